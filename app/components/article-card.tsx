@@ -1,0 +1,53 @@
+import { Link } from 'react-router';
+import type { ArticleCard as Card } from '../../common/schemas/articles';
+import { HOME_EXCERPT_LENGTH } from '../../common/articles';
+import { excerpt } from '../../common/text';
+import { copy } from '../copy/en';
+
+/** Where an article lives: /{categorySlug}/{articleSlug} (SPEC.md §2). */
+export const articleHref = (a: { slug: string; category: { slug: string } | null }) =>
+  `/${a.category?.slug ?? 'general'}/${a.slug}`;
+
+/**
+ * The server's excerpt is already cut at 200 characters (SPEC.md §9); shorter cards cut it
+ * again from the uncut words, so no extra word is lost.
+ */
+const cardExcerpt = (text: string, length: number) =>
+  length >= HOME_EXCERPT_LENGTH ? text : excerpt(text.replace(/\.\.\.$/, ''), length);
+
+/** A card: image, title, a plain-text excerpt of `length` characters and Read More. */
+export function ArticleCard({
+  article,
+  length,
+  eager = false,
+}: {
+  article: Card;
+  length: number;
+  eager?: boolean;
+}) {
+  const href = articleHref(article);
+  return (
+    <article className="card h-100 shadow-sm" lang={article.language}>
+      <img
+        src={article.imageUrl}
+        alt=""
+        width={1200}
+        height={675}
+        className="card-img-top"
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+      />
+      <div className="card-body d-flex flex-column">
+        <h3 className="h5 card-title">{article.name}</h3>
+        <p className="card-text">{cardExcerpt(article.excerpt, length)}</p>
+        <Link
+          to={href}
+          className="btn btn-primary mt-auto align-self-start"
+          aria-label={`${copy.home.readMore}: ${article.name}`}
+        >
+          {copy.home.readMore}
+        </Link>
+      </div>
+    </article>
+  );
+}

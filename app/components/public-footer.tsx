@@ -1,0 +1,120 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { SiteSettings } from '../../common/settings';
+import { copy } from '../copy/en';
+
+const SOCIAL: { key: keyof SiteSettings['social']; label: string }[] = [
+  { key: 'facebook', label: 'Facebook' },
+  { key: 'x', label: 'X (Twitter)' },
+  { key: 'instagram', label: 'Instagram' },
+  { key: 'youtube', label: 'YouTube' },
+];
+
+/** The map frame is only created when the footer comes near the screen. */
+function LazyMap({ place }: { place: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || visible) return;
+    if (!('IntersectionObserver' in window)) {
+      setVisible(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setVisible(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [visible]);
+  return (
+    <div ref={ref} className="map-frame ratio ratio-4x3 rounded overflow-hidden bg-light">
+      {visible && (
+        <iframe
+          title={copy.footer.mapTitle(place)}
+          src={`https://www.google.com/maps?q=${encodeURIComponent(place)}&output=embed`}
+          loading="lazy"
+          referrerPolicy="no-referrer-when-downgrade"
+        />
+      )}
+    </div>
+  );
+}
+
+/** Public footer (SPEC.md §2): links, the city map, the contact block, social links, copyright. */
+export function PublicFooter({ settings, year }: { settings: SiteSettings; year: number }) {
+  return (
+    <footer className="site-footer mt-5 py-5 bg-dark text-light">
+      <div className="container">
+        <div className="row g-4">
+          <div className="col-12 col-md-4">
+            <h2 className="h5">{settings.siteName}</h2>
+            <ul className="list-unstyled">
+              <li>
+                <Link to="/about-us" className="link-light">
+                  {copy.footer.about}
+                </Link>
+              </li>
+              <li>
+                <Link to="/privacy-policy" className="link-light">
+                  {copy.footer.privacy}
+                </Link>
+              </li>
+              <li>
+                <Link to="/disclaimer" className="link-light">
+                  {copy.footer.disclaimer}
+                </Link>
+              </li>
+            </ul>
+            <h2 className="h6 mt-4">{copy.footer.followHeading}</h2>
+            <ul className="list-inline">
+              {SOCIAL.filter((s) => settings.social[s.key]).map((s) => (
+                <li key={s.key} className="list-inline-item">
+                  <a
+                    href={settings.social[s.key]}
+                    className="link-light"
+                    rel="noopener noreferrer"
+                    target="_blank"
+                  >
+                    {s.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="col-12 col-md-4">
+            <h2 className="h5">{copy.footer.contactHeading}</h2>
+            <address className="mb-0">
+              {settings.contactEmail && (
+                <div>
+                  {copy.footer.email}:{' '}
+                  <a href={`mailto:${settings.contactEmail}`} className="link-light">
+                    {settings.contactEmail}
+                  </a>
+                </div>
+              )}
+              <div>
+                {copy.footer.phone}: {settings.contactPhone}
+              </div>
+              <div>
+                {copy.footer.address}: {settings.contactAddress}
+              </div>
+            </address>
+          </div>
+          <div className="col-12 col-md-4">
+            {settings.mapLocation && <LazyMap place={settings.mapLocation} />}
+          </div>
+        </div>
+        <p className="mt-4 mb-0 small text-secondary-emphasis text-light-50">
+          {copy.footer.copyright(year, settings.siteName)}
+        </p>
+      </div>
+    </footer>
+  );
+}

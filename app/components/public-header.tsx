@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { Form, Link, NavLink } from 'react-router';
+import type { Category } from '../../common/schemas/categories';
+import type { SessionUser } from '../../common/services';
+import { isStaff } from '../../common/roles';
+import { copy } from '../copy/en';
+import { clearUserInfo } from '../features/session/user-info';
+
+/**
+ * Public navigation (SPEC.md §2): Home, About Us, a Categories dropdown of the home
+ * categories, Contact Us, and Sign In, or the user's menu when signed in. Plain HTML menus
+ * (<details>) so they work before and without JavaScript, by keyboard too.
+ */
+export function PublicHeader({
+  siteName,
+  categories,
+  user,
+}: {
+  siteName: string;
+  categories: Category[];
+  user: SessionUser | null;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <header className="site-header border-bottom bg-white">
+      <a href="#main" className="visually-hidden-focusable">
+        {copy.nav.skip}
+      </a>
+      <nav className="navbar navbar-expand-lg" aria-label="Main">
+        <div className="container">
+          <Link to="/" className="navbar-brand fw-bold brand">
+            {siteName}
+          </Link>
+          <button
+            type="button"
+            className="navbar-toggler"
+            aria-controls="main-nav"
+            aria-expanded={open}
+            aria-label={copy.nav.toggle}
+            onClick={() => setOpen((o) => !o)}
+          >
+            <span className="navbar-toggler-icon" />
+          </button>
+          <div id="main-nav" className={`collapse navbar-collapse${open ? ' show' : ''}`}>
+            <ul className="navbar-nav ms-auto align-items-lg-center gap-lg-2">
+              <li className="nav-item">
+                <NavLink to="/" end className="nav-link">
+                  {copy.nav.home}
+                </NavLink>
+              </li>
+              <li className="nav-item">
+                <NavLink to="/about-us" className="nav-link">
+                  {copy.nav.about}
+                </NavLink>
+              </li>
+              <li className="nav-item">
+                <details className="menu">
+                  <summary className="nav-link">{copy.nav.categories}</summary>
+                  <ul className="menu-list">
+                    {categories.map((c) => (
+                      <li key={c._id}>
+                        <Link
+                          to={`/category/${c.slug}`}
+                          className="dropdown-item"
+                          onClick={closeMenus}
+                        >
+                          {c.name}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </details>
+              </li>
+              <li className="nav-item">
+                <NavLink to="/contact-us" className="nav-link">
+                  {copy.nav.contact}
+                </NavLink>
+              </li>
+              {user ? (
+                <li className="nav-item">
+                  <details className="menu">
+                    <summary className="nav-link">{user.name}</summary>
+                    <ul className="menu-list menu-end">
+                      <li>
+                        <Link to="/profile" className="dropdown-item" onClick={closeMenus}>
+                          {copy.nav.profile}
+                        </Link>
+                      </li>
+                      {isStaff(user.role) && (
+                        <li>
+                          <Link
+                            to="/admin/dashboard"
+                            className="dropdown-item"
+                            onClick={closeMenus}
+                            reloadDocument
+                          >
+                            {copy.nav.dashboard}
+                          </Link>
+                        </li>
+                      )}
+                      <li>
+                        <Form method="post" action="/logout" onSubmit={clearUserInfo}>
+                          <button type="submit" className="dropdown-item">
+                            {copy.nav.signOut}
+                          </button>
+                        </Form>
+                      </li>
+                    </ul>
+                  </details>
+                </li>
+              ) : (
+                <li className="nav-item">
+                  <NavLink to="/login" className="btn btn-outline-primary btn-sm ms-lg-2">
+                    {copy.nav.signIn}
+                  </NavLink>
+                </li>
+              )}
+            </ul>
+          </div>
+        </div>
+      </nav>
+    </header>
+  );
+}
+
+/** Closes any open <details> menu after a choice. */
+function closeMenus() {
+  document.querySelectorAll('details.menu[open]').forEach((d) => d.removeAttribute('open'));
+}

@@ -1,0 +1,189 @@
+import type { ReactNode } from 'react';
+import type { SiteSettings } from '../../common/settings';
+
+/**
+ * The static pages of SPEC.md §1–§2, written as real pages. The site's name, contact details
+ * and city come from the settings, so an operator changes them in /admin/settings.
+ */
+export interface StaticPage {
+  title: string;
+  description: string;
+  body: (s: SiteSettings) => ReactNode;
+}
+
+export const STATIC_PAGES: Record<
+  'about-us' | 'contact-us' | 'privacy-policy' | 'disclaimer',
+  StaticPage
+> = {
+  'about-us': {
+    title: 'About Us',
+    description: 'Who we are, what we write about, and how you can take part.',
+    body: (s) => (
+      <>
+        <p className="lead">
+          {s.siteName} is a Hindi and English magazine of stories, explainers and news that matter
+          in everyday life: at home, at school, at work and on the road.
+        </p>
+        <h2>Our mission</h2>
+        <p>
+          We want every reader, whichever language they are most at home in, to find writing that is
+          accurate, useful and a pleasure to read. We explain instead of shouting, and we check
+          before we publish.
+        </p>
+        <h2>Our goals</h2>
+        <ul>
+          <li>Publish carefully edited stories in Hindi and English, side by side.</li>
+          <li>
+            Make complicated subjects, from money to health to technology, simple without making
+            them wrong.
+          </li>
+          <li>Give space to local voices, storytellers and first-time writers.</li>
+          <li>Keep the site fast, readable on any phone and free to read.</li>
+        </ul>
+        <h2>What we write about</h2>
+        <p>
+          Parenting and education, health and wellbeing, technology and online safety, travel across
+          India, general knowledge (Apna Gyaan), short fiction, and the news explained. Our editors
+          pick the best of each week in Editor&apos;s Choice.
+        </p>
+        <h2>Our team</h2>
+        <p>
+          A small team of editors and writers in Jaipur works with contributors from across the
+          country. Every article is read by an editor before it is published, and corrections are
+          made openly when we get something wrong.
+        </p>
+        <h2>Get involved</h2>
+        <ul>
+          <li>Write for us: send a short pitch with your idea and a sample of your writing.</li>
+          <li>Tell us what you want to read about, or what we missed.</li>
+          <li>Point out a mistake: we correct errors as soon as we confirm them.</li>
+          <li>Share the stories you like with family and friends.</li>
+        </ul>
+        <p>
+          Write to us at <a href={`mailto:${s.contactEmail}`}>{s.contactEmail}</a>.
+        </p>
+      </>
+    ),
+  },
+  'contact-us': {
+    title: 'Contact Us',
+    description: 'How to reach the editors.',
+    body: (s) => (
+      <>
+        <p className="lead">
+          We read every message. For corrections, story ideas, partnerships or anything else, reach
+          us here.
+        </p>
+        <dl className="row">
+          <dt className="col-sm-3">Email</dt>
+          <dd className="col-sm-9">
+            {s.contactEmail ? <a href={`mailto:${s.contactEmail}`}>{s.contactEmail}</a> : null}
+          </dd>
+          <dt className="col-sm-3">Phone</dt>
+          <dd className="col-sm-9">{s.contactPhone}</dd>
+          <dt className="col-sm-3">Address</dt>
+          <dd className="col-sm-9">
+            <address className="mb-0">{s.contactAddress}</address>
+          </dd>
+        </dl>
+        <p>We usually answer within two working days.</p>
+      </>
+    ),
+  },
+  'privacy-policy': {
+    title: 'Privacy Policy',
+    description: 'What we collect when you read the site, and what we do with it.',
+    body: (s) => (
+      <>
+        <p className="lead">
+          This policy explains what information {s.siteName} collects when you visit, and how it is
+          used.
+        </p>
+        <h2>Information we collect</h2>
+        <p>
+          Like almost every website, our servers record technical details of each visit: your IP
+          address, the time of the request, the page you asked for, the address of the page that
+          linked to us, and your browser and device type. We use these records to keep the site
+          running and secure, to count how often articles are read, and to find and fix problems. If
+          you create an account, we keep your name, your e-mail address and a securely hashed form
+          of your password.
+        </p>
+        <h2>Cookies</h2>
+        <p>
+          When you sign in we set one cookie that keeps you signed in. It is not used for
+          advertising or to follow you on other sites.
+        </p>
+        <h2>Third-party advertising and services</h2>
+        <p>
+          Pages may show advertisements or embedded content (such as maps and videos) from third
+          parties. Those companies may collect information about your visit under their own privacy
+          policies, which we do not control. We encourage you to read them.
+        </p>
+        <h2>Content from users</h2>
+        <p>
+          Comments, submissions and other content sent by users reflect the views of their authors,
+          not of {s.siteName}. Do not share personal information in anything you send for
+          publication.
+        </p>
+        <h2>No liability</h2>
+        <p>
+          We take reasonable care to protect the information we hold, but no method of transmission
+          or storage is completely secure. {s.siteName} is not liable for any loss arising from the
+          use of this website or from information collected by third parties.
+        </p>
+        <h2>Changes to this policy</h2>
+        <p>
+          We may change this policy at any time. Changes take effect when they are published on this
+          page, so please check it from time to time. Questions:{' '}
+          <a href={`mailto:${s.contactEmail}`}>{s.contactEmail}</a>.
+        </p>
+      </>
+    ),
+  },
+  disclaimer: {
+    title: 'Disclaimer',
+    description: 'The terms on which the content of this site is offered.',
+    body: (s) => (
+      <>
+        <p className="lead">Please read this disclaimer before using {s.siteName}.</p>
+        <h2>Content provided &quot;as is&quot;</h2>
+        <p>
+          All content on this website is published in good faith and for general information only.
+          It is provided &quot;as is&quot;, without any warranty of any kind, express or implied,
+          including warranties of accuracy, completeness, timeliness or fitness for a particular
+          purpose. Nothing here is professional advice: for medical, legal or financial decisions,
+          consult a qualified professional.
+        </p>
+        <h2>User-generated content</h2>
+        <p>
+          Some content may be submitted by readers and contributors. Such content is not verified by{' '}
+          {s.siteName} before it appears and the views expressed are solely those of their authors.
+          We accept no responsibility for it, but we remove content that breaks the law or our
+          standards when it is brought to our attention.
+        </p>
+        <h2>External links</h2>
+        <p>
+          Links to other websites are provided for convenience. We have no control over their
+          content and do not endorse it.
+        </p>
+        <h2>Limitation of liability</h2>
+        <p>
+          {s.siteName}, its editors and contributors are not liable for any loss or damage, direct
+          or indirect, arising from the use of this website or reliance on its content.
+        </p>
+        <h2>Governing law and jurisdiction</h2>
+        <p>
+          This disclaimer and any dispute arising from the use of this website are governed by the
+          laws of India. The courts at Jaipur, Rajasthan alone have jurisdiction.
+        </p>
+        <h2>Our other services</h2>
+        <p>
+          Our news portals publish in 8 languages: Hindi, English, Gujarati, Marathi, Bengali,
+          Tamil, Telugu and Kannada. Readers can also receive headlines by SMS through our
+          short-code service; standard operator charges apply, and you can unsubscribe at any time
+          by replying STOP.
+        </p>
+      </>
+    ),
+  },
+};

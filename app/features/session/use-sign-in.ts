@@ -1,0 +1,19 @@
+import { useNavigate, useRevalidator } from 'react-router';
+import type { UserInfo } from '../../../common/schemas/users';
+import { storeUserInfo } from './user-info';
+
+/** After sign-in or sign-up: keep userInfo (SPEC.md §4), refresh who is signed in, go on. */
+export function useSignedIn() {
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  return async (info: UserInfo, to: string) => {
+    storeUserInfo(info);
+    if (to.startsWith('/admin')) {
+      // The back office is a different area of the app: load it fresh.
+      window.location.assign(to);
+      return;
+    }
+    await navigate(to, { replace: true });
+    await revalidator.revalidate();
+  };
+}

@@ -1,0 +1,121 @@
+import devanagari400Href from '@fontsource/noto-sans-devanagari/devanagari-400.css?url';
+import devanagari700Href from '@fontsource/noto-sans-devanagari/devanagari-700.css?url';
+import devanagariFontHref from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff2?url';
+import latin400Href from '@fontsource/noto-sans/latin-400.css?url';
+import latin700Href from '@fontsource/noto-sans/latin-700.css?url';
+import bootstrapHref from 'bootstrap/dist/css/bootstrap.min.css?url';
+import { useEffect } from 'react';
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteLoaderData,
+} from 'react-router';
+import { Slide, ToastContainer } from 'react-toastify';
+import toastifyHref from 'react-toastify/dist/ReactToastify.css?url';
+import { appContext } from '../common/services';
+import type { Route } from './+types/root';
+import faviconHref from './assets/favicon.svg?url';
+import { copy } from './copy/en';
+import appStylesHref from './styles/app.css?url';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: faviconHref, type: 'image/svg+xml' },
+  // Self-hosted faces (no third-party font host); the Devanagari one is preloaded because most
+  // pages carry Hindi text, so it does not swap in late.
+  {
+    rel: 'preload',
+    href: devanagariFontHref,
+    as: 'font',
+    type: 'font/woff2',
+    crossOrigin: 'anonymous',
+  },
+  { rel: 'stylesheet', href: latin400Href },
+  { rel: 'stylesheet', href: latin700Href },
+  { rel: 'stylesheet', href: devanagari400Href },
+  { rel: 'stylesheet', href: devanagari700Href },
+  { rel: 'stylesheet', href: bootstrapHref },
+  { rel: 'stylesheet', href: toastifyHref },
+  { rel: 'stylesheet', href: appStylesHref },
+  { rel: 'alternate', type: 'application/rss+xml', href: '/feed.xml', title: 'RSS' },
+];
+
+/** What every page needs: the settings, the navigation categories and who is signed in. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, user, publicUrl } = context.get(appContext);
+  const [settings, categories, signedIn] = await Promise.all([
+    services.settings.get(),
+    services.categories.listHome().catch(() => null),
+    user(),
+  ]);
+  return { settings, categories, user: signedIn, publicUrl, year: new Date().getFullYear() };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** The page language: the deepest route that names one (an article's), else English. */
+function usePageLanguage(): string {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const lang = (matches[i]?.data as { lang?: unknown } | undefined)?.lang;
+    if (lang === 'hi' || lang === 'en') return lang;
+  }
+  return 'en';
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const lang = usePageLanguage();
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ToastContainer
+          position="bottom-center"
+          limit={1}
+          transition={Slide}
+          newestOnTop
+          autoClose={4000}
+        />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  // Marks the document once React has hydrated it; the browser tests wait for this.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<RootData>('root');
+  const shortName = data?.settings.shortName ?? 'Patrika';
+  const title = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : copy.errors.title;
+  return (
+    <main id="main" className="container py-5 text-center">
+      <title>{`${shortName} | ${title}`}</title>
+      <h1>{title}</h1>
+      <p>{copy.errors.body}</p>
+      <Link to="/" className="btn btn-primary">
+        {copy.notFound.home}
+      </Link>
+    </main>
+  );
+}

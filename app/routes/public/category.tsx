@@ -1,0 +1,122 @@
+import { data, Link, redirect } from 'react-router';
+import { CARD_EXCERPT_LENGTH, CATEGORY_PAGE_SIZE } from '../../../common/articles';
+import { appContext, isNotFound } from '../../../common/services';
+import { ArticleCard } from '../../components/article-card';
+import { copy } from '../../copy/en';
+import { pageMeta } from '../../features/seo/meta';
+import type { Route } from './+types/category';
+
+/** ?page=N, where anything but a whole number from 1 reads as page 1. */
+function pageParam(url: URL): number {
+  const raw = url.searchParams.get('page');
+  const n = raw && /^\d{1,6}$/.test(raw) ? Number(raw) : 1;
+  return n >= 1 ? n : 1;
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { services, publicUrl } = context.get(appContext);
+  let category;
+  try {
+    category = await services.categories.bySlug(params.slug);
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+    // A renamed category keeps its old address as a permanent redirect (DECISIONS.md §5).
+    const current = await services.categories.currentSlugFor(params.slug);
+    if (current) throw redirect(`/category/${current}${new URL(request.url).search}`, 301);
+    throw data(null, { status: 404, statusText: 'Not Found' });
+  }
+  const page = pageParam(new URL(request.url));
+  const [list, settings] = await Promise.all([
+    services.articles.categoryPage(category._id, page, CATEGORY_PAGE_SIZE),
+    services.settings.get(),
+  ]);
+  // A page past the end does not exist (an empty category still has its page 1).
+  if (page > Math.max(1, list.totalPages))
+    throw data(null, { status: 404, statusText: 'Not Found' });
+  return { category, ...list, settings, publicUrl };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [];
+  const { category, settings, publicUrl, currentPage, totalPages } = loaderData;
+  const base = `${publicUrl}/category/${category.slug}`;
+  return [
+    ...pageMeta({
+      shortName: settings.shortName,
+      title:
+        currentPage > 1
+          ? `${category.name} (${copy.category.pageOf(currentPage, totalPages)})`
+          : category.name,
+      description: category.description || category.name,
+      url: currentPage > 1 ? `${base}?page=${currentPage}` : base,
+    }),
+    ...(currentPage > 1
+      ? [
+          {
+            tagName: 'link',
+            rel: 'prev',
+            href: currentPage === 2 ? base : `${base}?page=${currentPage - 1}`,
+          },
+        ]
+      : []),
+    ...(currentPage < totalPages
+      ? [{ tagName: 'link', rel: 'next', href: `${base}?page=${currentPage + 1}` }]
+      : []),
+    {
+      tagName: 'link',
+      rel: 'alternate',
+      type: 'application/rss+xml',
+      href: `${base}/feed.xml`,
+      title: category.name,
+    },
+  ];
+};
+
+export default function CategoryPage({ loaderData }: Route.ComponentProps) {
+  const { category, articles, currentPage, totalPages } = loaderData;
+  const pageHref = (n: number) =>
+    n === 1 ? `/category/${category.slug}` : `/category/${category.slug}?page=${n}`;
+  return (
+    <main id="main" className="container py-4">
+      <h1>{category.name}</h1>
+      <p className="lead">{category.description}</p>
+      {articles.length === 0 ? (
+        <p>{copy.category.empty}</p>
+      ) : (
+        <div className="row g-4">
+          {articles.map((a, i) => (
+            <div key={a._id} className="col-12 col-md-6 col-lg-4">
+              <ArticleCard article={a} length={CARD_EXCERPT_LENGTH} eager={i < 3} />
+            </div>
+          ))}
+        </div>
+      )}
+      {totalPages > 1 && (
+        <nav
+          aria-label={copy.category.pagination}
+          className="d-flex justify-content-center align-items-center gap-3 mt-4"
+        >
+          {currentPage > 1 ? (
+            <Link to={pageHref(currentPage - 1)} className="btn btn-outline-primary" rel="prev">
+              {copy.category.previous}
+            </Link>
+          ) : (
+            <span className="btn btn-outline-primary disabled" aria-disabled="true">
+              {copy.category.previous}
+            </span>
+          )}
+          <span aria-current="page">{copy.category.pageOf(currentPage, totalPages)}</span>
+          {currentPage < totalPages ? (
+            <Link to={pageHref(currentPage + 1)} className="btn btn-outline-primary" rel="next">
+              {copy.category.next}
+            </Link>
+          ) : (
+            <span className="btn btn-outline-primary disabled" aria-disabled="true">
+              {copy.category.next}
+            </span>
+          )}
+        </nav>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,121 @@
+import { HOME_EXCERPT_LENGTH, HOME_SECTION_SIZE } from '../../../common/articles';
+import type { ArticleCard as Card } from '../../../common/schemas/articles';
+import { appContext } from '../../../common/services';
+import { ArticleCard } from '../../components/article-card';
+import { copy } from '../../copy/en';
+import { absoluteUrl, pageMeta } from '../../features/seo/meta';
+import type { Route } from './+types/home';
+
+interface Section {
+  key: string;
+  title: string;
+  articles: Card[];
+  error?: string;
+}
+
+/** One section's data; its failure is kept to itself (SPEC.md §8 "Home section failures"). */
+async function section(key: string, title: string, load: () => Promise<Card[]>): Promise<Section> {
+  try {
+    return { key, title, articles: await load() };
+  } catch (error) {
+    return {
+      key,
+      title,
+      articles: [],
+      error: error instanceof Error ? error.message : String(error),
+    };
+  }
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, publicUrl } = context.get(appContext);
+  const settings = await services.settings.get();
+  const [homeCategories, all] = await Promise.all([
+    services.categories.listHome().catch(() => []),
+    services.categories.listAll().catch(() => []),
+  ]);
+  const sections = await Promise.all([
+    section('latest', copy.home.latest, () => services.articles.listLatest(HOME_SECTION_SIZE)),
+    // The sections after Latest come from the categories chosen in settings (DECISIONS.md §8).
+    ...settings.homeSectionSlugs.map((slug) => {
+      const category = all.find((c) => c.slug === slug);
+      return section(slug, category?.name ?? slug, async () => {
+        if (!category) throw new Error(`No category "${slug}"`);
+        return services.articles.listByCategory(category._id, HOME_SECTION_SIZE);
+      });
+    }),
+  ]);
+  return { settings, homeCategories, sections, publicUrl };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? pageMeta({
+        shortName: loaderData.settings.shortName,
+        title: copy.home.heading,
+        description: `${loaderData.settings.siteName}: ${loaderData.sections.map((s) => s.title).join(', ')}.`,
+        url: `${loaderData.publicUrl}/`,
+        image: loaderData.settings.headerImageUrl
+          ? absoluteUrl(loaderData.publicUrl, loaderData.settings.headerImageUrl)
+          : undefined,
+      })
+    : [];
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { settings, homeCategories, sections } = loaderData;
+  return (
+    <main id="main">
+      <div className={`home-hero${settings.headerImageUrl ? '' : ' home-hero-plain'}`}>
+        {settings.headerImageUrl ? (
+          <img
+            src={settings.headerImageUrl}
+            alt=""
+            width={1600}
+            height={400}
+            fetchPriority="high"
+            className="home-hero-img"
+          />
+        ) : null}
+        <div className="container home-hero-text">
+          <p className="display-6 fw-bold mb-0">{settings.siteName}</p>
+        </div>
+      </div>
+      <div className="container py-4">
+        <nav aria-label={copy.home.categories} className="d-flex flex-wrap gap-2 mb-4">
+          {homeCategories.map((c) => (
+            <a
+              key={c._id}
+              href={`/category/${c.slug}`}
+              className="btn btn-outline-secondary btn-sm"
+            >
+              {c.name}
+            </a>
+          ))}
+        </nav>
+        <h1 className="h2 mb-4">{copy.home.heading}</h1>
+        {sections.map((s, i) => (
+          <section key={s.key} aria-labelledby={`section-${s.key}`} className="mb-5">
+            <h2 id={`section-${s.key}`} className="h4 section-title">
+              {s.title}
+            </h2>
+            {s.error ? (
+              <p className="text-danger" role="alert">
+                {copy.home.sectionError(s.error)}
+              </p>
+            ) : s.articles.length === 0 ? (
+              <p>{copy.home.empty}</p>
+            ) : (
+              <div className="row g-4">
+                {s.articles.map((a) => (
+                  <div key={a._id} className="col-12 col-md-6 col-lg-4">
+                    <ArticleCard article={a} length={HOME_EXCERPT_LENGTH} eager={i === 0} />
+                  </div>
+                ))}
+              </div>
+            )}
+          </section>
+        ))}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,97 @@
+import { useState, type FormEvent } from 'react';
+import { redirect, useRevalidator } from 'react-router';
+import { toast } from 'react-toastify';
+import type { UserInfo } from '../../../common/schemas/users';
+import { appContext } from '../../../common/services';
+import { TextField } from '../../components/text-field';
+import { copy } from '../../copy/en';
+import { api, ApiError } from '../../features/api/client';
+import { pageTitle } from '../../features/seo/meta';
+import { storeUserInfo } from '../../features/session/user-info';
+import type { Route } from './+types/profile';
+
+/** DECISIONS.md §9: the signed-in user's name and e-mail; change name and password. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user, services } = context.get(appContext);
+  const me = await user();
+  if (!me) throw redirect('/login?redirect=%2Fprofile');
+  return { me, shortName: (await services.settings.get()).shortName };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: pageTitle(loaderData?.shortName ?? 'Patrika', copy.profile.title) },
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function Profile({ loaderData }: Route.ComponentProps) {
+  const { me } = loaderData;
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
+    const password = String(form.get('password') ?? '');
+    setBusy(true);
+    try {
+      const info = await api<UserInfo>('/api/users/me', {
+        method: 'PUT',
+        body: {
+          name: String(form.get('name') ?? ''),
+          ...(password ? { password } : {}),
+          currentPassword: String(form.get('currentPassword') ?? ''),
+        },
+      });
+      storeUserInfo(info);
+      toast.success(copy.profile.saved);
+      formElement
+        .querySelectorAll<HTMLInputElement>('input[type=password]')
+        .forEach((i) => (i.value = ''));
+      await revalidator.revalidate();
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : copy.auth.genericFailure);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main id="main" className="container py-5 auth-page">
+      <h1 className="h3 mb-4">{copy.profile.title}</h1>
+      <dl className="row">
+        <dt className="col-sm-4">{copy.profile.email}</dt>
+        <dd className="col-sm-8">{me.email}</dd>
+        <dt className="col-sm-4">{copy.profile.role}</dt>
+        <dd className="col-sm-8 text-capitalize">{me.role}</dd>
+      </dl>
+      <form onSubmit={submit} className="vstack gap-3">
+        <TextField
+          id="name"
+          label={copy.profile.name}
+          type="text"
+          defaultValue={me.name}
+          required
+          maxLength={100}
+        />
+        <TextField
+          id="password"
+          label={copy.profile.newPassword}
+          type="password"
+          autoComplete="new-password"
+          minLength={8}
+        />
+        <TextField
+          id="currentPassword"
+          label={copy.profile.currentPassword}
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? copy.auth.working : copy.profile.save}
+        </button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,38 @@
+import { data, redirect } from 'react-router';
+import { appContext, isNotFound } from '../../../common/services';
+import { copy } from '../../copy/en';
+import type { Route } from './+types/legacy-article';
+
+/**
+ * /articles/:id, an old-site article number (or an article id): HTTP 301 to its current
+ * address (DECISIONS.md §6). In-app navigation shows SPEC.md's "Loading..." meanwhile.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { services } = context.get(appContext);
+  let target: string | undefined;
+  if (/^\d{1,10}$/.test(params.id)) {
+    try {
+      target = `/${await services.articles.newUrlForLegacyId(Number(params.id))}`;
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
+  } else if (/^[0-9a-f-]{36}$/i.test(params.id)) {
+    const url = await services.articles.newUrlForId(params.id);
+    target = url && `/${url}`;
+  }
+  if (!target) throw data(null, { status: 404, statusText: 'Not Found' });
+  throw redirect(target, 301);
+}
+
+export default function LegacyArticle() {
+  return <p className="container py-5">{copy.redirect.loading}</p>;
+}
+
+export function ErrorBoundary() {
+  return (
+    <main id="main" className="container py-5 text-center">
+      <title>{copy.redirect.notFound}</title>
+      <h1>{copy.redirect.notFound}</h1>
+    </main>
+  );
+}

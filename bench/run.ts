@@ -1,0 +1,207 @@
+/*
+ * `npm run bench`: a generated data set (default 10,000 articles, half Hindi) in a fresh
+ * database, the built server started as in production, and autocannon against the pages and
+ * API lists readers hit most. Prints a table and writes bench/results/<time>.json.
+ *
+ * Settings (environment): BENCH_ARTICLES (10000), BENCH_DURATION seconds per target (10),
+ * BENCH_CONNECTIONS (10), BENCH_DATABASE_URL (a PostgreSQL database to fill instead of the
+ * embedded one; it is emptied first).
+ */
+import autocannon from 'autocannon';
+import { execSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../db/client';
+import { articles, categories } from '../db/schema/content';
+import { seedDemoContent } from '../db/seed/seed';
+import { loadConfig } from '../server/env';
+import { createServices } from '../server/services';
+import { buildNeeded, ROOT } from '../scripts/build-state';
+import { freePort, startServer } from '../tests/setup/spawn-server';
+
+const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const DATABASE_URL = process.env.BENCH_DATABASE_URL;
+
+async function generate(dataDir: string) {
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SEED_DEMO: '0',
+    LOG_LEVEL: 'silent',
+    ...(DATABASE_URL ? { DATABASE_URL } : {}),
+  });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    if (DATABASE_URL)
+      await database.db.execute(
+        sql`TRUNCATE articles, categories, media, media_blobs, users, article_redirects, article_daily_views, rate_limits CASCADE`,
+      );
+    const services = await createServices(config, database);
+    await seedDemoContent({
+      db: database.db,
+      storeImage: (d) => services.media.storeImage(d),
+      now: new Date(),
+    });
+    const cats = await database.db.select({ id: categories.id }).from(categories);
+    const templates = await database.db
+      .select({
+        description: articles.description,
+        imageUrl: articles.imageUrl,
+        imageMediaId: articles.imageMediaId,
+        language: articles.language,
+        name: articles.name,
+      })
+      .from(articles);
+    const now = Date.now();
+    const batch = 500;
+    for (let start = 0; start < ARTICLES - templates.length; start += batch) {
+      const rows = Array.from(
+        { length: Math.min(batch, ARTICLES - templates.length - start) },
+        (_, k) => {
+          const i = start + k;
+          // Alternate Hindi and English templates so the set stays half Hindi.
+          const t = templates[(i * 2 + (i % 2)) % templates.length]!;
+          const publishedAt = new Date(now - (i + 1) * 7 * 60_000);
+          return {
+            name: `${t.name} (${i + 1})`,
+            slug: `bench-article-${i + 1}`,
+            categoryId: cats[i % cats.length]!.id,
+            imageUrl: t.imageUrl,
+            imageMediaId: t.imageMediaId,
+            description: t.description,
+            metaTitle: t.name,
+            metaDescription: `Benchmark article ${i + 1}`,
+            metaKeywords: 'bench, patrika',
+            status: 'published' as const,
+            publishedAt,
+            language: t.language,
+            createdAt: publishedAt,
+            updatedAt: publishedAt,
+          };
+        },
+      );
+      await database.db.insert(articles).values(rows);
+    }
+    await database.analyze();
+    const sample = await database.db.execute(
+      sql`SELECT a.slug, c.slug AS category, c.id AS category_id FROM articles a JOIN categories c ON c.id = a.category_id ORDER BY random() LIMIT 200`,
+    );
+    return (
+      sample as unknown as { rows: { slug: string; category: string; category_id: string }[] }
+    ).rows;
+  } finally {
+    await database.close();
+  }
+}
+
+const peakRss = (pid: number) => {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+};
+
+async function measure(url: string, name: string, paths: string[]) {
+  let n = 0;
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    requests: [{ setupRequest: (req) => ({ ...req, path: paths[n++ % paths.length]! }) }],
+    headers: { 'accept-encoding': 'gzip, br' },
+  });
+  return {
+    target: name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50ms: result.latency.p50,
+    p99ms: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    requests: result.requests.total,
+  };
+}
+
+async function main() {
+  if (buildNeeded()) execSync('npx react-router build', { cwd: ROOT, stdio: 'inherit' });
+  const dataDir = mkdtempSync(join(tmpdir(), 'patrika-bench-'));
+  try {
+    console.log(
+      `bench: generating ${ARTICLES} articles (${DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'})…`,
+    );
+    const started = Date.now();
+    const sample = await generate(dataDir);
+    console.log(
+      `bench: data ready in ${((Date.now() - started) / 1000).toFixed(1)} s; starting the server`,
+    );
+    const server = await startServer(
+      {
+        DATA_DIR: dataDir,
+        SEED_DEMO: '0',
+        PORT: String(await freePort()),
+        ...(DATABASE_URL ? { DATABASE_URL } : {}),
+      },
+      180_000,
+    );
+    const pid = server.process.pid!;
+    try {
+      const categorySlugs = [...new Set(sample.map((s) => s.category))];
+      const categoryIds = [...new Set(sample.map((s) => s.category_id))];
+      const targets: [string, string[]][] = [
+        ['article page', sample.map((s) => `/${s.category}/${s.slug}`)],
+        ['home page', ['/']],
+        [
+          'category page',
+          categorySlugs.flatMap((c) => [
+            `/category/${c}`,
+            `/category/${c}?page=2`,
+            `/category/${c}?page=5`,
+          ]),
+        ],
+        ['API latest', ['/api/articles/latest?limit=3']],
+        [
+          'API category-detail',
+          categoryIds.map((id) => `/api/articles/category-detail?categoryId=${id}&page=1&limit=9`),
+        ],
+      ];
+      const rows = [];
+      for (const [name, paths] of targets) {
+        // A short warm-up so the first numbers are not JIT and cold caches.
+        await autocannon({
+          url: server.url,
+          connections: 2,
+          amount: 50,
+          requests: [{ path: paths[0]! }],
+        });
+        rows.push(await measure(server.url, name, paths));
+      }
+      const rssMb = peakRss(pid);
+      console.table(rows.map((r) => ({ ...r, 'peak RSS MB': rssMb })));
+      const report = {
+        date: new Date().toISOString(),
+        machine: {
+          cpus: cpus().length,
+          cpuModel: cpus()[0]?.model,
+          memoryGb: Math.round(totalmem() / 2 ** 30),
+          node: process.version,
+        },
+        engine: DATABASE_URL ? 'postgres' : 'pglite',
+        articles: ARTICLES,
+        durationSeconds: DURATION,
+        connections: CONNECTIONS,
+        peakRssMb: rssMb,
+        results: rows,
+      };
+      mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
+      const file = join(ROOT, 'bench', 'results', `${report.date.replace(/[:.]/g, '-')}.json`);
+      writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+      console.log(`bench: written to ${file}`);
+    } finally {
+      await server.stop('SIGTERM');
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

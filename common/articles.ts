@@ -1,0 +1,12 @@
+export const ARTICLE_STATUSES = ['draft', 'published'] as const;
+export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
+
+export const LANGUAGES = ['hi', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** SPEC.md §9 constants. */
+export const HOME_SECTION_SIZE = 3;
+export const CATEGORY_PAGE_SIZE = 9;
+export const ADMIN_PAGE_SIZE = 10;
+export const HOME_EXCERPT_LENGTH = 200;
+export const CARD_EXCERPT_LENGTH = 150;

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { ARTICLE_STATUSES, LANGUAGES } from '../articles';
+import { IdSchema, limitOnly, pagination, text } from './common';
+
+const isoDate = z.string();
+
+export const CategoryRefSchema = z.object({ _id: z.string(), slug: z.string(), name: z.string() });
+export const AuthorRefSchema = z.object({ _id: z.string(), name: z.string() });
+
+/** What a card in any article list shows (SPEC.md §2 Home, Category page). */
+export const ArticleCardSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  imageUrl: z.string(),
+  /** Plain text, at most 200 characters, cut on a word boundary (SPEC.md §9). */
+  excerpt: z.string(),
+  language: z.enum(LANGUAGES),
+  category: CategoryRefSchema.nullable(),
+  author: AuthorRefSchema.nullable(),
+  publishedAt: isoDate,
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type ArticleCard = z.infer<typeof ArticleCardSchema>;
+
+export const ImageInfoSchema = z.object({
+  width: z.number(),
+  height: z.number(),
+  variants: z.array(z.object({ width: z.number(), url: z.string() })),
+});
+
+/** One whole article (SPEC.md §3) with our additions (DECISIONS.md §5). */
+export const ArticleSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  author: AuthorRefSchema.nullable(),
+  category: CategoryRefSchema.nullable(),
+  imageUrl: z.string(),
+  image: ImageInfoSchema.nullable(),
+  description: z.string(),
+  metaTitle: z.string(),
+  metaDescription: z.string(),
+  metaKeywords: z.string(),
+  status: z.enum(ARTICLE_STATUSES),
+  publishedAt: isoDate,
+  language: z.enum(LANGUAGES),
+  legacyId: z.number().nullable(),
+  views: z.number(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type Article = z.infer<typeof ArticleSchema>;
+
+/** A row of the admin list and the sitemap (SPEC.md §7 admin-article). */
+export const AdminArticleRowSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  status: z.enum(ARTICLE_STATUSES),
+  language: z.enum(LANGUAGES),
+  category: CategoryRefSchema.nullable(),
+  author: AuthorRefSchema.nullable(),
+  imageUrl: z.string(),
+  publishedAt: isoDate,
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+
+const optionalText = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(max, `${field} must be at most ${max} characters`)
+    .optional()
+    .default('');
+
+/** Create and update bodies (SPEC.md §7) plus status, publishedAt, language, legacyId. */
+export const ArticleInputSchema = z.object({
+  name: text('name', 1, 300),
+  slug: z
+    .string({ error: 'slug must be text' })
+    .trim()
+    .max(120, 'slug must be at most 120 characters')
+    .optional(),
+  author: IdSchema.optional().nullable(),
+  category: IdSchema,
+  imageUrl: z
+    .string({ error: 'imageUrl must be text' })
+    .trim()
+    .min(1, 'imageUrl is required: upload an image first')
+    .max(1000, 'imageUrl must be at most 1000 characters')
+    .refine(
+      (v) => v.startsWith('/media/') || /^https:\/\/[^\s"'<>]+$/i.test(v),
+      'imageUrl must be an uploaded image or an https address',
+    ),
+  description: z
+    .string({ error: 'description must be text' })
+    .max(500_000, 'description is too long')
+    .default(''),
+  metaTitle: optionalText('metaTitle', 300),
+  metaDescription: optionalText('metaDescription', 1000),
+  metaKeywords: optionalText('metaKeywords', 1000),
+  status: z.enum(ARTICLE_STATUSES, { error: 'status must be draft or published' }).optional(),
+  publishedAt: z.iso
+    .datetime({ offset: true, error: 'publishedAt must be a date and time (ISO 8601)' })
+    .optional(),
+  language: z.enum(LANGUAGES, { error: 'language must be hi or en' }).optional(),
+  legacyId: z
+    .number({ error: 'legacyId must be a number' })
+    .int()
+    .min(1)
+    .max(2_147_483_647)
+    .optional()
+    .nullable(),
+  /** The updatedAt the editor loaded; an older one than stored means someone else saved since. */
+  updatedAt: z.iso
+    .datetime({ offset: true, error: 'updatedAt must be a date and time (ISO 8601)' })
+    .optional(),
+});
+export type ArticleInput = z.infer<typeof ArticleInputSchema>;
+
+export const LatestQuerySchema = limitOnly(3);
+export const RandomQuerySchema = z.object({
+  limit: limitOnly(3).shape.limit,
+  /** Our addition: leave this article out (the article page's own). */
+  exclude: IdSchema.optional(),
+});
+export const ByCategoryQuerySchema = z.object({
+  categoryId: IdSchema.optional(),
+  limit: limitOnly(3).shape.limit,
+});
+export const CategoryDetailQuerySchema = pagination(9).extend({ categoryId: IdSchema });
+export const AdminArticleQuerySchema = pagination(10, 1000);
+
+export const CategoryDetailSchema = z.object({
+  articles: z.array(ArticleCardSchema),
+  totalArticles: z.number(),
+  currentPage: z.number(),
+  totalPages: z.number(),
+});
+export const AdminArticleListSchema = z.object({
+  articles: z.array(AdminArticleRowSchema),
+  currentPage: z.number(),
+  totalPages: z.number(),
+  totalArticles: z.number(),
+});
+export const NewUrlSchema = z.object({ newUrl: z.string() });

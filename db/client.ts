@@ -1,0 +1,197 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { lockDataDir } from './lock';
+
+/** The one query interface repositories use, whichever engine is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type Engine = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  engine: Engine;
+  /** Throws when the database cannot answer. */
+  ping(): Promise<void>;
+  /**
+   * Runs `fn` while holding a lock shared by every process on this database (a PostgreSQL
+   * advisory lock; the embedded engine has one process by construction).
+   */
+  exclusive<T>(name: string, fn: () => Promise<T>): Promise<T>;
+  /** Tells every process on this database, this one included, that `channel` happened. */
+  notify(channel: string): Promise<void>;
+  /**
+   * Calls `onMessage` on each notification of `onChannel`, and `onConnection(false)` whenever
+   * some may be missed (the listening connection dropped), `onConnection(true)` once it is back.
+   */
+  listen(
+    channel: string,
+    onMessage: () => void,
+    onConnection?: (up: boolean) => void,
+  ): Promise<void>;
+  /** Refreshes planner statistics; PGlite has no working autovacuum (ARCHITECTURE.md). */
+  analyze(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres://… to use a PostgreSQL server; absent for the embedded engine. */
+  databaseUrl?: string | undefined;
+  /** Where the embedded database lives (DATA_DIR/db); ignored with databaseUrl. */
+  dataDir: string;
+  /** Embedded engine only: keep the database in memory (tests). */
+  inMemory?: boolean;
+  poolSize?: number;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+const MIGRATION_LOCK_KEY = 7_232_011; // any constant shared by every Patrika process
+
+/** Opens the database, applies pending migrations and returns it ready for queries. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    : openPglite(options);
+}
+
+async function openPglite({ dataDir, inMemory }: OpenDatabaseOptions): Promise<Database> {
+  const lock = inMemory ? undefined : lockDataDir(dataDir);
+  let client: PGlite | undefined;
+  try {
+    client = inMemory ? new PGlite() : new PGlite(join(dataDir, 'db'));
+    await client.waitReady;
+    const db = drizzlePglite({ client, casing: 'snake_case' }) as unknown as Db;
+    await migratePglite(db as never, { migrationsFolder });
+    await client.exec('VACUUM ANALYZE');
+    const pglite = client;
+    let closed = false;
+    return {
+      db,
+      engine: 'pglite',
+      exclusive: (_name, fn) => fn(),
+      notify: async (channel) => {
+        if (!closed) await pglite.query('SELECT pg_notify($1, $2)', [channel, '']);
+      },
+      listen: async (channel, onMessage) => {
+        await pglite.listen(channel, () => onMessage());
+      },
+      ping: async () => {
+        if (closed) throw new Error('database closed');
+        await pglite.query('SELECT 1');
+      },
+      analyze: async () => {
+        await pglite.exec('VACUUM ANALYZE');
+      },
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        try {
+          await pglite.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    await client?.close().catch(() => {});
+    lock?.release();
+    throw error;
+  }
+}
+
+async function openPostgres(connectionString: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 10_000 });
+  // An idle client that loses its server must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  try {
+    // Serialise migrations between processes starting together on one server.
+    const conn = await pool.connect();
+    try {
+      await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await migratePg(drizzlePg({ client: conn, casing: 'snake_case' }), { migrationsFolder });
+    } finally {
+      await conn.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+      conn.release();
+    }
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw error;
+  }
+  const db = drizzlePg({ client: pool, casing: 'snake_case' }) as unknown as Db;
+  let closed = false;
+
+  // One connection of its own holds the LISTENs; if it drops, listeners hear onLost and it
+  // reconnects after a second.
+  const listeners: {
+    channel: string;
+    onMessage: () => void;
+    onConnection: (up: boolean) => void;
+  }[] = [];
+  let listener: pg.Client | undefined;
+  let connecting: Promise<void> | undefined;
+  const connectListener = (): Promise<void> => {
+    connecting ??= (async () => {
+      const client = new pg.Client({ connectionString });
+      client.on('notification', (msg) =>
+        listeners.filter((l) => l.channel === msg.channel).forEach((l) => l.onMessage()),
+      );
+      const lost = () => {
+        if (closed || listener !== client) return;
+        listener = undefined;
+        listeners.forEach((l) => l.onConnection(false));
+        setTimeout(() => void connectListener().catch(() => {}), 1000).unref();
+      };
+      client.on('error', lost);
+      client.on('end', lost);
+      await client.connect();
+      listener = client;
+      for (const channel of new Set(listeners.map((l) => l.channel))) {
+        await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+      }
+      listeners.forEach((l) => l.onConnection(true));
+    })().finally(() => {
+      connecting = undefined;
+    });
+    return connecting;
+  };
+  return {
+    db,
+    engine: 'postgres',
+    notify: async (channel) => {
+      await pool.query('SELECT pg_notify($1, $2)', [channel, '']);
+    },
+    listen: async (channel, onMessage, onConnection = () => {}) => {
+      listeners.push({ channel, onMessage, onConnection });
+      if (listener) await listener.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+      else await connectListener();
+    },
+    exclusive: async (name, fn) => {
+      const conn = await pool.connect();
+      try {
+        await conn.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+        return await fn();
+      } finally {
+        await conn.query('SELECT pg_advisory_unlock(hashtext($1))', [name]).catch(() => {});
+        conn.release();
+      }
+    },
+    ping: async () => {
+      await pool.query('SELECT 1');
+    },
+    analyze: async () => {
+      await db.execute(sql`ANALYZE`);
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await listener?.end().catch(() => {});
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { ARTICLE_STATUSES, LANGUAGES } from '../../common/articles';
+import { id, timestamps, tsvector } from './columns';
+import { media } from './media';
+import { users } from './users';
+
+export const categories = pgTable('categories', {
+  id: id(),
+  name: text().notNull().unique(),
+  slug: text().notNull().unique(),
+  description: text().notNull().default(''),
+  isHome: boolean().notNull().default(false),
+  ...timestamps,
+});
+
+export const articleStatusEnum = pgEnum('article_status', ARTICLE_STATUSES);
+export const languageEnum = pgEnum('article_language', LANGUAGES);
+
+/*
+ * Every list reads published articles newest first with `ORDER BY published_at DESC, id DESC`
+ * (or created_at for the admin list). Drizzle's `.desc()` in an index means DESC NULLS LAST,
+ * while `orderBy(desc(col))` emits plain DESC (= NULLS FIRST), so the indexes below say
+ * `.nullsFirst()` to match the queries exactly (ARCHITECTURE.md "Speed by design").
+ * tests/integration/db/query-plans.test.ts proves each plan uses its index without a sort.
+ */
+export const articles = pgTable(
+  'articles',
+  {
+    id: id(),
+    name: text().notNull(),
+    slug: text().notNull().unique(),
+    authorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    categoryId: uuid().references(() => categories.id, { onDelete: 'restrict' }),
+    imageUrl: text().notNull().default(''),
+    imageMediaId: uuid().references(() => media.id, { onDelete: 'set null' }),
+    description: text().notNull().default(''),
+    metaTitle: text().notNull().default(''),
+    metaDescription: text().notNull().default(''),
+    metaKeywords: text().notNull().default(''),
+    status: articleStatusEnum().notNull().default('published'),
+    publishedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    language: languageEnum().notNull().default('en'),
+    legacyId: integer().unique(),
+    viewCount: integer().notNull().default(0),
+    /** The `simple` configuration keeps Devanagari words whole (ARCHITECTURE.md). */
+    search: tsvector().generatedAlwaysAs(
+      sql`to_tsvector('simple'::regconfig, coalesce("name", '') || ' ' || coalesce("meta_keywords", '') || ' ' || regexp_replace(coalesce("description", ''), '<[^>]*>', ' ', 'g'))`,
+    ),
+    ...timestamps,
+  },
+  (t) => [
+    index('articles_published_order_idx')
+      .on(t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'published'`),
+    index('articles_category_published_order_idx')
+      .on(t.categoryId, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'published'`),
+    index('articles_created_order_idx').on(
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('articles_author_created_order_idx').on(
+      t.authorId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('articles_search_idx').using('gin', t.search),
+  ],
+);
+
+/** Former addresses of an article; each answers with a 301 to the current one (DECISIONS.md §5). */
+export const articleRedirects = pgTable(
+  'article_redirects',
+  {
+    id: id(),
+    articleId: uuid()
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    categorySlug: text().notNull(),
+    slug: text().notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    uniqueIndex('article_redirects_address_idx').on(t.categorySlug, t.slug),
+    index('article_redirects_slug_idx').on(t.slug),
+    index('article_redirects_article_idx').on(t.articleId),
+  ],
+);
+
+/** Former slugs of a category; /category/{old} answers with a 301 to the current one. */
+export const categoryRedirects = pgTable('category_redirects', {
+  slug: text().primaryKey(),
+  categoryId: uuid()
+    .notNull()
+    .references(() => categories.id, { onDelete: 'cascade' }),
+  createdAt: timestamps.createdAt,
+});

@@ -1,0 +1,32 @@
+import { customType, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { id, timestamps } from './columns';
+import { users } from './users';
+
+export interface MediaVariant {
+  width: number;
+  height: number;
+  key: string;
+}
+
+export const media = pgTable('media', {
+  id: id(),
+  /** Storage key of the original bytes, e.g. `2026/11/<id>/original.jpg`. */
+  storageKey: text().notNull().unique(),
+  mimeType: text().notNull(),
+  width: integer().notNull(),
+  height: integer().notNull(),
+  bytes: integer().notNull(),
+  variants: jsonb().$type<MediaVariant[]>().notNull().default([]),
+  uploadedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamps.createdAt,
+});
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/** File contents when MEDIA_STORAGE=db, so several processes on one PostgreSQL share them. */
+export const mediaBlobs = pgTable('media_blobs', {
+  key: text().primaryKey(),
+  contentType: text().notNull(),
+  data: bytea().notNull(),
+  createdAt: timestamps.createdAt,
+});

@@ -1,0 +1,100 @@
+import { count, inArray, or } from 'drizzle-orm';
+import { readFile } from 'node:fs/promises';
+import { detectLanguage } from '../../common/text';
+import type { Db } from '../client';
+import { articles, categories } from '../schema/content';
+import { demoArticles, demoCategories } from './demo-content';
+import { ensureDemoImages } from './demo-images';
+
+export interface SeedDeps {
+  db: Db;
+  /** Stores an image through the media service and answers its address. */
+  storeImage(data: Buffer): Promise<{ url: string; _id: string }>;
+  now: Date;
+}
+
+export interface SeedResult {
+  categoriesCreated: number;
+  articlesCreated: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** True when the site has no categories and no articles: a fresh install. */
+export async function isEmptySite(db: Db): Promise<boolean> {
+  const [c] = await db.select({ n: count() }).from(categories);
+  const [a] = await db.select({ n: count() }).from(articles);
+  return Number(c?.n ?? 0) === 0 && Number(a?.n ?? 0) === 0;
+}
+
+/**
+ * Demo categories and articles (issue "Foundation" §7). Idempotent: what exists (by slug or
+ * legacy id) is left alone, so it can run again after an editor changed the demo content.
+ */
+export async function seedDemoContent({ db, storeImage, now }: SeedDeps): Promise<SeedResult> {
+  const insertedCategories = await db
+    .insert(categories)
+    .values(demoCategories.map((c) => ({ ...c, createdAt: now, updatedAt: now })))
+    .onConflictDoNothing()
+    .returning({ id: categories.id });
+
+  const categoryRows = await db
+    .select({ id: categories.id, slug: categories.slug })
+    .from(categories)
+    .where(
+      inArray(
+        categories.slug,
+        demoCategories.map((c) => c.slug),
+      ),
+    );
+  const categoryId = new Map(categoryRows.map((c) => [c.slug, c.id]));
+
+  const existing = await db
+    .select({ slug: articles.slug, legacyId: articles.legacyId })
+    .from(articles)
+    .where(
+      or(
+        inArray(
+          articles.slug,
+          demoArticles.map((a) => a.slug),
+        ),
+        inArray(
+          articles.legacyId,
+          demoArticles.map((a) => a.legacyId),
+        ),
+      ),
+    );
+  const taken = new Set(existing.flatMap((a) => [a.slug, `#${a.legacyId}`]));
+  const images = await ensureDemoImages(demoArticles.length);
+
+  let articlesCreated = 0;
+  for (const [i, demo] of demoArticles.entries()) {
+    if (taken.has(demo.slug) || taken.has(`#${demo.legacyId}`)) continue;
+    const image = await storeImage(await readFile(images[i] as string));
+    // Spread over the day too, so "latest" has a stable, meaningful order.
+    const publishedAt = new Date(now.getTime() - demo.daysAgo * DAY_MS - i * 37 * 60 * 1000);
+    const inserted = await db
+      .insert(articles)
+      .values({
+        name: demo.name,
+        slug: demo.slug,
+        categoryId: categoryId.get(demo.categorySlug) ?? null,
+        imageUrl: image.url,
+        imageMediaId: image._id,
+        description: demo.html.trim(),
+        metaTitle: demo.metaTitle,
+        metaDescription: demo.metaDescription,
+        metaKeywords: demo.metaKeywords,
+        status: 'published',
+        publishedAt,
+        language: demo.language ?? detectLanguage(demo.name),
+        legacyId: demo.legacyId,
+        createdAt: publishedAt,
+        updatedAt: publishedAt,
+      })
+      .onConflictDoNothing()
+      .returning({ id: articles.id });
+    articlesCreated += inserted.length;
+  }
+  return { categoriesCreated: insertedCategories.length, articlesCreated };
+}

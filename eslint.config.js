@@ -1,0 +1,88 @@
+// @ts-check
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import { dirname, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import tseslint from 'typescript-eslint';
+
+const root = dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Imports flow one way (STYLE.md §4): common → db → server, common → app. A file in a layer
+ * may import only from the layers listed for it; tests, scripts and benchmarks may import all.
+ */
+const ALLOWED = {
+  common: ['common'],
+  db: ['common', 'db'],
+  server: ['common', 'db', 'server'],
+  app: ['common', 'app'],
+};
+
+/** @type {import('eslint').Rule.RuleModule} */
+const importDirection = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: { wrong: '{{from}}/ may not import from {{to}}/ (STYLE.md §4).' },
+  },
+  create(context) {
+    const file = relative(root, context.filename);
+    const from = file.split(sep)[0];
+    const allowed = ALLOWED[/** @type {keyof typeof ALLOWED} */ (from)];
+    if (!allowed) return {};
+    /** @param {any} node */
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = relative(root, resolve(dirname(context.filename), source)).split(sep)[0];
+      if (target && !allowed.includes(target)) {
+        context.report({ node, messageId: 'wrong', data: { from, to: target } });
+      }
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules/',
+      'build/',
+      'data/',
+      '.react-router/',
+      'test-results/',
+      'playwright-report/',
+      'bench/results/',
+      'db/migrations/',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { patrika: { rules: { 'import-direction': importDirection } } },
+    rules: {
+      'patrika/import-direction': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['app/**/*.tsx', 'app/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+);

@@ -1,0 +1,28 @@
+/** `npm run seed`: adds the demo content to the configured database; safe to run again. */
+import { openDatabase } from '../db/client';
+import { seedDemoContent } from '../db/seed/seed';
+import { ConfigError, loadConfig } from '../server/env';
+import { createServices } from '../server/services';
+
+try {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const services = await createServices(config, database);
+    const result = await seedDemoContent({
+      db: database.db,
+      storeImage: (data) => services.media.storeImage(data),
+      now: services.clock.now(),
+    });
+    await database.analyze();
+    console.log(
+      `patrika: seeded ${result.categoriesCreated} new categories and ${result.articlesCreated} new articles ` +
+        `(${database.engine}).`,
+    );
+  } finally {
+    await database.close();
+  }
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exitCode = 1;
+}

@@ -1,0 +1,214 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AdminArticleListSchema,
+  AdminArticleQuerySchema,
+  ArticleCardSchema,
+  ArticleInputSchema,
+  ArticleSchema,
+  ByCategoryQuerySchema,
+  CategoryDetailQuerySchema,
+  CategoryDetailSchema,
+  LatestQuerySchema,
+  NewUrlSchema,
+  RandomQuerySchema,
+} from '../../../common/schemas/articles';
+import { IdParamsSchema, MessageSchema } from '../../../common/schemas/common';
+import type { ArticlesService } from './articles-service';
+
+const addressPart = z.string().min(1).max(300);
+
+/** Article calls of SPEC.md §7 plus views; static paths are matched before `/:category/:slug`. */
+export function articlesRoutes(articles: ArticlesService) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['articles'];
+    const security = [{ bearer: [] }];
+    const cardList = { 200: z.array(ArticleCardSchema) };
+
+    app.get(
+      '/api/articles/latest',
+      {
+        schema: {
+          tags,
+          summary: 'Newest published articles',
+          querystring: LatestQuerySchema,
+          response: cardList,
+        },
+      },
+      async (request) => articles.listLatest(request.query.limit),
+    );
+
+    app.get(
+      '/api/articles/random',
+      {
+        schema: {
+          tags,
+          summary: 'Random published articles',
+          querystring: RandomQuerySchema,
+          response: cardList,
+        },
+      },
+      async (request) => articles.listRandom(request.query.limit, request.query.exclude),
+    );
+
+    app.get(
+      '/api/articles',
+      {
+        schema: {
+          tags,
+          summary: 'Newest published articles of a category',
+          querystring: ByCategoryQuerySchema,
+          response: cardList,
+        },
+      },
+      async (request) => articles.listByCategory(request.query.categoryId, request.query.limit),
+    );
+
+    app.get(
+      '/api/articles/category-detail',
+      {
+        schema: {
+          tags,
+          summary: 'A page of a category',
+          querystring: CategoryDetailQuerySchema,
+          response: { 200: CategoryDetailSchema },
+        },
+      },
+      async (request) =>
+        articles.categoryPage(request.query.categoryId, request.query.page, request.query.limit),
+    );
+
+    app.get(
+      '/api/articles/admin-article',
+      {
+        schema: {
+          tags,
+          summary:
+            'A page of all articles, drafts included (staff; authors see their own). limit ≤ 1000 for the sitemap',
+          security,
+          querystring: AdminArticleQuerySchema,
+          response: { 200: AdminArticleListSchema },
+        },
+      },
+      async (request) =>
+        articles.adminList(await request.actor(), request.query.page, request.query.limit),
+    );
+
+    app.get(
+      '/api/articles/article/:id',
+      {
+        schema: {
+          tags,
+          summary: 'One article by id (drafts for staff)',
+          params: IdParamsSchema,
+          response: { 200: ArticleSchema },
+        },
+      },
+      async (request) => articles.byId(await request.actor(), request.params.id),
+    );
+
+    app.post(
+      '/api/articles/article',
+      {
+        schema: {
+          tags,
+          summary: 'Create an article (author and up)',
+          security,
+          body: ArticleInputSchema,
+          response: { 201: ArticleSchema },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await articles.create(await request.actor(), request.body)),
+    );
+
+    app.put(
+      '/api/articles/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Update an article; an older updatedAt than stored is refused with 409',
+          security,
+          params: IdParamsSchema,
+          body: ArticleInputSchema,
+          response: { 200: ArticleSchema },
+        },
+      },
+      async (request) => articles.update(await request.actor(), request.params.id, request.body),
+    );
+
+    app.delete(
+      '/api/articles/delete/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Delete an article',
+          security,
+          params: IdParamsSchema,
+          response: { 200: MessageSchema },
+        },
+      },
+      async (request) => articles.remove(await request.actor(), request.params.id),
+    );
+
+    app.get(
+      '/api/articles/red/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Current address of an article of the old site, as "{category}/{slug}"',
+          params: z.object({
+            id: z.coerce
+              .number({ error: 'Expected an old article number' })
+              .int()
+              .min(1)
+              .max(2_147_483_647),
+          }),
+          response: { 200: NewUrlSchema },
+        },
+      },
+      async (request) => ({ newUrl: await articles.newUrlForLegacyId(request.params.id) }),
+    );
+
+    app.get(
+      '/api/articles/redart/:slug',
+      {
+        schema: {
+          tags,
+          summary: 'Current address "/{category}/{slug}" for a current or former slug',
+          params: z.object({ slug: addressPart }),
+          response: { 200: NewUrlSchema },
+        },
+      },
+      async (request) => ({ newUrl: await articles.newUrlForSlug(request.params.slug) }),
+    );
+
+    app.post(
+      '/api/articles/:id/view',
+      {
+        schema: {
+          tags,
+          summary: 'Count a view (once per address and article every 30 minutes)',
+          params: IdParamsSchema,
+          response: { 200: z.object({ counted: z.boolean() }) },
+        },
+      },
+      async (request) => articles.countView(request.params.id, request.ip),
+    );
+
+    app.get(
+      '/api/articles/:category/:slug',
+      {
+        schema: {
+          tags,
+          summary: 'A published article at /{category}/{slug}',
+          params: z.object({ category: addressPart, slug: addressPart }),
+          response: { 200: ArticleSchema },
+        },
+      },
+      async (request) => articles.byAddress(request.params.category, request.params.slug),
+    );
+  };
+}

@@ -1,0 +1,126 @@
+import sanitizeHtml from 'sanitize-html';
+
+/** Video hosts whose players may be embedded, and the path their embed addresses use. */
+const EMBEDS =
+  /^https:\/\/(?:www\.youtube\.com\/embed\/|www\.youtube-nocookie\.com\/embed\/|player\.vimeo\.com\/video\/)[\w-]+(?:\?[\w=&;%-]*)?$/;
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'p',
+    'br',
+    'hr',
+    'div',
+    'span',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'strike',
+    'del',
+    'ins',
+    'mark',
+    'sub',
+    'sup',
+    'small',
+    'blockquote',
+    'pre',
+    'code',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'img',
+    'figure',
+    'figcaption',
+    'table',
+    'thead',
+    'tbody',
+    'tfoot',
+    'tr',
+    'th',
+    'td',
+    'caption',
+    'colgroup',
+    'col',
+    'iframe',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'target', 'rel'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    th: ['colspan', 'rowspan', 'scope'],
+    td: ['colspan', 'rowspan'],
+    col: ['span'],
+    ol: ['start'],
+    iframe: ['src', 'width', 'height', 'title', 'allowfullscreen'],
+    code: ['class'],
+    pre: ['class'],
+    p: ['style'],
+    h1: ['style'],
+    h2: ['style'],
+    h3: ['style'],
+    h4: ['style'],
+  },
+  allowedStyles: { '*': { 'text-align': [/^(left|right|center|justify)$/] } },
+  allowedClasses: { code: [/^language-[\w-]+$/], pre: [/^language-[\w-]+$/] },
+  allowedSchemes: ['https', 'http', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['https'], iframe: ['https'] },
+  allowProtocolRelative: false,
+  allowedIframeHostnames: ['www.youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com'],
+  allowIframeRelativeUrls: false,
+  transformTags: {
+    a: (tagName, attribs) => {
+      const external = /^https?:/i.test(attribs.href ?? '');
+      return {
+        tagName,
+        attribs: {
+          ...attribs,
+          ...(attribs.target === '_blank' || external
+            ? { rel: 'noopener noreferrer nofollow' }
+            : {}),
+        },
+      };
+    },
+    // Embedded players run sandboxed, lazily (DECISIONS.md §4).
+    iframe: (tagName, attribs) => ({
+      tagName,
+      attribs: {
+        ...attribs,
+        sandbox: 'allow-scripts allow-same-origin allow-presentation allow-popups',
+        loading: 'lazy',
+        referrerpolicy: 'strict-origin-when-cross-origin',
+      },
+    }),
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
+  },
+  exclusiveFilter: (frame) => {
+    if (frame.tag === 'iframe') return !EMBEDS.test(frame.attribs.src ?? '');
+    // Images only from our media folder or over https.
+    if (frame.tag === 'img') return !/^(\/media\/|https:\/\/)/.test(frame.attribs.src ?? '');
+    return false;
+  },
+};
+// Attributes added by transformTags must survive the allow-list.
+(OPTIONS.allowedAttributes as Record<string, string[]>).iframe?.push(
+  'sandbox',
+  'loading',
+  'referrerpolicy',
+);
+(OPTIONS.allowedAttributes as Record<string, string[]>).img?.push('loading');
+
+/**
+ * The article body allow-list (issue "Content API" §5): headings, paragraphs, lists, links
+ * with safe schemes, images from our media or https, tables, code, quotes and sandboxed
+ * embeds from allow-listed video hosts. Scripts, event handlers, `javascript:` URLs, styles
+ * other than text alignment and foreign frames never survive.
+ */
+export function sanitizeArticleHtml(html: string): string {
+  return sanitizeHtml(html, OPTIONS).trim();
+}

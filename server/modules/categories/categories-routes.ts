@@ -1,0 +1,117 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CategoryEditSchema,
+  CategoryInputSchema,
+  CategoryListQuerySchema,
+  CategoryListSchema,
+  CategorySchema,
+} from '../../../common/schemas/categories';
+import { IdParamsSchema, MessageSchema } from '../../../common/schemas/common';
+import type { CategoriesService } from './categories-service';
+
+/** Category calls of SPEC.md §7; static paths are matched before `/:slug`. */
+export function categoriesRoutes(categories: CategoriesService) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['categories'];
+    const security = [{ bearer: [] }];
+
+    app.get(
+      '/api/categories',
+      {
+        schema: {
+          tags,
+          summary: 'All categories (navigation)',
+          response: { 200: z.array(CategorySchema) },
+        },
+      },
+      async () => categories.listAll(),
+    );
+
+    app.get(
+      '/api/categories/home',
+      {
+        schema: {
+          tags,
+          summary: 'Home categories',
+          querystring: z.object({ isHome: z.enum(['true', 'false']).optional() }),
+          response: { 200: z.array(CategorySchema) },
+        },
+      },
+      async () => categories.listHome(),
+    );
+
+    app.get(
+      '/api/categories/admin-categories',
+      {
+        schema: {
+          tags,
+          summary: 'A page of categories (editor)',
+          security,
+          querystring: CategoryListQuerySchema,
+          response: { 200: CategoryListSchema },
+        },
+      },
+      async (request) =>
+        categories.listPage(await request.actor(), request.query.page, request.query.limit),
+    );
+
+    app.post(
+      '/api/categories/addCategory',
+      {
+        schema: {
+          tags,
+          summary: 'Add a category (editor)',
+          security,
+          body: CategoryInputSchema,
+          response: { 201: CategorySchema },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await categories.create(await request.actor(), request.body)),
+    );
+
+    app.put(
+      '/api/categories/edit',
+      {
+        schema: {
+          tags,
+          summary: 'Edit a category (editor); a slug change keeps old addresses working',
+          security,
+          body: CategoryEditSchema,
+          response: { 200: CategorySchema },
+        },
+      },
+      async (request) => categories.update(await request.actor(), request.body),
+    );
+
+    app.delete(
+      '/api/categories/delete/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Delete an empty category (editor)',
+          security,
+          params: IdParamsSchema,
+          response: { 200: MessageSchema },
+        },
+      },
+      async (request) => categories.remove(await request.actor(), request.params.id),
+    );
+
+    app.get(
+      '/api/categories/:slug',
+      {
+        schema: {
+          tags,
+          summary: 'One category by slug',
+          params: z.object({ slug: z.string().max(200) }),
+          response: { 200: CategorySchema },
+        },
+      },
+      async (request) => categories.bySlug(request.params.slug),
+    );
+  };
+}

@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireRole } from '../../lib/actor';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import { MAX_UPLOAD_BYTES, type MediaService } from './media-service';
+import { MEDIA_KEY_PATTERN, type MediaStorage } from './media-storage';
+
+/** GET /media/<key>: uploaded files; a key is never rewritten, so they cache for a year. */
+export function mediaFileRoutes(storage: MediaStorage) {
+  return async function (app: FastifyInstance) {
+    app.get<{ Params: { '*': string } }>(
+      '/media/*',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const key = request.params['*'];
+        if (!MEDIA_KEY_PATTERN.test(key)) throw notFound('No such file.');
+        const file = await storage.get(key);
+        if (!file) throw notFound('No such file.');
+        return reply
+          .header('content-type', file.contentType)
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('x-content-type-options', 'nosniff')
+          .send(file.data);
+      },
+    );
+  };
+}
+
+const UploadSchema = z.object({
+  _id: z.string(),
+  secure_url: z.string(),
+  url: z.string(),
+  width: z.number(),
+  height: z.number(),
+  variants: z.array(z.object({ width: z.number(), url: z.string() })),
+});
+
+/**
+ * POST /api/media: our replacement for the external image host (DECISIONS.md §3). Multipart
+ * `file`; a stray `upload_preset` is ignored. Answers `secure_url` like the host did.
+ */
+export function mediaUploadRoutes(mediaService: MediaService) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.post(
+      '/api/media',
+      {
+        schema: {
+          tags: ['media'],
+          summary: 'Upload an image (author and up): JPEG, PNG, WebP, AVIF or GIF, at most 10 MB',
+          security: [{ bearer: [] }],
+          consumes: ['multipart/form-data'],
+          response: { 201: UploadSchema },
+        },
+      },
+      async (request, reply) => {
+        const actor = requireRole(
+          await request.actor(),
+          'author',
+          'Only authors, editors and administrators can upload images.',
+        );
+        if (!request.isMultipart())
+          throw badRequest('Send the image as multipart/form-data in the field "file".');
+        let data: Buffer | undefined;
+        try {
+          for await (const part of request.parts({
+            limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 },
+          })) {
+            if (part.type === 'file') {
+              if (part.fieldname !== 'file') {
+                part.file.resume();
+                continue;
+              }
+              data = await part.toBuffer(); // throws 413 past the limit; nothing is stored yet
+            }
+          }
+        } catch (error) {
+          // A broken multipart body (no boundary, cut short) is the client's mistake, not ours.
+          const status = (error as { statusCode?: unknown }).statusCode;
+          if (error instanceof AppError || (typeof status === 'number' && status < 500))
+            throw error;
+          throw badRequest(
+            'The upload was not a complete multipart/form-data body. Please try again.',
+          );
+        }
+        if (!data || data.length === 0)
+          throw badRequest('No image received: send it in the field "file".');
+        const stored = await mediaService.storeImage(data, { uploadedBy: actor.id });
+        return reply.status(201).send({ ...stored, secure_url: stored.url });
+      },
+    );
+  };
+}

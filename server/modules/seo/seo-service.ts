@@ -1,0 +1,183 @@
+import { CARD_EXCERPT_LENGTH } from '../../../common/articles';
+import { htmlExcerpt } from '../../../common/text';
+import type { Db } from '../../../db/client';
+import type { Clock } from '../../lib/clock';
+import { notFound } from '../../lib/errors';
+import { countPublished, listPublishedForSeo } from '../articles/articles-repository';
+import { findCategoryBySlug, findCurrentSlugForFormer } from '../categories/categories-repository';
+import type { SettingsService } from '../settings/settings-service';
+import { xml } from './xml';
+
+/** sitemaps.org: at most 50,000 addresses in one file, then a sitemap index. */
+export const SITEMAP_MAX_URLS = 50_000;
+const NEWS_MAX = 1000;
+const NEWS_DAYS = 2;
+const FEED_SIZE = 20;
+
+/** SPEC.md §9 static entries. */
+const STATIC_ENTRIES = [
+  { path: '/', changefreq: 'daily', priority: '1.0' },
+  { path: '/contact-us', changefreq: 'yearly', priority: '0.5' },
+  { path: '/about-us', changefreq: 'yearly', priority: '0.5' },
+  { path: '/privacy-policy', changefreq: 'yearly', priority: '0.5' },
+  { path: '/disclaimer', changefreq: 'yearly', priority: '0.5' },
+];
+
+type SeoRow = Awaited<ReturnType<typeof listPublishedForSeo>>[number];
+
+/** /{category slug, or "general" without one}/{slug} (SPEC.md §9). */
+export const articlePath = (row: { categorySlug: string | null; slug: string }) =>
+  `/${row.categorySlug ?? 'general'}/${row.slug}`;
+
+const rfc822 = (date: Date) => date.toUTCString();
+
+export function createSeoService(deps: {
+  db: Db;
+  clock: Clock;
+  settings: SettingsService;
+  publicUrl: string;
+  sitemapMaxUrls?: number;
+}) {
+  const { db, clock, settings, publicUrl } = deps;
+  const perFile = deps.sitemapMaxUrls ?? SITEMAP_MAX_URLS;
+  const absolute = (path: string) => (/^https?:\/\//.test(path) ? path : `${publicUrl}${path}`);
+
+  const urlEntry = (row: SeoRow) => {
+    const image = row.imageUrl
+      ? `<image:image><image:loc>${xml(absolute(row.imageUrl))}</image:loc><image:title>${xml(row.name)}</image:title></image:image>`
+      : '';
+    return (
+      `<url><loc>${xml(absolute(articlePath(row)))}</loc><lastmod>${(row.updatedAt ?? row.createdAt).toISOString()}</lastmod>` +
+      `<changefreq>weekly</changefreq><priority>0.8</priority>${image}</url>`
+    );
+  };
+
+  const urlset = (entries: string[]) =>
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">\n' +
+    entries.join('\n') +
+    '\n</urlset>\n';
+
+  return {
+    /**
+     * The live sitemap (DECISIONS.md §6). Up to 50,000 addresses it is one urlset; past that,
+     * /sitemap.xml is an index of /sitemap-{n}.xml files. `part` asks for one of those files.
+     */
+    async sitemap(part?: number): Promise<string> {
+      const now = clock.now();
+      const total = STATIC_ENTRIES.length + (await countPublished(db, now));
+      const files = Math.max(1, Math.ceil(total / perFile));
+      if (part === undefined && files > 1) {
+        const lastmod = now.toISOString();
+        return (
+          '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+          Array.from(
+            { length: files },
+            (_, i) =>
+              `<sitemap><loc>${xml(absolute(`/sitemap-${i + 1}.xml`))}</loc><lastmod>${lastmod}</lastmod></sitemap>`,
+          ).join('\n') +
+          '\n</sitemapindex>\n'
+        );
+      }
+      const index = (part ?? 1) - 1;
+      if (index < 0 || index >= files) throw notFound('No such sitemap.');
+      // The static entries open the first file; articles fill the rest in published order.
+      const statics =
+        index === 0
+          ? STATIC_ENTRIES.map(
+              (e) =>
+                `<url><loc>${xml(absolute(e.path))}</loc><changefreq>${e.changefreq}</changefreq><priority>${e.priority}</priority></url>`,
+            )
+          : [];
+      const offset = Math.max(0, index * perFile - STATIC_ENTRIES.length);
+      const limit = perFile - statics.length;
+      const rows = await listPublishedForSeo(db, { limit, offset, now });
+      return urlset([...statics, ...rows.map(urlEntry)]);
+    },
+
+    /** Google News sitemap: articles of the last 2 days, at most 1,000. */
+    async newsSitemap(): Promise<string> {
+      const now = clock.now();
+      const { siteName } = await settings.get();
+      const rows = await listPublishedForSeo(db, {
+        limit: NEWS_MAX,
+        offset: 0,
+        now,
+        since: new Date(now.getTime() - NEWS_DAYS * 86_400_000),
+      });
+      const entries = rows.map(
+        (row) =>
+          `<url><loc>${xml(absolute(articlePath(row)))}</loc><news:news><news:publication><news:name>${xml(siteName)}</news:name>` +
+          `<news:language>${row.language}</news:language></news:publication>` +
+          `<news:publication_date>${row.publishedAt.toISOString()}</news:publication_date><news:title>${xml(row.name)}</news:title></news:news></url>`,
+      );
+      return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n' +
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">\n' +
+        entries.join('\n') +
+        '\n</urlset>\n'
+      );
+    },
+
+    /** The feed address of a renamed category, for a 301 from its old one. */
+    async movedCategoryFeed(slug: string): Promise<string | undefined> {
+      if (await findCategoryBySlug(db, slug)) return undefined;
+      const current = await findCurrentSlugForFormer(db, slug);
+      return current && `/category/${current}/feed.xml`;
+    },
+
+    robots(): string {
+      return [
+        'User-agent: *',
+        'Disallow: /admin',
+        'Disallow: /api/',
+        'Disallow: /profile',
+        '',
+        `Sitemap: ${absolute('/sitemap.xml')}`,
+        `Sitemap: ${absolute('/news-sitemap.xml')}`,
+        '',
+      ].join('\n');
+    },
+
+    /** RSS 2.0 of the latest 20 articles, of the site or of one category. */
+    async feed(categorySlug?: string): Promise<string> {
+      const now = clock.now();
+      const site = await settings.get();
+      const category = categorySlug ? await findCategoryBySlug(db, categorySlug) : undefined;
+      if (categorySlug && !category) throw notFound('Category not found.');
+      const rows = await listPublishedForSeo(db, {
+        limit: FEED_SIZE,
+        offset: 0,
+        now,
+        ...(category ? { categoryId: category.id } : {}),
+      });
+      const self = absolute(category ? `/category/${category.slug}/feed.xml` : '/feed.xml');
+      const link = absolute(category ? `/category/${category.slug}` : '/');
+      const title = category ? `${category.name} | ${site.siteName}` : site.siteName;
+      const description = category?.description || `Latest stories from ${site.siteName}`;
+      const items = rows.map((row) => {
+        const url = absolute(articlePath(row));
+        return (
+          `<item><title>${xml(row.name)}</title><link>${xml(url)}</link><guid isPermaLink="true">${xml(url)}</guid>` +
+          `<pubDate>${rfc822(row.publishedAt)}</pubDate>` +
+          (row.categoryName ? `<category>${xml(row.categoryName)}</category>` : '') +
+          `<description>${xml(htmlExcerpt(row.bodyHead.replace(/<[^>]*$/, ''), CARD_EXCERPT_LENGTH))}</description>` +
+          (row.imageUrl
+            ? `<enclosure url="${xml(absolute(row.imageUrl))}" type="${/\.png$/.test(row.imageUrl) ? 'image/png' : 'image/jpeg'}" length="0"/>`
+            : '') +
+          `</item>`
+        );
+      });
+      const lastBuild = rows[0]?.publishedAt ?? now;
+      return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">\n<channel>' +
+        `<title>${xml(title)}</title><link>${xml(link)}</link><description>${xml(description)}</description>` +
+        `<language>hi-IN</language><lastBuildDate>${rfc822(lastBuild)}</lastBuildDate>` +
+        `<atom:link href="${xml(self)}" rel="self" type="application/rss+xml"/>\n` +
+        items.join('\n') +
+        '\n</channel>\n</rss>\n'
+      );
+    },
+  };
+}
+export type SeoService = ReturnType<typeof createSeoService>;

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SiteSettingsSchema } from '../../../common/settings';
+import { SettingsUpdateSchema, type SettingsService } from './settings-service';
+
+export function settingsRoutes(settings: SettingsService) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['settings'];
+    app.get(
+      '/api/settings',
+      {
+        schema: {
+          tags,
+          summary: 'Site settings shown on public pages',
+          response: { 200: SiteSettingsSchema },
+        },
+      },
+      async () => settings.get(),
+    );
+    app.put(
+      '/api/settings',
+      {
+        schema: {
+          tags,
+          summary: 'Change site settings (administrator); only the keys given change',
+          security: [{ bearer: [] }],
+          body: SettingsUpdateSchema,
+          response: { 200: SiteSettingsSchema },
+        },
+      },
+      async (request) => settings.update(await request.actor(), request.body),
+    );
+  };
+}

@@ -1,0 +1,43 @@
+import { inArray } from 'drizzle-orm';
+import { resolveSettings, SiteSettingsSchema, type SiteSettings } from '../../../common/settings';
+import type { Db } from '../../../db/client';
+import { categories } from '../../../db/schema/content';
+import { requireRole, type Actor } from '../../lib/actor';
+import { badRequest } from '../../lib/errors';
+import { readSettingsRow, writeSettingsRow } from './settings-repository';
+
+export const SettingsUpdateSchema = SiteSettingsSchema.partial();
+export type SettingsUpdate = Partial<SiteSettings>;
+
+export function createSettingsService(deps: { db: Db; contentChanged?: () => Promise<void> }) {
+  const { db } = deps;
+  const changed = deps.contentChanged ?? (async () => {});
+  return {
+    /** Every setting is shown on public pages, so all of them are the public view. */
+    async get(): Promise<SiteSettings> {
+      return resolveSettings(await readSettingsRow(db));
+    },
+
+    /** Administrator only; a partial body changes only the keys it names. */
+    async update(actor: Actor | null, changes: SettingsUpdate): Promise<SiteSettings> {
+      requireRole(actor, 'administrator');
+      const next = SiteSettingsSchema.parse({ ...(await this.get()), ...changes });
+      if (changes.homeSectionSlugs?.length) {
+        const found = await db
+          .select({ slug: categories.slug })
+          .from(categories)
+          .where(inArray(categories.slug, changes.homeSectionSlugs));
+        const missing = changes.homeSectionSlugs.filter((s) => !found.some((f) => f.slug === s));
+        if (missing.length > 0) {
+          throw badRequest(`No category has the slug ${missing.map((m) => `"${m}"`).join(', ')}.`, [
+            { path: 'body.homeSectionSlugs', message: `unknown: ${missing.join(', ')}` },
+          ]);
+        }
+      }
+      await writeSettingsRow(db, next);
+      await changed();
+      return next;
+    },
+  };
+}
+export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -1,0 +1,140 @@
+import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { users } from '../../../db/schema/users';
+import type { Role } from '../../../common/roles';
+
+export const userColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  tokenVersion: users.tokenVersion,
+  createdAt: users.createdAt,
+};
+export type UserRow = {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  tokenVersion: number;
+  createdAt: Date;
+};
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select(userColumns).from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function findUserWithHashByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select({ ...userColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, email));
+  return row;
+}
+
+export async function findPasswordHash(db: Db, id: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, id));
+  return row?.passwordHash;
+}
+
+/**
+ * Creates a user; the first one on an empty site becomes administrator. The table lock makes
+ * two simultaneous first sign-ups take turns, so there is exactly one first.
+ */
+export async function insertUserFirstIsAdmin(
+  db: Db,
+  values: { name: string; email: string; passwordHash: string },
+): Promise<UserRow | undefined> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`LOCK TABLE ${users} IN SHARE ROW EXCLUSIVE MODE`);
+    const [existing] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, values.email));
+    if (existing) return undefined;
+    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(users);
+    const role: Role = Number(n) === 0 ? 'administrator' : 'reader';
+    const [row] = await tx
+      .insert(users)
+      .values({ ...values, role })
+      .returning(userColumns);
+    return row;
+  });
+}
+
+export async function updateUser(
+  db: Db,
+  id: string,
+  values: Partial<{ name: string; passwordHash: string; role: Role; bumpTokenVersion: boolean }>,
+): Promise<UserRow | undefined> {
+  const { bumpTokenVersion, ...rest } = values;
+  const [row] = await db
+    .update(users)
+    .set({
+      ...rest,
+      ...(bumpTokenVersion ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, id))
+    .returning(userColumns);
+  return row;
+}
+
+/**
+ * Changes a role unless that would leave the site without an administrator; the check and the
+ * change happen under one lock so two demotions cannot both pass.
+ */
+export async function changeRoleKeepingAnAdmin(
+  db: Db,
+  id: string,
+  role: Role,
+): Promise<{ row?: UserRow; lastAdmin?: true }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`LOCK TABLE ${users} IN SHARE ROW EXCLUSIVE MODE`);
+    const [current] = await tx.select({ role: users.role }).from(users).where(eq(users.id, id));
+    if (!current) return {};
+    if (current.role === 'administrator' && role !== 'administrator') {
+      const [{ n } = { n: 0 }] = await tx
+        .select({ n: count() })
+        .from(users)
+        .where(eq(users.role, 'administrator'));
+      if (Number(n) <= 1) return { lastAdmin: true };
+    }
+    const [row] = await tx
+      .update(users)
+      .set({ role, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning(userColumns);
+    return { row };
+  });
+}
+
+export async function listUsers(db: Db, opts: { limit: number; offset: number }) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(userColumns)
+      .from(users)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(opts.limit)
+      .offset(opts.offset),
+    db.select({ n: count() }).from(users),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+export async function listUsersWithRoles(db: Db, roles: Role[]) {
+  return db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(inArray(users.role, roles))
+    .orderBy(asc(users.name), asc(users.id));
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,162 @@
+import type { Page } from '@playwright/test';
+import { startServer, tempDataDir, type RunningServer } from '../setup/spawn-server';
+import { test as base, expect, hydrated } from './fixtures';
+
+/**
+ * Who may enter the back office on a brand-new site (DECISIONS.md §2; issue 5 items 1 and 9):
+ * the first account signed up becomes administrator, every later one is a reader who is
+ * refused at /admin, and a signed-out visitor is sent to sign in and brought back.
+ *
+ * These journeys need an empty site, so the file runs its own server on a fresh embedded
+ * database without demo content, and every page and request of the file goes to it.
+ */
+
+const test = base.extend<object, { freshServer: RunningServer }>({
+  // Worker-scoped: started once for this file, stopped when its worker ends.
+  freshServer: [
+    // Playwright reads a fixture's dependencies from this pattern; this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = await startServer({ DATA_DIR: tempDataDir(), SEED_DEMO: '0' });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ freshServer }, use) => {
+    await use(freshServer.url);
+  },
+});
+
+// One story on one site: the second sign-up is only a reader because the first came before.
+test.describe.configure({ mode: 'serial' });
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+const FIRST = {
+  name: 'First Founder',
+  email: `founder-${unique()}@patrika.test`,
+  password: `founder-${unique()}-pass`,
+};
+const SECOND = {
+  name: 'Second Signer',
+  email: `second-${unique()}@patrika.test`,
+  password: `second-${unique()}-pass`,
+};
+
+async function signUpThroughForm(page: Page, account: typeof FIRST) {
+  await page.goto('/signup');
+  await hydrated(page);
+  await page.getByLabel('Name').fill(account.name);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirm Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  // SPEC.md §2: the sign-up redirect defaults to /.
+  await expect(page).toHaveURL('/');
+}
+
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Back office' });
+
+test('the first account signed up on an empty site becomes administrator', async ({
+  page,
+  request,
+}) => {
+  // The site really is empty: nobody can write yet.
+  const before = await request.get('/api/users/authors');
+  expect(await before.json()).toEqual([]);
+
+  await signUpThroughForm(page, FIRST);
+  const info = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? 'null'));
+  expect(info).toMatchObject({ name: FIRST.name, email: FIRST.email, role: 'administrator' });
+
+  // The public menu offers the back office to staff.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByText(FIRST.name, { exact: true }).click();
+  await nav.getByRole('link', { name: 'Dashboard' }).click();
+
+  await expect(page).toHaveURL('/admin/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  const side = sidebar(page);
+  for (const link of ['Dashboard', 'Articles', 'Categories', 'Sitemap', 'Users', 'Settings']) {
+    await expect(side.getByRole('link', { name: link, exact: true })).toBeVisible();
+  }
+  await expect(side.getByText(FIRST.name, { exact: true })).toBeVisible();
+  await expect(side.getByText('Online')).toBeVisible();
+
+  // And the server agrees: the administrator's list of users holds exactly this account.
+  const users = await page.request.get('/api/users?page=1&limit=20', {
+    headers: { authorization: `Bearer ${info.token}` },
+  });
+  expect(users.status()).toBe(200);
+  const body = (await users.json()) as { users: { email: string; role: string }[] };
+  expect(body.users).toEqual([
+    expect.objectContaining({ email: FIRST.email, role: 'administrator' }),
+  ]);
+});
+
+test('a second sign-up is a reader, and /admin shows "No access" with status 403', async ({
+  page,
+  consoleErrors,
+}) => {
+  // Chromium reports the 403 answers (the page and the API calls it may try) on the console.
+  consoleErrors.allow(/status of 403/);
+  await signUpThroughForm(page, SECOND);
+  const info = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? 'null'));
+  expect(info).toMatchObject({ email: SECOND.email, role: 'reader' });
+
+  // A reader's public menu has no way into the back office.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByText(SECOND.name, { exact: true }).click();
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+
+  const res = await page.goto('/admin');
+  expect(res?.status()).toBe(403);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'No access' })).toBeVisible();
+  await expect(
+    page.getByText(
+      'Your account can read the site but not use the back office. Ask an administrator to give you the author or editor role.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to the site' })).toHaveAttribute('href', '/');
+  // Not a broken back office: no sidebar, no dashboard numbers.
+  await expect(sidebar(page)).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toHaveCount(0);
+
+  // Every other back-office address answers the same way.
+  const users = await page.goto('/admin/users');
+  expect(users?.status()).toBe(403);
+  await expect(page.getByRole('heading', { level: 1, name: 'No access' })).toBeVisible();
+  await expect(page.getByText(FIRST.email)).toHaveCount(0);
+});
+
+test('signed out, /admin/articles asks for sign-in and then comes back to it', async ({ page }) => {
+  await page.goto('/admin/articles');
+  await expect(page).toHaveURL('/login?redirect=%2Fadmin%2Farticles');
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+
+  await page.getByLabel('Email').fill(FIRST.email);
+  await page.getByLabel('Password').fill(FIRST.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+
+  await expect(page).toHaveURL('/admin/articles');
+  await expect(page.getByRole('heading', { level: 1, name: 'Articles' })).toBeVisible();
+  // A site without demo content has no articles yet.
+  await expect(page.getByRole('cell', { name: 'No articles found' })).toBeVisible();
+  await expect(sidebar(page).getByRole('link', { name: 'Users' })).toBeVisible();
+
+  // Nothing hard-coded (DECISIONS.md §7): an empty site counts nothing but its two accounts,
+  // and the top bar has no draft badge.
+  await sidebar(page).getByRole('link', { name: 'Categories' }).click();
+  await expect(page.getByRole('cell', { name: 'No categories found' })).toBeVisible();
+  await sidebar(page).getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL('/admin/dashboard');
+  const expected = { categories: 0, articles: 0, published: 0, drafts: 0, users: 2, views: 0 };
+  for (const [label, value] of Object.entries(expected)) {
+    await expect(page.getByTestId(`count-${label}`)).toHaveText(String(value));
+  }
+  await expect(page.getByRole('link', { name: /draft/ })).toHaveCount(0);
+});

@@ -1,0 +1,60 @@
+import { expect, hydrated, test } from './fixtures';
+
+test('the home page arrives server-rendered with real articles and hydrates', async ({
+  page,
+  request,
+}) => {
+  // Without JavaScript: the HTML itself carries the categories and latest article titles.
+  const res = await request.get('/');
+  expect(res.status()).toBe(200);
+  const html = await res.text();
+  expect(html).toContain('Read latest and other stories');
+  expect(html).toContain('/category/editors-choice');
+  const titles = [...html.matchAll(/<h3 class="h5 card-title">([^<]+)<\/h3>/g)].map((m) => m[1]);
+  expect(titles.length).toBeGreaterThanOrEqual(3);
+
+  const latest = await request.get('/api/health');
+  expect(latest.ok()).toBe(true);
+
+  await page.goto('/');
+  await hydrated(page);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Read latest and other stories' }),
+  ).toBeVisible();
+  const latestSection = page.getByRole('region', { name: 'Latest Stories' });
+  for (const title of titles.slice(0, 3)) {
+    await expect(latestSection.getByRole('heading', { name: title as string })).toBeVisible();
+  }
+  await expect(page.getByRole('link', { name: "Editor's Choice" })).toHaveAttribute(
+    'href',
+    '/category/editors-choice',
+  );
+});
+
+test('assets are hashed, compressed and cached for a year', async ({ request }) => {
+  const html = await (await request.get('/')).text();
+  const script = html.match(/\/assets\/entry\.client-[\w-]+\.js/)?.[0];
+  expect(script).toBeDefined();
+  const res = await request.get(script as string, { headers: { 'accept-encoding': 'gzip, br' } });
+  expect(res.status()).toBe(200);
+  expect(res.headers()['cache-control']).toContain('immutable');
+  expect(res.headers()['cache-control']).toContain('max-age=31536000');
+  expect(['br', 'gzip']).toContain(res.headers()['content-encoding']);
+});
+
+test('an unknown address renders the not-found page with status 404', async ({
+  page,
+  consoleErrors,
+}) => {
+  // Chromium reports the document's own 404 status on the console.
+  consoleErrors.allow(/status of 404/);
+  const res = await page.goto('/no/such/page/here');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: '404 - Page Not Found' })).toBeVisible();
+  await hydrated(page);
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Read latest and other stories' }),
+  ).toBeVisible();
+});

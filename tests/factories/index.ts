@@ -1,0 +1,180 @@
+/*
+ * Test data through the real API (STYLE.md §20): each test file owns its app and database, and
+ * builds what it needs with these, overriding only what matters to the test.
+ */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import type { Role } from '../../common/roles';
+import { users } from '../../db/schema/users';
+import { eq } from 'drizzle-orm';
+
+export interface TestUser {
+  _id: string;
+  name: string;
+  email: string;
+  role: Role;
+  token: string;
+  password: string;
+}
+
+const unique = () => randomBytes(4).toString('hex');
+
+export const auth = (user: { token: string } | string) => ({
+  authorization: `Bearer ${typeof user === 'string' ? user : user.token}`,
+});
+
+/** Signs up through the API (the first account of a site becomes administrator). */
+export async function signUp(
+  app: FastifyInstance,
+  overrides: Partial<{ name: string; email: string; password: string }> = {},
+): Promise<TestUser> {
+  const body = {
+    name: overrides.name ?? `User ${unique()}`,
+    email: overrides.email ?? `user-${unique()}@example.com`,
+    password: overrides.password ?? 'correct horse battery',
+  };
+  const res = await app.inject({ method: 'POST', url: '/api/users/signup', payload: body });
+  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  return { ...res.json(), password: body.password };
+}
+
+/**
+ * A user with the given role. The role is set directly in the database (the administrator
+ * API is tested on its own), and a fresh token is taken by signing in.
+ */
+export async function createUser(
+  app: FastifyInstance,
+  role: Role,
+  overrides: Partial<{ name: string; email: string; password: string }> = {},
+): Promise<TestUser> {
+  const user = await signUp(app, overrides);
+  if (user.role !== role) {
+    await app.services.database.db.update(users).set({ role }).where(eq(users.id, user._id));
+  }
+  return { ...user, role };
+}
+
+/** Whoever signs up first on an empty site: the administrator. */
+export async function createAdmin(app: FastifyInstance): Promise<TestUser> {
+  const admin = await signUp(app, { name: 'Admin' });
+  if (admin.role !== 'administrator') return createUser(app, 'administrator');
+  return admin;
+}
+
+export async function createCategory(
+  app: FastifyInstance,
+  by: TestUser,
+  overrides: Partial<{ name: string; description: string; isHome: boolean; slug: string }> = {},
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/categories/addCategory',
+    headers: auth(by),
+    payload: {
+      name: overrides.name ?? `Category ${unique()}`,
+      description: overrides.description ?? 'About things.',
+      isHome: overrides.isHome ?? false,
+      ...(overrides.slug ? { slug: overrides.slug } : {}),
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`category failed: ${res.statusCode} ${res.body}`);
+  return res.json() as {
+    _id: string;
+    name: string;
+    slug: string;
+    description: string;
+    isHome: boolean;
+  };
+}
+
+export function articleBody(categoryId: string, overrides: Record<string, unknown> = {}) {
+  const name = (overrides.name as string | undefined) ?? `An article ${unique()}`;
+  return {
+    name,
+    category: categoryId,
+    imageUrl: 'https://images.example.com/photo.jpg',
+    description: '<h2>Heading</h2><p>First paragraph of the story.</p><p>Second paragraph.</p>',
+    metaTitle: name,
+    metaDescription: 'A test article.',
+    metaKeywords: 'test, article',
+    ...overrides,
+  };
+}
+
+export async function createArticle(
+  app: FastifyInstance,
+  by: TestUser,
+  categoryId: string,
+  overrides: Record<string, unknown> = {},
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/articles/article',
+    headers: auth(by),
+    payload: articleBody(categoryId, overrides),
+  });
+  if (res.statusCode !== 201) throw new Error(`article failed: ${res.statusCode} ${res.body}`);
+  return res.json() as {
+    _id: string;
+    name: string;
+    slug: string;
+    status: 'draft' | 'published';
+    updatedAt: string;
+    category: { _id: string; slug: string; name: string };
+    author: { _id: string; name: string } | null;
+  } & Record<string, unknown>;
+}
+
+export async function testImage(
+  width = 1000,
+  height = 600,
+  format: 'jpeg' | 'png' | 'webp' | 'gif' | 'avif' = 'jpeg',
+): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
+    .toFormat(format)
+    .toBuffer();
+}
+
+/** A multipart body with one file part (and any extra fields), for app.inject. */
+export function multipart(
+  parts: { name: string; filename?: string; contentType?: string; data: Buffer | string }[],
+) {
+  const boundary = `----patrika${unique()}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = part.filename
+      ? `form-data; name="${part.name}"; filename="${part.filename}"`
+      : `form-data; name="${part.name}"`;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n`));
+    if (part.contentType) chunks.push(Buffer.from(`Content-Type: ${part.contentType}\r\n`));
+    chunks.push(
+      Buffer.from('\r\n'),
+      Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data),
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+export async function upload(
+  app: FastifyInstance,
+  by: TestUser | undefined,
+  data: Buffer,
+  filename = 'photo.jpg',
+): Promise<LightMyRequestResponse> {
+  const body = multipart([
+    { name: 'file', filename, contentType: 'image/jpeg', data },
+    { name: 'upload_preset', data: 'ignored' },
+  ]);
+  return app.inject({
+    method: 'POST',
+    url: '/api/media',
+    headers: { ...body.headers, ...(by ? auth(by) : {}) },
+    payload: body.payload,
+  });
+}

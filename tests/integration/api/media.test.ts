@@ -1,0 +1,294 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { media } from '../../../db/schema/media';
+import {
+  auth,
+  createAdmin,
+  createUser,
+  multipart,
+  testImage,
+  upload,
+  type TestUser,
+} from '../../factories';
+import { createTestApp, type TestApp } from '../../setup/test-app';
+
+let t: TestApp;
+let admin: TestUser;
+let editor: TestUser;
+let author: TestUser;
+let reader: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createAdmin(t.app);
+  editor = await createUser(t.app, 'editor');
+  author = await createUser(t.app, 'author');
+  reader = await createUser(t.app, 'reader');
+});
+afterAll(async () => t.close());
+
+interface Uploaded {
+  _id: string;
+  secure_url: string;
+  url: string;
+  width: number;
+  height: number;
+  variants: { width: number; url: string }[];
+}
+
+const mediaDir = () => join(t.config.dataDir, 'media');
+
+/** Every file under DATA_DIR/media, as paths relative to it. */
+function storedFiles(): string[] {
+  if (!existsSync(mediaDir())) return [];
+  return readdirSync(mediaDir(), { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => relative(mediaDir(), join(d.parentPath, d.name)))
+    .sort();
+}
+
+async function mediaCount(): Promise<number> {
+  const [row] = await t.app.services.database.db.select({ n: count() }).from(media);
+  return Number(row?.n ?? 0);
+}
+
+/** Sends one file part with the given name and declared type. */
+function send(by: TestUser | undefined, data: Buffer | string, filename: string, type: string) {
+  const body = multipart([
+    { name: 'file', filename, contentType: type, data },
+    { name: 'upload_preset', data: 'ml_default' },
+  ]);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/media',
+    headers: { ...body.headers, ...(by ? auth(by) : {}) },
+    payload: body.payload,
+  });
+}
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+describe('POST /api/media', () => {
+  it('stores an image, answers 201 with secure_url, size and WebP variants no wider than it', async () => {
+    const original = await testImage(1000, 600, 'jpeg');
+    const res = await upload(t.app, author, original, 'holiday.jpg');
+    expect(res.statusCode).toBe(201);
+    const body = res.json() as Uploaded;
+    expect(body).toEqual({
+      _id: expect.any(String),
+      secure_url: body.url,
+      url: expect.stringMatching(/^\/media\/\d{4}\/\d{2}\/[0-9a-f-]{36}\/original\.jpg$/),
+      width: 1000,
+      height: 600,
+      variants: [
+        { width: 400, url: expect.stringMatching(/^\/media\/.+\.webp$/) },
+        { width: 800, url: expect.stringMatching(/^\/media\/.+\.webp$/) },
+      ],
+    });
+
+    const [row] = await t.app.services.database.db
+      .select({
+        width: media.width,
+        height: media.height,
+        bytes: media.bytes,
+        mimeType: media.mimeType,
+        uploadedBy: media.uploadedBy,
+      })
+      .from(media)
+      .where(eq(media.id, body._id));
+    expect(row).toEqual({
+      width: 1000,
+      height: 600,
+      bytes: original.length,
+      mimeType: 'image/jpeg',
+      uploadedBy: author._id,
+    });
+  });
+
+  it('serves the original and each variant at its URL, cacheable forever, with its type', async () => {
+    const original = await testImage(1000, 600, 'jpeg');
+    const body = (await upload(t.app, author, original)).json() as Uploaded;
+
+    const file = await get(body.secure_url);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/jpeg');
+    expect(file.headers['cache-control']).toMatch(/\bimmutable\b/);
+    expect(file.headers['cache-control']).toMatch(/max-age=\d{7,}/);
+    expect(file.rawPayload.equals(original)).toBe(true);
+
+    for (const variant of body.variants) {
+      const res = await get(variant.url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+      expect(res.headers['cache-control']).toMatch(/\bimmutable\b/);
+      const meta = await sharp(res.rawPayload).metadata();
+      expect(meta.format).toBe('webp');
+      expect(meta.width).toBe(variant.width);
+      // The aspect ratio is kept.
+      expect(meta.height).toBe(Math.round((variant.width * 600) / 1000));
+    }
+  });
+
+  it('makes all four variants for a wide image and none for a small one', async () => {
+    const wide = (await upload(t.app, author, await testImage(2000, 1000))).json() as Uploaded;
+    expect(wide.variants.map((v) => v.width)).toEqual([400, 800, 1200, 1600]);
+
+    const exact = (await upload(t.app, author, await testImage(800, 800))).json() as Uploaded;
+    expect(exact.variants.map((v) => v.width)).toEqual([400, 800]);
+
+    const small = (await upload(t.app, author, await testImage(300, 200))).json() as Uploaded;
+    expect(small).toEqual(expect.objectContaining({ width: 300, height: 200, variants: [] }));
+  });
+
+  it.each([
+    ['jpeg', 'jpg', 'image/jpeg'],
+    ['png', 'png', 'image/png'],
+    ['webp', 'webp', 'image/webp'],
+    ['gif', 'gif', 'image/gif'],
+    ['avif', 'avif', 'image/avif'],
+  ] as const)('accepts %s and serves it as %s', async (format, ext, contentType) => {
+    const data = await testImage(500, 300, format);
+    // Whatever the declared type and name say, the content decides.
+    const res = await send(author, data, 'upload.bin', 'application/octet-stream');
+    expect(res.statusCode).toBe(201);
+    const body = res.json() as Uploaded;
+    expect(body.url).toMatch(new RegExp(`/original\\.${ext}$`));
+    expect(body).toEqual(expect.objectContaining({ width: 500, height: 300 }));
+    expect(body.variants.map((v) => v.width)).toEqual([400]);
+    const file = await get(body.url);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe(contentType);
+    expect(file.rawPayload.equals(data)).toBe(true);
+  });
+
+  it('lets editors and administrators upload too', async () => {
+    for (const by of [editor, admin]) {
+      const res = await upload(t.app, by, await testImage(200, 100));
+      expect(res.statusCode).toBe(201);
+    }
+  });
+
+  it.each<[string, () => TestUser | undefined, number]>([
+    ['a reader', () => reader, 403],
+    ['nobody', () => undefined, 401],
+  ])('refuses %s and stores nothing', async (_who, by, status) => {
+    const before = { rows: await mediaCount(), files: storedFiles() };
+    const res = await upload(t.app, by(), await testImage(600, 400));
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toEqual({ message: expect.any(String) });
+    expect(await mediaCount()).toBe(before.rows);
+    expect(storedFiles()).toEqual(before.files);
+  });
+
+  it.each([
+    [
+      'an SVG image',
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>',
+      'logo.svg',
+      'image/svg+xml',
+    ],
+    [
+      'an HTML file named .jpg',
+      '<!doctype html><html><body><script>alert(document.cookie)</script></body></html>',
+      'photo.jpg',
+      'image/jpeg',
+    ],
+    ['plain text', 'Just some words, not a picture.', 'notes.png', 'image/png'],
+  ])('refuses %s with 415 and stores nothing', async (_what, data, filename, type) => {
+    await upload(t.app, author, await testImage(100, 100)); // the folder exists
+    const before = { rows: await mediaCount(), files: storedFiles() };
+    const res = await send(author, data, filename, type);
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({
+      message: 'Only JPEG, PNG, WebP, AVIF and GIF images can be uploaded.',
+    });
+    expect(await mediaCount()).toBe(before.rows);
+    expect(storedFiles()).toEqual(before.files);
+  });
+
+  it('refuses a file that starts like a JPEG but is not one with 415, storing nothing', async () => {
+    const before = { rows: await mediaCount(), files: storedFiles() };
+    const fake = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]);
+    const res = await send(author, fake, 'broken.jpg', 'image/jpeg');
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ message: expect.any(String) });
+    expect(await mediaCount()).toBe(before.rows);
+    expect(storedFiles()).toEqual(before.files);
+  });
+
+  it('refuses a file over 10 MB with 413 and stores nothing', async () => {
+    const before = { rows: await mediaCount(), files: storedFiles() };
+    const jpegHead = await testImage(100, 100);
+    const big = Buffer.concat([jpegHead, Buffer.alloc(10 * 1024 * 1024 + 1 - jpegHead.length)]);
+    const res = await upload(t.app, author, big, 'huge.jpg');
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: expect.any(String) });
+    expect(await mediaCount()).toBe(before.rows);
+    expect(storedFiles()).toEqual(before.files);
+  });
+
+  it('answers 400 when no file is sent', async () => {
+    const before = await mediaCount();
+    const onlyPreset = multipart([{ name: 'upload_preset', data: 'ml_default' }]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/media',
+      headers: { ...onlyPreset.headers, ...auth(author) },
+      payload: onlyPreset.payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'No image received: send it in the field "file".' });
+
+    const wrongField = multipart([
+      { name: 'image', filename: 'a.jpg', contentType: 'image/jpeg', data: await testImage() },
+    ]);
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/media',
+      headers: { ...wrongField.headers, ...auth(author) },
+      payload: wrongField.payload,
+    });
+    expect(wrong.statusCode).toBe(400);
+
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/media',
+      headers: auth(author),
+      payload: { file: 'https://example.com/a.jpg' },
+    });
+    expect(json.statusCode).toBe(400);
+    expect(json.json()).toEqual({ message: expect.any(String) });
+    expect(await mediaCount()).toBe(before);
+  });
+});
+
+describe('GET /media/{key}', () => {
+  it.each([
+    '/media/../../etc/passwd',
+    '/media/..%2f..%2fetc%2fpasswd',
+    '/media/%2e%2e/%2e%2e/etc/passwd',
+    '/media/%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+    '/media/2026/01/../../../../etc/passwd',
+    '/media/2026/01/00000000-0000-4000-8000-000000000000/original.jpg',
+    '/media/2026/01/00000000-0000-4000-8000-000000000000/w400.webp',
+    '/media/nothing.jpg',
+    '/media/',
+  ])('answers 404 for %s', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toMatch(/root:/);
+    expect(res.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it('answers 404 for a stored file key with a path escape added', async () => {
+    const body = (await upload(t.app, author, await testImage(200, 100))).json() as Uploaded;
+    const key = body.url.slice('/media/'.length);
+    for (const url of [`/media/${key}/../../../../../../etc/passwd`, `/media/${key}%00.html`]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,511 @@
+/*
+ * The permission matrix of DECISIONS.md §2: every write call (sign-up aside) and every admin
+ * read, sent by every kind of caller. Each cell asserts the exact status, and that a refused
+ * call left the database (and the media folder) exactly as it was.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { count, eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { articles, categories } from '../../../db/schema/content';
+import { media, mediaBlobs } from '../../../db/schema/media';
+import { siteSettings } from '../../../db/schema/site';
+import { users } from '../../../db/schema/users';
+import type { Clock } from '../../../server/lib/clock';
+import {
+  articleBody,
+  auth,
+  createAdmin,
+  createArticle,
+  createCategory,
+  createUser,
+  multipart,
+  signUp,
+  testImage,
+  type TestUser,
+} from '../../factories';
+import { createTestApp, type TestApp } from '../../setup/test-app';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** A clock tests can move; it follows real time plus an offset. */
+let offsetMs = 0;
+const clock: Clock = { now: () => new Date(Date.now() + offsetMs) };
+
+let t: TestApp;
+let admin: TestUser;
+let editor: TestUser;
+let author: TestUser;
+/** Another author, who owns the articles the `author` caller tries to change. */
+let owner: TestUser;
+let reader: TestUser;
+/** An administrator's token issued eight days ago: seven-day tokens have expired. */
+let expiredToken: string;
+/** A token for the administrator, well formed but signed with a key the site does not have. */
+let forgedToken: string;
+let category: { _id: string };
+let mediaFolder: string;
+
+beforeAll(async () => {
+  t = await createTestApp({}, { clock });
+  mediaFolder = join(t.config.dataDir, 'media');
+  admin = await createAdmin(t.app);
+  editor = await createUser(t.app, 'editor');
+  author = await createUser(t.app, 'author');
+  owner = await createUser(t.app, 'author');
+  reader = await createUser(t.app, 'reader');
+
+  offsetMs = -8 * DAY_MS;
+  try {
+    expiredToken = (await createUser(t.app, 'administrator')).token;
+  } finally {
+    offsetMs = 0;
+  }
+
+  const now = Math.floor(Date.now() / 1000);
+  forgedToken = await new SignJWT({ tv: 0 })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(admin._id)
+    .setIssuedAt(now)
+    .setExpirationTime(now + 3600)
+    .sign(new TextEncoder().encode('not-the-site-secret-but-long-enough-to-sign'));
+
+  category = await createCategory(t.app, admin);
+  // Something in every table, so "nothing changed" compares real rows.
+  await createArticle(t.app, owner, category._id);
+});
+afterAll(async () => t.close());
+
+const unique = () => randomBytes(4).toString('hex');
+const db = () => t.app.services.database.db;
+
+type ActorName =
+  | 'no token'
+  | 'garbage token'
+  | 'forged token'
+  | 'expired token'
+  | 'reader'
+  | 'author'
+  | 'editor'
+  | 'administrator';
+
+const ACTORS: ActorName[] = [
+  'no token',
+  'garbage token',
+  'forged token',
+  'expired token',
+  'reader',
+  'author',
+  'editor',
+  'administrator',
+];
+
+function headersOf(actor: ActorName): Record<string, string> {
+  switch (actor) {
+    case 'no token':
+      return {};
+    case 'garbage token':
+      return { authorization: 'Bearer not-a-token' };
+    case 'forged token':
+      return auth(forgedToken);
+    case 'expired token':
+      return auth(expiredToken);
+    case 'reader':
+      return auth(reader);
+    case 'author':
+      return auth(author);
+    case 'editor':
+      return auth(editor);
+    case 'administrator':
+      return auth(admin);
+  }
+}
+
+const userOf = (actor: ActorName): TestUser | undefined =>
+  ({ reader, author, editor, administrator: admin })[actor as string] as TestUser | undefined;
+
+/** Everything a call could change: all rows of every content table, and the media files. */
+async function snapshot() {
+  const byId = <T extends { id: string }>(rows: T[]) =>
+    [...rows].sort((a, b) => a.id.localeCompare(b.id));
+  return {
+    articles: byId(await db().select().from(articles)),
+    categories: byId(await db().select().from(categories)),
+    users: byId(await db().select().from(users)),
+    media: byId(await db().select().from(media)),
+    mediaBlobs: (await db().select({ key: mediaBlobs.key }).from(mediaBlobs)).map((r) => r.key),
+    settings: await db().select().from(siteSettings),
+    files: existsSync(mediaFolder) ? readdirSync(mediaFolder, { recursive: true }).sort() : [],
+  };
+}
+
+interface Prepared {
+  request: InjectOptions;
+  /** What a successful call must have done. */
+  effect(res: LightMyRequestResponse, actor: ActorName): Promise<void>;
+}
+
+interface Call {
+  name: string;
+  /** The status each caller gets. */
+  status: Record<ActorName, number>;
+  prepare(): Promise<Prepared>;
+}
+
+const signedOut = {
+  'no token': 401,
+  'garbage token': 401,
+  'forged token': 401,
+  'expired token': 401,
+};
+const writers = { ...signedOut, reader: 403, author: 201, editor: 201, administrator: 201 };
+const anyArticle = { ...signedOut, reader: 403, author: 403, editor: 200, administrator: 200 };
+const editorsCreate = { ...signedOut, reader: 403, author: 403, editor: 201, administrator: 201 };
+const editorsOnly = anyArticle;
+const adminsOnly = { ...signedOut, reader: 403, author: 403, editor: 403, administrator: 200 };
+
+async function storedArticle(id: string) {
+  const [row] = await db()
+    .select({ name: articles.name, authorId: articles.authorId })
+    .from(articles)
+    .where(eq(articles.id, id));
+  return row;
+}
+
+async function storedCategory(id: string) {
+  const [row] = await db()
+    .select({ name: categories.name })
+    .from(categories)
+    .where(eq(categories.id, id));
+  return row;
+}
+
+const CALLS: Call[] = [
+  {
+    name: 'POST /api/articles/article',
+    status: writers,
+    async prepare() {
+      const body = articleBody(category._id, { name: `New story ${unique()}` });
+      return {
+        request: { method: 'POST', url: '/api/articles/article', payload: body },
+        async effect(res, actor) {
+          const row = await storedArticle(res.json()._id);
+          expect(row).toEqual({ name: body.name, authorId: userOf(actor)?._id });
+        },
+      };
+    },
+  },
+  {
+    name: "PUT /api/articles/{id} (someone else's article)",
+    status: anyArticle,
+    async prepare() {
+      const article = await createArticle(t.app, owner, category._id);
+      const body = articleBody(category._id, { name: `Edited ${unique()}` });
+      return {
+        request: { method: 'PUT', url: `/api/articles/${article._id}`, payload: body },
+        async effect() {
+          expect(await storedArticle(article._id)).toEqual({
+            name: body.name,
+            authorId: owner._id,
+          });
+        },
+      };
+    },
+  },
+  {
+    name: "DELETE /api/articles/delete/{id} (someone else's article)",
+    status: anyArticle,
+    async prepare() {
+      const article = await createArticle(t.app, owner, category._id);
+      return {
+        request: { method: 'DELETE', url: `/api/articles/delete/${article._id}` },
+        async effect(res) {
+          expect(res.json()).toEqual({ message: `Article "${article.name}" deleted.` });
+          expect(await storedArticle(article._id)).toBeUndefined();
+        },
+      };
+    },
+  },
+  {
+    name: 'POST /api/categories/addCategory',
+    status: editorsCreate,
+    async prepare() {
+      const name = `Section ${unique()}`;
+      return {
+        request: {
+          method: 'POST',
+          url: '/api/categories/addCategory',
+          payload: { name, description: 'x', isHome: false },
+        },
+        async effect(res) {
+          expect(await storedCategory(res.json()._id)).toEqual({ name });
+        },
+      };
+    },
+  },
+  {
+    name: 'PUT /api/categories/edit',
+    status: editorsOnly,
+    async prepare() {
+      const made = await createCategory(t.app, admin);
+      const name = `Renamed ${unique()}`;
+      return {
+        request: {
+          method: 'PUT',
+          url: '/api/categories/edit',
+          payload: { _id: made._id, name, description: 'y', isHome: true },
+        },
+        async effect() {
+          expect(await storedCategory(made._id)).toEqual({ name });
+        },
+      };
+    },
+  },
+  {
+    name: 'DELETE /api/categories/delete/{id}',
+    status: editorsOnly,
+    async prepare() {
+      const made = await createCategory(t.app, admin);
+      return {
+        request: { method: 'DELETE', url: `/api/categories/delete/${made._id}` },
+        async effect() {
+          expect(await storedCategory(made._id)).toBeUndefined();
+        },
+      };
+    },
+  },
+  {
+    name: 'POST /api/media',
+    status: writers,
+    async prepare() {
+      const body = multipart([
+        {
+          name: 'file',
+          filename: 'a.png',
+          contentType: 'image/png',
+          data: await testImage(450, 300, 'png'),
+        },
+        { name: 'upload_preset', data: 'ml_default' },
+      ]);
+      return {
+        request: {
+          method: 'POST',
+          url: '/api/media',
+          headers: body.headers,
+          payload: body.payload,
+        },
+        async effect(res, actor) {
+          const [row] = await db()
+            .select({ uploadedBy: media.uploadedBy })
+            .from(media)
+            .where(eq(media.id, res.json()._id));
+          expect(row).toEqual({ uploadedBy: userOf(actor)?._id });
+        },
+      };
+    },
+  },
+  {
+    name: 'PUT /api/settings',
+    status: adminsOnly,
+    async prepare() {
+      const siteName = `Patrika ${unique()}`;
+      return {
+        request: { method: 'PUT', url: '/api/settings', payload: { siteName } },
+        async effect() {
+          expect((await t.app.services.settings.get()).siteName).toBe(siteName);
+        },
+      };
+    },
+  },
+  {
+    name: 'PUT /api/users/{id}/role',
+    status: adminsOnly,
+    async prepare() {
+      const target = await signUp(t.app);
+      return {
+        request: {
+          method: 'PUT',
+          url: `/api/users/${target._id}/role`,
+          payload: { role: 'editor' },
+        },
+        async effect() {
+          const [row] = await db()
+            .select({ role: users.role })
+            .from(users)
+            .where(eq(users.id, target._id));
+          expect(row).toEqual({ role: 'editor' });
+        },
+      };
+    },
+  },
+  {
+    name: 'GET /api/articles/admin-article',
+    // Authors see the list, of their own articles only.
+    status: { ...signedOut, reader: 403, author: 200, editor: 200, administrator: 200 },
+    async prepare() {
+      await createArticle(t.app, author, category._id, { status: 'draft' });
+      return {
+        request: { method: 'GET', url: '/api/articles/admin-article?page=1&limit=100' },
+        async effect(res, actor) {
+          const list = res.json().articles as { author: { _id: string } | null }[];
+          const authors = [...new Set(list.map((a) => a.author?._id))];
+          if (actor === 'author') expect(authors).toEqual([author._id]);
+          else expect(authors).toEqual(expect.arrayContaining([owner._id, author._id]));
+        },
+      };
+    },
+  },
+  {
+    name: 'GET /api/categories/admin-categories',
+    status: editorsOnly,
+    async prepare() {
+      return {
+        request: { method: 'GET', url: '/api/categories/admin-categories?page=1&limit=10' },
+        async effect(res) {
+          expect(res.json()).toEqual(
+            expect.objectContaining({ categories: expect.any(Array), currentPage: 1 }),
+          );
+        },
+      };
+    },
+  },
+  {
+    name: 'GET /api/users',
+    status: adminsOnly,
+    async prepare() {
+      return {
+        request: { method: 'GET', url: '/api/users' },
+        async effect(res) {
+          const ids = (res.json().users as { _id: string }[]).map((u) => u._id);
+          expect(ids).toEqual(expect.arrayContaining([admin._id, reader._id]));
+        },
+      };
+    },
+  },
+  {
+    name: 'GET /api/stats',
+    status: editorsOnly,
+    async prepare() {
+      return {
+        request: { method: 'GET', url: '/api/stats' },
+        async effect(res) {
+          const [row] = await db().select({ n: count() }).from(users);
+          expect(res.json().users).toBe(Number(row?.n));
+        },
+      };
+    },
+  },
+];
+
+describe.each(CALLS)('$name', (call) => {
+  it.each(ACTORS)(`as %s`, async (actor) => {
+    const expected = call.status[actor];
+    const { request, effect } = await call.prepare();
+    const before = await snapshot();
+    const res = await t.app.inject({
+      ...request,
+      headers: { ...(request.headers as Record<string, string>), ...headersOf(actor) },
+    });
+    expect(res.statusCode, res.body).toBe(expected);
+    if (expected < 400) {
+      await effect(res, actor);
+      return;
+    }
+    if (expected === 401)
+      expect(res.json()).toEqual({ message: 'Not signed in, or the session has expired.' });
+    else expect(res.json()).toEqual({ message: expect.any(String) });
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('the matrix is sound', () => {
+  it('the expired token was accepted while it was fresh', async () => {
+    offsetMs = -8 * DAY_MS + 3600_000;
+    try {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/users/me',
+        headers: auth(expiredToken),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().role).toBe('administrator');
+    } finally {
+      offsetMs = 0;
+    }
+  });
+
+  it('a token expires after seven days, not before', async () => {
+    const fresh = await t.app.inject({
+      method: 'GET',
+      url: '/api/articles/admin-article',
+      headers: auth(editor),
+    });
+    expect(fresh.statusCode).toBe(200);
+    offsetMs = 7 * DAY_MS - 60_000;
+    try {
+      const almost = await t.app.inject({
+        method: 'GET',
+        url: '/api/articles/admin-article',
+        headers: auth(editor),
+      });
+      expect(almost.statusCode).toBe(200);
+      offsetMs = 7 * DAY_MS + 60_000;
+      const after = await t.app.inject({
+        method: 'GET',
+        url: '/api/articles/admin-article',
+        headers: auth(editor),
+      });
+      expect(after.statusCode).toBe(401);
+    } finally {
+      offsetMs = 0;
+    }
+  });
+
+  it('an author may edit and delete their own article', async () => {
+    const own = await createArticle(t.app, author, category._id);
+    const name = `My edit ${unique()}`;
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/articles/${own._id}`,
+      headers: auth(author),
+      payload: articleBody(category._id, { name }),
+    });
+    expect(edit.statusCode).toBe(200);
+    expect((await storedArticle(own._id))?.name).toBe(name);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/articles/delete/${own._id}`,
+      headers: auth(author),
+    });
+    expect(del.statusCode).toBe(200);
+    expect(await storedArticle(own._id)).toBeUndefined();
+  });
+
+  it('an author may not publish under someone else’s name', async () => {
+    const before = await snapshot();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/articles/article',
+      headers: auth(author),
+      payload: articleBody(category._id, { author: owner._id }),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('an author may not move someone else’s article to themselves', async () => {
+    const theirs = await createArticle(t.app, owner, category._id);
+    const before = await snapshot();
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/articles/${theirs._id}`,
+      headers: auth(author),
+      payload: articleBody(category._id, { author: author._id }),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(await snapshot()).toEqual(before);
+  });
+});

@@ -1,0 +1,829 @@
+/*
+ * The accounts API (SPEC.md §7 users calls, DECISIONS.md §1–§2): sign-up, sign-in and its rate
+ * limits, tokens and the session cookie, the own profile, and the administrator's user list and
+ * role changes. Everything goes through app.inject; what changed (or did not) is read back from
+ * the database.
+ */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { count, eq, ne } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../../db/schema/users';
+import type { Clock } from '../../../server/lib/clock';
+import { auth, createUser, signUp, type TestUser } from '../../factories';
+import { createTestApp, type TestApp } from '../../setup/test-app';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+const SIGN_IN_FAILED = 'Invalid email or password.';
+const NOT_SIGNED_IN = 'Not signed in, or the session has expired.';
+const NEEDS_ADMIN = 'This needs the administrator role or higher.';
+
+/** Real time plus an offset the tests move forward (token expiry, rate-limit windows). */
+let offsetMs = 0;
+const clock: Clock = { now: () => new Date(Date.now() + offsetMs) };
+
+let t: TestApp;
+let app: FastifyInstance;
+/** The first account of the site, signed up through the API before anything else. */
+let first: TestUser;
+let reader: TestUser;
+let author: TestUser;
+let editor: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp({}, { clock });
+  app = t.app;
+  first = await signUp(app, { name: 'Asha Admin', email: 'asha@example.com' });
+  reader = await createUser(app, 'reader', { name: 'Ravi Reader' });
+  author = await createUser(app, 'author', { name: 'Anil Author' });
+  editor = await createUser(app, 'editor', { name: 'Esha Editor' });
+});
+afterAll(async () => t.close());
+afterEach(() => {
+  offsetMs = 0;
+});
+
+const db = () => app.services.database.db;
+const unique = () => randomBytes(4).toString('hex');
+
+/** Every sign-in comes from its own address unless a test says otherwise. */
+let addresses = 0;
+const freshAddress = () => {
+  addresses += 1;
+  return `10.77.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`;
+};
+
+const signIn = (email: string, password: string, remoteAddress = freshAddress()) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/users/signin',
+    payload: { email, password },
+    remoteAddress,
+  });
+
+const me = (headers: Record<string, string> = {}, cookies?: Record<string, string>) =>
+  app.inject({ method: 'GET', url: '/api/users/me', headers, ...(cookies ? { cookies } : {}) });
+
+const tokenCookie = (res: LightMyRequestResponse) =>
+  res.cookies.find((c) => c.name === 'patrika_token');
+
+const setCookieHeaders = (res: LightMyRequestResponse): string[] => {
+  const raw = res.headers['set-cookie'];
+  if (raw === undefined) return [];
+  return (Array.isArray(raw) ? raw : [String(raw)]).filter((h) => h.startsWith('patrika_token='));
+};
+
+async function userRow(id: string) {
+  const [row] = await db()
+    .select({
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      passwordHash: users.passwordHash,
+      tokenVersion: users.tokenVersion,
+    })
+    .from(users)
+    .where(eq(users.id, id));
+  return row;
+}
+
+async function userCount() {
+  const [row] = await db().select({ n: count() }).from(users);
+  return Number(row?.n ?? 0);
+}
+
+/** Checks the session cookie a sign-in or sign-up sets: the token, HttpOnly, SameSite=Lax. */
+function expectSessionCookie(res: LightMyRequestResponse, token: string) {
+  const cookie = tokenCookie(res);
+  expect(cookie).toBeDefined();
+  expect(cookie?.value).toBe(token);
+  expect(cookie?.httpOnly).toBe(true);
+  expect(cookie?.sameSite).toBe('Lax');
+  expect(cookie?.path).toBe('/');
+  const [header] = setCookieHeaders(res);
+  expect(header).toMatch(/;\s*HttpOnly/i);
+  expect(header).toMatch(/;\s*SameSite=Lax/i);
+}
+
+describe('POST /api/users/signup', () => {
+  it('makes the first account on an empty site an administrator', async () => {
+    expect(first.role).toBe('administrator');
+    expect((await userRow(first._id))?.role).toBe('administrator');
+  });
+
+  it('makes later accounts readers and answers exactly {_id, name, email, role, token}', async () => {
+    const before = await userCount();
+    const email = `later-${unique()}@example.com`;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/users/signup',
+      payload: { name: 'Lata Later', email, password: 'a long enough secret' },
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(['_id', 'email', 'name', 'role', 'token']);
+    expect(body).toEqual({
+      _id: expect.any(String),
+      name: 'Lata Later',
+      email,
+      role: 'reader',
+      token: expect.any(String),
+    });
+    expect(res.body).not.toMatch(/password|hash|argon/i);
+    expect(await userCount()).toBe(before + 1);
+    const row = await userRow(body._id);
+    expect(row?.role).toBe('reader');
+    expect(row?.name).toBe('Lata Later');
+    // The password is kept only as an argon2 hash.
+    expect(row?.passwordHash).not.toContain('a long enough secret');
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+
+    // The token it answers signs the new user in.
+    const who = await me(auth(body.token));
+    expect(who.statusCode).toBe(200);
+    expect(who.json()._id).toBe(body._id);
+  });
+
+  it('sets an HttpOnly, SameSite=Lax session cookie holding the token', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/users/signup',
+      payload: {
+        name: 'Kiran',
+        email: `kiran-${unique()}@example.com`,
+        password: 'kiran secret 1',
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    expectSessionCookie(res, res.json().token);
+  });
+
+  it('stores the e-mail lower-cased and refuses the same e-mail in any case with 409', async () => {
+    const id = unique();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/users/signup',
+      payload: {
+        name: 'Meera Rao',
+        email: `Meera.Rao-${id}@Example.COM`,
+        password: 'meera secret 1',
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const lower = `meera.rao-${id}@example.com`;
+    expect(res.json().email).toBe(lower);
+    expect((await userRow(res.json()._id))?.email).toBe(lower);
+
+    const before = await userCount();
+    for (const email of [lower, `MEERA.RAO-${id.toUpperCase()}@EXAMPLE.COM`]) {
+      const again = await app.inject({
+        method: 'POST',
+        url: '/api/users/signup',
+        payload: { name: 'Someone Else', email, password: 'another secret 2' },
+      });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({
+        message: 'An account with this email already exists. Sign in instead.',
+      });
+      expect(tokenCookie(again)).toBeUndefined();
+    }
+    expect(await userCount()).toBe(before);
+    // The original account is untouched.
+    const row = await userRow(res.json()._id);
+    expect(row?.name).toBe('Meera Rao');
+  });
+
+  it.each([
+    ['no fields at all', {}, ['body.email', 'body.name', 'body.password']],
+    ['a missing name', { email: 'no-name@example.com', password: 'secret secret' }, ['body.name']],
+    [
+      'a blank name',
+      { name: '   ', email: 'blank@example.com', password: 'secret secret' },
+      ['body.name'],
+    ],
+    [
+      'a bad e-mail',
+      { name: 'Bad Mail', email: 'not-an-email', password: 'secret secret' },
+      ['body.email'],
+    ],
+    [
+      'a short password',
+      { name: 'Short', email: 'short@example.com', password: 'seven77' },
+      ['body.password'],
+    ],
+  ])('refuses %s with 400 and errors[], storing nothing', async (_case, payload, paths) => {
+    const before = await userCount();
+    const res = await app.inject({ method: 'POST', url: '/api/users/signup', payload });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(typeof body.message).toBe('string');
+    expect([...new Set(body.errors.map((e: { path: string }) => e.path))].sort()).toEqual(paths);
+    for (const e of body.errors) expect(typeof e.message).toBe('string');
+    expect(tokenCookie(res)).toBeUndefined();
+    expect(await userCount()).toBe(before);
+  });
+
+  it('names the password rule when the password is too short', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/users/signup',
+      payload: { name: 'Short', email: `short-${unique()}@example.com`, password: '1234567' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      { path: 'body.password', message: 'Password must be at least 8 characters' },
+    ]);
+  });
+});
+
+describe('POST /api/users/signin', () => {
+  let sita: TestUser;
+  beforeAll(async () => {
+    sita = await signUp(app, { name: 'Sita', email: `sita-${unique()}@example.com` });
+  });
+
+  it('answers the user info and sets the session cookie', async () => {
+    const res = await signIn(sita.email, sita.password);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(['_id', 'email', 'name', 'role', 'token']);
+    expect(body).toEqual({
+      _id: sita._id,
+      name: 'Sita',
+      email: sita.email,
+      role: 'reader',
+      token: expect.any(String),
+    });
+    expectSessionCookie(res, body.token);
+    expect((await me(auth(body.token))).json()._id).toBe(sita._id);
+  });
+
+  it('accepts the e-mail in any case', async () => {
+    const res = await signIn(sita.email.toUpperCase(), sita.password);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()._id).toBe(sita._id);
+  });
+
+  it('answers an unknown e-mail and a wrong password with the same 401', async () => {
+    const unknown = await signIn(`nobody-${unique()}@example.com`, sita.password);
+    const wrong = await signIn(sita.email, 'not the password');
+    for (const res of [unknown, wrong]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: SIGN_IN_FAILED });
+      expect(tokenCookie(res)).toBeUndefined();
+    }
+    expect(unknown.body).toBe(wrong.body);
+  });
+
+  it('refuses invalid input with 400', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/users/signin',
+      payload: { email: 'not-an-email' },
+      remoteAddress: freshAddress(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(
+      res
+        .json()
+        .errors.map((e: { path: string }) => e.path)
+        .sort(),
+    ).toEqual(['body.email', 'body.password']);
+  });
+
+  it('blocks an address after 10 failures in 15 minutes, even with the right password', async () => {
+    const victim = await signUp(app, { name: 'Victim Of A Scan' });
+    const other = await signUp(app, { name: 'Other Account' });
+    const address = freshAddress();
+    // Ten failures against ten different (unknown) accounts: only the address is shared.
+    for (let i = 0; i < 10; i++) {
+      const res = await signIn(`scan-${i}-${unique()}@example.com`, 'guess guess', address);
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await signIn(victim.email, victim.password, address);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({
+      message: 'Too many failed sign-in attempts. Try again in 15 minutes.',
+    });
+    expect(tokenCookie(blocked)).toBeUndefined();
+    expect(blocked.body).not.toContain('token');
+    // Another account from the same address is blocked too; the account itself is not.
+    expect((await signIn(other.email, other.password, address)).statusCode).toBe(429);
+    expect((await signIn(victim.email, victim.password)).statusCode).toBe(200);
+
+    // Ten minutes on, still blocked.
+    offsetMs = 10 * MINUTE;
+    expect((await signIn(victim.email, victim.password, address)).statusCode).toBe(429);
+
+    // Once the 15-minute window has passed, the address may sign in again.
+    offsetMs = 15 * MINUTE + 1000;
+    const after = await signIn(victim.email, victim.password, address);
+    expect(after.statusCode).toBe(200);
+    expect(after.json()._id).toBe(victim._id);
+  });
+
+  it('tells a blocked user how many minutes are left in the window', async () => {
+    const user = await signUp(app, { name: 'Waiting User' });
+    const address = freshAddress();
+    for (let i = 0; i < 10; i++) {
+      expect(
+        (await signIn(`probe-${i}-${unique()}@example.com`, 'guess', address)).statusCode,
+      ).toBe(401);
+    }
+    offsetMs = 10 * MINUTE;
+    const later = await signIn(user.email, user.password, address);
+    expect(later.statusCode).toBe(429);
+    expect(later.json()).toEqual({
+      message: 'Too many failed sign-in attempts. Try again in 5 minutes.',
+    });
+  });
+
+  it("lets nine failures pass, and a success does not wipe the address's failures", async () => {
+    const user = await signUp(app, { name: 'Nine Failures' });
+    const address = freshAddress();
+    for (let i = 0; i < 9; i++) {
+      expect((await signIn(user.email, `wrong ${i}`, address)).statusCode).toBe(401);
+    }
+    expect((await signIn(user.email, user.password, address)).statusCode).toBe(200);
+    // One more failure makes ten from this address within the window: the next is refused.
+    const tenth = await signIn(`someone-${unique()}@example.com`, 'guess guess', address);
+    expect(tenth.statusCode).toBe(401);
+    expect((await signIn(user.email, user.password, address)).statusCode).toBe(429);
+  });
+
+  it('blocks an account after 10 failures from 10 addresses, then lets it in after 15 minutes', async () => {
+    const target = await signUp(app, { name: 'Targeted Account' });
+    for (let i = 0; i < 10; i++) {
+      // The e-mail's case does not make it another account.
+      const email = i % 2 === 0 ? target.email : target.email.toUpperCase();
+      const res = await signIn(email, `wrong guess ${i}`, freshAddress());
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: SIGN_IN_FAILED });
+    }
+    const blocked = await signIn(target.email, target.password, freshAddress());
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/^Too many failed sign-in attempts\./);
+    expect(tokenCookie(blocked)).toBeUndefined();
+
+    // Other accounts are not affected.
+    expect((await signIn(sita.email, sita.password)).statusCode).toBe(200);
+
+    offsetMs = 15 * MINUTE + 1000;
+    const after = await signIn(target.email, target.password, freshAddress());
+    expect(after.statusCode).toBe(200);
+    expect(after.json()._id).toBe(target._id);
+  });
+});
+
+describe('tokens', () => {
+  let tara: TestUser;
+  beforeAll(async () => {
+    tara = await signUp(app, { name: 'Tara Token' });
+  });
+
+  it('accepts the token as a Bearer header', async () => {
+    const res = await me(auth(tara));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()._id).toBe(tara._id);
+  });
+
+  it('accepts the session cookie alone for GET /api/users/me', async () => {
+    const res = await me({}, { patrika_token: tara.token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()._id).toBe(tara._id);
+  });
+
+  it('answers 401 without a token', async () => {
+    const res = await me();
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: NOT_SIGNED_IN });
+  });
+
+  it('refuses a garbage token, in the header or the cookie', async () => {
+    for (const res of [
+      await me(auth('not.a.token')),
+      await me(auth('garbage')),
+      await me({}, { patrika_token: 'garbage' }),
+    ]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: NOT_SIGNED_IN });
+    }
+  });
+
+  it('refuses a token signed with another key', async () => {
+    const now = Math.floor(clock.now().getTime() / 1000);
+    const forged = await new SignJWT({ tv: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(tara._id)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 3600)
+      .sign(randomBytes(48));
+    const res = await me(auth(forged));
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: NOT_SIGNED_IN });
+  });
+
+  it('refuses an unsigned token', async () => {
+    const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const now = Math.floor(clock.now().getTime() / 1000);
+    const unsigned = `${part({ alg: 'none', typ: 'JWT' })}.${part({ sub: tara._id, tv: 0, iat: now, exp: now + 3600 })}.`;
+    const res = await me(auth(unsigned));
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('lets a token expire after 7 days', async () => {
+    const res = await signIn(tara.email, tara.password);
+    const token = res.json().token as string;
+
+    offsetMs = 7 * DAY - 5 * MINUTE;
+    expect((await me(auth(token))).statusCode).toBe(200);
+
+    offsetMs = 7 * DAY + 5 * MINUTE;
+    const expired = await me(auth(token));
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json()).toEqual({ message: NOT_SIGNED_IN });
+    expect((await me({}, { patrika_token: token })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/users/signout', () => {
+  it('clears the session cookie', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/users/signout',
+      cookies: { patrika_token: reader.token },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Signed out.' });
+    const cookie = tokenCookie(res);
+    expect(cookie).toBeDefined();
+    expect(cookie?.value).toBe('');
+    expect(cookie?.path).toBe('/');
+    const expiresInPast = cookie?.expires !== undefined && cookie.expires.getTime() < Date.now();
+    expect(expiresInPast || cookie?.maxAge === 0).toBe(true);
+  });
+});
+
+describe('GET /api/users/me', () => {
+  it('answers the signed-in user without any password field', async () => {
+    const res = await me(auth(author));
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(['_id', 'createdAt', 'email', 'name', 'role']);
+    expect(body).toEqual({
+      _id: author._id,
+      name: 'Anil Author',
+      email: author.email,
+      role: 'author',
+      createdAt: expect.any(String),
+    });
+    expect(Number.isNaN(Date.parse(body.createdAt))).toBe(false);
+  });
+});
+
+describe('PUT /api/users/me', () => {
+  const put = (headers: Record<string, string>, payload: object, extra: object = {}) =>
+    app.inject({ method: 'PUT', url: '/api/users/me', headers, payload, ...extra });
+
+  it('changes the name when the current password is right', async () => {
+    const user = await signUp(app, { name: 'Old Name' });
+    const res = await put(auth(user), { name: '  New Name  ', currentPassword: user.password });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(['_id', 'email', 'name', 'role', 'token']);
+    expect(body).toMatchObject({
+      _id: user._id,
+      name: 'New Name',
+      email: user.email,
+      role: 'reader',
+    });
+    expect((await userRow(user._id))?.name).toBe('New Name');
+    // A name change does not end the session.
+    expect((await me(auth(user))).json().name).toBe('New Name');
+  });
+
+  it('refuses a wrong current password with 400 and changes nothing', async () => {
+    const user = await signUp(app, { name: 'Careful User' });
+    const before = await userRow(user._id);
+    for (const payload of [
+      { name: 'Hijacked', currentPassword: 'not my password' },
+      { password: 'hijacked password', currentPassword: 'not my password' },
+    ]) {
+      const res = await put(auth(user), payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        message: 'Your current password is not correct.',
+        errors: [
+          { path: 'body.currentPassword', message: 'Your current password is not correct.' },
+        ],
+      });
+      expect(tokenCookie(res)).toBeUndefined();
+    }
+    expect(await userRow(user._id)).toEqual(before);
+    expect((await me(auth(user))).statusCode).toBe(200);
+  });
+
+  it('changes the password: a new token, the old one refused, only the new password signs in', async () => {
+    const user = await signUp(app, { name: 'Password Changer' });
+    const oldSession = (await signIn(user.email, user.password)).json().token as string;
+    const newPassword = 'a brand new passphrase';
+
+    const res = await put(auth(user), { password: newPassword, currentPassword: user.password });
+    expect(res.statusCode).toBe(200);
+    const newToken = res.json().token as string;
+    expect(newToken).not.toBe(user.token);
+    expect(res.json()).toMatchObject({ _id: user._id, name: 'Password Changer' });
+    expectSessionCookie(res, newToken);
+
+    for (const old of [user.token, oldSession]) {
+      const refused = await me(auth(old));
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toEqual({ message: NOT_SIGNED_IN });
+    }
+    expect((await me({}, { patrika_token: user.token })).statusCode).toBe(401);
+    expect((await me(auth(newToken))).json()._id).toBe(user._id);
+
+    const withOld = await signIn(user.email, user.password);
+    expect(withOld.statusCode).toBe(401);
+    expect(withOld.json()).toEqual({ message: SIGN_IN_FAILED });
+    const withNew = await signIn(user.email, newPassword);
+    expect(withNew.statusCode).toBe(200);
+    expect(withNew.json()._id).toBe(user._id);
+  });
+
+  it('refuses a change with nothing to change, and a too short new password', async () => {
+    const user = await signUp(app, { name: 'Nothing To Change' });
+    const before = await userRow(user._id);
+
+    const empty = await put(auth(user), { currentPassword: user.password });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors).toEqual([
+      { path: 'body.name', message: 'Nothing to change: give a new name or a new password' },
+    ]);
+
+    const short = await put(auth(user), { password: 'short', currentPassword: user.password });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().errors.map((e: { path: string }) => e.path)).toEqual(['body.password']);
+
+    expect(await userRow(user._id)).toEqual(before);
+    expect((await me(auth(user))).statusCode).toBe(200);
+  });
+
+  it('answers 401 without a token', async () => {
+    const res = await put({}, { name: 'Nobody', currentPassword: 'whatever it is' });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('cross-site writes with the session cookie', () => {
+  const putWithCookie = (
+    token: string,
+    headers: Record<string, string>,
+    name: string,
+    password: string,
+  ) =>
+    app.inject({
+      method: 'PUT',
+      url: '/api/users/me',
+      headers,
+      cookies: { patrika_token: token },
+      payload: { name, currentPassword: password },
+    });
+
+  it('refuses a cookie-authenticated write from another origin with 403', async () => {
+    const user = await signUp(app, { name: 'Cookie Owner' });
+    const res = await putWithCookie(
+      user.token,
+      { host: 'patrika.example', origin: 'https://evil.example' },
+      'Changed By Evil',
+      user.password,
+    );
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: 'Cross-site request refused.' });
+    expect((await userRow(user._id))?.name).toBe('Cookie Owner');
+  });
+
+  it('refuses a cookie-authenticated write with an opaque "null" origin with 403', async () => {
+    const user = await signUp(app, { name: 'Sandboxed Cookie Owner' });
+    const res = await putWithCookie(
+      user.token,
+      { host: 'patrika.example', origin: 'null' },
+      'Changed From A Sandbox',
+      user.password,
+    );
+    expect(res.statusCode).toBe(403);
+    expect((await userRow(user._id))?.name).toBe('Sandboxed Cookie Owner');
+  });
+
+  it('accepts a cookie-authenticated write from the same origin', async () => {
+    const user = await signUp(app, { name: 'Same Site Owner' });
+    const res = await putWithCookie(
+      user.token,
+      { host: 'patrika.example', origin: 'https://patrika.example' },
+      'Renamed At Home',
+      user.password,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().name).toBe('Renamed At Home');
+    expect((await userRow(user._id))?.name).toBe('Renamed At Home');
+  });
+});
+
+describe('GET /api/users', () => {
+  const list = (query: string, headers: Record<string, string> = auth(first)) =>
+    app.inject({ method: 'GET', url: `/api/users${query}`, headers });
+
+  it('answers 401 to nobody and 403 to readers, authors and editors', async () => {
+    const nobody = await list('?page=1&limit=10', {});
+    expect(nobody.statusCode).toBe(401);
+    expect(nobody.json()).toEqual({ message: NOT_SIGNED_IN });
+    for (const user of [reader, author, editor]) {
+      const res = await list('?page=1&limit=10', auth(user));
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: NEEDS_ADMIN });
+    }
+  });
+
+  it('pages through every user, newest first, with the right totals', async () => {
+    const newest = await signUp(app, { name: 'Newest Of All' });
+    const total = await userCount();
+    const limit = 3;
+    const pages = Math.ceil(total / limit);
+    expect(pages).toBeGreaterThan(1);
+
+    const seen: { _id: string; createdAt: string }[] = [];
+    for (let page = 1; page <= pages; page++) {
+      const res = await list(`?page=${page}&limit=${limit}`);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toEqual({
+        users: expect.any(Array),
+        currentPage: page,
+        totalPages: pages,
+        totalUsers: total,
+      });
+      expect(body.users).toHaveLength(page < pages ? limit : total - limit * (pages - 1));
+      for (const u of body.users) {
+        expect(Object.keys(u).sort()).toEqual(['_id', 'createdAt', 'email', 'name', 'role']);
+      }
+      seen.push(...body.users);
+    }
+    expect(seen[0]?._id).toBe(newest._id);
+    expect(seen[0]).toMatchObject({ name: 'Newest Of All', email: newest.email, role: 'reader' });
+    expect(new Set(seen.map((u) => u._id)).size).toBe(total);
+    const rows = await db().select({ id: users.id }).from(users);
+    expect(new Set(seen.map((u) => u._id))).toEqual(new Set(rows.map((r) => r.id)));
+    const times = seen.map((u) => Date.parse(u.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it('answers a page past the end with an empty list and the right totals', async () => {
+    const total = await userCount();
+    const res = await list('?page=999&limit=10');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      users: [],
+      currentPage: 999,
+      totalPages: Math.ceil(total / 10),
+      totalUsers: total,
+    });
+  });
+
+  it.each([
+    ['?page=1&limit=0', 'querystring.limit'],
+    ['?page=1&limit=101', 'querystring.limit'],
+    ['?page=1&limit=ten', 'querystring.limit'],
+    ['?page=0&limit=10', 'querystring.page'],
+    ['?page=-1&limit=10', 'querystring.page'],
+  ])('refuses %s with 400', async (query, path) => {
+    const res = await list(query);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.map((e: { path: string }) => e.path)).toEqual([path]);
+  });
+});
+
+describe('PUT /api/users/{id}/role', () => {
+  const setRole = (by: TestUser | undefined, id: string, role: unknown) =>
+    app.inject({
+      method: 'PUT',
+      url: `/api/users/${id}/role`,
+      headers: by ? auth(by) : {},
+      payload: { role },
+    });
+  const authors = async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/users/authors' });
+    expect(res.statusCode).toBe(200);
+    return res.json() as { _id: string; name: string }[];
+  };
+  const adminCount = async () => {
+    const [row] = await db()
+      .select({ n: count() })
+      .from(users)
+      .where(eq(users.role, 'administrator'));
+    return Number(row?.n ?? 0);
+  };
+
+  it('lets the administrator promote a reader to author, who then is listed as an author', async () => {
+    const newcomer = await signUp(app, { name: 'Promoted Writer' });
+    expect((await authors()).map((a) => a._id)).not.toContain(newcomer._id);
+
+    const res = await setRole(first, newcomer._id, 'author');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      _id: newcomer._id,
+      name: 'Promoted Writer',
+      email: newcomer.email,
+      role: 'author',
+      createdAt: expect.any(String),
+    });
+    expect((await userRow(newcomer._id))?.role).toBe('author');
+    expect(await authors()).toContainEqual({ _id: newcomer._id, name: 'Promoted Writer' });
+    // The new role counts at once, with the token they already had.
+    expect((await me(auth(newcomer))).json().role).toBe('author');
+  });
+
+  it('refuses non-administrators (403) and nobody (401), changing nothing', async () => {
+    const target = await signUp(app, { name: 'Wants Promotion' });
+    for (const by of [reader, author, editor]) {
+      const res = await setRole(by, target._id, 'editor');
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: NEEDS_ADMIN });
+    }
+    // Nor may a reader promote themself.
+    expect((await setRole(target, target._id, 'administrator')).statusCode).toBe(403);
+    expect((await setRole(undefined, target._id, 'editor')).statusCode).toBe(401);
+    expect((await userRow(target._id))?.role).toBe('reader');
+  });
+
+  it('keeps the last administrator: demoting themself is 409 and nothing changes', async () => {
+    expect(await adminCount()).toBe(1);
+    const res = await setRole(first, first._id, 'editor');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      message: 'The site needs at least one administrator: make someone else administrator first.',
+    });
+    expect((await userRow(first._id))?.role).toBe('administrator');
+    expect(await adminCount()).toBe(1);
+  });
+
+  it('lets one of two administrators demote the other', async () => {
+    const second = await signUp(app, { name: 'Second Admin' });
+    expect((await setRole(first, second._id, 'administrator')).statusCode).toBe(200);
+    expect(await adminCount()).toBe(2);
+    // The second administrator can do administrator things…
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/users', headers: auth(second) })).statusCode,
+    ).toBe(200);
+
+    const res = await setRole(first, second._id, 'editor');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().role).toBe('editor');
+    expect((await userRow(second._id))?.role).toBe('editor');
+    expect(await adminCount()).toBe(1);
+    // …and no longer, at once, with the same token.
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/users', headers: auth(second) })).statusCode,
+    ).toBe(403);
+  });
+
+  it('answers 404 for an unknown id', async () => {
+    const res = await setRole(first, randomUUID(), 'author');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'No such user.' });
+  });
+
+  it('refuses a bad role with 400 and changes nothing', async () => {
+    const target = await signUp(app, { name: 'Bad Role Target' });
+    for (const role of ['superuser', 'Administrator', '', 3, null]) {
+      const res = await setRole(first, target._id, role);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors.map((e: { path: string }) => e.path)).toEqual(['body.role']);
+    }
+    expect((await userRow(target._id))?.role).toBe('reader');
+  });
+
+  it('refuses an id that is not a UUID with 400', async () => {
+    const res = await setRole(first, 'not-a-uuid', 'author');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.map((e: { path: string }) => e.path)).toEqual(['params.id']);
+  });
+});
+
+describe('GET /api/users/authors', () => {
+  it('lists authors, editors and administrators as {_id, name}, never readers', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/users/authors' });
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as { _id: string; name: string }[];
+    for (const entry of list) expect(Object.keys(entry).sort()).toEqual(['_id', 'name']);
+    expect(list).toContainEqual({ _id: first._id, name: 'Asha Admin' });
+    expect(list).toContainEqual({ _id: author._id, name: 'Anil Author' });
+    expect(list).toContainEqual({ _id: editor._id, name: 'Esha Editor' });
+    expect(list.map((a) => a._id)).not.toContain(reader._id);
+
+    const writers = await db().select({ id: users.id }).from(users).where(ne(users.role, 'reader'));
+    expect(new Set(list.map((a) => a._id))).toEqual(new Set(writers.map((w) => w.id)));
+    expect(list).toHaveLength(writers.length);
+  });
+});

@@ -1,0 +1,102 @@
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { articles, categories } from '../../../db/schema/content';
+import { media } from '../../../db/schema/media';
+import { isEmptySite, seedDemoContent } from '../../../db/seed/seed';
+import { createTestApp, type TestApp } from '../../setup/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const seed = () =>
+  seedDemoContent({
+    db: t.database.db,
+    storeImage: (data) => t.app.services.media.storeImage(data),
+    now: new Date(),
+  });
+
+describe('demo content', () => {
+  it('fills an empty site with categories and published articles in Hindi and English', async () => {
+    expect(await isEmptySite(t.database.db)).toBe(true);
+    const result = await seed();
+    expect(result.categoriesCreated).toBeGreaterThanOrEqual(7);
+    expect(result.articlesCreated).toBeGreaterThanOrEqual(40);
+    expect(await isEmptySite(t.database.db)).toBe(false);
+
+    const cats = await t.database.db
+      .select({ slug: categories.slug, name: categories.name })
+      .from(categories);
+    expect(cats).toEqual(
+      expect.arrayContaining([
+        { slug: 'editors-choice', name: "Editor's Choice" },
+        { slug: 'apna-gyaan', name: 'Apna Gyaan' },
+        { slug: 'parenting', name: 'Parenting' },
+      ]),
+    );
+
+    const byLanguage = await t.database.db
+      .select({ language: articles.language, n: count() })
+      .from(articles)
+      .where(eq(articles.status, 'published'))
+      .groupBy(articles.language);
+    const n = Object.fromEntries(byLanguage.map((r) => [r.language, Number(r.n)]));
+    expect((n.hi ?? 0) + (n.en ?? 0)).toBeGreaterThanOrEqual(40);
+    expect(Math.abs((n.hi ?? 0) - (n.en ?? 0))).toBeLessThanOrEqual(4);
+  });
+
+  it('writes real bodies with headings and paragraphs, Devanagari for Hindi', async () => {
+    const rows = await t.database.db
+      .select({
+        language: articles.language,
+        description: articles.description,
+        name: articles.name,
+      })
+      .from(articles);
+    for (const row of rows) {
+      expect(row.description).toMatch(/<h2>/);
+      expect((row.description.match(/<p>/g) ?? []).length).toBeGreaterThanOrEqual(3);
+      if (row.language === 'hi') expect(row.name).toMatch(/[\u0900-\u097F]/);
+    }
+  });
+
+  it('spreads articles over categories and dates', async () => {
+    const perCategory = await t.database.db
+      .select({ categoryId: articles.categoryId, n: count() })
+      .from(articles)
+      .groupBy(articles.categoryId);
+    expect(perCategory.length).toBeGreaterThanOrEqual(7);
+    const [span] = await t.database.db
+      .select({
+        days: sql<number>`extract(day from max(${articles.publishedAt}) - min(${articles.publishedAt}))::int`,
+      })
+      .from(articles);
+    expect(Number(span?.days)).toBeGreaterThan(30);
+  });
+
+  it('gives every article a locally made image, stored with its variants and served', async () => {
+    const rows = await t.database.db.select({ imageUrl: articles.imageUrl }).from(articles);
+    for (const row of rows)
+      expect(row.imageUrl).toMatch(/^\/media\/\d{4}\/\d{2}\/[0-9a-f-]{36}\/original\.jpg$/);
+    const [first] = await t.database.db
+      .select({ variants: media.variants, width: media.width })
+      .from(media)
+      .limit(1);
+    expect(first?.width).toBe(1200);
+    expect(first?.variants.map((v) => v.width)).toEqual([400, 800, 1200]);
+    const res = await t.app.inject({ method: 'GET', url: rows[0]?.imageUrl as string });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('is idempotent: a second run adds nothing', async () => {
+    const before = await t.database.db.select({ n: count() }).from(media);
+    const again = await seed();
+    expect(again).toEqual({ categoriesCreated: 0, articlesCreated: 0 });
+    const after = await t.database.db.select({ n: count() }).from(media);
+    expect(Number(after[0]?.n)).toBe(Number(before[0]?.n));
+  });
+});

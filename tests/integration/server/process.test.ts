@@ -1,0 +1,193 @@
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testEngine } from '../../setup/test-db';
+import { createTestDatabase } from '../../setup/test-db';
+import {
+  ensureBuild,
+  startProcess,
+  startServer,
+  tempDataDir,
+  type RunningServer,
+} from '../../setup/spawn-server';
+
+const running: RunningServer[] = [];
+const dirs: string[] = [];
+beforeAll(() => ensureBuild(), 300_000);
+afterAll(async () => {
+  await Promise.all(running.map((s) => s.stop('SIGKILL')));
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+const dataDir = () => {
+  const d = tempDataDir();
+  dirs.push(d);
+  return d;
+};
+
+describe('the server process', () => {
+  it('refuses invalid configuration, naming each bad key, with a non-zero exit', async () => {
+    const proc = startProcess({ PORT: 'abc', MEDIA_STORAGE: 'cloud', DATA_DIR: dataDir() });
+    const code = await proc.exited;
+    expect(code).not.toBe(0);
+    expect(proc.output()).toMatch(/Invalid configuration/);
+    expect(proc.output()).toMatch(/PORT: /);
+    expect(proc.output()).toMatch(/MEDIA_STORAGE: /);
+  });
+
+  it.skipIf(testEngine() !== 'pglite')(
+    'lets only one process use an embedded DATA_DIR, and frees it on SIGTERM',
+    async () => {
+      const dir = dataDir();
+      const first = await startServer({ DATA_DIR: dir, SEED_DEMO: '0' });
+      running.push(first);
+      const second = startProcess({ DATA_DIR: dir, SEED_DEMO: '0', PORT: '0' });
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toMatch(
+        /Another Patrika process \(pid \d+\) is already using the embedded database/,
+      );
+      expect(await first.stop('SIGTERM')).toBe(0);
+      // The lock went with the first process: a new one starts on the same folder.
+      const third = await startServer({ DATA_DIR: dir, SEED_DEMO: '0' });
+      running.push(third);
+      expect((await fetch(`${third.url}/api/health`)).status).toBe(200);
+      expect(await third.stop('SIGTERM')).toBe(0);
+    },
+    120_000,
+  );
+
+  it.skipIf(testEngine() !== 'postgres')(
+    'runs as several processes on one PostgreSQL that serve the same site',
+    async () => {
+      const database = await createTestDatabase();
+      try {
+        const env = { DATABASE_URL: database.url as string, SEED_DEMO: '1', MEDIA_STORAGE: 'db' };
+        // Both start on an empty database at once: exactly one seeds.
+        const [a, b] = await Promise.all([
+          startServer({ ...env, DATA_DIR: dataDir() }),
+          startServer({ ...env, DATA_DIR: dataDir() }),
+        ]);
+        running.push(a, b);
+        const pageA = await (await fetch(`${a.url}/`)).text();
+        const pageB = await (await fetch(`${b.url}/`)).text();
+        const titles = (html: string) =>
+          [...html.matchAll(/<h3 class="h5 card-title">([^<]+)<\/h3>/g)].map((m) => m[1]);
+        expect(titles(pageA).length).toBeGreaterThanOrEqual(3);
+        expect(titles(pageB)).toEqual(titles(pageA));
+        // An image stored by the seeding process is served by the other (MEDIA_STORAGE=db).
+        const image = pageA.match(/src="(\/media\/[^"]+)"/)?.[1] as string;
+        expect((await fetch(`${b.url}${image}`)).status).toBe(200);
+        // A write through one is read through the other, and its token is valid on both
+        // (the signing key is shared through the database, not generated per process).
+        const signup = await fetch(`${a.url}/api/users/signup`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            name: 'Shared',
+            email: 'shared@example.com',
+            password: 'a long enough password',
+          }),
+        });
+        expect(signup.status).toBe(201);
+        const { token } = (await signup.json()) as { token: string };
+        const me = await fetch(`${b.url}/api/users/me`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(me.status).toBe(200);
+        expect(((await me.json()) as { email: string }).email).toBe('shared@example.com');
+        expect(await a.stop()).toBe(0);
+        expect(await b.stop()).toBe(0);
+      } finally {
+        await database.close();
+      }
+    },
+    180_000,
+  );
+
+  it('finishes in-flight requests on SIGTERM, exits 0, and keeps every acknowledged write', async () => {
+    const database = testEngine() === 'postgres' ? await createTestDatabase() : undefined;
+    try {
+      const env = {
+        DATA_DIR: dataDir(),
+        SEED_DEMO: '0',
+        ...(database ? { DATABASE_URL: database.url as string } : {}),
+      };
+      const server = await startServer(env);
+      running.push(server);
+
+      // A stream of writes (sign-ups hash a password, so each takes a while on the server).
+      const acknowledged: string[] = [];
+      const failures: { startedAt: number; error: string }[] = [];
+      let signalAt = Number.POSITIVE_INFINITY;
+      const worker = async (w: number) => {
+        for (let i = 0; ; i++) {
+          const email = `w${w}-${i}@example.com`;
+          const startedAt = Date.now();
+          try {
+            const res = await fetch(`${server.url}/api/users/signup`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', connection: 'close' },
+              body: JSON.stringify({
+                name: `Writer ${w}-${i}`,
+                email,
+                password: 'a long enough password',
+              }),
+            });
+            if (res.status === 201) acknowledged.push(email);
+            else failures.push({ startedAt, error: `status ${res.status}` });
+          } catch (error) {
+            failures.push({ startedAt, error: String((error as Error).cause ?? error) });
+            return; // the server is gone
+          }
+          if (Date.now() > signalAt + 10_000) return;
+        }
+      };
+      const workers = Array.from({ length: 4 }, (_, w) => worker(w));
+      while (acknowledged.length < 8) await new Promise((r) => setTimeout(r, 50));
+
+      signalAt = Date.now();
+      const code = await server.stop('SIGTERM');
+      await Promise.all(workers);
+      expect(code).toBe(0);
+      // Every request that reached the server before the signal got its answer.
+      expect(failures.filter((f) => f.startedAt < signalAt - 50)).toEqual([]);
+
+      // A restart on the same data finds every acknowledged account.
+      const again = await startServer(env);
+      running.push(again);
+      for (const email of acknowledged) {
+        const res = await fetch(`${again.url}/api/users/signin`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password: 'a long enough password' }),
+        });
+        expect(res.status, email).toBe(200);
+      }
+      expect(await again.stop()).toBe(0);
+    } finally {
+      await database?.close();
+    }
+  }, 180_000);
+
+  it.skipIf(testEngine() !== 'pglite')(
+    'npm run dev serves pages through Vite in middleware mode',
+    async () => {
+      const server = await startServer({
+        DATA_DIR: dataDir(),
+        SEED_DEMO: '1',
+        NODE_ENV: 'development',
+      });
+      running.push(server);
+      const page = await fetch(`${server.url}/`);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain('Read latest and other stories');
+      // The app's sources, transformed by Vite, come from the same process.
+      expect(html).toContain('"/app/root.tsx"');
+      const source = await fetch(`${server.url}/app/root.tsx`);
+      expect(source.status).toBe(200);
+      expect(source.headers.get('content-type')).toMatch(/javascript/);
+      // Development only: Vite installs its own signal handling, so the exit code is its own.
+      await server.stop('SIGTERM');
+    },
+    180_000,
+  );
+});

