@@ -160,10 +160,12 @@ class AdminApi {
 }
 
 const test = base.extend<{ admin: AdminApi }>({
-  admin: async ({ playwright, baseURL }, use) => {
+  admin: async ({ playwright, baseURL, page }, use) => {
     const context = await playwright.request.newContext({ baseURL });
     const admin = await AdminApi.signIn(context);
     await use(admin);
+    // The page may still be counting a view of what is about to go (fixtures.ts).
+    await page.close();
     await admin.cleanup();
     await context.dispose();
   },

@@ -1,6 +1,10 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
 /**
+ * Fixtures that delete what a test made close the page first: an article page counts its view
+ * after hydration, and that request must not meet an article already deleted (a 404 in the
+ * console, failing a test that did nothing wrong).
+ *
  * Every journey fails on a console error or an uncaught page error unless it says it expects
  * one (STYLE.md §20).
  */
@@ -10,7 +14,11 @@ export const test = base.extend<{ consoleErrors: { allow(pattern: RegExp): void 
       const errors: string[] = [];
       const allowed: RegExp[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
+        // A failed resource names no address in its text; its location does.
+        if (message.type() === 'error') {
+          const where = message.location().url;
+          errors.push(where ? `${message.text()} (${where})` : message.text());
+        }
       });
       page.on('pageerror', (error) => errors.push(error.message));
       await use({ allow: (pattern) => allowed.push(pattern) });

@@ -93,7 +93,7 @@ const test = base.extend<{ content: Content }, { admin: APIRequestContext }>({
   ],
 
   /** Categories and articles made for one test, deleted when it ends. */
-  content: async ({ admin }, use) => {
+  content: async ({ admin, page }, use) => {
     const articles: string[] = [];
     const categories: string[] = [];
     let imageUrl: string | undefined;
@@ -142,6 +142,8 @@ const test = base.extend<{ content: Content }, { admin: APIRequestContext }>({
       },
     };
     await use(content);
+    // The page may still be counting a view of what is about to go (fixtures.ts).
+    await page.close();
     for (const id of articles.reverse()) await admin.delete(`/api/articles/delete/${id}`);
     for (const id of categories.reverse()) await admin.delete(`/api/categories/delete/${id}`);
   },
