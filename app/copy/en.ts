@@ -90,6 +90,11 @@ export const copy = {
     currentPassword: 'Current password',
     save: 'Save changes',
     saved: 'Profile updated.',
+    sessionsHeading: 'Sessions',
+    sessionsText:
+      'Lost a phone, or signed in on a shared computer? End every session of this account, this one included.',
+    signOutEverywhere: 'Sign out everywhere',
+    confirmSignOutEverywhere: 'Sign out on every device, this one included?',
   },
   errors: {
     title: 'Something went wrong',

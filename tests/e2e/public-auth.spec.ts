@@ -340,6 +340,45 @@ test.describe('signed in', () => {
     expect((await me.json()).name).toBe(renamed);
   });
 
+  test('Sign out everywhere on /profile ends the session on every device', async ({
+    page,
+    request,
+  }) => {
+    const account = await readerAccount(request);
+    // Another device: a token from a sign-in outside this browser.
+    const other = await request.post('/api/users/signin', { data: account });
+    expect(other.status()).toBe(200);
+    const otherToken = ((await other.json()) as { token: string }).token;
+    const otherMe = () =>
+      request.get('/api/users/me', { headers: { authorization: `Bearer ${otherToken}` } });
+    expect((await otherMe()).status()).toBe(200);
+
+    await page.goto('/login?redirect=/profile');
+    await hydrated(page);
+    await signInThroughForm(page, account);
+    await expect(page).toHaveURL('/profile');
+    const sessions = page.getByRole('region', { name: 'Sessions' });
+
+    // Cancelling the confirmation changes nothing.
+    page.once('dialog', (dialog) => void dialog.dismiss());
+    await sessions.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expect(page).toHaveURL('/profile');
+    expect((await otherMe()).status()).toBe(200);
+
+    page.once('dialog', (dialog) => {
+      expect(dialog.message()).toBe('Sign out on every device, this one included?');
+      void dialog.accept();
+    });
+    await sessions.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expect(page.getByText('Signed out on every device.', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL('/login');
+    await expect(mainNav(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
+    await expect.poll(() => storedUserInfo(page)).toBeNull();
+    expect((await otherMe()).status()).toBe(401);
+    await page.goto('/profile');
+    await expect(page).toHaveURL('/login?redirect=%2Fprofile');
+  });
+
   test('/profile without a session goes to sign-in and back', async ({ page, request }) => {
     const account = await readerAccount(request);
     await page.goto('/profile');

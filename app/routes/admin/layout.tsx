@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-function signOutEverywhere() {
+function signOutHere() {
   clearUserInfo();
   return api('/api/users/signout', { method: 'POST' }).catch(() => undefined);
 }
@@ -149,7 +149,7 @@ function TopBar({ me }: { me: SessionUser }) {
             <Dropdown.Item
               as="button"
               onClick={async () => {
-                await signOutEverywhere();
+                await signOutHere();
                 await navigate('/login', { replace: true });
               }}
             >
@@ -169,7 +169,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
   useEffect(() => {
     if (!readUserInfo()?.token) {
-      void signOutEverywhere().then(() =>
+      void signOutHere().then(() =>
         navigate(`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`, {
           replace: true,
         }),

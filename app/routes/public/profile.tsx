@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { redirect, useRevalidator } from 'react-router';
+import { redirect, useNavigate, useRevalidator } from 'react-router';
 import { toast } from 'react-toastify';
 import type { UserInfo } from '../../../common/schemas/users';
 import { appContext } from '../../../common/services';
@@ -7,7 +7,7 @@ import { TextField } from '../../components/text-field';
 import { copy } from '../../copy/en';
 import { api, ApiError } from '../../features/api/client';
 import { pageTitle } from '../../features/seo/meta';
-import { storeUserInfo } from '../../features/session/user-info';
+import { clearUserInfo, storeUserInfo } from '../../features/session/user-info';
 import type { Route } from './+types/profile';
 
 /** DECISIONS.md §9: the signed-in user's name and e-mail; change name and password. */
@@ -27,6 +27,25 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   const { me } = loaderData;
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
+
+  const navigate = useNavigate();
+
+  const signOutEverywhere = async () => {
+    if (!window.confirm(copy.profile.confirmSignOutEverywhere)) return;
+    setBusy(true);
+    try {
+      const { message } = await api<{ message: string }>('/api/users/signout-everywhere', {
+        method: 'POST',
+      });
+      clearUserInfo();
+      toast.success(message);
+      await navigate('/login');
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : copy.auth.genericFailure);
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -92,6 +111,20 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           {busy ? copy.auth.working : copy.profile.save}
         </button>
       </form>
+      <section aria-labelledby="sessions-heading" className="mt-5">
+        <h2 id="sessions-heading" className="h5">
+          {copy.profile.sessionsHeading}
+        </h2>
+        <p>{copy.profile.sessionsText}</p>
+        <button
+          type="button"
+          className="btn btn-outline-danger"
+          onClick={signOutEverywhere}
+          disabled={busy}
+        >
+          {copy.profile.signOutEverywhere}
+        </button>
+      </section>
     </main>
   );
 }

@@ -65,6 +65,23 @@ export function usersRoutes(users: UsersService, opts: { secureCookies: boolean 
       },
     );
 
+    app.post(
+      '/api/users/signout-everywhere',
+      {
+        schema: {
+          tags,
+          summary: 'End every session of the signed-in user, on every device',
+          security: [{ bearer: [] }],
+          response: { 200: MessageSchema },
+        },
+      },
+      async (request, reply) => {
+        const answer = await users.signOutEverywhere(await request.actor());
+        clearAuthCookie(reply, opts.secureCookies);
+        return answer;
+      },
+    );
+
     app.get(
       '/api/users/authors',
       {

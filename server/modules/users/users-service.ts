@@ -31,6 +31,7 @@ const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1, algorithm: 2 }
 let dummyHash: Promise<string> | undefined;
 
 export const SIGN_IN_FAILED = 'Invalid email or password.';
+export const SIGNED_OUT_EVERYWHERE = 'Signed out on every device.';
 export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
 export const SIGN_IN_MAX_FAILURES = 10;
 
@@ -145,6 +146,17 @@ export function createUsersService(deps: {
       // A new name shows on the bylines of published articles.
       if (input.name !== undefined) await changed();
       return userInfo(row);
+    },
+
+    /**
+     * Ends every session of the user, this one included: tokens carry the version they were
+     * signed with, and the version moves on (for a lost phone or a shared computer).
+     */
+    async signOutEverywhere(actor: Actor | null): Promise<{ message: string }> {
+      const a = requireRole(actor, 'reader');
+      const row = await updateUser(db, a.id, { bumpTokenVersion: true });
+      if (!row) throw unauthorized();
+      return { message: SIGNED_OUT_EVERYWHERE };
     },
 
     async list(actor: Actor | null, page: number, limit: number) {

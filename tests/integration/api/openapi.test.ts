@@ -37,6 +37,7 @@ const CALLS: [string, string][] = [
   ['get', '/api/users/me'],
   ['put', '/api/users/me'],
   ['post', '/api/users/signout'],
+  ['post', '/api/users/signout-everywhere'],
   ['get', '/api/stats'],
   ['post', '/api/articles/{id}/view'],
   ['get', '/api/settings'],

@@ -466,6 +466,63 @@ describe('POST /api/users/signout', () => {
   });
 });
 
+describe('POST /api/users/signout-everywhere', () => {
+  const everywhere = (headers: Record<string, string> = {}, cookies?: Record<string, string>) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/users/signout-everywhere',
+      headers,
+      ...(cookies ? { cookies } : {}),
+    });
+
+  it('ends every session of the user, this one included, and only theirs', async () => {
+    const sita = await signUp(app, { name: 'Sita Sessions' });
+    const bystander = await signUp(app, { name: 'Bina Bystander' });
+    // Two more devices, signed in before.
+    const phone = (await signIn(sita.email, sita.password)).json().token as string;
+    const laptop = (await signIn(sita.email, sita.password)).json().token as string;
+    for (const token of [sita.token, phone, laptop])
+      expect((await me(auth(token))).statusCode).toBe(200);
+
+    const res = await everywhere(auth(phone));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Signed out on every device.' });
+    expect(tokenCookie(res)?.value).toBe('');
+
+    for (const token of [sita.token, phone, laptop]) {
+      const after = await me(auth(token));
+      expect(after.statusCode).toBe(401);
+      expect(after.json()).toEqual({ message: NOT_SIGNED_IN });
+      expect((await me({}, { patrika_token: token })).statusCode).toBe(401);
+    }
+    // Someone else's session is untouched, and signing in again works.
+    expect((await me(auth(bystander))).statusCode).toBe(200);
+    const again = await signIn(sita.email, sita.password);
+    expect(again.statusCode).toBe(200);
+    expect((await me(auth(again.json().token as string))).statusCode).toBe(200);
+  });
+
+  it('answers 401 without a session, and with a session already ended', async () => {
+    const res = await everywhere();
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: NOT_SIGNED_IN });
+
+    const ravi = await signUp(app, { name: 'Ravi Repeat' });
+    expect((await everywhere(auth(ravi))).statusCode).toBe(200);
+    expect((await everywhere(auth(ravi))).statusCode).toBe(401);
+  });
+
+  it('refuses a cookie-borne call from another site', async () => {
+    const meera = await signUp(app, { name: 'Meera Origin' });
+    const res = await everywhere(
+      { origin: 'https://evil.example' },
+      { patrika_token: meera.token },
+    );
+    expect(res.statusCode).toBe(403);
+    expect((await me(auth(meera))).statusCode).toBe(200);
+  });
+});
+
 describe('GET /api/users/me', () => {
   it('answers the signed-in user without any password field', async () => {
     const res = await me(auth(author));
