@@ -1,3 +1,4 @@
+import { Field } from '../../components/admin/field';
 import { AdminRouteError } from '../../components/admin/route-error';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useBlocker, useNavigate, useOutletContext } from 'react-router';
@@ -293,10 +294,7 @@ export default function ArticleForm({ loaderData, params }: Route.ComponentProps
         </div>
       )}
       <div className="row g-3">
-        <div className="col-md-6">
-          <label htmlFor="name" className="form-label">
-            {t.form.title}
-          </label>
+        <Field id="name" label={t.form.title} className="col-md-6">
           <input
             id="name"
             className="form-control"
@@ -308,11 +306,13 @@ export default function ArticleForm({ loaderData, params }: Route.ComponentProps
               setForm((f) => ({ ...f, name, ...(slugTouched ? {} : { slug: slugify(name) }) }));
             }}
           />
-        </div>
-        <div className="col-md-6">
-          <label htmlFor="slug" className="form-label">
-            {t.form.slug}
-          </label>
+        </Field>
+        <Field
+          id="slug"
+          label={t.form.slug}
+          hint={editing ? t.form.slugEditHelp : t.form.slugHelp}
+          className="col-md-6"
+        >
           <input
             id="slug"
             className="form-control"
@@ -324,14 +324,8 @@ export default function ArticleForm({ loaderData, params }: Route.ComponentProps
               set('slug', e.target.value);
             }}
           />
-          <div id="slug-help" className="form-text">
-            {editing ? t.form.slugEditHelp : t.form.slugHelp}
-          </div>
-        </div>
-        <div className="col-md-4">
-          <label htmlFor="author" className="form-label">
-            {t.form.author}
-          </label>
+        </Field>
+        <Field id="author" label={t.form.author} className="col-md-4">
           <select
             id="author"
             className="form-select"
@@ -349,18 +343,23 @@ export default function ArticleForm({ loaderData, params }: Route.ComponentProps
               ))
             )}
           </select>
-        </div>
-        <div className="col-md-4">
-          <label htmlFor="category" className="form-label">
-            {t.form.category}{' '}
-            {categories === null && (
-              <span
-                className="spinner-border spinner-border-sm"
-                role="status"
-                aria-label={t.loading}
-              />
-            )}
-          </label>
+        </Field>
+        <Field
+          id="category"
+          label={
+            <>
+              {t.form.category}{' '}
+              {categories === null && (
+                <span
+                  className="spinner-border spinner-border-sm"
+                  role="status"
+                  aria-label={t.loading}
+                />
+              )}
+            </>
+          }
+          className="col-md-4"
+        >
           <select
             id="category"
             className="form-select"
@@ -376,11 +375,8 @@ export default function ArticleForm({ loaderData, params }: Route.ComponentProps
               </option>
             ))}
           </select>
-        </div>
-        <div className="col-md-2">
-          <label htmlFor="status" className="form-label">
-            {t.form.status}
-          </label>
+        </Field>
+        <Field id="status" label={t.form.status} className="col-md-2">
           <select
             id="status"
             className="form-select"
@@ -390,11 +386,8 @@ export default function ArticleForm({ loaderData, params }: Route.ComponentProps
             <option value="published">{t.articles.published}</option>
             <option value="draft">{t.articles.draft}</option>
           </select>
-        </div>
-        <div className="col-md-2">
-          <label htmlFor="language" className="form-label">
-            {t.form.language}
-          </label>
+        </Field>
+        <Field id="language" label={t.form.language} className="col-md-2">
           <select
             id="language"
             className="form-select"
@@ -405,23 +398,19 @@ export default function ArticleForm({ loaderData, params }: Route.ComponentProps
             <option value="hi">{t.form.hindi}</option>
             <option value="en">{t.form.english}</option>
           </select>
-        </div>
+        </Field>
         <div className="col-md-6">
-          <label htmlFor="image" className="form-label">
-            {t.form.image}
-          </label>
-          <input
-            key={fileKey}
-            id="image"
-            type="file"
-            className="form-control"
-            accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
-            aria-describedby="image-help"
-            onChange={(e) => void onImage(e.target.files?.[0])}
-          />
-          <div id="image-help" className="form-text">
-            {t.form.imageHelp}
-          </div>
+          <Field id="image" label={t.form.image} hint={t.form.imageHelp}>
+            <input
+              key={fileKey}
+              id="image"
+              type="file"
+              className="form-control"
+              accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+              aria-describedby="image-help"
+              onChange={(e) => void onImage(e.target.files?.[0])}
+            />
+          </Field>
           {progress > 0 && (
             <div
               className="progress mt-2"
@@ -445,32 +434,27 @@ export default function ArticleForm({ loaderData, params }: Route.ComponentProps
             />
           )}
         </div>
-        <div className="col-md-6">
-          <label htmlFor="metaTitle" className="form-label">
-            {t.form.metaTitle}
-          </label>
-          <input
-            id="metaTitle"
-            className="form-control"
-            value={form.metaTitle}
-            maxLength={300}
-            onChange={(e) => set('metaTitle', e.target.value)}
-          />
-          <label htmlFor="metaKeywords" className="form-label mt-2">
-            {t.form.metaKeywords}
-          </label>
-          <input
-            id="metaKeywords"
-            className="form-control"
-            value={form.metaKeywords}
-            maxLength={1000}
-            onChange={(e) => set('metaKeywords', e.target.value)}
-          />
+        <div className="col-md-6 vstack gap-2">
+          <Field id="metaTitle" label={t.form.metaTitle}>
+            <input
+              id="metaTitle"
+              className="form-control"
+              value={form.metaTitle}
+              maxLength={300}
+              onChange={(e) => set('metaTitle', e.target.value)}
+            />
+          </Field>
+          <Field id="metaKeywords" label={t.form.metaKeywords}>
+            <input
+              id="metaKeywords"
+              className="form-control"
+              value={form.metaKeywords}
+              maxLength={1000}
+              onChange={(e) => set('metaKeywords', e.target.value)}
+            />
+          </Field>
         </div>
-        <div className="col-12">
-          <label htmlFor="metaDescription" className="form-label">
-            {t.form.metaDescription}
-          </label>
+        <Field id="metaDescription" label={t.form.metaDescription} className="col-12">
           <textarea
             id="metaDescription"
             className="form-control"
@@ -479,18 +463,15 @@ export default function ArticleForm({ loaderData, params }: Route.ComponentProps
             maxLength={1000}
             onChange={(e) => set('metaDescription', e.target.value)}
           />
-        </div>
-        <div className="col-12">
-          <label htmlFor="description" className="form-label">
-            {t.form.description}
-          </label>
+        </Field>
+        <Field id="description" label={t.form.description} className="col-12">
           <RichTextEditor
             id="description"
             label={t.form.description}
             value={form.description}
             onChange={setDescription}
           />
-        </div>
+        </Field>
       </div>
       <div>
         <button type="submit" className="btn btn-primary" disabled={!form.imageUrl || saving}>

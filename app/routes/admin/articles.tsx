@@ -1,11 +1,13 @@
 import { AdminRouteError } from '../../components/admin/route-error';
-import { Link, useRevalidator, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { Link } from 'react-router';
 import { ADMIN_PAGE_SIZE } from '../../../common/articles';
+import { DataTable, serialNumber, type Column } from '../../components/admin/data-table';
 import { Pager } from '../../components/admin/pager';
+import { RowActions } from '../../components/admin/row-actions';
 import { adminCopy as t } from '../../copy/admin';
 import { adminApi } from '../../features/api/admin-api';
 import { pageFromUrl } from '../../features/api/page-param';
+import { useListPage } from '../../features/api/use-list-page';
 import type { Route } from './+types/articles';
 
 interface Row {
@@ -32,21 +34,37 @@ export function HydrateFallback() {
 
 export default function AdminArticles({ loaderData }: Route.ComponentProps) {
   const { articles, currentPage, totalPages } = loaderData;
-  const [, setParams] = useSearchParams();
-  const revalidator = useRevalidator();
+  const list = useListPage({ currentPage, rowsOnPage: articles.length });
 
-  const remove = async (row: Row) => {
-    if (!window.confirm(t.articles.confirmDelete(row.name))) return;
-    try {
-      await adminApi(`/api/articles/delete/${row._id}`, { method: 'DELETE' });
-      toast.success(t.articles.deleted(row.name));
-      // The last row of the last page: go back a page.
-      if (articles.length === 1 && currentPage > 1) setParams({ page: String(currentPage - 1) });
-      else await revalidator.revalidate();
-    } catch (error) {
-      toast.error((error as Error).message);
-    }
-  };
+  const columns: Column<Row>[] = [
+    { header: t.articles.sno, cell: (_, index) => serialNumber(currentPage, index) },
+    { header: t.articles.name, cell: (a) => a.name },
+    {
+      header: t.articles.status,
+      cell: (a) => (
+        <span className={`badge ${a.status === 'published' ? 'bg-success' : 'bg-secondary'}`}>
+          {a.status === 'published' ? t.articles.published : t.articles.draft}
+        </span>
+      ),
+    },
+    {
+      header: t.articles.actions,
+      className: 'text-nowrap',
+      cell: (a) => (
+        <RowActions
+          name={a.name}
+          edit={`/admin/edit-article/${a._id}`}
+          onDelete={() =>
+            list.deleteAfterConfirm(
+              t.articles.confirmDelete(a.name),
+              `/api/articles/delete/${a._id}`,
+              t.articles.deleted(a.name),
+            )
+          }
+        />
+      ),
+    },
+  ];
 
   return (
     <>
@@ -56,61 +74,8 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
           {t.articles.add}
         </Link>
       </div>
-      <div className="table-responsive">
-        <table className="table table-striped align-middle bg-white">
-          <thead>
-            <tr>
-              <th scope="col">{t.articles.sno}</th>
-              <th scope="col">{t.articles.name}</th>
-              <th scope="col">{t.articles.status}</th>
-              <th scope="col">{t.articles.actions}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {articles.length === 0 ? (
-              <tr>
-                <td colSpan={4}>{t.articles.empty}</td>
-              </tr>
-            ) : (
-              articles.map((a, index) => (
-                <tr key={a._id}>
-                  <td>{(currentPage - 1) * ADMIN_PAGE_SIZE + index + 1}</td>
-                  <td>{a.name}</td>
-                  <td>
-                    <span
-                      className={`badge ${a.status === 'published' ? 'bg-success' : 'bg-secondary'}`}
-                    >
-                      {a.status === 'published' ? t.articles.published : t.articles.draft}
-                    </span>
-                  </td>
-                  <td className="text-nowrap">
-                    <Link
-                      to={`/admin/edit-article/${a._id}`}
-                      className="btn btn-sm btn-outline-primary me-2"
-                      aria-label={`${t.articles.edit}: ${a.name}`}
-                    >
-                      {t.articles.edit}
-                    </Link>
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-outline-danger"
-                      onClick={() => remove(a)}
-                      aria-label={`${t.articles.delete}: ${a.name}`}
-                    >
-                      {t.articles.delete}
-                    </button>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-      <Pager
-        page={currentPage}
-        totalPages={totalPages}
-        onPage={(n) => setParams({ page: String(n) })}
-      />
+      <DataTable columns={columns} rows={articles} empty={t.articles.empty} />
+      <Pager page={currentPage} totalPages={totalPages} onPage={list.setPage} />
     </>
   );
 }

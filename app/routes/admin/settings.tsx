@@ -1,4 +1,5 @@
 import { RequireRole } from '../../components/admin/require-role';
+import { Field } from '../../components/admin/field';
 import { AdminRouteError } from '../../components/admin/route-error';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
@@ -66,10 +67,7 @@ function AdminSettingsScreen({ loaderData }: Route.ComponentProps) {
   };
 
   const input = (key: string, label: string, value: string, onChange: (v: string) => void) => (
-    <div key={key} className="col-md-6">
-      <label htmlFor={`s-${key}`} className="form-label">
-        {label}
-      </label>
+    <Field key={key} id={`s-${key}`} label={label} error={errors[key]} className="col-md-6">
       <input
         id={`s-${key}`}
         className={`form-control${errors[key] ? ' is-invalid' : ''}`}
@@ -78,12 +76,7 @@ function AdminSettingsScreen({ loaderData }: Route.ComponentProps) {
         aria-describedby={errors[key] ? `s-${key}-error` : undefined}
         onChange={(e) => onChange(e.target.value)}
       />
-      {errors[key] && (
-        <div id={`s-${key}-error`} className="invalid-feedback">
-          {errors[key]}
-        </div>
-      )}
-    </div>
+    </Field>
   );
 
   return (

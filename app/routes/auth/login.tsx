@@ -1,12 +1,11 @@
-import { useState, type FormEvent } from 'react';
 import { Link, redirect, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
 import { isStaff } from '../../../common/roles';
 import type { UserInfo } from '../../../common/schemas/users';
 import { appContext } from '../../../common/services';
 import { TextField } from '../../components/text-field';
 import { copy } from '../../copy/en';
-import { api, ApiError } from '../../features/api/client';
+import { api } from '../../features/api/client';
+import { useBusy } from '../../features/api/use-busy';
 import { pageTitle } from '../../features/seo/meta';
 import { safeRedirect } from '../../features/session/user-info';
 import { useSignedIn } from '../../features/session/use-sign-in';
@@ -34,32 +33,23 @@ export default function Login() {
   const [params] = useSearchParams();
   const redirectParam = params.get('redirect');
   const signedIn = useSignedIn();
-  const [busy, setBusy] = useState(false);
+  const { busy, submit } = useBusy(copy.auth.genericFailure);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setBusy(true);
-    try {
-      const info = await api<UserInfo>('/api/users/signin', {
-        method: 'POST',
-        body: {
-          email: String(form.get('email') ?? ''),
-          password: String(form.get('password') ?? ''),
-        },
-      });
-      await signedIn(info, safeRedirect(redirectParam, defaultTarget(info.role)));
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : copy.auth.genericFailure);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const signIn = submit(async (form) => {
+    const info = await api<UserInfo>('/api/users/signin', {
+      method: 'POST',
+      body: {
+        email: String(form.get('email') ?? ''),
+        password: String(form.get('password') ?? ''),
+      },
+    });
+    await signedIn(info, safeRedirect(redirectParam, defaultTarget(info.role)));
+  });
 
   return (
     <main id="main" className="container py-5 auth-page">
       <h1 className="h3 mb-4">{copy.auth.signInTitle}</h1>
-      <form onSubmit={submit} className="vstack gap-3">
+      <form onSubmit={signIn} className="vstack gap-3">
         <TextField id="email" label={copy.auth.email} type="email" autoComplete="email" required />
         <TextField
           id="password"

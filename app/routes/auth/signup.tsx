@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
 import { Link, redirect, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import type { UserInfo } from '../../../common/schemas/users';
 import { appContext } from '../../../common/services';
 import { TextField } from '../../components/text-field';
 import { copy } from '../../copy/en';
-import { api, ApiError } from '../../features/api/client';
+import { api } from '../../features/api/client';
+import { useBusy } from '../../features/api/use-busy';
 import { pageTitle } from '../../features/seo/meta';
 import { safeRedirect } from '../../features/session/user-info';
 import { useSignedIn } from '../../features/session/use-sign-in';
@@ -30,39 +30,30 @@ export default function SignUp() {
   const [params] = useSearchParams();
   const redirectParam = params.get('redirect');
   const signedIn = useSignedIn();
-  const [busy, setBusy] = useState(false);
+  const { busy, submit } = useBusy(copy.auth.genericFailure);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  const signUp = submit(async (form) => {
     const password = String(form.get('password') ?? '');
     // SPEC.md §5: a mismatch is shown and nothing is sent.
     if (password !== String(form.get('confirmPassword') ?? '')) {
       toast.error(copy.auth.passwordsDoNotMatch);
       return;
     }
-    setBusy(true);
-    try {
-      const info = await api<UserInfo>('/api/users/signup', {
-        method: 'POST',
-        body: {
-          name: String(form.get('name') ?? ''),
-          email: String(form.get('email') ?? ''),
-          password,
-        },
-      });
-      await signedIn(info, safeRedirect(redirectParam, DEFAULT_TARGET));
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : copy.auth.genericFailure);
-    } finally {
-      setBusy(false);
-    }
-  };
+    const info = await api<UserInfo>('/api/users/signup', {
+      method: 'POST',
+      body: {
+        name: String(form.get('name') ?? ''),
+        email: String(form.get('email') ?? ''),
+        password,
+      },
+    });
+    await signedIn(info, safeRedirect(redirectParam, DEFAULT_TARGET));
+  });
 
   return (
     <main id="main" className="container py-5 auth-page">
       <h1 className="h3 mb-4">{copy.auth.signUpTitle}</h1>
-      <form onSubmit={submit} className="vstack gap-3">
+      <form onSubmit={signUp} className="vstack gap-3">
         <TextField id="name" label={copy.auth.name} type="text" autoComplete="name" required />
         <TextField id="email" label={copy.auth.email} type="email" autoComplete="email" required />
         <TextField

@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
 import { redirect, useNavigate, useRevalidator } from 'react-router';
 import { toast } from 'react-toastify';
 import type { UserInfo } from '../../../common/schemas/users';
 import { appContext } from '../../../common/services';
 import { TextField } from '../../components/text-field';
 import { copy } from '../../copy/en';
-import { api, ApiError } from '../../features/api/client';
+import { api } from '../../features/api/client';
+import { useBusy } from '../../features/api/use-busy';
 import { pageTitle } from '../../features/seo/meta';
 import { clearUserInfo, storeUserInfo } from '../../features/session/user-info';
 import type { Route } from './+types/profile';
@@ -26,54 +26,38 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const { me } = loaderData;
   const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
-
+  const { busy, run, submit } = useBusy(copy.auth.genericFailure);
   const navigate = useNavigate();
 
-  const signOutEverywhere = async () => {
+  const signOutEverywhere = () => {
     if (!window.confirm(copy.profile.confirmSignOutEverywhere)) return;
-    setBusy(true);
-    try {
+    void run(async () => {
       const { message } = await api<{ message: string }>('/api/users/signout-everywhere', {
         method: 'POST',
       });
       clearUserInfo();
       toast.success(message);
       await navigate('/login');
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : copy.auth.genericFailure);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const formElement = event.currentTarget;
-    const form = new FormData(formElement);
+  const save = submit(async (form, element) => {
     const password = String(form.get('password') ?? '');
-    setBusy(true);
-    try {
-      const info = await api<UserInfo>('/api/users/me', {
-        method: 'PUT',
-        body: {
-          name: String(form.get('name') ?? ''),
-          ...(password ? { password } : {}),
-          currentPassword: String(form.get('currentPassword') ?? ''),
-        },
-      });
-      storeUserInfo(info);
-      toast.success(copy.profile.saved);
-      formElement
-        .querySelectorAll<HTMLInputElement>('input[type=password]')
-        .forEach((i) => (i.value = ''));
-      await revalidator.revalidate();
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : copy.auth.genericFailure);
-    } finally {
-      setBusy(false);
-    }
-  };
+    const info = await api<UserInfo>('/api/users/me', {
+      method: 'PUT',
+      body: {
+        name: String(form.get('name') ?? ''),
+        ...(password ? { password } : {}),
+        currentPassword: String(form.get('currentPassword') ?? ''),
+      },
+    });
+    storeUserInfo(info);
+    toast.success(copy.profile.saved);
+    element
+      .querySelectorAll<HTMLInputElement>('input[type=password]')
+      .forEach((i) => (i.value = ''));
+    await revalidator.revalidate();
+  });
 
   return (
     <main id="main" className="container py-5 auth-page">
@@ -84,7 +68,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <dt className="col-sm-4">{copy.profile.role}</dt>
         <dd className="col-sm-8 text-capitalize">{me.role}</dd>
       </dl>
-      <form onSubmit={submit} className="vstack gap-3">
+      <form onSubmit={save} className="vstack gap-3">
         <TextField
           id="name"
           label={copy.profile.name}

@@ -1,0 +1,40 @@
+import { Link } from 'react-router';
+import { adminCopy as t } from '../../copy/admin';
+
+/**
+ * Edit and Delete for one row; the buttons are named after the row for screen readers. Edit
+ * is a link to a page, or opens something on the same page.
+ */
+export function RowActions({
+  name,
+  edit,
+  onDelete,
+}: {
+  name: string;
+  edit: string | (() => void);
+  onDelete: () => void;
+}) {
+  const editClass = 'btn btn-sm btn-outline-primary me-2';
+  const editLabel = `${t.articles.edit}: ${name}`;
+  return (
+    <>
+      {typeof edit === 'string' ? (
+        <Link to={edit} className={editClass} aria-label={editLabel}>
+          {t.articles.edit}
+        </Link>
+      ) : (
+        <button type="button" className={editClass} aria-label={editLabel} onClick={edit}>
+          {t.articles.edit}
+        </button>
+      )}
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-danger"
+        aria-label={`${t.articles.delete}: ${name}`}
+        onClick={onDelete}
+      >
+        {t.articles.delete}
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { useRevalidator, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { adminApi } from './admin-api';
+
+/**
+ * A back-office list whose page lives in the URL (?page=N), so reloads and links keep it:
+ * moving between pages, reloading, and deleting a row after the user confirms.
+ */
+export function useListPage({
+  currentPage,
+  rowsOnPage,
+}: {
+  currentPage: number;
+  rowsOnPage: number;
+}) {
+  const [, setParams] = useSearchParams();
+  const revalidator = useRevalidator();
+  const setPage = (n: number) => setParams({ page: String(n) });
+  const reload = () => revalidator.revalidate();
+
+  /**
+   * Asks `question`; on yes sends DELETE `path` and toasts `done`, or the server's message
+   * (say, a category that still has articles). The last row of a later page goes back a page.
+   */
+  const deleteAfterConfirm = async (question: string, path: string, done: string) => {
+    if (!window.confirm(question)) return;
+    try {
+      await adminApi(path, { method: 'DELETE' });
+      toast.success(done);
+      if (rowsOnPage === 1 && currentPage > 1) setPage(currentPage - 1);
+      else await reload();
+    } catch (error) {
+      toast.error((error as Error).message);
+    }
+  };
+
+  return { setPage, reload, deleteAfterConfirm };
+}
