@@ -8,7 +8,6 @@
  * embedded one; it is emptied first).
  */
 import autocannon from 'autocannon';
-import { execSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +17,7 @@ import { articles, categories } from '../db/schema/content';
 import { seedDemoContent } from '../db/seed/seed';
 import { loadConfig } from '../server/env';
 import { createServices } from '../server/services';
-import { buildNeeded, ROOT } from '../scripts/build-state';
+import { ensureBuild, ROOT } from '../scripts/build-state';
 import { freePort, startServer } from '../tests/setup/spawn-server';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
@@ -123,7 +122,7 @@ async function measure(url: string, name: string, paths: string[]) {
 }
 
 async function main() {
-  if (buildNeeded()) execSync('npx react-router build', { cwd: ROOT, stdio: 'inherit' });
+  ensureBuild();
   const dataDir = mkdtempSync(join(tmpdir(), 'patrika-bench-'));
   try {
     console.log(

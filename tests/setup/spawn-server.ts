@@ -1,9 +1,9 @@
-import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildNeeded, ROOT } from '../../scripts/build-state';
+import { ensureBuild as ensureProductionBuild, ROOT } from '../../scripts/build-state';
 
 export interface RunningServer {
   url: string;
@@ -28,9 +28,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** Makes sure the production build exists (npm test builds before this suite; a lone run may not). */
-export function ensureBuild() {
-  if (buildNeeded()) execSync('npx react-router build', { cwd: ROOT, stdio: 'ignore' });
-}
+export const ensureBuild = () => ensureProductionBuild({ quiet: true });
 
 export const tempDataDir = () => mkdtempSync(join(tmpdir(), 'patrika-proc-'));
 

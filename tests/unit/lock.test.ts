@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DataDirLockedError, lockDataDir } from '../../db/lock';
+import { spawn } from 'node:child_process';
+import { DataDirLockedError, lockDataDir, waitForLockFile } from '../../db/lock';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -34,6 +35,47 @@ describe('lockDataDir', () => {
     writeFileSync(join(dir, 'patrika.lock'), '2147483646');
     const lock = lockDataDir(dir);
     expect(readFileSync(lock.path, 'utf8')).toBe(String(process.pid));
+    lock.release();
+  });
+});
+
+describe('waitForLockFile', () => {
+  it('waits while another process holds the lock, then takes it', async () => {
+    const path = join(tempDir(), 'build.lock');
+    // Another process holds the lock for a moment, as a second `npm start` building would.
+    const holder = spawn(process.execPath, [
+      '-e',
+      `const fs = require('node:fs');
+       fs.writeFileSync(${JSON.stringify(path)}, String(process.pid));
+       setTimeout(() => fs.rmSync(${JSON.stringify(path)}), 700);`,
+    ]);
+    const exited = new Promise((resolve) => holder.once('exit', resolve));
+    await expect.poll(() => existsSync(path)).toBe(true);
+
+    const waitedFor: number[] = [];
+    const lock = waitForLockFile(path, { timeoutMs: 30_000, onWait: (pid) => waitedFor.push(pid) });
+    expect(waitedFor).toEqual([holder.pid]);
+    expect(readFileSync(path, 'utf8')).toBe(String(process.pid));
+    lock.release();
+    expect(existsSync(path)).toBe(false);
+    await exited;
+  });
+
+  it('gives up after its time, naming the process that holds the lock', () => {
+    const path = join(tempDir(), 'build.lock');
+    writeFileSync(path, String(process.ppid));
+    expect(() => waitForLockFile(path, { timeoutMs: 300 })).toThrow(
+      new RegExp(`process ${process.ppid} to release`),
+    );
+    expect(readFileSync(path, 'utf8')).toBe(String(process.ppid));
+  });
+
+  it('takes a lock left by a process that is gone without waiting', () => {
+    const path = join(tempDir(), 'build.lock');
+    writeFileSync(path, '2147483646');
+    const waitedFor: number[] = [];
+    const lock = waitForLockFile(path, { timeoutMs: 300, onWait: (pid) => waitedFor.push(pid) });
+    expect(waitedFor).toEqual([]);
     lock.release();
   });
 });
