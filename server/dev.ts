@@ -10,7 +10,16 @@ export async function mountViteDev(
   context: (source: { request: FastifyRequest; reply: FastifyReply }) => AppContext,
 ) {
   const { createServer } = await import('vite');
+  const before = new Set(process.listeners('SIGTERM'));
   const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
+  // React Router's plugin starts a child Vite server, and a Vite server outside middleware mode
+  // exits the process on SIGTERM (or when stdin ends) as soon as it has closed itself, cutting
+  // off in-flight requests. Our shutdown closes Vite, and with it the child, after the app.
+  for (const listener of process.listeners('SIGTERM')) {
+    if (before.has(listener)) continue;
+    process.off('SIGTERM', listener);
+    process.stdin.off('end', listener as () => void);
+  }
   app.addHook('onClose', async () => vite.close());
   await app.register(middie);
   app.use(vite.middlewares);
