@@ -49,8 +49,9 @@ const WITH_NUKTA: Record<string, string> = {
   ख: 'kh',
   ग: 'g',
   ज: 'z',
-  ड: 'r',
-  ढ: 'rh',
+  // ड़ and ढ़ as Hindi URLs write them: "लड़की" -> "ladki", "पढ़ाई" -> "padhai".
+  ड: 'd',
+  ढ: 'dh',
   फ: 'f',
   य: 'y',
 };
@@ -88,42 +89,117 @@ const DIGITS = '०१२३४५६७८९';
 const VIRAMA = '्';
 const NUKTA = '़';
 
+/**
+ * One piece of a transliterated word: a consonant, its inherent vowel, a written vowel (a
+ * matra or an independent vowel), a nasal or other sign, or anything else (which ends a word).
+ */
+type Piece =
+  | { kind: 'consonant'; text: string; clustered: boolean }
+  | { kind: 'inherent'; dropped: boolean }
+  | { kind: 'vowel'; text: string }
+  | { kind: 'sign'; text: string }
+  | { kind: 'other'; text: string };
+
+const isVowelPiece = (p: Piece | undefined) =>
+  p !== undefined && (p.kind === 'vowel' || (p.kind === 'inherent' && !p.dropped));
+
+/**
+ * Hindi does not pronounce every inherent "a" (schwa deletion): not at the end of a word
+ * ("कमल" -> "kamal", but "स्वास्थ्य" -> "svasthya" after a conjunct, and "-iya" as in
+ * "भारतीय"), and not inside one between a vowel + consonant and a consonant + vowel, taken
+ * from the right ("करना" -> "karna", "समझना" -> "samajhna", "सरकार" -> "sarkar"). A heuristic:
+ * some loan words come out differently from how they are said, which a slug can live with.
+ */
+function dropSilentSchwas(word: Piece[]) {
+  const last = word.length - 1;
+  const final = word[last];
+  if (final?.kind === 'inherent') {
+    const consonant = word[last - 1];
+    const keep =
+      (consonant?.kind === 'consonant' && consonant.clustered) ||
+      (consonant?.kind === 'consonant' &&
+        consonant.text === 'y' &&
+        word[last - 2]?.kind === 'vowel' &&
+        (word[last - 2] as { text: string }).text === 'i');
+    if (!keep) final.dropped = true;
+  }
+  for (let i = last - 1; i >= 2; i--) {
+    const piece = word[i] as Piece;
+    if (piece.kind !== 'inherent') continue;
+    // vowel, consonant, [this schwa], consonant, vowel: single consonants on both sides.
+    if (
+      word[i - 1]?.kind === 'consonant' &&
+      isVowelPiece(word[i - 2]) &&
+      word[i + 1]?.kind === 'consonant' &&
+      isVowelPiece(word[i + 2])
+    ) {
+      piece.dropped = true;
+    }
+  }
+}
+
 function transliterateDevanagari(input: string): string {
   const chars = Array.from(input.normalize('NFD'));
-  let out = '';
+  const pieces: Piece[] = [];
   for (let i = 0; i < chars.length; i++) {
     const ch = chars[i] as string;
-    let consonant = CONSONANTS[ch];
-    if (consonant !== undefined && chars[i + 1] === NUKTA) {
-      consonant = WITH_NUKTA[ch] ?? consonant;
-      i++;
-    }
-    if (consonant !== undefined) {
-      const next = chars[i + 1];
-      if (next === VIRAMA) {
-        out += consonant;
-        i++;
-      } else if (next !== undefined && MATRAS[next] !== undefined) {
-        out += consonant + MATRAS[next];
-        i++;
-      } else {
-        // Inherent vowel, dropped at the end of a word ("कमल" -> "kamal") unless the word
-        // ends in a conjunct ("स्वास्थ्य" -> "svasthya").
-        const inWord = next !== undefined && /[\u0900-\u0963\u0970-\u097F]/.test(next);
-        const afterConjunct = chars[i - 1] === VIRAMA;
-        out += inWord || afterConjunct ? `${consonant}a` : consonant;
+    // ज्ञ is said "gy" in Hindi ("ज्ञान" -> "gyan").
+    if (ch === 'ज' && chars[i + 1] === VIRAMA && chars[i + 2] === 'ञ') {
+      pieces.push({ kind: 'consonant', text: 'g', clustered: false });
+      pieces.push({ kind: 'consonant', text: 'y', clustered: true });
+      i += 2;
+    } else {
+      let consonant = CONSONANTS[ch];
+      if (consonant === undefined) {
+        if (VOWELS[ch] !== undefined) pieces.push({ kind: 'vowel', text: VOWELS[ch] });
+        else if (MATRAS[ch] !== undefined) pieces.push({ kind: 'vowel', text: MATRAS[ch] });
+        else if (SIGNS[ch] !== undefined) pieces.push({ kind: 'sign', text: SIGNS[ch] });
+        else if (DIGITS.includes(ch))
+          pieces.push({ kind: 'other', text: String(DIGITS.indexOf(ch)) });
+        else if (ch === VIRAMA || ch === NUKTA) continue;
+        else if (ch === '।' || ch === '॥') pieces.push({ kind: 'other', text: ' ' });
+        else pieces.push({ kind: 'other', text: ch });
+        continue;
       }
-      continue;
+      // A consonant written after a virama is the second half of a conjunct.
+      const clustered = chars[i - 1] === VIRAMA;
+      if (chars[i + 1] === NUKTA) {
+        consonant = WITH_NUKTA[ch] ?? consonant;
+        i++;
+      }
+      pieces.push({ kind: 'consonant', text: consonant, clustered });
     }
-    if (VOWELS[ch] !== undefined) out += VOWELS[ch];
-    else if (MATRAS[ch] !== undefined) out += MATRAS[ch];
-    else if (SIGNS[ch] !== undefined) out += SIGNS[ch];
-    else if (DIGITS.includes(ch)) out += String(DIGITS.indexOf(ch));
-    else if (ch === VIRAMA || ch === NUKTA) continue;
-    else if (ch === '।' || ch === '॥') out += ' ';
-    else out += ch;
+    const next = chars[i + 1];
+    if (next === VIRAMA) {
+      i++;
+    } else if (next !== undefined && MATRAS[next] !== undefined) {
+      pieces.push({ kind: 'vowel', text: MATRAS[next] });
+      i++;
+    } else {
+      pieces.push({ kind: 'inherent', dropped: false });
+    }
   }
-  return out;
+  // Words are runs of Devanagari pieces; schwas are dropped word by word.
+  let word: Piece[] = [];
+  const flush = () => {
+    if (word.length) dropSilentSchwas(word);
+    word = [];
+  };
+  for (const piece of pieces) {
+    if (piece.kind === 'other') flush();
+    else word.push(piece);
+  }
+  flush();
+  return pieces
+    .map((p, i) => {
+      if (p.kind === 'inherent') return p.dropped ? '' : 'a';
+      // The nasal sign before p, b or m is said "m" ("संपादक" -> "sampadak").
+      const next = pieces[i + 1];
+      if (p.kind === 'sign' && p.text === 'n' && next?.kind === 'consonant')
+        return /^[pbm]/.test(next.text) ? 'm' : 'n';
+      return p.text;
+    })
+    .join('');
 }
 
 /** A slug suggested from a title or name; may be empty when nothing usable remains. */

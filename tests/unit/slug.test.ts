@@ -13,6 +13,27 @@ describe('slugify', () => {
     ['स्वास्थ्य', 'svasthya'],
     ['ज़िंदगी', 'zindagi'],
     ['२०२६ का बजट', '2026-ka-bajat'],
+    // The inherent "a" Hindi does not say is left out (schwa deletion).
+    ['करना', 'karna'],
+    ['समझना', 'samajhna'],
+    ['बदलना', 'badalna'],
+    ['सरकार', 'sarkar'],
+    ['अपना ज्ञान', 'apna-gyan'],
+    ['खेलकूद', 'khelkud'],
+    ['प्रधानमंत्री', 'pradhanmantri'],
+    ['भारतीय', 'bhartiya'],
+    ['राष्ट्रीय', 'rashtriya'],
+    ['कमल', 'kamal'],
+    ['भारत', 'bharat'],
+    ['मनोरंजन', 'manoranjan'],
+    ['नमस्ते दुनिया', 'namaste-duniya'],
+    ['महत्वपूर्ण', 'mahatvapurna'],
+    ['लड़की', 'ladki'],
+    ['बच्चों में पढ़ने की आदत', 'bachchon-men-padhne-ki-adat'],
+    ['संपादक की पसंद', 'sampadak-ki-pasand'],
+    ['हिंदी', 'hindi'],
+    ['हिन्दी', 'hindi'],
+    ['पालन-पोषण', 'palan-poshan'],
   ])('%s -> %s', (input, expected) => {
     expect(slugify(input)).toBe(expected);
   });
