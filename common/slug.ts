@@ -105,8 +105,8 @@ const isVowelPiece = (p: Piece | undefined) =>
 
 /**
  * Hindi does not pronounce every inherent "a" (schwa deletion): not at the end of a word
- * ("कमल" -> "kamal", but "स्वास्थ्य" -> "svasthya" after a conjunct, and "-iya" as in
- * "भारतीय"), and not inside one between a vowel + consonant and a consonant + vowel, taken
+ * ("कमल" -> "kamal", but "स्वास्थ्य" -> "svasthya" after a conjunct, "-iya" as in "भारतीय",
+ * and a word's only vowel as in "व"), and not inside one between a vowel + consonant and a consonant + vowel, taken
  * from the right ("करना" -> "karna", "समझना" -> "samajhna", "सरकार" -> "sarkar"). A heuristic:
  * some loan words come out differently from how they are said, which a slug can live with.
  */
@@ -115,7 +115,9 @@ function dropSilentSchwas(word: Piece[]) {
   const final = word[last];
   if (final?.kind === 'inherent') {
     const consonant = word[last - 1];
+    const onlyVowel = !word.slice(0, last).some(isVowelPiece);
     const keep =
+      onlyVowel ||
       (consonant?.kind === 'consonant' && consonant.clustered) ||
       (consonant?.kind === 'consonant' &&
         consonant.text === 'y' &&
@@ -156,7 +158,7 @@ function transliterateDevanagari(input: string): string {
         else if (SIGNS[ch] !== undefined) pieces.push({ kind: 'sign', text: SIGNS[ch] });
         else if (DIGITS.includes(ch))
           pieces.push({ kind: 'other', text: String(DIGITS.indexOf(ch)) });
-        else if (ch === VIRAMA || ch === NUKTA) continue;
+        else if (ch === VIRAMA || ch === NUKTA || ch === '\u200c' || ch === '\u200d') continue;
         else if (ch === '।' || ch === '॥') pieces.push({ kind: 'other', text: ' ' });
         else pieces.push({ kind: 'other', text: ch });
         continue;

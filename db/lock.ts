@@ -1,4 +1,5 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export class DataDirLockedError extends Error {
@@ -30,17 +31,29 @@ export interface FileLock {
   release(): void;
 }
 
+/** The pid a lock file names, or undefined when it is gone; NaN for a file that names none. */
+function ownerOf(path: string): number | undefined {
+  try {
+    return Number.parseInt(readFileSync(path, 'utf8').trim(), 10);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
 /**
  * Takes the lock file at `path` for this process, or answers the pid of the live process that
- * holds it. The file holds the owner's pid; a lock left by a process that no longer runs
- * (kill -9, power loss) is taken over.
+ * holds it. The file holds the owner's pid and appears whole (written aside, then linked into
+ * place, which fails if a lock exists), so no one ever reads a half-made lock. A lock left by a
+ * process that no longer runs (kill -9, power loss) is taken over.
  */
 export function tryLockFile(path: string): { lock: FileLock } | { heldBy: number } {
-  for (let attempt = 0; attempt < 2; attempt++) {
+  const mine = String(process.pid);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const aside = `${path}.${process.pid}.${randomUUID()}.tmp`;
+    writeFileSync(aside, mine);
     try {
-      const fd = openSync(path, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
+      linkSync(aside, path);
       let released = false;
       return {
         lock: {
@@ -48,25 +61,39 @@ export function tryLockFile(path: string): { lock: FileLock } | { heldBy: number
           release() {
             if (released) return;
             released = true;
-            rmSync(path, { force: true });
+            // Only our own lock: never one another process has taken since.
+            if (ownerOf(path) === process.pid) rmSync(path, { force: true });
           },
         },
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      let owner = Number.NaN;
-      try {
-        owner = Number.parseInt(readFileSync(path, 'utf8').trim(), 10);
-      } catch (readError) {
-        // Released between our open and our read: try again.
-        if ((readError as NodeJS.ErrnoException).code === 'ENOENT') continue;
-        throw readError;
-      }
-      if (Number.isInteger(owner) && owner > 0 && (owner === process.pid || isAlive(owner))) {
-        return { heldBy: owner };
-      }
-      rmSync(path, { force: true }); // stale: its owner is gone
+    } finally {
+      rmSync(aside, { force: true });
     }
+    const owner = ownerOf(path);
+    if (owner === undefined) continue; // released meanwhile: try again
+    if (Number.isInteger(owner) && owner > 0 && (owner === process.pid || isAlive(owner))) {
+      return { heldBy: owner };
+    }
+    // Stale. Move it aside and look at what was moved: if another process took the lock in
+    // between, put its lock back rather than delete it.
+    const grave = `${path}.${process.pid}.${randomUUID()}.stale`;
+    try {
+      renameSync(path, grave);
+    } catch (renameError) {
+      if ((renameError as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw renameError;
+    }
+    const moved = ownerOf(grave);
+    if (moved !== undefined && !Object.is(moved, owner)) {
+      try {
+        linkSync(grave, path);
+      } catch {
+        // Someone holds the lock again now; theirs stands.
+      }
+    }
+    rmSync(grave, { force: true });
   }
   throw new Error(`Could not take the lock ${path}`);
 }
@@ -84,7 +111,11 @@ export function waitForLockFile(
   for (;;) {
     const attempt = tryLockFile(path);
     if ('lock' in attempt) return attempt.lock;
-    if (attempt.heldBy === process.pid) throw new Error(`This process already holds ${path}.`);
+    if (attempt.heldBy === process.pid) {
+      throw new Error(
+        `${path} names this process (pid ${process.pid}); if no build is running, delete the file.`,
+      );
+    }
     if (Date.now() > deadline) {
       throw new Error(
         `Waited ${Math.round(opts.timeoutMs / 1000)} s for process ${attempt.heldBy} to release ${path}; ` +

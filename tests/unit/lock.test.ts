@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { DataDirLockedError, lockDataDir, waitForLockFile } from '../../db/lock';
+import { DataDirLockedError, lockDataDir, tryLockFile, waitForLockFile } from '../../db/lock';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -39,14 +39,47 @@ describe('lockDataDir', () => {
   });
 });
 
+describe('tryLockFile', () => {
+  it('releases only its own lock, never one another process took since', () => {
+    const path = join(tempDir(), 'build.lock');
+    const attempt = tryLockFile(path);
+    if (!('lock' in attempt)) throw new Error('expected the lock');
+    // Say it was taken over meanwhile (our process was thought gone).
+    writeFileSync(path, String(process.ppid));
+    attempt.lock.release();
+    expect(readFileSync(path, 'utf8')).toBe(String(process.ppid));
+  });
+
+  it('takes over a lock file that names no process', () => {
+    const path = join(tempDir(), 'build.lock');
+    writeFileSync(path, '');
+    const attempt = tryLockFile(path);
+    expect('lock' in attempt).toBe(true);
+    expect(readFileSync(path, 'utf8')).toBe(String(process.pid));
+  });
+
+  it('leaves no files of its own beside the lock', () => {
+    const dir = tempDir();
+    const path = join(dir, 'build.lock');
+    writeFileSync(path, '2147483646');
+    const attempt = tryLockFile(path);
+    if (!('lock' in attempt)) throw new Error('expected the lock');
+    expect(readdirSync(dir)).toEqual(['build.lock']);
+    attempt.lock.release();
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
 describe('waitForLockFile', () => {
   it('waits while another process holds the lock, then takes it', async () => {
     const path = join(tempDir(), 'build.lock');
     // Another process holds the lock for a moment, as a second `npm start` building would.
     const holder = spawn(process.execPath, [
       '-e',
+      // Written aside and moved into place, so the lock never appears empty.
       `const fs = require('node:fs');
-       fs.writeFileSync(${JSON.stringify(path)}, String(process.pid));
+       fs.writeFileSync(${JSON.stringify(path + '.tmp')}, String(process.pid));
+       fs.renameSync(${JSON.stringify(path + '.tmp')}, ${JSON.stringify(path)});
        setTimeout(() => fs.rmSync(${JSON.stringify(path)}), 700);`,
     ]);
     const exited = new Promise((resolve) => holder.once('exit', resolve));

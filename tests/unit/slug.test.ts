@@ -34,6 +34,12 @@ describe('slugify', () => {
     ['हिंदी', 'hindi'],
     ['हिन्दी', 'hindi'],
     ['पालन-पोषण', 'palan-poshan'],
+    ['भारत व चीन', 'bharat-va-chin'],
+    ['भा.ज.पा.', 'bha-ja-pa'],
+    ['न', 'na'],
+    // Zero-width joiners only shape the letters.
+    ['क्\u200dष', 'ksha'],
+    ['क्\u200cष', 'ksha'],
   ])('%s -> %s', (input, expected) => {
     expect(slugify(input)).toBe(expected);
   });

@@ -1,4 +1,4 @@
-import { asc, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { articles } from '../../../db/schema/content';
 import { media } from '../../../db/schema/media';
@@ -28,9 +28,13 @@ export interface UnusedMedia {
 
 const SCAN_BATCH = 500;
 
-/** Every upload folder named by an article (drafts included) or by the site settings. */
-async function referencedFolders(db: Db): Promise<Set<string>> {
+/**
+ * Every upload an article (drafts included) or the site settings use: by folder named in any
+ * text, and by id where an article's image is linked to its upload.
+ */
+async function referenced(db: Db): Promise<{ folders: Set<string>; ids: Set<string> }> {
   const found = new Set<string>();
+  const ids = new Set<string>();
   const collect = (text: string | null | undefined) => {
     if (text) for (const match of text.matchAll(FOLDER_IN_TEXT)) found.add(match[1] as string);
   };
@@ -40,6 +44,7 @@ async function referencedFolders(db: Db): Promise<Set<string>> {
     const rows = await db
       .select({
         id: articles.id,
+        imageMediaId: articles.imageMediaId,
         imageUrl: articles.imageUrl,
         description: articles.description,
         metaDescription: articles.metaDescription,
@@ -49,6 +54,7 @@ async function referencedFolders(db: Db): Promise<Set<string>> {
       .orderBy(asc(articles.id))
       .limit(SCAN_BATCH);
     for (const row of rows) {
+      if (row.imageMediaId) ids.add(row.imageMediaId);
       collect(row.imageUrl);
       collect(row.description);
       collect(row.metaDescription);
@@ -58,7 +64,7 @@ async function referencedFolders(db: Db): Promise<Set<string>> {
   }
   const [settings] = await db.select({ data: siteSettings.data }).from(siteSettings);
   collect(settings ? JSON.stringify(settings.data) : undefined);
-  return found;
+  return { folders: found, ids };
 }
 
 /**
@@ -70,7 +76,7 @@ export async function findUnusedMedia(
   db: Db,
   opts: { uploadedBefore: Date },
 ): Promise<UnusedMedia[]> {
-  const used = await referencedFolders(db);
+  const used = await referenced(db);
   const rows = await db
     .select({
       id: media.id,
@@ -83,7 +89,7 @@ export async function findUnusedMedia(
     .where(lt(media.createdAt, opts.uploadedBefore))
     .orderBy(asc(media.createdAt), asc(media.id));
   return rows
-    .filter((row) => !used.has(folderOfKey(row.storageKey)))
+    .filter((row) => !used.ids.has(row.id) && !used.folders.has(folderOfKey(row.storageKey)))
     .map((row) => ({
       id: row.id,
       folder: folderOfKey(row.storageKey),
@@ -94,8 +100,9 @@ export async function findUnusedMedia(
 }
 
 /**
- * Removes one unused upload: checked once more just before (an editor may have used it since
- * the scan), then the row, then the bytes. Answers false, removing nothing, when it is in use.
+ * Removes one unused upload: the row goes only if, at that moment, still nothing uses it (one
+ * statement, so an article saved since the scan keeps it), then the bytes. Answers false,
+ * removing nothing, when it is in use.
  */
 export async function removeUnusedMedia(
   db: Db,
@@ -103,24 +110,18 @@ export async function removeUnusedMedia(
   item: UnusedMedia,
 ): Promise<boolean> {
   const pattern = `%${item.folder}/%`;
-  const [inArticle] = await db
-    .select({ id: articles.id })
-    .from(articles)
+  const deleted = await db
+    .delete(media)
     .where(
-      or(
-        sql`${articles.imageUrl} LIKE ${pattern}`,
-        sql`${articles.description} LIKE ${pattern}`,
-        sql`${articles.metaDescription} LIKE ${pattern}`,
+      and(
+        eq(media.id, item.id),
+        sql`NOT EXISTS (SELECT 1 FROM ${articles} WHERE ${articles.imageMediaId} = ${media.id}
+          OR ${articles.imageUrl} LIKE ${pattern} OR ${articles.description} LIKE ${pattern}
+          OR ${articles.metaDescription} LIKE ${pattern})`,
+        sql`NOT EXISTS (SELECT 1 FROM ${siteSettings} WHERE ${siteSettings.data}::text LIKE ${pattern})`,
       ),
     )
-    .limit(1);
-  const [inSettings] = await db
-    .select({ id: siteSettings.id })
-    .from(siteSettings)
-    .where(sql`${siteSettings.data}::text LIKE ${pattern}`)
-    .limit(1);
-  if (inArticle || inSettings) return false;
-  const deleted = await db.delete(media).where(eq(media.id, item.id)).returning({ id: media.id });
+    .returning({ id: media.id });
   if (deleted.length === 0) return false;
   // The row is gone first: a crash here leaves stray bytes, never a row without its file.
   for (const key of item.keys) await storage.remove(key);
