@@ -115,14 +115,12 @@ function dropSilentSchwas(word: Piece[]) {
   const final = word[last];
   if (final?.kind === 'inherent') {
     const consonant = word[last - 1];
-    const onlyVowel = !word.slice(0, last).some(isVowelPiece);
+    const vowelBefore = word[last - 2];
     const keep =
-      onlyVowel ||
-      (consonant?.kind === 'consonant' && consonant.clustered) ||
+      !word.slice(0, last).some(isVowelPiece) ||
       (consonant?.kind === 'consonant' &&
-        consonant.text === 'y' &&
-        word[last - 2]?.kind === 'vowel' &&
-        (word[last - 2] as { text: string }).text === 'i');
+        (consonant.clustered ||
+          (consonant.text === 'y' && vowelBefore?.kind === 'vowel' && vowelBefore.text === 'i')));
     if (!keep) final.dropped = true;
   }
   for (let i = last - 1; i >= 2; i--) {

@@ -1,4 +1,5 @@
-import { Field } from '../../components/admin/field';
+import { Field } from '../../components/field';
+import { TextField } from '../../components/text-field';
 import { AdminRouteError } from '../../components/admin/route-error';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useBlocker, useNavigate, useOutletContext } from 'react-router';
@@ -294,37 +295,30 @@ export default function ArticleForm({ loaderData, params }: Route.ComponentProps
         </div>
       )}
       <div className="row g-3">
-        <Field id="name" label={t.form.title} className="col-md-6">
-          <input
-            id="name"
-            className="form-control"
-            value={form.name}
-            required
-            maxLength={300}
-            onChange={(e) => {
-              const name = e.target.value;
-              setForm((f) => ({ ...f, name, ...(slugTouched ? {} : { slug: slugify(name) }) }));
-            }}
-          />
-        </Field>
-        <Field
+        <TextField
+          id="name"
+          label={t.form.title}
+          wrapperClassName="col-md-6"
+          value={form.name}
+          required
+          maxLength={300}
+          onChange={(e) => {
+            const name = e.target.value;
+            setForm((f) => ({ ...f, name, ...(slugTouched ? {} : { slug: slugify(name) }) }));
+          }}
+        />
+        <TextField
           id="slug"
           label={t.form.slug}
           hint={editing ? t.form.slugEditHelp : t.form.slugHelp}
-          className="col-md-6"
-        >
-          <input
-            id="slug"
-            className="form-control"
-            value={form.slug}
-            maxLength={120}
-            aria-describedby="slug-help"
-            onChange={(e) => {
-              setSlugTouched(true);
-              set('slug', e.target.value);
-            }}
-          />
-        </Field>
+          wrapperClassName="col-md-6"
+          value={form.slug}
+          maxLength={120}
+          onChange={(e) => {
+            setSlugTouched(true);
+            set('slug', e.target.value);
+          }}
+        />
         <Field id="author" label={t.form.author} className="col-md-4">
           <select
             id="author"
@@ -435,24 +429,20 @@ export default function ArticleForm({ loaderData, params }: Route.ComponentProps
           )}
         </div>
         <div className="col-md-6 vstack gap-2">
-          <Field id="metaTitle" label={t.form.metaTitle}>
-            <input
-              id="metaTitle"
-              className="form-control"
-              value={form.metaTitle}
-              maxLength={300}
-              onChange={(e) => set('metaTitle', e.target.value)}
-            />
-          </Field>
-          <Field id="metaKeywords" label={t.form.metaKeywords}>
-            <input
-              id="metaKeywords"
-              className="form-control"
-              value={form.metaKeywords}
-              maxLength={1000}
-              onChange={(e) => set('metaKeywords', e.target.value)}
-            />
-          </Field>
+          <TextField
+            id="metaTitle"
+            label={t.form.metaTitle}
+            value={form.metaTitle}
+            maxLength={300}
+            onChange={(e) => set('metaTitle', e.target.value)}
+          />
+          <TextField
+            id="metaKeywords"
+            label={t.form.metaKeywords}
+            value={form.metaKeywords}
+            maxLength={1000}
+            onChange={(e) => set('metaKeywords', e.target.value)}
+          />
         </div>
         <Field id="metaDescription" label={t.form.metaDescription} className="col-12">
           <textarea

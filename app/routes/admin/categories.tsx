@@ -6,7 +6,8 @@ import { toast } from 'react-toastify';
 import { ADMIN_PAGE_SIZE } from '../../../common/articles';
 import type { Category } from '../../../common/schemas/categories';
 import { DataTable, serialNumber, type Column } from '../../components/admin/data-table';
-import { Field } from '../../components/admin/field';
+import { Field } from '../../components/field';
+import { TextField } from '../../components/text-field';
 import { Pager } from '../../components/admin/pager';
 import { RowActions } from '../../components/admin/row-actions';
 import { adminCopy as t } from '../../copy/admin';
@@ -151,16 +152,14 @@ function CategoryModal({
           </Modal.Title>
         </Modal.Header>
         <Modal.Body className="vstack gap-3">
-          <Field id="category-name" label={t.categories.name}>
-            <input
-              id="category-name"
-              className="form-control"
-              required
-              maxLength={100}
-              value={draft?.name ?? ''}
-              onChange={(e) => change('name', e.target.value)}
-            />
-          </Field>
+          <TextField
+            id="category-name"
+            label={t.categories.name}
+            required
+            maxLength={100}
+            value={draft?.name ?? ''}
+            onChange={(e) => change('name', e.target.value)}
+          />
           <Field id="category-description" label={t.categories.description}>
             <textarea
               id="category-description"
@@ -172,15 +171,13 @@ function CategoryModal({
               onChange={(e) => change('description', e.target.value)}
             />
           </Field>
-          <Field id="category-slug" label={t.categories.slug}>
-            <input
-              id="category-slug"
-              className="form-control"
-              maxLength={120}
-              value={draft?.slug ?? ''}
-              onChange={(e) => change('slug', e.target.value)}
-            />
-          </Field>
+          <TextField
+            id="category-slug"
+            label={t.categories.slug}
+            maxLength={120}
+            value={draft?.slug ?? ''}
+            onChange={(e) => change('slug', e.target.value)}
+          />
           <div className="form-check">
             <input
               id="category-home"

@@ -1,5 +1,5 @@
 import { RequireRole } from '../../components/admin/require-role';
-import { Field } from '../../components/admin/field';
+import { TextField } from '../../components/text-field';
 import { AdminRouteError } from '../../components/admin/route-error';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
@@ -67,16 +67,15 @@ function AdminSettingsScreen({ loaderData }: Route.ComponentProps) {
   };
 
   const input = (key: string, label: string, value: string, onChange: (v: string) => void) => (
-    <Field key={key} id={`s-${key}`} label={label} error={errors[key]} className="col-md-6">
-      <input
-        id={`s-${key}`}
-        className={`form-control${errors[key] ? ' is-invalid' : ''}`}
-        value={value}
-        aria-invalid={errors[key] ? true : undefined}
-        aria-describedby={errors[key] ? `s-${key}-error` : undefined}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </Field>
+    <TextField
+      key={key}
+      id={`s-${key}`}
+      label={label}
+      error={errors[key]}
+      wrapperClassName="col-md-6"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 
   return (

@@ -14,7 +14,6 @@ import { articles, categories } from '../../../db/schema/content';
 import { media, mediaBlobs } from '../../../db/schema/media';
 import { siteSettings } from '../../../db/schema/site';
 import { users } from '../../../db/schema/users';
-import type { Clock } from '../../../server/lib/clock';
 import {
   articleBody,
   auth,
@@ -28,12 +27,13 @@ import {
   type TestUser,
 } from '../../factories';
 import { createTestApp, type TestApp } from '../../setup/test-app';
+import { shiftedClock } from '../../setup/clock';
 
 const DAY_MS = 24 * 3600 * 1000;
 
 /** A clock tests can move; it follows real time plus an offset. */
-let offsetMs = 0;
-const clock: Clock = { now: () => new Date(Date.now() + offsetMs) };
+const time = shiftedClock();
+const clock = time.clock;
 
 let t: TestApp;
 let admin: TestUser;
@@ -58,11 +58,11 @@ beforeAll(async () => {
   owner = await createUser(t.app, 'author');
   reader = await createUser(t.app, 'reader');
 
-  offsetMs = -8 * DAY_MS;
+  time.shift(-8 * DAY_MS);
   try {
     expiredToken = (await createUser(t.app, 'administrator')).token;
   } finally {
-    offsetMs = 0;
+    time.shift(0);
   }
 
   const now = Math.floor(Date.now() / 1000);
@@ -423,7 +423,7 @@ describe.each(CALLS)('$name', (call) => {
 
 describe('the matrix is sound', () => {
   it('the expired token was accepted while it was fresh', async () => {
-    offsetMs = -8 * DAY_MS + 3600_000;
+    time.shift(-8 * DAY_MS + 3600_000);
     try {
       const res = await t.app.inject({
         method: 'GET',
@@ -433,7 +433,7 @@ describe('the matrix is sound', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json().role).toBe('administrator');
     } finally {
-      offsetMs = 0;
+      time.shift(0);
     }
   });
 
@@ -444,7 +444,7 @@ describe('the matrix is sound', () => {
       headers: auth(editor),
     });
     expect(fresh.statusCode).toBe(200);
-    offsetMs = 7 * DAY_MS - 60_000;
+    time.shift(7 * DAY_MS - 60_000);
     try {
       const almost = await t.app.inject({
         method: 'GET',
@@ -452,7 +452,7 @@ describe('the matrix is sound', () => {
         headers: auth(editor),
       });
       expect(almost.statusCode).toBe(200);
-      offsetMs = 7 * DAY_MS + 60_000;
+      time.shift(7 * DAY_MS + 60_000);
       const after = await t.app.inject({
         method: 'GET',
         url: '/api/articles/admin-article',
@@ -460,7 +460,7 @@ describe('the matrix is sound', () => {
       });
       expect(after.statusCode).toBe(401);
     } finally {
-      offsetMs = 0;
+      time.shift(0);
     }
   });
 

@@ -10,9 +10,9 @@ import { SignJWT } from 'jose';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../db/schema/users';
-import type { Clock } from '../../../server/lib/clock';
 import { auth, createUser, signUp, type TestUser } from '../../factories';
 import { createTestApp, type TestApp } from '../../setup/test-app';
+import { shiftedClock } from '../../setup/clock';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -21,8 +21,8 @@ const NOT_SIGNED_IN = 'Not signed in, or the session has expired.';
 const NEEDS_ADMIN = 'This needs the administrator role or higher.';
 
 /** Real time plus an offset the tests move forward (token expiry, rate-limit windows). */
-let offsetMs = 0;
-const clock: Clock = { now: () => new Date(Date.now() + offsetMs) };
+const time = shiftedClock();
+const clock = time.clock;
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -42,7 +42,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 afterEach(() => {
-  offsetMs = 0;
+  time.shift(0);
 });
 
 const db = () => app.services.database.db;
@@ -314,11 +314,11 @@ describe('POST /api/users/signin', () => {
     expect((await signIn(victim.email, victim.password)).statusCode).toBe(200);
 
     // Ten minutes on, still blocked.
-    offsetMs = 10 * MINUTE;
+    time.shift(10 * MINUTE);
     expect((await signIn(victim.email, victim.password, address)).statusCode).toBe(429);
 
     // Once the 15-minute window has passed, the address may sign in again.
-    offsetMs = 15 * MINUTE + 1000;
+    time.shift(15 * MINUTE + 1000);
     const after = await signIn(victim.email, victim.password, address);
     expect(after.statusCode).toBe(200);
     expect(after.json()._id).toBe(victim._id);
@@ -332,7 +332,7 @@ describe('POST /api/users/signin', () => {
         (await signIn(`probe-${i}-${unique()}@example.com`, 'guess', address)).statusCode,
       ).toBe(401);
     }
-    offsetMs = 10 * MINUTE;
+    time.shift(10 * MINUTE);
     const later = await signIn(user.email, user.password, address);
     expect(later.statusCode).toBe(429);
     expect(later.json()).toEqual({
@@ -370,7 +370,7 @@ describe('POST /api/users/signin', () => {
     // Other accounts are not affected.
     expect((await signIn(sita.email, sita.password)).statusCode).toBe(200);
 
-    offsetMs = 15 * MINUTE + 1000;
+    time.shift(15 * MINUTE + 1000);
     const after = await signIn(target.email, target.password, freshAddress());
     expect(after.statusCode).toBe(200);
     expect(after.json()._id).toBe(target._id);
@@ -437,10 +437,10 @@ describe('tokens', () => {
     const res = await signIn(tara.email, tara.password);
     const token = res.json().token as string;
 
-    offsetMs = 7 * DAY - 5 * MINUTE;
+    time.shift(7 * DAY - 5 * MINUTE);
     expect((await me(auth(token))).statusCode).toBe(200);
 
-    offsetMs = 7 * DAY + 5 * MINUTE;
+    time.shift(7 * DAY + 5 * MINUTE);
     const expired = await me(auth(token));
     expect(expired.statusCode).toBe(401);
     expect(expired.json()).toEqual({ message: NOT_SIGNED_IN });

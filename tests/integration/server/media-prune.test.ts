@@ -11,7 +11,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../db/client';
 import { media } from '../../../db/schema/media';
-import type { Clock } from '../../../server/lib/clock';
 import {
   findUnusedMedia,
   removeUnusedMedia,
@@ -35,6 +34,7 @@ import {
 } from '../../factories';
 import { ROOT } from '../../../scripts/build-state';
 import { createTestApp, type TestApp } from '../../setup/test-app';
+import { shiftedClock } from '../../setup/clock';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -45,8 +45,8 @@ interface Stored {
 }
 
 describe.each(['fs', 'db'] as const)('unused media (MEDIA_STORAGE=%s)', (storage) => {
-  let offsetMs = 0;
-  const clock: Clock = { now: () => new Date(Date.now() + offsetMs) };
+  const time = shiftedClock();
+  const clock = time.clock;
   let t: TestApp;
   let admin: TestUser;
   let categoryId: string;
@@ -66,13 +66,13 @@ describe.each(['fs', 'db'] as const)('unused media (MEDIA_STORAGE=%s)', (storage
 
   /** An upload made `daysAgo` days ago. */
   const uploadAged = async (daysAgo: number): Promise<Stored> => {
-    offsetMs = -daysAgo * DAY_MS;
+    time.shift(-daysAgo * DAY_MS);
     try {
       const res = await upload(t.app, admin, await testImage(900, 500));
       expect(res.statusCode, res.body).toBe(201);
       return res.json() as Stored;
     } finally {
-      offsetMs = 0;
+      time.shift(0);
     }
   };
   const filesOf = (m: Stored) => [m.secure_url, ...m.variants.map((v) => v.url)];

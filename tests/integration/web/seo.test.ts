@@ -7,7 +7,6 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../setup/test-app';
 import { articles, categories } from '../../../db/schema/content';
-import type { Clock } from '../../../server/lib/clock';
 import { seoRoutes } from '../../../server/modules/seo/seo-routes';
 import { createSeoService } from '../../../server/modules/seo/seo-service';
 import {
@@ -20,15 +19,16 @@ import {
   upload,
   type TestUser,
 } from '../../factories';
+import { shiftedClock } from '../../setup/clock';
 
 const PUBLIC_URL = 'https://patrika.example';
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/** The system time, moved on by `offset` when a test needs the future to arrive. */
-let offset = 0;
-const clock: Clock = { now: () => new Date(Date.now() + offset) };
+/** The system time, moved on when a test needs the future to arrive. */
+const time = shiftedClock();
+const clock = time.clock;
 
 interface WebApp {
   app: FastifyInstance;
@@ -331,13 +331,13 @@ describe('/sitemap.xml', () => {
     expect(
       kids(xmlOf(await get('/sitemap.xml')), 'url').map((u) => textIn(u, 'loc')),
     ).not.toContain(address(future));
-    offset = 4 * DAY;
+    time.shift(4 * DAY);
     try {
       const locs = kids(xmlOf(await get('/sitemap.xml')), 'url').map((u) => textIn(u, 'loc'));
       expect(locs).toContain(address(future));
       expect(locs).not.toContain(address(draft));
     } finally {
-      offset = 0;
+      time.shift(0);
     }
   });
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /**
- * A labelled form control of the back office. The control inside carries `id`; a hint is
+ * A labelled form control. The control inside carries `id`; a hint is
  * rendered as `{id}-help` and an error as `{id}-error`, for the control's aria-describedby
  * (an invalid control also carries Bootstrap's `is-invalid`, which shows the error).
  */
