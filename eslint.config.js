@@ -49,6 +49,43 @@ const importDirection = {
   },
 };
 
+/**
+ * Each server module owns its tables (server/modules/README.md): only files of module X import
+ * X's repository; every other module goes through X's service. Tests may import any repository.
+ * @type {import('eslint').Rule.RuleModule}
+ */
+const moduleRepositories = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      foreign:
+        "{{from}} may not import the {{module}} module's repository: use the {{module}} service (server/modules/README.md).",
+    },
+  },
+  create(context) {
+    const file = relative(root, context.filename);
+    if (file.split(sep)[0] === 'tests') return {};
+    const own = /^server[\\/]modules[\\/]([^\\/]+)[\\/]/.exec(file)?.[1];
+    /** @param {any} node */
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = relative(root, resolve(dirname(context.filename), source));
+      const match = /^server[\\/]modules[\\/]([^\\/]+)[\\/][^\\/]*-repository(\.ts)?$/.exec(target);
+      if (match && match[1] !== own) {
+        context.report({ node, messageId: 'foreign', data: { from: file, module: match[1] } });
+      }
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -66,9 +103,14 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { patrika: { rules: { 'import-direction': importDirection } } },
+    plugins: {
+      patrika: {
+        rules: { 'import-direction': importDirection, 'module-repositories': moduleRepositories },
+      },
+    },
     rules: {
       'patrika/import-direction': 'error',
+      'patrika/module-repositories': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
@@ -76,6 +118,12 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': 'off',
     },
+  },
+  {
+    // CommonJS preloads (tests/setup/*.cjs) are required by Node before any module runs.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     files: ['app/**/*.tsx', 'app/**/*.ts'],

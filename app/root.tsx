@@ -7,7 +7,6 @@ import bootstrapHref from 'bootstrap/dist/css/bootstrap.min.css?url';
 import { useEffect } from 'react';
 import {
   isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -21,6 +20,7 @@ import toastifyHref from 'react-toastify/dist/ReactToastify.css?url';
 import { appContext } from '../common/services';
 import type { Route } from './+types/root';
 import faviconHref from './assets/favicon.svg?url';
+import { GeneralErrorBoundary } from './components/error-boundary';
 import { copy } from './copy/en';
 import appStylesHref from './styles/app.css?url';
 
@@ -102,6 +102,7 @@ export default function App() {
   return <Outlet />;
 }
 
+/** Errors no area caught (the root's own loader failed): the same views, without chrome. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<RootData>('root');
   const shortName = data?.settings.shortName ?? 'Patrika';
@@ -109,13 +110,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     ? `${error.status} ${error.statusText}`
     : copy.errors.title;
   return (
-    <main id="main" className="container py-5 text-center">
+    <>
       <title>{`${shortName} | ${title}`}</title>
-      <h1>{title}</h1>
-      <p>{copy.errors.body}</p>
-      <Link to="/" className="btn btn-primary">
-        {copy.notFound.home}
-      </Link>
-    </main>
+      <GeneralErrorBoundary />
+    </>
   );
 }

@@ -1,8 +1,10 @@
 import { type RouteConfig, index, layout, prefix, route } from '@react-router/dev/routes';
+import { PAGE_SEGMENTS as P } from '../common/paths';
 
 // Explicit, in the order a reader meets them; /:category/:slug stays last (ARCHITECTURE.md).
+// First segments come from common/paths.ts, which also reserves them from category slugs.
 export default [
-  ...prefix('admin', [
+  ...prefix(P.admin, [
     layout('routes/admin/layout.tsx', [
       index('routes/admin/index.tsx'),
       route('dashboard', 'routes/admin/dashboard.tsx'),
@@ -18,19 +20,19 @@ export default [
   ]),
   layout('routes/public/layout.tsx', [
     index('routes/public/home.tsx'),
-    route('about-us', 'routes/public/static-page.tsx', { id: 'about-us' }),
-    route('contact-us', 'routes/public/static-page.tsx', { id: 'contact-us' }),
-    route('privacy-policy', 'routes/public/static-page.tsx', { id: 'privacy-policy' }),
-    route('disclaimer', 'routes/public/static-page.tsx', { id: 'disclaimer' }),
-    route('login', 'routes/auth/login.tsx'),
-    route('signup', 'routes/auth/signup.tsx'),
-    route('profile', 'routes/public/profile.tsx'),
-    route('category/:slug', 'routes/public/category.tsx'),
-    route('articles/:id', 'routes/redirects/legacy-article.tsx'),
-    route('article/:slug', 'routes/redirects/slug-redirect.tsx'),
-    route('404', 'routes/not-found.tsx', { id: 'not-found-page' }),
+    route(P.aboutUs, 'routes/public/static-page.tsx', { id: 'about-us' }),
+    route(P.contactUs, 'routes/public/static-page.tsx', { id: 'contact-us' }),
+    route(P.privacyPolicy, 'routes/public/static-page.tsx', { id: 'privacy-policy' }),
+    route(P.disclaimer, 'routes/public/static-page.tsx', { id: 'disclaimer' }),
+    route(P.login, 'routes/auth/login.tsx'),
+    route(P.signup, 'routes/auth/signup.tsx'),
+    route(P.profile, 'routes/public/profile.tsx'),
+    route(`${P.category}/:slug`, 'routes/public/category.tsx'),
+    route(`${P.legacyArticle}/:id`, 'routes/redirects/legacy-article.tsx'),
+    route(`${P.slugRedirect}/:slug`, 'routes/redirects/slug-redirect.tsx'),
+    route(P.notFound, 'routes/not-found.tsx', { id: 'not-found-page' }),
     route(':category/:slug', 'routes/public/article.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
-  route('logout', 'routes/auth/logout.tsx'),
+  route(P.logout, 'routes/auth/logout.tsx'),
 ] satisfies RouteConfig;

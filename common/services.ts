@@ -13,8 +13,8 @@ export interface CategoryPage {
 
 /**
  * What the React app may ask of the server, in process (STYLE.md §2). The server's composition
- * root implements it; loaders reach it only through `appContext`, never over HTTP. Lookups of
- * one thing throw an error with `statusCode: 404` when it does not exist.
+ * root implements it; loaders reach it only through `appContext`, never over HTTP. `bySlug`
+ * throws an error with `statusCode: 404` when there is none; address lookups answer undefined.
  */
 export interface AppServices {
   articles: {
@@ -22,11 +22,31 @@ export interface AppServices {
     listByCategory(categoryId: string | undefined, limit: number): Promise<ArticleCard[]>;
     listRandom(limit: number, excludeId?: string): Promise<ArticleCard[]>;
     categoryPage(categoryId: string, page: number, limit: number): Promise<CategoryPage>;
-    byAddress(categorySlug: string, slug: string): Promise<Article>;
-    newUrlForLegacyId(legacyId: number): Promise<string>;
-    newUrlForId(id: string): Promise<string | undefined>;
-    newUrlForSlug(slug: string): Promise<string>;
-    newUrlForFormerAddress(categorySlug: string, slug: string): Promise<string | undefined>;
+    /**
+     * What readers find at /{segment}/{slug} (the one address resolver, also behind
+     * `GET /api/articles/{category}/{slug}`): the published article, or the path it lives at
+     * now, or null.
+     */
+    resolve(
+      segment: string,
+      slug: string,
+    ): Promise<
+      { article: Article; movedTo?: undefined } | { article?: undefined; movedTo: string } | null
+    >;
+    /** Whether `user` may change the article `id` (its author, or an editor and up). */
+    editAccess(
+      user: { _id: string; role: Role },
+      id: string,
+    ): Promise<'allowed' | 'forbidden' | 'missing'>;
+    /** Current public paths ("/{category}/{slug}") of published articles, or undefined. */
+    pathForLegacyId(legacyId: number): Promise<string | undefined>;
+    pathForId(id: string): Promise<string | undefined>;
+    /**
+     * Current path of the published article an old site's address (a WordPress permalink,
+     * `/?p=123`) was recorded for by an import, or undefined. Asked before a page answers 404.
+     */
+    pathForFormerAddress(pathname: string, search: string): Promise<string | undefined>;
+    pathForSlug(slug: string): Promise<string | undefined>;
   };
   categories: {
     listHome(): Promise<Category[]>;
@@ -36,6 +56,10 @@ export interface AppServices {
   };
   settings: {
     get(): Promise<SiteSettings>;
+  };
+  pages: {
+    /** A static page's stored text (sanitised HTML), or undefined: the built-in text shows. */
+    get(slug: string): Promise<{ title: string; body: string } | undefined>;
   };
 }
 
@@ -51,6 +75,11 @@ export interface AppContext {
   services: AppServices;
   /** The signed-in user of this request, or null. */
   user(): Promise<SessionUser | null>;
+  /**
+   * The request's log: a loader that shows readers a short text in place of a failed block
+   * records the real error here (never on the page).
+   */
+  logError(error: unknown, what: string): void;
   /** Nonce of this response's Content-Security-Policy, for React Router's inline scripts. */
   cspNonce: string | undefined;
   publicUrl: string;

@@ -5,6 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -37,6 +38,11 @@ export interface Database {
   ): Promise<void>;
   /** Refreshes planner statistics; PGlite has no working autovacuum (ARCHITECTURE.md). */
   analyze(): Promise<void>;
+  /**
+   * Embedded engine only: a consistent copy of the whole data folder (PGlite's tar.gz, what
+   * `npm run backup` keeps); queries wait while it is taken.
+   */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -51,6 +57,14 @@ export interface OpenDatabaseOptions {
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** The tag of the newest migration (e.g. `0004_moving_in_and_out`): the schema this code has. */
+export function latestMigration(): string {
+  const journal = JSON.parse(
+    readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+  ) as { entries: { tag: string }[] };
+  return journal.entries[journal.entries.length - 1]?.tag ?? '';
+}
 const MIGRATION_LOCK_KEY = 7_232_011; // any constant shared by every Patrika process
 
 /** Opens the database, applies pending migrations and returns it ready for queries. */
@@ -88,6 +102,7 @@ async function openPglite({ dataDir, inMemory }: OpenDatabaseOptions): Promise<D
       analyze: async () => {
         await pglite.exec('VACUUM ANALYZE');
       },
+      dumpDataDir: () => pglite.dumpDataDir('gzip'),
       close: async () => {
         if (closed) return;
         closed = true;

@@ -54,6 +54,12 @@ const EnvSchema = z.object({
     .transform((v): boolean | string =>
       v === undefined || v === 'false' ? false : v === 'true' ? true : v,
     ),
+  /** Requests per minute one address may make to /api/ beyond the per-call limits; 0 = no ceiling. */
+  API_RATE_LIMIT: z.coerce
+    .number({ error: 'Expected a whole number of requests per minute' })
+    .int('Expected a whole number of requests per minute')
+    .min(0, 'Expected 0 (no ceiling) or more')
+    .default(600),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
 });
 
@@ -69,6 +75,8 @@ export interface Config {
   logLevel: string;
   /** Fastify's trustProxy: false, true, or the trusted proxy addresses. */
   trustProxy: boolean | string;
+  /** Requests per minute per address to /api/ outside the per-call limits; 0 = none. */
+  apiRateLimit: number;
   dev: boolean;
 }
 
@@ -113,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaStorage: e.MEDIA_STORAGE,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    apiRateLimit: e.API_RATE_LIMIT,
     dev: e.NODE_ENV === 'development',
   };
 }

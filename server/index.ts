@@ -1,5 +1,8 @@
+// First: fixes NODE_ENV before any module loads React (see the file).
+import './production-env';
 import { DataDirLockedError } from '../db/lock';
 import { buildApp } from './app';
+import { openControlSocket } from './control-socket';
 import { ConfigError, loadConfig } from './env';
 
 /** Seconds a shutdown may take before the process gives up on in-flight requests. */
@@ -9,6 +12,7 @@ async function main() {
   const config = loadConfig();
   const app = await buildApp(config);
 
+  let closeControl = async () => {};
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {
     if (closing) return;
@@ -20,6 +24,7 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     try {
+      await closeControl();
       await app.close(); // waits for in-flight requests, then closes the database and its lock
       process.exit(0);
     } catch (error) {
@@ -31,6 +36,8 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Backups and exports of a running embedded site go through the server (docs/decisions/009).
+  closeControl = await openControlSocket(app, config);
   app.log.info(`Patrika is serving ${config.publicUrl}`);
 }
 

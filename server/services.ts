@@ -1,22 +1,27 @@
 import type { AppServices } from '../common/services';
-import type { Database } from '../db/client';
+import { latestMigration, type Database } from '../db/client';
 import type { Config } from './env';
 import { systemClock, type Clock } from './lib/clock';
 import { CONTENT_CHANNEL, createPageCache } from './lib/page-cache';
-import { createRateLimiter } from './lib/rate-limiter';
 import { createTokens, loadJwtSecret } from './lib/tokens';
-import { createArticlesService } from './modules/articles/articles-service';
+import { createSiteArchive } from './modules/archive/site-archive';
+import { createArticlesService, type ArticlesService } from './modules/articles/articles-service';
 import { createCategoriesService } from './modules/categories/categories-service';
 import { createMediaService } from './modules/media/media-service';
+import { createWordPressImporter } from './modules/imports/wordpress-import';
+import { createPagesService } from './modules/pages/pages-service';
 import { createDbStorage, createFsStorage, mediaRoot } from './modules/media/media-storage';
 import { createSeoService } from './modules/seo/seo-service';
 import { createSettingsService } from './modules/settings/settings-service';
 import { createStatsService } from './modules/stats/stats-service';
 import { createUsersService } from './modules/users/users-service';
+import { createViewsService } from './modules/views/views-service';
+import { createRateLimitCounters } from './plugins/rate-limit';
 
 /**
  * The composition root (STYLE.md §3): everything is wired here, once, at boot. Nothing else
- * imports a database or a storage singleton.
+ * imports a database or a storage singleton, and modules reach each other only through the
+ * services passed in here (server/modules/README.md).
  */
 export async function createServices(
   config: Config,
@@ -26,7 +31,6 @@ export async function createServices(
   const { db } = database;
   const storage =
     config.mediaStorage === 'db' ? createDbStorage(db) : createFsStorage(mediaRoot(config.dataDir));
-  const limiter = createRateLimiter(db, clock);
   const tokens = createTokens(await loadJwtSecret(db, config.jwtSecret), clock);
   // Pages for anonymous readers are cached whole; any content change, in any process on this
   // database, empties the cache (NOTIFY), and a lost listening connection stops caching.
@@ -40,19 +44,50 @@ export async function createServices(
     pageCache.invalidate();
     await database.notify(CONTENT_CHANNEL).catch(() => pageCache.distrust());
   };
-  const settings = createSettingsService({ db, contentChanged });
+
+  const media = createMediaService({
+    db,
+    storage,
+    clock,
+    storageIn: config.mediaStorage === 'db' ? (tx) => createDbStorage(tx) : undefined,
+  });
+  const users = createUsersService({ db, tokens, contentChanged });
+  // Articles and categories need each other (an article's category; a category's articles):
+  // the categories service asks the articles service, made just below, when it is called.
+  let articles: ArticlesService | undefined = undefined;
+  const articlesOf = () => {
+    if (!articles) throw new Error('the articles service is not wired yet');
+    return articles;
+  };
+  const categories = createCategoriesService({
+    db,
+    clock,
+    contentChanged,
+    articles: {
+      countInCategory: (id) => articlesOf().countInCategory(id),
+      recordCategoryMove: (tx, id, formerSlug) =>
+        articlesOf().recordCategoryMove(tx, id, formerSlug),
+    },
+  });
+  articles = createArticlesService({ db, clock, categories, users, media, contentChanged });
+  const views = createViewsService({ db, clock, articles });
+  const settings = createSettingsService({ db, categories, contentChanged });
   const services = {
     clock,
     database,
-    limiter,
-    media: createMediaService({ db, storage, clock }),
+    rateLimits: createRateLimitCounters(db, clock),
+    media,
     pageCache,
-    users: createUsersService({ db, tokens, limiter, clock, contentChanged }),
-    articles: createArticlesService({ db, clock, limiter, contentChanged }),
-    categories: createCategoriesService({ db, contentChanged }),
+    users,
+    articles,
+    categories,
+    views,
     settings,
-    stats: createStatsService({ db, clock }),
-    seo: createSeoService({ db, clock, settings, publicUrl: config.publicUrl }),
+    pages: createPagesService({ db }),
+    imports: { wordpress: createWordPressImporter({ db, clock, media, contentChanged }) },
+    archive: createSiteArchive({ db, clock, media, schema: latestMigration() }),
+    stats: createStatsService({ articles, categories, users, views }),
+    seo: createSeoService({ db, clock, settings, categories, publicUrl: config.publicUrl }),
   };
   return services satisfies AppServices;
 }

@@ -1,12 +1,9 @@
 import { Link } from 'react-router';
 import type { ArticleCard as Card } from '../../common/schemas/articles';
 import { HOME_EXCERPT_LENGTH } from '../../common/articles';
+import { articlePath } from '../../common/paths';
 import { excerpt } from '../../common/text';
 import { copy } from '../copy/en';
-
-/** Where an article lives: /{categorySlug}/{articleSlug} (SPEC.md §2). */
-export const articleHref = (a: { slug: string; category: { slug: string } | null }) =>
-  `/${a.category?.slug ?? 'general'}/${a.slug}`;
 
 /**
  * The server's excerpt is already cut at 200 characters (SPEC.md §9); shorter cards cut it
@@ -25,18 +22,21 @@ export function ArticleCard({
   length: number;
   eager?: boolean;
 }) {
-  const href = articleHref(article);
+  const href = articlePath(article);
   return (
     <article className="card h-100 shadow-sm" lang={article.language}>
-      <img
-        src={article.imageUrl}
-        alt=""
-        width={1200}
-        height={675}
-        className="card-img-top"
-        loading={eager ? 'eager' : 'lazy'}
-        decoding="async"
-      />
+      {/* Articles brought in without a featured image (an import) have no imageUrl. */}
+      {article.imageUrl && (
+        <img
+          src={article.imageUrl}
+          alt=""
+          width={1200}
+          height={675}
+          className="card-img-top"
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+        />
+      )}
       <div className="card-body d-flex flex-column">
         <h3 className="h5 card-title">{article.name}</h3>
         <p className="card-text">{cardExcerpt(article.excerpt, length)}</p>

@@ -1,9 +1,35 @@
 import type { ReactNode } from 'react';
 
 /**
- * A labelled form control. The control inside carries `id`; a hint is
- * rendered as `{id}-help` and an error as `{id}-error`, for the control's aria-describedby
- * (an invalid control also carries Bootstrap's `is-invalid`, which shows the error).
+ * The ids a control inside a Field points to with aria-describedby: its hint (`{id}-help`)
+ * and its error (`{id}-error`), hint first. Undefined when there is neither.
+ */
+export function describedBy(id: string, hint: unknown, error: string | undefined) {
+  const ids = [hint !== undefined && `${id}-help`, error && `${id}-error`].filter(Boolean);
+  return ids.length ? ids.join(' ') : undefined;
+}
+
+/**
+ * The attributes that tie a control to its Field: Bootstrap's `is-invalid` on its class, and
+ * aria-invalid and aria-describedby for screen readers.
+ */
+export function controlProps(
+  id: string,
+  baseClass: string,
+  hint: unknown,
+  error: string | undefined,
+) {
+  return {
+    id,
+    className: error ? `${baseClass} is-invalid` : baseClass,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(id, hint, error),
+  } as const;
+}
+
+/**
+ * A labelled form control. The control inside carries `id` (spread `controlProps` on it); a
+ * hint is rendered as `{id}-help` and an error as `{id}-error`, shown under the control.
  */
 export function Field({
   id,
@@ -32,7 +58,8 @@ export function Field({
         </div>
       )}
       {error && (
-        <div id={`${id}-error`} className="invalid-feedback">
+        // d-block: shown even when the control is wrapped (Bootstrap shows it only next to one).
+        <div id={`${id}-error`} className="invalid-feedback d-block">
           {error}
         </div>
       )}

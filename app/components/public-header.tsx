@@ -1,15 +1,18 @@
-import { useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Form, Link, NavLink } from 'react-router';
 import type { Category } from '../../common/schemas/categories';
 import type { SessionUser } from '../../common/services';
 import { isStaff } from '../../common/roles';
 import { copy } from '../copy/en';
 import { clearUserInfo } from '../features/session/user-info';
+import { enhanceMenus } from './menus';
 
 /**
  * Public navigation (SPEC.md §2): Home, About Us, a Categories dropdown of the home
  * categories, Contact Us, and Sign In, or the user's menu when signed in. Plain HTML menus
- * (<details>) so they work before and without JavaScript, by keyboard too.
+ * (<details>), the phone's ☰ menu too, so they work before and without JavaScript, by keyboard
+ * too; `enhanceMenus` adds closing after a choice, on Escape and on a click outside. From the
+ * lg breakpoint up the ☰ menu's content always shows (app.css).
  */
 export function PublicHeader({
   siteName,
@@ -20,9 +23,10 @@ export function PublicHeader({
   categories: Category[];
   user: SessionUser | null;
 }) {
-  const [open, setOpen] = useState(false);
+  const header = useRef<HTMLElement>(null);
+  useEffect(() => (header.current ? enhanceMenus(header.current) : undefined), []);
   return (
-    <header className="site-header border-bottom bg-white">
+    <header ref={header} className="site-header border-bottom bg-white">
       <a href="#main" className="visually-hidden-focusable">
         {copy.nav.skip}
       </a>
@@ -31,99 +35,82 @@ export function PublicHeader({
           <Link to="/" className="navbar-brand fw-bold brand">
             {siteName}
           </Link>
-          <button
-            type="button"
-            className="navbar-toggler"
-            aria-controls="main-nav"
-            aria-expanded={open}
-            aria-label={copy.nav.toggle}
-            onClick={() => setOpen((o) => !o)}
-          >
-            <span className="navbar-toggler-icon" />
-          </button>
-          <div id="main-nav" className={`collapse navbar-collapse${open ? ' show' : ''}`}>
-            <ul className="navbar-nav ms-auto align-items-lg-center gap-lg-2">
-              <li className="nav-item">
-                <NavLink to="/" end className="nav-link">
-                  {copy.nav.home}
-                </NavLink>
-              </li>
-              <li className="nav-item">
-                <NavLink to="/about-us" className="nav-link">
-                  {copy.nav.about}
-                </NavLink>
-              </li>
-              <li className="nav-item">
-                <details className="menu">
-                  <summary className="nav-link">{copy.nav.categories}</summary>
-                  <ul className="menu-list">
-                    {categories.map((c) => (
-                      <li key={c._id}>
-                        <Link
-                          to={`/category/${c.slug}`}
-                          className="dropdown-item"
-                          onClick={closeMenus}
-                        >
-                          {c.name}
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
-                </details>
-              </li>
-              <li className="nav-item">
-                <NavLink to="/contact-us" className="nav-link">
-                  {copy.nav.contact}
-                </NavLink>
-              </li>
-              {user ? (
+          <details className="nav-menu">
+            {/* A <summary> is a button to assistive technology, which also says whether
+                the menu is expanded; the label names it, the icon is decoration. */}
+            <summary className="navbar-toggler" aria-label={copy.nav.toggle}>
+              <span className="navbar-toggler-icon" aria-hidden="true" />
+            </summary>
+            <div id="main-nav" className="nav-menu-panel">
+              <ul className="navbar-nav ms-auto align-items-lg-center gap-lg-2">
+                <li className="nav-item">
+                  <NavLink to="/" end className="nav-link">
+                    {copy.nav.home}
+                  </NavLink>
+                </li>
+                <li className="nav-item">
+                  <NavLink to="/about-us" className="nav-link">
+                    {copy.nav.about}
+                  </NavLink>
+                </li>
                 <li className="nav-item">
                   <details className="menu">
-                    <summary className="nav-link">{user.name}</summary>
-                    <ul className="menu-list menu-end">
-                      <li>
-                        <Link to="/profile" className="dropdown-item" onClick={closeMenus}>
-                          {copy.nav.profile}
-                        </Link>
-                      </li>
-                      {isStaff(user.role) && (
-                        <li>
-                          <Link
-                            to="/admin/dashboard"
-                            className="dropdown-item"
-                            onClick={closeMenus}
-                            reloadDocument
-                          >
-                            {copy.nav.dashboard}
+                    <summary className="nav-link">{copy.nav.categories}</summary>
+                    <ul className="menu-list">
+                      {categories.map((c) => (
+                        <li key={c._id}>
+                          <Link to={`/category/${c.slug}`} className="dropdown-item">
+                            {c.name}
                           </Link>
                         </li>
-                      )}
-                      <li>
-                        <Form method="post" action="/logout" onSubmit={clearUserInfo}>
-                          <button type="submit" className="dropdown-item">
-                            {copy.nav.signOut}
-                          </button>
-                        </Form>
-                      </li>
+                      ))}
                     </ul>
                   </details>
                 </li>
-              ) : (
                 <li className="nav-item">
-                  <NavLink to="/login" className="btn btn-outline-primary btn-sm ms-lg-2">
-                    {copy.nav.signIn}
+                  <NavLink to="/contact-us" className="nav-link">
+                    {copy.nav.contact}
                   </NavLink>
                 </li>
-              )}
-            </ul>
-          </div>
+                {user ? (
+                  <li className="nav-item">
+                    <details className="menu">
+                      <summary className="nav-link">{user.name}</summary>
+                      <ul className="menu-list menu-end">
+                        <li>
+                          <Link to="/profile" className="dropdown-item">
+                            {copy.nav.profile}
+                          </Link>
+                        </li>
+                        {isStaff(user.role) && (
+                          <li>
+                            <Link to="/admin/dashboard" className="dropdown-item" reloadDocument>
+                              {copy.nav.dashboard}
+                            </Link>
+                          </li>
+                        )}
+                        <li>
+                          <Form method="post" action="/logout" onSubmit={clearUserInfo}>
+                            <button type="submit" className="dropdown-item">
+                              {copy.nav.signOut}
+                            </button>
+                          </Form>
+                        </li>
+                      </ul>
+                    </details>
+                  </li>
+                ) : (
+                  <li className="nav-item">
+                    <NavLink to="/login" className="btn btn-outline-primary btn-sm ms-lg-2">
+                      {copy.nav.signIn}
+                    </NavLink>
+                  </li>
+                )}
+              </ul>
+            </div>
+          </details>
         </div>
       </nav>
     </header>
   );
-}
-
-/** Closes any open <details> menu after a choice. */
-function closeMenus() {
-  document.querySelectorAll('details.menu[open]').forEach((d) => d.removeAttribute('open'));
 }

@@ -1,5 +1,5 @@
-import type { InputHTMLAttributes } from 'react';
-import { Field } from './field';
+import type { ComponentProps } from 'react';
+import { controlProps, Field } from './field';
 
 /**
  * A labelled Bootstrap text input; the `id` is also the field's name unless one is given. A
@@ -18,18 +18,12 @@ export function TextField({
   hint?: string;
   error?: string;
   wrapperClassName?: string;
-} & InputHTMLAttributes<HTMLInputElement>) {
-  const describedBy = [hint !== undefined && `${id}-help`, error && `${id}-error`]
-    .filter(Boolean)
-    .join(' ');
+} & ComponentProps<'input'>) {
   return (
     <Field id={id} label={label} hint={hint} error={error} className={wrapperClassName}>
       <input
-        id={id}
         name={input.name ?? id}
-        className={`form-control${error ? ' is-invalid' : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
+        {...controlProps(id, 'form-control', hint, error)}
         {...input}
       />
     </Field>

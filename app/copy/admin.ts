@@ -1,6 +1,6 @@
 /** Texts of the back office (STYLE.md §16); SPEC.md §2 and §8 texts are verbatim. */
 export const adminCopy = {
-  brand: 'Patrika Admin',
+  brand: (shortName: string) => `${shortName} Admin`,
   online: 'Online',
   nav: {
     dashboard: 'Dashboard',
@@ -18,6 +18,8 @@ export const adminCopy = {
     help: 'Help',
     logout: 'Log Out',
     drafts: (n: number) => `${n} draft${n === 1 ? '' : 's'}`,
+    sidebar: 'Back office menu',
+    closeSidebar: 'Close the menu',
   },
   noAccess: {
     title: 'No access',
@@ -27,7 +29,7 @@ export const adminCopy = {
   },
   notFound: { title: 'Page not found', body: 'There is no such page in the back office.' },
   error: { title: 'This page could not be loaded' },
-  footer: (year: number) => `© ${year} Patrika. All rights reserved.`,
+  footer: (year: number, siteName: string) => `© ${year} ${siteName}. All rights reserved.`,
   loading: 'Loading...',
   dashboard: {
     title: 'Dashboard',
@@ -39,6 +41,14 @@ export const adminCopy = {
     views: 'Views',
     chart: 'Views per day, last 30 days',
     yourArticles: 'Your articles',
+  },
+  welcome: {
+    title: (name: string) => `Welcome, ${name}: you are this site's administrator.`,
+    intro: 'The first account on a new site runs it. Three things to do first:',
+    categories: 'Create the categories your articles will be filed under.',
+    settings: "Check the site settings: the site's name, contact details and home sections.",
+    article: 'Write the first article.',
+    dismiss: 'Close the welcome',
   },
   articles: {
     title: 'Articles',
@@ -74,6 +84,7 @@ export const adminCopy = {
     description: 'Article Description',
     status: 'Status',
     language: 'Language',
+    autoLanguage: 'Auto',
     hindi: 'Hindi',
     english: 'English',
     submit: 'Submit',
@@ -82,6 +93,7 @@ export const adminCopy = {
     added: 'Success! Article added successfully.',
     updated: 'Success! Article updated successfully.',
     uploadFailed: (message: string) => `Image upload failed: ${message}`,
+    uploadProgress: 'Upload progress',
     restoreDraft: 'An unsaved draft of this form was found in this browser and has been restored.',
     staleDraft:
       'You have an unsaved draft of this article, but someone else saved the article after your draft was made. Their version is shown.',
@@ -108,6 +120,7 @@ export const adminCopy = {
     cancel: 'Cancel',
     empty: 'No categories found',
     saved: 'Category added successfully!',
+    failed: (message: string) => `Error: ${message}`,
     confirmDelete: (name: string) => `Are you sure you want to delete category "${name}"?`,
     deleted: (name: string) => `Category "${name}" deleted.`,
   },
@@ -126,6 +139,11 @@ export const adminCopy = {
     joined: 'Joined',
     confirmRole: (name: string, role: string) => `Change the role of "${name}" to ${role}?`,
     changed: (name: string, role: string) => `${name} is now ${role}.`,
+    password: 'Password',
+    setPassword: 'Set password',
+    askPassword: (name: string) =>
+      `A new password for "${name}" (at least 8 characters). Their current sessions end.`,
+    passwordSet: (name: string) => `The password of ${name} is set.`,
   },
   settings: {
     title: 'Settings',

@@ -33,7 +33,7 @@ export const copy = {
     readMore: 'Read More',
     empty: 'No stories in this section yet.',
     categories: 'Categories',
-    sectionError: (message: string) => `Error: ${message}`,
+    sectionError: 'These stories could not be loaded just now. Please try again in a moment.',
   },
   article: {
     loading: 'Loading...',
@@ -42,6 +42,7 @@ export const copy = {
     linkCopied: 'Link copied.',
     copyFailed: 'Could not copy the link.',
     more: 'More stories',
+    moreError: 'More stories could not be loaded just now.',
     readMore: 'Read More',
     by: (name: string) => `By ${name}`,
     defaultKeywords: 'articles, news',
@@ -79,6 +80,7 @@ export const copy = {
     noAccount: 'New here?',
     createAccount: 'Create an account',
     passwordsDoNotMatch: 'Passwords do not match',
+    confirmPasswordRequired: 'Type the password again to confirm it.',
     genericFailure: 'Something went wrong. Please try again.',
   },
   profile: {
@@ -88,6 +90,8 @@ export const copy = {
     role: 'Role',
     newPassword: 'New password (leave empty to keep it)',
     currentPassword: 'Current password',
+    currentPasswordOptional: 'Needed only when you set a new password.',
+    currentPasswordRequired: 'Required: type your current password to set a new one.',
     save: 'Save changes',
     saved: 'Profile updated.',
     sessionsHeading: 'Sessions',

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, lte, sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -79,6 +79,18 @@ export const articles = pgTable(
   ],
 );
 
+/**
+ * Published and due: what readers may see at `now`, for every module that lists articles
+ * (pages, feeds, sitemaps, search). The status test is a literal, not a bind parameter, so the
+ * planner can always match the partial indexes above (`WHERE status = 'published'`).
+ */
+export const isPublicArticle = (now: Date) =>
+  and(sql`${articles.status} = 'published'`, lte(articles.publishedAt, now));
+
+/** Enough of the body to cut a 200-character excerpt from, without reading whole articles. */
+const BODY_HEAD_CHARS = 2000;
+export const articleBodyHead = sql<string>`left(${articles.description}, ${sql.raw(String(BODY_HEAD_CHARS))})`;
+
 /** Former addresses of an article; each answers with a 301 to the current one (DECISIONS.md §5). */
 export const articleRedirects = pgTable(
   'article_redirects',
@@ -106,3 +118,21 @@ export const categoryRedirects = pgTable('category_redirects', {
     .references(() => categories.id, { onDelete: 'cascade' }),
   createdAt: timestamps.createdAt,
 });
+
+/**
+ * Former paths of an article on an old site (a WordPress permalink such as `/2013/01/11/slug`
+ * or `/?p=123`), each answering with a 301 to the article's address. Stored normalised by
+ * `formerPathKey` (common/paths.ts): no trailing slash, and only the query parameters that
+ * name a post.
+ */
+export const articleFormerPaths = pgTable(
+  'article_former_paths',
+  {
+    path: text().primaryKey(),
+    articleId: uuid()
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('article_former_paths_article_idx').on(t.articleId)],
+);

@@ -62,3 +62,14 @@ export const rateLimits = pgTable(
   },
   (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
 );
+
+/**
+ * Texts that replace the built-in text of a static page (about-us, contact-us, privacy-policy,
+ * disclaimer), e.g. brought in from a WordPress page with the same slug. Sanitised HTML.
+ */
+export const staticPages = pgTable('static_pages', {
+  slug: text().primaryKey(),
+  title: text().notNull(),
+  body: text().notNull(),
+  ...timestamps,
+});

@@ -9,7 +9,11 @@ export const users = pgTable('users', {
   name: text().notNull(),
   /** Stored lower-cased, so the unique constraint is case-insensitive. */
   email: text().notNull().unique(),
-  passwordHash: text().notNull(),
+  /**
+   * argon2id hash; null for an account that has never had a password (authors brought in by
+   * the WordPress import): it cannot sign in until an administrator sets one.
+   */
+  passwordHash: text(),
   role: roleEnum().notNull().default('reader'),
   /** Bumped on a password change; tokens carry it and die with it. */
   tokenVersion: integer().notNull().default(0),

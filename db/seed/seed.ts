@@ -3,7 +3,6 @@ import { readFile } from 'node:fs/promises';
 import { detectLanguage } from '../../common/text';
 import type { Db } from '../client';
 import { articles, categories } from '../schema/content';
-import { demoArticles, demoCategories } from './demo-content';
 import { ensureDemoImages } from './demo-images';
 
 export interface SeedDeps {
@@ -32,6 +31,8 @@ export async function isEmptySite(db: Db): Promise<boolean> {
  * legacy id) is left alone, so it can run again after an editor changed the demo content.
  */
 export async function seedDemoContent({ db, storeImage, now }: SeedDeps): Promise<SeedResult> {
+  // The demo texts are large: loaded only when seeding runs.
+  const { demoArticles, demoCategories } = await import('./demo-content');
   const insertedCategories = await db
     .insert(categories)
     .values(demoCategories.map((c) => ({ ...c, createdAt: now, updatedAt: now })))

@@ -22,6 +22,9 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, errors?: FieldError[]) =>
   new AppError(400, message, 'BAD_REQUEST', errors);
+/** A 400 about one field: the same sentence at the top and under the field (forms show it there). */
+export const fieldError = (path: string, message: string) =>
+  badRequest(message, [{ path, message }]);
 export const unauthorized = (message = 'Not signed in, or the session has expired.') =>
   new AppError(401, message, 'UNAUTHORIZED');
 export const forbidden = (message = 'You are not allowed to do this.') =>

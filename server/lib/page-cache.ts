@@ -7,6 +7,7 @@
  * Each response still gets its own CSP nonce: pages are rendered with a placeholder nonce and
  * the placeholder is replaced per response.
  */
+import { LRUCache } from 'lru-cache';
 import type { Clock } from '../lib/clock';
 
 export const NONCE_PLACEHOLDER = 'PatrikaNoncePlaceholder0';
@@ -19,69 +20,63 @@ export interface CachedPage {
   storedAt: number;
 }
 
+/** The bytes a page takes in memory (its body is kept as a string; count UTF-8, not UTF-16). */
+const sizeOf = (page: CachedPage) =>
+  Buffer.byteLength(page.body) +
+  page.headers.reduce((n, [name, value]) => n + name.length + value.length, 0);
+
 export function createPageCache(options: {
   clock: Clock;
   maxEntries?: number;
   ttlMs?: number;
   maxBytes?: number;
 }) {
-  const maxEntries = options.maxEntries ?? 1000;
-  const ttlMs = options.ttlMs ?? 60_000;
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
-  const pages = new Map<string, CachedPage>();
-  let bytes = 0;
+  // lru-cache reads time as milliseconds from an origin (a 0 reads as "no time at all").
+  const origin = options.clock.now().getTime() - 1;
+  const pages = new LRUCache<string, CachedPage>({
+    max: options.maxEntries ?? 1000,
+    maxSize: maxBytes,
+    // One page never takes more than an eighth of the cache.
+    maxEntrySize: maxBytes / 8,
+    sizeCalculation: sizeOf,
+    ttl: options.ttlMs ?? 60_000,
+    // Time comes from our clock, so tests can move it; read on every check, never cached.
+    perf: { now: () => options.clock.now().getTime() - origin },
+    ttlResolution: 0,
+  });
   /** While false (listening connection lost), nothing is cached: changes may go unheard. */
   let trusted = true;
 
-  const drop = (key: string) => {
-    const page = pages.get(key);
-    if (!page) return;
-    bytes -= page.body.length;
-    pages.delete(key);
-  };
-
   return {
     get(key: string): CachedPage | undefined {
-      const page = pages.get(key);
-      if (!page) return undefined;
-      if (options.clock.now().getTime() - page.storedAt > ttlMs) {
-        drop(key);
-        return undefined;
-      }
-      // Most recently used last, so the oldest is dropped first.
-      pages.delete(key);
-      pages.set(key, page);
-      return page;
+      return pages.get(key);
     },
     set(key: string, page: Omit<CachedPage, 'storedAt'>) {
-      if (!trusted || page.body.length > maxBytes / 8) return;
-      drop(key);
+      if (!trusted) return;
       pages.set(key, { ...page, storedAt: options.clock.now().getTime() });
-      bytes += page.body.length;
-      while (pages.size > maxEntries || bytes > maxBytes) {
-        const oldest = pages.keys().next().value;
-        if (oldest === undefined) break;
-        drop(oldest);
-      }
     },
     clear() {
       pages.clear();
-      bytes = 0;
     },
     /** Content changed somewhere: forget everything. */
     invalidate() {
-      this.clear();
+      pages.clear();
     },
     /** Notifications may be missed: forget everything and stop caching until `trust()`. */
     distrust() {
       trusted = false;
-      this.clear();
+      pages.clear();
     },
     trust() {
       trusted = true;
     },
     get size() {
       return pages.size;
+    },
+    /** Bytes the cached pages take. */
+    get bytes() {
+      return pages.calculatedSize;
     },
   };
 }

@@ -1,8 +1,25 @@
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext, APIResponse, Dialog, Page } from '@playwright/test';
-import sharp from 'sharp';
-import { ADMIN } from './accounts';
-import { test as base, expect, hydrated } from './fixtures';
+import type { Page } from '@playwright/test';
+import {
+  ADMIN,
+  expect,
+  expectToast,
+  fillSignInForm,
+  hydrated,
+  makeImage,
+  nextDialog,
+  readJson,
+  sidebar,
+  signIn,
+  storedUserInfo,
+  test,
+  unique,
+  type Api,
+  type AdminArticleList,
+  type Article,
+  type Category,
+  type Factory,
+} from './fixtures';
 
 /**
  * An editor's day in the back office, as the site's administrator (issue 5 items 1–6, 8, 9;
@@ -11,201 +28,15 @@ import { test as base, expect, hydrated } from './fixtures';
  * site, moved to a new address, deleted; pagination; never losing work; the sitemap download;
  * real dashboard numbers; site settings; the admin not-found page and Log Out.
  *
- * Every test makes the categories and articles it relies on (in the browser or through the
- * API as ADMIN) and removes what is left of them afterwards.
+ * Every test makes the categories and articles it relies on (in the browser, or through the
+ * API with the `make` fixture) and removes what is left of them afterwards.
  */
-
-interface Category {
-  _id: string;
-  name: string;
-  slug: string;
-  description: string;
-  isHome: boolean;
-}
-interface Article {
-  _id: string;
-  name: string;
-  slug: string;
-  category: { _id: string; slug: string } | null;
-  author: { _id: string; name: string } | null;
-  imageUrl: string;
-  description: string;
-  status: 'draft' | 'published';
-  updatedAt: string;
-}
-interface Session {
-  _id: string;
-  name: string;
-  email: string;
-  role: string;
-  token: string;
-}
-interface Settings {
-  shortName: string;
-  contactEmail: string;
-  contactPhone: string;
-  [key: string]: unknown;
-}
-interface Stats {
-  categories: number;
-  articles: number;
-  published: number;
-  drafts: number;
-  users: number;
-  views: number;
-  viewsPerDay: { day: string; views: number }[];
-}
-
-let counter = 0;
-/** Lower-case letters and digits only, so titles and slugs built from it stay predictable. */
-const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
-
-/** A real image made on the spot: a PNG (default) or JPEG of one colour. */
-const makeImage = (format: 'png' | 'jpeg' = 'png', background = '#b3261e') =>
-  sharp({ create: { width: 900, height: 600, channels: 3, background } })
-    .toFormat(format)
-    .toBuffer();
-
-/** ADMIN's own API session: calls carry the token; what it creates is removed afterwards. */
-class AdminApi {
-  private readonly cleanups: (() => Promise<unknown>)[] = [];
-
-  constructor(
-    readonly request: APIRequestContext,
-    readonly me: Session,
-  ) {}
-
-  static async signIn(request: APIRequestContext) {
-    const res = await request.post('/api/users/signin', {
-      data: { email: ADMIN.email, password: ADMIN.password },
-    });
-    expect(res.status(), await res.text()).toBe(200);
-    return new AdminApi(request, (await res.json()) as Session);
-  }
-
-  private get headers() {
-    return { authorization: `Bearer ${this.me.token}` };
-  }
-
-  get(path: string) {
-    return this.request.get(path, { headers: this.headers });
-  }
-  put(path: string, data: unknown) {
-    return this.request.put(path, { headers: this.headers, data });
-  }
-  delete(path: string) {
-    return this.request.delete(path, { headers: this.headers });
-  }
-
-  async json<T>(res: APIResponse, status = 200): Promise<T> {
-    expect(res.status(), await res.text()).toBe(status);
-    return (await res.json()) as T;
-  }
-
-  /** Runs after the test, newest first. */
-  onCleanup(fn: () => Promise<unknown>) {
-    this.cleanups.push(fn);
-  }
-  forgetArticle(id: string) {
-    this.onCleanup(() => this.delete(`/api/articles/delete/${id}`));
-  }
-  forgetCategory(id: string) {
-    this.onCleanup(() => this.delete(`/api/categories/delete/${id}`));
-  }
-
-  async cleanup() {
-    for (const fn of this.cleanups.reverse()) await fn();
-  }
-
-  async upload(): Promise<string> {
-    const res = await this.request.post('/api/media', {
-      headers: this.headers,
-      multipart: {
-        file: { name: 'cover.jpg', mimeType: 'image/jpeg', buffer: await makeImage('jpeg') },
-      },
-    });
-    return (await this.json<{ secure_url: string }>(res, 201)).secure_url;
-  }
-
-  async category(name = `Aa E2E ${unique()}`): Promise<Category> {
-    const res = await this.request.post('/api/categories/addCategory', {
-      headers: this.headers,
-      data: { name, description: `Articles filed under ${name}.`, isHome: false },
-    });
-    const category = await this.json<Category>(res, 201);
-    this.forgetCategory(category._id);
-    return category;
-  }
-
-  async article(category: Category, overrides: Record<string, unknown> = {}): Promise<Article> {
-    const id = unique();
-    const res = await this.request.post('/api/articles/article', {
-      headers: this.headers,
-      data: {
-        name: `API Article ${id}`,
-        slug: `api-article-${id}`,
-        category: category._id,
-        imageUrl: await this.upload(),
-        description: `<p>Body of article ${id}.</p>`,
-        metaTitle: '',
-        metaDescription: '',
-        metaKeywords: '',
-        ...overrides,
-      },
-    });
-    const article = await this.json<Article>(res, 201);
-    this.forgetArticle(article._id);
-    return article;
-  }
-}
-
-const test = base.extend<{ admin: AdminApi }>({
-  admin: async ({ playwright, baseURL, page }, use) => {
-    const context = await playwright.request.newContext({ baseURL });
-    const admin = await AdminApi.signIn(context);
-    await use(admin);
-    // The page may still be counting a view of what is about to go (fixtures.ts).
-    await page.close();
-    await admin.cleanup();
-    await context.dispose();
-  },
-});
-
-/** Signs ADMIN in through /login and lands on `target`. */
-async function signIn(page: Page, target: string) {
-  await page.goto(`/login?redirect=${encodeURIComponent(target)}`);
-  await hydrated(page);
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(target);
-}
-
-const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Back office' });
-
-/** The one toast on screen says exactly `text`; it is closed so the next one can show. */
-async function expectToast(page: Page, text: string) {
-  const toast = page.getByRole('alert').filter({ hasText: text });
-  await expect(toast).toHaveText(text);
-  await toast.getByRole('button', { name: 'close' }).click();
-  await expect(toast).toHaveCount(0);
-}
-
-/** Answers the next browser dialog; resolves with it so the caller can check its message. */
-function nextDialog(page: Page, answer: 'accept' | 'dismiss'): Promise<Dialog> {
-  return new Promise((resolve) => {
-    page.once('dialog', async (dialog) => {
-      if (answer === 'accept') await dialog.accept();
-      else await dialog.dismiss();
-      resolve(dialog);
-    });
-  });
-}
 
 test.describe('categories', () => {
   test('are added and edited in the modal, with its required fields and server errors', async ({
     page,
     admin,
+    make,
     consoleErrors,
   }) => {
     // The duplicate name is answered 409, which Chromium reports on the console.
@@ -217,7 +48,7 @@ test.describe('categories', () => {
         posts.push(r.url());
     });
 
-    await signIn(page, '/admin/categories');
+    await signIn(page, ADMIN, '/admin/categories');
     await expect(page.getByRole('heading', { level: 1, name: 'Categories' })).toBeVisible();
     await expect(page.getByRole('row').first().getByRole('columnheader')).toHaveText([
       'S.No.',
@@ -255,7 +86,7 @@ test.describe('categories', () => {
     );
     await modal.getByRole('button', { name: 'Save' }).click();
     const category = (await (await created).json()) as Category;
-    admin.forgetCategory(category._id);
+    make.forgetCategory(category._id);
     await expectToast(page, 'Category added successfully!');
     await expect(modal).toBeHidden();
     // The list was reloaded and shows the new category, not on the home page.
@@ -298,7 +129,7 @@ test.describe('categories', () => {
       'Yes',
       /Edit.*Delete/,
     ]);
-    const stored = await admin.json<Category[]>(await admin.get('/api/categories'));
+    const stored = await admin.categories();
     expect(stored.find((c) => c._id === category._id)).toMatchObject({
       name: renamed,
       isHome: true,
@@ -308,15 +139,16 @@ test.describe('categories', () => {
   test('an empty category is deleted after the confirmation; one with articles is refused', async ({
     page,
     admin,
+    make,
     consoleErrors,
   }) => {
     // The refused delete is answered 409, which Chromium reports on the console.
     consoleErrors.allow(/status of 409/);
-    const empty = await admin.category(`Aa Empty ${unique()}`);
-    const busy = await admin.category(`Aa Busy ${unique()}`);
-    await admin.article(busy);
+    const empty = await make.category({ name: `Aa Empty ${unique()}` });
+    const busy = await make.category({ name: `Aa Busy ${unique()}` });
+    await make.article(busy);
 
-    await signIn(page, '/admin/categories');
+    await signIn(page, ADMIN, '/admin/categories');
     const emptyRow = page.getByRole('row').filter({ hasText: empty.name });
     await expect(emptyRow).toHaveCount(1);
 
@@ -335,7 +167,7 @@ test.describe('categories', () => {
     );
     await expectToast(page, `Category "${empty.name}" deleted.`);
     await expect(emptyRow).toHaveCount(0);
-    const left = await admin.json<Category[]>(await admin.get('/api/categories'));
+    const left = await admin.categories();
     expect(left.map((c) => c._id)).not.toContain(empty._id);
 
     // A category that still has an article: the refusal names the count, nothing is deleted.
@@ -350,7 +182,7 @@ test.describe('categories', () => {
       `Category "${busy.name}" still has 1 article. Move or delete it first.`,
     );
     await expect(busyRow).toHaveCount(1);
-    const still = await admin.json<Category[]>(await admin.get('/api/categories'));
+    const still = await admin.categories();
     expect(still.map((c) => c._id)).toContain(busy._id);
   });
 });
@@ -360,14 +192,15 @@ test.describe('articles', () => {
     page,
     request,
     admin,
+    make,
   }) => {
     test.setTimeout(120_000);
-    const category = await admin.category(`Aa Diary ${unique()}`);
+    const category = await make.category({ name: `Aa Diary ${unique()}` });
     const id = unique();
     const title = `E2E Monsoon Diary ${id}`;
     const slug = `e2e-monsoon-diary-${id}`;
 
-    await signIn(page, '/admin/articles');
+    await signIn(page, ADMIN, '/admin/articles');
     await page.getByRole('link', { name: 'Add Article' }).click();
     await expect(page).toHaveURL(/\/admin\/add-article\/?$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Add Article' })).toBeVisible();
@@ -458,7 +291,7 @@ test.describe('articles', () => {
       const res = await created;
       expect(res.status()).toBe(201);
       article = (await res.json()) as Article;
-      admin.forgetArticle(article._id);
+      make.forgetArticle(article._id);
       await expectToast(page, 'Success! Article added successfully.');
       expect(article).toMatchObject({
         name: title,
@@ -565,7 +398,7 @@ test.describe('articles', () => {
     page,
     admin,
   }) => {
-    const list = await admin.json<{ totalPages: number; totalArticles: number }>(
+    const list = await readJson<AdminArticleList>(
       await admin.get('/api/articles/admin-article?page=1&limit=10'),
     );
     // The demo content alone fills several pages.
@@ -573,7 +406,7 @@ test.describe('articles', () => {
     const pager = page.getByRole('navigation', { name: 'Pages' });
     const button = (name: string) => pager.getByRole('button', { name, exact: true });
 
-    await signIn(page, '/admin/articles');
+    await signIn(page, ADMIN, '/admin/articles');
     await expect(button('First')).toBeDisabled();
     await expect(button('Prev')).toBeDisabled();
     await expect(button('Next')).toBeEnabled();
@@ -611,7 +444,7 @@ test.describe('articles', () => {
 
   test('never loses work: a draft survives a reload and leaving asks first', async ({ page }) => {
     const title = `Unsaved thoughts ${unique()}`;
-    await signIn(page, '/admin/add-article');
+    await signIn(page, ADMIN, '/admin/add-article');
     await page.getByLabel('Title', { exact: true }).fill(title);
     const editor = page.getByRole('textbox', { name: 'Article Description' });
     await editor.click();
@@ -651,13 +484,13 @@ test.describe('articles', () => {
   });
 
   /** Opens the edit form, lets "someone else" save meanwhile, then tries to save mine. */
-  async function staleEdit(page: Page, admin: AdminApi) {
-    const category = await admin.category();
-    const article = await admin.article(category);
-    await signIn(page, `/admin/edit-article/${article._id}`);
+  async function staleEdit(page: Page, admin: Api, make: Factory) {
+    const category = await make.category();
+    const article = await make.article(category);
+    await signIn(page, ADMIN, `/admin/edit-article/${article._id}`);
     await expect(page.getByLabel('Title', { exact: true })).toHaveValue(article.name);
 
-    const theirs = await admin.put(`/api/articles/${article._id}`, {
+    const theirs = await admin.updateArticle(article._id, {
       name: `${article.name} (their version)`,
       category: category._id,
       imageUrl: article.imageUrl,
@@ -677,19 +510,18 @@ test.describe('articles', () => {
   test('a stale edit says someone else saved the article meanwhile', async ({
     page,
     admin,
+    make,
     consoleErrors,
   }) => {
     // The refused update is answered 409, which Chromium reports on the console.
     consoleErrors.allow(/status of 409/);
-    const article = await staleEdit(page, admin);
+    const article = await staleEdit(page, admin, make);
     await expect(page).toHaveURL(`/admin/edit-article/${article._id}`);
     // My text is still in the form, and theirs was not overwritten.
     await expect(page.getByLabel('Title', { exact: true })).toHaveValue(
       `${article.name} (my version)`,
     );
-    const stored = await admin.json<Article>(
-      await admin.get(`/api/articles/article/${article._id}`),
-    );
+    const stored = await admin.article(article._id);
     expect(stored.name).toBe(`${article.name} (their version)`);
     expect(stored.description).toBe('<p>Their text.</p>');
   });
@@ -697,10 +529,11 @@ test.describe('articles', () => {
   test('reloading after a stale edit does not let the next save throw their changes away', async ({
     page,
     admin,
+    make,
     consoleErrors,
   }) => {
     consoleErrors.allow(/status of 409/);
-    const article = await staleEdit(page, admin);
+    const article = await staleEdit(page, admin, make);
 
     // Following the advice: reload. My unsaved work may come back as a draft, but saving
     // again must not silently replace their text (a lost update is what the 409 is for):
@@ -715,16 +548,14 @@ test.describe('articles', () => {
     );
     await page.getByRole('button', { name: 'Update' }).click();
     await saved;
-    const after = await admin.json<Article>(
-      await admin.get(`/api/articles/article/${article._id}`),
-    );
+    const after = await admin.article(article._id);
     expect(after.description).toBe('<p>Their text.</p>');
   });
 
   test('a failed image upload is shown to the editor', async ({ page, consoleErrors }) => {
     // The refused upload is answered 415, which Chromium reports on the console.
     consoleErrors.allow(/status of 415/);
-    await signIn(page, '/admin/add-article');
+    await signIn(page, ADMIN, '/admin/add-article');
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/media'));
     await page.getByLabel('Article Image').setInputFiles({
       name: 'holiday.jpg',
@@ -737,6 +568,13 @@ test.describe('articles', () => {
     await expectToast(page, `Image upload failed: ${message}`);
     await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    // The refused file does not stay in the input, looking attached; the field says why.
+    const imageInput = page.getByLabel('Article Image');
+    await expect(imageInput).toHaveValue('');
+    await expect(imageInput).toHaveAttribute('aria-invalid', 'true');
+    await expect(imageInput).toHaveAccessibleDescription(
+      `JPEG, PNG, WebP, AVIF or GIF, at most 10 MB. Image upload failed: ${message}`,
+    );
 
     // The same through the editor's Image button.
     const again = page.waitForResponse((r) => r.url().endsWith('/api/media'));
@@ -757,7 +595,7 @@ test.describe('articles', () => {
     consoleErrors,
   }) => {
     consoleErrors.allow(/status of 404/);
-    await signIn(page, '/admin/dashboard');
+    await signIn(page, ADMIN, '/admin/dashboard');
     const answer = page.waitForResponse((r) => r.url().includes('/api/articles/article/'));
     await page.goto('/admin/edit-article/00000000-0000-4000-8000-000000000000');
     const res = await answer;
@@ -772,15 +610,16 @@ test.describe('articles', () => {
   test('deleting an article someone else already deleted says so', async ({
     page,
     admin,
+    make,
     consoleErrors,
   }) => {
     consoleErrors.allow(/status of 404/);
-    const article = await admin.article(await admin.category());
-    await signIn(page, '/admin/articles');
+    const article = await make.article(await make.category());
+    await signIn(page, ADMIN, '/admin/articles');
     const row = page.getByRole('row').filter({ hasText: article.name });
     await expect(row).toHaveCount(1);
 
-    const gone = await admin.delete(`/api/articles/delete/${article._id}`);
+    const gone = await admin.deleteArticle(article._id);
     expect(gone.status()).toBe(200);
 
     const dialog = nextDialog(page, 'accept');
@@ -791,12 +630,12 @@ test.describe('articles', () => {
   });
 });
 
-test('the sitemap is generated and downloaded as sitemap.xml', async ({ page, admin }) => {
-  const category = await admin.category();
-  const published = await admin.article(category);
-  const draft = await admin.article(category, { status: 'draft' });
+test('the sitemap is generated and downloaded as sitemap.xml', async ({ page, make }) => {
+  const category = await make.category();
+  const published = await make.article(category);
+  const draft = await make.article(category, { status: 'draft' });
 
-  await signIn(page, '/admin/sitemap');
+  await signIn(page, ADMIN, '/admin/sitemap');
   await expect(page.getByRole('heading', { level: 1, name: 'Sitemap' })).toBeVisible();
 
   // Hold the sitemap's answer until the "Generating..." state has been seen.
@@ -829,7 +668,7 @@ test('a sitemap that cannot be fetched says "Failed to generate sitemap."', asyn
 }) => {
   // The failing answer is reported by Chromium on the console.
   consoleErrors.allow(/status of 503/);
-  await signIn(page, '/admin/sitemap');
+  await signIn(page, ADMIN, '/admin/sitemap');
   await page.route('**/sitemap.xml', (route) =>
     route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }),
   );
@@ -842,12 +681,16 @@ test('a sitemap that cannot be fetched says "Failed to generate sitemap."', asyn
   expect(downloads).toBe(0);
 });
 
-test('the dashboard shows the numbers of GET /api/stats and a chart', async ({ page, admin }) => {
+test('the dashboard shows the numbers of GET /api/stats and a chart', async ({
+  page,
+  admin,
+  make,
+}) => {
   // A draft, so the draft counter and the top-bar badge have something to count.
-  await admin.article(await admin.category(), { status: 'draft' });
-  await signIn(page, '/admin/dashboard');
+  await make.article(await make.category(), { status: 'draft' });
+  await signIn(page, ADMIN, '/admin/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-  const stats = await admin.json<Stats>(await admin.get('/api/stats'));
+  const stats = await admin.stats();
   expect(stats.drafts).toBeGreaterThan(0);
 
   const counters = {
@@ -881,16 +724,17 @@ test.describe('settings', () => {
     page,
     request,
     admin,
+    make,
   }) => {
-    const original = await admin.json<Settings>(await admin.get('/api/settings'));
-    admin.onCleanup(async () => {
-      const res = await admin.put('/api/settings', original);
+    const original = await admin.settings();
+    make.onCleanup(async () => {
+      const res = await admin.updateSettings(original);
       expect(res.status(), await res.text()).toBe(200);
     });
     const shortName = `Patra ${unique().slice(-5)}`;
     const phone = '+91 141 555 0199';
 
-    await signIn(page, '/admin/settings');
+    await signIn(page, ADMIN, '/admin/settings');
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     await expect(page.getByLabel('Short name (title prefix)')).toHaveValue(original.shortName);
     await page.getByLabel('Short name (title prefix)').fill(shortName);
@@ -909,19 +753,19 @@ test.describe('settings', () => {
   });
 
   test('an invalid e-mail is explained and nothing is saved', async ({ page, admin }) => {
-    const before = await admin.json<Settings>(await admin.get('/api/settings'));
+    const before = await admin.settings();
     const puts: string[] = [];
     page.on('request', (r) => {
       if (r.method() === 'PUT' && r.url().endsWith('/api/settings')) puts.push(r.url());
     });
-    await signIn(page, '/admin/settings');
+    await signIn(page, ADMIN, '/admin/settings');
     const email = page.getByLabel('Contact e-mail');
     await email.fill('not-an-email');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect(email).toHaveAttribute('aria-invalid', 'true');
     await expect(email).toHaveAccessibleDescription('Invalid email address');
     expect(puts).toEqual([]);
-    const after = await admin.json<Settings>(await admin.get('/api/settings'));
+    const after = await admin.settings();
     expect(after.contactEmail).toBe(before.contactEmail);
   });
 });
@@ -931,7 +775,7 @@ test('an unknown back-office address shows "Page not found" inside the shell', a
   consoleErrors,
 }) => {
   consoleErrors.allow(/status of 404/);
-  await signIn(page, '/admin/dashboard');
+  await signIn(page, ADMIN, '/admin/dashboard');
   const res = await page.goto('/admin/nope');
   expect(res?.status()).toBe(404);
   await hydrated(page);
@@ -943,14 +787,14 @@ test('an unknown back-office address shows "Page not found" inside the shell', a
 });
 
 test('Log Out in the user menu signs out', async ({ page }) => {
-  await signIn(page, '/admin/dashboard');
+  await signIn(page, ADMIN, '/admin/dashboard');
   await page.getByRole('button', { name: ADMIN.name }).click();
   for (const item of ['My Profile', 'Settings', 'Help']) {
     await expect(page.getByRole('banner').getByText(item, { exact: true })).toBeVisible();
   }
   await page.getByRole('button', { name: 'Log Out' }).click();
   await expect(page).toHaveURL('/login');
-  expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
+  expect(await storedUserInfo(page)).toBeNull();
 
   // The session cookie is gone too: the back office asks for sign-in again.
   await page.goto('/admin/dashboard');
@@ -959,16 +803,14 @@ test('Log Out in the user menu signs out', async ({ page }) => {
 });
 
 test('without the stored userInfo the back office asks to sign in again', async ({ page }) => {
-  await signIn(page, '/admin/articles');
+  await signIn(page, ADMIN, '/admin/articles');
   // SPEC.md §5: admin access needs stored user info with a token, even with a live cookie.
   await page.evaluate(() => localStorage.removeItem('userInfo'));
   await page.goto('/admin/categories');
   await expect(page).toHaveURL('/login?redirect=%2Fadmin%2Fcategories');
   await hydrated(page);
   // Signing in again brings the editor back where they were going.
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await fillSignInForm(page, ADMIN);
   await expect(page).toHaveURL('/admin/categories');
   await expect(page.getByRole('heading', { level: 1, name: 'Categories' })).toBeVisible();
 });

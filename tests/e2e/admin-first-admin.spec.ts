@@ -1,6 +1,21 @@
 import type { Page } from '@playwright/test';
 import { startServer, tempDataDir, type RunningServer } from '../setup/spawn-server';
-import { test as base, expect, hydrated } from './fixtures';
+import {
+  Api,
+  test as base,
+  expect,
+  fillSignInForm,
+  fillSignUpForm,
+  hydrated,
+  mainNav,
+  readJson,
+  sidebar,
+  storedUserInfo,
+  unique,
+  type Account,
+  type UserInfo,
+  type UserList,
+} from './fixtures';
 
 /**
  * Who may enter the back office on a brand-new site (DECISIONS.md §2; issue 5 items 1 and 9):
@@ -31,33 +46,23 @@ const test = base.extend<object, { freshServer: RunningServer }>({
 // One story on one site: the second sign-up is only a reader because the first came before.
 test.describe.configure({ mode: 'serial' });
 
-let counter = 0;
-const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
-
-const FIRST = {
+const FIRST: Account = {
   name: 'First Founder',
   email: `founder-${unique()}@patrika.test`,
   password: `founder-${unique()}-pass`,
 };
-const SECOND = {
+const SECOND: Account = {
   name: 'Second Signer',
   email: `second-${unique()}@patrika.test`,
   password: `second-${unique()}-pass`,
 };
 
-async function signUpThroughForm(page: Page, account: typeof FIRST) {
+async function signUpThroughForm(page: Page, account: Account, landing: string) {
   await page.goto('/signup');
   await hydrated(page);
-  await page.getByLabel('Name').fill(account.name);
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByLabel('Confirm Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  // SPEC.md §2: the sign-up redirect defaults to /.
-  await expect(page).toHaveURL('/');
+  await fillSignUpForm(page, account);
+  await expect(page).toHaveURL(landing);
 }
-
-const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Back office' });
 
 test('the first account signed up on an empty site becomes administrator', async ({
   page,
@@ -67,17 +72,43 @@ test('the first account signed up on an empty site becomes administrator', async
   const before = await request.get('/api/users/authors');
   expect(await before.json()).toEqual([]);
 
-  await signUpThroughForm(page, FIRST);
-  const info = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? 'null'));
+  // The first account goes to the dashboard, which says what it now is and what to do first
+  // (issue 14 item 7).
+  await signUpThroughForm(page, FIRST, '/admin/dashboard?welcome=1');
+  const info = await storedUserInfo(page);
   expect(info).toMatchObject({ name: FIRST.name, email: FIRST.email, role: 'administrator' });
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  const welcome = page.getByRole('region', {
+    name: `Welcome, ${FIRST.name}: you are this site's administrator.`,
+  });
+  await expect(welcome).toBeVisible();
+  for (const [name, href] of [
+    ['Create the categories your articles will be filed under.', '/admin/categories'],
+    [
+      "Check the site settings: the site's name, contact details and home sections.",
+      '/admin/settings',
+    ],
+    ['Write the first article.', '/admin/add-article'],
+  ] as const) {
+    await expect(welcome.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+  }
+  await welcome
+    .getByRole('link', { name: 'Create the categories your articles will be filed under.' })
+    .click();
+  await expect(page).toHaveURL('/admin/categories');
+  await expect(page.getByRole('heading', { level: 1, name: 'Categories' })).toBeVisible();
 
-  // The public menu offers the back office to staff.
-  const nav = page.getByRole('navigation', { name: 'Main' });
+  // The welcome is for the first landing only; the public menu offers the back office to staff.
+  await page.goto('/');
+  await hydrated(page);
+  const nav = mainNav(page);
   await nav.getByText(FIRST.name, { exact: true }).click();
   await nav.getByRole('link', { name: 'Dashboard' }).click();
 
   await expect(page).toHaveURL('/admin/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('region', { name: /^Welcome/ })).toHaveCount(0);
   const side = sidebar(page);
   for (const link of ['Dashboard', 'Articles', 'Categories', 'Sitemap', 'Users', 'Settings']) {
     await expect(side.getByRole('link', { name: link, exact: true })).toBeVisible();
@@ -86,11 +117,8 @@ test('the first account signed up on an empty site becomes administrator', async
   await expect(side.getByText('Online')).toBeVisible();
 
   // And the server agrees: the administrator's list of users holds exactly this account.
-  const users = await page.request.get('/api/users?page=1&limit=20', {
-    headers: { authorization: `Bearer ${info.token}` },
-  });
-  expect(users.status()).toBe(200);
-  const body = (await users.json()) as { users: { email: string; role: string }[] };
+  const asFirst = new Api(page.request, info as UserInfo);
+  const body = await readJson<UserList>(await asFirst.get('/api/users?page=1&limit=20'));
   expect(body.users).toEqual([
     expect.objectContaining({ email: FIRST.email, role: 'administrator' }),
   ]);
@@ -102,12 +130,12 @@ test('a second sign-up is a reader, and /admin shows "No access" with status 403
 }) => {
   // Chromium reports the 403 answers (the page and the API calls it may try) on the console.
   consoleErrors.allow(/status of 403/);
-  await signUpThroughForm(page, SECOND);
-  const info = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? 'null'));
-  expect(info).toMatchObject({ email: SECOND.email, role: 'reader' });
+  // SPEC.md §2: everyone else's sign-up redirect defaults to /.
+  await signUpThroughForm(page, SECOND, '/');
+  expect(await storedUserInfo(page)).toMatchObject({ email: SECOND.email, role: 'reader' });
 
   // A reader's public menu has no way into the back office.
-  const nav = page.getByRole('navigation', { name: 'Main' });
+  const nav = mainNav(page);
   await nav.getByText(SECOND.name, { exact: true }).click();
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
 
@@ -138,9 +166,7 @@ test('signed out, /admin/articles asks for sign-in and then comes back to it', a
   await hydrated(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
 
-  await page.getByLabel('Email').fill(FIRST.email);
-  await page.getByLabel('Password').fill(FIRST.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await fillSignInForm(page, FIRST);
 
   await expect(page).toHaveURL('/admin/articles');
   await expect(page.getByRole('heading', { level: 1, name: 'Articles' })).toBeVisible();

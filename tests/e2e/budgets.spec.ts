@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page, Response } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
-import { expect, hydrated, test } from './fixtures';
+import { addressOf, expect, hydrated, publishedArticleIn, test } from './fixtures';
 
 /**
  * Lighthouse-style budgets checked in CI (issue 4, Acceptance): the article page ships at most
@@ -10,29 +10,6 @@ import { expect, hydrated, test } from './fixtures';
 
 const JS_BUDGET_BYTES = 150 * 1024;
 const CLS_BUDGET = 0.1;
-
-interface Card {
-  _id: string;
-  slug: string;
-  name: string;
-  language: 'hi' | 'en';
-  category: { slug: string } | null;
-}
-
-const addressOf = (a: Card) => `/${a.category?.slug ?? 'general'}/${a.slug}`;
-
-/** The newest published article in the given language (the demo content has both). */
-async function articleIn(request: APIRequestContext, language: 'hi' | 'en'): Promise<Card> {
-  const categories = (await (await request.get('/api/categories')).json()) as { _id: string }[];
-  for (const c of categories) {
-    const page = (await (
-      await request.get(`/api/articles/category-detail?categoryId=${c._id}&page=1&limit=9`)
-    ).json()) as { articles: Card[] };
-    const found = page.articles.find((a) => a.language === language);
-    if (found) return found;
-  }
-  throw new Error(`no published ${language} article`);
-}
 
 /** Waits until the page is drawn in full: hydrated, network quiet, fonts and images ready. */
 async function settled(page: Page) {
@@ -51,11 +28,8 @@ async function settled(page: Page) {
 }
 
 test.describe('JavaScript budget', () => {
-  test('the article page ships at most 150 KB of compressed JavaScript', async ({
-    page,
-    request,
-  }) => {
-    const article = await articleIn(request, 'hi');
+  test('the article page ships at most 150 KB of compressed JavaScript', async ({ page, api }) => {
+    const article = await publishedArticleIn(api, 'hi');
     const scripts: Response[] = [];
     page.on('response', (res) => {
       const type = res.request().resourceType();
@@ -126,19 +100,16 @@ test.describe('layout shift', () => {
     return result;
   }
 
-  test('the article page stays put while it loads and hydrates', async ({ page, request }) => {
-    const article = await articleIn(request, 'hi');
+  test('the article page stays put while it loads and hydrates', async ({ page, api }) => {
+    const article = await publishedArticleIn(api, 'hi');
     await page.goto(addressOf(article));
     await settled(page);
     const { cls, shifts } = await cumulativeShift(page);
     expect(cls, shifts.join('\n')).toBeLessThan(CLS_BUDGET);
   });
 
-  test('the English article page stays put while it loads and hydrates', async ({
-    page,
-    request,
-  }) => {
-    const article = await articleIn(request, 'en');
+  test('the English article page stays put while it loads and hydrates', async ({ page, api }) => {
+    const article = await publishedArticleIn(api, 'en');
     await page.goto(addressOf(article));
     await settled(page);
     const { cls, shifts } = await cumulativeShift(page);
@@ -155,8 +126,8 @@ test.describe('layout shift', () => {
   test.describe('on a phone', () => {
     test.use({ viewport: { width: 360, height: 740 } });
 
-    test('the article page stays put while it loads and hydrates', async ({ page, request }) => {
-      const article = await articleIn(request, 'hi');
+    test('the article page stays put while it loads and hydrates', async ({ page, api }) => {
+      const article = await publishedArticleIn(api, 'hi');
       await page.goto(addressOf(article));
       await settled(page);
       const { cls, shifts } = await cumulativeShift(page);
@@ -168,9 +139,9 @@ test.describe('layout shift', () => {
 test.describe('images', () => {
   test('article page images reserve their size and the first one loads with high priority', async ({
     page,
-    request,
+    api,
   }) => {
-    const article = await articleIn(request, 'hi');
+    const article = await publishedArticleIn(api, 'hi');
     await page.goto(addressOf(article));
     await hydrated(page);
     const images = page.locator('img');
@@ -193,13 +164,10 @@ test.describe('images', () => {
 
   test('the article image has a srcset of width descriptors from the hosted variants', async ({
     page,
-    request,
+    api,
   }) => {
-    const card = await articleIn(request, 'en');
-    const article = (await (await request.get(`/api/articles/article/${card._id}`)).json()) as {
-      name: string;
-      image: { width: number; height: number; variants: { width: number; url: string }[] } | null;
-    };
+    const card = await publishedArticleIn(api, 'en');
+    const article = await api.article(card._id);
     expect(article.image?.variants.length ?? 0).toBeGreaterThan(0);
     await page.goto(addressOf(card));
     await hydrated(page);

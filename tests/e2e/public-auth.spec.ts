@@ -1,49 +1,23 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN } from './accounts';
-import { expect, hydrated, test } from './fixtures';
+import {
+  ADMIN,
+  Api,
+  expect,
+  fillSignInForm,
+  fillSignUpForm,
+  hydrated,
+  mainNav,
+  newAccount,
+  nextDialog,
+  readJson,
+  storedUserInfo,
+  test,
+  type UserInfo,
+} from './fixtures';
 
 /**
  * Sign-up, sign-in, signed-in navigation, sign-out and /profile as a reader meets them
  * (SPEC.md §2, §4, §5, §8; DECISIONS.md §9; issue 4 items 1, 6, 10).
  */
-
-let counter = 0;
-const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
-
-interface Account {
-  name: string;
-  email: string;
-  password: string;
-}
-
-const newAccount = (): Account => {
-  const id = unique();
-  return { name: `Reader ${id}`, email: `reader-${id}@patrika.test`, password: `pass-${id}-word` };
-};
-
-/** A reader account made through the API, from a request context that is not the browser's. */
-async function readerAccount(request: APIRequestContext): Promise<Account> {
-  const account = newAccount();
-  const res = await request.post('/api/users/signup', { data: account });
-  expect(res.status(), await res.text()).toBe(201);
-  expect((await res.json()).role).toBe('reader');
-  return account;
-}
-
-const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
-
-async function storedUserInfo(page: Page): Promise<Record<string, unknown> | null> {
-  return page.evaluate(() => {
-    const raw = localStorage.getItem('userInfo');
-    return raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
-  });
-}
-
-async function signInThroughForm(page: Page, account: Pick<Account, 'email' | 'password'>) {
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
 
 test.describe('sign-up', () => {
   test('has the four required fields, an e-mail input and the Sign Up button', async ({ page }) => {
@@ -67,11 +41,7 @@ test.describe('sign-up', () => {
     const account = newAccount();
     await page.goto('/signup');
     await hydrated(page);
-    await page.getByLabel('Name').fill(account.name);
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByLabel('Confirm Password').fill(`${account.password}-typo`);
-    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await fillSignUpForm(page, account, `${account.password}-typo`);
 
     await expect(page.getByText('Passwords do not match', { exact: true })).toBeVisible();
     await expect(page).toHaveURL('/signup');
@@ -89,11 +59,7 @@ test.describe('sign-up', () => {
     const account = newAccount();
     await page.goto('/signup');
     await hydrated(page);
-    await page.getByLabel('Name').fill(account.name);
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByLabel('Confirm Password').fill(account.password);
-    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await fillSignUpForm(page, account);
 
     await expect(page).toHaveURL('/');
     await expect(
@@ -117,20 +83,13 @@ test.describe('sign-up', () => {
     expect(typeof info?.token).toBe('string');
   });
 
-  test('a new reader goes to the redirect target', async ({ page, request }) => {
-    const home = (await (await request.get('/api/categories/home')).json()) as {
-      slug: string;
-      name: string;
-    }[];
+  test('a new reader goes to the redirect target', async ({ page, api }) => {
+    const home = await api.homeCategories();
     const target = `/category/${home[0]?.slug}`;
     const account = newAccount();
     await page.goto(`/signup?redirect=${encodeURIComponent(target)}`);
     await hydrated(page);
-    await page.getByLabel('Name').fill(account.name);
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByLabel('Confirm Password').fill(account.password);
-    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await fillSignUpForm(page, account);
     await expect(page).toHaveURL(target);
     await expect(page.getByRole('heading', { level: 1, name: home[0]?.name })).toBeVisible();
     await expect(mainNav(page).getByText(account.name, { exact: true })).toBeVisible();
@@ -138,20 +97,20 @@ test.describe('sign-up', () => {
 
   test('an e-mail already taken shows the server message', async ({
     page,
-    request,
+    make,
     consoleErrors,
   }) => {
     // Chromium reports the API's 409 answer on the console.
     consoleErrors.allow(/status of 409/);
-    const taken = await readerAccount(request);
+    const taken = await make.account();
     await page.goto('/signup');
     await hydrated(page);
-    await page.getByLabel('Name').fill('Someone Else');
-    await page.getByLabel('Email').fill(taken.email);
-    await page.getByLabel('Password', { exact: true }).fill('another-password-1');
-    await page.getByLabel('Confirm Password').fill('another-password-1');
     const answer = page.waitForResponse((r) => r.url().includes('/api/users/signup'));
-    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await fillSignUpForm(page, {
+      name: 'Someone Else',
+      email: taken.email,
+      password: 'another-password-1',
+    });
     const res = await answer;
     expect(res.status()).toBe(409);
     const { message } = (await res.json()) as { message: string };
@@ -193,29 +152,26 @@ test.describe('sign-in', () => {
 
   test('a wrong password shows "Invalid email or password." and signs nobody in', async ({
     page,
-    request,
+    make,
     consoleErrors,
   }) => {
     // Chromium reports the API's 401 answer on the console.
     consoleErrors.allow(/status of 401/);
-    const account = await readerAccount(request);
+    const account = await make.account();
     await page.goto('/login');
     await hydrated(page);
-    await signInThroughForm(page, { email: account.email, password: 'not-the-password' });
+    await fillSignInForm(page, { email: account.email, password: 'not-the-password' });
     await expect(page.getByText('Invalid email or password.', { exact: true })).toBeVisible();
     await expect(page).toHaveURL('/login');
     expect(await storedUserInfo(page)).toBeNull();
     await expect(mainNav(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
   });
 
-  test('stores userInfo with a token and goes to the redirect target', async ({
-    page,
-    request,
-  }) => {
-    const account = await readerAccount(request);
+  test('stores userInfo with a token and goes to the redirect target', async ({ page, make }) => {
+    const account = await make.account();
     await page.goto('/login?redirect=/profile');
     await hydrated(page);
-    await signInThroughForm(page, account);
+    await fillSignInForm(page, account);
     await expect(page).toHaveURL('/profile');
     await expect(page.getByRole('heading', { level: 1, name: 'User Profile' })).toBeVisible();
     await expect(page.getByRole('main').getByText(account.email)).toBeVisible();
@@ -224,11 +180,11 @@ test.describe('sign-in', () => {
     expect(info?.token).toEqual(expect.stringMatching(/\S{20,}/));
   });
 
-  test('a reader without a redirect goes home', async ({ page, request }) => {
-    const account = await readerAccount(request);
+  test('a reader without a redirect goes home', async ({ page, make }) => {
+    const account = await make.account();
     await page.goto('/login');
     await hydrated(page);
-    await signInThroughForm(page, account);
+    await fillSignInForm(page, account);
     await expect(page).toHaveURL('/');
     await expect(mainNav(page).getByText(account.name, { exact: true })).toBeVisible();
   });
@@ -241,17 +197,15 @@ test.describe('sign-in', () => {
     consoleErrors.allow(/status of 404/);
     await page.goto('/login');
     await hydrated(page);
-    await signInThroughForm(page, ADMIN);
+    await fillSignInForm(page, ADMIN);
     await expect(page).toHaveURL('/admin/dashboard');
     const info = await storedUserInfo(page);
     expect(info).toMatchObject({ email: ADMIN.email, role: 'administrator' });
   });
 
   test('staff see Dashboard in their menu', async ({ page }) => {
-    const res = await page.request.post('/api/users/signin', {
-      data: { email: ADMIN.email, password: ADMIN.password },
-    });
-    expect(res.status()).toBe(200);
+    // Signing in through the browser's own request context gives it the session cookie.
+    await Api.signIn(page.request, ADMIN);
     await page.goto('/');
     await hydrated(page);
     const nav = mainNav(page);
@@ -275,8 +229,7 @@ test.describe('sign-in', () => {
   test('a signed-in user opening /login or /signup is sent on at once', async ({ page }) => {
     const account = newAccount();
     // Signing up through the browser's own request context gives it the session cookie.
-    const res = await page.request.post('/api/users/signup', { data: account });
-    expect(res.status()).toBe(201);
+    await readJson<UserInfo>(await new Api(page.request).signUp(account), 201);
 
     const login = await page.goto('/login');
     await expect(page).toHaveURL('/');
@@ -294,11 +247,11 @@ test.describe('sign-in', () => {
 });
 
 test.describe('signed in', () => {
-  test('Sign Out in the header menu signs out', async ({ page, request }) => {
-    const account = await readerAccount(request);
+  test('Sign Out in the header menu signs out', async ({ page, make }) => {
+    const account = await make.account();
     await page.goto('/login');
     await hydrated(page);
-    await signInThroughForm(page, account);
+    await fillSignInForm(page, account);
     await expect(page).toHaveURL('/');
     expect(await storedUserInfo(page)).not.toBeNull();
 
@@ -314,19 +267,34 @@ test.describe('signed in', () => {
     await expect(page).toHaveURL('/login?redirect=%2Fprofile');
   });
 
-  test('/profile shows the account and changes the name', async ({ page, request }) => {
-    const account = await readerAccount(request);
+  test('/profile shows the account and changes the name without the password', async ({
+    page,
+    make,
+  }) => {
+    const account = await make.account();
     await page.goto('/login?redirect=/profile');
     await hydrated(page);
-    await signInThroughForm(page, account);
+    await fillSignInForm(page, account);
     await expect(page).toHaveURL('/profile');
     const main = page.getByRole('main');
     await expect(main.getByText(account.email)).toBeVisible();
     await expect(main.getByLabel('Name')).toHaveValue(account.name);
 
+    // The current password is asked for only with a new one, and marked required then.
+    const current = main.getByLabel('Current password');
+    const newPassword = main.getByLabel('New password (leave empty to keep it)');
+    await expect(current).not.toHaveAttribute('required');
+    await expect(current).toHaveAccessibleDescription('Needed only when you set a new password.');
+    await newPassword.fill('a passphrase I will not keep');
+    await expect(current).toHaveAttribute('required', '');
+    await expect(current).toHaveAccessibleDescription(
+      'Required: type your current password to set a new one.',
+    );
+    await newPassword.fill('');
+    await expect(current).not.toHaveAttribute('required');
+
     const renamed = `${account.name} Sharma`;
     await main.getByLabel('Name').fill(renamed);
-    await main.getByLabel('Current password').fill(account.password);
     await main.getByRole('button', { name: 'Save changes' }).click();
 
     await expect(page.getByText('Profile updated.', { exact: true })).toBeVisible();
@@ -343,33 +311,30 @@ test.describe('signed in', () => {
   test('Sign out everywhere on /profile ends the session on every device', async ({
     page,
     request,
+    make,
   }) => {
-    const account = await readerAccount(request);
+    const account = await make.account();
     // Another device: a token from a sign-in outside this browser.
-    const other = await request.post('/api/users/signin', { data: account });
-    expect(other.status()).toBe(200);
-    const otherToken = ((await other.json()) as { token: string }).token;
-    const otherMe = () =>
-      request.get('/api/users/me', { headers: { authorization: `Bearer ${otherToken}` } });
+    const other = await Api.signIn(request, account);
+    const otherMe = () => other.get('/api/users/me');
     expect((await otherMe()).status()).toBe(200);
 
     await page.goto('/login?redirect=/profile');
     await hydrated(page);
-    await signInThroughForm(page, account);
+    await fillSignInForm(page, account);
     await expect(page).toHaveURL('/profile');
     const sessions = page.getByRole('region', { name: 'Sessions' });
 
     // Cancelling the confirmation changes nothing.
-    page.once('dialog', (dialog) => void dialog.dismiss());
+    let dialog = nextDialog(page, 'dismiss');
     await sessions.getByRole('button', { name: 'Sign out everywhere' }).click();
+    expect((await dialog).message()).toBe('Sign out on every device, this one included?');
     await expect(page).toHaveURL('/profile');
     expect((await otherMe()).status()).toBe(200);
 
-    page.once('dialog', (dialog) => {
-      expect(dialog.message()).toBe('Sign out on every device, this one included?');
-      void dialog.accept();
-    });
+    dialog = nextDialog(page, 'accept');
     await sessions.getByRole('button', { name: 'Sign out everywhere' }).click();
+    expect((await dialog).message()).toBe('Sign out on every device, this one included?');
     await expect(page.getByText('Signed out on every device.', { exact: true })).toBeVisible();
     await expect(page).toHaveURL('/login');
     await expect(mainNav(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
@@ -379,12 +344,12 @@ test.describe('signed in', () => {
     await expect(page).toHaveURL('/login?redirect=%2Fprofile');
   });
 
-  test('/profile without a session goes to sign-in and back', async ({ page, request }) => {
-    const account = await readerAccount(request);
+  test('/profile without a session goes to sign-in and back', async ({ page, make }) => {
+    const account = await make.account();
     await page.goto('/profile');
     await expect(page).toHaveURL('/login?redirect=%2Fprofile');
     await hydrated(page);
-    await signInThroughForm(page, account);
+    await fillSignInForm(page, account);
     await expect(page).toHaveURL('/profile');
     await expect(page.getByRole('main').getByText(account.email)).toBeVisible();
   });

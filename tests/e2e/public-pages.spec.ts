@@ -1,156 +1,24 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { ADMIN } from './accounts';
-import { test as base, expect, hydrated } from './fixtures';
+import {
+  addressOf,
+  categoriesToggle,
+  expect,
+  hydrated,
+  mainNav,
+  readJson,
+  test,
+  unique,
+  type Article,
+  type ArticleCard,
+  type Category,
+  type Factory,
+} from './fixtures';
 
 /**
  * The public reading site as a reader meets it (issue 4 items 1–7, 10): home sections, card
  * links, category paging, the article page with its metadata and sharing, redirects, not-found
  * pages, static pages, header and footer. Every test makes the articles and categories it
- * relies on through the API as ADMIN, and removes them afterwards.
+ * relies on through the API as ADMIN (the `make` fixture), and removes them afterwards.
  */
-
-interface CategoryRef {
-  _id: string;
-  slug: string;
-  name: string;
-}
-interface Category extends CategoryRef {
-  description: string;
-  isHome: boolean;
-}
-interface Article {
-  _id: string;
-  name: string;
-  slug: string;
-  category: CategoryRef | null;
-  author: { _id: string; name: string } | null;
-  imageUrl: string;
-  image: { width: number; height: number; variants: { width: number; url: string }[] } | null;
-  description: string;
-  metaTitle: string;
-  metaDescription: string;
-  metaKeywords: string;
-  status: 'draft' | 'published';
-  language: 'hi' | 'en';
-  legacyId: number | null;
-  views: number;
-  publishedAt: string;
-  createdAt: string;
-  updatedAt: string;
-}
-interface Card {
-  _id: string;
-  name: string;
-  slug: string;
-  category: CategoryRef | null;
-}
-interface Settings {
-  siteName: string;
-  shortName: string;
-  homeSectionSlugs: string[];
-  contactEmail: string;
-  contactPhone: string;
-  contactAddress: string;
-  mapLocation: string;
-  social: { facebook: string; x: string; instagram: string; youtube: string };
-}
-
-interface Content {
-  category(opts?: { isHome?: boolean; name?: string }): Promise<Category>;
-  article(category: Category, opts?: Partial<Omit<Article, 'category'>>): Promise<Article>;
-}
-
-let counter = 0;
-/** A name part no other test (or earlier run on the same database) uses. */
-const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
-
-const LONG_EN =
-  'Monsoon evenings in Jaipur bring the smell of wet earth, the sound of peacocks on the ' +
-  'old walls and long queues at the kachori stalls near the bazaar. This story follows three ' +
-  'families through one such week, from the first cloudburst to the day the lakes fill again, ' +
-  'and asks what the city has learnt about living with water.';
-
-const test = base.extend<{ content: Content }, { admin: APIRequestContext }>({
-  /** An API client signed in as the site's administrator (a bearer token, no cookie). */
-  admin: [
-    async ({ playwright }, use, workerInfo) => {
-      const baseURL = workerInfo.project.use.baseURL;
-      const anonymous = await playwright.request.newContext({ baseURL });
-      const res = await anonymous.post('/api/users/signin', {
-        data: { email: ADMIN.email, password: ADMIN.password },
-      });
-      expect(res.status(), await res.text()).toBe(200);
-      const { token } = (await res.json()) as { token: string };
-      await anonymous.dispose();
-      const api = await playwright.request.newContext({
-        baseURL,
-        extraHTTPHeaders: { authorization: `Bearer ${token}` },
-      });
-      await use(api);
-      await api.dispose();
-    },
-    { scope: 'worker' },
-  ],
-
-  /** Categories and articles made for one test, deleted when it ends. */
-  content: async ({ admin, page }, use) => {
-    const articles: string[] = [];
-    const categories: string[] = [];
-    let imageUrl: string | undefined;
-    const content: Content = {
-      async category(opts = {}) {
-        const id = unique();
-        const res = await admin.post('/api/categories/addCategory', {
-          data: {
-            name: opts.name ?? `Journeys ${id}`,
-            slug: `journeys-${id}`,
-            description: `Stories collected for the test ${id}.`,
-            isHome: opts.isHome ?? false,
-          },
-        });
-        expect(res.status(), await res.text()).toBe(201);
-        const category = (await res.json()) as Category;
-        categories.push(category._id);
-        return category;
-      },
-      async article(category, opts = {}) {
-        // A hosted demo image, so the article has its size and responsive variants.
-        if (!imageUrl) {
-          const latest = (await (await admin.get('/api/articles/latest?limit=1')).json()) as {
-            imageUrl: string;
-          }[];
-          imageUrl = latest[0]?.imageUrl;
-          expect(imageUrl).toMatch(/^\/media\//);
-        }
-        const id = unique();
-        const res = await admin.post('/api/articles/article', {
-          data: {
-            name: `A walk through the old city ${id}`,
-            slug: `walk-old-city-${id}`,
-            category: category._id,
-            imageUrl,
-            description: `<p>${LONG_EN}</p><p>Second paragraph of ${id}.</p>`,
-            language: 'en',
-            status: 'published',
-            ...opts,
-          },
-        });
-        expect(res.status(), await res.text()).toBe(201);
-        const article = (await res.json()) as Article;
-        articles.push(article._id);
-        return article;
-      },
-    };
-    await use(content);
-    // The page may still be counting a view of what is about to go (fixtures.ts).
-    await page.close();
-    for (const id of articles.reverse()) await admin.delete(`/api/articles/delete/${id}`);
-    for (const id of categories.reverse()) await admin.delete(`/api/categories/delete/${id}`);
-  },
-});
-
-const addressOf = (a: { slug: string; category: { slug: string } | null }) =>
-  `/${a.category?.slug ?? 'general'}/${a.slug}`;
 
 /** The plain text of an article body, as the server builds excerpts from it. */
 function plainText(html: string): string {
@@ -169,18 +37,6 @@ function plainText(html: string): string {
 
 const chars = (s: string) => Array.from(s).length;
 
-async function settingsOf(request: APIRequestContext): Promise<Settings> {
-  const res = await request.get('/api/settings');
-  expect(res.status()).toBe(200);
-  return (await res.json()) as Settings;
-}
-
-async function articleById(request: APIRequestContext, id: string): Promise<Article> {
-  const res = await request.get(`/api/articles/article/${id}`);
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()) as Article;
-}
-
 /** The Location of a redirect, as a path on this site. */
 function locationPath(location: string | undefined): string {
   expect(location, 'a Location header').toBeTruthy();
@@ -188,23 +44,18 @@ function locationPath(location: string | undefined): string {
   return `${url.pathname}${url.search}`;
 }
 
-const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
-
-/** The toggle of the header's Categories menu (a <details> summary). */
-const categoriesToggle = (page: Page): Locator =>
-  mainNav(page).getByText('Categories', { exact: true });
-
 test.describe('home', () => {
   test('shows the heading and the four sections of 3 cards with plain-text excerpts', async ({
     page,
     request,
-    content,
+    api,
+    make,
   }) => {
     // A fresh article with a long body is the newest, so Latest Stories shows it first, cut.
-    const category = await content.category();
-    const newest = await content.article(category);
-    const settings = await settingsOf(request);
-    const all = (await (await request.get('/api/categories')).json()) as Category[];
+    const category = await make.category();
+    const newest = await make.article(category);
+    const settings = await api.settings();
+    const all = await api.categories();
 
     await page.goto('/');
     await hydrated(page);
@@ -231,7 +82,7 @@ test.describe('home', () => {
     for (const section of sections) {
       const region = page.getByRole('region', { name: section.title });
       await expect(region.getByRole('heading', { level: 2, name: section.title })).toBeVisible();
-      const expected = (await (await request.get(section.api)).json()) as Card[];
+      const expected = await readJson<ArticleCard[]>(await request.get(section.api));
       expect(expected).toHaveLength(3);
       const cards = region.getByRole('article');
       await expect(cards).toHaveCount(3);
@@ -247,11 +98,8 @@ test.describe('home', () => {
         // Plain text, at most 200 characters plus the ellipsis, cut on a word boundary.
         const excerpt = ((await card.getByRole('paragraph').textContent()) ?? '').trim();
         const full = plainText(
-          (
-            (await (await request.get(`/api/articles${addressOf(want)}`)).json()) as {
-              description: string;
-            }
-          ).description,
+          (await readJson<Article>(await request.get(`/api/articles${addressOf(want)}`)))
+            .description,
         );
         expect(excerpt).not.toMatch(/<[a-z/]/i);
         expect(chars(excerpt), `excerpt of "${want.name}"`).toBeLessThanOrEqual(203);
@@ -273,8 +121,8 @@ test.describe('home', () => {
     await expect(first.getByRole('paragraph')).toHaveText(/^Monsoon evenings in Jaipur .*\.\.\.$/);
   });
 
-  test('the row of home categories links to each category page', async ({ page, request }) => {
-    const home = (await (await request.get('/api/categories/home')).json()) as Category[];
+  test('the row of home categories links to each category page', async ({ page, api }) => {
+    const home = await api.homeCategories();
     expect(home.length).toBeGreaterThan(0);
     await page.goto('/');
     await hydrated(page);
@@ -305,11 +153,11 @@ test.describe('home', () => {
 
 test.describe('category page', () => {
   /** Ten published articles, newest first in the returned list. */
-  async function tenArticles(content: Content, category: Category) {
+  async function tenArticles(make: Factory, category: Category) {
     const made: Article[] = [];
     for (let i = 0; i < 10; i++) {
       made.push(
-        await content.article(category, {
+        await make.article(category, {
           name: `Chapter ${i + 1} of ${category.slug}`,
           publishedAt: new Date(Date.now() - (i + 1) * 60_000).toISOString(),
         }),
@@ -318,9 +166,9 @@ test.describe('category page', () => {
     return made; // made[0] is the newest
   }
 
-  test('pages forward and back with ?page in the address', async ({ page, content }) => {
-    const category = await content.category();
-    const made = await tenArticles(content, category);
+  test('pages forward and back with ?page in the address', async ({ page, make }) => {
+    const category = await make.category();
+    const made = await tenArticles(make, category);
 
     await page.goto(`/category/${category.slug}`);
     await hydrated(page);
@@ -364,9 +212,9 @@ test.describe('category page', () => {
     await expect(page).toHaveTitle(/Page 2 of 2/);
   });
 
-  test('a category that fits on one page shows no paging controls', async ({ page, content }) => {
-    const category = await content.category();
-    const only = await content.article(category);
+  test('a category that fits on one page shows no paging controls', async ({ page, make }) => {
+    const category = await make.category();
+    const only = await make.article(category);
     await page.goto(`/category/${category.slug}`);
     await hydrated(page);
     const main = page.getByRole('main');
@@ -382,11 +230,11 @@ test.describe('category page', () => {
     await expect(main.getByText(/Page \d+ of \d+/)).toHaveCount(0);
   });
 
-  test('changing category starts at page 1', async ({ page, content }) => {
-    const first = await content.category({ isHome: true });
-    const second = await content.category({ isHome: true });
-    await tenArticles(content, first);
-    await tenArticles(content, second);
+  test('changing category starts at page 1', async ({ page, make }) => {
+    const first = await make.category({ isHome: true });
+    const second = await make.category({ isHome: true });
+    await tenArticles(make, first);
+    await tenArticles(make, second);
 
     await page.goto(`/category/${first.slug}?page=2`);
     await hydrated(page);
@@ -405,13 +253,13 @@ test.describe('category page', () => {
 test.describe('article page', () => {
   test('carries the metadata search engines and social networks read', async ({
     page,
-    request,
-    content,
+    api,
+    make,
     baseURL,
   }) => {
-    const settings = await settingsOf(request);
-    const category = await content.category();
-    const hindi = await content.article(category, {
+    const settings = await api.settings();
+    const category = await make.category();
+    const hindi = await make.article(category, {
       name: `मानसून की शाम ${unique()}`,
       description: '<p>जयपुर में मानसून की शाम का वर्णन, पुराने शहर की गलियों से।</p>',
       metaDescription: 'जयपुर में मानसून की एक शाम।',
@@ -468,7 +316,7 @@ test.describe('article page', () => {
     expect((ld.author as { name?: string } | undefined)?.name).toBeTruthy();
 
     // An English article with its own title and keywords says so, and switches the language.
-    const english = await content.article(category, {
+    const english = await make.article(category, {
       metaTitle: `Monsoon in the Pink City ${unique()}`,
       metaKeywords: 'jaipur, monsoon',
       metaDescription: '',
@@ -488,12 +336,12 @@ test.describe('article page', () => {
 
   test('client navigation to an article updates the page language and title', async ({
     page,
-    request,
-    content,
+    api,
+    make,
   }) => {
-    const settings = await settingsOf(request);
-    const category = await content.category();
-    const hindi = await content.article(category, {
+    const settings = await api.settings();
+    const category = await make.category();
+    const hindi = await make.article(category, {
       name: `बारिश के बाद ${unique()}`,
       description: '<p>बारिश के बाद पुराने शहर की सड़कों पर चहल-पहल लौट आती है।</p>',
       language: 'hi',
@@ -510,10 +358,10 @@ test.describe('article page', () => {
 
   test('Share on Facebook and X open 550×400 popups with the article address', async ({
     page,
-    content,
+    make,
     baseURL,
   }) => {
-    const article = await content.article(await content.category());
+    const article = await make.article(await make.category());
     await page.addInitScript(() => {
       const calls: unknown[][] = [];
       (window as unknown as { __opened: unknown[][] }).__opened = calls;
@@ -550,8 +398,8 @@ test.describe('article page', () => {
     expect(calls[1]?.[2]).toMatch(/(^|,)height=400(,|$)/);
   });
 
-  test('a real popup window opens from Share on Facebook', async ({ page, content, context }) => {
-    const article = await content.article(await content.category());
+  test('a real popup window opens from Share on Facebook', async ({ page, make, context }) => {
+    const article = await make.article(await make.category());
     // The closed network has no Facebook: answer its address with an empty page.
     await context.route('https://www.facebook.com/**', (route) =>
       route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Shared</title>' }),
@@ -569,11 +417,11 @@ test.describe('article page', () => {
 
   test('the share icon copies the link when the Web Share API is missing', async ({
     page,
-    content,
+    make,
     context,
     baseURL,
   }) => {
-    const article = await content.article(await content.category());
+    const article = await make.article(await make.category());
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
       origin: baseURL as string,
     });
@@ -589,12 +437,9 @@ test.describe('article page', () => {
     );
   });
 
-  test('shows the image, the body and up to 2 other articles as cards', async ({
-    page,
-    content,
-  }) => {
-    const category = await content.category();
-    const article = await content.article(category, {
+  test('shows the image, the body and up to 2 other articles as cards', async ({ page, make }) => {
+    const category = await make.category();
+    const article = await make.article(category, {
       description:
         '<p>First paragraph.</p><h2>A subheading</h2><p>Second <strong>bold</strong>.</p>',
     });
@@ -627,12 +472,12 @@ test.describe('article page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   });
 
-  test('opening an article counts a view', async ({ page, request, content }) => {
-    const article = await content.article(await content.category());
-    const before = (await articleById(request, article._id)).views;
+  test('opening an article counts a view', async ({ page, api, make }) => {
+    const article = await make.article(await make.category());
+    const before = (await api.article(article._id)).views;
     await page.goto(addressOf(article));
     await hydrated(page);
-    await expect.poll(async () => (await articleById(request, article._id)).views).toBe(before + 1);
+    await expect.poll(async () => (await api.article(article._id)).views).toBe(before + 1);
   });
 });
 
@@ -640,7 +485,7 @@ test.describe('redirects and not found', () => {
   test('/articles/{old number} answers 301 to the current address', async ({
     page,
     request,
-    content,
+    make,
   }) => {
     // The demo's first old-site article.
     const red = await request.get('/api/articles/red/1001');
@@ -652,7 +497,7 @@ test.describe('redirects and not found', () => {
 
     // A fresh article with an old-site number of its own.
     const legacyId = 500_000 + Math.floor(Math.random() * 1_000_000);
-    const article = await content.article(await content.category(), { legacyId });
+    const article = await make.article(await make.category(), { legacyId });
     const own = await request.get(`/articles/${legacyId}`, { maxRedirects: 0 });
     expect(own.status()).toBe(301);
     expect(locationPath(own.headers().location)).toBe(addressOf(article));
@@ -663,8 +508,8 @@ test.describe('redirects and not found', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(article.name);
   });
 
-  test('/article/{slug} answers 301 to the current address', async ({ request, content }) => {
-    const article = await content.article(await content.category());
+  test('/article/{slug} answers 301 to the current address', async ({ request, make }) => {
+    const article = await make.article(await make.category());
     const res = await request.get(`/article/${article.slug}`, { maxRedirects: 0 });
     expect(res.status()).toBe(301);
     expect(locationPath(res.headers().location)).toBe(addressOf(article));
@@ -674,23 +519,21 @@ test.describe('redirects and not found', () => {
     page,
     request,
     admin,
-    content,
+    make,
   }) => {
-    const category = await content.category();
-    const article = await content.article(category);
+    const category = await make.category();
+    const article = await make.article(category);
     const oldAddress = addressOf(article);
     const newSlug = `renamed-${article.slug}`;
-    const put = await admin.put(`/api/articles/${article._id}`, {
-      data: {
-        name: article.name,
-        slug: newSlug,
-        category: category._id,
-        imageUrl: article.imageUrl,
-        description: article.description,
-        language: article.language,
-        status: 'published',
-        updatedAt: article.updatedAt,
-      },
+    const put = await admin.updateArticle(article._id, {
+      name: article.name,
+      slug: newSlug,
+      category: category._id,
+      imageUrl: article.imageUrl,
+      description: article.description,
+      language: article.language,
+      status: 'published',
+      updatedAt: article.updatedAt,
     });
     expect(put.status(), await put.text()).toBe(200);
     const newAddress = `/${category.slug}/${newSlug}`;
@@ -737,11 +580,11 @@ test.describe('redirects and not found', () => {
   ] as const) {
     test(`${what} renders the Not Found page with status 404`, async ({
       page,
-      request,
+      api,
       consoleErrors,
     }) => {
       consoleErrors.allow(/status of 404/);
-      const settings = await settingsOf(request);
+      const settings = await api.settings();
       const res = await page.goto(address);
       expect(res?.status()).toBe(404);
       await expect(
@@ -761,12 +604,12 @@ test.describe('redirects and not found', () => {
   test('a draft article is not found (404), at its address and through redirects', async ({
     page,
     request,
-    content,
+    make,
     consoleErrors,
   }) => {
     consoleErrors.allow(/status of 404/);
     const legacyId = 2_000_000 + Math.floor(Math.random() * 1_000_000);
-    const draft = await content.article(await content.category(), { status: 'draft', legacyId });
+    const draft = await make.article(await make.category(), { status: 'draft', legacyId });
     const res = await page.goto(addressOf(draft));
     expect(res?.status()).toBe(404);
     await expect(
@@ -787,8 +630,8 @@ test.describe('static pages', () => {
     ['/privacy-policy', 'Privacy Policy'],
     ['/disclaimer', 'Disclaimer'],
   ] as const) {
-    test(`${address} renders its heading and text`, async ({ page, request }) => {
-      const settings = await settingsOf(request);
+    test(`${address} renders its heading and text`, async ({ page, api }) => {
+      const settings = await api.settings();
       const res = await page.goto(address);
       expect(res?.status()).toBe(200);
       await hydrated(page);
@@ -802,9 +645,9 @@ test.describe('static pages', () => {
 
   test('/contact-us gives the e-mail, the phone and an address in Jaipur', async ({
     page,
-    request,
+    api,
   }) => {
-    const settings = await settingsOf(request);
+    const settings = await api.settings();
     await page.goto('/contact-us');
     await hydrated(page);
     const main = page.getByRole('main');
@@ -823,10 +666,10 @@ test.describe('static pages', () => {
 test.describe('footer', () => {
   test('links to the policies, four social networks, a lazy map and the copyright', async ({
     page,
-    request,
+    api,
     context,
   }) => {
-    const settings = await settingsOf(request);
+    const settings = await api.settings();
     // The closed network has no map service: answer the frame with an empty page.
     await context.route(
       /^https:\/\/(www\.google\.com|maps\.google\.com|www\.openstreetmap\.org)\//,
@@ -882,8 +725,8 @@ test.describe('footer', () => {
 });
 
 test.describe('header', () => {
-  test('the Categories menu lists the home categories', async ({ page, request }) => {
-    const home = (await (await request.get('/api/categories/home')).json()) as Category[];
+  test('the Categories menu lists the home categories', async ({ page, api }) => {
+    const home = await api.homeCategories();
     expect(home.length).toBeGreaterThan(0);
     await page.goto('/about-us');
     await hydrated(page);
@@ -937,9 +780,9 @@ test.describe('header', () => {
 
   test('keyboard: Tab reaches the Categories menu with a visible focus and Enter opens it', async ({
     page,
-    request,
+    api,
   }) => {
-    const home = (await (await request.get('/api/categories/home')).json()) as Category[];
+    const home = await api.homeCategories();
     const first = home[0] as Category;
     await page.goto('/about-us');
     await hydrated(page);

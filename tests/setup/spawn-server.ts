@@ -4,6 +4,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuild as ensureProductionBuild, ROOT } from '../../scripts/build-state';
+import { waitUntil } from './wait-until';
+
+/** Longer than the server's own 20 s shutdown grace. */
+const STOP_TIMEOUT_MS = 30_000;
 
 export interface RunningServer {
   url: string;
@@ -62,21 +66,25 @@ export async function startServer(
   const started = startProcess({ HOST: '127.0.0.1', PORT: String(port), ...env });
   let exitCode: number | null | undefined;
   void started.exited.then((code) => (exitCode = code));
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  const healthy = async () => {
     if (exitCode !== undefined)
       throw new Error(`server exited with ${exitCode}:\n${started.output()}`);
     try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
+      return (await fetch(`${url}/api/health`)).ok;
     } catch {
-      // not listening yet
+      return false; // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  if (Date.now() >= deadline) {
+  };
+  try {
+    await waitUntil(healthy, {
+      timeoutMs,
+      intervalMs: 200,
+      message: `server at ${url} did not answer /api/health with 200`,
+      detail: started.output,
+    });
+  } catch (error) {
     started.process.kill('SIGKILL');
-    throw new Error(`server did not become healthy in ${timeoutMs} ms:\n${started.output()}`);
+    throw error;
   }
   return {
     url,
@@ -85,7 +93,23 @@ export async function startServer(
     async stop(signal = 'SIGTERM') {
       if (exitCode !== undefined) return exitCode;
       started.process.kill(signal);
-      return started.exited;
+      // The server's own shutdown grace is 20 s (server/index.ts); past that it is stuck.
+      let timer: NodeJS.Timeout | undefined;
+      const stuck = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          started.process.kill('SIGKILL');
+          reject(
+            new Error(
+              `server did not exit within ${STOP_TIMEOUT_MS} ms of ${signal}:\n${started.output()}`,
+            ),
+          );
+        }, STOP_TIMEOUT_MS);
+      });
+      try {
+        return await Promise.race([started.exited, stuck]);
+      } finally {
+        clearTimeout(timer);
+      }
     },
   };
 }

@@ -7,6 +7,7 @@ import { buildApp, type BuildAppOptions } from '../../server/app';
 import { loadConfig, type Config } from '../../server/env';
 import { ensureBuild } from './spawn-server';
 import { createTestDatabase } from './test-db';
+import { waitUntil } from './wait-until';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -25,9 +26,11 @@ export async function buildAppWithPages(
 ): Promise<FastifyInstance> {
   for (let attempt = 1; ; attempt++) {
     ensureBuild();
-    const deadline = Date.now() + 180_000;
-    while (!existsSync(SERVER_BUILD) && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 500));
+    await waitUntil(() => existsSync(SERVER_BUILD), {
+      timeoutMs: 180_000,
+      intervalMs: 500,
+      message: `no production build appeared at ${SERVER_BUILD} (is another build stuck?)`,
+    });
     try {
       return await buildApp(config, { ...options, web: 'build' });
     } catch (error) {
@@ -48,7 +51,15 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'patrika-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent', ...env });
+  // One test process is every user at once, from one address: the per-address API ceiling is
+  // raised out of its way (tests/integration/api/rate-limits.test.ts checks the ceiling itself).
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SEED_DEMO: '0',
+    LOG_LEVEL: 'silent',
+    API_RATE_LIMIT: '1000000',
+    ...env,
+  });
   const database = await createTestDatabase();
   const { routes, web, ...buildOptions } = options;
   let app: FastifyInstance;

@@ -83,7 +83,10 @@ describe('waitForLockFile', () => {
        setTimeout(() => fs.rmSync(${JSON.stringify(path)}), 700);`,
     ]);
     const exited = new Promise((resolve) => holder.once('exit', resolve));
-    await expect.poll(() => existsSync(path)).toBe(true);
+    // Node may take more than expect.poll's default second to start on a busy machine.
+    await expect
+      .poll(() => existsSync(path), { timeout: 10_000, message: 'the other process took the lock' })
+      .toBe(true);
 
     const waitedFor: number[] = [];
     const lock = waitForLockFile(path, { timeoutMs: 30_000, onWait: (pid) => waitedFor.push(pid) });

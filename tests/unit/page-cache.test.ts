@@ -74,3 +74,17 @@ describe('isCacheable', () => {
     }
   });
 });
+
+describe('page cache size', () => {
+  it('counts bytes, not UTF-16 units: Hindi pages take their real size', () => {
+    const hindi = 'पत्रिका'.repeat(100); // 700 code units, 2,100 UTF-8 bytes
+    const cache = createPageCache({ clock: clockAt(1), maxBytes: 8 * 4000 });
+    cache.set('/hi', page(hindi));
+    expect(cache.bytes).toBeGreaterThanOrEqual(Buffer.byteLength(hindi));
+    // A page over an eighth of the cache is not kept: 2,100 bytes > 16,000 / 8 (its 700
+    // UTF-16 units would have fitted).
+    const big = createPageCache({ clock: clockAt(1), maxBytes: 8 * 2000 });
+    big.set('/hi', page(hindi));
+    expect(big.get('/hi')).toBeUndefined();
+  });
+});

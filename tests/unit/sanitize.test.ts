@@ -232,6 +232,21 @@ describe('sanitizeArticleHtml: what an editor writes survives', () => {
     expect(sanitizeArticleHtml(html)).toBe(html);
   });
 
+  it('writes the column elements of an editor table as void elements, never <col></col>', () => {
+    // What TipTap's table extension emits: a colgroup of one <col> per column, with inline widths.
+    const fromEditor =
+      '<table style="min-width: 75px"><colgroup><col style="min-width: 25px"><col style="width: 120px"><col span="2"></colgroup>' +
+      '<tbody><tr><th colspan="1" rowspan="1"><p>Place</p></th><td colspan="1" rowspan="1"><p>Jaipur</p></td></tr></tbody></table>';
+    const stored = sanitizeArticleHtml(fromEditor);
+    expect(stored).toBe(
+      '<table><colgroup><col /><col /><col span="2" /></colgroup>' +
+        '<tbody><tr><th colspan="1" rowspan="1"><p>Place</p></th><td colspan="1" rowspan="1"><p>Jaipur</p></td></tr></tbody></table>',
+    );
+    expect(stored).not.toContain('</col>');
+    // Stored once, sanitised again on the next save: the markup does not change.
+    expect(sanitizeArticleHtml(stored)).toBe(stored);
+  });
+
   it('keeps code blocks with their language class', () => {
     const html =
       '<pre class="language-typescript"><code class="language-typescript">const a = 1 &lt; 2;</code></pre>';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { articlePath, createSeoService } from '../../server/modules/seo/seo-service';
+import { createSeoService } from '../../server/modules/seo/seo-service';
 import type { SettingsService } from '../../server/modules/settings/settings-service';
 import { xml } from '../../server/modules/seo/xml';
 
@@ -27,15 +27,6 @@ describe('xml', () => {
   });
 });
 
-describe('articlePath', () => {
-  it('is /{category slug}/{slug}, or /general/{slug} without a category (SPEC.md §9)', () => {
-    expect(articlePath({ categorySlug: 'parenting', slug: 'reading-habits' })).toBe(
-      '/parenting/reading-habits',
-    );
-    expect(articlePath({ categorySlug: null, slug: 'orphan' })).toBe('/general/orphan');
-  });
-});
-
 describe('robots.txt', () => {
   // robots() reads neither the database nor the settings.
   const seo = (publicUrl: string) =>
@@ -43,6 +34,10 @@ describe('robots.txt', () => {
       db: {} as Db,
       clock: { now: () => new Date('2026-01-01T00:00:00Z') },
       settings: {} as SettingsService,
+      categories: {
+        findBySlug: async () => undefined,
+        currentSlugFor: async () => undefined,
+      },
       publicUrl,
     });
 

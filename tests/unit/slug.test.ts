@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RESERVED_SLUGS, SLUG_PATTERN, slugify } from '../../common/slug';
+import { SLUG_PATTERN, slugify } from '../../common/slug';
 
 describe('slugify', () => {
   it.each([
@@ -55,33 +55,5 @@ describe('slugify', () => {
     const slug = slugify('word '.repeat(100));
     expect(slug.length).toBeLessThanOrEqual(120);
     expect(slug.endsWith('-')).toBe(false);
-  });
-});
-
-describe('reserved slugs', () => {
-  it('covers the first path segments the site uses (DECISIONS.md §5)', () => {
-    for (const s of [
-      'admin',
-      'api',
-      'article',
-      'articles',
-      'category',
-      'login',
-      'signup',
-      'profile',
-      'about-us',
-      'contact-us',
-      'privacy-policy',
-      'disclaimer',
-      '404',
-      'search',
-      'feed',
-      'sitemap.xml',
-      'robots.txt',
-      'media',
-      'assets',
-    ]) {
-      expect(RESERVED_SLUGS.has(s)).toBe(true);
-    }
   });
 });

@@ -11,7 +11,13 @@ export interface Column<T> {
 export const serialNumber = (page: number, index: number) =>
   (page - 1) * ADMIN_PAGE_SIZE + index + 1;
 
-/** The back office's striped, scrollable table; `empty` is shown as one row when nothing is. */
+/**
+ * The back office's striped table; `empty` is shown as one row when nothing is. Below the md
+ * breakpoint each row becomes a card whose cells are labelled with their column's header
+ * (app.css `.data-table`), so a phone reaches every action without scrolling sideways (issue
+ * 14 item 2); from md up it is a table, scrolling inside its own box if it must. The roles are
+ * spelled out because a table laid out as blocks loses them in some browsers.
+ */
 export function DataTable<T extends { _id: string }>({
   columns,
   rows,
@@ -23,26 +29,28 @@ export function DataTable<T extends { _id: string }>({
 }) {
   return (
     <div className="table-responsive">
-      <table className="table table-striped align-middle bg-white">
-        <thead>
-          <tr>
+      <table role="table" className="table table-striped align-middle bg-white data-table">
+        <thead role="rowgroup">
+          <tr role="row">
             {columns.map((c) => (
-              <th scope="col" key={c.header}>
+              <th role="columnheader" scope="col" key={c.header}>
                 {c.header}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {rows.length === 0 && empty !== undefined ? (
-            <tr>
-              <td colSpan={columns.length}>{empty}</td>
+            <tr role="row">
+              <td role="cell" colSpan={columns.length}>
+                {empty}
+              </td>
             </tr>
           ) : (
             rows.map((row, index) => (
-              <tr key={row._id}>
+              <tr role="row" key={row._id}>
                 {columns.map((c) => (
-                  <td key={c.header} className={c.className}>
+                  <td role="cell" key={c.header} className={c.className} data-label={c.header}>
                     {c.cell(row, index)}
                   </td>
                 ))}

@@ -1,9 +1,9 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Link } from 'react-router';
 import { adminCopy as t } from '../../copy/admin';
+import { GeneralErrorBoundary, NoAccess, neededRole } from '../error-boundary';
 
-/** A back-office page that could not load: the reason, inside the shell (the sidebar stays). */
-export function AdminRouteError() {
-  const error = useRouteError();
+/** A back-office screen that could not load: the reason, inside the shell (the sidebar stays). */
+function CouldNotLoad({ error }: { error: unknown }) {
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error
@@ -17,5 +17,21 @@ export function AdminRouteError() {
         {t.nav.dashboard}
       </Link>
     </div>
+  );
+}
+
+/**
+ * The back office's use of the one error boundary: a 403 is the same "No access" view as
+ * everywhere (inside the shell), anything else says why the screen could not load.
+ */
+export function AdminRouteError() {
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{
+        403: (error) => <NoAccess needs={neededRole(error)} inShell />,
+        404: (error) => <CouldNotLoad error={error} />,
+      }}
+      unexpected={(error) => <CouldNotLoad error={error} />}
+    />
   );
 }

@@ -17,7 +17,8 @@ export function RowActions({
   const editClass = 'btn btn-sm btn-outline-primary me-2';
   const editLabel = `${t.articles.edit}: ${name}`;
   return (
-    <>
+    // One box, so the two stay together in a phone's card (app.css `.data-table`).
+    <span className="text-nowrap">
       {typeof edit === 'string' ? (
         <Link to={edit} className={editClass} aria-label={editLabel}>
           {t.articles.edit}
@@ -35,6 +36,6 @@ export function RowActions({
       >
         {t.articles.delete}
       </button>
-    </>
+    </span>
   );
 }

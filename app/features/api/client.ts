@@ -1,15 +1,24 @@
 /** The browser's calls to our API (the same calls the original client made, SPEC.md §7). */
+import { ErrorSchema } from '../../../common/schemas/common';
+
+/** One problem the server found, by where it found it ("body.password"), DECISIONS.md §1. */
+export interface ApiFieldError {
+  path: string;
+  message: string;
+}
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The answer's `errors[]` (400 invalid input); empty when it named none. */
+    readonly errors: readonly ApiFieldError[] = [],
   ) {
     super(message);
   }
 }
 
-/** JSON in, JSON out; the server's `message` becomes the error's message. */
+/** JSON in, JSON out; the server's `message` and `errors` become the error's. */
 export async function api<T>(
   path: string,
   init: { method?: string; body?: unknown; token?: string } = {},
@@ -36,6 +45,8 @@ export async function api<T>(
     data = undefined;
   }
   if (!res.ok) {
+    const body = ErrorSchema.safeParse(data);
+    if (body.success) throw new ApiError(res.status, body.data.message, body.data.errors ?? []);
     const message = (data as { message?: unknown } | undefined)?.message;
     throw new ApiError(
       res.status,

@@ -3,9 +3,13 @@ import type { MetaDescriptor } from 'react-router';
 /** Title with the site's short name first (SPEC.md §2 "prefixed with a short site name"). */
 export const pageTitle = (shortName: string, title: string) => `${shortName} | ${title}`;
 
-/** Title, description, canonical and the social cards for an ordinary page. */
+/**
+ * Title, description, canonical and the social cards for an ordinary page. The title starts
+ * with the short name; `og:site_name` is the site's whole name (both from the settings).
+ */
 export function pageMeta(opts: {
   shortName: string;
+  siteName: string;
   title: string;
   description: string;
   url: string;
@@ -23,7 +27,7 @@ export function pageMeta(opts: {
     { property: 'og:title', content: title },
     { property: 'og:description', content: opts.description },
     { property: 'og:url', content: opts.url },
-    { property: 'og:site_name', content: opts.shortName },
+    { property: 'og:site_name', content: opts.siteName },
     ...(opts.image ? [{ property: 'og:image', content: opts.image }] : []),
     { name: 'twitter:card', content: opts.image ? 'summary_large_image' : 'summary' },
     { name: 'twitter:title', content: title },

@@ -2,6 +2,9 @@ import { useNavigate, useRevalidator } from 'react-router';
 import type { UserInfo } from '../../../common/schemas/users';
 import { storeUserInfo } from './user-info';
 
+/** `/admin/dashboard?welcome=1`: the first administrator's welcome (see signup.tsx). */
+export const WELCOME_PARAM = 'welcome';
+
 /** After sign-in or sign-up: keep userInfo (SPEC.md §4), refresh who is signed in, go on. */
 export function useSignedIn() {
   const navigate = useNavigate();

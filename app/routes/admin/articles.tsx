@@ -4,6 +4,7 @@ import { ADMIN_PAGE_SIZE } from '../../../common/articles';
 import { DataTable, serialNumber, type Column } from '../../components/admin/data-table';
 import { Pager } from '../../components/admin/pager';
 import { RowActions } from '../../components/admin/row-actions';
+import { requireScreen } from '../../features/session/screen-guard';
 import { adminCopy as t } from '../../copy/admin';
 import { adminApi } from '../../features/api/admin-api';
 import { pageFromUrl } from '../../features/api/page-param';
@@ -23,10 +24,18 @@ interface ListData {
 }
 
 /** The page lives in the URL (?page=N), so reloads and links keep it. */
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
+  await requireScreen(context, request, 'author');
+  return null;
+}
+
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  await serverLoader();
   const page = pageFromUrl(request.url);
   return adminApi<ListData>(`/api/articles/admin-article?page=${page}&limit=${ADMIN_PAGE_SIZE}`);
 }
+
+clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
   return <p>{t.loading}</p>;

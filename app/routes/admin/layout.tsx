@@ -1,30 +1,27 @@
 import { useEffect, useState } from 'react';
-import { data, Link, NavLink, Outlet, redirect, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import Dropdown from 'react-bootstrap/Dropdown';
-import { hasRole, isStaff } from '../../../common/roles';
+import Offcanvas from 'react-bootstrap/Offcanvas';
+import { hasRole } from '../../../common/roles';
 import { appContext, type SessionUser } from '../../../common/services';
+import { GeneralErrorBoundary } from '../../components/error-boundary';
 import { adminCopy as t } from '../../copy/admin';
 import { adminApi } from '../../features/api/admin-api';
 import { api } from '../../features/api/client';
 import { pageTitle } from '../../features/seo/meta';
+import { requireScreen } from '../../features/session/screen-guard';
 import { clearUserInfo, readUserInfo } from '../../features/session/user-info';
 import type { Route } from './+types/layout';
 
 /**
  * The back office's guard and shell. The server checks the session cookie: no user → /login
- * with the way back; a reader gets the "no access" page (403). The client checks the stored
+ * with the way back; a reader gets the "No access" page (403, this route's error boundary). The client checks the stored
  * userInfo (SPEC.md §3): without it the session is ended and the user signs in again.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, services } = context.get(appContext);
-  const me = await user();
-  const url = new URL(request.url);
-  if (!me) throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
-  const { shortName } = await services.settings.get();
-  return data(
-    { me, shortName, year: new Date().getFullYear() },
-    { status: isStaff(me.role) ? 200 : 403 },
-  );
+  const me = await requireScreen(context, request, 'author');
+  const { siteName, shortName } = await context.get(appContext).services.settings.get();
+  return { me, siteName, shortName, year: new Date().getFullYear() };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -37,11 +34,54 @@ function signOutHere() {
   return api('/api/users/signout', { method: 'POST' }).catch(() => undefined);
 }
 
-function Sidebar({ me }: { me: SessionUser }) {
+/** The sidebar's id, for the phone's menu button (aria-controls). */
+const SIDEBAR_ID = 'admin-sidebar';
+
+/**
+ * The back office's links. From the md breakpoint up it stands beside the page as always; on a
+ * phone it would fill a whole screen above every page (issue 14 item 2), so there it is an
+ * off-canvas panel, closed until the top bar's menu button opens it and closed again once a
+ * link is chosen (react-bootstrap's responsive Offcanvas: Escape and the backdrop close it too).
+ */
+function Sidebar({ me, open, onClose }: { me: SessionUser; open: boolean; onClose: () => void }) {
+  return (
+    <div className="admin-sidebar bg-dark text-white">
+      <Offcanvas
+        id={SIDEBAR_ID}
+        show={open}
+        onHide={onClose}
+        responsive="md"
+        placement="start"
+        className="admin-sidebar-panel bg-dark text-white"
+        // Named only while it is a dialog: beside the page it is a plain box around the <nav>.
+        {...(open ? { 'aria-labelledby': `${SIDEBAR_ID}-title` } : {})}
+      >
+        <Offcanvas.Header closeButton closeVariant="white" closeLabel={t.menu.closeSidebar}>
+          <Offcanvas.Title as="p" id={`${SIDEBAR_ID}-title`} className="h5 mb-0">
+            {t.menu.sidebar}
+          </Offcanvas.Title>
+        </Offcanvas.Header>
+        <Offcanvas.Body className="p-0">
+          <SidebarLinks me={me} onChoose={onClose} />
+        </Offcanvas.Body>
+      </Offcanvas>
+    </div>
+  );
+}
+
+/** The links; choosing one calls `onChoose` (the phone's panel closes). */
+function SidebarLinks({ me, onChoose }: { me: SessionUser; onChoose: () => void }) {
   const link = ({ isActive }: { isActive: boolean }) =>
     `nav-link text-white${isActive ? ' active bg-primary' : ''}`;
   return (
-    <nav className="admin-sidebar bg-dark text-white p-3" aria-label="Back office">
+    // Clicks on the links bubble here: whichever was chosen, the panel closes.
+    <nav
+      className="p-3 w-100"
+      aria-label="Back office"
+      onClick={(e) => {
+        if ((e.target as HTMLElement).closest('a')) onChoose();
+      }}
+    >
       <Link
         to="/profile"
         className="d-flex align-items-center gap-2 text-white text-decoration-none mb-3"
@@ -105,7 +145,17 @@ function Sidebar({ me }: { me: SessionUser }) {
   );
 }
 
-function TopBar({ me }: { me: SessionUser }) {
+function TopBar({
+  me,
+  shortName,
+  sidebarOpen,
+  onMenu,
+}: {
+  me: SessionUser;
+  shortName: string;
+  sidebarOpen: boolean;
+  onMenu: () => void;
+}) {
   const navigate = useNavigate();
   const [drafts, setDrafts] = useState<number | null>(null);
   useEffect(() => {
@@ -116,11 +166,23 @@ function TopBar({ me }: { me: SessionUser }) {
       .catch(() => setDrafts(null));
   }, [me.role]);
   return (
-    <header className="admin-topbar navbar bg-white border-bottom px-3">
-      <a href="/" className="navbar-brand fw-bold brand">
-        {t.brand}
-      </a>
-      <div className="d-flex align-items-center gap-3">
+    <header className="admin-topbar navbar flex-nowrap bg-white border-bottom px-3 gap-2">
+      <div className="d-flex align-items-center gap-2 min-w-0">
+        <button
+          type="button"
+          className="navbar-toggler d-md-none"
+          aria-label={t.menu.sidebar}
+          aria-controls={SIDEBAR_ID}
+          aria-expanded={sidebarOpen}
+          onClick={onMenu}
+        >
+          <span className="navbar-toggler-icon" />
+        </button>
+        <a href="/" className="navbar-brand fw-bold brand text-truncate me-0">
+          {t.brand(shortName)}
+        </a>
+      </div>
+      <div className="d-flex align-items-center gap-2 gap-sm-3 min-w-0">
         {drafts !== null && drafts > 0 && (
           <Link
             to="/admin/articles"
@@ -163,9 +225,10 @@ function TopBar({ me }: { me: SessionUser }) {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { me, year } = loaderData;
+  const { me, siteName, shortName, year } = loaderData;
   const location = useLocation();
   const navigate = useNavigate();
+  const [sidebarOpen, setSidebarOpen] = useState(false);
 
   useEffect(() => {
     if (!readUserInfo()?.token) {
@@ -177,29 +240,28 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     }
   }, [location.pathname, location.search, navigate]);
 
-  if (!isStaff(me.role)) {
-    return (
-      <main id="main" className="container py-5 text-center">
-        <h1>{t.noAccess.title}</h1>
-        <p>{t.noAccess.body}</p>
-        <a href="/" className="btn btn-primary">
-          {t.noAccess.home}
-        </a>
-      </main>
-    );
-  }
   return (
     <div className="admin d-flex min-vh-100">
-      <Sidebar me={me} />
+      <Sidebar me={me} open={sidebarOpen} onClose={() => setSidebarOpen(false)} />
       <div className="flex-grow-1 d-flex flex-column min-w-0">
-        <TopBar me={me} />
+        <TopBar
+          me={me}
+          shortName={shortName}
+          sidebarOpen={sidebarOpen}
+          onMenu={() => setSidebarOpen((o) => !o)}
+        />
         <main id="main" className="flex-grow-1 p-3 p-md-4 bg-light">
           <Outlet context={me} />
         </main>
         <footer className="admin-footer border-top px-3 py-2 small text-body-secondary">
-          {t.footer(year)}
+          {t.footer(year, siteName)}
         </footer>
       </div>
     </div>
   );
+}
+
+/** A reader (or anyone without a staff role) gets the "No access" page with status 403. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

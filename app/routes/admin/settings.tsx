@@ -1,112 +1,74 @@
-import { RequireRole } from '../../components/admin/require-role';
-import { TextField } from '../../components/text-field';
 import { AdminRouteError } from '../../components/admin/route-error';
-import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import { SiteSettingsSchema, type SiteSettings } from '../../../common/settings';
+import type { SiteSettings } from '../../../common/settings';
+import { FormTextField, SubmitButton } from '../../components/form/fields';
+import { SchemaForm, useSchemaForm } from '../../components/form/schema-form';
+import { requireScreen } from '../../features/session/screen-guard';
 import { adminCopy as t } from '../../copy/admin';
 import { adminApi } from '../../features/api/admin-api';
+import { SettingsFormSchema, toSettingsForm } from '../../features/settings/settings-form';
 import type { Route } from './+types/settings';
 
-export async function clientLoader() {
+export async function loader({ context, request }: Route.LoaderArgs) {
+  await requireScreen(context, request, 'administrator');
+  return null;
+}
+
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  await serverLoader();
   return adminApi<SiteSettings>('/api/settings');
 }
+
+clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
   return <p>{t.loading}</p>;
 }
 
-type Field = Exclude<keyof SiteSettings, 'social' | 'homeSectionSlugs'>;
-const FIELDS: Field[] = [
-  'siteName',
-  'shortName',
-  'headerImageUrl',
-  'contactEmail',
-  'contactPhone',
-  'contactAddress',
-  'mapLocation',
-];
-const SOCIAL = ['facebook', 'x', 'instagram', 'youtube'] as const;
+/** The fields in the order they are shown; social links are nested under `social`. */
+const FIELDS = [
+  ['siteName', t.settings.fields.siteName],
+  ['shortName', t.settings.fields.shortName],
+  ['headerImageUrl', t.settings.fields.headerImageUrl],
+  ['contactEmail', t.settings.fields.contactEmail],
+  ['contactPhone', t.settings.fields.contactPhone],
+  ['contactAddress', t.settings.fields.contactAddress],
+  ['mapLocation', t.settings.fields.mapLocation],
+  ['homeSectionSlugs', t.settings.fields.homeSectionSlugs],
+  ['social.facebook', t.settings.fields.facebook],
+  ['social.x', t.settings.fields.x],
+  ['social.instagram', t.settings.fields.instagram],
+  ['social.youtube', t.settings.fields.youtube],
+] as const;
 
 /** The settings of DECISIONS.md §8, checked with the same schema as the server. */
-function AdminSettingsScreen({ loaderData }: Route.ComponentProps) {
-  const [form, setForm] = useState<SiteSettings>(loaderData);
-  const [sections, setSections] = useState(loaderData.homeSectionSlugs.join(', '));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const candidate = {
-      ...form,
-      homeSectionSlugs: sections
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    };
-    const parsed = SiteSettingsSchema.safeParse(candidate);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message])));
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      const saved = await adminApi<SiteSettings>('/api/settings', {
-        method: 'PUT',
-        body: parsed.data,
-      });
-      setForm(saved);
-      setSections(saved.homeSectionSlugs.join(', '));
-      toast.success(t.settings.saved);
-    } catch (error) {
-      toast.error((error as Error).message);
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const input = (key: string, label: string, value: string, onChange: (v: string) => void) => (
-    <TextField
-      key={key}
-      id={`s-${key}`}
-      label={label}
-      error={errors[key]}
-      wrapperClassName="col-md-6"
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-    />
-  );
-
+export default function AdminSettings({ loaderData }: Route.ComponentProps) {
+  const form = useSchemaForm(SettingsFormSchema, toSettingsForm(loaderData));
   return (
-    <form onSubmit={submit} noValidate>
+    <SchemaForm
+      form={form}
+      limits={SettingsFormSchema}
+      onSubmit={async (body) => {
+        const saved = await adminApi<SiteSettings>('/api/settings', { method: 'PUT', body });
+        form.reset(toSettingsForm(saved));
+        toast.success(t.settings.saved);
+      }}
+    >
       <h1 className="h3 mb-4">{t.settings.title}</h1>
       <div className="row g-3">
-        {FIELDS.map((key) =>
-          input(key, t.settings.fields[key], form[key], (v) =>
-            setForm((f) => ({ ...f, [key]: v })),
-          ),
-        )}
-        {input('homeSectionSlugs', t.settings.fields.homeSectionSlugs, sections, setSections)}
-        {SOCIAL.map((key) =>
-          input(`social.${key}`, t.settings.fields[key], form.social[key], (v) =>
-            setForm((f) => ({ ...f, social: { ...f.social, [key]: v } })),
-          ),
-        )}
+        {FIELDS.map(([name, label]) => (
+          <FormTextField
+            key={name}
+            name={name}
+            id={`s-${name.replace('.', '-')}`}
+            label={label}
+            wrapperClassName="col-md-6"
+          />
+        ))}
       </div>
-      <button type="submit" className="btn btn-primary mt-4" disabled={saving}>
-        {t.settings.save}
-      </button>
-    </form>
+      <SubmitButton className="btn btn-primary mt-4">{t.settings.save}</SubmitButton>
+    </SchemaForm>
   );
 }
 
 export const ErrorBoundary = AdminRouteError;
-
-export default function AdminSettings(props: Parameters<typeof AdminSettingsScreen>[0]) {
-  return (
-    <RequireRole min="administrator">
-      <AdminSettingsScreen {...props} />
-    </RequireRole>
-  );
-}

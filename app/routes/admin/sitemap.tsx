@@ -1,10 +1,11 @@
-import { RequireRole } from '../../components/admin/require-role';
 import { AdminRouteError } from '../../components/admin/route-error';
 import { useState } from 'react';
 import { adminCopy as t } from '../../copy/admin';
+import { requireScreen } from '../../features/session/screen-guard';
+import type { Route } from './+types/sitemap';
 
 /** Downloads the live /sitemap.xml as sitemap.xml (DECISIONS.md §6) with SPEC.md's messages. */
-function AdminSitemapScreen() {
+export default function AdminSitemap() {
   const [state, setState] = useState<'idle' | 'generating' | 'done' | 'failed'>('idle');
   const generate = async () => {
     setState('generating');
@@ -51,10 +52,7 @@ function AdminSitemapScreen() {
 
 export const ErrorBoundary = AdminRouteError;
 
-export default function AdminSitemap() {
-  return (
-    <RequireRole min="editor">
-      <AdminSitemapScreen />
-    </RequireRole>
-  );
+export async function loader({ context, request }: Route.LoaderArgs) {
+  await requireScreen(context, request, 'editor');
+  return null;
 }

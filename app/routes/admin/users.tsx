@@ -1,10 +1,10 @@
-import { RequireRole } from '../../components/admin/require-role';
 import { AdminRouteError } from '../../components/admin/route-error';
 import { toast } from 'react-toastify';
 import { ROLES, type Role } from '../../../common/roles';
 import type { User } from '../../../common/schemas/users';
 import { DataTable, type Column } from '../../components/admin/data-table';
 import { Pager } from '../../components/admin/pager';
+import { requireScreen } from '../../features/session/screen-guard';
 import { adminCopy as t } from '../../copy/admin';
 import { adminApi } from '../../features/api/admin-api';
 import { pageFromUrl } from '../../features/api/page-param';
@@ -13,19 +13,27 @@ import type { Route } from './+types/users';
 
 const PAGE_SIZE = 20;
 
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
+  await requireScreen(context, request, 'administrator');
+  return null;
+}
+
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  await serverLoader();
   const page = pageFromUrl(request.url);
   return adminApi<{ users: User[]; currentPage: number; totalPages: number }>(
     `/api/users?page=${page}&limit=${PAGE_SIZE}`,
   );
 }
 
+clientLoader.hydrate = true as const;
+
 export function HydrateFallback() {
   return <p>{t.loading}</p>;
 }
 
 /** Administrators give roles (DECISIONS.md §2); the server keeps at least one administrator. */
-function AdminUsersScreen({ loaderData }: Route.ComponentProps) {
+export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const { users, currentPage, totalPages } = loaderData;
   const list = useListPage({ currentPage, rowsOnPage: users.length });
 
@@ -43,6 +51,18 @@ function AdminUsersScreen({ loaderData }: Route.ComponentProps) {
     await list.reload();
   };
 
+  /** Imported authors have no password until an administrator sets one. */
+  const setPassword = async (user: User) => {
+    const password = window.prompt(t.users.askPassword(user.name));
+    if (!password) return;
+    try {
+      await adminApi(`/api/users/${user._id}/password`, { method: 'PUT', body: { password } });
+      toast.success(t.users.passwordSet(user.name));
+    } catch (error) {
+      toast.error((error as Error).message);
+    }
+  };
+
   const columns: Column<User>[] = [
     { header: t.users.name, cell: (u) => u.name },
     { header: t.users.email, cell: (u) => u.email },
@@ -50,7 +70,7 @@ function AdminUsersScreen({ loaderData }: Route.ComponentProps) {
       header: t.users.role,
       cell: (u) => (
         <select
-          className="form-select form-select-sm"
+          className="form-select form-select-sm role-select w-auto"
           aria-label={`${t.users.role}: ${u.name}`}
           value={u.role}
           onChange={(e) => void changeRole(u, e.target.value as Role)}
@@ -61,6 +81,19 @@ function AdminUsersScreen({ loaderData }: Route.ComponentProps) {
             </option>
           ))}
         </select>
+      ),
+    },
+    {
+      header: t.users.password,
+      cell: (u) => (
+        <button
+          type="button"
+          className="btn btn-outline-secondary btn-sm"
+          aria-label={`${t.users.setPassword}: ${u.name}`}
+          onClick={() => void setPassword(u)}
+        >
+          {t.users.setPassword}
+        </button>
       ),
     },
     {
@@ -84,11 +117,3 @@ function AdminUsersScreen({ loaderData }: Route.ComponentProps) {
 }
 
 export const ErrorBoundary = AdminRouteError;
-
-export default function AdminUsers(props: Parameters<typeof AdminUsersScreen>[0]) {
-  return (
-    <RequireRole min="administrator">
-      <AdminUsersScreen {...props} />
-    </RequireRole>
-  );
-}

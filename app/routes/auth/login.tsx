@@ -1,11 +1,11 @@
 import { Link, redirect, useSearchParams } from 'react-router';
 import { isStaff } from '../../../common/roles';
-import type { UserInfo } from '../../../common/schemas/users';
+import { SignInSchema, type UserInfo } from '../../../common/schemas/users';
 import { appContext } from '../../../common/services';
-import { TextField } from '../../components/text-field';
+import { FormTextField, SubmitButton } from '../../components/form/fields';
+import { SchemaForm, useSchemaForm } from '../../components/form/schema-form';
 import { copy } from '../../copy/en';
 import { api } from '../../features/api/client';
-import { useBusy } from '../../features/api/use-busy';
 import { pageTitle } from '../../features/seo/meta';
 import { safeRedirect } from '../../features/session/user-info';
 import { useSignedIn } from '../../features/session/use-sign-in';
@@ -33,35 +33,29 @@ export default function Login() {
   const [params] = useSearchParams();
   const redirectParam = params.get('redirect');
   const signedIn = useSignedIn();
-  const { busy, submit } = useBusy(copy.auth.genericFailure);
-
-  const signIn = submit(async (form) => {
-    const info = await api<UserInfo>('/api/users/signin', {
-      method: 'POST',
-      body: {
-        email: String(form.get('email') ?? ''),
-        password: String(form.get('password') ?? ''),
-      },
-    });
-    await signedIn(info, safeRedirect(redirectParam, defaultTarget(info.role)));
-  });
+  const form = useSchemaForm(SignInSchema, { email: '', password: '' });
 
   return (
     <main id="main" className="container py-5 auth-page">
       <h1 className="h3 mb-4">{copy.auth.signInTitle}</h1>
-      <form onSubmit={signIn} className="vstack gap-3">
-        <TextField id="email" label={copy.auth.email} type="email" autoComplete="email" required />
-        <TextField
-          id="password"
+      <SchemaForm
+        form={form}
+        limits={SignInSchema}
+        className="vstack gap-3"
+        onSubmit={async (body) => {
+          const info = await api<UserInfo>('/api/users/signin', { method: 'POST', body });
+          await signedIn(info, safeRedirect(redirectParam, defaultTarget(info.role)));
+        }}
+      >
+        <FormTextField name="email" label={copy.auth.email} type="email" autoComplete="email" />
+        <FormTextField
+          name="password"
           label={copy.auth.password}
           type="password"
           autoComplete="current-password"
-          required
         />
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? copy.auth.working : copy.auth.signIn}
-        </button>
-      </form>
+        <SubmitButton busyText={copy.auth.working}>{copy.auth.signIn}</SubmitButton>
+      </SchemaForm>
       <p className="mt-3">
         {copy.auth.noAccount}{' '}
         <Link

@@ -2,17 +2,23 @@ import { Link, redirect, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import type { UserInfo } from '../../../common/schemas/users';
 import { appContext } from '../../../common/services';
-import { TextField } from '../../components/text-field';
+import { FormTextField, SubmitButton } from '../../components/form/fields';
+import { SchemaForm, useSchemaForm } from '../../components/form/schema-form';
 import { copy } from '../../copy/en';
 import { api } from '../../features/api/client';
-import { useBusy } from '../../features/api/use-busy';
 import { pageTitle } from '../../features/seo/meta';
 import { safeRedirect } from '../../features/session/user-info';
-import { useSignedIn } from '../../features/session/use-sign-in';
+import { SignUpFormSchema } from '../../features/session/sign-up-form';
+import { useSignedIn, WELCOME_PARAM } from '../../features/session/use-sign-in';
 import type { Route } from './+types/signup';
 
 /** SPEC.md §2: sign-up redirects to / by default. */
 const DEFAULT_TARGET = '/';
+/**
+ * The first account on a new site is its administrator (DECISIONS.md §2): it goes to the
+ * dashboard, which welcomes it and says what to do first (issue 14 item 7).
+ */
+const FIRST_ADMIN_TARGET = `/admin/dashboard?${WELCOME_PARAM}=1`;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, services } = context.get(appContext);
@@ -30,50 +36,52 @@ export default function SignUp() {
   const [params] = useSearchParams();
   const redirectParam = params.get('redirect');
   const signedIn = useSignedIn();
-  const { busy, submit } = useBusy(copy.auth.genericFailure);
-
-  const signUp = submit(async (form) => {
-    const password = String(form.get('password') ?? '');
-    // SPEC.md §5: a mismatch is shown and nothing is sent.
-    if (password !== String(form.get('confirmPassword') ?? '')) {
-      toast.error(copy.auth.passwordsDoNotMatch);
-      return;
-    }
-    const info = await api<UserInfo>('/api/users/signup', {
-      method: 'POST',
-      body: {
-        name: String(form.get('name') ?? ''),
-        email: String(form.get('email') ?? ''),
-        password,
-      },
-    });
-    await signedIn(info, safeRedirect(redirectParam, DEFAULT_TARGET));
+  const form = useSchemaForm(SignUpFormSchema, {
+    name: '',
+    email: '',
+    password: '',
+    confirmPassword: '',
   });
 
   return (
     <main id="main" className="container py-5 auth-page">
       <h1 className="h3 mb-4">{copy.auth.signUpTitle}</h1>
-      <form onSubmit={signUp} className="vstack gap-3">
-        <TextField id="name" label={copy.auth.name} type="text" autoComplete="name" required />
-        <TextField id="email" label={copy.auth.email} type="email" autoComplete="email" required />
-        <TextField
-          id="password"
+      <SchemaForm
+        form={form}
+        limits={SignUpFormSchema}
+        className="vstack gap-3"
+        onSubmit={async ({ confirmPassword: _confirmed, ...body }) => {
+          const info = await api<UserInfo>('/api/users/signup', { method: 'POST', body });
+          await signedIn(
+            info,
+            info.role === 'administrator'
+              ? FIRST_ADMIN_TARGET
+              : safeRedirect(redirectParam, DEFAULT_TARGET),
+          );
+        }}
+        onInvalid={(errors) => {
+          // SPEC.md §5: a mismatch is said in a toast (one at a time), and nothing is sent.
+          if (errors.confirmPassword?.message === copy.auth.passwordsDoNotMatch)
+            toast.error(copy.auth.passwordsDoNotMatch, { toastId: 'passwords-do-not-match' });
+        }}
+      >
+        <FormTextField name="name" label={copy.auth.name} type="text" autoComplete="name" />
+        <FormTextField name="email" label={copy.auth.email} type="email" autoComplete="email" />
+        <FormTextField
+          name="password"
           label={copy.auth.password}
           type="password"
           autoComplete="new-password"
-          required
         />
-        <TextField
-          id="confirmPassword"
+        <FormTextField
+          name="confirmPassword"
           label={copy.auth.confirmPassword}
           type="password"
           autoComplete="new-password"
-          required
+          toastedError={copy.auth.passwordsDoNotMatch}
         />
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? copy.auth.working : copy.auth.signUp}
-        </button>
-      </form>
+        <SubmitButton busyText={copy.auth.working}>{copy.auth.signUp}</SubmitButton>
+      </SchemaForm>
       <p className="mt-3">
         <Link
           to={redirectParam ? `/login?redirect=${encodeURIComponent(redirectParam)}` : '/login'}

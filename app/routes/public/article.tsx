@@ -1,53 +1,53 @@
 import { useEffect } from 'react';
 import { data, redirect } from 'react-router';
-import { toast } from 'react-toastify';
 import { CARD_EXCERPT_LENGTH } from '../../../common/articles';
-import { appContext, isNotFound } from '../../../common/services';
+import { articlePath } from '../../../common/paths';
+import { appContext } from '../../../common/services';
 import { ArticleCard } from '../../components/article-card';
 import { ShareButtons } from '../../components/share-buttons';
 import { copy } from '../../copy/en';
+import { redirectFormerAddress } from '../../features/redirects/former-address';
 import { absoluteUrl, pageMeta } from '../../features/seo/meta';
 import type { Route } from './+types/article';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { services, publicUrl } = context.get(appContext);
-  let article;
-  try {
-    article = await services.articles.byAddress(params.category, params.slug);
-  } catch (error) {
-    if (!isNotFound(error)) throw error;
-    // A former address, or the right slug under another category: a permanent redirect.
-    const moved =
-      (await services.articles.newUrlForFormerAddress(params.category, params.slug)) ??
-      (await services.articles.newUrlForSlug(params.slug).catch(() => undefined));
-    // The query string (campaign tags and the like) goes along.
-    if (moved && moved !== `/${params.category}/${params.slug}`)
-      throw redirect(`${moved}${new URL(request.url).search}`, 301);
+  const { services, publicUrl, logError } = context.get(appContext);
+  const found = await services.articles.resolve(params.category, params.slug);
+  // A former address, or the right slug under another category: a permanent redirect, with
+  // the query string (campaign tags and the like).
+  if (found?.movedTo) throw redirect(`${found.movedTo}${new URL(request.url).search}`, 301);
+  if (!found?.article) {
+    // Two-segment permalinks of an old site (/archives/123) land here.
+    await redirectFormerAddress({ services, logError }, request);
     throw data(null, { status: 404, statusText: 'Not Found' });
   }
+  const { article } = found;
   const settings = await services.settings.get();
   // SPEC.md §9: ask for 3 random articles, drop the current one, show 2.
   let related: Awaited<ReturnType<typeof services.articles.listRandom>> = [];
-  let relatedError: string | undefined;
+  let relatedFailed = false;
   try {
     related = (await services.articles.listRandom(3, article._id))
       .filter((a) => a._id !== article._id)
       .slice(0, 2);
   } catch (error) {
-    relatedError = error instanceof Error ? error.message : String(error);
+    // Readers see a short text where the block would be; the log gets the error.
+    logError(error, `related stories of article ${article._id} could not be loaded`);
+    relatedFailed = true;
   }
-  return { article, related, relatedError, settings, publicUrl, lang: article.language };
+  return { article, related, relatedFailed, settings, publicUrl, lang: article.language };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
   const { article, settings, publicUrl } = loaderData;
-  const url = `${publicUrl}/${article.category?.slug ?? 'general'}/${article.slug}`;
+  const url = `${publicUrl}${articlePath(article)}`;
   const image = article.imageUrl ? absoluteUrl(publicUrl, article.imageUrl) : undefined;
   const description = article.metaDescription || article.name;
   return [
     ...pageMeta({
       shortName: settings.shortName,
+      siteName: settings.siteName,
       title: article.metaTitle || article.name,
       description,
       url,
@@ -81,8 +81,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { article, related, relatedError, publicUrl } = loaderData;
-  const url = `${publicUrl}/${article.category?.slug ?? 'general'}/${article.slug}`;
+  const { article, related, relatedFailed, publicUrl } = loaderData;
+  const url = `${publicUrl}${articlePath(article)}`;
 
   // A view is counted after the page is shown, without holding it up.
   useEffect(() => {
@@ -90,10 +90,6 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
       () => {},
     );
   }, [article._id]);
-
-  useEffect(() => {
-    if (relatedError) toast.error(`Error: ${relatedError}`);
-  }, [relatedError]);
 
   const srcSet = article.image?.variants.map((v) => `${v.url} ${v.width}w`).join(', ');
   return (
@@ -129,6 +125,11 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         <ShareButtons url={url} title={article.name} />
         <div className="article-body" dangerouslySetInnerHTML={{ __html: article.description }} />
       </article>
+      {relatedFailed && (
+        <p className="mt-5 text-body-secondary" role="status">
+          {copy.article.moreError}
+        </p>
+      )}
       {related.length > 0 && (
         <section aria-labelledby="more-stories" className="mt-5">
           <h2 id="more-stories" className="h4 section-title">

@@ -43,6 +43,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   return [
     ...pageMeta({
       shortName: settings.shortName,
+      siteName: settings.siteName,
       title:
         currentPage > 1
           ? `${category.name} (${copy.category.pageOf(currentPage, totalPages)})`

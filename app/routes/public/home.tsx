@@ -3,6 +3,7 @@ import type { ArticleCard as Card } from '../../../common/schemas/articles';
 import { appContext } from '../../../common/services';
 import { ArticleCard } from '../../components/article-card';
 import { copy } from '../../copy/en';
+import { redirectFormerPostQuery } from '../../features/redirects/former-address';
 import { absoluteUrl, pageMeta } from '../../features/seo/meta';
 import type { Route } from './+types/home';
 
@@ -10,25 +11,29 @@ interface Section {
   key: string;
   title: string;
   articles: Card[];
-  error?: string;
+  failed?: true;
 }
 
-/** One section's data; its failure is kept to itself (SPEC.md §8 "Home section failures"). */
-async function section(key: string, title: string, load: () => Promise<Card[]>): Promise<Section> {
-  try {
-    return { key, title, articles: await load() };
-  } catch (error) {
-    return {
-      key,
-      title,
-      articles: [],
-      error: error instanceof Error ? error.message : String(error),
-    };
-  }
-}
-
-export async function loader({ context }: Route.LoaderArgs) {
-  const { services, publicUrl } = context.get(appContext);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services, publicUrl, logError } = context.get(appContext);
+  // An old WordPress address such as /?p=123 (DECISIONS.md §15).
+  await redirectFormerPostQuery({ services, logError }, request);
+  /**
+   * One section's data; its failure is kept to itself (SPEC.md §8 "Home section failures"):
+   * readers see a short text, the log gets the error.
+   */
+  const section = async (
+    key: string,
+    title: string,
+    load: () => Promise<Card[]>,
+  ): Promise<Section> => {
+    try {
+      return { key, title, articles: await load() };
+    } catch (error) {
+      logError(error, `home section "${key}" could not be loaded`);
+      return { key, title, articles: [], failed: true };
+    }
+  };
   const settings = await services.settings.get();
   const [homeCategories, all] = await Promise.all([
     services.categories.listHome().catch(() => []),
@@ -52,6 +57,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData
     ? pageMeta({
         shortName: loaderData.settings.shortName,
+        siteName: loaderData.settings.siteName,
         title: copy.home.heading,
         description: `${loaderData.settings.siteName}: ${loaderData.sections.map((s) => s.title).join(', ')}.`,
         url: `${loaderData.publicUrl}/`,
@@ -98,9 +104,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h2 id={`section-${s.key}`} className="h4 section-title">
               {s.title}
             </h2>
-            {s.error ? (
-              <p className="text-danger" role="alert">
-                {copy.home.sectionError(s.error)}
+            {s.failed ? (
+              <p className="text-body-secondary" role="status">
+                {copy.home.sectionError}
               </p>
             ) : s.articles.length === 0 ? (
               <p>{copy.home.empty}</p>

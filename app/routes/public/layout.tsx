@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { isRouteErrorResponse, Outlet, useNavigation, useRouteLoaderData } from 'react-router';
+import { Outlet, useNavigation, useRouteLoaderData } from 'react-router';
 import { toast } from 'react-toastify';
-import { NotFoundPanel } from '../../components/not-found-panel';
+import { GeneralErrorBoundary, statusOf } from '../../components/error-boundary';
 import { PublicFooter } from '../../components/public-footer';
 import { PublicHeader } from '../../components/public-header';
 import { copy } from '../../copy/en';
@@ -34,7 +34,7 @@ export default function PublicLayout() {
 
   if (!root) return <Outlet />;
   return (
-    <>
+    <div className="site-shell">
       <PublicHeader
         siteName={root.settings.siteName}
         categories={root.categories ?? []}
@@ -49,17 +49,17 @@ export default function PublicLayout() {
         <Outlet />
       </div>
       <PublicFooter settings={root.settings} year={root.year} />
-    </>
+    </div>
   );
 }
 
-/** Errors of public pages keep the header and footer; a 404 is the Not Found page. */
+/** Errors of public pages keep the header and footer; the view follows the status. */
 export function ErrorBoundary({ error }: { error: unknown }) {
   const root = useRouteLoaderData<RootData>('root');
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? copy.notFound.title : copy.errors.title;
+  const status = statusOf(error);
+  const title = status === 404 ? copy.notFound.title : copy.errors.title;
   return (
-    <>
+    <div className="site-shell">
       {root && (
         <PublicHeader
           siteName={root.settings.siteName}
@@ -69,15 +69,10 @@ export function ErrorBoundary({ error }: { error: unknown }) {
       )}
       <title>{root ? pageTitle(root.settings.shortName, title) : title}</title>
       <meta name="robots" content="noindex" />
-      {notFound ? (
-        <NotFoundPanel />
-      ) : (
-        <main id="main" className="container py-5 text-center">
-          <h1>{copy.errors.title}</h1>
-          <p>{copy.errors.body}</p>
-        </main>
-      )}
+      <div className="page">
+        <GeneralErrorBoundary />
+      </div>
       {root && <PublicFooter settings={root.settings} year={root.year} />}
-    </>
+    </div>
   );
 }

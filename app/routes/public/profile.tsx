@@ -1,12 +1,15 @@
+import { useWatch } from 'react-hook-form';
 import { redirect, useNavigate, useRevalidator } from 'react-router';
 import { toast } from 'react-toastify';
 import type { UserInfo } from '../../../common/schemas/users';
 import { appContext } from '../../../common/services';
-import { TextField } from '../../components/text-field';
+import { FormTextField, SubmitButton } from '../../components/form/fields';
+import { SchemaForm, useSchemaForm } from '../../components/form/schema-form';
 import { copy } from '../../copy/en';
 import { api } from '../../features/api/client';
 import { useBusy } from '../../features/api/use-busy';
 import { pageTitle } from '../../features/seo/meta';
+import { ProfileFormSchema } from '../../features/session/profile-form';
 import { clearUserInfo, storeUserInfo } from '../../features/session/user-info';
 import type { Route } from './+types/profile';
 
@@ -26,8 +29,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const { me } = loaderData;
   const revalidator = useRevalidator();
-  const { busy, run, submit } = useBusy(copy.auth.genericFailure);
+  const { busy, run } = useBusy(copy.auth.genericFailure);
   const navigate = useNavigate();
+  const form = useSchemaForm(ProfileFormSchema, {
+    name: me.name,
+    password: '',
+    currentPassword: '',
+  });
+  // The current password is asked for only with a new one, and marked required then.
+  const changesPassword = useWatch({ control: form.control, name: 'password' }) !== '';
 
   const signOutEverywhere = () => {
     if (!window.confirm(copy.profile.confirmSignOutEverywhere)) return;
@@ -41,24 +51,6 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
     });
   };
 
-  const save = submit(async (form, element) => {
-    const password = String(form.get('password') ?? '');
-    const info = await api<UserInfo>('/api/users/me', {
-      method: 'PUT',
-      body: {
-        name: String(form.get('name') ?? ''),
-        ...(password ? { password } : {}),
-        currentPassword: String(form.get('currentPassword') ?? ''),
-      },
-    });
-    storeUserInfo(info);
-    toast.success(copy.profile.saved);
-    element
-      .querySelectorAll<HTMLInputElement>('input[type=password]')
-      .forEach((i) => (i.value = ''));
-    await revalidator.revalidate();
-  });
-
   return (
     <main id="main" className="container py-5 auth-page">
       <h1 className="h3 mb-4">{copy.profile.title}</h1>
@@ -68,33 +60,41 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <dt className="col-sm-4">{copy.profile.role}</dt>
         <dd className="col-sm-8 text-capitalize">{me.role}</dd>
       </dl>
-      <form onSubmit={save} className="vstack gap-3">
-        <TextField
-          id="name"
-          label={copy.profile.name}
-          type="text"
-          defaultValue={me.name}
-          required
-          maxLength={100}
-        />
-        <TextField
-          id="password"
+      <SchemaForm
+        form={form}
+        limits={ProfileFormSchema}
+        className="vstack gap-3"
+        onSubmit={async (body) => {
+          const info = await api<UserInfo>('/api/users/me', { method: 'PUT', body });
+          storeUserInfo(info);
+          toast.success(copy.profile.saved);
+          form.reset({ name: info.name, password: '', currentPassword: '' });
+          await revalidator.revalidate();
+        }}
+      >
+        <FormTextField name="name" label={copy.profile.name} type="text" autoComplete="name" />
+        <FormTextField
+          name="password"
           label={copy.profile.newPassword}
           type="password"
           autoComplete="new-password"
-          minLength={8}
         />
-        <TextField
-          id="currentPassword"
+        <FormTextField
+          name="currentPassword"
           label={copy.profile.currentPassword}
+          hint={
+            changesPassword
+              ? copy.profile.currentPasswordRequired
+              : copy.profile.currentPasswordOptional
+          }
+          required={changesPassword}
           type="password"
           autoComplete="current-password"
-          required
         />
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? copy.auth.working : copy.profile.save}
-        </button>
-      </form>
+        <SubmitButton busyText={copy.auth.working} disabled={busy}>
+          {copy.profile.save}
+        </SubmitButton>
+      </SchemaForm>
       <section aria-labelledby="sessions-heading" className="mt-5">
         <h2 id="sessions-heading" className="h5">
           {copy.profile.sessionsHeading}

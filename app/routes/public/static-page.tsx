@@ -14,7 +14,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .replace(/^\/|\/$/g, '') as PageKey;
   if (!(key in STATIC_PAGES)) throw data(null, { status: 404, statusText: 'Not Found' });
   const { services, publicUrl } = context.get(appContext);
-  return { key, settings: await services.settings.get(), publicUrl };
+  const [settings, stored] = await Promise.all([services.settings.get(), services.pages.get(key)]);
+  return { key, settings, stored: stored ?? null, publicUrl };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -22,7 +23,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   const page = STATIC_PAGES[loaderData.key];
   return pageMeta({
     shortName: loaderData.settings.shortName,
-    title: page.title,
+    siteName: loaderData.settings.siteName,
+    title: loaderData.stored?.title || page.title,
     description: page.description,
     url: `${loaderData.publicUrl}/${loaderData.key}`,
   });
@@ -30,10 +32,17 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export default function StaticPageRoute({ loaderData }: Route.ComponentProps) {
   const page = STATIC_PAGES[loaderData.key];
+  const { stored } = loaderData;
+  // A stored text (brought in from the old site) replaces the built-in one; it was sanitised
+  // with the article allow-list before it was stored.
   return (
     <main id="main" className="container py-4 static-page">
-      <h1>{page.title}</h1>
-      {page.body(loaderData.settings)}
+      <h1>{stored?.title || page.title}</h1>
+      {stored ? (
+        <div dangerouslySetInnerHTML={{ __html: stored.body }} />
+      ) : (
+        page.body(loaderData.settings)
+      )}
     </main>
   );
 }

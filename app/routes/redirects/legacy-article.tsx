@@ -1,5 +1,6 @@
 import { data, redirect } from 'react-router';
-import { appContext, isNotFound } from '../../../common/services';
+import { appContext } from '../../../common/services';
+import { GeneralErrorBoundary } from '../../components/error-boundary';
 import { copy } from '../../copy/en';
 import type { Route } from './+types/legacy-article';
 
@@ -11,14 +12,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
   let target: string | undefined;
   if (/^\d{1,10}$/.test(params.id)) {
-    try {
-      target = `/${await services.articles.newUrlForLegacyId(Number(params.id))}`;
-    } catch (error) {
-      if (!isNotFound(error)) throw error;
-    }
+    target = await services.articles.pathForLegacyId(Number(params.id));
   } else if (/^[0-9a-f-]{36}$/i.test(params.id)) {
-    const url = await services.articles.newUrlForId(params.id);
-    target = url && `/${url}`;
+    target = await services.articles.pathForId(params.id);
   }
   if (!target) throw data(null, { status: 404, statusText: 'Not Found' });
   throw redirect(target, 301);
@@ -28,11 +24,13 @@ export default function LegacyArticle() {
   return <p className="container py-5">{copy.redirect.loading}</p>;
 }
 
+/** SPEC.md §8: any failure of a redirect screen reads "404 - Article Not Found". */
 export function ErrorBoundary() {
-  return (
+  const notFound = () => (
     <main id="main" className="container py-5 text-center">
       <title>{copy.redirect.notFound}</title>
       <h1>{copy.redirect.notFound}</h1>
     </main>
   );
+  return <GeneralErrorBoundary statusHandlers={{ 404: notFound }} unexpected={notFound} />;
 }

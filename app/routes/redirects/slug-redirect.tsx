@@ -1,18 +1,14 @@
 import { data, redirect } from 'react-router';
-import { appContext, isNotFound } from '../../../common/services';
+import { appContext } from '../../../common/services';
+import { GeneralErrorBoundary } from '../../components/error-boundary';
 import { copy } from '../../copy/en';
 import type { Route } from './+types/slug-redirect';
 
 /** /article/:slug, a current or former slug: HTTP 301 to the article's address. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
-  let target: string;
-  try {
-    target = await services.articles.newUrlForSlug(params.slug);
-  } catch (error) {
-    if (isNotFound(error)) throw data(null, { status: 404, statusText: 'Not Found' });
-    throw error;
-  }
+  const target = await services.articles.pathForSlug(params.slug);
+  if (!target) throw data(null, { status: 404, statusText: 'Not Found' });
   throw redirect(target, 301);
 }
 
@@ -20,11 +16,13 @@ export default function SlugRedirect() {
   return <p className="container py-5">{copy.redirect.redirecting}</p>;
 }
 
+/** SPEC.md §8: any failure of a redirect screen reads "404 - Article Not Found". */
 export function ErrorBoundary() {
-  return (
+  const notFound = () => (
     <main id="main" className="container py-5 text-center">
       <title>{copy.redirect.notFound}</title>
       <h1>{copy.redirect.notFound}</h1>
     </main>
   );
+  return <GeneralErrorBoundary statusHandlers={{ 404: notFound }} unexpected={notFound} />;
 }

@@ -1,19 +1,29 @@
-import { and, count, desc, eq, inArray, lte, ne, sql, sum, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, sql, sum, type SQL } from 'drizzle-orm';
+import { UNCATEGORISED_SEGMENT } from '../../../common/paths';
 import type { Db } from '../../../db/client';
-import { articleRedirects, articles, categories } from '../../../db/schema/content';
+import {
+  articleBodyHead,
+  articleFormerPaths,
+  articleRedirects,
+  articles,
+  categories,
+  isPublicArticle,
+} from '../../../db/schema/content';
 import { media } from '../../../db/schema/media';
-import { articleDailyViews } from '../../../db/schema/site';
 import { users } from '../../../db/schema/users';
 
-/** Enough of the body to cut a 200-character excerpt from, without reading whole articles. */
-const BODY_HEAD_CHARS = 2000;
+/*
+ * The articles module's tables: `articles` and `article_redirects`. Reads join the category's
+ * and author's names and the image's sizes for display (server/modules/README.md); every other
+ * module reaches these tables through the articles service.
+ */
 
 export const cardColumns = {
   id: articles.id,
   name: articles.name,
   slug: articles.slug,
   imageUrl: articles.imageUrl,
-  bodyHead: sql<string>`left(${articles.description}, ${sql.raw(String(BODY_HEAD_CHARS))})`,
+  bodyHead: articleBodyHead,
   language: articles.language,
   publishedAt: articles.publishedAt,
   createdAt: articles.createdAt,
@@ -25,30 +35,6 @@ export const cardColumns = {
   authorName: users.name,
 };
 
-export type CardRow = {
-  id: string;
-  name: string;
-  slug: string;
-  imageUrl: string;
-  bodyHead: string;
-  language: 'hi' | 'en';
-  publishedAt: Date;
-  createdAt: Date;
-  updatedAt: Date;
-  categoryId: string | null;
-  categorySlug: string | null;
-  categoryName: string | null;
-  authorId: string | null;
-  authorName: string | null;
-};
-
-/**
- * Published and due: what readers may see at `now`. The status test is a literal, not a bind
- * parameter, so the planner can always match the partial indexes (`WHERE status = 'published'`).
- */
-export const isPublic = (now: Date) =>
-  and(sql`${articles.status} = 'published'`, lte(articles.publishedAt, now));
-
 const cards = (db: Db) =>
   db
     .select(cardColumns)
@@ -56,10 +42,12 @@ const cards = (db: Db) =>
     .leftJoin(categories, eq(categories.id, articles.categoryId))
     .leftJoin(users, eq(users.id, articles.authorId));
 
+export type CardRow = Awaited<ReturnType<ReturnType<typeof cards>['execute']>>[number];
+
 /** Newest published first; a query builder, so tests can read its SQL and plan. */
 export function listLatestPublished(db: Db, opts: { limit: number; now: Date }) {
   return cards(db)
-    .where(isPublic(opts.now))
+    .where(isPublicArticle(opts.now))
     .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(opts.limit);
 }
@@ -69,7 +57,7 @@ export function listPublishedInCategory(
   opts: { categoryId: string; limit: number; offset: number; now: Date },
 ) {
   return cards(db)
-    .where(and(isPublic(opts.now), eq(articles.categoryId, opts.categoryId)))
+    .where(and(isPublicArticle(opts.now), eq(articles.categoryId, opts.categoryId)))
     .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(opts.limit)
     .offset(opts.offset);
@@ -82,7 +70,7 @@ export async function countPublishedInCategory(
   const [row] = await db
     .select({ n: count() })
     .from(articles)
-    .where(and(isPublic(opts.now), eq(articles.categoryId, opts.categoryId)));
+    .where(and(isPublicArticle(opts.now), eq(articles.categoryId, opts.categoryId)));
   return Number(row?.n ?? 0);
 }
 
@@ -95,8 +83,8 @@ export function listRandomPublished(
   opts: { limit: number; excludeId?: string | undefined; now: Date },
 ) {
   const where = opts.excludeId
-    ? and(isPublic(opts.now), ne(articles.id, opts.excludeId))
-    : isPublic(opts.now);
+    ? and(isPublicArticle(opts.now), ne(articles.id, opts.excludeId))
+    : isPublicArticle(opts.now);
   const picked = db
     .select({ id: articles.id })
     .from(articles)
@@ -106,23 +94,33 @@ export function listRandomPublished(
   return cards(db).where(inArray(articles.id, picked));
 }
 
+const byAuthor = (authorId: string | undefined): SQL | undefined =>
+  authorId ? eq(articles.authorId, authorId) : undefined;
+
+/** One page of the admin list; a query builder, so tests can read its SQL and plan. */
+export function listForAdminPage(
+  db: Db,
+  opts: { authorId?: string | undefined; limit: number; offset: number },
+) {
+  return db
+    .select({ ...cardColumns, status: articles.status })
+    .from(articles)
+    .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .leftJoin(users, eq(users.id, articles.authorId))
+    .where(byAuthor(opts.authorId))
+    .orderBy(desc(articles.createdAt), desc(articles.id))
+    .limit(opts.limit)
+    .offset(opts.offset);
+}
+
 /** The admin list, newest first; `authorId` narrows it to one author's articles. */
 export async function listForAdmin(
   db: Db,
   opts: { authorId?: string | undefined; limit: number; offset: number },
 ) {
-  const where: SQL | undefined = opts.authorId ? eq(articles.authorId, opts.authorId) : undefined;
   const [rows, [total]] = await Promise.all([
-    db
-      .select({ ...cardColumns, status: articles.status })
-      .from(articles)
-      .leftJoin(categories, eq(categories.id, articles.categoryId))
-      .leftJoin(users, eq(users.id, articles.authorId))
-      .where(where)
-      .orderBy(desc(articles.createdAt), desc(articles.id))
-      .limit(opts.limit)
-      .offset(opts.offset),
-    db.select({ n: count() }).from(articles).where(where),
+    listForAdminPage(db, opts),
+    db.select({ n: count() }).from(articles).where(byAuthor(opts.authorId)),
   ]);
   return { rows, total: Number(total?.n ?? 0) };
 }
@@ -140,18 +138,6 @@ export const fullColumns = {
   imageHeight: media.height,
   imageVariants: media.variants,
 };
-export type FullRow = CardRow & {
-  description: string;
-  metaTitle: string;
-  metaDescription: string;
-  metaKeywords: string;
-  status: 'draft' | 'published';
-  legacyId: number | null;
-  viewCount: number;
-  imageWidth: number | null;
-  imageHeight: number | null;
-  imageVariants: { width: number; height: number; key: string }[] | null;
-};
 
 const full = (db: Db) =>
   db
@@ -161,76 +147,84 @@ const full = (db: Db) =>
     .leftJoin(users, eq(users.id, articles.authorId))
     .leftJoin(media, eq(media.id, articles.imageMediaId));
 
+export type FullRow = Awaited<ReturnType<ReturnType<typeof full>['execute']>>[number];
+
 export async function findArticleById(db: Db, id: string): Promise<FullRow | undefined> {
   const [row] = await full(db).where(eq(articles.id, id));
-  return row as FullRow | undefined;
-}
-
-/** A published article at its current address /{categorySlug}/{slug}. */
-export async function findPublishedByAddress(
-  db: Db,
-  opts: { categorySlug: string; slug: string; now: Date },
-): Promise<FullRow | undefined> {
-  const [row] = await full(db).where(
-    and(
-      isPublic(opts.now),
-      eq(articles.slug, opts.slug),
-      opts.categorySlug === 'general'
-        ? sql`${articles.categoryId} IS NULL`
-        : eq(categories.slug, opts.categorySlug),
-    ),
-  );
-  return row as FullRow | undefined;
-}
-
-/** Where a published article lives now: its category slug ("general" without one) and slug. */
-const addressColumns = {
-  slug: articles.slug,
-  categorySlug: sql<string>`coalesce(${categories.slug}, 'general')`,
-};
-
-export async function findAddressByLegacyId(db: Db, legacyId: number, now: Date) {
-  const [row] = await db
-    .select(addressColumns)
-    .from(articles)
-    .leftJoin(categories, eq(categories.id, articles.categoryId))
-    .where(and(isPublic(now), eq(articles.legacyId, legacyId)));
   return row;
 }
 
-export async function findAddressById(db: Db, id: string, now: Date) {
-  const [row] = await db
+/** The condition "lives under this first path segment": a category slug or the uncategorised one. */
+const inSegment = (segment: string) =>
+  segment === UNCATEGORISED_SEGMENT
+    ? sql`${articles.categoryId} IS NULL`
+    : eq(categories.slug, segment);
+
+/** A published article at its current address /{segment}/{slug}. */
+export async function findPublishedByAddress(
+  db: Db,
+  opts: { segment: string; slug: string; now: Date },
+): Promise<FullRow | undefined> {
+  const [row] = await full(db).where(
+    and(isPublicArticle(opts.now), eq(articles.slug, opts.slug), inSegment(opts.segment)),
+  );
+  return row;
+}
+
+/** Where a published article lives now: its slug and its category's slug (null without one). */
+const addressColumns = { slug: articles.slug, categorySlug: categories.slug };
+export type AddressRow = { slug: string; categorySlug: string | null };
+
+const addresses = (db: Db) =>
+  db
     .select(addressColumns)
     .from(articles)
-    .leftJoin(categories, eq(categories.id, articles.categoryId))
-    .where(and(isPublic(now), eq(articles.id, id)));
+    .leftJoin(categories, eq(categories.id, articles.categoryId));
+
+export async function findAddressByLegacyId(
+  db: Db,
+  legacyId: number,
+  now: Date,
+): Promise<AddressRow | undefined> {
+  const [row] = await addresses(db).where(
+    and(isPublicArticle(now), eq(articles.legacyId, legacyId)),
+  );
+  return row;
+}
+
+export async function findAddressById(
+  db: Db,
+  id: string,
+  now: Date,
+): Promise<AddressRow | undefined> {
+  const [row] = await addresses(db).where(and(isPublicArticle(now), eq(articles.id, id)));
   return row;
 }
 
 /** The current address of the article whose slug is, or once was, `slug`. */
-export async function findAddressBySlug(db: Db, slug: string, now: Date) {
-  const [current] = await db
-    .select(addressColumns)
-    .from(articles)
-    .leftJoin(categories, eq(categories.id, articles.categoryId))
-    .where(and(isPublic(now), eq(articles.slug, slug)));
+export async function findAddressBySlug(
+  db: Db,
+  slug: string,
+  now: Date,
+): Promise<AddressRow | undefined> {
+  const [current] = await addresses(db).where(and(isPublicArticle(now), eq(articles.slug, slug)));
   if (current) return current;
   const [former] = await db
     .select(addressColumns)
     .from(articleRedirects)
     .innerJoin(articles, eq(articles.id, articleRedirects.articleId))
     .leftJoin(categories, eq(categories.id, articles.categoryId))
-    .where(and(isPublic(now), eq(articleRedirects.slug, slug)))
+    .where(and(isPublicArticle(now), eq(articleRedirects.slug, slug)))
     .orderBy(desc(articleRedirects.createdAt))
     .limit(1);
   return former;
 }
 
-/** The current address of the article that once lived at /{categorySlug}/{slug}. */
+/** The current address of the article that once lived at /{segment}/{slug}. */
 export async function findAddressByFormerAddress(
   db: Db,
-  opts: { categorySlug: string; slug: string; now: Date },
-) {
+  opts: { segment: string; slug: string; now: Date },
+): Promise<AddressRow | undefined> {
   const [row] = await db
     .select(addressColumns)
     .from(articleRedirects)
@@ -238,11 +232,26 @@ export async function findAddressByFormerAddress(
     .leftJoin(categories, eq(categories.id, articles.categoryId))
     .where(
       and(
-        isPublic(opts.now),
-        eq(articleRedirects.categorySlug, opts.categorySlug),
+        isPublicArticle(opts.now),
+        eq(articleRedirects.categorySlug, opts.segment),
         eq(articleRedirects.slug, opts.slug),
       ),
     );
+  return row;
+}
+
+/** The current address of the published article that lived at a former path (normalised). */
+export async function findAddressByFormerPath(
+  db: Db,
+  path: string,
+  now: Date,
+): Promise<AddressRow | undefined> {
+  const [row] = await db
+    .select(addressColumns)
+    .from(articleFormerPaths)
+    .innerJoin(articles, eq(articles.id, articleFormerPaths.articleId))
+    .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .where(and(isPublicArticle(now), eq(articleFormerPaths.path, path)));
   return row;
 }
 
@@ -254,14 +263,6 @@ export async function slugTaken(db: Db, slug: string, exceptId?: string): Promis
       exceptId ? and(eq(articles.slug, slug), ne(articles.id, exceptId)) : eq(articles.slug, slug),
     );
   return row !== undefined;
-}
-
-export async function findMediaIdByKey(db: Db, storageKey: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ id: media.id })
-    .from(media)
-    .where(eq(media.storageKey, storageKey));
-  return row?.id;
 }
 
 export type ArticleValues = {
@@ -295,7 +296,8 @@ export async function insertArticle(
 export interface StoredState {
   authorId: string | null;
   slug: string;
-  categorySlug: string;
+  /** The first segment of its address: the category slug, or the uncategorised segment. */
+  segment: string;
   status: 'draft' | 'published';
   publishedAt: Date;
   updatedAt: Date;
@@ -306,7 +308,7 @@ export async function findStoredState(db: Db, id: string): Promise<StoredState |
     .select({
       authorId: articles.authorId,
       slug: articles.slug,
-      categorySlug: sql<string>`coalesce(${categories.slug}, 'general')`,
+      categorySlug: categories.slug,
       status: articles.status,
       publishedAt: articles.publishedAt,
       updatedAt: articles.updatedAt,
@@ -314,50 +316,74 @@ export async function findStoredState(db: Db, id: string): Promise<StoredState |
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
     .where(eq(articles.id, id));
-  return row;
+  if (!row) return undefined;
+  const { categorySlug, ...rest } = row;
+  return { ...rest, segment: categorySlug ?? UNCATEGORISED_SEGMENT };
+}
+
+/** Records that /{segment}/{slug} now belongs to article `id`, and frees its new address. */
+async function moveAddress(
+  db: Db,
+  id: string,
+  from: { segment: string; slug: string },
+  to: { segment: string; slug: string },
+) {
+  await db
+    .insert(articleRedirects)
+    .values({ articleId: id, categorySlug: from.segment, slug: from.slug })
+    .onConflictDoUpdate({
+      target: [articleRedirects.categorySlug, articleRedirects.slug],
+      set: { articleId: id },
+    });
+  await db
+    .delete(articleRedirects)
+    .where(and(eq(articleRedirects.categorySlug, to.segment), eq(articleRedirects.slug, to.slug)));
 }
 
 /**
  * Saves an edit in one transaction: re-reads the row under a lock, refuses a stale edit
  * (`check` answers why), records the old address when the address changes and frees the
- * new address from any redirect (DECISIONS.md §5).
+ * new address from any redirect (DECISIONS.md §5). `segment` is the new address's first
+ * segment (the new category's slug).
  */
 export async function updateArticle(
   db: Db,
   id: string,
-  values: ArticleValues & { updatedAt: Date },
+  values: ArticleValues & { updatedAt: Date; segment: string },
   check: (stored: StoredState) => void,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
     await tx.execute(sql`SELECT 1 FROM ${articles} WHERE ${articles.id} = ${id} FOR UPDATE`);
-    const stored = await findStoredState(tx as unknown as Db, id);
+    const stored = await findStoredState(tx, id);
     if (!stored) return false;
     check(stored);
-    const [newCategory] = await tx
-      .select({ slug: categories.slug })
-      .from(categories)
-      .where(eq(categories.id, values.categoryId));
-    const newCategorySlug = newCategory?.slug ?? 'general';
-    if (stored.slug !== values.slug || stored.categorySlug !== newCategorySlug) {
-      await tx
-        .insert(articleRedirects)
-        .values({ articleId: id, categorySlug: stored.categorySlug, slug: stored.slug })
-        .onConflictDoUpdate({
-          target: [articleRedirects.categorySlug, articleRedirects.slug],
-          set: { articleId: id },
-        });
-      await tx
-        .delete(articleRedirects)
-        .where(
-          and(
-            eq(articleRedirects.categorySlug, newCategorySlug),
-            eq(articleRedirects.slug, values.slug),
-          ),
-        );
+    const { segment, ...row } = values;
+    if (stored.slug !== values.slug || stored.segment !== segment) {
+      await moveAddress(tx, id, stored, { segment, slug: values.slug });
     }
-    await tx.update(articles).set(values).where(eq(articles.id, id));
+    await tx.update(articles).set(row).where(eq(articles.id, id));
     return true;
   });
+}
+
+/**
+ * A category's slug changed from `formerSlug`: every article in it keeps its old address as a
+ * redirect (DECISIONS.md §5). Runs in the caller's transaction.
+ */
+export async function recordCategoryMove(db: Db, categoryId: string, formerSlug: string) {
+  await db.execute(sql`
+    INSERT INTO ${articleRedirects} (article_id, category_slug, slug)
+    SELECT ${articles.id}, ${formerSlug}, ${articles.slug} FROM ${articles} WHERE ${articles.categoryId} = ${categoryId}
+    ON CONFLICT (category_slug, slug) DO UPDATE SET article_id = EXCLUDED.article_id`);
+}
+
+export async function countInCategory(db: Db, categoryId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(articles)
+    .where(eq(articles.categoryId, categoryId));
+  return Number(row?.n ?? 0);
 }
 
 export async function deleteArticle(db: Db, id: string): Promise<boolean> {
@@ -365,23 +391,14 @@ export async function deleteArticle(db: Db, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** One view of a published article: its total and today's count. False when not public. */
-export async function recordView(db: Db, id: string, now: Date): Promise<boolean> {
+/** Adds one to a published article's total views. False when it is not public. */
+export async function incrementViewCount(db: Db, id: string, now: Date): Promise<boolean> {
   const updated = await db
     .update(articles)
     .set({ viewCount: sql`${articles.viewCount} + 1` })
-    .where(and(eq(articles.id, id), isPublic(now)))
+    .where(and(eq(articles.id, id), isPublicArticle(now)))
     .returning({ id: articles.id });
-  if (updated.length === 0) return false;
-  const day = now.toISOString().slice(0, 10);
-  await db
-    .insert(articleDailyViews)
-    .values({ articleId: id, day, views: 1 })
-    .onConflictDoUpdate({
-      target: [articleDailyViews.articleId, articleDailyViews.day],
-      set: { views: sql`${articleDailyViews.views} + 1` },
-    });
-  return true;
+  return updated.length > 0;
 }
 
 export async function articleCounts(db: Db) {
@@ -399,46 +416,4 @@ export async function articleCounts(db: Db) {
     drafts: Number(row?.drafts ?? 0),
     views: Number(row?.views ?? 0),
   };
-}
-
-export async function viewsPerDay(db: Db, fromDay: string) {
-  return db
-    .select({ day: articleDailyViews.day, views: sql<number>`sum(${articleDailyViews.views})` })
-    .from(articleDailyViews)
-    .where(sql`${articleDailyViews.day} >= ${fromDay}`)
-    .groupBy(articleDailyViews.day);
-}
-
-/** Published articles for the sitemap and feeds, newest first (the published-order index). */
-export function listPublishedForSeo(
-  db: Db,
-  opts: { limit: number; offset: number; now: Date; since?: Date; categoryId?: string },
-) {
-  const conditions = [isPublic(opts.now)];
-  if (opts.since) conditions.push(sql`${articles.publishedAt} >= ${opts.since}`);
-  if (opts.categoryId) conditions.push(eq(articles.categoryId, opts.categoryId));
-  return db
-    .select({
-      name: articles.name,
-      slug: articles.slug,
-      categorySlug: categories.slug,
-      categoryName: categories.name,
-      imageUrl: articles.imageUrl,
-      language: articles.language,
-      bodyHead: cardColumns.bodyHead,
-      publishedAt: articles.publishedAt,
-      createdAt: articles.createdAt,
-      updatedAt: articles.updatedAt,
-    })
-    .from(articles)
-    .leftJoin(categories, eq(categories.id, articles.categoryId))
-    .where(and(...conditions))
-    .orderBy(desc(articles.publishedAt), desc(articles.id))
-    .limit(opts.limit)
-    .offset(opts.offset);
-}
-
-export async function countPublished(db: Db, now: Date): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(articles).where(isPublic(now));
-  return Number(row?.n ?? 0);
 }

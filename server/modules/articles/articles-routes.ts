@@ -15,11 +15,12 @@ import {
   RandomQuerySchema,
 } from '../../../common/schemas/articles';
 import { IdParamsSchema, MessageSchema } from '../../../common/schemas/common';
+import { notFound } from '../../lib/errors';
 import type { ArticlesService } from './articles-service';
 
 const addressPart = z.string().min(1).max(300);
 
-/** Article calls of SPEC.md §7 plus views; static paths are matched before `/:category/:slug`. */
+/** Article calls of SPEC.md §7; static paths are matched before `/:category/:slug`. */
 export function articlesRoutes(articles: ArticlesService) {
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -169,7 +170,12 @@ export function articlesRoutes(articles: ArticlesService) {
           response: { 200: NewUrlSchema },
         },
       },
-      async (request) => ({ newUrl: await articles.newUrlForLegacyId(request.params.id) }),
+      async (request) => {
+        const path = await articles.pathForLegacyId(request.params.id);
+        if (!path) throw notFound('No article has this old number.');
+        // SPEC.md §7: `red` answers without the leading slash.
+        return { newUrl: path.slice(1) };
+      },
     );
 
     app.get(
@@ -182,20 +188,12 @@ export function articlesRoutes(articles: ArticlesService) {
           response: { 200: NewUrlSchema },
         },
       },
-      async (request) => ({ newUrl: await articles.newUrlForSlug(request.params.slug) }),
-    );
-
-    app.post(
-      '/api/articles/:id/view',
-      {
-        schema: {
-          tags,
-          summary: 'Count a view (once per address and article every 30 minutes)',
-          params: IdParamsSchema,
-          response: { 200: z.object({ counted: z.boolean() }) },
-        },
+      async (request) => {
+        const path = await articles.pathForSlug(request.params.slug);
+        if (!path) throw notFound('No article has this slug.');
+        // SPEC.md §7: `redart` answers with the leading slash.
+        return { newUrl: path };
       },
-      async (request) => articles.countView(request.params.id, request.ip),
     );
 
     app.get(
@@ -203,12 +201,17 @@ export function articlesRoutes(articles: ArticlesService) {
       {
         schema: {
           tags,
-          summary: 'A published article at /{category}/{slug}',
+          summary:
+            'A published article at its current address /{category}/{slug}; a former address is 404 (ask redart for the new one)',
           params: z.object({ category: addressPart, slug: addressPart }),
           response: { 200: ArticleSchema },
         },
       },
-      async (request) => articles.byAddress(request.params.category, request.params.slug),
+      async (request) => {
+        const found = await articles.resolve(request.params.category, request.params.slug);
+        if (!found?.article) throw notFound('Article not found.');
+        return found.article;
+      },
     );
   };
 }

@@ -1,37 +1,39 @@
 import { HOME_EXCERPT_LENGTH } from '../../../common/articles';
-import { hasRole } from '../../../common/roles';
+import { articlePath, formerPathKey, UNCATEGORISED_SEGMENT } from '../../../common/paths';
+import { hasRole, type Role } from '../../../common/roles';
 import type { Article, ArticleCard, ArticleInput } from '../../../common/schemas/articles';
+import { IdSchema } from '../../../common/schemas/common';
 import { slugify } from '../../../common/slug';
 import { detectLanguage, htmlExcerpt, stripHtml } from '../../../common/text';
 import type { Db } from '../../../db/client';
 import { requireRole, type Actor } from '../../lib/actor';
 import type { Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/errors';
-import type { RateLimiter } from '../../lib/rate-limiter';
-import { findCategoryById } from '../categories/categories-repository';
-import { mediaUrl } from '../media/media-service';
-import { findUserById } from '../users/users-repository';
+import { conflict, fieldError, forbidden, notFound } from '../../lib/errors';
+import { mediaUrl } from '../media/media-urls';
 import {
   articleCounts,
+  countInCategory,
   countPublishedInCategory,
   deleteArticle,
   findAddressByFormerAddress,
+  findAddressByFormerPath,
   findAddressById,
   findAddressByLegacyId,
   findAddressBySlug,
   findArticleById,
-  findMediaIdByKey,
   findPublishedByAddress,
   findStoredState,
+  incrementViewCount,
   insertArticle,
   listForAdmin,
   listLatestPublished,
   listPublishedInCategory,
   listRandomPublished,
-  recordView,
+  recordCategoryMove,
   slugTaken,
   updateArticle,
+  type AddressRow,
   type ArticleValues,
   type CardRow,
   type FullRow,
@@ -95,18 +97,27 @@ export function toArticle(row: FullRow): Article {
 
 const pages = (total: number, limit: number) => Math.ceil(total / limit);
 
-/** How often one address may count a view of one article, and views in general. */
-const VIEW_DEDUPE_MS = 30 * 60 * 1000;
-const VIEW_WINDOW_MS = 10 * 60 * 1000;
-const VIEW_MAX_PER_WINDOW = 300;
-
-export function createArticlesService(deps: {
+/** What the articles module needs of other modules; the composition root passes their services. */
+export interface ArticlesDeps {
   db: Db;
   clock: Clock;
-  limiter: RateLimiter;
+  categories: {
+    byId(id: string): Promise<{ _id: string; slug: string } | undefined>;
+    currentSlugFor(formerSlug: string): Promise<string | undefined>;
+  };
+  users: { canWrite(id: string): Promise<boolean> };
+  media: { idForUrl(url: string): Promise<string | null> };
   contentChanged?: () => Promise<void>;
-}) {
-  const { db, clock, limiter } = deps;
+}
+
+/** What readers find at /{segment}/{slug}: the article, where it lives now, or nothing. */
+export type ArticleAtAddress =
+  { article: Article; movedTo?: undefined } | { article?: undefined; movedTo: string } | null;
+
+const pathOf = (row: AddressRow | undefined) => row && articlePath(row);
+
+export function createArticlesService(deps: ArticlesDeps) {
+  const { db, clock, categories, users, media } = deps;
   const changed = deps.contentChanged ?? (async () => {});
 
   /** Refuses an actor who may not change this article (DECISIONS.md §2). */
@@ -120,10 +131,7 @@ export function createArticlesService(deps: {
   const chooseSlug = async (input: ArticleInput, exceptId?: string): Promise<string> => {
     if (input.slug) {
       const given = slugify(input.slug);
-      if (!given)
-        throw badRequest('The slug needs Latin letters or digits.', [
-          { path: 'body.slug', message: 'slug is empty' },
-        ]);
+      if (!given) throw fieldError('body.slug', 'The slug needs Latin letters or digits.');
       if (await slugTaken(db, given, exceptId)) {
         throw conflict(`Another article already uses the slug "${given}". Choose another one.`);
       }
@@ -144,32 +152,24 @@ export function createArticlesService(deps: {
     slug: string,
     authorId: string | null,
   ) => {
-    const category = await findCategoryById(db, input.category);
-    if (!category)
-      throw badRequest('The category does not exist.', [
-        { path: 'body.category', message: 'unknown category' },
-      ]);
+    const category = await categories.byId(input.category);
+    if (!category) throw fieldError('body.category', 'The category does not exist.');
     if (authorId && authorId !== actor.id) {
       if (!hasRole(actor.role, 'editor'))
         throw forbidden('Authors can publish only under their own name.');
-      const author = await findUserById(db, authorId);
-      if (!author || !hasRole(author.role, 'author')) {
-        throw badRequest('The author must be a user who can write.', [
-          { path: 'body.author', message: 'not an author' },
-        ]);
+      if (!(await users.canWrite(authorId))) {
+        throw fieldError('body.author', 'The author must be a user who can write.');
       }
     }
     const description = sanitizeArticleHtml(input.description);
-    const key = input.imageUrl.startsWith('/media/')
-      ? input.imageUrl.slice('/media/'.length)
-      : undefined;
     return {
       name: input.name,
       slug,
       authorId,
-      categoryId: category.id,
+      categoryId: category._id,
+      segment: category.slug,
       imageUrl: input.imageUrl,
-      imageMediaId: key ? ((await findMediaIdByKey(db, key)) ?? null) : null,
+      imageMediaId: await media.idForUrl(input.imageUrl),
       description,
       metaTitle: input.metaTitle,
       metaDescription: input.metaDescription,
@@ -187,8 +187,20 @@ export function createArticlesService(deps: {
     throw error;
   };
 
-  const publicAddress = (a: { categorySlug: string; slug: string } | undefined) =>
-    a && `${a.categorySlug}/${a.slug}`;
+  /** An article just written: it exists, or something is badly wrong. */
+  const mustFind = async (id: string): Promise<FullRow> => {
+    const row = await findArticleById(db, id);
+    if (!row) throw new Error(`article ${id} vanished after it was written`);
+    return row;
+  };
+
+  /** Current, or former, address /{segment}/{slug} of a published article. */
+  const current = async (segment: string, slug: string, now: Date) => {
+    const article = await findPublishedByAddress(db, { segment, slug, now });
+    if (article) return { article: toArticle(article) };
+    const moved = pathOf(await findAddressByFormerAddress(db, { segment, slug, now }));
+    return moved ? { movedTo: moved } : undefined;
+  };
 
   return {
     async listLatest(limit: number): Promise<ArticleCard[]> {
@@ -270,36 +282,49 @@ export function createArticlesService(deps: {
       return toArticle(row);
     },
 
-    async byAddress(categorySlug: string, slug: string): Promise<Article> {
-      const row = await findPublishedByAddress(db, { categorySlug, slug, now: clock.now() });
-      if (!row) throw notFound('Article not found.');
-      return toArticle(row);
+    /**
+     * The one resolver of article addresses (pages and API): the published article at
+     * /{segment}/{slug}; else where it lives now, if that address was its own before, its
+     * category's former slug, or any address with its current or former slug; else null.
+     */
+    async resolve(segment: string, slug: string): Promise<ArticleAtAddress> {
+      const now = clock.now();
+      const found = await current(segment, slug, now);
+      if (found?.article) return found;
+      let movedTo = found?.movedTo;
+      if (!movedTo && segment !== UNCATEGORISED_SEGMENT) {
+        // A renamed category: its articles keep the addresses they had under its old slug.
+        const renamed = await categories.currentSlugFor(segment);
+        const there = renamed ? await current(renamed, slug, now) : undefined;
+        movedTo = there?.article ? articlePath(there.article) : there?.movedTo;
+      }
+      movedTo ??= pathOf(await findAddressBySlug(db, slug, now));
+      return movedTo && movedTo !== `/${segment}/${slug}` ? { movedTo } : null;
     },
 
-    /** `{category}/{slug}` of the article the old site numbered `legacyId`. */
-    async newUrlForLegacyId(legacyId: number): Promise<string> {
-      const url = publicAddress(await findAddressByLegacyId(db, legacyId, clock.now()));
-      if (!url) throw notFound('No article has this old number.');
-      return url;
+    /** Current path of the published article the old site numbered `legacyId`. */
+    async pathForLegacyId(legacyId: number): Promise<string | undefined> {
+      return pathOf(await findAddressByLegacyId(db, legacyId, clock.now()));
     },
 
-    async newUrlForId(id: string): Promise<string | undefined> {
-      return publicAddress(await findAddressById(db, id, clock.now()));
-    },
-
-    /** `/{category}/{slug}` of the article whose slug is or was `slug`. */
-    async newUrlForSlug(slug: string): Promise<string> {
-      const url = publicAddress(await findAddressBySlug(db, slug, clock.now()));
-      if (!url) throw notFound('No article has this slug.');
-      return `/${url}`;
-    },
-
-    /** The current path of an article that once lived at /{categorySlug}/{slug}, if any. */
-    async newUrlForFormerAddress(categorySlug: string, slug: string): Promise<string | undefined> {
-      const url = publicAddress(
-        await findAddressByFormerAddress(db, { categorySlug, slug, now: clock.now() }),
+    /**
+     * Where an address of an old site (a WordPress permalink, `/?p=123`) lives now: the
+     * current path of the published article it was recorded for, or undefined.
+     */
+    async pathForFormerAddress(pathname: string, search = ''): Promise<string | undefined> {
+      return pathOf(
+        await findAddressByFormerPath(db, formerPathKey(pathname, search), clock.now()),
       );
-      return url && `/${url}`;
+    },
+
+    /** Current path of a published article by id. */
+    async pathForId(id: string): Promise<string | undefined> {
+      return pathOf(await findAddressById(db, id, clock.now()));
+    },
+
+    /** Current path of the published article whose slug is or was `slug`. */
+    async pathForSlug(slug: string): Promise<string | undefined> {
+      return pathOf(await findAddressBySlug(db, slug, clock.now()));
     },
 
     async create(actor: Actor | null, input: ArticleInput): Promise<Article> {
@@ -309,7 +334,12 @@ export function createArticlesService(deps: {
         'Only authors, editors and administrators can write articles.',
       );
       const slug = await chooseSlug(input);
-      const values = await valuesFrom(a, input, slug, input.author ?? a.id);
+      const { segment: _segment, ...values } = await valuesFrom(
+        a,
+        input,
+        slug,
+        input.author ?? a.id,
+      );
       const now = clock.now();
       const status = input.status ?? 'published';
       try {
@@ -320,7 +350,7 @@ export function createArticlesService(deps: {
           createdAt: now,
         });
         await changed();
-        return toArticle((await findArticleById(db, id)) as FullRow);
+        return toArticle(await mustFind(id));
       } catch (error) {
         return legacyConflict(error);
       }
@@ -350,7 +380,7 @@ export function createArticlesService(deps: {
         : before.status === 'draft' && status === 'published'
           ? now
           : before.publishedAt;
-      const full: ArticleValues & { updatedAt: Date } = {
+      const full: ArticleValues & { updatedAt: Date; segment: string } = {
         ...values,
         status,
         publishedAt,
@@ -370,7 +400,7 @@ export function createArticlesService(deps: {
         return legacyConflict(error);
       }
       await changed();
-      return toArticle((await findArticleById(db, id)) as FullRow);
+      return toArticle(await mustFind(id));
     },
 
     async remove(actor: Actor | null, id: string): Promise<{ message: string }> {
@@ -387,22 +417,29 @@ export function createArticlesService(deps: {
       return { message: `Article "${row.name}" deleted.` };
     },
 
-    /**
-     * Counts a view: at most once per address and article every 30 minutes, and each address
-     * at most 300 times in 10 minutes (429 past that).
-     */
-    async countView(id: string, ip: string): Promise<{ counted: boolean }> {
-      const burst = await limiter.hit(`views:ip:${ip}`, VIEW_WINDOW_MS);
-      if (burst.count > VIEW_MAX_PER_WINDOW)
-        throw tooManyRequests('Too many requests. Please slow down.');
-      const seen = await limiter.hit(`views:${id}:${ip}`, VIEW_DEDUPE_MS);
-      if (seen.count > 1) return { counted: false };
-      const counted = await recordView(db, id, clock.now());
-      if (!counted) throw notFound('Article not found.');
-      return { counted };
+    /** Whether `user` may change the article `id`: the form's gate (common/services.ts). */
+    async editAccess(
+      user: { _id: string; role: Role },
+      id: string,
+    ): Promise<'allowed' | 'forbidden' | 'missing'> {
+      if (!IdSchema.safeParse(id).success) return 'missing';
+      const stored = await findStoredState(db, id);
+      if (!stored) return 'missing';
+      if (!hasRole(user.role, 'author')) return 'forbidden';
+      return hasRole(user.role, 'editor') || stored.authorId === user._id ? 'allowed' : 'forbidden';
     },
 
+    /** One more view of a published article; false when it is not public. */
+    incrementViews: (id: string) => incrementViewCount(db, id, clock.now()),
+
     counts: () => articleCounts(db),
+    countInCategory: (categoryId: string) => countInCategory(db, categoryId),
+    /**
+     * A category's slug changed: its articles' old addresses become redirects. `tx` is the
+     * categories module's transaction, so both happen or neither.
+     */
+    recordCategoryMove: (tx: Db, categoryId: string, formerSlug: string) =>
+      recordCategoryMove(tx, categoryId, formerSlug),
   };
 }
 export type ArticlesService = ReturnType<typeof createArticlesService>;

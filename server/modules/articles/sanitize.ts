@@ -75,6 +75,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   allowedIframeHostnames: ['www.youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com'],
   allowIframeRelativeUrls: false,
+  // Void elements are written without an end tag: TipTap's tables carry <colgroup><col>, and
+  // `<col></col>` is invalid HTML (issue 14 item 6). sanitize-html's own list lacks `col`.
+  selfClosing: [...sanitizeHtml.defaults.selfClosing, 'col'],
   transformTags: {
     a: (tagName, attribs) => {
       const external = /^https?:/i.test(attribs.href ?? '');

@@ -1,11 +1,8 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import {
-  articleRedirects,
-  articles,
-  categories,
-  categoryRedirects,
-} from '../../../db/schema/content';
+import { categories, categoryRedirects } from '../../../db/schema/content';
+
+/* The categories module's tables: `categories` and `category_redirects`. */
 
 export const categoryColumns = {
   id: categories.id,
@@ -16,16 +13,6 @@ export const categoryColumns = {
   createdAt: categories.createdAt,
   updatedAt: categories.updatedAt,
 };
-export type CategoryRow = {
-  id: string;
-  name: string;
-  slug: string;
-  description: string;
-  isHome: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-};
-
 export function listAllCategories(db: Db) {
   return db.select(categoryColumns).from(categories).orderBy(asc(categories.name));
 }
@@ -51,6 +38,8 @@ export async function listCategoryPage(db: Db, opts: { limit: number; offset: nu
   return { rows, total: Number(total?.n ?? 0) };
 }
 
+export type CategoryRow = Awaited<ReturnType<typeof listAllCategories>>[number];
+
 export async function findCategoryBySlug(db: Db, slug: string): Promise<CategoryRow | undefined> {
   const [row] = await db.select(categoryColumns).from(categories).where(eq(categories.slug, slug));
   return row;
@@ -70,45 +59,35 @@ export async function insertCategory(
 }
 
 /**
- * Updates a category. When its slug changes, every article in it gets its old address
- * recorded first (DECISIONS.md §5), in the same transaction.
+ * Updates a category under a row lock and answers its slug before the change, so the caller
+ * can move its articles' addresses in the same transaction. When the slug changes, the old
+ * one becomes a redirect to this category and the new one stops redirecting anywhere.
  */
 export async function updateCategory(
   db: Db,
   id: string,
   values: { name: string; slug: string; description: string; isHome: boolean },
-): Promise<CategoryRow | undefined> {
-  return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ slug: categories.slug })
-      .from(categories)
-      .where(eq(categories.id, id))
-      .for('update');
-    if (!before) return undefined;
-    if (before.slug !== values.slug) {
-      await tx
-        .insert(categoryRedirects)
-        .values({ slug: before.slug, categoryId: id })
-        .onConflictDoUpdate({ target: categoryRedirects.slug, set: { categoryId: id } });
-      // The new slug is live now: it no longer points anywhere else.
-      await tx.delete(categoryRedirects).where(eq(categoryRedirects.slug, values.slug));
-      await tx.execute(sql`
-        INSERT INTO ${articleRedirects} (article_id, category_slug, slug)
-        SELECT ${articles.id}, ${before.slug}, ${articles.slug} FROM ${articles} WHERE ${articles.categoryId} = ${id}
-        ON CONFLICT (category_slug, slug) DO UPDATE SET article_id = EXCLUDED.article_id`);
-    }
-    const [row] = await tx
-      .update(categories)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(categories.id, id))
-      .returning(categoryColumns);
-    return row;
-  });
-}
-
-export async function countArticlesInCategory(db: Db, id: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(articles).where(eq(articles.categoryId, id));
-  return Number(row?.n ?? 0);
+  now: Date,
+): Promise<{ row: CategoryRow; formerSlug: string } | undefined> {
+  const [before] = await db
+    .select({ slug: categories.slug })
+    .from(categories)
+    .where(eq(categories.id, id))
+    .for('update');
+  if (!before) return undefined;
+  if (before.slug !== values.slug) {
+    await db
+      .insert(categoryRedirects)
+      .values({ slug: before.slug, categoryId: id })
+      .onConflictDoUpdate({ target: categoryRedirects.slug, set: { categoryId: id } });
+    await db.delete(categoryRedirects).where(eq(categoryRedirects.slug, values.slug));
+  }
+  const [row] = await db
+    .update(categories)
+    .set({ ...values, updatedAt: now })
+    .where(eq(categories.id, id))
+    .returning(categoryColumns);
+  return row && { row, formerSlug: before.slug };
 }
 
 export async function deleteCategory(db: Db, id: string): Promise<boolean> {
@@ -132,4 +111,14 @@ export async function findCurrentSlugForFormer(db: Db, slug: string): Promise<st
     .innerJoin(categories, eq(categories.id, categoryRedirects.categoryId))
     .where(eq(categoryRedirects.slug, slug));
   return row?.slug;
+}
+
+/** Which of `slugs` are categories' slugs now. */
+export async function existingSlugs(db: Db, slugs: string[]): Promise<string[]> {
+  if (slugs.length === 0) return [];
+  const rows = await db
+    .select({ slug: categories.slug })
+    .from(categories)
+    .where(inArray(categories.slug, slugs));
+  return rows.map((r) => r.slug);
 }

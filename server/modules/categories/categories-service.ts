@@ -1,12 +1,15 @@
 import type { Category, CategoryEdit, CategoryInput } from '../../../common/schemas/categories';
-import { RESERVED_SLUGS, slugify } from '../../../common/slug';
+import { RESERVED_SLUGS, UNCATEGORISED_SEGMENT } from '../../../common/paths';
+import { slugify } from '../../../common/slug';
 import type { Db } from '../../../db/client';
 import { requireRole, type Actor } from '../../lib/actor';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { conflict, fieldError, notFound } from '../../lib/errors';
+import type { Clock } from '../../lib/clock';
 import {
-  countArticlesInCategory,
+  countCategories,
   deleteCategory,
+  existingSlugs,
   findCategoryById,
   findCategoryBySlug,
   findCurrentSlugForFormer,
@@ -31,14 +34,13 @@ export const toCategory = (row: CategoryRow): Category => ({
 /** The slug to store: the given one or one from the name, in the slug alphabet, not reserved. */
 function categorySlug(input: { name: string; slug?: string | undefined }): string {
   const slug = slugify(input.slug || input.name);
-  if (!slug)
-    throw badRequest('Give the category a slug of Latin letters or digits.', [
-      { path: 'body.slug', message: 'slug is empty' },
-    ]);
+  if (!slug) throw fieldError('body.slug', 'Give the category a slug of Latin letters or digits.');
   if (RESERVED_SLUGS.has(slug)) {
-    throw badRequest(`"${slug}" is used by the site itself; choose another slug.`, [
-      { path: 'body.slug', message: `"${slug}" is reserved` },
-    ]);
+    const why =
+      slug === UNCATEGORISED_SEGMENT
+        ? `"${slug}" is where articles without a category live; choose another slug, such as "${slug}-news".`
+        : `"${slug}" is used by the site itself; choose another slug.`;
+    throw fieldError('body.slug', why);
   }
   return slug;
 }
@@ -51,8 +53,20 @@ function duplicate(error: unknown, name: string, slug: string): never {
   throw error;
 }
 
-export function createCategoriesService(deps: { db: Db; contentChanged?: () => Promise<void> }) {
-  const { db } = deps;
+/** What the categories module needs of the articles module. */
+export interface CategoryArticles {
+  countInCategory(categoryId: string): Promise<number>;
+  /** Runs in the category update's transaction `tx`. */
+  recordCategoryMove(tx: Db, categoryId: string, formerSlug: string): Promise<void>;
+}
+
+export function createCategoriesService(deps: {
+  db: Db;
+  clock: Clock;
+  articles: CategoryArticles;
+  contentChanged?: () => Promise<void>;
+}) {
+  const { db, clock, articles } = deps;
   const changed = deps.contentChanged ?? (async () => {});
   return {
     async listAll(): Promise<Category[]> {
@@ -78,6 +92,16 @@ export function createCategoriesService(deps: { db: Db; contentChanged?: () => P
       const row = await findCategoryById(db, id);
       return row && toCategory(row);
     },
+
+    async findBySlug(slug: string): Promise<Category | undefined> {
+      const row = await findCategoryBySlug(db, slug);
+      return row && toCategory(row);
+    },
+
+    count: () => countCategories(db),
+
+    /** Which of `slugs` name a category now. */
+    existingSlugs: (slugs: string[]) => existingSlugs(db, slugs),
 
     async listPage(actor: Actor | null, page: number, limit: number) {
       requireRole(actor, 'editor');
@@ -114,11 +138,18 @@ export function createCategoriesService(deps: { db: Db; contentChanged?: () => P
       // Without an explicit slug the address stays as it is; renaming does not move pages.
       const slug = input.slug ? categorySlug(input) : current.slug;
       try {
-        const row = await updateCategory(db, input._id, {
+        const values = {
           name: input.name,
           slug,
           description: input.description,
           isHome: input.isHome,
+        };
+        const row = await db.transaction(async (t) => {
+          const tx = t as unknown as Db;
+          const updated = await updateCategory(tx, input._id, values, clock.now());
+          if (updated && updated.formerSlug !== slug)
+            await articles.recordCategoryMove(tx, input._id, updated.formerSlug);
+          return updated?.row;
         });
         if (!row) throw notFound('Category not found.');
         await changed();
@@ -133,7 +164,7 @@ export function createCategoriesService(deps: { db: Db; contentChanged?: () => P
       requireRole(actor, 'editor');
       const row = await findCategoryById(db, id);
       if (!row) throw notFound('Category not found.');
-      const inUse = await countArticlesInCategory(db, id);
+      const inUse = await articles.countInCategory(id);
       if (inUse > 0) {
         throw conflict(
           `Category "${row.name}" still has ${inUse} article${inUse === 1 ? '' : 's'}. Move or delete ${inUse === 1 ? 'it' : 'them'} first.`,

@@ -1,8 +1,10 @@
-import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { articles } from '../../../db/schema/content';
-import { media } from '../../../db/schema/media';
-import { siteSettings } from '../../../db/schema/site';
+import {
+  articleReferences,
+  deleteMediaIfUnused,
+  listUploadedBefore,
+  settingsText,
+} from './media-repository';
 import type { MediaStorage } from './media-storage';
 
 /**
@@ -26,8 +28,6 @@ export interface UnusedMedia {
   createdAt: Date;
 }
 
-const SCAN_BATCH = 500;
-
 /**
  * Every upload an article (drafts included) or the site settings use: by folder named in any
  * text, and by id where an article's image is linked to its upload.
@@ -38,32 +38,13 @@ async function referenced(db: Db): Promise<{ folders: Set<string>; ids: Set<stri
   const collect = (text: string | null | undefined) => {
     if (text) for (const match of text.matchAll(FOLDER_IN_TEXT)) found.add(match[1] as string);
   };
-  // In batches by id, so a large site is never loaded into memory at once.
-  let after: string | undefined;
-  for (;;) {
-    const rows = await db
-      .select({
-        id: articles.id,
-        imageMediaId: articles.imageMediaId,
-        imageUrl: articles.imageUrl,
-        description: articles.description,
-        metaDescription: articles.metaDescription,
-      })
-      .from(articles)
-      .where(after ? gt(articles.id, after) : undefined)
-      .orderBy(asc(articles.id))
-      .limit(SCAN_BATCH);
-    for (const row of rows) {
-      if (row.imageMediaId) ids.add(row.imageMediaId);
-      collect(row.imageUrl);
-      collect(row.description);
-      collect(row.metaDescription);
-    }
-    if (rows.length < SCAN_BATCH) break;
-    after = rows[rows.length - 1]?.id;
+  for await (const row of articleReferences(db)) {
+    if (row.imageMediaId) ids.add(row.imageMediaId);
+    collect(row.imageUrl);
+    collect(row.description);
+    collect(row.metaDescription);
   }
-  const [settings] = await db.select({ data: siteSettings.data }).from(siteSettings);
-  collect(settings ? JSON.stringify(settings.data) : undefined);
+  collect(await settingsText(db));
   return { folders: found, ids };
 }
 
@@ -77,17 +58,7 @@ export async function findUnusedMedia(
   opts: { uploadedBefore: Date },
 ): Promise<UnusedMedia[]> {
   const used = await referenced(db);
-  const rows = await db
-    .select({
-      id: media.id,
-      storageKey: media.storageKey,
-      variants: media.variants,
-      bytes: media.bytes,
-      createdAt: media.createdAt,
-    })
-    .from(media)
-    .where(lt(media.createdAt, opts.uploadedBefore))
-    .orderBy(asc(media.createdAt), asc(media.id));
+  const rows = await listUploadedBefore(db, opts.uploadedBefore);
   return rows
     .filter((row) => !used.ids.has(row.id) && !used.folders.has(folderOfKey(row.storageKey)))
     .map((row) => ({
@@ -109,20 +80,7 @@ export async function removeUnusedMedia(
   storage: MediaStorage,
   item: UnusedMedia,
 ): Promise<boolean> {
-  const pattern = `%${item.folder}/%`;
-  const deleted = await db
-    .delete(media)
-    .where(
-      and(
-        eq(media.id, item.id),
-        sql`NOT EXISTS (SELECT 1 FROM ${articles} WHERE ${articles.imageMediaId} = ${media.id}
-          OR ${articles.imageUrl} LIKE ${pattern} OR ${articles.description} LIKE ${pattern}
-          OR ${articles.metaDescription} LIKE ${pattern})`,
-        sql`NOT EXISTS (SELECT 1 FROM ${siteSettings} WHERE ${siteSettings.data}::text LIKE ${pattern})`,
-      ),
-    )
-    .returning({ id: media.id });
-  if (deleted.length === 0) return false;
+  if (!(await deleteMediaIfUnused(db, item.id, item.folder))) return false;
   // The row is gone first: a crash here leaves stray bytes, never a row without its file.
   for (const key of item.keys) await storage.remove(key);
   return true;

@@ -27,6 +27,10 @@ export function mediaFileRoutes(storage: MediaStorage) {
   };
 }
 
+/** Uploads one address may make in 10 minutes. */
+export const UPLOADS_PER_ADDRESS = 60;
+const UPLOADS_WINDOW_MS = 10 * 60_000;
+
 const UploadSchema = z.object({
   _id: z.string(),
   secure_url: z.string(),
@@ -48,11 +52,13 @@ export function mediaUploadRoutes(mediaService: MediaService) {
       {
         schema: {
           tags: ['media'],
-          summary: 'Upload an image (author and up): JPEG, PNG, WebP, AVIF or GIF, at most 10 MB',
+          summary: `Upload an image (author and up): JPEG, PNG, WebP, AVIF or GIF, at most 10 MB; ${UPLOADS_PER_ADDRESS} uploads per address in 10 minutes`,
           security: [{ bearer: [] }],
           consumes: ['multipart/form-data'],
           response: { 201: UploadSchema },
         },
+        // Each upload is decoded and resized: bounded per address.
+        config: { rateLimit: { max: UPLOADS_PER_ADDRESS, timeWindow: UPLOADS_WINDOW_MS } },
       },
       async (request, reply) => {
         const actor = requireRole(

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import type { Db } from '../../../db/client';
-import { media, type MediaVariant } from '../../../db/schema/media';
+import type { MediaVariant } from '../../../db/schema/media';
 import type { Clock } from '../../lib/clock';
 import { unsupportedMediaType } from '../../lib/errors';
 import { sniffImage } from './media-sniff';
+import { findMediaIdByKey, insertMedia } from './media-repository';
 import { contentTypeOfKey, type MediaStorage } from './media-storage';
+import { keyOfMediaUrl, mediaUrl } from './media-urls';
 
 /** Widths of the WebP variants for responsive srcset; never larger than the original. */
 export const VARIANT_WIDTHS = [400, 800, 1200, 1600] as const;
@@ -19,20 +21,39 @@ export interface StoredImage {
   variants: { width: number; url: string }[];
 }
 
-export const mediaUrl = (key: string) => `/media/${key}`;
-
-export function createMediaService(deps: { db: Db; storage: MediaStorage; clock: Clock }) {
+export function createMediaService(deps: {
+  db: Db;
+  storage: MediaStorage;
+  clock: Clock;
+  /** The storage to use inside a caller's transaction (MEDIA_STORAGE=db writes through it). */
+  storageIn?: (tx: Db) => MediaStorage;
+}) {
   const { db, storage, clock } = deps;
+  const storageIn = (tx: Db) => deps.storageIn?.(tx) ?? storage;
   return {
     storage,
+    /** Where files go inside the caller's transaction `tx`. */
+    storageIn,
+    /** The upload whose original is at this address on our site, if any. */
+    async idForUrl(url: string, tx?: Db): Promise<string | null> {
+      const key = keyOfMediaUrl(url);
+      return key ? ((await findMediaIdByKey(tx ?? db, key)) ?? null) : null;
+    },
+
     /**
      * Stores an image and its variants. Refuses anything that is not a raster image we accept;
      * on any failure the bytes already written are removed, so nothing half-stored remains.
      */
     async storeImage(
       data: Buffer,
-      options: { uploadedBy?: string | null } = {},
+      options: {
+        uploadedBy?: string | null;
+        /** A caller's transaction (an import) the row and, with MEDIA_STORAGE=db, the bytes join. */
+        tx?: Db;
+      } = {},
     ): Promise<StoredImage> {
+      const rows = options.tx ?? db;
+      const files = options.tx ? storageIn(options.tx) : storage;
       const format = sniffImage(data);
       if (!format) {
         throw unsupportedMediaType('Only JPEG, PNG, WebP, AVIF and GIF images can be uploaded.');
@@ -53,7 +74,7 @@ export function createMediaService(deps: { db: Db; storage: MediaStorage; clock:
       const originalKey = `${folder}/original.${format}`;
       const written: string[] = [];
       try {
-        await storage.put(originalKey, data, contentTypeOfKey(originalKey));
+        await files.put(originalKey, data, contentTypeOfKey(originalKey));
         written.push(originalKey);
         const variants: MediaVariant[] = [];
         for (const target of VARIANT_WIDTHS.filter((w) => w <= width)) {
@@ -63,11 +84,11 @@ export function createMediaService(deps: { db: Db; storage: MediaStorage; clock:
             .webp({ quality: 78 })
             .toBuffer({ resolveWithObject: true });
           const key = `${folder}/w${target}.webp`;
-          await storage.put(key, out, 'image/webp');
+          await files.put(key, out, 'image/webp');
           written.push(key);
           variants.push({ width: info.width, height: info.height, key });
         }
-        await db.insert(media).values({
+        await insertMedia(rows, {
           id,
           storageKey: originalKey,
           mimeType: contentTypeOfKey(originalKey),
@@ -86,7 +107,7 @@ export function createMediaService(deps: { db: Db; storage: MediaStorage; clock:
           variants: variants.map((v) => ({ width: v.width, url: mediaUrl(v.key) })),
         };
       } catch (error) {
-        await Promise.allSettled(written.map((key) => storage.remove(key)));
+        await Promise.allSettled(written.map((key) => files.remove(key)));
         throw error;
       }
     },

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { PAGE_SEGMENTS, SERVER_SEGMENTS as S } from '../../../common/paths';
 import type { SeoService } from './seo-service';
 
 const XML = 'application/xml; charset=utf-8';
@@ -9,7 +10,7 @@ const CACHE = 'public, max-age=300';
 export function seoRoutes(seo: SeoService) {
   return async function (app: FastifyInstance) {
     const hide = { schema: { hide: true } };
-    app.get('/sitemap.xml', hide, async (_request, reply) =>
+    app.get(`/${S.sitemap}`, hide, async (_request, reply) =>
       reply
         .type(XML)
         .header('cache-control', CACHE)
@@ -24,23 +25,23 @@ export function seoRoutes(seo: SeoService) {
         .header('cache-control', CACHE)
         .send(await seo.sitemap(n));
     });
-    app.get('/news-sitemap.xml', hide, async (_request, reply) =>
+    app.get(`/${S.newsSitemap}`, hide, async (_request, reply) =>
       reply
         .type(XML)
         .header('cache-control', CACHE)
         .send(await seo.newsSitemap()),
     );
-    app.get('/robots.txt', hide, async (_request, reply) =>
+    app.get(`/${S.robots}`, hide, async (_request, reply) =>
       reply.type('text/plain; charset=utf-8').header('cache-control', CACHE).send(seo.robots()),
     );
-    app.get('/feed.xml', hide, async (_request, reply) =>
+    app.get(`/${S.feed}`, hide, async (_request, reply) =>
       reply
         .type('application/rss+xml; charset=utf-8')
         .header('cache-control', CACHE)
         .send(await seo.feed()),
     );
     app.get<{ Params: { slug: string } }>(
-      '/category/:slug/feed.xml',
+      `/${PAGE_SEGMENTS.category}/:slug/${S.feed}`,
       hide,
       async (request, reply) => {
         // A renamed category's feed moves with it.

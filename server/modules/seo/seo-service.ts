@@ -1,11 +1,11 @@
 import { CARD_EXCERPT_LENGTH } from '../../../common/articles';
+import { articlePath, categoryPath } from '../../../common/paths';
 import { htmlExcerpt } from '../../../common/text';
 import type { Db } from '../../../db/client';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
-import { countPublished, listPublishedForSeo } from '../articles/articles-repository';
-import { findCategoryBySlug, findCurrentSlugForFormer } from '../categories/categories-repository';
 import type { SettingsService } from '../settings/settings-service';
+import { countPublished, listPublishedForSeo } from './seo-repository';
 import { xml } from './xml';
 
 /** sitemaps.org: at most 50,000 addresses in one file, then a sitemap index. */
@@ -25,20 +25,22 @@ const STATIC_ENTRIES = [
 
 type SeoRow = Awaited<ReturnType<typeof listPublishedForSeo>>[number];
 
-/** /{category slug, or "general" without one}/{slug} (SPEC.md §9). */
-export const articlePath = (row: { categorySlug: string | null; slug: string }) =>
-  `/${row.categorySlug ?? 'general'}/${row.slug}`;
-
 const rfc822 = (date: Date) => date.toUTCString();
 
 export function createSeoService(deps: {
   db: Db;
   clock: Clock;
-  settings: SettingsService;
+  settings: Pick<SettingsService, 'get'>;
+  categories: {
+    findBySlug(
+      slug: string,
+    ): Promise<{ _id: string; slug: string; name: string; description: string } | undefined>;
+    currentSlugFor(formerSlug: string): Promise<string | undefined>;
+  };
   publicUrl: string;
   sitemapMaxUrls?: number;
 }) {
-  const { db, clock, settings, publicUrl } = deps;
+  const { db, clock, settings, categories, publicUrl } = deps;
   const perFile = deps.sitemapMaxUrls ?? SITEMAP_MAX_URLS;
   const absolute = (path: string) => (/^https?:\/\//.test(path) ? path : `${publicUrl}${path}`);
 
@@ -121,9 +123,9 @@ export function createSeoService(deps: {
 
     /** The feed address of a renamed category, for a 301 from its old one. */
     async movedCategoryFeed(slug: string): Promise<string | undefined> {
-      if (await findCategoryBySlug(db, slug)) return undefined;
-      const current = await findCurrentSlugForFormer(db, slug);
-      return current && `/category/${current}/feed.xml`;
+      if (await categories.findBySlug(slug)) return undefined;
+      const current = await categories.currentSlugFor(slug);
+      return current && `${categoryPath(current)}/feed.xml`;
     },
 
     robots(): string {
@@ -143,16 +145,16 @@ export function createSeoService(deps: {
     async feed(categorySlug?: string): Promise<string> {
       const now = clock.now();
       const site = await settings.get();
-      const category = categorySlug ? await findCategoryBySlug(db, categorySlug) : undefined;
+      const category = categorySlug ? await categories.findBySlug(categorySlug) : undefined;
       if (categorySlug && !category) throw notFound('Category not found.');
       const rows = await listPublishedForSeo(db, {
         limit: FEED_SIZE,
         offset: 0,
         now,
-        ...(category ? { categoryId: category.id } : {}),
+        ...(category ? { categoryId: category._id } : {}),
       });
-      const self = absolute(category ? `/category/${category.slug}/feed.xml` : '/feed.xml');
-      const link = absolute(category ? `/category/${category.slug}` : '/');
+      const self = absolute(category ? `${categoryPath(category.slug)}/feed.xml` : '/feed.xml');
+      const link = absolute(category ? categoryPath(category.slug) : '/');
       const title = category ? `${category.name} | ${site.siteName}` : site.siteName;
       const description = category?.description || `Latest stories from ${site.siteName}`;
       const items = rows.map((row) => {

@@ -1,16 +1,19 @@
-import { inArray } from 'drizzle-orm';
 import { resolveSettings, SiteSettingsSchema, type SiteSettings } from '../../../common/settings';
 import type { Db } from '../../../db/client';
-import { categories } from '../../../db/schema/content';
 import { requireRole, type Actor } from '../../lib/actor';
-import { badRequest } from '../../lib/errors';
+import { fieldError } from '../../lib/errors';
 import { readSettingsRow, writeSettingsRow } from './settings-repository';
 
 export const SettingsUpdateSchema = SiteSettingsSchema.partial();
 export type SettingsUpdate = Partial<SiteSettings>;
 
-export function createSettingsService(deps: { db: Db; contentChanged?: () => Promise<void> }) {
-  const { db } = deps;
+export function createSettingsService(deps: {
+  db: Db;
+  /** Which of these slugs name a category (the categories service). */
+  categories: { existingSlugs(slugs: string[]): Promise<string[]> };
+  contentChanged?: () => Promise<void>;
+}) {
+  const { db, categories } = deps;
   const changed = deps.contentChanged ?? (async () => {});
   return {
     /** Every setting is shown on public pages, so all of them are the public view. */
@@ -23,15 +26,13 @@ export function createSettingsService(deps: { db: Db; contentChanged?: () => Pro
       requireRole(actor, 'administrator');
       const next = SiteSettingsSchema.parse({ ...(await this.get()), ...changes });
       if (changes.homeSectionSlugs?.length) {
-        const found = await db
-          .select({ slug: categories.slug })
-          .from(categories)
-          .where(inArray(categories.slug, changes.homeSectionSlugs));
-        const missing = changes.homeSectionSlugs.filter((s) => !found.some((f) => f.slug === s));
+        const found = new Set(await categories.existingSlugs(changes.homeSectionSlugs));
+        const missing = changes.homeSectionSlugs.filter((s) => !found.has(s));
         if (missing.length > 0) {
-          throw badRequest(`No category has the slug ${missing.map((m) => `"${m}"`).join(', ')}.`, [
-            { path: 'body.homeSectionSlugs', message: `unknown: ${missing.join(', ')}` },
-          ]);
+          throw fieldError(
+            'body.homeSectionSlugs',
+            `No category has the slug ${missing.map((m) => `"${m}"`).join(', ')}.`,
+          );
         }
       }
       await writeSettingsRow(db, next);

@@ -38,7 +38,7 @@ export async function findPasswordHash(db: Db, id: string): Promise<string | und
     .select({ passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, id));
-  return row?.passwordHash;
+  return row?.passwordHash ?? undefined;
 }
 
 /**

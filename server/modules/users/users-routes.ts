@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { IdParamsSchema, MessageSchema } from '../../../common/schemas/common';
 import {
   AuthorSchema,
+  PasswordSetSchema,
   ProfileUpdateSchema,
   RoleChangeSchema,
   SignInSchema,
@@ -13,24 +14,53 @@ import {
   UserListSchema,
   UserSchema,
 } from '../../../common/schemas/users';
+import { tooManyRequests } from '../../lib/errors';
 import { clearAuthCookie, setAuthCookie } from '../../plugins/auth';
-import type { UsersService } from './users-service';
+import { applyCheck, minutesLeft, type RateLimitCounters } from '../../plugins/rate-limit';
+import {
+  SIGN_IN_MAX_FAILURES,
+  SIGN_IN_WINDOW_MS,
+  SIGN_UP_MAX_PER_HOUR,
+  type UsersService,
+} from './users-service';
 
 /** Accounts (SPEC.md §7 users calls, DECISIONS.md §2). HTTP only: the rules live in the service. */
-export function usersRoutes(users: UsersService, opts: { secureCookies: boolean }) {
+export function usersRoutes(
+  users: UsersService,
+  opts: { secureCookies: boolean; counters: RateLimitCounters },
+) {
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['users'];
+
+    /*
+     * Sign-in failures are limited per address and per account (10 in 15 minutes each). Every
+     * attempt is counted before the password is checked, so parallel guesses cannot slip past
+     * the limit; a right password takes its attempt back.
+     */
+    const signInKeys = (request: { ip: string; body: unknown }) => ({
+      address: `signin:ip:${request.ip}`,
+      account: `signin:account:${(request.body as { email: string }).email}`,
+    });
+    const perKey = (key: 'address' | 'account') =>
+      fastify.createRateLimit({
+        max: SIGN_IN_MAX_FAILURES,
+        timeWindow: SIGN_IN_WINDOW_MS,
+        keyGenerator: (request) => signInKeys(request)[key],
+      });
+    const signInChecks = [perKey('address'), perKey('account')];
 
     app.post(
       '/api/users/signup',
       {
         schema: {
           tags,
-          summary: 'Create an account (the first one becomes administrator)',
+          summary: `Create an account (the first one becomes administrator); ${SIGN_UP_MAX_PER_HOUR} an hour from one address`,
           body: SignUpSchema,
           response: { 201: UserInfoSchema },
         },
+        // Each sign-up hashes a password with 19 MiB of memory: bounded per address.
+        config: { rateLimit: { max: SIGN_UP_MAX_PER_HOUR, timeWindow: 3600_000 } },
       },
       async (request, reply) => {
         const info = await users.signUp(request.body);
@@ -44,13 +74,29 @@ export function usersRoutes(users: UsersService, opts: { secureCookies: boolean 
       {
         schema: {
           tags,
-          summary: 'Sign in; answers the user info and sets the session cookie',
+          summary: `Sign in; answers the user info and sets the session cookie. ${SIGN_IN_MAX_FAILURES} failures in 15 minutes per address or account, then 429`,
           body: SignInSchema,
           response: { 200: UserInfoSchema },
         },
+        config: { rateLimit: false },
+        preHandler: async (request, reply) => {
+          for (const check of signInChecks) {
+            const result = await check(request);
+            if (result.isAllowed) continue;
+            if (applyCheck(reply, result)) {
+              const minutes = minutesLeft(result.ttl);
+              throw tooManyRequests(
+                `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+              );
+            }
+          }
+        },
       },
       async (request, reply) => {
-        const info = await users.signIn(request.body, request.ip);
+        const info = await users.signIn(request.body);
+        const keys = signInKeys(request);
+        await opts.counters.refund(keys.address);
+        await opts.counters.reset(keys.account);
         setAuthCookie(reply, info.token, opts.secureCookies);
         return info;
       },
@@ -112,7 +158,7 @@ export function usersRoutes(users: UsersService, opts: { secureCookies: boolean 
       {
         schema: {
           tags,
-          summary: 'Change own name and/or password (confirmed with the current password)',
+          summary: 'Change own name and/or password (a new password needs the current one)',
           security: [{ bearer: [] }],
           body: ProfileUpdateSchema,
           response: { 200: UserInfoSchema },
@@ -153,6 +199,23 @@ export function usersRoutes(users: UsersService, opts: { secureCookies: boolean 
       },
       async (request) =>
         users.changeRole(await request.actor(), request.params.id, request.body.role),
+    );
+
+    app.put(
+      '/api/users/:id/password',
+      {
+        schema: {
+          tags,
+          summary:
+            "Set a user's password (administrator), e.g. for an imported author who has none; ends the user's sessions",
+          security: [{ bearer: [] }],
+          params: IdParamsSchema,
+          body: PasswordSetSchema,
+          response: { 200: MessageSchema },
+        },
+      },
+      async (request) =>
+        users.setPassword(await request.actor(), request.params.id, request.body.password),
     );
   };
 }

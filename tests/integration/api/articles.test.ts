@@ -178,7 +178,7 @@ describe('POST /api/articles/article', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       message: 'The category does not exist.',
-      errors: [{ path: 'body.category', message: 'unknown category' }],
+      errors: [{ path: 'body.category', message: 'The category does not exist.' }],
     });
     expect(await countNamed(name)).toBe(0);
   });
@@ -224,7 +224,7 @@ describe('POST /api/articles/article', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       message: 'The author must be a user who can write.',
-      errors: [{ path: 'body.author', message: 'not an author' }],
+      errors: [{ path: 'body.author', message: 'The author must be a user who can write.' }],
     });
     expect(await countNamed(toReader)).toBe(0);
 

@@ -82,6 +82,7 @@ const JSON_WRITES: [string, 'POST' | 'PUT', () => string][] = [
   ['update article', 'PUT', () => `/api/articles/${articleId}`],
   ['settings', 'PUT', () => '/api/settings'],
   ['role', 'PUT', () => `/api/users/${reader._id}/role`],
+  ['set password', 'PUT', () => `/api/users/${reader._id}/password`],
   ['profile', 'PUT', () => '/api/users/me'],
   ['sign-up', 'POST', () => '/api/users/signup'],
   ['sign-in', 'POST', () => '/api/users/signin'],
@@ -261,6 +262,25 @@ const CASES: Case[] = [
     request: () => json('PUT', `/api/users/${reader._id}/role`, body),
     status: 400,
     path,
+  })),
+  ...(
+    [
+      ['a short password', { password: 'short' }, 'body.password'],
+      ['a 100 KB password', { password: BIG }, 'body.password'],
+      ['password as a number', { password: 12345678 }, 'body.password'],
+      ['no password', {}, 'body.password'],
+    ] as const
+  ).map(([what, body, path]): Case => ({
+    name: `set password: ${what}`,
+    request: () => json('PUT', `/api/users/${reader._id}/password`, body),
+    status: 400,
+    path,
+  })),
+  ...[...SQL, ...TRAVERSAL].map((s): Case => ({
+    name: `set password: user id ${s}`,
+    request: () => json('PUT', `/api/users/${enc(s)}/password`, { password: 'long enough' }),
+    status: 400,
+    path: 'params.id',
   })),
   ...[...SQL, ...TRAVERSAL].map((s): Case => ({
     name: `role: user id ${s}`,

@@ -1,7 +1,9 @@
+import Fastify from 'fastify';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESERVED_SLUGS, SLUG_PATTERN } from '../../../common/slug';
+import { RESERVED_SLUGS } from '../../../common/paths';
+import { SLUG_PATTERN } from '../../../common/slug';
 import { articles, categories } from '../../../db/schema/content';
 import {
   auth,
@@ -11,6 +13,7 @@ import {
   createUser,
   type TestUser,
 } from '../../factories';
+import { registerHttp } from '../../../server/http';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 
 let t: TestApp;
@@ -149,7 +152,7 @@ describe('GET /api/categories/{slug}', () => {
 describe('GET /api/categories/admin-categories', () => {
   it('answers editors a page of 10 with currentPage and totalPages', async () => {
     // Enough categories for at least two pages.
-    while ((await categoryCount()) < 12) await createCategory(t.app, editor);
+    for (let n = await categoryCount(); n < 12; n++) await createCategory(t.app, editor);
     const total = await categoryCount();
 
     const first = await t.app.inject({
@@ -333,7 +336,12 @@ describe('POST /api/categories/addCategory', () => {
       expect(asSlug.statusCode).toBe(400);
       expect(asSlug.json()).toEqual({
         message: `"${slug}" is used by the site itself; choose another slug.`,
-        errors: [{ path: 'body.slug', message: `"${slug}" is reserved` }],
+        errors: [
+          {
+            path: 'body.slug',
+            message: `"${slug}" is used by the site itself; choose another slug.`,
+          },
+        ],
       });
       const asName = await addCategory(editor, { name: slug.toUpperCase(), description: 'x' });
       expect(asName.statusCode).toBe(400);
@@ -348,6 +356,97 @@ describe('POST /api/categories/addCategory', () => {
       expect(res.statusCode, slug).toBe(400);
     }
     expect(await categoryCount()).toBe(before);
+  });
+
+  it('refuses the first segment of every route the server and the pages answer', async () => {
+    // Walked from the live route tables (Fastify's and app/routes.ts), never from a copied list.
+    type Entry = { path?: string; children?: Entry[] };
+    const { default: pageRoutes } = await import('../../../app/routes');
+    const walk = (entries: Entry[], prefix = ''): string[] =>
+      entries.flatMap((e) => {
+        const path = [prefix, e.path ?? ''].filter(Boolean).join('/');
+        return [...(path ? [path.split('/')[0] as string] : []), ...walk(e.children ?? [], path)];
+      });
+    // The server's routes as Fastify registers them, on a second instance of the same wiring.
+    const server: string[] = [];
+    const probe = Fastify();
+    probe.addHook('onRoute', (route) => void server.push(route.url.split('/')[1] ?? ''));
+    await registerHttp(probe, {
+      config: t.config,
+      database: t.database,
+      services: t.app.services,
+      web: false,
+      buildDir: '',
+    });
+    await probe.close();
+    const segments = [...new Set([...walk(pageRoutes as Entry[]), ...server])].filter((s) =>
+      SLUG_PATTERN.test(s),
+    );
+    expect(segments).toEqual(expect.arrayContaining(['api', 'media', 'admin', 'category']));
+    const before = await categoryCount();
+    for (const slug of segments) {
+      const res = await addCategory(editor, { name: `Name ${unique()}`, description: 'x', slug });
+      expect(res.statusCode, slug).toBe(400);
+      expect(res.json().errors, slug).toEqual([
+        {
+          path: 'body.slug',
+          message: `"${slug}" is used by the site itself; choose another slug.`,
+        },
+      ]);
+    }
+    expect(await categoryCount()).toBe(before);
+  });
+
+  it('keeps "General" off the uncategorised segment, and its articles reachable', async () => {
+    const before = await categoryCount();
+    const named = await addCategory(editor, { name: 'General', description: 'Everything else' });
+    expect(named.statusCode).toBe(400);
+    expect(named.json()).toEqual({
+      message:
+        '"general" is where articles without a category live; choose another slug, such as "general-news".',
+      errors: [
+        {
+          path: 'body.slug',
+          message:
+            '"general" is where articles without a category live; choose another slug, such as "general-news".',
+        },
+      ],
+    });
+    expect(await categoryCount()).toBe(before);
+
+    const created = await addCategory(editor, {
+      name: 'General',
+      description: 'Everything else',
+      slug: 'general-news',
+    });
+    expect(created.statusCode).toBe(201);
+    const article = await createArticle(t.app, editor, created.json()._id);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/articles/general-news/${article.slug}`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()._id).toBe(article._id);
+    const redart = await t.app.inject({
+      method: 'GET',
+      url: `/api/articles/redart/${article.slug}`,
+    });
+    expect(redart.json()).toEqual({ newUrl: `/general-news/${article.slug}` });
+    // Renaming it onto the reserved segment is refused too.
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: '/api/categories/edit',
+      headers: auth(editor),
+      payload: {
+        _id: created.json()._id,
+        name: 'General',
+        description: 'Everything else',
+        isHome: false,
+        slug: 'general',
+      },
+    });
+    expect(edit.statusCode).toBe(400);
+    expect((await storedCategory(created.json()._id))?.slug).toBe('general-news');
   });
 
   it('never gives a category a dotted reserved address such as sitemap.xml', async () => {

@@ -23,6 +23,7 @@ import {
   createUser,
   multipart,
   signUp,
+  someAddress,
   testImage,
   type TestUser,
 } from '../../factories';
@@ -342,6 +343,35 @@ const CALLS: Call[] = [
     },
   },
   {
+    name: 'PUT /api/users/{id}/password',
+    status: adminsOnly,
+    async prepare() {
+      const target = await signUp(t.app);
+      const password = `new password ${unique()}`;
+      return {
+        request: {
+          method: 'PUT',
+          url: `/api/users/${target._id}/password`,
+          payload: { password },
+        },
+        async effect() {
+          const signIn = (pw: string) =>
+            t.app.inject({
+              method: 'POST',
+              url: '/api/users/signin',
+              payload: { email: target.email, password: pw },
+              remoteAddress: someAddress(),
+            });
+          expect((await signIn(password)).statusCode).toBe(200);
+          expect((await signIn(target.password)).statusCode).toBe(401);
+          // The old session ended with the old password.
+          const me = await t.app.inject({ url: '/api/users/me', headers: auth(target) });
+          expect(me.statusCode).toBe(401);
+        },
+      };
+    },
+  },
+  {
     name: 'GET /api/articles/admin-article',
     // Authors see the list, of their own articles only.
     status: { ...signedOut, reader: 403, author: 200, editor: 200, administrator: 200 },
@@ -377,7 +407,8 @@ const CALLS: Call[] = [
     status: adminsOnly,
     async prepare() {
       return {
-        request: { method: 'GET', url: '/api/users' },
+        // Every test above may add users: ask for a page that holds them all.
+        request: { method: 'GET', url: '/api/users?limit=100' },
         async effect(res) {
           const ids = (res.json().users as { _id: string }[]).map((u) => u._id);
           expect(ids).toEqual(expect.arrayContaining([admin._id, reader._id]));

@@ -408,7 +408,12 @@ describe('site settings', () => {
     expect(home.statusCode).toBe(400);
     expect(home.json()).toEqual({
       message: 'No category has the slug "no-such-category".',
-      errors: [{ path: 'body.homeSectionSlugs', message: 'unknown: no-such-category' }],
+      errors: [
+        {
+          path: 'body.homeSectionSlugs',
+          message: 'No category has the slug "no-such-category".',
+        },
+      ],
     });
 
     const social = await putSettings(admin, {

@@ -544,9 +544,9 @@ describe('PUT /api/users/me', () => {
   const put = (headers: Record<string, string>, payload: object, extra: object = {}) =>
     app.inject({ method: 'PUT', url: '/api/users/me', headers, payload, ...extra });
 
-  it('changes the name when the current password is right', async () => {
+  it('changes the name without the current password (only a new password needs it)', async () => {
     const user = await signUp(app, { name: 'Old Name' });
-    const res = await put(auth(user), { name: '  New Name  ', currentPassword: user.password });
+    const res = await put(auth(user), { name: '  New Name  ' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(['_id', 'email', 'name', 'role', 'token']);
@@ -561,12 +561,12 @@ describe('PUT /api/users/me', () => {
     expect((await me(auth(user))).json().name).toBe('New Name');
   });
 
-  it('refuses a wrong current password with 400 and changes nothing', async () => {
+  it('refuses a new password with a wrong current password: 400, nothing changes', async () => {
     const user = await signUp(app, { name: 'Careful User' });
     const before = await userRow(user._id);
     for (const payload of [
-      { name: 'Hijacked', currentPassword: 'not my password' },
       { password: 'hijacked password', currentPassword: 'not my password' },
+      { name: 'Hijacked', password: 'hijacked password', currentPassword: 'not my password' },
     ]) {
       const res = await put(auth(user), payload);
       expect(res.statusCode).toBe(400);
@@ -580,6 +580,25 @@ describe('PUT /api/users/me', () => {
     }
     expect(await userRow(user._id)).toEqual(before);
     expect((await me(auth(user))).statusCode).toBe(200);
+  });
+
+  it('refuses a new password without the current one: 400 under the field, nothing changes', async () => {
+    const user = await signUp(app, { name: 'Forgetful User' });
+    const before = await userRow(user._id);
+    for (const payload of [
+      { password: 'a brand new passphrase' },
+      { password: 'a brand new passphrase', currentPassword: '' },
+      { name: 'Renamed Too', password: 'a brand new passphrase' },
+    ]) {
+      const res = await put(auth(user), payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual([
+        { path: 'body.currentPassword', message: 'Type your current password to set a new one.' },
+      ]);
+      expect(tokenCookie(res)).toBeUndefined();
+    }
+    expect(await userRow(user._id)).toEqual(before);
+    expect((await signIn(user.email, user.password)).statusCode).toBe(200);
   });
 
   it('changes the password: a new token, the old one refused, only the new password signs in', async () => {
@@ -629,7 +648,7 @@ describe('PUT /api/users/me', () => {
   });
 
   it('answers 401 without a token', async () => {
-    const res = await put({}, { name: 'Nobody', currentPassword: 'whatever it is' });
+    const res = await put({}, { name: 'Nobody' });
     expect(res.statusCode).toBe(401);
   });
 });

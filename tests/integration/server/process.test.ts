@@ -1,5 +1,10 @@
 import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from '../../../scripts/build-state';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UPLOADS_PER_ADDRESS } from '../../../server/modules/media/media-routes';
+import { SIGN_UP_MAX_PER_HOUR } from '../../../server/modules/users/users-service';
+import { someAddress } from '../../factories';
 import { testEngine } from '../../setup/test-db';
 import { createTestDatabase } from '../../setup/test-db';
 import {
@@ -9,6 +14,7 @@ import {
   tempDataDir,
   type RunningServer,
 } from '../../setup/spawn-server';
+import { waitUntil } from '../../setup/wait-until';
 
 const running: RunningServer[] = [];
 const dirs: string[] = [];
@@ -102,12 +108,64 @@ describe('the server process', () => {
     180_000,
   );
 
+  it.skipIf(testEngine() !== 'postgres')(
+    'counts rate limits once for several processes on one PostgreSQL',
+    async () => {
+      const database = await createTestDatabase();
+      try {
+        const env = { DATABASE_URL: database.url as string, SEED_DEMO: '0' };
+        const [a, b] = await Promise.all([
+          startServer({ ...env, DATA_DIR: dataDir() }),
+          startServer({ ...env, DATA_DIR: dataDir() }),
+        ]);
+        running.push(a, b);
+        // Sign-ups from one address, alternating between the processes.
+        const signUp = (server: RunningServer, n: number) =>
+          fetch(`${server.url}/api/users/signup`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              name: `Twin ${n}`,
+              email: `twin-${n}@example.com`,
+              password: 'a long enough password',
+            }),
+          });
+        for (let n = 0; n < SIGN_UP_MAX_PER_HOUR; n++) {
+          expect((await signUp(n % 2 ? a : b, n)).status, `sign-up ${n + 1}`).toBe(201);
+        }
+        for (const server of [a, b]) {
+          const refused = await signUp(server, 100);
+          expect(refused.status).toBe(429);
+          expect(refused.headers.get('ratelimit-remaining')).toBe('0');
+          expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+          expect(((await refused.json()) as { message: string }).message).toMatch(
+            /^Too many requests\./,
+          );
+        }
+        // Uploads likewise: counted before anything is read, so anonymous tries count too.
+        const upload = (server: RunningServer) =>
+          fetch(`${server.url}/api/media`, { method: 'POST' });
+        let last = 0;
+        for (let n = 0; n <= UPLOADS_PER_ADDRESS; n++) last = (await upload(n % 2 ? a : b)).status;
+        expect(last).toBe(429);
+        expect(await a.stop()).toBe(0);
+        expect(await b.stop()).toBe(0);
+      } finally {
+        await database.close();
+      }
+    },
+    180_000,
+  );
+
   it('finishes in-flight requests on SIGTERM, exits 0, and keeps every acknowledged write', async () => {
     const database = testEngine() === 'postgres' ? await createTestDatabase() : undefined;
     try {
+      // Each writer is a reader of its own (X-Forwarded-For through a trusted local proxy), so
+      // the per-address sign-up limit does not stop the stream.
       const env = {
         DATA_DIR: dataDir(),
         SEED_DEMO: '0',
+        TRUST_PROXY: 'loopback',
         ...(database ? { DATABASE_URL: database.url as string } : {}),
       };
       const server = await startServer(env);
@@ -124,7 +182,11 @@ describe('the server process', () => {
           try {
             const res = await fetch(`${server.url}/api/users/signup`, {
               method: 'POST',
-              headers: { 'content-type': 'application/json', connection: 'close' },
+              headers: {
+                'content-type': 'application/json',
+                connection: 'close',
+                'x-forwarded-for': someAddress(),
+              },
               body: JSON.stringify({
                 name: `Writer ${w}-${i}`,
                 email,
@@ -141,7 +203,13 @@ describe('the server process', () => {
         }
       };
       const workers = Array.from({ length: 4 }, (_, w) => worker(w));
-      while (acknowledged.length < 8) await new Promise((r) => setTimeout(r, 50));
+      await waitUntil(() => acknowledged.length >= 8 || failures.length > 0, {
+        timeoutMs: 60_000,
+        message: '8 sign-ups acknowledged before the signal',
+        detail: () =>
+          `${acknowledged.length} acknowledged, failures ${JSON.stringify(failures)}\n${server.output()}`,
+      });
+      expect(failures, 'no write fails before the signal').toEqual([]);
 
       signalAt = Date.now();
       const code = await server.stop('SIGTERM');
@@ -166,6 +234,35 @@ describe('the server process', () => {
       await database?.close();
     }
   }, 180_000);
+
+  it.skipIf(testEngine() !== 'pglite')(
+    "renders with React's production build when NODE_ENV is not set (as npm start runs it)",
+    async () => {
+      const server = await startServer({
+        DATA_DIR: dataDir(),
+        SEED_DEMO: '1',
+        NODE_ENV: '',
+        NODE_OPTIONS: `--require ${join(ROOT, 'tests/setup/report-react-build.cjs')}`,
+      });
+      running.push(server);
+      const home = await fetch(`${server.url}/`);
+      expect(home.status).toBe(200);
+      const article = (await home.text()).match(/href="(\/[a-z0-9-]+\/[a-z0-9-]+)"/)?.[1];
+      expect(article).toBeDefined();
+      expect((await fetch(`${server.url}${article}`)).status).toBe(200);
+      const files = server
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('react-build-file: '));
+      // The probe sees React's files load (so this check can fail)…
+      expect(files.some((f) => /react-dom-server\.node\.production/.test(f))).toBe(true);
+      expect(files.some((f) => /[\\/]react\.production/.test(f))).toBe(true);
+      // …and none of them is a development build.
+      expect(files.filter((f) => f.includes('.development.'))).toEqual([]);
+      expect(await server.stop('SIGTERM')).toBe(0);
+    },
+    180_000,
+  );
 
   it.skipIf(testEngine() !== 'pglite')(
     'npm run dev serves pages through Vite in middleware mode',

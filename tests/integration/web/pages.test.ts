@@ -2,6 +2,7 @@
  * The public pages as a crawler gets them (issue 4 items 2–8, 10): the server-rendered HTML of
  * the production build, read without running any JavaScript.
  */
+import { articlePath } from '../../../common/paths';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../setup/test-app';
@@ -119,8 +120,7 @@ const expectHtml = (res: LightMyRequestResponse, status = 200) => {
 };
 
 const unique = () => Math.random().toString(36).slice(2, 8);
-const address = (a: { slug: string; category: { slug: string } | null }) =>
-  `/${a.category?.slug ?? 'general'}/${a.slug}`;
+const address = articlePath;
 
 /** A category of 11 articles: two pages of 9. */
 let paging: Awaited<ReturnType<typeof createCategory>>;
@@ -454,6 +454,42 @@ describe('article metadata in the head', () => {
       });
     }
     expect(titleOf((await get(address(english))).body)).toBe('Patrika | A Walk in the Old City');
+  });
+
+  it('og:site_name is the site’s name; renamed, it follows, and so do the back office’s brand and footer', async () => {
+    expect(meta((await get(address(english))).body, 'og:site_name')).toBe('Patrika — पत्रिका');
+    const renamed = { siteName: 'Khabar Lahar — ख़बर लहर', shortName: 'Khabar' };
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: auth(admin),
+      payload: renamed,
+    });
+    expect(put.statusCode).toBe(200);
+    try {
+      for (const url of [address(english), '/', '/about-us', `/category/${metaCategory.slug}`]) {
+        const res = await get(url);
+        expectHtml(res);
+        expect(meta(res.body, 'og:site_name'), url).toBe(renamed.siteName);
+      }
+      const backOffice = await get('/admin/dashboard', { cookie: `patrika_token=${admin.token}` });
+      expectHtml(backOffice);
+      const body = bodyOf(backOffice.body);
+      const brand = elements(body, 'a').find((a) => /\bnavbar-brand\b/.test(a.attrs.class ?? ''));
+      expect(textOf(brand?.inner ?? '')).toBe('Khabar Admin');
+      const footer = elements(body, 'footer').map((f) => textOf(f.inner));
+      expect(footer).toEqual([
+        `© ${new Date().getFullYear()} Khabar Lahar — ख़बर लहर. All rights reserved.`,
+      ]);
+      expect(textOf(body)).not.toContain('Patrika');
+    } finally {
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/settings',
+        headers: auth(admin),
+        payload: { siteName: 'Patrika — पत्रिका', shortName: 'Patrika' },
+      });
+    }
   });
 
   it('the home page’s social image is absolute when the header image is on this site', async () => {

@@ -2,6 +2,7 @@
  * The search-engine surface of DECISIONS.md §6 (issue 4 item 8): sitemaps, robots.txt and the
  * RSS feeds, read as a crawler reads them. The database is the oracle for "published".
  */
+import { articlePath } from '../../../common/paths';
 import { and, eq, lte } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,6 +51,7 @@ async function createWebApp(): Promise<WebApp> {
           db: app.services.database.db,
           clock,
           settings: app.services.settings,
+          categories: app.services.categories,
           publicUrl: PUBLIC_URL,
           sitemapMaxUrls: 10,
         });
@@ -138,7 +140,7 @@ const xmlOf = (res: LightMyRequestResponse) => {
 type Created = Awaited<ReturnType<typeof createArticle>>;
 const unique = () => Math.random().toString(36).slice(2, 8);
 const address = (a: { slug: string; category: { slug: string } | null }) =>
-  `${PUBLIC_URL}/${a.category?.slug ?? 'general'}/${a.slug}`;
+  `${PUBLIC_URL}${articlePath(a)}`;
 
 let sitemapCat: Awaited<ReturnType<typeof createCategory>>;
 let specialCat: Awaited<ReturnType<typeof createCategory>>;
@@ -157,7 +159,7 @@ async function publishedAddresses(): Promise<string[]> {
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
     .where(and(eq(articles.status, 'published'), lte(articles.publishedAt, clock.now())));
-  return rows.map((r) => `${PUBLIC_URL}/${r.categorySlug ?? 'general'}/${r.slug}`).sort();
+  return rows.map((r) => `${PUBLIC_URL}${articlePath(r)}`).sort();
 }
 
 const STATIC = [
@@ -301,19 +303,25 @@ describe('/sitemap.xml', () => {
 
   it('follows edits: a new lastmod after an update, a deleted article disappears', async () => {
     const a = await createArticle(t.app, admin, sitemapCat._id, { name: `Edited ${unique()}` });
-    await new Promise((r) => setTimeout(r, 5));
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: `/api/articles/${a._id}`,
-      headers: auth(admin),
-      payload: articleBody(sitemapCat._id, { name: a.name, slug: a.slug }),
-    });
-    expect(put.statusCode, put.body).toBe(200);
-    const updated = put.json() as Created;
-    expect(updated.updatedAt).not.toBe(a.updatedAt);
-    let doc = xmlOf(await get('/sitemap.xml'));
-    const entry = kids(doc, 'url').find((u) => textIn(u, 'loc') === address(a));
-    expect(textIn(entry, 'lastmod')).toBe(updated.updatedAt);
+    // The edit comes a minute later by the app's clock (never a sleep), so its time differs.
+    time.shift(60_000);
+    let doc: ReturnType<typeof xmlOf>;
+    try {
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: `/api/articles/${a._id}`,
+        headers: auth(admin),
+        payload: articleBody(sitemapCat._id, { name: a.name, slug: a.slug }),
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      const updated = put.json() as Created;
+      expect(Date.parse(updated.updatedAt)).toBeGreaterThan(Date.parse(a.updatedAt));
+      doc = xmlOf(await get('/sitemap.xml'));
+      const entry = kids(doc, 'url').find((u) => textIn(u, 'loc') === address(a));
+      expect(textIn(entry, 'lastmod')).toBe(updated.updatedAt);
+    } finally {
+      time.shift(0);
+    }
 
     const del = await t.app.inject({
       method: 'DELETE',

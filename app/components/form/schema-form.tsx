@@ -1,0 +1,97 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { createContext, use, type ReactNode } from 'react';
+import {
+  FormProvider,
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type SubmitErrorHandler,
+  type UseFormReturn,
+} from 'react-hook-form';
+import { toast } from 'react-toastify';
+import type { z } from 'zod';
+import { copy } from '../../copy/en';
+import { ApiError } from '../../features/api/client';
+import { fieldNamesOf, sortIssues } from './server-errors';
+
+/**
+ * A form checked by a shared zod schema (STYLE.md §7): the same schema the server validates
+ * the request with. Fields are checked when they lose focus and again on every change after
+ * that, and all of them on submit, before anything is sent.
+ */
+export function useSchemaForm<Input extends FieldValues, Output>(
+  schema: z.ZodType<Output, Input>,
+  defaultValues: DefaultValues<Input>,
+) {
+  return useForm<Input, unknown, Output>({
+    resolver: zodResolver(schema),
+    defaultValues,
+    mode: 'onTouched',
+  });
+}
+
+/** The schema the fields read their HTML limits from (required, minLength, maxLength). */
+const LimitsSchema = createContext<z.core.$ZodType | undefined>(undefined);
+export const useLimitsSchema = () => use(LimitsSchema);
+
+/**
+ * Shows why a submit failed: each problem of a 400 answer under the field it names, and as a
+ * toast only what names no field (or any other failure: 401, 409, no connection).
+ */
+export function showFailure<Input extends FieldValues>(
+  form: UseFormReturn<Input, unknown, unknown>,
+  error: unknown,
+  toastText: (message: string) => string = (message) => message,
+) {
+  if (!(error instanceof ApiError)) {
+    toast.error(toastText(copy.auth.genericFailure));
+    return;
+  }
+  const { byField, unplaced } = sortIssues(error.errors, fieldNamesOf(form.getValues()));
+  byField.forEach(({ name, message }, index) =>
+    form.setError(name as Path<Input>, { type: 'server', message }, { shouldFocus: index === 0 }),
+  );
+  if (byField.length === 0) toast.error(toastText(error.message));
+  else if (unplaced.length > 0) toast.error(toastText(unplaced.map((u) => u.message).join(' ')));
+}
+
+/**
+ * A `<form>` for `form`: the browser's own checks are off (the schema's messages show under
+ * the fields instead), `onSubmit` gets the schema's parsed output, and a failure it throws is
+ * shown by showFailure. `limits` is the object schema the fields read their limits from.
+ */
+export function SchemaForm<Input extends FieldValues, Output>({
+  form,
+  limits,
+  onSubmit,
+  onInvalid,
+  failureText,
+  className,
+  children,
+}: {
+  form: UseFormReturn<Input, unknown, Output>;
+  limits: z.core.$ZodType;
+  onSubmit: (data: Output) => Promise<void>;
+  onInvalid?: SubmitErrorHandler<Input>;
+  failureText?: (message: string) => string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const submit = form.handleSubmit(async (data) => {
+    try {
+      await onSubmit(data);
+    } catch (error) {
+      showFailure(form as UseFormReturn<Input, unknown, unknown>, error, failureText);
+    }
+  }, onInvalid);
+  return (
+    <FormProvider {...form}>
+      <LimitsSchema value={limits}>
+        <form noValidate onSubmit={(event) => void submit(event)} className={className}>
+          {children}
+        </form>
+      </LimitsSchema>
+    </FormProvider>
+  );
+}

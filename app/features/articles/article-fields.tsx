@@ -1,0 +1,103 @@
+import { useRef, type ChangeEvent } from 'react';
+import { useFormContext } from 'react-hook-form';
+import { slugify } from '../../../common/slug';
+import type { Category } from '../../../common/schemas/categories';
+import { FormSelect, FormTextField } from '../../components/form/fields';
+import { adminCopy as t } from '../../copy/admin';
+import type { ArticleFormValues } from './article-form-values';
+import type { AuthorOption } from './use-article-options';
+
+/**
+ * The first rows of the article form (SPEC.md §2): title, slug, author, category, status and
+ * language. A new article's slug follows its title until someone changes the slug by hand.
+ */
+export function ArticleFields({
+  editing,
+  canPickAuthor,
+  myName,
+  categories,
+  authors,
+}: {
+  editing: boolean;
+  canPickAuthor: boolean;
+  myName: string;
+  categories: Category[] | null;
+  authors: AuthorOption[] | null;
+}) {
+  const { getValues, setValue } = useFormContext<ArticleFormValues>();
+  // The slug last suggested; null when editing (a changed slug moves the article).
+  const suggested = useRef<string | null>(editing ? null : slugify(getValues('name')));
+
+  const followTitle = (event: ChangeEvent<HTMLInputElement>) => {
+    const slug = getValues('slug');
+    if (suggested.current === null || (slug !== '' && slug !== suggested.current)) return;
+    suggested.current = slugify(event.target.value);
+    setValue('slug', suggested.current);
+  };
+
+  return (
+    <>
+      <FormTextField
+        name="name"
+        label={t.form.title}
+        wrapperClassName="col-md-6"
+        onChange={followTitle}
+      />
+      <FormTextField
+        name="slug"
+        label={t.form.slug}
+        hint={editing ? t.form.slugEditHelp : t.form.slugHelp}
+        wrapperClassName="col-md-6"
+      />
+      <FormSelect
+        name="author"
+        label={t.form.author}
+        wrapperClassName="col-md-4"
+        disabled={!canPickAuthor || authors === null}
+      >
+        {authors === null ? (
+          <option value={getValues('author')}>{myName}</option>
+        ) : (
+          authors.map((a) => (
+            <option key={a._id} value={a._id}>
+              {a.name}
+            </option>
+          ))
+        )}
+      </FormSelect>
+      <FormSelect
+        name="category"
+        label={
+          <>
+            {t.form.category}{' '}
+            {categories === null && (
+              <span
+                className="spinner-border spinner-border-sm"
+                role="status"
+                aria-label={t.loading}
+              />
+            )}
+          </>
+        }
+        wrapperClassName="col-md-4"
+        disabled={categories === null}
+      >
+        <option value="">{t.form.chooseCategory}</option>
+        {(categories ?? []).map((c) => (
+          <option key={c._id} value={c._id}>
+            {c.name}
+          </option>
+        ))}
+      </FormSelect>
+      <FormSelect name="status" label={t.form.status} wrapperClassName="col-md-2">
+        <option value="published">{t.articles.published}</option>
+        <option value="draft">{t.articles.draft}</option>
+      </FormSelect>
+      <FormSelect name="language" label={t.form.language} wrapperClassName="col-md-2">
+        <option value="">{t.form.autoLanguage}</option>
+        <option value="hi">{t.form.hindi}</option>
+        <option value="en">{t.form.english}</option>
+      </FormSelect>
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { useController } from 'react-hook-form';
+import { Field } from '../../components/field';
+import { FormTextArea, FormTextField, useFieldError } from '../../components/form/fields';
+import { adminCopy as t } from '../../copy/admin';
+import { RichTextEditor } from '../editor/rich-text-editor';
+import type { ArticleFormValues } from './article-form-values';
+
+/** Meta title and keywords beside the image, the meta description under them (SPEC.md §2). */
+export function MetaFields() {
+  return (
+    <>
+      <div className="col-md-6 vstack gap-2">
+        <FormTextField name="metaTitle" label={t.form.metaTitle} />
+        <FormTextField name="metaKeywords" label={t.form.metaKeywords} />
+      </div>
+      <FormTextArea
+        name="metaDescription"
+        label={t.form.metaDescription}
+        wrapperClassName="col-12"
+        rows={3}
+      />
+    </>
+  );
+}
+
+/** The rich-text article description (DECISIONS.md §4), kept in the form's `description`. */
+export function DescriptionField() {
+  const { field } = useController<ArticleFormValues, 'description'>({ name: 'description' });
+  const error = useFieldError('description');
+  return (
+    <Field id="description" label={t.form.description} className="col-12" error={error}>
+      <RichTextEditor
+        id="description"
+        label={t.form.description}
+        value={field.value}
+        onChange={field.onChange}
+      />
+    </Field>
+  );
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import {
+  CURRENT_PASSWORD_NEEDED,
+  currentPasswordGiven,
+  ProfileUpdateSchema,
+} from '../../../common/schemas/users';
+
+const { name, password, currentPassword } = ProfileUpdateSchema.shape;
+
+/** An empty text field means "not given", left out of the request. */
+const unlessEmpty = <T extends z.ZodType<unknown, string | undefined>>(schema: T) =>
+  z
+    .string()
+    .transform((v) => v || undefined)
+    .pipe(schema);
+
+/**
+ * The /profile form (DECISIONS.md §9) with the server's own rules per field. The form always
+ * shows the name; an empty new password means "keep it", and the current password is asked
+ * for only with a new one (the server's rule, shared).
+ */
+export const ProfileFormSchema = z
+  .object({
+    name: name.unwrap(),
+    password: unlessEmpty(password),
+    currentPassword: unlessEmpty(currentPassword),
+  })
+  .refine(currentPasswordGiven, CURRENT_PASSWORD_NEEDED);

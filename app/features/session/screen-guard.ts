@@ -1,0 +1,30 @@
+import { data, redirect, type RouterContextProvider } from 'react-router';
+import { hasRole, type Role } from '../../../common/roles';
+import { appContext, type SessionUser } from '../../../common/services';
+
+/** What a 403 from a back-office screen carries: the role the screen needs. */
+export interface NoAccessData {
+  needs: Role;
+}
+
+/**
+ * The server-side gate of a back-office screen (DECISIONS.md §2): signed out → /login with the
+ * way back; a role below `min` → 403, which the error boundary shows as "No access". Runs in
+ * the screen's server loader, so the HTML answer carries the status before any data is fetched.
+ */
+export async function requireScreen(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  min: Role,
+): Promise<SessionUser> {
+  const me = await context.get(appContext).user();
+  if (!me) {
+    const url = new URL(request.url);
+    const back = url.pathname.replace(/\.data$/, '') + url.search;
+    throw redirect(`/login?redirect=${encodeURIComponent(back)}`);
+  }
+  if (!hasRole(me.role, min)) {
+    throw data<NoAccessData>({ needs: min }, { status: 403, statusText: 'Forbidden' });
+  }
+  return me;
+}

@@ -1,0 +1,137 @@
+/*
+ * The site's address rules, in one place. Every public path of an article is built by
+ * `articlePath`; every first path segment a page or the server answers is named here, and the
+ * segments a category may not take (DECISIONS.md §5) are derived from the same names.
+ */
+
+/**
+ * The first segment of an article without a category (SPEC.md §9: "/{category slug, or
+ * "general" if none}/{slug}"). Reserved, so no category can share its articles' addresses.
+ */
+export const UNCATEGORISED_SEGMENT = 'general';
+
+/** First path segments of the React Router pages (app/routes.ts uses these names). */
+export const PAGE_SEGMENTS = {
+  admin: 'admin',
+  aboutUs: 'about-us',
+  contactUs: 'contact-us',
+  privacyPolicy: 'privacy-policy',
+  disclaimer: 'disclaimer',
+  login: 'login',
+  signup: 'signup',
+  logout: 'logout',
+  profile: 'profile',
+  category: 'category',
+  /** /articles/{old number}: SPEC.md §2 old-article redirect. */
+  legacyArticle: 'articles',
+  /** /article/{slug}: SPEC.md §2 slug redirect. */
+  slugRedirect: 'article',
+  notFound: '404',
+} as const;
+
+/** The static pages (SPEC.md §2); an import may give them a stored text. */
+export const STATIC_PAGE_SLUGS = [
+  PAGE_SEGMENTS.aboutUs,
+  PAGE_SEGMENTS.contactUs,
+  PAGE_SEGMENTS.privacyPolicy,
+  PAGE_SEGMENTS.disclaimer,
+] as const;
+
+/** First path segments Fastify answers before React Router (API, build output, uploads). */
+export const SERVER_SEGMENTS = {
+  api: 'api',
+  assets: 'assets',
+  media: 'media',
+  sitemap: 'sitemap.xml',
+  newsSitemap: 'news-sitemap.xml',
+  robots: 'robots.txt',
+  feed: 'feed.xml',
+} as const;
+
+/**
+ * Words kept free for pages to come and for words readers expect a site to own (a category
+ * called "Search" would shadow the search page the day it lands).
+ */
+const KEPT_FOR_LATER = [
+  'account',
+  'auth',
+  'author',
+  'authors',
+  'categories',
+  'dashboard',
+  'feed',
+  'preview',
+  'rss',
+  'search',
+  'signin',
+  'signout',
+  'sitemap',
+  'static',
+  'tag',
+  'tags',
+  'user',
+  'users',
+];
+
+/** First path segments a category slug may not take (DECISIONS.md §5). */
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
+  UNCATEGORISED_SEGMENT,
+  ...Object.values(PAGE_SEGMENTS),
+  ...Object.values(SERVER_SEGMENTS),
+  ...KEPT_FOR_LATER,
+]);
+
+/** What an article's address is made of: its slug and its category's slug, if it has one. */
+export type Addressable =
+  | { slug: string; category: { slug: string } | null }
+  | { slug: string; categorySlug: string | null };
+
+/** The segment an article's category gives its address. */
+export const categorySegment = (categorySlug: string | null | undefined) =>
+  categorySlug || UNCATEGORISED_SEGMENT;
+
+/**
+ * The public path of an article, "/{category slug}/{slug}" (SPEC.md §2), or under
+ * UNCATEGORISED_SEGMENT without a category. The only place that builds it: cards, pages,
+ * sitemaps, feeds, JSON-LD and the API's `newUrl` all call this.
+ */
+export function articlePath(article: Addressable): string {
+  const slug = 'categorySlug' in article ? article.categorySlug : article.category?.slug;
+  return `/${categorySegment(slug)}/${article.slug}`;
+}
+
+/** The public path of a category's page. */
+export const categoryPath = (slug: string) => `/${PAGE_SEGMENTS.category}/${slug}`;
+
+/**
+ * Query parameters by which WordPress addresses a post, a page or an attachment
+ * (`/?p=123`, `/?page_id=2`): the only parts of a query that make a former address.
+ */
+const FORMER_QUERY_KEYS = ['p', 'page_id', 'attachment_id'] as const;
+
+/**
+ * The stored form of a former address from an old site (table `article_former_paths`): the
+ * path without trailing or doubled slashes, percent-encoding made uniform, `/index.php` read
+ * as `/`, plus only the query parameters that name a post. Readers' variants (`/slug/`,
+ * `/slug`, `?p=1&utm_source=x`) meet the same key.
+ */
+export function formerPathKey(pathname: string, search = ''): string {
+  let path = pathname.replace(/\/{2,}/g, '/').replace(/\/+$/, '');
+  if (path === '/index.php' || path === '') path = '/';
+  try {
+    path = encodeURI(decodeURI(path));
+  } catch {
+    // A malformed escape: keep the path as given.
+  }
+  const params = new URLSearchParams(search);
+  const kept = FORMER_QUERY_KEYS.filter((k) => params.has(k)).map(
+    (k) => `${k}=${encodeURIComponent(params.get(k) ?? '')}`,
+  );
+  return kept.length > 0 ? `${path}?${kept.join('&')}` : path;
+}
+
+/** True when a query names an old site's post (so the home page asks for a former address). */
+export const namesFormerPost = (search: string) => {
+  const params = new URLSearchParams(search);
+  return FORMER_QUERY_KEYS.some((k) => params.has(k));
+};

@@ -1,0 +1,28 @@
+/**
+ * `npm run backup -- <file.tar.gz>`: a consistent copy of the database and the media while the
+ * site runs (docs/decisions/009). A running embedded site is asked over its control socket;
+ * PostgreSQL is copied with pg_dump.
+ */
+import { parseArgs } from 'node:util';
+import { DataDirLockedError } from '../db/lock';
+import { ConfigError, loadConfig } from '../server/env';
+import { BackupError, createBackup } from '../server/modules/archive/backup';
+
+const USAGE = 'usage: npm run backup -- <backup.tar.gz>';
+
+try {
+  const { positionals } = parseArgs({ allowPositionals: true, strict: true });
+  if (positionals.length !== 1) throw new BackupError(`Give one file to write.\n${USAGE}`);
+  const out = positionals[0] as string;
+  const manifest = await createBackup(loadConfig(), out, (line) => console.error(line));
+  console.log(
+    `patrika: backup written to ${out} (${manifest.engine} database ${(manifest.database.bytes / 1024 / 1024).toFixed(1)} MB, ${manifest.media.files} media files).`,
+  );
+} catch (error) {
+  const known =
+    error instanceof BackupError ||
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError;
+  console.error(known ? (error as Error).message : error);
+  process.exitCode = 1;
+}

@@ -1,0 +1,56 @@
+/**
+ * `npm run export -- <file.jsonl.gz>`: the whole site in one archive (docs/archive-format.md)
+ * that `npm run import` reads into an empty site. A running embedded site writes it through its
+ * control socket; otherwise the database is read directly (one read-only snapshot).
+ */
+import { createWriteStream, renameSync, rmSync } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { parseArgs } from 'node:util';
+import { openDatabase } from '../db/client';
+import { DataDirLockedError } from '../db/lock';
+import { askRunningServer, CONTROL_PATHS } from '../server/control-socket';
+import { ConfigError, loadConfig } from '../server/env';
+import { createServices } from '../server/services';
+
+const USAGE = 'usage: npm run export -- <site.jsonl.gz>';
+class UsageError extends Error {}
+
+try {
+  const { positionals } = parseArgs({ allowPositionals: true, strict: true });
+  if (positionals.length !== 1) throw new UsageError(`Give one file to write.\n${USAGE}`);
+  const out = positionals[0] as string;
+  const partial = `${out}.partial`;
+  const config = loadConfig();
+  try {
+    const viaServer = config.databaseUrl
+      ? undefined
+      : await askRunningServer(config.dataDir, CONTROL_PATHS.export);
+    if (viaServer) {
+      console.error('The site is running: it writes the archive.');
+      await pipeline(viaServer, createWriteStream(partial));
+    } else {
+      const database = await openDatabase({
+        databaseUrl: config.databaseUrl,
+        dataDir: config.dataDir,
+      });
+      try {
+        const services = await createServices(config, database);
+        await services.archive.exportToFile(partial);
+      } finally {
+        await database.close();
+      }
+    }
+    renameSync(partial, out);
+  } catch (error) {
+    rmSync(partial, { force: true });
+    throw error;
+  }
+  console.log(`patrika: site archive written to ${out}.`);
+} catch (error) {
+  const known =
+    error instanceof UsageError ||
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError;
+  console.error(known ? (error as Error).message : error);
+  process.exitCode = 1;
+}

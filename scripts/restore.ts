@@ -1,0 +1,31 @@
+/**
+ * `npm run restore -- <file.tar.gz>`: restores a backup into an empty DATA_DIR (embedded) or an
+ * empty database (DATABASE_URL), then prints what the restored site holds.
+ */
+import { parseArgs } from 'node:util';
+import { DataDirLockedError } from '../db/lock';
+import { ConfigError, loadConfig } from '../server/env';
+import { BackupError, restoreBackup } from '../server/modules/archive/backup';
+
+const USAGE = 'usage: npm run restore -- <backup.tar.gz>';
+
+try {
+  const { positionals } = parseArgs({ allowPositionals: true, strict: true });
+  if (positionals.length !== 1) throw new BackupError(`Give one backup file.\n${USAGE}`);
+  const file = positionals[0] as string;
+  const { manifest, counts } = await restoreBackup(loadConfig(), file, (line) =>
+    console.error(line),
+  );
+  console.log(
+    `patrika: restored the backup of ${manifest.createdAt}: ${counts.articles} articles, ` +
+      `${counts.categories} categories, ${counts.users} users, ${counts.media} uploads ` +
+      `(${counts.mediaFiles} media files).`,
+  );
+} catch (error) {
+  const known =
+    error instanceof BackupError ||
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError;
+  console.error(known ? (error as Error).message : error);
+  process.exitCode = 1;
+}

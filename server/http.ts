@@ -1,0 +1,135 @@
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { join } from 'node:path';
+import { constants as zlib } from 'node:zlib';
+import type { ServerBuild } from 'react-router';
+import type { AppContext, AppServices } from '../common/services';
+import type { Database } from '../db/client';
+import type { Config } from './env';
+import { articlesRoutes } from './modules/articles/articles-routes';
+import { categoriesRoutes } from './modules/categories/categories-routes';
+import { healthRoutes } from './modules/health/health-routes';
+import { MAX_UPLOAD_BYTES } from './modules/media/media-service';
+import { mediaFileRoutes, mediaUploadRoutes } from './modules/media/media-routes';
+import { seoRoutes } from './modules/seo/seo-routes';
+import { settingsRoutes } from './modules/settings/settings-routes';
+import { statsRoutes } from './modules/stats/stats-routes';
+import { usersRoutes } from './modules/users/users-routes';
+import { viewsRoutes } from './modules/views/views-routes';
+import { AUTH_COOKIE, registerAuth } from './plugins/auth';
+import { registerErrorHandler, shortPath } from './plugins/errors';
+import { registerOpenApi } from './plugins/openapi';
+import { registerRateLimits } from './plugins/rate-limit';
+import { mountReactRouter } from './plugins/react-router';
+import { cspNonceOf, registerSecurity } from './plugins/security';
+import type { Services } from './services';
+
+export type Web = 'build' | 'dev' | false;
+
+/**
+ * The services one page render sees. The root loader and the page's loader both need the
+ * settings and the category lists; within one request each is read once.
+ */
+function perRequest(services: Services): AppServices {
+  const once = <T>(read: () => Promise<T>) => {
+    let value: Promise<T> | undefined;
+    return () => (value ??= read());
+  };
+  return {
+    ...services,
+    settings: { ...services.settings, get: once(() => services.settings.get()) },
+    categories: {
+      ...services.categories,
+      listHome: once(() => services.categories.listHome()),
+      listAll: once(() => services.categories.listAll()),
+    },
+  };
+}
+
+/** The HTTP side, in the order requests meet it: plugins, the API, files, then the pages. */
+export async function registerHttp(
+  app: FastifyInstance,
+  deps: { config: Config; database: Database; services: Services; web: Web; buildDir: string },
+) {
+  const { config, database, services, web } = deps;
+  registerErrorHandler(app);
+  await registerSecurity(app, { dev: web === 'dev' });
+  await registerRateLimits(app, {
+    counters: services.rateLimits,
+    apiPerMinute: config.apiRateLimit,
+  });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+  registerAuth(app, services.users);
+  await registerOpenApi(app, config);
+  await app.register(compress, {
+    global: true,
+    encodings: ['br', 'gzip'],
+    // On-the-fly brotli at its default quality 11 costs more than it saves.
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+
+  await app.register(healthRoutes(database));
+  await app.register(
+    usersRoutes(services.users, {
+      secureCookies: config.publicUrl.startsWith('https:'),
+      counters: services.rateLimits,
+    }),
+  );
+  await app.register(categoriesRoutes(services.categories));
+  await app.register(articlesRoutes(services.articles));
+  await app.register(viewsRoutes(services.views));
+  await app.register(mediaUploadRoutes(services.media));
+  await app.register(settingsRoutes(services.settings));
+  await app.register(statsRoutes(services.stats));
+  await app.register(mediaFileRoutes(services.media.storage));
+  await app.register(seoRoutes(services.seo));
+  app.all('/api/*', async (request, reply) =>
+    reply
+      .status(404)
+      .send({ message: `No such API call: ${request.method} ${shortPath(request.url)}` }),
+  );
+
+  /** What a page's loaders get: the services, who is signed in, and the CSP nonce. */
+  const pageContext = (
+    { request, reply }: { request: FastifyRequest; reply: FastifyReply },
+    nonce?: string,
+  ): AppContext => ({
+    services: perRequest(services),
+    user: async () => {
+      const actor = await request.actor().catch(() => null);
+      return actor && { _id: actor.id, name: actor.name, email: actor.email, role: actor.role };
+    },
+    logError: (error, what) => request.log.error({ err: error }, what),
+    cspNonce: nonce ?? cspNonceOf(reply.raw),
+    publicUrl: config.publicUrl,
+  });
+
+  if (web === 'build') {
+    await app.register(fastifyStatic, {
+      root: join(deps.buildDir, 'client', 'assets'),
+      prefix: '/assets/',
+      // Hashed names never change content.
+      immutable: true,
+      maxAge: '365d',
+      decorateReply: false,
+    });
+    const build = (await import(join(deps.buildDir, 'server', 'index.js'))) as ServerBuild;
+    await mountReactRouter(app, {
+      loadBuild: async () => build,
+      mode: 'production',
+      context: pageContext,
+      cache: {
+        pages: services.pageCache,
+        nonceOf: (reply) => cspNonceOf(reply.raw),
+        cookieName: AUTH_COOKIE,
+      },
+    });
+  } else if (web === 'dev') {
+    const { mountViteDev } = await import('./dev');
+    await mountViteDev(app, pageContext);
+  }
+}

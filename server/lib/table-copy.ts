@@ -1,0 +1,66 @@
+import { asc, count, getTableColumns, type Column } from 'drizzle-orm';
+import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+
+/*
+ * Whole tables copied verbatim, row by row, for the site archive (`npm run export` /
+ * `npm run import`). Each module names the tables it owns in its `*-transfer.ts`; only the
+ * archive reads and writes them through here. Generated columns (the search vector) are left
+ * out: the database makes them again.
+ */
+
+/** A row as the archive carries it: column names as in TypeScript, dates as ISO text. */
+export type CopiedRow = Record<string, unknown>;
+
+const copiedColumns = (table: PgTable) =>
+  Object.fromEntries(
+    Object.entries(getTableColumns(table)).filter(
+      ([, column]) => !(column as Column & { generated?: unknown }).generated,
+    ),
+  ) as Record<string, Column>;
+
+/** The primary key's columns, which give a stable order to read in. */
+function keyColumns(table: PgTable): Column[] {
+  const config = getTableConfig(table);
+  const single = config.columns.filter((c) => c.primary);
+  return single.length > 0 ? single : (config.primaryKeys[0]?.columns ?? config.columns);
+}
+
+/** Every row of `table`, in primary-key order, in batches (inside the caller's snapshot). */
+export async function* readRows(db: Db, table: PgTable, batch = 200): AsyncGenerator<CopiedRow> {
+  const columns = copiedColumns(table);
+  const order = keyColumns(table).map((c) => asc(c));
+  for (let offset = 0; ; offset += batch) {
+    const rows = (await db
+      .select(columns as never)
+      .from(table)
+      .orderBy(...order)
+      .limit(batch)
+      .offset(offset)) as CopiedRow[];
+    yield* rows;
+    if (rows.length < batch) return;
+  }
+}
+
+/** Inserts rows read by `readRows` (dates given back as Date), keeping their ids. */
+export async function insertRows(db: Db, table: PgTable, rows: CopiedRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = copiedColumns(table);
+  const revived = rows.map((row) => {
+    const out: CopiedRow = {};
+    for (const [key, column] of Object.entries(columns)) {
+      if (!(key in row)) continue;
+      const value = row[key];
+      out[key] =
+        column.columnType === 'PgTimestamp' && typeof value === 'string' ? new Date(value) : value;
+    }
+    return out;
+  });
+  await db.insert(table).values(revived as never);
+}
+
+/** How many rows `table` holds. */
+export async function countRows(db: Db, table: PgTable): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(table);
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,329 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import * as tar from 'tar';
+import { latestMigration, openDatabase } from '../../../db/client';
+import { lockDataDir } from '../../../db/lock';
+import { askRunningServer, CONTROL_PATHS } from '../../control-socket';
+import type { Config } from '../../env';
+import {
+  contentTypeOfKey,
+  createDbStorage,
+  mediaRoot,
+  MEDIA_KEY_PATTERN,
+} from '../media/media-storage';
+
+/*
+ * `npm run backup` / `npm run restore` (docs/decisions/009, docs/archive-format.md): a
+ * physical copy of the database (PGlite's data folder, or pg_dump's custom format) and the
+ * media folder in one tar.gz, taken while the site runs. The database is copied first, then
+ * the media: uploads write their files before their row, so every upload the copy knows has
+ * its files in the media copy.
+ */
+
+export const BACKUP_FORMAT = 'patrika-backup';
+export const BACKUP_VERSION = 1;
+const MANIFEST = 'patrika-backup.json';
+const PGLITE_FILE = 'database/pglite-datadir.tar.gz';
+const PG_DUMP_FILE = 'database/postgres.dump';
+
+export interface BackupManifest {
+  format: typeof BACKUP_FORMAT;
+  version: number;
+  createdAt: string;
+  engine: 'pglite' | 'postgres';
+  /** The newest migration of the code that took it. */
+  schema: string;
+  database: { file: string; bytes: number; sha256: string; tool: string };
+  media: { storage: 'fs' | 'db'; files: number };
+}
+
+export class BackupError extends Error {
+  override name = 'BackupError';
+}
+
+const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
+
+/** Runs a command; resolves with its stdout, rejects with its stderr. ENOENT says what is missing. */
+function runTool(command: string, args: string[], missing: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'ENOENT' ? new BackupError(missing) : error),
+    );
+    child.on('close', (code) =>
+      code === 0
+        ? resolve(out)
+        : reject(new BackupError(`${command} failed (exit ${code}): ${err.trim()}`)),
+    );
+  });
+}
+
+const NEEDS_PG_DUMP =
+  'Backing up PostgreSQL needs pg_dump, and restoring it pg_restore, from PostgreSQL client ' +
+  "tools of the server's major version or newer (Debian: apt-get install postgresql-client). " +
+  'Without them, npm run export makes a logical archive that npm run import reads back.';
+
+/** Files under `root`, as paths relative to it (temporary files of writes in flight left out). */
+function filesUnder(root: string): string[] {
+  if (!existsSync(root)) return [];
+  return (readdirSync(root, { recursive: true }) as string[])
+    .map(String)
+    .filter((p) => !p.endsWith('.tmp') && statSync(join(root, p)).isFile());
+}
+
+/** Hard-links (same disk) or copies `from` to `to`; media files never change once written. */
+function linkOrCopy(from: string, to: string) {
+  mkdirSync(dirname(to), { recursive: true });
+  try {
+    linkSync(from, to);
+  } catch {
+    copyFileSync(from, to);
+  }
+}
+
+/** Takes a backup of the configured site into `out` (a .tar.gz). Works while the site runs. */
+export async function createBackup(
+  config: Config,
+  out: string,
+  log: (line: string) => void = () => {},
+): Promise<BackupManifest> {
+  const staging = mkdtempSync(join(tmpdir(), 'patrika-backup-'));
+  try {
+    mkdirSync(join(staging, 'database'));
+    let engine: BackupManifest['engine'];
+    let file: string;
+    let tool: string;
+    if (!config.databaseUrl) {
+      engine = 'pglite';
+      file = PGLITE_FILE;
+      const viaServer = await askRunningServer(config.dataDir, CONTROL_PATHS.database);
+      let dump: Buffer;
+      if (viaServer) {
+        log('The site is running: asking it for a copy of its database.');
+        const chunks: Buffer[] = [];
+        for await (const chunk of viaServer) chunks.push(chunk as Buffer);
+        dump = Buffer.concat(chunks);
+      } else {
+        if (!nonEmptyDir(join(config.dataDir, 'db')))
+          throw new BackupError(
+            `There is no database in ${config.dataDir} to back up (is DATA_DIR right?).`,
+          );
+        log('The site is not running: copying its database directly.');
+        const database = await openDatabase({ dataDir: config.dataDir });
+        try {
+          dump = Buffer.from(await (await database.dumpDataDir!()).arrayBuffer());
+        } finally {
+          await database.close();
+        }
+      }
+      writeFileSync(join(staging, file), dump);
+      tool = 'PGlite dumpDataDir';
+    } else {
+      engine = 'postgres';
+      file = PG_DUMP_FILE;
+      tool = (await runTool('pg_dump', ['--version'], NEEDS_PG_DUMP)).trim();
+      log(`Copying the PostgreSQL database with ${tool}.`);
+      // pg_dump reads one snapshot, so the copy is consistent while the site writes.
+      await runTool(
+        'pg_dump',
+        [
+          '--format=custom',
+          '--no-owner',
+          '--no-privileges',
+          `--file=${join(staging, file)}`,
+          config.databaseUrl,
+        ],
+        NEEDS_PG_DUMP,
+      );
+    }
+
+    // Then the media folder (MEDIA_STORAGE=db keeps media in the database copy).
+    let files = 0;
+    if (config.mediaStorage === 'fs') {
+      const root = mediaRoot(config.dataDir);
+      for (const path of filesUnder(root)) {
+        linkOrCopy(join(root, path), join(staging, 'media', path));
+        files++;
+      }
+      log(`Copied ${files} media files.`);
+    }
+    const manifest: BackupManifest = {
+      format: BACKUP_FORMAT,
+      version: BACKUP_VERSION,
+      createdAt: new Date().toISOString(),
+      engine,
+      schema: latestMigration(),
+      database: {
+        file,
+        bytes: statSync(join(staging, file)).size,
+        sha256: sha256(join(staging, file)),
+        tool,
+      },
+      media: { storage: config.mediaStorage, files },
+    };
+    writeFileSync(join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+    const partial = `${out}.partial`;
+    await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, [
+      MANIFEST,
+      'database',
+      ...(files > 0 ? ['media'] : []),
+    ]);
+    renameSync(partial, out);
+    return manifest;
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/** Reads and checks a backup's manifest and database file, unpacked into `staging`. */
+async function unpack(file: string, staging: string): Promise<BackupManifest> {
+  try {
+    await tar.extract({ file, cwd: staging, strict: true });
+  } catch (error) {
+    throw new BackupError(`${file} is not a readable backup: ${(error as Error).message}`);
+  }
+  let manifest: BackupManifest;
+  try {
+    manifest = JSON.parse(readFileSync(join(staging, MANIFEST), 'utf8')) as BackupManifest;
+  } catch {
+    throw new BackupError(`${file} is not a Patrika backup (no ${MANIFEST}).`);
+  }
+  if (manifest.format !== BACKUP_FORMAT) throw new BackupError(`${file} is not a Patrika backup.`);
+  if (manifest.version > BACKUP_VERSION)
+    throw new BackupError(`${file} is backup format ${manifest.version}; update Patrika first.`);
+  const db = join(staging, manifest.database.file);
+  if (!existsSync(db) || sha256(db) !== manifest.database.sha256)
+    throw new BackupError(`${file} is damaged: its database copy does not match its checksum.`);
+  return manifest;
+}
+
+const nonEmptyDir = (path: string) => existsSync(path) && readdirSync(path).length > 0;
+
+/**
+ * Restores a backup into the configured site, which must be empty: a DATA_DIR without a
+ * database (embedded) or a database without tables (PostgreSQL), and no media. Answers the
+ * counts of what the restored site holds.
+ */
+export async function restoreBackup(
+  config: Config,
+  file: string,
+  log: (line: string) => void = () => {},
+): Promise<{ manifest: BackupManifest; counts: Record<string, number> }> {
+  const staging = mkdtempSync(join(tmpdir(), 'patrika-restore-'));
+  try {
+    const manifest = await unpack(file, staging);
+    const media = mediaRoot(config.dataDir);
+    const mediaFiles = filesUnder(join(staging, 'media'));
+    if (config.mediaStorage === 'fs' && mediaFiles.length > 0 && nonEmptyDir(media))
+      throw new BackupError(`${media} is not empty: restore needs an empty data folder.`);
+
+    if (manifest.engine === 'pglite') {
+      if (config.databaseUrl)
+        throw new BackupError(
+          'This backup is of an embedded site: restore it without DATABASE_URL (into an empty DATA_DIR), ' +
+            'or move between engines with npm run export and npm run import.',
+        );
+      const target = join(config.dataDir, 'db');
+      if (nonEmptyDir(target))
+        throw new BackupError(
+          `${target} already holds a database: restore needs an empty DATA_DIR.`,
+        );
+      const lock = lockDataDir(config.dataDir);
+      try {
+        const data = readFileSync(join(staging, manifest.database.file));
+        const restored = new PGlite(target, { loadDataDir: new Blob([data]) });
+        await restored.waitReady;
+        await restored.close();
+      } finally {
+        lock.release();
+      }
+    } else {
+      if (!config.databaseUrl)
+        throw new BackupError(
+          'This backup is of a PostgreSQL site: set DATABASE_URL to an empty database to restore it.',
+        );
+      const client = new pg.Client({ connectionString: config.databaseUrl });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ n: string }>(
+          "SELECT count(*) AS n FROM information_schema.tables WHERE table_schema IN ('public', 'drizzle')",
+        );
+        if (Number(rows[0]?.n) > 0)
+          throw new BackupError(
+            'The database in DATABASE_URL already has tables: restore needs an empty database (createdb a new one).',
+          );
+      } finally {
+        await client.end();
+      }
+      await runTool('pg_restore', ['--version'], NEEDS_PG_DUMP);
+      await runTool(
+        'pg_restore',
+        [
+          '--no-owner',
+          '--no-privileges',
+          '--exit-on-error',
+          `--dbname=${config.databaseUrl}`,
+          join(staging, manifest.database.file),
+        ],
+        NEEDS_PG_DUMP,
+      );
+    }
+    log('Database restored.');
+
+    // Open it the usual way (a backup from older code gets the newer migrations), put the
+    // media where this configuration keeps them, and count what is there.
+    const database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+    });
+    try {
+      if (config.mediaStorage === 'fs') {
+        for (const path of mediaFiles) linkOrCopy(join(staging, 'media', path), join(media, path));
+      } else {
+        const storage = createDbStorage(database.db);
+        for (const path of mediaFiles) {
+          const key = relative('.', path);
+          if (!MEDIA_KEY_PATTERN.test(key)) continue;
+          await storage.put(key, readFileSync(join(staging, 'media', path)), contentTypeOfKey(key));
+        }
+      }
+      log(`${mediaFiles.length} media files restored.`);
+      const counts: Record<string, number> = {};
+      for (const table of ['articles', 'categories', 'users', 'media']) {
+        const { rows } = (await database.db.execute(
+          sql.raw(`SELECT count(*)::int AS n FROM "${table}"`),
+        )) as unknown as { rows: { n: number }[] };
+        counts[table] = Number(rows[0]?.n ?? 0);
+      }
+      counts.mediaFiles = mediaFiles.length;
+      await database.analyze();
+      return { manifest, counts };
+    } finally {
+      await database.close();
+    }
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}

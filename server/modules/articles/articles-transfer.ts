@@ -1,0 +1,79 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { articleFormerPaths, articleRedirects, articles } from '../../../db/schema/content';
+import { slugTaken } from './articles-repository';
+import { sanitizeArticleHtml } from './sanitize';
+
+/*
+ * The articles module's door for moving content in and out (server/modules/README.md): the
+ * WordPress import and the site archive write `articles`, `article_redirects` and
+ * `article_former_paths` only through here, inside the caller's transaction.
+ */
+
+/** Tables this module owns, in the order they can be filled (the archive copies them). */
+export const ARTICLE_TABLES = [articles, articleRedirects, articleFormerPaths] as const;
+
+export { sanitizeArticleHtml };
+
+/** A free slug from `base` (`base`, `base-2`, …), looked up in the caller's transaction. */
+export async function freeArticleSlug(tx: Db, base: string): Promise<string> {
+  for (let n = 1; n < 10_000; n++) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    if (!(await slugTaken(tx, candidate))) return candidate;
+  }
+  throw new Error(`no free slug for ${base}`);
+}
+
+export async function legacyIdTaken(tx: Db, legacyId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: articles.id })
+    .from(articles)
+    .where(eq(articles.legacyId, legacyId));
+  return row !== undefined;
+}
+
+export interface ImportedArticle {
+  name: string;
+  slug: string;
+  authorId: string | null;
+  categoryId: string | null;
+  imageUrl: string;
+  imageMediaId: string | null;
+  /** Already sanitised by the caller (sanitizeArticleHtml). */
+  description: string;
+  metaTitle: string;
+  metaDescription: string;
+  metaKeywords: string;
+  status: 'draft' | 'published';
+  publishedAt: Date;
+  language: 'hi' | 'en';
+  legacyId: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export async function insertImportedArticle(tx: Db, values: ImportedArticle): Promise<string> {
+  const [row] = await tx.insert(articles).values(values).returning({ id: articles.id });
+  return (row as { id: string }).id;
+}
+
+/**
+ * Records former paths (formerPathKey form) of an article. A path another article holds
+ * already stays theirs; answers the paths that were not taken for this one.
+ */
+export async function recordFormerPaths(
+  tx: Db,
+  articleId: string,
+  paths: string[],
+): Promise<{ refused: string[] }> {
+  if (paths.length === 0) return { refused: [] };
+  await tx
+    .insert(articleFormerPaths)
+    .values(paths.map((path) => ({ path, articleId })))
+    .onConflictDoNothing();
+  const rows = await tx
+    .select({ path: articleFormerPaths.path, articleId: articleFormerPaths.articleId })
+    .from(articleFormerPaths)
+    .where(inArray(articleFormerPaths.path, paths));
+  return { refused: rows.filter((r) => r.articleId !== articleId).map((r) => r.path) };
+}

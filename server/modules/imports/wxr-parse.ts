@@ -1,0 +1,276 @@
+import { createReadStream, statSync } from 'node:fs';
+import { basename } from 'node:path';
+import { SaxesParser } from 'saxes';
+
+/*
+ * Reads a WordPress export (WXR 1.0–1.2, what Tools → Export writes: RSS 2.0 with the `wp:`,
+ * `content:`, `excerpt:` and `dc:` elements) as a stream, so a large file never sits in memory
+ * as a tree. Elements are matched by their prefixed names, as WordPress always writes them;
+ * anything this importer does not use (comments, terms, menus) is counted or passed over.
+ */
+
+export interface WxrAuthor {
+  id: string;
+  login: string;
+  email: string;
+  displayName: string;
+}
+
+export interface WxrTerm {
+  /** category, post_tag, or another taxonomy. */
+  domain: string;
+  /** WordPress's slug, as it wrote it (Hindi ones percent-encoded). */
+  nicename: string;
+  name: string;
+  parent?: string;
+  description?: string;
+}
+
+export interface WxrItem {
+  /** Line of the `<item>` in the file, for the report. */
+  line: number;
+  title: string;
+  link: string;
+  guid: string;
+  creator: string;
+  content: string;
+  excerpt: string;
+  postId: string;
+  postDate: string;
+  postDateGmt: string;
+  postModifiedGmt: string;
+  postName: string;
+  status: string;
+  postType: string;
+  parent: string;
+  attachmentUrl: string;
+  terms: WxrTerm[];
+  meta: Record<string, string>;
+  comments: number;
+}
+
+export interface WxrFile {
+  version: string;
+  title: string;
+  /** The site's address (`wp:base_blog_url`, else the channel's `link`), no trailing slash. */
+  siteUrl: string;
+  authors: WxrAuthor[];
+  categories: WxrTerm[];
+  tags: WxrTerm[];
+  items: WxrItem[];
+}
+
+/** A file that is not a readable WordPress export; the message names the line and column. */
+export class WxrError extends Error {
+  constructor(
+    message: string,
+    readonly line?: number,
+    readonly column?: number,
+  ) {
+    super(message);
+    this.name = 'WxrError';
+  }
+}
+
+const SUPPORTED_VERSIONS = ['1.0', '1.1', '1.2'];
+
+const emptyItem = (line: number): WxrItem => ({
+  line,
+  title: '',
+  link: '',
+  guid: '',
+  creator: '',
+  content: '',
+  excerpt: '',
+  postId: '',
+  postDate: '',
+  postDateGmt: '',
+  postModifiedGmt: '',
+  postName: '',
+  status: '',
+  postType: '',
+  parent: '',
+  attachmentUrl: '',
+  terms: [],
+  meta: {},
+  comments: 0,
+});
+
+const ITEM_FIELDS: Record<string, keyof WxrItem> = {
+  title: 'title',
+  link: 'link',
+  guid: 'guid',
+  'dc:creator': 'creator',
+  'content:encoded': 'content',
+  'excerpt:encoded': 'excerpt',
+  'wp:post_id': 'postId',
+  'wp:post_date': 'postDate',
+  'wp:post_date_gmt': 'postDateGmt',
+  'wp:post_modified_gmt': 'postModifiedGmt',
+  'wp:post_name': 'postName',
+  'wp:status': 'status',
+  'wp:post_type': 'postType',
+  'wp:post_parent': 'parent',
+  'wp:attachment_url': 'attachmentUrl',
+};
+
+/**
+ * Parses a WXR file. `onProgress(bytesRead, totalBytes)` hears how far it is. Throws WxrError
+ * for malformed XML (with its line and column) and for XML that is not a WordPress export.
+ */
+export async function parseWxrFile(
+  path: string,
+  onProgress?: (read: number, total: number) => void,
+): Promise<WxrFile> {
+  const total = statSync(path).size;
+  const parser = new SaxesParser({ fileName: basename(path), position: true });
+  const result: WxrFile = {
+    version: '',
+    title: '',
+    siteUrl: '',
+    authors: [],
+    categories: [],
+    tags: [],
+    items: [],
+  };
+  let channelLink = '';
+  let baseBlogUrl = '';
+  /** Names of the open elements, outermost first. */
+  const stack: string[] = [];
+  let text = '';
+  let item: WxrItem | undefined;
+  let term: (WxrTerm & { nicenameKey?: string }) | undefined;
+  let author: WxrAuthor | undefined;
+  let metaKey = '';
+  let metaValue = '';
+
+  parser.on('opentag', (tag) => {
+    const name = tag.name;
+    const parent = stack[stack.length - 1];
+    stack.push(name);
+    text = '';
+    if (stack.length === 1 && name !== 'rss')
+      throw new WxrError(`This is not a WordPress export: it starts with <${name}>, not <rss>.`);
+    if (parent === 'channel' && name === 'item') item = emptyItem(parser.line);
+    else if (parent === 'channel' && name === 'wp:author')
+      author = { id: '', login: '', email: '', displayName: '' };
+    else if (parent === 'channel' && (name === 'wp:category' || name === 'wp:tag'))
+      term = { domain: name === 'wp:tag' ? 'post_tag' : 'category', nicename: '', name: '' };
+    else if (item && parent === 'item' && name === 'category') {
+      const attr = (key: string) => {
+        const value = tag.attributes[key];
+        return typeof value === 'string' ? value : '';
+      };
+      term = { domain: attr('domain'), nicename: attr('nicename'), name: '' };
+    } else if (item && name === 'wp:postmeta') metaKey = metaValue = '';
+  });
+
+  parser.on('text', (t) => (text += t));
+  parser.on('cdata', (t) => (text += t));
+
+  parser.on('closetag', (tag) => {
+    const name = tag.name;
+    stack.pop();
+    const parent = stack[stack.length - 1];
+    const value = text;
+    text = '';
+    if (parent === 'channel') {
+      if (name === 'item' && item) {
+        result.items.push(item);
+        item = undefined;
+      } else if (name === 'wp:author' && author) {
+        result.authors.push(author);
+        author = undefined;
+      } else if (name === 'wp:category' && term) {
+        result.categories.push(term);
+        term = undefined;
+      } else if (name === 'wp:tag' && term) {
+        result.tags.push(term);
+        term = undefined;
+      } else if (name === 'wp:wxr_version') result.version = value.trim();
+      else if (name === 'title') result.title = value.trim();
+      else if (name === 'link') channelLink = value.trim();
+      else if (name === 'wp:base_blog_url') baseBlogUrl = value.trim();
+      return;
+    }
+    if (author && parent === 'wp:author') {
+      if (name === 'wp:author_id') author.id = value.trim();
+      else if (name === 'wp:author_login') author.login = value.trim();
+      else if (name === 'wp:author_email') author.email = value.trim();
+      else if (name === 'wp:author_display_name') author.displayName = value.trim();
+      return;
+    }
+    if (term && (parent === 'wp:category' || parent === 'wp:tag')) {
+      if (name === 'wp:category_nicename' || name === 'wp:tag_slug') term.nicename = value.trim();
+      else if (name === 'wp:cat_name' || name === 'wp:tag_name') term.name = value.trim();
+      else if (name === 'wp:category_parent') term.parent = value.trim();
+      else if (name === 'wp:category_description' || name === 'wp:tag_description')
+        term.description = value.trim();
+      return;
+    }
+    if (!item) return;
+    if (parent === 'item') {
+      if (name === 'category' && term) {
+        term.name = value.trim();
+        item.terms.push(term);
+        term = undefined;
+      } else if (name === 'wp:postmeta') {
+        if (metaKey) item.meta[metaKey] = metaValue;
+      } else if (name === 'wp:comment') {
+        item.comments++;
+      } else {
+        const field = ITEM_FIELDS[name];
+        // Bodies keep every byte; the other fields are trimmed.
+        if (field === 'content' || field === 'excerpt') item[field] = value;
+        else if (field) (item[field] as string) = value.trim();
+      }
+    } else if (parent === 'wp:postmeta') {
+      if (name === 'wp:meta_key') metaKey = value.trim();
+      else if (name === 'wp:meta_value') metaValue = value;
+    }
+  });
+
+  const fail = (error: unknown): never => {
+    if (error instanceof WxrError && error.line !== undefined) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    // saxes writes "file:line:column: message"; say it in words.
+    const at = /^(?:.*?):(\d+):(\d+): (.*)$/s.exec(message);
+    if (at) {
+      const [, line, column, what] = at;
+      const inside = stack.length > 0 ? ` (inside <${stack[stack.length - 1]}>)` : '';
+      throw new WxrError(
+        `${basename(path)} is not a readable WordPress export: line ${line}, column ${Number(column) + 1}: ${what?.replace(/\.$/, '')}${inside}.`,
+        Number(line),
+        Number(column) + 1,
+      );
+    }
+    throw new WxrError(
+      `${basename(path)} is not a readable WordPress export: line ${parser.line}, column ${parser.column + 1}: ${message}`,
+      parser.line,
+      parser.column + 1,
+    );
+  };
+
+  let read = 0;
+  try {
+    for await (const chunk of createReadStream(path, { encoding: 'utf8' })) {
+      parser.write(chunk as string);
+      read += Buffer.byteLength(chunk as string);
+      onProgress?.(read, total);
+    }
+    parser.close();
+  } catch (error) {
+    fail(error);
+  }
+
+  if (!result.version)
+    throw new WxrError(
+      `${basename(path)} is not a WordPress export: it has no <wp:wxr_version> (export it with WordPress's Tools → Export).`,
+    );
+  if (!SUPPORTED_VERSIONS.includes(result.version))
+    throw new WxrError(
+      `${basename(path)} is WXR ${result.version}; this importer reads WXR ${SUPPORTED_VERSIONS.join(', ')}.`,
+    );
+  result.siteUrl = (baseBlogUrl || channelLink).replace(/\/+$/, '');
+  return result;
+}

@@ -1,0 +1,102 @@
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { articles } from '../../../db/schema/content';
+import { media, type MediaVariant } from '../../../db/schema/media';
+import { siteSettings } from '../../../db/schema/site';
+
+/*
+ * The media module's table `media` (and `media_blobs`, in media-storage.ts). The prune queries
+ * also read what articles and settings refer to: removing an upload must check, in the same
+ * statement, that nothing uses it (server/modules/README.md).
+ */
+
+export async function insertMedia(
+  db: Db,
+  values: {
+    id: string;
+    storageKey: string;
+    mimeType: string;
+    width: number;
+    height: number;
+    bytes: number;
+    variants: MediaVariant[];
+    uploadedBy: string | null;
+    createdAt: Date;
+  },
+): Promise<void> {
+  await db.insert(media).values(values);
+}
+
+export async function findMediaIdByKey(db: Db, storageKey: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: media.id })
+    .from(media)
+    .where(eq(media.storageKey, storageKey));
+  return row?.id;
+}
+
+const SCAN_BATCH = 500;
+
+/** Every text of every article that may name an upload, in batches by id (drafts included). */
+export async function* articleReferences(db: Db) {
+  let after: string | undefined;
+  for (;;) {
+    const rows = await db
+      .select({
+        id: articles.id,
+        imageMediaId: articles.imageMediaId,
+        imageUrl: articles.imageUrl,
+        description: articles.description,
+        metaDescription: articles.metaDescription,
+      })
+      .from(articles)
+      .where(after ? gt(articles.id, after) : undefined)
+      .orderBy(asc(articles.id))
+      .limit(SCAN_BATCH);
+    yield* rows;
+    if (rows.length < SCAN_BATCH) return;
+    after = rows[rows.length - 1]?.id;
+  }
+}
+
+/** The stored site settings as text (they may name a header image). */
+export async function settingsText(db: Db): Promise<string | undefined> {
+  const [row] = await db.select({ data: siteSettings.data }).from(siteSettings);
+  return row ? JSON.stringify(row.data) : undefined;
+}
+
+/** Uploads made before `uploadedBefore`, oldest first. */
+export function listUploadedBefore(db: Db, uploadedBefore: Date) {
+  return db
+    .select({
+      id: media.id,
+      storageKey: media.storageKey,
+      variants: media.variants,
+      bytes: media.bytes,
+      createdAt: media.createdAt,
+    })
+    .from(media)
+    .where(lt(media.createdAt, uploadedBefore))
+    .orderBy(asc(media.createdAt), asc(media.id));
+}
+
+/**
+ * Deletes the upload `id` only if, at that moment, nothing names its folder or links its id
+ * (one statement, so an article saved since a scan keeps it). True when it was deleted.
+ */
+export async function deleteMediaIfUnused(db: Db, id: string, folder: string): Promise<boolean> {
+  const pattern = `%${folder}/%`;
+  const deleted = await db
+    .delete(media)
+    .where(
+      and(
+        eq(media.id, id),
+        sql`NOT EXISTS (SELECT 1 FROM ${articles} WHERE ${articles.imageMediaId} = ${media.id}
+          OR ${articles.imageUrl} LIKE ${pattern} OR ${articles.description} LIKE ${pattern}
+          OR ${articles.metaDescription} LIKE ${pattern})`,
+        sql`NOT EXISTS (SELECT 1 FROM ${siteSettings} WHERE ${siteSettings.data}::text LIKE ${pattern})`,
+      ),
+    )
+    .returning({ id: media.id });
+  return deleted.length > 0;
+}

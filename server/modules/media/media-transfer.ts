@@ -1,0 +1,15 @@
+import { media } from '../../../db/schema/media';
+
+/*
+ * The media module's door for moving uploads in and out: the site archive copies `media`
+ * rows through here and each row's files through the media storage (never `media_blobs`
+ * directly, so an archive moves between MEDIA_STORAGE=fs and db).
+ */
+
+export const MEDIA_TABLES = [media] as const;
+
+/** Every storage key of an upload: the original and its variants. */
+export const filesOf = (row: { storageKey: string; variants: { key: string }[] }) => [
+  row.storageKey,
+  ...row.variants.map((v) => v.key),
+];

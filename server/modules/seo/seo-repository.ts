@@ -1,0 +1,42 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { articleBodyHead, articles, categories, isPublicArticle } from '../../../db/schema/content';
+
+/*
+ * The SEO module owns no table: these are its read-only queries over published articles for
+ * sitemaps and feeds (server/modules/README.md).
+ */
+
+/** Published articles for the sitemap and feeds, newest first (the published-order index). */
+export function listPublishedForSeo(
+  db: Db,
+  opts: { limit: number; offset: number; now: Date; since?: Date; categoryId?: string },
+) {
+  const conditions = [isPublicArticle(opts.now)];
+  if (opts.since) conditions.push(sql`${articles.publishedAt} >= ${opts.since}`);
+  if (opts.categoryId) conditions.push(eq(articles.categoryId, opts.categoryId));
+  return db
+    .select({
+      name: articles.name,
+      slug: articles.slug,
+      categorySlug: categories.slug,
+      categoryName: categories.name,
+      imageUrl: articles.imageUrl,
+      language: articles.language,
+      bodyHead: articleBodyHead,
+      publishedAt: articles.publishedAt,
+      createdAt: articles.createdAt,
+      updatedAt: articles.updatedAt,
+    })
+    .from(articles)
+    .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .where(and(...conditions))
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .limit(opts.limit)
+    .offset(opts.offset);
+}
+
+export async function countPublished(db: Db, now: Date): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(articles).where(isPublicArticle(now));
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,255 @@
+import type { Locator } from '@playwright/test';
+import {
+  ADMIN,
+  categoriesToggle,
+  expect,
+  expectNoSideScroll,
+  hydrated,
+  mainNav,
+  menuToggle,
+  sidebar,
+  signIn,
+  test,
+  type Category,
+} from './fixtures';
+
+/**
+ * Patrika on a 375 px phone, and the small things at 1280 px (issue 14): the public menus
+ * close after a choice, on Escape and on a tap outside, and work without JavaScript; the back
+ * office keeps its sidebar behind a menu button and its tables inside the screen; every public
+ * page reaches the bottom of the window.
+ */
+
+const PHONE = { width: 375, height: 812 };
+
+/** How far a menu item's text starts from the item's own left edge: its padding, as seen. */
+const textInset = (item: Locator) =>
+  item.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return range.getBoundingClientRect().left - el.getBoundingClientRect().left;
+  });
+
+test.describe('the public menus on a phone', () => {
+  test.use({ viewport: PHONE });
+
+  test('the ☰ menu closes after a category is chosen from it', async ({ page, api }) => {
+    const first = (await api.homeCategories())[0] as Category;
+    await page.goto('/about-us');
+    await hydrated(page);
+    const nav = mainNav(page);
+    const about = nav.getByRole('link', { name: 'About Us', exact: true });
+    const category = nav.getByRole('link', { name: first.name, exact: true });
+    await expect(about).toBeHidden();
+
+    await menuToggle(page).click();
+    await expect(about).toBeVisible();
+    await categoriesToggle(page).click();
+    await category.click();
+
+    await expect(page).toHaveURL(`/category/${first.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: first.name })).toBeVisible();
+    await expect(about).toBeHidden();
+    // Opened again, it starts with the Categories menu closed too.
+    await menuToggle(page).click();
+    await expect(about).toBeVisible();
+    await expect(category).toBeHidden();
+  });
+
+  test('Escape closes the Categories menu, then the ☰ menu, giving the focus back', async ({
+    page,
+    api,
+  }) => {
+    const first = (await api.homeCategories())[0] as Category;
+    await page.goto('/about-us');
+    await hydrated(page);
+    const nav = mainNav(page);
+    const about = nav.getByRole('link', { name: 'About Us', exact: true });
+    const category = nav.getByRole('link', { name: first.name, exact: true });
+    await menuToggle(page).click();
+    await categoriesToggle(page).click();
+    await expect(category).toBeVisible();
+
+    await page.keyboard.press('Escape');
+    await expect(category).toBeHidden();
+    await expect(about).toBeVisible();
+    await expect(categoriesToggle(page)).toBeFocused();
+
+    await page.keyboard.press('Escape');
+    await expect(about).toBeHidden();
+    await expect(menuToggle(page)).toBeFocused();
+  });
+
+  test('a tap outside the menus closes them', async ({ page, api }) => {
+    const first = (await api.homeCategories())[0] as Category;
+    await page.goto('/about-us');
+    await hydrated(page);
+    const nav = mainNav(page);
+    const about = nav.getByRole('link', { name: 'About Us', exact: true });
+    const category = nav.getByRole('link', { name: first.name, exact: true });
+    await menuToggle(page).click();
+    await categoriesToggle(page).click();
+    await expect(category).toBeVisible();
+
+    // The page's margin at the bottom left corner, below the open menus.
+    await page.mouse.click(4, PHONE.height - 4);
+    await expect(category).toBeHidden();
+    await expect(about).toBeHidden();
+    await expect(page).toHaveURL('/about-us');
+  });
+
+  test('menu items keep their text off the edge: Categories and the user menu', async ({
+    page,
+    api,
+    make,
+  }) => {
+    const first = (await api.homeCategories())[0] as Category;
+    const reader = await make.account();
+    await signIn(page, reader, '/profile');
+    const nav = mainNav(page);
+    await menuToggle(page).click();
+    await categoriesToggle(page).click();
+    expect(await textInset(nav.getByRole('link', { name: first.name, exact: true }))).toBe(16);
+    await page.keyboard.press('Escape');
+
+    await nav.getByText(reader.name, { exact: true }).click();
+    expect(await textInset(nav.getByRole('link', { name: 'User Profile' }))).toBe(16);
+    expect(await textInset(nav.getByRole('button', { name: 'Sign Out' }))).toBe(16);
+  });
+});
+
+test.describe('the public menus without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('on a phone: ☰, then Categories, then a category page', async ({ page, api }) => {
+    await page.setViewportSize(PHONE);
+    const first = (await api.homeCategories())[0] as Category;
+    await page.goto('/about-us');
+    const nav = mainNav(page);
+    const about = nav.getByRole('link', { name: 'About Us', exact: true });
+    await expect(about).toBeHidden();
+    await menuToggle(page).click();
+    await expect(about).toBeVisible();
+    await categoriesToggle(page).click();
+    await nav.getByRole('link', { name: first.name, exact: true }).click();
+    await expect(page).toHaveURL(`/category/${first.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: first.name })).toBeVisible();
+    await expect(about).toBeHidden();
+  });
+
+  test('at 1280 px: the links show in the header, Categories opens', async ({ page, api }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const first = (await api.homeCategories())[0] as Category;
+    await page.goto('/about-us');
+    const nav = mainNav(page);
+    await expect(menuToggle(page)).toBeHidden();
+    await expect(nav.getByRole('link', { name: 'Contact Us', exact: true })).toBeVisible();
+    await categoriesToggle(page).click();
+    await nav.getByRole('link', { name: first.name, exact: true }).click();
+    await expect(page).toHaveURL(`/category/${first.slug}`);
+  });
+});
+
+test.describe('the back office on a phone', () => {
+  test.use({ viewport: PHONE });
+
+  test('the sidebar waits behind a menu button and closes after a choice', async ({ page }) => {
+    await signIn(page, ADMIN, '/admin/dashboard');
+    const side = sidebar(page);
+    const button = page.getByRole('button', { name: 'Back office menu' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(side).toBeHidden();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    const controls = await button.getAttribute('aria-controls');
+    expect(controls).toBeTruthy();
+
+    await button.click();
+    await expect(side).toBeVisible();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    // The button names the box the links are in.
+    expect(await side.evaluate((nav, id) => nav.closest(`[id="${id}"]`) !== null, controls)).toBe(
+      true,
+    );
+
+    await side.getByRole('link', { name: 'Users' }).click();
+    await expect(page).toHaveURL('/admin/users');
+    await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+    await expect(side).toBeHidden();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('articles, users and the dashboard fit the screen: Delete and the role in sight', async ({
+    page,
+    make,
+  }) => {
+    // The newest article is the first card.
+    const article = await make.article(await make.category());
+    await signIn(page, ADMIN, '/admin/articles');
+    await expect(page.getByRole('heading', { level: 1, name: 'Articles' })).toBeVisible();
+    const remove = page.getByRole('button', { name: `Delete: ${article.name}` });
+    await expect(remove).toBeVisible();
+    await expectNoSideScroll(page, '/admin/articles');
+    // Whole on the screen: no scrolling sideways, not even inside the table.
+    await expect(remove).toBeInViewport({ ratio: 1 });
+
+    await page.goto('/admin/users');
+    await hydrated(page);
+    const role = page.getByRole('combobox', { name: `Role: ${ADMIN.name}` });
+    await expect(role).toHaveValue('administrator');
+    await expectNoSideScroll(page, '/admin/users');
+    await expect(role).toBeInViewport({ ratio: 1 });
+    // The select is wide enough to show the role it holds.
+    const shown = await role.evaluate((el) => {
+      const select = el as HTMLSelectElement;
+      const style = getComputedStyle(select);
+      const probe = document.createElement('span');
+      probe.style.font = style.font;
+      probe.style.whiteSpace = 'pre';
+      probe.textContent = select.selectedOptions[0]?.text ?? '';
+      document.body.append(probe);
+      const text = probe.getBoundingClientRect().width;
+      probe.remove();
+      const room =
+        select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return { text, room };
+    });
+    expect(shown.room, JSON.stringify(shown)).toBeGreaterThanOrEqual(shown.text);
+
+    await page.goto('/admin/dashboard');
+    await hydrated(page);
+    await expect(page.getByTestId('count-articles')).toBeVisible();
+    await expectNoSideScroll(page, '/admin/dashboard');
+  });
+
+  test('at 1280 px the sidebar stands beside the page, with no menu button', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, ADMIN, '/admin/dashboard');
+    await expect(sidebar(page).getByRole('link', { name: 'Articles' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Back office menu' })).toBeHidden();
+  });
+});
+
+test.describe('every public page reaches the bottom of the window', () => {
+  for (const viewport of [{ width: 1280, height: 1600 }, PHONE]) {
+    for (const address of ['/no/such/page', '/contact-us']) {
+      test(`${address} at ${viewport.width}×${viewport.height}`, async ({
+        page,
+        consoleErrors,
+      }) => {
+        consoleErrors.allow(/status of 404/);
+        await page.setViewportSize(viewport);
+        await page.goto(address);
+        await hydrated(page);
+        await page.evaluate(() => document.fonts.ready);
+        // Scrolled to the end (a short page does not scroll), the footer ends where the window does.
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        const footer = page.getByRole('contentinfo');
+        await expect
+          .poll(() => footer.evaluate((f) => Math.round(f.getBoundingClientRect().bottom)), {
+            timeout: 5_000,
+          })
+          .toBe(viewport.height);
+      });
+    }
+  }
+});

@@ -1,0 +1,181 @@
+/*
+ * `npm run export` / `npm run import` (issue 13 item 2): the whole site in one archive that
+ * reads back into an empty site losslessly: every table's rows, a checksum of every article,
+ * every media file, on one engine's site into another's media storage.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { asc, count, eq, getTableName } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { articles } from '../../../db/schema/content';
+import { media } from '../../../db/schema/media';
+import { users } from '../../../db/schema/users';
+import { ROOT } from '../../../scripts/build-state';
+import { ArchiveError } from '../../../server/modules/archive/site-archive';
+import {
+  auth,
+  createAdmin,
+  createArticle,
+  createCategory,
+  someAddress,
+  testImage,
+  upload,
+} from '../../factories';
+import { createTestApp, type TestApp } from '../../setup/test-app';
+
+let from: TestApp;
+let to: TestApp;
+let scratch: string;
+let archive: string;
+
+/** Every article, whole, in id order: what a round trip must keep byte for byte. */
+async function articleChecksums(t: TestApp) {
+  const rows = await t.database.db.select().from(articles).orderBy(asc(articles.id));
+  return rows.map((row) => ({
+    id: row.id,
+    sha256: createHash('sha256').update(JSON.stringify(row)).digest('hex'),
+  }));
+}
+
+async function tableCounts(t: TestApp) {
+  const counts: Record<string, number> = {};
+  for (const table of t.app.services.archive.tables) {
+    const [row] = await t.database.db.select({ n: count() }).from(table);
+    counts[getTableName(table)] = Number(row?.n ?? 0);
+  }
+  return counts;
+}
+
+beforeAll(async () => {
+  scratch = mkdtempSync(join(tmpdir(), 'patrika-archive-'));
+  archive = join(scratch, 'site.jsonl.gz');
+  from = await createTestApp();
+  // The other site keeps its media in the database: an archive does not care.
+  to = await createTestApp({ MEDIA_STORAGE: 'db' });
+
+  const admin = await createAdmin(from.app);
+  const news = await createCategory(from.app, admin, { name: 'News', isHome: true });
+  const res = await upload(from.app, admin, await testImage(900, 500));
+  const image = res.json() as { secure_url: string; variants: { url: string }[] };
+  await createArticle(from.app, admin, news._id, {
+    name: 'ज़िंदगी की क़लम: क्\u200dष',
+    description: '<p>हिंदी का पाठ, ज़रूरी।</p>',
+    imageUrl: image.secure_url,
+    legacyId: 77,
+  });
+  const moved = await createArticle(from.app, admin, news._id, {
+    name: 'A story that moves',
+    description: `<p>Text</p><p><img src="${image.variants[0]?.url}" alt=""></p>`,
+  });
+  await createArticle(from.app, admin, news._id, { status: 'draft', name: 'A draft' });
+  // A former address, a category's former slug, a view, settings, and an imported site.
+  const edit = await from.app.inject({
+    method: 'PUT',
+    url: `/api/articles/${moved._id}`,
+    headers: auth(admin),
+    payload: { ...moved, category: news._id, author: admin._id, slug: 'moved-story' },
+  });
+  expect(edit.statusCode, edit.body).toBe(200);
+  const rename = await from.app.inject({
+    method: 'PUT',
+    url: '/api/categories/edit',
+    headers: auth(admin),
+    payload: { _id: news._id, name: 'News', description: 'd', isHome: true, slug: 'khabar' },
+  });
+  expect(rename.statusCode, rename.body).toBe(200);
+  await from.app.inject({
+    method: 'POST',
+    url: `/api/articles/${moved._id}/view`,
+    remoteAddress: someAddress(),
+  });
+  const settings = await from.app.inject({
+    method: 'PUT',
+    url: '/api/settings',
+    headers: auth(admin),
+    payload: { siteName: 'पत्रिका Archive Test', headerImageUrl: image.secure_url },
+  });
+  expect(settings.statusCode, settings.body).toBe(200);
+  await from.app.services.imports.wordpress(
+    join(ROOT, 'tests', 'fixtures', 'wordpress', 'wxr-1.1.xml'),
+  );
+  await from.app.services.archive.exportToFile(archive);
+});
+
+afterAll(async () => {
+  await from?.close();
+  await to?.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('export and import of the whole site', () => {
+  it('refuses a truncated archive and leaves the empty site empty', async () => {
+    const lines = gunzipSync(readFileSync(archive)).toString('utf8').trimEnd().split('\n');
+    const cut = join(scratch, 'cut.jsonl.gz');
+    writeFileSync(cut, gzipSync(lines.slice(0, -3).join('\n')));
+    await expect(to.app.services.archive.importFrom(cut)).rejects.toThrow(/cut short/);
+    expect(Object.values(await tableCounts(to)).every((n) => n === 0)).toBe(true);
+  });
+
+  it('reads back into an empty site: every table, every article byte for byte, every file', async () => {
+    const counts = await to.app.services.archive.importFrom(archive);
+    const expected = await tableCounts(from);
+    expect(await tableCounts(to)).toEqual(expected);
+    expect(expected.articles).toBe(4);
+    expect(expected.article_redirects).toBeGreaterThan(0);
+    expect(expected.category_redirects).toBe(1);
+    expect(expected.article_former_paths).toBeGreaterThan(0);
+    expect(expected.article_daily_views).toBe(1);
+    expect(expected.static_pages).toBe(1);
+    expect(counts.files).toBe(
+      1 + ((await from.database.db.select().from(media))[0]?.variants.length ?? 0),
+    );
+    expect(await articleChecksums(to)).toEqual(await articleChecksums(from));
+
+    // The pages answer as before: the article, its old addresses, its image from db storage.
+    for (const url of ['/api/articles/red/77', '/api/articles/redart/a-story-that-moves']) {
+      const [a, b] = await Promise.all([from.app.inject({ url }), to.app.inject({ url })]);
+      expect(b.statusCode, url).toBe(200);
+      expect(b.body).toBe(a.body);
+    }
+    const [stored] = await from.database.db.select().from(media);
+    for (const key of [stored!.storageKey, ...stored!.variants.map((v) => v.key)]) {
+      const [a, b] = await Promise.all([
+        from.app.inject({ url: `/media/${key}` }),
+        to.app.inject({ url: `/media/${key}` }),
+      ]);
+      expect(b.statusCode).toBe(200);
+      expect(b.rawPayload.equals(a.rawPayload)).toBe(true);
+    }
+    expect((await to.app.services.settings.get()).siteName).toBe('पत्रिका Archive Test');
+  });
+
+  it('carries no password hashes, and refuses a site that is not empty', async () => {
+    const text = gunzipSync(readFileSync(archive)).toString('utf8');
+    expect(text).not.toMatch(/passwordHash|\$argon2/);
+    expect(text).toMatch(/"revisions":\[\]/);
+    const hashes = await to.database.db.select({ hash: users.passwordHash }).from(users);
+    expect(hashes.every((h) => h.hash === null)).toBe(true);
+    // The operator gives the administrator a password again (npm run user:password).
+    const [admin] = await to.database.db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.role, 'administrator'));
+    const signIn = (password: string) =>
+      to.app.inject({
+        method: 'POST',
+        url: '/api/users/signin',
+        payload: { email: admin!.email, password },
+        remoteAddress: someAddress(),
+      });
+    expect((await signIn('a brand new password')).statusCode).toBe(401);
+    expect(
+      await to.app.services.users.setPasswordByEmail(admin!.email, 'a brand new password'),
+    ).toBe(true);
+    expect((await signIn('a brand new password')).statusCode).toBe(200);
+    await expect(to.app.services.archive.importFrom(archive)).rejects.toThrow(ArchiveError);
+    await expect(to.app.services.archive.importFrom(archive)).rejects.toThrow(/empty site/);
+  });
+});

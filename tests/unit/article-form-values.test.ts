@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import {
+  articleBody,
+  ArticleFormSchema,
+  differs,
+  emptyArticleForm,
+} from '../../app/features/articles/article-form-values';
+
+const AUTHOR = '0b4f2f0e-5d0a-4c39-9d0e-8d6f3b1e2a11';
+const CATEGORY = '6a1e7c52-98b3-4f0f-a2e4-0c7f1d2b3a44';
+
+const filled = {
+  ...emptyArticleForm(AUTHOR),
+  name: '  Monsoon diary  ',
+  category: CATEGORY,
+  imageUrl: '/media/cover.jpg',
+  description: '<p>Rain.</p>',
+};
+
+describe('articleBody', () => {
+  it('leaves out the choices left empty, so the server decides them', () => {
+    const body = articleBody({ ...filled, author: '' });
+    expect(body).not.toHaveProperty('slug');
+    expect(body).not.toHaveProperty('author');
+    expect(body).not.toHaveProperty('language');
+    expect(body).toMatchObject({ name: filled.name, category: CATEGORY, status: 'published' });
+  });
+
+  it('keeps the choices made', () => {
+    expect(articleBody({ ...filled, slug: 'rain', language: 'hi' })).toMatchObject({
+      slug: 'rain',
+      author: AUTHOR,
+      language: 'hi',
+    });
+  });
+});
+
+describe('ArticleFormSchema (the server schema applied to the body)', () => {
+  it('passes a complete form and gives the body the server would store', () => {
+    const parsed = ArticleFormSchema.safeParse(filled);
+    expect(parsed.success).toBe(true);
+    expect(parsed.data).toMatchObject({ name: 'Monsoon diary', author: AUTHOR });
+  });
+
+  it("names each problem by the form's field, with the server's message", () => {
+    const parsed = ArticleFormSchema.safeParse({
+      ...filled,
+      name: ' ',
+      category: '',
+      slug: 'x'.repeat(121),
+    });
+    expect(parsed.success).toBe(false);
+    const issues = parsed.error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        ['name', 'name is required'],
+        ['slug', 'slug must be at most 120 characters'],
+        ['category', 'Expected an id'],
+      ]),
+    );
+  });
+});
+
+describe('differs', () => {
+  it('is false for the same values and true when one field changed', () => {
+    expect(differs(filled, { ...filled })).toBe(false);
+    expect(differs({ ...filled, metaTitle: 'x' }, filled)).toBe(true);
+  });
+
+  it('treats a missing field as empty', () => {
+    expect(differs({ name: '' }, {})).toBe(false);
+    expect(differs({ name: 'a' }, {})).toBe(true);
+  });
+});
