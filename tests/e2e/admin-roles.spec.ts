@@ -63,6 +63,7 @@ test.describe('the administrator in /admin/users', () => {
       'Email',
       'Role',
       'Joined',
+      'Password',
     ]);
     const row = page.getByRole('row').filter({ hasText: reader.email });
     await expect(row.getByRole('cell').nth(0)).toHaveText(reader.name);
@@ -86,6 +87,33 @@ test.describe('the administrator in /admin/users', () => {
     // Now they write: they are offered as an author.
     const authors = await readJson<{ _id: string }[]>(await request.get('/api/users/authors'));
     expect(authors.map((a) => a._id)).toContain(reader._id);
+  });
+
+  test('sets a new password for someone who lost theirs; the old one stops working', async ({
+    page,
+    request,
+    make,
+  }) => {
+    const reader = await make.account({ label: 'Forgetful' });
+    await signIn(page, ADMIN, '/admin/users');
+    const row = page.getByRole('row').filter({ hasText: reader.email });
+    const fresh = 'a brand new password';
+    const dialog = page.waitForEvent('dialog', {
+      predicate: async (d) => {
+        await d.accept(fresh);
+        return true;
+      },
+    });
+    await row.getByRole('button', { name: `Set password: ${reader.name}` }).click();
+    expect((await dialog).message()).toBe(
+      `A new password for "${reader.name}" (at least 8 characters). Their current sessions end.`,
+    );
+    await expectToast(page, `The password of ${reader.name} is set.`);
+
+    const signInWith = (password: string) =>
+      request.post('/api/users/signin', { data: { email: reader.email, password } });
+    expect((await signInWith(reader.password)).status()).toBe(401);
+    expect((await signInWith(fresh)).status()).toBe(200);
   });
 
   test('cannot demote the last administrator, themself', async ({ page, admin, consoleErrors }) => {

@@ -84,6 +84,15 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       ),
     },
     {
+      header: t.users.joined,
+      cell: (u) =>
+        new Date(u.createdAt).toLocaleDateString('en-IN', {
+          year: 'numeric',
+          month: 'short',
+          day: 'numeric',
+        }),
+    },
+    {
       header: t.users.password,
       cell: (u) => (
         <button
@@ -95,15 +104,6 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
           {t.users.setPassword}
         </button>
       ),
-    },
-    {
-      header: t.users.joined,
-      cell: (u) =>
-        new Date(u.createdAt).toLocaleDateString('en-IN', {
-          year: 'numeric',
-          month: 'short',
-          day: 'numeric',
-        }),
     },
   ];
 
