@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +7,26 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import { MAX_UPLOAD_BYTES, type MediaService } from './media-service';
 import { MEDIA_KEY_PATTERN, type MediaStorage } from './media-storage';
 
-/** GET /media/<key>: uploaded files; a key is never rewritten, so they cache for a year. */
+/**
+ * A file's validator. A key is written once and never rewritten (a re-upload gets a new key),
+ * so the key itself identifies the bytes: no need to hash them on every request.
+ */
+const mediaEtag = (key: string) =>
+  `"${createHash('sha256').update(key).digest('base64url').slice(0, 22)}"`;
+
+/** Whether an If-None-Match header names this validator (a list, weak forms or `*`). */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*');
+}
+
+/**
+ * GET /media/<key>: uploaded files; a key is never rewritten, so they cache for a year, answer
+ * 304 to a revalidation, and may be shown by other sites (feed readers, social cards).
+ */
 export function mediaFileRoutes(storage: MediaStorage) {
   return async function (app: FastifyInstance) {
     app.get<{ Params: { '*': string } }>(
@@ -17,11 +37,14 @@ export function mediaFileRoutes(storage: MediaStorage) {
         if (!MEDIA_KEY_PATTERN.test(key)) throw notFound('No such file.');
         const file = await storage.get(key);
         if (!file) throw notFound('No such file.');
-        return reply
-          .header('content-type', file.contentType)
+        const etag = mediaEtag(key);
+        reply
+          .header('etag', etag)
           .header('cache-control', 'public, max-age=31536000, immutable')
-          .header('x-content-type-options', 'nosniff')
-          .send(file.data);
+          .header('cross-origin-resource-policy', 'cross-origin')
+          .header('x-content-type-options', 'nosniff');
+        if (matches(request.headers['if-none-match'], etag)) return reply.status(304).send();
+        return reply.header('content-type', file.contentType).send(file.data);
       },
     );
   };

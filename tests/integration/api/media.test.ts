@@ -283,6 +283,29 @@ describe('GET /media/{key}', () => {
     expect(res.json()).toEqual({ message: expect.any(String) });
   });
 
+  it('serves a stored file for a year with a validator, 304 on revalidation, to any site', async () => {
+    const body = (await upload(t.app, author, await testImage(900, 450))).json() as Uploaded;
+    expect(body.variants.length).toBeGreaterThan(0);
+    for (const url of [body.url, ...body.variants.map((v) => v.url)]) {
+      const first = await get(url);
+      expect(first.statusCode, url).toBe(200);
+      expect(first.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(first.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^"[\w-]+"$/);
+
+      for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`]) {
+        const again = await t.app.inject({ url, headers: { 'if-none-match': ifNoneMatch } });
+        expect(again.statusCode, ifNoneMatch).toBe(304);
+        expect(again.rawPayload).toHaveLength(0);
+        expect(again.headers.etag).toBe(etag);
+      }
+      const stale = await t.app.inject({ url, headers: { 'if-none-match': '"other"' } });
+      expect(stale.statusCode).toBe(200);
+      expect(stale.rawPayload.equals(first.rawPayload)).toBe(true);
+    }
+  });
+
   it('answers 404 for a stored file key with a path escape added', async () => {
     const body = (await upload(t.app, author, await testImage(200, 100))).json() as Uploaded;
     const key = body.url.slice('/media/'.length);
