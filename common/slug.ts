@@ -138,7 +138,7 @@ function dropSilentSchwas(word: Piece[]) {
   }
 }
 
-function transliterateDevanagari(input: string): string {
+export function transliterateDevanagari(input: string): string {
   const chars = Array.from(input.normalize('NFD'));
   const pieces: Piece[] = [];
   for (let i = 0; i < chars.length; i++) {

@@ -18,13 +18,20 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+    let step = 'closing the control socket';
     const force = setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
+      app.log.error({ step }, 'shutdown took too long; exiting');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
+    // A keep-alive connection whose response was still being written when the signal came
+    // would otherwise stay open until its keep-alive timeout (72 s), past the grace: close
+    // each connection as soon as its last response is out.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    sweep.unref();
     try {
       await closeControl();
+      step = 'finishing in-flight requests, then closing the database';
       await app.close(); // waits for in-flight requests, then closes the database and its lock
       process.exit(0);
     } catch (error) {

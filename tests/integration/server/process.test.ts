@@ -259,7 +259,7 @@ describe('the server process', () => {
       expect(files.some((f) => /[\\/]react\.production/.test(f))).toBe(true);
       // …and none of them is a development build.
       expect(files.filter((f) => f.includes('.development.'))).toEqual([]);
-      expect(await server.stop('SIGTERM')).toBe(0);
+      expect(await server.stop('SIGTERM'), server.output().slice(-3000)).toBe(0);
     },
     180_000,
   );
