@@ -60,13 +60,20 @@ export interface CategoryArticles {
   recordCategoryMove(tx: Db, categoryId: string, formerSlug: string): Promise<void>;
 }
 
+/** What the categories module needs of the settings module. */
+export interface CategorySettings {
+  /** The names of the settings that name the category with this slug. */
+  naming(categorySlug: string): Promise<string[]>;
+}
+
 export function createCategoriesService(deps: {
   db: Db;
   clock: Clock;
   articles: CategoryArticles;
+  settings: CategorySettings;
   contentChanged?: () => Promise<void>;
 }) {
-  const { db, clock, articles } = deps;
+  const { db, clock, articles, settings } = deps;
   const changed = deps.contentChanged ?? (async () => {});
   return {
     async listAll(): Promise<Category[]> {
@@ -159,11 +166,20 @@ export function createCategoriesService(deps: {
       }
     },
 
-    /** Refused while articles are in it: nothing is deleted, and the count says why. */
+    /**
+     * Refused while articles are in it or a setting names it (a home section would break for
+     * every visitor): nothing is deleted, and the message says what holds it.
+     */
     async remove(actor: Actor | null, id: string): Promise<{ message: string }> {
       requireRole(actor, 'editor');
       const row = await findCategoryById(db, id);
       if (!row) throw notFound('Category not found.');
+      const [setting] = await settings.naming(row.slug);
+      if (setting) {
+        throw conflict(
+          `Category "${row.name}" feeds a home section (setting "${setting}"). Choose other home sections in Settings first.`,
+        );
+      }
       const inUse = await articles.countInCategory(id);
       if (inUse > 0) {
         throw conflict(

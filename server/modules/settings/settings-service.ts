@@ -1,4 +1,9 @@
-import { resolveSettings, SiteSettingsSchema, type SiteSettings } from '../../../common/settings';
+import {
+  HOME_SECTIONS_SETTING,
+  resolveSettings,
+  SiteSettingsSchema,
+  type SiteSettings,
+} from '../../../common/settings';
 import type { Db } from '../../../db/client';
 import { requireRole, type Actor } from '../../lib/actor';
 import { fieldError } from '../../lib/errors';
@@ -19,6 +24,12 @@ export function createSettingsService(deps: {
     /** Every setting is shown on public pages, so all of them are the public view. */
     async get(): Promise<SiteSettings> {
       return resolveSettings(await readSettingsRow(db));
+    },
+
+    /** The settings that name the category with `slug`; the categories module asks before a delete. */
+    async naming(categorySlug: string): Promise<(keyof SiteSettings)[]> {
+      const { homeSectionSlugs } = await this.get();
+      return homeSectionSlugs.includes(categorySlug) ? [HOME_SECTIONS_SETTING] : [];
     },
 
     /** Administrator only; a partial body changes only the keys it names. */

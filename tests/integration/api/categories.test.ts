@@ -633,6 +633,28 @@ describe('DELETE /api/categories/delete/{id}', () => {
     expect(await storedCategory(made._id)).toBeDefined();
   });
 
+  it('refuses a category that feeds a home section with 409 naming the setting', async () => {
+    const made = await createCategory(t.app, editor);
+    const other = await createCategory(t.app, editor);
+    const put = (slugs: string[]) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/settings',
+        headers: auth(admin),
+        payload: { homeSectionSlugs: slugs },
+      });
+    expect((await put([other.slug, made.slug])).statusCode).toBe(200);
+    const res = await deleteCategory(admin, made._id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      message: `Category "${made.name}" feeds a home section (setting "homeSectionSlugs"). Choose other home sections in Settings first.`,
+    });
+    expect(await storedCategory(made._id)).toBeDefined();
+    expect((await put([other.slug])).statusCode).toBe(200);
+    // Once the section names another category, the delete goes through.
+    expect((await deleteCategory(admin, made._id)).statusCode).toBe(200);
+  });
+
   it('answers 404 for an unknown id', async () => {
     const before = await categoryCount();
     const res = await deleteCategory(editor, randomUUID());
