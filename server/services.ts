@@ -75,7 +75,10 @@ export async function createServices(
       recordCategoryMove: (tx, id, formerSlug) =>
         articlesOf().recordCategoryMove(tx, id, formerSlug),
     },
-    settings: { naming: (slug) => settingsOf().naming(slug) },
+    settings: {
+      naming: (slug) => settingsOf().naming(slug),
+      categoryMoved: (formerSlug, slug) => settingsOf().categoryMoved(formerSlug, slug),
+    },
   });
   articles = createArticlesService({ db, clock, categories, users, media, contentChanged });
   const views = createViewsService({ db, clock, articles });

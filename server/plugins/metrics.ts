@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { SERVER_SEGMENTS } from '../../common/paths';
 import type { Database } from '../../db/client';
 import { forbidden, unauthorized } from '../lib/errors';
 import { MEDIA_UPLOAD_PATH } from '../modules/media/media-routes';
 
-export const METRICS_PATH = '/metrics';
+export const METRICS_PATH = `/${SERVER_SEGMENTS.metrics}`;
 
 /** The label of requests no route matched: one value, whatever the address (bounded labels). */
 const UNMATCHED = 'unmatched';

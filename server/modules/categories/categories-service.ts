@@ -64,6 +64,8 @@ export interface CategoryArticles {
 export interface CategorySettings {
   /** The names of the settings that name the category with this slug. */
   naming(categorySlug: string): Promise<string[]>;
+  /** The category once at `formerSlug` is now at `slug`: settings that named it follow. */
+  categoryMoved(formerSlug: string, slug: string): Promise<void>;
 }
 
 export function createCategoriesService(deps: {
@@ -151,16 +153,18 @@ export function createCategoriesService(deps: {
           description: input.description,
           isHome: input.isHome,
         };
-        const row = await db.transaction(async (t) => {
+        const updated = await db.transaction(async (t) => {
           const tx = t as unknown as Db;
-          const updated = await updateCategory(tx, input._id, values, clock.now());
-          if (updated && updated.formerSlug !== slug)
-            await articles.recordCategoryMove(tx, input._id, updated.formerSlug);
-          return updated?.row;
+          const result = await updateCategory(tx, input._id, values, clock.now());
+          if (result && result.formerSlug !== slug)
+            await articles.recordCategoryMove(tx, input._id, result.formerSlug);
+          return result;
         });
-        if (!row) throw notFound('Category not found.');
+        if (!updated) throw notFound('Category not found.');
+        // A home section that named the old slug follows the category to its new one.
+        if (updated.formerSlug !== slug) await settings.categoryMoved(updated.formerSlug, slug);
         await changed();
-        return toCategory(row);
+        return toCategory(updated.row);
       } catch (error) {
         return duplicate(error, input.name, slug);
       }

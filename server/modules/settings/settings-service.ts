@@ -32,6 +32,15 @@ export function createSettingsService(deps: {
       return homeSectionSlugs.includes(categorySlug) ? [HOME_SECTIONS_SETTING] : [];
     },
 
+    /** A category's slug changed (an editor's rename): home sections that named it follow. */
+    async categoryMoved(formerSlug: string, slug: string): Promise<void> {
+      const current = await this.get();
+      if (!current.homeSectionSlugs.includes(formerSlug)) return;
+      const homeSectionSlugs = current.homeSectionSlugs.map((s) => (s === formerSlug ? slug : s));
+      await writeSettingsRow(db, { ...current, homeSectionSlugs });
+      await changed();
+    },
+
     /** Administrator only; a partial body changes only the keys it names. */
     async update(actor: Actor | null, changes: SettingsUpdate): Promise<SiteSettings> {
       requireRole(actor, 'administrator');

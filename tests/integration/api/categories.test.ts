@@ -513,6 +513,29 @@ describe('PUT /api/categories/edit', () => {
     expect((await storedCategory(made._id))?.isHome).toBe(false);
   });
 
+  it('a home section follows its category to a new slug (an editor may rename it)', async () => {
+    const made = await createCategory(t.app, editor);
+    const other = await createCategory(t.app, editor);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: auth(admin),
+      payload: { homeSectionSlugs: [other.slug, made.slug] },
+    });
+    expect(put.statusCode).toBe(200);
+    const slug = `moved-${unique()}`;
+    const res = await editCategory(editor, {
+      _id: made._id,
+      name: made.name,
+      description: made.description,
+      isHome: made.isHome,
+      slug,
+    });
+    expect(res.statusCode).toBe(200);
+    const settings = (await t.app.inject({ method: 'GET', url: '/api/settings' })).json();
+    expect(settings.homeSectionSlugs).toEqual([other.slug, slug]);
+  });
+
   it('changes the slug when one is given', async () => {
     const made = await createCategory(t.app, editor);
     const slug = `renamed-${unique()}`;
