@@ -46,6 +46,7 @@ export const SERVER_SEGMENTS = {
   newsSitemap: 'news-sitemap.xml',
   robots: 'robots.txt',
   feed: 'feed.xml',
+  metrics: 'metrics',
 } as const;
 
 /**

@@ -36,26 +36,48 @@ export const SiteSettingsSchema = z.object({
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 
+/**
+ * A fresh site's settings. Contact details, the map and social links start empty: a visitor
+ * never sees placeholders, only what an administrator filled in (issue 14 item 4).
+ */
 export const DEFAULT_SETTINGS: SiteSettings = {
   siteName: 'Patrika — पत्रिका',
   shortName: 'Patrika',
   headerImageUrl: '',
   homeSectionSlugs: ['editors-choice', 'apna-gyaan', 'parenting'],
-  contactEmail: 'contact@patrika.example',
+  contactEmail: '',
   contactPhone: '',
-  contactAddress: 'Malviya Nagar, Jaipur, Rajasthan 302017, India',
-  mapLocation: 'Jaipur, Rajasthan, India',
-  social: {
-    facebook: 'https://www.facebook.com/',
-    x: 'https://x.com/',
-    instagram: 'https://www.instagram.com/',
-    youtube: 'https://www.youtube.com/',
-  },
+  contactAddress: '',
+  mapLocation: '',
+  social: { facebook: '', x: '', instagram: '', youtube: '' },
 };
 
-/** Stored settings over the defaults; a stored value that no longer validates falls back. */
+/** The setting that names the categories feeding the home sections. */
+export const HOME_SECTIONS_SETTING = 'homeSectionSlugs' satisfies keyof SiteSettings;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/** Each stored value that still validates, key by key (nested objects too), else its default. */
+function keepValid<T extends Record<string, unknown>>(
+  shape: Record<string, z.ZodType>,
+  stored: unknown,
+  defaults: T,
+): T {
+  const saved = isRecord(stored) ? stored : {};
+  const entries = Object.entries(defaults).map(([key, fallback]) => {
+    const schema = shape[key];
+    if (schema instanceof z.ZodObject && isRecord(fallback))
+      return [key, keepValid(schema.shape, saved[key], fallback)];
+    const parsed = schema?.safeParse(saved[key]);
+    return [key, parsed?.success ? parsed.data : fallback];
+  });
+  return Object.fromEntries(entries) as T;
+}
+
+/**
+ * Stored settings over the defaults. A stored value that no longer validates (a rule tightened
+ * since it was saved) falls back alone: the site keeps every other setting its operator chose.
+ */
 export function resolveSettings(stored: unknown): SiteSettings {
-  const merged = { ...DEFAULT_SETTINGS, ...(typeof stored === 'object' && stored ? stored : {}) };
-  const parsed = SiteSettingsSchema.safeParse(merged);
-  return parsed.success ? parsed.data : DEFAULT_SETTINGS;
+  return keepValid(SiteSettingsSchema.shape, stored, DEFAULT_SETTINGS);
 }

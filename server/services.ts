@@ -12,7 +12,7 @@ import { createWordPressImporter } from './modules/imports/wordpress-import';
 import { createPagesService } from './modules/pages/pages-service';
 import { createDbStorage, createFsStorage, mediaRoot } from './modules/media/media-storage';
 import { createSeoService } from './modules/seo/seo-service';
-import { createSettingsService } from './modules/settings/settings-service';
+import { createSettingsService, type SettingsService } from './modules/settings/settings-service';
 import { createStatsService } from './modules/stats/stats-service';
 import { createUsersService } from './modules/users/users-service';
 import { createViewsService } from './modules/views/views-service';
@@ -59,6 +59,13 @@ export async function createServices(
     if (!articles) throw new Error('the articles service is not wired yet');
     return articles;
   };
+  // Likewise settings and categories: a home section names a category, a category may not go
+  // while a setting names it.
+  let settings: SettingsService | undefined = undefined;
+  const settingsOf = () => {
+    if (!settings) throw new Error('the settings service is not wired yet');
+    return settings;
+  };
   const categories = createCategoriesService({
     db,
     clock,
@@ -68,10 +75,14 @@ export async function createServices(
       recordCategoryMove: (tx, id, formerSlug) =>
         articlesOf().recordCategoryMove(tx, id, formerSlug),
     },
+    settings: {
+      naming: (slug) => settingsOf().naming(slug),
+      categoryMoved: (formerSlug, slug) => settingsOf().categoryMoved(formerSlug, slug),
+    },
   });
   articles = createArticlesService({ db, clock, categories, users, media, contentChanged });
   const views = createViewsService({ db, clock, articles });
-  const settings = createSettingsService({ db, categories, contentChanged });
+  settings = createSettingsService({ db, categories, contentChanged });
   const services = {
     clock,
     database,

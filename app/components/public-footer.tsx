@@ -47,8 +47,15 @@ function LazyMap({ place }: { place: string }) {
   );
 }
 
-/** Public footer (SPEC.md §2): links, the city map, the contact block, social links, copyright. */
+/**
+ * Public footer (SPEC.md §2): links, the city map, the contact block, social links, copyright.
+ * Only what an administrator filled in is shown: no label without a value (issue 14 item 4).
+ */
 export function PublicFooter({ settings, year }: { settings: SiteSettings; year: number }) {
+  const social = SOCIAL.filter((s) => settings.social[s.key]);
+  const hasContact = Boolean(
+    settings.contactEmail || settings.contactPhone || settings.contactAddress,
+  );
   return (
     <footer className="site-footer mt-5 py-5 bg-dark text-light">
       <div className="container">
@@ -72,40 +79,52 @@ export function PublicFooter({ settings, year }: { settings: SiteSettings; year:
                 </Link>
               </li>
             </ul>
-            <h2 className="h6 mt-4">{copy.footer.followHeading}</h2>
-            <ul className="list-inline">
-              {SOCIAL.filter((s) => settings.social[s.key]).map((s) => (
-                <li key={s.key} className="list-inline-item">
-                  <a
-                    href={settings.social[s.key]}
-                    className="link-light"
-                    rel="noopener noreferrer"
-                    target="_blank"
-                  >
-                    {s.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
+            {social.length > 0 && (
+              <>
+                <h2 className="h6 mt-4">{copy.footer.followHeading}</h2>
+                <ul className="list-inline">
+                  {social.map((s) => (
+                    <li key={s.key} className="list-inline-item">
+                      <a
+                        href={settings.social[s.key]}
+                        className="link-light"
+                        rel="noopener noreferrer"
+                        target="_blank"
+                      >
+                        {s.label}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
           </div>
           <div className="col-12 col-md-4">
-            <h2 className="h5">{copy.footer.contactHeading}</h2>
-            <address className="mb-0">
-              {settings.contactEmail && (
-                <div>
-                  {copy.footer.email}:{' '}
-                  <a href={`mailto:${settings.contactEmail}`} className="link-light">
-                    {settings.contactEmail}
-                  </a>
-                </div>
-              )}
-              <div>
-                {copy.footer.phone}: {settings.contactPhone}
-              </div>
-              <div>
-                {copy.footer.address}: {settings.contactAddress}
-              </div>
-            </address>
+            {hasContact && (
+              <>
+                <h2 className="h5">{copy.footer.contactHeading}</h2>
+                <address className="mb-0">
+                  {settings.contactEmail && (
+                    <div>
+                      {copy.footer.email}:{' '}
+                      <a href={`mailto:${settings.contactEmail}`} className="link-light">
+                        {settings.contactEmail}
+                      </a>
+                    </div>
+                  )}
+                  {settings.contactPhone && (
+                    <div>
+                      {copy.footer.phone}: {settings.contactPhone}
+                    </div>
+                  )}
+                  {settings.contactAddress && (
+                    <div>
+                      {copy.footer.address}: {settings.contactAddress}
+                    </div>
+                  )}
+                </address>
+              </>
+            )}
           </div>
           <div className="col-12 col-md-4">
             {settings.mapLocation && <LazyMap place={settings.mapLocation} />}

@@ -59,9 +59,11 @@ export const STATIC_PAGES: Record<
           <li>Point out a mistake: we correct errors as soon as we confirm them.</li>
           <li>Share the stories you like with family and friends.</li>
         </ul>
-        <p>
-          Write to us at <a href={`mailto:${s.contactEmail}`}>{s.contactEmail}</a>.
-        </p>
+        {s.contactEmail && (
+          <p>
+            Write to us at <a href={`mailto:${s.contactEmail}`}>{s.contactEmail}</a>.
+          </p>
+        )}
       </>
     ),
   },
@@ -74,17 +76,30 @@ export const STATIC_PAGES: Record<
           We read every message. For corrections, story ideas, partnerships or anything else, reach
           us here.
         </p>
+        {/* Only the details an administrator filled in: no label without a value. */}
         <dl className="row">
-          <dt className="col-sm-3">Email</dt>
-          <dd className="col-sm-9">
-            {s.contactEmail ? <a href={`mailto:${s.contactEmail}`}>{s.contactEmail}</a> : null}
-          </dd>
-          <dt className="col-sm-3">Phone</dt>
-          <dd className="col-sm-9">{s.contactPhone}</dd>
-          <dt className="col-sm-3">Address</dt>
-          <dd className="col-sm-9">
-            <address className="mb-0">{s.contactAddress}</address>
-          </dd>
+          {s.contactEmail && (
+            <>
+              <dt className="col-sm-3">Email</dt>
+              <dd className="col-sm-9">
+                <a href={`mailto:${s.contactEmail}`}>{s.contactEmail}</a>
+              </dd>
+            </>
+          )}
+          {s.contactPhone && (
+            <>
+              <dt className="col-sm-3">Phone</dt>
+              <dd className="col-sm-9">{s.contactPhone}</dd>
+            </>
+          )}
+          {s.contactAddress && (
+            <>
+              <dt className="col-sm-3">Address</dt>
+              <dd className="col-sm-9">
+                <address className="mb-0">{s.contactAddress}</address>
+              </dd>
+            </>
+          )}
         </dl>
         <p>We usually answer within two working days.</p>
       </>
@@ -134,8 +149,13 @@ export const STATIC_PAGES: Record<
         <h2>Changes to this policy</h2>
         <p>
           We may change this policy at any time. Changes take effect when they are published on this
-          page, so please check it from time to time. Questions:{' '}
-          <a href={`mailto:${s.contactEmail}`}>{s.contactEmail}</a>.
+          page, so please check it from time to time.
+          {s.contactEmail && (
+            <>
+              {' '}
+              Questions: <a href={`mailto:${s.contactEmail}`}>{s.contactEmail}</a>.
+            </>
+          )}
         </p>
       </>
     ),

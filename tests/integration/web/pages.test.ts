@@ -6,7 +6,9 @@ import { articlePath } from '../../../common/paths';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../setup/test-app';
+import { eq } from 'drizzle-orm';
 import { seedDemoContent } from '../../../db/seed/seed';
+import { siteSettings } from '../../../db/schema/site';
 import {
   articleBody,
   auth,
@@ -313,16 +315,49 @@ describe('public pages carry their whole content in the server HTML', () => {
     expect(canonicalOf(res.body)).toEqual([`${PUBLIC_URL}${url}`]);
   });
 
-  it('/contact-us: the e-mail, an empty phone and the address in Jaipur, India', async () => {
+  it('/contact-us on the demo site: the e-mail and the address in Jaipur, India, and no empty phone', async () => {
     const res = await get('/contact-us');
     const main = elements(bodyOf(res.body), 'main')[0]?.inner ?? '';
-    expect(elements(main, 'dt').map((d) => textOf(d.inner))).toEqual(['Email', 'Phone', 'Address']);
+    expect(elements(main, 'dt').map((d) => textOf(d.inner))).toEqual(['Email', 'Address']);
     expect(elements(main, 'dd').map((d) => textOf(d.inner))).toEqual([
       'contact@patrika.example',
-      '',
       'Malviya Nagar, Jaipur, Rajasthan 302017, India',
     ]);
     expect(tags(main, 'a').some((a) => a.href === 'mailto:contact@patrika.example')).toBe(true);
+    const footer = textOf(elements(bodyOf(res.body), 'footer')[0]?.inner ?? '');
+    expect(footer).toContain('Email: contact@patrika.example');
+    expect(footer).toContain('Address: Malviya Nagar, Jaipur');
+    expect(footer).not.toContain('Phone');
+  });
+
+  it('a fresh site with no contact settings shows no contact labels and no social links', async () => {
+    const db = t.app.services.database.db;
+    const [saved] = await db.select().from(siteSettings).where(eq(siteSettings.id, 1));
+    await db.delete(siteSettings).where(eq(siteSettings.id, 1));
+    t.app.services.pageCache.invalidate();
+    try {
+      for (const url of ['/', '/contact-us', '/about-us', '/privacy-policy']) {
+        const body = bodyOf((await get(url)).body);
+        const footer = elements(body, 'footer')[0]?.inner ?? '';
+        for (const label of ['Contact', 'Email', 'Phone', 'Address', 'Follow us'])
+          expect(textOf(footer), `${url} footer`).not.toContain(label);
+        expect(tags(footer, 'a').map((a) => a.href)).toEqual([
+          '/about-us',
+          '/privacy-policy',
+          '/disclaimer',
+        ]);
+        expect(
+          tags(body, 'a').some((a) => a.href?.startsWith('mailto:')),
+          url,
+        ).toBe(false);
+        expect(tags(body, 'iframe'), url).toEqual([]);
+      }
+      const main = elements(bodyOf((await get('/contact-us')).body), 'main')[0]?.inner ?? '';
+      expect(elements(main, 'dt')).toEqual([]);
+    } finally {
+      if (saved) await db.insert(siteSettings).values(saved);
+      t.app.services.pageCache.invalidate();
+    }
   });
 
   it('/login: the sign-in form with Email and Password, required, e-mail typed', async () => {
