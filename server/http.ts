@@ -20,6 +20,7 @@ import { statsRoutes } from './modules/stats/stats-routes';
 import { usersRoutes } from './modules/users/users-routes';
 import { viewsRoutes } from './modules/views/views-routes';
 import { AUTH_COOKIE, registerAuth } from './plugins/auth';
+import { registerCanonicalAddresses } from './plugins/canonical-address';
 import { registerErrorHandler, shortPath } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimits } from './plugins/rate-limit';
@@ -57,6 +58,7 @@ export async function registerHttp(
   const { config, database, services, web } = deps;
   registerErrorHandler(app);
   await registerSecurity(app, { dev: web === 'dev' });
+  registerCanonicalAddresses(app);
   await registerRateLimits(app, {
     counters: services.rateLimits,
     apiPerMinute: config.apiRateLimit,
