@@ -58,7 +58,7 @@ export async function registerHttp(
   const { config, database, services, web } = deps;
   registerErrorHandler(app);
   await registerSecurity(app, { dev: web === 'dev' });
-  registerCanonicalAddresses(app);
+  registerCanonicalAddresses(app, services.articles);
   await registerRateLimits(app, {
     counters: services.rateLimits,
     apiPerMinute: config.apiRateLimit,

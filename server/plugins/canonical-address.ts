@@ -33,11 +33,23 @@ export function canonicalLocation(method: string, url: string): string | undefin
 /**
  * One address per page (DECISIONS.md §14, docs/decisions/015): a trailing slash, upper-case
  * letters, doubled slashes or odd percent-encoding answer 301 to the canonical path, keeping
- * the query, before any route runs (so `//about-us` is never read as a host name).
+ * the query, before any route runs (so `//about-us` is never read as a host name). An old
+ * site's permalink (WordPress writes them with a trailing slash) goes straight to its article
+ * rather than through two redirects.
  */
-export function registerCanonicalAddresses(app: FastifyInstance) {
+export function registerCanonicalAddresses(
+  app: FastifyInstance,
+  articles: { pathForFormerAddress(pathname: string, search: string): Promise<string | undefined> },
+) {
   app.addHook('onRequest', async (request, reply) => {
     const location = canonicalLocation(request.method, request.url);
-    if (location) return reply.redirect(location, 301);
+    if (!location) return;
+    const at = location.indexOf('?');
+    const [path, search] = at === -1 ? [location, ''] : [location.slice(0, at), location.slice(at)];
+    const former = await articles.pathForFormerAddress(path, search).catch((error: unknown) => {
+      request.log.error({ err: error }, `former address ${path} could not be looked up`);
+      return undefined;
+    });
+    return reply.redirect(former ?? location, 301);
   });
 }
