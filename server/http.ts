@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { join } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import type { ServerBuild } from 'react-router';
+import { SERVER_SEGMENTS } from '../common/paths';
 import type { AppContext, AppServices } from '../common/services';
 import type { Database } from '../db/client';
 import type { Config } from './env';
@@ -74,6 +75,10 @@ export async function registerHttp(
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
+  // API answers are data, never a page for search results (issue 12).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith(`/${SERVER_SEGMENTS.api}/`)) reply.header('x-robots-tag', 'noindex');
+  });
   await app.register(healthRoutes(database));
   await app.register(
     usersRoutes(services.users, {

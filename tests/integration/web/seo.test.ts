@@ -463,6 +463,16 @@ describe('/robots.txt', () => {
   });
 });
 
+describe('X-Robots-Tag', () => {
+  it('every API answer says noindex; public pages do not', async () => {
+    for (const url of ['/api/categories', '/api/articles/latest?limit=3', '/api/no-such-call'])
+      expect((await get(url)).headers['x-robots-tag'], url).toBe('noindex');
+    const page = await get('/about-us');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['x-robots-tag']).toBeUndefined();
+  });
+});
+
 describe('RSS feeds', () => {
   const RFC822 =
     /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|[+-]\d{4})$/;
