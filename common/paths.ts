@@ -46,6 +46,9 @@ export const SERVER_SEGMENTS = {
   newsSitemap: 'news-sitemap.xml',
   robots: 'robots.txt',
   feed: 'feed.xml',
+  favicon: 'favicon.ico',
+  appleTouchIcon: 'apple-touch-icon.png',
+  manifest: 'manifest.webmanifest',
 } as const;
 
 /**

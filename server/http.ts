@@ -15,7 +15,10 @@ import { categoriesRoutes } from './modules/categories/categories-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { MAX_UPLOAD_BYTES } from './modules/media/media-service';
 import { mediaFileRoutes, mediaUploadRoutes } from './modules/media/media-routes';
-import { seoRoutes } from './modules/seo/seo-routes';
+import { seoRoutes, siteIconRoutes } from './modules/seo/seo-routes';
+import { createSiteIcons } from './modules/seo/site-icons';
+import { MEDIA_KEY_PATTERN } from './modules/media/media-storage';
+import { keyOfMediaUrl } from './modules/media/media-urls';
 import { settingsRoutes } from './modules/settings/settings-routes';
 import { statsRoutes } from './modules/stats/stats-routes';
 import { usersRoutes } from './modules/users/users-routes';
@@ -94,6 +97,20 @@ export async function registerHttp(
   await app.register(statsRoutes(services.stats));
   await app.register(mediaFileRoutes(services.media.storage));
   await app.register(seoRoutes(services.seo));
+  await app.register(
+    siteIconRoutes(
+      createSiteIcons({
+        settings: services.settings,
+        readMedia: async (url) => {
+          // Only a key the media service could have made reaches storage.
+          const key = keyOfMediaUrl(url);
+          if (key === undefined || !MEDIA_KEY_PATTERN.test(key)) return undefined;
+          return (await services.media.storage.get(key))?.data;
+        },
+        logError: (error, what) => app.log.error({ err: error }, what),
+      }),
+    ),
+  );
   app.all('/api/*', async (request, reply) =>
     reply
       .status(404)

@@ -420,6 +420,29 @@ describe('/news-sitemap.xml', () => {
   });
 });
 
+describe('/news-sitemap.xml follows the settings', () => {
+  it('its publication name is the site’s name, renamed or not (issue 12)', async () => {
+    const rename = (siteName: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/settings',
+        headers: auth(admin),
+        payload: { siteName },
+      });
+    expect((await rename('Jaipur Times — जयपुर टाइम्स')).statusCode).toBe(200);
+    try {
+      const urls = kids(xmlOf(await get('/news-sitemap.xml')), 'url');
+      expect(urls.length).toBeGreaterThan(0);
+      for (const url of urls)
+        expect(textIn(kid(kid(url, 'news:news'), 'news:publication'), 'news:name')).toBe(
+          'Jaipur Times — जयपुर टाइम्स',
+        );
+    } finally {
+      expect((await rename('Patrika — पत्रिका')).statusCode).toBe(200);
+    }
+  });
+});
+
 describe('/robots.txt', () => {
   it('names both sitemaps with absolute addresses and keeps crawlers out of /admin and /api/', async () => {
     const res = await get('/robots.txt');
