@@ -17,15 +17,18 @@ import {
 } from 'react-router';
 import { Slide, ToastContainer } from 'react-toastify';
 import toastifyHref from 'react-toastify/dist/ReactToastify.css?url';
+import { SERVER_SEGMENTS } from '../common/paths';
 import { appContext } from '../common/services';
 import type { Route } from './+types/root';
-import faviconHref from './assets/favicon.svg?url';
 import { GeneralErrorBoundary } from './components/error-boundary';
 import { copy } from './copy/en';
 import appStylesHref from './styles/app.css?url';
 
 export const links: Route.LinksFunction = () => [
-  { rel: 'icon', href: faviconHref, type: 'image/svg+xml' },
+  // Made by the server from the logo in the settings (server/modules/seo/site-icons.ts).
+  { rel: 'icon', href: `/${SERVER_SEGMENTS.favicon}`, sizes: '48x48' },
+  { rel: 'apple-touch-icon', href: `/${SERVER_SEGMENTS.appleTouchIcon}` },
+  { rel: 'manifest', href: `/${SERVER_SEGMENTS.manifest}` },
   // Self-hosted faces (no third-party font host); the Devanagari one is preloaded because most
   // pages carry Hindi text, so it does not swap in late.
   {

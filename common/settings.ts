@@ -20,6 +20,18 @@ export const SiteSettingsSchema = z.object({
       (v) => v === '' || v.startsWith('/') || /^https:\/\//i.test(v),
       'Must be a path on this site or an https address',
     ),
+  /**
+   * A square image uploaded here (`/media/…`): the browser and home-screen icons and the web
+   * manifest's icons are made from it (issue 12). Empty: the built-in icon.
+   */
+  logoUrl: z
+    .string()
+    .trim()
+    .max(500)
+    .refine(
+      (v) => v === '' || /^\/media\/[^\s]+$/.test(v),
+      'Must be the address of an image uploaded to this site (/media/…), or empty',
+    ),
   /** Category slugs of the home sections after "Latest Stories", in order. */
   homeSectionSlugs: z.array(z.string().regex(SLUG_PATTERN)).max(6),
   contactEmail: z.union([z.literal(''), z.email().max(200)]),
@@ -44,6 +56,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   siteName: 'Patrika — पत्रिका',
   shortName: 'Patrika',
   headerImageUrl: '',
+  logoUrl: '',
   homeSectionSlugs: ['editors-choice', 'apna-gyaan', 'parenting'],
   contactEmail: '',
   contactPhone: '',

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { join } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import type { ServerBuild } from 'react-router';
+import { SERVER_SEGMENTS } from '../common/paths';
 import type { AppContext, AppServices } from '../common/services';
 import type { Database } from '../db/client';
 import type { Config } from './env';
@@ -14,12 +15,16 @@ import { categoriesRoutes } from './modules/categories/categories-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { MAX_UPLOAD_BYTES } from './modules/media/media-service';
 import { mediaFileRoutes, mediaUploadRoutes } from './modules/media/media-routes';
-import { seoRoutes } from './modules/seo/seo-routes';
+import { seoRoutes, siteIconRoutes } from './modules/seo/seo-routes';
+import { createSiteIcons } from './modules/seo/site-icons';
+import { MEDIA_KEY_PATTERN } from './modules/media/media-storage';
+import { keyOfMediaUrl } from './modules/media/media-urls';
 import { settingsRoutes } from './modules/settings/settings-routes';
 import { statsRoutes } from './modules/stats/stats-routes';
 import { usersRoutes } from './modules/users/users-routes';
 import { viewsRoutes } from './modules/views/views-routes';
 import { AUTH_COOKIE, registerAuth } from './plugins/auth';
+import { registerCanonicalAddresses } from './plugins/canonical-address';
 import { registerErrorHandler, shortPath } from './plugins/errors';
 import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
@@ -59,6 +64,7 @@ export async function registerHttp(
   registerErrorHandler(app);
   registerMetrics(app, { database, token: config.metricsToken });
   await registerSecurity(app, { dev: web === 'dev' });
+  registerCanonicalAddresses(app, services.articles);
   await registerRateLimits(app, {
     counters: services.rateLimits,
     apiPerMinute: config.apiRateLimit,
@@ -74,6 +80,10 @@ export async function registerHttp(
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
+  // API answers are data, never a page for search results (issue 12).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith(`/${SERVER_SEGMENTS.api}/`)) reply.header('x-robots-tag', 'noindex');
+  });
   await app.register(healthRoutes(database));
   await app.register(
     usersRoutes(services.users, {
@@ -89,6 +99,20 @@ export async function registerHttp(
   await app.register(statsRoutes(services.stats));
   await app.register(mediaFileRoutes(services.media.storage));
   await app.register(seoRoutes(services.seo));
+  await app.register(
+    siteIconRoutes(
+      createSiteIcons({
+        settings: services.settings,
+        readMedia: async (url) => {
+          // Only a key the media service could have made reaches storage.
+          const key = keyOfMediaUrl(url);
+          if (key === undefined || !MEDIA_KEY_PATTERN.test(key)) return undefined;
+          return (await services.media.storage.get(key))?.data;
+        },
+        logError: (error, what) => app.log.error({ err: error }, what),
+      }),
+    ),
+  );
   app.all('/api/*', async (request, reply) =>
     reply
       .status(404)

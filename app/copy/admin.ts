@@ -149,10 +149,15 @@ export const adminCopy = {
     title: 'Settings',
     saved: 'Settings saved.',
     save: 'Save settings',
+    hints: {
+      logoUrl:
+        'An image uploaded to this site, square, at least 512 pixels wide. It becomes the browser icon and the phone home-screen icon.',
+    },
     fields: {
       siteName: 'Site name',
       shortName: 'Short name (title prefix)',
       headerImageUrl: 'Header image address',
+      logoUrl: 'Square logo address (/media/…)',
       homeSectionSlugs: 'Home sections (category slugs, in order, comma separated)',
       contactEmail: 'Contact e-mail',
       contactPhone: 'Contact phone',

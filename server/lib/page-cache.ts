@@ -8,6 +8,7 @@
  * the placeholder is replaced per response.
  */
 import { LRUCache } from 'lru-cache';
+import { PAGE_QUERY_KEYS } from '../../common/paths';
 import type { Clock } from '../lib/clock';
 
 export const NONCE_PLACEHOLDER = 'PatrikaNoncePlaceholder0';
@@ -98,4 +99,26 @@ export function isCacheable(
   return !PRIVATE_PREFIXES.some(
     (p) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}.`),
   );
+}
+
+/**
+ * React Router's `.data` requests name the loaders they want in `_routes`; the answer depends
+ * on it as much as on the path.
+ */
+const KEYED_QUERY_KEYS = [...PAGE_QUERY_KEYS, '_routes'];
+
+/**
+ * The cache key of a request: its path plus the query parameters a page reads, in one order.
+ * Tracking tags (`?utm_source=…`) and made-up parameters (`?x=1`) meet the cached page, so they
+ * can neither split the cache nor force a fresh render.
+ */
+export function pageCacheKey(url: string): string {
+  const at = url.indexOf('?');
+  if (at === -1) return url;
+  const params = new URLSearchParams(url.slice(at + 1));
+  const kept = new URLSearchParams();
+  for (const key of KEYED_QUERY_KEYS)
+    for (const value of params.getAll(key)) kept.append(key, value);
+  const query = kept.toString();
+  return query ? `${url.slice(0, at)}?${query}` : url.slice(0, at);
 }

@@ -30,6 +30,7 @@ const FIELDS = [
   ['siteName', t.settings.fields.siteName],
   ['shortName', t.settings.fields.shortName],
   ['headerImageUrl', t.settings.fields.headerImageUrl],
+  ['logoUrl', t.settings.fields.logoUrl],
   ['contactEmail', t.settings.fields.contactEmail],
   ['contactPhone', t.settings.fields.contactPhone],
   ['contactAddress', t.settings.fields.contactAddress],
@@ -62,6 +63,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
             name={name}
             id={`s-${name.replace('.', '-')}`}
             label={label}
+            hint={name === 'logoUrl' ? t.settings.hints.logoUrl : undefined}
             wrapperClassName="col-md-6"
           />
         ))}

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { data, redirect } from 'react-router';
 import { CARD_EXCERPT_LENGTH } from '../../../common/articles';
 import { articlePath } from '../../../common/paths';
+import { htmlExcerpt } from '../../../common/text';
 import { appContext } from '../../../common/services';
 import { ArticleCard } from '../../components/article-card';
 import { ShareButtons } from '../../components/share-buttons';
@@ -43,7 +44,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   const { article, settings, publicUrl } = loaderData;
   const url = `${publicUrl}${articlePath(article)}`;
   const image = article.imageUrl ? absoluteUrl(publicUrl, article.imageUrl) : undefined;
-  const description = article.metaDescription || article.name;
+  // Without its own meta description, the story's opening words say more than its title.
+  const description =
+    article.metaDescription ||
+    htmlExcerpt(article.description, CARD_EXCERPT_LENGTH) ||
+    article.name;
   return [
     ...pageMeta({
       shortName: settings.shortName,

@@ -40,15 +40,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
   const { category, settings, publicUrl, currentPage, totalPages } = loaderData;
   const base = `${publicUrl}/category/${category.slug}`;
+  // Page 2 and later are pages of their own to a search engine: their own title and description.
+  const ofPage = (text: string) =>
+    currentPage > 1 ? `${text} (${copy.category.pageOf(currentPage, totalPages)})` : text;
   return [
     ...pageMeta({
       shortName: settings.shortName,
       siteName: settings.siteName,
-      title:
-        currentPage > 1
-          ? `${category.name} (${copy.category.pageOf(currentPage, totalPages)})`
-          : category.name,
-      description: category.description || category.name,
+      title: ofPage(category.name),
+      description: ofPage(category.description || category.name),
       url: currentPage > 1 ? `${base}?page=${currentPage}` : base,
     }),
     ...(currentPage > 1

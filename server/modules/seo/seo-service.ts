@@ -1,5 +1,5 @@
 import { CARD_EXCERPT_LENGTH } from '../../../common/articles';
-import { articlePath, categoryPath } from '../../../common/paths';
+import { articlePath, categoryPath, PAGE_SEGMENTS, SERVER_SEGMENTS } from '../../../common/paths';
 import { htmlExcerpt } from '../../../common/text';
 import type { Db } from '../../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -22,6 +22,9 @@ const STATIC_ENTRIES = [
   { path: '/privacy-policy', changefreq: 'yearly', priority: '0.5' },
   { path: '/disclaimer', changefreq: 'yearly', priority: '0.5' },
 ];
+
+/** First path segments no crawler needs: they only answer a signed-in person or a program. */
+const CRAWLERS_KEEP_OUT = [PAGE_SEGMENTS.admin, SERVER_SEGMENTS.api, PAGE_SEGMENTS.profile];
 
 type SeoRow = Awaited<ReturnType<typeof listPublishedForSeo>>[number];
 
@@ -128,12 +131,19 @@ export function createSeoService(deps: {
       return current && `${categoryPath(current)}/feed.xml`;
     },
 
+    /**
+     * Crawlers stay out of the back office, the API and the profile page, and only them: each
+     * rule names a whole first segment (`/admin` itself and what is under `/admin/`), so a
+     * category such as `administration` stays open (robots.txt rules are prefixes, RFC 9309;
+     * `$` anchors the end).
+     */
     robots(): string {
       return [
         'User-agent: *',
-        'Disallow: /admin',
-        'Disallow: /api/',
-        'Disallow: /profile',
+        ...CRAWLERS_KEEP_OUT.flatMap((segment) => [
+          `Disallow: /${segment}$`,
+          `Disallow: /${segment}/`,
+        ]),
         '',
         `Sitemap: ${absolute('/sitemap.xml')}`,
         `Sitemap: ${absolute('/news-sitemap.xml')}`,

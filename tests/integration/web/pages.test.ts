@@ -257,6 +257,10 @@ describe('public pages carry their whole content in the server HTML', () => {
       true,
     );
     expect(canonicalOf(second.body)).toEqual([`${PUBLIC_URL}/category/${paging.slug}?page=2`]);
+    // Page 2 has a title and description of its own (issue 12).
+    expect(titleOf(second.body)).toBe(`Patrika | ${paging.name} (Page 2 of 2)`);
+    expect(meta(second.body, 'description')).toBe('Eleven stories to page through. (Page 2 of 2)');
+    expect(meta(first.body, 'description')).toBe('Eleven stories to page through.');
   });
 
   it('category: a single page shows no "Page X of Y" controls', async () => {
@@ -409,6 +413,18 @@ describe('article metadata in the head', () => {
     expect(meta(res.body, 'twitter:description')).toBe('मानसून की एक छोटी कहानी।');
     expect(meta(res.body, 'twitter:image')).toBe(image);
     expect(canonicalOf(res.body)).toEqual([`${PUBLIC_URL}/${metaCategory.slug}/${hindi.slug}`]);
+  });
+
+  it('without a meta description, the description is the story’s opening words, not its title (issue 12)', async () => {
+    const plain = await createArticle(t.app, admin, metaCategory._id, {
+      name: `No meta description ${unique()}`,
+      metaDescription: '',
+      description: '<h2>बारिश</h2><p>पहली बारिश में <b>शहर</b> भीग गया।</p>',
+    });
+    const res = await get(address(plain));
+    expectHtml(res);
+    expect(meta(res.body, 'description')).toBe('बारिश पहली बारिश में शहर भीग गया।');
+    expect(meta(res.body, 'og:description')).toBe('बारिश पहली बारिश में शहर भीग गया।');
   });
 
   it('the article’s own keywords when it has them, and an https image kept as it is', async () => {
