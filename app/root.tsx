@@ -17,6 +17,7 @@ import {
 } from 'react-router';
 import { Slide, ToastContainer } from 'react-toastify';
 import toastifyHref from 'react-toastify/dist/ReactToastify.css?url';
+import { SERVER_SEGMENTS } from '../common/paths';
 import { appContext } from '../common/services';
 import type { Route } from './+types/root';
 import faviconHref from './assets/favicon.svg?url';
@@ -26,6 +27,13 @@ import appStylesHref from './styles/app.css?url';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: faviconHref, type: 'image/svg+xml' },
+  // Browsers offer the site's search in their address bar (server/modules/search).
+  {
+    rel: 'search',
+    type: 'application/opensearchdescription+xml',
+    href: `/${SERVER_SEGMENTS.openSearch}`,
+    title: copy.nav.searchLabel,
+  },
   // Self-hosted faces (no third-party font host); the Devanagari one is preloaded because most
   // pages carry Hindi text, so it does not swap in late.
   {

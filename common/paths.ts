@@ -27,6 +27,7 @@ export const PAGE_SEGMENTS = {
   /** /article/{slug}: SPEC.md §2 slug redirect. */
   slugRedirect: 'article',
   notFound: '404',
+  search: 'search',
 } as const;
 
 /** The static pages (SPEC.md §2); an import may give them a stored text. */
@@ -46,6 +47,7 @@ export const SERVER_SEGMENTS = {
   newsSitemap: 'news-sitemap.xml',
   robots: 'robots.txt',
   feed: 'feed.xml',
+  openSearch: 'opensearch.xml',
 } as const;
 
 /**
@@ -62,7 +64,6 @@ const KEPT_FOR_LATER = [
   'feed',
   'preview',
   'rss',
-  'search',
   'signin',
   'signout',
   'sitemap',

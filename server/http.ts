@@ -14,6 +14,7 @@ import { categoriesRoutes } from './modules/categories/categories-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { MAX_UPLOAD_BYTES } from './modules/media/media-service';
 import { mediaFileRoutes, mediaUploadRoutes } from './modules/media/media-routes';
+import { searchRoutes } from './modules/search/search-routes';
 import { seoRoutes } from './modules/seo/seo-routes';
 import { settingsRoutes } from './modules/settings/settings-routes';
 import { statsRoutes } from './modules/stats/stats-routes';
@@ -87,6 +88,12 @@ export async function registerHttp(
   await app.register(statsRoutes(services.stats));
   await app.register(mediaFileRoutes(services.media.storage));
   await app.register(seoRoutes(services.seo));
+  await app.register(
+    searchRoutes(services.search, {
+      publicUrl: config.publicUrl,
+      names: () => services.settings.get(),
+    }),
+  );
   app.all('/api/*', async (request, reply) =>
     reply
       .status(404)
