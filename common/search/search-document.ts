@@ -1,6 +1,6 @@
 import { stripHtml } from '../text';
 import { slugify } from '../slug';
-import { isDevanagari, normaliseText, textLexemes, words } from './search-text';
+import { isDevanagari, normaliseText, quoteLexeme, textLexemes, words } from './search-text';
 
 /**
  * Which normaliser made an article's search columns. Raise it when search-text.ts changes what
@@ -17,11 +17,33 @@ const bounded = (lexemes: string[], max: number) =>
   lexemes.filter((l) => l.length <= MAX_LEXEME_CHARS).slice(0, max);
 
 export interface SearchColumns {
-  searchTitle: string[];
-  searchKeywords: string[];
-  searchBody: string[];
+  /** tsvector text: each lexeme with a position per field it is in, weighted A, B or C. */
+  search: string;
   searchWords: string;
   searchVersion: number;
+}
+
+/** PostgreSQL keeps positions up to 16383; later ones share the last. */
+const MAX_POSITION = 16_383;
+
+/**
+ * The tsvector of an article's fields: title lexemes weigh A, keywords B, body C, so a match in
+ * the title ranks first. Positions are what carry the weights in PostgreSQL.
+ */
+function weightedVector(fields: [lexemes: string[], weight: 'A' | 'B' | 'C'][]): string {
+  const positions = new Map<string, string[]>();
+  let position = 0;
+  for (const [lexemes, weight] of fields) {
+    for (const lexeme of lexemes) {
+      position = Math.min(position + 1, MAX_POSITION);
+      const list = positions.get(lexeme) ?? [];
+      list.push(`${position}${weight}`);
+      positions.set(lexeme, list);
+    }
+  }
+  return [...positions]
+    .map(([lexeme, list]) => `${quoteLexeme(lexeme)}:${list.join(',')}`)
+    .join(' ');
 }
 
 /** What an article is found by: its title, keywords and body (HTML), as stored columns. */
@@ -35,9 +57,11 @@ export function articleSearchColumns(article: {
     isDevanagari(w) ? [w, slugify(w).replaceAll('-', '')] : [w],
   );
   return {
-    searchTitle: bounded(textLexemes(article.name), 1_000),
-    searchKeywords: bounded(textLexemes(article.metaKeywords), 1_000),
-    searchBody: bounded(textLexemes(stripHtml(article.description)), MAX_BODY_LEXEMES),
+    search: weightedVector([
+      [bounded(textLexemes(article.name), 1_000), 'A'],
+      [bounded(textLexemes(article.metaKeywords), 1_000), 'B'],
+      [bounded(textLexemes(stripHtml(article.description)), MAX_BODY_LEXEMES), 'C'],
+    ]),
     searchWords: [...new Set(titleWords)]
       .filter((w) => w && w.length <= MAX_LEXEME_CHARS)
       .join(' '),

@@ -139,8 +139,9 @@ export function queryTerms(query: string): QueryTerm[] {
   });
 }
 
-/** A lexeme quoted for PostgreSQL's tsquery input (no parsing, no dictionary). */
-const quoteLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+/** A lexeme quoted for PostgreSQL's tsvector and tsquery input (no parsing, no dictionary). */
+export const quoteLexeme = (lexeme: string) =>
+  `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
 /** The tsquery text that finds every term: (a | b) & (c | d). */
 export function toTsquery(terms: QueryTerm[]): string {

@@ -56,19 +56,14 @@ export const articles = pgTable(
     viewCount: integer().notNull().default(0),
     /*
      * Search (DECISIONS.md §12): the lexemes of the title, keywords and body as
-     * server/modules/search/search-text.ts makes them (normalised Hindi, loose romanisations,
-     * English stems), weighted A, B and C in `search`; `searchWords`, the title's and
-     * keywords' words, is what "Did you mean" looks through by trigrams. `searchVersion` says
-     * which normaliser made them, so a newer one re-indexes older rows on start.
+     * common/search/search-document.ts makes them (normalised Hindi, loose romanisations,
+     * English stems), weighted A, B and C; `searchWords`, the title's and keywords' words, is
+     * what "Did you mean" looks through by trigrams. `searchVersion` says which normaliser made
+     * them, so a newer one re-indexes older rows on start.
      */
-    searchTitle: text().array().notNull().default(sql`'{}'::text[]`),
-    searchKeywords: text().array().notNull().default(sql`'{}'::text[]`),
-    searchBody: text().array().notNull().default(sql`'{}'::text[]`),
+    search: tsvector().notNull().default(sql`''::tsvector`),
     searchWords: text().notNull().default(''),
     searchVersion: smallint().notNull().default(0),
-    search: tsvector().generatedAlwaysAs(
-      sql`setweight(array_to_tsvector("search_title"), 'A') || setweight(array_to_tsvector("search_keywords"), 'B') || setweight(array_to_tsvector("search_body"), 'C')`,
-    ),
     ...timestamps,
   },
   (t) => [

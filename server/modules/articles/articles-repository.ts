@@ -478,17 +478,23 @@ export async function countSearchPublished(
  * word similarity, through the GIN index), when one is close enough; for "Did you mean".
  */
 export async function closestTitleWord(db: Db, word: string, now: Date): Promise<string | null> {
-  const { rows } = (await db.execute(sql`
-    SELECT w FROM (
-      SELECT ${articles.searchWords} AS words FROM ${articles}
-      WHERE ${isPublicArticle(now)} AND ${word} <% ${articles.searchWords}
-      ORDER BY word_similarity(${word}, ${articles.searchWords}) DESC
-      LIMIT 20
-    ) best, unnest(string_to_array(best.words, ' ')) AS w
-    WHERE w <> ${word}
-    ORDER BY similarity(w, ${word}) DESC, w
-    LIMIT 1`)) as unknown as { rows: { w: string }[] };
-  return rows[0]?.w ?? null;
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    // pg_trgm's default (0.6) misses a dropped vowel in a long word ("brahmputr"); the chosen
+    // word must still be similar to what was typed on its own (`%`, 0.3).
+    await tx.execute(sql`SELECT set_config('pg_trgm.word_similarity_threshold', '0.45', true)`);
+    const { rows } = (await tx.execute(sql`
+      SELECT w FROM (
+        SELECT ${articles.searchWords} AS words FROM ${articles}
+        WHERE ${isPublicArticle(now)} AND ${word} <% ${articles.searchWords}
+        ORDER BY word_similarity(${word}, ${articles.searchWords}) DESC
+        LIMIT 20
+      ) best, unnest(string_to_array(best.words, ' ')) AS w
+      WHERE w <> ${word} AND w % ${word}
+      ORDER BY similarity(w, ${word}) DESC, w
+      LIMIT 1`)) as unknown as { rows: { w: string }[] };
+    return rows[0]?.w ?? null;
+  });
 }
 
 /** Articles whose search columns an older normaliser made (or none did), a batch at a time. */
