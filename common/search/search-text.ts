@@ -143,9 +143,13 @@ export function queryTerms(query: string): QueryTerm[] {
 export const quoteLexeme = (lexeme: string) =>
   `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
-/** The tsquery text that finds every term: (a | b) & (c | d). */
-export function toTsquery(terms: QueryTerm[]): string {
-  return terms.map((t) => `(${t.lexemes.map(quoteLexeme).join(' | ')})`).join(' & ');
+/**
+ * The tsquery text that finds every term: (a | b) & (c | d); with `weight`, only in the field
+ * of that weight ('A' is the title, common/search/search-document.ts).
+ */
+export function toTsquery(terms: QueryTerm[], weight?: 'A' | 'B' | 'C'): string {
+  const lexeme = (l: string) => (weight ? `${quoteLexeme(l)}:${weight}` : quoteLexeme(l));
+  return terms.map((t) => `(${t.lexemes.map(lexeme).join(' | ')})`).join(' & ');
 }
 
 /** Whether a word of a text is one the query asked for. */

@@ -98,30 +98,38 @@ export function listRandomPublished(
 const byAuthor = (authorId: string | undefined): SQL | undefined =>
   authorId ? eq(articles.authorId, authorId) : undefined;
 
+interface AdminListOptions {
+  authorId?: string | undefined;
+  /** A tsquery restricted to title lexemes (common/search/search-text.ts `toTsquery`). */
+  titleQuery?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+const adminWhere = (opts: AdminListOptions) =>
+  and(
+    byAuthor(opts.authorId),
+    opts.titleQuery ? sql`${articles.search} @@ ${opts.titleQuery}::tsquery` : undefined,
+  );
+
 /** One page of the admin list; a query builder, so tests can read its SQL and plan. */
-export function listForAdminPage(
-  db: Db,
-  opts: { authorId?: string | undefined; limit: number; offset: number },
-) {
+export function listForAdminPage(db: Db, opts: AdminListOptions) {
   return db
     .select({ ...cardColumns, status: articles.status })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
     .leftJoin(users, eq(users.id, articles.authorId))
-    .where(byAuthor(opts.authorId))
+    .where(adminWhere(opts))
     .orderBy(desc(articles.createdAt), desc(articles.id))
     .limit(opts.limit)
     .offset(opts.offset);
 }
 
 /** The admin list, newest first; `authorId` narrows it to one author's articles. */
-export async function listForAdmin(
-  db: Db,
-  opts: { authorId?: string | undefined; limit: number; offset: number },
-) {
+export async function listForAdmin(db: Db, opts: AdminListOptions) {
   const [rows, [total]] = await Promise.all([
     listForAdminPage(db, opts),
-    db.select({ n: count() }).from(articles).where(byAuthor(opts.authorId)),
+    db.select({ n: count() }).from(articles).where(adminWhere(opts)),
   ]);
   return { rows, total: Number(total?.n ?? 0) };
 }

@@ -5,6 +5,7 @@ import type { Article, ArticleCard, ArticleInput } from '../../../common/schemas
 import { IdSchema } from '../../../common/schemas/common';
 import { slugify } from '../../../common/slug';
 import { articleSearchColumns, SEARCH_VERSION } from '../../../common/search/search-document';
+import { queryTerms, toTsquery } from '../../../common/search/search-text';
 import { detectLanguage, htmlExcerpt, stripHtml } from '../../../common/text';
 import type { Db } from '../../../db/client';
 import { requireRole, type Actor } from '../../lib/actor';
@@ -244,13 +245,16 @@ export function createArticlesService(deps: ArticlesDeps) {
     },
 
     /** The admin list: staff only; an author sees their own articles. */
-    async adminList(actor: Actor | null, page: number, limit: number) {
+    async adminList(actor: Actor | null, page: number, limit: number, q?: string) {
       const a = requireRole(actor, 'author');
       const authorId = hasRole(a.role, 'editor') ? undefined : a.id;
+      // A title search matches as readers' search does, in the title's lexemes only.
+      const terms = q ? queryTerms(q) : [];
       const { rows, total } = await listForAdmin(db, {
         authorId,
         limit,
         offset: (page - 1) * limit,
+        titleQuery: terms.length ? toTsquery(terms, 'A') : undefined,
       });
       return {
         articles: rows.map((row) => {

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../../../common/schemas/search';
 import { articles } from '../../../db/schema/content';
-import { createAdmin, createArticle, createCategory, type TestUser } from '../../factories';
+import { auth, createAdmin, createArticle, createCategory, type TestUser } from '../../factories';
 import { FINDS, MISSES } from '../../fixtures/search-pairs';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 
@@ -175,6 +175,33 @@ describe('GET /api/search', () => {
       expect(res.status, q).toBe(200);
     }
     expect((await t.app.inject({ url: '/api/articles/latest' })).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/articles/admin-article?q=', () => {
+  it('finds titles the way readers search, drafts included, and nothing else', async () => {
+    const draft = await article({ name: 'ज़माना बदल गया', status: 'draft' });
+    const inBody = await article({ name: 'Unrelated', description: '<p>ज़माना</p>' });
+    const list = async (q: string) => {
+      const res = await t.app.inject({
+        url: `/api/articles/admin-article?q=${encodeURIComponent(q)}&limit=100`,
+        headers: auth(admin),
+      });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { articles: { _id: string }[]; totalArticles: number }).articles.map(
+        (a) => a._id,
+      );
+    };
+    for (const q of ['जमाना', 'zamana']) {
+      const found = await list(q);
+      expect(found, q).toContain(draft._id);
+      expect(found, q).not.toContain(inBody._id);
+    }
+    const res = await t.app.inject({
+      url: `/api/articles/admin-article?q=${'x'.repeat(201)}`,
+      headers: auth(admin),
+    });
+    expect(res.statusCode).toBe(400);
   });
 });
 
