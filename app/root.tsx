@@ -29,6 +29,13 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: `/${SERVER_SEGMENTS.favicon}`, sizes: '48x48' },
   { rel: 'apple-touch-icon', href: `/${SERVER_SEGMENTS.appleTouchIcon}` },
   { rel: 'manifest', href: `/${SERVER_SEGMENTS.manifest}` },
+  // Browsers offer the site's search in their address bar (server/modules/search).
+  {
+    rel: 'search',
+    type: 'application/opensearchdescription+xml',
+    href: `/${SERVER_SEGMENTS.openSearch}`,
+    title: copy.nav.searchLabel,
+  },
   // Self-hosted faces (no third-party font host); the Devanagari one is preloaded because most
   // pages carry Hindi text, so it does not swap in late.
   {

@@ -27,6 +27,7 @@ export const PAGE_SEGMENTS = {
   /** /article/{slug}: SPEC.md §2 slug redirect. */
   slugRedirect: 'article',
   notFound: '404',
+  search: 'search',
 } as const;
 
 /** The static pages (SPEC.md §2); an import may give them a stored text. */
@@ -50,6 +51,7 @@ export const SERVER_SEGMENTS = {
   favicon: 'favicon.ico',
   appleTouchIcon: 'apple-touch-icon.png',
   manifest: 'manifest.webmanifest',
+  openSearch: 'opensearch.xml',
 } as const;
 
 /**
@@ -66,7 +68,6 @@ const KEPT_FOR_LATER = [
   'feed',
   'preview',
   'rss',
-  'search',
   'signin',
   'signout',
   'sitemap',

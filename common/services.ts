@@ -2,6 +2,7 @@ import { createContext } from 'react-router';
 import type { Role } from './roles';
 import type { Article, ArticleCard } from './schemas/articles';
 import type { Category } from './schemas/categories';
+import type { SearchResponse } from './schemas/search';
 import type { SiteSettings } from './settings';
 
 export interface CategoryPage {
@@ -56,6 +57,15 @@ export interface AppServices {
   };
   settings: {
     get(): Promise<SiteSettings>;
+  };
+  search: {
+    /** Published articles matching `q` (common/search/search-text.ts), best first. */
+    search(request: {
+      q: string;
+      page: number;
+      limit: number;
+      language?: 'hi' | 'en' | undefined;
+    }): Promise<SearchResponse>;
   };
   pages: {
     /** A static page's stored text (sanitised HTML), or undefined: the built-in text shows. */

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -10,6 +11,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { lockDataDir } from './lock';
+
+/**
+ * Extensions the embedded engine loads with every database: the schema uses pg_trgm (search's
+ * "Did you mean", db/migrations/0005_search.sql), as PostgreSQL does.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** The one query interface repositories use, whichever engine is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -89,7 +96,9 @@ async function openPglite({ dataDir, inMemory }: OpenDatabaseOptions): Promise<D
   const lock = inMemory ? undefined : lockDataDir(dataDir);
   let client: PGlite | undefined;
   try {
-    client = inMemory ? new PGlite() : new PGlite(join(dataDir, 'db'));
+    client = inMemory
+      ? new PGlite({ extensions: PGLITE_EXTENSIONS })
+      : new PGlite(join(dataDir, 'db'), { extensions: PGLITE_EXTENSIONS });
     await client.waitReady;
     const db = drizzlePglite({ client, casing: 'snake_case' }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });

@@ -81,6 +81,24 @@ async function seedEmptySite(app: FastifyInstance, database: Database, services:
 }
 
 /**
+ * Articles whose search columns an older normaliser made (after an upgrade, or written by a
+ * bulk load) are re-indexed while the site serves; closing the app waits for the batch in hand.
+ */
+function reindexSearchInBackground(app: FastifyInstance, services: Services) {
+  let stopped = false;
+  const running = services.articles
+    .reindexSearch({ stopped: () => stopped })
+    .then((n) => {
+      if (n > 0) app.log.info({ articles: n }, 're-indexed articles for search');
+    })
+    .catch((error: unknown) => app.log.error({ err: error }, 're-indexing for search failed'));
+  app.addHook('onClose', async () => {
+    stopped = true;
+    await running;
+  });
+}
+
+/**
  * Builds the whole server without listening (STYLE.md §5): `npm start`, the tests and the
  * benchmark all use it. In three steps: open the database (applying migrations), seed an empty
  * site when asked, then wire services, plugins and routes. The database closes with the app.
@@ -110,6 +128,7 @@ export async function buildApp(
     const services = await createServices(config, database, options.clock);
     app.decorate('services', services);
     if (config.seedDemo) await seedEmptySite(app, database, services);
+    reindexSearchInBackground(app, services);
     await registerHttp(app, { config, database, services, web, buildDir: BUILD_DIR });
   } catch (error) {
     await app.close().catch(() => {});

@@ -15,6 +15,7 @@ import { categoriesRoutes } from './modules/categories/categories-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { MAX_UPLOAD_BYTES } from './modules/media/media-service';
 import { mediaFileRoutes, mediaUploadRoutes } from './modules/media/media-routes';
+import { searchRoutes } from './modules/search/search-routes';
 import { seoRoutes, siteIconRoutes } from './modules/seo/seo-routes';
 import { createSiteIcons } from './modules/seo/site-icons';
 import { MEDIA_KEY_PATTERN } from './modules/media/media-storage';
@@ -112,6 +113,12 @@ export async function registerHttp(
         logError: (error, what) => app.log.error({ err: error }, what),
       }),
     ),
+  );
+  await app.register(
+    searchRoutes(services.search, {
+      publicUrl: config.publicUrl,
+      names: () => services.settings.get(),
+    }),
   );
   app.all('/api/*', async (request, reply) =>
     reply

@@ -11,6 +11,7 @@ import { createMediaService } from './modules/media/media-service';
 import { createWordPressImporter } from './modules/imports/wordpress-import';
 import { createPagesService } from './modules/pages/pages-service';
 import { createDbStorage, createFsStorage, mediaRoot } from './modules/media/media-storage';
+import { createSearchService } from './modules/search/search-service';
 import { createSeoService } from './modules/seo/seo-service';
 import { createSettingsService, type SettingsService } from './modules/settings/settings-service';
 import { createStatsService } from './modules/stats/stats-service';
@@ -98,6 +99,7 @@ export async function createServices(
     imports: { wordpress: createWordPressImporter({ db, clock, media, contentChanged }) },
     archive: createSiteArchive({ db, clock, media, schema: latestMigration() }),
     stats: createStatsService({ articles, categories, users, views }),
+    search: createSearchService({ articles }),
     seo: createSeoService({ db, clock, settings, categories, publicUrl: config.publicUrl }),
   };
   return services satisfies AppServices;

@@ -12,15 +12,21 @@ import { copy } from '../copy/en';
 const cardExcerpt = (text: string, length: number) =>
   length >= HOME_EXCERPT_LENGTH ? text : excerpt(text.replace(/\.\.\.$/, ''), length);
 
-/** A card: image, title, a plain-text excerpt of `length` characters and Read More. */
+/**
+ * A card: image, title, a plain-text excerpt of `length` characters and Read More. A search
+ * result passes `highlight`: its title and snippet as HTML the server escaped, with the
+ * matched words in <mark> (common/search/search-text.ts), shown in place of the plain ones.
+ */
 export function ArticleCard({
   article,
   length,
   eager = false,
+  highlight,
 }: {
   article: Card;
   length: number;
   eager?: boolean;
+  highlight?: { name: string; snippet: string };
 }) {
   const href = articlePath(article);
   return (
@@ -38,8 +44,17 @@ export function ArticleCard({
         />
       )}
       <div className="card-body d-flex flex-column">
-        <h3 className="h5 card-title">{article.name}</h3>
-        <p className="card-text">{cardExcerpt(article.excerpt, length)}</p>
+        {highlight ? (
+          <>
+            <h3 className="h5 card-title" dangerouslySetInnerHTML={{ __html: highlight.name }} />
+            <p className="card-text" dangerouslySetInnerHTML={{ __html: highlight.snippet }} />
+          </>
+        ) : (
+          <>
+            <h3 className="h5 card-title">{article.name}</h3>
+            <p className="card-text">{cardExcerpt(article.excerpt, length)}</p>
+          </>
+        )}
         <Link
           to={href}
           className="btn btn-primary mt-auto align-self-start"

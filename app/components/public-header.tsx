@@ -3,6 +3,7 @@ import { Form, Link, NavLink } from 'react-router';
 import type { Category } from '../../common/schemas/categories';
 import type { SessionUser } from '../../common/services';
 import { isStaff } from '../../common/roles';
+import { SEARCH_QUERY_MAX } from '../../common/schemas/search';
 import { copy } from '../copy/en';
 import { clearUserInfo } from '../features/session/user-info';
 import { enhanceMenus } from './menus';
@@ -42,6 +43,26 @@ export function PublicHeader({
               <span className="navbar-toggler-icon" aria-hidden="true" />
             </summary>
             <div id="main-nav" className="nav-menu-panel">
+              {/* A plain GET form: searching needs no JavaScript. */}
+              <form
+                role="search"
+                method="get"
+                action="/search"
+                className="site-search d-flex gap-2"
+              >
+                <input
+                  type="search"
+                  name="q"
+                  required
+                  maxLength={SEARCH_QUERY_MAX}
+                  className="form-control form-control-sm"
+                  aria-label={copy.nav.searchLabel}
+                  placeholder={copy.nav.search}
+                />
+                <button type="submit" className="btn btn-outline-secondary btn-sm">
+                  {copy.nav.search}
+                </button>
+              </form>
               <ul className="navbar-nav ms-auto align-items-lg-center gap-lg-2">
                 <li className="nav-item">
                   <NavLink to="/" end className="nav-link">

@@ -64,6 +64,9 @@ export const adminCopy = {
     deleted: (name: string) => `Article "${name}" deleted successfully!`,
     draft: 'Draft',
     published: 'Published',
+    search: 'Search',
+    searchLabel: 'Search titles',
+    clearSearch: 'Show all',
   },
   pagination: { first: 'First', prev: 'Prev', next: 'Next', last: 'Last', label: 'Pages' },
   form: {

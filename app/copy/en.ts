@@ -14,6 +14,8 @@ export const copy = {
     signOut: 'Sign Out',
     toggle: 'Toggle navigation',
     skip: 'Skip to content',
+    search: 'Search',
+    searchLabel: 'Search articles',
   },
   footer: {
     about: 'About Us',
@@ -59,6 +61,26 @@ export const copy = {
     loading: 'Loading...',
     redirecting: 'Redirecting...',
     notFound: '404 - Article Not Found',
+  },
+  search: {
+    title: 'Search',
+    titleFor: (q: string) => `Search: ${q}`,
+    heading: 'Search',
+    resultsFor: (q: string) => `Results for “${q}”`,
+    found: (n: number) =>
+      n === 1 ? '1 article found' : `${n.toLocaleString('en-IN')} articles found`,
+    none: (q: string) => `No articles found for “${q}”.`,
+    didYouMean: 'Did you mean',
+    showingIts: 'These are its results.',
+    tipsHeading: 'Suggestions',
+    tips: [
+      'Check the spelling of each word.',
+      'Try fewer words, or more general ones.',
+      'Hindi words can be typed in Latin letters too: “sarkar” finds सरकार.',
+    ],
+    prompt: 'Type a word or two to search every article.',
+    tooLong: (max: number) => `A search may be at most ${max} characters long.`,
+    description: (siteName: string) => `Search the articles of ${siteName}.`,
   },
   notFound: {
     title: '404 - Page Not Found',

@@ -132,7 +132,10 @@ export const ByCategoryQuerySchema = z.object({
   limit: limitOnly(3).shape.limit,
 });
 export const CategoryDetailQuerySchema = pagination(9).extend({ categoryId: IdSchema });
-export const AdminArticleQuerySchema = pagination(10, 1000);
+export const AdminArticleQuerySchema = pagination(10, 1000).extend({
+  /** Our addition: only articles whose title has these words (the reader search's matching). */
+  q: z.string().trim().max(200, 'A search may be at most 200 characters long.').optional(),
+});
 
 export const CategoryDetailSchema = z.object({
   articles: z.array(ArticleCardSchema),

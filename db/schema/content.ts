@@ -4,6 +4,7 @@ import {
   index,
   integer,
   pgEnum,
+  smallint,
   pgTable,
   text,
   timestamp,
@@ -53,10 +54,16 @@ export const articles = pgTable(
     language: languageEnum().notNull().default('en'),
     legacyId: integer().unique(),
     viewCount: integer().notNull().default(0),
-    /** The `simple` configuration keeps Devanagari words whole (ARCHITECTURE.md). */
-    search: tsvector().generatedAlwaysAs(
-      sql`to_tsvector('simple'::regconfig, coalesce("name", '') || ' ' || coalesce("meta_keywords", '') || ' ' || regexp_replace(coalesce("description", ''), '<[^>]*>', ' ', 'g'))`,
-    ),
+    /*
+     * Search (DECISIONS.md §12): the lexemes of the title, keywords and body as
+     * common/search/search-document.ts makes them (normalised Hindi, loose romanisations,
+     * English stems), weighted A, B and C; `searchWords`, the title's and keywords' words, is
+     * what "Did you mean" looks through by trigrams. `searchVersion` says which normaliser made
+     * them, so a newer one re-indexes older rows on start.
+     */
+    search: tsvector().notNull().default(sql`''::tsvector`),
+    searchWords: text().notNull().default(''),
+    searchVersion: smallint().notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -76,6 +83,7 @@ export const articles = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('articles_search_idx').using('gin', t.search),
+    index('articles_search_words_idx').using('gin', t.searchWords.op('gin_trgm_ops')),
   ],
 );
 

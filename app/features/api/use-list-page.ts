@@ -15,7 +15,13 @@ export function useListPage({
 }) {
   const [, setParams] = useSearchParams();
   const revalidator = useRevalidator();
-  const setPage = (n: number) => setParams({ page: String(n) });
+  // Other parameters (a title search) stay as they are.
+  const setPage = (n: number) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set('page', String(n));
+      return next;
+    });
   const reload = () => revalidator.revalidate();
 
   /**

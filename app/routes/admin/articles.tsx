@@ -1,5 +1,5 @@
 import { AdminRouteError } from '../../components/admin/route-error';
-import { Link } from 'react-router';
+import { Form, Link, useSearchParams } from 'react-router';
 import { ADMIN_PAGE_SIZE } from '../../../common/articles';
 import { DataTable, serialNumber, type Column } from '../../components/admin/data-table';
 import { Pager } from '../../components/admin/pager';
@@ -32,7 +32,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   await serverLoader();
   const page = pageFromUrl(request.url);
-  return adminApi<ListData>(`/api/articles/admin-article?page=${page}&limit=${ADMIN_PAGE_SIZE}`);
+  const q = new URL(request.url).searchParams.get('q')?.trim();
+  return adminApi<ListData>(
+    `/api/articles/admin-article?page=${page}&limit=${ADMIN_PAGE_SIZE}${q ? `&q=${encodeURIComponent(q)}` : ''}`,
+  );
 }
 
 clientLoader.hydrate = true as const;
@@ -44,6 +47,8 @@ export function HydrateFallback() {
 export default function AdminArticles({ loaderData }: Route.ComponentProps) {
   const { articles, currentPage, totalPages } = loaderData;
   const list = useListPage({ currentPage, rowsOnPage: articles.length });
+  const [params] = useSearchParams();
+  const q = params.get('q') ?? '';
 
   const columns: Column<Row>[] = [
     { header: t.articles.sno, cell: (_, index) => serialNumber(currentPage, index) },
@@ -83,6 +88,26 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
           {t.articles.add}
         </Link>
       </div>
+      {/* Titles are matched as readers' search matches them (any Hindi spelling, Latin letters). */}
+      <Form method="get" role="search" className="d-flex gap-2 mb-3" key={q}>
+        <input
+          type="search"
+          name="q"
+          defaultValue={q}
+          maxLength={200}
+          className="form-control"
+          aria-label={t.articles.searchLabel}
+          placeholder={t.articles.searchLabel}
+        />
+        <button type="submit" className="btn btn-outline-primary">
+          {t.articles.search}
+        </button>
+        {q && (
+          <Link to="/admin/articles" className="btn btn-link text-nowrap">
+            {t.articles.clearSearch}
+          </Link>
+        )}
+      </Form>
       <DataTable columns={columns} rows={articles} empty={t.articles.empty} />
       <Pager page={currentPage} totalPages={totalPages} onPage={list.setPage} />
     </>

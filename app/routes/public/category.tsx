@@ -1,7 +1,8 @@
-import { data, Link, redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import { CARD_EXCERPT_LENGTH, CATEGORY_PAGE_SIZE } from '../../../common/articles';
 import { appContext, isNotFound } from '../../../common/services';
 import { ArticleCard } from '../../components/article-card';
+import { PageNav } from '../../components/page-nav';
 import { copy } from '../../copy/en';
 import { pageMeta } from '../../features/seo/meta';
 import type { Route } from './+types/category';
@@ -92,32 +93,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
       )}
-      {totalPages > 1 && (
-        <nav
-          aria-label={copy.category.pagination}
-          className="d-flex justify-content-center align-items-center gap-3 mt-4"
-        >
-          {currentPage > 1 ? (
-            <Link to={pageHref(currentPage - 1)} className="btn btn-outline-primary" rel="prev">
-              {copy.category.previous}
-            </Link>
-          ) : (
-            <span className="btn btn-outline-primary disabled" aria-disabled="true">
-              {copy.category.previous}
-            </span>
-          )}
-          <span aria-current="page">{copy.category.pageOf(currentPage, totalPages)}</span>
-          {currentPage < totalPages ? (
-            <Link to={pageHref(currentPage + 1)} className="btn btn-outline-primary" rel="next">
-              {copy.category.next}
-            </Link>
-          ) : (
-            <span className="btn btn-outline-primary disabled" aria-disabled="true">
-              {copy.category.next}
-            </span>
-          )}
-        </nav>
-      )}
+      <PageNav currentPage={currentPage} totalPages={totalPages} href={pageHref} />
     </main>
   );
 }

@@ -1,3 +1,4 @@
+import { PAGE_SEGMENTS } from '../../../common/paths';
 import { HOME_EXCERPT_LENGTH, HOME_SECTION_SIZE } from '../../../common/articles';
 import type { ArticleCard as Card } from '../../../common/schemas/articles';
 import { appContext } from '../../../common/services';
@@ -53,19 +54,37 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { settings, homeCategories, sections, publicUrl };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData
-    ? pageMeta({
-        shortName: loaderData.settings.shortName,
-        siteName: loaderData.settings.siteName,
-        title: copy.home.heading,
-        description: `${loaderData.settings.siteName}: ${loaderData.sections.map((s) => s.title).join(', ')}.`,
-        url: `${loaderData.publicUrl}/`,
-        image: loaderData.settings.headerImageUrl
-          ? absoluteUrl(loaderData.publicUrl, loaderData.settings.headerImageUrl)
-          : undefined,
-      })
-    : [];
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [];
+  const { settings, publicUrl, sections } = loaderData;
+  return [
+    ...pageMeta({
+      shortName: settings.shortName,
+      siteName: settings.siteName,
+      title: copy.home.heading,
+      description: `${settings.siteName}: ${sections.map((s) => s.title).join(', ')}.`,
+      url: `${publicUrl}/`,
+      image: settings.headerImageUrl ? absoluteUrl(publicUrl, settings.headerImageUrl) : undefined,
+    }),
+    {
+      // The site and how to search it: search engines may show a search box for it.
+      'script:ld+json': {
+        '@context': 'https://schema.org',
+        '@type': 'WebSite',
+        name: settings.siteName,
+        url: `${publicUrl}/`,
+        potentialAction: {
+          '@type': 'SearchAction',
+          target: {
+            '@type': 'EntryPoint',
+            urlTemplate: `${publicUrl}/${PAGE_SEGMENTS.search}?q={search_term_string}`,
+          },
+          'query-input': 'required name=search_term_string',
+        },
+      },
+    },
+  ];
+};
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { settings, homeCategories, sections } = loaderData;

@@ -19,7 +19,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as tar from 'tar';
-import { latestMigration, openDatabase } from '../../../db/client';
+import { latestMigration, openDatabase, PGLITE_EXTENSIONS } from '../../../db/client';
 import { lockDataDir } from '../../../db/lock';
 import { askRunningServer, CONTROL_PATHS } from '../../control-socket';
 import type { Config } from '../../env';
@@ -253,7 +253,10 @@ export async function restoreBackup(
       const lock = lockDataDir(config.dataDir);
       try {
         const data = readFileSync(join(staging, manifest.database.file));
-        const restored = new PGlite(target, { loadDataDir: new Blob([data]) });
+        const restored = new PGlite(target, {
+          loadDataDir: new Blob([data]),
+          extensions: PGLITE_EXTENSIONS,
+        });
         await restored.waitReady;
         await restored.close();
       } finally {

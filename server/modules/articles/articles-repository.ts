@@ -11,6 +11,7 @@ import {
 } from '../../../db/schema/content';
 import { media } from '../../../db/schema/media';
 import { users } from '../../../db/schema/users';
+import { articleSearchColumns } from '../../../common/search/search-document';
 
 /*
  * The articles module's tables: `articles` and `article_redirects`. Reads join the category's
@@ -97,30 +98,38 @@ export function listRandomPublished(
 const byAuthor = (authorId: string | undefined): SQL | undefined =>
   authorId ? eq(articles.authorId, authorId) : undefined;
 
+interface AdminListOptions {
+  authorId?: string | undefined;
+  /** A tsquery restricted to title lexemes (common/search/search-text.ts `toTsquery`). */
+  titleQuery?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+const adminWhere = (opts: AdminListOptions) =>
+  and(
+    byAuthor(opts.authorId),
+    opts.titleQuery ? sql`${articles.search} @@ ${opts.titleQuery}::tsquery` : undefined,
+  );
+
 /** One page of the admin list; a query builder, so tests can read its SQL and plan. */
-export function listForAdminPage(
-  db: Db,
-  opts: { authorId?: string | undefined; limit: number; offset: number },
-) {
+export function listForAdminPage(db: Db, opts: AdminListOptions) {
   return db
     .select({ ...cardColumns, status: articles.status })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
     .leftJoin(users, eq(users.id, articles.authorId))
-    .where(byAuthor(opts.authorId))
+    .where(adminWhere(opts))
     .orderBy(desc(articles.createdAt), desc(articles.id))
     .limit(opts.limit)
     .offset(opts.offset);
 }
 
 /** The admin list, newest first; `authorId` narrows it to one author's articles. */
-export async function listForAdmin(
-  db: Db,
-  opts: { authorId?: string | undefined; limit: number; offset: number },
-) {
+export async function listForAdmin(db: Db, opts: AdminListOptions) {
   const [rows, [total]] = await Promise.all([
     listForAdminPage(db, opts),
-    db.select({ n: count() }).from(articles).where(byAuthor(opts.authorId)),
+    db.select({ n: count() }).from(articles).where(adminWhere(opts)),
   ]);
   return { rows, total: Number(total?.n ?? 0) };
 }
@@ -288,7 +297,7 @@ export async function insertArticle(
 ): Promise<string> {
   const [row] = await db
     .insert(articles)
-    .values({ ...values, updatedAt: values.createdAt })
+    .values({ ...values, ...articleSearchColumns(values), updatedAt: values.createdAt })
     .returning({ id: articles.id });
   return (row as { id: string }).id;
 }
@@ -362,7 +371,10 @@ export async function updateArticle(
     if (stored.slug !== values.slug || stored.segment !== segment) {
       await moveAddress(tx, id, stored, { segment, slug: values.slug });
     }
-    await tx.update(articles).set(row).where(eq(articles.id, id));
+    await tx
+      .update(articles)
+      .set({ ...row, ...articleSearchColumns(row) })
+      .where(eq(articles.id, id));
     return true;
   });
 }
@@ -416,4 +428,101 @@ export async function articleCounts(db: Db) {
     drafts: Number(row?.drafts ?? 0),
     views: Number(row?.views ?? 0),
   };
+}
+
+/*
+ * Search (DECISIONS.md §12). `tsquery` is the text common/search/search-text.ts `toTsquery`
+ * makes: quoted lexemes only, cast without a dictionary, so both engines match alike.
+ */
+
+/** Recent articles rank higher: up to twice the text score when new, fading over months. */
+const searchScore = (query: SQL) =>
+  sql<number>`ts_rank(${articles.search}, ${query}) * (1 + 1 / (1 + extract(epoch from (now() - ${articles.publishedAt})) / 2592000.0))`;
+
+const matchesSearch = (tsquery: string) => sql`${articles.search} @@ ${tsquery}::tsquery`;
+
+export interface SearchOptions {
+  tsquery: string;
+  language?: 'hi' | 'en' | undefined;
+  limit: number;
+  offset: number;
+  now: Date;
+}
+
+const publishedMatching = (opts: Pick<SearchOptions, 'tsquery' | 'language' | 'now'>) =>
+  and(
+    isPublicArticle(opts.now),
+    matchesSearch(opts.tsquery),
+    opts.language ? eq(articles.language, opts.language) : undefined,
+  );
+
+/** One page of published articles that match, best first; with their bodies for snippets. */
+export function searchPublished(db: Db, opts: SearchOptions) {
+  return db
+    .select({ ...cardColumns, description: articles.description })
+    .from(articles)
+    .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .leftJoin(users, eq(users.id, articles.authorId))
+    .where(publishedMatching(opts))
+    .orderBy(
+      desc(searchScore(sql`${opts.tsquery}::tsquery`)),
+      desc(articles.publishedAt),
+      desc(articles.id),
+    )
+    .limit(opts.limit)
+    .offset(opts.offset);
+}
+
+export async function countSearchPublished(
+  db: Db,
+  opts: Pick<SearchOptions, 'tsquery' | 'language' | 'now'>,
+): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(articles).where(publishedMatching(opts));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The word of a published title or keyword list closest to `word` by trigrams (pg_trgm's
+ * word similarity, through the GIN index), when one is close enough; for "Did you mean".
+ */
+export async function closestTitleWord(db: Db, word: string, now: Date): Promise<string | null> {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    // pg_trgm's default (0.6) misses a dropped vowel in a long word ("brahmputr"); the chosen
+    // word must still be similar to what was typed on its own (`%`, 0.3).
+    await tx.execute(sql`SELECT set_config('pg_trgm.word_similarity_threshold', '0.45', true)`);
+    const { rows } = (await tx.execute(sql`
+      SELECT w FROM (
+        SELECT ${articles.searchWords} AS words FROM ${articles}
+        WHERE ${isPublicArticle(now)} AND ${word} <% ${articles.searchWords}
+        ORDER BY word_similarity(${word}, ${articles.searchWords}) DESC
+        LIMIT 20
+      ) best, unnest(string_to_array(best.words, ' ')) AS w
+      WHERE w <> ${word} AND w % ${word}
+      ORDER BY similarity(w, ${word}) DESC, w
+      LIMIT 1`)) as unknown as { rows: { w: string }[] };
+    return rows[0]?.w ?? null;
+  });
+}
+
+/** Articles whose search columns an older normaliser made (or none did), a batch at a time. */
+export async function listStaleSearch(db: Db, version: number, limit: number) {
+  return db
+    .select({
+      id: articles.id,
+      name: articles.name,
+      metaKeywords: articles.metaKeywords,
+      description: articles.description,
+    })
+    .from(articles)
+    .where(sql`${articles.searchVersion} < ${version}`)
+    .limit(limit);
+}
+
+export async function saveSearchColumns(
+  db: Db,
+  id: string,
+  columns: ReturnType<typeof articleSearchColumns>,
+) {
+  await db.update(articles).set(columns).where(eq(articles.id, id));
 }

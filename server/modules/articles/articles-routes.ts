@@ -94,7 +94,12 @@ export function articlesRoutes(articles: ArticlesService) {
         },
       },
       async (request) =>
-        articles.adminList(await request.actor(), request.query.page, request.query.limit),
+        articles.adminList(
+          await request.actor(),
+          request.query.page,
+          request.query.limit,
+          request.query.q,
+        ),
     );
 
     app.get(

@@ -4,6 +4,8 @@ import { hasRole, type Role } from '../../../common/roles';
 import type { Article, ArticleCard, ArticleInput } from '../../../common/schemas/articles';
 import { IdSchema } from '../../../common/schemas/common';
 import { slugify } from '../../../common/slug';
+import { articleSearchColumns, SEARCH_VERSION } from '../../../common/search/search-document';
+import { queryTerms, toTsquery } from '../../../common/search/search-text';
 import { detectLanguage, htmlExcerpt, stripHtml } from '../../../common/text';
 import type { Db } from '../../../db/client';
 import { requireRole, type Actor } from '../../lib/actor';
@@ -13,7 +15,9 @@ import { conflict, fieldError, forbidden, notFound } from '../../lib/errors';
 import { mediaUrl } from '../media/media-urls';
 import {
   articleCounts,
+  closestTitleWord,
   countInCategory,
+  countSearchPublished,
   countPublishedInCategory,
   deleteArticle,
   findAddressByFormerAddress,
@@ -30,7 +34,10 @@ import {
   listLatestPublished,
   listPublishedInCategory,
   listRandomPublished,
+  listStaleSearch,
   recordCategoryMove,
+  saveSearchColumns,
+  searchPublished,
   slugTaken,
   updateArticle,
   type AddressRow,
@@ -238,13 +245,16 @@ export function createArticlesService(deps: ArticlesDeps) {
     },
 
     /** The admin list: staff only; an author sees their own articles. */
-    async adminList(actor: Actor | null, page: number, limit: number) {
+    async adminList(actor: Actor | null, page: number, limit: number, q?: string) {
       const a = requireRole(actor, 'author');
       const authorId = hasRole(a.role, 'editor') ? undefined : a.id;
+      // A title search matches as readers' search does, in the title's lexemes only.
+      const terms = q ? queryTerms(q) : [];
       const { rows, total } = await listForAdmin(db, {
         authorId,
         limit,
         offset: (page - 1) * limit,
+        titleQuery: terms.length ? toTsquery(terms, 'A') : undefined,
       });
       return {
         articles: rows.map((row) => {
@@ -415,6 +425,49 @@ export function createArticlesService(deps: ArticlesDeps) {
       await deleteArticle(db, id);
       await changed();
       return { message: `Article "${row.name}" deleted.` };
+    },
+
+    /**
+     * One page of published articles matching a tsquery (common/search/search-text.ts), best
+     * first, with each body as plain text for the snippet.
+     */
+    async searchPage(
+      tsquery: string,
+      opts: { page: number; limit: number; language?: 'hi' | 'en' | undefined },
+    ) {
+      const now = clock.now();
+      const where = { tsquery, language: opts.language, now };
+      const [rows, total] = await Promise.all([
+        searchPublished(db, { ...where, limit: opts.limit, offset: (opts.page - 1) * opts.limit }),
+        countSearchPublished(db, where),
+      ]);
+      return {
+        articles: rows.map((row) => ({ card: toCard(row), text: stripHtml(row.description) })),
+        totalArticles: total,
+        currentPage: opts.page,
+        totalPages: pages(total, opts.limit),
+      };
+    },
+
+    /** The published title or keyword word nearest to `word` by trigrams, if any is near. */
+    async closestTitleWord(word: string): Promise<string | null> {
+      return closestTitleWord(db, word, clock.now());
+    },
+
+    /**
+     * Re-makes the search columns an older normaliser made (after an upgrade, or rows written
+     * without them), a batch at a time; answers how many it re-made.
+     */
+    async reindexSearch(opts: { batch?: number; stopped?: () => boolean } = {}) {
+      const batch = opts.batch ?? 200;
+      let done = 0;
+      while (!opts.stopped?.()) {
+        const stale = await listStaleSearch(db, SEARCH_VERSION, batch);
+        for (const row of stale) await saveSearchColumns(db, row.id, articleSearchColumns(row));
+        done += stale.length;
+        if (stale.length < batch) break;
+      }
+      return done;
     },
 
     /** Whether `user` may change the article `id`: the form's gate (common/services.ts). */

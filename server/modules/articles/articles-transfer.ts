@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client';
 import { articleFormerPaths, articleRedirects, articles } from '../../../db/schema/content';
 import { slugTaken } from './articles-repository';
 import { sanitizeArticleHtml } from './sanitize';
+import { articleSearchColumns } from '../../../common/search/search-document';
 
 /*
  * The articles module's door for moving content in and out (server/modules/README.md): the
@@ -53,7 +54,10 @@ export interface ImportedArticle {
 }
 
 export async function insertImportedArticle(tx: Db, values: ImportedArticle): Promise<string> {
-  const [row] = await tx.insert(articles).values(values).returning({ id: articles.id });
+  const [row] = await tx
+    .insert(articles)
+    .values({ ...values, ...articleSearchColumns(values) })
+    .returning({ id: articles.id });
   return (row as { id: string }).id;
 }
 

@@ -1,0 +1,135 @@
+import { data, Link } from 'react-router';
+import { CARD_EXCERPT_LENGTH } from '../../../common/articles';
+import { PAGE_SEGMENTS } from '../../../common/paths';
+import { SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX } from '../../../common/schemas/search';
+import { appContext } from '../../../common/services';
+import { ArticleCard } from '../../components/article-card';
+import { PageNav } from '../../components/page-nav';
+import { copy } from '../../copy/en';
+import { pageMeta } from '../../features/seo/meta';
+import type { Route } from './+types/search';
+
+const t = copy.search;
+const PATH = `/${PAGE_SEGMENTS.search}`;
+
+/** ?page=N, where anything but a whole number from 1 reads as page 1 (as on category pages). */
+function pageParam(url: URL): number {
+  const raw = url.searchParams.get('page');
+  const n = raw && /^\d{1,6}$/.test(raw) ? Number(raw) : 1;
+  return n >= 1 ? n : 1;
+}
+
+const searchHref = (q: string, page = 1) =>
+  `${PATH}?q=${encodeURIComponent(q)}${page > 1 ? `&page=${page}` : ''}`;
+
+/**
+ * /search?q=…&page=N (issue 10): rendered on the server for a plain GET form, so it works
+ * without JavaScript. Never indexed: result pages are not pages of their own.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services, publicUrl } = context.get(appContext);
+  const url = new URL(request.url);
+  const q = (url.searchParams.get('q') ?? '').trim();
+  const page = pageParam(url);
+  const settings = await services.settings.get();
+  const base = { q, settings, publicUrl, page };
+  if (!q) return { ...base, state: 'prompt' as const, result: null };
+  if (q.length > SEARCH_QUERY_MAX)
+    return data({ ...base, state: 'too-long' as const, result: null }, { status: 400 });
+  const result = await services.search.search({ q, page, limit: SEARCH_PAGE_SIZE });
+  if (page > Math.max(1, result.totalPages))
+    throw data(null, { status: 404, statusText: 'Not Found' });
+  return { ...base, state: 'results' as const, result };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [];
+  const { q, settings, publicUrl, page } = loaderData;
+  const title = q ? t.titleFor(q) : t.title;
+  return [
+    ...pageMeta({
+      shortName: settings.shortName,
+      siteName: settings.siteName,
+      title:
+        page > 1
+          ? `${title} (${copy.category.pageOf(page, loaderData.result?.totalPages ?? page)})`
+          : title,
+      description: t.description(settings.siteName),
+      url: `${publicUrl}${q ? searchHref(q, page) : PATH}`,
+    }),
+    { name: 'robots', content: 'noindex, follow' },
+  ];
+};
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const { q, state, result } = loaderData;
+  return (
+    <main id="main" className="container py-4">
+      <h1>{q ? t.resultsFor(q) : t.heading}</h1>
+      <form role="search" method="get" action={PATH} className="d-flex gap-2 my-3 search-again">
+        <input
+          type="search"
+          name="q"
+          defaultValue={q}
+          required
+          maxLength={SEARCH_QUERY_MAX}
+          className="form-control"
+          aria-label={copy.nav.searchLabel}
+        />
+        <button type="submit" className="btn btn-primary">
+          {copy.nav.search}
+        </button>
+      </form>
+      {state === 'prompt' && <p>{t.prompt}</p>}
+      {state === 'too-long' && (
+        <p className="text-danger" role="alert">
+          {t.tooLong(SEARCH_QUERY_MAX)}
+        </p>
+      )}
+      {result && result.suggestion && (
+        <p className="lead">
+          {t.didYouMean}{' '}
+          <Link to={searchHref(result.suggestion)}>
+            <strong>{result.suggestion}</strong>
+          </Link>
+          ? {t.showingIts}
+        </p>
+      )}
+      {result && result.totalArticles === 0 && (
+        <section aria-labelledby="no-results">
+          <p id="no-results" className="lead">
+            {t.none(q)}
+          </p>
+          <h2 className="h5">{t.tipsHeading}</h2>
+          <ul>
+            {t.tips.map((tip) => (
+              <li key={tip}>{tip}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {result && result.totalArticles > 0 && (
+        <>
+          <p>{t.found(result.totalArticles)}</p>
+          <div className="row g-4">
+            {result.articles.map((a, i) => (
+              <div key={a._id} className="col-12 col-md-6 col-lg-4">
+                <ArticleCard
+                  article={a}
+                  length={CARD_EXCERPT_LENGTH}
+                  eager={i < 3}
+                  highlight={a.highlight}
+                />
+              </div>
+            ))}
+          </div>
+          <PageNav
+            currentPage={result.currentPage}
+            totalPages={result.totalPages}
+            href={(n) => searchHref(result.suggestion ?? q, n)}
+          />
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../articles';
+import { ArticleCardSchema } from './articles';
+import { pagination } from './common';
+
+/** The longest query a reader may ask (issue 10): longer answers 400. */
+export const SEARCH_QUERY_MAX = 200;
+/** Results on one page of /search, like a category page. */
+export const SEARCH_PAGE_SIZE = 9;
+
+export const SearchQuerySchema = pagination(SEARCH_PAGE_SIZE, 50).extend({
+  q: z
+    .string({ error: 'q is required: what to search for' })
+    .trim()
+    .min(1, 'Type something to search for.')
+    .max(SEARCH_QUERY_MAX, `A search may be at most ${SEARCH_QUERY_MAX} characters long.`),
+  language: z.enum(LANGUAGES).optional(),
+});
+
+/** A result: the card, with the asked-for words marked in the title and a snippet (HTML). */
+export const SearchResultSchema = ArticleCardSchema.extend({
+  highlight: z.object({
+    /** The title as HTML: text escaped, matches inside <mark>. */
+    name: z.string(),
+    /** About 200 characters of the body around the first match, as HTML like `name`. */
+    snippet: z.string(),
+  }),
+});
+export type SearchResult = z.infer<typeof SearchResultSchema>;
+
+export const SearchResponseSchema = z.object({
+  articles: z.array(SearchResultSchema),
+  totalArticles: z.number(),
+  currentPage: z.number(),
+  totalPages: z.number(),
+  /**
+   * When nothing matched what was typed: the nearest spelling that does match ("Did you mean");
+   * the results are then that spelling's.
+   */
+  suggestion: z.string().optional(),
+});
+export type SearchResponse = z.infer<typeof SearchResponseSchema>;

@@ -1,0 +1,70 @@
+import { stripHtml } from '../text';
+import { slugify } from '../slug';
+import { isDevanagari, normaliseText, quoteLexeme, textLexemes, words } from './search-text';
+
+/**
+ * Which normaliser made an article's search columns. Raise it when search-text.ts changes what
+ * it makes: every process re-indexes older rows on start (articles service `reindexSearch`).
+ */
+export const SEARCH_VERSION = 1;
+
+/** PostgreSQL refuses lexemes over 2 KB; no real word comes close to this. */
+const MAX_LEXEME_CHARS = 100;
+/** The body words indexed: enough for any article a newsroom writes, bounded for the rest. */
+const MAX_BODY_LEXEMES = 20_000;
+
+const bounded = (lexemes: string[], max: number) =>
+  lexemes.filter((l) => l.length <= MAX_LEXEME_CHARS).slice(0, max);
+
+export interface SearchColumns {
+  /** tsvector text: each lexeme with a position per field it is in, weighted A, B or C. */
+  search: string;
+  searchWords: string;
+  searchVersion: number;
+}
+
+/** PostgreSQL keeps positions up to 16383; later ones share the last. */
+const MAX_POSITION = 16_383;
+
+/**
+ * The tsvector of an article's fields: title lexemes weigh A, keywords B, body C, so a match in
+ * the title ranks first. Positions are what carry the weights in PostgreSQL.
+ */
+function weightedVector(fields: [lexemes: string[], weight: 'A' | 'B' | 'C'][]): string {
+  const positions = new Map<string, string[]>();
+  let position = 0;
+  for (const [lexemes, weight] of fields) {
+    for (const lexeme of lexemes) {
+      position = Math.min(position + 1, MAX_POSITION);
+      const list = positions.get(lexeme) ?? [];
+      list.push(`${position}${weight}`);
+      positions.set(lexeme, list);
+    }
+  }
+  return [...positions]
+    .map(([lexeme, list]) => `${quoteLexeme(lexeme)}:${list.join(',')}`)
+    .join(' ');
+}
+
+/** What an article is found by: its title, keywords and body (HTML), as stored columns. */
+export function articleSearchColumns(article: {
+  name: string;
+  metaKeywords: string;
+  description: string;
+}): SearchColumns {
+  // Hindi words also as readers type them in Latin letters, so "srkar" can suggest "sarkar".
+  const titleWords = words(normaliseText(`${article.name} ${article.metaKeywords}`)).flatMap((w) =>
+    isDevanagari(w) ? [w, slugify(w).replaceAll('-', '')] : [w],
+  );
+  return {
+    search: weightedVector([
+      [bounded(textLexemes(article.name), 1_000), 'A'],
+      [bounded(textLexemes(article.metaKeywords), 1_000), 'B'],
+      [bounded(textLexemes(stripHtml(article.description)), MAX_BODY_LEXEMES), 'C'],
+    ]),
+    searchWords: [...new Set(titleWords)]
+      .filter((w) => w && w.length <= MAX_LEXEME_CHARS)
+      .join(' '),
+    searchVersion: SEARCH_VERSION,
+  };
+}

@@ -1,0 +1,216 @@
+import { transliterateDevanagari } from '../slug';
+import { stemEnglish } from './stem-english';
+
+/*
+ * One normaliser for what is indexed and what is asked (DECISIONS.md §12). Hindi is written
+ * several ways that readers treat as one: with or without the nukta, with chandrabindu or
+ * anusvara, with a half nasal consonant or the anusvara, with or without invisible joiners.
+ * Latin queries ("sarkar", "diwali") reach Devanagari words through a loose romanisation.
+ *
+ * The tokens are computed here, in TypeScript, and stored as lexemes (array_to_tsvector), so
+ * both engines match exactly the same way whatever their locale or text-search dictionaries.
+ */
+
+const NUKTA = '\u093c';
+const CHANDRABINDU = '\u0901';
+const ANUSVARA = '\u0902';
+/** ङ ञ ण न म with a virama before a consonant: said as the anusvara (गङ्गा = गंगा). */
+const HALF_NASAL = /[\u0919\u091e\u0923\u0928\u092e]\u094d(?=[\u0915-\u0939])/g;
+const JOINERS = /[\u200b-\u200d\u2060\ufeff]/g;
+const DEVANAGARI = /[\u0900-\u097f]/;
+/** A word: letters, combining marks and digits; anything else separates words. */
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+
+/** Text as the index sees it: one spelling for the many ways Hindi is typed; Latin lower-cased. */
+export function normaliseText(text: string): string {
+  return text
+    .normalize('NFD') // क़ (U+0958) and क + ़ become the same two code points
+    .replaceAll(NUKTA, '')
+    .replace(JOINERS, '')
+    .normalize('NFC')
+    .replaceAll(CHANDRABINDU, ANUSVARA)
+    .replace(HALF_NASAL, ANUSVARA)
+    .toLowerCase();
+}
+
+/** Latin letters without their accents ("café" -> "cafe"). */
+const foldLatin = (word: string) => word.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+
+/** The words of a normalised text, in order. */
+export const words = (normalised: string): string[] => normalised.match(WORD) ?? [];
+
+export const isDevanagari = (word: string) => DEVANAGARI.test(word);
+
+/**
+ * A Latin spelling reduced to what survives the ways people romanise Hindi: aspiration
+ * ("chitthi" = "chiti"), vowel length ("diwaali" = "diwali"), w/v, z/j, f/ph, q/k, doubled
+ * letters, a final "a" ("karna" = "karn"), and m or n before p and b.
+ */
+export function looseLatin(latin: string): string {
+  let s = foldLatin(latin.toLowerCase()).replace(/[^a-z]/g, '');
+  s = s
+    .replace(/x/g, 'ks')
+    .replace(/q/g, 'k')
+    .replace(/w/g, 'v')
+    .replace(/z/g, 'j')
+    .replace(/f/g, 'p')
+    .replace(/([bcdgjkpst])h/g, '$1')
+    .replace(/ee|ii/g, 'i')
+    .replace(/oo|uu/g, 'u')
+    .replace(/y(?=[aeiou]|$)/g, 'y')
+    .replace(/([a-z])\1+/g, '$1')
+    .replace(/m(?=[pb])/g, 'n');
+  if (s.length > 3) s = s.replace(/a$/, '');
+  return s;
+}
+
+/** The loose key of a Devanagari word, prefixed so it never meets an English stem. */
+const looseKey = (word: string) => {
+  const loose = looseLatin(transliterateDevanagari(word));
+  return loose.length >= 2 ? `~${loose}` : undefined;
+};
+
+// Words that carry no meaning of their own: they never count towards a match or its rank.
+const HINDI_STOP_WORDS = new Set(
+  normaliseText(
+    'का की के को में से पर और या भी यह वह ये वे है हैं था थे थी थीं हो होता होती होते ' +
+      'कि जो तो ही एक इस उस इन उन ने लिए साथ तक कर करने किया गया गई गए रहा रहे रही ' +
+      'अपने अपनी अपना द्वारा बाद वाले वाली वाला जब तब यदि अगर लेकिन पर एवं तथा',
+  ).split(' '),
+);
+const ENGLISH_STOP_WORDS = new Set(
+  (
+    'a an and are as at be been but by for from has have he her his i if in into is it its ' +
+    'me my no not of on or our she so than that the their them then there these they this ' +
+    'to too was we were what when which who will with you your'
+  ).split(' '),
+);
+
+export const isStopWord = (word: string) =>
+  HINDI_STOP_WORDS.has(word) || ENGLISH_STOP_WORDS.has(word);
+
+/**
+ * The lexemes one normalised word is indexed under: a Devanagari word as written (normalised)
+ * and its loose romanisation; any other word by its English stem.
+ */
+export function wordLexemes(word: string): string[] {
+  if (isDevanagari(word)) {
+    const key = looseKey(word);
+    return key ? [word, key] : [word];
+  }
+  const latin = foldLatin(word);
+  if (!/[a-z0-9]/.test(latin)) return [latin];
+  return [/^[a-z]+$/.test(latin) ? stemEnglish(latin) : latin];
+}
+
+/** The lexemes of a text, each once: what an article's field is indexed under. */
+export function textLexemes(text: string): string[] {
+  const lexemes = new Set<string>();
+  for (const word of words(normaliseText(text))) {
+    for (const lexeme of wordLexemes(word)) if (lexeme) lexemes.add(lexeme);
+  }
+  return [...lexemes];
+}
+
+/** The most words a query may use: more add nothing but work. */
+const MAX_QUERY_WORDS = 8;
+
+/** A query word and every lexeme that counts as finding it. */
+export interface QueryTerm {
+  word: string;
+  lexemes: string[];
+}
+
+/**
+ * What a query asks for: its words (stop words left out unless nothing else is asked), each
+ * with the lexemes that find it. A Latin word may name an English word or a romanised Hindi
+ * one, so it looks for both.
+ */
+export function queryTerms(query: string): QueryTerm[] {
+  const all = [...new Set(words(normaliseText(query)))];
+  const meaningful = all.filter((w) => !isStopWord(w));
+  return (meaningful.length ? meaningful : all).slice(0, MAX_QUERY_WORDS).map((word) => {
+    const lexemes = new Set(wordLexemes(word));
+    if (!isDevanagari(word)) {
+      const loose = looseLatin(word);
+      if (loose.length >= 2) lexemes.add(`~${loose}`);
+    }
+    return { word, lexemes: [...lexemes] };
+  });
+}
+
+/** A lexeme quoted for PostgreSQL's tsvector and tsquery input (no parsing, no dictionary). */
+export const quoteLexeme = (lexeme: string) =>
+  `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
+/**
+ * The tsquery text that finds every term: (a | b) & (c | d); with `weight`, only in the field
+ * of that weight ('A' is the title, common/search/search-document.ts).
+ */
+export function toTsquery(terms: QueryTerm[], weight?: 'A' | 'B' | 'C'): string {
+  const lexeme = (l: string) => (weight ? `${quoteLexeme(l)}:${weight}` : quoteLexeme(l));
+  return terms.map((t) => `(${t.lexemes.map(lexeme).join(' | ')})`).join(' & ');
+}
+
+/** Whether a word of a text is one the query asked for. */
+function matcher(terms: QueryTerm[]): (word: string) => boolean {
+  const wanted = new Set(terms.flatMap((t) => t.lexemes));
+  return (word) => wordLexemes(normaliseText(word)).some((lexeme) => wanted.has(lexeme));
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Plain text to HTML with every asked-for word inside <mark>. */
+export function markMatches(text: string, terms: QueryTerm[]): string {
+  const isMatch = matcher(terms);
+  let html = '';
+  let last = 0;
+  for (const found of text.matchAll(WORD)) {
+    const index = found.index ?? 0;
+    html += escapeHtml(text.slice(last, index));
+    html += isMatch(found[0]) ? `<mark>${escapeHtml(found[0])}</mark>` : escapeHtml(found[0]);
+    last = index + found[0].length;
+  }
+  return html + escapeHtml(text.slice(last));
+}
+
+const graphemes = new Intl.Segmenter('hi', { granularity: 'grapheme' });
+
+/**
+ * About `length` characters of `text` around its first asked-for word, cut between grapheme
+ * clusters (a Devanagari syllable and its signs stay whole) and preferably at spaces, with an
+ * ellipsis where it was cut; the asked-for words marked.
+ */
+export function snippet(text: string, terms: QueryTerm[], length = 200): string {
+  const isMatch = matcher(terms);
+  let at = 0;
+  for (const found of text.matchAll(WORD)) {
+    if (isMatch(found[0])) {
+      at = found.index ?? 0;
+      break;
+    }
+  }
+  const clusters = [...graphemes.segment(text)];
+  let first = clusters.findIndex((c) => c.index >= at);
+  if (first < 0) first = 0;
+  let start = Math.max(0, first - Math.floor(length / 4));
+  let end = Math.min(clusters.length, start + length);
+  start = Math.max(0, Math.min(start, end - length));
+  // Move the cuts to the nearest space inside the window, so no word is cut either.
+  if (start > 0) {
+    const space = clusters.slice(start, first).findIndex((c) => /\s/.test(c.segment));
+    if (space >= 0) start += space + 1;
+  }
+  if (end < clusters.length) {
+    const tail = clusters.slice(first, end);
+    const lastSpace = tail.map((c) => /\s/.test(c.segment)).lastIndexOf(true);
+    if (lastSpace > 0) end = first + lastSpace;
+  }
+  const piece = clusters
+    .slice(start, end)
+    .map((c) => c.segment)
+    .join('')
+    .trim();
+  return `${start > 0 ? '…' : ''}${markMatches(piece, terms)}${end < clusters.length ? '…' : ''}`;
+}

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { PAGE_SEGMENTS, SERVER_SEGMENTS } from '../../../common/paths';
+import { SearchQuerySchema, SearchResponseSchema } from '../../../common/schemas/search';
+import type { SearchService } from './search-service';
+
+const xml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** GET /api/search (issue 10) and the OpenSearch description browsers offer as a search engine. */
+export function searchRoutes(
+  search: SearchService,
+  site: { publicUrl: string; names: () => Promise<{ siteName: string; shortName: string }> },
+) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+    app.get(
+      '/api/search',
+      {
+        schema: {
+          tags: ['search'],
+          summary:
+            'Published articles matching a query, in Hindi (any spelling) or English, or Hindi typed in Latin letters',
+          querystring: SearchQuerySchema,
+          response: { 200: SearchResponseSchema },
+        },
+      },
+      async (request) => search.search(request.query),
+    );
+
+    app.get(
+      `/${SERVER_SEGMENTS.openSearch}`,
+      { schema: { hide: true } },
+      async (_request, reply) => {
+        const { siteName, shortName } = await site.names();
+        const template = `${site.publicUrl}/${PAGE_SEGMENTS.search}?q={searchTerms}`;
+        return reply
+          .type('application/opensearchdescription+xml; charset=utf-8')
+          .header('cache-control', 'public, max-age=3600')
+          .send(
+            '<?xml version="1.0" encoding="UTF-8"?>\n' +
+              '<OpenSearchDescription xmlns="http://a9.com/-/spec/opensearch/1.1/">' +
+              `<ShortName>${xml(shortName.slice(0, 16))}</ShortName>` +
+              `<Description>${xml(`Search ${siteName}`)}</Description>` +
+              '<InputEncoding>UTF-8</InputEncoding>' +
+              `<Url type="text/html" method="get" template="${xml(template)}"/>` +
+              '</OpenSearchDescription>\n',
+          );
+      },
+    );
+  };
+}

@@ -1,0 +1,219 @@
+/*
+ * Reader search (issue 10, DECISIONS.md §12) on the engine under test: the normaliser's pairs
+ * against real rows, published articles only, ranking, highlights, "Did you mean", paging and
+ * bad input.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchResponse } from '../../../common/schemas/search';
+import { articles } from '../../../db/schema/content';
+import { auth, createAdmin, createArticle, createCategory, type TestUser } from '../../factories';
+import { FINDS, MISSES } from '../../fixtures/search-pairs';
+import { createTestApp, type TestApp } from '../../setup/test-app';
+
+let t: TestApp;
+let admin: TestUser;
+let categoryId: string;
+/** The id of the article whose title is each text of the pairs. */
+const byText = new Map<string, string>();
+
+const search = async (q: string, extra = '') => {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/search?q=${encodeURIComponent(q)}${extra}`,
+  });
+  return { status: res.statusCode, body: res.json() as SearchResponse & { message?: string } };
+};
+const ids = (body: SearchResponse) => body.articles.map((a) => a._id);
+
+const DAY = 86_400_000;
+const article = (overrides: Record<string, unknown>) =>
+  createArticle(t.app, admin, categoryId, overrides);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createAdmin(t.app);
+  categoryId = (await createCategory(t.app, admin))._id;
+  const texts = [...new Set([...FINDS, ...MISSES].map(([, text]) => text))];
+  for (const text of texts) {
+    const created = await article({
+      name: text,
+      description: '<p>Nothing else to find here.</p>',
+      metaKeywords: '',
+    });
+    byText.set(text, created._id);
+  }
+}, 120_000);
+afterAll(async () => t.close());
+
+describe('GET /api/search finds what readers type', () => {
+  it.each(FINDS)('"%s" finds "%s" (%s)', async (query, text) => {
+    const { status, body } = await search(query, '&limit=50');
+    expect(status).toBe(200);
+    expect(ids(body)).toContain(byText.get(text));
+  });
+
+  it.each(MISSES)('"%s" does not find "%s" (%s)', async (query, text) => {
+    const { body } = await search(query, '&limit=50');
+    expect(ids(body)).not.toContain(byText.get(text));
+  });
+});
+
+describe('GET /api/search', () => {
+  it('answers published articles only, as cards with highlights', async () => {
+    const published = await article({
+      name: 'Quokka sighting in the hills',
+      description: '<p>A long walk. Then a <b>quokka</b> smiled at the hikers.</p>',
+    });
+    const draft = await article({ name: 'Quokka draft', status: 'draft' });
+    const future = await article({
+      name: 'Quokka tomorrow',
+      publishedAt: new Date(Date.now() + DAY).toISOString(),
+    });
+    const { body } = await search('quokka');
+    expect(ids(body)).toEqual([published._id]);
+    expect(ids(body)).not.toContain(draft._id);
+    expect(ids(body)).not.toContain(future._id);
+    const [hit] = body.articles;
+    expect(hit).toMatchObject({
+      name: 'Quokka sighting in the hills',
+      slug: published.slug,
+      category: { _id: categoryId },
+      highlight: {
+        name: '<mark>Quokka</mark> sighting in the hills',
+        snippet: 'A long walk. Then a <mark>quokka</mark> smiled at the hikers.',
+      },
+    });
+    expect(body).toMatchObject({ totalArticles: 1, currentPage: 1, totalPages: 1 });
+  });
+
+  it('ranks a match in the title over keywords over the body, then the newer first', async () => {
+    const old = new Date(Date.now() - 400 * DAY).toISOString();
+    const inBody = await article({
+      name: 'Plain one',
+      description: '<p>zephyrine</p>',
+      publishedAt: old,
+    });
+    const inKeywords = await article({
+      name: 'Plain two',
+      metaKeywords: 'zephyrine',
+      publishedAt: old,
+    });
+    const inTitleOld = await article({ name: 'Zephyrine old', publishedAt: old });
+    const inTitleNew = await article({ name: 'Zephyrine new' });
+    const { body } = await search('zephyrine');
+    expect(ids(body)).toEqual([inTitleNew._id, inTitleOld._id, inKeywords._id, inBody._id]);
+  });
+
+  it('needs every word of the query, and leaves stop words out of it', async () => {
+    const both = await article({ name: 'Saffron harvest in Pampore' });
+    await article({ name: 'Saffron prices' });
+    expect(ids((await search('saffron pampore')).body)).toEqual([both._id]);
+    expect(ids((await search('the saffron of pampore')).body)).toEqual([both._id]);
+  });
+
+  it('offers "Did you mean" with its results when nothing matches the spelling typed', async () => {
+    const hit = await article({ name: 'Wildebeest migration begins' });
+    const { body } = await search('wildebeast');
+    expect(body.suggestion).toBe('wildebeest');
+    expect(ids(body)).toEqual([hit._id]);
+    // Latin letters for a Hindi title word: the romanised word is suggested.
+    const hindi = await article({ name: 'ब्रह्मपुत्र का जलस्तर' });
+    const latin = await search('brahmputr');
+    expect(ids(latin.body)).toContain(hindi._id);
+    // Nothing near: no suggestion, no results.
+    const none = await search('xqzvwk');
+    expect(none.body).toEqual({ articles: [], totalArticles: 0, currentPage: 1, totalPages: 0 });
+  });
+
+  it('pages like a category page and filters by language', async () => {
+    const made = [];
+    for (let i = 0; i < 5; i++) made.push(await article({ name: `Pangolin report ${i}` }));
+    const hindi = await article({ name: 'Pangolin हिंदी में', language: 'hi' });
+    const first = await search('pangolin', '&limit=4');
+    expect(first.body).toMatchObject({ totalArticles: 6, currentPage: 1, totalPages: 2 });
+    const second = await search('pangolin', '&limit=4&page=2');
+    expect(second.body.articles).toHaveLength(2);
+    expect(new Set([...ids(first.body), ...ids(second.body)]).size).toBe(6);
+    expect(ids((await search('pangolin', '&language=hi')).body)).toEqual([hindi._id]);
+  });
+
+  it.each([
+    ['an empty query', '/api/search?q='],
+    ['only spaces', '/api/search?q=%20%20'],
+    ['no query', '/api/search'],
+    ['a query over 200 characters', `/api/search?q=${'a'.repeat(201)}`],
+    ['a bad page', '/api/search?q=x&page=0'],
+    ['a bad language', '/api/search?q=x&language=fr'],
+  ])('answers 400 for %s', async (_name, url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: expect.any(String) });
+  });
+
+  it('accepts 200 characters, and raw UTF-8 in the query string', async () => {
+    expect((await t.app.inject({ url: `/api/search?q=${'अ'.repeat(200)}` })).statusCode).toBe(200);
+    const hit = byText.get('एक चिट्ठी आई');
+    const raw = await t.app.inject({ url: '/api/search?q=चिट्ठी&limit=50' });
+    expect(raw.statusCode).toBe(200);
+    expect(ids(raw.json())).toContain(hit);
+  });
+
+  it('re-indexes rows an older normaliser (or a bulk load) left without search columns', async () => {
+    const made = await article({ name: 'Axolotl habitat' });
+    await t.database.db.execute(
+      sql`UPDATE ${articles} SET search = ''::tsvector, search_version = 0 WHERE id = ${made._id}`,
+    );
+    expect(ids((await search('axolotl')).body)).toEqual([]);
+    expect(await t.app.services.articles.reindexSearch()).toBe(1);
+    expect(ids((await search('axolotl')).body)).toEqual([made._id]);
+  });
+
+  it('keeps what a reader types out of the SQL', async () => {
+    for (const q of ["'; DROP TABLE articles; --", "a' | 'b", '!!!', '(', '\\', ':*']) {
+      const res = await search(q);
+      expect(res.status, q).toBe(200);
+    }
+    expect((await t.app.inject({ url: '/api/articles/latest' })).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/articles/admin-article?q=', () => {
+  it('finds titles the way readers search, drafts included, and nothing else', async () => {
+    const draft = await article({ name: 'ज़माना बदल गया', status: 'draft' });
+    const inBody = await article({ name: 'Unrelated', description: '<p>ज़माना</p>' });
+    const list = async (q: string) => {
+      const res = await t.app.inject({
+        url: `/api/articles/admin-article?q=${encodeURIComponent(q)}&limit=100`,
+        headers: auth(admin),
+      });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { articles: { _id: string }[]; totalArticles: number }).articles.map(
+        (a) => a._id,
+      );
+    };
+    for (const q of ['जमाना', 'zamana']) {
+      const found = await list(q);
+      expect(found, q).toContain(draft._id);
+      expect(found, q).not.toContain(inBody._id);
+    }
+    const res = await t.app.inject({
+      url: `/api/articles/admin-article?q=${'x'.repeat(201)}`,
+      headers: auth(admin),
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('GET /opensearch.xml', () => {
+  it('describes the search page for browsers', async () => {
+    const res = await t.app.inject({ url: '/opensearch.xml' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/opensearchdescription\+xml/);
+    expect(res.body).toContain(
+      '<OpenSearchDescription xmlns="http://a9.com/-/spec/opensearch/1.1/">',
+    );
+    expect(res.body).toMatch(/template="http[^"]+\/search\?q=\{searchTerms\}"/);
+    expect(res.body).toMatch(/<ShortName>[^<]{1,16}<\/ShortName>/);
+  });
+});

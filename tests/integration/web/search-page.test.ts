@@ -1,0 +1,111 @@
+/*
+ * The reader's search page and what links to it (issue 10 items 1 and 5), as the production
+ * build renders it, without JavaScript.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin, createArticle, createCategory, type TestUser } from '../../factories';
+import { createTestApp, type TestApp } from '../../setup/test-app';
+
+let t: TestApp;
+let admin: TestUser;
+let categoryId: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_URL: 'https://patrika.example' }, { web: 'build' });
+  admin = await createAdmin(t.app);
+  categoryId = (await createCategory(t.app, admin))._id;
+});
+afterAll(async () => t.close());
+
+const page = (url: string) => t.app.inject({ method: 'GET', url });
+
+describe('/search', () => {
+  it('shows the matches with the words marked, and is never indexed', async () => {
+    await createArticle(t.app, admin, categoryId, {
+      name: 'बदलता ज़माना',
+      description: '<p>नई पीढ़ी और पुराना ज़माना।</p>',
+    });
+    for (const q of ['जमाना', 'zamana']) {
+      const res = await page(`/search?q=${encodeURIComponent(q)}`);
+      expect(res.statusCode, q).toBe(200);
+      expect(res.body).toContain('<meta name="robots" content="noindex, follow"/>');
+      expect(res.body).toContain('बदलता <mark>ज़माना</mark>');
+      expect(res.body).toContain('पुराना <mark>ज़माना</mark>');
+      expect(res.body).toContain('1 article found');
+    }
+  });
+
+  it('takes a query typed in Devanagari, percent-encoded as browsers send it or raw', async () => {
+    await createArticle(t.app, admin, categoryId, { name: 'एक चिट्ठी आई' });
+    // Node's HTTP parser refuses raw bytes over 0x7f in a request line (browsers never send
+    // them); past it, a raw query string is read as UTF-8 all the same.
+    for (const url of [`/search?q=${encodeURIComponent('चिट्ठी')}`, '/search?q=चिट्ठी']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('एक <mark>चिट्ठी</mark> आई');
+    }
+  });
+
+  it('says so when nothing is found, with suggestions; asks for words when none are given', async () => {
+    const none = await page('/search?q=xqzvwkj');
+    expect(none.statusCode).toBe(200);
+    expect(none.body).toContain('No articles found for “xqzvwkj”.');
+    expect(none.body).toContain('Check the spelling of each word.');
+    const empty = await page('/search');
+    expect(empty.statusCode).toBe(200);
+    expect(empty.body).toContain('Type a word or two to search every article.');
+  });
+
+  it('offers "Did you mean" with the results of the nearer spelling', async () => {
+    await createArticle(t.app, admin, categoryId, { name: 'Wildebeest crossing' });
+    const res = await page('/search?q=wildebeast');
+    expect(res.statusCode).toBe(200);
+    const text = res.body.replace(/<!-- -->/g, '');
+    expect(text).toMatch(
+      /Did you mean <a href="\/search\?q=wildebeest"[^>]*><strong>wildebeest<\/strong><\/a>\? These are its results\./,
+    );
+    expect(res.body).toContain('<mark>Wildebeest</mark> crossing');
+  });
+
+  it('answers 400 for a query over 200 characters, 404 past the last page', async () => {
+    const long = await page(`/search?q=${'a'.repeat(201)}`);
+    expect(long.statusCode).toBe(400);
+    expect(long.body).toContain('A search may be at most 200 characters long.');
+    expect((await page('/search?q=wildebeest&page=5')).statusCode).toBe(404);
+  });
+});
+
+describe('every page leads to search', () => {
+  it('has the header search form, which needs no JavaScript, and the OpenSearch link', async () => {
+    for (const url of ['/', '/about-us', '/search?q=x']) {
+      const res = await page(url);
+      const form = res.body.match(/<form role="search"[^>]*>/)?.[0] ?? '';
+      expect(form, url).toContain('action="/search"');
+      expect(form, url).toContain('method="get"');
+      const input = res.body.match(/<input[^>]*name="q"[^>]*>/)?.[0] ?? '';
+      expect(input, url).toContain('type="search"');
+      const link = res.body.match(/<link[^>]*rel="search"[^>]*>/)?.[0] ?? '';
+      expect(link, url).toContain('type="application/opensearchdescription+xml"');
+      expect(link, url).toContain('href="/opensearch.xml"');
+    }
+  });
+
+  it('tells search engines how to search the site from the home page', async () => {
+    const res = await page('/');
+    const blocks = [
+      ...res.body.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g),
+    ].map((m) => JSON.parse(m[1] as string) as Record<string, unknown>);
+    const site = blocks.find((b) => b['@type'] === 'WebSite');
+    expect(site).toMatchObject({
+      url: 'https://patrika.example/',
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: {
+          '@type': 'EntryPoint',
+          urlTemplate: 'https://patrika.example/search?q={search_term_string}',
+        },
+        'query-input': 'required name=search_term_string',
+      },
+    });
+  });
+});
