@@ -61,7 +61,9 @@ export const articles = pgTable(
      * what "Did you mean" looks through by trigrams. `searchVersion` says which normaliser made
      * them, so a newer one re-indexes older rows on start.
      */
-    search: tsvector().notNull().default(sql`''::tsvector`),
+    search: tsvector()
+      .notNull()
+      .default(sql`''::tsvector`),
     searchWords: text().notNull().default(''),
     searchVersion: smallint().notNull().default(0),
     ...timestamps,
