@@ -28,6 +28,8 @@ export const PAGE_SEGMENTS = {
   slugRedirect: 'article',
   notFound: '404',
   search: 'search',
+  /** /author/{slug}: an author's page (DECISIONS.md §14). */
+  author: 'author',
 } as const;
 
 /** The static pages (SPEC.md §2); an import may give them a stored text. */
@@ -61,7 +63,6 @@ export const SERVER_SEGMENTS = {
 const KEPT_FOR_LATER = [
   'account',
   'auth',
-  'author',
   'authors',
   'categories',
   'dashboard',
@@ -107,6 +108,9 @@ export function articlePath(article: Addressable): string {
 
 /** The public path of a category's page. */
 export const categoryPath = (slug: string) => `/${PAGE_SEGMENTS.category}/${slug}`;
+
+/** The public path of an author's page (the byline links here). */
+export const authorPath = (slug: string) => `/${PAGE_SEGMENTS.author}/${slug}`;
 
 /**
  * Query parameters by which WordPress addresses a post, a page or an attachment

@@ -3,6 +3,7 @@ import type { Role } from './roles';
 import type { Article, ArticleCard } from './schemas/articles';
 import type { Category } from './schemas/categories';
 import type { SearchResponse } from './schemas/search';
+import type { Author } from './schemas/users';
 import type { SiteSettings } from './settings';
 
 export interface CategoryPage {
@@ -23,6 +24,8 @@ export interface AppServices {
     listByCategory(categoryId: string | undefined, limit: number): Promise<ArticleCard[]>;
     listRandom(limit: number, excludeId?: string): Promise<ArticleCard[]>;
     categoryPage(categoryId: string, page: number, limit: number): Promise<CategoryPage>;
+    /** One page of an author's published articles, newest first. */
+    authorPage(authorId: string, page: number, limit: number): Promise<CategoryPage>;
     /**
      * What readers find at /{segment}/{slug} (the one address resolver, also behind
      * `GET /api/articles/{category}/{slug}`): the published article, or the path it lives at
@@ -57,6 +60,10 @@ export interface AppServices {
   };
   settings: {
     get(): Promise<SiteSettings>;
+  };
+  users: {
+    /** A writer's public profile by their page's slug, or undefined (readers have no page). */
+    authorBySlug(slug: string): Promise<Author | undefined>;
   };
   search: {
     /** Published articles matching `q` (common/search/search-text.ts), best first. */

@@ -127,6 +127,9 @@ export async function buildApp(
   try {
     const services = await createServices(config, database, options.clock);
     app.decorate('services', services);
+    // Before any page is served: every author page needs its address (db/schema/users.ts).
+    const slugged = await services.users.assignMissingSlugs();
+    if (slugged > 0) app.log.info({ users: slugged }, 'gave users their author page slugs');
     if (config.seedDemo) await seedEmptySite(app, database, services);
     reindexSearchInBackground(app, services);
     await registerHttp(app, { config, database, services, web, buildDir: BUILD_DIR });

@@ -100,7 +100,14 @@ export async function createServices(
     archive: createSiteArchive({ db, clock, media, schema: latestMigration() }),
     stats: createStatsService({ articles, categories, users, views }),
     search: createSearchService({ articles }),
-    seo: createSeoService({ db, clock, settings, categories, publicUrl: config.publicUrl }),
+    seo: createSeoService({
+      db,
+      clock,
+      settings,
+      categories,
+      users,
+      publicUrl: config.publicUrl,
+    }),
   };
   return services satisfies AppServices;
 }

@@ -46,7 +46,8 @@ export const copy = {
     more: 'More stories',
     moreError: 'More stories could not be loaded just now.',
     readMore: 'Read More',
-    by: (name: string) => `By ${name}`,
+    /** The byline's words before the author's linked name ("By Asha Rao"). */
+    byPrefix: 'By ',
     defaultKeywords: 'articles, news',
   },
   category: {
@@ -56,6 +57,12 @@ export const copy = {
     empty: 'No articles in this category yet.',
     pagination: 'Pages',
     rss: 'RSS feed',
+  },
+  author: {
+    articles: (name: string) => `Stories by ${name}`,
+    empty: 'No published stories yet.',
+    photoAlt: (name: string) => `Photo of ${name}`,
+    description: (name: string, siteName: string) => `Stories by ${name} on ${siteName}.`,
   },
   redirect: {
     loading: 'Loading...',

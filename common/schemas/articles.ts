@@ -5,7 +5,8 @@ import { IdSchema, limitOnly, pagination, text } from './common';
 const isoDate = z.string();
 
 export const CategoryRefSchema = z.object({ _id: z.string(), slug: z.string(), name: z.string() });
-export const AuthorRefSchema = z.object({ _id: z.string(), name: z.string() });
+/** An article's author; `slug` addresses their page (`authorPath`) for the byline. */
+export const AuthorRefSchema = z.object({ _id: z.string(), name: z.string(), slug: z.string() });
 
 /** What a card in any article list shows (SPEC.md §2 Home, Category page). */
 export const ArticleCardSchema = z.object({

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { ROLES } from '../roles';
+import { SLUG_MAX_LENGTH } from '../slug';
 import { pagination, text } from './common';
+
+export const BIO_MAX_LENGTH = 2000;
 
 const email = z
   .string({ error: 'email must be text' })
@@ -40,11 +43,19 @@ export const UserInfoSchema = z.object({
 });
 export type UserInfo = z.infer<typeof UserInfoSchema>;
 
+/** What an author page shows of its author (issue 12 item 3), beside `_id` and `name`. */
+const authorProfile = {
+  slug: z.string(),
+  bio: z.string(),
+  photoUrl: z.string(),
+};
+
 export const UserSchema = z.object({
   _id: z.string(),
   name: z.string(),
   email: z.string(),
   role: RoleSchema,
+  ...authorProfile,
   createdAt: z.string(),
 });
 export type User = z.infer<typeof UserSchema>;
@@ -74,17 +85,51 @@ export const CURRENT_PASSWORD_NEEDED = {
   path: ['currentPassword'],
 };
 
-export const ProfileUpdateSchema = z
-  .object({
-    name: text('name', 1, 100).optional(),
-    password: password.optional(),
-    currentPassword: z.string({ error: 'currentPassword must be text' }).max(200).optional(),
-  })
-  .refine((v) => v.name !== undefined || v.password !== undefined, {
+/**
+ * The public side of an account, edited on /profile and by administrators. A slug is written
+ * like an article's (transliterated by the server: "राम शर्मा" -> "ram-sharma").
+ */
+export const AuthorProfileInputSchema = z.object({
+  name: text('name', 1, 100).optional(),
+  slug: text('slug', 1, SLUG_MAX_LENGTH).optional(),
+  bio: z
+    .string({ error: 'bio must be text' })
+    .trim()
+    .max(BIO_MAX_LENGTH, `bio must be at most ${BIO_MAX_LENGTH} characters`)
+    .optional(),
+  photoUrl: z
+    .string({ error: 'photoUrl must be text' })
+    .trim()
+    .max(1000, 'photoUrl must be at most 1000 characters')
+    .refine(
+      (v) => v === '' || v.startsWith('/media/') || /^https:\/\/[^\s"'<>]+$/i.test(v),
+      'photoUrl must be an uploaded image, an https address or empty',
+    )
+    .optional(),
+});
+export type AuthorProfileInput = z.infer<typeof AuthorProfileInputSchema>;
+
+const PROFILE_FIELDS = ['name', 'slug', 'bio', 'photoUrl'] as const;
+const changesSomething = (v: Partial<Record<(typeof PROFILE_FIELDS)[number], unknown>>) =>
+  PROFILE_FIELDS.some((k) => v[k] !== undefined);
+
+/** An administrator edits someone's public profile. */
+export const AuthorProfileUpdateSchema = AuthorProfileInputSchema.refine(changesSomething, {
+  message: 'Nothing to change: give a new name, slug, bio or photo',
+  path: ['name'],
+});
+
+export const ProfileUpdateSchema = AuthorProfileInputSchema.extend({
+  password: password.optional(),
+  currentPassword: z.string({ error: 'currentPassword must be text' }).max(200).optional(),
+})
+  .refine((v) => changesSomething(v) || v.password !== undefined, {
     message: 'Nothing to change: give a new name or a new password',
     path: ['name'],
   })
   .refine(currentPasswordGiven, CURRENT_PASSWORD_NEEDED);
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
 
-export const AuthorSchema = z.object({ _id: z.string(), name: z.string() });
+/** `GET /api/users/authors`: SPEC.md §3's `_id` and `name`, plus the author page's fields. */
+export const AuthorSchema = z.object({ _id: z.string(), name: z.string(), ...authorProfile });
+export type Author = z.infer<typeof AuthorSchema>;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { integer, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
 import { ROLES } from '../../common/roles';
 import { id, timestamps } from './columns';
@@ -15,6 +16,19 @@ export const users = pgTable('users', {
    */
   passwordHash: text(),
   role: roleEnum().notNull().default('reader'),
+  /**
+   * The author page's address, /author/{slug} (issue 12 item 3). A row written without one (the
+   * migration's existing users, an older archive) gets a placeholder that no valid slug can be
+   * (`_` is outside SLUG_PATTERN); the users service replaces placeholders at start-up.
+   */
+  slug: text()
+    .notNull()
+    .unique()
+    .default(sql`('_' || gen_random_uuid()::text)`),
+  /** Plain text shown on the author page. */
+  bio: text().notNull().default(''),
+  /** The author's photo: an upload on this site or an https address; empty for none. */
+  photoUrl: text().notNull().default(''),
   /** Bumped on a password change; tokens carry it and die with it. */
   tokenVersion: integer().notNull().default(0),
   ...timestamps,

@@ -38,6 +38,7 @@ describe('robots.txt', () => {
         findBySlug: async () => undefined,
         currentSlugFor: async () => undefined,
       },
+      users: { authorBySlug: async () => undefined },
       publicUrl,
     });
 

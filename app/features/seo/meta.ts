@@ -14,7 +14,7 @@ export function pageMeta(opts: {
   description: string;
   url: string;
   image?: string | undefined;
-  type?: 'website' | 'article';
+  type?: 'website' | 'article' | 'profile';
   keywords?: string;
 }): MetaDescriptor[] {
   const title = pageTitle(opts.shortName, opts.title);

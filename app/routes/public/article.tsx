@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { data, redirect } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import { CARD_EXCERPT_LENGTH } from '../../../common/articles';
-import { articlePath } from '../../../common/paths';
+import { articlePath, authorPath } from '../../../common/paths';
 import { htmlExcerpt } from '../../../common/text';
 import { appContext } from '../../../common/services';
 import { ArticleCard } from '../../components/article-card';
@@ -102,7 +102,15 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
       <article className="article mx-auto" lang={article.language}>
         <h1 className="article-title mb-3">{article.name}</h1>
         <p className="text-body-secondary small">
-          {article.author && <span>{copy.article.by(article.author.name)} · </span>}
+          {article.author && (
+            <span>
+              {copy.article.byPrefix}
+              <Link to={authorPath(article.author.slug)} rel="author">
+                {article.author.name}
+              </Link>
+              {' · '}
+            </span>
+          )}
           <time dateTime={article.publishedAt}>
             {new Date(article.publishedAt).toLocaleDateString(
               article.language === 'hi' ? 'hi-IN' : 'en-IN',

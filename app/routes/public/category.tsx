@@ -2,17 +2,10 @@ import { data, redirect } from 'react-router';
 import { CARD_EXCERPT_LENGTH, CATEGORY_PAGE_SIZE } from '../../../common/articles';
 import { appContext, isNotFound } from '../../../common/services';
 import { ArticleCard } from '../../components/article-card';
-import { PageNav } from '../../components/page-nav';
+import { PageNav, pageParam } from '../../components/page-nav';
 import { copy } from '../../copy/en';
 import { pageMeta } from '../../features/seo/meta';
 import type { Route } from './+types/category';
-
-/** ?page=N, where anything but a whole number from 1 reads as page 1. */
-function pageParam(url: URL): number {
-  const raw = url.searchParams.get('page');
-  const n = raw && /^\d{1,6}$/.test(raw) ? Number(raw) : 1;
-  return n >= 1 ? n : 1;
-}
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { services, publicUrl } = context.get(appContext);

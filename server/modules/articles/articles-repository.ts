@@ -34,6 +34,7 @@ export const cardColumns = {
   categoryName: categories.name,
   authorId: users.id,
   authorName: users.name,
+  authorSlug: users.slug,
 };
 
 const cards = (db: Db) =>
@@ -62,6 +63,28 @@ export function listPublishedInCategory(
     .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(opts.limit)
     .offset(opts.offset);
+}
+
+export function listPublishedByAuthor(
+  db: Db,
+  opts: { authorId: string; limit: number; offset: number; now: Date },
+) {
+  return cards(db)
+    .where(and(isPublicArticle(opts.now), eq(articles.authorId, opts.authorId)))
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .limit(opts.limit)
+    .offset(opts.offset);
+}
+
+export async function countPublishedByAuthor(
+  db: Db,
+  opts: { authorId: string; now: Date },
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(articles)
+    .where(and(isPublicArticle(opts.now), eq(articles.authorId, opts.authorId)));
+  return Number(row?.n ?? 0);
 }
 
 export async function countPublishedInCategory(

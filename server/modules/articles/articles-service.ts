@@ -38,6 +38,8 @@ import {
   recordCategoryMove,
   saveSearchColumns,
   searchPublished,
+  listPublishedByAuthor,
+  countPublishedByAuthor,
   slugTaken,
   updateArticle,
   type AddressRow,
@@ -61,7 +63,9 @@ export function toCard(row: CardRow): ArticleCard {
         ? { _id: row.categoryId, slug: row.categorySlug, name: row.categoryName }
         : null,
     author:
-      row.authorId && row.authorName !== null ? { _id: row.authorId, name: row.authorName } : null,
+      row.authorId && row.authorName !== null && row.authorSlug !== null
+        ? { _id: row.authorId, name: row.authorName, slug: row.authorSlug }
+        : null,
     publishedAt: row.publishedAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -235,6 +239,21 @@ export function createArticlesService(deps: ArticlesDeps) {
       const [rows, total] = await Promise.all([
         listPublishedInCategory(db, { categoryId, limit, offset: (page - 1) * limit, now }),
         countPublishedInCategory(db, { categoryId, now }),
+      ]);
+      return {
+        articles: rows.map(toCard),
+        totalArticles: total,
+        currentPage: page,
+        totalPages: pages(total, limit),
+      };
+    },
+
+    /** One page of an author's published articles, newest first (their author page). */
+    async authorPage(authorId: string, page: number, limit: number) {
+      const now = clock.now();
+      const [rows, total] = await Promise.all([
+        listPublishedByAuthor(db, { authorId, limit, offset: (page - 1) * limit, now }),
+        countPublishedByAuthor(db, { authorId, now }),
       ]);
       return {
         articles: rows.map(toCard),

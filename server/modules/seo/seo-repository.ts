@@ -10,11 +10,19 @@ import { articleBodyHead, articles, categories, isPublicArticle } from '../../..
 /** Published articles for the sitemap and feeds, newest first (the published-order index). */
 export function listPublishedForSeo(
   db: Db,
-  opts: { limit: number; offset: number; now: Date; since?: Date; categoryId?: string },
+  opts: {
+    limit: number;
+    offset: number;
+    now: Date;
+    since?: Date;
+    categoryId?: string;
+    authorId?: string;
+  },
 ) {
   const conditions = [isPublicArticle(opts.now)];
   if (opts.since) conditions.push(sql`${articles.publishedAt} >= ${opts.since}`);
   if (opts.categoryId) conditions.push(eq(articles.categoryId, opts.categoryId));
+  if (opts.authorId) conditions.push(eq(articles.authorId, opts.authorId));
   return db
     .select({
       name: articles.name,

@@ -54,6 +54,15 @@ export function seoRoutes(seo: SeoService) {
           .send(await seo.feed(request.params.slug));
       },
     );
+    app.get<{ Params: { slug: string } }>(
+      `/${PAGE_SEGMENTS.author}/:slug/${S.feed}`,
+      hide,
+      async (request, reply) =>
+        reply
+          .type('application/rss+xml; charset=utf-8')
+          .header('cache-control', CACHE)
+          .send(await seo.authorFeed(request.params.slug)),
+    );
   };
 }
 

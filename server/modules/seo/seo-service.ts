@@ -1,5 +1,11 @@
 import { CARD_EXCERPT_LENGTH } from '../../../common/articles';
-import { articlePath, categoryPath, PAGE_SEGMENTS, SERVER_SEGMENTS } from '../../../common/paths';
+import {
+  articlePath,
+  authorPath,
+  categoryPath,
+  PAGE_SEGMENTS,
+  SERVER_SEGMENTS,
+} from '../../../common/paths';
 import { htmlExcerpt } from '../../../common/text';
 import type { Db } from '../../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -40,10 +46,13 @@ export function createSeoService(deps: {
     ): Promise<{ _id: string; slug: string; name: string; description: string } | undefined>;
     currentSlugFor(formerSlug: string): Promise<string | undefined>;
   };
+  users: {
+    authorBySlug(slug: string): Promise<{ _id: string; name: string; bio: string } | undefined>;
+  };
   publicUrl: string;
   sitemapMaxUrls?: number;
 }) {
-  const { db, clock, settings, categories, publicUrl } = deps;
+  const { db, clock, settings, categories, users, publicUrl } = deps;
   const perFile = deps.sitemapMaxUrls ?? SITEMAP_MAX_URLS;
   const absolute = (path: string) => (/^https?:\/\//.test(path) ? path : `${publicUrl}${path}`);
 
@@ -62,6 +71,47 @@ export function createSeoService(deps: {
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">\n' +
     entries.join('\n') +
     '\n</urlset>\n';
+
+  /** The feed of the page at `path` (its address plus /feed.xml), newest first. */
+  const rss = async (opts: {
+    path: string;
+    title: string;
+    description: string;
+    siteName: string;
+    filter?: { categoryId: string } | { authorId: string };
+  }) => {
+    const now = clock.now();
+    const rows = await listPublishedForSeo(db, {
+      limit: FEED_SIZE,
+      offset: 0,
+      now,
+      ...opts.filter,
+    });
+    const self = absolute(`${opts.path === '/' ? '' : opts.path}/${SERVER_SEGMENTS.feed}`);
+    const description = opts.description || `Latest stories from ${opts.siteName}`;
+    const items = rows.map((row) => {
+      const url = absolute(articlePath(row));
+      return (
+        `<item><title>${xml(row.name)}</title><link>${xml(url)}</link><guid isPermaLink="true">${xml(url)}</guid>` +
+        `<pubDate>${rfc822(row.publishedAt)}</pubDate>` +
+        (row.categoryName ? `<category>${xml(row.categoryName)}</category>` : '') +
+        `<description>${xml(htmlExcerpt(row.bodyHead.replace(/<[^>]*$/, ''), CARD_EXCERPT_LENGTH))}</description>` +
+        (row.imageUrl
+          ? `<enclosure url="${xml(absolute(row.imageUrl))}" type="${/\.png$/.test(row.imageUrl) ? 'image/png' : 'image/jpeg'}" length="0"/>`
+          : '') +
+        `</item>`
+      );
+    });
+    const lastBuild = rows[0]?.publishedAt ?? now;
+    return (
+      '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">\n<channel>' +
+      `<title>${xml(opts.title)}</title><link>${xml(absolute(opts.path))}</link><description>${xml(description)}</description>` +
+      `<language>hi-IN</language><lastBuildDate>${rfc822(lastBuild)}</lastBuildDate>` +
+      `<atom:link href="${xml(self)}" rel="self" type="application/rss+xml"/>\n` +
+      items.join('\n') +
+      '\n</channel>\n</rss>\n'
+    );
+  };
 
   return {
     /**
@@ -153,42 +203,31 @@ export function createSeoService(deps: {
 
     /** RSS 2.0 of the latest 20 articles, of the site or of one category. */
     async feed(categorySlug?: string): Promise<string> {
-      const now = clock.now();
       const site = await settings.get();
       const category = categorySlug ? await categories.findBySlug(categorySlug) : undefined;
       if (categorySlug && !category) throw notFound('Category not found.');
-      const rows = await listPublishedForSeo(db, {
-        limit: FEED_SIZE,
-        offset: 0,
-        now,
-        ...(category ? { categoryId: category._id } : {}),
+      if (!category)
+        return rss({ path: '/', title: site.siteName, description: '', siteName: site.siteName });
+      return rss({
+        path: categoryPath(category.slug),
+        title: `${category.name} | ${site.siteName}`,
+        description: category.description,
+        siteName: site.siteName,
+        filter: { categoryId: category._id },
       });
-      const self = absolute(category ? `${categoryPath(category.slug)}/feed.xml` : '/feed.xml');
-      const link = absolute(category ? categoryPath(category.slug) : '/');
-      const title = category ? `${category.name} | ${site.siteName}` : site.siteName;
-      const description = category?.description || `Latest stories from ${site.siteName}`;
-      const items = rows.map((row) => {
-        const url = absolute(articlePath(row));
-        return (
-          `<item><title>${xml(row.name)}</title><link>${xml(url)}</link><guid isPermaLink="true">${xml(url)}</guid>` +
-          `<pubDate>${rfc822(row.publishedAt)}</pubDate>` +
-          (row.categoryName ? `<category>${xml(row.categoryName)}</category>` : '') +
-          `<description>${xml(htmlExcerpt(row.bodyHead.replace(/<[^>]*$/, ''), CARD_EXCERPT_LENGTH))}</description>` +
-          (row.imageUrl
-            ? `<enclosure url="${xml(absolute(row.imageUrl))}" type="${/\.png$/.test(row.imageUrl) ? 'image/png' : 'image/jpeg'}" length="0"/>`
-            : '') +
-          `</item>`
-        );
+    },
+
+    /** RSS 2.0 of an author's latest 20 articles (/author/{slug}/feed.xml). */
+    async authorFeed(slug: string): Promise<string> {
+      const [site, author] = await Promise.all([settings.get(), users.authorBySlug(slug)]);
+      if (!author) throw notFound('Author not found.');
+      return rss({
+        path: authorPath(slug),
+        title: `${author.name} | ${site.siteName}`,
+        description: author.bio,
+        siteName: site.siteName,
+        filter: { authorId: author._id },
       });
-      const lastBuild = rows[0]?.publishedAt ?? now;
-      return (
-        '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">\n<channel>' +
-        `<title>${xml(title)}</title><link>${xml(link)}</link><description>${xml(description)}</description>` +
-        `<language>hi-IN</language><lastBuildDate>${rfc822(lastBuild)}</lastBuildDate>` +
-        `<atom:link href="${xml(self)}" rel="self" type="application/rss+xml"/>\n` +
-        items.join('\n') +
-        '\n</channel>\n</rss>\n'
-      );
     },
   };
 }

@@ -1,13 +1,17 @@
-import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { users } from '../../../db/schema/users';
 import type { Role } from '../../../common/roles';
+import { slugify } from '../../../common/slug';
 
 export const userColumns = {
   id: users.id,
   name: users.name,
   email: users.email,
   role: users.role,
+  slug: users.slug,
+  bio: users.bio,
+  photoUrl: users.photoUrl,
   tokenVersion: users.tokenVersion,
   createdAt: users.createdAt,
 };
@@ -16,9 +20,49 @@ export type UserRow = {
   name: string;
   email: string;
   role: Role;
+  slug: string;
+  bio: string;
+  photoUrl: string;
   tokenVersion: number;
   createdAt: Date;
 };
+
+/** A slug no one chose yet (db/schema/users.ts): outside SLUG_PATTERN, replaced at start-up. */
+export const PLACEHOLDER_SLUG_PREFIX = '_';
+
+export async function slugTaken(db: Db, slug: string, exceptId?: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(exceptId ? and(eq(users.slug, slug), ne(users.id, exceptId)) : eq(users.slug, slug));
+  return row !== undefined;
+}
+
+/** A free slug made from a name ("राम शर्मा" -> "ram-sharma", then "ram-sharma-2"…). */
+export async function freeSlugFor(db: Db, name: string, exceptId?: string): Promise<string> {
+  const base = slugify(name) || 'author';
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    if (!(await slugTaken(db, candidate, exceptId))) return candidate;
+  }
+}
+
+export async function findUserBySlug(db: Db, slug: string): Promise<UserRow | undefined> {
+  const [row] = await db.select(userColumns).from(users).where(eq(users.slug, slug));
+  return row;
+}
+
+/** Users still on a placeholder slug (written before slugs existed, or by an older archive). */
+export async function listUsersWithoutSlug(db: Db) {
+  return (
+    db
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      // Not LIKE: "_" is its one-character wildcard.
+      .where(sql`left(${users.slug}, 1) = ${PLACEHOLDER_SLUG_PREFIX}`)
+      .orderBy(asc(users.createdAt), asc(users.id))
+  );
+}
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select(userColumns).from(users).where(eq(users.id, id));
@@ -58,9 +102,11 @@ export async function insertUserFirstIsAdmin(
     if (existing) return undefined;
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(users);
     const role: Role = Number(n) === 0 ? 'administrator' : 'reader';
+    // Under the lock, so two people of one name cannot both take the same slug.
+    const slug = await freeSlugFor(tx, values.name);
     const [row] = await tx
       .insert(users)
-      .values({ ...values, role })
+      .values({ ...values, role, slug })
       .returning(userColumns);
     return row;
   });
@@ -69,7 +115,15 @@ export async function insertUserFirstIsAdmin(
 export async function updateUser(
   db: Db,
   id: string,
-  values: Partial<{ name: string; passwordHash: string; role: Role; bumpTokenVersion: boolean }>,
+  values: Partial<{
+    name: string;
+    slug: string;
+    bio: string;
+    photoUrl: string;
+    passwordHash: string;
+    role: Role;
+    bumpTokenVersion: boolean;
+  }>,
 ): Promise<UserRow | undefined> {
   const { bumpTokenVersion, ...rest } = values;
   const [row] = await db
@@ -128,7 +182,13 @@ export async function listUsers(db: Db, opts: { limit: number; offset: number })
 
 export async function listUsersWithRoles(db: Db, roles: Role[]) {
   return db
-    .select({ id: users.id, name: users.name })
+    .select({
+      id: users.id,
+      name: users.name,
+      slug: users.slug,
+      bio: users.bio,
+      photoUrl: users.photoUrl,
+    })
     .from(users)
     .where(inArray(users.role, roles))
     .orderBy(asc(users.name), asc(users.id));

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParamsSchema, MessageSchema } from '../../../common/schemas/common';
 import {
+  AuthorProfileUpdateSchema,
   AuthorSchema,
   PasswordSetSchema,
   ProfileUpdateSchema,
@@ -133,7 +134,8 @@ export function usersRoutes(
       {
         schema: {
           tags,
-          summary: 'Everyone who can write (author, editor, administrator)',
+          summary:
+            'Everyone who can write (author, editor, administrator), with their author page slug, bio and photo',
           response: { 200: z.array(AuthorSchema) },
         },
       },
@@ -158,7 +160,8 @@ export function usersRoutes(
       {
         schema: {
           tags,
-          summary: 'Change own name and/or password (a new password needs the current one)',
+          summary:
+            'Change own name, author-page slug, bio, photo and/or password (a new password needs the current one)',
           security: [{ bearer: [] }],
           body: ProfileUpdateSchema,
           response: { 200: UserInfoSchema },
@@ -199,6 +202,22 @@ export function usersRoutes(
       },
       async (request) =>
         users.changeRole(await request.actor(), request.params.id, request.body.role),
+    );
+
+    app.put(
+      '/api/users/:id/profile',
+      {
+        schema: {
+          tags,
+          summary: "Change a user's name, author-page slug, bio or photo (administrator)",
+          security: [{ bearer: [] }],
+          params: IdParamsSchema,
+          body: AuthorProfileUpdateSchema,
+          response: { 200: UserSchema },
+        },
+      },
+      async (request) =>
+        users.updateProfile(await request.actor(), request.params.id, request.body),
     );
 
     app.put(

@@ -1,6 +1,8 @@
 import { hash, verify } from '@node-rs/argon2';
 import { hasRole, ROLES, type Role } from '../../../common/roles';
 import type {
+  Author,
+  AuthorProfileInput,
   ProfileUpdate,
   SignInInput,
   SignUpInput,
@@ -9,6 +11,7 @@ import type {
 } from '../../../common/schemas/users';
 import type { Db } from '../../../db/client';
 import { requireRole, type Actor } from '../../lib/actor';
+import { slugify } from '../../../common/slug';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
 import type { Tokens } from '../../lib/tokens';
 import {
@@ -16,6 +19,10 @@ import {
   countUsers,
   findPasswordHash,
   findUserById,
+  findUserBySlug,
+  freeSlugFor,
+  listUsersWithoutSlug,
+  slugTaken,
   findUserWithHashByEmail,
   insertUserFirstIsAdmin,
   listUsers,
@@ -42,8 +49,22 @@ const toUser = (row: UserRow): User => ({
   name: row.name,
   email: row.email,
   role: row.role,
+  slug: row.slug,
+  bio: row.bio,
+  photoUrl: row.photoUrl,
   createdAt: row.createdAt.toISOString(),
 });
+
+const toAuthor = (row: Pick<UserRow, 'id' | 'name' | 'slug' | 'bio' | 'photoUrl'>): Author => ({
+  _id: row.id,
+  name: row.name,
+  slug: row.slug,
+  bio: row.bio,
+  photoUrl: row.photoUrl,
+});
+
+/** Roles that write, and so have an author page (SPEC.md §7 "list of authors"). */
+const WRITING_ROLES = ROLES.filter((r) => r !== 'reader');
 
 export const toActor = (row: UserRow): Actor => ({
   id: row.id,
@@ -67,6 +88,31 @@ export function createUsersService(deps: {
     role: row.role,
     token: await tokens.sign({ sub: row.id, tv: row.tokenVersion }),
   });
+
+  /**
+   * The columns a profile change writes. A given slug is normalised like an article's and must
+   * be free; the fields left out stay as they are.
+   */
+  const profileValues = async (id: string, input: AuthorProfileInput) => {
+    let slug: string | undefined;
+    if (input.slug !== undefined) {
+      slug = slugify(input.slug);
+      if (!slug) {
+        throw badRequest('The slug needs Latin letters or digits.', [
+          { path: 'body.slug', message: 'The slug needs Latin letters or digits.' },
+        ]);
+      }
+      if (await slugTaken(db, slug, id)) {
+        throw conflict(`Another author already uses the slug "${slug}". Choose another one.`);
+      }
+    }
+    return {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(slug !== undefined ? { slug } : {}),
+      ...(input.bio !== undefined ? { bio: input.bio } : {}),
+      ...(input.photoUrl !== undefined ? { photoUrl: input.photoUrl } : {}),
+    };
+  };
 
   return {
     /** The user a token speaks for, if it is valid, unexpired and not revoked. */
@@ -124,17 +170,46 @@ export function createUsersService(deps: {
           ]);
         }
       }
+      const profile = await profileValues(a.id, input);
       const row = await updateUser(db, a.id, {
-        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...profile,
         // A new password ends every other session: their tokens carry the old version.
         ...(input.password !== undefined
           ? { passwordHash: await hash(input.password, ARGON2), bumpTokenVersion: true }
           : {}),
       });
       if (!row) throw unauthorized();
-      // A new name shows on the bylines of published articles.
-      if (input.name !== undefined) await changed();
+      // A new name, slug, bio or photo shows on bylines and the author page.
+      if (Object.keys(profile).length > 0) await changed();
       return userInfo(row);
+    },
+
+    /** An administrator edits someone's public profile (name, slug, bio, photo). */
+    async updateProfile(actor: Actor | null, id: string, input: AuthorProfileInput): Promise<User> {
+      requireRole(actor, 'administrator');
+      if (!(await findUserById(db, id))) throw notFound('No such user.');
+      const row = await updateUser(db, id, await profileValues(id, input));
+      if (!row) throw notFound('No such user.');
+      await changed();
+      return toUser(row);
+    },
+
+    /** A writer's public profile by the slug of their page, or undefined. */
+    async authorBySlug(slug: string): Promise<Author | undefined> {
+      const row = await findUserBySlug(db, slug);
+      return row && hasRole(row.role, 'author') ? toAuthor(row) : undefined;
+    },
+
+    /**
+     * Gives every user still on a placeholder slug (existing users when slugs arrived, rows of
+     * an older archive) one made from their name. Run at start-up, before pages are served.
+     */
+    async assignMissingSlugs(): Promise<number> {
+      const pending = await listUsersWithoutSlug(db);
+      for (const user of pending) {
+        await updateUser(db, user.id, { slug: await freeSlugFor(db, user.name, user.id) });
+      }
+      return pending.length;
     },
 
     /**
@@ -213,13 +288,9 @@ export function createUsersService(deps: {
 
     count: () => countUsers(db),
 
-    /** Everyone who can write (SPEC.md §7 "list of authors"). */
-    async authors(): Promise<{ _id: string; name: string }[]> {
-      const rows = await listUsersWithRoles(
-        db,
-        ROLES.filter((r) => r !== 'reader'),
-      );
-      return rows.map((r) => ({ _id: r.id, name: r.name }));
+    /** Everyone who can write (SPEC.md §7 "list of authors"), with their page's fields. */
+    async authors(): Promise<Author[]> {
+      return (await listUsersWithRoles(db, WRITING_ROLES)).map(toAuthor);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { users } from '../../../db/schema/users';
+import { freeSlugFor } from './users-repository';
 
 /*
  * The users module's door for moving people in and out: the WordPress import and the site
@@ -32,6 +33,7 @@ export async function findOrCreateAuthor(
     .values({
       name: values.name,
       email,
+      slug: await freeSlugFor(tx, values.name),
       passwordHash: null,
       role: 'author',
       ...(values.createdAt ? { createdAt: values.createdAt, updatedAt: values.createdAt } : {}),

@@ -90,7 +90,7 @@ describe('POST /api/articles/article', () => {
       _id: expect.any(String),
       name: 'A morning in Jaipur',
       slug: 'a-morning-in-jaipur',
-      author: { _id: author._id, name: 'Anu Author' },
+      author: { _id: author._id, name: 'Anu Author', slug: 'anu-author' },
       category: { _id: category._id, slug: category.slug, name: category.name },
       imageUrl: 'https://images.example.com/photo.jpg',
       image: null,
@@ -213,7 +213,11 @@ describe('POST /api/articles/article', () => {
       articleBody(category._id, { name: 'Filed for an author', author: otherAuthor._id }),
     );
     expect(byEditor.statusCode).toBe(201);
-    expect(byEditor.json().author).toEqual({ _id: otherAuthor._id, name: 'Oma Other' });
+    expect(byEditor.json().author).toEqual({
+      _id: otherAuthor._id,
+      name: 'Oma Other',
+      slug: 'oma-other',
+    });
     expect((await stored(byEditor.json()._id))?.authorId).toBe(otherAuthor._id);
 
     const toReader = 'Filed for a reader';
@@ -659,7 +663,7 @@ describe('PUT /api/articles/{id}', () => {
       name: 'Rewritten title',
       slug: created.slug,
       description: '<p>New words.</p>',
-      author: { _id: author._id, name: 'Anu Author' },
+      author: { _id: author._id, name: 'Anu Author', slug: 'anu-author' },
       updatedAt: iso(current),
     });
     const row = await stored(created._id);

@@ -528,12 +528,25 @@ describe('GET /api/users/me', () => {
     const res = await me(auth(author));
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(['_id', 'createdAt', 'email', 'name', 'role']);
+    // Issue 12 item 3 added the author page's slug, bio and photo.
+    expect(Object.keys(body).sort()).toEqual([
+      '_id',
+      'bio',
+      'createdAt',
+      'email',
+      'name',
+      'photoUrl',
+      'role',
+      'slug',
+    ]);
     expect(body).toEqual({
       _id: author._id,
       name: 'Anil Author',
       email: author.email,
       role: 'author',
+      slug: 'anil-author',
+      bio: '',
+      photoUrl: '',
       createdAt: expect.any(String),
     });
     expect(Number.isNaN(Date.parse(body.createdAt))).toBe(false);
@@ -742,7 +755,16 @@ describe('GET /api/users', () => {
       });
       expect(body.users).toHaveLength(page < pages ? limit : total - limit * (pages - 1));
       for (const u of body.users) {
-        expect(Object.keys(u).sort()).toEqual(['_id', 'createdAt', 'email', 'name', 'role']);
+        expect(Object.keys(u).sort()).toEqual([
+          '_id',
+          'bio',
+          'createdAt',
+          'email',
+          'name',
+          'photoUrl',
+          'role',
+          'slug',
+        ]);
       }
       seen.push(...body.users);
     }
@@ -812,10 +834,15 @@ describe('PUT /api/users/{id}/role', () => {
       name: 'Promoted Writer',
       email: newcomer.email,
       role: 'author',
+      slug: 'promoted-writer',
+      bio: '',
+      photoUrl: '',
       createdAt: expect.any(String),
     });
     expect((await userRow(newcomer._id))?.role).toBe('author');
-    expect(await authors()).toContainEqual({ _id: newcomer._id, name: 'Promoted Writer' });
+    expect(await authors()).toContainEqual(
+      expect.objectContaining({ _id: newcomer._id, name: 'Promoted Writer' }),
+    );
     // The new role counts at once, with the token they already had.
     expect((await me(auth(newcomer))).json().role).toBe('author');
   });
@@ -888,14 +915,32 @@ describe('PUT /api/users/{id}/role', () => {
 });
 
 describe('GET /api/users/authors', () => {
-  it('lists authors, editors and administrators as {_id, name}, never readers', async () => {
+  it('lists authors, editors and administrators as {_id, name, slug, bio, photoUrl}, never readers', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/users/authors' });
     expect(res.statusCode).toBe(200);
     const list = res.json() as { _id: string; name: string }[];
-    for (const entry of list) expect(Object.keys(entry).sort()).toEqual(['_id', 'name']);
-    expect(list).toContainEqual({ _id: first._id, name: 'Asha Admin' });
-    expect(list).toContainEqual({ _id: author._id, name: 'Anil Author' });
-    expect(list).toContainEqual({ _id: editor._id, name: 'Esha Editor' });
+    // SPEC.md §3's _id and name, and (issue 12 item 3) what the author page shows.
+    for (const entry of list)
+      expect(Object.keys(entry).sort()).toEqual(['_id', 'bio', 'name', 'photoUrl', 'slug']);
+    const profile = { bio: '', photoUrl: '' };
+    expect(list).toContainEqual({
+      _id: first._id,
+      name: 'Asha Admin',
+      slug: 'asha-admin',
+      ...profile,
+    });
+    expect(list).toContainEqual({
+      _id: author._id,
+      name: 'Anil Author',
+      slug: 'anil-author',
+      ...profile,
+    });
+    expect(list).toContainEqual({
+      _id: editor._id,
+      name: 'Esha Editor',
+      slug: 'esha-editor',
+      ...profile,
+    });
     expect(list.map((a) => a._id)).not.toContain(reader._id);
 
     const writers = await db().select({ id: users.id }).from(users).where(ne(users.role, 'reader'));

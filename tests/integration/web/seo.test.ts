@@ -53,6 +53,7 @@ async function createWebApp(): Promise<WebApp> {
           clock,
           settings: app.services.settings,
           categories: app.services.categories,
+          users: app.services.users,
           publicUrl: PUBLIC_URL,
           sitemapMaxUrls: 10,
         });

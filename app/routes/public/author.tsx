@@ -1,0 +1,107 @@
+import { data } from 'react-router';
+import { CARD_EXCERPT_LENGTH, CATEGORY_PAGE_SIZE } from '../../../common/articles';
+import { authorPath, SERVER_SEGMENTS } from '../../../common/paths';
+import { appContext } from '../../../common/services';
+import { ArticleCard } from '../../components/article-card';
+import { PageNav, pageParam } from '../../components/page-nav';
+import { copy } from '../../copy/en';
+import { absoluteUrl, pageMeta } from '../../features/seo/meta';
+import type { Route } from './+types/author';
+
+/** An author's page (DECISIONS.md §14): photo, bio and their published stories, paged. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { services, publicUrl } = context.get(appContext);
+  const author = await services.users.authorBySlug(params.slug);
+  if (!author) throw data(null, { status: 404, statusText: 'Not Found' });
+  const page = pageParam(new URL(request.url));
+  const [list, settings] = await Promise.all([
+    services.articles.authorPage(author._id, page, CATEGORY_PAGE_SIZE),
+    services.settings.get(),
+  ]);
+  // A page past the end does not exist (an author without stories still has page 1).
+  if (page > Math.max(1, list.totalPages))
+    throw data(null, { status: 404, statusText: 'Not Found' });
+  return { author, ...list, settings, publicUrl };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [];
+  const { author, settings, publicUrl, currentPage, totalPages } = loaderData;
+  const base = `${publicUrl}${authorPath(author.slug)}`;
+  const url = currentPage > 1 ? `${base}?page=${currentPage}` : base;
+  const ofPage = (text: string) =>
+    currentPage > 1 ? `${text} (${copy.category.pageOf(currentPage, totalPages)})` : text;
+  const photo = author.photoUrl ? absoluteUrl(publicUrl, author.photoUrl) : undefined;
+  const description = author.bio || copy.author.description(author.name, settings.siteName);
+  return [
+    ...pageMeta({
+      shortName: settings.shortName,
+      siteName: settings.siteName,
+      title: ofPage(author.name),
+      description: ofPage(description),
+      url,
+      image: photo,
+      type: 'profile',
+    }),
+    {
+      tagName: 'link',
+      rel: 'alternate',
+      type: 'application/rss+xml',
+      href: `${base}/${SERVER_SEGMENTS.feed}`,
+      title: author.name,
+    },
+    {
+      // Google reads an author page as a ProfilePage about a Person.
+      'script:ld+json': {
+        '@context': 'https://schema.org',
+        '@type': 'ProfilePage',
+        url,
+        mainEntity: {
+          '@type': 'Person',
+          name: author.name,
+          url: base,
+          ...(author.bio ? { description: author.bio } : {}),
+          ...(photo ? { image: photo } : {}),
+        },
+      },
+    },
+  ];
+};
+
+export default function AuthorPage({ loaderData }: Route.ComponentProps) {
+  const { author, articles, currentPage, totalPages } = loaderData;
+  const path = authorPath(author.slug);
+  const pageHref = (n: number) => (n === 1 ? path : `${path}?page=${n}`);
+  return (
+    <main id="main" className="container py-4">
+      <header className="d-flex flex-wrap align-items-center gap-4 mb-4">
+        {author.photoUrl && (
+          <img
+            src={author.photoUrl}
+            alt={copy.author.photoAlt(author.name)}
+            width={120}
+            height={120}
+            className="rounded-circle object-fit-cover"
+          />
+        )}
+        <div>
+          <h1>{author.name}</h1>
+          {author.bio && <p className="lead mb-0">{author.bio}</p>}
+        </div>
+      </header>
+      <h2 className="h4 section-title">{copy.author.articles(author.name)}</h2>
+      {articles.length === 0 ? (
+        <p>{copy.author.empty}</p>
+      ) : (
+        <div className="row g-4">
+          {articles.map((a, i) => (
+            <div key={a._id} className="col-12 col-md-6 col-lg-4">
+              <ArticleCard article={a} length={CARD_EXCERPT_LENGTH} eager={i < 3} />
+            </div>
+          ))}
+        </div>
+      )}
+      <PageNav currentPage={currentPage} totalPages={totalPages} href={pageHref} />
+    </main>
+  );
+}
