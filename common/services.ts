@@ -64,6 +64,8 @@ export interface AppServices {
   users: {
     /** A writer's public profile by their page's slug, or undefined (readers have no page). */
     authorBySlug(slug: string): Promise<Author | undefined>;
+    /** Anyone's public profile by id (what /profile lets them edit), or undefined. */
+    profileOf(id: string): Promise<Author | undefined>;
   };
   search: {
     /** Published articles matching `q` (common/search/search-text.ts), best first. */

@@ -69,6 +69,25 @@ describe('ProfileFormSchema', () => {
     ).toBe(true);
   });
 
+  it('a writer’s empty slug keeps it; an emptied bio or photo clears it', () => {
+    const parsed = ProfileFormSchema.safeParse({
+      name: 'Asha',
+      password: '',
+      currentPassword: '',
+      slug: '',
+      bio: '',
+      photoUrl: '',
+    });
+    expect(parsed.data).toEqual({ name: 'Asha', bio: '', photoUrl: '' });
+  });
+
+  it("a photo address the server refuses gets the server's message", () => {
+    const typed = { name: 'Asha', password: '', currentPassword: '', photoUrl: 'ftp://x/y.jpg' };
+    expect(issues(ProfileFormSchema.safeParse(typed))).toEqual([
+      ['photoUrl', 'photoUrl must be an uploaded image, an https address or empty'],
+    ]);
+  });
+
   it("a short new password gets the server's message", () => {
     expect(
       issues(

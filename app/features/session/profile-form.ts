@@ -5,24 +5,29 @@ import {
   ProfileUpdateSchema,
 } from '../../../common/schemas/users';
 
-const { name, password, currentPassword } = ProfileUpdateSchema.shape;
+const { name, password, currentPassword, slug, bio, photoUrl } = ProfileUpdateSchema.shape;
 
-/** An empty text field means "not given", left out of the request. */
+/** An empty (or absent) text field means "not given", left out of the request. */
 const unlessEmpty = <T extends z.ZodType<unknown, string | undefined>>(schema: T) =>
   z
     .string()
+    .optional()
     .transform((v) => v || undefined)
     .pipe(schema);
 
 /**
  * The /profile form (DECISIONS.md §9) with the server's own rules per field. The form always
  * shows the name; an empty new password means "keep it", and the current password is asked
- * for only with a new one (the server's rule, shared).
+ * for only with a new one (the server's rule, shared). Writers also see their author page's
+ * slug (empty: keep it), bio and photo (empty: none); readers, who have no page, do not.
  */
 export const ProfileFormSchema = z
   .object({
     name: name.unwrap(),
     password: unlessEmpty(password),
     currentPassword: unlessEmpty(currentPassword),
+    slug: unlessEmpty(slug),
+    bio,
+    photoUrl,
   })
   .refine(currentPasswordGiven, CURRENT_PASSWORD_NEEDED);

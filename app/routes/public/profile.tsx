@@ -1,9 +1,12 @@
 import { useWatch } from 'react-hook-form';
-import { redirect, useNavigate, useRevalidator } from 'react-router';
+import { Link, redirect, useNavigate, useRevalidator } from 'react-router';
+import { authorPath } from '../../../common/paths';
+import { hasRole } from '../../../common/roles';
+import { slugify } from '../../../common/slug';
 import { toast } from 'react-toastify';
 import type { UserInfo } from '../../../common/schemas/users';
 import { appContext } from '../../../common/services';
-import { FormTextField, SubmitButton } from '../../components/form/fields';
+import { FormTextArea, FormTextField, SubmitButton } from '../../components/form/fields';
 import { SchemaForm, useSchemaForm } from '../../components/form/schema-form';
 import { copy } from '../../copy/en';
 import { api } from '../../features/api/client';
@@ -13,12 +16,19 @@ import { ProfileFormSchema } from '../../features/session/profile-form';
 import { clearUserInfo, storeUserInfo } from '../../features/session/user-info';
 import type { Route } from './+types/profile';
 
-/** DECISIONS.md §9: the signed-in user's name and e-mail; change name and password. */
+/**
+ * DECISIONS.md §9: the signed-in user's name and e-mail; change name and password. Writers
+ * also edit their author page's slug, bio and photo (DECISIONS.md §14).
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const { user, services } = context.get(appContext);
   const me = await user();
   if (!me) throw redirect('/login?redirect=%2Fprofile');
-  return { me, shortName: (await services.settings.get()).shortName };
+  const [settings, profile] = await Promise.all([
+    services.settings.get(),
+    hasRole(me.role, 'author') ? services.users.profileOf(me._id) : undefined,
+  ]);
+  return { me, profile, shortName: settings.shortName };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -27,7 +37,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { me } = loaderData;
+  const { me, profile } = loaderData;
+  const authorFields = profile
+    ? { slug: profile.slug, bio: profile.bio, photoUrl: profile.photoUrl }
+    : {};
   const revalidator = useRevalidator();
   const { busy, run } = useBusy(copy.auth.genericFailure);
   const navigate = useNavigate();
@@ -35,6 +48,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
     name: me.name,
     password: '',
     currentPassword: '',
+    ...authorFields,
   });
   // The current password is asked for only with a new one, and marked required then.
   const changesPassword = useWatch({ control: form.control, name: 'password' }) !== '';
@@ -68,11 +82,44 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           const info = await api<UserInfo>('/api/users/me', { method: 'PUT', body });
           storeUserInfo(info);
           toast.success(copy.profile.saved);
-          form.reset({ name: info.name, password: '', currentPassword: '' });
+          form.reset({
+            name: info.name,
+            password: '',
+            currentPassword: '',
+            ...(profile
+              ? { slug: slugify(body.slug ?? profile.slug), bio: body.bio, photoUrl: body.photoUrl }
+              : {}),
+          });
           await revalidator.revalidate();
         }}
       >
         <FormTextField name="name" label={copy.profile.name} type="text" autoComplete="name" />
+        {profile && (
+          <fieldset className="vstack gap-3">
+            <legend className="h5">{copy.profile.authorPageHeading}</legend>
+            <FormTextField
+              name="slug"
+              label={copy.profile.slug}
+              hint={copy.profile.slugHint(authorPath(profile.slug))}
+              type="text"
+            />
+            <FormTextArea
+              name="bio"
+              label={copy.profile.bio}
+              hint={copy.profile.bioHint}
+              rows={4}
+            />
+            <FormTextField
+              name="photoUrl"
+              label={copy.profile.photoUrl}
+              hint={copy.profile.photoUrlHint}
+              type="text"
+            />
+            <p className="mb-0">
+              <Link to={authorPath(profile.slug)}>{copy.profile.viewAuthorPage}</Link>
+            </p>
+          </fieldset>
+        )}
         <FormTextField
           name="password"
           label={copy.profile.newPassword}

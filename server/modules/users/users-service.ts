@@ -200,6 +200,11 @@ export function createUsersService(deps: {
       return row && hasRole(row.role, 'author') ? toAuthor(row) : undefined;
     },
 
+    async profileOf(id: string): Promise<Author | undefined> {
+      const row = await findUserById(db, id);
+      return row && toAuthor(row);
+    },
+
     /**
      * Gives every user still on a placeholder slug (existing users when slugs arrived, rows of
      * an older archive) one made from their name. Run at start-up, before pages are served.

@@ -134,6 +134,33 @@ describe('author profiles in the API', () => {
   });
 });
 
+describe('/profile', () => {
+  const profilePage = (who: TestUser) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/profile',
+      headers: { cookie: `patrika_token=${who.token}` },
+    });
+
+  it('shows a writer their author page’s slug, bio and photo to edit, with a link to it', async () => {
+    const someone = await createUser(t.app, 'author', { name: 'Kavya Nair' });
+    await putMe(someone, { bio: 'Sports desk.' });
+    const res = await profilePage(someone);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/<input[^>]*name="slug"[^>]*value="kavya-nair"/);
+    expect(res.body).toMatch(/<textarea[^>]*name="bio"[^>]*>Sports desk.<\/textarea>/);
+    expect(res.body).toMatch(/<input[^>]*name="photoUrl"/);
+    expect(res.body).toContain('href="/author/kavya-nair"');
+  });
+
+  it('shows a reader, who has no author page, none of it', async () => {
+    const res = await profilePage(reader);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toMatch(/name="slug"/);
+    expect(res.body).not.toMatch(/name="bio"/);
+  });
+});
+
 describe('the author page', () => {
   it('shows the name, bio, photo and stories, with a feed link and Person JSON-LD', async () => {
     await putMe(writer, {
