@@ -10,3 +10,7 @@ export const CATEGORY_PAGE_SIZE = 9;
 export const ADMIN_PAGE_SIZE = 10;
 export const HOME_EXCERPT_LENGTH = 200;
 export const CARD_EXCERPT_LENGTH = 150;
+
+/** The aspect ratios Google asks article images in (16:9, 4:3, 1:1), as the crops' names. */
+export const CROP_RATIOS = ['16x9', '4x3', '1x1'] as const;
+export type CropRatio = (typeof CROP_RATIOS)[number];

@@ -99,6 +99,24 @@ function reindexSearchInBackground(app: FastifyInstance, services: Services) {
 }
 
 /**
+ * Uploads from before crops existed get their 16:9, 4:3 and 1:1 crops (issue 12 item 4) while
+ * the site serves; until then their pages name the original. Closing waits for the one in hand.
+ */
+function makeCropsInBackground(app: FastifyInstance, services: Services) {
+  let stopped = false;
+  const running = services.media
+    .makeMissingCrops({ stopped: () => stopped })
+    .then((n) => {
+      if (n > 0) app.log.info({ uploads: n }, 'made image crops for earlier uploads');
+    })
+    .catch((error: unknown) => app.log.error({ err: error }, 'making image crops failed'));
+  app.addHook('onClose', async () => {
+    stopped = true;
+    await running;
+  });
+}
+
+/**
  * Builds the whole server without listening (STYLE.md §5): `npm start`, the tests and the
  * benchmark all use it. In three steps: open the database (applying migrations), seed an empty
  * site when asked, then wire services, plugins and routes. The database closes with the app.
@@ -132,6 +150,7 @@ export async function buildApp(
     if (slugged > 0) app.log.info({ users: slugged }, 'gave users their author page slugs');
     if (config.seedDemo) await seedEmptySite(app, database, services);
     reindexSearchInBackground(app, services);
+    makeCropsInBackground(app, services);
     await registerHttp(app, { config, database, services, web, buildDir: BUILD_DIR });
   } catch (error) {
     await app.close().catch(() => {});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ARTICLE_STATUSES, LANGUAGES } from '../articles';
+import { ARTICLE_STATUSES, CROP_RATIOS, LANGUAGES } from '../articles';
 import { IdSchema, limitOnly, pagination, text } from './common';
 
 const isoDate = z.string();
@@ -29,6 +29,15 @@ export const ImageInfoSchema = z.object({
   width: z.number(),
   height: z.number(),
   variants: z.array(z.object({ width: z.number(), url: z.string() })),
+  /** JPEG crops in 16:9, 4:3 and 1:1 for search engines and share cards (issue 12 item 4). */
+  crops: z.array(
+    z.object({
+      ratio: z.enum(CROP_RATIOS),
+      width: z.number(),
+      height: z.number(),
+      url: z.string(),
+    }),
+  ),
 });
 
 /** One whole article (SPEC.md §3) with our additions (DECISIONS.md §5). */

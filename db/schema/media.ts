@@ -1,8 +1,17 @@
 import { customType, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import type { CropRatio } from '../../common/articles';
 import { id, timestamps } from './columns';
 import { users } from './users';
 
 export interface MediaVariant {
+  width: number;
+  height: number;
+  key: string;
+}
+
+/** A JPEG cut from the original to one of CROP_RATIOS (issue 12 item 4). */
+export interface MediaCrop {
+  ratio: CropRatio;
   width: number;
   height: number;
   key: string;
@@ -17,6 +26,8 @@ export const media = pgTable('media', {
   height: integer().notNull(),
   bytes: integer().notNull(),
   variants: jsonb().$type<MediaVariant[]>().notNull().default([]),
+  /** Null until made: uploads from before crops existed get theirs at start-up. */
+  crops: jsonb().$type<MediaCrop[]>(),
   uploadedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamps.createdAt,
 });

@@ -107,8 +107,7 @@ export function createSiteArchive(deps: {
                 // Reserved for the newsroom's revisions (DECISIONS.md §11): none exist yet.
                 await write({ table: name, row, revisions: [] });
               else await write({ table: name, row });
-              if (name === MEDIA_TABLE)
-                keys.push(...filesOf(row as { storageKey: string; variants: { key: string }[] }));
+              if (name === MEDIA_TABLE) keys.push(...filesOf(row as Parameters<typeof filesOf>[0]));
             }
           }
           const files = media.storageIn(tx);

@@ -169,6 +169,7 @@ export const fullColumns = {
   imageWidth: media.width,
   imageHeight: media.height,
   imageVariants: media.variants,
+  imageCrops: media.crops,
 };
 
 const full = (db: Db) =>

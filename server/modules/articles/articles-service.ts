@@ -90,6 +90,12 @@ export function toArticle(row: FullRow): Article {
               width: v.width,
               url: mediaUrl(v.key),
             })),
+            crops: (row.imageCrops ?? []).map((c) => ({
+              ratio: c.ratio,
+              width: c.width,
+              height: c.height,
+              url: mediaUrl(c.key),
+            })),
           }
         : null,
     description: row.description,

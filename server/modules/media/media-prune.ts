@@ -1,3 +1,4 @@
+import { filesOf } from './media-transfer';
 import type { Db } from '../../../db/client';
 import {
   articleReferences,
@@ -64,7 +65,7 @@ export async function findUnusedMedia(
     .map((row) => ({
       id: row.id,
       folder: folderOfKey(row.storageKey),
-      keys: [row.storageKey, ...row.variants.map((v) => v.key)],
+      keys: filesOf(row),
       bytes: row.bytes,
       createdAt: row.createdAt,
     }));

@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { articles } from '../../../db/schema/content';
-import { media, type MediaVariant } from '../../../db/schema/media';
+import { media, type MediaCrop, type MediaVariant } from '../../../db/schema/media';
 import { siteSettings } from '../../../db/schema/site';
 
 /*
@@ -20,6 +20,7 @@ export async function insertMedia(
     height: number;
     bytes: number;
     variants: MediaVariant[];
+    crops: MediaCrop[];
     uploadedBy: string | null;
     createdAt: Date;
   },
@@ -33,6 +34,20 @@ export async function findMediaIdByKey(db: Db, storageKey: string): Promise<stri
     .from(media)
     .where(eq(media.storageKey, storageKey));
   return row?.id;
+}
+
+/** Uploads whose crops were never made (from before crops existed), a batch at a time. */
+export function listMediaWithoutCrops(db: Db, limit: number) {
+  return db
+    .select({ id: media.id, storageKey: media.storageKey })
+    .from(media)
+    .where(isNull(media.crops))
+    .orderBy(asc(media.id))
+    .limit(limit);
+}
+
+export async function saveCrops(db: Db, id: string, crops: MediaCrop[]): Promise<void> {
+  await db.update(media).set({ crops }).where(eq(media.id, id));
 }
 
 const SCAN_BATCH = 500;
@@ -72,6 +87,7 @@ export function listUploadedBefore(db: Db, uploadedBefore: Date) {
       id: media.id,
       storageKey: media.storageKey,
       variants: media.variants,
+      crops: media.crops,
       bytes: media.bytes,
       createdAt: media.createdAt,
     })

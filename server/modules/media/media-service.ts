@@ -1,17 +1,63 @@
 import { randomUUID } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import type { Db } from '../../../db/client';
-import type { MediaVariant } from '../../../db/schema/media';
+import { CROP_RATIOS } from '../../../common/articles';
+import type { MediaCrop, MediaVariant } from '../../../db/schema/media';
 import type { Clock } from '../../lib/clock';
 import { unsupportedMediaType } from '../../lib/errors';
 import { sniffImage } from './media-sniff';
-import { findMediaIdByKey, insertMedia } from './media-repository';
+import {
+  findMediaIdByKey,
+  insertMedia,
+  listMediaWithoutCrops,
+  saveCrops,
+} from './media-repository';
 import { contentTypeOfKey, type MediaStorage } from './media-storage';
 import { keyOfMediaUrl, mediaUrl } from './media-urls';
 
 /** Widths of the WebP variants for responsive srcset; never larger than the original. */
 export const VARIANT_WIDTHS = [400, 800, 1200, 1600] as const;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Width of the crops: Google and the social networks show share images up to about this. */
+export const CROP_WIDTH = 1200;
+
+/**
+ * The largest centre of interest of the original in each of CROP_RATIOS (sharp's "attention"
+ * picks the busiest region), at most CROP_WIDTH wide and never enlarged. Written as JPEG, which
+ * every crawler and social network reads.
+ */
+async function makeCrops(
+  data: Buffer,
+  folder: string,
+  files: MediaStorage,
+  written: string[],
+): Promise<MediaCrop[]> {
+  const meta = await sharp(data).metadata();
+  // EXIF orientations 5-8 turn the picture a quarter: width and height swap once rotated.
+  const turned = (meta.orientation ?? 1) >= 5;
+  const width = (turned ? meta.height : meta.width) ?? 0;
+  const height = (turned ? meta.width : (meta.pageHeight ?? meta.height)) ?? 0;
+  const crops: MediaCrop[] = [];
+  for (const ratio of CROP_RATIOS) {
+    const [w, h] = ratio.split('x').map(Number) as [number, number];
+    const fitWidth = Math.min(width, (height * w) / h);
+    const outWidth = Math.max(1, Math.floor(Math.min(CROP_WIDTH, fitWidth)));
+    const outHeight = Math.max(1, Math.round((outWidth * h) / w));
+    const out = await sharp(data)
+      .rotate()
+      .resize({ width: outWidth, height: outHeight, fit: 'cover', position: 'attention' })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer();
+    const key = `${folder}/crop-${ratio}.jpg`;
+    await files.put(key, out, 'image/jpeg');
+    written.push(key);
+    crops.push({ ratio, width: outWidth, height: outHeight, key });
+  }
+  return crops;
+}
+
+const folderOf = (storageKey: string) => storageKey.slice(0, storageKey.lastIndexOf('/'));
 
 export interface StoredImage {
   _id: string;
@@ -88,6 +134,7 @@ export function createMediaService(deps: {
           written.push(key);
           variants.push({ width: info.width, height: info.height, key });
         }
+        const crops = await makeCrops(data, folder, files, written);
         await insertMedia(rows, {
           id,
           storageKey: originalKey,
@@ -96,6 +143,7 @@ export function createMediaService(deps: {
           height,
           bytes: data.length,
           variants,
+          crops,
           uploadedBy: options.uploadedBy ?? null,
           createdAt: now,
         });
@@ -109,6 +157,33 @@ export function createMediaService(deps: {
       } catch (error) {
         await Promise.allSettled(written.map((key) => files.remove(key)));
         throw error;
+      }
+    },
+
+    /**
+     * Makes the crops of uploads that have none (stored before crops existed, or by an older
+     * archive); run in the background at start-up. An original that is gone or unreadable gets
+     * an empty list, so it is not tried again. Answers how many uploads were done.
+     */
+    async makeMissingCrops(opts: { stopped?: () => boolean } = {}): Promise<number> {
+      let done = 0;
+      for (;;) {
+        const batch = await listMediaWithoutCrops(db, 20);
+        if (batch.length === 0 || opts.stopped?.()) return done;
+        for (const row of batch) {
+          const original = await storage.get(row.storageKey);
+          const written: string[] = [];
+          const crops = original
+            ? await makeCrops(original.data, folderOf(row.storageKey), storage, written).catch(
+                async () => {
+                  await Promise.allSettled(written.map((key) => storage.remove(key)));
+                  return [];
+                },
+              )
+            : [];
+          await saveCrops(db, row.id, crops);
+          done++;
+        }
       }
     },
   };

@@ -8,8 +8,9 @@ import { media } from '../../../db/schema/media';
 
 export const MEDIA_TABLES = [media] as const;
 
-/** Every storage key of an upload: the original and its variants. */
-export const filesOf = (row: { storageKey: string; variants: { key: string }[] }) => [
-  row.storageKey,
-  ...row.variants.map((v) => v.key),
-];
+/** Every storage key of an upload: the original, its variants and its crops. */
+export const filesOf = (row: {
+  storageKey: string;
+  variants: { key: string }[];
+  crops?: { key: string }[] | null;
+}) => [row.storageKey, ...row.variants.map((v) => v.key), ...(row.crops ?? []).map((c) => c.key)];

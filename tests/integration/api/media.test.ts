@@ -265,6 +265,58 @@ describe('POST /api/media', () => {
   });
 });
 
+describe('crops for search engines and share cards (issue 12 item 4)', () => {
+  const cropsOf = async (id: string) => {
+    const [row] = await t.app.services.database.db
+      .select({ crops: media.crops })
+      .from(media)
+      .where(eq(media.id, id));
+    return row?.crops;
+  };
+  const served = async (key: string) => {
+    const res = await t.app.inject({ method: 'GET', url: `/media/${key}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    return sharp(res.rawPayload).metadata();
+  };
+
+  it('cuts 16:9, 4:3 and 1:1 JPEGs at most 1200 wide from each upload, served like the rest', async () => {
+    const res = await upload(t.app, author, await testImage(2000, 1000, 'png'), 'wide.png');
+    const body = res.json() as Uploaded;
+    const crops = await cropsOf(body._id);
+    expect(crops?.map((c) => [c.ratio, c.width, c.height])).toEqual([
+      ['16x9', 1200, 675],
+      ['4x3', 1200, 900],
+      ['1x1', 1000, 1000],
+    ]);
+    for (const crop of crops ?? []) {
+      const m = await served(crop.key);
+      expect([m.format, m.width, m.height]).toEqual(['jpeg', crop.width, crop.height]);
+    }
+  });
+
+  it('makes the crops of earlier uploads once, at start-up, and marks a lost original done', async () => {
+    const res = await upload(t.app, author, await testImage(800, 800, 'jpeg'), 'square.jpg');
+    const { _id } = res.json() as Uploaded;
+    const lost = (
+      await upload(t.app, author, await testImage(500, 300, 'jpeg'), 'lost.jpg')
+    ).json() as Uploaded;
+    const db = t.app.services.database.db;
+    await db.update(media).set({ crops: null }).where(eq(media.id, _id));
+    await db.update(media).set({ crops: null }).where(eq(media.id, lost._id));
+    await t.app.services.media.storage.remove(lost.url.replace('/media/', ''));
+
+    expect(await t.app.services.media.makeMissingCrops()).toBe(2);
+    expect((await cropsOf(_id))?.map((c) => [c.ratio, c.width, c.height])).toEqual([
+      ['16x9', 800, 450],
+      ['4x3', 800, 600],
+      ['1x1', 800, 800],
+    ]);
+    expect(await cropsOf(lost._id)).toEqual([]);
+    expect(await t.app.services.media.makeMissingCrops()).toBe(0);
+  });
+});
+
 describe('GET /media/{key}', () => {
   it.each([
     '/media/../../etc/passwd',

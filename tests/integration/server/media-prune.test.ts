@@ -2,6 +2,7 @@
  * `npm run media:prune`: uploads no article and no setting uses, past a safety age, are found
  * and removed with all their files; everything in use, drafts included, stays.
  */
+import { CROP_RATIOS } from '../../../common/articles';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -117,7 +118,8 @@ describe.each(['fs', 'db'] as const)('unused media (MEDIA_STORAGE=%s)', (storage
     const unused = await unusedNow();
     expect(unused.map((m) => m.id)).toEqual([orphaned._id]);
     const [item] = unused as [UnusedMedia];
-    expect(item.keys).toHaveLength(1 + orphaned.variants.length);
+    // The original, its variants and its crops (one per CROP_RATIOS).
+    expect(item.keys).toHaveLength(1 + orphaned.variants.length + CROP_RATIOS.length);
 
     expect(await removeUnusedMedia(t.database.db, files, item)).toBe(true);
     for (const url of filesOf(orphaned)) expect(await served(url), url).toBe(404);

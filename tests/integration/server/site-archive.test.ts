@@ -129,9 +129,10 @@ describe('export and import of the whole site', () => {
     expect(expected.article_former_paths).toBeGreaterThan(0);
     expect(expected.article_daily_views).toBe(1);
     expect(expected.static_pages).toBe(1);
-    expect(counts.files).toBe(
-      1 + ((await from.database.db.select().from(media))[0]?.variants.length ?? 0),
-    );
+    // The original, its variants and (issue 12 item 4) its crops.
+    const [upload] = await from.database.db.select().from(media);
+    expect(counts.files).toBe(1 + (upload?.variants.length ?? 0) + (upload?.crops?.length ?? 0));
+    expect(upload?.crops).toHaveLength(3);
     expect(await articleChecksums(to)).toEqual(await articleChecksums(from));
 
     // The pages answer as before: the article, its old addresses, its image from db storage.
