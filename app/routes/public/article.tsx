@@ -9,6 +9,12 @@ import { ShareButtons } from '../../components/share-buttons';
 import { copy } from '../../copy/en';
 import { redirectFormerAddress } from '../../features/redirects/former-address';
 import { absoluteUrl, pageMeta } from '../../features/seo/meta';
+import {
+  breadcrumbs,
+  categoryTrail,
+  jsonLd,
+  newsArticle,
+} from '../../features/seo/structured-data';
 import type { Route } from './+types/article';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -62,26 +68,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     }),
     { property: 'article:published_time', content: article.publishedAt },
     { property: 'article:modified_time', content: article.updatedAt },
-    {
-      'script:ld+json': {
-        '@context': 'https://schema.org',
-        '@type': 'NewsArticle',
-        headline: article.name,
-        description,
-        image: image
-          ? [image, ...(article.image?.variants ?? []).map((v) => absoluteUrl(publicUrl, v.url))]
-          : [],
-        datePublished: article.publishedAt,
-        dateModified: article.updatedAt,
-        inLanguage: article.language,
-        mainEntityOfPage: url,
-        author: {
-          '@type': article.author ? 'Person' : 'Organization',
-          name: article.author?.name ?? settings.siteName,
-        },
-        publisher: { '@type': 'Organization', name: settings.siteName, url: publicUrl },
-      },
-    },
+    jsonLd(newsArticle({ article, description, settings, publicUrl })),
+    jsonLd(
+      breadcrumbs(publicUrl, [
+        ...(article.category
+          ? categoryTrail(copy.nav.home, article.category)
+          : [{ name: copy.nav.home, path: '/' }]),
+        { name: article.name, path: articlePath(article) },
+      ]),
+    ),
   ];
 };
 

@@ -6,6 +6,7 @@ import { ArticleCard } from '../../components/article-card';
 import { PageNav, pageParam } from '../../components/page-nav';
 import { copy } from '../../copy/en';
 import { absoluteUrl, pageMeta } from '../../features/seo/meta';
+import { jsonLd } from '../../features/seo/structured-data';
 import type { Route } from './+types/author';
 
 /** An author's page (DECISIONS.md §14): photo, bio and their published stories, paged. */
@@ -50,21 +51,18 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
       href: `${base}/${SERVER_SEGMENTS.feed}`,
       title: author.name,
     },
-    {
-      // Google reads an author page as a ProfilePage about a Person.
-      'script:ld+json': {
-        '@context': 'https://schema.org',
-        '@type': 'ProfilePage',
-        url,
-        mainEntity: {
-          '@type': 'Person',
-          name: author.name,
-          url: base,
-          ...(author.bio ? { description: author.bio } : {}),
-          ...(photo ? { image: photo } : {}),
-        },
+    // Google reads an author page as a ProfilePage about a Person.
+    jsonLd({
+      '@type': 'ProfilePage',
+      url,
+      mainEntity: {
+        '@type': 'Person',
+        name: author.name,
+        url: base,
+        ...(author.bio ? { description: author.bio } : {}),
+        ...(photo ? { image: photo } : {}),
       },
-    },
+    }),
   ];
 };
 

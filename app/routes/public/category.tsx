@@ -5,6 +5,12 @@ import { ArticleCard } from '../../components/article-card';
 import { PageNav, pageParam } from '../../components/page-nav';
 import { copy } from '../../copy/en';
 import { pageMeta } from '../../features/seo/meta';
+import {
+  breadcrumbs,
+  categoryTrail,
+  collectionPage,
+  jsonLd,
+} from '../../features/seo/structured-data';
 import type { Route } from './+types/category';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -32,8 +38,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
-  const { category, settings, publicUrl, currentPage, totalPages } = loaderData;
+  const { category, articles, settings, publicUrl, currentPage, totalPages } = loaderData;
   const base = `${publicUrl}/category/${category.slug}`;
+  const url = currentPage > 1 ? `${base}?page=${currentPage}` : base;
   // Page 2 and later are pages of their own to a search engine: their own title and description.
   const ofPage = (text: string) =>
     currentPage > 1 ? `${text} (${copy.category.pageOf(currentPage, totalPages)})` : text;
@@ -43,8 +50,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
       siteName: settings.siteName,
       title: ofPage(category.name),
       description: ofPage(category.description || category.name),
-      url: currentPage > 1 ? `${base}?page=${currentPage}` : base,
+      url,
     }),
+    jsonLd(collectionPage({ category, url, articles, publicUrl })),
+    jsonLd(breadcrumbs(publicUrl, categoryTrail(copy.nav.home, category))),
     ...(currentPage > 1
       ? [
           {

@@ -1,4 +1,3 @@
-import { PAGE_SEGMENTS } from '../../../common/paths';
 import { HOME_EXCERPT_LENGTH, HOME_SECTION_SIZE } from '../../../common/articles';
 import type { ArticleCard as Card } from '../../../common/schemas/articles';
 import { appContext } from '../../../common/services';
@@ -6,6 +5,7 @@ import { ArticleCard } from '../../components/article-card';
 import { copy } from '../../copy/en';
 import { redirectFormerPostQuery } from '../../features/redirects/former-address';
 import { absoluteUrl, pageMeta } from '../../features/seo/meta';
+import { jsonLd, organization, website } from '../../features/seo/structured-data';
 import type { Route } from './+types/home';
 
 interface Section {
@@ -66,23 +66,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
       url: `${publicUrl}/`,
       image: settings.headerImageUrl ? absoluteUrl(publicUrl, settings.headerImageUrl) : undefined,
     }),
-    {
-      // The site and how to search it: search engines may show a search box for it.
-      'script:ld+json': {
-        '@context': 'https://schema.org',
-        '@type': 'WebSite',
-        name: settings.siteName,
-        url: `${publicUrl}/`,
-        potentialAction: {
-          '@type': 'SearchAction',
-          target: {
-            '@type': 'EntryPoint',
-            urlTemplate: `${publicUrl}/${PAGE_SEGMENTS.search}?q={search_term_string}`,
-          },
-          'query-input': 'required name=search_term_string',
-        },
-      },
-    },
+    // The site, how to search it, and who publishes it (issue 12 item 4).
+    jsonLd(website(settings, publicUrl)),
+    jsonLd(organization(settings, publicUrl)),
   ];
 };
 

@@ -439,22 +439,26 @@ describe('article metadata in the head', () => {
 
   it('NewsArticle JSON-LD with headline, images, dates, author and publisher', async () => {
     const res = await get(address(hindi));
-    const blocks = elements(headOf(res.body), 'script').filter(
-      (s) => s.attrs.type === 'application/ld+json',
-    );
-    expect(blocks).toHaveLength(1);
-    const ld = JSON.parse(blocks[0]?.inner ?? '') as Record<string, unknown>;
+    const blocks = elements(headOf(res.body), 'script')
+      .filter((s) => s.attrs.type === 'application/ld+json')
+      .map((s) => JSON.parse(s.inner) as Record<string, unknown>);
+    // Issue 12 item 4: a BreadcrumbList beside it (tests/integration/web/structured-data.test.ts).
+    expect(blocks.map((b) => b['@type'])).toEqual(['NewsArticle', 'BreadcrumbList']);
+    const ld = blocks[0] as Record<string, unknown>;
     expect(ld['@context']).toBe('https://schema.org');
-    expect(ld['@type']).toBe('NewsArticle');
     expect(ld.headline).toBe(hindi.name);
-    expect(Array.isArray(ld.image)).toBe(true);
+    // The upload's 16:9, 4:3 and 1:1 crops, absolute.
     const images = ld.image as string[];
-    expect(images[0]).toBe(`${PUBLIC_URL}${uploaded.url}`);
-    for (const v of uploaded.variants) expect(images).toContain(`${PUBLIC_URL}${v.url}`);
-    for (const i of images) expect(i).toMatch(/^https:\/\//);
+    expect(images).toHaveLength(3);
+    for (const i of images)
+      expect(i).toMatch(/^https:\/\/patrika\.example\/media\/.+\/crop-(16x9|4x3|1x1)\.jpg$/);
     expect(ld.datePublished).toBe(hindi.publishedAt);
     expect(ld.dateModified).toBe(hindi.updatedAt);
-    expect(ld.author).toEqual({ '@type': 'Person', name: 'Admin' });
+    expect(ld.author).toEqual({
+      '@type': 'Person',
+      name: 'Admin',
+      url: `${PUBLIC_URL}/author/admin`,
+    });
     expect(ld.publisher).toEqual(
       expect.objectContaining({ '@type': 'Organization', name: 'Patrika — पत्रिका' }),
     );

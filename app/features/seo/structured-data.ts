@@ -1,0 +1,160 @@
+import type { MetaDescriptor } from 'react-router';
+import { articlePath, authorPath, categoryPath, PAGE_SEGMENTS } from '../../../common/paths';
+import type { Article, ArticleCard } from '../../../common/schemas/articles';
+import type { Category } from '../../../common/schemas/categories';
+import type { SiteSettings } from '../../../common/settings';
+import { absoluteUrl } from './meta';
+
+/*
+ * schema.org JSON-LD for Google's rich results (issue 12 item 4): what each type needs is in
+ * Google's Search Central docs (Article, Breadcrumb, Logo/Organization, Profile page). The
+ * tests in tests/integration/web/structured-data.test.ts check those properties.
+ */
+
+type Thing = Record<string, unknown>;
+
+/** Google shows at most 110 characters of a headline. */
+export const HEADLINE_MAX = 110;
+
+/** The square logo the site serves at 512 px (made from the settings' logo, or the built-in). */
+export const LOGO_PATH = '/icon-512.png';
+export const LOGO_SIZE = 512;
+
+const organizationId = (publicUrl: string) => `${publicUrl}/#organization`;
+const websiteId = (publicUrl: string) => `${publicUrl}/#website`;
+
+/** One JSON-LD block as a React Router meta descriptor. */
+export const jsonLd = (data: Thing): MetaDescriptor => ({
+  'script:ld+json': { '@context': 'https://schema.org', ...data },
+});
+
+/** A headline cut on a word boundary to HEADLINE_MAX characters, with an ellipsis when cut. */
+export function headline(text: string): string {
+  const chars = Array.from(text.trim());
+  if (chars.length <= HEADLINE_MAX) return text.trim();
+  const cut = chars.slice(0, HEADLINE_MAX - 1).join('');
+  const space = cut.lastIndexOf(' ');
+  return `${(space > HEADLINE_MAX / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/** The publisher: name, address, logo and (as `sameAs`) the social profiles in the settings. */
+export function organization(settings: SiteSettings, publicUrl: string): Thing {
+  const sameAs = Object.values(settings.social).filter(Boolean);
+  return {
+    '@type': 'Organization',
+    '@id': organizationId(publicUrl),
+    name: settings.siteName,
+    url: `${publicUrl}/`,
+    logo: {
+      '@type': 'ImageObject',
+      url: `${publicUrl}${LOGO_PATH}`,
+      width: LOGO_SIZE,
+      height: LOGO_SIZE,
+    },
+    ...(sameAs.length > 0 ? { sameAs } : {}),
+  };
+}
+
+/** The site and how to search it: search engines may show a search box for it. */
+export function website(settings: SiteSettings, publicUrl: string): Thing {
+  return {
+    '@type': 'WebSite',
+    '@id': websiteId(publicUrl),
+    name: settings.siteName,
+    alternateName: settings.shortName,
+    url: `${publicUrl}/`,
+    publisher: { '@id': organizationId(publicUrl) },
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: {
+        '@type': 'EntryPoint',
+        urlTemplate: `${publicUrl}/${PAGE_SEGMENTS.search}?q={search_term_string}`,
+      },
+      'query-input': 'required name=search_term_string',
+    },
+  };
+}
+
+/** Home › … › here; the last crumb names the page itself. */
+export function breadcrumbs(publicUrl: string, trail: { name: string; path: string }[]): Thing {
+  return {
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((crumb, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: crumb.name,
+      item: absoluteUrl(publicUrl, crumb.path),
+    })),
+  };
+}
+
+/**
+ * The article's images for Google: the 16:9, 4:3 and 1:1 crops when the upload has them, else
+ * the image itself (an https address from elsewhere, or an upload whose crops are not made yet).
+ */
+export function articleImages(article: Article, publicUrl: string): string[] {
+  const crops = article.image?.crops ?? [];
+  if (crops.length > 0) return crops.map((c) => absoluteUrl(publicUrl, c.url));
+  return article.imageUrl ? [absoluteUrl(publicUrl, article.imageUrl)] : [];
+}
+
+export function newsArticle(opts: {
+  article: Article;
+  description: string;
+  settings: SiteSettings;
+  publicUrl: string;
+}): Thing {
+  const { article, settings, publicUrl } = opts;
+  const url = `${publicUrl}${articlePath(article)}`;
+  return {
+    '@type': 'NewsArticle',
+    headline: headline(article.name),
+    description: opts.description,
+    image: articleImages(article, publicUrl),
+    datePublished: article.publishedAt,
+    dateModified: article.updatedAt,
+    inLanguage: article.language,
+    ...(article.category ? { articleSection: article.category.name } : {}),
+    mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+    url,
+    author: article.author
+      ? {
+          '@type': 'Person',
+          name: article.author.name,
+          url: `${publicUrl}${authorPath(article.author.slug)}`,
+        }
+      : { '@type': 'Organization', name: settings.siteName, url: `${publicUrl}/` },
+    publisher: organization(settings, publicUrl),
+  };
+}
+
+/** A category's page: a collection of its articles (this page of them), part of the site. */
+export function collectionPage(opts: {
+  category: Pick<Category, 'name' | 'slug' | 'description'>;
+  url: string;
+  articles: ArticleCard[];
+  publicUrl: string;
+}): Thing {
+  const { category, publicUrl } = opts;
+  return {
+    '@type': 'CollectionPage',
+    name: category.name,
+    url: opts.url,
+    ...(category.description ? { description: category.description } : {}),
+    isPartOf: { '@id': websiteId(publicUrl) },
+    mainEntity: {
+      '@type': 'ItemList',
+      itemListElement: opts.articles.map((a, i) => ({
+        '@type': 'ListItem',
+        position: i + 1,
+        url: `${publicUrl}${articlePath(a)}`,
+      })),
+    },
+  };
+}
+
+/** The crumbs of a category page, and the start of an article's. */
+export const categoryTrail = (homeName: string, category: { name: string; slug: string }) => [
+  { name: homeName, path: '/' },
+  { name: category.name, path: categoryPath(category.slug) },
+];
