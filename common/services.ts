@@ -1,4 +1,5 @@
 import { createContext } from 'react-router';
+import type { CropRatio } from './articles';
 import type { Role } from './roles';
 import type { Article, ArticleCard } from './schemas/articles';
 import type { Category } from './schemas/categories';
@@ -60,6 +61,16 @@ export interface AppServices {
   };
   settings: {
     get(): Promise<SiteSettings>;
+  };
+  media: {
+    /**
+     * An upload's crop in `ratio` (16:9 when not said), else the upload itself, with its size;
+     * undefined for an address that is not an upload on this site.
+     */
+    imageForSharing(
+      url: string,
+      ratio?: CropRatio,
+    ): Promise<{ url: string; width: number; height: number } | undefined>;
   };
   users: {
     /** A writer's public profile by their page's slug, or undefined (readers have no page). */

@@ -32,6 +32,26 @@ export const SiteSettingsSchema = z.object({
       (v) => v === '' || /^\/media\/[^\s]+$/.test(v),
       'Must be the address of an image uploaded to this site (/media/…), or empty',
     ),
+  /**
+   * The image social networks show for a page that has none of its own (issue 12 item 5): an
+   * upload here, so its size is known. Empty: the square logo.
+   */
+  shareImageUrl: z
+    .string()
+    .trim()
+    .max(500)
+    .refine(
+      (v) => v === '' || /^\/media\/[^\s]+$/.test(v),
+      'Must be the address of an image uploaded to this site (/media/…), or empty',
+    ),
+  /** The site's X (Twitter) account, "@name", for `twitter:site`; empty for none. */
+  twitterSite: z
+    .string()
+    .trim()
+    .refine(
+      (v) => v === '' || /^@[A-Za-z0-9_]{1,15}$/.test(v),
+      'Must be an X account such as @patrika, or empty',
+    ),
   /** Category slugs of the home sections after "Latest Stories", in order. */
   homeSectionSlugs: z.array(z.string().regex(SLUG_PATTERN)).max(6),
   contactEmail: z.union([z.literal(''), z.email().max(200)]),
@@ -57,6 +77,8 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   shortName: 'Patrika',
   headerImageUrl: '',
   logoUrl: '',
+  shareImageUrl: '',
+  twitterSite: '',
   homeSectionSlugs: ['editors-choice', 'apna-gyaan', 'parenting'],
   contactEmail: '',
   contactPhone: '',

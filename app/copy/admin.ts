@@ -155,12 +155,17 @@ export const adminCopy = {
     hints: {
       logoUrl:
         'An image uploaded to this site, square, at least 512 pixels wide. It becomes the browser icon and the phone home-screen icon.',
+      shareImageUrl:
+        'An image uploaded to this site, shown when a page without its own image is shared. Empty: the logo.',
+      twitterSite: 'The site’s X account, such as @patrika.',
     },
     fields: {
       siteName: 'Site name',
       shortName: 'Short name (title prefix)',
       headerImageUrl: 'Header image address',
       logoUrl: 'Square logo address (/media/…)',
+      shareImageUrl: 'Default share image address (/media/…)',
+      twitterSite: 'X (Twitter) account',
       homeSectionSlugs: 'Home sections (category slugs, in order, comma separated)',
       contactEmail: 'Contact e-mail',
       contactPhone: 'Contact phone',

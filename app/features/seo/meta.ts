@@ -1,23 +1,33 @@
 import type { MetaDescriptor } from 'react-router';
+import type { Language } from '../../../common/articles';
+import type { ShareImage } from './share-image';
+
+/** Open Graph locales of the page languages; the other one is the page's alternate. */
+const OG_LOCALES: Record<Language, string> = { hi: 'hi_IN', en: 'en_IN' };
 
 /** Title with the site's short name first (SPEC.md §2 "prefixed with a short site name"). */
 export const pageTitle = (shortName: string, title: string) => `${shortName} | ${title}`;
 
 /**
  * Title, description, canonical and the social cards for an ordinary page. The title starts
- * with the short name; `og:site_name` is the site's whole name (both from the settings).
+ * with the short name; `og:site_name` is the site's whole name (both from the settings). Every
+ * card has a picture with its alt text (`shareImage` picks it) and the page's locale.
  */
 export function pageMeta(opts: {
-  shortName: string;
-  siteName: string;
+  settings: { shortName: string; siteName: string; twitterSite: string };
   title: string;
   description: string;
   url: string;
-  image?: string | undefined;
+  image: ShareImage;
+  /** The page's language (an article's own); English for the site's other pages. */
+  language?: Language;
   type?: 'website' | 'article' | 'profile';
   keywords?: string;
 }): MetaDescriptor[] {
-  const title = pageTitle(opts.shortName, opts.title);
+  const { shortName, siteName, twitterSite } = opts.settings;
+  const title = pageTitle(shortName, opts.title);
+  const language = opts.language ?? 'en';
+  const { image } = opts;
   return [
     { title },
     { name: 'description', content: opts.description },
@@ -27,12 +37,29 @@ export function pageMeta(opts: {
     { property: 'og:title', content: title },
     { property: 'og:description', content: opts.description },
     { property: 'og:url', content: opts.url },
-    { property: 'og:site_name', content: opts.siteName },
-    ...(opts.image ? [{ property: 'og:image', content: opts.image }] : []),
-    { name: 'twitter:card', content: opts.image ? 'summary_large_image' : 'summary' },
+    { property: 'og:site_name', content: siteName },
+    { property: 'og:locale', content: OG_LOCALES[language] },
+    ...Object.entries(OG_LOCALES)
+      .filter(([lang]) => lang !== language)
+      .map(([, locale]) => ({ property: 'og:locale:alternate', content: locale })),
+    { property: 'og:image', content: image.url },
+    ...(image.width && image.height
+      ? [
+          { property: 'og:image:width', content: String(image.width) },
+          { property: 'og:image:height', content: String(image.height) },
+        ]
+      : []),
+    { property: 'og:image:alt', content: image.alt },
+    // A square picture (the logo) makes a small card; a wide one a large card.
+    {
+      name: 'twitter:card',
+      content: image.width && image.width === image.height ? 'summary' : 'summary_large_image',
+    },
+    ...(twitterSite ? [{ name: 'twitter:site', content: twitterSite }] : []),
     { name: 'twitter:title', content: title },
     { name: 'twitter:description', content: opts.description },
-    ...(opts.image ? [{ name: 'twitter:image', content: opts.image }] : []),
+    { name: 'twitter:image', content: image.url },
+    { name: 'twitter:image:alt', content: image.alt },
   ];
 }
 

@@ -31,6 +31,8 @@ const FIELDS = [
   ['shortName', t.settings.fields.shortName],
   ['headerImageUrl', t.settings.fields.headerImageUrl],
   ['logoUrl', t.settings.fields.logoUrl],
+  ['shareImageUrl', t.settings.fields.shareImageUrl],
+  ['twitterSite', t.settings.fields.twitterSite],
   ['contactEmail', t.settings.fields.contactEmail],
   ['contactPhone', t.settings.fields.contactPhone],
   ['contactAddress', t.settings.fields.contactAddress],
@@ -63,7 +65,11 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
             name={name}
             id={`s-${name.replace('.', '-')}`}
             label={label}
-            hint={name === 'logoUrl' ? t.settings.hints.logoUrl : undefined}
+            hint={
+              name in t.settings.hints
+                ? t.settings.hints[name as keyof typeof t.settings.hints]
+                : undefined
+            }
             wrapperClassName="col-md-6"
           />
         ))}

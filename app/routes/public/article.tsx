@@ -8,7 +8,8 @@ import { ArticleCard } from '../../components/article-card';
 import { ShareButtons } from '../../components/share-buttons';
 import { copy } from '../../copy/en';
 import { redirectFormerAddress } from '../../features/redirects/former-address';
-import { absoluteUrl, pageMeta } from '../../features/seo/meta';
+import { pageMeta } from '../../features/seo/meta';
+import { shareImage } from '../../features/seo/share-image';
 import {
   breadcrumbs,
   categoryTrail,
@@ -42,14 +43,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     logError(error, `related stories of article ${article._id} could not be loaded`);
     relatedFailed = true;
   }
-  return { article, related, relatedFailed, settings, publicUrl, lang: article.language };
+  const share = await shareImage({ services, publicUrl }, settings, {
+    url: article.imageUrl,
+    alt: article.name,
+  });
+  return { article, related, relatedFailed, settings, publicUrl, share, lang: article.language };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
-  const { article, settings, publicUrl } = loaderData;
+  const { article, settings, publicUrl, share } = loaderData;
   const url = `${publicUrl}${articlePath(article)}`;
-  const image = article.imageUrl ? absoluteUrl(publicUrl, article.imageUrl) : undefined;
   // Without its own meta description, the story's opening words say more than its title.
   const description =
     article.metaDescription ||
@@ -57,12 +61,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     article.name;
   return [
     ...pageMeta({
-      shortName: settings.shortName,
-      siteName: settings.siteName,
+      settings,
       title: article.metaTitle || article.name,
       description,
       url,
-      image,
+      image: share,
+      language: article.language,
       type: 'article',
       keywords: article.metaKeywords || copy.article.defaultKeywords,
     }),

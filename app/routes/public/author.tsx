@@ -6,6 +6,7 @@ import { ArticleCard } from '../../components/article-card';
 import { PageNav, pageParam } from '../../components/page-nav';
 import { copy } from '../../copy/en';
 import { absoluteUrl, pageMeta } from '../../features/seo/meta';
+import { shareImage } from '../../features/seo/share-image';
 import { jsonLd } from '../../features/seo/structured-data';
 import type { Route } from './+types/author';
 
@@ -22,12 +23,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // A page past the end does not exist (an author without stories still has page 1).
   if (page > Math.max(1, list.totalPages))
     throw data(null, { status: 404, statusText: 'Not Found' });
-  return { author, ...list, settings, publicUrl };
+  const share = await shareImage({ services, publicUrl }, settings, {
+    url: author.photoUrl,
+    alt: copy.author.photoAlt(author.name),
+    ratio: '1x1',
+  });
+  return { author, ...list, settings, publicUrl, share };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
-  const { author, settings, publicUrl, currentPage, totalPages } = loaderData;
+  const { author, settings, publicUrl, currentPage, totalPages, share } = loaderData;
   const base = `${publicUrl}${authorPath(author.slug)}`;
   const url = currentPage > 1 ? `${base}?page=${currentPage}` : base;
   const ofPage = (text: string) =>
@@ -36,12 +42,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   const description = author.bio || copy.author.description(author.name, settings.siteName);
   return [
     ...pageMeta({
-      shortName: settings.shortName,
-      siteName: settings.siteName,
+      settings,
       title: ofPage(author.name),
       description: ofPage(description),
       url,
-      image: photo,
+      image: share,
       type: 'profile',
     }),
     {

@@ -5,6 +5,7 @@ import { ArticleCard } from '../../components/article-card';
 import { PageNav, pageParam } from '../../components/page-nav';
 import { copy } from '../../copy/en';
 import { pageMeta } from '../../features/seo/meta';
+import { shareImage } from '../../features/seo/share-image';
 import {
   breadcrumbs,
   categoryTrail,
@@ -33,12 +34,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // A page past the end does not exist (an empty category still has its page 1).
   if (page > Math.max(1, list.totalPages))
     throw data(null, { status: 404, statusText: 'Not Found' });
-  return { category, ...list, settings, publicUrl };
+  const share = await shareImage({ services, publicUrl }, settings);
+  return { category, ...list, settings, publicUrl, share };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
-  const { category, articles, settings, publicUrl, currentPage, totalPages } = loaderData;
+  const { category, articles, settings, publicUrl, currentPage, totalPages, share } = loaderData;
   const base = `${publicUrl}/category/${category.slug}`;
   const url = currentPage > 1 ? `${base}?page=${currentPage}` : base;
   // Page 2 and later are pages of their own to a search engine: their own title and description.
@@ -46,11 +48,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     currentPage > 1 ? `${text} (${copy.category.pageOf(currentPage, totalPages)})` : text;
   return [
     ...pageMeta({
-      shortName: settings.shortName,
-      siteName: settings.siteName,
+      settings,
       title: ofPage(category.name),
       description: ofPage(category.description || category.name),
       url,
+      image: share,
     }),
     jsonLd(collectionPage({ category, url, articles, publicUrl })),
     jsonLd(breadcrumbs(publicUrl, categoryTrail(copy.nav.home, category))),

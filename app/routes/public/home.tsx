@@ -4,7 +4,8 @@ import { appContext } from '../../../common/services';
 import { ArticleCard } from '../../components/article-card';
 import { copy } from '../../copy/en';
 import { redirectFormerPostQuery } from '../../features/redirects/former-address';
-import { absoluteUrl, pageMeta } from '../../features/seo/meta';
+import { pageMeta } from '../../features/seo/meta';
+import { shareImage } from '../../features/seo/share-image';
 import { jsonLd, organization, website } from '../../features/seo/structured-data';
 import type { Route } from './+types/home';
 
@@ -51,20 +52,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       });
     }),
   ]);
-  return { settings, homeCategories, sections, publicUrl };
+  // The header picture, when there is one, is the home page's own (as its 16:9 crop).
+  const share = await shareImage(
+    { services, publicUrl },
+    settings,
+    settings.headerImageUrl ? { url: settings.headerImageUrl, alt: settings.siteName } : undefined,
+  );
+  return { settings, homeCategories, sections, publicUrl, share };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
-  const { settings, publicUrl, sections } = loaderData;
+  const { settings, publicUrl, sections, share } = loaderData;
   return [
     ...pageMeta({
-      shortName: settings.shortName,
-      siteName: settings.siteName,
+      settings,
       title: copy.home.heading,
       description: `${settings.siteName}: ${sections.map((s) => s.title).join(', ')}.`,
       url: `${publicUrl}/`,
-      image: settings.headerImageUrl ? absoluteUrl(publicUrl, settings.headerImageUrl) : undefined,
+      image: share,
     }),
     // The site, how to search it, and who publishes it (issue 12 item 4).
     jsonLd(website(settings, publicUrl)),

@@ -7,6 +7,7 @@ import { ArticleCard } from '../../components/article-card';
 import { PageNav } from '../../components/page-nav';
 import { copy } from '../../copy/en';
 import { pageMeta } from '../../features/seo/meta';
+import { shareImage } from '../../features/seo/share-image';
 import type { Route } from './+types/search';
 
 const t = copy.search;
@@ -32,7 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (url.searchParams.get('q') ?? '').trim();
   const page = pageParam(url);
   const settings = await services.settings.get();
-  const base = { q, settings, publicUrl, page };
+  const share = await shareImage({ services, publicUrl }, settings);
+  const base = { q, settings, publicUrl, page, share };
   if (!q) return { ...base, state: 'prompt' as const, result: null };
   if (q.length > SEARCH_QUERY_MAX)
     return data({ ...base, state: 'too-long' as const, result: null }, { status: 400 });
@@ -44,12 +46,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
-  const { q, settings, publicUrl, page } = loaderData;
+  const { q, settings, publicUrl, page, share } = loaderData;
   const title = q ? t.titleFor(q) : t.title;
   return [
     ...pageMeta({
-      shortName: settings.shortName,
-      siteName: settings.siteName,
+      settings,
+      image: share,
       title:
         page > 1
           ? `${title} (${copy.category.pageOf(page, loaderData.result?.totalPages ?? page)})`

@@ -2,6 +2,7 @@ import { data } from 'react-router';
 import { appContext } from '../../../common/services';
 import { STATIC_PAGES } from '../../copy/static-pages';
 import { pageMeta } from '../../features/seo/meta';
+import { shareImage } from '../../features/seo/share-image';
 import type { Route } from './+types/static-page';
 
 type PageKey = keyof typeof STATIC_PAGES;
@@ -15,15 +16,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!(key in STATIC_PAGES)) throw data(null, { status: 404, statusText: 'Not Found' });
   const { services, publicUrl } = context.get(appContext);
   const [settings, stored] = await Promise.all([services.settings.get(), services.pages.get(key)]);
-  return { key, settings, stored: stored ?? null, publicUrl };
+  const share = await shareImage({ services, publicUrl }, settings);
+  return { key, settings, stored: stored ?? null, publicUrl, share };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
   const page = STATIC_PAGES[loaderData.key];
   return pageMeta({
-    shortName: loaderData.settings.shortName,
-    siteName: loaderData.settings.siteName,
+    settings: loaderData.settings,
+    image: loaderData.share,
     title: loaderData.stored?.title || page.title,
     description: page.description,
     url: `${loaderData.publicUrl}/${loaderData.key}`,

@@ -28,6 +28,15 @@ export async function insertMedia(
   await db.insert(media).values(values);
 }
 
+/** An upload's size and crops by the storage key of its original. */
+export async function findImageByKey(db: Db, storageKey: string) {
+  const [row] = await db
+    .select({ width: media.width, height: media.height, crops: media.crops })
+    .from(media)
+    .where(eq(media.storageKey, storageKey));
+  return row;
+}
+
 export async function findMediaIdByKey(db: Db, storageKey: string): Promise<string | undefined> {
   const [row] = await db
     .select({ id: media.id })

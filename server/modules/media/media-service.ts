@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import type { Db } from '../../../db/client';
-import { CROP_RATIOS } from '../../../common/articles';
+import { CROP_RATIOS, type CropRatio } from '../../../common/articles';
 import type { MediaCrop, MediaVariant } from '../../../db/schema/media';
 import type { Clock } from '../../lib/clock';
 import { unsupportedMediaType } from '../../lib/errors';
 import { sniffImage } from './media-sniff';
 import {
+  findImageByKey,
   findMediaIdByKey,
   insertMedia,
   listMediaWithoutCrops,
@@ -84,6 +85,23 @@ export function createMediaService(deps: {
     async idForUrl(url: string, tx?: Db): Promise<string | null> {
       const key = keyOfMediaUrl(url);
       return key ? ((await findMediaIdByKey(tx ?? db, key)) ?? null) : null;
+    },
+
+    /**
+     * What to show when a page with this upload is shared: its crop in `ratio` when made, else
+     * the original, with the size. Undefined for an address that is not an upload here.
+     */
+    async imageForSharing(
+      url: string,
+      ratio: CropRatio = '16x9',
+    ): Promise<{ url: string; width: number; height: number } | undefined> {
+      const key = keyOfMediaUrl(url);
+      const row = key ? await findImageByKey(db, key) : undefined;
+      if (!row) return undefined;
+      const crop = row.crops?.find((c) => c.ratio === ratio);
+      return crop
+        ? { url: mediaUrl(crop.key), width: crop.width, height: crop.height }
+        : { url, width: row.width, height: row.height };
     },
 
     /**

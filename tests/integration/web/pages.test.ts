@@ -404,7 +404,13 @@ describe('article metadata in the head', () => {
     expect(title).toBe(`Patrika | ${hindi.name}`);
     expect(meta(res.body, 'description')).toBe('मानसून की एक छोटी कहानी।');
     expect(meta(res.body, 'keywords')).toBe('articles, news');
-    const image = `${PUBLIC_URL}${uploaded.url}`;
+    // The upload's 16:9 crop (issue 12 item 4), with its size and alt text (item 5).
+    const image = `${PUBLIC_URL}${uploaded.url.replace('original.jpg', 'crop-16x9.jpg')}`;
+    expect(meta(res.body, 'og:image:width')).toBe('1000');
+    expect(meta(res.body, 'og:image:height')).toBe('563');
+    expect(meta(res.body, 'og:image:alt')).toBe(hindi.name);
+    expect(meta(res.body, 'og:locale')).toBe('hi_IN');
+    expect(meta(res.body, 'og:locale:alternate')).toBe('en_IN');
     expect(meta(res.body, 'og:title')).toBe(title);
     expect(meta(res.body, 'og:description')).toBe('मानसून की एक छोटी कहानी।');
     expect(meta(res.body, 'og:image')).toBe(image);
@@ -559,8 +565,10 @@ describe('article metadata in the head', () => {
       const res = await get('/');
       expectHtml(res);
       expect(tags(bodyOf(res.body), 'img').some((i) => i.src === uploaded.url)).toBe(true);
-      expect(meta(res.body, 'og:image')).toBe(`${PUBLIC_URL}${uploaded.url}`);
-      expect(meta(res.body, 'twitter:image')).toBe(`${PUBLIC_URL}${uploaded.url}`);
+      // Its 16:9 crop, the shape of a large card (issue 12 item 5).
+      const crop = `${PUBLIC_URL}${uploaded.url.replace('original.jpg', 'crop-16x9.jpg')}`;
+      expect(meta(res.body, 'og:image')).toBe(crop);
+      expect(meta(res.body, 'twitter:image')).toBe(crop);
     } finally {
       await t.app.inject({
         method: 'PUT',

@@ -1,0 +1,48 @@
+import type { CropRatio } from '../../../common/articles';
+import type { AppServices } from '../../../common/services';
+import type { SiteSettings } from '../../../common/settings';
+import { absoluteUrl } from './meta';
+import { LOGO_PATH, LOGO_SIZE } from './structured-data';
+
+/** The picture of a page's social card, absolute, with its size when known (issue 12 item 5). */
+export interface ShareImage {
+  url: string;
+  width?: number | undefined;
+  height?: number | undefined;
+  alt: string;
+}
+
+/**
+ * A page's share image, for its loader: the page's own image when it has one (an upload as its
+ * crop in `ratio`, with its size; an address elsewhere as it is, size unknown), else the
+ * default share image of the settings, else the square logo. Every public page has one.
+ */
+export async function shareImage(
+  ctx: { services: Pick<AppServices, 'media'>; publicUrl: string },
+  settings: SiteSettings,
+  own?: { url: string; alt: string; ratio?: CropRatio },
+): Promise<ShareImage> {
+  const { services, publicUrl } = ctx;
+  const sized = async (url: string, alt: string, ratio?: CropRatio) => {
+    const found = await services.media.imageForSharing(url, ratio);
+    return found && { ...found, url: absoluteUrl(publicUrl, found.url), alt };
+  };
+  if (own?.url) {
+    return (
+      (await sized(own.url, own.alt, own.ratio)) ?? {
+        url: absoluteUrl(publicUrl, own.url),
+        alt: own.alt,
+      }
+    );
+  }
+  const fallback =
+    settings.shareImageUrl && (await sized(settings.shareImageUrl, settings.siteName));
+  return (
+    fallback || {
+      url: `${publicUrl}${LOGO_PATH}`,
+      width: LOGO_SIZE,
+      height: LOGO_SIZE,
+      alt: settings.siteName,
+    }
+  );
+}
