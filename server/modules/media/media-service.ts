@@ -66,6 +66,8 @@ export interface StoredImage {
   width: number;
   height: number;
   variants: { width: number; url: string }[];
+  /** The 16:9, 4:3 and 1:1 crops (issue 12 item 4). */
+  crops: { ratio: CropRatio; width: number; height: number; url: string }[];
 }
 
 export function createMediaService(deps: {
@@ -171,6 +173,12 @@ export function createMediaService(deps: {
           width,
           height,
           variants: variants.map((v) => ({ width: v.width, url: mediaUrl(v.key) })),
+          crops: crops.map((c) => ({
+            ratio: c.ratio,
+            width: c.width,
+            height: c.height,
+            url: mediaUrl(c.key),
+          })),
         };
       } catch (error) {
         await Promise.allSettled(written.map((key) => files.remove(key)));
