@@ -267,7 +267,8 @@ test.describe('article page', () => {
       language: 'hi',
     });
     const canonical = `${baseURL}${addressOf(hindi)}`;
-    const image = `${baseURL}${hindi.imageUrl}`;
+    // The upload's 16:9 crop (issue 12 items 4 and 5).
+    const image = `${baseURL}${hindi.imageUrl.replace(/original\.\w+$/, 'crop-16x9.jpg')}`;
 
     await page.goto(addressOf(hindi));
     await hydrated(page);
@@ -302,8 +303,9 @@ test.describe('article page', () => {
     await expect(head.locator('link[rel="canonical"]')).toHaveAttribute('href', canonical);
 
     const ldJson = page.locator('script[type="application/ld+json"]');
-    await expect(ldJson).toHaveCount(1);
-    const ld = JSON.parse((await ldJson.textContent()) ?? '{}') as Record<string, unknown>;
+    // The NewsArticle, then its BreadcrumbList (issue 12 item 4).
+    await expect(ldJson).toHaveCount(2);
+    const ld = JSON.parse((await ldJson.first().textContent()) ?? '{}') as Record<string, unknown>;
     expect(ld).toMatchObject({
       '@context': 'https://schema.org',
       '@type': 'NewsArticle',
