@@ -6,7 +6,7 @@ import { htmlExcerpt } from '../../../common/text';
 import { appContext } from '../../../common/services';
 import { ArticleCard } from '../../components/article-card';
 import { ShareButtons } from '../../components/share-buttons';
-import { copy } from '../../copy/en';
+import { formatDate, interfaceFor, useInterface } from '../../copy/language';
 import { redirectFormerAddress } from '../../features/redirects/former-address';
 import { absoluteUrl, pageMeta } from '../../features/seo/meta';
 import type { Route } from './+types/article';
@@ -58,7 +58,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
       url,
       image,
       type: 'article',
-      keywords: article.metaKeywords || copy.article.defaultKeywords,
+      keywords: article.metaKeywords || interfaceFor(settings.uiLanguage).t.article.defaultKeywords,
     }),
     { property: 'article:published_time', content: article.publishedAt },
     { property: 'article:modified_time', content: article.updatedAt },
@@ -88,6 +88,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const { article, related, relatedFailed, publicUrl } = loaderData;
   const url = `${publicUrl}${articlePath(article)}`;
+  const { t, lang, locale } = useInterface();
 
   // A view is counted after the page is shown, without holding it up.
   useEffect(() => {
@@ -101,19 +102,15 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
     <main id="main" className="container py-4">
       <article className="article mx-auto" lang={article.language}>
         <h1 className="article-title mb-3">{article.name}</h1>
-        <p className="text-body-secondary small">
-          {article.author && <span>{copy.article.by(article.author.name)} · </span>}
-          <time dateTime={article.publishedAt}>
-            {new Date(article.publishedAt).toLocaleDateString(
-              article.language === 'hi' ? 'hi-IN' : 'en-IN',
-              {
-                year: 'numeric',
-                month: 'long',
-                day: 'numeric',
-                timeZone: 'Asia/Kolkata',
-              },
-            )}
-          </time>
+        {/* The byline is interface text: its date is written the way the interface writes. */}
+        <p className="text-body-secondary small" lang={lang}>
+          {article.author && (
+            <span>
+              {t.article.by(article.author.name)}
+              {' · '}
+            </span>
+          )}
+          <time dateTime={article.publishedAt}>{formatDate(article.publishedAt, locale)}</time>
         </p>
         {article.imageUrl && (
           <img
@@ -131,14 +128,14 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         <div className="article-body" dangerouslySetInnerHTML={{ __html: article.description }} />
       </article>
       {relatedFailed && (
-        <p className="mt-5 text-body-secondary" role="status">
-          {copy.article.moreError}
+        <p className="mt-5 text-body-secondary" role="status" lang={lang}>
+          {t.article.moreError}
         </p>
       )}
       {related.length > 0 && (
         <section aria-labelledby="more-stories" className="mt-5">
-          <h2 id="more-stories" className="h4 section-title">
-            {copy.article.more}
+          <h2 id="more-stories" className="h4 section-title" lang={lang}>
+            {t.article.more}
           </h2>
           <div className="row g-4">
             {related.map((a) => (
