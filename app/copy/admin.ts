@@ -90,6 +90,10 @@ export const adminCopy = {
     autoLanguage: 'Auto',
     hindi: 'Hindi',
     english: 'English',
+    translation: 'Translation',
+    translationHelp:
+      'The same story in the other language. Both pages then link to each other; choosing here links the other article back.',
+    noTranslation: 'None',
     submit: 'Submit',
     update: 'Update',
     saving: 'Saving...',
