@@ -1,5 +1,5 @@
 import { toast } from 'react-toastify';
-import { copy } from '../copy/en';
+import { useInterface } from '../copy/language';
 
 const NETWORKS = [
   {
@@ -23,6 +23,7 @@ function openPopup(href: string) {
 
 /** Two networks and a share icon: the Web Share API where there is one, else copy the link. */
 export function ShareButtons({ url, title }: { url: string; title: string }) {
+  const { t, lang } = useInterface();
   const share = async () => {
     if (typeof navigator.share === 'function') {
       try {
@@ -34,13 +35,18 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
     }
     try {
       await navigator.clipboard.writeText(url);
-      toast.success(copy.article.linkCopied);
+      toast.success(t.article.linkCopied);
     } catch {
-      toast.error(copy.article.copyFailed);
+      toast.error(t.article.copyFailed);
     }
   };
   return (
-    <div className="share d-flex flex-wrap gap-2 mb-4" role="group" aria-label={copy.article.share}>
+    <div
+      className="share d-flex flex-wrap gap-2 mb-4"
+      role="group"
+      aria-label={t.article.share}
+      lang={lang}
+    >
       {NETWORKS.map((n) => (
         <a
           key={n.name}
@@ -53,20 +59,20 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
             openPopup(n.href(url, title));
           }}
         >
-          {copy.article.shareOn(n.name)}
+          {t.article.shareOn(n.name)}
         </a>
       ))}
       <button
         type="button"
         className="btn btn-outline-secondary btn-sm"
         onClick={share}
-        aria-label={copy.article.share}
-        title={copy.article.share}
+        aria-label={t.article.share}
+        title={t.article.share}
       >
         <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16" fill="currentColor">
           <path d="M13.5 1a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3M11 2.5a2.5 2.5 0 1 1 .6 1.6L4.9 7.2a2.5 2.5 0 0 1 0 1.6l6.7 3.1a2.5 2.5 0 1 1-.5.9L4.4 9.7a2.5 2.5 0 1 1 0-3.4l6.7-3.1A2.5 2.5 0 0 1 11 2.5" />
         </svg>{' '}
-        {copy.article.share}
+        {t.article.share}
       </button>
     </div>
   );
