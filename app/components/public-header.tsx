@@ -111,7 +111,7 @@ export function PublicHeader({
                           </li>
                         )}
                         <li>
-                          <Form method="post" action="/logout" onSubmit={clearUserInfo}>
+                          <Form method="post" action="/logout" onSubmit={clearUserInfo} data-sign-out="">
                             <button type="submit" className="dropdown-item">
                               {copy.nav.signOut}
                             </button>

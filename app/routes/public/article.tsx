@@ -99,7 +99,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const srcSet = article.image?.variants.map((v) => `${v.url} ${v.width}w`).join(', ');
   return (
     <main id="main" className="container py-4">
-      <article className="article mx-auto" lang={article.language}>
+      <article className="article mx-auto" lang={article.language} data-view-article={article._id}>
         <h1 className="article-title mb-3">{article.name}</h1>
         <p className="text-body-secondary small">
           {article.author && <span>{copy.article.by(article.author.name)} · </span>}
