@@ -33,7 +33,7 @@ export function PublicHeader({
       </a>
       <nav className="navbar navbar-expand-lg" aria-label="Main">
         <div className="container">
-          <Link to="/" className="navbar-brand fw-bold brand">
+          <Link to="/" className="navbar-brand fw-bold brand site-name">
             {siteName}
           </Link>
           <details className="nav-menu">
@@ -111,7 +111,12 @@ export function PublicHeader({
                           </li>
                         )}
                         <li>
-                          <Form method="post" action="/logout" onSubmit={clearUserInfo} data-sign-out="">
+                          <Form
+                            method="post"
+                            action="/logout"
+                            onSubmit={clearUserInfo}
+                            data-sign-out=""
+                          >
                             <button type="submit" className="dropdown-item">
                               {copy.nav.signOut}
                             </button>

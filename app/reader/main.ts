@@ -4,6 +4,7 @@
  * Each piece below works on markup the server rendered, and the page works without it.
  */
 import { enhanceMenus } from '../components/menus';
+import { lazyMaps } from './lazy-map';
 import { tidySession } from './session';
 import { enhanceShareButtons } from './share';
 import { countView } from './views';
@@ -11,6 +12,7 @@ import { countView } from './views';
 const header = document.querySelector<HTMLElement>('.site-header');
 if (header) enhanceMenus(header);
 enhanceShareButtons(document);
+lazyMaps(document);
 countView(document);
 tidySession(document);
 // The browser tests' "the page's scripts are in place" marker (root.tsx sets it when React
