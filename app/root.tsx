@@ -93,14 +93,21 @@ function AppStyles() {
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
-/** The page language: the deepest route that names one (an article's), else English. */
+/** The public layout's route id: its pages speak the interface language of the settings. */
+const PUBLIC_LAYOUT = 'routes/public/layout';
+
+/**
+ * The page language: the deepest route that names one (an article's), else on public pages
+ * the interface language (setting `uiLanguage`), else English (the back office).
+ */
 function usePageLanguage(): string {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i--) {
     const lang = (matches[i]?.data as { lang?: unknown } | undefined)?.lang;
     if (lang === 'hi' || lang === 'en') return lang;
   }
-  return 'en';
+  const root = matches[0]?.data as RootData | undefined;
+  return matches.some((m) => m.id === PUBLIC_LAYOUT) ? (root?.settings.uiLanguage ?? 'en') : 'en';
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -3,7 +3,7 @@ import type { ArticleCard as Card } from '../../common/schemas/articles';
 import { HOME_EXCERPT_LENGTH } from '../../common/articles';
 import { articlePath } from '../../common/paths';
 import { excerpt } from '../../common/text';
-import { copy } from '../copy/en';
+import { useInterface } from '../copy/language';
 import { responsiveImage } from './responsive-image';
 
 /** Cards sit three to a row from lg (at most ~410 px), two from md, one on a phone. */
@@ -40,6 +40,7 @@ export function ArticleCard({
   highlight?: { name: string; snippet: string };
 }) {
   const href = articlePath(article);
+  const { t, lang } = useInterface();
   return (
     <article className="card h-100 shadow-sm" lang={article.language}>
       {/* Articles brought in without a featured image (an import) have no imageUrl. */}
@@ -68,9 +69,10 @@ export function ArticleCard({
         <Link
           to={href}
           className="btn btn-primary mt-auto align-self-start"
-          aria-label={`${copy.home.readMore}: ${article.name}`}
+          lang={lang}
+          aria-label={`${t.home.readMore}: ${article.name}`}
         >
-          {copy.home.readMore}
+          {t.home.readMore}
         </Link>
       </div>
     </article>

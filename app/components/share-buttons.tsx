@@ -1,5 +1,5 @@
 import { toast } from 'react-toastify';
-import { copy } from '../copy/en';
+import { useInterface } from '../copy/language';
 import { openSharePopup } from '../reader/share';
 
 const NETWORKS = [
@@ -21,6 +21,7 @@ const NETWORKS = [
  * the data attributes, answering in the status line instead of a toast.
  */
 export function ShareButtons({ url, title }: { url: string; title: string }) {
+  const { t, lang } = useInterface();
   const share = async () => {
     if (typeof navigator.share === 'function') {
       try {
@@ -32,13 +33,18 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
     }
     try {
       await navigator.clipboard.writeText(url);
-      toast.success(copy.article.linkCopied);
+      toast.success(t.article.linkCopied);
     } catch {
-      toast.error(copy.article.copyFailed);
+      toast.error(t.article.copyFailed);
     }
   };
   return (
-    <div className="share d-flex flex-wrap gap-2 mb-4" role="group" aria-label={copy.article.share}>
+    <div
+      className="share d-flex flex-wrap gap-2 mb-4"
+      role="group"
+      aria-label={t.article.share}
+      lang={lang}
+    >
       {NETWORKS.map((n) => (
         <a
           key={n.name}
@@ -52,7 +58,7 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
             openSharePopup(n.href(url, title));
           }}
         >
-          {copy.article.shareOn(n.name)}
+          {t.article.shareOn(n.name)}
         </a>
       ))}
       <button
@@ -61,15 +67,15 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
         onClick={share}
         data-share-url={url}
         data-share-title={title}
-        data-copied={copy.article.linkCopied}
-        data-copy-failed={copy.article.copyFailed}
-        aria-label={copy.article.share}
-        title={copy.article.share}
+        data-copied={t.article.linkCopied}
+        data-copy-failed={t.article.copyFailed}
+        aria-label={t.article.share}
+        title={t.article.share}
       >
         <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16" fill="currentColor">
           <path d="M13.5 1a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3M11 2.5a2.5 2.5 0 1 1 .6 1.6L4.9 7.2a2.5 2.5 0 0 1 0 1.6l6.7 3.1a2.5 2.5 0 1 1-.5.9L4.4 9.7a2.5 2.5 0 1 1 0-3.4l6.7-3.1A2.5 2.5 0 0 1 11 2.5" />
         </svg>{' '}
-        {copy.article.share}
+        {t.article.share}
       </button>
       <span
         className="small text-body-secondary align-self-center"

@@ -8,6 +8,7 @@ export function lazyMaps(root: ParentNode) {
       if (box.querySelector('iframe:not(noscript iframe)')) return;
       const frame = document.createElement('iframe');
       frame.title = box.dataset.mapTitle ?? '';
+      if (box.dataset.mapLang) frame.lang = box.dataset.mapLang;
       frame.src = box.dataset.lazyMap ?? '';
       frame.loading = 'lazy';
       frame.referrerPolicy = 'no-referrer-when-downgrade';

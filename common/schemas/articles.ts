@@ -50,6 +50,8 @@ export const ArticleSchema = z.object({
   publishedAt: isoDate,
   language: z.enum(LANGUAGES),
   legacyId: z.number().nullable(),
+  /** The same story in the other language (issue 10 item 7); the link is mutual. */
+  translationId: z.string().nullable(),
   views: z.number(),
   createdAt: isoDate,
   updatedAt: isoDate,
@@ -117,6 +119,11 @@ export const ArticleInputSchema = z.object({
     .max(2_147_483_647)
     .optional()
     .nullable(),
+  /**
+   * The article's translation in the other language: its id, or null for none; left out, an
+   * update keeps the link it has. Linking one side links the other.
+   */
+  translationId: IdSchema.optional().nullable(),
   /** The updatedAt the editor loaded; an older one than stored means someone else saved since. */
   updatedAt: z.iso
     .datetime({ offset: true, error: 'updatedAt must be a date and time (ISO 8601)' })

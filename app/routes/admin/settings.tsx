@@ -1,7 +1,7 @@
 import { AdminRouteError } from '../../components/admin/route-error';
 import { toast } from 'react-toastify';
-import type { SiteSettings } from '../../../common/settings';
-import { FormTextField, SubmitButton } from '../../components/form/fields';
+import { UI_LANGUAGES, type SiteSettings } from '../../../common/settings';
+import { FormSelect, FormTextField, SubmitButton } from '../../components/form/fields';
 import { SchemaForm, useSchemaForm } from '../../components/form/schema-form';
 import { requireScreen } from '../../features/session/screen-guard';
 import { adminCopy as t } from '../../copy/admin';
@@ -67,6 +67,19 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
             wrapperClassName="col-md-6"
           />
         ))}
+        <FormSelect
+          name="uiLanguage"
+          id="s-uiLanguage"
+          label={t.settings.fields.uiLanguage}
+          hint={t.settings.hints.uiLanguage}
+          wrapperClassName="col-md-6"
+        >
+          {UI_LANGUAGES.map((lang) => (
+            <option key={lang} value={lang} lang={lang}>
+              {t.settings.uiLanguages[lang]}
+            </option>
+          ))}
+        </FormSelect>
       </div>
       <SubmitButton className="btn btn-primary mt-4">{t.settings.save}</SubmitButton>
     </SchemaForm>

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, ne, sql, sum, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, or, sql, sum, type SQL } from 'drizzle-orm';
 import { UNCATEGORISED_SEGMENT } from '../../../common/paths';
 import type { Db } from '../../../db/client';
 import {
@@ -148,6 +148,7 @@ export const fullColumns = {
   metaKeywords: articles.metaKeywords,
   status: articles.status,
   legacyId: articles.legacyId,
+  translationId: articles.translationId,
   viewCount: articles.viewCount,
 };
 
@@ -294,15 +295,47 @@ export type ArticleValues = {
   legacyId: number | null;
 };
 
+/** An article's language, to check a translation link against; undefined when there is none. */
+export async function findLanguage(db: Db, id: string): Promise<'hi' | 'en' | undefined> {
+  const [row] = await db
+    .select({ language: articles.language })
+    .from(articles)
+    .where(eq(articles.id, id));
+  return row?.language;
+}
+
+/**
+ * Makes `id` and `translationId` each other's translation, or leaves `id` without one (null).
+ * Whatever either side was linked to before is unlinked first, so a link is always mutual and
+ * an article has at most one translation. Runs in the caller's transaction.
+ */
+async function linkTranslation(tx: Db, id: string, translationId: string | null) {
+  const sides = translationId ? [id, translationId] : [id];
+  await tx
+    .update(articles)
+    .set({ translationId: null })
+    .where(or(inArray(articles.id, sides), inArray(articles.translationId, sides)));
+  if (!translationId) return;
+  await tx.update(articles).set({ translationId }).where(eq(articles.id, id));
+  await tx.update(articles).set({ translationId: id }).where(eq(articles.id, translationId));
+}
+
+/** `translationId`: the translation to link (null: none; undefined: leave the links alone). */
 export async function insertArticle(
   db: Db,
   values: ArticleValues & { createdAt: Date },
+  translationId?: string | null,
 ): Promise<string> {
-  const [row] = await db
-    .insert(articles)
-    .values({ ...values, ...articleSearchColumns(values), updatedAt: values.createdAt })
-    .returning({ id: articles.id });
-  return (row as { id: string }).id;
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [row] = await tx
+      .insert(articles)
+      .values({ ...values, ...articleSearchColumns(values), updatedAt: values.createdAt })
+      .returning({ id: articles.id });
+    const id = (row as { id: string }).id;
+    if (translationId) await linkTranslation(tx, id, translationId);
+    return id;
+  });
 }
 
 export interface StoredState {
@@ -313,6 +346,7 @@ export interface StoredState {
   status: 'draft' | 'published';
   publishedAt: Date;
   updatedAt: Date;
+  translationId: string | null;
 }
 
 export async function findStoredState(db: Db, id: string): Promise<StoredState | undefined> {
@@ -324,6 +358,7 @@ export async function findStoredState(db: Db, id: string): Promise<StoredState |
       status: articles.status,
       publishedAt: articles.publishedAt,
       updatedAt: articles.updatedAt,
+      translationId: articles.translationId,
     })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
@@ -355,7 +390,7 @@ async function moveAddress(
 /**
  * Saves an edit in one transaction: re-reads the row under a lock, refuses a stale edit
  * (`check` answers why), records the old address when the address changes and frees the
- * new address from any redirect (DECISIONS.md §5). `segment` is the new address's first
+ * new address from any redirect (DECISIONS.md §5), and links or unlinks its translation. `segment` is the new address's first
  * segment (the new category's slug).
  */
 export async function updateArticle(
@@ -363,6 +398,7 @@ export async function updateArticle(
   id: string,
   values: ArticleValues & { updatedAt: Date; segment: string },
   check: (stored: StoredState) => void,
+  translationId?: string | null,
 ): Promise<boolean> {
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
@@ -378,6 +414,7 @@ export async function updateArticle(
       .update(articles)
       .set({ ...row, ...articleSearchColumns(row) })
       .where(eq(articles.id, id));
+    if (translationId !== undefined) await linkTranslation(tx, id, translationId);
     return true;
   });
 }

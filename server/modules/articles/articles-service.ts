@@ -26,6 +26,7 @@ import {
   findAddressByLegacyId,
   findAddressBySlug,
   findArticleById,
+  findLanguage,
   findPublishedByAddress,
   findStoredState,
   incrementViewCount,
@@ -97,6 +98,7 @@ export function toArticle(row: FullRow): Article {
     publishedAt: card.publishedAt,
     language: row.language,
     legacyId: row.legacyId,
+    translationId: row.translationId,
     views: row.viewCount,
     createdAt: card.createdAt,
     updatedAt: card.updatedAt,
@@ -185,6 +187,32 @@ export function createArticlesService(deps: ArticlesDeps) {
       language: input.language ?? detectLanguage(`${input.name} ${stripHtml(description)}`),
       legacyId: input.legacyId ?? null,
     };
+  };
+
+  /**
+   * The translation to link, checked: it exists, is another article, and is written in the
+   * other language. Undefined (not given) leaves the link as it is, except that a kept link
+   * must still join two languages.
+   */
+  const checkTranslation = async (
+    id: string | undefined,
+    language: 'hi' | 'en',
+    given: string | null | undefined,
+    kept: string | null = null,
+  ): Promise<string | null | undefined> => {
+    const other = given === undefined ? kept : given;
+    if (other === null) return given;
+    if (other === id)
+      throw fieldError('body.translationId', 'An article cannot be its own translation.');
+    const otherLanguage = await findLanguage(db, other);
+    if (!otherLanguage) throw fieldError('body.translationId', 'The translation does not exist.');
+    if (otherLanguage === language) {
+      throw fieldError(
+        'body.translationId',
+        `The translation must be in the other language: both are ${language === 'hi' ? 'Hindi' : 'English'}.`,
+      );
+    }
+    return given;
   };
 
   const legacyConflict = (error: unknown): never => {
@@ -351,15 +379,20 @@ export function createArticlesService(deps: ArticlesDeps) {
         slug,
         input.author ?? a.id,
       );
+      const translationId = await checkTranslation(undefined, values.language, input.translationId);
       const now = clock.now();
       const status = input.status ?? 'published';
       try {
-        const id = await insertArticle(db, {
-          ...values,
-          status,
-          publishedAt: input.publishedAt ? new Date(input.publishedAt) : now,
-          createdAt: now,
-        });
+        const id = await insertArticle(
+          db,
+          {
+            ...values,
+            status,
+            publishedAt: input.publishedAt ? new Date(input.publishedAt) : now,
+            createdAt: now,
+          },
+          translationId,
+        );
         await changed();
         return toArticle(await mustFind(id));
       } catch (error) {
@@ -384,6 +417,12 @@ export function createArticlesService(deps: ArticlesDeps) {
         slug,
         input.author === undefined ? before.authorId : (input.author ?? null),
       );
+      const translationId = await checkTranslation(
+        id,
+        values.language,
+        input.translationId,
+        before.translationId,
+      );
       const now = clock.now();
       const status = input.status ?? before.status;
       const publishedAt = input.publishedAt
@@ -398,14 +437,23 @@ export function createArticlesService(deps: ArticlesDeps) {
         updatedAt: now,
       };
       try {
-        const found = await updateArticle(db, id, full, (stored) => {
-          mayChange(a, stored.authorId);
-          if (input.updatedAt && new Date(input.updatedAt).getTime() < stored.updatedAt.getTime()) {
-            throw conflict(
-              'Someone else saved this article after you opened it. Reload it to see their changes, then apply yours again.',
-            );
-          }
-        });
+        const found = await updateArticle(
+          db,
+          id,
+          full,
+          (stored) => {
+            mayChange(a, stored.authorId);
+            if (
+              input.updatedAt &&
+              new Date(input.updatedAt).getTime() < stored.updatedAt.getTime()
+            ) {
+              throw conflict(
+                'Someone else saved this article after you opened it. Reload it to see their changes, then apply yours again.',
+              );
+            }
+          },
+          translationId,
+        );
         if (!found) throw notFound('Article not found.');
       } catch (error) {
         return legacyConflict(error);

@@ -102,6 +102,7 @@ describe('POST /api/articles/article', () => {
       publishedAt: iso(current),
       language: 'en',
       legacyId: null,
+      translationId: null,
       views: 0,
       createdAt: iso(current),
       updatedAt: iso(current),
