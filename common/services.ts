@@ -93,6 +93,11 @@ export interface AppContext {
   /** Nonce of this response's Content-Security-Policy, for React Router's inline scripts. */
   cspNonce: string | undefined;
   publicUrl: string;
+  /**
+   * The address of the reading pages' own small script (app/reader/main.ts): built with the
+   * client, named in build/client/reader-manifest.json; served from source in development.
+   */
+  readerScript: string;
 }
 
 /**

@@ -3,10 +3,12 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import type { ServerBuild } from 'react-router';
 import { SERVER_SEGMENTS } from '../common/paths';
+import { READER_MANIFEST, READER_SCRIPT_SOURCE } from '../common/reader-build';
 import type { AppContext, AppServices } from '../common/services';
 import type { Database } from '../db/client';
 import type { Config } from './env';
@@ -126,6 +128,8 @@ export async function registerHttp(
       .send({ message: `No such API call: ${request.method} ${shortPath(request.url)}` }),
   );
 
+  const readerScript = web === 'build' ? readerScriptOf(deps.buildDir) : `/${READER_SCRIPT_SOURCE}`;
+
   /** What a page's loaders get: the services, who is signed in, and the CSP nonce. */
   const pageContext = (
     { request, reply }: { request: FastifyRequest; reply: FastifyReply },
@@ -139,6 +143,7 @@ export async function registerHttp(
     logError: (error, what) => request.log.error({ err: error }, what),
     cspNonce: nonce ?? cspNonceOf(reply.raw),
     publicUrl: config.publicUrl,
+    readerScript,
   });
 
   if (web === 'build') {
@@ -165,4 +170,12 @@ export async function registerHttp(
     const { mountViteDev } = await import('./dev');
     await mountViteDev(app, pageContext);
   }
+}
+
+/** Where the client build put the reader script (vite.config.ts writes the manifest). */
+function readerScriptOf(buildDir: string): string {
+  const manifest = join(buildDir, 'client', READER_MANIFEST);
+  if (!existsSync(manifest))
+    throw new Error(`${manifest} is missing: the client build is incomplete (npm run build).`);
+  return (JSON.parse(readFileSync(manifest, 'utf8')) as { file: string }).file;
 }

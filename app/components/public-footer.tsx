@@ -34,16 +34,35 @@ function LazyMap({ place }: { place: string }) {
     observer.observe(el);
     return () => observer.disconnect();
   }, [visible]);
+  const title = t.footer.mapTitle(place);
+  const src = `https://www.google.com/maps?q=${encodeURIComponent(place)}&output=embed`;
+  // On a reading page (no client React) app/reader/lazy-map.ts makes the frame from the data
+  // attributes; without any script the frame is in <noscript>.
   return (
-    <div ref={ref} className="map-frame ratio ratio-4x3 rounded overflow-hidden bg-light">
-      {visible && (
+    <div
+      ref={ref}
+      className="map-frame ratio ratio-4x3 rounded overflow-hidden bg-light"
+      data-lazy-map={src}
+      data-map-title={title}
+      data-map-lang={lang}
+    >
+      {visible ? (
         <iframe
-          title={t.footer.mapTitle(place)}
+          title={title}
           lang={lang}
-          src={`https://www.google.com/maps?q=${encodeURIComponent(place)}&output=embed`}
+          src={src}
           loading="lazy"
           referrerPolicy="no-referrer-when-downgrade"
         />
+      ) : (
+        <noscript>
+          <iframe
+            title={title}
+            src={src}
+            loading="lazy"
+            referrerPolicy="no-referrer-when-downgrade"
+          />
+        </noscript>
       )}
     </div>
   );
@@ -64,7 +83,7 @@ export function PublicFooter({ settings, year }: { settings: SiteSettings; year:
       <div className="container">
         <div className="row g-4">
           <div className="col-12 col-md-4">
-            <h2 className="h5">{settings.siteName}</h2>
+            <h2 className="h5 site-name">{settings.siteName}</h2>
             <ul className="list-unstyled" lang={lang}>
               <li>
                 <Link to="/about-us" className="link-light">
@@ -137,7 +156,7 @@ export function PublicFooter({ settings, year }: { settings: SiteSettings; year:
             {settings.mapLocation && <LazyMap place={settings.mapLocation} />}
           </div>
         </div>
-        <p className="mt-4 mb-0 small text-secondary-emphasis text-light-50" lang={lang}>
+        <p className="mt-4 mb-0 small text-secondary-emphasis text-light-50 site-name" lang={lang}>
           {t.footer.copyright(year, settings.siteName)}
         </p>
       </div>

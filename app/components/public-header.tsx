@@ -34,7 +34,7 @@ export function PublicHeader({
       </a>
       <nav className="navbar navbar-expand-lg" aria-label="Main">
         <div className="container">
-          <Link to="/" className="navbar-brand fw-bold brand">
+          <Link to="/" className="navbar-brand fw-bold brand site-name">
             {siteName}
           </Link>
           <details className="nav-menu">
@@ -120,7 +120,12 @@ export function PublicHeader({
                           </li>
                         )}
                         <li>
-                          <Form method="post" action="/logout" onSubmit={clearUserInfo}>
+                          <Form
+                            method="post"
+                            action="/logout"
+                            onSubmit={clearUserInfo}
+                            data-sign-out=""
+                          >
                             <button type="submit" className="dropdown-item" lang={lang}>
                               {t.nav.signOut}
                             </button>

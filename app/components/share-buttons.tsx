@@ -1,5 +1,6 @@
 import { toast } from 'react-toastify';
 import { useInterface } from '../copy/language';
+import { openSharePopup } from '../reader/share';
 
 const NETWORKS = [
   {
@@ -14,14 +15,11 @@ const NETWORKS = [
   },
 ];
 
-/** SPEC.md §9: share popups are 550 by 400. */
-function openPopup(href: string) {
-  const left = Math.max(0, (window.screen.width - 550) / 2);
-  const top = Math.max(0, (window.screen.height - 400) / 2);
-  window.open(href, 'share', `width=550,height=400,left=${left},top=${top},noopener,noreferrer`);
-}
-
-/** Two networks and a share icon: the Web Share API where there is one, else copy the link. */
+/**
+ * Two networks and a share icon: the Web Share API where there is one, else copy the link.
+ * On a reading page (no client React) app/reader/share.ts gives the same behaviour through
+ * the data attributes, answering in the status line instead of a toast.
+ */
 export function ShareButtons({ url, title }: { url: string; title: string }) {
   const { t, lang } = useInterface();
   const share = async () => {
@@ -54,9 +52,10 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
           className="btn btn-outline-secondary btn-sm"
           target="_blank"
           rel="noopener noreferrer"
+          data-share-popup=""
           onClick={(event) => {
             event.preventDefault();
-            openPopup(n.href(url, title));
+            openSharePopup(n.href(url, title));
           }}
         >
           {t.article.shareOn(n.name)}
@@ -66,6 +65,10 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
         type="button"
         className="btn btn-outline-secondary btn-sm"
         onClick={share}
+        data-share-url={url}
+        data-share-title={title}
+        data-copied={t.article.linkCopied}
+        data-copy-failed={t.article.copyFailed}
         aria-label={t.article.share}
         title={t.article.share}
       >
@@ -74,6 +77,11 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
         </svg>{' '}
         {t.article.share}
       </button>
+      <span
+        className="small text-body-secondary align-self-center"
+        role="status"
+        data-share-status
+      />
     </div>
   );
 }

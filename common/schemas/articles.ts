@@ -7,12 +7,20 @@ const isoDate = z.string();
 export const CategoryRefSchema = z.object({ _id: z.string(), slug: z.string(), name: z.string() });
 export const AuthorRefSchema = z.object({ _id: z.string(), name: z.string() });
 
+export const ImageInfoSchema = z.object({
+  width: z.number(),
+  height: z.number(),
+  variants: z.array(z.object({ width: z.number(), url: z.string() })),
+});
+
 /** What a card in any article list shows (SPEC.md §2 Home, Category page). */
 export const ArticleCardSchema = z.object({
   _id: z.string(),
   name: z.string(),
   slug: z.string(),
   imageUrl: z.string(),
+  /** Our addition: the hosted image's size and resized variants, for srcset (null otherwise). */
+  image: ImageInfoSchema.nullable(),
   /** Plain text, at most 200 characters, cut on a word boundary (SPEC.md §9). */
   excerpt: z.string(),
   language: z.enum(LANGUAGES),
@@ -24,11 +32,6 @@ export const ArticleCardSchema = z.object({
 });
 export type ArticleCard = z.infer<typeof ArticleCardSchema>;
 
-export const ImageInfoSchema = z.object({
-  width: z.number(),
-  height: z.number(),
-  variants: z.array(z.object({ width: z.number(), url: z.string() })),
-});
 
 /** One whole article (SPEC.md §3) with our additions (DECISIONS.md §5). */
 export const ArticleSchema = z.object({

@@ -10,6 +10,7 @@ import { pageTitle } from '../../features/seo/meta';
 import { safeRedirect } from '../../features/session/user-info';
 import { useSignedIn } from '../../features/session/use-sign-in';
 import type { Route } from './+types/login';
+import type { PageHandle } from '../../root';
 
 /** SPEC.md §2: default target /admin/dashboard (readers, who cannot use it, go home). */
 const defaultTarget = (role: string | undefined) =>
@@ -74,3 +75,6 @@ export default function Login() {
     </main>
   );
 }
+
+/** A React app in the browser (root.tsx `PageHandle`). */
+export const handle: PageHandle = { hydrate: true };

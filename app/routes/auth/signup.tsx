@@ -12,6 +12,7 @@ import { safeRedirect } from '../../features/session/user-info';
 import { signUpFormSchema } from '../../features/session/sign-up-form';
 import { useSignedIn, WELCOME_PARAM } from '../../features/session/use-sign-in';
 import type { Route } from './+types/signup';
+import type { PageHandle } from '../../root';
 
 /** SPEC.md §2: sign-up redirects to / by default. */
 const DEFAULT_TARGET = '/';
@@ -101,3 +102,6 @@ export default function SignUp() {
     </main>
   );
 }
+
+/** A React app in the browser (root.tsx `PageHandle`). */
+export const handle: PageHandle = { hydrate: true };

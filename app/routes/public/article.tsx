@@ -130,7 +130,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const srcSet = article.image?.variants.map((v) => `${v.url} ${v.width}w`).join(', ');
   return (
     <main id="main" className="container py-4">
-      <article className="article mx-auto" lang={article.language}>
+      <article className="article mx-auto" lang={article.language} data-view-article={article._id}>
         <h1 className="article-title mb-3">{article.name}</h1>
         {/* The byline is interface text: its date is written the way the interface writes. */}
         <p className="text-body-secondary small" lang={lang}>

@@ -104,7 +104,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           />
         ) : null}
         <div className="container home-hero-text">
-          <p className="display-6 fw-bold mb-0">{settings.siteName}</p>
+          <p className="display-6 fw-bold mb-0 site-name">{settings.siteName}</p>
         </div>
       </div>
       <div className="container py-4">

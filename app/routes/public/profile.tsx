@@ -12,6 +12,7 @@ import { pageTitle } from '../../features/seo/meta';
 import { ProfileFormSchema } from '../../features/session/profile-form';
 import { clearUserInfo, storeUserInfo } from '../../features/session/user-info';
 import type { Route } from './+types/profile';
+import type { PageHandle } from '../../root';
 
 /** DECISIONS.md §9: the signed-in user's name and e-mail; change name and password. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -117,3 +118,6 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
     </main>
   );
 }
+
+/** A React app in the browser (root.tsx `PageHandle`). */
+export const handle: PageHandle = { hydrate: true };

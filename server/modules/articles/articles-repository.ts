@@ -34,6 +34,10 @@ export const cardColumns = {
   categoryName: categories.name,
   authorId: users.id,
   authorName: users.name,
+  // The image's size and resized variants (joined from media), for srcset on every card.
+  imageWidth: media.width,
+  imageHeight: media.height,
+  imageVariants: media.variants,
 };
 
 const cards = (db: Db) =>
@@ -41,7 +45,8 @@ const cards = (db: Db) =>
     .select(cardColumns)
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
-    .leftJoin(users, eq(users.id, articles.authorId));
+    .leftJoin(users, eq(users.id, articles.authorId))
+    .leftJoin(media, eq(media.id, articles.imageMediaId));
 
 export type CardRow = Awaited<ReturnType<ReturnType<typeof cards>['execute']>>[number];
 
@@ -119,6 +124,7 @@ export function listForAdminPage(db: Db, opts: AdminListOptions) {
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
     .leftJoin(users, eq(users.id, articles.authorId))
+    .leftJoin(media, eq(media.id, articles.imageMediaId))
     .where(adminWhere(opts))
     .orderBy(desc(articles.createdAt), desc(articles.id))
     .limit(opts.limit)
@@ -144,9 +150,6 @@ export const fullColumns = {
   legacyId: articles.legacyId,
   translationId: articles.translationId,
   viewCount: articles.viewCount,
-  imageWidth: media.width,
-  imageHeight: media.height,
-  imageVariants: media.variants,
 };
 
 const full = (db: Db) =>
@@ -500,6 +503,7 @@ export function searchPublished(db: Db, opts: SearchOptions) {
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
     .leftJoin(users, eq(users.id, articles.authorId))
+    .leftJoin(media, eq(media.id, articles.imageMediaId))
     .where(publishedMatching(opts))
     .orderBy(
       desc(searchScore(sql`${opts.tsquery}::tsquery`)),

@@ -49,12 +49,23 @@ import {
 import { sanitizeArticleHtml } from './sanitize';
 
 /** A card from a row; the body head may end inside a tag, which is dropped before cutting. */
+/** The hosted image of a row: its size and variants' addresses, or null (an outside address). */
+function imageOf(row: CardRow): ArticleCard['image'] {
+  if (!row.imageWidth || !row.imageHeight) return null;
+  return {
+    width: row.imageWidth,
+    height: row.imageHeight,
+    variants: (row.imageVariants ?? []).map((v) => ({ width: v.width, url: mediaUrl(v.key) })),
+  };
+}
+
 export function toCard(row: CardRow): ArticleCard {
   return {
     _id: row.id,
     name: row.name,
     slug: row.slug,
     imageUrl: row.imageUrl,
+    image: imageOf(row),
     excerpt: htmlExcerpt(row.bodyHead.replace(/<[^>]*$/, ''), HOME_EXCERPT_LENGTH),
     language: row.language,
     category:
@@ -78,17 +89,7 @@ export function toArticle(row: FullRow): Article {
     author: card.author,
     category: card.category,
     imageUrl: row.imageUrl,
-    image:
-      row.imageWidth && row.imageHeight
-        ? {
-            width: row.imageWidth,
-            height: row.imageHeight,
-            variants: (row.imageVariants ?? []).map((v) => ({
-              width: v.width,
-              url: mediaUrl(v.key),
-            })),
-          }
-        : null,
+    image: card.image,
     description: row.description,
     metaTitle: row.metaTitle,
     metaDescription: row.metaDescription,
