@@ -15,7 +15,7 @@ import {
   UserSchema,
 } from '../../../common/schemas/users';
 import { tooManyRequests } from '../../lib/errors';
-import { clearAuthCookie, setAuthCookie } from '../../plugins/auth';
+import { clearAuthCookie, setAuthCookie, tokenOf } from '../../plugins/auth';
 import { applyCheck, minutesLeft, type RateLimitCounters } from '../../plugins/rate-limit';
 import {
   SIGN_IN_MAX_FAILURES,
@@ -104,8 +104,19 @@ export function usersRoutes(
 
     app.post(
       '/api/users/signout',
-      { schema: { tags, summary: 'Clear the session cookie', response: { 200: MessageSchema } } },
-      async (_request, reply) => {
+      {
+        schema: {
+          tags,
+          summary:
+            'End this session on the server (its token is refused from now on) and clear the cookie',
+          response: { 200: MessageSchema },
+        },
+      },
+      async (request, reply) => {
+        // A cookie-borne sign-out from another site is refused (403) like any other write.
+        await request.actor();
+        const found = tokenOf(request);
+        if (found) await users.signOut(found.token);
         clearAuthCookie(reply, opts.secureCookies);
         return { message: 'Signed out.' };
       },

@@ -450,10 +450,11 @@ describe('tokens', () => {
 
 describe('POST /api/users/signout', () => {
   it('clears the session cookie', async () => {
+    const leaving = await signUp(app, { name: 'Leela Leaving' });
     const res = await app.inject({
       method: 'POST',
       url: '/api/users/signout',
-      cookies: { patrika_token: reader.token },
+      cookies: { patrika_token: leaving.token },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Signed out.' });
@@ -463,6 +464,46 @@ describe('POST /api/users/signout', () => {
     expect(cookie?.path).toBe('/');
     const expiresInPast = cookie?.expires !== undefined && cookie.expires.getTime() < Date.now();
     expect(expiresInPast || cookie?.maxAge === 0).toBe(true);
+  });
+
+  it('ends that token on the server (cookie or header), and only that one', async () => {
+    const user = await signUp(app, { name: 'Sushma Signout' });
+    const phone = (await signIn(user.email, user.password)).json().token as string;
+    const laptop = (await signIn(user.email, user.password)).json().token as string;
+    const byCookie = await app.inject({
+      method: 'POST',
+      url: '/api/users/signout',
+      cookies: { patrika_token: phone },
+    });
+    expect(byCookie.statusCode).toBe(200);
+    for (const res of [await me(auth(phone)), await me({}, { patrika_token: phone })]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: NOT_SIGNED_IN });
+    }
+    // The user's other sessions go on.
+    expect((await me(auth(laptop))).statusCode).toBe(200);
+    const byHeader = await app.inject({
+      method: 'POST',
+      url: '/api/users/signout',
+      headers: auth(laptop),
+    });
+    expect(byHeader.statusCode).toBe(200);
+    expect((await me(auth(laptop))).statusCode).toBe(401);
+    expect((await me(auth(user))).statusCode).toBe(200);
+  });
+
+  it('answers 200 without a session, and refuses to end one from another site', async () => {
+    const none = await app.inject({ method: 'POST', url: '/api/users/signout' });
+    expect(none.statusCode).toBe(200);
+    const user = await signUp(app, { name: 'Cross Site Target' });
+    const forced = await app.inject({
+      method: 'POST',
+      url: '/api/users/signout',
+      headers: { origin: 'https://evil.example' },
+      cookies: { patrika_token: user.token },
+    });
+    expect(forced.statusCode).toBe(403);
+    expect((await me(auth(user))).statusCode).toBe(200);
   });
 });
 
