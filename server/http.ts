@@ -21,6 +21,7 @@ import { usersRoutes } from './modules/users/users-routes';
 import { viewsRoutes } from './modules/views/views-routes';
 import { AUTH_COOKIE, registerAuth, tokenOf } from './plugins/auth';
 import { registerErrorHandler, shortPath } from './plugins/errors';
+import { registerInputGuard } from './plugins/input-guard';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimits } from './plugins/rate-limit';
 import { mountReactRouter } from './plugins/react-router';
@@ -56,6 +57,7 @@ export async function registerHttp(
 ) {
   const { config, database, services, web } = deps;
   registerErrorHandler(app);
+  registerInputGuard(app);
   await registerSecurity(app, { dev: web === 'dev' });
   await registerRateLimits(app, {
     counters: services.rateLimits,

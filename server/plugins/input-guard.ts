@@ -1,0 +1,74 @@
+/*
+ * Text the database or an XML feed cannot hold is refused before any handler sees it (issue 13
+ * item 7; docs/decisions/014): PostgreSQL stores neither NUL nor a lone surrogate (both used to
+ * answer 500), and XML 1.0 (feeds, sitemaps) allows no C0 control but tab, line feed and
+ * carriage return. Every string of the path parameters, the query and a JSON body is checked,
+ * and a malformed Host header (which URL building trips on) is refused too.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { badRequest } from '../lib/errors';
+
+/** C0 controls other than tab, LF and CR; U+FFFE/U+FFFF; a surrogate without its pair. */
+const BAD_TEXT =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** In an address, no control character at all (a tab or line break is no part of a slug). */
+// eslint-disable-next-line no-control-regex
+const BAD_PATH = /[\u0000-\u001f\u007f\ufffe\uffff]/;
+
+export const BAD_TEXT_MESSAGE = 'must not contain control characters or broken Unicode text';
+
+/** A host name, an IPv4 address or a bracketed IPv6 address, with an optional port. */
+const HOST = /^(?:[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+const isPlain = (value: object) => {
+  const proto: unknown = Object.getPrototypeOf(value);
+  return Array.isArray(value) || proto === Object.prototype || proto === null;
+};
+
+/** Where the first bad string under `value` is, as "body.name", or undefined. */
+function findBadText(value: unknown, path: string, depth = 0): string | undefined {
+  if (typeof value === 'string') return BAD_TEXT.test(value) ? path : undefined;
+  // Raw streams and buffers (uploads, the pages' form posts) are not text fields.
+  if (depth > 32 || typeof value !== 'object' || value === null || !isPlain(value))
+    return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    if (BAD_TEXT.test(key)) return path;
+    const found = findBadText(item, `${path}.${key}`, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The path with its percent-escapes decoded, or undefined when they are not UTF-8. */
+function decodedPath(url: string): string | undefined {
+  const path = url.split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return undefined;
+  }
+}
+
+const refuse = (where: string) =>
+  badRequest(`Invalid request: ${where}: ${BAD_TEXT_MESSAGE}`, [
+    { path: where, message: BAD_TEXT_MESSAGE },
+  ]);
+
+export function registerInputGuard(app: FastifyInstance) {
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const host = request.headers.host;
+    if (host !== undefined && !HOST.test(host))
+      throw badRequest('Invalid request: the Host header is not a host name.');
+    const path = decodedPath(request.url);
+    if (path === undefined || BAD_PATH.test(path)) throw refuse('url');
+  });
+  app.addHook('preValidation', async (request: FastifyRequest) => {
+    const where =
+      findBadText(request.query, 'querystring') ??
+      findBadText(request.params, 'params') ??
+      findBadText(request.body, 'body');
+    if (where) throw refuse(where);
+  });
+}
