@@ -5,8 +5,9 @@
  * carriage return. Every string of the path parameters, the query and a JSON body is checked,
  * and a malformed Host header (which URL building trips on) is refused too.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest } from '../lib/errors';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { badRequest, notFound } from '../lib/errors';
+import { shortPath } from './errors';
 
 /** C0 controls other than tab, LF and CR; U+FFFE/U+FFFF; a surrogate without its pair. */
 const BAD_TEXT =
@@ -22,17 +23,16 @@ export const BAD_TEXT_MESSAGE = 'must not contain control characters or broken U
 /** A host name, an IPv4 address or a bracketed IPv6 address, with an optional port. */
 const HOST = /^(?:[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
-const isPlain = (value: object) => {
-  const proto: unknown = Object.getPrototypeOf(value);
-  return Array.isArray(value) || proto === Object.prototype || proto === null;
-};
+/** Raw bodies (uploads, the pages' form posts as streams) are not text fields. */
+const isRaw = (value: object) =>
+  Buffer.isBuffer(value) ||
+  ArrayBuffer.isView(value) ||
+  typeof (value as { pipe?: unknown }).pipe === 'function';
 
 /** Where the first bad string under `value` is, as "body.name", or undefined. */
 function findBadText(value: unknown, path: string, depth = 0): string | undefined {
   if (typeof value === 'string') return BAD_TEXT.test(value) ? path : undefined;
-  // Raw streams and buffers (uploads, the pages' form posts) are not text fields.
-  if (depth > 32 || typeof value !== 'object' || value === null || !isPlain(value))
-    return undefined;
+  if (depth > 32 || typeof value !== 'object' || value === null || isRaw(value)) return undefined;
   for (const [key, item] of Object.entries(value)) {
     if (BAD_TEXT.test(key)) return path;
     const found = findBadText(item, `${path}.${key}`, depth + 1);
@@ -56,13 +56,39 @@ const refuse = (where: string) =>
     { path: where, message: BAD_TEXT_MESSAGE },
   ]);
 
+/**
+ * Fastify's own refusals before routing (an address whose percent-escapes are not UTF-8),
+ * answered in our JSON instead of Fastify's: 400 for an API call, 404 for anything else, as
+ * the guard below does.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  request.log.info({ code: error.code }, error.message);
+  if (error.code === 'FST_ERR_BAD_URL') {
+    if (request.url.startsWith('/api/'))
+      return reply.code(400).send({ message: `Invalid request: url: ${BAD_TEXT_MESSAGE}` });
+    return reply
+      .code(404)
+      .send({ message: `No such address: ${request.method} ${shortPath(request.url)}` });
+  }
+  return reply.code(error.statusCode ?? 400).send({ message: error.message });
+}
+
 export function registerInputGuard(app: FastifyInstance) {
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const host = request.headers.host;
     if (host !== undefined && !HOST.test(host))
       throw badRequest('Invalid request: the Host header is not a host name.');
     const path = decodedPath(request.url);
-    if (path === undefined || BAD_PATH.test(path)) throw refuse('url');
+    if (path === undefined || BAD_PATH.test(path)) {
+      // No page or file has such an address; an API call is told what is wrong with it.
+      if (!request.url.startsWith('/api/'))
+        throw notFound(`No such address: ${request.method} ${shortPath(request.url)}`);
+      throw refuse('url');
+    }
   });
   app.addHook('preValidation', async (request: FastifyRequest) => {
     const where =
