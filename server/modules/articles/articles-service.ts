@@ -1,7 +1,12 @@
 import { HOME_EXCERPT_LENGTH } from '../../../common/articles';
 import { articlePath, formerPathKey, UNCATEGORISED_SEGMENT } from '../../../common/paths';
 import { hasRole, type Role } from '../../../common/roles';
-import type { Article, ArticleCard, ArticleInput } from '../../../common/schemas/articles';
+import {
+  MAX_DESCRIPTION_LENGTH,
+  type Article,
+  type ArticleCard,
+  type ArticleInput,
+} from '../../../common/schemas/articles';
 import { IdSchema } from '../../../common/schemas/common';
 import { slugify } from '../../../common/slug';
 import { detectLanguage, htmlExcerpt, stripHtml } from '../../../common/text';
@@ -38,7 +43,7 @@ import {
   type CardRow,
   type FullRow,
 } from './articles-repository';
-import { sanitizeArticleHtml } from './sanitize';
+import { sanitizeOffThread } from './sanitize-pool';
 
 /** A card from a row; the body head may end inside a tag, which is dropped before cutting. */
 export function toCard(row: CardRow): ArticleCard {
@@ -161,7 +166,14 @@ export function createArticlesService(deps: ArticlesDeps) {
         throw fieldError('body.author', 'The author must be a user who can write.');
       }
     }
-    const description = sanitizeArticleHtml(input.description);
+    const description = await sanitizeOffThread(input.description);
+    // Cleaning can lengthen a text (every `<b>` closed, rel added to links): the stored text
+    // keeps the input's limit too.
+    if (description.length > MAX_DESCRIPTION_LENGTH)
+      throw fieldError(
+        'body.description',
+        `description is too long once cleaned (at most ${MAX_DESCRIPTION_LENGTH} characters)`,
+      );
     return {
       name: input.name,
       slug,
