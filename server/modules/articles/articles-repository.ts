@@ -301,6 +301,7 @@ export interface StoredState {
   status: 'draft' | 'published';
   publishedAt: Date;
   updatedAt: Date;
+  legacyId: number | null;
 }
 
 export async function findStoredState(db: Db, id: string): Promise<StoredState | undefined> {
@@ -312,6 +313,7 @@ export async function findStoredState(db: Db, id: string): Promise<StoredState |
       status: articles.status,
       publishedAt: articles.publishedAt,
       updatedAt: articles.updatedAt,
+      legacyId: articles.legacyId,
     })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))

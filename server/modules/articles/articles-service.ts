@@ -42,6 +42,7 @@ import {
   type ArticleValues,
   type CardRow,
   type FullRow,
+  type StoredState,
 } from './articles-repository';
 import { sanitizeOffThread } from './sanitize-pool';
 
@@ -150,13 +151,30 @@ export function createArticlesService(deps: ArticlesDeps) {
     throw conflict('Could not find a free slug; give one.');
   };
 
+  /**
+   * The old site's number and a publication date in the past are the site's history: only
+   * editors set them (docs/decisions/014). An author may send back what is stored, and may
+   * schedule (a future date).
+   */
+  const guardHistory = (actor: Actor, input: ArticleInput, before?: StoredState) => {
+    if (hasRole(actor.role, 'editor')) return;
+    if (input.legacyId != null && input.legacyId !== (before?.legacyId ?? null))
+      throw forbidden('Only editors and administrators can set the old site’s number (legacyId).');
+    if (input.publishedAt === undefined) return;
+    const at = new Date(input.publishedAt).getTime();
+    if (at < clock.now().getTime() && at !== before?.publishedAt.getTime())
+      throw forbidden('Only editors and administrators can set a publication date in the past.');
+  };
+
   /** Checks what the body refers to and turns it into the values to store. */
   const valuesFrom = async (
     actor: Actor,
     input: ArticleInput,
     slug: string,
     authorId: string | null,
+    before?: StoredState,
   ) => {
+    guardHistory(actor, input, before);
     const category = await categories.byId(input.category);
     if (!category) throw fieldError('body.category', 'The category does not exist.');
     if (authorId && authorId !== actor.id) {
@@ -187,7 +205,8 @@ export function createArticlesService(deps: ArticlesDeps) {
       metaDescription: input.metaDescription,
       metaKeywords: input.metaKeywords,
       language: input.language ?? detectLanguage(`${input.name} ${stripHtml(description)}`),
-      legacyId: input.legacyId ?? null,
+      // An edit that does not name the number keeps it (the admin form never sends it).
+      legacyId: input.legacyId === undefined ? (before?.legacyId ?? null) : input.legacyId,
     };
   };
 
@@ -384,6 +403,7 @@ export function createArticlesService(deps: ArticlesDeps) {
         input,
         slug,
         input.author === undefined ? before.authorId : (input.author ?? null),
+        before,
       );
       const now = clock.now();
       const status = input.status ?? before.status;
