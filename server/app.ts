@@ -37,6 +37,9 @@ declare module 'fastify' {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
+export const JWT_SECRET_WARNING =
+  'JWT_SECRET is not set: the key that signs sign-in tokens is kept in the database, so anyone who can read it or a backup of it can sign in as any user. Set JWT_SECRET (32+ characters) on PostgreSQL.';
+
 /** The Fastify instance with its logger, request ids and zod validation; no routes yet. */
 function createFastify(config: Config, options: BuildAppOptions): FastifyInstance {
   const app = Fastify({
@@ -99,6 +102,8 @@ export async function buildApp(
   }
 
   const app = createFastify(config, options);
+  // A PostgreSQL database is usually shared and backed up apart from the server's own disk.
+  if (config.databaseUrl && !config.jwtSecret) app.log.warn(JWT_SECRET_WARNING);
   const ownDatabase = options.database === undefined;
   const database =
     options.database ??
