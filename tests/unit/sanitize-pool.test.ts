@@ -17,17 +17,25 @@ describe('sanitizeOffThread', () => {
     expect(await sanitizeOffThread(html)).not.toMatch(/script|onclick|javascript/);
   });
 
-  it('holds the event loop for a few milliseconds where cleaning takes far longer', async () => {
+  it('holds the event loop for a fraction of what cleaning takes', async () => {
     await sanitizeOffThread('<p>warm</p>');
-    const inThread = performance.now();
-    const expected = sanitizeArticleHtml(LARGE);
-    const inThreadMs = performance.now() - inThread;
-
-    const asked = performance.now();
-    const pending = sanitizeOffThread(LARGE);
-    const askedMs = performance.now() - asked;
-    expect(await pending).toBe(expected);
-    expect(askedMs).toBeLessThan(Math.min(20, inThreadMs / 3));
+    // The quickest of three runs each way, so a busy machine does not decide the result.
+    const quickest = async (run: () => unknown) => {
+      let best = Infinity;
+      for (let i = 0; i < 3; i++) {
+        const started = performance.now();
+        await run();
+        best = Math.min(best, performance.now() - started);
+      }
+      return best;
+    };
+    const inThreadMs = await quickest(() => sanitizeArticleHtml(LARGE));
+    const pending: Promise<string>[] = [];
+    const askedMs = await quickest(() => {
+      pending.push(sanitizeOffThread(LARGE));
+    });
+    for (const html of await Promise.all(pending)) expect(html).toBe(sanitizeArticleHtml(LARGE));
+    expect(askedMs).toBeLessThan(inThreadMs / 4);
   });
 
   it('cleans several texts at once, each getting its own answer', async () => {
