@@ -9,7 +9,7 @@ import type { Config } from './env';
 import { registerHttp, type Web } from './http';
 import type { Clock } from './lib/clock';
 import { loggerOptions } from './lib/logger';
-import { answerFrameworkError } from './plugins/input-guard';
+import { answerClientError, answerFrameworkError } from './plugins/input-guard';
 import { createServices, type Services } from './services';
 
 export const ROOT_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -54,6 +54,7 @@ function createFastify(config: Config, options: BuildAppOptions): FastifyInstanc
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -6,6 +6,8 @@
  * and a malformed Host header (which URL building trips on) is refused too.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { badRequest, notFound } from '../lib/errors';
 import { shortPath } from './errors';
 
@@ -75,6 +77,28 @@ export function answerFrameworkError(
       .send({ message: `No such address: ${request.method} ${shortPath(request.url)}` });
   }
   return reply.code(error.statusCode ?? 400).send({ message: error.message });
+}
+
+/**
+ * A request Node's HTTP parser cannot read (a broken request line or header, headers too
+ * large) never reaches Fastify's routes: it is answered here, in our JSON, and the connection
+ * closed, as Fastify's default does in its own shape.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'The request took too long to arrive.']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'The request headers are too large.']
+        : [400, 'The request could not be read.'];
+  const body = JSON.stringify({ message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 export function registerInputGuard(app: FastifyInstance) {
