@@ -103,7 +103,8 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
 
 export function registerInputGuard(app: FastifyInstance) {
   app.addHook('onRequest', async (request: FastifyRequest) => {
-    const host = request.headers.host;
+    // `request.host` is X-Forwarded-Host behind a trusted proxy, else the Host header.
+    const host = request.headers.host === undefined ? undefined : request.host;
     if (host !== undefined && !HOST.test(host))
       throw badRequest('Invalid request: the Host header is not a host name.');
     const path = decodedPath(request.url);
