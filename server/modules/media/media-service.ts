@@ -32,6 +32,15 @@ const tooManyPixels = (width: number, height: number) =>
     `The image is too large: at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels (this one is ${width}×${height} pixels).`,
   );
 
+/** Re-encoding settings: PNG and GIF stay lossless (a PNG `quality` would reduce its colours). */
+const REENCODE: Record<ImageFormat, object> = {
+  jpg: { quality: 90 },
+  webp: { quality: 90 },
+  avif: { quality: 70, effort: 2 },
+  png: {},
+  gif: {},
+};
+
 /**
  * The original as it is served: upright (its EXIF orientation applied) and without metadata
  * (camera, GPS position, comments), re-encoded only when it carries any, so a clean upload
@@ -55,10 +64,7 @@ async function servedOriginal(
   // GIFs have no orientation; rotating would flatten an animation's frames.
   if (format !== 'gif') image.rotate();
   const encoded = await image
-    .toFormat(
-      format === 'jpg' ? 'jpeg' : format,
-      format === 'avif' ? { quality: 70, effort: 2 } : { quality: 90 },
-    )
+    .toFormat(format === 'jpg' ? 'jpeg' : format, REENCODE[format])
     .toBuffer({ resolveWithObject: true });
   return {
     data: encoded.data,

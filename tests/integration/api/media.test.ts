@@ -297,6 +297,9 @@ describe('POST /api/media', () => {
         expect(meta.orientation ?? 1, url).toBe(1);
         expect(meta.height, url).toBeGreaterThan(meta.width ?? 0);
       }
+      // A PNG stays lossless: all its colours, no palette.
+      if (format === 'png')
+        expect((await sharp((await get(body.url)).rawPayload).metadata()).isPalette).toBe(false);
     },
   );
 
