@@ -26,9 +26,10 @@ import { settingsRoutes } from './modules/settings/settings-routes';
 import { statsRoutes } from './modules/stats/stats-routes';
 import { usersRoutes } from './modules/users/users-routes';
 import { viewsRoutes } from './modules/views/views-routes';
-import { AUTH_COOKIE, registerAuth } from './plugins/auth';
+import { AUTH_COOKIE, registerAuth, tokenOf } from './plugins/auth';
 import { registerCanonicalAddresses } from './plugins/canonical-address';
 import { registerErrorHandler, shortPath } from './plugins/errors';
+import { registerInputGuard } from './plugins/input-guard';
 import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimits } from './plugins/rate-limit';
@@ -66,6 +67,7 @@ export async function registerHttp(
   const { config, database, services, web } = deps;
   registerErrorHandler(app);
   registerMetrics(app, { database, token: config.metricsToken });
+  registerInputGuard(app);
   await registerSecurity(app, { dev: web === 'dev' });
   registerCanonicalAddresses(app, services.articles);
   await registerRateLimits(app, {
@@ -139,6 +141,20 @@ export async function registerHttp(
     user: async () => {
       const actor = await request.actor().catch(() => null);
       return actor && { _id: actor.id, name: actor.name, email: actor.email, role: actor.role };
+    },
+    signOut: async () => {
+      // Cookie-borne writes from another origin are refused by `actor()` (plugins/auth.ts).
+      const crossSite = await request.actor().then(
+        () => false,
+        (error: unknown) => {
+          if ((error as { statusCode?: number }).statusCode === 403) return true;
+          throw error;
+        },
+      );
+      if (crossSite) return false;
+      const found = tokenOf(request);
+      if (found) await services.users.signOut(found.token);
+      return true;
     },
     logError: (error, what) => request.log.error({ err: error }, what),
     cspNonce: nonce ?? cspNonceOf(reply.raw),

@@ -347,6 +347,7 @@ export interface StoredState {
   publishedAt: Date;
   updatedAt: Date;
   translationId: string | null;
+  legacyId: number | null;
 }
 
 export async function findStoredState(db: Db, id: string): Promise<StoredState | undefined> {
@@ -359,6 +360,7 @@ export async function findStoredState(db: Db, id: string): Promise<StoredState |
       publishedAt: articles.publishedAt,
       updatedAt: articles.updatedAt,
       translationId: articles.translationId,
+      legacyId: articles.legacyId,
     })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))

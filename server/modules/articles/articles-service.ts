@@ -1,7 +1,12 @@
 import { HOME_EXCERPT_LENGTH } from '../../../common/articles';
 import { articlePath, formerPathKey, UNCATEGORISED_SEGMENT } from '../../../common/paths';
 import { hasRole, type Role } from '../../../common/roles';
-import type { Article, ArticleCard, ArticleInput } from '../../../common/schemas/articles';
+import {
+  MAX_DESCRIPTION_LENGTH,
+  type Article,
+  type ArticleCard,
+  type ArticleInput,
+} from '../../../common/schemas/articles';
 import { IdSchema } from '../../../common/schemas/common';
 import { slugify } from '../../../common/slug';
 import { articleSearchColumns, SEARCH_VERSION } from '../../../common/search/search-document';
@@ -45,8 +50,9 @@ import {
   type ArticleValues,
   type CardRow,
   type FullRow,
+  type StoredState,
 } from './articles-repository';
-import { sanitizeArticleHtml } from './sanitize';
+import { sanitizeOffThread } from './sanitize-pool';
 
 /** A card from a row; the body head may end inside a tag, which is dropped before cutting. */
 /** The hosted image of a row: its size and variants' addresses, or null (an outside address). */
@@ -155,13 +161,30 @@ export function createArticlesService(deps: ArticlesDeps) {
     throw conflict('Could not find a free slug; give one.');
   };
 
+  /**
+   * The old site's number and a publication date in the past are the site's history: only
+   * editors set them (docs/decisions/014). An author may send back what is stored, and may
+   * schedule (a future date).
+   */
+  const guardHistory = (actor: Actor, input: ArticleInput, before?: StoredState) => {
+    if (hasRole(actor.role, 'editor')) return;
+    if (input.legacyId != null && input.legacyId !== (before?.legacyId ?? null))
+      throw forbidden('Only editors and administrators can set the old site’s number (legacyId).');
+    if (input.publishedAt === undefined) return;
+    const at = new Date(input.publishedAt).getTime();
+    if (at < clock.now().getTime() && at !== before?.publishedAt.getTime())
+      throw forbidden('Only editors and administrators can set a publication date in the past.');
+  };
+
   /** Checks what the body refers to and turns it into the values to store. */
   const valuesFrom = async (
     actor: Actor,
     input: ArticleInput,
     slug: string,
     authorId: string | null,
+    before?: StoredState,
   ) => {
+    guardHistory(actor, input, before);
     const category = await categories.byId(input.category);
     if (!category) throw fieldError('body.category', 'The category does not exist.');
     if (authorId && authorId !== actor.id) {
@@ -171,7 +194,14 @@ export function createArticlesService(deps: ArticlesDeps) {
         throw fieldError('body.author', 'The author must be a user who can write.');
       }
     }
-    const description = sanitizeArticleHtml(input.description);
+    const description = await sanitizeOffThread(input.description);
+    // Cleaning can lengthen a text (every `<b>` closed, rel added to links): the stored text
+    // keeps the input's limit too.
+    if (description.length > MAX_DESCRIPTION_LENGTH)
+      throw fieldError(
+        'body.description',
+        `description is too long once cleaned (at most ${MAX_DESCRIPTION_LENGTH} characters)`,
+      );
     return {
       name: input.name,
       slug,
@@ -185,7 +215,8 @@ export function createArticlesService(deps: ArticlesDeps) {
       metaDescription: input.metaDescription,
       metaKeywords: input.metaKeywords,
       language: input.language ?? detectLanguage(`${input.name} ${stripHtml(description)}`),
-      legacyId: input.legacyId ?? null,
+      // An edit that does not name the number keeps it (the admin form never sends it).
+      legacyId: input.legacyId === undefined ? (before?.legacyId ?? null) : input.legacyId,
     };
   };
 
@@ -416,6 +447,7 @@ export function createArticlesService(deps: ArticlesDeps) {
         input,
         slug,
         input.author === undefined ? before.authorId : (input.author ?? null),
+        before,
       );
       const translationId = await checkTranslation(
         id,
