@@ -40,7 +40,6 @@ export const ArticleCardSchema = z.object({
 });
 export type ArticleCard = z.infer<typeof ArticleCardSchema>;
 
-
 /** One whole article (SPEC.md §3) with our additions (DECISIONS.md §5). */
 export const ArticleSchema = z.object({
   _id: z.string(),
