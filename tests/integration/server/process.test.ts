@@ -295,11 +295,16 @@ describe('the server process', () => {
       expect(page.status).toBe(200);
       const html = await page.text();
       expect(html).toContain('Read latest and other stories');
-      // The app's sources, transformed by Vite, come from the same process.
-      expect(html).toContain('"/app/root.tsx"');
-      const source = await fetch(`${server.url}/app/root.tsx`);
-      expect(source.status).toBe(200);
-      expect(source.headers.get('content-type')).toMatch(/javascript/);
+      // The sources, transformed by Vite, come from the same process: the reading pages'
+      // script on a reading page, the React app on an app page (docs/decisions/019).
+      expect(html).toContain('src="/app/reader/main.ts"');
+      const login = await (await fetch(`${server.url}/login`)).text();
+      expect(login).toContain('"/app/root.tsx"');
+      for (const path of ['/app/reader/main.ts', '/app/root.tsx']) {
+        const source = await fetch(`${server.url}${path}`);
+        expect(source.status, path).toBe(200);
+        expect(source.headers.get('content-type'), path).toMatch(/javascript/);
+      }
       // Vite's own signal handling is off: the shutdown is ours, and ends with 0.
       expect(await server.stop('SIGTERM')).toBe(0);
     },
