@@ -125,10 +125,13 @@ export async function buildApp(
   });
 
   try {
-    const services = await createServices(config, database, options.clock);
+    const services = await createServices(config, database, options.clock, app.log);
     app.decorate('services', services);
     if (config.seedDemo) await seedEmptySite(app, database, services);
     reindexSearchInBackground(app, services);
+    // Jobs due at a time (a scheduled article going live), polled by every process.
+    const stopJobs = services.jobs.start();
+    app.addHook('onClose', stopJobs);
     await registerHttp(app, { config, database, services, web, buildDir: BUILD_DIR });
   } catch (error) {
     await app.close().catch(() => {});

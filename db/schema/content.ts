@@ -53,6 +53,8 @@ export const articles = pgTable(
     publishedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     language: languageEnum().notNull().default('en'),
     legacyId: integer().unique(),
+    /** What an editor wrote when sending the article back to draft; the author sees it. */
+    reviewNote: text().notNull().default(''),
     viewCount: integer().notNull().default(0),
     /*
      * Search (DECISIONS.md §12): the lexemes of the title, keywords and body as

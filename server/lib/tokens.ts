@@ -60,3 +60,40 @@ export function createTokens(secret: Uint8Array, clock: Clock) {
   };
 }
 export type Tokens = ReturnType<typeof createTokens>;
+
+/** How long a shared preview link works (DECISIONS.md §11). */
+export const PREVIEW_LIFETIME_SECONDS = 7 * 24 * 3600;
+/** A preview token says so, so a session token is never a preview link nor the reverse. */
+const PREVIEW_AUDIENCE = 'patrika-preview';
+
+/** Signed, expiring links to one article's preview; nothing is stored. */
+export function createPreviewTokens(secret: Uint8Array, clock: Clock) {
+  return {
+    async sign(articleId: string): Promise<{ token: string; expiresAt: Date }> {
+      const now = Math.floor(clock.now().getTime() / 1000);
+      const exp = now + PREVIEW_LIFETIME_SECONDS;
+      const token = await new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(articleId)
+        .setAudience(PREVIEW_AUDIENCE)
+        .setIssuedAt(now)
+        .setExpirationTime(exp)
+        .sign(secret);
+      return { token, expiresAt: new Date(exp * 1000) };
+    },
+    /** The article id of a valid, unexpired preview token; undefined for anything else. */
+    async verify(token: string): Promise<string | undefined> {
+      try {
+        const { payload } = await jwtVerify(token, secret, {
+          algorithms: ['HS256'],
+          audience: PREVIEW_AUDIENCE,
+          currentDate: clock.now(),
+        });
+        return typeof payload.sub === 'string' ? payload.sub : undefined;
+      } catch (error) {
+        if (error instanceof errors.JOSEError) return undefined;
+        throw error;
+      }
+    },
+  };
+}
