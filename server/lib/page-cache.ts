@@ -84,7 +84,11 @@ export function createPageCache(options: {
 export type PageCache = ReturnType<typeof createPageCache>;
 
 /** Paths whose pages never go into the cache: they depend on who asks. */
-const PRIVATE_PREFIXES = ['/admin', '/profile', '/login', '/signup', '/logout'];
+const PRIVATE_PREFIXES = ['/admin', '/profile', '/login', '/signup', '/logout', '/preview'];
+
+/** A page that says it must not be stored (a preview) is never kept, whatever its path. */
+export const forbidsStoring = (headers: Headers) =>
+  /\b(no-store|private)\b/i.test(headers.get('cache-control') ?? '');
 
 /** Only anonymous GET/HEAD requests for public pages are cached. */
 export function isCacheable(

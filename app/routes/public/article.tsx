@@ -4,8 +4,7 @@ import { CARD_EXCERPT_LENGTH } from '../../../common/articles';
 import { articlePath } from '../../../common/paths';
 import { htmlExcerpt } from '../../../common/text';
 import { appContext } from '../../../common/services';
-import { ArticleCard } from '../../components/article-card';
-import { ShareButtons } from '../../components/share-buttons';
+import { ArticleView } from '../../components/article-view';
 import { copy } from '../../copy/en';
 import { redirectFormerAddress } from '../../features/redirects/former-address';
 import { absoluteUrl, pageMeta } from '../../features/seo/meta';
@@ -86,69 +85,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { article, related, relatedFailed, publicUrl } = loaderData;
-  const url = `${publicUrl}${articlePath(article)}`;
-
+  const { article } = loaderData;
   // A view is counted after the page is shown, without holding it up.
   useEffect(() => {
     void fetch(`/api/articles/${article._id}/view`, { method: 'POST', keepalive: true }).catch(
       () => {},
     );
   }, [article._id]);
-
-  const srcSet = article.image?.variants.map((v) => `${v.url} ${v.width}w`).join(', ');
-  return (
-    <main id="main" className="container py-4">
-      <article className="article mx-auto" lang={article.language}>
-        <h1 className="article-title mb-3">{article.name}</h1>
-        <p className="text-body-secondary small">
-          {article.author && <span>{copy.article.by(article.author.name)} · </span>}
-          <time dateTime={article.publishedAt}>
-            {new Date(article.publishedAt).toLocaleDateString(
-              article.language === 'hi' ? 'hi-IN' : 'en-IN',
-              {
-                year: 'numeric',
-                month: 'long',
-                day: 'numeric',
-                timeZone: 'Asia/Kolkata',
-              },
-            )}
-          </time>
-        </p>
-        {article.imageUrl && (
-          <img
-            src={article.imageUrl}
-            srcSet={srcSet || undefined}
-            sizes={srcSet ? '(max-width: 860px) 100vw, 820px' : undefined}
-            alt={article.name}
-            width={article.image?.width ?? 1200}
-            height={article.image?.height ?? 675}
-            fetchPriority="high"
-            className="article-image img-fluid rounded mb-4"
-          />
-        )}
-        <ShareButtons url={url} title={article.name} />
-        <div className="article-body" dangerouslySetInnerHTML={{ __html: article.description }} />
-      </article>
-      {relatedFailed && (
-        <p className="mt-5 text-body-secondary" role="status">
-          {copy.article.moreError}
-        </p>
-      )}
-      {related.length > 0 && (
-        <section aria-labelledby="more-stories" className="mt-5">
-          <h2 id="more-stories" className="h4 section-title">
-            {copy.article.more}
-          </h2>
-          <div className="row g-4">
-            {related.map((a) => (
-              <div key={a._id} className="col-12 col-md-6">
-                <ArticleCard article={a} length={CARD_EXCERPT_LENGTH} />
-              </div>
-            ))}
-          </div>
-        </section>
-      )}
-    </main>
-  );
+  return <ArticleView {...loaderData} />;
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, ne, sql, sum, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, ne, sql, sum, type SQL } from 'drizzle-orm';
 import type { ArticleStatus } from '../../../common/articles';
 import { UNCATEGORISED_SEGMENT } from '../../../common/paths';
 import type { Db } from '../../../db/client';
@@ -443,6 +443,14 @@ export async function setArticleStatus(
     await tx.update(articles).set(values).where(eq(articles.id, id));
     return values;
   });
+}
+
+/** Articles published for a time still to come: the scheduled ones. */
+export function listScheduled(db: Db, now: Date) {
+  return db
+    .select({ id: articles.id, publishedAt: articles.publishedAt })
+    .from(articles)
+    .where(and(sql`${articles.status} = 'published'`, gt(articles.publishedAt, now)));
 }
 
 /** What waits on someone: articles submitted for review, or an author's sent back. */

@@ -41,6 +41,7 @@ import {
   listLatestPublished,
   listPublishedInCategory,
   listRandomPublished,
+  listScheduled,
   listStaleSearch,
   recordCategoryMove,
   saveSearchColumns,
@@ -510,6 +511,17 @@ export function createArticlesService(deps: ArticlesDeps) {
       await syncGoLive(id, written.status, written.publishedAt);
       await changed();
       return toArticle(await mustFind(id));
+    },
+
+    /**
+     * Makes sure every scheduled article has its go-live job: articles that came in by an
+     * import or an archive (which copy no jobs), or a save cut short between its two writes.
+     * Run at start; scheduling is idempotent.
+     */
+    async scheduleGoLives() {
+      const scheduled = await listScheduled(db, clock.now());
+      for (const row of scheduled) await syncGoLive(row.id, 'published', row.publishedAt);
+      return scheduled.length;
     },
 
     /** The top-bar badge: pieces waiting for review (editors), or sent back to an author. */
