@@ -108,10 +108,10 @@ export async function createServices(
     review: { authorsNeedReview: async () => (await settingsOf().get()).authorsNeedReview },
     previews: {
       sign: async (articleId) => {
-        const { token, expiresAt } = await previewTokens.sign(articleId);
+        const { token, expiresAt } = previewTokens.sign(articleId);
         return { url: `${config.publicUrl}${previewPath(token)}`, expiresAt };
       },
-      verify: (token) => previewTokens.verify(token),
+      verify: async (token) => previewTokens.verify(token),
     },
   });
   const views = createViewsService({ db, clock, articles });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/client';
@@ -63,37 +63,33 @@ export type Tokens = ReturnType<typeof createTokens>;
 
 /** How long a shared preview link works (DECISIONS.md §11). */
 export const PREVIEW_LIFETIME_SECONDS = 7 * 24 * 3600;
-/** A preview token says so, so a session token is never a preview link nor the reverse. */
-const PREVIEW_AUDIENCE = 'patrika-preview';
+const PREVIEW_TOKEN = /^([0-9a-f-]{36})\.(\d{1,12})\.([0-9a-f]{64})$/;
 
-/** Signed, expiring links to one article's preview; nothing is stored. */
+/**
+ * Signed, expiring links to one article's preview; nothing is stored. The token is
+ * `{article id}.{expiry, seconds}.{HMAC-SHA256, hex}`: lower-case only, because page addresses
+ * are lower-cased (common/paths.ts `canonicalPath`), and its MAC names its purpose, so it can
+ * never pass for a session token nor the reverse.
+ */
 export function createPreviewTokens(secret: Uint8Array, clock: Clock) {
+  const mac = (id: string, exp: string) =>
+    createHmac('sha256', secret).update(`patrika-preview:${id}:${exp}`).digest('hex');
   return {
-    async sign(articleId: string): Promise<{ token: string; expiresAt: Date }> {
-      const now = Math.floor(clock.now().getTime() / 1000);
-      const exp = now + PREVIEW_LIFETIME_SECONDS;
-      const token = await new SignJWT({})
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(articleId)
-        .setAudience(PREVIEW_AUDIENCE)
-        .setIssuedAt(now)
-        .setExpirationTime(exp)
-        .sign(secret);
-      return { token, expiresAt: new Date(exp * 1000) };
+    sign(articleId: string): { token: string; expiresAt: Date } {
+      const exp = String(Math.floor(clock.now().getTime() / 1000) + PREVIEW_LIFETIME_SECONDS);
+      return {
+        token: `${articleId}.${exp}.${mac(articleId, exp)}`,
+        expiresAt: new Date(Number(exp) * 1000),
+      };
     },
     /** The article id of a valid, unexpired preview token; undefined for anything else. */
-    async verify(token: string): Promise<string | undefined> {
-      try {
-        const { payload } = await jwtVerify(token, secret, {
-          algorithms: ['HS256'],
-          audience: PREVIEW_AUDIENCE,
-          currentDate: clock.now(),
-        });
-        return typeof payload.sub === 'string' ? payload.sub : undefined;
-      } catch (error) {
-        if (error instanceof errors.JOSEError) return undefined;
-        throw error;
-      }
+    verify(token: string): string | undefined {
+      const m = PREVIEW_TOKEN.exec(token);
+      if (!m) return undefined;
+      const [, id = '', exp = '', given = ''] = m;
+      const expected = Buffer.from(mac(id, exp), 'hex');
+      if (!timingSafeEqual(expected, Buffer.from(given, 'hex'))) return undefined;
+      return Number(exp) * 1000 > clock.now().getTime() ? id : undefined;
     },
   };
 }

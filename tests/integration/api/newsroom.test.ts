@@ -245,6 +245,12 @@ describe('preview links', () => {
     await expect(t.app.services.articles.preview(`${token}x`)).rejects.toMatchObject({
       statusCode: 404,
     });
+    // Nor may its holder stretch its life: the expiry is under the signature.
+    const [id, exp, mac] = token.split('.');
+    const stretched = `${id}.${Number(exp) + 86_400}.${mac}`;
+    await expect(t.app.services.articles.preview(stretched)).rejects.toMatchObject({
+      statusCode: 404,
+    });
 
     time.shift(7 * 86_400_000 + 60_000);
     try {
