@@ -176,6 +176,7 @@ export const adminCopy = {
     hints: {
       logoUrl:
         'An image uploaded to this site, square, at least 512 pixels wide. It becomes the browser icon and the phone home-screen icon.',
+      timeZone: 'Times are shown and entered in this zone and stored in UTC.',
     },
     fields: {
       siteName: 'Site name',
@@ -191,6 +192,8 @@ export const adminCopy = {
       x: 'X (Twitter)',
       instagram: 'Instagram',
       youtube: 'YouTube',
+      timeZone: 'Time zone (for example Asia/Kolkata)',
+      authorsNeedReview: 'Authors need an editor to publish (they can only submit for review)',
     },
   },
 } as const;

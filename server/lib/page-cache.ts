@@ -1,8 +1,9 @@
 /*
  * Whole-page cache for readers who are not signed in (ARCHITECTURE.md "Speed by design"): a
  * public page depends only on published data and settings, so it is kept by URL and dropped
- * whenever content changes anywhere (a PostgreSQL NOTIFY reaches every process) or after a
- * minute (scheduled articles, random suggestions).
+ * whenever content changes anywhere (a PostgreSQL NOTIFY reaches every process), when a
+ * scheduled article goes live (its job sends that NOTIFY; docs/decisions/016), or after a
+ * minute (random suggestions).
  *
  * Each response still gets its own CSP nonce: pages are rendered with a placeholder nonce and
  * the placeholder is replaced per response.
