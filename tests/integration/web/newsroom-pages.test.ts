@@ -26,7 +26,7 @@ const get = (url: string) => t.app.inject({ url });
 
 describe('a scheduled article', () => {
   it('is absent everywhere until its minute, then its job empties the cached pages', async () => {
-    const name = `Scheduled story ${Date.now()}`;
+    const name = `Scheduled zanzibarquill story ${Date.now()}`;
     const article = await createArticle(t.app, admin, category._id, {
       name,
       publishedAt: new Date(Date.now() + 30_000).toISOString(),
@@ -37,6 +37,7 @@ describe('a scheduled article', () => {
       '/feed.xml',
       '/sitemap.xml',
       '/news-sitemap.xml',
+      '/search?q=zanzibarquill',
     ];
     for (const url of lists) expect((await get(url)).body, url).not.toContain(article.slug);
     expect((await get('/')).headers['x-page-cache']).toBe('hit');
