@@ -490,6 +490,10 @@ export function createArticlesService(deps: ArticlesDeps) {
         throw fieldError('body.publishedAt', 'A time goes only with publishing or scheduling.');
       if (change.note && change.status !== 'draft')
         throw fieldError('body.note', 'A note goes only with sending an article back to draft.');
+      // The note is an editor's word to the author; an author pulling back their own piece
+      // has no one to write to.
+      if (change.note && !hasRole(a.role, 'editor'))
+        throw forbidden('Only editors and administrators send an article back with a note.');
       if (change.status === 'published' && (await reviewRequired(a)))
         throw forbidden(REVIEW_REFUSAL);
       const now = clock.now();

@@ -87,6 +87,10 @@ describe('statuses and review', () => {
     expect(await queue(author)).toEqual({ awaiting: 1, kind: 'sentBack' });
     expect((await queue(editor)).awaiting).toBe(editorBefore);
 
+    // Only an editor writes such a note.
+    const ownNote = await move(author, article._id, { status: 'draft', note: 'To myself' });
+    expect(ownNote.statusCode).toBe(403);
+
     // Submitting again clears the note: nothing waits on the author any more.
     expect((await move(author, article._id, { status: 'pending' })).statusCode).toBe(200);
     expect(await queue(author)).toEqual({ awaiting: 0, kind: 'sentBack' });
