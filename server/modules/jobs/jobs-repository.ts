@@ -44,11 +44,3 @@ export async function claimDueJobs(db: Db, now: Date, limit: number) {
 export async function releaseJob(db: Db, id: string) {
   await db.update(jobs).set({ doneAt: null }).where(eq(jobs.id, id));
 }
-
-export async function findJob(db: Db, key: string) {
-  const [row] = await db
-    .select({ runAt: jobs.runAt, doneAt: jobs.doneAt })
-    .from(jobs)
-    .where(eq(jobs.key, key));
-  return row;
-}

@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/client';
 import type { Clock } from '../../lib/clock';
-import { claimDueJobs, deleteJob, findJob, releaseJob, upsertJob } from './jobs-repository';
+import { claimDueJobs, deleteJob, releaseJob, upsertJob } from './jobs-repository';
 
 /**
  * How often each process looks for due jobs. A job runs at most this long after its time
@@ -60,7 +60,6 @@ export function createJobsService(deps: {
     schedule: (job: { key: string; kind: string; subjectId: string | null; runAt: Date }) =>
       upsertJob(db, job),
     cancel: (key: string) => deleteJob(db, key),
-    find: (key: string) => findJob(db, key),
     runDue,
     /**
      * Polls every JOB_POLL_MS until the returned stop() (which waits for a poll in hand). A
