@@ -227,6 +227,33 @@ describe('scheduling', () => {
   });
 });
 
+describe('the job runner', () => {
+  it('hands a failed job back, to run at the next poll', async () => {
+    const { jobs: runner } = t.app.services;
+    let failing = true;
+    const ran: string[] = [];
+    runner.handle('test-flaky', async (job) => {
+      if (failing) throw new Error('the database blinked');
+      ran.push(job.key);
+    });
+    await runner.schedule({
+      key: 'test-flaky:1',
+      kind: 'test-flaky',
+      subjectId: null,
+      runAt: new Date(),
+    });
+    expect(await runner.runDue()).toBe(0);
+    const [row] = await t.app.services.database.db
+      .select({ doneAt: jobs.doneAt })
+      .from(jobs)
+      .where(eq(jobs.key, 'test-flaky:1'));
+    expect(row).toEqual({ doneAt: null });
+    failing = false;
+    expect(await runner.runDue()).toBe(1);
+    expect(ran).toEqual(['test-flaky:1']);
+  });
+});
+
 describe('preview links', () => {
   it('are signed, valid 7 days, and die with the article', async () => {
     const article = await createArticle(t.app, author, category._id, { status: 'draft' });
