@@ -8,6 +8,10 @@ const httpsUrl = z
   .max(500)
   .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'Must be an http(s) address or empty');
 
+/** The languages the public interface speaks (DECISIONS.md §12). */
+export const UI_LANGUAGES = ['en', 'hi'] as const;
+export type UiLanguage = (typeof UI_LANGUAGES)[number];
+
 /** Site settings administrators edit in /admin/settings (DECISIONS.md §8). */
 export const SiteSettingsSchema = z.object({
   siteName: z.string().trim().min(1).max(80),
@@ -40,6 +44,11 @@ export const SiteSettingsSchema = z.object({
   contactAddress: z.string().trim().max(300),
   /** What the footer map shows: a place name or "lat,lng". */
   mapLocation: z.string().trim().max(200),
+  /**
+   * The public interface's language: `en` keeps SPEC.md's texts verbatim, `hi` speaks Hindi
+   * (issue 10 item 6). Articles keep their own language whichever it is.
+   */
+  uiLanguage: z.enum(UI_LANGUAGES),
   social: z.object({
     facebook: httpsUrl,
     x: httpsUrl,
@@ -74,6 +83,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   contactPhone: '',
   contactAddress: '',
   mapLocation: '',
+  uiLanguage: 'en',
   social: { facebook: '', x: '', instagram: '', youtube: '' },
   authorsNeedReview: false,
   timeZone: 'Asia/Kolkata',

@@ -61,7 +61,7 @@ export async function createServices(
     clock,
     storageIn: config.mediaStorage === 'db' ? (tx) => createDbStorage(tx) : undefined,
   });
-  const users = createUsersService({ db, tokens, contentChanged });
+  const users = createUsersService({ db, tokens, clock, contentChanged });
   // Articles and categories need each other (an article's category; a category's articles):
   // the categories service asks the articles service, made just below, when it is called.
   let articles: ArticlesService | undefined = undefined;

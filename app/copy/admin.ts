@@ -95,6 +95,10 @@ export const adminCopy = {
     autoLanguage: 'Auto',
     hindi: 'Hindi',
     english: 'English',
+    translation: 'Translation',
+    translationHelp:
+      'The same story in the other language. Both pages then link to each other; choosing here links the other article back.',
+    noTranslation: 'None',
     submit: 'Submit',
     update: 'Update',
     saving: 'Saving...',
@@ -177,7 +181,10 @@ export const adminCopy = {
       logoUrl:
         'An image uploaded to this site, square, at least 512 pixels wide. It becomes the browser icon and the phone home-screen icon.',
       timeZone: 'Times are shown and entered in this zone and stored in UTC.',
+      uiLanguage:
+        "The language of the public site's navigation, buttons and messages. Articles keep their own language.",
     },
+    uiLanguages: { en: 'English', hi: 'हिंदी (Hindi)' },
     fields: {
       siteName: 'Site name',
       shortName: 'Short name (title prefix)',
@@ -188,6 +195,7 @@ export const adminCopy = {
       contactPhone: 'Contact phone',
       contactAddress: 'Contact address',
       mapLocation: 'Map location',
+      uiLanguage: 'Interface language (public pages)',
       facebook: 'Facebook',
       x: 'X (Twitter)',
       instagram: 'Instagram',

@@ -84,6 +84,9 @@ export function createPageCache(options: {
 }
 export type PageCache = ReturnType<typeof createPageCache>;
 
+/** React Router's lazy route discovery (`/__manifest?paths=…&version=…`). */
+const MANIFEST_PATH = '/__manifest';
+
 /** Paths whose pages never go into the cache: they depend on who asks. */
 const PRIVATE_PREFIXES = ['/admin', '/profile', '/login', '/signup', '/logout', '/preview'];
 
@@ -101,6 +104,8 @@ export function isCacheable(
   const cookie = request.headers.cookie;
   if (typeof cookie === 'string' && cookie.includes(`${cookieName}=`)) return false;
   const path = request.url.split('?')[0] ?? '';
+  // React Router's route discovery answers for the paths in its query: not a page.
+  if (path === MANIFEST_PATH) return false;
   return !PRIVATE_PREFIXES.some(
     (p) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}.`),
   );

@@ -21,6 +21,8 @@ export interface ArticleFormValues {
   /** The scheduled time as the site's wall clock (`2026-11-23T06:00`), '' when not scheduling. */
   publishedAt: string;
   language: '' | Language;
+  /** The linked translation's id; '' for none. */
+  translationId: string;
 }
 
 /** What the form needs beyond its values: the site's zone, and whether the article was scheduled. */
@@ -53,6 +55,7 @@ export const emptyArticleForm = (authorId: string): ArticleFormValues => ({
   when: 'now',
   publishedAt: '',
   language: '',
+  translationId: '',
 });
 
 export const articleToForm = (
@@ -72,6 +75,7 @@ export const articleToForm = (
   when: isScheduled(a) ? 'schedule' : 'now',
   publishedAt: isScheduled(a) ? toZonedInput(new Date(a.publishedAt), timeZone) : '',
   language: a.language,
+  translationId: a.translationId ?? '',
 });
 
 /**
@@ -88,8 +92,8 @@ function publishedAtOf(v: ArticleFormValues, ctx: ArticleFormContext): string | 
 }
 
 /**
- * The create/update body (SPEC.md §7 plus status and language). Choices left empty are left
- * out, so the server decides: a slug from the title, the signed-in author, the language
+ * The create/update body (SPEC.md §7 plus status, language and translation). Choices left
+ * empty are left out, so the server decides: a slug from the title, the signed-in author, the language
  * from the text.
  */
 export function articleBody(
@@ -110,6 +114,8 @@ export function articleBody(
     status: v.status,
     ...(publishedAt !== undefined ? { publishedAt } : {}),
     ...(v.language ? { language: v.language } : {}),
+    // Always sent: the form shows the link as stored, so '' means "no translation".
+    translationId: v.translationId || null,
   };
 }
 

@@ -23,6 +23,7 @@ import { DescriptionField, MetaFields } from './meta-fields';
 import { PreviewButtons, ReviewNote, SendBack } from './review-tools';
 import { useArticleDraft } from './use-article-draft';
 import { useArticleOptions } from './use-article-options';
+import { TranslationField } from './translation-field';
 import { useLeaveGuard } from './use-leave-guard';
 
 /**
@@ -98,6 +99,7 @@ export function ArticleForm({
           categories={categories}
           authors={authors}
         />
+        <TranslationField editingId={article?._id ?? null} />
         <ImageField key={imageKey} />
         <MetaFields />
         <DescriptionField />

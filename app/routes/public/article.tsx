@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { data, redirect } from 'react-router';
-import { CARD_EXCERPT_LENGTH } from '../../../common/articles';
+import { CARD_EXCERPT_LENGTH, type Language } from '../../../common/articles';
+import { hreflangLinks } from '../../../common/hreflang';
 import { articlePath } from '../../../common/paths';
 import { htmlExcerpt } from '../../../common/text';
 import { appContext } from '../../../common/services';
 import { ArticleView } from '../../components/article-view';
-import { copy } from '../../copy/en';
+import { interfaceFor } from '../../copy/language';
 import { redirectFormerAddress } from '../../features/redirects/former-address';
 import { absoluteUrl, pageMeta } from '../../features/seo/meta';
 import type { Route } from './+types/article';
@@ -35,13 +36,36 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     logError(error, `related stories of article ${article._id} could not be loaded`);
     relatedFailed = true;
   }
-  return { article, related, relatedFailed, settings, publicUrl, lang: article.language };
+  // The same story in the other language, once that is published too (issue 10 item 7).
+  const translationPath = article.translationId
+    ? ((await services.articles.pathForId(article.translationId)) ?? null)
+    : null;
+  const translation = translationPath
+    ? { path: translationPath, language: otherLanguage(article.language) }
+    : null;
+  return {
+    article,
+    translation,
+    related,
+    relatedFailed,
+    settings,
+    publicUrl,
+    lang: article.language,
+  };
 }
+
+const otherLanguage = (language: Language): Language => (language === 'hi' ? 'en' : 'hi');
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
-  const { article, settings, publicUrl } = loaderData;
+  const { article, translation, settings, publicUrl } = loaderData;
   const url = `${publicUrl}${articlePath(article)}`;
+  const alternates = translation
+    ? hreflangLinks(
+        { [article.language]: url, [translation.language]: `${publicUrl}${translation.path}` },
+        settings.uiLanguage,
+      )
+    : [];
   const image = article.imageUrl ? absoluteUrl(publicUrl, article.imageUrl) : undefined;
   // Without its own meta description, the story's opening words say more than its title.
   const description =
@@ -57,8 +81,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
       url,
       image,
       type: 'article',
-      keywords: article.metaKeywords || copy.article.defaultKeywords,
+      keywords: article.metaKeywords || interfaceFor(settings.uiLanguage).t.article.defaultKeywords,
     }),
+    ...alternates.map(({ hreflang, href }) => ({
+      tagName: 'link',
+      rel: 'alternate',
+      hrefLang: hreflang,
+      href,
+    })),
     { property: 'article:published_time', content: article.publishedAt },
     { property: 'article:modified_time', content: article.updatedAt },
     {

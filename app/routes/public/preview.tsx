@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { appContext } from '../../../common/services';
 import { ArticleView } from '../../components/article-view';
-import { copy } from '../../copy/en';
+import { interfaceFor, useInterface } from '../../copy/language';
 import { pageTitle } from '../../features/seo/meta';
 import type { Route } from './+types/preview';
 
@@ -36,18 +36,24 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   // No canonical, no social tags: this address is not the article's and must not be shared
   // as if it were.
   return [
-    { title: pageTitle(settings.shortName, copy.preview.title(article.metaTitle || article.name)) },
+    {
+      title: pageTitle(
+        settings.shortName,
+        interfaceFor(settings.uiLanguage).t.preview.title(article.metaTitle || article.name),
+      ),
+    },
     { name: 'robots', content: 'noindex' },
   ];
 };
 
 export default function PreviewPage({ loaderData }: Route.ComponentProps) {
+  const { t, lang } = useInterface();
   return (
     <>
-      <p className="alert alert-warning rounded-0 mb-0 text-center small" role="status">
-        {copy.preview.banner}
+      <p className="alert alert-warning rounded-0 mb-0 text-center small" role="status" lang={lang}>
+        {t.preview.banner}
       </p>
-      <ArticleView {...loaderData} />
+      <ArticleView {...loaderData} countView={false} />
     </>
   );
 }
