@@ -30,6 +30,8 @@ export const PAGE_SEGMENTS = {
   search: 'search',
   /** /author/{slug}: an author's page (DECISIONS.md §14). */
   author: 'author',
+  /** /preview/{signed token}: an unpublished article as readers will see it (DECISIONS.md §11). */
+  preview: 'preview',
 } as const;
 
 /** The static pages (SPEC.md §2); an import may give them a stored text. */
@@ -67,7 +69,6 @@ const KEPT_FOR_LATER = [
   'categories',
   'dashboard',
   'feed',
-  'preview',
   'rss',
   'signin',
   'signout',
@@ -108,6 +109,7 @@ export function articlePath(article: Addressable): string {
 
 /** The public path of a category's page. */
 export const categoryPath = (slug: string) => `/${PAGE_SEGMENTS.category}/${slug}`;
+export const previewPath = (token: string) => `/${PAGE_SEGMENTS.preview}/${token}`;
 
 /** The public path of an author's page (the byline links here). */
 export const authorPath = (slug: string) => `/${PAGE_SEGMENTS.author}/${slug}`;

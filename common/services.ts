@@ -52,6 +52,8 @@ export interface AppServices {
      */
     pathForFormerAddress(pathname: string, search: string): Promise<string | undefined>;
     pathForSlug(slug: string): Promise<string | undefined>;
+    /** The article a signed preview link names, any status; throws once expired or deleted. */
+    preview(token: string): Promise<Article>;
   };
   categories: {
     listHome(): Promise<Category[]>;
@@ -106,6 +108,11 @@ export interface AppContext {
   /** The signed-in user of this request, or null. */
   user(): Promise<SessionUser | null>;
   /**
+   * Ends this request's session on the server (its token is refused from now on). False, and
+   * nothing ended, when the request came from another site (docs/decisions/014).
+   */
+  signOut(): Promise<boolean>;
+  /**
    * The request's log: a loader that shows readers a short text in place of a failed block
    * records the real error here (never on the page).
    */
@@ -113,6 +120,11 @@ export interface AppContext {
   /** Nonce of this response's Content-Security-Policy, for React Router's inline scripts. */
   cspNonce: string | undefined;
   publicUrl: string;
+  /**
+   * The address of the reading pages' own small script (app/reader/main.ts): built with the
+   * client, named in build/client/reader-manifest.json; served from source in development.
+   */
+  readerScript: string;
 }
 
 /**

@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import { SLUG_PATTERN } from './slug';
+import { isTimeZone } from './time-zone';
 
 const httpsUrl = z
   .string()
   .trim()
   .max(500)
   .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'Must be an http(s) address or empty');
+
+/** The languages the public interface speaks (DECISIONS.md §12). */
+export const UI_LANGUAGES = ['en', 'hi'] as const;
+export type UiLanguage = (typeof UI_LANGUAGES)[number];
 
 /** Site settings administrators edit in /admin/settings (DECISIONS.md §8). */
 export const SiteSettingsSchema = z.object({
@@ -59,12 +64,28 @@ export const SiteSettingsSchema = z.object({
   contactAddress: z.string().trim().max(300),
   /** What the footer map shows: a place name or "lat,lng". */
   mapLocation: z.string().trim().max(200),
+  /**
+   * The public interface's language: `en` keeps SPEC.md's texts verbatim, `hi` speaks Hindi
+   * (issue 10 item 6). Articles keep their own language whichever it is.
+   */
+  uiLanguage: z.enum(UI_LANGUAGES),
   social: z.object({
     facebook: httpsUrl,
     x: httpsUrl,
     instagram: httpsUrl,
     youtube: httpsUrl,
   }),
+  /**
+   * DECISIONS.md §11: when on, the server refuses an author's publish or schedule (403) and
+   * the form offers only Submit for review; editors and administrators publish.
+   */
+  authorsNeedReview: z.boolean(),
+  /** The IANA zone in which times are shown and entered (stored in UTC). */
+  timeZone: z
+    .string()
+    .trim()
+    .max(64)
+    .refine(isTimeZone, 'Must be a time zone name such as Asia/Kolkata'),
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 
@@ -84,7 +105,10 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   contactPhone: '',
   contactAddress: '',
   mapLocation: '',
+  uiLanguage: 'en',
   social: { facebook: '', x: '', instagram: '', youtube: '' },
+  authorsNeedReview: false,
+  timeZone: 'Asia/Kolkata',
 };
 
 /** The setting that names the categories feeding the home sections. */

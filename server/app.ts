@@ -9,6 +9,7 @@ import type { Config } from './env';
 import { registerHttp, type Web } from './http';
 import type { Clock } from './lib/clock';
 import { loggerOptions } from './lib/logger';
+import { answerClientError, answerFrameworkError } from './plugins/input-guard';
 import { createServices, type Services } from './services';
 
 export const ROOT_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -24,6 +25,8 @@ export interface BuildAppOptions {
    */
   web?: Web;
   clock?: Clock;
+  /** False: no polling for due jobs; a test runs them with `services.jobs.runDue()`. */
+  pollJobs?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: NodeJS.WritableStream;
 }
@@ -35,6 +38,9 @@ declare module 'fastify' {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export const JWT_SECRET_WARNING =
+  'JWT_SECRET is not set: the key that signs sign-in tokens is kept in the database, so anyone who can read it or a backup of it can sign in as any user. Set JWT_SECRET (32+ characters) on PostgreSQL.';
 
 /** The Fastify instance with its logger, request ids and zod validation; no routes yet. */
 function createFastify(config: Config, options: BuildAppOptions): FastifyInstance {
@@ -49,6 +55,8 @@ function createFastify(config: Config, options: BuildAppOptions): FastifyInstanc
     // X-Forwarded-For, trusted only as far as TRUST_PROXY says.
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -133,6 +141,8 @@ export async function buildApp(
   }
 
   const app = createFastify(config, options);
+  // A PostgreSQL database is usually shared and backed up apart from the server's own disk.
+  if (config.databaseUrl && !config.jwtSecret) app.log.warn(JWT_SECRET_WARNING);
   const ownDatabase = options.database === undefined;
   const database =
     options.database ??
@@ -143,7 +153,7 @@ export async function buildApp(
   });
 
   try {
-    const services = await createServices(config, database, options.clock);
+    const services = await createServices(config, database, options.clock, app.log);
     app.decorate('services', services);
     // Before any page is served: every author page needs its address (db/schema/users.ts).
     const slugged = await services.users.assignMissingSlugs();
@@ -151,6 +161,9 @@ export async function buildApp(
     if (config.seedDemo) await seedEmptySite(app, database, services);
     reindexSearchInBackground(app, services);
     makeCropsInBackground(app, services);
+    // Jobs due at a time (a scheduled article going live), polled by every process.
+    await services.articles.scheduleGoLives();
+    if (options.pollJobs !== false) app.addHook('onClose', services.jobs.start());
     await registerHttp(app, { config, database, services, web, buildDir: BUILD_DIR });
   } catch (error) {
     await app.close().catch(() => {});

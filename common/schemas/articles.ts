@@ -4,31 +4,26 @@ import { IdSchema, limitOnly, pagination, text } from './common';
 
 const isoDate = z.string();
 
+/** Characters of an article's HTML text, as sent and as stored once cleaned. */
+export const MAX_DESCRIPTION_LENGTH = 500_000;
+/** HTML elements an article's text may have (a long feature has a few thousand). */
+export const MAX_DESCRIPTION_ELEMENTS = 20_000;
+
+/** Opening tags in an HTML text: the elements a parser would make, counted in linear time. */
+export const countElements = (html: string) => html.match(/<[a-z]/gi)?.length ?? 0;
+
 export const CategoryRefSchema = z.object({ _id: z.string(), slug: z.string(), name: z.string() });
 /** An article's author; `slug` addresses their page (`authorPath`) for the byline. */
 export const AuthorRefSchema = z.object({ _id: z.string(), name: z.string(), slug: z.string() });
 
-/** What a card in any article list shows (SPEC.md §2 Home, Category page). */
-export const ArticleCardSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  imageUrl: z.string(),
-  /** Plain text, at most 200 characters, cut on a word boundary (SPEC.md §9). */
-  excerpt: z.string(),
-  language: z.enum(LANGUAGES),
-  category: CategoryRefSchema.nullable(),
-  author: AuthorRefSchema.nullable(),
-  publishedAt: isoDate,
-  createdAt: isoDate,
-  updatedAt: isoDate,
-});
-export type ArticleCard = z.infer<typeof ArticleCardSchema>;
-
-export const ImageInfoSchema = z.object({
+/** A hosted image's size and resized variants: enough for srcset on a card. */
+export const CardImageSchema = z.object({
   width: z.number(),
   height: z.number(),
   variants: z.array(z.object({ width: z.number(), url: z.string() })),
+});
+
+export const ImageInfoSchema = CardImageSchema.extend({
   /** JPEG crops in 16:9, 4:3 and 1:1 for search engines and share cards (issue 12 item 4). */
   crops: z.array(
     z.object({
@@ -39,6 +34,25 @@ export const ImageInfoSchema = z.object({
     }),
   ),
 });
+
+/** What a card in any article list shows (SPEC.md §2 Home, Category page). */
+export const ArticleCardSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  imageUrl: z.string(),
+  /** Our addition: the hosted image's size and resized variants, for srcset (null otherwise). */
+  image: CardImageSchema.nullable(),
+  /** Plain text, at most 200 characters, cut on a word boundary (SPEC.md §9). */
+  excerpt: z.string(),
+  language: z.enum(LANGUAGES),
+  category: CategoryRefSchema.nullable(),
+  author: AuthorRefSchema.nullable(),
+  publishedAt: isoDate,
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type ArticleCard = z.infer<typeof ArticleCardSchema>;
 
 /** One whole article (SPEC.md §3) with our additions (DECISIONS.md §5). */
 export const ArticleSchema = z.object({
@@ -55,8 +69,12 @@ export const ArticleSchema = z.object({
   metaKeywords: z.string(),
   status: z.enum(ARTICLE_STATUSES),
   publishedAt: isoDate,
+  /** An editor's note when sending the article back to draft (DECISIONS.md §11); else empty. */
+  reviewNote: z.string(),
   language: z.enum(LANGUAGES),
   legacyId: z.number().nullable(),
+  /** The same story in the other language (issue 10 item 7); the link is mutual. */
+  translationId: z.string().nullable(),
   views: z.number(),
   createdAt: isoDate,
   updatedAt: isoDate,
@@ -107,12 +125,19 @@ export const ArticleInputSchema = z.object({
     ),
   description: z
     .string({ error: 'description must be text' })
-    .max(500_000, 'description is too long')
+    .max(MAX_DESCRIPTION_LENGTH, 'description is too long')
+    // Cleaning costs time per element: 166,000 `<b>` froze the server for seconds.
+    .refine(
+      (html) => countElements(html) <= MAX_DESCRIPTION_ELEMENTS,
+      `description has too many HTML elements (at most ${MAX_DESCRIPTION_ELEMENTS})`,
+    )
     .default(''),
   metaTitle: optionalText('metaTitle', 300),
   metaDescription: optionalText('metaDescription', 1000),
   metaKeywords: optionalText('metaKeywords', 1000),
-  status: z.enum(ARTICLE_STATUSES, { error: 'status must be draft or published' }).optional(),
+  status: z
+    .enum(ARTICLE_STATUSES, { error: 'status must be draft, pending or published' })
+    .optional(),
   publishedAt: z.iso
     .datetime({ offset: true, error: 'publishedAt must be a date and time (ISO 8601)' })
     .optional(),
@@ -124,12 +149,47 @@ export const ArticleInputSchema = z.object({
     .max(2_147_483_647)
     .optional()
     .nullable(),
+  /**
+   * The article's translation in the other language: its id, or null for none; left out, an
+   * update keeps the link it has. Linking one side links the other.
+   */
+  translationId: IdSchema.optional().nullable(),
   /** The updatedAt the editor loaded; an older one than stored means someone else saved since. */
   updatedAt: z.iso
     .datetime({ offset: true, error: 'updatedAt must be a date and time (ISO 8601)' })
     .optional(),
 });
 export type ArticleInput = z.infer<typeof ArticleInputSchema>;
+
+const publishedAtField = z.iso.datetime({
+  offset: true,
+  error: 'publishedAt must be a date and time (ISO 8601)',
+});
+
+/**
+ * A move between statuses (DECISIONS.md §11): submit for review (`pending`), publish now or
+ * schedule (`published`, with a future `publishedAt`), or back to draft with a note the author
+ * sees. Without `publishedAt`, publishing means now.
+ */
+export const ArticleStatusChangeSchema = z.object({
+  status: z.enum(ARTICLE_STATUSES, { error: 'status must be draft, pending or published' }),
+  publishedAt: publishedAtField.optional(),
+  note: z
+    .string({ error: 'note must be text' })
+    .trim()
+    .max(2000, 'note must be at most 2000 characters')
+    .optional(),
+});
+export type ArticleStatusChange = z.infer<typeof ArticleStatusChangeSchema>;
+
+/** What waits on the signed-in user: for review (editors) or sent back to them (authors). */
+export const ReviewQueueSchema = z.object({
+  awaiting: z.number(),
+  kind: z.enum(['review', 'sentBack']),
+});
+
+/** A signed link to an unpublished article's preview, valid 7 days (DECISIONS.md §11). */
+export const PreviewLinkSchema = z.object({ url: z.string(), expiresAt: isoDate });
 
 export const LatestQuerySchema = limitOnly(3);
 export const RandomQuerySchema = z.object({

@@ -1,5 +1,6 @@
 import { and, lte, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -53,6 +54,13 @@ export const articles = pgTable(
     publishedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     language: languageEnum().notNull().default('en'),
     legacyId: integer().unique(),
+    /** What an editor wrote when sending the article back to draft; the author sees it. */
+    reviewNote: text().notNull().default(''),
+    /*
+     * The same story in the other language (issue 10 item 7). Kept both ways by the articles
+     * service, in one transaction; deleting one side leaves the other unlinked.
+     */
+    translationId: uuid().references((): AnyPgColumn => articles.id, { onDelete: 'set null' }),
     viewCount: integer().notNull().default(0),
     /*
      * Search (DECISIONS.md §12): the lexemes of the title, keywords and body as

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/client';
@@ -12,6 +12,11 @@ export interface TokenClaims {
   sub: string;
   /** The user's token version when it was issued; a password change bumps it. */
   tv: number;
+}
+
+/** What a verified token says: its claims and when it expires. */
+export interface VerifiedToken extends TokenClaims {
+  expiresAt: Date;
 }
 
 /**
@@ -36,22 +41,29 @@ export function createTokens(secret: Uint8Array, clock: Clock) {
   return {
     async sign(claims: TokenClaims): Promise<string> {
       const now = Math.floor(clock.now().getTime() / 1000);
-      return new SignJWT({ tv: claims.tv })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(claims.sub)
-        .setIssuedAt(now)
-        .setExpirationTime(now + TOKEN_LIFETIME_SECONDS)
-        .sign(secret);
+      return (
+        new SignJWT({ tv: claims.tv })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(claims.sub)
+          // Two sign-ins in one second would otherwise get the same token, and a sign-out of
+          // one device would end the other (a sign-out revokes one token).
+          .setJti(randomUUID())
+          .setIssuedAt(now)
+          .setExpirationTime(now + TOKEN_LIFETIME_SECONDS)
+          .sign(secret)
+      );
     },
     /** The claims of a valid, unexpired token; undefined for anything else. */
-    async verify(token: string): Promise<TokenClaims | undefined> {
+    async verify(token: string): Promise<VerifiedToken | undefined> {
       try {
         const { payload } = await jwtVerify(token, secret, {
           algorithms: ['HS256'],
           currentDate: clock.now(),
         });
-        if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return undefined;
-        return { sub: payload.sub, tv: payload.tv };
+        const { sub, tv, exp } = payload;
+        if (typeof sub !== 'string' || typeof tv !== 'number' || typeof exp !== 'number')
+          return undefined;
+        return { sub, tv, expiresAt: new Date(exp * 1000) };
       } catch (error) {
         if (error instanceof errors.JOSEError) return undefined;
         throw error;
@@ -60,3 +72,36 @@ export function createTokens(secret: Uint8Array, clock: Clock) {
   };
 }
 export type Tokens = ReturnType<typeof createTokens>;
+
+/** How long a shared preview link works (DECISIONS.md §11). */
+export const PREVIEW_LIFETIME_SECONDS = 7 * 24 * 3600;
+const PREVIEW_TOKEN = /^([0-9a-f-]{36})\.(\d{1,12})\.([0-9a-f]{64})$/;
+
+/**
+ * Signed, expiring links to one article's preview; nothing is stored. The token is
+ * `{article id}.{expiry, seconds}.{HMAC-SHA256, hex}`: lower-case only, because page addresses
+ * are lower-cased (common/paths.ts `canonicalPath`), and its MAC names its purpose, so it can
+ * never pass for a session token nor the reverse.
+ */
+export function createPreviewTokens(secret: Uint8Array, clock: Clock) {
+  const mac = (id: string, exp: string) =>
+    createHmac('sha256', secret).update(`patrika-preview:${id}:${exp}`).digest('hex');
+  return {
+    sign(articleId: string): { token: string; expiresAt: Date } {
+      const exp = String(Math.floor(clock.now().getTime() / 1000) + PREVIEW_LIFETIME_SECONDS);
+      return {
+        token: `${articleId}.${exp}.${mac(articleId, exp)}`,
+        expiresAt: new Date(Number(exp) * 1000),
+      };
+    },
+    /** The article id of a valid, unexpired preview token; undefined for anything else. */
+    verify(token: string): string | undefined {
+      const m = PREVIEW_TOKEN.exec(token);
+      if (!m) return undefined;
+      const [, id = '', exp = '', given = ''] = m;
+      const expected = Buffer.from(mac(id, exp), 'hex');
+      if (!timingSafeEqual(expected, Buffer.from(given, 'hex'))) return undefined;
+      return Number(exp) * 1000 > clock.now().getTime() ? id : undefined;
+    },
+  };
+}

@@ -42,4 +42,14 @@ describe('resolveSettings', () => {
       social: { facebook: '', x: '', instagram: '', youtube: '' },
     });
   });
+
+  it('speaks SPEC.md’s English to readers unless an administrator chooses Hindi', () => {
+    expect(DEFAULT_SETTINGS.uiLanguage).toBe('en');
+    expect(resolveSettings({ uiLanguage: 'hi' }).uiLanguage).toBe('hi');
+    // A language the interface does not speak falls back alone.
+    expect(resolveSettings({ uiLanguage: 'fr', shortName: 'JW' })).toMatchObject({
+      uiLanguage: 'en',
+      shortName: 'JW',
+    });
+  });
 });

@@ -1,7 +1,12 @@
 import { AdminRouteError } from '../../components/admin/route-error';
 import { toast } from 'react-toastify';
-import type { SiteSettings } from '../../../common/settings';
-import { FormTextField, SubmitButton } from '../../components/form/fields';
+import { UI_LANGUAGES, type SiteSettings } from '../../../common/settings';
+import {
+  FormCheckbox,
+  FormSelect,
+  FormTextField,
+  SubmitButton,
+} from '../../components/form/fields';
 import { SchemaForm, useSchemaForm } from '../../components/form/schema-form';
 import { requireScreen } from '../../features/session/screen-guard';
 import { adminCopy as t } from '../../copy/admin';
@@ -42,6 +47,7 @@ const FIELDS = [
   ['social.x', t.settings.fields.x],
   ['social.instagram', t.settings.fields.instagram],
   ['social.youtube', t.settings.fields.youtube],
+  ['timeZone', t.settings.fields.timeZone],
 ] as const;
 
 /** The settings of DECISIONS.md §8, checked with the same schema as the server. */
@@ -73,6 +79,22 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
             wrapperClassName="col-md-6"
           />
         ))}
+        <div className="col-12">
+          <FormCheckbox name="authorsNeedReview" label={t.settings.fields.authorsNeedReview} />
+        </div>
+        <FormSelect
+          name="uiLanguage"
+          id="s-uiLanguage"
+          label={t.settings.fields.uiLanguage}
+          hint={t.settings.hints.uiLanguage}
+          wrapperClassName="col-md-6"
+        >
+          {UI_LANGUAGES.map((lang) => (
+            <option key={lang} value={lang} lang={lang}>
+              {t.settings.uiLanguages[lang]}
+            </option>
+          ))}
+        </FormSelect>
       </div>
       <SubmitButton className="btn btn-primary mt-4">{t.settings.save}</SubmitButton>
     </SchemaForm>

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
-import { data, Link, redirect } from 'react-router';
-import { CARD_EXCERPT_LENGTH } from '../../../common/articles';
-import { articlePath, authorPath } from '../../../common/paths';
+import { data, redirect } from 'react-router';
+import { CARD_EXCERPT_LENGTH, type Language } from '../../../common/articles';
+import { hreflangLinks } from '../../../common/hreflang';
+import { articlePath } from '../../../common/paths';
 import { htmlExcerpt } from '../../../common/text';
 import { appContext } from '../../../common/services';
-import { ArticleCard } from '../../components/article-card';
-import { ShareButtons } from '../../components/share-buttons';
-import { copy } from '../../copy/en';
+import { ArticleView } from '../../components/article-view';
+import { interfaceFor } from '../../copy/language';
 import { redirectFormerAddress } from '../../features/redirects/former-address';
 import { pageMeta } from '../../features/seo/meta';
 import { shareImage } from '../../features/seo/share-image';
@@ -47,13 +47,37 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     url: article.imageUrl,
     alt: article.name,
   });
-  return { article, related, relatedFailed, settings, publicUrl, share, lang: article.language };
+  // The same story in the other language, once that is published too (issue 10 item 7).
+  const translationPath = article.translationId
+    ? ((await services.articles.pathForId(article.translationId)) ?? null)
+    : null;
+  const translation = translationPath
+    ? { path: translationPath, language: otherLanguage(article.language) }
+    : null;
+  return {
+    article,
+    translation,
+    related,
+    relatedFailed,
+    settings,
+    publicUrl,
+    share,
+    lang: article.language,
+  };
 }
+
+const otherLanguage = (language: Language): Language => (language === 'hi' ? 'en' : 'hi');
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
-  const { article, settings, publicUrl, share } = loaderData;
+  const { article, translation, settings, publicUrl, share } = loaderData;
   const url = `${publicUrl}${articlePath(article)}`;
+  const alternates = translation
+    ? hreflangLinks(
+        { [article.language]: url, [translation.language]: `${publicUrl}${translation.path}` },
+        settings.uiLanguage,
+      )
+    : [];
   // Without its own meta description, the story's opening words say more than its title.
   const description =
     article.metaDescription ||
@@ -68,16 +92,22 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
       image: share,
       language: article.language,
       type: 'article',
-      keywords: article.metaKeywords || copy.article.defaultKeywords,
+      keywords: article.metaKeywords || interfaceFor(settings.uiLanguage).t.article.defaultKeywords,
     }),
+    ...alternates.map(({ hreflang, href }) => ({
+      tagName: 'link',
+      rel: 'alternate',
+      hrefLang: hreflang,
+      href,
+    })),
     { property: 'article:published_time', content: article.publishedAt },
     { property: 'article:modified_time', content: article.updatedAt },
     jsonLd(newsArticle({ article, description, settings, publicUrl })),
     jsonLd(
       breadcrumbs(publicUrl, [
         ...(article.category
-          ? categoryTrail(copy.nav.home, article.category)
-          : [{ name: copy.nav.home, path: '/' }]),
+          ? categoryTrail(interfaceFor(settings.uiLanguage).t.nav.home, article.category)
+          : [{ name: interfaceFor(settings.uiLanguage).t.nav.home, path: '/' }]),
         { name: article.name, path: articlePath(article) },
       ]),
     ),
@@ -85,77 +115,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { article, related, relatedFailed, publicUrl } = loaderData;
-  const url = `${publicUrl}${articlePath(article)}`;
-
+  const { article } = loaderData;
   // A view is counted after the page is shown, without holding it up.
   useEffect(() => {
     void fetch(`/api/articles/${article._id}/view`, { method: 'POST', keepalive: true }).catch(
       () => {},
     );
   }, [article._id]);
-
-  const srcSet = article.image?.variants.map((v) => `${v.url} ${v.width}w`).join(', ');
-  return (
-    <main id="main" className="container py-4">
-      <article className="article mx-auto" lang={article.language}>
-        <h1 className="article-title mb-3">{article.name}</h1>
-        <p className="text-body-secondary small">
-          {article.author && (
-            <span>
-              {copy.article.byPrefix}
-              <Link to={authorPath(article.author.slug)} rel="author">
-                {article.author.name}
-              </Link>
-              {' · '}
-            </span>
-          )}
-          <time dateTime={article.publishedAt}>
-            {new Date(article.publishedAt).toLocaleDateString(
-              article.language === 'hi' ? 'hi-IN' : 'en-IN',
-              {
-                year: 'numeric',
-                month: 'long',
-                day: 'numeric',
-                timeZone: 'Asia/Kolkata',
-              },
-            )}
-          </time>
-        </p>
-        {article.imageUrl && (
-          <img
-            src={article.imageUrl}
-            srcSet={srcSet || undefined}
-            sizes={srcSet ? '(max-width: 860px) 100vw, 820px' : undefined}
-            alt={article.name}
-            width={article.image?.width ?? 1200}
-            height={article.image?.height ?? 675}
-            fetchPriority="high"
-            className="article-image img-fluid rounded mb-4"
-          />
-        )}
-        <ShareButtons url={url} title={article.name} />
-        <div className="article-body" dangerouslySetInnerHTML={{ __html: article.description }} />
-      </article>
-      {relatedFailed && (
-        <p className="mt-5 text-body-secondary" role="status">
-          {copy.article.moreError}
-        </p>
-      )}
-      {related.length > 0 && (
-        <section aria-labelledby="more-stories" className="mt-5">
-          <h2 id="more-stories" className="h4 section-title">
-            {copy.article.more}
-          </h2>
-          <div className="row g-4">
-            {related.map((a) => (
-              <div key={a._id} className="col-12 col-md-6">
-                <ArticleCard article={a} length={CARD_EXCERPT_LENGTH} />
-              </div>
-            ))}
-          </div>
-        </section>
-      )}
-    </main>
-  );
+  return <ArticleView {...loaderData} />;
 }

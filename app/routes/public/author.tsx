@@ -4,7 +4,7 @@ import { authorPath, SERVER_SEGMENTS } from '../../../common/paths';
 import { appContext } from '../../../common/services';
 import { ArticleCard } from '../../components/article-card';
 import { PageNav, pageParam } from '../../components/page-nav';
-import { copy } from '../../copy/en';
+import { interfaceFor, useInterface } from '../../copy/language';
 import { absoluteUrl, pageMeta } from '../../features/seo/meta';
 import { shareImage } from '../../features/seo/share-image';
 import { jsonLd } from '../../features/seo/structured-data';
@@ -25,7 +25,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     throw data(null, { status: 404, statusText: 'Not Found' });
   const share = await shareImage({ services, publicUrl }, settings, {
     url: author.photoUrl,
-    alt: copy.author.photoAlt(author.name),
+    alt: interfaceFor(settings.uiLanguage).t.author.photoAlt(author.name),
     ratio: '1x1',
   });
   return { author, ...list, settings, publicUrl, share };
@@ -34,12 +34,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
   const { author, settings, publicUrl, currentPage, totalPages, share } = loaderData;
+  const { t } = interfaceFor(settings.uiLanguage);
   const base = `${publicUrl}${authorPath(author.slug)}`;
   const url = currentPage > 1 ? `${base}?page=${currentPage}` : base;
   const ofPage = (text: string) =>
-    currentPage > 1 ? `${text} (${copy.category.pageOf(currentPage, totalPages)})` : text;
+    currentPage > 1 ? `${text} (${t.category.pageOf(currentPage, totalPages)})` : text;
   const photo = author.photoUrl ? absoluteUrl(publicUrl, author.photoUrl) : undefined;
-  const description = author.bio || copy.author.description(author.name, settings.siteName);
+  const description = author.bio || t.author.description(author.name, settings.siteName);
   return [
     ...pageMeta({
       settings,
@@ -73,6 +74,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export default function AuthorPage({ loaderData }: Route.ComponentProps) {
   const { author, articles, currentPage, totalPages } = loaderData;
+  const { t, lang } = useInterface();
   const path = authorPath(author.slug);
   const pageHref = (n: number) => (n === 1 ? path : `${path}?page=${n}`);
   return (
@@ -81,7 +83,7 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
         {author.photoUrl && (
           <img
             src={author.photoUrl}
-            alt={copy.author.photoAlt(author.name)}
+            alt={t.author.photoAlt(author.name)}
             width={120}
             height={120}
             className="rounded-circle object-fit-cover"
@@ -92,9 +94,11 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
           {author.bio && <p className="lead mb-0">{author.bio}</p>}
         </div>
       </header>
-      <h2 className="h4 section-title">{copy.author.articles(author.name)}</h2>
+      <h2 className="h4 section-title" lang={lang}>
+        {t.author.articles(author.name)}
+      </h2>
       {articles.length === 0 ? (
-        <p>{copy.author.empty}</p>
+        <p lang={lang}>{t.author.empty}</p>
       ) : (
         <div className="row g-4">
           {articles.map((a, i) => (

@@ -3,7 +3,7 @@ import { CARD_EXCERPT_LENGTH, CATEGORY_PAGE_SIZE } from '../../../common/article
 import { appContext, isNotFound } from '../../../common/services';
 import { ArticleCard } from '../../components/article-card';
 import { PageNav, pageParam } from '../../components/page-nav';
-import { copy } from '../../copy/en';
+import { interfaceFor, useInterface } from '../../copy/language';
 import { pageMeta } from '../../features/seo/meta';
 import { shareImage } from '../../features/seo/share-image';
 import {
@@ -42,10 +42,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
   const { category, articles, settings, publicUrl, currentPage, totalPages, share } = loaderData;
   const base = `${publicUrl}/category/${category.slug}`;
+  const { t } = interfaceFor(settings.uiLanguage);
   const url = currentPage > 1 ? `${base}?page=${currentPage}` : base;
   // Page 2 and later are pages of their own to a search engine: their own title and description.
   const ofPage = (text: string) =>
-    currentPage > 1 ? `${text} (${copy.category.pageOf(currentPage, totalPages)})` : text;
+    currentPage > 1 ? `${text} (${t.category.pageOf(currentPage, totalPages)})` : text;
   return [
     ...pageMeta({
       settings,
@@ -55,7 +56,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
       image: share,
     }),
     jsonLd(collectionPage({ category, url, articles, publicUrl })),
-    jsonLd(breadcrumbs(publicUrl, categoryTrail(copy.nav.home, category))),
+    jsonLd(breadcrumbs(publicUrl, categoryTrail(t.nav.home, category))),
     ...(currentPage > 1
       ? [
           {
@@ -80,6 +81,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { category, articles, currentPage, totalPages } = loaderData;
+  const { t, lang } = useInterface();
   const pageHref = (n: number) =>
     n === 1 ? `/category/${category.slug}` : `/category/${category.slug}?page=${n}`;
   return (
@@ -87,7 +89,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       <h1>{category.name}</h1>
       <p className="lead">{category.description}</p>
       {articles.length === 0 ? (
-        <p>{copy.category.empty}</p>
+        <p lang={lang}>{t.category.empty}</p>
       ) : (
         <div className="row g-4">
           {articles.map((a, i) => (

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, inArray, ne, sql, sum, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, ne, or, sql, sum, type SQL } from 'drizzle-orm';
+import type { ArticleStatus } from '../../../common/articles';
 import { UNCATEGORISED_SEGMENT } from '../../../common/paths';
 import type { Db } from '../../../db/client';
 import {
@@ -35,6 +36,10 @@ export const cardColumns = {
   authorId: users.id,
   authorName: users.name,
   authorSlug: users.slug,
+  // The image's size and resized variants (joined from media), for srcset on every card.
+  imageWidth: media.width,
+  imageHeight: media.height,
+  imageVariants: media.variants,
 };
 
 const cards = (db: Db) =>
@@ -42,7 +47,8 @@ const cards = (db: Db) =>
     .select(cardColumns)
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
-    .leftJoin(users, eq(users.id, articles.authorId));
+    .leftJoin(users, eq(users.id, articles.authorId))
+    .leftJoin(media, eq(media.id, articles.imageMediaId));
 
 export type CardRow = Awaited<ReturnType<ReturnType<typeof cards>['execute']>>[number];
 
@@ -142,6 +148,7 @@ export function listForAdminPage(db: Db, opts: AdminListOptions) {
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
     .leftJoin(users, eq(users.id, articles.authorId))
+    .leftJoin(media, eq(media.id, articles.imageMediaId))
     .where(adminWhere(opts))
     .orderBy(desc(articles.createdAt), desc(articles.id))
     .limit(opts.limit)
@@ -164,11 +171,10 @@ export const fullColumns = {
   metaDescription: articles.metaDescription,
   metaKeywords: articles.metaKeywords,
   status: articles.status,
+  reviewNote: articles.reviewNote,
   legacyId: articles.legacyId,
+  translationId: articles.translationId,
   viewCount: articles.viewCount,
-  imageWidth: media.width,
-  imageHeight: media.height,
-  imageVariants: media.variants,
   imageCrops: media.crops,
 };
 
@@ -309,21 +315,55 @@ export type ArticleValues = {
   metaTitle: string;
   metaDescription: string;
   metaKeywords: string;
-  status: 'draft' | 'published';
+  status: ArticleStatus;
   publishedAt: Date;
+  /** Left out: the stored note stays (an update of a draft keeps what the editor wrote). */
+  reviewNote?: string;
   language: 'hi' | 'en';
   legacyId: number | null;
 };
 
+/** An article's language, to check a translation link against; undefined when there is none. */
+export async function findLanguage(db: Db, id: string): Promise<'hi' | 'en' | undefined> {
+  const [row] = await db
+    .select({ language: articles.language })
+    .from(articles)
+    .where(eq(articles.id, id));
+  return row?.language;
+}
+
+/**
+ * Makes `id` and `translationId` each other's translation, or leaves `id` without one (null).
+ * Whatever either side was linked to before is unlinked first, so a link is always mutual and
+ * an article has at most one translation. Runs in the caller's transaction.
+ */
+async function linkTranslation(tx: Db, id: string, translationId: string | null) {
+  const sides = translationId ? [id, translationId] : [id];
+  await tx
+    .update(articles)
+    .set({ translationId: null })
+    .where(or(inArray(articles.id, sides), inArray(articles.translationId, sides)));
+  if (!translationId) return;
+  await tx.update(articles).set({ translationId }).where(eq(articles.id, id));
+  await tx.update(articles).set({ translationId: id }).where(eq(articles.id, translationId));
+}
+
+/** `translationId`: the translation to link (null: none; undefined: leave the links alone). */
 export async function insertArticle(
   db: Db,
   values: ArticleValues & { createdAt: Date },
+  translationId?: string | null,
 ): Promise<string> {
-  const [row] = await db
-    .insert(articles)
-    .values({ ...values, ...articleSearchColumns(values), updatedAt: values.createdAt })
-    .returning({ id: articles.id });
-  return (row as { id: string }).id;
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [row] = await tx
+      .insert(articles)
+      .values({ ...values, ...articleSearchColumns(values), updatedAt: values.createdAt })
+      .returning({ id: articles.id });
+    const id = (row as { id: string }).id;
+    if (translationId) await linkTranslation(tx, id, translationId);
+    return id;
+  });
 }
 
 export interface StoredState {
@@ -331,9 +371,11 @@ export interface StoredState {
   slug: string;
   /** The first segment of its address: the category slug, or the uncategorised segment. */
   segment: string;
-  status: 'draft' | 'published';
+  status: ArticleStatus;
   publishedAt: Date;
   updatedAt: Date;
+  translationId: string | null;
+  legacyId: number | null;
 }
 
 export async function findStoredState(db: Db, id: string): Promise<StoredState | undefined> {
@@ -345,6 +387,8 @@ export async function findStoredState(db: Db, id: string): Promise<StoredState |
       status: articles.status,
       publishedAt: articles.publishedAt,
       updatedAt: articles.updatedAt,
+      translationId: articles.translationId,
+      legacyId: articles.legacyId,
     })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
@@ -376,7 +420,7 @@ async function moveAddress(
 /**
  * Saves an edit in one transaction: re-reads the row under a lock, refuses a stale edit
  * (`check` answers why), records the old address when the address changes and frees the
- * new address from any redirect (DECISIONS.md §5). `segment` is the new address's first
+ * new address from any redirect (DECISIONS.md §5), and links or unlinks its translation. `segment` is the new address's first
  * segment (the new category's slug).
  */
 export async function updateArticle(
@@ -384,6 +428,7 @@ export async function updateArticle(
   id: string,
   values: ArticleValues & { updatedAt: Date; segment: string },
   check: (stored: StoredState) => void,
+  translationId?: string | null,
 ): Promise<boolean> {
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
@@ -399,6 +444,7 @@ export async function updateArticle(
       .update(articles)
       .set({ ...row, ...articleSearchColumns(row) })
       .where(eq(articles.id, id));
+    if (translationId !== undefined) await linkTranslation(tx, id, translationId);
     return true;
   });
 }
@@ -435,6 +481,59 @@ export async function incrementViewCount(db: Db, id: string, now: Date): Promise
     .where(and(eq(articles.id, id), isPublicArticle(now)))
     .returning({ id: articles.id });
   return updated.length > 0;
+}
+
+export interface StatusValues {
+  status: ArticleStatus;
+  publishedAt: Date;
+  reviewNote: string;
+  updatedAt: Date;
+}
+
+/**
+ * Moves an article to another status (DECISIONS.md §11) under a row lock: `decide` sees the
+ * stored state and answers the new values, or throws to refuse. Answers what was written, or
+ * undefined when there is no such article.
+ */
+export async function setArticleStatus(
+  db: Db,
+  id: string,
+  decide: (stored: StoredState) => StatusValues,
+): Promise<StatusValues | undefined> {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await tx.execute(sql`SELECT 1 FROM ${articles} WHERE ${articles.id} = ${id} FOR UPDATE`);
+    const stored = await findStoredState(tx, id);
+    if (!stored) return undefined;
+    const values = decide(stored);
+    await tx.update(articles).set(values).where(eq(articles.id, id));
+    return values;
+  });
+}
+
+/** Articles published for a time still to come: the scheduled ones. */
+export function listScheduled(db: Db, now: Date) {
+  return db
+    .select({ id: articles.id, publishedAt: articles.publishedAt })
+    .from(articles)
+    .where(and(sql`${articles.status} = 'published'`, gt(articles.publishedAt, now)));
+}
+
+/** What waits on someone: articles submitted for review, or an author's sent back. */
+export async function countAwaiting(db: Db, opts: { authorId?: string }) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(articles)
+    .where(
+      opts.authorId
+        ? and(
+            eq(articles.authorId, opts.authorId),
+            sql`${articles.status} = 'draft'`,
+            ne(articles.reviewNote, ''),
+          )
+        : sql`${articles.status} = 'pending'`,
+    );
+  return Number(row?.n ?? 0);
 }
 
 export async function articleCounts(db: Db) {
@@ -487,6 +586,7 @@ export function searchPublished(db: Db, opts: SearchOptions) {
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
     .leftJoin(users, eq(users.id, articles.authorId))
+    .leftJoin(media, eq(media.id, articles.imageMediaId))
     .where(publishedMatching(opts))
     .orderBy(
       desc(searchScore(sql`${opts.tsquery}::tsquery`)),

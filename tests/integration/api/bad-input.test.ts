@@ -3,10 +3,12 @@
  * refusal) to the write and read calls. Each must get a 4xx JSON answer with a message, never
  * a 5xx, never a stack trace, and must leave every table as it was (DECISIONS.md §1).
  */
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../../common/settings';
 import { articles, categories } from '../../../db/schema/content';
+import { jobs } from '../../../db/schema/jobs';
 import { media } from '../../../db/schema/media';
 import { users } from '../../../db/schema/users';
 import {
@@ -17,6 +19,7 @@ import {
   createCategory,
   createUser,
   multipart,
+  someAddress,
   testImage,
   type TestUser,
 } from '../../factories';
@@ -242,6 +245,9 @@ const CASES: Case[] = [
       ['a 100 KB siteName', { siteName: BIG }, 'body.siteName'],
       ['a 100 KB contactEmail', { contactEmail: `${BIG}@example.com` }, 'body.contactEmail'],
       ['an array for the body', [{ siteName: 'x' }], 'body'],
+      ['an unknown time zone', { timeZone: 'Mars/Olympus' }, 'body.timeZone'],
+      ['a number for timeZone', { timeZone: 530 }, 'body.timeZone'],
+      ['text for authorsNeedReview', { authorsNeedReview: 'yes' }, 'body.authorsNeedReview'],
     ] as const
   ).map(([what, body, path]): Case => ({
     name: `settings: ${what}`,
@@ -346,6 +352,34 @@ const CASES: Case[] = [
     path: 'body.name',
   },
 
+  // Moves between statuses (DECISIONS.md §11).
+  ...(
+    [
+      ['no status', {}, 'body.status'],
+      ['an unknown status', { status: 'live' }, 'body.status'],
+      ['status as a number', { status: 1 }, 'body.status'],
+      [
+        'a publishedAt that is not a time',
+        { status: 'published', publishedAt: 'tomorrow' },
+        'body.publishedAt',
+      ],
+      [
+        'a publishedAt with pending',
+        { status: 'pending', publishedAt: new Date().toISOString() },
+        'body.publishedAt',
+      ],
+      ['a note with published', { status: 'published', note: 'Looks good' }, 'body.note'],
+      ['a 100 KB note', { status: 'draft', note: BIG }, 'body.note'],
+      ['an object for note', { status: 'draft', note: { text: 'x' } }, 'body.note'],
+      ['an array for the body', ['draft'], 'body'],
+    ] as const
+  ).map(([what, body, path]): Case => ({
+    name: `article status: ${what}`,
+    request: () => json('POST', `/api/articles/${articleId}/status`, body),
+    status: 400,
+    path,
+  })),
+
   // Ids in the path: SQL and traversal strings are refused before any query.
   ...[...SQL, ...TRAVERSAL, '12345', BIG].flatMap((s): Case[] => [
     {
@@ -356,6 +390,16 @@ const CASES: Case[] = [
     {
       name: `PUT article ${s.slice(0, 30)}`,
       request: () => json('PUT', `/api/articles/${enc(s)}`, article()),
+      status: s === BIG ? 404 : 400,
+    },
+    {
+      name: `status of article ${s.slice(0, 30)}`,
+      request: () => json('POST', `/api/articles/${enc(s)}/status`, { status: 'draft' }),
+      status: s === BIG ? 404 : 400,
+    },
+    {
+      name: `preview link of article ${s.slice(0, 30)}`,
+      request: () => ({ method: 'POST', url: `/api/articles/${enc(s)}/preview` }),
       status: s === BIG ? 404 : 400,
     },
     {
@@ -595,6 +639,139 @@ const CASES: Case[] = [
   },
 ];
 
+/*
+ * Characters no text field may hold (issue 13 item 7): PostgreSQL cannot store NUL or a lone
+ * surrogate (both answered 500), and XML (feeds, sitemaps) cannot carry the other C0 controls.
+ * Each is sent in every text field of every write, inside an otherwise good body.
+ */
+const BAD_TEXT: [string, string][] = [
+  ['a NUL byte', 'a\u0000b'],
+  ['a lone high surrogate', 'a\ud800b'],
+  ['a lone low surrogate', 'a\udc00b'],
+  ['a control character', 'a\u0001b'],
+  ['an escape character', 'a\u001bb'],
+  ['a vertical tab', 'a\u000bb'],
+];
+const textFields: [
+  string,
+  'POST' | 'PUT',
+  () => string,
+  () => Record<string, unknown>,
+  string[],
+][] = [
+  [
+    'addCategory',
+    'POST',
+    () => '/api/categories/addCategory',
+    () => category({ slug: 'fine-slug' }),
+    ['name', 'description', 'slug'],
+  ],
+  ['edit category', 'PUT', () => '/api/categories/edit', () => edit(), ['name', 'description']],
+  ...(['create article', 'update article'] as const).map(
+    (name): [string, 'POST' | 'PUT', () => string, () => Record<string, unknown>, string[]] => [
+      name,
+      name === 'create article' ? 'POST' : 'PUT',
+      () => (name === 'create article' ? '/api/articles/article' : `/api/articles/${articleId}`),
+      () => article(),
+      ['name', 'description', 'metaTitle', 'metaDescription', 'metaKeywords', 'imageUrl'],
+    ],
+  ),
+  [
+    'settings',
+    'PUT',
+    () => '/api/settings',
+    () => ({ ...DEFAULT_SETTINGS }),
+    ['siteName', 'shortName', 'contactPhone', 'contactAddress', 'mapLocation', 'contactEmail'],
+  ],
+  ['set password', 'PUT', () => `/api/users/${reader._id}/password`, () => ({}), ['password']],
+  ['profile', 'PUT', () => '/api/users/me', () => ({}), ['name']],
+  [
+    'sign-up',
+    'POST',
+    () => '/api/users/signup',
+    () => ({ name: 'Fine', email: 'fine@example.com', password: 'long enough pass' }),
+    ['name', 'email', 'password'],
+  ],
+  [
+    'sign-in',
+    'POST',
+    () => '/api/users/signin',
+    () => ({ email: admin.email, password: 'long enough pass' }),
+    ['email', 'password'],
+  ],
+];
+CASES.push(
+  ...textFields.flatMap(([name, method, url, body, fields]) =>
+    fields.flatMap((field) =>
+      BAD_TEXT.map(([what, value]): Case => ({
+        name: `${name}: ${what} in ${field}`,
+        // Its own address each: sign-ups are limited per address.
+        request: () => ({
+          ...json(method, url(), { ...body(), [field]: `long enough ${value}` }),
+          remoteAddress: someAddress(),
+        }),
+        status: 400,
+        path: `body.${field}`,
+      })),
+    ),
+  ),
+  ...BAD_TEXT.map(([what, value]): Case => ({
+    name: `settings: ${what} in a home-section slug`,
+    request: () => json('PUT', '/api/settings', { ...DEFAULT_SETTINGS, homeSectionSlugs: [value] }),
+    status: 400,
+    path: 'body.homeSectionSlugs.0',
+  })),
+  // The same characters in addresses: slugs, ids and query values.
+  ...['%00', '%01', '%1B', '%ED%A0%80', '%C0%80'].flatMap((bad): Case[] => [
+    {
+      name: `category by slug a${bad}b`,
+      request: () => ({ method: 'GET', url: `/api/categories/a${bad}b` }),
+      status: 400,
+    },
+    {
+      name: `redirect for slug a${bad}b`,
+      request: () => ({ method: 'GET', url: `/api/articles/redart/a${bad}b` }),
+      status: 400,
+    },
+    {
+      name: `article at a${bad}b/c`,
+      request: () => ({ method: 'GET', url: `/api/articles/a${bad}b/c` }),
+      status: 400,
+    },
+    {
+      name: `article at c/a${bad}b`,
+      request: () => ({ method: 'GET', url: `/api/articles/c/a${bad}b` }),
+      status: 400,
+    },
+    {
+      name: `old article number 1${bad}`,
+      request: () => ({ method: 'GET', url: `/api/articles/red/1${bad}` }),
+      status: 400,
+    },
+    {
+      name: `DELETE category a${bad}b`,
+      request: () => ({ method: 'DELETE', url: `/api/categories/delete/a${bad}b` }),
+      status: 400,
+    },
+    {
+      name: `categoryId query a${bad}b`,
+      request: () => ({ method: 'GET', url: `/api/articles?categoryId=a${bad}b&limit=3` }),
+      status: 400,
+    },
+    {
+      name: `unknown API call /api/x${bad}`,
+      request: () => ({ method: 'GET', url: `/api/x${bad}` }),
+      status: 400,
+    },
+  ]),
+  // Headers.
+  ...['bad host', 'a\u00e9b.example', '[::1', 'x:notaport', 'a/b', 'a@b'].map((host): Case => ({
+    name: `a malformed Host header ${JSON.stringify(host)}`,
+    request: () => ({ method: 'GET', url: '/api/categories', headers: { host } }),
+    status: 400,
+  })),
+);
+
 async function rowCounts() {
   const db = t.app.services.database.db;
   const n = async (table: typeof articles | typeof categories | typeof users | typeof media) =>
@@ -604,6 +781,13 @@ async function rowCounts() {
     categories: await n(categories),
     users: await n(users),
     media: await n(media),
+    jobs: Number((await db.select({ n: count() }).from(jobs))[0]?.n),
+    // A refused move between statuses leaves the article as it was.
+    article: await db
+      .select({ status: articles.status, at: articles.publishedAt, note: articles.reviewNote })
+      .from(articles)
+      .where(eq(articles.id, articleId)),
+    settings: await t.app.services.settings.get(),
   };
 }
 
@@ -624,6 +808,8 @@ describe('bad input gets a 4xx JSON answer and changes nothing', () => {
     const body = res.json();
     expect(body.message).toEqual(expect.any(String));
     expect(body.message.length).toBeGreaterThan(0);
+    // Our shape everywhere, also for what Fastify refuses before any route runs.
+    expect(Object.keys(body).filter((key) => key !== 'message' && key !== 'errors')).toEqual([]);
     expect(res.body).not.toMatch(STACK);
     if (c.path) expect(body.errors?.[0]?.path).toBe(c.path);
     expect(await rowCounts()).toEqual(before);

@@ -878,9 +878,19 @@ describe('security headers', () => {
     },
   );
 
-  it('the article page’s nonce matches too, and each response gets a fresh nonce', async () => {
-    const a = await get(address(hindi));
-    const b = await get(address(hindi));
+  it('a reading page runs no inline script, only its one script from /assets', async () => {
+    const page = await get(address(hindi));
+    const executable = [...page.body.matchAll(/<script(?=[\s>])[^>]*>/gi)]
+      .map((m) => attrsOf(m[0]))
+      .filter((s) => s.type !== 'application/ld+json');
+    expect(executable).toEqual([
+      { type: 'module', src: expect.stringMatching(/^\/assets\/reader-[\w-]+\.js$/) },
+    ]);
+  });
+
+  it('an app page’s inline scripts carry this response’s nonce, fresh each time', async () => {
+    const a = await get('/login');
+    const b = await get('/login');
     const nonce = nonceOf(a);
     expect(nonce).toBeTruthy();
     expect(nonceOf(b)).not.toBe(nonce);

@@ -246,7 +246,9 @@ describe('/sitemap.xml', () => {
       for (const name of ['loc', 'lastmod', 'changefreq', 'priority'])
         expect(kids(url, name).length).toBeLessThanOrEqual(1);
       for (const child of url.children)
-        expect(['loc', 'lastmod', 'changefreq', 'priority', 'image:image']).toContain(child.name);
+        expect(['loc', 'lastmod', 'changefreq', 'priority', 'image:image', 'xhtml:link']).toContain(
+          child.name,
+        );
     }
   });
 
