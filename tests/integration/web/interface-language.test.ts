@@ -77,7 +77,9 @@ describe('uiLanguage = en (the default)', () => {
     expect(res.body).toMatch(/<div class="share[^"]*" role="group" aria-label="Share" lang="en">/);
     expect(res.body).toMatch(/<ul class="list-unstyled" lang="en">/);
     // The byline is English, so is its date, inside the Hindi article.
-    expect(res.body).toMatch(/<p class="text-body-secondary small" lang="en"><span>By Admin/);
+    expect(res.body).toMatch(
+      /<p class="text-body-secondary small" lang="en"><span>By <a href="\/author\/admin" rel="author">Admin<\/a>/,
+    );
     const date = new Date().toLocaleDateString('en-IN', {
       year: 'numeric',
       month: 'long',
@@ -131,7 +133,9 @@ describe('uiLanguage = hi', () => {
     expect(second).toContain('पृष्ठ 2 / 2');
     expect(second).toContain('पिछला');
     const article = await page(`/${category.slug}/${hindiArticle.slug}`);
-    expect(article.body).toMatch(/<p class="text-body-secondary small" lang="hi"><span>लेखक: Admin/);
+    expect(article.body).toMatch(
+      /<p class="text-body-secondary small" lang="hi"><span>लेखक: <a href="\/author\/admin" rel="author">Admin<\/a>/,
+    );
     const date = new Date().toLocaleDateString('hi-IN', {
       year: 'numeric',
       month: 'long',
