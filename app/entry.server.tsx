@@ -52,7 +52,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors after the shell are logged here; before it, onShellError rejects.
-          if (shellRendered) console.error(error);
+          if (shellRendered) logWithRequestId(loadContext, error, 'page failed while streaming');
         },
       },
     );
@@ -60,8 +60,13 @@ export default function handleRequest(
   });
 }
 
+/** Through the request's own logger, so the line carries its request id. */
+function logWithRequestId(context: Readonly<RouterContextProvider>, error: unknown, what: string) {
+  context.get(appContext).logError(error, what);
+}
+
 /** 404s and aborted requests are normal traffic, not errors worth a stack trace. */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   if (
     error &&
@@ -70,5 +75,5 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
     (error as { status: number }).status === 404
   )
     return;
-  console.error(error);
+  logWithRequestId(context, error, 'page failed');
 };

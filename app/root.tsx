@@ -3,6 +3,7 @@ import devanagari700Href from '@fontsource/noto-sans-devanagari/devanagari-700.c
 import devanagariFontHref from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff2?url';
 import latin400Href from '@fontsource/noto-sans/latin-400.css?url';
 import latin700Href from '@fontsource/noto-sans/latin-700.css?url';
+import latinFontHref from '@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff2?url';
 import bootstrapHref from 'bootstrap/dist/css/bootstrap.min.css?url';
 import { useEffect } from 'react';
 import {
@@ -20,13 +21,16 @@ import toastifyHref from 'react-toastify/dist/ReactToastify.css?url';
 import { SERVER_SEGMENTS } from '../common/paths';
 import { appContext } from '../common/services';
 import type { Route } from './+types/root';
-import faviconHref from './assets/favicon.svg?url';
 import { GeneralErrorBoundary } from './components/error-boundary';
 import { copy } from './copy/en';
 import appStylesHref from './styles/app.css?url';
+import readerStylesHref from './styles/reader.css?url';
 
 export const links: Route.LinksFunction = () => [
-  { rel: 'icon', href: faviconHref, type: 'image/svg+xml' },
+  // Made by the server from the logo in the settings (server/modules/seo/site-icons.ts).
+  { rel: 'icon', href: `/${SERVER_SEGMENTS.favicon}`, sizes: '48x48' },
+  { rel: 'apple-touch-icon', href: `/${SERVER_SEGMENTS.appleTouchIcon}` },
+  { rel: 'manifest', href: `/${SERVER_SEGMENTS.manifest}` },
   // Browsers offer the site's search in their address bar (server/modules/search).
   {
     rel: 'search',
@@ -34,22 +38,6 @@ export const links: Route.LinksFunction = () => [
     href: `/${SERVER_SEGMENTS.openSearch}`,
     title: copy.nav.searchLabel,
   },
-  // Self-hosted faces (no third-party font host); the Devanagari one is preloaded because most
-  // pages carry Hindi text, so it does not swap in late.
-  {
-    rel: 'preload',
-    href: devanagariFontHref,
-    as: 'font',
-    type: 'font/woff2',
-    crossOrigin: 'anonymous',
-  },
-  { rel: 'stylesheet', href: latin400Href },
-  { rel: 'stylesheet', href: latin700Href },
-  { rel: 'stylesheet', href: devanagari400Href },
-  { rel: 'stylesheet', href: devanagari700Href },
-  { rel: 'stylesheet', href: bootstrapHref },
-  { rel: 'stylesheet', href: toastifyHref },
-  { rel: 'stylesheet', href: appStylesHref },
   { rel: 'alternate', type: 'application/rss+xml', href: '/feed.xml', title: 'RSS' },
 ];
 
@@ -61,42 +49,105 @@ export async function loader({ context }: Route.LoaderArgs) {
     services.categories.listHome().catch(() => null),
     user(),
   ]);
-  return { settings, categories, user: signedIn, publicUrl, year: new Date().getFullYear() };
+  return {
+    settings,
+    categories,
+    user: signedIn,
+    publicUrl,
+    year: new Date().getFullYear(),
+    readerScript: context.get(appContext).readerScript,
+  };
+}
+
+/**
+ * What a route may say of itself in its `handle`. `hydrate: true` makes its pages React apps
+ * in the browser (the back office, sign-in, sign-up, profile); every other page is a document
+ * with the reading pages' own small script and purged styles (DECISIONS.md §13).
+ */
+export interface PageHandle {
+  hydrate?: boolean;
+}
+
+/** Whether this page runs React in the browser: in the browser, React only runs when it does. */
+function useHydrated(): boolean {
+  const matches = useMatches();
+  return (
+    typeof document !== 'undefined' ||
+    matches.some((m) => (m.handle as PageHandle | undefined)?.hydrate === true)
+  );
+}
+
+/** The styles an app page loads: all of Bootstrap, the toasts, our own, the font faces. */
+function AppStyles() {
+  return (
+    <>
+      {[latin400Href, latin700Href, devanagari400Href, devanagari700Href].map((href) => (
+        <link key={href} rel="stylesheet" href={href} />
+      ))}
+      <link rel="stylesheet" href={bootstrapHref} />
+      <link rel="stylesheet" href={toastifyHref} />
+      <link rel="stylesheet" href={appStylesHref} />
+    </>
+  );
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
-/** The page language: the deepest route that names one (an article's), else English. */
+/** The public layout's route id: its pages speak the interface language of the settings. */
+const PUBLIC_LAYOUT = 'routes/public/layout';
+
+/**
+ * The page language: the deepest route that names one (an article's), else on public pages
+ * the interface language (setting `uiLanguage`), else English (the back office).
+ */
 function usePageLanguage(): string {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i--) {
     const lang = (matches[i]?.data as { lang?: unknown } | undefined)?.lang;
     if (lang === 'hi' || lang === 'en') return lang;
   }
-  return 'en';
+  const root = matches[0]?.data as RootData | undefined;
+  return matches.some((m) => m.id === PUBLIC_LAYOUT) ? (root?.settings.uiLanguage ?? 'en') : 'en';
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const lang = usePageLanguage();
+  const hydrate = useHydrated();
+  const root = useRouteLoaderData<RootData>('root');
   return (
-    <html lang={lang}>
+    <html lang={lang} data-signed-in={root?.user ? 'true' : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {/* One font file is preloaded: the one the page's own language is written in. */}
+        <link
+          rel="preload"
+          href={lang === 'hi' ? devanagariFontHref : latinFontHref}
+          as="font"
+          type="font/woff2"
+          crossOrigin="anonymous"
+        />
+        {hydrate ? <AppStyles /> : <link rel="stylesheet" href={readerStylesHref} />}
         <Links />
       </head>
       <body>
         {children}
-        <ToastContainer
-          position="bottom-center"
-          limit={1}
-          transition={Slide}
-          newestOnTop
-          autoClose={4000}
-        />
-        <ScrollRestoration />
-        <Scripts />
+        {hydrate ? (
+          <>
+            <ToastContainer
+              position="bottom-center"
+              limit={1}
+              transition={Slide}
+              newestOnTop
+              autoClose={4000}
+            />
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : (
+          root?.readerScript && <script type="module" src={root.readerScript} />
+        )}
       </body>
     </html>
   );

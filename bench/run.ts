@@ -140,7 +140,7 @@ async function main() {
         PORT: String(await freePort()),
         ...(DATABASE_URL ? { DATABASE_URL } : {}),
       },
-      180_000,
+      { timeoutMs: 180_000 },
     );
     const pid = server.process.pid!;
     try {

@@ -47,6 +47,10 @@ export const SERVER_SEGMENTS = {
   newsSitemap: 'news-sitemap.xml',
   robots: 'robots.txt',
   feed: 'feed.xml',
+  metrics: 'metrics',
+  favicon: 'favicon.ico',
+  appleTouchIcon: 'apple-touch-icon.png',
+  manifest: 'manifest.webmanifest',
   openSearch: 'opensearch.xml',
 } as const;
 
@@ -110,20 +114,49 @@ export const categoryPath = (slug: string) => `/${PAGE_SEGMENTS.category}/${slug
  */
 const FORMER_QUERY_KEYS = ['p', 'page_id', 'attachment_id'] as const;
 
+/** The query parameters public pages read; any other (`utm_source`, `fbclid`) changes nothing. */
+export const PAGE_QUERY_KEYS = ['page', 'q', ...FORMER_QUERY_KEYS] as const;
+
+/** Sub-delimiters, ":" and "@" may stand unescaped in a path segment (RFC 3986 §3.3). */
+const PATH_SAFE_ESCAPES = /%(24|26|2B|2C|3A|3B|3D|40)/g;
+
+/**
+ * One segment spelled canonically: decoded, ASCII letters lower-cased (never other scripts),
+ * then encoded again as UTF-8 with upper-case hex, which is how browsers send a Hindi slug.
+ * An escaped "/" (%2F) stays escaped, so segments keep their boundaries.
+ */
+function canonicalSegment(segment: string): string {
+  const lower = decodeURIComponent(segment).replace(/[A-Z]+/g, (s) => s.toLowerCase());
+  return encodeURIComponent(lower).replace(PATH_SAFE_ESCAPES, (_, hex: string) =>
+    String.fromCharCode(parseInt(hex, 16)),
+  );
+}
+
+const withoutExtraSlashes = (path: string) => path.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1');
+
+/**
+ * The one spelling of a path (DECISIONS.md §14): no doubled or trailing slashes, lower-case
+ * ASCII letters and uniform percent-encoding. `undefined` when the path holds a malformed
+ * escape (nothing can be said about what it means).
+ */
+export function canonicalPath(pathname: string): string | undefined {
+  const path = withoutExtraSlashes(pathname);
+  try {
+    return path.split('/').map(canonicalSegment).join('/');
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The stored form of a former address from an old site (table `article_former_paths`): the
- * path without trailing or doubled slashes, percent-encoding made uniform, `/index.php` read
- * as `/`, plus only the query parameters that name a post. Readers' variants (`/slug/`,
- * `/slug`, `?p=1&utm_source=x`) meet the same key.
+ * canonical path (`canonicalPath`), `/index.php` read as `/`, plus only the query parameters
+ * that name a post. Readers' variants (`/Slug/`, `/slug`, `?p=1&utm_source=x`) meet the same
+ * key, the one the canonical redirect leaves them at.
  */
 export function formerPathKey(pathname: string, search = ''): string {
-  let path = pathname.replace(/\/{2,}/g, '/').replace(/\/+$/, '');
+  let path = canonicalPath(pathname) ?? withoutExtraSlashes(pathname);
   if (path === '/index.php' || path === '') path = '/';
-  try {
-    path = encodeURI(decodeURI(path));
-  } catch {
-    // A malformed escape: keep the path as given.
-  }
   const params = new URLSearchParams(search);
   const kept = FORMER_QUERY_KEYS.filter((k) => params.has(k)).map(
     (k) => `${k}=${encodeURIComponent(params.get(k) ?? '')}`,

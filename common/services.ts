@@ -86,6 +86,11 @@ export interface AppContext {
   /** The signed-in user of this request, or null. */
   user(): Promise<SessionUser | null>;
   /**
+   * Ends this request's session on the server (its token is refused from now on). False, and
+   * nothing ended, when the request came from another site (docs/decisions/014).
+   */
+  signOut(): Promise<boolean>;
+  /**
    * The request's log: a loader that shows readers a short text in place of a failed block
    * records the real error here (never on the page).
    */
@@ -93,6 +98,11 @@ export interface AppContext {
   /** Nonce of this response's Content-Security-Policy, for React Router's inline scripts. */
   cspNonce: string | undefined;
   publicUrl: string;
+  /**
+   * The address of the reading pages' own small script (app/reader/main.ts): built with the
+   * client, named in build/client/reader-manifest.json; served from source in development.
+   */
+  readerScript: string;
 }
 
 /**

@@ -7,6 +7,10 @@ const httpsUrl = z
   .max(500)
   .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'Must be an http(s) address or empty');
 
+/** The languages the public interface speaks (DECISIONS.md §12). */
+export const UI_LANGUAGES = ['en', 'hi'] as const;
+export type UiLanguage = (typeof UI_LANGUAGES)[number];
+
 /** Site settings administrators edit in /admin/settings (DECISIONS.md §8). */
 export const SiteSettingsSchema = z.object({
   siteName: z.string().trim().min(1).max(80),
@@ -20,6 +24,18 @@ export const SiteSettingsSchema = z.object({
       (v) => v === '' || v.startsWith('/') || /^https:\/\//i.test(v),
       'Must be a path on this site or an https address',
     ),
+  /**
+   * A square image uploaded here (`/media/…`): the browser and home-screen icons and the web
+   * manifest's icons are made from it (issue 12). Empty: the built-in icon.
+   */
+  logoUrl: z
+    .string()
+    .trim()
+    .max(500)
+    .refine(
+      (v) => v === '' || /^\/media\/[^\s]+$/.test(v),
+      'Must be the address of an image uploaded to this site (/media/…), or empty',
+    ),
   /** Category slugs of the home sections after "Latest Stories", in order. */
   homeSectionSlugs: z.array(z.string().regex(SLUG_PATTERN)).max(6),
   contactEmail: z.union([z.literal(''), z.email().max(200)]),
@@ -27,6 +43,11 @@ export const SiteSettingsSchema = z.object({
   contactAddress: z.string().trim().max(300),
   /** What the footer map shows: a place name or "lat,lng". */
   mapLocation: z.string().trim().max(200),
+  /**
+   * The public interface's language: `en` keeps SPEC.md's texts verbatim, `hi` speaks Hindi
+   * (issue 10 item 6). Articles keep their own language whichever it is.
+   */
+  uiLanguage: z.enum(UI_LANGUAGES),
   social: z.object({
     facebook: httpsUrl,
     x: httpsUrl,
@@ -36,26 +57,50 @@ export const SiteSettingsSchema = z.object({
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 
+/**
+ * A fresh site's settings. Contact details, the map and social links start empty: a visitor
+ * never sees placeholders, only what an administrator filled in (issue 14 item 4).
+ */
 export const DEFAULT_SETTINGS: SiteSettings = {
   siteName: 'Patrika — पत्रिका',
   shortName: 'Patrika',
   headerImageUrl: '',
+  logoUrl: '',
   homeSectionSlugs: ['editors-choice', 'apna-gyaan', 'parenting'],
-  contactEmail: 'contact@patrika.example',
+  contactEmail: '',
   contactPhone: '',
-  contactAddress: 'Malviya Nagar, Jaipur, Rajasthan 302017, India',
-  mapLocation: 'Jaipur, Rajasthan, India',
-  social: {
-    facebook: 'https://www.facebook.com/',
-    x: 'https://x.com/',
-    instagram: 'https://www.instagram.com/',
-    youtube: 'https://www.youtube.com/',
-  },
+  contactAddress: '',
+  mapLocation: '',
+  uiLanguage: 'en',
+  social: { facebook: '', x: '', instagram: '', youtube: '' },
 };
 
-/** Stored settings over the defaults; a stored value that no longer validates falls back. */
+/** The setting that names the categories feeding the home sections. */
+export const HOME_SECTIONS_SETTING = 'homeSectionSlugs' satisfies keyof SiteSettings;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/** Each stored value that still validates, key by key (nested objects too), else its default. */
+function keepValid<T extends Record<string, unknown>>(
+  shape: Record<string, z.ZodType>,
+  stored: unknown,
+  defaults: T,
+): T {
+  const saved = isRecord(stored) ? stored : {};
+  const entries = Object.entries(defaults).map(([key, fallback]) => {
+    const schema = shape[key];
+    if (schema instanceof z.ZodObject && isRecord(fallback))
+      return [key, keepValid(schema.shape, saved[key], fallback)];
+    const parsed = schema?.safeParse(saved[key]);
+    return [key, parsed?.success ? parsed.data : fallback];
+  });
+  return Object.fromEntries(entries) as T;
+}
+
+/**
+ * Stored settings over the defaults. A stored value that no longer validates (a rule tightened
+ * since it was saved) falls back alone: the site keeps every other setting its operator chose.
+ */
 export function resolveSettings(stored: unknown): SiteSettings {
-  const merged = { ...DEFAULT_SETTINGS, ...(typeof stored === 'object' && stored ? stored : {}) };
-  const parsed = SiteSettingsSchema.safeParse(merged);
-  return parsed.success ? parsed.data : DEFAULT_SETTINGS;
+  return keepValid(SiteSettingsSchema.shape, stored, DEFAULT_SETTINGS);
 }

@@ -104,11 +104,20 @@ const isVowelPiece = (p: Piece | undefined) =>
   p !== undefined && (p.kind === 'vowel' || (p.kind === 'inherent' && !p.dropped));
 
 /**
+ * Conjuncts whose last letter is one of these keep a final "a" in speech and in the way
+ * readers spell them ("स्वास्थ्य" -> "svasthya", "चक्र" -> "chakra", "विश्व" -> "vishva",
+ * "शुक्ल" -> "shukla"); after any other conjunct the "a" is silent ("कोणार्क" -> "konark",
+ * "अगस्त" -> "agast", "रिपोर्ट" -> "riport").
+ */
+const VOICED_AFTER_CONJUNCT = new Set(['y', 'r', 'v', 'l']);
+
+/**
  * Hindi does not pronounce every inherent "a" (schwa deletion): not at the end of a word
- * ("कमल" -> "kamal", but "स्वास्थ्य" -> "svasthya" after a conjunct, "-iya" as in "भारतीय",
- * and a word's only vowel as in "व"), and not inside one between a vowel + consonant and a consonant + vowel, taken
- * from the right ("करना" -> "karna", "समझना" -> "samajhna", "सरकार" -> "sarkar"). A heuristic:
- * some loan words come out differently from how they are said, which a slug can live with.
+ * ("कमल" -> "kamal", "अगस्त" -> "agast"; kept after a conjunct ending in y, r, v or l as in
+ * "स्वास्थ्य" -> "svasthya", in "-iya" as in "भारतीय", and as a word's only vowel as in "व"),
+ * and not inside one between a vowel + consonant and a consonant + vowel, taken from the
+ * right ("करना" -> "karna", "समझना" -> "samajhna", "सरकार" -> "sarkar"). A heuristic: some
+ * words come out differently from how readers spell them; the commonest are in COMMON_WORDS.
  */
 function dropSilentSchwas(word: Piece[]) {
   const last = word.length - 1;
@@ -119,7 +128,7 @@ function dropSilentSchwas(word: Piece[]) {
     const keep =
       !word.slice(0, last).some(isVowelPiece) ||
       (consonant?.kind === 'consonant' &&
-        (consonant.clustered ||
+        ((consonant.clustered && VOICED_AFTER_CONJUNCT.has(consonant.text)) ||
           (consonant.text === 'y' && vowelBefore?.kind === 'vowel' && vowelBefore.text === 'i')));
     if (!keep) final.dropped = true;
   }
@@ -202,9 +211,41 @@ export function transliterateDevanagari(input: string): string {
     .join('');
 }
 
+/**
+ * Common words spelled the way readers write them in Latin letters, where the letter-by-letter
+ * rules give another spelling ("दिवाली" would be "divali"). Whole words only; keep this short
+ * and documented (docs/decisions/018-interface-language-translations.md). Only slugs use it:
+ * search keys come from transliterateDevanagari, so a word here never changes what is found.
+ */
+const COMMON_WORDS = new Map(
+  Object.entries({
+    दिवाली: 'diwali',
+    दीवाली: 'diwali',
+    दीपावली: 'deepawali',
+    दिल्ली: 'delhi',
+    ईद: 'eid',
+    दशहरा: 'dussehra',
+    कृष्ण: 'krishna',
+    योग: 'yoga',
+    क्रिकेट: 'cricket',
+    पुलिस: 'police',
+    स्कूल: 'school',
+    वीडियो: 'video',
+    बॉलीवुड: 'bollywood',
+    न्यूज़: 'news',
+  }).map(([hindi, latin]) => [hindi.normalize('NFC'), latin]),
+);
+const DEVANAGARI_WORD = /[\u0900-\u0963\u0966-\u097f\u200c\u200d]+/g;
+
+const spellCommonWords = (input: string) =>
+  input.replace(DEVANAGARI_WORD, (word) => {
+    const latin = COMMON_WORDS.get(word.normalize('NFC').replace(/[\u200c\u200d]/g, ''));
+    return latin === undefined ? word : ` ${latin} `;
+  });
+
 /** A slug suggested from a title or name; may be empty when nothing usable remains. */
 export function slugify(input: string): string {
-  const ascii = transliterateDevanagari(input)
+  const ascii = transliterateDevanagari(spellCommonWords(input))
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()

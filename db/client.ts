@@ -50,7 +50,18 @@ export interface Database {
    * `npm run backup` keeps); queries wait while it is taken.
    */
   dumpDataDir?(): Promise<Blob>;
+  /** PostgreSQL only: the connection pool's use now (the embedded engine has no pool). */
+  poolUse?(): PoolUse;
   close(): Promise<void>;
+}
+
+export interface PoolUse {
+  /** Open connections, busy or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
 }
 
 export interface OpenDatabaseOptions {
@@ -208,6 +219,12 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
     ping: async () => {
       await pool.query('SELECT 1');
     },
+    poolUse: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max,
+    }),
     analyze: async () => {
       await db.execute(sql`ANALYZE`);
     },

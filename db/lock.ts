@@ -128,13 +128,16 @@ export function waitForLockFile(
   }
 }
 
+/** The file inside an embedded DATA_DIR that names the process using it. */
+export const DATA_DIR_LOCK_FILE = 'patrika.lock';
+
 /**
  * Takes the exclusive lock on an embedded data directory: PGlite has no protection of its own
  * and two processes on one directory silently corrupt it (ARCHITECTURE.md).
  */
 export function lockDataDir(dataDir: string): FileLock {
   mkdirSync(dataDir, { recursive: true });
-  const attempt = tryLockFile(join(dataDir, 'patrika.lock'));
+  const attempt = tryLockFile(join(dataDir, DATA_DIR_LOCK_FILE));
   if ('heldBy' in attempt) throw new DataDirLockedError(dataDir, attempt.heldBy);
   return attempt.lock;
 }

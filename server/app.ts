@@ -9,6 +9,7 @@ import type { Config } from './env';
 import { registerHttp, type Web } from './http';
 import type { Clock } from './lib/clock';
 import { loggerOptions } from './lib/logger';
+import { answerClientError, answerFrameworkError } from './plugins/input-guard';
 import { createServices, type Services } from './services';
 
 export const ROOT_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -36,6 +37,9 @@ declare module 'fastify' {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
+export const JWT_SECRET_WARNING =
+  'JWT_SECRET is not set: the key that signs sign-in tokens is kept in the database, so anyone who can read it or a backup of it can sign in as any user. Set JWT_SECRET (32+ characters) on PostgreSQL.';
+
 /** The Fastify instance with its logger, request ids and zod validation; no routes yet. */
 function createFastify(config: Config, options: BuildAppOptions): FastifyInstance {
   const app = Fastify({
@@ -49,6 +53,8 @@ function createFastify(config: Config, options: BuildAppOptions): FastifyInstanc
     // X-Forwarded-For, trusted only as far as TRUST_PROXY says.
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -115,6 +121,8 @@ export async function buildApp(
   }
 
   const app = createFastify(config, options);
+  // A PostgreSQL database is usually shared and backed up apart from the server's own disk.
+  if (config.databaseUrl && !config.jwtSecret) app.log.warn(JWT_SECRET_WARNING);
   const ownDatabase = options.database === undefined;
   const database =
     options.database ??

@@ -60,6 +60,8 @@ const EnvSchema = z.object({
     .int('Expected a whole number of requests per minute')
     .min(0, 'Expected 0 (no ceiling) or more')
     .default(600),
+  /** Lets /metrics answer other machines that send it as a bearer token (loopback needs none). */
+  METRICS_TOKEN: z.string().min(16, 'Expected at least 16 characters').optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
 });
 
@@ -77,6 +79,8 @@ export interface Config {
   trustProxy: boolean | string;
   /** Requests per minute per address to /api/ outside the per-call limits; 0 = none. */
   apiRateLimit: number;
+  /** Bearer token that opens /metrics to other addresses; loopback needs none. */
+  metricsToken: string | undefined;
   dev: boolean;
 }
 
@@ -122,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     apiRateLimit: e.API_RATE_LIMIT,
+    metricsToken: e.METRICS_TOKEN,
     dev: e.NODE_ENV === 'development',
   };
 }

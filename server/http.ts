@@ -3,9 +3,12 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import type { ServerBuild } from 'react-router';
+import { SERVER_SEGMENTS } from '../common/paths';
+import { READER_MANIFEST, READER_SCRIPT_SOURCE } from '../common/reader-build';
 import type { AppContext, AppServices } from '../common/services';
 import type { Database } from '../db/client';
 import type { Config } from './env';
@@ -15,13 +18,19 @@ import { healthRoutes } from './modules/health/health-routes';
 import { MAX_UPLOAD_BYTES } from './modules/media/media-service';
 import { mediaFileRoutes, mediaUploadRoutes } from './modules/media/media-routes';
 import { searchRoutes } from './modules/search/search-routes';
-import { seoRoutes } from './modules/seo/seo-routes';
+import { seoRoutes, siteIconRoutes } from './modules/seo/seo-routes';
+import { createSiteIcons } from './modules/seo/site-icons';
+import { MEDIA_KEY_PATTERN } from './modules/media/media-storage';
+import { keyOfMediaUrl } from './modules/media/media-urls';
 import { settingsRoutes } from './modules/settings/settings-routes';
 import { statsRoutes } from './modules/stats/stats-routes';
 import { usersRoutes } from './modules/users/users-routes';
 import { viewsRoutes } from './modules/views/views-routes';
-import { AUTH_COOKIE, registerAuth } from './plugins/auth';
+import { AUTH_COOKIE, registerAuth, tokenOf } from './plugins/auth';
+import { registerCanonicalAddresses } from './plugins/canonical-address';
 import { registerErrorHandler, shortPath } from './plugins/errors';
+import { registerInputGuard } from './plugins/input-guard';
+import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimits } from './plugins/rate-limit';
 import { mountReactRouter } from './plugins/react-router';
@@ -57,7 +66,10 @@ export async function registerHttp(
 ) {
   const { config, database, services, web } = deps;
   registerErrorHandler(app);
+  registerMetrics(app, { database, token: config.metricsToken });
+  registerInputGuard(app);
   await registerSecurity(app, { dev: web === 'dev' });
+  registerCanonicalAddresses(app, services.articles);
   await registerRateLimits(app, {
     counters: services.rateLimits,
     apiPerMinute: config.apiRateLimit,
@@ -73,6 +85,10 @@ export async function registerHttp(
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
+  // API answers are data, never a page for search results (issue 12).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith(`/${SERVER_SEGMENTS.api}/`)) reply.header('x-robots-tag', 'noindex');
+  });
   await app.register(healthRoutes(database));
   await app.register(
     usersRoutes(services.users, {
@@ -89,6 +105,20 @@ export async function registerHttp(
   await app.register(mediaFileRoutes(services.media.storage));
   await app.register(seoRoutes(services.seo));
   await app.register(
+    siteIconRoutes(
+      createSiteIcons({
+        settings: services.settings,
+        readMedia: async (url) => {
+          // Only a key the media service could have made reaches storage.
+          const key = keyOfMediaUrl(url);
+          if (key === undefined || !MEDIA_KEY_PATTERN.test(key)) return undefined;
+          return (await services.media.storage.get(key))?.data;
+        },
+        logError: (error, what) => app.log.error({ err: error }, what),
+      }),
+    ),
+  );
+  await app.register(
     searchRoutes(services.search, {
       publicUrl: config.publicUrl,
       names: () => services.settings.get(),
@@ -100,6 +130,8 @@ export async function registerHttp(
       .send({ message: `No such API call: ${request.method} ${shortPath(request.url)}` }),
   );
 
+  const readerScript = web === 'build' ? readerScriptOf(deps.buildDir) : `/${READER_SCRIPT_SOURCE}`;
+
   /** What a page's loaders get: the services, who is signed in, and the CSP nonce. */
   const pageContext = (
     { request, reply }: { request: FastifyRequest; reply: FastifyReply },
@@ -110,9 +142,24 @@ export async function registerHttp(
       const actor = await request.actor().catch(() => null);
       return actor && { _id: actor.id, name: actor.name, email: actor.email, role: actor.role };
     },
+    signOut: async () => {
+      // Cookie-borne writes from another origin are refused by `actor()` (plugins/auth.ts).
+      const crossSite = await request.actor().then(
+        () => false,
+        (error: unknown) => {
+          if ((error as { statusCode?: number }).statusCode === 403) return true;
+          throw error;
+        },
+      );
+      if (crossSite) return false;
+      const found = tokenOf(request);
+      if (found) await services.users.signOut(found.token);
+      return true;
+    },
     logError: (error, what) => request.log.error({ err: error }, what),
     cspNonce: nonce ?? cspNonceOf(reply.raw),
     publicUrl: config.publicUrl,
+    readerScript,
   });
 
   if (web === 'build') {
@@ -139,4 +186,12 @@ export async function registerHttp(
     const { mountViteDev } = await import('./dev');
     await mountViteDev(app, pageContext);
   }
+}
+
+/** Where the client build put the reader script (vite.config.ts writes the manifest). */
+function readerScriptOf(buildDir: string): string {
+  const manifest = join(buildDir, 'client', READER_MANIFEST);
+  if (!existsSync(manifest))
+    throw new Error(`${manifest} is missing: the client build is incomplete (npm run build).`);
+  return (JSON.parse(readFileSync(manifest, 'utf8')) as { file: string }).file;
 }

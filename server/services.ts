@@ -13,7 +13,7 @@ import { createPagesService } from './modules/pages/pages-service';
 import { createDbStorage, createFsStorage, mediaRoot } from './modules/media/media-storage';
 import { createSearchService } from './modules/search/search-service';
 import { createSeoService } from './modules/seo/seo-service';
-import { createSettingsService } from './modules/settings/settings-service';
+import { createSettingsService, type SettingsService } from './modules/settings/settings-service';
 import { createStatsService } from './modules/stats/stats-service';
 import { createUsersService } from './modules/users/users-service';
 import { createViewsService } from './modules/views/views-service';
@@ -52,13 +52,20 @@ export async function createServices(
     clock,
     storageIn: config.mediaStorage === 'db' ? (tx) => createDbStorage(tx) : undefined,
   });
-  const users = createUsersService({ db, tokens, contentChanged });
+  const users = createUsersService({ db, tokens, clock, contentChanged });
   // Articles and categories need each other (an article's category; a category's articles):
   // the categories service asks the articles service, made just below, when it is called.
   let articles: ArticlesService | undefined = undefined;
   const articlesOf = () => {
     if (!articles) throw new Error('the articles service is not wired yet');
     return articles;
+  };
+  // Likewise settings and categories: a home section names a category, a category may not go
+  // while a setting names it.
+  let settings: SettingsService | undefined = undefined;
+  const settingsOf = () => {
+    if (!settings) throw new Error('the settings service is not wired yet');
+    return settings;
   };
   const categories = createCategoriesService({
     db,
@@ -69,10 +76,14 @@ export async function createServices(
       recordCategoryMove: (tx, id, formerSlug) =>
         articlesOf().recordCategoryMove(tx, id, formerSlug),
     },
+    settings: {
+      naming: (slug) => settingsOf().naming(slug),
+      categoryMoved: (formerSlug, slug) => settingsOf().categoryMoved(formerSlug, slug),
+    },
   });
   articles = createArticlesService({ db, clock, categories, users, media, contentChanged });
   const views = createViewsService({ db, clock, articles });
-  const settings = createSettingsService({ db, categories, contentChanged });
+  settings = createSettingsService({ db, categories, contentChanged });
   const services = {
     clock,
     database,

@@ -3,7 +3,18 @@ import type { ArticleCard as Card } from '../../common/schemas/articles';
 import { HOME_EXCERPT_LENGTH } from '../../common/articles';
 import { articlePath } from '../../common/paths';
 import { excerpt } from '../../common/text';
-import { copy } from '../copy/en';
+import { useInterface } from '../copy/language';
+import { responsiveImage } from './responsive-image';
+
+/** Cards sit three to a row from lg (at most ~410 px), two from md, one on a phone. */
+const CARD_SIZES =
+  '(min-width: 1200px) 410px, (min-width: 992px) 330px, (min-width: 768px) 50vw, 100vw';
+
+/** A variant about twice a card's width at most; 16:9 when the size is unknown (outside URL). */
+function cardImage(article: Card) {
+  const image = responsiveImage(article.imageUrl, article.image, 800);
+  return { ...image, width: image.width ?? 1200, height: image.height ?? 675 };
+}
 
 /**
  * The server's excerpt is already cut at 200 characters (SPEC.md §9); shorter cards cut it
@@ -29,15 +40,15 @@ export function ArticleCard({
   highlight?: { name: string; snippet: string };
 }) {
   const href = articlePath(article);
+  const { t, lang } = useInterface();
   return (
     <article className="card h-100 shadow-sm" lang={article.language}>
       {/* Articles brought in without a featured image (an import) have no imageUrl. */}
       {article.imageUrl && (
         <img
-          src={article.imageUrl}
+          {...cardImage(article)}
+          sizes={CARD_SIZES}
           alt=""
-          width={1200}
-          height={675}
           className="card-img-top"
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
@@ -58,9 +69,10 @@ export function ArticleCard({
         <Link
           to={href}
           className="btn btn-primary mt-auto align-self-start"
-          aria-label={`${copy.home.readMore}: ${article.name}`}
+          lang={lang}
+          aria-label={`${t.home.readMore}: ${article.name}`}
         >
-          {copy.home.readMore}
+          {t.home.readMore}
         </Link>
       </div>
     </article>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Link, useRouteError, type ErrorResponse } from 'react-router';
 import { ROLES, type Role } from '../../common/roles';
 import { adminCopy } from '../copy/admin';
-import { copy } from '../copy/en';
+import { useInterface } from '../copy/language';
 
 /*
  * One error boundary for every route area (public, admin, redirects), with a view per status
@@ -45,14 +45,18 @@ export const neededRole = (error: ErrorResponse): Role | undefined => {
     : undefined;
 };
 
-/** SPEC.md §2 "Page not found with a link home". */
-export function NotFoundPanel({ heading = copy.notFound.heading }: { heading?: string }) {
+/**
+ * SPEC.md §2 "Page not found with a link home", in the public interface's language (English
+ * in the back office, which has no interface context).
+ */
+export function NotFoundPanel({ heading }: { heading?: string }) {
+  const { t, lang } = useInterface();
   return (
-    <main id="main" className="container py-5 text-center">
-      <h1>{heading}</h1>
-      <p>{copy.notFound.body}</p>
+    <main id="main" className="container py-5 text-center" lang={lang}>
+      <h1>{heading ?? t.notFound.heading}</h1>
+      <p>{t.notFound.body}</p>
       <Link to="/" className="btn btn-primary">
-        {copy.notFound.home}
+        {t.notFound.home}
       </Link>
     </main>
   );
@@ -60,12 +64,13 @@ export function NotFoundPanel({ heading = copy.notFound.heading }: { heading?: s
 
 /** Anything else: a plain apology; details stay in the server's log. */
 export function SomethingWentWrong() {
+  const { t, lang } = useInterface();
   return (
-    <main id="main" className="container py-5 text-center">
-      <h1>{copy.errors.title}</h1>
-      <p>{copy.errors.body}</p>
+    <main id="main" className="container py-5 text-center" lang={lang}>
+      <h1>{t.errors.title}</h1>
+      <p>{t.errors.body}</p>
       <Link to="/" className="btn btn-primary">
-        {copy.notFound.home}
+        {t.notFound.home}
       </Link>
     </main>
   );

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { copy } from '../copy/en';
+import { useInterface } from '../copy/language';
 
 /** Previous · Page N of M · Next under a paged list (category and search pages). */
 export function PageNav({
@@ -12,29 +12,31 @@ export function PageNav({
   /** The address of page `n`. */
   href: (n: number) => string;
 }) {
+  const { t, lang } = useInterface();
   if (totalPages <= 1) return null;
   return (
     <nav
-      aria-label={copy.category.pagination}
+      lang={lang}
+      aria-label={t.category.pagination}
       className="d-flex justify-content-center align-items-center gap-3 mt-4"
     >
       {currentPage > 1 ? (
         <Link to={href(currentPage - 1)} className="btn btn-outline-primary" rel="prev">
-          {copy.category.previous}
+          {t.category.previous}
         </Link>
       ) : (
         <span className="btn btn-outline-primary disabled" aria-disabled="true">
-          {copy.category.previous}
+          {t.category.previous}
         </span>
       )}
-      <span aria-current="page">{copy.category.pageOf(currentPage, totalPages)}</span>
+      <span aria-current="page">{t.category.pageOf(currentPage, totalPages)}</span>
       {currentPage < totalPages ? (
         <Link to={href(currentPage + 1)} className="btn btn-outline-primary" rel="next">
-          {copy.category.next}
+          {t.category.next}
         </Link>
       ) : (
         <span className="btn btn-outline-primary disabled" aria-disabled="true">
-          {copy.category.next}
+          {t.category.next}
         </span>
       )}
     </nav>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { SiteSettings } from '../../common/settings';
-import { copy } from '../copy/en';
+import { useInterface } from '../copy/language';
 
 const SOCIAL: { key: keyof SiteSettings['social']; label: string }[] = [
   { key: 'facebook', label: 'Facebook' },
@@ -13,6 +13,7 @@ const SOCIAL: { key: keyof SiteSettings['social']; label: string }[] = [
 /** The map frame is only created when the footer comes near the screen. */
 function LazyMap({ place }: { place: string }) {
   const ref = useRef<HTMLDivElement>(null);
+  const { t, lang } = useInterface();
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     const el = ref.current;
@@ -33,86 +34,130 @@ function LazyMap({ place }: { place: string }) {
     observer.observe(el);
     return () => observer.disconnect();
   }, [visible]);
+  const title = t.footer.mapTitle(place);
+  const src = `https://www.google.com/maps?q=${encodeURIComponent(place)}&output=embed`;
+  // On a reading page (no client React) app/reader/lazy-map.ts makes the frame from the data
+  // attributes; without any script the frame is in <noscript>.
   return (
-    <div ref={ref} className="map-frame ratio ratio-4x3 rounded overflow-hidden bg-light">
-      {visible && (
+    <div
+      ref={ref}
+      className="map-frame ratio ratio-4x3 rounded overflow-hidden bg-light"
+      data-lazy-map={src}
+      data-map-title={title}
+      data-map-lang={lang}
+    >
+      {visible ? (
         <iframe
-          title={copy.footer.mapTitle(place)}
-          src={`https://www.google.com/maps?q=${encodeURIComponent(place)}&output=embed`}
+          title={title}
+          lang={lang}
+          src={src}
           loading="lazy"
           referrerPolicy="no-referrer-when-downgrade"
         />
+      ) : (
+        <noscript>
+          <iframe
+            title={title}
+            src={src}
+            loading="lazy"
+            referrerPolicy="no-referrer-when-downgrade"
+          />
+        </noscript>
       )}
     </div>
   );
 }
 
-/** Public footer (SPEC.md §2): links, the city map, the contact block, social links, copyright. */
+/**
+ * Public footer (SPEC.md §2): links, the city map, the contact block, social links, copyright.
+ * Only what an administrator filled in is shown: no label without a value (issue 14 item 4).
+ */
 export function PublicFooter({ settings, year }: { settings: SiteSettings; year: number }) {
+  const { t, lang } = useInterface();
+  const social = SOCIAL.filter((s) => settings.social[s.key]);
+  const hasContact = Boolean(
+    settings.contactEmail || settings.contactPhone || settings.contactAddress,
+  );
   return (
     <footer className="site-footer mt-5 py-5 bg-dark text-light">
       <div className="container">
         <div className="row g-4">
           <div className="col-12 col-md-4">
-            <h2 className="h5">{settings.siteName}</h2>
-            <ul className="list-unstyled">
+            <h2 className="h5 site-name">{settings.siteName}</h2>
+            <ul className="list-unstyled" lang={lang}>
               <li>
                 <Link to="/about-us" className="link-light">
-                  {copy.footer.about}
+                  {t.footer.about}
                 </Link>
               </li>
               <li>
                 <Link to="/privacy-policy" className="link-light">
-                  {copy.footer.privacy}
+                  {t.footer.privacy}
                 </Link>
               </li>
               <li>
                 <Link to="/disclaimer" className="link-light">
-                  {copy.footer.disclaimer}
+                  {t.footer.disclaimer}
                 </Link>
               </li>
             </ul>
-            <h2 className="h6 mt-4">{copy.footer.followHeading}</h2>
-            <ul className="list-inline">
-              {SOCIAL.filter((s) => settings.social[s.key]).map((s) => (
-                <li key={s.key} className="list-inline-item">
-                  <a
-                    href={settings.social[s.key]}
-                    className="link-light"
-                    rel="noopener noreferrer"
-                    target="_blank"
-                  >
-                    {s.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
+            {social.length > 0 && (
+              <>
+                <h2 className="h6 mt-4" lang={lang}>
+                  {t.footer.followHeading}
+                </h2>
+                <ul className="list-inline">
+                  {social.map((s) => (
+                    <li key={s.key} className="list-inline-item">
+                      <a
+                        href={settings.social[s.key]}
+                        className="link-light"
+                        rel="noopener noreferrer"
+                        target="_blank"
+                      >
+                        {s.label}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
           </div>
           <div className="col-12 col-md-4">
-            <h2 className="h5">{copy.footer.contactHeading}</h2>
-            <address className="mb-0">
-              {settings.contactEmail && (
-                <div>
-                  {copy.footer.email}:{' '}
-                  <a href={`mailto:${settings.contactEmail}`} className="link-light">
-                    {settings.contactEmail}
-                  </a>
-                </div>
-              )}
-              <div>
-                {copy.footer.phone}: {settings.contactPhone}
-              </div>
-              <div>
-                {copy.footer.address}: {settings.contactAddress}
-              </div>
-            </address>
+            {hasContact && (
+              <>
+                <h2 className="h5" lang={lang}>
+                  {t.footer.contactHeading}
+                </h2>
+                <address className="mb-0">
+                  {settings.contactEmail && (
+                    <div>
+                      <span lang={lang}>{t.footer.email}:</span>{' '}
+                      <a href={`mailto:${settings.contactEmail}`} className="link-light">
+                        {settings.contactEmail}
+                      </a>
+                    </div>
+                  )}
+                  {settings.contactPhone && (
+                    <div>
+                      <span lang={lang}>{t.footer.phone}:</span> {settings.contactPhone}
+                    </div>
+                  )}
+                  {settings.contactAddress && (
+                    <div>
+                      <span lang={lang}>{t.footer.address}:</span> {settings.contactAddress}
+                    </div>
+                  )}
+                </address>
+              </>
+            )}
           </div>
           <div className="col-12 col-md-4">
             {settings.mapLocation && <LazyMap place={settings.mapLocation} />}
           </div>
         </div>
-        <p className="mt-4 mb-0 small text-secondary-emphasis text-light-50">
-          {copy.footer.copyright(year, settings.siteName)}
+        <p className="mt-4 mb-0 small text-secondary-emphasis text-light-50 site-name" lang={lang}>
+          {t.footer.copyright(year, settings.siteName)}
         </p>
       </div>
     </footer>

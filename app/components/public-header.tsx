@@ -4,7 +4,7 @@ import type { Category } from '../../common/schemas/categories';
 import type { SessionUser } from '../../common/services';
 import { isStaff } from '../../common/roles';
 import { SEARCH_QUERY_MAX } from '../../common/schemas/search';
-import { copy } from '../copy/en';
+import { useInterface } from '../copy/language';
 import { clearUserInfo } from '../features/session/user-info';
 import { enhanceMenus } from './menus';
 
@@ -25,21 +25,22 @@ export function PublicHeader({
   user: SessionUser | null;
 }) {
   const header = useRef<HTMLElement>(null);
+  const { t, lang } = useInterface();
   useEffect(() => (header.current ? enhanceMenus(header.current) : undefined), []);
   return (
     <header ref={header} className="site-header border-bottom bg-white">
-      <a href="#main" className="visually-hidden-focusable">
-        {copy.nav.skip}
+      <a href="#main" className="visually-hidden-focusable" lang={lang}>
+        {t.nav.skip}
       </a>
       <nav className="navbar navbar-expand-lg" aria-label="Main">
         <div className="container">
-          <Link to="/" className="navbar-brand fw-bold brand">
+          <Link to="/" className="navbar-brand fw-bold brand site-name">
             {siteName}
           </Link>
           <details className="nav-menu">
             {/* A <summary> is a button to assistive technology, which also says whether
                 the menu is expanded; the label names it, the icon is decoration. */}
-            <summary className="navbar-toggler" aria-label={copy.nav.toggle}>
+            <summary className="navbar-toggler" aria-label={t.nav.toggle} lang={lang}>
               <span className="navbar-toggler-icon" aria-hidden="true" />
             </summary>
             <div id="main-nav" className="nav-menu-panel">
@@ -49,6 +50,7 @@ export function PublicHeader({
                 method="get"
                 action="/search"
                 className="site-search d-flex gap-2"
+                lang={lang}
               >
                 <input
                   type="search"
@@ -56,27 +58,29 @@ export function PublicHeader({
                   required
                   maxLength={SEARCH_QUERY_MAX}
                   className="form-control form-control-sm"
-                  aria-label={copy.nav.searchLabel}
-                  placeholder={copy.nav.search}
+                  aria-label={t.nav.searchLabel}
+                  placeholder={t.nav.search}
                 />
                 <button type="submit" className="btn btn-outline-secondary btn-sm">
-                  {copy.nav.search}
+                  {t.nav.search}
                 </button>
               </form>
               <ul className="navbar-nav ms-auto align-items-lg-center gap-lg-2">
                 <li className="nav-item">
-                  <NavLink to="/" end className="nav-link">
-                    {copy.nav.home}
+                  <NavLink to="/" end className="nav-link" lang={lang}>
+                    {t.nav.home}
                   </NavLink>
                 </li>
                 <li className="nav-item">
-                  <NavLink to="/about-us" className="nav-link">
-                    {copy.nav.about}
+                  <NavLink to="/about-us" className="nav-link" lang={lang}>
+                    {t.nav.about}
                   </NavLink>
                 </li>
                 <li className="nav-item">
                   <details className="menu">
-                    <summary className="nav-link">{copy.nav.categories}</summary>
+                    <summary className="nav-link" lang={lang}>
+                      {t.nav.categories}
+                    </summary>
                     <ul className="menu-list">
                       {categories.map((c) => (
                         <li key={c._id}>
@@ -89,8 +93,8 @@ export function PublicHeader({
                   </details>
                 </li>
                 <li className="nav-item">
-                  <NavLink to="/contact-us" className="nav-link">
-                    {copy.nav.contact}
+                  <NavLink to="/contact-us" className="nav-link" lang={lang}>
+                    {t.nav.contact}
                   </NavLink>
                 </li>
                 {user ? (
@@ -99,21 +103,31 @@ export function PublicHeader({
                       <summary className="nav-link">{user.name}</summary>
                       <ul className="menu-list menu-end">
                         <li>
-                          <Link to="/profile" className="dropdown-item">
-                            {copy.nav.profile}
+                          <Link to="/profile" className="dropdown-item" lang={lang}>
+                            {t.nav.profile}
                           </Link>
                         </li>
                         {isStaff(user.role) && (
                           <li>
-                            <Link to="/admin/dashboard" className="dropdown-item" reloadDocument>
-                              {copy.nav.dashboard}
+                            <Link
+                              to="/admin/dashboard"
+                              className="dropdown-item"
+                              lang={lang}
+                              reloadDocument
+                            >
+                              {t.nav.dashboard}
                             </Link>
                           </li>
                         )}
                         <li>
-                          <Form method="post" action="/logout" onSubmit={clearUserInfo}>
-                            <button type="submit" className="dropdown-item">
-                              {copy.nav.signOut}
+                          <Form
+                            method="post"
+                            action="/logout"
+                            onSubmit={clearUserInfo}
+                            data-sign-out=""
+                          >
+                            <button type="submit" className="dropdown-item" lang={lang}>
+                              {t.nav.signOut}
                             </button>
                           </Form>
                         </li>
@@ -122,8 +136,12 @@ export function PublicHeader({
                   </li>
                 ) : (
                   <li className="nav-item">
-                    <NavLink to="/login" className="btn btn-outline-primary btn-sm ms-lg-2">
-                      {copy.nav.signIn}
+                    <NavLink
+                      to="/login"
+                      className="btn btn-outline-primary btn-sm ms-lg-2"
+                      lang={lang}
+                    >
+                      {t.nav.signIn}
                     </NavLink>
                   </li>
                 )}

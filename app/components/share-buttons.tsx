@@ -1,5 +1,6 @@
 import { toast } from 'react-toastify';
-import { copy } from '../copy/en';
+import { useInterface } from '../copy/language';
+import { openSharePopup } from '../reader/share';
 
 const NETWORKS = [
   {
@@ -14,15 +15,13 @@ const NETWORKS = [
   },
 ];
 
-/** SPEC.md §9: share popups are 550 by 400. */
-function openPopup(href: string) {
-  const left = Math.max(0, (window.screen.width - 550) / 2);
-  const top = Math.max(0, (window.screen.height - 400) / 2);
-  window.open(href, 'share', `width=550,height=400,left=${left},top=${top},noopener,noreferrer`);
-}
-
-/** Two networks and a share icon: the Web Share API where there is one, else copy the link. */
+/**
+ * Two networks and a share icon: the Web Share API where there is one, else copy the link.
+ * On a reading page (no client React) app/reader/share.ts gives the same behaviour through
+ * the data attributes, answering in the status line instead of a toast.
+ */
 export function ShareButtons({ url, title }: { url: string; title: string }) {
+  const { t, lang } = useInterface();
   const share = async () => {
     if (typeof navigator.share === 'function') {
       try {
@@ -34,13 +33,18 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
     }
     try {
       await navigator.clipboard.writeText(url);
-      toast.success(copy.article.linkCopied);
+      toast.success(t.article.linkCopied);
     } catch {
-      toast.error(copy.article.copyFailed);
+      toast.error(t.article.copyFailed);
     }
   };
   return (
-    <div className="share d-flex flex-wrap gap-2 mb-4" role="group" aria-label={copy.article.share}>
+    <div
+      className="share d-flex flex-wrap gap-2 mb-4"
+      role="group"
+      aria-label={t.article.share}
+      lang={lang}
+    >
       {NETWORKS.map((n) => (
         <a
           key={n.name}
@@ -48,26 +52,36 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
           className="btn btn-outline-secondary btn-sm"
           target="_blank"
           rel="noopener noreferrer"
+          data-share-popup=""
           onClick={(event) => {
             event.preventDefault();
-            openPopup(n.href(url, title));
+            openSharePopup(n.href(url, title));
           }}
         >
-          {copy.article.shareOn(n.name)}
+          {t.article.shareOn(n.name)}
         </a>
       ))}
       <button
         type="button"
         className="btn btn-outline-secondary btn-sm"
         onClick={share}
-        aria-label={copy.article.share}
-        title={copy.article.share}
+        data-share-url={url}
+        data-share-title={title}
+        data-copied={t.article.linkCopied}
+        data-copy-failed={t.article.copyFailed}
+        aria-label={t.article.share}
+        title={t.article.share}
       >
         <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16" fill="currentColor">
           <path d="M13.5 1a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3M11 2.5a2.5 2.5 0 1 1 .6 1.6L4.9 7.2a2.5 2.5 0 0 1 0 1.6l6.7 3.1a2.5 2.5 0 1 1-.5.9L4.4 9.7a2.5 2.5 0 1 1 0-3.4l6.7-3.1A2.5 2.5 0 0 1 11 2.5" />
         </svg>{' '}
-        {copy.article.share}
+        {t.article.share}
       </button>
+      <span
+        className="small text-body-secondary align-self-center"
+        role="status"
+        data-share-status
+      />
     </div>
   );
 }

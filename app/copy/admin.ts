@@ -90,6 +90,10 @@ export const adminCopy = {
     autoLanguage: 'Auto',
     hindi: 'Hindi',
     english: 'English',
+    translation: 'Translation',
+    translationHelp:
+      'The same story in the other language. Both pages then link to each other; choosing here links the other article back.',
+    noTranslation: 'None',
     submit: 'Submit',
     update: 'Update',
     saving: 'Saving...',
@@ -152,15 +156,24 @@ export const adminCopy = {
     title: 'Settings',
     saved: 'Settings saved.',
     save: 'Save settings',
+    hints: {
+      logoUrl:
+        'An image uploaded to this site, square, at least 512 pixels wide. It becomes the browser icon and the phone home-screen icon.',
+      uiLanguage:
+        "The language of the public site's navigation, buttons and messages. Articles keep their own language.",
+    },
+    uiLanguages: { en: 'English', hi: 'हिंदी (Hindi)' },
     fields: {
       siteName: 'Site name',
       shortName: 'Short name (title prefix)',
       headerImageUrl: 'Header image address',
+      logoUrl: 'Square logo address (/media/…)',
       homeSectionSlugs: 'Home sections (category slugs, in order, comma separated)',
       contactEmail: 'Contact e-mail',
       contactPhone: 'Contact phone',
       contactAddress: 'Contact address',
       mapLocation: 'Map location',
+      uiLanguage: 'Interface language (public pages)',
       facebook: 'Facebook',
       x: 'X (Twitter)',
       instagram: 'Instagram',

@@ -1,6 +1,7 @@
 /**
- * Every sentence the interface shows, in one place (STYLE.md §16), so a Hindi interface can
- * follow. Texts quoted in SPEC.md §2 and §8 are verbatim; do not reword those.
+ * Every sentence the public interface shows, in one place (STYLE.md §16); app/copy/hi.ts says
+ * the same in Hindi (setting `uiLanguage`, app/copy/language.tsx). Texts quoted in SPEC.md §2
+ * and §8 are verbatim; do not reword those.
  */
 export const copy = {
   nav: {
@@ -128,3 +129,14 @@ export const copy = {
     navigationCategories: 'Failed to fetch categories.',
   },
 } as const;
+
+/** A copy's shape with its texts widened to `string`, so another language can fill it. */
+type Texts<T> = T extends string
+  ? string
+  : T extends (...args: infer A) => infer R
+    ? (...args: A) => Texts<R>
+    : T extends readonly (infer U)[]
+      ? readonly Texts<U>[]
+      : { readonly [K in keyof T]: Texts<T[K]> };
+
+export type Copy = Texts<typeof copy>;

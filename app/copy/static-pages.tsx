@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { SiteSettings } from '../../common/settings';
+import { SiteName } from '../components/site-name';
 
 /**
  * The static pages of SPEC.md §1–§2, written as real pages. The site's name, contact details
@@ -21,8 +22,8 @@ export const STATIC_PAGES: Record<
     body: (s) => (
       <>
         <p className="lead">
-          {s.siteName} is a Hindi and English magazine of stories, explainers and news that matter
-          in everyday life: at home, at school, at work and on the road.
+          <SiteName name={s.siteName} /> is a Hindi and English magazine of stories, explainers and
+          news that matter in everyday life: at home, at school, at work and on the road.
         </p>
         <h2>Our mission</h2>
         <p>
@@ -59,9 +60,11 @@ export const STATIC_PAGES: Record<
           <li>Point out a mistake: we correct errors as soon as we confirm them.</li>
           <li>Share the stories you like with family and friends.</li>
         </ul>
-        <p>
-          Write to us at <a href={`mailto:${s.contactEmail}`}>{s.contactEmail}</a>.
-        </p>
+        {s.contactEmail && (
+          <p>
+            Write to us at <a href={`mailto:${s.contactEmail}`}>{s.contactEmail}</a>.
+          </p>
+        )}
       </>
     ),
   },
@@ -74,17 +77,30 @@ export const STATIC_PAGES: Record<
           We read every message. For corrections, story ideas, partnerships or anything else, reach
           us here.
         </p>
+        {/* Only the details an administrator filled in: no label without a value. */}
         <dl className="row">
-          <dt className="col-sm-3">Email</dt>
-          <dd className="col-sm-9">
-            {s.contactEmail ? <a href={`mailto:${s.contactEmail}`}>{s.contactEmail}</a> : null}
-          </dd>
-          <dt className="col-sm-3">Phone</dt>
-          <dd className="col-sm-9">{s.contactPhone}</dd>
-          <dt className="col-sm-3">Address</dt>
-          <dd className="col-sm-9">
-            <address className="mb-0">{s.contactAddress}</address>
-          </dd>
+          {s.contactEmail && (
+            <>
+              <dt className="col-sm-3">Email</dt>
+              <dd className="col-sm-9">
+                <a href={`mailto:${s.contactEmail}`}>{s.contactEmail}</a>
+              </dd>
+            </>
+          )}
+          {s.contactPhone && (
+            <>
+              <dt className="col-sm-3">Phone</dt>
+              <dd className="col-sm-9">{s.contactPhone}</dd>
+            </>
+          )}
+          {s.contactAddress && (
+            <>
+              <dt className="col-sm-3">Address</dt>
+              <dd className="col-sm-9">
+                <address className="mb-0">{s.contactAddress}</address>
+              </dd>
+            </>
+          )}
         </dl>
         <p>We usually answer within two working days.</p>
       </>
@@ -96,8 +112,8 @@ export const STATIC_PAGES: Record<
     body: (s) => (
       <>
         <p className="lead">
-          This policy explains what information {s.siteName} collects when you visit, and how it is
-          used.
+          This policy explains what information <SiteName name={s.siteName} /> collects when you
+          visit, and how it is used.
         </p>
         <h2>Information we collect</h2>
         <p>
@@ -122,20 +138,25 @@ export const STATIC_PAGES: Record<
         <h2>Content from users</h2>
         <p>
           Comments, submissions and other content sent by users reflect the views of their authors,
-          not of {s.siteName}. Do not share personal information in anything you send for
-          publication.
+          not of <SiteName name={s.siteName} />. Do not share personal information in anything you
+          send for publication.
         </p>
         <h2>No liability</h2>
         <p>
           We take reasonable care to protect the information we hold, but no method of transmission
-          or storage is completely secure. {s.siteName} is not liable for any loss arising from the
-          use of this website or from information collected by third parties.
+          or storage is completely secure. <SiteName name={s.siteName} /> is not liable for any loss
+          arising from the use of this website or from information collected by third parties.
         </p>
         <h2>Changes to this policy</h2>
         <p>
           We may change this policy at any time. Changes take effect when they are published on this
-          page, so please check it from time to time. Questions:{' '}
-          <a href={`mailto:${s.contactEmail}`}>{s.contactEmail}</a>.
+          page, so please check it from time to time.
+          {s.contactEmail && (
+            <>
+              {' '}
+              Questions: <a href={`mailto:${s.contactEmail}`}>{s.contactEmail}</a>.
+            </>
+          )}
         </p>
       </>
     ),
@@ -145,7 +166,9 @@ export const STATIC_PAGES: Record<
     description: 'The terms on which the content of this site is offered.',
     body: (s) => (
       <>
-        <p className="lead">Please read this disclaimer before using {s.siteName}.</p>
+        <p className="lead">
+          Please read this disclaimer before using <SiteName name={s.siteName} />.
+        </p>
         <h2>Content provided &quot;as is&quot;</h2>
         <p>
           All content on this website is published in good faith and for general information only.
@@ -157,9 +180,9 @@ export const STATIC_PAGES: Record<
         <h2>User-generated content</h2>
         <p>
           Some content may be submitted by readers and contributors. Such content is not verified by{' '}
-          {s.siteName} before it appears and the views expressed are solely those of their authors.
-          We accept no responsibility for it, but we remove content that breaks the law or our
-          standards when it is brought to our attention.
+          <SiteName name={s.siteName} /> before it appears and the views expressed are solely those
+          of their authors. We accept no responsibility for it, but we remove content that breaks
+          the law or our standards when it is brought to our attention.
         </p>
         <h2>External links</h2>
         <p>
@@ -168,8 +191,9 @@ export const STATIC_PAGES: Record<
         </p>
         <h2>Limitation of liability</h2>
         <p>
-          {s.siteName}, its editors and contributors are not liable for any loss or damage, direct
-          or indirect, arising from the use of this website or reliance on its content.
+          <SiteName name={s.siteName} />, its editors and contributors are not liable for any loss
+          or damage, direct or indirect, arising from the use of this website or reliance on its
+          content.
         </p>
         <h2>Governing law and jurisdiction</h2>
         <p>

@@ -4,8 +4,22 @@ import { IdSchema, limitOnly, pagination, text } from './common';
 
 const isoDate = z.string();
 
+/** Characters of an article's HTML text, as sent and as stored once cleaned. */
+export const MAX_DESCRIPTION_LENGTH = 500_000;
+/** HTML elements an article's text may have (a long feature has a few thousand). */
+export const MAX_DESCRIPTION_ELEMENTS = 20_000;
+
+/** Opening tags in an HTML text: the elements a parser would make, counted in linear time. */
+export const countElements = (html: string) => html.match(/<[a-z]/gi)?.length ?? 0;
+
 export const CategoryRefSchema = z.object({ _id: z.string(), slug: z.string(), name: z.string() });
 export const AuthorRefSchema = z.object({ _id: z.string(), name: z.string() });
+
+export const ImageInfoSchema = z.object({
+  width: z.number(),
+  height: z.number(),
+  variants: z.array(z.object({ width: z.number(), url: z.string() })),
+});
 
 /** What a card in any article list shows (SPEC.md §2 Home, Category page). */
 export const ArticleCardSchema = z.object({
@@ -13,6 +27,8 @@ export const ArticleCardSchema = z.object({
   name: z.string(),
   slug: z.string(),
   imageUrl: z.string(),
+  /** Our addition: the hosted image's size and resized variants, for srcset (null otherwise). */
+  image: ImageInfoSchema.nullable(),
   /** Plain text, at most 200 characters, cut on a word boundary (SPEC.md §9). */
   excerpt: z.string(),
   language: z.enum(LANGUAGES),
@@ -23,12 +39,6 @@ export const ArticleCardSchema = z.object({
   updatedAt: isoDate,
 });
 export type ArticleCard = z.infer<typeof ArticleCardSchema>;
-
-export const ImageInfoSchema = z.object({
-  width: z.number(),
-  height: z.number(),
-  variants: z.array(z.object({ width: z.number(), url: z.string() })),
-});
 
 /** One whole article (SPEC.md §3) with our additions (DECISIONS.md §5). */
 export const ArticleSchema = z.object({
@@ -47,6 +57,8 @@ export const ArticleSchema = z.object({
   publishedAt: isoDate,
   language: z.enum(LANGUAGES),
   legacyId: z.number().nullable(),
+  /** The same story in the other language (issue 10 item 7); the link is mutual. */
+  translationId: z.string().nullable(),
   views: z.number(),
   createdAt: isoDate,
   updatedAt: isoDate,
@@ -97,7 +109,12 @@ export const ArticleInputSchema = z.object({
     ),
   description: z
     .string({ error: 'description must be text' })
-    .max(500_000, 'description is too long')
+    .max(MAX_DESCRIPTION_LENGTH, 'description is too long')
+    // Cleaning costs time per element: 166,000 `<b>` froze the server for seconds.
+    .refine(
+      (html) => countElements(html) <= MAX_DESCRIPTION_ELEMENTS,
+      `description has too many HTML elements (at most ${MAX_DESCRIPTION_ELEMENTS})`,
+    )
     .default(''),
   metaTitle: optionalText('metaTitle', 300),
   metaDescription: optionalText('metaDescription', 1000),
@@ -114,6 +131,11 @@ export const ArticleInputSchema = z.object({
     .max(2_147_483_647)
     .optional()
     .nullable(),
+  /**
+   * The article's translation in the other language: its id, or null for none; left out, an
+   * update keeps the link it has. Linking one side links the other.
+   */
+  translationId: IdSchema.optional().nullable(),
   /** The updatedAt the editor loaded; an older one than stored means someone else saved since. */
   updatedAt: z.iso
     .datetime({ offset: true, error: 'updatedAt must be a date and time (ISO 8601)' })

@@ -5,8 +5,9 @@ import { isDevanagari, normaliseText, quoteLexeme, textLexemes, words } from './
 /**
  * Which normaliser made an article's search columns. Raise it when search-text.ts changes what
  * it makes: every process re-indexes older rows on start (articles service `reindexSearch`).
+ * 2: slug spellings (final vowels, common words) changed the suggested Latin words.
  */
-export const SEARCH_VERSION = 1;
+export const SEARCH_VERSION = 2;
 
 /** PostgreSQL refuses lexemes over 2 KB; no real word comes close to this. */
 const MAX_LEXEME_CHARS = 100;

@@ -1,5 +1,6 @@
 import { and, lte, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -53,6 +54,11 @@ export const articles = pgTable(
     publishedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     language: languageEnum().notNull().default('en'),
     legacyId: integer().unique(),
+    /*
+     * The same story in the other language (issue 10 item 7). Kept both ways by the articles
+     * service, in one transaction; deleting one side leaves the other unlinked.
+     */
+    translationId: uuid().references((): AnyPgColumn => articles.id, { onDelete: 'set null' }),
     viewCount: integer().notNull().default(0),
     /*
      * Search (DECISIONS.md §12): the lexemes of the title, keywords and body as
@@ -61,7 +67,9 @@ export const articles = pgTable(
      * what "Did you mean" looks through by trigrams. `searchVersion` says which normaliser made
      * them, so a newer one re-indexes older rows on start.
      */
-    search: tsvector().notNull().default(sql`''::tsvector`),
+    search: tsvector()
+      .notNull()
+      .default(sql`''::tsvector`),
     searchWords: text().notNull().default(''),
     searchVersion: smallint().notNull().default(0),
     ...timestamps,

@@ -1,4 +1,4 @@
-import { integer, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { ROLES } from '../../common/roles';
 import { id, timestamps } from './columns';
 
@@ -19,3 +19,16 @@ export const users = pgTable('users', {
   tokenVersion: integer().notNull().default(0),
   ...timestamps,
 });
+
+/**
+ * Tokens ended by a sign-out before their expiry (docs/decisions/014): the SHA-256 of the
+ * token, kept until the token would have expired anyway.
+ */
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    tokenHash: text().primaryKey(),
+    expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index().on(table.expiresAt)],
+);

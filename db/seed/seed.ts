@@ -3,7 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { articleSearchColumns } from '../../common/search/search-document';
 import { detectLanguage } from '../../common/text';
 import type { Db } from '../client';
+import type { SiteSettings } from '../../common/settings';
 import { articles, categories } from '../schema/content';
+import { siteSettings } from '../schema/site';
 import { ensureDemoImages } from './demo-images';
 
 export interface SeedDeps {
@@ -19,6 +21,22 @@ export interface SeedResult {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The demo site's contact details (SPEC.md §1: an e-mail, no phone, an address in Jaipur) and
+ * social links. A fresh site without the demo has none (common/settings.ts).
+ */
+const DEMO_SETTINGS: Partial<SiteSettings> = {
+  contactEmail: 'contact@patrika.example',
+  contactAddress: 'Malviya Nagar, Jaipur, Rajasthan 302017, India',
+  mapLocation: 'Jaipur, Rajasthan, India',
+  social: {
+    facebook: 'https://www.facebook.com/',
+    x: 'https://x.com/',
+    instagram: 'https://www.instagram.com/',
+    youtube: 'https://www.youtube.com/',
+  },
+};
 
 /** True when the site has no categories and no articles: a fresh install. */
 export async function isEmptySite(db: Db): Promise<boolean> {
@@ -103,5 +121,10 @@ export async function seedDemoContent({ db, storeImage, now }: SeedDeps): Promis
       .returning({ id: articles.id });
     articlesCreated += inserted.length;
   }
+  // Settings an administrator already saved stay as they are.
+  await db
+    .insert(siteSettings)
+    .values({ id: 1, data: DEMO_SETTINGS, updatedAt: now })
+    .onConflictDoNothing();
   return { categoriesCreated: insertedCategories.length, articlesCreated };
 }

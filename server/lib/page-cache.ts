@@ -8,6 +8,7 @@
  * the placeholder is replaced per response.
  */
 import { LRUCache } from 'lru-cache';
+import { PAGE_QUERY_KEYS } from '../../common/paths';
 import type { Clock } from '../lib/clock';
 
 export const NONCE_PLACEHOLDER = 'PatrikaNoncePlaceholder0';
@@ -82,6 +83,9 @@ export function createPageCache(options: {
 }
 export type PageCache = ReturnType<typeof createPageCache>;
 
+/** React Router's lazy route discovery (`/__manifest?paths=…&version=…`). */
+const MANIFEST_PATH = '/__manifest';
+
 /** Paths whose pages never go into the cache: they depend on who asks. */
 const PRIVATE_PREFIXES = ['/admin', '/profile', '/login', '/signup', '/logout'];
 
@@ -95,7 +99,31 @@ export function isCacheable(
   const cookie = request.headers.cookie;
   if (typeof cookie === 'string' && cookie.includes(`${cookieName}=`)) return false;
   const path = request.url.split('?')[0] ?? '';
+  // React Router's route discovery answers for the paths in its query: not a page.
+  if (path === MANIFEST_PATH) return false;
   return !PRIVATE_PREFIXES.some(
     (p) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}.`),
   );
+}
+
+/**
+ * React Router's `.data` requests name the loaders they want in `_routes`; the answer depends
+ * on it as much as on the path.
+ */
+const KEYED_QUERY_KEYS = [...PAGE_QUERY_KEYS, '_routes'];
+
+/**
+ * The cache key of a request: its path plus the query parameters a page reads, in one order.
+ * Tracking tags (`?utm_source=…`) and made-up parameters (`?x=1`) meet the cached page, so they
+ * can neither split the cache nor force a fresh render.
+ */
+export function pageCacheKey(url: string): string {
+  const at = url.indexOf('?');
+  if (at === -1) return url;
+  const params = new URLSearchParams(url.slice(at + 1));
+  const kept = new URLSearchParams();
+  for (const key of KEYED_QUERY_KEYS)
+    for (const value of params.getAll(key)) kept.append(key, value);
+  const query = kept.toString();
+  return query ? `${url.slice(0, at)}?${query}` : url.slice(0, at);
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/client';
@@ -12,6 +12,11 @@ export interface TokenClaims {
   sub: string;
   /** The user's token version when it was issued; a password change bumps it. */
   tv: number;
+}
+
+/** What a verified token says: its claims and when it expires. */
+export interface VerifiedToken extends TokenClaims {
+  expiresAt: Date;
 }
 
 /**
@@ -36,22 +41,29 @@ export function createTokens(secret: Uint8Array, clock: Clock) {
   return {
     async sign(claims: TokenClaims): Promise<string> {
       const now = Math.floor(clock.now().getTime() / 1000);
-      return new SignJWT({ tv: claims.tv })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(claims.sub)
-        .setIssuedAt(now)
-        .setExpirationTime(now + TOKEN_LIFETIME_SECONDS)
-        .sign(secret);
+      return (
+        new SignJWT({ tv: claims.tv })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(claims.sub)
+          // Two sign-ins in one second would otherwise get the same token, and a sign-out of
+          // one device would end the other (a sign-out revokes one token).
+          .setJti(randomUUID())
+          .setIssuedAt(now)
+          .setExpirationTime(now + TOKEN_LIFETIME_SECONDS)
+          .sign(secret)
+      );
     },
     /** The claims of a valid, unexpired token; undefined for anything else. */
-    async verify(token: string): Promise<TokenClaims | undefined> {
+    async verify(token: string): Promise<VerifiedToken | undefined> {
       try {
         const { payload } = await jwtVerify(token, secret, {
           algorithms: ['HS256'],
           currentDate: clock.now(),
         });
-        if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return undefined;
-        return { sub: payload.sub, tv: payload.tv };
+        const { sub, tv, exp } = payload;
+        if (typeof sub !== 'string' || typeof tv !== 'number' || typeof exp !== 'number')
+          return undefined;
+        return { sub, tv, expiresAt: new Date(exp * 1000) };
       } catch (error) {
         if (error instanceof errors.JOSEError) return undefined;
         throw error;

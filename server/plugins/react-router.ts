@@ -13,7 +13,7 @@ import {
   type ServerBuild,
 } from 'react-router';
 import type { AppContext } from '../../common/services';
-import { isCacheable, NONCE_PLACEHOLDER, type PageCache } from '../lib/page-cache';
+import { isCacheable, NONCE_PLACEHOLDER, pageCacheKey, type PageCache } from '../lib/page-cache';
 
 export type FetchHandler = (
   request: Request,
@@ -121,7 +121,7 @@ export function mountReactRouter(app: FastifyInstance, options: ReactRouterOptio
       context.set(key, options.context(source));
       return handle(request, context);
     }
-    const cacheKey = source.request.url;
+    const cacheKey = pageCacheKey(source.request.url);
     const hit = cache.pages.get(cacheKey);
     if (hit) return fromCache(hit, nonce, 'hit');
     const context = new RouterContextProvider();

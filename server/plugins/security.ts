@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import { tokenOf } from './auth';
 
 type WithNonce = ServerResponse & { cspNonce?: string };
 
@@ -47,4 +48,20 @@ export async function registerSecurity(app: FastifyInstance, options: { dev: boo
     // Cross-origin isolation would block the embedded map and videos.
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    // What a signed-in user sees (their name, drafts, the admin) must stay out of every cache,
+    // shared or the browser's own; hashed assets and media are the same for everyone.
+    if (tokenOf(request) && !SHARED_FILES.test(request.url))
+      reply.header('cache-control', 'no-store');
+  });
 }
+
+/**
+ * Browser features no page of ours uses; the video players keep fullscreen, autoplay and
+ * picture-in-picture (not listed, so they stay as the iframe's `allow` says).
+ */
+export const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), browsing-topics=()';
+
+const SHARED_FILES = /^\/(?:assets|media)\//;

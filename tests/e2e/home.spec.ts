@@ -32,14 +32,22 @@ test('the home page arrives server-rendered with real articles and hydrates', as
 });
 
 test('assets are hashed, compressed and cached for a year', async ({ request }) => {
-  const html = await (await request.get('/')).text();
-  const script = html.match(/\/assets\/entry\.client-[\w-]+\.js/)?.[0];
-  expect(script).toBeDefined();
-  const res = await request.get(script as string, { headers: { 'accept-encoding': 'gzip, br' } });
-  expect(res.status()).toBe(200);
-  expect(res.headers()['cache-control']).toContain('immutable');
-  expect(res.headers()['cache-control']).toContain('max-age=31536000');
-  expect(['br', 'gzip']).toContain(res.headers()['content-encoding']);
+  // The reading pages' script and styles, and the app pages' React entry.
+  const home = await (await request.get('/')).text();
+  const login = await (await request.get('/login')).text();
+  const assets = [
+    home.match(/\/assets\/reader-[\w-]+\.js/)?.[0],
+    home.match(/\/assets\/reader-[\w-]+\.css/)?.[0],
+    login.match(/\/assets\/entry\.client-[\w-]+\.js/)?.[0],
+  ];
+  for (const asset of assets) {
+    expect(asset).toBeDefined();
+    const res = await request.get(asset as string, { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(res.status(), asset).toBe(200);
+    expect(res.headers()['cache-control']).toContain('immutable');
+    expect(res.headers()['cache-control']).toContain('max-age=31536000');
+    expect(['br', 'gzip']).toContain(res.headers()['content-encoding']);
+  }
 });
 
 test('an unknown address renders the not-found page with status 404', async ({

@@ -4,6 +4,8 @@ import { expect, hydrated, test } from './fixtures';
 /**
  * SPEC.md §2's client screens for old addresses, during in-app navigation: the server's data
  * request is held back so the pending text can be seen, then the 301 lands on the article.
+ * In-app navigation happens from the pages that run React (sign-in here); reading pages are
+ * documents whose links load the next document (DECISIONS.md §13).
  */
 async function navigateInApp(page: Page, path: string) {
   // A history navigation: React Router handles it in the page, without a document load.
@@ -17,7 +19,7 @@ test("an old article number shows 'Loading...' and then the article", async ({ p
   const target = (await request.get('/articles/1001', { maxRedirects: 0 })).headers()
     .location as string;
   expect(target).toMatch(/^\/[a-z0-9-]+\/[a-z0-9-]+$/);
-  await page.goto('/');
+  await page.goto('/login'); // an app page: reading pages are documents, without in-app navigation
   await hydrated(page);
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -39,7 +41,7 @@ test("an old slug address shows 'Redirecting...' and then the article", async ({
   const target = (await request.get('/articles/1002', { maxRedirects: 0 })).headers()
     .location as string;
   const slug = target.split('/')[2] as string;
-  await page.goto('/');
+  await page.goto('/login'); // an app page: reading pages are documents, without in-app navigation
   await hydrated(page);
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -58,7 +60,7 @@ test("an unknown old article shows '404 - Article Not Found' in the app", async 
   consoleErrors,
 }) => {
   consoleErrors.allow(/status of 404/);
-  await page.goto('/');
+  await page.goto('/login'); // an app page: reading pages are documents, without in-app navigation
   await hydrated(page);
   await navigateInApp(page, '/articles/987654');
   await expect(page.getByRole('heading', { name: '404 - Article Not Found' })).toBeVisible();

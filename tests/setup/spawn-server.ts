@@ -36,14 +36,26 @@ export const ensureBuild = () => ensureProductionBuild({ quiet: true });
 
 export const tempDataDir = () => mkdtempSync(join(tmpdir(), 'patrika-proc-'));
 
-/** Runs `npm start`'s command as a real process. */
-export function startProcess(env: Record<string, string>): {
+/** How a test starts the server: `npm start`'s command itself, or `npm start` (signals go to npm). */
+export type Launcher = 'node' | 'npm';
+
+const COMMANDS: Record<Launcher, [string, string[]]> = {
+  node: [process.execPath, ['--import', 'tsx', 'server/index.ts']],
+  npm: ['npm', ['start', '--silent']],
+};
+
+/** Runs `npm start`'s command (or `npm start` itself) as a real process. */
+export function startProcess(
+  env: Record<string, string>,
+  launcher: Launcher = 'node',
+): {
   process: ChildProcess;
   output: () => string;
   exited: Promise<number | null>;
 } {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const [command, args] = COMMANDS[launcher];
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -59,11 +71,11 @@ export function startProcess(env: Record<string, string>): {
 /** Starts a server and waits until /api/health answers 200. */
 export async function startServer(
   env: Record<string, string>,
-  timeoutMs = 90_000,
+  { timeoutMs = 90_000, launcher = 'node' }: { timeoutMs?: number; launcher?: Launcher } = {},
 ): Promise<RunningServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const started = startProcess({ HOST: '127.0.0.1', PORT: String(port), ...env });
+  const started = startProcess({ HOST: '127.0.0.1', PORT: String(port), ...env }, launcher);
   let exitCode: number | null | undefined;
   void started.exited.then((code) => (exitCode = code));
   const healthy = async () => {

@@ -33,6 +33,14 @@ describe('articleBody', () => {
       language: 'hi',
     });
   });
+
+  it('always sends the translation: its id, or null when none is chosen (which unlinks)', () => {
+    const other = '7c2d9e41-0a5b-4c8d-9e1f-2a3b4c5d6e7f';
+    expect(articleBody({ ...filled, translationId: other })).toMatchObject({
+      translationId: other,
+    });
+    expect(articleBody(filled)).toMatchObject({ translationId: null });
+  });
 });
 
 describe('ArticleFormSchema (the server schema applied to the body)', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   articlePath,
   categorySegment,
+  canonicalPath,
   formerPathKey,
   RESERVED_SLUGS,
   UNCATEGORISED_SEGMENT,
@@ -26,6 +27,34 @@ describe('articlePath', () => {
   });
 });
 
+describe('canonicalPath', () => {
+  it('drops doubled and trailing slashes and lower-cases ASCII letters', () => {
+    expect(canonicalPath('/Category/News/')).toBe('/category/news');
+    expect(canonicalPath('//about-us')).toBe('/about-us');
+    expect(canonicalPath('///')).toBe('/');
+    expect(canonicalPath('/')).toBe('/');
+    expect(canonicalPath('/news//a-story//')).toBe('/news/a-story');
+  });
+
+  it('spells percent-encoding one way, and never changes a Hindi letter', () => {
+    const upper = '/%E0%A4%B9%E0%A4%BF%E0%A4%82%E0%A4%A6%E0%A5%80';
+    expect(canonicalPath(upper)).toBe(upper);
+    expect(canonicalPath(upper.toLowerCase())).toBe(upper);
+    expect(canonicalPath('/हिंदी')).toBe(upper);
+    // An escaped ASCII letter is a letter; an escaped slash stays inside its segment.
+    expect(canonicalPath('/%41bout-us')).toBe('/about-us');
+    expect(canonicalPath('/a%2fB')).toBe('/a%2Fb');
+    expect(canonicalPath('/100%25-True')).toBe('/100%25-true');
+    expect(canonicalPath('/a:b@c')).toBe('/a:b@c');
+    expect(canonicalPath('/\\evil.example')).toBe('/%5Cevil.example');
+  });
+
+  it('gives up on a malformed escape', () => {
+    expect(canonicalPath('/news/%E0%A4')).toBeUndefined();
+    expect(canonicalPath('/news/%zz')).toBeUndefined();
+  });
+});
+
 describe('formerPathKey', () => {
   it("meets readers' variants of an old permalink at one key", () => {
     const key = formerPathKey('/2013/01/11/markup-html-tags/');
@@ -45,6 +74,11 @@ describe('formerPathKey', () => {
     const lower = formerPathKey('/%e0%a4%b9%e0%a4%bf%e0%a4%82%e0%a4%a6%e0%a5%80/');
     expect(lower).toBe(formerPathKey('/%E0%A4%B9%E0%A4%BF%E0%A4%82%E0%A4%A6%E0%A5%80'));
     expect(lower).toBe(formerPathKey('/हिंदी'));
+  });
+
+  it('is the canonical path, so an upper-case permalink is found after the 301 to lower case', () => {
+    expect(formerPathKey('/2019/05/My-Post/')).toBe('/2019/05/my-post');
+    expect(formerPathKey('/Index.php', '?p=7')).toBe('/?p=7');
   });
 });
 

@@ -44,8 +44,12 @@ describe('robots.txt', () => {
   it('names both sitemaps with absolute addresses and keeps crawlers out of /admin and /api/', () => {
     const lines = seo('https://patrika.example').robots().split('\n');
     expect(lines[0]).toBe('User-agent: *');
-    expect(lines).toContain('Disallow: /admin');
+    // Whole segments (issue 12): the segment itself and what lies under it.
+    expect(lines).toContain('Disallow: /admin$');
+    expect(lines).toContain('Disallow: /admin/');
     expect(lines).toContain('Disallow: /api/');
+    expect(lines).not.toContain('Disallow: /admin');
+    expect(lines).not.toContain('Disallow: /profile');
     expect(lines).toContain('Sitemap: https://patrika.example/sitemap.xml');
     expect(lines).toContain('Sitemap: https://patrika.example/news-sitemap.xml');
     expect(lines).not.toContain('Disallow: /');

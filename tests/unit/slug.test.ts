@@ -27,7 +27,17 @@ describe('slugify', () => {
     ['भारत', 'bharat'],
     ['मनोरंजन', 'manoranjan'],
     ['नमस्ते दुनिया', 'namaste-duniya'],
-    ['महत्वपूर्ण', 'mahatvapurna'],
+    // No stray final vowel after a conjunct (issue 10 item 8; this was 'mahatvapurna').
+    ['महत्वपूर्ण', 'mahatvapurn'],
+    ['कोणार्क', 'konark'],
+    ['अगस्त', 'agast'],
+    ['रिपोर्ट', 'riport'],
+    ['१५ अगस्त की रिपोर्ट', '15-agast-ki-riport'],
+    // ... but kept after a conjunct ending in y, r, v or l, as readers write it.
+    ['चक्र', 'chakra'],
+    ['विश्व', 'vishva'],
+    ['शुक्ल', 'shukla'],
+    ['यज्ञ', 'yagya'],
     ['लड़की', 'ladki'],
     ['बच्चों में पढ़ने की आदत', 'bachchon-men-padhne-ki-adat'],
     ['संपादक की पसंद', 'sampadak-ki-pasand'],
@@ -42,6 +52,28 @@ describe('slugify', () => {
     ['क्\u200cष', 'ksha'],
   ])('%s -> %s', (input, expected) => {
     expect(slugify(input)).toBe(expected);
+  });
+
+  it.each([
+    ['दिवाली', 'diwali'],
+    ['दीवाली की रौनक', 'diwali-ki-raunak'],
+    ['दिल्ली पुलिस', 'delhi-police'],
+    ['ईद मुबारक', 'eid-mubarak'],
+    ['कृष्ण जन्माष्टमी', 'krishna-janmashtami'],
+    ['न्यूज़', 'news'],
+    ['न्यू\u095b', 'news'], // ज़ as one code point
+  ])('spells the common word in %s the way readers write it: %s', (input, expected) => {
+    expect(slugify(input)).toBe(expected);
+  });
+
+  it('uses the common-word table for whole words only', () => {
+    expect(slugify('दिवालीपर')).toBe('divalipar');
+  });
+
+  it('leaves a Latin slug as it is, so a stored slug never changes when re-saved', () => {
+    for (const stored of ['konarka', 'divali', 'mahatvapurna', 'agasta-2']) {
+      expect(slugify(stored)).toBe(stored);
+    }
   });
 
   it('always answers lower-case ASCII words joined by hyphens, or nothing', () => {

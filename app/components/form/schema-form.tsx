@@ -12,6 +12,7 @@ import {
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { copy } from '../../copy/en';
+import { useInterface } from '../../copy/language';
 import { ApiError } from '../../features/api/client';
 import { fieldNamesOf, sortIssues } from './server-errors';
 
@@ -43,9 +44,10 @@ export function showFailure<Input extends FieldValues>(
   form: UseFormReturn<Input, unknown, unknown>,
   error: unknown,
   toastText: (message: string) => string = (message) => message,
+  genericFailure: string = copy.auth.genericFailure,
 ) {
   if (!(error instanceof ApiError)) {
-    toast.error(toastText(copy.auth.genericFailure));
+    toast.error(toastText(genericFailure));
     return;
   }
   const { byField, unplaced } = sortIssues(error.errors, fieldNamesOf(form.getValues()));
@@ -78,11 +80,17 @@ export function SchemaForm<Input extends FieldValues, Output>({
   className?: string;
   children: ReactNode;
 }) {
+  const { t } = useInterface();
   const submit = form.handleSubmit(async (data) => {
     try {
       await onSubmit(data);
     } catch (error) {
-      showFailure(form as UseFormReturn<Input, unknown, unknown>, error, failureText);
+      showFailure(
+        form as UseFormReturn<Input, unknown, unknown>,
+        error,
+        failureText,
+        t.auth.genericFailure,
+      );
     }
   }, onInvalid);
   return (

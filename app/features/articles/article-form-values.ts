@@ -15,6 +15,8 @@ export interface ArticleFormValues {
   description: string;
   status: ArticleStatus;
   language: '' | Language;
+  /** The linked translation's id; '' for none. */
+  translationId: string;
 }
 
 /** A new article, by the signed-in user, published on save (as the original did). */
@@ -30,6 +32,7 @@ export const emptyArticleForm = (authorId: string): ArticleFormValues => ({
   description: '',
   status: 'published',
   language: '',
+  translationId: '',
 });
 
 export const articleToForm = (a: Article): ArticleFormValues => ({
@@ -44,11 +47,12 @@ export const articleToForm = (a: Article): ArticleFormValues => ({
   description: a.description,
   status: a.status,
   language: a.language,
+  translationId: a.translationId ?? '',
 });
 
 /**
- * The create/update body (SPEC.md §7 plus status and language). Choices left empty are left
- * out, so the server decides: a slug from the title, the signed-in author, the language
+ * The create/update body (SPEC.md §7 plus status, language and translation). Choices left
+ * empty are left out, so the server decides: a slug from the title, the signed-in author, the language
  * from the text.
  */
 export function articleBody(v: ArticleFormValues): z.input<typeof ArticleInputSchema> {
@@ -64,6 +68,8 @@ export function articleBody(v: ArticleFormValues): z.input<typeof ArticleInputSc
     metaKeywords: v.metaKeywords,
     status: v.status,
     ...(v.language ? { language: v.language } : {}),
+    // Always sent: the form shows the link as stored, so '' means "no translation".
+    translationId: v.translationId || null,
   };
 }
 

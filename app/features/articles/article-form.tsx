@@ -16,6 +16,7 @@ import { ImageField } from './image-field';
 import { DescriptionField, MetaFields } from './meta-fields';
 import { useArticleDraft } from './use-article-draft';
 import { useArticleOptions } from './use-article-options';
+import { TranslationField } from './translation-field';
 import { useLeaveGuard } from './use-leave-guard';
 
 /**
@@ -80,6 +81,7 @@ export function ArticleForm({ article, me }: { article: Article | null; me: Sess
           categories={categories}
           authors={authors}
         />
+        <TranslationField editingId={article?._id ?? null} />
         <ImageField key={imageKey} />
         <MetaFields />
         <DescriptionField />

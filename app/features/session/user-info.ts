@@ -28,9 +28,26 @@ export function clearUserInfo() {
   }
 }
 
-/** Only same-site paths: a redirect parameter must never send the user to another site. */
+/** Any origin of our own: only the parsed URL's origin is compared with it. */
+const HERE = 'https://same-site.invalid';
+
+/**
+ * Only same-site paths: a redirect parameter must never send the user to another site. Judged
+ * as a browser reads it (tabs and line breaks inside a URL are dropped, so `/<TAB>/evil.example`
+ * is `//evil.example`; backslashes count as slashes), and answered percent-encoded, so it is
+ * always a valid Location header (CR/LF or non-Latin-1 text there used to answer 500).
+ */
 export function safeRedirect(target: string | null | undefined, fallback: string): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\'))
+  // eslint-disable-next-line no-control-regex
+  const cleaned = (target ?? '').replace(/[\u0000-\u001f\u007f]/g, '');
+  if (!cleaned.startsWith('/') || cleaned.startsWith('//') || cleaned.startsWith('/\\'))
     return fallback;
-  return target;
+  let url: URL;
+  try {
+    url = new URL(cleaned, HERE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== HERE) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

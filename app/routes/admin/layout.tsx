@@ -12,6 +12,7 @@ import { pageTitle } from '../../features/seo/meta';
 import { requireScreen } from '../../features/session/screen-guard';
 import { clearUserInfo, readUserInfo } from '../../features/session/user-info';
 import type { Route } from './+types/layout';
+import type { PageHandle } from '../../root';
 
 /**
  * The back office's guard and shell. The server checks the session cookie: no user → /login
@@ -265,3 +266,6 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
 }
+
+/** A React app in the browser (root.tsx `PageHandle`). */
+export const handle: PageHandle = { hydrate: true };

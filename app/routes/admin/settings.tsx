@@ -1,7 +1,7 @@
 import { AdminRouteError } from '../../components/admin/route-error';
 import { toast } from 'react-toastify';
-import type { SiteSettings } from '../../../common/settings';
-import { FormTextField, SubmitButton } from '../../components/form/fields';
+import { UI_LANGUAGES, type SiteSettings } from '../../../common/settings';
+import { FormSelect, FormTextField, SubmitButton } from '../../components/form/fields';
 import { SchemaForm, useSchemaForm } from '../../components/form/schema-form';
 import { requireScreen } from '../../features/session/screen-guard';
 import { adminCopy as t } from '../../copy/admin';
@@ -30,6 +30,7 @@ const FIELDS = [
   ['siteName', t.settings.fields.siteName],
   ['shortName', t.settings.fields.shortName],
   ['headerImageUrl', t.settings.fields.headerImageUrl],
+  ['logoUrl', t.settings.fields.logoUrl],
   ['contactEmail', t.settings.fields.contactEmail],
   ['contactPhone', t.settings.fields.contactPhone],
   ['contactAddress', t.settings.fields.contactAddress],
@@ -62,9 +63,23 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
             name={name}
             id={`s-${name.replace('.', '-')}`}
             label={label}
+            hint={name === 'logoUrl' ? t.settings.hints.logoUrl : undefined}
             wrapperClassName="col-md-6"
           />
         ))}
+        <FormSelect
+          name="uiLanguage"
+          id="s-uiLanguage"
+          label={t.settings.fields.uiLanguage}
+          hint={t.settings.hints.uiLanguage}
+          wrapperClassName="col-md-6"
+        >
+          {UI_LANGUAGES.map((lang) => (
+            <option key={lang} value={lang} lang={lang}>
+              {t.settings.uiLanguages[lang]}
+            </option>
+          ))}
+        </FormSelect>
       </div>
       <SubmitButton className="btn btn-primary mt-4">{t.settings.save}</SubmitButton>
     </SchemaForm>

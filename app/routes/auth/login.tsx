@@ -4,12 +4,13 @@ import { SignInSchema, type UserInfo } from '../../../common/schemas/users';
 import { appContext } from '../../../common/services';
 import { FormTextField, SubmitButton } from '../../components/form/fields';
 import { SchemaForm, useSchemaForm } from '../../components/form/schema-form';
-import { copy } from '../../copy/en';
+import { interfaceFor, useInterface } from '../../copy/language';
 import { api } from '../../features/api/client';
 import { pageTitle } from '../../features/seo/meta';
 import { safeRedirect } from '../../features/session/user-info';
 import { useSignedIn } from '../../features/session/use-sign-in';
 import type { Route } from './+types/login';
+import type { PageHandle } from '../../root';
 
 /** SPEC.md §2: default target /admin/dashboard (readers, who cannot use it, go home). */
 const defaultTarget = (role: string | undefined) =>
@@ -21,11 +22,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const target = new URL(request.url).searchParams.get('redirect');
   // An already signed-in user goes on at once.
   if (signedIn) throw redirect(safeRedirect(target, defaultTarget(signedIn.role)));
-  return { shortName: (await services.settings.get()).shortName };
+  const { shortName, uiLanguage } = await services.settings.get();
+  return { shortName, uiLanguage };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: pageTitle(loaderData?.shortName ?? 'Patrika', copy.auth.signInTitle) },
+  {
+    title: pageTitle(
+      loaderData?.shortName ?? 'Patrika',
+      interfaceFor(loaderData?.uiLanguage ?? 'en').t.auth.signInTitle,
+    ),
+  },
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -33,11 +40,12 @@ export default function Login() {
   const [params] = useSearchParams();
   const redirectParam = params.get('redirect');
   const signedIn = useSignedIn();
+  const { t, lang } = useInterface();
   const form = useSchemaForm(SignInSchema, { email: '', password: '' });
 
   return (
-    <main id="main" className="container py-5 auth-page">
-      <h1 className="h3 mb-4">{copy.auth.signInTitle}</h1>
+    <main id="main" className="container py-5 auth-page" lang={lang}>
+      <h1 className="h3 mb-4">{t.auth.signInTitle}</h1>
       <SchemaForm
         form={form}
         limits={SignInSchema}
@@ -47,23 +55,26 @@ export default function Login() {
           await signedIn(info, safeRedirect(redirectParam, defaultTarget(info.role)));
         }}
       >
-        <FormTextField name="email" label={copy.auth.email} type="email" autoComplete="email" />
+        <FormTextField name="email" label={t.auth.email} type="email" autoComplete="email" />
         <FormTextField
           name="password"
-          label={copy.auth.password}
+          label={t.auth.password}
           type="password"
           autoComplete="current-password"
         />
-        <SubmitButton busyText={copy.auth.working}>{copy.auth.signIn}</SubmitButton>
+        <SubmitButton busyText={t.auth.working}>{t.auth.signIn}</SubmitButton>
       </SchemaForm>
       <p className="mt-3">
-        {copy.auth.noAccount}{' '}
+        {t.auth.noAccount}{' '}
         <Link
           to={redirectParam ? `/signup?redirect=${encodeURIComponent(redirectParam)}` : '/signup'}
         >
-          {copy.auth.createAccount}
+          {t.auth.createAccount}
         </Link>
       </p>
     </main>
   );
 }
+
+/** A React app in the browser (root.tsx `PageHandle`). */
+export const handle: PageHandle = { hydrate: true };

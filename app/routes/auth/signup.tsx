@@ -1,16 +1,18 @@
+import { useMemo } from 'react';
 import { Link, redirect, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import type { UserInfo } from '../../../common/schemas/users';
 import { appContext } from '../../../common/services';
 import { FormTextField, SubmitButton } from '../../components/form/fields';
 import { SchemaForm, useSchemaForm } from '../../components/form/schema-form';
-import { copy } from '../../copy/en';
+import { interfaceFor, useInterface } from '../../copy/language';
 import { api } from '../../features/api/client';
 import { pageTitle } from '../../features/seo/meta';
 import { safeRedirect } from '../../features/session/user-info';
-import { SignUpFormSchema } from '../../features/session/sign-up-form';
+import { signUpFormSchema } from '../../features/session/sign-up-form';
 import { useSignedIn, WELCOME_PARAM } from '../../features/session/use-sign-in';
 import type { Route } from './+types/signup';
+import type { PageHandle } from '../../root';
 
 /** SPEC.md §2: sign-up redirects to / by default. */
 const DEFAULT_TARGET = '/';
@@ -24,11 +26,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, services } = context.get(appContext);
   if (await user())
     throw redirect(safeRedirect(new URL(request.url).searchParams.get('redirect'), DEFAULT_TARGET));
-  return { shortName: (await services.settings.get()).shortName };
+  const { shortName, uiLanguage } = await services.settings.get();
+  return { shortName, uiLanguage };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: pageTitle(loaderData?.shortName ?? 'Patrika', copy.auth.signUpTitle) },
+  {
+    title: pageTitle(
+      loaderData?.shortName ?? 'Patrika',
+      interfaceFor(loaderData?.uiLanguage ?? 'en').t.auth.signUpTitle,
+    ),
+  },
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -36,6 +44,8 @@ export default function SignUp() {
   const [params] = useSearchParams();
   const redirectParam = params.get('redirect');
   const signedIn = useSignedIn();
+  const { t, lang } = useInterface();
+  const SignUpFormSchema = useMemo(() => signUpFormSchema(t), [t]);
   const form = useSchemaForm(SignUpFormSchema, {
     name: '',
     email: '',
@@ -44,8 +54,8 @@ export default function SignUp() {
   });
 
   return (
-    <main id="main" className="container py-5 auth-page">
-      <h1 className="h3 mb-4">{copy.auth.signUpTitle}</h1>
+    <main id="main" className="container py-5 auth-page" lang={lang}>
+      <h1 className="h3 mb-4">{t.auth.signUpTitle}</h1>
       <SchemaForm
         form={form}
         limits={SignUpFormSchema}
@@ -61,34 +71,37 @@ export default function SignUp() {
         }}
         onInvalid={(errors) => {
           // SPEC.md §5: a mismatch is said in a toast (one at a time), and nothing is sent.
-          if (errors.confirmPassword?.message === copy.auth.passwordsDoNotMatch)
-            toast.error(copy.auth.passwordsDoNotMatch, { toastId: 'passwords-do-not-match' });
+          if (errors.confirmPassword?.message === t.auth.passwordsDoNotMatch)
+            toast.error(t.auth.passwordsDoNotMatch, { toastId: 'passwords-do-not-match' });
         }}
       >
-        <FormTextField name="name" label={copy.auth.name} type="text" autoComplete="name" />
-        <FormTextField name="email" label={copy.auth.email} type="email" autoComplete="email" />
+        <FormTextField name="name" label={t.auth.name} type="text" autoComplete="name" />
+        <FormTextField name="email" label={t.auth.email} type="email" autoComplete="email" />
         <FormTextField
           name="password"
-          label={copy.auth.password}
+          label={t.auth.password}
           type="password"
           autoComplete="new-password"
         />
         <FormTextField
           name="confirmPassword"
-          label={copy.auth.confirmPassword}
+          label={t.auth.confirmPassword}
           type="password"
           autoComplete="new-password"
-          toastedError={copy.auth.passwordsDoNotMatch}
+          toastedError={t.auth.passwordsDoNotMatch}
         />
-        <SubmitButton busyText={copy.auth.working}>{copy.auth.signUp}</SubmitButton>
+        <SubmitButton busyText={t.auth.working}>{t.auth.signUp}</SubmitButton>
       </SchemaForm>
       <p className="mt-3">
         <Link
           to={redirectParam ? `/login?redirect=${encodeURIComponent(redirectParam)}` : '/login'}
         >
-          {copy.auth.haveAccount}
+          {t.auth.haveAccount}
         </Link>
       </p>
     </main>
   );
 }
+
+/** A React app in the browser (root.tsx `PageHandle`). */
+export const handle: PageHandle = { hydrate: true };

@@ -1,11 +1,13 @@
 import { useEffect } from 'react';
 import { data, redirect } from 'react-router';
-import { CARD_EXCERPT_LENGTH } from '../../../common/articles';
+import { CARD_EXCERPT_LENGTH, type Language } from '../../../common/articles';
+import { hreflangLinks } from '../../../common/hreflang';
 import { articlePath } from '../../../common/paths';
+import { htmlExcerpt } from '../../../common/text';
 import { appContext } from '../../../common/services';
 import { ArticleCard } from '../../components/article-card';
 import { ShareButtons } from '../../components/share-buttons';
-import { copy } from '../../copy/en';
+import { formatDate, interfaceFor, READ_IN, useInterface } from '../../copy/language';
 import { redirectFormerAddress } from '../../features/redirects/former-address';
 import { absoluteUrl, pageMeta } from '../../features/seo/meta';
 import type { Route } from './+types/article';
@@ -35,15 +37,42 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     logError(error, `related stories of article ${article._id} could not be loaded`);
     relatedFailed = true;
   }
-  return { article, related, relatedFailed, settings, publicUrl, lang: article.language };
+  // The same story in the other language, once that is published too (issue 10 item 7).
+  const translationPath = article.translationId
+    ? ((await services.articles.pathForId(article.translationId)) ?? null)
+    : null;
+  const translation = translationPath
+    ? { path: translationPath, language: otherLanguage(article.language) }
+    : null;
+  return {
+    article,
+    translation,
+    related,
+    relatedFailed,
+    settings,
+    publicUrl,
+    lang: article.language,
+  };
 }
+
+const otherLanguage = (language: Language): Language => (language === 'hi' ? 'en' : 'hi');
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
-  const { article, settings, publicUrl } = loaderData;
+  const { article, translation, settings, publicUrl } = loaderData;
   const url = `${publicUrl}${articlePath(article)}`;
+  const alternates = translation
+    ? hreflangLinks(
+        { [article.language]: url, [translation.language]: `${publicUrl}${translation.path}` },
+        settings.uiLanguage,
+      )
+    : [];
   const image = article.imageUrl ? absoluteUrl(publicUrl, article.imageUrl) : undefined;
-  const description = article.metaDescription || article.name;
+  // Without its own meta description, the story's opening words say more than its title.
+  const description =
+    article.metaDescription ||
+    htmlExcerpt(article.description, CARD_EXCERPT_LENGTH) ||
+    article.name;
   return [
     ...pageMeta({
       shortName: settings.shortName,
@@ -53,8 +82,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
       url,
       image,
       type: 'article',
-      keywords: article.metaKeywords || copy.article.defaultKeywords,
+      keywords: article.metaKeywords || interfaceFor(settings.uiLanguage).t.article.defaultKeywords,
     }),
+    ...alternates.map(({ hreflang, href }) => ({
+      tagName: 'link',
+      rel: 'alternate',
+      hrefLang: hreflang,
+      href,
+    })),
     { property: 'article:published_time', content: article.publishedAt },
     { property: 'article:modified_time', content: article.updatedAt },
     {
@@ -81,8 +116,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { article, related, relatedFailed, publicUrl } = loaderData;
+  const { article, translation, related, relatedFailed, publicUrl } = loaderData;
   const url = `${publicUrl}${articlePath(article)}`;
+  const { t, lang, locale } = useInterface();
 
   // A view is counted after the page is shown, without holding it up.
   useEffect(() => {
@@ -94,22 +130,26 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const srcSet = article.image?.variants.map((v) => `${v.url} ${v.width}w`).join(', ');
   return (
     <main id="main" className="container py-4">
-      <article className="article mx-auto" lang={article.language}>
+      <article className="article mx-auto" lang={article.language} data-view-article={article._id}>
         <h1 className="article-title mb-3">{article.name}</h1>
-        <p className="text-body-secondary small">
-          {article.author && <span>{copy.article.by(article.author.name)} · </span>}
-          <time dateTime={article.publishedAt}>
-            {new Date(article.publishedAt).toLocaleDateString(
-              article.language === 'hi' ? 'hi-IN' : 'en-IN',
-              {
-                year: 'numeric',
-                month: 'long',
-                day: 'numeric',
-                timeZone: 'Asia/Kolkata',
-              },
-            )}
-          </time>
+        {/* The byline is interface text: its date is written the way the interface writes. */}
+        <p className="text-body-secondary small" lang={lang}>
+          {article.author && (
+            <span>
+              {t.article.by(article.author.name)}
+              {' · '}
+            </span>
+          )}
+          <time dateTime={article.publishedAt}>{formatDate(article.publishedAt, locale)}</time>
         </p>
+        {translation && (
+          // Offered in the language it leads to, whatever the interface speaks.
+          <p className="translation-link">
+            <a href={translation.path} hrefLang={translation.language} lang={translation.language}>
+              {READ_IN[translation.language]}
+            </a>
+          </p>
+        )}
         {article.imageUrl && (
           <img
             src={article.imageUrl}
@@ -126,14 +166,14 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         <div className="article-body" dangerouslySetInnerHTML={{ __html: article.description }} />
       </article>
       {relatedFailed && (
-        <p className="mt-5 text-body-secondary" role="status">
-          {copy.article.moreError}
+        <p className="mt-5 text-body-secondary" role="status" lang={lang}>
+          {t.article.moreError}
         </p>
       )}
       {related.length > 0 && (
         <section aria-labelledby="more-stories" className="mt-5">
-          <h2 id="more-stories" className="h4 section-title">
-            {copy.article.more}
+          <h2 id="more-stories" className="h4 section-title" lang={lang}>
+            {t.article.more}
           </h2>
           <div className="row g-4">
             {related.map((a) => (

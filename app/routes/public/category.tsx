@@ -3,7 +3,7 @@ import { CARD_EXCERPT_LENGTH, CATEGORY_PAGE_SIZE } from '../../../common/article
 import { appContext, isNotFound } from '../../../common/services';
 import { ArticleCard } from '../../components/article-card';
 import { PageNav } from '../../components/page-nav';
-import { copy } from '../../copy/en';
+import { interfaceFor, useInterface } from '../../copy/language';
 import { pageMeta } from '../../features/seo/meta';
 import type { Route } from './+types/category';
 
@@ -41,15 +41,16 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
   const { category, settings, publicUrl, currentPage, totalPages } = loaderData;
   const base = `${publicUrl}/category/${category.slug}`;
+  const { t } = interfaceFor(settings.uiLanguage);
+  // Page 2 and later are pages of their own to a search engine: their own title and description.
+  const ofPage = (text: string) =>
+    currentPage > 1 ? `${text} (${t.category.pageOf(currentPage, totalPages)})` : text;
   return [
     ...pageMeta({
       shortName: settings.shortName,
       siteName: settings.siteName,
-      title:
-        currentPage > 1
-          ? `${category.name} (${copy.category.pageOf(currentPage, totalPages)})`
-          : category.name,
-      description: category.description || category.name,
+      title: ofPage(category.name),
+      description: ofPage(category.description || category.name),
       url: currentPage > 1 ? `${base}?page=${currentPage}` : base,
     }),
     ...(currentPage > 1
@@ -76,6 +77,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { category, articles, currentPage, totalPages } = loaderData;
+  const { t, lang } = useInterface();
   const pageHref = (n: number) =>
     n === 1 ? `/category/${category.slug}` : `/category/${category.slug}?page=${n}`;
   return (
@@ -83,7 +85,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       <h1>{category.name}</h1>
       <p className="lead">{category.description}</p>
       {articles.length === 0 ? (
-        <p>{copy.category.empty}</p>
+        <p lang={lang}>{t.category.empty}</p>
       ) : (
         <div className="row g-4">
           {articles.map((a, i) => (

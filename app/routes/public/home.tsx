@@ -3,7 +3,7 @@ import { HOME_EXCERPT_LENGTH, HOME_SECTION_SIZE } from '../../../common/articles
 import type { ArticleCard as Card } from '../../../common/schemas/articles';
 import { appContext } from '../../../common/services';
 import { ArticleCard } from '../../components/article-card';
-import { copy } from '../../copy/en';
+import { interfaceFor, useInterface } from '../../copy/language';
 import { redirectFormerPostQuery } from '../../features/redirects/former-address';
 import { absoluteUrl, pageMeta } from '../../features/seo/meta';
 import type { Route } from './+types/home';
@@ -40,8 +40,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     services.categories.listHome().catch(() => []),
     services.categories.listAll().catch(() => []),
   ]);
+  const { t } = interfaceFor(settings.uiLanguage);
   const sections = await Promise.all([
-    section('latest', copy.home.latest, () => services.articles.listLatest(HOME_SECTION_SIZE)),
+    section('latest', t.home.latest, () => services.articles.listLatest(HOME_SECTION_SIZE)),
     // The sections after Latest come from the categories chosen in settings (DECISIONS.md §8).
     ...settings.homeSectionSlugs.map((slug) => {
       const category = all.find((c) => c.slug === slug);
@@ -61,7 +62,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     ...pageMeta({
       shortName: settings.shortName,
       siteName: settings.siteName,
-      title: copy.home.heading,
+      title: interfaceFor(settings.uiLanguage).t.home.heading,
       description: `${settings.siteName}: ${sections.map((s) => s.title).join(', ')}.`,
       url: `${publicUrl}/`,
       image: settings.headerImageUrl ? absoluteUrl(publicUrl, settings.headerImageUrl) : undefined,
@@ -88,6 +89,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { settings, homeCategories, sections } = loaderData;
+  const { t, lang } = useInterface();
   return (
     <main id="main">
       <div className={`home-hero${settings.headerImageUrl ? '' : ' home-hero-plain'}`}>
@@ -102,11 +104,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           />
         ) : null}
         <div className="container home-hero-text">
-          <p className="display-6 fw-bold mb-0">{settings.siteName}</p>
+          <p className="display-6 fw-bold mb-0 site-name">{settings.siteName}</p>
         </div>
       </div>
       <div className="container py-4">
-        <nav aria-label={copy.home.categories} className="d-flex flex-wrap gap-2 mb-4">
+        <nav aria-label={t.home.categories} lang={lang} className="d-flex flex-wrap gap-2 mb-4">
           {homeCategories.map((c) => (
             <a
               key={c._id}
@@ -117,18 +119,25 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </a>
           ))}
         </nav>
-        <h1 className="h2 mb-4">{copy.home.heading}</h1>
+        <h1 className="h2 mb-4" lang={lang}>
+          {t.home.heading}
+        </h1>
         {sections.map((s, i) => (
           <section key={s.key} aria-labelledby={`section-${s.key}`} className="mb-5">
-            <h2 id={`section-${s.key}`} className="h4 section-title">
+            {/* "Latest Stories" is interface text; the others are category names. */}
+            <h2
+              id={`section-${s.key}`}
+              className="h4 section-title"
+              lang={s.key === 'latest' ? lang : undefined}
+            >
               {s.title}
             </h2>
             {s.failed ? (
-              <p className="text-body-secondary" role="status">
-                {copy.home.sectionError}
+              <p className="text-body-secondary" role="status" lang={lang}>
+                {t.home.sectionError}
               </p>
             ) : s.articles.length === 0 ? (
-              <p>{copy.home.empty}</p>
+              <p lang={lang}>{t.home.empty}</p>
             ) : (
               <div className="row g-4">
                 {s.articles.map((a) => (

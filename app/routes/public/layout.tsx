@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import { GeneralErrorBoundary, statusOf } from '../../components/error-boundary';
 import { PublicFooter } from '../../components/public-footer';
 import { PublicHeader } from '../../components/public-header';
-import { copy } from '../../copy/en';
+import { InterfaceLanguage, interfaceFor } from '../../copy/language';
 import { clearUserInfo, readUserInfo } from '../../features/session/user-info';
 import { pageTitle } from '../../features/seo/meta';
 import type { RootData } from '../../root';
@@ -14,6 +14,8 @@ export default function PublicLayout() {
   const root = useRouteLoaderData<RootData>('root');
   const navigation = useNavigation();
   const user = root?.user ?? null;
+  const lang = root?.settings.uiLanguage ?? 'en';
+  const { t } = interfaceFor(lang);
 
   useEffect(() => {
     // The cookie is the truth: a stale stored userInfo (expired session) is dropped.
@@ -21,58 +23,64 @@ export default function PublicLayout() {
   }, [user]);
 
   useEffect(() => {
-    if (root && root.categories === null) toast.error(copy.errors.navigationCategories);
-  }, [root]);
+    if (root && root.categories === null) toast.error(t.errors.navigationCategories);
+  }, [root, t]);
 
   // In-app navigation to the old-address routes shows SPEC.md's texts while the server answers.
   const pending = navigation.state === 'loading' ? navigation.location.pathname : '';
   const pendingText = pending.startsWith('/articles/')
-    ? copy.redirect.loading
+    ? t.redirect.loading
     : pending.startsWith('/article/')
-      ? copy.redirect.redirecting
+      ? t.redirect.redirecting
       : null;
 
   if (!root) return <Outlet />;
   return (
-    <div className="site-shell">
-      <PublicHeader
-        siteName={root.settings.siteName}
-        categories={root.categories ?? []}
-        user={user}
-      />
-      {pendingText && (
-        <div role="status" className="container py-2 text-center">
-          {pendingText}
+    <InterfaceLanguage lang={lang}>
+      <div className="site-shell">
+        <PublicHeader
+          siteName={root.settings.siteName}
+          categories={root.categories ?? []}
+          user={user}
+        />
+        {pendingText && (
+          <div role="status" className="container py-2 text-center" lang={lang}>
+            {pendingText}
+          </div>
+        )}
+        <div className={`page${navigation.state === 'loading' ? ' page-loading' : ''}`}>
+          <Outlet />
         </div>
-      )}
-      <div className={`page${navigation.state === 'loading' ? ' page-loading' : ''}`}>
-        <Outlet />
+        <PublicFooter settings={root.settings} year={root.year} />
       </div>
-      <PublicFooter settings={root.settings} year={root.year} />
-    </div>
+    </InterfaceLanguage>
   );
 }
 
 /** Errors of public pages keep the header and footer; the view follows the status. */
 export function ErrorBoundary({ error }: { error: unknown }) {
   const root = useRouteLoaderData<RootData>('root');
+  const lang = root?.settings.uiLanguage ?? 'en';
+  const { t } = interfaceFor(lang);
   const status = statusOf(error);
-  const title = status === 404 ? copy.notFound.title : copy.errors.title;
+  const title = status === 404 ? t.notFound.title : t.errors.title;
   return (
-    <div className="site-shell">
-      {root && (
-        <PublicHeader
-          siteName={root.settings.siteName}
-          categories={root.categories ?? []}
-          user={root.user}
-        />
-      )}
-      <title>{root ? pageTitle(root.settings.shortName, title) : title}</title>
-      <meta name="robots" content="noindex" />
-      <div className="page">
-        <GeneralErrorBoundary />
+    <InterfaceLanguage lang={lang}>
+      <div className="site-shell">
+        {root && (
+          <PublicHeader
+            siteName={root.settings.siteName}
+            categories={root.categories ?? []}
+            user={root.user}
+          />
+        )}
+        <title>{root ? pageTitle(root.settings.shortName, title) : title}</title>
+        <meta name="robots" content="noindex" />
+        <div className="page">
+          <GeneralErrorBoundary />
+        </div>
+        {root && <PublicFooter settings={root.settings} year={root.year} />}
       </div>
-      {root && <PublicFooter settings={root.settings} year={root.year} />}
-    </div>
+    </InterfaceLanguage>
   );
 }

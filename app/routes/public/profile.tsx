@@ -5,31 +5,39 @@ import type { UserInfo } from '../../../common/schemas/users';
 import { appContext } from '../../../common/services';
 import { FormTextField, SubmitButton } from '../../components/form/fields';
 import { SchemaForm, useSchemaForm } from '../../components/form/schema-form';
-import { copy } from '../../copy/en';
+import { interfaceFor, useInterface } from '../../copy/language';
 import { api } from '../../features/api/client';
 import { useBusy } from '../../features/api/use-busy';
 import { pageTitle } from '../../features/seo/meta';
 import { ProfileFormSchema } from '../../features/session/profile-form';
 import { clearUserInfo, storeUserInfo } from '../../features/session/user-info';
 import type { Route } from './+types/profile';
+import type { PageHandle } from '../../root';
 
 /** DECISIONS.md §9: the signed-in user's name and e-mail; change name and password. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { user, services } = context.get(appContext);
   const me = await user();
   if (!me) throw redirect('/login?redirect=%2Fprofile');
-  return { me, shortName: (await services.settings.get()).shortName };
+  const { shortName, uiLanguage } = await services.settings.get();
+  return { me, shortName, uiLanguage };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: pageTitle(loaderData?.shortName ?? 'Patrika', copy.profile.title) },
+  {
+    title: pageTitle(
+      loaderData?.shortName ?? 'Patrika',
+      interfaceFor(loaderData?.uiLanguage ?? 'en').t.profile.title,
+    ),
+  },
   { name: 'robots', content: 'noindex' },
 ];
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const { me } = loaderData;
   const revalidator = useRevalidator();
-  const { busy, run } = useBusy(copy.auth.genericFailure);
+  const { t, lang } = useInterface();
+  const { busy, run } = useBusy(t.auth.genericFailure);
   const navigate = useNavigate();
   const form = useSchemaForm(ProfileFormSchema, {
     name: me.name,
@@ -40,7 +48,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   const changesPassword = useWatch({ control: form.control, name: 'password' }) !== '';
 
   const signOutEverywhere = () => {
-    if (!window.confirm(copy.profile.confirmSignOutEverywhere)) return;
+    if (!window.confirm(t.profile.confirmSignOutEverywhere)) return;
     void run(async () => {
       const { message } = await api<{ message: string }>('/api/users/signout-everywhere', {
         method: 'POST',
@@ -52,12 +60,12 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   };
 
   return (
-    <main id="main" className="container py-5 auth-page">
-      <h1 className="h3 mb-4">{copy.profile.title}</h1>
+    <main id="main" className="container py-5 auth-page" lang={lang}>
+      <h1 className="h3 mb-4">{t.profile.title}</h1>
       <dl className="row">
-        <dt className="col-sm-4">{copy.profile.email}</dt>
+        <dt className="col-sm-4">{t.profile.email}</dt>
         <dd className="col-sm-8">{me.email}</dd>
-        <dt className="col-sm-4">{copy.profile.role}</dt>
+        <dt className="col-sm-4">{t.profile.role}</dt>
         <dd className="col-sm-8 text-capitalize">{me.role}</dd>
       </dl>
       <SchemaForm
@@ -67,48 +75,49 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         onSubmit={async (body) => {
           const info = await api<UserInfo>('/api/users/me', { method: 'PUT', body });
           storeUserInfo(info);
-          toast.success(copy.profile.saved);
+          toast.success(t.profile.saved);
           form.reset({ name: info.name, password: '', currentPassword: '' });
           await revalidator.revalidate();
         }}
       >
-        <FormTextField name="name" label={copy.profile.name} type="text" autoComplete="name" />
+        <FormTextField name="name" label={t.profile.name} type="text" autoComplete="name" />
         <FormTextField
           name="password"
-          label={copy.profile.newPassword}
+          label={t.profile.newPassword}
           type="password"
           autoComplete="new-password"
         />
         <FormTextField
           name="currentPassword"
-          label={copy.profile.currentPassword}
+          label={t.profile.currentPassword}
           hint={
-            changesPassword
-              ? copy.profile.currentPasswordRequired
-              : copy.profile.currentPasswordOptional
+            changesPassword ? t.profile.currentPasswordRequired : t.profile.currentPasswordOptional
           }
           required={changesPassword}
           type="password"
           autoComplete="current-password"
         />
-        <SubmitButton busyText={copy.auth.working} disabled={busy}>
-          {copy.profile.save}
+        <SubmitButton busyText={t.auth.working} disabled={busy}>
+          {t.profile.save}
         </SubmitButton>
       </SchemaForm>
       <section aria-labelledby="sessions-heading" className="mt-5">
         <h2 id="sessions-heading" className="h5">
-          {copy.profile.sessionsHeading}
+          {t.profile.sessionsHeading}
         </h2>
-        <p>{copy.profile.sessionsText}</p>
+        <p>{t.profile.sessionsText}</p>
         <button
           type="button"
           className="btn btn-outline-danger"
           onClick={signOutEverywhere}
           disabled={busy}
         >
-          {copy.profile.signOutEverywhere}
+          {t.profile.signOutEverywhere}
         </button>
       </section>
     </main>
   );
 }
+
+/** A React app in the browser (root.tsx `PageHandle`). */
+export const handle: PageHandle = { hydrate: true };

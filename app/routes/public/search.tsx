@@ -5,11 +5,10 @@ import { SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX } from '../../../common/schemas/sear
 import { appContext } from '../../../common/services';
 import { ArticleCard } from '../../components/article-card';
 import { PageNav } from '../../components/page-nav';
-import { copy } from '../../copy/en';
+import { interfaceFor, useInterface } from '../../copy/language';
 import { pageMeta } from '../../features/seo/meta';
 import type { Route } from './+types/search';
 
-const t = copy.search;
 const PATH = `/${PAGE_SEGMENTS.search}`;
 
 /** ?page=N, where anything but a whole number from 1 reads as page 1 (as on category pages). */
@@ -45,16 +44,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
   const { q, settings, publicUrl, page } = loaderData;
-  const title = q ? t.titleFor(q) : t.title;
+  const { t } = interfaceFor(settings.uiLanguage);
+  const title = q ? t.search.titleFor(q) : t.search.title;
   return [
     ...pageMeta({
       shortName: settings.shortName,
       siteName: settings.siteName,
       title:
         page > 1
-          ? `${title} (${copy.category.pageOf(page, loaderData.result?.totalPages ?? page)})`
+          ? `${title} (${t.category.pageOf(page, loaderData.result?.totalPages ?? page)})`
           : title,
-      description: t.description(settings.siteName),
+      description: t.search.description(settings.siteName),
       url: `${publicUrl}${q ? searchHref(q, page) : PATH}`,
     }),
     { name: 'robots', content: 'noindex, follow' },
@@ -63,8 +63,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { q, state, result } = loaderData;
+  const { t: all, lang } = useInterface();
+  const t = all.search;
+  // The page speaks the interface language; the query and the results keep their own.
   return (
-    <main id="main" className="container py-4">
+    <main id="main" className="container py-4" lang={lang}>
       <h1>{q ? t.resultsFor(q) : t.heading}</h1>
       <form role="search" method="get" action={PATH} className="d-flex gap-2 my-3 search-again">
         <input
@@ -74,10 +77,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           required
           maxLength={SEARCH_QUERY_MAX}
           className="form-control"
-          aria-label={copy.nav.searchLabel}
+          aria-label={all.nav.searchLabel}
         />
         <button type="submit" className="btn btn-primary">
-          {copy.nav.search}
+          {all.nav.search}
         </button>
       </form>
       {state === 'prompt' && <p>{t.prompt}</p>}

@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
 import { appContext } from '../../../common/services';
 import { GeneralErrorBoundary } from '../../components/error-boundary';
-import { copy } from '../../copy/en';
+import { useInterface } from '../../copy/language';
 import type { Route } from './+types/slug-redirect';
 
 /** /article/:slug, a current or former slug: HTTP 301 to the article's address. */
@@ -13,15 +13,21 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export default function SlugRedirect() {
-  return <p className="container py-5">{copy.redirect.redirecting}</p>;
+  const { t, lang } = useInterface();
+  return (
+    <p className="container py-5" lang={lang}>
+      {t.redirect.redirecting}
+    </p>
+  );
 }
 
 /** SPEC.md §8: any failure of a redirect screen reads "404 - Article Not Found". */
 export function ErrorBoundary() {
+  const { t, lang } = useInterface();
   const notFound = () => (
-    <main id="main" className="container py-5 text-center">
-      <title>{copy.redirect.notFound}</title>
-      <h1>{copy.redirect.notFound}</h1>
+    <main id="main" className="container py-5 text-center" lang={lang}>
+      <title>{t.redirect.notFound}</title>
+      <h1>{t.redirect.notFound}</h1>
     </main>
   );
   return <GeneralErrorBoundary statusHandlers={{ 404: notFound }} unexpected={notFound} />;

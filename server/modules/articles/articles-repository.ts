@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, ne, sql, sum, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, or, sql, sum, type SQL } from 'drizzle-orm';
 import { UNCATEGORISED_SEGMENT } from '../../../common/paths';
 import type { Db } from '../../../db/client';
 import {
@@ -34,6 +34,10 @@ export const cardColumns = {
   categoryName: categories.name,
   authorId: users.id,
   authorName: users.name,
+  // The image's size and resized variants (joined from media), for srcset on every card.
+  imageWidth: media.width,
+  imageHeight: media.height,
+  imageVariants: media.variants,
 };
 
 const cards = (db: Db) =>
@@ -41,7 +45,8 @@ const cards = (db: Db) =>
     .select(cardColumns)
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
-    .leftJoin(users, eq(users.id, articles.authorId));
+    .leftJoin(users, eq(users.id, articles.authorId))
+    .leftJoin(media, eq(media.id, articles.imageMediaId));
 
 export type CardRow = Awaited<ReturnType<ReturnType<typeof cards>['execute']>>[number];
 
@@ -119,6 +124,7 @@ export function listForAdminPage(db: Db, opts: AdminListOptions) {
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
     .leftJoin(users, eq(users.id, articles.authorId))
+    .leftJoin(media, eq(media.id, articles.imageMediaId))
     .where(adminWhere(opts))
     .orderBy(desc(articles.createdAt), desc(articles.id))
     .limit(opts.limit)
@@ -142,10 +148,8 @@ export const fullColumns = {
   metaKeywords: articles.metaKeywords,
   status: articles.status,
   legacyId: articles.legacyId,
+  translationId: articles.translationId,
   viewCount: articles.viewCount,
-  imageWidth: media.width,
-  imageHeight: media.height,
-  imageVariants: media.variants,
 };
 
 const full = (db: Db) =>
@@ -291,15 +295,47 @@ export type ArticleValues = {
   legacyId: number | null;
 };
 
+/** An article's language, to check a translation link against; undefined when there is none. */
+export async function findLanguage(db: Db, id: string): Promise<'hi' | 'en' | undefined> {
+  const [row] = await db
+    .select({ language: articles.language })
+    .from(articles)
+    .where(eq(articles.id, id));
+  return row?.language;
+}
+
+/**
+ * Makes `id` and `translationId` each other's translation, or leaves `id` without one (null).
+ * Whatever either side was linked to before is unlinked first, so a link is always mutual and
+ * an article has at most one translation. Runs in the caller's transaction.
+ */
+async function linkTranslation(tx: Db, id: string, translationId: string | null) {
+  const sides = translationId ? [id, translationId] : [id];
+  await tx
+    .update(articles)
+    .set({ translationId: null })
+    .where(or(inArray(articles.id, sides), inArray(articles.translationId, sides)));
+  if (!translationId) return;
+  await tx.update(articles).set({ translationId }).where(eq(articles.id, id));
+  await tx.update(articles).set({ translationId: id }).where(eq(articles.id, translationId));
+}
+
+/** `translationId`: the translation to link (null: none; undefined: leave the links alone). */
 export async function insertArticle(
   db: Db,
   values: ArticleValues & { createdAt: Date },
+  translationId?: string | null,
 ): Promise<string> {
-  const [row] = await db
-    .insert(articles)
-    .values({ ...values, ...articleSearchColumns(values), updatedAt: values.createdAt })
-    .returning({ id: articles.id });
-  return (row as { id: string }).id;
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [row] = await tx
+      .insert(articles)
+      .values({ ...values, ...articleSearchColumns(values), updatedAt: values.createdAt })
+      .returning({ id: articles.id });
+    const id = (row as { id: string }).id;
+    if (translationId) await linkTranslation(tx, id, translationId);
+    return id;
+  });
 }
 
 export interface StoredState {
@@ -310,6 +346,8 @@ export interface StoredState {
   status: 'draft' | 'published';
   publishedAt: Date;
   updatedAt: Date;
+  translationId: string | null;
+  legacyId: number | null;
 }
 
 export async function findStoredState(db: Db, id: string): Promise<StoredState | undefined> {
@@ -321,6 +359,8 @@ export async function findStoredState(db: Db, id: string): Promise<StoredState |
       status: articles.status,
       publishedAt: articles.publishedAt,
       updatedAt: articles.updatedAt,
+      translationId: articles.translationId,
+      legacyId: articles.legacyId,
     })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
@@ -352,7 +392,7 @@ async function moveAddress(
 /**
  * Saves an edit in one transaction: re-reads the row under a lock, refuses a stale edit
  * (`check` answers why), records the old address when the address changes and frees the
- * new address from any redirect (DECISIONS.md §5). `segment` is the new address's first
+ * new address from any redirect (DECISIONS.md §5), and links or unlinks its translation. `segment` is the new address's first
  * segment (the new category's slug).
  */
 export async function updateArticle(
@@ -360,6 +400,7 @@ export async function updateArticle(
   id: string,
   values: ArticleValues & { updatedAt: Date; segment: string },
   check: (stored: StoredState) => void,
+  translationId?: string | null,
 ): Promise<boolean> {
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
@@ -375,6 +416,7 @@ export async function updateArticle(
       .update(articles)
       .set({ ...row, ...articleSearchColumns(row) })
       .where(eq(articles.id, id));
+    if (translationId !== undefined) await linkTranslation(tx, id, translationId);
     return true;
   });
 }
@@ -463,6 +505,7 @@ export function searchPublished(db: Db, opts: SearchOptions) {
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
     .leftJoin(users, eq(users.id, articles.authorId))
+    .leftJoin(media, eq(media.id, articles.imageMediaId))
     .where(publishedMatching(opts))
     .orderBy(
       desc(searchScore(sql`${opts.tsquery}::tsquery`)),

@@ -1,7 +1,12 @@
 import { HOME_EXCERPT_LENGTH } from '../../../common/articles';
 import { articlePath, formerPathKey, UNCATEGORISED_SEGMENT } from '../../../common/paths';
 import { hasRole, type Role } from '../../../common/roles';
-import type { Article, ArticleCard, ArticleInput } from '../../../common/schemas/articles';
+import {
+  MAX_DESCRIPTION_LENGTH,
+  type Article,
+  type ArticleCard,
+  type ArticleInput,
+} from '../../../common/schemas/articles';
 import { IdSchema } from '../../../common/schemas/common';
 import { slugify } from '../../../common/slug';
 import { articleSearchColumns, SEARCH_VERSION } from '../../../common/search/search-document';
@@ -26,6 +31,7 @@ import {
   findAddressByLegacyId,
   findAddressBySlug,
   findArticleById,
+  findLanguage,
   findPublishedByAddress,
   findStoredState,
   incrementViewCount,
@@ -44,16 +50,28 @@ import {
   type ArticleValues,
   type CardRow,
   type FullRow,
+  type StoredState,
 } from './articles-repository';
-import { sanitizeArticleHtml } from './sanitize';
+import { sanitizeOffThread } from './sanitize-pool';
 
 /** A card from a row; the body head may end inside a tag, which is dropped before cutting. */
+/** The hosted image of a row: its size and variants' addresses, or null (an outside address). */
+function imageOf(row: CardRow): ArticleCard['image'] {
+  if (!row.imageWidth || !row.imageHeight) return null;
+  return {
+    width: row.imageWidth,
+    height: row.imageHeight,
+    variants: (row.imageVariants ?? []).map((v) => ({ width: v.width, url: mediaUrl(v.key) })),
+  };
+}
+
 export function toCard(row: CardRow): ArticleCard {
   return {
     _id: row.id,
     name: row.name,
     slug: row.slug,
     imageUrl: row.imageUrl,
+    image: imageOf(row),
     excerpt: htmlExcerpt(row.bodyHead.replace(/<[^>]*$/, ''), HOME_EXCERPT_LENGTH),
     language: row.language,
     category:
@@ -77,17 +95,7 @@ export function toArticle(row: FullRow): Article {
     author: card.author,
     category: card.category,
     imageUrl: row.imageUrl,
-    image:
-      row.imageWidth && row.imageHeight
-        ? {
-            width: row.imageWidth,
-            height: row.imageHeight,
-            variants: (row.imageVariants ?? []).map((v) => ({
-              width: v.width,
-              url: mediaUrl(v.key),
-            })),
-          }
-        : null,
+    image: card.image,
     description: row.description,
     metaTitle: row.metaTitle,
     metaDescription: row.metaDescription,
@@ -96,6 +104,7 @@ export function toArticle(row: FullRow): Article {
     publishedAt: card.publishedAt,
     language: row.language,
     legacyId: row.legacyId,
+    translationId: row.translationId,
     views: row.viewCount,
     createdAt: card.createdAt,
     updatedAt: card.updatedAt,
@@ -152,13 +161,30 @@ export function createArticlesService(deps: ArticlesDeps) {
     throw conflict('Could not find a free slug; give one.');
   };
 
+  /**
+   * The old site's number and a publication date in the past are the site's history: only
+   * editors set them (docs/decisions/014). An author may send back what is stored, and may
+   * schedule (a future date).
+   */
+  const guardHistory = (actor: Actor, input: ArticleInput, before?: StoredState) => {
+    if (hasRole(actor.role, 'editor')) return;
+    if (input.legacyId != null && input.legacyId !== (before?.legacyId ?? null))
+      throw forbidden('Only editors and administrators can set the old site’s number (legacyId).');
+    if (input.publishedAt === undefined) return;
+    const at = new Date(input.publishedAt).getTime();
+    if (at < clock.now().getTime() && at !== before?.publishedAt.getTime())
+      throw forbidden('Only editors and administrators can set a publication date in the past.');
+  };
+
   /** Checks what the body refers to and turns it into the values to store. */
   const valuesFrom = async (
     actor: Actor,
     input: ArticleInput,
     slug: string,
     authorId: string | null,
+    before?: StoredState,
   ) => {
+    guardHistory(actor, input, before);
     const category = await categories.byId(input.category);
     if (!category) throw fieldError('body.category', 'The category does not exist.');
     if (authorId && authorId !== actor.id) {
@@ -168,7 +194,14 @@ export function createArticlesService(deps: ArticlesDeps) {
         throw fieldError('body.author', 'The author must be a user who can write.');
       }
     }
-    const description = sanitizeArticleHtml(input.description);
+    const description = await sanitizeOffThread(input.description);
+    // Cleaning can lengthen a text (every `<b>` closed, rel added to links): the stored text
+    // keeps the input's limit too.
+    if (description.length > MAX_DESCRIPTION_LENGTH)
+      throw fieldError(
+        'body.description',
+        `description is too long once cleaned (at most ${MAX_DESCRIPTION_LENGTH} characters)`,
+      );
     return {
       name: input.name,
       slug,
@@ -182,8 +215,35 @@ export function createArticlesService(deps: ArticlesDeps) {
       metaDescription: input.metaDescription,
       metaKeywords: input.metaKeywords,
       language: input.language ?? detectLanguage(`${input.name} ${stripHtml(description)}`),
-      legacyId: input.legacyId ?? null,
+      // An edit that does not name the number keeps it (the admin form never sends it).
+      legacyId: input.legacyId === undefined ? (before?.legacyId ?? null) : input.legacyId,
     };
+  };
+
+  /**
+   * The translation to link, checked: it exists, is another article, and is written in the
+   * other language. Undefined (not given) leaves the link as it is, except that a kept link
+   * must still join two languages.
+   */
+  const checkTranslation = async (
+    id: string | undefined,
+    language: 'hi' | 'en',
+    given: string | null | undefined,
+    kept: string | null = null,
+  ): Promise<string | null | undefined> => {
+    const other = given === undefined ? kept : given;
+    if (other === null) return given;
+    if (other === id)
+      throw fieldError('body.translationId', 'An article cannot be its own translation.');
+    const otherLanguage = await findLanguage(db, other);
+    if (!otherLanguage) throw fieldError('body.translationId', 'The translation does not exist.');
+    if (otherLanguage === language) {
+      throw fieldError(
+        'body.translationId',
+        `The translation must be in the other language: both are ${language === 'hi' ? 'Hindi' : 'English'}.`,
+      );
+    }
+    return given;
   };
 
   const legacyConflict = (error: unknown): never => {
@@ -350,15 +410,20 @@ export function createArticlesService(deps: ArticlesDeps) {
         slug,
         input.author ?? a.id,
       );
+      const translationId = await checkTranslation(undefined, values.language, input.translationId);
       const now = clock.now();
       const status = input.status ?? 'published';
       try {
-        const id = await insertArticle(db, {
-          ...values,
-          status,
-          publishedAt: input.publishedAt ? new Date(input.publishedAt) : now,
-          createdAt: now,
-        });
+        const id = await insertArticle(
+          db,
+          {
+            ...values,
+            status,
+            publishedAt: input.publishedAt ? new Date(input.publishedAt) : now,
+            createdAt: now,
+          },
+          translationId,
+        );
         await changed();
         return toArticle(await mustFind(id));
       } catch (error) {
@@ -382,6 +447,13 @@ export function createArticlesService(deps: ArticlesDeps) {
         input,
         slug,
         input.author === undefined ? before.authorId : (input.author ?? null),
+        before,
+      );
+      const translationId = await checkTranslation(
+        id,
+        values.language,
+        input.translationId,
+        before.translationId,
       );
       const now = clock.now();
       const status = input.status ?? before.status;
@@ -397,14 +469,23 @@ export function createArticlesService(deps: ArticlesDeps) {
         updatedAt: now,
       };
       try {
-        const found = await updateArticle(db, id, full, (stored) => {
-          mayChange(a, stored.authorId);
-          if (input.updatedAt && new Date(input.updatedAt).getTime() < stored.updatedAt.getTime()) {
-            throw conflict(
-              'Someone else saved this article after you opened it. Reload it to see their changes, then apply yours again.',
-            );
-          }
-        });
+        const found = await updateArticle(
+          db,
+          id,
+          full,
+          (stored) => {
+            mayChange(a, stored.authorId);
+            if (
+              input.updatedAt &&
+              new Date(input.updatedAt).getTime() < stored.updatedAt.getTime()
+            ) {
+              throw conflict(
+                'Someone else saved this article after you opened it. Reload it to see their changes, then apply yours again.',
+              );
+            }
+          },
+          translationId,
+        );
         if (!found) throw notFound('Article not found.');
       } catch (error) {
         return legacyConflict(error);

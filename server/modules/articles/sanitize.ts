@@ -1,5 +1,8 @@
 import sanitizeHtml from 'sanitize-html';
 
+/** How deep elements may nest in a stored article text. */
+export const MAX_HTML_DEPTH = 100;
+
 /** Video hosts whose players may be embedded, and the path their embed addresses use. */
 const EMBEDS =
   /^https:\/\/(?:www\.youtube\.com\/embed\/|www\.youtube-nocookie\.com\/embed\/|player\.vimeo\.com\/video\/)[\w-]+(?:\?[\w=&;%-]*)?$/;
@@ -75,6 +78,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   allowedIframeHostnames: ['www.youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com'],
   allowIframeRelativeUrls: false,
+  // Tags nested deeper are dropped, their text kept: no editor nests this deep, and the
+  // parser's work grows with the depth.
+  nestingLimit: MAX_HTML_DEPTH,
   // Void elements are written without an end tag: TipTap's tables carry <colgroup><col>, and
   // `<col></col>` is invalid HTML (issue 14 item 6). sanitize-html's own list lacks `col`.
   selfClosing: [...sanitizeHtml.defaults.selfClosing, 'col'],

@@ -60,13 +60,22 @@ export interface CategoryArticles {
   recordCategoryMove(tx: Db, categoryId: string, formerSlug: string): Promise<void>;
 }
 
+/** What the categories module needs of the settings module. */
+export interface CategorySettings {
+  /** The names of the settings that name the category with this slug. */
+  naming(categorySlug: string): Promise<string[]>;
+  /** The category once at `formerSlug` is now at `slug`: settings that named it follow. */
+  categoryMoved(formerSlug: string, slug: string): Promise<void>;
+}
+
 export function createCategoriesService(deps: {
   db: Db;
   clock: Clock;
   articles: CategoryArticles;
+  settings: CategorySettings;
   contentChanged?: () => Promise<void>;
 }) {
-  const { db, clock, articles } = deps;
+  const { db, clock, articles, settings } = deps;
   const changed = deps.contentChanged ?? (async () => {});
   return {
     async listAll(): Promise<Category[]> {
@@ -144,26 +153,37 @@ export function createCategoriesService(deps: {
           description: input.description,
           isHome: input.isHome,
         };
-        const row = await db.transaction(async (t) => {
+        const updated = await db.transaction(async (t) => {
           const tx = t as unknown as Db;
-          const updated = await updateCategory(tx, input._id, values, clock.now());
-          if (updated && updated.formerSlug !== slug)
-            await articles.recordCategoryMove(tx, input._id, updated.formerSlug);
-          return updated?.row;
+          const result = await updateCategory(tx, input._id, values, clock.now());
+          if (result && result.formerSlug !== slug)
+            await articles.recordCategoryMove(tx, input._id, result.formerSlug);
+          return result;
         });
-        if (!row) throw notFound('Category not found.');
+        if (!updated) throw notFound('Category not found.');
+        // A home section that named the old slug follows the category to its new one.
+        if (updated.formerSlug !== slug) await settings.categoryMoved(updated.formerSlug, slug);
         await changed();
-        return toCategory(row);
+        return toCategory(updated.row);
       } catch (error) {
         return duplicate(error, input.name, slug);
       }
     },
 
-    /** Refused while articles are in it: nothing is deleted, and the count says why. */
+    /**
+     * Refused while articles are in it or a setting names it (a home section would break for
+     * every visitor): nothing is deleted, and the message says what holds it.
+     */
     async remove(actor: Actor | null, id: string): Promise<{ message: string }> {
       requireRole(actor, 'editor');
       const row = await findCategoryById(db, id);
       if (!row) throw notFound('Category not found.');
+      const [setting] = await settings.naming(row.slug);
+      if (setting) {
+        throw conflict(
+          `Category "${row.name}" feeds a home section (setting "${setting}"). Choose other home sections in Settings first.`,
+        );
+      }
       const inUse = await articles.countInCategory(id);
       if (inUse > 0) {
         throw conflict(

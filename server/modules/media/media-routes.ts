@@ -63,6 +63,9 @@ const UploadSchema = z.object({
   variants: z.array(z.object({ width: z.number(), url: z.string() })),
 });
 
+/** Where images are uploaded (also the uploads metric's route, server/plugins/metrics.ts). */
+export const MEDIA_UPLOAD_PATH = '/api/media';
+
 /**
  * POST /api/media: our replacement for the external image host (DECISIONS.md §3). Multipart
  * `file`; a stray `upload_preset` is ignored. Answers `secure_url` like the host did.
@@ -71,7 +74,7 @@ export function mediaUploadRoutes(mediaService: MediaService) {
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.post(
-      '/api/media',
+      MEDIA_UPLOAD_PATH,
       {
         schema: {
           tags: ['media'],

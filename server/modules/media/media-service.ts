@@ -3,8 +3,9 @@ import sharp, { type Metadata } from 'sharp';
 import type { Db } from '../../../db/client';
 import type { MediaVariant } from '../../../db/schema/media';
 import type { Clock } from '../../lib/clock';
-import { unsupportedMediaType } from '../../lib/errors';
-import { sniffImage } from './media-sniff';
+import { badRequest, unsupportedMediaType } from '../../lib/errors';
+import { createSemaphore } from '../../lib/semaphore';
+import { sniffImage, type ImageFormat } from './media-sniff';
 import { findMediaIdByKey, insertMedia } from './media-repository';
 import { contentTypeOfKey, type MediaStorage } from './media-storage';
 import { keyOfMediaUrl, mediaUrl } from './media-urls';
@@ -12,6 +13,65 @@ import { keyOfMediaUrl, mediaUrl } from './media-urls';
 /** Widths of the WebP variants for responsive srcset; never larger than the original. */
 export const VARIANT_WIDTHS = [400, 800, 1200, 1600] as const;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/**
+ * Pixels an image may have (all frames of a GIF together): a 746 KB PNG can claim 16000×16000
+ * pixels, a gigabyte once decoded (issue 13 item 7). 40 MP is more than any camera photo
+ * needs on a news page.
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+/** Images decoded at once by this process; the rest wait (each may take hundreds of MB). */
+export const IMAGES_AT_ONCE = 2;
+
+// One libvips thread per image (IMAGES_AT_ONCE images keep the cores busy), and no operation
+// cache: it kept the memory of finished uploads (eight bombs held 1.48 GB after they ended).
+sharp.concurrency(1);
+sharp.cache(false);
+
+const tooManyPixels = (width: number, height: number) =>
+  badRequest(
+    `The image is too large: at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels (this one is ${width}×${height} pixels).`,
+  );
+
+/** Re-encoding settings: PNG and GIF stay lossless (a PNG `quality` would reduce its colours). */
+const REENCODE: Record<ImageFormat, object> = {
+  jpg: { quality: 90 },
+  webp: { quality: 90 },
+  avif: { quality: 70, effort: 2 },
+  png: {},
+  gif: {},
+};
+
+/**
+ * The original as it is served: upright (its EXIF orientation applied) and without metadata
+ * (camera, GPS position, comments), re-encoded only when it carries any, so a clean upload
+ * keeps its bytes (docs/decisions/014).
+ */
+async function servedOriginal(
+  data: Buffer,
+  format: ImageFormat,
+  meta: Metadata,
+): Promise<{ data: Buffer; width: number; height: number }> {
+  const width = meta.width ?? 0;
+  const height = meta.pageHeight ?? meta.height ?? 0;
+  const carriesMetadata =
+    meta.exif !== undefined ||
+    meta.xmp !== undefined ||
+    meta.iptc !== undefined ||
+    (meta.comments?.length ?? 0) > 0 ||
+    (meta.orientation ?? 1) !== 1;
+  if (!carriesMetadata) return { data, width, height };
+  const image = sharp(data, { animated: format === 'gif', limitInputPixels: MAX_IMAGE_PIXELS });
+  // GIFs have no orientation; rotating would flatten an animation's frames.
+  if (format !== 'gif') image.rotate();
+  const encoded = await image
+    .toFormat(format === 'jpg' ? 'jpeg' : format, REENCODE[format])
+    .toBuffer({ resolveWithObject: true });
+  return {
+    data: encoded.data,
+    width: encoded.info.width,
+    height: format === 'gif' ? height : encoded.info.height,
+  };
+}
 
 export interface StoredImage {
   _id: string;
@@ -30,6 +90,7 @@ export function createMediaService(deps: {
 }) {
   const { db, storage, clock } = deps;
   const storageIn = (tx: Db) => deps.storageIn?.(tx) ?? storage;
+  const decoding = createSemaphore(IMAGES_AT_ONCE);
   return {
     storage,
     /** Where files go inside the caller's transaction `tx`. */
@@ -60,42 +121,68 @@ export function createMediaService(deps: {
       }
       let meta: Metadata;
       try {
+        // Reads the header only: the size is known before anything is decoded.
         meta = await sharp(data, { animated: format === 'gif' }).metadata();
       } catch {
         throw unsupportedMediaType('The file is not a readable image.');
       }
-      const width = meta.width;
-      const height = meta.pageHeight ?? meta.height;
-      if (!width || !height) throw unsupportedMediaType('The file is not a readable image.');
+      const frameHeight = meta.pageHeight ?? meta.height;
+      if (!meta.width || !frameHeight)
+        throw unsupportedMediaType('The file is not a readable image.');
+      if (meta.width * (meta.height ?? frameHeight) > MAX_IMAGE_PIXELS)
+        throw tooManyPixels(meta.width, meta.height ?? frameHeight);
 
       const id = randomUUID();
       const now = clock.now();
       const folder = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${id}`;
       const originalKey = `${folder}/original.${format}`;
-      const written: string[] = [];
-      try {
-        await files.put(originalKey, data, contentTypeOfKey(originalKey));
-        written.push(originalKey);
-        const variants: MediaVariant[] = [];
-        for (const target of VARIANT_WIDTHS.filter((w) => w <= width)) {
-          const { data: out, info } = await sharp(data)
+      /** The upright, clean original and its variants, decoded while holding a slot. */
+      const processImage = async () => {
+        const original = await servedOriginal(data, format, meta);
+        const made: { data: Buffer; width: number; height: number; key: string }[] = [];
+        for (const target of VARIANT_WIDTHS.filter((w) => w <= original.width)) {
+          const { data: out, info } = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS })
             .rotate()
             .resize({ width: target, withoutEnlargement: true })
             .webp({ quality: 78 })
             .toBuffer({ resolveWithObject: true });
-          const key = `${folder}/w${target}.webp`;
-          await files.put(key, out, 'image/webp');
-          written.push(key);
-          variants.push({ width: info.width, height: info.height, key });
+          made.push({
+            data: out,
+            width: info.width,
+            height: info.height,
+            key: `${folder}/w${target}.webp`,
+          });
         }
+        return { original, variants: made };
+      };
+      const written: string[] = [];
+      try {
+        const { original, variants } = await decoding
+          .run(() => processImage())
+          .catch(() => {
+            // A header that reads but pixels that do not (a cut-short file) is the upload's fault.
+            throw unsupportedMediaType('The file is not a readable image.');
+          });
+        const { width, height } = original;
+        await files.put(originalKey, original.data, contentTypeOfKey(originalKey));
+        written.push(originalKey);
+        for (const variant of variants) {
+          await files.put(variant.key, variant.data, 'image/webp');
+          written.push(variant.key);
+        }
+        const stored: MediaVariant[] = variants.map(({ width, height, key }) => ({
+          width,
+          height,
+          key,
+        }));
         await insertMedia(rows, {
           id,
           storageKey: originalKey,
           mimeType: contentTypeOfKey(originalKey),
           width,
           height,
-          bytes: data.length,
-          variants,
+          bytes: original.data.length,
+          variants: stored,
           uploadedBy: options.uploadedBy ?? null,
           createdAt: now,
         });
@@ -104,7 +191,7 @@ export function createMediaService(deps: {
           url: mediaUrl(originalKey),
           width,
           height,
-          variants: variants.map((v) => ({ width: v.width, url: mediaUrl(v.key) })),
+          variants: stored.map((v) => ({ width: v.width, url: mediaUrl(v.key) })),
         };
       } catch (error) {
         await Promise.allSettled(written.map((key) => files.remove(key)));

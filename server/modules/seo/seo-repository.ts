@@ -1,4 +1,5 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
 import { articleBodyHead, articles, categories, isPublicArticle } from '../../../db/schema/content';
 
@@ -7,7 +8,14 @@ import { articleBodyHead, articles, categories, isPublicArticle } from '../../..
  * sitemaps and feeds (server/modules/README.md).
  */
 
-/** Published articles for the sitemap and feeds, newest first (the published-order index). */
+/** An article's translation (issue 10 item 7) and that translation's category. */
+const translation = alias(articles, 'translation');
+const translationCategory = alias(categories, 'translation_category');
+
+/**
+ * Published articles for the sitemap and feeds, newest first (the published-order index), with
+ * the address parts of their translation when that is published too.
+ */
 export function listPublishedForSeo(
   db: Db,
   opts: { limit: number; offset: number; now: Date; since?: Date; categoryId?: string },
@@ -27,9 +35,21 @@ export function listPublishedForSeo(
       publishedAt: articles.publishedAt,
       createdAt: articles.createdAt,
       updatedAt: articles.updatedAt,
+      translationSlug: translation.slug,
+      translationCategorySlug: translationCategory.slug,
+      translationLanguage: translation.language,
     })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .leftJoin(
+      translation,
+      and(
+        eq(translation.id, articles.translationId),
+        sql`${translation.status} = 'published'`,
+        lte(translation.publishedAt, opts.now),
+      ),
+    )
+    .leftJoin(translationCategory, eq(translationCategory.id, translation.categoryId))
     .where(and(...conditions))
     .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(opts.limit)

@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PAGE_SEGMENTS, SERVER_SEGMENTS as S } from '../../../common/paths';
 import type { SeoService } from './seo-service';
+import { ICON_SIZES, type SiteIcons } from './site-icons';
 
 const XML = 'application/xml; charset=utf-8';
 /** Crawlers may keep these a few minutes; they are rebuilt from the database on each request. */
@@ -52,6 +53,34 @@ export function seoRoutes(seo: SeoService) {
           .header('cache-control', CACHE)
           .send(await seo.feed(request.params.slug));
       },
+    );
+  };
+}
+
+/** The site's icons and web manifest (issue 12), made from the logo in the settings. */
+export function siteIconRoutes(icons: SiteIcons) {
+  return async function (app: FastifyInstance) {
+    const hide = { schema: { hide: true } };
+    const png = (size: number) => async (_request: unknown, reply: FastifyReply) =>
+      reply
+        .type('image/png')
+        .header('cache-control', CACHE)
+        .send(await icons.png(size));
+    app.get(`/${S.favicon}`, hide, async (_request, reply) =>
+      reply
+        .type('image/x-icon')
+        .header('cache-control', CACHE)
+        .send(await icons.favicon()),
+    );
+    // iOS asks for both names when a page does not say which.
+    app.get(`/${S.appleTouchIcon}`, hide, png(ICON_SIZES.appleTouch));
+    app.get('/apple-touch-icon-precomposed.png', hide, png(ICON_SIZES.appleTouch));
+    for (const size of ICON_SIZES.manifest) app.get(`/icon-${size}.png`, hide, png(size));
+    app.get(`/${S.manifest}`, hide, async (_request, reply) =>
+      reply
+        .type('application/manifest+json; charset=utf-8')
+        .header('cache-control', CACHE)
+        .send(JSON.stringify(await icons.manifest())),
     );
   };
 }

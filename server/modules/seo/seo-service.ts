@@ -1,5 +1,7 @@
 import { CARD_EXCERPT_LENGTH } from '../../../common/articles';
-import { articlePath, categoryPath } from '../../../common/paths';
+import { articlePath, categoryPath, PAGE_SEGMENTS, SERVER_SEGMENTS } from '../../../common/paths';
+import { hreflangLinks } from '../../../common/hreflang';
+import type { UiLanguage } from '../../../common/settings';
 import { htmlExcerpt } from '../../../common/text';
 import type { Db } from '../../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -23,6 +25,9 @@ const STATIC_ENTRIES = [
   { path: '/disclaimer', changefreq: 'yearly', priority: '0.5' },
 ];
 
+/** First path segments no crawler needs: they only answer a signed-in person or a program. */
+const CRAWLERS_KEEP_OUT = [PAGE_SEGMENTS.admin, SERVER_SEGMENTS.api, PAGE_SEGMENTS.profile];
+
 type SeoRow = Awaited<ReturnType<typeof listPublishedForSeo>>[number];
 
 const rfc822 = (date: Date) => date.toUTCString();
@@ -44,19 +49,37 @@ export function createSeoService(deps: {
   const perFile = deps.sitemapMaxUrls ?? SITEMAP_MAX_URLS;
   const absolute = (path: string) => (/^https?:\/\//.test(path) ? path : `${publicUrl}${path}`);
 
-  const urlEntry = (row: SeoRow) => {
+  /**
+   * An article and its published translation as hreflang alternates, each naming both and the
+   * x-default (the one in the interface's language), as the article pages do (issue 10 item 7).
+   */
+  const alternates = (row: SeoRow, uiLanguage: UiLanguage) => {
+    if (!row.translationSlug || !row.translationLanguage) return '';
+    const versions = {
+      [row.language]: absolute(articlePath(row)),
+      [row.translationLanguage]: absolute(
+        articlePath({ slug: row.translationSlug, categorySlug: row.translationCategorySlug }),
+      ),
+    };
+    return hreflangLinks(versions, uiLanguage)
+      .map((l) => `<xhtml:link rel="alternate" hreflang="${l.hreflang}" href="${xml(l.href)}"/>`)
+      .join('');
+  };
+
+  const urlEntry = (row: SeoRow, uiLanguage: UiLanguage) => {
     const image = row.imageUrl
       ? `<image:image><image:loc>${xml(absolute(row.imageUrl))}</image:loc><image:title>${xml(row.name)}</image:title></image:image>`
       : '';
+    // The sitemap schema wants other namespaces' elements after priority.
     return (
       `<url><loc>${xml(absolute(articlePath(row)))}</loc><lastmod>${(row.updatedAt ?? row.createdAt).toISOString()}</lastmod>` +
-      `<changefreq>weekly</changefreq><priority>0.8</priority>${image}</url>`
+      `<changefreq>weekly</changefreq><priority>0.8</priority>${image}${alternates(row, uiLanguage)}</url>`
     );
   };
 
   const urlset = (entries: string[]) =>
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">\n' +
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n' +
     entries.join('\n') +
     '\n</urlset>\n';
 
@@ -93,8 +116,11 @@ export function createSeoService(deps: {
           : [];
       const offset = Math.max(0, index * perFile - STATIC_ENTRIES.length);
       const limit = perFile - statics.length;
-      const rows = await listPublishedForSeo(db, { limit, offset, now });
-      return urlset([...statics, ...rows.map(urlEntry)]);
+      const [rows, { uiLanguage }] = await Promise.all([
+        listPublishedForSeo(db, { limit, offset, now }),
+        settings.get(),
+      ]);
+      return urlset([...statics, ...rows.map((row) => urlEntry(row, uiLanguage))]);
     },
 
     /** Google News sitemap: articles of the last 2 days, at most 1,000. */
@@ -128,12 +154,19 @@ export function createSeoService(deps: {
       return current && `${categoryPath(current)}/feed.xml`;
     },
 
+    /**
+     * Crawlers stay out of the back office, the API and the profile page, and only them: each
+     * rule names a whole first segment (`/admin` itself and what is under `/admin/`), so a
+     * category such as `administration` stays open (robots.txt rules are prefixes, RFC 9309;
+     * `$` anchors the end).
+     */
     robots(): string {
       return [
         'User-agent: *',
-        'Disallow: /admin',
-        'Disallow: /api/',
-        'Disallow: /profile',
+        ...CRAWLERS_KEEP_OUT.flatMap((segment) => [
+          `Disallow: /${segment}$`,
+          `Disallow: /${segment}/`,
+        ]),
         '',
         `Sitemap: ${absolute('/sitemap.xml')}`,
         `Sitemap: ${absolute('/news-sitemap.xml')}`,

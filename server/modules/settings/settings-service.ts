@@ -1,4 +1,9 @@
-import { resolveSettings, SiteSettingsSchema, type SiteSettings } from '../../../common/settings';
+import {
+  HOME_SECTIONS_SETTING,
+  resolveSettings,
+  SiteSettingsSchema,
+  type SiteSettings,
+} from '../../../common/settings';
 import type { Db } from '../../../db/client';
 import { requireRole, type Actor } from '../../lib/actor';
 import { fieldError } from '../../lib/errors';
@@ -19,6 +24,21 @@ export function createSettingsService(deps: {
     /** Every setting is shown on public pages, so all of them are the public view. */
     async get(): Promise<SiteSettings> {
       return resolveSettings(await readSettingsRow(db));
+    },
+
+    /** The settings that name the category with `slug`; the categories module asks before a delete. */
+    async naming(categorySlug: string): Promise<(keyof SiteSettings)[]> {
+      const { homeSectionSlugs } = await this.get();
+      return homeSectionSlugs.includes(categorySlug) ? [HOME_SECTIONS_SETTING] : [];
+    },
+
+    /** A category's slug changed (an editor's rename): home sections that named it follow. */
+    async categoryMoved(formerSlug: string, slug: string): Promise<void> {
+      const current = await this.get();
+      if (!current.homeSectionSlugs.includes(formerSlug)) return;
+      const homeSectionSlugs = current.homeSectionSlugs.map((s) => (s === formerSlug ? slug : s));
+      await writeSettingsRow(db, { ...current, homeSectionSlugs });
+      await changed();
     },
 
     /** Administrator only; a partial body changes only the keys it names. */

@@ -1,6 +1,6 @@
-import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { users } from '../../../db/schema/users';
+import { revokedTokens, users } from '../../../db/schema/users';
 import type { Role } from '../../../common/roles';
 
 export const userColumns = {
@@ -23,6 +23,21 @@ export type UserRow = {
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select(userColumns).from(users).where(eq(users.id, id));
   return row;
+}
+
+/** Whether the token with this hash was ended by a sign-out (and has not expired since). */
+export async function isTokenRevoked(db: Db, tokenHash: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ tokenHash: revokedTokens.tokenHash })
+    .from(revokedTokens)
+    .where(and(eq(revokedTokens.tokenHash, tokenHash), gt(revokedTokens.expiresAt, now)));
+  return row !== undefined;
+}
+
+/** Ends one token until it expires; rows of tokens that expired anyway are dropped. */
+export async function revokeToken(db: Db, tokenHash: string, expiresAt: Date, now: Date) {
+  await db.insert(revokedTokens).values({ tokenHash, expiresAt }).onConflictDoNothing();
+  await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, now));
 }
 
 export async function findUserWithHashByEmail(db: Db, email: string) {

@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import { createHash } from 'node:crypto';
 import { hasRole, ROLES, type Role } from '../../../common/roles';
 import type {
   ProfileUpdate,
@@ -10,6 +11,7 @@ import type {
 import type { Db } from '../../../db/client';
 import { requireRole, type Actor } from '../../lib/actor';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
+import type { Clock } from '../../lib/clock';
 import type { Tokens } from '../../lib/tokens';
 import {
   changeRoleKeepingAnAdmin,
@@ -18,8 +20,10 @@ import {
   findUserById,
   findUserWithHashByEmail,
   insertUserFirstIsAdmin,
+  isTokenRevoked,
   listUsers,
   listUsersWithRoles,
+  revokeToken,
   updateUser,
   type UserRow,
 } from './users-repository';
@@ -34,6 +38,16 @@ export const SIGNED_OUT_EVERYWHERE = 'Signed out on every device.';
 export const PASSWORD_SET = 'The password is set; any earlier sessions of this account have ended.';
 export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
 export const SIGN_IN_MAX_FAILURES = 10;
+/**
+ * The wait before checking a password for an account that had `failures` failed sign-ins in
+ * the window: none below SIGN_IN_MAX_FAILURES, then half a second more per failure, at most 10
+ * seconds. The owner still gets in (after a wait) where a lock would have kept them out; each
+ * guessing address is held to SIGN_IN_MAX_FAILURES by the address limit anyway.
+ */
+export const signInSlowdown = (failures: number) =>
+  failures < SIGN_IN_MAX_FAILURES
+    ? 0
+    : Math.min(10_000, 500 * (failures - SIGN_IN_MAX_FAILURES + 1));
 /** Sign-ups one address may make in an hour (each costs a 19 MiB password hash). */
 export const SIGN_UP_MAX_PER_HOUR = 20;
 
@@ -45,6 +59,9 @@ const toUser = (row: UserRow): User => ({
   createdAt: row.createdAt.toISOString(),
 });
 
+/** Revoked tokens are stored as this digest: a leaked table holds no usable token. */
+const digest = (token: string) => createHash('sha256').update(token).digest('base64url');
+
 export const toActor = (row: UserRow): Actor => ({
   id: row.id,
   name: row.name,
@@ -55,9 +72,10 @@ export const toActor = (row: UserRow): Actor => ({
 export function createUsersService(deps: {
   db: Db;
   tokens: Tokens;
+  clock: Clock;
   contentChanged?: () => Promise<void>;
 }) {
-  const { db, tokens } = deps;
+  const { db, tokens, clock } = deps;
   const changed = deps.contentChanged ?? (async () => {});
 
   const userInfo = async (row: UserRow): Promise<UserInfo> => ({
@@ -73,9 +91,21 @@ export function createUsersService(deps: {
     async authenticate(token: string): Promise<Actor | null> {
       const claims = await tokens.verify(token);
       if (!claims) return null;
-      const row = await findUserById(db, claims.sub).catch(() => undefined);
-      if (!row || row.tokenVersion !== claims.tv) return null;
+      const [row, revoked] = await Promise.all([
+        findUserById(db, claims.sub).catch(() => undefined),
+        isTokenRevoked(db, digest(token), clock.now()),
+      ]);
+      if (!row || revoked || row.tokenVersion !== claims.tv) return null;
       return toActor(row);
+    },
+
+    /**
+     * Ends this one token on the server (the user's other sessions go on): it is refused from
+     * now until it would have expired. An invalid or expired token needs nothing.
+     */
+    async signOut(token: string): Promise<void> {
+      const claims = await tokens.verify(token);
+      if (claims) await revokeToken(db, digest(token), claims.expiresAt, clock.now());
     },
 
     async signUp(input: SignUpInput): Promise<UserInfo> {

@@ -102,6 +102,7 @@ describe('POST /api/articles/article', () => {
       publishedAt: iso(current),
       language: 'en',
       legacyId: null,
+      translationId: null,
       views: 0,
       createdAt: iso(current),
       updatedAt: iso(current),
@@ -232,13 +233,13 @@ describe('POST /api/articles/article', () => {
     expect(toNobody.statusCode).toBe(400);
   });
 
-  it('refuses a legacyId another article has with 409', async () => {
+  it('refuses a legacyId another article has with 409 (editors set old numbers)', async () => {
     const category = await newCategory();
-    const first = await post(author, articleBody(category._id, { legacyId: 7001 }));
+    const first = await post(editor, articleBody(category._id, { legacyId: 7001 }));
     expect(first.statusCode).toBe(201);
     expect(first.json().legacyId).toBe(7001);
     const name = 'Second with the same old number';
-    const dup = await post(author, articleBody(category._id, { name, legacyId: 7001 }));
+    const dup = await post(editor, articleBody(category._id, { name, legacyId: 7001 }));
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toEqual({ message: 'Another article already has this legacyId.' });
     expect(await countNamed(name)).toBe(0);
@@ -315,10 +316,10 @@ describe('public reads show published articles only', () => {
     const category = await newCategory();
     const at = (minutesAgo: number) => iso(new Date(now.getTime() - minutesAgo * MINUTE));
     // Created out of publishing order, so the order must come from publishedAt.
-    const b = await createArticle(t.app, author, category._id, { publishedAt: at(3) });
-    const a = await createArticle(t.app, author, category._id, { publishedAt: at(1) });
-    await createArticle(t.app, author, category._id, { publishedAt: at(4) });
-    const c = await createArticle(t.app, author, category._id, { publishedAt: at(2) });
+    const b = await createArticle(t.app, editor, category._id, { publishedAt: at(3) });
+    const a = await createArticle(t.app, editor, category._id, { publishedAt: at(1) });
+    await createArticle(t.app, editor, category._id, { publishedAt: at(4) });
+    const c = await createArticle(t.app, editor, category._id, { publishedAt: at(2) });
     const draft = await createArticle(t.app, author, category._id, { status: 'draft' });
     const future = await createArticle(t.app, author, category._id, {
       publishedAt: iso(new Date(now.getTime() + DAY)),
@@ -371,12 +372,12 @@ describe('public reads show published articles only', () => {
     const category = await newCategory();
     const elsewhere = await newCategory();
     const at = (minutesAgo: number) => iso(new Date(now.getTime() - minutesAgo * MINUTE));
-    const second = await createArticle(t.app, author, category._id, { publishedAt: at(20) });
-    const first = await createArticle(t.app, author, category._id, { publishedAt: at(10) });
-    const third = await createArticle(t.app, author, category._id, { publishedAt: at(30) });
-    await createArticle(t.app, author, category._id, { publishedAt: at(40) });
-    await createArticle(t.app, author, category._id, { status: 'draft' });
-    await createArticle(t.app, author, elsewhere._id, { publishedAt: at(5) });
+    const second = await createArticle(t.app, editor, category._id, { publishedAt: at(20) });
+    const first = await createArticle(t.app, editor, category._id, { publishedAt: at(10) });
+    const third = await createArticle(t.app, editor, category._id, { publishedAt: at(30) });
+    await createArticle(t.app, editor, category._id, { publishedAt: at(40) });
+    await createArticle(t.app, editor, category._id, { status: 'draft' });
+    await createArticle(t.app, editor, elsewhere._id, { publishedAt: at(5) });
 
     const res = await get(`/api/articles?categoryId=${category._id}&limit=3`);
     expect(res.statusCode).toBe(200);
@@ -393,7 +394,7 @@ describe('public reads show published articles only', () => {
     const category = await newCategory();
     const made: string[] = [];
     for (let i = 0; i < 10; i++) {
-      const a = await createArticle(t.app, author, category._id, {
+      const a = await createArticle(t.app, editor, category._id, {
         publishedAt: iso(new Date(now.getTime() - (i + 1) * MINUTE)),
       });
       made.push(a._id);

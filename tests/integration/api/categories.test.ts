@@ -513,6 +513,29 @@ describe('PUT /api/categories/edit', () => {
     expect((await storedCategory(made._id))?.isHome).toBe(false);
   });
 
+  it('a home section follows its category to a new slug (an editor may rename it)', async () => {
+    const made = await createCategory(t.app, editor);
+    const other = await createCategory(t.app, editor);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: auth(admin),
+      payload: { homeSectionSlugs: [other.slug, made.slug] },
+    });
+    expect(put.statusCode).toBe(200);
+    const slug = `moved-${unique()}`;
+    const res = await editCategory(editor, {
+      _id: made._id,
+      name: made.name,
+      description: made.description,
+      isHome: made.isHome,
+      slug,
+    });
+    expect(res.statusCode).toBe(200);
+    const settings = (await t.app.inject({ method: 'GET', url: '/api/settings' })).json();
+    expect(settings.homeSectionSlugs).toEqual([other.slug, slug]);
+  });
+
   it('changes the slug when one is given', async () => {
     const made = await createCategory(t.app, editor);
     const slug = `renamed-${unique()}`;
@@ -631,6 +654,28 @@ describe('DELETE /api/categories/delete/{id}', () => {
       message: `Category "${made.name}" still has 1 article. Move or delete it first.`,
     });
     expect(await storedCategory(made._id)).toBeDefined();
+  });
+
+  it('refuses a category that feeds a home section with 409 naming the setting', async () => {
+    const made = await createCategory(t.app, editor);
+    const other = await createCategory(t.app, editor);
+    const put = (slugs: string[]) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/settings',
+        headers: auth(admin),
+        payload: { homeSectionSlugs: slugs },
+      });
+    expect((await put([other.slug, made.slug])).statusCode).toBe(200);
+    const res = await deleteCategory(admin, made._id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      message: `Category "${made.name}" feeds a home section (setting "homeSectionSlugs"). Choose other home sections in Settings first.`,
+    });
+    expect(await storedCategory(made._id)).toBeDefined();
+    expect((await put([other.slug])).statusCode).toBe(200);
+    // Once the section names another category, the delete goes through.
+    expect((await deleteCategory(admin, made._id)).statusCode).toBe(200);
   });
 
   it('answers 404 for an unknown id', async () => {

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,6 +71,28 @@ function send(by: TestUser | undefined, data: Buffer | string, filename: string,
 }
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+/** A PNG that claims `width`×`height` pixels in its header and holds almost nothing. */
+function pngHeaderOnly(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(64))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 describe('POST /api/media', () => {
   it('stores an image, answers 201 with secure_url, size and WebP variants no wider than it', async () => {
@@ -218,6 +241,67 @@ describe('POST /api/media', () => {
     expect(await mediaCount()).toBe(before.rows);
     expect(storedFiles()).toEqual(before.files);
   });
+
+  it('refuses a pixel bomb (a small file of 16000×16000 pixels) with 400 before decoding it', async () => {
+    const before = { rows: await mediaCount(), files: storedFiles() };
+    const bomb = pngHeaderOnly(16_000, 16_000);
+    expect(bomb.length).toBeLessThan(1000);
+    const res = await send(author, bomb, 'bomb.png', 'image/png');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: 'The image is too large: at most 40 megapixels (this one is 16000×16000 pixels).',
+    });
+    expect(await mediaCount()).toBe(before.rows);
+    expect(storedFiles()).toEqual(before.files);
+  });
+
+  it('lets 40 megapixels past the size check; pixels that do not decode are 415, not 500', async () => {
+    for (const [width, height] of [
+      [8000, 5000],
+      [1000, 800],
+    ] as const) {
+      const before = { rows: await mediaCount(), files: storedFiles() };
+      const res = await send(author, pngHeaderOnly(width, height), 'cut.png', 'image/png');
+      expect(res.statusCode, `${width}×${height}`).toBe(415);
+      expect(res.json()).toEqual({ message: 'The file is not a readable image.' });
+      expect(await mediaCount()).toBe(before.rows);
+      expect(storedFiles()).toEqual(before.files);
+    }
+  });
+
+  it.each(['jpeg', 'webp', 'png'] as const)(
+    'strips camera and GPS metadata from a %s original and applies its orientation',
+    async (format) => {
+      const photo = await sharp({
+        create: { width: 600, height: 400, channels: 3, background: '#336699' },
+      })
+        .withExif({
+          IFD0: { Make: 'PatrikaCam', Model: 'X1' },
+          IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '26/1 55/1 12/1' },
+        })
+        .withMetadata({ orientation: 6 })
+        .toFormat(format)
+        .toBuffer();
+      expect((await sharp(photo).metadata()).exif).toBeDefined();
+      const res = await send(author, photo, `phone.${format}`, `image/${format}`);
+      expect(res.statusCode).toBe(201);
+      const body = res.json() as Uploaded;
+      // Turned upright: the camera held the picture sideways.
+      expect({ width: body.width, height: body.height }).toEqual({ width: 400, height: 600 });
+      for (const url of [body.url, ...body.variants.map((v) => v.url)]) {
+        const file = await get(url);
+        expect(file.statusCode).toBe(200);
+        expect(file.rawPayload.includes('PatrikaCam')).toBe(false);
+        const meta = await sharp(file.rawPayload).metadata();
+        expect(meta.exif, url).toBeUndefined();
+        expect(meta.orientation ?? 1, url).toBe(1);
+        expect(meta.height, url).toBeGreaterThan(meta.width ?? 0);
+      }
+      // A PNG stays lossless: all its colours, no palette.
+      if (format === 'png')
+        expect((await sharp((await get(body.url)).rawPayload).metadata()).isPalette).toBe(false);
+    },
+  );
 
   it('refuses a file over 10 MB with 413 and stores nothing', async () => {
     const before = { rows: await mediaCount(), files: storedFiles() };

@@ -209,7 +209,7 @@ describe('GET /api/articles/redart/{slug}', () => {
 describe('GET /api/articles/red/{legacyId}', () => {
   it('answers "{category}/{slug}" without a leading slash', async () => {
     const category = await createCategory(t.app, editor, { slug: 'old-site' });
-    await createArticle(t.app, author, category._id, { slug: 'numbered-story', legacyId: 1234 });
+    await createArticle(t.app, editor, category._id, { slug: 'numbered-story', legacyId: 1234 });
     const res = await get('/api/articles/red/1234');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ newUrl: 'old-site/numbered-story' });
@@ -217,7 +217,7 @@ describe('GET /api/articles/red/{legacyId}', () => {
 
   it('follows the article when its address changes', async () => {
     const category = await createCategory(t.app, editor, { slug: 'old-site-two' });
-    const article = await createArticle(t.app, author, category._id, {
+    const article = await createArticle(t.app, editor, category._id, {
       slug: 'numbered-before',
       legacyId: 1235,
     });
@@ -233,7 +233,7 @@ describe('GET /api/articles/red/{legacyId}', () => {
 
   it('answers 404 for an unknown or unpublished number and 400 for a non-number', async () => {
     const category = await createCategory(t.app, editor);
-    await createArticle(t.app, author, category._id, { legacyId: 1236, status: 'draft' });
+    await createArticle(t.app, editor, category._id, { legacyId: 1236, status: 'draft' });
 
     const unknown = await get('/api/articles/red/99999');
     expect(unknown.statusCode).toBe(404);

@@ -40,4 +40,15 @@ describe('behind a reverse proxy (TRUST_PROXY=10.0.0.0/8)', () => {
     for (let i = 0; i < 10; i++) expect((await direct(`198.18.0.${i}`)).statusCode).toBe(401);
     expect((await direct('198.18.0.99')).statusCode).toBe(429);
   });
+
+  it('refuses a malformed X-Forwarded-Host from the proxy with 400, as it would a Host', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/categories',
+      remoteAddress: '10.0.0.2',
+      headers: { 'x-forwarded-host': 'bad host/x' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json())).toEqual(['message']);
+  });
 });

@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import { DATA_DIR_LOCK_FILE } from '../../../db/lock';
 import { join } from 'node:path';
 import { ROOT } from '../../../scripts/build-state';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,6 +57,23 @@ describe('the server process', () => {
       running.push(third);
       expect((await fetch(`${third.url}/api/health`)).status).toBe(200);
       expect(await third.stop('SIGTERM')).toBe(0);
+    },
+    120_000,
+  );
+
+  it.skipIf(testEngine() !== 'pglite')(
+    'stops cleanly when SIGTERM goes to the npm process that `npm start` started',
+    async () => {
+      const dir = dataDir();
+      const server = await startServer({ DATA_DIR: dir, SEED_DEMO: '0' }, { launcher: 'npm' });
+      running.push(server);
+      // A supervisor signals the process it started: npm, not the server beneath it.
+      expect(await server.stop('SIGTERM')).toBe(0);
+      await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
+      expect(existsSync(join(dir, DATA_DIR_LOCK_FILE))).toBe(false);
+      const next = await startServer({ DATA_DIR: dir, SEED_DEMO: '0' });
+      running.push(next);
+      expect(await next.stop('SIGINT')).toBe(0);
     },
     120_000,
   );

@@ -6,7 +6,9 @@ import { articlePath } from '../../../common/paths';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../setup/test-app';
+import { eq } from 'drizzle-orm';
 import { seedDemoContent } from '../../../db/seed/seed';
+import { siteSettings } from '../../../db/schema/site';
 import {
   articleBody,
   auth,
@@ -255,6 +257,10 @@ describe('public pages carry their whole content in the server HTML', () => {
       true,
     );
     expect(canonicalOf(second.body)).toEqual([`${PUBLIC_URL}/category/${paging.slug}?page=2`]);
+    // Page 2 has a title and description of its own (issue 12).
+    expect(titleOf(second.body)).toBe(`Patrika | ${paging.name} (Page 2 of 2)`);
+    expect(meta(second.body, 'description')).toBe('Eleven stories to page through. (Page 2 of 2)');
+    expect(meta(first.body, 'description')).toBe('Eleven stories to page through.');
   });
 
   it('category: a single page shows no "Page X of Y" controls', async () => {
@@ -313,16 +319,49 @@ describe('public pages carry their whole content in the server HTML', () => {
     expect(canonicalOf(res.body)).toEqual([`${PUBLIC_URL}${url}`]);
   });
 
-  it('/contact-us: the e-mail, an empty phone and the address in Jaipur, India', async () => {
+  it('/contact-us on the demo site: the e-mail and the address in Jaipur, India, and no empty phone', async () => {
     const res = await get('/contact-us');
     const main = elements(bodyOf(res.body), 'main')[0]?.inner ?? '';
-    expect(elements(main, 'dt').map((d) => textOf(d.inner))).toEqual(['Email', 'Phone', 'Address']);
+    expect(elements(main, 'dt').map((d) => textOf(d.inner))).toEqual(['Email', 'Address']);
     expect(elements(main, 'dd').map((d) => textOf(d.inner))).toEqual([
       'contact@patrika.example',
-      '',
       'Malviya Nagar, Jaipur, Rajasthan 302017, India',
     ]);
     expect(tags(main, 'a').some((a) => a.href === 'mailto:contact@patrika.example')).toBe(true);
+    const footer = textOf(elements(bodyOf(res.body), 'footer')[0]?.inner ?? '');
+    expect(footer).toContain('Email: contact@patrika.example');
+    expect(footer).toContain('Address: Malviya Nagar, Jaipur');
+    expect(footer).not.toContain('Phone');
+  });
+
+  it('a fresh site with no contact settings shows no contact labels and no social links', async () => {
+    const db = t.app.services.database.db;
+    const [saved] = await db.select().from(siteSettings).where(eq(siteSettings.id, 1));
+    await db.delete(siteSettings).where(eq(siteSettings.id, 1));
+    t.app.services.pageCache.invalidate();
+    try {
+      for (const url of ['/', '/contact-us', '/about-us', '/privacy-policy']) {
+        const body = bodyOf((await get(url)).body);
+        const footer = elements(body, 'footer')[0]?.inner ?? '';
+        for (const label of ['Contact', 'Email', 'Phone', 'Address', 'Follow us'])
+          expect(textOf(footer), `${url} footer`).not.toContain(label);
+        expect(tags(footer, 'a').map((a) => a.href)).toEqual([
+          '/about-us',
+          '/privacy-policy',
+          '/disclaimer',
+        ]);
+        expect(
+          tags(body, 'a').some((a) => a.href?.startsWith('mailto:')),
+          url,
+        ).toBe(false);
+        expect(tags(body, 'iframe'), url).toEqual([]);
+      }
+      const main = elements(bodyOf((await get('/contact-us')).body), 'main')[0]?.inner ?? '';
+      expect(elements(main, 'dt')).toEqual([]);
+    } finally {
+      if (saved) await db.insert(siteSettings).values(saved);
+      t.app.services.pageCache.invalidate();
+    }
   });
 
   it('/login: the sign-in form with Email and Password, required, e-mail typed', async () => {
@@ -374,6 +413,18 @@ describe('article metadata in the head', () => {
     expect(meta(res.body, 'twitter:description')).toBe('मानसून की एक छोटी कहानी।');
     expect(meta(res.body, 'twitter:image')).toBe(image);
     expect(canonicalOf(res.body)).toEqual([`${PUBLIC_URL}/${metaCategory.slug}/${hindi.slug}`]);
+  });
+
+  it('without a meta description, the description is the story’s opening words, not its title (issue 12)', async () => {
+    const plain = await createArticle(t.app, admin, metaCategory._id, {
+      name: `No meta description ${unique()}`,
+      metaDescription: '',
+      description: '<h2>बारिश</h2><p>पहली बारिश में <b>शहर</b> भीग गया।</p>',
+    });
+    const res = await get(address(plain));
+    expectHtml(res);
+    expect(meta(res.body, 'description')).toBe('बारिश पहली बारिश में शहर भीग गया।');
+    expect(meta(res.body, 'og:description')).toBe('बारिश पहली बारिश में शहर भीग गया।');
   });
 
   it('the article’s own keywords when it has them, and an https image kept as it is', async () => {
@@ -815,9 +866,19 @@ describe('security headers', () => {
     },
   );
 
-  it('the article page’s nonce matches too, and each response gets a fresh nonce', async () => {
-    const a = await get(address(hindi));
-    const b = await get(address(hindi));
+  it('a reading page runs no inline script, only its one script from /assets', async () => {
+    const page = await get(address(hindi));
+    const executable = [...page.body.matchAll(/<script(?=[\s>])[^>]*>/gi)]
+      .map((m) => attrsOf(m[0]))
+      .filter((s) => s.type !== 'application/ld+json');
+    expect(executable).toEqual([
+      { type: 'module', src: expect.stringMatching(/^\/assets\/reader-[\w-]+\.js$/) },
+    ]);
+  });
+
+  it('an app page’s inline scripts carry this response’s nonce, fresh each time', async () => {
+    const a = await get('/login');
+    const b = await get('/login');
     const nonce = nonceOf(a);
     expect(nonce).toBeTruthy();
     expect(nonceOf(b)).not.toBe(nonce);

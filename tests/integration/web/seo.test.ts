@@ -21,6 +21,7 @@ import {
   type TestUser,
 } from '../../factories';
 import { shiftedClock } from '../../setup/clock';
+import { parseRobotsTxt } from '../../setup/robots-txt';
 
 const PUBLIC_URL = 'https://patrika.example';
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
@@ -244,7 +245,9 @@ describe('/sitemap.xml', () => {
       for (const name of ['loc', 'lastmod', 'changefreq', 'priority'])
         expect(kids(url, name).length).toBeLessThanOrEqual(1);
       for (const child of url.children)
-        expect(['loc', 'lastmod', 'changefreq', 'priority', 'image:image']).toContain(child.name);
+        expect(['loc', 'lastmod', 'changefreq', 'priority', 'image:image', 'xhtml:link']).toContain(
+          child.name,
+        );
     }
   });
 
@@ -419,18 +422,79 @@ describe('/news-sitemap.xml', () => {
   });
 });
 
+describe('/news-sitemap.xml follows the settings', () => {
+  it('its publication name is the site’s name, renamed or not (issue 12)', async () => {
+    const rename = (siteName: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/settings',
+        headers: auth(admin),
+        payload: { siteName },
+      });
+    expect((await rename('Jaipur Times — जयपुर टाइम्स')).statusCode).toBe(200);
+    try {
+      const urls = kids(xmlOf(await get('/news-sitemap.xml')), 'url');
+      expect(urls.length).toBeGreaterThan(0);
+      for (const url of urls)
+        expect(textIn(kid(kid(url, 'news:news'), 'news:publication'), 'news:name')).toBe(
+          'Jaipur Times — जयपुर टाइम्स',
+        );
+    } finally {
+      expect((await rename('Patrika — पत्रिका')).statusCode).toBe(200);
+    }
+  });
+});
+
 describe('/robots.txt', () => {
   it('names both sitemaps with absolute addresses and keeps crawlers out of /admin and /api/', async () => {
     const res = await get('/robots.txt');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain\b/);
-    const lines = res.body.split('\n').map((l) => l.trim());
-    expect(lines).toContain('User-agent: *');
-    expect(lines).toContain('Disallow: /admin');
-    expect(lines).toContain('Disallow: /api/');
-    expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
-    expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/news-sitemap.xml`);
-    expect(lines).not.toContain('Disallow: /');
+    const robots = parseRobotsTxt(res.body);
+    expect(robots.sitemaps).toEqual([
+      `${PUBLIC_URL}/sitemap.xml`,
+      `${PUBLIC_URL}/news-sitemap.xml`,
+    ]);
+    for (const path of ['/admin', '/admin/', '/admin/articles', '/api/articles', '/profile'])
+      expect(robots.allows(path), path).toBe(false);
+    for (const path of ['/', '/about-us', '/category/news', `/${sitemapCat.slug}/any-story`])
+      expect(robots.allows(path), path).toBe(true);
+  });
+
+  it('blocks whole segments only: no address of either sitemap is kept from crawlers (issue 12)', async () => {
+    // Categories whose slugs start with a blocked segment's letters, each with an article.
+    const lookalikes = [];
+    for (const name of ['Administration', 'Profiles', 'Apiary']) {
+      const category = await createCategory(t.app, admin, { name });
+      expect(category.slug).toBe(name.toLowerCase());
+      lookalikes.push(
+        await createArticle(t.app, admin, category._id, {
+          name: `${name} story`,
+          publishedAt: new Date(Date.now() - 60 * DAY).toISOString(),
+        }),
+      );
+    }
+    const robots = parseRobotsTxt((await get('/robots.txt')).body);
+    const locs = [
+      ...kids(xmlOf(await get('/sitemap.xml')), 'url'),
+      ...kids(xmlOf(await get('/news-sitemap.xml')), 'url'),
+    ].map((u) => textIn(u, 'loc') as string);
+    expect(locs).toEqual(expect.arrayContaining(lookalikes.map(address)));
+    const blocked = locs.filter((loc) => {
+      const url = new URL(loc);
+      return !robots.allows(url.pathname + url.search);
+    });
+    expect(blocked).toEqual([]);
+  });
+});
+
+describe('X-Robots-Tag', () => {
+  it('every API answer says noindex; public pages do not', async () => {
+    for (const url of ['/api/categories', '/api/articles/latest?limit=3', '/api/no-such-call'])
+      expect((await get(url)).headers['x-robots-tag'], url).toBe('noindex');
+    const page = await get('/about-us');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['x-robots-tag']).toBeUndefined();
   });
 });
 

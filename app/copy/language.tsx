@@ -1,0 +1,55 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { UiLanguage } from '../../common/settings';
+import { copy, type Copy } from './en';
+import { hiCopy } from './hi';
+
+/*
+ * The public interface's language (setting `uiLanguage`, DECISIONS.md §12). The public layout
+ * provides it; components take their texts from `useInterface()` and mark every element that
+ * shows one with `lang={lang}`, so a screen reader says an English button on a Hindi article
+ * page (or a Hindi one on an English page) in its own language. Admin screens stay English
+ * (app/copy/admin.ts) and never see this context, so they get the English default.
+ */
+
+export interface Interface {
+  /** The texts. */
+  t: Copy;
+  /** Their language, for `lang` attributes. */
+  lang: UiLanguage;
+  /** The locale dates and numbers shown among these texts are written in. */
+  locale: string;
+}
+
+const INTERFACES: Record<UiLanguage, Interface> = {
+  en: { t: copy, lang: 'en', locale: 'en-IN' },
+  hi: { t: hiCopy, lang: 'hi', locale: 'hi-IN' },
+};
+
+/** The interface of a language; for loaders and meta functions, which cannot use hooks. */
+export const interfaceFor = (lang: UiLanguage): Interface => INTERFACES[lang];
+
+const InterfaceContext = createContext<Interface>(INTERFACES.en);
+
+export function InterfaceLanguage({ lang, children }: { lang: UiLanguage; children: ReactNode }) {
+  return <InterfaceContext.Provider value={INTERFACES[lang]}>{children}</InterfaceContext.Provider>;
+}
+
+export const useInterface = () => useContext(InterfaceContext);
+
+/**
+ * The link to an article's translation, written in the translation's language whatever the
+ * interface speaks: a reader who wants the other language can read the offer.
+ */
+export const READ_IN: Record<UiLanguage, string> = {
+  en: 'Read in English',
+  hi: 'हिंदी में पढ़ें',
+};
+
+/** A date as the text around it writes dates (the site's time zone, DECISIONS.md §11). */
+export const formatDate = (iso: string, locale: string) =>
+  new Date(iso).toLocaleDateString(locale, {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'Asia/Kolkata',
+  });

@@ -1,0 +1,2 @@
+ALTER TABLE "articles" ADD COLUMN "translation_id" uuid;--> statement-breakpoint
+ALTER TABLE "articles" ADD CONSTRAINT "articles_translation_id_articles_id_fk" FOREIGN KEY ("translation_id") REFERENCES "public"."articles"("id") ON DELETE set null ON UPDATE no action DEFERRABLE INITIALLY DEFERRED;

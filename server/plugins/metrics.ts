@@ -1,0 +1,109 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { SERVER_SEGMENTS } from '../../common/paths';
+import type { Database } from '../../db/client';
+import { forbidden, unauthorized } from '../lib/errors';
+import { MEDIA_UPLOAD_PATH } from '../modules/media/media-routes';
+
+export const METRICS_PATH = `/${SERVER_SEGMENTS.metrics}`;
+
+/** The label of requests no route matched: one value, whatever the address (bounded labels). */
+const UNMATCHED = 'unmatched';
+
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 addresses. */
+const isLoopback = (ip: string) => /^(::ffff:)?127\./.test(ip) || ip === '::1';
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Equal tokens, compared in constant time (both sides hashed to one length first). */
+const sameToken = (given: string, token: string) => timingSafeEqual(digest(given), digest(token));
+
+/**
+ * Who may read /metrics (DECISIONS.md §15): anyone on this machine, or whoever shows the
+ * METRICS_TOKEN. Behind a proxy `request.ip` is the client's own address only when TRUST_PROXY
+ * names the proxy; otherwise every proxied request would look local (README's nginx front
+ * refuses /metrics itself as well).
+ */
+function checkAccess(request: FastifyRequest, token: string | undefined) {
+  if (isLoopback(request.ip)) return;
+  if (!token)
+    throw forbidden(
+      'Metrics are served only to this machine. Set METRICS_TOKEN to read them from elsewhere.',
+    );
+  const given = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  if (!given || !sameToken(given, token))
+    throw unauthorized('Send the metrics token as "Authorization: Bearer <METRICS_TOKEN>".');
+}
+
+/**
+ * GET /metrics in Prometheus' text format: requests by route and status, their latency, the page
+ * cache's hits and misses, the database pool, uploads, and Node's own process metrics. There is
+ * no scheduler yet, so no scheduler lag (docs/decisions/013).
+ */
+export function registerMetrics(
+  app: FastifyInstance,
+  deps: { database: Database; token: string | undefined },
+) {
+  // One registry per app: tests build many apps in one process.
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const requests = new Counter({
+    name: 'patrika_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status code.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'patrika_http_request_duration_seconds',
+    help: 'Time from request to the last byte of the answer, by method and route pattern.',
+    labelNames: ['method', 'route'] as const,
+    registers: [registry],
+  });
+  const pageCache = new Counter({
+    name: 'patrika_page_cache_requests_total',
+    help: 'Anonymous page requests answered from the in-process page cache (hit) or rendered (miss).',
+    labelNames: ['result'] as const,
+    registers: [registry],
+  });
+  const uploads = new Counter({
+    name: 'patrika_uploads_total',
+    help: 'Image uploads (POST /api/media), by status code: 201 stored, anything else refused.',
+    labelNames: ['status'] as const,
+    registers: [registry],
+  });
+  const { database } = deps;
+  new Gauge({
+    name: 'patrika_db_pool_connections',
+    help: 'PostgreSQL connection pool: open (total), idle, queries waiting, and the most allowed (max). Absent on the embedded engine, which has no pool.',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const use = database.poolUse?.();
+      if (!use) return;
+      for (const [state, value] of Object.entries(use)) this.set({ state }, value);
+    },
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? UNMATCHED;
+    const status = String(reply.statusCode);
+    requests.inc({ method: request.method, route, status });
+    latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    const cached = reply.getHeader('x-page-cache');
+    if (cached === 'hit' || cached === 'miss') pageCache.inc({ result: cached });
+    if (route === MEDIA_UPLOAD_PATH && request.method === 'POST') uploads.inc({ status });
+  });
+
+  app.get(
+    METRICS_PATH,
+    { schema: { hide: true }, config: { rateLimit: false } },
+    async (request, reply) => {
+      checkAccess(request, deps.token);
+      reply.header('content-type', registry.contentType);
+      reply.header('cache-control', 'no-store');
+      return registry.metrics();
+    },
+  );
+}

@@ -1,0 +1,184 @@
+/*
+ * The public interface in the reader's language (issue 10 item 6, DECISIONS.md §12): with
+ * `uiLanguage` = `en` SPEC.md's texts stay and say they are English on Hindi pages; with `hi`
+ * the reading pages carry no English interface text at all.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copy } from '../../../app/copy/en';
+import { auth, createAdmin, createArticle, createCategory, type TestUser } from '../../factories';
+import { createTestApp, type TestApp } from '../../setup/test-app';
+
+let t: TestApp;
+let admin: TestUser;
+let category: { _id: string; slug: string };
+let hindiArticle: { slug: string };
+
+const page = (url: string) => t.app.inject({ method: 'GET', url });
+const setLanguage = async (uiLanguage: string) =>
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/settings',
+    headers: auth(admin),
+    payload: { uiLanguage },
+  });
+
+/** Every fixed English interface text (not the ones made from a value), 4 letters or more. */
+function englishTexts(node: unknown): string[] {
+  if (typeof node === 'string') return node.length >= 4 ? [node] : [];
+  if (typeof node === 'object' && node !== null) return Object.values(node).flatMap(englishTexts);
+  return [];
+}
+
+/** What a reader or a screen reader meets in the body: its text and its labels. */
+function readable(html: string): string {
+  const body = html.slice(html.indexOf('<body'));
+  const labels = [...body.matchAll(/\b(?:aria-label|placeholder|title|alt)="([^"]*)"/g)].map(
+    (m) => m[1],
+  );
+  const text = body
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'");
+  return `${text} ${labels.join(' ')}`.replace(/\s+/g, ' ');
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_URL: 'https://patrika.example' }, { web: 'build' });
+  admin = await createAdmin(t.app);
+  category = await createCategory(t.app, admin, { name: 'यात्रा', description: 'घूमना-फिरना।' });
+  // Ten articles: the category has two pages.
+  for (let i = 1; i <= 9; i++)
+    await createArticle(t.app, admin, category._id, {
+      name: `सफ़र की कहानी ${i}`,
+      language: 'hi',
+      description: '<p>पहाड़ों की सैर।</p>',
+      metaKeywords: 'यात्रा',
+      metaDescription: 'एक यात्रा।',
+    });
+  hindiArticle = await createArticle(t.app, admin, category._id, {
+    name: 'कोणार्क की यात्रा',
+    language: 'hi',
+    description: '<p>सूर्य मंदिर की सैर।</p>',
+    metaKeywords: 'यात्रा',
+    metaDescription: 'कोणार्क का सूर्य मंदिर।',
+  });
+});
+afterAll(async () => t.close());
+
+describe('uiLanguage = en (the default)', () => {
+  it('keeps SPEC.md’s texts and marks them English on a Hindi article page', async () => {
+    const res = await page(`/${category.slug}/${hindiArticle.slug}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/<html lang="hi"/);
+    for (const text of [copy.nav.home, copy.nav.about, copy.nav.contact, copy.nav.signIn])
+      expect(res.body, text).toMatch(new RegExp(`<a [^>]*\\blang="en"[^>]*>${text}</a>`));
+    expect(res.body).toMatch(/<summary [^>]*\blang="en"[^>]*>Categories<\/summary>/);
+    expect(res.body).toMatch(/<form role="search"[^>]*\blang="en"/);
+    expect(res.body).toMatch(/<div class="share[^"]*" role="group" aria-label="Share" lang="en">/);
+    expect(res.body).toMatch(/<ul class="list-unstyled" lang="en">/);
+    // The byline is English, so is its date, inside the Hindi article.
+    expect(res.body).toMatch(/<p class="text-body-secondary small" lang="en"><span>By Admin/);
+    const date = new Date().toLocaleDateString('en-IN', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'Asia/Kolkata',
+    });
+    expect(res.body).toContain(`>${date}</time>`);
+  });
+
+  it('an English page is English throughout, with the same texts', async () => {
+    const res = await page('/');
+    expect(res.body).toMatch(/<html lang="en"/);
+    expect(readable(res.body)).toContain(copy.home.heading);
+    expect(res.body).toMatch(/<h2 [^>]*lang="en"[^>]*>Latest Stories<\/h2>/);
+  });
+});
+
+describe('uiLanguage = hi', () => {
+  beforeAll(async () => {
+    expect((await setLanguage('hi')).statusCode).toBe(200);
+  });
+  afterAll(async () => {
+    expect((await setLanguage('en')).statusCode).toBe(200);
+  });
+
+  const english = englishTexts(copy);
+
+  it.each([
+    ['home', () => '/'],
+    ['category', () => `/category/${category.slug}`],
+    ['category page 2', () => `/category/${category.slug}?page=2`],
+    ['article', () => `/${category.slug}/${hindiArticle.slug}`],
+    ['search with results', () => `/search?q=${encodeURIComponent('कोणार्क')}`],
+    ['search without results', () => '/search?q=xqzvwkj'],
+    ['search prompt', () => '/search'],
+    ['404', () => '/no-such-page'],
+    ['sign in', () => '/login'],
+    ['sign up', () => '/signup'],
+  ])('the %s page shows no English interface text', async (_name, url) => {
+    const res = await page(url());
+    expect(res.body).toMatch(/<html lang="hi"/);
+    const text = readable(res.body);
+    for (const en of english) expect(text, `${url()}: "${en}"`).not.toContain(en);
+    expect(text).not.toMatch(/\bPage \d+ of \d+/);
+    expect(text, url()).toContain('मुखपृष्ठ');
+    expect(res.body, url()).not.toContain('lang="en"');
+  });
+
+  it('speaks Hindi in the navigation, paging, search, byline and 404', async () => {
+    const second = readable((await page(`/category/${category.slug}?page=2`)).body);
+    expect(second).toContain('पृष्ठ 2 / 2');
+    expect(second).toContain('पिछला');
+    const article = await page(`/${category.slug}/${hindiArticle.slug}`);
+    expect(article.body).toMatch(/<p class="text-body-secondary small" lang="hi"><span>लेखक: Admin/);
+    const date = new Date().toLocaleDateString('hi-IN', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'Asia/Kolkata',
+    });
+    expect(article.body).toContain(`>${date}</time>`);
+    expect(readable(article.body)).toContain('शेयर करें');
+    const found = readable((await page(`/search?q=${encodeURIComponent('कोणार्क')}`)).body);
+    expect(found).toContain('1 लेख मिला');
+    const missing = await page('/no-such-page');
+    expect(missing.statusCode).toBe(404);
+    expect(readable(missing.body)).toContain('404 - पृष्ठ नहीं मिला');
+    expect(missing.body).toContain('<title>Patrika | 404 - पृष्ठ नहीं मिला</title>');
+  });
+
+  it('marks its Hindi buttons as Hindi on an English article page', async () => {
+    const english = await createArticle(t.app, admin, category._id, {
+      name: 'Sun temple',
+      language: 'en',
+    });
+    const res = await page(`/${category.slug}/${english.slug}`);
+    expect(res.body).toMatch(/<html lang="en"/);
+    expect(res.body).toMatch(/<a [^>]*\blang="hi"[^>]*>मुखपृष्ठ<\/a>/);
+    expect(res.body).toMatch(/aria-label="शेयर करें" lang="hi">/);
+  });
+
+  it('leaves the back office in English', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/admin/dashboard',
+      headers: { cookie: `patrika_token=${admin.token}` },
+    });
+    expect(res.body).toMatch(/<html lang="en"/);
+    expect(res.body).not.toContain('मुखपृष्ठ');
+  });
+});
+
+describe('the uiLanguage setting', () => {
+  it('is en on a fresh site and refuses a language the interface does not speak', async () => {
+    const settings = await t.app.inject({ method: 'GET', url: '/api/settings' });
+    expect(settings.json()).toMatchObject({ uiLanguage: 'en' });
+    const bad = await setLanguage('fr');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/uiLanguage/);
+    expect((await t.app.inject({ method: 'GET', url: '/api/settings' })).json()).toMatchObject({
+      uiLanguage: 'en',
+    });
+  });
+});
