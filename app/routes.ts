@@ -31,6 +31,7 @@ export default [
     route(P.search, 'routes/public/search.tsx'),
     route(`${P.legacyArticle}/:id`, 'routes/redirects/legacy-article.tsx'),
     route(`${P.slugRedirect}/:slug`, 'routes/redirects/slug-redirect.tsx'),
+    route(`${P.preview}/:token`, 'routes/public/preview.tsx'),
     route(P.notFound, 'routes/not-found.tsx', { id: 'not-found-page' }),
     route(':category/:slug', 'routes/public/article.tsx'),
     route('*', 'routes/not-found.tsx'),

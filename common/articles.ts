@@ -1,4 +1,8 @@
-export const ARTICLE_STATUSES = ['draft', 'published'] as const;
+/**
+ * DECISIONS.md §11: `pending` is submitted for review; `published` with a future `publishedAt`
+ * is *scheduled* (a state of time, not a status: readers see it from that minute on).
+ */
+export const ARTICLE_STATUSES = ['draft', 'pending', 'published'] as const;
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 
 export const LANGUAGES = ['hi', 'en'] as const;

@@ -28,6 +28,8 @@ export const PAGE_SEGMENTS = {
   slugRedirect: 'article',
   notFound: '404',
   search: 'search',
+  /** /preview/{signed token}: an unpublished article as readers will see it (DECISIONS.md §11). */
+  preview: 'preview',
 } as const;
 
 /** The static pages (SPEC.md §2); an import may give them a stored text. */
@@ -66,7 +68,6 @@ const KEPT_FOR_LATER = [
   'categories',
   'dashboard',
   'feed',
-  'preview',
   'rss',
   'signin',
   'signout',
@@ -107,6 +108,7 @@ export function articlePath(article: Addressable): string {
 
 /** The public path of a category's page. */
 export const categoryPath = (slug: string) => `/${PAGE_SEGMENTS.category}/${slug}`;
+export const previewPath = (token: string) => `/${PAGE_SEGMENTS.preview}/${token}`;
 
 /**
  * Query parameters by which WordPress addresses a post, a page or an attachment

@@ -48,6 +48,8 @@ export interface AppServices {
      */
     pathForFormerAddress(pathname: string, search: string): Promise<string | undefined>;
     pathForSlug(slug: string): Promise<string | undefined>;
+    /** The article a signed preview link names, any status; throws once expired or deleted. */
+    preview(token: string): Promise<Article>;
   };
   categories: {
     listHome(): Promise<Category[]>;

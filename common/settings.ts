@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SLUG_PATTERN } from './slug';
+import { isTimeZone } from './time-zone';
 
 const httpsUrl = z
   .string()
@@ -54,6 +55,17 @@ export const SiteSettingsSchema = z.object({
     instagram: httpsUrl,
     youtube: httpsUrl,
   }),
+  /**
+   * DECISIONS.md §11: when on, the server refuses an author's publish or schedule (403) and
+   * the form offers only Submit for review; editors and administrators publish.
+   */
+  authorsNeedReview: z.boolean(),
+  /** The IANA zone in which times are shown and entered (stored in UTC). */
+  timeZone: z
+    .string()
+    .trim()
+    .max(64)
+    .refine(isTimeZone, 'Must be a time zone name such as Asia/Kolkata'),
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 
@@ -73,6 +85,8 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   mapLocation: '',
   uiLanguage: 'en',
   social: { facebook: '', x: '', instagram: '', youtube: '' },
+  authorsNeedReview: false,
+  timeZone: 'Asia/Kolkata',
 };
 
 /** The setting that names the categories feeding the home sections. */

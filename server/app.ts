@@ -25,6 +25,8 @@ export interface BuildAppOptions {
    */
   web?: Web;
   clock?: Clock;
+  /** False: no polling for due jobs; a test runs them with `services.jobs.runDue()`. */
+  pollJobs?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: NodeJS.WritableStream;
 }
@@ -133,10 +135,13 @@ export async function buildApp(
   });
 
   try {
-    const services = await createServices(config, database, options.clock);
+    const services = await createServices(config, database, options.clock, app.log);
     app.decorate('services', services);
     if (config.seedDemo) await seedEmptySite(app, database, services);
     reindexSearchInBackground(app, services);
+    // Jobs due at a time (a scheduled article going live), polled by every process.
+    await services.articles.scheduleGoLives();
+    if (options.pollJobs !== false) app.addHook('onClose', services.jobs.start());
     await registerHttp(app, { config, database, services, web, buildDir: BUILD_DIR });
   } catch (error) {
     await app.close().catch(() => {});

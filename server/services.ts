@@ -3,9 +3,15 @@ import { latestMigration, type Database } from '../db/client';
 import type { Config } from './env';
 import { systemClock, type Clock } from './lib/clock';
 import { CONTENT_CHANNEL, createPageCache } from './lib/page-cache';
-import { createTokens, loadJwtSecret } from './lib/tokens';
+import { createPreviewTokens, createTokens, loadJwtSecret } from './lib/tokens';
+import { previewPath } from '../common/paths';
+import { createJobsService } from './modules/jobs/jobs-service';
 import { createSiteArchive } from './modules/archive/site-archive';
-import { createArticlesService, type ArticlesService } from './modules/articles/articles-service';
+import {
+  createArticlesService,
+  GO_LIVE_JOB,
+  type ArticlesService,
+} from './modules/articles/articles-service';
 import { createCategoriesService } from './modules/categories/categories-service';
 import { createMediaService } from './modules/media/media-service';
 import { createWordPressImporter } from './modules/imports/wordpress-import';
@@ -28,11 +34,14 @@ export async function createServices(
   config: Config,
   database: Database,
   clock: Clock = systemClock,
+  log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void },
 ) {
   const { db } = database;
   const storage =
     config.mediaStorage === 'db' ? createDbStorage(db) : createFsStorage(mediaRoot(config.dataDir));
-  const tokens = createTokens(await loadJwtSecret(db, config.jwtSecret), clock);
+  const secret = await loadJwtSecret(db, config.jwtSecret);
+  const tokens = createTokens(secret, clock);
+  const previewTokens = createPreviewTokens(secret, clock);
   // Pages for anonymous readers are cached whole; any content change, in any process on this
   // database, empties the cache (NOTIFY), and a lost listening connection stops caching.
   const pageCache = createPageCache({ clock });
@@ -81,7 +90,30 @@ export async function createServices(
       categoryMoved: (formerSlug, slug) => settingsOf().categoryMoved(formerSlug, slug),
     },
   });
-  articles = createArticlesService({ db, clock, categories, users, media, contentChanged });
+  const jobs = createJobsService({ db, clock, log });
+  // A scheduled article goes live: every process's page cache empties at that minute
+  // (DECISIONS.md §11), by this job, run once, and the NOTIFY it sends.
+  jobs.handle(GO_LIVE_JOB, async (job) => {
+    await contentChanged();
+    log?.info({ article: job.subjectId }, 'a scheduled article went live');
+  });
+  articles = createArticlesService({
+    db,
+    clock,
+    categories,
+    users,
+    media,
+    contentChanged,
+    jobs,
+    review: { authorsNeedReview: async () => (await settingsOf().get()).authorsNeedReview },
+    previews: {
+      sign: async (articleId) => {
+        const { token, expiresAt } = previewTokens.sign(articleId);
+        return { url: `${config.publicUrl}${previewPath(token)}`, expiresAt };
+      },
+      verify: async (token) => previewTokens.verify(token),
+    },
+  });
   const views = createViewsService({ db, clock, articles });
   settings = createSettingsService({ db, categories, contentChanged });
   const services = {
@@ -90,6 +122,7 @@ export async function createServices(
     rateLimits: createRateLimitCounters(db, clock),
     media,
     pageCache,
+    jobs,
     users,
     articles,
     categories,

@@ -50,6 +50,10 @@ export const copy = {
     by: (name: string) => `By ${name}`,
     defaultKeywords: 'articles, news',
   },
+  preview: {
+    title: (name: string) => `Preview: ${name}`,
+    banner: 'Preview: readers cannot see this article yet.',
+  },
   category: {
     previous: 'Previous',
     next: 'Next',

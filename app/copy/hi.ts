@@ -52,6 +52,10 @@ export const hiCopy: Copy = {
     by: (name) => `लेखक: ${name}`,
     defaultKeywords: 'लेख, समाचार',
   },
+  preview: {
+    title: (name: string) => `पूर्वावलोकन: ${name}`,
+    banner: 'पूर्वावलोकन: पाठक अभी यह लेख नहीं देख सकते।',
+  },
   category: {
     previous: 'पिछला',
     next: 'अगला',

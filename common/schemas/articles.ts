@@ -55,6 +55,8 @@ export const ArticleSchema = z.object({
   metaKeywords: z.string(),
   status: z.enum(ARTICLE_STATUSES),
   publishedAt: isoDate,
+  /** An editor's note when sending the article back to draft (DECISIONS.md §11); else empty. */
+  reviewNote: z.string(),
   language: z.enum(LANGUAGES),
   legacyId: z.number().nullable(),
   /** The same story in the other language (issue 10 item 7); the link is mutual. */
@@ -119,7 +121,9 @@ export const ArticleInputSchema = z.object({
   metaTitle: optionalText('metaTitle', 300),
   metaDescription: optionalText('metaDescription', 1000),
   metaKeywords: optionalText('metaKeywords', 1000),
-  status: z.enum(ARTICLE_STATUSES, { error: 'status must be draft or published' }).optional(),
+  status: z
+    .enum(ARTICLE_STATUSES, { error: 'status must be draft, pending or published' })
+    .optional(),
   publishedAt: z.iso
     .datetime({ offset: true, error: 'publishedAt must be a date and time (ISO 8601)' })
     .optional(),
@@ -142,6 +146,36 @@ export const ArticleInputSchema = z.object({
     .optional(),
 });
 export type ArticleInput = z.infer<typeof ArticleInputSchema>;
+
+const publishedAtField = z.iso.datetime({
+  offset: true,
+  error: 'publishedAt must be a date and time (ISO 8601)',
+});
+
+/**
+ * A move between statuses (DECISIONS.md §11): submit for review (`pending`), publish now or
+ * schedule (`published`, with a future `publishedAt`), or back to draft with a note the author
+ * sees. Without `publishedAt`, publishing means now.
+ */
+export const ArticleStatusChangeSchema = z.object({
+  status: z.enum(ARTICLE_STATUSES, { error: 'status must be draft, pending or published' }),
+  publishedAt: publishedAtField.optional(),
+  note: z
+    .string({ error: 'note must be text' })
+    .trim()
+    .max(2000, 'note must be at most 2000 characters')
+    .optional(),
+});
+export type ArticleStatusChange = z.infer<typeof ArticleStatusChangeSchema>;
+
+/** What waits on the signed-in user: for review (editors) or sent back to them (authors). */
+export const ReviewQueueSchema = z.object({
+  awaiting: z.number(),
+  kind: z.enum(['review', 'sentBack']),
+});
+
+/** A signed link to an unpublished article's preview, valid 7 days (DECISIONS.md §11). */
+export const PreviewLinkSchema = z.object({ url: z.string(), expiresAt: isoDate });
 
 export const LatestQuerySchema = limitOnly(3);
 export const RandomQuerySchema = z.object({

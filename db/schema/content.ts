@@ -54,6 +54,8 @@ export const articles = pgTable(
     publishedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     language: languageEnum().notNull().default('en'),
     legacyId: integer().unique(),
+    /** What an editor wrote when sending the article back to draft; the author sees it. */
+    reviewNote: text().notNull().default(''),
     /*
      * The same story in the other language (issue 10 item 7). Kept both ways by the articles
      * service, in one transaction; deleting one side leaves the other unlinked.

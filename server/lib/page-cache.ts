@@ -1,8 +1,9 @@
 /*
  * Whole-page cache for readers who are not signed in (ARCHITECTURE.md "Speed by design"): a
  * public page depends only on published data and settings, so it is kept by URL and dropped
- * whenever content changes anywhere (a PostgreSQL NOTIFY reaches every process) or after a
- * minute (scheduled articles, random suggestions).
+ * whenever content changes anywhere (a PostgreSQL NOTIFY reaches every process), when a
+ * scheduled article goes live (its job sends that NOTIFY; docs/decisions/016), or after a
+ * minute (random suggestions).
  *
  * Each response still gets its own CSP nonce: pages are rendered with a placeholder nonce and
  * the placeholder is replaced per response.
@@ -87,7 +88,11 @@ export type PageCache = ReturnType<typeof createPageCache>;
 const MANIFEST_PATH = '/__manifest';
 
 /** Paths whose pages never go into the cache: they depend on who asks. */
-const PRIVATE_PREFIXES = ['/admin', '/profile', '/login', '/signup', '/logout'];
+const PRIVATE_PREFIXES = ['/admin', '/profile', '/login', '/signup', '/logout', '/preview'];
+
+/** A page that says it must not be stored (a preview) is never kept, whatever its path. */
+export const forbidsStoring = (headers: Headers) =>
+  /\b(no-store|private)\b/i.test(headers.get('cache-control') ?? '');
 
 /** Only anonymous GET/HEAD requests for public pages are cached. */
 export function isCacheable(

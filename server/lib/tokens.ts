@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/client';
@@ -72,3 +72,36 @@ export function createTokens(secret: Uint8Array, clock: Clock) {
   };
 }
 export type Tokens = ReturnType<typeof createTokens>;
+
+/** How long a shared preview link works (DECISIONS.md §11). */
+export const PREVIEW_LIFETIME_SECONDS = 7 * 24 * 3600;
+const PREVIEW_TOKEN = /^([0-9a-f-]{36})\.(\d{1,12})\.([0-9a-f]{64})$/;
+
+/**
+ * Signed, expiring links to one article's preview; nothing is stored. The token is
+ * `{article id}.{expiry, seconds}.{HMAC-SHA256, hex}`: lower-case only, because page addresses
+ * are lower-cased (common/paths.ts `canonicalPath`), and its MAC names its purpose, so it can
+ * never pass for a session token nor the reverse.
+ */
+export function createPreviewTokens(secret: Uint8Array, clock: Clock) {
+  const mac = (id: string, exp: string) =>
+    createHmac('sha256', secret).update(`patrika-preview:${id}:${exp}`).digest('hex');
+  return {
+    sign(articleId: string): { token: string; expiresAt: Date } {
+      const exp = String(Math.floor(clock.now().getTime() / 1000) + PREVIEW_LIFETIME_SECONDS);
+      return {
+        token: `${articleId}.${exp}.${mac(articleId, exp)}`,
+        expiresAt: new Date(Number(exp) * 1000),
+      };
+    },
+    /** The article id of a valid, unexpired preview token; undefined for anything else. */
+    verify(token: string): string | undefined {
+      const m = PREVIEW_TOKEN.exec(token);
+      if (!m) return undefined;
+      const [, id = '', exp = '', given = ''] = m;
+      const expected = Buffer.from(mac(id, exp), 'hex');
+      if (!timingSafeEqual(expected, Buffer.from(given, 'hex'))) return undefined;
+      return Number(exp) * 1000 > clock.now().getTime() ? id : undefined;
+    },
+  };
+}

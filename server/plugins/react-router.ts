@@ -13,7 +13,13 @@ import {
   type ServerBuild,
 } from 'react-router';
 import type { AppContext } from '../../common/services';
-import { isCacheable, NONCE_PLACEHOLDER, pageCacheKey, type PageCache } from '../lib/page-cache';
+import {
+  forbidsStoring,
+  isCacheable,
+  NONCE_PLACEHOLDER,
+  pageCacheKey,
+  type PageCache,
+} from '../lib/page-cache';
 
 export type FetchHandler = (
   request: Request,
@@ -127,7 +133,7 @@ export function mountReactRouter(app: FastifyInstance, options: ReactRouterOptio
     const context = new RouterContextProvider();
     context.set(key, options.context(source, NONCE_PLACEHOLDER));
     const response = await handle(request, context);
-    if (response.status !== 200 || request.method !== 'GET') {
+    if (response.status !== 200 || request.method !== 'GET' || forbidsStoring(response.headers)) {
       // Not kept: still send it with the real nonce.
       const body = await response.text();
       return new Response(

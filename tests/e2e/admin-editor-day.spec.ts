@@ -712,9 +712,16 @@ test('the dashboard shows the numbers of GET /api/stats and a chart', async ({
   expect(stats.viewsPerDay).toHaveLength(30);
   await expect(chart.locator('rect')).toHaveCount(30);
 
-  // The top bar's badge counts the real drafts.
+  // The top bar's badge counts what waits for review (DECISIONS.md §11; it counted drafts
+  // before issue 9).
+  await make.article(await make.category(), { status: 'pending' });
+  await page.reload();
+  const queue = (await (await admin.get('/api/articles/review-queue')).json()) as {
+    awaiting: number;
+  };
+  expect(queue.awaiting).toBeGreaterThan(0);
   const badge = page.getByRole('link', {
-    name: `${stats.drafts} draft${stats.drafts === 1 ? '' : 's'}`,
+    name: `${queue.awaiting} article${queue.awaiting === 1 ? '' : 's'} waiting for review`,
   });
   await expect(badge).toBeVisible();
 });

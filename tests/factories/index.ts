@@ -5,6 +5,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
+import type { ArticleStatus } from '../../common/articles';
 import type { Role } from '../../common/roles';
 import { users } from '../../db/schema/users';
 import { eq } from 'drizzle-orm';
@@ -133,7 +134,9 @@ export async function createArticle(
     _id: string;
     name: string;
     slug: string;
-    status: 'draft' | 'published';
+    status: ArticleStatus;
+    publishedAt: string;
+    reviewNote: string;
     updatedAt: string;
     category: { _id: string; slug: string; name: string };
     author: { _id: string; name: string } | null;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   articleBody,
   ArticleFormSchema,
+  articleFormSchema,
   differs,
   emptyArticleForm,
 } from '../../app/features/articles/article-form-values';
@@ -78,5 +79,35 @@ describe('differs', () => {
   it('treats a missing field as empty', () => {
     expect(differs({ name: '' }, {})).toBe(false);
     expect(differs({ name: 'a' }, {})).toBe(true);
+  });
+});
+
+describe('scheduling from the form (DECISIONS.md §11)', () => {
+  const ctx = { timeZone: 'Asia/Kolkata', scheduled: false };
+  it('sends a time entered in the site zone as UTC', () => {
+    const body = articleBody({ ...filled, when: 'schedule', publishedAt: '2026-11-23T06:00' }, ctx);
+    expect(body.publishedAt).toBe('2026-11-23T00:30:00.000Z');
+  });
+
+  it('publishes now: no time for a new article, the present for one that was scheduled', () => {
+    expect(articleBody({ ...filled, when: 'now' }, ctx)).not.toHaveProperty('publishedAt');
+    const now = articleBody({ ...filled, when: 'now' }, { ...ctx, scheduled: true });
+    expect(Math.abs(new Date(now.publishedAt as string).getTime() - Date.now())).toBeLessThan(5000);
+    // A draft or a piece for review carries no time.
+    expect(
+      articleBody(
+        { ...filled, status: 'pending', when: 'schedule', publishedAt: '2026-11-23T06:00' },
+        ctx,
+      ),
+    ).not.toHaveProperty('publishedAt');
+  });
+
+  it('puts the server message on the time field when the time is not one', () => {
+    const parsed = articleFormSchema(ctx).safeParse({
+      ...filled,
+      when: 'schedule',
+      publishedAt: '',
+    });
+    expect(parsed.error?.issues.map((i) => i.path.join('.'))).toEqual(['publishedAt']);
   });
 });

@@ -1,5 +1,5 @@
 import { useRef, type ChangeEvent } from 'react';
-import { useFormContext } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { slugify } from '../../../common/slug';
 import type { Category } from '../../../common/schemas/categories';
 import { FormSelect, FormTextField } from '../../components/form/fields';
@@ -17,16 +17,25 @@ export function ArticleFields({
   myName,
   categories,
   authors,
+  mayPublish,
+  timeZone,
 }: {
   editing: boolean;
   canPickAuthor: boolean;
   myName: string;
   categories: Category[] | null;
   authors: AuthorOption[] | null;
+  /** False for an author while the site wants review (DECISIONS.md §11): Submit for review only. */
+  mayPublish: boolean;
+  timeZone: string;
 }) {
   const { getValues, setValue } = useFormContext<ArticleFormValues>();
   // The slug last suggested; null when editing (a changed slug moves the article).
   const suggested = useRef<string | null>(editing ? null : slugify(getValues('name')));
+
+  const [status, when] = useWatch<ArticleFormValues, ['status', 'when']>({
+    name: ['status', 'when'],
+  });
 
   const followTitle = (event: ChangeEvent<HTMLInputElement>) => {
     const slug = getValues('slug');
@@ -89,15 +98,40 @@ export function ArticleFields({
           </option>
         ))}
       </FormSelect>
-      <FormSelect name="status" label={t.form.status} wrapperClassName="col-md-2">
-        <option value="published">{t.articles.published}</option>
-        <option value="draft">{t.articles.draft}</option>
+      <FormSelect
+        name="status"
+        label={t.form.status}
+        wrapperClassName="col-md-2"
+        hint={mayPublish ? undefined : t.form.onlyReview}
+      >
+        <option value="draft">{t.form.statusDraft}</option>
+        <option value="pending">{t.form.statusPending}</option>
+        {(mayPublish || status === 'published') && (
+          <option value="published">{t.form.statusPublished}</option>
+        )}
       </FormSelect>
       <FormSelect name="language" label={t.form.language} wrapperClassName="col-md-2">
         <option value="">{t.form.autoLanguage}</option>
         <option value="hi">{t.form.hindi}</option>
         <option value="en">{t.form.english}</option>
       </FormSelect>
+      {status === 'published' && mayPublish && (
+        <>
+          <FormSelect name="when" label={t.form.when} wrapperClassName="col-md-3">
+            <option value="now">{t.form.publishNow}</option>
+            <option value="schedule">{t.form.schedule}</option>
+          </FormSelect>
+          {when === 'schedule' && (
+            <FormTextField
+              name="publishedAt"
+              type="datetime-local"
+              label={t.form.scheduleAt(timeZone)}
+              wrapperClassName="col-md-4"
+              required
+            />
+          )}
+        </>
+      )}
     </>
   );
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { ArticleStatus, Language } from '../../../common/articles';
 import { ArticleInputSchema, type Article } from '../../../common/schemas/articles';
+import { DEFAULT_SETTINGS } from '../../../common/settings';
+import { fromZonedInput, toZonedInput } from '../../../common/time-zone';
 
 /** What the article form edits: one text per field, '' for "not chosen". */
 export interface ArticleFormValues {
@@ -14,10 +16,29 @@ export interface ArticleFormValues {
   metaDescription: string;
   description: string;
   status: ArticleStatus;
+  /** With status published: go out now, or at `publishedAt` (DECISIONS.md §11). */
+  when: 'now' | 'schedule';
+  /** The scheduled time as the site's wall clock (`2026-11-23T06:00`), '' when not scheduling. */
+  publishedAt: string;
   language: '' | Language;
   /** The linked translation's id; '' for none. */
   translationId: string;
 }
+
+/** What the form needs beyond its values: the site's zone, and whether the article was scheduled. */
+export interface ArticleFormContext {
+  timeZone: string;
+  /** Published for a time still to come when the form opened. */
+  scheduled: boolean;
+}
+const DEFAULT_CONTEXT: ArticleFormContext = {
+  timeZone: DEFAULT_SETTINGS.timeZone,
+  scheduled: false,
+};
+
+/** Whether an article is published for a time still to come. */
+export const isScheduled = (a: Pick<Article, 'status' | 'publishedAt'>, now = new Date()) =>
+  a.status === 'published' && new Date(a.publishedAt) > now;
 
 /** A new article, by the signed-in user, published on save (as the original did). */
 export const emptyArticleForm = (authorId: string): ArticleFormValues => ({
@@ -31,11 +52,16 @@ export const emptyArticleForm = (authorId: string): ArticleFormValues => ({
   metaDescription: '',
   description: '',
   status: 'published',
+  when: 'now',
+  publishedAt: '',
   language: '',
   translationId: '',
 });
 
-export const articleToForm = (a: Article): ArticleFormValues => ({
+export const articleToForm = (
+  a: Article,
+  timeZone: string = DEFAULT_CONTEXT.timeZone,
+): ArticleFormValues => ({
   name: a.name,
   slug: a.slug,
   author: a.author?._id ?? '',
@@ -46,16 +72,35 @@ export const articleToForm = (a: Article): ArticleFormValues => ({
   metaDescription: a.metaDescription,
   description: a.description,
   status: a.status,
+  when: isScheduled(a) ? 'schedule' : 'now',
+  publishedAt: isScheduled(a) ? toZonedInput(new Date(a.publishedAt), timeZone) : '',
   language: a.language,
   translationId: a.translationId ?? '',
 });
+
+/**
+ * The time to send: a schedule as UTC (text that names no time is sent as typed, so the
+ * server's message lands on the field); "now" for an article that was scheduled (else the
+ * server keeps its time); nothing otherwise, and the server decides.
+ */
+function publishedAtOf(v: ArticleFormValues, ctx: ArticleFormContext): string | undefined {
+  if (v.status !== 'published') return undefined;
+  if (v.when === 'schedule') {
+    return fromZonedInput(v.publishedAt, ctx.timeZone)?.toISOString() ?? v.publishedAt;
+  }
+  return ctx.scheduled ? new Date().toISOString() : undefined;
+}
 
 /**
  * The create/update body (SPEC.md §7 plus status, language and translation). Choices left
  * empty are left out, so the server decides: a slug from the title, the signed-in author, the language
  * from the text.
  */
-export function articleBody(v: ArticleFormValues): z.input<typeof ArticleInputSchema> {
+export function articleBody(
+  v: ArticleFormValues,
+  ctx: ArticleFormContext = DEFAULT_CONTEXT,
+): z.input<typeof ArticleInputSchema> {
+  const publishedAt = publishedAtOf(v, ctx);
   return {
     name: v.name,
     ...(v.slug ? { slug: v.slug } : {}),
@@ -67,6 +112,7 @@ export function articleBody(v: ArticleFormValues): z.input<typeof ArticleInputSc
     metaDescription: v.metaDescription,
     metaKeywords: v.metaKeywords,
     status: v.status,
+    ...(publishedAt !== undefined ? { publishedAt } : {}),
     ...(v.language ? { language: v.language } : {}),
     // Always sent: the form shows the link as stored, so '' means "no translation".
     translationId: v.translationId || null,
@@ -77,10 +123,12 @@ export function articleBody(v: ArticleFormValues): z.input<typeof ArticleInputSc
  * The form is checked by the server's own ArticleInputSchema, applied to the body it sends;
  * the body's field names are the form's, so every message lands on its field.
  */
-export const ArticleFormSchema = z
-  .custom<ArticleFormValues>()
-  .transform(articleBody)
-  .pipe(ArticleInputSchema);
+export const articleFormSchema = (ctx: ArticleFormContext) =>
+  z
+    .custom<ArticleFormValues>()
+    .transform((v) => articleBody(v, ctx))
+    .pipe(ArticleInputSchema);
+export const ArticleFormSchema = articleFormSchema(DEFAULT_CONTEXT);
 
 /** Whether `values` differ from `saved` in any field (the form has unsaved changes). */
 export function differs(values: Partial<ArticleFormValues>, saved: Partial<ArticleFormValues>) {

@@ -1,6 +1,7 @@
 import { data, useOutletContext } from 'react-router';
 import type { Article } from '../../../common/schemas/articles';
 import { appContext, type SessionUser } from '../../../common/services';
+import type { SiteSettings } from '../../../common/settings';
 import { AdminRouteError } from '../../components/admin/route-error';
 import { adminCopy as t } from '../../copy/admin';
 import { adminApi } from '../../features/api/admin-api';
@@ -24,11 +25,17 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return null;
 }
 
-/** Edit mode loads the article first; add mode starts empty. */
+/**
+ * Edit mode loads the article first; add mode starts empty. Both need the site's time zone and
+ * whether authors publish (DECISIONS.md §11).
+ */
 export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
   await serverLoader();
-  if (!params.id) return { article: null };
-  return { article: await adminApi<Article>(`/api/articles/article/${params.id}`) };
+  const [settings, article] = await Promise.all([
+    adminApi<SiteSettings>('/api/settings'),
+    params.id ? adminApi<Article>(`/api/articles/article/${params.id}`) : null,
+  ]);
+  return { article, settings };
 }
 
 clientLoader.hydrate = true as const;
@@ -45,7 +52,14 @@ export function HydrateFallback() {
 /** /admin/add-article and /admin/edit-article/:id; another article is a fresh form. */
 export default function ArticleFormRoute({ loaderData, params }: Route.ComponentProps) {
   const me = useOutletContext<SessionUser>();
-  return <ArticleForm key={params.id ?? 'new'} article={loaderData.article} me={me} />;
+  return (
+    <ArticleForm
+      key={params.id ?? 'new'}
+      article={loaderData.article}
+      settings={loaderData.settings}
+      me={me}
+    />
+  );
 }
 
 export const ErrorBoundary = AdminRouteError;

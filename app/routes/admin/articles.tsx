@@ -10,11 +10,15 @@ import { adminApi } from '../../features/api/admin-api';
 import { pageFromUrl } from '../../features/api/page-param';
 import { useListPage } from '../../features/api/use-list-page';
 import type { Route } from './+types/articles';
+import type { ArticleStatus } from '../../../common/articles';
+import type { SiteSettings } from '../../../common/settings';
+import { statusBadge } from '../../features/articles/article-status';
 
 interface Row {
   _id: string;
   name: string;
-  status: 'draft' | 'published';
+  status: ArticleStatus;
+  publishedAt: string;
 }
 interface ListData {
   articles: Row[];
@@ -33,9 +37,14 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   await serverLoader();
   const page = pageFromUrl(request.url);
   const q = new URL(request.url).searchParams.get('q')?.trim();
-  return adminApi<ListData>(
-    `/api/articles/admin-article?page=${page}&limit=${ADMIN_PAGE_SIZE}${q ? `&q=${encodeURIComponent(q)}` : ''}`,
-  );
+  const [list, settings] = await Promise.all([
+    adminApi<ListData>(
+      `/api/articles/admin-article?page=${page}&limit=${ADMIN_PAGE_SIZE}${q ? `&q=${encodeURIComponent(q)}` : ''}`,
+    ),
+    adminApi<SiteSettings>('/api/settings'),
+  ]);
+  // Scheduled times are shown in the site's zone (DECISIONS.md §11).
+  return { ...list, timeZone: settings.timeZone };
 }
 
 clientLoader.hydrate = true as const;
@@ -45,7 +54,7 @@ export function HydrateFallback() {
 }
 
 export default function AdminArticles({ loaderData }: Route.ComponentProps) {
-  const { articles, currentPage, totalPages } = loaderData;
+  const { articles, currentPage, totalPages, timeZone } = loaderData;
   const list = useListPage({ currentPage, rowsOnPage: articles.length });
   const [params] = useSearchParams();
   const q = params.get('q') ?? '';
@@ -55,11 +64,10 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
     { header: t.articles.name, cell: (a) => a.name },
     {
       header: t.articles.status,
-      cell: (a) => (
-        <span className={`badge ${a.status === 'published' ? 'bg-success' : 'bg-secondary'}`}>
-          {a.status === 'published' ? t.articles.published : t.articles.draft}
-        </span>
-      ),
+      cell: (a) => {
+        const badge = statusBadge(a, timeZone);
+        return <span className={`badge bg-${badge.tone}`}>{badge.text}</span>;
+      },
     },
     {
       header: t.articles.actions,

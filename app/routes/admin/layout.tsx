@@ -158,13 +158,15 @@ function TopBar({
   onMenu: () => void;
 }) {
   const navigate = useNavigate();
-  const [drafts, setDrafts] = useState<number | null>(null);
+  const [queue, setQueue] = useState<{ awaiting: number; kind: 'review' | 'sentBack' } | null>(
+    null,
+  );
   useEffect(() => {
-    // A real count, or no badge at all (DECISIONS.md §7).
-    if (!hasRole(me.role, 'editor')) return;
-    adminApi<{ drafts: number }>('/api/stats')
-      .then((s) => setDrafts(s.drafts))
-      .catch(() => setDrafts(null));
+    // A real count, or no badge at all (DECISIONS.md §7): what waits for review (editors), or
+    // what was sent back (an author; DECISIONS.md §11).
+    adminApi<{ awaiting: number; kind: 'review' | 'sentBack' }>('/api/articles/review-queue')
+      .then(setQueue)
+      .catch(() => setQueue(null));
   }, [me.role]);
   return (
     <header className="admin-topbar navbar flex-nowrap bg-white border-bottom px-3 gap-2">
@@ -184,14 +186,18 @@ function TopBar({
         </a>
       </div>
       <div className="d-flex align-items-center gap-2 gap-sm-3 min-w-0">
-        {drafts !== null && drafts > 0 && (
+        {queue !== null && queue.awaiting > 0 && (
           <Link
             to="/admin/articles"
             className="btn btn-sm btn-outline-secondary position-relative"
-            aria-label={t.menu.drafts(drafts)}
+            aria-label={
+              queue.kind === 'review'
+                ? t.menu.forReviewCount(queue.awaiting)
+                : t.menu.sentBackCount(queue.awaiting)
+            }
           >
-            {t.dashboard.drafts}
-            <span className="badge rounded-pill bg-danger ms-1">{drafts}</span>
+            {queue.kind === 'review' ? t.menu.forReview : t.menu.sentBack}
+            <span className="badge rounded-pill bg-danger ms-1">{queue.awaiting}</span>
           </Link>
         )}
         <Dropdown align="end">

@@ -1,7 +1,12 @@
 import { AdminRouteError } from '../../components/admin/route-error';
 import { toast } from 'react-toastify';
 import { UI_LANGUAGES, type SiteSettings } from '../../../common/settings';
-import { FormSelect, FormTextField, SubmitButton } from '../../components/form/fields';
+import {
+  FormCheckbox,
+  FormSelect,
+  FormTextField,
+  SubmitButton,
+} from '../../components/form/fields';
 import { SchemaForm, useSchemaForm } from '../../components/form/schema-form';
 import { requireScreen } from '../../features/session/screen-guard';
 import { adminCopy as t } from '../../copy/admin';
@@ -40,7 +45,13 @@ const FIELDS = [
   ['social.x', t.settings.fields.x],
   ['social.instagram', t.settings.fields.instagram],
   ['social.youtube', t.settings.fields.youtube],
+  ['timeZone', t.settings.fields.timeZone],
 ] as const;
+
+const HINTS: Partial<Record<(typeof FIELDS)[number][0], string>> = {
+  logoUrl: t.settings.hints.logoUrl,
+  timeZone: t.settings.hints.timeZone,
+};
 
 /** The settings of DECISIONS.md §8, checked with the same schema as the server. */
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
@@ -63,10 +74,13 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
             name={name}
             id={`s-${name.replace('.', '-')}`}
             label={label}
-            hint={name === 'logoUrl' ? t.settings.hints.logoUrl : undefined}
+            hint={HINTS[name]}
             wrapperClassName="col-md-6"
           />
         ))}
+        <div className="col-12">
+          <FormCheckbox name="authorsNeedReview" label={t.settings.fields.authorsNeedReview} />
+        </div>
         <FormSelect
           name="uiLanguage"
           id="s-uiLanguage"

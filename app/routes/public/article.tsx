@@ -5,9 +5,8 @@ import { hreflangLinks } from '../../../common/hreflang';
 import { articlePath } from '../../../common/paths';
 import { htmlExcerpt } from '../../../common/text';
 import { appContext } from '../../../common/services';
-import { ArticleCard } from '../../components/article-card';
-import { ShareButtons } from '../../components/share-buttons';
-import { formatDate, interfaceFor, READ_IN, useInterface } from '../../copy/language';
+import { ArticleView } from '../../components/article-view';
+import { interfaceFor } from '../../copy/language';
 import { redirectFormerAddress } from '../../features/redirects/former-address';
 import { absoluteUrl, pageMeta } from '../../features/seo/meta';
 import type { Route } from './+types/article';
@@ -116,74 +115,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { article, translation, related, relatedFailed, publicUrl } = loaderData;
-  const url = `${publicUrl}${articlePath(article)}`;
-  const { t, lang, locale } = useInterface();
-
+  const { article } = loaderData;
   // A view is counted after the page is shown, without holding it up.
   useEffect(() => {
     void fetch(`/api/articles/${article._id}/view`, { method: 'POST', keepalive: true }).catch(
       () => {},
     );
   }, [article._id]);
-
-  const srcSet = article.image?.variants.map((v) => `${v.url} ${v.width}w`).join(', ');
-  return (
-    <main id="main" className="container py-4">
-      <article className="article mx-auto" lang={article.language} data-view-article={article._id}>
-        <h1 className="article-title mb-3">{article.name}</h1>
-        {/* The byline is interface text: its date is written the way the interface writes. */}
-        <p className="text-body-secondary small" lang={lang}>
-          {article.author && (
-            <span>
-              {t.article.by(article.author.name)}
-              {' · '}
-            </span>
-          )}
-          <time dateTime={article.publishedAt}>{formatDate(article.publishedAt, locale)}</time>
-        </p>
-        {translation && (
-          // Offered in the language it leads to, whatever the interface speaks.
-          <p className="translation-link">
-            <a href={translation.path} hrefLang={translation.language} lang={translation.language}>
-              {READ_IN[translation.language]}
-            </a>
-          </p>
-        )}
-        {article.imageUrl && (
-          <img
-            src={article.imageUrl}
-            srcSet={srcSet || undefined}
-            sizes={srcSet ? '(max-width: 860px) 100vw, 820px' : undefined}
-            alt={article.name}
-            width={article.image?.width ?? 1200}
-            height={article.image?.height ?? 675}
-            fetchPriority="high"
-            className="article-image img-fluid rounded mb-4"
-          />
-        )}
-        <ShareButtons url={url} title={article.name} />
-        <div className="article-body" dangerouslySetInnerHTML={{ __html: article.description }} />
-      </article>
-      {relatedFailed && (
-        <p className="mt-5 text-body-secondary" role="status" lang={lang}>
-          {t.article.moreError}
-        </p>
-      )}
-      {related.length > 0 && (
-        <section aria-labelledby="more-stories" className="mt-5">
-          <h2 id="more-stories" className="h4 section-title" lang={lang}>
-            {t.article.more}
-          </h2>
-          <div className="row g-4">
-            {related.map((a) => (
-              <div key={a._id} className="col-12 col-md-6">
-                <ArticleCard article={a} length={CARD_EXCERPT_LENGTH} />
-              </div>
-            ))}
-          </div>
-        </section>
-      )}
-    </main>
-  );
+  return <ArticleView {...loaderData} />;
 }

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, inArray, ne, or, sql, sum, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, ne, or, sql, sum, type SQL } from 'drizzle-orm';
+import type { ArticleStatus } from '../../../common/articles';
 import { UNCATEGORISED_SEGMENT } from '../../../common/paths';
 import type { Db } from '../../../db/client';
 import {
@@ -147,6 +148,7 @@ export const fullColumns = {
   metaDescription: articles.metaDescription,
   metaKeywords: articles.metaKeywords,
   status: articles.status,
+  reviewNote: articles.reviewNote,
   legacyId: articles.legacyId,
   translationId: articles.translationId,
   viewCount: articles.viewCount,
@@ -289,8 +291,10 @@ export type ArticleValues = {
   metaTitle: string;
   metaDescription: string;
   metaKeywords: string;
-  status: 'draft' | 'published';
+  status: ArticleStatus;
   publishedAt: Date;
+  /** Left out: the stored note stays (an update of a draft keeps what the editor wrote). */
+  reviewNote?: string;
   language: 'hi' | 'en';
   legacyId: number | null;
 };
@@ -343,7 +347,7 @@ export interface StoredState {
   slug: string;
   /** The first segment of its address: the category slug, or the uncategorised segment. */
   segment: string;
-  status: 'draft' | 'published';
+  status: ArticleStatus;
   publishedAt: Date;
   updatedAt: Date;
   translationId: string | null;
@@ -453,6 +457,59 @@ export async function incrementViewCount(db: Db, id: string, now: Date): Promise
     .where(and(eq(articles.id, id), isPublicArticle(now)))
     .returning({ id: articles.id });
   return updated.length > 0;
+}
+
+export interface StatusValues {
+  status: ArticleStatus;
+  publishedAt: Date;
+  reviewNote: string;
+  updatedAt: Date;
+}
+
+/**
+ * Moves an article to another status (DECISIONS.md §11) under a row lock: `decide` sees the
+ * stored state and answers the new values, or throws to refuse. Answers what was written, or
+ * undefined when there is no such article.
+ */
+export async function setArticleStatus(
+  db: Db,
+  id: string,
+  decide: (stored: StoredState) => StatusValues,
+): Promise<StatusValues | undefined> {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await tx.execute(sql`SELECT 1 FROM ${articles} WHERE ${articles.id} = ${id} FOR UPDATE`);
+    const stored = await findStoredState(tx, id);
+    if (!stored) return undefined;
+    const values = decide(stored);
+    await tx.update(articles).set(values).where(eq(articles.id, id));
+    return values;
+  });
+}
+
+/** Articles published for a time still to come: the scheduled ones. */
+export function listScheduled(db: Db, now: Date) {
+  return db
+    .select({ id: articles.id, publishedAt: articles.publishedAt })
+    .from(articles)
+    .where(and(sql`${articles.status} = 'published'`, gt(articles.publishedAt, now)));
+}
+
+/** What waits on someone: articles submitted for review, or an author's sent back. */
+export async function countAwaiting(db: Db, opts: { authorId?: string }) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(articles)
+    .where(
+      opts.authorId
+        ? and(
+            eq(articles.authorId, opts.authorId),
+            sql`${articles.status} = 'draft'`,
+            ne(articles.reviewNote, ''),
+          )
+        : sql`${articles.status} = 'pending'`,
+    );
+  return Number(row?.n ?? 0);
 }
 
 export async function articleCounts(db: Db) {

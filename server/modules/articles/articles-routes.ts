@@ -7,12 +7,15 @@ import {
   ArticleCardSchema,
   ArticleInputSchema,
   ArticleSchema,
+  ArticleStatusChangeSchema,
   ByCategoryQuerySchema,
   CategoryDetailQuerySchema,
   CategoryDetailSchema,
   LatestQuerySchema,
   NewUrlSchema,
+  PreviewLinkSchema,
   RandomQuerySchema,
+  ReviewQueueSchema,
 } from '../../../common/schemas/articles';
 import { IdParamsSchema, MessageSchema } from '../../../common/schemas/common';
 import { notFound } from '../../lib/errors';
@@ -143,6 +146,52 @@ export function articlesRoutes(articles: ArticlesService) {
         },
       },
       async (request) => articles.update(await request.actor(), request.params.id, request.body),
+    );
+
+    app.post(
+      '/api/articles/:id/status',
+      {
+        schema: {
+          tags,
+          summary:
+            'Submit for review (pending), publish now or schedule (published, optional future publishedAt), or send back to draft with a note. With the setting authorsNeedReview on, an author publishing or scheduling gets 403',
+          security,
+          params: IdParamsSchema,
+          body: ArticleStatusChangeSchema,
+          response: { 200: ArticleSchema },
+        },
+      },
+      async (request) =>
+        articles.changeStatus(await request.actor(), request.params.id, request.body),
+    );
+
+    app.get(
+      '/api/articles/review-queue',
+      {
+        schema: {
+          tags,
+          summary:
+            'The top-bar badge: articles waiting for review (editors and up), or sent back to draft with a note (an author)',
+          security,
+          response: { 200: ReviewQueueSchema },
+        },
+      },
+      async (request) => articles.reviewQueue(await request.actor()),
+    );
+
+    app.post(
+      '/api/articles/:id/preview',
+      {
+        schema: {
+          tags,
+          summary:
+            'A signed link anyone can open to see the article as readers will, valid 7 days (whoever may change it)',
+          security,
+          params: IdParamsSchema,
+          response: { 200: PreviewLinkSchema },
+        },
+      },
+      async (request) => articles.previewLink(await request.actor(), request.params.id),
     );
 
     app.delete(

@@ -6,6 +6,7 @@ import {
   type Article,
   type ArticleCard,
   type ArticleInput,
+  type ArticleStatusChange,
 } from '../../../common/schemas/articles';
 import { IdSchema } from '../../../common/schemas/common';
 import { slugify } from '../../../common/slug';
@@ -17,10 +18,12 @@ import { requireRole, type Actor } from '../../lib/actor';
 import type { Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/errors';
+import type { ArticleStatus } from '../../../common/articles';
 import { mediaUrl } from '../media/media-urls';
 import {
   articleCounts,
   closestTitleWord,
+  countAwaiting,
   countInCategory,
   countSearchPublished,
   countPublishedInCategory,
@@ -40,10 +43,12 @@ import {
   listLatestPublished,
   listPublishedInCategory,
   listRandomPublished,
+  listScheduled,
   listStaleSearch,
   recordCategoryMove,
   saveSearchColumns,
   searchPublished,
+  setArticleStatus,
   slugTaken,
   updateArticle,
   type AddressRow,
@@ -102,6 +107,7 @@ export function toArticle(row: FullRow): Article {
     metaKeywords: row.metaKeywords,
     status: row.status,
     publishedAt: card.publishedAt,
+    reviewNote: row.reviewNote,
     language: row.language,
     legacyId: row.legacyId,
     translationId: row.translationId,
@@ -124,7 +130,30 @@ export interface ArticlesDeps {
   users: { canWrite(id: string): Promise<boolean> };
   media: { idForUrl(url: string): Promise<string | null> };
   contentChanged?: () => Promise<void>;
+  /** Jobs at a time, once across processes: an article going live (server/modules/jobs). */
+  jobs: {
+    schedule(job: {
+      key: string;
+      kind: string;
+      subjectId: string | null;
+      runAt: Date;
+    }): Promise<void>;
+    cancel(key: string): Promise<void>;
+  };
+  /** The site setting `authorsNeedReview` (DECISIONS.md §11). */
+  review: { authorsNeedReview(): Promise<boolean> };
+  /** Signed preview links (server/lib/tokens.ts). */
+  previews: {
+    sign(articleId: string): Promise<{ url: string; expiresAt: Date }>;
+    verify(token: string): Promise<string | undefined>;
+  };
 }
+
+/** The job that empties every page cache when a scheduled article goes live. */
+export const GO_LIVE_JOB = 'article-live';
+const goLiveKey = (id: string) => `${GO_LIVE_JOB}:${id}`;
+
+const REVIEW_REFUSAL = 'On this site an editor publishes: submit the article for review instead.';
 
 /** What readers find at /{segment}/{slug}: the article, where it lives now, or nothing. */
 export type ArticleAtAddress =
@@ -133,8 +162,30 @@ export type ArticleAtAddress =
 const pathOf = (row: AddressRow | undefined) => row && articlePath(row);
 
 export function createArticlesService(deps: ArticlesDeps) {
-  const { db, clock, categories, users, media } = deps;
+  const { db, clock, categories, users, media, jobs, review, previews } = deps;
   const changed = deps.contentChanged ?? (async () => {});
+
+  /**
+   * A published article with a future time is scheduled: a job empties every page cache at
+   * that minute (readers' queries already hide it until then, `isPublicArticle`). Any other
+   * state has no such job.
+   */
+  const syncGoLive = async (id: string, status: ArticleStatus, publishedAt: Date) => {
+    if (status === 'published' && publishedAt > clock.now()) {
+      await jobs.schedule({
+        key: goLiveKey(id),
+        kind: GO_LIVE_JOB,
+        subjectId: id,
+        runAt: publishedAt,
+      });
+    } else {
+      await jobs.cancel(goLiveKey(id));
+    }
+  };
+
+  /** Whether the site refuses `actor` a publish or schedule (authors, with review on). */
+  const reviewRequired = async (actor: Actor) =>
+    !hasRole(actor.role, 'editor') && (await review.authorsNeedReview());
 
   /** Refuses an actor who may not change this article (DECISIONS.md §2). */
   const mayChange = (actor: Actor, authorId: string | null) => {
@@ -413,17 +464,15 @@ export function createArticlesService(deps: ArticlesDeps) {
       const translationId = await checkTranslation(undefined, values.language, input.translationId);
       const now = clock.now();
       const status = input.status ?? 'published';
+      if (status === 'published' && (await reviewRequired(a))) throw forbidden(REVIEW_REFUSAL);
+      const publishedAt = input.publishedAt ? new Date(input.publishedAt) : now;
       try {
         const id = await insertArticle(
           db,
-          {
-            ...values,
-            status,
-            publishedAt: input.publishedAt ? new Date(input.publishedAt) : now,
-            createdAt: now,
-          },
+          { ...values, status, publishedAt, createdAt: now },
           translationId,
         );
+        await syncGoLive(id, status, publishedAt);
         await changed();
         return toArticle(await mustFind(id));
       } catch (error) {
@@ -459,13 +508,20 @@ export function createArticlesService(deps: ArticlesDeps) {
       const status = input.status ?? before.status;
       const publishedAt = input.publishedAt
         ? new Date(input.publishedAt)
-        : before.status === 'draft' && status === 'published'
+        : before.status !== 'published' && status === 'published'
           ? now
           : before.publishedAt;
+      // Editing what is already out is not a publish; going out, or at another time, is.
+      const publishes =
+        status === 'published' &&
+        (before.status !== 'published' || publishedAt.getTime() !== before.publishedAt.getTime());
+      if (publishes && (await reviewRequired(a))) throw forbidden(REVIEW_REFUSAL);
       const full: ArticleValues & { updatedAt: Date; segment: string } = {
         ...values,
         status,
         publishedAt,
+        // A note is for the author while the piece is back in draft; any other move clears it.
+        reviewNote: status === 'draft' ? undefined : '',
         updatedAt: now,
       };
       try {
@@ -490,8 +546,93 @@ export function createArticlesService(deps: ArticlesDeps) {
       } catch (error) {
         return legacyConflict(error);
       }
+      await syncGoLive(id, status, publishedAt);
       await changed();
       return toArticle(await mustFind(id));
+    },
+
+    /**
+     * Submit for review, publish now, schedule, or send back to draft with a note
+     * (DECISIONS.md §11). Whoever may change the article may move it; with `authorsNeedReview`
+     * on, an author's publish or schedule is refused (403). Publishing without a time means
+     * now, except that an article already out keeps its time.
+     */
+    async changeStatus(actor: Actor | null, id: string, change: ArticleStatusChange) {
+      const a = requireRole(
+        actor,
+        'author',
+        'Only authors, editors and administrators can change articles.',
+      );
+      if (change.publishedAt && change.status !== 'published')
+        throw fieldError('body.publishedAt', 'A time goes only with publishing or scheduling.');
+      if (change.note && change.status !== 'draft')
+        throw fieldError('body.note', 'A note goes only with sending an article back to draft.');
+      // The note is an editor's word to the author; an author pulling back their own piece
+      // has no one to write to.
+      if (change.note && !hasRole(a.role, 'editor'))
+        throw forbidden('Only editors and administrators send an article back with a note.');
+      if (change.status === 'published' && (await reviewRequired(a)))
+        throw forbidden(REVIEW_REFUSAL);
+      const now = clock.now();
+      const written = await setArticleStatus(db, id, (stored) => {
+        mayChange(a, stored.authorId);
+        const live = stored.status === 'published' && stored.publishedAt <= now;
+        const publishedAt =
+          change.status !== 'published'
+            ? stored.publishedAt
+            : change.publishedAt
+              ? new Date(change.publishedAt)
+              : live
+                ? stored.publishedAt
+                : now;
+        const reviewNote = change.status === 'draft' ? (change.note ?? '') : '';
+        return { status: change.status, publishedAt, reviewNote, updatedAt: now };
+      });
+      if (!written) throw notFound('Article not found.');
+      await syncGoLive(id, written.status, written.publishedAt);
+      await changed();
+      return toArticle(await mustFind(id));
+    },
+
+    /**
+     * Makes sure every scheduled article has its go-live job: articles that came in by an
+     * import or an archive (which copy no jobs), or a save cut short between its two writes.
+     * Run at start; scheduling is idempotent.
+     */
+    async scheduleGoLives() {
+      const scheduled = await listScheduled(db, clock.now());
+      for (const row of scheduled) await syncGoLive(row.id, 'published', row.publishedAt);
+      return scheduled.length;
+    },
+
+    /** The top-bar badge: pieces waiting for review (editors), or sent back to an author. */
+    async reviewQueue(actor: Actor | null) {
+      const a = requireRole(actor, 'author');
+      return hasRole(a.role, 'editor')
+        ? { awaiting: await countAwaiting(db, {}), kind: 'review' as const }
+        : { awaiting: await countAwaiting(db, { authorId: a.id }), kind: 'sentBack' as const };
+    },
+
+    /** A signed link to the article as readers will see it, for whoever may change it. */
+    async previewLink(actor: Actor | null, id: string) {
+      const a = requireRole(
+        actor,
+        'author',
+        'Only authors, editors and administrators can preview articles.',
+      );
+      const stored = await findStoredState(db, id);
+      if (!stored) throw notFound('Article not found.');
+      mayChange(a, stored.authorId);
+      const link = await previews.sign(id);
+      return { url: link.url, expiresAt: link.expiresAt.toISOString() };
+    },
+
+    /** The article a preview link names, whatever its status; 404 once expired or deleted. */
+    async preview(token: string): Promise<Article> {
+      const id = await previews.verify(token);
+      const row = id ? await findArticleById(db, id) : undefined;
+      if (!row) throw notFound('This preview link has expired, or its article was deleted.');
+      return toArticle(row);
     },
 
     async remove(actor: Actor | null, id: string): Promise<{ message: string }> {
@@ -504,6 +645,7 @@ export function createArticlesService(deps: ArticlesDeps) {
       if (!row) throw notFound('Article not found.');
       mayChange(a, row.authorId);
       await deleteArticle(db, id);
+      await jobs.cancel(goLiveKey(id));
       await changed();
       return { message: `Article "${row.name}" deleted.` };
     },

@@ -99,6 +99,7 @@ describe('POST /api/articles/article', () => {
       metaDescription: 'A test article.',
       metaKeywords: 'test, article',
       status: 'published',
+      reviewNote: '',
       publishedAt: iso(current),
       language: 'en',
       legacyId: null,

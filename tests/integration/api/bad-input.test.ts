@@ -3,11 +3,12 @@
  * refusal) to the write and read calls. Each must get a 4xx JSON answer with a message, never
  * a 5xx, never a stack trace, and must leave every table as it was (DECISIONS.md §1).
  */
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../common/settings';
 import { articles, categories } from '../../../db/schema/content';
+import { jobs } from '../../../db/schema/jobs';
 import { media } from '../../../db/schema/media';
 import { users } from '../../../db/schema/users';
 import {
@@ -244,6 +245,9 @@ const CASES: Case[] = [
       ['a 100 KB siteName', { siteName: BIG }, 'body.siteName'],
       ['a 100 KB contactEmail', { contactEmail: `${BIG}@example.com` }, 'body.contactEmail'],
       ['an array for the body', [{ siteName: 'x' }], 'body'],
+      ['an unknown time zone', { timeZone: 'Mars/Olympus' }, 'body.timeZone'],
+      ['a number for timeZone', { timeZone: 530 }, 'body.timeZone'],
+      ['text for authorsNeedReview', { authorsNeedReview: 'yes' }, 'body.authorsNeedReview'],
     ] as const
   ).map(([what, body, path]): Case => ({
     name: `settings: ${what}`,
@@ -348,6 +352,34 @@ const CASES: Case[] = [
     path: 'body.name',
   },
 
+  // Moves between statuses (DECISIONS.md §11).
+  ...(
+    [
+      ['no status', {}, 'body.status'],
+      ['an unknown status', { status: 'live' }, 'body.status'],
+      ['status as a number', { status: 1 }, 'body.status'],
+      [
+        'a publishedAt that is not a time',
+        { status: 'published', publishedAt: 'tomorrow' },
+        'body.publishedAt',
+      ],
+      [
+        'a publishedAt with pending',
+        { status: 'pending', publishedAt: new Date().toISOString() },
+        'body.publishedAt',
+      ],
+      ['a note with published', { status: 'published', note: 'Looks good' }, 'body.note'],
+      ['a 100 KB note', { status: 'draft', note: BIG }, 'body.note'],
+      ['an object for note', { status: 'draft', note: { text: 'x' } }, 'body.note'],
+      ['an array for the body', ['draft'], 'body'],
+    ] as const
+  ).map(([what, body, path]): Case => ({
+    name: `article status: ${what}`,
+    request: () => json('POST', `/api/articles/${articleId}/status`, body),
+    status: 400,
+    path,
+  })),
+
   // Ids in the path: SQL and traversal strings are refused before any query.
   ...[...SQL, ...TRAVERSAL, '12345', BIG].flatMap((s): Case[] => [
     {
@@ -358,6 +390,16 @@ const CASES: Case[] = [
     {
       name: `PUT article ${s.slice(0, 30)}`,
       request: () => json('PUT', `/api/articles/${enc(s)}`, article()),
+      status: s === BIG ? 404 : 400,
+    },
+    {
+      name: `status of article ${s.slice(0, 30)}`,
+      request: () => json('POST', `/api/articles/${enc(s)}/status`, { status: 'draft' }),
+      status: s === BIG ? 404 : 400,
+    },
+    {
+      name: `preview link of article ${s.slice(0, 30)}`,
+      request: () => ({ method: 'POST', url: `/api/articles/${enc(s)}/preview` }),
       status: s === BIG ? 404 : 400,
     },
     {
@@ -739,6 +781,13 @@ async function rowCounts() {
     categories: await n(categories),
     users: await n(users),
     media: await n(media),
+    jobs: Number((await db.select({ n: count() }).from(jobs))[0]?.n),
+    // A refused move between statuses leaves the article as it was.
+    article: await db
+      .select({ status: articles.status, at: articles.publishedAt, note: articles.reviewNote })
+      .from(articles)
+      .where(eq(articles.id, articleId)),
+    settings: await t.app.services.settings.get(),
   };
 }
 

@@ -40,6 +40,10 @@ const CALLS: [string, string][] = [
   ['post', '/api/users/signout-everywhere'],
   ['get', '/api/stats'],
   ['post', '/api/articles/{id}/view'],
+  // Review, scheduling and previews (DECISIONS.md §11).
+  ['post', '/api/articles/{id}/status'],
+  ['get', '/api/articles/review-queue'],
+  ['post', '/api/articles/{id}/preview'],
   ['get', '/api/settings'],
   ['put', '/api/settings'],
   ['get', '/api/health'],

@@ -12,6 +12,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articles, categories } from '../../../db/schema/content';
 import { media, mediaBlobs } from '../../../db/schema/media';
+import { jobs } from '../../../db/schema/jobs';
 import { siteSettings } from '../../../db/schema/site';
 import { users } from '../../../db/schema/users';
 import {
@@ -139,6 +140,7 @@ async function snapshot() {
     media: byId(await db().select().from(media)),
     mediaBlobs: (await db().select({ key: mediaBlobs.key }).from(mediaBlobs)).map((r) => r.key),
     settings: await db().select().from(siteSettings),
+    jobs: byId(await db().select().from(jobs)),
     files: existsSync(mediaFolder) ? readdirSync(mediaFolder, { recursive: true }).sort() : [],
   };
 }
@@ -226,6 +228,63 @@ const CALLS: Call[] = [
         async effect(res) {
           expect(res.json()).toEqual({ message: `Article "${article.name}" deleted.` });
           expect(await storedArticle(article._id)).toBeUndefined();
+        },
+      };
+    },
+  },
+  {
+    name: "POST /api/articles/{id}/status (someone else's article back to draft, with a note)",
+    status: anyArticle,
+    async prepare() {
+      const article = await createArticle(t.app, owner, category._id, { status: 'pending' });
+      const note = `Check the figures ${unique()}`;
+      return {
+        request: {
+          method: 'POST',
+          url: `/api/articles/${article._id}/status`,
+          payload: { status: 'draft', note },
+        },
+        async effect() {
+          const [row] = await db()
+            .select({ status: articles.status, reviewNote: articles.reviewNote })
+            .from(articles)
+            .where(eq(articles.id, article._id));
+          expect(row).toEqual({ status: 'draft', reviewNote: note });
+        },
+      };
+    },
+  },
+  {
+    name: "POST /api/articles/{id}/status (scheduling someone else's article)",
+    status: anyArticle,
+    async prepare() {
+      const article = await createArticle(t.app, owner, category._id, { status: 'pending' });
+      const publishedAt = new Date(Date.now() + DAY_MS).toISOString();
+      return {
+        request: {
+          method: 'POST',
+          url: `/api/articles/${article._id}/status`,
+          payload: { status: 'published', publishedAt },
+        },
+        async effect() {
+          const [row] = await db()
+            .select({ runAt: jobs.runAt, doneAt: jobs.doneAt })
+            .from(jobs)
+            .where(eq(jobs.subjectId, article._id));
+          expect(row).toEqual({ runAt: new Date(publishedAt), doneAt: null });
+        },
+      };
+    },
+  },
+  {
+    name: "POST /api/articles/{id}/preview (someone else's draft)",
+    status: anyArticle,
+    async prepare() {
+      const article = await createArticle(t.app, owner, category._id, { status: 'draft' });
+      return {
+        request: { method: 'POST', url: `/api/articles/${article._id}/preview` },
+        async effect(res) {
+          expect(res.json().url).toMatch(/\/preview\/[0-9a-f.-]+$/);
         },
       };
     },
@@ -384,6 +443,22 @@ const CALLS: Call[] = [
           const authors = [...new Set(list.map((a) => a.author?._id))];
           if (actor === 'author') expect(authors).toEqual([author._id]);
           else expect(authors).toEqual(expect.arrayContaining([owner._id, author._id]));
+        },
+      };
+    },
+  },
+  {
+    name: 'GET /api/articles/review-queue',
+    // Editors count what waits for review; an author, what was sent back to them.
+    status: { ...signedOut, reader: 403, author: 200, editor: 200, administrator: 200 },
+    async prepare() {
+      await createArticle(t.app, owner, category._id, { status: 'pending' });
+      return {
+        request: { method: 'GET', url: '/api/articles/review-queue' },
+        async effect(res, actor) {
+          if (actor === 'author') expect(res.json()).toEqual({ awaiting: 0, kind: 'sentBack' });
+          else expect(res.json()).toEqual({ awaiting: expect.any(Number), kind: 'review' });
+          if (actor !== 'author') expect(res.json().awaiting).toBeGreaterThan(0);
         },
       };
     },

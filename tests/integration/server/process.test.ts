@@ -127,6 +127,100 @@ describe('the server process', () => {
   );
 
   it.skipIf(testEngine() !== 'postgres')(
+    'publishes a scheduled article once across two processes, and both cached home pages show it within 15 s',
+    async () => {
+      const database = await createTestDatabase();
+      try {
+        // Info lines say which process ran the go-live job.
+        const env = { DATABASE_URL: database.url as string, SEED_DEMO: '0', LOG_LEVEL: 'info' };
+        const [a, b] = await Promise.all([
+          startServer({ ...env, DATA_DIR: dataDir() }),
+          startServer({ ...env, DATA_DIR: dataDir() }),
+        ]);
+        running.push(a, b);
+        const call = async (url: string, body: unknown, token?: string) => {
+          const res = await fetch(url, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              ...(token ? { authorization: `Bearer ${token}` } : {}),
+            },
+            body: JSON.stringify(body),
+          });
+          expect(res.status, await res.clone().text()).toBeLessThan(300);
+          return (await res.json()) as Record<string, unknown>;
+        };
+        const { token } = (await call(`${a.url}/api/users/signup`, {
+          name: 'Editor in chief',
+          email: 'chief@example.com',
+          password: 'a long enough password',
+        })) as { token: string };
+        const category = (await call(
+          `${a.url}/api/categories/addCategory`,
+          { name: 'Morning News', description: 'x', isHome: true },
+          token,
+        )) as { _id: string; slug: string };
+        const name = 'The story that waits for dawn';
+        // Time enough to warm both processes' caches first, even on a busy machine.
+        const at = Date.now() + 20_000;
+        const article = (await call(
+          `${a.url}/api/articles/article`,
+          {
+            name,
+            category: category._id,
+            imageUrl: 'https://images.example.com/dawn.jpg',
+            description: '<p>It waited.</p>',
+            publishedAt: new Date(at).toISOString(),
+          },
+          token,
+        )) as { _id: string; slug: string };
+
+        // Before its time: absent from both processes' pages, which are now cached.
+        const read = async (server: RunningServer, path: string) => {
+          const res = await fetch(`${server.url}${path}`);
+          return { cache: res.headers.get('x-page-cache'), body: await res.text() };
+        };
+        for (const server of [a, b]) {
+          await read(server, '/');
+          const home = await read(server, '/');
+          expect(home.cache).toBe('hit');
+          expect(home.body).not.toContain(name);
+          expect((await read(server, `/category/${category.slug}`)).body).not.toContain(name);
+          expect((await read(server, '/feed.xml')).body).not.toContain(name);
+        }
+        expect(Date.now()).toBeLessThan(at);
+
+        // Within 15 s of its time, both cached home pages show it: emptied by the job (the
+        // cache's own lifetime is a minute), which ran in one process only.
+        await waitUntil(
+          async () =>
+            (await read(a, '/')).body.includes(name) && (await read(b, '/')).body.includes(name),
+          {
+            timeoutMs: at + 15_000 - Date.now(),
+            intervalMs: 250,
+            message: 'both home pages show the scheduled article',
+            detail: () => a.output() + b.output(),
+          },
+        );
+        for (const server of [a, b]) {
+          expect((await read(server, `/category/${category.slug}`)).body).toContain(name);
+          expect((await read(server, '/feed.xml')).body).toContain(name);
+        }
+        const ran = (a.output() + b.output())
+          .split('\n')
+          .filter((line) => line.includes('a scheduled article went live'));
+        expect(ran).toHaveLength(1);
+        expect(ran[0]).toContain(article._id);
+        expect(await a.stop()).toBe(0);
+        expect(await b.stop()).toBe(0);
+      } finally {
+        await database.close();
+      }
+    },
+    180_000,
+  );
+
+  it.skipIf(testEngine() !== 'postgres')(
     'counts rate limits once for several processes on one PostgreSQL',
     async () => {
       const database = await createTestDatabase();
@@ -295,11 +389,16 @@ describe('the server process', () => {
       expect(page.status).toBe(200);
       const html = await page.text();
       expect(html).toContain('Read latest and other stories');
-      // The app's sources, transformed by Vite, come from the same process.
-      expect(html).toContain('"/app/root.tsx"');
-      const source = await fetch(`${server.url}/app/root.tsx`);
-      expect(source.status).toBe(200);
-      expect(source.headers.get('content-type')).toMatch(/javascript/);
+      // The sources, transformed by Vite, come from the same process: the reading pages'
+      // script on a reading page, the React app on an app page (docs/decisions/019).
+      expect(html).toContain('src="/app/reader/main.ts"');
+      const login = await (await fetch(`${server.url}/login`)).text();
+      expect(login).toContain('"/app/root.tsx"');
+      for (const path of ['/app/reader/main.ts', '/app/root.tsx']) {
+        const source = await fetch(`${server.url}${path}`);
+        expect(source.status, path).toBe(200);
+        expect(source.headers.get('content-type'), path).toMatch(/javascript/);
+      }
       // Vite's own signal handling is off: the shutdown is ours, and ends with 0.
       expect(await server.stop('SIGTERM')).toBe(0);
     },

@@ -1,0 +1,93 @@
+import type { Article, ArticleCard as ArticleCardData } from '../../common/schemas/articles';
+import { CARD_EXCERPT_LENGTH } from '../../common/articles';
+import { articlePath } from '../../common/paths';
+import { formatDate, READ_IN, useInterface } from '../copy/language';
+import { ArticleCard } from './article-card';
+import { ShareButtons } from './share-buttons';
+
+/**
+ * An article as readers see it: its page, and a preview of one not yet out (DECISIONS.md §11),
+ * which must look the same. A preview counts no view (`countView`).
+ */
+export function ArticleView({
+  article,
+  translation = null,
+  related,
+  relatedFailed,
+  publicUrl,
+  countView = true,
+}: {
+  article: Article;
+  translation?: { path: string; language: 'hi' | 'en' } | null;
+  related: ArticleCardData[];
+  relatedFailed: boolean;
+  publicUrl: string;
+  countView?: boolean;
+}) {
+  const url = `${publicUrl}${articlePath(article)}`;
+  const { t, lang, locale } = useInterface();
+
+  const srcSet = article.image?.variants.map((v) => `${v.url} ${v.width}w`).join(', ');
+  return (
+    <main id="main" className="container py-4">
+      <article
+        className="article mx-auto"
+        lang={article.language}
+        data-view-article={countView ? article._id : undefined}
+      >
+        <h1 className="article-title mb-3">{article.name}</h1>
+        {/* The byline is interface text: its date is written the way the interface writes. */}
+        <p className="text-body-secondary small" lang={lang}>
+          {article.author && (
+            <span>
+              {t.article.by(article.author.name)}
+              {' · '}
+            </span>
+          )}
+          <time dateTime={article.publishedAt}>{formatDate(article.publishedAt, locale)}</time>
+        </p>
+        {translation && (
+          // Offered in the language it leads to, whatever the interface speaks.
+          <p className="translation-link">
+            <a href={translation.path} hrefLang={translation.language} lang={translation.language}>
+              {READ_IN[translation.language]}
+            </a>
+          </p>
+        )}
+        {article.imageUrl && (
+          <img
+            src={article.imageUrl}
+            srcSet={srcSet || undefined}
+            sizes={srcSet ? '(max-width: 860px) 100vw, 820px' : undefined}
+            alt={article.name}
+            width={article.image?.width ?? 1200}
+            height={article.image?.height ?? 675}
+            fetchPriority="high"
+            className="article-image img-fluid rounded mb-4"
+          />
+        )}
+        <ShareButtons url={url} title={article.name} />
+        <div className="article-body" dangerouslySetInnerHTML={{ __html: article.description }} />
+      </article>
+      {relatedFailed && (
+        <p className="mt-5 text-body-secondary" role="status" lang={lang}>
+          {t.article.moreError}
+        </p>
+      )}
+      {related.length > 0 && (
+        <section aria-labelledby="more-stories" className="mt-5">
+          <h2 id="more-stories" className="h4 section-title" lang={lang}>
+            {t.article.more}
+          </h2>
+          <div className="row g-4">
+            {related.map((a) => (
+              <div key={a._id} className="col-12 col-md-6">
+                <ArticleCard article={a} length={CARD_EXCERPT_LENGTH} />
+              </div>
+            ))}
+          </div>
+        </section>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,88 @@
+import type { Db } from '../../../db/client';
+import type { Clock } from '../../lib/clock';
+import { claimDueJobs, deleteJob, releaseJob, upsertJob } from './jobs-repository';
+
+/**
+ * How often each process looks for due jobs. A job runs at most this long after its time
+ * (plus the handler's own time): well inside the 15 seconds of DECISIONS.md §11.
+ */
+export const JOB_POLL_MS = 2_000;
+/** Jobs one poll claims; more wait for the next poll, two seconds later. */
+const CLAIM_BATCH = 50;
+
+export interface ClaimedJob {
+  id: string;
+  key: string;
+  kind: string;
+  subjectId: string | null;
+}
+export type JobHandler = (job: ClaimedJob) => Promise<void>;
+
+/**
+ * Jobs at a given time, run once across every process on one database (docs/decisions/016).
+ * The same code runs on the embedded engine (one process) and on PostgreSQL (many): each
+ * poll claims due rows with `FOR UPDATE SKIP LOCKED`, so no library and no leader election.
+ */
+export function createJobsService(deps: {
+  db: Db;
+  clock: Clock;
+  log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}) {
+  const { db, clock } = deps;
+  const handlers = new Map<string, JobHandler>();
+
+  /** Runs every job due now that no other process has taken; answers how many ran. */
+  const runDue = async (): Promise<number> => {
+    const claimed = await claimDueJobs(db, clock.now(), CLAIM_BATCH);
+    let ran = 0;
+    for (const job of claimed) {
+      const handler = handlers.get(job.kind);
+      try {
+        if (!handler) throw new Error(`no handler for jobs of kind "${job.kind}"`);
+        await handler(job);
+        ran++;
+        deps.log?.info({ job: job.key }, 'job ran');
+      } catch (error) {
+        // Handed back: this or another process tries again at the next poll.
+        deps.log?.error({ err: error, job: job.key }, 'job failed; it will be retried');
+        await releaseJob(db, job.id);
+      }
+    }
+    return ran;
+  };
+
+  return {
+    /** What to do for jobs of `kind`; the composition root registers each kind once. */
+    handle(kind: string, handler: JobHandler) {
+      handlers.set(kind, handler);
+    },
+    /** Runs `kind` for `subjectId` at `runAt`; the same key moves the one job. */
+    schedule: (job: { key: string; kind: string; subjectId: string | null; runAt: Date }) =>
+      upsertJob(db, job),
+    cancel: (key: string) => deleteJob(db, key),
+    runDue,
+    /**
+     * Polls every JOB_POLL_MS until the returned stop() (which waits for a poll in hand). A
+     * failed poll (the database briefly away) is logged and the next one tries again.
+     */
+    start(pollMs = JOB_POLL_MS): () => Promise<void> {
+      let stopped = false;
+      let timer: NodeJS.Timeout | undefined;
+      let inHand: Promise<unknown> = Promise.resolve();
+      const tick = () => {
+        inHand = runDue()
+          .catch((error: unknown) => deps.log?.error({ err: error }, 'polling for jobs failed'))
+          .finally(() => {
+            if (!stopped) timer = setTimeout(tick, pollMs).unref();
+          });
+      };
+      timer = setTimeout(tick, pollMs).unref();
+      return async () => {
+        stopped = true;
+        clearTimeout(timer);
+        await inHand;
+      };
+    },
+  };
+}
+export type JobsService = ReturnType<typeof createJobsService>;
