@@ -13,6 +13,8 @@ import { cpus, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../db/client';
+import { articleSearchColumns } from '../common/search/search-document';
+import { slugify } from '../common/slug';
 import { articles, categories } from '../db/schema/content';
 import { seedDemoContent } from '../db/seed/seed';
 import { loadConfig } from '../server/env';
@@ -74,6 +76,12 @@ async function generate(dataDir: string) {
             metaTitle: t.name,
             metaDescription: `Benchmark article ${i + 1}`,
             metaKeywords: 'bench, patrika',
+            // Indexed as a save indexes it, so search has every article from the start.
+            ...articleSearchColumns({
+              name: `${t.name} (${i + 1})`,
+              metaKeywords: 'bench, patrika',
+              description: t.description,
+            }),
             status: 'published' as const,
             publishedAt,
             language: t.language,
@@ -85,6 +93,8 @@ async function generate(dataDir: string) {
       await database.db.insert(articles).values(rows);
     }
     await database.analyze();
+    searchQueries = searchQueriesFrom(templates.map((t) => t.name));
+    indexCostMs = indexCost(templates);
     const sample = await database.db.execute(
       sql`SELECT a.slug, c.slug AS category, c.id AS category_id FROM articles a JOIN categories c ON c.id = a.category_id ORDER BY random() LIMIT 200`,
     );
@@ -94,6 +104,44 @@ async function generate(dataDir: string) {
   } finally {
     await database.close();
   }
+}
+
+let searchQueries: string[] = [];
+let indexCostMs = 0;
+
+/**
+ * Two-word queries as readers type them: pairs of neighbouring words from the titles (Hindi as
+ * written, and the same words in Latin letters), so each one finds something.
+ */
+function searchQueriesFrom(titles: string[]): string[] {
+  const pairs = titles.flatMap((title) => {
+    const words = title.split(/[\s:,.?!—-]+/).filter((w) => w.length > 2);
+    return words.length >= 2 ? [`${words[0]} ${words[1]}`] : [];
+  });
+  const latin = pairs.map((p) =>
+    p
+      .split(' ')
+      .map((w) => slugify(w))
+      .join(' '),
+  );
+  return [...pairs, ...latin].filter((q) => q.trim().length > 0);
+}
+
+/** What indexing costs one save: the median time to make an article's search columns. */
+function indexCost(templates: { name: string; description: string }[]): number {
+  const times: number[] = [];
+  for (let round = 0; round < 5; round++)
+    for (const t of templates) {
+      const start = performance.now();
+      articleSearchColumns({
+        name: t.name,
+        metaKeywords: 'bench, patrika',
+        description: t.description,
+      });
+      times.push(performance.now() - start);
+    }
+  times.sort((a, b) => a - b);
+  return Number((times[Math.floor(times.length / 2)] ?? 0).toFixed(2));
 }
 
 const peakRss = (pid: number) => {
@@ -159,6 +207,11 @@ async function main() {
         ],
         ['API latest', ['/api/articles/latest?limit=3']],
         [
+          'API search (two words)',
+          searchQueries.map((q) => `/api/search?q=${encodeURIComponent(q)}&limit=9`),
+        ],
+        ['search page', searchQueries.map((q) => `/search?q=${encodeURIComponent(q)}`)],
+        [
           'API category-detail',
           categoryIds.map((id) => `/api/articles/category-detail?categoryId=${id}&page=1&limit=9`),
         ],
@@ -176,6 +229,7 @@ async function main() {
       }
       const rssMb = peakRss(pid);
       console.table(rows.map((r) => ({ ...r, 'peak RSS MB': rssMb })));
+      console.log(`bench: making an article's search columns takes ${indexCostMs} ms (median)`);
       const report = {
         date: new Date().toISOString(),
         machine: {
@@ -189,6 +243,7 @@ async function main() {
         durationSeconds: DURATION,
         connections: CONNECTIONS,
         peakRssMb: rssMb,
+        searchIndexMsPerSave: indexCostMs,
         results: rows,
       };
       mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
