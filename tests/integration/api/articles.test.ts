@@ -127,7 +127,18 @@ describe('POST /api/articles/article', () => {
     expect(res.statusCode).toBe(201);
     const article = res.json();
     expect(article.imageUrl).toBe(media.secure_url);
-    expect(article.image).toEqual({ width: 1000, height: 600, variants: media.variants });
+    expect(article.image).toEqual({
+      width: 1000,
+      height: 600,
+      variants: media.variants,
+      // Crops made at upload for search engines and share cards (issue 12 item 4).
+      crops: ['16x9', '4x3', '1x1'].map((ratio) => ({
+        ratio,
+        width: expect.any(Number),
+        height: expect.any(Number),
+        url: expect.stringMatching(new RegExp(`^/media/.+/crop-${ratio}\\.jpg$`)),
+      })),
+    });
     expect(article.image.variants.length).toBeGreaterThan(0);
     for (const v of article.image.variants) expect(v.url).toMatch(/^\/media\//);
     const again = await get(`/api/articles/article/${article._id}`);
