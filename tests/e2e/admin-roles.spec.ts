@@ -192,7 +192,7 @@ test('an author writes and sees only their own articles, and is refused the rest
   const own = (await res.json()) as Article;
   make.forgetArticle(own._id);
   await expectToast(page, 'Success! Article added successfully.');
-  expect(own.author).toEqual({ _id: author._id, name: author.name });
+  expect(own.author).toEqual({ _id: author._id, name: author.name, slug: expect.any(String) });
 
   // The list holds their article and nobody else's.
   await sidebar(page).getByRole('link', { name: 'Articles' }).click();

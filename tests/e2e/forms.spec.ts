@@ -190,7 +190,7 @@ test.describe("a 400 answer's errors[].path is shown under the field it names", 
   }) => {
     consoleErrors.allow(/status of 400/);
     await signIn(page, ADMIN, '/admin/settings');
-    const x = page.getByLabel('X (Twitter)');
+    const x = page.getByLabel('X (Twitter)', { exact: true });
     const original = await x.inputValue();
 
     // A rule only the server knows, for a nested field: answered here by the test.
