@@ -55,6 +55,25 @@ export function listMediaWithoutCrops(db: Db, limit: number) {
     .limit(limit);
 }
 
+/** Originals in id order after `afterId`, a batch at a time (the metadata sweep). */
+export function listOriginalsAfter(db: Db, afterId: string | null, limit: number) {
+  return db
+    .select({ id: media.id, storageKey: media.storageKey })
+    .from(media)
+    .where(afterId ? gt(media.id, afterId) : undefined)
+    .orderBy(asc(media.id))
+    .limit(limit);
+}
+
+/** An original rewritten in place (metadata stripped): its new size and dimensions. */
+export async function saveOriginal(
+  db: Db,
+  id: string,
+  values: { bytes: number; width: number; height: number },
+): Promise<void> {
+  await db.update(media).set(values).where(eq(media.id, id));
+}
+
 export async function saveCrops(db: Db, id: string, crops: MediaCrop[]): Promise<void> {
   await db.update(media).set({ crops }).where(eq(media.id, id));
 }

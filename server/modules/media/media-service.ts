@@ -12,7 +12,9 @@ import {
   findMediaIdByKey,
   insertMedia,
   listMediaWithoutCrops,
+  listOriginalsAfter,
   saveCrops,
+  saveOriginal,
 } from './media-repository';
 import { contentTypeOfKey, type MediaStorage } from './media-storage';
 import { keyOfMediaUrl, mediaUrl } from './media-urls';
@@ -272,6 +274,43 @@ export function createMediaService(deps: {
       } catch (error) {
         await Promise.allSettled(written.map((key) => files.remove(key)));
         throw error;
+      }
+    },
+
+    /**
+     * Strips camera, GPS and other metadata from originals stored before uploads were cleaned
+     * (docs/decisions/014), turning them upright, in place: the same address serves the clean
+     * file. Clean files are left byte for byte. `npm run media:strip-metadata`; answers how
+     * many originals were looked at and how many were rewritten.
+     */
+    async stripStoredMetadata(): Promise<{ checked: number; stripped: number }> {
+      let checked = 0;
+      let stripped = 0;
+      let after: string | null = null;
+      for (;;) {
+        const batch = await listOriginalsAfter(db, after, 50);
+        if (batch.length === 0) return { checked, stripped };
+        for (const row of batch) {
+          after = row.id;
+          checked++;
+          const file = await storage.get(row.storageKey);
+          const format = file && sniffImage(file.data);
+          if (!file || !format) continue;
+          const cleaned = await decoding
+            .run(async () => {
+              const meta = await sharp(file.data, { animated: format === 'gif' }).metadata();
+              return servedOriginal(file.data, format, meta);
+            })
+            .catch(() => undefined); // an unreadable file is left as it is
+          if (!cleaned || cleaned.data === file.data) continue;
+          await storage.put(row.storageKey, cleaned.data, file.contentType);
+          await saveOriginal(db, row.id, {
+            bytes: cleaned.data.length,
+            width: cleaned.width,
+            height: cleaned.height,
+          });
+          stripped++;
+        }
       }
     },
 
