@@ -66,7 +66,7 @@ export async function registerHttp(
 ) {
   const { config, database, services, web } = deps;
   registerErrorHandler(app);
-  registerMetrics(app, { database, token: config.metricsToken });
+  registerMetrics(app, { database, token: config.metricsToken, jobs: services.jobs });
   registerInputGuard(app);
   await registerSecurity(app, { dev: web === 'dev' });
   registerCanonicalAddresses(app, services.articles);

@@ -38,12 +38,16 @@ function checkAccess(request: FastifyRequest, token: string | undefined) {
 
 /**
  * GET /metrics in Prometheus' text format: requests by route and status, their latency, the page
- * cache's hits and misses, the database pool, uploads, and Node's own process metrics. There is
- * no scheduler yet, so no scheduler lag (docs/decisions/013).
+ * cache's hits and misses, the database pool, uploads, the scheduler's lag (how late each job
+ * ran after its time), and Node's own process metrics (docs/decisions/013).
  */
 export function registerMetrics(
   app: FastifyInstance,
-  deps: { database: Database; token: string | undefined },
+  deps: {
+    database: Database;
+    token: string | undefined;
+    jobs?: { onRan(observe: (kind: string, lagSeconds: number) => void): void };
+  },
 ) {
   // One registry per app: tests build many apps in one process.
   const registry = new Registry();
@@ -73,6 +77,14 @@ export function registerMetrics(
     labelNames: ['status'] as const,
     registers: [registry],
   });
+  const lag = new Histogram({
+    name: 'patrika_job_lag_seconds',
+    help: 'How long after its time each job ran (a scheduled article going live), by kind. Polls are 2 s apart; DECISIONS.md §11 allows 15 s.',
+    labelNames: ['kind'] as const,
+    buckets: [0.5, 1, 2, 3, 5, 10, 15, 30, 60, 300],
+    registers: [registry],
+  });
+  deps.jobs?.onRan((kind, lagSeconds) => lag.observe({ kind }, lagSeconds));
   const { database } = deps;
   new Gauge({
     name: 'patrika_db_pool_connections',

@@ -37,7 +37,13 @@ export async function claimDueJobs(db: Db, now: Date, limit: number) {
     .update(jobs)
     .set({ doneAt: now })
     .where(and(inArray(jobs.id, due), isNull(jobs.doneAt)))
-    .returning({ id: jobs.id, key: jobs.key, kind: jobs.kind, subjectId: jobs.subjectId });
+    .returning({
+      id: jobs.id,
+      key: jobs.key,
+      kind: jobs.kind,
+      subjectId: jobs.subjectId,
+      runAt: jobs.runAt,
+    });
 }
 
 /** A job handed back after its handler failed: due again at the next poll. */

@@ -15,6 +15,8 @@ export interface ClaimedJob {
   key: string;
   kind: string;
   subjectId: string | null;
+  /** When it was due. */
+  runAt: Date;
 }
 export type JobHandler = (job: ClaimedJob) => Promise<void>;
 
@@ -30,6 +32,8 @@ export function createJobsService(deps: {
 }) {
   const { db, clock } = deps;
   const handlers = new Map<string, JobHandler>();
+  /** Told of every job that ran: its kind and how late it ran (the metrics' scheduler lag). */
+  const ranObservers: ((kind: string, lagSeconds: number) => void)[] = [];
 
   /** Runs every job due now that no other process has taken; answers how many ran. */
   const runDue = async (): Promise<number> => {
@@ -41,6 +45,8 @@ export function createJobsService(deps: {
         if (!handler) throw new Error(`no handler for jobs of kind "${job.kind}"`);
         await handler(job);
         ran++;
+        const lagSeconds = Math.max(0, (clock.now().getTime() - job.runAt.getTime()) / 1000);
+        for (const observe of ranObservers) observe(job.kind, lagSeconds);
         deps.log?.info({ job: job.key }, 'job ran');
       } catch (error) {
         // Handed back: this or another process tries again at the next poll.
@@ -52,6 +58,10 @@ export function createJobsService(deps: {
   };
 
   return {
+    /** Calls `observe` each time a job has run, with its kind and how late it ran. */
+    onRan(observe: (kind: string, lagSeconds: number) => void) {
+      ranObservers.push(observe);
+    },
     /** What to do for jobs of `kind`; the composition root registers each kind once. */
     handle(kind: string, handler: JobHandler) {
       handlers.set(kind, handler);

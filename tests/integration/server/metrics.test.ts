@@ -88,6 +88,25 @@ describe('GET /metrics', () => {
     expect(uploads('401', after)).toBe(uploads('401') + 1);
   });
 
+  it('reports how late each job ran after its time (the scheduler lag)', async () => {
+    const { jobs } = t.app.services;
+    const kind = 'metrics-test';
+    jobs.handle(kind, async () => {});
+    const runAt = new Date(Date.now() - 3_000);
+    await jobs.schedule({ key: `${kind}:${runAt.getTime()}`, kind, subjectId: null, runAt });
+    const lagCount = (from: Awaited<ReturnType<typeof metrics>>) =>
+      from.value('patrika_job_lag_seconds_count', { kind }) ?? 0;
+    // This app also polls for due jobs every 2 s: whichever runs it, it runs once.
+    await jobs.runDue();
+    const after = await metrics();
+    expect(after.types.get('patrika_job_lag_seconds')).toBe('histogram');
+    expect(lagCount(after)).toBe(1);
+    // Three seconds late: not in the 2 s bucket, in the 5 s one.
+    expect(after.value('patrika_job_lag_seconds_bucket', { kind, le: '2' })).toBe(0);
+    expect(after.value('patrika_job_lag_seconds_bucket', { kind, le: '5' })).toBe(1);
+    expect(after.value('patrika_job_lag_seconds_sum', { kind })).toBeGreaterThanOrEqual(3);
+  });
+
   it('shows the PostgreSQL pool’s use, and no pool on the embedded engine', async () => {
     const m = await metrics();
     expect(m.types.get('patrika_db_pool_connections')).toBe('gauge');
