@@ -185,6 +185,8 @@ async function main() {
       {
         DATA_DIR: dataDir,
         SEED_DEMO: '0',
+        // One load generator is one address: the per-address API ceiling would answer 429.
+        API_RATE_LIMIT: '0',
         PORT: String(await freePort()),
         ...(DATABASE_URL ? { DATABASE_URL } : {}),
       },
