@@ -12,6 +12,8 @@ export type Language = (typeof LANGUAGES)[number];
 export const HOME_SECTION_SIZE = 3;
 export const CATEGORY_PAGE_SIZE = 9;
 export const ADMIN_PAGE_SIZE = 10;
+/** The longest search a reader may ask, on /search, the API and the admin list (issue 10). */
+export const SEARCH_QUERY_MAX = 200;
 export const HOME_EXCERPT_LENGTH = 200;
 export const CARD_EXCERPT_LENGTH = 150;
 

@@ -1,13 +1,6 @@
 import { Link } from 'react-router';
 import { useInterface } from '../copy/language';
 
-/** ?page=N, where anything but a whole number from 1 reads as page 1. */
-export function pageParam(url: URL): number {
-  const raw = url.searchParams.get('page');
-  const n = raw && /^\d{1,6}$/.test(raw) ? Number(raw) : 1;
-  return n >= 1 ? n : 1;
-}
-
 /** Previous · Page N of M · Next under a paged list (category and search pages). */
 export function PageNav({
   currentPage,

@@ -3,7 +3,7 @@ import { Form, Link, NavLink } from 'react-router';
 import type { Category } from '../../common/schemas/categories';
 import type { SessionUser } from '../../common/services';
 import { isStaff } from '../../common/roles';
-import { SEARCH_QUERY_MAX } from '../../common/schemas/search';
+import { SEARCH_QUERY_MAX } from '../../common/articles';
 import { useInterface } from '../copy/language';
 import { clearUserInfo } from '../features/session/user-info';
 import { enhanceMenus } from './menus';

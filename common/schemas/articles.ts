@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ARTICLE_STATUSES, CROP_RATIOS, LANGUAGES } from '../articles';
+import { ARTICLE_STATUSES, CROP_RATIOS, LANGUAGES, SEARCH_QUERY_MAX } from '../articles';
 import { IdSchema, limitOnly, pagination, text } from './common';
 
 const isoDate = z.string();
@@ -204,7 +204,11 @@ export const ByCategoryQuerySchema = z.object({
 export const CategoryDetailQuerySchema = pagination(9).extend({ categoryId: IdSchema });
 export const AdminArticleQuerySchema = pagination(10, 1000).extend({
   /** Our addition: only articles whose title has these words (the reader search's matching). */
-  q: z.string().trim().max(200, 'A search may be at most 200 characters long.').optional(),
+  q: z
+    .string()
+    .trim()
+    .max(SEARCH_QUERY_MAX, `A search may be at most ${SEARCH_QUERY_MAX} characters long.`)
+    .optional(),
 });
 
 export const CategoryDetailSchema = z.object({

@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { LANGUAGES } from '../articles';
+import { LANGUAGES, SEARCH_QUERY_MAX } from '../articles';
 import { ArticleCardSchema } from './articles';
 import { pagination } from './common';
 
-/** The longest query a reader may ask (issue 10): longer answers 400. */
-export const SEARCH_QUERY_MAX = 200;
 /** Results on one page of /search, like a category page. */
 export const SEARCH_PAGE_SIZE = 9;
 

@@ -1,13 +1,13 @@
 import { AdminRouteError } from '../../components/admin/route-error';
 import { Form, Link, useSearchParams } from 'react-router';
-import { ADMIN_PAGE_SIZE } from '../../../common/articles';
+import { ADMIN_PAGE_SIZE, SEARCH_QUERY_MAX } from '../../../common/articles';
 import { DataTable, serialNumber, type Column } from '../../components/admin/data-table';
 import { Pager } from '../../components/admin/pager';
 import { RowActions } from '../../components/admin/row-actions';
 import { requireScreen } from '../../features/session/screen-guard';
 import { adminCopy as t } from '../../copy/admin';
 import { adminApi } from '../../features/api/admin-api';
-import { pageFromUrl } from '../../features/api/page-param';
+import { pageParam } from '../../features/api/page-param';
 import { useListPage } from '../../features/api/use-list-page';
 import type { Route } from './+types/articles';
 import type { ArticleStatus } from '../../../common/articles';
@@ -35,7 +35,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   await serverLoader();
-  const page = pageFromUrl(request.url);
+  const page = pageParam(request.url);
   const q = new URL(request.url).searchParams.get('q')?.trim();
   const [list, settings] = await Promise.all([
     adminApi<ListData>(
@@ -102,7 +102,7 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
           type="search"
           name="q"
           defaultValue={q}
-          maxLength={200}
+          maxLength={SEARCH_QUERY_MAX}
           className="form-control"
           aria-label={t.articles.searchLabel}
           placeholder={t.articles.searchLabel}

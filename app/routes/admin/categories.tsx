@@ -14,7 +14,7 @@ import {
   EMPTY_CATEGORY,
   type CategoryDraft,
 } from '../../features/categories/category-modal';
-import { pageFromUrl } from '../../features/api/page-param';
+import { pageParam } from '../../features/api/page-param';
 import { useListPage } from '../../features/api/use-list-page';
 import type { Route } from './+types/categories';
 
@@ -31,7 +31,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   await serverLoader();
-  const page = pageFromUrl(request.url);
+  const page = pageParam(request.url);
   return adminApi<ListData>(
     `/api/categories/admin-categories?page=${page}&limit=${ADMIN_PAGE_SIZE}`,
   );

@@ -7,7 +7,7 @@ import { Pager } from '../../components/admin/pager';
 import { requireScreen } from '../../features/session/screen-guard';
 import { adminCopy as t } from '../../copy/admin';
 import { adminApi } from '../../features/api/admin-api';
-import { pageFromUrl } from '../../features/api/page-param';
+import { pageParam } from '../../features/api/page-param';
 import { useListPage } from '../../features/api/use-list-page';
 import type { Route } from './+types/users';
 
@@ -20,7 +20,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   await serverLoader();
-  const page = pageFromUrl(request.url);
+  const page = pageParam(request.url);
   return adminApi<{ users: User[]; currentPage: number; totalPages: number }>(
     `/api/users?page=${page}&limit=${PAGE_SIZE}`,
   );

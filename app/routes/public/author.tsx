@@ -3,7 +3,8 @@ import { CARD_EXCERPT_LENGTH, CATEGORY_PAGE_SIZE } from '../../../common/article
 import { authorPath, SERVER_SEGMENTS } from '../../../common/paths';
 import { appContext } from '../../../common/services';
 import { ArticleCard } from '../../components/article-card';
-import { PageNav, pageParam } from '../../components/page-nav';
+import { PageNav } from '../../components/page-nav';
+import { pageParam } from '../../features/api/page-param';
 import { interfaceFor, useInterface } from '../../copy/language';
 import { absoluteUrl, pageMeta } from '../../features/seo/meta';
 import { shareImage } from '../../features/seo/share-image';

@@ -1,23 +1,18 @@
 import { data, Link } from 'react-router';
-import { CARD_EXCERPT_LENGTH } from '../../../common/articles';
+import { CARD_EXCERPT_LENGTH, SEARCH_QUERY_MAX } from '../../../common/articles';
 import { PAGE_SEGMENTS } from '../../../common/paths';
-import { SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX } from '../../../common/schemas/search';
+import { SEARCH_PAGE_SIZE } from '../../../common/schemas/search';
+
 import { appContext } from '../../../common/services';
 import { ArticleCard } from '../../components/article-card';
 import { PageNav } from '../../components/page-nav';
+import { pageParam } from '../../features/api/page-param';
 import { interfaceFor, useInterface } from '../../copy/language';
 import { pageMeta } from '../../features/seo/meta';
 import { shareImage } from '../../features/seo/share-image';
 import type { Route } from './+types/search';
 
 const PATH = `/${PAGE_SEGMENTS.search}`;
-
-/** ?page=N, where anything but a whole number from 1 reads as page 1 (as on category pages). */
-function pageParam(url: URL): number {
-  const raw = url.searchParams.get('page');
-  const n = raw && /^\d{1,6}$/.test(raw) ? Number(raw) : 1;
-  return n >= 1 ? n : 1;
-}
 
 const searchHref = (q: string, page = 1) =>
   `${PATH}?q=${encodeURIComponent(q)}${page > 1 ? `&page=${page}` : ''}`;

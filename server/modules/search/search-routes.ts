@@ -2,10 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PAGE_SEGMENTS, SERVER_SEGMENTS } from '../../../common/paths';
 import { SearchQuerySchema, SearchResponseSchema } from '../../../common/schemas/search';
+import { xml } from '../seo/xml';
 import type { SearchService } from './search-service';
-
-const xml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** GET /api/search (issue 10) and the OpenSearch description browsers offer as a search engine. */
 export function searchRoutes(
