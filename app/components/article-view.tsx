@@ -62,7 +62,7 @@ export function ArticleView({
             src={article.imageUrl}
             srcSet={srcSet || undefined}
             sizes={srcSet ? '(max-width: 860px) 100vw, 820px' : undefined}
-            alt={article.name}
+            alt={article.imageAlt || article.name}
             width={article.image?.width ?? 1200}
             height={article.image?.height ?? 675}
             fetchPriority="high"

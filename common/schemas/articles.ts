@@ -10,6 +10,9 @@ export const MAX_DESCRIPTION_LENGTH = 500_000;
 export const MAX_DESCRIPTION_ELEMENTS = 20_000;
 
 /** Opening tags in an HTML text: the elements a parser would make, counted in linear time. */
+/** How long an image's alt text (the article image's or one in the body) may be. */
+export const IMAGE_ALT_MAX = 300;
+
 export const countElements = (html: string) => html.match(/<[a-z]/gi)?.length ?? 0;
 
 export const CategoryRefSchema = z.object({ _id: z.string(), slug: z.string(), name: z.string() });
@@ -63,6 +66,8 @@ export const ArticleSchema = z.object({
   category: CategoryRefSchema.nullable(),
   imageUrl: z.string(),
   image: ImageInfoSchema.nullable(),
+  /** What the article image shows; empty when the editor wrote none. */
+  imageAlt: z.string(),
   description: z.string(),
   metaTitle: z.string(),
   metaDescription: z.string(),
@@ -132,6 +137,8 @@ export const ArticleInputSchema = z.object({
       `description has too many HTML elements (at most ${MAX_DESCRIPTION_ELEMENTS})`,
     )
     .default(''),
+  /** Our addition: what the article image shows (its alt text); empty falls back to the title. */
+  imageAlt: optionalText('imageAlt', IMAGE_ALT_MAX),
   metaTitle: optionalText('metaTitle', 300),
   metaDescription: optionalText('metaDescription', 1000),
   metaKeywords: optionalText('metaKeywords', 1000),

@@ -46,6 +46,8 @@ export const articles = pgTable(
     categoryId: uuid().references(() => categories.id, { onDelete: 'restrict' }),
     imageUrl: text().notNull().default(''),
     imageMediaId: uuid().references(() => media.id, { onDelete: 'set null' }),
+    /** What the article image shows, for readers who cannot see it (issue 9 item 8). */
+    imageAlt: text().notNull().default(''),
     description: text().notNull().default(''),
     metaTitle: text().notNull().default(''),
     metaDescription: text().notNull().default(''),

@@ -267,6 +267,10 @@ test.describe('articles', () => {
       const media = await uploaded;
       expect(media.status()).toBe(201);
       inlineSrc = ((await media.json()) as { secure_url: string }).secure_url;
+      // The image goes in once it is described (issue 9 item 8).
+      const describe = page.getByRole('dialog', { name: 'Describe the image' });
+      await describe.getByLabel('Alt text').fill('The river at its highest');
+      await describe.getByRole('button', { name: 'Insert' }).click();
       const inline = editor.locator(`img[src="${inlineSrc}"]`);
       await expect(inline).toHaveCount(1);
 

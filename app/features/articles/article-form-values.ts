@@ -11,6 +11,8 @@ export interface ArticleFormValues {
   author: string;
   category: string;
   imageUrl: string;
+  /** What the article image shows, for readers who cannot see it. */
+  imageAlt: string;
   metaTitle: string;
   metaKeywords: string;
   metaDescription: string;
@@ -47,6 +49,7 @@ export const emptyArticleForm = (authorId: string): ArticleFormValues => ({
   author: authorId,
   category: '',
   imageUrl: '',
+  imageAlt: '',
   metaTitle: '',
   metaKeywords: '',
   metaDescription: '',
@@ -67,6 +70,7 @@ export const articleToForm = (
   author: a.author?._id ?? '',
   category: a.category?._id ?? '',
   imageUrl: a.imageUrl,
+  imageAlt: a.imageAlt,
   metaTitle: a.metaTitle,
   metaKeywords: a.metaKeywords,
   metaDescription: a.metaDescription,
@@ -107,6 +111,7 @@ export function articleBody(
     ...(v.author ? { author: v.author } : {}),
     category: v.category,
     imageUrl: v.imageUrl,
+    imageAlt: v.imageAlt,
     description: v.description,
     metaTitle: v.metaTitle,
     metaDescription: v.metaDescription,

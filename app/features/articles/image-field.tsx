@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useController } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { controlProps, Field } from '../../components/field';
-import { useFieldError } from '../../components/form/fields';
+import { FormTextField, useFieldError } from '../../components/form/fields';
 import { adminCopy as t } from '../../copy/admin';
 import { uploadImage } from '../media/upload';
 import type { ArticleFormValues } from './article-form-values';
@@ -66,6 +66,13 @@ export function ImageField() {
       {field.value && (
         <img src={field.value} alt="" className="img-thumbnail mt-2" style={{ maxHeight: 120 }} />
       )}
+      <FormTextField
+        name="imageAlt"
+        id="image-alt"
+        label={t.form.imageAlt}
+        hint={t.form.imageAltHelp}
+        wrapperClassName="mt-2"
+      />
     </div>
   );
 }

@@ -45,7 +45,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   const share = await shareImage({ services, publicUrl }, settings, {
     url: article.imageUrl,
-    alt: article.name,
+    alt: article.imageAlt || article.name,
   });
   // The same story in the other language, once that is published too (issue 10 item 7).
   const translationPath = article.translationId

@@ -166,6 +166,7 @@ export async function listForAdmin(db: Db, opts: AdminListOptions) {
 
 export const fullColumns = {
   ...cardColumns,
+  imageAlt: articles.imageAlt,
   description: articles.description,
   metaTitle: articles.metaTitle,
   metaDescription: articles.metaDescription,
@@ -311,6 +312,7 @@ export type ArticleValues = {
   categoryId: string;
   imageUrl: string;
   imageMediaId: string | null;
+  imageAlt: string;
   description: string;
   metaTitle: string;
   metaDescription: string;

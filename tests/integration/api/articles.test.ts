@@ -326,6 +326,42 @@ describe('description sanitising (DECISIONS.md §4)', () => {
   });
 });
 
+describe('alt text and captions (issue 9 item 8)', () => {
+  it('keeps the article image alt text, and an image caption in the body', async () => {
+    const category = await newCategory();
+    const description =
+      '<p>Text</p><figure><img src="https://example.com/a.jpg" alt="Boats at dawn" onerror="x()">' +
+      '<figcaption>गंगा घाट, सुबह</figcaption></figure>';
+    const res = await post(
+      author,
+      articleBody(category._id, { imageAlt: '  The old city from the river  ', description }),
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json().imageAlt).toBe('The old city from the river');
+    expect(res.json().description).toBe(
+      '<p>Text</p><figure><img src="https://example.com/a.jpg" alt="Boats at dawn" loading="lazy" />' +
+        '<figcaption>गंगा घाट, सुबह</figcaption></figure>',
+    );
+    const read = await get(`/api/articles/article/${res.json()._id}`);
+    expect(read.json().imageAlt).toBe('The old city from the river');
+
+    // Left out on an update, it is emptied like the other optional texts of the form.
+    const updated = await put(author, res.json()._id, articleBody(category._id));
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json().imageAlt).toBe('');
+  });
+
+  it('refuses alt text over 300 characters with 400 naming the field and stores nothing', async () => {
+    const category = await newCategory();
+    const [{ n: before }] = await t.database.db.select({ n: count() }).from(articles);
+    const res = await post(author, articleBody(category._id, { imageAlt: 'x'.repeat(301) }));
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json())).toContain('imageAlt must be at most 300 characters');
+    const [{ n: after }] = await t.database.db.select({ n: count() }).from(articles);
+    expect(after).toBe(before);
+  });
+});
+
 describe('public reads show published articles only', () => {
   it('lists the latest published articles newest first by publishedAt', async () => {
     const now = advance(HOUR);

@@ -1,0 +1,121 @@
+import { useId, useState, type FormEvent } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { adminCopy as t } from '../../copy/admin';
+
+/** One text box of an editor dialog, with the check its value must pass. */
+export interface DialogField {
+  name: string;
+  label: string;
+  hint?: string;
+  value: string;
+  type?: 'text' | 'url';
+  /** Answers a message when the value is refused, undefined when it is fine. */
+  check?: (value: string) => string | undefined;
+}
+
+export interface EditorDialogProps {
+  title: string;
+  fields: DialogField[];
+  submitLabel: string;
+  onSubmit: (values: Record<string, string>) => void;
+  onClose: () => void;
+  /** An extra action beside Cancel (Remove link), shown when given. */
+  remove?: { label: string; onRemove: () => void };
+}
+
+/**
+ * A small form in a modal for the body editor (issue 9 item 8): the link address, an image's
+ * alt text and caption, a video address. A real dialog instead of `window.prompt`: labelled
+ * fields, hints, a message on the field that is wrong, Escape or Cancel to leave it unchanged.
+ */
+export function EditorDialog({
+  title,
+  fields,
+  submitLabel,
+  onSubmit,
+  onClose,
+  remove,
+}: EditorDialogProps) {
+  const base = useId();
+  const [values, setValues] = useState(() =>
+    Object.fromEntries(fields.map((f) => [f.name, f.value])),
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    event.stopPropagation();
+    const found: Record<string, string> = {};
+    for (const f of fields) {
+      const message = f.check?.((values[f.name] ?? '').trim());
+      if (message) found[f.name] = message;
+    }
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    onSubmit(Object.fromEntries(fields.map((f) => [f.name, (values[f.name] ?? '').trim()])));
+  };
+
+  return (
+    <Modal show onHide={onClose} aria-labelledby={`${base}-title`} restoreFocus>
+      {/* Its own form: the dialog sits inside the article form in the DOM tree of React. */}
+      <form noValidate onSubmit={submit}>
+        <Modal.Header closeButton closeLabel={t.editor.cancel}>
+          <Modal.Title id={`${base}-title`}>{title}</Modal.Title>
+        </Modal.Header>
+        <Modal.Body className="vstack gap-3">
+          {fields.map((f, i) => {
+            const id = `${base}-${f.name}`;
+            const error = errors[f.name];
+            const described = [f.hint && `${id}-hint`, error && `${id}-error`]
+              .filter(Boolean)
+              .join(' ');
+            return (
+              <div key={f.name}>
+                <label htmlFor={id} className="form-label">
+                  {f.label}
+                </label>
+                <input
+                  id={id}
+                  type={f.type ?? 'text'}
+                  className={`form-control${error ? ' is-invalid' : ''}`}
+                  value={values[f.name] ?? ''}
+                  autoFocus={i === 0}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={described || undefined}
+                  onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+                />
+                {f.hint && (
+                  <div id={`${id}-hint`} className="form-text">
+                    {f.hint}
+                  </div>
+                )}
+                {error && (
+                  <div id={`${id}-error`} className="invalid-feedback d-block">
+                    {error}
+                  </div>
+                )}
+              </div>
+            );
+          })}
+        </Modal.Body>
+        <Modal.Footer>
+          {remove && (
+            <button
+              type="button"
+              className="btn btn-outline-danger me-auto"
+              onClick={remove.onRemove}
+            >
+              {remove.label}
+            </button>
+          )}
+          <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
+            {t.editor.cancel}
+          </button>
+          <button type="submit" className="btn btn-primary">
+            {submitLabel}
+          </button>
+        </Modal.Footer>
+      </form>
+    </Modal>
+  );
+}
