@@ -319,16 +319,19 @@ export function createSeoService(deps: {
       return urlset([...own.map((e) => e.xml), ...rows.map((row) => urlEntry(row, uiLanguage))]);
     },
 
-    /** Google News sitemap: articles of the last 2 days, at most 1,000. */
+    /** Google News sitemap: articles of the last 2 days, at most 1,000 (never empty). */
     async newsSitemap(): Promise<string> {
       const now = clock.now();
       const { siteName } = await settings.get();
-      const rows = await listPublishedForSeo(db, {
+      let rows = await listPublishedForSeo(db, {
         limit: NEWS_MAX,
         offset: 0,
         now,
         since: new Date(now.getTime() - NEWS_DAYS * 86_400_000),
       });
+      // The schema wants at least one <url>: a quiet site lists its newest story (Google News
+      // passes over an older one), a site without stories its home page.
+      if (rows.length === 0) rows = await listPublishedForSeo(db, { limit: 1, offset: 0, now });
       const entries = rows.map(
         (row) =>
           `<url><loc>${xml(absolute(articlePath(row)))}</loc><news:news><news:publication><news:name>${xml(siteName)}</news:name>` +
@@ -339,7 +342,7 @@ export function createSeoService(deps: {
         XML_DECLARATION +
         STYLESHEET +
         `<urlset xmlns="${SITEMAP_NS}" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">\n` +
-        entries.join('\n') +
+        (entries.length ? entries : [`<url><loc>${xml(absolute('/'))}</loc></url>`]).join('\n') +
         '\n</urlset>\n'
       );
     },

@@ -64,6 +64,16 @@ beforeAll(async () => {
           sitemapMaxUrls: SMALL,
         });
         void a.register(seoRoutes(small), { prefix: '/small' });
+        // The same site ten days on, when no story is recent enough for the news sitemap.
+        const later = createSeoService({
+          db: a.services.database.db,
+          clock: { now: () => new Date(Date.now() + 10 * 24 * HOUR) },
+          settings: a.services.settings,
+          categories: a.services.categories,
+          users: a.services.users,
+          publicUrl: PUBLIC_URL,
+        });
+        void a.register(seoRoutes(later), { prefix: '/later' });
       },
     },
   );
@@ -133,7 +143,12 @@ const locsOf = (xml: string, tag = 'loc') =>
 /** Every sitemap the server writes: the single one, the news one, the small index and its parts. */
 async function allSitemaps(): Promise<{ url: string; body: string; schema: string }[]> {
   const out: { url: string; body: string; schema: string }[] = [];
-  for (const url of ['/sitemap.xml', '/news-sitemap.xml', '/small/sitemap.xml']) {
+  for (const url of [
+    '/sitemap.xml',
+    '/news-sitemap.xml',
+    '/small/sitemap.xml',
+    '/later/news-sitemap.xml',
+  ]) {
     const res = await get(url);
     expect(res.statusCode, url).toBe(200);
     const index = res.body.includes('<sitemapindex');
@@ -198,6 +213,9 @@ describe.runIf(runsWith('xmllint', 'the sitemap schema checks'))(
       expect(main).toContain('<image:caption>Audience by year &amp; town</image:caption>');
       expect(main).toContain('<xhtml:link rel="alternate" hreflang="hi"');
       expect(sitemaps[1]?.body).toContain('<news:news>');
+      // Ten days on nothing is recent: the news sitemap still holds one story, the newest.
+      const quiet = sitemaps.find((s) => s.url === '/later/news-sitemap.xml')?.body ?? '';
+      expect(locsOf(quiet)).toEqual([`${PUBLIC_URL}/${culture.slug}/${english.slug}`]);
     });
   },
 );
