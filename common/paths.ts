@@ -49,6 +49,8 @@ export const SERVER_SEGMENTS = {
   media: 'media',
   sitemap: 'sitemap.xml',
   newsSitemap: 'news-sitemap.xml',
+  /** The XSL stylesheet that shows the sitemaps to a person as tables. */
+  sitemapStyle: 'sitemap.xsl',
   robots: 'robots.txt',
   feed: 'feed.xml',
   metrics: 'metrics',

@@ -80,6 +80,11 @@ export const SiteSettingsSchema = z.object({
    * the form offers only Submit for review; editors and administrators publish.
    */
   authorsNeedReview: z.boolean(),
+  /**
+   * Feeds carry each article's whole sanitised body in `content:encoded` (issue 12 item 7);
+   * off, they carry the excerpt only, and readers come to the site for the rest.
+   */
+  feedFullText: z.boolean(),
   /** The IANA zone in which times are shown and entered (stored in UTC). */
   timeZone: z
     .string()
@@ -108,6 +113,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   uiLanguage: 'en',
   social: { facebook: '', x: '', instagram: '', youtube: '' },
   authorsNeedReview: false,
+  feedFullText: false,
   timeZone: 'Asia/Kolkata',
 };
 

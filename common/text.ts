@@ -11,7 +11,8 @@ const ENTITIES: Record<string, string> = {
   nbsp: ' ',
 };
 
-function decodeEntities(text: string): string {
+/** Decodes the named entities above and numeric ones; others are left as written. */
+export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, code: string) => {
     if (code[0] === '#') {
       const n =

@@ -238,6 +238,7 @@ export const adminCopy = {
       youtube: 'YouTube',
       timeZone: 'Time zone (for example Asia/Kolkata)',
       authorsNeedReview: 'Authors need an editor to publish (they can only submit for review)',
+      feedFullText: 'Feeds carry whole articles (RSS readers show the full text, not an excerpt)',
     },
   },
 } as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { createSeoService } from '../../server/modules/seo/seo-service';
+import { createSeoService, mainLanguage } from '../../server/modules/seo/seo-service';
 import type { SettingsService } from '../../server/modules/settings/settings-service';
 import { xml } from '../../server/modules/seo/xml';
 
@@ -61,5 +61,21 @@ describe('robots.txt', () => {
     expect(seo('http://localhost:3000').robots()).toContain(
       'Sitemap: http://localhost:3000/sitemap.xml',
     );
+  });
+});
+
+describe('a feed’s language (issue 12 item 7)', () => {
+  const stories = (...languages: ('hi' | 'en')[]) => languages.map((language) => ({ language }));
+
+  it('is the language most of its stories are written in', () => {
+    expect(mainLanguage(stories('hi', 'hi', 'en'), 'en')).toBe('hi');
+    expect(mainLanguage(stories('en', 'hi', 'en'), 'hi')).toBe('en');
+    expect(mainLanguage(stories('hi'), 'en')).toBe('hi');
+  });
+
+  it('is the interface’s when the stories are evenly split or there are none', () => {
+    expect(mainLanguage(stories('hi', 'en'), 'en')).toBe('en');
+    expect(mainLanguage(stories('hi', 'en'), 'hi')).toBe('hi');
+    expect(mainLanguage([], 'hi')).toBe('hi');
   });
 });

@@ -82,6 +82,9 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         <div className="col-12">
           <FormCheckbox name="authorsNeedReview" label={t.settings.fields.authorsNeedReview} />
         </div>
+        <div className="col-12">
+          <FormCheckbox name="feedFullText" label={t.settings.fields.feedFullText} />
+        </div>
         <FormSelect
           name="uiLanguage"
           id="s-uiLanguage"

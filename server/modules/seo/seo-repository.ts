@@ -1,7 +1,10 @@
-import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lte, max, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { hasRole, ROLES } from '../../../common/roles';
 import type { Db } from '../../../db/client';
 import { articleBodyHead, articles, categories, isPublicArticle } from '../../../db/schema/content';
+import { media } from '../../../db/schema/media';
+import { users } from '../../../db/schema/users';
 
 /*
  * The SEO module owns no table: these are its read-only queries over published articles for
@@ -25,6 +28,10 @@ export function listPublishedForSeo(
     since?: Date;
     categoryId?: string;
     authorId?: string;
+    /** The whole sanitised body (full-text feeds); otherwise only its head. */
+    withBody?: boolean;
+    /** The `<img>` tags of the body (sitemaps' image entries). */
+    withBodyImages?: boolean;
   },
 ) {
   const conditions = [isPublicArticle(opts.now)];
@@ -40,6 +47,19 @@ export function listPublishedForSeo(
       imageUrl: articles.imageUrl,
       language: articles.language,
       bodyHead: articleBodyHead,
+      body: opts.withBody ? articles.description : sql<string>`''`,
+      bodyImageTags: opts.withBodyImages
+        ? sql<
+            string[]
+          >`array(select m[1] from regexp_matches(${articles.description}, '(<img[[:space:]][^>]*>)', 'gi') as m)`
+        : sql<string[]>`'{}'::text[]`,
+      authorName: users.name,
+      /*
+       * Size and type of the image the article names, when it is an upload's original here
+       * (an enclosure states the length of the file it points to).
+       */
+      imageBytes: media.bytes,
+      imageMimeType: media.mimeType,
       publishedAt: articles.publishedAt,
       createdAt: articles.createdAt,
       updatedAt: articles.updatedAt,
@@ -49,6 +69,14 @@ export function listPublishedForSeo(
     })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .leftJoin(users, eq(users.id, articles.authorId))
+    .leftJoin(
+      media,
+      and(
+        eq(media.id, articles.imageMediaId),
+        sql`'/media/' || ${media.storageKey} = ${articles.imageUrl}`,
+      ),
+    )
     .leftJoin(
       translation,
       and(
@@ -67,4 +95,58 @@ export function listPublishedForSeo(
 export async function countPublished(db: Db, now: Date): Promise<number> {
   const [row] = await db.select({ n: count() }).from(articles).where(isPublicArticle(now));
   return Number(row?.n ?? 0);
+}
+
+/** The roles whose author page exists (a reader's slug is 404 there). */
+const WRITER_ROLES = ROLES.filter((role) => hasRole(role, 'author'));
+
+/**
+ * Categories with a published article, each with the time its newest one was published (the
+ * last time the category's page gained a story), by name.
+ */
+export function listCategoriesForSeo(db: Db, now: Date) {
+  return db
+    .select({ slug: categories.slug, lastPublishedAt: max(articles.publishedAt) })
+    .from(categories)
+    .innerJoin(articles, eq(articles.categoryId, categories.id))
+    .where(isPublicArticle(now))
+    .groupBy(categories.id, categories.slug, categories.name)
+    .orderBy(categories.name);
+}
+
+/**
+ * Writers (author and up, whose page exists) with a published article and a real slug (not
+ * the placeholder before start-up gives one), each with their newest article's time, by name.
+ */
+export function listAuthorsForSeo(db: Db, now: Date) {
+  return db
+    .select({ slug: users.slug, lastPublishedAt: max(articles.publishedAt) })
+    .from(users)
+    .innerJoin(articles, eq(articles.authorId, users.id))
+    .where(
+      and(
+        isPublicArticle(now),
+        inArray(users.role, WRITER_ROLES),
+        sql`left(${users.slug}, 1) <> '_'`,
+      ),
+    )
+    .groupBy(users.id, users.slug, users.name)
+    .orderBy(users.name, users.slug);
+}
+
+/** The newest change (edit or publication) among the published articles at these places. */
+export async function lastChangeOfPublished(
+  db: Db,
+  opts: { now: Date; offset: number; limit: number },
+): Promise<Date | undefined> {
+  const slice = db
+    .select({ updatedAt: articles.updatedAt })
+    .from(articles)
+    .where(isPublicArticle(opts.now))
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .limit(opts.limit)
+    .offset(opts.offset)
+    .as('slice');
+  const [row] = await db.select({ last: max(slice.updatedAt) }).from(slice);
+  return row?.last ?? undefined;
 }

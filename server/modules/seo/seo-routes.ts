@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PAGE_SEGMENTS, SERVER_SEGMENTS as S } from '../../../common/paths';
 import type { SeoService } from './seo-service';
 import { ICON_SIZES, type SiteIcons } from './site-icons';
+import { SITEMAP_STYLE } from './sitemap-style';
 
 const XML = 'application/xml; charset=utf-8';
 /** Crawlers may keep these a few minutes; they are rebuilt from the database on each request. */
@@ -26,6 +27,9 @@ export function seoRoutes(seo: SeoService) {
         .header('cache-control', CACHE)
         .send(await seo.sitemap(n));
     });
+    app.get(`/${S.sitemapStyle}`, hide, async (_request, reply) =>
+      reply.type('text/xsl; charset=utf-8').header('cache-control', CACHE).send(SITEMAP_STYLE),
+    );
     app.get(`/${S.newsSitemap}`, hide, async (_request, reply) =>
       reply
         .type(XML)

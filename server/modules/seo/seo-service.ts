@@ -1,4 +1,4 @@
-import { CARD_EXCERPT_LENGTH } from '../../../common/articles';
+import { CARD_EXCERPT_LENGTH, type Language } from '../../../common/articles';
 import {
   articlePath,
   authorPath,
@@ -7,17 +7,25 @@ import {
   SERVER_SEGMENTS,
 } from '../../../common/paths';
 import { hreflangLinks } from '../../../common/hreflang';
-import type { UiLanguage } from '../../../common/settings';
-import { htmlExcerpt } from '../../../common/text';
+import type { SiteSettings, UiLanguage } from '../../../common/settings';
+import { decodeEntities, htmlExcerpt } from '../../../common/text';
 import type { Db } from '../../../db/client';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
 import type { SettingsService } from '../settings/settings-service';
-import { countPublished, listPublishedForSeo } from './seo-repository';
+import {
+  countPublished,
+  lastChangeOfPublished,
+  listAuthorsForSeo,
+  listCategoriesForSeo,
+  listPublishedForSeo,
+} from './seo-repository';
 import { xml } from './xml';
 
 /** sitemaps.org: at most 50,000 addresses in one file, then a sitemap index. */
 export const SITEMAP_MAX_URLS = 50_000;
+/** Google reads at most 1,000 image entries for one address. */
+const IMAGES_PER_URL = 1000;
 const NEWS_MAX = 1000;
 const NEWS_DAYS = 2;
 const FEED_SIZE = 20;
@@ -34,9 +42,32 @@ const STATIC_ENTRIES = [
 /** First path segments no crawler needs: they only answer a signed-in person or a program. */
 const CRAWLERS_KEEP_OUT = [PAGE_SEGMENTS.admin, SERVER_SEGMENTS.api, PAGE_SEGMENTS.profile];
 
+const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
+/** Every sitemap names the stylesheet that shows it to a person as a table (issue 12 item 6). */
+const STYLESHEET = `<?xml-stylesheet type="text/xsl" href="/${SERVER_SEGMENTS.sitemapStyle}"?>\n`;
+const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+
 type SeoRow = Awaited<ReturnType<typeof listPublishedForSeo>>[number];
 
 const rfc822 = (date: Date) => date.toUTCString();
+
+/** The value of one attribute of an HTML tag the sanitiser wrote (double-quoted, escaped). */
+function attribute(tag: string, name: string): string | undefined {
+  const m = new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag);
+  return m?.[1] === undefined ? undefined : decodeEntities(m[1]);
+}
+
+/**
+ * The language most of these stories are written in; the interface's when they are evenly
+ * split or there are none (a feed states one language for all its items).
+ */
+export function mainLanguage(rows: { language: Language }[], fallback: Language): Language {
+  const counts = new Map<Language, number>();
+  for (const row of rows) counts.set(row.language, (counts.get(row.language) ?? 0) + 1);
+  const best = Math.max(0, ...counts.values());
+  const leaders = [...counts].filter(([, n]) => n === best).map(([language]) => language);
+  return leaders.length === 1 ? (leaders[0] as Language) : fallback;
+}
 
 export function createSeoService(deps: {
   db: Db;
@@ -58,6 +89,16 @@ export function createSeoService(deps: {
   const perFile = deps.sitemapMaxUrls ?? SITEMAP_MAX_URLS;
   const absolute = (path: string) => (/^https?:\/\//.test(path) ? path : `${publicUrl}${path}`);
 
+  /** An address in a page's HTML, absolute; undefined for what no crawler can fetch. */
+  const absoluteFromHtml = (src: string): string | undefined => {
+    try {
+      const url = new URL(src, `${publicUrl}/`);
+      return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
   /**
    * An article and its published translation as hreflang alternates, each naming both and the
    * x-default (the one in the interface's language), as the article pages do (issue 10 item 7).
@@ -75,114 +116,222 @@ export function createSeoService(deps: {
       .join('');
   };
 
-  const urlEntry = (row: SeoRow, uiLanguage: UiLanguage) => {
-    const image = row.imageUrl
-      ? `<image:image><image:loc>${xml(absolute(row.imageUrl))}</image:loc><image:title>${xml(row.name)}</image:title></image:image>`
-      : '';
-    // The sitemap schema wants other namespaces' elements after priority.
-    return (
-      `<url><loc>${xml(absolute(articlePath(row)))}</loc><lastmod>${(row.updatedAt ?? row.createdAt).toISOString()}</lastmod>` +
-      `<changefreq>weekly</changefreq><priority>0.8</priority>${image}${alternates(row, uiLanguage)}</url>`
-    );
+  /**
+   * The article's image (titled with the headline), then the images of its body (captioned
+   * with their alt text), each once, at most IMAGES_PER_URL.
+   */
+  const imageEntries = (row: SeoRow) => {
+    const seen = new Set<string>();
+    const images: { loc: string; caption?: string; title?: string }[] = [];
+    if (row.imageUrl) {
+      const loc = absolute(row.imageUrl);
+      seen.add(loc);
+      images.push({ loc, title: row.name });
+    }
+    for (const tag of row.bodyImageTags) {
+      const src = attribute(tag, 'src');
+      const loc = src && absoluteFromHtml(src);
+      if (!loc || seen.has(loc)) continue;
+      seen.add(loc);
+      images.push({ loc, caption: attribute(tag, 'alt')?.trim() || undefined });
+    }
+    // The image schema's order: loc, caption, geo_location, title, license.
+    return images
+      .slice(0, IMAGES_PER_URL)
+      .map(
+        (image) =>
+          `<image:image><image:loc>${xml(image.loc)}</image:loc>` +
+          (image.caption ? `<image:caption>${xml(image.caption)}</image:caption>` : '') +
+          (image.title ? `<image:title>${xml(image.title)}</image:title>` : '') +
+          `</image:image>`,
+      )
+      .join('');
   };
 
+  const urlEntry = (row: SeoRow, uiLanguage: UiLanguage) =>
+    // The sitemap schema wants other namespaces' elements after priority.
+    `<url><loc>${xml(absolute(articlePath(row)))}</loc><lastmod>${(row.updatedAt ?? row.createdAt).toISOString()}</lastmod>` +
+    `<changefreq>weekly</changefreq><priority>0.8</priority>${imageEntries(row)}${alternates(row, uiLanguage)}</url>`;
+
+  /** A list page (category, author): it changes when it gains a story. */
+  const listEntry = (path: string, lastPublishedAt: Date | null) =>
+    `<url><loc>${xml(absolute(path))}</loc>` +
+    (lastPublishedAt ? `<lastmod>${lastPublishedAt.toISOString()}</lastmod>` : '') +
+    `<changefreq>daily</changefreq><priority>0.6</priority></url>`;
+
   const urlset = (entries: string[]) =>
-    '<?xml version="1.0" encoding="UTF-8"?>\n' +
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n' +
+    XML_DECLARATION +
+    STYLESHEET +
+    `<urlset xmlns="${SITEMAP_NS}" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n` +
     entries.join('\n') +
     '\n</urlset>\n';
+
+  /**
+   * What the sitemap holds, in its order: the static pages, the categories, the authors, then
+   * the articles newest first. All but the articles are few and read whole; the articles are
+   * counted, and read a file's share at a time.
+   */
+  async function sitemapPlan(now: Date) {
+    const [categoryRows, authorRows, articleCount] = await Promise.all([
+      listCategoriesForSeo(db, now),
+      listAuthorsForSeo(db, now),
+      countPublished(db, now),
+    ]);
+    const fixed = [
+      ...STATIC_ENTRIES.map((e) => ({
+        xml: `<url><loc>${xml(absolute(e.path))}</loc><changefreq>${e.changefreq}</changefreq><priority>${e.priority}</priority></url>`,
+        lastmod: null as Date | null,
+      })),
+      ...categoryRows.map((c) => ({
+        xml: listEntry(categoryPath(c.slug), c.lastPublishedAt),
+        lastmod: c.lastPublishedAt,
+      })),
+      ...authorRows.map((a) => ({
+        xml: listEntry(authorPath(a.slug), a.lastPublishedAt),
+        lastmod: a.lastPublishedAt,
+      })),
+    ];
+    const total = fixed.length + articleCount;
+    const files = Math.max(1, Math.ceil(total / perFile));
+    /** File `index`'s share: its fixed entries and the articles' offset and count. */
+    const share = (index: number) => {
+      const start = index * perFile;
+      const end = Math.min(total, start + perFile);
+      const own = fixed.slice(start, end);
+      const offset = Math.max(0, start - fixed.length);
+      return { own, offset, limit: end - start - own.length };
+    };
+    return { files, share };
+  }
+
+  /** The newest lastmod of file `index`: its list pages' and its articles' latest change. */
+  async function lastmodOfFile(
+    share: ReturnType<Awaited<ReturnType<typeof sitemapPlan>>['share']>,
+    now: Date,
+  ): Promise<Date | undefined> {
+    const times = share.own.flatMap((e) => (e.lastmod ? [e.lastmod.getTime()] : []));
+    if (share.limit > 0) {
+      const last = await lastChangeOfPublished(db, {
+        now,
+        offset: share.offset,
+        limit: share.limit,
+      });
+      if (last) times.push(new Date(last).getTime());
+    }
+    return times.length ? new Date(Math.max(...times)) : undefined;
+  }
 
   /** The feed of the page at `path` (its address plus /feed.xml), newest first. */
   const rss = async (opts: {
     path: string;
     title: string;
     description: string;
-    siteName: string;
+    site: SiteSettings;
     filter?: { categoryId: string } | { authorId: string };
   }) => {
     const now = clock.now();
+    const { site } = opts;
     const rows = await listPublishedForSeo(db, {
       limit: FEED_SIZE,
       offset: 0,
       now,
+      withBody: site.feedFullText,
       ...opts.filter,
     });
     const self = absolute(`${opts.path === '/' ? '' : opts.path}/${SERVER_SEGMENTS.feed}`);
-    const description = opts.description || `Latest stories from ${opts.siteName}`;
+    const description = opts.description || `Latest stories from ${site.siteName}`;
     const items = rows.map((row) => {
       const url = absolute(articlePath(row));
       return (
         `<item><title>${xml(row.name)}</title><link>${xml(url)}</link><guid isPermaLink="true">${xml(url)}</guid>` +
         `<pubDate>${rfc822(row.publishedAt)}</pubDate>` +
+        // The byline: the author, or the publication for a story without one (as its JSON-LD).
+        `<dc:creator>${xml(row.authorName ?? site.siteName)}</dc:creator>` +
         (row.categoryName ? `<category>${xml(row.categoryName)}</category>` : '') +
         `<description>${xml(htmlExcerpt(row.bodyHead.replace(/<[^>]*$/, ''), CARD_EXCERPT_LENGTH))}</description>` +
-        (row.imageUrl
-          ? `<enclosure url="${xml(absolute(row.imageUrl))}" type="${/\.png$/.test(row.imageUrl) ? 'image/png' : 'image/jpeg'}" length="0"/>`
+        (site.feedFullText
+          ? `<content:encoded>${xml(absoluteLinks(row.body))}</content:encoded>`
+          : '') +
+        // An enclosure states the file's length: only an upload here has one we know.
+        (row.imageBytes !== null && row.imageMimeType
+          ? `<enclosure url="${xml(absolute(row.imageUrl))}" length="${row.imageBytes}" type="${xml(row.imageMimeType)}"/>`
           : '') +
         `</item>`
       );
     });
     const lastBuild = rows[0]?.publishedAt ?? now;
     return (
-      '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">\n<channel>' +
+      XML_DECLARATION +
+      '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/">\n<channel>' +
       `<title>${xml(opts.title)}</title><link>${xml(absolute(opts.path))}</link><description>${xml(description)}</description>` +
-      `<language>hi-IN</language><lastBuildDate>${rfc822(lastBuild)}</lastBuildDate>` +
+      `<language>${mainLanguage(rows, site.uiLanguage)}</language><lastBuildDate>${rfc822(lastBuild)}</lastBuildDate>` +
       `<atom:link href="${xml(self)}" rel="self" type="application/rss+xml"/>\n` +
       items.join('\n') +
       '\n</channel>\n</rss>\n'
     );
   };
 
+  /** Body HTML for another site: addresses on this site (`/media/…`, `/about-us`) made absolute. */
+  const absoluteLinks = (html: string) =>
+    html.replace(
+      /(\s(?:src|href)=")(\/(?!\/)[^"]*)"/gi,
+      (_, before: string, path: string) => `${before}${publicUrl}${path}"`,
+    );
+
   return {
     /**
-     * The live sitemap (DECISIONS.md §6). Up to 50,000 addresses it is one urlset; past that,
-     * /sitemap.xml is an index of /sitemap-{n}.xml files. `part` asks for one of those files.
+     * The live sitemap (DECISIONS.md §6, issue 12 item 6). Up to 50,000 addresses it is one
+     * urlset at /sitemap.xml; past that, /sitemap.xml is an index of /sitemap-{n}.xml files.
+     * `part` asks for one of those files, which exist only while the index lists them.
      */
     async sitemap(part?: number): Promise<string> {
       const now = clock.now();
-      const total = STATIC_ENTRIES.length + (await countPublished(db, now));
-      const files = Math.max(1, Math.ceil(total / perFile));
+      const { files, share } = await sitemapPlan(now);
       if (part === undefined && files > 1) {
-        const lastmod = now.toISOString();
+        const parts = await Promise.all(
+          Array.from({ length: files }, async (_, i) => {
+            const lastmod = await lastmodOfFile(share(i), now);
+            return (
+              `<sitemap><loc>${xml(absolute(`/sitemap-${i + 1}.xml`))}</loc>` +
+              (lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : '') +
+              `</sitemap>`
+            );
+          }),
+        );
         return (
-          '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
-          Array.from(
-            { length: files },
-            (_, i) =>
-              `<sitemap><loc>${xml(absolute(`/sitemap-${i + 1}.xml`))}</loc><lastmod>${lastmod}</lastmod></sitemap>`,
-          ).join('\n') +
+          XML_DECLARATION +
+          STYLESHEET +
+          `<sitemapindex xmlns="${SITEMAP_NS}">\n` +
+          parts.join('\n') +
           '\n</sitemapindex>\n'
         );
       }
-      const index = (part ?? 1) - 1;
-      if (index < 0 || index >= files) throw notFound('No such sitemap.');
-      // The static entries open the first file; articles fill the rest in published order.
-      const statics =
-        index === 0
-          ? STATIC_ENTRIES.map(
-              (e) =>
-                `<url><loc>${xml(absolute(e.path))}</loc><changefreq>${e.changefreq}</changefreq><priority>${e.priority}</priority></url>`,
-            )
-          : [];
-      const offset = Math.max(0, index * perFile - STATIC_ENTRIES.length);
-      const limit = perFile - statics.length;
+      // /sitemap-1.xml while one file holds everything would be a second address of it.
+      if (part !== undefined && (files === 1 || part < 1 || part > files))
+        throw notFound('No such sitemap.');
+      const { own, offset, limit } = share((part ?? 1) - 1);
       const [rows, { uiLanguage }] = await Promise.all([
-        listPublishedForSeo(db, { limit, offset, now }),
+        limit > 0
+          ? listPublishedForSeo(db, { limit, offset, now, withBodyImages: true })
+          : Promise.resolve([]),
         settings.get(),
       ]);
-      return urlset([...statics, ...rows.map((row) => urlEntry(row, uiLanguage))]);
+      return urlset([...own.map((e) => e.xml), ...rows.map((row) => urlEntry(row, uiLanguage))]);
     },
 
-    /** Google News sitemap: articles of the last 2 days, at most 1,000. */
+    /** Google News sitemap: articles of the last 2 days, at most 1,000 (never empty). */
     async newsSitemap(): Promise<string> {
       const now = clock.now();
       const { siteName } = await settings.get();
-      const rows = await listPublishedForSeo(db, {
+      let rows = await listPublishedForSeo(db, {
         limit: NEWS_MAX,
         offset: 0,
         now,
         since: new Date(now.getTime() - NEWS_DAYS * 86_400_000),
       });
+      // The schema wants at least one <url>: a quiet site lists its newest story (Google News
+      // passes over an older one), a site without stories its home page.
+      if (rows.length === 0) rows = await listPublishedForSeo(db, { limit: 1, offset: 0, now });
       const entries = rows.map(
         (row) =>
           `<url><loc>${xml(absolute(articlePath(row)))}</loc><news:news><news:publication><news:name>${xml(siteName)}</news:name>` +
@@ -190,9 +339,10 @@ export function createSeoService(deps: {
           `<news:publication_date>${row.publishedAt.toISOString()}</news:publication_date><news:title>${xml(row.name)}</news:title></news:news></url>`,
       );
       return (
-        '<?xml version="1.0" encoding="UTF-8"?>\n' +
-        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">\n' +
-        entries.join('\n') +
+        XML_DECLARATION +
+        STYLESHEET +
+        `<urlset xmlns="${SITEMAP_NS}" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">\n` +
+        (entries.length ? entries : [`<url><loc>${xml(absolute('/'))}</loc></url>`]).join('\n') +
         '\n</urlset>\n'
       );
     },
@@ -229,13 +379,12 @@ export function createSeoService(deps: {
       const site = await settings.get();
       const category = categorySlug ? await categories.findBySlug(categorySlug) : undefined;
       if (categorySlug && !category) throw notFound('Category not found.');
-      if (!category)
-        return rss({ path: '/', title: site.siteName, description: '', siteName: site.siteName });
+      if (!category) return rss({ path: '/', title: site.siteName, description: '', site });
       return rss({
         path: categoryPath(category.slug),
         title: `${category.name} | ${site.siteName}`,
         description: category.description,
-        siteName: site.siteName,
+        site,
         filter: { categoryId: category._id },
       });
     },
@@ -248,10 +397,11 @@ export function createSeoService(deps: {
         path: authorPath(slug),
         title: `${author.name} | ${site.siteName}`,
         description: author.bio,
-        siteName: site.siteName,
+        site,
         filter: { authorId: author._id },
       });
     },
   };
 }
+
 export type SeoService = ReturnType<typeof createSeoService>;

@@ -248,6 +248,7 @@ const CASES: Case[] = [
       ['an unknown time zone', { timeZone: 'Mars/Olympus' }, 'body.timeZone'],
       ['a number for timeZone', { timeZone: 530 }, 'body.timeZone'],
       ['text for authorsNeedReview', { authorsNeedReview: 'yes' }, 'body.authorsNeedReview'],
+      ['text for feedFullText', { feedFullText: 'on' }, 'body.feedFullText'],
     ] as const
   ).map(([what, body, path]): Case => ({
     name: `settings: ${what}`,
