@@ -124,8 +124,15 @@ export function mountReactRouter(app: FastifyInstance, options: ReactRouterOptio
     if (!cache) return response;
     // A page with this response's nonce in it is its own: no cache may keep or share it.
     if (cache.usedNonce(source.reply)) {
-      if (!response.headers.has('cache-control')) response.headers.set('cache-control', 'no-store');
-      return response;
+      if (response.headers.has('cache-control')) return response;
+      // A copy: a Response's own headers may be read-only.
+      const headers = new Headers(response.headers);
+      headers.set('cache-control', 'no-store');
+      return new Response(response.body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers,
+      });
     }
     if (
       !cacheable ||
