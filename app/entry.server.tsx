@@ -9,6 +9,7 @@ import {
   type RouterContextProvider,
 } from 'react-router';
 import { appContext } from '../common/services';
+import type { PageHandle } from './root';
 
 // The server reads the context key from here so it is the very object the routes use.
 export { appContext };
@@ -22,7 +23,9 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const nonce = loadContext.get(appContext).cspNonce;
+  // Only a page that runs React in the browser has inline scripts (React Router's hydration
+  // data) and needs a nonce; a reading page asks for none, so it is the same for everyone.
+  const nonce = hydrates(routerContext) ? loadContext.get(appContext).cspNonce() : undefined;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // Crawlers and SPA-mode get the whole document at once; browsers get it streamed.
@@ -58,6 +61,13 @@ export default function handleRequest(
     );
     setTimeout(abort, streamTimeout + 1_000);
   });
+}
+
+/** Whether a route of this page says `hydrate: true` in its handle (PageHandle, app/root.tsx). */
+function hydrates(context: EntryContext): boolean {
+  return context.staticHandlerContext.matches.some(
+    (m) => (context.routeModules[m.route.id]?.handle as PageHandle | undefined)?.hydrate === true,
+  );
 }
 
 /** Through the request's own logger, so the line carries its request id. */

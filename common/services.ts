@@ -117,8 +117,12 @@ export interface AppContext {
    * records the real error here (never on the page).
    */
   logError(error: unknown, what: string): void;
-  /** Nonce of this response's Content-Security-Policy, for React Router's inline scripts. */
-  cspNonce: string | undefined;
+  /**
+   * The nonce of this response's Content-Security-Policy, for React Router's inline scripts.
+   * Only a page that runs them asks: asking puts the nonce in the policy and keeps the page out
+   * of every shared cache (docs/decisions/025). Undefined where there is no CSP (development).
+   */
+  cspNonce(): string | undefined;
   publicUrl: string;
   /**
    * The address of the reading pages' own small script (app/reader/main.ts): built with the

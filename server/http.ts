@@ -33,8 +33,9 @@ import { registerInputGuard } from './plugins/input-guard';
 import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimits } from './plugins/rate-limit';
+import { registerConditionalAnswers, registerPageCacheHits } from './plugins/page-cache';
 import { mountReactRouter } from './plugins/react-router';
-import { cspNonceOf, registerSecurity } from './plugins/security';
+import { cspNonceOf, registerSecurity, usesCspNonce } from './plugins/security';
 import type { Services } from './services';
 
 export type Web = 'build' | 'dev' | false;
@@ -74,10 +75,14 @@ export async function registerHttp(
     counters: services.rateLimits,
     apiPerMinute: config.apiRateLimit,
   });
+  if (web === 'build')
+    registerPageCacheHits(app, { pages: services.pageCache, cookieName: AUTH_COOKIE });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
   registerAuth(app, services.users);
   await registerOpenApi(app, config);
+  // Before compression: whole answers get their validator from the bytes, encoded here.
+  registerConditionalAnswers(app);
   await app.register(compress, {
     global: true,
     encodings: ['br', 'gzip'],
@@ -133,10 +138,13 @@ export async function registerHttp(
   const readerScript = web === 'build' ? readerScriptOf(deps.buildDir) : `/${READER_SCRIPT_SOURCE}`;
 
   /** What a page's loaders get: the services, who is signed in, and the CSP nonce. */
-  const pageContext = (
-    { request, reply }: { request: FastifyRequest; reply: FastifyReply },
-    nonce?: string,
-  ): AppContext => ({
+  const pageContext = ({
+    request,
+    reply,
+  }: {
+    request: FastifyRequest;
+    reply: FastifyReply;
+  }): AppContext => ({
     services: perRequest(services),
     user: async () => {
       const actor = await request.actor().catch(() => null);
@@ -157,7 +165,7 @@ export async function registerHttp(
       return true;
     },
     logError: (error, what) => request.log.error({ err: error }, what),
-    cspNonce: nonce ?? cspNonceOf(reply.raw),
+    cspNonce: () => cspNonceOf(reply.raw),
     publicUrl: config.publicUrl,
     readerScript,
   });
@@ -178,7 +186,7 @@ export async function registerHttp(
       context: pageContext,
       cache: {
         pages: services.pageCache,
-        nonceOf: (reply) => cspNonceOf(reply.raw),
+        usedNonce: (reply) => usesCspNonce(reply.raw),
         cookieName: AUTH_COOKIE,
       },
     });

@@ -1,30 +1,125 @@
 /*
- * Whole-page cache for readers who are not signed in (ARCHITECTURE.md "Speed by design"): a
- * public page depends only on published data and settings, so it is kept by URL and dropped
- * whenever content changes anywhere (a PostgreSQL NOTIFY reaches every process), when a
- * scheduled article goes live (its job sends that NOTIFY; docs/decisions/016), or after a
- * minute (random suggestions).
+ * Whole-page cache for readers who are not signed in (ARCHITECTURE.md "Speed by design",
+ * docs/decisions/025): a public page depends only on published data and settings, so it is kept
+ * by URL, once, as the bytes it is sent with: gzip and brotli, with its strong ETag. A hit is
+ * answered from those bytes (plugins/page-cache.ts) without React, a web Response or another
+ * compression. Everything is dropped whenever content changes anywhere (a PostgreSQL NOTIFY
+ * reaches every process), when a scheduled article goes live (its job sends that NOTIFY;
+ * docs/decisions/016), or after a minute (random suggestions).
  *
- * Each response still gets its own CSP nonce: pages are rendered with a placeholder nonce and
- * the placeholder is replaced per response.
+ * A cached page is the same for everyone: reading pages carry no per-response CSP nonce, and a
+ * render that asked for one is never kept.
  */
 import { LRUCache } from 'lru-cache';
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gunzipSync, gzip } from 'node:zlib';
 import { PAGE_QUERY_KEYS } from '../../common/paths';
 import type { Clock } from '../lib/clock';
 
-export const NONCE_PLACEHOLDER = 'PatrikaNoncePlaceholder0';
 export const CONTENT_CHANNEL = 'patrika_content_changed';
+
+/**
+ * What an anonymous reading page tells caches: browsers check again every time (a 304 costs
+ * nothing), a shared cache in front (nginx, a CDN) may keep it a minute and serve it stale for
+ * ten more while it fetches a fresh copy.
+ */
+export const PUBLIC_PAGE_CACHE_CONTROL =
+  'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+
+/** The encodings a page is kept in; identity is made from gzip for the rare client without. */
+export type Encoding = 'br' | 'gzip' | 'identity';
 
 export interface CachedPage {
   status: number;
+  /** The page's own headers, without length and encoding (they depend on the encoding sent). */
   headers: [string, string][];
-  body: string;
+  /** Strong validator of the page's bytes (before encoding), quoted. */
+  etag: string;
+  gzip: Buffer;
+  br: Buffer;
   storedAt: number;
 }
 
-/** The bytes a page takes in memory (its body is kept as a string; count UTF-8, not UTF-16). */
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** A strong ETag of `bytes`: 128 bits of their SHA-256, quoted. */
+export function etagOf(bytes: Buffer | string): string {
+  return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 22)}"`;
+}
+
+/**
+ * The ETag of one encoding of a representation: each encoding is different bytes, so each has
+ * its own strong tag (`"…-br"`, `"…-gz"`), as Apache does.
+ */
+export function encodedEtag(etag: string, encoding: Encoding): string {
+  if (encoding === 'identity') return etag;
+  return `${etag.slice(0, -1)}-${encoding === 'br' ? 'br' : 'gz'}"`;
+}
+
+/**
+ * Whether an If-None-Match header names this representation (RFC 9110 §13.1.2: weak
+ * comparison, `*` matches anything). A tag of another encoding of the same bytes matches too:
+ * the client holds the same page, decoded.
+ */
+export function noneMatchHits(header: string | string[] | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  const base = etag.slice(1, -1);
+  for (const raw of (Array.isArray(header) ? header.join(',') : header).split(',')) {
+    const tag = raw.trim().replace(/^W\//, '');
+    if (tag === '*') return true;
+    if (!tag.startsWith('"') || !tag.endsWith('"')) continue;
+    const inner = tag.slice(1, -1).replace(/-(br|gz)$/, '');
+    if (inner === base) return true;
+  }
+  return false;
+}
+
+/**
+ * The encoding to send for an Accept-Encoding header: brotli, else gzip, else identity. A
+ * coding refused with `q=0` is never chosen; `*` counts for the ones not named.
+ */
+export function chooseEncoding(header: string | string[] | undefined): Encoding {
+  if (!header) return 'identity';
+  const q = new Map<string, number>();
+  for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const weight = params.map((p) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    q.set(name.trim(), weight === undefined ? 1 : Number(weight));
+  }
+  const weight = (coding: string) => q.get(coding) ?? q.get('*') ?? 0;
+  const br = weight('br');
+  const gz = Math.max(weight('gzip'), weight('x-gzip'));
+  if (br > 0 && br >= gz) return 'br';
+  if (gz > 0) return 'gzip';
+  return 'identity';
+}
+
+/** Brotli at quality 5: a few ms for a page, paid once per render, and far smaller than gzip. */
+const BROTLI = { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } };
+
+/** A page's bytes, encoded once each way, with their validator. */
+export async function encodePage(
+  page: { status: number; headers: [string, string][] },
+  body: Buffer,
+): Promise<Omit<CachedPage, 'storedAt'>> {
+  const [gz, br] = await Promise.all([gzipAsync(body, { level: 6 }), brotliAsync(body, BROTLI)]);
+  return { ...page, etag: etagOf(body), gzip: gz, br };
+}
+
+/** The bytes of `page` in `encoding` (identity is decoded from gzip, for old clients). */
+export function bytesOf(page: CachedPage, encoding: Encoding): Buffer {
+  if (encoding === 'br') return page.br;
+  if (encoding === 'gzip') return page.gzip;
+  return gunzipSync(page.gzip);
+}
+
+/** The bytes a page takes in memory. */
 const sizeOf = (page: CachedPage) =>
-  Buffer.byteLength(page.body) +
+  page.gzip.length +
+  page.br.length +
   page.headers.reduce((n, [name, value]) => n + name.length + value.length, 0);
 
 export function createPageCache(options: {
@@ -49,13 +144,23 @@ export function createPageCache(options: {
   });
   /** While false (listening connection lost), nothing is cached: changes may go unheard. */
   let trusted = true;
+  /**
+   * Bumped by every invalidation: a page rendered before a change must not be stored after it
+   * (its render may have read the old content while the change was being made).
+   */
+  let generation = 0;
 
   return {
     get(key: string): CachedPage | undefined {
       return pages.get(key);
     },
-    set(key: string, page: Omit<CachedPage, 'storedAt'>) {
-      if (!trusted) return;
+    /** The generation to hand back to `set` for a render starting now. */
+    get generation() {
+      return generation;
+    },
+    /** Keeps `page`, unless content changed since its render began (`since`). */
+    set(key: string, page: Omit<CachedPage, 'storedAt'>, since = generation) {
+      if (!trusted || since !== generation) return;
       pages.set(key, { ...page, storedAt: options.clock.now().getTime() });
     },
     clear() {
@@ -63,15 +168,20 @@ export function createPageCache(options: {
     },
     /** Content changed somewhere: forget everything. */
     invalidate() {
+      generation++;
       pages.clear();
     },
     /** Notifications may be missed: forget everything and stop caching until `trust()`. */
     distrust() {
       trusted = false;
+      generation++;
       pages.clear();
     },
     trust() {
       trusted = true;
+    },
+    get trusted() {
+      return trusted;
     },
     get size() {
       return pages.size;
@@ -84,15 +194,29 @@ export function createPageCache(options: {
 }
 export type PageCache = ReturnType<typeof createPageCache>;
 
-/** React Router's lazy route discovery (`/__manifest?paths=…&version=…`). */
-const MANIFEST_PATH = '/__manifest';
-
 /** Paths whose pages never go into the cache: they depend on who asks. */
 const PRIVATE_PREFIXES = ['/admin', '/profile', '/login', '/signup', '/logout', '/preview'];
 
 /** A page that says it must not be stored (a preview) is never kept, whatever its path. */
-export const forbidsStoring = (headers: Headers) =>
-  /\b(no-store|private)\b/i.test(headers.get('cache-control') ?? '');
+export const forbidsStoring = (cacheControl: string | null | undefined) =>
+  /\b(no-store|private)\b/i.test(cacheControl ?? '');
+
+/**
+ * Only successful HTML documents are kept: never a redirect, an error page, React Router's
+ * data requests (`.data`, `text/x-script`) or its route discovery (`/__manifest`, JSON, which
+ * answers for the paths in its query).
+ */
+export function isStorable(response: {
+  status: number;
+  contentType: string | null | undefined;
+  cacheControl: string | null | undefined;
+}): boolean {
+  return (
+    response.status === 200 &&
+    /^text\/html\b/i.test(response.contentType ?? '') &&
+    !forbidsStoring(response.cacheControl)
+  );
+}
 
 /** Only anonymous GET/HEAD requests for public pages are cached. */
 export function isCacheable(
@@ -104,8 +228,6 @@ export function isCacheable(
   const cookie = request.headers.cookie;
   if (typeof cookie === 'string' && cookie.includes(`${cookieName}=`)) return false;
   const path = request.url.split('?')[0] ?? '';
-  // React Router's route discovery answers for the paths in its query: not a page.
-  if (path === MANIFEST_PATH) return false;
   return !PRIVATE_PREFIXES.some(
     (p) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}.`),
   );

@@ -14,17 +14,20 @@ import {
 } from 'react-router';
 import type { AppContext } from '../../common/services';
 import {
-  forbidsStoring,
+  encodePage,
   isCacheable,
-  NONCE_PLACEHOLDER,
+  isStorable,
   pageCacheKey,
+  PUBLIC_PAGE_CACHE_CONTROL,
   type PageCache,
 } from '../lib/page-cache';
+import { sendPage } from './page-cache';
 
+/** Answers a request with a web Response, or with the reply itself once it has been sent. */
 export type FetchHandler = (
   request: Request,
   source: { request: FastifyRequest; reply: FastifyReply },
-) => Promise<Response>;
+) => Promise<Response | FastifyReply>;
 
 export function toFetchRequest(request: FastifyRequest, signal: AbortSignal): Request {
   const headers = new Headers();
@@ -73,6 +76,7 @@ export function mountFetchHandler(app: FastifyInstance, handler: FetchHandler) {
         request,
         reply,
       });
+      if (!(response instanceof Response)) return response;
       return sendFetchResponse(reply, response);
     });
   });
@@ -83,28 +87,18 @@ export interface ReactRouterOptions {
   /** Loads the server build: an import of build/server/index.js, or Vite's in development. */
   loadBuild: () => Promise<ServerBuild>;
   mode: 'production' | 'development';
-  /** The loaders' context; `nonce` replaces this response's CSP nonce when given. */
-  context: (source: { request: FastifyRequest; reply: FastifyReply }, nonce?: string) => AppContext;
-  /** Whole pages for anonymous readers (plugins/page-cache.ts), with each response's own nonce. */
+  /** The loaders' context. */
+  context: (source: { request: FastifyRequest; reply: FastifyReply }) => AppContext;
+  /**
+   * Whole pages for anonymous readers (lib/page-cache.ts); hits never get here, they are
+   * answered by plugins/page-cache.ts before any route.
+   */
   cache?: {
     pages: PageCache;
-    nonceOf: (reply: FastifyReply) => string | undefined;
+    /** Whether this response's render asked for a CSP nonce (its page runs inline scripts). */
+    usedNonce: (reply: FastifyReply) => boolean;
     cookieName: string;
   };
-}
-
-/** A cached page as a Response, carrying this response's nonce. */
-function fromCache(
-  page: { status: number; headers: [string, string][]; body: string },
-  nonce: string,
-  state: 'hit' | 'miss',
-) {
-  const headers = new Headers(page.headers);
-  headers.set('x-page-cache', state);
-  return new Response(page.body.replaceAll(NONCE_PLACEHOLDER, nonce), {
-    status: page.status,
-    headers,
-  });
 }
 
 export function mountReactRouter(app: FastifyInstance, options: ReactRouterOptions) {
@@ -121,35 +115,54 @@ export function mountReactRouter(app: FastifyInstance, options: ReactRouterOptio
       handlers.set(build, handle);
     }
     const cache = options.cache;
-    const nonce = cache?.nonceOf(source.reply);
-    if (!cache || !nonce || !isCacheable(source.request, cache.cookieName)) {
-      const context = new RouterContextProvider();
-      context.set(key, options.context(source));
-      return handle(request, context);
-    }
-    const cacheKey = pageCacheKey(source.request.url);
-    const hit = cache.pages.get(cacheKey);
-    if (hit) return fromCache(hit, nonce, 'hit');
+    const cacheable = cache && isCacheable(source.request, cache.cookieName);
+    // A change made while this page renders must keep it out of the cache.
+    const since = cache?.pages.generation;
     const context = new RouterContextProvider();
-    context.set(key, options.context(source, NONCE_PLACEHOLDER));
+    context.set(key, options.context(source));
     const response = await handle(request, context);
-    if (response.status !== 200 || request.method !== 'GET' || forbidsStoring(response.headers)) {
-      // Not kept: still send it with the real nonce.
-      const body = await response.text();
-      return new Response(
-        request.method === 'HEAD' ? null : body.replaceAll(NONCE_PLACEHOLDER, nonce),
-        {
-          status: response.status,
-          headers: response.headers,
-        },
-      );
+    if (!cache) return response;
+    // A page with this response's nonce in it is its own: no cache may keep or share it.
+    if (cache.usedNonce(source.reply)) {
+      if (response.headers.has('cache-control')) return response;
+      // A copy: a Response's own headers may be read-only.
+      const headers = new Headers(response.headers);
+      headers.set('cache-control', 'no-store');
+      return new Response(response.body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers,
+      });
     }
-    const page = {
-      status: response.status,
-      headers: [...response.headers].filter(([name]) => name !== 'set-cookie'),
-      body: await response.text(),
-    };
-    cache.pages.set(cacheKey, page);
-    return fromCache(page, nonce, 'miss');
+    if (
+      !cacheable ||
+      request.method !== 'GET' ||
+      response.headers.has('set-cookie') ||
+      !isStorable({
+        status: response.status,
+        contentType: response.headers.get('content-type'),
+        cacheControl: response.headers.get('cache-control'),
+      })
+    )
+      return response;
+    // Kept once, as the bytes every later reader gets (and this one too).
+    const body = Buffer.from(await response.arrayBuffer());
+    const headers: [string, string][] = [
+      ...[...response.headers].filter(([name]) => !NOT_KEPT.has(name)),
+      ['cache-control', PUBLIC_PAGE_CACHE_CONTROL],
+    ];
+    const page = await encodePage({ status: response.status, headers }, body);
+    cache.pages.set(pageCacheKey(source.request.url), page, since);
+    return sendPage(source.request, source.reply, { ...page, storedAt: 0 }, 'miss');
   });
 }
+
+/** Headers a cached page does not keep: per-response, or set for the encoding it is sent in. */
+const NOT_KEPT = new Set([
+  'set-cookie',
+  'content-length',
+  'content-encoding',
+  'cache-control',
+  'etag',
+  'vary',
+]);

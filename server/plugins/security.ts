@@ -6,48 +6,73 @@ import { tokenOf } from './auth';
 
 type WithNonce = ServerResponse & { cspNonce?: string };
 
-/** The per-response nonce React Router's inline scripts carry (entry.server.tsx). */
-export const cspNonceOf = (raw: ServerResponse) => (raw as WithNonce).cspNonce;
+/**
+ * This response's CSP nonce, made when first asked for: only a page that runs inline scripts
+ * (an app page: React Router's hydration data) asks, and only then does its policy name one
+ * (docs/decisions/025). Reading pages never ask, so their policy is the same for everyone and
+ * a cached copy is safe to share.
+ */
+export const cspNonceOf = (raw: ServerResponse) =>
+  ((raw as WithNonce).cspNonce ??= randomBytes(16).toString('base64'));
+
+/** Whether this response's render asked for a nonce (its page runs inline scripts). */
+export const usesCspNonce = (raw: ServerResponse) => (raw as WithNonce).cspNonce !== undefined;
 
 /**
- * Security headers with a real Content-Security-Policy: scripts only from us or with this
- * response's nonce; frames only from the map and video hosts we embed. Development (Vite's
- * client injects inline scripts) goes without a CSP.
+ * The Content-Security-Policy: scripts only from us (and, on a page that asked for one, with
+ * this response's nonce); frames only from the map and video hosts we embed.
+ */
+const DIRECTIVES: [string, string][] = [
+  ['default-src', "'self'"],
+  ['script-src', "'self'"],
+  // React and Bootstrap set style attributes; styles cannot run code.
+  ['style-src', "'self' 'unsafe-inline'"],
+  ['img-src', "'self' data: https:"],
+  ['font-src', "'self' data:"],
+  ['connect-src', "'self'"],
+  [
+    'frame-src',
+    [
+      'https://www.google.com',
+      'https://maps.google.com',
+      'https://www.openstreetmap.org',
+      'https://www.youtube-nocookie.com',
+      'https://www.youtube.com',
+      'https://player.vimeo.com',
+    ].join(' '),
+  ],
+  ['object-src', "'none'"],
+  ['base-uri', "'self'"],
+  ['form-action', "'self'"],
+  ['frame-ancestors', "'self'"],
+];
+
+/** The policy text, with `nonce` in script-src when given. */
+export function contentSecurityPolicy(nonce?: string): string {
+  return DIRECTIVES.map(([name, value]) =>
+    name === 'script-src' && nonce ? `${name} ${value} 'nonce-${nonce}'` : `${name} ${value}`,
+  ).join(';');
+}
+
+/** The same policy for every response that asked for no nonce, built once. */
+const SHARED_POLICY = contentSecurityPolicy();
+
+/**
+ * Security headers with a real Content-Security-Policy (above). Development (Vite's client
+ * injects inline scripts) goes without a CSP.
  */
 export async function registerSecurity(app: FastifyInstance, options: { dev: boolean }) {
-  app.addHook('onRequest', async (_request, reply) => {
-    (reply.raw as WithNonce).cspNonce = randomBytes(16).toString('base64');
-  });
   await app.register(helmet, {
-    contentSecurityPolicy: options.dev
-      ? false
-      : {
-          useDefaults: false,
-          directives: {
-            defaultSrc: ["'self'"],
-            scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as WithNonce).cspNonce ?? ''}'`],
-            // React and Bootstrap set style attributes; styles cannot run code.
-            styleSrc: ["'self'", "'unsafe-inline'"],
-            imgSrc: ["'self'", 'data:', 'https:'],
-            fontSrc: ["'self'", 'data:'],
-            connectSrc: ["'self'"],
-            frameSrc: [
-              'https://www.google.com',
-              'https://maps.google.com',
-              'https://www.openstreetmap.org',
-              'https://www.youtube-nocookie.com',
-              'https://www.youtube.com',
-              'https://player.vimeo.com',
-            ],
-            objectSrc: ["'none'"],
-            baseUri: ["'self'"],
-            formAction: ["'self'"],
-            frameAncestors: ["'self'"],
-          },
-        },
+    // Set below, once the response knows whether it needs a nonce.
+    contentSecurityPolicy: false,
     // Cross-origin isolation would block the embedded map and videos.
     crossOriginEmbedderPolicy: false,
   });
+  if (!options.dev)
+    app.addHook('onSend', async (_request, reply) => {
+      const nonce = (reply.raw as WithNonce).cspNonce;
+      reply.header('content-security-policy', nonce ? contentSecurityPolicy(nonce) : SHARED_POLICY);
+    });
   app.addHook('onSend', async (request, reply) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     // What a signed-in user sees (their name, drafts, the admin) must stay out of every cache,

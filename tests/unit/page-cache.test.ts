@@ -1,22 +1,37 @@
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { createPageCache, isCacheable } from '../../server/lib/page-cache';
+import {
+  bytesOf,
+  chooseEncoding,
+  createPageCache,
+  encodedEtag,
+  encodePage,
+  etagOf,
+  isCacheable,
+  isStorable,
+  noneMatchHits,
+} from '../../server/lib/page-cache';
 
 const clockAt = (start: number) => {
   let now = start;
   return { now: () => new Date(now), advance: (ms: number) => (now += ms) };
 };
+/** A page as the cache keeps it; its body is read back through `text`. */
 const page = (body: string) => ({
   status: 200,
   headers: [['content-type', 'text/html']] as [string, string][],
-  body,
+  etag: etagOf(body),
+  gzip: Buffer.from(body),
+  br: Buffer.from(body),
 });
+const text = (kept: { br: Buffer } | undefined) => kept?.br.toString();
 
 describe('page cache', () => {
   it('keeps a page until its time is up', () => {
     const clock = clockAt(0);
     const cache = createPageCache({ clock, ttlMs: 1000 });
     cache.set('/a', page('A'));
-    expect(cache.get('/a')?.body).toBe('A');
+    expect(text(cache.get('/a'))).toBe('A');
     clock.advance(1001);
     expect(cache.get('/a')).toBeUndefined();
   });
@@ -28,8 +43,8 @@ describe('page cache', () => {
     cache.get('/a');
     cache.set('/c', page('C'));
     expect(cache.get('/b')).toBeUndefined();
-    expect(cache.get('/a')?.body).toBe('A');
-    expect(cache.get('/c')?.body).toBe('C');
+    expect(text(cache.get('/a'))).toBe('A');
+    expect(text(cache.get('/c'))).toBe('C');
   });
 
   it('forgets everything on a content change, and stops caching while changes may be missed', () => {
@@ -42,7 +57,76 @@ describe('page cache', () => {
     expect(cache.get('/a')).toBeUndefined();
     cache.trust();
     cache.set('/a', page('A'));
-    expect(cache.get('/a')?.body).toBe('A');
+    expect(text(cache.get('/a'))).toBe('A');
+  });
+
+  it('never keeps a page whose render began before a change', () => {
+    const cache = createPageCache({ clock: clockAt(0) });
+    const since = cache.generation;
+    cache.invalidate(); // a write lands while the page renders
+    cache.set('/a', page('old'), since);
+    expect(cache.get('/a')).toBeUndefined();
+    cache.set('/a', page('new'), cache.generation);
+    expect(text(cache.get('/a'))).toBe('new');
+  });
+});
+
+describe('a page kept as bytes', () => {
+  it('is kept once as gzip and brotli of the same bytes, with their strong ETag', async () => {
+    const html = `<!DOCTYPE html><html><body>${'पत्रिका news '.repeat(200)}</body></html>`;
+    const kept = await encodePage({ status: 200, headers: [] }, Buffer.from(html));
+    expect(gunzipSync(kept.gzip).toString()).toBe(html);
+    expect(brotliDecompressSync(kept.br).toString()).toBe(html);
+    expect(kept.br.length).toBeLessThan(kept.gzip.length);
+    expect(kept.etag).toBe(etagOf(html));
+    expect(kept.etag).toMatch(/^"[\w-]{22}"$/);
+    const stored = { ...kept, storedAt: 0 };
+    expect(bytesOf(stored, 'br')).toBe(kept.br);
+    expect(bytesOf(stored, 'gzip')).toBe(kept.gzip);
+    expect(bytesOf(stored, 'identity').toString()).toBe(html);
+  });
+
+  it('has one tag per encoding, and any of them answers If-None-Match', () => {
+    const tag = etagOf('page');
+    expect(etagOf('page')).toBe(tag);
+    expect(etagOf('page!')).not.toBe(tag);
+    const br = encodedEtag(tag, 'br');
+    const gz = encodedEtag(tag, 'gzip');
+    expect(new Set([tag, br, gz]).size).toBe(3);
+    for (const sent of [tag, br, gz, `W/${gz}`, `"x", ${br}`, '*'])
+      expect(noneMatchHits(sent, tag), sent).toBe(true);
+    for (const sent of [undefined, '', '"x"', etagOf('page!'), tag.slice(1, -1)])
+      expect(noneMatchHits(sent, tag), String(sent)).toBe(false);
+  });
+
+  it('chooses brotli, else gzip, else identity, as Accept-Encoding allows', () => {
+    expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(chooseEncoding('gzip, deflate')).toBe('gzip');
+    expect(chooseEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(chooseEncoding('gzip;q=1, br;q=0.5')).toBe('gzip');
+    expect(chooseEncoding('*')).toBe('br');
+    expect(chooseEncoding('identity')).toBe('identity');
+    expect(chooseEncoding('br;q=0, gzip;q=0')).toBe('identity');
+    expect(chooseEncoding(undefined)).toBe('identity');
+  });
+});
+
+describe('isStorable', () => {
+  const html = 'text/html; charset=utf-8';
+  it('keeps only successful HTML documents that do not forbid it', () => {
+    expect(isStorable({ status: 200, contentType: html, cacheControl: null })).toBe(true);
+    expect(isStorable({ status: 404, contentType: html, cacheControl: null })).toBe(false);
+    expect(isStorable({ status: 301, contentType: html, cacheControl: null })).toBe(false);
+    // Route discovery (/__manifest) and .data answers are not documents.
+    expect(isStorable({ status: 200, contentType: 'application/json', cacheControl: null })).toBe(
+      false,
+    );
+    expect(isStorable({ status: 200, contentType: 'text/x-script', cacheControl: null })).toBe(
+      false,
+    );
+    expect(isStorable({ status: 200, contentType: html, cacheControl: 'private, no-store' })).toBe(
+      false,
+    );
   });
 });
 
@@ -69,8 +153,6 @@ describe('isCacheable', () => {
       '/signup',
       '/logout',
       '/profile.data',
-      // Route discovery answers for the paths it is asked about: one key would mix them up.
-      '/__manifest?paths=%2Farticles%2F1&version=abc',
     ]) {
       expect(isCacheable(req(path), 'patrika_token'), path).toBe(false);
     }
@@ -78,14 +160,14 @@ describe('isCacheable', () => {
 });
 
 describe('page cache size', () => {
-  it('counts bytes, not UTF-16 units: Hindi pages take their real size', () => {
-    const hindi = 'पत्रिका'.repeat(100); // 700 code units, 2,100 UTF-8 bytes
-    const cache = createPageCache({ clock: clockAt(1), maxBytes: 8 * 4000 });
+  it('counts the bytes of every encoding it keeps', () => {
+    const hindi = 'पत्रिका'.repeat(100); // 700 code units, 2,100 UTF-8 bytes in each encoding
+    const cache = createPageCache({ clock: clockAt(1), maxBytes: 8 * 5000 });
     cache.set('/hi', page(hindi));
-    expect(cache.bytes).toBeGreaterThanOrEqual(Buffer.byteLength(hindi));
-    // A page over an eighth of the cache is not kept: 2,100 bytes > 16,000 / 8 (its 700
-    // UTF-16 units would have fitted).
-    const big = createPageCache({ clock: clockAt(1), maxBytes: 8 * 2000 });
+    expect(cache.bytes).toBeGreaterThanOrEqual(2 * Buffer.byteLength(hindi));
+    // A page over an eighth of the cache is not kept: 4,200 bytes > 24,000 / 8 (one encoding's
+    // 2,100 bytes, or its 700 UTF-16 units, would have fitted).
+    const big = createPageCache({ clock: clockAt(1), maxBytes: 8 * 3000 });
     big.set('/hi', page(hindi));
     expect(big.get('/hi')).toBeUndefined();
   });

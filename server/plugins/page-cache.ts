@@ -1,0 +1,106 @@
+/*
+ * HTTP caching (issue 11 items 4 and 5, docs/decisions/025): validators, 304s and the page
+ * cache's hits.
+ *
+ * - A cached page is answered here, in an onRequest hook, before any route runs: its stored
+ *   brotli or gzip bytes as Accept-Encoding says, with their ETag, or 304 to a matching
+ *   If-None-Match. No React, no web Response, no compression.
+ * - Every other GET answered whole from a Fastify route (feeds, sitemaps, robots.txt, icons,
+ *   the OpenSearch description) gets a strong ETag from its bytes and the same 304; its text
+ *   is compressed here, so the tag names the bytes sent.
+ * Media answer their own validators (modules/media/media-routes.ts); the API has none.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { SERVER_SEGMENTS } from '../../common/paths';
+import {
+  bytesOf,
+  chooseEncoding,
+  encodedEtag,
+  etagOf,
+  forbidsStoring,
+  isCacheable,
+  noneMatchHits,
+  pageCacheKey,
+  type CachedPage,
+  type PageCache,
+} from '../lib/page-cache';
+
+/** Answers `request` with a cached page (state `hit`, or `miss` right after its render). */
+export function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: CachedPage,
+  state: 'hit' | 'miss',
+): FastifyReply {
+  const encoding = chooseEncoding(request.headers['accept-encoding']);
+  const etag = encodedEtag(page.etag, encoding);
+  reply.headers(Object.fromEntries(page.headers));
+  reply.header('vary', 'Accept-Encoding');
+  reply.header('etag', etag);
+  reply.header('x-page-cache', state);
+  if (noneMatchHits(request.headers['if-none-match'], page.etag)) {
+    reply.removeHeader('content-type');
+    return reply.status(304).send();
+  }
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.status(page.status).send(bytesOf(page, encoding));
+}
+
+/** Serves hits of the page cache before any route: nothing else runs for them. */
+export function registerPageCacheHits(
+  app: FastifyInstance,
+  options: { pages: PageCache; cookieName: string },
+) {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isCacheable(request, options.cookieName)) return;
+    const page = options.pages.get(pageCacheKey(request.url));
+    if (page) return sendPage(request, reply, page, 'hit');
+  });
+}
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+/** Text worth compressing; images (PNG icons) are compressed already. */
+const TEXT = /^(?:text\/|application\/(?:[\w.+-]*\+)?(?:xml|json)\b|image\/svg\+xml)/i;
+/** Below this, compression saves less than it costs (the same as @fastify/compress). */
+const THRESHOLD = 1024;
+const BROTLI = { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } };
+
+/**
+ * Strong validators and 304s for whole answers of Fastify routes (feeds, sitemaps, robots.txt,
+ * icons). Registered before @fastify/compress's per-route hook, which then finds the answer
+ * encoded and leaves it alone.
+ */
+export function registerConditionalAnswers(app: FastifyInstance) {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
+    if (reply.statusCode !== 200 || reply.hasHeader('etag')) return payload;
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    if (request.url.startsWith(`/${SERVER_SEGMENTS.api}/`)) return payload;
+    if (forbidsStoring(reply.getHeader('cache-control') as string | undefined)) return payload;
+    if (reply.hasHeader('content-encoding')) return payload;
+    const bytes = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
+    const etag = etagOf(bytes);
+    const text = TEXT.test(String(reply.getHeader('content-type') ?? ''));
+    if (text) reply.header('vary', 'Accept-Encoding');
+    const encoding =
+      text && bytes.length >= THRESHOLD
+        ? chooseEncoding(request.headers['accept-encoding'])
+        : 'identity';
+    reply.header('etag', encodedEtag(etag, encoding));
+    if (noneMatchHits(request.headers['if-none-match'], etag)) {
+      reply.status(304);
+      reply.removeHeader('content-type');
+      reply.removeHeader('content-length');
+      return '';
+    }
+    if (encoding === 'identity') return bytes;
+    const encoded =
+      encoding === 'br' ? await brotliAsync(bytes, BROTLI) : await gzipAsync(bytes, { level: 6 });
+    reply.header('content-encoding', encoding);
+    reply.header('content-length', encoded.length);
+    return encoded;
+  });
+}
