@@ -79,8 +79,11 @@ export const copy = {
     titleFor: (q: string) => `Search: ${q}`,
     heading: 'Search',
     resultsFor: (q: string) => `Results for “${q}”`,
-    found: (n: number) =>
-      n === 1 ? '1 article found' : `${n.toLocaleString('en-IN')} articles found`,
+    /** `more`: more match than n; the newest n are ranked and listed ("1,000+"). */
+    found: (n: number, more = false) =>
+      n === 1 && !more
+        ? '1 article found'
+        : `${n.toLocaleString('en-IN')}${more ? '+' : ''} articles found`,
     none: (q: string) => `No articles found for “${q}”.`,
     didYouMean: 'Did you mean',
     showingIts: 'These are its results.',

@@ -80,7 +80,8 @@ export const hiCopy: Copy = {
     titleFor: (q) => `खोज: ${q}`,
     heading: 'खोज',
     resultsFor: (q) => `“${q}” के परिणाम`,
-    found: (n) => (n === 1 ? '1 लेख मिला' : `${n.toLocaleString('en-IN')} लेख मिले`),
+    found: (n, more = false) =>
+      n === 1 && !more ? '1 लेख मिला' : `${n.toLocaleString('en-IN')}${more ? '+' : ''} लेख मिले`,
     none: (q) => `“${q}” से कोई लेख नहीं मिला।`,
     didYouMean: 'क्या आप यह खोज रहे थे:',
     showingIts: 'नीचे इसी के परिणाम हैं।',
