@@ -17,6 +17,10 @@ export const copy = {
     skip: 'Skip to content',
     search: 'Search',
     searchLabel: 'Search articles',
+    /** The main navigation's name for screen readers. */
+    mainLabel: 'Main',
+    /** The notifications region's name (react-toastify's own words) and its shortcut. */
+    notifications: 'Notifications Alt+T',
   },
   footer: {
     about: 'About Us',
@@ -42,6 +46,7 @@ export const copy = {
     loading: 'Loading...',
     share: 'Share',
     shareOn: (network: string) => `Share on ${network}`,
+    networks: { facebook: 'Facebook', x: 'X' },
     linkCopied: 'Link copied.',
     copyFailed: 'Could not copy the link.',
     more: 'More stories',
@@ -125,6 +130,8 @@ export const copy = {
     name: 'Name',
     email: 'Email',
     role: 'Role',
+    /** Role names as the profile shows them. */
+    roles: { reader: 'Reader', author: 'Author', editor: 'Editor', administrator: 'Administrator' },
     authorPageHeading: 'Your author page',
     slug: 'Address of your author page',
     slugHint: (example: string) => `Letters, digits and hyphens, as in ${example}.`,
