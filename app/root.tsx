@@ -23,6 +23,8 @@ import { appContext } from '../common/services';
 import type { Route } from './+types/root';
 import { GeneralErrorBoundary } from './components/error-boundary';
 import { copy } from './copy/en';
+import { interfaceFor, InterfaceLanguage } from './copy/language';
+import type { UiLanguage } from '../common/settings';
 import appStylesHref from './styles/app.css?url';
 import readerStylesHref from './styles/reader.css?url';
 
@@ -102,16 +104,27 @@ const PUBLIC_LAYOUT = 'routes/public/layout';
  */
 function usePageLanguage(): string {
   const matches = useMatches();
+  const ui = useInterfaceLanguage();
   for (let i = matches.length - 1; i >= 0; i--) {
     const lang = (matches[i]?.data as { lang?: unknown } | undefined)?.lang;
     if (lang === 'hi' || lang === 'en') return lang;
   }
+  return ui;
+}
+
+/**
+ * The interface language: the setting's on public pages (when the root loader could read the
+ * settings), English in the back office and when it could not.
+ */
+function useInterfaceLanguage(): UiLanguage {
+  const matches = useMatches();
   const root = matches[0]?.data as RootData | undefined;
   return matches.some((m) => m.id === PUBLIC_LAYOUT) ? (root?.settings.uiLanguage ?? 'en') : 'en';
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const lang = usePageLanguage();
+  const ui = useInterfaceLanguage();
   const hydrate = useHydrated();
   const root = useRouteLoaderData<RootData>('root');
   return (
@@ -136,6 +149,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {hydrate ? (
           <>
             <ToastContainer
+              aria-label={interfaceFor(ui).t.nav.notifications}
               position="bottom-center"
               limit={1}
               transition={Slide}
@@ -165,13 +179,22 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<RootData>('root');
   const shortName = data?.settings.shortName ?? 'Patrika';
-  const title = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : copy.errors.title;
+  // The settings' interface language when the root loader read them; English when it failed.
+  const lang = useInterfaceLanguage();
+  const { t } = interfaceFor(lang);
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const title =
+    lang === 'en'
+      ? isRouteErrorResponse(error)
+        ? `${error.status} ${error.statusText}`
+        : copy.errors.title
+      : status === 404
+        ? t.notFound.title
+        : t.errors.title;
   return (
-    <>
+    <InterfaceLanguage lang={lang}>
       <title>{`${shortName} | ${title}`}</title>
       <GeneralErrorBoundary />
-    </>
+    </InterfaceLanguage>
   );
 }

@@ -5,7 +5,9 @@
  *
  * Settings (environment): BENCH_ARTICLES (10000), BENCH_DURATION seconds per target (10),
  * BENCH_CONNECTIONS (10), BENCH_DATABASE_URL (a PostgreSQL database to fill instead of the
- * embedded one; it is emptied first).
+ * embedded one; it is emptied first), BENCH_REUSE=1 (with BENCH_DATABASE_URL: keep a database
+ * an earlier run filled with at least BENCH_ARTICLES articles instead of generating it again),
+ * BENCH_TARGETS (comma-separated words; only the targets whose name contains one, e.g. "search").
  */
 import autocannon from 'autocannon';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,6 +28,11 @@ const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
+const REUSE = process.env.BENCH_REUSE === '1' && Boolean(DATABASE_URL);
+const TARGETS = (process.env.BENCH_TARGETS ?? '')
+  .split(',')
+  .map((t) => t.trim().toLowerCase())
+  .filter(Boolean);
 
 async function generate(dataDir: string) {
   const config = loadConfig({
@@ -36,6 +43,10 @@ async function generate(dataDir: string) {
   });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
+    if (REUSE) {
+      const reused = await reuseGenerated(database.db);
+      if (reused) return reused;
+    }
     if (DATABASE_URL)
       await database.db.execute(
         sql`TRUNCATE articles, categories, media, media_blobs, users, article_redirects, article_daily_views, rate_limits CASCADE`,
@@ -93,17 +104,41 @@ async function generate(dataDir: string) {
       await database.db.insert(articles).values(rows);
     }
     await database.analyze();
-    searchQueries = searchQueriesFrom(templates.map((t) => t.name));
-    indexCostMs = indexCost(templates);
-    const sample = await database.db.execute(
-      sql`SELECT a.slug, c.slug AS category, c.id AS category_id FROM articles a JOIN categories c ON c.id = a.category_id ORDER BY random() LIMIT 200`,
-    );
-    return (
-      sample as unknown as { rows: { slug: string; category: string; category_id: string }[] }
-    ).rows;
+    return await prepareTargets(database.db, templates);
   } finally {
     await database.close();
   }
+}
+
+type Db = Awaited<ReturnType<typeof openDatabase>>['db'];
+type Template = { name: string; description: string };
+
+/** The search queries, the index cost and a sample of article addresses, from filled data. */
+async function prepareTargets(db: Db, templates: Template[]) {
+  searchQueries = searchQueriesFrom(templates.map((t) => t.name));
+  indexCostMs = indexCost(templates);
+  const sample = await db.execute(
+    sql`SELECT a.slug, c.slug AS category, c.id AS category_id FROM articles a JOIN categories c ON c.id = a.category_id ORDER BY random() LIMIT 200`,
+  );
+  return (sample as unknown as { rows: { slug: string; category: string; category_id: string }[] })
+    .rows;
+}
+
+/** BENCH_REUSE: the data of an earlier run, when it has enough articles; else null. */
+async function reuseGenerated(db: Db) {
+  const [{ n } = { n: 0 }] = (
+    (await db.execute(sql`SELECT count(*)::int AS n FROM articles`)) as unknown as {
+      rows: { n: number }[];
+    }
+  ).rows;
+  if (n < ARTICLES) return null;
+  console.log(`bench: reusing the ${n} articles already in BENCH_DATABASE_URL`);
+  // The demo articles are the templates the generated ones were made from.
+  const templates = await db
+    .select({ name: articles.name, description: articles.description })
+    .from(articles)
+    .where(sql`${articles.slug} NOT LIKE 'bench-article-%'`);
+  return prepareTargets(db, templates);
 }
 
 let searchQueries: string[] = [];
@@ -219,7 +254,10 @@ async function main() {
         ],
       ];
       const rows = [];
-      for (const [name, paths] of targets) {
+      const chosen = targets.filter(
+        ([name]) => TARGETS.length === 0 || TARGETS.some((t) => name.toLowerCase().includes(t)),
+      );
+      for (const [name, paths] of chosen) {
         // A short warm-up so the first numbers are not JIT and cold caches.
         await autocannon({
           url: server.url,

@@ -32,7 +32,7 @@ export function PublicHeader({
       <a href="#main" className="visually-hidden-focusable" lang={lang}>
         {t.nav.skip}
       </a>
-      <nav className="navbar navbar-expand-lg" aria-label="Main">
+      <nav className="navbar navbar-expand-lg" aria-label={t.nav.mainLabel}>
         <div className="container">
           <Link to="/" className="navbar-brand fw-bold brand site-name">
             {siteName}

@@ -2,18 +2,19 @@ import { toast } from 'react-toastify';
 import { useInterface } from '../copy/language';
 import { openSharePopup } from '../reader/share';
 
+/** The networks; their names are in the interface copy (`article.networks`). */
 const NETWORKS = [
   {
-    name: 'Facebook',
+    id: 'facebook',
     href: (url: string) =>
       `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`,
   },
   {
-    name: 'X',
+    id: 'x',
     href: (url: string, title: string) =>
       `https://twitter.com/intent/tweet?url=${encodeURIComponent(url)}&text=${encodeURIComponent(title)}`,
   },
-];
+] as const;
 
 /**
  * Two networks and a share icon: the Web Share API where there is one, else copy the link.
@@ -47,7 +48,7 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
     >
       {NETWORKS.map((n) => (
         <a
-          key={n.name}
+          key={n.id}
           href={n.href(url, title)}
           className="btn btn-outline-secondary btn-sm"
           target="_blank"
@@ -58,7 +59,7 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
             openSharePopup(n.href(url, title));
           }}
         >
-          {t.article.shareOn(n.name)}
+          {t.article.shareOn(t.article.networks[n.id])}
         </a>
       ))}
       <button

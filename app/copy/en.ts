@@ -17,6 +17,10 @@ export const copy = {
     skip: 'Skip to content',
     search: 'Search',
     searchLabel: 'Search articles',
+    /** The main navigation's name for screen readers. */
+    mainLabel: 'Main',
+    /** The notifications region's name (react-toastify's own words) and its shortcut. */
+    notifications: 'Notifications Alt+T',
   },
   footer: {
     about: 'About Us',
@@ -42,6 +46,7 @@ export const copy = {
     loading: 'Loading...',
     share: 'Share',
     shareOn: (network: string) => `Share on ${network}`,
+    networks: { facebook: 'Facebook', x: 'X' },
     linkCopied: 'Link copied.',
     copyFailed: 'Could not copy the link.',
     more: 'More stories',
@@ -79,8 +84,11 @@ export const copy = {
     titleFor: (q: string) => `Search: ${q}`,
     heading: 'Search',
     resultsFor: (q: string) => `Results for “${q}”`,
-    found: (n: number) =>
-      n === 1 ? '1 article found' : `${n.toLocaleString('en-IN')} articles found`,
+    /** `more`: more match than n; the newest n are ranked and listed ("1,000+"). */
+    found: (n: number, more = false) =>
+      n === 1 && !more
+        ? '1 article found'
+        : `${n.toLocaleString('en-IN')}${more ? '+' : ''} articles found`,
     none: (q: string) => `No articles found for “${q}”.`,
     didYouMean: 'Did you mean',
     showingIts: 'These are its results.',
@@ -122,6 +130,8 @@ export const copy = {
     name: 'Name',
     email: 'Email',
     role: 'Role',
+    /** Role names as the profile shows them. */
+    roles: { reader: 'Reader', author: 'Author', editor: 'Editor', administrator: 'Administrator' },
     authorPageHeading: 'Your author page',
     slug: 'Address of your author page',
     slugHint: (example: string) => `Letters, digits and hyphens, as in ${example}.`,

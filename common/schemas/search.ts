@@ -28,9 +28,15 @@ export type SearchResult = z.infer<typeof SearchResultSchema>;
 
 export const SearchResponseSchema = z.object({
   articles: z.array(SearchResultSchema),
+  /**
+   * How many results can be paged through. Search ranks the newest 1,000 matches only; when
+   * more match, this is 1,000 and `totalCapped` is true ("1,000+ results").
+   */
   totalArticles: z.number(),
   currentPage: z.number(),
   totalPages: z.number(),
+  /** Present (true) when more articles match than `totalArticles`: the newest were ranked. */
+  totalCapped: z.literal(true).optional(),
   /**
    * When nothing matched what was typed: the nearest spelling that does match ("Did you mean");
    * the results are then that spelling's.

@@ -74,6 +74,14 @@ export const articles = pgTable(
     search: tsvector()
       .notNull()
       .default(sql`''::tsvector`),
+    /*
+     * The title's and keywords' lexemes alone (weights A and B of `search`), made by PostgreSQL:
+     * small enough to stay in the row, so ranking the matches reads no TOASTed body lexemes
+     * (issue 10 item 4, docs/decisions/022).
+     */
+    searchHead: tsvector()
+      .notNull()
+      .generatedAlwaysAs(sql`ts_filter(search, '{a,b}')`),
     searchWords: text().notNull().default(''),
     searchVersion: smallint().notNull().default(0),
     ...timestamps,

@@ -79,7 +79,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <dt className="col-sm-4">{t.profile.email}</dt>
         <dd className="col-sm-8">{me.email}</dd>
         <dt className="col-sm-4">{t.profile.role}</dt>
-        <dd className="col-sm-8 text-capitalize">{me.role}</dd>
+        <dd className="col-sm-8 text-capitalize">{t.profile.roles[me.role]}</dd>
       </dl>
       <SchemaForm
         form={form}

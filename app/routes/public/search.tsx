@@ -110,7 +110,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       )}
       {result && result.totalArticles > 0 && (
         <>
-          <p>{t.found(result.totalArticles)}</p>
+          <p>{t.found(result.totalArticles, result.totalCapped === true)}</p>
           <div className="row g-4">
             {result.articles.map((a, i) => (
               <div key={a._id} className="col-12 col-md-6 col-lg-4">

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, ne, or, sql, sum, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lte, ne, or, sql, sum, type SQL } from 'drizzle-orm';
 import type { ArticleStatus } from '../../../common/articles';
 import { UNCATEGORISED_SEGMENT } from '../../../common/paths';
 import type { Db } from '../../../db/client';
@@ -560,9 +560,14 @@ export async function articleCounts(db: Db) {
  * makes: quoted lexemes only, cast without a dictionary, so both engines match alike.
  */
 
-/** Recent articles rank higher: up to twice the text score when new, fading over months. */
+/**
+ * A match in the title ranks over one in the keywords over one only in the body, and recent
+ * articles rank higher: up to twice the score when new, fading over months. The score reads
+ * `search_head` (the title's and keywords' lexemes, kept in the row), never the body's TOASTed
+ * lexemes: matches only in the body score 0 and follow, newest first.
+ */
 const searchScore = (query: SQL) =>
-  sql<number>`ts_rank(${articles.search}, ${query}) * (1 + 1 / (1 + extract(epoch from (now() - ${articles.publishedAt})) / 2592000.0))`;
+  sql<number>`ts_rank(${articles.searchHead}, ${query}) * (1 + 1 / (1 + extract(epoch from (now() - ${articles.publishedAt})) / 2592000.0))`;
 
 const matchesSearch = (tsquery: string) => sql`${articles.search} @@ ${tsquery}::tsquery`;
 
@@ -574,14 +579,39 @@ export interface SearchOptions {
   now: Date;
 }
 
+/*
+ * The matches always come from the GIN index. `status` is compared as text on purpose, unlike
+ * `isPublicArticle`: then the partial "published, newest first" indexes do not apply, and the
+ * planner cannot walk one of them in date order testing each row's vector (which reads every
+ * row's TOASTed lexemes until enough match: seconds at 100,000 articles). The status and date
+ * are tested on the rows the index found instead.
+ */
 const publishedMatching = (opts: Pick<SearchOptions, 'tsquery' | 'language' | 'now'>) =>
   and(
-    isPublicArticle(opts.now),
+    sql`${articles.status}::text = 'published'`,
+    lte(articles.publishedAt, opts.now),
     matchesSearch(opts.tsquery),
     opts.language ? eq(articles.language, opts.language) : undefined,
   );
 
-/** One page of published articles that match, best first; with their bodies for snippets. */
+/**
+ * How many matches search ranks: the most recent ones (issue 10 item 4). A common word ("सरकार")
+ * matches thousands of articles; ranking each would read every match's tsvector, so the GIN
+ * index finds the matches, the newest SEARCH_CANDIDATES of them are kept, and only those are
+ * ranked and paged. The count stops there too: the API says `totalCapped` ("1,000+ results").
+ */
+export const SEARCH_CANDIDATES = 1000;
+
+/** The newest matches, at most SEARCH_CANDIDATES: what search ranks. */
+const searchCandidates = (db: Db, opts: Pick<SearchOptions, 'tsquery' | 'language' | 'now'>) =>
+  db
+    .select({ id: articles.id })
+    .from(articles)
+    .where(publishedMatching(opts))
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .limit(SEARCH_CANDIDATES);
+
+/** One page of the newest matches ranked, best first; with their bodies for snippets. */
 export function searchPublished(db: Db, opts: SearchOptions) {
   return db
     .select({ ...cardColumns, description: articles.description })
@@ -589,7 +619,7 @@ export function searchPublished(db: Db, opts: SearchOptions) {
     .leftJoin(categories, eq(categories.id, articles.categoryId))
     .leftJoin(users, eq(users.id, articles.authorId))
     .leftJoin(media, eq(media.id, articles.imageMediaId))
-    .where(publishedMatching(opts))
+    .where(inArray(articles.id, searchCandidates(db, opts)))
     .orderBy(
       desc(searchScore(sql`${opts.tsquery}::tsquery`)),
       desc(articles.publishedAt),
@@ -599,35 +629,56 @@ export function searchPublished(db: Db, opts: SearchOptions) {
     .offset(opts.offset);
 }
 
+/**
+ * How many published articles match, counted up to SEARCH_CANDIDATES + 1: enough to tell "all
+ * of them" from "more than search ranks" without visiting every match.
+ */
 export async function countSearchPublished(
   db: Db,
   opts: Pick<SearchOptions, 'tsquery' | 'language' | 'now'>,
 ): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(articles).where(publishedMatching(opts));
+  const matches = db
+    .select({ one: sql`1` })
+    .from(articles)
+    .where(publishedMatching(opts))
+    .limit(SEARCH_CANDIDATES + 1)
+    .as('matches');
+  const [row] = await db.select({ n: count() }).from(matches);
   return Number(row?.n ?? 0);
 }
 
 /**
- * The word of a published title or keyword list closest to `word` by trigrams (pg_trgm's
- * word similarity, through the GIN index), when one is close enough; for "Did you mean".
+ * For each word, the word of a published title or keyword list closest to it by trigrams
+ * (pg_trgm's word similarity, through the GIN index) when one is close enough, else null; for
+ * "Did you mean". One transaction and one statement for all the words.
  */
-export async function closestTitleWord(db: Db, word: string, now: Date): Promise<string | null> {
+export async function closestTitleWords(
+  db: Db,
+  words: string[],
+  now: Date,
+): Promise<(string | null)[]> {
+  if (words.length === 0) return [];
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
+    // Query words hold no spaces (search-text.ts `words`), so they travel as one string.
     // pg_trgm's default (0.6) misses a dropped vowel in a long word ("brahmputr"); the chosen
     // word must still be similar to what was typed on its own (`%`, 0.3).
-    await tx.execute(sql`SELECT set_config('pg_trgm.word_similarity_threshold', '0.45', true)`);
+    await tx.execute(sql`SET LOCAL pg_trgm.word_similarity_threshold = 0.45`);
     const { rows } = (await tx.execute(sql`
-      SELECT w FROM (
-        SELECT ${articles.searchWords} AS words FROM ${articles}
-        WHERE ${isPublicArticle(now)} AND ${word} <% ${articles.searchWords}
-        ORDER BY word_similarity(${word}, ${articles.searchWords}) DESC
-        LIMIT 20
-      ) best, unnest(string_to_array(best.words, ' ')) AS w
-      WHERE w <> ${word} AND w % ${word}
-      ORDER BY similarity(w, ${word}) DESC, w
-      LIMIT 1`)) as unknown as { rows: { w: string }[] };
-    return rows[0]?.w ?? null;
+      SELECT q.i, closest.w FROM unnest(string_to_array(${words.join(' ')}, ' ')) WITH ORDINALITY AS q(word, i)
+      CROSS JOIN LATERAL (
+        SELECT w FROM (
+          SELECT ${articles.searchWords} AS words FROM ${articles}
+          WHERE ${isPublicArticle(now)} AND q.word <% ${articles.searchWords}
+          ORDER BY word_similarity(q.word, ${articles.searchWords}) DESC
+          LIMIT 20
+        ) best, unnest(string_to_array(best.words, ' ')) AS w
+        WHERE w <> q.word AND w % q.word
+        ORDER BY similarity(w, q.word) DESC, w
+        LIMIT 1
+      ) closest`)) as unknown as { rows: { i: number | string; w: string }[] };
+    const found = new Map(rows.map((r) => [Number(r.i), r.w]));
+    return words.map((_, k) => found.get(k + 1) ?? null);
   });
 }
 

@@ -22,7 +22,8 @@ import type { ArticleStatus } from '../../../common/articles';
 import { mediaUrl } from '../media/media-urls';
 import {
   articleCounts,
-  closestTitleWord,
+  closestTitleWords,
+  SEARCH_CANDIDATES,
   countAwaiting,
   countInCategory,
   countSearchPublished,
@@ -693,17 +694,20 @@ export function createArticlesService(deps: ArticlesDeps) {
         searchPublished(db, { ...where, limit: opts.limit, offset: (opts.page - 1) * opts.limit }),
         countSearchPublished(db, where),
       ]);
+      // Only the newest SEARCH_CANDIDATES matches are ranked and paged (articles-repository).
+      const listed = Math.min(total, SEARCH_CANDIDATES);
       return {
         articles: rows.map((row) => ({ card: toCard(row), text: stripHtml(row.description) })),
-        totalArticles: total,
+        totalArticles: listed,
         currentPage: opts.page,
-        totalPages: pages(total, opts.limit),
+        totalPages: pages(listed, opts.limit),
+        ...(total > SEARCH_CANDIDATES ? { totalCapped: true as const } : {}),
       };
     },
 
-    /** The published title or keyword word nearest to `word` by trigrams, if any is near. */
-    async closestTitleWord(word: string): Promise<string | null> {
-      return closestTitleWord(db, word, clock.now());
+    /** For each word, the published title or keyword word nearest by trigrams, if any is near. */
+    async closestTitleWords(words: string[]): Promise<(string | null)[]> {
+      return closestTitleWords(db, words, clock.now());
     },
 
     /**

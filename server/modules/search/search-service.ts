@@ -19,8 +19,9 @@ export interface SearchDeps {
       totalArticles: number;
       currentPage: number;
       totalPages: number;
+      totalCapped?: true;
     }>;
-    closestTitleWord(word: string): Promise<string | null>;
+    closestTitleWords(words: string[]): Promise<(string | null)[]>;
   };
 }
 
@@ -55,9 +56,8 @@ export function createSearchService({ articles }: SearchDeps) {
 
   /** The query with each word replaced by its nearest title word, or null when none is nearer. */
   const respell = async (terms: QueryTerm[]): Promise<string | null> => {
-    const words = await Promise.all(
-      terms.map(async (t) => (await articles.closestTitleWord(t.word)) ?? t.word),
-    );
+    const closest = await articles.closestTitleWords(terms.map((t) => t.word));
+    const words = terms.map((t, i) => closest[i] ?? t.word);
     const suggestion = words.join(' ');
     return suggestion === terms.map((t) => t.word).join(' ') ? null : suggestion;
   };

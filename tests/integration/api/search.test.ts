@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../../../common/schemas/search';
+import { articleSearchColumns } from '../../../common/search/search-document';
 import { articles } from '../../../db/schema/content';
 import { auth, createAdmin, createArticle, createCategory, type TestUser } from '../../factories';
 import { FINDS, MISSES } from '../../fixtures/search-pairs';
@@ -121,6 +122,11 @@ describe('GET /api/search', () => {
     const hindi = await article({ name: 'ब्रह्मपुत्र का जलस्तर' });
     const latin = await search('brahmputr');
     expect(ids(latin.body)).toContain(hindi._id);
+    // Each word of a longer query is respelled on its own, in one go.
+    const pair = await article({ name: 'Narwhal tusks measured' });
+    const two = await search('narwhol tusk');
+    expect(two.body.suggestion).toBe('narwhal tusks');
+    expect(ids(two.body)).toEqual([pair._id]);
     // Nothing near: no suggestion, no results.
     const none = await search('xqzvwk');
     expect(none.body).toEqual({ articles: [], totalArticles: 0, currentPage: 1, totalPages: 0 });
@@ -137,6 +143,42 @@ describe('GET /api/search', () => {
     expect(new Set([...ids(first.body), ...ids(second.body)]).size).toBe(6);
     expect(ids((await search('pangolin', '&language=hi')).body)).toEqual([hindi._id]);
   });
+
+  it('ranks the newest 1,000 matches of a common word and says more match', async () => {
+    const authorId = admin._id;
+    const now = Date.now();
+    const row = (i: number, name: string) => ({
+      name,
+      slug: `capybara-${i}`,
+      categoryId,
+      authorId,
+      description: '<p>A capybara.</p>',
+      status: 'published' as const,
+      language: 'en' as const,
+      publishedAt: new Date(now - (i + 1) * 60_000),
+      ...articleSearchColumns({ name, metaKeywords: '', description: '<p>A capybara.</p>' }),
+    });
+    // 1,001 newer articles with the word in the body; the oldest has it in the title too.
+    const rows = Array.from({ length: 1001 }, (_, i) => row(i, `Wetland note ${i}`));
+    await t.database.db.insert(articles).values(rows.slice(0, 500));
+    await t.database.db.insert(articles).values(rows.slice(500));
+    await t.database.db.insert(articles).values(row(1001, 'Capybara in the title'));
+    const first = await search('capybara', '&limit=10');
+    expect(first.body).toMatchObject({
+      totalArticles: 1000,
+      totalPages: 100,
+      totalCapped: true,
+      currentPage: 1,
+    });
+    const last = await search('capybara', '&limit=10&page=100');
+    expect(last.body.articles).toHaveLength(10);
+    expect(last.body.articles.map((a) => a.name)).not.toContain('Capybara in the title');
+    // Under the cap the count is exact and says nothing more.
+    const few = await search('capybara title', '&limit=50');
+    expect(few.body.totalCapped).toBeUndefined();
+    expect(few.body.articles.map((a) => a.name)).toEqual(['Capybara in the title']);
+    expect(few.body).toMatchObject({ totalArticles: 1, totalPages: 1 });
+  }, 60_000);
 
   it.each([
     ['an empty query', '/api/search?q='],

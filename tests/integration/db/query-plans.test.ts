@@ -6,6 +6,7 @@ import {
   listForAdminPage,
   listLatestPublished,
   listPublishedInCategory,
+  searchPublished,
 } from '../../../server/modules/articles/articles-repository';
 import { listPublishedForSeo } from '../../../server/modules/seo/seo-repository';
 import { createTestDatabase } from '../../setup/test-db';
@@ -93,5 +94,20 @@ describe('every list query has an index matching its ORDER BY', () => {
       .limit(10);
     const plan = await planOf(database.db, query);
     expect(plan).toMatch(/\bSort\b/);
+  });
+});
+
+describe('search finds its matches through the GIN index (issue 10 item 4)', () => {
+  it('ranks only the matches the index found, never scanning the published list', async () => {
+    const query = searchPublished(database.db, {
+      tsquery: `('सरकार' | '~sarkar') & ('योजना' | '~yojn')`,
+      limit: 9,
+      offset: 0,
+      now: new Date(),
+    });
+    const plan = await planOf(database.db, query);
+    expect(plan).toContain('articles_search_idx');
+    // The body's lexemes are never a row filter: that would read every row's TOASTed vector.
+    expect(plan).not.toMatch(/Filter: .*search @@/);
   });
 });

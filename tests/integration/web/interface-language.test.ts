@@ -42,6 +42,35 @@ function readable(html: string): string {
   return `${text} ${labels.join(' ')}`.replace(/\s+/g, ' ');
 }
 
+/**
+ * Every word in Latin letters a reader meets on a page outside its content: the text and the
+ * labels read aloud or shown on hover (aria-label, alt, title, placeholder). Content is left
+ * out: the article's body, what the reader typed (echoed back), `allowed` (the site name, a
+ * person's name), addresses and e-mail addresses.
+ */
+function latinInterfaceWords(html: string, allowed: string[]): string[] {
+  const body = html
+    .slice(html.indexOf('<body'))
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<style[\s\S]*?<\/style>/g, ' ')
+    .replace(/<div class="article-body"[^>]*>[\s\S]*?<\/div>/g, ' ');
+  const labels = [...body.matchAll(/\b(?:aria-label|placeholder|title|alt)="([^"]*)"/g)].map(
+    (m) => m[1] ?? '',
+  );
+  const text = body.replace(/<[^>]+>/g, ' ');
+  const decoded = `${text} ${labels.join(' ')}`
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/&[a-z]+;|&#x?[0-9a-f]+;/gi, ' ');
+  const content = new Set(allowed.flatMap((a) => a.toLowerCase().split(/\s+/)));
+  return decoded
+    .split(/\s+/)
+    .filter((w) => !/^(?:https?:\/\/|www\.|\/)|@/.test(w))
+    .flatMap((w) => w.match(/[A-Za-z]+/g) ?? [])
+    .filter((w) => !content.has(w.toLowerCase()));
+}
+
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_URL: 'https://patrika.example' }, { web: 'build' });
   admin = await createAdmin(t.app);
@@ -128,6 +157,50 @@ describe('uiLanguage = hi', () => {
     expect(res.body, url()).not.toContain('lang="en"');
   });
 
+  it.each([
+    ['home', () => '/', 200],
+    ['category', () => `/category/${category.slug}`, 200],
+    ['category page 2', () => `/category/${category.slug}?page=2`, 200],
+    ['article', () => `/${category.slug}/${hindiArticle.slug}`, 200],
+    ['search with results', () => `/search?q=${encodeURIComponent('कोणार्क')}`, 200],
+    ['search without results', () => '/search?q=xqzvwkj', 200],
+    ['search prompt', () => '/search', 200],
+    ['search too long', () => `/search?q=${'a'.repeat(201)}`, 400],
+    ['404', () => '/no-such-page', 404],
+    ['a missing article', () => `/${category.slug}/no-such-article`, 404],
+    ['sign in', () => '/login', 200],
+    ['sign up', () => '/signup', 200],
+  ])('the %s page has no word of interface in Latin letters', async (_name, url, status) => {
+    const res = await page(url());
+    expect(res.statusCode).toBe(status);
+    // Content, not interface: the site's name, the author's, the categories' (the demo site's
+    // are English; the home page's sections name theirs by slug while they do not exist),
+    // what the reader typed; "sarkar" is the tip's example of typing Hindi in Latin letters,
+    // and Alt+T the keys that reach the notifications.
+    const names = (await t.app.inject({ url: '/api/categories' })).json() as { name: string }[];
+    const settings = (await t.app.inject({ url: '/api/settings' })).json() as {
+      homeSectionSlugs: string[];
+    };
+    const words = latinInterfaceWords(res.body, [
+      ...['Patrika', 'Admin', 'xqzvwkj', 'a'.repeat(201), 'sarkar', 'Alt', 'T'],
+      ...names.map((c) => c.name),
+      ...settings.homeSectionSlugs.map((slug) => slug.replaceAll('-', ' ')),
+    ]);
+    expect(words, url()).toEqual([]);
+  });
+
+  it('the Latin-letter check finds an English word (it can fail)', () => {
+    expect(
+      latinInterfaceWords('<body><p>पढ़ें <button aria-label="Close">x</button></p></body>', []),
+    ).toEqual(['x', 'Close']);
+    expect(
+      latinInterfaceWords(
+        '<body><div class="article-body"><p>English content</p></div><a href="/x">Patrika</a> https://patrika.example</body>',
+        ['Patrika'],
+      ),
+    ).toEqual([]);
+  });
+
   it('speaks Hindi in the navigation, paging, search, byline and 404', async () => {
     const second = readable((await page(`/category/${category.slug}?page=2`)).body);
     expect(second).toContain('पृष्ठ 2 / 2');
@@ -150,6 +223,16 @@ describe('uiLanguage = hi', () => {
     expect(missing.statusCode).toBe(404);
     expect(readable(missing.body)).toContain('404 - पृष्ठ नहीं मिला');
     expect(missing.body).toContain('<title>Patrika | 404 - पृष्ठ नहीं मिला</title>');
+  });
+
+  it('names the reader’s role in Hindi on the profile page', async () => {
+    const res = await t.app.inject({
+      url: '/profile',
+      headers: { cookie: `patrika_token=${admin.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/<dd class="col-sm-8 text-capitalize">प्रशासक<\/dd>/);
+    expect(res.body).not.toMatch(/>administrator</i);
   });
 
   it('marks its Hindi buttons as Hindi on an English article page', async () => {

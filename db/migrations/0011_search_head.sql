@@ -1,0 +1,1 @@
+ALTER TABLE "articles" ADD COLUMN "search_head" "tsvector" GENERATED ALWAYS AS (ts_filter(search, '{a,b}')) STORED NOT NULL;
