@@ -87,7 +87,13 @@ export function ArticleCard({
             <p className="card-text">{cardExcerpt(article.excerpt, length)}</p>
           </>
         )}
-        <Link to={href} className="btn btn-primary mt-auto align-self-start" lang={lang}>
+        {/* The label names it exactly (browsers space the hidden text differently). */}
+        <Link
+          to={href}
+          className="btn btn-primary mt-auto align-self-start"
+          lang={lang}
+          aria-label={`${t.home.readMore}: ${article.name}`}
+        >
           {t.home.readMore}
           <span className="visually-hidden" lang={article.language}>
             : {article.name}
