@@ -27,45 +27,67 @@ const cardExcerpt = (text: string, length: number) =>
  * A card: image, title, a plain-text excerpt of `length` characters and Read More. A search
  * result passes `highlight`: its title and snippet as HTML the server escaped, with the
  * matched words in <mark> (common/search/search-text.ts), shown in place of the plain ones.
+ *
+ * The title and the image link to the article too (issue 12 item 8). Read More keeps SPEC.md's
+ * label on screen and carries the title in visually hidden text (WCAG technique C7), so its
+ * name, to a screen reader and to a search engine, says where it goes. The image's link is a
+ * duplicate of the title's for a pointer only: hidden from assistive technology and the Tab
+ * order. `headingLevel` keeps the page's outline without a skipped level: 3 under a section's
+ * h2 (home, author, related stories), 2 right under the page's h1 (category, search).
+ * `priority` fetches the page's first card image first (Lighthouse's LCP discovery).
  */
 export function ArticleCard({
   article,
   length,
   eager = false,
   highlight,
+  headingLevel = 3,
+  priority = false,
 }: {
   article: Card;
   length: number;
   eager?: boolean;
+  /** The page's first card: its image is what a phone paints largest first (LCP). */
+  priority?: boolean;
   highlight?: { name: string; snippet: string };
+  headingLevel?: 2 | 3;
 }) {
   const href = articlePath(article);
   const { t, lang } = useInterface();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="card h-100 shadow-sm" lang={article.language}>
       {/* Articles brought in without a featured image (an import) have no imageUrl. */}
       {article.imageUrl && (
-        <img
-          {...cardImage(article)}
-          sizes={CARD_SIZES}
-          alt=""
-          className="card-img-top"
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
-        />
+        <Link to={href} tabIndex={-1} aria-hidden="true" className="card-img-link">
+          <img
+            {...cardImage(article)}
+            sizes={CARD_SIZES}
+            alt=""
+            className="card-img-top"
+            loading={eager || priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
+            decoding="async"
+          />
+        </Link>
       )}
       <div className="card-body d-flex flex-column">
         {highlight ? (
           <>
-            <h3 className="h5 card-title" dangerouslySetInnerHTML={{ __html: highlight.name }} />
+            <Heading className="h5 card-title">
+              <Link to={href} dangerouslySetInnerHTML={{ __html: highlight.name }} />
+            </Heading>
             <p className="card-text" dangerouslySetInnerHTML={{ __html: highlight.snippet }} />
           </>
         ) : (
           <>
-            <h3 className="h5 card-title">{article.name}</h3>
+            <Heading className="h5 card-title">
+              <Link to={href}>{article.name}</Link>
+            </Heading>
             <p className="card-text">{cardExcerpt(article.excerpt, length)}</p>
           </>
         )}
+        {/* The label names it exactly (browsers space the hidden text differently). */}
         <Link
           to={href}
           className="btn btn-primary mt-auto align-self-start"
@@ -73,6 +95,9 @@ export function ArticleCard({
           aria-label={`${t.home.readMore}: ${article.name}`}
         >
           {t.home.readMore}
+          <span className="visually-hidden" lang={article.language}>
+            : {article.name}
+          </span>
         </Link>
       </div>
     </article>

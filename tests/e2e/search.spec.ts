@@ -14,7 +14,7 @@ test('a reader finds ज़माना by typing जमाना, then "zamana"
   await box.fill('जमाना');
   await box.press('Enter');
   await expect(page).toHaveURL(/\/search\?q=/);
-  const hit = page.getByRole('heading', { level: 3, name: /ज़माना/ }).first();
+  const hit = page.getByRole('heading', { level: 2, name: /ज़माना/ }).first();
   await expect(hit).toBeVisible();
   await expect(hit.locator('mark')).toHaveText('ज़माना');
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow');
@@ -23,7 +23,7 @@ test('a reader finds ज़माना by typing जमाना, then "zamana"
   await again.fill('zamana');
   await again.press('Enter');
   await expect(page).toHaveURL(/\/search\?q=zamana/);
-  await expect(page.getByRole('heading', { level: 3, name: /ज़माना/ }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: /ज़माना/ }).first()).toBeVisible();
 });
 
 test.describe('without JavaScript', () => {
@@ -35,6 +35,6 @@ test.describe('without JavaScript', () => {
     await box.fill('zamana');
     await box.press('Enter');
     await expect(page).toHaveURL(/\/search\?q=zamana/);
-    await expect(page.getByRole('heading', { level: 3, name: /ज़माना/ }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: /ज़माना/ }).first()).toBeVisible();
   });
 });

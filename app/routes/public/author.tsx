@@ -104,7 +104,12 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
         <div className="row g-4">
           {articles.map((a, i) => (
             <div key={a._id} className="col-12 col-md-6 col-lg-4">
-              <ArticleCard article={a} length={CARD_EXCERPT_LENGTH} eager={i < 3} />
+              <ArticleCard
+                article={a}
+                length={CARD_EXCERPT_LENGTH}
+                eager={i < 3}
+                priority={i === 0}
+              />
             </div>
           ))}
         </div>

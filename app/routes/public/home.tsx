@@ -132,9 +132,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <p lang={lang}>{t.home.empty}</p>
             ) : (
               <div className="row g-4">
-                {s.articles.map((a) => (
+                {s.articles.map((a, j) => (
                   <div key={a._id} className="col-12 col-md-6 col-lg-4">
-                    <ArticleCard article={a} length={HOME_EXCERPT_LENGTH} eager={i === 0} />
+                    <ArticleCard
+                      article={a}
+                      length={HOME_EXCERPT_LENGTH}
+                      eager={i === 0}
+                      priority={i === 0 && j === 0}
+                    />
                   </div>
                 ))}
               </div>

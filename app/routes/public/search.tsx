@@ -19,7 +19,8 @@ const searchHref = (q: string, page = 1) =>
 
 /**
  * /search?q=…&page=N (issue 10): rendered on the server for a plain GET form, so it works
- * without JavaScript. Never indexed: result pages are not pages of their own.
+ * without JavaScript. Result pages are never indexed: they are not pages of their own. The
+ * page without a query (the search form) is (Lighthouse SEO, issue 12 item 8).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, publicUrl } = context.get(appContext);
@@ -54,7 +55,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
       description: t.search.description(settings.siteName),
       url: `${publicUrl}${q ? searchHref(q, page) : PATH}`,
     }),
-    { name: 'robots', content: 'noindex, follow' },
+    // Result pages are not pages of their own; the search page itself (the form) is.
+    ...(q ? [{ name: 'robots', content: 'noindex, follow' }] : []),
   ];
 };
 
@@ -118,7 +120,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                   article={a}
                   length={CARD_EXCERPT_LENGTH}
                   eager={i < 3}
+                  priority={i === 0}
                   highlight={a.highlight}
+                  headingLevel={2}
                 />
               </div>
             ))}

@@ -95,15 +95,20 @@ const sectionByHeading = (html: string, heading: string) =>
 interface Card {
   title: string;
   excerpt: string;
+  /** Where Read More leads (its text goes on, visually hidden, with the title). */
   href: string | undefined;
+  /** Every link of the card: the image's, the title's and Read More. */
+  links: (string | undefined)[];
 }
+/** Cards' titles are h3 under a section's h2, h2 right under the page's h1. */
 const cardsIn = (html: string): Card[] =>
   elements(html, 'article')
     .filter((a) => /\bcard\b/.test(a.attrs.class ?? ''))
     .map((a) => ({
-      title: textOf(elements(a.inner, 'h3')[0]?.inner ?? ''),
+      title: textOf(elements(a.inner, 'h[23]')[0]?.inner ?? ''),
       excerpt: textOf(elements(a.inner, 'p')[0]?.inner ?? ''),
-      href: elements(a.inner, 'a').find((l) => textOf(l.inner) === 'Read More')?.attrs.href,
+      href: elements(a.inner, 'a').find((l) => /^Read More\b/.test(textOf(l.inner)))?.attrs.href,
+      links: elements(a.inner, 'a').map((l) => l.attrs.href),
     }));
 
 const h1Of = (html: string) => elements(bodyOf(html), 'h1').map((h) => textOf(h.inner));
@@ -270,7 +275,11 @@ describe('public pages carry their whole content in the server HTML', () => {
     const cards = cardsIn(bodyOf(res.body));
     expect(cards.length).toBeGreaterThan(0);
     expect(cards.length).toBeLessThanOrEqual(9);
-    for (const card of cards) expect(card.href?.startsWith('/parenting/')).toBe(true);
+    for (const card of cards) {
+      expect(card.href?.startsWith('/parenting/')).toBe(true);
+      // The image and the title lead to the article too (issue 12 item 8).
+      expect(card.links).toEqual([card.href, card.href, card.href]);
+    }
     expect(textOf(bodyOf(res.body))).not.toMatch(/Page \d+ of \d+/);
   });
 

@@ -54,6 +54,8 @@ describe('/search', () => {
     const empty = await page('/search');
     expect(empty.statusCode).toBe(200);
     expect(empty.body).toContain('Type a word or two to search every article.');
+    // The search page itself is a page of its own; only result pages are kept out of indexes.
+    expect(empty.body).not.toContain('name="robots"');
   });
 
   it('offers "Did you mean" with the results of the nearer spelling', async () => {
