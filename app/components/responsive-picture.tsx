@@ -25,8 +25,8 @@ export function ResponsivePicture({
   const markup = responsiveImage(url, image, { sizes, fallbackWidth });
   const tag = (
     <img
-      {...img}
       src={markup.src}
+      {...img}
       width={markup.width ?? fallbackSize.width}
       height={markup.height ?? fallbackSize.height}
     />
