@@ -259,7 +259,7 @@ test.describe('images', () => {
   for (const [name, path] of [
     ['home', '/'],
     ['a category', '/category/editors-choice'],
-  ]) {
+  ] as const) {
     test(`${name}: no image names or loads an original upload; every image has width and height`, async ({
       page,
     }) => {
