@@ -1,5 +1,6 @@
 import { createContext } from 'react-router';
 import type { CropRatio } from './articles';
+import type { ResponsiveImageInfo } from './media';
 import type { Role } from './roles';
 import type { Article, ArticleCard } from './schemas/articles';
 import type { Category } from './schemas/categories';
@@ -73,6 +74,10 @@ export interface AppServices {
       url: string,
       ratio?: CropRatio,
     ): Promise<{ url: string; width: number; height: number } | undefined>;
+    /** The size and variants of the upload at this address on our site, else null. */
+    imageForUrl(url: string | null | undefined): Promise<ResponsiveImageInfo | null>;
+    /** The same for several uploads by id (`mediaIdOfUrl`); unknown ids are left out. */
+    imagesByIds(ids: string[]): Promise<Map<string, ResponsiveImageInfo>>;
   };
   users: {
     /** A writer's public profile by their page's slug, or undefined (readers have no page). */

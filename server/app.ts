@@ -107,17 +107,24 @@ function reindexSearchInBackground(app: FastifyInstance, services: Services) {
 }
 
 /**
- * Uploads from before crops existed get their 16:9, 4:3 and 1:1 crops (issue 12 item 4) while
- * the site serves; until then their pages name the original. Closing waits for the one in hand.
+ * Uploads from before crops existed get their 16:9, 4:3 and 1:1 crops (issue 12 item 4), then
+ * those from before AVIF their AVIF variants (issue 11 item 1), while the site serves; until
+ * then their pages name the original (crops) or offer WebP only. Closing waits for the one in
+ * hand.
  */
-function makeCropsInBackground(app: FastifyInstance, services: Services) {
+function makeImagesInBackground(app: FastifyInstance, services: Services) {
   let stopped = false;
   const running = services.media
     .makeMissingCrops({ stopped: () => stopped })
     .then((n) => {
       if (n > 0) app.log.info({ uploads: n }, 'made image crops for earlier uploads');
     })
-    .catch((error: unknown) => app.log.error({ err: error }, 'making image crops failed'));
+    .catch((error: unknown) => app.log.error({ err: error }, 'making image crops failed'))
+    .then(() => (stopped ? 0 : services.media.makeMissingVariants({ stopped: () => stopped })))
+    .then((n) => {
+      if (n > 0) app.log.info({ uploads: n }, 'made AVIF variants for earlier uploads');
+    })
+    .catch((error: unknown) => app.log.error({ err: error }, 'making AVIF variants failed'));
   app.addHook('onClose', async () => {
     stopped = true;
     await running;
@@ -160,7 +167,7 @@ export async function buildApp(
     if (slugged > 0) app.log.info({ users: slugged }, 'gave users their author page slugs');
     if (config.seedDemo) await seedEmptySite(app, database, services);
     reindexSearchInBackground(app, services);
-    makeCropsInBackground(app, services);
+    makeImagesInBackground(app, services);
     // Jobs due at a time (a scheduled article going live), polled by every process.
     await services.articles.scheduleGoLives();
     if (options.pollJobs !== false) app.addHook('onClose', services.jobs.start());

@@ -4,17 +4,14 @@ import { HOME_EXCERPT_LENGTH } from '../../common/articles';
 import { articlePath } from '../../common/paths';
 import { excerpt } from '../../common/text';
 import { useInterface } from '../copy/language';
-import { responsiveImage } from './responsive-image';
+import { ResponsivePicture } from './responsive-picture';
 
 /** Cards sit three to a row from lg (at most ~410 px), two from md, one on a phone. */
 const CARD_SIZES =
   '(min-width: 1200px) 410px, (min-width: 992px) 330px, (min-width: 768px) 50vw, 100vw';
 
-/** A variant about twice a card's width at most; 16:9 when the size is unknown (outside URL). */
-function cardImage(article: Card) {
-  const image = responsiveImage(article.imageUrl, article.image, 800);
-  return { ...image, width: image.width ?? 1200, height: image.height ?? 675 };
-}
+/** 16:9 when the size is unknown (an address elsewhere). */
+const CARD_FALLBACK_SIZE = { width: 1200, height: 675 };
 
 /**
  * The server's excerpt is already cut at 200 characters (SPEC.md §9); shorter cards cut it
@@ -60,9 +57,13 @@ export function ArticleCard({
       {/* Articles brought in without a featured image (an import) have no imageUrl. */}
       {article.imageUrl && (
         <Link to={href} tabIndex={-1} aria-hidden="true" className="card-img-link">
-          <img
-            {...cardImage(article)}
+          <ResponsivePicture
+            url={article.imageUrl}
+            image={article.image}
             sizes={CARD_SIZES}
+            // A variant about twice a card's width at most.
+            fallbackWidth={800}
+            fallbackSize={CARD_FALLBACK_SIZE}
             alt=""
             className="card-img-top"
             loading={eager || priority ? 'eager' : 'lazy'}

@@ -3,6 +3,8 @@ import { CARD_EXCERPT_LENGTH } from '../../common/articles';
 import { articlePath, authorPath } from '../../common/paths';
 import { formatDate, READ_IN, useInterface } from '../copy/language';
 import { ArticleCard } from './article-card';
+import { ARTICLE_SIZES } from './responsive-image';
+import { ResponsivePicture } from './responsive-picture';
 import { ShareButtons } from './share-buttons';
 
 /**
@@ -27,7 +29,6 @@ export function ArticleView({
   const url = `${publicUrl}${articlePath(article)}`;
   const { t, lang, locale } = useInterface();
 
-  const srcSet = article.image?.variants.map((v) => `${v.url} ${v.width}w`).join(', ');
   return (
     <main id="main" className="container py-4">
       <article
@@ -58,18 +59,19 @@ export function ArticleView({
           </p>
         )}
         {article.imageUrl && (
-          <img
-            src={article.imageUrl}
-            srcSet={srcSet || undefined}
-            sizes={srcSet ? '(max-width: 860px) 100vw, 820px' : undefined}
+          <ResponsivePicture
+            url={article.imageUrl}
+            image={article.image}
+            sizes={ARTICLE_SIZES}
+            fallbackWidth={1200}
+            fallbackSize={{ width: 1200, height: 675 }}
             alt={article.imageAlt || article.name}
-            width={article.image?.width ?? 1200}
-            height={article.image?.height ?? 675}
             fetchPriority="high"
             className="article-image img-fluid rounded mb-4"
           />
         )}
         <ShareButtons url={url} title={article.name} />
+        {/* The loader made its images of ours responsive (responsiveBody). */}
         <div className="article-body" dangerouslySetInnerHTML={{ __html: article.description }} />
       </article>
       {relatedFailed && (

@@ -19,12 +19,18 @@ export const CategoryRefSchema = z.object({ _id: z.string(), slug: z.string(), n
 /** An article's author; `slug` addresses their page (`authorPath`) for the byline. */
 export const AuthorRefSchema = z.object({ _id: z.string(), name: z.string(), slug: z.string() });
 
-/** A hosted image's size and resized variants: enough for srcset on a card. */
+/**
+ * A hosted image's size and resized variants: enough for srcset on a card. `variants` are
+ * WebP; `avif` the same widths in AVIF (empty until made for an upload from before AVIF).
+ */
 export const CardImageSchema = z.object({
   width: z.number(),
   height: z.number(),
   variants: z.array(z.object({ width: z.number(), url: z.string() })),
+  avif: z.array(z.object({ width: z.number(), url: z.string() })),
 });
+
+export type CardImage = z.infer<typeof CardImageSchema>;
 
 export const ImageInfoSchema = CardImageSchema.extend({
   /** JPEG crops in 16:9, 4:3 and 1:1 for search engines and share cards (issue 12 item 4). */

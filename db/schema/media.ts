@@ -28,6 +28,11 @@ export const media = pgTable('media', {
   variants: jsonb().$type<MediaVariant[]>().notNull().default([]),
   /** Null until made: uploads from before crops existed get theirs at start-up. */
   crops: jsonb().$type<MediaCrop[]>(),
+  /**
+   * AVIF variants at the widths of the WebP ones (issue 11 item 1). Null until made: uploads
+   * from before AVIF get theirs at start-up or by `npm run media:variants`.
+   */
+  avif: jsonb().$type<MediaVariant[]>(),
   uploadedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamps.createdAt,
 });

@@ -221,7 +221,7 @@ test.describe('images', () => {
     }
   });
 
-  test('the article image has a srcset of width descriptors from the hosted variants', async ({
+  test('the article image is a picture of AVIF and WebP variants; the browser draws an AVIF one', async ({
     page,
     api,
   }) => {
@@ -231,21 +231,61 @@ test.describe('images', () => {
     await page.goto(addressOf(card));
     await hydrated(page);
     const img = page.getByRole('main').getByRole('img', { name: article.name });
-    const srcset = (await img.getAttribute('srcset')) ?? '';
-    const candidates = srcset.split(',').map((c) => c.trim());
-    expect(candidates.length).toBeGreaterThan(0);
-    for (const c of candidates) expect(c).toMatch(/^\S+ \d+w$/);
-    for (const v of article.image?.variants ?? []) {
-      expect(candidates).toContain(`${v.url} ${v.width}w`);
-    }
-    await expect(img).toHaveAttribute('sizes', /\S/);
-    await expect(img).toHaveAttribute('width', String(article.image?.width));
-    await expect(img).toHaveAttribute('height', String(article.image?.height));
-    // The browser picked one of the candidates and drew it.
+    const sources = page.locator('main picture', { has: img }).locator('source');
+    await expect(sources).toHaveCount(2);
+    await expect(sources.nth(0)).toHaveAttribute('type', 'image/avif');
+    await expect(sources.nth(1)).toHaveAttribute('type', 'image/webp');
+    const candidates = async (i: number) =>
+      ((await sources.nth(i).getAttribute('srcset')) ?? '').split(',').map((c) => c.trim());
+    const avif = await candidates(0);
+    for (const c of avif) expect(c).toMatch(/^\S+\.avif \d+w$/);
+    expect(await candidates(1)).toEqual(
+      (article.image?.variants ?? []).map((v) => `${v.url} ${v.width}w`),
+    );
+    for (let i = 0; i < 2; i++) await expect(sources.nth(i)).toHaveAttribute('sizes', /\S/);
+    // The fallback is a WebP variant with its own size, never the original.
+    const src = (await img.getAttribute('src')) ?? '';
+    const fallback = article.image?.variants.find((v) => v.url === src);
+    expect(fallback, src).toBeDefined();
+    await expect(img).toHaveAttribute('width', String(fallback?.width));
+    // The browser picked one of the AVIF candidates and drew it.
     await expect
       .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
       .toBe(true);
     const current = await img.evaluate((el: HTMLImageElement) => new URL(el.currentSrc).pathname);
-    expect(candidates.map((c) => c.split(' ')[0])).toContain(current);
+    expect(avif.map((c) => c.split(' ')[0])).toContain(current);
   });
+
+  for (const [name, path] of [
+    ['home', '/'],
+    ['a category', '/category/editors-choice'],
+  ] as const) {
+    test(`${name}: no image names or loads an original upload; every image has width and height`, async ({
+      page,
+    }) => {
+      const images: string[] = [];
+      page.on('response', (res) => {
+        if (res.request().resourceType() === 'image') images.push(new URL(res.url()).pathname);
+      });
+      await page.goto(path);
+      await settled(page);
+      const named = await page.evaluate(() =>
+        [
+          ...Array.from(document.images).flatMap((i) => [i.getAttribute('src') ?? '', i.srcset]),
+          ...Array.from(document.querySelectorAll('source')).map((s) => s.srcset),
+        ].flatMap((list) => list.split(',').map((c) => c.trim().split(' ')[0] ?? '')),
+      );
+      expect(named.filter((u) => u.startsWith('/media/')).length).toBeGreaterThan(0);
+      for (const url of [...named, ...images]) expect(url).not.toMatch(/\/original\./);
+      const cards = page.locator('img');
+      const n = await cards.count();
+      expect(n).toBeGreaterThan(0);
+      for (let i = 0; i < n; i++) {
+        const img = cards.nth(i);
+        const src = await img.getAttribute('src');
+        await expect(img, `width of ${src}`).toHaveAttribute('width', /^\d+$/);
+        await expect(img, `height of ${src}`).toHaveAttribute('height', /^\d+$/);
+      }
+    });
+  }
 });

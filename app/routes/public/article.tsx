@@ -7,6 +7,7 @@ import { htmlExcerpt } from '../../../common/text';
 import { appContext } from '../../../common/services';
 import { ArticleView } from '../../components/article-view';
 import { interfaceFor } from '../../copy/language';
+import { withResponsiveBody } from '../../features/media/responsive-body';
 import { redirectFormerAddress } from '../../features/redirects/former-address';
 import { pageMeta } from '../../features/seo/meta';
 import { shareImage } from '../../features/seo/share-image';
@@ -29,7 +30,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     await redirectFormerAddress({ services, logError }, request);
     throw data(null, { status: 404, statusText: 'Not Found' });
   }
-  const { article } = found;
+  // Its body's images of ours as responsive pictures (docs/decisions/026).
+  const article = await withResponsiveBody({ services, logError }, found.article);
   const settings = await services.settings.get();
   // SPEC.md §9: ask for 3 random articles, drop the current one, show 2.
   let related: Awaited<ReturnType<typeof services.articles.listRandom>> = [];

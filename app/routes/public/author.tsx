@@ -4,6 +4,7 @@ import { authorPath, SERVER_SEGMENTS } from '../../../common/paths';
 import { appContext } from '../../../common/services';
 import { ArticleCard } from '../../components/article-card';
 import { PageNav } from '../../components/page-nav';
+import { ResponsivePicture } from '../../components/responsive-picture';
 import { pageParam } from '../../features/api/page-param';
 import { interfaceFor, useInterface } from '../../copy/language';
 import { absoluteUrl, pageMeta } from '../../features/seo/meta';
@@ -13,7 +14,7 @@ import type { Route } from './+types/author';
 
 /** An author's page (DECISIONS.md §14): photo, bio and their published stories, paged. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { services, publicUrl } = context.get(appContext);
+  const { services, publicUrl, logError } = context.get(appContext);
   const author = await services.users.authorBySlug(params.slug);
   if (!author) throw data(null, { status: 404, statusText: 'Not Found' });
   const page = pageParam(new URL(request.url));
@@ -29,7 +30,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     alt: interfaceFor(settings.uiLanguage).t.author.photoAlt(author.name),
     ratio: '1x1',
   });
-  return { author, ...list, settings, publicUrl, share };
+  // The photo's variants, when it is an upload here.
+  const photo = await services.media.imageForUrl(author.photoUrl).catch((error: unknown) => {
+    logError(error, `the photo of author ${author._id} could not be looked up`);
+    return null;
+  });
+  return { author, photo, ...list, settings, publicUrl, share };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -74,7 +80,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function AuthorPage({ loaderData }: Route.ComponentProps) {
-  const { author, articles, currentPage, totalPages } = loaderData;
+  const { author, photo, articles, currentPage, totalPages } = loaderData;
   const { t, lang } = useInterface();
   const path = authorPath(author.slug);
   const pageHref = (n: number) => (n === 1 ? path : `${path}?page=${n}`);
@@ -82,12 +88,15 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
     <main id="main" className="container py-4">
       <header className="d-flex flex-wrap align-items-center gap-4 mb-4">
         {author.photoUrl && (
-          <img
-            src={author.photoUrl}
+          <ResponsivePicture
+            url={author.photoUrl}
+            image={photo}
+            sizes="120px"
+            // 120 px at three device pixels a CSS pixel: the 400 px variant.
+            fallbackWidth={400}
+            fallbackSize={{ width: 120, height: 120 }}
             alt={t.author.photoAlt(author.name)}
-            width={120}
-            height={120}
-            className="rounded-circle object-fit-cover"
+            className="author-photo rounded-circle object-fit-cover"
           />
         )}
         <div>

@@ -2,6 +2,7 @@ import { HOME_EXCERPT_LENGTH, HOME_SECTION_SIZE } from '../../../common/articles
 import type { ArticleCard as Card } from '../../../common/schemas/articles';
 import { appContext } from '../../../common/services';
 import { ArticleCard } from '../../components/article-card';
+import { ResponsivePicture } from '../../components/responsive-picture';
 import { interfaceFor, useInterface } from '../../copy/language';
 import { redirectFormerPostQuery } from '../../features/redirects/former-address';
 import { pageMeta } from '../../features/seo/meta';
@@ -59,7 +60,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     settings,
     settings.headerImageUrl ? { url: settings.headerImageUrl, alt: settings.siteName } : undefined,
   );
-  return { settings, homeCategories, sections, publicUrl, share };
+  // The header picture's variants, when it is an upload here.
+  const headerImage = await services.media
+    .imageForUrl(settings.headerImageUrl)
+    .catch((error: unknown) => {
+      logError(error, 'the home header image could not be looked up');
+      return null;
+    });
+  return { settings, homeCategories, sections, publicUrl, share, headerImage };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -80,17 +88,19 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { settings, homeCategories, sections } = loaderData;
+  const { settings, homeCategories, sections, headerImage } = loaderData;
   const { t, lang } = useInterface();
   return (
     <main id="main">
       <div className={`home-hero${settings.headerImageUrl ? '' : ' home-hero-plain'}`}>
         {settings.headerImageUrl ? (
-          <img
-            src={settings.headerImageUrl}
+          <ResponsivePicture
+            url={settings.headerImageUrl}
+            image={headerImage}
+            sizes="100vw"
+            fallbackWidth={1600}
+            fallbackSize={{ width: 1600, height: 400 }}
             alt=""
-            width={1600}
-            height={400}
             fetchPriority="high"
             className="home-hero-img"
           />

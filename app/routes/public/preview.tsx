@@ -2,6 +2,7 @@ import { data } from 'react-router';
 import { appContext } from '../../../common/services';
 import { ArticleView } from '../../components/article-view';
 import { interfaceFor, useInterface } from '../../copy/language';
+import { withResponsiveBody } from '../../features/media/responsive-body';
 import { pageTitle } from '../../features/seo/meta';
 import type { Route } from './+types/preview';
 
@@ -12,13 +13,15 @@ import type { Route } from './+types/preview';
  * out or whose article was deleted answers 404.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { services, publicUrl } = context.get(appContext);
-  let article;
+  const { services, publicUrl, logError } = context.get(appContext);
+  let stored;
   try {
-    article = await services.articles.preview(params.token);
+    stored = await services.articles.preview(params.token);
   } catch {
     throw data(null, { status: 404, statusText: 'Not Found', headers: PRIVATE_HEADERS });
   }
+  // The same responsive body images as the published page will have.
+  const article = await withResponsiveBody({ services, logError }, stored);
   const settings = await services.settings.get();
   return data(
     { article, related: [], relatedFailed: false, settings, publicUrl, lang: article.language },

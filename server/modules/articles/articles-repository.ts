@@ -40,6 +40,7 @@ export const cardColumns = {
   imageWidth: media.width,
   imageHeight: media.height,
   imageVariants: media.variants,
+  imageAvif: media.avif,
 };
 
 const cards = (db: Db) =>

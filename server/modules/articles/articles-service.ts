@@ -70,6 +70,7 @@ function imageOf(row: CardRow): ArticleCard['image'] {
     width: row.imageWidth,
     height: row.imageHeight,
     variants: (row.imageVariants ?? []).map((v) => ({ width: v.width, url: mediaUrl(v.key) })),
+    avif: (row.imageAvif ?? []).map((v) => ({ width: v.width, url: mediaUrl(v.key) })),
   };
 }
 

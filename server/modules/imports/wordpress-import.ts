@@ -223,7 +223,7 @@ export function createWordPressImporter(deps: {
             let ours = bySource.get(from);
             if (!ours) {
               const stored = await media.storeImage(await load(), { tx });
-              const files = [...stored.variants, ...stored.crops].map((f) => f.url);
+              const files = [...stored.variants, ...stored.avif, ...stored.crops].map((f) => f.url);
               for (const url of [stored.url, ...files]) {
                 const key = keyOfMediaUrl(url);
                 if (key) writtenKeys.push(key);

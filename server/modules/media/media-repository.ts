@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { articles } from '../../../db/schema/content';
 import { media, type MediaCrop, type MediaVariant } from '../../../db/schema/media';
@@ -20,6 +20,8 @@ export async function insertMedia(
     height: number;
     bytes: number;
     variants: MediaVariant[];
+    /** Left out, the upload's AVIF variants are made later (makeMissingVariants). */
+    avif?: MediaVariant[] | null;
     crops: MediaCrop[];
     uploadedBy: string | null;
     createdAt: Date;
@@ -37,6 +39,20 @@ export async function findImageByKey(db: Db, storageKey: string) {
   return row;
 }
 
+/** Uploads' sizes and variants by id, for responsive markup. */
+export function findImagesByIds(db: Db, ids: string[]) {
+  return db
+    .select({
+      id: media.id,
+      width: media.width,
+      height: media.height,
+      variants: media.variants,
+      avif: media.avif,
+    })
+    .from(media)
+    .where(inArray(media.id, ids));
+}
+
 export async function findMediaIdByKey(db: Db, storageKey: string): Promise<string | undefined> {
   const [row] = await db
     .select({ id: media.id })
@@ -51,6 +67,16 @@ export function listMediaWithoutCrops(db: Db, limit: number) {
     .select({ id: media.id, storageKey: media.storageKey })
     .from(media)
     .where(isNull(media.crops))
+    .orderBy(asc(media.id))
+    .limit(limit);
+}
+
+/** Uploads whose AVIF variants were never made (from before AVIF), a batch at a time. */
+export function listMediaWithoutAvif(db: Db, limit: number) {
+  return db
+    .select({ id: media.id, storageKey: media.storageKey, variants: media.variants })
+    .from(media)
+    .where(isNull(media.avif))
     .orderBy(asc(media.id))
     .limit(limit);
 }
@@ -76,6 +102,15 @@ export async function saveOriginal(
 
 export async function saveCrops(db: Db, id: string, crops: MediaCrop[]): Promise<void> {
   await db.update(media).set({ crops }).where(eq(media.id, id));
+}
+
+/** An upload's AVIF variants made (and its first WebP one, for a small original). */
+export async function saveAvifVariants(
+  db: Db,
+  id: string,
+  values: { avif: MediaVariant[]; variants?: MediaVariant[] },
+): Promise<void> {
+  await db.update(media).set(values).where(eq(media.id, id));
 }
 
 const SCAN_BATCH = 500;
@@ -115,6 +150,7 @@ export function listUploadedBefore(db: Db, uploadedBefore: Date) {
       id: media.id,
       storageKey: media.storageKey,
       variants: media.variants,
+      avif: media.avif,
       crops: media.crops,
       bytes: media.bytes,
       createdAt: media.createdAt,

@@ -14,7 +14,7 @@ export interface MediaStorage {
 
 /** Keys are made by the media service; anything else is refused before touching storage. */
 export const MEDIA_KEY_PATTERN =
-  /^\d{4}\/\d{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/(original\.(jpg|png|webp|avif|gif)|w\d{2,4}\.webp|crop-(16x9|4x3|1x1)\.jpg)$/;
+  /^\d{4}\/\d{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/(original\.(jpg|png|webp|avif|gif)|w\d{1,4}\.(webp|avif)|crop-(16x9|4x3|1x1)\.jpg)$/;
 
 const CONTENT_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',

@@ -8,9 +8,15 @@ import { media } from '../../../db/schema/media';
 
 export const MEDIA_TABLES = [media] as const;
 
-/** Every storage key of an upload: the original, its variants and its crops. */
+/** Every storage key of an upload: the original, its WebP and AVIF variants and its crops. */
 export const filesOf = (row: {
   storageKey: string;
   variants: { key: string }[];
+  avif?: { key: string }[] | null;
   crops?: { key: string }[] | null;
-}) => [row.storageKey, ...row.variants.map((v) => v.key), ...(row.crops ?? []).map((c) => c.key)];
+}) => [
+  row.storageKey,
+  ...row.variants.map((v) => v.key),
+  ...(row.avif ?? []).map((v) => v.key),
+  ...(row.crops ?? []).map((c) => c.key),
+];

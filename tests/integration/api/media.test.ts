@@ -155,7 +155,7 @@ describe('POST /api/media', () => {
     }
   });
 
-  it('makes all four variants for a wide image and none for a small one', async () => {
+  it('makes all four variants for a wide image and one of its own width for a small one', async () => {
     const wide = (await upload(t.app, author, await testImage(2000, 1000))).json() as Uploaded;
     expect(wide.variants.map((v) => v.width)).toEqual([400, 800, 1200, 1600]);
 
@@ -163,7 +163,14 @@ describe('POST /api/media', () => {
     expect(exact.variants.map((v) => v.width)).toEqual([400, 800]);
 
     const small = (await upload(t.app, author, await testImage(300, 200))).json() as Uploaded;
-    expect(small).toEqual(expect.objectContaining({ width: 300, height: 200, variants: [] }));
+    // Pages never send an original (DECISIONS.md §13): even a small one has a variant.
+    expect(small).toEqual(
+      expect.objectContaining({
+        width: 300,
+        height: 200,
+        variants: [{ width: 300, url: expect.stringMatching(/\/w300\.webp$/) }],
+      }),
+    );
   });
 
   it.each([

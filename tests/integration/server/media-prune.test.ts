@@ -118,8 +118,10 @@ describe.each(['fs', 'db'] as const)('unused media (MEDIA_STORAGE=%s)', (storage
     const unused = await unusedNow();
     expect(unused.map((m) => m.id)).toEqual([orphaned._id]);
     const [item] = unused as [UnusedMedia];
-    // The original, its variants and its crops (one per CROP_RATIOS).
-    expect(item.keys).toHaveLength(1 + orphaned.variants.length + CROP_RATIOS.length);
+    // The original, its WebP and AVIF variants (the same widths) and its crops (one per
+    // CROP_RATIOS).
+    expect(item.keys).toHaveLength(1 + 2 * orphaned.variants.length + CROP_RATIOS.length);
+    expect(item.keys.filter((k) => k.endsWith('.avif'))).toHaveLength(orphaned.variants.length);
 
     expect(await removeUnusedMedia(t.database.db, files, item)).toBe(true);
     for (const url of filesOf(orphaned)) expect(await served(url), url).toBe(404);

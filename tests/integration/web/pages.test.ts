@@ -486,19 +486,30 @@ describe('article metadata in the head', () => {
     expect(tags(en.body, 'html')[0]?.lang).toBe('en');
   });
 
-  it('an uploaded image gets srcset from its variants, width and height, high priority', async () => {
+  it('an uploaded image is a <picture> of AVIF and WebP variants, a variant’s size, high priority', async () => {
     const res = await get(address(hindi));
     const article = elements(bodyOf(res.body), 'article').find(
       (a) => !/\bcard\b/.test(a.attrs.class ?? ''),
     );
-    const img = tags(article?.inner ?? '', 'img').find((i) => i.src === uploaded.url);
-    expect(img).toBeDefined();
-    expect(uploaded.variants.length).toBeGreaterThan(0);
-    expect(img?.srcset).toBe(uploaded.variants.map((v) => `${v.url} ${v.width}w`).join(', '));
-    expect(img?.sizes).toBeTruthy();
-    expect(img?.width).toBe(String(uploaded.width));
-    expect(img?.height).toBe(String(uploaded.height));
+    const picture = elements(article?.inner ?? '', 'picture')[0]?.inner ?? '';
+    const variant = (ext: string) => new RegExp(`^/media/.+/w\\d+\\.${ext} \\d+w$`);
+    const [avif, webp] = tags(picture, 'source');
+    expect(avif?.type).toBe('image/avif');
+    expect(webp?.type).toBe('image/webp');
+    for (const c of (avif?.srcset ?? '').split(', ')) expect(c).toMatch(variant('avif'));
+    expect(webp?.srcset).toBe(uploaded.variants.map((v) => `${v.url} ${v.width}w`).join(', '));
+    expect(avif?.sizes).toBeTruthy();
+    expect(webp?.sizes).toBe(avif?.sizes);
+    // The fallback is the largest WebP variant (the image is 1000 px wide), never the original.
+    const img = tags(picture, 'img')[0];
+    const largest = uploaded.variants[uploaded.variants.length - 1]!;
+    expect(img?.src).toBe(largest.url);
+    expect(img?.width).toBe(String(largest.width));
+    expect(img?.height).toBe(
+      String(Math.round((uploaded.height * largest.width) / uploaded.width)),
+    );
     expect(img?.fetchpriority).toBe('high');
+    expect(article?.inner).not.toContain(uploaded.url);
   });
 
   it('the title prefix is the short name from the settings', async () => {
@@ -573,7 +584,10 @@ describe('article metadata in the head', () => {
     try {
       const res = await get('/');
       expectHtml(res);
-      expect(tags(bodyOf(res.body), 'img').some((i) => i.src === uploaded.url)).toBe(true);
+      // The header picture is a WebP variant with its AVIF and WebP sources, not the original.
+      const header = tags(bodyOf(res.body), 'img').find((i) => i.class === 'home-hero-img');
+      expect(uploaded.variants.map((v) => v.url)).toContain(header?.src);
+      expect(bodyOf(res.body)).not.toContain(uploaded.url);
       // Its 16:9 crop, the shape of a large card (issue 12 item 5).
       const crop = `${PUBLIC_URL}${uploaded.url.replace('original.jpg', 'crop-16x9.jpg')}`;
       expect(meta(res.body, 'og:image')).toBe(crop);
