@@ -242,6 +242,23 @@ http {
 
 const fmt = (n: number) => n.toLocaleString('en');
 
+/**
+ * Where one serving process's memory is now, from its /metrics (loopback needs no token): the
+ * JavaScript heap, and memory outside it (Buffers and ArrayBuffers: the embedded engine's
+ * WebAssembly memory is one of them), in MB. With workers, one worker answers.
+ */
+async function memoryNow(base: string) {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const value = (name: string) =>
+    Math.round(Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? 0) / 2 ** 20);
+  return {
+    rssMb: value('process_resident_memory_bytes'),
+    heapTotalMb: value('nodejs_heap_size_total_bytes'),
+    heapUsedMb: value('nodejs_heap_size_used_bytes'),
+    externalMb: value('nodejs_external_memory_bytes'),
+  };
+}
+
 async function main() {
   ensureBuild();
   const dataDir = mkdtempSync(join(tmpdir(), 'patrika-bench-'));
@@ -364,6 +381,7 @@ async function main() {
         weights.push({ page: type, ...(await pageWeight(server.url, path)) });
 
       const rss = peakRss(pid);
+      const memory = await memoryNow(server.url);
       const machine = {
         cpus: cpus().length,
         cpuModel: cpus()[0]?.model,
@@ -383,6 +401,9 @@ async function main() {
       );
       console.log(
         `bench: peak RSS ${rss.processMb} MB (largest process), ${rss.totalMb} MB over ${rss.processes} process(es)`,
+      );
+      console.log(
+        `bench: one serving process now: RSS ${memory.rssMb} MB, JS heap ${memory.heapUsedMb} of ${memory.heapTotalMb} MB, outside the heap (Buffers, ArrayBuffers, WebAssembly memory) ${memory.externalMb} MB`,
       );
       console.log(`bench: making an article's search columns takes ${indexCostMs} ms (median)`);
 
@@ -410,7 +431,7 @@ async function main() {
             `| ${w.page} | ${w.htmlKb} | ${w.jsKb} | ${w.cssKb} | ${w.imageKb} (${w.images}) |`,
         ),
         '',
-        `Peak RSS: ${rss.processMb} MB for the largest process, ${rss.totalMb} MB over ${rss.processes} process(es).`,
+        `Peak RSS: ${rss.processMb} MB for the largest process, ${rss.totalMb} MB over ${rss.processes} process(es). One serving process at the end: RSS ${memory.rssMb} MB, JS heap ${memory.heapUsedMb} of ${memory.heapTotalMb} MB, outside the heap ${memory.externalMb} MB.`,
       ].join('\n');
       console.log(`\n${md}\n`);
       const report = {
@@ -426,6 +447,7 @@ async function main() {
           uncachedOverStatic: Number(ratio(uncachedRps, staticRps)),
         },
         peakRss: rss,
+        memoryAtEnd: memory,
         searchIndexMsPerSave: indexCostMs,
         results: rows,
         oneConnection: single,
