@@ -1,198 +1,72 @@
 /*
  * `npm run bench`: a generated data set (default 10,000 articles, half Hindi) in a fresh
- * database, the built server started as in production, and autocannon against the pages and
- * API lists readers hit most. Prints a table and writes bench/results/<time>.json.
+ * database, the built server started as in production, and in one run:
+ * - one article page's bytes served as a static file (nginx when installed, else a minimal
+ *   node:http server sending one Buffer) next to Patrika serving that page from its cache and
+ *   rendering article pages uncached (a sign-in cookie skips the cache), with the ratios;
+ * - the pages and API lists readers hit most, cached and uncached;
+ * - p50 at one connection, the JavaScript, CSS and image bytes each page type downloads, and
+ *   the server's peak RSS;
+ * then prints a README-ready table and writes bench/results/<time>.json.
  *
- * Settings (environment): BENCH_ARTICLES (10000), BENCH_DURATION seconds per target (10),
- * BENCH_CONNECTIONS (10), BENCH_DATABASE_URL (a PostgreSQL database to fill instead of the
- * embedded one; it is emptied first), BENCH_REUSE=1 (with BENCH_DATABASE_URL: keep a database
- * an earlier run filled with at least BENCH_ARTICLES articles instead of generating it again),
- * BENCH_TARGETS (comma-separated words; only the targets whose name contains one, e.g. "search").
+ * Settings (environment): BENCH_ARTICLES (10000; 100000 adds a deep category page), BENCH_DURATION
+ * seconds per target (10), BENCH_CONNECTIONS (10), BENCH_DATABASE_URL (a PostgreSQL database to
+ * fill instead of the embedded one; it is emptied first), BENCH_MACHINE (a note on the machine,
+ * such as "quiet" or "loaded by 8 other jobs", printed with the numbers).
  */
 import autocannon from 'autocannon';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem, tmpdir } from 'node:os';
+import { createServer, get as httpGet, type Server } from 'node:http';
+import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
-import { openDatabase } from '../db/client';
-import { articleSearchColumns } from '../common/search/search-document';
-import { slugify } from '../common/slug';
-import { articles, categories } from '../db/schema/content';
-import { seedDemoContent } from '../db/seed/seed';
-import { loadConfig } from '../server/env';
-import { createServices } from '../server/services';
+import { gzipSync } from 'node:zlib';
 import { ensureBuild, ROOT } from '../scripts/build-state';
 import { freePort, startServer } from '../tests/setup/spawn-server';
+import { generate } from './data';
+import { percentile, sequential, SKIP_CACHE } from './profile';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
-const REUSE = process.env.BENCH_REUSE === '1' && Boolean(DATABASE_URL);
-const TARGETS = (process.env.BENCH_TARGETS ?? '')
-  .split(',')
-  .map((t) => t.trim().toLowerCase())
-  .filter(Boolean);
+const MACHINE_NOTE = process.env.BENCH_MACHINE ?? '';
 
-async function generate(dataDir: string) {
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    SEED_DEMO: '0',
-    LOG_LEVEL: 'silent',
-    ...(DATABASE_URL ? { DATABASE_URL } : {}),
-  });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    if (REUSE) {
-      const reused = await reuseGenerated(database.db);
-      if (reused) return reused;
+/** Peak resident memory (VmHWM) of a process and of its children (a cluster's workers), in MB. */
+function peakRss(pid: number): { processMb: number; totalMb: number; processes: number } {
+  const hwm = (p: number) => {
+    try {
+      const status = readFileSync(`/proc/${p}/status`, 'utf8');
+      return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    } catch {
+      return 0;
     }
-    if (DATABASE_URL)
-      await database.db.execute(
-        sql`TRUNCATE articles, categories, media, media_blobs, users, article_redirects, article_daily_views, rate_limits CASCADE`,
-      );
-    const services = await createServices(config, database);
-    await seedDemoContent({
-      db: database.db,
-      storeImage: (d) => services.media.storeImage(d),
-      now: new Date(),
-    });
-    const cats = await database.db.select({ id: categories.id }).from(categories);
-    const templates = await database.db
-      .select({
-        description: articles.description,
-        imageUrl: articles.imageUrl,
-        imageMediaId: articles.imageMediaId,
-        language: articles.language,
-        name: articles.name,
-      })
-      .from(articles);
-    const now = Date.now();
-    const batch = 500;
-    for (let start = 0; start < ARTICLES - templates.length; start += batch) {
-      const rows = Array.from(
-        { length: Math.min(batch, ARTICLES - templates.length - start) },
-        (_, k) => {
-          const i = start + k;
-          // Alternate Hindi and English templates so the set stays half Hindi.
-          const t = templates[(i * 2 + (i % 2)) % templates.length]!;
-          const publishedAt = new Date(now - (i + 1) * 7 * 60_000);
-          return {
-            name: `${t.name} (${i + 1})`,
-            slug: `bench-article-${i + 1}`,
-            categoryId: cats[i % cats.length]!.id,
-            imageUrl: t.imageUrl,
-            imageMediaId: t.imageMediaId,
-            description: t.description,
-            metaTitle: t.name,
-            metaDescription: `Benchmark article ${i + 1}`,
-            metaKeywords: 'bench, patrika',
-            // Indexed as a save indexes it, so search has every article from the start.
-            ...articleSearchColumns({
-              name: `${t.name} (${i + 1})`,
-              metaKeywords: 'bench, patrika',
-              description: t.description,
-            }),
-            status: 'published' as const,
-            publishedAt,
-            language: t.language,
-            createdAt: publishedAt,
-            updatedAt: publishedAt,
-          };
-        },
-      );
-      await database.db.insert(articles).values(rows);
-    }
-    await database.analyze();
-    return await prepareTargets(database.db, templates);
-  } finally {
-    await database.close();
-  }
+  };
+  const children = spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .map((l) => Number(l.trim()))
+    .filter((n) => n > 0);
+  const all = [pid, ...children].map(hwm);
+  return {
+    processMb: Math.round(Math.max(...all)),
+    totalMb: Math.round(all.reduce((s, n) => s + n, 0)),
+    processes: all.length,
+  };
 }
 
-type Db = Awaited<ReturnType<typeof openDatabase>>['db'];
-type Template = { name: string; description: string };
-
-/** The search queries, the index cost and a sample of article addresses, from filled data. */
-async function prepareTargets(db: Db, templates: Template[]) {
-  searchQueries = searchQueriesFrom(templates.map((t) => t.name));
-  indexCostMs = indexCost(templates);
-  const sample = await db.execute(
-    sql`SELECT a.slug, c.slug AS category, c.id AS category_id FROM articles a JOIN categories c ON c.id = a.category_id ORDER BY random() LIMIT 200`,
-  );
-  return (sample as unknown as { rows: { slug: string; category: string; category_id: string }[] })
-    .rows;
-}
-
-/** BENCH_REUSE: the data of an earlier run, when it has enough articles; else null. */
-async function reuseGenerated(db: Db) {
-  const [{ n } = { n: 0 }] = (
-    (await db.execute(sql`SELECT count(*)::int AS n FROM articles`)) as unknown as {
-      rows: { n: number }[];
-    }
-  ).rows;
-  if (n < ARTICLES) return null;
-  console.log(`bench: reusing the ${n} articles already in BENCH_DATABASE_URL`);
-  // The demo articles are the templates the generated ones were made from.
-  const templates = await db
-    .select({ name: articles.name, description: articles.description })
-    .from(articles)
-    .where(sql`${articles.slug} NOT LIKE 'bench-article-%'`);
-  return prepareTargets(db, templates);
-}
-
-let searchQueries: string[] = [];
-let indexCostMs = 0;
-
-/**
- * Two-word queries as readers type them: pairs of neighbouring words from the titles (Hindi as
- * written, and the same words in Latin letters), so each one finds something.
- */
-function searchQueriesFrom(titles: string[]): string[] {
-  const pairs = titles.flatMap((title) => {
-    const words = title.split(/[\s:,.?!—-]+/).filter((w) => w.length > 2);
-    return words.length >= 2 ? [`${words[0]} ${words[1]}`] : [];
-  });
-  const latin = pairs.map((p) =>
-    p
-      .split(' ')
-      .map((w) => slugify(w))
-      .join(' '),
-  );
-  return [...pairs, ...latin].filter((q) => q.trim().length > 0);
-}
-
-/** What indexing costs one save: the median time to make an article's search columns. */
-function indexCost(templates: { name: string; description: string }[]): number {
-  const times: number[] = [];
-  for (let round = 0; round < 5; round++)
-    for (const t of templates) {
-      const start = performance.now();
-      articleSearchColumns({
-        name: t.name,
-        metaKeywords: 'bench, patrika',
-        description: t.description,
-      });
-      times.push(performance.now() - start);
-    }
-  times.sort((a, b) => a - b);
-  return Number((times[Math.floor(times.length / 2)] ?? 0).toFixed(2));
-}
-
-const peakRss = (pid: number) => {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
-};
-
-async function measure(url: string, name: string, paths: string[]) {
+async function measure(
+  url: string,
+  name: string,
+  paths: string[],
+  headers: Record<string, string> = {},
+) {
   let n = 0;
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     duration: DURATION,
     requests: [{ setupRequest: (req) => ({ ...req, path: paths[n++ % paths.length]! }) }],
-    headers: { 'accept-encoding': 'gzip, br' },
+    headers: { 'accept-encoding': 'gzip, br', ...headers },
   });
   return {
     target: name,
@@ -204,15 +78,198 @@ async function measure(url: string, name: string, paths: string[]) {
   };
 }
 
+/** Raw bytes of a response as sent (compressed when the server compresses), and its body. */
+function fetchRaw(url: string, encoding = 'gzip, br') {
+  return new Promise<{ status: number; bytes: number; body: Buffer; type: string }>(
+    (resolve, reject) => {
+      httpGet(url, { headers: { 'accept-encoding': encoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          resolve({
+            status: res.statusCode ?? 0,
+            bytes: body.length,
+            body,
+            type: String(res.headers['content-type'] ?? ''),
+          });
+        });
+      }).on('error', reject);
+    },
+  );
+}
+
+/**
+ * What one page makes a phone download besides its HTML: scripts (src and modulepreload),
+ * stylesheets, and each image once, taking from a srcset the candidate a 400 px wide screen at
+ * 2× would pick (the smallest at least 800 w wide, else the widest); AVIF sources first.
+ */
+export function assetsOf(html: string): { scripts: string[]; styles: string[]; images: string[] } {
+  const attr = (tag: string, name: string) =>
+    new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1]?.replace(/&amp;/g, '&');
+  const tags = (name: string) => html.match(new RegExp(`<${name}\\b[^>]*>`, 'gi')) ?? [];
+  const scripts = [
+    ...tags('script').flatMap((t) => attr(t, 'src') ?? []),
+    ...tags('link')
+      .filter((t) => /rel="modulepreload"/i.test(t))
+      .flatMap((t) => attr(t, 'href') ?? []),
+  ];
+  const styles = tags('link')
+    .filter((t) => /rel="stylesheet"/i.test(t))
+    .flatMap((t) => attr(t, 'href') ?? []);
+  const pick = (srcset: string) => {
+    const candidates = srcset
+      .split(',')
+      .map((c) => c.trim().split(/\s+/))
+      .map(([url, w]) => ({ url: url!, w: Number(w?.replace(/w$/, '')) || 0 }))
+      .sort((a, b) => a.w - b.w);
+    return (candidates.find((c) => c.w >= 800) ?? candidates.at(-1))?.url;
+  };
+  const images: string[] = [];
+  for (const picture of html.match(/<picture\b[\s\S]*?<\/picture>/gi) ?? []) {
+    const sources = picture.match(/<source\b[^>]*>/gi) ?? [];
+    const best =
+      sources.find((s) => /image\/avif/.test(s)) ??
+      sources.find((s) => /image\/webp/.test(s)) ??
+      sources[0];
+    const srcset = best && attr(best, 'srcset');
+    const img = /<img\b[^>]*>/i.exec(picture)?.[0] ?? '';
+    const chosen = srcset ? pick(srcset) : (attr(img, 'src') ?? undefined);
+    if (chosen) images.push(chosen);
+  }
+  const outside = html.replace(/<picture\b[\s\S]*?<\/picture>/gi, '');
+  for (const img of outside.match(/<img\b[^>]*>/gi) ?? []) {
+    const srcset = attr(img, 'srcset');
+    const chosen = srcset ? pick(srcset) : attr(img, 'src');
+    if (chosen) images.push(chosen);
+  }
+  return { scripts, styles, images: [...new Set(images)] };
+}
+
+async function pageWeight(base: string, path: string) {
+  const page = await fetchRaw(`${base}${path}`);
+  const html = (await fetchRaw(`${base}${path}`, 'identity')).body.toString('utf8');
+  const { scripts, styles, images } = assetsOf(html);
+  const sum = async (urls: string[]) => {
+    let total = 0;
+    for (const u of urls) {
+      // Absolute addresses elsewhere (an image URL on another site) are not ours to measure.
+      if (/^https?:\/\//.test(u) && !u.startsWith(base)) continue;
+      total += (await fetchRaw(u.startsWith('http') ? u : `${base}${u}`)).bytes;
+    }
+    return total;
+  };
+  return {
+    htmlKb: kb(page.bytes),
+    jsKb: kb(await sum(scripts)),
+    cssKb: kb(await sum(styles)),
+    imageKb: kb(await sum(images)),
+    images: images.length,
+  };
+}
+const kb = (bytes: number) => Number((bytes / 1024).toFixed(1));
+
+/** The article page's own bytes, served as a static file: nginx when it is installed. */
+async function staticServer(html: Buffer): Promise<{ url: string; kind: string; stop(): void }> {
+  const gz = gzipSync(html, { level: 9 });
+  const port = await freePort();
+  const nginx = spawnSync('nginx', ['-v'], { encoding: 'utf8' });
+  if (nginx.status === 0) {
+    const dir = mkdtempSync(join(tmpdir(), 'patrika-bench-nginx-'));
+    writeFileSync(join(dir, 'index.html'), html);
+    writeFileSync(join(dir, 'index.html.gz'), gz);
+    writeFileSync(
+      join(dir, 'nginx.conf'),
+      `daemon off;
+worker_processes auto;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir};
+  proxy_temp_path ${dir};
+  fastcgi_temp_path ${dir};
+  uwsgi_temp_path ${dir};
+  scgi_temp_path ${dir};
+  default_type text/html;
+  gzip_static on;
+  server {
+    listen 127.0.0.1:${port};
+    root ${dir};
+    location / { try_files /index.html =404; }
+  }
+}
+`,
+    );
+    const child: ChildProcess = spawn('nginx', ['-p', dir, '-c', join(dir, 'nginx.conf')], {
+      stdio: 'ignore',
+    });
+    const url = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 100; i++) {
+      try {
+        if ((await fetchRaw(`${url}/`)).status === 200) break;
+      } catch {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    return {
+      url,
+      kind: `nginx (${(nginx.stderr || nginx.stdout).trim()})`,
+      stop: () => {
+        child.kill('SIGTERM');
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  // No nginx: one Buffer, precompressed, the least a Node server can do per request.
+  const server: Server = createServer((req, res) => {
+    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    res.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'content-length': gzip ? gz.length : html.length,
+      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+    });
+    res.end(gzip ? gz : html);
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    kind: 'node:http, one Buffer (nginx is not installed)',
+    stop: () => server.close(),
+  };
+}
+
+const fmt = (n: number) => n.toLocaleString('en');
+
+/**
+ * Where one serving process's memory is now, from its /metrics (loopback needs no token): the
+ * JavaScript heap, and memory outside it (Buffers and ArrayBuffers: the embedded engine's
+ * WebAssembly memory is one of them), in MB. With workers, one worker answers.
+ */
+async function memoryNow(base: string) {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const value = (name: string) =>
+    Math.round(Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? 0) / 2 ** 20);
+  return {
+    rssMb: value('process_resident_memory_bytes'),
+    heapTotalMb: value('nodejs_heap_size_total_bytes'),
+    heapUsedMb: value('nodejs_heap_size_used_bytes'),
+    externalMb: value('nodejs_external_memory_bytes'),
+  };
+}
+
 async function main() {
   ensureBuild();
   const dataDir = mkdtempSync(join(tmpdir(), 'patrika-bench-'));
+  const engine = DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
   try {
-    console.log(
-      `bench: generating ${ARTICLES} articles (${DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'})…`,
-    );
+    console.log(`bench: generating ${ARTICLES} articles (${engine})…`);
     const started = Date.now();
-    const sample = await generate(dataDir);
+    const { sample, searchQueries, indexCostMs } = await generate(dataDir, {
+      articles: ARTICLES,
+      databaseUrl: DATABASE_URL,
+    });
     console.log(
       `bench: data ready in ${((Date.now() - started) / 1000).toFixed(1)} s; starting the server`,
     );
@@ -229,62 +286,173 @@ async function main() {
     );
     const pid = server.process.pid!;
     try {
+      const articles = sample.map((s) => `/${s.category}/${s.slug}`);
+      const one = articles[0]!;
       const categorySlugs = [...new Set(sample.map((s) => s.category))];
       const categoryIds = [...new Set(sample.map((s) => s.category_id))];
-      const targets: [string, string[]][] = [
-        ['article page', sample.map((s) => `/${s.category}/${s.slug}`)],
-        ['home page', ['/']],
+      const categories = categorySlugs.flatMap((c) => [
+        `/category/${c}`,
+        `/category/${c}?page=2`,
+        `/category/${c}?page=5`,
+      ]);
+      // The deepest page every category has, up to 500 (BENCH_ARTICLES=100000 reaches 500).
+      const deepPage = Math.max(1, Math.min(500, Math.floor(ARTICLES / categorySlugs.length / 9)));
+      const search = searchQueries.map((q) => `/search?q=${encodeURIComponent(q)}`);
+
+      // 1. The same bytes three ways: a static file server, Patrika's cache, Patrika rendering.
+      const page = await fetchRaw(`${server.url}${one}`, 'identity');
+      const stat = await staticServer(page.body);
+      const warm = (url: string, paths: string[], headers = {}) =>
+        autocannon({
+          url,
+          connections: 2,
+          amount: 50,
+          headers,
+          requests: [{ path: paths[0]! }],
+        });
+      const rows = [];
+      try {
+        await warm(stat.url, ['/']);
+        rows.push(await measure(stat.url, `static file: ${stat.kind}`, ['/']));
+      } finally {
+        stat.stop();
+      }
+      const targets: [string, string[], Record<string, string>?][] = [
+        ['article page, cached (one URL)', [one]],
+        ['article page, uncached (200 URLs)', articles, SKIP_CACHE],
+        ['article page, cached (200 URLs)', articles],
+        ['home page, cached', ['/']],
+        ['home page, uncached', ['/'], SKIP_CACHE],
+        ['category page, cached', categories],
+        ['category page, uncached', categories, SKIP_CACHE],
         [
-          'category page',
-          categorySlugs.flatMap((c) => [
-            `/category/${c}`,
-            `/category/${c}?page=2`,
-            `/category/${c}?page=5`,
-          ]),
+          `category page ${deepPage}, uncached`,
+          categorySlugs.map((c) => `/category/${c}?page=${deepPage}`),
+          SKIP_CACHE,
         ],
+        ['search page, uncached', search, SKIP_CACHE],
+        ['sitemap index', ['/sitemap.xml']],
         ['API latest', ['/api/articles/latest?limit=3']],
         [
           'API search (two words)',
           searchQueries.map((q) => `/api/search?q=${encodeURIComponent(q)}&limit=9`),
         ],
-        ['search page', searchQueries.map((q) => `/search?q=${encodeURIComponent(q)}`)],
         [
           'API category-detail',
           categoryIds.map((id) => `/api/articles/category-detail?categoryId=${id}&page=1&limit=9`),
         ],
       ];
-      const rows = [];
-      const chosen = targets.filter(
-        ([name]) => TARGETS.length === 0 || TARGETS.some((t) => name.toLowerCase().includes(t)),
-      );
-      for (const [name, paths] of chosen) {
+      for (const [name, paths, headers] of targets) {
         // A short warm-up so the first numbers are not JIT and cold caches.
-        await autocannon({
-          url: server.url,
-          connections: 2,
-          amount: 50,
-          requests: [{ path: paths[0]! }],
-        });
-        rows.push(await measure(server.url, name, paths));
+        await warm(server.url, paths, headers);
+        rows.push(await measure(server.url, name, paths, headers));
       }
-      const rssMb = peakRss(pid);
-      console.table(rows.map((r) => ({ ...r, 'peak RSS MB': rssMb })));
+      const staticRps = rows[0]!.requestsPerSecond;
+      const cachedRps = rows[1]!.requestsPerSecond;
+      const uncachedRps = rows[2]!.requestsPerSecond;
+
+      // 2. One connection, one request at a time: what one reader waits for.
+      const single: { target: string; p50ms: number; p90ms: number }[] = [];
+      for (const [name, paths, headers] of [
+        ['article page, cached', [one], {}],
+        ['article page, uncached', articles, SKIP_CACHE],
+        ['home page, uncached', ['/'], SKIP_CACHE],
+        ['category page, uncached', categories, SKIP_CACHE],
+        ['search page, uncached', search, SKIP_CACHE],
+      ] as [string, string[], Record<string, string>][]) {
+        await sequential(server.url, paths, 20, headers);
+        const times = await sequential(server.url, paths, 200, headers);
+        single.push({
+          target: name,
+          p50ms: percentile(times, 0.5),
+          p90ms: percentile(times, 0.9),
+        });
+      }
+
+      // 3. What each page type makes a phone download.
+      const weights = [];
+      for (const [type, path] of [
+        ['home', '/'],
+        ['category', categories[0]!],
+        ['article', one],
+        ['static page', '/about-us'],
+        ['search', search[0]!],
+      ] as [string, string][])
+        weights.push({ page: type, ...(await pageWeight(server.url, path)) });
+
+      const rss = peakRss(pid);
+      const memory = await memoryNow(server.url);
+      const machine = {
+        cpus: cpus().length,
+        cpuModel: cpus()[0]?.model,
+        memoryGb: Math.round(totalmem() / 2 ** 30),
+        node: process.version,
+        loadAverageAtEnd: loadavg()[0]!.toFixed(1),
+        note: MACHINE_NOTE,
+      };
+      console.table(rows);
+      console.log('bench: one connection, one request at a time');
+      console.table(single);
+      console.log('bench: bytes a page downloads (KB as sent, gzip/br)');
+      console.table(weights);
+      const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : '—');
+      console.log(
+        `bench: cached article ÷ static file = ${ratio(cachedRps, staticRps)}; uncached ÷ static = ${ratio(uncachedRps, staticRps)}; uncached ÷ cached = ${ratio(uncachedRps, cachedRps)}`,
+      );
+      console.log(
+        `bench: peak RSS ${rss.processMb} MB (largest process), ${rss.totalMb} MB over ${rss.processes} process(es)`,
+      );
+      console.log(
+        `bench: one serving process now: RSS ${memory.rssMb} MB, JS heap ${memory.heapUsedMb} of ${memory.heapTotalMb} MB, outside the heap (Buffers, ArrayBuffers, WebAssembly memory) ${memory.externalMb} MB`,
+      );
       console.log(`bench: making an article's search columns takes ${indexCostMs} ms (median)`);
+
+      // README-ready.
+      const md = [
+        `Measured ${new Date().toISOString().slice(0, 10)} on ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GiB, Node ${machine.node.slice(1)}; ${engine}; ${fmt(ARTICLES)} articles; ${CONNECTIONS} connections, ${DURATION} s per target; load average ${machine.loadAverageAtEnd} at the end${MACHINE_NOTE ? ` (${MACHINE_NOTE})` : ''}.`,
+        '',
+        '| target | req/s | p50 / p99 ms | errors |',
+        '| --- | --- | --- | --- |',
+        ...rows.map(
+          (r) =>
+            `| ${r.target} | ${fmt(r.requestsPerSecond)} | ${r.p50ms} / ${r.p99ms} | ${r.errors} |`,
+        ),
+        '',
+        `Cached article ÷ static file: ${ratio(cachedRps, staticRps)}; uncached ÷ static: ${ratio(uncachedRps, staticRps)}.`,
+        '',
+        '| one connection | p50 ms | p90 ms |',
+        '| --- | --- | --- |',
+        ...single.map((s) => `| ${s.target} | ${s.p50ms} | ${s.p90ms} |`),
+        '',
+        '| page | HTML KB | JS KB | CSS KB | images KB (count) |',
+        '| --- | --- | --- | --- | --- |',
+        ...weights.map(
+          (w) =>
+            `| ${w.page} | ${w.htmlKb} | ${w.jsKb} | ${w.cssKb} | ${w.imageKb} (${w.images}) |`,
+        ),
+        '',
+        `Peak RSS: ${rss.processMb} MB for the largest process, ${rss.totalMb} MB over ${rss.processes} process(es). One serving process at the end: RSS ${memory.rssMb} MB, JS heap ${memory.heapUsedMb} of ${memory.heapTotalMb} MB, outside the heap ${memory.externalMb} MB.`,
+      ].join('\n');
+      console.log(`\n${md}\n`);
       const report = {
         date: new Date().toISOString(),
-        machine: {
-          cpus: cpus().length,
-          cpuModel: cpus()[0]?.model,
-          memoryGb: Math.round(totalmem() / 2 ** 30),
-          node: process.version,
-        },
+        machine,
         engine: DATABASE_URL ? 'postgres' : 'pglite',
         articles: ARTICLES,
         durationSeconds: DURATION,
         connections: CONNECTIONS,
-        peakRssMb: rssMb,
+        staticServer: rows[0]!.target,
+        ratios: {
+          cachedOverStatic: Number(ratio(cachedRps, staticRps)),
+          uncachedOverStatic: Number(ratio(uncachedRps, staticRps)),
+        },
+        peakRss: rss,
+        memoryAtEnd: memory,
         searchIndexMsPerSave: indexCostMs,
         results: rows,
+        oneConnection: single,
+        pageWeights: weights,
+        markdown: md,
       };
       mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
       const file = join(ROOT, 'bench', 'results', `${report.date.replace(/[:.]/g, '-')}.json`);
@@ -298,4 +466,4 @@ async function main() {
   }
 }
 
-await main();
+if (process.argv[1]?.endsWith('run.ts')) await main();

@@ -72,6 +72,11 @@ export interface OpenDatabaseOptions {
   /** Embedded engine only: keep the database in memory (tests). */
   inMemory?: boolean;
   poolSize?: number;
+  /**
+   * PostgreSQL only: false when another process already applied the migrations (the workers of
+   * a cluster, whose primary migrated before forking them).
+   */
+  migrate?: boolean;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -88,7 +93,7 @@ const MIGRATION_LOCK_KEY = 7_232_011; // any constant shared by every Patrika pr
 /** Opens the database, applies pending migrations and returns it ready for queries. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.migrate ?? true)
     : openPglite(options);
 }
 
@@ -140,24 +145,29 @@ async function openPglite({ dataDir, inMemory }: OpenDatabaseOptions): Promise<D
   }
 }
 
-async function openPostgres(connectionString: string, max: number): Promise<Database> {
+async function openPostgres(
+  connectionString: string,
+  max: number,
+  migrate: boolean,
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 10_000 });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
-  try {
-    // Serialise migrations between processes starting together on one server.
-    const conn = await pool.connect();
+  if (migrate)
     try {
-      await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      await migratePg(drizzlePg({ client: conn, casing: 'snake_case' }), { migrationsFolder });
-    } finally {
-      await conn.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-      conn.release();
+      // Serialise migrations between processes starting together on one server.
+      const conn = await pool.connect();
+      try {
+        await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migratePg(drizzlePg({ client: conn, casing: 'snake_case' }), { migrationsFolder });
+      } finally {
+        await conn.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        conn.release();
+      }
+    } catch (error) {
+      await pool.end().catch(() => {});
+      throw error;
     }
-  } catch (error) {
-    await pool.end().catch(() => {});
-    throw error;
-  }
   const db = drizzlePg({ client: pool, casing: 'snake_case' }) as unknown as Db;
   let closed = false;
 

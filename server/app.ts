@@ -29,6 +29,11 @@ export interface BuildAppOptions {
   pollJobs?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: NodeJS.WritableStream;
+  /**
+   * A worker of a cluster (server/cluster.ts), numbered from 1: its primary already migrated and
+   * ran the one-off start-up work (prepareSite), and only worker 1 runs the background catch-up.
+   */
+  worker?: number;
 }
 
 declare module 'fastify' {
@@ -70,7 +75,7 @@ function createFastify(config: Config, options: BuildAppOptions): FastifyInstanc
  * Demo content for an empty site (SEED_DEMO). Several processes may start together on one empty
  * PostgreSQL: one seeds, the rest wait and find the site no longer empty.
  */
-async function seedEmptySite(app: FastifyInstance, database: Database, services: Services) {
+async function seedEmptySite(log: StartupLog, database: Database, services: Services) {
   await database.exclusive('patrika:seed', async () => {
     const [articles, categories] = await Promise.all([
       services.articles.counts(),
@@ -84,7 +89,7 @@ async function seedEmptySite(app: FastifyInstance, database: Database, services:
       now: services.clock.now(),
     });
     await database.analyze();
-    app.log.info(result, 'seeded demo content into an empty site');
+    log.info(result, 'seeded demo content into an empty site');
   });
 }
 
@@ -131,6 +136,44 @@ function makeImagesInBackground(app: FastifyInstance, services: Services) {
   });
 }
 
+interface StartupLog {
+  info(details: object, message: string): void;
+}
+
+/**
+ * What a site needs once before it serves, whichever process does it: every author page has its
+ * address (db/schema/users.ts), an empty site gets its demo content when asked, and scheduled
+ * articles have their go-live jobs.
+ */
+async function startupWork(
+  config: Config,
+  database: Database,
+  services: Services,
+  log: StartupLog,
+): Promise<void> {
+  const slugged = await services.users.assignMissingSlugs();
+  if (slugged > 0) log.info({ users: slugged }, 'gave users their author page slugs');
+  if (config.seedDemo) await seedEmptySite(log, database, services);
+  await services.articles.scheduleGoLives();
+}
+
+/**
+ * The primary of a cluster (server/cluster.ts), before it forks workers: applies migrations and
+ * does the start-up work once, so the workers start on a ready database and do neither.
+ */
+export async function prepareSite(config: Config, log: StartupLog): Promise<void> {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+  });
+  try {
+    const services = await createServices(config, database);
+    await startupWork(config, database, services, log);
+  } finally {
+    await database.close();
+  }
+}
+
 /**
  * Builds the whole server without listening (STYLE.md §5): `npm start`, the tests and the
  * benchmark all use it. In three steps: open the database (applying migrations), seed an empty
@@ -153,7 +196,11 @@ export async function buildApp(
   const ownDatabase = options.database === undefined;
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      migrate: options.worker === undefined,
+    }));
   // Close the database last, after in-flight requests finished (Fastify runs onClose then).
   app.addHook('onClose', async () => {
     if (ownDatabase) await database.close();
@@ -162,14 +209,14 @@ export async function buildApp(
   try {
     const services = await createServices(config, database, options.clock, app.log);
     app.decorate('services', services);
-    // Before any page is served: every author page needs its address (db/schema/users.ts).
-    const slugged = await services.users.assignMissingSlugs();
-    if (slugged > 0) app.log.info({ users: slugged }, 'gave users their author page slugs');
-    if (config.seedDemo) await seedEmptySite(app, database, services);
-    reindexSearchInBackground(app, services);
-    makeImagesInBackground(app, services);
+    // Before any page is served (a cluster's primary did it before forking its workers).
+    if (options.worker === undefined) await startupWork(config, database, services, app.log);
+    // Catching up in the background: one process of a cluster is enough.
+    if ((options.worker ?? 1) === 1) {
+      reindexSearchInBackground(app, services);
+      makeImagesInBackground(app, services);
+    }
     // Jobs due at a time (a scheduled article going live), polled by every process.
-    await services.articles.scheduleGoLives();
     if (options.pollJobs !== false) app.addHook('onClose', services.jobs.start());
     await registerHttp(app, { config, database, services, web, buildDir: BUILD_DIR });
   } catch (error) {

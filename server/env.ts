@@ -62,6 +62,16 @@ const EnvSchema = z.object({
     .default(600),
   /** Lets /metrics answer other machines that send it as a bearer token (loopback needs none). */
   METRICS_TOKEN: z.string().min(16, 'Expected at least 16 characters').optional(),
+  /**
+   * PostgreSQL only: how many worker processes serve the port (node:cluster); unset means one per
+   * CPU. The embedded engine always runs one process.
+   */
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: 'Expected a whole number of worker processes' })
+    .int('Expected a whole number of worker processes')
+    .min(1, 'Expected 1 or more worker processes')
+    .max(256, 'Expected at most 256 worker processes')
+    .optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
 });
 
@@ -81,6 +91,8 @@ export interface Config {
   apiRateLimit: number;
   /** Bearer token that opens /metrics to other addresses; loopback needs none. */
   metricsToken: string | undefined;
+  /** Worker processes asked for (WEB_CONCURRENCY); undefined: one per CPU on PostgreSQL. */
+  webConcurrency: number | undefined;
   dev: boolean;
 }
 
@@ -127,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     apiRateLimit: e.API_RATE_LIMIT,
     metricsToken: e.METRICS_TOKEN,
+    webConcurrency: e.WEB_CONCURRENCY,
     dev: e.NODE_ENV === 'development',
   };
 }

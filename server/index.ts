@@ -1,7 +1,9 @@
 // First: fixes NODE_ENV before any module loads React (see the file).
 import './production-env';
+import cluster from 'node:cluster';
 import { DataDirLockedError } from '../db/lock';
 import { buildApp } from './app';
+import { runPrimary, workerCount, workerNumber } from './cluster';
 import { openControlSocket } from './control-socket';
 import { ConfigError, loadConfig } from './env';
 
@@ -10,7 +12,12 @@ const SHUTDOWN_GRACE_MS = 20_000;
 
 async function main() {
   const config = loadConfig();
-  const app = await buildApp(config);
+  const { count, note } = workerCount(config);
+  // On PostgreSQL, one process forks the workers that serve (server/cluster.ts).
+  if (count > 1 && cluster.isPrimary) return runPrimary(config, count, SHUTDOWN_GRACE_MS);
+  const worker = workerNumber();
+  const app = await buildApp(config, worker === undefined ? {} : { worker });
+  if (note) app.log.warn(note);
 
   let closeControl = async () => {};
   let closing = false;
@@ -47,7 +54,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   // Backups and exports of a running embedded site go through the server (docs/decisions/009).
   closeControl = await openControlSocket(app, config);
-  app.log.info(`Patrika is serving ${config.publicUrl}`);
+  if (worker === undefined) app.log.info(`Patrika is serving ${config.publicUrl}`);
 }
 
 main().catch((error: unknown) => {

@@ -420,6 +420,29 @@ describe('public reads show published articles only', () => {
     expect(without).toHaveLength(publicIds.length - 1);
   });
 
+  it('varies the random articles from call to call, never repeating one within a call', async () => {
+    const category = await newCategory();
+    for (let i = 0; i < 10; i++) await createArticle(t.app, author, category._id);
+    const [row] = await t.database.db
+      .select({ n: count() })
+      .from(articles)
+      .where(and(eq(articles.status, 'published'), lte(articles.publishedAt, current)));
+    const publicCount = Number(row?.n ?? 0);
+    expect(publicCount).toBeGreaterThanOrEqual(10);
+    const seen = new Set<string>();
+    const firsts = new Set<string>();
+    for (let call = 0; call < 40; call++) {
+      const got = ids((await get('/api/articles/random?limit=2')).json());
+      expect(got).toHaveLength(2);
+      expect(new Set(got).size).toBe(2);
+      got.forEach((id) => seen.add(id));
+      firsts.add(got[0]!);
+    }
+    // 80 picks from ten or more articles: a fixed or narrow choice would show here.
+    expect(seen.size).toBeGreaterThanOrEqual(Math.min(8, publicCount));
+    expect(firsts.size).toBeGreaterThan(3);
+  });
+
   it('lists a category newest first with GET /api/articles?categoryId=&limit=', async () => {
     const now = advance(HOUR);
     const category = await newCategory();

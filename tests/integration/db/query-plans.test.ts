@@ -6,6 +6,7 @@ import {
   listForAdminPage,
   listLatestPublished,
   listPublishedInCategory,
+  randomPicks,
   searchPublished,
 } from '../../../server/modules/articles/articles-repository';
 import { listPublishedForSeo } from '../../../server/modules/seo/seo-repository';
@@ -83,6 +84,16 @@ describe('every list query has an index matching its ORDER BY', () => {
     const plan = await planOf(database.db, query());
     expect(plan).toContain(index);
     expect(plan).not.toMatch(/\bSort\b/);
+  });
+
+  it('random suggestions probe the id index, never sorting the articles', async () => {
+    const plan = await planOf(
+      database.db,
+      randomPicks(database.db, { limit: 3, now, excludeId: someId }),
+    );
+    expect(plan).toContain('articles_pkey');
+    // The old pick sorted every published id by random().
+    expect(plan).not.toMatch(/random\(\)/);
   });
 
   it('a mismatched NULLS order would sort (the check can fail)', async () => {

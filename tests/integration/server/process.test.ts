@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
+import { get } from 'node:http';
 import { DATA_DIR_LOCK_FILE } from '../../../db/lock';
 import { join } from 'node:path';
 import { ROOT } from '../../../scripts/build-state';
@@ -83,7 +85,13 @@ describe('the server process', () => {
     async () => {
       const database = await createTestDatabase();
       try {
-        const env = { DATABASE_URL: database.url as string, SEED_DEMO: '1', MEDIA_STORAGE: 'db' };
+        // Separate servers of one process each (WEB_CONCURRENCY=1), as two machines would run.
+        const env = {
+          DATABASE_URL: database.url as string,
+          SEED_DEMO: '1',
+          MEDIA_STORAGE: 'db',
+          WEB_CONCURRENCY: '1',
+        };
         // Both start on an empty database at once: exactly one seeds.
         const [a, b] = await Promise.all([
           startServer({ ...env, DATA_DIR: dataDir() }),
@@ -127,12 +135,147 @@ describe('the server process', () => {
   );
 
   it.skipIf(testEngine() !== 'postgres')(
+    'serves one port with WEB_CONCURRENCY workers: prepared once, caches in step, a dead worker replaced, all stopped together',
+    async () => {
+      const database = await createTestDatabase();
+      const workersOf = (pid: number) =>
+        execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+          .split('\n')
+          .map((l) => Number(l.trim()))
+          .filter((n) => n > 0);
+      try {
+        const server = await startServer(
+          {
+            DATABASE_URL: database.url as string,
+            DATA_DIR: dataDir(),
+            SEED_DEMO: '1',
+            WEB_CONCURRENCY: '3',
+            LOG_LEVEL: 'info',
+          },
+          { timeoutMs: 420_000 },
+        );
+        running.push(server);
+        const primary = server.process.pid!;
+        const serving = () => server.output().split('a worker is serving').length - 1;
+        await waitUntil(async () => workersOf(primary).length === 3 && serving() === 3, {
+          timeoutMs: 60_000,
+          intervalMs: 200,
+          message: 'three workers run under the primary',
+          detail: server.output,
+        });
+        // The one-off start-up work ran once, in the primary, before any worker started.
+        const seeded = server
+          .output()
+          .split('\n')
+          .filter((line) => line.includes('seeded demo content'));
+        expect(seeded).toHaveLength(1);
+        expect(seeded[0]).toContain(`"pid":${primary}`);
+
+        // Each request on a new connection: the primary deals them round the workers.
+        const fresh = (path: string, headers: Record<string, string> = {}) =>
+          new Promise<{ status: number; body: string; cache: string | undefined }>(
+            (resolve, reject) => {
+              get(`${server.url}${path}`, { agent: false, headers }, (res) => {
+                let body = '';
+                res.setEncoding('utf8');
+                res.on('data', (d: string) => (body += d));
+                res.on('end', () =>
+                  resolve({
+                    status: res.statusCode ?? 0,
+                    body,
+                    cache: res.headers['x-page-cache'] as string | undefined,
+                  }),
+                );
+              }).on('error', reject);
+            },
+          );
+        // Every worker has the home page cached…
+        for (let i = 0; i < 9; i++) expect((await fresh('/')).status).toBe(200);
+        expect((await Promise.all([1, 2, 3].map(() => fresh('/')))).map((r) => r.cache)).toEqual([
+          'hit',
+          'hit',
+          'hit',
+        ]);
+        // …and a story published through one worker shows on every worker's home page at once.
+        const call = async (url: string, body: unknown, token?: string) => {
+          const res = await fetch(`${server.url}${url}`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              ...(token ? { authorization: `Bearer ${token}` } : {}),
+            },
+            body: JSON.stringify(body),
+          });
+          expect(res.status, await res.clone().text()).toBeLessThan(300);
+          return (await res.json()) as Record<string, unknown>;
+        };
+        // The seed makes no accounts: the first one is the administrator.
+        const { token: admin } = (await call('/api/users/signup', {
+          name: 'Chief',
+          email: 'chief@example.com',
+          password: 'a long enough password',
+        })) as { token: string };
+        const name = 'A story every worker shows';
+        const home = (await fresh('/')).body;
+        const section = home.match(/href="\/category\/([a-z0-9-]+)"/)?.[1];
+        expect(section).toBeDefined();
+        const categories = (await (await fetch(`${server.url}/api/categories`)).json()) as {
+          _id: string;
+          slug: string;
+        }[];
+        const category = categories.find((c) => c.slug === section)!;
+        await call(
+          '/api/articles/article',
+          {
+            name,
+            category: category._id,
+            imageUrl: 'https://images.example.com/all.jpg',
+            description: '<p>Everywhere.</p>',
+          },
+          admin,
+        );
+        for (let i = 0; i < 9; i++) expect((await fresh('/')).body, `request ${i}`).toContain(name);
+
+        // A worker that dies is replaced; the site keeps answering meanwhile.
+        const [victim] = workersOf(primary);
+        process.kill(victim!, 'SIGKILL');
+        await waitUntil(
+          async () =>
+            workersOf(primary).length === 3 &&
+            !workersOf(primary).includes(victim!) &&
+            serving() === 4,
+          {
+            timeoutMs: 90_000,
+            intervalMs: 200,
+            message: 'a new worker replaces the dead one',
+            detail: server.output,
+          },
+        );
+        expect((await fresh('/')).status).toBe(200);
+
+        // One signal to the primary stops every worker, gracefully.
+        const workers = workersOf(primary);
+        expect(await server.stop('SIGTERM'), server.output().slice(-3000)).toBe(0);
+        for (const pid of workers) expect(existsSync(`/proc/${pid}`), `worker ${pid}`).toBe(false);
+      } finally {
+        await database.close();
+      }
+    },
+    600_000,
+  );
+
+  it.skipIf(testEngine() !== 'postgres')(
     'publishes a scheduled article once across two processes, and both cached home pages show it within 15 s',
     async () => {
       const database = await createTestDatabase();
       try {
         // Info lines say which process ran the go-live job.
-        const env = { DATABASE_URL: database.url as string, SEED_DEMO: '0', LOG_LEVEL: 'info' };
+        const env = {
+          DATABASE_URL: database.url as string,
+          SEED_DEMO: '0',
+          LOG_LEVEL: 'info',
+          WEB_CONCURRENCY: '1',
+        };
         const [a, b] = await Promise.all([
           startServer({ ...env, DATA_DIR: dataDir() }),
           startServer({ ...env, DATA_DIR: dataDir() }),
@@ -225,7 +368,7 @@ describe('the server process', () => {
     async () => {
       const database = await createTestDatabase();
       try {
-        const env = { DATABASE_URL: database.url as string, SEED_DEMO: '0' };
+        const env = { DATABASE_URL: database.url as string, SEED_DEMO: '0', WEB_CONCURRENCY: '1' };
         const [a, b] = await Promise.all([
           startServer({ ...env, DATA_DIR: dataDir() }),
           startServer({ ...env, DATA_DIR: dataDir() }),
