@@ -353,6 +353,7 @@ export async function insertArticle(
   db: Db,
   values: ArticleValues & { createdAt: Date },
   translationId?: string | null,
+  after?: (tx: Db, id: string) => Promise<void>,
 ): Promise<string> {
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
@@ -362,6 +363,7 @@ export async function insertArticle(
       .returning({ id: articles.id });
     const id = (row as { id: string }).id;
     if (translationId) await linkTranslation(tx, id, translationId);
+    await after?.(tx, id);
     return id;
   });
 }
@@ -429,6 +431,7 @@ export async function updateArticle(
   values: ArticleValues & { updatedAt: Date; segment: string },
   check: (stored: StoredState) => void,
   translationId?: string | null,
+  after?: (tx: Db) => Promise<void>,
 ): Promise<boolean> {
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
@@ -445,6 +448,7 @@ export async function updateArticle(
       .set({ ...row, ...articleSearchColumns(row) })
       .where(eq(articles.id, id));
     if (translationId !== undefined) await linkTranslation(tx, id, translationId);
+    await after?.(tx);
     return true;
   });
 }
@@ -499,6 +503,7 @@ export async function setArticleStatus(
   db: Db,
   id: string,
   decide: (stored: StoredState) => StatusValues,
+  after?: (tx: Db) => Promise<void>,
 ): Promise<StatusValues | undefined> {
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
@@ -507,6 +512,7 @@ export async function setArticleStatus(
     if (!stored) return undefined;
     const values = decide(stored);
     await tx.update(articles).set(values).where(eq(articles.id, id));
+    await after?.(tx);
     return values;
   });
 }
