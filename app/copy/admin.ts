@@ -149,6 +149,7 @@ export const adminCopy = {
     cancel: 'Cancel',
     restored: 'The version was restored.',
     noChanges: 'No differences.',
+    compared: (field: string) => `${field}, both versions`,
     fieldTitle: 'Title',
     fieldSlug: 'Address (slug)',
     fieldBody: 'Text',

@@ -283,7 +283,7 @@ test.describe('articles', () => {
     });
 
     let article: Article | undefined;
-    await test.step('Submit publishes the article and resets the form', async () => {
+    await test.step('Submit publishes the article and opens its edit page', async () => {
       const created = page.waitForResponse(
         (r) => r.request().method() === 'POST' && r.url().endsWith('/api/articles/article'),
       );
@@ -300,19 +300,20 @@ test.describe('articles', () => {
         category: { _id: category._id, slug: category.slug },
         author: { _id: admin.me._id, name: ADMIN.name },
       });
-      // Fields, file input and progress are reset.
-      await expect(page.getByLabel('Title', { exact: true })).toHaveValue('');
-      await expect(page.getByLabel('English')).toHaveValue('');
-      await expect(page.getByLabel('Category')).toHaveValue('');
-      await expect(page.getByLabel('Meta Title')).toHaveValue('');
-      await expect(imageInput).toHaveValue('');
-      await expect(progress).toHaveCount(0);
-      await expect(submit).toBeDisabled();
-      await expect(page.getByRole('textbox', { name: 'Article Description' })).toHaveText('');
-      // Saved work is no longer kept as a draft: a reload brings back an empty form.
+      // The edit page of the new article, with its final slug and where it lives.
+      await expect(page).toHaveURL(`/admin/edit-article/${article?._id}`);
+      await expect(
+        page.getByRole('status').filter({ hasText: `Its address: ${slug}` }),
+      ).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Open it' })).toHaveAttribute(
+        'href',
+        `/${category.slug}/${slug}`,
+      );
+      await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
+      // Saved work is no longer kept as a draft: a reload offers nothing to restore.
       await page.reload();
       await hydrated(page);
-      await expect(page.getByLabel('Title', { exact: true })).toHaveValue('');
+      await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
       await expect(page.getByText(/unsaved draft/)).toHaveCount(0);
     });
     const saved = article as Article;

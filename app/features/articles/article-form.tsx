@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { hasRole } from '../../../common/roles';
 import type { Article, ArticleInput } from '../../../common/schemas/articles';
@@ -123,23 +123,14 @@ export function ArticleForm({
           })
             .then((p) => p.url)
             .catch(() => null);
-      toast.success(
-        <span>
-          {t.form.added} {t.form.addedAt(created.slug)}
-          {where && (
-            <>
-              {' '}
-              <a href={where} target="_blank" rel="noreferrer">
-                {live ? t.form.livesAt : t.form.previewAt}
-              </a>
-            </>
-          )}
-        </span>,
-      );
-      await navigate(`/admin/edit-article/${created._id}`);
+      toast.success(t.form.added);
+      // The edit page says where the article lives (SPEC.md §8's toast stays as it is).
+      const added: AddedNotice = { slug: created.slug, where, live };
+      await navigate(`/admin/edit-article/${created._id}`, { state: { added } });
     }
   };
 
+  const added = (useLocation().state as { added?: AddedNotice } | null)?.added;
   const serverText = serverDraft.draft?.content;
   const offerServerDraft =
     saved && serverText && !draft.restored && !conflict
@@ -149,6 +140,19 @@ export function ArticleForm({
   return (
     <SchemaForm form={form} limits={schema} onSubmit={save} className="article-form vstack gap-3">
       <h1 className="h3">{article ? t.form.editTitle : t.form.addTitle}</h1>
+      {added && (
+        <p className="alert alert-success mb-0" role="status">
+          {t.form.addedAt(added.slug)}
+          {added.where && (
+            <>
+              {' · '}
+              <a href={added.where} target="_blank" rel="noreferrer">
+                {added.live ? t.form.livesAt : t.form.previewAt}
+              </a>
+            </>
+          )}
+        </p>
+      )}
       {editors.map((e) => (
         <p key={e._id} className="alert alert-info mb-0" role="status">
           {t.form.editing(e.name)}
@@ -327,4 +331,12 @@ function ChoosePanel({
       </div>
     </div>
   );
+}
+
+/** What the edit page says right after an article was added: its final slug and address. */
+interface AddedNotice {
+  slug: string;
+  /** Its public address, or a preview link while it is not out; null if none could be made. */
+  where: string | null;
+  live: boolean;
 }

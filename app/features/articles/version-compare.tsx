@@ -78,7 +78,7 @@ export function VersionCompare({
         <div className="col-6">{afterLabel}</div>
       </div>
       {rows.map((row) => (
-        <section key={row.key} aria-label={row.label}>
+        <section key={row.key} aria-label={t.form.compared(row.label)}>
           <h3 className="h6 mb-1">{row.label}</h3>
           <div className="row g-2">
             <div className="col-6">
