@@ -501,10 +501,13 @@ test.describe('articles', () => {
 
     await page.getByLabel('Title', { exact: true }).fill(`${article.name} (my version)`);
     await page.getByRole('button', { name: 'Update' }).click();
-    await expectToast(
-      page,
-      'Someone else saved this article after you opened it. Reload it to see their changes, then apply yours again.',
-    );
+    // Both versions side by side; nothing is written until the user chooses (issue 9 item 5).
+    await expect(
+      page.getByRole('alert').filter({
+        hasText:
+          'Someone else saved this article after you opened it. Nothing was overwritten: compare both versions and choose.',
+      }),
+    ).toBeVisible();
     return article;
   }
 
