@@ -287,7 +287,7 @@ test.describe('articles', () => {
     });
 
     let article: Article | undefined;
-    await test.step('Submit publishes the article and resets the form', async () => {
+    await test.step('Submit publishes the article and opens its edit page', async () => {
       const created = page.waitForResponse(
         (r) => r.request().method() === 'POST' && r.url().endsWith('/api/articles/article'),
       );
@@ -304,19 +304,20 @@ test.describe('articles', () => {
         category: { _id: category._id, slug: category.slug },
         author: { _id: admin.me._id, name: ADMIN.name },
       });
-      // Fields, file input and progress are reset.
-      await expect(page.getByLabel('Title', { exact: true })).toHaveValue('');
-      await expect(page.getByLabel('English')).toHaveValue('');
-      await expect(page.getByLabel('Category')).toHaveValue('');
-      await expect(page.getByLabel('Meta Title')).toHaveValue('');
-      await expect(imageInput).toHaveValue('');
-      await expect(progress).toHaveCount(0);
-      await expect(submit).toBeDisabled();
-      await expect(page.getByRole('textbox', { name: 'Article Description' })).toHaveText('');
-      // Saved work is no longer kept as a draft: a reload brings back an empty form.
+      // The edit page of the new article, with its final slug and where it lives.
+      await expect(page).toHaveURL(`/admin/edit-article/${article?._id}`);
+      await expect(
+        page.getByRole('status').filter({ hasText: `Its address: ${slug}` }),
+      ).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Open it' })).toHaveAttribute(
+        'href',
+        `/${category.slug}/${slug}`,
+      );
+      await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
+      // Saved work is no longer kept as a draft: a reload offers nothing to restore.
       await page.reload();
       await hydrated(page);
-      await expect(page.getByLabel('Title', { exact: true })).toHaveValue('');
+      await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
       await expect(page.getByText(/unsaved draft/)).toHaveCount(0);
     });
     const saved = article as Article;
@@ -504,10 +505,13 @@ test.describe('articles', () => {
 
     await page.getByLabel('Title', { exact: true }).fill(`${article.name} (my version)`);
     await page.getByRole('button', { name: 'Update' }).click();
-    await expectToast(
-      page,
-      'Someone else saved this article after you opened it. Reload it to see their changes, then apply yours again.',
-    );
+    // Both versions side by side; nothing is written until the user chooses (issue 9 item 5).
+    await expect(
+      page.getByRole('alert').filter({
+        hasText:
+          'Someone else saved this article after you opened it. Nothing was overwritten: compare both versions and choose.',
+      }),
+    ).toBeVisible();
     return article;
   }
 

@@ -279,6 +279,7 @@ test('the article form checks its fields and still saves', async ({ page, make }
   expect(article.name).toBe(title);
   const toast = page.getByRole('alert').filter({ hasText: 'Success! Article added successfully.' });
   await expect(toast).toHaveText('Success! Article added successfully.');
-  await expect(titleField).toHaveValue('');
-  await expect(page.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  // Added: the article's edit page (issue 9 item 7).
+  await expect(page).toHaveURL(`/admin/edit-article/${article._id}`);
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
 });

@@ -78,6 +78,8 @@ export function useArticleDraft(
     dirty,
     restored,
     stale: stale !== null,
+    /** The stale draft, to compare with the saved version before choosing. */
+    staleValues: stale,
     clear,
     /** Puts the stale draft in the form instead of the saved version. */
     restoreStale: () => {

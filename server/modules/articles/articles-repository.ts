@@ -423,6 +423,7 @@ export async function insertArticle(
   db: Db,
   values: ArticleValues & { createdAt: Date },
   translationId?: string | null,
+  after?: (tx: Db, id: string) => Promise<void>,
 ): Promise<string> {
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
@@ -432,6 +433,7 @@ export async function insertArticle(
       .returning({ id: articles.id });
     const id = (row as { id: string }).id;
     if (translationId) await linkTranslation(tx, id, translationId);
+    await after?.(tx, id);
     return id;
   });
 }
@@ -499,6 +501,7 @@ export async function updateArticle(
   values: ArticleValues & { updatedAt: Date; segment: string },
   check: (stored: StoredState) => void,
   translationId?: string | null,
+  after?: (tx: Db) => Promise<void>,
 ): Promise<boolean> {
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
@@ -515,6 +518,7 @@ export async function updateArticle(
       .set({ ...row, ...articleSearchColumns(row) })
       .where(eq(articles.id, id));
     if (translationId !== undefined) await linkTranslation(tx, id, translationId);
+    await after?.(tx);
     return true;
   });
 }
@@ -569,6 +573,7 @@ export async function setArticleStatus(
   db: Db,
   id: string,
   decide: (stored: StoredState) => StatusValues,
+  after?: (tx: Db) => Promise<void>,
 ): Promise<StatusValues | undefined> {
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
@@ -577,6 +582,7 @@ export async function setArticleStatus(
     if (!stored) return undefined;
     const values = decide(stored);
     await tx.update(articles).set(values).where(eq(articles.id, id));
+    await after?.(tx);
     return values;
   });
 }

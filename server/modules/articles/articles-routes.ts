@@ -18,6 +18,15 @@ import {
   ReviewQueueSchema,
 } from '../../../common/schemas/articles';
 import { IdParamsSchema, MessageSchema } from '../../../common/schemas/common';
+import {
+  AutosaveInputSchema,
+  PresenceSchema,
+  RestoreInputSchema,
+  RevisionListSchema,
+  RevisionParamsSchema,
+  RevisionSchema,
+  RevisionSummarySchema,
+} from '../../../common/schemas/revisions';
 import { notFound } from '../../lib/errors';
 import type { ArticlesService } from './articles-service';
 
@@ -192,6 +201,89 @@ export function articlesRoutes(articles: ArticlesService) {
         },
       },
       async (request) => articles.previewLink(await request.actor(), request.params.id),
+    );
+
+    app.get(
+      '/api/articles/:id/revisions',
+      {
+        schema: {
+          tags,
+          summary:
+            "The article's revisions, newest first: every save, status move, restore, and each user's autosave (whoever may change it)",
+          security,
+          params: IdParamsSchema,
+          response: { 200: RevisionListSchema },
+        },
+      },
+      async (request) => articles.revisions(await request.actor(), request.params.id),
+    );
+
+    app.get(
+      '/api/articles/:id/revisions/:revisionId',
+      {
+        schema: {
+          tags,
+          summary: 'One revision with its full content (whoever may change the article)',
+          security,
+          params: RevisionParamsSchema,
+          response: { 200: RevisionSchema },
+        },
+      },
+      async (request) =>
+        articles.revision(await request.actor(), request.params.id, request.params.revisionId),
+    );
+
+    app.post(
+      '/api/articles/:id/revisions/:revisionId/restore',
+      {
+        schema: {
+          tags,
+          summary:
+            "Bring back a revision's content as a new save (recorded as a revision); status and time stay. An older updatedAt than stored is refused with 409",
+          security,
+          params: RevisionParamsSchema,
+          body: RestoreInputSchema,
+          response: { 200: ArticleSchema },
+        },
+      },
+      async (request) =>
+        articles.restoreRevision(
+          await request.actor(),
+          request.params.id,
+          request.params.revisionId,
+          request.body,
+        ),
+    );
+
+    app.put(
+      '/api/articles/:id/autosave',
+      {
+        schema: {
+          tags,
+          summary:
+            "Keep the form's unsaved text as the user's autosave revision (replaces their previous one); the article itself does not change",
+          security,
+          params: IdParamsSchema,
+          body: AutosaveInputSchema,
+          response: { 200: RevisionSummarySchema },
+        },
+      },
+      async (request) => articles.autosave(await request.actor(), request.params.id, request.body),
+    );
+
+    app.post(
+      '/api/articles/:id/presence',
+      {
+        schema: {
+          tags,
+          summary:
+            'Heartbeat of an open form (every 30 s): answers who else has had the article open in the last two minutes',
+          security,
+          params: IdParamsSchema,
+          response: { 200: PresenceSchema },
+        },
+      },
+      async (request) => articles.presence(await request.actor(), request.params.id),
     );
 
     app.delete(

@@ -2,6 +2,7 @@ import { HOME_EXCERPT_LENGTH } from '../../../common/articles';
 import { articlePath, formerPathKey, UNCATEGORISED_SEGMENT } from '../../../common/paths';
 import { hasRole, type Role } from '../../../common/roles';
 import {
+  ArticleInputSchema,
   MAX_DESCRIPTION_LENGTH,
   type Article,
   type ArticleCard,
@@ -9,6 +10,12 @@ import {
   type ArticleStatusChange,
 } from '../../../common/schemas/articles';
 import { IdSchema } from '../../../common/schemas/common';
+import {
+  AUTOSAVE_LABEL,
+  PRESENCE_WINDOW_MS,
+  type AutosaveInput,
+  type RevisionKind,
+} from '../../../common/schemas/revisions';
 import { slugify } from '../../../common/slug';
 import { articleSearchColumns, SEARCH_VERSION } from '../../../common/search/search-document';
 import { queryTerms, toTsquery } from '../../../common/search/search-text';
@@ -17,7 +24,7 @@ import type { Db } from '../../../db/client';
 import { requireRole, type Actor } from '../../lib/actor';
 import type { Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { conflict, fieldError, forbidden, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/errors';
 import type { ArticleStatus } from '../../../common/articles';
 import { mediaUrl } from '../media/media-urls';
 import {
@@ -60,6 +67,16 @@ import {
   type FullRow,
   type StoredState,
 } from './articles-repository';
+import {
+  findRevision,
+  listPresence,
+  listRevisions,
+  recordRevision,
+  revisionContentOf,
+  saveAutosave,
+  touchPresence,
+  type RevisionSummaryRow,
+} from './revisions-repository';
 import { sanitizeOffThread } from './sanitize-pool';
 
 /** A card from a row; the body head may end inside a tag, which is dropped before cutting. */
@@ -131,6 +148,21 @@ export function toArticle(row: FullRow): Article {
     updatedAt: card.updatedAt,
   };
 }
+
+/** A row of the History panel. */
+export function toRevisionSummary(row: RevisionSummaryRow) {
+  return {
+    _id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    user: row.userId && row.userName !== null ? { _id: row.userId, name: row.userName } : null,
+    name: row.label,
+    status: row.status,
+    kind: row.kind,
+  };
+}
+
+const STALE_SAVE =
+  'Someone else saved this article after you opened it. Reload it to see their changes, then apply yours again.';
 
 const pages = (total: number, limit: number) => Math.ceil(total / limit);
 
@@ -215,16 +247,49 @@ export function createArticlesService(deps: ArticlesDeps) {
       const given = slugify(input.slug);
       if (!given) throw fieldError('body.slug', 'The slug needs Latin letters or digits.');
       if (await slugTaken(db, given, exceptId)) {
-        throw conflict(`Another article already uses the slug "${given}". Choose another one.`);
+        // The field says which slug is free (issue 9 item 7); the top message stays as it was.
+        const free = await freeSlug(given, exceptId);
+        throw new AppError(
+          409,
+          `Another article already uses the slug "${given}". Choose another one.`,
+          'CONFLICT',
+          [
+            {
+              path: 'body.slug',
+              message: free
+                ? `Another article already uses "${given}". "${free}" is free.`
+                : `Another article already uses "${given}".`,
+            },
+          ],
+        );
       }
       return given;
     }
-    const base = slugify(input.name) || 'article';
+    const free = await freeSlug(slugify(input.name) || 'article', exceptId);
+    if (!free) throw conflict('Could not find a free slug; give one.');
+    return free;
+  };
+
+  /** The first free slug of `base`, `base-2`, `base-3`, … (or undefined after 999 tries). */
+  const freeSlug = async (base: string, exceptId?: string) => {
     for (let n = 1; n < 1000; n++) {
       const candidate = n === 1 ? base : `${base}-${n}`;
       if (!(await slugTaken(db, candidate, exceptId))) return candidate;
     }
-    throw conflict('Could not find a free slug; give one.');
+    return undefined;
+  };
+
+  /** An author reads, restores and autosaves only their own articles; editors any. */
+  const editable = async (actor: Actor | null, id: string) => {
+    const a = requireRole(
+      actor,
+      'author',
+      'Only authors, editors and administrators can change articles.',
+    );
+    const stored = await findStoredState(db, id);
+    if (!stored) throw notFound('Article not found.');
+    mayChange(a, stored.authorId);
+    return { actor: a, stored };
   };
 
   /**
@@ -334,6 +399,79 @@ export function createArticlesService(deps: ArticlesDeps) {
     if (article) return { article: toArticle(article) };
     const moved = pathOf(await findAddressByFormerAddress(db, { segment, slug, now }));
     return moved ? { movedTo: moved } : undefined;
+  };
+
+  /** An edit, recorded as a revision of `kind` (a save, or a restore). */
+  const write = async (
+    actor: Actor | null,
+    id: string,
+    input: ArticleInput,
+    revision: { kind: 'save' | 'restore'; label?: (title: string) => string },
+  ): Promise<Article> => {
+    const a = requireRole(
+      actor,
+      'author',
+      'Only authors, editors and administrators can change articles.',
+    );
+    const before = await findStoredState(db, id);
+    if (!before) throw notFound('Article not found.');
+    mayChange(a, before.authorId);
+    const slug =
+      input.slug !== undefined && input.slug !== '' ? await chooseSlug(input, id) : before.slug;
+    const values = await valuesFrom(
+      a,
+      input,
+      slug,
+      input.author === undefined ? before.authorId : (input.author ?? null),
+      before,
+    );
+    const translationId = await checkTranslation(
+      id,
+      values.language,
+      input.translationId,
+      before.translationId,
+    );
+    const now = clock.now();
+    const status = input.status ?? before.status;
+    const publishedAt = input.publishedAt
+      ? new Date(input.publishedAt)
+      : before.status !== 'published' && status === 'published'
+        ? now
+        : before.publishedAt;
+    // Editing what is already out is not a publish; going out, or at another time, is.
+    const publishes =
+      status === 'published' &&
+      (before.status !== 'published' || publishedAt.getTime() !== before.publishedAt.getTime());
+    if (publishes && (await reviewRequired(a))) throw forbidden(REVIEW_REFUSAL);
+    const full: ArticleValues & { updatedAt: Date; segment: string } = {
+      ...values,
+      status,
+      publishedAt,
+      // A note is for the author while the piece is back in draft; any other move clears it.
+      reviewNote: status === 'draft' ? undefined : '',
+      updatedAt: now,
+    };
+    try {
+      const found = await updateArticle(
+        db,
+        id,
+        full,
+        (stored) => {
+          mayChange(a, stored.authorId);
+          if (input.updatedAt && new Date(input.updatedAt).getTime() < stored.updatedAt.getTime()) {
+            throw conflict(STALE_SAVE);
+          }
+        },
+        translationId,
+        (tx) => recordRevision(tx, id, a.id, revision.kind, revision.label),
+      );
+      if (!found) throw notFound('Article not found.');
+    } catch (error) {
+      return legacyConflict(error);
+    }
+    await syncGoLive(id, status, publishedAt);
+    await changed();
+    return toArticle(await mustFind(id));
   };
 
   return {
@@ -502,6 +640,7 @@ export function createArticlesService(deps: ArticlesDeps) {
           db,
           { ...values, status, publishedAt, createdAt: now },
           translationId,
+          (tx, id) => recordRevision(tx, id, a.id, 'save'),
         );
         await syncGoLive(id, status, publishedAt);
         await changed();
@@ -511,76 +650,8 @@ export function createArticlesService(deps: ArticlesDeps) {
       }
     },
 
-    async update(actor: Actor | null, id: string, input: ArticleInput): Promise<Article> {
-      const a = requireRole(
-        actor,
-        'author',
-        'Only authors, editors and administrators can change articles.',
-      );
-      const before = await findStoredState(db, id);
-      if (!before) throw notFound('Article not found.');
-      mayChange(a, before.authorId);
-      const slug =
-        input.slug !== undefined && input.slug !== '' ? await chooseSlug(input, id) : before.slug;
-      const values = await valuesFrom(
-        a,
-        input,
-        slug,
-        input.author === undefined ? before.authorId : (input.author ?? null),
-        before,
-      );
-      const translationId = await checkTranslation(
-        id,
-        values.language,
-        input.translationId,
-        before.translationId,
-      );
-      const now = clock.now();
-      const status = input.status ?? before.status;
-      const publishedAt = input.publishedAt
-        ? new Date(input.publishedAt)
-        : before.status !== 'published' && status === 'published'
-          ? now
-          : before.publishedAt;
-      // Editing what is already out is not a publish; going out, or at another time, is.
-      const publishes =
-        status === 'published' &&
-        (before.status !== 'published' || publishedAt.getTime() !== before.publishedAt.getTime());
-      if (publishes && (await reviewRequired(a))) throw forbidden(REVIEW_REFUSAL);
-      const full: ArticleValues & { updatedAt: Date; segment: string } = {
-        ...values,
-        status,
-        publishedAt,
-        // A note is for the author while the piece is back in draft; any other move clears it.
-        reviewNote: status === 'draft' ? undefined : '',
-        updatedAt: now,
-      };
-      try {
-        const found = await updateArticle(
-          db,
-          id,
-          full,
-          (stored) => {
-            mayChange(a, stored.authorId);
-            if (
-              input.updatedAt &&
-              new Date(input.updatedAt).getTime() < stored.updatedAt.getTime()
-            ) {
-              throw conflict(
-                'Someone else saved this article after you opened it. Reload it to see their changes, then apply yours again.',
-              );
-            }
-          },
-          translationId,
-        );
-        if (!found) throw notFound('Article not found.');
-      } catch (error) {
-        return legacyConflict(error);
-      }
-      await syncGoLive(id, status, publishedAt);
-      await changed();
-      return toArticle(await mustFind(id));
-    },
+    update: (actor: Actor | null, id: string, input: ArticleInput) =>
+      write(actor, id, input, { kind: 'save' }),
 
     /**
      * Submit for review, publish now, schedule, or send back to draft with a note
@@ -605,20 +676,25 @@ export function createArticlesService(deps: ArticlesDeps) {
       if (change.status === 'published' && (await reviewRequired(a)))
         throw forbidden(REVIEW_REFUSAL);
       const now = clock.now();
-      const written = await setArticleStatus(db, id, (stored) => {
-        mayChange(a, stored.authorId);
-        const live = stored.status === 'published' && stored.publishedAt <= now;
-        const publishedAt =
-          change.status !== 'published'
-            ? stored.publishedAt
-            : change.publishedAt
-              ? new Date(change.publishedAt)
-              : live
-                ? stored.publishedAt
-                : now;
-        const reviewNote = change.status === 'draft' ? (change.note ?? '') : '';
-        return { status: change.status, publishedAt, reviewNote, updatedAt: now };
-      });
+      const written = await setArticleStatus(
+        db,
+        id,
+        (stored) => {
+          mayChange(a, stored.authorId);
+          const live = stored.status === 'published' && stored.publishedAt <= now;
+          const publishedAt =
+            change.status !== 'published'
+              ? stored.publishedAt
+              : change.publishedAt
+                ? new Date(change.publishedAt)
+                : live
+                  ? stored.publishedAt
+                  : now;
+          const reviewNote = change.status === 'draft' ? (change.note ?? '') : '';
+          return { status: change.status, publishedAt, reviewNote, updatedAt: now };
+        },
+        (tx) => recordRevision(tx, id, a.id, 'status'),
+      );
       if (!written) throw notFound('Article not found.');
       await syncGoLive(id, written.status, written.publishedAt);
       await changed();
@@ -656,6 +732,121 @@ export function createArticlesService(deps: ArticlesDeps) {
       mayChange(a, stored.authorId);
       const link = await previews.sign(id);
       return { url: link.url, expiresAt: link.expiresAt.toISOString() };
+    },
+
+    /** An article's revisions, newest first, for whoever may change it (docs/decisions/023). */
+    async revisions(actor: Actor | null, id: string) {
+      await editable(actor, id);
+      return { revisions: (await listRevisions(db, id)).map(toRevisionSummary) };
+    },
+
+    /** One revision whole, for whoever may change the article. */
+    async revision(actor: Actor | null, id: string, revisionId: string) {
+      await editable(actor, id);
+      const row = await findRevision(db, id, revisionId);
+      if (!row) throw notFound('Revision not found.');
+      return {
+        ...toRevisionSummary(row),
+        basedOn: row.basedOn.toISOString(),
+        content: row.content,
+      };
+    },
+
+    /**
+     * Brings a revision's content back (title, slug, category, image, meta fields, body,
+     * language) as a new save, recorded as a `restore` revision. Status, time, author and
+     * translation stay as they are now: restoring text never publishes or unpublishes. An
+     * `updatedAt` older than the stored one is refused with 409, as a save is.
+     */
+    async restoreRevision(
+      actor: Actor | null,
+      id: string,
+      revisionId: string,
+      body: { updatedAt: string },
+    ): Promise<Article> {
+      const { stored } = await editable(actor, id);
+      const row = await findRevision(db, id, revisionId);
+      if (!row) throw notFound('Revision not found.');
+      if (new Date(body.updatedAt).getTime() < stored.updatedAt.getTime()) {
+        throw conflict(STALE_SAVE);
+      }
+      const current = await mustFind(id);
+      const c = row.content;
+      const parsed = ArticleInputSchema.safeParse({
+        name: c.name,
+        slug: c.slug,
+        category: c.category ?? current.categoryId,
+        imageUrl: c.imageUrl || current.imageUrl,
+        description: c.description,
+        metaTitle: c.metaTitle,
+        metaDescription: c.metaDescription,
+        metaKeywords: c.metaKeywords,
+        ...(c.language ? { language: c.language } : {}),
+        updatedAt: body.updatedAt,
+      });
+      if (!parsed.success) {
+        throw badRequest(
+          `This revision cannot be restored as it is: ${parsed.error.issues.map((i) => i.message).join('; ')}.`,
+        );
+      }
+      return write(actor, id, parsed.data, {
+        kind: 'restore',
+        label: (title) => `Restored: ${title}`,
+      });
+    },
+
+    /**
+     * Keeps the form's unsaved text on the server as the user's autosave revision (one per
+     * user and article, replaced each time). The article itself is not touched: a published
+     * article stays as readers see it until the user saves.
+     */
+    async autosave(actor: Actor | null, id: string, input: AutosaveInput) {
+      const { actor: a } = await editable(actor, id);
+      const row = await mustFind(id);
+      const description = await sanitizeOffThread(input.description);
+      const now = clock.now();
+      const revisionId = await saveAutosave(db, {
+        articleId: id,
+        userId: a.id,
+        label: AUTOSAVE_LABEL,
+        status: row.status,
+        basedOn: new Date(input.basedOn),
+        createdAt: now,
+        content: {
+          ...revisionContentOf(row),
+          name: input.name,
+          slug: input.slug,
+          category: input.category || null,
+          imageUrl: input.imageUrl,
+          description,
+          metaTitle: input.metaTitle,
+          metaDescription: input.metaDescription,
+          metaKeywords: input.metaKeywords,
+          language: input.language || null,
+        },
+      });
+      return {
+        _id: revisionId,
+        createdAt: now.toISOString(),
+        user: { _id: a.id, name: a.name },
+        name: AUTOSAVE_LABEL,
+        status: row.status,
+        kind: 'autosave' as RevisionKind,
+      };
+    },
+
+    /**
+     * A heartbeat from an open form: notes the user has the article open now, and answers who
+     * else has had it open in the last two minutes. Stored, so every process agrees.
+     */
+    async presence(actor: Actor | null, id: string) {
+      const { actor: a } = await editable(actor, id);
+      const now = clock.now();
+      await touchPresence(db, id, a.id, now);
+      const others = await listPresence(db, id, a.id, new Date(now.getTime() - PRESENCE_WINDOW_MS));
+      return {
+        editors: others.map((o) => ({ _id: o.id, name: o.name, seenAt: o.seenAt.toISOString() })),
+      };
     },
 
     /** The article a preview link names, whatever its status; 404 once expired or deleted. */

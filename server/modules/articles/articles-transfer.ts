@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { articleFormerPaths, articleRedirects, articles } from '../../../db/schema/content';
+import { articleRevisions } from '../../../db/schema/revisions';
 import { slugTaken } from './articles-repository';
 import { sanitizeArticleHtml } from './sanitize';
 import { articleSearchColumns } from '../../../common/search/search-document';
@@ -12,7 +13,12 @@ import { articleSearchColumns } from '../../../common/search/search-document';
  */
 
 /** Tables this module owns, in the order they can be filled (the archive copies them). */
-export const ARTICLE_TABLES = [articles, articleRedirects, articleFormerPaths] as const;
+export const ARTICLE_TABLES = [
+  articles,
+  articleRedirects,
+  articleFormerPaths,
+  articleRevisions,
+] as const;
 
 export { sanitizeArticleHtml };
 

@@ -181,6 +181,12 @@ describe('POST /api/articles/article', () => {
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({
       message: 'Another article already uses the slug "my-own-slug". Choose another one.',
+      errors: [
+        {
+          path: 'body.slug',
+          message: 'Another article already uses "my-own-slug". "my-own-slug-2" is free.',
+        },
+      ],
     });
     expect(await countNamed(name)).toBe(0);
   });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../common/settings';
 import { articles, categories } from '../../../db/schema/content';
 import { jobs } from '../../../db/schema/jobs';
+import { articlePresence, articleRevisions } from '../../../db/schema/revisions';
 import { media } from '../../../db/schema/media';
 import { users } from '../../../db/schema/users';
 import {
@@ -30,6 +31,8 @@ let admin: TestUser;
 let reader: TestUser;
 let categoryId: string;
 let articleId: string;
+/** The revision the article's creation recorded. */
+let revisionId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -38,6 +41,11 @@ beforeAll(async () => {
   const category = await createCategory(t.app, admin);
   categoryId = category._id;
   articleId = (await createArticle(t.app, admin, categoryId))._id;
+  const listed = await t.app.inject({
+    url: `/api/articles/${articleId}/revisions`,
+    headers: auth(admin),
+  });
+  revisionId = listed.json().revisions[0]._id;
 });
 afterAll(async () => t.close());
 
@@ -381,8 +389,85 @@ const CASES: Case[] = [
     path,
   })),
 
+  // Revisions, autosave and presence (docs/decisions/023).
+  ...(
+    [
+      ['no updatedAt', {}, 'body.updatedAt'],
+      ['an updatedAt that is not a time', { updatedAt: 'yesterday' }, 'body.updatedAt'],
+      ['an array for the body', [1], 'body'],
+    ] as const
+  ).map(([what, body, path]): Case => ({
+    name: `restore a revision: ${what}`,
+    request: () => json('POST', `/api/articles/${articleId}/revisions/${revisionId}/restore`, body),
+    status: 400,
+    path,
+  })),
+  {
+    name: 'restore a revision that does not exist',
+    request: () =>
+      json('POST', `/api/articles/${articleId}/revisions/${articleId}/restore`, {
+        updatedAt: new Date().toISOString(),
+      }),
+    status: 404,
+  },
+  ...(
+    [
+      ['no basedOn', { name: 'x' }, 'body.basedOn'],
+      ['a 100 KB title', { name: BIG, basedOn: new Date().toISOString() }, 'body.name'],
+      [
+        'a category that is not an id',
+        { category: 'news', basedOn: new Date().toISOString() },
+        'body.category',
+      ],
+      [
+        'a number for the body text',
+        { description: 5, basedOn: new Date().toISOString() },
+        'body.description',
+      ],
+      [
+        'an unknown language',
+        { language: 'fr', basedOn: new Date().toISOString() },
+        'body.language',
+      ],
+    ] as const
+  ).map(([what, body, path]): Case => ({
+    name: `autosave: ${what}`,
+    request: () => json('PUT', `/api/articles/${articleId}/autosave`, body),
+    status: 400,
+    path,
+  })),
+
   // Ids in the path: SQL and traversal strings are refused before any query.
   ...[...SQL, ...TRAVERSAL, '12345', BIG].flatMap((s): Case[] => [
+    {
+      name: `revisions of article ${s.slice(0, 30)}`,
+      request: () => ({ method: 'GET', url: `/api/articles/${enc(s)}/revisions` }),
+      status: s === BIG ? 404 : 400,
+    },
+    {
+      name: `revision ${s.slice(0, 30)}`,
+      request: () => ({ method: 'GET', url: `/api/articles/${articleId}/revisions/${enc(s)}` }),
+      status: s === BIG ? 404 : 400,
+    },
+    {
+      name: `restore revision ${s.slice(0, 30)}`,
+      request: () =>
+        json('POST', `/api/articles/${articleId}/revisions/${enc(s)}/restore`, {
+          updatedAt: new Date().toISOString(),
+        }),
+      status: s === BIG ? 404 : 400,
+    },
+    {
+      name: `autosave of article ${s.slice(0, 30)}`,
+      request: () =>
+        json('PUT', `/api/articles/${enc(s)}/autosave`, { basedOn: new Date().toISOString() }),
+      status: s === BIG ? 404 : 400,
+    },
+    {
+      name: `presence on article ${s.slice(0, 30)}`,
+      request: () => ({ method: 'POST', url: `/api/articles/${enc(s)}/presence` }),
+      status: s === BIG ? 404 : 400,
+    },
     {
       name: `GET article by id ${s.slice(0, 30)}`,
       request: () => ({ method: 'GET', url: `/api/articles/article/${enc(s)}` }),
@@ -783,6 +868,8 @@ async function rowCounts() {
     users: await n(users),
     media: await n(media),
     jobs: Number((await db.select({ n: count() }).from(jobs))[0]?.n),
+    revisions: Number((await db.select({ n: count() }).from(articleRevisions))[0]?.n),
+    presence: Number((await db.select({ n: count() }).from(articlePresence))[0]?.n),
     // A refused move between statuses leaves the article as it was.
     article: await db
       .select({ status: articles.status, at: articles.publishedAt, note: articles.reviewNote })

@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import type { Article } from '../../../common/schemas/articles';
+import type { Revision, RevisionSummary } from '../../../common/schemas/revisions';
+import { formatZoned } from '../../../common/time-zone';
+import { adminCopy as t } from '../../copy/admin';
+import { adminApi } from '../api/admin-api';
+import { VersionCompare } from './version-compare';
+
+/**
+ * The History panel (issue 9 item 4): the article's revisions, newest first; choosing one
+ * shows it beside the current version, word by word; Restore, after a confirmation, brings it
+ * back as a new save (the server refuses it with 409 if someone saved meanwhile).
+ */
+export function HistoryPanel({
+  article,
+  timeZone,
+  onRestored,
+}: {
+  article: Article;
+  timeZone: string;
+  onRestored: (article: Article) => void;
+}) {
+  const [revisions, setRevisions] = useState<RevisionSummary[] | null>(null);
+  const [chosen, setChosen] = useState<Revision | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const base = `/api/articles/${article._id}/revisions`;
+
+  const load = async () => {
+    try {
+      setRevisions((await adminApi<{ revisions: RevisionSummary[] }>(base)).revisions);
+    } catch (error) {
+      toast.error((error as Error).message);
+    }
+  };
+  const choose = async (id: string) => {
+    setConfirming(false);
+    try {
+      setChosen(await adminApi<Revision>(`${base}/${id}`));
+    } catch (error) {
+      toast.error((error as Error).message);
+    }
+  };
+  const restore = async () => {
+    if (!chosen) return;
+    try {
+      const restored = await adminApi<Article>(`${base}/${chosen._id}/restore`, {
+        method: 'POST',
+        body: { updatedAt: article.updatedAt },
+      });
+      toast.success(t.form.restored);
+      setChosen(null);
+      setConfirming(false);
+      onRestored(restored);
+      await load();
+    } catch (error) {
+      toast.error((error as Error).message);
+    }
+  };
+
+  return (
+    <details
+      className="history-panel border rounded p-2"
+      onToggle={(e) => {
+        if ((e.target as HTMLDetailsElement).open) void load();
+      }}
+    >
+      <summary className="fw-semibold">{t.form.history}</summary>
+      {revisions?.length === 0 && <p className="mb-0">{t.form.historyEmpty}</p>}
+      {revisions && revisions.length > 0 && (
+        <ol className="list-unstyled vstack gap-1 my-2" aria-label={t.form.history}>
+          {revisions.map((r) => (
+            <li key={r._id}>
+              <button
+                type="button"
+                className={`btn btn-sm text-start w-100 ${chosen?._id === r._id ? 'btn-secondary' : 'btn-outline-secondary'}`}
+                aria-pressed={chosen?._id === r._id}
+                onClick={() => void choose(r._id)}
+              >
+                <span className="badge text-bg-light me-2">{t.form.revisionKind[r.kind]}</span>
+                {t.form.historyRow(
+                  r.name,
+                  r.user?.name ?? t.form.unknownUser,
+                  formatZoned(new Date(r.createdAt), timeZone),
+                )}
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+      {chosen && (
+        <div className="vstack gap-2">
+          <VersionCompare
+            before={chosen.content}
+            after={article}
+            beforeLabel={t.form.thisRevision}
+            afterLabel={t.form.currentVersion}
+          />
+          {confirming ? (
+            <div
+              className="alert alert-warning d-flex flex-wrap gap-2 align-items-center"
+              role="alertdialog"
+              aria-label={t.form.restoreRevision}
+            >
+              <span className="flex-grow-1">{t.form.confirmRestore}</span>
+              <button
+                type="button"
+                className="btn btn-sm btn-warning"
+                onClick={() => void restore()}
+              >
+                {t.form.restore}
+              </button>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-secondary"
+                onClick={() => setConfirming(false)}
+              >
+                {t.form.cancel}
+              </button>
+            </div>
+          ) : (
+            <div>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-primary"
+                onClick={() => setConfirming(true)}
+              >
+                {t.form.restoreRevision}
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+    </details>
+  );
+}

@@ -1,0 +1,103 @@
+/*
+ * Revisions, autosaves and presence of an article (issue 9 items 4 and 5,
+ * docs/decisions/023). A revision's content is the article as the form edits it.
+ */
+import { z } from 'zod';
+import { ARTICLE_STATUSES, LANGUAGES } from '../articles';
+import { ArticleInputSchema } from './articles';
+import { IdSchema } from './common';
+
+/** Why a revision was recorded: a save (create or update), a status move, an autosave, a restore. */
+export const REVISION_KINDS = ['save', 'status', 'autosave', 'restore'] as const;
+export type RevisionKind = (typeof REVISION_KINDS)[number];
+
+/** The label of an autosave revision in the list (other revisions carry the title they had). */
+export const AUTOSAVE_LABEL = 'Autosave';
+
+/** How long an editor counts as having the article open after their last heartbeat. */
+export const PRESENCE_WINDOW_MS = 2 * 60 * 1000;
+/** How often an open form says it is still open. */
+export const PRESENCE_HEARTBEAT_MS = 30 * 1000;
+
+/** Everything a revision keeps of an article; ids for its category, author and translation. */
+export const RevisionContentSchema = z.object({
+  name: z.string(),
+  slug: z.string(),
+  category: z.string().nullable(),
+  author: z.string().nullable(),
+  imageUrl: z.string(),
+  description: z.string(),
+  metaTitle: z.string(),
+  metaDescription: z.string(),
+  metaKeywords: z.string(),
+  language: z.enum(LANGUAGES).nullable(),
+  publishedAt: z.string(),
+  translationId: z.string().nullable(),
+});
+export type RevisionContent = z.infer<typeof RevisionContentSchema>;
+
+const UserRefSchema = z.object({ _id: z.string(), name: z.string() });
+
+/** A row of the History panel (`GET /api/articles/{id}/revisions`, newest first). */
+export const RevisionSummarySchema = z.object({
+  _id: z.string(),
+  createdAt: z.string(),
+  /** Who saved it; null once that account is deleted. */
+  user: UserRefSchema.nullable(),
+  /** The title at that time; "Autosave" for an autosave. */
+  name: z.string(),
+  status: z.enum(ARTICLE_STATUSES),
+  kind: z.enum(REVISION_KINDS),
+});
+export type RevisionSummary = z.infer<typeof RevisionSummarySchema>;
+
+export const RevisionListSchema = z.object({ revisions: z.array(RevisionSummarySchema) });
+
+/** One revision whole (`GET /api/articles/{id}/revisions/{revisionId}`). */
+export const RevisionSchema = RevisionSummarySchema.extend({
+  /** The article's updatedAt this content was written as, or (autosave) started from. */
+  basedOn: z.string(),
+  content: RevisionContentSchema,
+});
+export type Revision = z.infer<typeof RevisionSchema>;
+
+export const RevisionParamsSchema = z.object({ id: IdSchema, revisionId: IdSchema });
+
+const updatedAtField = z.iso.datetime({
+  offset: true,
+  error: 'updatedAt must be a date and time (ISO 8601)',
+});
+
+/** Restoring: the article's updatedAt as the client knows it; an older one is refused (409). */
+export const RestoreInputSchema = z.object({ updatedAt: updatedAtField });
+
+const fields = ArticleInputSchema.shape;
+/**
+ * What the form autosaves: its text as typed, which may not be valid for saving yet (an
+ * empty title, no image), within the save's own limits. `basedOn` is the article's
+ * updatedAt the form opened.
+ */
+export const AutosaveInputSchema = z.object({
+  name: z
+    .string({ error: 'name must be text' })
+    .max(300, 'name must be at most 300 characters')
+    .default(''),
+  slug: fields.slug.default(''),
+  category: z.union([IdSchema, z.literal('')]).default(''),
+  imageUrl: z
+    .string({ error: 'imageUrl must be text' })
+    .max(1000, 'imageUrl must be at most 1000 characters')
+    .default(''),
+  description: fields.description,
+  metaTitle: fields.metaTitle,
+  metaDescription: fields.metaDescription,
+  metaKeywords: fields.metaKeywords,
+  language: z.union([z.enum(LANGUAGES), z.literal('')]).default(''),
+  basedOn: updatedAtField,
+});
+export type AutosaveInput = z.infer<typeof AutosaveInputSchema>;
+
+/** Who else has had the article open in the last two minutes (`POST …/presence`). */
+export const PresenceSchema = z.object({
+  editors: z.array(UserRefSchema.extend({ seenAt: z.string() })),
+});

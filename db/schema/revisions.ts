@@ -1,0 +1,55 @@
+import {
+  index,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { REVISION_KINDS, type RevisionContent } from '../../common/schemas/revisions';
+import { id, timestamps } from './columns';
+import { articles, articleStatusEnum } from './content';
+import { users } from './users';
+
+export const revisionKindEnum = pgEnum('revision_kind', REVISION_KINDS);
+
+/**
+ * Every save of an article, whole (issue 9 item 4, docs/decisions/023): who, when, the status
+ * it had and its full content as the form edits it. `autosave` rows are a user's unsaved work
+ * (at most one per user and article, replaced as they type, removed when they save).
+ */
+export const articleRevisions = pgTable(
+  'article_revisions',
+  {
+    id: id(),
+    articleId: uuid()
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    kind: revisionKindEnum().notNull(),
+    label: text().notNull(),
+    status: articleStatusEnum().notNull(),
+    /** The article's updatedAt the content was based on (autosaves) or written as (saves). */
+    basedOn: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    content: jsonb().$type<RevisionContent>().notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('article_revisions_article_idx').on(t.articleId, t.createdAt.desc(), t.id.desc())],
+);
+
+/** Who has had an article open lately: a heartbeat row per user and article (item 5). */
+export const articlePresence = pgTable(
+  'article_presence',
+  {
+    articleId: uuid()
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seenAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.userId] })],
+);

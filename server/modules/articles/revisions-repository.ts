@@ -1,0 +1,153 @@
+import { and, desc, eq, gte, ne, sql } from 'drizzle-orm';
+import type { RevisionContent, RevisionKind } from '../../../common/schemas/revisions';
+import type { Db } from '../../../db/client';
+import { articlePresence, articleRevisions } from '../../../db/schema/revisions';
+import { users } from '../../../db/schema/users';
+import { findArticleById, type FullRow } from './articles-repository';
+
+/*
+ * Revisions and presence of articles (docs/decisions/023): `article_revisions` and
+ * `article_presence`, owned by the articles module.
+ */
+
+/** What a revision keeps of an article row. */
+export function revisionContentOf(row: FullRow): RevisionContent {
+  return {
+    name: row.name,
+    slug: row.slug,
+    category: row.categoryId,
+    author: row.authorId,
+    imageUrl: row.imageUrl,
+    description: row.description,
+    metaTitle: row.metaTitle,
+    metaDescription: row.metaDescription,
+    metaKeywords: row.metaKeywords,
+    language: row.language,
+    publishedAt: row.publishedAt.toISOString(),
+    translationId: row.translationId,
+  };
+}
+
+/**
+ * Records the article as it now stands, in the caller's transaction, as a revision by
+ * `userId`; a save also retires that user's autosave of it (the work is saved now).
+ */
+export async function recordRevision(
+  tx: Db,
+  articleId: string,
+  userId: string,
+  kind: Exclude<RevisionKind, 'autosave'>,
+  label: (title: string) => string = (title) => title,
+) {
+  const row = await findArticleById(tx, articleId);
+  if (!row) throw new Error(`article ${articleId} vanished inside its own save`);
+  await deleteAutosave(tx, articleId, userId);
+  await tx.insert(articleRevisions).values({
+    articleId,
+    userId,
+    kind,
+    label: label(row.name),
+    status: row.status,
+    basedOn: row.updatedAt,
+    content: revisionContentOf(row),
+    createdAt: row.updatedAt,
+  });
+}
+
+async function deleteAutosave(db: Db, articleId: string, userId: string) {
+  await db
+    .delete(articleRevisions)
+    .where(
+      and(
+        eq(articleRevisions.articleId, articleId),
+        eq(articleRevisions.userId, userId),
+        eq(articleRevisions.kind, 'autosave'),
+      ),
+    );
+}
+
+/** A user's unsaved work on an article: replaces their previous autosave of it. */
+export async function saveAutosave(
+  db: Db,
+  values: {
+    articleId: string;
+    userId: string;
+    label: string;
+    status: FullRow['status'];
+    basedOn: Date;
+    content: RevisionContent;
+    createdAt: Date;
+  },
+): Promise<string> {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await deleteAutosave(tx, values.articleId, values.userId);
+    const [row] = await tx
+      .insert(articleRevisions)
+      .values({ ...values, kind: 'autosave' })
+      .returning({ id: articleRevisions.id });
+    return (row as { id: string }).id;
+  });
+}
+
+const summaryColumns = {
+  id: articleRevisions.id,
+  createdAt: articleRevisions.createdAt,
+  userId: articleRevisions.userId,
+  userName: users.name,
+  label: articleRevisions.label,
+  status: articleRevisions.status,
+  kind: articleRevisions.kind,
+};
+
+/** An article's revisions, newest first (without their content). */
+export function listRevisions(db: Db, articleId: string) {
+  return db
+    .select(summaryColumns)
+    .from(articleRevisions)
+    .leftJoin(users, eq(users.id, articleRevisions.userId))
+    .where(eq(articleRevisions.articleId, articleId))
+    .orderBy(desc(articleRevisions.createdAt), desc(articleRevisions.id));
+}
+export type RevisionSummaryRow = Awaited<ReturnType<typeof listRevisions>>[number];
+
+/** One revision of an article, whole; undefined when it is not that article's. */
+export async function findRevision(db: Db, articleId: string, revisionId: string) {
+  const [row] = await db
+    .select({
+      ...summaryColumns,
+      basedOn: articleRevisions.basedOn,
+      content: articleRevisions.content,
+    })
+    .from(articleRevisions)
+    .leftJoin(users, eq(users.id, articleRevisions.userId))
+    .where(and(eq(articleRevisions.articleId, articleId), eq(articleRevisions.id, revisionId)));
+  return row;
+}
+
+/** Notes that `userId` has the article open at `now`. */
+export async function touchPresence(db: Db, articleId: string, userId: string, now: Date) {
+  await db
+    .insert(articlePresence)
+    .values({ articleId, userId, seenAt: now })
+    .onConflictDoUpdate({
+      target: [articlePresence.articleId, articlePresence.userId],
+      set: { seenAt: sql`excluded.seen_at` },
+    });
+}
+
+/** Everyone but `userId` who had the article open at `since` or later. */
+export function listPresence(db: Db, articleId: string, userId: string, since: Date) {
+  return db
+    .select({ id: users.id, name: users.name, seenAt: articlePresence.seenAt })
+    .from(articlePresence)
+    .innerJoin(users, eq(users.id, articlePresence.userId))
+    .where(
+      and(
+        eq(articlePresence.articleId, articleId),
+        ne(articlePresence.userId, userId),
+        gte(articlePresence.seenAt, since),
+      ),
+    )
+    .orderBy(desc(articlePresence.seenAt));
+}
