@@ -15,9 +15,9 @@ import { adminApi } from '../../features/api/admin-api';
 import { pageParam } from '../../features/api/page-param';
 import { useListPage } from '../../features/api/use-list-page';
 import {
-  ADMIN_LIST_FILTERS,
   adminListApiPath,
   adminListFilters,
+  type AdminListFilter,
 } from '../../features/articles/admin-list-query';
 import { statusBadge } from '../../features/articles/article-status';
 import { openPreview } from '../../features/articles/open-preview';
@@ -178,11 +178,7 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
     },
   ];
 
-  const select = (
-    name: (typeof ADMIN_LIST_FILTERS)[number],
-    label: string,
-    options: [string, string][],
-  ) => (
+  const select = (name: AdminListFilter, label: string, options: [string, string][]) => (
     <label className="col-6 col-md">
       <span className="form-label small d-block">{label}</span>
       <select
