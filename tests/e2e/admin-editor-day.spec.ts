@@ -688,6 +688,9 @@ test('the dashboard shows the numbers of GET /api/stats and a chart', async ({
 }) => {
   // A draft, so the draft counter and the top-bar badge have something to count.
   await make.article(await make.category(), { status: 'draft' });
+  // A view today, so the chart has bars to draw (with none it says "No views yet").
+  const read = await make.article(await make.category());
+  expect((await admin.post(`/api/articles/${read._id}/view`, {})).status()).toBe(200);
   await signIn(page, ADMIN, '/admin/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   const stats = await admin.stats();
