@@ -337,17 +337,27 @@ test.describe('articles', () => {
         .toBe(900);
     });
 
-    await test.step('the admin list shows it first, with S.No. and Status', async () => {
+    await test.step('the admin list shows it first, with S.No., Status, Date and Views', async () => {
       await page.goto('/admin/articles');
       await hydrated(page);
       await expect(page.getByRole('row').first().getByRole('columnheader')).toHaveText([
         'S.No.',
         'Title',
         'Status',
+        'Date',
+        'Views',
         'Actions',
       ]);
       const row = page.getByRole('row').filter({ hasText: title });
-      await expect(row.getByRole('cell')).toHaveText(['1', title, 'Published', /Edit.*Delete/]);
+      const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      await expect(row.getByRole('cell')).toHaveText([
+        '1',
+        new RegExp(`^${escaped}`),
+        'Published',
+        /^Published \d.*Updated \d/,
+        /^\d+$/,
+        /View.*Edit.*Delete/,
+      ]);
     });
 
     const newSlug = `${slug}-updated`;
