@@ -5,6 +5,22 @@
 export const ARTICLE_STATUSES = ['draft', 'pending', 'published'] as const;
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 
+/**
+ * The admin list's status filter (issue 9 item 6): the stored statuses, with `published`
+ * narrowed to what readers see now and `scheduled` for published with a time still to come,
+ * so the four never overlap.
+ */
+export const ADMIN_STATUS_FILTERS = ['draft', 'pending', 'published', 'scheduled'] as const;
+export type AdminStatusFilter = (typeof ADMIN_STATUS_FILTERS)[number];
+
+/**
+ * The admin list's orders, all newest (or most viewed) first, ties broken by id: `created` is
+ * the order the list always had and stays the default; `updated` is what an editor works from;
+ * `published` puts scheduled pieces (a time to come) on top; `views` the most read.
+ */
+export const ADMIN_SORTS = ['created', 'updated', 'published', 'views'] as const;
+export type AdminSort = (typeof ADMIN_SORTS)[number];
+
 export const LANGUAGES = ['hi', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 

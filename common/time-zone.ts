@@ -92,3 +92,13 @@ export function formatZoned(date: Date, timeZone: string): string {
       .find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
   return `${when} ${zone}`;
 }
+
+/** The zone's calendar day at `date` (`2026-11-23`): the day views are counted under. */
+export function zonedDay(date: Date, timeZone: string): string {
+  return toZonedInput(date, timeZone).slice(0, 10);
+}
+
+/** The calendar day `n` days before `day` (both `YYYY-MM-DD`); calendar days need no zone. */
+export function daysBefore(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+}

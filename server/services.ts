@@ -114,7 +114,8 @@ export async function createServices(
       verify: async (token) => previewTokens.verify(token),
     },
   });
-  const views = createViewsService({ db, clock, articles });
+  const timeZone = async () => (await settingsOf().get()).timeZone;
+  const views = createViewsService({ db, clock, articles, timeZone });
   settings = createSettingsService({ db, categories, contentChanged });
   const services = {
     clock,
@@ -131,7 +132,7 @@ export async function createServices(
     pages: createPagesService({ db }),
     imports: { wordpress: createWordPressImporter({ db, clock, media, contentChanged }) },
     archive: createSiteArchive({ db, clock, media, schema: latestMigration() }),
-    stats: createStatsService({ articles, categories, users, views }),
+    stats: createStatsService({ articles, categories, users, views, settings: { timeZone } }),
     search: createSearchService({ articles }),
     seo: createSeoService({
       db,

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ARTICLE_STATUSES, CROP_RATIOS, LANGUAGES, SEARCH_QUERY_MAX } from '../articles';
+import {
+  ADMIN_SORTS,
+  ADMIN_STATUS_FILTERS,
+  ARTICLE_STATUSES,
+  CROP_RATIOS,
+  LANGUAGES,
+  SEARCH_QUERY_MAX,
+} from '../articles';
 import { IdSchema, limitOnly, pagination, text } from './common';
 
 const isoDate = z.string();
@@ -105,6 +112,8 @@ export const AdminArticleRowSchema = z.object({
   publishedAt: isoDate,
   createdAt: isoDate,
   updatedAt: isoDate,
+  /** Our addition: the article's total views (DECISIONS.md §7). */
+  views: z.number(),
 });
 
 const optionalText = (field: string, max: number) =>
@@ -222,7 +231,22 @@ export const AdminArticleQuerySchema = pagination(10, 1000).extend({
     .trim()
     .max(SEARCH_QUERY_MAX, `A search may be at most ${SEARCH_QUERY_MAX} characters long.`)
     .optional(),
+  /* Our additions (issue 9 item 6); absent, the list is what it always was. */
+  status: z
+    .enum(ADMIN_STATUS_FILTERS, {
+      error: `status must be one of ${ADMIN_STATUS_FILTERS.join(', ')}`,
+    })
+    .optional(),
+  categoryId: IdSchema.optional(),
+  authorId: IdSchema.optional(),
+  language: z
+    .enum(LANGUAGES, { error: `language must be one of ${LANGUAGES.join(', ')}` })
+    .optional(),
+  sort: z
+    .enum(ADMIN_SORTS, { error: `sort must be one of ${ADMIN_SORTS.join(', ')}` })
+    .default('created'),
 });
+export type AdminArticleQuery = z.infer<typeof AdminArticleQuerySchema>;
 
 export const CategoryDetailSchema = z.object({
   articles: z.array(ArticleCardSchema),

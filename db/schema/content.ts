@@ -102,6 +102,16 @@ export const articles = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // The admin list's other orders (issue 9 item 6), every status.
+    index('articles_updated_order_idx').on(
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('articles_published_all_order_idx').on(
+      t.publishedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('articles_views_order_idx').on(t.viewCount.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('articles_search_idx').using('gin', t.search),
     index('articles_search_words_idx').using('gin', t.searchWords.op('gin_trgm_ops')),
   ],

@@ -342,17 +342,27 @@ test.describe('articles', () => {
         .toBe(900);
     });
 
-    await test.step('the admin list shows it first, with S.No. and Status', async () => {
+    await test.step('the admin list shows it first, with S.No., Status, Date and Views', async () => {
       await page.goto('/admin/articles');
       await hydrated(page);
       await expect(page.getByRole('row').first().getByRole('columnheader')).toHaveText([
         'S.No.',
         'Title',
         'Status',
+        'Date',
+        'Views',
         'Actions',
       ]);
       const row = page.getByRole('row').filter({ hasText: title });
-      await expect(row.getByRole('cell')).toHaveText(['1', title, 'Published', /Edit.*Delete/]);
+      const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      await expect(row.getByRole('cell')).toHaveText([
+        '1',
+        new RegExp(`^${escaped}`),
+        'Published',
+        /^Published \d.*Updated \d/,
+        /^\d+$/,
+        /View.*Edit.*Delete/,
+      ]);
     });
 
     const newSlug = `${slug}-updated`;
@@ -696,6 +706,9 @@ test('the dashboard shows the numbers of GET /api/stats and a chart', async ({
 }) => {
   // A draft, so the draft counter and the top-bar badge have something to count.
   await make.article(await make.category(), { status: 'draft' });
+  // A view today, so the chart has bars to draw (with none it says "No views yet").
+  const read = await make.article(await make.category());
+  expect((await admin.post(`/api/articles/${read._id}/view`, {})).status()).toBe(200);
   await signIn(page, ADMIN, '/admin/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   const stats = await admin.stats();

@@ -1,7 +1,8 @@
 import { AdminRouteError } from '../../components/admin/route-error';
 import { Link, useOutletContext, useSearchParams } from 'react-router';
 import { hasRole } from '../../../common/roles';
-import type { Stats } from '../../../common/schemas/stats';
+import type { Dashboard as DashboardNumbers, Stats } from '../../../common/schemas/stats';
+import { formatZoned } from '../../../common/time-zone';
 import type { SessionUser } from '../../../common/services';
 import { adminCopy as t } from '../../copy/admin';
 import { adminApi } from '../../features/api/admin-api';
@@ -9,7 +10,7 @@ import { requireScreen } from '../../features/session/screen-guard';
 import { WELCOME_PARAM } from '../../features/session/use-sign-in';
 import type { Route } from './+types/dashboard';
 
-type DashboardData = { stats: Stats } | { own: number };
+type DashboardData = ({ stats: Stats } | { own: number }) & { dashboard: DashboardNumbers };
 
 /** The role comes from the server: someone promoted a minute ago sees the right dashboard. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -17,16 +18,25 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { role: me.role };
 }
 
-/** Editors and administrators see the site's numbers; authors see how many articles they have. */
+/**
+ * Editors and administrators see the site's numbers; authors see how many articles they have.
+ * The morning meeting's part (views, top articles, queue, scheduled, drafts) is scoped by the
+ * server from the role it reads for that call (issue 9 item 9).
+ */
 export async function clientLoader({
   serverLoader,
 }: Route.ClientLoaderArgs): Promise<DashboardData> {
   const { role } = await serverLoader();
-  if (hasRole(role, 'editor')) return { stats: await adminApi<Stats>('/api/stats') };
-  const list = await adminApi<{ totalArticles: number }>(
-    '/api/articles/admin-article?page=1&limit=1',
-  );
-  return { own: list.totalArticles };
+  const dashboard = adminApi<DashboardNumbers>('/api/stats/dashboard');
+  if (hasRole(role, 'editor')) {
+    const [stats, numbers] = await Promise.all([adminApi<Stats>('/api/stats'), dashboard]);
+    return { stats, dashboard: numbers };
+  }
+  const [list, numbers] = await Promise.all([
+    adminApi<{ totalArticles: number }>('/api/articles/admin-article?page=1&limit=1'),
+    dashboard,
+  ]);
+  return { own: list.totalArticles, dashboard: numbers };
 }
 
 clientLoader.hydrate = true as const;
@@ -52,6 +62,15 @@ function Counter({ label, value }: { label: string; value: number }) {
 
 /** Views per day as bars: an SVG, no chart library. */
 function ViewsChart({ days }: { days: Stats['viewsPerDay'] }) {
+  if (days.every((d) => d.views === 0))
+    return (
+      <figure className="card mt-4">
+        <div className="card-body">
+          <figcaption className="h6">{t.dashboard.chart}</figcaption>
+          <p className="text-body-secondary mb-0">{t.dashboard.noViews}</p>
+        </div>
+      </figure>
+    );
   const max = Math.max(1, ...days.map((d) => d.views));
   const width = 600;
   const height = 160;
@@ -91,6 +110,129 @@ function ViewsChart({ days }: { days: Stats['viewsPerDay'] }) {
         </svg>
       </div>
     </figure>
+  );
+}
+
+type ListRow = DashboardNumbers['drafts']['articles'][number];
+
+/** One of the morning meeting's lists, with a link to all of them in the filtered article list. */
+function ArticleList({
+  id,
+  title,
+  empty,
+  list,
+  all,
+  line,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  list: DashboardNumbers['drafts'];
+  all: string;
+  line: (a: ListRow) => string;
+}) {
+  return (
+    <section className="col-12 col-lg-6" aria-labelledby={id}>
+      <div className="card h-100">
+        <div className="card-body">
+          <h2 id={id} className="h6">
+            {title}
+          </h2>
+          {list.articles.length === 0 ? (
+            <p className="text-body-secondary mb-0">{empty}</p>
+          ) : (
+            <ul className="list-unstyled mb-0">
+              {list.articles.map((a) => (
+                <li key={a._id} className="mb-2">
+                  <Link to={`/admin/edit-article/${a._id}`} lang={a.language}>
+                    {a.name}
+                  </Link>
+                  <div className="small text-body-secondary">{line(a)}</div>
+                </li>
+              ))}
+            </ul>
+          )}
+          {list.total > list.articles.length && (
+            <Link to={all} className="small">
+              {t.dashboard.seeAll(list.total)}
+            </Link>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** The morning meeting (issue 9 item 9): views, the week's top 10, and what waits on whom. */
+function MorningMeeting({ d, me }: { d: DashboardNumbers; me: SessionUser }) {
+  const when = (iso: string) => formatZoned(new Date(iso), d.timeZone);
+  const byline = (a: ListRow) => (a.author ? `${t.dashboard.by(a.author.name)} · ` : '');
+  return (
+    <>
+      <p className="text-body-secondary">
+        {d.scope === 'site' ? t.dashboard.siteScope : t.dashboard.ownScope}
+      </p>
+      <div className="row g-3 mb-3">
+        <Counter label={t.dashboard.viewsToday} value={d.views.today} />
+        <Counter label={t.dashboard.views7} value={d.views.last7Days} />
+        <Counter label={t.dashboard.views30} value={d.views.last30Days} />
+      </div>
+      <div className="row g-3 mb-3">
+        <section className="col-12 col-lg-6" aria-labelledby="dash-top">
+          <div className="card h-100">
+            <div className="card-body">
+              <h2 id="dash-top" className="h6">
+                {t.dashboard.top}
+              </h2>
+              {d.topArticles.length === 0 ? (
+                <p className="text-body-secondary mb-0">{t.dashboard.topEmpty}</p>
+              ) : (
+                <ol className="mb-0">
+                  {d.topArticles.map((a) => (
+                    <li key={a._id}>
+                      {a.path ? (
+                        <a href={a.path} target="_blank" rel="noopener">
+                          {a.name}
+                        </a>
+                      ) : (
+                        a.name
+                      )}{' '}
+                      <span className="text-body-secondary small">
+                        {`· ${a.views.toLocaleString('en-IN')} ${t.dashboard.views.toLowerCase()}`}
+                      </span>
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </div>
+          </div>
+        </section>
+        <ArticleList
+          id="dash-review"
+          title={t.dashboard.reviewQueue}
+          empty={t.dashboard.reviewEmpty}
+          list={d.reviewQueue}
+          all="/admin/articles?status=pending&sort=updated"
+          line={(a) => `${byline(a)}${t.articles.updatedOn(when(a.updatedAt))}`}
+        />
+        <ArticleList
+          id="dash-scheduled"
+          title={t.dashboard.scheduled}
+          empty={t.dashboard.scheduledEmpty}
+          list={d.scheduled}
+          all="/admin/articles?status=scheduled&sort=published"
+          line={(a) => `${byline(a)}${t.articles.scheduled(when(a.publishedAt))}`}
+        />
+        <ArticleList
+          id="dash-drafts"
+          title={t.dashboard.myDrafts}
+          empty={t.dashboard.myDraftsEmpty}
+          list={d.drafts}
+          all={`/admin/articles?status=draft&authorId=${me._id}&sort=updated`}
+          line={(a) => t.articles.updatedOn(when(a.updatedAt))}
+        />
+      </div>
+    </>
   );
 }
 
@@ -149,6 +291,7 @@ export default function Dashboard({ loaderData }: { loaderData: DashboardData })
     <>
       <h1 className="h3 mb-4">{t.dashboard.title}</h1>
       {welcome && <Welcome name={me.name} />}
+      <MorningMeeting d={loaderData.dashboard} me={me} />
       {'stats' in loaderData ? (
         <>
           <div className="row g-3">
@@ -159,7 +302,6 @@ export default function Dashboard({ loaderData }: { loaderData: DashboardData })
             <Counter label={t.dashboard.users} value={loaderData.stats.users} />
             <Counter label={t.dashboard.views} value={loaderData.stats.views} />
           </div>
-          <ViewsChart days={loaderData.stats.viewsPerDay} />
         </>
       ) : (
         <div className="row g-3">
@@ -167,6 +309,7 @@ export default function Dashboard({ loaderData }: { loaderData: DashboardData })
           <p className="text-body-secondary">{me.name}</p>
         </div>
       )}
+      <ViewsChart days={loaderData.dashboard.viewsPerDay} />
     </>
   );
 }

@@ -16,7 +16,12 @@ import {
   sum,
   type SQL,
 } from 'drizzle-orm';
-import type { ArticleStatus } from '../../../common/articles';
+import type {
+  AdminSort,
+  AdminStatusFilter,
+  ArticleStatus,
+  Language,
+} from '../../../common/articles';
 import { UNCATEGORISED_SEGMENT } from '../../../common/paths';
 import type { Db } from '../../../db/client';
 import {
@@ -195,33 +200,105 @@ export async function listRandomPublished(
 const byAuthor = (authorId: string | undefined): SQL | undefined =>
   authorId ? eq(articles.authorId, authorId) : undefined;
 
-interface AdminListOptions {
+export interface AdminListOptions {
   authorId?: string | undefined;
   /** A tsquery restricted to title lexemes (common/search/search-text.ts `toTsquery`). */
   titleQuery?: string | undefined;
+  /** `scheduled` and `published` split the stored `published` at `now` (issue 9 item 6). */
+  status?: AdminStatusFilter | undefined;
+  categoryId?: string | undefined;
+  language?: Language | undefined;
+  sort?: AdminSort | undefined;
+  now?: Date | undefined;
   limit: number;
   offset: number;
 }
+
+/** The status filter as SQL; the status is a literal, so partial indexes stay usable. */
+const statusWhere = (status: AdminStatusFilter | undefined, now: Date): SQL | undefined => {
+  switch (status) {
+    case undefined:
+      return undefined;
+    case 'draft':
+      return sql`${articles.status} = 'draft'`;
+    case 'pending':
+      return sql`${articles.status} = 'pending'`;
+    case 'published':
+      return isPublicArticle(now);
+    case 'scheduled':
+      return and(sql`${articles.status} = 'published'`, gt(articles.publishedAt, now));
+  }
+};
 
 const adminWhere = (opts: AdminListOptions) =>
   and(
     byAuthor(opts.authorId),
     opts.titleQuery ? sql`${articles.search} @@ ${opts.titleQuery}::tsquery` : undefined,
+    statusWhere(opts.status, opts.now ?? new Date()),
+    opts.categoryId ? eq(articles.categoryId, opts.categoryId) : undefined,
+    opts.language ? eq(articles.language, opts.language) : undefined,
   );
 
-/** One page of the admin list; a query builder, so tests can read its SQL and plan. */
-export function listForAdminPage(db: Db, opts: AdminListOptions) {
-  return db
-    .select({ ...cardColumns, status: articles.status })
+/**
+ * Each order, newest (most) first with the id as tie-break; each has an index of exactly this
+ * order (db/schema/content.ts; tests/integration/db/query-plans.test.ts).
+ */
+const ADMIN_ORDERS = {
+  created: [desc(articles.createdAt), desc(articles.id)],
+  updated: [desc(articles.updatedAt), desc(articles.id)],
+  published: [desc(articles.publishedAt), desc(articles.id)],
+  views: [desc(articles.viewCount), desc(articles.id)],
+} satisfies Record<AdminSort, SQL[]>;
+
+/**
+ * One page of the admin list; a query builder, so tests can read its SQL and plan. The list
+ * shows no image, so unlike the cards it joins no media (the cards' hot-path join).
+ */
+const adminRows = (db: Db) =>
+  db
+    .select({
+      id: articles.id,
+      name: articles.name,
+      slug: articles.slug,
+      imageUrl: articles.imageUrl,
+      language: articles.language,
+      status: articles.status,
+      publishedAt: articles.publishedAt,
+      createdAt: articles.createdAt,
+      updatedAt: articles.updatedAt,
+      viewCount: articles.viewCount,
+      categoryId: categories.id,
+      categorySlug: categories.slug,
+      categoryName: categories.name,
+      authorId: users.id,
+      authorName: users.name,
+      authorSlug: users.slug,
+    })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
-    .leftJoin(users, eq(users.id, articles.authorId))
-    .leftJoin(media, eq(media.id, articles.imageMediaId))
+    .leftJoin(users, eq(users.id, articles.authorId));
+
+export function listForAdminPage(db: Db, opts: AdminListOptions) {
+  return adminRows(db)
     .where(adminWhere(opts))
-    .orderBy(desc(articles.createdAt), desc(articles.id))
+    .orderBy(...ADMIN_ORDERS[opts.sort ?? 'created'])
     .limit(opts.limit)
     .offset(opts.offset);
 }
+
+/** Scheduled articles, the next to go out first (the dashboard); `authorId` narrows. */
+export function listUpcoming(
+  db: Db,
+  opts: { authorId?: string | undefined; now: Date; limit: number },
+) {
+  return adminRows(db)
+    .where(and(byAuthor(opts.authorId), statusWhere('scheduled', opts.now)))
+    .orderBy(articles.publishedAt, articles.id)
+    .limit(opts.limit);
+}
+export type AdminListRow = Awaited<
+  ReturnType<ReturnType<typeof listForAdminPage>['execute']>
+>[number];
 
 /** The admin list, newest first; `authorId` narrows it to one author's articles. */
 export async function listForAdmin(db: Db, opts: AdminListOptions) {

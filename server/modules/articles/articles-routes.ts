@@ -99,19 +99,13 @@ export function articlesRoutes(articles: ArticlesService) {
         schema: {
           tags,
           summary:
-            'A page of all articles, drafts included (staff; authors see their own). limit ≤ 1000 for the sitemap',
+            'A page of all articles, drafts included (staff; authors see their own), newest first. limit ≤ 1000 for the sitemap. Our additions: q (title search), status (draft, pending, published = out now, scheduled = published for a time to come), categoryId, authorId, language, sort (created = default, updated, published, views; each newest or most first)',
           security,
           querystring: AdminArticleQuerySchema,
           response: { 200: AdminArticleListSchema },
         },
       },
-      async (request) =>
-        articles.adminList(
-          await request.actor(),
-          request.query.page,
-          request.query.limit,
-          request.query.q,
-        ),
+      async (request) => articles.adminList(await request.actor(), request.query),
     );
 
     app.get(

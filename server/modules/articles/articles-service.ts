@@ -4,6 +4,7 @@ import { hasRole, type Role } from '../../../common/roles';
 import {
   ArticleInputSchema,
   MAX_DESCRIPTION_LENGTH,
+  type AdminArticleQuery,
   type Article,
   type ArticleCard,
   type ArticleInput,
@@ -48,6 +49,8 @@ import {
   incrementViewCount,
   insertArticle,
   listForAdmin,
+  listUpcoming,
+  type AdminListRow,
   listLatestPublished,
   listPublishedInCategory,
   listRandomPublished,
@@ -91,6 +94,39 @@ function imageOf(row: CardRow): ArticleCard['image'] {
   };
 }
 
+type RefColumns = Pick<
+  CardRow,
+  'categoryId' | 'categorySlug' | 'categoryName' | 'authorId' | 'authorName' | 'authorSlug'
+>;
+
+/** The joined category of a row, or null (uncategorised, or the join found none). */
+const categoryRef = (row: RefColumns): ArticleCard['category'] =>
+  row.categoryId && row.categorySlug && row.categoryName !== null
+    ? { _id: row.categoryId, slug: row.categorySlug, name: row.categoryName }
+    : null;
+
+/** The joined author of a row, or null (the account was deleted). */
+const authorRef = (row: RefColumns): ArticleCard['author'] =>
+  row.authorId && row.authorName !== null && row.authorSlug !== null
+    ? { _id: row.authorId, name: row.authorName, slug: row.authorSlug }
+    : null;
+
+/** A row of the admin list and the dashboard's lists (AdminArticleRowSchema). */
+const toAdminRow = (row: AdminListRow) => ({
+  _id: row.id,
+  name: row.name,
+  slug: row.slug,
+  status: row.status,
+  language: row.language,
+  category: categoryRef(row),
+  author: authorRef(row),
+  imageUrl: row.imageUrl,
+  publishedAt: row.publishedAt.toISOString(),
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+  views: row.viewCount,
+});
+
 export function toCard(row: CardRow): ArticleCard {
   return {
     _id: row.id,
@@ -100,14 +136,8 @@ export function toCard(row: CardRow): ArticleCard {
     image: imageOf(row),
     excerpt: htmlExcerpt(row.bodyHead.replace(/<[^>]*$/, ''), HOME_EXCERPT_LENGTH),
     language: row.language,
-    category:
-      row.categoryId && row.categorySlug && row.categoryName !== null
-        ? { _id: row.categoryId, slug: row.categorySlug, name: row.categoryName }
-        : null,
-    author:
-      row.authorId && row.authorName !== null && row.authorSlug !== null
-        ? { _id: row.authorId, name: row.authorName, slug: row.authorSlug }
-        : null,
+    category: categoryRef(row),
+    author: authorRef(row),
     publishedAt: row.publishedAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -524,39 +554,50 @@ export function createArticlesService(deps: ArticlesDeps) {
       };
     },
 
-    /** The admin list: staff only; an author sees their own articles. */
-    async adminList(actor: Actor | null, page: number, limit: number, q?: string) {
+    /**
+     * The admin list (issue 9 item 6): staff see every article, an author only their own (an
+     * author asking for someone else's gets an empty page, never theirs). Title search, the
+     * filters and the order all come from the query; absent, the list is as it always was.
+     */
+    async adminList(actor: Actor | null, query: AdminArticleQuery) {
       const a = requireRole(actor, 'author');
-      const authorId = hasRole(a.role, 'editor') ? undefined : a.id;
+      const { page, limit } = query;
+      const own = hasRole(a.role, 'editor') ? undefined : a.id;
+      const empty = { articles: [], currentPage: page, totalPages: 0, totalArticles: 0 };
+      if (own && query.authorId && query.authorId !== own) return empty;
       // A title search matches as readers' search does, in the title's lexemes only.
-      const terms = q ? queryTerms(q) : [];
+      const terms = query.q ? queryTerms(query.q) : [];
       const { rows, total } = await listForAdmin(db, {
-        authorId,
+        authorId: own ?? query.authorId,
+        titleQuery: terms.length ? toTsquery(terms, 'A') : undefined,
+        status: query.status,
+        categoryId: query.categoryId,
+        language: query.language,
+        sort: query.sort,
+        now: clock.now(),
         limit,
         offset: (page - 1) * limit,
-        titleQuery: terms.length ? toTsquery(terms, 'A') : undefined,
       });
       return {
-        articles: rows.map((row) => {
-          const card = toCard(row);
-          return {
-            _id: card._id,
-            name: card.name,
-            slug: card.slug,
-            status: row.status,
-            language: card.language,
-            category: card.category,
-            author: card.author,
-            imageUrl: card.imageUrl,
-            publishedAt: card.publishedAt,
-            createdAt: card.createdAt,
-            updatedAt: card.updatedAt,
-          };
-        }),
+        articles: rows.map(toAdminRow),
         currentPage: page,
         totalPages: pages(total, limit),
         totalArticles: total,
       };
+    },
+
+    /**
+     * Scheduled articles, the next to go out first (the dashboard): all of them for editors
+     * and up, an author's own for an author.
+     */
+    async upcoming(actor: Actor | null, limit: number) {
+      const a = requireRole(actor, 'author');
+      const rows = await listUpcoming(db, {
+        authorId: hasRole(a.role, 'editor') ? undefined : a.id,
+        now: clock.now(),
+        limit,
+      });
+      return rows.map(toAdminRow);
     },
 
     /** By id: readers see published articles; staff also drafts they may change. */

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { StatsSchema } from '../../../common/schemas/stats';
+import { DashboardSchema, StatsSchema } from '../../../common/schemas/stats';
 import type { StatsService } from './stats-service';
 
 export function statsRoutes(stats: StatsService) {
   return async function (fastify: FastifyInstance) {
-    fastify.withTypeProvider<ZodTypeProvider>().get(
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.get(
       '/api/stats',
       {
         schema: {
@@ -16,6 +17,20 @@ export function statsRoutes(stats: StatsService) {
         },
       },
       async (request) => stats.get(await request.actor()),
+    );
+
+    app.get(
+      '/api/stats/dashboard',
+      {
+        schema: {
+          tags: ['stats'],
+          summary:
+            "The dashboard (author and up): views today, in 7 and 30 days (the site's time zone), the top 10 of 7 days, the review queue, scheduled pieces and my drafts; the whole site for editors and up, their own articles for an author",
+          security: [{ bearer: [] }],
+          response: { 200: DashboardSchema },
+        },
+      },
+      async (request) => stats.dashboard(await request.actor()),
     );
   };
 }

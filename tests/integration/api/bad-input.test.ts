@@ -629,6 +629,35 @@ const CASES: Case[] = [
       path: `querystring.${key}`,
     })),
   ),
+  // The admin list's filters and orders (issue 9 item 6): one wrong value, one clear error.
+  ...(
+    [
+      ['status', ['published,draft', 'Draft', 'deleted', '']],
+      ['categoryId', ['not-an-id', "' OR 1=1 --", '']],
+      ['authorId', ['42', '../../etc/passwd']],
+      ['language', ['fr', 'HI', '']],
+      ['sort', ['oldest', '-views', 'views desc', '']],
+    ] as const
+  ).flatMap(([key, values]) =>
+    values.map((value): Case => ({
+      name: `/api/articles/admin-article ${key}=${value}`,
+      request: () => ({
+        method: 'GET',
+        url: `/api/articles/admin-article?page=1&${key}=${enc(value)}`,
+      }),
+      status: 400,
+      path: `querystring.${key}`,
+    })),
+  ),
+  {
+    name: 'admin-article with status given twice',
+    request: () => ({
+      method: 'GET',
+      url: '/api/articles/admin-article?status=draft&status=pending',
+    }),
+    status: 400,
+    path: 'querystring.status',
+  },
   {
     name: 'admin-categories with page given twice',
     request: () => ({ method: 'GET', url: '/api/categories/admin-categories?page=1&page=2' }),
@@ -952,6 +981,8 @@ describe('the same calls accept good input', () => {
       '/api/categories/admin-categories?page=1&limit=100',
       '/api/categories/admin-categories?page=1000000&limit=1',
       '/api/articles/admin-article?page=1&limit=1000',
+      `/api/articles/admin-article?page=1&limit=10&q=x&status=scheduled&categoryId=${categoryId}&authorId=${admin._id}&language=hi&sort=views`,
+      '/api/stats/dashboard',
       '/api/users?page=1&limit=100',
       '/api/articles/latest?limit=100',
       `/api/articles/category-detail?categoryId=${categoryId}&page=1&limit=100`,

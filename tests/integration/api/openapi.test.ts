@@ -39,6 +39,7 @@ const CALLS: [string, string][] = [
   ['post', '/api/users/signout'],
   ['post', '/api/users/signout-everywhere'],
   ['get', '/api/stats'],
+  ['get', '/api/stats/dashboard'],
   ['post', '/api/articles/{id}/view'],
   // Review, scheduling and previews (DECISIONS.md §11).
   ['post', '/api/articles/{id}/status'],

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../common/settings';
+import { zonedDay } from '../../../common/time-zone';
 import { articleRedirects, articles } from '../../../db/schema/content';
 import { siteSettings } from '../../../db/schema/site';
 import type { Clock } from '../../../server/lib/clock';
@@ -27,7 +28,8 @@ const advance = (ms: number) => {
   current = new Date(current.getTime() + ms);
 };
 const MINUTE = 60_000;
-const today = () => current.toISOString().slice(0, 10);
+/** Views are counted by the site's calendar day (docs/decisions/024); the zone is the default. */
+const today = () => zonedDay(current, DEFAULT_SETTINGS.timeZone);
 
 let t: TestApp;
 let admin: TestUser;

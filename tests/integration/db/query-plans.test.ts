@@ -71,6 +71,21 @@ describe('every list query has an index matching its ORDER BY', () => {
       'articles_author_created_order_idx',
     ],
     [
+      'admin list, last updated first',
+      () => listForAdminPage(database.db, { sort: 'updated', limit: 10, offset: 0 }),
+      'articles_updated_order_idx',
+    ],
+    [
+      'admin list, newest publishing time first',
+      () => listForAdminPage(database.db, { sort: 'published', limit: 10, offset: 0 }),
+      'articles_published_all_order_idx',
+    ],
+    [
+      'admin list, most viewed first',
+      () => listForAdminPage(database.db, { sort: 'views', limit: 10, offset: 10 }),
+      'articles_views_order_idx',
+    ],
+    [
       'sitemap and feed, newest first',
       () => listPublishedForSeo(database.db, { limit: 1000, offset: 0, now }),
       'articles_published_order_idx',

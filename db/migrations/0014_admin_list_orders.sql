@@ -1,0 +1,3 @@
+CREATE INDEX "articles_updated_order_idx" ON "articles" USING btree ("updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "articles_published_all_order_idx" ON "articles" USING btree ("published_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "articles_views_order_idx" ON "articles" USING btree ("view_count" DESC NULLS FIRST,"id" DESC NULLS FIRST);
