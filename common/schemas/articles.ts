@@ -16,10 +16,10 @@ export const MAX_DESCRIPTION_LENGTH = 500_000;
 /** HTML elements an article's text may have (a long feature has a few thousand). */
 export const MAX_DESCRIPTION_ELEMENTS = 20_000;
 
-/** Opening tags in an HTML text: the elements a parser would make, counted in linear time. */
 /** How long an image's alt text (the article image's or one in the body) may be. */
 export const IMAGE_ALT_MAX = 300;
 
+/** Opening tags in an HTML text: the elements a parser would make, counted in linear time. */
 export const countElements = (html: string) => html.match(/<[a-z]/gi)?.length ?? 0;
 
 export const CategoryRefSchema = z.object({ _id: z.string(), slug: z.string(), name: z.string() });

@@ -26,6 +26,8 @@ export const RevisionContentSchema = z.object({
   category: z.string().nullable(),
   author: z.string().nullable(),
   imageUrl: z.string(),
+  /** The article image's alt text (issue 9 item 8); revisions from before it have none. */
+  imageAlt: z.string().default(''),
   description: z.string(),
   metaTitle: z.string(),
   metaDescription: z.string(),
@@ -88,6 +90,7 @@ export const AutosaveInputSchema = z.object({
     .string({ error: 'imageUrl must be text' })
     .max(1000, 'imageUrl must be at most 1000 characters')
     .default(''),
+  imageAlt: fields.imageAlt,
   description: fields.description,
   metaTitle: fields.metaTitle,
   metaDescription: fields.metaDescription,

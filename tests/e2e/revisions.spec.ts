@@ -1,4 +1,14 @@
-import { ADMIN, expect, hydrated, readJson, signIn, test, unique, type Article } from './fixtures';
+import {
+  ADMIN,
+  expect,
+  expectToast,
+  hydrated,
+  readJson,
+  signIn,
+  test,
+  unique,
+  type Article,
+} from './fixtures';
 
 /**
  * Never lose work, never overwrite silently (issue 9 item 5, docs/decisions/023): the form's
@@ -86,4 +96,79 @@ test('a stale save shows both versions and overwrites only when the user chooses
   await conflict.getByRole('button', { name: 'Save my version over theirs' }).click();
   await expect(page).toHaveURL('/admin/articles');
   expect((await admin.article(article._id)).name).toBe(mine);
+});
+
+test('the History panel compares a Hindi edit by whole words and restores after a confirmation', async ({
+  page,
+  make,
+  admin,
+}) => {
+  const category = await make.category();
+  const article = await make.article(category, {
+    name: `पुरानी चिट्ठी ${unique()}`,
+    description: '<p>दादी ने पुरानी चिट्ठी संदूक़ से निकाली।</p>',
+    language: 'hi',
+  });
+  // A second save changes one word of the text (a conjunct and a nukta in it).
+  const saved = await readJson<Article>(
+    await admin.updateArticle(article._id, {
+      name: article.name,
+      category: category._id,
+      imageUrl: article.imageUrl,
+      description: '<p>दादी ने प्यारी चिट्ठी संदूक़ से निकाली।</p>',
+      language: 'hi',
+      updatedAt: article.updatedAt,
+    }),
+  );
+  expect(saved.description).toContain('प्यारी');
+
+  await signIn(page, ADMIN, edit(article));
+  await hydrated(page);
+  await page.getByText('History', { exact: true }).click();
+  const list = page.getByRole('list', { name: 'History' });
+  // Two saves, newest first.
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await list.getByRole('button').last().click();
+
+  const text = page.getByRole('region', { name: 'Text, both versions' });
+  // Whole words struck and added: never a matra or half of a conjunct on its own.
+  await expect(text.locator('del')).toHaveText(['पुरानी']);
+  await expect(text.locator('ins')).toHaveText(['प्यारी']);
+
+  await page.getByRole('button', { name: 'Restore this version' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Restore this version' });
+  await expect(confirm).toContainText('Restore this version? Its title, address');
+  await confirm.getByRole('button', { name: 'Restore', exact: true }).click();
+  await expectToast(page, 'The version was restored.');
+
+  const restored = await admin.article(article._id);
+  expect(restored.description).toBe('<p>दादी ने पुरानी चिट्ठी संदूक़ से निकाली।</p>');
+  // The restore is a save of its own: a third revision, on top.
+  await expect(list.getByRole('listitem')).toHaveCount(3);
+  await expect(list.getByRole('listitem').first()).toContainText('Restored');
+});
+
+test('opening an article someone else has open says who is editing it', async ({
+  page,
+  browser,
+  make,
+}) => {
+  const article = await make.article(await make.category());
+  const editor = await make.account({ label: 'Editor', role: 'editor' });
+  const other = await browser.newContext();
+  try {
+    const tab = await other.newPage();
+    const beat = tab.waitForResponse(
+      (r) =>
+        r.request().method() === 'POST' &&
+        r.url().endsWith(`/api/articles/${article._id}/presence`),
+    );
+    await signIn(tab, editor, edit(article));
+    expect((await beat).status()).toBe(200);
+
+    await signIn(page, ADMIN, edit(article));
+    await expect(page.getByText(`${editor.name} is editing this article`)).toBeVisible();
+  } finally {
+    await other.close();
+  }
 });

@@ -265,6 +265,7 @@ function serverFields(c: {
   slug: string;
   category: string | null;
   imageUrl: string;
+  imageAlt?: string;
   description: string;
   metaTitle: string;
   metaDescription: string;
@@ -276,6 +277,7 @@ function serverFields(c: {
     slug: c.slug,
     category: c.category ?? '',
     imageUrl: c.imageUrl,
+    imageAlt: c.imageAlt ?? '',
     description: c.description,
     metaTitle: c.metaTitle,
     metaDescription: c.metaDescription,

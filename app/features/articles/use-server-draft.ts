@@ -17,6 +17,7 @@ export function autosaveBody(values: ArticleFormValues, basedOn: string) {
     slug: values.slug,
     category: values.category,
     imageUrl: values.imageUrl,
+    imageAlt: values.imageAlt,
     description: values.description,
     metaTitle: values.metaTitle,
     metaDescription: values.metaDescription,

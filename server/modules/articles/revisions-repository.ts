@@ -18,6 +18,7 @@ export function revisionContentOf(row: FullRow): RevisionContent {
     category: row.categoryId,
     author: row.authorId,
     imageUrl: row.imageUrl,
+    imageAlt: row.imageAlt,
     description: row.description,
     metaTitle: row.metaTitle,
     metaDescription: row.metaDescription,

@@ -94,6 +94,7 @@ describe('POST /api/articles/article', () => {
       category: { _id: category._id, slug: category.slug, name: category.name },
       imageUrl: 'https://images.example.com/photo.jpg',
       image: null,
+      imageAlt: '',
       description: body.description,
       metaTitle: 'A morning in Jaipur',
       metaDescription: 'A test article.',
@@ -131,6 +132,11 @@ describe('POST /api/articles/article', () => {
       width: 1000,
       height: 600,
       variants: media.variants,
+      // The same widths in AVIF (docs/decisions/026).
+      avif: media.variants.map((v: { width: number; url: string }) => ({
+        width: v.width,
+        url: v.url.replace(/\.webp$/, '.avif'),
+      })),
       // Crops made at upload for search engines and share cards (issue 12 item 4).
       crops: ['16x9', '4x3', '1x1'].map((ratio) => ({
         ratio,

@@ -129,9 +129,15 @@ describe('export and import of the whole site', () => {
     expect(expected.article_former_paths).toBeGreaterThan(0);
     expect(expected.article_daily_views).toBe(1);
     expect(expected.static_pages).toBe(1);
-    // The original, its variants and (issue 12 item 4) its crops.
+    // The original, its WebP and (ADR 026) AVIF variants and (issue 12 item 4) its crops.
     const [upload] = await from.database.db.select().from(media);
-    expect(counts.files).toBe(1 + (upload?.variants.length ?? 0) + (upload?.crops?.length ?? 0));
+    expect(upload?.avif).toHaveLength(upload?.variants.length ?? -1);
+    expect(counts.files).toBe(
+      1 +
+        (upload?.variants.length ?? 0) +
+        (upload?.avif?.length ?? 0) +
+        (upload?.crops?.length ?? 0),
+    );
     expect(upload?.crops).toHaveLength(3);
     expect(await articleChecksums(to)).toEqual(await articleChecksums(from));
 
