@@ -8,7 +8,6 @@ import {
   gte,
   inArray,
   lt,
-  lte,
   ne,
   notInArray,
   or,
