@@ -10,7 +10,9 @@ test('the home page arrives server-rendered with real articles and hydrates', as
   const html = await res.text();
   expect(html).toContain('Read latest and other stories');
   expect(html).toContain('/category/editors-choice');
-  const titles = [...html.matchAll(/<h3 class="h5 card-title">([^<]+)<\/h3>/g)].map((m) => m[1]);
+  const titles = [...html.matchAll(/<h3 class="h5 card-title"><a [^>]*>([^<]+)<\/a><\/h3>/g)].map(
+    (m) => m[1],
+  );
   expect(titles.length).toBeGreaterThanOrEqual(3);
 
   const latest = await request.get('/api/health');
