@@ -334,12 +334,18 @@ test.describe('articles', () => {
       await expect(
         main.getByRole('table').getByRole('columnheader', { name: 'River level' }),
       ).toBeVisible();
-      const inline = main.locator(`img[src="${inlineSrc}"]`);
+      // Readers get the body image as a resized variant of the upload (ADR 026), with its alt.
+      const inline = main.getByRole('img', { name: 'The river at its highest' });
       await expect(inline).toHaveCount(1);
       await inline.scrollIntoViewIfNeeded();
       await expect
         .poll(() => inline.evaluate((img) => (img as HTMLImageElement).naturalWidth))
-        .toBe(900);
+        .toBeGreaterThan(0);
+      const shown = await inline.evaluate((img) => (img as HTMLImageElement).currentSrc);
+      const folder = inlineSrc.slice(0, inlineSrc.lastIndexOf('/') + 1);
+      const path = new URL(shown).pathname;
+      expect(path.startsWith(folder), path).toBe(true);
+      expect(path).toMatch(/\/w\d+\.(avif|webp)$/);
     });
 
     await test.step('the admin list shows it first, with S.No., Status, Date and Views', async () => {

@@ -61,6 +61,8 @@ test('the article list filters, searches and sorts in the address', async ({ pag
 
   // A title search (Hindi), with the language filter; then the order.
   await filters.getByLabel('Status').selectOption('');
+  // The list has followed the new address before the search box is typed into.
+  await expect(page).toHaveURL(`/admin/articles?categoryId=${category._id}`);
   await filters.getByLabel('Search titles').fill(`फ़िल्टर ${id}`);
   await filters.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByText('1 article', { exact: true })).toBeVisible();

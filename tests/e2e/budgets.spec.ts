@@ -231,7 +231,10 @@ test.describe('images', () => {
     await page.goto(addressOf(card));
     await hydrated(page);
     const img = page.getByRole('main').getByRole('img', { name: article.name });
-    const sources = page.locator('main picture', { has: img }).locator('source');
+    // `has` is matched inside each picture: the image by its name, not by a path from the page.
+    const sources = page
+      .locator('main picture', { has: page.getByRole('img', { name: article.name }) })
+      .locator('source');
     await expect(sources).toHaveCount(2);
     await expect(sources.nth(0)).toHaveAttribute('type', 'image/avif');
     await expect(sources.nth(1)).toHaveAttribute('type', 'image/webp');
