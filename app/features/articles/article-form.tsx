@@ -22,6 +22,7 @@ import {
   type ArticleFormValues,
 } from './article-form-values';
 import { HistoryPanel } from './history-panel';
+import { previewLink } from './open-preview';
 import { useAutosave, usePresence, useServerDraft } from './use-server-draft';
 import { VersionCompare } from './version-compare';
 import { DraftNotices } from './draft-notices';
@@ -116,13 +117,7 @@ export function ArticleForm({
       setImageKey((k) => k + 1);
       allowLeaving();
       const live = created.status === 'published' && !isScheduled(created);
-      const where = live
-        ? articlePath(created)
-        : await adminApi<{ url: string }>(`/api/articles/${created._id}/preview`, {
-            method: 'POST',
-          })
-            .then((p) => p.url)
-            .catch(() => null);
+      const where = live ? articlePath(created) : await previewLink(created._id);
       toast.success(t.form.added);
       // The edit page says where the article lives (SPEC.md §8's toast stays as it is).
       const added: AddedNotice = { slug: created.slug, where, live };

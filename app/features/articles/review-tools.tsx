@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import type { Article } from '../../../common/schemas/articles';
 import { adminCopy as t } from '../../copy/admin';
 import { adminApi } from '../api/admin-api';
+import { openPreview, previewLink } from './open-preview';
 
 /** The note an editor left when sending the article back; the author reads it here. */
 export function ReviewNote({ note }: { note: string }) {
@@ -21,36 +22,19 @@ export function ReviewNote({ note }: { note: string }) {
  */
 export function PreviewButtons({ articleId }: { articleId: string }) {
   const [link, setLink] = useState<string | null>(null);
-  const makeLink = async () => {
-    try {
-      const { url } = await adminApi<{ url: string }>(`/api/articles/${articleId}/preview`, {
-        method: 'POST',
-      });
-      return url;
-    } catch (error) {
-      toast.error(t.form.previewFailed((error as Error).message));
-      return null;
-    }
-  };
   return (
     <div className="d-flex flex-wrap gap-2 align-items-end">
       <button
         type="button"
         className="btn btn-outline-secondary"
-        onClick={async () => {
-          // Opened before the call, so a pop-up blocker sees the click.
-          const tab = window.open('', '_blank');
-          const url = await makeLink();
-          if (url && tab) tab.location.href = url;
-          else tab?.close();
-        }}
+        onClick={() => void openPreview(articleId)}
       >
         {t.form.preview}
       </button>
       <button
         type="button"
         className="btn btn-outline-secondary"
-        onClick={async () => setLink(await makeLink())}
+        onClick={async () => setLink(await previewLink(articleId))}
       >
         {t.form.sharePreview}
       </button>
