@@ -18,6 +18,9 @@ export const MAX_DESCRIPTION_ELEMENTS = 20_000;
 
 /** How long an image's alt text (the article image's or one in the body) may be. */
 export const IMAGE_ALT_MAX = 300;
+/** How long a title and an image address may be (the save's and the autosave's limits). */
+export const ARTICLE_NAME_MAX = 300;
+export const IMAGE_URL_MAX = 1000;
 
 /** Opening tags in an HTML text: the elements a parser would make, counted in linear time. */
 export const countElements = (html: string) => html.match(/<[a-z]/gi)?.length ?? 0;
@@ -126,7 +129,7 @@ const optionalText = (field: string, max: number) =>
 
 /** Create and update bodies (SPEC.md §7) plus status, publishedAt, language, legacyId. */
 export const ArticleInputSchema = z.object({
-  name: text('name', 1, 300),
+  name: text('name', 1, ARTICLE_NAME_MAX),
   slug: z
     .string({ error: 'slug must be text' })
     .trim()
@@ -138,7 +141,7 @@ export const ArticleInputSchema = z.object({
     .string({ error: 'imageUrl must be text' })
     .trim()
     .min(1, 'imageUrl is required: upload an image first')
-    .max(1000, 'imageUrl must be at most 1000 characters')
+    .max(IMAGE_URL_MAX, `imageUrl must be at most ${IMAGE_URL_MAX} characters`)
     .refine(
       (v) => v.startsWith('/media/') || /^https:\/\/[^\s"'<>]+$/i.test(v),
       'imageUrl must be an uploaded image or an https address',

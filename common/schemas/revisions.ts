@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ARTICLE_STATUSES, LANGUAGES } from '../articles';
-import { ArticleInputSchema } from './articles';
+import { ARTICLE_NAME_MAX, ArticleInputSchema, IMAGE_URL_MAX } from './articles';
 import { IdSchema } from './common';
 
 /** Why a revision was recorded: a save (create or update), a status move, an autosave, a restore. */
@@ -82,13 +82,13 @@ const fields = ArticleInputSchema.shape;
 export const AutosaveInputSchema = z.object({
   name: z
     .string({ error: 'name must be text' })
-    .max(300, 'name must be at most 300 characters')
+    .max(ARTICLE_NAME_MAX, `name must be at most ${ARTICLE_NAME_MAX} characters`)
     .default(''),
   slug: fields.slug.default(''),
   category: z.union([IdSchema, z.literal('')]).default(''),
   imageUrl: z
     .string({ error: 'imageUrl must be text' })
-    .max(1000, 'imageUrl must be at most 1000 characters')
+    .max(IMAGE_URL_MAX, `imageUrl must be at most ${IMAGE_URL_MAX} characters`)
     .default(''),
   imageAlt: fields.imageAlt,
   description: fields.description,
