@@ -20,6 +20,8 @@ export type AdminStatusFilter = (typeof ADMIN_STATUS_FILTERS)[number];
  */
 export const ADMIN_SORTS = ['created', 'updated', 'published', 'views'] as const;
 export type AdminSort = (typeof ADMIN_SORTS)[number];
+/** The order the list has when none is asked for; it is left out of the list's address. */
+export const ADMIN_DEFAULT_SORT: AdminSort = 'created';
 
 export const LANGUAGES = ['hi', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];

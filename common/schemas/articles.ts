@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ADMIN_DEFAULT_SORT,
   ADMIN_SORTS,
   ADMIN_STATUS_FILTERS,
   ARTICLE_STATUSES,
@@ -247,7 +248,7 @@ export const AdminArticleQuerySchema = pagination(10, 1000).extend({
     .optional(),
   sort: z
     .enum(ADMIN_SORTS, { error: `sort must be one of ${ADMIN_SORTS.join(', ')}` })
-    .default('created'),
+    .default(ADMIN_DEFAULT_SORT),
 });
 export type AdminArticleQuery = z.infer<typeof AdminArticleQuerySchema>;
 

@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_SIZE } from '../../../common/articles';
+import { ADMIN_DEFAULT_SORT, ADMIN_PAGE_SIZE } from '../../../common/articles';
 import { AdminArticleQuerySchema } from '../../../common/schemas/articles';
 
 /** The admin list's filters, as they live in the page's address and the API's query. */
@@ -26,7 +26,11 @@ export function adminListFilters(url: string | URL): Partial<Record<AdminListFil
     const raw = params.get(key)?.trim();
     if (!raw) continue;
     const parsed = shape[key].safeParse(raw);
-    if (parsed.success && parsed.data !== undefined && !(key === 'sort' && raw === 'created'))
+    if (
+      parsed.success &&
+      parsed.data !== undefined &&
+      !(key === 'sort' && raw === ADMIN_DEFAULT_SORT)
+    )
       filters[key] = raw;
   }
   return filters;

@@ -1,6 +1,11 @@
 import { AdminRouteError } from '../../components/admin/route-error';
 import { Form, Link, useOutletContext, useSearchParams, useSubmit } from 'react-router';
-import { ADMIN_SORTS, SEARCH_QUERY_MAX, type AdminSort } from '../../../common/articles';
+import {
+  ADMIN_DEFAULT_SORT,
+  ADMIN_SORTS,
+  SEARCH_QUERY_MAX,
+  type AdminSort,
+} from '../../../common/articles';
 import { articlePath } from '../../../common/paths';
 import { hasRole } from '../../../common/roles';
 import type { AdminArticleRowSchema } from '../../../common/schemas/articles';
@@ -112,7 +117,7 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
     const next = new URLSearchParams();
     for (const [key, value] of new FormData(form)) {
       const text = String(value).trim();
-      if (text && !(key === 'sort' && text === 'created')) next.set(key, text);
+      if (text && !(key === 'sort' && text === ADMIN_DEFAULT_SORT)) next.set(key, text);
     }
     void submit(next, { method: 'get' });
   };
@@ -183,7 +188,7 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
       <span className="form-label small d-block">{label}</span>
       <select
         name={name}
-        defaultValue={filters[name] ?? (name === 'sort' ? 'created' : '')}
+        defaultValue={filters[name] ?? (name === 'sort' ? ADMIN_DEFAULT_SORT : '')}
         className="form-select form-select-sm"
         onChange={(event) => event.currentTarget.form && apply(event.currentTarget.form)}
       >

@@ -15,11 +15,12 @@ import {
   sum,
   type SQL,
 } from 'drizzle-orm';
-import type {
-  AdminSort,
-  AdminStatusFilter,
-  ArticleStatus,
-  Language,
+import {
+  ADMIN_DEFAULT_SORT,
+  type AdminSort,
+  type AdminStatusFilter,
+  type ArticleStatus,
+  type Language,
 } from '../../../common/articles';
 import { UNCATEGORISED_SEGMENT } from '../../../common/paths';
 import type { Db } from '../../../db/client';
@@ -280,7 +281,7 @@ const adminRows = (db: Db) =>
 export function listForAdminPage(db: Db, opts: AdminListOptions) {
   return adminRows(db)
     .where(adminWhere(opts))
-    .orderBy(...ADMIN_ORDERS[opts.sort ?? 'created'])
+    .orderBy(...ADMIN_ORDERS[opts.sort ?? ADMIN_DEFAULT_SORT])
     .limit(opts.limit)
     .offset(opts.offset);
 }
