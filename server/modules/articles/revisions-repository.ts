@@ -31,7 +31,9 @@ export function revisionContentOf(row: FullRow): RevisionContent {
 
 /**
  * Records the article as it now stands, in the caller's transaction, as a revision by
- * `userId`; a save also retires that user's autosave of it (the work is saved now).
+ * `userId`. A save or a restore also retires that user's autosave of it: the save took their
+ * work, the restore replaced it by their choice. A status move keeps it: it saved none of
+ * their text (docs/decisions/023, "Pruning").
  */
 export async function recordRevision(
   tx: Db,
@@ -42,7 +44,7 @@ export async function recordRevision(
 ) {
   const row = await findArticleById(tx, articleId);
   if (!row) throw new Error(`article ${articleId} vanished inside its own save`);
-  await deleteAutosave(tx, articleId, userId);
+  if (kind !== 'status') await deleteAutosave(tx, articleId, userId);
   await tx.insert(articleRevisions).values({
     articleId,
     userId,

@@ -203,6 +203,86 @@ describe('autosave', () => {
       (await list(author, created._id)).json().revisions.map((r: { kind: string }) => r.kind),
     ).toEqual(['save', 'save']);
   });
+
+  it('prunes an autosave once its writer saves or restores, and keeps the others and every save', async () => {
+    const created = await createArticle(t.app, author, category._id, { name: 'First words' });
+    const autosave = (by: TestUser, name: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/articles/${created._id}/autosave`,
+        headers: auth(by),
+        payload: {
+          name,
+          description: '<p>Typing</p>',
+          category: category._id,
+          basedOn: created.updatedAt,
+        },
+      });
+    const kinds = async () =>
+      (await list(admin, created._id))
+        .json()
+        .revisions.map((r: { kind: string; user: { _id: string } }) => [
+          r.kind,
+          r.user._id === author._id ? 'author' : 'editor',
+        ]);
+    const autosaveOf = async (by: TestUser) => {
+      const revisions = (await list(admin, created._id)).json().revisions as {
+        _id: string;
+        kind: string;
+        user: { _id: string };
+      }[];
+      const found = revisions.find((r) => r.kind === 'autosave' && r.user._id === by._id);
+      return found && (await one(admin, created._id, found._id)).json().content.name;
+    };
+
+    // Typing for a while leaves one autosave per person, the newest text.
+    for (const name of ['S', 'Se', 'Sec', 'Second words']) {
+      expect((await autosave(author, name)).statusCode).toBe(200);
+    }
+    expect((await autosave(editor, 'Editor typing')).statusCode).toBe(200);
+    expect(await autosaveOf(author)).toBe('Second words');
+
+    // The editor's save takes the editor's work, not the author's, which is still unsaved.
+    time.shift(1000);
+    const saved = await put(editor, created._id, {
+      ...articleBody(category._id, { name: 'Edited by the editor' }),
+      updatedAt: created.updatedAt,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await kinds()).toEqual([
+      ['save', 'editor'],
+      ['autosave', 'author'],
+      ['save', 'author'],
+    ]);
+
+    // A status move saves none of the author's text: their autosave stays.
+    time.shift(2000);
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: `/api/articles/${created._id}/status`,
+      headers: auth(author),
+      payload: { status: 'pending' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await autosaveOf(author)).toBe('Second words');
+
+    // Restoring a version replaces the text the author was typing, by their choice: pruned.
+    time.shift(3000);
+    const first = (await list(author, created._id))
+      .json()
+      .revisions.find((r: { kind: string; name: string }) => r.name === 'First words');
+    const restored = await restore(author, created._id, first._id, moved.json().updatedAt);
+    expect(restored.statusCode, restored.body).toBe(200);
+    time.shift(0);
+    // Every save, status move and restore is kept; no autosave is left.
+    expect(await kinds()).toEqual([
+      ['restore', 'author'],
+      ['status', 'author'],
+      ['save', 'editor'],
+      ['save', 'author'],
+    ]);
+    expect(await stored(created._id)).toMatchObject({ name: 'First words', status: 'pending' });
+  });
 });
 
 describe('presence', () => {
