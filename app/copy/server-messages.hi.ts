@@ -11,15 +11,18 @@
  * a line here; tests/unit/server-messages-hi.test.ts lists the ones that must be known.
  */
 
-/** A form field's name in Hindi, as the schemas name it in their messages ("name is required"). */
+/**
+ * A form field's name in Hindi, as the schemas name it in their messages ("name is required",
+ * "Password must be at least 8 characters"), lower-cased.
+ */
 const FIELDS: Record<string, string> = {
   name: 'नाम',
   email: 'ईमेल',
   password: 'पासवर्ड',
-  currentPassword: 'मौजूदा पासवर्ड',
+  currentpassword: 'मौजूदा पासवर्ड',
   slug: 'लेखक पृष्ठ का पता',
   bio: 'परिचय',
-  photoUrl: 'फ़ोटो का पता',
+  photourl: 'फ़ोटो का पता',
 };
 
 const EXACT: Record<string, string> = {
@@ -28,7 +31,8 @@ const EXACT: Record<string, string> = {
     'इस ईमेल से पहले से एक खाता है। इसके बजाय साइन इन करें।',
   'Your current password is not correct.': 'आपका मौजूदा पासवर्ड सही नहीं है।',
   'Type your current password to set a new one.': 'नया पासवर्ड रखने के लिए मौजूदा पासवर्ड लिखें।',
-  'Nothing to change: give a new name or a new password': 'बदलने को कुछ नहीं है: नया नाम या नया पासवर्ड दें',
+  'Nothing to change: give a new name or a new password':
+    'बदलने को कुछ नहीं है: नया नाम या नया पासवर्ड दें',
   'The slug needs Latin letters or digits.': 'पते में कम से कम एक अक्षर या अंक होना चाहिए।',
   'Enter a valid e-mail address': 'सही ईमेल पता लिखें',
   'photoUrl must be an uploaded image, an https address or empty':
@@ -49,7 +53,8 @@ const EXACT: Record<string, string> = {
 
 type Rule = [RegExp, (...groups: string[]) => string | undefined];
 
-const field = (name: string | undefined) => (name === undefined ? undefined : FIELDS[name]);
+const field = (name: string | undefined) =>
+  name === undefined ? undefined : FIELDS[name.toLowerCase()];
 
 const RULES: Rule[] = [
   [/^(\w+) is required$/i, (f) => field(f) && `${field(f)} ज़रूरी है`],

@@ -8,9 +8,7 @@ import type { Route } from './+types/static-page';
 /** About, contact, privacy and disclaimer: one module, the page chosen by the address. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Client navigation asks for /about-us.data (or /about-us/_.data): the page is the same.
-  const key = new URL(request.url).pathname
-    .replace(/(\/_)?\.data$/, '')
-    .replace(/^\/|\/$/g, '');
+  const key = new URL(request.url).pathname.replace(/(\/_)?\.data$/, '').replace(/^\/|\/$/g, '');
   if (!isStaticPageKey(key)) throw data(null, { status: 404, statusText: 'Not Found' });
   const { services, publicUrl } = context.get(appContext);
   const [settings, stored] = await Promise.all([services.settings.get(), services.pages.get(key)]);
