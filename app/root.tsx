@@ -13,16 +13,18 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useMatches,
   useRouteLoaderData,
 } from 'react-router';
 import { Slide, ToastContainer } from 'react-toastify';
 import toastifyHref from 'react-toastify/dist/ReactToastify.css?url';
-import { SERVER_SEGMENTS } from '../common/paths';
+import { PAGE_SEGMENTS, SERVER_SEGMENTS } from '../common/paths';
 import { appContext } from '../common/services';
 import type { Route } from './+types/root';
 import { GeneralErrorBoundary } from './components/error-boundary';
 import { copy } from './copy/en';
+import { hiCopy } from './copy/hi';
 import { interfaceFor, InterfaceLanguage } from './copy/language';
 import type { UiLanguage } from '../common/settings';
 import appStylesHref from './styles/app.css?url';
@@ -175,14 +177,54 @@ export default function App() {
   return <Outlet />;
 }
 
+/**
+ * A public page when the root loader failed (no settings, so no interface language to read):
+ * the apology in both languages, each part marked with its own `lang` (docs/decisions/018).
+ * English first: it is the default interface and the page's `<html lang>`.
+ */
+function BilingualError({ status }: { status: number }) {
+  const [en, hi] = [copy, hiCopy].map((t) =>
+    status === 404
+      ? { title: t.notFound.heading, body: t.notFound.body }
+      : { title: t.errors.title, body: t.errors.body },
+  ) as [{ title: string; body: string }, { title: string; body: string }];
+  return (
+    <main id="main" className="container py-5 text-center">
+      <h1>
+        <span lang="en">{en.title}</span>
+        <br />
+        <span lang="hi">{hi.title}</span>
+      </h1>
+      <p lang="en">{en.body}</p>
+      <p lang="hi">{hi.body}</p>
+      <a href="/" className="btn btn-primary">
+        <span lang="en">{copy.notFound.home}</span> / <span lang="hi">{hiCopy.notFound.home}</span>
+      </a>
+    </main>
+  );
+}
+
 /** Errors no area caught (the root's own loader failed): the same views, without chrome. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<RootData>('root');
+  const { pathname } = useLocation();
   const shortName = data?.settings.shortName ?? 'Patrika';
   // The settings' interface language when the root loader read them; English when it failed.
   const lang = useInterfaceLanguage();
   const { t } = interfaceFor(lang);
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // No settings on a public page: its interface language is unknown, so both are said. The
+  // back office is English whatever the settings say.
+  if (!data && !pathname.startsWith(`/${PAGE_SEGMENTS.admin}`)) {
+    const en = status === 404 ? copy.notFound.title : copy.errors.title;
+    const hi = status === 404 ? hiCopy.notFound.title : hiCopy.errors.title;
+    return (
+      <>
+        <title>{`${shortName} | ${en} / ${hi}`}</title>
+        <BilingualError status={status} />
+      </>
+    );
+  }
   const title =
     lang === 'en'
       ? isRouteErrorResponse(error)

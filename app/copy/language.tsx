@@ -2,6 +2,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { UiLanguage } from '../../common/settings';
 import { copy, type Copy } from './en';
 import { hiCopy } from './hi';
+import { hiServerMessage } from './server-messages.hi';
 
 /*
  * The public interface's language (setting `uiLanguage`, DECISIONS.md §12). The public layout
@@ -18,11 +19,21 @@ export interface Interface {
   lang: UiLanguage;
   /** The locale dates and numbers shown among these texts are written in. */
   locale: string;
+  /**
+   * A message from the API (or a shared schema) as this interface shows it: as sent in English
+   * (SPEC.md's texts, the API's `message`), in Hindi through app/copy/server-messages.hi.ts.
+   */
+  say: (message: string) => string;
 }
 
 const INTERFACES: Record<UiLanguage, Interface> = {
-  en: { t: copy, lang: 'en', locale: 'en-IN' },
-  hi: { t: hiCopy, lang: 'hi', locale: 'hi-IN' },
+  en: { t: copy, lang: 'en', locale: 'en-IN', say: (message) => message },
+  hi: {
+    t: hiCopy,
+    lang: 'hi',
+    locale: 'hi-IN',
+    say: (message) => hiServerMessage(message, hiCopy.auth.genericFailure),
+  },
 };
 
 /** The interface of a language; for loaders and meta functions, which cannot use hooks. */

@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
-import type { SiteSettings } from '../../common/settings';
+import type { SiteSettings, UiLanguage } from '../../common/settings';
 import { SiteName } from '../components/site-name';
+import { HI_STATIC_PAGES } from './static-pages.hi';
 
 /**
  * The static pages of SPEC.md §1–§2, written as real pages. The site's name, contact details
- * and city come from the settings, so an operator changes them in /admin/settings.
+ * and city come from the settings, so an operator changes them in /admin/settings. The English
+ * texts are SPEC.md's (DECISIONS.md §8); app/copy/static-pages.hi.tsx says the same in Hindi
+ * for `uiLanguage` = `hi` (docs/decisions/018).
  */
 export interface StaticPage {
   title: string;
@@ -12,10 +15,23 @@ export interface StaticPage {
   body: (s: SiteSettings) => ReactNode;
 }
 
-export const STATIC_PAGES: Record<
-  'about-us' | 'contact-us' | 'privacy-policy' | 'disclaimer',
-  StaticPage
-> = {
+export type StaticPageKey = 'about-us' | 'contact-us' | 'privacy-policy' | 'disclaimer';
+
+export const STATIC_PAGE_KEYS: readonly StaticPageKey[] = [
+  'about-us',
+  'contact-us',
+  'privacy-policy',
+  'disclaimer',
+];
+
+export const isStaticPageKey = (key: string): key is StaticPageKey =>
+  (STATIC_PAGE_KEYS as readonly string[]).includes(key);
+
+/** A static page's built-in text in the interface's language. */
+export const staticPage = (key: StaticPageKey, lang: UiLanguage): StaticPage =>
+  (lang === 'hi' ? HI_STATIC_PAGES : STATIC_PAGES)[key];
+
+export const STATIC_PAGES: Record<StaticPageKey, StaticPage> = {
   'about-us': {
     title: 'About Us',
     description: 'Who we are, what we write about, and how you can take part.',

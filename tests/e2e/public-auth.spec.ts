@@ -167,6 +167,34 @@ test.describe('sign-in', () => {
     await expect(mainNav(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
   });
 
+  test('with uiLanguage=hi the refusal and a field’s problem are said in Hindi', async ({
+    page,
+    make,
+    admin,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(/status of 401/);
+    const account = await make.account();
+    await readJson(await admin.updateSettings({ uiLanguage: 'hi' }));
+    try {
+      await page.goto('/login');
+      await hydrated(page);
+      // The shared schema's message, under the field, before anything is sent.
+      await page.getByLabel('ईमेल').fill('not-an-address');
+      await page.getByLabel('पासवर्ड').fill('not-the-password');
+      await page.getByRole('button', { name: 'साइन इन करें' }).click();
+      await expect(page.getByText('सही ईमेल पता लिखें', { exact: true })).toBeVisible();
+      // The API's 401 (its message stays English on the wire), in the toast.
+      await page.getByLabel('ईमेल').fill(account.email);
+      await page.getByRole('button', { name: 'साइन इन करें' }).click();
+      await expect(page.getByText('ईमेल या पासवर्ड सही नहीं है।', { exact: true })).toBeVisible();
+      await expect(page.getByText('Invalid email or password.')).toHaveCount(0);
+      expect(await storedUserInfo(page)).toBeNull();
+    } finally {
+      await readJson(await admin.updateSettings({ uiLanguage: 'en' }));
+    }
+  });
+
   test('stores userInfo with a token and goes to the redirect target', async ({ page, make }) => {
     const account = await make.account();
     await page.goto('/login?redirect=/profile');

@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { get, useController, useFormContext, useFormState } from 'react-hook-form';
+import { useInterface } from '../../copy/language';
 import { controlProps, Field } from '../field';
 import { TextField } from '../text-field';
 import { constraintsAt } from './constraints';
@@ -21,10 +22,15 @@ interface Common {
   wrapperClassName?: string;
 }
 
-/** The error shown for `name`, client or server. */
+/**
+ * The error shown for `name`, client or server, in the interface's language (the shared
+ * schemas' and the server's messages are English: app/copy/server-messages.hi.ts).
+ */
 export function useFieldError(name: string) {
   const { errors } = useFormState({ name });
-  return errorMessageAt(errors, name);
+  const { say } = useInterface();
+  const message = errorMessageAt(errors, name);
+  return message === undefined ? undefined : say(message);
 }
 
 /** Wiring shared by the registered (uncontrolled) text controls. */

@@ -45,17 +45,21 @@ export function showFailure<Input extends FieldValues>(
   error: unknown,
   toastText: (message: string) => string = (message) => message,
   genericFailure: string = copy.auth.genericFailure,
+  say: (message: string) => string = (message) => message,
 ) {
   if (!(error instanceof ApiError)) {
     toast.error(toastText(genericFailure));
     return;
   }
   const { byField, unplaced } = sortIssues(error.errors, fieldNamesOf(form.getValues()));
+  // Field messages are kept as the server sent them; the field says them in the interface's
+  // language (fields.tsx). Toasts are said here.
   byField.forEach(({ name, message }, index) =>
     form.setError(name as Path<Input>, { type: 'server', message }, { shouldFocus: index === 0 }),
   );
-  if (byField.length === 0) toast.error(toastText(error.message));
-  else if (unplaced.length > 0) toast.error(toastText(unplaced.map((u) => u.message).join(' ')));
+  if (byField.length === 0) toast.error(toastText(say(error.message)));
+  else if (unplaced.length > 0)
+    toast.error(toastText(unplaced.map((u) => say(u.message)).join(' ')));
 }
 
 /**
@@ -80,7 +84,7 @@ export function SchemaForm<Input extends FieldValues, Output>({
   className?: string;
   children: ReactNode;
 }) {
-  const { t } = useInterface();
+  const { t, say } = useInterface();
   const submit = form.handleSubmit(async (data) => {
     try {
       await onSubmit(data);
@@ -90,6 +94,7 @@ export function SchemaForm<Input extends FieldValues, Output>({
         error,
         failureText,
         t.auth.genericFailure,
+        say,
       );
     }
   }, onInvalid);

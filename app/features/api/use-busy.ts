@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
+import { useInterface } from '../../copy/language';
 import { ApiError } from './client';
 
 /**
@@ -9,13 +10,14 @@ import { ApiError } from './client';
  */
 export function useBusy(fallback: string) {
   const [busy, setBusy] = useState(false);
+  const { say } = useInterface();
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
     try {
       await work();
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : fallback);
+      toast.error(error instanceof ApiError ? say(error.message) : fallback);
     } finally {
       setBusy(false);
     }

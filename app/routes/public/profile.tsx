@@ -48,7 +48,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
     ? { slug: profile.slug, bio: profile.bio, photoUrl: profile.photoUrl }
     : {};
   const revalidator = useRevalidator();
-  const { t, lang } = useInterface();
+  const { t, lang, say } = useInterface();
   const { busy, run } = useBusy(t.auth.genericFailure);
   const navigate = useNavigate();
   const form = useSchemaForm(ProfileFormSchema, {
@@ -67,7 +67,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         method: 'POST',
       });
       clearUserInfo();
-      toast.success(message);
+      toast.success(say(message));
       await navigate('/login');
     });
   };

@@ -3,8 +3,14 @@
  * `uiLanguage` = `en` SPEC.md's texts stay and say they are English on Hindi pages; with `hi`
  * the reading pages carry no English interface text at all.
  */
+import { createElement, Fragment } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copy } from '../../../app/copy/en';
+import { hiCopy } from '../../../app/copy/hi';
+import { STATIC_PAGE_KEYS, STATIC_PAGES, staticPage } from '../../../app/copy/static-pages';
+import { staticPages } from '../../../db/schema/site';
+import type { SiteSettings } from '../../../common/settings';
 import { auth, createAdmin, createArticle, createCategory, type TestUser } from '../../factories';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 
@@ -21,6 +27,21 @@ const setLanguage = async (uiLanguage: string) =>
     headers: auth(admin),
     payload: { uiLanguage },
   });
+const siteSettings = async () =>
+  (await t.app.inject({ url: '/api/settings' })).json() as SiteSettings;
+
+/** A static page's built-in body as React writes it (the page's HTML, its text separators dropped). */
+const staticBody = (body: StaticBody, settings: SiteSettings) =>
+  renderToStaticMarkup(createElement(Fragment, null, body(settings)));
+type StaticBody = (typeof STATIC_PAGES)['about-us']['body'];
+const withoutSeparators = (html: string) => html.replace(/<!-- -->/g, '');
+
+/** The contact details the static pages and the footer show (content, not interface). */
+const CONTACT = {
+  contactEmail: 'editor@patrika.example',
+  contactPhone: '+91 141 222 3333',
+  contactAddress: 'MI Road, Jaipur, India',
+};
 
 /** Every fixed English interface text (not the ones made from a value), 4 letters or more. */
 function englishTexts(node: unknown): string[] {
@@ -74,6 +95,13 @@ function latinInterfaceWords(html: string, allowed: string[]): string[] {
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_URL: 'https://patrika.example' }, { web: 'build' });
   admin = await createAdmin(t.app);
+  const contact = await t.app.inject({
+    method: 'PUT',
+    url: '/api/settings',
+    headers: auth(admin),
+    payload: CONTACT,
+  });
+  expect(contact.statusCode).toBe(200);
   category = await createCategory(t.app, admin, { name: 'यात्रा', description: 'घूमना-फिरना।' });
   // Ten articles: the category has two pages.
   for (let i = 1; i <= 9; i++)
@@ -118,6 +146,22 @@ describe('uiLanguage = en (the default)', () => {
     expect(res.body).toContain(`>${date}</time>`);
   });
 
+  it.each(STATIC_PAGE_KEYS)(
+    'the %s page keeps SPEC.md’s built-in text verbatim, marked English',
+    async (key) => {
+      const res = await page(`/${key}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toMatch(/<html lang="en"/);
+      const built = STATIC_PAGES[key];
+      expect(res.body).toContain(
+        `<main id="main" class="container py-4 static-page" lang="en"><h1>${built.title}</h1>`,
+      );
+      expect(withoutSeparators(res.body)).toContain(staticBody(built.body, await siteSettings()));
+      // No Hindi on it but the site's name.
+      expect(readable(res.body).replaceAll('पत्रिका', '')).not.toMatch(/[\u0900-\u097f]/);
+    },
+  );
+
   it('an English page is English throughout, with the same texts', async () => {
     const res = await page('/');
     expect(res.body).toMatch(/<html lang="en"/);
@@ -147,6 +191,7 @@ describe('uiLanguage = hi', () => {
     ['404', () => '/no-such-page'],
     ['sign in', () => '/login'],
     ['sign up', () => '/signup'],
+    ...STATIC_PAGE_KEYS.map((key) => [key, () => `/${key}`] as [string, () => string]),
   ])('the %s page shows no English interface text', async (_name, url) => {
     const res = await page(url());
     expect(res.body).toMatch(/<html lang="hi"/);
@@ -154,7 +199,8 @@ describe('uiLanguage = hi', () => {
     for (const en of english) expect(text, `${url()}: "${en}"`).not.toContain(en);
     expect(text).not.toMatch(/\bPage \d+ of \d+/);
     expect(text, url()).toContain('मुखपृष्ठ');
-    expect(res.body, url()).not.toContain('lang="en"');
+    // The one English word of the disclaimer is the SMS keyword a reader types, marked as such.
+    expect(res.body.replace('<kbd lang="en">STOP</kbd>', ''), url()).not.toContain('lang="en"');
   });
 
   it.each([
@@ -170,19 +216,22 @@ describe('uiLanguage = hi', () => {
     ['a missing article', () => `/${category.slug}/no-such-article`, 404],
     ['sign in', () => '/login', 200],
     ['sign up', () => '/signup', 200],
+    ...STATIC_PAGE_KEYS.map((key) => [key, () => `/${key}`, 200] as [string, () => string, number]),
   ])('the %s page has no word of interface in Latin letters', async (_name, url, status) => {
     const res = await page(url());
     expect(res.statusCode).toBe(status);
     // Content, not interface: the site's name, the author's, the categories' (the demo site's
     // are English; the home page's sections name theirs by slug while they do not exist),
-    // what the reader typed; "sarkar" is the tip's example of typing Hindi in Latin letters,
-    // and Alt+T the keys that reach the notifications.
+    // what the reader typed, the contact address; "sarkar" is the tip's example of typing
+    // Hindi in Latin letters, Alt+T the keys that reach the notifications, and STOP the SMS
+    // keyword the disclaimer tells readers to send.
     const names = (await t.app.inject({ url: '/api/categories' })).json() as { name: string }[];
     const settings = (await t.app.inject({ url: '/api/settings' })).json() as {
       homeSectionSlugs: string[];
     };
     const words = latinInterfaceWords(res.body, [
-      ...['Patrika', 'Admin', 'xqzvwkj', 'a'.repeat(201), 'sarkar', 'Alt', 'T'],
+      ...['Patrika', 'Admin', 'xqzvwkj', 'a'.repeat(201), 'sarkar', 'Alt', 'T', 'STOP'],
+      CONTACT.contactAddress.replaceAll(',', ''),
       ...names.map((c) => c.name),
       ...settings.homeSectionSlugs.map((slug) => slug.replaceAll('-', ' ')),
     ]);
@@ -225,6 +274,44 @@ describe('uiLanguage = hi', () => {
     expect(missing.body).toContain('<title>Patrika | 404 - पृष्ठ नहीं मिला</title>');
   });
 
+  it.each(STATIC_PAGE_KEYS)('the %s page is the built-in Hindi text, marked Hindi', async (key) => {
+    const res = await page(`/${key}`);
+    expect(res.statusCode).toBe(200);
+    const built = staticPage(key, 'hi');
+    expect(res.body).toContain(
+      `<main id="main" class="container py-4 static-page" lang="hi"><h1>${built.title}</h1>`,
+    );
+    expect(withoutSeparators(res.body)).toContain(staticBody(built.body, await siteSettings()));
+    // Its title and description in <head> too.
+    expect(res.body).toContain(`| ${built.title}</title>`);
+    expect(res.body).toContain(`<meta name="description" content="${built.description}"/>`);
+    // The contact page names its details in Hindi, the same words as the footer's.
+    if (key === 'contact-us')
+      for (const label of [hiCopy.footer.email, hiCopy.footer.phone, hiCopy.footer.address])
+        expect(res.body).toContain(`<dt class="col-sm-3">${label}</dt>`);
+  });
+
+  it('shows a stored static page as written, whatever the interface language', async () => {
+    const db = t.app.services.database.db;
+    await db.insert(staticPages).values({
+      slug: 'privacy-policy',
+      title: 'Privacy at our magazine',
+      body: '<p>We keep nothing.</p>',
+    });
+    t.app.services.pageCache.invalidate();
+    try {
+      const res = await page('/privacy-policy');
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(
+        '<main id="main" class="container py-4 static-page"><h1>Privacy at our magazine</h1><div><p>We keep nothing.</p></div>',
+      );
+      expect(res.body).not.toContain('निजता नीति</h1>');
+    } finally {
+      await db.delete(staticPages);
+      t.app.services.pageCache.invalidate();
+    }
+  });
+
   it('names the reader’s role in Hindi on the profile page', async () => {
     const res = await t.app.inject({
       url: '/profile',
@@ -254,6 +341,32 @@ describe('uiLanguage = hi', () => {
     });
     expect(res.body).toMatch(/<html lang="en"/);
     expect(res.body).not.toContain('मुखपृष्ठ');
+  });
+});
+
+describe('when the root loader fails (no settings to read)', () => {
+  it('apologises in both languages, each marked with its own lang', async () => {
+    const settings = t.app.services.settings;
+    const get = settings.get;
+    settings.get = () => Promise.reject(new Error('database down'));
+    t.app.services.pageCache.invalidate();
+    try {
+      const res = await page('/category/no-settings-now');
+      expect(res.statusCode).toBe(500);
+      expect(res.body).toMatch(/<html lang="en"/);
+      expect(res.body).toContain(
+        `<h1><span lang="en">${copy.errors.title}</span><br/><span lang="hi">${hiCopy.errors.title}</span></h1>`,
+      );
+      expect(res.body).toContain(`<p lang="en">${copy.errors.body}</p>`);
+      expect(res.body).toContain(`<p lang="hi">${hiCopy.errors.body}</p>`);
+      expect(res.body).toContain(
+        `<title>Patrika | ${copy.errors.title} / ${hiCopy.errors.title}</title>`,
+      );
+    } finally {
+      settings.get = get;
+      t.app.services.pageCache.invalidate();
+    }
+    expect((await page('/category/no-settings-now')).statusCode).toBe(404);
   });
 });
 
