@@ -94,6 +94,21 @@ export const isStopWord = (word: string) =>
  * and its loose romanisation; any other word by its English stem.
  */
 export function wordLexemes(word: string): string[] {
+  let lexemes = lexemeCache.get(word);
+  if (!lexemes) {
+    // A newsroom's words repeat: most of an article's time to index went into spelling the
+    // same words again (transliteration, stemming). Bounded, so odd input cannot grow it.
+    if (lexemeCache.size >= LEXEME_CACHE_WORDS) lexemeCache.clear();
+    lexemes = lexemesOf(word);
+    lexemeCache.set(word, lexemes);
+  }
+  return [...lexemes];
+}
+
+const LEXEME_CACHE_WORDS = 50_000;
+const lexemeCache = new Map<string, string[]>();
+
+function lexemesOf(word: string): string[] {
   if (isDevanagari(word)) {
     const key = looseKey(word);
     return key ? [word, key] : [word];
