@@ -201,8 +201,11 @@ const byAuthor = (authorId: string | undefined): SQL | undefined =>
 
 export interface AdminListOptions {
   authorId?: string | undefined;
-  /** A tsquery restricted to title lexemes (common/search/search-text.ts `toTsquery`). */
-  titleQuery?: string | undefined;
+  /**
+   * A title search (common/search/search-text.ts `toTsquery`): `inTitle` restricted to title
+   * lexemes (weight A), `anywhere` the same words unweighted.
+   */
+  titleSearch?: { inTitle: string; anywhere: string } | undefined;
   /** `scheduled` and `published` split the stored `published` at `now` (issue 9 item 6). */
   status?: AdminStatusFilter | undefined;
   categoryId?: string | undefined;
@@ -229,10 +232,23 @@ const statusWhere = (status: AdminStatusFilter | undefined, now: Date): SQL | un
   }
 };
 
+/*
+ * A title match, as `search @@ inTitle` would say, without reading the body's TOASTed lexemes:
+ * a weighted query makes the GIN index recheck every row it finds against `search` (and a walk
+ * in list order test each row's `search`), so the weight is tested on `search_head` (the title's
+ * and keywords' lexemes, kept in the row; the same positions and weights), first, and the GIN
+ * index finds the rows with the words anywhere, needing no recheck.
+ */
+const titleMatches = (q: { inTitle: string; anywhere: string }) =>
+  and(
+    sql`${articles.searchHead} @@ ${q.inTitle}::tsquery`,
+    sql`${articles.search} @@ ${q.anywhere}::tsquery`,
+  );
+
 const adminWhere = (opts: AdminListOptions) =>
   and(
     byAuthor(opts.authorId),
-    opts.titleQuery ? sql`${articles.search} @@ ${opts.titleQuery}::tsquery` : undefined,
+    opts.titleSearch ? titleMatches(opts.titleSearch) : undefined,
     statusWhere(opts.status, opts.now ?? new Date()),
     opts.categoryId ? eq(articles.categoryId, opts.categoryId) : undefined,
     opts.language ? eq(articles.language, opts.language) : undefined,

@@ -569,7 +569,9 @@ export function createArticlesService(deps: ArticlesDeps) {
       const terms = query.q ? queryTerms(query.q) : [];
       const { rows, total } = await listForAdmin(db, {
         authorId: own ?? query.authorId,
-        titleQuery: terms.length ? toTsquery(terms, 'A') : undefined,
+        titleSearch: terms.length
+          ? { inTitle: toTsquery(terms, 'A'), anywhere: toTsquery(terms) }
+          : undefined,
         status: query.status,
         categoryId: query.categoryId,
         language: query.language,
