@@ -11,8 +11,11 @@
  *
  * Settings (environment): BENCH_ARTICLES (10000; 100000 adds a deep category page), BENCH_DURATION
  * seconds per target (10), BENCH_CONNECTIONS (10), BENCH_DATABASE_URL (a PostgreSQL database to
- * fill instead of the embedded one; it is emptied first), BENCH_MACHINE (a note on the machine,
- * such as "quiet" or "loaded by 8 other jobs", printed with the numbers).
+ * fill instead of the embedded one; it is emptied first), BENCH_REUSE=1 (with BENCH_DATABASE_URL:
+ * keep what an earlier run filled there when it holds at least BENCH_ARTICLES articles),
+ * BENCH_TARGETS (comma-separated name fragments: only the targets whose name contains one, such
+ * as "search"), BENCH_MACHINE (a note on the machine, such as "quiet" or "loaded by 8 other
+ * jobs", printed with the numbers).
  */
 import autocannon from 'autocannon';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -31,6 +34,14 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 const MACHINE_NOTE = process.env.BENCH_MACHINE ?? '';
+const REUSE = process.env.BENCH_REUSE === '1';
+const TARGETS = (process.env.BENCH_TARGETS ?? '')
+  .split(',')
+  .map((t) => t.trim().toLowerCase())
+  .filter(Boolean);
+/** Whether BENCH_TARGETS asks for a target of this name (all of them when it is not set). */
+const chosen = (name: string) =>
+  TARGETS.length === 0 || TARGETS.some((t) => name.toLowerCase().includes(t));
 
 /** Peak resident memory (VmHWM) of a process and of its children (a cluster's workers), in MB. */
 function peakRss(pid: number): { processMb: number; totalMb: number; processes: number } {
@@ -269,6 +280,7 @@ async function main() {
     const { sample, searchQueries, indexCostMs } = await generate(dataDir, {
       articles: ARTICLES,
       databaseUrl: DATABASE_URL,
+      reuse: REUSE,
     });
     console.log(
       `bench: data ready in ${((Date.now() - started) / 1000).toFixed(1)} s; starting the server`,
@@ -310,10 +322,12 @@ async function main() {
           headers,
           requests: [{ path: paths[0]! }],
         });
-      const rows = [];
+      const rows: Awaited<ReturnType<typeof measure>>[] = [];
       try {
-        await warm(stat.url, ['/']);
-        rows.push(await measure(stat.url, `static file: ${stat.kind}`, ['/']));
+        if (chosen(`static file: ${stat.kind}`)) {
+          await warm(stat.url, ['/']);
+          rows.push(await measure(stat.url, `static file: ${stat.kind}`, ['/']));
+        }
       } finally {
         stat.stop();
       }
@@ -342,14 +356,16 @@ async function main() {
           categoryIds.map((id) => `/api/articles/category-detail?categoryId=${id}&page=1&limit=9`),
         ],
       ];
-      for (const [name, paths, headers] of targets) {
+      for (const [name, paths, headers] of targets.filter(([name]) => chosen(name))) {
         // A short warm-up so the first numbers are not JIT and cold caches.
         await warm(server.url, paths, headers);
         rows.push(await measure(server.url, name, paths, headers));
       }
-      const staticRps = rows[0]!.requestsPerSecond;
-      const cachedRps = rows[1]!.requestsPerSecond;
-      const uncachedRps = rows[2]!.requestsPerSecond;
+      const rps = (prefix: string) =>
+        rows.find((r) => r.target.startsWith(prefix))?.requestsPerSecond ?? 0;
+      const staticRps = rps('static file');
+      const cachedRps = rps('article page, cached (one URL)');
+      const uncachedRps = rps('article page, uncached');
 
       // 2. One connection, one request at a time: what one reader waits for.
       const single: { target: string; p50ms: number; p90ms: number }[] = [];
@@ -360,6 +376,7 @@ async function main() {
         ['category page, uncached', categories, SKIP_CACHE],
         ['search page, uncached', search, SKIP_CACHE],
       ] as [string, string[], Record<string, string>][]) {
+        if (!chosen(name)) continue;
         await sequential(server.url, paths, 20, headers);
         const times = await sequential(server.url, paths, 200, headers);
         single.push({
@@ -378,7 +395,8 @@ async function main() {
         ['static page', '/about-us'],
         ['search', search[0]!],
       ] as [string, string][])
-        weights.push({ page: type, ...(await pageWeight(server.url, path)) });
+        if (chosen(`${type} page`))
+          weights.push({ page: type, ...(await pageWeight(server.url, path)) });
 
       const rss = peakRss(pid);
       const memory = await memoryNow(server.url);
@@ -395,7 +413,7 @@ async function main() {
       console.table(single);
       console.log('bench: bytes a page downloads (KB as sent, gzip/br)');
       console.table(weights);
-      const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : '—');
+      const ratio = (a: number, b: number) => (a > 0 && b > 0 ? (a / b).toFixed(2) : '—');
       console.log(
         `bench: cached article ÷ static file = ${ratio(cachedRps, staticRps)}; uncached ÷ static = ${ratio(uncachedRps, staticRps)}; uncached ÷ cached = ${ratio(uncachedRps, cachedRps)}`,
       );
@@ -441,7 +459,7 @@ async function main() {
         articles: ARTICLES,
         durationSeconds: DURATION,
         connections: CONNECTIONS,
-        staticServer: rows[0]!.target,
+        staticServer: rows.find((r) => r.target.startsWith('static file'))?.target ?? null,
         ratios: {
           cachedOverStatic: Number(ratio(cachedRps, staticRps)),
           uncachedOverStatic: Number(ratio(uncachedRps, staticRps)),

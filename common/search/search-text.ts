@@ -94,6 +94,21 @@ export const isStopWord = (word: string) =>
  * and its loose romanisation; any other word by its English stem.
  */
 export function wordLexemes(word: string): string[] {
+  let lexemes = lexemeCache.get(word);
+  if (!lexemes) {
+    // A newsroom's words repeat: most of an article's time to index went into spelling the
+    // same words again (transliteration, stemming). Bounded, so odd input cannot grow it.
+    if (lexemeCache.size >= LEXEME_CACHE_WORDS) lexemeCache.clear();
+    lexemes = lexemesOf(word);
+    lexemeCache.set(word, lexemes);
+  }
+  return [...lexemes];
+}
+
+const LEXEME_CACHE_WORDS = 50_000;
+const lexemeCache = new Map<string, string[]>();
+
+function lexemesOf(word: string): string[] {
   if (isDevanagari(word)) {
     const key = looseKey(word);
     return key ? [word, key] : [word];
@@ -176,6 +191,12 @@ export function markMatches(text: string, terms: QueryTerm[]): string {
 }
 
 const graphemes = new Intl.Segmenter('hi', { granularity: 'grapheme' });
+/**
+ * Code units per grapheme cluster the snippet allows for: a letter takes 1, a Devanagari
+ * syllable 2 or 3, a conjunct with its signs up to 8. In text of longer clusters the snippet is
+ * shorter, never cut inside one.
+ */
+const CLUSTER_UNITS = 4;
 
 /**
  * About `length` characters of `text` around its first asked-for word, cut between grapheme
@@ -191,8 +212,17 @@ export function snippet(text: string, terms: QueryTerm[], length = 200): string 
       break;
     }
   }
-  const clusters = [...graphemes.segment(text)];
-  let first = clusters.findIndex((c) => c.index >= at);
+  // Segmenting a whole article took most of a search's time: only the part around the match
+  // can be shown, so only that is segmented, from a space to a space (a cluster always ends
+  // before a space) far enough away for `length` clusters on either side.
+  const reach = length * CLUSTER_UNITS;
+  const from = at > reach ? Math.max(0, text.lastIndexOf(' ', at - reach)) : 0;
+  const to = at + reach < text.length ? text.indexOf(' ', at + reach) : -1;
+  const region = text.slice(from, to < 0 ? text.length : to);
+  const cutBefore = from > 0;
+  const cutAfter = to >= 0;
+  const clusters = [...graphemes.segment(region)];
+  let first = clusters.findIndex((c) => c.index >= at - from);
   if (first < 0) first = 0;
   let start = Math.max(0, first - Math.floor(length / 4));
   let end = Math.min(clusters.length, start + length);
@@ -212,5 +242,5 @@ export function snippet(text: string, terms: QueryTerm[], length = 200): string 
     .map((c) => c.segment)
     .join('')
     .trim();
-  return `${start > 0 ? '…' : ''}${markMatches(piece, terms)}${end < clusters.length ? '…' : ''}`;
+  return `${start > 0 || cutBefore ? '…' : ''}${markMatches(piece, terms)}${end < clusters.length || cutAfter ? '…' : ''}`;
 }

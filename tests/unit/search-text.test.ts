@@ -102,6 +102,9 @@ describe('the search normaliser', () => {
     for (const word of plain.trim().split(/\s+/)) expect(text.split(/\s+/)).toContain(word);
     const graphemes = [...new Intl.Segmenter('hi', { granularity: 'grapheme' }).segment(plain)];
     expect(graphemes.length).toBeLessThanOrEqual(80);
+    // Deep inside a long article the snippet is the same (only the part around it is segmented).
+    const far = 'क्षत्रिय स्त्री '.repeat(800);
+    expect(snippet(`${far}यहाँ चिट्ठी मिली ${far}`, queryTerms('chitthi'), 80)).toBe(cut);
   });
 
   it('indexes title, keywords and body apart, and title words with their romanisation', () => {

@@ -202,8 +202,11 @@ const byAuthor = (authorId: string | undefined): SQL | undefined =>
 
 export interface AdminListOptions {
   authorId?: string | undefined;
-  /** A tsquery restricted to title lexemes (common/search/search-text.ts `toTsquery`). */
-  titleQuery?: string | undefined;
+  /**
+   * A title search (common/search/search-text.ts `toTsquery`): `inTitle` restricted to title
+   * lexemes (weight A), `anywhere` the same words unweighted.
+   */
+  titleSearch?: { inTitle: string; anywhere: string } | undefined;
   /** `scheduled` and `published` split the stored `published` at `now` (issue 9 item 6). */
   status?: AdminStatusFilter | undefined;
   categoryId?: string | undefined;
@@ -230,10 +233,23 @@ const statusWhere = (status: AdminStatusFilter | undefined, now: Date): SQL | un
   }
 };
 
+/*
+ * A title match, as `search @@ inTitle` would say, without reading the body's TOASTed lexemes:
+ * a weighted query makes the GIN index recheck every row it finds against `search` (and a walk
+ * in list order test each row's `search`), so the weight is tested on `search_head` (the title's
+ * and keywords' lexemes, kept in the row; the same positions and weights), first, and the GIN
+ * index finds the rows with the words anywhere, needing no recheck.
+ */
+const titleMatches = (q: { inTitle: string; anywhere: string }) =>
+  and(
+    sql`${articles.searchHead} @@ ${q.inTitle}::tsquery`,
+    sql`${articles.search} @@ ${q.anywhere}::tsquery`,
+  );
+
 const adminWhere = (opts: AdminListOptions) =>
   and(
     byAuthor(opts.authorId),
-    opts.titleQuery ? sql`${articles.search} @@ ${opts.titleQuery}::tsquery` : undefined,
+    opts.titleSearch ? titleMatches(opts.titleSearch) : undefined,
     statusWhere(opts.status, opts.now ?? new Date()),
     opts.categoryId ? eq(articles.categoryId, opts.categoryId) : undefined,
     opts.language ? eq(articles.language, opts.language) : undefined,
@@ -717,8 +733,8 @@ export async function articleCounts(db: Db) {
  * `search_head` (the title's and keywords' lexemes, kept in the row), never the body's TOASTed
  * lexemes: matches only in the body score 0 and follow, newest first.
  */
-const searchScore = (query: SQL) =>
-  sql<number>`ts_rank(${articles.searchHead}, ${query}) * (1 + 1 / (1 + extract(epoch from (now() - ${articles.publishedAt})) / 2592000.0))`;
+const searchScore = (tsquery: string, now: Date) =>
+  sql<number>`ts_rank(${articles.searchHead}, ${tsquery}::tsquery)::float8 * (1 + 1 / (1 + extract(epoch from (${now.toISOString()}::timestamptz - ${articles.publishedAt}))::float8 / 2592000.0))`;
 
 const matchesSearch = (tsquery: string) => sql`${articles.search} @@ ${tsquery}::tsquery`;
 
@@ -730,23 +746,6 @@ export interface SearchOptions {
   now: Date;
 }
 
-/*
- * The matches always come from the GIN index. `status` is compared as text on purpose, unlike
- * `isPublicArticle`: then the partial "published, newest first" indexes do not apply, and the
- * planner cannot walk one of them in date order testing each row's vector (which reads every
- * row's TOASTed lexemes until enough match: seconds at 100,000 articles). The status and date
- * are tested on the rows the index found instead. For the same reason the date is compared as
- * an expression (`+ interval '0'`): the admin list's index on `published_at` for every status
- * (articles_published_all_order_idx) would otherwise offer the planner that same walk.
- */
-const publishedMatching = (opts: Pick<SearchOptions, 'tsquery' | 'language' | 'now'>) =>
-  and(
-    sql`${articles.status}::text = 'published'`,
-    sql`${articles.publishedAt} + interval '0 seconds' <= ${opts.now.toISOString()}::timestamptz`,
-    matchesSearch(opts.tsquery),
-    opts.language ? eq(articles.language, opts.language) : undefined,
-  );
-
 /**
  * How many matches search ranks: the most recent ones (issue 10 item 4). A common word ("सरकार")
  * matches thousands of articles; ranking each would read every match's tsvector, so the GIN
@@ -755,50 +754,129 @@ const publishedMatching = (opts: Pick<SearchOptions, 'tsquery' | 'language' | 'n
  */
 export const SEARCH_CANDIDATES = 1000;
 
-/** The newest matches, at most SEARCH_CANDIDATES: what search ranks. */
-const searchCandidates = (db: Db, opts: Pick<SearchOptions, 'tsquery' | 'language' | 'now'>) =>
-  db
-    .select({ id: articles.id })
-    .from(articles)
-    .where(publishedMatching(opts))
-    // An expression, so that no date index can serve the order (see publishedMatching).
-    .orderBy(desc(sql`${articles.publishedAt} + interval '0 seconds'`), desc(articles.id))
-    .limit(SEARCH_CANDIDATES);
+/**
+ * The first window of publication times searched for the newest matches (docs/decisions/022).
+ * The next one reaches back as far as the matches found so far say is needed for
+ * SEARCH_CANDIDATES + 1 of them, with a margin; sixteen times as far when none was found.
+ */
+const FIRST_WINDOW_MS = 24 * 60 * 60 * 1000;
+const WINDOW_MARGIN = 1.25;
 
-/** One page of the newest matches ranked, best first; with their bodies for snippets. */
-export function searchPublished(db: Db, opts: SearchOptions) {
+export interface SearchWindow {
+  tsquery: string;
+  language?: 'hi' | 'en' | undefined;
+  /** Published after this time (exclusive); null: since the first article. */
+  after: Date | null;
+  /** Published at or before this time. */
+  before: Date;
+  limit: number;
+  /** The time the score's recency is counted from. */
+  now: Date;
+}
+
+/*
+ * The matches come from the GIN index, the window from the index on `published_at`: the planner
+ * ANDs the two as bitmaps, or, for a window of a few hundred articles, walks that window's rows
+ * (bounded by the window's start, never the archive); the last window, back to the first
+ * article, has the GIN index alone. `status` is compared as text on purpose, unlike
+ * `isPublicArticle`: then the partial "published, newest first" indexes do not apply, and the
+ * order is an expression (`+ interval '0'`), so that no date index can serve it: the planner
+ * cannot walk one in date order testing each row's vector until enough match (every row's
+ * TOASTed lexemes: seconds at 100,000 articles, with a rare word). The GIN index needs no
+ * recheck (the query has no weights), so the bitmap reads no TOASTed lexemes either.
+ * tests/integration/db/query-plans.test.ts holds this. The score is computed here, on the rows
+ * visited anyway, from `search_head` (kept in the row).
+ */
+export function searchWindow(db: Db, w: SearchWindow) {
   return db
+    .select({ id: articles.id, score: searchScore(w.tsquery, w.now) })
+    .from(articles)
+    .where(
+      and(
+        sql`${articles.status}::text = 'published'`,
+        // The lower bound alone is indexable: the window's start. The upper bound is an
+        // expression, so that the last window (no lower bound) offers no date index at all.
+        w.after ? gt(articles.publishedAt, w.after) : undefined,
+        sql`${articles.publishedAt} + interval '0 seconds' <= ${w.before.toISOString()}::timestamptz`,
+        matchesSearch(w.tsquery),
+        w.language ? eq(articles.language, w.language) : undefined,
+      ),
+    )
+    .orderBy(desc(sql`${articles.publishedAt} + interval '0 seconds'`), desc(articles.id))
+    .limit(w.limit);
+}
+
+export interface SearchCandidate {
+  id: string;
+  score: number;
+}
+
+/**
+ * The newest published matches, newest first, at most SEARCH_CANDIDATES (what search ranks),
+ * each with its score, and whether more match. Looked for a window of time at a time, going
+ * back only as far as needed: a common word stops within days, visiting about as many rows as
+ * it keeps, where one query over all time visits every match to order them by date. The windows
+ * follow one another without overlap or gap, so the result is exactly the newest matches by
+ * (published_at, id) that one query over all time would give.
+ */
+export async function searchCandidates(
+  db: Db,
+  opts: Pick<SearchOptions, 'tsquery' | 'language' | 'now'>,
+): Promise<{ candidates: SearchCandidate[]; more: boolean }> {
+  const [first] = await db
+    .select({ oldest: sql<Date | string | null>`min(${articles.publishedAt})` })
+    .from(articles)
+    .where(sql`${articles.status} = 'published'`);
+  if (first?.oldest == null) return { candidates: [], more: false };
+  const oldest = new Date(first.oldest).getTime();
+  const found: SearchCandidate[] = [];
+  const wanted = SEARCH_CANDIDATES + 1;
+  let before = opts.now;
+  let span = FIRST_WINDOW_MS;
+  for (;;) {
+    const after = opts.now.getTime() - span;
+    const last = after <= oldest;
+    const rows = await searchWindow(db, {
+      tsquery: opts.tsquery,
+      language: opts.language,
+      after: last ? null : new Date(after),
+      before,
+      limit: wanted - found.length,
+      now: opts.now,
+    });
+    for (const r of rows) found.push({ id: r.id, score: Number(r.score) });
+    if (last || found.length >= wanted) break;
+    before = new Date(after);
+    span =
+      found.length === 0
+        ? span * 16
+        : Math.max(span * 2, span * (wanted / found.length) * WINDOW_MARGIN);
+  }
+  return { candidates: found.slice(0, SEARCH_CANDIDATES), more: found.length > SEARCH_CANDIDATES };
+}
+
+/**
+ * The candidates (newest first, as `searchCandidates` gives them) best first: by score, then
+ * newest first, as ORDER BY score DESC, published_at DESC, id DESC would (the sort is stable).
+ */
+export const rankCandidates = (candidates: SearchCandidate[]): string[] =>
+  candidates
+    .map((c, i) => ({ ...c, i }))
+    .sort((a, b) => b.score - a.score || a.i - b.i)
+    .map((c) => c.id);
+
+/** The cards of some articles, with their bodies for snippets, in the order of `ids`. */
+export async function searchCards(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
     .select({ ...cardColumns, description: articles.description })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
     .leftJoin(users, eq(users.id, articles.authorId))
     .leftJoin(media, eq(media.id, articles.imageMediaId))
-    .where(inArray(articles.id, searchCandidates(db, opts)))
-    .orderBy(
-      desc(searchScore(sql`${opts.tsquery}::tsquery`)),
-      desc(articles.publishedAt),
-      desc(articles.id),
-    )
-    .limit(opts.limit)
-    .offset(opts.offset);
-}
-
-/**
- * How many published articles match, counted up to SEARCH_CANDIDATES + 1: enough to tell "all
- * of them" from "more than search ranks" without visiting every match.
- */
-export async function countSearchPublished(
-  db: Db,
-  opts: Pick<SearchOptions, 'tsquery' | 'language' | 'now'>,
-): Promise<number> {
-  const matches = db
-    .select({ one: sql`1` })
-    .from(articles)
-    .where(publishedMatching(opts))
-    .limit(SEARCH_CANDIDATES + 1)
-    .as('matches');
-  const [row] = await db.select({ n: count() }).from(matches);
-  return Number(row?.n ?? 0);
+    .where(inArray(articles.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /**

@@ -31,10 +31,8 @@ import { mediaUrl } from '../media/media-urls';
 import {
   articleCounts,
   closestTitleWords,
-  SEARCH_CANDIDATES,
   countAwaiting,
   countInCategory,
-  countSearchPublished,
   countPublishedInCategory,
   deleteArticle,
   findAddressByFormerAddress,
@@ -58,7 +56,9 @@ import {
   listStaleSearch,
   recordCategoryMove,
   saveSearchColumns,
-  searchPublished,
+  searchCandidates,
+  rankCandidates,
+  searchCards,
   listPublishedByAuthor,
   countPublishedByAuthor,
   setArticleStatus,
@@ -569,7 +569,9 @@ export function createArticlesService(deps: ArticlesDeps) {
       const terms = query.q ? queryTerms(query.q) : [];
       const { rows, total } = await listForAdmin(db, {
         authorId: own ?? query.authorId,
-        titleQuery: terms.length ? toTsquery(terms, 'A') : undefined,
+        titleSearch: terms.length
+          ? { inTitle: toTsquery(terms, 'A'), anywhere: toTsquery(terms) }
+          : undefined,
         status: query.status,
         categoryId: query.categoryId,
         language: query.language,
@@ -923,20 +925,22 @@ export function createArticlesService(deps: ArticlesDeps) {
       tsquery: string,
       opts: { page: number; limit: number; language?: 'hi' | 'en' | undefined },
     ) {
-      const now = clock.now();
-      const where = { tsquery, language: opts.language, now };
-      const [rows, total] = await Promise.all([
-        searchPublished(db, { ...where, limit: opts.limit, offset: (opts.page - 1) * opts.limit }),
-        countSearchPublished(db, where),
-      ]);
+      const { candidates, more } = await searchCandidates(db, {
+        tsquery,
+        language: opts.language,
+        now: clock.now(),
+      });
       // Only the newest SEARCH_CANDIDATES matches are ranked and paged (articles-repository).
-      const listed = Math.min(total, SEARCH_CANDIDATES);
+      const ranked = rankCandidates(candidates);
+      const offset = (opts.page - 1) * opts.limit;
+      const rows = await searchCards(db, ranked.slice(offset, offset + opts.limit));
+      const listed = candidates.length;
       return {
         articles: rows.map((row) => ({ card: toCard(row), text: stripHtml(row.description) })),
         totalArticles: listed,
         currentPage: opts.page,
         totalPages: pages(listed, opts.limit),
-        ...(total > SEARCH_CANDIDATES ? { totalCapped: true as const } : {}),
+        ...(more ? { totalCapped: true as const } : {}),
       };
     },
 

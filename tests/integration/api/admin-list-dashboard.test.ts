@@ -195,6 +195,10 @@ describe('GET /api/articles/admin-article filters', () => {
     expect(names(await list(`&q=${encodeURIComponent('मानसून')}`))).toEqual(['मानसून जल्दी आया']);
     expect(names(await list('&q=monsoon'))).toContain('Monsoon arrives early');
     expect(names(await list('&q=election'))).toEqual(['Election results']);
+    // The title only: "Monsoon arrives early" has these words in its body and its keywords.
+    expect(names(await list('&q=updated'))).toEqual([]);
+    expect(names(await list('&q=test'))).toEqual([]);
+    expect(names(await list('&q=monsoon%20updated'))).toEqual([]);
   });
 });
 

@@ -7,7 +7,7 @@ import {
   listLatestPublished,
   listPublishedInCategory,
   randomPicks,
-  searchPublished,
+  searchWindow,
 } from '../../../server/modules/articles/articles-repository';
 import { listPublishedForSeo } from '../../../server/modules/seo/seo-repository';
 import { createTestDatabase } from '../../setup/test-db';
@@ -129,16 +129,32 @@ describe('every list query has an index matching its ORDER BY', () => {
 });
 
 describe('search finds its matches through the GIN index (issue 10 item 4)', () => {
-  it('ranks only the matches the index found, never scanning the published list', async () => {
-    const query = searchPublished(database.db, {
-      tsquery: `('सरकार' | '~sarkar') & ('योजना' | '~yojn')`,
-      limit: 9,
-      offset: 0,
-      now: new Date(),
+  const tsquery = `('सरकार' | '~sarkar') & ('योजना' | '~yojn')`;
+  const now = new Date();
+
+  it('looks back to the first article through the GIN index, never scanning the published list', async () => {
+    const query = searchWindow(database.db, {
+      tsquery,
+      after: null,
+      before: now,
+      limit: 1001,
+      now,
     });
     const plan = await planOf(database.db, query);
     expect(plan).toContain('articles_search_idx');
     // The body's lexemes are never a row filter: that would read every row's TOASTed vector.
     expect(plan).not.toMatch(/Filter: .*search @@/);
+    // Nor is any date index walked, testing each row until enough match.
+    expect(plan).not.toMatch(/articles_published/);
+  });
+
+  it('reads a window of time through an index bounded by its start', async () => {
+    const after = new Date(now.getTime() - 86_400_000);
+    const query = searchWindow(database.db, { tsquery, after, before: now, limit: 1001, now });
+    const plan = await planOf(database.db, query);
+    expect(plan).not.toMatch(/Seq Scan/);
+    // Either the GIN index finds the matches, or the rows of the window alone are tested.
+    if (/Filter: .*search @@/.test(plan)) expect(plan).toMatch(/Index Cond: \(published_at > '/);
+    else expect(plan).toContain('articles_search_idx');
   });
 });
