@@ -24,6 +24,8 @@ import { xml } from './xml';
 
 /** sitemaps.org: at most 50,000 addresses in one file, then a sitemap index. */
 export const SITEMAP_MAX_URLS = 50_000;
+/** Articles read per query while writing a sitemap file. */
+const SITEMAP_SLICE = 1000;
 /** Google reads at most 1,000 image entries for one address. */
 const IMAGES_PER_URL = 1000;
 const NEWS_MAX = 1000;
@@ -310,13 +312,20 @@ export function createSeoService(deps: {
       if (part !== undefined && (files === 1 || part < 1 || part > files))
         throw notFound('No such sitemap.');
       const { own, offset, limit } = share((part ?? 1) - 1);
-      const [rows, { uiLanguage }] = await Promise.all([
-        limit > 0
-          ? listPublishedForSeo(db, { limit, offset, now, withBodyImages: true })
-          : Promise.resolve([]),
-        settings.get(),
-      ]);
-      return urlset([...own.map((e) => e.xml), ...rows.map((row) => urlEntry(row, uiLanguage))]);
+      const { uiLanguage } = await settings.get();
+      const entries = own.map((e) => e.xml);
+      // The articles a slice at a time: the embedded engine's memory grows to hold the largest
+      // result it ever sent (and never shrinks), and other queries run between the slices.
+      for (let done = 0; done < limit; done += SITEMAP_SLICE) {
+        const rows = await listPublishedForSeo(db, {
+          limit: Math.min(SITEMAP_SLICE, limit - done),
+          offset: offset + done,
+          now,
+          withBodyImages: true,
+        });
+        for (const row of rows) entries.push(urlEntry(row, uiLanguage));
+      }
+      return urlset(entries);
     },
 
     /** Google News sitemap: articles of the last 2 days, at most 1,000 (never empty). */
