@@ -114,9 +114,7 @@ async function openPglite({ dataDir, inMemory }: OpenDatabaseOptions): Promise<D
   const lock = inMemory ? undefined : lockDataDir(dataDir);
   let client: PGlite | undefined;
   try {
-    client = inMemory
-      ? new PGlite(pgliteOptions)
-      : new PGlite(join(dataDir, 'db'), pgliteOptions);
+    client = inMemory ? new PGlite(pgliteOptions) : new PGlite(join(dataDir, 'db'), pgliteOptions);
     await client.waitReady;
     const db = drizzlePglite({ client, casing: 'snake_case' }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
