@@ -75,7 +75,7 @@ export function wholeAnswers(pages: PageCache | undefined, ttlMs: number) {
     request: FastifyRequest,
     reply: FastifyReply,
     headers: [string, string][],
-    make: () => Promise<string>,
+    make: () => Promise<string | Buffer>,
   ): Promise<FastifyReply> {
     if (!pages) return reply.headers(Object.fromEntries(headers)).send(await make());
     const key = pageCacheKey(request.url);
@@ -87,7 +87,9 @@ export function wholeAnswers(pages: PageCache | undefined, ttlMs: number) {
     let pending = making.get(slot);
     if (!pending) {
       pending = (async () => {
-        const page = await encodePage({ status: 200, headers }, Buffer.from(await make()));
+        const made = await make();
+        const body = Buffer.isBuffer(made) ? made : Buffer.from(made);
+        const page = await encodePage({ status: 200, headers }, body);
         pages.set(key, page, since, ttlMs);
         return page;
       })().finally(() => making.delete(slot));

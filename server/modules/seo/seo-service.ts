@@ -161,12 +161,12 @@ export function createSeoService(deps: {
     (lastPublishedAt ? `<lastmod>${lastPublishedAt.toISOString()}</lastmod>` : '') +
     `<changefreq>daily</changefreq><priority>0.6</priority></url>`;
 
-  const urlset = (entries: string[]) =>
+  /** A urlset's opening (each entry then ends with a line break) and its end. */
+  const urlsetHead =
     XML_DECLARATION +
     STYLESHEET +
-    `<urlset xmlns="${SITEMAP_NS}" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n` +
-    entries.join('\n') +
-    '\n</urlset>\n';
+    `<urlset xmlns="${SITEMAP_NS}" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n`;
+  const urlsetTail = '</urlset>\n';
 
   /**
    * What the sitemap holds, in its order: the static pages, the categories, the authors, then
@@ -286,7 +286,7 @@ export function createSeoService(deps: {
      * urlset at /sitemap.xml; past that, /sitemap.xml is an index of /sitemap-{n}.xml files.
      * `part` asks for one of those files, which exist only while the index lists them.
      */
-    async sitemap(part?: number): Promise<string> {
+    async sitemap(part?: number): Promise<string | Buffer> {
       const now = clock.now();
       const { files, share } = await sitemapPlan(now);
       if (part === undefined && files > 1) {
@@ -313,9 +313,11 @@ export function createSeoService(deps: {
         throw notFound('No such sitemap.');
       const { own, offset, limit } = share((part ?? 1) - 1);
       const { uiLanguage } = await settings.get();
-      const entries = own.map((e) => e.xml);
       // The articles a slice at a time: the embedded engine's memory grows to hold the largest
       // result it ever sent (and never shrinks), and other queries run between the slices.
+      // Each slice is written out as UTF-8 at once, so the whole document never exists as one
+      // JavaScript string (two bytes a character once a Hindi title is in it).
+      const parts = [urlsetHead, ...own.map((e) => `${e.xml}\n`)].map((text) => Buffer.from(text));
       for (let done = 0; done < limit; done += SITEMAP_SLICE) {
         const rows = await listPublishedForSeo(db, {
           limit: Math.min(SITEMAP_SLICE, limit - done),
@@ -323,9 +325,10 @@ export function createSeoService(deps: {
           now,
           withBodyImages: true,
         });
-        for (const row of rows) entries.push(urlEntry(row, uiLanguage));
+        parts.push(Buffer.from(rows.map((row) => `${urlEntry(row, uiLanguage)}\n`).join('')));
       }
-      return urlset(entries);
+      parts.push(Buffer.from(urlsetTail));
+      return Buffer.concat(parts);
     },
 
     /** Google News sitemap: articles of the last 2 days, at most 1,000 (never empty). */
