@@ -18,6 +18,19 @@ import { lockDataDir } from './lock';
  */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
+/**
+ * PostgreSQL's own cache inside the embedded engine's WebAssembly memory. Its default, 128 MB,
+ * grew that memory from 128 to 189 MB at start (WebAssembly memory never shrinks) and held
+ * blocks the operating system caches anyway: the data folder is real files. 32 MB keeps the
+ * engine within its initial 128 MB at 10,000 articles (docs/decisions/027, "Memory").
+ */
+export const PGLITE_SHARED_BUFFERS = '32MB';
+
+const pgliteOptions = {
+  extensions: PGLITE_EXTENSIONS,
+  startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+};
+
 /** The one query interface repositories use, whichever engine is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT>;
 export type Engine = 'pglite' | 'postgres';
@@ -101,9 +114,7 @@ async function openPglite({ dataDir, inMemory }: OpenDatabaseOptions): Promise<D
   const lock = inMemory ? undefined : lockDataDir(dataDir);
   let client: PGlite | undefined;
   try {
-    client = inMemory
-      ? new PGlite({ extensions: PGLITE_EXTENSIONS })
-      : new PGlite(join(dataDir, 'db'), { extensions: PGLITE_EXTENSIONS });
+    client = inMemory ? new PGlite(pgliteOptions) : new PGlite(join(dataDir, 'db'), pgliteOptions);
     await client.waitReady;
     const db = drizzlePglite({ client, casing: 'snake_case' }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });

@@ -108,7 +108,7 @@ export async function registerHttp(
   await app.register(settingsRoutes(services.settings));
   await app.register(statsRoutes(services.stats));
   await app.register(mediaFileRoutes(services.media.storage));
-  await app.register(seoRoutes(services.seo));
+  await app.register(seoRoutes(services.seo, services.pageCache));
   await app.register(
     siteIconRoutes(
       createSiteIcons({

@@ -158,10 +158,18 @@ export function createPageCache(options: {
     get generation() {
       return generation;
     },
-    /** Keeps `page`, unless content changed since its render began (`since`). */
-    set(key: string, page: Omit<CachedPage, 'storedAt'>, since = generation) {
+    /**
+     * Keeps `page`, unless content changed since its render began (`since`); `ttlMs` replaces
+     * the cache's own time to live for this entry (sitemaps and feeds, which hold no random
+     * suggestions, are kept until a change or as long as they tell crawlers to keep them).
+     */
+    set(key: string, page: Omit<CachedPage, 'storedAt'>, since = generation, ttlMs?: number) {
       if (!trusted || since !== generation) return;
-      pages.set(key, { ...page, storedAt: options.clock.now().getTime() });
+      pages.set(
+        key,
+        { ...page, storedAt: options.clock.now().getTime() },
+        ttlMs === undefined ? undefined : { ttl: ttlMs },
+      );
     },
     clear() {
       pages.clear();

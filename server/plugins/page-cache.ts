@@ -17,6 +17,7 @@ import { SERVER_SEGMENTS } from '../../common/paths';
 import {
   bytesOf,
   chooseEncoding,
+  encodePage,
   encodedEtag,
   etagOf,
   forbidsStoring,
@@ -58,6 +59,44 @@ export function registerPageCacheHits(
     const page = options.pages.get(pageCacheKey(request.url));
     if (page) return sendPage(request, reply, page, 'hit');
   });
+}
+
+/**
+ * Whole answers that are the same for everyone and costly to make (sitemaps, feeds), kept in
+ * the page cache as the bytes they are sent with, like a page (docs/decisions/027, "Memory"):
+ * a hit is served by the onRequest hook above; a miss makes the answer once, however many
+ * requests ask for it at the same time, and keeps it `ttlMs` or until content changes (the page
+ * cache's invalidation). Without a cache (tests of the routes alone) the answer is sent as made.
+ */
+export function wholeAnswers(pages: PageCache | undefined, ttlMs: number) {
+  /** Answers being made, by generation and key: concurrent misses wait for the same one. */
+  const making = new Map<string, Promise<Omit<CachedPage, 'storedAt'>>>();
+  return async function send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    headers: [string, string][],
+    make: () => Promise<string | Buffer>,
+  ): Promise<FastifyReply> {
+    if (!pages) return reply.headers(Object.fromEntries(headers)).send(await make());
+    const key = pageCacheKey(request.url);
+    const hit = pages.get(key);
+    if (hit) return sendPage(request, reply, hit, 'hit');
+    // An answer begun before a change is not shared with requests that arrive after it.
+    const since = pages.generation;
+    const slot = `${since} ${key}`;
+    let pending = making.get(slot);
+    if (!pending) {
+      pending = (async () => {
+        const made = await make();
+        const body = Buffer.isBuffer(made) ? made : Buffer.from(made);
+        const page = await encodePage({ status: 200, headers }, body);
+        pages.set(key, page, since, ttlMs);
+        return page;
+      })().finally(() => making.delete(slot));
+      making.set(slot, pending);
+    }
+    return sendPage(request, reply, { ...(await pending), storedAt: 0 }, 'miss');
+  };
 }
 
 const gzipAsync = promisify(gzip);

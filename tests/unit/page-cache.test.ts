@@ -36,6 +36,18 @@ describe('page cache', () => {
     expect(cache.get('/a')).toBeUndefined();
   });
 
+  it('keeps an answer given its own time (sitemaps, feeds) that long, and no longer', () => {
+    const clock = clockAt(0);
+    const cache = createPageCache({ clock, ttlMs: 1000 });
+    cache.set('/sitemap.xml', page('S'), cache.generation, 5000);
+    cache.set('/a', page('A'));
+    clock.advance(1001);
+    expect(cache.get('/a')).toBeUndefined();
+    expect(text(cache.get('/sitemap.xml'))).toBe('S');
+    clock.advance(4000);
+    expect(cache.get('/sitemap.xml')).toBeUndefined();
+  });
+
   it('drops the least recently used page past its size', () => {
     const cache = createPageCache({ clock: clockAt(0), maxEntries: 2 });
     cache.set('/a', page('A'));

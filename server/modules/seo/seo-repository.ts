@@ -48,10 +48,11 @@ export function listPublishedForSeo(
       language: articles.language,
       bodyHead: articleBodyHead,
       body: opts.withBody ? articles.description : sql<string>`''`,
+      // A body without an image tag (most) skips the costlier match that lists them.
       bodyImageTags: opts.withBodyImages
         ? sql<
             string[]
-          >`array(select m[1] from regexp_matches(${articles.description}, '(<img[[:space:]][^>]*>)', 'gi') as m)`
+          >`case when ${articles.description} ~* '<img[[:space:]]' then array(select m[1] from regexp_matches(${articles.description}, '(<img[[:space:]][^>]*>)', 'gi') as m) else '{}'::text[] end`
         : sql<string[]>`'{}'::text[]`,
       authorName: users.name,
       /*

@@ -1,49 +1,50 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PAGE_SEGMENTS, SERVER_SEGMENTS as S } from '../../../common/paths';
+import type { PageCache } from '../../lib/page-cache';
+import { wholeAnswers } from '../../plugins/page-cache';
 import type { SeoService } from './seo-service';
 import { ICON_SIZES, type SiteIcons } from './site-icons';
 import { SITEMAP_STYLE } from './sitemap-style';
 
 const XML = 'application/xml; charset=utf-8';
-/** Crawlers may keep these a few minutes; they are rebuilt from the database on each request. */
+const RSS = 'application/rss+xml; charset=utf-8';
+/** Crawlers may keep these a few minutes. */
 const CACHE = 'public, max-age=300';
+/** We keep sitemaps and feeds as long, unless content changes first (they are costly to make). */
+const KEEP_MS = 300_000;
 
-/** The search-engine surface of DECISIONS.md §6: sitemaps, robots.txt and RSS feeds. */
-export function seoRoutes(seo: SeoService) {
+/**
+ * The search-engine surface of DECISIONS.md §6: sitemaps, robots.txt and RSS feeds. With the
+ * page cache, sitemaps and feeds are kept as the bytes they are sent with (docs/decisions/027).
+ */
+export function seoRoutes(seo: SeoService, pages?: PageCache) {
+  const send = wholeAnswers(pages, KEEP_MS);
+  const xml = (type: string): [string, string][] => [
+    ['content-type', type],
+    ['cache-control', CACHE],
+  ];
   return async function (app: FastifyInstance) {
     const hide = { schema: { hide: true } };
-    app.get(`/${S.sitemap}`, hide, async (_request, reply) =>
-      reply
-        .type(XML)
-        .header('cache-control', CACHE)
-        .send(await seo.sitemap()),
+    app.get(`/${S.sitemap}`, hide, async (request, reply) =>
+      send(request, reply, xml(XML), () => seo.sitemap()),
     );
     app.get<{ Params: { n: string } }>('/sitemap-:n.xml', hide, async (request, reply) => {
       const n = Number(request.params.n);
       if (!Number.isInteger(n) || n < 1)
         return reply.status(404).type('text/plain').send('Not found');
-      return reply
-        .type(XML)
-        .header('cache-control', CACHE)
-        .send(await seo.sitemap(n));
+      return send(request, reply, xml(XML), () => seo.sitemap(n));
     });
     app.get(`/${S.sitemapStyle}`, hide, async (_request, reply) =>
       reply.type('text/xsl; charset=utf-8').header('cache-control', CACHE).send(SITEMAP_STYLE),
     );
-    app.get(`/${S.newsSitemap}`, hide, async (_request, reply) =>
-      reply
-        .type(XML)
-        .header('cache-control', CACHE)
-        .send(await seo.newsSitemap()),
+    app.get(`/${S.newsSitemap}`, hide, async (request, reply) =>
+      send(request, reply, xml(XML), () => seo.newsSitemap()),
     );
     app.get(`/${S.robots}`, hide, async (_request, reply) =>
       reply.type('text/plain; charset=utf-8').header('cache-control', CACHE).send(seo.robots()),
     );
-    app.get(`/${S.feed}`, hide, async (_request, reply) =>
-      reply
-        .type('application/rss+xml; charset=utf-8')
-        .header('cache-control', CACHE)
-        .send(await seo.feed()),
+    app.get(`/${S.feed}`, hide, async (request, reply) =>
+      send(request, reply, xml(RSS), () => seo.feed()),
     );
     app.get<{ Params: { slug: string } }>(
       `/${PAGE_SEGMENTS.category}/:slug/${S.feed}`,
@@ -52,20 +53,14 @@ export function seoRoutes(seo: SeoService) {
         // A renamed category's feed moves with it.
         const moved = await seo.movedCategoryFeed(request.params.slug);
         if (moved) return reply.redirect(moved, 301);
-        return reply
-          .type('application/rss+xml; charset=utf-8')
-          .header('cache-control', CACHE)
-          .send(await seo.feed(request.params.slug));
+        return send(request, reply, xml(RSS), () => seo.feed(request.params.slug));
       },
     );
     app.get<{ Params: { slug: string } }>(
       `/${PAGE_SEGMENTS.author}/:slug/${S.feed}`,
       hide,
       async (request, reply) =>
-        reply
-          .type('application/rss+xml; charset=utf-8')
-          .header('cache-control', CACHE)
-          .send(await seo.authorFeed(request.params.slug)),
+        send(request, reply, xml(RSS), () => seo.authorFeed(request.params.slug)),
     );
   };
 }

@@ -24,6 +24,8 @@ import { xml } from './xml';
 
 /** sitemaps.org: at most 50,000 addresses in one file, then a sitemap index. */
 export const SITEMAP_MAX_URLS = 50_000;
+/** Articles read per query while writing a sitemap file. */
+const SITEMAP_SLICE = 1000;
 /** Google reads at most 1,000 image entries for one address. */
 const IMAGES_PER_URL = 1000;
 const NEWS_MAX = 1000;
@@ -159,12 +161,12 @@ export function createSeoService(deps: {
     (lastPublishedAt ? `<lastmod>${lastPublishedAt.toISOString()}</lastmod>` : '') +
     `<changefreq>daily</changefreq><priority>0.6</priority></url>`;
 
-  const urlset = (entries: string[]) =>
+  /** A urlset's opening (each entry then ends with a line break) and its end. */
+  const urlsetHead =
     XML_DECLARATION +
     STYLESHEET +
-    `<urlset xmlns="${SITEMAP_NS}" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n` +
-    entries.join('\n') +
-    '\n</urlset>\n';
+    `<urlset xmlns="${SITEMAP_NS}" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n`;
+  const urlsetTail = '</urlset>\n';
 
   /**
    * What the sitemap holds, in its order: the static pages, the categories, the authors, then
@@ -284,7 +286,7 @@ export function createSeoService(deps: {
      * urlset at /sitemap.xml; past that, /sitemap.xml is an index of /sitemap-{n}.xml files.
      * `part` asks for one of those files, which exist only while the index lists them.
      */
-    async sitemap(part?: number): Promise<string> {
+    async sitemap(part?: number): Promise<string | Buffer> {
       const now = clock.now();
       const { files, share } = await sitemapPlan(now);
       if (part === undefined && files > 1) {
@@ -310,13 +312,23 @@ export function createSeoService(deps: {
       if (part !== undefined && (files === 1 || part < 1 || part > files))
         throw notFound('No such sitemap.');
       const { own, offset, limit } = share((part ?? 1) - 1);
-      const [rows, { uiLanguage }] = await Promise.all([
-        limit > 0
-          ? listPublishedForSeo(db, { limit, offset, now, withBodyImages: true })
-          : Promise.resolve([]),
-        settings.get(),
-      ]);
-      return urlset([...own.map((e) => e.xml), ...rows.map((row) => urlEntry(row, uiLanguage))]);
+      const { uiLanguage } = await settings.get();
+      // The articles a slice at a time: the embedded engine's memory grows to hold the largest
+      // result it ever sent (and never shrinks), and other queries run between the slices.
+      // Each slice is written out as UTF-8 at once, so the whole document never exists as one
+      // JavaScript string (two bytes a character once a Hindi title is in it).
+      const parts = [urlsetHead, ...own.map((e) => `${e.xml}\n`)].map((text) => Buffer.from(text));
+      for (let done = 0; done < limit; done += SITEMAP_SLICE) {
+        const rows = await listPublishedForSeo(db, {
+          limit: Math.min(SITEMAP_SLICE, limit - done),
+          offset: offset + done,
+          now,
+          withBodyImages: true,
+        });
+        parts.push(Buffer.from(rows.map((row) => `${urlEntry(row, uiLanguage)}\n`).join('')));
+      }
+      parts.push(Buffer.from(urlsetTail));
+      return Buffer.concat(parts);
     },
 
     /** Google News sitemap: articles of the last 2 days, at most 1,000 (never empty). */
