@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AppServices } from '../common/services';
 import { latestMigration, type Database } from '../db/client';
 import type { Config } from './env';
@@ -44,15 +45,18 @@ export async function createServices(
   const previewTokens = createPreviewTokens(secret, clock);
   // Pages for anonymous readers are cached whole; any content change, in any process on this
   // database, empties the cache (NOTIFY), and a lost listening connection stops caching.
+  // A change made here empties this cache at once; its own echo, which can arrive after a
+  // page of the new content was cached, is known by this services' name and ignored.
   const pageCache = createPageCache({ clock });
+  const self = randomUUID();
   await database.listen(
     CONTENT_CHANNEL,
-    () => pageCache.invalidate(),
+    (sender) => sender !== self && pageCache.invalidate(),
     (up) => (up ? pageCache.trust() : pageCache.distrust()),
   );
   const contentChanged = async () => {
     pageCache.invalidate();
-    await database.notify(CONTENT_CHANNEL).catch(() => pageCache.distrust());
+    await database.notify(CONTENT_CHANNEL, self).catch(() => pageCache.distrust());
   };
 
   const media = createMediaService({
