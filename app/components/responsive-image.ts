@@ -82,15 +82,9 @@ export function pictureHtml(markup: ResponsiveMarkup, attributes: [string, strin
   const img = `<img ${attrs} />`;
   if (markup.sources.length === 0) return img;
   const sizes = escapeAttribute(markup.sizes ?? '100vw');
-  // The size on each <source> too: Chromium takes the picture's shape from the chosen one.
-  const size =
-    markup.width !== undefined && markup.height !== undefined
-      ? ` width="${markup.width}" height="${markup.height}"`
-      : '';
   const sources = markup.sources
     .map(
-      (s) =>
-        `<source type="${s.type}" srcset="${escapeAttribute(s.srcSet)}" sizes="${sizes}"${size} />`,
+      (s) => `<source type="${s.type}" srcset="${escapeAttribute(s.srcSet)}" sizes="${sizes}" />`,
     )
     .join('');
   return `<picture>${sources}${img}</picture>`;

@@ -23,24 +23,19 @@ export function ResponsivePicture({
   fallbackSize: { width: number; height: number };
 } & Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes' | 'width' | 'height'>) {
   const markup = responsiveImage(url, image, { sizes, fallbackWidth });
-  const width = markup.width ?? fallbackSize.width;
-  const height = markup.height ?? fallbackSize.height;
-  const tag = <img src={markup.src} {...img} width={width} height={height} />;
+  const tag = (
+    <img
+      src={markup.src}
+      {...img}
+      width={markup.width ?? fallbackSize.width}
+      height={markup.height ?? fallbackSize.height}
+    />
+  );
   if (markup.sources.length === 0) return tag;
   return (
     <picture>
       {markup.sources.map((s) => (
-        // The size again: Chromium takes the picture's shape from the chosen <source>, and one
-        // without width and height left the image no room until it arrived (a layout shift once
-        // the first paint no longer waits for a stylesheet, ADR 028).
-        <source
-          key={s.type}
-          type={s.type}
-          srcSet={s.srcSet}
-          sizes={markup.sizes}
-          width={width}
-          height={height}
-        />
+        <source key={s.type} type={s.type} srcSet={s.srcSet} sizes={markup.sizes} />
       ))}
       {tag}
     </picture>

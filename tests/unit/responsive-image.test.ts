@@ -86,8 +86,8 @@ describe('ResponsivePicture', () => {
     );
     expect(html).toBe(
       '<picture>' +
-        `<source type="image/avif" srcSet="${folder}/w400.avif 400w, ${folder}/w800.avif 800w" sizes="${ARTICLE_SIZES}" width="800" height="480"/>` +
-        `<source type="image/webp" srcSet="${folder}/w400.webp 400w, ${folder}/w800.webp 800w" sizes="${ARTICLE_SIZES}" width="800" height="480"/>` +
+        `<source type="image/avif" srcSet="${folder}/w400.avif 400w, ${folder}/w800.avif 800w" sizes="${ARTICLE_SIZES}"/>` +
+        `<source type="image/webp" srcSet="${folder}/w400.webp 400w, ${folder}/w800.webp 800w" sizes="${ARTICLE_SIZES}"/>` +
         `<img src="${folder}/w800.webp" alt="A" width="800" height="480"/>` +
         '</picture>',
     );
@@ -123,7 +123,7 @@ describe('pictureHtml', () => {
       [['alt', 'x &amp; y']],
     );
     expect(html).toBe(
-      '<picture><source type="image/webp" srcset="/media/a&quot;b 1w" sizes="1px" width="1" height="2" />' +
+      '<picture><source type="image/webp" srcset="/media/a&quot;b 1w" sizes="1px" />' +
         '<img src="/m&amp;x" width="1" height="2" alt="x &amp; y" /></picture>',
     );
   });
@@ -142,8 +142,8 @@ describe('responsiveBody', () => {
     expect(html).toContain(external);
     expect(html).toContain(
       '<p><picture>' +
-        `<source type="image/avif" srcset="${folder}/w400.avif 400w, ${folder}/w800.avif 800w" sizes="${ARTICLE_SIZES}" width="800" height="480" />` +
-        `<source type="image/webp" srcset="${folder}/w400.webp 400w, ${folder}/w800.webp 800w" sizes="${ARTICLE_SIZES}" width="800" height="480" />` +
+        `<source type="image/avif" srcset="${folder}/w400.avif 400w, ${folder}/w800.avif 800w" sizes="${ARTICLE_SIZES}" />` +
+        `<source type="image/webp" srcset="${folder}/w400.webp 400w, ${folder}/w800.webp 800w" sizes="${ARTICLE_SIZES}" />` +
         `<img src="${folder}/w800.webp" width="800" height="480" alt="Ram &amp; Sita" title="t" loading="lazy" decoding="async" />` +
         '</picture></p>',
     );
