@@ -1,38 +1,65 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { purgeCSSPlugin } from '@fullhuman/postcss-purgecss';
 import type { AcceptedPlugin, Root } from 'postcss';
-import { defineConfig, type Plugin } from 'vite';
+import { createHash } from 'node:crypto';
+import { build, defineConfig, type Plugin } from 'vite';
 
 // The same names as common/reader-build.ts, which the server reads (a config that imports
 // project files without an extension is on its way out of Vite, so they are written twice).
 const READER_SCRIPT_SOURCE = 'app/reader/main.ts';
 const READER_MANIFEST = 'reader-manifest.json';
 
+/** The reading pages' stylesheet (purged below): the server inlines it into their documents. */
+const READER_STYLES_SOURCE = 'app/styles/reader.css';
+
 /**
  * Reading pages are documents without client-side React (DECISIONS.md §13): they load one
- * small script of their own. This adds it to the client build as a chunk of its own and writes
- * where it went (a hashed name under /assets/) to build/client/reader-manifest.json.
+ * small script of their own. This bundles it on its own, into one file with nothing shared with
+ * the app's chunks (so a phone fetches one script, not a chain of imports), adds it to the
+ * client build under a hashed name, and writes where it went, with the built reading-page
+ * stylesheet the server inlines, to build/client/reader-manifest.json (docs/decisions/028).
  */
 function readerScript(): Plugin {
-  let referenceId = '';
+  let building = false;
   return {
     name: 'patrika-reader-script',
     applyToEnvironment: (environment) => environment.name === 'client',
     buildStart() {
-      if (this.environment.mode !== 'build') return;
-      referenceId = this.emitFile({
-        type: 'chunk',
-        id: `/${READER_SCRIPT_SOURCE}`,
-        name: 'reader',
-        preserveSignature: false,
-      });
+      building = this.environment.mode === 'build';
     },
-    generateBundle() {
-      if (!referenceId) return;
+    async generateBundle(_options, bundle) {
+      if (!building) return;
+      const result = await build({
+        configFile: false,
+        logLevel: 'warn',
+        build: {
+          write: false,
+          minify: true,
+          modulePreload: false,
+          rollupOptions: { input: READER_SCRIPT_SOURCE },
+        },
+      });
+      const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) =>
+        'output' in r ? r.output : [],
+      );
+      const chunks = outputs.filter((o) => o.type === 'chunk');
+      if (chunks.length !== 1 || !chunks[0])
+        throw new Error(`the reader script must build to one file, not ${chunks.length}`);
+      const code = chunks[0].code;
+      const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
+      const file = `assets/reader-${hash}.js`;
+      this.emitFile({ type: 'asset', fileName: file, source: code });
+      const styles = Object.values(bundle).find(
+        (o) =>
+          o.type === 'asset' &&
+          o.fileName.endsWith('.css') &&
+          o.originalFileNames.some((name) => name.endsWith(READER_STYLES_SOURCE)),
+      );
+      if (!styles) throw new Error(`${READER_STYLES_SOURCE} is not in the client build`);
       this.emitFile({
         type: 'asset',
         fileName: READER_MANIFEST,
-        source: JSON.stringify({ file: `/${this.getFileName(referenceId)}` }),
+        source: JSON.stringify({ file: `/${file}`, styles: `/${styles.fileName}` }),
       });
     },
   };
@@ -78,7 +105,7 @@ function purgeReaderStyles(): AcceptedPlugin {
     async OnceExit(root: Root, helpers) {
       // Vite names the file with a query (`?transform-only`, `?url`).
       const file = root.source?.input.file?.replace(/\?.*$/, '') ?? '';
-      if (!file.endsWith('app/styles/reader.css')) return;
+      if (!file.endsWith(READER_STYLES_SOURCE)) return;
       const run = (purge as { OnceExit?: (root: Root, helpers: unknown) => unknown }).OnceExit;
       if (run) await run(root, helpers);
     },

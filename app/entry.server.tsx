@@ -9,6 +9,7 @@ import {
   type RouterContextProvider,
 } from 'react-router';
 import { appContext } from '../common/services';
+import { ReaderStyles } from './reader-styles';
 import type { PageHandle } from './root';
 
 // The server reads the context key from here so it is the very object the routes use.
@@ -25,7 +26,10 @@ export default function handleRequest(
 ) {
   // Only a page that runs React in the browser has inline scripts (React Router's hydration
   // data) and needs a nonce; a reading page asks for none, so it is the same for everyone.
-  const nonce = hydrates(routerContext) ? loadContext.get(appContext).cspNonce() : undefined;
+  const app = hydrates(routerContext);
+  const nonce = app ? loadContext.get(appContext).cspNonce() : undefined;
+  // A reading page carries its stylesheet in the document (docs/decisions/028).
+  const styles = app ? undefined : loadContext.get(appContext).readerStyles;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // Crawlers and SPA-mode get the whole document at once; browsers get it streamed.
@@ -34,7 +38,9 @@ export default function handleRequest(
         ? 'onAllReady'
         : 'onShellReady';
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <ReaderStyles.Provider value={styles}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </ReaderStyles.Provider>,
       {
         nonce,
         [readyEvent]() {

@@ -5,7 +5,7 @@ import latin400Href from '@fontsource/noto-sans/latin-400.css?url';
 import latin700Href from '@fontsource/noto-sans/latin-700.css?url';
 import latinFontHref from '@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff2?url';
 import bootstrapHref from 'bootstrap/dist/css/bootstrap.min.css?url';
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -26,6 +26,7 @@ import { GeneralErrorBoundary } from './components/error-boundary';
 import { copy } from './copy/en';
 import { hiCopy } from './copy/hi';
 import { interfaceFor, InterfaceLanguage } from './copy/language';
+import { ReaderStyles } from './reader-styles';
 import type { UiLanguage } from '../common/settings';
 import appStylesHref from './styles/app.css?url';
 import readerStylesHref from './styles/reader.css?url';
@@ -129,6 +130,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const ui = useInterfaceLanguage();
   const hydrate = useHydrated();
   const root = useRouteLoaderData<RootData>('root');
+  const inlineStyles = useContext(ReaderStyles);
   return (
     <html lang={lang} data-signed-in={root?.user ? 'true' : undefined}>
       <head>
@@ -143,7 +145,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
           type="font/woff2"
           crossOrigin="anonymous"
         />
-        {hydrate ? <AppStyles /> : <link rel="stylesheet" href={readerStylesHref} />}
+        {hydrate ? (
+          <AppStyles />
+        ) : inlineStyles ? (
+          // In the document itself: no render-blocking request before the first paint (ADR 028).
+          <style dangerouslySetInnerHTML={{ __html: inlineStyles }} />
+        ) : (
+          <link rel="stylesheet" href={readerStylesHref} />
+        )}
         <Links />
       </head>
       <body>

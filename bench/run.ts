@@ -27,6 +27,7 @@ import { gzipSync } from 'node:zlib';
 import { ensureBuild, ROOT } from '../scripts/build-state';
 import { freePort, startServer } from '../tests/setup/spawn-server';
 import { generate } from './data';
+import { lighthouseScores } from './lighthouse';
 import { percentile, sequential, SKIP_CACHE } from './profile';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
@@ -476,6 +477,7 @@ async function main() {
       const file = join(ROOT, 'bench', 'results', `${report.date.replace(/[:.]/g, '-')}.json`);
       writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
       console.log(`bench: written to ${file}`);
+      await lighthouseScores(server.url); // mobile performance, home/category/Hindi (ADR 028)
     } finally {
       await server.stop('SIGTERM');
     }

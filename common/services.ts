@@ -134,6 +134,11 @@ export interface AppContext {
    * client, named in build/client/reader-manifest.json; served from source in development.
    */
   readerScript: string;
+  /**
+   * The reading pages' built stylesheet (app/styles/reader.css, purged) as text, which their
+   * documents carry inline (docs/decisions/028); undefined in development.
+   */
+  readerStyles?: string;
 }
 
 /**

@@ -135,7 +135,8 @@ export async function registerHttp(
       .send({ message: `No such API call: ${request.method} ${shortPath(request.url)}` }),
   );
 
-  const readerScript = web === 'build' ? readerScriptOf(deps.buildDir) : `/${READER_SCRIPT_SOURCE}`;
+  const reader: { script: string; styles?: string } =
+    web === 'build' ? readerAssetsOf(deps.buildDir) : { script: `/${READER_SCRIPT_SOURCE}` };
 
   /** What a page's loaders get: the services, who is signed in, and the CSP nonce. */
   const pageContext = ({
@@ -167,7 +168,8 @@ export async function registerHttp(
     logError: (error, what) => request.log.error({ err: error }, what),
     cspNonce: () => cspNonceOf(reply.raw),
     publicUrl: config.publicUrl,
-    readerScript,
+    readerScript: reader.script,
+    readerStyles: reader.styles,
   });
 
   if (web === 'build') {
@@ -196,10 +198,20 @@ export async function registerHttp(
   }
 }
 
-/** Where the client build put the reader script (vite.config.ts writes the manifest). */
-function readerScriptOf(buildDir: string): string {
+/**
+ * Where the client build put the reader script, and the reading pages' stylesheet as text for
+ * their documents to carry inline (vite.config.ts writes the manifest; docs/decisions/028).
+ */
+function readerAssetsOf(buildDir: string): { script: string; styles: string } {
   const manifest = join(buildDir, 'client', READER_MANIFEST);
   if (!existsSync(manifest))
     throw new Error(`${manifest} is missing: the client build is incomplete (npm run build).`);
-  return (JSON.parse(readFileSync(manifest, 'utf8')) as { file: string }).file;
+  const { file, styles } = JSON.parse(readFileSync(manifest, 'utf8')) as {
+    file: string;
+    styles: string;
+  };
+  const css = readFileSync(join(buildDir, 'client', styles), 'utf8');
+  // Written into a <style> element as it is: it must not be able to end the element.
+  if (/<\/style/i.test(css)) throw new Error(`${styles} contains "</style" and cannot be inlined`);
+  return { script: file, styles: css };
 }

@@ -34,12 +34,13 @@ test('the home page arrives server-rendered with real articles and hydrates', as
 });
 
 test('assets are hashed, compressed and cached for a year', async ({ request }) => {
-  // The reading pages' script and styles, and the app pages' React entry.
+  // The reading pages' script, and the app pages' styles and React entry (reading pages carry
+  // their styles in the document: ADR 028).
   const home = await (await request.get('/')).text();
   const login = await (await request.get('/login')).text();
   const assets = [
     home.match(/\/assets\/reader-[\w-]+\.js/)?.[0],
-    home.match(/\/assets\/reader-[\w-]+\.css/)?.[0],
+    login.match(/\/assets\/app-[\w-]+\.css/)?.[0],
     login.match(/\/assets\/entry\.client-[\w-]+\.js/)?.[0],
   ];
   for (const asset of assets) {

@@ -1,7 +1,13 @@
-import { chromium, type APIRequestContext, type Browser } from '@playwright/test';
-import lighthouse, { type Result } from 'lighthouse';
-import { createServer } from 'node:net';
-import { chromiumPath } from '../../scripts/chromium';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Result } from 'lighthouse';
+import {
+  calibratedRun,
+  describeCalibration,
+  launchForLighthouse,
+  PERFORMANCE_TARGET,
+  stands,
+  type CalibratedRun,
+} from '../../scripts/lighthouse';
 import { authorPath } from '../../common/paths';
 import { addressOf, expect, publishedArticleIn, test, type Api } from './fixtures';
 
@@ -9,10 +15,12 @@ import { addressOf, expect, publishedArticleIn, test, type Api } from './fixture
  * Lighthouse, a tool nobody here wrote, on every kind of reading page (issue 12 item 8, issue 11's
  * acceptance; ADR 028): SEO 100 and accessibility 100 on home, a category, a Hindi and an English
  * article, a static page, an author page and search (a results page is noindex on purpose: every
- * other SEO audit passes); mobile performance is measured and printed on every page (issue 11
- * names home, a category and a Hindi article: 98 or more, judged on a quiet machine). One run per page with Lighthouse's mobile defaults (a mid-range phone, simulated slow
- * 4G and a 4× slower CPU), in Debian's Chromium started here with a debugging port Lighthouse
- * connects to. A failure lists the failing audits with their items; every run prints its scores.
+ * other SEO audit passes); mobile performance 98 or more on home, a category and a Hindi article
+ * (issue 11), printed on every page. One run per page with Lighthouse's mobile defaults (a
+ * mid-range phone on simulated slow 4G), its CPU slowdown calibrated to the host's benchmark as
+ * Lighthouse's docs say (scripts/lighthouse.ts), in Debian's Chromium started here with a
+ * debugging port Lighthouse connects to. A failure lists the failing audits with their items;
+ * every run prints its scores and its calibration.
  */
 
 interface PageUnderTest {
@@ -42,22 +50,6 @@ const PAGES: PageUnderTest[] = [
   { name: 'the search page', address: async () => '/search' },
   { name: 'search results', address: async () => '/search?q=sarkar', noindex: true },
 ];
-
-/** A free local port for Chromium's remote debugging. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** One line per item of a failing audit: the element, link or resource it is about. */
 function describeItem(item: Record<string, unknown>): string {
@@ -116,6 +108,10 @@ const METRICS = [
 
 const score = (lhr: Result, category: string) => lhr.categories[category]?.score ?? 0;
 
+/** Whether a run's performance score says something about the page rather than the host. */
+const judged = (run: CalibratedRun) =>
+  !run.result.lhr.runtimeError && stands(run.verdict, score(run.result.lhr, 'performance'));
+
 test.describe('Lighthouse on the reading pages', () => {
   // One page after another in one worker (playwright.config.ts): runs in parallel would slow
   // each other's simulated phone down. Not `serial`: a failing page must not skip the others.
@@ -124,21 +120,10 @@ test.describe('Lighthouse on the reading pages', () => {
 
   let browser: Browser;
   let port: number;
+  let benchmarkTab: Page;
 
   test.beforeAll(async () => {
-    port = await freePort();
-    browser = await chromium.launch({
-      executablePath: chromiumPath(),
-      args: [
-        `--remote-debugging-port=${port}`,
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    ({ browser, port, benchmarkTab } = await launchForLighthouse());
   });
 
   test.afterAll(async () => {
@@ -154,31 +139,32 @@ test.describe('Lighthouse on the reading pages', () => {
     // The page as readers get it: rendered once already, so it comes from the page cache (the
     // first render after the server starts is not what Lighthouse is asked to judge).
     expect((await request.get(url)).status(), url).toBe(200);
-    const run = async () => {
-      const result = await lighthouse(url, {
-        port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'seo', 'accessibility'],
-      });
-      if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-      return result;
-    };
-    // On a starved machine Lighthouse sometimes loses its own trace (NO_NAVSTART): that run
-    // measured nothing, and is made once more. Scores are never retried.
-    let result = await run();
-    if (result.lhr.runtimeError) result = await run();
+    const categories = { onlyCategories: ['performance', 'seo', 'accessibility'] };
+    let run: CalibratedRun = await calibratedRun(url, { port, benchmarkTab }, categories);
+    // A page whose performance is asserted gets a second run when the first one's score says more
+    // about the host than the page (its calibration did not hold in the direction of its result:
+    // scripts/lighthouse.ts). SEO and accessibility do not depend on the host.
+    const runs = [run];
+    if (target.performance && !judged(run)) {
+      run = await calibratedRun(url, { port, benchmarkTab }, categories);
+      runs.push(run);
+    }
+    const { result } = run;
     const { lhr } = result;
     expect(lhr.runtimeError, `Lighthouse could not load ${url}`).toBeUndefined();
 
-    // Worth seeing when everything passes too: the machine's load changes the performance
-    // score (Lighthouse's CPU benchmark: about 1000 or more on an idle desktop).
+    // Worth seeing when everything passes too: the scores, the metrics, and the host's benchmark
+    // with the CPU slowdown it was given (Lighthouse's CPU benchmark: about 1000 or more on an
+    // idle desktop, 150 for the phone it means).
     const line =
       `${target.name} (${new URL(url).pathname}${new URL(url).search}): ` +
       `performance ${score(lhr, 'performance')}, SEO ${score(lhr, 'seo')}, ` +
       `accessibility ${score(lhr, 'accessibility')}; ` +
       METRICS.map((id) => `${id} ${lhr.audits[id]?.displayValue ?? '?'}`).join(', ') +
-      `; host CPU benchmark ${Math.round(lhr.environment.benchmarkIndex)}`;
+      `; ${describeCalibration(run)}` +
+      (runs.length > 1
+        ? ` (run 2; run 1: performance ${score(runs[0]!.result.lhr, 'performance')}, ${describeCalibration(runs[0]!)})`
+        : '');
     console.log(`Lighthouse: ${line}`);
     await test.info().attach('lighthouse.json', {
       body: result.report as string,
@@ -200,18 +186,31 @@ test.describe('Lighthouse on the reading pages', () => {
         `${line}\naccessibility on ${url}:\n${failingAudits(lhr, 'accessibility')}`,
       )
       .toBe(1);
-    // Performance is measured and printed (and attached), not asserted in the gate: on a 2-core
-    // machine that also runs the gate, Lighthouse's simulated 4× slower CPU multiplies whatever
-    // else the host is doing, and the score moved from 0.98 to 0.47 between runs of the same
-    // build (ADR 028). Issue 11's "98 or more" is judged from a quiet run of this spec.
-    if (target.performance) expect(score(lhr, 'performance')).toBeGreaterThan(0);
+    if (!target.performance) return;
+    const judgedRun = runs.find(judged);
+    if (!judgedRun) {
+      // Neither run's score can be told from the host's load (benchmarks under 150, or a
+      // calibration that did not hold in the direction of the result): said, not failed (ADR 028).
+      const note = `performance not judged on ${url}: the host's speed moved under both runs (${line})`;
+      test.info().annotations.push({ type: 'performance not judged', description: note });
+      console.warn(`Lighthouse: ${note}`);
+      return;
+    }
+    const performance = score(judgedRun.result.lhr, 'performance');
+    expect
+      .soft(
+        performance,
+        `${line}\nperformance on ${url} (${describeCalibration(judgedRun)}):\n` +
+          failingAudits(judgedRun.result.lhr, 'performance'),
+      )
+      .toBeGreaterThanOrEqual(PERFORMANCE_TARGET);
   }
 
   for (const target of PAGES) {
     const asked = [
       target.noindex ? 'SEO 100 but for noindex' : 'SEO 100',
       'accessibility 100',
-      ...(target.performance ? ['performance measured'] : []),
+      ...(target.performance ? [`performance ${Math.round(PERFORMANCE_TARGET * 100)}`] : []),
     ];
     test(`${target.name}: ${asked.join(', ')}`, async ({ api, request, baseURL }) => {
       await audit(target, new URL(await target.address(api), baseURL).href, request);

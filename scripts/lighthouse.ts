@@ -1,0 +1,178 @@
+import { chromium, type Browser, type Page } from '@playwright/test';
+import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
+import * as constants from 'lighthouse/core/config/constants.js';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
+import { createServer } from 'node:net';
+import { chromiumPath } from './chromium';
+
+/**
+ * Lighthouse's mobile performance score, calibrated to the host it runs on (docs/decisions/028),
+ * for the browser tests (tests/e2e/lighthouse.spec.ts) and `npm run bench` (bench/lighthouse.ts).
+ *
+ * Lighthouse simulates a mid-range phone from what it observed: main-thread time is multiplied by
+ * `throttling.cpuSlowdownMultiplier`, 4 by default, a factor meant for a desktop whose CPU
+ * benchmark is about 1500. Lighthouse's own guidance (docs/throttling.md, "Calibrating the CPU
+ * slowdown") is to set the multiplier from the host's benchmark with its calculator, as
+ * PageSpeed Insights does on its own servers (lighthouse/core/config/lr-mobile-config.js: 1.2).
+ * The benchmark is taken just before the run and again after it; a run whose multiplier the
+ * host's speed during the run does not bear out is made once more (`judge`).
+ */
+
+/** What issue 11 asks of home, a category and a Hindi article. */
+export const PERFORMANCE_TARGET = 0.98;
+
+/** A free local port for Chromium's remote debugging. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/**
+ * Debian's Chromium with a remote debugging port Lighthouse connects to (no chrome-launcher, no
+ * downloaded browser), with the flags of playwright.config.ts for the closed network, and a tab
+ * of its own to benchmark the host in.
+ */
+export async function launchForLighthouse(): Promise<{
+  browser: Browser;
+  port: number;
+  benchmarkTab: Page;
+}> {
+  const port = await freePort();
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: [
+      `--remote-debugging-port=${port}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  return { browser, port, benchmarkTab: await browser.newPage() };
+}
+
+/** Lighthouse's own CPU benchmark (the one in `lhr.environment.benchmarkIndex`), in `tab`. */
+export async function hostBenchmark(tab: Page): Promise<number> {
+  return (await tab.evaluate(`(${pageFunctions.computeBenchmarkIndex.toString()})()`)) as number;
+}
+
+export interface Calibration {
+  multiplier: number;
+  /** The calculator's confidence range around it. */
+  range: [number, number];
+}
+
+/**
+ * Lighthouse's CPU throttling calculator (lighthouse-cpu-throttling-calculator, linked from
+ * Lighthouse's docs/throttling.md and lr-mobile-config.js): the slowdown that makes a host of this
+ * benchmark the phone Lighthouse means, with its confidence range. Undefined below 150, where the
+ * calculator says the host is too slow to stand for the phone at all.
+ */
+export function cpuSlowdownFor(benchmarkIndex: number): Calibration | undefined {
+  const around = (multiplier: number, width: number): Calibration => ({
+    multiplier,
+    range: [multiplier - width / 2, multiplier + width / 2],
+  });
+  if (!Number.isFinite(benchmarkIndex) || benchmarkIndex < 150) return undefined;
+  if (benchmarkIndex >= 1300) {
+    const excess = (benchmarkIndex - 1300) / 233;
+    const multiplier = 3 + excess;
+    return around(multiplier, Math.max(excess, 1.5, multiplier * 0.3));
+  }
+  if (benchmarkIndex >= 800) return around(2 + (benchmarkIndex - 800) / 500, 1.5);
+  return around(1 + (benchmarkIndex - 150) / 650, 0.5);
+}
+
+/**
+ * Whether a run's performance score can be judged. The host's speed during the run is the
+ * median of the benchmarks before it, Lighthouse's own (just before its page load) and after it.
+ * - `calibrated`: the multiplier used is in the calculator's range for that speed: judged.
+ * - `over-throttled`: the host was slower than calibrated for, so the score is pessimistic: a
+ *   pass stands, a failure does not.
+ * - `under-throttled`: the host was faster, the score optimistic: a failure stands, a pass does not.
+ * - `starved`: a benchmark under 150, which the calculator cannot calibrate: nothing stands.
+ */
+export type Verdict = 'calibrated' | 'over-throttled' | 'under-throttled' | 'starved';
+
+export function verdictOf(used: number | undefined, benchmarks: number[]): Verdict {
+  const sorted = [...benchmarks].sort((a, b) => a - b);
+  const during = cpuSlowdownFor(sorted[Math.floor(sorted.length / 2)] ?? NaN);
+  if (used === undefined || !during || sorted.some((b) => b < 150)) return 'starved';
+  if (used > during.range[1]) return 'over-throttled';
+  if (used < during.range[0]) return 'under-throttled';
+  return 'calibrated';
+}
+
+/** Whether a score under this verdict says something about the page, not the host. */
+export function stands(verdict: Verdict, score: number, target = PERFORMANCE_TARGET): boolean {
+  if (verdict === 'calibrated') return true;
+  if (verdict === 'over-throttled') return score >= target;
+  if (verdict === 'under-throttled') return score < target;
+  return false;
+}
+
+export interface CalibratedRun {
+  result: RunnerResult;
+  multiplier: number | undefined;
+  /** Before the run, Lighthouse's own, after the run. */
+  benchmarks: [number, number, number];
+  verdict: Verdict;
+}
+
+/**
+ * One Lighthouse run on `url` (mobile defaults: a mid-range phone on slow 4G) with the CPU
+ * slowdown calibrated to the host's benchmark just before it. A run that lost its own trace on
+ * a starved host (a runtime error such as NO_NAVSTART) is made once more: it measured nothing.
+ */
+export async function calibratedRun(
+  url: string,
+  { port, benchmarkTab }: { port: number; benchmarkTab: Page },
+  flags: Flags = {},
+): Promise<CalibratedRun> {
+  const once = async () => {
+    const before = await hostBenchmark(benchmarkTab);
+    const multiplier = cpuSlowdownFor(before)?.multiplier;
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      ...flags,
+      throttling: {
+        ...constants.throttling.mobileSlow4G,
+        // A starved host (below the calculator's floor) runs unthrottled; its verdict says so.
+        cpuSlowdownMultiplier: multiplier ?? 1,
+      },
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const after = await hostBenchmark(benchmarkTab);
+    const benchmarks: [number, number, number] = [
+      before,
+      result.lhr.environment.benchmarkIndex,
+      after,
+    ];
+    return { result, multiplier, benchmarks, verdict: verdictOf(multiplier, benchmarks) };
+  };
+  const first = await once();
+  return first.result.lhr.runtimeError ? once() : first;
+}
+
+/** One line about a run's calibration, printed next to its scores. */
+export function describeCalibration(run: CalibratedRun): string {
+  const [before, during, after] = run.benchmarks.map(Math.round);
+  return (
+    `CPU slowdown ${run.multiplier?.toFixed(2) ?? 'none'} for host benchmark ${before} ` +
+    `(Lighthouse's ${during}, after ${after}): ${run.verdict}`
+  );
+}
