@@ -75,10 +75,27 @@ const cards = (db: Db) =>
 
 export type CardRow = Awaited<ReturnType<ReturnType<typeof cards>['execute']>>[number];
 
+/**
+ * The hot reads of reading pages as named prepared statements, made once per database handle:
+ * no SQL is built per render, and PostgreSQL parses and plans each once per connection
+ * (docs/decisions/027). Keyed by the handle, so tests' databases never share one.
+ */
+const preparedByDb = new WeakMap<Db, Map<string, unknown>>();
+function prepared<T>(db: Db, name: string, make: () => T): T {
+  let mine = preparedByDb.get(db);
+  if (!mine) preparedByDb.set(db, (mine = new Map()));
+  let found = mine.get(name) as T | undefined;
+  if (!found) mine.set(name, (found = make()));
+  return found;
+}
+
+/** A value, or a placeholder for it in a prepared statement. */
+type Value<T> = T | ReturnType<typeof sql.placeholder>;
+
 /** Newest published first; a query builder, so tests can read its SQL and plan. */
-export function listLatestPublished(db: Db, opts: { limit: number; now: Date }) {
+export function listLatestPublished(db: Db, opts: { limit: Value<number>; now: Value<Date> }) {
   return cards(db)
-    .where(isPublicArticle(opts.now))
+    .where(and(sql`${articles.status} = 'published'`, lte(articles.publishedAt, opts.now)))
     .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(opts.limit);
 }
@@ -92,12 +109,23 @@ export function listLatestPublished(db: Db, opts: { limit: number; now: Date }) 
  */
 export function listPublishedInCategory(
   db: Db,
-  opts: { categoryId: string; limit: number; offset: number; now: Date },
+  opts: {
+    categoryId: Value<string>;
+    limit: Value<number>;
+    offset: Value<number>;
+    now: Value<Date>;
+  },
 ) {
   const page = db
     .select({ pageId: articles.id, pagePublishedAt: articles.publishedAt })
     .from(articles)
-    .where(and(isPublicArticle(opts.now), eq(articles.categoryId, opts.categoryId)))
+    .where(
+      and(
+        sql`${articles.status} = 'published'`,
+        lte(articles.publishedAt, opts.now),
+        eq(articles.categoryId, opts.categoryId),
+      ),
+    )
     .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(opts.limit)
     .offset(opts.offset)
@@ -110,6 +138,31 @@ export function listPublishedInCategory(
     .leftJoin(users, eq(users.id, articles.authorId))
     .leftJoin(media, eq(media.id, articles.imageMediaId))
     .orderBy(desc(page.pagePublishedAt), desc(page.pageId));
+}
+
+/** listLatestPublished as a prepared statement (home, feeds of the site). */
+export function latestPublished(db: Db, opts: { limit: number; now: Date }) {
+  return prepared(db, 'article_cards_latest', () =>
+    listLatestPublished(db, {
+      limit: sql.placeholder('limit'),
+      now: sql.placeholder('now'),
+    }).prepare('article_cards_latest'),
+  ).execute(opts);
+}
+
+/** listPublishedInCategory as a prepared statement (category pages, home sections). */
+export function publishedInCategory(
+  db: Db,
+  opts: { categoryId: string; limit: number; offset: number; now: Date },
+) {
+  return prepared(db, 'article_cards_in_category', () =>
+    listPublishedInCategory(db, {
+      categoryId: sql.placeholder('categoryId'),
+      limit: sql.placeholder('limit'),
+      offset: sql.placeholder('offset'),
+      now: sql.placeholder('now'),
+    }).prepare('article_cards_in_category'),
+  ).execute(opts);
 }
 
 export function listPublishedByAuthor(
@@ -152,9 +205,6 @@ const cardsByIds = (db: Db) =>
       .where(sql`${articles.id} = ANY(${sql.placeholder('ids')}::uuid[])`)
       .prepare('article_cards_by_ids'),
   );
-
-/** A value, or a placeholder for it in a prepared statement. */
-type Value<T> = T | ReturnType<typeof sql.placeholder>;
 
 /** Which articles is this: public, and not the one to leave out or one already taken. */
 const eligibleForRandom = (
@@ -397,20 +447,6 @@ export type FullRow = Awaited<ReturnType<ReturnType<typeof full>['execute']>>[nu
 export async function findArticleById(db: Db, id: string): Promise<FullRow | undefined> {
   const [row] = await full(db).where(eq(articles.id, id));
   return row;
-}
-
-/**
- * The hot reads of reading pages as named prepared statements, made once per database handle:
- * no SQL is built per render, and PostgreSQL parses and plans each once per connection
- * (docs/decisions/027). Keyed by the handle, so tests' databases never share one.
- */
-const preparedByDb = new WeakMap<Db, Map<string, unknown>>();
-function prepared<T>(db: Db, name: string, make: () => T): T {
-  let mine = preparedByDb.get(db);
-  if (!mine) preparedByDb.set(db, (mine = new Map()));
-  let found = mine.get(name) as T | undefined;
-  if (!found) mine.set(name, (found = make()));
-  return found;
 }
 
 /** `isPublicArticle` with the time as a placeholder, for prepared statements. */
