@@ -122,7 +122,11 @@ async function main() {
               message: 'the profile was not written',
             });
             const file = join(tmpdir(), `render-${PROFILE}.cpuprofile`);
-            const { kinds, frames } = profileToSvg(file, join(tmpdir(), `render-${PROFILE}.svg`), PROFILE);
+            const { kinds, frames } = profileToSvg(
+              file,
+              join(tmpdir(), `render-${PROFILE}.svg`),
+              PROFILE,
+            );
             console.table(kinds);
             console.table(frames.slice(0, 30));
             console.table(rows);
