@@ -32,15 +32,18 @@ export interface Database {
    * advisory lock; the embedded engine has one process by construction).
    */
   exclusive<T>(name: string, fn: () => Promise<T>): Promise<T>;
-  /** Tells every process on this database, this one included, that `channel` happened. */
-  notify(channel: string): Promise<void>;
+  /**
+   * Tells every process on this database, this one included, that `channel` happened, with a
+   * `payload` (empty by default) the listeners get.
+   */
+  notify(channel: string, payload?: string): Promise<void>;
   /**
    * Calls `onMessage` on each notification of `onChannel`, and `onConnection(false)` whenever
    * some may be missed (the listening connection dropped), `onConnection(true)` once it is back.
    */
   listen(
     channel: string,
-    onMessage: () => void,
+    onMessage: (payload: string) => void,
     onConnection?: (up: boolean) => void,
   ): Promise<void>;
   /** Refreshes planner statistics; PGlite has no working autovacuum (ARCHITECTURE.md). */
@@ -114,11 +117,11 @@ async function openPglite({ dataDir, inMemory }: OpenDatabaseOptions): Promise<D
       db,
       engine: 'pglite',
       exclusive: (_name, fn) => fn(),
-      notify: async (channel) => {
-        if (!closed) await pglite.query('SELECT pg_notify($1, $2)', [channel, '']);
+      notify: async (channel, payload = '') => {
+        if (!closed) await pglite.query('SELECT pg_notify($1, $2)', [channel, payload]);
       },
       listen: async (channel, onMessage) => {
-        await pglite.listen(channel, () => onMessage());
+        await pglite.listen(channel, (payload) => onMessage(payload ?? ''));
       },
       ping: async () => {
         if (closed) throw new Error('database closed');
@@ -175,7 +178,7 @@ async function openPostgres(
   // reconnects after a second.
   const listeners: {
     channel: string;
-    onMessage: () => void;
+    onMessage: (payload: string) => void;
     onConnection: (up: boolean) => void;
   }[] = [];
   let listener: pg.Client | undefined;
@@ -184,7 +187,9 @@ async function openPostgres(
     connecting ??= (async () => {
       const client = new pg.Client({ connectionString });
       client.on('notification', (msg) =>
-        listeners.filter((l) => l.channel === msg.channel).forEach((l) => l.onMessage()),
+        listeners
+          .filter((l) => l.channel === msg.channel)
+          .forEach((l) => l.onMessage(msg.payload ?? '')),
       );
       const lost = () => {
         if (closed || listener !== client) return;
@@ -208,8 +213,8 @@ async function openPostgres(
   return {
     db,
     engine: 'postgres',
-    notify: async (channel) => {
-      await pool.query('SELECT pg_notify($1, $2)', [channel, '']);
+    notify: async (channel, payload = '') => {
+      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
     listen: async (channel, onMessage, onConnection = () => {}) => {
       listeners.push({ channel, onMessage, onConnection });

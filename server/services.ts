@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AppServices } from '../common/services';
 import { latestMigration, type Database } from '../db/client';
 import type { Config } from './env';
@@ -45,14 +46,20 @@ export async function createServices(
   // Pages for anonymous readers are cached whole; any content change, in any process on this
   // database, empties the cache (NOTIFY), and a lost listening connection stops caching.
   const pageCache = createPageCache({ clock });
+  // This process's own NOTIFY comes back to it too, a moment after it emptied its cache
+  // already; it says who sent it, so that echo does not empty the cache again (it would keep a
+  // page rendered in between out of the cache for nothing).
+  const sender = randomUUID();
   await database.listen(
     CONTENT_CHANNEL,
-    () => pageCache.invalidate(),
+    (from) => {
+      if (from !== sender) pageCache.invalidate();
+    },
     (up) => (up ? pageCache.trust() : pageCache.distrust()),
   );
   const contentChanged = async () => {
     pageCache.invalidate();
-    await database.notify(CONTENT_CHANNEL).catch(() => pageCache.distrust());
+    await database.notify(CONTENT_CHANNEL, sender).catch(() => pageCache.distrust());
   };
 
   const media = createMediaService({
