@@ -17,6 +17,9 @@ export { appContext };
 
 export const streamTimeout = 5_000;
 
+/** Where a whole document's bytes ride on its Response (server/plugins/react-router.ts). */
+const DOCUMENT_BYTES = Symbol.for('patrika.documentBytes');
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -32,11 +35,11 @@ export default function handleRequest(
   const styles = app ? undefined : loadContext.get(appContext).readerStyles;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    // Crawlers and SPA-mode get the whole document at once; browsers get it streamed.
-    const readyEvent =
-      isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode
-        ? 'onAllReady'
-        : 'onShellReady';
+    // Reading pages are documents (docs/decisions/019) with nothing to stream: they are sent
+    // whole, as one Buffer (docs/decisions/027). Crawlers and SPA-mode get the whole document
+    // at once too; browsers get an app page streamed.
+    const whole = !app || isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
+    const readyEvent = whole ? 'onAllReady' : 'onShellReady';
     const { pipe, abort } = renderToPipeableStream(
       <ReaderStyles.Provider value={styles}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -47,6 +50,23 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          if (!app) {
+            const chunks: Buffer[] = [];
+            body.on('data', (chunk: Buffer) => chunks.push(chunk));
+            body.on('end', () => {
+              const bytes = Buffer.concat(chunks);
+              const response = new Response(bytes, {
+                headers: responseHeaders,
+                status: responseStatusCode,
+              });
+              // The server sends these bytes as they are, without reading the web stream back.
+              Object.defineProperty(response, DOCUMENT_BYTES, { value: bytes });
+              resolve(response);
+            });
+            body.on('error', reject);
+            pipe(body);
+            return;
+          }
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

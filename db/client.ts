@@ -46,8 +46,8 @@ export interface Database {
    */
   exclusive<T>(name: string, fn: () => Promise<T>): Promise<T>;
   /**
-   * Tells every process on this database, this one included, that `channel` happened; the
-   * listeners hear `payload` (a sender names itself there to know its own echo).
+   * Tells every process on this database, this one included, that `channel` happened, with a
+   * `payload` (empty by default) the listeners get.
    */
   notify(channel: string, payload?: string): Promise<void>;
   /**
@@ -132,7 +132,7 @@ async function openPglite({ dataDir, inMemory }: OpenDatabaseOptions): Promise<D
         if (!closed) await pglite.query('SELECT pg_notify($1, $2)', [channel, payload]);
       },
       listen: async (channel, onMessage) => {
-        await pglite.listen(channel, (payload) => onMessage(payload));
+        await pglite.listen(channel, (payload) => onMessage(payload ?? ''));
       },
       ping: async () => {
         if (closed) throw new Error('database closed');

@@ -11,6 +11,9 @@ import { SERVER_SEGMENTS } from '../common/paths';
 import { READER_MANIFEST, READER_SCRIPT_SOURCE } from '../common/reader-build';
 import type { AppContext, AppServices } from '../common/services';
 import type { Database } from '../db/client';
+import type { Category } from '../common/schemas/categories';
+import type { SiteSettings } from '../common/settings';
+import type { PageCache } from './lib/page-cache';
 import type { Config } from './env';
 import { articlesRoutes } from './modules/articles/articles-routes';
 import { categoriesRoutes } from './modules/categories/categories-routes';
@@ -41,21 +44,64 @@ import type { Services } from './services';
 export type Web = 'build' | 'dev' | false;
 
 /**
- * The services one page render sees. The root loader and the page's loader both need the
- * settings and the category lists; within one request each is read once.
+ * Settings and the category lists, read once per process and kept until content changes:
+ * every render reads them, and they change only through writes that empty the page cache in
+ * every process (the local write itself, or the NOTIFY from another process; docs/decisions/
+ * 002). So a kept value is tied to the page cache's generation: any invalidation anywhere makes
+ * the next render read again. While the cache distrusts its notifications (the listening
+ * connection was lost), nothing is kept. A read that began before a change is never kept after
+ * it, and a failed read is not kept at all. Like a cached page, a value lives a minute at most
+ * (a restore or a hand edit of the database notifies no one). Values are frozen: they are
+ * shared by every render of the process.
  */
-function perRequest(services: Services): AppServices {
-  const once = <T>(read: () => Promise<T>) => {
-    let value: Promise<T> | undefined;
-    return () => (value ??= read());
+export function processReads(pages: PageCache, clock: { now(): Date }, ttlMs = 60_000) {
+  const kept = <T>(read: () => Promise<T>) => {
+    let value: { promise: Promise<T>; generation: number; at: number } | undefined;
+    return (): Promise<T> => {
+      const now = clock.now().getTime();
+      if (value && pages.trusted && value.generation === pages.generation && now - value.at < ttlMs)
+        return value.promise;
+      const generation = pages.generation;
+      const promise = read().then(deepFreeze);
+      if (!pages.trusted) return promise;
+      const mine = { promise, generation, at: now };
+      value = mine;
+      promise.catch(() => {
+        if (value === mine) value = undefined;
+      });
+      return promise;
+    };
   };
+  return kept;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+/**
+ * The services one page render sees. The root loader and the page's loader both need the
+ * settings and the category lists; they come from the process's kept copies (`processReads`).
+ */
+function perRequest(
+  services: Services,
+  shared: {
+    settings: () => Promise<SiteSettings>;
+    listHome: () => Promise<Category[]>;
+    listAll: () => Promise<Category[]>;
+  },
+): AppServices {
   return {
     ...services,
-    settings: { ...services.settings, get: once(() => services.settings.get()) },
+    settings: { ...services.settings, get: shared.settings },
     categories: {
       ...services.categories,
-      listHome: once(() => services.categories.listHome()),
-      listAll: once(() => services.categories.listAll()),
+      listHome: shared.listHome,
+      listAll: shared.listAll,
     },
   };
 }
@@ -135,6 +181,13 @@ export async function registerHttp(
       .send({ message: `No such API call: ${request.method} ${shortPath(request.url)}` }),
   );
 
+  const kept = processReads(services.pageCache, services.clock);
+  const shared = {
+    settings: kept(() => services.settings.get()),
+    listHome: kept(() => services.categories.listHome()),
+    listAll: kept(() => services.categories.listAll()),
+  };
+
   const reader: { script: string; styles?: string } =
     web === 'build' ? readerAssetsOf(deps.buildDir) : { script: `/${READER_SCRIPT_SOURCE}` };
 
@@ -146,7 +199,7 @@ export async function registerHttp(
     request: FastifyRequest;
     reply: FastifyReply;
   }): AppContext => ({
-    services: perRequest(services),
+    services: perRequest(services, shared),
     user: async () => {
       const actor = await request.actor().catch(() => null);
       return actor && { _id: actor.id, name: actor.name, email: actor.email, role: actor.role };

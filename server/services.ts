@@ -45,18 +45,21 @@ export async function createServices(
   const previewTokens = createPreviewTokens(secret, clock);
   // Pages for anonymous readers are cached whole; any content change, in any process on this
   // database, empties the cache (NOTIFY), and a lost listening connection stops caching.
-  // A change made here empties this cache at once; its own echo, which can arrive after a
-  // page of the new content was cached, is known by this services' name and ignored.
   const pageCache = createPageCache({ clock });
-  const self = randomUUID();
+  // This process's own NOTIFY comes back to it too, a moment after it emptied its cache
+  // already; it says who sent it, so that echo does not empty the cache again (it would keep a
+  // page rendered in between out of the cache for nothing).
+  const sender = randomUUID();
   await database.listen(
     CONTENT_CHANNEL,
-    (sender) => sender !== self && pageCache.invalidate(),
+    (from) => {
+      if (from !== sender) pageCache.invalidate();
+    },
     (up) => (up ? pageCache.trust() : pageCache.distrust()),
   );
   const contentChanged = async () => {
     pageCache.invalidate();
-    await database.notify(CONTENT_CHANNEL, self).catch(() => pageCache.distrust());
+    await database.notify(CONTENT_CHANNEL, sender).catch(() => pageCache.distrust());
   };
 
   const media = createMediaService({

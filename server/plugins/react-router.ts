@@ -48,6 +48,16 @@ export function toFetchRequest(request: FastifyRequest, signal: AbortSignal): Re
   } as RequestInit);
 }
 
+/**
+ * A reading page rendered whole (app/entry.server.tsx) carries its bytes under this key: they are
+ * sent as one Buffer, compressed in one go, instead of through a web stream and back.
+ */
+const DOCUMENT_BYTES = Symbol.for('patrika.documentBytes');
+
+/** The bytes of a whole document's Response, when it has them. */
+export const documentBytesOf = (response: Response): Buffer | undefined =>
+  (response as unknown as Record<symbol, Buffer | undefined>)[DOCUMENT_BYTES];
+
 export async function sendFetchResponse(reply: FastifyReply, response: Response): Promise<void> {
   reply.status(response.status);
   for (const [name, value] of response.headers) {
@@ -56,6 +66,11 @@ export async function sendFetchResponse(reply: FastifyReply, response: Response)
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   if (!response.body) return reply.send();
+  const bytes = documentBytesOf(response);
+  if (bytes) {
+    void response.body.cancel().catch(() => {});
+    return reply.send(bytes);
+  }
   return reply.send(Readable.fromWeb(response.body as WebReadableStream));
 }
 
@@ -146,7 +161,7 @@ export function mountReactRouter(app: FastifyInstance, options: ReactRouterOptio
     )
       return response;
     // Kept once, as the bytes every later reader gets (and this one too).
-    const body = Buffer.from(await response.arrayBuffer());
+    const body = documentBytesOf(response) ?? Buffer.from(await response.arrayBuffer());
     const headers: [string, string][] = [
       ...[...response.headers].filter(([name]) => !NOT_KEPT.has(name)),
       ['cache-control', PUBLIC_PAGE_CACHE_CONTROL],

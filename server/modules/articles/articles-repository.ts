@@ -8,6 +8,7 @@ import {
   gte,
   inArray,
   lt,
+  lte,
   ne,
   notInArray,
   or,
@@ -75,23 +76,94 @@ const cards = (db: Db) =>
 
 export type CardRow = Awaited<ReturnType<ReturnType<typeof cards>['execute']>>[number];
 
+/**
+ * The hot reads of reading pages as named prepared statements, made once per database handle:
+ * no SQL is built per render, and PostgreSQL parses and plans each once per connection
+ * (docs/decisions/027). Keyed by the handle, so tests' databases never share one.
+ */
+const preparedByDb = new WeakMap<Db, Map<string, unknown>>();
+function prepared<T>(db: Db, name: string, make: () => T): T {
+  let mine = preparedByDb.get(db);
+  if (!mine) preparedByDb.set(db, (mine = new Map()));
+  let found = mine.get(name) as T | undefined;
+  if (!found) mine.set(name, (found = make()));
+  return found;
+}
+
+/** A value, or a placeholder for it in a prepared statement. */
+type Value<T> = T | ReturnType<typeof sql.placeholder>;
+
 /** Newest published first; a query builder, so tests can read its SQL and plan. */
-export function listLatestPublished(db: Db, opts: { limit: number; now: Date }) {
+export function listLatestPublished(db: Db, opts: { limit: Value<number>; now: Value<Date> }) {
   return cards(db)
-    .where(isPublicArticle(opts.now))
+    .where(and(sql`${articles.status} = 'published'`, lte(articles.publishedAt, opts.now)))
     .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(opts.limit);
 }
 
+/**
+ * One page of a category, newest first. A deferred join: the page's ids are found first from
+ * the (category, published_at, id) index alone, skipping `offset` index entries without reading
+ * a row, and only those ids are joined to their rows, categories, authors and images. With a
+ * plain OFFSET every skipped article was read and joined (page 138 took 1.4 s at 10,000
+ * articles); now a deep page costs a walk along the index. Same pages, same order.
+ */
 export function listPublishedInCategory(
+  db: Db,
+  opts: {
+    categoryId: Value<string>;
+    limit: Value<number>;
+    offset: Value<number>;
+    now: Value<Date>;
+  },
+) {
+  const page = db
+    .select({ pageId: articles.id, pagePublishedAt: articles.publishedAt })
+    .from(articles)
+    .where(
+      and(
+        sql`${articles.status} = 'published'`,
+        lte(articles.publishedAt, opts.now),
+        eq(articles.categoryId, opts.categoryId),
+      ),
+    )
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .limit(opts.limit)
+    .offset(opts.offset)
+    .as('page');
+  return db
+    .select(cardColumns)
+    .from(page)
+    .innerJoin(articles, eq(articles.id, page.pageId))
+    .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .leftJoin(users, eq(users.id, articles.authorId))
+    .leftJoin(media, eq(media.id, articles.imageMediaId))
+    .orderBy(desc(page.pagePublishedAt), desc(page.pageId));
+}
+
+/** listLatestPublished as a prepared statement (home, feeds of the site). */
+export function latestPublished(db: Db, opts: { limit: number; now: Date }) {
+  return prepared(db, 'article_cards_latest', () =>
+    listLatestPublished(db, {
+      limit: sql.placeholder('limit'),
+      now: sql.placeholder('now'),
+    }).prepare('article_cards_latest'),
+  ).execute(opts);
+}
+
+/** listPublishedInCategory as a prepared statement (category pages, home sections). */
+export function publishedInCategory(
   db: Db,
   opts: { categoryId: string; limit: number; offset: number; now: Date },
 ) {
-  return cards(db)
-    .where(and(isPublicArticle(opts.now), eq(articles.categoryId, opts.categoryId)))
-    .orderBy(desc(articles.publishedAt), desc(articles.id))
-    .limit(opts.limit)
-    .offset(opts.offset);
+  return prepared(db, 'article_cards_in_category', () =>
+    listPublishedInCategory(db, {
+      categoryId: sql.placeholder('categoryId'),
+      limit: sql.placeholder('limit'),
+      offset: sql.placeholder('offset'),
+      now: sql.placeholder('now'),
+    }).prepare('article_cards_in_category'),
+  ).execute(opts);
 }
 
 export function listPublishedByAuthor(
@@ -127,16 +199,42 @@ export async function countPublishedInCategory(
   return Number(row?.n ?? 0);
 }
 
+/** Cards of the articles whose ids are in `ids` (a PostgreSQL array literal), prepared. */
+const cardsByIds = (db: Db) =>
+  prepared(db, 'article_cards_by_ids', () =>
+    cards(db)
+      .where(sql`${articles.id} = ANY(${sql.placeholder('ids')}::uuid[])`)
+      .prepare('article_cards_by_ids'),
+  );
+
 /** Which articles is this: public, and not the one to leave out or one already taken. */
 const eligibleForRandom = (
-  opts: { excludeId?: string | undefined; now: Date },
+  opts: { excludeId?: Value<string> | undefined; now: Value<Date> },
   taken: string[] = [],
 ) =>
   and(
-    isPublicArticle(opts.now),
+    sql`${articles.status} = 'published'`,
+    lte(articles.publishedAt, opts.now),
     opts.excludeId ? ne(articles.id, opts.excludeId) : undefined,
     taken.length > 0 ? notInArray(articles.id, taken) : undefined,
   );
+
+/** The query of randomPicks, with its values given or as placeholders. */
+function randomPicksQuery(
+  db: Db,
+  opts: { pivots: Value<string>[]; excludeId?: Value<string> | undefined; now: Value<Date> },
+) {
+  const ordered = () =>
+    db.select({ id: articles.id }).from(articles).orderBy(articles.id).limit(1).$dynamic();
+  const atOrAfter = ordered().where(
+    and(eligibleForRandom(opts), gte(articles.id, sql.raw('p.pivot'))),
+  );
+  const first = ordered().where(eligibleForRandom(opts));
+  const pivots = opts.pivots.map((p) => sql`${p}::uuid`);
+  return db
+    .selectDistinct({ id: sql<string | null>`coalesce((${atOrAfter}), (${first}))` })
+    .from(sql`unnest(ARRAY[${sql.join(pivots, sql`, `)}]) AS p(pivot)`);
+}
 
 /**
  * The first pick of listRandomPublished: one random point per wanted article, each answered by
@@ -147,16 +245,29 @@ export function randomPicks(
   db: Db,
   opts: { limit: number; excludeId?: string | undefined; now: Date },
 ) {
-  const ordered = () =>
-    db.select({ id: articles.id }).from(articles).orderBy(articles.id).limit(1).$dynamic();
-  const atOrAfter = ordered().where(
-    and(eligibleForRandom(opts), gte(articles.id, sql.raw('p.pivot'))),
+  return randomPicksQuery(db, {
+    pivots: Array.from({ length: opts.limit }, () => randomUUID()),
+    excludeId: opts.excludeId,
+    now: opts.now,
+  });
+}
+
+/** randomPicks as a prepared statement (one per number of picks, with or without exclusion). */
+function randomPicksPrepared(
+  db: Db,
+  opts: { limit: number; excludeId?: string | undefined; now: Date },
+) {
+  const name = `article_random_picks_${opts.limit}_${opts.excludeId ? 'but_one' : 'all'}`;
+  const statement = prepared(db, name, () =>
+    randomPicksQuery(db, {
+      pivots: Array.from({ length: opts.limit }, (_, i) => sql.placeholder(`p${i}`)),
+      excludeId: opts.excludeId ? sql.placeholder('excludeId') : undefined,
+      now: sql.placeholder('now'),
+    }).prepare(name),
   );
-  const first = ordered().where(eligibleForRandom(opts));
-  const pivots = Array.from({ length: opts.limit }, () => sql`${randomUUID()}::uuid`);
-  return db
-    .selectDistinct({ id: sql<string | null>`coalesce((${atOrAfter}), (${first}))` })
-    .from(sql`unnest(ARRAY[${sql.join(pivots, sql`, `)}]) AS p(pivot)`);
+  const values: Record<string, unknown> = { now: opts.now, excludeId: opts.excludeId };
+  for (let i = 0; i < opts.limit; i++) values[`p${i}`] = randomUUID();
+  return statement.execute(values);
 }
 
 /**
@@ -172,7 +283,7 @@ export async function listRandomPublished(
   db: Db,
   opts: { limit: number; excludeId?: string | undefined; now: Date },
 ) {
-  const picked = await randomPicks(db, opts);
+  const picked = await randomPicksPrepared(db, opts);
   const ids = picked.flatMap((r) => (r.id ? [r.id] : []));
   if (ids.length < opts.limit) {
     const pivot = randomUUID();
@@ -188,7 +299,7 @@ export async function listRandomPublished(
       ids.push(...(await more(lt(articles.id, pivot), opts.limit - ids.length)).map((r) => r.id));
   }
   if (ids.length === 0) return [];
-  const rows = await cards(db).where(inArray(articles.id, ids));
+  const rows = await cardsByIds(db).execute({ ids: `{${ids.join(',')}}` });
   // The database answers in index order; readers get them shuffled.
   for (let i = rows.length - 1; i > 0; i--) {
     const j = Math.floor(Math.random() * (i + 1));
@@ -355,20 +466,37 @@ export async function findArticleById(db: Db, id: string): Promise<FullRow | und
   return row;
 }
 
-/** The condition "lives under this first path segment": a category slug or the uncategorised one. */
-const inSegment = (segment: string) =>
-  segment === UNCATEGORISED_SEGMENT
-    ? sql`${articles.categoryId} IS NULL`
-    : eq(categories.slug, segment);
+/** `isPublicArticle` with the time as a placeholder, for prepared statements. */
+const isPublicAt = () =>
+  and(sql`${articles.status} = 'published'`, lte(articles.publishedAt, sql.placeholder('now')));
+
+/** The statement of findPublishedByAddress: in a category, or uncategorised. */
+export function publishedByAddress(db: Db, uncategorised: boolean) {
+  return prepared(db, `article_at_address_${uncategorised ? 'none' : 'category'}`, () =>
+    full(db)
+      .where(
+        and(
+          isPublicAt(),
+          eq(articles.slug, sql.placeholder('slug')),
+          uncategorised
+            ? sql`${articles.categoryId} IS NULL`
+            : eq(categories.slug, sql.placeholder('segment')),
+        ),
+      )
+      .prepare(`article_at_address_${uncategorised ? 'none' : 'category'}`),
+  );
+}
 
 /** A published article at its current address /{segment}/{slug}. */
 export async function findPublishedByAddress(
   db: Db,
   opts: { segment: string; slug: string; now: Date },
 ): Promise<FullRow | undefined> {
-  const [row] = await full(db).where(
-    and(isPublicArticle(opts.now), eq(articles.slug, opts.slug), inSegment(opts.segment)),
-  );
+  const [row] = await publishedByAddress(db, opts.segment === UNCATEGORISED_SEGMENT).execute({
+    now: opts.now,
+    slug: opts.slug,
+    segment: opts.segment,
+  });
   return row;
 }
 

@@ -49,8 +49,8 @@ import {
   listForAdmin,
   listUpcoming,
   type AdminListRow,
-  listLatestPublished,
-  listPublishedInCategory,
+  latestPublished,
+  publishedInCategory,
   listRandomPublished,
   listScheduled,
   listStaleSearch,
@@ -127,6 +127,24 @@ const toAdminRow = (row: AdminListRow) => ({
   views: row.viewCount,
 });
 
+/**
+ * Card excerpts by the body head they are cut from: the same cards are on every render of home
+ * and category pages, and stripping and cutting a 2,000-character head each time cost more than
+ * a lookup. Keyed by the text itself, so an edited body can never get an old excerpt; at most
+ * EXCERPTS_KEPT are kept (forgotten all at once when full).
+ */
+const EXCERPTS_KEPT = 1000;
+const excerpts = new Map<string, string>();
+function cardExcerptOf(bodyHead: string): string {
+  let found = excerpts.get(bodyHead);
+  if (found === undefined) {
+    found = htmlExcerpt(bodyHead.replace(/<[^>]*$/, ''), HOME_EXCERPT_LENGTH);
+    if (excerpts.size >= EXCERPTS_KEPT) excerpts.clear();
+    excerpts.set(bodyHead, found);
+  }
+  return found;
+}
+
 export function toCard(row: CardRow): ArticleCard {
   return {
     _id: row.id,
@@ -134,7 +152,7 @@ export function toCard(row: CardRow): ArticleCard {
     slug: row.slug,
     imageUrl: row.imageUrl,
     image: imageOf(row),
-    excerpt: htmlExcerpt(row.bodyHead.replace(/<[^>]*$/, ''), HOME_EXCERPT_LENGTH),
+    excerpt: cardExcerptOf(row.bodyHead),
     language: row.language,
     category: categoryRef(row),
     author: authorRef(row),
@@ -506,7 +524,7 @@ export function createArticlesService(deps: ArticlesDeps) {
 
   return {
     async listLatest(limit: number): Promise<ArticleCard[]> {
-      return (await listLatestPublished(db, { limit, now: clock.now() })).map(toCard);
+      return (await latestPublished(db, { limit, now: clock.now() })).map(toCard);
     },
 
     async listRandom(limit: number, excludeId?: string): Promise<ArticleCard[]> {
@@ -516,7 +534,7 @@ export function createArticlesService(deps: ArticlesDeps) {
     /** The newest published articles of a category, or of all when no category is given. */
     async listByCategory(categoryId: string | undefined, limit: number): Promise<ArticleCard[]> {
       if (!categoryId) return this.listLatest(limit);
-      const rows = await listPublishedInCategory(db, {
+      const rows = await publishedInCategory(db, {
         categoryId,
         limit,
         offset: 0,
@@ -528,7 +546,7 @@ export function createArticlesService(deps: ArticlesDeps) {
     async categoryPage(categoryId: string, page: number, limit: number) {
       const now = clock.now();
       const [rows, total] = await Promise.all([
-        listPublishedInCategory(db, { categoryId, limit, offset: (page - 1) * limit, now }),
+        publishedInCategory(db, { categoryId, limit, offset: (page - 1) * limit, now }),
         countPublishedInCategory(db, { categoryId, now }),
       ]);
       return {

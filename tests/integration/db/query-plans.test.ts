@@ -116,6 +116,26 @@ describe('every list query has an index matching its ORDER BY', () => {
     expect(plan).not.toMatch(/random\(\)/);
   });
 
+  it('a deep category page finds its ids in the index before it reads and joins any row', async () => {
+    // Page 500 of nine: an OFFSET over the rows themselves read and joined every skipped one.
+    const plan = await planOf(
+      database.db,
+      listPublishedInCategory(database.db, { categoryId: someId, limit: 9, offset: 4491, now }),
+    );
+    const lines = plan.split('\n');
+    // The ids come from the category's own index, under a Limit that is not the top node: the
+    // rows, categories, authors and images are joined to those nine ids only.
+    expect(plan).toContain('articles_category_published_order_idx');
+    expect(lines[0]).not.toMatch(/^\s*Limit\b/);
+    const limit = lines.findIndex((l) => /->\s+Limit\b/.test(l));
+    expect(limit).toBeGreaterThan(0);
+    expect(lines.slice(0, limit).join('\n')).not.toMatch(/\bSort\b/);
+    // The index walk is what the Limit reads (index-only once the table is vacuumed).
+    expect(lines[limit + 1]).toMatch(
+      /Index (Only )?Scan using articles_category_published_order_idx/,
+    );
+  });
+
   it('a mismatched NULLS order would sort (the check can fail)', async () => {
     // A query no repository makes: the admin list's order with NULLS LAST, which no index has.
     const query = database.db
