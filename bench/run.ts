@@ -14,7 +14,7 @@
  * fill instead of the embedded one; it is emptied first), BENCH_REUSE=1 (with BENCH_DATABASE_URL:
  * keep what an earlier run filled there when it holds at least BENCH_ARTICLES articles),
  * BENCH_TARGETS (comma-separated name fragments: only the targets whose name contains one, such
- * as "search"), BENCH_MACHINE (a note on the machine, such as "quiet" or "loaded by 8 other
+ * as "search"; "lighthouse" for the Lighthouse scores), BENCH_MACHINE (a note on the machine, such as "quiet" or "loaded by 8 other
  * jobs", printed with the numbers).
  */
 import autocannon from 'autocannon';
@@ -477,7 +477,8 @@ async function main() {
       const file = join(ROOT, 'bench', 'results', `${report.date.replace(/[:.]/g, '-')}.json`);
       writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
       console.log(`bench: written to ${file}`);
-      await lighthouseScores(server.url); // mobile performance, home/category/Hindi (ADR 028)
+      // Mobile performance of home, a category and a Hindi article (ADR 028).
+      if (chosen('lighthouse')) await lighthouseScores(server.url);
     } finally {
       await server.stop('SIGTERM');
     }
