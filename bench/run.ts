@@ -14,8 +14,8 @@
  * fill instead of the embedded one; it is emptied first), BENCH_REUSE=1 (with BENCH_DATABASE_URL:
  * keep what an earlier run filled there when it holds at least BENCH_ARTICLES articles),
  * BENCH_TARGETS (comma-separated name fragments: only the targets whose name contains one, such
- * as "search"; "lighthouse" for the Lighthouse scores), BENCH_MACHINE (a note on the machine, such as "quiet" or "loaded by 8 other
- * jobs", printed with the numbers).
+ * as "search"; "lighthouse" for the Lighthouse scores), BENCH_MACHINE (a note on the machine,
+ * such as "quiet" or "loaded by 8 other jobs", printed with the numbers).
  */
 import autocannon from 'autocannon';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
