@@ -194,6 +194,8 @@ describe('request ids', () => {
     const settings = t.app.services.settings;
     const get = settings.get;
     settings.get = () => Promise.reject(new Error('settings table went away'));
+    // Settings are kept per process until content changes (server/http.ts processReads).
+    t.app.services.pageCache.invalidate();
     try {
       const res = await t.app.inject({
         url: '/privacy-policy?fail=1',
@@ -203,6 +205,7 @@ describe('request ids', () => {
       expect(res.headers['x-request-id']).toBe('req-page-fails');
     } finally {
       settings.get = get;
+      t.app.services.pageCache.invalidate();
     }
     const lines = () => logLines.filter((l) => l.reqId === 'req-page-fails');
     await waitUntil(() => lines().some((l) => l.msg === 'request completed'), {
