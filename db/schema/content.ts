@@ -1,4 +1,4 @@
-import { and, lte, sql } from 'drizzle-orm';
+import { and, lte, sql, type Placeholder } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
@@ -122,7 +122,7 @@ export const articles = pgTable(
  * (pages, feeds, sitemaps, search). The status test is a literal, not a bind parameter, so the
  * planner can always match the partial indexes above (`WHERE status = 'published'`).
  */
-export const isPublicArticle = (now: Date) =>
+export const isPublicArticle = (now: Date | Placeholder) =>
   and(sql`${articles.status} = 'published'`, lte(articles.publishedAt, now));
 
 /** Enough of the body to cut a 200-character excerpt from, without reading whole articles. */

@@ -96,7 +96,7 @@ type Value<T> = T | ReturnType<typeof sql.placeholder>;
 /** Newest published first; a query builder, so tests can read its SQL and plan. */
 export function listLatestPublished(db: Db, opts: { limit: Value<number>; now: Value<Date> }) {
   return cards(db)
-    .where(and(sql`${articles.status} = 'published'`, lte(articles.publishedAt, opts.now)))
+    .where(isPublicArticle(opts.now))
     .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(opts.limit);
 }
@@ -467,8 +467,7 @@ export async function findArticleById(db: Db, id: string): Promise<FullRow | und
 }
 
 /** `isPublicArticle` with the time as a placeholder, for prepared statements. */
-const isPublicAt = () =>
-  and(sql`${articles.status} = 'published'`, lte(articles.publishedAt, sql.placeholder('now')));
+const isPublicAt = () => isPublicArticle(sql.placeholder('now'));
 
 /** The statement of findPublishedByAddress: in a category, or uncategorised. */
 export function publishedByAddress(db: Db, uncategorised: boolean) {
