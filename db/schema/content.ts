@@ -1,4 +1,4 @@
-import { and, lte, sql, type Placeholder } from 'drizzle-orm';
+import { and, gt, lte, sql, type Placeholder } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
@@ -124,6 +124,10 @@ export const articles = pgTable(
  */
 export const isPublicArticle = (now: Date | Placeholder) =>
   and(sql`${articles.status} = 'published'`, lte(articles.publishedAt, now));
+
+/** A published article whose time is still to come: scheduled (DECISIONS.md §11). */
+export const isScheduledArticle = (now: Date) =>
+  and(sql`${articles.status} = 'published'`, gt(articles.publishedAt, now));
 
 /** Enough of the body to cut a 200-character excerpt from, without reading whole articles. */
 const BODY_HEAD_CHARS = 2000;

@@ -32,6 +32,7 @@ import {
   articles,
   categories,
   isPublicArticle,
+  isScheduledArticle,
 } from '../../../db/schema/content';
 import { media } from '../../../db/schema/media';
 import { users } from '../../../db/schema/users';
@@ -340,7 +341,7 @@ const statusWhere = (status: AdminStatusFilter | undefined, now: Date): SQL | un
     case 'published':
       return isPublicArticle(now);
     case 'scheduled':
-      return and(sql`${articles.status} = 'published'`, gt(articles.publishedAt, now));
+      return isScheduledArticle(now);
   }
 };
 
@@ -812,7 +813,7 @@ export function listScheduled(db: Db, now: Date) {
   return db
     .select({ id: articles.id, publishedAt: articles.publishedAt })
     .from(articles)
-    .where(and(sql`${articles.status} = 'published'`, gt(articles.publishedAt, now)));
+    .where(isScheduledArticle(now));
 }
 
 /** What waits on someone: articles submitted for review, or an author's sent back. */
