@@ -9,6 +9,7 @@ import {
   type RouterContextProvider,
 } from 'react-router';
 import { appContext } from '../common/services';
+import { DocumentPage } from './components/page-link';
 import { ReaderStyles } from './reader-styles';
 import type { PageHandle } from './root';
 
@@ -41,9 +42,11 @@ export default function handleRequest(
     const whole = !app || isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
     const readyEvent = whole ? 'onAllReady' : 'onShellReady';
     const { pipe, abort } = renderToPipeableStream(
-      <ReaderStyles.Provider value={styles}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </ReaderStyles.Provider>,
+      <DocumentPage.Provider value={!app}>
+        <ReaderStyles.Provider value={styles}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </ReaderStyles.Provider>
+      </DocumentPage.Provider>,
       {
         nonce,
         [readyEvent]() {

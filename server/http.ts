@@ -44,10 +44,11 @@ import type { Services } from './services';
 export type Web = 'build' | 'dev' | false;
 
 /**
- * Settings and the category lists, read once per process and kept until content changes:
- * every render reads them, and they change only through writes that empty the page cache in
- * every process (the local write itself, or the NOTIFY from another process; docs/decisions/
- * 002). So a kept value is tied to the page cache's generation: any invalidation anywhere makes
+ * Settings, the category lists and each category's count of articles, read once per process
+ * and kept until content changes: renders read them on every page, and they change only
+ * through writes that empty the page cache in every process (the local write itself, or the
+ * NOTIFY from another process; docs/decisions/002), or when a scheduled article goes live (its
+ * job sends the same NOTIFY). So a kept value is tied to the page cache's generation: any invalidation anywhere makes
  * the next render read again. While the cache distrusts its notifications (the listening
  * connection was lost), nothing is kept. A read that began before a change is never kept after
  * it, and a failed read is not kept at all. Like a cached page, a value lives a minute at most
@@ -72,7 +73,20 @@ export function processReads(pages: PageCache, clock: { now(): Date }, ttlMs = 6
       return promise;
     };
   };
-  return kept;
+  /** `kept` for each key asked for (a category's count of articles, say). */
+  const keptBy = <T>(read: (key: string) => Promise<T>) => {
+    const byKey = new Map<string, () => Promise<T>>();
+    return (key: string): Promise<T> => {
+      let one = byKey.get(key);
+      if (!one) {
+        // Keys come from stored rows (categories), but a bound keeps a bug from growing it.
+        if (byKey.size >= 10_000) byKey.clear();
+        byKey.set(key, (one = kept(() => read(key))));
+      }
+      return one();
+    };
+  };
+  return Object.assign(kept, { by: keptBy });
 }
 
 function deepFreeze<T>(value: T): T {
@@ -93,10 +107,16 @@ function perRequest(
     settings: () => Promise<SiteSettings>;
     listHome: () => Promise<Category[]>;
     listAll: () => Promise<Category[]>;
+    categoryCount: (categoryId: string) => Promise<number>;
   },
 ): AppServices {
   return {
     ...services,
+    articles: {
+      ...services.articles,
+      categoryPage: (categoryId, page, limit) =>
+        services.articles.categoryPage(categoryId, page, limit, shared.categoryCount),
+    },
     settings: { ...services.settings, get: shared.settings },
     categories: {
       ...services.categories,
@@ -186,6 +206,7 @@ export async function registerHttp(
     settings: kept(() => services.settings.get()),
     listHome: kept(() => services.categories.listHome()),
     listAll: kept(() => services.categories.listAll()),
+    categoryCount: kept.by((id) => services.articles.countPublishedInCategory(id)),
   };
 
   const reader: { script: string; styles?: string } =

@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
 import type { ArticleCard as Card } from '../../common/schemas/articles';
 import { HOME_EXCERPT_LENGTH } from '../../common/articles';
 import { articlePath } from '../../common/paths';
 import { excerpt } from '../../common/text';
 import { useInterface } from '../copy/language';
+import { PageLink } from './page-link';
 import { ResponsivePicture } from './responsive-picture';
 
 /** Cards sit three to a row from lg (at most ~410 px), two from md, one on a phone. */
@@ -56,7 +56,7 @@ export function ArticleCard({
     <article className="card h-100 shadow-sm" lang={article.language}>
       {/* Articles brought in without a featured image (an import) have no imageUrl. */}
       {article.imageUrl && (
-        <Link to={href} tabIndex={-1} aria-hidden="true" className="card-img-link">
+        <PageLink to={href} tabIndex={-1} aria-hidden="true" className="card-img-link">
           <ResponsivePicture
             url={article.imageUrl}
             image={article.image}
@@ -70,26 +70,26 @@ export function ArticleCard({
             fetchPriority={priority ? 'high' : undefined}
             decoding="async"
           />
-        </Link>
+        </PageLink>
       )}
       <div className="card-body d-flex flex-column">
         {highlight ? (
           <>
             <Heading className="h5 card-title">
-              <Link to={href} dangerouslySetInnerHTML={{ __html: highlight.name }} />
+              <PageLink to={href} dangerouslySetInnerHTML={{ __html: highlight.name }} />
             </Heading>
             <p className="card-text" dangerouslySetInnerHTML={{ __html: highlight.snippet }} />
           </>
         ) : (
           <>
             <Heading className="h5 card-title">
-              <Link to={href}>{article.name}</Link>
+              <PageLink to={href}>{article.name}</PageLink>
             </Heading>
             <p className="card-text">{cardExcerpt(article.excerpt, length)}</p>
           </>
         )}
         {/* The label names it exactly (browsers space the hidden text differently). */}
-        <Link
+        <PageLink
           to={href}
           className="btn btn-primary mt-auto align-self-start"
           lang={lang}
@@ -99,7 +99,7 @@ export function ArticleCard({
           <span className="visually-hidden" lang={article.language}>
             : {article.name}
           </span>
-        </Link>
+        </PageLink>
       </div>
     </article>
   );

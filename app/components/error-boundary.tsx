@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { isRouteErrorResponse, Link, useRouteError, type ErrorResponse } from 'react-router';
+import { isRouteErrorResponse, useRouteError, type ErrorResponse } from 'react-router';
+import { PageLink } from './page-link';
 import { ROLES, type Role } from '../../common/roles';
 import { adminCopy } from '../copy/admin';
 import { useInterface } from '../copy/language';
@@ -55,9 +56,9 @@ export function NotFoundPanel({ heading }: { heading?: string }) {
     <main id="main" className="container py-5 text-center" lang={lang}>
       <h1>{heading ?? t.notFound.heading}</h1>
       <p>{t.notFound.body}</p>
-      <Link to="/" className="btn btn-primary">
+      <PageLink to="/" className="btn btn-primary">
         {t.notFound.home}
-      </Link>
+      </PageLink>
     </main>
   );
 }
@@ -69,9 +70,9 @@ export function SomethingWentWrong() {
     <main id="main" className="container py-5 text-center" lang={lang}>
       <h1>{t.errors.title}</h1>
       <p>{t.errors.body}</p>
-      <Link to="/" className="btn btn-primary">
+      <PageLink to="/" className="btn btn-primary">
         {t.notFound.home}
-      </Link>
+      </PageLink>
     </main>
   );
 }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PageLink } from './page-link';
 import { useInterface } from '../copy/language';
 
 /** Previous · Page N of M · Next under a paged list (category and search pages). */
@@ -21,9 +21,9 @@ export function PageNav({
       className="d-flex justify-content-center align-items-center gap-3 mt-4"
     >
       {currentPage > 1 ? (
-        <Link to={href(currentPage - 1)} className="btn btn-outline-primary" rel="prev">
+        <PageLink to={href(currentPage - 1)} className="btn btn-outline-primary" rel="prev">
           {t.category.previous}
-        </Link>
+        </PageLink>
       ) : (
         <span className="btn btn-outline-primary disabled" aria-disabled="true">
           {t.category.previous}
@@ -31,9 +31,9 @@ export function PageNav({
       )}
       <span aria-current="page">{t.category.pageOf(currentPage, totalPages)}</span>
       {currentPage < totalPages ? (
-        <Link to={href(currentPage + 1)} className="btn btn-outline-primary" rel="next">
+        <PageLink to={href(currentPage + 1)} className="btn btn-outline-primary" rel="next">
           {t.category.next}
-        </Link>
+        </PageLink>
       ) : (
         <span className="btn btn-outline-primary disabled" aria-disabled="true">
           {t.category.next}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { PageLink } from './page-link';
 import type { SiteSettings } from '../../common/settings';
 import { useInterface } from '../copy/language';
 
@@ -86,19 +86,19 @@ export function PublicFooter({ settings, year }: { settings: SiteSettings; year:
             <h2 className="h5 site-name">{settings.siteName}</h2>
             <ul className="list-unstyled" lang={lang}>
               <li>
-                <Link to="/about-us" className="link-light">
+                <PageLink to="/about-us" className="link-light">
                   {t.footer.about}
-                </Link>
+                </PageLink>
               </li>
               <li>
-                <Link to="/privacy-policy" className="link-light">
+                <PageLink to="/privacy-policy" className="link-light">
                   {t.footer.privacy}
-                </Link>
+                </PageLink>
               </li>
               <li>
-                <Link to="/disclaimer" className="link-light">
+                <PageLink to="/disclaimer" className="link-light">
                   {t.footer.disclaimer}
-                </Link>
+                </PageLink>
               </li>
             </ul>
             {social.length > 0 && (

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Form, Link, NavLink } from 'react-router';
+import { Form } from 'react-router';
 import type { Category } from '../../common/schemas/categories';
 import type { SessionUser } from '../../common/services';
 import { isStaff } from '../../common/roles';
@@ -7,6 +7,7 @@ import { SEARCH_QUERY_MAX } from '../../common/articles';
 import { useInterface } from '../copy/language';
 import { clearUserInfo } from '../features/session/user-info';
 import { enhanceMenus } from './menus';
+import { PageLink, PageNavLink } from './page-link';
 
 /**
  * Public navigation (SPEC.md §2): Home, About Us, a Categories dropdown of the home
@@ -34,9 +35,9 @@ export function PublicHeader({
       </a>
       <nav className="navbar navbar-expand-lg" aria-label={t.nav.mainLabel}>
         <div className="container">
-          <Link to="/" className="navbar-brand fw-bold brand site-name">
+          <PageLink to="/" className="navbar-brand fw-bold brand site-name">
             {siteName}
-          </Link>
+          </PageLink>
           <details className="nav-menu">
             {/* A <summary> is a button to assistive technology, which also says whether
                 the menu is expanded; the label names it, the icon is decoration. */}
@@ -67,14 +68,14 @@ export function PublicHeader({
               </form>
               <ul className="navbar-nav ms-auto align-items-lg-center gap-lg-2">
                 <li className="nav-item">
-                  <NavLink to="/" end className="nav-link" lang={lang}>
+                  <PageNavLink to="/" end className="nav-link" lang={lang}>
                     {t.nav.home}
-                  </NavLink>
+                  </PageNavLink>
                 </li>
                 <li className="nav-item">
-                  <NavLink to="/about-us" className="nav-link" lang={lang}>
+                  <PageNavLink to="/about-us" className="nav-link" lang={lang}>
                     {t.nav.about}
-                  </NavLink>
+                  </PageNavLink>
                 </li>
                 <li className="nav-item">
                   <details className="menu">
@@ -84,18 +85,18 @@ export function PublicHeader({
                     <ul className="menu-list">
                       {categories.map((c) => (
                         <li key={c._id}>
-                          <Link to={`/category/${c.slug}`} className="dropdown-item">
+                          <PageLink to={`/category/${c.slug}`} className="dropdown-item">
                             {c.name}
-                          </Link>
+                          </PageLink>
                         </li>
                       ))}
                     </ul>
                   </details>
                 </li>
                 <li className="nav-item">
-                  <NavLink to="/contact-us" className="nav-link" lang={lang}>
+                  <PageNavLink to="/contact-us" className="nav-link" lang={lang}>
                     {t.nav.contact}
-                  </NavLink>
+                  </PageNavLink>
                 </li>
                 {user ? (
                   <li className="nav-item">
@@ -103,20 +104,20 @@ export function PublicHeader({
                       <summary className="nav-link">{user.name}</summary>
                       <ul className="menu-list menu-end">
                         <li>
-                          <Link to="/profile" className="dropdown-item" lang={lang}>
+                          <PageLink to="/profile" className="dropdown-item" lang={lang}>
                             {t.nav.profile}
-                          </Link>
+                          </PageLink>
                         </li>
                         {isStaff(user.role) && (
                           <li>
-                            <Link
+                            <PageLink
                               to="/admin/dashboard"
                               className="dropdown-item"
                               lang={lang}
                               reloadDocument
                             >
                               {t.nav.dashboard}
-                            </Link>
+                            </PageLink>
                           </li>
                         )}
                         <li>
@@ -136,13 +137,13 @@ export function PublicHeader({
                   </li>
                 ) : (
                   <li className="nav-item">
-                    <NavLink
+                    <PageNavLink
                       to="/login"
                       className="btn btn-outline-primary btn-sm ms-lg-2"
                       lang={lang}
                     >
                       {t.nav.signIn}
-                    </NavLink>
+                    </PageNavLink>
                   </li>
                 )}
               </ul>

@@ -129,9 +129,13 @@ export const isPublicArticle = (now: Date | Placeholder) =>
 export const isScheduledArticle = (now: Date) =>
   and(sql`${articles.status} = 'published'`, gt(articles.publishedAt, now));
 
-/** Enough of the body to cut a 200-character excerpt from, without reading whole articles. */
+/**
+ * Enough of the body to cut a 200-character excerpt from, without reading whole articles:
+ * `substr`, not `left`, because PostgreSQL decompresses only the slice it needs for `substr`
+ * of a long (TOASTed) body, where `left` decompresses all of it first.
+ */
 const BODY_HEAD_CHARS = 2000;
-export const articleBodyHead = sql<string>`left(${articles.description}, ${sql.raw(String(BODY_HEAD_CHARS))})`;
+export const articleBodyHead = sql<string>`substr(${articles.description}, 1, ${sql.raw(String(BODY_HEAD_CHARS))})`;
 
 /** Former addresses of an article; each answers with a 301 to the current one (DECISIONS.md §5). */
 export const articleRedirects = pgTable(

@@ -11,12 +11,13 @@
  * Media answer their own validators (modules/media/media-routes.ts); the API has none.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { SERVER_SEGMENTS } from '../../common/paths';
 import {
   bytesOf,
   chooseEncoding,
+  COMPRESS_THRESHOLD,
+  COMPRESSIBLE,
+  encodeOnce,
   encodePage,
   encodedEtag,
   etagOf,
@@ -99,18 +100,13 @@ export function wholeAnswers(pages: PageCache | undefined, ttlMs: number) {
   };
 }
 
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
-/** Text worth compressing; images (PNG icons) are compressed already. */
-const TEXT = /^(?:text\/|application\/(?:[\w.+-]*\+)?(?:xml|json)\b|image\/svg\+xml)/i;
-/** Below this, compression saves less than it costs (the same as @fastify/compress). */
-const THRESHOLD = 1024;
-const BROTLI = { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } };
-
 /**
  * Strong validators and 304s for whole answers of Fastify routes (feeds, sitemaps, robots.txt,
- * icons). Registered before @fastify/compress's per-route hook, which then finds the answer
- * encoded and leaves it alone.
+ * icons) and of reading pages rendered whole, and their compression in one call (a signed-in
+ * reader's page, which no cache may keep, is compressed the same way, without a validator: a
+ * third less CPU than @fastify/compress's stream of chunks, docs/decisions/027). Registered
+ * before @fastify/compress's per-route hook, which then finds the answer encoded and leaves it
+ * alone.
  */
 export function registerConditionalAnswers(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
@@ -118,26 +114,27 @@ export function registerConditionalAnswers(app: FastifyInstance) {
     if (reply.statusCode !== 200 || reply.hasHeader('etag')) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     if (request.url.startsWith(`/${SERVER_SEGMENTS.api}/`)) return payload;
-    if (forbidsStoring(reply.getHeader('cache-control') as string | undefined)) return payload;
     if (reply.hasHeader('content-encoding')) return payload;
     const bytes = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
-    const etag = etagOf(bytes);
-    const text = TEXT.test(String(reply.getHeader('content-type') ?? ''));
+    const stored = !forbidsStoring(reply.getHeader('cache-control') as string | undefined);
+    const text = COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''));
     if (text) reply.header('vary', 'Accept-Encoding');
     const encoding =
-      text && bytes.length >= THRESHOLD
+      text && bytes.length >= COMPRESS_THRESHOLD
         ? chooseEncoding(request.headers['accept-encoding'])
         : 'identity';
-    reply.header('etag', encodedEtag(etag, encoding));
-    if (noneMatchHits(request.headers['if-none-match'], etag)) {
-      reply.status(304);
-      reply.removeHeader('content-type');
-      reply.removeHeader('content-length');
-      return '';
+    if (stored) {
+      const etag = etagOf(bytes);
+      reply.header('etag', encodedEtag(etag, encoding));
+      if (noneMatchHits(request.headers['if-none-match'], etag)) {
+        reply.status(304);
+        reply.removeHeader('content-type');
+        reply.removeHeader('content-length');
+        return '';
+      }
     }
     if (encoding === 'identity') return bytes;
-    const encoded =
-      encoding === 'br' ? await brotliAsync(bytes, BROTLI) : await gzipAsync(bytes, { level: 6 });
+    const encoded = await encodeOnce(bytes, encoding);
     reply.header('content-encoding', encoding);
     reply.header('content-length', encoded.length);
     return encoded;

@@ -86,4 +86,21 @@ describe('settings and categories kept per process (server/http.ts processReads)
     await t.read();
     expect(t.calls()).toBe(2);
   });
+
+  it('keeps one value per key (a category’s count), each dropped by any invalidation', async () => {
+    const clock = { now: () => new Date('2026-11-22T12:00:00Z') };
+    const pages = createPageCache({ clock });
+    const asked: string[] = [];
+    const count = processReads(pages, clock).by(async (id) => {
+      asked.push(id);
+      return id.length;
+    });
+    expect(await count('news')).toBe(4);
+    expect(await count('sport')).toBe(5);
+    expect(await count('news')).toBe(4);
+    expect(asked).toEqual(['news', 'sport']);
+    pages.invalidate();
+    await count('sport');
+    expect(asked).toEqual(['news', 'sport', 'sport']);
+  });
 });

@@ -1,4 +1,5 @@
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
+import { PageLink } from '../../components/page-link';
 import { CARD_EXCERPT_LENGTH, SEARCH_QUERY_MAX } from '../../../common/articles';
 import { PAGE_SEGMENTS } from '../../../common/paths';
 import { SEARCH_PAGE_SIZE } from '../../../common/schemas/search';
@@ -91,9 +92,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       {result && result.suggestion && (
         <p className="lead">
           {t.didYouMean}{' '}
-          <Link to={searchHref(result.suggestion)}>
+          <PageLink to={searchHref(result.suggestion)}>
             <strong>{result.suggestion}</strong>
-          </Link>
+          </PageLink>
           ? {t.showingIts}
         </p>
       )}

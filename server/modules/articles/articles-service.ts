@@ -543,11 +543,26 @@ export function createArticlesService(deps: ArticlesDeps) {
       return rows.map(toCard);
     },
 
-    async categoryPage(categoryId: string, page: number, limit: number) {
+    /** How many articles of the category readers may see now. */
+    countPublishedInCategory(categoryId: string): Promise<number> {
+      return countPublishedInCategory(db, { categoryId, now: clock.now() });
+    },
+
+    /**
+     * One page of a category's published articles. `countOf` reads the total: the database by
+     * default; reading pages pass the count their process keeps until content changes
+     * (server/http.ts), since counting a large category costs more than its page of cards.
+     */
+    async categoryPage(
+      categoryId: string,
+      page: number,
+      limit: number,
+      countOf: (categoryId: string) => Promise<number> = (id) => this.countPublishedInCategory(id),
+    ) {
       const now = clock.now();
       const [rows, total] = await Promise.all([
         publishedInCategory(db, { categoryId, limit, offset: (page - 1) * limit, now }),
-        countPublishedInCategory(db, { categoryId, now }),
+        countOf(categoryId),
       ]);
       return {
         articles: rows.map(toCard),

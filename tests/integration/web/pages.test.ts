@@ -268,6 +268,20 @@ describe('public pages carry their whole content in the server HTML', () => {
     expect(meta(first.body, 'description')).toBe('Eleven stories to page through.');
   });
 
+  it('the menu marks the page it is on (aria-current), with plain links on reading pages', async () => {
+    const current = (html: string) =>
+      tags(html, 'a')
+        .filter((a) => a['aria-current'] === 'page')
+        .map((a) => [a.href, a.class]);
+    expect(current((await get('/')).body)).toEqual([['/', 'nav-link active']]);
+    expect(current((await get('/about-us')).body)).toEqual([['/about-us', 'nav-link active']]);
+    // Below a menu entry counts as on it; "/" is no parent of the category pages.
+    expect(current((await get(`/category/${paging.slug}`)).body)).toEqual([]);
+    // Reading pages run no React in the browser: their links are plain anchors, without the
+    // router's own attributes.
+    expect((await get('/')).body).not.toContain('data-discover');
+  });
+
   it('category: a single page shows no "Page X of Y" controls', async () => {
     const res = await get('/category/parenting');
     expectHtml(res);
