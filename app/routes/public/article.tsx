@@ -30,29 +30,34 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     await redirectFormerAddress({ services, logError }, request);
     throw data(null, { status: 404, statusText: 'Not Found' });
   }
-  // Its body's images of ours as responsive pictures (docs/decisions/026).
-  const article = await withResponsiveBody({ services, logError }, found.article);
+  const story = found.article;
+  // SPEC.md §9: ask for 3 random articles, drop the current one, show 2. Readers see a short
+  // text where the block would be when they fail; the log gets the error.
+  const suggestions = services.articles.listRandom(3, story._id).then(
+    (list) => ({
+      related: list.filter((a) => a._id !== story._id).slice(0, 2),
+      relatedFailed: false,
+    }),
+    (error: unknown) => {
+      logError(error, `related stories of article ${story._id} could not be loaded`);
+      return { related: [], relatedFailed: true };
+    },
+  );
   const settings = await services.settings.get();
-  // SPEC.md §9: ask for 3 random articles, drop the current one, show 2.
-  let related: Awaited<ReturnType<typeof services.articles.listRandom>> = [];
-  let relatedFailed = false;
-  try {
-    related = (await services.articles.listRandom(3, article._id))
-      .filter((a) => a._id !== article._id)
-      .slice(0, 2);
-  } catch (error) {
-    // Readers see a short text where the block would be; the log gets the error.
-    logError(error, `related stories of article ${article._id} could not be loaded`);
-    relatedFailed = true;
-  }
-  const share = await shareImage({ services, publicUrl }, settings, {
-    url: article.imageUrl,
-    alt: article.imageAlt || article.name,
-  });
-  // The same story in the other language, once that is published too (issue 10 item 7).
-  const translationPath = article.translationId
-    ? ((await services.articles.pathForId(article.translationId)) ?? null)
-    : null;
+  // The reads below need only the article as found: they go to the database side by side.
+  const [article, { related, relatedFailed }, share, translationPath] = await Promise.all([
+    // Its body's images of ours as responsive pictures (docs/decisions/026).
+    withResponsiveBody({ services, logError }, story),
+    suggestions,
+    shareImage({ services, publicUrl }, settings, {
+      url: story.imageUrl,
+      alt: story.imageAlt || story.name,
+    }),
+    // The same story in the other language, once that is published too (issue 10 item 7).
+    story.translationId
+      ? services.articles.pathForId(story.translationId).then((path) => path ?? null)
+      : null,
+  ]);
   const translation = translationPath
     ? { path: translationPath, language: otherLanguage(article.language) }
     : null;

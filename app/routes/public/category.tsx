@@ -28,14 +28,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     throw data(null, { status: 404, statusText: 'Not Found' });
   }
   const page = pageParam(new URL(request.url));
-  const [list, settings] = await Promise.all([
+  const settings = await services.settings.get();
+  const [list, share] = await Promise.all([
     services.articles.categoryPage(category._id, page, CATEGORY_PAGE_SIZE),
-    services.settings.get(),
+    shareImage({ services, publicUrl }, settings),
   ]);
   // A page past the end does not exist (an empty category still has its page 1).
   if (page > Math.max(1, list.totalPages))
     throw data(null, { status: 404, statusText: 'Not Found' });
-  const share = await shareImage({ services, publicUrl }, settings);
   return { category, ...list, settings, publicUrl, share };
 }
 

@@ -43,7 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     services.categories.listAll().catch(() => []),
   ]);
   const { t } = interfaceFor(settings.uiLanguage);
-  const sections = await Promise.all([
+  // The sections, the share image and the header picture are read side by side.
+  const sectionsRead = Promise.all([
     section('latest', t.home.latest, () => services.articles.listLatest(HOME_SECTION_SIZE)),
     // The sections after Latest come from the categories chosen in settings (DECISIONS.md §8).
     ...settings.homeSectionSlugs.map((slug) => {
@@ -54,19 +55,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       });
     }),
   ]);
-  // The header picture, when there is one, is the home page's own (as its 16:9 crop).
-  const share = await shareImage(
-    { services, publicUrl },
-    settings,
-    settings.headerImageUrl ? { url: settings.headerImageUrl, alt: settings.siteName } : undefined,
-  );
-  // The header picture's variants, when it is an upload here.
-  const headerImage = await services.media
-    .imageForUrl(settings.headerImageUrl)
-    .catch((error: unknown) => {
+  const [sections, share, headerImage] = await Promise.all([
+    sectionsRead,
+    // The header picture, when there is one, is the home page's own (as its 16:9 crop).
+    shareImage(
+      { services, publicUrl },
+      settings,
+      settings.headerImageUrl
+        ? { url: settings.headerImageUrl, alt: settings.siteName }
+        : undefined,
+    ),
+    // The header picture's variants, when it is an upload here.
+    services.media.imageForUrl(settings.headerImageUrl).catch((error: unknown) => {
       logError(error, 'the home header image could not be looked up');
       return null;
-    });
+    }),
+  ]);
   return { settings, homeCategories, sections, publicUrl, share, headerImage };
 }
 

@@ -237,30 +237,34 @@ function randomPicksQuery(
     .from(sql`unnest(ARRAY[${sql.join(pivots, sql`, `)}]) AS p(pivot)`);
 }
 
+/** The cards of randomPicksQuery's picks: the usual suggestions in one statement. */
+const randomCardsQuery = (db: Db, opts: Parameters<typeof randomPicksQuery>[1]) =>
+  cards(db).where(sql`${articles.id} IN (${randomPicksQuery(db, opts)})`);
+
 /**
- * The first pick of listRandomPublished: one random point per wanted article, each answered by
- * the first eligible id at or after it (or the first of all, past the last id). A query builder,
- * so tests can read its plan.
+ * The first pick of listRandomPublished, with the picks' cards: one random point per wanted
+ * article, each answered by the first eligible id at or after it (or the first of all, past the
+ * last id). A query builder, so tests can read its plan.
  */
-export function randomPicks(
+export function randomCards(
   db: Db,
   opts: { limit: number; excludeId?: string | undefined; now: Date },
 ) {
-  return randomPicksQuery(db, {
+  return randomCardsQuery(db, {
     pivots: Array.from({ length: opts.limit }, () => randomUUID()),
     excludeId: opts.excludeId,
     now: opts.now,
   });
 }
 
-/** randomPicks as a prepared statement (one per number of picks, with or without exclusion). */
-function randomPicksPrepared(
+/** randomCards as a prepared statement (one per number of picks, with or without exclusion). */
+function randomCardsPrepared(
   db: Db,
   opts: { limit: number; excludeId?: string | undefined; now: Date },
 ) {
-  const name = `article_random_picks_${opts.limit}_${opts.excludeId ? 'but_one' : 'all'}`;
+  const name = `article_random_cards_${opts.limit}_${opts.excludeId ? 'but_one' : 'all'}`;
   const statement = prepared(db, name, () =>
-    randomPicksQuery(db, {
+    randomCardsQuery(db, {
       pivots: Array.from({ length: opts.limit }, (_, i) => sql.placeholder(`p${i}`)),
       excludeId: opts.excludeId ? sql.placeholder('excludeId') : undefined,
       now: sql.placeholder('now'),
@@ -284,9 +288,11 @@ export async function listRandomPublished(
   db: Db,
   opts: { limit: number; excludeId?: string | undefined; now: Date },
 ) {
-  const picked = await randomPicksPrepared(db, opts);
-  const ids = picked.flatMap((r) => (r.id ? [r.id] : []));
-  if (ids.length < opts.limit) {
+  // The usual case is one round trip: the picks and their cards in one statement.
+  const rows = await randomCardsPrepared(db, opts);
+  if (rows.length < opts.limit) {
+    const ids = rows.map((r) => r.id);
+    const found = ids.length;
     const pivot = randomUUID();
     const more = (where: SQL, n: number) =>
       db
@@ -298,9 +304,10 @@ export async function listRandomPublished(
     ids.push(...(await more(gte(articles.id, pivot), opts.limit - ids.length)).map((r) => r.id));
     if (ids.length < opts.limit)
       ids.push(...(await more(lt(articles.id, pivot), opts.limit - ids.length)).map((r) => r.id));
+    const extra = ids.slice(found);
+    if (extra.length > 0)
+      rows.push(...(await cardsByIds(db).execute({ ids: `{${extra.join(',')}}` })));
   }
-  if (ids.length === 0) return [];
-  const rows = await cardsByIds(db).execute({ ids: `{${ids.join(',')}}` });
   // The database answers in index order; readers get them shuffled.
   for (let i = rows.length - 1; i > 0; i--) {
     const j = Math.floor(Math.random() * (i + 1));

@@ -6,7 +6,7 @@ import {
   listForAdminPage,
   listLatestPublished,
   listPublishedInCategory,
-  randomPicks,
+  randomCards,
   searchWindow,
 } from '../../../server/modules/articles/articles-repository';
 import { listPublishedForSeo } from '../../../server/modules/seo/seo-repository';
@@ -107,7 +107,7 @@ describe('every list query has an index matching its ORDER BY', () => {
   it('random suggestions probe the id index, never sorting the articles', async () => {
     const plan = await planOf(
       database.db,
-      randomPicks(database.db, { limit: 3, now, excludeId: someId }),
+      randomCards(database.db, { limit: 3, now, excludeId: someId }),
       { sorts: false },
     );
     expect(plan).toContain('articles_pkey');
