@@ -1,7 +1,7 @@
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { PassThrough } from 'node:stream';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import {
   ServerRouter,
   type EntryContext,
@@ -34,60 +34,54 @@ export default function handleRequest(
   const nonce = app ? loadContext.get(appContext).cspNonce() : undefined;
   // A reading page carries its stylesheet in the document (docs/decisions/028).
   const styles = app ? undefined : loadContext.get(appContext).readerStyles;
+  const page = (
+    <DocumentPage.Provider value={!app}>
+      <ReaderStyles.Provider value={styles}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </ReaderStyles.Provider>
+    </DocumentPage.Provider>
+  );
+  if (!app) {
+    // A reading page is a document with nothing to wait for (no Suspense, no deferred data):
+    // rendered to one string in one call, with none of a stream's chunks and events, then sent
+    // as one Buffer. An error thrown here is the shell's error, as with onShellError below:
+    // React Router renders the error boundary instead.
+    // (The stream writes the doctype itself; renderToString does not.)
+    const bytes = Buffer.from(`<!DOCTYPE html>${renderToString(page)}`);
+    responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+    const response = new Response(bytes, { headers: responseHeaders, status: responseStatusCode });
+    // The server sends these bytes as they are, without reading the web stream back.
+    Object.defineProperty(response, DOCUMENT_BYTES, { value: bytes });
+    return response;
+  }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    // Reading pages are documents (docs/decisions/019) with nothing to stream: they are sent
-    // whole, as one Buffer (docs/decisions/027). Crawlers and SPA-mode get the whole document
-    // at once too; browsers get an app page streamed.
-    const whole = !app || isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
+    // Crawlers and SPA-mode get the whole document at once; browsers get an app page streamed.
+    const whole = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
     const readyEvent = whole ? 'onAllReady' : 'onShellReady';
-    const { pipe, abort } = renderToPipeableStream(
-      <DocumentPage.Provider value={!app}>
-        <ReaderStyles.Provider value={styles}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </ReaderStyles.Provider>
-      </DocumentPage.Provider>,
-      {
-        nonce,
-        [readyEvent]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          if (!app) {
-            const chunks: Buffer[] = [];
-            body.on('data', (chunk: Buffer) => chunks.push(chunk));
-            body.on('end', () => {
-              const bytes = Buffer.concat(chunks);
-              const response = new Response(bytes, {
-                headers: responseHeaders,
-                status: responseStatusCode,
-              });
-              // The server sends these bytes as they are, without reading the web stream back.
-              Object.defineProperty(response, DOCUMENT_BYTES, { value: bytes });
-              resolve(response);
-            });
-            body.on('error', reject);
-            pipe(body);
-            return;
-          }
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors after the shell are logged here; before it, onShellError rejects.
-          if (shellRendered) logWithRequestId(loadContext, error, 'page failed while streaming');
-        },
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce,
+      [readyEvent]() {
+        shellRendered = true;
+        const body = new PassThrough();
+        responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+        resolve(
+          new Response(createReadableStreamFromReadable(body), {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          }),
+        );
+        pipe(body);
       },
-    );
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        // Errors after the shell are logged here; before it, onShellError rejects.
+        if (shellRendered) logWithRequestId(loadContext, error, 'page failed while streaming');
+      },
+    });
     setTimeout(abort, streamTimeout + 1_000);
   });
 }

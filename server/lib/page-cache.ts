@@ -13,7 +13,14 @@
 import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gunzipSync, gzip } from 'node:zlib';
+import {
+  brotliCompress,
+  brotliCompressSync,
+  constants as zlib,
+  gunzipSync,
+  gzip,
+  gzipSync,
+} from 'node:zlib';
 import { PAGE_QUERY_KEYS } from '../../common/paths';
 import type { Clock } from '../lib/clock';
 
@@ -109,11 +116,25 @@ export const COMPRESSIBLE =
 /** Below this, compression saves less than it costs (the same as @fastify/compress). */
 export const COMPRESS_THRESHOLD = 1024;
 
+/** Up to this size an answer is compressed on the request's own thread (see encodeOnce). */
+const SYNC_ENCODE_MAX = 256 * 1024;
+
 /**
  * Whole bytes encoded once for one answer, in one call (not @fastify/compress's stream of
- * chunks, each its own write: a whole document costs a third less CPU this way).
+ * chunks, each its own write: a whole document costs a third less CPU this way). A page-sized
+ * answer (a reading page is 20–70 KB: about a millisecond) is compressed right here: handing it
+ * to libuv's thread pool and waking the thread costs more than that on a busy 2-core machine,
+ * and the request waits for it either way. A large one (a sitemap) goes to the pool, so the
+ * process keeps answering others meanwhile.
  */
-export function encodeOnce(bytes: Buffer, encoding: Exclude<Encoding, 'identity'>) {
+export async function encodeOnce(
+  bytes: Buffer,
+  encoding: Exclude<Encoding, 'identity'>,
+): Promise<Buffer> {
+  if (bytes.length <= SYNC_ENCODE_MAX)
+    return encoding === 'br'
+      ? brotliCompressSync(bytes, BROTLI_ONCE)
+      : gzipSync(bytes, { level: 6 });
   return encoding === 'br' ? brotliAsync(bytes, BROTLI_ONCE) : gzipAsync(bytes, { level: 6 });
 }
 
