@@ -91,10 +91,12 @@ function purgeReaderStyles(): AcceptedPlugin {
         /^(h[1-6]|p|br|hr|div|span|strong|b|em|i|u|s|del|ins|mark|sub|sup|small)$/,
         /^(blockquote|pre|code|ul|ol|li|a|img|figure|figcaption|iframe)$/,
         /^(table|thead|tbody|tfoot|tr|th|td|caption|colgroup|col|html|body|main)$/,
-        /^(:root|\[data-bs-theme)/,
+        /^:root/,
       ],
-      // Set by scripts or the browser: open menus, hydration and sign-in markers, :lang().
-      greedy: [/open/, /data-/, /lang/],
+      // Set by the browser: open menus, :lang(). Data attributes stay when the sources name them
+      // (ours, set by the reader script too); Bootstrap's for its own scripts (popovers,
+      // tooltips, carousels) and its dark theme go, as no reading page runs or sets them.
+      greedy: [/open/, /lang/],
     },
     variables: true,
     fontFace: false,
