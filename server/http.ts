@@ -13,7 +13,7 @@ import type { AppContext, AppServices } from '../common/services';
 import type { Database } from '../db/client';
 import type { Category } from '../common/schemas/categories';
 import type { SiteSettings } from '../common/settings';
-import type { PageCache } from './lib/page-cache';
+import { KEEP_MS, type PageCache } from './lib/page-cache';
 import type { Config } from './env';
 import { articlesRoutes } from './modules/articles/articles-routes';
 import { categoriesRoutes } from './modules/categories/categories-routes';
@@ -55,7 +55,11 @@ export type Web = 'build' | 'dev' | false;
  * (a restore or a hand edit of the database notifies no one). Values are frozen: they are
  * shared by every render of the process.
  */
-export function processReads(pages: PageCache, clock: { now(): Date }, ttlMs = 60_000) {
+export function processReads(
+  pages: PageCache,
+  clock: { now(): Date },
+  ttlMs: number = KEEP_MS.read,
+) {
   const kept = <T>(read: () => Promise<T>) => {
     let value: { promise: Promise<T>; generation: number; at: number } | undefined;
     return (): Promise<T> => {

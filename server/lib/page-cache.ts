@@ -27,12 +27,26 @@ import type { Clock } from '../lib/clock';
 export const CONTENT_CHANNEL = 'patrika_content_changed';
 
 /**
+ * The longest a process keeps what it made or read when no change empties it first: every write
+ * and every scheduled article going live empties it at once, in every process (CONTENT_CHANNEL),
+ * but a restore or a hand edit of the database notifies no one, and random suggestions should
+ * change now and then. The three lifetimes of issue 11, named together.
+ */
+export const KEEP_MS = {
+  /** A rendered page; a shared cache in front (nginx, a CDN) may keep it as long (s-maxage). */
+  page: 60_000,
+  /** A sitemap or a feed, costly to make; crawlers may keep it as long (max-age). */
+  sitemap: 300_000,
+  /** Settings, category lists and counts every render reads (server/http.ts processReads). */
+  read: 60_000,
+} as const;
+
+/**
  * What an anonymous reading page tells caches: browsers check again every time (a 304 costs
  * nothing), a shared cache in front (nginx, a CDN) may keep it a minute and serve it stale for
  * ten more while it fetches a fresh copy.
  */
-export const PUBLIC_PAGE_CACHE_CONTROL =
-  'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+export const PUBLIC_PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${KEEP_MS.page / 1000}, stale-while-revalidate=600`;
 
 /** The encodings a page is kept in; identity is made from gzip for the rare client without. */
 export type Encoding = 'br' | 'gzip' | 'identity';
@@ -179,7 +193,7 @@ export function createPageCache(options: {
     // One page never takes more than an eighth of the cache.
     maxEntrySize: maxBytes / 8,
     sizeCalculation: sizeOf,
-    ttl: options.ttlMs ?? 60_000,
+    ttl: options.ttlMs ?? KEEP_MS.page,
     // Time comes from our clock, so tests can move it; read on every check, never cached.
     perf: { now: () => options.clock.now().getTime() - origin },
     ttlResolution: 0,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PAGE_SEGMENTS, SERVER_SEGMENTS as S } from '../../../common/paths';
-import type { PageCache } from '../../lib/page-cache';
+import { KEEP_MS, type PageCache } from '../../lib/page-cache';
 import { wholeAnswers } from '../../plugins/page-cache';
 import type { SeoService } from './seo-service';
 import { ICON_SIZES, type SiteIcons } from './site-icons';
@@ -8,17 +8,15 @@ import { SITEMAP_STYLE } from './sitemap-style';
 
 const XML = 'application/xml; charset=utf-8';
 const RSS = 'application/rss+xml; charset=utf-8';
-/** Crawlers may keep these a few minutes. */
-const CACHE = 'public, max-age=300';
-/** We keep sitemaps and feeds as long, unless content changes first (they are costly to make). */
-const KEEP_MS = 300_000;
+/** Crawlers may keep these a few minutes; we keep them as long, unless content changes first. */
+const CACHE = `public, max-age=${KEEP_MS.sitemap / 1000}`;
 
 /**
  * The search-engine surface of DECISIONS.md §6: sitemaps, robots.txt and RSS feeds. With the
  * page cache, sitemaps and feeds are kept as the bytes they are sent with (docs/decisions/027).
  */
 export function seoRoutes(seo: SeoService, pages?: PageCache) {
-  const send = wholeAnswers(pages, KEEP_MS);
+  const send = wholeAnswers(pages, KEEP_MS.sitemap);
   const xml = (type: string): [string, string][] => [
     ['content-type', type],
     ['cache-control', CACHE],
