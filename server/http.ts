@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import type { ServerBuild } from 'react-router';
+import type { CropRatio } from '../common/articles';
 import { SERVER_SEGMENTS } from '../common/paths';
 import { READER_MANIFEST, READER_SCRIPT_SOURCE } from '../common/reader-build';
 import type { AppContext, AppServices } from '../common/services';
@@ -102,16 +103,21 @@ function deepFreeze<T>(value: T): T {
 }
 
 /**
- * The services one page render sees. The root loader and the page's loader both need the
- * settings and the category lists; they come from the process's kept copies (`processReads`).
+ * The services a page render sees. The root loader and the page's
+ * loader both need the settings and the category lists; they, a category's count and the
+ * sizes and crops of a page's share image come from the process's kept copies
+ * (`processReads`). An upload's row changes only when its crops or variants are first made
+ * (on start, or by a command), which a page shows within a minute, as it would from the cache.
  */
-function perRequest(
+function pageServices(
   services: Services,
   shared: {
     settings: () => Promise<SiteSettings>;
     listHome: () => Promise<Category[]>;
     listAll: () => Promise<Category[]>;
     categoryCount: (categoryId: string) => Promise<number>;
+    sharing: AppServices['media']['imageForSharing'];
+    imageForUrl: (url: string) => ReturnType<AppServices['media']['imageForUrl']>;
   },
 ): AppServices {
   return {
@@ -122,6 +128,11 @@ function perRequest(
         services.articles.categoryPage(categoryId, page, limit, shared.categoryCount),
     },
     settings: { ...services.settings, get: shared.settings },
+    media: {
+      ...services.media,
+      imageForSharing: shared.sharing,
+      imageForUrl: async (url) => (url ? shared.imageForUrl(url) : null),
+    },
     categories: {
       ...services.categories,
       listHome: shared.listHome,
@@ -206,11 +217,25 @@ export async function registerHttp(
   );
 
   const kept = processReads(services.pageCache, services.clock);
+  const sharingByRatio = new Map<
+    CropRatio,
+    (url: string) => ReturnType<AppServices['media']['imageForSharing']>
+  >();
   const shared = {
     settings: kept(() => services.settings.get()),
     listHome: kept(() => services.categories.listHome()),
     listAll: kept(() => services.categories.listAll()),
     categoryCount: kept.by((id) => services.articles.countPublishedInCategory(id)),
+    sharing: (url: string, ratio: CropRatio = '16x9') => {
+      let ofRatio = sharingByRatio.get(ratio);
+      if (!ofRatio)
+        sharingByRatio.set(
+          ratio,
+          (ofRatio = kept.by((at) => services.media.imageForSharing(at, ratio))),
+        );
+      return ofRatio(url);
+    },
+    imageForUrl: kept.by((url) => services.media.imageForUrl(url)),
   };
 
   const reader: { script: string; styles?: string } =
@@ -224,7 +249,8 @@ export async function registerHttp(
     request: FastifyRequest;
     reply: FastifyReply;
   }): AppContext => ({
-    services: perRequest(services, shared),
+    // Made for each render: a test may replace a service's method on a running app.
+    services: pageServices(services, shared),
     user: async () => {
       const actor = await request.actor().catch(() => null);
       return actor && { _id: actor.id, name: actor.name, email: actor.email, role: actor.role };
