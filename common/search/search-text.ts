@@ -130,10 +130,27 @@ export function textLexemes(text: string): string[] {
 /** The most words a query may use: more add nothing but work. */
 const MAX_QUERY_WORDS = 8;
 
+/** PostgreSQL refuses lexemes over 2 KB; no real word comes close to this. Longer ones are not indexed. */
+export const MAX_LEXEME_CHARS = 100;
+
 /** A query word and every lexeme that counts as finding it. */
 export interface QueryTerm {
   word: string;
+  /** Every lexeme that finds the word: what ranks it and what is highlighted. */
   lexemes: string[];
+  /**
+   * The fewest of them that find the same texts, for the index to look up (toMatchTsquery).
+   * A Devanagari word's texts all hold its loose key too (`wordLexemes` gives both, and the
+   * index never keeps one without the other: search-document.ts), so the key alone finds
+   * them, and reads one posting list of a common word instead of two.
+   */
+  match: string[];
+}
+
+/** The lexemes of `lexemes` that find the same texts as all of them (QueryTerm `match`). */
+function matchLexemes(word: string, lexemes: string[]): string[] {
+  const key = isDevanagari(word) ? lexemes.find((l) => l.startsWith('~')) : undefined;
+  return key && key.length <= MAX_LEXEME_CHARS ? [key] : lexemes;
 }
 
 /**
@@ -150,7 +167,7 @@ export function queryTerms(query: string): QueryTerm[] {
       const loose = looseLatin(word);
       if (loose.length >= 2) lexemes.add(`~${loose}`);
     }
-    return { word, lexemes: [...lexemes] };
+    return { word, lexemes: [...lexemes], match: matchLexemes(word, [...lexemes]) };
   });
 }
 
@@ -167,10 +184,26 @@ export function toTsquery(terms: QueryTerm[], weight?: 'A' | 'B' | 'C'): string 
   return terms.map((t) => `(${t.lexemes.map(lexeme).join(' | ')})`).join(' & ');
 }
 
+/**
+ * The tsquery text that finds the same texts as `toTsquery(terms)` with the fewest lexemes
+ * (QueryTerm `match`): what the GIN index is asked. Ranking keeps `toTsquery`, every lexeme.
+ */
+export const toMatchTsquery = (terms: QueryTerm[]): string =>
+  terms.map((t) => `(${t.match.map(quoteLexeme).join(' | ')})`).join(' & ');
+
 /** Whether a word of a text is one the query asked for. */
 function matcher(terms: QueryTerm[]): (word: string) => boolean {
   const wanted = new Set(terms.flatMap((t) => t.lexemes));
-  return (word) => wordLexemes(normaliseText(word)).some((lexeme) => wanted.has(lexeme));
+  // A body repeats its words: each is normalised and spelled once per snippet, not each time.
+  const seen = new Map<string, boolean>();
+  return (word) => {
+    let found = seen.get(word);
+    if (found === undefined) {
+      found = wordLexemes(normaliseText(word)).some((lexeme) => wanted.has(lexeme));
+      seen.set(word, found);
+    }
+    return found;
+  };
 }
 
 const escapeHtml = (text: string) =>
@@ -221,26 +254,55 @@ export function snippet(text: string, terms: QueryTerm[], length = 200): string 
   const region = text.slice(from, to < 0 ? text.length : to);
   const cutBefore = from > 0;
   const cutAfter = to >= 0;
-  const clusters = [...graphemes.segment(region)];
-  let first = clusters.findIndex((c) => c.index >= at - from);
-  if (first < 0) first = 0;
-  let start = Math.max(0, first - Math.floor(length / 4));
-  let end = Math.min(clusters.length, start + length);
-  start = Math.max(0, Math.min(start, end - length));
+  const size = region.length;
+  // The clusters are those of the whole region, but only the ones the snippet can show are
+  // visited (the segmenter answers the cluster at a position): a cluster took about 1 µs, and
+  // visiting all of the region's was most of a search's time. Positions below are code units
+  // of `region`, each the start of a cluster; the steps are those of the snippet as first
+  // written: `length / 4` clusters before the match, `length` in all, then the cuts moved to
+  // spaces (tests/unit/search-text.test.ts holds it to that).
+  const segments = graphemes.segment(region);
+  const clusterAt = (i: number) => segments.containing(i)!;
+  const next = (i: number) => {
+    const c = clusterAt(i);
+    return c.index + c.segment.length;
+  };
+  const previous = (i: number) => clusterAt(i - 1).index;
+  // The first cluster starting at or after the match (the region's first when none does).
+  let first = 0;
+  if (at - from < size) {
+    const c = clusterAt(at - from);
+    const after = c.index + c.segment.length;
+    first = c.index >= at - from ? c.index : after < size ? after : 0;
+  }
+  let start = first;
+  for (let k = Math.floor(length / 4); k > 0 && start > 0; k--) start = previous(start);
+  let end = start;
+  let count = 0;
+  for (; count < length && end < size; count++) end = next(end);
+  // Fewer than `length` clusters to the region's end: the snippet starts earlier instead.
+  for (let k = length - count; k > 0 && start > 0; k--) start = previous(start);
   // Move the cuts to the nearest space inside the window, so no word is cut either.
   if (start > 0) {
-    const space = clusters.slice(start, first).findIndex((c) => /\s/.test(c.segment));
-    if (space >= 0) start += space + 1;
+    for (let i = start; i < first;) {
+      const c = clusterAt(i);
+      i = c.index + c.segment.length;
+      if (/\s/.test(c.segment)) {
+        start = i;
+        break;
+      }
+    }
   }
-  if (end < clusters.length) {
-    const tail = clusters.slice(first, end);
-    const lastSpace = tail.map((c) => /\s/.test(c.segment)).lastIndexOf(true);
-    if (lastSpace > 0) end = first + lastSpace;
+  if (end < size) {
+    for (let i = end; i > first;) {
+      const c = clusterAt(i - 1);
+      i = c.index;
+      if (/\s/.test(c.segment)) {
+        if (i > first) end = i;
+        break;
+      }
+    }
   }
-  const piece = clusters
-    .slice(start, end)
-    .map((c) => c.segment)
-    .join('')
-    .trim();
-  return `${start > 0 || cutBefore ? '…' : ''}${markMatches(piece, terms)}${end < clusters.length || cutAfter ? '…' : ''}`;
+  const piece = region.slice(start, end).trim();
+  return `${start > 0 || cutBefore ? '…' : ''}${markMatches(piece, terms)}${end < size || cutAfter ? '…' : ''}`;
 }

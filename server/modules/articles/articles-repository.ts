@@ -316,7 +316,8 @@ export interface AdminListOptions {
   authorId?: string | undefined;
   /**
    * A title search (common/search/search-text.ts `toTsquery`): `inTitle` restricted to title
-   * lexemes (weight A), `anywhere` the same words unweighted.
+   * lexemes (weight A), `anywhere` the same words unweighted (`toMatchTsquery`: the fewest
+   * lexemes that find them).
    */
   titleSearch?: { inTitle: string; anywhere: string } | undefined;
   /** `scheduled` and `published` split the stored `published` at `now` (issue 9 item 6). */
@@ -851,8 +852,10 @@ export async function articleCounts(db: Db) {
 }
 
 /*
- * Search (DECISIONS.md §12). `tsquery` is the text common/search/search-text.ts `toTsquery`
- * makes: quoted lexemes only, cast without a dictionary, so both engines match alike.
+ * Search (DECISIONS.md §12). The tsqueries are the text common/search/search-text.ts makes:
+ * quoted lexemes only, cast without a dictionary, so both engines match alike. `match`
+ * (`toMatchTsquery`) is what the GIN index is asked, `rank` (`toTsquery`, every lexeme of each
+ * word) what scores: they find the same articles.
  */
 
 /**
@@ -867,7 +870,8 @@ const searchScore = (tsquery: string, now: Date) =>
 const matchesSearch = (tsquery: string) => sql`${articles.search} @@ ${tsquery}::tsquery`;
 
 export interface SearchOptions {
-  tsquery: string;
+  match: string;
+  rank: string;
   language?: 'hi' | 'en' | undefined;
   limit: number;
   offset: number;
@@ -891,7 +895,8 @@ const FIRST_WINDOW_MS = 24 * 60 * 60 * 1000;
 const WINDOW_MARGIN = 1.25;
 
 export interface SearchWindow {
-  tsquery: string;
+  match: string;
+  rank: string;
   language?: 'hi' | 'en' | undefined;
   /** Published after this time (exclusive); null: since the first article. */
   after: Date | null;
@@ -917,7 +922,7 @@ export interface SearchWindow {
  */
 export function searchWindow(db: Db, w: SearchWindow) {
   return db
-    .select({ id: articles.id, score: searchScore(w.tsquery, w.now) })
+    .select({ id: articles.id, score: searchScore(w.rank, w.now) })
     .from(articles)
     .where(
       and(
@@ -926,7 +931,7 @@ export function searchWindow(db: Db, w: SearchWindow) {
         // expression, so that the last window (no lower bound) offers no date index at all.
         w.after ? gt(articles.publishedAt, w.after) : undefined,
         sql`${articles.publishedAt} + interval '0 seconds' <= ${w.before.toISOString()}::timestamptz`,
-        matchesSearch(w.tsquery),
+        matchesSearch(w.match),
         w.language ? eq(articles.language, w.language) : undefined,
       ),
     )
@@ -949,7 +954,7 @@ export interface SearchCandidate {
  */
 export async function searchCandidates(
   db: Db,
-  opts: Pick<SearchOptions, 'tsquery' | 'language' | 'now'>,
+  opts: Pick<SearchOptions, 'match' | 'rank' | 'language' | 'now'>,
 ): Promise<{ candidates: SearchCandidate[]; more: boolean }> {
   const [first] = await db
     .select({ oldest: sql<Date | string | null>`min(${articles.publishedAt})` })
@@ -965,7 +970,8 @@ export async function searchCandidates(
     const after = opts.now.getTime() - span;
     const last = after <= oldest;
     const rows = await searchWindow(db, {
-      tsquery: opts.tsquery,
+      match: opts.match,
+      rank: opts.rank,
       language: opts.language,
       after: last ? null : new Date(after),
       before,
