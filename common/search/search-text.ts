@@ -224,6 +224,10 @@ export function markMatches(text: string, terms: QueryTerm[]): string {
 }
 
 const graphemes = new Intl.Segmenter('hi', { granularity: 'grapheme' });
+const isPrintableAscii = (text: string, i: number) => {
+  const code = text.charCodeAt(i);
+  return code >= 0x20 && code <= 0x7e;
+};
 /**
  * Code units per grapheme cluster the snippet allows for: a letter takes 1, a Devanagari
  * syllable 2 or 3, a conjunct with its signs up to 8. In text of longer clusters the snippet is
@@ -263,11 +267,21 @@ export function snippet(text: string, terms: QueryTerm[], length = 200): string 
   // spaces (tests/unit/search-text.test.ts holds it to that).
   const segments = graphemes.segment(region);
   const clusterAt = (i: number) => segments.containing(i)!;
+  // From a cluster's start, the next one's, and from a cluster's end, its start. Between a
+  // character below U+0600 (none is a prepended sign) and a printable ASCII one there is always
+  // a boundary, whatever came before: English text and the spaces of any text need no
+  // segmenter.
   const next = (i: number) => {
+    if (i + 1 >= size || (region.charCodeAt(i) < 0x600 && isPrintableAscii(region, i + 1)))
+      return i + 1;
     const c = clusterAt(i);
     return c.index + c.segment.length;
   };
-  const previous = (i: number) => clusterAt(i - 1).index;
+  const previous = (i: number) =>
+    i === 1 || (isPrintableAscii(region, i - 1) && region.charCodeAt(i - 2) < 0x600)
+      ? i - 1
+      : clusterAt(i - 1).index;
+  const isSpace = (from: number, to: number) => /\s/.test(region.slice(from, to));
   // The first cluster starting at or after the match (the region's first when none does).
   let first = 0;
   if (at - from < size) {
@@ -285,22 +299,22 @@ export function snippet(text: string, terms: QueryTerm[], length = 200): string 
   // Move the cuts to the nearest space inside the window, so no word is cut either.
   if (start > 0) {
     for (let i = start; i < first;) {
-      const c = clusterAt(i);
-      i = c.index + c.segment.length;
-      if (/\s/.test(c.segment)) {
-        start = i;
+      const j = next(i);
+      if (isSpace(i, j)) {
+        start = j;
         break;
       }
+      i = j;
     }
   }
   if (end < size) {
     for (let i = end; i > first;) {
-      const c = clusterAt(i - 1);
-      i = c.index;
-      if (/\s/.test(c.segment)) {
-        if (i > first) end = i;
+      const j = previous(i);
+      if (isSpace(j, i)) {
+        if (j > first) end = j;
         break;
       }
+      i = j;
     }
   }
   const piece = region.slice(start, end).trim();

@@ -147,6 +147,10 @@ describe('the search normaliser', () => {
       '\t\n',
       'word, ',
       'कि\u0301\u0301\u0301\u0301 ',
+      'cafe\u0301 ',
+      'x\u200d\u200dy ',
+      'a\u{1F600}b ',
+      '\u0600\u0600 ',
     ];
     let seed = 7;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;

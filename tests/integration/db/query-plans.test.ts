@@ -187,4 +187,23 @@ describe('search finds its matches through the GIN index (issue 10 item 4)', () 
     if (/Filter: .*search @@/.test(plan)) expect(plan).toMatch(/Index Cond: \(published_at > '/);
     else expect(plan).toContain('articles_search_idx');
   });
+
+  it('tests the newest articles (the first window) row by row, bounded by its start', async () => {
+    const after = new Date(now.getTime() - 86_400_000);
+    const query = searchWindow(database.db, {
+      match,
+      rank,
+      after,
+      before: now,
+      limit: 1001,
+      now,
+      rowByRow: true,
+    });
+    const plan = await planOf(database.db, query);
+    // A common word's matches would cost more to gather from the GIN index than the window's
+    // few hundred rows cost to test.
+    expect(plan).not.toContain('articles_search_idx');
+    expect(plan).toMatch(/Filter: .*search @@/);
+    expect(plan).toMatch(/Index Cond: \(published_at > '/);
+  });
 });
