@@ -224,10 +224,72 @@ export function markMatches(text: string, terms: QueryTerm[]): string {
 }
 
 const graphemes = new Intl.Segmenter('hi', { granularity: 'grapheme' });
-const isPrintableAscii = (text: string, i: number) => {
-  const code = text.charCodeAt(i);
-  return code >= 0x20 && code <= 0x7e;
-};
+const isPrintableAscii = (code: number) => code >= 0x20 && code <= 0x7e;
+const isDevanagariCode = (code: number) => code >= 0x900 && code <= 0x97f;
+/** Devanagari vowel signs, virama, nukta, anusvara and the like: they join the letter before. */
+const isDevanagariSign = (code: number) =>
+  (code >= 0x900 && code <= 0x903) ||
+  (code >= 0x93a && code <= 0x94f && code !== 0x93d) ||
+  (code >= 0x951 && code <= 0x957) ||
+  code === 0x962 ||
+  code === 0x963;
+const isDevanagariConsonant = (code: number) =>
+  (code >= 0x915 && code <= 0x939) || (code >= 0x958 && code <= 0x95f) || code >= 0x978;
+const VIRAMA = 0x94d;
+
+/**
+ * Whether position `p` (inside `text`) is a grapheme cluster boundary, where that follows from
+ * the characters around it alone; undefined where the segmenter must say. Printable ASCII and
+ * Devanagari only: before a sign, none; before ASCII or a letter, one (no character of either is
+ * a prepended sign), except a consonant after a virama, which may join it in a conjunct.
+ * tests/unit/search-text.test.ts holds it to Intl.Segmenter.
+ */
+export function knownBoundary(text: string, p: number): boolean | undefined {
+  const x = text.charCodeAt(p - 1);
+  const y = text.charCodeAt(p);
+  if (!isPrintableAscii(x) && !isDevanagariCode(x))
+    // No character below U+0600 is a prepended sign either.
+    return x < 0x600 && isPrintableAscii(y) ? true : undefined;
+  if (isPrintableAscii(y)) return true;
+  if (!isDevanagariCode(y)) return undefined;
+  if (isDevanagariSign(y)) return false;
+  if (isDevanagariConsonant(y))
+    for (let k = p - 1; k >= 0 && isDevanagariSign(text.charCodeAt(k)); k--)
+      if (text.charCodeAt(k) === VIRAMA) return undefined;
+  return true;
+}
+
+/**
+ * Steps between the grapheme clusters of `text`, as Intl.Segmenter finds them: from a cluster's
+ * start to the next one's, and from a cluster's end to its start. Asking the segmenter took
+ * about 1 µs a cluster; most steps over Hindi and English need no segmenter (`knownBoundary`).
+ */
+export function clusterSteps(text: string) {
+  const segments = graphemes.segment(text);
+  const size = text.length;
+  return {
+    clusterAt: (i: number) => segments.containing(i)!,
+    next(i: number): number {
+      for (let j = i + 1; j < size; j++) {
+        const known = knownBoundary(text, j);
+        if (known) return j;
+        if (known === undefined) {
+          const c = segments.containing(i)!;
+          return c.index + c.segment.length;
+        }
+      }
+      return size;
+    },
+    previous(i: number): number {
+      for (let j = i - 1; j > 0; j--) {
+        const known = knownBoundary(text, j);
+        if (known) return j;
+        if (known === undefined) return segments.containing(i - 1)!.index;
+      }
+      return 0;
+    },
+  };
+}
 /**
  * Code units per grapheme cluster the snippet allows for: a letter takes 1, a Devanagari
  * syllable 2 or 3, a conjunct with its signs up to 8. In text of longer clusters the snippet is
@@ -260,27 +322,12 @@ export function snippet(text: string, terms: QueryTerm[], length = 200): string 
   const cutAfter = to >= 0;
   const size = region.length;
   // The clusters are those of the whole region, but only the ones the snippet can show are
-  // visited (the segmenter answers the cluster at a position): a cluster took about 1 µs, and
-  // visiting all of the region's was most of a search's time. Positions below are code units
+  // visited (clusterSteps): segmenting all of the region's was most of a search's time (about
+  // 1 µs a cluster). Positions below are code units
   // of `region`, each the start of a cluster; the steps are those of the snippet as first
   // written: `length / 4` clusters before the match, `length` in all, then the cuts moved to
   // spaces (tests/unit/search-text.test.ts holds it to that).
-  const segments = graphemes.segment(region);
-  const clusterAt = (i: number) => segments.containing(i)!;
-  // From a cluster's start, the next one's, and from a cluster's end, its start. Between a
-  // character below U+0600 (none is a prepended sign) and a printable ASCII one there is always
-  // a boundary, whatever came before: English text and the spaces of any text need no
-  // segmenter.
-  const next = (i: number) => {
-    if (i + 1 >= size || (region.charCodeAt(i) < 0x600 && isPrintableAscii(region, i + 1)))
-      return i + 1;
-    const c = clusterAt(i);
-    return c.index + c.segment.length;
-  };
-  const previous = (i: number) =>
-    i === 1 || (isPrintableAscii(region, i - 1) && region.charCodeAt(i - 2) < 0x600)
-      ? i - 1
-      : clusterAt(i - 1).index;
+  const { clusterAt, next, previous } = clusterSteps(region);
   const isSpace = (from: number, to: number) => /\s/.test(region.slice(from, to));
   // The first cluster starting at or after the match (the region's first when none does).
   let first = 0;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { articleSearchColumns } from '../../common/search/search-document';
 import {
+  clusterSteps,
+  knownBoundary,
   looseLatin,
   markMatches,
   normaliseText,
@@ -168,6 +170,43 @@ describe('the search normaliser', () => {
         expect(snippet(text, terms, length), `${length}: ${text}`).toBe(
           wholeRegionSnippet(text, terms, length),
         );
+  });
+
+  it('steps between grapheme clusters exactly as Intl.Segmenter does', () => {
+    // Every Devanagari code point, ASCII, joiners, a prepended sign, a combining accent, an
+    // emoji: random texts of them, walked forwards and backwards.
+    const alphabet = [
+      ...Array.from({ length: 0x80 }, (_, i) => String.fromCharCode(0x900 + i)),
+      ' ',
+      'a',
+      '.',
+      '\r',
+      '\n',
+      '\u200c',
+      '\u200d',
+      '\u0600',
+      '\u0301',
+      '\u{1F600}',
+    ];
+    let seed = 11;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const segmenter = new Intl.Segmenter('hi', { granularity: 'grapheme' });
+    for (let n = 0; n < 200; n++) {
+      let text = '';
+      for (let k = 0; k < 200; k++) text += alphabet[Math.floor(random() * alphabet.length)];
+      const starts = [...segmenter.segment(text)].map((c) => c.index);
+      const steps = clusterSteps(text);
+      const forwards = [];
+      for (let i = 0; i < text.length; i = steps.next(i)) forwards.push(i);
+      expect(forwards, text).toEqual(starts);
+      const backwards = [];
+      for (let i = text.length; i > 0;) backwards.unshift((i = steps.previous(i)));
+      expect(backwards, text).toEqual(starts);
+      for (let p = 1; p < text.length; p++) {
+        const known = knownBoundary(text, p);
+        if (known !== undefined) expect(known, `${p} in ${text}`).toBe(starts.includes(p));
+      }
+    }
   });
 
   it("never indexes a Devanagari word without its loose key, even at the body's bound", () => {
