@@ -193,10 +193,13 @@ export const toMatchTsquery = (terms: QueryTerm[]): string =>
 
 /** Whether a word of a text is one the query asked for. */
 function matcher(terms: QueryTerm[]): (word: string) => boolean {
+  let isMatch = matchers.get(terms);
+  if (isMatch) return isMatch;
   const wanted = new Set(terms.flatMap((t) => t.lexemes));
-  // A body repeats its words: each is normalised and spelled once per snippet, not each time.
+  // Bodies and titles repeat their words: each is normalised and spelled once per query (the
+  // same terms mark a page of results), not each time it is met.
   const seen = new Map<string, boolean>();
-  return (word) => {
+  isMatch = (word) => {
     let found = seen.get(word);
     if (found === undefined) {
       found = wordLexemes(normaliseText(word)).some((lexeme) => wanted.has(lexeme));
@@ -204,7 +207,10 @@ function matcher(terms: QueryTerm[]): (word: string) => boolean {
     }
     return found;
   };
+  matchers.set(terms, isMatch);
+  return isMatch;
 }
+const matchers = new WeakMap<QueryTerm[], (word: string) => boolean>();
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
