@@ -1,6 +1,14 @@
 import { stripHtml } from '../text';
 import { slugify } from '../slug';
-import { isDevanagari, normaliseText, quoteLexeme, textLexemes, words } from './search-text';
+import {
+  isDevanagari,
+  MAX_LEXEME_CHARS,
+  normaliseText,
+  quoteLexeme,
+  textLexemes,
+  wordLexemes,
+  words,
+} from './search-text';
 
 /**
  * Which normaliser made an article's search columns. Raise it when search-text.ts changes what
@@ -9,13 +17,23 @@ import { isDevanagari, normaliseText, quoteLexeme, textLexemes, words } from './
  */
 export const SEARCH_VERSION = 2;
 
-/** PostgreSQL refuses lexemes over 2 KB; no real word comes close to this. */
-const MAX_LEXEME_CHARS = 100;
 /** The body words indexed: enough for any article a newsroom writes, bounded for the rest. */
 const MAX_BODY_LEXEMES = 20_000;
 
-const bounded = (lexemes: string[], max: number) =>
-  lexemes.filter((l) => l.length <= MAX_LEXEME_CHARS).slice(0, max);
+/**
+ * At most `max` lexemes, never a Devanagari word without its loose key: a query looks a
+ * Devanagari word up by its key alone (search-text.ts `toMatchTsquery`), so a word kept
+ * without it, at the cut, could not be found.
+ */
+function bounded(lexemes: string[], max: number): string[] {
+  const kept = lexemes.filter((l) => l.length <= MAX_LEXEME_CHARS);
+  if (kept.length <= max) return kept;
+  const cut = kept.slice(0, max);
+  const last = cut[cut.length - 1]!;
+  const key = isDevanagari(last) ? wordLexemes(last).find((l) => l.startsWith('~')) : undefined;
+  if (key && key.length <= MAX_LEXEME_CHARS && !cut.includes(key)) cut.pop();
+  return cut;
+}
 
 export interface SearchColumns {
   /** tsvector text: each lexeme with a position per field it is in, weighted A, B or C. */

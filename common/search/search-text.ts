@@ -130,10 +130,27 @@ export function textLexemes(text: string): string[] {
 /** The most words a query may use: more add nothing but work. */
 const MAX_QUERY_WORDS = 8;
 
+/** PostgreSQL refuses lexemes over 2 KB; no real word comes close to this. Longer ones are not indexed. */
+export const MAX_LEXEME_CHARS = 100;
+
 /** A query word and every lexeme that counts as finding it. */
 export interface QueryTerm {
   word: string;
+  /** Every lexeme that finds the word: what ranks it and what is highlighted. */
   lexemes: string[];
+  /**
+   * The fewest of them that find the same texts, for the index to look up (toMatchTsquery).
+   * A Devanagari word's texts all hold its loose key too (`wordLexemes` gives both, and the
+   * index never keeps one without the other: search-document.ts), so the key alone finds
+   * them, and reads one posting list of a common word instead of two.
+   */
+  match: string[];
+}
+
+/** The lexemes of `lexemes` that find the same texts as all of them (QueryTerm `match`). */
+function matchLexemes(word: string, lexemes: string[]): string[] {
+  const key = isDevanagari(word) ? lexemes.find((l) => l.startsWith('~')) : undefined;
+  return key && key.length <= MAX_LEXEME_CHARS ? [key] : lexemes;
 }
 
 /**
@@ -150,7 +167,7 @@ export function queryTerms(query: string): QueryTerm[] {
       const loose = looseLatin(word);
       if (loose.length >= 2) lexemes.add(`~${loose}`);
     }
-    return { word, lexemes: [...lexemes] };
+    return { word, lexemes: [...lexemes], match: matchLexemes(word, [...lexemes]) };
   });
 }
 
@@ -167,11 +184,33 @@ export function toTsquery(terms: QueryTerm[], weight?: 'A' | 'B' | 'C'): string 
   return terms.map((t) => `(${t.lexemes.map(lexeme).join(' | ')})`).join(' & ');
 }
 
+/**
+ * The tsquery text that finds the same texts as `toTsquery(terms)` with the fewest lexemes
+ * (QueryTerm `match`): what the GIN index is asked. Ranking keeps `toTsquery`, every lexeme.
+ */
+export const toMatchTsquery = (terms: QueryTerm[]): string =>
+  terms.map((t) => `(${t.match.map(quoteLexeme).join(' | ')})`).join(' & ');
+
 /** Whether a word of a text is one the query asked for. */
 function matcher(terms: QueryTerm[]): (word: string) => boolean {
+  let isMatch = matchers.get(terms);
+  if (isMatch) return isMatch;
   const wanted = new Set(terms.flatMap((t) => t.lexemes));
-  return (word) => wordLexemes(normaliseText(word)).some((lexeme) => wanted.has(lexeme));
+  // Bodies and titles repeat their words: each is normalised and spelled once per query (the
+  // same terms mark a page of results), not each time it is met.
+  const seen = new Map<string, boolean>();
+  isMatch = (word) => {
+    let found = seen.get(word);
+    if (found === undefined) {
+      found = wordLexemes(normaliseText(word)).some((lexeme) => wanted.has(lexeme));
+      seen.set(word, found);
+    }
+    return found;
+  };
+  matchers.set(terms, isMatch);
+  return isMatch;
 }
+const matchers = new WeakMap<QueryTerm[], (word: string) => boolean>();
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -191,6 +230,72 @@ export function markMatches(text: string, terms: QueryTerm[]): string {
 }
 
 const graphemes = new Intl.Segmenter('hi', { granularity: 'grapheme' });
+const isPrintableAscii = (code: number) => code >= 0x20 && code <= 0x7e;
+const isDevanagariCode = (code: number) => code >= 0x900 && code <= 0x97f;
+/** Devanagari vowel signs, virama, nukta, anusvara and the like: they join the letter before. */
+const isDevanagariSign = (code: number) =>
+  (code >= 0x900 && code <= 0x903) ||
+  (code >= 0x93a && code <= 0x94f && code !== 0x93d) ||
+  (code >= 0x951 && code <= 0x957) ||
+  code === 0x962 ||
+  code === 0x963;
+const isDevanagariConsonant = (code: number) =>
+  (code >= 0x915 && code <= 0x939) || (code >= 0x958 && code <= 0x95f) || code >= 0x978;
+const VIRAMA = 0x94d;
+
+/**
+ * Whether position `p` (inside `text`) is a grapheme cluster boundary, where that follows from
+ * the characters around it alone; undefined where the segmenter must say. Printable ASCII and
+ * Devanagari only: before a sign, none; before ASCII or a letter, one (no character of either is
+ * a prepended sign), except a consonant after a virama, which may join it in a conjunct.
+ * tests/unit/search-text.test.ts holds it to Intl.Segmenter.
+ */
+export function knownBoundary(text: string, p: number): boolean | undefined {
+  const x = text.charCodeAt(p - 1);
+  const y = text.charCodeAt(p);
+  if (!isPrintableAscii(x) && !isDevanagariCode(x))
+    // No character below U+0600 is a prepended sign either.
+    return x < 0x600 && isPrintableAscii(y) ? true : undefined;
+  if (isPrintableAscii(y)) return true;
+  if (!isDevanagariCode(y)) return undefined;
+  if (isDevanagariSign(y)) return false;
+  if (isDevanagariConsonant(y))
+    for (let k = p - 1; k >= 0 && isDevanagariSign(text.charCodeAt(k)); k--)
+      if (text.charCodeAt(k) === VIRAMA) return undefined;
+  return true;
+}
+
+/**
+ * Steps between the grapheme clusters of `text`, as Intl.Segmenter finds them: from a cluster's
+ * start to the next one's, and from a cluster's end to its start. Asking the segmenter took
+ * about 1 µs a cluster; most steps over Hindi and English need no segmenter (`knownBoundary`).
+ */
+export function clusterSteps(text: string) {
+  const segments = graphemes.segment(text);
+  const size = text.length;
+  return {
+    clusterAt: (i: number) => segments.containing(i)!,
+    next(i: number): number {
+      for (let j = i + 1; j < size; j++) {
+        const known = knownBoundary(text, j);
+        if (known) return j;
+        if (known === undefined) {
+          const c = segments.containing(i)!;
+          return c.index + c.segment.length;
+        }
+      }
+      return size;
+    },
+    previous(i: number): number {
+      for (let j = i - 1; j > 0; j--) {
+        const known = knownBoundary(text, j);
+        if (known) return j;
+        if (known === undefined) return segments.containing(i - 1)!.index;
+      }
+      return 0;
+    },
+  };
+}
 /**
  * Code units per grapheme cluster the snippet allows for: a letter takes 1, a Devanagari
  * syllable 2 or 3, a conjunct with its signs up to 8. In text of longer clusters the snippet is
@@ -221,26 +326,50 @@ export function snippet(text: string, terms: QueryTerm[], length = 200): string 
   const region = text.slice(from, to < 0 ? text.length : to);
   const cutBefore = from > 0;
   const cutAfter = to >= 0;
-  const clusters = [...graphemes.segment(region)];
-  let first = clusters.findIndex((c) => c.index >= at - from);
-  if (first < 0) first = 0;
-  let start = Math.max(0, first - Math.floor(length / 4));
-  let end = Math.min(clusters.length, start + length);
-  start = Math.max(0, Math.min(start, end - length));
+  const size = region.length;
+  // The clusters are those of the whole region, but only the ones the snippet can show are
+  // visited (clusterSteps): segmenting all of the region's was most of a search's time (about
+  // 1 µs a cluster). Positions below are code units
+  // of `region`, each the start of a cluster; the steps are those of the snippet as first
+  // written: `length / 4` clusters before the match, `length` in all, then the cuts moved to
+  // spaces (tests/unit/search-text.test.ts holds it to that).
+  const { clusterAt, next, previous } = clusterSteps(region);
+  const isSpace = (from: number, to: number) => /\s/.test(region.slice(from, to));
+  // The first cluster starting at or after the match (the region's first when none does).
+  let first = 0;
+  if (at - from < size) {
+    const c = clusterAt(at - from);
+    const after = c.index + c.segment.length;
+    first = c.index >= at - from ? c.index : after < size ? after : 0;
+  }
+  let start = first;
+  for (let k = Math.floor(length / 4); k > 0 && start > 0; k--) start = previous(start);
+  let end = start;
+  let count = 0;
+  for (; count < length && end < size; count++) end = next(end);
+  // Fewer than `length` clusters to the region's end: the snippet starts earlier instead.
+  for (let k = length - count; k > 0 && start > 0; k--) start = previous(start);
   // Move the cuts to the nearest space inside the window, so no word is cut either.
   if (start > 0) {
-    const space = clusters.slice(start, first).findIndex((c) => /\s/.test(c.segment));
-    if (space >= 0) start += space + 1;
+    for (let i = start; i < first;) {
+      const j = next(i);
+      if (isSpace(i, j)) {
+        start = j;
+        break;
+      }
+      i = j;
+    }
   }
-  if (end < clusters.length) {
-    const tail = clusters.slice(first, end);
-    const lastSpace = tail.map((c) => /\s/.test(c.segment)).lastIndexOf(true);
-    if (lastSpace > 0) end = first + lastSpace;
+  if (end < size) {
+    for (let i = end; i > first;) {
+      const j = previous(i);
+      if (isSpace(j, i)) {
+        if (j > first) end = j;
+        break;
+      }
+      i = j;
+    }
   }
-  const piece = clusters
-    .slice(start, end)
-    .map((c) => c.segment)
-    .join('')
-    .trim();
-  return `${start > 0 || cutBefore ? '…' : ''}${markMatches(piece, terms)}${end < clusters.length || cutAfter ? '…' : ''}`;
+  const piece = region.slice(start, end).trim();
+  return `${start > 0 || cutBefore ? '…' : ''}${markMatches(piece, terms)}${end < size || cutAfter ? '…' : ''}`;
 }

@@ -1,22 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { articleSearchColumns } from '../../common/search/search-document';
 import {
+  clusterSteps,
+  knownBoundary,
   looseLatin,
   markMatches,
   normaliseText,
   queryTerms,
   snippet,
   textLexemes,
+  toMatchTsquery,
   toTsquery,
+  wordLexemes,
+  type QueryTerm,
 } from '../../common/search/search-text';
 import { stemEnglish } from '../../common/search/stem-english';
 import { FINDS, MISSES } from '../fixtures/search-pairs';
 
-/** Whether a text is found by a query: every query word has a lexeme among the text's. */
-function finds(query: string, text: string): boolean {
+/**
+ * Whether a text is found by a query: every query word has a lexeme among the text's; with
+ * `match`, only the lexemes the index is asked for (toMatchTsquery).
+ */
+function finds(query: string, text: string, by: 'lexemes' | 'match' = 'lexemes'): boolean {
   const lexemes = new Set(textLexemes(text));
   const terms = queryTerms(query);
-  return terms.length > 0 && terms.every((t) => t.lexemes.some((l) => lexemes.has(l)));
+  return terms.length > 0 && terms.every((t) => t[by].some((l) => lexemes.has(l)));
 }
 
 describe('the search normaliser', () => {
@@ -30,6 +38,24 @@ describe('the search normaliser', () => {
 
   it.each(MISSES)('"%s" does not find "%s" (%s)', (query, text) => {
     expect(finds(query, text)).toBe(false);
+  });
+
+  it.each([...FINDS, ...MISSES])(
+    '"%s" and "%s": the index is asked fewer lexemes, with the same answer (%s)',
+    (query, text) => {
+      expect(finds(query, text, 'match')).toBe(finds(query, text));
+      // And the other way round: each pair's query against the other pairs' texts.
+      for (const [, other] of FINDS) expect(finds(query, other, 'match')).toBe(finds(query, other));
+    },
+  );
+
+  it('asks the index for a Devanagari word by its loose key alone, and ranks by both', () => {
+    const terms = queryTerms('सरकार budget');
+    expect(toMatchTsquery(terms)).toBe("('~sarkar') & ('budget' | '~budget')");
+    expect(toTsquery(terms)).toBe("('सरकार' | '~sarkar') & ('budget' | '~budget')");
+    // A word with no key (a lone vowel sign's word) is asked for as written.
+    const [bare] = queryTerms('\u0905');
+    expect(bare!.match).toEqual(bare!.lexemes);
   });
 
   it('folds the nukta, chandrabindu, half nasals and joiners to one spelling', () => {
@@ -75,9 +101,9 @@ describe('the search normaliser', () => {
     expect(toTsquery(queryTerms('monsoon & !rain | (delhi)'))).toBe(
       "('monsoon' | '~monsun') & ('rain' | '~rain') & ('delhi' | '~delhi')",
     );
-    expect(toTsquery([{ word: 'x', lexemes: ["o'brien", 'a\\b'] }])).toBe(
-      "('o''brien' | 'a\\\\b')",
-    );
+    const odd = { word: 'x', lexemes: ["o'brien", 'a\\b'], match: ["o'brien", 'a\\b'] };
+    expect(toTsquery([odd])).toBe("('o''brien' | 'a\\\\b')");
+    expect(toMatchTsquery([odd])).toBe("('o''brien' | 'a\\\\b')");
     expect(toTsquery(queryTerms('sarkar'))).toBe("('sarkar' | '~sarkar')");
   });
 
@@ -107,6 +133,98 @@ describe('the search normaliser', () => {
     expect(snippet(`${far}यहाँ चिट्ठी मिली ${far}`, queryTerms('chitthi'), 80)).toBe(cut);
   });
 
+  it('snippets are those of segmenting the whole region around the match', () => {
+    // Texts where clusters are long, short, odd (marks after a space, emoji sequences, flags,
+    // CR LF, a prepended sign), the match near either end, deep inside, or missing.
+    const pieces = [
+      'क्षत्रिय स्त्री ',
+      'यहाँ ',
+      'the quick brown fox ',
+      '👩‍👩‍👧 ',
+      '🇮🇳🇮🇳🇮 ',
+      'a\r\nb ',
+      '\u0600x ',
+      ' \u093f ',
+      'ज़माना\u200dबदला ',
+      '\t\n',
+      'word, ',
+      'कि\u0301\u0301\u0301\u0301 ',
+      'cafe\u0301 ',
+      'x\u200d\u200dy ',
+      'a\u{1F600}b ',
+      '\u0600\u0600 ',
+    ];
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const texts = ['', 'चिट्ठी', 'no match here at all'];
+    for (let n = 0; n < 300; n++) {
+      const parts: string[] = [];
+      const count = Math.floor(random() * 400);
+      for (let k = 0; k < count; k++) parts.push(pieces[Math.floor(random() * pieces.length)]!);
+      parts.splice(Math.floor(random() * (parts.length + 1)), 0, 'चिट्ठी ');
+      texts.push(parts.join(''));
+    }
+    const terms = queryTerms('chitthi');
+    for (const text of texts)
+      for (const length of [1, 7, 40, 80, 200])
+        expect(snippet(text, terms, length), `${length}: ${text}`).toBe(
+          wholeRegionSnippet(text, terms, length),
+        );
+  });
+
+  it('steps between grapheme clusters exactly as Intl.Segmenter does', () => {
+    // Every Devanagari code point, ASCII, joiners, a prepended sign, a combining accent, an
+    // emoji: random texts of them, walked forwards and backwards.
+    const alphabet = [
+      ...Array.from({ length: 0x80 }, (_, i) => String.fromCharCode(0x900 + i)),
+      ' ',
+      'a',
+      '.',
+      '\r',
+      '\n',
+      '\u200c',
+      '\u200d',
+      '\u0600',
+      '\u0301',
+      '\u{1F600}',
+    ];
+    let seed = 11;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const segmenter = new Intl.Segmenter('hi', { granularity: 'grapheme' });
+    for (let n = 0; n < 200; n++) {
+      let text = '';
+      for (let k = 0; k < 200; k++) text += alphabet[Math.floor(random() * alphabet.length)];
+      const starts = [...segmenter.segment(text)].map((c) => c.index);
+      const steps = clusterSteps(text);
+      const forwards = [];
+      for (let i = 0; i < text.length; i = steps.next(i)) forwards.push(i);
+      expect(forwards, text).toEqual(starts);
+      const backwards = [];
+      for (let i = text.length; i > 0;) backwards.unshift((i = steps.previous(i)));
+      expect(backwards, text).toEqual(starts);
+      for (let p = 1; p < text.length; p++) {
+        const known = knownBoundary(text, p);
+        if (known !== undefined) expect(known, `${p} in ${text}`).toBe(starts.includes(p));
+      }
+    }
+  });
+
+  it("never indexes a Devanagari word without its loose key, even at the body's bound", () => {
+    // 19,999 lexemes, then a Hindi word: its key would be the 20,001st.
+    const filler = Array.from({ length: 19_999 }, (_, i) => `x${i}`).join(' ');
+    const { search } = articleSearchColumns({
+      name: 't',
+      metaKeywords: '',
+      description: `<p>${filler} सरकार</p>`,
+    });
+    const lexemes = new Set([...search.matchAll(/'((?:[^']|'')*)':/g)].map((m) => m[1]!));
+    expect(lexemes.has('x19998')).toBe(true);
+    for (const lexeme of lexemes) {
+      const [, key] = wordLexemes(lexeme);
+      if (/[\u0900-\u097f]/.test(lexeme) && key) expect(lexemes, lexeme).toContain(key);
+    }
+  });
+
   it('indexes title, keywords and body apart, and title words with their romanisation', () => {
     const columns = articleSearchColumns({
       name: 'नई सरकार',
@@ -124,3 +242,48 @@ describe('the search normaliser', () => {
     expect(columns.searchWords.split(' ')).toEqual(expect.arrayContaining(['सरकार', 'sarkar']));
   });
 });
+
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+const graphemes = new Intl.Segmenter('hi', { granularity: 'grapheme' });
+
+/**
+ * The snippet as first written (every cluster of the region around the match segmented): what
+ * `snippet`, which visits only the clusters it shows, must give.
+ */
+function wholeRegionSnippet(text: string, terms: QueryTerm[], length: number): string {
+  const wanted = new Set(terms.flatMap((t) => t.lexemes));
+  const isMatch = (word: string) =>
+    wordLexemes(normaliseText(word)).some((lexeme) => wanted.has(lexeme));
+  let at = 0;
+  for (const found of text.matchAll(WORD)) {
+    if (isMatch(found[0])) {
+      at = found.index;
+      break;
+    }
+  }
+  const reach = length * 4;
+  const from = at > reach ? Math.max(0, text.lastIndexOf(' ', at - reach)) : 0;
+  const to = at + reach < text.length ? text.indexOf(' ', at + reach) : -1;
+  const region = text.slice(from, to < 0 ? text.length : to);
+  const clusters = [...graphemes.segment(region)];
+  let first = clusters.findIndex((c) => c.index >= at - from);
+  if (first < 0) first = 0;
+  let start = Math.max(0, first - Math.floor(length / 4));
+  let end = Math.min(clusters.length, start + length);
+  start = Math.max(0, Math.min(start, end - length));
+  if (start > 0) {
+    const space = clusters.slice(start, first).findIndex((c) => /\s/.test(c.segment));
+    if (space >= 0) start += space + 1;
+  }
+  if (end < clusters.length) {
+    const tail = clusters.slice(first, end);
+    const lastSpace = tail.map((c) => /\s/.test(c.segment)).lastIndexOf(true);
+    if (lastSpace > 0) end = first + lastSpace;
+  }
+  const piece = clusters
+    .slice(start, end)
+    .map((c) => c.segment)
+    .join('')
+    .trim();
+  return `${start > 0 || from > 0 ? '…' : ''}${markMatches(piece, terms)}${end < clusters.length || to >= 0 ? '…' : ''}`;
+}

@@ -323,7 +323,8 @@ export interface AdminListOptions {
   authorId?: string | undefined;
   /**
    * A title search (common/search/search-text.ts `toTsquery`): `inTitle` restricted to title
-   * lexemes (weight A), `anywhere` the same words unweighted.
+   * lexemes (weight A), `anywhere` the same words unweighted (`toMatchTsquery`: the fewest
+   * lexemes that find them).
    */
   titleSearch?: { inTitle: string; anywhere: string } | undefined;
   /** `scheduled` and `published` split the stored `published` at `now` (issue 9 item 6). */
@@ -858,8 +859,10 @@ export async function articleCounts(db: Db) {
 }
 
 /*
- * Search (DECISIONS.md §12). `tsquery` is the text common/search/search-text.ts `toTsquery`
- * makes: quoted lexemes only, cast without a dictionary, so both engines match alike.
+ * Search (DECISIONS.md §12). The tsqueries are the text common/search/search-text.ts makes:
+ * quoted lexemes only, cast without a dictionary, so both engines match alike. `match`
+ * (`toMatchTsquery`) is what the GIN index is asked, `rank` (`toTsquery`, every lexeme of each
+ * word) what scores: they find the same articles.
  */
 
 /**
@@ -874,7 +877,8 @@ const searchScore = (tsquery: string, now: Date) =>
 const matchesSearch = (tsquery: string) => sql`${articles.search} @@ ${tsquery}::tsquery`;
 
 export interface SearchOptions {
-  tsquery: string;
+  match: string;
+  rank: string;
   language?: 'hi' | 'en' | undefined;
   limit: number;
   offset: number;
@@ -890,15 +894,19 @@ export interface SearchOptions {
 export const SEARCH_CANDIDATES = 1000;
 
 /**
- * The first window of publication times searched for the newest matches (docs/decisions/022).
- * The next one reaches back as far as the matches found so far say is needed for
- * SEARCH_CANDIDATES + 1 of them, with a margin; sixteen times as far when none was found.
+ * The first window searched for the newest matches (docs/decisions/022): the newest this many
+ * published articles, each tested in turn (about a millisecond). The GIN index costs more than
+ * that for a common word (milliseconds to gather tens of thousands of matches), and little for
+ * a rare one, whose search goes on to wider windows anyway. The next window reaches back as
+ * far as the matches found so far say is needed for SEARCH_CANDIDATES + 1 of them, with a
+ * margin; sixteen times as far when none was found.
  */
-const FIRST_WINDOW_MS = 24 * 60 * 60 * 1000;
+const FIRST_WINDOW_ARTICLES = 200;
 const WINDOW_MARGIN = 1.25;
 
 export interface SearchWindow {
-  tsquery: string;
+  match: string;
+  rank: string;
   language?: 'hi' | 'en' | undefined;
   /** Published after this time (exclusive); null: since the first article. */
   after: Date | null;
@@ -907,6 +915,11 @@ export interface SearchWindow {
   limit: number;
   /** The time the score's recency is counted from. */
   now: Date;
+  /**
+   * Test each row of the window instead of asking the GIN index (a window of a few hundred
+   * articles, with a lower bound).
+   */
+  rowByRow?: boolean;
 }
 
 /*
@@ -924,7 +937,7 @@ export interface SearchWindow {
  */
 export function searchWindow(db: Db, w: SearchWindow) {
   return db
-    .select({ id: articles.id, score: searchScore(w.tsquery, w.now) })
+    .select({ id: articles.id, score: searchScore(w.rank, w.now) })
     .from(articles)
     .where(
       and(
@@ -933,7 +946,8 @@ export function searchWindow(db: Db, w: SearchWindow) {
         // expression, so that the last window (no lower bound) offers no date index at all.
         w.after ? gt(articles.publishedAt, w.after) : undefined,
         sql`${articles.publishedAt} + interval '0 seconds' <= ${w.before.toISOString()}::timestamptz`,
-        matchesSearch(w.tsquery),
+        // IS TRUE is no operator an index answers (the same rows: a NULL was no match either).
+        w.rowByRow ? sql`(${matchesSearch(w.match)}) IS TRUE` : matchesSearch(w.match),
         w.language ? eq(articles.language, w.language) : undefined,
       ),
     )
@@ -956,10 +970,21 @@ export interface SearchCandidate {
  */
 export async function searchCandidates(
   db: Db,
-  opts: Pick<SearchOptions, 'tsquery' | 'language' | 'now'>,
+  opts: Pick<SearchOptions, 'match' | 'rank' | 'language' | 'now'>,
 ): Promise<{ candidates: SearchCandidate[]; more: boolean }> {
+  // The first published article, and where the newest FIRST_WINDOW_ARTICLES public ones begin
+  // (the publication time of the one after them; none when there are no more).
   const [first] = await db
-    .select({ oldest: sql<Date | string | null>`min(${articles.publishedAt})` })
+    .select({
+      oldest: sql<Date | string | null>`min(${articles.publishedAt})`,
+      recent: sql<Date | string | null>`(${db
+        .select({ at: articles.publishedAt })
+        .from(articles)
+        .where(isPublicArticle(opts.now))
+        .orderBy(desc(articles.publishedAt), desc(articles.id))
+        .offset(FIRST_WINDOW_ARTICLES)
+        .limit(1)})`,
+    })
     .from(articles)
     .where(sql`${articles.status} = 'published'`);
   if (first?.oldest == null) return { candidates: [], more: false };
@@ -967,17 +992,23 @@ export async function searchCandidates(
   const found: SearchCandidate[] = [];
   const wanted = SEARCH_CANDIDATES + 1;
   let before = opts.now;
-  let span = FIRST_WINDOW_MS;
-  for (;;) {
+  // At least a minute, so that the windows widen even when many articles share a time.
+  let span =
+    first.recent == null
+      ? Infinity
+      : Math.max(60_000, opts.now.getTime() - new Date(first.recent).getTime());
+  for (let window = 0; ; window++) {
     const after = opts.now.getTime() - span;
     const last = after <= oldest;
     const rows = await searchWindow(db, {
-      tsquery: opts.tsquery,
+      match: opts.match,
+      rank: opts.rank,
       language: opts.language,
       after: last ? null : new Date(after),
       before,
       limit: wanted - found.length,
       now: opts.now,
+      rowByRow: window === 0 && !last,
     });
     for (const r of rows) found.push({ id: r.id, score: Number(r.score) });
     if (last || found.length >= wanted) break;

@@ -19,7 +19,7 @@ import {
 } from '../../../common/schemas/revisions';
 import { slugify } from '../../../common/slug';
 import { articleSearchColumns, SEARCH_VERSION } from '../../../common/search/search-document';
-import { queryTerms, toTsquery } from '../../../common/search/search-text';
+import { queryTerms, toMatchTsquery, toTsquery } from '../../../common/search/search-text';
 import { detectLanguage, htmlExcerpt, stripHtml } from '../../../common/text';
 import type { Db } from '../../../db/client';
 import { requireRole, type Actor } from '../../lib/actor';
@@ -603,7 +603,7 @@ export function createArticlesService(deps: ArticlesDeps) {
       const { rows, total } = await listForAdmin(db, {
         authorId: own ?? query.authorId,
         titleSearch: terms.length
-          ? { inTitle: toTsquery(terms, 'A'), anywhere: toTsquery(terms) }
+          ? { inTitle: toTsquery(terms, 'A'), anywhere: toMatchTsquery(terms) }
           : undefined,
         status: query.status,
         categoryId: query.categoryId,
@@ -951,15 +951,16 @@ export function createArticlesService(deps: ArticlesDeps) {
     },
 
     /**
-     * One page of published articles matching a tsquery (common/search/search-text.ts), best
-     * first, with each body as plain text for the snippet.
+     * One page of published articles matching a query (common/search/search-text.ts: `match`
+     * finds them, `rank` scores them), best first, with each body as plain text for the snippet.
      */
     async searchPage(
-      tsquery: string,
+      query: { match: string; rank: string },
       opts: { page: number; limit: number; language?: 'hi' | 'en' | undefined },
     ) {
       const { candidates, more } = await searchCandidates(db, {
-        tsquery,
+        match: query.match,
+        rank: query.rank,
         language: opts.language,
         now: clock.now(),
       });

@@ -3,6 +3,7 @@ import {
   markMatches,
   queryTerms,
   snippet,
+  toMatchTsquery,
   toTsquery,
   type QueryTerm,
 } from '../../../common/search/search-text';
@@ -12,7 +13,7 @@ import type { ArticleCard } from '../../../common/schemas/articles';
 export interface SearchDeps {
   articles: {
     searchPage(
-      tsquery: string,
+      query: { match: string; rank: string },
       opts: { page: number; limit: number; language?: 'hi' | 'en' | undefined },
     ): Promise<{
       articles: { card: ArticleCard; text: string }[];
@@ -41,7 +42,10 @@ const SNIPPET_CHARS = 200;
  */
 export function createSearchService({ articles }: SearchDeps) {
   const run = async (terms: QueryTerm[], request: SearchRequest) => {
-    const found = await articles.searchPage(toTsquery(terms), request);
+    const found = await articles.searchPage(
+      { match: toMatchTsquery(terms), rank: toTsquery(terms) },
+      request,
+    );
     return {
       ...found,
       articles: found.articles.map(({ card, text }) => ({
