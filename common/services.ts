@@ -25,6 +25,8 @@ export interface AppServices {
     listLatest(limit: number): Promise<ArticleCard[]>;
     listByCategory(categoryId: string | undefined, limit: number): Promise<ArticleCard[]>;
     listRandom(limit: number, excludeId?: string): Promise<ArticleCard[]>;
+    /** The newest `limit` articles, then the newest `limit` of each category given, in order. */
+    listHomeSections(categoryIds: string[], limit: number): Promise<ArticleCard[][]>;
     categoryPage(categoryId: string, page: number, limit: number): Promise<CategoryPage>;
     /** One page of an author's published articles, newest first. */
     authorPage(authorId: string, page: number, limit: number): Promise<CategoryPage>;

@@ -43,17 +43,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     services.categories.listAll().catch(() => []),
   ]);
   const { t } = interfaceFor(settings.uiLanguage);
-  // The sections, the share image and the header picture are read side by side.
+  // The sections after Latest come from the categories chosen in settings (DECISIONS.md §8);
+  // all of them are read in one statement, side by side with the share image and the header
+  // picture. A section naming no category fails alone; a failed read fails each section alone.
+  const chosen = settings.homeSectionSlugs.map((slug) => ({
+    slug,
+    category: all.find((c) => c.slug === slug),
+  }));
+  const found = chosen.flatMap(({ category }) => (category ? [category._id] : []));
+  const lists = services.articles.listHomeSections(found, HOME_SECTION_SIZE);
+  // Each section logs a failure of its own; the shared promise is never left unhandled.
+  lists.catch(() => {});
   const sectionsRead = Promise.all([
-    section('latest', t.home.latest, () => services.articles.listLatest(HOME_SECTION_SIZE)),
-    // The sections after Latest come from the categories chosen in settings (DECISIONS.md §8).
-    ...settings.homeSectionSlugs.map((slug) => {
-      const category = all.find((c) => c.slug === slug);
-      return section(slug, category?.name ?? slug, async () => {
+    section('latest', t.home.latest, async () => (await lists)[0] ?? []),
+    ...chosen.map(({ slug, category }) =>
+      section(slug, category?.name ?? slug, async () => {
         if (!category) throw new Error(`No category "${slug}"`);
-        return services.articles.listByCategory(category._id, HOME_SECTION_SIZE);
-      });
-    }),
+        return (await lists)[found.indexOf(category._id) + 1] ?? [];
+      }),
+    ),
   ]);
   const [sections, share, headerImage] = await Promise.all([
     sectionsRead,

@@ -16,6 +16,7 @@ import {
   sum,
   type SQL,
 } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import {
   ADMIN_DEFAULT_SORT,
   type AdminSort,
@@ -140,6 +141,63 @@ export function listPublishedInCategory(
     .leftJoin(users, eq(users.id, articles.authorId))
     .leftJoin(media, eq(media.id, articles.imageMediaId))
     .orderBy(desc(page.pagePublishedAt), desc(page.pageId));
+}
+
+/**
+ * The home page's sections in one statement (one round trip where there were one per section):
+ * the newest public articles (section 0), then the newest of each category in `categoryIds`
+ * (section i for the i-th), `limit` each. Each branch walks its own published-order index;
+ * rows come tagged with their section. A query builder, so tests can read its plan.
+ */
+export function listHomeSections(
+  db: Db,
+  opts: { categoryIds: Value<string>[]; limit: Value<number>; now: Value<Date> },
+) {
+  const branch = (section: number, categoryId?: Value<string>) =>
+    db
+      .select({ section: sql<number>`${sql.raw(String(section))}`.as('section'), ...cardColumns })
+      .from(articles)
+      .leftJoin(categories, eq(categories.id, articles.categoryId))
+      .leftJoin(users, eq(users.id, articles.authorId))
+      .leftJoin(media, eq(media.id, articles.imageMediaId))
+      .where(
+        and(
+          isPublicArticle(opts.now),
+          categoryId === undefined ? undefined : eq(articles.categoryId, categoryId),
+        ),
+      )
+      .orderBy(desc(articles.publishedAt), desc(articles.id))
+      .limit(opts.limit);
+  const [latest, ...rest] = [branch(0), ...opts.categoryIds.map((id, i) => branch(i + 1, id))];
+  return rest.length === 0 ? latest! : unionAll(latest!, rest[0]!, ...rest.slice(1));
+}
+
+/** listHomeSections as a prepared statement, one per number of categories: cards by section. */
+export async function homeSections(
+  db: Db,
+  opts: { categoryIds: string[]; limit: number; now: Date },
+): Promise<CardRow[][]> {
+  const n = opts.categoryIds.length;
+  const statement = prepared(db, `article_home_cards_${n}`, () =>
+    listHomeSections(db, {
+      categoryIds: opts.categoryIds.map((_, i) => sql.placeholder(`c${i}`)),
+      limit: sql.placeholder('limit'),
+      now: sql.placeholder('now'),
+    }).prepare(`article_home_cards_${n}`),
+  );
+  const values: Record<string, unknown> = { limit: opts.limit, now: opts.now };
+  opts.categoryIds.forEach((id, i) => (values[`c${i}`] = id));
+  const rows = await statement.execute(values);
+  const sections: CardRow[][] = Array.from({ length: n + 1 }, () => []);
+  for (const { section, ...card } of rows) sections[Number(section)]!.push(card);
+  // A union's rows have no order of their own: each section newest first, as its branch said.
+  for (const list of sections)
+    list.sort(
+      (a, b) =>
+        b.publishedAt.getTime() - a.publishedAt.getTime() ||
+        (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
+    );
+  return sections;
 }
 
 /** listLatestPublished as a prepared statement (home, feeds of the site). */

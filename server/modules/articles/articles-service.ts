@@ -49,6 +49,7 @@ import {
   listForAdmin,
   listUpcoming,
   type AdminListRow,
+  homeSections,
   latestPublished,
   publishedInCategory,
   listRandomPublished,
@@ -525,6 +526,15 @@ export function createArticlesService(deps: ArticlesDeps) {
   return {
     async listLatest(limit: number): Promise<ArticleCard[]> {
       return (await latestPublished(db, { limit, now: clock.now() })).map(toCard);
+    },
+
+    /**
+     * The home page's lists in one read: the newest `limit` articles, then the newest `limit` of
+     * each category in `categoryIds`, in that order.
+     */
+    async listHomeSections(categoryIds: string[], limit: number): Promise<ArticleCard[][]> {
+      const sections = await homeSections(db, { categoryIds, limit, now: clock.now() });
+      return sections.map((rows) => rows.map(toCard));
     },
 
     async listRandom(limit: number, excludeId?: string): Promise<ArticleCard[]> {

@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client';
 import { articles } from '../../../db/schema/content';
 import {
   listForAdminPage,
+  listHomeSections,
   listLatestPublished,
   listPublishedInCategory,
   randomCards,
@@ -101,6 +102,16 @@ describe('every list query has an index matching its ORDER BY', () => {
   ])('%s', async (_name, query, index) => {
     const plan = await planOf(database.db, query());
     expect(plan).toContain(index);
+    expect(plan).not.toMatch(/\bSort\b/);
+  });
+
+  it("home's sections in one statement: each walks its own index, none sorts", async () => {
+    const plan = await planOf(
+      database.db,
+      listHomeSections(database.db, { categoryIds: [someId, someId], limit: 3, now }),
+    );
+    expect(plan).toContain('articles_published_order_idx');
+    expect(plan.match(/articles_category_published_order_idx/g)).toHaveLength(2);
     expect(plan).not.toMatch(/\bSort\b/);
   });
 
