@@ -95,6 +95,15 @@ export interface OpenDatabaseOptions {
   migrate?: boolean;
 }
 
+/** The handle each PostgreSQL database's named prepared statements run on (openPostgres). */
+const preparedHandles = new WeakMap<Db, Db>();
+
+/**
+ * Where a named prepared statement of `db` should run: on PostgreSQL, connections that plan
+ * it once (generic plans); anything else (the embedded engine, a transaction) runs it itself.
+ */
+export const preparedHandle = (db: Db): Db => preparedHandles.get(db) ?? db;
+
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** The tag of the newest migration (e.g. `0004_moving_in_and_out`): the schema this code has. */
@@ -164,21 +173,24 @@ async function openPostgres(
   max: number,
   migrate: boolean,
 ): Promise<Database> {
-  const pool = new pg.Pool({
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 10_000 });
+  // An idle client that loses its server must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  // The reading pages' hot reads are named prepared statements (preparedHandle below). Left to
+  // choose, PostgreSQL planned each again at every execution (a custom plan for its values),
+  // which took longer than running it (0.3–1 ms a statement, measured); their generic plans,
+  // made once per connection, run as fast. The setting is per connection and holds for every
+  // statement with values, so these statements get connections of their own: on the main pool
+  // it gave search a generic plan that scanned the whole table (docs/decisions/027).
+  const readsPool = new pg.Pool({
     connectionString,
-    max,
+    max: Math.max(2, Math.ceil(max / 2)),
     connectionTimeoutMillis: 10_000,
-    // The reading pages' hot reads are named prepared statements (articles-repository.ts
-    // `prepared`). Left to choose, PostgreSQL plans each again at every execution (a custom plan
-    // for the values), which took longer than running it (0.3–1 ms a statement, measured); the
-    // generic plan is made once per connection and is as fast to run. Unnamed queries (all the
-    // others) are planned for their values as before. PGOPTIONS still adds its own.
     options: [process.env.PGOPTIONS, '-c plan_cache_mode=force_generic_plan']
       .filter(Boolean)
       .join(' '),
   });
-  // An idle client that loses its server must not crash the process; the next query reports it.
-  pool.on('error', () => {});
+  readsPool.on('error', () => {});
   if (migrate)
     try {
       // Serialise migrations between processes starting together on one server.
@@ -195,6 +207,7 @@ async function openPostgres(
       throw error;
     }
   const db = drizzlePg({ client: pool, casing: 'snake_case' }) as unknown as Db;
+  preparedHandles.set(db, drizzlePg({ client: readsPool, casing: 'snake_case' }) as unknown as Db);
   let closed = false;
 
   // One connection of its own holds the LISTENs; if it drops, listeners hear onLost and it
@@ -270,7 +283,7 @@ async function openPostgres(
       if (closed) return;
       closed = true;
       await listener?.end().catch(() => {});
-      await pool.end();
+      await Promise.all([pool.end(), readsPool.end()]);
     },
   };
 }

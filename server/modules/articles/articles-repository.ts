@@ -25,7 +25,7 @@ import {
   type Language,
 } from '../../../common/articles';
 import { UNCATEGORISED_SEGMENT } from '../../../common/paths';
-import type { Db } from '../../../db/client';
+import { preparedHandle, type Db } from '../../../db/client';
 import {
   articleBodyHead,
   articleFormerPaths,
@@ -81,14 +81,17 @@ export type CardRow = Awaited<ReturnType<ReturnType<typeof cards>['execute']>>[n
 /**
  * The hot reads of reading pages as named prepared statements, made once per database handle:
  * no SQL is built per render, and PostgreSQL parses and plans each once per connection
- * (docs/decisions/027). Keyed by the handle, so tests' databases never share one.
+ * (docs/decisions/027). `make` builds the statement on the handle it runs on: on PostgreSQL,
+ * connections of their own that keep its generic plan (db/client.ts `preparedHandle`). Keyed
+ * by the handle, so tests' databases never share one.
  */
 const preparedByDb = new WeakMap<Db, Map<string, unknown>>();
-function prepared<T>(db: Db, name: string, make: () => T): T {
-  let mine = preparedByDb.get(db);
-  if (!mine) preparedByDb.set(db, (mine = new Map()));
+function prepared<T>(db: Db, name: string, make: (on: Db) => T): T {
+  const on = preparedHandle(db);
+  let mine = preparedByDb.get(on);
+  if (!mine) preparedByDb.set(on, (mine = new Map()));
   let found = mine.get(name) as T | undefined;
-  if (!found) mine.set(name, (found = make()));
+  if (!found) mine.set(name, (found = make(on)));
   return found;
 }
 
@@ -178,8 +181,8 @@ export async function homeSections(
   opts: { categoryIds: string[]; limit: number; now: Date },
 ): Promise<CardRow[][]> {
   const n = opts.categoryIds.length;
-  const statement = prepared(db, `article_home_cards_${n}`, () =>
-    listHomeSections(db, {
+  const statement = prepared(db, `article_home_cards_${n}`, (on) =>
+    listHomeSections(on, {
       categoryIds: opts.categoryIds.map((_, i) => sql.placeholder(`c${i}`)),
       limit: sql.placeholder('limit'),
       now: sql.placeholder('now'),
@@ -202,8 +205,8 @@ export async function homeSections(
 
 /** listLatestPublished as a prepared statement (home, feeds of the site). */
 export function latestPublished(db: Db, opts: { limit: number; now: Date }) {
-  return prepared(db, 'article_cards_latest', () =>
-    listLatestPublished(db, {
+  return prepared(db, 'article_cards_latest', (on) =>
+    listLatestPublished(on, {
       limit: sql.placeholder('limit'),
       now: sql.placeholder('now'),
     }).prepare('article_cards_latest'),
@@ -215,8 +218,8 @@ export function publishedInCategory(
   db: Db,
   opts: { categoryId: string; limit: number; offset: number; now: Date },
 ) {
-  return prepared(db, 'article_cards_in_category', () =>
-    listPublishedInCategory(db, {
+  return prepared(db, 'article_cards_in_category', (on) =>
+    listPublishedInCategory(on, {
       categoryId: sql.placeholder('categoryId'),
       limit: sql.placeholder('limit'),
       offset: sql.placeholder('offset'),
@@ -260,8 +263,8 @@ export async function countPublishedInCategory(
 
 /** Cards of the articles whose ids are in `ids` (a PostgreSQL array literal), prepared. */
 const cardsByIds = (db: Db) =>
-  prepared(db, 'article_cards_by_ids', () =>
-    cards(db)
+  prepared(db, 'article_cards_by_ids', (on) =>
+    cards(on)
       .where(sql`${articles.id} = ANY(${sql.placeholder('ids')}::uuid[])`)
       .prepare('article_cards_by_ids'),
   );
@@ -321,8 +324,8 @@ function randomCardsPrepared(
   opts: { limit: number; excludeId?: string | undefined; now: Date },
 ) {
   const name = `article_random_cards_${opts.limit}_${opts.excludeId ? 'but_one' : 'all'}`;
-  const statement = prepared(db, name, () =>
-    randomCardsQuery(db, {
+  const statement = prepared(db, name, (on) =>
+    randomCardsQuery(on, {
       pivots: Array.from({ length: opts.limit }, (_, i) => sql.placeholder(`p${i}`)),
       excludeId: opts.excludeId ? sql.placeholder('excludeId') : undefined,
       now: sql.placeholder('now'),
@@ -538,8 +541,8 @@ const isPublicAt = () => isPublicArticle(sql.placeholder('now'));
 
 /** The statement of findPublishedByAddress: in a category, or uncategorised. */
 export function publishedByAddress(db: Db, uncategorised: boolean) {
-  return prepared(db, `article_at_address_${uncategorised ? 'none' : 'category'}`, () =>
-    full(db)
+  return prepared(db, `article_at_address_${uncategorised ? 'none' : 'category'}`, (on) =>
+    full(on)
       .where(
         and(
           isPublicAt(),
