@@ -976,18 +976,13 @@ export interface SearchWindow {
   limit: number;
   /** The time the score's recency is counted from. */
   now: Date;
-  /**
-   * Test each row of the window instead of asking the GIN index (a window of a few hundred
-   * articles, with a lower bound).
-   */
-  rowByRow?: boolean;
 }
 
 /*
  * The matches come from the GIN index, the window from the index on `published_at`: the planner
  * ANDs the two as bitmaps, or, for a window of a few hundred articles, walks that window's rows
  * (bounded by the window's start, never the archive); the last window, back to the first
- * article, has the GIN index alone. `status` is compared as text on purpose, unlike
+ * article, has the GIN index alone (the first window is `firstSearchWindow`). `status` is compared as text on purpose, unlike
  * `isPublicArticle`: then the partial "published, newest first" indexes do not apply, and the
  * order is an expression (`+ interval '0'`), so that no date index can serve it: the planner
  * cannot walk one in date order testing each row's vector until enough match (every row's
@@ -1007,13 +1002,64 @@ export function searchWindow(db: Db, w: SearchWindow) {
         // expression, so that the last window (no lower bound) offers no date index at all.
         w.after ? gt(articles.publishedAt, w.after) : undefined,
         sql`${articles.publishedAt} + interval '0 seconds' <= ${w.before.toISOString()}::timestamptz`,
-        // IS TRUE is no operator an index answers (the same rows: a NULL was no match either).
-        w.rowByRow ? sql`(${matchesSearch(w.match)}) IS TRUE` : matchesSearch(w.match),
+        matchesSearch(w.match),
         w.language ? eq(articles.language, w.language) : undefined,
       ),
     )
     .orderBy(desc(sql`${articles.publishedAt} + interval '0 seconds'`), desc(articles.id))
     .limit(w.limit);
+}
+
+/**
+ * The first window and where it begins, in one statement (docs/decisions/022): a search's
+ * statements are sent one after another, each a round trip. `start` is where the newest
+ * FIRST_WINDOW_ARTICLES public articles begin (the publication time of the one after them, to
+ * the millisecond, at least a minute back), `oldest` the first published article's time, both
+ * as epoch milliseconds. The window is searched only when it is `bounded` (more articles than
+ * it holds, and a start after the first article); otherwise the whole archive is one window,
+ * which `searchCandidates` asks for on its own. The start is known only when the statement
+ * runs, so the planner cannot count the window's rows: the window is therefore asked in the
+ * order of the published index (`articles_published_order_idx`, which takes `status =
+ * 'published'` as it is) and bounded by it, a walk of the window's rows that stops at the
+ * start; ordered by the expression the other windows use, the planner scanned the whole table
+ * (90 ms at 100,000 articles, against 1). Its match is written `IS TRUE`, which no index answers
+ * (the same rows: a NULL was no match either), so the window's rows are tested, never the GIN
+ * index's thousands of matches for a common word gathered. query-plans.test.ts holds this.
+ */
+export function firstSearchWindow(
+  db: Db,
+  w: Pick<SearchWindow, 'match' | 'rank' | 'language' | 'limit' | 'now'>,
+) {
+  const now = sql`${w.now.toISOString()}::timestamptz`;
+  const recent = db
+    .select({ at: articles.publishedAt })
+    .from(articles)
+    .where(isPublicArticle(w.now))
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .offset(FIRST_WINDOW_ARTICLES)
+    .limit(1);
+  return sql`WITH search_bounds AS (
+      SELECT min(${articles.publishedAt}) AS oldest, (${recent}) AS recent
+      FROM ${articles} WHERE ${articles.status} = 'published'
+    ), search_start AS (
+      SELECT oldest, recent IS NOT NULL AND least(date_trunc('milliseconds', recent), ${now} - interval '1 minute') > oldest AS bounded,
+        least(date_trunc('milliseconds', recent), ${now} - interval '1 minute') AS start
+      FROM search_bounds
+    ), search_window AS (
+      SELECT ${articles.id} AS id, ${searchScore(w.rank, w.now)} AS score
+      FROM ${articles}
+      WHERE ${articles.status} = 'published'
+        AND ${articles.publishedAt} > (SELECT start FROM search_start)
+        AND ${articles.publishedAt} <= ${now}
+        AND (${matchesSearch(w.match)}) IS TRUE
+        ${w.language ? sql`AND ${articles.language} = ${w.language}` : sql``}
+        AND (SELECT bounded FROM search_start)
+      ORDER BY ${articles.publishedAt} DESC, ${articles.id} DESC
+      LIMIT ${w.limit}
+    )
+    SELECT (floor(extract(epoch FROM s.oldest) * 1000))::text AS oldest, s.bounded,
+      (extract(epoch FROM s.start) * 1000)::text AS start, search_window.id, search_window.score
+    FROM search_start s LEFT JOIN search_window ON true`;
 }
 
 export interface SearchCandidate {
@@ -1033,32 +1079,37 @@ export async function searchCandidates(
   db: Db,
   opts: Pick<SearchOptions, 'match' | 'rank' | 'language' | 'now'>,
 ): Promise<{ candidates: SearchCandidate[]; more: boolean }> {
-  // The first published article, and where the newest FIRST_WINDOW_ARTICLES public ones begin
-  // (the publication time of the one after them; none when there are no more).
-  const [first] = await db
-    .select({
-      oldest: sql<Date | string | null>`min(${articles.publishedAt})`,
-      recent: sql<Date | string | null>`(${db
-        .select({ at: articles.publishedAt })
-        .from(articles)
-        .where(isPublicArticle(opts.now))
-        .orderBy(desc(articles.publishedAt), desc(articles.id))
-        .offset(FIRST_WINDOW_ARTICLES)
-        .limit(1)})`,
-    })
-    .from(articles)
-    .where(sql`${articles.status} = 'published'`);
-  if (first?.oldest == null) return { candidates: [], more: false };
-  const oldest = new Date(first.oldest).getTime();
-  const found: SearchCandidate[] = [];
   const wanted = SEARCH_CANDIDATES + 1;
+  const { rows: firstRows } = (await db.execute(
+    firstSearchWindow(db, { ...opts, limit: wanted }),
+  )) as unknown as {
+    rows: {
+      oldest: string | null;
+      bounded: boolean | null;
+      start: string | null;
+      id: string | null;
+      score: number | string | null;
+    }[];
+  };
+  const head = firstRows[0];
+  if (head?.oldest == null) return { candidates: [], more: false };
+  const oldest = Number(head.oldest);
+  const found: SearchCandidate[] = [];
   let before = opts.now;
-  // At least a minute, so that the windows widen even when many articles share a time.
-  let span =
-    first.recent == null
-      ? Infinity
-      : Math.max(60_000, opts.now.getTime() - new Date(first.recent).getTime());
-  for (let window = 0; ; window++) {
+  // Not bounded: the whole archive is the one window, searched below.
+  let span = Infinity;
+  if (head.bounded) {
+    for (const r of firstRows) if (r.id != null) found.push({ id: r.id, score: Number(r.score) });
+    before = new Date(Number(head.start));
+    span = opts.now.getTime() - before.getTime();
+    if (found.length >= wanted)
+      return { candidates: found.slice(0, SEARCH_CANDIDATES), more: true };
+    span =
+      found.length === 0
+        ? span * 16
+        : Math.max(span * 2, span * (wanted / found.length) * WINDOW_MARGIN);
+  }
+  for (;;) {
     const after = opts.now.getTime() - span;
     const last = after <= oldest;
     const rows = await searchWindow(db, {
@@ -1069,7 +1120,6 @@ export async function searchCandidates(
       before,
       limit: wanted - found.length,
       now: opts.now,
-      rowByRow: window === 0 && !last,
     });
     for (const r of rows) found.push({ id: r.id, score: Number(r.score) });
     if (last || found.length >= wanted) break;
