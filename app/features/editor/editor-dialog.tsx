@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import Modal from 'react-bootstrap/Modal';
+import { Modal } from 'react-bootstrap';
 import { adminCopy as t } from '../../copy/admin';
 
 /** One text box of an editor dialog, with the check its value must pass. */

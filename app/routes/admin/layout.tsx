@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import Dropdown from 'react-bootstrap/Dropdown';
-import Offcanvas from 'react-bootstrap/Offcanvas';
+import { Dropdown, Offcanvas } from 'react-bootstrap';
 import { hasRole } from '../../../common/roles';
 import { appContext, type SessionUser } from '../../../common/services';
 import { GeneralErrorBoundary } from '../../components/error-boundary';

@@ -33,6 +33,22 @@ const dataDir = () => {
 };
 
 describe('the server process', () => {
+  it('has a production build that loads under plain Node, without tsx’s resolver', () => {
+    // Node's own resolver refuses directory imports (react-bootstrap/Dropdown was one); a build
+    // that only tsx can load could never be bundled or run on its own.
+    const entry = join(ROOT, 'build', 'server', 'index.js');
+    const loaded = execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const build = await import(${JSON.stringify(`file://${entry}`)}); console.log(typeof build.routes);`,
+      ],
+      { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '' }, encoding: 'utf8' },
+    );
+    expect(loaded.trim()).toBe('object');
+  });
+
   it('refuses invalid configuration, naming each bad key, with a non-zero exit', async () => {
     const proc = startProcess({ PORT: 'abc', MEDIA_STORAGE: 'cloud', DATA_DIR: dataDir() });
     const code = await proc.exited;
