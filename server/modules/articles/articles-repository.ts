@@ -8,7 +8,6 @@ import {
   gte,
   inArray,
   lt,
-  lte,
   ne,
   notInArray,
   or,
@@ -125,13 +124,7 @@ export function listPublishedInCategory(
   const page = db
     .select({ pageId: articles.id, pagePublishedAt: articles.publishedAt })
     .from(articles)
-    .where(
-      and(
-        sql`${articles.status} = 'published'`,
-        lte(articles.publishedAt, opts.now),
-        eq(articles.categoryId, opts.categoryId),
-      ),
-    )
+    .where(and(isPublicArticle(opts.now), eq(articles.categoryId, opts.categoryId)))
     .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(opts.limit)
     .offset(opts.offset)
@@ -275,8 +268,7 @@ const eligibleForRandom = (
   taken: string[] = [],
 ) =>
   and(
-    sql`${articles.status} = 'published'`,
-    lte(articles.publishedAt, opts.now),
+    isPublicArticle(opts.now),
     opts.excludeId ? ne(articles.id, opts.excludeId) : undefined,
     taken.length > 0 ? notInArray(articles.id, taken) : undefined,
   );
@@ -536,23 +528,21 @@ export async function findArticleById(db: Db, id: string): Promise<FullRow | und
   return row;
 }
 
-/** `isPublicArticle` with the time as a placeholder, for prepared statements. */
-const isPublicAt = () => isPublicArticle(sql.placeholder('now'));
-
 /** The statement of findPublishedByAddress: in a category, or uncategorised. */
 export function publishedByAddress(db: Db, uncategorised: boolean) {
-  return prepared(db, `article_at_address_${uncategorised ? 'none' : 'category'}`, (on) =>
+  const name = `article_at_address_${uncategorised ? 'none' : 'category'}`;
+  return prepared(db, name, (on) =>
     full(on)
       .where(
         and(
-          isPublicAt(),
+          isPublicArticle(sql.placeholder('now')),
           eq(articles.slug, sql.placeholder('slug')),
           uncategorised
             ? sql`${articles.categoryId} IS NULL`
             : eq(categories.slug, sql.placeholder('segment')),
         ),
       )
-      .prepare(`article_at_address_${uncategorised ? 'none' : 'category'}`),
+      .prepare(name),
   );
 }
 
@@ -965,6 +955,10 @@ export const SEARCH_CANDIDATES = 1000;
 const FIRST_WINDOW_ARTICLES = 200;
 const WINDOW_MARGIN = 1.25;
 
+/** How far back the next window reaches, after one of `span` ms that gave `found` matches. */
+const nextSpan = (span: number, found: number, wanted: number) =>
+  found === 0 ? span * 16 : Math.max(span * 2, span * (wanted / found) * WINDOW_MARGIN);
+
 export interface SearchWindow {
   match: string;
   rank: string;
@@ -982,12 +976,13 @@ export interface SearchWindow {
  * The matches come from the GIN index, the window from the index on `published_at`: the planner
  * ANDs the two as bitmaps, or, for a window of a few hundred articles, walks that window's rows
  * (bounded by the window's start, never the archive); the last window, back to the first
- * article, has the GIN index alone (the first window is `firstSearchWindow`). `status` is compared as text on purpose, unlike
- * `isPublicArticle`: then the partial "published, newest first" indexes do not apply, and the
- * order is an expression (`+ interval '0'`), so that no date index can serve it: the planner
- * cannot walk one in date order testing each row's vector until enough match (every row's
- * TOASTed lexemes: seconds at 100,000 articles, with a rare word). The GIN index needs no
- * recheck (the query has no weights), so the bitmap reads no TOASTed lexemes either.
+ * article, has the GIN index alone (the first window is `firstSearchWindow`). `status` is
+ * compared as text on purpose, unlike `isPublicArticle`: then the partial "published, newest
+ * first" indexes do not apply, and the order is an expression (`+ interval '0'`), so that no
+ * date index can serve it: the planner cannot walk one in date order testing each row's vector
+ * until enough match (every row's TOASTed lexemes: seconds at 100,000 articles, with a rare
+ * word). The GIN index needs no recheck (the query has no weights), so the bitmap reads no
+ * TOASTed lexemes either.
  * tests/integration/db/query-plans.test.ts holds this. The score is computed here, on the rows
  * visited anyway, from `search_head` (kept in the row).
  */
@@ -1042,9 +1037,10 @@ export function firstSearchWindow(
       SELECT min(${articles.publishedAt}) AS oldest, (${recent}) AS recent
       FROM ${articles} WHERE ${articles.status} = 'published'
     ), search_start AS (
-      SELECT oldest, recent IS NOT NULL AND least(date_trunc('milliseconds', recent), ${now} - interval '1 minute') > oldest AS bounded,
-        least(date_trunc('milliseconds', recent), ${now} - interval '1 minute') AS start
-      FROM search_bounds
+      SELECT oldest, start, recent IS NOT NULL AND start > oldest AS bounded
+      FROM search_bounds, LATERAL (
+        SELECT least(date_trunc('milliseconds', recent), ${now} - interval '1 minute') AS start
+      ) AS window_start
     ), search_window AS (
       SELECT ${articles.id} AS id, ${searchScore(w.rank, w.now)} AS score
       FROM ${articles}
@@ -1104,10 +1100,7 @@ export async function searchCandidates(
     span = opts.now.getTime() - before.getTime();
     if (found.length >= wanted)
       return { candidates: found.slice(0, SEARCH_CANDIDATES), more: true };
-    span =
-      found.length === 0
-        ? span * 16
-        : Math.max(span * 2, span * (wanted / found.length) * WINDOW_MARGIN);
+    span = nextSpan(span, found.length, wanted);
   }
   for (;;) {
     const after = opts.now.getTime() - span;
@@ -1124,10 +1117,7 @@ export async function searchCandidates(
     for (const r of rows) found.push({ id: r.id, score: Number(r.score) });
     if (last || found.length >= wanted) break;
     before = new Date(after);
-    span =
-      found.length === 0
-        ? span * 16
-        : Math.max(span * 2, span * (wanted / found.length) * WINDOW_MARGIN);
+    span = nextSpan(span, found.length, wanted);
   }
   return { candidates: found.slice(0, SEARCH_CANDIDATES), more: found.length > SEARCH_CANDIDATES };
 }
