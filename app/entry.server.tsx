@@ -8,6 +8,7 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from 'react-router';
+import { documentResponse } from '../common/document-bytes';
 import { appContext } from '../common/services';
 import { DocumentPage } from './components/page-link';
 import { ReaderStyles } from './reader-styles';
@@ -17,9 +18,6 @@ import type { PageHandle } from './root';
 export { appContext };
 
 export const streamTimeout = 5_000;
-
-/** Where a whole document's bytes ride on its Response (server/plugins/react-router.ts). */
-const DOCUMENT_BYTES = Symbol.for('patrika.documentBytes');
 
 export default function handleRequest(
   request: Request,
@@ -49,10 +47,7 @@ export default function handleRequest(
     // (The stream writes the doctype itself; renderToString does not.)
     const bytes = Buffer.from(`<!DOCTYPE html>${renderToString(page)}`);
     responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-    const response = new Response(bytes, { headers: responseHeaders, status: responseStatusCode });
-    // The server sends these bytes as they are, without reading the web stream back.
-    Object.defineProperty(response, DOCUMENT_BYTES, { value: bytes });
-    return response;
+    return documentResponse(bytes, { headers: responseHeaders, status: responseStatusCode });
   }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -41,6 +41,22 @@ export async function sequential(base: string, paths: string[], n: number, heade
   return times;
 }
 
+/**
+ * Starts or stops the CPU profiler preloaded in `server` (bench/cpu-profile-preload.cjs: each
+ * SIGUSR2 toggles it) and waits until it says it has.
+ */
+export async function toggleProfiler(
+  server: { process: { kill(signal: NodeJS.Signals): boolean }; output(): string },
+  now: 'started' | 'written',
+) {
+  server.process.kill('SIGUSR2');
+  await waitUntil(async () => server.output().includes(`cpu-profile-${now}`), {
+    timeoutMs: now === 'started' ? 10_000 : 30_000,
+    intervalMs: 20,
+    message: now === 'started' ? 'the profiler did not start' : 'the profile was not written',
+  });
+}
+
 export const percentile = (times: number[], p: number) => {
   const sorted = [...times].sort((a, b) => a - b);
   return Number(
@@ -81,19 +97,9 @@ async function main() {
       );
       try {
         await sequential(server.url, paths, 100, SKIP_CACHE); // warm-up: JIT, pools, caches
-        server.process.kill('SIGUSR2');
-        await waitUntil(async () => server.output().includes('cpu-profile-started'), {
-          timeoutMs: 10_000,
-          intervalMs: 20,
-          message: 'the profiler did not start',
-        });
+        await toggleProfiler(server, 'started');
         const times = await sequential(server.url, paths, REQUESTS, SKIP_CACHE);
-        server.process.kill('SIGUSR2');
-        await waitUntil(async () => server.output().includes('cpu-profile-written'), {
-          timeoutMs: 30_000,
-          intervalMs: 50,
-          message: 'the profile was not written',
-        });
+        await toggleProfiler(server, 'written');
         const svg = join(outDir, `${page}.svg`);
         const { kinds, frames } = profileToSvg(
           profileFile,

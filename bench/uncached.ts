@@ -8,18 +8,15 @@
  * (10) seconds. A sign-in cookie with a bogus token skips the page cache (bench/profile.ts).
  */
 import autocannon from 'autocannon';
-import { loadavg } from 'node:os';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { ensureBuild } from '../scripts/build-state';
+import { ensureBuild, ROOT } from '../scripts/build-state';
 import { startServer } from '../tests/setup/spawn-server';
 import { generate } from './data';
 import { profileToSvg } from './flamegraph';
-import { readFileSync } from 'node:fs';
-import { ROOT } from '../scripts/build-state';
-import { waitUntil } from '../tests/setup/wait-until';
+import { percentile, sequential, SKIP_CACHE, toggleProfiler } from './profile';
 
 const PROFILE = process.env.BENCH_PROFILE; // a page name: profile its renders (one worker)
 
@@ -28,7 +25,6 @@ function cpuMs(pid: number) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
-import { percentile, sequential, SKIP_CACHE } from './profile';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
@@ -97,14 +93,7 @@ async function main() {
         for (const [page, paths] of pages) {
           if (PROFILE && page !== PROFILE) continue;
           await sequential(server.url, paths, 100, SKIP_CACHE);
-          if (PROFILE) {
-            server.process.kill('SIGUSR2');
-            await waitUntil(async () => server.output().includes('cpu-profile-started'), {
-              timeoutMs: 10_000,
-              intervalMs: 20,
-              message: 'the profiler did not start',
-            });
-          }
+          if (PROFILE) await toggleProfiler(server, 'started');
           const cpuBefore = workers === 1 ? cpuMs(server.process.pid!) : 0;
           const times = await sequential(server.url, paths, SEQUENTIAL, SKIP_CACHE);
           const cpu = workers === 1 ? (cpuMs(server.process.pid!) - cpuBefore) / SEQUENTIAL : NaN;
@@ -115,12 +104,7 @@ async function main() {
             serverCpuMs: Number(cpu.toFixed(2)),
           });
           if (PROFILE) {
-            server.process.kill('SIGUSR2');
-            await waitUntil(async () => server.output().includes('cpu-profile-written'), {
-              timeoutMs: 30_000,
-              intervalMs: 50,
-              message: 'the profile was not written',
-            });
+            await toggleProfiler(server, 'written');
             const file = join(tmpdir(), `render-${PROFILE}.cpuprofile`);
             const { kinds, frames } = profileToSvg(
               file,

@@ -22,8 +22,6 @@ export interface CategoryPage {
  */
 export interface AppServices {
   articles: {
-    listLatest(limit: number): Promise<ArticleCard[]>;
-    listByCategory(categoryId: string | undefined, limit: number): Promise<ArticleCard[]>;
     listRandom(limit: number, excludeId?: string): Promise<ArticleCard[]>;
     /** The newest `limit` articles, then the newest `limit` of each category given, in order. */
     listHomeSections(categoryIds: string[], limit: number): Promise<ArticleCard[][]>;

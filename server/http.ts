@@ -49,9 +49,9 @@ export type Web = 'build' | 'dev' | false;
  * and kept until content changes: renders read them on every page, and they change only
  * through writes that empty the page cache in every process (the local write itself, or the
  * NOTIFY from another process; docs/decisions/002), or when a scheduled article goes live (its
- * job sends the same NOTIFY). So a kept value is tied to the page cache's generation: any invalidation anywhere makes
- * the next render read again. While the cache distrusts its notifications (the listening
- * connection was lost), nothing is kept. A read that began before a change is never kept after
+ * job sends the same NOTIFY). So a kept value is tied to the page cache's generation: any
+ * invalidation anywhere makes the next render read again. While the cache distrusts its
+ * notifications (the listening connection was lost), nothing is kept. A read that began before a change is never kept after
  * it, and a failed read is not kept at all. Like a cached page, a value lives a minute at most
  * (a restore or a hand edit of the database notifies no one). Values are frozen: they are
  * shared by every render of the process.
@@ -103,10 +103,9 @@ function deepFreeze<T>(value: T): T {
 }
 
 /**
- * The services a page render sees. The root loader and the page's
- * loader both need the settings and the category lists; they, a category's count and the
- * sizes and crops of a page's share image come from the process's kept copies
- * (`processReads`). An upload's row changes only when its crops or variants are first made
+ * The services a page render sees. The root loader and the page's loader both need the
+ * settings and the category lists; they, a category's count and the sizes and crops of a
+ * page's share image come from the process's kept copies (`processReads`). An upload's row changes only when its crops or variants are first made
  * (on start, or by a command), which a page shows within a minute, as it would from the cache.
  */
 function pageServices(

@@ -1,12 +1,12 @@
 import { stripHtml } from '../text';
 import { slugify } from '../slug';
 import {
+  indexedLooseKey,
   isDevanagari,
   MAX_LEXEME_CHARS,
   normaliseText,
   quoteLexeme,
   textLexemes,
-  wordLexemes,
   words,
 } from './search-text';
 
@@ -29,9 +29,8 @@ function bounded(lexemes: string[], max: number): string[] {
   const kept = lexemes.filter((l) => l.length <= MAX_LEXEME_CHARS);
   if (kept.length <= max) return kept;
   const cut = kept.slice(0, max);
-  const last = cut[cut.length - 1]!;
-  const key = isDevanagari(last) ? wordLexemes(last).find((l) => l.startsWith('~')) : undefined;
-  if (key && key.length <= MAX_LEXEME_CHARS && !cut.includes(key)) cut.pop();
+  const key = indexedLooseKey(cut[cut.length - 1]!);
+  if (key && !cut.includes(key)) cut.pop();
   return cut;
 }
 

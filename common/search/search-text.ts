@@ -130,7 +130,7 @@ export function textLexemes(text: string): string[] {
 /** The most words a query may use: more add nothing but work. */
 const MAX_QUERY_WORDS = 8;
 
-/** PostgreSQL refuses lexemes over 2 KB; no real word comes close to this. Longer ones are not indexed. */
+/** PostgreSQL refuses lexemes over 2 KB; no real word comes close. Longer ones go unindexed. */
 export const MAX_LEXEME_CHARS = 100;
 
 /** A query word and every lexeme that counts as finding it. */
@@ -147,10 +147,13 @@ export interface QueryTerm {
   match: string[];
 }
 
-/** The lexemes of `lexemes` that find the same texts as all of them (QueryTerm `match`). */
-function matchLexemes(word: string, lexemes: string[]): string[] {
-  const key = isDevanagari(word) ? lexemes.find((l) => l.startsWith('~')) : undefined;
-  return key && key.length <= MAX_LEXEME_CHARS ? [key] : lexemes;
+/**
+ * The loose key a Devanagari word is indexed under beside itself (undefined for any other
+ * word, or a key too long to index): what finds every text the word is in.
+ */
+export function indexedLooseKey(word: string): string | undefined {
+  const key = isDevanagari(word) ? looseKey(word) : undefined;
+  return key && key.length <= MAX_LEXEME_CHARS ? key : undefined;
 }
 
 /**
@@ -167,7 +170,8 @@ export function queryTerms(query: string): QueryTerm[] {
       const loose = looseLatin(word);
       if (loose.length >= 2) lexemes.add(`~${loose}`);
     }
-    return { word, lexemes: [...lexemes], match: matchLexemes(word, [...lexemes]) };
+    const key = indexedLooseKey(word);
+    return { word, lexemes: [...lexemes], match: key ? [key] : [...lexemes] };
   });
 }
 
@@ -191,6 +195,9 @@ export function toTsquery(terms: QueryTerm[], weight?: 'A' | 'B' | 'C'): string 
 export const toMatchTsquery = (terms: QueryTerm[]): string =>
   terms.map((t) => `(${t.match.map(quoteLexeme).join(' | ')})`).join(' & ');
 
+/** The matcher of each query's terms (a page of results marks the same terms many times). */
+const matchers = new WeakMap<QueryTerm[], (word: string) => boolean>();
+
 /** Whether a word of a text is one the query asked for. */
 function matcher(terms: QueryTerm[]): (word: string) => boolean {
   let isMatch = matchers.get(terms);
@@ -210,7 +217,6 @@ function matcher(terms: QueryTerm[]): (word: string) => boolean {
   matchers.set(terms, isMatch);
   return isMatch;
 }
-const matchers = new WeakMap<QueryTerm[], (word: string) => boolean>();
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -329,10 +335,10 @@ export function snippet(text: string, terms: QueryTerm[], length = 200): string 
   const size = region.length;
   // The clusters are those of the whole region, but only the ones the snippet can show are
   // visited (clusterSteps): segmenting all of the region's was most of a search's time (about
-  // 1 µs a cluster). Positions below are code units
-  // of `region`, each the start of a cluster; the steps are those of the snippet as first
-  // written: `length / 4` clusters before the match, `length` in all, then the cuts moved to
-  // spaces (tests/unit/search-text.test.ts holds it to that).
+  // 1 µs a cluster). Positions below are code units of `region`, each the start of a cluster;
+  // the steps are those of the snippet as first written: `length / 4` clusters before the
+  // match, `length` in all, then the cuts moved to spaces (tests/unit/search-text.test.ts holds
+  // it to that).
   const { clusterAt, next, previous } = clusterSteps(region);
   const isSpace = (from: number, to: number) => /\s/.test(region.slice(from, to));
   // The first cluster starting at or after the match (the region's first when none does).
@@ -371,5 +377,7 @@ export function snippet(text: string, terms: QueryTerm[], length = 200): string 
     }
   }
   const piece = region.slice(start, end).trim();
-  return `${start > 0 || cutBefore ? '…' : ''}${markMatches(piece, terms)}${end < size || cutAfter ? '…' : ''}`;
+  const before = start > 0 || cutBefore ? '…' : '';
+  const after = end < size || cutAfter ? '…' : '';
+  return `${before}${markMatches(piece, terms)}${after}`;
 }

@@ -12,6 +12,7 @@ import {
   type RouterContext,
   type ServerBuild,
 } from 'react-router';
+import { documentBytesOf } from '../../common/document-bytes';
 import type { AppContext } from '../../common/services';
 import {
   encodePage,
@@ -47,16 +48,6 @@ export function toFetchRequest(request: FastifyRequest, signal: AbortSignal): Re
       : {}),
   } as RequestInit);
 }
-
-/**
- * A reading page rendered whole (app/entry.server.tsx) carries its bytes under this key: they are
- * sent as one Buffer, compressed in one go, instead of through a web stream and back.
- */
-const DOCUMENT_BYTES = Symbol.for('patrika.documentBytes');
-
-/** The bytes of a whole document's Response, when it has them. */
-export const documentBytesOf = (response: Response): Buffer | undefined =>
-  (response as unknown as Record<symbol, Buffer | undefined>)[DOCUMENT_BYTES];
 
 export async function sendFetchResponse(reply: FastifyReply, response: Response): Promise<void> {
   reply.status(response.status);

@@ -17,6 +17,12 @@ import {
 import { stemEnglish } from '../../common/search/stem-english';
 import { FINDS, MISSES } from '../fixtures/search-pairs';
 
+/** Numbers in [0, 1) from a seed, the same every run, so a failing random text comes back. */
+function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+}
+
 /**
  * Whether a text is found by a query: every query word has a lexeme among the text's; with
  * `match`, only the lexemes the index is asked for (toMatchTsquery).
@@ -154,8 +160,7 @@ describe('the search normaliser', () => {
       'a\u{1F600}b ',
       '\u0600\u0600 ',
     ];
-    let seed = 7;
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const random = seededRandom(7);
     const texts = ['', 'चिट्ठी', 'no match here at all'];
     for (let n = 0; n < 300; n++) {
       const parts: string[] = [];
@@ -188,8 +193,7 @@ describe('the search normaliser', () => {
       '\u0301',
       '\u{1F600}',
     ];
-    let seed = 11;
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const random = seededRandom(11);
     const segmenter = new Intl.Segmenter('hi', { granularity: 'grapheme' });
     for (let n = 0; n < 200; n++) {
       let text = '';

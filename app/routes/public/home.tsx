@@ -46,20 +46,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The sections after Latest come from the categories chosen in settings (DECISIONS.md §8);
   // all of them are read in one statement, side by side with the share image and the header
   // picture. A section naming no category fails alone; a failed read fails each section alone.
-  const chosen = settings.homeSectionSlugs.map((slug) => ({
-    slug,
-    category: all.find((c) => c.slug === slug),
-  }));
-  const found = chosen.flatMap(({ category }) => (category ? [category._id] : []));
-  const lists = services.articles.listHomeSections(found, HOME_SECTION_SIZE);
-  // Each section logs a failure of its own; the shared promise is never left unhandled.
-  lists.catch(() => {});
+  const ids: string[] = [];
+  const chosen = settings.homeSectionSlugs.map((slug) => {
+    const category = all.find((c) => c.slug === slug);
+    // Where its list comes in the answer: after Latest's, in the order of `ids`.
+    return { slug, category, at: category ? ids.push(category._id) : -1 };
+  });
+  const lists = services.articles.listHomeSections(ids, HOME_SECTION_SIZE);
   const sectionsRead = Promise.all([
     section('latest', t.home.latest, async () => (await lists)[0] ?? []),
-    ...chosen.map(({ slug, category }) =>
+    ...chosen.map(({ slug, category, at }) =>
       section(slug, category?.name ?? slug, async () => {
         if (!category) throw new Error(`No category "${slug}"`);
-        return (await lists)[found.indexOf(category._id) + 1] ?? [];
+        return (await lists)[at] ?? [];
       }),
     ),
   ]);
