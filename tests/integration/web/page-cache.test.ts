@@ -219,12 +219,18 @@ describe('whole-page cache for anonymous readers', () => {
     expect(after.body).toContain('After the edit');
   });
 
-  it('never caches for a signed-in reader', async () => {
+  it('never caches for a signed-in reader, and sends the page compressed whole, unvalidated', async () => {
     const cookie = `patrika_token=${admin.token}`;
     await app.inject({ url: '/', headers: { cookie } });
-    const res = await app.inject({ url: '/', headers: { cookie } });
+    const res = await app.inject({ url: '/', headers: { cookie, ...BR } });
     expect(res.headers['x-page-cache']).toBeUndefined();
     expect(res.headers['cache-control']).toBe('no-store');
+    // One encoding of the whole page, with its length (not a stream of chunks), and no ETag:
+    // a page no cache may keep has nothing to revalidate.
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+    expect(res.headers['etag']).toBeUndefined();
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain(admin.name);
   });
 
   it('hears changes made by another process on the same database', async () => {
