@@ -8,7 +8,7 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from 'react-router';
-import { documentResponse } from '../common/document-bytes';
+import { documentBytes, documentResponse, SHARED_PART_MARK } from '../common/document-bytes';
 import { appContext } from '../common/services';
 import { DocumentPage } from './components/page-link';
 import { ReaderStyles } from './reader-styles';
@@ -30,11 +30,12 @@ export default function handleRequest(
   // data) and needs a nonce; a reading page asks for none, so it is the same for everyone.
   const app = hydrates(routerContext);
   const nonce = app ? loadContext.get(appContext).cspNonce() : undefined;
-  // A reading page carries its stylesheet in the document (docs/decisions/028).
+  // A reading page carries its stylesheet in the document (docs/decisions/028): the render
+  // marks its place, and the bytes read at start are written there (common/document-bytes.ts).
   const styles = app ? undefined : loadContext.get(appContext).readerStyles;
   const page = (
     <DocumentPage.Provider value={!app}>
-      <ReaderStyles.Provider value={styles}>
+      <ReaderStyles.Provider value={styles && SHARED_PART_MARK}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </ReaderStyles.Provider>
     </DocumentPage.Provider>
@@ -45,9 +46,9 @@ export default function handleRequest(
     // as one Buffer. An error thrown here is the shell's error, as with onShellError below:
     // React Router renders the error boundary instead.
     // (The stream writes the doctype itself; renderToString does not.)
-    const bytes = Buffer.from(`<!DOCTYPE html>${renderToString(page)}`);
+    const document = documentBytes(`<!DOCTYPE html>${renderToString(page)}`, styles);
     responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-    return documentResponse(bytes, { headers: responseHeaders, status: responseStatusCode });
+    return documentResponse(document, { headers: responseHeaders, status: responseStatusCode });
   }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -1,8 +1,9 @@
 import { createContext } from 'react';
 
 /**
- * The reading pages' stylesheet as text, which the server writes into their documents instead
- * of a render-blocking request (docs/decisions/028). Given by entry.server.tsx from the built
- * file; undefined in development (Vite serves the stylesheet) and in the browser.
+ * What the reading pages' inline stylesheet holds while they render (docs/decisions/028): the
+ * mark where entry.server.tsx writes the built stylesheet's bytes after the render
+ * (common/document-bytes.ts). Undefined in development (Vite serves the stylesheet) and in the
+ * browser.
  */
 export const ReaderStyles = createContext<string | undefined>(undefined);

@@ -135,10 +135,11 @@ export interface AppContext {
    */
   readerScript: string;
   /**
-   * The reading pages' built stylesheet (app/styles/reader.css, purged) as text, which their
-   * documents carry inline (docs/decisions/028); undefined in development.
+   * The reading pages' built stylesheet (app/styles/reader.css, purged), read once at start: their
+   * documents carry it inline (docs/decisions/028) as these very bytes, whose gzip the server
+   * makes once (common/document-bytes.ts). Undefined in development.
    */
-  readerStyles?: string;
+  readerStyles?: Buffer;
 }
 
 /**

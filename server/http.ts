@@ -237,7 +237,7 @@ export async function registerHttp(
     imageForUrl: kept.by((url) => services.media.imageForUrl(url)),
   };
 
-  const reader: { script: string; styles?: string } =
+  const reader: { script: string; styles?: Buffer } =
     web === 'build' ? readerAssetsOf(deps.buildDir) : { script: `/${READER_SCRIPT_SOURCE}` };
 
   /** What a page's loaders get: the services, who is signed in, and the CSP nonce. */
@@ -305,7 +305,7 @@ export async function registerHttp(
  * Where the client build put the reader script, and the reading pages' stylesheet as text for
  * their documents to carry inline (vite.config.ts writes the manifest; docs/decisions/028).
  */
-function readerAssetsOf(buildDir: string): { script: string; styles: string } {
+function readerAssetsOf(buildDir: string): { script: string; styles: Buffer } {
   const manifest = join(buildDir, 'client', READER_MANIFEST);
   if (!existsSync(manifest))
     throw new Error(`${manifest} is missing: the client build is incomplete (npm run build).`);
@@ -313,8 +313,9 @@ function readerAssetsOf(buildDir: string): { script: string; styles: string } {
     file: string;
     styles: string;
   };
-  const css = readFileSync(join(buildDir, 'client', styles), 'utf8');
+  const css = readFileSync(join(buildDir, 'client', styles));
   // Written into a <style> element as it is: it must not be able to end the element.
-  if (/<\/style/i.test(css)) throw new Error(`${styles} contains "</style" and cannot be inlined`);
+  if (/<\/style/i.test(css.toString('utf8')))
+    throw new Error(`${styles} contains "</style" and cannot be inlined`);
   return { script: file, styles: css };
 }

@@ -17,10 +17,13 @@ import {
   brotliCompress,
   brotliCompressSync,
   constants as zlib,
+  crc32,
+  deflateRawSync,
   gunzipSync,
   gzip,
   gzipSync,
 } from 'node:zlib';
+import type { SharedPart } from '../../common/document-bytes';
 import { PAGE_QUERY_KEYS } from '../../common/paths';
 import type { Clock } from '../lib/clock';
 
@@ -101,7 +104,10 @@ export function noneMatchHits(header: string | string[] | undefined, etag: strin
  * The encoding to send for an Accept-Encoding header: brotli, else gzip, else identity. A
  * coding refused with `q=0` is never chosen; `*` counts for the ones not named.
  */
-export function chooseEncoding(header: string | string[] | undefined): Encoding {
+export function chooseEncoding(
+  header: string | string[] | undefined,
+  prefer: 'br' | 'gzip' = 'br',
+): Encoding {
   if (!header) return 'identity';
   const q = new Map<string, number>();
   for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
@@ -113,6 +119,7 @@ export function chooseEncoding(header: string | string[] | undefined): Encoding 
   const weight = (coding: string) => q.get(coding) ?? q.get('*') ?? 0;
   const br = weight('br');
   const gz = Math.max(weight('gzip'), weight('x-gzip'));
+  if (prefer === 'gzip' && gz > 0 && gz >= br) return 'gzip';
   if (br > 0 && br >= gz) return 'br';
   if (gz > 0) return 'gzip';
   return 'identity';
@@ -151,6 +158,9 @@ export async function encodeOnce(
   bytes: Buffer,
   encoding: Exclude<Encoding, 'identity'>,
 ): Promise<Buffer> {
+  const shared = encoding === 'gzip' ? sharedParts.get(bytes) : undefined;
+  const spliced = shared && gzipAround(bytes, shared, GZIP_ONCE.level);
+  if (spliced) return spliced;
   if (bytes.length <= SYNC_ENCODE_MAX)
     return encoding === 'br' ? brotliCompressSync(bytes, BROTLI_ONCE) : gzipSync(bytes, GZIP_ONCE);
   return encoding === 'br' ? brotliAsync(bytes, BROTLI_ONCE) : gzipAsync(bytes, GZIP_ONCE);
@@ -160,9 +170,67 @@ export async function encodeOnce(
 export async function encodePage(
   page: { status: number; headers: [string, string][] },
   body: Buffer,
+  shared?: SharedPart,
 ): Promise<Omit<CachedPage, 'storedAt'>> {
-  const [gz, br] = await Promise.all([gzipAsync(body, { level: 6 }), brotliAsync(body, BROTLI)]);
+  const spliced = shared && gzipAround(body, shared, 6);
+  const [gz, br] = await Promise.all([
+    spliced ?? gzipAsync(body, { level: 6 }),
+    brotliAsync(body, BROTLI),
+  ]);
   return { ...page, etag: etagOf(body), gzip: gz, br };
+}
+
+/**
+ * Documents whose bytes hold a shared part (common/document-bytes.ts), marked by the server
+ * before they are sent (`withSharedPart`), so their gzip can be spliced.
+ */
+const sharedParts = new WeakMap<Buffer, SharedPart>();
+
+/** Marks `bytes` as holding `shared`: gzip of them splices its compressed copy in. */
+export function withSharedPart(bytes: Buffer, shared: SharedPart): Buffer {
+  sharedParts.set(bytes, shared);
+  return bytes;
+}
+
+/** Whether `bytes` were marked with a shared part: gzip of them costs a fraction of brotli. */
+export const hasSharedPart = (bytes: Buffer) => sharedParts.has(bytes);
+
+/** Each shared part's raw deflate, made once, at the best level: ended, not finished. */
+const deflatedParts = new WeakMap<Buffer, Buffer>();
+
+function deflatedPart(bytes: Buffer): Buffer {
+  let deflated = deflatedParts.get(bytes);
+  if (!deflated) {
+    deflated = deflateRawSync(bytes, { level: 9, finishFlush: zlib.Z_FULL_FLUSH });
+    deflatedParts.set(bytes, deflated);
+  }
+  return deflated;
+}
+
+/** A gzip member's header: deflate, no name, no time, made on Unix (as zlib writes it). */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
+
+/**
+ * gzip of `bytes` with the shared part's deflate made once and spliced in (RFC 1951, 1952):
+ * what comes before it is deflated and ended on a byte boundary without finishing; the part's
+ * own deflate began from nothing, so it refers to nothing before it; what comes after begins
+ * from nothing too and finishes the stream. The trailer's CRC-32 and length are of all the bytes.
+ * An article page's gzip costs a fifth of what compressing it whole does, and comes out smaller
+ * (the stylesheet is compressed at level 9). Undefined when the part is not where it says.
+ */
+export function gzipAround(bytes: Buffer, shared: SharedPart, level: number): Buffer | undefined {
+  const end = shared.start + shared.bytes.length;
+  if (shared.start < 0 || end > bytes.length) return undefined;
+  if (!bytes.subarray(shared.start, end).equals(shared.bytes)) return undefined;
+  const before = deflateRawSync(bytes.subarray(0, shared.start), {
+    level,
+    finishFlush: zlib.Z_SYNC_FLUSH,
+  });
+  const after = deflateRawSync(bytes.subarray(end), { level });
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc32(bytes) >>> 0, 0);
+  trailer.writeUInt32LE(bytes.length % 2 ** 32, 4);
+  return Buffer.concat([GZIP_HEADER, before, deflatedPart(shared.bytes), after, trailer]);
 }
 
 /** The bytes of `page` in `encoding` (identity is decoded from gzip, for old clients). */

@@ -12,7 +12,7 @@ import {
   type RouterContext,
   type ServerBuild,
 } from 'react-router';
-import { documentBytesOf } from '../../common/document-bytes';
+import { documentOf } from '../../common/document-bytes';
 import type { AppContext } from '../../common/services';
 import {
   encodePage,
@@ -20,6 +20,7 @@ import {
   isStorable,
   pageCacheKey,
   PUBLIC_PAGE_CACHE_CONTROL,
+  withSharedPart,
   type PageCache,
 } from '../lib/page-cache';
 import { sendPage } from './page-cache';
@@ -57,10 +58,11 @@ export async function sendFetchResponse(reply: FastifyReply, response: Response)
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   if (!response.body) return reply.send();
-  const bytes = documentBytesOf(response);
-  if (bytes) {
+  const document = documentOf(response);
+  if (document) {
     void response.body.cancel().catch(() => {});
-    return reply.send(bytes);
+    const { bytes, shared } = document;
+    return reply.send(shared ? withSharedPart(bytes, shared) : bytes);
   }
   return reply.send(Readable.fromWeb(response.body as WebReadableStream));
 }
@@ -152,12 +154,13 @@ export function mountReactRouter(app: FastifyInstance, options: ReactRouterOptio
     )
       return response;
     // Kept once, as the bytes every later reader gets (and this one too).
-    const body = documentBytesOf(response) ?? Buffer.from(await response.arrayBuffer());
+    const document = documentOf(response);
+    const body = document?.bytes ?? Buffer.from(await response.arrayBuffer());
     const headers: [string, string][] = [
       ...[...response.headers].filter(([name]) => !NOT_KEPT.has(name)),
       ['cache-control', PUBLIC_PAGE_CACHE_CONTROL],
     ];
-    const page = await encodePage({ status: response.status, headers }, body);
+    const page = await encodePage({ status: response.status, headers }, body, document?.shared);
     cache.pages.set(pageCacheKey(source.request.url), page, since);
     return sendPage(source.request, source.reply, { ...page, storedAt: 0 }, 'miss');
   });
