@@ -24,6 +24,7 @@ import {
   type PageCache,
 } from '../lib/page-cache';
 import { sendPage } from './page-cache';
+import { readingDocuments, type ReadingDocuments } from './reading-documents';
 
 /** Answers a request with a web Response, or with the reply itself once it has been sent. */
 export type FetchHandler = (
@@ -111,16 +112,23 @@ export interface ReactRouterOptions {
 
 export function mountReactRouter(app: FastifyInstance, options: ReactRouterOptions) {
   // One handler per build: production has one; development gets a new build after each edit.
-  const handlers = new WeakMap<ServerBuild, ReturnType<typeof createRequestHandler>>();
+  // Reading pages have their own (plugins/reading-documents.ts); the rest go to React Router's.
+  const handlers = new WeakMap<
+    ServerBuild,
+    { reading: ReadingDocuments; handle: ReturnType<typeof createRequestHandler> }
+  >();
   return mountFetchHandler(app, async (request, source) => {
     const build = await options.loadBuild();
     // The key object must be the one the route modules use, so it comes from the build itself.
     const key = (build.entry.module as { appContext?: RouterContext<AppContext> }).appContext;
     if (!key) throw new Error('entry.server.tsx must export appContext');
-    let handle = handlers.get(build);
-    if (!handle) {
-      handle = createRequestHandler(build, options.mode);
-      handlers.set(build, handle);
+    let handler = handlers.get(build);
+    if (!handler) {
+      handler = {
+        reading: readingDocuments(build, options.mode),
+        handle: createRequestHandler(build, options.mode),
+      };
+      handlers.set(build, handler);
     }
     const cache = options.cache;
     const cacheable = cache && isCacheable(source.request, cache.cookieName);
@@ -128,7 +136,8 @@ export function mountReactRouter(app: FastifyInstance, options: ReactRouterOptio
     const since = cache?.pages.generation;
     const context = new RouterContextProvider();
     context.set(key, options.context(source));
-    const response = await handle(request, context);
+    const response =
+      (await handler.reading(request, context)) ?? (await handler.handle(request, context));
     if (!cache) return response;
     // A page with this response's nonce in it is its own: no cache may keep or share it.
     if (cache.usedNonce(source.reply)) {
