@@ -12,7 +12,7 @@ import { documentBytes, documentResponse, SHARED_PART_MARK } from '../common/doc
 import { appContext } from '../common/services';
 import { DocumentPage } from './components/page-link';
 import { ReaderStyles } from './reader-styles';
-import type { PageHandle } from './root';
+import { hydrates } from '../common/page-handle';
 
 // The server reads the context key from here so it is the very object the routes use.
 export { appContext };
@@ -28,7 +28,7 @@ export default function handleRequest(
 ) {
   // Only a page that runs React in the browser has inline scripts (React Router's hydration
   // data) and needs a nonce; a reading page asks for none, so it is the same for everyone.
-  const app = hydrates(routerContext);
+  const app = isAppPage(routerContext);
   const nonce = app ? loadContext.get(appContext).cspNonce() : undefined;
   // A reading page carries its stylesheet in the document (docs/decisions/028): the render
   // marks its place, and the bytes read at start are written there (common/document-bytes.ts).
@@ -82,10 +82,10 @@ export default function handleRequest(
   });
 }
 
-/** Whether a route of this page says `hydrate: true` in its handle (PageHandle, app/root.tsx). */
-function hydrates(context: EntryContext): boolean {
-  return context.staticHandlerContext.matches.some(
-    (m) => (context.routeModules[m.route.id]?.handle as PageHandle | undefined)?.hydrate === true,
+/** Whether a route of this page says `hydrate: true` in its handle (common/page-handle.ts). */
+function isAppPage(context: EntryContext): boolean {
+  return context.staticHandlerContext.matches.some((m) =>
+    hydrates(context.routeModules[m.route.id]?.handle),
   );
 }
 

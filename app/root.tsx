@@ -19,6 +19,7 @@ import {
 } from 'react-router';
 import { Slide, ToastContainer } from 'react-toastify';
 import toastifyHref from 'react-toastify/dist/ReactToastify.css?url';
+import { hydrates } from '../common/page-handle';
 import { PAGE_SEGMENTS, SERVER_SEGMENTS } from '../common/paths';
 import { appContext } from '../common/services';
 import type { Route } from './+types/root';
@@ -64,22 +65,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/**
- * What a route may say of itself in its `handle`. `hydrate: true` makes its pages React apps
- * in the browser (the back office, sign-in, sign-up, profile); every other page is a document
- * with the reading pages' own small script and purged styles (DECISIONS.md §13).
- */
-export interface PageHandle {
-  hydrate?: boolean;
-}
+export type { PageHandle } from '../common/page-handle';
 
 /** Whether this page runs React in the browser: in the browser, React only runs when it does. */
 function useHydrated(): boolean {
   const matches = useMatches();
-  return (
-    typeof document !== 'undefined' ||
-    matches.some((m) => (m.handle as PageHandle | undefined)?.hydrate === true)
-  );
+  return typeof document !== 'undefined' || matches.some((m) => hydrates(m.handle));
 }
 
 /** The styles an app page loads: all of Bootstrap, the toasts, our own, the font faces. */

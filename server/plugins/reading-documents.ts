@@ -24,7 +24,7 @@ import {
   type ServerBuild,
   type StaticHandlerContext,
 } from 'react-router';
-import type { PageHandle } from '../../app/root';
+import { hydrates } from '../../common/page-handle';
 
 type ServerRoute = ServerBuild['routes'][string] & {};
 type RouteModule = ServerRoute['module'];
@@ -73,11 +73,7 @@ export function readingDocuments(
     routes
       .filter((r) => {
         const m = r.module as RouteModule & { middleware?: unknown; headers?: unknown };
-        return (
-          (m.handle as PageHandle | undefined)?.hydrate !== true &&
-          m.middleware === undefined &&
-          m.headers === undefined
-        );
+        return !hydrates(m.handle) && m.middleware === undefined && m.headers === undefined;
       })
       .map((r) => r.id),
   );

@@ -44,7 +44,7 @@ beforeAll(async () => {
   vi.doMock('../../../server/plugins/reading-documents', () => ({
     readingDocuments: () => async () => undefined,
   }));
-  const fresh = (await import('../../../server/app')) as typeof import('../../../server/app');
+  const fresh: { buildApp: typeof buildApp } = await import('../../../server/app');
   viaRouter = await fresh.buildApp(configFor(), { database, web: 'build', pollJobs: false });
   await viaRouter.ready();
   admin = await createAdmin(reading);
