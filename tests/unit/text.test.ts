@@ -34,6 +34,51 @@ describe('excerpt', () => {
       'Hello bold world...',
     );
   });
+
+  it('reads only the head of a long body, and says what reading all of it says', () => {
+    // Numbers in [0, 1) from a seed, the same every run, so a failing body comes back.
+    let state = 3;
+    const random = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const pieces = [
+      '<p>',
+      '</p>',
+      '<strong>',
+      '</strong>',
+      '<a href="/x?a=1&amp;b=2">',
+      '</a>',
+      '<br>',
+      '<script>if (a < b) x = "</p>";</script>',
+      '<style>p > a { color: red }</style>',
+      '&amp;',
+      '&#2309;',
+      '&nbsp;',
+      '&bogus',
+      ' < ',
+      ' > ',
+      '\n\n',
+      '   ',
+      '😀😀😀',
+      'राजस्थान',
+      'की',
+      'यात्रा।',
+      'A',
+      'trip',
+      'to',
+      'Rajasthan,',
+      'word',
+      'another',
+    ];
+    for (let i = 0; i < 400; i++) {
+      const words = Math.floor(random() * 2500);
+      const html = Array.from({ length: words }, () => {
+        const piece = pieces[Math.floor(random() * pieces.length)]!;
+        // Long runs of plain words, as real bodies have, with markup now and then.
+        return random() < 0.8 ? `${pieces[19 + Math.floor(random() * 8)]} ` : piece;
+      }).join('');
+      for (const max of [20, 150, 200])
+        expect(htmlExcerpt(html, max), `body ${i}, max ${max}`).toBe(excerpt(stripHtml(html), max));
+    }
+  });
 });
 
 describe('detectLanguage', () => {
