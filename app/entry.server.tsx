@@ -12,6 +12,7 @@ import { documentBytes, documentResponse, SHARED_PART_MARK } from '../common/doc
 import { appContext } from '../common/services';
 import { DocumentPage } from './components/page-link';
 import { ReaderStyles } from './reader-styles';
+import { ReadingRouter, readsWithReadingRouter } from './reading-router';
 import { hydrates } from '../common/page-handle';
 
 // The server reads the context key from here so it is the very object the routes use.
@@ -36,7 +37,11 @@ export default function handleRequest(
   const page = (
     <DocumentPage.Provider value={!app}>
       <ReaderStyles.Provider value={styles && SHARED_PART_MARK}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        {!app && readsWithReadingRouter(routerContext) ? (
+          <ReadingRouter context={routerContext} />
+        ) : (
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        )}
       </ReaderStyles.Provider>
     </DocumentPage.Provider>
   );

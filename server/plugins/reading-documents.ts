@@ -24,7 +24,7 @@ import {
   type ServerBuild,
   type StaticHandlerContext,
 } from 'react-router';
-import { hydrates } from '../../common/page-handle';
+import { hydrates, READING_ROUTER } from '../../common/page-handle';
 
 type ServerRoute = ServerBuild['routes'][string] & {};
 type RouteModule = ServerRoute['module'];
@@ -155,6 +155,8 @@ export function readingDocuments(
         const sanitized = sanitize(error) as Error;
         return { message: sanitized.message, stack: sanitized.stack };
       },
+      // The entry renders it with the route tree made once (app/reading-router.tsx).
+      ...{ [READING_ROUTER]: true },
     };
     try {
       const response = await entry.default(
