@@ -10,7 +10,9 @@
  * then prints a README-ready table and writes bench/results/<time>.json.
  *
  * Settings (environment): BENCH_ARTICLES (10000; 100000 adds a deep category page), BENCH_DURATION
- * seconds per target (10), BENCH_CONNECTIONS (10), BENCH_DATABASE_URL (a PostgreSQL database to
+ * seconds per target (10), BENCH_WARMUP seconds of the same load before each target is measured
+ * (3: a server runs for days, so the numbers are of its steady state, not of its JIT compiling
+ * the code or its first reads), BENCH_CONNECTIONS (10), BENCH_DATABASE_URL (a PostgreSQL database to
  * fill instead of the embedded one; it is emptied first), BENCH_REUSE=1 (with BENCH_DATABASE_URL:
  * keep what an earlier run filled there when it holds at least BENCH_ARTICLES articles),
  * BENCH_TARGETS (comma-separated name fragments: only the targets whose name contains one, such
@@ -33,6 +35,7 @@ import { percentile, sequential, SKIP_CACHE } from './profile';
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 const MACHINE_NOTE = process.env.BENCH_MACHINE ?? '';
 const REUSE = process.env.BENCH_REUSE === '1';
@@ -316,14 +319,17 @@ async function main() {
       // 1. The same bytes three ways: a static file server, Patrika's cache, Patrika rendering.
       const page = await fetchRaw(`${server.url}${one}`, 'identity');
       const stat = await staticServer(page.body);
-      const warm = (url: string, paths: string[], headers = {}) =>
-        autocannon({
+      /** The target's own load, unmeasured, so that what is measured is the steady state. */
+      const warm = (url: string, paths: string[], headers = {}) => {
+        let n = 0;
+        return autocannon({
           url,
-          connections: 2,
-          amount: 50,
-          headers,
-          requests: [{ path: paths[0]! }],
+          connections: CONNECTIONS,
+          duration: WARMUP,
+          headers: { 'accept-encoding': 'gzip, br', ...headers },
+          requests: [{ setupRequest: (req) => ({ ...req, path: paths[n++ % paths.length]! }) }],
         });
+      };
       const rows: Awaited<ReturnType<typeof measure>>[] = [];
       try {
         if (chosen(`static file: ${stat.kind}`)) {
@@ -356,7 +362,6 @@ async function main() {
         ],
       ];
       for (const [name, paths, headers] of targets.filter(([name]) => chosen(name))) {
-        // A short warm-up so the first numbers are not JIT and cold caches.
         await warm(server.url, paths, headers);
         rows.push(await measure(server.url, name, paths, headers));
       }
