@@ -10,7 +10,8 @@
  *
  * What this does not know how to do is left to React Router's own handler, unchanged: app pages,
  * `.data` and manifest requests, resource routes, a route with `headers` or `middleware`, any
- * method but GET and HEAD, and a render that throws (React Router renders the error boundary).
+ * method but GET and HEAD, a render that throws (React Router renders the error boundary), and
+ * every page in development (where React Router's handler inlines Vite's critical CSS).
  * A route test (tests/integration/web/reading-documents.test.ts) renders the same pages both
  * ways and compares them.
  */
@@ -94,7 +95,8 @@ export function readingDocuments(
   };
 
   // Loaders here get the request as it came (React Router's handler strips `?index` otherwise).
-  if (!build.future.v8_passThroughRequests) return async () => undefined;
+  // In development React Router's handler also inlines Vite's critical CSS: it keeps every page.
+  if (!build.future.v8_passThroughRequests || mode === 'development') return async () => undefined;
 
   return async (request, context) => {
     if (!build.ssr || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
@@ -106,25 +108,33 @@ export function readingDocuments(
     let params = {};
     const handleError = (error: unknown) =>
       entry.handleError?.(error, { request, params, context });
-    const result = await handler.query(request, {
-      requestContext: context,
-      dataStrategy: async ({ matches }) => {
-        const leaf = build.routes[matches.at(-1)?.route.id ?? '']?.module;
-        // A resource route answers with its loader's Response, not a page.
-        if (
-          !matches.every((m) => reading.has(m.route.id)) ||
-          !(leaf?.default || leaf?.ErrorBoundary)
-        ) {
-          declined = true;
-          return {};
-        }
-        params = matches[0]?.params ?? {};
-        // React Router's own strategy: every loader due, side by side.
-        const due = matches.filter((m) => m.shouldLoad);
-        const results = await Promise.all(due.map((m) => m.resolve()));
-        return Object.fromEntries(due.map((m, i) => [m.route.id, results[i]!]));
-      },
-    });
+    // As React Router's handler: a failure here (the reader went away mid-render, say) is
+    // handed to the entry's handleError, which logs only real errors, and answered 500.
+    let result: Awaited<ReturnType<typeof handler.query>>;
+    try {
+      result = await handler.query(request, {
+        requestContext: context,
+        dataStrategy: async ({ matches }) => {
+          const leaf = build.routes[matches.at(-1)?.route.id ?? '']?.module;
+          // A resource route answers with its loader's Response, not a page.
+          if (
+            !matches.every((m) => reading.has(m.route.id)) ||
+            !(leaf?.default || leaf?.ErrorBoundary)
+          ) {
+            declined = true;
+            return {};
+          }
+          params = matches[0]?.params ?? {};
+          // React Router's own strategy: every loader due, side by side.
+          const due = matches.filter((m) => m.shouldLoad);
+          const results = await Promise.all(due.map((m) => m.resolve()));
+          return Object.fromEntries(due.map((m, i) => [m.route.id, results[i]!]));
+        },
+      });
+    } catch (error) {
+      handleError(error);
+      return new Response(null, { status: 500 });
+    }
     if (declined) return undefined;
     if (result instanceof Response) return withoutBodyFor(request, result);
     const state: StaticHandlerContext = result;
