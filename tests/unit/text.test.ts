@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { detectLanguage, excerpt, htmlExcerpt, stripHtml } from '../../common/text';
+import {
+  detectLanguage,
+  excerpt,
+  foldSpace,
+  htmlExcerpt,
+  isSpace,
+  stripHtml,
+} from '../../common/text';
 
 describe('stripHtml', () => {
   it('turns tags into spaces, decodes entities and folds white space', () => {
@@ -78,6 +85,47 @@ describe('excerpt', () => {
       for (const max of [20, 150, 200])
         expect(htmlExcerpt(html, max), `body ${i}, max ${max}`).toBe(excerpt(stripHtml(html), max));
     }
+  });
+});
+
+describe('white space', () => {
+  it('is what \\s matches, for every UTF-16 code unit', () => {
+    const differ: number[] = [];
+    for (let code = 0; code <= 0xffff; code++)
+      if (isSpace(code) !== /\s/.test(String.fromCharCode(code))) differ.push(code);
+    expect(differ).toEqual([]);
+  });
+
+  it('folds as replace(/\\s+/g, " ").trim() does, on any text', () => {
+    let state = 9;
+    const random = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const pieces = [
+      ' ',
+      '  ',
+      '\n',
+      '\t',
+      '\u00a0',
+      '\u2003',
+      '\u3000',
+      '\ufeff',
+      'a',
+      'खबर',
+      '😀',
+      '.',
+    ];
+    const texts = ['', ' ', 'a', ' a ', 'a b', 'a  b', '\u00a0a', 'a\u00a0b'];
+    for (let i = 0; i < 3000; i++)
+      texts.push(
+        Array.from(
+          { length: Math.floor(random() * 30) },
+          () => pieces[Math.floor(random() * pieces.length)],
+        ).join(''),
+      );
+    for (const text of texts)
+      expect(foldSpace(text), JSON.stringify(text)).toBe(text.replace(/\s+/g, ' ').trim());
+    // Text already folded comes back as the very same string.
+    const folded = 'already folded text';
+    expect(foldSpace(folded)).toBe(folded);
   });
 });
 
