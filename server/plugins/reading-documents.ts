@@ -95,8 +95,11 @@ export function readingDocuments(
   };
 
   // Loaders here get the request as it came (React Router's handler strips `?index` otherwise).
-  // In development React Router's handler also inlines Vite's critical CSS: it keeps every page.
-  if (!build.future.v8_passThroughRequests || mode === 'development') return async () => undefined;
+  // In development React Router's handler also inlines Vite's critical CSS, and instrumentation
+  // (none today) wraps its handler: either way it keeps every page.
+  const instrumented = (entry as { instrumentations?: unknown }).instrumentations !== undefined;
+  if (!build.future.v8_passThroughRequests || mode === 'development' || instrumented)
+    return async () => undefined;
 
   return async (request, context) => {
     if (!build.ssr || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
