@@ -29,8 +29,7 @@ type ManifestRoute = EntryContext['manifest']['routes'][string] & {};
 export const readsWithReadingRouter = (context: EntryContext) =>
   (context as unknown as Record<symbol, unknown>)[READING_ROUTER] === true &&
   // Without its own error boundary the root gets React Router's default, which is not exported.
-  context.routeModules.root?.ErrorBoundary !== undefined &&
-  !context.isSpaMode;
+  context.routeModules.root?.ErrorBoundary !== undefined;
 
 /** A static router over the build's routes, made once per build (its route modules object). */
 const routers = new WeakMap<EntryContext['routeModules'], StaticRouter>();

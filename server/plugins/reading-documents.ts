@@ -78,17 +78,9 @@ export function readingDocuments(
       })
       .map((r) => r.id),
   );
-  const serverHandoffString = escapeHtml(
-    JSON.stringify({
-      basename: build.basename,
-      future: build.future,
-      routeDiscovery: build.routeDiscovery,
-      ssr: build.ssr,
-      isSpaMode: false,
-    }),
-  );
+  // As React Router sanitises errors in production (development keeps its handler, below).
   const sanitize = (error: unknown) => {
-    if (!(error instanceof Error) || mode === 'development') return error;
+    if (!(error instanceof Error)) return error;
     const sanitized = new Error('Unexpected Server Error');
     sanitized.stack = undefined;
     return sanitized;
@@ -158,7 +150,8 @@ export function readingDocuments(
       routeModules,
       staticHandlerContext: state,
       criticalCss: undefined,
-      serverHandoffString,
+      // Read only by <Scripts>, which a reading page does not render.
+      serverHandoffString: undefined,
       renderMeta: {},
       future: build.future,
       ssr: build.ssr,
@@ -180,9 +173,9 @@ export function readingDocuments(
         context as never,
       );
       return withoutBodyFor(request, response);
-    } catch (error) {
-      // React Router's handler renders the error boundary for a page whose render threw.
-      handleError(error);
+    } catch {
+      // React Router's handler renders the error boundary for a page whose render threw, and
+      // logs the error when it throws again there (logging it here too would count it twice).
       return undefined;
     }
   };
@@ -266,19 +259,4 @@ function withoutBodyFor(request: Request, response: Response): Response {
     statusText: response.statusText,
     headers: response.headers,
   });
-}
-
-/** React Router's escape of the server handoff for an inline script. */
-function escapeHtml(html: string) {
-  return html.replace(
-    /[&><\u2028\u2029]/g,
-    (c) =>
-      ({
-        '&': '\\u0026',
-        '>': '\\u003e',
-        '<': '\\u003c',
-        '\u2028': '\\u2028',
-        '\u2029': '\\u2029',
-      })[c]!,
-  );
 }
