@@ -15,6 +15,7 @@ import {
   isStorable,
   noneMatchHits,
 } from '../../server/lib/page-cache';
+import { piecesText, seededRandom } from '../setup/seeded-random';
 
 const clockAt = (start: number) => {
   let now = start;
@@ -133,20 +134,13 @@ describe('a page kept as bytes', () => {
   });
 });
 
-/** Numbers in [0, 1) from a seed, the same every run, so a failing text comes back. */
-function seededRandom(seed: number): () => number {
-  let state = seed;
-  return () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-}
-
 describe("a document with a shared part (the reading pages' stylesheet)", () => {
   const styles = Buffer.from(
     `body{font-family:"Noto Sans"}${'.card-ख{margin:0 auto}'.repeat(400)}`,
   );
   const random = seededRandom(5);
   const words = ['पत्रिका', 'news', '<p>', '</p>', 'समाचार', 'ख़बर', '&amp;', ' ', '\n', '😀'];
-  const text = (n: number) =>
-    Array.from({ length: n }, () => words[Math.floor(random() * words.length)]).join('');
+  const text = (count: number) => piecesText(random, words, count);
 
   it('is the rendered text with the shared bytes where the render put the mark', () => {
     const before = `<!DOCTYPE html><html lang="hi"><head><title>${text(20)}</title><style>`;

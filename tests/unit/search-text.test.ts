@@ -16,12 +16,7 @@ import {
 } from '../../common/search/search-text';
 import { stemEnglish } from '../../common/search/stem-english';
 import { FINDS, MISSES } from '../fixtures/search-pairs';
-
-/** Numbers in [0, 1) from a seed, the same every run, so a failing random text comes back. */
-function seededRandom(seed: number): () => number {
-  let state = seed;
-  return () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-}
+import { seededRandom } from '../setup/seeded-random';
 
 /**
  * Whether a text is found by a query: every query word has a lexeme among the text's; with

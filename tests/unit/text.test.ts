@@ -7,6 +7,7 @@ import {
   isSpace,
   stripHtml,
 } from '../../common/text';
+import { piecesText, seededRandom } from '../setup/seeded-random';
 
 describe('stripHtml', () => {
   it('turns tags into spaces, decodes entities and folds white space', () => {
@@ -43,9 +44,7 @@ describe('excerpt', () => {
   });
 
   it('reads only the head of a long body, and says what reading all of it says', () => {
-    // Numbers in [0, 1) from a seed, the same every run, so a failing body comes back.
-    let state = 3;
-    const random = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const random = seededRandom(3);
     const pieces = [
       '<p>',
       '</p>',
@@ -97,8 +96,7 @@ describe('white space', () => {
   });
 
   it('folds as replace(/\\s+/g, " ").trim() does, on any text', () => {
-    let state = 9;
-    const random = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const random = seededRandom(9);
     const pieces = [
       ' ',
       '  ',
@@ -115,12 +113,7 @@ describe('white space', () => {
     ];
     const texts = ['', ' ', 'a', ' a ', 'a b', 'a  b', '\u00a0a', 'a\u00a0b'];
     for (let i = 0; i < 3000; i++)
-      texts.push(
-        Array.from(
-          { length: Math.floor(random() * 30) },
-          () => pieces[Math.floor(random() * pieces.length)],
-        ).join(''),
-      );
+      texts.push(piecesText(random, pieces, Math.floor(random() * 30)));
     for (const text of texts)
       expect(foldSpace(text), JSON.stringify(text)).toBe(text.replace(/\s+/g, ' ').trim());
     // Text already folded comes back as the very same string.
