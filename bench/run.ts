@@ -69,20 +69,25 @@ function peakRss(pid: number): { processMb: number; totalMb: number; processes: 
   };
 }
 
+/** CONNECTIONS clients asking for `paths` in turn for `seconds`, as browsers do (gzip, br). */
+function load(url: string, paths: string[], headers: Record<string, string>, seconds: number) {
+  let n = 0;
+  return autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [{ setupRequest: (req) => ({ ...req, path: paths[n++ % paths.length]! }) }],
+    headers: { 'accept-encoding': 'gzip, br', ...headers },
+  });
+}
+
 async function measure(
   url: string,
   name: string,
   paths: string[],
   headers: Record<string, string> = {},
 ) {
-  let n = 0;
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: DURATION,
-    requests: [{ setupRequest: (req) => ({ ...req, path: paths[n++ % paths.length]! }) }],
-    headers: { 'accept-encoding': 'gzip, br', ...headers },
-  });
+  const result = await load(url, paths, headers, DURATION);
   return {
     target: name,
     requestsPerSecond: Math.round(result.requests.average),
@@ -320,16 +325,8 @@ async function main() {
       const page = await fetchRaw(`${server.url}${one}`, 'identity');
       const stat = await staticServer(page.body);
       /** The target's own load, unmeasured, so that what is measured is the steady state. */
-      const warm = (url: string, paths: string[], headers = {}) => {
-        let n = 0;
-        return autocannon({
-          url,
-          connections: CONNECTIONS,
-          duration: WARMUP,
-          headers: { 'accept-encoding': 'gzip, br', ...headers },
-          requests: [{ setupRequest: (req) => ({ ...req, path: paths[n++ % paths.length]! }) }],
-        });
-      };
+      const warm = (url: string, paths: string[], headers = {}) =>
+        load(url, paths, headers, WARMUP);
       const rows: Awaited<ReturnType<typeof measure>>[] = [];
       try {
         if (chosen(`static file: ${stat.kind}`)) {
@@ -433,7 +430,7 @@ async function main() {
 
       // README-ready.
       const md = [
-        `Measured ${new Date().toISOString().slice(0, 10)} on ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GiB, Node ${machine.node.slice(1)}; ${engine}; ${fmt(ARTICLES)} articles; ${CONNECTIONS} connections, ${DURATION} s per target; load average ${machine.loadAverageAtEnd} at the end${MACHINE_NOTE ? ` (${MACHINE_NOTE})` : ''}.`,
+        `Measured ${new Date().toISOString().slice(0, 10)} on ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GiB, Node ${machine.node.slice(1)}; ${engine}; ${fmt(ARTICLES)} articles; ${CONNECTIONS} connections, ${DURATION} s per target after ${WARMUP} s of warm-up; load average ${machine.loadAverageAtEnd} at the end${MACHINE_NOTE ? ` (${MACHINE_NOTE})` : ''}.`,
         '',
         '| target | req/s | p50 / p99 ms | errors |',
         '| --- | --- | --- | --- |',
@@ -464,6 +461,7 @@ async function main() {
         engine: DATABASE_URL ? 'postgres' : 'pglite',
         articles: ARTICLES,
         durationSeconds: DURATION,
+        warmupSeconds: WARMUP,
         connections: CONNECTIONS,
         staticServer: rows.find((r) => r.target.startsWith('static file'))?.target ?? null,
         ratios: {
