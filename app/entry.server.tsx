@@ -34,10 +34,13 @@ export default function handleRequest(
   // A reading page carries its stylesheet in the document (docs/decisions/028): the render
   // marks its place, and the bytes read at start are written there (common/document-bytes.ts).
   const styles = app ? undefined : loadContext.get(appContext).readerStyles;
+  // Asked by the server's reading pages (server/plugins/reading-documents.ts), not by React
+  // Router's handler.
+  const reading = !app && readsWithReadingRouter(routerContext);
   const page = (
     <DocumentPage.Provider value={!app}>
       <ReaderStyles.Provider value={styles && SHARED_PART_MARK}>
-        {!app && readsWithReadingRouter(routerContext) ? (
+        {reading ? (
           <ReadingRouter context={routerContext} />
         ) : (
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -53,7 +56,13 @@ export default function handleRequest(
     // (The stream writes the doctype itself; renderToString does not.)
     const document = documentBytes(`<!DOCTYPE html>${renderToString(page)}`, styles);
     responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-    return documentResponse(document, { headers: responseHeaders, status: responseStatusCode });
+    // The server reads a reading page's bytes, not its body (common/document-bytes.ts); React
+    // Router's handler reads the body.
+    return documentResponse(
+      document,
+      { headers: responseHeaders, status: responseStatusCode },
+      { stream: !reading },
+    );
   }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -39,10 +39,19 @@ export function documentBytes(html: string, shared?: Buffer): DocumentBytes {
   };
 }
 
-/** A Response of a document's bytes that carries them under DOCUMENT_BYTES too. */
-export function documentResponse(document: DocumentBytes, init: ResponseInit): Response {
+/**
+ * A Response of a document's bytes that carries them under DOCUMENT_BYTES too. `stream: false`
+ * leaves the Response without a body stream (building one costs more than the rest of it), for
+ * a caller that reads the bytes with `documentOf` and never the body: the server's own reading
+ * pages (server/plugins/reading-documents.ts, and server/plugins/react-router.ts after it).
+ */
+export function documentResponse(
+  document: DocumentBytes,
+  init: ResponseInit,
+  { stream = true }: { stream?: boolean } = {},
+): Response {
   // A Buffer is a Uint8Array; only the lib's types keep ArrayBufferLike-backed views out.
-  const response = new Response(document.bytes as Uint8Array<ArrayBuffer>, init);
+  const response = new Response(stream ? (document.bytes as Uint8Array<ArrayBuffer>) : null, init);
   Object.defineProperty(response, DOCUMENT_BYTES, { value: document });
   return response;
 }

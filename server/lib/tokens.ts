@@ -37,6 +37,12 @@ export async function loadJwtSecret(db: Db, configured: string | undefined): Pro
   return new TextEncoder().encode(row.value);
 }
 
+/**
+ * A compact JWS: three base64url parts. Anything else is refused before jose, which answers a
+ * malformed token by building an error with its stack (a stale or junk cookie on every page).
+ */
+const COMPACT_JWS = /^[\w-]+\.[\w-]+\.[\w-]+$/;
+
 export function createTokens(secret: Uint8Array, clock: Clock) {
   return {
     async sign(claims: TokenClaims): Promise<string> {
@@ -55,6 +61,7 @@ export function createTokens(secret: Uint8Array, clock: Clock) {
     },
     /** The claims of a valid, unexpired token; undefined for anything else. */
     async verify(token: string): Promise<VerifiedToken | undefined> {
+      if (!COMPACT_JWS.test(token)) return undefined;
       try {
         const { payload } = await jwtVerify(token, secret, {
           algorithms: ['HS256'],

@@ -58,13 +58,14 @@ export async function sendFetchResponse(reply: FastifyReply, response: Response)
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
-  if (!response.body) return reply.send();
+  // A document's bytes come first: a reading page's Response has no body stream at all.
   const document = documentOf(response);
   if (document) {
-    void response.body.cancel().catch(() => {});
+    if (response.body) void response.body.cancel().catch(() => {});
     const { bytes, shared } = document;
     return reply.send(shared ? withSharedPart(bytes, shared) : bytes);
   }
+  if (!response.body) return reply.send();
   return reply.send(Readable.fromWeb(response.body as WebReadableStream));
 }
 
@@ -145,7 +146,8 @@ export function mountReactRouter(app: FastifyInstance, options: ReactRouterOptio
       // A copy: a Response's own headers may be read-only.
       const headers = new Headers(response.headers);
       headers.set('cache-control', 'no-store');
-      return new Response(response.body, {
+      const document = documentOf(response);
+      return new Response(document ? (document.bytes as Uint8Array<ArrayBuffer>) : response.body, {
         status: response.status,
         statusText: response.statusText,
         headers,
