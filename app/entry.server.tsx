@@ -11,6 +11,7 @@ import {
 import { documentBytes, documentResponse, SHARED_PART_MARK } from '../common/document-bytes';
 import { appContext } from '../common/services';
 import { DocumentPage } from './components/page-link';
+import { KeptParts, keptPartsOfRender } from './kept-parts';
 import { ReaderStyles } from './reader-styles';
 import { ReadingRouter, readsWithReadingRouter } from './reading-router';
 import { hydrates } from '../common/page-handle';
@@ -37,14 +38,18 @@ export default function handleRequest(
   // Asked by the server's reading pages (server/plugins/reading-documents.ts), not by React
   // Router's handler.
   const reading = !app && readsWithReadingRouter(routerContext);
+  // Parts many reading pages share are rendered once and kept (app/kept-parts.tsx).
+  const parts = app ? undefined : keptPartsOfRender();
   const page = (
     <DocumentPage.Provider value={!app}>
       <ReaderStyles.Provider value={styles && SHARED_PART_MARK}>
-        {reading ? (
-          <ReadingRouter context={routerContext} />
-        ) : (
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        )}
+        <KeptParts.Provider value={parts}>
+          {reading ? (
+            <ReadingRouter context={routerContext} />
+          ) : (
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          )}
+        </KeptParts.Provider>
       </ReaderStyles.Provider>
     </DocumentPage.Provider>
   );
@@ -54,7 +59,10 @@ export default function handleRequest(
     // as one Buffer. An error thrown here is the shell's error, as with onShellError below:
     // React Router renders the error boundary instead.
     // (The stream writes the doctype itself; renderToString does not.)
-    const document = documentBytes(`<!DOCTYPE html>${renderToString(page)}`, styles);
+    const document = documentBytes(`<!DOCTYPE html>${renderToString(page)}`, {
+      styles,
+      kept: parts?.uses,
+    });
     responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
     // The server reads a reading page's bytes, not its body (common/document-bytes.ts); React
     // Router's handler reads the body.

@@ -7,9 +7,10 @@
 const DOCUMENT_BYTES = Symbol.for('patrika.documentBytes');
 
 /**
- * Bytes a document carries unchanged from one buffer made at start (the reading pages' inline
- * stylesheet, two thirds of an article page), and where they start. The server compresses that
- * buffer once and splices it into each page's gzip (server/lib/page-cache.ts `gzipAround`).
+ * Bytes a document carries unchanged from one buffer made before it (the reading pages' inline
+ * stylesheet, two thirds of an article page; the header and the footer, app/kept-parts.tsx), and
+ * where they start. The server compresses each such buffer once and splices it into each page's
+ * gzip (server/lib/page-cache.ts `gzipAround`).
  */
 export interface SharedPart {
   start: number;
@@ -18,25 +19,79 @@ export interface SharedPart {
 
 export interface DocumentBytes {
   bytes: Buffer;
-  shared?: SharedPart;
+  /** In the order they come in `bytes`, none overlapping. */
+  shared?: SharedPart[];
 }
 
 /**
- * What a render writes where the shared part goes. An HTML comment: React escapes `<` in every
- * text and attribute, so no content can spell it, and the stylesheet comes before the body.
+ * What a render writes where the shared stylesheet goes. An HTML comment: React escapes `<` in
+ * every text and attribute, so no content can spell it, and the stylesheet comes before the body.
  */
 export const SHARED_PART_MARK = '<!--patrika:shared-part-->';
 
-/** The bytes of a rendered document, with `shared` written where the render put the mark. */
-export function documentBytes(html: string, shared?: Buffer): DocumentBytes {
-  const at = shared ? html.indexOf(SHARED_PART_MARK) : -1;
-  if (!shared || at < 0) return { bytes: Buffer.from(html) };
-  const before = Buffer.from(html.slice(0, at));
-  const after = Buffer.from(html.slice(at + SHARED_PART_MARK.length));
-  return {
-    bytes: Buffer.concat([before, shared, after]),
-    shared: { start: before.length, bytes: shared },
-  };
+/**
+ * The element a render wraps a kept part in (app/kept-parts.tsx), `data-part` numbering it in
+ * the render: the wrapper never reaches a reader. No content can close it early: React escapes
+ * `<` in text, and no component renders this element.
+ */
+export const KEPT_PART_ELEMENT = 'patrika-part';
+const PART_OPEN = `<${KEPT_PART_ELEMENT} data-part="`;
+const PART_CLOSE = `</${KEPT_PART_ELEMENT}>`;
+
+/**
+ * A kept part as one render met it: its bytes, kept from an earlier render (the render wrote
+ * an empty wrapper), or the render's own bytes of it, to keep (`keep` answers the bytes to use).
+ */
+export type KeptPartUse = { bytes: Buffer } | { keep: (bytes: Buffer) => Buffer };
+
+export interface RenderParts {
+  /** The stylesheet, written at SHARED_PART_MARK. */
+  styles?: Buffer | undefined;
+  /** The kept parts of the render, by the number in their wrapper. */
+  kept?: readonly KeptPartUse[] | undefined;
+}
+
+/**
+ * The bytes of a rendered document: `styles` written at the mark, each kept part's wrapper
+ * replaced by the part's bytes (kept before, or kept now from what the render wrote in it).
+ */
+export function documentBytes(
+  html: string,
+  { styles, kept = [] }: RenderParts = {},
+): DocumentBytes {
+  const pieces: (string | Buffer)[] = [];
+  let from = 0;
+  if (styles) {
+    const at = html.indexOf(SHARED_PART_MARK);
+    if (at >= 0) {
+      pieces.push(html.slice(0, at), styles);
+      from = at + SHARED_PART_MARK.length;
+    }
+  }
+  if (kept.length > 0)
+    for (let at = html.indexOf(PART_OPEN, from); at >= 0; at = html.indexOf(PART_OPEN, from)) {
+      const contentStart = html.indexOf('">', at) + 2;
+      const close = html.indexOf(PART_CLOSE, contentStart);
+      const use = kept[Number(html.slice(at + PART_OPEN.length, contentStart - 2))];
+      if (contentStart < 2 || close < 0 || !use) throw new Error('a kept part lost its place');
+      pieces.push(
+        html.slice(from, at),
+        'bytes' in use ? use.bytes : use.keep(Buffer.from(html.slice(contentStart, close))),
+      );
+      from = close + PART_CLOSE.length;
+    }
+  if (pieces.length === 0) return { bytes: Buffer.from(html) };
+  pieces.push(html.slice(from));
+  const buffers: Buffer[] = [];
+  const shared: SharedPart[] = [];
+  let length = 0;
+  for (const piece of pieces) {
+    const buffer = typeof piece === 'string' ? Buffer.from(piece) : piece;
+    if (typeof piece !== 'string') shared.push({ start: length, bytes: piece });
+    buffers.push(buffer);
+    length += buffer.length;
+  }
+  return { bytes: Buffer.concat(buffers, length), shared };
 }
 
 /**

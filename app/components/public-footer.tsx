@@ -68,6 +68,10 @@ function LazyMap({ place }: { place: string }) {
   );
 }
 
+/** The id the footer is kept under on reading pages (app/kept-parts.tsx): all it is made of. */
+export const publicFooterId = (settings: SiteSettings, year: number, lang: string) =>
+  `footer ${lang} ${year} ${JSON.stringify(settings)}`;
+
 /**
  * Public footer (SPEC.md §2): links, the city map, the contact block, social links, copyright.
  * Only what an administrator filled in is shown: no label without a value (issue 14 item 4).

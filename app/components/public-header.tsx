@@ -6,8 +6,38 @@ import { isStaff } from '../../common/roles';
 import { SEARCH_QUERY_MAX } from '../../common/articles';
 import { useInterface } from '../copy/language';
 import { clearUserInfo } from '../features/session/user-info';
+import type { UiLanguage } from '../../common/settings';
 import { enhanceMenus } from './menus';
-import { PageLink, PageNavLink } from './page-link';
+import { isActivePath, PageLink, PageNavLink } from './page-link';
+
+type HeaderProps = {
+  siteName: string;
+  categories: Category[];
+  user: SessionUser | null;
+};
+
+/** The header's menu links that are marked on the page they lead to: to, and `end`. */
+const MARKED_LINKS: [string, boolean][] = [
+  ['/', true],
+  ['/about-us', false],
+  ['/contact-us', false],
+  ['/login', false],
+];
+
+/**
+ * The id the header is kept under on reading pages (app/kept-parts.tsx): everything it is
+ * rendered from, the page's address as far as it marks a menu link. Null for a signed-in
+ * reader, whose menu is their own.
+ */
+export function publicHeaderId(
+  { siteName, categories, user }: HeaderProps,
+  lang: UiLanguage,
+  pathname: string,
+): string | null {
+  if (user) return null;
+  const marked = MARKED_LINKS.map(([to, end]) => (isActivePath(pathname, to, end) ? 1 : 0));
+  return `header ${lang} ${marked.join('')} ${JSON.stringify([siteName, categories])}`;
+}
 
 /**
  * Public navigation (SPEC.md §2): Home, About Us, a Categories dropdown of the home
@@ -16,15 +46,7 @@ import { PageLink, PageNavLink } from './page-link';
  * too; `enhanceMenus` adds closing after a choice, on Escape and on a click outside. From the
  * lg breakpoint up the ☰ menu's content always shows (app.css).
  */
-export function PublicHeader({
-  siteName,
-  categories,
-  user,
-}: {
-  siteName: string;
-  categories: Category[];
-  user: SessionUser | null;
-}) {
+export function PublicHeader({ siteName, categories, user }: HeaderProps) {
   const header = useRef<HTMLElement>(null);
   const { t, lang } = useInterface();
   useEffect(() => (header.current ? enhanceMenus(header.current) : undefined), []);

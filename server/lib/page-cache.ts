@@ -170,7 +170,7 @@ export async function encodeOnce(
 export async function encodePage(
   page: { status: number; headers: [string, string][] },
   body: Buffer,
-  shared?: SharedPart,
+  shared?: readonly SharedPart[],
 ): Promise<Omit<CachedPage, 'storedAt'>> {
   const spliced = shared && gzipAround(body, shared, 6);
   const [gz, br] = await Promise.all([
@@ -181,18 +181,18 @@ export async function encodePage(
 }
 
 /**
- * Documents whose bytes hold a shared part (common/document-bytes.ts), marked by the server
+ * Documents whose bytes hold shared parts (common/document-bytes.ts), marked by the server
  * before they are sent (`withSharedPart`), so their gzip can be spliced.
  */
-const sharedParts = new WeakMap<Buffer, SharedPart>();
+const sharedParts = new WeakMap<Buffer, readonly SharedPart[]>();
 
-/** Marks `bytes` as holding `shared`: gzip of them splices its compressed copy in. */
-export function withSharedPart(bytes: Buffer, shared: SharedPart): Buffer {
+/** Marks `bytes` as holding `shared`: gzip of them splices their compressed copies in. */
+export function withSharedPart(bytes: Buffer, shared: readonly SharedPart[]): Buffer {
   sharedParts.set(bytes, shared);
   return bytes;
 }
 
-/** Whether `bytes` were marked with a shared part: gzip of them costs a fraction of brotli. */
+/** Whether `bytes` were marked with shared parts: gzip of them costs a fraction of brotli. */
 export const hasSharedPart = (bytes: Buffer) => sharedParts.has(bytes);
 
 /** Each shared part's raw deflate, made once, at the best level: ended, not finished. */
@@ -211,26 +211,63 @@ function deflatedPart(bytes: Buffer): Buffer {
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
 
 /**
- * gzip of `bytes` with the shared part's deflate made once and spliced in (RFC 1951, 1952):
- * what comes before it is deflated and ended on a byte boundary without finishing; the part's
- * own deflate began from nothing, so it refers to nothing before it; what comes after begins
- * from nothing too and finishes the stream. The trailer's CRC-32 and length are of all the bytes.
- * An article page's gzip costs a fifth of what compressing it whole does, and comes out smaller
- * (the stylesheet is compressed at level 9). Undefined when the part is not where it says.
+ * Up to this many bytes between two parts are stored, not deflated: a call to zlib costs
+ * 10–20 µs before it compresses anything, more than a few hundred bytes sent as they are.
  */
-export function gzipAround(bytes: Buffer, shared: SharedPart, level: number): Buffer | undefined {
-  const end = shared.start + shared.bytes.length;
-  if (shared.start < 0 || end > bytes.length) return undefined;
-  if (!bytes.subarray(shared.start, end).equals(shared.bytes)) return undefined;
-  const before = deflateRawSync(bytes.subarray(0, shared.start), {
-    level,
-    finishFlush: zlib.Z_SYNC_FLUSH,
-  });
-  const after = deflateRawSync(bytes.subarray(end), { level });
+const STORED_MAX = 512;
+
+/**
+ * Raw deflate of bytes between shared parts (or at either end), begun from nothing and ended on
+ * a byte boundary; `last` finishes the stream. Short ones are one stored block (RFC 1951 3.2.4:
+ * BFINAL, BTYPE 00, then to the byte boundary, LEN and its complement, the bytes).
+ */
+function deflateBetween(bytes: Buffer, level: number, last: boolean): Buffer {
+  if (bytes.length === 0 && !last) return bytes;
+  if (bytes.length > STORED_MAX)
+    return deflateRawSync(bytes, {
+      level,
+      ...(last ? {} : { finishFlush: zlib.Z_SYNC_FLUSH }),
+    });
+  const block = Buffer.allocUnsafe(5 + bytes.length);
+  block[0] = last ? 1 : 0;
+  block.writeUInt16LE(bytes.length, 1);
+  block.writeUInt16LE(~bytes.length & 0xffff, 3);
+  bytes.copy(block, 5);
+  return block;
+}
+
+/**
+ * gzip of `bytes` with each shared part's deflate made once and spliced in (RFC 1951, 1952):
+ * what comes between the parts is deflated and ended on a byte boundary without finishing;
+ * each part's own deflate began from nothing, so it refers to nothing before it; what comes
+ * after it begins from nothing too, and the last piece finishes the stream. The trailer's
+ * CRC-32 and length are of all the bytes. An article page's gzip costs a fraction of what
+ * compressing it whole does, and comes out smaller (the parts are compressed at level 9).
+ * Undefined when a part is not where it says.
+ */
+export function gzipAround(
+  bytes: Buffer,
+  shared: readonly SharedPart[],
+  level: number,
+): Buffer | undefined {
+  const pieces: Buffer[] = [GZIP_HEADER];
+  let from = 0;
+  for (const part of shared) {
+    const end = part.start + part.bytes.length;
+    if (part.start < from || end > bytes.length) return undefined;
+    if (!bytes.subarray(part.start, end).equals(part.bytes)) return undefined;
+    pieces.push(
+      deflateBetween(bytes.subarray(from, part.start), level, false),
+      deflatedPart(part.bytes),
+    );
+    from = end;
+  }
+  pieces.push(deflateBetween(bytes.subarray(from), level, true));
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc32(bytes) >>> 0, 0);
   trailer.writeUInt32LE(bytes.length % 2 ** 32, 4);
-  return Buffer.concat([GZIP_HEADER, before, deflatedPart(shared.bytes), after, trailer]);
+  pieces.push(trailer);
+  return Buffer.concat(pieces);
 }
 
 /** The bytes of `page` in `encoding` (identity is decoded from gzip, for old clients). */

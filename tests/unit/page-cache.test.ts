@@ -1,6 +1,6 @@
 import { gunzipSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { documentBytes, SHARED_PART_MARK } from '../../common/document-bytes';
+import { documentBytes, KEPT_PART_ELEMENT, SHARED_PART_MARK } from '../../common/document-bytes';
 import {
   bytesOf,
   chooseEncoding,
@@ -134,53 +134,104 @@ describe('a page kept as bytes', () => {
   });
 });
 
-describe("a document with a shared part (the reading pages' stylesheet)", () => {
+describe("a document with shared parts (the reading pages' stylesheet, header and footer)", () => {
   const styles = Buffer.from(
     `body{font-family:"Noto Sans"}${'.card-ख{margin:0 auto}'.repeat(400)}`,
   );
   const random = seededRandom(5);
   const words = ['पत्रिका', 'news', '<p>', '</p>', 'समाचार', 'ख़बर', '&amp;', ' ', '\n', '😀'];
   const text = (count: number) => piecesText(random, words, count);
+  const wrapped = (n: number, inner = '') =>
+    `<${KEPT_PART_ELEMENT} data-part="${n}">${inner}</${KEPT_PART_ELEMENT}>`;
 
   it('is the rendered text with the shared bytes where the render put the mark', () => {
     const before = `<!DOCTYPE html><html lang="hi"><head><title>${text(20)}</title><style>`;
     const after = `</style></head><body>${text(300)}</body></html>`;
-    const document = documentBytes(`${before}${SHARED_PART_MARK}${after}`, styles);
+    const document = documentBytes(`${before}${SHARED_PART_MARK}${after}`, { styles });
     expect(document.bytes.toString()).toBe(`${before}${styles.toString()}${after}`);
-    expect(document.shared).toEqual({ start: Buffer.byteLength(before), bytes: styles });
+    expect(document.shared).toEqual([{ start: Buffer.byteLength(before), bytes: styles }]);
     // No mark (an app page, development): the text as it is, nothing shared.
-    expect(documentBytes(`${before}${after}`, styles)).toEqual({
+    expect(documentBytes(`${before}${after}`, { styles })).toEqual({
       bytes: Buffer.from(`${before}${after}`),
     });
   });
 
-  it('gzips to the very bytes, with the shared part compressed once, at any place', () => {
-    for (let i = 0; i < 60; i++) {
-      const before = i % 10 === 0 ? '' : text(Math.floor(random() * 400));
-      const after = i % 7 === 0 ? '' : text(Math.floor(random() * 4000));
-      const { bytes, shared } = documentBytes(`${before}${SHARED_PART_MARK}${after}`, styles);
-      const gz = gzipAround(bytes, shared!, 4)!;
+  it('writes kept parts for their wrappers, and keeps the bytes a render wrote in one', () => {
+    const header = Buffer.from(`<header>${text(40)}</header>`);
+    const footer = `<footer>${text(40)}</footer>`;
+    const keptNow: Buffer[] = [];
+    const head = `<head><style>`;
+    const middle = `</style></head><body>`;
+    const main = `<main>${text(200)}</main>`;
+    const document = documentBytes(
+      `${head}${SHARED_PART_MARK}${middle}${wrapped(0)}${main}${wrapped(1, footer)}</body>`,
+      {
+        styles,
+        kept: [
+          { bytes: header },
+          {
+            keep: (bytes) => {
+              keptNow.push(bytes);
+              return bytes;
+            },
+          },
+        ],
+      },
+    );
+    const whole = `${head}${styles}${middle}${header}${main}${footer}</body>`;
+    expect(document.bytes.toString()).toBe(whole);
+    expect(keptNow.map(String)).toEqual([footer]);
+    const at = (piece: string) => Buffer.byteLength(whole.slice(0, whole.indexOf(piece)));
+    expect(document.shared).toEqual([
+      { start: at(styles.toString()), bytes: styles },
+      { start: at(header.toString()), bytes: header },
+      { start: at(footer), bytes: keptNow[0] },
+    ]);
+    // A wrapper the render did not number is a bug, never a page with a hole in it.
+    expect(() =>
+      documentBytes(`<body>${wrapped(2)}</body>`, { kept: [{ bytes: header }] }),
+    ).toThrow('a kept part lost its place');
+  });
+
+  it('gzips to the very bytes, with each shared part compressed once, at any place', () => {
+    const parts = [styles, Buffer.from(`<header>${text(50)}</header>`), Buffer.from('<p>x</p>')];
+    for (let i = 0; i < 80; i++) {
+      // Between the parts: nothing, a few bytes (stored as they are), or text to deflate.
+      const between = () => {
+        const kind = Math.floor(random() * 3);
+        return kind === 0
+          ? ''
+          : text(kind === 1 ? Math.floor(random() * 20) : 400 + random() * 4000);
+      };
+      const chosen = parts.filter(() => random() < 0.7);
+      let html = between();
+      for (let n = 0; n < chosen.length; n++) html += `${wrapped(n)}${between()}`;
+      const { bytes, shared } = documentBytes(html, { kept: chosen.map((bytes) => ({ bytes })) });
+      const gz = gzipAround(bytes, shared ?? [], 4)!;
       expect(gunzipSync(gz).equals(bytes), `text ${i}`).toBe(true);
     }
   });
 
   it('is smaller than gzip of the whole, and refuses a part that is not where it says', () => {
-    const { bytes, shared } = documentBytes(
-      `<head>${SHARED_PART_MARK}</head>${text(2000)}`,
+    const { bytes, shared } = documentBytes(`<head>${SHARED_PART_MARK}</head>${text(2000)}`, {
       styles,
-    );
+    });
+    const [part] = shared!;
     expect(gzipAround(bytes, shared!, 4)!.length).toBeLessThan(
       gzipSync(bytes, { level: 4 }).length,
     );
-    expect(gzipAround(bytes, { ...shared!, start: shared!.start + 1 }, 4)).toBeUndefined();
-    expect(gzipAround(bytes, { start: bytes.length - 10, bytes: styles }, 4)).toBeUndefined();
+    expect(gzipAround(bytes, [{ ...part!, start: part!.start + 1 }], 4)).toBeUndefined();
+    expect(gzipAround(bytes, [{ start: bytes.length - 10, bytes: styles }], 4)).toBeUndefined();
+    // Parts out of order, or overlapping, are refused too.
+    const header = { start: bytes.length - 100, bytes: bytes.subarray(bytes.length - 100) };
+    expect(gzipAround(bytes, [header, part!], 4)).toBeUndefined();
+    expect(gzipAround(bytes, [part!, { ...part!, start: part!.start + 1 }], 4)).toBeUndefined();
   });
 
   it('is spliced when marked and sent as gzip; brotli and unmarked bytes are compressed whole', async () => {
-    const { bytes, shared } = documentBytes(
-      `<head>${SHARED_PART_MARK}</head>${text(2000)}`,
+    const { bytes, shared } = documentBytes(`<head>${SHARED_PART_MARK}</head>${text(2000)}`, {
       styles,
-    );
+    });
     const plain = await encodeOnce(Buffer.from(bytes), 'gzip');
     const spliced = await encodeOnce(withSharedPart(bytes, shared!), 'gzip');
     expect(spliced).toEqual(gzipAround(bytes, shared!, 4));

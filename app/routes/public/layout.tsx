@@ -1,18 +1,20 @@
 import { useEffect } from 'react';
-import { Outlet, useNavigation, useRouteLoaderData } from 'react-router';
+import { Outlet, useLocation, useNavigation, useRouteLoaderData } from 'react-router';
 import { toast } from 'react-toastify';
 import { GeneralErrorBoundary, statusOf } from '../../components/error-boundary';
-import { PublicFooter } from '../../components/public-footer';
-import { PublicHeader } from '../../components/public-header';
+import { PublicFooter, publicFooterId } from '../../components/public-footer';
+import { PublicHeader, publicHeaderId } from '../../components/public-header';
 import { InterfaceLanguage, interfaceFor } from '../../copy/language';
 import { clearUserInfo, readUserInfo } from '../../features/session/user-info';
 import { pageTitle } from '../../features/seo/meta';
+import { KeptPart } from '../../kept-parts';
 import type { RootData } from '../../root';
 
 /** Header, footer and the pending-navigation texts around every public page. */
 export default function PublicLayout() {
   const root = useRouteLoaderData<RootData>('root');
   const navigation = useNavigation();
+  const { pathname } = useLocation();
   const user = root?.user ?? null;
   const lang = root?.settings.uiLanguage ?? 'en';
   const { t } = interfaceFor(lang);
@@ -35,14 +37,18 @@ export default function PublicLayout() {
       : null;
 
   if (!root) return <Outlet />;
+  const header = {
+    siteName: root.settings.siteName,
+    categories: root.categories ?? [],
+    user,
+  };
+  // The same on many pages: rendered once and kept (app/kept-parts.tsx).
   return (
     <InterfaceLanguage lang={lang}>
       <div className="site-shell">
-        <PublicHeader
-          siteName={root.settings.siteName}
-          categories={root.categories ?? []}
-          user={user}
-        />
+        <KeptPart id={publicHeaderId(header, lang, pathname)}>
+          <PublicHeader {...header} />
+        </KeptPart>
         {pendingText && (
           <div role="status" className="container py-2 text-center" lang={lang}>
             {pendingText}
@@ -51,7 +57,9 @@ export default function PublicLayout() {
         <div className={`page${navigation.state === 'loading' ? ' page-loading' : ''}`}>
           <Outlet />
         </div>
-        <PublicFooter settings={root.settings} year={root.year} />
+        <KeptPart id={publicFooterId(root.settings, root.year, lang)}>
+          <PublicFooter settings={root.settings} year={root.year} />
+        </KeptPart>
       </div>
     </InterfaceLanguage>
   );
