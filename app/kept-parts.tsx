@@ -24,6 +24,18 @@ export const KeptParts = createContext<KeptPartsOfRender | undefined>(undefined)
 const kept = new Map<string, Buffer>();
 const KEPT_MAX = 64;
 
+/**
+ * `value` as JSON, for a kept part's id, made once per object: the settings and category lists
+ * a page renders from are the process's kept copies (server/http.ts `pageServices`), shared by
+ * every render and never changed (a change is a new object), so each is written out once.
+ */
+export function idOf(value: object): string {
+  let id = ids.get(value);
+  if (id === undefined) ids.set(value, (id = JSON.stringify(value)));
+  return id;
+}
+const ids = new WeakMap<object, string>();
+
 /** The kept parts of one render, over the process's store. */
 export function keptPartsOfRender(): KeptPartsOfRender {
   const uses: KeptPartUse[] = [];

@@ -7,6 +7,7 @@ import { SEARCH_QUERY_MAX } from '../../common/articles';
 import { useInterface } from '../copy/language';
 import { clearUserInfo } from '../features/session/user-info';
 import type { UiLanguage } from '../../common/settings';
+import { idOf } from '../kept-parts';
 import { enhanceMenus } from './menus';
 import { isActivePath, PageLink, PageNavLink } from './page-link';
 
@@ -36,7 +37,7 @@ export function publicHeaderId(
 ): string | null {
   if (user) return null;
   const marked = MARKED_LINKS.map(([to, end]) => (isActivePath(pathname, to, end) ? 1 : 0));
-  return `header ${lang} ${marked.join('')} ${JSON.stringify([siteName, categories])}`;
+  return `header ${lang} ${marked.join('')} ${JSON.stringify(siteName)} ${idOf(categories)}`;
 }
 
 /**
