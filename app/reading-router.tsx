@@ -20,6 +20,7 @@ import {
   type RouteObject,
 } from 'react-router';
 import { READING_ROUTER } from '../common/page-handle';
+import { ReadingHead } from './reading-head';
 
 type StaticRouter = ReturnType<typeof createStaticRouter>;
 type RouteModule = EntryContext['routeModules'][string] & { Layout?: ComponentType<object> };
@@ -163,7 +164,9 @@ export function ReadingRouter({
       }}
     >
       <RemixErrorBoundary location={router.state.location}>
-        <StaticRouterProvider router={router} context={handled} hydrate={false} />
+        <ReadingHead.Provider value={true}>
+          <StaticRouterProvider router={router} context={handled} hydrate={false} />
+        </ReadingHead.Provider>
       </RemixErrorBoundary>
     </FrameworkContext.Provider>
   );

@@ -28,6 +28,7 @@ import { copy } from './copy/en';
 import { hiCopy } from './copy/hi';
 import { interfaceFor, InterfaceLanguage } from './copy/language';
 import { ReaderStyles } from './reader-styles';
+import { ReadingHead, ReadingLinks, ReadingMeta } from './reading-head';
 import type { UiLanguage } from '../common/settings';
 import appStylesHref from './styles/app.css?url';
 import readerStylesHref from './styles/reader.css?url';
@@ -122,12 +123,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const hydrate = useHydrated();
   const root = useRouteLoaderData<RootData>('root');
   const inlineStyles = useContext(ReaderStyles);
+  // A reading page's head is written by app/reading-head.tsx (React Router's, for less).
+  const reading = useContext(ReadingHead);
   return (
     <html lang={lang} data-signed-in={root?.user ? 'true' : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <Meta />
+        {reading ? <ReadingMeta /> : <Meta />}
         {/* One font file is preloaded: the one the page's own language is written in. */}
         <link
           rel="preload"
@@ -144,7 +147,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : (
           <link rel="stylesheet" href={readerStylesHref} />
         )}
-        <Links />
+        {reading ? <ReadingLinks /> : <Links />}
       </head>
       <body>
         {children}
