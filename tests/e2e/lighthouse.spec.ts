@@ -16,8 +16,8 @@ import { addressOf, expect, publishedArticleIn, test, type Api } from './fixture
  * acceptance; ADR 028): SEO 100 and accessibility 100 on home, a category, a Hindi and an English
  * article, a static page, an author page and search (a results page is noindex on purpose: every
  * other SEO audit passes); mobile performance 98 or more on home, a category and a Hindi article
- * (issue 11), printed on every page. One run per page with Lighthouse's mobile defaults (a
- * mid-range phone on simulated slow 4G), its CPU slowdown calibrated to the host's benchmark as
+ * (issue 11), printed on every page, judged by the median of three runs. Runs with Lighthouse's
+ * mobile defaults (a mid-range phone on simulated slow 4G), its CPU slowdown calibrated to the host's benchmark as
  * Lighthouse's docs say (scripts/lighthouse.ts), in Debian's Chromium started here with a
  * debugging port Lighthouse connects to. A failure lists the failing audits with their items;
  * every run prints its scores and its calibration.
@@ -106,6 +106,9 @@ const METRICS = [
   'speed-index',
 ];
 
+/** At most this many Lighthouse runs of one page, for three whose score can be judged. */
+const MAX_RUNS = 5;
+
 const score = (lhr: Result, category: string) => lhr.categories[category]?.score ?? 0;
 
 /** Whether a run's performance score says something about the page rather than the host. */
@@ -141,13 +144,23 @@ test.describe('Lighthouse on the reading pages', () => {
     expect((await request.get(url)).status(), url).toBe(200);
     const categories = { onlyCategories: ['performance', 'seo', 'accessibility'] };
     let run: CalibratedRun = await calibratedRun(url, { port, benchmarkTab }, categories);
-    // A page whose performance is asserted gets a second run when the first one's score says more
-    // about the host than the page (its calibration did not hold in the direction of its result:
-    // scripts/lighthouse.ts). SEO and accessibility do not depend on the host.
     const runs = [run];
-    if (target.performance && !judged(run)) {
-      run = await calibratedRun(url, { port, benchmarkTab }, categories);
-      runs.push(run);
+    // A page whose performance is asserted is judged by the median score of three runs, as
+    // Lighthouse's docs/variability.md says to (one run of the same page varied from 0.96 to 1
+    // on this host, its blocking time from 30 to 200 ms). Only a run whose score says something
+    // about the page counts (its calibration held: scripts/lighthouse.ts); two that agree about
+    // the target decide the median already. SEO and accessibility do not depend on the host.
+    if (target.performance) {
+      const decided = () => {
+        const scores = runs
+          .filter(judged)
+          .map((r) => score(r.result.lhr, 'performance') >= PERFORMANCE_TARGET);
+        return scores.length >= 3 || (scores.length === 2 && scores[0] === scores[1]);
+      };
+      while (!decided() && runs.length < MAX_RUNS) {
+        run = await calibratedRun(url, { port, benchmarkTab }, categories);
+        runs.push(run);
+      }
     }
     const { result } = run;
     const { lhr } = result;
@@ -163,7 +176,12 @@ test.describe('Lighthouse on the reading pages', () => {
       METRICS.map((id) => `${id} ${lhr.audits[id]?.displayValue ?? '?'}`).join(', ') +
       `; ${describeCalibration(run)}` +
       (runs.length > 1
-        ? ` (run 2; run 1: performance ${score(runs[0]!.result.lhr, 'performance')}, ${describeCalibration(runs[0]!)})`
+        ? ` (run ${runs.length}; before it: ${runs
+            .slice(0, -1)
+            .map(
+              (r) => `performance ${score(r.result.lhr, 'performance')}, ${describeCalibration(r)}`,
+            )
+            .join('; ')})`
         : '');
     console.log(`Lighthouse: ${line}`);
     await test.info().attach('lighthouse.json', {
@@ -187,21 +205,28 @@ test.describe('Lighthouse on the reading pages', () => {
       )
       .toBe(1);
     if (!target.performance) return;
-    const judgedRun = runs.find(judged);
-    if (!judgedRun) {
-      // Neither run's score can be told from the host's load (benchmarks under 150, or a
-      // calibration that did not hold in the direction of the result): said, not failed (ADR 028).
-      const note = `performance not judged on ${url}: the host's speed moved under both runs (${line})`;
+    const judgedRuns = runs.filter(judged);
+    const passes = judgedRuns.map((r) => score(r.result.lhr, 'performance') >= PERFORMANCE_TARGET);
+    if (judgedRuns.length === 0 || (judgedRuns.length === 2 && passes[0] !== passes[1])) {
+      // No run's score can be told from the host's load (benchmarks under 150, or a calibration
+      // that did not hold in the direction of the result), or two disagree and no third could be
+      // judged: said, not failed (ADR 028).
+      const note = `performance not judged on ${url}: the host's speed moved under the runs (${line})`;
       test.info().annotations.push({ type: 'performance not judged', description: note });
       console.warn(`Lighthouse: ${note}`);
       return;
     }
-    const performance = score(judgedRun.result.lhr, 'performance');
+    // The median run by score: the middle of three (two that agree, or a lone judged run, say
+    // the same of the target as their median would).
+    const medianRun = [...judgedRuns].sort(
+      (a, b) => score(a.result.lhr, 'performance') - score(b.result.lhr, 'performance'),
+    )[Math.floor(judgedRuns.length / 2)]!;
+    const performance = score(medianRun.result.lhr, 'performance');
     expect
       .soft(
         performance,
-        `${line}\nperformance on ${url} (${describeCalibration(judgedRun)}):\n` +
-          failingAudits(judgedRun.result.lhr, 'performance'),
+        `${line}\nmedian performance on ${url} (${describeCalibration(medianRun)}):\n` +
+          failingAudits(medianRun.result.lhr, 'performance'),
       )
       .toBeGreaterThanOrEqual(PERFORMANCE_TARGET);
   }
