@@ -25,16 +25,20 @@ const kept = new Map<string, Buffer>();
 const KEPT_MAX = 64;
 
 /**
- * `value` as JSON, for a kept part's id, made once per object: the settings and category lists
- * a page renders from are the process's kept copies (server/http.ts `pageServices`), shared by
- * every render and never changed (a change is a new object), so each is written out once.
+ * A kept part's id: `prefix` (short: the language, the marked links) and `value` as JSON, made
+ * once per object and prefix. The settings and category lists a page renders from are the
+ * process's kept copies (server/http.ts `pageServices`), shared by every render and never
+ * changed (a change is a new object), so each is written out once, and the same id string is
+ * looked up each time (V8 keeps a string's hash in it: a new one would be hashed whole again).
  */
-export function idOf(value: object): string {
-  let id = ids.get(value);
-  if (id === undefined) ids.set(value, (id = JSON.stringify(value)));
+export function idOf(prefix: string, value: object): string {
+  let byPrefix = ids.get(value);
+  if (!byPrefix) ids.set(value, (byPrefix = new Map()));
+  let id = byPrefix.get(prefix);
+  if (id === undefined) byPrefix.set(prefix, (id = `${prefix} ${JSON.stringify(value)}`));
   return id;
 }
-const ids = new WeakMap<object, string>();
+const ids = new WeakMap<object, Map<string, string>>();
 
 /** The kept parts of one render, over the process's store. */
 export function keptPartsOfRender(): KeptPartsOfRender {

@@ -71,7 +71,7 @@ function LazyMap({ place }: { place: string }) {
 
 /** The id the footer is kept under on reading pages (app/kept-parts.tsx): all it is made of. */
 export const publicFooterId = (settings: SiteSettings, year: number, lang: string) =>
-  `footer ${lang} ${year} ${idOf(settings)}`;
+  idOf(`footer ${lang} ${year}`, settings);
 
 /**
  * Public footer (SPEC.md §2): links, the city map, the contact block, social links, copyright.

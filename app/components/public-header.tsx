@@ -37,7 +37,7 @@ export function publicHeaderId(
 ): string | null {
   if (user) return null;
   const marked = MARKED_LINKS.map(([to, end]) => (isActivePath(pathname, to, end) ? 1 : 0));
-  return `header ${lang} ${marked.join('')} ${JSON.stringify(siteName)} ${idOf(categories)}`;
+  return idOf(`header ${lang} ${marked.join('')} ${JSON.stringify(siteName)}`, categories);
 }
 
 /**
