@@ -3,10 +3,9 @@ import type { Result } from 'lighthouse';
 import {
   calibratedRun,
   describeCalibration,
+  judgedPerformance,
   launchForLighthouse,
   PERFORMANCE_TARGET,
-  stands,
-  type CalibratedRun,
 } from '../../scripts/lighthouse';
 import { authorPath } from '../../common/paths';
 import { addressOf, expect, publishedArticleIn, test, type Api } from './fixtures';
@@ -106,14 +105,7 @@ const METRICS = [
   'speed-index',
 ];
 
-/** At most this many Lighthouse runs of one page, for three whose score can be judged. */
-const MAX_RUNS = 5;
-
 const score = (lhr: Result, category: string) => lhr.categories[category]?.score ?? 0;
-
-/** Whether a run's performance score says something about the page rather than the host. */
-const judged = (run: CalibratedRun) =>
-  !run.result.lhr.runtimeError && stands(run.verdict, score(run.result.lhr, 'performance'));
 
 test.describe('Lighthouse on the reading pages', () => {
   // One page after another in one worker (playwright.config.ts): runs in parallel would slow
@@ -133,7 +125,7 @@ test.describe('Lighthouse on the reading pages', () => {
     await browser?.close();
   });
 
-  /** Runs Lighthouse once on `url` and checks the scores `target` asks for. */
+  /** Runs Lighthouse on `url` (three times for performance) and checks the scores `target` asks for. */
   async function audit(
     target: Omit<PageUnderTest, 'address'>,
     url: string,
@@ -143,25 +135,14 @@ test.describe('Lighthouse on the reading pages', () => {
     // first render after the server starts is not what Lighthouse is asked to judge).
     expect((await request.get(url)).status(), url).toBe(200);
     const categories = { onlyCategories: ['performance', 'seo', 'accessibility'] };
-    let run: CalibratedRun = await calibratedRun(url, { port, benchmarkTab }, categories);
-    const runs = [run];
-    // A page whose performance is asserted is judged by the median score of three runs, as
-    // Lighthouse's docs/variability.md says to (one run of the same page varied from 0.96 to 1
-    // on this host, its blocking time from 30 to 200 ms). Only a run whose score says something
-    // about the page counts (its calibration held: scripts/lighthouse.ts); two that agree about
-    // the target decide the median already. SEO and accessibility do not depend on the host.
-    if (target.performance) {
-      const decided = () => {
-        const scores = runs
-          .filter(judged)
-          .map((r) => score(r.result.lhr, 'performance') >= PERFORMANCE_TARGET);
-        return scores.length >= 3 || (scores.length === 2 && scores[0] === scores[1]);
-      };
-      while (!decided() && runs.length < MAX_RUNS) {
-        run = await calibratedRun(url, { port, benchmarkTab }, categories);
-        runs.push(run);
-      }
-    }
+    const once = () => calibratedRun(url, { port, benchmarkTab }, categories);
+    // A page whose performance is asserted is judged by the median of three runs whose score
+    // says something about the page (scripts/lighthouse.ts `judgedPerformance`). SEO and
+    // accessibility do not depend on the host: the last run's are read.
+    const { runs, median } = target.performance
+      ? await judgedPerformance(once)
+      : { runs: [await once()], median: undefined };
+    const run = runs.at(-1)!;
     const { result } = run;
     const { lhr } = result;
     expect(lhr.runtimeError, `Lighthouse could not load ${url}`).toBeUndefined();
@@ -205,9 +186,7 @@ test.describe('Lighthouse on the reading pages', () => {
       )
       .toBe(1);
     if (!target.performance) return;
-    const judgedRuns = runs.filter(judged);
-    const passes = judgedRuns.map((r) => score(r.result.lhr, 'performance') >= PERFORMANCE_TARGET);
-    if (judgedRuns.length === 0 || (judgedRuns.length === 2 && passes[0] !== passes[1])) {
+    if (!median) {
       // No run's score can be told from the host's load (benchmarks under 150, or a calibration
       // that did not hold in the direction of the result), or two disagree and no third could be
       // judged: said, not failed (ADR 028).
@@ -216,17 +195,11 @@ test.describe('Lighthouse on the reading pages', () => {
       console.warn(`Lighthouse: ${note}`);
       return;
     }
-    // The median run by score: the middle of three (two that agree, or a lone judged run, say
-    // the same of the target as their median would).
-    const medianRun = [...judgedRuns].sort(
-      (a, b) => score(a.result.lhr, 'performance') - score(b.result.lhr, 'performance'),
-    )[Math.floor(judgedRuns.length / 2)]!;
-    const performance = score(medianRun.result.lhr, 'performance');
     expect
       .soft(
-        performance,
-        `${line}\nmedian performance on ${url} (${describeCalibration(medianRun)}):\n` +
-          failingAudits(medianRun.result.lhr, 'performance'),
+        score(median.result.lhr, 'performance'),
+        `${line}\nmedian performance on ${url} (${describeCalibration(median)}):\n` +
+          failingAudits(median.result.lhr, 'performance'),
       )
       .toBeGreaterThanOrEqual(PERFORMANCE_TARGET);
   }
