@@ -33,10 +33,13 @@ export type FetchHandler = (
 ) => Promise<Response | FastifyReply>;
 
 export function toFetchRequest(request: FastifyRequest, signal: AbortSignal): Request {
-  const headers = new Headers();
+  // Name and value pairs, which the Request appends to its own headers one by one (a Headers
+  // made here would only be copied again).
+  const headers: [string, string][] = [];
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
-    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+    if (Array.isArray(value)) for (const one of value) headers.push([name, one]);
+    else headers.push([name, value]);
   }
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
   const hasBody =
