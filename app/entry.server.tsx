@@ -38,8 +38,10 @@ export default function handleRequest(
   // Asked by the server's reading pages (server/plugins/reading-documents.ts), not by React
   // Router's handler.
   const reading = !app && readsWithReadingRouter(routerContext);
-  // Parts many reading pages share are rendered once and kept (app/kept-parts.tsx).
-  const parts = app ? undefined : keptPartsOfRender();
+  // Parts many reading pages share are rendered once and kept (app/kept-parts.tsx); not in
+  // development, where an edited component or text must show on the next page while the kept
+  // bytes (and this module) live on.
+  const parts = app || import.meta.env.DEV ? undefined : keptPartsOfRender();
   const page = (
     <DocumentPage.Provider value={!app}>
       <ReaderStyles.Provider value={styles && SHARED_PART_MARK}>

@@ -8,6 +8,7 @@
  */
 import { createContext, createElement, Fragment, useContext, type ReactNode } from 'react';
 import {
+  Links,
   PrefetchPageLinks,
   UNSAFE_DataRouterStateContext as DataRouterStateContext,
   UNSAFE_FrameworkContext as FrameworkContext,
@@ -180,8 +181,11 @@ function routeLinks(
 
 /** React Router's `<Links>` for a page with no critical CSS and no nonce (a reading page). */
 export function ReadingLinks() {
-  const { manifest, routeModules } = useContext(FrameworkContext)!;
+  const { manifest, routeModules, criticalCss, nonce } = useContext(FrameworkContext)!;
   const { errors, matches } = useContext(DataRouterStateContext)!;
+  // Not what a reading page has (development inlines critical CSS; app pages have a nonce):
+  // React Router's own then.
+  if (criticalCss !== undefined || nonce !== undefined) return createElement(Links);
   const links = routeLinks(activeMatches(matches, errors), routeModules, manifest);
   return createElement(
     Fragment,

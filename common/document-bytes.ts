@@ -31,8 +31,9 @@ export const SHARED_PART_MARK = '<!--patrika:shared-part-->';
 
 /**
  * The element a render wraps a kept part in (app/kept-parts.tsx), `data-part` numbering it in
- * the render: the wrapper never reaches a reader. No content can close it early: React escapes
- * `<` in text, and no component renders this element.
+ * the render: the wrapper never reaches a reader. No text can spell it (React escapes `<`), no
+ * component renders it, and the HTML a page writes as it is (article and static page bodies,
+ * `dangerouslySetInnerHTML`) is sanitised to an allowlist of tags that does not hold it.
  */
 export const KEPT_PART_ELEMENT = 'patrika-part';
 const PART_OPEN = `<${KEPT_PART_ELEMENT} data-part="`;

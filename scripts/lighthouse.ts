@@ -194,8 +194,10 @@ export const MAX_RUNS = 5;
  * three judged runs, as Lighthouse's docs/variability.md says to judge a page (one run of the
  * same build varied from 0.96 to 1 on the EPYC host, its blocking time from 30 to 200 ms). Two
  * judged runs that agree about the target decide it already: a third cannot move the median
- * across it. Undefined while more runs are needed; `exhausted` (no more runs to come) answers the
- * one judged run, or undefined when none could be judged or two disagree.
+ * across it, and the one of them nearer the target is answered (the lower of two passes, the
+ * higher of two failures). Undefined while more runs are needed; `exhausted` (no more runs to
+ * come) answers a lone judged run, as a single run was judged before, or undefined when none
+ * could be judged or two disagree.
  */
 export function medianRun(runs: CalibratedRun[], exhausted = false): CalibratedRun | undefined {
   const counted = runs.filter(judged);
@@ -206,6 +208,7 @@ export function medianRun(runs: CalibratedRun[], exhausted = false): CalibratedR
     (exhausted && counted.length === 1);
   if (!decided) return undefined;
   const byScore = [...counted].sort((a, b) => (performanceOf(a) ?? 0) - (performanceOf(b) ?? 0));
+  if (byScore.length === 2) return passes[0] ? byScore[0] : byScore[1];
   return byScore[Math.floor(byScore.length / 2)];
 }
 

@@ -17,7 +17,11 @@ type HeaderProps = {
   user: SessionUser | null;
 };
 
-/** The header's menu links that are marked on the page they lead to: to, and `end`. */
+/**
+ * The header's menu links that are marked on the page they lead to: to, and `end`. Every
+ * PageNavLink of the header below must be here, or a kept header marks the wrong link
+ * (tests/unit/kept-parts.test.tsx renders it at the addresses these lead to).
+ */
 const MARKED_LINKS: [string, boolean][] = [
   ['/', true],
   ['/about-us', false],

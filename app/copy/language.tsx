@@ -59,7 +59,11 @@ export const READ_IN: Record<UiLanguage, string> = {
 /** One formatter per locale: building one (what toLocaleDateString does each call) costs ~1 ms. */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** The site's time zone (DECISIONS.md §11): India keeps no daylight saving, so one offset. */
+/**
+ * The site's time zone (DECISIONS.md §11): India keeps no daylight saving, so one offset (it kept
+ * others before 1945, which no article is dated). If dates follow the `timeZone` setting one day,
+ * this day key must follow it too.
+ */
 const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
 
 /**

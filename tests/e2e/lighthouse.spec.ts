@@ -110,8 +110,9 @@ const score = (lhr: Result, category: string) => lhr.categories[category]?.score
 test.describe('Lighthouse on the reading pages', () => {
   // One page after another in one worker (playwright.config.ts): runs in parallel would slow
   // each other's simulated phone down. Not `serial`: a failing page must not skip the others.
-  // Lighthouse loads each page several times over a throttled connection.
-  test.setTimeout(180_000);
+  // Lighthouse loads each page several times over a throttled connection, and a page whose
+  // performance is judged gets up to five runs (MAX_RUNS), each 10–20 s here.
+  test.setTimeout(360_000);
 
   let browser: Browser;
   let port: number;
@@ -142,7 +143,9 @@ test.describe('Lighthouse on the reading pages', () => {
     const { runs, median } = target.performance
       ? await judgedPerformance(once)
       : { runs: [await once()], median: undefined };
-    const run = runs.at(-1)!;
+    // A run that could not load the page is made again once (calibratedRun); read the last
+    // one that could.
+    const run = runs.findLast((r) => !r.result.lhr.runtimeError) ?? runs.at(-1)!;
     const { result } = run;
     const { lhr } = result;
     expect(lhr.runtimeError, `Lighthouse could not load ${url}`).toBeUndefined();
