@@ -12,7 +12,7 @@ import { KEPT_PART_ELEMENT, type KeptPartUse } from '../common/document-bytes';
 
 /** The kept parts of one render: given by entry.server.tsx on reading pages only. */
 export interface KeptPartsOfRender {
-  /** The part's number in this render, and its bytes when they are kept. */
+  /** The part's number in this render, and whether its bytes are kept already. */
   use(id: string): { n: number; kept: boolean };
   /** What the render met, by number, for common/document-bytes.ts `documentBytes`. */
   readonly uses: readonly KeptPartUse[];

@@ -4,6 +4,7 @@ import type { Category } from '../../common/schemas/categories';
 import type { SessionUser } from '../../common/services';
 import { isStaff } from '../../common/roles';
 import { SEARCH_QUERY_MAX } from '../../common/articles';
+import { PAGE_SEGMENTS } from '../../common/paths';
 import { useInterface } from '../copy/language';
 import { clearUserInfo } from '../features/session/user-info';
 import type { UiLanguage } from '../../common/settings';
@@ -18,16 +19,16 @@ type HeaderProps = {
 };
 
 /**
- * The header's menu links that are marked on the page they lead to: to, and `end`. Every
- * PageNavLink of the header below must be here, or a kept header marks the wrong link
- * (tests/unit/kept-parts.test.tsx renders it at the addresses these lead to).
+ * The header's menu links that are marked on the page they lead to (`end`: only there, not
+ * below it). The menu renders them from here and a kept header's id reads them from here, so a
+ * kept header always marks the link the address does.
  */
-const MARKED_LINKS: [string, boolean][] = [
-  ['/', true],
-  ['/about-us', false],
-  ['/contact-us', false],
-  ['/login', false],
-];
+const MARKED_LINKS = {
+  home: { to: '/', end: true },
+  about: { to: `/${PAGE_SEGMENTS.aboutUs}`, end: false },
+  contact: { to: `/${PAGE_SEGMENTS.contactUs}`, end: false },
+  signIn: { to: `/${PAGE_SEGMENTS.login}`, end: false },
+};
 
 /**
  * The id the header is kept under on reading pages (app/kept-parts.tsx): everything it is
@@ -40,7 +41,9 @@ export function publicHeaderId(
   pathname: string,
 ): string | null {
   if (user) return null;
-  const marked = MARKED_LINKS.map(([to, end]) => (isActivePath(pathname, to, end) ? 1 : 0));
+  const marked = Object.values(MARKED_LINKS).map(({ to, end }) =>
+    isActivePath(pathname, to, end) ? 1 : 0,
+  );
   return idOf(`header ${lang} ${marked.join('')} ${JSON.stringify(siteName)}`, categories);
 }
 
@@ -95,12 +98,12 @@ export function PublicHeader({ siteName, categories, user }: HeaderProps) {
               </form>
               <ul className="navbar-nav ms-auto align-items-lg-center gap-lg-2">
                 <li className="nav-item">
-                  <PageNavLink to="/" end className="nav-link" lang={lang}>
+                  <PageNavLink {...MARKED_LINKS.home} className="nav-link" lang={lang}>
                     {t.nav.home}
                   </PageNavLink>
                 </li>
                 <li className="nav-item">
-                  <PageNavLink to="/about-us" className="nav-link" lang={lang}>
+                  <PageNavLink {...MARKED_LINKS.about} className="nav-link" lang={lang}>
                     {t.nav.about}
                   </PageNavLink>
                 </li>
@@ -121,7 +124,7 @@ export function PublicHeader({ siteName, categories, user }: HeaderProps) {
                   </details>
                 </li>
                 <li className="nav-item">
-                  <PageNavLink to="/contact-us" className="nav-link" lang={lang}>
+                  <PageNavLink {...MARKED_LINKS.contact} className="nav-link" lang={lang}>
                     {t.nav.contact}
                   </PageNavLink>
                 </li>
@@ -165,7 +168,7 @@ export function PublicHeader({ siteName, categories, user }: HeaderProps) {
                 ) : (
                   <li className="nav-item">
                     <PageNavLink
-                      to="/login"
+                      {...MARKED_LINKS.signIn}
                       className="btn btn-outline-primary btn-sm ms-lg-2"
                       lang={lang}
                     >

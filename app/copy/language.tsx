@@ -59,26 +59,8 @@ export const READ_IN: Record<UiLanguage, string> = {
 /** One formatter per locale: building one (what toLocaleDateString does each call) costs ~1 ms. */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-/**
- * The site's time zone (DECISIONS.md §11): India keeps no daylight saving, so one offset (it kept
- * others before 1945, which no article is dated). If dates follow the `timeZone` setting one day,
- * this day key must follow it too.
- */
-const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
-
-/**
- * Dates as written, by locale and day: formatting one costs ~20 µs, and a page's cards fall on
- * few days. Emptied when full; a day's text never changes.
- */
-const writtenDates = new Map<string, string>();
-const WRITTEN_DATES_KEPT = 4096;
-
 /** A date as the text around it writes dates (the site's time zone, DECISIONS.md §11). */
 export const formatDate = (iso: string, locale: string) => {
-  const time = Date.parse(iso);
-  const key = `${locale} ${Math.floor((time + IST_OFFSET_MS) / 86_400_000)}`;
-  let written = writtenDates.get(key);
-  if (written !== undefined) return written;
   let format = dateFormats.get(locale);
   if (!format) {
     format = new Intl.DateTimeFormat(locale, {
@@ -89,8 +71,5 @@ export const formatDate = (iso: string, locale: string) => {
     });
     dateFormats.set(locale, format);
   }
-  written = format.format(time);
-  if (writtenDates.size >= WRITTEN_DATES_KEPT) writtenDates.clear();
-  writtenDates.set(key, written);
-  return written;
+  return format.format(new Date(iso));
 };

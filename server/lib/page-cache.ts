@@ -184,18 +184,18 @@ export async function encodePage(
 
 /**
  * Documents whose bytes hold shared parts (common/document-bytes.ts), marked by the server
- * before they are sent (`withSharedPart`), so their gzip can be spliced.
+ * before they are sent (`withSharedParts`), so their gzip can be spliced.
  */
 const sharedParts = new WeakMap<Buffer, readonly SharedPart[]>();
 
 /** Marks `bytes` as holding `shared`: gzip of them splices their compressed copies in. */
-export function withSharedPart(bytes: Buffer, shared: readonly SharedPart[]): Buffer {
+export function withSharedParts(bytes: Buffer, shared: readonly SharedPart[]): Buffer {
   sharedParts.set(bytes, shared);
   return bytes;
 }
 
 /** Whether `bytes` were marked with shared parts: gzip of them costs a fraction of brotli. */
-export const hasSharedPart = (bytes: Buffer) => sharedParts.has(bytes);
+export const hasSharedParts = (bytes: Buffer) => sharedParts.has(bytes);
 
 /** Each shared part's raw deflate, made once, at the best level: ended, not finished. */
 const deflatedParts = new WeakMap<Buffer, Buffer>();

@@ -22,7 +22,7 @@ import {
   encodedEtag,
   etagOf,
   forbidsStoring,
-  hasSharedPart,
+  hasSharedParts,
   isCacheable,
   noneMatchHits,
   pageCacheKey,
@@ -124,7 +124,7 @@ export function registerConditionalAnswers(app: FastifyInstance) {
     // and no bigger. Any other answer gets brotli when it may.
     const encoding =
       text && bytes.length >= COMPRESS_THRESHOLD
-        ? chooseEncoding(request.headers['accept-encoding'], hasSharedPart(bytes) ? 'gzip' : 'br')
+        ? chooseEncoding(request.headers['accept-encoding'], hasSharedParts(bytes) ? 'gzip' : 'br')
         : 'identity';
     if (stored) {
       const etag = etagOf(bytes);

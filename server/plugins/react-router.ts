@@ -20,7 +20,7 @@ import {
   isStorable,
   pageCacheKey,
   PUBLIC_PAGE_CACHE_CONTROL,
-  withSharedPart,
+  withSharedParts,
   type PageCache,
 } from '../lib/page-cache';
 import { sendPage } from './page-cache';
@@ -66,7 +66,7 @@ export async function sendFetchResponse(reply: FastifyReply, response: Response)
   if (document) {
     if (response.body) void response.body.cancel().catch(() => {});
     const { bytes, shared } = document;
-    return reply.send(shared ? withSharedPart(bytes, shared) : bytes);
+    return reply.send(shared ? withSharedParts(bytes, shared) : bytes);
   }
   if (!response.body) return reply.send();
   return reply.send(Readable.fromWeb(response.body as WebReadableStream));

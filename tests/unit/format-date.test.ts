@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { formatDate } from '../../app/copy/language';
 
 describe('formatDate', () => {
-  it('writes dates as toLocaleDateString does, in the site time zone, kept by day', () => {
+  it('writes dates as toLocaleDateString does, in the site time zone, with a reused formatter', () => {
     // 20:00 UTC is already the next day in India; 18:30 UTC is midnight there, so the two
-    // seconds either side of it are different days, each written once and then kept.
+    // seconds either side of it are different days.
     for (const iso of [
       '2026-01-05T20:00:00.000Z',
       '2025-12-31T18:29:59.000Z',

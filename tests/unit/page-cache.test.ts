@@ -10,7 +10,7 @@ import {
   encodePage,
   etagOf,
   gzipAround,
-  withSharedPart,
+  withSharedParts,
   isCacheable,
   isStorable,
   noneMatchHits,
@@ -233,7 +233,7 @@ describe("a document with shared parts (the reading pages' stylesheet, header an
       styles,
     });
     const plain = await encodeOnce(Buffer.from(bytes), 'gzip');
-    const spliced = await encodeOnce(withSharedPart(bytes, shared!), 'gzip');
+    const spliced = await encodeOnce(withSharedParts(bytes, shared!), 'gzip');
     expect(spliced).toEqual(gzipAround(bytes, shared!, 2));
     expect(plain).not.toEqual(spliced);
     expect(gunzipSync(plain).equals(bytes)).toBe(true);
