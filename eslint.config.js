@@ -8,6 +8,33 @@ import tseslint from 'typescript-eslint';
 
 const root = dirname(fileURLToPath(import.meta.url));
 
+/** Product files that still hold a function over 80 lines (see the rule at the end). */
+const LONG_FUNCTIONS_NOT_YET_SPLIT = [
+  'app/components/article-view.tsx',
+  'app/components/public-footer.tsx',
+  'app/components/public-header.tsx',
+  'app/features/articles/article-fields.tsx',
+  'app/features/articles/article-form.tsx',
+  'app/features/articles/history-panel.tsx',
+  'app/features/editor/editor-dialog.tsx',
+  'app/features/editor/rich-text-editor.tsx',
+  'app/routes/admin/articles.tsx',
+  'app/routes/admin/layout.tsx',
+  'app/routes/public/profile.tsx',
+  'db/client.ts',
+  'server/services.ts',
+  'server/modules/archive/backup.ts',
+  'server/modules/archive/site-archive.ts',
+  'server/modules/categories/categories-routes.ts',
+  'server/modules/categories/categories-service.ts',
+  'server/modules/imports/wordpress-import.ts',
+  'server/modules/imports/wxr-parse.ts',
+  'server/modules/media/media-service.ts',
+  'server/modules/seo/seo-service.ts',
+  'server/modules/users/users-routes.ts',
+  'server/modules/users/users-service.ts',
+];
+
 /**
  * Imports flow one way (STYLE.md §4): common → db → server, common → app. A file in a layer
  * may import only from the layers listed for it; tests, scripts and benchmarks may import all.
@@ -131,6 +158,19 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // No function body over about 80 lines in product code (issue 22): a function that long is
+    // several use cases (STYLE.md "One use case, one file"). The files below are older ones not
+    // yet split; the list only shrinks.
+    files: ['app/**/*.{ts,tsx}', 'server/**/*.ts', 'common/**/*.ts', 'db/**/*.ts'],
+    ignores: LONG_FUNCTIONS_NOT_YET_SPLIT,
+    rules: {
+      'max-lines-per-function': [
+        'error',
+        { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true },
+      ],
     },
   },
 );

@@ -8,12 +8,9 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from 'react-router';
-import { documentBytes, documentResponse, SHARED_PART_MARK } from '../common/document-bytes';
 import { appContext } from '../common/services';
 import { DocumentPage } from './components/page-link';
-import { KeptParts, keptPartsOfRender } from './kept-parts';
 import { ReaderStyles } from './reader-styles';
-import { ReadingRouter, readsWithReadingRouter } from './reading-router';
 import { hydrates } from '../common/page-handle';
 
 // The server reads the context key from here so it is the very object the routes use.
@@ -32,47 +29,25 @@ export default function handleRequest(
   // data) and needs a nonce; a reading page asks for none, so it is the same for everyone.
   const app = isAppPage(routerContext);
   const nonce = app ? loadContext.get(appContext).cspNonce() : undefined;
-  // A reading page carries its stylesheet in the document (docs/decisions/028): the render
-  // marks its place, and the bytes read at start are written there (common/document-bytes.ts).
+  // A reading page carries its stylesheet in the document (docs/decisions/028).
   const styles = app ? undefined : loadContext.get(appContext).readerStyles;
-  // Asked by the server's reading pages (server/plugins/reading-documents.ts), not by React
-  // Router's handler.
-  const reading = !app && readsWithReadingRouter(routerContext);
-  // Parts many reading pages share are rendered once and kept (app/kept-parts.tsx); not in
-  // development, where an edited component or text must show on the next page while the kept
-  // bytes (and this module) live on.
-  const parts = app || import.meta.env.DEV ? undefined : keptPartsOfRender();
   const page = (
     <DocumentPage.Provider value={!app}>
-      <ReaderStyles.Provider value={styles && SHARED_PART_MARK}>
-        <KeptParts.Provider value={parts}>
-          {reading ? (
-            <ReadingRouter context={routerContext} />
-          ) : (
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-          )}
-        </KeptParts.Provider>
+      <ReaderStyles.Provider value={styles}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </ReaderStyles.Provider>
     </DocumentPage.Provider>
   );
   if (!app) {
     // A reading page is a document with nothing to wait for (no Suspense, no deferred data):
-    // rendered to one string in one call, with none of a stream's chunks and events, then sent
-    // as one Buffer. An error thrown here is the shell's error, as with onShellError below:
-    // React Router renders the error boundary instead.
+    // rendered to one string in one call. An error thrown here is the shell's error, as with
+    // onShellError below: React Router renders the error boundary instead.
     // (The stream writes the doctype itself; renderToString does not.)
-    const document = documentBytes(`<!DOCTYPE html>${renderToString(page)}`, {
-      styles,
-      kept: parts?.uses,
-    });
+    const html = `<!DOCTYPE html>${renderToString(page)}`;
     responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-    // The server reads a reading page's bytes, not its body (common/document-bytes.ts); React
-    // Router's handler reads the body.
-    return documentResponse(
-      document,
-      { headers: responseHeaders, status: responseStatusCode },
-      { stream: !reading },
-    );
+    // Its length says it is whole: the server sends (and compresses) it as one piece.
+    responseHeaders.set('Content-Length', String(Buffer.byteLength(html)));
+    return new Response(html, { headers: responseHeaders, status: responseStatusCode });
   }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -1,9 +1,8 @@
 import { createContext } from 'react';
 
 /**
- * What the reading pages' inline stylesheet holds while they render (docs/decisions/028): the
- * mark where entry.server.tsx writes the built stylesheet's bytes after the render
- * (common/document-bytes.ts). Undefined in development (Vite serves the stylesheet) and in the
- * browser.
+ * The reading pages' built stylesheet (app/styles/reader.css, purged), which their documents
+ * carry in a `<style>` element (docs/decisions/028): given by entry.server.tsx on reading pages.
+ * Undefined in development (Vite serves the stylesheet), on app pages and in the browser.
  */
 export const ReaderStyles = createContext<string | undefined>(undefined);

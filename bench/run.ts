@@ -7,7 +7,9 @@
  * - the pages and API lists readers hit most, cached and uncached;
  * - p50 at one connection, the JavaScript, CSS and image bytes each page type downloads, and
  *   the server's peak RSS;
- * then prints a README-ready table and writes bench/results/<time>.json.
+ * - last, the election-night scenario (bench/election-night.ts: PostgreSQL, WEB_CONCURRENCY
+ *   workers, Zipf readers beside an editor saving once a second), on a server of its own;
+ * then prints README-ready tables and writes bench/results/<time>.json (docs/perf/README.md).
  *
  * Settings (environment): BENCH_ARTICLES (10000; 100000 adds a deep category page), BENCH_DURATION
  * seconds per target (10), BENCH_WARMUP seconds of the same load before each target is measured
@@ -16,8 +18,9 @@
  * fill instead of the embedded one; it is emptied first), BENCH_REUSE=1 (with BENCH_DATABASE_URL:
  * keep what an earlier run filled there when it holds at least BENCH_ARTICLES articles),
  * BENCH_TARGETS (comma-separated name fragments: only the targets whose name contains one, such
- * as "search"; "lighthouse" for the Lighthouse scores), BENCH_MACHINE (a note on the machine,
- * such as "quiet" or "loaded by 8 other jobs", printed with the numbers).
+ * as "search"; "lighthouse" for the Lighthouse scores; "election" for the scenario alone),
+ * BENCH_MACHINE (a note on the machine, such as "quiet" or "loaded by 8 other jobs", printed
+ * with the numbers). The scenario has settings of its own (bench/election-night.ts).
  */
 import autocannon from 'autocannon';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -29,6 +32,7 @@ import { gzipSync } from 'node:zlib';
 import { ensureBuild, ROOT } from '../scripts/build-state';
 import { freePort, startServer } from '../tests/setup/spawn-server';
 import { generate } from './data';
+import { electionDatabaseUrl, electionGoals, electionNight, electionTable } from './election-night';
 import { lighthouseScores } from './lighthouse';
 import { percentile, sequential, SKIP_CACHE } from './profile';
 
@@ -46,6 +50,15 @@ const TARGETS = (process.env.BENCH_TARGETS ?? '')
 /** Whether BENCH_TARGETS asks for a target of this name (all of them when it is not set). */
 const chosen = (name: string) =>
   TARGETS.length === 0 || TARGETS.some((t) => name.toLowerCase().includes(t));
+/** The election-night scenario's name as BENCH_TARGETS finds it ("election" runs it alone). */
+const ELECTION = 'election night';
+/** The other targets' names, without the parts that vary (the static server, a page number). */
+const CLASSIC = ['static file', 'article page', 'home page', 'category page', 'search page'];
+CLASSIC.push('sitemap index', 'api latest', 'api search', 'api category-detail', 'lighthouse');
+/** Whether any target besides the election-night scenario is asked for. */
+const classicChosen =
+  TARGETS.length === 0 ||
+  TARGETS.some((t) => !ELECTION.includes(t) || CLASSIC.some((name) => name.includes(t)));
 
 /** Peak resident memory (VmHWM) of a process and of its children (a cluster's workers), in MB. */
 function peakRss(pid: number): { processMb: number; totalMb: number; processes: number } {
@@ -279,8 +292,18 @@ async function memoryNow(base: string) {
   };
 }
 
-async function main() {
-  ensureBuild();
+/** The machine the numbers are of, and its load when they were taken. */
+const machineNow = () => ({
+  cpus: cpus().length,
+  cpuModel: cpus()[0]?.model,
+  memoryGb: Math.round(totalmem() / 2 ** 30),
+  node: process.version,
+  loadAverageAtEnd: loadavg()[0]!.toFixed(1),
+  note: MACHINE_NOTE,
+});
+
+/** The targets other than the election-night scenario, on one server; the lines it adds to the report. */
+async function classicTargets() {
   const dataDir = mkdtempSync(join(tmpdir(), 'patrika-bench-'));
   const engine = DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
   try {
@@ -403,14 +426,7 @@ async function main() {
 
       const rss = peakRss(pid);
       const memory = await memoryNow(server.url);
-      const machine = {
-        cpus: cpus().length,
-        cpuModel: cpus()[0]?.model,
-        memoryGb: Math.round(totalmem() / 2 ** 30),
-        node: process.version,
-        loadAverageAtEnd: loadavg()[0]!.toFixed(1),
-        note: MACHINE_NOTE,
-      };
+      const machine = machineNow();
       console.table(rows);
       console.log('bench: one connection, one request at a time');
       console.table(single);
@@ -456,10 +472,7 @@ async function main() {
       ].join('\n');
       console.log(`\n${md}\n`);
       const report = {
-        date: new Date().toISOString(),
-        machine,
         engine: DATABASE_URL ? 'postgres' : 'pglite',
-        articles: ARTICLES,
         durationSeconds: DURATION,
         warmupSeconds: WARMUP,
         connections: CONNECTIONS,
@@ -476,18 +489,110 @@ async function main() {
         pageWeights: weights,
         markdown: md,
       };
-      mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
-      const file = join(ROOT, 'bench', 'results', `${report.date.replace(/[:.]/g, '-')}.json`);
-      writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-      console.log(`bench: written to ${file}`);
       // Mobile performance of home, a category and a Hindi article (ADR 028).
       if (chosen('lighthouse')) await lighthouseScores(server.url);
+      return {
+        report,
+        md,
+        cachedOverStatic:
+          cachedRps > 0 && staticRps > 0 ? Number(ratio(cachedRps, staticRps)) : undefined,
+        uncachedRps: uncachedRps > 0 ? uncachedRps : undefined,
+      };
     } finally {
       await server.stop('SIGTERM');
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The election-night scenario (bench/election-night.ts) on PostgreSQL. */
+async function electionTarget() {
+  const databaseUrl = await electionDatabaseUrl(DATABASE_URL);
+  const dataDir = mkdtempSync(join(tmpdir(), 'patrika-bench-election-'));
+  try {
+    console.log(`bench: election night: ${ARTICLES} articles on PostgreSQL…`);
+    // A database the other targets just filled is kept (they only read it).
+    await generate(dataDir, {
+      articles: ARTICLES,
+      databaseUrl,
+      reuse: REUSE || (DATABASE_URL !== undefined && classicChosen),
+    });
+    return await electionNight({
+      databaseUrl,
+      dataDir,
+      connections: CONNECTIONS,
+      log: (line) => console.log(`bench: ${line}`),
+    });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  ensureBuild();
+  const date = new Date().toISOString();
+  const classic = classicChosen ? await classicTargets() : undefined;
+  const election = chosen(ELECTION) ? await electionTarget() : undefined;
+  const machine = machineNow();
+  const parts = [classic?.md];
+  if (election) {
+    const beside: [string, string][] = [];
+    if (classic?.cachedOverStatic !== undefined)
+      beside.push([
+        'cached article ÷ static file (their own targets)',
+        String(classic.cachedOverStatic),
+      ]);
+    if (classic?.uncachedRps !== undefined)
+      beside.push([
+        'uncached article renders a second (information, not a goal)',
+        fmt(classic.uncachedRps),
+      ]);
+    const table = electionTable(election, beside);
+    const goals = electionGoals(election, classic?.cachedOverStatic);
+    console.log('bench: election night, per kind of answer (readers alone, then with the editor)');
+    const kinds = new Set([
+      ...Object.keys(election.alone.kinds),
+      ...Object.keys(election.withEditor.kinds),
+    ]);
+    const perKind = (k: { answers: number; p50ms: number; p99ms: number } | undefined) =>
+      k ? `${fmt(k.answers)}: ${k.p50ms} / ${k.p99ms}` : '—';
+    console.table(
+      [...kinds].map((kind) => ({
+        kind,
+        'alone: answers: p50 / p99 ms': perKind(election.alone.kinds[kind]),
+        'with the editor: answers: p50 / p99 ms': perKind(election.withEditor.kinds[kind]),
+      })),
+    );
+    console.log('bench: election night, server time by route with the editor (all workers)');
+    console.table(election.withEditor.server.routes);
+    console.log(`bench: ${goals.join('; ')}`);
+    parts.push(
+      [
+        `Election night, measured ${date.slice(0, 10)} on ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node.slice(1)}; PostgreSQL; ${fmt(ARTICLES)} articles; load average ${machine.loadAverageAtEnd} at the end${MACHINE_NOTE ? ` (${MACHINE_NOTE})` : ''}.`,
+        '',
+        table,
+        '',
+        ...goals.map((g) => `- ${g}`),
+      ].join('\n'),
+    );
+  }
+  const md = parts.filter(Boolean).join('\n\n');
+  if (election) console.log(`\n${md}\n`);
+  const report = {
+    date,
+    machine,
+    articles: ARTICLES,
+    connections: CONNECTIONS,
+    warmupSeconds: WARMUP,
+    ...classic?.report,
+    ...(election ? { electionNight: election } : {}),
+    markdown: md,
+  };
+  mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
+  const file = join(ROOT, 'bench', 'results', `${date.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`bench: written to ${file}`);
 }
 
 if (process.argv[1]?.endsWith('run.ts')) await main();

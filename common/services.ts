@@ -53,6 +53,8 @@ export interface AppServices {
      */
     pathForFormerAddress(pathname: string, search: string): Promise<string | undefined>;
     pathForSlug(slug: string): Promise<string | undefined>;
+  };
+  newsroom: {
     /** The article a signed preview link names, any status; throws once expired or deleted. */
     preview(token: string): Promise<Article>;
   };
@@ -121,6 +123,12 @@ export interface AppContext {
    * The request's log: a loader that shows readers a short text in place of a failed block
    * records the real error here (never on the page).
    */
+  /**
+   * Records what the page shows (common/cache-tags.ts): its kept copy is refreshed when any of
+   * these changes, and only then (docs/decisions/029). Every loader of a public page says what
+   * it read.
+   */
+  keep(...tags: string[]): void;
   logError(error: unknown, what: string): void;
   /**
    * The nonce of this response's Content-Security-Policy, for React Router's inline scripts.
@@ -136,10 +144,9 @@ export interface AppContext {
   readerScript: string;
   /**
    * The reading pages' built stylesheet (app/styles/reader.css, purged), read once at start: their
-   * documents carry it inline (docs/decisions/028) as these very bytes, whose gzip the server
-   * makes once (common/document-bytes.ts). Undefined in development.
+   * documents carry it in a `<style>` element (docs/decisions/028). Undefined in development.
    */
-  readerStyles?: Buffer;
+  readerStyles?: string;
 }
 
 /**

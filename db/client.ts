@@ -93,10 +93,26 @@ export interface OpenDatabaseOptions {
    * a cluster, whose primary migrated before forking them).
    */
   migrate?: boolean;
+  /**
+   * PostgreSQL only: false behind a pooler in transaction mode (PgBouncer before 1.21), where a
+   * named prepared statement made on one server connection is missing on the next.
+   */
+  prepared?: boolean;
+  /** PostgreSQL only: where LISTEN goes (a direct connection); DATABASE_URL by default. */
+  listenUrl?: string | undefined;
 }
 
 /** The handle each PostgreSQL database's named prepared statements run on (openPostgres). */
 const preparedHandles = new WeakMap<Db, Db>();
+/**
+ * Whether a database of this process was opened with DATABASE_PREPARED=0 (behind a pooler):
+ * then no statement is named, not even in a transaction, whose handle knows no database (a
+ * process opens one database; tests that open others run in processes of their own).
+ */
+let unnamedStatements = false;
+
+/** Whether statements on `db` may be named prepared statements (db/prepared.ts). */
+export const usesNamedStatements = (_db: Db): boolean => !unnamedStatements;
 
 /**
  * Where a named prepared statement of `db` should run: on PostgreSQL, connections that plan
@@ -113,12 +129,24 @@ export function latestMigration(): string {
   ) as { entries: { tag: string }[] };
   return journal.entries[journal.entries.length - 1]?.tag ?? '';
 }
+/** How many migrations this version brings (the database has them all once it has started). */
+export function migrationCount(): number {
+  const journal = JSON.parse(
+    readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+  ) as { entries: unknown[] };
+  return journal.entries.length;
+}
 const MIGRATION_LOCK_KEY = 7_232_011; // any constant shared by every Patrika process
 
 /** Opens the database, applies pending migrations and returns it ready for queries. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.migrate ?? true)
+    ? openPostgres(options.databaseUrl, {
+        max: options.poolSize ?? 10,
+        migrate: options.migrate ?? true,
+        prepared: options.prepared ?? true,
+        listenUrl: options.listenUrl ?? options.databaseUrl,
+      })
     : openPglite(options);
 }
 
@@ -168,50 +196,86 @@ async function openPglite({ dataDir, inMemory }: OpenDatabaseOptions): Promise<D
   }
 }
 
-async function openPostgres(
-  connectionString: string,
-  max: number,
-  migrate: boolean,
-): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 10_000 });
-  // An idle client that loses its server must not crash the process; the next query reports it.
+/** The longest wait between two tries to get the listening connection back. */
+const LISTEN_RETRY_MAX_MS = 30_000;
+
+/**
+ * Applies pending migrations over a connection of its own, straight to PostgreSQL (the listen
+ * address, never a pooler: DDL and a session's lock need one real session), one process at a
+ * time.
+ */
+async function migrateDirectly(connectionString: string) {
+  const conn = new pg.Client({ connectionString });
+  conn.on('error', () => {});
+  await conn.connect();
+  try {
+    await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg({ client: conn, casing: 'snake_case' }), { migrationsFolder });
+  } finally {
+    await conn.end().catch(() => {});
+  }
+}
+
+/** Gives every client of `pool` an error listener for as long as it lives. */
+function keepErrorsQuiet(pool: pg.Pool) {
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+}
+
+/** How a PostgreSQL database is opened (OpenDatabaseOptions, with their defaults). */
+interface PostgresOptions {
+  max: number;
+  migrate: boolean;
+  /** Named prepared statements on connections of their own; false behind a pooler. */
+  prepared: boolean;
+  /** Where the LISTEN connection goes: straight to PostgreSQL, never through a pooler. */
+  listenUrl: string;
+}
+
+async function openPostgres(connectionString: string, opts: PostgresOptions): Promise<Database> {
+  const { max, migrate } = opts;
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 10_000 });
+  // A client that loses its server must not end the process (issue 24 R1): pg-pool listens for
+  // errors only while a client is idle, so a connection lost inside a transaction or a held
+  // lock raised an 'error' nobody heard. Every client gets its own listener for life; the query
+  // it was running fails, and the pool replaces the connection.
+  keepErrorsQuiet(pool);
   // The reading pages' hot reads are named prepared statements (preparedHandle below). Left to
   // choose, PostgreSQL planned each again at every execution (a custom plan for its values),
-  // which took longer than running it (0.3–1 ms a statement, measured); their generic plans,
+  // which took longer than running it (docs/perf/query-notes.md); their generic plans,
   // made once per connection, run as fast. The setting is per connection and holds for every
   // statement with values, so these statements get connections of their own: on the main pool
   // it gave search a generic plan that scanned the whole table (docs/decisions/027).
-  const readsPool = new pg.Pool({
-    connectionString,
-    max: Math.max(2, Math.ceil(max / 2)),
-    connectionTimeoutMillis: 10_000,
-    options: [process.env.PGOPTIONS, '-c plan_cache_mode=force_generic_plan']
-      .filter(Boolean)
-      .join(' '),
-  });
-  readsPool.on('error', () => {});
+  // Behind a pooler there are no named statements to plan, and no startup options it accepts.
+  const readsPool = opts.prepared
+    ? new pg.Pool({
+        connectionString,
+        max: Math.max(2, Math.ceil(max / 2)),
+        connectionTimeoutMillis: 10_000,
+        options: [process.env.PGOPTIONS, '-c plan_cache_mode=force_generic_plan']
+          .filter(Boolean)
+          .join(' '),
+      })
+    : undefined;
+  if (readsPool) keepErrorsQuiet(readsPool);
   if (migrate)
     try {
-      // Serialise migrations between processes starting together on one server.
-      const conn = await pool.connect();
-      try {
-        await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migratePg(drizzlePg({ client: conn, casing: 'snake_case' }), { migrationsFolder });
-      } finally {
-        await conn.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-        conn.release();
-      }
+      await migrateDirectly(opts.listenUrl);
     } catch (error) {
-      await pool.end().catch(() => {});
+      await Promise.all([pool.end(), readsPool?.end()]).catch(() => {});
       throw error;
     }
   const db = drizzlePg({ client: pool, casing: 'snake_case' }) as unknown as Db;
-  preparedHandles.set(db, drizzlePg({ client: readsPool, casing: 'snake_case' }) as unknown as Db);
+  if (readsPool)
+    preparedHandles.set(
+      db,
+      drizzlePg({ client: readsPool, casing: 'snake_case' }) as unknown as Db,
+    );
+  else unnamedStatements = true;
   let closed = false;
 
-  // One connection of its own holds the LISTENs; if it drops, listeners hear onLost and it
-  // reconnects after a second.
+  // One connection of its own holds the LISTENs; if it drops, listeners hear it (onConnection)
+  // and it reconnects with a capped backoff for as long as the process runs (issue 24 R2).
   const listeners: {
     channel: string;
     onMessage: (payload: string) => void;
@@ -221,7 +285,7 @@ async function openPostgres(
   let connecting: Promise<void> | undefined;
   const connectListener = (): Promise<void> => {
     connecting ??= (async () => {
-      const client = new pg.Client({ connectionString });
+      const client = new pg.Client({ connectionString: opts.listenUrl });
       client.on('notification', (msg) =>
         listeners
           .filter((l) => l.channel === msg.channel)
@@ -231,11 +295,17 @@ async function openPostgres(
         if (closed || listener !== client) return;
         listener = undefined;
         listeners.forEach((l) => l.onConnection(false));
-        setTimeout(() => void connectListener().catch(() => {}), 1000).unref();
+        reconnect(0);
       };
       client.on('error', lost);
       client.on('end', lost);
-      await client.connect();
+      try {
+        await client.connect();
+      } catch (error) {
+        client.removeAllListeners('end');
+        await client.end().catch(() => {});
+        throw error;
+      }
       listener = client;
       for (const channel of new Set(listeners.map((l) => l.channel))) {
         await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
@@ -245,6 +315,14 @@ async function openPostgres(
       connecting = undefined;
     });
     return connecting;
+  };
+  /** Tries again after 1, 2, 4 … s, at most LISTEN_RETRY_MAX_MS apart, until it is back. */
+  const reconnect = (attempt: number) => {
+    const delay = Math.min(LISTEN_RETRY_MAX_MS, 1000 * 2 ** attempt);
+    setTimeout(() => {
+      if (closed || listener) return;
+      connectListener().catch(() => reconnect(attempt + 1));
+    }, delay).unref();
   };
   return {
     db,
@@ -257,13 +335,21 @@ async function openPostgres(
       if (listener) await listener.query(`LISTEN "${channel.replace(/"/g, '')}"`);
       else await connectListener();
     },
+    // A transaction's lock, held by keeping the transaction open while `fn` runs: a pooler in
+    // transaction mode keeps that one server connection for it, where a session's lock could be
+    // taken on one server connection and released on another.
     exclusive: async (name, fn) => {
       const conn = await pool.connect();
       try {
-        await conn.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
-        return await fn();
+        await conn.query('BEGIN');
+        await conn.query('SELECT pg_advisory_xact_lock(hashtext($1))', [name]);
+        const result = await fn();
+        await conn.query('COMMIT');
+        return result;
+      } catch (error) {
+        await conn.query('ROLLBACK').catch(() => {});
+        throw error;
       } finally {
-        await conn.query('SELECT pg_advisory_unlock(hashtext($1))', [name]).catch(() => {});
         conn.release();
       }
     },
@@ -283,7 +369,7 @@ async function openPostgres(
       if (closed) return;
       closed = true;
       await listener?.end().catch(() => {});
-      await Promise.all([pool.end(), readsPool.end()]);
+      await Promise.all([pool.end(), readsPool?.end()]);
     },
   };
 }

@@ -3,10 +3,14 @@
  * site runs (docs/decisions/009). A running embedded site is asked over its control socket;
  * PostgreSQL is copied with pg_dump.
  */
+import { createFilesPrivately } from '../server/lib/private-files';
 import { parseArgs } from 'node:util';
 import { DataDirLockedError } from '../db/lock';
 import { ConfigError, loadConfig } from '../server/env';
 import { BackupError, createBackup } from '../server/modules/archive/backup';
+
+// What this writes (archives, media, the database) is this user's alone.
+createFilesPrivately();
 
 const USAGE = 'usage: npm run backup -- <backup.tar.gz>';
 

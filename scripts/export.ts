@@ -3,6 +3,7 @@
  * that `npm run import` reads into an empty site. A running embedded site writes it through its
  * control socket; otherwise the database is read directly (one read-only snapshot).
  */
+import { createFilesPrivately } from '../server/lib/private-files';
 import { createWriteStream, renameSync, rmSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
@@ -11,6 +12,9 @@ import { DataDirLockedError } from '../db/lock';
 import { askRunningServer, CONTROL_PATHS } from '../server/control-socket';
 import { ConfigError, loadConfig } from '../server/env';
 import { createServices } from '../server/services';
+
+// What this writes (archives, media, the database) is this user's alone.
+createFilesPrivately();
 
 const USAGE = 'usage: npm run export -- <site.jsonl.gz>';
 class UsageError extends Error {}

@@ -3,14 +3,18 @@
  * WordPress site's posts, pages, authors, categories and images in (DECISIONS.md §15). A
  * second run of the same file changes nothing. On the embedded engine stop the server first.
  */
+import { createFilesPrivately } from '../server/lib/private-files';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/client';
 import { DataDirLockedError } from '../db/lock';
-import { ConfigError, loadConfig } from '../server/env';
+import { ConfigError, loadConfig, databaseOptions } from '../server/env';
 import { formatReport } from '../server/modules/imports/import-report';
 import { WxrError } from '../server/modules/imports/wxr-parse';
 import { createServices } from '../server/services';
 import { progressBar } from './progress';
+
+// What this writes (archives, media, the database) is this user's alone.
+createFilesPrivately();
 
 const USAGE =
   'usage: npm run import:wordpress -- <export.xml> [--media-dir <copy of wp-content/uploads>] [--verbose]';
@@ -39,7 +43,7 @@ const bar = progressBar();
 try {
   const { file, mediaDir, verbose } = options();
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase(databaseOptions(config));
   try {
     const services = await createServices(config, database);
     const report = await services.imports.wordpress(file, {

@@ -3,12 +3,16 @@
  * in one transaction. Users arrive without passwords: an administrator sets them (README).
  * On the embedded engine the server must be stopped (one process per data folder).
  */
+import { createFilesPrivately } from '../server/lib/private-files';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/client';
 import { DataDirLockedError } from '../db/lock';
-import { ConfigError, loadConfig } from '../server/env';
+import { ConfigError, loadConfig, databaseOptions } from '../server/env';
 import { ArchiveError } from '../server/modules/archive/site-archive';
 import { createServices } from '../server/services';
+
+// What this writes (archives, media, the database) is this user's alone.
+createFilesPrivately();
 
 const USAGE = 'usage: npm run import -- <site.jsonl.gz>';
 
@@ -16,7 +20,7 @@ try {
   const { positionals } = parseArgs({ allowPositionals: true, strict: true });
   if (positionals.length !== 1) throw new ArchiveError(`Give one archive.\n${USAGE}`);
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase(databaseOptions(config));
   try {
     const services = await createServices(config, database);
     const counts = await services.archive.importFrom(positionals[0] as string);

@@ -2,11 +2,15 @@
  * `npm run media:prune`: lists the uploads no article and no setting uses, older than 30 days
  * (`--days N`); `--delete` removes them. Without `--delete` nothing changes.
  */
+import { createFilesPrivately } from '../server/lib/private-files';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/client';
-import { ConfigError, loadConfig } from '../server/env';
+import { ConfigError, loadConfig, databaseOptions } from '../server/env';
 import { findUnusedMedia, removeUnusedMedia } from '../server/modules/media/media-prune';
 import { createServices } from '../server/services';
+
+// What this writes (archives, media, the database) is this user's alone.
+createFilesPrivately();
 
 const DAY_MS = 24 * 3600 * 1000;
 const USAGE = 'usage: npm run media:prune -- [--days N] [--delete]';
@@ -37,7 +41,7 @@ class UsageError extends Error {}
 try {
   const { days, remove } = options();
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase(databaseOptions(config));
   try {
     const services = await createServices(config, database);
     const uploadedBefore = new Date(services.clock.now().getTime() - days * DAY_MS);

@@ -5,14 +5,18 @@
  * Running it again changes nothing. With the embedded database, stop the site first (it holds
  * the data folder).
  */
+import { createFilesPrivately } from '../server/lib/private-files';
 import { openDatabase } from '../db/client';
 import { DataDirLockedError } from '../db/lock';
-import { ConfigError, loadConfig } from '../server/env';
+import { ConfigError, loadConfig, databaseOptions } from '../server/env';
 import { createServices } from '../server/services';
+
+// What this writes (archives, media, the database) is this user's alone.
+createFilesPrivately();
 
 try {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase(databaseOptions(config));
   try {
     const services = await createServices(config, database);
     const started = performance.now();

@@ -2,10 +2,14 @@
  * `npm run restore -- <file.tar.gz>`: restores a backup into an empty DATA_DIR (embedded) or an
  * empty database (DATABASE_URL), then prints what the restored site holds.
  */
+import { createFilesPrivately } from '../server/lib/private-files';
 import { parseArgs } from 'node:util';
 import { DataDirLockedError } from '../db/lock';
 import { ConfigError, loadConfig } from '../server/env';
 import { BackupError, restoreBackup } from '../server/modules/archive/backup';
+
+// What this writes (archives, media, the database) is this user's alone.
+createFilesPrivately();
 
 const USAGE = 'usage: npm run restore -- <backup.tar.gz>';
 

@@ -1,12 +1,16 @@
 /** `npm run seed`: adds the demo content to the configured database; safe to run again. */
+import { createFilesPrivately } from '../server/lib/private-files';
 import { openDatabase } from '../db/client';
 import { seedDemoContent } from '../db/seed/seed';
-import { ConfigError, loadConfig } from '../server/env';
+import { ConfigError, loadConfig, databaseOptions } from '../server/env';
 import { createServices } from '../server/services';
+
+// What this writes (archives, media, the database) is this user's alone.
+createFilesPrivately();
 
 try {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase(databaseOptions(config));
   try {
     const services = await createServices(config, database);
     const result = await seedDemoContent({

@@ -1,143 +1,364 @@
 /*
  * `npm test`, the one gate (STYLE.md §22): typecheck, lint, unit tests, a production build,
  * integration tests on embedded PGlite and (with TEST_DATABASE_URL) on PostgreSQL, then the
- * browser journeys in Debian's Chromium. Stops at the first failing step.
+ * browser journeys in Debian's Chromium.
  *
- * Outside CI a missing Chromium or TEST_DATABASE_URL skips that step with one line; with
+ * Every stage runs even when an earlier one failed, so one failing unit test does not hide what
+ * the later stages would have found (issue 22 item 3); a stage that cannot run without an
+ * earlier one (the browser tests need the production build) is reported as not run, with why.
+ * The end is one summary: each stage with its result and time, the test counts, and every failed
+ * test by file and name, read from the Vitest and Playwright JSON reports.
+ *
+ *   npm test                         every stage; exits 1 if anything failed
+ *   npm test -- --bail               stops at the first failing stage (the old behaviour)
+ *   npm test -- --only unit,build    only the stages named (see STAGES for the names)
+ *
+ * Outside CI a missing Chromium or TEST_DATABASE_URL skips that stage with one line; with
  * CI=true either is a failure.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { ROOT } from './build-state';
+import { isAbsolute, join, relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildNeeded, ROOT } from './build-state';
 import { chromiumPath } from './chromium';
+
+type Outcome =
+  | { kind: 'passed' | 'failed'; seconds: number; note?: string }
+  | { kind: 'skipped' | 'not run' | 'not selected'; note: string };
+
+type Stage = {
+  /** The name `--only` takes. */
+  name: string;
+  title: string;
+  /** A stage that cannot run when this one failed. */
+  needs?: string;
+  run: () => Outcome;
+};
+
+type FailedTest = { stage: string; file: string; name: string; message: string; seconds?: number };
 
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 const reports = join(ROOT, 'test-results', 'counts');
-rmSync(reports, { recursive: true, force: true });
-mkdirSync(reports, { recursive: true });
-
 const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedTests: FailedTest[] = [];
 
-/** Runs one step; answers its exit status. */
-function step(
+/** Runs one command with the terminal as its output; answers whether it passed, and how long. */
+function command(
   title: string,
-  command: string,
+  file: string,
   args: string[],
   env: Record<string, string> = {},
-): number {
+): Outcome & { kind: 'passed' | 'failed' } {
   console.log(`\n▶ ${title}`);
   const started = Date.now();
-  const result = spawnSync(command, args, {
+  const result = spawnSync(file, args, {
     cwd: ROOT,
     stdio: 'inherit',
     env: { ...process.env, ...env },
   });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const status = result.status ?? 1;
-  console.log(status === 0 ? `✔ ${title} (${seconds}s)` : `✖ ${title} failed (${seconds}s)`);
-  return status;
+  const seconds = (Date.now() - started) / 1000;
+  if (result.error) console.error(`✖ ${title}: ${result.error.message}`);
+  const passed = result.status === 0;
+  console.log(
+    passed ? `✔ ${title} (${seconds.toFixed(1)}s)` : `✖ ${title} failed (${seconds.toFixed(1)}s)`,
+  );
+  return {
+    kind: passed ? 'passed' : 'failed',
+    seconds,
+    note: result.signal ? `stopped by ${result.signal}` : undefined,
+  };
 }
 
-/** Stops the whole run when a step failed, after printing the counts so far. */
-function must(status: number) {
-  if (status === 0) return;
-  summary();
-  process.exit(status);
+/** Test files are named from the project's root. */
+const fromRoot = (file: string) => (isAbsolute(file) ? relative(ROOT, file) : file);
+
+/** The first line of a failure, without colours, short enough for one summary line. */
+function firstLine(message: string | undefined): string {
+  // eslint-disable-next-line no-control-regex -- the terminal's colour codes are what is removed
+  const plain = (message ?? '').replace(/\u001b\[[0-9;]*m/g, '').trim();
+  const line = plain.split('\n')[0] ?? '';
+  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
 }
 
-const run = (title: string, command: string, args: string[], env: Record<string, string> = {}) =>
-  must(step(title, command, args, env));
-
-/** Adds up a Vitest JSON report. */
-function countVitest(file: string) {
-  if (!existsSync(file)) return;
+/** Adds up a Vitest JSON report and lists its failed tests; a missing report is said so. */
+function readVitest(stage: string, file: string): string | undefined {
+  if (!existsSync(file)) return 'Vitest wrote no report';
   const r = JSON.parse(readFileSync(file, 'utf8')) as {
     numPassedTests: number;
     numFailedTests: number;
     numPendingTests: number;
     numTodoTests: number;
+    testResults: {
+      name: string;
+      status: string;
+      message?: string;
+      assertionResults: {
+        ancestorTitles: string[];
+        title: string;
+        status: string;
+        duration?: number | null;
+        failureMessages: string[];
+      }[];
+    }[];
   };
   totals.passed += r.numPassedTests;
   totals.failed += r.numFailedTests;
   totals.skipped += r.numPendingTests + r.numTodoTests;
+  for (const result of r.testResults) {
+    const failed = result.assertionResults.filter((t) => t.status === 'failed');
+    for (const t of failed)
+      failedTests.push({
+        stage,
+        file: fromRoot(result.name),
+        name: [...t.ancestorTitles, t.title].join(' › '),
+        // Vitest's JSON report writes a timed-out test's error as this placeholder.
+        message: firstLine(t.failureMessages[0]).replace(
+          /^Error: STACK_TRACE_ERROR$/,
+          'no message in the report (a test that timed out reads so)',
+        ),
+        seconds: t.duration ? t.duration / 1000 : undefined,
+      });
+    // A file that failed outside any test (it would not load, a hook threw) has no test to name.
+    if (result.status === 'failed' && failed.length === 0)
+      failedTests.push({
+        stage,
+        file: fromRoot(result.name),
+        name: '(the file itself)',
+        message: firstLine(result.message),
+      });
+  }
+  return `${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`;
 }
 
-/** Adds up a Playwright JSON report. */
-function countPlaywright(file: string) {
-  if (!existsSync(file)) return;
+type PlaywrightSuite = {
+  title: string;
+  file: string;
+  specs?: {
+    title: string;
+    file: string;
+    tests: { status: string; results: { error?: { message?: string } }[] }[];
+  }[];
+  suites?: PlaywrightSuite[];
+};
+
+/** Adds up a Playwright JSON report and lists its failed tests. */
+function readPlaywright(stage: string, file: string): string | undefined {
+  if (!existsSync(file)) return 'Playwright wrote no report';
   const r = JSON.parse(readFileSync(file, 'utf8')) as {
+    config: { rootDir: string };
     stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+    suites: PlaywrightSuite[];
+    errors: { message?: string }[];
   };
   totals.passed += r.stats.expected + r.stats.flaky;
   totals.failed += r.stats.unexpected;
   totals.skipped += r.stats.skipped;
+  const walk = (suite: PlaywrightSuite, titles: string[]) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests)
+        if (t.status === 'unexpected')
+          failedTests.push({
+            stage,
+            file: fromRoot(join(r.config.rootDir, spec.file)),
+            name: [...titles, spec.title].join(' › '),
+            message: firstLine(t.results.at(-1)?.error?.message),
+          });
+    // The outermost suite is the file; the ones inside it are describe blocks.
+    for (const inner of suite.suites ?? []) walk(inner, [...titles, inner.title]);
+  };
+  for (const suite of r.suites) walk(suite, []);
+  for (const error of r.errors ?? [])
+    failedTests.push({ stage, file: '(the run)', name: '', message: firstLine(error.message) });
+  return `${r.stats.expected + r.stats.flaky} passed, ${r.stats.unexpected} failed, ${r.stats.skipped} skipped`;
 }
 
-function summary() {
-  console.log(
-    `\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`,
-  );
-}
-
-const vitest = (project: string, report: string, env: Record<string, string> = {}) => {
+function vitest(
+  project: string,
+  report: string,
+  env: Record<string, string> = {},
+): Outcome & { kind: 'passed' | 'failed' } {
   const file = join(reports, report);
   const title = `${project} tests${env.TEST_ENGINE ? ` on ${env.TEST_ENGINE}` : ''}`;
-  const args = [
-    'vitest',
-    'run',
-    '--project',
-    project,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${file}`,
-  ];
-  const status = step(title, 'npx', args, env);
-  countVitest(file);
-  must(status);
+  const outcome = command(
+    title,
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${file}`,
+    ],
+    env,
+  );
+  const counts = readVitest(title, file);
+  return { ...outcome, note: [counts, outcome.note].filter(Boolean).join('; ') };
+}
+
+const STAGES: Stage[] = [
+  {
+    name: 'typecheck',
+    title: 'typecheck',
+    run: () => command('typecheck', 'npm', ['run', '--silent', 'typecheck']),
+  },
+  { name: 'lint', title: 'lint', run: () => command('lint', 'npm', ['run', '--silent', 'lint']) },
+  { name: 'unit', title: 'unit tests', run: () => vitest('unit', 'unit.json') },
+  {
+    name: 'build',
+    title: 'production build',
+    run: () => command('production build', 'npx', ['react-router', 'build']),
+  },
+  {
+    // Most integration files serve the build's pages; after a failed build each would try the
+    // same build again (tests/setup/test-app.ts) and fail on it. Run alone (`--only`), they
+    // build what they need themselves.
+    name: 'pglite',
+    title: 'integration tests on pglite',
+    needs: 'build',
+    run: () => vitest('integration', 'integration-pglite.json', { TEST_ENGINE: 'pglite' }),
+  },
+  {
+    name: 'postgres',
+    title: 'integration tests on postgres',
+    needs: 'build',
+    run: () => {
+      const databaseUrl = process.env.TEST_DATABASE_URL;
+      if (databaseUrl)
+        return vitest('integration', 'integration-postgres.json', {
+          TEST_ENGINE: 'postgres',
+          TEST_DATABASE_URL: databaseUrl,
+        });
+      if (ci) {
+        const note =
+          'CI=true but TEST_DATABASE_URL is not set: the PostgreSQL run cannot be skipped in CI';
+        console.error(`\n✖ ${note}.`);
+        return { kind: 'failed', seconds: 0, note };
+      }
+      console.log(
+        '\n– Skipping the integration run on PostgreSQL: set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres to include it.',
+      );
+      return { kind: 'skipped', note: 'TEST_DATABASE_URL is not set' };
+    },
+  },
+  {
+    name: 'browser',
+    title: 'browser tests (Chromium)',
+    needs: 'build',
+    run: () => {
+      const chromium = chromiumPath();
+      if (!chromium) {
+        if (ci) {
+          const note =
+            'CI=true but no Chromium was found (CHROME_PATH or /usr/bin/chromium): browser tests cannot be skipped in CI';
+          console.error(`\n✖ ${note}.`);
+          return { kind: 'failed', seconds: 0, note };
+        }
+        console.log(
+          '\n– Skipping browser tests: no Chromium at CHROME_PATH or /usr/bin/chromium (apt-get install -y chromium).',
+        );
+        return { kind: 'skipped', note: 'no Chromium at CHROME_PATH or /usr/bin/chromium' };
+      }
+      // The browser tests serve the production build as it is; they never build it.
+      const stale = buildNeeded();
+      if (stale) return { kind: 'not run', note: `no current production build (${stale})` };
+      const file = join(reports, 'e2e.json');
+      const outcome = command('browser tests (Chromium)', 'npx', ['playwright', 'test'], {
+        CHROME_PATH: chromium,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+      });
+      const counts = readPlaywright('browser tests', file);
+      return { ...outcome, note: [counts, outcome.note].filter(Boolean).join('; ') };
+    },
+  },
+];
+
+const names = STAGES.map((s) => s.name);
+let options: { bail: boolean; only: string[] | undefined };
+try {
+  const { values } = parseArgs({
+    options: { bail: { type: 'boolean', default: false }, only: { type: 'string' } },
+    strict: true,
+  });
+  const only = values.only
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const unknown = only?.filter((name) => !names.includes(name)) ?? [];
+  if (unknown.length > 0) throw new Error(`no stage named ${unknown.join(', ')}`);
+  options = { bail: values.bail, only };
+} catch (error) {
+  console.error(`npm test: ${(error as Error).message}`);
+  console.error(`usage: npm test [-- --bail] [-- --only ${names.join(',')}]`);
+  process.exit(2);
+}
+
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const started = Date.now();
+const outcomes = new Map<string, Outcome>();
+let stoppedBy: string | undefined;
+for (const stage of STAGES) {
+  let outcome: Outcome;
+  const needed = stage.needs ? outcomes.get(stage.needs) : undefined;
+  if (options.only && !options.only.includes(stage.name))
+    outcome = { kind: 'not selected', note: '--only' };
+  else if (stoppedBy) outcome = { kind: 'not run', note: `--bail: ${stoppedBy} failed` };
+  else if (needed && needed.kind !== 'passed' && needed.kind !== 'not selected') {
+    const title = STAGES.find((s) => s.name === stage.needs)!.title;
+    outcome = {
+      kind: 'not run',
+      note: `it needs the ${title}, which ${needed.kind === 'failed' ? 'failed' : 'did not run'}`,
+    };
+    console.log(`\n– Not running ${stage.title}: ${outcome.note}.`);
+  } else outcome = stage.run();
+  outcomes.set(stage.name, outcome);
+  if (outcome.kind === 'failed' && options.bail) stoppedBy = stage.title;
+}
+
+/** 75.3 → "1m 15s". */
+function duration(seconds: number): string {
+  if (seconds < 60) return `${seconds.toFixed(1)}s`;
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}m ${whole % 60}s`;
+}
+
+const MARKS: Record<Outcome['kind'], string> = {
+  passed: '✔',
+  failed: '✖',
+  skipped: '–',
+  'not run': '–',
+  'not selected': ' ',
 };
-
-run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-run('lint', 'npm', ['run', '--silent', 'lint']);
-vitest('unit', 'unit.json');
-run('production build', 'npx', ['react-router', 'build']);
-vitest('integration', 'integration-pglite.json', { TEST_ENGINE: 'pglite' });
-
-const databaseUrl = process.env.TEST_DATABASE_URL;
-if (databaseUrl) {
-  vitest('integration', 'integration-postgres.json', {
-    TEST_ENGINE: 'postgres',
-    TEST_DATABASE_URL: databaseUrl,
-  });
-} else if (ci) {
-  console.error(
-    '✖ CI=true but TEST_DATABASE_URL is not set: the PostgreSQL run cannot be skipped in CI.',
-  );
-  process.exit(1);
-} else {
+const width = Math.max(...STAGES.map((s) => s.title.length));
+console.log('\n── Summary ──');
+for (const stage of STAGES) {
+  const o = outcomes.get(stage.name)!;
+  if (o.kind === 'not selected') continue;
+  const time = 'seconds' in o ? duration(o.seconds).padStart(8) : ''.padStart(8);
+  const what = o.kind === 'passed' || o.kind === 'failed' ? o.kind.padEnd(6) : o.kind;
   console.log(
-    '\n– Skipping the integration run on PostgreSQL: set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres to include it.',
+    `${MARKS[o.kind]} ${stage.title.padEnd(width)}  ${time}  ${what}${o.note ? `  ${o.note}` : ''}`,
   );
 }
-
-const chromium = chromiumPath();
-if (chromium) {
-  const file = join(reports, 'e2e.json');
-  const status = step('browser tests (Chromium)', 'npx', ['playwright', 'test'], {
-    CHROME_PATH: chromium,
-    PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-  });
-  countPlaywright(file);
-  must(status);
-} else if (ci) {
-  console.error(
-    '✖ CI=true but no Chromium was found (CHROME_PATH or /usr/bin/chromium): browser tests cannot be skipped in CI.',
-  );
-  process.exit(1);
-} else {
-  console.log(
-    '\n– Skipping browser tests: no Chromium at CHROME_PATH or /usr/bin/chromium (apt-get install -y chromium).',
-  );
+const all = [...outcomes.values()];
+const count = (kind: Outcome['kind']) => all.filter((o) => o.kind === kind).length;
+const unselected = STAGES.filter((s) => outcomes.get(s.name)!.kind === 'not selected');
+if (unselected.length > 0)
+  console.log(`  (not selected by --only: ${unselected.map((s) => s.name).join(', ')})`);
+console.log(
+  `\nstages: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped, ${count('not run')} not run (${duration((Date.now() - started) / 1000)})`,
+);
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+if (failedTests.length > 0) {
+  console.log('\nFailed tests:');
+  for (const t of failedTests) {
+    const took = t.seconds === undefined || t.seconds < 1 ? '' : ` (${duration(t.seconds)})`;
+    console.log(`  ✖ [${t.stage}] ${t.file}${t.name ? ` › ${t.name}` : ''}${took}`);
+    if (t.message) console.log(`      ${t.message}`);
+  }
 }
-
-summary();
+process.exit(count('failed') > 0 ? 1 : 0);

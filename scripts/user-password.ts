@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { PasswordSetSchema } from '../common/schemas/users';
 import { openDatabase } from '../db/client';
 import { DataDirLockedError } from '../db/lock';
-import { ConfigError, loadConfig } from '../server/env';
+import { ConfigError, loadConfig, databaseOptions } from '../server/env';
 import { createServices } from '../server/services';
 
 const USAGE = "usage: printf '%s\\n' 'new password' | npm run user:password -- <email>";
@@ -33,7 +33,7 @@ try {
   const parsed = PasswordSetSchema.safeParse({ password: await firstLine() });
   if (!parsed.success) throw new UsageError(parsed.error.issues[0]?.message ?? 'Bad password.');
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase(databaseOptions(config));
   try {
     const services = await createServices(config, database);
     const email = positionals[0] as string;

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase, type Database } from '../db/client';
-import type { Config } from './env';
+import { databaseOptions, type Config } from './env';
 import { registerHttp, type Web } from './http';
 import type { Clock } from './lib/clock';
 import { loggerOptions } from './lib/logger';
@@ -88,19 +88,20 @@ async function seedEmptySite(log: StartupLog, database: Database, services: Serv
       storeImage: (data) => services.media.storeImage(data),
       now: services.clock.now(),
     });
+    await services.search.reindex();
     await database.analyze();
     log.info(result, 'seeded demo content into an empty site');
   });
 }
 
 /**
- * Articles whose search columns an older normaliser made (after an upgrade, or written by a
- * bulk load) are re-indexed while the site serves; closing the app waits for the batch in hand.
+ * Articles whose search row an older normaliser made, or that have none (after an upgrade, or
+ * written by a bulk load or an import), are re-indexed while the site serves; closing the app waits for the batch in hand.
  */
 function reindexSearchInBackground(app: FastifyInstance, services: Services) {
   let stopped = false;
-  const running = services.articles
-    .reindexSearch({ stopped: () => stopped })
+  const running = services.search
+    .reindex({ stopped: () => stopped })
     .then((n) => {
       if (n > 0) app.log.info({ articles: n }, 're-indexed articles for search');
     })
@@ -154,7 +155,7 @@ async function startupWork(
   const slugged = await services.users.assignMissingSlugs();
   if (slugged > 0) log.info({ users: slugged }, 'gave users their author page slugs');
   if (config.seedDemo) await seedEmptySite(log, database, services);
-  await services.articles.scheduleGoLives();
+  await services.newsroom.scheduleGoLives();
 }
 
 /**
@@ -162,13 +163,14 @@ async function startupWork(
  * does the start-up work once, so the workers start on a ready database and do neither.
  */
 export async function prepareSite(config: Config, log: StartupLog): Promise<void> {
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-  });
+  const database = await openDatabase(databaseOptions(config));
   try {
     const services = await createServices(config, database);
-    await startupWork(config, database, services, log);
+    try {
+      await startupWork(config, database, services, log);
+    } finally {
+      await services.cdnPurge?.close();
+    }
   } finally {
     await database.close();
   }
@@ -196,11 +198,7 @@ export async function buildApp(
   const ownDatabase = options.database === undefined;
   const database =
     options.database ??
-    (await openDatabase({
-      databaseUrl: config.databaseUrl,
-      dataDir: config.dataDir,
-      migrate: options.worker === undefined,
-    }));
+    (await openDatabase({ ...databaseOptions(config), migrate: options.worker === undefined }));
   // Close the database last, after in-flight requests finished (Fastify runs onClose then).
   app.addHook('onClose', async () => {
     if (ownDatabase) await database.close();
@@ -209,6 +207,11 @@ export async function buildApp(
   try {
     const services = await createServices(config, database, options.clock, app.log);
     app.decorate('services', services);
+    // Views counted in memory are written once requests are done and before the database
+    // closes: root onClose hooks run last added first, and the database's was added above.
+    app.addHook('onClose', () => services.views.close());
+    // What is left of the front-cache purges goes out as the app closes (a moment at most).
+    app.addHook('onClose', async () => services.cdnPurge?.close());
     // Before any page is served (a cluster's primary did it before forking its workers).
     if (options.worker === undefined) await startupWork(config, database, services, app.log);
     // Catching up in the background: one process of a cluster is enough.

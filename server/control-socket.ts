@@ -43,7 +43,7 @@ export async function openControlSocket(
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
       res.end(`${(error as Error).message}\n`);
     };
-    if (req.method !== 'GET') return void res.writeHead(405).end();
+    if (req.method !== 'GET') return void res.writeHead(405, { allow: 'GET' }).end();
     if (req.url === CONTROL_PATHS.database) {
       app.log.info('backup: copying the embedded database');
       database.dumpDataDir!()

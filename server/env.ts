@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { fastlyServiceUrl, PURGE_FORMATS, type PurgeTarget } from './lib/cdn-purge';
 
 const flag = (fallback: boolean) =>
   z
@@ -32,6 +33,13 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\/\S+$/, 'Expected a postgres:// or postgresql:// connection string')
     .optional(),
+  /** Where LISTEN goes when DATABASE_URL is a pooler: PostgreSQL itself (issue 28 item 3). */
+  DATABASE_LISTEN_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'Expected a postgres:// or postgresql:// connection string')
+    .optional(),
+  /** 0 behind a pooler in transaction mode (PgBouncer 1.18): no named prepared statements. */
+  DATABASE_PREPARED: flag(true),
   JWT_SECRET: z.string().min(32, 'Expected at least 32 characters').optional(),
   SEED_DEMO: flag(true),
   MEDIA_STORAGE: z.enum(['fs', 'db'], { error: 'Expected fs or db' }).default('fs'),
@@ -41,8 +49,10 @@ const EnvSchema = z.object({
     })
     .default('info'),
   /**
-   * Behind a reverse proxy: which proxies may tell us the client's address (X-Forwarded-For):
-   * true (any), or addresses, CIDR ranges or proxy-addr names such as loopback, uniquelocal.
+   * Behind a reverse proxy: which proxies may tell us the client's address (X-Forwarded-For),
+   * the scheme it asked with (X-Forwarded-Proto: HSTS goes only with HTTPS answers) and the host
+   * (X-Forwarded-Host): true (any), or addresses, CIDR ranges or proxy-addr names such as
+   * loopback, uniquelocal. Unset, no X-Forwarded-* header is believed.
    */
   TRUST_PROXY: z
     .string()
@@ -72,7 +82,50 @@ const EnvSchema = z.object({
     .min(1, 'Expected 1 or more worker processes')
     .max(256, 'Expected at most 256 worker processes')
     .optional(),
+  /**
+   * Front-cache purges (server/lib/cdn-purge.ts): where each change's tags go, in which format,
+   * with which credential. Setting CDN_PURGE_URL turns them on (format `json` unless named).
+   */
+  CDN_PURGE: z
+    .enum(PURGE_FORMATS, { error: `Expected one of ${PURGE_FORMATS.join(', ')}` })
+    .optional(),
+  CDN_PURGE_URL: z
+    .url({ protocol: /^https?$/, error: 'Expected an http(s) address to send purges to' })
+    .optional(),
+  CDN_PURGE_TOKEN: z.string().min(1).optional(),
+  /**
+   * Seconds a stopping process keeps serving after `/api/health/ready` turned 503, so a load
+   * balancer sees it and stops sending before the process closes its port (issue 28 item 4).
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce
+    .number({ error: 'Expected a number of seconds' })
+    .min(0, 'Expected 0 or more seconds')
+    .max(60, 'Expected at most 60 seconds')
+    .default(0),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+});
+
+/** The purge settings that go together, checked once the keys themselves are valid. */
+const PurgeSettings = EnvSchema.superRefine((e, ctx) => {
+  const problem = (key: string, message: string) =>
+    ctx.addIssue({ code: 'custom', path: [key], message });
+  if (!e.CDN_PURGE_URL) {
+    if (e.CDN_PURGE) problem('CDN_PURGE_URL', 'Expected the address to send purges to');
+    return;
+  }
+  const format = e.CDN_PURGE ?? 'json';
+  if ((format === 'cloudflare' || format === 'fastly') && !e.CDN_PURGE_TOKEN)
+    problem('CDN_PURGE_TOKEN', `Expected the ${format} API token that may purge`);
+  if (format === 'fastly' && !fastlyServiceUrl(e.CDN_PURGE_URL))
+    problem(
+      'CDN_PURGE_URL',
+      'Expected the service address, such as https://api.fastly.com/service/SERVICE_ID',
+    );
+  if (format === 'cloudflare' && !/\/zones\/[^/]+\/purge_cache\/?$/.test(e.CDN_PURGE_URL))
+    problem(
+      'CDN_PURGE_URL',
+      'Expected https://api.cloudflare.com/client/v4/zones/ZONE_ID/purge_cache',
+    );
 });
 
 export interface Config {
@@ -81,6 +134,10 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Where the LISTEN connection goes (DATABASE_LISTEN_URL, else DATABASE_URL). */
+  databaseListenUrl: string | undefined;
+  /** Named prepared statements (false behind a pooler in transaction mode). */
+  databasePrepared: boolean;
   jwtSecret: string | undefined;
   seedDemo: boolean;
   mediaStorage: 'fs' | 'db';
@@ -93,6 +150,10 @@ export interface Config {
   metricsToken: string | undefined;
   /** Worker processes asked for (WEB_CONCURRENCY); undefined: one per CPU on PostgreSQL. */
   webConcurrency: number | undefined;
+  /** Where and how each change's purge goes to a front cache; undefined: none. */
+  cdnPurge: PurgeTarget | undefined;
+  /** How long a stopping process keeps serving once it says it is not ready. */
+  shutdownDrainMs: number;
   dev: boolean;
 }
 
@@ -116,7 +177,7 @@ function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.safeParse(withoutEmpty(env));
+  const parsed = PurgeSettings.safeParse(withoutEmpty(env));
   if (!parsed.success) {
     const seen = new Set<string>();
     const problems = parsed.error.issues
@@ -132,6 +193,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://${browserHost}:${e.PORT}`).replace(/\/+$/, ''),
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseListenUrl: e.DATABASE_LISTEN_URL ?? e.DATABASE_URL,
+    databasePrepared: e.DATABASE_PREPARED,
     jwtSecret: e.JWT_SECRET,
     seedDemo: e.SEED_DEMO,
     mediaStorage: e.MEDIA_STORAGE,
@@ -139,7 +202,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     apiRateLimit: e.API_RATE_LIMIT,
     metricsToken: e.METRICS_TOKEN,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     webConcurrency: e.WEB_CONCURRENCY,
+    cdnPurge: e.CDN_PURGE_URL
+      ? { format: e.CDN_PURGE ?? 'json', url: e.CDN_PURGE_URL, token: e.CDN_PURGE_TOKEN }
+      : undefined,
     dev: e.NODE_ENV === 'development',
   };
 }
+
+/** How the site's database is opened, from its configuration (db/client.ts `openDatabase`). */
+export const databaseOptions = (config: Config) => ({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  listenUrl: config.databaseListenUrl,
+  prepared: config.databasePrepared,
+});

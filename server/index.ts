@@ -6,17 +6,33 @@ import { buildApp } from './app';
 import { runPrimary, workerCount, workerNumber } from './cluster';
 import { openControlSocket } from './control-socket';
 import { ConfigError, loadConfig } from './env';
+import { createFilesPrivately, makePrivate } from './lib/private-files';
+
+/** Files an older version (or a looser umask) left readable by others are made private. */
+function tightenDataDir(dataDir: string) {
+  const changed = makePrivate(dataDir);
+  if (changed > 0)
+    console.warn(
+      `patrika: ${changed} files and folders under ${dataDir} were readable by other users; they are now private (0600 files, 0700 folders).`,
+    );
+}
 
 /** Seconds a shutdown may take before the process gives up on in-flight requests. */
 const SHUTDOWN_GRACE_MS = 20_000;
 
 async function main() {
+  // Everything written from here on (database, media, backups) is this user's alone.
+  createFilesPrivately();
   const config = loadConfig();
+  // Once, before any worker starts: what an older version left readable by others.
+  if (cluster.isPrimary) tightenDataDir(config.dataDir);
   const { count, note } = workerCount(config);
   // On PostgreSQL, one process forks the workers that serve (server/cluster.ts).
   if (count > 1 && cluster.isPrimary) return runPrimary(config, count, SHUTDOWN_GRACE_MS);
   const worker = workerNumber();
   const app = await buildApp(config, worker === undefined ? {} : { worker });
+  // The embedded engine unpacks a new database with its own file modes: made private too.
+  if (worker === undefined && !config.databaseUrl) makePrivate(config.dataDir);
   if (note) app.log.warn(note);
 
   let closeControl = async () => {};
@@ -29,7 +45,7 @@ async function main() {
     const force = setTimeout(() => {
       app.log.error({ step }, 'shutdown took too long; exiting');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    }, config.shutdownDrainMs + SHUTDOWN_GRACE_MS);
     force.unref();
     // A keep-alive connection whose response was still being written when the signal came
     // would otherwise stay open until its keep-alive timeout (72 s), past the grace: close
@@ -37,6 +53,11 @@ async function main() {
     const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
     sweep.unref();
     try {
+      // Ready turns 503 at once; a load balancer that asks sees it while we still serve.
+      app.services.lifecycle.stopping = true;
+      step = 'draining: telling the load balancer, still serving';
+      if (config.shutdownDrainMs > 0)
+        await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
       await closeControl();
       step = 'finishing in-flight requests, then closing the database';
       await app.close(); // waits for in-flight requests, then closes the database and its lock

@@ -3,16 +3,23 @@ import type { AppServices } from '../common/services';
 import { latestMigration, type Database } from '../db/client';
 import type { Config } from './env';
 import { systemClock, type Clock } from './lib/clock';
-import { CONTENT_CHANNEL, createPageCache } from './lib/page-cache';
+import type { CacheChange } from '../common/cache-tags';
+import { CONTENT_CHANNEL, createChangeNotices } from './lib/change-notices';
+import { createPageStore } from './lib/page-store';
+import { createCdnPurger, PURGED_SHARED_SECONDS } from './lib/cdn-purge';
+import { publicCacheControl } from './lib/page-cache';
+import { AUTH_COOKIE } from './plugins/auth';
+import { PageCache } from './plugins/page-cache';
 import { createPreviewTokens, createTokens, loadJwtSecret } from './lib/tokens';
 import { previewPath } from '../common/paths';
 import { createJobsService } from './modules/jobs/jobs-service';
 import { createSiteArchive } from './modules/archive/site-archive';
+import { createArticlesService, type ArticlesService } from './modules/articles/articles-service';
 import {
-  createArticlesService,
+  createNewsroomService,
   GO_LIVE_JOB,
-  type ArticlesService,
-} from './modules/articles/articles-service';
+  type NewsroomService,
+} from './modules/newsroom/newsroom-service';
 import { createCategoriesService } from './modules/categories/categories-service';
 import { createMediaService } from './modules/media/media-service';
 import { createWordPressImporter } from './modules/imports/wordpress-import';
@@ -43,23 +50,56 @@ export async function createServices(
   const secret = await loadJwtSecret(db, config.jwtSecret);
   const tokens = createTokens(secret, clock);
   const previewTokens = createPreviewTokens(secret, clock);
-  // Pages for anonymous readers are cached whole; any content change, in any process on this
-  // database, empties the cache (NOTIFY), and a lost listening connection stops caching.
-  const pageCache = createPageCache({ clock });
-  // This process's own NOTIFY comes back to it too, a moment after it emptied its cache
-  // already; it says who sent it, so that echo does not empty the cache again (it would keep a
-  // page rendered in between out of the cache for nothing).
-  const sender = randomUUID();
+  // Answers for anonymous readers are kept whole with the tags of what they show; a change, in
+  // any process on this database, refreshes only what showed it (NOTIFY with its tags,
+  // docs/decisions/029), and a lost listening connection stops keeping anything. A front cache
+  // that hears of each change (CDN_PURGE_URL) may keep pages a day instead of a minute.
+  const cdnPurge = config.cdnPurge ? createCdnPurger(config.cdnPurge, { log }) : undefined;
+  const pageCache = new PageCache(createPageStore({ clock }), {
+    cookieName: AUTH_COOKIE,
+    cacheControl: cdnPurge ? publicCacheControl(PURGED_SHARED_SECONDS) : undefined,
+    now: () => clock.now().getTime(),
+    logError: (error, what) => log?.error({ err: error }, what),
+  });
+  const notices = createChangeNotices({
+    sender: randomUUID(),
+    apply: (change) => pageCache.changed(change),
+    notify: (payload) => database.notify(CONTENT_CHANNEL, payload),
+    // Sent again until it goes (lib/change-notices.ts); said, so an operator sees it.
+    onSendFailed: (error) =>
+      log?.error({ err: error }, 'a change notice could not be sent; it will be sent again'),
+  });
   await database.listen(
     CONTENT_CHANNEL,
-    (from) => {
-      if (from !== sender) pageCache.invalidate();
+    (payload) => notices.heard(payload),
+    (up) => {
+      if (up === pageCache.store.trusted) return;
+      if (up) log?.info({}, 'change notifications heard again: kept pages dropped once, caching');
+      else log?.error({}, 'change notifications lost: kept pages served stale, none kept new');
+      if (up) pageCache.store.trust();
+      else pageCache.store.distrust();
     },
-    (up) => (up ? pageCache.trust() : pageCache.distrust()),
   );
-  const contentChanged = async () => {
-    pageCache.invalidate();
-    await database.notify(CONTENT_CHANNEL, sender).catch(() => pageCache.distrust());
+  /** Set when the process starts to stop: it says it is not ready, then closes (server/index.ts). */
+  const lifecycle = { stopping: false };
+  /** Why this process is serving but not as it should (`/api/health` says so; issue 24 R2). */
+  const degradedReasons = () => [
+    ...(pageCache.store.trusted
+      ? []
+      : ['change notifications are not heard: kept pages are served stale and none kept new']),
+    ...(notices.unsent ? ['change notices wait to be sent to the other processes'] : []),
+  ];
+  const contentChanged = async (change?: CacheChange) => {
+    // The addresses kept here that showed it, listed before the change drops any of them.
+    const urls =
+      change && cdnPurge?.wantsUrls
+        ? pageCache.store
+            .keysTagged([...change.stale, ...(change.drop ?? [])])
+            .map((key) => `${config.publicUrl}${key}`)
+        : [];
+    await notices.changed(change);
+    // Queued once the other processes are told, never awaited: a purge never holds a save up.
+    cdnPurge?.add(change ?? { all: 'stale' }, urls);
   };
 
   const media = createMediaService({
@@ -98,11 +138,26 @@ export async function createServices(
     },
   });
   const jobs = createJobsService({ db, clock, log });
-  // A scheduled article goes live: every process's page cache empties at that minute
-  // (DECISIONS.md §11), by this job, run once, and the NOTIFY it sends.
+  // A scheduled article goes live: the lists it enters and what shows it are refreshed in every
+  // process at that minute (DECISIONS.md §11), by this job, run once, and the notice it sends.
   jobs.handle(GO_LIVE_JOB, async (job) => {
-    await contentChanged();
+    if (job.subjectId) await articlesOf().wentLive(job.subjectId);
+    else await contentChanged();
     log?.info({ article: job.subjectId }, 'a scheduled article went live');
+  });
+  // Articles, the newsroom and search call each other (a save records a revision and an index
+  // row; a status move writes the article): each asks the others, made here, when called.
+  let newsroom: NewsroomService | undefined = undefined;
+  const newsroomOf = () => {
+    if (!newsroom) throw new Error('the newsroom service is not wired yet');
+    return newsroom;
+  };
+  const search = createSearchService({
+    db,
+    clock,
+    articles: {
+      cardsWithText: (ids) => articlesOf().cardsWithText(ids),
+    },
   });
   articles = createArticlesService({
     db,
@@ -111,6 +166,18 @@ export async function createServices(
     users,
     media,
     contentChanged,
+    newsroom: {
+      mayPublish: (actor) => newsroomOf().mayPublish(actor),
+      recordRevision: (tx, revision) => newsroomOf().recordRevision(tx, revision),
+      syncGoLive: (id, status, at) => newsroomOf().syncGoLive(id, status, at),
+      cancelGoLive: (id) => newsroomOf().cancelGoLive(id),
+    },
+    search,
+  });
+  newsroom = createNewsroomService({
+    db,
+    clock,
+    articles,
     jobs,
     review: { authorsNeedReview: async () => (await settingsOf().get()).authorsNeedReview },
     previews: {
@@ -122,7 +189,7 @@ export async function createServices(
     },
   });
   const timeZone = async () => (await settingsOf().get()).timeZone;
-  const views = createViewsService({ db, clock, articles, timeZone });
+  const views = createViewsService({ db, clock, articles, timeZone, log });
   settings = createSettingsService({ db, categories, contentChanged });
   const services = {
     clock,
@@ -130,9 +197,13 @@ export async function createServices(
     rateLimits: createRateLimitCounters(db, clock),
     media,
     pageCache,
+    degradedReasons,
+    lifecycle,
+    cdnPurge,
     jobs,
     users,
     articles,
+    newsroom,
     categories,
     views,
     settings,
@@ -140,7 +211,7 @@ export async function createServices(
     imports: { wordpress: createWordPressImporter({ db, clock, media, contentChanged }) },
     archive: createSiteArchive({ db, clock, media, schema: latestMigration() }),
     stats: createStatsService({ articles, categories, users, views, settings: { timeZone } }),
-    search: createSearchService({ articles }),
+    search,
     seo: createSeoService({
       db,
       clock,

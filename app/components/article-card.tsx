@@ -27,7 +27,8 @@ const cardExcerpt = (text: string, length: number) =>
  *
  * The title and the image link to the article too (issue 12 item 8). Read More keeps SPEC.md's
  * label on screen and carries the title in visually hidden text (WCAG technique C7), so its
- * name, to a screen reader and to a search engine, says where it goes. The image's link is a
+ * name, to a screen reader and to a search engine, says where it goes, the title in the
+ * article's language. The image's link is a
  * duplicate of the title's for a pointer only: hidden from assistive technology and the Tab
  * order. `headingLevel` keeps the page's outline without a skipped level: 3 under a section's
  * h2 (home, author, related stories), 2 right under the page's h1 (category, search).
@@ -88,16 +89,17 @@ export function ArticleCard({
             <p className="card-text">{cardExcerpt(article.excerpt, length)}</p>
           </>
         )}
-        {/* The label names it exactly (browsers space the hidden text differently). */}
-        <PageLink
-          to={href}
-          className="btn btn-primary mt-auto align-self-start"
-          lang={lang}
-          aria-label={`${t.home.readMore}: ${article.name}`}
-        >
-          {t.home.readMore}
-          <span className="visually-hidden" lang={article.language}>
-            : {article.name}
+        {/*
+          Its name is "Read More: <title>", each part in its own language (WCAG 3.1.2): the
+          label in the interface's, the title in the article's. An aria-label would be one
+          string in one language, and Chromium spaces a hidden part apart from the visible
+          text ("Read More : …"), so the whole name is the hidden text and the label seen is
+          for the eye only.
+        */}
+        <PageLink to={href} className="btn btn-primary mt-auto align-self-start" lang={lang}>
+          <span aria-hidden="true">{t.home.readMore}</span>
+          <span className="visually-hidden">
+            {t.home.readMore}: <span lang={article.language}>{article.name}</span>
           </span>
         </PageLink>
       </div>

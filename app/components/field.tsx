@@ -27,6 +27,9 @@ export function controlProps(
   } as const;
 }
 
+/** The id of a Field's label when its control is not labelable (see `labelable`). */
+export const labelIdOf = (id: string) => `${id}-label`;
+
 /**
  * A labelled form control. The control inside carries `id` (spread `controlProps` on it); a
  * hint is rendered as `{id}-help` and an error as `{id}-error`, shown under the control.
@@ -37,6 +40,7 @@ export function Field({
   hint,
   error,
   className,
+  labelable = true,
   children,
 }: {
   id: string;
@@ -44,13 +48,25 @@ export function Field({
   hint?: ReactNode;
   error?: string;
   className?: string;
+  /**
+   * False when the control is no labelable element (a rich-text editor is a contenteditable
+   * box): HTML lets a <label for> point only at a form control, so the label is then a plain
+   * element with the id `labelIdOf(id)`, which the control names itself by (aria-labelledby).
+   */
+  labelable?: boolean;
   children: ReactNode;
 }) {
   return (
     <div className={className}>
-      <label htmlFor={id} className="form-label">
-        {label}
-      </label>
+      {labelable ? (
+        <label htmlFor={id} className="form-label">
+          {label}
+        </label>
+      ) : (
+        <div id={labelIdOf(id)} className="form-label">
+          {label}
+        </div>
+      )}
       {children}
       {hint !== undefined && (
         <div id={`${id}-help`} className="form-text">

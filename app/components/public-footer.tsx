@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { PageLink } from './page-link';
 import type { SiteSettings } from '../../common/settings';
 import { useInterface } from '../copy/language';
-import { idOf } from '../kept-parts';
 
 const SOCIAL: { key: keyof SiteSettings['social']; label: string }[] = [
   { key: 'facebook', label: 'Facebook' },
@@ -68,10 +67,6 @@ function LazyMap({ place }: { place: string }) {
     </div>
   );
 }
-
-/** The id the footer is kept under on reading pages (app/kept-parts.tsx): all it is made of. */
-export const publicFooterId = (settings: SiteSettings, year: number, lang: string) =>
-  idOf(`footer ${lang} ${year}`, settings);
 
 /**
  * Public footer (SPEC.md §2): links, the city map, the contact block, social links, copyright.

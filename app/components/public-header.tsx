@@ -7,10 +7,8 @@ import { SEARCH_QUERY_MAX } from '../../common/articles';
 import { PAGE_SEGMENTS } from '../../common/paths';
 import { useInterface } from '../copy/language';
 import { clearUserInfo } from '../features/session/user-info';
-import type { UiLanguage } from '../../common/settings';
-import { idOf } from '../kept-parts';
 import { enhanceMenus } from './menus';
-import { isActivePath, PageLink, PageNavLink } from './page-link';
+import { PageLink, PageNavLink } from './page-link';
 
 type HeaderProps = {
   siteName: string;
@@ -18,34 +16,13 @@ type HeaderProps = {
   user: SessionUser | null;
 };
 
-/**
- * The header's menu links that are marked on the page they lead to (`end`: only there, not
- * below it). The menu renders them from here and a kept header's id reads them from here, so a
- * kept header always marks the link the address does.
- */
+/** The header's menu links that are marked on the page they lead to (`end`: only there). */
 const MARKED_LINKS = {
   home: { to: '/', end: true },
   about: { to: `/${PAGE_SEGMENTS.aboutUs}`, end: false },
   contact: { to: `/${PAGE_SEGMENTS.contactUs}`, end: false },
   signIn: { to: `/${PAGE_SEGMENTS.login}`, end: false },
 };
-
-/**
- * The id the header is kept under on reading pages (app/kept-parts.tsx): everything it is
- * rendered from, the page's address as far as it marks a menu link. Null for a signed-in
- * reader, whose menu is their own.
- */
-export function publicHeaderId(
-  { siteName, categories, user }: HeaderProps,
-  lang: UiLanguage,
-  pathname: string,
-): string | null {
-  if (user) return null;
-  const marked = Object.values(MARKED_LINKS).map(({ to, end }) =>
-    isActivePath(pathname, to, end) ? 1 : 0,
-  );
-  return idOf(`header ${lang} ${marked.join('')} ${JSON.stringify(siteName)}`, categories);
-}
 
 /**
  * Public navigation (SPEC.md §2): Home, About Us, a Categories dropdown of the home

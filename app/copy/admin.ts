@@ -2,6 +2,8 @@
 export const adminCopy = {
   brand: (shortName: string) => `${shortName} Admin`,
   online: 'Online',
+  /** The first Tab stop of every back-office page (WCAG 2.4.1). */
+  skip: 'Skip to content',
   nav: {
     dashboard: 'Dashboard',
     articles: 'Articles',

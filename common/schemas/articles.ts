@@ -8,23 +8,26 @@ import {
   LANGUAGES,
   SEARCH_QUERY_MAX,
 } from '../articles';
+import { htmlShape } from '../html-shape';
 import { IdSchema, limitOnly, pagination, text } from './common';
 
 const isoDate = z.string();
 
 /** Characters of an article's HTML text, as sent and as stored once cleaned. */
 export const MAX_DESCRIPTION_LENGTH = 500_000;
-/** HTML elements an article's text may have (a long feature has a few thousand). */
-export const MAX_DESCRIPTION_ELEMENTS = 20_000;
+/**
+ * HTML tags, opening and closing, an article's text may have (a long feature has a few
+ * thousand elements, each two tags), and how deep its elements may nest (no editor nests past a
+ * few dozen; the cleaner keeps 100 levels and drops deeper tags, keeping their text).
+ */
+export const MAX_DESCRIPTION_TAGS = 40_000;
+export const MAX_DESCRIPTION_DEPTH = 256;
 
 /** How long an image's alt text (the article image's or one in the body) may be. */
 export const IMAGE_ALT_MAX = 300;
 /** How long a title and an image address may be (the save's and the autosave's limits). */
 export const ARTICLE_NAME_MAX = 300;
 export const IMAGE_URL_MAX = 1000;
-
-/** Opening tags in an HTML text: the elements a parser would make, counted in linear time. */
-export const countElements = (html: string) => html.match(/<[a-z]/gi)?.length ?? 0;
 
 export const CategoryRefSchema = z.object({ _id: z.string(), slug: z.string(), name: z.string() });
 /** An article's author; `slug` addresses their page (`authorPath`) for the byline. */
@@ -55,6 +58,108 @@ export const ImageInfoSchema = CardImageSchema.extend({
   ),
 });
 
+const optionalText = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(max, `${field} must be at most ${max} characters`)
+    .optional()
+    .default('');
+
+/**
+ * The article's own texts, checked as a save checks them: one name each on the wire, in the
+ * form, in a revision and in the row (STYLE.md "Fields listed once"). A new text field is added
+ * here and as a column (a migration); the form's values, the save's update set, revisions and
+ * restores all take their fields from this list (`pickArticleTexts`).
+ */
+export const ArticleTextsSchema = z.object({
+  name: text('name', 1, ARTICLE_NAME_MAX),
+  slug: z
+    .string({ error: 'slug must be text' })
+    .trim()
+    .max(120, 'slug must be at most 120 characters')
+    .optional(),
+  imageUrl: z
+    .string({ error: 'imageUrl must be text' })
+    .trim()
+    .min(1, 'imageUrl is required: upload an image first')
+    .max(IMAGE_URL_MAX, `imageUrl must be at most ${IMAGE_URL_MAX} characters`)
+    .refine(
+      (v) => v.startsWith('/media/') || /^https:\/\/[^\s"'<>]+$/i.test(v),
+      'imageUrl must be an uploaded image or an https address',
+    ),
+  description: z
+    .string({ error: 'description must be text' })
+    .max(MAX_DESCRIPTION_LENGTH, 'description is too long')
+    // Cleaning costs time per tag and per open element (common/html-shape.ts).
+    .superRefine((html, ctx) => {
+      const { tags, depth } = htmlShape(html);
+      if (tags > MAX_DESCRIPTION_TAGS)
+        ctx.addIssue({
+          code: 'custom',
+          message: `description has too many HTML tags (at most ${MAX_DESCRIPTION_TAGS})`,
+        });
+      else if (depth > MAX_DESCRIPTION_DEPTH)
+        ctx.addIssue({
+          code: 'custom',
+          message: `description nests HTML elements too deeply (at most ${MAX_DESCRIPTION_DEPTH} levels)`,
+        });
+    })
+    .default(''),
+  /** Our addition: what the article image shows (its alt text); empty falls back to the title. */
+  imageAlt: optionalText('imageAlt', IMAGE_ALT_MAX),
+  metaTitle: optionalText('metaTitle', 300),
+  metaDescription: optionalText('metaDescription', 1000),
+  metaKeywords: optionalText('metaKeywords', 1000),
+});
+
+/** The names of the article's texts, in the schema's order. */
+export const ARTICLE_TEXT_FIELDS = ArticleTextsSchema.keyof().options;
+export type ArticleTextField = (typeof ARTICLE_TEXT_FIELDS)[number];
+/** The article's texts as plain strings ('' for none), as the form, a row and a revision hold them. */
+export type ArticleTexts = Record<ArticleTextField, string>;
+
+/**
+ * Helpers over a list of text fields, made from a schema so a test can add a field to a copy
+ * of it and see every derived shape carry it.
+ */
+export function textFieldsOf<K extends string>(fields: readonly K[]) {
+  return {
+    fields,
+    /** The texts of `source` (a row, a form, a body, a revision): absent ones as ''. */
+    pick(source: Partial<Record<K, string | null | undefined>>): Record<K, string> {
+      const picked = {} as Record<K, string>;
+      for (const field of fields) picked[field] = source[field] ?? '';
+      return picked;
+    },
+    /** Every text empty: a new article's form. */
+    empty(): Record<K, string> {
+      const none = {} as Record<K, string>;
+      for (const field of fields) none[field] = '';
+      return none;
+    },
+    /** A zod object of a string for each field (an article as answered). */
+    stringsSchema() {
+      return z.object(
+        Object.fromEntries(fields.map((f) => [f, z.string()])) as Record<K, z.ZodString>,
+      );
+    },
+    /** The same, each '' when absent (a stored revision, older than a field, has none). */
+    storedSchema() {
+      return z.object(
+        Object.fromEntries(fields.map((f) => [f, z.string().default('')])) as Record<
+          K,
+          z.ZodDefault<z.ZodString>
+        >,
+      );
+    },
+  };
+}
+
+export const articleTexts = textFieldsOf(ARTICLE_TEXT_FIELDS);
+/** The article's texts of any object that has them (see ArticleTextsSchema). */
+export const pickArticleTexts = articleTexts.pick;
+
 /** What a card in any article list shows (SPEC.md §2 Home, Category page). */
 export const ArticleCardSchema = z.object({
   _id: z.string(),
@@ -75,20 +180,11 @@ export const ArticleCardSchema = z.object({
 export type ArticleCard = z.infer<typeof ArticleCardSchema>;
 
 /** One whole article (SPEC.md §3) with our additions (DECISIONS.md §5). */
-export const ArticleSchema = z.object({
+export const ArticleSchema = articleTexts.stringsSchema().extend({
   _id: z.string(),
-  name: z.string(),
-  slug: z.string(),
   author: AuthorRefSchema.nullable(),
   category: CategoryRefSchema.nullable(),
-  imageUrl: z.string(),
   image: ImageInfoSchema.nullable(),
-  /** What the article image shows; empty when the editor wrote none. */
-  imageAlt: z.string(),
-  description: z.string(),
-  metaTitle: z.string(),
-  metaDescription: z.string(),
-  metaKeywords: z.string(),
   status: z.enum(ARTICLE_STATUSES),
   publishedAt: isoDate,
   /** An editor's note when sending the article back to draft (DECISIONS.md §11); else empty. */
@@ -120,47 +216,10 @@ export const AdminArticleRowSchema = z.object({
   views: z.number(),
 });
 
-const optionalText = (field: string, max: number) =>
-  z
-    .string({ error: `${field} must be text` })
-    .trim()
-    .max(max, `${field} must be at most ${max} characters`)
-    .optional()
-    .default('');
-
 /** Create and update bodies (SPEC.md §7) plus status, publishedAt, language, legacyId. */
-export const ArticleInputSchema = z.object({
-  name: text('name', 1, ARTICLE_NAME_MAX),
-  slug: z
-    .string({ error: 'slug must be text' })
-    .trim()
-    .max(120, 'slug must be at most 120 characters')
-    .optional(),
+export const ArticleInputSchema = ArticleTextsSchema.extend({
   author: IdSchema.optional().nullable(),
   category: IdSchema,
-  imageUrl: z
-    .string({ error: 'imageUrl must be text' })
-    .trim()
-    .min(1, 'imageUrl is required: upload an image first')
-    .max(IMAGE_URL_MAX, `imageUrl must be at most ${IMAGE_URL_MAX} characters`)
-    .refine(
-      (v) => v.startsWith('/media/') || /^https:\/\/[^\s"'<>]+$/i.test(v),
-      'imageUrl must be an uploaded image or an https address',
-    ),
-  description: z
-    .string({ error: 'description must be text' })
-    .max(MAX_DESCRIPTION_LENGTH, 'description is too long')
-    // Cleaning costs time per element: 166,000 `<b>` froze the server for seconds.
-    .refine(
-      (html) => countElements(html) <= MAX_DESCRIPTION_ELEMENTS,
-      `description has too many HTML elements (at most ${MAX_DESCRIPTION_ELEMENTS})`,
-    )
-    .default(''),
-  /** Our addition: what the article image shows (its alt text); empty falls back to the title. */
-  imageAlt: optionalText('imageAlt', IMAGE_ALT_MAX),
-  metaTitle: optionalText('metaTitle', 300),
-  metaDescription: optionalText('metaDescription', 1000),
-  metaKeywords: optionalText('metaKeywords', 1000),
   status: z
     .enum(ARTICLE_STATUSES, { error: 'status must be draft, pending or published' })
     .optional(),

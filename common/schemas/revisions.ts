@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ARTICLE_STATUSES, LANGUAGES } from '../articles';
-import { ARTICLE_NAME_MAX, ArticleInputSchema, IMAGE_URL_MAX } from './articles';
+import { ARTICLE_NAME_MAX, ArticleTextsSchema, articleTexts, IMAGE_URL_MAX } from './articles';
 import { IdSchema } from './common';
 
 /** Why a revision was recorded: a save (create or update), a status move, an autosave, a restore. */
@@ -20,18 +20,9 @@ export const PRESENCE_WINDOW_MS = 2 * 60 * 1000;
 export const PRESENCE_HEARTBEAT_MS = 30 * 1000;
 
 /** Everything a revision keeps of an article; ids for its category, author and translation. */
-export const RevisionContentSchema = z.object({
-  name: z.string(),
-  slug: z.string(),
+export const RevisionContentSchema = articleTexts.storedSchema().extend({
   category: z.string().nullable(),
   author: z.string().nullable(),
-  imageUrl: z.string(),
-  /** The article image's alt text (issue 9 item 8); revisions from before it have none. */
-  imageAlt: z.string().default(''),
-  description: z.string(),
-  metaTitle: z.string(),
-  metaDescription: z.string(),
-  metaKeywords: z.string(),
   language: z.enum(LANGUAGES).nullable(),
   publishedAt: z.string(),
   translationId: z.string().nullable(),
@@ -73,28 +64,23 @@ const updatedAtField = z.iso.datetime({
 /** Restoring: the article's updatedAt as the client knows it; an older one is refused (409). */
 export const RestoreInputSchema = z.object({ updatedAt: updatedAtField });
 
-const fields = ArticleInputSchema.shape;
+const fields = ArticleTextsSchema.shape;
 /**
  * What the form autosaves: its text as typed, which may not be valid for saving yet (an
  * empty title, no image), within the save's own limits. `basedOn` is the article's
  * updatedAt the form opened.
  */
-export const AutosaveInputSchema = z.object({
+export const AutosaveInputSchema = ArticleTextsSchema.extend({
   name: z
     .string({ error: 'name must be text' })
     .max(ARTICLE_NAME_MAX, `name must be at most ${ARTICLE_NAME_MAX} characters`)
     .default(''),
   slug: fields.slug.default(''),
-  category: z.union([IdSchema, z.literal('')]).default(''),
   imageUrl: z
     .string({ error: 'imageUrl must be text' })
     .max(IMAGE_URL_MAX, `imageUrl must be at most ${IMAGE_URL_MAX} characters`)
     .default(''),
-  imageAlt: fields.imageAlt,
-  description: fields.description,
-  metaTitle: fields.metaTitle,
-  metaDescription: fields.metaDescription,
-  metaKeywords: fields.metaKeywords,
+  category: z.union([IdSchema, z.literal('')]).default(''),
   language: z.union([z.enum(LANGUAGES), z.literal('')]).default(''),
   basedOn: updatedAtField,
 });

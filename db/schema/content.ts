@@ -5,7 +5,6 @@ import {
   index,
   integer,
   pgEnum,
-  smallint,
   pgTable,
   text,
   timestamp,
@@ -13,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ARTICLE_STATUSES, LANGUAGES } from '../../common/articles';
-import { id, timestamps, tsvector } from './columns';
+import { id, timestamps } from './columns';
 import { media } from './media';
 import { users } from './users';
 
@@ -63,27 +62,6 @@ export const articles = pgTable(
      * service, in one transaction; deleting one side leaves the other unlinked.
      */
     translationId: uuid().references((): AnyPgColumn => articles.id, { onDelete: 'set null' }),
-    viewCount: integer().notNull().default(0),
-    /*
-     * Search (DECISIONS.md §12): the lexemes of the title, keywords and body as
-     * common/search/search-document.ts makes them (normalised Hindi, loose romanisations,
-     * English stems), weighted A, B and C; `searchWords`, the title's and keywords' words, is
-     * what "Did you mean" looks through by trigrams. `searchVersion` says which normaliser made
-     * them, so a newer one re-indexes older rows on start.
-     */
-    search: tsvector()
-      .notNull()
-      .default(sql`''::tsvector`),
-    /*
-     * The title's and keywords' lexemes alone (weights A and B of `search`), made by PostgreSQL:
-     * small enough to stay in the row, so ranking the matches reads no TOASTed body lexemes
-     * (issue 10 item 4, docs/decisions/022).
-     */
-    searchHead: tsvector()
-      .notNull()
-      .generatedAlwaysAs(sql`ts_filter(search, '{a,b}')`),
-    searchWords: text().notNull().default(''),
-    searchVersion: smallint().notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -111,9 +89,6 @@ export const articles = pgTable(
       t.publishedAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    index('articles_views_order_idx').on(t.viewCount.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('articles_search_idx').using('gin', t.search),
-    index('articles_search_words_idx').using('gin', t.searchWords.op('gin_trgm_ops')),
   ],
 );
 

@@ -4,9 +4,10 @@ import { id, timestamps } from './columns';
 
 /**
  * Work to do at a given time, once across every process on this database (DECISIONS.md §11):
- * a process claims due rows with `FOR UPDATE SKIP LOCKED` and marks them done in the same
- * statement (server/modules/jobs). `key` names the job's subject so that rescheduling moves
- * the one job instead of adding another (`article-live:<id>`).
+ * a process leases due rows with `FOR UPDATE SKIP LOCKED` (`leasedUntil`), runs them and marks
+ * them done (server/modules/jobs). A process that dies mid-job leaves its lease to run out, and
+ * another takes the job then. `key` names the job's subject so that rescheduling moves the one
+ * job instead of adding another (`article-live:<id>`).
  */
 export const jobs = pgTable(
   'jobs',
@@ -17,6 +18,8 @@ export const jobs = pgTable(
     subjectId: uuid(),
     runAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
     doneAt: timestamp({ withTimezone: true, mode: 'date' }),
+    /** Taken by a process until then; past it, the job is free for another to take. */
+    leasedUntil: timestamp({ withTimezone: true, mode: 'date' }),
     createdAt: timestamps.createdAt,
   },
   (t) => [

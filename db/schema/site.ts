@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   date,
   index,
@@ -34,6 +35,12 @@ export const appSecrets = pgTable('app_secrets', {
   createdAt: timestamps.createdAt,
 });
 
+/*
+ * The views module's counters (server/modules/views). Each process counts views in memory and
+ * adds them here in batches, so a view never rewrites the article's row (issue 23 item 4).
+ */
+
+/** Views per article and calendar day of the site's time zone (docs/decisions/024). */
 export const articleDailyViews = pgTable(
   'article_daily_views',
   {
@@ -46,6 +53,46 @@ export const articleDailyViews = pgTable(
   (t) => [
     primaryKey({ columns: [t.articleId, t.day] }),
     index('article_daily_views_day_idx').on(t.day),
+  ],
+);
+
+/**
+ * Each article's views of all time; no row until its first view is written. The index serves
+ * the admin list's `views` order (most first, the id breaking ties, as the query says it).
+ */
+export const articleViewTotals = pgTable(
+  'article_view_totals',
+  {
+    articleId: uuid()
+      .primaryKey()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    views: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('article_view_totals_order_idx').on(
+      t.views.desc().nullsFirst(),
+      t.articleId.desc().nullsFirst(),
+    ),
+  ],
+);
+
+/**
+ * Whose view of which article was counted last, and when (the reader is the client's address):
+ * a reader's next view of the same article counts once 30 minutes have passed. Written with each
+ * batch of views, which counts only the views this table takes; rows past their 30 minutes are
+ * swept. It names articles without a reference, so writing it never locks an article's row; a
+ * deleted article's rows go with the sweep.
+ */
+export const articleViewReaders = pgTable(
+  'article_view_readers',
+  {
+    articleId: uuid().notNull(),
+    reader: text().notNull(),
+    countedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.reader] }),
+    index('article_view_readers_counted_idx').on(t.countedAt),
   ],
 );
 

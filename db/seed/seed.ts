@@ -1,6 +1,5 @@
 import { count, inArray, or } from 'drizzle-orm';
 import { readFile } from 'node:fs/promises';
-import { articleSearchColumns } from '../../common/search/search-document';
 import { detectLanguage } from '../../common/text';
 import type { Db } from '../client';
 import type { SiteSettings } from '../../common/settings';
@@ -111,11 +110,6 @@ export async function seedDemoContent({ db, storeImage, now }: SeedDeps): Promis
         legacyId: demo.legacyId,
         createdAt: publishedAt,
         updatedAt: publishedAt,
-        ...articleSearchColumns({
-          name: demo.name,
-          metaKeywords: demo.metaKeywords,
-          description: demo.html,
-        }),
       })
       .onConflictDoNothing()
       .returning({ id: articles.id });

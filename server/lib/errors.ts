@@ -2,6 +2,7 @@
  * Typed errors with stable codes (STYLE.md §12). Services throw them; the one error handler in
  * plugins/errors.ts turns them into DECISIONS.md §1's JSON. Messages are meant for the user.
  */
+import { ErrorSchema } from '../../common/schemas/common';
 
 export interface FieldError {
   path: string;
@@ -35,3 +36,35 @@ export const payloadTooLarge = (message: string) => new AppError(413, message, '
 export const unsupportedMediaType = (message: string) =>
   new AppError(415, message, 'UNSUPPORTED_MEDIA_TYPE');
 export const tooManyRequests = (message: string) => new AppError(429, message, 'TOO_MANY_REQUESTS');
+
+/**
+ * What each error status means on this API, as the OpenAPI document says it. Every body is
+ * DECISIONS.md §1's `{ message, errors? }` (`ErrorSchema`).
+ */
+const ERROR_MEANINGS = {
+  400: 'The request is invalid: a field (named in `errors`), the JSON, the address or the Host header.',
+  401: 'Not signed in, or the session has expired or was ended.',
+  403: 'Signed in without the role this needs, or a cookie-borne write from another site.',
+  404: 'Nothing has this id, slug or address.',
+  405: 'The address exists but does not take this method: `Allow` lists the ones it takes.',
+  409: 'Conflicts with what is stored: a name, slug or email already in use, a stale edit, or a rule that keeps it.',
+  413: 'The body is larger than this call takes.',
+  415: 'The body is not of a media type this call takes.',
+  429: 'Too many requests from this address: `Retry-After` says in how many seconds to try again.',
+} as const;
+
+export type ErrorStatus = keyof typeof ERROR_MEANINGS;
+
+/**
+ * The error answers of a route, for its `schema.response` next to its success answers
+ * (`{ 200: CategorySchema, ...errorResponses(400, 401, 403, 404) }`). A route lists the statuses
+ * it really answers, where its schema is; the OpenAPI document and the response serializer both
+ * read them from there.
+ */
+export function errorResponses<const S extends readonly ErrorStatus[]>(
+  ...statuses: S
+): Record<S[number], typeof ErrorSchema> {
+  return Object.fromEntries(
+    statuses.map((status) => [status, ErrorSchema.meta({ description: ERROR_MEANINGS[status] })]),
+  ) as Record<S[number], typeof ErrorSchema>;
+}

@@ -3,6 +3,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { SERVER_SEGMENTS } from '../../common/paths';
 import type { Database } from '../../db/client';
+import type { PurgeCounts } from '../lib/cdn-purge';
 import { forbidden, unauthorized } from '../lib/errors';
 import { MEDIA_UPLOAD_PATH } from '../modules/media/media-routes';
 
@@ -39,14 +40,19 @@ function checkAccess(request: FastifyRequest, token: string | undefined) {
 /**
  * GET /metrics in Prometheus' text format: requests by route and status, their latency, the page
  * cache's hits and misses, the database pool, uploads, the scheduler's lag (how late each job
- * ran after its time), and Node's own process metrics (docs/decisions/013).
+ * ran after its time), front-cache purges, and Node's own process metrics (docs/decisions/013).
  */
+/** The values of `x-page-cache` (plugins/page-cache.ts `CacheState`). */
+const CACHE_STATES = new Set(['hit', 'stale', 'coalesced', 'miss', 'refresh']);
+
 export function registerMetrics(
   app: FastifyInstance,
   deps: {
     database: Database;
     token: string | undefined;
     jobs?: { onRan(observe: (kind: string, lagSeconds: number) => void): void };
+    /** Front-cache purges, when CDN_PURGE_URL is set (lib/cdn-purge.ts). */
+    cdnPurge?: { counts(): PurgeCounts };
   },
 ) {
   // One registry per app: tests build many apps in one process.
@@ -67,7 +73,7 @@ export function registerMetrics(
   });
   const pageCache = new Counter({
     name: 'patrika_page_cache_requests_total',
-    help: 'Anonymous page requests answered from the in-process page cache (hit) or rendered (miss).',
+    help: 'Anonymous answers by how they came: kept and fresh (hit), kept and stale while it is refreshed (stale), after waiting for another reader’s render (coalesced), rendered for this reader (miss), or rendered off the readers’ path to refresh a stale one (refresh).',
     labelNames: ['result'] as const,
     registers: [registry],
   });
@@ -98,13 +104,15 @@ export function registerMetrics(
     },
   });
 
+  if (deps.cdnPurge) registerPurgeMetrics(registry, deps.cdnPurge);
+
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? UNMATCHED;
     const status = String(reply.statusCode);
     requests.inc({ method: request.method, route, status });
     latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
     const cached = reply.getHeader('x-page-cache');
-    if (cached === 'hit' || cached === 'miss') pageCache.inc({ result: cached });
+    if (typeof cached === 'string' && CACHE_STATES.has(cached)) pageCache.inc({ result: cached });
     if (route === MEDIA_UPLOAD_PATH && request.method === 'POST') uploads.inc({ status });
   });
 
@@ -118,4 +126,46 @@ export function registerMetrics(
       return registry.metrics();
     },
   );
+}
+
+/** Front-cache purges (lib/cdn-purge.ts): the purger counts for itself; these read its totals. */
+function registerPurgeMetrics(registry: Registry, purges: { counts(): PurgeCounts }) {
+  new Counter({
+    name: 'patrika_cdn_purge_requests_total',
+    help: 'Purge requests to the front cache (CDN_PURGE_URL): accepted with a 2xx (sent), or not answered, timed out or refused (failed; the batch is tried again).',
+    labelNames: ['result'] as const,
+    registers: [registry],
+    collect() {
+      const counts = purges.counts();
+      this.reset();
+      this.inc({ result: 'sent' }, counts.sent);
+      this.inc({ result: 'failed' }, counts.failed);
+    },
+  });
+  new Counter({
+    name: 'patrika_cdn_purge_retries_total',
+    help: 'Batches of purges sent again after a failure (capped exponential backoff).',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(purges.counts().retried);
+    },
+  });
+  new Counter({
+    name: 'patrika_cdn_purge_overflows_total',
+    help: 'Times the purges waiting grew past their bound and became one purge of everything.',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(purges.counts().overflowed);
+    },
+  });
+  new Gauge({
+    name: 'patrika_cdn_purge_queue',
+    help: 'Tags and addresses waiting to be purged from the front cache.',
+    registers: [registry],
+    collect() {
+      this.set(purges.counts().queued);
+    },
+  });
 }

@@ -3,10 +3,36 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../env';
+import { chooseEncoding, encodedEtag, encodePage, noneMatchHits } from '../lib/page-cache';
+
+/** Where the document is served. */
+export const OPENAPI_PATH = '/api/openapi.json';
+
+const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/**
+ * An operation's id from its method and path, `putUsersByIdRole` for PUT /api/users/:id/role:
+ * client generators name their functions after it, and method and path are already unique.
+ */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .split('/')
+    .filter((segment) => segment && segment !== 'api')
+    .map((segment) =>
+      segment.startsWith(':')
+        ? `By${capital(segment.slice(1))}`
+        : segment
+            .split(/[^A-Za-z0-9]+/)
+            .map(capital)
+            .join(''),
+    );
+  return method.toLowerCase() + words.join('');
+}
 
 /**
  * The OpenAPI document is made from the same zod schemas that validate the routes
- * (`/api/openapi.json`), browsable at `/api/docs`.
+ * (`/api/openapi.json`), browsable at `/api/docs`. Each route states its own error answers
+ * (`errorResponses` in lib/errors.ts) and its `security` (`[]` for a public call).
  */
 export async function registerOpenApi(app: FastifyInstance, config: Config) {
   await app.register(swagger, {
@@ -23,9 +49,37 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      const { method } = input.route;
+      if (out.schema && !out.schema.hide && typeof method === 'string')
+        out.schema = { operationId: operationIdOf(method, out.url), ...out.schema };
+      return out;
+    },
   });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  /*
+   * The document is the same until the next deploy: made and compressed once, with a strong
+   * validator, so a client that asks again gets a 304.
+   */
+  let document: Promise<{ etag: string; identity: Buffer; br: Buffer; gzip: Buffer }> | undefined;
+  const make = async () => {
+    const identity = Buffer.from(JSON.stringify(app.swagger()));
+    const { etag, br, gzip } = await encodePage({ status: 200, headers: [] }, identity);
+    return { etag, identity, br, gzip };
+  };
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, async (request, reply) => {
+    const made = await (document ??= make());
+    const encoding = chooseEncoding(request.headers['accept-encoding']);
+    reply
+      .header('vary', 'Accept-Encoding')
+      .header('etag', encodedEtag(made.etag, encoding))
+      .header('cache-control', 'no-cache');
+    if (noneMatchHits(request.headers['if-none-match'], made.etag)) return reply.status(304).send();
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.type('application/json; charset=utf-8').send(made[encoding]);
+  });
+
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     // Its page loads only its own files; let it carry its own Content-Security-Policy.

@@ -1,17 +1,20 @@
 /*
- * HTTP caching (issue 11 items 4 and 5, docs/decisions/025): validators, 304s and the page
- * cache's hits.
+ * HTTP caching (docs/decisions/025, 029): kept answers, validators and 304s.
  *
- * - A cached page is answered here, in an onRequest hook, before any route runs: its stored
+ * - A kept answer is served here, in an onRequest hook, before any route runs: its stored
  *   brotli or gzip bytes as Accept-Encoding says, with their ETag, or 304 to a matching
- *   If-None-Match. No React, no web Response, no compression.
- * - Every other GET answered whole from a Fastify route (feeds, sitemaps, robots.txt, icons,
- *   the OpenSearch description) gets a strong ETag from its bytes and the same 304; its text
- *   is compressed here, so the tag names the bytes sent.
+ *   If-None-Match. A stale one (something it shows changed) is served as it is while one render
+ *   in this process refreshes it, off the reader's path; a miss is rendered once, however many
+ *   readers ask for it at the same time.
+ * - Every other GET answered whole from a Fastify route (robots.txt, icons, the OpenSearch
+ *   description) gets a strong ETag from its bytes and the same 304; its text is compressed
+ *   here, so the tag names the bytes sent.
  * Media answer their own validators (modules/media/media-routes.ts); the API has none.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import { SERVER_SEGMENTS } from '../../common/paths';
+import type { Change } from '../lib/change-notices';
 import {
   bytesOf,
   chooseEncoding,
@@ -22,24 +25,45 @@ import {
   encodedEtag,
   etagOf,
   forbidsStoring,
-  hasSharedParts,
   isCacheable,
+  isKeptPath,
   noneMatchHits,
   pageCacheKey,
-  type CachedPage,
-  type PageCache,
+  PUBLIC_PAGE_CACHE_CONTROL,
+  publicCacheControl,
 } from '../lib/page-cache';
+import type { KeptAnswer, PageStore } from '../lib/page-store';
 
-/** Answers `request` with a cached page (state `hit`, or `miss` right after its render). */
+/**
+ * How an answer came: `hit` (kept, fresh), `stale` (kept, being refreshed), `coalesced` (it
+ * waited for another reader's render of the same page), `miss` (rendered for this reader),
+ * `refresh` (rendered off the readers' path to replace a stale one).
+ */
+export type CacheState = 'hit' | 'stale' | 'coalesced' | 'miss' | 'refresh';
+
+/**
+ * What an answer that may show what has since changed tells shared caches: keep it a second,
+ * then serve it only while fetching it again. A front cache purged on each change (CDN_PURGE)
+ * keeps pages a day, and may fetch one again before this process has refreshed it: it must not
+ * keep the old text that long. (Not 0: Varnish never serves an object kept 0 s, even in grace.)
+ */
+export const NOT_FRESH_CACHE_CONTROL = publicCacheControl(1);
+
+/**
+ * Answers `request` with a kept answer; `fresh` is false for one that may show what has since
+ * changed (served stale, or rendered while a change to what it shows was made).
+ */
 export function sendPage(
   request: FastifyRequest,
   reply: FastifyReply,
-  page: CachedPage,
-  state: 'hit' | 'miss',
+  page: KeptAnswer,
+  state: CacheState,
+  fresh = state !== 'stale',
 ): FastifyReply {
   const encoding = chooseEncoding(request.headers['accept-encoding']);
   const etag = encodedEtag(page.etag, encoding);
   reply.headers(Object.fromEntries(page.headers));
+  if (!fresh) reply.header('cache-control', NOT_FRESH_CACHE_CONTROL);
   reply.header('vary', 'Accept-Encoding');
   reply.header('etag', etag);
   reply.header('x-page-cache', state);
@@ -51,63 +75,226 @@ export function sendPage(
   return reply.status(page.status).send(bytesOf(page, encoding));
 }
 
-/** Serves hits of the page cache before any route: nothing else runs for them. */
-export function registerPageCacheHits(
-  app: FastifyInstance,
-  options: { pages: PageCache; cookieName: string },
-) {
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isCacheable(request, options.cookieName)) return;
-    const page = options.pages.get(pageCacheKey(request.url));
-    if (page) return sendPage(request, reply, page, 'hit');
+/** A render of one key under way in this process, which readers of the key may wait for. */
+interface Flight {
+  /** The page store's mark when it began (lib/page-store.ts `begin`). */
+  since: number;
+  refresh: boolean;
+  answer: Promise<KeptAnswer | undefined>;
+  settle(answer?: KeptAnswer): void;
+}
+
+/** At most this many renders refresh stale answers at once (the rest wait their turn). */
+const REFRESH_CONCURRENCY = 1;
+/** Stale answers no reader asked for in this long are left stale, not rendered again. */
+const REFRESH_IF_READ_WITHIN_MS = 5 * 60_000;
+const REFRESH_QUEUE_MAX = 10_000;
+
+/**
+ * This process's kept answers on the HTTP side: which readers get what, one render per page at
+ * a time, stale answers refreshed in the background. Made with the services (a change reaches
+ * it through `changed`); the app gives it its way to render (`renderWith`) when it is built.
+ */
+export class PageCache {
+  /** Marks this process's own refresh requests; never leaves the process. */
+  private readonly refreshToken = randomUUID();
+  private readonly flights = new Map<string, Flight>();
+  private readonly byRequest = new WeakMap<FastifyRequest, Flight>();
+  private readonly queue = new Set<string>();
+  /** Answers kept while a change to what they show was made (see NOT_FRESH_CACHE_CONTROL). */
+  private readonly unsure = new WeakSet<KeptAnswer>();
+  private refreshing = 0;
+  private render: ((key: string, headers: Record<string, string>) => Promise<void>) | undefined;
+
+  constructor(
+    readonly store: PageStore,
+    private readonly options: {
+      cookieName: string;
+      /** What kept answers tell shared caches (publicCacheControl). */
+      cacheControl?: string;
+      now: () => number;
+      logError?: (error: unknown, what: string) => void;
+    },
+  ) {}
+
+  get cacheControl() {
+    return this.options.cacheControl ?? PUBLIC_PAGE_CACHE_CONTROL;
+  }
+
+  /** How the app renders a key off the readers' path (an internal request). */
+  renderWith(render: (key: string, headers: Record<string, string>) => Promise<void>) {
+    this.render = render;
+  }
+
+  /** A change here or in another process: refresh what showed it, drop what must go. */
+  changed(change: Change) {
+    const stale = this.store.invalidate(change);
+    const since = this.options.now() - REFRESH_IF_READ_WITHIN_MS;
+    for (const key of stale) if ((this.store.readAt(key) ?? 0) >= since) this.refresh(key);
+  }
+
+  /** For tests and operators: forget every kept answer in this process. */
+  invalidate(change: Change = { all: 'drop' }) {
+    this.changed(change);
+  }
+
+  /** The onRequest hook: kept answers before any route; one render per missed key. */
+  async answer(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+    if (!isKeptPath(request.url) || !isCacheable(request, this.options.cookieName)) return;
+    const key = pageCacheKey(request.url);
+    if (request.headers[REFRESH_HEADER] === this.refreshToken) {
+      this.fly(request, key, true);
+      return;
+    }
+    const found = this.store.get(key);
+    if (found) {
+      if (found.state === 'stale') this.refresh(key);
+      return sendPage(request, reply, found.answer, found.state === 'fresh' ? 'hit' : 'stale');
+    }
+    const flying = this.flights.get(key);
+    if (flying) {
+      const answer = await flying.answer;
+      if (answer) return sendPage(request, reply, answer, 'coalesced', !this.unsure.has(answer));
+    }
+    this.fly(request, key, false);
+  }
+
+  /**
+   * A render's answer to `request`: kept with the tags of what it showed (unless a change
+   * dropped it meanwhile), given to the readers who waited for it, and sent.
+   */
+  async keep(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    made: { status: number; headers: [string, string][]; body: Buffer },
+    opts: { tags: readonly string[]; freshMs?: number },
+  ): Promise<FastifyReply> {
+    const flight = this.byRequest.get(request);
+    const tags = [...new Set(opts.tags)];
+    // An answer that says how caches keep it (a sitemap) keeps its own word.
+    const own = made.headers.some(([name]) => name.toLowerCase() === 'cache-control');
+    const headers: [string, string][] = [
+      ...made.headers,
+      ...(own ? [] : [['cache-control', this.cacheControl] as [string, string]]),
+      ...tagHeaders(tags),
+    ];
+    const answer = await encodePage({ status: made.status, headers }, made.body);
+    const key = pageCacheKey(request.url);
+    const since = flight?.since ?? this.store.begin();
+    const kept = this.store.set(key, answer, { tags, since, freshMs: opts.freshMs });
+    // Refused with no change since the render began: not kept, but not outdated either.
+    const fresh = kept === 'fresh' || (kept === 'refused' && this.store.begin() === since);
+    if (!fresh) this.unsure.add(answer);
+    flight?.settle(kept === 'refused' ? undefined : answer);
+    if (kept === 'stale') this.refresh(key);
+    return sendPage(request, reply, answer, flight?.refresh ? 'refresh' : 'miss', fresh);
+  }
+
+  /**
+   * Ends a request's flight that kept nothing (an error, a 404, a redirect). A refresh that
+   * found the page gone or moved drops the stale copy; one that failed (the database away)
+   * leaves it to be served stale.
+   */
+  landed(request: FastifyRequest, status: number) {
+    const flight = this.byRequest.get(request);
+    if (!flight) return;
+    flight.settle(undefined);
+    if (flight.refresh && GONE.has(status)) this.store.delete(pageCacheKey(request.url));
+  }
+
+  private fly(request: FastifyRequest, key: string, refresh: boolean) {
+    let settle!: (answer?: KeptAnswer) => void;
+    const answer = new Promise<KeptAnswer | undefined>((resolve) => (settle = resolve));
+    const flight: Flight = {
+      since: this.store.begin(),
+      refresh,
+      answer,
+      settle: (kept) => {
+        if (this.flights.get(key) === flight) this.flights.delete(key);
+        settle(kept);
+      },
+    };
+    this.flights.set(key, flight);
+    this.byRequest.set(request, flight);
+  }
+
+  /** Asks for `key` to be rendered again off the readers' path, once. */
+  private refresh(key: string) {
+    if (!this.render || this.flights.has(key) || this.queue.has(key)) return;
+    if (this.queue.size >= REFRESH_QUEUE_MAX) return;
+    this.queue.add(key);
+    this.pump();
+  }
+
+  private pump() {
+    while (this.render && this.refreshing < REFRESH_CONCURRENCY && this.queue.size > 0) {
+      const key = this.queue.values().next().value as string;
+      this.queue.delete(key);
+      this.refreshing++;
+      this.render(key, { [REFRESH_HEADER]: this.refreshToken })
+        .catch((error: unknown) => this.options.logError?.(error, `refreshing ${key} failed`))
+        .finally(() => {
+          this.refreshing--;
+          this.pump();
+        });
+    }
+  }
+}
+
+/** Answers that say a kept page is no longer there: a refresh that gets one drops it. */
+const GONE = new Set([301, 302, 307, 308, 404, 410]);
+
+/** The header that marks a process's own refresh render (with its token). */
+const REFRESH_HEADER = 'x-patrika-refresh';
+
+/**
+ * What a kept answer tells front caches it shows: `Cache-Tag` (Cloudflare, comma-separated) and
+ * `Surrogate-Key` (Fastly and Varnish's xkey, space-separated).
+ */
+export function tagHeaders(tags: readonly string[]): [string, string][] {
+  if (tags.length === 0) return [];
+  return [
+    ['cache-tag', tags.join(',')],
+    ['surrogate-key', tags.join(' ')],
+  ];
+}
+
+/** Serves kept answers before any route, and lets a render that kept nothing go. */
+export function registerPageCache(app: FastifyInstance, cache: PageCache) {
+  app.addHook('onRequest', (request, reply) => cache.answer(request, reply));
+  app.addHook('onResponse', async (request, reply) => cache.landed(request, reply.statusCode));
+  // Stale answers are re-rendered through the app itself, as a reader's request would be.
+  cache.renderWith(async (key, headers) => {
+    await app.inject({ method: 'GET', url: key, headers: { ...headers, 'accept-encoding': 'br' } });
   });
 }
 
 /**
- * Whole answers that are the same for everyone and costly to make (sitemaps, feeds), kept in
- * the page cache as the bytes they are sent with, like a page (docs/decisions/027, "Memory"):
- * a hit is served by the onRequest hook above; a miss makes the answer once, however many
- * requests ask for it at the same time, and keeps it `ttlMs` or until content changes (the page
- * cache's invalidation). Without a cache (tests of the routes alone) the answer is sent as made.
+ * Whole answers that are the same for everyone and costly to make (sitemaps, feeds), kept like a
+ * page with the tags of what they show: a hit is served by the onRequest hook above; a miss is
+ * made once, however many requests ask for it at the same time. Without a cache (tests of the
+ * routes alone) the answer is sent as made.
  */
-export function wholeAnswers(pages: PageCache | undefined, ttlMs: number) {
-  /** Answers being made, by generation and key: concurrent misses wait for the same one. */
-  const making = new Map<string, Promise<Omit<CachedPage, 'storedAt'>>>();
+export function wholeAnswers(cache: PageCache | undefined, freshMs: number) {
   return async function send(
     request: FastifyRequest,
     reply: FastifyReply,
     headers: [string, string][],
-    make: () => Promise<string | Buffer>,
+    make: () => Promise<{ body: string | Buffer; tags: readonly string[] }>,
   ): Promise<FastifyReply> {
-    if (!pages) return reply.headers(Object.fromEntries(headers)).send(await make());
-    const key = pageCacheKey(request.url);
-    const hit = pages.get(key);
-    if (hit) return sendPage(request, reply, hit, 'hit');
-    // An answer begun before a change is not shared with requests that arrive after it.
-    const since = pages.generation;
-    const slot = `${since} ${key}`;
-    let pending = making.get(slot);
-    if (!pending) {
-      pending = (async () => {
-        const made = await make();
-        const body = Buffer.isBuffer(made) ? made : Buffer.from(made);
-        const page = await encodePage({ status: 200, headers }, body);
-        pages.set(key, page, since, ttlMs);
-        return page;
-      })().finally(() => making.delete(slot));
-      making.set(slot, pending);
-    }
-    return sendPage(request, reply, { ...(await pending), storedAt: 0 }, 'miss');
+    const made = await make();
+    if (!cache) return reply.headers(Object.fromEntries(headers)).send(made.body);
+    const body = Buffer.isBuffer(made.body) ? made.body : Buffer.from(made.body);
+    return cache.keep(request, reply, { status: 200, headers, body }, { tags: made.tags, freshMs });
   };
 }
 
 /**
  * Strong validators and 304s for whole answers of Fastify routes (feeds, sitemaps, robots.txt,
  * icons) and of reading pages rendered whole, and their compression in one call (a signed-in
- * reader's page, which no cache may keep, is compressed the same way, without a validator: a
- * third less CPU than @fastify/compress's stream of chunks, docs/decisions/027). Registered
- * before @fastify/compress's per-route hook, which then finds the answer encoded and leaves it
- * alone.
+ * reader's page, which no cache may keep, is compressed the same way, without a validator).
+ * Registered before @fastify/compress's per-route hook, which then finds the answer encoded and
+ * leaves it alone.
  */
 export function registerConditionalAnswers(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
@@ -120,11 +307,9 @@ export function registerConditionalAnswers(app: FastifyInstance) {
     const stored = !forbidsStoring(reply.getHeader('cache-control') as string | undefined);
     const text = COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''));
     if (text) reply.header('vary', 'Accept-Encoding');
-    // A reading page's gzip splices in its stylesheet compressed once: a fifth of brotli's CPU,
-    // and no bigger. Any other answer gets brotli when it may.
     const encoding =
       text && bytes.length >= COMPRESS_THRESHOLD
-        ? chooseEncoding(request.headers['accept-encoding'], hasSharedParts(bytes) ? 'gzip' : 'br')
+        ? chooseEncoding(request.headers['accept-encoding'])
         : 'identity';
     if (stored) {
       const etag = etagOf(bytes);

@@ -8,23 +8,16 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import {
   createRequestHandler,
+  matchRoutes,
   RouterContextProvider,
+  type RouteObject,
   type RouterContext,
   type ServerBuild,
 } from 'react-router';
-import { documentOf } from '../../common/document-bytes';
 import type { AppContext } from '../../common/services';
-import {
-  encodePage,
-  isCacheable,
-  isStorable,
-  pageCacheKey,
-  PUBLIC_PAGE_CACHE_CONTROL,
-  withSharedParts,
-  type PageCache,
-} from '../lib/page-cache';
-import { sendPage } from './page-cache';
-import { readingDocuments, type ReadingDocuments } from './reading-documents';
+import { isCacheable, isStorable } from '../lib/page-cache';
+import { RETRY_AFTER_SECONDS } from './errors';
+import type { PageCache } from './page-cache';
 
 /** Answers a request with a web Response, or with the reply itself once it has been sent. */
 export type FetchHandler = (
@@ -56,19 +49,17 @@ export function toFetchRequest(request: FastifyRequest, signal: AbortSignal): Re
 
 export async function sendFetchResponse(reply: FastifyReply, response: Response): Promise<void> {
   reply.status(response.status);
+  // Fastify sets the length of what it sends (compressed or not; none for a stream or a HEAD).
   for (const [name, value] of response.headers) {
-    if (name !== 'set-cookie') reply.header(name, value);
+    if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
-  // A document's bytes come first: a reading page's Response has no body stream at all.
-  const document = documentOf(response);
-  if (document) {
-    if (response.body) void response.body.cancel().catch(() => {});
-    const { bytes, shared } = document;
-    return reply.send(shared ? withSharedParts(bytes, shared) : bytes);
-  }
   if (!response.body) return reply.send();
+  // A body whose length is known is whole (a reading page, app/entry.server.tsx): sent as one
+  // Buffer, which is compressed in one call (plugins/page-cache.ts), not as a stream of chunks.
+  if (response.headers.has('content-length'))
+    return reply.send(Buffer.from(await response.arrayBuffer()));
   return reply.send(Readable.fromWeb(response.body as WebReadableStream));
 }
 
@@ -95,6 +86,40 @@ export function mountFetchHandler(app: FastifyInstance, handler: FetchHandler) {
   });
 }
 
+/** What every page address takes; one whose route has an action takes POST too. */
+const PAGE_READS = ['GET', 'HEAD', 'OPTIONS'];
+
+/**
+ * The methods a page address takes, for the `Allow` of a 405 and the answer to OPTIONS
+ * (RFC 9110 §15.5.6, §9.3.7): the build's routes, matched as React Router matches them (its
+ * public `matchRoutes`); React Router hands any other method to the matched route's action,
+ * and answers 405 when it has none. Undefined when no route matches.
+ */
+export function pageMethods(build: ServerBuild): (pathname: string) => string[] | undefined {
+  const children = new Map<string | undefined, RouteObject[]>();
+  for (const route of Object.values(build.routes)) {
+    if (!route) continue;
+    const siblings = children.get(route.parentId) ?? [];
+    children.set(route.parentId, siblings);
+    siblings.push(
+      route.index
+        ? { id: route.id, index: true, path: route.path, caseSensitive: route.caseSensitive }
+        : { id: route.id, path: route.path, caseSensitive: route.caseSensitive },
+    );
+  }
+  const attach = (routes: RouteObject[]): RouteObject[] =>
+    routes.map((route) => {
+      const below = children.get(route.id);
+      return route.index || !below ? route : { ...route, children: attach(below) };
+    });
+  const tree = attach(children.get(undefined) ?? []);
+  return (pathname) => {
+    const leaf = matchRoutes(tree, pathname, build.basename)?.at(-1)?.route;
+    if (!leaf?.id) return undefined;
+    return build.routes[leaf.id]?.module.action ? [...PAGE_READS, 'POST'] : PAGE_READS;
+  };
+}
+
 /** Where the server build lives and how to get the per-request context values. */
 export interface ReactRouterOptions {
   /** Loads the server build: an import of build/server/index.js, or Vite's in development. */
@@ -102,6 +127,11 @@ export interface ReactRouterOptions {
   mode: 'production' | 'development';
   /** The loaders' context. */
   context: (source: { request: FastifyRequest; reply: FastifyReply }) => AppContext;
+  /**
+   * The page to answer instead of an error page when this request's render failed because the
+   * database was away (issue 24 R1): sent 503 with Retry-After. Undefined for any other error.
+   */
+  outage?: (request: FastifyRequest) => string | undefined;
   /**
    * Whole pages for anonymous readers (lib/page-cache.ts); hits never get here, they are
    * answered by plugins/page-cache.ts before any route.
@@ -111,15 +141,19 @@ export interface ReactRouterOptions {
     /** Whether this response's render asked for a CSP nonce (its page runs inline scripts). */
     usedNonce: (reply: FastifyReply) => boolean;
     cookieName: string;
+    /** The tags of what the render's loaders showed (AppContext `keep`). */
+    tagsOf: (request: FastifyRequest) => readonly string[];
   };
 }
 
 export function mountReactRouter(app: FastifyInstance, options: ReactRouterOptions) {
   // One handler per build: production has one; development gets a new build after each edit.
-  // Reading pages have their own (plugins/reading-documents.ts); the rest go to React Router's.
   const handlers = new WeakMap<
     ServerBuild,
-    { reading: ReadingDocuments; handle: ReturnType<typeof createRequestHandler> }
+    {
+      handle: ReturnType<typeof createRequestHandler>;
+      methods: ReturnType<typeof pageMethods>;
+    }
   >();
   return mountFetchHandler(app, async (request, source) => {
     const build = await options.loadBuild();
@@ -129,19 +163,36 @@ export function mountReactRouter(app: FastifyInstance, options: ReactRouterOptio
     let handler = handlers.get(build);
     if (!handler) {
       handler = {
-        reading: readingDocuments(build, options.mode),
         handle: createRequestHandler(build, options.mode),
+        methods: pageMethods(build),
       };
       handlers.set(build, handler);
     }
+    // What an address takes: OPTIONS is answered here, a 405 names them (the reply keeps the
+    // header whatever the Response carries).
+    const allowed = () => handler.methods(new URL(request.url).pathname);
+    if (request.method === 'OPTIONS') {
+      const methods = allowed();
+      if (methods)
+        return new Response(null, { status: 204, headers: { allow: methods.join(', ') } });
+    }
     const cache = options.cache;
     const cacheable = cache && isCacheable(source.request, cache.cookieName);
-    // A change made while this page renders must keep it out of the cache.
-    const since = cache?.pages.generation;
     const context = new RouterContextProvider();
     context.set(key, options.context(source));
-    const response =
-      (await handler.reading(request, context)) ?? (await handler.handle(request, context));
+    const response = await handler.handle(request, context);
+    const outage = response.status >= 500 ? options.outage?.(source.request) : undefined;
+    if (outage !== undefined)
+      return new Response(outage, {
+        status: 503,
+        headers: {
+          'content-type': 'text/html; charset=utf-8',
+          'retry-after': String(RETRY_AFTER_SECONDS),
+          'cache-control': 'no-store',
+        },
+      });
+    if (response.status === 405 && !response.headers.has('allow'))
+      source.reply.header('allow', (allowed() ?? PAGE_READS).join(', '));
     if (!cache) return response;
     // A page with this response's nonce in it is its own: no cache may keep or share it.
     if (cache.usedNonce(source.reply)) {
@@ -149,8 +200,7 @@ export function mountReactRouter(app: FastifyInstance, options: ReactRouterOptio
       // A copy: a Response's own headers may be read-only.
       const headers = new Headers(response.headers);
       headers.set('cache-control', 'no-store');
-      const document = documentOf(response);
-      return new Response(document ? (document.bytes as Uint8Array<ArrayBuffer>) : response.body, {
+      return new Response(response.body, {
         status: response.status,
         statusText: response.statusText,
         headers,
@@ -167,16 +217,15 @@ export function mountReactRouter(app: FastifyInstance, options: ReactRouterOptio
       })
     )
       return response;
-    // Kept once, as the bytes every later reader gets (and this one too).
-    const document = documentOf(response);
-    const body = document?.bytes ?? Buffer.from(await response.arrayBuffer());
-    const headers: [string, string][] = [
-      ...[...response.headers].filter(([name]) => !NOT_KEPT.has(name)),
-      ['cache-control', PUBLIC_PAGE_CACHE_CONTROL],
-    ];
-    const page = await encodePage({ status: response.status, headers }, body, document?.shared);
-    cache.pages.set(pageCacheKey(source.request.url), page, since);
-    return sendPage(source.request, source.reply, { ...page, storedAt: 0 }, 'miss');
+    // Kept once, as the bytes every later reader gets (and this one too), with what it shows.
+    const body = Buffer.from(await response.arrayBuffer());
+    const headers = [...response.headers].filter(([name]) => !NOT_KEPT.has(name));
+    return cache.pages.keep(
+      source.request,
+      source.reply,
+      { status: response.status, headers, body },
+      { tags: cache.tagsOf(source.request) },
+    );
   });
 }
 

@@ -67,6 +67,8 @@ export async function registerSecurity(app: FastifyInstance, options: { dev: boo
     contentSecurityPolicy: false,
     // Cross-origin isolation would block the embedded map and videos.
     crossOriginEmbedderPolicy: false,
+    // Sent below, over HTTPS only.
+    strictTransportSecurity: false,
   });
   if (!options.dev)
     app.addHook('onSend', async (_request, reply) => {
@@ -75,6 +77,10 @@ export async function registerSecurity(app: FastifyInstance, options: { dev: boo
     });
   app.addHook('onSend', async (request, reply) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
+    // A browser ignores HSTS over plain HTTP (RFC 6797 §7.2 says not to send it there): it is
+    // for answers that came over HTTPS, to us or, with TRUST_PROXY, to the proxy in front
+    // (X-Forwarded-Proto).
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     // What a signed-in user sees (their name, drafts, the admin) must stay out of every cache,
     // shared or the browser's own; hashed assets and media are the same for everyone.
     if (tokenOf(request) && !SHARED_FILES.test(request.url))
@@ -82,11 +88,16 @@ export async function registerSecurity(app: FastifyInstance, options: { dev: boo
   });
 }
 
+/** A year, subdomains included (helmet's default, which this replaces). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
 /**
  * Browser features no page of ours uses; the video players keep fullscreen, autoplay and
- * picture-in-picture (not listed, so they stay as the iframe's `allow` says).
+ * picture-in-picture (not listed, so they stay as the iframe's `allow` says). Only features
+ * Chromium knows: it logs every other one on every page ("Unrecognized feature"), as it did
+ * for `bluetooth` (tests/e2e/security-headers.spec.ts).
  */
 export const PERMISSIONS_POLICY =
-  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), browsing-topics=()';
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), browsing-topics=()';
 
 const SHARED_FILES = /^\/(?:assets|media)\//;

@@ -715,6 +715,8 @@ test('the dashboard shows the numbers of GET /api/stats and a chart', async ({
   // A view today, so the chart has bars to draw (with none it says "No views yet").
   const read = await make.article(await make.category());
   expect((await admin.post(`/api/articles/${read._id}/view`, {})).status()).toBe(200);
+  // Counted views are written within 5 seconds: the page shows them once they are.
+  await expect.poll(async () => (await admin.article(read._id)).views).toBe(1);
   await signIn(page, ADMIN, '/admin/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   const stats = await admin.stats();

@@ -122,6 +122,8 @@ test('the dashboard shows an author their own desk, and the whole site once prom
     });
     expect(await res.json()).toEqual({ counted: true });
   }
+  // Counted views are written within 5 seconds: the dashboard shows them once they are.
+  await expect.poll(async () => (await admin.article(read._id)).views).toBe(12);
 
   await signIn(page, person, '/admin/dashboard');
   await expect(page.getByText('Numbers for your own articles.')).toBeVisible();

@@ -48,13 +48,27 @@ const COMMANDS: Record<Launcher, [string, string[]]> = {
 export function startProcess(
   env: Record<string, string>,
   launcher: Launcher = 'node',
+  umask?: number,
 ): {
   process: ChildProcess;
   output: () => string;
   exited: Promise<number | null>;
 } {
   let output = '';
-  const [command, args] = COMMANDS[launcher];
+  const [program, programArgs] = COMMANDS[launcher];
+  // A umask is the shell's to set: `sh -c 'umask 000; exec node …'`.
+  const [command, args] =
+    umask === undefined
+      ? [program, programArgs]
+      : [
+          '/bin/sh',
+          [
+            '-c',
+            `umask ${umask.toString(8).padStart(3, '0')} && exec "$0" "$@"`,
+            program,
+            ...programArgs,
+          ],
+        ];
   const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
@@ -71,11 +85,16 @@ export function startProcess(
 /** Starts a server and waits until /api/health answers 200. */
 export async function startServer(
   env: Record<string, string>,
-  { timeoutMs = 90_000, launcher = 'node' }: { timeoutMs?: number; launcher?: Launcher } = {},
+  {
+    // Seeding the demo site takes a minute or more on a busy machine: a bound, not a measure.
+    timeoutMs = 240_000,
+    launcher = 'node',
+    umask,
+  }: { timeoutMs?: number; launcher?: Launcher; umask?: number } = {},
 ): Promise<RunningServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const started = startProcess({ HOST: '127.0.0.1', PORT: String(port), ...env }, launcher);
+  const started = startProcess({ HOST: '127.0.0.1', PORT: String(port), ...env }, launcher, umask);
   let exitCode: number | null | undefined;
   void started.exited.then((code) => (exitCode = code));
   const healthy = async () => {

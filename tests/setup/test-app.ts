@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { SERVER_BUILD } from '../../scripts/build-state';
 import { buildApp, type BuildAppOptions } from '../../server/app';
 import { loadConfig, type Config } from '../../server/env';
+import { recordUndeclaredStatuses } from './declared-statuses';
 import { ensureBuild } from './spawn-server';
 import { createTestDatabase } from './test-db';
 import { waitUntil } from './wait-until';
@@ -72,6 +73,7 @@ export async function createTestApp(
     await database.close();
     throw error;
   }
+  const undeclaredStatuses = recordUndeclaredStatuses(app);
   routes?.(app);
   await app.ready();
   return {
@@ -82,6 +84,11 @@ export async function createTestApp(
       await app.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
+      const undeclared = undeclaredStatuses();
+      if (undeclared.length > 0)
+        throw new Error(
+          `Answers the routes' schema.response does not declare (add them with errorResponses):\n  ${undeclared.join('\n  ')}`,
+        );
     },
   };
 }

@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SLOW_TEST } from '../setup/timeouts';
 
 const root = join(import.meta.dirname, '..', '..');
 const UNIT = join(root, 'docs', 'deploy', 'patrika.service');
@@ -35,7 +36,8 @@ afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 
 const skipped = (why: string | false) => (why ? ` (skipped: ${why})` : '');
 
-describe('docs/deploy', () => {
+// systemd-analyze, openssl (it makes an RSA key) and nginx run as processes.
+describe('docs/deploy', SLOW_TEST, () => {
   it('README links both files', () => {
     const readme = readFileSync(join(root, 'README.md'), 'utf8');
     expect(readme).toContain('docs/deploy/patrika.service');

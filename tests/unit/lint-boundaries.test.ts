@@ -5,6 +5,7 @@
 import { ESLint } from 'eslint';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SLOW_TEST } from '../setup/timeouts';
 
 const root = join(import.meta.dirname, '..', '..');
 const eslint = new ESLint({ cwd: root });
@@ -14,7 +15,8 @@ async function problemsOf(file: string, code: string) {
   return (result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message}`);
 }
 
-describe('lint boundaries', () => {
+// ESLint loads its configuration and plugins on the first file it lints.
+describe('lint boundaries', SLOW_TEST, () => {
   it("fails on a module importing another module's repository", async () => {
     const problems = await problemsOf(
       'server/modules/seo/planted.ts',

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { DataDirLockedError, lockDataDir, tryLockFile, waitForLockFile } from '../../db/lock';
+import { SLOW_TEST } from '../setup/timeouts';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -71,7 +72,7 @@ describe('tryLockFile', () => {
 });
 
 describe('waitForLockFile', () => {
-  it('waits while another process holds the lock, then takes it', async () => {
+  it('waits while another process holds the lock, then takes it', SLOW_TEST, async () => {
     const path = join(tempDir(), 'build.lock');
     // Another process holds the lock for a moment, as a second `npm start` building would.
     const holder = spawn(process.execPath, [

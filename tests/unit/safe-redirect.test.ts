@@ -30,6 +30,15 @@ describe('safeRedirect', () => {
     ['tab first', '\t//evil.example'],
     ['javascript', 'javascript:alert(1)'],
     ['relative', 'evil.example'],
+    // Issue 24 item 7: forms that become //host only once the URL is resolved.
+    ['dot segment', '/.//evil.example'],
+    ['dot-dot segment', '/a/..//evil.example'],
+    ['percent-encoded dot', '/%2e//evil.example'],
+    ['percent-encoded dot-dot', '/x/%2E%2E//evil.example'],
+    ['dot and backslash', '/./\\evil.example'],
+    ['dot, backslash and slash', '/.\\/evil.example'],
+    ['encoded dots and backslashes', '/%2e%2e/\\/evil.example/path?q=1'],
+    ['dot segment after a tab', '/.\t//evil.example'],
   ])('refuses a %s target', (_name, target) => {
     expect(safeRedirect(target, FALLBACK)).toBe(FALLBACK);
   });
@@ -41,5 +50,20 @@ describe('safeRedirect', () => {
       expect(out.startsWith('//')).toBe(false);
       expect(out).toMatch(/^[\x21-\x7e]+$/);
     }
+  });
+});
+
+describe('every refused form, as a browser follows it', () => {
+  it('never leaves this site: each answer resolves to this origin', () => {
+    const here = 'https://patrika.example';
+    const forms = ['/', '/.', '/..', '/%2e', '/%2E%2E', '/\\', '/\t', '//', 'evil.example'];
+    // Every sequence of up to three of these, then a host: 729 targets.
+    for (const a of forms)
+      for (const b of forms)
+        for (const c of forms) {
+          const target = `${a}${b}${c}/evil.example/x`;
+          const sent = safeRedirect(target, FALLBACK);
+          expect(new URL(sent, here).origin, target).toBe(here);
+        }
   });
 });

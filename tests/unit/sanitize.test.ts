@@ -304,3 +304,58 @@ describe('sanitizeArticleHtml: what an editor writes survives', () => {
     expect(sanitizeArticleHtml(article)).toBe(article);
   });
 });
+
+describe('language of parts (WCAG 3.1.2)', () => {
+  it('keeps the language of an English phrase inside Hindi text', () => {
+    const html = '<p>हिंदी <span lang="en">phrase</span></p>';
+    expect(sanitizeArticleHtml(html)).toBe(html);
+  });
+
+  it.each([
+    '<p lang="en-IN">x</p>',
+    '<blockquote lang="sa-Deva" dir="auto"><p>x</p></blockquote>',
+    '<h2 lang="ur" dir="rtl">x</h2>',
+    '<ul><li lang="zh-Hant-TW">x</li></ul>',
+    '<em lang="x-pig-latin">x</em>',
+    '<table><tbody><tr><td lang="de-CH-1996">x</td></tr></tbody></table>',
+    '<span dir="ltr">x</span>',
+  ])('keeps lang and dir on an allowed element: %s', (html) => {
+    expect(sanitizeArticleHtml(html)).toBe(html);
+  });
+
+  it('keeps them beside what the other rules keep, on links, images and embeds', () => {
+    expect(sanitizeArticleHtml('<a href="/about-us" lang="hi">हमारे बारे में</a>')).toBe(
+      '<a href="/about-us" lang="hi">हमारे बारे में</a>',
+    );
+    expect(sanitizeArticleHtml('<img src="/media/a.webp" alt="" lang="en" />')).toBe(
+      '<img src="/media/a.webp" alt="" loading="lazy" lang="en" />',
+    );
+    expect(
+      sanitizeArticleHtml('<iframe src="https://www.youtube.com/embed/abc" lang="en"></iframe>'),
+    ).toMatch(/ sandbox="[^"]+".* lang="en"/);
+  });
+
+  it('writes a direction in lower case, as HTML names it', () => {
+    expect(sanitizeArticleHtml('<p dir="RTL">x</p>')).toBe('<p dir="rtl">x</p>');
+  });
+
+  it.each([
+    ['not a language tag', '<span lang="english please">x</span>'],
+    ['a tag with a quote in it', '<span lang=\'en" onclick="alert(1)\'>x</span>'],
+    ['a subtag too long', '<span lang="en-abcdefghi">x</span>'],
+    ['an empty tag', '<span lang="">x</span>'],
+    ['a grandfathered form', '<span lang="i-klingon">x</span>'],
+    ['a very long tag', `<span lang="en${'-abcde'.repeat(20)}">x</span>`],
+    ['no such direction', '<span dir="up">x</span>'],
+  ])('drops %s', (_name, html) => {
+    const out = sanitizeArticleHtml(html);
+    expect(out).toBe('<span>x</span>');
+    expectHarmless(out);
+  });
+
+  it('keeps no other attribute that came along with them', () => {
+    expect(sanitizeArticleHtml('<span lang="en" title="t" class="c" data-x="1">x</span>')).toBe(
+      '<span lang="en">x</span>',
+    );
+  });
+});

@@ -17,6 +17,7 @@ import {
 import { stemEnglish } from '../../common/search/stem-english';
 import { FINDS, MISSES } from '../fixtures/search-pairs';
 import { seededRandom } from '../setup/seeded-random';
+import { SLOW_TEST } from '../setup/timeouts';
 
 /**
  * Whether a text is found by a query: every query word has a lexeme among the text's; with
@@ -134,7 +135,7 @@ describe('the search normaliser', () => {
     expect(snippet(`${far}यहाँ चिट्ठी मिली ${far}`, queryTerms('chitthi'), 80)).toBe(cut);
   });
 
-  it('snippets are those of segmenting the whole region around the match', () => {
+  it('snippets are those of segmenting the whole region around the match', SLOW_TEST, () => {
     // Texts where clusters are long, short, odd (marks after a space, emoji sequences, flags,
     // CR LF, a prepended sign), the match near either end, deep inside, or missing.
     const pieces = [
@@ -172,7 +173,7 @@ describe('the search normaliser', () => {
         );
   });
 
-  it('steps between grapheme clusters exactly as Intl.Segmenter does', () => {
+  it('steps between grapheme clusters exactly as Intl.Segmenter does', SLOW_TEST, () => {
     // Every Devanagari code point, ASCII, joiners, a prepended sign, a combining accent, an
     // emoji: random texts of them, walked forwards and backwards.
     const alphabet = [

@@ -8,6 +8,7 @@ import {
   stripHtml,
 } from '../../common/text';
 import { piecesText, seededRandom } from '../setup/seeded-random';
+import { SLOW_TEST } from '../setup/timeouts';
 
 describe('stripHtml', () => {
   it('turns tags into spaces, decodes entities and folds white space', () => {
@@ -43,7 +44,7 @@ describe('excerpt', () => {
     );
   });
 
-  it('reads only the head of a long body, and says what reading all of it says', () => {
+  it('reads only the head of a long body, and says what reading all of it says', SLOW_TEST, () => {
     const random = seededRandom(3);
     const pieces = [
       '<p>',
@@ -88,14 +89,14 @@ describe('excerpt', () => {
 });
 
 describe('white space', () => {
-  it('is what \\s matches, for every UTF-16 code unit', () => {
+  it('is what \\s matches, for every UTF-16 code unit', SLOW_TEST, () => {
     const differ: number[] = [];
     for (let code = 0; code <= 0xffff; code++)
       if (isSpace(code) !== /\s/.test(String.fromCharCode(code))) differ.push(code);
     expect(differ).toEqual([]);
   });
 
-  it('folds as replace(/\\s+/g, " ").trim() does, on any text', () => {
+  it('folds as replace(/\\s+/g, " ").trim() does, on any text', SLOW_TEST, () => {
     const random = seededRandom(9);
     const pieces = [
       ' ',

@@ -1,22 +1,22 @@
 import { z } from 'zod';
 import type { ArticleStatus, Language } from '../../../common/articles';
-import { ArticleInputSchema, type Article } from '../../../common/schemas/articles';
+import {
+  ArticleInputSchema,
+  articleTexts,
+  pickArticleTexts,
+  type Article,
+  type ArticleTexts,
+} from '../../../common/schemas/articles';
 import { DEFAULT_SETTINGS } from '../../../common/settings';
 import { fromZonedInput, toZonedInput } from '../../../common/time-zone';
 
-/** What the article form edits: one text per field, '' for "not chosen". */
-export interface ArticleFormValues {
-  name: string;
-  slug: string;
+/**
+ * What the article form edits: one text per field, '' for "not chosen". The article's texts
+ * come from the shared list (ArticleTextsSchema); the rest are its choices.
+ */
+export type ArticleFormValues = ArticleTexts & {
   author: string;
   category: string;
-  imageUrl: string;
-  /** What the article image shows, for readers who cannot see it. */
-  imageAlt: string;
-  metaTitle: string;
-  metaKeywords: string;
-  metaDescription: string;
-  description: string;
   status: ArticleStatus;
   /** With status published: go out now, or at `publishedAt` (DECISIONS.md §11). */
   when: 'now' | 'schedule';
@@ -25,7 +25,7 @@ export interface ArticleFormValues {
   language: '' | Language;
   /** The linked translation's id; '' for none. */
   translationId: string;
-}
+};
 
 /** What the form needs beyond its values: the site's zone, and whether the article was scheduled. */
 export interface ArticleFormContext {
@@ -44,16 +44,9 @@ export const isScheduled = (a: Pick<Article, 'status' | 'publishedAt'>, now = ne
 
 /** A new article, by the signed-in user, published on save (as the original did). */
 export const emptyArticleForm = (authorId: string): ArticleFormValues => ({
-  name: '',
-  slug: '',
+  ...articleTexts.empty(),
   author: authorId,
   category: '',
-  imageUrl: '',
-  imageAlt: '',
-  metaTitle: '',
-  metaKeywords: '',
-  metaDescription: '',
-  description: '',
   status: 'published',
   when: 'now',
   publishedAt: '',
@@ -65,16 +58,9 @@ export const articleToForm = (
   a: Article,
   timeZone: string = DEFAULT_CONTEXT.timeZone,
 ): ArticleFormValues => ({
-  name: a.name,
-  slug: a.slug,
+  ...pickArticleTexts(a),
   author: a.author?._id ?? '',
   category: a.category?._id ?? '',
-  imageUrl: a.imageUrl,
-  imageAlt: a.imageAlt,
-  metaTitle: a.metaTitle,
-  metaKeywords: a.metaKeywords,
-  metaDescription: a.metaDescription,
-  description: a.description,
   status: a.status,
   when: isScheduled(a) ? 'schedule' : 'now',
   publishedAt: isScheduled(a) ? toZonedInput(new Date(a.publishedAt), timeZone) : '',
@@ -105,17 +91,12 @@ export function articleBody(
   ctx: ArticleFormContext = DEFAULT_CONTEXT,
 ): z.input<typeof ArticleInputSchema> {
   const publishedAt = publishedAtOf(v, ctx);
+  const { slug, ...texts } = pickArticleTexts(v);
   return {
-    name: v.name,
-    ...(v.slug ? { slug: v.slug } : {}),
+    ...texts,
+    ...(slug ? { slug } : {}),
     ...(v.author ? { author: v.author } : {}),
     category: v.category,
-    imageUrl: v.imageUrl,
-    imageAlt: v.imageAlt,
-    description: v.description,
-    metaTitle: v.metaTitle,
-    metaDescription: v.metaDescription,
-    metaKeywords: v.metaKeywords,
     status: v.status,
     ...(publishedAt !== undefined ? { publishedAt } : {}),
     ...(v.language ? { language: v.language } : {}),
@@ -140,4 +121,11 @@ export function differs(values: Partial<ArticleFormValues>, saved: Partial<Artic
   return (Object.keys({ ...saved, ...values }) as (keyof ArticleFormValues)[]).some(
     (key) => (values[key] ?? '') !== (saved[key] ?? ''),
   );
+}
+
+/** The form's fields a stored revision or autosave carries (its texts, category, language). */
+export function revisionToForm(
+  c: Partial<ArticleTexts> & { category: string | null; language: Language | null },
+): Partial<ArticleFormValues> {
+  return { ...pickArticleTexts(c), category: c.category ?? '', language: c.language ?? '' };
 }

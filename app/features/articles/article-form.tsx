@@ -19,6 +19,7 @@ import {
   articleToForm,
   emptyArticleForm,
   isScheduled,
+  revisionToForm,
   type ArticleFormValues,
 } from './article-form-values';
 import { HistoryPanel } from './history-panel';
@@ -129,7 +130,7 @@ export function ArticleForm({
   const serverText = serverDraft.draft?.content;
   const offerServerDraft =
     saved && serverText && !draft.restored && !conflict
-      ? { ...articleToForm(saved, timeZone), ...serverFields(serverText) }
+      ? { ...articleToForm(saved, timeZone), ...revisionToForm(serverText) }
       : null;
 
   return (
@@ -252,33 +253,6 @@ export function ArticleForm({
       )}
     </SchemaForm>
   );
-}
-
-/** The form fields an autosave carries, over the saved article's. */
-function serverFields(c: {
-  name: string;
-  slug: string;
-  category: string | null;
-  imageUrl: string;
-  imageAlt?: string;
-  description: string;
-  metaTitle: string;
-  metaDescription: string;
-  metaKeywords: string;
-  language: 'hi' | 'en' | null;
-}): Partial<ArticleFormValues> {
-  return {
-    name: c.name,
-    slug: c.slug,
-    category: c.category ?? '',
-    imageUrl: c.imageUrl,
-    imageAlt: c.imageAlt ?? '',
-    description: c.description,
-    metaTitle: c.metaTitle,
-    metaDescription: c.metaDescription,
-    metaKeywords: c.metaKeywords,
-    language: c.language ?? '',
-  };
 }
 
 /** Two versions side by side, with a choice between them: nothing is taken without one. */

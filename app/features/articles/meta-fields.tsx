@@ -1,5 +1,5 @@
 import { useController } from 'react-hook-form';
-import { Field } from '../../components/field';
+import { Field, labelIdOf } from '../../components/field';
 import { FormTextArea, FormTextField, useFieldError } from '../../components/form/fields';
 import { adminCopy as t } from '../../copy/admin';
 import { RichTextEditor } from '../editor/rich-text-editor';
@@ -28,10 +28,16 @@ export function DescriptionField() {
   const { field } = useController<ArticleFormValues, 'description'>({ name: 'description' });
   const error = useFieldError('description');
   return (
-    <Field id="description" label={t.form.description} className="col-12" error={error}>
+    <Field
+      id="description"
+      label={t.form.description}
+      className="col-12"
+      error={error}
+      labelable={false}
+    >
       <RichTextEditor
         id="description"
-        label={t.form.description}
+        labelledBy={labelIdOf('description')}
         value={field.value}
         onChange={field.onChange}
       />

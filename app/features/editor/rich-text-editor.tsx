@@ -13,34 +13,18 @@ import { FigureImage } from './figure-image';
 interface Props {
   value: string;
   onChange: (html: string) => void;
-  label: string;
+  /** The id of the element that names the editor (a <label> cannot: it is no form control). */
+  labelledBy: string;
   id: string;
 }
 
-/** One toolbar button: a real button with a name, pressed state for marks. */
-function Tool({
-  label,
-  onClick,
-  active,
-  disabled,
-}: {
+/** One toolbar button as the toolbar lists it. */
+interface ToolSpec {
   label: string;
   onClick: () => void;
+  /** Pressed (a mark or block that applies here); undefined for plain actions. */
   active?: boolean;
   disabled?: boolean;
-}) {
-  return (
-    <button
-      type="button"
-      className={`btn btn-sm ${active ? 'btn-secondary' : 'btn-outline-secondary'}`}
-      onMouseDown={(e) => e.preventDefault()}
-      onClick={onClick}
-      aria-pressed={active}
-      disabled={disabled}
-    >
-      {label}
-    </button>
-  );
 }
 
 /** What the toolbar opens: a dialog, or the file chooser for a new image. */
@@ -51,79 +35,143 @@ interface ToolbarActions {
   onVideo: () => void;
 }
 
-function Toolbar({ editor, actions }: { editor: Editor; actions: ToolbarActions }) {
+/** The buttons, in the order the toolbar shows them. */
+function toolsOf(editor: Editor, actions: ToolbarActions): ToolSpec[] {
   const chain = () => editor.chain().focus();
-  const imageSelected = editor.isActive('image');
+  return [
+    {
+      label: 'H2',
+      onClick: () => chain().toggleHeading({ level: 2 }).run(),
+      active: editor.isActive('heading', { level: 2 }),
+    },
+    {
+      label: 'H3',
+      onClick: () => chain().toggleHeading({ level: 3 }).run(),
+      active: editor.isActive('heading', { level: 3 }),
+    },
+    { label: 'Bold', onClick: () => chain().toggleBold().run(), active: editor.isActive('bold') },
+    {
+      label: 'Italic',
+      onClick: () => chain().toggleItalic().run(),
+      active: editor.isActive('italic'),
+    },
+    {
+      label: 'Underline',
+      onClick: () => chain().toggleUnderline().run(),
+      active: editor.isActive('underline'),
+    },
+    {
+      label: 'Strike',
+      onClick: () => chain().toggleStrike().run(),
+      active: editor.isActive('strike'),
+    },
+    {
+      label: 'Bullet list',
+      onClick: () => chain().toggleBulletList().run(),
+      active: editor.isActive('bulletList'),
+    },
+    {
+      label: 'Numbered list',
+      onClick: () => chain().toggleOrderedList().run(),
+      active: editor.isActive('orderedList'),
+    },
+    {
+      label: 'Quote',
+      onClick: () => chain().toggleBlockquote().run(),
+      active: editor.isActive('blockquote'),
+    },
+    { label: 'Link', onClick: actions.onLink, active: editor.isActive('link') },
+    { label: 'Image', onClick: actions.onImage },
+    {
+      label: t.editor.imageDetails,
+      onClick: actions.onImageDetails,
+      disabled: !editor.isActive('image'),
+    },
+    {
+      label: 'Table',
+      onClick: () => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(),
+    },
+    {
+      label: 'Code block',
+      onClick: () => chain().toggleCodeBlock().run(),
+      active: editor.isActive('codeBlock'),
+    },
+    { label: 'Video', onClick: actions.onVideo },
+    { label: 'Undo', onClick: () => chain().undo().run(), disabled: !editor.can().undo() },
+    { label: 'Redo', onClick: () => chain().redo().run(), disabled: !editor.can().redo() },
+  ];
+}
+
+/** Where each key moves focus among the enabled buttons' indexes (wrapping at the ends). */
+function nextTool(key: string, enabled: number[], at: number): number | undefined {
+  const here = Math.max(0, enabled.indexOf(at));
+  switch (key) {
+    case 'ArrowRight':
+      return enabled[(here + 1) % enabled.length];
+    case 'ArrowLeft':
+      return enabled[(here - 1 + enabled.length) % enabled.length];
+    case 'Home':
+      return enabled[0];
+    case 'End':
+      return enabled[enabled.length - 1];
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The formatting toolbar, as WAI-ARIA's toolbar pattern has it
+ * (https://www.w3.org/WAI/ARIA/apg/patterns/toolbar/): one Tab stop, the button last focused
+ * (or the first enabled one), and Left/Right/Home/End between the buttons, so Tab goes from the
+ * fields above to the text in two steps, not eighteen. Buttons keep the text's selection when
+ * clicked (no focus on mouse down); disabled ones are passed over.
+ */
+function Toolbar({
+  editor,
+  actions,
+  controls,
+}: {
+  editor: Editor;
+  actions: ToolbarActions;
+  controls: string;
+}) {
+  const tools = toolsOf(editor, actions);
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  const [current, setCurrent] = useState(0);
+  const enabled = tools.flatMap((tool, i) => (tool.disabled ? [] : [i]));
+  const stop = enabled.includes(current) ? current : (enabled[0] ?? 0);
   return (
     <div
       className="editor-toolbar d-flex flex-wrap gap-1 p-2 border-bottom bg-light"
       role="toolbar"
       aria-label="Formatting"
+      aria-controls={controls}
+      onKeyDown={(event) => {
+        const next = nextTool(event.key, enabled, stop);
+        if (next === undefined) return;
+        event.preventDefault();
+        setCurrent(next);
+        buttons.current[next]?.focus();
+      }}
     >
-      <Tool
-        label="H2"
-        onClick={() => chain().toggleHeading({ level: 2 }).run()}
-        active={editor.isActive('heading', { level: 2 })}
-      />
-      <Tool
-        label="H3"
-        onClick={() => chain().toggleHeading({ level: 3 }).run()}
-        active={editor.isActive('heading', { level: 3 })}
-      />
-      <Tool
-        label="Bold"
-        onClick={() => chain().toggleBold().run()}
-        active={editor.isActive('bold')}
-      />
-      <Tool
-        label="Italic"
-        onClick={() => chain().toggleItalic().run()}
-        active={editor.isActive('italic')}
-      />
-      <Tool
-        label="Underline"
-        onClick={() => chain().toggleUnderline().run()}
-        active={editor.isActive('underline')}
-      />
-      <Tool
-        label="Strike"
-        onClick={() => chain().toggleStrike().run()}
-        active={editor.isActive('strike')}
-      />
-      <Tool
-        label="Bullet list"
-        onClick={() => chain().toggleBulletList().run()}
-        active={editor.isActive('bulletList')}
-      />
-      <Tool
-        label="Numbered list"
-        onClick={() => chain().toggleOrderedList().run()}
-        active={editor.isActive('orderedList')}
-      />
-      <Tool
-        label="Quote"
-        onClick={() => chain().toggleBlockquote().run()}
-        active={editor.isActive('blockquote')}
-      />
-      <Tool label="Link" active={editor.isActive('link')} onClick={actions.onLink} />
-      <Tool label="Image" onClick={actions.onImage} />
-      <Tool
-        label={t.editor.imageDetails}
-        onClick={actions.onImageDetails}
-        disabled={!imageSelected}
-      />
-      <Tool
-        label="Table"
-        onClick={() => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}
-      />
-      <Tool
-        label="Code block"
-        onClick={() => chain().toggleCodeBlock().run()}
-        active={editor.isActive('codeBlock')}
-      />
-      <Tool label="Video" onClick={actions.onVideo} />
-      <Tool label="Undo" onClick={() => chain().undo().run()} disabled={!editor.can().undo()} />
-      <Tool label="Redo" onClick={() => chain().redo().run()} disabled={!editor.can().redo()} />
+      {tools.map((tool, i) => (
+        <button
+          key={tool.label}
+          ref={(button) => {
+            buttons.current[i] = button;
+          }}
+          type="button"
+          tabIndex={i === stop ? 0 : -1}
+          className={`btn btn-sm ${tool.active ? 'btn-secondary' : 'btn-outline-secondary'}`}
+          onMouseDown={(e) => e.preventDefault()}
+          onFocus={() => setCurrent(i)}
+          onClick={tool.onClick}
+          aria-pressed={tool.active}
+          disabled={tool.disabled}
+        >
+          {tool.label}
+        </button>
+      ))}
     </div>
   );
 }
@@ -167,7 +215,7 @@ const imageFields = (alt: string, caption: string) => [
  * TipTap ties to `autolink`); StarterKit's trailing paragraph keeps a way out below a table
  * or a code block at the end of the text.
  */
-export function RichTextEditor({ value, onChange, label, id }: Props) {
+export function RichTextEditor({ value, onChange, labelledBy, id }: Props) {
   const fileInput = useRef<HTMLInputElement>(null);
   const [dialog, setDialog] = useState<Omit<EditorDialogProps, 'onClose'> | null>(null);
   const editor = useEditor({
@@ -188,7 +236,7 @@ export function RichTextEditor({ value, onChange, label, id }: Props) {
     editorProps: {
       attributes: {
         id,
-        'aria-label': label,
+        'aria-labelledby': labelledBy,
         role: 'textbox',
         'aria-multiline': 'true',
         class: 'editor-content',
@@ -318,7 +366,7 @@ export function RichTextEditor({ value, onChange, label, id }: Props) {
 
   return (
     <div className="rich-text border rounded bg-white">
-      {editor && <Toolbar editor={editor} actions={actions} />}
+      {editor && <Toolbar editor={editor} actions={actions} controls={id} />}
       <EditorContent editor={editor} className="editor-area" />
       <input
         ref={fileInput}

@@ -49,5 +49,14 @@ export function safeRedirect(target: string | null | undefined, fallback: string
     return fallback;
   }
   if (url.origin !== HERE) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  // What is sent is judged again as the browser will resolve it: dot segments, encoded dots and
+  // backslashes can leave a path such as `//evil.example`, which is another site's address.
+  const sent = `${url.pathname}${url.search}${url.hash}`;
+  if (sent.startsWith('//') || sent.startsWith('/\\')) return fallback;
+  try {
+    if (new URL(sent, HERE).origin !== HERE) return fallback;
+  } catch {
+    return fallback;
+  }
+  return sent;
 }

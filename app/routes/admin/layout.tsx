@@ -248,6 +248,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="admin d-flex min-vh-100">
+      {/* Past the sidebar and the top bar; main takes focus (tabIndex -1), so Tab goes on from there. */}
+      <a href="#main" className="visually-hidden-focusable admin-skip">
+        {t.skip}
+      </a>
       <Sidebar me={me} open={sidebarOpen} onClose={() => setSidebarOpen(false)} />
       <div className="flex-grow-1 d-flex flex-column min-w-0">
         <TopBar
@@ -256,7 +260,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           sidebarOpen={sidebarOpen}
           onMenu={() => setSidebarOpen((o) => !o)}
         />
-        <main id="main" className="flex-grow-1 p-3 p-md-4 bg-light">
+        <main id="main" tabIndex={-1} className="flex-grow-1 p-3 p-md-4 bg-light">
           <Outlet context={me} />
         </main>
         <footer className="admin-footer border-top px-3 py-2 small text-body-secondary">

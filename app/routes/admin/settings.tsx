@@ -91,6 +91,9 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           label={t.settings.fields.uiLanguage}
           hint={t.settings.hints.uiLanguage}
           wrapperClassName="col-md-6"
+          // Every option is a language and one is always chosen: HTML asks a required select
+          // for an empty first option, which this one has no use for.
+          required={false}
         >
           {UI_LANGUAGES.map((lang) => (
             <option key={lang} value={lang} lang={lang}>

@@ -5,6 +5,7 @@ import { hreflangLinks } from '../../../common/hreflang';
 import { articlePath } from '../../../common/paths';
 import { htmlExcerpt } from '../../../common/text';
 import { appContext } from '../../../common/services';
+import { CacheTags, cardTags } from '../../../common/cache-tags';
 import { ArticleView } from '../../components/article-view';
 import { interfaceFor } from '../../copy/language';
 import { withResponsiveBody } from '../../features/media/responsive-body';
@@ -20,7 +21,7 @@ import {
 import type { Route } from './+types/article';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { services, publicUrl, logError } = context.get(appContext);
+  const { services, publicUrl, logError, keep } = context.get(appContext);
   const found = await services.articles.resolve(params.category, params.slug);
   // A former address, or the right slug under another category: a permanent redirect, with
   // the query string (campaign tags and the like).
@@ -58,6 +59,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       ? services.articles.pathForId(story.translationId).then((path) => path ?? null)
       : null,
   ]);
+  // The article at this address, what its page shows of others (suggestions, its translation).
+  keep(CacheTags.articlePage(story._id), ...cardTags([story, ...related]));
+  if (story.translationId) keep(CacheTags.article(story.translationId));
   const translation = translationPath
     ? { path: translationPath, language: otherLanguage(article.language) }
     : null;

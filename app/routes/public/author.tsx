@@ -2,6 +2,7 @@ import { data } from 'react-router';
 import { CARD_EXCERPT_LENGTH, CATEGORY_PAGE_SIZE } from '../../../common/articles';
 import { authorPath, SERVER_SEGMENTS } from '../../../common/paths';
 import { appContext } from '../../../common/services';
+import { CacheTags, cardTags } from '../../../common/cache-tags';
 import { ArticleCard } from '../../components/article-card';
 import { PageNav } from '../../components/page-nav';
 import { ResponsivePicture } from '../../components/responsive-picture';
@@ -14,7 +15,7 @@ import type { Route } from './+types/author';
 
 /** An author's page (DECISIONS.md §14): photo, bio and their published stories, paged. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { services, publicUrl, logError } = context.get(appContext);
+  const { services, publicUrl, logError, keep } = context.get(appContext);
   const author = await services.users.authorBySlug(params.slug);
   if (!author) throw data(null, { status: 404, statusText: 'Not Found' });
   const page = pageParam(new URL(request.url));
@@ -35,6 +36,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     logError(error, `the photo of author ${author._id} could not be looked up`);
     return null;
   });
+  keep(CacheTags.author(author._id), CacheTags.authorList(author._id), ...cardTags(list.articles));
   return { author, photo, ...list, settings, publicUrl, share };
 }
 

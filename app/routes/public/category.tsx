@@ -1,6 +1,7 @@
 import { data, redirect } from 'react-router';
 import { CARD_EXCERPT_LENGTH, CATEGORY_PAGE_SIZE } from '../../../common/articles';
 import { appContext, isNotFound } from '../../../common/services';
+import { CacheTags, cardTags } from '../../../common/cache-tags';
 import { ArticleCard } from '../../components/article-card';
 import { PageNav } from '../../components/page-nav';
 import { pageParam } from '../../features/api/page-param';
@@ -16,7 +17,7 @@ import {
 import type { Route } from './+types/category';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { services, publicUrl } = context.get(appContext);
+  const { services, publicUrl, keep } = context.get(appContext);
   let category;
   try {
     category = await services.categories.bySlug(params.slug);
@@ -36,6 +37,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // A page past the end does not exist (an empty category still has its page 1).
   if (page > Math.max(1, list.totalPages))
     throw data(null, { status: 404, statusText: 'Not Found' });
+  keep(CacheTags.category(category._id), CacheTags.categoryList(category._id));
+  keep(...cardTags(list.articles));
   return { category, ...list, settings, publicUrl, share };
 }
 

@@ -1,6 +1,7 @@
 import { HOME_EXCERPT_LENGTH, HOME_SECTION_SIZE } from '../../../common/articles';
 import type { ArticleCard as Card } from '../../../common/schemas/articles';
 import { appContext } from '../../../common/services';
+import { CacheTags, cardTags } from '../../../common/cache-tags';
 import { ArticleCard } from '../../components/article-card';
 import { ResponsivePicture } from '../../components/responsive-picture';
 import { interfaceFor, useInterface } from '../../copy/language';
@@ -18,7 +19,7 @@ interface Section {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services, publicUrl, logError } = context.get(appContext);
+  const { services, publicUrl, logError, keep } = context.get(appContext);
   // An old WordPress address such as /?p=123 (DECISIONS.md §15).
   await redirectFormerPostQuery({ services, logError }, request);
   /**
@@ -78,6 +79,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return null;
     }),
   ]);
+  // The newest articles, each home section's list, and every card shown.
+  keep(CacheTags.latest, ...ids.map(CacheTags.categoryList));
+  for (const s of sections) keep(...cardTags(s.articles));
   return { settings, homeCategories, sections, publicUrl, share, headerImage };
 }
 

@@ -1,20 +1,18 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation, useNavigation, useRouteLoaderData } from 'react-router';
+import { Outlet, useNavigation, useRouteLoaderData } from 'react-router';
 import { toast } from 'react-toastify';
 import { GeneralErrorBoundary, statusOf } from '../../components/error-boundary';
-import { PublicFooter, publicFooterId } from '../../components/public-footer';
-import { PublicHeader, publicHeaderId } from '../../components/public-header';
+import { PublicFooter } from '../../components/public-footer';
+import { PublicHeader } from '../../components/public-header';
 import { InterfaceLanguage, interfaceFor } from '../../copy/language';
 import { clearUserInfo, readUserInfo } from '../../features/session/user-info';
 import { pageTitle } from '../../features/seo/meta';
-import { KeptPart } from '../../kept-parts';
 import type { RootData } from '../../root';
 
 /** Header, footer and the pending-navigation texts around every public page. */
 export default function PublicLayout() {
   const root = useRouteLoaderData<RootData>('root');
   const navigation = useNavigation();
-  const { pathname } = useLocation();
   const user = root?.user ?? null;
   const lang = root?.settings.uiLanguage ?? 'en';
   const { t } = interfaceFor(lang);
@@ -37,18 +35,14 @@ export default function PublicLayout() {
       : null;
 
   if (!root) return <Outlet />;
-  const header = {
-    siteName: root.settings.siteName,
-    categories: root.categories ?? [],
-    user,
-  };
-  // The same on many pages: rendered once and kept (app/kept-parts.tsx).
   return (
     <InterfaceLanguage lang={lang}>
       <div className="site-shell">
-        <KeptPart id={publicHeaderId(header, lang, pathname)}>
-          <PublicHeader {...header} />
-        </KeptPart>
+        <PublicHeader
+          siteName={root.settings.siteName}
+          categories={root.categories ?? []}
+          user={user}
+        />
         {pendingText && (
           <div role="status" className="container py-2 text-center" lang={lang}>
             {pendingText}
@@ -57,9 +51,7 @@ export default function PublicLayout() {
         <div className={`page${navigation.state === 'loading' ? ' page-loading' : ''}`}>
           <Outlet />
         </div>
-        <KeptPart id={publicFooterId(root.settings, root.year, lang)}>
-          <PublicFooter settings={root.settings} year={root.year} />
-        </KeptPart>
+        <PublicFooter settings={root.settings} year={root.year} />
       </div>
     </InterfaceLanguage>
   );

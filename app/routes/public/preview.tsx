@@ -16,7 +16,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, publicUrl, logError } = context.get(appContext);
   let stored;
   try {
-    stored = await services.articles.preview(params.token);
+    stored = await services.newsroom.preview(params.token);
   } catch {
     throw data(null, { status: 404, statusText: 'Not Found', headers: PRIVATE_HEADERS });
   }

@@ -5,6 +5,7 @@ import { PAGE_SEGMENTS } from '../../../common/paths';
 import { SEARCH_PAGE_SIZE } from '../../../common/schemas/search';
 
 import { appContext } from '../../../common/services';
+import { CacheTags, cardTags } from '../../../common/cache-tags';
 import { ArticleCard } from '../../components/article-card';
 import { PageNav } from '../../components/page-nav';
 import { pageParam } from '../../features/api/page-param';
@@ -24,7 +25,7 @@ const searchHref = (q: string, page = 1) =>
  * page without a query (the search form) is (Lighthouse SEO, issue 12 item 8).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services, publicUrl } = context.get(appContext);
+  const { services, publicUrl, keep } = context.get(appContext);
   const url = new URL(request.url);
   const q = (url.searchParams.get('q') ?? '').trim();
   const page = pageParam(url);
@@ -35,6 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (q.length > SEARCH_QUERY_MAX)
     return data({ ...base, state: 'too-long' as const, result: null }, { status: 400 });
   const result = await services.search.search({ q, page, limit: SEARCH_PAGE_SIZE });
+  // Any public article's words may change what a query finds.
+  keep(CacheTags.search, ...cardTags(result.articles));
   if (page > Math.max(1, result.totalPages))
     throw data(null, { status: 404, statusText: 'Not Found' });
   return { ...base, state: 'results' as const, result };

@@ -11,6 +11,8 @@ import type { Clock } from '../../lib/clock';
 import { countRows, insertRows, readRows, type CopiedRow } from '../../lib/table-copy';
 import { ARTICLE_TABLES } from '../articles/articles-transfer';
 import { CATEGORY_TABLES } from '../categories/categories-transfer';
+import { NEWSROOM_TABLES } from '../newsroom/newsroom-transfer';
+import { indexImportedArticles } from '../search/search-transfer';
 import { IMPORT_TABLES } from '../imports/imports-transfer';
 import type { MediaService } from '../media/media-service';
 import { contentTypeOfKey, MEDIA_KEY_PATTERN } from '../media/media-storage';
@@ -18,7 +20,7 @@ import { filesOf, MEDIA_TABLES } from '../media/media-transfer';
 import { PAGE_TABLES } from '../pages/pages-transfer';
 import { SETTINGS_TABLES } from '../settings/settings-transfer';
 import { USER_TABLES, withoutPassword } from '../users/users-transfer';
-import { VIEW_TABLES } from '../views/views-transfer';
+import { archivedTotalOf, importArchivedTotals, VIEW_TABLES } from '../views/views-transfer';
 
 /*
  * The site archive (docs/archive-format.md): everything a site is made of, in one gzipped file
@@ -37,6 +39,7 @@ const TABLES: readonly PgTable[] = [
   ...MEDIA_TABLES,
   ...CATEGORY_TABLES,
   ...ARTICLE_TABLES,
+  ...NEWSROOM_TABLES,
   ...VIEW_TABLES,
   ...SETTINGS_TABLES,
   ...PAGE_TABLES,
@@ -163,6 +166,7 @@ export function createSiteArchive(deps: {
         const tx = t as unknown as Db;
         const files = media.storageIn(tx);
         let pending: { table: PgTable; rows: CopiedRow[] } | undefined;
+        const articleTotals: CopiedRow[] = [];
         const flush = async () => {
           if (pending) await insertRows(tx, pending.table, pending.rows);
           pending = undefined;
@@ -199,6 +203,8 @@ export function createSiteArchive(deps: {
               if (pending && pending.table !== table) await flush();
               pending ??= { table, rows: [] };
               pending.rows.push(line.row);
+              const total = table === ARTICLE_TABLES[0] ? archivedTotalOf(line.row) : undefined;
+              if (total) articleTotals.push(total);
               counts[line.table] = (counts[line.table] ?? 0) + 1;
               if (pending.rows.length >= BATCH) await flush();
             } else if ('file' in line) {
@@ -231,6 +237,11 @@ export function createSiteArchive(deps: {
         if (!header) throw new ArchiveError('The archive is empty.');
         if (!ended)
           throw new ArchiveError('The archive ends early (no end record): it was cut short.');
+        // An archive from before the views' own totals carried them on the article rows.
+        if (!counts[getTableName(VIEW_TABLES[1])])
+          await importArchivedTotals(tx, articleTotals, BATCH);
+        // Search's index is derived, not archived: made here for what came in.
+        await indexImportedArticles(tx);
       });
     } catch (error) {
       await Promise.allSettled(written.map((key) => media.storage.remove(key)));

@@ -7,47 +7,43 @@ import {
   ArticleCardSchema,
   ArticleInputSchema,
   ArticleSchema,
-  ArticleStatusChangeSchema,
   ByCategoryQuerySchema,
   CategoryDetailQuerySchema,
   CategoryDetailSchema,
   LatestQuerySchema,
   NewUrlSchema,
-  PreviewLinkSchema,
   RandomQuerySchema,
-  ReviewQueueSchema,
 } from '../../../common/schemas/articles';
 import { IdParamsSchema, MessageSchema } from '../../../common/schemas/common';
-import {
-  AutosaveInputSchema,
-  PresenceSchema,
-  RestoreInputSchema,
-  RevisionListSchema,
-  RevisionParamsSchema,
-  RevisionSchema,
-  RevisionSummarySchema,
-} from '../../../common/schemas/revisions';
-import { notFound } from '../../lib/errors';
+import { errorResponses, notFound } from '../../lib/errors';
 import type { ArticlesService } from './articles-service';
 
 const addressPart = z.string().min(1).max(300);
 
-/** Article calls of SPEC.md §7; static paths are matched before `/:category/:slug`. */
+/** Article calls of SPEC.md §7; the newsroom's are in server/modules/newsroom. */
 export function articlesRoutes(articles: ArticlesService) {
+  return async function (app: FastifyInstance) {
+    await app.register(readingRoutes(articles));
+    await app.register(savingRoutes(articles));
+    await app.register(addressRoutes(articles));
+  };
+}
+
+/** Published articles for readers and other clients: lists, pages, one article. */
+function readingRoutes(articles: ArticlesService) {
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['articles'];
-    const security = [{ bearer: [] }];
     const cardList = { 200: z.array(ArticleCardSchema) };
-
     app.get(
       '/api/articles/latest',
       {
         schema: {
           tags,
+          security: [],
           summary: 'Newest published articles',
           querystring: LatestQuerySchema,
-          response: cardList,
+          response: { ...cardList, ...errorResponses(400, 429) },
         },
       },
       async (request) => articles.listLatest(request.query.limit),
@@ -58,9 +54,10 @@ export function articlesRoutes(articles: ArticlesService) {
       {
         schema: {
           tags,
+          security: [],
           summary: 'Random published articles',
           querystring: RandomQuerySchema,
-          response: cardList,
+          response: { ...cardList, ...errorResponses(400, 429) },
         },
       },
       async (request) => articles.listRandom(request.query.limit, request.query.exclude),
@@ -71,9 +68,10 @@ export function articlesRoutes(articles: ArticlesService) {
       {
         schema: {
           tags,
+          security: [],
           summary: 'Newest published articles of a category',
           querystring: ByCategoryQuerySchema,
-          response: cardList,
+          response: { ...cardList, ...errorResponses(400, 429) },
         },
       },
       async (request) => articles.listByCategory(request.query.categoryId, request.query.limit),
@@ -84,15 +82,39 @@ export function articlesRoutes(articles: ArticlesService) {
       {
         schema: {
           tags,
+          security: [],
           summary: 'A page of a category',
           querystring: CategoryDetailQuerySchema,
-          response: { 200: CategoryDetailSchema },
+          response: { 200: CategoryDetailSchema, ...errorResponses(400, 429) },
         },
       },
       async (request) =>
         articles.categoryPage(request.query.categoryId, request.query.page, request.query.limit),
     );
 
+    app.get(
+      '/api/articles/article/:id',
+      {
+        schema: {
+          tags,
+          summary: 'One article by id (drafts for staff)',
+          // Public; a signed-in author or editor also sees their drafts.
+          security: [{}, { bearer: [] }],
+          params: IdParamsSchema,
+          response: { 200: ArticleSchema, ...errorResponses(400, 404, 429) },
+        },
+      },
+      async (request) => articles.byId(await request.actor(), request.params.id),
+    );
+  };
+}
+
+/** The back office: its list, and creating, saving and deleting articles. */
+function savingRoutes(articles: ArticlesService) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['articles'];
+    const security = [{ bearer: [] }];
     app.get(
       '/api/articles/admin-article',
       {
@@ -102,23 +124,10 @@ export function articlesRoutes(articles: ArticlesService) {
             'A page of all articles, drafts included (staff; authors see their own), newest first. limit ≤ 1000 for the sitemap. Our additions: q (title search), status (draft, pending, published = out now, scheduled = published for a time to come), categoryId, authorId, language, sort (created = default, updated, published, views; each newest or most first)',
           security,
           querystring: AdminArticleQuerySchema,
-          response: { 200: AdminArticleListSchema },
+          response: { 200: AdminArticleListSchema, ...errorResponses(400, 401, 403, 429) },
         },
       },
       async (request) => articles.adminList(await request.actor(), request.query),
-    );
-
-    app.get(
-      '/api/articles/article/:id',
-      {
-        schema: {
-          tags,
-          summary: 'One article by id (drafts for staff)',
-          params: IdParamsSchema,
-          response: { 200: ArticleSchema },
-        },
-      },
-      async (request) => articles.byId(await request.actor(), request.params.id),
     );
 
     app.post(
@@ -129,7 +138,7 @@ export function articlesRoutes(articles: ArticlesService) {
           summary: 'Create an article (author and up)',
           security,
           body: ArticleInputSchema,
-          response: { 201: ArticleSchema },
+          response: { 201: ArticleSchema, ...errorResponses(400, 401, 403, 409, 413, 415, 429) },
         },
       },
       async (request, reply) =>
@@ -145,139 +154,13 @@ export function articlesRoutes(articles: ArticlesService) {
           security,
           params: IdParamsSchema,
           body: ArticleInputSchema,
-          response: { 200: ArticleSchema },
+          response: {
+            200: ArticleSchema,
+            ...errorResponses(400, 401, 403, 404, 409, 413, 415, 429),
+          },
         },
       },
       async (request) => articles.update(await request.actor(), request.params.id, request.body),
-    );
-
-    app.post(
-      '/api/articles/:id/status',
-      {
-        schema: {
-          tags,
-          summary:
-            'Submit for review (pending), publish now or schedule (published, optional future publishedAt), or send back to draft with a note. With the setting authorsNeedReview on, an author publishing or scheduling gets 403',
-          security,
-          params: IdParamsSchema,
-          body: ArticleStatusChangeSchema,
-          response: { 200: ArticleSchema },
-        },
-      },
-      async (request) =>
-        articles.changeStatus(await request.actor(), request.params.id, request.body),
-    );
-
-    app.get(
-      '/api/articles/review-queue',
-      {
-        schema: {
-          tags,
-          summary:
-            'The top-bar badge: articles waiting for review (editors and up), or sent back to draft with a note (an author)',
-          security,
-          response: { 200: ReviewQueueSchema },
-        },
-      },
-      async (request) => articles.reviewQueue(await request.actor()),
-    );
-
-    app.post(
-      '/api/articles/:id/preview',
-      {
-        schema: {
-          tags,
-          summary:
-            'A signed link anyone can open to see the article as readers will, valid 7 days (whoever may change it)',
-          security,
-          params: IdParamsSchema,
-          response: { 200: PreviewLinkSchema },
-        },
-      },
-      async (request) => articles.previewLink(await request.actor(), request.params.id),
-    );
-
-    app.get(
-      '/api/articles/:id/revisions',
-      {
-        schema: {
-          tags,
-          summary:
-            "The article's revisions, newest first: every save, status move, restore, and each user's autosave (whoever may change it)",
-          security,
-          params: IdParamsSchema,
-          response: { 200: RevisionListSchema },
-        },
-      },
-      async (request) => articles.revisions(await request.actor(), request.params.id),
-    );
-
-    app.get(
-      '/api/articles/:id/revisions/:revisionId',
-      {
-        schema: {
-          tags,
-          summary: 'One revision with its full content (whoever may change the article)',
-          security,
-          params: RevisionParamsSchema,
-          response: { 200: RevisionSchema },
-        },
-      },
-      async (request) =>
-        articles.revision(await request.actor(), request.params.id, request.params.revisionId),
-    );
-
-    app.post(
-      '/api/articles/:id/revisions/:revisionId/restore',
-      {
-        schema: {
-          tags,
-          summary:
-            "Bring back a revision's content as a new save (recorded as a revision); status and time stay. An older updatedAt than stored is refused with 409",
-          security,
-          params: RevisionParamsSchema,
-          body: RestoreInputSchema,
-          response: { 200: ArticleSchema },
-        },
-      },
-      async (request) =>
-        articles.restoreRevision(
-          await request.actor(),
-          request.params.id,
-          request.params.revisionId,
-          request.body,
-        ),
-    );
-
-    app.put(
-      '/api/articles/:id/autosave',
-      {
-        schema: {
-          tags,
-          summary:
-            "Keep the form's unsaved text as the user's autosave revision (replaces their previous one); the article itself does not change",
-          security,
-          params: IdParamsSchema,
-          body: AutosaveInputSchema,
-          response: { 200: RevisionSummarySchema },
-        },
-      },
-      async (request) => articles.autosave(await request.actor(), request.params.id, request.body),
-    );
-
-    app.post(
-      '/api/articles/:id/presence',
-      {
-        schema: {
-          tags,
-          summary:
-            'Heartbeat of an open form (every 30 s): answers who else has had the article open in the last two minutes',
-          security,
-          params: IdParamsSchema,
-          response: { 200: PresenceSchema },
-        },
-      },
-      async (request) => articles.presence(await request.actor(), request.params.id),
     );
 
     app.delete(
@@ -288,17 +171,25 @@ export function articlesRoutes(articles: ArticlesService) {
           summary: 'Delete an article',
           security,
           params: IdParamsSchema,
-          response: { 200: MessageSchema },
+          response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
       async (request) => articles.remove(await request.actor(), request.params.id),
     );
+  };
+}
 
+/** Where an article lives now, by its old number, a former slug, or its address. */
+function addressRoutes(articles: ArticlesService) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['articles'];
     app.get(
       '/api/articles/red/:id',
       {
         schema: {
           tags,
+          security: [],
           summary: 'Current address of an article of the old site, as "{category}/{slug}"',
           params: z.object({
             id: z.coerce
@@ -307,7 +198,7 @@ export function articlesRoutes(articles: ArticlesService) {
               .min(1)
               .max(2_147_483_647),
           }),
-          response: { 200: NewUrlSchema },
+          response: { 200: NewUrlSchema, ...errorResponses(400, 404, 429) },
         },
       },
       async (request) => {
@@ -323,9 +214,10 @@ export function articlesRoutes(articles: ArticlesService) {
       {
         schema: {
           tags,
+          security: [],
           summary: 'Current address "/{category}/{slug}" for a current or former slug',
           params: z.object({ slug: addressPart }),
-          response: { 200: NewUrlSchema },
+          response: { 200: NewUrlSchema, ...errorResponses(400, 404, 429) },
         },
       },
       async (request) => {
@@ -341,10 +233,11 @@ export function articlesRoutes(articles: ArticlesService) {
       {
         schema: {
           tags,
+          security: [],
           summary:
             'A published article at its current address /{category}/{slug}; a former address is 404 (ask redart for the new one)',
           params: z.object({ category: addressPart, slug: addressPart }),
-          response: { 200: ArticleSchema },
+          response: { 200: ArticleSchema, ...errorResponses(400, 404, 429) },
         },
       },
       async (request) => {

@@ -1,10 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { articleFormerPaths, articleRedirects, articles } from '../../../db/schema/content';
-import { articleRevisions } from '../../../db/schema/revisions';
 import { slugTaken } from './articles-repository';
 import { sanitizeArticleHtml } from './sanitize';
-import { articleSearchColumns } from '../../../common/search/search-document';
 
 /*
  * The articles module's door for moving content in and out (server/modules/README.md): the
@@ -13,12 +11,7 @@ import { articleSearchColumns } from '../../../common/search/search-document';
  */
 
 /** Tables this module owns, in the order they can be filled (the archive copies them). */
-export const ARTICLE_TABLES = [
-  articles,
-  articleRedirects,
-  articleFormerPaths,
-  articleRevisions,
-] as const;
+export const ARTICLE_TABLES = [articles, articleRedirects, articleFormerPaths] as const;
 
 export { sanitizeArticleHtml };
 
@@ -60,10 +53,7 @@ export interface ImportedArticle {
 }
 
 export async function insertImportedArticle(tx: Db, values: ImportedArticle): Promise<string> {
-  const [row] = await tx
-    .insert(articles)
-    .values({ ...values, ...articleSearchColumns(values) })
-    .returning({ id: articles.id });
+  const [row] = await tx.insert(articles).values(values).returning({ id: articles.id });
   return (row as { id: string }).id;
 }
 

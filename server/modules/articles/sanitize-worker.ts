@@ -12,3 +12,6 @@ parentPort?.on('message', ({ id, html }: { id: number; html: string }) => {
     parentPort?.postMessage({ id, error: String(error) });
   }
 });
+
+// Loaded: the pool may hand this thread a text (its deadline starts then).
+parentPort?.postMessage({ ready: true });

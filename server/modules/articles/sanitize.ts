@@ -7,6 +7,36 @@ export const MAX_HTML_DEPTH = 100;
 const EMBEDS =
   /^https:\/\/(?:www\.youtube\.com\/embed\/|www\.youtube-nocookie\.com\/embed\/|player\.vimeo\.com\/video\/)[\w-]+(?:\?[\w=&;%-]*)?$/;
 
+/**
+ * A BCP 47 language tag (RFC 5646 §2.1 `langtag` or private use; the old grandfathered forms
+ * aside): `hi`, `en-IN`, `sa-Deva`, `zh-Hant-TW`, `x-klingon`.
+ */
+export const LANGUAGE_TAG =
+  /^(?:(?:[a-z]{2,3}(?:-[a-z]{3}){0,3}|[a-z]{4,8})(?:-[a-z]{4})?(?:-(?:[a-z]{2}|\d{3}))?(?:-(?:[a-z\d]{5,8}|\d[a-z\d]{3}))*(?:-[\da-wyz](?:-[a-z\d]{2,8})+)*(?:-x(?:-[a-z\d]{1,8})+)?|x(?:-[a-z\d]{1,8})+)$/i;
+
+/** Longer than any tag a text needs; the pattern is never tried on more. */
+const MAX_LANGUAGE_TAG = 64;
+
+const DIRECTIONS = new Set(['ltr', 'rtl', 'auto']);
+
+/**
+ * The language and direction of a part of the text (WCAG 3.1.2, Language of Parts): an
+ * English phrase inside Hindi, say. `lang` stays when it is a language tag, `dir` when it is a
+ * direction; anything else is dropped, and the part takes its parent's.
+ */
+function checkLanguage(attribs: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
+  const { lang, dir, ...rest } = attribs;
+  const language = lang?.trim();
+  const direction = dir?.trim().toLowerCase();
+  return {
+    ...rest,
+    ...(language && language.length <= MAX_LANGUAGE_TAG && LANGUAGE_TAG.test(language)
+      ? { lang: language }
+      : {}),
+    ...(direction && DIRECTIONS.has(direction) ? { dir: direction } : {}),
+  };
+}
+
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
     'h1',
@@ -56,6 +86,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
     'iframe',
   ],
   allowedAttributes: {
+    // On every element allowed, checked by checkLanguage (transformTags '*').
+    '*': ['lang', 'dir'],
     a: ['href', 'title', 'target', 'rel'],
     img: ['src', 'alt', 'title', 'width', 'height'],
     th: ['colspan', 'rowspan', 'scope'],
@@ -108,6 +140,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
       },
     }),
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
+    // Runs after a tag's own transform above.
+    '*': (tagName, attribs) => ({ tagName, attribs: checkLanguage(attribs) }),
   },
   exclusiveFilter: (frame) => {
     if (frame.tag === 'iframe') return !EMBEDS.test(frame.attribs.src ?? '');
@@ -127,8 +161,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
 /**
  * The article body allow-list (issue "Content API" §5): headings, paragraphs, lists, links
  * with safe schemes, images from our media or https, tables, code, quotes and sandboxed
- * embeds from allow-listed video hosts. Scripts, event handlers, `javascript:` URLs, styles
- * other than text alignment and foreign frames never survive.
+ * embeds from allow-listed video hosts, with the language and direction of any part. Scripts,
+ * event handlers, `javascript:` URLs, styles other than text alignment and foreign frames
+ * never survive.
  */
 export function sanitizeArticleHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();

@@ -9,6 +9,7 @@ import {
   CategorySchema,
 } from '../../../common/schemas/categories';
 import { IdParamsSchema, MessageSchema } from '../../../common/schemas/common';
+import { errorResponses } from '../../lib/errors';
 import type { CategoriesService } from './categories-service';
 
 /** Category calls of SPEC.md §7; static paths are matched before `/:slug`. */
@@ -24,7 +25,8 @@ export function categoriesRoutes(categories: CategoriesService) {
         schema: {
           tags,
           summary: 'All categories (navigation)',
-          response: { 200: z.array(CategorySchema) },
+          security: [],
+          response: { 200: z.array(CategorySchema), ...errorResponses(400, 429) },
         },
       },
       async () => categories.listAll(),
@@ -36,8 +38,9 @@ export function categoriesRoutes(categories: CategoriesService) {
         schema: {
           tags,
           summary: 'Home categories',
+          security: [],
           querystring: z.object({ isHome: z.enum(['true', 'false']).optional() }),
-          response: { 200: z.array(CategorySchema) },
+          response: { 200: z.array(CategorySchema), ...errorResponses(400, 429) },
         },
       },
       async () => categories.listHome(),
@@ -51,7 +54,7 @@ export function categoriesRoutes(categories: CategoriesService) {
           summary: 'A page of categories (editor)',
           security,
           querystring: CategoryListQuerySchema,
-          response: { 200: CategoryListSchema },
+          response: { 200: CategoryListSchema, ...errorResponses(400, 401, 403, 429) },
         },
       },
       async (request) =>
@@ -66,7 +69,7 @@ export function categoriesRoutes(categories: CategoriesService) {
           summary: 'Add a category (editor)',
           security,
           body: CategoryInputSchema,
-          response: { 201: CategorySchema },
+          response: { 201: CategorySchema, ...errorResponses(400, 401, 403, 409, 413, 415, 429) },
         },
       },
       async (request, reply) =>
@@ -81,7 +84,10 @@ export function categoriesRoutes(categories: CategoriesService) {
           summary: 'Edit a category (editor); a slug change keeps old addresses working',
           security,
           body: CategoryEditSchema,
-          response: { 200: CategorySchema },
+          response: {
+            200: CategorySchema,
+            ...errorResponses(400, 401, 403, 404, 409, 413, 415, 429),
+          },
         },
       },
       async (request) => categories.update(await request.actor(), request.body),
@@ -95,7 +101,7 @@ export function categoriesRoutes(categories: CategoriesService) {
           summary: 'Delete an empty category (editor)',
           security,
           params: IdParamsSchema,
-          response: { 200: MessageSchema },
+          response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
         },
       },
       async (request) => categories.remove(await request.actor(), request.params.id),
@@ -107,8 +113,9 @@ export function categoriesRoutes(categories: CategoriesService) {
         schema: {
           tags,
           summary: 'One category by slug',
+          security: [],
           params: z.object({ slug: z.string().max(200) }),
-          response: { 200: CategorySchema },
+          response: { 200: CategorySchema, ...errorResponses(400, 404, 429) },
         },
       },
       async (request) => categories.bySlug(request.params.slug),

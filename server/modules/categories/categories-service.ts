@@ -1,4 +1,5 @@
 import type { Category, CategoryEdit, CategoryInput } from '../../../common/schemas/categories';
+import { CacheTags, type CacheChange } from '../../../common/cache-tags';
 import { RESERVED_SLUGS, UNCATEGORISED_SEGMENT } from '../../../common/paths';
 import { slugify } from '../../../common/slug';
 import type { Db } from '../../../db/client';
@@ -73,7 +74,8 @@ export function createCategoriesService(deps: {
   clock: Clock;
   articles: CategoryArticles;
   settings: CategorySettings;
-  contentChanged?: () => Promise<void>;
+  /** Tells every process's kept answers what a write touched (server/lib/change-notices.ts). */
+  contentChanged?: (change?: CacheChange) => Promise<void>;
 }) {
   const { db, clock, articles, settings } = deps;
   const changed = deps.contentChanged ?? (async () => {});
@@ -133,7 +135,8 @@ export function createCategoriesService(deps: {
           description: input.description,
           isHome: input.isHome,
         });
-        await changed();
+        // A new category shows in the menu of every page (empty until it has articles).
+        await changed({ stale: [CacheTags.categories] });
         return toCategory(created);
       } catch (error) {
         return duplicate(error, input.name, slug);
@@ -163,7 +166,11 @@ export function createCategoriesService(deps: {
         if (!updated) throw notFound('Category not found.');
         // A home section that named the old slug follows the category to its new one.
         if (updated.formerSlug !== slug) await settings.categoryMoved(updated.formerSlug, slug);
-        await changed();
+        // A new name shows wherever the category does; a new slug moves every page under it
+        // (its own and its articles'), so those are dropped, never served at the old address.
+        const tag = CacheTags.category(input._id);
+        const moved = updated.formerSlug !== slug;
+        await changed({ stale: [CacheTags.categories, tag], drop: moved ? [tag] : [] });
         return toCategory(updated.row);
       } catch (error) {
         return duplicate(error, input.name, slug);
@@ -198,7 +205,7 @@ export function createCategoriesService(deps: {
           throw conflict(`Category "${row.name}" still has articles. Move or delete them first.`);
         throw error;
       }
-      await changed();
+      await changed({ stale: [CacheTags.categories], drop: [CacheTags.category(id)] });
       return { message: `Category "${row.name}" deleted.` };
     },
   };

@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename, relative, resolve, sep } from 'node:path';
+import type { CacheChange } from '../../../common/cache-tags';
 import { articlePath, RESERVED_SLUGS as RESERVED, STATIC_PAGE_SLUGS } from '../../../common/paths';
 import { slugify } from '../../../common/slug';
 import { detectLanguage, stripHtml } from '../../../common/text';
@@ -13,6 +14,7 @@ import {
   sanitizeArticleHtml,
 } from '../articles/articles-transfer';
 import { findOrCreateCategory } from '../categories/categories-transfer';
+import { indexImportedArticles } from '../search/search-transfer';
 import type { MediaService } from '../media/media-service';
 import { MAX_UPLOAD_BYTES } from '../media/media-service';
 import { keyOfMediaUrl } from '../media/media-urls';
@@ -107,7 +109,7 @@ export function createWordPressImporter(deps: {
   db: Db;
   clock: Clock;
   media: MediaService;
-  contentChanged?: () => Promise<void>;
+  contentChanged?: (change?: CacheChange) => Promise<void>;
 }) {
   const { db, clock, media } = deps;
 
@@ -450,6 +452,8 @@ export function createWordPressImporter(deps: {
             note: `WordPress type "${type}" has no counterpart here`,
           });
         }
+        // What came in is found by search at once, in the same transaction.
+        await indexImportedArticles(tx);
       });
     } catch (error) {
       // The transaction is rolled back; the files it wrote go too (MEDIA_STORAGE=fs).

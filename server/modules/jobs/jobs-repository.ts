@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { jobs } from '../../../db/schema/jobs';
 
@@ -12,7 +12,13 @@ export async function upsertJob(
     .values(job)
     .onConflictDoUpdate({
       target: jobs.key,
-      set: { kind: job.kind, subjectId: job.subjectId, runAt: job.runAt, doneAt: null },
+      set: {
+        kind: job.kind,
+        subjectId: job.subjectId,
+        runAt: job.runAt,
+        doneAt: null,
+        leasedUntil: null,
+      },
     });
 }
 
@@ -21,32 +27,46 @@ export async function deleteJob(db: Db, key: string) {
 }
 
 /**
- * Claims up to `limit` due jobs and marks them done, in one statement: rows another process
- * is claiming at the same moment are skipped (`FOR UPDATE SKIP LOCKED`), so each due job is
- * handed to exactly one caller across every process on the database.
+ * Leases up to `limit` due jobs until `until`, in one statement: rows another process is
+ * leasing at the same moment are skipped (`FOR UPDATE SKIP LOCKED`), and a row under another
+ * process's lease is left alone until it runs out, so each due job is in exactly one process's
+ * hands at a time. A job is done only once `finishJob` says so.
  */
-export async function claimDueJobs(db: Db, now: Date, limit: number) {
+export async function leaseDueJobs(db: Db, now: Date, until: Date, limit: number) {
+  const free = or(isNull(jobs.leasedUntil), lt(jobs.leasedUntil, now));
   const due = db
     .select({ id: jobs.id })
     .from(jobs)
-    .where(and(isNull(jobs.doneAt), lte(jobs.runAt, now)))
+    .where(and(isNull(jobs.doneAt), lte(jobs.runAt, now), free))
     .orderBy(jobs.runAt)
     .limit(limit)
     .for('update', { skipLocked: true });
   return db
     .update(jobs)
-    .set({ doneAt: now })
-    .where(and(inArray(jobs.id, due), isNull(jobs.doneAt)))
+    .set({ leasedUntil: until })
+    .where(and(inArray(jobs.id, due), isNull(jobs.doneAt), free))
     .returning({
       id: jobs.id,
       key: jobs.key,
       kind: jobs.kind,
       subjectId: jobs.subjectId,
       runAt: jobs.runAt,
+      leasedUntil: jobs.leasedUntil,
     });
+}
+
+/**
+ * A leased job ran: done, unless it was moved meanwhile (rescheduled: its lease was cleared),
+ * in which case it stays for its new time.
+ */
+export async function finishJob(db: Db, id: string, leasedUntil: Date, now: Date) {
+  await db
+    .update(jobs)
+    .set({ doneAt: now, leasedUntil: null })
+    .where(and(eq(jobs.id, id), eq(jobs.leasedUntil, leasedUntil)));
 }
 
 /** A job handed back after its handler failed: due again at the next poll. */
 export async function releaseJob(db: Db, id: string) {
-  await db.update(jobs).set({ doneAt: null }).where(eq(jobs.id, id));
+  await db.update(jobs).set({ leasedUntil: null }).where(eq(jobs.id, id));
 }

@@ -1,14 +1,21 @@
 import type { Db } from '../../../db/client';
 import type { Clock } from '../../lib/clock';
-import { claimDueJobs, deleteJob, releaseJob, upsertJob } from './jobs-repository';
+import { deleteJob, finishJob, leaseDueJobs, releaseJob, upsertJob } from './jobs-repository';
 
 /**
  * How often each process looks for due jobs. A job runs at most this long after its time
  * (plus the handler's own time): well inside the 15 seconds of DECISIONS.md §11.
  */
 export const JOB_POLL_MS = 2_000;
-/** Jobs one poll claims; more wait for the next poll, two seconds later. */
+/** Jobs one poll leases; more wait for the next poll, two seconds later. */
 const CLAIM_BATCH = 50;
+/**
+ * How long a process holds the jobs it leased. One that dies mid-job leaves them to another
+ * process when this runs out: due at T, leased by T + JOB_POLL_MS, free again by T + 10 s and
+ * taken by the next poll, inside the 15 seconds of DECISIONS.md §11. A job that outlasts its
+ * lease may run twice; a go-live job is harmless twice (it refreshes the same pages).
+ */
+export const JOB_LEASE_MS = 8_000;
 
 export interface ClaimedJob {
   id: string;
@@ -23,7 +30,8 @@ export type JobHandler = (job: ClaimedJob) => Promise<void>;
 /**
  * Jobs at a given time, run once across every process on one database (docs/decisions/016).
  * The same code runs on the embedded engine (one process) and on PostgreSQL (many): each
- * poll claims due rows with `FOR UPDATE SKIP LOCKED`, so no library and no leader election.
+ * poll leases due rows with `FOR UPDATE SKIP LOCKED` and marks them done once they ran, so no
+ * library and no leader election, and no job is lost with a process that dies holding it.
  */
 export function createJobsService(deps: {
   db: Db;
@@ -37,13 +45,16 @@ export function createJobsService(deps: {
 
   /** Runs every job due now that no other process has taken; answers how many ran. */
   const runDue = async (): Promise<number> => {
-    const claimed = await claimDueJobs(db, clock.now(), CLAIM_BATCH);
+    const now = clock.now();
+    const until = new Date(now.getTime() + JOB_LEASE_MS);
+    const claimed = await leaseDueJobs(db, now, until, CLAIM_BATCH);
     let ran = 0;
     for (const job of claimed) {
       const handler = handlers.get(job.kind);
       try {
         if (!handler) throw new Error(`no handler for jobs of kind "${job.kind}"`);
         await handler(job);
+        await finishJob(db, job.id, job.leasedUntil ?? until, clock.now());
         ran++;
         const lagSeconds = Math.max(0, (clock.now().getTime() - job.runAt.getTime()) / 1000);
         for (const observe of ranObservers) observe(job.kind, lagSeconds);

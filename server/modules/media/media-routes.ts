@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole } from '../../lib/actor';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { AppError, badRequest, errorResponses, notFound } from '../../lib/errors';
 import { MAX_UPLOAD_BYTES, type MediaService } from './media-service';
 import { MEDIA_KEY_PATTERN, type MediaStorage } from './media-storage';
 
@@ -81,7 +81,7 @@ export function mediaUploadRoutes(mediaService: MediaService) {
           summary: `Upload an image (author and up): JPEG, PNG, WebP, AVIF or GIF, at most 10 MB; ${UPLOADS_PER_ADDRESS} uploads per address in 10 minutes`,
           security: [{ bearer: [] }],
           consumes: ['multipart/form-data'],
-          response: { 201: UploadSchema },
+          response: { 201: UploadSchema, ...errorResponses(400, 401, 403, 413, 415, 429) },
         },
         // Each upload is decoded and resized: bounded per address.
         config: { rateLimit: { max: UPLOADS_PER_ADDRESS, timeWindow: UPLOADS_WINDOW_MS } },

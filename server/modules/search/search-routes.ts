@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PAGE_SEGMENTS, SERVER_SEGMENTS } from '../../../common/paths';
 import { SearchQuerySchema, SearchResponseSchema } from '../../../common/schemas/search';
+import { errorResponses } from '../../lib/errors';
 import { xml } from '../seo/xml';
 import type { SearchService } from './search-service';
 
@@ -20,8 +21,9 @@ export function searchRoutes(
           tags: ['search'],
           summary:
             'Published articles matching a query, in Hindi (any spelling) or English, or Hindi typed in Latin letters',
+          security: [],
           querystring: SearchQuerySchema,
-          response: { 200: SearchResponseSchema },
+          response: { 200: SearchResponseSchema, ...errorResponses(400, 429) },
         },
       },
       async (request) => search.search(request.query),

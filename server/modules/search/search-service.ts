@@ -1,4 +1,15 @@
+/*
+ * Reader search (DECISIONS.md §12) and its index of articles (`article_search`, this module's
+ * table): the query goes through the same normaliser as the articles did; when nothing matches,
+ * each word is swapped for the nearest word of a published title (trigrams), and that
+ * spelling's results come with a "Did you mean". The index is written by the articles service
+ * through `index(tx, …)` inside each save's transaction, and re-made on start when an older
+ * normaliser made it.
+ */
+import type { Language } from '../../../common/articles';
+import type { ArticleCard } from '../../../common/schemas/articles';
 import type { SearchResponse } from '../../../common/schemas/search';
+import { SEARCH_VERSION } from '../../../common/search/search-document';
 import {
   markMatches,
   queryTerms,
@@ -7,22 +18,26 @@ import {
   toTsquery,
   type QueryTerm,
 } from '../../../common/search/search-text';
-import type { ArticleCard } from '../../../common/schemas/articles';
+import type { Db } from '../../../db/client';
+import type { Clock } from '../../lib/clock';
+import {
+  closestTitleWords,
+  indexArticle,
+  indexStaleArticles,
+  rankCandidates,
+  searchCandidates,
+  type SearchDocument,
+} from './search-repository';
 
-/** What search needs of the articles module (the owner of the indexed columns). */
+export type { SearchDocument } from './search-repository';
+
+/** What search needs of the articles module (the owner of the articles themselves). */
 export interface SearchDeps {
+  db: Db;
+  clock: Clock;
   articles: {
-    searchPage(
-      query: { match: string; rank: string },
-      opts: { page: number; limit: number; language?: 'hi' | 'en' | undefined },
-    ): Promise<{
-      articles: { card: ArticleCard; text: string }[];
-      totalArticles: number;
-      currentPage: number;
-      totalPages: number;
-      totalCapped?: true;
-    }>;
-    closestTitleWords(words: string[]): Promise<(string | null)[]>;
+    /** Cards by id in the order given, each with its body as plain text. */
+    cardsWithText(ids: string[]): Promise<{ card: ArticleCard; text: string }[]>;
   };
 }
 
@@ -30,39 +45,49 @@ export interface SearchRequest {
   q: string;
   page: number;
   limit: number;
-  language?: 'hi' | 'en' | undefined;
+  language?: Language | undefined;
 }
 
 const SNIPPET_CHARS = 200;
 
-/**
- * Reader search (DECISIONS.md §12): the query goes through the same normaliser as the articles
- * did; when nothing matches, each word is swapped for the nearest word of a published title
- * (trigrams), and that spelling's results come with a "Did you mean".
- */
-export function createSearchService({ articles }: SearchDeps) {
+export function createSearchService(deps: SearchDeps) {
+  const { db, clock, articles } = deps;
+
+  /** One page of published articles matching `terms`, best first, with marked snippets. */
   const run = async (terms: QueryTerm[], request: SearchRequest) => {
-    const found = await articles.searchPage(
-      { match: toMatchTsquery(terms), rank: toTsquery(terms) },
-      request,
-    );
+    const { candidates, more } = await searchCandidates(db, {
+      match: toMatchTsquery(terms),
+      rank: toTsquery(terms),
+      language: request.language,
+      now: clock.now(),
+    });
+    // Only the newest SEARCH_CANDIDATES matches are ranked and paged (search-repository.ts).
+    const offset = (request.page - 1) * request.limit;
+    const page = rankCandidates(candidates).slice(offset, offset + request.limit);
+    const found = await articles.cardsWithText(page);
     return {
-      ...found,
-      articles: found.articles.map(({ card, text }) => ({
+      articles: found.map(({ card, text }) => ({
         ...card,
         highlight: {
           name: markMatches(card.name, terms),
           snippet: snippet(text || card.excerpt, terms, SNIPPET_CHARS),
         },
       })),
+      totalArticles: candidates.length,
+      currentPage: request.page,
+      totalPages: Math.ceil(candidates.length / request.limit),
+      ...(more ? { totalCapped: true as const } : {}),
     };
   };
 
   /** The query with each word replaced by its nearest title word, or null when none is nearer. */
   const respell = async (terms: QueryTerm[]): Promise<string | null> => {
-    const closest = await articles.closestTitleWords(terms.map((t) => t.word));
-    const words = terms.map((t, i) => closest[i] ?? t.word);
-    const suggestion = words.join(' ');
+    const closest = await closestTitleWords(
+      db,
+      terms.map((t) => t.word),
+      clock.now(),
+    );
+    const suggestion = terms.map((t, i) => closest[i] ?? t.word).join(' ');
     return suggestion === terms.map((t) => t.word).join(' ') ? null : suggestion;
   };
 
@@ -78,6 +103,16 @@ export function createSearchService({ articles }: SearchDeps) {
       const respelled = await run(queryTerms(suggestion), request);
       return respelled.totalArticles > 0 ? { ...respelled, suggestion } : found;
     },
+
+    /** Writes an article's index row in the caller's (the save's) transaction. */
+    index: (tx: Db, doc: SearchDocument) => indexArticle(tx, doc),
+
+    /**
+     * Re-makes the index rows an older normaliser made, and the missing ones (after an upgrade,
+     * an import, or rows written without them), a batch at a time; answers how many it made.
+     */
+    reindex: (opts: { batch?: number; stopped?: () => boolean } = {}) =>
+      indexStaleArticles(db, SEARCH_VERSION, opts),
   };
 }
 export type SearchService = ReturnType<typeof createSearchService>;

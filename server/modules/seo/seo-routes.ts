@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PAGE_SEGMENTS, SERVER_SEGMENTS as S } from '../../../common/paths';
-import { KEEP_MS, type PageCache } from '../../lib/page-cache';
-import { wholeAnswers } from '../../plugins/page-cache';
+import { CacheTags } from '../../../common/cache-tags';
+import { KEEP_MS } from '../../lib/page-cache';
+import { wholeAnswers, type PageCache } from '../../plugins/page-cache';
 import type { SeoService } from './seo-service';
 import { ICON_SIZES, type SiteIcons } from './site-icons';
 import { SITEMAP_STYLE } from './sitemap-style';
@@ -12,8 +13,17 @@ const RSS = 'application/rss+xml; charset=utf-8';
 const CACHE = `public, max-age=${KEEP_MS.sitemap / 1000}`;
 
 /**
+ * What sitemaps and feeds show: every public article's address and time (any public article's
+ * change stales `l:sitemap`), category addresses and names, and the site's settings. A feed's
+ * items are its list's newest articles, which the same tag covers.
+ */
+const SHOWN = [CacheTags.sitemaps, CacheTags.categories, CacheTags.settings];
+const shows = (made: Promise<string | Buffer>) => made.then((body) => ({ body, tags: SHOWN }));
+
+/**
  * The search-engine surface of DECISIONS.md §6: sitemaps, robots.txt and RSS feeds. With the
- * page cache, sitemaps and feeds are kept as the bytes they are sent with (docs/decisions/027).
+ * page cache, sitemaps and feeds are kept as the bytes they are sent with, with what they show
+ * (docs/decisions/029).
  */
 export function seoRoutes(seo: SeoService, pages?: PageCache) {
   const send = wholeAnswers(pages, KEEP_MS.sitemap);
@@ -24,25 +34,25 @@ export function seoRoutes(seo: SeoService, pages?: PageCache) {
   return async function (app: FastifyInstance) {
     const hide = { schema: { hide: true } };
     app.get(`/${S.sitemap}`, hide, async (request, reply) =>
-      send(request, reply, xml(XML), () => seo.sitemap()),
+      send(request, reply, xml(XML), () => shows(seo.sitemap())),
     );
     app.get<{ Params: { n: string } }>('/sitemap-:n.xml', hide, async (request, reply) => {
       const n = Number(request.params.n);
       if (!Number.isInteger(n) || n < 1)
         return reply.status(404).type('text/plain').send('Not found');
-      return send(request, reply, xml(XML), () => seo.sitemap(n));
+      return send(request, reply, xml(XML), () => shows(seo.sitemap(n)));
     });
     app.get(`/${S.sitemapStyle}`, hide, async (_request, reply) =>
       reply.type('text/xsl; charset=utf-8').header('cache-control', CACHE).send(SITEMAP_STYLE),
     );
     app.get(`/${S.newsSitemap}`, hide, async (request, reply) =>
-      send(request, reply, xml(XML), () => seo.newsSitemap()),
+      send(request, reply, xml(XML), () => shows(seo.newsSitemap())),
     );
     app.get(`/${S.robots}`, hide, async (_request, reply) =>
       reply.type('text/plain; charset=utf-8').header('cache-control', CACHE).send(seo.robots()),
     );
     app.get(`/${S.feed}`, hide, async (request, reply) =>
-      send(request, reply, xml(RSS), () => seo.feed()),
+      send(request, reply, xml(RSS), () => shows(seo.feed())),
     );
     app.get<{ Params: { slug: string } }>(
       `/${PAGE_SEGMENTS.category}/:slug/${S.feed}`,
@@ -51,14 +61,14 @@ export function seoRoutes(seo: SeoService, pages?: PageCache) {
         // A renamed category's feed moves with it.
         const moved = await seo.movedCategoryFeed(request.params.slug);
         if (moved) return reply.redirect(moved, 301);
-        return send(request, reply, xml(RSS), () => seo.feed(request.params.slug));
+        return send(request, reply, xml(RSS), () => shows(seo.feed(request.params.slug)));
       },
     );
     app.get<{ Params: { slug: string } }>(
       `/${PAGE_SEGMENTS.author}/:slug/${S.feed}`,
       hide,
       async (request, reply) =>
-        send(request, reply, xml(RSS), () => seo.authorFeed(request.params.slug)),
+        send(request, reply, xml(RSS), () => shows(seo.authorFeed(request.params.slug))),
     );
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SiteSettingsSchema } from '../../../common/settings';
+import { errorResponses } from '../../lib/errors';
 import { SettingsUpdateSchema, type SettingsService } from './settings-service';
 
 export function settingsRoutes(settings: SettingsService) {
@@ -13,7 +14,8 @@ export function settingsRoutes(settings: SettingsService) {
         schema: {
           tags,
           summary: 'Site settings shown on public pages',
-          response: { 200: SiteSettingsSchema },
+          security: [],
+          response: { 200: SiteSettingsSchema, ...errorResponses(400, 429) },
         },
       },
       async () => settings.get(),
@@ -26,7 +28,10 @@ export function settingsRoutes(settings: SettingsService) {
           summary: 'Change site settings (administrator); only the keys given change',
           security: [{ bearer: [] }],
           body: SettingsUpdateSchema,
-          response: { 200: SiteSettingsSchema },
+          response: {
+            200: SiteSettingsSchema,
+            ...errorResponses(400, 401, 403, 413, 415, 429),
+          },
         },
       },
       async (request) => settings.update(await request.actor(), request.body),

@@ -1,3 +1,4 @@
+import { CacheTags, type CacheChange } from '../../../common/cache-tags';
 import {
   HOME_SECTIONS_SETTING,
   resolveSettings,
@@ -16,15 +17,23 @@ export function createSettingsService(deps: {
   db: Db;
   /** Which of these slugs name a category (the categories service). */
   categories: { existingSlugs(slugs: string[]): Promise<string[]> };
-  contentChanged?: () => Promise<void>;
+  /** Tells every process's kept answers what a write touched (server/lib/change-notices.ts). */
+  contentChanged?: (change?: CacheChange) => Promise<void>;
 }) {
   const { db, categories } = deps;
   const changed = deps.contentChanged ?? (async () => {});
+  /** The interface language last read: what a page says while the database is away. */
+  let lastLanguage: SiteSettings['uiLanguage'] | undefined;
   return {
     /** Every setting is shown on public pages, so all of them are the public view. */
     async get(): Promise<SiteSettings> {
-      return resolveSettings(await readSettingsRow(db));
+      const settings = resolveSettings(await readSettingsRow(db));
+      lastLanguage = settings.uiLanguage;
+      return settings;
     },
+
+    /** The interface language as last read (English before any read). */
+    lastKnownLanguage: (): SiteSettings['uiLanguage'] => lastLanguage ?? 'en',
 
     /** The settings that name the category with `slug`; the categories module asks before a delete. */
     async naming(categorySlug: string): Promise<(keyof SiteSettings)[]> {
@@ -38,7 +47,7 @@ export function createSettingsService(deps: {
       if (!current.homeSectionSlugs.includes(formerSlug)) return;
       const homeSectionSlugs = current.homeSectionSlugs.map((s) => (s === formerSlug ? slug : s));
       await writeSettingsRow(db, { ...current, homeSectionSlugs });
-      await changed();
+      await changed({ stale: [CacheTags.settings] });
     },
 
     /** Administrator only; a partial body changes only the keys it names. */
@@ -56,7 +65,7 @@ export function createSettingsService(deps: {
         }
       }
       await writeSettingsRow(db, next);
-      await changed();
+      await changed({ stale: [CacheTags.settings] });
       return next;
     },
   };

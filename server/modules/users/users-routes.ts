@@ -15,7 +15,7 @@ import {
   UserListSchema,
   UserSchema,
 } from '../../../common/schemas/users';
-import { tooManyRequests } from '../../lib/errors';
+import { errorResponses, tooManyRequests } from '../../lib/errors';
 import { clearAuthCookie, setAuthCookie, tokenOf } from '../../plugins/auth';
 import { applyCheck, minutesLeft, type RateLimitCounters } from '../../plugins/rate-limit';
 import {
@@ -57,8 +57,9 @@ export function usersRoutes(
         schema: {
           tags,
           summary: `Create an account (the first one becomes administrator); ${SIGN_UP_MAX_PER_HOUR} an hour from one address`,
+          security: [],
           body: SignUpSchema,
-          response: { 201: UserInfoSchema },
+          response: { 201: UserInfoSchema, ...errorResponses(400, 409, 413, 415, 429) },
         },
         // Each sign-up hashes a password with 19 MiB of memory: bounded per address.
         config: { rateLimit: { max: SIGN_UP_MAX_PER_HOUR, timeWindow: 3600_000 } },
@@ -76,8 +77,9 @@ export function usersRoutes(
         schema: {
           tags,
           summary: `Sign in; answers the user info and sets the session cookie. ${SIGN_IN_MAX_FAILURES} failures in 15 minutes per address or account, then 429`,
+          security: [],
           body: SignInSchema,
-          response: { 200: UserInfoSchema },
+          response: { 200: UserInfoSchema, ...errorResponses(400, 401, 413, 415, 429) },
         },
         config: { rateLimit: false },
         preHandler: async (request, reply) => {
@@ -113,7 +115,9 @@ export function usersRoutes(
           tags,
           summary:
             'End this session on the server (its token is refused from now on) and clear the cookie',
-          response: { 200: MessageSchema },
+          // Signed in or not: without a session there is only the cookie to clear.
+          security: [{}, { bearer: [] }],
+          response: { 200: MessageSchema, ...errorResponses(400, 403, 429) },
         },
       },
       async (request, reply) => {
@@ -133,7 +137,7 @@ export function usersRoutes(
           tags,
           summary: 'End every session of the signed-in user, on every device',
           security: [{ bearer: [] }],
-          response: { 200: MessageSchema },
+          response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 429) },
         },
       },
       async (request, reply) => {
@@ -150,7 +154,8 @@ export function usersRoutes(
           tags,
           summary:
             'Everyone who can write (author, editor, administrator), with their author page slug, bio and photo',
-          response: { 200: z.array(AuthorSchema) },
+          security: [],
+          response: { 200: z.array(AuthorSchema), ...errorResponses(400, 429) },
         },
       },
       async () => users.authors(),
@@ -163,7 +168,7 @@ export function usersRoutes(
           tags,
           summary: 'The signed-in user',
           security: [{ bearer: [] }],
-          response: { 200: UserSchema },
+          response: { 200: UserSchema, ...errorResponses(400, 401, 429) },
         },
       },
       async (request) => users.me(await request.actor()),
@@ -178,7 +183,10 @@ export function usersRoutes(
             'Change own name, author-page slug, bio, photo and/or password (a new password needs the current one)',
           security: [{ bearer: [] }],
           body: ProfileUpdateSchema,
-          response: { 200: UserInfoSchema },
+          response: {
+            200: UserInfoSchema,
+            ...errorResponses(400, 401, 403, 409, 413, 415, 429),
+          },
         },
       },
       async (request, reply) => {
@@ -196,7 +204,7 @@ export function usersRoutes(
           summary: 'All users, newest first (administrator)',
           security: [{ bearer: [] }],
           querystring: UserListQuerySchema,
-          response: { 200: UserListSchema },
+          response: { 200: UserListSchema, ...errorResponses(400, 401, 403, 429) },
         },
       },
       async (request) => users.list(await request.actor(), request.query.page, request.query.limit),
@@ -211,7 +219,10 @@ export function usersRoutes(
           security: [{ bearer: [] }],
           params: IdParamsSchema,
           body: RoleChangeSchema,
-          response: { 200: UserSchema },
+          response: {
+            200: UserSchema,
+            ...errorResponses(400, 401, 403, 404, 409, 413, 415, 429),
+          },
         },
       },
       async (request) =>
@@ -227,7 +238,10 @@ export function usersRoutes(
           security: [{ bearer: [] }],
           params: IdParamsSchema,
           body: AuthorProfileUpdateSchema,
-          response: { 200: UserSchema },
+          response: {
+            200: UserSchema,
+            ...errorResponses(400, 401, 403, 404, 409, 413, 415, 429),
+          },
         },
       },
       async (request) =>
@@ -244,7 +258,10 @@ export function usersRoutes(
           security: [{ bearer: [] }],
           params: IdParamsSchema,
           body: PasswordSetSchema,
-          response: { 200: MessageSchema },
+          response: {
+            200: MessageSchema,
+            ...errorResponses(400, 401, 403, 404, 413, 415, 429),
+          },
         },
       },
       async (request) =>

@@ -1,3 +1,4 @@
+import { CacheTags, type CacheChange } from '../../../common/cache-tags';
 import { hash, verify } from '@node-rs/argon2';
 import { createHash } from 'node:crypto';
 import { hasRole, ROLES, type Role } from '../../../common/roles';
@@ -89,11 +90,21 @@ export const toActor = (row: UserRow): Actor => ({
   role: row.role,
 });
 
+/**
+ * What a profile change touches: bylines and the author's page refresh; a new slug moves the
+ * author's page, so everything showing them is dropped rather than served with the old link.
+ */
+function authorChanged(id: string, profile: { slug?: unknown }): CacheChange {
+  const tag = CacheTags.author(id);
+  return profile.slug === undefined ? { stale: [tag] } : { stale: [], drop: [tag] };
+}
+
 export function createUsersService(deps: {
   db: Db;
   tokens: Tokens;
   clock: Clock;
-  contentChanged?: () => Promise<void>;
+  /** Tells every process's kept answers what a write touched (server/lib/change-notices.ts). */
+  contentChanged?: (change?: CacheChange) => Promise<void>;
 }) {
   const { db, tokens, clock } = deps;
   const changed = deps.contentChanged ?? (async () => {});
@@ -209,7 +220,7 @@ export function createUsersService(deps: {
       });
       if (!row) throw unauthorized();
       // A new name, slug, bio or photo shows on bylines and the author page.
-      if (Object.keys(profile).length > 0) await changed();
+      if (Object.keys(profile).length > 0) await changed(authorChanged(a.id, profile));
       return userInfo(row);
     },
 
@@ -219,7 +230,7 @@ export function createUsersService(deps: {
       if (!(await findUserById(db, id))) throw notFound('No such user.');
       const row = await updateUser(db, id, await profileValues(id, input));
       if (!row) throw notFound('No such user.');
-      await changed();
+      await changed(authorChanged(id, input));
       return toUser(row);
     },
 
@@ -311,6 +322,8 @@ export function createUsersService(deps: {
         );
       }
       if (!result.row) throw notFound('No such user.');
+      // An author page comes or goes with the right to write.
+      await changed({ stale: [], drop: [CacheTags.author(id)] });
       return toUser(result.row);
     },
 

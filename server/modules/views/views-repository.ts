@@ -1,23 +1,130 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { prepared } from '../../../db/prepared';
 import { articles, categories } from '../../../db/schema/content';
-import { articleDailyViews } from '../../../db/schema/site';
+import { articleDailyViews, articleViewReaders, articleViewTotals } from '../../../db/schema/site';
 
 /*
- * The views module's table: `article_daily_views`, views per article and calendar day of the
- * site's time zone (docs/decisions/024). Reads join the article's title and address, and narrow
- * to one author's articles, for the dashboard (server/modules/README.md: names next to rows).
+ * The views module's tables: `article_daily_views`, views per article and calendar day of the
+ * site's time zone (docs/decisions/024), `article_view_totals`, each article's views of all
+ * time, and `article_view_readers`, whose view of what was counted last. Reads join the article's title and address, and narrow to one author's articles, for
+ * the dashboard (server/modules/README.md: names next to rows).
  */
 
-/** One more view of `articleId` on `day` (YYYY-MM-DD in the site's time zone). */
-export async function addDailyView(db: Db, articleId: string, day: string): Promise<void> {
-  await db
-    .insert(articleDailyViews)
-    .values({ articleId, day, views: 1 })
-    .onConflictDoUpdate({
-      target: [articleDailyViews.articleId, articleDailyViews.day],
-      set: { views: sql`${articleDailyViews.views} + 1` },
-    });
+/** A view waiting to be written: who read which article, and when. */
+export interface ReaderView {
+  articleId: string;
+  reader: string;
+  at: Date;
+}
+
+/** Rows per statement: a few values each, far under PostgreSQL's 65,535 per statement. */
+const ROWS_PER_STATEMENT = 1000;
+const chunks = <T>(list: T[]) =>
+  Array.from({ length: Math.ceil(list.length / ROWS_PER_STATEMENT) }, (_, i) =>
+    list.slice(i * ROWS_PER_STATEMENT, (i + 1) * ROWS_PER_STATEMENT),
+  );
+const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Writes a batch of views in one transaction, counting only those whose reader was not counted
+ * reading the same article in the `windowMs` before. The readers' table takes each view it
+ * counts atomically, so processes writing at once count a reader once between them, and a batch
+ * tried again after an error counts nothing twice. Counted views are added to the article's
+ * total and to the count of their day (`dayOf` their time). Answers how many counted.
+ */
+export async function addViews(
+  db: Db,
+  views: ReaderView[],
+  opts: { windowMs: number; dayOf(at: Date): string },
+): Promise<number> {
+  if (views.length === 0) return 0;
+  // Rows in one order in every process, so two processes writing at once never deadlock.
+  const sorted = [...views].sort(
+    (a, b) => order(a.articleId, b.articleId) || order(a.reader, b.reader),
+  );
+  const window = sql`${`${opts.windowMs} milliseconds`}::interval`;
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const counted: { articleId: string; countedAt: Date }[] = [];
+    for (const rows of chunks(sorted)) {
+      const taken = await tx
+        .insert(articleViewReaders)
+        .values(rows.map((v) => ({ articleId: v.articleId, reader: v.reader, countedAt: v.at })))
+        .onConflictDoUpdate({
+          target: [articleViewReaders.articleId, articleViewReaders.reader],
+          set: { countedAt: sql`excluded.counted_at` },
+          setWhere: sql`${articleViewReaders.countedAt} <= excluded.counted_at - ${window}`,
+        })
+        .returning({
+          articleId: articleViewReaders.articleId,
+          countedAt: articleViewReaders.countedAt,
+        });
+      counted.push(...taken);
+    }
+    const days = new Map<string, { articleId: string; day: string; views: number }>();
+    const totals = new Map<string, number>();
+    for (const { articleId, countedAt } of counted) {
+      const day = opts.dayOf(countedAt);
+      const row = days.get(`${articleId} ${day}`);
+      if (row) row.views++;
+      else days.set(`${articleId} ${day}`, { articleId, day, views: 1 });
+      totals.set(articleId, (totals.get(articleId) ?? 0) + 1);
+    }
+    for (const rows of chunks([...days.values()]))
+      await tx
+        .insert(articleDailyViews)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [articleDailyViews.articleId, articleDailyViews.day],
+          set: { views: sql`${articleDailyViews.views} + excluded.views` },
+        });
+    for (const rows of chunks([...totals].map(([articleId, views]) => ({ articleId, views }))))
+      await tx
+        .insert(articleViewTotals)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: articleViewTotals.articleId,
+          set: { views: sql`${articleViewTotals.views} + excluded.views` },
+        });
+    return counted.length;
+  });
+}
+
+/** The statement of readerCountedSince: one primary-key probe, for every view asked to count. */
+const readerCounted = (db: Db) =>
+  prepared(db, 'article_reader_counted', (on, as) =>
+    on
+      .select({ at: articleViewReaders.countedAt })
+      .from(articleViewReaders)
+      .where(
+        and(
+          eq(articleViewReaders.articleId, sql.placeholder('articleId')),
+          eq(articleViewReaders.reader, sql.placeholder('reader')),
+          gt(articleViewReaders.countedAt, sql.placeholder('since')),
+        ),
+      )
+      .prepare(as),
+  );
+
+/** Whether a view of the article by `reader` was counted after `since`. */
+export async function readerCountedSince(
+  db: Db,
+  opts: { articleId: string; reader: string; since: Date },
+): Promise<boolean> {
+  const rows = await readerCounted(db).execute(opts);
+  return rows.length > 0;
+}
+
+/** Forgets the readers counted before `before` (their next view counts anyway). */
+export async function forgetReaders(db: Db, before: Date): Promise<void> {
+  await db.delete(articleViewReaders).where(lt(articleViewReaders.countedAt, before));
+}
+
+/** Every article's views of all time, added up. */
+export async function allViews(db: Db): Promise<number> {
+  const [row] = await db.select({ views: sum(articleViewTotals.views) }).from(articleViewTotals);
+  return Number(row?.views ?? 0);
 }
 
 const since = (fromDay: string) => sql`${articleDailyViews.day} >= ${fromDay}`;

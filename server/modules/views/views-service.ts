@@ -3,32 +3,68 @@ import { articlePath } from '../../../common/paths';
 import type { Db } from '../../../db/client';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
-import { addDailyView, topArticles, viewsPerDay } from './views-repository';
+import { createViewCounter, SAME_VIEW_MS, type PendingViews } from './view-counter';
+import {
+  addViews,
+  allViews,
+  forgetReaders,
+  readerCountedSince,
+  topArticles,
+  viewsPerDay,
+  type ReaderView,
+} from './views-repository';
+
+/** How often a process sweeps the readers whose 30 minutes are over. */
+const SWEEP_EVERY_MS = 60_000;
+
+type Log = { error(obj: object, msg: string): void };
 
 /**
- * How a view is counted (DECISIONS.md §7): the article's total and the day's count. A day is a
- * calendar day of the site's time zone (DECISIONS.md §11), so "today" on the dashboard is the
- * newsroom's today, not UTC's (docs/decisions/024).
+ * How a view is counted (DECISIONS.md §7, §16): once per reader (address) and article every 30
+ * minutes, in this process's memory first, then added in batches to the article's total and the
+ * day's count, never to the article's row. A day is a calendar day of the site's time zone
+ * (DECISIONS.md §11), so "today" on the dashboard is the newsroom's today, not UTC's
+ * (docs/decisions/024).
  */
 export function createViewsService(deps: {
   db: Db;
   clock: Clock;
-  articles: { incrementViews(id: string): Promise<boolean> };
+  articles: {
+    isPublic(id: string): Promise<boolean>;
+    existingIds(ids: string[]): Promise<string[]>;
+  };
   /** The site setting `timeZone`. */
   timeZone(): Promise<string>;
+  log?: Log | undefined;
 }) {
   const { db, clock, articles } = deps;
   const today = async () => zonedDay(clock.now(), await deps.timeZone());
+  const write = batchWriter(deps);
+  const counter = createViewCounter({ clock, write, log: deps.log });
+
   return {
     /**
-     * Counts one view of a published article (404 for anything else). Whether this reader's
-     * view counts at all (once per address and article every 30 minutes) is decided by the
-     * route's rate limits, before this is called.
+     * Counts one view of a published article by `reader` (404 for an article readers cannot
+     * see): false when this reader's view of it was counted in the last 30 minutes, by any
+     * process. Two processes taking the same reader's view within one write interval both
+     * answer true; the write counts it once.
      */
-    async count(articleId: string): Promise<void> {
-      if (!(await articles.incrementViews(articleId))) throw notFound('Article not found.');
-      await addDailyView(db, articleId, await today());
+    async count(articleId: string, reader: string): Promise<boolean> {
+      if (counter.has(articleId, reader)) return false;
+      const since = new Date(clock.now().getTime() - SAME_VIEW_MS);
+      if (await readerCountedSince(db, { articleId, reader, since })) return false;
+      if (!(await articles.isPublic(articleId))) throw notFound('Article not found.');
+      return counter.add(articleId, reader);
     },
+
+    /** Writes the views counted in this process so far (tests; closing does it too). */
+    flush: () => counter.flush(),
+
+    /** Writes what is left and stops counting in batches: before the database closes. */
+    close: () => counter.close(),
+
+    /** Every article's views of all time, as written so far. */
+    total: () => allViews(db),
 
     /**
      * Views per day over the `days` days up to today, oldest first, with empty days as 0; of
@@ -67,3 +103,36 @@ export function createViewsService(deps: {
   };
 }
 export type ViewsService = ReturnType<typeof createViewsService>;
+
+/**
+ * Writes one batch: the views of articles that still exist, each on its day in the site's time
+ * zone; now and then, forgets readers whose 30 minutes are over (a failed sweep is only logged:
+ * the batch is written and must not be tried again).
+ */
+function batchWriter(deps: {
+  db: Db;
+  clock: Clock;
+  articles: { existingIds(ids: string[]): Promise<string[]> };
+  timeZone(): Promise<string>;
+  log?: Log | undefined;
+}) {
+  let sweptAt = 0;
+  return async (batch: PendingViews): Promise<void> => {
+    const zone = await deps.timeZone();
+    const existing = new Set(await deps.articles.existingIds([...batch.keys()]));
+    const views: ReaderView[] = [];
+    for (const [articleId, readers] of batch)
+      if (existing.has(articleId))
+        for (const [reader, at] of readers) views.push({ articleId, reader, at: new Date(at) });
+    await addViews(deps.db, views, {
+      windowMs: SAME_VIEW_MS,
+      dayOf: (at) => zonedDay(at, zone),
+    });
+    const now = deps.clock.now().getTime();
+    if (now - sweptAt < SWEEP_EVERY_MS) return;
+    sweptAt = now;
+    await forgetReaders(deps.db, new Date(now - SAME_VIEW_MS)).catch((error: unknown) =>
+      deps.log?.error({ err: error }, 'forgetting counted readers failed'),
+    );
+  };
+}

@@ -95,6 +95,8 @@ beforeAll(async () => {
     url: `/api/articles/${made['Weather warning']?._id}/view`,
     remoteAddress: '10.9.0.9',
   });
+  // Counted views are written within 5 seconds (tests/integration/api/views-batches.test.ts).
+  await t.app.services.views.flush();
   // An edit makes the first article the last updated.
   current += MINUTE;
   const first = made['Monsoon arrives early'] as Made;
@@ -282,6 +284,7 @@ describe('GET /api/stats/dashboard', () => {
       url: `/api/articles/${weather}/view`,
       remoteAddress: '10.9.1.1',
     });
+    await t.app.services.views.flush();
     expect((await dashboard(editor)).views.today).toBe(5);
     const saved = current;
     current = START + 23 * HOUR;

@@ -7,7 +7,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../../db/schema/jobs';
-import { GO_LIVE_JOB } from '../../../server/modules/articles/articles-service';
+import { GO_LIVE_JOB } from '../../../server/modules/newsroom/newsroom-service';
+import { leaseDueJobs } from '../../../server/modules/jobs/jobs-repository';
+import { JOB_LEASE_MS, JOB_POLL_MS } from '../../../server/modules/jobs/jobs-service';
 import {
   auth,
   createAdmin,
@@ -190,6 +192,36 @@ describe('scheduling', () => {
     }
   });
 
+  it('a job whose process died after taking it runs once its lease runs out', async () => {
+    const at = new Date(Date.now() + 30_000);
+    const article = await createArticle(t.app, editor, category._id, {
+      publishedAt: at.toISOString(),
+    });
+    time.shift(31_000);
+    try {
+      // Another process leases the job and dies before running it.
+      const now = time.clock.now();
+      const leased = await leaseDueJobs(
+        t.database.db,
+        now,
+        new Date(now.getTime() + JOB_LEASE_MS),
+        50,
+      );
+      expect(leased.map((j) => j.key)).toContain(`${GO_LIVE_JOB}:${article._id}`);
+      // While its lease holds, no other process takes it; nothing is done.
+      expect(await t.app.services.jobs.runDue()).toBe(0);
+      expect((await jobOf(article._id))?.doneAt).toBeNull();
+      // The lease runs out well inside the 15 s rule: the next poll runs it, once.
+      time.shift(31_000 + JOB_LEASE_MS + 1);
+      expect(await t.app.services.jobs.runDue()).toBe(1);
+      expect((await jobOf(article._id))?.doneAt).not.toBeNull();
+      expect(await t.app.services.jobs.runDue()).toBe(0);
+      expect(31_000 + JOB_LEASE_MS + JOB_POLL_MS - 30_000).toBeLessThanOrEqual(15_000);
+    } finally {
+      time.shift(0);
+    }
+  });
+
   it('can be rescheduled, or pulled back to draft, until it goes out', async () => {
     const article = await createArticle(t.app, editor, category._id, {
       publishedAt: new Date(Date.now() + 3_600_000).toISOString(),
@@ -268,24 +300,24 @@ describe('preview links', () => {
     expect(new Date(expiresAt).getTime() - Date.now()).toBeGreaterThan(7 * 86_400_000 - 60_000);
     const token = url.split('/preview/')[1] ?? '';
 
-    expect((await t.app.services.articles.preview(token))._id).toBe(article._id);
+    expect((await t.app.services.newsroom.preview(token))._id).toBe(article._id);
     // A session token is not a preview link, and a tampered link is refused.
-    await expect(t.app.services.articles.preview(author.token)).rejects.toMatchObject({
+    await expect(t.app.services.newsroom.preview(author.token)).rejects.toMatchObject({
       statusCode: 404,
     });
-    await expect(t.app.services.articles.preview(`${token}x`)).rejects.toMatchObject({
+    await expect(t.app.services.newsroom.preview(`${token}x`)).rejects.toMatchObject({
       statusCode: 404,
     });
     // Nor may its holder stretch its life: the expiry is under the signature.
     const [id, exp, mac] = token.split('.');
     const stretched = `${id}.${Number(exp) + 86_400}.${mac}`;
-    await expect(t.app.services.articles.preview(stretched)).rejects.toMatchObject({
+    await expect(t.app.services.newsroom.preview(stretched)).rejects.toMatchObject({
       statusCode: 404,
     });
 
     time.shift(7 * 86_400_000 + 60_000);
     try {
-      await expect(t.app.services.articles.preview(token)).rejects.toMatchObject({
+      await expect(t.app.services.newsroom.preview(token)).rejects.toMatchObject({
         statusCode: 404,
       });
     } finally {
@@ -297,7 +329,7 @@ describe('preview links', () => {
       url: `/api/articles/delete/${article._id}`,
       headers: auth(author),
     });
-    await expect(t.app.services.articles.preview(token)).rejects.toMatchObject({
+    await expect(t.app.services.newsroom.preview(token)).rejects.toMatchObject({
       statusCode: 404,
     });
   });

@@ -194,7 +194,7 @@ describe('request ids', () => {
     const settings = t.app.services.settings;
     const get = settings.get;
     settings.get = () => Promise.reject(new Error('settings table went away'));
-    // Settings are kept per process until content changes (server/http.ts processReads).
+    // A kept copy of the page would answer without rendering it.
     t.app.services.pageCache.invalidate();
     try {
       const res = await t.app.inject({

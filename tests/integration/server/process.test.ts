@@ -19,6 +19,12 @@ import {
 } from '../../setup/spawn-server';
 import { waitUntil } from '../../setup/wait-until';
 
+/**
+ * A test that starts servers as processes: on a busy machine each start (a database, a
+ * build, maybe the demo content) takes minutes. A bound that ends a hung test, not a measure.
+ */
+const PROCESS_TEST = 600_000;
+
 const running: RunningServer[] = [];
 const dirs: string[] = [];
 beforeAll(() => ensureBuild(), 300_000);
@@ -76,7 +82,32 @@ describe('the server process', () => {
       expect((await fetch(`${third.url}/api/health`)).status).toBe(200);
       expect(await third.stop('SIGTERM')).toBe(0);
     },
-    120_000,
+    PROCESS_TEST,
+  );
+
+  it.skipIf(testEngine() !== 'pglite')(
+    'on SIGTERM, says it is not ready while it still serves, then stops (issue 28 item 4)',
+    async () => {
+      const dir = dataDir();
+      const server = await startServer({
+        DATA_DIR: dir,
+        SEED_DEMO: '0',
+        SHUTDOWN_DRAIN_SECONDS: '20',
+      });
+      running.push(server);
+      expect((await fetch(`${server.url}/api/health/ready`)).status).toBe(200);
+      const stopped = server.stop('SIGTERM');
+      // Within the drain, the port still answers: ready says 503 and why, live says 200.
+      await waitUntil(async () => (await fetch(`${server.url}/api/health/ready`)).status === 503, {
+        timeoutMs: 15_000,
+        message: 'ready turned 503 during the drain',
+      });
+      const ready = await fetch(`${server.url}/api/health/ready`);
+      expect(await ready.json()).toEqual({ status: 'not ready', reasons: ['shutting down'] });
+      expect((await fetch(`${server.url}/api/health/live`)).status).toBe(200);
+      expect(await stopped).toBe(0);
+    },
+    PROCESS_TEST,
   );
 
   it.skipIf(testEngine() !== 'pglite')(
@@ -93,7 +124,7 @@ describe('the server process', () => {
       running.push(next);
       expect(await next.stop('SIGINT')).toBe(0);
     },
-    120_000,
+    PROCESS_TEST,
   );
 
   it.skipIf(testEngine() !== 'postgres')(
@@ -149,7 +180,7 @@ describe('the server process', () => {
         await database.close();
       }
     },
-    180_000,
+    PROCESS_TEST,
   );
 
   it.skipIf(testEngine() !== 'postgres')(
@@ -279,7 +310,7 @@ describe('the server process', () => {
         await database.close();
       }
     },
-    600_000,
+    PROCESS_TEST,
   );
 
   it.skipIf(testEngine() !== 'postgres')(
@@ -378,7 +409,7 @@ describe('the server process', () => {
         await database.close();
       }
     },
-    180_000,
+    PROCESS_TEST,
   );
 
   it.skipIf(testEngine() !== 'postgres')(
@@ -427,86 +458,90 @@ describe('the server process', () => {
         await database.close();
       }
     },
-    180_000,
+    PROCESS_TEST,
   );
 
-  it('finishes in-flight requests on SIGTERM, exits 0, and keeps every acknowledged write', async () => {
-    const database = testEngine() === 'postgres' ? await createTestDatabase() : undefined;
-    try {
-      // Each writer is a reader of its own (X-Forwarded-For through a trusted local proxy), so
-      // the per-address sign-up limit does not stop the stream.
-      const env = {
-        DATA_DIR: dataDir(),
-        SEED_DEMO: '0',
-        TRUST_PROXY: 'loopback',
-        ...(database ? { DATABASE_URL: database.url as string } : {}),
-      };
-      const server = await startServer(env);
-      running.push(server);
+  it(
+    'finishes in-flight requests on SIGTERM, exits 0, and keeps every acknowledged write',
+    async () => {
+      const database = testEngine() === 'postgres' ? await createTestDatabase() : undefined;
+      try {
+        // Each writer is a reader of its own (X-Forwarded-For through a trusted local proxy), so
+        // the per-address sign-up limit does not stop the stream.
+        const env = {
+          DATA_DIR: dataDir(),
+          SEED_DEMO: '0',
+          TRUST_PROXY: 'loopback',
+          ...(database ? { DATABASE_URL: database.url as string } : {}),
+        };
+        const server = await startServer(env);
+        running.push(server);
 
-      // A stream of writes (sign-ups hash a password, so each takes a while on the server).
-      const acknowledged: string[] = [];
-      const failures: { startedAt: number; error: string }[] = [];
-      let signalAt = Number.POSITIVE_INFINITY;
-      const worker = async (w: number) => {
-        for (let i = 0; ; i++) {
-          const email = `w${w}-${i}@example.com`;
-          const startedAt = Date.now();
-          try {
-            const res = await fetch(`${server.url}/api/users/signup`, {
-              method: 'POST',
-              headers: {
-                'content-type': 'application/json',
-                connection: 'close',
-                'x-forwarded-for': someAddress(),
-              },
-              body: JSON.stringify({
-                name: `Writer ${w}-${i}`,
-                email,
-                password: 'a long enough password',
-              }),
-            });
-            if (res.status === 201) acknowledged.push(email);
-            else failures.push({ startedAt, error: `status ${res.status}` });
-          } catch (error) {
-            failures.push({ startedAt, error: String((error as Error).cause ?? error) });
-            return; // the server is gone
+        // A stream of writes (sign-ups hash a password, so each takes a while on the server).
+        const acknowledged: string[] = [];
+        const failures: { startedAt: number; error: string }[] = [];
+        let signalAt = Number.POSITIVE_INFINITY;
+        const worker = async (w: number) => {
+          for (let i = 0; ; i++) {
+            const email = `w${w}-${i}@example.com`;
+            const startedAt = Date.now();
+            try {
+              const res = await fetch(`${server.url}/api/users/signup`, {
+                method: 'POST',
+                headers: {
+                  'content-type': 'application/json',
+                  connection: 'close',
+                  'x-forwarded-for': someAddress(),
+                },
+                body: JSON.stringify({
+                  name: `Writer ${w}-${i}`,
+                  email,
+                  password: 'a long enough password',
+                }),
+              });
+              if (res.status === 201) acknowledged.push(email);
+              else failures.push({ startedAt, error: `status ${res.status}` });
+            } catch (error) {
+              failures.push({ startedAt, error: String((error as Error).cause ?? error) });
+              return; // the server is gone
+            }
+            if (Date.now() > signalAt + 10_000) return;
           }
-          if (Date.now() > signalAt + 10_000) return;
-        }
-      };
-      const workers = Array.from({ length: 4 }, (_, w) => worker(w));
-      await waitUntil(() => acknowledged.length >= 8 || failures.length > 0, {
-        timeoutMs: 60_000,
-        message: '8 sign-ups acknowledged before the signal',
-        detail: () =>
-          `${acknowledged.length} acknowledged, failures ${JSON.stringify(failures)}\n${server.output()}`,
-      });
-      expect(failures, 'no write fails before the signal').toEqual([]);
-
-      signalAt = Date.now();
-      const code = await server.stop('SIGTERM');
-      await Promise.all(workers);
-      expect(code).toBe(0);
-      // Every request that reached the server before the signal got its answer.
-      expect(failures.filter((f) => f.startedAt < signalAt - 50)).toEqual([]);
-
-      // A restart on the same data finds every acknowledged account.
-      const again = await startServer(env);
-      running.push(again);
-      for (const email of acknowledged) {
-        const res = await fetch(`${again.url}/api/users/signin`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email, password: 'a long enough password' }),
+        };
+        const workers = Array.from({ length: 4 }, (_, w) => worker(w));
+        await waitUntil(() => acknowledged.length >= 8 || failures.length > 0, {
+          timeoutMs: 60_000,
+          message: '8 sign-ups acknowledged before the signal',
+          detail: () =>
+            `${acknowledged.length} acknowledged, failures ${JSON.stringify(failures)}\n${server.output()}`,
         });
-        expect(res.status, email).toBe(200);
+        expect(failures, 'no write fails before the signal').toEqual([]);
+
+        signalAt = Date.now();
+        const code = await server.stop('SIGTERM');
+        await Promise.all(workers);
+        expect(code).toBe(0);
+        // Every request that reached the server before the signal got its answer.
+        expect(failures.filter((f) => f.startedAt < signalAt - 50)).toEqual([]);
+
+        // A restart on the same data finds every acknowledged account.
+        const again = await startServer(env);
+        running.push(again);
+        for (const email of acknowledged) {
+          const res = await fetch(`${again.url}/api/users/signin`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ email, password: 'a long enough password' }),
+          });
+          expect(res.status, email).toBe(200);
+        }
+        expect(await again.stop()).toBe(0);
+      } finally {
+        await database?.close();
       }
-      expect(await again.stop()).toBe(0);
-    } finally {
-      await database?.close();
-    }
-  }, 180_000);
+    },
+    PROCESS_TEST,
+  );
 
   it.skipIf(testEngine() !== 'pglite')(
     "renders with React's production build when NODE_ENV is not set (as npm start runs it)",
@@ -534,7 +569,7 @@ describe('the server process', () => {
       expect(files.filter((f) => f.includes('.development.'))).toEqual([]);
       expect(await server.stop('SIGTERM'), server.output().slice(-3000)).toBe(0);
     },
-    180_000,
+    PROCESS_TEST,
   );
 
   it.skipIf(testEngine() !== 'pglite')(
@@ -563,6 +598,6 @@ describe('the server process', () => {
       // Vite's own signal handling is off: the shutdown is ours, and ends with 0.
       expect(await server.stop('SIGTERM')).toBe(0);
     },
-    180_000,
+    PROCESS_TEST,
   );
 });

@@ -13,13 +13,14 @@ import { staticPages } from '../../../db/schema/site';
 import type { SiteSettings } from '../../../common/settings';
 import { auth, createAdmin, createArticle, createCategory, type TestUser } from '../../factories';
 import { createTestApp, type TestApp } from '../../setup/test-app';
+import { settled } from '../../setup/settled';
 
 let t: TestApp;
 let admin: TestUser;
 let category: { _id: string; slug: string };
 let hindiArticle: { slug: string };
 
-const page = (url: string) => t.app.inject({ method: 'GET', url });
+const page = (url: string) => settled(() => t.app.inject({ method: 'GET', url }));
 const setLanguage = async (uiLanguage: string) =>
   t.app.inject({
     method: 'PUT',

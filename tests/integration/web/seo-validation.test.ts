@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settled } from '../../setup/settled';
 import { seoRoutes } from '../../../server/modules/seo/seo-routes';
 import { createSeoService } from '../../../server/modules/seo/seo-service';
 import {
@@ -39,7 +40,7 @@ let close: () => Promise<void>;
 let admin: TestUser;
 let writer: TestUser;
 const work = mkdtempSync(join(tmpdir(), 'patrika-seo-'));
-const get = (url: string) => app.inject({ method: 'GET', url });
+const get = (url: string) => settled(() => app.inject({ method: 'GET', url }));
 
 let culture: Awaited<ReturnType<typeof createCategory>>;
 let samachar: Awaited<ReturnType<typeof createCategory>>;

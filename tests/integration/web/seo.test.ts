@@ -22,6 +22,7 @@ import {
 } from '../../factories';
 import { shiftedClock } from '../../setup/clock';
 import { parseRobotsTxt } from '../../setup/robots-txt';
+import { settled } from '../../setup/settled';
 
 const PUBLIC_URL = 'https://patrika.example';
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
@@ -136,7 +137,7 @@ const textIn = (node: XmlNode | undefined, name: string) => kid(node, name)?.tex
 
 let t: WebApp;
 let admin: TestUser;
-const get = (url: string) => t.app.inject({ method: 'GET', url });
+const get = (url: string) => settled(() => t.app.inject({ method: 'GET', url }));
 const xmlOf = (res: LightMyRequestResponse) => {
   expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
   return parseXml(res.body);

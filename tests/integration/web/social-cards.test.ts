@@ -16,6 +16,7 @@ import {
   type TestUser,
 } from '../../factories';
 import { createTestApp, type TestApp } from '../../setup/test-app';
+import { settled } from '../../setup/settled';
 
 const PUBLIC_URL = 'https://patrika.example';
 
@@ -24,7 +25,7 @@ let admin: TestUser;
 let hindi: Awaited<ReturnType<typeof createArticle>>;
 let share: { url: string };
 
-const get = (url: string) => t.app.inject({ method: 'GET', url });
+const get = (url: string) => settled(() => t.app.inject({ method: 'GET', url }));
 const settings = (payload: Record<string, unknown>) =>
   t.app.inject({ method: 'PUT', url: '/api/settings', headers: auth(admin), payload });
 

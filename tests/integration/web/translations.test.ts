@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articlePath } from '../../../common/paths';
 import { auth, createAdmin, createArticle, createCategory, type TestUser } from '../../factories';
 import { createTestApp, type TestApp } from '../../setup/test-app';
+import { settled } from '../../setup/settled';
 
 const PUBLIC_URL = 'https://patrika.example';
 let t: TestApp;
@@ -15,7 +16,7 @@ let hi: Awaited<ReturnType<typeof createArticle>>;
 let en: Awaited<ReturnType<typeof createArticle>>;
 let alone: Awaited<ReturnType<typeof createArticle>>;
 
-const page = (url: string) => t.app.inject({ method: 'GET', url });
+const page = (url: string) => settled(() => t.app.inject({ method: 'GET', url }));
 const address = (a: typeof hi) => `${PUBLIC_URL}${articlePath(a)}`;
 
 /** The hreflang links of a page's head, as [hreflang, href] (React writes `hrefLang`). */

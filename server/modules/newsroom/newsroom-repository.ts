@@ -1,59 +1,45 @@
 import { and, desc, eq, gte, ne, sql } from 'drizzle-orm';
+import type { ArticleStatus } from '../../../common/articles';
 import type { RevisionContent, RevisionKind } from '../../../common/schemas/revisions';
 import type { Db } from '../../../db/client';
 import { articlePresence, articleRevisions } from '../../../db/schema/revisions';
 import { users } from '../../../db/schema/users';
-import { findArticleById, type FullRow } from './articles-repository';
 
 /*
- * Revisions and presence of articles (docs/decisions/023): `article_revisions` and
- * `article_presence`, owned by the articles module.
+ * The newsroom module's tables (docs/decisions/023): `article_revisions` and
+ * `article_presence`. A revision's content is a snapshot the articles module makes of the row
+ * it has just written, in its own transaction (`recordRevision(tx, …)`).
  */
 
-/** What a revision keeps of an article row. */
-export function revisionContentOf(row: FullRow): RevisionContent {
-  return {
-    name: row.name,
-    slug: row.slug,
-    category: row.categoryId,
-    author: row.authorId,
-    imageUrl: row.imageUrl,
-    imageAlt: row.imageAlt,
-    description: row.description,
-    metaTitle: row.metaTitle,
-    metaDescription: row.metaDescription,
-    metaKeywords: row.metaKeywords,
-    language: row.language,
-    publishedAt: row.publishedAt.toISOString(),
-    translationId: row.translationId,
-  };
+/** One revision as recorded: a save, a restore or a status move of an article. */
+export interface RevisionRecord {
+  articleId: string;
+  userId: string;
+  kind: Exclude<RevisionKind, 'autosave'>;
+  /** The title it had, or a label made from it ("Restored: …"). */
+  label: string;
+  status: ArticleStatus;
+  /** The article's updatedAt once written: the revision's time and what it is based on. */
+  updatedAt: Date;
+  content: RevisionContent;
 }
 
 /**
- * Records the article as it now stands, in the caller's transaction, as a revision by
- * `userId`. A save or a restore also retires that user's autosave of it: the save took their
- * work, the restore replaced it by their choice. A status move keeps it: it saved none of
- * their text (docs/decisions/023, "Pruning").
+ * Records a revision in the caller's transaction. A save or a restore also retires that user's
+ * autosave of it: the save took their work, the restore replaced it by their choice. A status
+ * move keeps it: it saved none of their text (docs/decisions/023, "Pruning").
  */
-export async function recordRevision(
-  tx: Db,
-  articleId: string,
-  userId: string,
-  kind: Exclude<RevisionKind, 'autosave'>,
-  label: (title: string) => string = (title) => title,
-) {
-  const row = await findArticleById(tx, articleId);
-  if (!row) throw new Error(`article ${articleId} vanished inside its own save`);
-  if (kind !== 'status') await deleteAutosave(tx, articleId, userId);
+export async function recordRevision(tx: Db, r: RevisionRecord) {
+  if (r.kind !== 'status') await deleteAutosave(tx, r.articleId, r.userId);
   await tx.insert(articleRevisions).values({
-    articleId,
-    userId,
-    kind,
-    label: label(row.name),
-    status: row.status,
-    basedOn: row.updatedAt,
-    content: revisionContentOf(row),
-    createdAt: row.updatedAt,
+    articleId: r.articleId,
+    userId: r.userId,
+    kind: r.kind,
+    label: r.label,
+    status: r.status,
+    basedOn: r.updatedAt,
+    content: r.content,
+    createdAt: r.updatedAt,
   });
 }
 
@@ -76,7 +62,7 @@ export async function saveAutosave(
     articleId: string;
     userId: string;
     label: string;
-    status: FullRow['status'];
+    status: ArticleStatus;
     basedOn: Date;
     content: RevisionContent;
     createdAt: Date;

@@ -1,0 +1,61 @@
+/*
+ * What a kept answer was made from (DECISIONS.md §16, docs/decisions/029): each page, feed,
+ * sitemap and reader-facing JSON records these tags while it renders, and a change names the
+ * tags it touches, so only the answers that showed it are refreshed. The same strings go to
+ * front caches (`Cache-Tag`, `Surrogate-Key`), so they are short and header-safe.
+ */
+
+/** A UUID without its dashes: 32 characters per tag, as header-safe as the id. */
+const compact = (id: string) => id.replaceAll('-', '');
+
+export const CacheTags = {
+  /** Anything showing the article: its page, a card, a suggestion, a feed item. */
+  article: (id: string) => `a:${compact(id)}`,
+  /** The article's own page at its address: dropped, never served stale, when it must go. */
+  articlePage: (id: string) => `pa:${compact(id)}`,
+  /** Anything showing the category's name or linking to its address. */
+  category: (id: string) => `c:${compact(id)}`,
+  /** The category's list of articles (its pages, its feed, its home section). */
+  categoryList: (id: string) => `lc:${compact(id)}`,
+  /** Anything showing the author's name or linking to their page. */
+  author: (id: string) => `u:${compact(id)}`,
+  /** The author's list of articles (their page and feed). */
+  authorList: (id: string) => `lu:${compact(id)}`,
+  /** The newest articles of the whole site (home, the site's feed). */
+  latest: 'l:latest',
+  /** Every sitemap: any public article's change changes one (lastmod). */
+  sitemaps: 'l:sitemap',
+  /** Search results: any public article's words may change what a query finds. */
+  search: 'l:search',
+  /** The site's settings (name, header, contact, home sections): every page shows them. */
+  settings: 'settings',
+  /** The list of categories (the menu, the footer): every page shows it. */
+  categories: 'categories',
+  /** A static page's stored text. */
+  staticPage: (slug: string) => `p:${slug}`,
+} as const;
+
+/** What a change asks of every kept answer: refresh these (served stale meanwhile), drop those. */
+export interface CacheChange {
+  /** Answers that showed any of these are refreshed; until then they may be served stale. */
+  stale: string[];
+  /** Answers that showed any of these must not be served again (a page gone or moved). */
+  drop?: string[];
+}
+
+/** Tags of the cards a page shows: each article, its category and its author. */
+export function cardTags(
+  cards: readonly {
+    _id: string;
+    category?: { _id: string } | null;
+    author?: { _id: string } | null;
+  }[],
+): string[] {
+  const tags: string[] = [];
+  for (const card of cards) {
+    tags.push(CacheTags.article(card._id));
+    if (card.category) tags.push(CacheTags.category(card.category._id));
+    if (card.author) tags.push(CacheTags.author(card.author._id));
+  }
+  return tags;
+}

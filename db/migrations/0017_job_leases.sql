@@ -1,0 +1,1 @@
+ALTER TABLE "jobs" ADD COLUMN "leased_until" timestamp with time zone;

@@ -1,0 +1,64 @@
+import { and, lte, sql, type Placeholder } from 'drizzle-orm';
+import { index, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tsvector } from './columns';
+import { articles, articleStatusEnum, languageEnum } from './content';
+
+/*
+ * Search's derived index of articles (DECISIONS.md §12; server/modules/search owns it): one row
+ * per article, written by the search service in the same transaction as each save or status
+ * move, and re-made on start when an older normaliser made it (`searchVersion`) or it is
+ * missing. It carries the article's status, time and language, so a search reads this table
+ * alone (its own GIN and published-order indexes), and the articles table keeps no search
+ * columns: a save of an article's row touches none of the search indexes.
+ */
+export const articleSearch = pgTable(
+  'article_search',
+  {
+    articleId: uuid()
+      .primaryKey()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    status: articleStatusEnum().notNull(),
+    publishedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    language: languageEnum().notNull(),
+    /*
+     * The lexemes of the title, keywords and body as common/search/search-document.ts makes them
+     * (normalised Hindi, loose romanisations, English stems), weighted A, B and C.
+     */
+    search: tsvector()
+      .notNull()
+      .default(sql`''::tsvector`),
+    /*
+     * The title's and keywords' lexemes alone (weights A and B of `search`), made by PostgreSQL:
+     * small enough to stay in the row, so ranking the matches reads no TOASTed body lexemes
+     * (issue 10 item 4, docs/decisions/022).
+     */
+    searchHead: tsvector()
+      .notNull()
+      .generatedAlwaysAs(sql`ts_filter(search, '{a,b}')`),
+    /** The title's and keywords' words, which "Did you mean" looks through by trigrams. */
+    searchWords: text().notNull().default(''),
+    /** Which normaliser made this row (SEARCH_VERSION); older rows are re-made on start. */
+    searchVersion: smallint().notNull().default(0),
+  },
+  (t) => [
+    // Newest published first, as search's windows walk it (docs/decisions/022).
+    index('article_search_published_order_idx')
+      .on(t.publishedAt.desc().nullsFirst(), t.articleId.desc().nullsFirst())
+      .where(sql`${t.status} = 'published'`),
+    index('article_search_idx').using('gin', t.search),
+    index('article_search_words_idx').using('gin', t.searchWords.op('gin_trgm_ops')),
+  ],
+);
+
+/** Published and due, as `isPublicArticle` says of the article itself. */
+export const isPublicInSearch = (now: Date | Placeholder) =>
+  and(sql`${articleSearch.status} = 'published'`, lte(articleSearch.publishedAt, now));
+
+/**
+ * Articles whose title has these words (the admin list's title search), as a condition on
+ * `articles`: `inTitle` is tested on `search_head` (the title's and keywords' lexemes, with
+ * their weights) and `anywhere` through the GIN index, which then needs no recheck of the
+ * body's TOASTed lexemes.
+ */
+export const articleTitleMatches = (q: { inTitle: string; anywhere: string }) =>
+  sql`${articles.id} IN (SELECT ${articleSearch.articleId} FROM ${articleSearch} WHERE ${articleSearch.searchHead} @@ ${q.inTitle}::tsquery AND ${articleSearch.search} @@ ${q.anywhere}::tsquery)`;

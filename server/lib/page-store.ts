@@ -1,0 +1,269 @@
+/*
+ * Kept answers for anonymous readers, by what they show (DECISIONS.md §16,
+ * docs/decisions/029). Each answer (a page, a feed, a sitemap, reader-facing JSON) is kept
+ * with the tags of what it was made from (common/cache-tags.ts). A change names its tags:
+ * answers that showed them turn stale and are served as they are while one render refreshes
+ * them (stale-while-revalidate); answers that must go (a page deleted, unpublished or moved)
+ * are dropped at once and never served stale. Everything else stays kept.
+ *
+ * A render that began before a change to something it shows is never kept as fresh: it may
+ * have read the old content while the change was made. Such a render is kept stale (it is
+ * refreshed again at once), or not at all when the change dropped what it showed.
+ */
+import { LRUCache } from 'lru-cache';
+import type { CacheChange } from '../../common/cache-tags';
+import type { Clock } from './clock';
+
+/** An answer as kept: its bytes in each encoding, its validator and its own headers. */
+export interface KeptAnswer {
+  status: number;
+  /** The answer's own headers, without length and encoding (they depend on the encoding sent). */
+  headers: [string, string][];
+  /** Strong validator of the answer's bytes (before encoding), quoted. */
+  etag: string;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+/** What `get` finds: a fresh answer, or a stale one (to serve while it is refreshed). */
+export interface Found {
+  answer: KeptAnswer;
+  state: 'fresh' | 'stale';
+  tags: readonly string[];
+}
+
+interface Entry {
+  answer: KeptAnswer;
+  tags: readonly string[];
+  /** Fresh until then (ms on the clock), unless a change made it stale first. */
+  freshUntil: number;
+  stale: boolean;
+  /** When a reader last asked for it: recently read answers are refreshed first. */
+  readAt: number;
+}
+
+/** The last change to a tag, as a sequence number: to stale it, and to drop it. */
+interface Marks {
+  stale: number;
+  drop: number;
+}
+
+const sizeOf = (entry: Entry) =>
+  entry.answer.gzip.length +
+  entry.answer.br.length +
+  entry.tags.reduce((n, tag) => n + tag.length, 0) +
+  entry.answer.headers.reduce((n, [name, value]) => n + name.length + value.length, 0);
+
+export interface PageStoreOptions {
+  clock: Clock;
+  maxEntries?: number;
+  maxBytes?: number;
+  /** How long an answer is fresh when nothing it shows changes (random suggestions age). */
+  freshMs?: number;
+  /** How long past that, or past a change, an answer may still be served stale. */
+  staleMs?: number;
+}
+
+/** The kept answers of one process (see the top of this file). */
+export class PageStore {
+  private readonly clock: Clock;
+  private readonly freshMs: number;
+  private readonly staleMs: number;
+  /** Keys by tag, for a change to find the answers that showed it. */
+  private readonly byTag = new Map<string, Set<string>>();
+  private readonly entries: LRUCache<string, Entry>;
+  /**
+   * The last change of each tag (bounded: a tag forgotten here has not changed for a long
+   * time, and any render that began before it was kept or refused long since).
+   */
+  private readonly marks = new LRUCache<string, Marks>({ max: 200_000 });
+  private seq = 0;
+  private readonly all: Marks = { stale: 0, drop: 0 };
+  /** While false (change notifications may be missed), nothing is kept. */
+  private isTrusted = true;
+
+  constructor(options: PageStoreOptions) {
+    this.clock = options.clock;
+    this.freshMs = options.freshMs ?? 60_000;
+    this.staleMs = options.staleMs ?? 10 * 60_000;
+    const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+    this.entries = new LRUCache<string, Entry>({
+      max: options.maxEntries ?? 1000,
+      maxSize: maxBytes,
+      // One answer never takes more than an eighth of the store.
+      maxEntrySize: maxBytes / 8,
+      sizeCalculation: sizeOf,
+      dispose: (entry, key) => this.unindex(key, entry),
+    });
+  }
+
+  private now() {
+    return this.clock.now().getTime();
+  }
+
+  private unindex(key: string, entry: Entry) {
+    for (const tag of entry.tags) {
+      const keys = this.byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.byTag.delete(tag);
+    }
+  }
+
+  /** The latest change among `tags`, of each kind. */
+  private lastChange(tags: readonly string[]): Marks {
+    const last = { ...this.all };
+    for (const tag of tags) {
+      const m = this.marks.peek(tag);
+      if (!m) continue;
+      if (m.stale > last.stale) last.stale = m.stale;
+      if (m.drop > last.drop) last.drop = m.drop;
+    }
+    return last;
+  }
+
+  /** The mark a render takes when it begins, handed back to `set`. */
+  begin(): number {
+    return this.seq;
+  }
+
+  get(key: string): Found | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    const t = this.now();
+    if (t > entry.freshUntil + this.staleMs) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    entry.readAt = t;
+    const state = entry.stale || t > entry.freshUntil ? 'stale' : 'fresh';
+    return { answer: entry.answer, state, tags: entry.tags };
+  }
+
+  /**
+   * Keeps `answer` under `key` with the tags of what it showed; `since` is the mark its render
+   * began at. Answers what was kept: fresh, stale (a change to what it showed came during its
+   * render) or nothing (the change dropped it, or changes may be unheard).
+   */
+  set(
+    key: string,
+    answer: KeptAnswer,
+    opts: { tags: readonly string[]; since: number; freshMs?: number },
+  ): 'fresh' | 'stale' | 'refused' {
+    if (!this.isTrusted) return 'refused';
+    const last = this.lastChange(opts.tags);
+    if (last.drop > opts.since) return 'refused';
+    const stale = last.stale > opts.since;
+    const previous = this.entries.peek(key);
+    if (previous) this.unindex(key, previous);
+    const t = this.now();
+    const freshUntil = t + (opts.freshMs ?? this.freshMs);
+    const readAt = previous?.readAt ?? t;
+    this.entries.set(key, { answer, tags: opts.tags, freshUntil, stale, readAt });
+    if (!this.entries.has(key)) return 'refused';
+    for (const tag of opts.tags) {
+      let keys = this.byTag.get(tag);
+      if (!keys) this.byTag.set(tag, (keys = new Set()));
+      keys.add(key);
+    }
+    return stale ? 'stale' : 'fresh';
+  }
+
+  /**
+   * A change: answers that showed its `stale` tags turn stale, those that showed its `drop`
+   * tags are dropped; `all` applies to every answer. Answers the keys now stale, most recently
+   * read first (the order to refresh them in).
+   */
+  invalidate(change: CacheChange | { all: 'stale' | 'drop' }): string[] {
+    const seq = ++this.seq;
+    if ('all' in change) {
+      this.all.stale = seq;
+      if (change.all === 'drop') {
+        this.all.drop = seq;
+        this.clear();
+        return [];
+      }
+      for (const entry of this.entries.values()) entry.stale = true;
+      return this.staleKeys();
+    }
+    for (const tag of change.drop ?? []) {
+      this.marks.set(tag, { stale: seq, drop: seq });
+      for (const key of [...(this.byTag.get(tag) ?? [])]) this.entries.delete(key);
+    }
+    const touched = new Set<string>();
+    for (const tag of change.stale) {
+      this.marks.set(tag, { stale: seq, drop: this.marks.peek(tag)?.drop ?? 0 });
+      for (const key of this.byTag.get(tag) ?? []) {
+        const entry = this.entries.peek(key);
+        if (!entry) continue;
+        entry.stale = true;
+        touched.add(key);
+      }
+    }
+    const readAt = (key: string) => this.entries.peek(key)?.readAt ?? 0;
+    return [...touched].sort((a, b) => readAt(b) - readAt(a));
+  }
+
+  /** Every stale key, most recently read first (the order to refresh them in). */
+  staleKeys(): string[] {
+    const stale: [string, number][] = [];
+    for (const [key, entry] of this.entries.entries())
+      if (entry.stale) stale.push([key, entry.readAt]);
+    return stale.sort((a, b) => b[1] - a[1]).map(([key]) => key);
+  }
+
+  /** Forgets one kept answer (its page is gone or moved). */
+  delete(key: string) {
+    this.entries.delete(key);
+  }
+
+  /** When a reader last asked for `key`, or undefined when it is not kept. */
+  readAt(key: string): number | undefined {
+    return this.entries.peek(key)?.readAt;
+  }
+
+  /** The keys kept with any of `tags` (the addresses a front cache should purge). */
+  keysTagged(tags: readonly string[]): string[] {
+    const keys = new Set<string>();
+    for (const tag of tags) for (const key of this.byTag.get(tag) ?? []) keys.add(key);
+    return [...keys];
+  }
+
+  /**
+   * Changes may go unheard (the listening connection is down): nothing kept is fresh any more,
+   * but it is still served stale (readers keep their pages while the database is away), and
+   * nothing new is kept until `trust()`.
+   */
+  distrust() {
+    this.isTrusted = false;
+    this.all.stale = ++this.seq;
+    for (const entry of this.entries.values()) entry.stale = true;
+  }
+
+  /** Changes are heard again: what was kept may have missed some, so it is dropped, once. */
+  trust() {
+    if (this.isTrusted) return;
+    this.all.stale = this.all.drop = ++this.seq;
+    this.clear();
+    this.isTrusted = true;
+  }
+
+  get trusted() {
+    return this.isTrusted;
+  }
+
+  clear() {
+    this.entries.clear();
+    this.byTag.clear();
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+
+  /** Bytes the kept answers take. */
+  get bytes() {
+    return this.entries.calculatedSize;
+  }
+}
+
+export const createPageStore = (options: PageStoreOptions) => new PageStore(options);

@@ -1,0 +1,56 @@
+/*
+ * What a change to an article touches (DECISIONS.md §16, docs/decisions/029): the tags of the
+ * kept answers to refresh, and those to drop. An article readers cannot see, before and after,
+ * touches nothing kept. An edit of a public article's words refreshes what shows it (its page,
+ * its cards, feed items), the sitemaps and search. A move (published or taken back, another
+ * time, category, author or language) also refreshes the lists it leaves and enters. Its page
+ * at the old address is dropped, never served stale, when that address stops being its page
+ * (taken back, deleted, or moved to another address).
+ */
+import { CacheTags, type CacheChange } from '../../../common/cache-tags';
+import type { StoredState } from './articles-repository';
+
+/** What decides whether and where readers see an article. */
+export type PublicState = Pick<
+  StoredState,
+  'status' | 'publishedAt' | 'slug' | 'categoryId' | 'authorId' | 'language' | 'translationId'
+>;
+
+const isPublic = (s: PublicState | undefined, now: Date): s is PublicState =>
+  s !== undefined && s.status === 'published' && s.publishedAt <= now;
+
+/** The lists an article readers can see is in. */
+const listsOf = (s: PublicState) => [
+  CacheTags.latest,
+  ...(s.categoryId ? [CacheTags.categoryList(s.categoryId)] : []),
+  ...(s.authorId ? [CacheTags.authorList(s.authorId)] : []),
+];
+
+const sameAddress = (a: PublicState, b: PublicState) =>
+  a.slug === b.slug && a.categoryId === b.categoryId;
+
+const samePlace = (a: PublicState, b: PublicState) =>
+  sameAddress(a, b) &&
+  a.authorId === b.authorId &&
+  a.language === b.language &&
+  a.publishedAt.getTime() === b.publishedAt.getTime();
+
+/** The change of article `id` from `before` to `after` (undefined: not there), seen at `now`. */
+export function articleChange(
+  id: string,
+  states: { before?: PublicState | undefined; after?: PublicState | undefined },
+  now: Date,
+): CacheChange {
+  const { before, after } = states;
+  const was = isPublic(before, now) ? before : undefined;
+  const is = isPublic(after, now) ? after : undefined;
+  if (!was && !is) return { stale: [] };
+  const stale = new Set([CacheTags.article(id), CacheTags.sitemaps, CacheTags.search]);
+  const moved = !was || !is || !samePlace(was, is);
+  if (moved) for (const s of [was, is]) if (s) for (const tag of listsOf(s)) stale.add(tag);
+  // Its translation's page names it (hreflang): both old and new partners.
+  for (const s of [before, after])
+    if (s?.translationId) stale.add(CacheTags.article(s.translationId));
+  const gone = was && (!is || !sameAddress(was, is));
+  return { stale: [...stale], drop: gone ? [CacheTags.articlePage(id)] : [] };
+}

@@ -1,0 +1,484 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, desc, eq, gte, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
+import {
+  ADMIN_DEFAULT_SORT,
+  type AdminSort,
+  type AdminStatusFilter,
+  type Language,
+} from '../../../common/articles';
+import type { Db } from '../../../db/client';
+import { prepared } from '../../../db/prepared';
+import {
+  articles,
+  categories,
+  isPublicArticle,
+  isScheduledArticle,
+} from '../../../db/schema/content';
+import { media } from '../../../db/schema/media';
+import { users } from '../../../db/schema/users';
+import { articleTitleMatches } from '../../../db/schema/search';
+import { articleViewTotals } from '../../../db/schema/site';
+import { cardColumns, cards, refColumns, type CardRow, type Value } from './articles-repository';
+
+/*
+ * The articles module's lists: cards of published articles for reading pages and the API, and
+ * the admin list. The rows themselves, their addresses and their writes are in
+ * articles-repository.ts.
+ */
+
+/** Newest published first; a query builder, so tests can read its SQL and plan. */
+export function listLatestPublished(db: Db, opts: { limit: Value<number>; now: Value<Date> }) {
+  return cards(db)
+    .where(isPublicArticle(opts.now))
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .limit(opts.limit);
+}
+
+/**
+ * One page of a category, newest first. A deferred join: the page's ids are found first from
+ * the (category, published_at, id) index alone, skipping `offset` index entries without reading
+ * a row, and only those ids are joined to their rows, categories, authors and images. With a
+ * plain OFFSET every skipped article was read and joined (page 138 took 1.4 s at 10,000
+ * articles); now a deep page costs a walk along the index. Same pages, same order.
+ */
+export function listPublishedInCategory(
+  db: Db,
+  opts: {
+    categoryId: Value<string>;
+    limit: Value<number>;
+    offset: Value<number>;
+    now: Value<Date>;
+  },
+) {
+  const page = db
+    .select({ pageId: articles.id, pagePublishedAt: articles.publishedAt })
+    .from(articles)
+    .where(and(isPublicArticle(opts.now), eq(articles.categoryId, opts.categoryId)))
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .limit(opts.limit)
+    .offset(opts.offset)
+    .as('page');
+  return db
+    .select(cardColumns)
+    .from(page)
+    .innerJoin(articles, eq(articles.id, page.pageId))
+    .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .leftJoin(users, eq(users.id, articles.authorId))
+    .leftJoin(media, eq(media.id, articles.imageMediaId))
+    .orderBy(desc(page.pagePublishedAt), desc(page.pageId));
+}
+
+/**
+ * The home page's sections in one statement (one round trip where there were one per section):
+ * the newest public articles (section 0), then the newest of each category in `categoryIds`
+ * (section i for the i-th), `limit` each. Each branch walks its own published-order index;
+ * rows come tagged with their section. A query builder, so tests can read its plan.
+ */
+export function listHomeSections(
+  db: Db,
+  opts: { categoryIds: Value<string>[]; limit: Value<number>; now: Value<Date> },
+) {
+  const branch = (section: number, categoryId?: Value<string>) =>
+    db
+      .select({ section: sql<number>`${sql.raw(String(section))}`.as('section'), ...cardColumns })
+      .from(articles)
+      .leftJoin(categories, eq(categories.id, articles.categoryId))
+      .leftJoin(users, eq(users.id, articles.authorId))
+      .leftJoin(media, eq(media.id, articles.imageMediaId))
+      .where(
+        and(
+          isPublicArticle(opts.now),
+          categoryId === undefined ? undefined : eq(articles.categoryId, categoryId),
+        ),
+      )
+      .orderBy(desc(articles.publishedAt), desc(articles.id))
+      .limit(opts.limit);
+  const [latest, ...rest] = [branch(0), ...opts.categoryIds.map((id, i) => branch(i + 1, id))];
+  return rest.length === 0 ? latest! : unionAll(latest!, rest[0]!, ...rest.slice(1));
+}
+
+/** listHomeSections as a prepared statement, one per number of categories: cards by section. */
+export async function homeSections(
+  db: Db,
+  opts: { categoryIds: string[]; limit: number; now: Date },
+): Promise<CardRow[][]> {
+  const n = opts.categoryIds.length;
+  const statement = prepared(db, `article_home_cards_${n}`, (on, as) =>
+    listHomeSections(on, {
+      categoryIds: opts.categoryIds.map((_, i) => sql.placeholder(`c${i}`)),
+      limit: sql.placeholder('limit'),
+      now: sql.placeholder('now'),
+    }).prepare(as),
+  );
+  const values: Record<string, unknown> = { limit: opts.limit, now: opts.now };
+  opts.categoryIds.forEach((id, i) => (values[`c${i}`] = id));
+  const rows = await statement.execute(values);
+  const sections: CardRow[][] = Array.from({ length: n + 1 }, () => []);
+  for (const { section, ...card } of rows) sections[Number(section)]!.push(card);
+  // A union's rows have no order of their own: each section newest first, as its branch said.
+  for (const list of sections)
+    list.sort(
+      (a, b) =>
+        b.publishedAt.getTime() - a.publishedAt.getTime() ||
+        (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
+    );
+  return sections;
+}
+
+/** listLatestPublished as a prepared statement (home, feeds of the site). */
+export function latestPublished(db: Db, opts: { limit: number; now: Date }) {
+  return prepared(db, 'article_cards_latest', (on, as) =>
+    listLatestPublished(on, {
+      limit: sql.placeholder('limit'),
+      now: sql.placeholder('now'),
+    }).prepare(as),
+  ).execute(opts);
+}
+
+/** listPublishedInCategory as a prepared statement (category pages, home sections). */
+export function publishedInCategory(
+  db: Db,
+  opts: { categoryId: string; limit: number; offset: number; now: Date },
+) {
+  return prepared(db, 'article_cards_in_category', (on, as) =>
+    listPublishedInCategory(on, {
+      categoryId: sql.placeholder('categoryId'),
+      limit: sql.placeholder('limit'),
+      offset: sql.placeholder('offset'),
+      now: sql.placeholder('now'),
+    }).prepare(as),
+  ).execute(opts);
+}
+
+export function listPublishedByAuthor(
+  db: Db,
+  opts: { authorId: string; limit: number; offset: number; now: Date },
+) {
+  return cards(db)
+    .where(and(isPublicArticle(opts.now), eq(articles.authorId, opts.authorId)))
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .limit(opts.limit)
+    .offset(opts.offset);
+}
+
+export async function countPublishedByAuthor(
+  db: Db,
+  opts: { authorId: string; now: Date },
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(articles)
+    .where(and(isPublicArticle(opts.now), eq(articles.authorId, opts.authorId)));
+  return Number(row?.n ?? 0);
+}
+
+export async function countPublishedInCategory(
+  db: Db,
+  opts: { categoryId: string; now: Date },
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(articles)
+    .where(and(isPublicArticle(opts.now), eq(articles.categoryId, opts.categoryId)));
+  return Number(row?.n ?? 0);
+}
+
+/** Cards of the articles whose ids are in `ids` (a PostgreSQL array literal), prepared. */
+const cardsByIds = (db: Db) =>
+  prepared(db, 'article_cards_by_ids', (on, as) =>
+    cards(on)
+      .where(sql`${articles.id} = ANY(${sql.placeholder('ids')}::uuid[])`)
+      .prepare(as),
+  );
+
+/** Which articles is this: public, and not the one to leave out or one already taken. */
+const eligibleForRandom = (
+  opts: { excludeId?: Value<string> | undefined; now: Value<Date> },
+  taken: string[] = [],
+) =>
+  and(
+    isPublicArticle(opts.now),
+    opts.excludeId ? ne(articles.id, opts.excludeId) : undefined,
+    taken.length > 0 ? notInArray(articles.id, taken) : undefined,
+  );
+
+/** The query of randomPicks, with its values given or as placeholders. */
+function randomPicksQuery(
+  db: Db,
+  opts: { pivots: Value<string>[]; excludeId?: Value<string> | undefined; now: Value<Date> },
+) {
+  const ordered = () =>
+    db.select({ id: articles.id }).from(articles).orderBy(articles.id).limit(1).$dynamic();
+  const atOrAfter = ordered().where(
+    and(eligibleForRandom(opts), gte(articles.id, sql.raw('p.pivot'))),
+  );
+  const first = ordered().where(eligibleForRandom(opts));
+  const pivots = opts.pivots.map((p) => sql`${p}::uuid`);
+  return db
+    .selectDistinct({ id: sql<string | null>`coalesce((${atOrAfter}), (${first}))` })
+    .from(sql`unnest(ARRAY[${sql.join(pivots, sql`, `)}]) AS p(pivot)`);
+}
+
+/** The cards of randomPicksQuery's picks: the usual suggestions in one statement. */
+const randomCardsQuery = (db: Db, opts: Parameters<typeof randomPicksQuery>[1]) =>
+  cards(db).where(sql`${articles.id} IN (${randomPicksQuery(db, opts)})`);
+
+/**
+ * The first pick of listRandomPublished, with the picks' cards: one random point per wanted
+ * article, each answered by the first eligible id at or after it (or the first of all, past the
+ * last id). A query builder, so tests can read its plan.
+ */
+export function randomCards(
+  db: Db,
+  opts: { limit: number; excludeId?: string | undefined; now: Date },
+) {
+  return randomCardsQuery(db, {
+    pivots: Array.from({ length: opts.limit }, () => randomUUID()),
+    excludeId: opts.excludeId,
+    now: opts.now,
+  });
+}
+
+/** randomCards as a prepared statement (one per number of picks, with or without exclusion). */
+function randomCardsPrepared(
+  db: Db,
+  opts: { limit: number; excludeId?: string | undefined; now: Date },
+) {
+  const name = `article_random_cards_${opts.limit}_${opts.excludeId ? 'but_one' : 'all'}`;
+  const statement = prepared(db, name, (on, as) =>
+    randomCardsQuery(on, {
+      pivots: Array.from({ length: opts.limit }, (_, i) => sql.placeholder(`p${i}`)),
+      excludeId: opts.excludeId ? sql.placeholder('excludeId') : undefined,
+      now: sql.placeholder('now'),
+    }).prepare(as),
+  );
+  const values: Record<string, unknown> = { now: opts.now, excludeId: opts.excludeId };
+  for (let i = 0; i < opts.limit; i++) values[`p${i}`] = randomUUID();
+  return statement.execute(values);
+}
+
+/**
+ * Random published articles (the article page's suggestions), without sorting the whole table:
+ * each wanted article is the first public one at or after a random point of the id index (ids
+ * are random UUIDs, so the points land on random articles), wrapping round past the last id.
+ * Each pick is one index probe, so the cost does not grow with the number of articles, where
+ * `ORDER BY random()` reads every published id (docs/perf/query-notes.md). Two points landing on one
+ * article, or a site with fewer articles than asked for, are topped up from one more point in
+ * id order, so a small site still gets every public article it has.
+ */
+export async function listRandomPublished(
+  db: Db,
+  opts: { limit: number; excludeId?: string | undefined; now: Date },
+) {
+  // The usual case is one round trip: the picks and their cards in one statement.
+  const rows = await randomCardsPrepared(db, opts);
+  if (rows.length < opts.limit) {
+    const ids = rows.map((r) => r.id);
+    const found = ids.length;
+    const pivot = randomUUID();
+    const more = (where: SQL, n: number) =>
+      db
+        .select({ id: articles.id })
+        .from(articles)
+        .where(and(eligibleForRandom(opts, ids), where))
+        .orderBy(articles.id)
+        .limit(n);
+    ids.push(...(await more(gte(articles.id, pivot), opts.limit - ids.length)).map((r) => r.id));
+    if (ids.length < opts.limit)
+      ids.push(...(await more(lt(articles.id, pivot), opts.limit - ids.length)).map((r) => r.id));
+    const extra = ids.slice(found);
+    if (extra.length > 0)
+      rows.push(...(await cardsByIds(db).execute({ ids: `{${extra.join(',')}}` })));
+  }
+  // The database answers in index order; readers get them shuffled.
+  for (let i = rows.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [rows[i], rows[j]] = [rows[j]!, rows[i]!];
+  }
+  return rows;
+}
+
+const byAuthor = (authorId: string | undefined): SQL | undefined =>
+  authorId ? eq(articles.authorId, authorId) : undefined;
+
+export interface AdminListOptions {
+  authorId?: string | undefined;
+  /**
+   * A title search (common/search/search-text.ts `toTsquery`): `inTitle` restricted to title
+   * lexemes (weight A), `anywhere` the same words unweighted (`toMatchTsquery`: the fewest
+   * lexemes that find them).
+   */
+  titleSearch?: { inTitle: string; anywhere: string } | undefined;
+  /** `scheduled` and `published` split the stored `published` at `now` (issue 9 item 6). */
+  status?: AdminStatusFilter | undefined;
+  categoryId?: string | undefined;
+  language?: Language | undefined;
+  sort?: AdminSort | undefined;
+  now?: Date | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** The status filter as SQL; the status is a literal, so partial indexes stay usable. */
+const statusWhere = (status: AdminStatusFilter | undefined, now: Date): SQL | undefined => {
+  switch (status) {
+    case undefined:
+      return undefined;
+    case 'draft':
+      return sql`${articles.status} = 'draft'`;
+    case 'pending':
+      return sql`${articles.status} = 'pending'`;
+    case 'published':
+      return isPublicArticle(now);
+    case 'scheduled':
+      return isScheduledArticle(now);
+  }
+};
+
+const adminWhere = (opts: AdminListOptions) =>
+  and(
+    byAuthor(opts.authorId),
+    opts.titleSearch ? articleTitleMatches(opts.titleSearch) : undefined,
+    statusWhere(opts.status, opts.now ?? new Date()),
+    opts.categoryId ? eq(articles.categoryId, opts.categoryId) : undefined,
+    opts.language ? eq(articles.language, opts.language) : undefined,
+  );
+
+/**
+ * Each order, newest first with the id as tie-break; each has an index of exactly this order
+ * (db/schema/content.ts; tests/integration/db/query-plans.test.ts). `views` is not here: the
+ * counts live in the views module's table (listByViews below).
+ */
+const ADMIN_ORDERS = {
+  created: [desc(articles.createdAt), desc(articles.id)],
+  updated: [desc(articles.updatedAt), desc(articles.id)],
+  published: [desc(articles.publishedAt), desc(articles.id)],
+} satisfies Record<Exclude<AdminSort, 'views'>, SQL[]>;
+
+/** A row of the admin list, but for its views (each query below reads them its own way). */
+const adminColumns = {
+  id: articles.id,
+  name: articles.name,
+  slug: articles.slug,
+  imageUrl: articles.imageUrl,
+  language: articles.language,
+  status: articles.status,
+  publishedAt: articles.publishedAt,
+  createdAt: articles.createdAt,
+  updatedAt: articles.updatedAt,
+  ...refColumns,
+};
+
+/**
+ * One page of the admin list; a query builder, so tests can read its SQL and plan. The list
+ * shows no image, so unlike the cards it joins no media (the cards' hot-path join). The views
+ * are the views module's total, next to the row (none written yet: 0).
+ */
+const adminRows = (db: Db) =>
+  db
+    .select({
+      ...adminColumns,
+      views: sql<number>`coalesce(${articleViewTotals.views}, 0)`.mapWith(Number),
+    })
+    .from(articles)
+    .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .leftJoin(users, eq(users.id, articles.authorId))
+    .leftJoin(articleViewTotals, eq(articleViewTotals.articleId, articles.id));
+
+export function listForAdminPage(db: Db, opts: AdminListOptions) {
+  const sort = opts.sort ?? ADMIN_DEFAULT_SORT;
+  if (sort === 'views') throw new Error('the views order is two queries: listByViews');
+  return adminRows(db)
+    .where(adminWhere(opts))
+    .orderBy(...ADMIN_ORDERS[sort])
+    .limit(opts.limit)
+    .offset(opts.offset);
+}
+
+/**
+ * The `views` order, first part: articles with views written, most first, walking the views
+ * module's order index and joining each to its row (the filters test the row).
+ */
+export function listViewedForAdminPage(db: Db, opts: AdminListOptions) {
+  return db
+    .select({ ...adminColumns, views: articleViewTotals.views })
+    .from(articleViewTotals)
+    .innerJoin(articles, eq(articles.id, articleViewTotals.articleId))
+    .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .leftJoin(users, eq(users.id, articles.authorId))
+    .where(adminWhere(opts))
+    .orderBy(desc(articleViewTotals.views), desc(articleViewTotals.articleId))
+    .limit(opts.limit)
+    .offset(opts.offset);
+}
+
+/** The `views` order, second part: articles never viewed, newest id first (the primary key). */
+export function listUnviewedForAdminPage(db: Db, opts: AdminListOptions) {
+  const viewed = db
+    .select({ one: sql`1` })
+    .from(articleViewTotals)
+    .where(eq(articleViewTotals.articleId, articles.id));
+  return db
+    .select({ ...adminColumns, views: sql<number>`0`.mapWith(Number) })
+    .from(articles)
+    .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .leftJoin(users, eq(users.id, articles.authorId))
+    .where(and(adminWhere(opts), sql`NOT EXISTS ${viewed}`))
+    .orderBy(desc(articles.id))
+    .limit(opts.limit)
+    .offset(opts.offset);
+}
+
+/**
+ * Most viewed first, ties newest id first, never-viewed articles last: the order of
+ * `coalesce(views, 0) DESC, id DESC`, in two index walks instead of a sort of every article.
+ * Every written total is at least 1, so the viewed all come before the rest.
+ */
+async function listByViews(db: Db, opts: AdminListOptions) {
+  const viewed = await listViewedForAdminPage(db, opts);
+  if (viewed.length === opts.limit) return viewed;
+  // How many viewed articles come before the rest: known from this page unless it was empty.
+  const before =
+    viewed.length > 0 || opts.offset === 0
+      ? opts.offset + viewed.length
+      : await countViewed(db, opts);
+  const rest = await listUnviewedForAdminPage(db, {
+    ...opts,
+    offset: Math.max(0, opts.offset - before),
+    limit: opts.limit - viewed.length,
+  });
+  return [...viewed, ...rest];
+}
+
+async function countViewed(db: Db, opts: AdminListOptions): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(articleViewTotals)
+    .innerJoin(articles, eq(articles.id, articleViewTotals.articleId))
+    .where(adminWhere(opts));
+  return Number(row?.n ?? 0);
+}
+
+/** Scheduled articles, the next to go out first (the dashboard); `authorId` narrows. */
+export function listUpcoming(
+  db: Db,
+  opts: { authorId?: string | undefined; now: Date; limit: number },
+) {
+  return adminRows(db)
+    .where(and(byAuthor(opts.authorId), statusWhere('scheduled', opts.now)))
+    .orderBy(articles.publishedAt, articles.id)
+    .limit(opts.limit);
+}
+export type AdminListRow = Awaited<
+  ReturnType<ReturnType<typeof listForAdminPage>['execute']>
+>[number];
+
+/** The admin list, newest first; `authorId` narrows it to one author's articles. */
+export async function listForAdmin(db: Db, opts: AdminListOptions) {
+  const [rows, [total]] = await Promise.all([
+    opts.sort === 'views' ? listByViews(db, opts) : listForAdminPage(db, opts),
+    db.select({ n: count() }).from(articles).where(adminWhere(opts)),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+}

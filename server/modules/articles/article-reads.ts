@@ -1,0 +1,125 @@
+/*
+ * Reading articles: the lists of cards readers see, one article by id, and the cards search
+ * asks for by id.
+ */
+import type { Article, ArticleCard } from '../../../common/schemas/articles';
+import type { Actor } from '../../lib/actor';
+import { hasRole } from '../../../common/roles';
+import { notFound } from '../../lib/errors';
+import { stripHtml } from '../../../common/text';
+import {
+  countPublishedByAuthor,
+  countPublishedInCategory,
+  homeSections,
+  latestPublished,
+  listPublishedByAuthor,
+  listRandomPublished,
+  publishedInCategory,
+} from './article-lists-repository';
+import { revisionContentOf, toArticle, toCard } from './article-rows';
+import { cardsWithBodies, findArticleById, type CardRow } from './articles-repository';
+import type { ArticlesDeps } from './articles-service';
+
+export const pageCount = (total: number, limit: number) => Math.ceil(total / limit);
+
+/** One page of cards as the lists answer it (CategoryDetailSchema). */
+const cardPage = (rows: CardRow[], total: number, page: number, limit: number) => ({
+  articles: rows.map(toCard),
+  totalArticles: total,
+  currentPage: page,
+  totalPages: pageCount(total, limit),
+});
+
+export function articleReads({ db, clock }: Pick<ArticlesDeps, 'db' | 'clock'>) {
+  const countInCategory = (categoryId: string) =>
+    countPublishedInCategory(db, { categoryId, now: clock.now() });
+  const listLatest = async (limit: number): Promise<ArticleCard[]> =>
+    (await latestPublished(db, { limit, now: clock.now() })).map(toCard);
+  return {
+    listLatest,
+
+    /**
+     * The home page's lists in one read: the newest `limit` articles, then the newest `limit` of
+     * each category in `categoryIds`, in that order.
+     */
+    async listHomeSections(categoryIds: string[], limit: number): Promise<ArticleCard[][]> {
+      const sections = await homeSections(db, { categoryIds, limit, now: clock.now() });
+      return sections.map((rows) => rows.map(toCard));
+    },
+
+    async listRandom(limit: number, excludeId?: string): Promise<ArticleCard[]> {
+      return (await listRandomPublished(db, { limit, excludeId, now: clock.now() })).map(toCard);
+    },
+
+    /** The newest published articles of a category, or of all when no category is given. */
+    async listByCategory(categoryId: string | undefined, limit: number): Promise<ArticleCard[]> {
+      if (!categoryId) return listLatest(limit);
+      const rows = await publishedInCategory(db, {
+        categoryId,
+        limit,
+        offset: 0,
+        now: clock.now(),
+      });
+      return rows.map(toCard);
+    },
+
+    /** How many articles of the category readers may see now. */
+    countPublishedInCategory: countInCategory,
+
+    /** One page of a category's published articles, newest first. */
+    async categoryPage(categoryId: string, page: number, limit: number) {
+      const now = clock.now();
+      const [rows, total] = await Promise.all([
+        publishedInCategory(db, { categoryId, limit, offset: (page - 1) * limit, now }),
+        countInCategory(categoryId),
+      ]);
+      return cardPage(rows, total, page, limit);
+    },
+
+    /** One page of an author's published articles, newest first (their author page). */
+    async authorPage(authorId: string, page: number, limit: number) {
+      const now = clock.now();
+      const [rows, total] = await Promise.all([
+        listPublishedByAuthor(db, { authorId, limit, offset: (page - 1) * limit, now }),
+        countPublishedByAuthor(db, { authorId, now }),
+      ]);
+      return cardPage(rows, total, page, limit);
+    },
+  };
+}
+
+/** One article by id, as readers, the newsroom or search ask for it. */
+export function articleLookups({ db, clock }: Pick<ArticlesDeps, 'db' | 'clock'>) {
+  return {
+    /** By id: readers see published articles; staff also drafts they may change. */
+    async byId(actor: Actor | null, id: string): Promise<Article> {
+      const row = await findArticleById(db, id);
+      const visible =
+        row &&
+        ((row.status === 'published' && row.publishedAt <= clock.now()) ||
+          (actor &&
+            hasRole(actor.role, 'author') &&
+            (hasRole(actor.role, 'editor') || row.authorId === actor.id)));
+      if (!row || !visible) throw notFound('Article not found.');
+      return toArticle(row);
+    },
+
+    /** Any article by id, whatever its status (a preview link's), or undefined. */
+    async anyById(id: string): Promise<Article | undefined> {
+      const row = await findArticleById(db, id);
+      return row && toArticle(row);
+    },
+
+    /** The article as a revision would keep it now (its status and content), or undefined. */
+    async snapshot(id: string) {
+      const row = await findArticleById(db, id);
+      return row && { status: row.status, content: revisionContentOf(row) };
+    },
+
+    /** Cards by id in the order given, each with its body as plain text (search's snippets). */
+    async cardsWithText(ids: string[]): Promise<{ card: ArticleCard; text: string }[]> {
+      const rows = await cardsWithBodies(db, ids);
+      return rows.map((row) => ({ card: toCard(row), text: stripHtml(row.description) }));
+    },
+  };
+}

@@ -1,0 +1,132 @@
+/*
+ * Rows of the articles tables as the wire shows them (ArticleCardSchema, ArticleSchema,
+ * AdminArticleRowSchema), and as a revision keeps them: built from allow-listed fields, never a
+ * raw row (STYLE.md §11).
+ */
+import { HOME_EXCERPT_LENGTH } from '../../../common/articles';
+import { pickArticleTexts, type Article, type ArticleCard } from '../../../common/schemas/articles';
+import type { RevisionContent } from '../../../common/schemas/revisions';
+import { htmlExcerpt } from '../../../common/text';
+import { mediaUrl } from '../media/media-urls';
+import type { AdminListRow } from './article-lists-repository';
+import type { CardRow, FullRow } from './articles-repository';
+
+/** The hosted image of a row: its size and variants' addresses, or null (an outside address). */
+function imageOf(row: CardRow): ArticleCard['image'] {
+  if (!row.imageWidth || !row.imageHeight) return null;
+  return {
+    width: row.imageWidth,
+    height: row.imageHeight,
+    variants: (row.imageVariants ?? []).map((v) => ({ width: v.width, url: mediaUrl(v.key) })),
+    avif: (row.imageAvif ?? []).map((v) => ({ width: v.width, url: mediaUrl(v.key) })),
+  };
+}
+
+type RefColumns = Pick<
+  CardRow,
+  'categoryId' | 'categorySlug' | 'categoryName' | 'authorId' | 'authorName' | 'authorSlug'
+>;
+
+/** The joined category of a row, or null (uncategorised, or the join found none). */
+const categoryRef = (row: RefColumns): ArticleCard['category'] =>
+  row.categoryId && row.categorySlug && row.categoryName !== null
+    ? { _id: row.categoryId, slug: row.categorySlug, name: row.categoryName }
+    : null;
+
+/** The joined author of a row, or null (the account was deleted). */
+const authorRef = (row: RefColumns): ArticleCard['author'] =>
+  row.authorId && row.authorName !== null && row.authorSlug !== null
+    ? { _id: row.authorId, name: row.authorName, slug: row.authorSlug }
+    : null;
+
+/** A row of the admin list and the dashboard's lists (AdminArticleRowSchema). */
+export const toAdminRow = (row: AdminListRow) => ({
+  _id: row.id,
+  name: row.name,
+  slug: row.slug,
+  status: row.status,
+  language: row.language,
+  category: categoryRef(row),
+  author: authorRef(row),
+  imageUrl: row.imageUrl,
+  publishedAt: row.publishedAt.toISOString(),
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+  views: row.views,
+});
+
+/**
+ * Card excerpts by the body head they are cut from: the same cards are on every render of home
+ * and category pages, and stripping and cutting a 2,000-character head each time cost more than
+ * a lookup. Keyed by the text itself, so an edited body can never get an old excerpt; at most
+ * EXCERPTS_KEPT are kept (forgotten all at once when full).
+ */
+const EXCERPTS_KEPT = 1000;
+const excerpts = new Map<string, string>();
+function cardExcerptOf(bodyHead: string): string {
+  let found = excerpts.get(bodyHead);
+  if (found === undefined) {
+    // The head may end inside a tag, which is dropped before cutting.
+    found = htmlExcerpt(bodyHead.replace(/<[^>]*$/, ''), HOME_EXCERPT_LENGTH);
+    if (excerpts.size >= EXCERPTS_KEPT) excerpts.clear();
+    excerpts.set(bodyHead, found);
+  }
+  return found;
+}
+
+export function toCard(row: CardRow): ArticleCard {
+  return {
+    _id: row.id,
+    name: row.name,
+    slug: row.slug,
+    imageUrl: row.imageUrl,
+    image: imageOf(row),
+    excerpt: cardExcerptOf(row.bodyHead),
+    language: row.language,
+    category: categoryRef(row),
+    author: authorRef(row),
+    publishedAt: row.publishedAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toArticle(row: FullRow): Article {
+  const card = toCard(row);
+  return {
+    ...pickArticleTexts(row),
+    _id: card._id,
+    author: card.author,
+    category: card.category,
+    image: card.image && {
+      ...card.image,
+      crops: (row.imageCrops ?? []).map((c) => ({
+        ratio: c.ratio,
+        width: c.width,
+        height: c.height,
+        url: mediaUrl(c.key),
+      })),
+    },
+    status: row.status,
+    publishedAt: card.publishedAt,
+    reviewNote: row.reviewNote,
+    language: row.language,
+    legacyId: row.legacyId,
+    translationId: row.translationId,
+    views: row.views,
+    createdAt: card.createdAt,
+    updatedAt: card.updatedAt,
+  };
+}
+
+/** What a revision keeps of an article row: its texts, and its other choices by id. */
+export function revisionContentOf(row: FullRow): RevisionContent {
+  return {
+    ...pickArticleTexts(row),
+    category: row.categoryId,
+    author: row.authorId,
+    language: row.language,
+    publishedAt: row.publishedAt.toISOString(),
+    translationId: row.translationId,
+  };
+}

@@ -1,0 +1,250 @@
+/*
+ * Saving articles: create, update (also a revision's restore, asked by the newsroom), status
+ * moves under a row lock (decided by the newsroom), delete. Each write is one transaction with
+ * its revision and its row in search's index; then the go-live job follows and the page
+ * caches hear of the change.
+ */
+import type { ArticleStatus } from '../../../common/articles';
+import type { Article, ArticleInput } from '../../../common/schemas/articles';
+import type { Db } from '../../../db/client';
+import { requireRole, type Actor } from '../../lib/actor';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import type { RevisionKind } from '../../../common/schemas/revisions';
+import { articleAccess, mayChange } from './article-access';
+import { articleChange } from './article-changes';
+import { revisionContentOf, toArticle } from './article-rows';
+import { checkTranslation, chooseSlug, legacyConflict, valuesFrom } from './article-values';
+import {
+  deleteArticle,
+  findArticleById,
+  findStoredState,
+  insertArticle,
+  recordCategoryMove,
+  setArticleStatus,
+  updateArticle,
+  type FullRow,
+  type StatusValues,
+  type StoredState,
+} from './articles-repository';
+import type { ArticlesDeps } from './articles-service';
+
+const STALE_SAVE =
+  'Someone else saved this article after you opened it. Reload it to see their changes, then apply yours again.';
+
+export const REVIEW_REFUSAL =
+  'On this site an editor publishes: submit the article for review instead.';
+
+/** How a write is recorded in the article's history. */
+export interface WriteRecord {
+  kind: Exclude<RevisionKind, 'autosave'>;
+  /** The revision's label from the title it has once written (the title itself by default). */
+  label?: (title: string) => string;
+}
+
+/** An article just written: it exists, or something is badly wrong. */
+async function mustFind(db: Db, id: string): Promise<FullRow> {
+  const row = await findArticleById(db, id);
+  if (!row) throw new Error(`article ${id} vanished after it was written`);
+  return row;
+}
+
+/**
+ * What every write does in its own transaction once the row is written: the revision by `userId`
+ * (the newsroom's table) and the article's row in search's index.
+ */
+const recordWrite =
+  (deps: Pick<ArticlesDeps, 'newsroom' | 'search'>, userId: string, record: WriteRecord) =>
+  async (tx: Db, id: string) => {
+    const row = await mustFind(tx, id);
+    await deps.newsroom.recordRevision(tx, {
+      articleId: id,
+      userId,
+      kind: record.kind,
+      label: (record.label ?? ((title) => title))(row.name),
+      status: row.status,
+      updatedAt: row.updatedAt,
+      content: revisionContentOf(row),
+    });
+    await deps.search.index(tx, {
+      articleId: id,
+      name: row.name,
+      metaKeywords: row.metaKeywords,
+      description: row.description,
+      status: row.status,
+      publishedAt: row.publishedAt,
+      language: row.language,
+    });
+  };
+
+/** The time an update goes out at, and whether it is a publish (going out, or at another time). */
+function publication(before: StoredState, input: ArticleInput, now: Date) {
+  const status = input.status ?? before.status;
+  const publishedAt = input.publishedAt
+    ? new Date(input.publishedAt)
+    : before.status !== 'published' && status === 'published'
+      ? now
+      : before.publishedAt;
+  // Editing what is already out is not a publish; going out, or at another time, is.
+  const publishes =
+    status === 'published' &&
+    (before.status !== 'published' || publishedAt.getTime() !== before.publishedAt.getTime());
+  return { status, publishedAt, publishes };
+}
+
+async function createArticle(deps: ArticlesDeps, actor: Actor | null, input: ArticleInput) {
+  const a = requireRole(
+    actor,
+    'author',
+    'Only authors, editors and administrators can write articles.',
+  );
+  const slug = await chooseSlug(deps.db, input);
+  const { segment: _segment, ...values } = await valuesFrom(deps, a, input, {
+    slug,
+    authorId: input.author ?? a.id,
+  });
+  const translationId = await checkTranslation(deps.db, values, input.translationId);
+  const now = deps.clock.now();
+  const status = input.status ?? 'published';
+  if (status === 'published' && !(await deps.newsroom.mayPublish(a)))
+    throw forbidden(REVIEW_REFUSAL);
+  const publishedAt = input.publishedAt ? new Date(input.publishedAt) : now;
+  let id: string;
+  try {
+    id = await insertArticle(
+      deps.db,
+      { ...values, status, publishedAt, createdAt: now },
+      translationId,
+      recordWrite(deps, a.id, { kind: 'save' }),
+    );
+  } catch (error) {
+    return legacyConflict(error);
+  }
+  return { id, status, publishedAt, before: undefined };
+}
+
+/** An edit, recorded as a revision of `record.kind` (a save, or a restore). */
+async function updateArticleAs(
+  deps: ArticlesDeps,
+  actor: Actor | null,
+  id: string,
+  input: ArticleInput,
+  record: WriteRecord,
+) {
+  const { actor: a, stored: before } = await articleAccess(deps).editable(actor, id);
+  const slug = input.slug ? await chooseSlug(deps.db, input, id) : before.slug;
+  const authorId = input.author === undefined ? before.authorId : (input.author ?? null);
+  const values = await valuesFrom(deps, a, input, { slug, authorId, before });
+  const translationId = await checkTranslation(
+    deps.db,
+    { id, language: values.language },
+    input.translationId,
+    before.translationId,
+  );
+  const now = deps.clock.now();
+  const { status, publishedAt, publishes } = publication(before, input, now);
+  if (publishes && !(await deps.newsroom.mayPublish(a))) throw forbidden(REVIEW_REFUSAL);
+  // A note is for the author while the piece is back in draft; any other move clears it.
+  const full = {
+    ...values,
+    status,
+    publishedAt,
+    reviewNote: status === 'draft' ? undefined : '',
+    updatedAt: now,
+  };
+  const refuseStale = (stored: StoredState) => {
+    mayChange(a, stored.authorId);
+    if (input.updatedAt && new Date(input.updatedAt).getTime() < stored.updatedAt.getTime())
+      throw conflict(STALE_SAVE);
+  };
+  try {
+    const found = await updateArticle(deps.db, id, full, refuseStale, translationId, (tx) =>
+      recordWrite(deps, a.id, record)(tx, id),
+    );
+    if (!found) throw notFound('Article not found.');
+  } catch (error) {
+    return legacyConflict(error);
+  }
+  return { id, status, publishedAt, before };
+}
+
+/** Create, update, restore, status moves and delete, for the articles service. */
+export function articleSaves(deps: ArticlesDeps) {
+  const { db } = deps;
+  const changed = deps.contentChanged ?? (async () => {});
+  /**
+   * After a write: its go-live job, the kept answers that showed it (from what it was `before`
+   * to what it is now), and the article as stored.
+   */
+  const written = async (w: {
+    id: string;
+    status: ArticleStatus;
+    publishedAt: Date;
+    before: StoredState | undefined;
+  }) => {
+    await deps.newsroom.syncGoLive(w.id, w.status, w.publishedAt);
+    const after = await findStoredState(db, w.id);
+    await changed(articleChange(w.id, { before: w.before, after }, deps.clock.now()));
+    return toArticle(await mustFind(db, w.id));
+  };
+  return {
+    create: async (actor: Actor | null, input: ArticleInput): Promise<Article> =>
+      written(await createArticle(deps, actor, input)),
+
+    update: async (actor: Actor | null, id: string, input: ArticleInput): Promise<Article> =>
+      written(await updateArticleAs(deps, actor, id, input, { kind: 'save' })),
+
+    /** A save recorded as `record` (the newsroom's restore of a revision). */
+    saveAs: async (actor: Actor | null, id: string, input: ArticleInput, record: WriteRecord) =>
+      written(await updateArticleAs(deps, actor, id, input, record)),
+
+    /**
+     * Moves an article to another status under a row lock, recorded as a `status` revision by
+     * `userId`: `decide` sees the stored state and answers the new values, or throws to refuse
+     * (the newsroom's rules). Undefined when there is no such article.
+     */
+    async moveStatus(
+      userId: string,
+      id: string,
+      decide: (stored: StoredState) => StatusValues,
+    ): Promise<Article | undefined> {
+      let before: StoredState | undefined;
+      const values = await setArticleStatus(
+        db,
+        id,
+        (stored) => decide((before = stored)),
+        (tx) => recordWrite(deps, userId, { kind: 'status' })(tx, id),
+      );
+      return values && written({ id, ...values, before });
+    },
+
+    async remove(actor: Actor | null, id: string): Promise<{ message: string }> {
+      const refusal = 'Only authors, editors and administrators can delete articles.';
+      const { stored: before } = await articleAccess(deps).editable(actor, id, refusal);
+      const row = await findArticleById(db, id);
+      if (!row) throw notFound('Article not found.');
+      await deleteArticle(db, id);
+      await deps.newsroom.cancelGoLive(id);
+      await changed(articleChange(id, { before }, deps.clock.now()));
+      return { message: `Article "${row.name}" deleted.` };
+    },
+
+    /**
+     * A scheduled article's time came (its go-live job): the lists it enters and what shows it
+     * are refreshed. Nothing when it is no longer public (taken back, or deleted).
+     */
+    async wentLive(id: string) {
+      const after = await findStoredState(db, id);
+      await changed(articleChange(id, { after }, deps.clock.now()));
+    },
+
+    /** The state a newsroom rule decides on (author, status, times), or undefined. */
+    stored: (id: string) => findStoredState(db, id),
+
+    /**
+     * A category's slug changed: its articles' old addresses become redirects. `tx` is the
+     * categories module's transaction, so both happen or neither.
+     */
+    recordCategoryMove: (tx: Db, categoryId: string, formerSlug: string) =>
+      recordCategoryMove(tx, categoryId, formerSlug),
+  };
+}

@@ -1,0 +1,151 @@
+/*
+ * What a create or an update stores, checked: the slug, who may set the site's history, what
+ * the body refers to, the cleaned text, the translation link.
+ */
+import type { Language } from '../../../common/articles';
+import { hasRole } from '../../../common/roles';
+import {
+  MAX_DESCRIPTION_LENGTH,
+  pickArticleTexts,
+  type ArticleInput,
+} from '../../../common/schemas/articles';
+import { slugify } from '../../../common/slug';
+import { detectLanguage, stripHtml } from '../../../common/text';
+import type { Db } from '../../../db/client';
+import type { Actor } from '../../lib/actor';
+import type { Clock } from '../../lib/clock';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { AppError, conflict, fieldError, forbidden } from '../../lib/errors';
+import { findLanguage, slugTaken, type StoredState } from './articles-repository';
+import type { ArticlesDeps } from './articles-service';
+import { sanitizeOffThread } from './sanitize-pool';
+
+/** The first free slug of `base`, `base-2`, `base-3`, … (or undefined after 999 tries). */
+async function freeSlug(db: Db, base: string, exceptId?: string) {
+  for (let n = 1; n < 1000; n++) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    if (!(await slugTaken(db, candidate, exceptId))) return candidate;
+  }
+  return undefined;
+}
+
+/** The slug to store: given (normalised) or suggested from the name, and unique. */
+export async function chooseSlug(db: Db, input: ArticleInput, exceptId?: string): Promise<string> {
+  if (!input.slug) {
+    const free = await freeSlug(db, slugify(input.name) || 'article', exceptId);
+    if (!free) throw conflict('Could not find a free slug; give one.');
+    return free;
+  }
+  const given = slugify(input.slug);
+  if (!given) throw fieldError('body.slug', 'The slug needs Latin letters or digits.');
+  if (!(await slugTaken(db, given, exceptId))) return given;
+  // The field says which slug is free (issue 9 item 7); the top message stays as it was.
+  const free = await freeSlug(db, given, exceptId);
+  throw new AppError(
+    409,
+    `Another article already uses the slug "${given}". Choose another one.`,
+    'CONFLICT',
+    [
+      {
+        path: 'body.slug',
+        message: free
+          ? `Another article already uses "${given}". "${free}" is free.`
+          : `Another article already uses "${given}".`,
+      },
+    ],
+  );
+}
+
+/**
+ * The old site's number and a publication date in the past are the site's history: only
+ * editors set them (docs/decisions/014). An author may send back what is stored, and may
+ * schedule (a future date).
+ */
+function guardHistory(clock: Clock, actor: Actor, input: ArticleInput, before?: StoredState) {
+  if (hasRole(actor.role, 'editor')) return;
+  if (input.legacyId != null && input.legacyId !== (before?.legacyId ?? null))
+    throw forbidden('Only editors and administrators can set the old site’s number (legacyId).');
+  if (input.publishedAt === undefined) return;
+  const at = new Date(input.publishedAt).getTime();
+  if (at < clock.now().getTime() && at !== before?.publishedAt.getTime())
+    throw forbidden('Only editors and administrators can set a publication date in the past.');
+}
+
+/** The article's text cleaned, within the input's limit once cleaned too. */
+async function cleanedDescription(html: string) {
+  const description = await sanitizeOffThread(html);
+  // Cleaning can lengthen a text (every `<b>` closed, rel added to links).
+  if (description.length > MAX_DESCRIPTION_LENGTH)
+    throw fieldError(
+      'body.description',
+      `description is too long once cleaned (at most ${MAX_DESCRIPTION_LENGTH} characters)`,
+    );
+  return description;
+}
+
+/** Checks what the body refers to and turns it into the values to store. */
+export async function valuesFrom(
+  deps: Pick<ArticlesDeps, 'clock' | 'categories' | 'users' | 'media'>,
+  actor: Actor,
+  input: ArticleInput,
+  target: { slug: string; authorId: string | null; before?: StoredState },
+) {
+  const { authorId, before } = target;
+  guardHistory(deps.clock, actor, input, before);
+  const category = await deps.categories.byId(input.category);
+  if (!category) throw fieldError('body.category', 'The category does not exist.');
+  if (authorId && authorId !== actor.id) {
+    if (!hasRole(actor.role, 'editor'))
+      throw forbidden('Authors can publish only under their own name.');
+    if (!(await deps.users.canWrite(authorId)))
+      throw fieldError('body.author', 'The author must be a user who can write.');
+  }
+  const description = await cleanedDescription(input.description);
+  return {
+    ...pickArticleTexts(input),
+    slug: target.slug,
+    description,
+    authorId,
+    categoryId: category._id,
+    segment: category.slug,
+    imageMediaId: await deps.media.idForUrl(input.imageUrl),
+    language: input.language ?? detectLanguage(`${input.name} ${stripHtml(description)}`),
+    // An edit that does not name the number keeps it (the admin form never sends it).
+    legacyId: input.legacyId === undefined ? (before?.legacyId ?? null) : input.legacyId,
+  };
+}
+
+/**
+ * The translation to link, checked: it exists, is another article, and is written in the
+ * other language. Undefined (not given) leaves the link as it is, except that a kept link
+ * must still join two languages.
+ */
+export async function checkTranslation(
+  db: Db,
+  article: { id?: string; language: Language },
+  given: string | null | undefined,
+  kept: string | null = null,
+): Promise<string | null | undefined> {
+  const other = given === undefined ? kept : given;
+  if (other === null) return given;
+  if (other === article.id)
+    throw fieldError('body.translationId', 'An article cannot be its own translation.');
+  const otherLanguage = await findLanguage(db, other);
+  if (!otherLanguage) throw fieldError('body.translationId', 'The translation does not exist.');
+  if (otherLanguage === article.language) {
+    throw fieldError(
+      'body.translationId',
+      `The translation must be in the other language: both are ${article.language === 'hi' ? 'Hindi' : 'English'}.`,
+    );
+  }
+  return given;
+}
+
+/** A unique column's refusal as the 409 a client can act on; anything else as it was. */
+export function legacyConflict(error: unknown): never {
+  if (isUniqueViolation(error, 'articles_legacyId_unique'))
+    throw conflict('Another article already has this legacyId.');
+  if (isUniqueViolation(error, 'articles_slug_unique'))
+    throw conflict('Another article already uses this slug. Choose another one.');
+  throw error;
+}

@@ -1,0 +1,351 @@
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { articleSearchColumns } from '../../../common/search/search-document';
+import type { Language } from '../../../common/articles';
+import type { ArticleStatus } from '../../../common/articles';
+import type { Db } from '../../../db/client';
+import { articles } from '../../../db/schema/content';
+import { articleSearch, isPublicInSearch } from '../../../db/schema/search';
+
+/*
+ * The search module's table, `article_search`: a derived index of articles (db/schema/search.ts),
+ * written through `indexArticle` in each save's transaction, and every query that finds articles
+ * by their words.
+ */
+
+/** What an article is indexed from: its words, and what decides who may find it. */
+export interface SearchDocument {
+  articleId: string;
+  name: string;
+  metaKeywords: string;
+  description: string;
+  status: ArticleStatus;
+  publishedAt: Date;
+  language: Language;
+}
+
+/** Writes (or re-writes) an article's index row, in the caller's transaction. */
+export async function indexArticle(db: Db, doc: SearchDocument) {
+  const columns = articleSearchColumns(doc);
+  const row = {
+    status: doc.status,
+    publishedAt: doc.publishedAt,
+    language: doc.language,
+    ...columns,
+  };
+  await db
+    .insert(articleSearch)
+    .values({ articleId: doc.articleId, ...row })
+    .onConflictDoUpdate({ target: articleSearch.articleId, set: row });
+}
+
+/** An article's status or time changed, not its words: its row follows. */
+export async function restatusArticle(
+  db: Db,
+  articleId: string,
+  state: { status: ArticleStatus; publishedAt: Date },
+) {
+  await db.update(articleSearch).set(state).where(eq(articleSearch.articleId, articleId));
+}
+
+/**
+ * Articles with no index row, or one an older normaliser made: a batch of what they are
+ * indexed from. The one read of `articles` here: an index is made from what it indexes.
+ */
+export function listStaleDocuments(
+  db: Db,
+  version: number,
+  limit: number,
+): Promise<SearchDocument[]> {
+  return db
+    .select({
+      articleId: articles.id,
+      name: articles.name,
+      metaKeywords: articles.metaKeywords,
+      description: articles.description,
+      status: articles.status,
+      publishedAt: articles.publishedAt,
+      language: articles.language,
+    })
+    .from(articles)
+    .leftJoin(articleSearch, eq(articleSearch.articleId, articles.id))
+    .where(sql`${articleSearch.articleId} IS NULL OR ${articleSearch.searchVersion} < ${version}`)
+    .limit(limit);
+}
+
+/** Indexes every article that has no current row, a batch at a time; answers how many. */
+export async function indexStaleArticles(
+  db: Db,
+  version: number,
+  opts: { batch?: number; stopped?: () => boolean } = {},
+) {
+  const batch = opts.batch ?? 200;
+  let done = 0;
+  while (!opts.stopped?.()) {
+    const stale = await listStaleDocuments(db, version, batch);
+    for (const doc of stale) await indexArticle(db, doc);
+    done += stale.length;
+    if (stale.length < batch) break;
+  }
+  return done;
+}
+
+/*
+ * Search (DECISIONS.md §12). The tsqueries are the text common/search/search-text.ts makes:
+ * quoted lexemes only, cast without a dictionary, so both engines match alike. `match`
+ * (`toMatchTsquery`) is what the GIN index is asked, `rank` (`toTsquery`, every lexeme of each
+ * word) what scores: they find the same articles.
+ */
+
+/**
+ * A match in the title ranks over one in the keywords over one only in the body, and recent
+ * articles rank higher: up to twice the score when new, fading over months. The score reads
+ * `search_head` (the title's and keywords' lexemes, kept in the row), never the body's TOASTed
+ * lexemes: matches only in the body score 0 and follow, newest first.
+ */
+const searchScore = (tsquery: string, now: Date) =>
+  sql<number>`ts_rank(${articleSearch.searchHead}, ${tsquery}::tsquery)::float8 * (1 + 1 / (1 + extract(epoch from (${now.toISOString()}::timestamptz - ${articleSearch.publishedAt}))::float8 / 2592000.0))`;
+
+const matchesSearch = (tsquery: string) => sql`${articleSearch.search} @@ ${tsquery}::tsquery`;
+
+export interface SearchOptions {
+  match: string;
+  rank: string;
+  language?: 'hi' | 'en' | undefined;
+  limit: number;
+  offset: number;
+  now: Date;
+}
+
+/**
+ * How many matches search ranks: the most recent ones (issue 10 item 4). A common word ("सरकार")
+ * matches thousands of articles; ranking each would read every match's tsvector, so the GIN
+ * index finds the matches, the newest SEARCH_CANDIDATES of them are kept, and only those are
+ * ranked and paged. The count stops there too: the API says `totalCapped` ("1,000+ results").
+ */
+export const SEARCH_CANDIDATES = 1000;
+
+/**
+ * The first window searched for the newest matches (docs/decisions/022): the newest this many
+ * published articles, each tested in turn (about a millisecond). The GIN index costs more than
+ * that for a common word (milliseconds to gather tens of thousands of matches), and little for
+ * a rare one, whose search goes on to wider windows anyway. The next window reaches back as
+ * far as the matches found so far say is needed for SEARCH_CANDIDATES + 1 of them, with a
+ * margin; sixteen times as far when none was found.
+ */
+const FIRST_WINDOW_ARTICLES = 200;
+const WINDOW_MARGIN = 1.25;
+
+/** How far back the next window reaches, after one of `span` ms that gave `found` matches. */
+const nextSpan = (span: number, found: number, wanted: number) =>
+  found === 0 ? span * 16 : Math.max(span * 2, span * (wanted / found) * WINDOW_MARGIN);
+
+export interface SearchWindow {
+  match: string;
+  rank: string;
+  language?: 'hi' | 'en' | undefined;
+  /** Published after this time (exclusive); null: since the first article. */
+  after: Date | null;
+  /** Published at or before this time. */
+  before: Date;
+  limit: number;
+  /** The time the score's recency is counted from. */
+  now: Date;
+}
+
+/*
+ * The matches come from the GIN index, the window from the index on `published_at`: the planner
+ * ANDs the two as bitmaps, or, for a window of a few hundred articles, walks that window's rows
+ * (bounded by the window's start, never the archive); the last window, back to the first
+ * article, has the GIN index alone (the first window is `firstSearchWindow`). `status` is
+ * compared as text on purpose, unlike `isPublicArticle`: then the partial "published, newest
+ * first" indexes do not apply, and the order is an expression (`+ interval '0'`), so that no
+ * date index can serve it: the planner cannot walk one in date order testing each row's vector
+ * until enough match (every row's TOASTed lexemes: seconds at 100,000 articles, with a rare
+ * word). The GIN index needs no recheck (the query has no weights), so the bitmap reads no
+ * TOASTed lexemes either.
+ * tests/integration/db/query-plans.test.ts holds this. The score is computed here, on the rows
+ * visited anyway, from `search_head` (kept in the row).
+ */
+export function searchWindow(db: Db, w: SearchWindow) {
+  return db
+    .select({ id: articleSearch.articleId, score: searchScore(w.rank, w.now) })
+    .from(articleSearch)
+    .where(
+      and(
+        sql`${articleSearch.status}::text = 'published'`,
+        // The lower bound alone is indexable: the window's start. The upper bound is an
+        // expression, so that the last window (no lower bound) offers no date index at all.
+        w.after ? gt(articleSearch.publishedAt, w.after) : undefined,
+        sql`${articleSearch.publishedAt} + interval '0 seconds' <= ${w.before.toISOString()}::timestamptz`,
+        matchesSearch(w.match),
+        w.language ? eq(articleSearch.language, w.language) : undefined,
+      ),
+    )
+    .orderBy(
+      desc(sql`${articleSearch.publishedAt} + interval '0 seconds'`),
+      desc(articleSearch.articleId),
+    )
+    .limit(w.limit);
+}
+
+/**
+ * The first window and where it begins, in one statement (docs/decisions/022): a search's
+ * statements are sent one after another, each a round trip. `start` is where the newest
+ * FIRST_WINDOW_ARTICLES public articles begin (the publication time of the one after them, to
+ * the millisecond, at least a minute back), `oldest` the first published article's time, both
+ * as epoch milliseconds. The window is searched only when it is `bounded` (more articles than
+ * it holds, and a start after the first article); otherwise the whole archive is one window,
+ * which `searchCandidates` asks for on its own. The start is known only when the statement
+ * runs, so the planner cannot count the window's rows: the window is therefore asked in the
+ * order of the published index (`article_search_published_order_idx`, which takes `status =
+ * 'published'` as it is) and bounded by it, a walk of the window's rows that stops at the
+ * start; ordered by the expression the other windows use, the planner scanned the whole table
+ * (docs/perf/query-notes.md). Its match is written `IS TRUE`, which no index answers
+ * (the same rows: a NULL was no match either), so the window's rows are tested, never the GIN
+ * index's thousands of matches for a common word gathered. query-plans.test.ts holds this.
+ */
+export function firstSearchWindow(
+  db: Db,
+  w: Pick<SearchWindow, 'match' | 'rank' | 'language' | 'limit' | 'now'>,
+) {
+  const now = sql`${w.now.toISOString()}::timestamptz`;
+  const recent = db
+    .select({ at: articleSearch.publishedAt })
+    .from(articleSearch)
+    .where(isPublicInSearch(w.now))
+    .orderBy(desc(articleSearch.publishedAt), desc(articleSearch.articleId))
+    .offset(FIRST_WINDOW_ARTICLES)
+    .limit(1);
+  return sql`WITH search_bounds AS (
+      SELECT min(${articleSearch.publishedAt}) AS oldest, (${recent}) AS recent
+      FROM ${articleSearch} WHERE ${articleSearch.status} = 'published'
+    ), search_start AS (
+      SELECT oldest, start, recent IS NOT NULL AND start > oldest AS bounded
+      FROM search_bounds, LATERAL (
+        SELECT least(date_trunc('milliseconds', recent), ${now} - interval '1 minute') AS start
+      ) AS window_start
+    ), search_window AS (
+      SELECT ${articleSearch.articleId} AS id, ${searchScore(w.rank, w.now)} AS score
+      FROM ${articleSearch}
+      WHERE ${articleSearch.status} = 'published'
+        AND ${articleSearch.publishedAt} > (SELECT start FROM search_start)
+        AND ${articleSearch.publishedAt} <= ${now}
+        AND (${matchesSearch(w.match)}) IS TRUE
+        ${w.language ? sql`AND ${articleSearch.language} = ${w.language}` : sql``}
+        AND (SELECT bounded FROM search_start)
+      ORDER BY ${articleSearch.publishedAt} DESC, ${articleSearch.articleId} DESC
+      LIMIT ${w.limit}
+    )
+    SELECT (floor(extract(epoch FROM s.oldest) * 1000))::text AS oldest, s.bounded,
+      (extract(epoch FROM s.start) * 1000)::text AS start, search_window.id, search_window.score
+    FROM search_start s LEFT JOIN search_window ON true`;
+}
+
+export interface SearchCandidate {
+  id: string;
+  score: number;
+}
+
+/**
+ * The newest published matches, newest first, at most SEARCH_CANDIDATES (what search ranks),
+ * each with its score, and whether more match. Looked for a window of time at a time, going
+ * back only as far as needed: a common word stops within days, visiting about as many rows as
+ * it keeps, where one query over all time visits every match to order them by date. The windows
+ * follow one another without overlap or gap, so the result is exactly the newest matches by
+ * (published_at, id) that one query over all time would give.
+ */
+export async function searchCandidates(
+  db: Db,
+  opts: Pick<SearchOptions, 'match' | 'rank' | 'language' | 'now'>,
+): Promise<{ candidates: SearchCandidate[]; more: boolean }> {
+  const wanted = SEARCH_CANDIDATES + 1;
+  const { rows: firstRows } = (await db.execute(
+    firstSearchWindow(db, { ...opts, limit: wanted }),
+  )) as unknown as {
+    rows: {
+      oldest: string | null;
+      bounded: boolean | null;
+      start: string | null;
+      id: string | null;
+      score: number | string | null;
+    }[];
+  };
+  const head = firstRows[0];
+  if (head?.oldest == null) return { candidates: [], more: false };
+  const oldest = Number(head.oldest);
+  const found: SearchCandidate[] = [];
+  let before = opts.now;
+  // Not bounded: the whole archive is the one window, searched below.
+  let span = Infinity;
+  if (head.bounded) {
+    for (const r of firstRows) if (r.id != null) found.push({ id: r.id, score: Number(r.score) });
+    before = new Date(Number(head.start));
+    span = opts.now.getTime() - before.getTime();
+    if (found.length >= wanted)
+      return { candidates: found.slice(0, SEARCH_CANDIDATES), more: true };
+    span = nextSpan(span, found.length, wanted);
+  }
+  for (;;) {
+    const after = opts.now.getTime() - span;
+    const last = after <= oldest;
+    const rows = await searchWindow(db, {
+      match: opts.match,
+      rank: opts.rank,
+      language: opts.language,
+      after: last ? null : new Date(after),
+      before,
+      limit: wanted - found.length,
+      now: opts.now,
+    });
+    for (const r of rows) found.push({ id: r.id, score: Number(r.score) });
+    if (last || found.length >= wanted) break;
+    before = new Date(after);
+    span = nextSpan(span, found.length, wanted);
+  }
+  return { candidates: found.slice(0, SEARCH_CANDIDATES), more: found.length > SEARCH_CANDIDATES };
+}
+
+/**
+ * The candidates (newest first, as `searchCandidates` gives them) best first: by score, then
+ * newest first, as ORDER BY score DESC, published_at DESC, id DESC would (the sort is stable).
+ */
+export const rankCandidates = (candidates: SearchCandidate[]): string[] =>
+  candidates
+    .map((c, i) => ({ ...c, i }))
+    .sort((a, b) => b.score - a.score || a.i - b.i)
+    .map((c) => c.id);
+
+/**
+ * For each word, the word of a published title or keyword list closest to it by trigrams
+ * (pg_trgm's word similarity, through the GIN index) when one is close enough, else null; for
+ * "Did you mean". One transaction and one statement for all the words.
+ */
+export async function closestTitleWords(
+  db: Db,
+  words: string[],
+  now: Date,
+): Promise<(string | null)[]> {
+  if (words.length === 0) return [];
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    // Query words hold no spaces (search-text.ts `words`), so they travel as one string.
+    // pg_trgm's default (0.6) misses a dropped vowel in a long word ("brahmputr"); the chosen
+    // word must still be similar to what was typed on its own (`%`, 0.3).
+    await tx.execute(sql`SET LOCAL pg_trgm.word_similarity_threshold = 0.45`);
+    const { rows } = (await tx.execute(sql`
+      SELECT q.i, closest.w FROM unnest(string_to_array(${words.join(' ')}, ' ')) WITH ORDINALITY AS q(word, i)
+      CROSS JOIN LATERAL (
+        SELECT w FROM (
+          SELECT ${articleSearch.searchWords} AS words FROM ${articleSearch}
+          WHERE ${isPublicInSearch(now)} AND q.word <% ${articleSearch.searchWords}
+          ORDER BY word_similarity(q.word, ${articleSearch.searchWords}) DESC
+          LIMIT 20
+        ) best, unnest(string_to_array(best.words, ' ')) AS w
+        WHERE w <> q.word AND w % q.word
+        ORDER BY similarity(w, q.word) DESC, w
+        LIMIT 1
+      ) closest`)) as unknown as { rows: { i: number | string; w: string }[] };
+    const found = new Map(rows.map((r) => [Number(r.i), r.w]));
+    return words.map((_, k) => found.get(k + 1) ?? null);
+  });
+}

@@ -1,0 +1,287 @@
+/*
+ * Issue 22 item 4: the back office as outside validators see it. Every admin page, with the
+ * site's interface language set to English and to Hindi, passes axe (no serious or critical
+ * violation) and the W3C Nu HTML checker (no error) on its DOM after JavaScript; the editor's
+ * toolbar is one Tab stop (WAI-ARIA toolbar pattern), the focused editor shows where focus is,
+ * and the first Tab stop skips to the page's content.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { UiLanguage } from '../../common/settings';
+import { ADMIN, expect, hydrated, readJson, signIn, test, type SiteSettings } from './fixtures';
+
+/** The Nu checker's jar, as the `vnu-jar` package ships it (its export is the jar's path). */
+const VNU_JAR = String(createRequire(import.meta.url)('vnu-jar'));
+
+interface AdminPage {
+  name: string;
+  path: string;
+  /** What shows once the page's data has arrived and its scripts have drawn it. */
+  ready: (page: Page) => Promise<void>;
+}
+
+const toolbarOf = (page: Page) => page.getByRole('toolbar', { name: 'Formatting' });
+const editorOf = (page: Page) => page.getByRole('textbox', { name: 'Article Description' });
+
+const heading = (name: string | RegExp) => async (page: Page) => {
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+};
+
+/** The article form has drawn its editor and its lists of categories and authors. */
+const articleFormReady = (title: string) => async (page: Page) => {
+  await heading(title)(page);
+  await expect(toolbarOf(page)).toBeVisible();
+  await expect(page.getByLabel('Category')).toBeEnabled();
+  await expect(page.getByLabel('Author')).toBeEnabled();
+};
+
+/** Every screen of the back office (app/routes.ts), and the profile it links to. */
+function adminPages(articleId: string): AdminPage[] {
+  return [
+    { name: 'dashboard', path: '/admin/dashboard', ready: heading('Dashboard') },
+    {
+      name: 'articles',
+      path: '/admin/articles',
+      ready: async (page) => {
+        await heading('Articles')(page);
+        await expect(page.getByRole('main').getByRole('row').nth(1)).toBeVisible();
+      },
+    },
+    { name: 'add-article', path: '/admin/add-article', ready: articleFormReady('Add Article') },
+    {
+      name: 'edit-article',
+      path: `/admin/edit-article/${articleId}`,
+      ready: async (page) => {
+        await articleFormReady('Edit Article')(page);
+        await expect(editorOf(page)).toContainText('Second paragraph');
+      },
+    },
+    {
+      name: 'edit-article-link-dialog',
+      path: `/admin/edit-article/${articleId}`,
+      ready: async (page) => {
+        await articleFormReady('Edit Article')(page);
+        await toolbarOf(page).getByRole('button', { name: 'Link', exact: true }).click();
+        await expect(page.getByRole('dialog', { name: 'Add a link' })).toBeVisible();
+      },
+    },
+    {
+      name: 'categories',
+      path: '/admin/categories',
+      ready: async (page) => {
+        await heading('Categories')(page);
+        await expect(page.getByRole('main').getByRole('row').nth(1)).toBeVisible();
+      },
+    },
+    { name: 'sitemap', path: '/admin/sitemap', ready: heading('Sitemap') },
+    {
+      name: 'users',
+      path: '/admin/users',
+      ready: async (page) => {
+        await heading('Users')(page);
+        await expect(page.getByRole('main').getByRole('row').nth(1)).toBeVisible();
+      },
+    },
+    { name: 'settings', path: '/admin/settings', ready: heading('Settings') },
+    { name: 'admin-not-found', path: '/admin/no-such-screen', ready: heading('Page not found') },
+    {
+      name: 'profile',
+      path: '/profile',
+      ready: async (page) => {
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(
+          page.getByRole('main').getByRole('button', { name: /.+/ }).first(),
+        ).toBeVisible();
+      },
+    },
+  ];
+}
+
+/** A page's serious and critical axe violations, one readable paragraph each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `[${v.impact}] ${v.id}: ${v.help} (${v.nodes.length} nodes)\n` +
+        v.nodes
+          .slice(0, 5)
+          .map((n) => `    at ${n.target.join(' ')}: ${(n.failureSummary ?? '').split('\n')[1]}`)
+          .join('\n'),
+    );
+}
+
+interface NuMessage {
+  type: string;
+  subType?: string;
+  url?: string;
+  message: string;
+  extract?: string;
+  lastLine?: number;
+}
+
+/**
+ * Checks the saved documents with the Nu HTML checker in one run (one JVM start) and answers
+ * every error as "page: message (extract)".
+ */
+function nuErrors(files: Map<string, string>): string[] {
+  const run = spawnSync(
+    'java',
+    [
+      '-jar',
+      VNU_JAR,
+      '--errors-only',
+      '--format',
+      'json',
+      '--stdout',
+      '--exit-zero-always',
+      ...files.keys(),
+    ],
+    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
+  expect(run.error, 'the Nu checker could not be started (is java on the PATH?)').toBeUndefined();
+  expect(run.status, `the Nu checker failed: ${run.stderr}`).toBe(0);
+  const { messages } = JSON.parse(run.stdout) as { messages: NuMessage[] };
+  // The checker names a file "file:/path", one slash: compare paths, not addresses.
+  const pageOf = (url: string | undefined) =>
+    (url && files.get(fileURLToPath(new URL(url)))) ?? url ?? '?';
+  return messages
+    .filter((m) => m.type === 'error' || m.subType === 'fatal' || m.type === 'non-document-error')
+    .map((m) => {
+      const where = pageOf(m.url);
+      return `${where}: ${m.message}${m.extract ? `\n    ${m.extract.replace(/\s+/g, ' ').trim()}` : ''}`;
+    });
+}
+
+test('every admin page passes axe (serious) and the Nu HTML checker, in English and in Hindi', async ({
+  page,
+  admin,
+  make,
+  consoleErrors,
+}, testInfo) => {
+  // Eleven pages twice, each with axe, and one run of the checker at the end.
+  test.setTimeout(600_000);
+  // The back office's not-found screen answers 404, as it should.
+  consoleErrors.allow(/status of 404/);
+  const { uiLanguage } = await admin.settings();
+  make.onCleanup(() => admin.updateSettings({ uiLanguage }));
+  const article = await make.article(await make.category());
+
+  const dir = testInfo.outputPath('nu');
+  mkdirSync(dir, { recursive: true });
+  /** Saved document → "page (language)". */
+  const files = new Map<string, string>();
+  const axeFindings: string[] = [];
+
+  await signIn(page, ADMIN, '/admin/dashboard');
+  for (const language of ['en', 'hi'] as const satisfies UiLanguage[]) {
+    await readJson<SiteSettings>(await admin.updateSettings({ uiLanguage: language }));
+    for (const screen of adminPages(article._id)) {
+      const label = `${screen.path} (uiLanguage ${language})`;
+      await test.step(label, async () => {
+        await page.goto(screen.path);
+        await hydrated(page);
+        await screen.ready(page);
+        for (const finding of await seriousViolations(page))
+          axeFindings.push(`${label}: ${finding}`);
+        const html = await page.evaluate(() => document.documentElement.outerHTML);
+        const file = join(dir, `${screen.name}.${language}.html`);
+        writeFileSync(file, `<!DOCTYPE html>\n${html}`);
+        files.set(file, label);
+      });
+    }
+  }
+
+  const errors = nuErrors(files);
+  // Both reports in full, whichever fails.
+  expect
+    .soft(axeFindings, `axe: serious or critical violations\n${axeFindings.join('\n')}`)
+    .toEqual([]);
+  expect(errors, `the Nu HTML checker: ${errors.length} errors\n${errors.join('\n')}`).toEqual([]);
+});
+
+test('the editor toolbar is one Tab stop with arrow keys between its buttons', async ({
+  page,
+  make,
+}) => {
+  const article = await make.article(await make.category());
+  await signIn(page, ADMIN, `/admin/edit-article/${article._id}`);
+  const toolbar = toolbarOf(page);
+  const editor = editorOf(page);
+  const tool = (name: string) => toolbar.getByRole('button', { name, exact: true });
+  await expect(editor).toContainText('Second paragraph');
+
+  // From the field before it, Tab lands on the toolbar's first button...
+  await page.getByLabel('Meta Description').focus();
+  await page.keyboard.press('Tab');
+  await expect(tool('H2')).toBeFocused();
+  // ...and only that one is in the Tab order.
+  await expect(toolbar.locator('[tabindex="0"]')).toHaveCount(1);
+
+  await page.keyboard.press('ArrowRight');
+  await expect(tool('H3')).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(tool('H2')).toBeFocused();
+  // Left from the first wraps to the last enabled button (Undo and Redo have nothing to do).
+  await page.keyboard.press('ArrowLeft');
+  await expect(tool('Video')).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(tool('H2')).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(tool('Video')).toBeFocused();
+
+  // One Tab leaves the toolbar for the text, which shows that it has focus.
+  await page.keyboard.press('Tab');
+  await expect(editor).toBeFocused();
+  const outline = await editor.evaluate((e) => {
+    const style = getComputedStyle(e);
+    return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+  });
+  expect(outline.style).not.toBe('none');
+  expect(outline.width).toBeGreaterThan(0);
+
+  // Shift+Tab comes back to the button last used.
+  await page.keyboard.press('Shift+Tab');
+  await expect(tool('Video')).toBeFocused();
+  await expect(toolbar.locator('[tabindex="0"]')).toHaveCount(1);
+});
+
+test('the first Tab stop of the back office skips to the page content', async ({ page }) => {
+  await signIn(page, ADMIN, '/admin/articles');
+  await heading('Articles')(page);
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+  // Tab goes on from the content (its first link), not from the top of the page again.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Add Article' })).toBeFocused();
+});
+
+test.describe('at a phone width', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the back office tables, laid out as cards, keep their rows, headers and cells', async ({
+    page,
+  }) => {
+    await signIn(page, ADMIN, '/admin/categories');
+    const table = page.getByRole('main').getByRole('table');
+    await expect(table.getByRole('columnheader', { name: 'Name' })).toHaveCount(1);
+    await expect(table.getByRole('row').nth(1).getByRole('cell').first()).toBeVisible();
+    // The cards really are blocks here (app.css), so the roles come from the HTML itself.
+    expect(
+      await table
+        .locator('tr')
+        .first()
+        .evaluate((tr) => getComputedStyle(tr).display),
+    ).toBe('block');
+  });
+});
