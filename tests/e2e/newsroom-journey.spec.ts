@@ -166,13 +166,14 @@ test('an author submits a Hindi article; an editor previews, shares and schedule
     for (const path of pages) expect((await read(api, path)).text, path).not.toContain(publicPath);
     expect((await api.get(publicPath)).status()).toBe(404);
     // Seconds before the minute: the pages are read twice, the second time from the page cache
-    // (the feed is no page, it is rendered on each request).
+    // (the feed is no page, it is rendered on each request). Other tests publish meanwhile, so a
+    // page may be answered stale while its fresh render is under way: cached all the same.
     await page.waitForTimeout(at.getTime() - 8_000 - Date.now());
     for (const path of pages) {
       await read(api, path);
       const again = await read(api, path);
       expect(again.text, path).not.toContain(publicPath);
-      if (path !== '/feed.xml') expect(again.cache, path).toBe('hit');
+      if (path !== '/feed.xml') expect(['hit', 'stale'], path).toContain(again.cache);
     }
     expect(Date.now()).toBeLessThan(at.getTime());
   });
