@@ -22,6 +22,7 @@ import { isAbsolute, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildNeeded, ROOT } from './build-state';
 import { chromiumPath } from './chromium';
+import { findPgBouncer } from '../tests/setup/pgbouncer';
 
 type Outcome =
   | { kind: 'passed' | 'failed'; seconds: number; note?: string }
@@ -177,9 +178,10 @@ function vitest(
   project: string,
   report: string,
   env: Record<string, string> = {},
+  opts: { title?: string; files?: readonly string[] } = {},
 ): Outcome & { kind: 'passed' | 'failed' } {
   const file = join(reports, report);
-  const title = `${project} tests${env.TEST_ENGINE ? ` on ${env.TEST_ENGINE}` : ''}`;
+  const title = opts.title ?? `${project} tests${env.TEST_ENGINE ? ` on ${env.TEST_ENGINE}` : ''}`;
   const outcome = command(
     title,
     'npx',
@@ -191,12 +193,28 @@ function vitest(
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${file}`,
+      ...(opts.files ?? []),
     ],
     env,
   );
   const counts = readVitest(title, file);
   return { ...outcome, note: [counts, outcome.note].filter(Boolean).join('; ') };
 }
+
+/**
+ * The integration files run again through PgBouncer: reading and saving articles, the
+ * newsroom's moves and jobs (advisory locks), search, counted views, the pages and their cache
+ * (whose change notices LISTEN on a direct connection), and the pooler's own checks.
+ */
+const POOLER_SMOKE_SET = [
+  'tests/integration/db/pooler.test.ts',
+  'tests/integration/api/articles.test.ts',
+  'tests/integration/api/newsroom.test.ts',
+  'tests/integration/api/search.test.ts',
+  'tests/integration/api/views-batches.test.ts',
+  'tests/integration/web/pages.test.ts',
+  'tests/integration/web/page-cache.test.ts',
+] as const;
 
 const STAGES: Stage[] = [
   {
@@ -241,6 +259,35 @@ const STAGES: Stage[] = [
         '\n– Skipping the integration run on PostgreSQL: set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres to include it.',
       );
       return { kind: 'skipped', note: 'TEST_DATABASE_URL is not set' };
+    },
+  },
+  {
+    // Issue 28 item 3: a site behind PgBouncer in transaction mode (DATABASE_PREPARED=0).
+    name: 'pgbouncer',
+    title: 'integration smoke set through PgBouncer',
+    needs: 'build',
+    run: () => {
+      const databaseUrl = process.env.TEST_DATABASE_URL;
+      const missing = !databaseUrl
+        ? 'TEST_DATABASE_URL is not set'
+        : !findPgBouncer()
+          ? 'pgbouncer is not installed (apt-get install pgbouncer)'
+          : undefined;
+      if (missing) {
+        if (ci) {
+          const note = `CI=true but ${missing}: the PgBouncer run cannot be skipped in CI`;
+          console.error(`\n✖ ${note}.`);
+          return { kind: 'failed', seconds: 0, note };
+        }
+        console.log(`\n– Skipping the smoke set through PgBouncer: ${missing}.`);
+        return { kind: 'skipped', note: missing };
+      }
+      return vitest(
+        'integration',
+        'integration-pgbouncer.json',
+        { TEST_ENGINE: 'postgres', TEST_DATABASE_URL: databaseUrl!, TEST_PGBOUNCER: '1' },
+        { title: 'integration smoke set through PgBouncer', files: POOLER_SMOKE_SET },
+      );
     },
   },
   {

@@ -1,12 +1,15 @@
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../db/client';
+import { startPgBouncer } from './pgbouncer';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** postgres://… of a migrated template database, when the run is on PostgreSQL. */
     pgTemplateUrl: string | undefined;
     pgRunPrefix: string | undefined;
+    /** postgres://… of a PgBouncer in transaction mode in front of it (TEST_PGBOUNCER=1). */
+    pgPoolerUrl: string | undefined;
   }
 }
 
@@ -19,13 +22,15 @@ export const withDatabase = (url: string, name: string) => {
 /**
  * With TEST_ENGINE=postgres, the run gets its own databases on TEST_DATABASE_URL's server:
  * a migrated template, and one copy per test file (tests/setup/test-db.ts). All are dropped at
- * the end. Otherwise every test file opens its own in-memory PGlite.
+ * the end. Otherwise every test file opens its own in-memory PGlite. With TEST_PGBOUNCER=1 as
+ * well, the copies are reached through a PgBouncer in transaction mode the run starts.
  */
 export default async function setup(project: TestProject) {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_ENGINE !== 'postgres') {
     project.provide('pgTemplateUrl', undefined);
     project.provide('pgRunPrefix', undefined);
+    project.provide('pgPoolerUrl', undefined);
     return;
   }
   if (!adminUrl)
@@ -44,8 +49,14 @@ export default async function setup(project: TestProject) {
   await migrated.close();
   project.provide('pgTemplateUrl', withDatabase(adminUrl, template));
   project.provide('pgRunPrefix', prefix);
+  // The smoke set through a pooler (issue 28 item 3): each file's database is reached through
+  // PgBouncer with no named prepared statements; migrations and LISTEN still go direct.
+  const pooler =
+    process.env.TEST_PGBOUNCER === '1' ? await startPgBouncer({ target: adminUrl }) : undefined;
+  project.provide('pgPoolerUrl', pooler?.url(adminUrl));
 
   return async () => {
+    await pooler?.stop();
     const { rows } = await admin.query<{ datname: string }>(
       'SELECT datname FROM pg_database WHERE datname LIKE $1',
       [`${prefix}%`],

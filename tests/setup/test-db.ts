@@ -8,7 +8,8 @@ export const testEngine = () => (process.env.TEST_ENGINE === 'postgres' ? 'postg
 
 /**
  * A fresh, migrated database owned by one test file: an in-memory PGlite, or on PostgreSQL a
- * copy of the run's template database. `close()` drops it.
+ * copy of the run's template database (through PgBouncer when the run started one, as a
+ * site with DATABASE_PREPARED=0 and DATABASE_LISTEN_URL would). `close()` drops it.
  */
 export async function createTestDatabase(): Promise<Database & { url: string | undefined }> {
   const templateUrl = inject('pgTemplateUrl');
@@ -28,7 +29,16 @@ export async function createTestDatabase(): Promise<Database & { url: string | u
     await admin.end();
   }
   const url = withDatabase(templateUrl, name);
-  const database = await openDatabase({ databaseUrl: url, dataDir: '', poolSize: 4 });
+  const poolerUrl = inject('pgPoolerUrl');
+  const database = poolerUrl
+    ? await openDatabase({
+        databaseUrl: withDatabase(poolerUrl, name),
+        listenUrl: url,
+        prepared: false,
+        dataDir: '',
+        poolSize: 4,
+      })
+    : await openDatabase({ databaseUrl: url, dataDir: '', poolSize: 4 });
   return {
     ...database,
     url,
