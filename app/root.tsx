@@ -52,15 +52,23 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, user, publicUrl, keep } = context.get(appContext);
   // Every page shows the settings (the header, the footer) and the menu's categories.
-  keep(CacheTags.settings, CacheTags.categories);
-  const [settings, categories, signedIn] = await Promise.all([
+  // And the breaking-news band, or its absence (issue 25 item 2); a page is never lost to it.
+  keep(CacheTags.settings, CacheTags.categories, CacheTags.breaking);
+  const [settings, categories, signedIn, breaking] = await Promise.all([
     services.settings.get(),
     services.categories.listHome().catch(() => null),
     user(),
+    services.breaking.current().catch((error: unknown) => {
+      context.get(appContext).logError(error, 'reading the breaking-news band');
+      return null;
+    }),
   ]);
+  // The band links its story at the story's address: it follows the story when that moves.
+  if (breaking?.articleId) keep(CacheTags.article(breaking.articleId));
   return {
     settings,
     categories,
+    breaking,
     user: signedIn,
     publicUrl,
     year: new Date().getFullYear(),

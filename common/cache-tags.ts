@@ -29,6 +29,8 @@ export const CacheTags = {
   search: 'l:search',
   /** The site's settings (name, header, contact, home sections): every page shows them. */
   settings: 'settings',
+  /** The breaking-news band: every public page shows it (or its absence). */
+  breaking: 'breaking',
   /** The list of categories (the menu, the footer): every page shows it. */
   categories: 'categories',
   /** A static page's stored text. */

@@ -3,6 +3,7 @@ import type { CropRatio } from './articles';
 import type { ResponsiveImageInfo } from './media';
 import type { Role } from './roles';
 import type { Article, ArticleCard } from './schemas/articles';
+import type { BreakingNews } from './schemas/breaking';
 import type { Category } from './schemas/categories';
 import type { SearchResponse } from './schemas/search';
 import type { Author } from './schemas/users';
@@ -66,6 +67,10 @@ export interface AppServices {
   };
   settings: {
     get(): Promise<SiteSettings>;
+  };
+  breaking: {
+    /** The breaking-news band every public page shows now, or null. */
+    current(): Promise<BreakingNews | null>;
   };
   media: {
     /**

@@ -24,6 +24,7 @@ import { createSiteIcons } from './modules/seo/site-icons';
 import { MEDIA_KEY_PATTERN } from './modules/media/media-storage';
 import { keyOfMediaUrl } from './modules/media/media-urls';
 import { settingsRoutes } from './modules/settings/settings-routes';
+import { breakingRoutes } from './modules/breaking/breaking-routes';
 import { statsRoutes } from './modules/stats/stats-routes';
 import { usersRoutes } from './modules/users/users-routes';
 import { viewsRoutes } from './modules/views/views-routes';
@@ -126,6 +127,7 @@ async function registerApi(app: FastifyInstance, deps: HttpDeps, pageCache?: Pag
   await app.register(viewsRoutes(services.views));
   await app.register(mediaUploadRoutes(services.media));
   await app.register(settingsRoutes(services.settings));
+  await app.register(breakingRoutes(services.breaking));
   await app.register(statsRoutes(services.stats));
   await app.register(mediaFileRoutes(services.media.storage));
   await app.register(seoRoutes(services.seo, pageCache));

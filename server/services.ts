@@ -13,6 +13,7 @@ import { PageCache } from './plugins/page-cache';
 import { createPreviewTokens, createTokens, loadJwtSecret } from './lib/tokens';
 import { previewPath } from '../common/paths';
 import { createJobsService } from './modules/jobs/jobs-service';
+import { BREAKING_EXPIRY_JOB, createBreakingService } from './modules/breaking/breaking-service';
 import { createSiteArchive } from './modules/archive/site-archive';
 import { createArticlesService, type ArticlesService } from './modules/articles/articles-service';
 import {
@@ -191,6 +192,9 @@ export async function createServices(
   const timeZone = async () => (await settingsOf().get()).timeZone;
   const views = createViewsService({ db, clock, articles, timeZone, log });
   settings = createSettingsService({ db, categories, contentChanged });
+  const breaking = createBreakingService({ db, clock, articles, jobs, contentChanged });
+  // A band's time is up: every kept page is made again without it, in every process.
+  jobs.handle(BREAKING_EXPIRY_JOB, () => breaking.expired());
   const services = {
     clock,
     database,
@@ -207,6 +211,7 @@ export async function createServices(
     categories,
     views,
     settings,
+    breaking,
     pages: createPagesService({ db }),
     imports: { wordpress: createWordPressImporter({ db, clock, media, contentChanged }) },
     archive: createSiteArchive({ db, clock, media, schema: latestMigration() }),

@@ -22,6 +22,12 @@ export const copy = {
     /** The notifications region's name (react-toastify's own words) and its shortcut. */
     notifications: 'Notifications Alt+T',
   },
+  breaking: {
+    /** The band's label, before what it says. */
+    label: 'Breaking',
+    /** The band's name for screen readers. */
+    region: 'Breaking news',
+  },
   footer: {
     about: 'About Us',
     privacy: 'Privacy Policy',

@@ -22,6 +22,10 @@ export const hiCopy: Copy = {
     mainLabel: 'मुख्य',
     notifications: 'सूचनाएँ (Alt+T)',
   },
+  breaking: {
+    label: 'ब्रेकिंग',
+    region: 'ब्रेकिंग न्यूज़',
+  },
   footer: {
     about: 'हमारे बारे में',
     privacy: 'निजता नीति',

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useNavigation, useRouteLoaderData } from 'react-router';
 import { toast } from 'react-toastify';
+import { BreakingBand } from '../../components/breaking-band';
 import { GeneralErrorBoundary, statusOf } from '../../components/error-boundary';
 import { PublicFooter } from '../../components/public-footer';
 import { PublicHeader } from '../../components/public-header';
@@ -43,6 +44,7 @@ export default function PublicLayout() {
           categories={root.categories ?? []}
           user={user}
         />
+        {root.breaking && <BreakingBand band={root.breaking} />}
         {pendingText && (
           <div role="status" className="container py-2 text-center" lang={lang}>
             {pendingText}
@@ -74,6 +76,7 @@ export function ErrorBoundary({ error }: { error: unknown }) {
             user={root.user}
           />
         )}
+        {root?.breaking && <BreakingBand band={root.breaking} />}
         <title>{root ? pageTitle(root.settings.shortName, title) : title}</title>
         <meta name="robots" content="noindex" />
         <div className="page">

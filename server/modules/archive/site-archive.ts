@@ -10,6 +10,7 @@ import type { Db } from '../../../db/client';
 import type { Clock } from '../../lib/clock';
 import { countRows, insertRows, readRows, type CopiedRow } from '../../lib/table-copy';
 import { ARTICLE_TABLES } from '../articles/articles-transfer';
+import { BREAKING_TABLES } from '../breaking/breaking-transfer';
 import { CATEGORY_TABLES } from '../categories/categories-transfer';
 import { NEWSROOM_TABLES } from '../newsroom/newsroom-transfer';
 import { indexImportedArticles } from '../search/search-transfer';
@@ -39,6 +40,7 @@ const TABLES: readonly PgTable[] = [
   ...MEDIA_TABLES,
   ...CATEGORY_TABLES,
   ...ARTICLE_TABLES,
+  ...BREAKING_TABLES,
   ...NEWSROOM_TABLES,
   ...VIEW_TABLES,
   ...SETTINGS_TABLES,

@@ -1,0 +1,29 @@
+import { Link } from 'react-router';
+import type { BreakingNews } from '../../common/schemas/breaking';
+import { detectLanguage } from '../../common/text';
+import { useInterface } from '../copy/language';
+
+/**
+ * The breaking-news band under the header of every public page (issue 25 item 2): its label in
+ * the interface language, what it says in its own, linking to the story when it names one.
+ */
+export function BreakingBand({ band }: { band: BreakingNews }) {
+  const { t } = useInterface();
+  const lang = detectLanguage(band.text);
+  return (
+    <section className="breaking-band" aria-label={t.breaking.region}>
+      <div className="container">
+        <strong className="breaking-label">{t.breaking.label}</strong>{' '}
+        {band.url ? (
+          <Link to={band.url} lang={lang} className="breaking-text">
+            {band.text}
+          </Link>
+        ) : (
+          <span lang={lang} className="breaking-text">
+            {band.text}
+          </span>
+        )}
+      </div>
+    </section>
+  );
+}

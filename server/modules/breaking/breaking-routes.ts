@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { BreakingInputSchema, BreakingNewsSchema } from '../../../common/schemas/breaking';
+import { MessageSchema } from '../../../common/schemas/common';
+import { errorResponses } from '../../lib/errors';
+import type { BreakingService } from './breaking-service';
+
+/** The breaking-news band's calls (issue 25 item 2). */
+export function breakingRoutes(breaking: BreakingService) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['breaking'];
+    const security = [{ bearer: [] }];
+    app.get(
+      '/api/breaking',
+      {
+        schema: {
+          tags,
+          summary: 'The breaking-news band every page shows now, or null',
+          security: [],
+          response: { 200: BreakingNewsSchema.nullable(), ...errorResponses(400, 429) },
+        },
+      },
+      // Asked again on every page a script shows; it changes the moment an editor acts.
+      async (_request, reply) => {
+        reply.header('cache-control', 'no-cache');
+        return breaking.current();
+      },
+    );
+    app.post(
+      '/api/breaking',
+      {
+        schema: {
+          tags,
+          summary: 'Show a breaking-news band on every page (editors and administrators)',
+          security,
+          body: BreakingInputSchema,
+          response: {
+            201: BreakingNewsSchema,
+            ...errorResponses(400, 401, 403, 413, 415, 429),
+          },
+        },
+      },
+      async (request, reply) => {
+        const band = await breaking.set(await request.actor(), request.body);
+        return reply.code(201).send(band);
+      },
+    );
+    app.delete(
+      '/api/breaking',
+      {
+        schema: {
+          tags,
+          summary: 'Take the breaking-news band off every page (editors and administrators)',
+          security,
+          response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 429) },
+        },
+      },
+      async (request) => {
+        await breaking.remove(await request.actor());
+        return { message: 'The breaking-news band was removed.' };
+      },
+    );
+  };
+}
