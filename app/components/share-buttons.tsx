@@ -2,17 +2,35 @@ import { toast } from 'react-toastify';
 import { useInterface } from '../copy/language';
 import { openSharePopup } from '../reader/share';
 
-/** The networks; their names are in the interface copy (`article.networks`). */
+/**
+ * The networks; their names are in the interface copy (`article.networks`). Facebook and X open
+ * a small window; WhatsApp and Telegram, where Indian readers share most, are plain links that
+ * a phone hands to the app (issue 25 item 4): no third-party script on the page.
+ */
 const NETWORKS = [
   {
     id: 'facebook',
+    popup: true,
     href: (url: string) =>
       `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`,
   },
   {
     id: 'x',
+    popup: true,
     href: (url: string, title: string) =>
       `https://twitter.com/intent/tweet?url=${encodeURIComponent(url)}&text=${encodeURIComponent(title)}`,
+  },
+  {
+    id: 'whatsapp',
+    popup: false,
+    href: (url: string, title: string) =>
+      `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}`,
+  },
+  {
+    id: 'telegram',
+    popup: false,
+    href: (url: string, title: string) =>
+      `https://t.me/share/url?url=${encodeURIComponent(url)}&text=${encodeURIComponent(title)}`,
   },
 ] as const;
 
@@ -53,11 +71,15 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
           className="btn btn-outline-secondary btn-sm"
           target="_blank"
           rel="noopener noreferrer"
-          data-share-popup=""
-          onClick={(event) => {
-            event.preventDefault();
-            openSharePopup(n.href(url, title));
-          }}
+          {...(n.popup
+            ? {
+                'data-share-popup': '',
+                onClick: (event: React.MouseEvent) => {
+                  event.preventDefault();
+                  openSharePopup(n.href(url, title));
+                },
+              }
+            : {})}
         >
           {t.article.shareOn(t.article.networks[n.id])}
         </a>

@@ -52,7 +52,7 @@ export const copy = {
     loading: 'Loading...',
     share: 'Share',
     shareOn: (network: string) => `Share on ${network}`,
-    networks: { facebook: 'Facebook', x: 'X' },
+    networks: { facebook: 'Facebook', x: 'X', whatsapp: 'WhatsApp', telegram: 'Telegram' },
     linkCopied: 'Link copied.',
     copyFailed: 'Could not copy the link.',
     more: 'More stories',

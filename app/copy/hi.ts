@@ -50,7 +50,7 @@ export const hiCopy: Copy = {
     loading: 'लोड हो रहा है...',
     share: 'शेयर करें',
     shareOn: (network) => `${network} पर शेयर करें`,
-    networks: { facebook: 'फ़ेसबुक', x: 'एक्स' },
+    networks: { facebook: 'फ़ेसबुक', x: 'एक्स', whatsapp: 'व्हाट्सऐप', telegram: 'टेलीग्राम' },
     linkCopied: 'लिंक कॉपी हो गया।',
     copyFailed: 'लिंक कॉपी नहीं हो सका।',
     more: 'और कहानियाँ',

@@ -111,6 +111,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
       hrefLang: hreflang,
       href,
     })),
+    // Discover and Top Stories may show the story's picture large (issue 25 item 4).
+    { name: 'robots', content: 'max-image-preview:large' },
     { property: 'article:published_time', content: article.publishedAt },
     { property: 'article:modified_time', content: article.updatedAt },
     jsonLd(newsArticle({ article, description, settings, publicUrl })),

@@ -152,3 +152,27 @@ describe('twitter:site', () => {
     expect(JSON.stringify(res.json())).toContain('Must be an X account such as @patrika, or empty');
   });
 });
+
+describe('where Indian readers share (issue 25 item 4)', () => {
+  it('links WhatsApp and Telegram as plain links with the address, and allows large previews', async () => {
+    const url = articlePath(hindi);
+    const res = await get(url);
+    const address = encodeURIComponent(`${PUBLIC_URL}${url}`);
+    const links = [
+      ...res.body.matchAll(/<a [^>]*href="(https:\/\/(?:wa\.me|t\.me)\/[^"]+)"[^>]*>([^<]*)</g),
+    ];
+    const whatsapp = links.find(([, href]) => href!.startsWith('https://wa.me/'));
+    const telegram = links.find(([, href]) => href!.startsWith('https://t.me/share/url'));
+    expect(whatsapp?.[1]).toContain(address);
+    expect(telegram?.[1]).toContain(`url=${address}`);
+    // The interface language's words (the settings' Hindi here, or English).
+    expect([whatsapp?.[2], telegram?.[2]]).toEqual(
+      expect.arrayContaining([expect.stringMatching(/WhatsApp|व्हाट्सऐप/)]),
+    );
+    // A plain link: no popup script, no third-party script on the page.
+    expect(res.body).not.toMatch(/<script[^>]+src="https?:\/\/(?!patrika\.example)/);
+    for (const [tag] of [whatsapp!, telegram!]) expect(tag).not.toContain('data-share-popup');
+    const { one } = await card(url);
+    expect(one('robots')).toContain('max-image-preview:large');
+  });
+});
