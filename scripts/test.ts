@@ -212,7 +212,6 @@ const POOLER_SMOKE_SET = [
   'tests/integration/api/newsroom.test.ts',
   'tests/integration/api/search.test.ts',
   'tests/integration/api/views-batches.test.ts',
-  'tests/integration/web/pages.test.ts',
   'tests/integration/web/page-cache.test.ts',
 ] as const;
 
