@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { mediaRoot, removeLeftoverTemporaryFiles } from './modules/media/media-storage';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -137,6 +138,9 @@ function makeImagesInBackground(app: FastifyInstance, services: Services) {
   });
 }
 
+/** How old a half-written file must be before a start removes it. */
+const LEFTOVER_AGE_MS = 60 * 60 * 1000;
+
 interface StartupLog {
   info(details: object, message: string): void;
 }
@@ -152,6 +156,12 @@ async function startupWork(
   services: Services,
   log: StartupLog,
 ): Promise<void> {
+  // Files a killed process or a full disk left half-written (issue 24 item 4): an hour old is
+  // no write in progress. This machine's media folder only; other machines clear their own.
+  if (config.mediaStorage === 'fs') {
+    const removed = await removeLeftoverTemporaryFiles(mediaRoot(config.dataDir), LEFTOVER_AGE_MS);
+    if (removed > 0) log.info({ files: removed }, 'removed half-written media files left behind');
+  }
   const slugged = await services.users.assignMissingSlugs();
   if (slugged > 0) log.info({ users: slugged }, 'gave users their author page slugs');
   if (config.seedDemo) await seedEmptySite(log, database, services);

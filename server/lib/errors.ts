@@ -36,6 +36,18 @@ export const payloadTooLarge = (message: string) => new AppError(413, message, '
 export const unsupportedMediaType = (message: string) =>
   new AppError(415, message, 'UNSUPPORTED_MEDIA_TYPE');
 export const tooManyRequests = (message: string) => new AppError(429, message, 'TOO_MANY_REQUESTS');
+/** A write that found no room (issue 24 item 4): nothing was stored, and the answer says where. */
+export const insufficientStorage = (message: string) =>
+  new AppError(507, message, 'INSUFFICIENT_STORAGE');
+
+/**
+ * Whether `error` is a disk or database out of room: ENOSPC or EDQUOT from the file system,
+ * SQLSTATE 53100 (disk_full) from PostgreSQL.
+ */
+export function isStorageFull(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT' || code === '53100';
+}
 
 /**
  * What each error status means on this API, as the OpenAPI document says it. Every body is
@@ -51,6 +63,7 @@ const ERROR_MEANINGS = {
   413: 'The body is larger than this call takes.',
   415: 'The body is not of a media type this call takes.',
   429: 'Too many requests from this address: `Retry-After` says in how many seconds to try again.',
+  507: 'The storage named in `message` is full: nothing was stored.',
 } as const;
 
 export type ErrorStatus = keyof typeof ERROR_MEANINGS;

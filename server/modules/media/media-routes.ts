@@ -81,7 +81,7 @@ export function mediaUploadRoutes(mediaService: MediaService) {
           summary: `Upload an image (author and up): JPEG, PNG, WebP, AVIF or GIF, at most 10 MB; ${UPLOADS_PER_ADDRESS} uploads per address in 10 minutes`,
           security: [{ bearer: [] }],
           consumes: ['multipart/form-data'],
-          response: { 201: UploadSchema, ...errorResponses(400, 401, 403, 413, 415, 429) },
+          response: { 201: UploadSchema, ...errorResponses(400, 401, 403, 413, 415, 429, 507) },
         },
         // Each upload is decoded and resized: bounded per address.
         config: { rateLimit: { max: UPLOADS_PER_ADDRESS, timeWindow: UPLOADS_WINDOW_MS } },

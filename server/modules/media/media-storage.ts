@@ -1,8 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Db } from '../../../db/client';
 import { mediaBlobs } from '../../../db/schema/media';
+import { insufficientStorage, isStorageFull } from '../../lib/errors';
+
+/** What an upload to a full disk or database answers (507). */
+export const MEDIA_STORAGE_FULL = 'The media storage is full.';
+/** The ending of a file being written (then renamed into place). */
+const TEMP_SUFFIX = '.tmp';
 
 /** Where media bytes live: a folder (default) or the database (several processes, DECISIONS.md §3). */
 export interface MediaStorage {
@@ -37,10 +43,16 @@ export function createFsStorage(root: string): MediaStorage {
     async put(key, data) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
-      // Write then rename, so a reader never sees half a file.
-      const temp = `${path}.${process.pid}.tmp`;
-      await writeFile(temp, data);
-      await rename(temp, path);
+      // Write then rename, so a reader never sees half a file; a failed write leaves none.
+      const temp = `${path}.${process.pid}${TEMP_SUFFIX}`;
+      try {
+        await writeFile(temp, data);
+        await rename(temp, path);
+      } catch (error) {
+        await rm(temp, { force: true });
+        if (isStorageFull(error)) throw insufficientStorage(MEDIA_STORAGE_FULL);
+        throw error;
+      }
     },
     async get(key) {
       try {
@@ -59,10 +71,15 @@ export function createFsStorage(root: string): MediaStorage {
 export function createDbStorage(db: Db): MediaStorage {
   return {
     async put(key, data, contentType) {
-      await db
-        .insert(mediaBlobs)
-        .values({ key, data, contentType })
-        .onConflictDoUpdate({ target: mediaBlobs.key, set: { data, contentType } });
+      try {
+        await db
+          .insert(mediaBlobs)
+          .values({ key, data, contentType })
+          .onConflictDoUpdate({ target: mediaBlobs.key, set: { data, contentType } });
+      } catch (error) {
+        if (isStorageFull(error)) throw insufficientStorage(MEDIA_STORAGE_FULL);
+        throw error;
+      }
     },
     async get(key) {
       const [row] = await db
@@ -78,3 +95,35 @@ export function createDbStorage(db: Db): MediaStorage {
 }
 
 export const mediaRoot = (dataDir: string) => join(dataDir, 'media');
+
+/**
+ * Removes what writes left behind under `root` (a process killed mid-write, or a disk that
+ * filled): files ending in .tmp older than `olderThanMs`, which no write still in progress
+ * is. Answers how many it removed; a folder that cannot be read is skipped.
+ */
+export async function removeLeftoverTemporaryFiles(
+  root: string,
+  olderThanMs: number,
+  now = Date.now(),
+): Promise<number> {
+  let entries: string[];
+  try {
+    entries = await readdir(root, { recursive: true });
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const entry of entries) {
+    if (!entry.endsWith(TEMP_SUFFIX)) continue;
+    const path = join(root, entry);
+    try {
+      const info = await stat(path);
+      if (!info.isFile() || now - info.mtimeMs < olderThanMs) continue;
+      await rm(path, { force: true });
+      removed++;
+    } catch {
+      // Gone meanwhile, or not ours to read: nothing to do.
+    }
+  }
+  return removed;
+}
