@@ -27,7 +27,6 @@ export function ArticleView({
   countView?: boolean;
 }) {
   const url = `${publicUrl}${articlePath(article)}`;
-  const { t, lang, locale } = useInterface();
 
   return (
     <main id="main" className="container py-4">
@@ -37,19 +36,7 @@ export function ArticleView({
         data-view-article={countView ? article._id : undefined}
       >
         <h1 className="article-title mb-3">{article.name}</h1>
-        {/* The byline is interface text: its date is written the way the interface writes. */}
-        <p className="text-body-secondary small" lang={lang}>
-          {article.author && (
-            <span>
-              {t.article.byPrefix}
-              <a href={authorPath(article.author.slug)} rel="author">
-                {article.author.name}
-              </a>
-              {' · '}
-            </span>
-          )}
-          <time dateTime={article.publishedAt}>{formatDate(article.publishedAt, locale)}</time>
-        </p>
+        <ArticleByline article={article} />
         {translation && (
           // Offered in the language it leads to, whatever the interface speaks.
           <p className="translation-link">
@@ -74,7 +61,36 @@ export function ArticleView({
         {/* The loader made its images of ours responsive (responsiveBody). */}
         <div className="article-body" dangerouslySetInnerHTML={{ __html: article.description }} />
       </article>
-      {relatedFailed && (
+      <RelatedStories related={related} failed={relatedFailed} />
+    </main>
+  );
+}
+
+/** The byline is interface text: its date is written the way the interface writes. */
+function ArticleByline({ article }: { article: Article }) {
+  const { t, lang, locale } = useInterface();
+  return (
+    <p className="text-body-secondary small" lang={lang}>
+      {article.author && (
+        <span>
+          {t.article.byPrefix}
+          <a href={authorPath(article.author.slug)} rel="author">
+            {article.author.name}
+          </a>
+          {' · '}
+        </span>
+      )}
+      <time dateTime={article.publishedAt}>{formatDate(article.publishedAt, locale)}</time>
+    </p>
+  );
+}
+
+/** "More stories" under an article, or a notice when they could not be read. */
+function RelatedStories({ related, failed }: { related: ArticleCardData[]; failed: boolean }) {
+  const { t, lang } = useInterface();
+  return (
+    <>
+      {failed && (
         <p className="mt-5 text-body-secondary" role="status" lang={lang}>
           {t.article.moreError}
         </p>
@@ -93,6 +109,6 @@ export function ArticleView({
           </div>
         </section>
       )}
-    </main>
+    </>
   );
 }

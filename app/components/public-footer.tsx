@@ -74,83 +74,17 @@ function LazyMap({ place }: { place: string }) {
  */
 export function PublicFooter({ settings, year }: { settings: SiteSettings; year: number }) {
   const { t, lang } = useInterface();
-  const social = SOCIAL.filter((s) => settings.social[s.key]);
-  const hasContact = Boolean(
-    settings.contactEmail || settings.contactPhone || settings.contactAddress,
-  );
   return (
     <footer className="site-footer mt-5 py-5 bg-dark text-light">
       <div className="container">
         <div className="row g-4">
           <div className="col-12 col-md-4">
             <h2 className="h5 site-name">{settings.siteName}</h2>
-            <ul className="list-unstyled" lang={lang}>
-              <li>
-                <PageLink to="/about-us" className="link-light">
-                  {t.footer.about}
-                </PageLink>
-              </li>
-              <li>
-                <PageLink to="/privacy-policy" className="link-light">
-                  {t.footer.privacy}
-                </PageLink>
-              </li>
-              <li>
-                <PageLink to="/disclaimer" className="link-light">
-                  {t.footer.disclaimer}
-                </PageLink>
-              </li>
-            </ul>
-            {social.length > 0 && (
-              <>
-                <h2 className="h6 mt-4" lang={lang}>
-                  {t.footer.followHeading}
-                </h2>
-                <ul className="list-inline">
-                  {social.map((s) => (
-                    <li key={s.key} className="list-inline-item">
-                      <a
-                        href={settings.social[s.key]}
-                        className="link-light"
-                        rel="noopener noreferrer"
-                        target="_blank"
-                      >
-                        {s.label}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
+            <FooterPageLinks />
+            <FooterSocialLinks social={settings.social} />
           </div>
           <div className="col-12 col-md-4">
-            {hasContact && (
-              <>
-                <h2 className="h5" lang={lang}>
-                  {t.footer.contactHeading}
-                </h2>
-                <address className="mb-0">
-                  {settings.contactEmail && (
-                    <div>
-                      <span lang={lang}>{t.footer.email}:</span>{' '}
-                      <a href={`mailto:${settings.contactEmail}`} className="link-light">
-                        {settings.contactEmail}
-                      </a>
-                    </div>
-                  )}
-                  {settings.contactPhone && (
-                    <div>
-                      <span lang={lang}>{t.footer.phone}:</span> {settings.contactPhone}
-                    </div>
-                  )}
-                  {settings.contactAddress && (
-                    <div>
-                      <span lang={lang}>{t.footer.address}:</span> {settings.contactAddress}
-                    </div>
-                  )}
-                </address>
-              </>
-            )}
+            <FooterContact settings={settings} />
           </div>
           <div className="col-12 col-md-4">
             {settings.mapLocation && <LazyMap place={settings.mapLocation} />}
@@ -161,5 +95,93 @@ export function PublicFooter({ settings, year }: { settings: SiteSettings; year:
         </p>
       </div>
     </footer>
+  );
+}
+
+/** The site's fixed pages: about, privacy, disclaimer. */
+function FooterPageLinks() {
+  const { t, lang } = useInterface();
+  return (
+    <ul className="list-unstyled" lang={lang}>
+      <li>
+        <PageLink to="/about-us" className="link-light">
+          {t.footer.about}
+        </PageLink>
+      </li>
+      <li>
+        <PageLink to="/privacy-policy" className="link-light">
+          {t.footer.privacy}
+        </PageLink>
+      </li>
+      <li>
+        <PageLink to="/disclaimer" className="link-light">
+          {t.footer.disclaimer}
+        </PageLink>
+      </li>
+    </ul>
+  );
+}
+
+/** "Follow us": only the networks an administrator gave an address for. */
+function FooterSocialLinks({ social: addresses }: { social: SiteSettings['social'] }) {
+  const { t, lang } = useInterface();
+  const social = SOCIAL.filter((s) => addresses[s.key]);
+  if (social.length === 0) return null;
+  return (
+    <>
+      <h2 className="h6 mt-4" lang={lang}>
+        {t.footer.followHeading}
+      </h2>
+      <ul className="list-inline">
+        {social.map((s) => (
+          <li key={s.key} className="list-inline-item">
+            <a
+              href={addresses[s.key]}
+              className="link-light"
+              rel="noopener noreferrer"
+              target="_blank"
+            >
+              {s.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** The contact block: each line only when it has a value, the block only when one has. */
+function FooterContact({ settings }: { settings: SiteSettings }) {
+  const { t, lang } = useInterface();
+  const hasContact = Boolean(
+    settings.contactEmail || settings.contactPhone || settings.contactAddress,
+  );
+  if (!hasContact) return null;
+  return (
+    <>
+      <h2 className="h5" lang={lang}>
+        {t.footer.contactHeading}
+      </h2>
+      <address className="mb-0">
+        {settings.contactEmail && (
+          <div>
+            <span lang={lang}>{t.footer.email}:</span>{' '}
+            <a href={`mailto:${settings.contactEmail}`} className="link-light">
+              {settings.contactEmail}
+            </a>
+          </div>
+        )}
+        {settings.contactPhone && (
+          <div>
+            <span lang={lang}>{t.footer.phone}:</span> {settings.contactPhone}
+          </div>
+        )}
+        {settings.contactAddress && (
+          <div>
+            <span lang={lang}>{t.footer.address}:</span> {settings.contactAddress}
+          </div>
+        )}
+      </address>
+    </>
   );
 }

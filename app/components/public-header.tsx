@@ -52,27 +52,7 @@ export function PublicHeader({ siteName, categories, user }: HeaderProps) {
               <span className="navbar-toggler-icon" aria-hidden="true" />
             </summary>
             <div id="main-nav" className="nav-menu-panel">
-              {/* A plain GET form: searching needs no JavaScript. */}
-              <form
-                role="search"
-                method="get"
-                action="/search"
-                className="site-search d-flex gap-2"
-                lang={lang}
-              >
-                <input
-                  type="search"
-                  name="q"
-                  required
-                  maxLength={SEARCH_QUERY_MAX}
-                  className="form-control form-control-sm"
-                  aria-label={t.nav.searchLabel}
-                  placeholder={t.nav.search}
-                />
-                <button type="submit" className="btn btn-outline-secondary btn-sm">
-                  {t.nav.search}
-                </button>
-              </form>
+              <SiteSearch />
               <ul className="navbar-nav ms-auto align-items-lg-center gap-lg-2">
                 <li className="nav-item">
                   <PageNavLink {...MARKED_LINKS.home} className="nav-link" lang={lang}>
@@ -84,64 +64,14 @@ export function PublicHeader({ siteName, categories, user }: HeaderProps) {
                     {t.nav.about}
                   </PageNavLink>
                 </li>
-                <li className="nav-item">
-                  <details className="menu">
-                    <summary className="nav-link" lang={lang}>
-                      {t.nav.categories}
-                    </summary>
-                    <ul className="menu-list">
-                      {categories.map((c) => (
-                        <li key={c._id}>
-                          <PageLink to={`/category/${c.slug}`} className="dropdown-item">
-                            {c.name}
-                          </PageLink>
-                        </li>
-                      ))}
-                    </ul>
-                  </details>
-                </li>
+                <CategoriesMenu categories={categories} />
                 <li className="nav-item">
                   <PageNavLink {...MARKED_LINKS.contact} className="nav-link" lang={lang}>
                     {t.nav.contact}
                   </PageNavLink>
                 </li>
                 {user ? (
-                  <li className="nav-item">
-                    <details className="menu">
-                      <summary className="nav-link">{user.name}</summary>
-                      <ul className="menu-list menu-end">
-                        <li>
-                          <PageLink to="/profile" className="dropdown-item" lang={lang}>
-                            {t.nav.profile}
-                          </PageLink>
-                        </li>
-                        {isStaff(user.role) && (
-                          <li>
-                            <PageLink
-                              to="/admin/dashboard"
-                              className="dropdown-item"
-                              lang={lang}
-                              reloadDocument
-                            >
-                              {t.nav.dashboard}
-                            </PageLink>
-                          </li>
-                        )}
-                        <li>
-                          <Form
-                            method="post"
-                            action="/logout"
-                            onSubmit={clearUserInfo}
-                            data-sign-out=""
-                          >
-                            <button type="submit" className="dropdown-item" lang={lang}>
-                              {t.nav.signOut}
-                            </button>
-                          </Form>
-                        </li>
-                      </ul>
-                    </details>
-                  </li>
+                  <UserMenu user={user} />
                 ) : (
                   <li className="nav-item">
                     <PageNavLink
@@ -159,5 +89,88 @@ export function PublicHeader({ siteName, categories, user }: HeaderProps) {
         </div>
       </nav>
     </header>
+  );
+}
+
+/** A plain GET form: searching needs no JavaScript. */
+function SiteSearch() {
+  const { t, lang } = useInterface();
+  return (
+    <form
+      role="search"
+      method="get"
+      action="/search"
+      className="site-search d-flex gap-2"
+      lang={lang}
+    >
+      <input
+        type="search"
+        name="q"
+        required
+        maxLength={SEARCH_QUERY_MAX}
+        className="form-control form-control-sm"
+        aria-label={t.nav.searchLabel}
+        placeholder={t.nav.search}
+      />
+      <button type="submit" className="btn btn-outline-secondary btn-sm">
+        {t.nav.search}
+      </button>
+    </form>
+  );
+}
+
+/** The Categories dropdown: the home categories. */
+function CategoriesMenu({ categories }: { categories: Category[] }) {
+  const { t, lang } = useInterface();
+  return (
+    <li className="nav-item">
+      <details className="menu">
+        <summary className="nav-link" lang={lang}>
+          {t.nav.categories}
+        </summary>
+        <ul className="menu-list">
+          {categories.map((c) => (
+            <li key={c._id}>
+              <PageLink to={`/category/${c.slug}`} className="dropdown-item">
+                {c.name}
+              </PageLink>
+            </li>
+          ))}
+        </ul>
+      </details>
+    </li>
+  );
+}
+
+/** The signed-in user's menu: profile, the dashboard for staff, signing out. */
+function UserMenu({ user }: { user: SessionUser }) {
+  const { t, lang } = useInterface();
+  return (
+    <li className="nav-item">
+      <details className="menu">
+        <summary className="nav-link">{user.name}</summary>
+        <ul className="menu-list menu-end">
+          <li>
+            <PageLink to="/profile" className="dropdown-item" lang={lang}>
+              {t.nav.profile}
+            </PageLink>
+          </li>
+          {isStaff(user.role) && (
+            <li>
+              <PageLink to="/admin/dashboard" className="dropdown-item" lang={lang} reloadDocument>
+                {t.nav.dashboard}
+              </PageLink>
+            </li>
+          )}
+          <li>
+            <Form method="post" action="/logout" onSubmit={clearUserInfo} data-sign-out="">
+              <button type="submit" className="dropdown-item" lang={lang}>
+                {t.nav.signOut}
+              </button>
+            </Form>
+          </li>
+        </ul>
+      </details>
+    </li>
   );
 }

@@ -29,20 +29,10 @@ export function ArticleFields({
   mayPublish: boolean;
   timeZone: string;
 }) {
-  const { getValues, setValue } = useFormContext<ArticleFormValues>();
-  // The slug last suggested; null when editing (a changed slug moves the article).
-  const suggested = useRef<string | null>(editing ? null : slugify(getValues('name')));
-
+  const followTitle = useSlugFollowingTitle(editing);
   const [status, when] = useWatch<ArticleFormValues, ['status', 'when']>({
     name: ['status', 'when'],
   });
-
-  const followTitle = (event: ChangeEvent<HTMLInputElement>) => {
-    const slug = getValues('slug');
-    if (suggested.current === null || (slug !== '' && slug !== suggested.current)) return;
-    suggested.current = slugify(event.target.value);
-    setValue('slug', suggested.current);
-  };
 
   return (
     <>
@@ -58,46 +48,8 @@ export function ArticleFields({
         hint={editing ? t.form.slugEditHelp : t.form.slugHelp}
         wrapperClassName="col-md-6"
       />
-      <FormSelect
-        name="author"
-        label={t.form.author}
-        wrapperClassName="col-md-4"
-        disabled={!canPickAuthor || authors === null}
-      >
-        {authors === null ? (
-          <option value={getValues('author')}>{myName}</option>
-        ) : (
-          authors.map((a) => (
-            <option key={a._id} value={a._id}>
-              {a.name}
-            </option>
-          ))
-        )}
-      </FormSelect>
-      <FormSelect
-        name="category"
-        label={
-          <>
-            {t.form.category}{' '}
-            {categories === null && (
-              <span
-                className="spinner-border spinner-border-sm"
-                role="status"
-                aria-label={t.loading}
-              />
-            )}
-          </>
-        }
-        wrapperClassName="col-md-4"
-        disabled={categories === null}
-      >
-        <option value="">{t.form.chooseCategory}</option>
-        {(categories ?? []).map((c) => (
-          <option key={c._id} value={c._id}>
-            {c.name}
-          </option>
-        ))}
-      </FormSelect>
+      <AuthorSelect canPickAuthor={canPickAuthor} myName={myName} authors={authors} />
+      <CategorySelect categories={categories} />
       <FormSelect
         name="status"
         label={t.form.status}
@@ -116,21 +68,111 @@ export function ArticleFields({
         <option value="en">{t.form.english}</option>
       </FormSelect>
       {status === 'published' && mayPublish && (
+        <PublishTimingFields when={when} timeZone={timeZone} />
+      )}
+    </>
+  );
+}
+
+/**
+ * Keeps a new article's slug on its title until someone changes the slug by hand; returns the
+ * title field's change handler.
+ */
+function useSlugFollowingTitle(editing: boolean) {
+  const { getValues, setValue } = useFormContext<ArticleFormValues>();
+  // The slug last suggested; null when editing (a changed slug moves the article).
+  const suggested = useRef<string | null>(editing ? null : slugify(getValues('name')));
+  return (event: ChangeEvent<HTMLInputElement>) => {
+    const slug = getValues('slug');
+    if (suggested.current === null || (slug !== '' && slug !== suggested.current)) return;
+    suggested.current = slugify(event.target.value);
+    setValue('slug', suggested.current);
+  };
+}
+
+/** The author: picked from the list by those who may; until it loads, oneself. */
+function AuthorSelect({
+  canPickAuthor,
+  myName,
+  authors,
+}: {
+  canPickAuthor: boolean;
+  myName: string;
+  authors: AuthorOption[] | null;
+}) {
+  const { getValues } = useFormContext<ArticleFormValues>();
+  return (
+    <FormSelect
+      name="author"
+      label={t.form.author}
+      wrapperClassName="col-md-4"
+      disabled={!canPickAuthor || authors === null}
+    >
+      {authors === null ? (
+        <option value={getValues('author')}>{myName}</option>
+      ) : (
+        authors.map((a) => (
+          <option key={a._id} value={a._id}>
+            {a.name}
+          </option>
+        ))
+      )}
+    </FormSelect>
+  );
+}
+
+/** The category, with a spinner in its label while the list loads. */
+function CategorySelect({ categories }: { categories: Category[] | null }) {
+  return (
+    <FormSelect
+      name="category"
+      label={
         <>
-          <FormSelect name="when" label={t.form.when} wrapperClassName="col-md-3">
-            <option value="now">{t.form.publishNow}</option>
-            <option value="schedule">{t.form.schedule}</option>
-          </FormSelect>
-          {when === 'schedule' && (
-            <FormTextField
-              name="publishedAt"
-              type="datetime-local"
-              label={t.form.scheduleAt(timeZone)}
-              wrapperClassName="col-md-4"
-              required
+          {t.form.category}{' '}
+          {categories === null && (
+            <span
+              className="spinner-border spinner-border-sm"
+              role="status"
+              aria-label={t.loading}
             />
           )}
         </>
+      }
+      wrapperClassName="col-md-4"
+      disabled={categories === null}
+    >
+      <option value="">{t.form.chooseCategory}</option>
+      {(categories ?? []).map((c) => (
+        <option key={c._id} value={c._id}>
+          {c.name}
+        </option>
+      ))}
+    </FormSelect>
+  );
+}
+
+/** When a published article goes out: now, or at a time in the site's time zone. */
+function PublishTimingFields({
+  when,
+  timeZone,
+}: {
+  when: ArticleFormValues['when'];
+  timeZone: string;
+}) {
+  return (
+    <>
+      <FormSelect name="when" label={t.form.when} wrapperClassName="col-md-3">
+        <option value="now">{t.form.publishNow}</option>
+        <option value="schedule">{t.form.schedule}</option>
+      </FormSelect>
+      {when === 'schedule' && (
+        <FormTextField
+          name="publishedAt"
+          type="datetime-local"
+          label={t.form.scheduleAt(timeZone)}
+          wrapperClassName="col-md-4"
+          required
+        />
       )}
     </>
   );

@@ -68,25 +68,12 @@ export function HistoryPanel({
       <summary className="fw-semibold">{t.form.history}</summary>
       {revisions?.length === 0 && <p className="mb-0">{t.form.historyEmpty}</p>}
       {revisions && revisions.length > 0 && (
-        <ol className="list-unstyled vstack gap-1 my-2" aria-label={t.form.history}>
-          {revisions.map((r) => (
-            <li key={r._id}>
-              <button
-                type="button"
-                className={`btn btn-sm text-start w-100 ${chosen?._id === r._id ? 'btn-secondary' : 'btn-outline-secondary'}`}
-                aria-pressed={chosen?._id === r._id}
-                onClick={() => void choose(r._id)}
-              >
-                <span className="badge text-bg-light me-2">{t.form.revisionKind[r.kind]}</span>
-                {t.form.historyRow(
-                  r.name,
-                  r.user?.name ?? t.form.unknownUser,
-                  formatZoned(new Date(r.createdAt), timeZone),
-                )}
-              </button>
-            </li>
-          ))}
-        </ol>
+        <RevisionList
+          revisions={revisions}
+          chosenId={chosen?._id}
+          timeZone={timeZone}
+          onChoose={(id) => void choose(id)}
+        />
       )}
       {chosen && (
         <div className="vstack gap-2">
@@ -96,41 +83,84 @@ export function HistoryPanel({
             beforeLabel={t.form.thisRevision}
             afterLabel={t.form.currentVersion}
           />
-          {confirming ? (
-            <div
-              className="alert alert-warning d-flex flex-wrap gap-2 align-items-center"
-              role="alertdialog"
-              aria-label={t.form.restoreRevision}
-            >
-              <span className="flex-grow-1">{t.form.confirmRestore}</span>
-              <button
-                type="button"
-                className="btn btn-sm btn-warning"
-                onClick={() => void restore()}
-              >
-                {t.form.restore}
-              </button>
-              <button
-                type="button"
-                className="btn btn-sm btn-outline-secondary"
-                onClick={() => setConfirming(false)}
-              >
-                {t.form.cancel}
-              </button>
-            </div>
-          ) : (
-            <div>
-              <button
-                type="button"
-                className="btn btn-sm btn-outline-primary"
-                onClick={() => setConfirming(true)}
-              >
-                {t.form.restoreRevision}
-              </button>
-            </div>
-          )}
+          <RestoreControls
+            confirming={confirming}
+            onAsk={() => setConfirming(true)}
+            onRestore={() => void restore()}
+            onCancel={() => setConfirming(false)}
+          />
         </div>
       )}
     </details>
+  );
+}
+
+/** The revisions, newest first; the chosen one is pressed. */
+function RevisionList({
+  revisions,
+  chosenId,
+  timeZone,
+  onChoose,
+}: {
+  revisions: RevisionSummary[];
+  chosenId: string | undefined;
+  timeZone: string;
+  onChoose: (id: string) => void;
+}) {
+  return (
+    <ol className="list-unstyled vstack gap-1 my-2" aria-label={t.form.history}>
+      {revisions.map((r) => (
+        <li key={r._id}>
+          <button
+            type="button"
+            className={`btn btn-sm text-start w-100 ${chosenId === r._id ? 'btn-secondary' : 'btn-outline-secondary'}`}
+            aria-pressed={chosenId === r._id}
+            onClick={() => onChoose(r._id)}
+          >
+            <span className="badge text-bg-light me-2">{t.form.revisionKind[r.kind]}</span>
+            {t.form.historyRow(
+              r.name,
+              r.user?.name ?? t.form.unknownUser,
+              formatZoned(new Date(r.createdAt), timeZone),
+            )}
+          </button>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Restore this revision, asked once more before it is done. */
+function RestoreControls({
+  confirming,
+  onAsk,
+  onRestore,
+  onCancel,
+}: {
+  confirming: boolean;
+  onAsk: () => void;
+  onRestore: () => void;
+  onCancel: () => void;
+}) {
+  return confirming ? (
+    <div
+      className="alert alert-warning d-flex flex-wrap gap-2 align-items-center"
+      role="alertdialog"
+      aria-label={t.form.restoreRevision}
+    >
+      <span className="flex-grow-1">{t.form.confirmRestore}</span>
+      <button type="button" className="btn btn-sm btn-warning" onClick={onRestore}>
+        {t.form.restore}
+      </button>
+      <button type="button" className="btn btn-sm btn-outline-secondary" onClick={onCancel}>
+        {t.form.cancel}
+      </button>
+    </div>
+  ) : (
+    <div>
+      <button type="button" className="btn btn-sm btn-outline-primary" onClick={onAsk}>
+        {t.form.restoreRevision}
+      </button>
+    </div>
   );
 }

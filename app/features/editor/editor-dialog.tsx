@@ -63,40 +63,17 @@ export function EditorDialog({
           <Modal.Title id={`${base}-title`}>{title}</Modal.Title>
         </Modal.Header>
         <Modal.Body className="vstack gap-3">
-          {fields.map((f, i) => {
-            const id = `${base}-${f.name}`;
-            const error = errors[f.name];
-            const described = [f.hint && `${id}-hint`, error && `${id}-error`]
-              .filter(Boolean)
-              .join(' ');
-            return (
-              <div key={f.name}>
-                <label htmlFor={id} className="form-label">
-                  {f.label}
-                </label>
-                <input
-                  id={id}
-                  type={f.type ?? 'text'}
-                  className={`form-control${error ? ' is-invalid' : ''}`}
-                  value={values[f.name] ?? ''}
-                  autoFocus={i === 0}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={described || undefined}
-                  onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
-                />
-                {f.hint && (
-                  <div id={`${id}-hint`} className="form-text">
-                    {f.hint}
-                  </div>
-                )}
-                {error && (
-                  <div id={`${id}-error`} className="invalid-feedback d-block">
-                    {error}
-                  </div>
-                )}
-              </div>
-            );
-          })}
+          {fields.map((f, i) => (
+            <DialogFieldInput
+              key={f.name}
+              id={`${base}-${f.name}`}
+              field={f}
+              value={values[f.name] ?? ''}
+              error={errors[f.name]}
+              autoFocus={i === 0}
+              onChange={(value) => setValues((v) => ({ ...v, [f.name]: value }))}
+            />
+          ))}
         </Modal.Body>
         <Modal.Footer>
           {remove && (
@@ -117,5 +94,51 @@ export function EditorDialog({
         </Modal.Footer>
       </form>
     </Modal>
+  );
+}
+
+/** One labelled text box of the dialog, with its hint and the message when refused. */
+function DialogFieldInput({
+  id,
+  field: f,
+  value,
+  error,
+  autoFocus,
+  onChange,
+}: {
+  id: string;
+  field: DialogField;
+  value: string;
+  error: string | undefined;
+  autoFocus: boolean;
+  onChange: (value: string) => void;
+}) {
+  const described = [f.hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
+  return (
+    <div>
+      <label htmlFor={id} className="form-label">
+        {f.label}
+      </label>
+      <input
+        id={id}
+        type={f.type ?? 'text'}
+        className={`form-control${error ? ' is-invalid' : ''}`}
+        value={value}
+        autoFocus={autoFocus}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described || undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {f.hint && (
+        <div id={`${id}-hint`} className="form-text">
+          {f.hint}
+        </div>
+      )}
+      {error && (
+        <div id={`${id}-error`} className="invalid-feedback d-block">
+          {error}
+        </div>
+      )}
+    </div>
   );
 }

@@ -4,11 +4,17 @@ import { TableKit } from '@tiptap/extension-table';
 import Youtube from '@tiptap/extension-youtube';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
-import { IMAGE_ALT_MAX } from '../../../common/schemas/articles';
 import { adminCopy as t } from '../../copy/admin';
 import { uploadImage } from '../media/upload';
-import { EditorDialog, type EditorDialogProps } from './editor-dialog';
+import { EditorDialog } from './editor-dialog';
 import { FigureImage } from './figure-image';
+import {
+  imageDetailsDialog,
+  linkDialog,
+  newImageDialog,
+  videoDialog,
+  type ToolbarDialog,
+} from './toolbar-dialogs';
 
 interface Props {
   value: string;
@@ -176,36 +182,6 @@ function Toolbar({
   );
 }
 
-/** Addresses a link may have: the schemes the server keeps (server/modules/articles/sanitize.ts). */
-const LINK_ADDRESS = /^(?:https?:\/\/[^\s/]+\S*|mailto:\S+@\S+|tel:\+?[\d\s().-]{3,})$/i;
-/** A YouTube watch, short, embed or youtu.be address (what the Video button can embed). */
-const YOUTUBE_ADDRESS =
-  /^https:\/\/(?:(?:www\.|m\.)?youtube(?:-nocookie)?\.com\/(?:watch\?(?:\S*&)?v=|embed\/|shorts\/)|youtu\.be\/)[\w-]{6,}\S*$/i;
-
-const checkLinkAddress = (v: string) => (LINK_ADDRESS.test(v) ? undefined : t.editor.linkInvalid);
-const checkVideoAddress = (v: string) =>
-  YOUTUBE_ADDRESS.test(v) ? undefined : t.editor.videoInvalid;
-const checkAlt = (v: string) =>
-  v === ''
-    ? t.editor.altRequired
-    : v.length > IMAGE_ALT_MAX
-      ? t.editor.tooLong(IMAGE_ALT_MAX)
-      : undefined;
-const checkCaption = (v: string) =>
-  v.length > IMAGE_ALT_MAX ? t.editor.tooLong(IMAGE_ALT_MAX) : undefined;
-
-/** The image dialog's two fields: alt text (required) and an optional caption. */
-const imageFields = (alt: string, caption: string) => [
-  { name: 'alt', label: t.editor.alt, hint: t.editor.altHint, value: alt, check: checkAlt },
-  {
-    name: 'caption',
-    label: t.editor.caption,
-    hint: t.editor.captionHint,
-    value: caption,
-    check: checkCaption,
-  },
-];
-
 /**
  * The article body editor (DECISIONS.md §4): TipTap, HTML in and out, height 500, images
  * uploaded through POST /api/media. The server sanitises whatever it receives.
@@ -217,7 +193,53 @@ const imageFields = (alt: string, caption: string) => [
  */
 export function RichTextEditor({ value, onChange, labelledBy, id }: Props) {
   const fileInput = useRef<HTMLInputElement>(null);
-  const [dialog, setDialog] = useState<Omit<EditorDialogProps, 'onClose'> | null>(null);
+  const [dialog, setDialog] = useState<ToolbarDialog | null>(null);
+  const editor = useBodyEditor({ value, onChange, labelledBy, id });
+  const close = () => setDialog(null);
+
+  const insertImage = async (file: File) => {
+    try {
+      const image = await uploadImage(file);
+      setDialog(newImageDialog(editor, image.secure_url, close));
+    } catch (error) {
+      toast.error(t.form.uploadFailed((error as Error).message));
+    }
+  };
+
+  const actions: ToolbarActions = {
+    onImage: () => fileInput.current?.click(),
+    onImageDetails: () => {
+      if (editor?.isActive('image')) setDialog(imageDetailsDialog(editor, close));
+    },
+    onLink: () => {
+      if (editor) setDialog(linkDialog(editor, close));
+    },
+    onVideo: () => setDialog(videoDialog(editor, close)),
+  };
+
+  return (
+    <div className="rich-text border rounded bg-white">
+      {editor && <Toolbar editor={editor} actions={actions} controls={id} />}
+      <EditorContent editor={editor} className="editor-area" />
+      <input
+        ref={fileInput}
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+        hidden
+        aria-label="Upload an image into the article"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          if (file) void insertImage(file);
+          e.target.value = '';
+        }}
+      />
+      {dialog && <EditorDialog {...dialog} onClose={close} />}
+    </div>
+  );
+}
+
+/** The TipTap editor of the body, with the HTML kept in step with `value` both ways. */
+function useBodyEditor({ value, onChange, labelledBy, id }: Props) {
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -250,137 +272,5 @@ export function RichTextEditor({ value, onChange, labelledBy, id }: Props) {
     if (editor && value !== editor.getHTML())
       editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
-
-  const close = () => setDialog(null);
-
-  /** After upload, the image goes in only once it is described (Cancel leaves the text as it was). */
-  const insertImage = async (file: File) => {
-    try {
-      const image = await uploadImage(file);
-      setDialog({
-        title: t.editor.imageTitle,
-        submitLabel: t.editor.insert,
-        fields: imageFields('', ''),
-        onSubmit: ({ alt, caption }) => {
-          close();
-          editor
-            ?.chain()
-            .focus()
-            .insertContent({ type: 'image', attrs: { src: image.secure_url, alt, caption } })
-            .run();
-        },
-      });
-    } catch (error) {
-      toast.error(t.form.uploadFailed((error as Error).message));
-    }
-  };
-
-  const actions: ToolbarActions = {
-    onImage: () => fileInput.current?.click(),
-    onImageDetails: () => {
-      if (!editor?.isActive('image')) return;
-      const attrs = editor.getAttributes('image');
-      setDialog({
-        title: t.editor.imageDetailsTitle,
-        submitLabel: t.editor.apply,
-        fields: imageFields(String(attrs.alt ?? ''), String(attrs.caption ?? '')),
-        onSubmit: ({ alt, caption }) => {
-          close();
-          editor.chain().focus().updateAttributes('image', { alt, caption }).run();
-        },
-      });
-    },
-    onLink: () => {
-      if (!editor) return;
-      const current = editor.getAttributes('link').href as string | undefined;
-      // Nothing selected and no link here: the dialog asks for the words to link as well.
-      const needsText = editor.state.selection.empty && !current;
-      setDialog({
-        title: current ? t.editor.editLink : t.editor.addLink,
-        submitLabel: t.editor.apply,
-        fields: [
-          {
-            name: 'href',
-            label: t.editor.linkAddress,
-            hint: t.editor.linkHint,
-            value: current ?? '',
-            type: 'url',
-            check: checkLinkAddress,
-          },
-          ...(needsText
-            ? [
-                {
-                  name: 'text',
-                  label: t.editor.linkText,
-                  value: '',
-                  check: (v: string) => (v ? undefined : t.editor.linkTextRequired),
-                },
-              ]
-            : []),
-        ],
-        onSubmit: ({ href = '', text = '' }) => {
-          close();
-          const chain = editor.chain().focus();
-          if (needsText) {
-            chain
-              .insertContent({ type: 'text', text, marks: [{ type: 'link', attrs: { href } }] })
-              .run();
-          } else {
-            chain.extendMarkRange('link').setLink({ href }).run();
-          }
-        },
-        ...(current
-          ? {
-              remove: {
-                label: t.editor.removeLink,
-                onRemove: () => {
-                  close();
-                  editor.chain().focus().extendMarkRange('link').unsetLink().run();
-                },
-              },
-            }
-          : {}),
-      });
-    },
-    onVideo: () => {
-      setDialog({
-        title: t.editor.videoTitle,
-        submitLabel: t.editor.insert,
-        fields: [
-          {
-            name: 'src',
-            label: t.editor.videoAddress,
-            hint: t.editor.videoHint,
-            value: '',
-            type: 'url',
-            check: checkVideoAddress,
-          },
-        ],
-        onSubmit: ({ src = '' }) => {
-          close();
-          editor?.chain().focus().setYoutubeVideo({ src }).run();
-        },
-      });
-    },
-  };
-
-  return (
-    <div className="rich-text border rounded bg-white">
-      {editor && <Toolbar editor={editor} actions={actions} controls={id} />}
-      <EditorContent editor={editor} className="editor-area" />
-      <input
-        ref={fileInput}
-        type="file"
-        accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
-        hidden
-        aria-label="Upload an image into the article"
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          if (file) void insertImage(file);
-          e.target.value = '';
-        }}
-      />
-      {dialog && <EditorDialog {...dialog} onClose={close} />}
-    </div>
-  );
+  return editor;
 }

@@ -156,17 +156,7 @@ function TopBar({
   sidebarOpen: boolean;
   onMenu: () => void;
 }) {
-  const navigate = useNavigate();
-  const [queue, setQueue] = useState<{ awaiting: number; kind: 'review' | 'sentBack' } | null>(
-    null,
-  );
-  useEffect(() => {
-    // A real count, or no badge at all (DECISIONS.md §7): what waits for review (editors), or
-    // what was sent back (an author; DECISIONS.md §11).
-    adminApi<{ awaiting: number; kind: 'review' | 'sentBack' }>('/api/articles/review-queue')
-      .then(setQueue)
-      .catch(() => setQueue(null));
-  }, [me.role]);
+  const queue = useReviewQueue(me.role);
   return (
     <header className="admin-topbar navbar flex-nowrap bg-white border-bottom px-3 gap-2">
       <div className="d-flex align-items-center gap-2 min-w-0">
@@ -199,34 +189,58 @@ function TopBar({
             <span className="badge rounded-pill bg-danger ms-1">{queue.awaiting}</span>
           </Link>
         )}
-        <Dropdown align="end">
-          <Dropdown.Toggle variant="outline-secondary" size="sm" id="admin-user-menu">
-            {me.name}
-          </Dropdown.Toggle>
-          <Dropdown.Menu>
-            <Dropdown.Item as={Link} to="/profile">
-              {t.menu.profile}
-            </Dropdown.Item>
-            {hasRole(me.role, 'administrator') && (
-              <Dropdown.Item as={Link} to="/admin/settings">
-                {t.menu.settings}
-              </Dropdown.Item>
-            )}
-            <Dropdown.Item href="/api/docs">{t.menu.help}</Dropdown.Item>
-            <Dropdown.Divider />
-            <Dropdown.Item
-              as="button"
-              onClick={async () => {
-                await signOutHere();
-                await navigate('/login', { replace: true });
-              }}
-            >
-              {t.menu.logout}
-            </Dropdown.Item>
-          </Dropdown.Menu>
-        </Dropdown>
+        <AdminUserMenu me={me} />
       </div>
     </header>
+  );
+}
+
+/**
+ * A real count, or no badge at all (DECISIONS.md §7): what waits for review (editors), or what
+ * was sent back (an author; DECISIONS.md §11).
+ */
+function useReviewQueue(role: SessionUser['role']) {
+  const [queue, setQueue] = useState<{ awaiting: number; kind: 'review' | 'sentBack' } | null>(
+    null,
+  );
+  useEffect(() => {
+    adminApi<{ awaiting: number; kind: 'review' | 'sentBack' }>('/api/articles/review-queue')
+      .then(setQueue)
+      .catch(() => setQueue(null));
+  }, [role]);
+  return queue;
+}
+
+/** The signed-in user's menu: profile, settings (administrators), help, log out. */
+function AdminUserMenu({ me }: { me: SessionUser }) {
+  const navigate = useNavigate();
+  return (
+    <Dropdown align="end">
+      <Dropdown.Toggle variant="outline-secondary" size="sm" id="admin-user-menu">
+        {me.name}
+      </Dropdown.Toggle>
+      <Dropdown.Menu>
+        <Dropdown.Item as={Link} to="/profile">
+          {t.menu.profile}
+        </Dropdown.Item>
+        {hasRole(me.role, 'administrator') && (
+          <Dropdown.Item as={Link} to="/admin/settings">
+            {t.menu.settings}
+          </Dropdown.Item>
+        )}
+        <Dropdown.Item href="/api/docs">{t.menu.help}</Dropdown.Item>
+        <Dropdown.Divider />
+        <Dropdown.Item
+          as="button"
+          onClick={async () => {
+            await signOutHere();
+            await navigate('/login', { replace: true });
+          }}
+        >
+          {t.menu.logout}
+        </Dropdown.Item>
+      </Dropdown.Menu>
+    </Dropdown>
   );
 }
 

@@ -1,18 +1,22 @@
 import { useWatch } from 'react-hook-form';
-import { Link, redirect, useNavigate, useRevalidator } from 'react-router';
-import { authorPath } from '../../../common/paths';
+import { redirect, useNavigate, useRevalidator } from 'react-router';
 import { hasRole } from '../../../common/roles';
 import { slugify } from '../../../common/slug';
 import { toast } from 'react-toastify';
 import type { UserInfo } from '../../../common/schemas/users';
 import { appContext } from '../../../common/services';
-import { FormTextArea, FormTextField, SubmitButton } from '../../components/form/fields';
+import { FormTextField, SubmitButton } from '../../components/form/fields';
 import { SchemaForm, useSchemaForm } from '../../components/form/schema-form';
 import { interfaceFor, useInterface } from '../../copy/language';
 import { api } from '../../features/api/client';
 import { useBusy } from '../../features/api/use-busy';
 import { pageTitle } from '../../features/seo/meta';
 import { ProfileFormSchema } from '../../features/session/profile-form';
+import {
+  AuthorPageFields,
+  PasswordFields,
+  SignOutEverywhere,
+} from '../../features/session/profile-fields';
 import { clearUserInfo, storeUserInfo } from '../../features/session/user-info';
 import type { Route } from './+types/profile';
 import type { PageHandle } from '../../root';
@@ -101,61 +105,13 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         }}
       >
         <FormTextField name="name" label={t.profile.name} type="text" autoComplete="name" />
-        {profile && (
-          <fieldset className="vstack gap-3">
-            <legend className="h5">{t.profile.authorPageHeading}</legend>
-            <FormTextField
-              name="slug"
-              label={t.profile.slug}
-              hint={t.profile.slugHint(authorPath(profile.slug))}
-              type="text"
-            />
-            <FormTextArea name="bio" label={t.profile.bio} hint={t.profile.bioHint} rows={4} />
-            <FormTextField
-              name="photoUrl"
-              label={t.profile.photoUrl}
-              hint={t.profile.photoUrlHint}
-              type="text"
-            />
-            <p className="mb-0">
-              <Link to={authorPath(profile.slug)}>{t.profile.viewAuthorPage}</Link>
-            </p>
-          </fieldset>
-        )}
-        <FormTextField
-          name="password"
-          label={t.profile.newPassword}
-          type="password"
-          autoComplete="new-password"
-        />
-        <FormTextField
-          name="currentPassword"
-          label={t.profile.currentPassword}
-          hint={
-            changesPassword ? t.profile.currentPasswordRequired : t.profile.currentPasswordOptional
-          }
-          required={changesPassword}
-          type="password"
-          autoComplete="current-password"
-        />
+        {profile && <AuthorPageFields slug={profile.slug} />}
+        <PasswordFields changesPassword={changesPassword} />
         <SubmitButton busyText={t.auth.working} disabled={busy}>
           {t.profile.save}
         </SubmitButton>
       </SchemaForm>
-      <section aria-labelledby="sessions-heading" className="mt-5">
-        <h2 id="sessions-heading" className="h5">
-          {t.profile.sessionsHeading}
-        </h2>
-        <p>{t.profile.sessionsText}</p>
-        <button
-          type="button"
-          className="btn btn-outline-danger"
-          onClick={signOutEverywhere}
-          disabled={busy}
-        >
-          {t.profile.signOutEverywhere}
-        </button>
-      </section>
+      <SignOutEverywhere busy={busy} onSignOut={signOutEverywhere} />
     </main>
   );
 }

@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { articlePath } from '../../../common/paths';
+import type { Article, ArticleInput } from '../../../common/schemas/articles';
+import { adminCopy as t } from '../../copy/admin';
+import { adminApi } from '../api/admin-api';
+import { ApiError } from '../api/client';
+import { articleToForm, isScheduled, type ArticleFormValues } from './article-form-values';
+import { previewLink } from './open-preview';
+import type { useArticleDraft } from './use-article-draft';
+
+/** Someone else's save that arrived before mine, and what I tried to save over it. */
+export interface SaveConflict {
+  theirs: Article;
+  mine: ArticleInput;
+}
+
+/** What the edit page says right after an article was added: its final slug and address. */
+export interface AddedNotice {
+  slug: string;
+  /** Its public address, or a preview link while it is not out; null if none could be made. */
+  where: string | null;
+  live: boolean;
+}
+
+/**
+ * Saving the article form. A new article resets the form and opens its edit page; an edit goes
+ * back to the list. A 409 on an edit says someone else saved meanwhile: both versions are kept
+ * as a `conflict` for the user to choose between.
+ */
+export function useArticleSave({
+  article,
+  form,
+  initial,
+  draft,
+  timeZone,
+  allowLeaving,
+}: {
+  article: Article | null;
+  form: UseFormReturn<ArticleFormValues, unknown, ArticleInput>;
+  initial: ArticleFormValues;
+  draft: ReturnType<typeof useArticleDraft>;
+  timeZone: string;
+  allowLeaving: () => void;
+}) {
+  const navigate = useNavigate();
+  // The saved version this form edits; moves on when the user takes another's save or restores.
+  const [saved, setSaved] = useState<Article | null>(article);
+  const [conflict, setConflict] = useState<SaveConflict | null>(null);
+  // A new key gives the image field a fresh file input and no progress bar.
+  const [imageKey, setImageKey] = useState(0);
+
+  /** Makes `next` the saved version the form starts from. */
+  const adopt = (next: Article) => {
+    setSaved(next);
+    form.reset(articleToForm(next, timeZone));
+    draft.clear();
+  };
+
+  const update = async (body: ArticleInput, basedOn: string) => {
+    if (!saved) return;
+    try {
+      await adminApi<Article>(`/api/articles/${saved._id}`, {
+        method: 'PUT',
+        body: { ...body, updatedAt: basedOn },
+      });
+    } catch (error) {
+      // Someone saved since: show both versions and let the user choose (never overwrite).
+      if (error instanceof ApiError && error.status === 409 && !error.errors?.length) {
+        const theirs = await adminApi<Article>(`/api/articles/article/${saved._id}`);
+        setConflict({ theirs, mine: body });
+        return;
+      }
+      throw error;
+    }
+    setConflict(null);
+    form.reset(form.getValues());
+    draft.clear();
+    toast.success(t.form.updated);
+    allowLeaving();
+    await navigate('/admin/articles');
+  };
+
+  const save = async (body: ArticleInput) => {
+    if (saved) {
+      // The version this edit started from: the server refuses it if someone saved since.
+      await update(body, saved.updatedAt);
+    } else {
+      const created = await adminApi<Article>('/api/articles/article', { method: 'POST', body });
+      form.reset(initial);
+      draft.clear();
+      setImageKey((k) => k + 1);
+      allowLeaving();
+      const live = created.status === 'published' && !isScheduled(created);
+      const where = live ? articlePath(created) : await previewLink(created._id);
+      toast.success(t.form.added);
+      // The edit page says where the article lives (SPEC.md §8's toast stays as it is).
+      const added: AddedNotice = { slug: created.slug, where, live };
+      await navigate(`/admin/edit-article/${created._id}`, { state: { added } });
+    }
+  };
+
+  return {
+    saved,
+    conflict,
+    /** The image field's key: changes when a new article was added, to empty the field. */
+    imageKey,
+    adopt,
+    save,
+    /** Drops my version of a conflict and edits theirs. */
+    takeTheirs: (theirs: Article) => {
+      adopt(theirs);
+      setConflict(null);
+    },
+    /** Saves my version of a conflict over theirs, now that the user chose so. */
+    keepMine: ({ theirs, mine }: SaveConflict) => {
+      setSaved(theirs);
+      void update(mine, theirs.updatedAt).catch((error: Error) => toast.error(error.message));
+    },
+  };
+}

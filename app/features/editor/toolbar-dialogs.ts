@@ -1,0 +1,139 @@
+import type { Editor } from '@tiptap/react';
+import { IMAGE_ALT_MAX } from '../../../common/schemas/articles';
+import { adminCopy as t } from '../../copy/admin';
+import type { EditorDialogProps } from './editor-dialog';
+
+/** What a toolbar dialog asks and what it does with the answers (the editor adds `onClose`). */
+export type ToolbarDialog = Omit<EditorDialogProps, 'onClose'>;
+
+/** Addresses a link may have: the schemes the server keeps (server/modules/articles/sanitize.ts). */
+const LINK_ADDRESS = /^(?:https?:\/\/[^\s/]+\S*|mailto:\S+@\S+|tel:\+?[\d\s().-]{3,})$/i;
+/** A YouTube watch, short, embed or youtu.be address (what the Video button can embed). */
+const YOUTUBE_ADDRESS =
+  /^https:\/\/(?:(?:www\.|m\.)?youtube(?:-nocookie)?\.com\/(?:watch\?(?:\S*&)?v=|embed\/|shorts\/)|youtu\.be\/)[\w-]{6,}\S*$/i;
+
+const checkLinkAddress = (v: string) => (LINK_ADDRESS.test(v) ? undefined : t.editor.linkInvalid);
+const checkVideoAddress = (v: string) =>
+  YOUTUBE_ADDRESS.test(v) ? undefined : t.editor.videoInvalid;
+const checkAlt = (v: string) =>
+  v === ''
+    ? t.editor.altRequired
+    : v.length > IMAGE_ALT_MAX
+      ? t.editor.tooLong(IMAGE_ALT_MAX)
+      : undefined;
+const checkCaption = (v: string) =>
+  v.length > IMAGE_ALT_MAX ? t.editor.tooLong(IMAGE_ALT_MAX) : undefined;
+
+/** The image dialog's two fields: alt text (required) and an optional caption. */
+const imageFields = (alt: string, caption: string) => [
+  { name: 'alt', label: t.editor.alt, hint: t.editor.altHint, value: alt, check: checkAlt },
+  {
+    name: 'caption',
+    label: t.editor.caption,
+    hint: t.editor.captionHint,
+    value: caption,
+    check: checkCaption,
+  },
+];
+
+/** After upload, the image goes in only once it is described (Cancel leaves the text as it was). */
+export const newImageDialog = (
+  editor: Editor | null,
+  src: string,
+  close: () => void,
+): ToolbarDialog => ({
+  title: t.editor.imageTitle,
+  submitLabel: t.editor.insert,
+  fields: imageFields('', ''),
+  onSubmit: ({ alt, caption }) => {
+    close();
+    editor?.chain().focus().insertContent({ type: 'image', attrs: { src, alt, caption } }).run();
+  },
+});
+
+/** The alt text and caption of the image at the cursor. */
+export function imageDetailsDialog(editor: Editor, close: () => void): ToolbarDialog {
+  const attrs = editor.getAttributes('image');
+  return {
+    title: t.editor.imageDetailsTitle,
+    submitLabel: t.editor.apply,
+    fields: imageFields(String(attrs.alt ?? ''), String(attrs.caption ?? '')),
+    onSubmit: ({ alt, caption }) => {
+      close();
+      editor.chain().focus().updateAttributes('image', { alt, caption }).run();
+    },
+  };
+}
+
+/** A new link, or the link at the cursor: its address, or removing it. */
+export function linkDialog(editor: Editor, close: () => void): ToolbarDialog {
+  const current = editor.getAttributes('link').href as string | undefined;
+  // Nothing selected and no link here: the dialog asks for the words to link as well.
+  const needsText = editor.state.selection.empty && !current;
+  return {
+    title: current ? t.editor.editLink : t.editor.addLink,
+    submitLabel: t.editor.apply,
+    fields: [
+      {
+        name: 'href',
+        label: t.editor.linkAddress,
+        hint: t.editor.linkHint,
+        value: current ?? '',
+        type: 'url',
+        check: checkLinkAddress,
+      },
+      ...(needsText
+        ? [
+            {
+              name: 'text',
+              label: t.editor.linkText,
+              value: '',
+              check: (v: string) => (v ? undefined : t.editor.linkTextRequired),
+            },
+          ]
+        : []),
+    ],
+    onSubmit: ({ href = '', text = '' }) => {
+      close();
+      const chain = editor.chain().focus();
+      if (needsText) {
+        chain
+          .insertContent({ type: 'text', text, marks: [{ type: 'link', attrs: { href } }] })
+          .run();
+      } else {
+        chain.extendMarkRange('link').setLink({ href }).run();
+      }
+    },
+    ...(current
+      ? {
+          remove: {
+            label: t.editor.removeLink,
+            onRemove: () => {
+              close();
+              editor.chain().focus().extendMarkRange('link').unsetLink().run();
+            },
+          },
+        }
+      : {}),
+  };
+}
+
+/** A YouTube video by its address. */
+export const videoDialog = (editor: Editor | null, close: () => void): ToolbarDialog => ({
+  title: t.editor.videoTitle,
+  submitLabel: t.editor.insert,
+  fields: [
+    {
+      name: 'src',
+      label: t.editor.videoAddress,
+      hint: t.editor.videoHint,
+      value: '',
+      type: 'url',
+      check: checkVideoAddress,
+    },
+  ],
+  onSubmit: ({ src = '' }) => {
+    close();
+    editor?.chain().focus().setYoutubeVideo({ src }).run();
+  },
+});
