@@ -16,6 +16,7 @@ import { articleSearch, isPublicInSearch } from '../../../db/schema/search';
 export interface SearchDocument {
   articleId: string;
   name: string;
+  slug: string;
   metaKeywords: string;
   description: string;
   status: ArticleStatus;
@@ -60,6 +61,7 @@ export function listStaleDocuments(
     .select({
       articleId: articles.id,
       name: articles.name,
+      slug: articles.slug,
       metaKeywords: articles.metaKeywords,
       description: articles.description,
       status: articles.status,
