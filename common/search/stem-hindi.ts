@@ -94,8 +94,7 @@ function stripHindiEnding(word: string): string {
     if (!word.endsWith(ending)) continue;
     const stem = word.slice(0, -ending.length);
     // A stem never ends in a virama or a sign: the ending was part of the letter before.
-    if (letterCount(stem) >= MIN_HINDI_LETTERS && !/[\u094d\u0900-\u0903]$/.test(stem))
-      return stem;
+    if (letterCount(stem) >= MIN_HINDI_LETTERS && !/[\u094d\u0900-\u0903]$/.test(stem)) return stem;
   }
   return word;
 }
@@ -173,6 +172,7 @@ const isVowelAt = (s: string, i: number) => i >= 0 && i < s.length && VOWEL.test
 
 /**
  * Spellings of one word that a loose key still tells apart, made one:
+ * - "au" as "o", as औ is often typed ("kachori", कचौरी "kachauri");
  * - "ai" before a nasal and a consonant: English "a" of loanwords, written ै (बैंक "baink",
  *   "bank"; कैंप "kainp", "camp");
  * - a written "a" before a "y" and a vowel: a conjunct with य, or not (ख्याल "khyal", खयाल
@@ -182,7 +182,10 @@ const isVowelAt = (s: string, i: number) => i >= 0 && i < s.length && VOWEL.test
  * Then the inflectional ending goes (`stemLatinKey`).
  */
 export function foldKey(loose: string): string {
-  let s = loose.replace(/ai(?=n[^aeiou])/g, 'a').replace(/([^aeiou])a(?=y[aeiou])/g, '$1');
+  let s = loose
+    .replace(/au/g, 'o')
+    .replace(/ai(?=n[^aeiou])/g, 'a')
+    .replace(/([^aeiou])a(?=y[aeiou])/g, '$1');
   for (let i = s.length - 2; i >= 2; i--) {
     if (
       s[i] === 'a' &&
