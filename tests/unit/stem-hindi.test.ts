@@ -100,7 +100,7 @@ describe('the Latin keys', () => {
       ['doctor', 'डॉक्टर'],
       ['internet', 'इंटरनेट'],
       ['online', 'ऑनलाइन'],
-    ])
+    ] as const)
       expect(finds(query, text), `${query} ${text}`).toBe(true);
   });
 });
