@@ -1,7 +1,7 @@
 import { stripHtml } from '../text';
 import { slugify } from '../slug';
 import {
-  indexedLooseKey,
+  indexedStemKeys,
   isDevanagari,
   MAX_LEXEME_CHARS,
   normaliseText,
@@ -14,24 +14,25 @@ import {
  * Which normaliser made an article's search columns. Raise it when search-text.ts changes what
  * it makes: every process re-indexes older rows on start (articles service `reindexSearch`).
  * 2: slug spellings (final vowels, common words) changed the suggested Latin words.
+ * 3: Hindi stems (stem keys beside every Devanagari word), and slug words among the words
+ *    "Did you mean" knows (issue 27).
  */
-export const SEARCH_VERSION = 2;
+export const SEARCH_VERSION = 3;
 
 /** The body words indexed: enough for any article a newsroom writes, bounded for the rest. */
 const MAX_BODY_LEXEMES = 20_000;
 
 /**
- * At most `max` lexemes, never a Devanagari word without its loose key: a query looks a
- * Devanagari word up by its key alone (search-text.ts `toMatchTsquery`), so a word kept
- * without it, at the cut, could not be found.
+ * At most `max` lexemes, never a Devanagari word without its stem keys: a query looks a
+ * Devanagari word up by those alone (search-text.ts `toMatchTsquery`), so a word kept without
+ * them, at the cut, could not be found.
  */
 function bounded(lexemes: string[], max: number): string[] {
   const kept = lexemes.filter((l) => l.length <= MAX_LEXEME_CHARS);
   if (kept.length <= max) return kept;
   const cut = kept.slice(0, max);
-  const key = indexedLooseKey(cut[cut.length - 1]!);
-  if (key && !cut.includes(key)) cut.pop();
-  return cut;
+  const inCut = new Set(cut);
+  return cut.filter((l) => indexedStemKeys(l).every((key) => inCut.has(key)));
 }
 
 export interface SearchColumns {
@@ -69,11 +70,14 @@ export function articleSearchColumns(article: {
   name: string;
   metaKeywords: string;
   description: string;
+  /** Its slug's words are words "Did you mean" knows (and may suggest): readers type them. */
+  slug?: string;
 }): SearchColumns {
   // Hindi words also as readers type them in Latin letters, so "srkar" can suggest "sarkar".
   const titleWords = words(normaliseText(`${article.name} ${article.metaKeywords}`)).flatMap((w) =>
     isDevanagari(w) ? [w, slugify(w).replaceAll('-', '')] : [w],
   );
+  titleWords.push(...words(article.slug ?? ''));
   return {
     search: weightedVector([
       [bounded(textLexemes(article.name), 1_000), 'A'],

@@ -1,5 +1,6 @@
 import { transliterateDevanagari } from '../slug';
 import { stemEnglish } from './stem-english';
+import { englishReading, foldKey, stemHindi } from './stem-hindi';
 
 /*
  * One normaliser for what is indexed and what is asked (DECISIONS.md §12). Hindi is written
@@ -70,6 +71,43 @@ const looseKey = (word: string) => {
   return loose.length >= 2 ? `~${loose}` : undefined;
 };
 
+/**
+ * The stem keys of a loose Latin spelling ("^" + common/search/stem-hindi.ts `foldKey`): what
+ * a word is found by whatever its ending. Prefixed apart from the loose keys, so an exact
+ * spelling still counts for more in the rank than a shared stem.
+ */
+const stemKey = (loose: string) => {
+  const key = foldKey(loose);
+  return key.length >= 2 ? `^${key}` : undefined;
+};
+
+/**
+ * What finds a Devanagari word in any of its forms: its stem as written (सरकारी -> सरकार, a
+ * lexeme shared with the word सरकार itself), and the loose romanisation of the word without
+ * a Latin ending (सड़कों -> "sadkon" -> "^sadk", as a reader types it). The second is made as
+ * a Latin query word's key is, and holds together the spellings that only romanising tells
+ * alike (ख्याल, खयाल). A text with the word, or with its loose key, holds these too
+ * (`QueryTerm` `match` counts on it).
+ */
+const devanagariStemKeys = (word: string): string[] => {
+  const key = stemKey(looseLatin(transliterateDevanagari(word)));
+  return key ? [stemHindi(word), key] : [stemHindi(word)];
+};
+
+/**
+ * The lexemes of a Devanagari word: as written, loosely romanised, its stem keys, and its
+ * stem romanised ("^sadak" for सड़कों: a Latin query spells the stem as Hindi says it alone).
+ */
+function devanagariLexemes(word: string): string[] {
+  const lexemes = [word];
+  const key = looseKey(word);
+  if (key) lexemes.push(key);
+  lexemes.push(...devanagariStemKeys(word));
+  const stemmed = stemKey(looseLatin(transliterateDevanagari(stemHindi(word))));
+  if (stemmed) lexemes.push(stemmed);
+  return [...new Set(lexemes)];
+}
+
 // Words that carry no meaning of their own: they never count towards a match or its rank.
 const HINDI_STOP_WORDS = new Set(
   normaliseText(
@@ -90,8 +128,8 @@ export const isStopWord = (word: string) =>
   HINDI_STOP_WORDS.has(word) || ENGLISH_STOP_WORDS.has(word);
 
 /**
- * The lexemes one normalised word is indexed under: a Devanagari word as written (normalised)
- * and its loose romanisation; any other word by its English stem.
+ * The lexemes one normalised word is indexed under: a Devanagari word as written (normalised),
+ * its loose romanisation and its stem keys; any other word by its English stem.
  */
 export function wordLexemes(word: string): string[] {
   let lexemes = lexemeCache.get(word);
@@ -109,10 +147,7 @@ const LEXEME_CACHE_WORDS = 50_000;
 const lexemeCache = new Map<string, string[]>();
 
 function lexemesOf(word: string): string[] {
-  if (isDevanagari(word)) {
-    const key = looseKey(word);
-    return key ? [word, key] : [word];
-  }
+  if (isDevanagari(word)) return devanagariLexemes(word);
   const latin = foldLatin(word);
   if (!/[a-z0-9]/.test(latin)) return [latin];
   return [/^[a-z]+$/.test(latin) ? stemEnglish(latin) : latin];
@@ -136,24 +171,46 @@ export const MAX_LEXEME_CHARS = 100;
 /** A query word and every lexeme that counts as finding it. */
 export interface QueryTerm {
   word: string;
-  /** Every lexeme that finds the word: what ranks it and what is highlighted. */
+  /**
+   * Every lexeme that finds the word: what ranks it and what is highlighted. A text with the
+   * word as typed has them all, one with another form of it only a stem key: exact words rank
+   * first.
+   */
   lexemes: string[];
   /**
    * The fewest of them that find the same texts, for the index to look up (toMatchTsquery).
-   * A Devanagari word's texts all hold its loose key too (`wordLexemes` gives both, and the
-   * index never keeps one without the other: search-document.ts), so the key alone finds
-   * them, and reads one posting list of a common word instead of two.
+   * Every text with a Devanagari word or a loose key holds the stem keys made from them too
+   * (`wordLexemes`; the index never keeps a Devanagari word without them: search-document.ts),
+   * so the stem keys alone find them, in all their forms.
    */
   match: string[];
 }
 
 /**
- * The loose key a Devanagari word is indexed under beside itself (undefined for any other
- * word, or a key too long to index): what finds every text the word is in.
+ * The stem keys a Devanagari word is indexed under beside itself (none for any other word, or
+ * for keys too long to index): what finds every text the word is in, in any of its forms.
  */
-export function indexedLooseKey(word: string): string | undefined {
-  const key = isDevanagari(word) ? looseKey(word) : undefined;
-  return key && key.length <= MAX_LEXEME_CHARS ? key : undefined;
+export function indexedStemKeys(word: string): string[] {
+  if (!isDevanagari(word)) return [];
+  return devanagariStemKeys(word).filter((k) => k.length <= MAX_LEXEME_CHARS);
+}
+
+/** The lexemes that find a Latin query word: its English stem, and Hindi spelled in Latin. */
+function latinQueryTerm(word: string): QueryTerm {
+  const lexemes = new Set(wordLexemes(word));
+  const match = new Set(lexemes);
+  // As typed, and as English would say it (a loanword written in Devanagari: "cyber", साइबर).
+  for (const spelling of new Set([word, englishReading(word)])) {
+    const loose = looseLatin(spelling);
+    if (loose.length < 2) continue;
+    lexemes.add(`~${loose}`);
+    const key = stemKey(loose);
+    if (key) {
+      lexemes.add(key);
+      match.add(key);
+    }
+  }
+  return { word, lexemes: [...lexemes], match: [...match] };
 }
 
 /**
@@ -165,13 +222,13 @@ export function queryTerms(query: string): QueryTerm[] {
   const all = [...new Set(words(normaliseText(query)))];
   const meaningful = all.filter((w) => !isStopWord(w));
   return (meaningful.length ? meaningful : all).slice(0, MAX_QUERY_WORDS).map((word) => {
-    const lexemes = new Set(wordLexemes(word));
-    if (!isDevanagari(word)) {
-      const loose = looseLatin(word);
-      if (loose.length >= 2) lexemes.add(`~${loose}`);
-    }
-    const key = indexedLooseKey(word);
-    return { word, lexemes: [...lexemes], match: key ? [key] : [...lexemes] };
+    if (!isDevanagari(word)) return latinQueryTerm(word);
+    // Not its stem romanised: that is for Latin queries ("sadak" and सड़कों), and it would find
+    // what the stem keys do not (कहानी's "^kahan" is also कहां's).
+    const key = looseKey(word);
+    const lexemes = [...new Set([word, ...(key ? [key] : []), ...devanagariStemKeys(word)])];
+    const keys = indexedStemKeys(word);
+    return { word, lexemes, match: keys.length ? keys : lexemes };
   });
 }
 

@@ -68,6 +68,7 @@ const recordWrite =
     await deps.search.index(tx, {
       articleId: id,
       name: row.name,
+      slug: row.slug,
       metaKeywords: row.metaKeywords,
       description: row.description,
       status: row.status,

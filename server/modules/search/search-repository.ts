@@ -16,6 +16,7 @@ import { articleSearch, isPublicInSearch } from '../../../db/schema/search';
 export interface SearchDocument {
   articleId: string;
   name: string;
+  slug: string;
   metaKeywords: string;
   description: string;
   status: ArticleStatus;
@@ -60,6 +61,7 @@ export function listStaleDocuments(
     .select({
       articleId: articles.id,
       name: articles.name,
+      slug: articles.slug,
       metaKeywords: articles.metaKeywords,
       description: articles.description,
       status: articles.status,
@@ -316,9 +318,10 @@ export const rankCandidates = (candidates: SearchCandidate[]): string[] =>
     .map((c) => c.id);
 
 /**
- * For each word, the word of a published title or keyword list closest to it by trigrams
- * (pg_trgm's word similarity, through the GIN index) when one is close enough, else null; for
- * "Did you mean". One transaction and one statement for all the words.
+ * For each word, the word of a published title, keyword list or slug closest to it by trigrams
+ * (pg_trgm's word similarity, through the GIN index) when one is close enough, else null; the
+ * word itself when it is one of them (a word the index knows is never respelled). For "Did
+ * you mean". One transaction and one statement for all the words.
  */
 export async function closestTitleWords(
   db: Db,
@@ -330,7 +333,8 @@ export async function closestTitleWords(
     const tx = t as unknown as Db;
     // Query words hold no spaces (search-text.ts `words`), so they travel as one string.
     // pg_trgm's default (0.6) misses a dropped vowel in a long word ("brahmputr"); the chosen
-    // word must still be similar to what was typed on its own (`%`, 0.3).
+    // word must still be similar to what was typed on its own (`%`, 0.3). A row with the word
+    // itself is as similar as can be (1), so it is among the best rows when there is one.
     await tx.execute(sql`SET LOCAL pg_trgm.word_similarity_threshold = 0.45`);
     const { rows } = (await tx.execute(sql`
       SELECT q.i, closest.w FROM unnest(string_to_array(${words.join(' ')}, ' ')) WITH ORDINALITY AS q(word, i)
@@ -341,11 +345,38 @@ export async function closestTitleWords(
           ORDER BY word_similarity(q.word, ${articleSearch.searchWords}) DESC
           LIMIT 20
         ) best, unnest(string_to_array(best.words, ' ')) AS w
-        WHERE w <> q.word AND w % q.word
-        ORDER BY similarity(w, q.word) DESC, w
+        WHERE w % q.word
+        ORDER BY w = q.word DESC, similarity(w, q.word) DESC, w
         LIMIT 1
       ) closest`)) as unknown as { rows: { i: number | string; w: string }[] };
     const found = new Map(rows.map((r) => [Number(r.i), r.w]));
     return words.map((_, k) => found.get(k + 1) ?? null);
   });
+}
+
+/**
+ * How many published articles each tsquery finds (toMatchTsquery's text), counted up to `cap`:
+ * what "Did you mean" weighs a respelled word by. One statement for all of them.
+ */
+export async function countMatches(
+  db: Db,
+  tsqueries: string[],
+  now: Date,
+  cap: number,
+): Promise<number[]> {
+  if (tsqueries.length === 0) return [];
+  // A tsquery of quoted lexemes holds no line break (search-text.ts `words`): one string.
+  const { rows } = (await db.execute(sql`
+    SELECT q.i, (
+      SELECT count(*) FROM (
+        SELECT 1 FROM ${articleSearch}
+        WHERE ${isPublicInSearch(now)} AND ${articleSearch.search} @@ q.m::tsquery
+        LIMIT ${cap}
+      ) found
+    ) AS n
+    FROM unnest(string_to_array(${tsqueries.join('\n')}, ${'\n'})) WITH ORDINALITY AS q(m, i)`)) as unknown as {
+    rows: { i: number | string; n: number | string }[];
+  };
+  const counts = new Map(rows.map((r) => [Number(r.i), Number(r.n)]));
+  return tsqueries.map((_, k) => counts.get(k + 1) ?? 0);
 }

@@ -1,8 +1,9 @@
 /*
  * Reader search (DECISIONS.md §12) and its index of articles (`article_search`, this module's
  * table): the query goes through the same normaliser as the articles did; when nothing matches,
- * each word is swapped for the nearest word of a published title (trigrams), and that
- * spelling's results come with a "Did you mean". The index is written by the articles service
+ * each word the index does not know is swapped for the nearest word of a published title,
+ * keyword list or slug (trigrams) that finds more articles, and that spelling's results come
+ * with a "Did you mean". The index is written by the articles service
  * through `index(tx, …)` inside each save's transaction, and re-made on start when an older
  * normaliser made it.
  */
@@ -22,6 +23,7 @@ import type { Db } from '../../../db/client';
 import type { Clock } from '../../lib/clock';
 import {
   closestTitleWords,
+  countMatches,
   indexArticle,
   indexStaleArticles,
   rankCandidates,
@@ -49,6 +51,9 @@ export interface SearchRequest {
 }
 
 const SNIPPET_CHARS = 200;
+
+/** Enough to tell which of two spellings finds more: counting further would only cost time. */
+const SUGGESTION_COUNT_CAP = 100;
 
 export function createSearchService(deps: SearchDeps) {
   const { db, clock, articles } = deps;
@@ -80,15 +85,32 @@ export function createSearchService(deps: SearchDeps) {
     };
   };
 
-  /** The query with each word replaced by its nearest title word, or null when none is nearer. */
+  /**
+   * The query with each word replaced by its nearest title, keyword or slug word, or null when
+   * none is nearer. A word is kept when the index knows it as a word (a reader who typed an
+   * article's own slug word meant it), and a nearer word is taken only when it finds more
+   * articles than the word typed (not "tusks" for "tusk", which finds the same ones).
+   */
   const respell = async (terms: QueryTerm[]): Promise<string | null> => {
-    const closest = await closestTitleWords(
-      db,
-      terms.map((t) => t.word),
-      clock.now(),
+    const now = clock.now();
+    const typed = terms.map((t) => t.word);
+    const closest = await closestTitleWords(db, typed, now);
+    const candidates = closest.map((w, i) =>
+      w === null || w === typed[i] ? undefined : queryTerms(w)[0],
     );
-    const suggestion = terms.map((t, i) => closest[i] ?? t.word).join(' ');
-    return suggestion === terms.map((t) => t.word).join(' ') ? null : suggestion;
+    const asked = terms.flatMap((t, i) => {
+      const candidate = candidates[i];
+      return candidate ? [toMatchTsquery([t]), toMatchTsquery([candidate])] : [];
+    });
+    const counts = await countMatches(db, asked, now, SUGGESTION_COUNT_CAP);
+    let k = 0;
+    const words = terms.map((t, i) => {
+      if (!candidates[i]) return t.word;
+      const [own = 0, theirs = 0] = counts.slice(k, (k += 2));
+      return theirs > own ? (closest[i] as string) : t.word;
+    });
+    const suggestion = words.join(' ');
+    return suggestion === typed.join(' ') ? null : suggestion;
   };
 
   return {

@@ -69,6 +69,22 @@ describe('/search', () => {
     expect(res.body).toContain('<mark>Wildebeest</mark> crossing');
   });
 
+  it('shows an article for its own slug word, with no "Did you mean" (issue 27)', async () => {
+    await createArticle(t.app, admin, categoryId, {
+      name: 'इंद्रधनुष कैसे बनता है?',
+      slug: 'indradhanush-kaise-banta-hai',
+    });
+    await createArticle(t.app, admin, categoryId, { name: 'सरकारी योजना' });
+    const res = await page('/search?q=indradhanush');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<mark>इंद्रधनुष</mark> कैसे बनता है?');
+    expect(res.body).not.toContain('Did you mean');
+    // Another form of the word is found, and marked.
+    const stem = await page(`/search?q=${encodeURIComponent('सरकार')}`);
+    expect(stem.body).toContain('<mark>सरकारी</mark> योजना');
+    expect(stem.body).not.toContain('Did you mean');
+  });
+
   it('answers 400 for a query over 200 characters, 404 past the last page', async () => {
     const long = await page(`/search?q=${'a'.repeat(201)}`);
     expect(long.statusCode).toBe(400);
