@@ -46,16 +46,6 @@ export const SIGNED_OUT_EVERYWHERE = 'Signed out on every device.';
 export const PASSWORD_SET = 'The password is set; any earlier sessions of this account have ended.';
 export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
 export const SIGN_IN_MAX_FAILURES = 10;
-/**
- * The wait before checking a password for an account that had `failures` failed sign-ins in
- * the window: none below SIGN_IN_MAX_FAILURES, then half a second more per failure, at most 10
- * seconds. The owner still gets in (after a wait) where a lock would have kept them out; each
- * guessing address is held to SIGN_IN_MAX_FAILURES by the address limit anyway.
- */
-export const signInSlowdown = (failures: number) =>
-  failures < SIGN_IN_MAX_FAILURES
-    ? 0
-    : Math.min(10_000, 500 * (failures - SIGN_IN_MAX_FAILURES + 1));
 /** Sign-ups one address may make in an hour (each costs a 19 MiB password hash). */
 export const SIGN_UP_MAX_PER_HOUR = 20;
 
