@@ -128,6 +128,12 @@ const folderOf = (storageKey: string) => storageKey.slice(0, storageKey.lastInde
  * needs on a news page.
  */
 export const MAX_IMAGE_PIXELS = 40_000_000;
+/**
+ * The longest side an upload may have, read from its header before anything is decoded: a
+ * 1 × 40,000,000 PNG passes the pixel count but held a decoding slot for half a minute (issue
+ * 24). 16,383 is also the most WebP, which every variant is, can hold.
+ */
+export const MAX_IMAGE_SIDE = 16_383;
 /** Images decoded at once by this process; the rest wait (each may take hundreds of MB). */
 export const IMAGES_AT_ONCE = 2;
 
@@ -139,6 +145,10 @@ sharp.cache(false);
 const tooManyPixels = (width: number, height: number) =>
   badRequest(
     `The image is too large: at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels (this one is ${width}×${height} pixels).`,
+  );
+const sideTooLong = (width: number, height: number) =>
+  badRequest(
+    `The image is too large: at most ${MAX_IMAGE_SIDE.toLocaleString('en')} pixels on a side (this one is ${width}×${height} pixels).`,
   );
 
 /** Re-encoding settings: PNG and GIF stay lossless (a PNG `quality` would reduce its colours). */
@@ -287,6 +297,8 @@ export function createMediaService(deps: {
       const frameHeight = meta.pageHeight ?? meta.height;
       if (!meta.width || !frameHeight)
         throw unsupportedMediaType('The file is not a readable image.');
+      if (meta.width > MAX_IMAGE_SIDE || frameHeight > MAX_IMAGE_SIDE)
+        throw sideTooLong(meta.width, frameHeight);
       if (meta.width * (meta.height ?? frameHeight) > MAX_IMAGE_PIXELS)
         throw tooManyPixels(meta.width, meta.height ?? frameHeight);
 

@@ -262,6 +262,24 @@ describe('POST /api/media', () => {
     expect(storedFiles()).toEqual(before.files);
   });
 
+  it('refuses a 1 × 40,000,000 strip from its header with 400, never decoding it (issue 24)', async () => {
+    const before = { rows: await mediaCount(), files: storedFiles() };
+    for (const [width, height] of [
+      [1, 40_000_000],
+      [40_000_000, 1],
+      [16_384, 100],
+    ] as const) {
+      const res = await send(author, pngHeaderOnly(width, height), 'strip.png', 'image/png');
+      expect(res.statusCode, `${width}×${height}`).toBe(400);
+      // A header-only file that were decoded would be refused as unreadable (415) instead.
+      expect(res.json()).toEqual({
+        message: `The image is too large: at most 16,383 pixels on a side (this one is ${width}×${height} pixels).`,
+      });
+    }
+    expect(await mediaCount()).toBe(before.rows);
+    expect(storedFiles()).toEqual(before.files);
+  });
+
   it('lets 40 megapixels past the size check; pixels that do not decode are 415, not 500', async () => {
     for (const [width, height] of [
       [8000, 5000],
