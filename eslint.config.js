@@ -14,8 +14,6 @@ const LONG_FUNCTIONS_NOT_YET_SPLIT = [
   'server/services.ts',
   'server/modules/archive/backup.ts',
   'server/modules/archive/site-archive.ts',
-  'server/modules/categories/categories-routes.ts',
-  'server/modules/categories/categories-service.ts',
   'server/modules/imports/wordpress-import.ts',
   'server/modules/imports/wxr-parse.ts',
   'server/modules/media/media-service.ts',
