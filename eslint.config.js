@@ -18,8 +18,6 @@ const LONG_FUNCTIONS_NOT_YET_SPLIT = [
   'server/modules/imports/wxr-parse.ts',
   'server/modules/media/media-service.ts',
   'server/modules/seo/seo-service.ts',
-  'server/modules/users/users-routes.ts',
-  'server/modules/users/users-service.ts',
 ];
 
 /**

@@ -131,7 +131,6 @@ function categoryReads({ db }: Pick<CategoriesDeps, 'db'>) {
         totalCategories: total,
       };
     },
-
   };
 }
 

@@ -26,14 +26,27 @@ import {
   type UsersService,
 } from './users-service';
 
+interface RouteOptions {
+  secureCookies: boolean;
+  counters: RateLimitCounters;
+}
+
+const tags = ['users'];
+
 /** Accounts (SPEC.md §7 users calls, DECISIONS.md §2). HTTP only: the rules live in the service. */
-export function usersRoutes(
-  users: UsersService,
-  opts: { secureCookies: boolean; counters: RateLimitCounters },
-) {
+export function usersRoutes(users: UsersService, opts: RouteOptions) {
+  return async function (app: FastifyInstance) {
+    await app.register(signInRoutes(users, opts));
+    await app.register(signOutRoutes(users, opts));
+    await app.register(profileRoutes(users, opts));
+    await app.register(administrationRoutes(users));
+  };
+}
+
+/** Creating an account and signing in, both bounded per address. */
+function signInRoutes(users: UsersService, opts: RouteOptions) {
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const tags = ['users'];
 
     /*
      * Sign-in failures are limited per address (10 in 15 minutes, then 429). Per account they
@@ -107,6 +120,13 @@ export function usersRoutes(
         return info;
       },
     );
+  };
+}
+
+/** Ending one session or all of a user's sessions. */
+function signOutRoutes(users: UsersService, opts: RouteOptions) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
 
     app.post(
       '/api/users/signout',
@@ -146,6 +166,13 @@ export function usersRoutes(
         return answer;
       },
     );
+  };
+}
+
+/** The authors' list, and the signed-in user's own account. */
+function profileRoutes(users: UsersService, opts: RouteOptions) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
 
     app.get(
       '/api/users/authors',
@@ -195,6 +222,13 @@ export function usersRoutes(
         return info;
       },
     );
+  };
+}
+
+/** An administrator's calls on other users: the list, roles, profiles, passwords. */
+function administrationRoutes(users: UsersService) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
 
     app.get(
       '/api/users',
