@@ -13,7 +13,6 @@ const LONG_FUNCTIONS_NOT_YET_SPLIT = [
   'server/modules/imports/wordpress-import.ts',
   'server/modules/imports/wxr-parse.ts',
   'server/modules/media/media-service.ts',
-  'server/modules/seo/seo-service.ts',
 ];
 
 /**
