@@ -12,7 +12,6 @@ const root = dirname(fileURLToPath(import.meta.url));
 const LONG_FUNCTIONS_NOT_YET_SPLIT = [
   'server/modules/imports/wordpress-import.ts',
   'server/modules/imports/wxr-parse.ts',
-  'server/modules/media/media-service.ts',
 ];
 
 /**
