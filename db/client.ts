@@ -240,24 +240,8 @@ async function openPostgres(connectionString: string, opts: PostgresOptions): Pr
   // lock raised an 'error' nobody heard. Every client gets its own listener for life; the query
   // it was running fails, and the pool replaces the connection.
   keepErrorsQuiet(pool);
-  // The reading pages' hot reads are named prepared statements (preparedHandle below). Left to
-  // choose, PostgreSQL planned each again at every execution (a custom plan for its values),
-  // which took longer than running it (docs/perf/query-notes.md); their generic plans,
-  // made once per connection, run as fast. The setting is per connection and holds for every
-  // statement with values, so these statements get connections of their own: on the main pool
-  // it gave search a generic plan that scanned the whole table (docs/decisions/027).
   // Behind a pooler there are no named statements to plan, and no startup options it accepts.
-  const readsPool = opts.prepared
-    ? new pg.Pool({
-        connectionString,
-        max: Math.max(2, Math.ceil(max / 2)),
-        connectionTimeoutMillis: 10_000,
-        options: [process.env.PGOPTIONS, '-c plan_cache_mode=force_generic_plan']
-          .filter(Boolean)
-          .join(' '),
-      })
-    : undefined;
-  if (readsPool) keepErrorsQuiet(readsPool);
+  const readsPool = opts.prepared ? openReadsPool(connectionString, max) : undefined;
   if (migrate)
     try {
       await migrateDirectly(opts.listenUrl);
@@ -272,10 +256,84 @@ async function openPostgres(connectionString: string, opts: PostgresOptions): Pr
       drizzlePg({ client: readsPool, casing: 'snake_case' }) as unknown as Db,
     );
   else unnamedStatements = true;
+  const listening = listenConnection(opts.listenUrl);
   let closed = false;
+  return {
+    db,
+    engine: 'postgres',
+    notify: async (channel, payload = '') => {
+      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    listen: listening.listen,
+    exclusive: (name, fn) => exclusiveIn(pool, name, fn),
+    ping: async () => {
+      await pool.query('SELECT 1');
+    },
+    poolUse: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max,
+    }),
+    analyze: async () => {
+      await db.execute(sql`ANALYZE`);
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await listening.close();
+      await Promise.all([pool.end(), readsPool?.end()]);
+    },
+  };
+}
 
-  // One connection of its own holds the LISTENs; if it drops, listeners hear it (onConnection)
-  // and it reconnects with a capped backoff for as long as the process runs (issue 24 R2).
+/**
+ * The pool of the reading pages' hot reads, named prepared statements (preparedHandle above).
+ * Left to choose, PostgreSQL planned each again at every execution (a custom plan for its
+ * values), which took longer than running it (docs/perf/query-notes.md); their generic plans,
+ * made once per connection, run as fast. The setting is per connection and holds for every
+ * statement with values, so these statements get connections of their own: on the main pool
+ * it gave search a generic plan that scanned the whole table (docs/decisions/027).
+ */
+function openReadsPool(connectionString: string, max: number) {
+  const readsPool = new pg.Pool({
+    connectionString,
+    max: Math.max(2, Math.ceil(max / 2)),
+    connectionTimeoutMillis: 10_000,
+    options: [process.env.PGOPTIONS, '-c plan_cache_mode=force_generic_plan']
+      .filter(Boolean)
+      .join(' '),
+  });
+  keepErrorsQuiet(readsPool);
+  return readsPool;
+}
+
+/**
+ * A transaction's lock, held by keeping the transaction open while `fn` runs: a pooler in
+ * transaction mode keeps that one server connection for it, where a session's lock could be
+ * taken on one server connection and released on another.
+ */
+async function exclusiveIn<T>(pool: pg.Pool, name: string, fn: () => Promise<T>): Promise<T> {
+  const conn = await pool.connect();
+  try {
+    await conn.query('BEGIN');
+    await conn.query('SELECT pg_advisory_xact_lock(hashtext($1))', [name]);
+    const result = await fn();
+    await conn.query('COMMIT');
+    return result;
+  } catch (error) {
+    await conn.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    conn.release();
+  }
+}
+
+/**
+ * One connection of its own holds the LISTENs; if it drops, listeners hear it (onConnection)
+ * and it reconnects with a capped backoff until it is closed (issue 24 R2).
+ */
+function listenConnection(listenUrl: string) {
   const listeners: {
     channel: string;
     onMessage: (payload: string) => void;
@@ -283,9 +341,10 @@ async function openPostgres(connectionString: string, opts: PostgresOptions): Pr
   }[] = [];
   let listener: pg.Client | undefined;
   let connecting: Promise<void> | undefined;
+  let closed = false;
   const connectListener = (): Promise<void> => {
     connecting ??= (async () => {
-      const client = new pg.Client({ connectionString: opts.listenUrl });
+      const client = new pg.Client({ connectionString: listenUrl });
       client.on('notification', (msg) =>
         listeners
           .filter((l) => l.channel === msg.channel)
@@ -324,52 +383,14 @@ async function openPostgres(connectionString: string, opts: PostgresOptions): Pr
       connectListener().catch(() => reconnect(attempt + 1));
     }, delay).unref();
   };
-  return {
-    db,
-    engine: 'postgres',
-    notify: async (channel, payload = '') => {
-      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
-    },
-    listen: async (channel, onMessage, onConnection = () => {}) => {
-      listeners.push({ channel, onMessage, onConnection });
-      if (listener) await listener.query(`LISTEN "${channel.replace(/"/g, '')}"`);
-      else await connectListener();
-    },
-    // A transaction's lock, held by keeping the transaction open while `fn` runs: a pooler in
-    // transaction mode keeps that one server connection for it, where a session's lock could be
-    // taken on one server connection and released on another.
-    exclusive: async (name, fn) => {
-      const conn = await pool.connect();
-      try {
-        await conn.query('BEGIN');
-        await conn.query('SELECT pg_advisory_xact_lock(hashtext($1))', [name]);
-        const result = await fn();
-        await conn.query('COMMIT');
-        return result;
-      } catch (error) {
-        await conn.query('ROLLBACK').catch(() => {});
-        throw error;
-      } finally {
-        conn.release();
-      }
-    },
-    ping: async () => {
-      await pool.query('SELECT 1');
-    },
-    poolUse: () => ({
-      total: pool.totalCount,
-      idle: pool.idleCount,
-      waiting: pool.waitingCount,
-      max,
-    }),
-    analyze: async () => {
-      await db.execute(sql`ANALYZE`);
-    },
-    close: async () => {
-      if (closed) return;
-      closed = true;
-      await listener?.end().catch(() => {});
-      await Promise.all([pool.end(), readsPool?.end()]);
-    },
+  const listen: Database['listen'] = async (channel, onMessage, onConnection = () => {}) => {
+    listeners.push({ channel, onMessage, onConnection });
+    if (listener) await listener.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+    else await connectListener();
   };
+  const close = async () => {
+    closed = true;
+    await listener?.end().catch(() => {});
+  };
+  return { listen, close };
 }

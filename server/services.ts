@@ -12,7 +12,7 @@ import { AUTH_COOKIE } from './plugins/auth';
 import { PageCache } from './plugins/page-cache';
 import { createPreviewTokens, createTokens, loadJwtSecret } from './lib/tokens';
 import { previewPath } from '../common/paths';
-import { createJobsService } from './modules/jobs/jobs-service';
+import { createJobsService, type JobsService } from './modules/jobs/jobs-service';
 import { BREAKING_EXPIRY_JOB, createBreakingService } from './modules/breaking/breaking-service';
 import { createSiteArchive } from './modules/archive/site-archive';
 import { createArticlesService, type ArticlesService } from './modules/articles/articles-service';
@@ -22,7 +22,7 @@ import {
   type NewsroomService,
 } from './modules/newsroom/newsroom-service';
 import { createCategoriesService } from './modules/categories/categories-service';
-import { createMediaService } from './modules/media/media-service';
+import { createMediaService, type MediaService } from './modules/media/media-service';
 import { createWordPressImporter } from './modules/imports/wordpress-import';
 import { createPagesService } from './modules/pages/pages-service';
 import { createDbStorage, createFsStorage, mediaRoot } from './modules/media/media-storage';
@@ -30,9 +30,11 @@ import { createSearchService } from './modules/search/search-service';
 import { createSeoService } from './modules/seo/seo-service';
 import { createSettingsService, type SettingsService } from './modules/settings/settings-service';
 import { createStatsService } from './modules/stats/stats-service';
-import { createUsersService } from './modules/users/users-service';
+import { createUsersService, type UsersService } from './modules/users/users-service';
 import { createViewsService } from './modules/views/views-service';
 import { createRateLimitCounters } from './plugins/rate-limit';
+
+type ServiceLog = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
 /**
  * The composition root (STYLE.md §3): everything is wired here, once, at boot. Nothing else
@@ -43,65 +45,21 @@ export async function createServices(
   config: Config,
   database: Database,
   clock: Clock = systemClock,
-  log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void },
+  log?: ServiceLog,
 ) {
   const { db } = database;
   const storage =
     config.mediaStorage === 'db' ? createDbStorage(db) : createFsStorage(mediaRoot(config.dataDir));
   const secret = await loadJwtSecret(db, config.jwtSecret);
   const tokens = createTokens(secret, clock);
-  const previewTokens = createPreviewTokens(secret, clock);
-  // Answers for anonymous readers are kept whole with the tags of what they show; a change, in
-  // any process on this database, refreshes only what showed it (NOTIFY with its tags,
-  // docs/decisions/029), and a lost listening connection stops keeping anything. A front cache
-  // that hears of each change (CDN_PURGE_URL) may keep pages a day instead of a minute.
-  const cdnPurge = config.cdnPurge ? createCdnPurger(config.cdnPurge, { log }) : undefined;
-  const pageCache = new PageCache(createPageStore({ clock }), {
-    cookieName: AUTH_COOKIE,
-    cacheControl: cdnPurge ? publicCacheControl(PURGED_SHARED_SECONDS) : undefined,
-    now: () => clock.now().getTime(),
-    logError: (error, what) => log?.error({ err: error }, what),
-  });
-  const notices = createChangeNotices({
-    sender: randomUUID(),
-    apply: (change) => pageCache.changed(change),
-    notify: (payload) => database.notify(CONTENT_CHANNEL, payload),
-    // Sent again until it goes (lib/change-notices.ts); said, so an operator sees it.
-    onSendFailed: (error) =>
-      log?.error({ err: error }, 'a change notice could not be sent; it will be sent again'),
-  });
-  await database.listen(
-    CONTENT_CHANNEL,
-    (payload) => notices.heard(payload),
-    (up) => {
-      if (up === pageCache.store.trusted) return;
-      if (up) log?.info({}, 'change notifications heard again: kept pages dropped once, caching');
-      else log?.error({}, 'change notifications lost: kept pages served stale, none kept new');
-      if (up) pageCache.store.trust();
-      else pageCache.store.distrust();
-    },
+  const { pageCache, cdnPurge, degradedReasons, contentChanged } = await createContentCaching(
+    config,
+    database,
+    clock,
+    log,
   );
   /** Set when the process starts to stop: it says it is not ready, then closes (server/index.ts). */
   const lifecycle = { stopping: false };
-  /** Why this process is serving but not as it should (`/api/health` says so; issue 24 R2). */
-  const degradedReasons = () => [
-    ...(pageCache.store.trusted
-      ? []
-      : ['change notifications are not heard: kept pages are served stale and none kept new']),
-    ...(notices.unsent ? ['change notices wait to be sent to the other processes'] : []),
-  ];
-  const contentChanged = async (change?: CacheChange) => {
-    // The addresses kept here that showed it, listed before the change drops any of them.
-    const urls =
-      change && cdnPurge?.wantsUrls
-        ? pageCache.store
-            .keysTagged([...change.stale, ...(change.drop ?? [])])
-            .map((key) => `${config.publicUrl}${key}`)
-        : [];
-    await notices.changed(change);
-    // Queued once the other processes are told, never awaited: a purge never holds a save up.
-    cdnPurge?.add(change ?? { all: 'stale' }, urls);
-  };
 
   const media = createMediaService({
     db,
@@ -110,88 +68,20 @@ export async function createServices(
     storageIn: config.mediaStorage === 'db' ? (tx) => createDbStorage(tx) : undefined,
   });
   const users = createUsersService({ db, tokens, clock, contentChanged });
-  // Articles and categories need each other (an article's category; a category's articles):
-  // the categories service asks the articles service, made just below, when it is called.
-  let articles: ArticlesService | undefined = undefined;
-  const articlesOf = () => {
-    if (!articles) throw new Error('the articles service is not wired yet');
-    return articles;
-  };
-  // Likewise settings and categories: a home section names a category, a category may not go
-  // while a setting names it.
-  let settings: SettingsService | undefined = undefined;
-  const settingsOf = () => {
-    if (!settings) throw new Error('the settings service is not wired yet');
-    return settings;
-  };
-  const categories = createCategoriesService({
-    db,
-    clock,
-    contentChanged,
-    articles: {
-      countInCategory: (id) => articlesOf().countInCategory(id),
-      recordCategoryMove: (tx, id, formerSlug) =>
-        articlesOf().recordCategoryMove(tx, id, formerSlug),
-    },
-    settings: {
-      naming: (slug) => settingsOf().naming(slug),
-      categoryMoved: (formerSlug, slug) => settingsOf().categoryMoved(formerSlug, slug),
-    },
-  });
   const jobs = createJobsService({ db, clock, log });
-  // A scheduled article goes live: the lists it enters and what shows it are refreshed in every
-  // process at that minute (DECISIONS.md §11), by this job, run once, and the notice it sends.
-  jobs.handle(GO_LIVE_JOB, async (job) => {
-    if (job.subjectId) await articlesOf().wentLive(job.subjectId);
-    else await contentChanged();
-    log?.info({ article: job.subjectId }, 'a scheduled article went live');
-  });
-  // Articles, the newsroom and search call each other (a save records a revision and an index
-  // row; a status move writes the article): each asks the others, made here, when called.
-  let newsroom: NewsroomService | undefined = undefined;
-  const newsroomOf = () => {
-    if (!newsroom) throw new Error('the newsroom service is not wired yet');
-    return newsroom;
-  };
-  const search = createSearchService({
+  const { categories, articles, newsroom, search, settings } = createContentServices({
+    config,
     db,
     clock,
-    articles: {
-      cardsWithText: (ids) => articlesOf().cardsWithText(ids),
-    },
-  });
-  articles = createArticlesService({
-    db,
-    clock,
-    categories,
-    users,
-    media,
+    log,
     contentChanged,
-    newsroom: {
-      mayPublish: (actor) => newsroomOf().mayPublish(actor),
-      recordRevision: (tx, revision) => newsroomOf().recordRevision(tx, revision),
-      syncGoLive: (id, status, at) => newsroomOf().syncGoLive(id, status, at),
-      cancelGoLive: (id) => newsroomOf().cancelGoLive(id),
-    },
-    search,
-  });
-  newsroom = createNewsroomService({
-    db,
-    clock,
-    articles,
+    media,
+    users,
     jobs,
-    review: { authorsNeedReview: async () => (await settingsOf().get()).authorsNeedReview },
-    previews: {
-      sign: async (articleId) => {
-        const { token, expiresAt } = previewTokens.sign(articleId);
-        return { url: `${config.publicUrl}${previewPath(token)}`, expiresAt };
-      },
-      verify: async (token) => previewTokens.verify(token),
-    },
+    previewTokens: createPreviewTokens(secret, clock),
   });
-  const timeZone = async () => (await settingsOf().get()).timeZone;
+  const timeZone = async () => (await settings.get()).timeZone;
   const views = createViewsService({ db, clock, articles, timeZone, log });
-  settings = createSettingsService({ db, categories, contentChanged });
   const breaking = createBreakingService({ db, clock, articles, jobs, contentChanged });
   // A band's time is up: every kept page is made again without it, in every process.
   jobs.handle(BREAKING_EXPIRY_JOB, () => breaking.expired());
@@ -229,3 +119,163 @@ export async function createServices(
   return services satisfies AppServices;
 }
 export type Services = Awaited<ReturnType<typeof createServices>>;
+
+/**
+ * Answers for anonymous readers are kept whole with the tags of what they show; a change, in
+ * any process on this database, refreshes only what showed it (NOTIFY with its tags,
+ * docs/decisions/029), and a lost listening connection stops keeping anything. A front cache
+ * that hears of each change (CDN_PURGE_URL) may keep pages a day instead of a minute.
+ */
+async function createContentCaching(
+  config: Config,
+  database: Database,
+  clock: Clock,
+  log: ServiceLog | undefined,
+) {
+  const cdnPurge = config.cdnPurge ? createCdnPurger(config.cdnPurge, { log }) : undefined;
+  const pageCache = new PageCache(createPageStore({ clock }), {
+    cookieName: AUTH_COOKIE,
+    cacheControl: cdnPurge ? publicCacheControl(PURGED_SHARED_SECONDS) : undefined,
+    now: () => clock.now().getTime(),
+    logError: (error, what) => log?.error({ err: error }, what),
+  });
+  const notices = createChangeNotices({
+    sender: randomUUID(),
+    apply: (change) => pageCache.changed(change),
+    notify: (payload) => database.notify(CONTENT_CHANNEL, payload),
+    // Sent again until it goes (lib/change-notices.ts); said, so an operator sees it.
+    onSendFailed: (error) =>
+      log?.error({ err: error }, 'a change notice could not be sent; it will be sent again'),
+  });
+  await database.listen(
+    CONTENT_CHANNEL,
+    (payload) => notices.heard(payload),
+    (up) => {
+      if (up === pageCache.store.trusted) return;
+      if (up) log?.info({}, 'change notifications heard again: kept pages dropped once, caching');
+      else log?.error({}, 'change notifications lost: kept pages served stale, none kept new');
+      if (up) pageCache.store.trust();
+      else pageCache.store.distrust();
+    },
+  );
+  /** Why this process is serving but not as it should (`/api/health` says so; issue 24 R2). */
+  const degradedReasons = () => [
+    ...(pageCache.store.trusted
+      ? []
+      : ['change notifications are not heard: kept pages are served stale and none kept new']),
+    ...(notices.unsent ? ['change notices wait to be sent to the other processes'] : []),
+  ];
+  const contentChanged = async (change?: CacheChange) => {
+    // The addresses kept here that showed it, listed before the change drops any of them.
+    const urls =
+      change && cdnPurge?.wantsUrls
+        ? pageCache.store
+            .keysTagged([...change.stale, ...(change.drop ?? [])])
+            .map((key) => `${config.publicUrl}${key}`)
+        : [];
+    await notices.changed(change);
+    // Queued once the other processes are told, never awaited: a purge never holds a save up.
+    cdnPurge?.add(change ?? { all: 'stale' }, urls);
+  };
+  return { pageCache, cdnPurge, degradedReasons, contentChanged };
+}
+
+/** A service made later in the wiring, asked for only when called (modules that need each other). */
+function late<T>(name: string) {
+  let value: T | undefined;
+  return {
+    set: (made: T) => {
+      value = made;
+    },
+    get: (): T => {
+      if (!value) throw new Error(`the ${name} service is not wired yet`);
+      return value;
+    },
+  };
+}
+
+/**
+ * The content modules, which call each other: articles and categories (an article's category;
+ * a category's articles), settings and categories (a home section names a category, a
+ * category may not go while a setting names it), and articles, the newsroom and search (a
+ * save records a revision and an index row; a status move writes the article). Each asks the
+ * others, made here, when it is called.
+ */
+function createContentServices(deps: {
+  config: Config;
+  db: Database['db'];
+  clock: Clock;
+  log: ServiceLog | undefined;
+  contentChanged: (change?: CacheChange) => Promise<void>;
+  media: MediaService;
+  users: UsersService;
+  jobs: JobsService;
+  previewTokens: ReturnType<typeof createPreviewTokens>;
+}) {
+  const { config, db, clock, log, contentChanged, media, users, jobs, previewTokens } = deps;
+  const articlesOf = late<ArticlesService>('articles');
+  const settingsOf = late<SettingsService>('settings');
+  const newsroomOf = late<NewsroomService>('newsroom');
+  const categories = createCategoriesService({
+    db,
+    clock,
+    contentChanged,
+    articles: {
+      countInCategory: (id) => articlesOf.get().countInCategory(id),
+      recordCategoryMove: (tx, id, formerSlug) =>
+        articlesOf.get().recordCategoryMove(tx, id, formerSlug),
+    },
+    settings: {
+      naming: (slug) => settingsOf.get().naming(slug),
+      categoryMoved: (formerSlug, slug) => settingsOf.get().categoryMoved(formerSlug, slug),
+    },
+  });
+  // A scheduled article goes live: the lists it enters and what shows it are refreshed in every
+  // process at that minute (DECISIONS.md §11), by this job, run once, and the notice it sends.
+  jobs.handle(GO_LIVE_JOB, async (job) => {
+    if (job.subjectId) await articlesOf.get().wentLive(job.subjectId);
+    else await contentChanged();
+    log?.info({ article: job.subjectId }, 'a scheduled article went live');
+  });
+  const search = createSearchService({
+    db,
+    clock,
+    articles: {
+      cardsWithText: (ids) => articlesOf.get().cardsWithText(ids),
+    },
+  });
+  const articles = createArticlesService({
+    db,
+    clock,
+    categories,
+    users,
+    media,
+    contentChanged,
+    newsroom: {
+      mayPublish: (actor) => newsroomOf.get().mayPublish(actor),
+      recordRevision: (tx, revision) => newsroomOf.get().recordRevision(tx, revision),
+      syncGoLive: (id, status, at) => newsroomOf.get().syncGoLive(id, status, at),
+      cancelGoLive: (id) => newsroomOf.get().cancelGoLive(id),
+    },
+    search,
+  });
+  articlesOf.set(articles);
+  const newsroom = createNewsroomService({
+    db,
+    clock,
+    articles,
+    jobs,
+    review: { authorsNeedReview: async () => (await settingsOf.get().get()).authorsNeedReview },
+    previews: {
+      sign: async (articleId) => {
+        const { token, expiresAt } = previewTokens.sign(articleId);
+        return { url: `${config.publicUrl}${previewPath(token)}`, expiresAt };
+      },
+      verify: async (token) => previewTokens.verify(token),
+    },
+  });
+  newsroomOf.set(newsroom);
+  const settings = createSettingsService({ db, categories, contentChanged });
+  settingsOf.set(settings);
+  return { categories, articles, newsroom, search, settings };
+}

@@ -19,7 +19,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as tar from 'tar';
-import { latestMigration, openDatabase, PGLITE_EXTENSIONS } from '../../../db/client';
+import {
+  latestMigration,
+  openDatabase,
+  PGLITE_EXTENSIONS,
+  type Database,
+} from '../../../db/client';
 import { lockDataDir } from '../../../db/lock';
 import { askRunningServer, CONTROL_PATHS } from '../../control-socket';
 import type { Config } from '../../env';
@@ -112,63 +117,11 @@ export async function createBackup(
   const staging = mkdtempSync(join(tmpdir(), 'patrika-backup-'));
   try {
     mkdirSync(join(staging, 'database'));
-    let engine: BackupManifest['engine'];
-    let file: string;
-    let tool: string;
-    if (!config.databaseUrl) {
-      engine = 'pglite';
-      file = PGLITE_FILE;
-      const viaServer = await askRunningServer(config.dataDir, CONTROL_PATHS.database);
-      let dump: Buffer;
-      if (viaServer) {
-        log('The site is running: asking it for a copy of its database.');
-        const chunks: Buffer[] = [];
-        for await (const chunk of viaServer) chunks.push(chunk as Buffer);
-        dump = Buffer.concat(chunks);
-      } else {
-        if (!nonEmptyDir(join(config.dataDir, 'db')))
-          throw new BackupError(
-            `There is no database in ${config.dataDir} to back up (is DATA_DIR right?).`,
-          );
-        log('The site is not running: copying its database directly.');
-        const database = await openDatabase({ dataDir: config.dataDir });
-        try {
-          dump = Buffer.from(await (await database.dumpDataDir!()).arrayBuffer());
-        } finally {
-          await database.close();
-        }
-      }
-      writeFileSync(join(staging, file), dump);
-      tool = 'PGlite dumpDataDir';
-    } else {
-      engine = 'postgres';
-      file = PG_DUMP_FILE;
-      tool = (await runTool('pg_dump', ['--version'], NEEDS_PG_DUMP)).trim();
-      log(`Copying the PostgreSQL database with ${tool}.`);
-      // pg_dump reads one snapshot, so the copy is consistent while the site writes.
-      await runTool(
-        'pg_dump',
-        [
-          '--format=custom',
-          '--no-owner',
-          '--no-privileges',
-          `--file=${join(staging, file)}`,
-          config.databaseUrl,
-        ],
-        NEEDS_PG_DUMP,
-      );
-    }
-
+    const { engine, file, tool } = config.databaseUrl
+      ? await dumpPostgres(config.databaseUrl, staging, log)
+      : await copyEmbeddedDatabase(config.dataDir, staging, log);
     // Then the media folder (MEDIA_STORAGE=db keeps media in the database copy).
-    let files = 0;
-    if (config.mediaStorage === 'fs') {
-      const root = mediaRoot(config.dataDir);
-      for (const path of filesUnder(root)) {
-        linkOrCopy(join(root, path), join(staging, 'media', path));
-        files++;
-      }
-      log(`Copied ${files} media files.`);
-    }
+    const files = config.mediaStorage === 'fs' ? copyMediaFolder(config.dataDir, staging, log) : 0;
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       version: BACKUP_VERSION,
@@ -195,6 +148,76 @@ export async function createBackup(
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
+}
+
+/** The database copy in a backup: which engine, where in the archive, made by what. */
+type DatabaseCopy = Pick<BackupManifest, 'engine'> &
+  Pick<BackupManifest['database'], 'file' | 'tool'>;
+
+/**
+ * Copies the embedded database of `dataDir` into `staging`: from the running site when there
+ * is one (it holds the folder), else straight from the folder.
+ */
+async function copyEmbeddedDatabase(
+  dataDir: string,
+  staging: string,
+  log: (line: string) => void,
+): Promise<DatabaseCopy> {
+  const viaServer = await askRunningServer(dataDir, CONTROL_PATHS.database);
+  let dump: Buffer;
+  if (viaServer) {
+    log('The site is running: asking it for a copy of its database.');
+    const chunks: Buffer[] = [];
+    for await (const chunk of viaServer) chunks.push(chunk as Buffer);
+    dump = Buffer.concat(chunks);
+  } else {
+    if (!nonEmptyDir(join(dataDir, 'db')))
+      throw new BackupError(`There is no database in ${dataDir} to back up (is DATA_DIR right?).`);
+    log('The site is not running: copying its database directly.');
+    const database = await openDatabase({ dataDir });
+    try {
+      dump = Buffer.from(await (await database.dumpDataDir!()).arrayBuffer());
+    } finally {
+      await database.close();
+    }
+  }
+  writeFileSync(join(staging, PGLITE_FILE), dump);
+  return { engine: 'pglite', file: PGLITE_FILE, tool: 'PGlite dumpDataDir' };
+}
+
+/** Dumps the PostgreSQL database at `databaseUrl` into `staging` with pg_dump. */
+async function dumpPostgres(
+  databaseUrl: string,
+  staging: string,
+  log: (line: string) => void,
+): Promise<DatabaseCopy> {
+  const tool = (await runTool('pg_dump', ['--version'], NEEDS_PG_DUMP)).trim();
+  log(`Copying the PostgreSQL database with ${tool}.`);
+  // pg_dump reads one snapshot, so the copy is consistent while the site writes.
+  await runTool(
+    'pg_dump',
+    [
+      '--format=custom',
+      '--no-owner',
+      '--no-privileges',
+      `--file=${join(staging, PG_DUMP_FILE)}`,
+      databaseUrl,
+    ],
+    NEEDS_PG_DUMP,
+  );
+  return { engine: 'postgres', file: PG_DUMP_FILE, tool };
+}
+
+/** Links or copies the media folder of `dataDir` into `staging`; answers how many files. */
+function copyMediaFolder(dataDir: string, staging: string, log: (line: string) => void): number {
+  const root = mediaRoot(dataDir);
+  let files = 0;
+  for (const path of filesUnder(root)) {
+    linkOrCopy(join(root, path), join(staging, 'media', path));
+    files++;
+  }
+  log(`Copied ${files} media files.`);
+  return files;
 }
 
 /** Reads and checks a backup's manifest and database file, unpacked into `staging`. */
@@ -238,61 +261,9 @@ export async function restoreBackup(
     const mediaFiles = filesUnder(join(staging, 'media'));
     if (config.mediaStorage === 'fs' && mediaFiles.length > 0 && nonEmptyDir(media))
       throw new BackupError(`${media} is not empty: restore needs an empty data folder.`);
-
-    if (manifest.engine === 'pglite') {
-      if (config.databaseUrl)
-        throw new BackupError(
-          'This backup is of an embedded site: restore it without DATABASE_URL (into an empty DATA_DIR), ' +
-            'or move between engines with npm run export and npm run import.',
-        );
-      const target = join(config.dataDir, 'db');
-      if (nonEmptyDir(target))
-        throw new BackupError(
-          `${target} already holds a database: restore needs an empty DATA_DIR.`,
-        );
-      const lock = lockDataDir(config.dataDir);
-      try {
-        const data = readFileSync(join(staging, manifest.database.file));
-        const restored = new PGlite(target, {
-          loadDataDir: new Blob([data]),
-          extensions: PGLITE_EXTENSIONS,
-        });
-        await restored.waitReady;
-        await restored.close();
-      } finally {
-        lock.release();
-      }
-    } else {
-      if (!config.databaseUrl)
-        throw new BackupError(
-          'This backup is of a PostgreSQL site: set DATABASE_URL to an empty database to restore it.',
-        );
-      const client = new pg.Client({ connectionString: config.databaseUrl });
-      await client.connect();
-      try {
-        const { rows } = await client.query<{ n: string }>(
-          "SELECT count(*) AS n FROM information_schema.tables WHERE table_schema IN ('public', 'drizzle')",
-        );
-        if (Number(rows[0]?.n) > 0)
-          throw new BackupError(
-            'The database in DATABASE_URL already has tables: restore needs an empty database (createdb a new one).',
-          );
-      } finally {
-        await client.end();
-      }
-      await runTool('pg_restore', ['--version'], NEEDS_PG_DUMP);
-      await runTool(
-        'pg_restore',
-        [
-          '--no-owner',
-          '--no-privileges',
-          '--exit-on-error',
-          `--dbname=${config.databaseUrl}`,
-          join(staging, manifest.database.file),
-        ],
-        NEEDS_PG_DUMP,
-      );
-    }
+    const copy = join(staging, manifest.database.file);
+    if (manifest.engine === 'pglite') await restoreEmbedded(config, copy);
+    else await restorePostgres(config, copy);
     log('Database restored.');
 
     // Open it the usual way (a backup from older code gets the newer migrations), put the
@@ -302,24 +273,9 @@ export async function restoreBackup(
       dataDir: config.dataDir,
     });
     try {
-      if (config.mediaStorage === 'fs') {
-        for (const path of mediaFiles) linkOrCopy(join(staging, 'media', path), join(media, path));
-      } else {
-        const storage = createDbStorage(database.db);
-        for (const path of mediaFiles) {
-          const key = relative('.', path);
-          if (!MEDIA_KEY_PATTERN.test(key)) continue;
-          await storage.put(key, readFileSync(join(staging, 'media', path)), contentTypeOfKey(key));
-        }
-      }
+      await restoreMedia(config, database, join(staging, 'media'), mediaFiles);
       log(`${mediaFiles.length} media files restored.`);
-      const counts: Record<string, number> = {};
-      for (const table of ['articles', 'categories', 'users', 'media']) {
-        const { rows } = (await database.db.execute(
-          sql.raw(`SELECT count(*)::int AS n FROM "${table}"`),
-        )) as unknown as { rows: { n: number }[] };
-        counts[table] = Number(rows[0]?.n ?? 0);
-      }
+      const counts = await countRows(database);
       counts.mediaFiles = mediaFiles.length;
       await database.analyze();
       return { manifest, counts };
@@ -329,4 +285,82 @@ export async function restoreBackup(
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
+}
+
+/** Makes the embedded database of an empty DATA_DIR from the data-folder `copy`. */
+async function restoreEmbedded(config: Config, copy: string) {
+  if (config.databaseUrl)
+    throw new BackupError(
+      'This backup is of an embedded site: restore it without DATABASE_URL (into an empty DATA_DIR), ' +
+        'or move between engines with npm run export and npm run import.',
+    );
+  const target = join(config.dataDir, 'db');
+  if (nonEmptyDir(target))
+    throw new BackupError(`${target} already holds a database: restore needs an empty DATA_DIR.`);
+  const lock = lockDataDir(config.dataDir);
+  try {
+    const data = readFileSync(copy);
+    const restored = new PGlite(target, {
+      loadDataDir: new Blob([data]),
+      extensions: PGLITE_EXTENSIONS,
+    });
+    await restored.waitReady;
+    await restored.close();
+  } finally {
+    lock.release();
+  }
+}
+
+/** Restores the pg_dump `copy` into DATABASE_URL, which must have no tables yet. */
+async function restorePostgres(config: Config, copy: string) {
+  if (!config.databaseUrl)
+    throw new BackupError(
+      'This backup is of a PostgreSQL site: set DATABASE_URL to an empty database to restore it.',
+    );
+  const client = new pg.Client({ connectionString: config.databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>(
+      "SELECT count(*) AS n FROM information_schema.tables WHERE table_schema IN ('public', 'drizzle')",
+    );
+    if (Number(rows[0]?.n) > 0)
+      throw new BackupError(
+        'The database in DATABASE_URL already has tables: restore needs an empty database (createdb a new one).',
+      );
+  } finally {
+    await client.end();
+  }
+  await runTool('pg_restore', ['--version'], NEEDS_PG_DUMP);
+  await runTool(
+    'pg_restore',
+    ['--no-owner', '--no-privileges', '--exit-on-error', `--dbname=${config.databaseUrl}`, copy],
+    NEEDS_PG_DUMP,
+  );
+}
+
+/** Puts the backup's media files (`paths` under `from`) where this configuration keeps media. */
+async function restoreMedia(config: Config, database: Database, from: string, paths: string[]) {
+  if (config.mediaStorage === 'fs') {
+    const media = mediaRoot(config.dataDir);
+    for (const path of paths) linkOrCopy(join(from, path), join(media, path));
+    return;
+  }
+  const storage = createDbStorage(database.db);
+  for (const path of paths) {
+    const key = relative('.', path);
+    if (!MEDIA_KEY_PATTERN.test(key)) continue;
+    await storage.put(key, readFileSync(join(from, path)), contentTypeOfKey(key));
+  }
+}
+
+/** How many rows the restored site holds of what a person would check. */
+async function countRows(database: Database): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of ['articles', 'categories', 'users', 'media']) {
+    const { rows } = (await database.db.execute(
+      sql.raw(`SELECT count(*)::int AS n FROM "${table}"`),
+    )) as unknown as { rows: { n: number }[] };
+    counts[table] = Number(rows[0]?.n ?? 0);
+  }
+  return counts;
 }

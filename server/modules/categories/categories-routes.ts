@@ -12,12 +12,20 @@ import { IdParamsSchema, MessageSchema } from '../../../common/schemas/common';
 import { errorResponses } from '../../lib/errors';
 import type { CategoriesService } from './categories-service';
 
+const tags = ['categories'];
+
 /** Category calls of SPEC.md §7; static paths are matched before `/:slug`. */
 export function categoriesRoutes(categories: CategoriesService) {
+  return async function (app: FastifyInstance) {
+    await app.register(readingRoutes(categories));
+    await app.register(editingRoutes(categories));
+  };
+}
+
+/** What readers' pages and the navigation ask for: all categories, the home ones, one by slug. */
+function readingRoutes(categories: CategoriesService) {
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const tags = ['categories'];
-    const security = [{ bearer: [] }];
 
     app.get(
       '/api/categories',
@@ -45,6 +53,28 @@ export function categoriesRoutes(categories: CategoriesService) {
       },
       async () => categories.listHome(),
     );
+
+    app.get(
+      '/api/categories/:slug',
+      {
+        schema: {
+          tags,
+          summary: 'One category by slug',
+          security: [],
+          params: z.object({ slug: z.string().max(200) }),
+          response: { 200: CategorySchema, ...errorResponses(400, 404, 429) },
+        },
+      },
+      async (request) => categories.bySlug(request.params.slug),
+    );
+  };
+}
+
+/** The editors' calls: a page of categories, add, edit, delete. */
+function editingRoutes(categories: CategoriesService) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const security = [{ bearer: [] }];
 
     app.get(
       '/api/categories/admin-categories',
@@ -105,20 +135,6 @@ export function categoriesRoutes(categories: CategoriesService) {
         },
       },
       async (request) => categories.remove(await request.actor(), request.params.id),
-    );
-
-    app.get(
-      '/api/categories/:slug',
-      {
-        schema: {
-          tags,
-          summary: 'One category by slug',
-          security: [],
-          params: z.object({ slug: z.string().max(200) }),
-          response: { 200: CategorySchema, ...errorResponses(400, 404, 429) },
-        },
-      },
-      async (request) => categories.bySlug(request.params.slug),
     );
   };
 }

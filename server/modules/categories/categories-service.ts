@@ -69,16 +69,23 @@ export interface CategorySettings {
   categoryMoved(formerSlug: string, slug: string): Promise<void>;
 }
 
-export function createCategoriesService(deps: {
+/** What the categories module needs; the composition root passes the other modules' services. */
+export interface CategoriesDeps {
   db: Db;
   clock: Clock;
   articles: CategoryArticles;
   settings: CategorySettings;
   /** Tells every process's kept answers what a write touched (server/lib/change-notices.ts). */
   contentChanged?: (change?: CacheChange) => Promise<void>;
-}) {
-  const { db, clock, articles, settings } = deps;
-  const changed = deps.contentChanged ?? (async () => {});
+}
+
+export function createCategoriesService(deps: CategoriesDeps) {
+  return { ...categoryReads(deps), ...categoryWrites(deps) };
+}
+export type CategoriesService = ReturnType<typeof createCategoriesService>;
+
+/** Finding categories: for readers, for other modules, and the editors' list. */
+function categoryReads({ db }: Pick<CategoriesDeps, 'db'>) {
   return {
     async listAll(): Promise<Category[]> {
       return (await listAllCategories(db)).map(toCategory);
@@ -124,7 +131,14 @@ export function createCategoriesService(deps: {
         totalCategories: total,
       };
     },
+  };
+}
 
+/** Adding, editing and deleting categories (editors), and telling the kept pages what moved. */
+function categoryWrites(deps: CategoriesDeps) {
+  const { db, clock, articles, settings } = deps;
+  const changed = deps.contentChanged ?? (async () => {});
+  return {
     async create(actor: Actor | null, input: CategoryInput): Promise<Category> {
       requireRole(actor, 'editor');
       const slug = categorySlug(input);
@@ -210,4 +224,3 @@ export function createCategoriesService(deps: {
     },
   };
 }
-export type CategoriesService = ReturnType<typeof createCategoriesService>;

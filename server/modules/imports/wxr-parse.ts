@@ -114,6 +114,146 @@ const ITEM_FIELDS: Record<string, keyof WxrItem> = {
   'wp:attachment_url': 'attachmentUrl',
 };
 
+/** What the parser has seen so far: the file's parts, and the elements open around it. */
+interface ParseState {
+  result: WxrFile;
+  channelLink: string;
+  baseBlogUrl: string;
+  /** Names of the open elements, outermost first. */
+  stack: string[];
+  text: string;
+  item?: WxrItem;
+  term?: WxrTerm & { nicenameKey?: string };
+  author?: WxrAuthor;
+  metaKey: string;
+  metaValue: string;
+}
+
+/** An element opens: a channel's item, author or term, or an item's category or meta, starts. */
+function openTag(
+  state: ParseState,
+  tag: { name: string; attributes: Record<string, unknown> },
+  line: number,
+) {
+  const name = tag.name;
+  const parent = state.stack[state.stack.length - 1];
+  state.stack.push(name);
+  state.text = '';
+  if (state.stack.length === 1 && name !== 'rss')
+    throw new WxrError(`This is not a WordPress export: it starts with <${name}>, not <rss>.`);
+  if (parent === 'channel' && name === 'item') state.item = emptyItem(line);
+  else if (parent === 'channel' && name === 'wp:author')
+    state.author = { id: '', login: '', email: '', displayName: '' };
+  else if (parent === 'channel' && (name === 'wp:category' || name === 'wp:tag'))
+    state.term = { domain: name === 'wp:tag' ? 'post_tag' : 'category', nicename: '', name: '' };
+  else if (state.item && parent === 'item' && name === 'category') {
+    const attr = (key: string) => {
+      const value = tag.attributes[key];
+      return typeof value === 'string' ? value : '';
+    };
+    state.term = { domain: attr('domain'), nicename: attr('nicename'), name: '' };
+  } else if (state.item && name === 'wp:postmeta') state.metaKey = state.metaValue = '';
+}
+
+/** An element closes: its text goes where its parent says. */
+function closeTag(state: ParseState, name: string) {
+  state.stack.pop();
+  const parent = state.stack[state.stack.length - 1];
+  const value = state.text;
+  state.text = '';
+  const { author, term, item } = state;
+  if (parent === 'channel') closeInChannel(state, name, value);
+  else if (author && parent === 'wp:author') {
+    if (name === 'wp:author_id') author.id = value.trim();
+    else if (name === 'wp:author_login') author.login = value.trim();
+    else if (name === 'wp:author_email') author.email = value.trim();
+    else if (name === 'wp:author_display_name') author.displayName = value.trim();
+  } else if (term && (parent === 'wp:category' || parent === 'wp:tag')) {
+    if (name === 'wp:category_nicename' || name === 'wp:tag_slug') term.nicename = value.trim();
+    else if (name === 'wp:cat_name' || name === 'wp:tag_name') term.name = value.trim();
+    else if (name === 'wp:category_parent') term.parent = value.trim();
+    else if (name === 'wp:category_description' || name === 'wp:tag_description')
+      term.description = value.trim();
+  } else if (item) closeInItem(state, item, parent, name, value);
+}
+
+/** A child of <channel> closes: a whole item, author or term, or one of the site's fields. */
+function closeInChannel(state: ParseState, name: string, value: string) {
+  const { result } = state;
+  if (name === 'item' && state.item) {
+    result.items.push(state.item);
+    state.item = undefined;
+  } else if (name === 'wp:author' && state.author) {
+    result.authors.push(state.author);
+    state.author = undefined;
+  } else if (name === 'wp:category' && state.term) {
+    result.categories.push(state.term);
+    state.term = undefined;
+  } else if (name === 'wp:tag' && state.term) {
+    result.tags.push(state.term);
+    state.term = undefined;
+  } else if (name === 'wp:wxr_version') result.version = value.trim();
+  else if (name === 'title') result.title = value.trim();
+  else if (name === 'link') state.channelLink = value.trim();
+  else if (name === 'wp:base_blog_url') state.baseBlogUrl = value.trim();
+}
+
+/** An element inside an <item> closes: one of its fields, categories, meta or comments. */
+function closeInItem(
+  state: ParseState,
+  item: WxrItem,
+  parent: string | undefined,
+  name: string,
+  value: string,
+) {
+  if (parent === 'item') {
+    if (name === 'category' && state.term) {
+      state.term.name = value.trim();
+      item.terms.push(state.term);
+      state.term = undefined;
+    } else if (name === 'wp:postmeta') {
+      if (state.metaKey) item.meta[state.metaKey] = state.metaValue;
+    } else if (name === 'wp:comment') {
+      item.comments++;
+    } else {
+      const field = ITEM_FIELDS[name];
+      // Bodies keep every byte; the other fields are trimmed.
+      if (field === 'content' || field === 'excerpt') item[field] = value;
+      else if (field) (item[field] as string) = value.trim();
+    }
+  } else if (parent === 'wp:postmeta') {
+    if (name === 'wp:meta_key') state.metaKey = value.trim();
+    else if (name === 'wp:meta_value') state.metaValue = value;
+  }
+}
+
+/** The WxrError for what the parser threw, at the line and column it says, in words. */
+function readError(
+  error: unknown,
+  path: string,
+  stack: string[],
+  parser: { line: number; column: number },
+): WxrError {
+  if (error instanceof WxrError && error.line !== undefined) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  // saxes writes "file:line:column: message"; say it in words.
+  const at = /^(?:.*?):(\d+):(\d+): (.*)$/s.exec(message);
+  if (at) {
+    const [, line, column, what] = at;
+    const inside = stack.length > 0 ? ` (inside <${stack[stack.length - 1]}>)` : '';
+    return new WxrError(
+      `${basename(path)} is not a readable WordPress export: line ${line}, column ${Number(column) + 1}: ${what?.replace(/\.$/, '')}${inside}.`,
+      Number(line),
+      Number(column) + 1,
+    );
+  }
+  return new WxrError(
+    `${basename(path)} is not a readable WordPress export: line ${parser.line}, column ${parser.column + 1}: ${message}`,
+    parser.line,
+    parser.column + 1,
+  );
+}
+
 /**
  * Parses a WXR file. `onProgress(bytesRead, totalBytes)` hears how far it is. Throws WxrError
  * for malformed XML (with its line and column) and for XML that is not a WordPress export.
@@ -124,132 +264,27 @@ export async function parseWxrFile(
 ): Promise<WxrFile> {
   const total = statSync(path).size;
   const parser = new SaxesParser({ fileName: basename(path), position: true });
-  const result: WxrFile = {
-    version: '',
-    title: '',
-    siteUrl: '',
-    authors: [],
-    categories: [],
-    tags: [],
-    items: [],
+  const state: ParseState = {
+    result: {
+      version: '',
+      title: '',
+      siteUrl: '',
+      authors: [],
+      categories: [],
+      tags: [],
+      items: [],
+    },
+    channelLink: '',
+    baseBlogUrl: '',
+    stack: [],
+    text: '',
+    metaKey: '',
+    metaValue: '',
   };
-  let channelLink = '';
-  let baseBlogUrl = '';
-  /** Names of the open elements, outermost first. */
-  const stack: string[] = [];
-  let text = '';
-  let item: WxrItem | undefined;
-  let term: (WxrTerm & { nicenameKey?: string }) | undefined;
-  let author: WxrAuthor | undefined;
-  let metaKey = '';
-  let metaValue = '';
-
-  parser.on('opentag', (tag) => {
-    const name = tag.name;
-    const parent = stack[stack.length - 1];
-    stack.push(name);
-    text = '';
-    if (stack.length === 1 && name !== 'rss')
-      throw new WxrError(`This is not a WordPress export: it starts with <${name}>, not <rss>.`);
-    if (parent === 'channel' && name === 'item') item = emptyItem(parser.line);
-    else if (parent === 'channel' && name === 'wp:author')
-      author = { id: '', login: '', email: '', displayName: '' };
-    else if (parent === 'channel' && (name === 'wp:category' || name === 'wp:tag'))
-      term = { domain: name === 'wp:tag' ? 'post_tag' : 'category', nicename: '', name: '' };
-    else if (item && parent === 'item' && name === 'category') {
-      const attr = (key: string) => {
-        const value = tag.attributes[key];
-        return typeof value === 'string' ? value : '';
-      };
-      term = { domain: attr('domain'), nicename: attr('nicename'), name: '' };
-    } else if (item && name === 'wp:postmeta') metaKey = metaValue = '';
-  });
-
-  parser.on('text', (t) => (text += t));
-  parser.on('cdata', (t) => (text += t));
-
-  parser.on('closetag', (tag) => {
-    const name = tag.name;
-    stack.pop();
-    const parent = stack[stack.length - 1];
-    const value = text;
-    text = '';
-    if (parent === 'channel') {
-      if (name === 'item' && item) {
-        result.items.push(item);
-        item = undefined;
-      } else if (name === 'wp:author' && author) {
-        result.authors.push(author);
-        author = undefined;
-      } else if (name === 'wp:category' && term) {
-        result.categories.push(term);
-        term = undefined;
-      } else if (name === 'wp:tag' && term) {
-        result.tags.push(term);
-        term = undefined;
-      } else if (name === 'wp:wxr_version') result.version = value.trim();
-      else if (name === 'title') result.title = value.trim();
-      else if (name === 'link') channelLink = value.trim();
-      else if (name === 'wp:base_blog_url') baseBlogUrl = value.trim();
-      return;
-    }
-    if (author && parent === 'wp:author') {
-      if (name === 'wp:author_id') author.id = value.trim();
-      else if (name === 'wp:author_login') author.login = value.trim();
-      else if (name === 'wp:author_email') author.email = value.trim();
-      else if (name === 'wp:author_display_name') author.displayName = value.trim();
-      return;
-    }
-    if (term && (parent === 'wp:category' || parent === 'wp:tag')) {
-      if (name === 'wp:category_nicename' || name === 'wp:tag_slug') term.nicename = value.trim();
-      else if (name === 'wp:cat_name' || name === 'wp:tag_name') term.name = value.trim();
-      else if (name === 'wp:category_parent') term.parent = value.trim();
-      else if (name === 'wp:category_description' || name === 'wp:tag_description')
-        term.description = value.trim();
-      return;
-    }
-    if (!item) return;
-    if (parent === 'item') {
-      if (name === 'category' && term) {
-        term.name = value.trim();
-        item.terms.push(term);
-        term = undefined;
-      } else if (name === 'wp:postmeta') {
-        if (metaKey) item.meta[metaKey] = metaValue;
-      } else if (name === 'wp:comment') {
-        item.comments++;
-      } else {
-        const field = ITEM_FIELDS[name];
-        // Bodies keep every byte; the other fields are trimmed.
-        if (field === 'content' || field === 'excerpt') item[field] = value;
-        else if (field) (item[field] as string) = value.trim();
-      }
-    } else if (parent === 'wp:postmeta') {
-      if (name === 'wp:meta_key') metaKey = value.trim();
-      else if (name === 'wp:meta_value') metaValue = value;
-    }
-  });
-
-  const fail = (error: unknown): never => {
-    if (error instanceof WxrError && error.line !== undefined) throw error;
-    const message = error instanceof Error ? error.message : String(error);
-    // saxes writes "file:line:column: message"; say it in words.
-    const at = /^(?:.*?):(\d+):(\d+): (.*)$/s.exec(message);
-    if (at) {
-      const [, line, column, what] = at;
-      const inside = stack.length > 0 ? ` (inside <${stack[stack.length - 1]}>)` : '';
-      throw new WxrError(
-        `${basename(path)} is not a readable WordPress export: line ${line}, column ${Number(column) + 1}: ${what?.replace(/\.$/, '')}${inside}.`,
-        Number(line),
-        Number(column) + 1,
-      );
-    }
-    throw new WxrError(
-      `${basename(path)} is not a readable WordPress export: line ${parser.line}, column ${parser.column + 1}: ${message}`,
-      parser.line,
-      parser.column + 1,
-    );
-  };
+  parser.on('opentag', (tag) => openTag(state, tag, parser.line));
+  parser.on('text', (t) => (state.text += t));
+  parser.on('cdata', (t) => (state.text += t));
+  parser.on('closetag', (tag) => closeTag(state, tag.name));
 
   let read = 0;
   try {
@@ -260,9 +295,10 @@ export async function parseWxrFile(
     }
     parser.close();
   } catch (error) {
-    fail(error);
+    throw readError(error, path, state.stack, parser);
   }
 
+  const { result } = state;
   if (!result.version)
     throw new WxrError(
       `${basename(path)} is not a WordPress export: it has no <wp:wxr_version> (export it with WordPress's Tools → Export).`,
@@ -271,6 +307,6 @@ export async function parseWxrFile(
     throw new WxrError(
       `${basename(path)} is WXR ${result.version}; this importer reads WXR ${SUPPORTED_VERSIONS.join(', ')}.`,
     );
-  result.siteUrl = (baseBlogUrl || channelLink).replace(/\/+$/, '');
+  result.siteUrl = (state.baseBlogUrl || state.channelLink).replace(/\/+$/, '');
   return result;
 }

@@ -225,16 +225,51 @@ export interface StoredImage {
   crops: { ratio: CropRatio; width: number; height: number; url: string }[];
 }
 
-export function createMediaService(deps: {
+/** What the media module needs; the composition root passes it. */
+export interface MediaDeps {
   db: Db;
   storage: MediaStorage;
   clock: Clock;
   /** The storage to use inside a caller's transaction (MEDIA_STORAGE=db writes through it). */
   storageIn?: (tx: Db) => MediaStorage;
-}) {
+}
+
+/** What the media service's parts share: the deps, and one bound on images decoded at once. */
+interface MediaContext {
+  db: Db;
+  storage: MediaStorage;
+  clock: Clock;
+  storageIn: (tx: Db) => MediaStorage;
+  decoding: ReturnType<typeof createSemaphore>;
+}
+
+export function createMediaService(deps: MediaDeps) {
   const { db, storage, clock } = deps;
   const storageIn = (tx: Db) => deps.storageIn?.(tx) ?? storage;
-  const decoding = createSemaphore(IMAGES_AT_ONCE);
+  const ctx: MediaContext = {
+    db,
+    storage,
+    clock,
+    storageIn,
+    decoding: createSemaphore(IMAGES_AT_ONCE),
+  };
+  return {
+    storage,
+    /** Where files go inside the caller's transaction `tx`. */
+    storageIn,
+    ...mediaLookups(ctx),
+    /**
+     * Stores an image and its variants. Refuses anything that is not a raster image we accept;
+     * on any failure the bytes already written are removed, so nothing half-stored remains.
+     */
+    storeImage: (data: Buffer, options: StoreOptions = {}) => storeImage(ctx, data, options),
+    ...mediaBackfills(ctx),
+  };
+}
+export type MediaService = ReturnType<typeof createMediaService>;
+
+/** Finding uploads by address or id, and what pages need to show them. */
+function mediaLookups({ db }: Pick<MediaContext, 'db'>) {
   const imagesByIds = async (ids: string[]): Promise<Map<string, ResponsiveImageInfo>> => {
     const found = new Map<string, ResponsiveImageInfo>();
     const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
@@ -243,9 +278,6 @@ export function createMediaService(deps: {
     return found;
   };
   return {
-    storage,
-    /** Where files go inside the caller's transaction `tx`. */
-    storageIn,
     /** The upload whose original is at this address on our site, if any. */
     async idForUrl(url: string, tx?: Db): Promise<string | null> {
       const key = keyOfMediaUrl(url);
@@ -270,101 +302,6 @@ export function createMediaService(deps: {
     },
 
     /**
-     * Stores an image and its variants. Refuses anything that is not a raster image we accept;
-     * on any failure the bytes already written are removed, so nothing half-stored remains.
-     */
-    async storeImage(
-      data: Buffer,
-      options: {
-        uploadedBy?: string | null;
-        /** A caller's transaction (an import) the row and, with MEDIA_STORAGE=db, the bytes join. */
-        tx?: Db;
-      } = {},
-    ): Promise<StoredImage> {
-      const rows = options.tx ?? db;
-      const files = options.tx ? storageIn(options.tx) : storage;
-      const format = sniffImage(data);
-      if (!format) {
-        throw unsupportedMediaType('Only JPEG, PNG, WebP, AVIF and GIF images can be uploaded.');
-      }
-      let meta: Metadata;
-      try {
-        // Reads the header only: the size is known before anything is decoded.
-        meta = await sharp(data, { animated: format === 'gif' }).metadata();
-      } catch {
-        throw unsupportedMediaType('The file is not a readable image.');
-      }
-      const frameHeight = meta.pageHeight ?? meta.height;
-      if (!meta.width || !frameHeight)
-        throw unsupportedMediaType('The file is not a readable image.');
-      if (meta.width > MAX_IMAGE_SIDE || frameHeight > MAX_IMAGE_SIDE)
-        throw sideTooLong(meta.width, frameHeight);
-      if (meta.width * (meta.height ?? frameHeight) > MAX_IMAGE_PIXELS)
-        throw tooManyPixels(meta.width, meta.height ?? frameHeight);
-
-      const id = randomUUID();
-      const now = clock.now();
-      const folder = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${id}`;
-      const originalKey = `${folder}/original.${format}`;
-      /** The upright, clean original and its variants, decoded while holding a slot. */
-      const processImage = async () => {
-        const original = await servedOriginal(data, format, meta);
-        const variants = await encodeVariants(data, folder, variantWidthsFor(original.width), true);
-        return { original, variants };
-      };
-      const written: string[] = [];
-      try {
-        const { original, variants } = await decoding
-          .run(() => processImage())
-          .catch(() => {
-            // A header that reads but pixels that do not (a cut-short file) is the upload's fault.
-            throw unsupportedMediaType('The file is not a readable image.');
-          });
-        const { width, height } = original;
-        await files.put(originalKey, original.data, contentTypeOfKey(originalKey));
-        written.push(originalKey);
-        for (const variant of variants) {
-          await files.put(variant.key, variant.data, `image/${variant.format}`);
-          written.push(variant.key);
-        }
-        const webpVariants = stored(variants, 'webp');
-        const avifVariants = stored(variants, 'avif');
-        // Crops for search engines and share cards, decoded while holding a slot too.
-        const crops = await decoding.run(() => makeCrops(data, folder, files, written));
-        await insertMedia(rows, {
-          id,
-          storageKey: originalKey,
-          mimeType: contentTypeOfKey(originalKey),
-          width,
-          height,
-          bytes: original.data.length,
-          variants: webpVariants,
-          avif: avifVariants,
-          crops,
-          uploadedBy: options.uploadedBy ?? null,
-          createdAt: now,
-        });
-        return {
-          _id: id,
-          url: mediaUrl(originalKey),
-          width,
-          height,
-          variants: webpVariants.map((v) => ({ width: v.width, url: mediaUrl(v.key) })),
-          avif: avifVariants.map((v) => ({ width: v.width, url: mediaUrl(v.key) })),
-          crops: crops.map((c) => ({
-            ratio: c.ratio,
-            width: c.width,
-            height: c.height,
-            url: mediaUrl(c.key),
-          })),
-        };
-      } catch (error) {
-        await Promise.allSettled(written.map((key) => files.remove(key)));
-        throw error;
-      }
-    },
-
-    /**
      * What pages need to show these uploads responsively, by upload id (the uuid in a media
      * address's folder, `mediaIdOfUrl`): size, WebP and AVIF variants' addresses. Ids that are
      * not uploads here are left out.
@@ -377,7 +314,150 @@ export function createMediaService(deps: {
       if (!id) return null;
       return (await imagesByIds([id])).get(id) ?? null;
     },
+  };
+}
 
+interface StoreOptions {
+  uploadedBy?: string | null;
+  /** A caller's transaction (an import) the row and, with MEDIA_STORAGE=db, the bytes join. */
+  tx?: Db;
+}
+
+/** The format and header of an upload we accept; refuses any other file (415) or size (413). */
+async function readableImage(data: Buffer): Promise<{ format: ImageFormat; meta: Metadata }> {
+  const format = sniffImage(data);
+  if (!format) {
+    throw unsupportedMediaType('Only JPEG, PNG, WebP, AVIF and GIF images can be uploaded.');
+  }
+  let meta: Metadata;
+  try {
+    // Reads the header only: the size is known before anything is decoded.
+    meta = await sharp(data, { animated: format === 'gif' }).metadata();
+  } catch {
+    throw unsupportedMediaType('The file is not a readable image.');
+  }
+  const frameHeight = meta.pageHeight ?? meta.height;
+  if (!meta.width || !frameHeight) throw unsupportedMediaType('The file is not a readable image.');
+  if (meta.width > MAX_IMAGE_SIDE || frameHeight > MAX_IMAGE_SIDE)
+    throw sideTooLong(meta.width, frameHeight);
+  if (meta.width * (meta.height ?? frameHeight) > MAX_IMAGE_PIXELS)
+    throw tooManyPixels(meta.width, meta.height ?? frameHeight);
+  return { format, meta };
+}
+
+async function storeImage(
+  { db, clock, storage, storageIn, decoding }: MediaContext,
+  data: Buffer,
+  options: StoreOptions,
+): Promise<StoredImage> {
+  const rows = options.tx ?? db;
+  const files = options.tx ? storageIn(options.tx) : storage;
+  const { format, meta } = await readableImage(data);
+
+  const id = randomUUID();
+  const now = clock.now();
+  const folder = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${id}`;
+  const originalKey = `${folder}/original.${format}`;
+  /** The upright, clean original and its variants, decoded while holding a slot. */
+  const processImage = async () => {
+    const original = await servedOriginal(data, format, meta);
+    const variants = await encodeVariants(data, folder, variantWidthsFor(original.width), true);
+    return { original, variants };
+  };
+  const written: string[] = [];
+  try {
+    const { original, variants } = await decoding
+      .run(() => processImage())
+      .catch(() => {
+        // A header that reads but pixels that do not (a cut-short file) is the upload's fault.
+        throw unsupportedMediaType('The file is not a readable image.');
+      });
+    const { width, height } = original;
+    await files.put(originalKey, original.data, contentTypeOfKey(originalKey));
+    written.push(originalKey);
+    for (const variant of variants) {
+      await files.put(variant.key, variant.data, `image/${variant.format}`);
+      written.push(variant.key);
+    }
+    const webpVariants = stored(variants, 'webp');
+    const avifVariants = stored(variants, 'avif');
+    // Crops for search engines and share cards, decoded while holding a slot too.
+    const crops = await decoding.run(() => makeCrops(data, folder, files, written));
+    await insertMedia(rows, {
+      id,
+      storageKey: originalKey,
+      mimeType: contentTypeOfKey(originalKey),
+      width,
+      height,
+      bytes: original.data.length,
+      variants: webpVariants,
+      avif: avifVariants,
+      crops,
+      uploadedBy: options.uploadedBy ?? null,
+      createdAt: now,
+    });
+    return {
+      _id: id,
+      url: mediaUrl(originalKey),
+      width,
+      height,
+      variants: webpVariants.map((v) => ({ width: v.width, url: mediaUrl(v.key) })),
+      avif: avifVariants.map((v) => ({ width: v.width, url: mediaUrl(v.key) })),
+      crops: crops.map((c) => ({
+        ratio: c.ratio,
+        width: c.width,
+        height: c.height,
+        url: mediaUrl(c.key),
+      })),
+    };
+  } catch (error) {
+    await Promise.allSettled(written.map((key) => files.remove(key)));
+    throw error;
+  }
+}
+
+/**
+ * The AVIF variants (and, for an original narrower than every width, the one WebP variant)
+ * of one stored upload, written to storage; undefined when its original is gone or
+ * unreadable, with whatever was written removed again.
+ */
+async function missingVariantsOf(
+  { storage, decoding }: Pick<MediaContext, 'storage' | 'decoding'>,
+  row: { storageKey: string; variants: MediaVariant[] },
+): Promise<EncodedVariant[] | undefined> {
+  const original = await storage.get(row.storageKey);
+  if (!original) return undefined;
+  const folder = folderOf(row.storageKey);
+  const written: string[] = [];
+  return decoding
+    .run(async () => {
+      // The WebP widths already made; an original narrower than all had none.
+      const widths =
+        row.variants.length > 0
+          ? row.variants.map((v) => v.width)
+          : variantWidthsFor(await uprightWidth(original.data));
+      const variants = await encodeVariants(
+        original.data,
+        folder,
+        widths,
+        row.variants.length === 0,
+      );
+      for (const variant of variants) {
+        await storage.put(variant.key, variant.data, `image/${variant.format}`);
+        written.push(variant.key);
+      }
+      return variants;
+    })
+    .catch(async () => {
+      await Promise.allSettled(written.map((key) => storage.remove(key)));
+      return undefined;
+    });
+}
+
+/** Work on uploads stored by older code: variants and crops they lack, metadata they kept. */
+function mediaBackfills(ctx: MediaContext) {
+  const { db, storage, decoding } = ctx;
+  return {
     /**
      * Makes the AVIF variants of uploads that have none (stored before AVIF), and the one WebP
      * variant of an original narrower than every variant width, which had none; in the
@@ -390,34 +470,7 @@ export function createMediaService(deps: {
         const batch = await listMediaWithoutAvif(db, 20);
         if (batch.length === 0 || opts.stopped?.()) return done;
         for (const row of batch) {
-          const original = await storage.get(row.storageKey);
-          const folder = folderOf(row.storageKey);
-          const written: string[] = [];
-          const made = original
-            ? await decoding
-                .run(async () => {
-                  // The WebP widths already made; an original narrower than all had none.
-                  const widths =
-                    row.variants.length > 0
-                      ? row.variants.map((v) => v.width)
-                      : variantWidthsFor(await uprightWidth(original.data));
-                  const variants = await encodeVariants(
-                    original.data,
-                    folder,
-                    widths,
-                    row.variants.length === 0,
-                  );
-                  for (const variant of variants) {
-                    await storage.put(variant.key, variant.data, `image/${variant.format}`);
-                    written.push(variant.key);
-                  }
-                  return variants;
-                })
-                .catch(async () => {
-                  await Promise.allSettled(written.map((key) => storage.remove(key)));
-                  return undefined;
-                })
-            : undefined;
+          const made = await missingVariantsOf(ctx, row);
           await saveAvifVariants(db, row.id, {
             avif: made ? stored(made, 'avif') : [],
             ...(made && row.variants.length === 0 ? { variants: stored(made, 'webp') } : {}),
@@ -492,4 +545,3 @@ export function createMediaService(deps: {
     },
   };
 }
-export type MediaService = ReturnType<typeof createMediaService>;

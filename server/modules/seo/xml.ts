@@ -11,3 +11,6 @@ export function xml(text: string): string {
     .replace(/'/g, '&apos;')
     .replace(NOT_XML, '');
 }
+
+/** The first line of every XML document served here. */
+export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';

@@ -25,7 +25,13 @@ import {
   type UsersService,
 } from './users-service';
 
-/** Accounts (SPEC.md §7 users calls, DECISIONS.md §2). HTTP only: the rules live in the service. */
+interface RouteOptions {
+  secureCookies: boolean;
+  counters: RateLimitCounters;
+}
+
+const tags = ['users'];
+
 /** The refusal past either sign-in limit, with the minutes left in its window. */
 function tooManyAttempts(ttlMs: number) {
   const minutes = minutesLeft(ttlMs);
@@ -34,13 +40,20 @@ function tooManyAttempts(ttlMs: number) {
   );
 }
 
-export function usersRoutes(
-  users: UsersService,
-  opts: { secureCookies: boolean; counters: RateLimitCounters },
-) {
+/** Accounts (SPEC.md §7 users calls, DECISIONS.md §2). HTTP only: the rules live in the service. */
+export function usersRoutes(users: UsersService, opts: RouteOptions) {
+  return async function (app: FastifyInstance) {
+    await app.register(signInRoutes(users, opts));
+    await app.register(signOutRoutes(users, opts));
+    await app.register(profileRoutes(users, opts));
+    await app.register(administrationRoutes(users));
+  };
+}
+
+/** Creating an account and signing in, both bounded per address. */
+function signInRoutes(users: UsersService, opts: RouteOptions) {
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const tags = ['users'];
 
     /*
      * Sign-in failures are limited per address and per account (10 in 15 minutes each, then
@@ -113,6 +126,13 @@ export function usersRoutes(
         return info;
       },
     );
+  };
+}
+
+/** Ending one session or all of a user's sessions. */
+function signOutRoutes(users: UsersService, opts: RouteOptions) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
 
     app.post(
       '/api/users/signout',
@@ -152,6 +172,13 @@ export function usersRoutes(
         return answer;
       },
     );
+  };
+}
+
+/** The authors' list, and the signed-in user's own account. */
+function profileRoutes(users: UsersService, opts: RouteOptions) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
 
     app.get(
       '/api/users/authors',
@@ -201,6 +228,13 @@ export function usersRoutes(
         return info;
       },
     );
+  };
+}
+
+/** An administrator's calls on other users: the list, roles, profiles, passwords. */
+function administrationRoutes(users: UsersService) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
 
     app.get(
       '/api/users',

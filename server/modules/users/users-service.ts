@@ -89,49 +89,58 @@ function authorChanged(id: string, profile: { slug?: unknown }): CacheChange {
   return profile.slug === undefined ? { stale: [tag] } : { stale: [], drop: [tag] };
 }
 
-export function createUsersService(deps: {
+/** What the users module needs; the composition root passes it. */
+export interface UsersDeps {
   db: Db;
   tokens: Tokens;
   clock: Clock;
   /** Tells every process's kept answers what a write touched (server/lib/change-notices.ts). */
   contentChanged?: (change?: CacheChange) => Promise<void>;
-}) {
-  const { db, tokens, clock } = deps;
-  const changed = deps.contentChanged ?? (async () => {});
+}
 
-  const userInfo = async (row: UserRow): Promise<UserInfo> => ({
+export function createUsersService(deps: UsersDeps) {
+  return { ...userSessions(deps), ...userProfiles(deps), ...userAdministration(deps) };
+}
+export type UsersService = ReturnType<typeof createUsersService>;
+
+/** What a signed-in client holds: the user's names and a session token. */
+async function userInfo(tokens: Tokens, row: UserRow): Promise<UserInfo> {
+  return {
     _id: row.id,
     name: row.name,
     email: row.email,
     role: row.role,
     token: await tokens.sign({ sub: row.id, tv: row.tokenVersion }),
-  });
-
-  /**
-   * The columns a profile change writes. A given slug is normalised like an article's and must
-   * be free; the fields left out stay as they are.
-   */
-  const profileValues = async (id: string, input: AuthorProfileInput) => {
-    let slug: string | undefined;
-    if (input.slug !== undefined) {
-      slug = slugify(input.slug);
-      if (!slug) {
-        throw badRequest('The slug needs Latin letters or digits.', [
-          { path: 'body.slug', message: 'The slug needs Latin letters or digits.' },
-        ]);
-      }
-      if (await slugTaken(db, slug, id)) {
-        throw conflict(`Another author already uses the slug "${slug}". Choose another one.`);
-      }
-    }
-    return {
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(slug !== undefined ? { slug } : {}),
-      ...(input.bio !== undefined ? { bio: input.bio } : {}),
-      ...(input.photoUrl !== undefined ? { photoUrl: input.photoUrl } : {}),
-    };
   };
+}
 
+/**
+ * The columns a profile change writes. A given slug is normalised like an article's and must
+ * be free; the fields left out stay as they are.
+ */
+async function profileValues(db: Db, id: string, input: AuthorProfileInput) {
+  let slug: string | undefined;
+  if (input.slug !== undefined) {
+    slug = slugify(input.slug);
+    if (!slug) {
+      throw badRequest('The slug needs Latin letters or digits.', [
+        { path: 'body.slug', message: 'The slug needs Latin letters or digits.' },
+      ]);
+    }
+    if (await slugTaken(db, slug, id)) {
+      throw conflict(`Another author already uses the slug "${slug}". Choose another one.`);
+    }
+  }
+  return {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(slug !== undefined ? { slug } : {}),
+    ...(input.bio !== undefined ? { bio: input.bio } : {}),
+    ...(input.photoUrl !== undefined ? { photoUrl: input.photoUrl } : {}),
+  };
+}
+
+/** Signing up, in and out, and which user a token speaks for. */
+function userSessions({ db, tokens, clock }: Pick<UsersDeps, 'db' | 'tokens' | 'clock'>) {
   return {
     /** The user a token speaks for, if it is valid, unexpired and not revoked. */
     async authenticate(token: string): Promise<Actor | null> {
@@ -162,7 +171,7 @@ export function createUsersService(deps: {
         passwordHash,
       });
       if (!row) throw conflict('An account with this email already exists. Sign in instead.');
-      return userInfo(row);
+      return userInfo(tokens, row);
     },
 
     /**
@@ -177,9 +186,27 @@ export function createUsersService(deps: {
         () => false,
       );
       if (!row || !ok) throw unauthorized(SIGN_IN_FAILED);
-      return userInfo(row);
+      return userInfo(tokens, row);
     },
 
+    /**
+     * Ends every session of the user, this one included: tokens carry the version they were
+     * signed with, and the version moves on (for a lost phone or a shared computer).
+     */
+    async signOutEverywhere(actor: Actor | null): Promise<{ message: string }> {
+      const a = requireRole(actor, 'reader');
+      const row = await updateUser(db, a.id, { bumpTokenVersion: true });
+      if (!row) throw unauthorized();
+      return { message: SIGNED_OUT_EVERYWHERE };
+    },
+  };
+}
+
+/** Users' public profiles and their own account: reading and changing them. */
+function userProfiles(deps: Pick<UsersDeps, 'db' | 'tokens' | 'contentChanged'>) {
+  const { db, tokens } = deps;
+  const changed = deps.contentChanged ?? (async () => {});
+  return {
     async me(actor: Actor | null): Promise<User> {
       const a = requireRole(actor, 'reader');
       const row = await findUserById(db, a.id);
@@ -200,7 +227,7 @@ export function createUsersService(deps: {
           ]);
         }
       }
-      const profile = await profileValues(a.id, input);
+      const profile = await profileValues(db, a.id, input);
       const row = await updateUser(db, a.id, {
         ...profile,
         // A new password ends every other session: their tokens carry the old version.
@@ -211,14 +238,14 @@ export function createUsersService(deps: {
       if (!row) throw unauthorized();
       // A new name, slug, bio or photo shows on bylines and the author page.
       if (Object.keys(profile).length > 0) await changed(authorChanged(a.id, profile));
-      return userInfo(row);
+      return userInfo(tokens, row);
     },
 
     /** An administrator edits someone's public profile (name, slug, bio, photo). */
     async updateProfile(actor: Actor | null, id: string, input: AuthorProfileInput): Promise<User> {
       requireRole(actor, 'administrator');
       if (!(await findUserById(db, id))) throw notFound('No such user.');
-      const row = await updateUser(db, id, await profileValues(id, input));
+      const row = await updateUser(db, id, await profileValues(db, id, input));
       if (!row) throw notFound('No such user.');
       await changed(authorChanged(id, input));
       return toUser(row);
@@ -247,17 +274,18 @@ export function createUsersService(deps: {
       return pending.length;
     },
 
-    /**
-     * Ends every session of the user, this one included: tokens carry the version they were
-     * signed with, and the version moves on (for a lost phone or a shared computer).
-     */
-    async signOutEverywhere(actor: Actor | null): Promise<{ message: string }> {
-      const a = requireRole(actor, 'reader');
-      const row = await updateUser(db, a.id, { bumpTokenVersion: true });
-      if (!row) throw unauthorized();
-      return { message: SIGNED_OUT_EVERYWHERE };
+    /** Everyone who can write (SPEC.md §7 "list of authors"), with their page's fields. */
+    async authors(): Promise<Author[]> {
+      return (await listUsersWithRoles(db, WRITING_ROLES)).map(toAuthor);
     },
+  };
+}
 
+/** An administrator's (and the operator's) work on accounts: passwords, roles, the list. */
+function userAdministration(deps: Pick<UsersDeps, 'db' | 'contentChanged'>) {
+  const { db } = deps;
+  const changed = deps.contentChanged ?? (async () => {});
+  return {
     /**
      * An administrator sets a user's password (imported authors have none); every session the
      * user had ends, as with a password they change themselves.
@@ -324,11 +352,5 @@ export function createUsersService(deps: {
     },
 
     count: () => countUsers(db),
-
-    /** Everyone who can write (SPEC.md §7 "list of authors"), with their page's fields. */
-    async authors(): Promise<Author[]> {
-      return (await listUsersWithRoles(db, WRITING_ROLES)).map(toAuthor);
-    },
   };
 }
-export type UsersService = ReturnType<typeof createUsersService>;

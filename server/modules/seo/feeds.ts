@@ -1,0 +1,124 @@
+/* RSS 2.0 feeds of the site, of a category and of an author (SPEC.md §9). */
+import { CARD_EXCERPT_LENGTH, type Language } from '../../../common/articles';
+import { articlePath, authorPath, categoryPath, SERVER_SEGMENTS } from '../../../common/paths';
+import type { SiteSettings } from '../../../common/settings';
+import { htmlExcerpt } from '../../../common/text';
+import { notFound } from '../../lib/errors';
+import type { SeoDeps, SiteAddresses } from './seo-service';
+import { listPublishedForSeo } from './seo-repository';
+import { xml, XML_DECLARATION } from './xml';
+
+const FEED_SIZE = 20;
+
+type FeedRow = Awaited<ReturnType<typeof listPublishedForSeo>>[number];
+
+const rfc822 = (date: Date) => date.toUTCString();
+
+/**
+ * The language most of these stories are written in; the interface's when they are evenly
+ * split or there are none (a feed states one language for all its items).
+ */
+export function mainLanguage(rows: { language: Language }[], fallback: Language): Language {
+  const counts = new Map<Language, number>();
+  for (const row of rows) counts.set(row.language, (counts.get(row.language) ?? 0) + 1);
+  const best = Math.max(0, ...counts.values());
+  const leaders = [...counts].filter(([, n]) => n === best).map(([language]) => language);
+  return leaders.length === 1 ? (leaders[0] as Language) : fallback;
+}
+
+/** One story of a feed: its excerpt, and its whole body when the site gives full text. */
+function feedItem(row: FeedRow, site: SiteSettings, { absolute, absoluteLinks }: SiteAddresses) {
+  const url = absolute(articlePath(row));
+  return (
+    `<item><title>${xml(row.name)}</title><link>${xml(url)}</link><guid isPermaLink="true">${xml(url)}</guid>` +
+    `<pubDate>${rfc822(row.publishedAt)}</pubDate>` +
+    // The byline: the author, or the publication for a story without one (as its JSON-LD).
+    `<dc:creator>${xml(row.authorName ?? site.siteName)}</dc:creator>` +
+    (row.categoryName ? `<category>${xml(row.categoryName)}</category>` : '') +
+    `<description>${xml(htmlExcerpt(row.bodyHead.replace(/<[^>]*$/, ''), CARD_EXCERPT_LENGTH))}</description>` +
+    (site.feedFullText
+      ? `<content:encoded>${xml(absoluteLinks(row.body))}</content:encoded>`
+      : '') +
+    // An enclosure states the file's length: only an upload here has one we know.
+    (row.imageBytes !== null && row.imageMimeType
+      ? `<enclosure url="${xml(absolute(row.imageUrl))}" length="${row.imageBytes}" type="${xml(row.imageMimeType)}"/>`
+      : '') +
+    `</item>`
+  );
+}
+
+export function feeds(
+  { db, clock, settings, categories, users }: SeoDeps,
+  addresses: SiteAddresses,
+) {
+  const { absolute } = addresses;
+
+  /** The feed of the page at `path` (its address plus /feed.xml), newest first. */
+  const rss = async (opts: {
+    path: string;
+    title: string;
+    description: string;
+    site: SiteSettings;
+    filter?: { categoryId: string } | { authorId: string };
+  }) => {
+    const now = clock.now();
+    const { site } = opts;
+    const rows = await listPublishedForSeo(db, {
+      limit: FEED_SIZE,
+      offset: 0,
+      now,
+      withBody: site.feedFullText,
+      ...opts.filter,
+    });
+    const self = absolute(`${opts.path === '/' ? '' : opts.path}/${SERVER_SEGMENTS.feed}`);
+    const description = opts.description || `Latest stories from ${site.siteName}`;
+    const items = rows.map((row) => feedItem(row, site, addresses));
+    const lastBuild = rows[0]?.publishedAt ?? now;
+    return (
+      XML_DECLARATION +
+      '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/">\n<channel>' +
+      `<title>${xml(opts.title)}</title><link>${xml(absolute(opts.path))}</link><description>${xml(description)}</description>` +
+      `<language>${mainLanguage(rows, site.uiLanguage)}</language><lastBuildDate>${rfc822(lastBuild)}</lastBuildDate>` +
+      `<atom:link href="${xml(self)}" rel="self" type="application/rss+xml"/>\n` +
+      items.join('\n') +
+      '\n</channel>\n</rss>\n'
+    );
+  };
+
+  return {
+    /** The feed address of a renamed category, for a 301 from its old one. */
+    async movedCategoryFeed(slug: string): Promise<string | undefined> {
+      if (await categories.findBySlug(slug)) return undefined;
+      const current = await categories.currentSlugFor(slug);
+      return current && `${categoryPath(current)}/feed.xml`;
+    },
+
+    /** RSS 2.0 of the latest 20 articles, of the site or of one category. */
+    async feed(categorySlug?: string): Promise<string> {
+      const site = await settings.get();
+      const category = categorySlug ? await categories.findBySlug(categorySlug) : undefined;
+      if (categorySlug && !category) throw notFound('Category not found.');
+      if (!category) return rss({ path: '/', title: site.siteName, description: '', site });
+      return rss({
+        path: categoryPath(category.slug),
+        title: `${category.name} | ${site.siteName}`,
+        description: category.description,
+        site,
+        filter: { categoryId: category._id },
+      });
+    },
+
+    /** RSS 2.0 of an author's latest 20 articles (/author/{slug}/feed.xml). */
+    async authorFeed(slug: string): Promise<string> {
+      const [site, author] = await Promise.all([settings.get(), users.authorBySlug(slug)]);
+      if (!author) throw notFound('Author not found.');
+      return rss({
+        path: authorPath(slug),
+        title: `${author.name} | ${site.siteName}`,
+        description: author.bio,
+        site,
+        filter: { authorId: author._id },
+      });
+    },
+  };
+}
