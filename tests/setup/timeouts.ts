@@ -6,3 +6,10 @@
  * `testTimeout` (vitest.config.ts).
  */
 export const SLOW_TEST = { timeout: 120_000 };
+
+/**
+ * The time limit of an integration test that starts server processes (and, for the fault
+ * tests, a PostgreSQL cluster): seeding, migrations and restarts on a busy machine. Only there
+ * to end a test that hangs.
+ */
+export const PROCESS_TEST = 600_000;

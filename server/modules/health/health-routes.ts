@@ -6,7 +6,7 @@ import { errorResponses } from '../../lib/errors';
 import { appliedMigrations } from './health-repository';
 
 const HealthSchema = z.object({
-  status: z.enum(['ok', 'degraded', 'unavailable']),
+  status: z.enum(['ok', 'degraded']),
   database: z.enum(['pglite', 'postgres']),
   /** Why a serving process is degraded (it still answers 200: nothing to restart). */
   reasons: z.array(z.string()).optional(),
@@ -28,10 +28,15 @@ export interface Readiness {
   migrations: number;
 }
 
+/** What /api/health says while the database does not answer. */
+export const DATABASE_AWAY_REASON =
+  'the database does not answer: kept pages are served, writes answer 503 until it is back';
+
 /**
  * GET /api/health: 200 when the database answers, `degraded` (still 200, so a plain check does
- * not restart a serving process) with its reasons when something is wrong that it works around,
- * 503 when the database does not answer.
+ * not restart or take out a serving process) with its reasons when something is wrong that it
+ * works around, the database being away included (issue 24: kept pages are still served, and a
+ * restart would lose them). `/api/health/ready` is the check that says 503 then.
  */
 export function healthRoutes(database: Database, readiness: Readiness) {
   const degradedReasons = readiness.degradedReasons;
@@ -45,7 +50,7 @@ export function healthRoutes(database: Database, readiness: Readiness) {
           summary: 'Liveness and database reachability',
           security: [],
           // Not rate limited (below), so never 429; a malformed Host is still refused.
-          response: { 200: HealthSchema, 503: HealthSchema, ...errorResponses(400) },
+          response: { 200: HealthSchema, ...errorResponses(400) },
         },
         // Monitors and load balancers ask often; the answer costs one SELECT 1.
         config: { rateLimit: false },
@@ -59,9 +64,11 @@ export function healthRoutes(database: Database, readiness: Readiness) {
           return { status: 'ok' as const, database: database.engine };
         } catch (error) {
           request.log.warn({ err: error }, 'health check: database unreachable');
-          return reply
-            .status(503)
-            .send({ status: 'unavailable' as const, database: database.engine });
+          return reply.status(200).send({
+            status: 'degraded' as const,
+            database: database.engine,
+            reasons: [DATABASE_AWAY_REASON, ...degradedReasons()],
+          });
         }
       },
     );

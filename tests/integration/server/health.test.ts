@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_AWAY_REASON } from '../../../server/modules/health/health-routes';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 import { testEngine } from '../../setup/test-db';
 
@@ -26,7 +27,7 @@ describe('GET /api/health', () => {
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('answers 503 when the database is not reachable', async () => {
+  it('says degraded (200: the process still serves kept pages) when the database is not reachable', async () => {
     const original = t.database.ping;
     const database = t.app.services.database;
     database.ping = async () => {
@@ -34,8 +35,13 @@ describe('GET /api/health', () => {
     };
     try {
       const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-      expect(res.statusCode).toBe(503);
-      expect(res.json()).toMatchObject({ status: 'unavailable' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        status: 'degraded',
+        reasons: expect.arrayContaining([DATABASE_AWAY_REASON]),
+      });
+      // The load balancer's readiness check is the one that takes the process out.
+      expect((await t.app.inject({ url: '/api/health/ready' })).statusCode).toBe(503);
     } finally {
       database.ping = original;
     }

@@ -17,13 +17,13 @@ import {
   tempDataDir,
   type RunningServer,
 } from '../../setup/spawn-server';
+import { PROCESS_TEST } from '../../setup/timeouts';
 import { waitUntil } from '../../setup/wait-until';
 
 /**
  * A test that starts servers as processes: on a busy machine each start (a database, a
  * build, maybe the demo content) takes minutes. A bound that ends a hung test, not a measure.
  */
-const PROCESS_TEST = 600_000;
 
 const running: RunningServer[] = [];
 const dirs: string[] = [];

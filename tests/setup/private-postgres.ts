@@ -1,0 +1,90 @@
+/*
+ * A PostgreSQL cluster of a test's own (issue 24 item 6), made with the initdb and pg_ctl of the
+ * PostgreSQL already on the machine, in a temporary folder, on a free port: a test may restart
+ * it, stop it and start it again without touching the shared server on 5432. As root (as CI
+ * runs) the cluster belongs to the `postgres` user, as PostgreSQL refuses to run as root.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from './spawn-server';
+
+/** The bin folder of the newest PostgreSQL installed the Debian way, or undefined. */
+export function postgresBin(): string | undefined {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return undefined;
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] ? join(root, versions[0], 'bin') : undefined;
+}
+
+export interface PrivatePostgres {
+  /** postgres://postgres@127.0.0.1:PORT/postgres */
+  url: string;
+  port: number;
+  /** pg_ctl restart (fast): every connection is cut, as an operator's restart does. */
+  restart(): void;
+  /** pg_ctl stop (fast). */
+  stop(): void;
+  start(): void;
+  /** Stops the cluster if it runs and removes its folder; safe to call twice. */
+  destroy(): void;
+}
+
+/** Makes and starts a cluster (trust authentication on 127.0.0.1 only). */
+export async function startPrivatePostgres(): Promise<PrivatePostgres> {
+  const bin = postgresBin();
+  if (!bin) throw new Error('no PostgreSQL under /usr/lib/postgresql to make a private cluster');
+  const asRoot = process.getuid?.() === 0;
+  const dir = mkdtempSync(join(tmpdir(), 'patrika-pg-'));
+  chmodSync(dir, 0o777);
+  const data = join(dir, 'data');
+  const port = await freePort();
+  const run = (program: string, args: string[]) => {
+    const command = join(bin, program);
+    const result = asRoot
+      ? spawnSync('runuser', ['-u', 'postgres', '--', command, ...args], { encoding: 'utf8' })
+      : spawnSync(command, args, { encoding: 'utf8' });
+    if (result.status !== 0)
+      throw new Error(`${program} ${args.join(' ')} failed:\n${result.stdout}${result.stderr}`);
+  };
+  run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off`;
+  const log = join(dir, 'log');
+  const ctl = (action: string, extra: string[] = []) =>
+    run('pg_ctl', [action, '-D', data, '-w', '-t', '120', '-l', log, ...extra]);
+  const start = () => ctl('start', ['-o', options]);
+  start();
+  let destroyed = false;
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    restart: () => ctl('restart', ['-m', 'fast', '-o', options]),
+    stop: () => ctl('stop', ['-m', 'fast']),
+    start,
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      try {
+        ctl('stop', ['-m', 'immediate']);
+      } catch {
+        // Not running.
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Whether a private cluster can be made here (PostgreSQL installed; runuser when root). */
+export function canMakePrivatePostgres(): boolean {
+  if (!postgresBin()) return false;
+  if (process.getuid?.() !== 0) return true;
+  try {
+    execFileSync('runuser', ['-u', 'postgres', '--', 'true'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
