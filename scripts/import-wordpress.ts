@@ -17,14 +17,18 @@ import { progressBar } from './progress';
 createFilesPrivately();
 
 const USAGE =
-  'usage: npm run import:wordpress -- <export.xml> [--media-dir <copy of wp-content/uploads>] [--verbose]';
+  'usage: npm run import:wordpress -- <export.xml> [--media-dir <copy of wp-content/uploads>] [--allow-private] [--verbose]';
 
 class UsageError extends Error {}
 
 function options() {
   try {
     const { values, positionals } = parseArgs({
-      options: { 'media-dir': { type: 'string' }, verbose: { type: 'boolean' } },
+      options: {
+        'media-dir': { type: 'string' },
+        'allow-private': { type: 'boolean' },
+        verbose: { type: 'boolean' },
+      },
       allowPositionals: true,
       strict: true,
     });
@@ -32,6 +36,7 @@ function options() {
     return {
       file: positionals[0] as string,
       mediaDir: values['media-dir'],
+      allowPrivate: values['allow-private'] === true,
       verbose: values.verbose === true,
     };
   } catch (error) {
@@ -41,13 +46,14 @@ function options() {
 
 const bar = progressBar();
 try {
-  const { file, mediaDir, verbose } = options();
+  const { file, mediaDir, allowPrivate, verbose } = options();
   const config = loadConfig();
   const database = await openDatabase(databaseOptions(config));
   try {
     const services = await createServices(config, database);
     const report = await services.imports.wordpress(file, {
       mediaDir,
+      allowPrivate,
       onProgress: (phase, done, total) => {
         bar.update(phase === 'reading' ? 'Reading' : 'Importing', done, total);
         if (phase === 'reading' && done >= total) bar.done();

@@ -20,6 +20,7 @@ import { MAX_UPLOAD_BYTES } from '../media/media-service';
 import { keyOfMediaUrl } from '../media/media-urls';
 import { upsertStaticPage } from '../pages/pages-transfer';
 import { findOrCreateAuthor } from '../users/users-transfer';
+import { ImageFetchError, imageFetcher } from './image-fetch';
 import { findImported, recordImported, type RecordKind } from './imports-repository';
 import {
   autop,
@@ -63,6 +64,8 @@ export interface WordPressImportOptions {
   mediaDir?: string | undefined;
   /** Fetches an image; tests serve them locally. Defaults to fetch with a 20-second limit. */
   fetchImage?: (url: string) => Promise<Buffer>;
+  /** Fetch images from loopback, link-local and private addresses too (an intranet site). */
+  allowPrivate?: boolean;
   onProgress?: (phase: 'reading' | 'importing', done: number, total: number) => void;
 }
 
@@ -83,16 +86,6 @@ function uploadsPathOf(url: URL): string | undefined {
   if (inUploads) return inUploads;
   // WordPress.com and multisite addresses: /files/2013/01/x.jpg, or straight /2013/01/x.jpg.
   return /^(?:\/files)?\/(\d{4}\/\d{2}\/.+)$/.exec(path)?.[1];
-}
-
-async function defaultFetch(url: string): Promise<Buffer> {
-  const res = await fetch(url, { signal: AbortSignal.timeout(20_000), redirect: 'follow' });
-  if (!res.ok) throw new MissingImage(`HTTP ${res.status} from ${url}`);
-  const length = Number(res.headers.get('content-length') ?? 0);
-  if (length > MAX_UPLOAD_BYTES) throw new MissingImage('larger than 10 MB');
-  const data = Buffer.from(await res.arrayBuffer());
-  if (data.length > MAX_UPLOAD_BYTES) throw new MissingImage('larger than 10 MB');
-  return data;
 }
 
 const MAX = { metaTitle: 300, metaDescription: 1000, metaKeywords: 1000, name: 300 };
@@ -144,7 +137,14 @@ async function importFile(
   const mediaDir = options.mediaDir ? resolve(options.mediaDir) : undefined;
   if (mediaDir && !(await stat(mediaDir).catch(() => undefined))?.isDirectory())
     throw new Error(`--media-dir ${options.mediaDir} is not a folder.`);
-  const locate = imageLocator(wxr.siteUrl, mediaDir, options.fetchImage ?? defaultFetch);
+  const fetchImage =
+    options.fetchImage ??
+    imageFetcher({
+      allowPrivate: options.allowPrivate === true,
+      maxBytes: MAX_UPLOAD_BYTES,
+      tooLarge: 'larger than 10 MB',
+    });
+  const locate = imageLocator(wxr.siteUrl, mediaDir, fetchImage);
   const source = `wordpress:${wxr.siteUrl || basename(file)}`;
   const now = clock.now();
   const lines: ReportLine[] = [];
@@ -301,7 +301,7 @@ function categoryImporter(run: ImportRun) {
 
 /** Why an image could not be had, for the report. */
 function whyMissing(error: unknown): string {
-  return error instanceof MissingImage
+  return error instanceof MissingImage || error instanceof ImageFetchError
     ? error.message
     : (error as { statusCode?: number }).statusCode === 415
       ? 'not an image we accept (JPEG, PNG, WebP, AVIF, GIF)'
