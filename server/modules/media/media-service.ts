@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { stripJpeg } from './media-strip';
 import sharp, { type Metadata } from 'sharp';
 import type { Db } from '../../../db/client';
 import { CROP_RATIOS, type CropRatio } from '../../../common/articles';
@@ -165,6 +166,8 @@ const REENCODE: Record<ImageFormat, object> = {
  * (camera, GPS position, comments), re-encoded only when it carries any, so a clean upload
  * keeps its bytes (docs/decisions/014).
  */
+const GIF_COMMENT = Buffer.from([0x21, 0xfe]);
+
 async function servedOriginal(
   data: Buffer,
   format: ImageFormat,
@@ -172,12 +175,22 @@ async function servedOriginal(
 ): Promise<{ data: Buffer; width: number; height: number }> {
   const width = meta.width ?? 0;
   const height = meta.pageHeight ?? meta.height ?? 0;
+  const upright = (meta.orientation ?? 1) === 1;
+  // An upright JPEG loses its metadata, comments, other applications' segments and trailing
+  // bytes without being recompressed; one to turn upright is re-encoded below.
+  if (format === 'jpg' && upright) {
+    const stripped = stripJpeg(data);
+    if (stripped) return { data: stripped.length === data.length ? data : stripped, width, height };
+  }
   const carriesMetadata =
     meta.exif !== undefined ||
     meta.xmp !== undefined ||
     meta.iptc !== undefined ||
     (meta.comments?.length ?? 0) > 0 ||
-    (meta.orientation ?? 1) !== 1;
+    !upright ||
+    // A GIF comment extension (0x21 0xFE); the bytes may also occur inside the picture, which
+    // then costs a needless re-encoding, never a leak.
+    (format === 'gif' && data.includes(GIF_COMMENT));
   if (!carriesMetadata) return { data, width, height };
   const image = sharp(data, { animated: format === 'gif', limitInputPixels: MAX_IMAGE_PIXELS });
   // GIFs have no orientation; rotating would flatten an animation's frames.

@@ -328,6 +328,55 @@ describe('POST /api/media', () => {
     },
   );
 
+  it("cuts JPEG comments, other applications' segments and trailing bytes without recompressing (issue 24)", async () => {
+    const clean = await sharp({
+      create: { width: 300, height: 200, channels: 3, background: '#884422' },
+    })
+      .jpeg()
+      .toBuffer();
+    const segment = (marker: number, text: string) => {
+      const body = Buffer.from(text, 'latin1');
+      const head = Buffer.from([0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 0xff]);
+      return Buffer.concat([head, body]);
+    };
+    const dirty = Buffer.concat([
+      clean.subarray(0, 2),
+      segment(0xfe, 'PatrikaComment: shot at the minister'),
+      segment(0xed, 'Photoshop 3.0\0PatrikaCaption'),
+      segment(0xec, 'Ducky PatrikaDucky'),
+      clean.subarray(2),
+      Buffer.from('PatrikaTrailer after the end'),
+    ]);
+    const res = await send(author, dirty, 'dirty.jpg', 'image/jpeg');
+    expect(res.statusCode, res.body).toBe(201);
+    const stored = (await get((res.json() as Uploaded).url)).rawPayload;
+    for (const secret of ['PatrikaComment', 'PatrikaCaption', 'PatrikaDucky', 'PatrikaTrailer'])
+      expect(stored.includes(secret), secret).toBe(false);
+    // The picture itself, byte for byte: nothing was recompressed.
+    expect(Buffer.compare(stored, clean)).toBe(0);
+  });
+
+  it('drops a GIF comment from the original', async () => {
+    const gif = await sharp({
+      create: { width: 40, height: 30, channels: 3, background: '#226688' },
+    })
+      .gif()
+      .toBuffer();
+    const note = Buffer.from('PatrikaGifNote');
+    // A comment extension just before the trailer (0x3B).
+    const dirty = Buffer.concat([
+      gif.subarray(0, gif.length - 1),
+      Buffer.from([0x21, 0xfe, note.length]),
+      note,
+      Buffer.from([0x00, 0x3b]),
+    ]);
+    const res = await send(author, dirty, 'note.gif', 'image/gif');
+    expect(res.statusCode, res.body).toBe(201);
+    const stored = (await get((res.json() as Uploaded).url)).rawPayload;
+    expect(stored.includes('PatrikaGifNote')).toBe(false);
+    expect((await sharp(stored).metadata()).width).toBe(40);
+  });
+
   it('refuses a file over 10 MB with 413 and stores nothing', async () => {
     const before = { rows: await mediaCount(), files: storedFiles() };
     const jpegHead = await testImage(100, 100);
