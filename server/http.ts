@@ -78,6 +78,7 @@ async function registerPlugins(app: FastifyInstance, deps: HttpDeps, pageCache?:
     token: config.metricsToken,
     jobs: services.jobs,
     cdnPurge: services.cdnPurge,
+    degradedReasons: services.degradedReasons,
   });
   registerInputGuard(app);
   await registerSecurity(app, { dev: web === 'dev' });

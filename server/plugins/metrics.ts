@@ -53,6 +53,8 @@ export function registerMetrics(
     jobs?: { onRan(observe: (kind: string, lagSeconds: number) => void): void };
     /** Front-cache purges, when CDN_PURGE_URL is set (lib/cdn-purge.ts). */
     cdnPurge?: { counts(): PurgeCounts };
+    /** Why the process serves but not as it should (what /api/health says as `degraded`). */
+    degradedReasons?: () => string[];
   },
 ) {
   // One registry per app: tests build many apps in one process.
@@ -105,6 +107,7 @@ export function registerMetrics(
   });
 
   if (deps.cdnPurge) registerPurgeMetrics(registry, deps.cdnPurge);
+  if (deps.degradedReasons) registerDegradedGauge(registry, deps.degradedReasons);
 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? UNMATCHED;
@@ -126,6 +129,18 @@ export function registerMetrics(
       return registry.metrics();
     },
   );
+}
+
+/** How many things the process works around, read when Prometheus asks. */
+function registerDegradedGauge(registry: Registry, degradedReasons: () => string[]) {
+  new Gauge({
+    name: 'patrika_degraded',
+    help: 'How many things this process works around (change notifications unheard, notices unsent): 0 when all is well; /api/health names them (issue 24).',
+    registers: [registry],
+    collect() {
+      this.set(degradedReasons().length);
+    },
+  });
 }
 
 /** Front-cache purges (lib/cdn-purge.ts): the purger counts for itself; these read its totals. */

@@ -137,13 +137,19 @@ export async function createBackup(
       media: { storage: config.mediaStorage, files },
     };
     writeFileSync(join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+    // Written beside its final name, renamed once whole; a failure (a full disk) leaves neither.
     const partial = `${out}.partial`;
-    await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, [
-      MANIFEST,
-      'database',
-      ...(files > 0 ? ['media'] : []),
-    ]);
-    renameSync(partial, out);
+    try {
+      await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, [
+        MANIFEST,
+        'database',
+        ...(files > 0 ? ['media'] : []),
+      ]);
+      renameSync(partial, out);
+    } catch (error) {
+      rmSync(partial, { force: true });
+      throw error;
+    }
     return manifest;
   } finally {
     rmSync(staging, { recursive: true, force: true });

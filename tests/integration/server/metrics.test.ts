@@ -119,6 +119,18 @@ describe('GET /metrics', () => {
     }
   });
 
+  it('says how many things the process works around: 0, then 1 while notifications are unheard', async () => {
+    expect((await metrics()).value('patrika_degraded', {})).toBe(0);
+    const store = t.app.services.pageCache.store;
+    store.distrust();
+    try {
+      expect((await metrics()).value('patrika_degraded', {})).toBe(1);
+    } finally {
+      store.trust();
+    }
+    expect((await metrics()).value('patrika_degraded', {})).toBe(0);
+  });
+
   it('refuses other addresses without the token, in our JSON error shape', async () => {
     const from = (headers: Record<string, string> = {}) =>
       t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: ELSEWHERE, headers });
