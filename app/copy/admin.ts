@@ -65,6 +65,7 @@ export const adminCopy = {
     categories: 'Categories',
     articles: 'Articles',
     published: 'Published',
+    scheduledCount: 'Scheduled',
     drafts: 'Drafts',
     users: 'Users',
     views: 'Views',

@@ -6,7 +6,10 @@ const ViewsPerDaySchema = z.array(z.object({ day: z.string(), views: z.number() 
 export const StatsSchema = z.object({
   categories: z.number(),
   articles: z.number(),
+  /** Out now: published, its time come. */
   published: z.number(),
+  /** Published for a time still to come (our addition, issue 26 item 9). */
+  scheduled: z.number(),
   drafts: z.number(),
   users: z.number(),
   views: z.number(),

@@ -297,6 +297,7 @@ export default function Dashboard({ loaderData }: { loaderData: DashboardData })
             <Counter label={t.dashboard.categories} value={loaderData.stats.categories} />
             <Counter label={t.dashboard.articles} value={loaderData.stats.articles} />
             <Counter label={t.dashboard.published} value={loaderData.stats.published} />
+            <Counter label={t.dashboard.scheduledCount} value={loaderData.stats.scheduled} />
             <Counter label={t.dashboard.drafts} value={loaderData.stats.drafts} />
             <Counter label={t.dashboard.users} value={loaderData.stats.users} />
             <Counter label={t.dashboard.views} value={loaderData.stats.views} />

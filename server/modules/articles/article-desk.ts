@@ -73,7 +73,7 @@ export function articleDesk({ db, clock }: Pick<ArticlesDeps, 'db' | 'clock'>) {
     isPublic: (id: string) => isPublicArticleId(db, id, clock.now()),
     /** Which of these articles still exist (views counted before a delete are dropped). */
     existingIds: (ids: string[]) => existingArticleIds(db, ids),
-    counts: () => articleCounts(db),
+    counts: () => articleCounts(db, clock.now()),
     countInCategory: (categoryId: string) => countInCategory(db, categoryId),
   };
 }

@@ -482,17 +482,20 @@ export async function countAwaiting(db: Db, opts: { authorId?: string }) {
   return Number(row?.n ?? 0);
 }
 
-export async function articleCounts(db: Db) {
+/** The dashboard's counts: published means out now; scheduled ones are counted apart. */
+export async function articleCounts(db: Db, now: Date) {
   const [row] = await db
     .select({
       total: count(),
-      published: sql<number>`count(*) FILTER (WHERE ${articles.status} = 'published')`,
+      published: sql<number>`count(*) FILTER (WHERE ${isPublicArticle(now)})`,
+      scheduled: sql<number>`count(*) FILTER (WHERE ${isScheduledArticle(now)})`,
       drafts: sql<number>`count(*) FILTER (WHERE ${articles.status} = 'draft')`,
     })
     .from(articles);
   return {
     total: Number(row?.total ?? 0),
     published: Number(row?.published ?? 0),
+    scheduled: Number(row?.scheduled ?? 0),
     drafts: Number(row?.drafts ?? 0),
   };
 }

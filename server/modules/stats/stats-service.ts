@@ -15,7 +15,7 @@ type AdminRow = Dashboard['drafts']['articles'][number];
 /** The dashboard's real numbers (DECISIONS.md §7), each from the module that owns it. */
 export function createStatsService(deps: {
   articles: {
-    counts(): Promise<{ total: number; published: number; drafts: number }>;
+    counts(): Promise<{ total: number; published: number; scheduled: number; drafts: number }>;
     adminList(
       actor: Actor | null,
       query: AdminArticleQuery,
@@ -52,6 +52,7 @@ export function createStatsService(deps: {
         categories,
         articles: counts.total,
         published: counts.published,
+        scheduled: counts.scheduled,
         drafts: counts.drafts,
         users,
         views: allViews,

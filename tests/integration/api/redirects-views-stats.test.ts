@@ -316,6 +316,11 @@ describe('GET /api/stats', () => {
     const category = await createCategory(t.app, editor);
     const published = await createArticle(t.app, author, category._id);
     await createArticle(t.app, author, category._id, { status: 'draft' });
+    // Published for tomorrow: scheduled, counted apart from what is out (issue 26 item 9).
+    await createArticle(t.app, editor, category._id, {
+      status: 'published',
+      publishedAt: new Date(Date.now() + 24 * 3600 * 1000).toISOString(),
+    });
     await createUser(t.app, 'reader');
     expect((await view(published._id, '10.3.3.3')).json()).toEqual({ counted: true });
     expect((await view(published._id, '10.3.3.4')).json()).toEqual({ counted: true });
@@ -327,13 +332,14 @@ describe('GET /api/stats', () => {
     const after = res.json();
     expect(after).toMatchObject({
       categories: before.categories + 1,
-      articles: before.articles + 2,
+      articles: before.articles + 3,
       published: before.published + 1,
+      scheduled: before.scheduled + 1,
       drafts: before.drafts + 1,
       users: before.users + 1,
       views: before.views + 2,
     });
-    expect(after.articles).toBe(after.published + after.drafts);
+    expect(after.articles).toBe(after.published + after.scheduled + after.drafts);
 
     const days: { day: string; views: number }[] = after.viewsPerDay;
     expect(days).toHaveLength(30);
