@@ -1,3 +1,4 @@
+import { ARTICLE_TEXT_FIELDS } from '../../common/schemas/articles';
 import {
   ADMIN,
   expect,
@@ -171,4 +172,32 @@ test('opening an article someone else has open says who is editing it', async ({
   } finally {
     await other.close();
   }
+});
+
+test('an autosave that says what the saved version says offers nothing when the article is opened again', async ({
+  page,
+  make,
+  admin,
+}) => {
+  const article = await make.article(await make.category());
+  const full = await admin.article(article._id);
+  // An autosave with exactly the saved texts (typed and typed back, as happens).
+  const texts = Object.fromEntries(ARTICLE_TEXT_FIELDS.map((f) => [f, full[f] ?? '']));
+  const res = await admin.put(`/api/articles/${article._id}/autosave`, {
+    ...texts,
+    category: full.category?._id ?? '',
+    language: full.language,
+    basedOn: full.updatedAt,
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  // The form reads the autosave (its revision) once it has loaded: wait for that answer.
+  const autosaveRead = page.waitForResponse(
+    (r) =>
+      r.request().method() === 'GET' && /\/api\/articles\/[^/]+\/revisions\/[^/]+$/.test(r.url()),
+  );
+  await signIn(page, ADMIN, edit(article));
+  expect((await autosaveRead).status()).toBe(200);
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue(article.name);
+  await hydrated(page);
+  await expect(page.getByRole('region', { name: /were kept on the server/ })).toHaveCount(0);
 });

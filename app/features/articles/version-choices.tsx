@@ -3,7 +3,12 @@ import { useFormContext } from 'react-hook-form';
 import type { Article } from '../../../common/schemas/articles';
 import { formatZoned } from '../../../common/time-zone';
 import { adminCopy as t } from '../../copy/admin';
-import { articleToForm, revisionToForm, type ArticleFormValues } from './article-form-values';
+import {
+  articleToForm,
+  differs,
+  revisionToForm,
+  type ArticleFormValues,
+} from './article-form-values';
 import { DraftNotices } from './draft-notices';
 import type { SaveConflict, useArticleSave } from './use-article-save';
 import type { useArticleDraft } from './use-article-draft';
@@ -110,7 +115,10 @@ function ServerDraftChoice({
   const form = useFormContext<ArticleFormValues>();
   const autosaved = serverDraft.draft;
   if (!saved || !autosaved?.content || hidden) return null;
-  const offer = { ...articleToForm(saved, timeZone), ...revisionToForm(autosaved.content) };
+  const savedForm = articleToForm(saved, timeZone);
+  const offer = { ...savedForm, ...revisionToForm(autosaved.content) };
+  // An autosave with nothing the saved version or the form lacks offers nothing (issue 26).
+  if (!differs(offer, savedForm) || !differs(offer, form.getValues())) return null;
   return (
     <ChoosePanel
       text={t.form.serverDraft(formatZoned(new Date(autosaved.createdAt), timeZone))}
