@@ -14,10 +14,14 @@ export type RevisionKind = (typeof REVISION_KINDS)[number];
 /** The label of an autosave revision in the list (other revisions carry the title they had). */
 export const AUTOSAVE_LABEL = 'Autosave';
 
-/** How long an editor counts as having the article open after their last heartbeat. */
-export const PRESENCE_WINDOW_MS = 2 * 60 * 1000;
+/**
+ * How long an editor counts as having the article open after their last heartbeat. With a
+ * heartbeat every 15 s and the others asking as often, "X is editing" goes within 60 s of a tab
+ * that closed without a word (a closed tab says so at once: DELETE …/presence; issue 26).
+ */
+export const PRESENCE_WINDOW_MS = 45 * 1000;
 /** How often an open form says it is still open. */
-export const PRESENCE_HEARTBEAT_MS = 30 * 1000;
+export const PRESENCE_HEARTBEAT_MS = 15 * 1000;
 
 /** Everything a revision keeps of an article; ids for its category, author and translation. */
 export const RevisionContentSchema = articleTexts.storedSchema().extend({
@@ -86,7 +90,7 @@ export const AutosaveInputSchema = ArticleTextsSchema.extend({
 });
 export type AutosaveInput = z.infer<typeof AutosaveInputSchema>;
 
-/** Who else has had the article open in the last two minutes (`POST …/presence`). */
+/** Who else has had the article open in the last PRESENCE_WINDOW_MS (`POST …/presence`). */
 export const PresenceSchema = z.object({
   editors: z.array(UserRefSchema.extend({ seenAt: z.string() })),
 });

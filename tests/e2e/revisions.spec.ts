@@ -149,10 +149,11 @@ test('the History panel compares a Hindi edit by whole words and restores after 
   await expect(list.getByRole('listitem').first()).toContainText('Restored');
 });
 
-test('opening an article someone else has open says who is editing it', async ({
+test('opening an article someone else has open says who is editing it, until they close it', async ({
   page,
   browser,
   make,
+  admin,
 }) => {
   const article = await make.article(await make.category());
   const editor = await make.account({ label: 'Editor', role: 'editor' });
@@ -169,6 +170,22 @@ test('opening an article someone else has open says who is editing it', async ({
 
     await signIn(page, ADMIN, edit(article));
     await expect(page.getByText(`${editor.name} is editing this article`)).toBeVisible();
+
+    // The editor closes the tab: it says so at once (a heartbeat alone would keep them listed
+    // for 30 s or more), and the notice goes at the admin's next heartbeat (15 s).
+    await tab.close();
+    await expect
+      .poll(
+        async () => {
+          const res = await admin.post(`/api/articles/${article._id}/presence`, {});
+          return ((await res.json()) as { editors: unknown[] }).editors.length;
+        },
+        { timeout: 25_000 },
+      )
+      .toBe(0);
+    await expect(page.getByText(`${editor.name} is editing this article`)).toBeHidden({
+      timeout: 30_000,
+    });
   } finally {
     await other.close();
   }

@@ -12,7 +12,7 @@ import {
 import type { Actor } from '../../lib/actor';
 import { notFound } from '../../lib/errors';
 import { sanitizeOffThread } from '../articles/articles-service';
-import { listPresence, saveAutosave, touchPresence } from './newsroom-repository';
+import { listPresence, saveAutosave, dropPresence, touchPresence } from './newsroom-repository';
 import type { NewsroomDeps } from './newsroom-service';
 
 export function drafting({ db, clock, articles, previews }: NewsroomDeps) {
@@ -57,7 +57,7 @@ export function drafting({ db, clock, articles, previews }: NewsroomDeps) {
 
     /**
      * A heartbeat from an open form: notes the user has the article open now, and answers who
-     * else has had it open in the last two minutes. Stored, so every process agrees.
+     * else has had it open within PRESENCE_WINDOW_MS. Stored, so every process agrees.
      */
     async presence(actor: Actor | null, id: string) {
       const { actor: a } = await articles.editable(actor, id);
@@ -67,6 +67,13 @@ export function drafting({ db, clock, articles, previews }: NewsroomDeps) {
       return {
         editors: others.map((o) => ({ _id: o.id, name: o.name, seenAt: o.seenAt.toISOString() })),
       };
+    },
+
+    /** The form was closed: the user no longer has the article open. */
+    async leave(actor: Actor | null, id: string) {
+      const { actor: a } = await articles.editable(actor, id);
+      await dropPresence(db, id, a.id);
+      return { message: 'Closed.' };
     },
 
     /** A signed link to the article as readers will see it, for whoever may change it. */

@@ -125,6 +125,13 @@ export async function touchPresence(db: Db, articleId: string, userId: string, n
     });
 }
 
+/** `userId` has closed the article. */
+export async function dropPresence(db: Db, articleId: string, userId: string) {
+  await db
+    .delete(articlePresence)
+    .where(and(eq(articlePresence.articleId, articleId), eq(articlePresence.userId, userId)));
+}
+
 /** Everyone but `userId` who had the article open at `since` or later. */
 export function listPresence(db: Db, articleId: string, userId: string, since: Date) {
   return db

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diffWords, htmlToDiffText } from '../../../common/text-diff';
+import { PRESENCE_WINDOW_MS } from '../../../common/schemas/revisions';
 import {
   articleBody,
   auth,
@@ -286,7 +287,7 @@ describe('autosave', () => {
 });
 
 describe('presence', () => {
-  it('tells who else has had the article open in the last two minutes', async () => {
+  it('tells who else has had the article open in the last 45 seconds', async () => {
     const created = await createArticle(t.app, author, category._id);
     const beat = (by: TestUser) =>
       t.app.inject({
@@ -302,10 +303,30 @@ describe('presence', () => {
     expect((await beat(author)).json().editors.map((e: { _id: string }) => e._id)).toEqual([
       editor._id,
     ]);
-    time.shift(2 * 60 * 1000 + 5000);
+    // A tab closed without a word: gone once its last heartbeat is 45 s old.
+    time.shift(PRESENCE_WINDOW_MS - 5000);
+    expect((await beat(author)).json().editors).toHaveLength(1);
+    time.shift(PRESENCE_WINDOW_MS + 1000);
     expect((await beat(author)).json()).toEqual({ editors: [] });
     time.shift(0);
     expect((await beat(other)).statusCode).toBe(403);
+  });
+
+  it('a closed form says so at once (DELETE), and only its own user leaves', async () => {
+    const created = await createArticle(t.app, author, category._id);
+    const url = `/api/articles/${created._id}/presence`;
+    const beat = (by: TestUser) => t.app.inject({ method: 'POST', url, headers: auth(by) });
+    await beat(editor);
+    expect((await beat(author)).json().editors).toHaveLength(1);
+    const left = await t.app.inject({ method: 'DELETE', url, headers: auth(editor) });
+    expect(left.statusCode).toBe(200);
+    expect((await beat(author)).json()).toEqual({ editors: [] });
+    // Someone who may not edit it cannot clear anyone's presence; nobody signed in neither.
+    expect((await t.app.inject({ method: 'DELETE', url, headers: auth(other) })).statusCode).toBe(
+      403,
+    );
+    expect((await t.app.inject({ method: 'DELETE', url })).statusCode).toBe(401);
+    expect((await beat(editor)).json().editors).toHaveLength(1);
   });
 });
 
