@@ -1,5 +1,5 @@
 import { createContext } from 'react-router';
-import type { CropRatio } from './articles';
+import type { CropRatio, Language } from './articles';
 import type { ResponsiveImageInfo } from './media';
 import type { Role } from './roles';
 import type { Article, ArticleCard } from './schemas/articles';
@@ -23,7 +23,8 @@ export interface CategoryPage {
  */
 export interface AppServices {
   articles: {
-    listRandom(limit: number, excludeId?: string): Promise<ArticleCard[]>;
+    /** Random published articles; with `language`, only those in it (the article page's). */
+    listRandom(limit: number, excludeId?: string, language?: Language): Promise<ArticleCard[]>;
     /** The newest `limit` articles, then the newest `limit` of each category given, in order. */
     listHomeSections(categoryIds: string[], limit: number): Promise<ArticleCard[][]>;
     categoryPage(categoryId: string, page: number, limit: number): Promise<CategoryPage>;

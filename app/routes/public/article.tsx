@@ -4,7 +4,8 @@ import { CARD_EXCERPT_LENGTH, type Language } from '../../../common/articles';
 import { hreflangLinks } from '../../../common/hreflang';
 import { articlePath } from '../../../common/paths';
 import { htmlExcerpt } from '../../../common/text';
-import { appContext } from '../../../common/services';
+import { appContext, type AppServices } from '../../../common/services';
+import type { ArticleCard } from '../../../common/schemas/articles';
 import { CacheTags, cardTags } from '../../../common/cache-tags';
 import { ArticleView } from '../../components/article-view';
 import { interfaceFor } from '../../copy/language';
@@ -20,6 +21,19 @@ import {
 } from '../../features/seo/structured-data';
 import type { Route } from './+types/article';
 
+/** Two other stories to read next: random ones in the story's language, then any. */
+async function relatedStories(
+  services: AppServices,
+  story: { _id: string; language: Language },
+): Promise<ArticleCard[]> {
+  const others = (list: ArticleCard[]) => list.filter((a) => a._id !== story._id);
+  const same = others(await services.articles.listRandom(3, story._id, story.language));
+  if (same.length >= 2) return same.slice(0, 2);
+  const any = others(await services.articles.listRandom(3, story._id));
+  const seen = new Set(same.map((a) => a._id));
+  return [...same, ...any.filter((a) => !seen.has(a._id))].slice(0, 2);
+}
+
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { services, publicUrl, logError, keep } = context.get(appContext);
   const found = await services.articles.resolve(params.category, params.slug);
@@ -32,13 +46,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     throw data(null, { status: 404, statusText: 'Not Found' });
   }
   const story = found.article;
-  // SPEC.md §9: ask for 3 random articles, drop the current one, show 2. Readers see a short
-  // text where the block would be when they fail; the log gets the error.
-  const suggestions = services.articles.listRandom(3, story._id).then(
-    (list) => ({
-      related: list.filter((a) => a._id !== story._id).slice(0, 2),
-      relatedFailed: false,
-    }),
+  // SPEC.md §9: ask for 3 random articles, drop the current one, show 2; in the story's own
+  // language first (a Hindi reader was sent to English pieces, issue 26), topped up from any.
+  // Readers see a short text where the block would be when they fail; the log gets the error.
+  const suggestions = relatedStories(services, story).then(
+    (related) => ({ related, relatedFailed: false }),
     (error: unknown) => {
       logError(error, `related stories of article ${story._id} could not be loaded`);
       return { related: [], relatedFailed: true };

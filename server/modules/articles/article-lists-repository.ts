@@ -192,21 +192,34 @@ const cardsByIds = (db: Db) =>
       .prepare(as),
   );
 
-/** Which articles is this: public, and not the one to leave out or one already taken. */
+/**
+ * Which articles is this: public, in the language asked for if any, and not the one to leave
+ * out or one already taken.
+ */
 const eligibleForRandom = (
-  opts: { excludeId?: Value<string> | undefined; now: Value<Date> },
+  opts: {
+    excludeId?: Value<string> | undefined;
+    language?: Value<string> | undefined;
+    now: Value<Date>;
+  },
   taken: string[] = [],
 ) =>
   and(
     isPublicArticle(opts.now),
     opts.excludeId ? ne(articles.id, opts.excludeId) : undefined,
+    opts.language ? sql`${articles.language} = ${opts.language}` : undefined,
     taken.length > 0 ? notInArray(articles.id, taken) : undefined,
   );
 
 /** The query of randomPicks, with its values given or as placeholders. */
 function randomPicksQuery(
   db: Db,
-  opts: { pivots: Value<string>[]; excludeId?: Value<string> | undefined; now: Value<Date> },
+  opts: {
+    pivots: Value<string>[];
+    excludeId?: Value<string> | undefined;
+    language?: Value<string> | undefined;
+    now: Value<Date>;
+  },
 ) {
   const ordered = () =>
     db.select({ id: articles.id }).from(articles).orderBy(articles.id).limit(1).$dynamic();
@@ -231,11 +244,12 @@ const randomCardsQuery = (db: Db, opts: Parameters<typeof randomPicksQuery>[1]) 
  */
 export function randomCards(
   db: Db,
-  opts: { limit: number; excludeId?: string | undefined; now: Date },
+  opts: { limit: number; excludeId?: string | undefined; language?: string; now: Date },
 ) {
   return randomCardsQuery(db, {
     pivots: Array.from({ length: opts.limit }, () => randomUUID()),
     excludeId: opts.excludeId,
+    language: opts.language,
     now: opts.now,
   });
 }
@@ -243,17 +257,22 @@ export function randomCards(
 /** randomCards as a prepared statement (one per number of picks, with or without exclusion). */
 function randomCardsPrepared(
   db: Db,
-  opts: { limit: number; excludeId?: string | undefined; now: Date },
+  opts: { limit: number; excludeId?: string | undefined; language?: string | undefined; now: Date },
 ) {
-  const name = `article_random_cards_${opts.limit}_${opts.excludeId ? 'but_one' : 'all'}`;
+  const name = `article_random_cards_${opts.limit}_${opts.excludeId ? 'but_one' : 'all'}${opts.language ? '_in_language' : ''}`;
   const statement = prepared(db, name, (on, as) =>
     randomCardsQuery(on, {
       pivots: Array.from({ length: opts.limit }, (_, i) => sql.placeholder(`p${i}`)),
       excludeId: opts.excludeId ? sql.placeholder('excludeId') : undefined,
+      language: opts.language ? sql.placeholder('language') : undefined,
       now: sql.placeholder('now'),
     }).prepare(as),
   );
-  const values: Record<string, unknown> = { now: opts.now, excludeId: opts.excludeId };
+  const values: Record<string, unknown> = {
+    now: opts.now,
+    excludeId: opts.excludeId,
+    language: opts.language,
+  };
   for (let i = 0; i < opts.limit; i++) values[`p${i}`] = randomUUID();
   return statement.execute(values);
 }
@@ -269,7 +288,7 @@ function randomCardsPrepared(
  */
 export async function listRandomPublished(
   db: Db,
-  opts: { limit: number; excludeId?: string | undefined; now: Date },
+  opts: { limit: number; excludeId?: string | undefined; language?: string | undefined; now: Date },
 ) {
   // The usual case is one round trip: the picks and their cards in one statement.
   const rows = await randomCardsPrepared(db, opts);

@@ -3,6 +3,7 @@
  * asks for by id.
  */
 import type { Article, ArticleCard } from '../../../common/schemas/articles';
+import type { Language } from '../../../common/articles';
 import type { Actor } from '../../lib/actor';
 import { hasRole } from '../../../common/roles';
 import { notFound } from '../../lib/errors';
@@ -47,8 +48,13 @@ export function articleReads({ db, clock }: Pick<ArticlesDeps, 'db' | 'clock'>) 
       return sections.map((rows) => rows.map(toCard));
     },
 
-    async listRandom(limit: number, excludeId?: string): Promise<ArticleCard[]> {
-      return (await listRandomPublished(db, { limit, excludeId, now: clock.now() })).map(toCard);
+    async listRandom(
+      limit: number,
+      excludeId?: string,
+      language?: Language,
+    ): Promise<ArticleCard[]> {
+      const now = clock.now();
+      return (await listRandomPublished(db, { limit, excludeId, language, now })).map(toCard);
     },
 
     /** The newest published articles of a category, or of all when no category is given. */
