@@ -25,9 +25,11 @@ import xkey;
 backend patrika {
     .host = "127.0.0.1";
     .port = "3000";
-    # Whether Patrika answers decides how stale a copy may be served (vcl_recv).
+    # Whether Patrika is ready for traffic decides how stale a copy may be served (vcl_recv):
+    # ready says 503 while the database is away or the process is stopping, when Varnish's
+    # stale copies are what readers should get (/api/health would still say 200, degraded).
     .probe = {
-        .url = "/api/health";
+        .url = "/api/health/ready";
         .interval = 2s;
         .timeout = 2s;
         .window = 3;
