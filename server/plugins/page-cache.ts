@@ -11,6 +11,7 @@
  *   here, so the tag names the bytes sent.
  * Media answer their own validators (modules/media/media-routes.ts); the API has none.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { SERVER_SEGMENTS } from '../../common/paths';
@@ -143,7 +144,7 @@ export class PageCache {
     if (!isKeptPath(request.url) || !isCacheable(request, this.options.cookieName)) return;
     const key = pageCacheKey(request.url);
     if (request.headers[REFRESH_HEADER] === this.refreshToken) {
-      this.fly(request, key, true);
+      this.fly(request, reply, key, true);
       return;
     }
     const found = this.store.get(key);
@@ -153,10 +154,12 @@ export class PageCache {
     }
     const flying = this.flights.get(key);
     if (flying) {
-      const answer = await flying.answer;
+      // Bounded: a flight whose request never ends (however that happens) must not hold every
+      // later reader of the key; past the bound this reader renders for itself.
+      const answer = await Promise.race([flying.answer, waited(FLIGHT_WAIT_MS)]);
       if (answer) return sendPage(request, reply, answer, 'coalesced', !this.unsure.has(answer));
     }
-    this.fly(request, key, false);
+    this.fly(request, reply, key, false);
   }
 
   /**
@@ -202,7 +205,7 @@ export class PageCache {
     if (flight.refresh && GONE.has(status)) this.store.delete(pageCacheKey(request.url));
   }
 
-  private fly(request: FastifyRequest, key: string, refresh: boolean) {
+  private fly(request: FastifyRequest, reply: FastifyReply, key: string, refresh: boolean) {
     let settle!: (answer?: KeptAnswer) => void;
     const answer = new Promise<KeptAnswer | undefined>((resolve) => (settle = resolve));
     const flight: Flight = {
@@ -216,6 +219,8 @@ export class PageCache {
     };
     this.flights.set(key, flight);
     this.byRequest.set(request, flight);
+    // However its answer ends (sent, or its client gone mid-way), the flight ends with it.
+    reply.raw.once('close', () => flight.settle(undefined));
   }
 
   /** Asks for `key` to be rendered again off the readers' path, once. */
@@ -241,6 +246,12 @@ export class PageCache {
   }
 }
 
+/** The longest a reader waits for another reader's render of the same key before its own. */
+export const FLIGHT_WAIT_MS = 15_000;
+
+/** Undefined after `ms` (a timer that never keeps the process up). */
+const waited = (ms: number) => sleep(ms, undefined, { ref: false });
+
 /** Answers that say a kept page is no longer there: a refresh that gets one drops it. */
 const GONE = new Set([301, 302, 307, 308, 404, 410]);
 
@@ -263,6 +274,8 @@ export function tagHeaders(tags: readonly string[]): [string, string][] {
 export function registerPageCache(app: FastifyInstance, cache: PageCache) {
   app.addHook('onRequest', (request, reply) => cache.answer(request, reply));
   app.addHook('onResponse', async (request, reply) => cache.landed(request, reply.statusCode));
+  // A client that went away before its request was whole: its flight ends too.
+  app.addHook('onRequestAbort', async (request) => cache.landed(request, 0));
   // Stale answers are re-rendered through the app itself, as a reader's request would be.
   cache.renderWith(async (key, headers) => {
     await app.inject({ method: 'GET', url: key, headers: { ...headers, 'accept-encoding': 'br' } });

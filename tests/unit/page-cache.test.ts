@@ -1,4 +1,6 @@
+import { EventEmitter } from 'node:events';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import {
   bytesOf,
@@ -11,6 +13,9 @@ import {
   isStorable,
   noneMatchHits,
 } from '../../server/lib/page-cache';
+import { systemClock } from '../../server/lib/clock';
+import { createPageStore } from '../../server/lib/page-store';
+import { PageCache } from '../../server/plugins/page-cache';
 
 describe('a page kept as bytes', () => {
   it('is kept once as gzip and brotli of the same bytes, with their strong ETag', async () => {
@@ -111,5 +116,40 @@ describe('isCacheable', () => {
     ]) {
       expect(isCacheable(req(path), 'patrika_token'), path).toBe(false);
     }
+  });
+});
+
+describe('readers waiting for another reader’s render', () => {
+  /** Just what PageCache.answer reads of a request: an anonymous GET. */
+  const requestFor = (url: string) => ({ method: 'GET', url, headers: {} }) as FastifyRequest;
+  /** And of its reply: the response underneath, which says when it closes. */
+  const replyFor = () => ({ raw: new EventEmitter() }) as unknown as FastifyReply;
+
+  it('are let go when that request ends without an answer (its client went away)', async () => {
+    const cache = new PageCache(createPageStore({ clock: systemClock }), {
+      cookieName: 'patrika_token',
+      now: () => Date.now(),
+    });
+    const first = replyFor();
+    // The first reader renders (nothing kept yet): it is not answered from the cache.
+    expect(
+      await cache.answer(requestFor('/__manifest?paths=%2Fabout-us&version=1'), first),
+    ).toBeUndefined();
+    // A second reader of the same key waits for that render…
+    let settled = false;
+    const second = cache
+      .answer(requestFor('/__manifest?paths=%2Fabout-us&version=1'), replyFor())
+      .then((answer) => {
+        settled = true;
+        return answer;
+      });
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    // …and when the first request closes with nothing kept, renders for itself.
+    first.raw.emit('close');
+    // At once: after the promise jobs the close set off, not after any timer.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(true);
+    expect(await second).toBeUndefined();
   });
 });
