@@ -4,13 +4,12 @@
  * hands each transaction whichever server connection is free, so a named prepared statement
  * made on one is missing on the next: Patrika behind it runs with DATABASE_PREPARED=0.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './spawn-server';
-import { waitUntil } from './wait-until';
+import { startDaemon } from './daemon';
 
 /** pgbouncer's path (Debian puts it in /usr/sbin), or undefined. */
 export function findPgBouncer(): string | undefined {
@@ -28,16 +27,6 @@ export interface RunningPgBouncer {
   /** Stops pgbouncer and removes its folder; safe to call twice. */
   stop(): Promise<void>;
 }
-
-const portAnswers = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 
 /** The configuration: every database of `server` (trust auth, as on these machines). */
 function configFor(server: URL, user: string, port: number, dir: string, poolSize: number): string {
@@ -82,49 +71,15 @@ export async function startPgBouncer(opts: {
   const config = join(dir, 'pgbouncer.ini');
   writeFileSync(config, configFor(server, user, port, dir, opts.poolSize ?? 3), { mode: 0o644 });
   writeFileSync(join(dir, 'users.txt'), `"${user}" ""\n`, { mode: 0o644 });
-  let output = '';
-  const child: ChildProcess = spawn(binary, [...(asRoot ? ['-u', 'postgres'] : []), config], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const daemon = await startDaemon({
+    name: 'pgbouncer',
+    command: binary,
+    args: [...(asRoot ? ['-u', 'postgres'] : []), config],
+    port,
+    workdir: dir,
+    stopSignal: 'SIGINT',
+    timeoutMs: 30_000,
   });
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  let exitCode: number | null | undefined;
-  const exited = new Promise<void>((resolve) =>
-    child.once('exit', (code) => {
-      exitCode = code;
-      resolve();
-    }),
-  );
-  let stopped = false;
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    if (exitCode === undefined) {
-      child.kill('SIGINT');
-      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(killer);
-    }
-    rmSync(dir, { recursive: true, force: true });
-  };
-  try {
-    await waitUntil(
-      async () => {
-        if (exitCode !== undefined)
-          throw new Error(`pgbouncer exited with ${exitCode}:\n${output}`);
-        return portAnswers(port);
-      },
-      {
-        timeoutMs: 30_000,
-        intervalMs: 100,
-        message: `pgbouncer did not listen on 127.0.0.1:${port}`,
-        detail: () => output,
-      },
-    );
-  } catch (error) {
-    await stop();
-    throw error;
-  }
   return {
     url(target) {
       const u = new URL(target);
@@ -133,7 +88,7 @@ export async function startPgBouncer(opts: {
       return u.toString();
     },
     port,
-    output: () => output,
-    stop,
+    output: daemon.output,
+    stop: daemon.stop,
   };
 }

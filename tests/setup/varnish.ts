@@ -3,14 +3,13 @@
  * docs/deploy/varnish.vcl, only its backend's port changed, in its own work folder. For the
  * integration tests and the bench.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../../scripts/build-state';
 import { freePort } from './spawn-server';
-import { waitUntil } from './wait-until';
+import { startDaemon } from './daemon';
 
 export const VARNISH_VCL = join(ROOT, 'docs', 'deploy', 'varnish.vcl');
 
@@ -44,16 +43,6 @@ export interface RunningVarnish {
   stop(): Promise<void>;
 }
 
-const portAnswers = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-
 /**
  * Starts varnishd in the foreground (-F) on a free port, in front of Patrika at `backendPort`,
  * and waits until it listens. `port` may be chosen first (Patrika is told it as CDN_PURGE_URL
@@ -75,56 +64,21 @@ export async function startVarnish(opts: {
   chmodSync(workdir, 0o755);
   const vcl = join(workdir, 'patrika.vcl');
   writeFileSync(vcl, vclFor(opts.backendPort), { mode: 0o644 });
-  let output = '';
-  const child = spawn(
-    varnishd,
-    ['-F', '-a', `127.0.0.1:${port}`, '-f', vcl, '-n', workdir, '-s', 'malloc,64m'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  let exitCode: number | null | undefined;
-  const exited = new Promise<void>((resolve) =>
-    child.once('exit', (code) => {
-      exitCode = code;
-      resolve();
-    }),
-  );
-  let stopped = false;
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    if (exitCode === undefined) {
-      child.kill('SIGTERM');
-      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(killer);
-    }
-    rmSync(workdir, { recursive: true, force: true });
-  };
-  try {
-    await waitUntil(
-      async () => {
-        if (exitCode !== undefined) throw new Error(`varnishd exited with ${exitCode}:\n${output}`);
-        return portAnswers(port);
-      },
-      {
-        timeoutMs: opts.timeoutMs ?? 60_000,
-        intervalMs: 100,
-        message: `varnishd did not listen on 127.0.0.1:${port}`,
-        detail: () => output,
-      },
-    );
-  } catch (error) {
-    await stop();
-    throw error;
-  }
+  const daemon = await startDaemon({
+    name: 'varnishd',
+    command: varnishd,
+    args: ['-F', '-a', `127.0.0.1:${port}`, '-f', vcl, '-n', workdir, '-s', 'malloc,64m'],
+    port,
+    workdir,
+    stopSignal: 'SIGTERM',
+    timeoutMs: opts.timeoutMs ?? 60_000,
+  });
   return {
     url: `http://127.0.0.1:${port}`,
     port,
     workdir,
-    process: child,
-    output: () => output,
+    process: daemon.process,
+    output: daemon.output,
     stats() {
       const run = spawnSync('varnishstat', ['-n', workdir, '-1', '-j'], { encoding: 'utf8' });
       if (run.status !== 0) throw new Error(`varnishstat failed: ${run.stderr}`);
@@ -139,6 +93,6 @@ export async function startVarnish(opts: {
           .map(([name, c]) => [name, c.value as number]),
       );
     },
-    stop,
+    stop: daemon.stop,
   };
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client';
 import { requireRole, type Actor } from '../../lib/actor';
 import type { Clock } from '../../lib/clock';
 import { fieldError } from '../../lib/errors';
+import type { JobsService } from '../jobs/jobs-service';
 import { currentBand, endBands, replaceBand, type BreakingRow } from './breaking-repository';
 
 /** The job that takes an expired band off every kept page (jobs table, run once). */
@@ -21,15 +22,8 @@ export function createBreakingService(deps: {
   clock: Clock;
   /** The public address of a published article (the articles service), else undefined. */
   articles: { pathForId(id: string): Promise<string | undefined> };
-  jobs: {
-    schedule(job: {
-      key: string;
-      kind: string;
-      subjectId: string | null;
-      runAt: Date;
-    }): Promise<unknown>;
-    cancel(key: string): Promise<unknown>;
-  };
+  jobs: Pick<JobsService, 'schedule' | 'cancel'>;
+
   contentChanged: (change?: CacheChange) => Promise<void>;
 }) {
   const { db, clock, articles, jobs } = deps;

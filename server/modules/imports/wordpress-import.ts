@@ -142,7 +142,7 @@ async function importFile(
     imageFetcher({
       allowPrivate: options.allowPrivate === true,
       maxBytes: MAX_UPLOAD_BYTES,
-      tooLarge: 'larger than 10 MB',
+      tooLarge: `larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`,
     });
   const locate = imageLocator(wxr.siteUrl, mediaDir, fetchImage);
   const source = `wordpress:${wxr.siteUrl || basename(file)}`;
