@@ -9,6 +9,8 @@ import {
 import { IdParamsSchema, MessageSchema } from '../../../common/schemas/common';
 import {
   AutosaveInputSchema,
+  PRESENCE_HEARTBEAT_MS,
+  PRESENCE_WINDOW_MS,
   PresenceSchema,
   RestoreInputSchema,
   RevisionListSchema,
@@ -175,8 +177,7 @@ function draftingRoutes(newsroom: NewsroomService) {
       {
         schema: {
           tags,
-          summary:
-            'Heartbeat of an open form (every 15 s): answers who else has had the article open in the last 45 seconds',
+          summary: `Heartbeat of an open form (every ${PRESENCE_HEARTBEAT_MS / 1000} s): answers who else has had the article open in the last ${PRESENCE_WINDOW_MS / 1000} seconds`,
           security,
           params: IdParamsSchema,
           response: { 200: PresenceSchema, ...errorResponses(400, 401, 403, 404, 429) },
