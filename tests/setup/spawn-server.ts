@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -33,6 +33,13 @@ export async function freePort(): Promise<number> {
 
 /** Makes sure the production build exists (npm test builds before this suite; a lone run may not). */
 export const ensureBuild = () => ensureProductionBuild({ quiet: true });
+
+/** The process ids whose parent is `pid` (a cluster primary's workers). */
+export const childrenOf = (pid: number) =>
+  execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+    .split('\n')
+    .map((l) => Number(l.trim()))
+    .filter((n) => n > 0);
 
 export const tempDataDir = () => mkdtempSync(join(tmpdir(), 'patrika-proc-'));
 

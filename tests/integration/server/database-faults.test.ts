@@ -8,11 +8,10 @@
  * Retry-After, /api/health says degraded; started again, everything works without a restart.
  * Runs in the PostgreSQL stage (it needs the machine's PostgreSQL binaries).
  */
-import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { canMakePrivatePostgres, startPrivatePostgres } from '../../setup/private-postgres';
-import { startServer, tempDataDir, type RunningServer } from '../../setup/spawn-server';
+import { childrenOf, startServer, tempDataDir, type RunningServer } from '../../setup/spawn-server';
 import { testEngine } from '../../setup/test-db';
 import { PROCESS_TEST } from '../../setup/timeouts';
 import { waitUntil } from '../../setup/wait-until';
@@ -21,12 +20,6 @@ const runs = testEngine() === 'postgres' && canMakePrivatePostgres();
 
 /** Bounds for things that happen by themselves: generous, as the machine may be busy. */
 const COMES_BACK = { timeoutMs: 60_000, intervalMs: 200 };
-
-const childrenOf = (pid: number) =>
-  execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
-    .split('\n')
-    .map((l) => Number(l.trim()))
-    .filter((n) => n > 0);
 
 type Answer = { status: number | 'no answer'; cache?: string; retryAfter?: string; body: string };
 

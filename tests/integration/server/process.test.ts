@@ -11,6 +11,7 @@ import { someAddress } from '../../factories';
 import { testEngine } from '../../setup/test-db';
 import { createTestDatabase } from '../../setup/test-db';
 import {
+  childrenOf,
   ensureBuild,
   startProcess,
   startServer,
@@ -187,11 +188,7 @@ describe('the server process', () => {
     'serves one port with WEB_CONCURRENCY workers: prepared once, caches in step, a dead worker replaced, all stopped together',
     async () => {
       const database = await createTestDatabase();
-      const workersOf = (pid: number) =>
-        execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
-          .split('\n')
-          .map((l) => Number(l.trim()))
-          .filter((n) => n > 0);
+      const workersOf = childrenOf;
       try {
         const server = await startServer(
           {
