@@ -8,9 +8,32 @@ import { build, defineConfig, type Plugin } from 'vite';
 // project files without an extension is on its way out of Vite, so they are written twice).
 const READER_SCRIPT_SOURCE = 'app/reader/main.ts';
 const READER_MANIFEST = 'reader-manifest.json';
+const SERVICE_WORKER_SOURCE = 'app/reader/service-worker.ts';
+const SERVICE_WORKER_FILE = 'sw.js';
 
 /** The reading pages' stylesheet (purged below): the server inlines it into their documents. */
 const READER_STYLES_SOURCE = 'app/styles/reader.css';
+
+/** `input` built on its own into one minified file with nothing shared; answers its code. */
+async function bundleAlone(input: string): Promise<string> {
+  const result = await build({
+    configFile: false,
+    logLevel: 'warn',
+    build: {
+      write: false,
+      minify: true,
+      modulePreload: false,
+      rollupOptions: { input },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) =>
+    'output' in r ? r.output : [],
+  );
+  const chunks = outputs.filter((o) => o.type === 'chunk');
+  if (chunks.length !== 1 || !chunks[0])
+    throw new Error(`${input} must build to one file, not ${chunks.length}`);
+  return chunks[0].code;
+}
 
 /**
  * Reading pages are documents without client-side React (DECISIONS.md §13): they load one
@@ -29,23 +52,13 @@ function readerScript(): Plugin {
     },
     async generateBundle(_options, bundle) {
       if (!building) return;
-      const result = await build({
-        configFile: false,
-        logLevel: 'warn',
-        build: {
-          write: false,
-          minify: true,
-          modulePreload: false,
-          rollupOptions: { input: READER_SCRIPT_SOURCE },
-        },
+      const code = await bundleAlone(READER_SCRIPT_SOURCE);
+      // The push alerts' service worker, bundled the same way, under the name the server serves.
+      this.emitFile({
+        type: 'asset',
+        fileName: SERVICE_WORKER_FILE,
+        source: await bundleAlone(SERVICE_WORKER_SOURCE),
       });
-      const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) =>
-        'output' in r ? r.output : [],
-      );
-      const chunks = outputs.filter((o) => o.type === 'chunk');
-      if (chunks.length !== 1 || !chunks[0])
-        throw new Error(`the reader script must build to one file, not ${chunks.length}`);
-      const code = chunks[0].code;
       const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
       const file = `assets/reader-${hash}.js`;
       this.emitFile({ type: 'asset', fileName: file, source: code });

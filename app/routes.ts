@@ -14,6 +14,7 @@ export default [
       route('categories', 'routes/admin/categories.tsx'),
       route('sitemap', 'routes/admin/sitemap.tsx'),
       route('users', 'routes/admin/users.tsx'),
+      route('media', 'routes/admin/media.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
       route('*', 'routes/admin/not-found.tsx'),
     ]),

@@ -7,6 +7,7 @@
  * - the pages and API lists readers hit most, cached and uncached;
  * - p50 at one connection, the JavaScript, CSS and image bytes each page type downloads, and
  *   the server's peak RSS;
+ * - a live blog polled by open pages while two writers post (bench/live-blog.ts);
  * - last, the election-night scenario (bench/election-night.ts: PostgreSQL, WEB_CONCURRENCY
  *   workers, Zipf readers beside an editor saving once a second), on a server of its own;
  * then prints README-ready tables and writes bench/results/<time>.json (docs/perf/README.md).
@@ -33,6 +34,7 @@ import { ensureBuild, ROOT } from '../scripts/build-state';
 import { freePort, startServer } from '../tests/setup/spawn-server';
 import { generate } from './data';
 import { electionDatabaseUrl, electionGoals, electionNight, electionTable } from './election-night';
+import { liveBlogScenario, liveBlogTable } from './live-blog';
 import { lighthouseScores } from './lighthouse';
 import { percentile, sequential, SKIP_CACHE } from './profile';
 
@@ -55,10 +57,15 @@ const ELECTION = 'election night';
 /** The other targets' names, without the parts that vary (the static server, a page number). */
 const CLASSIC = ['static file', 'article page', 'home page', 'category page', 'search page'];
 CLASSIC.push('sitemap index', 'api latest', 'api search', 'api category-detail', 'lighthouse');
+/** The live-blog scenario's name as BENCH_TARGETS finds it (bench/live-blog.ts, its own server). */
+const LIVE_BLOG = 'live blog';
 /** Whether any target besides the election-night scenario is asked for. */
 const classicChosen =
   TARGETS.length === 0 ||
-  TARGETS.some((t) => !ELECTION.includes(t) || CLASSIC.some((name) => name.includes(t)));
+  TARGETS.some(
+    (t) =>
+      (!ELECTION.includes(t) && !LIVE_BLOG.includes(t)) || CLASSIC.some((name) => name.includes(t)),
+  );
 
 /** Peak resident memory (VmHWM) of a process and of its children (a cluster's workers), in MB. */
 function peakRss(pid: number): { processMb: number; totalMb: number; processes: number } {
@@ -329,6 +336,11 @@ async function classicTargets() {
       { timeoutMs: 180_000 },
     );
     const pid = server.process.pid!;
+    // The serving process right after start, before any load (issue 24 item 5).
+    const memoryAtStart = await memoryNow(server.url);
+    console.log(
+      `bench: one serving process at start: RSS ${memoryAtStart.rssMb} MB, JS heap ${memoryAtStart.heapUsedMb} of ${memoryAtStart.heapTotalMb} MB, outside the heap ${memoryAtStart.externalMb} MB`,
+    );
     try {
       const articles = sample.map((s) => `/${s.category}/${s.slug}`);
       const one = articles[0]!;
@@ -468,7 +480,7 @@ async function classicTargets() {
             `| ${w.page} | ${w.htmlKb} | ${w.jsKb} | ${w.cssKb} | ${w.imageKb} (${w.images}) |`,
         ),
         '',
-        `Peak RSS: ${rss.processMb} MB for the largest process, ${rss.totalMb} MB over ${rss.processes} process(es). One serving process at the end: RSS ${memory.rssMb} MB, JS heap ${memory.heapUsedMb} of ${memory.heapTotalMb} MB, outside the heap ${memory.externalMb} MB.`,
+        `Peak RSS: ${rss.processMb} MB for the largest process, ${rss.totalMb} MB over ${rss.processes} process(es). One serving process at start: RSS ${memoryAtStart.rssMb} MB; at the end: RSS ${memory.rssMb} MB, JS heap ${memory.heapUsedMb} of ${memory.heapTotalMb} MB, outside the heap ${memory.externalMb} MB.`,
       ].join('\n');
       console.log(`\n${md}\n`);
       const report = {
@@ -482,6 +494,7 @@ async function classicTargets() {
           uncachedOverStatic: Number(ratio(uncachedRps, staticRps)),
         },
         peakRss: rss,
+        memoryAtStart,
         memoryAtEnd: memory,
         searchIndexMsPerSave: indexCostMs,
         results: rows,
@@ -533,9 +546,11 @@ async function main() {
   ensureBuild();
   const date = new Date().toISOString();
   const classic = classicChosen ? await classicTargets() : undefined;
+  const live = chosen(LIVE_BLOG) ? await liveBlogScenario(CONNECTIONS) : undefined;
+  if (live) console.table([live]);
   const election = chosen(ELECTION) ? await electionTarget() : undefined;
   const machine = machineNow();
-  const parts = [classic?.md];
+  const parts = [classic?.md, live ? liveBlogTable(live) : undefined];
   if (election) {
     const beside: [string, string][] = [];
     if (classic?.cachedOverStatic !== undefined)
@@ -586,6 +601,7 @@ async function main() {
     connections: CONNECTIONS,
     warmupSeconds: WARMUP,
     ...classic?.report,
+    ...(live ? { liveBlog: live } : {}),
     ...(election ? { electionNight: election } : {}),
     markdown: md,
   };

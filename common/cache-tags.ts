@@ -23,6 +23,8 @@ export const CacheTags = {
   authorList: (id: string) => `lu:${compact(id)}`,
   /** The newest articles of the whole site (home, the site's feed). */
   latest: 'l:latest',
+  /** The live blogs running now (the news home's slot). */
+  liveList: 'l:live',
   /** Every sitemap: any public article's change changes one (lastmod). */
   sitemaps: 'l:sitemap',
   /** Search results: any public article's words may change what a query finds. */
@@ -31,6 +33,10 @@ export const CacheTags = {
   settings: 'settings',
   /** The breaking-news band: every public page shows it (or its absence). */
   breaking: 'breaking',
+  /** A live blog's entries as its page shows them (issue 25 item 1). */
+  live: (id: string) => `lv:${compact(id)}`,
+  /** A live blog's entries as its JSON answers them: dropped, not served stale, on a change. */
+  liveFeed: (id: string) => `lj:${compact(id)}`,
   /** The list of categories (the menu, the footer): every page shows it. */
   categories: 'categories',
   /** A static page's stored text. */

@@ -58,6 +58,8 @@ export const SERVER_SEGMENTS = {
   appleTouchIcon: 'apple-touch-icon.png',
   manifest: 'manifest.webmanifest',
   openSearch: 'opensearch.xml',
+  /** The service worker that shows push alerts (app/reader/service-worker.ts), at the root for its scope. */
+  serviceWorker: 'sw.js',
 } as const;
 
 /**
@@ -115,6 +117,14 @@ export const previewPath = (token: string) => `/${PAGE_SEGMENTS.preview}/${token
 
 /** The public path of an author's page (the byline links here). */
 export const authorPath = (slug: string) => `/${PAGE_SEGMENTS.author}/${slug}`;
+
+/** A live blog's entries as JSON (issue 25 item 1): the route, the desk and open pages ask it. */
+export const liveFeedPath = (articleId: string) =>
+  `/${SERVER_SEGMENTS.api}/articles/${articleId}/live`;
+/** liveFeedPath of any article id, with or without a query: the page cache keeps these. */
+export const LIVE_FEED_PATTERN = new RegExp(
+  `^${liveFeedPath('[0-9a-f-]{36}').replaceAll('/', '\\/')}(?:\\?|$)`,
+);
 
 /**
  * Query parameters by which WordPress addresses a post, a page or an attachment

@@ -5,3 +5,11 @@
  */
 export const READER_SCRIPT_SOURCE = 'app/reader/main.ts';
 export const READER_MANIFEST = 'reader-manifest.json';
+
+/**
+ * The service worker that shows web push alerts (docs/decisions/032): its source, and the file
+ * the client build writes it to (build/client/sw.js, unhashed: a worker is found by its name);
+ * the server serves it at /sw.js, the site's root, so that it may handle every page.
+ */
+export const SERVICE_WORKER_SOURCE = 'app/reader/service-worker.ts';
+export const SERVICE_WORKER_FILE = 'sw.js';

@@ -4,6 +4,7 @@ import type { ResponsiveImageInfo } from './media';
 import type { Role } from './roles';
 import type { Article, ArticleCard } from './schemas/articles';
 import type { BreakingNews } from './schemas/breaking';
+import type { LiveEntry } from './schemas/live';
 import type { Category } from './schemas/categories';
 import type { SearchResponse } from './schemas/search';
 import type { Author } from './schemas/users';
@@ -23,10 +24,19 @@ export interface CategoryPage {
  */
 export interface AppServices {
   articles: {
+    /** Live blogs running now, newest first (the news home's slot, issue 25 item 1). */
+    listLive(limit: number): Promise<ArticleCard[]>;
     /** Random published articles; with `language`, only those in it (the article page's). */
     listRandom(limit: number, excludeId?: string, language?: Language): Promise<ArticleCard[]>;
-    /** The newest `limit` articles, then the newest `limit` of each category given, in order. */
-    listHomeSections(categoryIds: string[], limit: number): Promise<ArticleCard[][]>;
+    /**
+     * The newest `latestLimit` (else `limit`) articles, then the newest `limit` of each category
+     * given, in order.
+     */
+    listHomeSections(
+      categoryIds: string[],
+      limit: number,
+      latestLimit?: number,
+    ): Promise<ArticleCard[][]>;
     categoryPage(categoryId: string, page: number, limit: number): Promise<CategoryPage>;
     /** One page of an author's published articles, newest first. */
     authorPage(authorId: string, page: number, limit: number): Promise<CategoryPage>;
@@ -72,6 +82,10 @@ export interface AppServices {
   breaking: {
     /** The breaking-news band every public page shows now, or null. */
     current(): Promise<BreakingNews | null>;
+  };
+  live: {
+    /** A live blog's newest entries as its page shows them (issue 25 item 1). */
+    forPage(articleId: string): Promise<{ entries: LiveEntry[]; updatedAt: string }>;
   };
   media: {
     /**

@@ -12,6 +12,14 @@ const httpsUrl = z
 export const UI_LANGUAGES = ['en', 'hi'] as const;
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
 
+/**
+ * The home page's layouts (issue 25 item 5, docs/decisions/033): `magazine` is SPEC.md's home
+ * and the default; `news` is a front page for a news day (a lead story, a dated Latest list,
+ * then the home sections).
+ */
+export const HOME_LAYOUTS = ['magazine', 'news'] as const;
+export type HomeLayout = (typeof HOME_LAYOUTS)[number];
+
 /** Site settings administrators edit in /admin/settings (DECISIONS.md §8). */
 export const SiteSettingsSchema = z.object({
   siteName: z.string().trim().min(1).max(80),
@@ -69,6 +77,12 @@ export const SiteSettingsSchema = z.object({
    * (issue 10 item 6). Articles keep their own language whichever it is.
    */
   uiLanguage: z.enum(UI_LANGUAGES),
+  /**
+   * No `.default()` here: a PUT is partial, and a default inside it would put `magazine` back
+   * on every save that leaves the key out. A stored site without the key reads the default
+   * (`resolveSettings`), so the original client, which never sends it, keeps working.
+   */
+  homeLayout: z.enum(HOME_LAYOUTS),
   social: z.object({
     facebook: httpsUrl,
     x: httpsUrl,
@@ -111,6 +125,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   contactAddress: '',
   mapLocation: '',
   uiLanguage: 'en',
+  homeLayout: 'magazine',
   social: { facebook: '', x: '', instagram: '', youtube: '' },
   authorsNeedReview: false,
   feedFullText: false,

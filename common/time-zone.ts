@@ -74,6 +74,32 @@ export function fromZonedInput(text: string, timeZone: string): Date | undefined
   return new Date(wall - offsetMs(new Date(first), timeZone));
 }
 
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * "14:02", or "14:02 IST" with `zoneName`: a 24-hour time of day in `timeZone`, in `locale`'s
+ * digits. One formatter per locale, zone and form: building one costs about a millisecond.
+ */
+export function formatClock(
+  date: Date,
+  timeZone: string,
+  { locale = 'en-GB', zoneName = false }: { locale?: string; zoneName?: boolean } = {},
+): string {
+  const key = `${locale} ${timeZone} ${zoneName}`;
+  let format = clockFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      ...(zoneName ? { timeZoneName: 'short' as const } : {}),
+    });
+    clockFormats.set(key, format);
+  }
+  return format.format(date);
+}
+
 /** "23 Nov 2026, 06:00 IST": a date, a 24-hour time and the zone's short name. */
 export function formatZoned(date: Date, timeZone: string): string {
   const when = new Intl.DateTimeFormat('en-GB', {
@@ -101,4 +127,40 @@ export function zonedDay(date: Date, timeZone: string): string {
 /** The calendar day `n` days before `day` (both `YYYY-MM-DD`); calendar days need no zone. */
 export function daysBefore(day: string, n: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** How a reading page writes a time: a card's day, or a Latest headline's day and time. */
+const READER_FORMATS = {
+  /** "23 November 2026" / "23 नवंबर 2026". */
+  day: { day: 'numeric', month: 'long', year: 'numeric' },
+  /** "23 Nov, 06:00" / "23 नव॰, 06:00": with the day, so a page kept overnight stays true. */
+  dayAndTime: {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+/** One formatter per locale, zone and kind: building one costs about a millisecond. */
+const readerFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * `date` as a reading page shows it, in the site's `timeZone` and the interface's `locale`
+ * (`en-IN`, `hi-IN`: app/copy/language.tsx).
+ */
+export function formatForReaders(
+  date: Date,
+  timeZone: string,
+  locale: string,
+  kind: keyof typeof READER_FORMATS,
+): string {
+  const key = `${locale} ${timeZone} ${kind}`;
+  let format = readerFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { ...READER_FORMATS[kind], timeZone });
+    readerFormats.set(key, format);
+  }
+  return format.format(date);
 }

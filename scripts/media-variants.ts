@@ -1,5 +1,6 @@
 /**
- * `npm run media:variants`: makes the AVIF variants of uploads stored before AVIF (and the one
+ * `npm run media:variants`: makes the AVIF variants of uploads stored before AVIF or whose
+ * `media-variants` job has not run yet (docs/decisions/035) (and the one
  * WebP variant of an original narrower than every variant width). The site does the same in
  * the background at start-up; this does it at once, e.g. before putting a cache in front.
  * Running it again changes nothing. With the embedded database, stop the site first (it holds

@@ -15,7 +15,7 @@ try {
     const services = await createServices(config, database);
     const result = await seedDemoContent({
       db: database.db,
-      storeImage: (data) => services.media.storeImage(data),
+      storeImage: (data) => services.media.storeImage(data, { avifNow: true }),
       now: services.clock.now(),
     });
     await database.analyze();

@@ -86,7 +86,7 @@ async function seedEmptySite(log: StartupLog, database: Database, services: Serv
     const { seedDemoContent } = await import('../db/seed/seed');
     const result = await seedDemoContent({
       db: database.db,
-      storeImage: (data) => services.media.storeImage(data),
+      storeImage: (data) => services.media.storeImage(data, { avifNow: true }),
       now: services.clock.now(),
     });
     await services.search.reindex();
@@ -180,6 +180,7 @@ export async function prepareSite(config: Config, log: StartupLog): Promise<void
       await startupWork(config, database, services, log);
     } finally {
       await services.cdnPurge?.close();
+      services.push.close();
     }
   } finally {
     await database.close();
@@ -222,6 +223,8 @@ export async function buildApp(
     app.addHook('onClose', () => services.views.close());
     // What is left of the front-cache purges goes out as the app closes (a moment at most).
     app.addHook('onClose', async () => services.cdnPurge?.close());
+    // The push sender's kept-alive connections to push services.
+    app.addHook('onClose', async () => services.push.close());
     // Before any page is served (a cluster's primary did it before forking its workers).
     if (options.worker === undefined) await startupWork(config, database, services, app.log);
     // Catching up in the background: one process of a cluster is enough.

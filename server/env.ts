@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { base64UrlBytes } from '../common/schemas/push';
 import { fastlyServiceUrl, PURGE_FORMATS, type PurgeTarget } from './lib/cdn-purge';
 
 const flag = (fallback: boolean) =>
@@ -42,7 +43,15 @@ const EnvSchema = z.object({
   DATABASE_PREPARED: flag(true),
   JWT_SECRET: z.string().min(32, 'Expected at least 32 characters').optional(),
   SEED_DEMO: flag(true),
-  MEDIA_STORAGE: z.enum(['fs', 'db'], { error: 'Expected fs or db' }).default('fs'),
+  MEDIA_STORAGE: z.enum(['fs', 'db', 's3'], { error: 'Expected fs, db or s3' }).default('fs'),
+  /* S3-compatible object storage (MEDIA_STORAGE=s3, DECISIONS.md §20); credentials come from
+     the standard AWS variables (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_PROFILE, …). */
+  S3_BUCKET: z.string().min(3, 'Expected a bucket name').optional(),
+  /** Another S3-compatible service (R2, MinIO, Ceph…): its address; unset, AWS itself. */
+  S3_ENDPOINT: z.url({ error: 'Expected an http(s) address' }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Address buckets as https://endpoint/bucket (most compatible services) instead of by name. */
+  S3_FORCE_PATH_STYLE: flag(false),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'Expected one of fatal, error, warn, info, debug, trace, silent',
@@ -102,13 +111,54 @@ const EnvSchema = z.object({
     .min(0, 'Expected 0 or more seconds')
     .max(60, 'Expected at most 60 seconds')
     .default(0),
+  /**
+   * Web push (issue 25 item 3): the VAPID key pair (base64url, as `npx web-push
+   * generate-vapid-keys` prints it) and who the push services may contact. Unset, a pair is made
+   * at first start and kept in the database.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .refine((v) => base64UrlBytes(v) === 65, 'Expected a P-256 public key: 65 bytes in base64url')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .refine((v) => base64UrlBytes(v) === 32, 'Expected a P-256 private key: 32 bytes in base64url')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(
+      /^(mailto:\S+@\S+|https:\/\/\S+)$/,
+      'Expected mailto:someone@example.org or an https: address',
+    )
+    .optional(),
+  /** Push endpoints on loopback and private addresses are taken (tests, intranets). */
+  PUSH_ALLOW_PRIVATE: flag(false),
+  /** Alerts the whole site may send in a minute, whoever sends them. */
+  PUSH_ALERTS_PER_MINUTE: z.coerce
+    .number({ error: 'Expected a whole number of alerts per minute' })
+    .int('Expected a whole number of alerts per minute')
+    .min(1, 'Expected 1 or more alerts per minute')
+    .max(60, 'Expected at most 60 alerts per minute')
+    .default(1),
+  /**
+   * Node's own: more certificate authorities to trust. Node reads it at start; the push sender,
+   * which names its authorities itself (the system's too), reads it here as well.
+   */
+  NODE_EXTRA_CA_CERTS: z.string().min(1).optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
 });
 
-/** The purge settings that go together, checked once the keys themselves are valid. */
-const PurgeSettings = EnvSchema.superRefine((e, ctx) => {
+/** The settings that go together (purges, the VAPID key pair), checked once each key is valid. */
+const CheckedEnvSchema = EnvSchema.superRefine((e, ctx) => {
   const problem = (key: string, message: string) =>
     ctx.addIssue({ code: 'custom', path: [key], message });
+  if (e.MEDIA_STORAGE === 's3' && !e.S3_BUCKET)
+    problem('S3_BUCKET', 'Expected the bucket that keeps media (MEDIA_STORAGE=s3)');
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
+    problem(
+      e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY',
+      'Expected both VAPID keys, or neither (then a pair is made and kept in the database)',
+    );
   if (!e.CDN_PURGE_URL) {
     if (e.CDN_PURGE) problem('CDN_PURGE_URL', 'Expected the address to send purges to');
     return;
@@ -128,6 +178,13 @@ const PurgeSettings = EnvSchema.superRefine((e, ctx) => {
     );
 });
 
+export interface S3Config {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  forcePathStyle: boolean;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -140,7 +197,9 @@ export interface Config {
   databasePrepared: boolean;
   jwtSecret: string | undefined;
   seedDemo: boolean;
-  mediaStorage: 'fs' | 'db';
+  mediaStorage: 'fs' | 'db' | 's3';
+  /** The bucket and its service when mediaStorage is s3. */
+  s3: S3Config | undefined;
   logLevel: string;
   /** Fastify's trustProxy: false, true, or the trusted proxy addresses. */
   trustProxy: boolean | string;
@@ -154,7 +213,21 @@ export interface Config {
   cdnPurge: PurgeTarget | undefined;
   /** How long a stopping process keeps serving once it says it is not ready. */
   shutdownDrainMs: number;
+  /** Web push (server/modules/push). */
+  push: PushConfig;
   dev: boolean;
+}
+
+export interface PushConfig {
+  /** The operator's VAPID key pair; undefined: the one kept in the database. */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  /** A mailto: or https: contact for push services; undefined: derived from PUBLIC_URL. */
+  vapidSubject: string | undefined;
+  /** Endpoints on loopback and private addresses are taken. */
+  allowPrivate: boolean;
+  alertsPerMinute: number;
+  /** NODE_EXTRA_CA_CERTS: a PEM file of more authorities to trust. */
+  extraCaFile: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -177,7 +250,7 @@ function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = PurgeSettings.safeParse(withoutEmpty(env));
+  const parsed = CheckedEnvSchema.safeParse(withoutEmpty(env));
   if (!parsed.success) {
     const seen = new Set<string>();
     const problems = parsed.error.issues
@@ -198,6 +271,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     seedDemo: e.SEED_DEMO,
     mediaStorage: e.MEDIA_STORAGE,
+    s3:
+      e.MEDIA_STORAGE === 's3' && e.S3_BUCKET
+        ? {
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     apiRateLimit: e.API_RATE_LIMIT,
@@ -207,6 +289,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cdnPurge: e.CDN_PURGE_URL
       ? { format: e.CDN_PURGE ?? 'json', url: e.CDN_PURGE_URL, token: e.CDN_PURGE_TOKEN }
       : undefined,
+    push: {
+      vapidKeys:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      vapidSubject: e.VAPID_SUBJECT,
+      allowPrivate: e.PUSH_ALLOW_PRIVATE,
+      alertsPerMinute: e.PUSH_ALERTS_PER_MINUTE,
+      extraCaFile: e.NODE_EXTRA_CA_CERTS,
+    },
     dev: e.NODE_ENV === 'development',
   };
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import type { ServerBuild } from 'react-router';
 import { SERVER_SEGMENTS } from '../common/paths';
-import { READER_MANIFEST, READER_SCRIPT_SOURCE } from '../common/reader-build';
+import { READER_MANIFEST, READER_SCRIPT_SOURCE, SERVICE_WORKER_FILE } from '../common/reader-build';
 import type { AppContext } from '../common/services';
 import { migrationCount, type Database } from '../db/client';
 import type { Config } from './env';
@@ -17,7 +17,11 @@ import { newsroomRoutes } from './modules/newsroom/newsroom-routes';
 import { categoriesRoutes } from './modules/categories/categories-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { MAX_UPLOAD_BYTES } from './modules/media/media-service';
-import { mediaFileRoutes, mediaUploadRoutes } from './modules/media/media-routes';
+import {
+  mediaFileRoutes,
+  mediaLibraryRoutes,
+  mediaUploadRoutes,
+} from './modules/media/media-routes';
 import { searchRoutes } from './modules/search/search-routes';
 import { seoRoutes, siteIconRoutes } from './modules/seo/seo-routes';
 import { createSiteIcons } from './modules/seo/site-icons';
@@ -25,6 +29,8 @@ import { MEDIA_KEY_PATTERN } from './modules/media/media-storage';
 import { keyOfMediaUrl } from './modules/media/media-urls';
 import { settingsRoutes } from './modules/settings/settings-routes';
 import { breakingRoutes } from './modules/breaking/breaking-routes';
+import { liveRoutes } from './modules/live/live-routes';
+import { pushRoutes } from './modules/push/push-routes';
 import { statsRoutes } from './modules/stats/stats-routes';
 import { usersRoutes } from './modules/users/users-routes';
 import { viewsRoutes } from './modules/views/views-routes';
@@ -42,6 +48,7 @@ import {
 } from './plugins/page-cache';
 import { mountReactRouter } from './plugins/react-router';
 import { cspNonceOf, registerSecurity, usesCspNonce } from './plugins/security';
+import { serveServiceWorker } from './plugins/service-worker';
 import { outagePage } from '../common/outage-page';
 import { isDatabaseUnavailable } from './lib/db-errors';
 import type { Services } from './services';
@@ -127,8 +134,16 @@ async function registerApi(app: FastifyInstance, deps: HttpDeps, pageCache?: Pag
   await app.register(newsroomRoutes(services.newsroom));
   await app.register(viewsRoutes(services.views));
   await app.register(mediaUploadRoutes(services.media));
+  await app.register(mediaLibraryRoutes(services.media.library));
   await app.register(settingsRoutes(services.settings));
   await app.register(breakingRoutes(services.breaking));
+  await app.register(liveRoutes(services.live, pageCache));
+  await app.register(
+    pushRoutes(services.push, {
+      counters: services.rateLimits,
+      alertsPerMinute: config.push.alertsPerMinute,
+    }),
+  );
   await app.register(statsRoutes(services.stats));
   await app.register(mediaFileRoutes(services.media.storage));
   await app.register(seoRoutes(services.seo, pageCache));
@@ -230,6 +245,8 @@ async function registerPages(app: FastifyInstance, deps: HttpDeps) {
     maxAge: '365d',
     decorateReply: false,
   });
+  const serviceWorker = readFileSync(join(buildDir, 'client', SERVICE_WORKER_FILE), 'utf8');
+  serveServiceWorker(app, async () => serviceWorker);
   const build = (await import(join(buildDir, 'server', 'index.js'))) as ServerBuild;
   await mountReactRouter(app, {
     loadBuild: async () => build,

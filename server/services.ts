@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppServices } from '../common/services';
-import { latestMigration, type Database } from '../db/client';
+import { latestMigration, type Database, type Db } from '../db/client';
 import type { Config } from './env';
 import { systemClock, type Clock } from './lib/clock';
 import type { CacheChange } from '../common/cache-tags';
@@ -14,18 +14,31 @@ import { createPreviewTokens, createTokens, loadJwtSecret } from './lib/tokens';
 import { previewPath } from '../common/paths';
 import { createJobsService, type JobsService } from './modules/jobs/jobs-service';
 import { BREAKING_EXPIRY_JOB, createBreakingService } from './modules/breaking/breaking-service';
+import { createLiveService } from './modules/live/live-service';
+import { PUSH_ALERT_JOB } from './modules/push/push-delivery';
+import { createPushSender } from './modules/push/push-sender';
+import { createPushService, loadVapidKeys, vapidSubjectFor } from './modules/push/push-service';
+import { trustedAuthorities } from './lib/trusted-cas';
 import { createSiteArchive } from './modules/archive/site-archive';
-import { createArticlesService, type ArticlesService } from './modules/articles/articles-service';
+import {
+  createArticlesService,
+  sanitizeOffThread,
+  type ArticlesService,
+} from './modules/articles/articles-service';
 import {
   createNewsroomService,
   GO_LIVE_JOB,
   type NewsroomService,
 } from './modules/newsroom/newsroom-service';
 import { createCategoriesService } from './modules/categories/categories-service';
-import { createMediaService, type MediaService } from './modules/media/media-service';
+import {
+  createMediaService,
+  MEDIA_VARIANTS_JOB,
+  type MediaService,
+} from './modules/media/media-service';
 import { createWordPressImporter } from './modules/imports/wordpress-import';
 import { createPagesService } from './modules/pages/pages-service';
-import { createDbStorage, createFsStorage, mediaRoot } from './modules/media/media-storage';
+import { createDbStorage, storageFor, type MediaStorage } from './modules/media/media-storage';
 import { createSearchService } from './modules/search/search-service';
 import { createSeoService } from './modules/seo/seo-service';
 import { createSettingsService, type SettingsService } from './modules/settings/settings-service';
@@ -35,6 +48,24 @@ import { createViewsService } from './modules/views/views-service';
 import { createRateLimitCounters } from './plugins/rate-limit';
 
 type ServiceLog = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+
+/**
+ * The media service, with the job that makes an upload's AVIF variants after it answered
+ * (docs/decisions/035); pages made after that offer them.
+ */
+function createMedia(
+  config: Config,
+  deps: { db: Db; storage: MediaStorage; clock: Clock; jobs: JobsService },
+): MediaService {
+  const media = createMediaService({
+    ...deps,
+    storageIn: config.mediaStorage === 'db' ? (tx) => createDbStorage(tx) : undefined,
+  });
+  deps.jobs.handle(MEDIA_VARIANTS_JOB, async (job) => {
+    if (job.subjectId) await media.makeVariantsOf(job.subjectId);
+  });
+  return media;
+}
 
 /**
  * The composition root (STYLE.md §3): everything is wired here, once, at boot. Nothing else
@@ -48,8 +79,7 @@ export async function createServices(
   log?: ServiceLog,
 ) {
   const { db } = database;
-  const storage =
-    config.mediaStorage === 'db' ? createDbStorage(db) : createFsStorage(mediaRoot(config.dataDir));
+  const storage = storageFor(config, db);
   const secret = await loadJwtSecret(db, config.jwtSecret);
   const tokens = createTokens(secret, clock);
   const { pageCache, cdnPurge, degradedReasons, contentChanged } = await createContentCaching(
@@ -61,14 +91,9 @@ export async function createServices(
   /** Set when the process starts to stop: it says it is not ready, then closes (server/index.ts). */
   const lifecycle = { stopping: false };
 
-  const media = createMediaService({
-    db,
-    storage,
-    clock,
-    storageIn: config.mediaStorage === 'db' ? (tx) => createDbStorage(tx) : undefined,
-  });
-  const users = createUsersService({ db, tokens, clock, contentChanged });
   const jobs = createJobsService({ db, clock, log });
+  const media = createMedia(config, { db, storage, clock, jobs });
+  const users = createUsersService({ db, tokens, clock, contentChanged });
   const { categories, articles, newsroom, search, settings } = createContentServices({
     config,
     db,
@@ -85,6 +110,11 @@ export async function createServices(
   const breaking = createBreakingService({ db, clock, articles, jobs, contentChanged });
   // A band's time is up: every kept page is made again without it, in every process.
   jobs.handle(BREAKING_EXPIRY_JOB, () => breaking.expired());
+  const push = await createPush(config, { db, clock, articles, jobs, log });
+  // An alert's delivery, a batch per run, in whichever process leases it (docs/decisions/032).
+  jobs.handle(PUSH_ALERT_JOB, async (job) => {
+    if (job.subjectId) await push.deliver(job.subjectId);
+  });
   const services = {
     clock,
     database,
@@ -102,6 +132,8 @@ export async function createServices(
     views,
     settings,
     breaking,
+    live: createLiveService({ db, clock, articles, clean: sanitizeOffThread, contentChanged }),
+    push,
     pages: createPagesService({ db }),
     imports: { wordpress: createWordPressImporter({ db, clock, media, contentChanged }) },
     archive: createSiteArchive({ db, clock, media, schema: latestMigration() }),
@@ -178,6 +210,34 @@ async function createContentCaching(
     cdnPurge?.add(change ?? { all: 'stale' }, urls);
   };
   return { pageCache, cdnPurge, degradedReasons, contentChanged };
+}
+
+/**
+ * Web push alerts: the VAPID keys (the operator's, else kept in the database) and the sender,
+ * whose HTTPS trusts the system's authorities and NODE_EXTRA_CA_CERTS (server/lib/trusted-cas.ts).
+ */
+async function createPush(
+  config: Config,
+  deps: Pick<Parameters<typeof createPushService>[0], 'db' | 'clock' | 'articles' | 'jobs'> & {
+    log: ServiceLog | undefined;
+  },
+) {
+  const { log, ...rest } = deps;
+  const vapid = await loadVapidKeys(deps.db, config.push.vapidKeys);
+  const sender = createPushSender({
+    vapid,
+    subject: vapidSubjectFor(config.publicUrl, config.push.vapidSubject),
+    ca: trustedAuthorities(config.push.extraCaFile, (message) => log?.error({}, message)),
+    allowPrivate: config.push.allowPrivate,
+    log,
+  });
+  return createPushService({
+    ...rest,
+    publicUrl: config.publicUrl,
+    vapidPublicKey: vapid.publicKey,
+    allowPrivate: config.push.allowPrivate,
+    sender,
+  });
 }
 
 /** A service made later in the wiring, asked for only when called (modules that need each other). */

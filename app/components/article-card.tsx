@@ -1,14 +1,19 @@
 import type { ArticleCard as Card } from '../../common/schemas/articles';
 import { HOME_EXCERPT_LENGTH } from '../../common/articles';
-import { articlePath } from '../../common/paths';
-import { excerpt } from '../../common/text';
+import { articlePath, categoryPath } from '../../common/paths';
+import { detectLanguage, excerpt } from '../../common/text';
+import { formatForReaders } from '../../common/time-zone';
 import { useInterface } from '../copy/language';
+import { LiveBadge } from './live-badge';
 import { PageLink } from './page-link';
 import { ResponsivePicture } from './responsive-picture';
 
 /** Cards sit three to a row from lg (at most ~410 px), two from md, one on a phone. */
 const CARD_SIZES =
   '(min-width: 1200px) 410px, (min-width: 992px) 330px, (min-width: 768px) 50vw, 100vw';
+
+/** A compact card's image is a thumbnail beside the headline, 8rem wide at every width. */
+const COMPACT_SIZES = '128px';
 
 /** 16:9 when the size is unknown (an address elsewhere). */
 const CARD_FALLBACK_SIZE = { width: 1200, height: 675 };
@@ -19,6 +24,31 @@ const CARD_FALLBACK_SIZE = { width: 1200, height: 675 };
  */
 const cardExcerpt = (text: string, length: number) =>
   length >= HOME_EXCERPT_LENGTH ? text : excerpt(text.replace(/\.\.\.$/, ''), length);
+
+/**
+ * A card's section and publication day (the news home's cards, docs/decisions/033): the
+ * category links to its page, in its own language; the day is written in the interface's
+ * language and the site's time zone, with the instant in `datetime` for machines.
+ */
+export function CardMeta({ article, timeZone }: { article: Card; timeZone: string }) {
+  const { lang, locale } = useInterface();
+  const { category } = article;
+  return (
+    <p className="card-meta" lang={lang}>
+      {category && (
+        <>
+          <PageLink to={categoryPath(category.slug)} lang={detectLanguage(category.name)}>
+            {category.name}
+          </PageLink>
+          <span aria-hidden="true"> · </span>
+        </>
+      )}
+      <time dateTime={article.publishedAt}>
+        {formatForReaders(new Date(article.publishedAt), timeZone, locale, 'day')}
+      </time>
+    </p>
+  );
+}
 
 /**
  * A card: image, title, a plain-text excerpt of `length` characters and Read More. A search
@@ -33,6 +63,10 @@ const cardExcerpt = (text: string, length: number) =>
  * order. `headingLevel` keeps the page's outline without a skipped level: 3 under a section's
  * h2 (home, author, related stories), 2 right under the page's h1 (category, search).
  * `priority` fetches the page's first card image first (Lighthouse's LCP discovery).
+ *
+ * The news home (docs/decisions/033) passes `dated`: the card also says its section and day
+ * (CardMeta). `compact` cards are a thumbnail beside the headline and that line, without the
+ * excerpt or Read More: a phone shows a section in a screen instead of three.
  */
 export function ArticleCard({
   article,
@@ -41,27 +75,34 @@ export function ArticleCard({
   highlight,
   headingLevel = 3,
   priority = false,
+  dated,
+  compact = false,
 }: {
   article: Card;
   length: number;
   eager?: boolean;
+  /** The site's time zone: the card says its section and day in it. */
+  dated?: { timeZone: string } | undefined;
+  compact?: boolean;
   /** The page's first card: its image is what a phone paints largest first (LCP). */
   priority?: boolean;
   highlight?: { name: string; snippet: string };
   headingLevel?: 2 | 3;
 }) {
   const href = articlePath(article);
-  const { t, lang } = useInterface();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <article className="card h-100 shadow-sm" lang={article.language}>
+    <article
+      className={`card h-100 shadow-sm${compact ? ' card-compact' : ''}`}
+      lang={article.language}
+    >
       {/* Articles brought in without a featured image (an import) have no imageUrl. */}
       {article.imageUrl && (
         <PageLink to={href} tabIndex={-1} aria-hidden="true" className="card-img-link">
           <ResponsivePicture
             url={article.imageUrl}
             image={article.image}
-            sizes={CARD_SIZES}
+            sizes={compact ? COMPACT_SIZES : CARD_SIZES}
             // A variant about twice a card's width at most.
             fallbackWidth={800}
             fallbackSize={CARD_FALLBACK_SIZE}
@@ -74,6 +115,11 @@ export function ArticleCard({
         </PageLink>
       )}
       <div className="card-body d-flex flex-column">
+        {article.liveBlog && (
+          <p className="mb-1">
+            <LiveBadge />
+          </p>
+        )}
         {highlight ? (
           <>
             <Heading className="h5 card-title">
@@ -86,23 +132,28 @@ export function ArticleCard({
             <Heading className="h5 card-title">
               <PageLink to={href}>{article.name}</PageLink>
             </Heading>
-            <p className="card-text">{cardExcerpt(article.excerpt, length)}</p>
+            {dated && <CardMeta article={article} timeZone={dated.timeZone} />}
+            {!compact && <p className="card-text">{cardExcerpt(article.excerpt, length)}</p>}
           </>
         )}
-        {/*
-          Its name is "Read More: <title>", each part in its own language (WCAG 3.1.2): the
-          label in the interface's, the title in the article's. An aria-label would be one
-          string in one language, and Chromium spaces a hidden part apart from the visible
-          text ("Read More : …"), so the whole name is the hidden text and the label seen is
-          for the eye only.
-        */}
-        <PageLink to={href} className="btn btn-primary mt-auto align-self-start" lang={lang}>
-          <span aria-hidden="true">{t.home.readMore}</span>
-          <span className="visually-hidden">
-            {t.home.readMore}: <span lang={article.language}>{article.name}</span>
-          </span>
-        </PageLink>
+        {!compact && <ReadMore href={href} article={article} />}
       </div>
     </article>
+  );
+}
+
+function ReadMore({ href, article }: { href: string; article: Card }) {
+  const { t, lang } = useInterface();
+  // Its name is "Read More: <title>", each part in its own language (WCAG 3.1.2): the label
+  // in the interface's, the title in the article's. An aria-label would be one string in one
+  // language, and Chromium spaces a hidden part apart from the visible text ("Read More : …"),
+  // so the whole name is the hidden text and the label seen is for the eye only.
+  return (
+    <PageLink to={href} className="btn btn-primary mt-auto align-self-start" lang={lang}>
+      <span aria-hidden="true">{t.home.readMore}</span>
+      <span className="visually-hidden">
+        {t.home.readMore}: <span lang={article.language}>{article.name}</span>
+      </span>
+    </PageLink>
   );
 }

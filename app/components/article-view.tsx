@@ -2,7 +2,10 @@ import type { Article, ArticleCard as ArticleCardData } from '../../common/schem
 import { CARD_EXCERPT_LENGTH } from '../../common/articles';
 import { articlePath, authorPath } from '../../common/paths';
 import { formatDate, READ_IN, useInterface } from '../copy/language';
+import type { LiveEntry } from '../../common/schemas/live';
 import { ArticleCard } from './article-card';
+import { LiveBadge } from './live-badge';
+import { LiveBlog } from './live-blog';
 import { ARTICLE_SIZES } from './responsive-image';
 import { ResponsivePicture } from './responsive-picture';
 import { ShareButtons } from './share-buttons';
@@ -18,8 +21,11 @@ export function ArticleView({
   relatedFailed,
   publicUrl,
   countView = true,
+  live = null,
 }: {
   article: Article;
+  /** A live blog's entries (issue 25 item 1) and the site's zone its times are written in. */
+  live?: { entries: LiveEntry[]; updatedAt: string; timeZone: string } | null;
   translation?: { path: string; language: 'hi' | 'en' } | null;
   related: ArticleCardData[];
   relatedFailed: boolean;
@@ -35,6 +41,7 @@ export function ArticleView({
         lang={article.language}
         data-view-article={countView ? article._id : undefined}
       >
+        {article.liveBlog && <LiveBadge />}
         <h1 className="article-title mb-3">{article.name}</h1>
         <ArticleByline article={article} />
         {translation && (
@@ -60,6 +67,7 @@ export function ArticleView({
         <ShareButtons url={url} title={article.name} />
         {/* The loader made its images of ours responsive (responsiveBody). */}
         <div className="article-body" dangerouslySetInnerHTML={{ __html: article.description }} />
+        {live && <LiveBlog article={article} {...live} />}
       </article>
       <RelatedStories related={related} failed={relatedFailed} />
     </main>

@@ -22,11 +22,36 @@ export const copy = {
     /** The notifications region's name (react-toastify's own words) and its shortcut. */
     notifications: 'Notifications Alt+T',
   },
+  live: {
+    /** On the page and on its cards while coverage goes on. */
+    badge: 'LIVE',
+    updates: 'Live updates',
+    keyEvents: 'Key events',
+    pinned: 'Pinned',
+    /** Under the title once coverage is over, with its end in the site's zone. */
+    ended: (when: string) => `Live coverage ended on ${when}.`,
+    /** The button that brings in updates that came while the reader was reading. */
+    newUpdates: (n: number) => (n === 1 ? '1 new update' : `${n} new updates`),
+    by: 'By ',
+    none: 'Updates will appear here.',
+  },
   breaking: {
     /** The band's label, before what it says. */
     label: 'Breaking',
     /** The band's name for screen readers. */
     region: 'Breaking news',
+  },
+  push: {
+    /** The alerts offer's name for screen readers. */
+    region: 'News alerts',
+    offer: 'Get an alert on this device when a big story breaks?',
+    allow: 'Turn on alerts',
+    notNow: 'Not now',
+    /** Said once the browser subscribed. */
+    done: 'Alerts are on. You can turn them off in your browser’s site settings.',
+    /** Said when the reader (or the browser) refused the permission. */
+    blocked: 'Alerts are blocked in this browser. You can allow them in its site settings.',
+    failed: 'Alerts could not be turned on just now. Please try again later.',
   },
   footer: {
     about: 'About Us',
@@ -47,6 +72,18 @@ export const copy = {
     empty: 'No stories in this section yet.',
     categories: 'Categories',
     sectionError: 'These stories could not be loaded just now. Please try again in a moment.',
+    /** The news layout's front page (setting `homeLayout`, docs/decisions/033). */
+    news: {
+      /** The page's h1, for screen readers and search engines (the lead story comes first). */
+      heading: 'Top stories',
+      /** The lead story's region. */
+      lead: 'Lead story',
+      /** The list of the newest headlines with their times. */
+      latest: 'Latest',
+      /** Live blogs running now (issue 25 item 1). */
+      live: 'Live now',
+      empty: 'No stories yet.',
+    },
   },
   article: {
     loading: 'Loading...',

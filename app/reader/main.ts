@@ -5,6 +5,8 @@
  */
 import { enhanceMenus } from '../components/menus';
 import { lazyMaps } from './lazy-map';
+import { followLive } from './live';
+import { offerAlerts } from './push';
 import { tidySession } from './session';
 import { enhanceShareButtons } from './share';
 import { countView } from './views';
@@ -15,6 +17,8 @@ enhanceShareButtons(document);
 lazyMaps(document);
 countView(document);
 tidySession(document);
+followLive(document);
+offerAlerts(document);
 // The browser tests' "the page's scripts are in place" marker (root.tsx sets it when React
 // hydrates an app page).
 document.documentElement.dataset.hydrated = 'true';

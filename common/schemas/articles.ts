@@ -79,15 +79,20 @@ export const ArticleTextsSchema = z.object({
     .trim()
     .max(120, 'slug must be at most 120 characters')
     .optional(),
+  /*
+   * A draft or a piece in review may have no image yet ('' or left out: a breaking story starts
+   * before there is a photo); publishing or scheduling needs one (IMAGE_TO_PUBLISH, DECISIONS.md
+   * §18), which the save checks against the status it ends in.
+   */
   imageUrl: z
     .string({ error: 'imageUrl must be text' })
     .trim()
-    .min(1, 'imageUrl is required: upload an image first')
     .max(IMAGE_URL_MAX, `imageUrl must be at most ${IMAGE_URL_MAX} characters`)
     .refine(
-      (v) => v.startsWith('/media/') || /^https:\/\/[^\s"'<>]+$/i.test(v),
+      (v) => v === '' || v.startsWith('/media/') || /^https:\/\/[^\s"'<>]+$/i.test(v),
       'imageUrl must be an uploaded image or an https address',
-    ),
+    )
+    .default(''),
   description: z
     .string({ error: 'description must be text' })
     .max(MAX_DESCRIPTION_LENGTH, 'description is too long')
@@ -112,6 +117,10 @@ export const ArticleTextsSchema = z.object({
   metaDescription: optionalText('metaDescription', 1000),
   metaKeywords: optionalText('metaKeywords', 1000),
 });
+
+/** Why a save or a status move that would publish an article without an image is refused. */
+export const IMAGE_TO_PUBLISH =
+  'imageUrl is required to publish or schedule: upload an image first';
 
 /** The names of the article's texts, in the schema's order. */
 export const ARTICLE_TEXT_FIELDS = ArticleTextsSchema.keyof().options;
@@ -173,6 +182,8 @@ export const ArticleCardSchema = z.object({
   language: z.enum(LANGUAGES),
   category: CategoryRefSchema.nullable(),
   author: AuthorRefSchema.nullable(),
+  /** Our addition: a live blog still being written (the "LIVE" badge, issue 25 item 1). */
+  liveBlog: z.boolean(),
   publishedAt: isoDate,
   createdAt: isoDate,
   updatedAt: isoDate,
@@ -193,6 +204,10 @@ export const ArticleSchema = articleTexts.stringsSchema().extend({
   legacyId: z.number().nullable(),
   /** The same story in the other language (issue 10 item 7); the link is mutual. */
   translationId: z.string().nullable(),
+  /** A live blog (issue 25 item 1): live now; when its coverage began and, once over, ended. */
+  liveBlog: z.boolean(),
+  liveStartedAt: isoDate.nullable(),
+  liveEndedAt: isoDate.nullable(),
   views: z.number(),
   createdAt: isoDate,
   updatedAt: isoDate,
@@ -239,6 +254,11 @@ export const ArticleInputSchema = ArticleTextsSchema.extend({
    * update keeps the link it has. Linking one side links the other.
    */
   translationId: IdSchema.optional().nullable(),
+  /**
+   * Live coverage (issue 25 item 1): true makes the article a live blog, false ends it and
+   * keeps its entries; left out, an update keeps what is stored.
+   */
+  liveBlog: z.boolean({ error: 'liveBlog must be true or false' }).optional(),
   /** The updatedAt the editor loaded; an older one than stored means someone else saved since. */
   updatedAt: z.iso
     .datetime({ offset: true, error: 'updatedAt must be a date and time (ISO 8601)' })

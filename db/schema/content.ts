@@ -35,6 +35,22 @@ export const languageEnum = pgEnum('article_language', LANGUAGES);
  * `.nullsFirst()` to match the queries exactly (ARCHITECTURE.md "Speed by design").
  * tests/integration/db/query-plans.test.ts proves each plan uses its index without a sort.
  */
+/**
+ * The upload folders an article's image address, text and meta description name, through the
+ * SQL function `media_folders_in` (migration 0020): what `npm run media:prune` counts as using
+ * an upload, indexed so the media library finds an upload's articles without reading every
+ * text (docs/decisions/034). A folder holds no space, so joining the texts with one finds
+ * exactly the folders each names.
+ */
+const mediaFoldersOf = (t: {
+  imageUrl: AnyPgColumn;
+  description: AnyPgColumn;
+  metaDescription: AnyPgColumn;
+}) =>
+  sql<
+    string[]
+  >`media_folders_in(${t.imageUrl} || ' ' || ${t.description} || ' ' || ${t.metaDescription})`;
+
 export const articles = pgTable(
   'articles',
   {
@@ -62,6 +78,13 @@ export const articles = pgTable(
      * service, in one transaction; deleting one side leaves the other unlinked.
      */
     translationId: uuid().references((): AnyPgColumn => articles.id, { onDelete: 'set null' }),
+    /*
+     * A live blog (issue 25 item 1): its entries are rows of `live_entries`, written by several
+     * people at once without touching this row. Ending it keeps the entries and says when.
+     */
+    liveBlog: boolean().notNull().default(false),
+    liveStartedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    liveEndedAt: timestamp({ withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (t) => [
@@ -85,12 +108,22 @@ export const articles = pgTable(
       t.updatedAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // Live blogs running now (the news home): a handful of rows at any time.
+    index('articles_live_order_idx')
+      .on(t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.liveBlog} AND ${t.status} = 'published'`),
     index('articles_published_all_order_idx').on(
       t.publishedAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // Which articles use an upload (the media library's usedBy, its delete's guard).
+    index('articles_image_media_idx').on(t.imageMediaId),
+    index('articles_media_folders_idx').using('gin', mediaFoldersOf(t)),
   ],
 );
+
+/** The upload folders each article names (mediaFoldersOf), as the index above holds them. */
+export const articleMediaFolders = mediaFoldersOf(articles);
 
 /**
  * Published and due: what readers may see at `now`, for every module that lists articles
@@ -99,6 +132,10 @@ export const articles = pgTable(
  */
 export const isPublicArticle = (now: Date | Placeholder) =>
   and(sql`${articles.status} = 'published'`, lte(articles.publishedAt, now));
+
+/** The same rule for an article already read: published, and its time has come. */
+export const isPublicNow = (a: { status: string; publishedAt: Date }, now: Date) =>
+  a.status === 'published' && a.publishedAt.getTime() <= now.getTime();
 
 /** A published article whose time is still to come: scheduled (DECISIONS.md §11). */
 export const isScheduledArticle = (now: Date) =>

@@ -18,7 +18,7 @@ import {
   gzip,
   gzipSync,
 } from 'node:zlib';
-import { PAGE_QUERY_KEYS, SERVER_SEGMENTS } from '../../common/paths';
+import { LIVE_FEED_PATTERN, PAGE_QUERY_KEYS, SERVER_SEGMENTS } from '../../common/paths';
 import type { KeptAnswer } from './page-store';
 
 /**
@@ -186,7 +186,15 @@ export function isStorable(response: {
  * API (its answers are data per client), built assets or media (served from files with their
  * own validators).
  */
+/**
+ * The one API answer kept like a page: a live blog's entries (issue 25 item 1), the same for
+ * every reader and asked by every open page every few seconds. Its `since` is part of its key.
+ */
+const KEPT_API = LIVE_FEED_PATTERN;
+const KEPT_API_QUERY_KEYS = ['since'];
+
 export function isKeptPath(url: string): boolean {
+  if (KEPT_API.test(url)) return true;
   return !(
     url.startsWith(`/${SERVER_SEGMENTS.api}/`) ||
     url.startsWith(`/${SERVER_SEGMENTS.assets}/`) ||
@@ -225,7 +233,7 @@ export function pageCacheKey(url: string): string {
   if (at === -1) return url;
   const params = new URLSearchParams(url.slice(at + 1));
   const kept = new URLSearchParams();
-  for (const key of KEYED_QUERY_KEYS)
+  for (const key of KEPT_API.test(url) ? KEPT_API_QUERY_KEYS : KEYED_QUERY_KEYS)
     for (const value of params.getAll(key)) kept.append(key, value);
   const query = kept.toString();
   return query ? `${url.slice(0, at)}?${query}` : url.slice(0, at);

@@ -20,21 +20,28 @@ export interface VerifiedToken extends TokenClaims {
 }
 
 /**
+ * The secret named `name`: made by `make` on first start and kept in the database, so every
+ * process on it (and every later start) has the same one. Processes starting together agree:
+ * the first insert wins and all read it back.
+ */
+export async function keptSecret(db: Db, name: string, make: () => string): Promise<string> {
+  await db.insert(appSecrets).values({ name, value: make() }).onConflictDoNothing();
+  const [row] = await db
+    .select({ value: appSecrets.value })
+    .from(appSecrets)
+    .where(eq(appSecrets.name, name));
+  if (!row) throw new Error(`could not load the kept secret "${name}"`);
+  return row.value;
+}
+
+/**
  * The signing key: JWT_SECRET when given, else one generated once and kept in the database,
  * so every process on it signs and verifies alike.
  */
 export async function loadJwtSecret(db: Db, configured: string | undefined): Promise<Uint8Array> {
   if (configured) return new TextEncoder().encode(configured);
-  await db
-    .insert(appSecrets)
-    .values({ name: 'jwt', value: randomBytes(48).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db
-    .select({ value: appSecrets.value })
-    .from(appSecrets)
-    .where(eq(appSecrets.name, 'jwt'));
-  if (!row) throw new Error('could not load the token signing key');
-  return new TextEncoder().encode(row.value);
+  const kept = await keptSecret(db, 'jwt', () => randomBytes(48).toString('base64url'));
+  return new TextEncoder().encode(kept);
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   type Article,
   type Category,
   type Factory,
+  savedThenBackToList,
 } from './fixtures';
 
 /**
@@ -386,7 +387,7 @@ test.describe('articles', () => {
       await slugField.fill(newSlug);
       await page.getByRole('button', { name: 'Update' }).click();
       await expectToast(page, 'Success! Article updated successfully.');
-      await expect(page).toHaveURL('/admin/articles');
+      await savedThenBackToList(page);
     });
 
     await test.step('the old address answers 301 to the new one', async () => {

@@ -110,7 +110,15 @@ test('the first account signed up on an empty site becomes administrator', async
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByRole('region', { name: /^Welcome/ })).toHaveCount(0);
   const side = sidebar(page);
-  for (const link of ['Dashboard', 'Articles', 'Categories', 'Sitemap', 'Users', 'Settings']) {
+  for (const link of [
+    'Dashboard',
+    'Articles',
+    'Media',
+    'Categories',
+    'Sitemap',
+    'Users',
+    'Settings',
+  ]) {
     await expect(side.getByRole('link', { name: link, exact: true })).toBeVisible();
   }
   await expect(side.getByText(FIRST.name, { exact: true })).toBeVisible();

@@ -7,13 +7,13 @@ import {
   expectToast,
   hydrated,
   makeImage,
-  nextDialog,
   readJson,
   sidebar,
   signIn,
   test,
   unique,
   type Article,
+  savedThenBackToList,
 } from './fixtures';
 
 /**
@@ -71,16 +71,35 @@ test.describe('the administrator in /admin/users', () => {
     const role = row.getByRole('combobox', { name: `Role: ${reader.name}` });
     await expect(role).toHaveValue('reader');
 
-    // Cancelling the confirmation changes nothing.
-    let dialog = nextDialog(page, 'dismiss');
+    // The question is asked in a dialog of the page, labelled by it, focus inside it.
+    await role.focus();
     await role.selectOption('editor');
-    expect((await dialog).message()).toBe(`Change the role of "${reader.name}" to editor?`);
+    let dialog = page.getByRole('dialog', {
+      name: `Change the role of "${reader.name}" to editor?`,
+    });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Change role' })).toBeFocused();
+    // Cancelling it changes nothing and gives the focus back to the select.
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(dialog).toBeHidden();
     await expect(role).toHaveValue('reader');
+    await expect(role).toBeFocused();
+    // Escape cancels too.
+    await role.selectOption('administrator');
+    dialog = page.getByRole('dialog', {
+      name: `Change the role of "${reader.name}" to administrator?`,
+    });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(role).toHaveValue('reader');
+    expect((await admin.users()).find((u) => u._id === reader._id)?.role).toBe('reader');
 
-    dialog = nextDialog(page, 'accept');
     await role.selectOption('author');
-    expect((await dialog).message()).toBe(`Change the role of "${reader.name}" to author?`);
+    dialog = page.getByRole('dialog', { name: `Change the role of "${reader.name}" to author?` });
+    await dialog.getByRole('button', { name: 'Change role' }).click();
     await expectToast(page, `${reader.name} is now author.`);
+    await expect(dialog).toBeHidden();
     await expect(role).toHaveValue('author');
 
     expect((await admin.users()).find((u) => u._id === reader._id)?.role).toBe('author');
@@ -127,9 +146,11 @@ test.describe('the administrator in /admin/users', () => {
       .filter({ hasText: ADMIN.email })
       .getByRole('combobox', { name: `Role: ${ADMIN.name}` });
     await expect(role).toHaveValue('administrator');
-    const dialog = nextDialog(page, 'accept');
     await role.selectOption('author');
-    expect((await dialog).message()).toBe(`Change the role of "${ADMIN.name}" to author?`);
+    await page
+      .getByRole('dialog', { name: `Change the role of "${ADMIN.name}" to author?` })
+      .getByRole('button', { name: 'Change role' })
+      .click();
     await expectToast(
       page,
       'The site needs at least one administrator: make someone else administrator first.',
@@ -156,7 +177,7 @@ test('an author writes and sees only their own articles, and is refused the rest
   await signIn(page, author, '/admin/dashboard');
   await expectSidebar(
     page,
-    ['Dashboard', 'Articles'],
+    ['Dashboard', 'Articles', 'Media'],
     ['Categories', 'Sitemap', 'Users', 'Settings'],
   );
   await expect(sidebar(page).getByText(author.name, { exact: true })).toBeVisible();
@@ -272,7 +293,7 @@ test('an editor manages categories and the sitemap, edits any article, but not u
   await signIn(page, editor, '/admin/dashboard');
   await expectSidebar(
     page,
-    ['Dashboard', 'Articles', 'Categories', 'Sitemap'],
+    ['Dashboard', 'Articles', 'Media', 'Categories', 'Sitemap'],
     ['Users', 'Settings'],
   );
   // The site's numbers are theirs to see.
@@ -294,7 +315,7 @@ test('an editor manages categories and the sitemap, edits any article, but not u
   await titleField.fill(newTitle);
   await page.getByRole('button', { name: 'Update' }).click();
   await expectToast(page, 'Success! Article updated successfully.');
-  await expect(page).toHaveURL('/admin/articles');
+  await savedThenBackToList(page);
   await expect(page.getByRole('row').filter({ hasText: newTitle })).toHaveCount(1);
   const stored = await admin.article(adminArticle._id);
   expect(stored.name).toBe(newTitle);

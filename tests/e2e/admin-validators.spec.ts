@@ -88,6 +88,37 @@ function adminPages(articleId: string): AdminPage[] {
       },
     },
     { name: 'settings', path: '/admin/settings', ready: heading('Settings') },
+    {
+      name: 'settings-media-picker',
+      path: '/admin/settings',
+      ready: async (page) => {
+        await heading('Settings')(page);
+        await page
+          .getByRole('group', { name: 'Square logo address (/media/…)' })
+          .getByRole('button')
+          .first()
+          .click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await expect(page.getByRole('dialog').getByRole('listitem').first()).toBeVisible();
+      },
+    },
+    {
+      name: 'media',
+      path: '/admin/media',
+      ready: async (page) => {
+        // The library speaks the interface language (issue 26 item 1).
+        await heading(/^(Media library|मीडिया लाइब्रेरी)$/)(page);
+        await expect(page.getByRole('main').getByRole('listitem').first()).toBeVisible();
+      },
+    },
+    {
+      name: 'media-details',
+      path: '/admin/media',
+      ready: async (page) => {
+        await page.getByRole('main').getByRole('listitem').first().getByRole('button').click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+      },
+    },
     { name: 'admin-not-found', path: '/admin/no-such-screen', ready: heading('Page not found') },
     {
       name: 'profile',
@@ -165,7 +196,7 @@ test('every admin page passes axe (serious) and the Nu HTML checker, in English 
   make,
   consoleErrors,
 }, testInfo) => {
-  // Eleven pages twice, each with axe, and one run of the checker at the end.
+  // Fourteen pages twice, each with axe, and one run of the checker at the end.
   test.setTimeout(600_000);
   // The back office's not-found screen answers 404, as it should.
   consoleErrors.allow(/status of 404/);

@@ -175,6 +175,36 @@ test('a video is asked for in a dialog that accepts only YouTube addresses', asy
   );
 });
 
+test('typing after a video at the end of the text goes below it, the video stays', async ({
+  page,
+  make,
+}) => {
+  const article = await make.article(await make.category());
+  await openEmptyBody(page, article._id);
+  const editor = editorOf(page);
+  await page.keyboard.type('Watch this.');
+  await page.keyboard.press('Enter');
+
+  await toolbarOf(page).getByRole('button', { name: 'Video', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Insert a video' });
+  await dialog.getByLabel('YouTube address').fill('https://youtu.be/dQw4w9WgXcQ');
+  await dialog.getByRole('button', { name: 'Insert' }).click();
+  await expect(dialog).toBeHidden();
+  const video = editor.locator('iframe[src*="youtube-nocookie.com/embed/dQw4w9WgXcQ"]');
+  await expect(video).toHaveCount(1);
+
+  // The video was the last node: what is typed now goes into a paragraph after it.
+  await page.keyboard.type('Below the video.');
+  await expect(video).toHaveCount(1);
+  await expect(editor.getByRole('paragraph').last()).toHaveText('Below the video.');
+
+  const stored = await update(page);
+  // Both kept, in order: the text, the embed, the paragraph typed after it.
+  expect(stored.description).toMatch(
+    /<p>Watch this\.<\/p>.*<iframe [^>]*src="https:\/\/www\.youtube-nocookie\.com\/embed\/dQw4w9WgXcQ[^"]*"[^>]*>.*<p>Below the video\.<\/p>$/s,
+  );
+});
+
 test('the keyboard can leave a table or a code block at the end of the text', async ({
   page,
   make,

@@ -423,6 +423,17 @@ export async function storedUserInfo(page: Page): Promise<UserInfo | null> {
 }
 
 /** The one toast on screen says exactly `text`; it is closed so the next one can show. */
+/**
+ * After Update, the editor stays on the article with "Saved 14:02" (issue 26 item 3); the link
+ * beside it goes back to the list.
+ */
+export async function savedThenBackToList(page: Page) {
+  await expect(page.getByRole('status').filter({ hasText: /^Saved \d\d:\d\d$/ })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/edit-article\//);
+  await page.getByRole('link', { name: 'Back to articles' }).click();
+  await expect(page).toHaveURL('/admin/articles');
+}
+
 export async function expectToast(page: Page, text: string) {
   const toast = page.getByRole('alert').filter({ hasText: text });
   await expect(toast).toHaveText(text);

@@ -10,6 +10,7 @@ import {
   unique,
   type Api,
   type Article,
+  savedThenBackToList,
 } from './fixtures';
 
 /**
@@ -155,7 +156,7 @@ test('an author submits a Hindi article; an editor previews, shares and schedule
     await page.getByLabel('When').selectOption({ label: 'Schedule' });
     await page.getByLabel(`Date and time (${timeZone})`).fill(toZonedInput(at, timeZone));
     await page.getByRole('button', { name: 'Update' }).click();
-    await expect(page).toHaveURL('/admin/articles');
+    await savedThenBackToList(page);
     await expect(page.getByRole('row').filter({ hasText: title })).toContainText(
       `Scheduled · ${formatZoned(at, timeZone)}`,
     );

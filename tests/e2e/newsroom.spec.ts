@@ -1,5 +1,5 @@
 import { formatZoned, toZonedInput } from '../../common/time-zone';
-import { ADMIN, expect, signIn, test } from './fixtures';
+import { ADMIN, expect, signIn, test, savedThenBackToList } from './fixtures';
 
 /**
  * A newsroom's day in the back office (DECISIONS.md §11, issue 9 items 1-3): an editor
@@ -19,7 +19,7 @@ test('an editor schedules a draft from the form; the list shows when, in the sit
   await page.getByLabel('When').selectOption({ label: 'Schedule' });
   await page.getByLabel('Date and time (Asia/Kolkata)').fill(toZonedInput(at, 'Asia/Kolkata'));
   await page.getByRole('button', { name: 'Update' }).click();
-  await expect(page).toHaveURL('/admin/articles');
+  await savedThenBackToList(page);
   const row = page.getByRole('row').filter({ hasText: article.name });
   await expect(row).toContainText(`Scheduled · ${formatZoned(at, 'Asia/Kolkata')}`);
   // Readers do not see it yet.

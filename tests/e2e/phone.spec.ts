@@ -6,6 +6,8 @@ import {
   expectNoSideScroll,
   hydrated,
   mainNav,
+  makeImage,
+  readJson,
   menuToggle,
   sidebar,
   signIn,
@@ -221,6 +223,54 @@ test.describe('the back office on a phone', () => {
     await hydrated(page);
     await expect(page.getByTestId('count-articles')).toBeVisible();
     await expectNoSideScroll(page, '/admin/dashboard');
+  });
+
+  test('the top bar and the mark beside the user come from the settings and fit', async ({
+    page,
+    admin,
+    make,
+  }) => {
+    const original = await admin.settings();
+    const upload = await admin.upload({
+      name: `admin-logo-${Date.now()}.png`,
+      mimeType: 'image/png',
+      buffer: await makeImage('png', '#7a1f5c'),
+    });
+    const logo = await readJson<{ _id: string; url: string }>(upload, 201);
+    // Registered first, so it runs after the settings no longer use the logo.
+    make.onCleanup(() => admin.delete(`/api/media/${logo._id}`));
+    make.onCleanup(async () => {
+      const res = await admin.updateSettings({
+        shortName: original.shortName,
+        logoUrl: original.logoUrl,
+      });
+      expect(res.status(), await res.text()).toBe(200);
+    });
+    // Without a logo: the first letter of the short name, and the name in the top bar.
+    const res = await admin.updateSettings({ shortName: 'Kashi Samachar Patrika', logoUrl: '' });
+    expect(res.status(), await res.text()).toBe(200);
+    await signIn(page, ADMIN, '/admin/dashboard');
+    const bar = page.getByRole('banner');
+    await expect(bar.getByRole('link', { name: 'Kashi Samachar Patrika Admin' })).toBeVisible();
+    await expect(bar.getByRole('img')).toHaveCount(0);
+    await expectNoSideScroll(page, '/admin/dashboard with a long site name');
+    await page.getByRole('button', { name: 'Back office menu' }).click();
+    await expect(sidebar(page).locator('.admin-logo')).toHaveText('K');
+    await page.keyboard.press('Escape');
+
+    // With a logo: the logo beside the name and beside the user, still no scrolling sideways.
+    const res2 = await admin.updateSettings({ logoUrl: logo.url });
+    expect(res2.status(), await res2.text()).toBe(200);
+    await page.reload();
+    await hydrated(page);
+    const mark = bar.getByRole('link', { name: 'Kashi Samachar Patrika Admin' }).locator('img');
+    await expect(mark).toHaveAttribute('src', logo.url);
+    await expect(mark).toHaveJSProperty('complete', true);
+    expect(await mark.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expect(bar.getByRole('button', { name: ADMIN.name })).toBeInViewport({ ratio: 1 });
+    await expectNoSideScroll(page, '/admin/dashboard with a logo');
+    await page.getByRole('button', { name: 'Back office menu' }).click();
+    await expect(sidebar(page).locator(`img.admin-logo[src="${logo.url}"]`)).toBeVisible();
   });
 
   test('at 1280 px the sidebar stands beside the page, with no menu button', async ({ page }) => {

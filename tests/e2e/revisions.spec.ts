@@ -9,6 +9,7 @@ import {
   test,
   unique,
   type Article,
+  savedThenBackToList,
 } from './fixtures';
 
 /**
@@ -95,7 +96,7 @@ test('a stale save shows both versions and overwrites only when the user chooses
   await expect(page).toHaveURL(edit(article));
 
   await conflict.getByRole('button', { name: 'Save my version over theirs' }).click();
-  await expect(page).toHaveURL('/admin/articles');
+  await savedThenBackToList(page);
   expect((await admin.article(article._id)).name).toBe(mine);
 });
 

@@ -2,6 +2,7 @@
  * Test data through the real API (STYLE.md §20): each test file owns its app and database, and
  * builds what it needs with these, overriding only what matters to the test.
  */
+import { MEDIA_VARIANTS_JOB } from '../../server/modules/media/media-service';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
@@ -143,6 +144,33 @@ export async function createArticle(
   } & Record<string, unknown>;
 }
 
+/**
+ * PUT /api/articles/{id} with what `article` (as answered) says, changed by `overrides`: an
+ * edit that names only what it changes.
+ */
+export function updateArticle(
+  app: FastifyInstance,
+  by: TestUser,
+  article: { _id: string; name: string; category: { _id: string } | null } & Record<
+    string,
+    unknown
+  >,
+  overrides: Record<string, unknown> = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'PUT',
+    url: `/api/articles/${article._id}`,
+    headers: auth(by),
+    payload: {
+      name: article.name,
+      category: article.category?._id,
+      imageUrl: article.imageUrl,
+      description: article.description,
+      ...overrides,
+    },
+  });
+}
+
 export async function testImage(
   width = 1000,
   height = 600,
@@ -178,7 +206,30 @@ export function multipart(
   };
 }
 
+/**
+ * POST /api/media, and for a stored image its AVIF variants made at once as the
+ * `media-variants` job would (docs/decisions/035), so a test sees a complete upload without
+ * running other jobs. `sendUpload` only sends.
+ */
 export async function upload(
+  app: FastifyInstance,
+  by: TestUser | undefined,
+  data: Buffer,
+  filename = 'photo.jpg',
+): Promise<LightMyRequestResponse> {
+  const res = await sendUpload(app, by, data, filename);
+  if (res.statusCode === 201) {
+    const id = res.json<{ _id: string }>()._id;
+    // Its background job is called off and its work done here, so no job changes the upload
+    // later, in the middle of another test's "nothing changed" check.
+    await app.services.jobs.cancel(`${MEDIA_VARIANTS_JOB}:${id}`);
+    await app.services.media.makeVariantsOf(id);
+  }
+  return res;
+}
+
+/** POST /api/media, answered before the upload's AVIF variants are made. */
+export async function sendUpload(
   app: FastifyInstance,
   by: TestUser | undefined,
   data: Buffer,

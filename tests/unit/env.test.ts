@@ -56,7 +56,7 @@ describe('loadConfig', () => {
         DATABASE_URL: 'mysql://x',
         JWT_SECRET: 'short',
         SEED_DEMO: 'maybe',
-        MEDIA_STORAGE: 's3',
+        MEDIA_STORAGE: 'ftp',
         LOG_LEVEL: 'loud',
       });
     expect(attempt).toThrow(ConfigError);
@@ -77,6 +77,28 @@ describe('loadConfig', () => {
     }
   });
 
+  it('keeps media in a bucket only when it is named', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    try {
+      loadConfig({ MEDIA_STORAGE: 's3' });
+      expect.unreachable('MEDIA_STORAGE=s3 without S3_BUCKET was taken');
+    } catch (error) {
+      expect((error as ConfigError).problems.map((p) => p.key)).toEqual(['S3_BUCKET']);
+    }
+    const config = loadConfig({
+      MEDIA_STORAGE: 's3',
+      S3_BUCKET: 'patrika-media',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_FORCE_PATH_STYLE: '1',
+    });
+    expect(config.s3).toEqual({
+      bucket: 'patrika-media',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      forcePathStyle: true,
+    });
+  });
+
   it('trusts a reverse proxy only when told to', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
@@ -89,5 +111,47 @@ describe('loadConfig', () => {
 
   it('refuses a port out of range', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+  });
+
+  it('reads the web push settings: both VAPID keys or neither, a mailto: or https: subject', () => {
+    const publicKey = `B${'A'.repeat(86)}`;
+    const privateKey = 'A'.repeat(43);
+    expect(loadConfig({}).push).toEqual({
+      vapidKeys: undefined,
+      vapidSubject: undefined,
+      allowPrivate: false,
+      alertsPerMinute: 1,
+      extraCaFile: undefined,
+    });
+    expect(
+      loadConfig({
+        VAPID_PUBLIC_KEY: publicKey,
+        VAPID_PRIVATE_KEY: privateKey,
+        VAPID_SUBJECT: 'mailto:desk@patrika.example',
+        PUSH_ALLOW_PRIVATE: '1',
+        PUSH_ALERTS_PER_MINUTE: '3',
+        NODE_EXTRA_CA_CERTS: '/etc/patrika/ca.pem',
+      }).push,
+    ).toEqual({
+      vapidKeys: { publicKey, privateKey },
+      vapidSubject: 'mailto:desk@patrika.example',
+      allowPrivate: true,
+      alertsPerMinute: 3,
+      extraCaFile: '/etc/patrika/ca.pem',
+    });
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems.map((p) => p.key);
+      }
+    };
+    expect(problems({ VAPID_PUBLIC_KEY: publicKey })).toEqual(['VAPID_PRIVATE_KEY']);
+    expect(problems({ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: privateKey })).toEqual([
+      'VAPID_PUBLIC_KEY',
+    ]);
+    expect(problems({ VAPID_SUBJECT: 'http://patrika.example' })).toEqual(['VAPID_SUBJECT']);
+    expect(problems({ PUSH_ALERTS_PER_MINUTE: '0' })).toEqual(['PUSH_ALERTS_PER_MINUTE']);
   });
 });

@@ -52,4 +52,12 @@ describe('resolveSettings', () => {
       shortName: 'JW',
     });
   });
+
+  it('lays the home out as SPEC.md’s magazine unless an administrator chooses news', () => {
+    expect(DEFAULT_SETTINGS.homeLayout).toBe('magazine');
+    // Settings saved before the layout existed, and a layout no longer known, read magazine.
+    expect(resolveSettings({ shortName: 'JW' }).homeLayout).toBe('magazine');
+    expect(resolveSettings({ homeLayout: 'tabloid' }).homeLayout).toBe('magazine');
+    expect(resolveSettings({ homeLayout: 'news' }).homeLayout).toBe('news');
+  });
 });

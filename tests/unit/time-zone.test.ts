@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatZoned, fromZonedInput, isTimeZone, toZonedInput } from '../../common/time-zone';
+import {
+  formatForReaders,
+  formatZoned,
+  fromZonedInput,
+  isTimeZone,
+  toZonedInput,
+} from '../../common/time-zone';
 
 describe('site time zone', () => {
   it('shows a UTC instant in the zone, as lists show a schedule', () => {
@@ -27,5 +33,16 @@ describe('site time zone', () => {
     expect(isTimeZone('Asia/Kolkata')).toBe(true);
     expect(isTimeZone('Mars/Olympus')).toBe(false);
     expect(isTimeZone('')).toBe(false);
+  });
+
+  it('writes a reading page’s days and times in the zone and the interface’s language', () => {
+    // 18:45 UTC on 31 December is already the next year in India.
+    const at = new Date('2025-12-31T18:45:00Z');
+    expect(formatForReaders(at, 'Asia/Kolkata', 'en-IN', 'day')).toBe('1 January 2026');
+    expect(formatForReaders(at, 'Asia/Kolkata', 'en-IN', 'dayAndTime')).toBe('1 Jan, 00:15');
+    expect(formatForReaders(at, 'Asia/Kolkata', 'hi-IN', 'day')).toBe('1 जनवरी 2026');
+    expect(formatForReaders(at, 'Asia/Kolkata', 'hi-IN', 'dayAndTime')).toBe('1 जन॰, 00:15');
+    expect(formatForReaders(at, 'Europe/London', 'en-IN', 'day')).toBe('31 December 2025');
+    expect(formatForReaders(at, 'America/New_York', 'en-IN', 'dayAndTime')).toBe('31 Dec, 13:45');
   });
 });

@@ -2,7 +2,7 @@ import { useRef, type ChangeEvent } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { slugify } from '../../../common/slug';
 import type { Category } from '../../../common/schemas/categories';
-import { FormSelect, FormTextField } from '../../components/form/fields';
+import { FormCheckbox, FormSelect, FormTextField } from '../../components/form/fields';
 import { adminCopy as t } from '../../copy/admin';
 import type { ArticleFormValues } from './article-form-values';
 import type { AuthorOption } from './use-article-options';
@@ -70,6 +70,9 @@ export function ArticleFields({
       {status === 'published' && mayPublish && (
         <PublishTimingFields when={when} timeZone={timeZone} />
       )}
+      <div className="col-12">
+        <FormCheckbox name="liveBlog" id="article-live-blog" label={t.form.liveBlog} />
+      </div>
     </>
   );
 }

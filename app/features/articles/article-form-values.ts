@@ -25,6 +25,8 @@ export type ArticleFormValues = ArticleTexts & {
   language: '' | Language;
   /** The linked translation's id; '' for none. */
   translationId: string;
+  /** A live blog: its updates are written beside the form (issue 25 item 1). */
+  liveBlog: boolean;
 };
 
 /** What the form needs beyond its values: the site's zone, and whether the article was scheduled. */
@@ -52,6 +54,7 @@ export const emptyArticleForm = (authorId: string): ArticleFormValues => ({
   publishedAt: '',
   language: '',
   translationId: '',
+  liveBlog: false,
 });
 
 export const articleToForm = (
@@ -66,6 +69,7 @@ export const articleToForm = (
   publishedAt: isScheduled(a) ? toZonedInput(new Date(a.publishedAt), timeZone) : '',
   language: a.language,
   translationId: a.translationId ?? '',
+  liveBlog: a.liveBlog,
 });
 
 /**
@@ -102,6 +106,7 @@ export function articleBody(
     ...(v.language ? { language: v.language } : {}),
     // Always sent: the form shows the link as stored, so '' means "no translation".
     translationId: v.translationId || null,
+    liveBlog: v.liveBlog,
   };
 }
 

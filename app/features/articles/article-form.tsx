@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { hasRole } from '../../../common/roles';
 import type { Article } from '../../../common/schemas/articles';
 import type { SessionUser } from '../../../common/services';
@@ -8,7 +8,7 @@ import type { SiteSettings } from '../../../common/settings';
 import { SubmitButton } from '../../components/form/fields';
 import { SchemaForm, useSchemaForm } from '../../components/form/schema-form';
 import { adminCopy as t } from '../../copy/admin';
-import { formatZoned } from '../../../common/time-zone';
+import { formatClock, formatZoned } from '../../../common/time-zone';
 import { ArticleFields } from './article-fields';
 import {
   articleFormSchema,
@@ -56,7 +56,7 @@ export function ArticleForm({
   const draft = useArticleDraft(form, { id: article?._id, basedOn: article?.updatedAt });
   const allowLeaving = useLeaveGuard(draft.dirty);
   const { categories, authors } = useArticleOptions();
-  const imageUrl = useWatch({ control: form.control, name: 'imageUrl' });
+  const [imageUrl, status] = useWatch({ control: form.control, name: ['imageUrl', 'status'] });
   const saving = useArticleSave({ article, form, initial, draft, timeZone, allowLeaving });
   const { saved } = saving;
   const values = useWatch({ control: form.control }) as ArticleFormValues;
@@ -94,7 +94,10 @@ export function ArticleForm({
       </div>
       <SaveRow
         editing={article !== null}
-        disabled={!imageUrl}
+        savedAt={saving.savedAt}
+        // SPEC.md's "disabled until an image address exists" is for publishing and scheduling;
+        // a draft or a piece for review may wait for its picture (DECISIONS.md §18).
+        disabled={status === 'published' && !imageUrl}
         autosavedAt={autosavedAt}
         timeZone={timeZone}
       />
@@ -139,23 +142,36 @@ function EditorsPresent({ editors }: { editors: { _id: string; name: string }[] 
 function SaveRow({
   editing,
   disabled,
+  savedAt,
   autosavedAt,
   timeZone,
 }: {
   editing: boolean;
   disabled: boolean;
+  /** When this page last saved (Update keeps the editor on the article, issue 26 item 3). */
+  savedAt: Date | null;
   autosavedAt: Date | null;
   timeZone: string;
 }) {
   return (
-    <div>
+    <div className="d-flex flex-wrap align-items-center gap-3">
       <SubmitButton busyText={t.form.saving} disabled={disabled}>
         {editing ? t.form.update : t.form.submit}
       </SubmitButton>
+      {savedAt && (
+        <span className="small text-success fw-semibold" role="status">
+          {t.form.savedAt(formatClock(savedAt, timeZone))}
+        </span>
+      )}
       {autosavedAt && (
-        <span className="ms-3 small text-body-secondary" role="status">
+        <span className="small text-body-secondary" role="status">
           {t.form.autosavedAt(formatZoned(autosavedAt, timeZone))}
         </span>
+      )}
+      {editing && (
+        <Link to="/admin/articles" className="ms-auto">
+          {t.form.backToList}
+        </Link>
       )}
     </div>
   );

@@ -1,21 +1,28 @@
 import { useState } from 'react';
-import { useController } from 'react-hook-form';
+import { useController, useFormContext } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { controlProps, Field } from '../../components/field';
 import { FormTextField, useFieldError } from '../../components/form/fields';
 import { adminCopy as t } from '../../copy/admin';
+import { PickerButton } from '../media/media-picker';
+import { IMAGE_ACCEPT } from '../media/media-upload';
 import { uploadImage } from '../media/upload';
+import { useMediaCopy } from '../media/use-media-copy';
 import type { ArticleFormValues } from './article-form-values';
+import { UploadProgress } from '../../components/upload-progress';
 
 /**
  * The article image (SPEC.md §2, §4): uploaded on choice with a percentage bar (shown above
  * 0), its hosted address kept in the form's `imageUrl`. A refused upload is toasted
  * (DECISIONS.md §3) and said under the field, and the file input is emptied: a rejected file's
  * name left in it would look attached (issue 14 item 6). Mount a fresh one (a new key) to
- * clear the file input and the bar.
+ * clear the file input and the bar. Or the image is chosen from the media library (issue 26
+ * item 1): its alt text comes with it when the article has none yet.
  */
 export function ImageField() {
   const { field } = useController<ArticleFormValues, 'imageUrl'>({ name: 'imageUrl' });
+  const { getValues, setValue } = useFormContext<ArticleFormValues>();
+  const library = useMediaCopy();
   const formError = useFieldError('imageUrl');
   const [progress, setProgress] = useState(0);
   const [refused, setRefused] = useState<string>();
@@ -45,24 +52,22 @@ export function ImageField() {
           {...controlProps('image', 'form-control', t.form.imageHelp, error)}
           ref={field.ref}
           type="file"
-          accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+          accept={IMAGE_ACCEPT}
           onChange={(e) => void upload(e.currentTarget)}
         />
       </Field>
-      {progress > 0 && (
-        <div
-          className="progress mt-2"
-          role="progressbar"
-          aria-label={t.form.uploadProgress}
-          aria-valuenow={progress}
-          aria-valuemin={0}
-          aria-valuemax={100}
-        >
-          <div className="progress-bar" style={{ width: `${progress}%` }}>
-            {progress}%
-          </div>
-        </div>
-      )}
+      <PickerButton
+        label={library.m.chooseFromLibrary}
+        className="btn btn-outline-dark btn-sm mt-2"
+        onPick={(image) => {
+          setRefused(undefined);
+          setProgress(0);
+          field.onChange(image.url);
+          if (image.alt && !getValues('imageAlt'))
+            setValue('imageAlt', image.alt, { shouldDirty: true });
+        }}
+      />
+      <UploadProgress progress={progress} label={t.form.uploadProgress} />
       {field.value && (
         <img src={field.value} alt="" className="img-thumbnail mt-2" style={{ maxHeight: 120 }} />
       )}

@@ -26,8 +26,9 @@ export interface AddedNotice {
 }
 
 /**
- * Saving the article form. A new article resets the form and opens its edit page; an edit goes
- * back to the list. A 409 on an edit says someone else saved meanwhile: both versions are kept
+ * Saving the article form. A new article resets the form and opens its edit page; an edit stays
+ * on the article (issue 26 item 3), which the form then edits as saved, and says when it was
+ * saved. A 409 on an edit says someone else saved meanwhile: both versions are kept
  * as a `conflict` for the user to choose between.
  */
 export function useArticleSave({
@@ -51,6 +52,8 @@ export function useArticleSave({
   const [conflict, setConflict] = useState<SaveConflict | null>(null);
   // A new key gives the image field a fresh file input and no progress bar.
   const [imageKey, setImageKey] = useState(0);
+  /** When this page last saved the article (the "Saved 14:02" beside Update). */
+  const [savedAt, setSavedAt] = useState<Date | null>(null);
 
   /** Makes `next` the saved version the form starts from. */
   const adopt = (next: Article) => {
@@ -61,8 +64,9 @@ export function useArticleSave({
 
   const update = async (body: ArticleInput, basedOn: string) => {
     if (!saved) return;
+    let stored: Article;
     try {
-      await adminApi<Article>(`/api/articles/${saved._id}`, {
+      stored = await adminApi<Article>(`/api/articles/${saved._id}`, {
         method: 'PUT',
         body: { ...body, updatedAt: basedOn },
       });
@@ -76,11 +80,10 @@ export function useArticleSave({
       throw error;
     }
     setConflict(null);
-    form.reset(form.getValues());
-    draft.clear();
+    // The form now edits what was stored (its slug, its time), so the next save builds on it.
+    adopt(stored);
+    setSavedAt(new Date());
     toast.success(t.form.updated);
-    allowLeaving();
-    await navigate('/admin/articles');
   };
 
   const save = async (body: ArticleInput) => {
@@ -104,6 +107,7 @@ export function useArticleSave({
 
   return {
     saved,
+    savedAt,
     conflict,
     /** The image field's key: changes when a new article was added, to empty the field. */
     imageKey,

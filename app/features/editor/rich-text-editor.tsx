@@ -5,7 +5,10 @@ import Youtube from '@tiptap/extension-youtube';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { adminCopy as t } from '../../copy/admin';
+import { MediaPicker } from '../media/media-picker';
+import { IMAGE_ACCEPT } from '../media/media-upload';
 import { uploadImage } from '../media/upload';
+import { useMediaCopy } from '../media/use-media-copy';
 import { EditorDialog } from './editor-dialog';
 import { FigureImage } from './figure-image';
 import {
@@ -31,11 +34,17 @@ interface ToolSpec {
   /** Pressed (a mark or block that applies here); undefined for plain actions. */
   active?: boolean;
   disabled?: boolean;
+  /** The label's language when it is not the toolbar's (English). */
+  lang?: string;
 }
 
 /** What the toolbar opens: a dialog, or the file chooser for a new image. */
 interface ToolbarActions {
   onImage: () => void;
+  /** The media library's picker, and its button's text in the interface language. */
+  onLibraryImage: () => void;
+  libraryLabel: string;
+  libraryLang: string;
   onImageDetails: () => void;
   onLink: () => void;
   onVideo: () => void;
@@ -88,6 +97,7 @@ function toolsOf(editor: Editor, actions: ToolbarActions): ToolSpec[] {
     },
     { label: 'Link', onClick: actions.onLink, active: editor.isActive('link') },
     { label: 'Image', onClick: actions.onImage },
+    { label: actions.libraryLabel, onClick: actions.onLibraryImage, lang: actions.libraryLang },
     {
       label: t.editor.imageDetails,
       onClick: actions.onImageDetails,
@@ -174,6 +184,7 @@ function Toolbar({
           onClick={tool.onClick}
           aria-pressed={tool.active}
           disabled={tool.disabled}
+          lang={tool.lang}
         >
           {tool.label}
         </button>
@@ -194,6 +205,8 @@ function Toolbar({
 export function RichTextEditor({ value, onChange, labelledBy, id }: Props) {
   const fileInput = useRef<HTMLInputElement>(null);
   const [dialog, setDialog] = useState<ToolbarDialog | null>(null);
+  const [picking, setPicking] = useState(false);
+  const library = useMediaCopy();
   const editor = useBodyEditor({ value, onChange, labelledBy, id });
   const close = () => setDialog(null);
 
@@ -208,6 +221,9 @@ export function RichTextEditor({ value, onChange, labelledBy, id }: Props) {
 
   const actions: ToolbarActions = {
     onImage: () => fileInput.current?.click(),
+    onLibraryImage: () => setPicking(true),
+    libraryLabel: library.m.editorButton,
+    libraryLang: library.lang,
     onImageDetails: () => {
       if (editor?.isActive('image')) setDialog(imageDetailsDialog(editor, close));
     },
@@ -224,7 +240,7 @@ export function RichTextEditor({ value, onChange, labelledBy, id }: Props) {
       <input
         ref={fileInput}
         type="file"
-        accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+        accept={IMAGE_ACCEPT}
         hidden
         aria-label="Upload an image into the article"
         onChange={(e) => {
@@ -234,6 +250,13 @@ export function RichTextEditor({ value, onChange, labelledBy, id }: Props) {
         }}
       />
       {dialog && <EditorDialog {...dialog} onClose={close} />}
+      <MediaPicker
+        show={picking}
+        onHide={() => setPicking(false)}
+        onPick={({ url, alt, caption }) =>
+          setDialog(newImageDialog(editor, url, close, { alt, caption }))
+        }
+      />
     </div>
   );
 }

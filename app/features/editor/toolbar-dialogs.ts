@@ -1,3 +1,4 @@
+import { NodeSelection, TextSelection, type Transaction } from '@tiptap/pm/state';
 import type { Editor } from '@tiptap/react';
 import { IMAGE_ALT_MAX } from '../../../common/schemas/articles';
 import { adminCopy as t } from '../../copy/admin';
@@ -36,15 +37,19 @@ const imageFields = (alt: string, caption: string) => [
   },
 ];
 
-/** After upload, the image goes in only once it is described (Cancel leaves the text as it was). */
+/**
+ * After upload (or a choice from the media library, whose alt text and caption are offered), the
+ * image goes in only once it is described (Cancel leaves the text as it was).
+ */
 export const newImageDialog = (
   editor: Editor | null,
   src: string,
   close: () => void,
+  offered: { alt: string; caption: string } = { alt: '', caption: '' },
 ): ToolbarDialog => ({
   title: t.editor.imageTitle,
   submitLabel: t.editor.insert,
-  fields: imageFields('', ''),
+  fields: imageFields(offered.alt, offered.caption),
   onSubmit: ({ alt, caption }) => {
     close();
     editor?.chain().focus().insertContent({ type: 'image', attrs: { src, alt, caption } }).run();
@@ -134,6 +139,24 @@ export const videoDialog = (editor: Editor | null, close: () => void): ToolbarDi
   ],
   onSubmit: ({ src = '' }) => {
     close();
-    editor?.chain().focus().setYoutubeVideo({ src }).run();
+    editor?.chain().focus().setYoutubeVideo({ src }).command(cursorAfterEmbed).run();
   },
 });
+
+/**
+ * An inserted embed is left selected, and what is typed next would replace it (issue 26
+ * item 9): the cursor goes into the paragraph after it instead, a new one when the embed is
+ * the last node of the text or is followed by something else.
+ */
+function cursorAfterEmbed({ tr, dispatch }: { tr: Transaction; dispatch?: unknown }): boolean {
+  const { selection } = tr;
+  if (!(selection instanceof NodeSelection)) return true;
+  const after = selection.to;
+  const next = tr.doc.resolve(after).nodeAfter;
+  if (!dispatch) return true;
+  if (next?.type.name !== 'paragraph') {
+    tr.insert(after, tr.doc.type.schema.nodes.paragraph!.create());
+  }
+  tr.setSelection(TextSelection.create(tr.doc, after + 1));
+  return true;
+}

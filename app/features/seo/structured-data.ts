@@ -2,7 +2,10 @@ import type { MetaDescriptor } from 'react-router';
 import { articlePath, authorPath, categoryPath, PAGE_SEGMENTS } from '../../../common/paths';
 import type { Article, ArticleCard } from '../../../common/schemas/articles';
 import type { Category } from '../../../common/schemas/categories';
+import { LIVE_JSON_LD_UPDATES, type LiveEntry } from '../../../common/schemas/live';
 import type { SiteSettings } from '../../../common/settings';
+import { stripHtml } from '../../../common/text';
+import { entryAnchor } from '../../components/live-blog';
 import { absoluteUrl } from './meta';
 
 /*
@@ -125,6 +128,51 @@ export function newsArticle(opts: {
         }
       : { '@type': 'Organization', name: settings.siteName, url: `${publicUrl}/` },
     publisher: organization(settings, publicUrl),
+  };
+}
+
+/**
+ * A live blog (issue 25 item 1): Google's LiveBlogPosting, the article's own fields with when
+ * coverage began and (once over) ended, and its newest updates as BlogPostings that link to
+ * their place on the page.
+ */
+export function liveBlogPosting(opts: {
+  article: Article;
+  description: string;
+  settings: SiteSettings;
+  publicUrl: string;
+  entries: readonly LiveEntry[];
+}): Thing {
+  const { article, publicUrl } = opts;
+  const url = `${publicUrl}${articlePath(article)}`;
+  const newest = [...opts.entries]
+    .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))
+    .slice(0, LIVE_JSON_LD_UPDATES);
+  return {
+    ...newsArticle(opts),
+    '@type': 'LiveBlogPosting',
+    ...(article.liveStartedAt ? { coverageStartTime: article.liveStartedAt } : {}),
+    ...(!article.liveBlog && article.liveEndedAt ? { coverageEndTime: article.liveEndedAt } : {}),
+    liveBlogUpdate: newest.map((e) => {
+      const text = stripHtml(e.body).trim();
+      return {
+        '@type': 'BlogPosting',
+        headline: headline(text || article.name),
+        articleBody: text,
+        datePublished: e.createdAt,
+        dateModified: e.updatedAt,
+        url: `${url}#${entryAnchor(e._id)}`,
+        ...(e.author
+          ? {
+              author: {
+                '@type': 'Person',
+                name: e.author.name,
+                url: `${publicUrl}${authorPath(e.author.slug)}`,
+              },
+            }
+          : {}),
+      };
+    }),
   };
 }
 

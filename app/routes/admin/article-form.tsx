@@ -6,6 +6,7 @@ import { AdminRouteError } from '../../components/admin/route-error';
 import { adminCopy as t } from '../../copy/admin';
 import { adminApi } from '../../features/api/admin-api';
 import { ArticleForm } from '../../features/articles/article-form';
+import { LiveDesk } from '../../features/live/live-desk';
 import { requireScreen, type NoAccessData } from '../../features/session/screen-guard';
 import type { Route } from './+types/article-form';
 
@@ -52,13 +53,20 @@ export function HydrateFallback() {
 /** /admin/add-article and /admin/edit-article/:id; another article is a fresh form. */
 export default function ArticleFormRoute({ loaderData, params }: Route.ComponentProps) {
   const me = useOutletContext<SessionUser>();
+  const { article } = loaderData;
   return (
-    <ArticleForm
-      key={params.id ?? 'new'}
-      article={loaderData.article}
-      settings={loaderData.settings}
-      me={me}
-    />
+    <>
+      <ArticleForm
+        key={params.id ?? 'new'}
+        article={article}
+        settings={loaderData.settings}
+        me={me}
+      />
+      {/* A live blog's updates are written here, apart from the article's own save. */}
+      {article && (article.liveBlog || article.liveStartedAt) && (
+        <LiveDesk key={article._id} article={article} />
+      )}
+    </>
   );
 }
 

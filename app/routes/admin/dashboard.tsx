@@ -7,6 +7,7 @@ import type { SessionUser } from '../../../common/services';
 import { adminCopy as t } from '../../copy/admin';
 import { adminApi } from '../../features/api/admin-api';
 import { BreakingDesk } from '../../features/breaking/breaking-desk';
+import { PushDesk } from '../../features/push/push-desk';
 import { requireScreen } from '../../features/session/screen-guard';
 import { WELCOME_PARAM } from '../../features/session/use-sign-in';
 import type { Route } from './+types/dashboard';
@@ -290,6 +291,7 @@ export default function Dashboard({ loaderData }: { loaderData: DashboardData })
       <h1 className="h3 mb-4">{t.dashboard.title}</h1>
       {welcome && <Welcome name={me.name} />}
       {hasRole(me.role, 'editor') && <BreakingDesk />}
+      {hasRole(me.role, 'editor') && <PushDesk />}
       <MorningMeeting d={loaderData.dashboard} me={me} />
       {'stats' in loaderData ? (
         <>

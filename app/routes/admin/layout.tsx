@@ -8,6 +8,7 @@ import { adminCopy as t } from '../../copy/admin';
 import { adminApi } from '../../features/api/admin-api';
 import { api } from '../../features/api/client';
 import { pageTitle } from '../../features/seo/meta';
+import { useMediaCopy } from '../../features/media/use-media-copy';
 import { requireScreen } from '../../features/session/screen-guard';
 import { clearUserInfo, readUserInfo } from '../../features/session/user-info';
 import type { Route } from './+types/layout';
@@ -20,8 +21,8 @@ import type { PageHandle } from '../../root';
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireScreen(context, request, 'author');
-  const { siteName, shortName } = await context.get(appContext).services.settings.get();
-  return { me, siteName, shortName, year: new Date().getFullYear() };
+  const { siteName, shortName, logoUrl } = await context.get(appContext).services.settings.get();
+  return { me, siteName, shortName, logoUrl, year: new Date().getFullYear() };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -34,6 +35,27 @@ function signOutHere() {
   return api('/api/users/signout', { method: 'POST' }).catch(() => undefined);
 }
 
+/** The site's short name and square logo, from the settings (issue 26 item 9). */
+interface SiteBrand {
+  shortName: string;
+  logoUrl: string;
+}
+
+/**
+ * The site's round mark beside the signed-in user: the logo of the settings, or without one
+ * the first letter of the site's short name. Decorative: the name is written beside it.
+ */
+function SiteMark({ site, small = false }: { site: SiteBrand; small?: boolean }) {
+  const size = small ? ' admin-logo-sm' : '';
+  if (site.logoUrl)
+    return <img src={site.logoUrl} alt="" className={`admin-logo${size}`} width={40} height={40} />;
+  return (
+    <span className={`admin-logo${size}`} aria-hidden="true">
+      {Array.from(site.shortName)[0] ?? ''}
+    </span>
+  );
+}
+
 /** The sidebar's id, for the phone's menu button (aria-controls). */
 const SIDEBAR_ID = 'admin-sidebar';
 
@@ -43,7 +65,17 @@ const SIDEBAR_ID = 'admin-sidebar';
  * off-canvas panel, closed until the top bar's menu button opens it and closed again once a
  * link is chosen (react-bootstrap's responsive Offcanvas: Escape and the backdrop close it too).
  */
-function Sidebar({ me, open, onClose }: { me: SessionUser; open: boolean; onClose: () => void }) {
+function Sidebar({
+  me,
+  site,
+  open,
+  onClose,
+}: {
+  me: SessionUser;
+  site: SiteBrand;
+  open: boolean;
+  onClose: () => void;
+}) {
   return (
     <div className="admin-sidebar bg-dark text-white">
       <Offcanvas
@@ -62,15 +94,42 @@ function Sidebar({ me, open, onClose }: { me: SessionUser; open: boolean; onClos
           </Offcanvas.Title>
         </Offcanvas.Header>
         <Offcanvas.Body className="p-0">
-          <SidebarLinks me={me} onChoose={onClose} />
+          <SidebarLinks me={me} site={site} onChoose={onClose} />
         </Offcanvas.Body>
       </Offcanvas>
     </div>
   );
 }
 
+/** The signed-in user beside the site's mark, a link to their profile. */
+function SidebarUser({ me, site }: { me: SessionUser; site: SiteBrand }) {
+  return (
+    <Link
+      to="/profile"
+      className="d-flex align-items-center gap-2 text-white text-decoration-none mb-3"
+    >
+      <SiteMark site={site} />
+      <span>
+        <span className="d-block fw-semibold">{me.name}</span>
+        <small className="online-text">
+          <span className="online-dot" aria-hidden="true" /> {t.online}
+        </small>
+      </span>
+    </Link>
+  );
+}
+
 /** The links; choosing one calls `onChoose` (the phone's panel closes). */
-function SidebarLinks({ me, onChoose }: { me: SessionUser; onChoose: () => void }) {
+function SidebarLinks({
+  me,
+  site,
+  onChoose,
+}: {
+  me: SessionUser;
+  site: SiteBrand;
+  onChoose: () => void;
+}) {
+  const media = useMediaCopy();
   const link = ({ isActive }: { isActive: boolean }) =>
     `nav-link text-white${isActive ? ' active bg-primary' : ''}`;
   return (
@@ -82,20 +141,7 @@ function SidebarLinks({ me, onChoose }: { me: SessionUser; onChoose: () => void 
         if ((e.target as HTMLElement).closest('a')) onChoose();
       }}
     >
-      <Link
-        to="/profile"
-        className="d-flex align-items-center gap-2 text-white text-decoration-none mb-3"
-      >
-        <span className="admin-logo" aria-hidden="true">
-          प
-        </span>
-        <span>
-          <span className="d-block fw-semibold">{me.name}</span>
-          <small className="online-text">
-            <span className="online-dot" aria-hidden="true" /> {t.online}
-          </small>
-        </span>
-      </Link>
+      <SidebarUser me={me} site={site} />
       <ul className="nav nav-pills flex-column gap-1">
         <li className="nav-item">
           <NavLink to="/admin/dashboard" className={link}>
@@ -105,6 +151,11 @@ function SidebarLinks({ me, onChoose }: { me: SessionUser; onChoose: () => void 
         <li className="nav-item">
           <NavLink to="/admin/articles" className={link}>
             {t.nav.articles}
+          </NavLink>
+        </li>
+        <li className="nav-item">
+          <NavLink to="/admin/media" className={link} lang={media.lang}>
+            {media.m.nav}
           </NavLink>
         </li>
         {hasRole(me.role, 'editor') && (
@@ -147,12 +198,12 @@ function SidebarLinks({ me, onChoose }: { me: SessionUser; onChoose: () => void 
 
 function TopBar({
   me,
-  shortName,
+  site,
   sidebarOpen,
   onMenu,
 }: {
   me: SessionUser;
-  shortName: string;
+  site: SiteBrand;
   sidebarOpen: boolean;
   onMenu: () => void;
 }) {
@@ -170,11 +221,15 @@ function TopBar({
         >
           <span className="navbar-toggler-icon" />
         </button>
-        <a href="/" className="navbar-brand fw-bold brand text-truncate me-0">
-          {t.brand(shortName)}
+        <a
+          href="/"
+          className="navbar-brand fw-bold brand d-flex align-items-center gap-2 min-w-0 me-0"
+        >
+          {site.logoUrl && <SiteMark site={site} small />}
+          <span className="text-truncate min-w-0">{t.brand(site.shortName)}</span>
         </a>
       </div>
-      <div className="d-flex align-items-center gap-2 gap-sm-3 min-w-0">
+      <div className="d-flex align-items-center gap-2 gap-sm-3 flex-shrink-0">
         {queue !== null && queue.awaiting > 0 && (
           <Link
             to="/admin/articles"
@@ -216,7 +271,12 @@ function AdminUserMenu({ me }: { me: SessionUser }) {
   const navigate = useNavigate();
   return (
     <Dropdown align="end">
-      <Dropdown.Toggle variant="outline-secondary" size="sm" id="admin-user-menu">
+      <Dropdown.Toggle
+        variant="outline-secondary"
+        size="sm"
+        id="admin-user-menu"
+        className="admin-user-toggle"
+      >
         {me.name}
       </Dropdown.Toggle>
       <Dropdown.Menu>
@@ -245,7 +305,8 @@ function AdminUserMenu({ me }: { me: SessionUser }) {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { me, siteName, shortName, year } = loaderData;
+  const { me, siteName, shortName, logoUrl, year } = loaderData;
+  const site = { shortName, logoUrl };
   const location = useLocation();
   const navigate = useNavigate();
   const [sidebarOpen, setSidebarOpen] = useState(false);
@@ -266,11 +327,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <a href="#main" className="visually-hidden-focusable admin-skip">
         {t.skip}
       </a>
-      <Sidebar me={me} open={sidebarOpen} onClose={() => setSidebarOpen(false)} />
+      <Sidebar me={me} site={site} open={sidebarOpen} onClose={() => setSidebarOpen(false)} />
       <div className="flex-grow-1 d-flex flex-column min-w-0">
         <TopBar
           me={me}
-          shortName={shortName}
+          site={site}
           sidebarOpen={sidebarOpen}
           onMenu={() => setSidebarOpen((o) => !o)}
         />

@@ -1,6 +1,6 @@
 import { AdminRouteError } from '../../components/admin/route-error';
 import { toast } from 'react-toastify';
-import { UI_LANGUAGES, type SiteSettings } from '../../../common/settings';
+import { HOME_LAYOUTS, UI_LANGUAGES, type SiteSettings } from '../../../common/settings';
 import {
   FormCheckbox,
   FormSelect,
@@ -11,6 +11,11 @@ import { SchemaForm, useSchemaForm } from '../../components/form/schema-form';
 import { requireScreen } from '../../features/session/screen-guard';
 import { adminCopy as t } from '../../copy/admin';
 import { adminApi } from '../../features/api/admin-api';
+import {
+  IMAGE_SETTINGS,
+  ImageSettingField,
+  type ImageSetting,
+} from '../../features/settings/image-setting-field';
 import { SettingsFormSchema, toSettingsForm } from '../../features/settings/settings-form';
 import type { Route } from './+types/settings';
 
@@ -65,20 +70,25 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
     >
       <h1 className="h3 mb-4">{t.settings.title}</h1>
       <div className="row g-3">
-        {FIELDS.map(([name, label]) => (
-          <FormTextField
-            key={name}
-            name={name}
-            id={`s-${name.replace('.', '-')}`}
-            label={label}
-            hint={
-              name in t.settings.hints
-                ? t.settings.hints[name as keyof typeof t.settings.hints]
-                : undefined
-            }
-            wrapperClassName="col-md-6"
-          />
-        ))}
+        {FIELDS.map(([name, label]) => {
+          const hint =
+            name in t.settings.hints
+              ? t.settings.hints[name as keyof typeof t.settings.hints]
+              : undefined;
+          // The images are chosen from the media library or uploaded into it (issue 26 item 1).
+          return IMAGE_SETTINGS.includes(name as ImageSetting) ? (
+            <ImageSettingField key={name} name={name as ImageSetting} label={label} hint={hint} />
+          ) : (
+            <FormTextField
+              key={name}
+              name={name}
+              id={`s-${name.replace('.', '-')}`}
+              label={label}
+              hint={hint}
+              wrapperClassName="col-md-6"
+            />
+          );
+        })}
         <div className="col-12">
           <FormCheckbox name="authorsNeedReview" label={t.settings.fields.authorsNeedReview} />
         </div>
@@ -98,6 +108,21 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           {UI_LANGUAGES.map((lang) => (
             <option key={lang} value={lang} lang={lang}>
               {t.settings.uiLanguages[lang]}
+            </option>
+          ))}
+        </FormSelect>
+        <FormSelect
+          name="homeLayout"
+          id="s-homeLayout"
+          label={t.settings.fields.homeLayout}
+          hint={t.settings.hints.homeLayout}
+          wrapperClassName="col-md-6"
+          // One layout is always chosen, as with the language above.
+          required={false}
+        >
+          {HOME_LAYOUTS.map((layout) => (
+            <option key={layout} value={layout}>
+              {t.settings.homeLayouts[layout]}
             </option>
           ))}
         </FormSelect>

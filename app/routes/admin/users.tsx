@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { AdminRouteError } from '../../components/admin/route-error';
+import { ConfirmDialog } from '../../components/admin/confirm-dialog';
 import { toast } from 'react-toastify';
 import { ROLES, type Role } from '../../../common/roles';
 import type { User } from '../../../common/schemas/users';
@@ -37,11 +39,15 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const { users, currentPage, totalPages } = loaderData;
   const list = useListPage({ currentPage, rowsOnPage: users.length });
 
+  /** The role change waiting for its answer in the dialog; the select keeps the old role. */
+  const [pending, setPending] = useState<{ user: User; role: Role } | null>(null);
+
+  const askRole = (user: User, role: Role) => {
+    if (role !== user.role) setPending({ user, role });
+  };
+
   const changeRole = async (user: User, role: Role) => {
-    if (role === user.role || !window.confirm(t.users.confirmRole(user.name, role))) {
-      await list.reload();
-      return;
-    }
+    setPending(null);
     try {
       await adminApi(`/api/users/${user._id}/role`, { method: 'PUT', body: { role } });
       toast.success(t.users.changed(user.name, role));
@@ -68,20 +74,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
     { header: t.users.email, cell: (u) => u.email },
     {
       header: t.users.role,
-      cell: (u) => (
-        <select
-          className="form-select form-select-sm role-select w-auto"
-          aria-label={`${t.users.role}: ${u.name}`}
-          value={u.role}
-          onChange={(e) => void changeRole(u, e.target.value as Role)}
-        >
-          {ROLES.map((r) => (
-            <option key={r} value={r}>
-              {r}
-            </option>
-          ))}
-        </select>
-      ),
+      cell: (u) => <RoleSelect user={u} onChange={(role) => askRole(u, role)} />,
     },
     {
       header: t.users.joined,
@@ -112,7 +105,34 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       <h1 className="h3 mb-4">{t.users.title}</h1>
       <DataTable columns={columns} rows={users} />
       <Pager page={currentPage} totalPages={totalPages} onPage={list.setPage} />
+      {pending && (
+        <ConfirmDialog
+          question={t.users.confirmRole(pending.user.name, pending.role)}
+          confirmLabel={t.users.confirmChange}
+          cancelLabel={t.users.cancel}
+          onConfirm={() => void changeRole(pending.user, pending.role)}
+          onCancel={() => setPending(null)}
+        />
+      )}
     </>
+  );
+}
+
+/** A user's role; choosing another one asks first (the value stays until the change is made). */
+function RoleSelect({ user, onChange }: { user: User; onChange: (role: Role) => void }) {
+  return (
+    <select
+      className="form-select form-select-sm role-select w-auto"
+      aria-label={`${t.users.role}: ${user.name}`}
+      value={user.role}
+      onChange={(e) => onChange(e.target.value as Role)}
+    >
+      {ROLES.map((r) => (
+        <option key={r} value={r}>
+          {r}
+        </option>
+      ))}
+    </select>
   );
 }
 

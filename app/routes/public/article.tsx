@@ -17,6 +17,7 @@ import {
   breadcrumbs,
   categoryTrail,
   jsonLd,
+  liveBlogPosting,
   newsArticle,
 } from '../../features/seo/structured-data';
 import type { Route } from './+types/article';
@@ -58,7 +59,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   );
   const settings = await services.settings.get();
   // The reads below need only the article as found: they go to the database side by side.
-  const [article, { related, relatedFailed }, share, translationPath] = await Promise.all([
+  // A live blog's entries, live or ended (issue 25 item 1): a change to them refreshes this page.
+  const isLive = story.liveBlog || story.liveStartedAt !== null;
+  const [article, { related, relatedFailed }, share, translationPath, blog] = await Promise.all([
     // Its body's images of ours as responsive pictures (docs/decisions/026).
     withResponsiveBody({ services, logError }, story),
     suggestions,
@@ -70,10 +73,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     story.translationId
       ? services.articles.pathForId(story.translationId).then((path) => path ?? null)
       : null,
+    isLive ? services.live.forPage(story._id) : null,
   ]);
   // The article at this address, what its page shows of others (suggestions, its translation).
   keep(CacheTags.articlePage(story._id), ...cardTags([story, ...related]));
   if (story.translationId) keep(CacheTags.article(story.translationId));
+  if (isLive) keep(CacheTags.live(story._id));
   const translation = translationPath
     ? { path: translationPath, language: otherLanguage(article.language) }
     : null;
@@ -85,6 +90,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     settings,
     publicUrl,
     share,
+    live: blog ? { ...blog, timeZone: settings.timeZone } : null,
     lang: article.language,
   };
 }
@@ -93,7 +99,7 @@ const otherLanguage = (language: Language): Language => (language === 'hi' ? 'en
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
-  const { article, translation, settings, publicUrl, share } = loaderData;
+  const { article, translation, settings, publicUrl, share, live } = loaderData;
   const url = `${publicUrl}${articlePath(article)}`;
   const alternates = translation
     ? hreflangLinks(
@@ -127,7 +133,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { name: 'robots', content: 'max-image-preview:large' },
     { property: 'article:published_time', content: article.publishedAt },
     { property: 'article:modified_time', content: article.updatedAt },
-    jsonLd(newsArticle({ article, description, settings, publicUrl })),
+    jsonLd(
+      live
+        ? liveBlogPosting({ article, description, settings, publicUrl, entries: live.entries })
+        : newsArticle({ article, description, settings, publicUrl }),
+    ),
     jsonLd(
       breadcrumbs(publicUrl, [
         ...(article.category

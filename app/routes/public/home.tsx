@@ -1,22 +1,19 @@
-import { HOME_EXCERPT_LENGTH, HOME_SECTION_SIZE } from '../../../common/articles';
 import type { ArticleCard as Card } from '../../../common/schemas/articles';
 import { appContext } from '../../../common/services';
 import { CacheTags, cardTags } from '../../../common/cache-tags';
-import { ArticleCard } from '../../components/article-card';
+import { HomeSectionView, type HomeSection } from '../../components/home-section';
+import { NewsHome } from '../../components/news-home';
 import { ResponsivePicture } from '../../components/responsive-picture';
 import { interfaceFor, useInterface } from '../../copy/language';
+import { cardsShown, HOME_READS, newsFront } from '../../features/home/home-lists';
 import { redirectFormerPostQuery } from '../../features/redirects/former-address';
 import { pageMeta } from '../../features/seo/meta';
 import { shareImage } from '../../features/seo/share-image';
 import { jsonLd, organization, website } from '../../features/seo/structured-data';
 import type { Route } from './+types/home';
 
-interface Section {
-  key: string;
-  title: string;
-  articles: Card[];
-  failed?: true;
-}
+/** Live blogs on top of the news home, at most. */
+const LIVE_ON_HOME = 3;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, publicUrl, logError, keep } = context.get(appContext);
@@ -30,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     key: string,
     title: string,
     load: () => Promise<Card[]>,
-  ): Promise<Section> => {
+  ): Promise<HomeSection> => {
     try {
       return { key, title, articles: await load() };
     } catch (error) {
@@ -39,8 +36,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
   };
   const settings = await services.settings.get();
+  // SPEC.md's home is the default; `news` is a front page for a news day (docs/decisions/033).
+  const news = settings.homeLayout === 'news';
   const [homeCategories, all] = await Promise.all([
-    services.categories.listHome().catch(() => []),
+    // The row of home categories is the magazine's; the news home has the menu's alone.
+    news ? [] : services.categories.listHome().catch(() => []),
     services.categories.listAll().catch(() => []),
   ]);
   const { t } = interfaceFor(settings.uiLanguage);
@@ -53,9 +53,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Where its list comes in the answer: after Latest's, in the order of `ids`.
     return { slug, category, at: category ? ids.push(category._id) : -1 };
   });
-  const lists = services.articles.listHomeSections(ids, HOME_SECTION_SIZE);
+  const reads = HOME_READS[settings.homeLayout];
+  const lists = services.articles.listHomeSections(ids, reads.section, reads.latest);
   const sectionsRead = Promise.all([
-    section('latest', t.home.latest, async () => (await lists)[0] ?? []),
+    section(
+      'latest',
+      news ? t.home.news.latest : t.home.latest,
+      async () => (await lists)[0] ?? [],
+    ),
     ...chosen.map(({ slug, category, at }) =>
       section(slug, category?.name ?? slug, async () => {
         if (!category) throw new Error(`No category "${slug}"`);
@@ -63,7 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       }),
     ),
   ]);
-  const [sections, share, headerImage] = await Promise.all([
+  const [[latest, ...more], share, headerImage] = await Promise.all([
     sectionsRead,
     // The header picture, when there is one, is the home page's own (as its 16:9 crop).
     shareImage(
@@ -73,26 +78,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? { url: settings.headerImageUrl, alt: settings.siteName }
         : undefined,
     ),
-    // The header picture's variants, when it is an upload here.
-    services.media.imageForUrl(settings.headerImageUrl).catch((error: unknown) => {
-      logError(error, 'the home header image could not be looked up');
-      return null;
-    }),
+    // The header picture's variants, when it is an upload here (the magazine's hero shows it).
+    news
+      ? null
+      : services.media.imageForUrl(settings.headerImageUrl).catch((error: unknown) => {
+          logError(error, 'the home header image could not be looked up');
+          return null;
+        }),
   ]);
-  // The newest articles, each home section's list, and every card shown.
+  // The live blogs running now, newest first, on top of the news home (issue 25 item 1).
+  const live: Card[] = news ? await services.articles.listLive(LIVE_ON_HOME) : [];
+  if (news) keep(CacheTags.liveList);
+  const layout = news
+    ? newsFront(latest!, more, live)
+    : { front: null, sections: [latest!, ...more] };
+  // The newest articles (the lead and Latest are the newest too), each home section's list,
+  // and every card shown.
   keep(CacheTags.latest, ...ids.map(CacheTags.categoryList));
-  for (const s of sections) keep(...cardTags(s.articles));
-  return { settings, homeCategories, sections, publicUrl, share, headerImage };
+  keep(...cardTags(cardsShown(layout.front, layout.sections)));
+  return { settings, homeCategories, publicUrl, share, headerImage, ...layout };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
-  const { settings, publicUrl, sections, share } = loaderData;
+  const { settings, publicUrl, sections, share, front } = loaderData;
+  const { t } = interfaceFor(settings.uiLanguage);
+  // The news home is named by its h1 and leads its sections with Latest.
+  const titles = [...(front ? [t.home.news.latest] : []), ...sections.map((s) => s.title)];
   return [
     ...pageMeta({
       settings,
-      title: interfaceFor(settings.uiLanguage).t.home.heading,
-      description: `${settings.siteName}: ${sections.map((s) => s.title).join(', ')}.`,
+      title: front ? t.home.news.heading : t.home.heading,
+      description: `${settings.siteName}: ${titles.join(', ')}.`,
       url: `${publicUrl}/`,
       image: share,
     }),
@@ -103,7 +120,18 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { settings, homeCategories, sections, headerImage } = loaderData;
+  const { settings, front, sections } = loaderData;
+  if (front) return <NewsHome front={front} sections={sections} timeZone={settings.timeZone} />;
+  return <Magazine {...loaderData} />;
+}
+
+/** SPEC.md §2's home: header image, the home categories, the heading, four sections. */
+function Magazine({
+  settings,
+  homeCategories,
+  sections,
+  headerImage,
+}: Route.ComponentProps['loaderData']) {
   const { t, lang } = useInterface();
   return (
     <main id="main">
@@ -140,36 +168,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {t.home.heading}
         </h1>
         {sections.map((s, i) => (
-          <section key={s.key} aria-labelledby={`section-${s.key}`} className="mb-5">
-            {/* "Latest Stories" is interface text; the others are category names. */}
-            <h2
-              id={`section-${s.key}`}
-              className="h4 section-title"
-              lang={s.key === 'latest' ? lang : undefined}
-            >
-              {s.title}
-            </h2>
-            {s.failed ? (
-              <p className="text-body-secondary" role="status" lang={lang}>
-                {t.home.sectionError}
-              </p>
-            ) : s.articles.length === 0 ? (
-              <p lang={lang}>{t.home.empty}</p>
-            ) : (
-              <div className="row g-4">
-                {s.articles.map((a, j) => (
-                  <div key={a._id} className="col-12 col-md-6 col-lg-4">
-                    <ArticleCard
-                      article={a}
-                      length={HOME_EXCERPT_LENGTH}
-                      eager={i === 0}
-                      priority={i === 0 && j === 0}
-                    />
-                  </div>
-                ))}
-              </div>
-            )}
-          </section>
+          <HomeSectionView key={s.key} section={s} eager={i === 0} />
         ))}
       </div>
     </main>

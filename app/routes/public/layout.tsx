@@ -5,6 +5,7 @@ import { BreakingBand } from '../../components/breaking-band';
 import { GeneralErrorBoundary, statusOf } from '../../components/error-boundary';
 import { PublicFooter } from '../../components/public-footer';
 import { PublicHeader } from '../../components/public-header';
+import { PushPrompt } from '../../components/push-prompt';
 import { InterfaceLanguage, interfaceFor } from '../../copy/language';
 import { clearUserInfo, readUserInfo } from '../../features/session/user-info';
 import { pageTitle } from '../../features/seo/meta';
@@ -54,6 +55,7 @@ export default function PublicLayout() {
           <Outlet />
         </div>
         <PublicFooter settings={root.settings} year={root.year} />
+        <PushPrompt />
       </div>
     </InterfaceLanguage>
   );

@@ -19,6 +19,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as tar from 'tar';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import {
   latestMigration,
   openDatabase,
@@ -27,12 +28,14 @@ import {
 } from '../../../db/client';
 import { lockDataDir } from '../../../db/lock';
 import { askRunningServer, CONTROL_PATHS } from '../../control-socket';
-import type { Config } from '../../env';
+import type { Config, S3Config } from '../../env';
 import {
   contentTypeOfKey,
-  createDbStorage,
+  createS3Storage,
   mediaRoot,
   MEDIA_KEY_PATTERN,
+  s3ClientFor,
+  storageFor,
 } from '../media/media-storage';
 
 /*
@@ -57,7 +60,7 @@ export interface BackupManifest {
   /** The newest migration of the code that took it. */
   schema: string;
   database: { file: string; bytes: number; sha256: string; tool: string };
-  media: { storage: 'fs' | 'db'; files: number };
+  media: { storage: 'fs' | 'db' | 's3'; files: number };
 }
 
 export class BackupError extends Error {
@@ -120,8 +123,13 @@ export async function createBackup(
     const { engine, file, tool } = config.databaseUrl
       ? await dumpPostgres(config.databaseUrl, staging, log)
       : await copyEmbeddedDatabase(config.dataDir, staging, log);
-    // Then the media folder (MEDIA_STORAGE=db keeps media in the database copy).
-    const files = config.mediaStorage === 'fs' ? copyMediaFolder(config.dataDir, staging, log) : 0;
+    // Then the media folder or bucket (MEDIA_STORAGE=db keeps media in the database copy).
+    const files =
+      config.mediaStorage === 'fs'
+        ? copyMediaFolder(config.dataDir, staging, log)
+        : config.s3
+          ? await copyBucket(config.s3, staging, log)
+          : 0;
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       version: BACKUP_VERSION,
@@ -223,6 +231,35 @@ function copyMediaFolder(dataDir: string, staging: string, log: (line: string) =
     files++;
   }
   log(`Copied ${files} media files.`);
+  return files;
+}
+
+/**
+ * Copies every media object of the bucket into `staging` (the same tree as a media folder);
+ * answers how many. Objects never change once written, so a copy taken while uploads go on
+ * holds every upload the database copy knows.
+ */
+export async function copyBucket(s3: S3Config, staging: string, log: (line: string) => void) {
+  const client = s3ClientFor(s3);
+  const storage = createS3Storage(s3, client);
+  let files = 0;
+  let token: string | undefined;
+  do {
+    const page = await client.send(
+      new ListObjectsV2Command({ Bucket: s3.bucket, ContinuationToken: token }),
+    );
+    for (const { Key: key } of page.Contents ?? []) {
+      if (!key || !MEDIA_KEY_PATTERN.test(key)) continue;
+      const object = await storage.get(key);
+      if (!object) continue;
+      const to = join(staging, 'media', key);
+      mkdirSync(dirname(to), { recursive: true });
+      writeFileSync(to, object.data);
+      files++;
+    }
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  log(`Copied ${files} media objects from the bucket ${s3.bucket}.`);
   return files;
 }
 
@@ -351,7 +388,7 @@ async function restoreMedia(config: Config, database: Database, from: string, pa
     for (const path of paths) linkOrCopy(join(from, path), join(media, path));
     return;
   }
-  const storage = createDbStorage(database.db);
+  const storage = storageFor(config, database.db);
   for (const path of paths) {
     const key = relative('.', path);
     if (!MEDIA_KEY_PATTERN.test(key)) continue;

@@ -11,6 +11,7 @@ import type { Clock } from '../../lib/clock';
 import { countRows, insertRows, readRows, type CopiedRow } from '../../lib/table-copy';
 import { ARTICLE_TABLES } from '../articles/articles-transfer';
 import { BREAKING_TABLES } from '../breaking/breaking-transfer';
+import { LIVE_TABLES } from '../live/live-transfer';
 import { CATEGORY_TABLES } from '../categories/categories-transfer';
 import { NEWSROOM_TABLES } from '../newsroom/newsroom-transfer';
 import { indexImportedArticles } from '../search/search-transfer';
@@ -19,6 +20,7 @@ import type { MediaService } from '../media/media-service';
 import { contentTypeOfKey, MEDIA_KEY_PATTERN, type MediaStorage } from '../media/media-storage';
 import { filesOf, MEDIA_TABLES } from '../media/media-transfer';
 import { PAGE_TABLES } from '../pages/pages-transfer';
+import { PUSH_TABLES } from '../push/push-transfer';
 import { SETTINGS_TABLES } from '../settings/settings-transfer';
 import { USER_TABLES, withoutPassword } from '../users/users-transfer';
 import { archivedTotalOf, importArchivedTotals, VIEW_TABLES } from '../views/views-transfer';
@@ -41,6 +43,8 @@ const TABLES: readonly PgTable[] = [
   ...CATEGORY_TABLES,
   ...ARTICLE_TABLES,
   ...BREAKING_TABLES,
+  ...LIVE_TABLES,
+  ...PUSH_TABLES,
   ...NEWSROOM_TABLES,
   ...VIEW_TABLES,
   ...SETTINGS_TABLES,

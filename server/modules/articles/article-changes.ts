@@ -8,16 +8,24 @@
  * (taken back, deleted, or moved to another address).
  */
 import { CacheTags, type CacheChange } from '../../../common/cache-tags';
+import { isPublicNow } from '../../../db/schema/content';
 import type { StoredState } from './articles-repository';
 
 /** What decides whether and where readers see an article. */
 export type PublicState = Pick<
   StoredState,
-  'status' | 'publishedAt' | 'slug' | 'categoryId' | 'authorId' | 'language' | 'translationId'
+  | 'status'
+  | 'publishedAt'
+  | 'slug'
+  | 'categoryId'
+  | 'authorId'
+  | 'language'
+  | 'translationId'
+  | 'liveBlog'
 >;
 
 const isPublic = (s: PublicState | undefined, now: Date): s is PublicState =>
-  s !== undefined && s.status === 'published' && s.publishedAt <= now;
+  s !== undefined && isPublicNow(s, now);
 
 /** The lists an article readers can see is in. */
 const listsOf = (s: PublicState) => [
@@ -48,6 +56,8 @@ export function articleChange(
   const stale = new Set([CacheTags.article(id), CacheTags.sitemaps, CacheTags.search]);
   const moved = !was || !is || !samePlace(was, is);
   if (moved) for (const s of [was, is]) if (s) for (const tag of listsOf(s)) stale.add(tag);
+  // A live blog's card may lead the list of live blogs, or just have left it.
+  if (was?.liveBlog || is?.liveBlog) stale.add(CacheTags.liveList);
   // Its translation's page names it (hreflang): both old and new partners.
   for (const s of [before, after])
     if (s?.translationId) stale.add(CacheTags.article(s.translationId));

@@ -36,6 +36,17 @@ export function listLatestPublished(db: Db, opts: { limit: Value<number>; now: V
 }
 
 /**
+ * Live blogs running now, newest first (the news home's slot, issue 25). Few are live at once:
+ * the partial index `articles_live_order_idx` holds only them.
+ */
+export function listLiveBlogs(db: Db, opts: { limit: number; now: Date }) {
+  return cards(db)
+    .where(and(isPublicArticle(opts.now), sql`${articles.liveBlog}`))
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .limit(opts.limit);
+}
+
+/**
  * One page of a category, newest first. A deferred join: the page's ids are found first from
  * the (category, published_at, id) index alone, skipping `offset` index entries without reading
  * a row, and only those ids are joined to their rows, categories, authors and images. With a
@@ -71,13 +82,19 @@ export function listPublishedInCategory(
 
 /**
  * The home page's sections in one statement (one round trip where there were one per section):
- * the newest public articles (section 0), then the newest of each category in `categoryIds`
- * (section i for the i-th), `limit` each. Each branch walks its own published-order index;
- * rows come tagged with their section. A query builder, so tests can read its plan.
+ * the newest public articles (section 0, `latestLimit` of them, else `limit`), then the newest
+ * of each category in `categoryIds` (section i for the i-th), `limit` each. Each branch walks
+ * its own published-order index; rows come tagged with their section. A query builder, so
+ * tests can read its plan.
  */
 export function listHomeSections(
   db: Db,
-  opts: { categoryIds: Value<string>[]; limit: Value<number>; now: Value<Date> },
+  opts: {
+    categoryIds: Value<string>[];
+    limit: Value<number>;
+    latestLimit?: Value<number>;
+    now: Value<Date>;
+  },
 ) {
   const branch = (section: number, categoryId?: Value<string>) =>
     db
@@ -93,7 +110,7 @@ export function listHomeSections(
         ),
       )
       .orderBy(desc(articles.publishedAt), desc(articles.id))
-      .limit(opts.limit);
+      .limit(categoryId === undefined ? (opts.latestLimit ?? opts.limit) : opts.limit);
   const [latest, ...rest] = [branch(0), ...opts.categoryIds.map((id, i) => branch(i + 1, id))];
   return rest.length === 0 ? latest! : unionAll(latest!, rest[0]!, ...rest.slice(1));
 }
@@ -101,17 +118,22 @@ export function listHomeSections(
 /** listHomeSections as a prepared statement, one per number of categories: cards by section. */
 export async function homeSections(
   db: Db,
-  opts: { categoryIds: string[]; limit: number; now: Date },
+  opts: { categoryIds: string[]; limit: number; latestLimit?: number | undefined; now: Date },
 ): Promise<CardRow[][]> {
   const n = opts.categoryIds.length;
   const statement = prepared(db, `article_home_cards_${n}`, (on, as) =>
     listHomeSections(on, {
       categoryIds: opts.categoryIds.map((_, i) => sql.placeholder(`c${i}`)),
       limit: sql.placeholder('limit'),
+      latestLimit: sql.placeholder('latestLimit'),
       now: sql.placeholder('now'),
     }).prepare(as),
   );
-  const values: Record<string, unknown> = { limit: opts.limit, now: opts.now };
+  const values: Record<string, unknown> = {
+    limit: opts.limit,
+    latestLimit: opts.latestLimit ?? opts.limit,
+    now: opts.now,
+  };
   opts.categoryIds.forEach((id, i) => (values[`c${i}`] = id));
   const rows = await statement.execute(values);
   const sections: CardRow[][] = Array.from({ length: n + 1 }, () => []);

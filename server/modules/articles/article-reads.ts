@@ -13,6 +13,7 @@ import {
   countPublishedInCategory,
   homeSections,
   latestPublished,
+  listLiveBlogs,
   listPublishedByAuthor,
   listRandomPublished,
   publishedInCategory,
@@ -20,6 +21,7 @@ import {
 import { revisionContentOf, toArticle, toCard } from './article-rows';
 import { cardsWithBodies, findArticleById, type CardRow } from './articles-repository';
 import type { ArticlesDeps } from './articles-service';
+import { isPublicNow } from '../../../db/schema/content';
 
 export const pageCount = (total: number, limit: number) => Math.ceil(total / limit);
 
@@ -39,12 +41,21 @@ export function articleReads({ db, clock }: Pick<ArticlesDeps, 'db' | 'clock'>) 
   return {
     listLatest,
 
+    /** Live blogs running now, newest first (issue 25 item 1). */
+    listLive: async (limit: number): Promise<ArticleCard[]> =>
+      (await listLiveBlogs(db, { limit, now: clock.now() })).map(toCard),
+
     /**
-     * The home page's lists in one read: the newest `limit` articles, then the newest `limit` of
-     * each category in `categoryIds`, in that order.
+     * The home page's lists in one read: the newest `latestLimit` (else `limit`) articles, then
+     * the newest `limit` of each category in `categoryIds`, in that order.
      */
-    async listHomeSections(categoryIds: string[], limit: number): Promise<ArticleCard[][]> {
-      const sections = await homeSections(db, { categoryIds, limit, now: clock.now() });
+    async listHomeSections(
+      categoryIds: string[],
+      limit: number,
+      latestLimit?: number,
+    ): Promise<ArticleCard[][]> {
+      const now = clock.now();
+      const sections = await homeSections(db, { categoryIds, limit, latestLimit, now });
       return sections.map((rows) => rows.map(toCard));
     },
 
@@ -102,7 +113,7 @@ export function articleLookups({ db, clock }: Pick<ArticlesDeps, 'db' | 'clock'>
       const row = await findArticleById(db, id);
       const visible =
         row &&
-        ((row.status === 'published' && row.publishedAt <= clock.now()) ||
+        (isPublicNow(row, clock.now()) ||
           (actor &&
             hasRole(actor.role, 'author') &&
             (hasRole(actor.role, 'editor') || row.authorId === actor.id)));

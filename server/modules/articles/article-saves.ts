@@ -5,15 +5,25 @@
  * caches hear of the change.
  */
 import type { ArticleStatus } from '../../../common/articles';
-import type { Article, ArticleInput } from '../../../common/schemas/articles';
+import {
+  IMAGE_TO_PUBLISH,
+  type Article,
+  type ArticleInput,
+} from '../../../common/schemas/articles';
 import type { Db } from '../../../db/client';
 import { requireRole, type Actor } from '../../lib/actor';
-import { conflict, forbidden, notFound } from '../../lib/errors';
+import { conflict, fieldError, forbidden, notFound } from '../../lib/errors';
 import type { RevisionKind } from '../../../common/schemas/revisions';
 import { articleAccess, mayChange } from './article-access';
 import { articleChange } from './article-changes';
 import { revisionContentOf, toArticle } from './article-rows';
-import { checkTranslation, chooseSlug, legacyConflict, valuesFrom } from './article-values';
+import {
+  checkTranslation,
+  chooseSlug,
+  legacyConflict,
+  liveValues,
+  valuesFrom,
+} from './article-values';
 import {
   deleteArticle,
   findArticleById,
@@ -39,6 +49,14 @@ export interface WriteRecord {
   kind: Exclude<RevisionKind, 'autosave'>;
   /** The revision's label from the title it has once written (the title itself by default). */
   label?: (title: string) => string;
+}
+
+/**
+ * Publishing or scheduling needs an image; a draft or a piece in review may have none yet
+ * (DECISIONS.md §18). A save and a status move (the newsroom's) both ask it.
+ */
+export function needImageToPublish(status: ArticleStatus, imageUrl: string) {
+  if (status === 'published' && !imageUrl) throw fieldError('body.imageUrl', IMAGE_TO_PUBLISH);
 }
 
 /** An article just written: it exists, or something is badly wrong. */
@@ -106,6 +124,7 @@ async function createArticle(deps: ArticlesDeps, actor: Actor | null, input: Art
   const translationId = await checkTranslation(deps.db, values, input.translationId);
   const now = deps.clock.now();
   const status = input.status ?? 'published';
+  needImageToPublish(status, values.imageUrl);
   if (status === 'published' && !(await deps.newsroom.mayPublish(a)))
     throw forbidden(REVIEW_REFUSAL);
   const publishedAt = input.publishedAt ? new Date(input.publishedAt) : now;
@@ -113,7 +132,13 @@ async function createArticle(deps: ArticlesDeps, actor: Actor | null, input: Art
   try {
     id = await insertArticle(
       deps.db,
-      { ...values, status, publishedAt, createdAt: now },
+      {
+        ...values,
+        ...liveValues(input.liveBlog, undefined, now),
+        status,
+        publishedAt,
+        createdAt: now,
+      },
       translationId,
       recordWrite(deps, a.id, { kind: 'save' }),
     );
@@ -143,10 +168,12 @@ async function updateArticleAs(
   );
   const now = deps.clock.now();
   const { status, publishedAt, publishes } = publication(before, input, now);
+  needImageToPublish(status, values.imageUrl);
   if (publishes && !(await deps.newsroom.mayPublish(a))) throw forbidden(REVIEW_REFUSAL);
   // A note is for the author while the piece is back in draft; any other move clears it.
   const full = {
     ...values,
+    ...liveValues(input.liveBlog, before, now),
     status,
     publishedAt,
     reviewNote: status === 'draft' ? undefined : '',

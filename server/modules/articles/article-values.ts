@@ -141,6 +141,21 @@ export async function checkTranslation(
   return given;
 }
 
+/**
+ * What a save stores of live coverage (issue 25 item 1): `true` starts it (or starts it again,
+ * keeping when it first began), `false` ends it and says when; left out, nothing changes.
+ */
+export function liveValues(
+  live: boolean | undefined,
+  before: Pick<StoredState, 'liveBlog' | 'liveStartedAt'> | undefined,
+  now: Date,
+): { liveBlog?: boolean; liveStartedAt?: Date; liveEndedAt?: Date | null } {
+  if (live === undefined || live === (before?.liveBlog ?? false)) return {};
+  if (live)
+    return { liveBlog: true, liveStartedAt: before?.liveStartedAt ?? now, liveEndedAt: null };
+  return { liveBlog: false, liveEndedAt: now };
+}
+
 /** A unique column's refusal as the 409 a client can act on; anything else as it was. */
 export function legacyConflict(error: unknown): never {
   if (isUniqueViolation(error, 'articles_legacyId_unique'))

@@ -41,6 +41,7 @@ export const cardColumns = {
   imageUrl: articles.imageUrl,
   bodyHead: articleBodyHead,
   language: articles.language,
+  liveBlog: articles.liveBlog,
   publishedAt: articles.publishedAt,
   createdAt: articles.createdAt,
   updatedAt: articles.updatedAt,
@@ -76,6 +77,8 @@ export const fullColumns = {
   reviewNote: articles.reviewNote,
   legacyId: articles.legacyId,
   translationId: articles.translationId,
+  liveStartedAt: articles.liveStartedAt,
+  liveEndedAt: articles.liveEndedAt,
   // The views module's count next to the row (no row there until a first view is written).
   views: sql<number>`coalesce(${articleViewTotals.views}, 0)`.mapWith(Number),
   imageCrops: media.crops,
@@ -299,6 +302,11 @@ export interface StoredState {
   updatedAt: Date;
   translationId: string | null;
   legacyId: number | null;
+  liveBlog: boolean;
+  liveStartedAt: Date | null;
+  liveEndedAt: Date | null;
+  /** The article's image ('' for none yet): publishing needs one. */
+  imageUrl: string;
 }
 
 export async function findStoredState(db: Db, id: string): Promise<StoredState | undefined> {
@@ -314,6 +322,10 @@ export async function findStoredState(db: Db, id: string): Promise<StoredState |
       updatedAt: articles.updatedAt,
       translationId: articles.translationId,
       legacyId: articles.legacyId,
+      liveBlog: articles.liveBlog,
+      liveStartedAt: articles.liveStartedAt,
+      liveEndedAt: articles.liveEndedAt,
+      imageUrl: articles.imageUrl,
     })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))

@@ -22,7 +22,7 @@ export type { StatusValues, StoredState } from './articles-repository';
 export { toArticle, toCard } from './article-rows';
 export { mayChange } from './article-access';
 export { sanitizeOffThread } from './sanitize-pool';
-export { REVIEW_REFUSAL, type WriteRecord } from './article-saves';
+export { needImageToPublish, REVIEW_REFUSAL, type WriteRecord } from './article-saves';
 
 /** What the articles module needs of other modules; the composition root passes their services. */
 export interface ArticlesDeps {

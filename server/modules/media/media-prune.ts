@@ -1,10 +1,13 @@
 import { filesOf } from './media-transfer';
 import type { Db } from '../../../db/client';
+import type { MediaUse } from '../../../common/schemas/media';
 import {
   articleReferences,
+  articlesUsingMedia,
   deleteMediaIfUnused,
   listUploadedBefore,
   settingsText,
+  storedSettings,
 } from './media-repository';
 import type { MediaStorage } from './media-storage';
 
@@ -29,6 +32,10 @@ export interface UnusedMedia {
   createdAt: Date;
 }
 
+/** The upload folders a text names (any file of them, by a relative or absolute address). */
+export const foldersNamedIn = (text: string | null | undefined): string[] =>
+  text ? Array.from(text.matchAll(FOLDER_IN_TEXT), (match) => match[1] as string) : [];
+
 /**
  * Every upload an article (drafts included) or the site settings use: by folder named in any
  * text, and by id where an article's image is linked to its upload.
@@ -37,7 +44,7 @@ async function referenced(db: Db): Promise<{ folders: Set<string>; ids: Set<stri
   const found = new Set<string>();
   const ids = new Set<string>();
   const collect = (text: string | null | undefined) => {
-    if (text) for (const match of text.matchAll(FOLDER_IN_TEXT)) found.add(match[1] as string);
+    for (const folder of foldersNamedIn(text)) found.add(folder);
   };
   for await (const row of articleReferences(db)) {
     if (row.imageMediaId) ids.add(row.imageMediaId);
@@ -47,6 +54,52 @@ async function referenced(db: Db): Promise<{ folders: Set<string>; ids: Set<stri
   }
   collect(await settingsText(db));
   return { folders: found, ids };
+}
+
+/** An upload as removeUnusedMedia takes it. */
+export const asUnusedMedia = (row: {
+  id: string;
+  storageKey: string;
+  variants: { key: string }[];
+  avif?: { key: string }[] | null;
+  crops?: { key: string }[] | null;
+  bytes: number;
+  createdAt: Date;
+}): UnusedMedia => ({
+  id: row.id,
+  folder: folderOfKey(row.storageKey),
+  keys: filesOf(row),
+  bytes: row.bytes,
+  createdAt: row.createdAt,
+});
+
+/**
+ * Where each of these uploads is used, by the rule the prune removes by: the articles whose
+ * image or texts name it (the delete's own SQL condition) and the settings whose value names
+ * its folder. An upload with no entry is one removeUnusedMedia would remove.
+ */
+export async function usesOfMedia(
+  db: Db,
+  uploads: { id: string; storageKey: string }[],
+): Promise<Map<string, MediaUse[]>> {
+  const uses = new Map<string, MediaUse[]>(uploads.map((u) => [u.id, []]));
+  if (uploads.length === 0) return uses;
+  const [articleRows, settings] = await Promise.all([
+    articlesUsingMedia(
+      db,
+      uploads.map((u) => u.id),
+    ),
+    storedSettings(db),
+  ]);
+  for (const row of articleRows)
+    uses.get(row.mediaId)?.push({ kind: 'article', _id: row.articleId, title: row.title });
+  for (const [setting, value] of Object.entries(settings ?? {})) {
+    const named = new Set(foldersNamedIn(JSON.stringify(value)));
+    for (const upload of uploads)
+      if (named.has(folderOfKey(upload.storageKey)))
+        uses.get(upload.id)?.push({ kind: 'setting', setting });
+  }
+  return uses;
 }
 
 /**
@@ -62,13 +115,7 @@ export async function findUnusedMedia(
   const rows = await listUploadedBefore(db, opts.uploadedBefore);
   return rows
     .filter((row) => !used.ids.has(row.id) && !used.folders.has(folderOfKey(row.storageKey)))
-    .map((row) => ({
-      id: row.id,
-      folder: folderOfKey(row.storageKey),
-      keys: filesOf(row),
-      bytes: row.bytes,
-      createdAt: row.createdAt,
-    }));
+    .map(asUnusedMedia);
 }
 
 /**

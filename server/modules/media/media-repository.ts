@@ -1,8 +1,24 @@
-import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { articles } from '../../../db/schema/content';
+import { articleMediaFolders, articles } from '../../../db/schema/content';
 import { media, type MediaCrop, type MediaVariant } from '../../../db/schema/media';
 import { siteSettings } from '../../../db/schema/site';
+import { users } from '../../../db/schema/users';
 
 /*
  * The media module's table `media` (and `media_blobs`, in media-storage.ts). The prune queries
@@ -24,6 +40,7 @@ export async function insertMedia(
     avif?: MediaVariant[] | null;
     crops: MediaCrop[];
     uploadedBy: string | null;
+    filename?: string;
     createdAt: Date;
   },
 ): Promise<void> {
@@ -79,6 +96,15 @@ export function listMediaWithoutAvif(db: Db, limit: number) {
     .where(isNull(media.avif))
     .orderBy(asc(media.id))
     .limit(limit);
+}
+
+/** One upload whose AVIF variants are still to make (null: made already, or no such upload). */
+export async function findMediaWithoutAvif(db: Db, id: string) {
+  const [row] = await db
+    .select({ id: media.id, storageKey: media.storageKey, variants: media.variants })
+    .from(media)
+    .where(and(eq(media.id, id), isNull(media.avif)));
+  return row ?? null;
 }
 
 /** Originals in id order after `afterId`, a batch at a time (the metadata sweep). */
@@ -137,11 +163,29 @@ export async function* articleReferences(db: Db) {
   }
 }
 
-/** The stored site settings as text (they may name a header image). */
-export async function settingsText(db: Db): Promise<string | undefined> {
+/** The stored site settings (they may name a logo, header or share image). */
+export async function storedSettings(db: Db): Promise<Record<string, unknown> | undefined> {
   const [row] = await db.select({ data: siteSettings.data }).from(siteSettings);
-  return row ? JSON.stringify(row.data) : undefined;
+  return row?.data;
 }
+
+/** The stored site settings as text. */
+export async function settingsText(db: Db): Promise<string | undefined> {
+  const data = await storedSettings(db);
+  return data ? JSON.stringify(data) : undefined;
+}
+
+/**
+ * Whether an article uses the upload `mediaId` whose files are in `folder`: its image is linked
+ * to the upload, or its image address, text or meta description names any of the upload's
+ * files (`articleMediaFolders`, the FOLDER_IN_TEXT rule of media-prune.ts in SQL, indexed). The
+ * delete's guard and the library's `usedBy` both ask it, so "used" means one thing.
+ */
+const articleUses = (mediaId: SQL | typeof media.id, folder: SQL | string) =>
+  sql`(${articles.imageMediaId} = ${mediaId} OR ${articleMediaFolders} @> ARRAY[${folder}]::text[])`;
+
+/** The folder of the upload in this row: its storage key without the file's name. */
+const folderOfRow = sql<string>`regexp_replace(${media.storageKey}, '/[^/]*$', '')`;
 
 /** Uploads made before `uploadedBefore`, oldest first. */
 export function listUploadedBefore(db: Db, uploadedBefore: Date) {
@@ -165,18 +209,114 @@ export function listUploadedBefore(db: Db, uploadedBefore: Date) {
  * (one statement, so an article saved since a scan keeps it). True when it was deleted.
  */
 export async function deleteMediaIfUnused(db: Db, id: string, folder: string): Promise<boolean> {
-  const pattern = `%${folder}/%`;
   const deleted = await db
     .delete(media)
     .where(
       and(
         eq(media.id, id),
-        sql`NOT EXISTS (SELECT 1 FROM ${articles} WHERE ${articles.imageMediaId} = ${media.id}
-          OR ${articles.imageUrl} LIKE ${pattern} OR ${articles.description} LIKE ${pattern}
-          OR ${articles.metaDescription} LIKE ${pattern})`,
-        sql`NOT EXISTS (SELECT 1 FROM ${siteSettings} WHERE ${siteSettings.data}::text LIKE ${pattern})`,
+        sql`NOT EXISTS (SELECT 1 FROM ${articles} WHERE ${articleUses(media.id, folder)})`,
+        sql`NOT EXISTS (SELECT 1 FROM ${siteSettings} WHERE ${siteSettings.data}::text LIKE ${`%${folder}/%`})`,
       ),
     )
     .returning({ id: media.id });
   return deleted.length > 0;
+}
+
+/** The articles (drafts too) that use each of the uploads `ids`, by articleUses. */
+export function articlesUsingMedia(db: Db, ids: string[]) {
+  return db
+    .select({ mediaId: media.id, articleId: articles.id, title: articles.name })
+    .from(media)
+    .innerJoin(articles, articleUses(media.id, folderOfRow))
+    .where(inArray(media.id, ids))
+    .orderBy(asc(articles.name), asc(articles.id));
+}
+
+/** The library's filters as the media module stores them. */
+export interface LibraryFilters {
+  q?: string;
+  mimeType?: string;
+  /** Uploaded at or after `from` and before `to`. */
+  from?: Date;
+  to?: Date;
+  uploadedBy?: string;
+}
+
+/** `text` anywhere, as a LIKE pattern: its own `%`, `_` and backslash match only themselves. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function libraryWhere(f: LibraryFilters) {
+  const q = f.q ? containing(f.q) : undefined;
+  return and(
+    q ? or(ilike(media.filename, q), ilike(media.alt, q), ilike(media.caption, q)) : undefined,
+    f.mimeType ? eq(media.mimeType, f.mimeType) : undefined,
+    f.from ? gte(media.createdAt, f.from) : undefined,
+    f.to ? lt(media.createdAt, f.to) : undefined,
+    f.uploadedBy ? eq(media.uploadedBy, f.uploadedBy) : undefined,
+  );
+}
+
+/** What the library shows of an upload, and the files a delete removes. */
+const libraryColumns = {
+  id: media.id,
+  storageKey: media.storageKey,
+  mimeType: media.mimeType,
+  width: media.width,
+  height: media.height,
+  bytes: media.bytes,
+  variants: media.variants,
+  avif: media.avif,
+  crops: media.crops,
+  filename: media.filename,
+  alt: media.alt,
+  caption: media.caption,
+  uploadedBy: media.uploadedBy,
+  uploaderName: users.name,
+  createdAt: media.createdAt,
+};
+
+/** One page of the library, newest first, and how many uploads match in all. */
+export async function listLibrary(
+  db: Db,
+  filters: LibraryFilters,
+  page: { limit: number; offset: number },
+) {
+  const where = libraryWhere(filters);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(libraryColumns)
+      .from(media)
+      .leftJoin(users, eq(users.id, media.uploadedBy))
+      .where(where)
+      .orderBy(desc(media.createdAt), desc(media.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(media).where(where),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+export type LibraryRow = Awaited<ReturnType<typeof listLibrary>>['rows'][number];
+
+/** One upload as the library shows it, or undefined. */
+export async function findLibraryItem(db: Db, id: string): Promise<LibraryRow | undefined> {
+  const [row] = await db
+    .select(libraryColumns)
+    .from(media)
+    .leftJoin(users, eq(users.id, media.uploadedBy))
+    .where(eq(media.id, id));
+  return row;
+}
+
+/** An upload's alt text and caption; only the ones given change. True when it exists. */
+export async function saveMediaTexts(
+  db: Db,
+  id: string,
+  values: { alt?: string; caption?: string },
+): Promise<boolean> {
+  const updated = await db
+    .update(media)
+    .set(values)
+    .where(eq(media.id, id))
+    .returning({ id: media.id });
+  return updated.length > 0;
 }

@@ -2,8 +2,16 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { IdParamsSchema, MessageSchema } from '../../../common/schemas/common';
+import {
+  MediaItemSchema,
+  MediaListSchema,
+  MediaQuerySchema,
+  MediaUpdateSchema,
+} from '../../../common/schemas/media';
 import { requireRole } from '../../lib/actor';
 import { AppError, badRequest, errorResponses, notFound } from '../../lib/errors';
+import type { MediaLibrary } from './media-library';
 import { MAX_UPLOAD_BYTES, type MediaService } from './media-service';
 import { MEDIA_KEY_PATTERN, type MediaStorage } from './media-storage';
 
@@ -95,6 +103,7 @@ export function mediaUploadRoutes(mediaService: MediaService) {
         if (!request.isMultipart())
           throw badRequest('Send the image as multipart/form-data in the field "file".');
         let data: Buffer | undefined;
+        let filename: string | undefined;
         try {
           for await (const part of request.parts({
             limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 },
@@ -104,6 +113,7 @@ export function mediaUploadRoutes(mediaService: MediaService) {
                 part.file.resume();
                 continue;
               }
+              filename = part.filename;
               data = await part.toBuffer(); // throws 413 past the limit; nothing is stored yet
             }
           }
@@ -118,8 +128,71 @@ export function mediaUploadRoutes(mediaService: MediaService) {
         }
         if (!data || data.length === 0)
           throw badRequest('No image received: send it in the field "file".');
-        const stored = await mediaService.storeImage(data, { uploadedBy: actor.id });
+        const stored = await mediaService.storeImage(data, { uploadedBy: actor.id, filename });
         return reply.status(201).send({ ...stored, secure_url: stored.url });
+      },
+    );
+  };
+}
+
+/**
+ * The media library (issue 26 item 1, docs/decisions/034): GET /api/media lists the uploads with
+ * where each is used, PUT /api/media/{id} edits an upload's alt text and caption, DELETE
+ * /api/media/{id} removes one nothing uses (409 while anything does). The rules of who may do
+ * what live in media-library.ts.
+ */
+export function mediaLibraryRoutes(library: MediaLibrary) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['media'];
+    const security = [{ bearer: [] }];
+    app.get(
+      MEDIA_UPLOAD_PATH,
+      {
+        schema: {
+          tags,
+          summary:
+            'The media library (author and up): uploads newest first, searched by file name, alt text and caption, filtered by type, month and uploader, each with where it is used',
+          security,
+          querystring: MediaQuerySchema,
+          response: { 200: MediaListSchema, ...errorResponses(400, 401, 403, 429) },
+        },
+      },
+      async (request) => library.list(await request.actor(), request.query),
+    );
+    app.put(
+      `${MEDIA_UPLOAD_PATH}/:id`,
+      {
+        schema: {
+          tags,
+          summary:
+            "Change an upload's alt text and caption (authors their own uploads, editors and administrators any)",
+          security,
+          params: IdParamsSchema,
+          body: MediaUpdateSchema,
+          response: {
+            200: MediaItemSchema,
+            ...errorResponses(400, 401, 403, 404, 413, 415, 429),
+          },
+        },
+      },
+      async (request) => library.update(await request.actor(), request.params.id, request.body),
+    );
+    app.delete(
+      `${MEDIA_UPLOAD_PATH}/:id`,
+      {
+        schema: {
+          tags,
+          summary:
+            'Delete an upload nothing uses, with its files (authors their own, editors and administrators any); 409 while an article or a setting uses it',
+          security,
+          params: IdParamsSchema,
+          response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+        },
+      },
+      async (request) => {
+        await library.remove(await request.actor(), request.params.id);
+        return { message: 'The image was deleted.' };
       },
     );
   };

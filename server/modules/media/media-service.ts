@@ -12,6 +12,7 @@ import { sniffImage, type ImageFormat } from './media-sniff';
 import {
   findImageByKey,
   findMediaIdByKey,
+  findMediaWithoutAvif,
   insertMedia,
   findImagesByIds,
   listMediaWithoutAvif,
@@ -21,6 +22,7 @@ import {
   saveCrops,
   saveOriginal,
 } from './media-repository';
+import { createMediaLibrary } from './media-library';
 import { contentTypeOfKey, type MediaStorage } from './media-storage';
 import { keyOfMediaUrl, mediaIdOfUrl, mediaUrl } from './media-urls';
 
@@ -51,14 +53,14 @@ interface EncodedVariant extends MediaVariant {
 }
 
 /**
- * Resized variants of `data` at `widths` (upright, never enlarged): AVIF always, WebP when
- * `webp` is set. Each width is decoded and resized once, then encoded in each format.
+ * Resized variants of `data` at `widths` (upright, never enlarged) in each of `formats`. Each
+ * width is decoded and resized once, then encoded in each format.
  */
 async function encodeVariants(
   data: Buffer,
   folder: string,
   widths: number[],
-  webp: boolean,
+  formats: { webp: boolean; avif: boolean },
 ): Promise<EncodedVariant[]> {
   const made: EncodedVariant[] = [];
   for (const target of widths) {
@@ -69,12 +71,14 @@ async function encodeVariants(
       .toBuffer({ resolveWithObject: true });
     const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
     const size = { width: info.width, height: info.height };
-    if (webp) {
+    if (formats.webp) {
       const out = await sharp(pixels, raw).webp(WEBP).toBuffer();
       made.push({ ...size, data: out, format: 'webp', key: `${folder}/w${target}.webp` });
     }
-    const out = await sharp(pixels, raw).avif(AVIF).toBuffer();
-    made.push({ ...size, data: out, format: 'avif', key: `${folder}/w${target}.avif` });
+    if (formats.avif) {
+      const out = await sharp(pixels, raw).avif(AVIF).toBuffer();
+      made.push({ ...size, data: out, format: 'avif', key: `${folder}/w${target}.avif` });
+    }
   }
   return made;
 }
@@ -238,11 +242,32 @@ export interface StoredImage {
   crops: { ratio: CropRatio; width: number; height: number; url: string }[];
 }
 
+/**
+ * The job that makes an upload's AVIF variants after its answer (docs/decisions/035); its
+ * subject is the upload's id, its key `media-variants:<id>`.
+ */
+export const MEDIA_VARIANTS_JOB = 'media-variants';
+
+/** The part of the jobs service uploads use: a job to make their AVIF variants later. */
+export interface MediaJobs {
+  schedule(job: {
+    key: string;
+    kind: string;
+    subjectId: string | null;
+    runAt: Date;
+  }): Promise<unknown>;
+}
+
 /** What the media module needs; the composition root passes it. */
 export interface MediaDeps {
   db: Db;
   storage: MediaStorage;
   clock: Clock;
+  /**
+   * Where an upload's AVIF variants are left to (docs/decisions/035). Without it, or inside a
+   * caller's transaction (an import), they are made before the upload answers.
+   */
+  jobs?: MediaJobs;
   /** The storage to use inside a caller's transaction (MEDIA_STORAGE=db writes through it). */
   storageIn?: (tx: Db) => MediaStorage;
 }
@@ -254,6 +279,7 @@ interface MediaContext {
   clock: Clock;
   storageIn: (tx: Db) => MediaStorage;
   decoding: ReturnType<typeof createSemaphore>;
+  jobs?: MediaJobs;
 }
 
 export function createMediaService(deps: MediaDeps) {
@@ -265,6 +291,7 @@ export function createMediaService(deps: MediaDeps) {
     clock,
     storageIn,
     decoding: createSemaphore(IMAGES_AT_ONCE),
+    jobs: deps.jobs,
   };
   return {
     storage,
@@ -276,6 +303,18 @@ export function createMediaService(deps: MediaDeps) {
      * on any failure the bytes already written are removed, so nothing half-stored remains.
      */
     storeImage: (data: Buffer, options: StoreOptions = {}) => storeImage(ctx, data, options),
+    /**
+     * Makes the AVIF variants of the upload `id` if they are still to make (MEDIA_VARIANTS_JOB);
+     * answers whether it made any. Running it again changes nothing.
+     */
+    async makeVariantsOf(id: string): Promise<boolean> {
+      const row = UUID.test(id) ? await findMediaWithoutAvif(db, id) : null;
+      if (!row) return false;
+      await completeVariants(ctx, row);
+      return true;
+    },
+    /** The media library's list, texts and deletes (media-library.ts). */
+    library: createMediaLibrary({ db, storage }),
     ...mediaBackfills(ctx),
   };
 }
@@ -332,9 +371,27 @@ function mediaLookups({ db }: Pick<MediaContext, 'db'>) {
 
 interface StoreOptions {
   uploadedBy?: string | null;
+  /** The name the file had on the uploader's computer, for the library's search. */
+  filename?: string;
   /** A caller's transaction (an import) the row and, with MEDIA_STORAGE=db, the bytes join. */
   tx?: Db;
+  /** Makes the AVIF variants before answering, not in a job (the demo seed; imports always). */
+  avifNow?: boolean;
 }
+
+/** Characters of an upload's file name kept for the library (file systems allow 255). */
+export const FILENAME_MAX = 255;
+
+/**
+ * The file's own name as a browser sent it, without any folder (some send a whole path),
+ * control characters or surrounding spaces, at most FILENAME_MAX characters.
+ */
+const fileNameOf = (sent: string | undefined) =>
+  ((sent ?? '').split(/[/\\]/).at(-1) ?? '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, FILENAME_MAX);
 
 /** The format and header of an upload we accept; refuses any other file (415) or size (413). */
 async function readableImage(data: Buffer): Promise<{ format: ImageFormat; meta: Metadata }> {
@@ -359,7 +416,7 @@ async function readableImage(data: Buffer): Promise<{ format: ImageFormat; meta:
 }
 
 async function storeImage(
-  { db, clock, storage, storageIn, decoding }: MediaContext,
+  { db, clock, storage, storageIn, decoding, jobs }: MediaContext,
   data: Buffer,
   options: StoreOptions,
 ): Promise<StoredImage> {
@@ -371,10 +428,13 @@ async function storeImage(
   const now = clock.now();
   const folder = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${id}`;
   const originalKey = `${folder}/original.${format}`;
+  // AVIF is left to a job when there is one and no caller's transaction the row may yet leave.
+  const avifLater = jobs !== undefined && options.tx === undefined && !options.avifNow;
   /** The upright, clean original and its variants, decoded while holding a slot. */
   const processImage = async () => {
     const original = await servedOriginal(data, format, meta);
-    const variants = await encodeVariants(data, folder, variantWidthsFor(original.width), true);
+    const widths = variantWidthsFor(original.width);
+    const variants = await encodeVariants(data, folder, widths, { webp: true, avif: !avifLater });
     return { original, variants };
   };
   const written: string[] = [];
@@ -393,7 +453,8 @@ async function storeImage(
       written.push(variant.key);
     }
     const webpVariants = stored(variants, 'webp');
-    const avifVariants = stored(variants, 'avif');
+    // Null: still to make, by the job scheduled below (or the start-up backfill).
+    const avifVariants = avifLater ? null : stored(variants, 'avif');
     // Crops for search engines and share cards, decoded while holding a slot too.
     const crops = await decoding.run(() => makeCrops(data, folder, files, written));
     await insertMedia(rows, {
@@ -407,15 +468,17 @@ async function storeImage(
       avif: avifVariants,
       crops,
       uploadedBy: options.uploadedBy ?? null,
+      filename: fileNameOf(options.filename),
       createdAt: now,
     });
+    if (avifLater) await scheduleVariants(jobs, id, now);
     return {
       _id: id,
       url: mediaUrl(originalKey),
       width,
       height,
       variants: webpVariants.map((v) => ({ width: v.width, url: mediaUrl(v.key) })),
-      avif: avifVariants.map((v) => ({ width: v.width, url: mediaUrl(v.key) })),
+      avif: (avifVariants ?? []).map((v) => ({ width: v.width, url: mediaUrl(v.key) })),
       crops: crops.map((c) => ({
         ratio: c.ratio,
         width: c.width,
@@ -428,6 +491,21 @@ async function storeImage(
     throw error;
   }
 }
+
+/**
+ * Asks for the AVIF variants of upload `id` at once, from whichever process leases the job.
+ * A failure to ask does not fail the upload: its row keeps `avif` null, which the start-up
+ * backfill and `npm run media:variants` complete.
+ */
+const scheduleVariants = (jobs: MediaJobs | undefined, id: string, now: Date) =>
+  jobs
+    ?.schedule({
+      key: `${MEDIA_VARIANTS_JOB}:${id}`,
+      kind: MEDIA_VARIANTS_JOB,
+      subjectId: id,
+      runAt: now,
+    })
+    .catch(() => undefined);
 
 /**
  * The AVIF variants (and, for an original narrower than every width, the one WebP variant)
@@ -449,12 +527,10 @@ async function missingVariantsOf(
         row.variants.length > 0
           ? row.variants.map((v) => v.width)
           : variantWidthsFor(await uprightWidth(original.data));
-      const variants = await encodeVariants(
-        original.data,
-        folder,
-        widths,
-        row.variants.length === 0,
-      );
+      const variants = await encodeVariants(original.data, folder, widths, {
+        webp: row.variants.length === 0,
+        avif: true,
+      });
       for (const variant of variants) {
         await storage.put(variant.key, variant.data, `image/${variant.format}`);
         written.push(variant.key);
@@ -465,6 +541,18 @@ async function missingVariantsOf(
       await Promise.allSettled(written.map((key) => storage.remove(key)));
       return undefined;
     });
+}
+
+/** Makes and records the AVIF variants `row` lacks; a lost or unreadable original gets none. */
+async function completeVariants(
+  ctx: MediaContext,
+  row: { id: string; storageKey: string; variants: MediaVariant[] },
+): Promise<void> {
+  const made = await missingVariantsOf(ctx, row);
+  await saveAvifVariants(ctx.db, row.id, {
+    avif: made ? stored(made, 'avif') : [],
+    ...(made && row.variants.length === 0 ? { variants: stored(made, 'webp') } : {}),
+  });
 }
 
 /** Work on uploads stored by older code: variants and crops they lack, metadata they kept. */
@@ -483,11 +571,7 @@ function mediaBackfills(ctx: MediaContext) {
         const batch = await listMediaWithoutAvif(db, 20);
         if (batch.length === 0 || opts.stopped?.()) return done;
         for (const row of batch) {
-          const made = await missingVariantsOf(ctx, row);
-          await saveAvifVariants(db, row.id, {
-            avif: made ? stored(made, 'avif') : [],
-            ...(made && row.variants.length === 0 ? { variants: stored(made, 'webp') } : {}),
-          });
+          await completeVariants(ctx, row);
           done++;
         }
       }

@@ -1,8 +1,16 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Db } from '../../../db/client';
 import { mediaBlobs } from '../../../db/schema/media';
+import type { S3Config } from '../../env';
 import { insufficientStorage, isStorageFull } from '../../lib/errors';
 
 /** What an upload to a full disk or database answers (507). */
@@ -10,7 +18,10 @@ export const MEDIA_STORAGE_FULL = 'The media storage is full.';
 /** The ending of a file being written (then renamed into place). */
 const TEMP_SUFFIX = '.tmp';
 
-/** Where media bytes live: a folder (default) or the database (several processes, DECISIONS.md §3). */
+/**
+ * Where media bytes live: a folder (default), the database (several processes, DECISIONS.md
+ * §3) or an S3-compatible bucket (DECISIONS.md §20).
+ */
 export interface MediaStorage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   /** The bytes, or undefined when nothing is stored under the key. */
@@ -92,6 +103,65 @@ export function createDbStorage(db: Db): MediaStorage {
       await db.delete(mediaBlobs).where(eq(mediaBlobs.key, key));
     },
   };
+}
+
+/**
+ * An S3-compatible bucket (AWS, R2, MinIO, Ceph, s3rver in the tests), through the AWS SDK's
+ * documented commands; credentials from the standard AWS variables. Keys are the media keys
+ * themselves, so a bucket holds the same tree as the media folder. Objects are written whole by
+ * one PUT: a reader never sees half of one, and a failed upload leaves nothing.
+ */
+export function createS3Storage(config: S3Config, client = s3ClientFor(config)): MediaStorage {
+  const { bucket } = config;
+  return {
+    async put(key, data, contentType) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: data,
+          ContentType: contentType,
+          // Media never change once written (a new upload is a new key).
+          CacheControl: 'public, max-age=31536000, immutable',
+        }),
+      );
+    },
+    async get(key) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        if (!object.Body) return undefined;
+        const data = Buffer.from(await object.Body.transformToByteArray());
+        return { data, contentType: object.ContentType ?? contentTypeOfKey(key) };
+      } catch (error) {
+        if (error instanceof NoSuchKey) return undefined;
+        if ((error as { name?: string }).name === 'NoSuchKey') return undefined;
+        throw error;
+      }
+    },
+    async remove(key) {
+      // Removing a key that is not there succeeds, as S3 says.
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+  };
+}
+
+/** The SDK's client for a bucket's service. */
+export function s3ClientFor(config: S3Config): S3Client {
+  return new S3Client({
+    region: config.region,
+    ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+    forcePathStyle: config.forcePathStyle,
+  });
+}
+
+/** This configuration's storage (services and the command-line scripts). */
+export function storageFor(
+  config: { mediaStorage: 'fs' | 'db' | 's3'; s3: S3Config | undefined; dataDir: string },
+  db: Db,
+): MediaStorage {
+  if (config.mediaStorage === 'db') return createDbStorage(db);
+  if (config.mediaStorage === 's3' && config.s3) return createS3Storage(config.s3);
+  return createFsStorage(mediaRoot(config.dataDir));
 }
 
 export const mediaRoot = (dataDir: string) => join(dataDir, 'media');

@@ -7,8 +7,14 @@ import { hasRole } from '../../../common/roles';
 import type { ArticleStatusChange } from '../../../common/schemas/articles';
 import { requireRole, type Actor } from '../../lib/actor';
 import { fieldError, forbidden, notFound } from '../../lib/errors';
-import { mayChange, REVIEW_REFUSAL, type StoredState } from '../articles/articles-service';
+import {
+  mayChange,
+  needImageToPublish,
+  REVIEW_REFUSAL,
+  type StoredState,
+} from '../articles/articles-service';
 import type { NewsroomDeps } from './newsroom-service';
+import { isPublicNow } from '../../../db/schema/content';
 
 /** The job that tells every page cache a scheduled article went live. */
 export const GO_LIVE_JOB = 'article-live';
@@ -31,7 +37,8 @@ function checkChange(a: Actor, change: ArticleStatusChange) {
  * already out keeps its time; a note stays only with a piece sent back to draft.
  */
 function decideMove(change: ArticleStatusChange, stored: StoredState, now: Date) {
-  const live = stored.status === 'published' && stored.publishedAt <= now;
+  needImageToPublish(change.status, stored.imageUrl);
+  const live = isPublicNow(stored, now);
   const publishedAt =
     change.status !== 'published'
       ? stored.publishedAt

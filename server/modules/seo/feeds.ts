@@ -26,6 +26,9 @@ export function mainLanguage(rows: { language: Language }[], fallback: Language)
   return leaders.length === 1 ? (leaders[0] as Language) : fallback;
 }
 
+/** The RSS category domain that marks a live blog's item. */
+export const LIVE_CATEGORY_DOMAIN = 'https://schema.org/LiveBlogPosting';
+
 /** One story of a feed: its excerpt, and its whole body when the site gives full text. */
 function feedItem(row: FeedRow, site: SiteSettings, { absolute, absoluteLinks }: SiteAddresses) {
   const url = absolute(articlePath(row));
@@ -35,6 +38,8 @@ function feedItem(row: FeedRow, site: SiteSettings, { absolute, absoluteLinks }:
     // The byline: the author, or the publication for a story without one (as its JSON-LD).
     `<dc:creator>${xml(row.authorName ?? site.siteName)}</dc:creator>` +
     (row.categoryName ? `<category>${xml(row.categoryName)}</category>` : '') +
+    // A live blog still being written says so (issue 25 item 1), for readers that sort by it.
+    (row.liveBlog ? `<category domain="${LIVE_CATEGORY_DOMAIN}">live</category>` : '') +
     `<description>${xml(htmlExcerpt(row.bodyHead.replace(/<[^>]*$/, ''), CARD_EXCERPT_LENGTH))}</description>` +
     (site.feedFullText
       ? `<content:encoded>${xml(absoluteLinks(row.body))}</content:encoded>`

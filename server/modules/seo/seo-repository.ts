@@ -26,6 +26,8 @@ export function listPublishedForSeo(
     offset: number;
     now: Date;
     since?: Date;
+    /** With `since`: live blogs too, however long ago they began (the news sitemap). */
+    orLive?: boolean;
     categoryId?: string;
     authorId?: string;
     /** The whole sanitised body (full-text feeds); otherwise only its head. */
@@ -35,7 +37,12 @@ export function listPublishedForSeo(
   },
 ) {
   const conditions = [isPublicArticle(opts.now)];
-  if (opts.since) conditions.push(sql`${articles.publishedAt} >= ${opts.since}`);
+  if (opts.since)
+    conditions.push(
+      opts.orLive
+        ? sql`(${articles.publishedAt} >= ${opts.since} OR ${articles.liveBlog})`
+        : sql`${articles.publishedAt} >= ${opts.since}`,
+    );
   if (opts.categoryId) conditions.push(eq(articles.categoryId, opts.categoryId));
   if (opts.authorId) conditions.push(eq(articles.authorId, opts.authorId));
   return db
@@ -46,6 +53,7 @@ export function listPublishedForSeo(
       categoryName: categories.name,
       imageUrl: articles.imageUrl,
       language: articles.language,
+      liveBlog: articles.liveBlog,
       bodyHead: articleBodyHead,
       body: opts.withBody ? articles.description : sql<string>`''`,
       // A body without an image tag (most) skips the costlier match that lists them.

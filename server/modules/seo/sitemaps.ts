@@ -257,7 +257,10 @@ export function sitemaps(
       return urlsetFile(db, addresses, plan.share((part ?? 1) - 1), uiLanguage, now);
     },
 
-    /** Google News sitemap: articles of the last 2 days, at most 1,000 (never empty). */
+    /**
+     * Google News sitemap: articles of the last 2 days and live blogs still live however old,
+     * at most 1,000 (never empty).
+     */
     async newsSitemap(): Promise<string> {
       const now = clock.now();
       const { siteName } = await settings.get();
@@ -266,6 +269,7 @@ export function sitemaps(
         offset: 0,
         now,
         since: new Date(now.getTime() - NEWS_DAYS * 86_400_000),
+        orLive: true,
       });
       // The schema wants at least one <url>: a quiet site lists its newest story (Google News
       // passes over an older one), a site without stories its home page.

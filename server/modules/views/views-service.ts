@@ -13,6 +13,7 @@ import {
   viewsPerDay,
   type ReaderView,
 } from './views-repository';
+import { isPublicNow } from '../../../db/schema/content';
 
 /** How often a process sweeps the readers whose 30 minutes are over. */
 const SWEEP_EVERY_MS = 60_000;
@@ -94,10 +95,9 @@ export function createViewsService(deps: {
         _id: row.id,
         name: row.name,
         views: row.views,
-        path:
-          row.status === 'published' && row.publishedAt <= now
-            ? articlePath({ slug: row.slug, categorySlug: row.categorySlug })
-            : null,
+        path: isPublicNow(row, now)
+          ? articlePath({ slug: row.slug, categorySlug: row.categorySlug })
+          : null,
       }));
     },
   };

@@ -15,6 +15,7 @@ import {
   type TestUser,
 } from '../../factories';
 import { createTestApp, type TestApp } from '../../setup/test-app';
+import { settleMediaJobs } from '../../setup/background-jobs';
 
 let t: TestApp;
 let admin: TestUser;
@@ -205,6 +206,7 @@ describe('POST /api/media', () => {
     ['a reader', () => reader, 403],
     ['nobody', () => undefined, 401],
   ])('refuses %s and stores nothing', async (_who, by, status) => {
+    await settleMediaJobs(t.app);
     const before = { rows: await mediaCount(), files: storedFiles() };
     const res = await upload(t.app, by(), await testImage(600, 400));
     expect(res.statusCode).toBe(status);
@@ -229,6 +231,7 @@ describe('POST /api/media', () => {
     ['plain text', 'Just some words, not a picture.', 'notes.png', 'image/png'],
   ])('refuses %s with 415 and stores nothing', async (_what, data, filename, type) => {
     await upload(t.app, author, await testImage(100, 100)); // the folder exists
+    await settleMediaJobs(t.app);
     const before = { rows: await mediaCount(), files: storedFiles() };
     const res = await send(author, data, filename, type);
     expect(res.statusCode).toBe(415);
@@ -240,6 +243,7 @@ describe('POST /api/media', () => {
   });
 
   it('refuses a file that starts like a JPEG but is not one with 415, storing nothing', async () => {
+    await settleMediaJobs(t.app);
     const before = { rows: await mediaCount(), files: storedFiles() };
     const fake = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]);
     const res = await send(author, fake, 'broken.jpg', 'image/jpeg');
@@ -250,6 +254,7 @@ describe('POST /api/media', () => {
   });
 
   it('refuses a pixel bomb (a small file of 16000×16000 pixels) with 400 before decoding it', async () => {
+    await settleMediaJobs(t.app);
     const before = { rows: await mediaCount(), files: storedFiles() };
     const bomb = pngHeaderOnly(16_000, 16_000);
     expect(bomb.length).toBeLessThan(1000);
@@ -263,6 +268,7 @@ describe('POST /api/media', () => {
   });
 
   it('refuses a 1 × 40,000,000 strip from its header with 400, never decoding it (issue 24)', async () => {
+    await settleMediaJobs(t.app);
     const before = { rows: await mediaCount(), files: storedFiles() };
     for (const [width, height] of [
       [1, 40_000_000],
@@ -285,6 +291,7 @@ describe('POST /api/media', () => {
       [8000, 5000],
       [1000, 800],
     ] as const) {
+      await settleMediaJobs(t.app);
       const before = { rows: await mediaCount(), files: storedFiles() };
       const res = await send(author, pngHeaderOnly(width, height), 'cut.png', 'image/png');
       expect(res.statusCode, `${width}×${height}`).toBe(415);
@@ -378,6 +385,7 @@ describe('POST /api/media', () => {
   });
 
   it('refuses a file over 10 MB with 413 and stores nothing', async () => {
+    await settleMediaJobs(t.app);
     const before = { rows: await mediaCount(), files: storedFiles() };
     const jpegHead = await testImage(100, 100);
     const big = Buffer.concat([jpegHead, Buffer.alloc(10 * 1024 * 1024 + 1 - jpegHead.length)]);

@@ -15,7 +15,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await seedDemoContent({
     db: t.database.db,
-    storeImage: (data) => t.app.services.media.storeImage(data),
+    storeImage: (data) => t.app.services.media.storeImage(data, { avifNow: true }),
     now: new Date(),
   });
   // The seed writes articles directly: they are indexed as a start indexes them.

@@ -12,6 +12,7 @@ import {
   listPublishedInCategory,
   randomCards,
 } from '../../../server/modules/articles/article-lists-repository';
+import { articlesUsingMedia } from '../../../server/modules/media/media-repository';
 import { firstSearchWindow, searchWindow } from '../../../server/modules/search/search-repository';
 import { listPublishedForSeo } from '../../../server/modules/seo/seo-repository';
 import { createTestDatabase } from '../../setup/test-db';
@@ -232,5 +233,14 @@ describe('search finds its matches through the GIN index (issue 10 item 4)', () 
       /article_search_published_order_idx on article_search\s.*\n\s*Index Cond: \(\(published_at > (\$\d+|\(InitPlan \d+\)\.col\d+)\) AND \(published_at <= '/,
     );
     expect(plan).not.toMatch(/\bSort\b/);
+  });
+});
+
+describe('the media library finds the articles using an upload through indexes (issue 26 item 1)', () => {
+  it("usedBy reads each upload's articles from the folder and image indexes, never every text", async () => {
+    const plan = await planOf(database.db, articlesUsingMedia(database.db, [someId]));
+    expect(plan).toContain('articles_media_folders_idx');
+    expect(plan).toContain('articles_image_media_idx');
+    expect(plan).not.toMatch(/Seq Scan on articles/);
   });
 });

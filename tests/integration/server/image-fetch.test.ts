@@ -6,11 +6,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ImageFetchError,
-  imageFetcher,
-  isNotPublic,
-} from '../../../server/modules/imports/image-fetch';
+import { isNotPublic } from '../../../server/lib/public-address';
+import { ImageFetchError, imageFetcher } from '../../../server/modules/imports/image-fetch';
 
 const MB = 1024 * 1024;
 let server: Server;

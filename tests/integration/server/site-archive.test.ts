@@ -97,7 +97,11 @@ beforeAll(async () => {
     method: 'PUT',
     url: '/api/settings',
     headers: auth(admin),
-    payload: { siteName: 'पत्रिका Archive Test', headerImageUrl: image.secure_url },
+    payload: {
+      siteName: 'पत्रिका Archive Test',
+      headerImageUrl: image.secure_url,
+      homeLayout: 'news',
+    },
   });
   expect(settings.statusCode, settings.body).toBe(200);
   await from.app.services.imports.wordpress(
@@ -159,7 +163,10 @@ describe('export and import of the whole site', () => {
       expect(b.statusCode).toBe(200);
       expect(b.rawPayload.equals(a.rawPayload)).toBe(true);
     }
-    expect((await to.app.services.settings.get()).siteName).toBe('पत्रिका Archive Test');
+    expect(await to.app.services.settings.get()).toMatchObject({
+      siteName: 'पत्रिका Archive Test',
+      homeLayout: 'news',
+    });
   });
 
   type ArchiveLine = {

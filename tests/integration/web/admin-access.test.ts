@@ -38,6 +38,7 @@ const screens: [string, Role][] = [
   ['/admin/dashboard', 'author'],
   ['/admin/articles', 'author'],
   ['/admin/add-article', 'author'],
+  ['/admin/media', 'author'],
   ['/admin/categories', 'editor'],
   ['/admin/sitemap', 'editor'],
   ['/admin/users', 'administrator'],

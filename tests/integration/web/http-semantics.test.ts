@@ -61,7 +61,7 @@ describe('405 and OPTIONS', () => {
 
   it.each([
     ['PUT', '/api/health', ['GET', 'HEAD', 'OPTIONS']],
-    ['GET', '/api/media', ['POST', 'OPTIONS']],
+    ['PATCH', '/api/media', ['GET', 'HEAD', 'POST', 'OPTIONS']],
     ['DELETE', '/api/users/me', ['GET', 'HEAD', 'PUT', 'OPTIONS']],
     // PUT updates an article; no GET reads an address of this shape.
     ['PATCH', '/api/articles/0b6f7f36-3b7a-4a4e-9c36-7d1c8c7a1e11', ['PUT', 'OPTIONS']],

@@ -162,7 +162,7 @@ beforeAll(async () => {
   admin = await createAdmin(t.app);
   await seedDemoContent({
     db: t.app.services.database.db,
-    storeImage: (data) => t.app.services.media.storeImage(data),
+    storeImage: (data) => t.app.services.media.storeImage(data, { avifNow: true }),
     now: new Date(),
   });
 

@@ -1,0 +1,1 @@
+CREATE INDEX "articles_live_order_idx" ON "articles" USING btree ("published_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "articles"."live_blog" AND "articles"."status" = 'published';

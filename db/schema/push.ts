@@ -1,0 +1,60 @@
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { id } from './columns';
+import { articles } from './content';
+import { users } from './users';
+
+/*
+ * Web push alerts (issue 25 item 3, docs/decisions/032). The keys that sign them (VAPID) are in
+ * `app_secrets` (server/lib/tokens.ts), unless the operator gives them.
+ */
+
+/**
+ * A reader's browser that asked for alerts: where its push service takes messages for it and
+ * the keys its messages are encrypted to (RFC 8291). An endpoint is the browser's secret
+ * capability; it names one subscription, so subscribing again replaces the keys.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: id(),
+    /** An https: address of the browser's push service (checked at subscribe and at send). */
+    endpoint: text().notNull().unique(),
+    /** The browser's P-256 public key, base64url (65 bytes uncompressed). */
+    p256dh: text().notNull(),
+    /** The browser's authentication secret, base64url (16 bytes). */
+    auth: text().notNull(),
+    /** Set from the app's clock: an alert goes to the subscriptions older than itself. */
+    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('push_subscriptions_created_idx').on(t.createdAt)],
+);
+
+/**
+ * An alert an editor sent for a published article, what it said, and how its delivery went.
+ * Delivery runs from the jobs table in batches: `cursor` is the last subscription (by id) a
+ * batch handled, the counts grow with each batch, and `finishedAt` is set once every
+ * subscription older than the alert was tried.
+ */
+export const pushAlerts = pgTable(
+  'push_alerts',
+  {
+    id: id(),
+    articleId: uuid().references(() => articles.id, { onDelete: 'set null' }),
+    /** The notification's title, body, the article's absolute address and its image. */
+    title: text().notNull(),
+    body: text().notNull(),
+    url: text().notNull(),
+    image: text(),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    /** Push services that took the message (2xx). */
+    sent: integer().notNull().default(0),
+    /** Push services that refused it or could not be reached. */
+    failed: integer().notNull().default(0),
+    /** Subscriptions whose push service said they are gone (404, 410): deleted. */
+    removed: integer().notNull().default(0),
+    cursor: uuid(),
+    finishedAt: timestamp({ withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('push_alerts_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,177 @@
+/*
+ * Live blogs (issue 25 item 1, DECISIONS.md §17): entries are rows written by several people at
+ * once, never edits of the article, so two editors posting at the same moment never conflict.
+ * A change refreshes the blog's page (served stale meanwhile) and drops its JSON, which every
+ * open page polls: nothing else on the site shows entries.
+ */
+import { CacheTags, type CacheChange } from '../../../common/cache-tags';
+import {
+  LIVE_ENTRIES_SHOWN,
+  type LiveEntry,
+  type LiveEntryInput,
+  type LiveEntryUpdate,
+  type LiveFeed,
+} from '../../../common/schemas/live';
+import type { Db } from '../../../db/client';
+import type { Actor } from '../../lib/actor';
+import type { Clock } from '../../lib/clock';
+import { conflict, notFound } from '../../lib/errors';
+import type { ArticlesService, StoredState } from '../articles/articles-service';
+import {
+  findEntry,
+  insertEntry,
+  latestChange,
+  listEntries,
+  removeEntry,
+  updateEntry,
+  type EntryRow,
+} from './live-repository';
+import { isPublicNow } from '../../../db/schema/content';
+
+export const NOT_LIVE =
+  'This article is not a live blog: turn live coverage on (liveBlog: true) before adding updates.';
+
+export interface LiveDeps {
+  db: Db;
+  clock: Clock;
+  articles: Pick<ArticlesService, 'editable' | 'stored'>;
+  /** The article sanitiser (the same rules as an article's text). */
+  clean: (html: string) => Promise<string>;
+  contentChanged: (change?: CacheChange) => Promise<void>;
+}
+
+export function toEntry(row: EntryRow): LiveEntry {
+  return {
+    _id: row.id,
+    body: row.body,
+    pinned: row.pinned,
+    keyEvent: row.keyEvent,
+    author:
+      row.authorId && row.authorName !== null && row.authorSlug !== null
+        ? { _id: row.authorId, name: row.authorName, slug: row.authorSlug }
+        : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    ...(row.deletedAt ? { deleted: true } : {}),
+  };
+}
+
+export function createLiveService(deps: LiveDeps) {
+  const { db, clock, articles } = deps;
+  const changed = (articleId: string) =>
+    deps.contentChanged({
+      stale: [CacheTags.live(articleId)],
+      drop: [CacheTags.liveFeed(articleId)],
+    });
+
+  /** The entry as stored now (it was just written by us). */
+  const entryNow = async (articleId: string, entryId: string) => {
+    const row = await findEntry(db, articleId, entryId);
+    if (!row) throw notFound('Live update not found.');
+    return toEntry(row);
+  };
+
+  return {
+    /**
+     * The blog's entries for a reader: public while the article is (`shared`: the same for
+     * everyone, so caches may keep it); its writers and editors may read it before. Undefined
+     * when there is no such article for `actor`.
+     */
+    async feed(
+      actor: Actor | null,
+      articleId: string,
+      since?: Date,
+    ): Promise<{ feed: LiveFeed; shared: boolean } | undefined> {
+      const stored = await articles.stored(articleId);
+      if (!stored) return undefined;
+      const shared = isPublicNow(stored, clock.now());
+      if (!shared) {
+        if (!actor) return undefined;
+        await articles.editable(actor, articleId).catch(() => {
+          throw notFound('Article not found.');
+        });
+      }
+      const [rows, latest] = await Promise.all([
+        listEntries(db, articleId, { since, limit: LIVE_ENTRIES_SHOWN }),
+        latestChange(db, articleId),
+      ]);
+      return { feed: feedOf(stored, rows, latest), shared };
+    },
+
+    /** An author in their own live blog, editors and up in any: a new entry. */
+    async add(actor: Actor | null, articleId: string, input: LiveEntryInput): Promise<LiveEntry> {
+      const { actor: writer, stored } = await articles.editable(actor, articleId);
+      if (!stored.liveBlog) throw conflict(NOT_LIVE);
+      const body = await deps.clean(input.body);
+      const id = await insertEntry(db, {
+        articleId,
+        body,
+        pinned: input.pinned,
+        keyEvent: input.keyEvent,
+        authorId: writer.id,
+        now: clock.now(),
+      });
+      await changed(articleId);
+      return entryNow(articleId, id);
+    },
+
+    /** Changes an entry's text or marks (also once coverage has ended: corrections). */
+    async update(
+      actor: Actor | null,
+      articleId: string,
+      entryId: string,
+      input: LiveEntryUpdate,
+    ): Promise<LiveEntry> {
+      await articles.editable(actor, articleId);
+      const body = input.body === undefined ? undefined : await deps.clean(input.body);
+      const set = { body, pinned: input.pinned, keyEvent: input.keyEvent };
+      if (!(await updateEntry(db, articleId, entryId, set, clock.now())))
+        throw notFound('Live update not found.');
+      await changed(articleId);
+      return entryNow(articleId, entryId);
+    },
+
+    async remove(actor: Actor | null, articleId: string, entryId: string): Promise<void> {
+      await articles.editable(actor, articleId);
+      if (!(await removeEntry(db, articleId, entryId, clock.now())))
+        throw notFound('Live update not found.');
+      await changed(articleId);
+    },
+
+    /**
+     * What the article page shows, whatever the article's state: the newest entries, and the
+     * blog's latest change (where the page's polls begin), as the JSON says it.
+     */
+    async forPage(articleId: string): Promise<Pick<LiveFeed, 'entries' | 'updatedAt'>> {
+      const stored = await articles.stored(articleId);
+      if (!stored) return { entries: [], updatedAt: clock.now().toISOString() };
+      const [rows, latest] = await Promise.all([
+        listEntries(db, articleId, { limit: LIVE_ENTRIES_SHOWN }),
+        latestChange(db, articleId),
+      ]);
+      const { entries, updatedAt } = feedOf(stored, rows, latest);
+      return { entries, updatedAt };
+    },
+  };
+}
+export type LiveService = ReturnType<typeof createLiveService>;
+
+/** The JSON of a blog: its entries and the time of its latest change of any kind. */
+function feedOf(
+  stored: Pick<StoredState, 'liveBlog' | 'liveStartedAt' | 'liveEndedAt' | 'updatedAt'>,
+  rows: EntryRow[],
+  latest: Date | null,
+): LiveFeed {
+  const times = [latest, stored.liveStartedAt, stored.liveEndedAt]
+    .filter((t): t is Date => t !== null)
+    .map((t) => t.getTime());
+  return {
+    entries: rows.map(toEntry),
+    updatedAt: new Date(
+      times.length ? Math.max(...times) : stored.updatedAt.getTime(),
+    ).toISOString(),
+    liveBlog: stored.liveBlog,
+    coverageStartTime: stored.liveStartedAt?.toISOString() ?? null,
+    coverageEndTime: stored.liveEndedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,188 @@
+import { ECDH } from 'node:crypto';
+import { HOME_EXCERPT_LENGTH } from '../../../common/articles';
+import type { Article } from '../../../common/schemas/articles';
+import type {
+  PushAlert,
+  PushAlertInput,
+  PushPayload,
+  PushSubscriptionInput,
+} from '../../../common/schemas/push';
+import { htmlExcerpt } from '../../../common/text';
+import type { Db } from '../../../db/client';
+import { requireRole, type Actor } from '../../lib/actor';
+import type { Clock } from '../../lib/clock';
+import { fieldError, notFound } from '../../lib/errors';
+import { privateHostOf } from '../../lib/public-address';
+import { keptSecret } from '../../lib/tokens';
+import type { JobsService } from '../jobs/jobs-service';
+import { alertJobKey, createAlertDelivery, PUSH_ALERT_JOB } from './push-delivery';
+import {
+  countSubscriptions,
+  deleteSubscription,
+  findAlert,
+  insertAlert,
+  latestAlerts,
+  upsertSubscription,
+  type AlertRow,
+} from './push-repository';
+import { generateVapidKeys, type PushSender, type VapidKeys } from './push-sender';
+
+/** How many alerts the dashboard lists. */
+export const LATEST_ALERTS = 5;
+
+/**
+ * The VAPID key pair: the operator's, else one made at first start and kept in the database
+ * (app_secrets), so every process on it, and every later start, signs with the same key.
+ */
+export async function loadVapidKeys(db: Db, configured: VapidKeys | undefined): Promise<VapidKeys> {
+  if (configured) return configured;
+  const kept = await keptSecret(db, 'vapid', () => JSON.stringify(generateVapidKeys()));
+  return JSON.parse(kept) as VapidKeys;
+}
+
+/** Who push services may contact about our alerts: a mailto: or https: address (RFC 8292 §2.1). */
+export const vapidSubjectFor = (publicUrl: string, configured: string | undefined) =>
+  configured ??
+  (publicUrl.startsWith('https:') ? publicUrl : `mailto:webmaster@${new URL(publicUrl).hostname}`);
+
+/** Whether `key` (base64url) is a point on P-256, as a browser's p256dh must be. */
+function isP256Point(key: string): boolean {
+  try {
+    ECDH.convertKey(Buffer.from(key, 'base64url'), 'prime256v1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface PushDeps {
+  db: Db;
+  clock: Clock;
+  publicUrl: string;
+  vapidPublicKey: string;
+  sender: PushSender;
+  allowPrivate: boolean;
+  /** The public address of a published article and the article itself (the articles service). */
+  articles: {
+    pathForId(id: string): Promise<string | undefined>;
+    anyById(id: string): Promise<Article | undefined>;
+  };
+  jobs: Pick<JobsService, 'schedule'>;
+}
+
+/** An alert checked and ready to send: what it says, for which article, from whom. */
+export type AlertDraft = PushPayload & { articleId: string; createdBy: string };
+
+const view = (row: AlertRow): PushAlert => ({
+  _id: row.id,
+  articleId: row.articleId,
+  title: row.title,
+  sent: row.sent,
+  failed: row.failed,
+  removed: row.removed,
+  createdAt: row.createdAt.toISOString(),
+  finishedAt: row.finishedAt?.toISOString() ?? null,
+});
+
+/**
+ * Web push alerts (issue 25 item 3): readers' browsers subscribe, editors send an alert for a
+ * published article, and a job delivers it to every subscription (push-delivery.ts).
+ */
+export function createPushService(deps: PushDeps) {
+  const { db, clock, articles, jobs } = deps;
+
+  /** What the notification says: the title asked for (else the article's), its summary. */
+  const payloadOf = (article: Article, path: string, title: string | undefined): PushPayload => {
+    const url = new URL(path, deps.publicUrl).toString();
+    const picture = article.image?.crops.find((c) => c.ratio === '16x9')?.url || article.imageUrl;
+    const image = picture ? new URL(picture, deps.publicUrl).toString() : undefined;
+    return {
+      title: title ?? article.name,
+      body: article.metaDescription || htmlExcerpt(article.description, HOME_EXCERPT_LENGTH),
+      url,
+      ...(image && /^https?:/.test(image) ? { image } : {}),
+    };
+  };
+
+  return {
+    publicKey: () => ({ publicKey: deps.vapidPublicKey }),
+
+    /** Keeps a browser's subscription; its endpoint must be a public https: address. */
+    async subscribe(input: PushSubscriptionInput): Promise<void> {
+      if (!deps.allowPrivate) {
+        const refused = await privateHostOf(new URL(input.endpoint));
+        if (refused?.unknown)
+          throw fieldError('body.endpoint', 'The endpoint’s host has no address.');
+        if (refused)
+          throw fieldError(
+            'body.endpoint',
+            'The endpoint must be a public address, not a private or local one.',
+          );
+      }
+      if (!isP256Point(input.keys.p256dh))
+        throw fieldError('body.keys.p256dh', 'keys.p256dh is not a point on the P-256 curve.');
+      await upsertSubscription(
+        db,
+        { endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth },
+        clock.now(),
+      );
+    },
+
+    /** Forgets the subscription at `endpoint`; 404 when there is none. */
+    async unsubscribe(endpoint: string): Promise<void> {
+      if (!(await deleteSubscription(db, endpoint)))
+        throw notFound('No subscription has this endpoint.');
+    },
+
+    /**
+     * Editors and up: the alert `input` asks for, checked (a published article), not yet sent.
+     * The route counts it against the site's limit between this and `send`.
+     */
+    async prepare(actor: Actor | null, input: PushAlertInput): Promise<AlertDraft> {
+      const editor = requireRole(actor, 'editor', 'Only editors and administrators send alerts.');
+      const path = await articles.pathForId(input.articleId);
+      const article = path ? await articles.anyById(input.articleId) : undefined;
+      if (!path || !article)
+        throw fieldError('body.articleId', 'No published article has this id.');
+      const payload = payloadOf(article, path, input.title?.trim() || undefined);
+      return { articleId: article._id, createdBy: editor.id, ...payload };
+    },
+
+    /** Stores a prepared alert and starts its delivery now, from the jobs table. */
+    async send(draft: AlertDraft): Promise<{ _id: string }> {
+      const now = clock.now();
+      const row = await insertAlert(db, { ...draft, image: draft.image ?? null }, now);
+      await jobs.schedule({
+        key: alertJobKey(row.id),
+        kind: PUSH_ALERT_JOB,
+        subjectId: row.id,
+        runAt: now,
+      });
+      return { _id: row.id };
+    },
+
+    /** Editors and up: how an alert's delivery went so far. */
+    async alert(actor: Actor | null, id: string): Promise<PushAlert> {
+      requireRole(actor, 'editor', 'Only editors and administrators see alerts.');
+      const row = await findAlert(db, id);
+      if (!row) throw notFound('No alert has this id.');
+      return view(row);
+    },
+
+    /** Editors and up: how many browsers subscribe, and the latest alerts. */
+    async desk(actor: Actor | null) {
+      requireRole(actor, 'editor', 'Only editors and administrators see alerts.');
+      const [subscribers, rows] = await Promise.all([
+        countSubscriptions(db),
+        latestAlerts(db, LATEST_ALERTS),
+      ]);
+      return { subscribers, alerts: rows.map(view) };
+    },
+
+    /** The delivery job: one batch of the alert `id`, rescheduled while more remain. */
+    deliver: createAlertDelivery(deps),
+
+    close: () => deps.sender.close(),
+  };
+}
+export type PushService = ReturnType<typeof createPushService>;

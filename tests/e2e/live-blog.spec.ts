@@ -1,0 +1,110 @@
+/*
+ * A live blog as the newsroom and its readers meet it (issue 25 item 1): two editors post at the
+ * same moment and both updates are kept; a reader's open page offers them within a poll or two,
+ * without a reload, and shows them on a click; the JSON answers 304 to its ETag; the page's
+ * JSON-LD is a LiveBlogPosting with both updates; the home card carries the LIVE badge; and
+ * the desk on the edit page posts an update the desk lists.
+ */
+import { ADMIN, Api, addressOf, expect, expectToast, signIn, test, unique } from './fixtures';
+
+/** A reader's page asks every 12 s; a loaded machine may need two asks. */
+const POLLS = { timeout: 45_000 };
+
+test('two editors post at once; an open page offers both, the JSON and JSON-LD carry them, the home card says LIVE', async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+  make,
+  api,
+  admin,
+}) => {
+  const id = unique();
+  const category = await make.category({ isHome: true });
+  const blog = await make.article(category, { name: `Counting day live ${id}`, liveBlog: true });
+  expect(blog.liveBlog).toBe(true);
+  const path = addressOf(blog);
+  const editorAccount = await make.account({ role: 'editor' });
+  const context = await playwright.request.newContext({ baseURL });
+  const reader = await browser.newContext();
+  try {
+    const editor = await Api.signIn(context, editorAccount);
+    const readerPage = await reader.newPage();
+    await readerPage.goto(path);
+    const updates = readerPage.getByRole('region', { name: 'Live updates' });
+    await expect(updates.getByText('Updates will appear here.')).toBeVisible();
+
+    // Both at the same moment, through two sessions.
+    const [one, two] = await Promise.all([
+      admin.post(`/api/articles/${blog._id}/live`, { body: `<p>First trend ${id}</p>` }),
+      editor.post(`/api/articles/${blog._id}/live`, {
+        body: `<p>Early lead ${id}</p>`,
+        keyEvent: true,
+      }),
+    ]);
+    expect([one.status(), two.status()]).toEqual([201, 201]);
+
+    // The open page offers them without moving anything, then shows both on a click.
+    const offer = updates.getByRole('button', { name: '2 new updates' });
+    await expect(offer).toBeVisible(POLLS);
+    await expect(updates.getByText(`First trend ${id}`)).toHaveCount(0);
+    await offer.click();
+    await expect(updates.getByText(`First trend ${id}`)).toBeVisible();
+    await expect(updates.getByText(`Early lead ${id}`)).toBeVisible();
+    await expect(offer).toBeHidden();
+
+    // The JSON: both, with an ETag that gets 304.
+    const json = await api.get(`/api/articles/${blog._id}/live`);
+    expect(json.status()).toBe(200);
+    const feed = (await json.json()) as { entries: { body: string }[] };
+    expect(feed.entries.map((e) => e.body).sort()).toEqual(
+      [`<p>Early lead ${id}</p>`, `<p>First trend ${id}</p>`].sort(),
+    );
+    const again = await api.request.get(`/api/articles/${blog._id}/live`, {
+      headers: { 'if-none-match': json.headers().etag! },
+    });
+    expect(again.status()).toBe(304);
+
+    // The page's JSON-LD, once the page is made again with them.
+    await expect
+      .poll(async () => {
+        await readerPage.goto(path);
+        const blocks = await readerPage
+          .locator('script[type="application/ld+json"]')
+          .allTextContents();
+        const posting = blocks
+          .map((b) => JSON.parse(b) as Record<string, unknown>)
+          .find((b) => b['@type'] === 'LiveBlogPosting');
+        return ((posting?.liveBlogUpdate as { articleBody: string }[] | undefined) ?? [])
+          .map((u) => u.articleBody)
+          .sort();
+      }, POLLS)
+      .toEqual([`Early lead ${id}`, `First trend ${id}`]);
+    // The key event jumps to its update.
+    const keyEvents = readerPage.getByRole('navigation', { name: 'Key events' });
+    await keyEvents.getByRole('link', { name: new RegExp(`Early lead ${id}`) }).click();
+    await expect(readerPage).toHaveURL(/#update-/);
+
+    // The home page's card says LIVE.
+    await expect
+      .poll(async () => {
+        await readerPage.goto('/');
+        const card = readerPage.locator('article.card', { hasText: blog.name });
+        return (await card.count()) > 0 ? card.first().locator('.live-badge').innerText() : '';
+      }, POLLS)
+      .toBe('LIVE');
+  } finally {
+    await reader.close();
+    await context.dispose();
+  }
+
+  // The desk on the edit page posts an update and lists it.
+  await signIn(page, ADMIN, `/admin/edit-article/${blog._id}`);
+  const desk = page.getByRole('region', { name: 'Live updates' });
+  await expect(desk.getByText(`Early lead ${id}`)).toBeVisible();
+  await desk.getByRole('textbox').first().fill(`Desk update ${id}`);
+  await desk.getByLabel('Pinned').check();
+  await desk.getByRole('button', { name: 'Post update' }).click();
+  await expectToast(page, 'The update is live.');
+  await expect(desk.getByText(`Desk update ${id}`)).toBeVisible();
+});
