@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { lockDataDir } from './lock';
+import { createReplicaSet, keepErrorsQuiet, ReplicatedPool, type ReplicaSet } from './replicas';
 
 /**
  * Extensions the embedded engine loads with every database: the schema uses pg_trgm (search's
@@ -68,6 +69,8 @@ export interface Database {
   dumpDataDir?(): Promise<Blob>;
   /** PostgreSQL only: the connection pool's use now (the embedded engine has no pool). */
   poolUse?(): PoolUse;
+  /** PostgreSQL with DATABASE_REPLICA_URL: the replicas anonymous reads may use (db/replicas.ts). */
+  replicas?: ReplicaSet;
   close(): Promise<void>;
 }
 
@@ -100,6 +103,10 @@ export interface OpenDatabaseOptions {
   prepared?: boolean;
   /** PostgreSQL only: where LISTEN goes (a direct connection); DATABASE_URL by default. */
   listenUrl?: string | undefined;
+  /** PostgreSQL only: streaming replicas for anonymous reads (DATABASE_REPLICA_URL). */
+  replicaUrls?: string[];
+  /** How far behind (ms) a replica may be and still be read (REPLICA_MAX_LAG). */
+  replicaMaxLagMs?: number;
 }
 
 /** The handle each PostgreSQL database's named prepared statements run on (openPostgres). */
@@ -146,6 +153,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         migrate: options.migrate ?? true,
         prepared: options.prepared ?? true,
         listenUrl: options.listenUrl ?? options.databaseUrl,
+        replicaUrls: options.replicaUrls ?? [],
+        replicaMaxLagMs: options.replicaMaxLagMs ?? 10_000,
       })
     : openPglite(options);
 }
@@ -216,12 +225,6 @@ async function migrateDirectly(connectionString: string) {
   }
 }
 
-/** Gives every client of `pool` an error listener for as long as it lives. */
-function keepErrorsQuiet(pool: pg.Pool) {
-  pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
-}
-
 /** How a PostgreSQL database is opened (OpenDatabaseOptions, with their defaults). */
 interface PostgresOptions {
   max: number;
@@ -230,18 +233,29 @@ interface PostgresOptions {
   prepared: boolean;
   /** Where the LISTEN connection goes: straight to PostgreSQL, never through a pooler. */
   listenUrl: string;
+  replicaUrls: string[];
+  replicaMaxLagMs: number;
 }
 
 async function openPostgres(connectionString: string, opts: PostgresOptions): Promise<Database> {
   const { max, migrate } = opts;
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 10_000 });
+  let replicas: ReplicaSet | undefined;
+  const pool = new ReplicatedPool(
+    { connectionString, max, connectionTimeoutMillis: 10_000 },
+    () => replicas,
+    false,
+  );
   // A client that loses its server must not end the process (issue 24 R1): pg-pool listens for
   // errors only while a client is idle, so a connection lost inside a transaction or a held
   // lock raised an 'error' nobody heard. Every client gets its own listener for life; the query
   // it was running fails, and the pool replaces the connection.
   keepErrorsQuiet(pool);
   // Behind a pooler there are no named statements to plan, and no startup options it accepts.
-  const readsPool = opts.prepared ? openReadsPool(connectionString, max) : undefined;
+  const readsPool = opts.prepared
+    ? keepErrorsQuiet(
+        new ReplicatedPool(readsPoolConfig(connectionString, max), () => replicas, true),
+      )
+    : undefined;
   if (migrate)
     try {
       await migrateDirectly(opts.listenUrl);
@@ -249,6 +263,16 @@ async function openPostgres(connectionString: string, opts: PostgresOptions): Pr
       await Promise.all([pool.end(), readsPool?.end()]).catch(() => {});
       throw error;
     }
+  if (opts.replicaUrls.length > 0)
+    replicas = createReplicaSet({
+      urls: opts.replicaUrls,
+      primary: pool,
+      maxLagMs: opts.replicaMaxLagMs,
+      poolSize: max,
+      readsPool: opts.prepared
+        ? (url) => keepErrorsQuiet(new pg.Pool(readsPoolConfig(url, max)))
+        : undefined,
+    });
   const db = drizzlePg({ client: pool, casing: 'snake_case' }) as unknown as Db;
   if (readsPool)
     preparedHandles.set(
@@ -261,6 +285,7 @@ async function openPostgres(connectionString: string, opts: PostgresOptions): Pr
   return {
     db,
     engine: 'postgres',
+    replicas,
     notify: async (channel, payload = '') => {
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
@@ -282,7 +307,7 @@ async function openPostgres(connectionString: string, opts: PostgresOptions): Pr
       if (closed) return;
       closed = true;
       await listening.close();
-      await Promise.all([pool.end(), readsPool?.end()]);
+      await Promise.all([pool.end(), readsPool?.end(), replicas?.close()]);
     },
   };
 }
@@ -295,17 +320,15 @@ async function openPostgres(connectionString: string, opts: PostgresOptions): Pr
  * statement with values, so these statements get connections of their own: on the main pool
  * it gave search a generic plan that scanned the whole table (docs/decisions/027).
  */
-function openReadsPool(connectionString: string, max: number) {
-  const readsPool = new pg.Pool({
+function readsPoolConfig(connectionString: string, max: number): pg.PoolConfig {
+  return {
     connectionString,
     max: Math.max(2, Math.ceil(max / 2)),
     connectionTimeoutMillis: 10_000,
     options: [process.env.PGOPTIONS, '-c plan_cache_mode=force_generic_plan']
       .filter(Boolean)
       .join(' '),
-  });
-  keepErrorsQuiet(readsPool);
-  return readsPool;
+  };
 }
 
 /**

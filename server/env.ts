@@ -41,6 +41,26 @@ const EnvSchema = z.object({
     .optional(),
   /** 0 behind a pooler in transaction mode (PgBouncer 1.18): no named prepared statements. */
   DATABASE_PREPARED: flag(true),
+  /** Streaming replicas for anonymous readers' reads (issue 28 item 2), comma-separated. */
+  DATABASE_REPLICA_URL: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (urls) => urls.every((u) => /^postgres(ql)?:\/\/\S+$/.test(u)),
+      'Expected postgres:// connection strings, separated by commas',
+    )
+    .optional(),
+  /** Seconds a replica may be behind the primary and still be read. */
+  REPLICA_MAX_LAG: z.coerce
+    .number({ error: 'Expected a number of seconds' })
+    .positive('Expected more than 0 seconds')
+    .max(3600, 'Expected at most 3600 seconds')
+    .default(10),
   JWT_SECRET: z.string().min(32, 'Expected at least 32 characters').optional(),
   SEED_DEMO: flag(true),
   MEDIA_STORAGE: z.enum(['fs', 'db', 's3'], { error: 'Expected fs, db or s3' }).default('fs'),
@@ -152,6 +172,11 @@ const EnvSchema = z.object({
 const CheckedEnvSchema = EnvSchema.superRefine((e, ctx) => {
   const problem = (key: string, message: string) =>
     ctx.addIssue({ code: 'custom', path: [key], message });
+  if (e.DATABASE_REPLICA_URL?.length && !e.DATABASE_URL)
+    problem(
+      'DATABASE_REPLICA_URL',
+      'Expected DATABASE_URL too: replicas follow a PostgreSQL primary',
+    );
   if (e.MEDIA_STORAGE === 's3' && !e.S3_BUCKET)
     problem('S3_BUCKET', 'Expected the bucket that keeps media (MEDIA_STORAGE=s3)');
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
@@ -195,6 +220,10 @@ export interface Config {
   databaseListenUrl: string | undefined;
   /** Named prepared statements (false behind a pooler in transaction mode). */
   databasePrepared: boolean;
+  /** Streaming replicas anonymous reads may use (DATABASE_REPLICA_URL); empty: none. */
+  databaseReplicaUrls: string[];
+  /** How far behind (ms) a replica may be and still be read (REPLICA_MAX_LAG). */
+  replicaMaxLagMs: number;
   jwtSecret: string | undefined;
   seedDemo: boolean;
   mediaStorage: 'fs' | 'db' | 's3';
@@ -268,6 +297,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databaseListenUrl: e.DATABASE_LISTEN_URL ?? e.DATABASE_URL,
     databasePrepared: e.DATABASE_PREPARED,
+    databaseReplicaUrls: e.DATABASE_REPLICA_URL ?? [],
+    replicaMaxLagMs: e.REPLICA_MAX_LAG * 1000,
     jwtSecret: e.JWT_SECRET,
     seedDemo: e.SEED_DEMO,
     mediaStorage: e.MEDIA_STORAGE,
@@ -309,4 +340,6 @@ export const databaseOptions = (config: Config) => ({
   dataDir: config.dataDir,
   listenUrl: config.databaseListenUrl,
   prepared: config.databasePrepared,
+  replicaUrls: config.databaseReplicaUrls,
+  replicaMaxLagMs: config.replicaMaxLagMs,
 });

@@ -41,6 +41,7 @@ import { registerInputGuard } from './plugins/input-guard';
 import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimits } from './plugins/rate-limit';
+import { registerReplicaReads } from './plugins/replica-reads';
 import {
   registerConditionalAnswers,
   registerPageCache,
@@ -79,6 +80,13 @@ export async function registerHttp(app: FastifyInstance, deps: HttpDeps) {
 /** What every request meets before its route: errors, metrics, guards, caching, sessions. */
 async function registerPlugins(app: FastifyInstance, deps: HttpDeps, pageCache?: PageCache) {
   const { config, database, services, web } = deps;
+  // First, so that everything after it reads where this request may (db/replicas.ts).
+  if (database.replicas)
+    registerReplicaReads(app, {
+      authCookie: AUTH_COOKIE,
+      maxLagMs: config.replicaMaxLagMs,
+      secureCookies: config.publicUrl.startsWith('https:'),
+    });
   registerErrorHandler(app);
   registerMetrics(app, {
     database,

@@ -173,7 +173,11 @@ async function createContentCaching(
   });
   const notices = createChangeNotices({
     sender: randomUUID(),
-    apply: (change) => pageCache.changed(change),
+    apply: (change) => {
+      // Replicas must replay this change before anything is read from them (db/replicas.ts).
+      database.replicas?.changeHeard();
+      pageCache.changed(change);
+    },
     notify: (payload) => database.notify(CONTENT_CHANNEL, payload),
     // Sent again until it goes (lib/change-notices.ts); said, so an operator sees it.
     onSendFailed: (error) =>

@@ -3,6 +3,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { SERVER_SEGMENTS } from '../../common/paths';
 import type { Database } from '../../db/client';
+import type { ReplicaSet, ReplicaStatus } from '../../db/replicas';
 import type { PurgeCounts } from '../lib/cdn-purge';
 import { forbidden, unauthorized } from '../lib/errors';
 import { MEDIA_UPLOAD_PATH } from '../modules/media/media-routes';
@@ -106,6 +107,7 @@ export function registerMetrics(
     },
   });
 
+  if (database.replicas) registerReplicaMetrics(registry, database.replicas);
   if (deps.cdnPurge) registerPurgeMetrics(registry, deps.cdnPurge);
   if (deps.degradedReasons) registerDegradedGauge(registry, deps.degradedReasons);
 
@@ -129,6 +131,46 @@ export function registerMetrics(
       return registry.metrics();
     },
   );
+}
+
+/** Streaming replicas (db/replicas.ts), read when Prometheus asks. */
+function registerReplicaMetrics(registry: Registry, replicas: ReplicaSet) {
+  const gauge = (name: string, help: string, value: (r: ReplicaStatus) => number | undefined) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['replica'] as const,
+      registers: [registry],
+      collect() {
+        for (const r of replicas.status()) {
+          const v = value(r);
+          if (v !== undefined) this.set({ replica: r.name }, v);
+        }
+      },
+    });
+  gauge(
+    'patrika_replica_usable',
+    'Whether anonymous reads go to this replica now: 1, or 0 while it is unreachable, further behind than REPLICA_MAX_LAG, or has not replayed the last change heard.',
+    (r) => (r.usable ? 1 : 0),
+  );
+  gauge(
+    'patrika_replica_lag_seconds',
+    'How long ago the primary was where this replica has replayed to; absent while unreachable.',
+    (r) => r.lagSeconds,
+  );
+  new Counter({
+    name: 'patrika_replica_statements_total',
+    help: 'Statements this process ran on a replica (read), and those that ran again on the primary because the replica went away (fallback).',
+    labelNames: ['replica', 'result'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const r of replicas.status()) {
+        this.inc({ replica: r.name, result: 'read' }, r.reads);
+        this.inc({ replica: r.name, result: 'fallback' }, r.fallbacks);
+      }
+    },
+  });
 }
 
 /** How many things the process works around, read when Prometheus asks. */

@@ -33,28 +33,31 @@ export interface PrivatePostgres {
   destroy(): void;
 }
 
-/** Makes and starts a cluster (trust authentication on 127.0.0.1 only). */
-export async function startPrivatePostgres(): Promise<PrivatePostgres> {
-  const bin = postgresBin();
-  if (!bin) throw new Error('no PostgreSQL under /usr/lib/postgresql to make a private cluster');
-  const asRoot = process.getuid?.() === 0;
-  const dir = mkdtempSync(join(tmpdir(), 'patrika-pg-'));
-  chmodSync(dir, 0o777);
-  const data = join(dir, 'data');
-  const port = await freePort();
-  const run = (program: string, args: string[]) => {
-    const command = join(bin, program);
-    const result = asRoot
+/** Runs a PostgreSQL program, as the `postgres` user when this is root. */
+function runAs(bin: string, program: string, args: string[]) {
+  const command = join(bin, program);
+  const result =
+    process.getuid?.() === 0
       ? spawnSync('runuser', ['-u', 'postgres', '--', command, ...args], { encoding: 'utf8' })
       : spawnSync(command, args, { encoding: 'utf8' });
-    if (result.status !== 0)
-      throw new Error(`${program} ${args.join(' ')} failed:\n${result.stdout}${result.stderr}`);
-  };
-  run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-  const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off`;
+  if (result.status !== 0)
+    throw new Error(`${program} ${args.join(' ')} failed:\n${result.stdout}${result.stderr}`);
+}
+
+/** A folder for a cluster, open to the `postgres` user. */
+function clusterFolder() {
+  const dir = mkdtempSync(join(tmpdir(), 'patrika-pg-'));
+  chmodSync(dir, 0o777);
+  return dir;
+}
+
+/** Starts the cluster in `dir`/data on `port` and answers its controls. */
+function runCluster(bin: string, dir: string, port: number, extra = ''): PrivatePostgres {
+  const data = join(dir, 'data');
+  const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off ${extra}`;
   const log = join(dir, 'log');
   const ctl = (action: string, extra: string[] = []) =>
-    run('pg_ctl', [action, '-D', data, '-w', '-t', '120', '-l', log, ...extra]);
+    runAs(bin, 'pg_ctl', [action, '-D', data, '-w', '-t', '120', '-l', log, ...extra]);
   const start = () => ctl('start', ['-o', options]);
   start();
   let destroyed = false;
@@ -75,6 +78,58 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+function requireBin(): string {
+  const bin = postgresBin();
+  if (!bin) throw new Error('no PostgreSQL under /usr/lib/postgresql to make a private cluster');
+  return bin;
+}
+
+/** Makes and starts a cluster (trust authentication on 127.0.0.1 only). */
+export async function startPrivatePostgres(): Promise<PrivatePostgres> {
+  const bin = requireBin();
+  const dir = clusterFolder();
+  runAs(bin, 'initdb', [
+    '-D',
+    join(dir, 'data'),
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--no-sync',
+  ]);
+  return runCluster(bin, dir, await freePort());
+}
+
+/**
+ * Makes and starts a streaming replica of `primary` (issue 28 item 2): `pg_basebackup -R` copies
+ * it and writes the standby settings, so the copy starts in recovery and follows the primary.
+ * `applyDelay` (PostgreSQL's recovery_min_apply_delay, e.g. `2s`) makes it a replica that lags.
+ */
+export async function startReplicaOf(
+  primary: PrivatePostgres,
+  { applyDelay }: { applyDelay?: string } = {},
+): Promise<PrivatePostgres> {
+  const bin = requireBin();
+  const dir = clusterFolder();
+  runAs(bin, 'pg_basebackup', [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(primary.port),
+    '-U',
+    'postgres',
+    '-D',
+    join(dir, 'data'),
+    '-R',
+    '-X',
+    'stream',
+    '--no-sync',
+  ]);
+  const delay = applyDelay ? `-c recovery_min_apply_delay=${applyDelay}` : '';
+  return runCluster(bin, dir, await freePort(), delay);
 }
 
 /** Whether a private cluster can be made here (PostgreSQL installed; runuser when root). */

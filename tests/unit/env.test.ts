@@ -99,6 +99,39 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads replicas: comma-separated postgres addresses, only with DATABASE_URL, and their lag', () => {
+    const primary = 'postgres://u:p@db:5432/patrika';
+    expect(loadConfig({ DATABASE_URL: primary })).toMatchObject({
+      databaseReplicaUrls: [],
+      replicaMaxLagMs: 10_000,
+    });
+    expect(
+      loadConfig({
+        DATABASE_URL: primary,
+        DATABASE_REPLICA_URL: 'postgres://u:p@r1:5432/patrika, postgres://u:p@r2:5432/patrika',
+        REPLICA_MAX_LAG: '2.5',
+      }),
+    ).toMatchObject({
+      databaseReplicaUrls: ['postgres://u:p@r1:5432/patrika', 'postgres://u:p@r2:5432/patrika'],
+      replicaMaxLagMs: 2500,
+    });
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems.map((p) => p.key);
+      }
+    };
+    expect(problems({ DATABASE_REPLICA_URL: 'postgres://u:p@r1:5432/patrika' })).toEqual([
+      'DATABASE_REPLICA_URL',
+    ]);
+    expect(problems({ DATABASE_URL: primary, DATABASE_REPLICA_URL: 'mysql://r1/x' })).toEqual([
+      'DATABASE_REPLICA_URL',
+    ]);
+    expect(problems({ DATABASE_URL: primary, REPLICA_MAX_LAG: '0' })).toEqual(['REPLICA_MAX_LAG']);
+  });
+
   it('trusts a reverse proxy only when told to', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);

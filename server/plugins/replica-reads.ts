@@ -1,0 +1,49 @@
+/*
+ * Which requests' reads may run on a replica (db/replicas.ts, docs/decisions/036): an anonymous
+ * reader's GET (the requests the page cache may keep, which carry no session), unless the
+ * browser wrote something a moment ago. A successful write marks its browser with a cookie for
+ * about as long as a replica may lag, so its next reads come from the primary and show the write.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { withReplicaReads } from '../../db/replicas';
+import { isCacheable } from '../lib/page-cache';
+
+/** The cookie of a browser that wrote within the last REPLICA_MAX_LAG seconds (and a little). */
+export const RECENT_WRITE_COOKIE = 'patrika_wrote';
+
+/** Health and metrics speak of this process and its primary; they never read a replica. */
+const OWN_PATHS = /^\/(api\/health|metrics)(\/|\?|$)/;
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function mayReadReplica(request: FastifyRequest, authCookie: string): boolean {
+  if (!isCacheable(request, authCookie) || OWN_PATHS.test(request.url)) return false;
+  const cookie = request.headers.cookie;
+  return !(typeof cookie === 'string' && cookie.includes(`${RECENT_WRITE_COOKIE}=`));
+}
+
+export function registerReplicaReads(
+  app: FastifyInstance,
+  options: { authCookie: string; maxLagMs: number; secureCookies: boolean },
+) {
+  // The rest of the request (later hooks, the handler, React Router's loaders) runs in the scope.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (mayReadReplica(request, options.authCookie)) withReplicaReads(done);
+    else done();
+  });
+  const seconds = Math.ceil(options.maxLagMs / 1000) + 2;
+  const cookie = [
+    `${RECENT_WRITE_COOKIE}=1`,
+    `Max-Age=${seconds}`,
+    'Path=/',
+    'HttpOnly',
+    'SameSite=Lax',
+    ...(options.secureCookies ? ['Secure'] : []),
+  ].join('; ');
+  app.addHook('onSend', async (request, reply) => {
+    if (!WRITES.has(request.method) || reply.statusCode >= 400) return;
+    const set = reply.getHeader('set-cookie');
+    const cookies = set === undefined ? [] : Array.isArray(set) ? set : [String(set)];
+    reply.header('set-cookie', [...cookies, cookie]);
+  });
+}
