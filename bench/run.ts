@@ -36,6 +36,7 @@ import { generate } from './data';
 import { electionDatabaseUrl, electionGoals, electionNight, electionTable } from './election-night';
 import { liveBlogScenario, liveBlogTable } from './live-blog';
 import { lighthouseScores } from './lighthouse';
+import { uploadLatencies, type UploadFigures } from './uploads';
 import { percentile, sequential, SKIP_CACHE } from './profile';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
@@ -57,6 +58,7 @@ const ELECTION = 'election night';
 /** The other targets' names, without the parts that vary (the static server, a page number). */
 const CLASSIC = ['static file', 'article page', 'home page', 'category page', 'search page'];
 CLASSIC.push('sitemap index', 'api latest', 'api search', 'api category-detail', 'lighthouse');
+CLASSIC.push('uploads');
 /** The live-blog scenario's name as BENCH_TARGETS finds it (bench/live-blog.ts, its own server). */
 const LIVE_BLOG = 'live blog';
 /** Whether any target besides the election-night scenario is asked for. */
@@ -436,6 +438,15 @@ async function classicTargets() {
         if (chosen(`${type} page`))
           weights.push({ page: type, ...(await pageWeight(server.url, path)) });
 
+      // 4. An editor's uploads, one after another (bench/uploads.ts), last: they add media.
+      let uploads: UploadFigures | undefined;
+      if (chosen('uploads')) {
+        uploads = await uploadLatencies(server.url);
+        console.log(
+          `bench: ${uploads.uploads} uploads of ${uploads.photoKb} KB photos (4000 × 3000), one at a time: p50 ${uploads.p50ms} ms, p99 ${uploads.p99ms} ms, max ${uploads.maxMs} ms, ${uploads.errors} errors`,
+        );
+      }
+
       const rss = peakRss(pid);
       const memory = await memoryNow(server.url);
       const machine = machineNow();
@@ -480,6 +491,12 @@ async function classicTargets() {
             `| ${w.page} | ${w.htmlKb} | ${w.jsKb} | ${w.cssKb} | ${w.imageKb} (${w.images}) |`,
         ),
         '',
+        ...(uploads
+          ? [
+              `Uploads: ${uploads.uploads} photos of ${uploads.photoKb} KB (4000 × 3000 JPEG), one at a time, answered at p50 ${uploads.p50ms} ms and p99 ${uploads.p99ms} ms (max ${uploads.maxMs} ms, ${uploads.errors} errors).`,
+              '',
+            ]
+          : []),
         `Peak RSS: ${rss.processMb} MB for the largest process, ${rss.totalMb} MB over ${rss.processes} process(es). One serving process at start: RSS ${memoryAtStart.rssMb} MB; at the end: RSS ${memory.rssMb} MB, JS heap ${memory.heapUsedMb} of ${memory.heapTotalMb} MB, outside the heap ${memory.externalMb} MB.`,
       ].join('\n');
       console.log(`\n${md}\n`);
@@ -497,6 +514,7 @@ async function classicTargets() {
         memoryAtStart,
         memoryAtEnd: memory,
         searchIndexMsPerSave: indexCostMs,
+        uploads,
         results: rows,
         oneConnection: single,
         pageWeights: weights,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { stripJpeg } from './media-strip';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type ResizeOptions } from 'sharp';
 import type { Db } from '../../../db/client';
 import { CROP_RATIOS, type CropRatio } from '../../../common/articles';
 import type { MediaCrop, MediaVariant } from '../../../db/schema/media';
@@ -52,9 +52,33 @@ interface EncodedVariant extends MediaVariant {
   format: 'webp' | 'avif';
 }
 
+/** Decoded pixels, as sharp takes them back (`sharp(pixels, raw)`). */
+interface Pixels {
+  pixels: Buffer;
+  raw: { raw: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
+}
+
 /**
- * Resized variants of `data` at `widths` (upright, never enlarged) in each of `formats`. Each
- * width is decoded and resized once, then encoded in each format.
+ * `data` decoded once, upright, at the size `resize` asks (never enlarged): everything an upload
+ * makes is cut from these pixels, so a 12-megapixel photo is decoded once (a JPEG at a half,
+ * quarter or eighth of its size, libvips' shrink-on-load) instead of once per variant and crop.
+ */
+async function decodeOnce(data: Buffer, resize: ResizeOptions): Promise<Pixels> {
+  const { data: pixels, info } = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS })
+    .rotate()
+    .resize({ ...resize, withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    pixels,
+    raw: { raw: { width: info.width, height: info.height, channels: info.channels } },
+  };
+}
+
+/**
+ * Resized variants of `data` at `widths` (upright, never enlarged) in each of `formats`. The
+ * original is decoded once at the largest width; each width is resized from that, then encoded
+ * in each format.
  */
 async function encodeVariants(
   data: Buffer,
@@ -63,12 +87,16 @@ async function encodeVariants(
   formats: { webp: boolean; avif: boolean },
 ): Promise<EncodedVariant[]> {
   const made: EncodedVariant[] = [];
+  if (widths.length === 0) return made;
+  const base = await decodeOnce(data, { width: Math.max(...widths) });
   for (const target of widths) {
-    const { data: pixels, info } = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS })
-      .rotate()
-      .resize({ width: target, withoutEnlargement: true })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+    const { data: pixels, info } =
+      target >= base.raw.raw.width
+        ? { data: base.pixels, info: base.raw.raw }
+        : await sharp(base.pixels, base.raw)
+            .resize({ width: target })
+            .raw()
+            .toBuffer({ resolveWithObject: true });
     const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
     const size = { width: info.width, height: info.height };
     if (formats.webp) {
@@ -88,6 +116,11 @@ const stored = (list: EncodedVariant[], format: EncodedVariant['format']): Media
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Width of the crops: Google and the social networks show share images up to about this. */
 export const CROP_WIDTH = 1200;
+/**
+ * The crops' common source: the original scaled down until either side would drop below these
+ * (the tallest crop, 1:1, is CROP_WIDTH high), so every crop is cut from enough pixels.
+ */
+const CROP_BASE = { width: CROP_WIDTH, height: CROP_WIDTH } as const;
 
 /**
  * The largest centre of interest of the original in each of CROP_RATIOS (sharp's "attention"
@@ -105,14 +138,19 @@ async function makeCrops(
   const turned = (meta.orientation ?? 1) >= 5;
   const width = (turned ? meta.height : meta.width) ?? 0;
   const height = (turned ? meta.width : (meta.pageHeight ?? meta.height)) ?? 0;
+  // Decoded once, large enough on both sides for any crop CROP_WIDTH wide.
+  const base = await decodeOnce(data, {
+    width: CROP_BASE.width,
+    height: CROP_BASE.height,
+    fit: 'outside',
+  });
   const crops: MediaCrop[] = [];
   for (const ratio of CROP_RATIOS) {
     const [w, h] = ratio.split('x').map(Number) as [number, number];
     const fitWidth = Math.min(width, (height * w) / h);
     const outWidth = Math.max(1, Math.floor(Math.min(CROP_WIDTH, fitWidth)));
     const outHeight = Math.max(1, Math.round((outWidth * h) / w));
-    const out = await sharp(data)
-      .rotate()
+    const out = await sharp(base.pixels, base.raw)
       .resize({ width: outWidth, height: outHeight, fit: 'cover', position: 'attention' })
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 82, mozjpeg: true })
