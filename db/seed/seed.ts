@@ -5,6 +5,7 @@ import type { Db } from '../client';
 import type { SiteSettings } from '../../common/settings';
 import { articles, categories } from '../schema/content';
 import { siteSettings } from '../schema/site';
+import { ensureDemoAuthors } from './demo-authors';
 import { ensureDemoImages } from './demo-images';
 
 export interface SeedDeps {
@@ -85,6 +86,7 @@ export async function seedDemoContent({ db, storeImage, now }: SeedDeps): Promis
     );
   const taken = new Set(existing.flatMap((a) => [a.slug, `#${a.legacyId}`]));
   const images = await ensureDemoImages(demoArticles.length);
+  const authors = await ensureDemoAuthors(db, storeImage, now);
 
   let articlesCreated = 0;
   for (const [i, demo] of demoArticles.entries()) {
@@ -98,6 +100,8 @@ export async function seedDemoContent({ db, storeImage, now }: SeedDeps): Promis
         name: demo.name,
         slug: demo.slug,
         categoryId: categoryId.get(demo.categorySlug) ?? null,
+        // The demo writers take the pieces in turn.
+        authorId: authors.length > 0 ? authors[i % authors.length] : null,
         imageUrl: image.url,
         imageMediaId: image._id,
         description: demo.html.trim(),

@@ -244,7 +244,7 @@ test.describe('Lighthouse on the reading pages', () => {
   });
 
   test('an author page: SEO 100, accessibility 100', async ({ make, request, baseURL }) => {
-    // The demo articles have no author: the administrator writes one, so the page lists it.
+    // A piece the administrator writes, so the administrator's page lists it.
     const article = await make.article(await make.category());
     if (!article.author) throw new Error('an article written through the API has no author');
     await audit(

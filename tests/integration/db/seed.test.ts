@@ -1,8 +1,10 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articles, categories } from '../../../db/schema/content';
 import { media } from '../../../db/schema/media';
+import { DEMO_AUTHORS } from '../../../db/seed/demo-authors';
 import { isEmptySite, seedDemoContent } from '../../../db/seed/seed';
+import { users } from '../../../db/schema/users';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 
 let t: TestApp;
@@ -83,13 +85,41 @@ describe('demo content', () => {
     const [first] = await t.database.db
       .select({ variants: media.variants, width: media.width })
       .from(media)
-      .limit(1);
+      .where(eq(media.storageKey, rows[0]!.imageUrl.replace(/^\/media\//, '')));
     expect(first?.width).toBe(1200);
     expect(first?.variants.map((v) => v.width)).toEqual([400, 800, 1200]);
     const res = await t.app.inject({ method: 'GET', url: rows[0]?.imageUrl as string });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/jpeg');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('has writers with a bio and a photo, who take the pieces in turn', async () => {
+    const writers = await t.database.db
+      .select({ id: users.id, bio: users.bio, photoUrl: users.photoUrl })
+      .from(users)
+      .where(
+        inArray(
+          users.email,
+          DEMO_AUTHORS.map((a) => a.email),
+        ),
+      );
+    expect(writers).toHaveLength(DEMO_AUTHORS.length);
+    for (const writer of writers) {
+      expect(writer.bio.length).toBeGreaterThan(20);
+      expect(writer.photoUrl).toMatch(/^\/media\//);
+      expect((await t.app.inject({ url: writer.photoUrl })).statusCode).toBe(200);
+      const [mine] = await t.database.db
+        .select({ n: count() })
+        .from(articles)
+        .where(eq(articles.authorId, writer.id));
+      expect(Number(mine?.n)).toBeGreaterThan(5);
+    }
+    const [unsigned] = await t.database.db
+      .select({ n: count() })
+      .from(articles)
+      .where(isNull(articles.authorId));
+    expect(Number(unsigned?.n)).toBe(0);
   });
 
   it('is idempotent: a second run adds nothing', async () => {
