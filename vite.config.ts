@@ -133,5 +133,8 @@ export default defineConfig({
   build: {
     // Hashed files land in build/client/assets and are served with immutable caching.
     assetsDir: 'assets',
+    // Fonts stay files: inlined into the reading pages' stylesheet, the site name's small face
+    // would ride along on every page, Hindi ones too, instead of being fetched only where used.
+    assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
   },
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { revokedTokens, users } from '../../../db/schema/users';
 import type { Role } from '../../../common/roles';
@@ -101,8 +101,10 @@ export async function findPasswordHash(db: Db, id: string): Promise<string | und
 }
 
 /**
- * Creates a user; the first one on an empty site becomes administrator. The table lock makes
- * two simultaneous first sign-ups take turns, so there is exactly one first.
+ * Creates a user; the first one on a site where no account can sign in becomes administrator:
+ * an empty site, or one whose only accounts are writers without a password (the demo's, or
+ * authors a WordPress import brought in). The table lock makes two simultaneous first sign-ups
+ * take turns, so there is exactly one first.
  */
 export async function insertUserFirstIsAdmin(
   db: Db,
@@ -115,7 +117,10 @@ export async function insertUserFirstIsAdmin(
       .from(users)
       .where(eq(users.email, values.email));
     if (existing) return undefined;
-    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(users);
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: count() })
+      .from(users)
+      .where(isNotNull(users.passwordHash));
     const role: Role = Number(n) === 0 ? 'administrator' : 'reader';
     // Under the lock, so two people of one name cannot both take the same slug.
     const slug = await freeSlugFor(tx, values.name);

@@ -122,6 +122,17 @@ describe('demo content', () => {
     expect(Number(unsigned?.n)).toBe(0);
   });
 
+  it('leaves the site to its first sign-up: the demo writers cannot sign in, so it becomes administrator', async () => {
+    const signUp = (email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users/signup',
+        payload: { name: 'New Owner', email, password: 'a long enough secret' },
+      });
+    expect((await signUp('owner@example.com')).json()).toMatchObject({ role: 'administrator' });
+    expect((await signUp('second@example.com')).json()).toMatchObject({ role: 'reader' });
+  });
+
   it('is idempotent: a second run adds nothing', async () => {
     const before = await t.database.db.select({ n: count() }).from(media);
     const again = await seed();
