@@ -320,3 +320,32 @@ export async function saveMediaTexts(
     .returning({ id: media.id });
   return updated.length > 0;
 }
+
+/** Every storage key of the uploads after `afterId` (by id), `limit` uploads at a time. */
+export async function listMediaKeysAfter(
+  db: Db,
+  afterId: string | null,
+  limit: number,
+): Promise<{ id: string; keys: string[] }[]> {
+  const rows = await db
+    .select({
+      id: media.id,
+      storageKey: media.storageKey,
+      variants: media.variants,
+      avif: media.avif,
+      crops: media.crops,
+    })
+    .from(media)
+    .where(afterId ? gt(media.id, afterId) : undefined)
+    .orderBy(asc(media.id))
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    keys: [
+      r.storageKey,
+      ...(r.variants ?? []).map((v) => v.key),
+      ...(r.avif ?? []).map((v) => v.key),
+      ...(r.crops ?? []).map((c) => c.key),
+    ],
+  }));
+}
