@@ -50,7 +50,7 @@ export const links: Route.LinksFunction = () => [
 
 /** What every page needs: the settings, the navigation categories and who is signed in. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services, user, publicUrl, keep } = context.get(appContext);
+  const { services, user, publicUrl, keep, mediaBase } = context.get(appContext);
   // Every page shows the settings (the header, the footer) and the menu's categories.
   // And the breaking-news band, or its absence (issue 25 item 2); a page is never lost to it.
   keep(CacheTags.settings, CacheTags.categories, CacheTags.breaking);
@@ -71,6 +71,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     breaking,
     user: signedIn,
     publicUrl,
+    mediaBase,
     year: new Date().getFullYear(),
     readerScript: context.get(appContext).readerScript,
   };

@@ -10,5 +10,13 @@ export const mediaIdOfUrl = (url: string): string | undefined =>
     url,
   )?.[1];
 
+/**
+ * The address readers fetch a stored media address from: with MEDIA_PUBLIC_URL (`base`), the
+ * bucket's own address or its CDN's, which hold the same keys; else the address as stored, which
+ * Patrika serves. Addresses that are not this site's media are left alone.
+ */
+export const sentMediaUrl = (url: string, base: string | undefined): string =>
+  base && url.startsWith('/media/') ? `${base}/${url.slice('/media/'.length)}` : url;
+
 /** What a page needs to show an upload responsively: its size and WebP and AVIF variants. */
 export type ResponsiveImageInfo = CardImage;

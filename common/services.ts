@@ -157,6 +157,8 @@ export interface AppContext {
    */
   cspNonce(): string | undefined;
   publicUrl: string;
+  /** MEDIA_PUBLIC_URL: where pages link uploads (the bucket or its CDN); unset: /media/ here. */
+  mediaBase?: string | undefined;
   /**
    * The address of the reading pages' own small script (app/reader/main.ts): built with the
    * client, named in build/client/reader-manifest.json; served from source in development.

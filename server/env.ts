@@ -72,6 +72,10 @@ const EnvSchema = z.object({
   S3_REGION: z.string().min(1).default('us-east-1'),
   /** Address buckets as https://endpoint/bucket (most compatible services) instead of by name. */
   S3_FORCE_PATH_STYLE: flag(false),
+  /** Where readers fetch media: the bucket's public address or its CDN's (issue 28 item 1). */
+  MEDIA_PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'Expected an http(s) address' })
+    .optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'Expected one of fatal, error, warn, info, debug, trace, silent',
@@ -229,6 +233,8 @@ export interface Config {
   mediaStorage: 'fs' | 'db' | 's3';
   /** The bucket and its service when mediaStorage is s3. */
   s3: S3Config | undefined;
+  /** MEDIA_PUBLIC_URL without a trailing slash: pages link uploads there; unset, to /media/. */
+  mediaPublicUrl: string | undefined;
   logLevel: string;
   /** Fastify's trustProxy: false, true, or the trusted proxy addresses. */
   trustProxy: boolean | string;
@@ -311,6 +317,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             forcePathStyle: e.S3_FORCE_PATH_STYLE,
           }
         : undefined,
+    mediaPublicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     apiRateLimit: e.API_RATE_LIMIT,

@@ -211,6 +211,7 @@ function pageContextOf(
     },
     cspNonce: () => cspNonceOf(reply.raw),
     publicUrl: config.publicUrl,
+    mediaBase: config.mediaPublicUrl,
     readerScript: reader.script,
     readerStyles: reader.styles,
   });

@@ -1,4 +1,4 @@
-import { mediaIdOfUrl, type ResponsiveImageInfo } from '../../common/media';
+import { mediaIdOfUrl, sentMediaUrl, type ResponsiveImageInfo } from '../../common/media';
 
 /*
  * The one place that decides how a public image is sent (DECISIONS.md §13, docs/decisions/026):
@@ -26,8 +26,8 @@ export interface ResponsiveMarkup {
   sizes?: string;
 }
 
-const srcSetOf = (list: { width: number; url: string }[]) =>
-  list.map((v) => `${v.url} ${v.width}w`).join(', ');
+const srcSetOf = (list: { width: number; url: string }[], base: string | undefined) =>
+  list.map((v) => `${sentMediaUrl(v.url, base)} ${v.width}w`).join(', ');
 
 const byWidth = (list: { width: number; url: string }[]) =>
   [...list].sort((a, b) => a.width - b.width);
@@ -42,19 +42,35 @@ const byWidth = (list: { width: number; url: string }[]) =>
 export function responsiveImage(
   url: string,
   image: ResponsiveImageInfo | null | undefined,
-  { sizes, fallbackWidth = 800 }: { sizes: string; fallbackWidth?: number },
+  {
+    sizes,
+    fallbackWidth = 800,
+    mediaBase,
+  }: {
+    sizes: string;
+    fallbackWidth?: number;
+    /** MEDIA_PUBLIC_URL: where readers fetch uploads from (sentMediaUrl), when set. */
+    mediaBase?: string | undefined;
+  },
 ): ResponsiveMarkup {
   const webp = byWidth(image?.variants ?? []);
   const chosen = webp.find((v) => v.width >= fallbackWidth) ?? webp[webp.length - 1];
   if (!image || !chosen)
-    return { sources: [], src: url, width: image?.width, height: image?.height };
+    return {
+      sources: [],
+      src: sentMediaUrl(url, mediaBase),
+      width: image?.width,
+      height: image?.height,
+    };
   const avif = byWidth(image.avif);
   return {
     sources: [
-      ...(avif.length > 0 ? [{ type: 'image/avif' as const, srcSet: srcSetOf(avif) }] : []),
-      { type: 'image/webp', srcSet: srcSetOf(webp) },
+      ...(avif.length > 0
+        ? [{ type: 'image/avif' as const, srcSet: srcSetOf(avif, mediaBase) }]
+        : []),
+      { type: 'image/webp', srcSet: srcSetOf(webp, mediaBase) },
     ],
-    src: chosen.url,
+    src: sentMediaUrl(chosen.url, mediaBase),
     width: chosen.width,
     height: Math.max(1, Math.round((image.height * chosen.width) / image.width)),
     sizes,
@@ -114,7 +130,11 @@ export function bodyImageIds(html: string): string[] {
  * hosted elsewhere, and uploads not found, stay as they are. A width the writer gave is kept
  * (the picture shows that wide), with the height that keeps the picture's shape.
  */
-export function responsiveBody(html: string, images: Map<string, ResponsiveImageInfo>): string {
+export function responsiveBody(
+  html: string,
+  images: Map<string, ResponsiveImageInfo>,
+  mediaBase?: string,
+): string {
   if (images.size === 0) return html;
   return html.replace(IMG_TAG, (tag, inside: string) => {
     const attributes = attributesOf(inside);
@@ -125,6 +145,7 @@ export function responsiveBody(html: string, images: Map<string, ResponsiveImage
     const given = Number(attributes.find(([name]) => name === 'width')?.[1]);
     const shown = Number.isInteger(given) && given > 0 ? given : undefined;
     const markup = responsiveImage(src, image, {
+      mediaBase,
       sizes: shown
         ? `(max-width: 860px) min(100vw, ${shown}px), ${Math.min(shown, 820)}px`
         : ARTICLE_SIZES,

@@ -1,5 +1,7 @@
 import type { ImgHTMLAttributes } from 'react';
 import type { ResponsiveImageInfo } from '../../common/media';
+import { useRouteLoaderData } from 'react-router';
+import type { RootData } from '../root';
 import { responsiveImage } from './responsive-image';
 
 /**
@@ -22,7 +24,8 @@ export function ResponsivePicture({
   fallbackWidth?: number;
   fallbackSize: { width: number; height: number };
 } & Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes' | 'width' | 'height'>) {
-  const markup = responsiveImage(url, image, { sizes, fallbackWidth });
+  const mediaBase = useRouteLoaderData<RootData>('root')?.mediaBase;
+  const markup = responsiveImage(url, image, { sizes, fallbackWidth, mediaBase });
   const tag = (
     <img
       src={markup.src}

@@ -132,6 +132,16 @@ describe('loadConfig', () => {
     expect(problems({ DATABASE_URL: primary, REPLICA_MAX_LAG: '0' })).toEqual(['REPLICA_MAX_LAG']);
   });
 
+  it('reads MEDIA_PUBLIC_URL as an http(s) address without its trailing slash', () => {
+    expect(loadConfig({ MEDIA_PUBLIC_URL: 'https://media.example.com/patrika/' })).toMatchObject({
+      mediaPublicUrl: 'https://media.example.com/patrika',
+    });
+    expect(loadConfig({}).mediaPublicUrl).toBeUndefined();
+    expect(() => loadConfig({ MEDIA_PUBLIC_URL: 'ftp://media.example.com' })).toThrow(
+      /MEDIA_PUBLIC_URL/,
+    );
+  });
+
   it('trusts a reverse proxy only when told to', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);

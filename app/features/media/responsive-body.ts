@@ -11,6 +11,8 @@ export async function withResponsiveBody<T extends { description: string }>(
   ctx: {
     services: Pick<AppServices, 'media'>;
     logError?: (error: unknown, message: string) => void;
+    /** MEDIA_PUBLIC_URL, when set: the images link to it. */
+    mediaBase?: string | undefined;
   },
   article: T,
 ): Promise<T> {
@@ -18,7 +20,7 @@ export async function withResponsiveBody<T extends { description: string }>(
   if (ids.length === 0) return article;
   try {
     const images = await ctx.services.media.imagesByIds(ids);
-    return { ...article, description: responsiveBody(article.description, images) };
+    return { ...article, description: responsiveBody(article.description, images, ctx.mediaBase) };
   } catch (error) {
     ctx.logError?.(error, 'the images of an article body could not be looked up');
     return article;

@@ -36,7 +36,7 @@ async function relatedStories(
 }
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { services, publicUrl, logError, keep } = context.get(appContext);
+  const { services, publicUrl, logError, keep, mediaBase } = context.get(appContext);
   const found = await services.articles.resolve(params.category, params.slug);
   // A former address, or the right slug under another category: a permanent redirect, with
   // the query string (campaign tags and the like).
@@ -63,7 +63,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const isLive = story.liveBlog || story.liveStartedAt !== null;
   const [article, { related, relatedFailed }, share, translationPath, blog] = await Promise.all([
     // Its body's images of ours as responsive pictures (docs/decisions/026).
-    withResponsiveBody({ services, logError }, story),
+    withResponsiveBody({ services, logError, mediaBase }, story),
     suggestions,
     shareImage({ services, publicUrl }, settings, {
       url: story.imageUrl,

@@ -13,7 +13,7 @@ import type { Route } from './+types/preview';
  * out or whose article was deleted answers 404.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { services, publicUrl, logError } = context.get(appContext);
+  const { services, publicUrl, logError, mediaBase } = context.get(appContext);
   let stored;
   try {
     stored = await services.newsroom.preview(params.token);
@@ -21,7 +21,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     throw data(null, { status: 404, statusText: 'Not Found', headers: PRIVATE_HEADERS });
   }
   // The same responsive body images as the published page will have.
-  const article = await withResponsiveBody({ services, logError }, stored);
+  const article = await withResponsiveBody({ services, logError, mediaBase }, stored);
   const settings = await services.settings.get();
   return data(
     { article, related: [], relatedFailed: false, settings, publicUrl, lang: article.language },
