@@ -1,6 +1,7 @@
 import type { CropRatio } from '../../../common/articles';
 import type { AppServices } from '../../../common/services';
 import type { SiteSettings } from '../../../common/settings';
+import { sentMediaUrl } from '../../../common/media';
 import { absoluteUrl } from './meta';
 import { LOGO_PATH, LOGO_SIZE } from './structured-data';
 
@@ -18,19 +19,21 @@ export interface ShareImage {
  * default share image of the settings, else the square logo. Every public page has one.
  */
 export async function shareImage(
-  ctx: { services: Pick<AppServices, 'media'>; publicUrl: string },
+  ctx: { services: Pick<AppServices, 'media'>; publicUrl: string; mediaBase?: string | undefined },
   settings: SiteSettings,
   own?: { url: string; alt: string; ratio?: CropRatio },
 ): Promise<ShareImage> {
-  const { services, publicUrl } = ctx;
+  const { services, publicUrl, mediaBase } = ctx;
+  // An upload's address where readers fetch it (MEDIA_PUBLIC_URL), else here.
+  const absolute = (url: string) => absoluteUrl(publicUrl, sentMediaUrl(url, mediaBase));
   const sized = async (url: string, alt: string, ratio?: CropRatio) => {
     const found = await services.media.imageForSharing(url, ratio);
-    return found && { ...found, url: absoluteUrl(publicUrl, found.url), alt };
+    return found && { ...found, url: absolute(found.url), alt };
   };
   if (own?.url) {
     return (
       (await sized(own.url, own.alt, own.ratio)) ?? {
-        url: absoluteUrl(publicUrl, own.url),
+        url: absolute(own.url),
         alt: own.alt,
       }
     );

@@ -6,6 +6,7 @@ import { LIVE_JSON_LD_UPDATES, type LiveEntry } from '../../../common/schemas/li
 import type { SiteSettings } from '../../../common/settings';
 import { stripHtml } from '../../../common/text';
 import { entryAnchor } from '../../components/live-blog';
+import { sentMediaUrl } from '../../../common/media';
 import { absoluteUrl } from './meta';
 
 /*
@@ -95,10 +96,15 @@ export function breadcrumbs(publicUrl: string, trail: { name: string; path: stri
  * The article's images for Google: the 16:9, 4:3 and 1:1 crops when the upload has them, else
  * the image itself (an https address from elsewhere, or an upload whose crops are not made yet).
  */
-export function articleImages(article: Article, publicUrl: string): string[] {
+export function articleImages(
+  article: Article,
+  publicUrl: string,
+  mediaBase?: string | undefined,
+): string[] {
+  const absolute = (url: string) => absoluteUrl(publicUrl, sentMediaUrl(url, mediaBase));
   const crops = article.image?.crops ?? [];
-  if (crops.length > 0) return crops.map((c) => absoluteUrl(publicUrl, c.url));
-  return article.imageUrl ? [absoluteUrl(publicUrl, article.imageUrl)] : [];
+  if (crops.length > 0) return crops.map((c) => absolute(c.url));
+  return article.imageUrl ? [absolute(article.imageUrl)] : [];
 }
 
 export function newsArticle(opts: {
@@ -106,6 +112,8 @@ export function newsArticle(opts: {
   description: string;
   settings: SiteSettings;
   publicUrl: string;
+  /** MEDIA_PUBLIC_URL: where its images are fetched from, when set. */
+  mediaBase?: string | undefined;
 }): Thing {
   const { article, settings, publicUrl } = opts;
   const url = `${publicUrl}${articlePath(article)}`;
@@ -113,7 +121,7 @@ export function newsArticle(opts: {
     '@type': 'NewsArticle',
     headline: headline(article.name),
     description: opts.description,
-    image: articleImages(article, publicUrl),
+    image: articleImages(article, publicUrl, opts.mediaBase),
     datePublished: article.publishedAt,
     dateModified: article.updatedAt,
     inLanguage: article.language,
@@ -141,6 +149,7 @@ export function liveBlogPosting(opts: {
   description: string;
   settings: SiteSettings;
   publicUrl: string;
+  mediaBase?: string | undefined;
   entries: readonly LiveEntry[];
 }): Thing {
   const { article, publicUrl } = opts;

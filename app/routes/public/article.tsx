@@ -65,7 +65,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // Its body's images of ours as responsive pictures (docs/decisions/026).
     withResponsiveBody({ services, logError, mediaBase }, story),
     suggestions,
-    shareImage({ services, publicUrl }, settings, {
+    shareImage({ services, publicUrl, mediaBase }, settings, {
       url: story.imageUrl,
       alt: story.imageAlt || story.name,
     }),
@@ -89,6 +89,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     relatedFailed,
     settings,
     publicUrl,
+    mediaBase,
     share,
     live: blog ? { ...blog, timeZone: settings.timeZone } : null,
     lang: article.language,
@@ -99,7 +100,7 @@ const otherLanguage = (language: Language): Language => (language === 'hi' ? 'en
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
-  const { article, translation, settings, publicUrl, share, live } = loaderData;
+  const { article, translation, settings, publicUrl, mediaBase, share, live } = loaderData;
   const url = `${publicUrl}${articlePath(article)}`;
   const alternates = translation
     ? hreflangLinks(
@@ -135,8 +136,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { property: 'article:modified_time', content: article.updatedAt },
     jsonLd(
       live
-        ? liveBlogPosting({ article, description, settings, publicUrl, entries: live.entries })
-        : newsArticle({ article, description, settings, publicUrl }),
+        ? liveBlogPosting({
+            article,
+            description,
+            settings,
+            publicUrl,
+            mediaBase,
+            entries: live.entries,
+          })
+        : newsArticle({ article, description, settings, publicUrl, mediaBase }),
     ),
     jsonLd(
       breadcrumbs(publicUrl, [

@@ -1,3 +1,4 @@
+import { sentMediaUrl } from '../../../common/media';
 import { data } from 'react-router';
 import { CARD_EXCERPT_LENGTH, CATEGORY_PAGE_SIZE } from '../../../common/articles';
 import { authorPath, SERVER_SEGMENTS } from '../../../common/paths';
@@ -15,7 +16,7 @@ import type { Route } from './+types/author';
 
 /** An author's page (DECISIONS.md §14): photo, bio and their published stories, paged. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { services, publicUrl, logError, keep } = context.get(appContext);
+  const { services, publicUrl, logError, keep, mediaBase } = context.get(appContext);
   const author = await services.users.authorBySlug(params.slug);
   if (!author) throw data(null, { status: 404, statusText: 'Not Found' });
   const page = pageParam(new URL(request.url));
@@ -26,7 +27,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // A page past the end does not exist (an author without stories still has page 1).
   if (page > Math.max(1, list.totalPages))
     throw data(null, { status: 404, statusText: 'Not Found' });
-  const share = await shareImage({ services, publicUrl }, settings, {
+  const share = await shareImage({ services, publicUrl, mediaBase }, settings, {
     url: author.photoUrl,
     alt: interfaceFor(settings.uiLanguage).t.author.photoAlt(author.name),
     ratio: '1x1',
@@ -37,18 +38,20 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     return null;
   });
   keep(CacheTags.author(author._id), CacheTags.authorList(author._id), ...cardTags(list.articles));
-  return { author, photo, ...list, settings, publicUrl, share };
+  return { author, photo, ...list, settings, publicUrl, mediaBase, share };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
-  const { author, settings, publicUrl, currentPage, totalPages, share } = loaderData;
+  const { author, settings, publicUrl, mediaBase, currentPage, totalPages, share } = loaderData;
   const { t } = interfaceFor(settings.uiLanguage);
   const base = `${publicUrl}${authorPath(author.slug)}`;
   const url = currentPage > 1 ? `${base}?page=${currentPage}` : base;
   const ofPage = (text: string) =>
     currentPage > 1 ? `${text} (${t.category.pageOf(currentPage, totalPages)})` : text;
-  const photo = author.photoUrl ? absoluteUrl(publicUrl, author.photoUrl) : undefined;
+  const photo = author.photoUrl
+    ? absoluteUrl(publicUrl, sentMediaUrl(author.photoUrl, mediaBase))
+    : undefined;
   const description = author.bio || t.author.description(author.name, settings.siteName);
   return [
     ...pageMeta({

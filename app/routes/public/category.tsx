@@ -17,7 +17,7 @@ import {
 import type { Route } from './+types/category';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { services, publicUrl, keep } = context.get(appContext);
+  const { services, publicUrl, keep, mediaBase } = context.get(appContext);
   let category;
   try {
     category = await services.categories.bySlug(params.slug);
@@ -32,7 +32,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const settings = await services.settings.get();
   const [list, share] = await Promise.all([
     services.articles.categoryPage(category._id, page, CATEGORY_PAGE_SIZE),
-    shareImage({ services, publicUrl }, settings),
+    shareImage({ services, publicUrl, mediaBase }, settings),
   ]);
   // A page past the end does not exist (an empty category still has its page 1).
   if (page > Math.max(1, list.totalPages))

@@ -16,7 +16,7 @@ import type { Route } from './+types/home';
 const LIVE_ON_HOME = 3;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services, publicUrl, logError, keep } = context.get(appContext);
+  const { services, publicUrl, logError, keep, mediaBase } = context.get(appContext);
   // An old WordPress address such as /?p=123 (DECISIONS.md §15).
   await redirectFormerPostQuery({ services, logError }, request);
   /**
@@ -72,7 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sectionsRead,
     // The header picture, when there is one, is the home page's own (as its 16:9 crop).
     shareImage(
-      { services, publicUrl },
+      { services, publicUrl, mediaBase },
       settings,
       settings.headerImageUrl
         ? { url: settings.headerImageUrl, alt: settings.siteName }

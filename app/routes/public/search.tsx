@@ -25,12 +25,12 @@ const searchHref = (q: string, page = 1) =>
  * page without a query (the search form) is (Lighthouse SEO, issue 12 item 8).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services, publicUrl, keep } = context.get(appContext);
+  const { services, publicUrl, keep, mediaBase } = context.get(appContext);
   const url = new URL(request.url);
   const q = (url.searchParams.get('q') ?? '').trim();
   const page = pageParam(url);
   const settings = await services.settings.get();
-  const share = await shareImage({ services, publicUrl }, settings);
+  const share = await shareImage({ services, publicUrl, mediaBase }, settings);
   const base = { q, settings, publicUrl, page, share };
   if (!q) return { ...base, state: 'prompt' as const, result: null };
   if (q.length > SEARCH_QUERY_MAX)

@@ -11,10 +11,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Client navigation asks for /about-us.data (or /about-us/_.data): the page is the same.
   const key = new URL(request.url).pathname.replace(/(\/_)?\.data$/, '').replace(/^\/|\/$/g, '');
   if (!isStaticPageKey(key)) throw data(null, { status: 404, statusText: 'Not Found' });
-  const { services, publicUrl, keep } = context.get(appContext);
+  const { services, publicUrl, keep, mediaBase } = context.get(appContext);
   keep(CacheTags.staticPage(key));
   const [settings, stored] = await Promise.all([services.settings.get(), services.pages.get(key)]);
-  const share = await shareImage({ services, publicUrl }, settings);
+  const share = await shareImage({ services, publicUrl, mediaBase }, settings);
   return { key, settings, stored: stored ?? null, publicUrl, share };
 }
 

@@ -76,6 +76,17 @@ describe('with MEDIA_PUBLIC_URL', () => {
     expect((await site.t.app.inject({ url: `/media/${key}` })).statusCode).toBe(200);
   });
 
+  it('names the public address in the share image and the JSON-LD images', async () => {
+    const html = await site.page(articlePath(site.story));
+    const og = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
+    expect(og).toMatch(new RegExp(`^${CDN}/`));
+    const ld = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)]
+      .map((m) => m[1]!)
+      .join('\n');
+    expect(ld).toContain(`"image":["${CDN}/`);
+    expect(ld).not.toContain('/media/');
+  });
+
   it('links the home page’s cards there too', async () => {
     const addresses = imageAddresses(await site.page('/'));
     expect(addresses.some((a) => a.startsWith(`${CDN}/`))).toBe(true);
