@@ -146,6 +146,7 @@ export async function createServices(
       categories,
       users,
       publicUrl: config.publicUrl,
+      mediaBase: config.mediaPublicUrl,
     }),
   };
   return services satisfies AppServices;

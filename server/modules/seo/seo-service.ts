@@ -1,3 +1,4 @@
+import { sentMediaUrl } from '../../../common/media';
 import { PAGE_SEGMENTS, SERVER_SEGMENTS } from '../../../common/paths';
 import type { Db } from '../../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -26,18 +27,24 @@ export interface SeoDeps {
     authorBySlug(slug: string): Promise<{ _id: string; name: string; bio: string } | undefined>;
   };
   publicUrl: string;
+  /** MEDIA_PUBLIC_URL: where uploads are fetched from, when set (common/media.ts sentMediaUrl). */
+  mediaBase?: string | undefined;
   sitemapMaxUrls?: number;
 }
 
 /** Addresses on this site made absolute, for documents read by other sites and crawlers. */
-export function siteAddresses(publicUrl: string) {
+export function siteAddresses(publicUrl: string, mediaBase?: string) {
+  const absolute = (path: string) => {
+    const sent = sentMediaUrl(path, mediaBase);
+    return /^https?:\/\//.test(sent) ? sent : `${publicUrl}${sent}`;
+  };
   return {
-    absolute: (path: string) => (/^https?:\/\//.test(path) ? path : `${publicUrl}${path}`),
+    absolute,
 
     /** An address in a page's HTML, absolute; undefined for what no crawler can fetch. */
     absoluteFromHtml: (src: string): string | undefined => {
       try {
-        const url = new URL(src, `${publicUrl}/`);
+        const url = new URL(sentMediaUrl(src, mediaBase), `${publicUrl}/`);
         return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
       } catch {
         return undefined;
@@ -48,14 +55,14 @@ export function siteAddresses(publicUrl: string) {
     absoluteLinks: (html: string) =>
       html.replace(
         /(\s(?:src|href)=")(\/(?!\/)[^"]*)"/gi,
-        (_, before: string, path: string) => `${before}${publicUrl}${path}"`,
+        (_, before: string, path: string) => `${before}${absolute(path)}"`,
       ),
   };
 }
 export type SiteAddresses = ReturnType<typeof siteAddresses>;
 
 export function createSeoService(deps: SeoDeps) {
-  const addresses = siteAddresses(deps.publicUrl);
+  const addresses = siteAddresses(deps.publicUrl, deps.mediaBase);
   return {
     ...sitemaps(deps, addresses),
     ...feeds(deps, addresses),

@@ -87,6 +87,24 @@ describe('with MEDIA_PUBLIC_URL', () => {
     expect(ld).not.toContain('/media/');
   });
 
+  it('names it in the feed’s enclosures and body images, and in the sitemap’s images', async () => {
+    const feed = await site.page('/feed.xml');
+    expect(feed).toMatch(new RegExp(`<enclosure url="${CDN}/`));
+    expect(feed).not.toMatch(/https:\/\/patrika\.example\/media\//);
+    // A small site's sitemap is one list; a larger one's an index of lists.
+    const index = await site.page('/sitemap.xml');
+    const files = [
+      ...index.matchAll(/<sitemap><loc>https:\/\/patrika\.example([^<]+)<\/loc>/g),
+    ].map((m) => m[1]!);
+    const urlsets = [index, ...(await Promise.all(files.map((f) => site.page(f))))];
+    const images = urlsets.flatMap((x) =>
+      [...x.matchAll(/<image:loc>([^<]+)<\/image:loc>/g)].map((m) => m[1]!),
+    );
+    expect(images.length).toBeGreaterThan(0);
+    for (const loc of images.filter((l) => l !== EXTERNAL))
+      expect(loc).toMatch(new RegExp(`^${CDN}/`));
+  });
+
   it('links the home page’s cards there too', async () => {
     const addresses = imageAddresses(await site.page('/'));
     expect(addresses.some((a) => a.startsWith(`${CDN}/`))).toBe(true);
