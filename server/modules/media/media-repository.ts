@@ -1,3 +1,4 @@
+import { filesOf } from './media-transfer';
 import {
   and,
   asc,
@@ -339,13 +340,5 @@ export async function listMediaKeysAfter(
     .where(afterId ? gt(media.id, afterId) : undefined)
     .orderBy(asc(media.id))
     .limit(limit);
-  return rows.map((r) => ({
-    id: r.id,
-    keys: [
-      r.storageKey,
-      ...(r.variants ?? []).map((v) => v.key),
-      ...(r.avif ?? []).map((v) => v.key),
-      ...(r.crops ?? []).map((c) => c.key),
-    ],
-  }));
+  return rows.map((r) => ({ id: r.id, keys: filesOf(r) }));
 }
