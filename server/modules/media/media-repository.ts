@@ -132,12 +132,18 @@ export async function saveCrops(db: Db, id: string, crops: MediaCrop[]): Promise
 }
 
 /** An upload's AVIF variants made (and its first WebP one, for a small original). */
+/** Records an upload's AVIF variants; answers false when the upload is gone (deleted meanwhile). */
 export async function saveAvifVariants(
   db: Db,
   id: string,
   values: { avif: MediaVariant[]; variants?: MediaVariant[] },
-): Promise<void> {
-  await db.update(media).set(values).where(eq(media.id, id));
+): Promise<boolean> {
+  const saved = await db
+    .update(media)
+    .set(values)
+    .where(eq(media.id, id))
+    .returning({ id: media.id });
+  return saved.length > 0;
 }
 
 const SCAN_BATCH = 500;

@@ -587,10 +587,13 @@ async function completeVariants(
   row: { id: string; storageKey: string; variants: MediaVariant[] },
 ): Promise<void> {
   const made = await missingVariantsOf(ctx, row);
-  await saveAvifVariants(ctx.db, row.id, {
+  const saved = await saveAvifVariants(ctx.db, row.id, {
     avif: made ? stored(made, 'avif') : [],
     ...(made && row.variants.length === 0 ? { variants: stored(made, 'webp') } : {}),
   });
+  // The upload was deleted while they were made: its delete removed the files it knew of, so
+  // the ones made since are removed here, or nothing would ever name them again.
+  if (!saved) for (const file of made ?? []) await ctx.storage.remove(file.key);
 }
 
 /** Work on uploads stored by older code: variants and crops they lack, metadata they kept. */

@@ -8,7 +8,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../../db/schema/jobs';
 import { media } from '../../../db/schema/media';
-import { createUser, sendUpload, testImage, type TestUser } from '../../factories';
+import { createMediaService } from '../../../server/modules/media/media-service';
+import type { MediaStorage } from '../../../server/modules/media/media-storage';
+import { auth, createUser, sendUpload, testImage, type TestUser } from '../../factories';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 
 let t: TestApp;
@@ -85,5 +87,47 @@ describe('POST /api/media without waiting for AVIF', () => {
     expect((await t.app.services.media.imageForUrl(body.url))?.avif).toHaveLength(4);
     // Running it again changes nothing.
     expect(await t.app.services.media.makeVariantsOf(body._id)).toBe(false);
+  });
+
+  it('removes the AVIF files of an upload deleted while its job made them', async () => {
+    const res = await sendUpload(t.app, author, await testImage(900, 600), 'gone.jpg');
+    expect(res.statusCode, res.body).toBe(201);
+    const { _id: id, url } = res.json<{ _id: string; url: string }>();
+    const folder = url.replace(/^\/media\//, '').replace(/\/[^/]+$/, '');
+    // A storage that deletes the upload the moment the job writes its first AVIF file: the
+    // job's files come after the delete, whatever the machine's speed.
+    const files = t.app.services.media.storage;
+    const written: string[] = [];
+    let deleted = false;
+    const racing: MediaStorage = {
+      get: (key) => files.get(key),
+      remove: (key) => files.remove(key),
+      async put(key, data, type) {
+        if (key.endsWith('.avif') && !deleted) {
+          deleted = true;
+          const gone = await t.app.inject({
+            method: 'DELETE',
+            url: `/api/media/${id}`,
+            headers: auth(author),
+          });
+          expect(gone.statusCode, gone.body).toBeLessThan(300);
+        }
+        written.push(key);
+        await files.put(key, data, type);
+      },
+    };
+    const media2 = createMediaService({
+      db: t.app.services.database.db,
+      storage: racing,
+      clock: t.app.services.clock,
+    });
+    expect(await media2.makeVariantsOf(id)).toBe(true);
+    expect(deleted).toBe(true);
+    const avif = written.filter((k) => k.endsWith('.avif'));
+    expect(avif.length).toBeGreaterThan(0);
+    for (const key of avif) {
+      expect(key.startsWith(`${folder}/`)).toBe(true);
+      expect(await files.get(key), key).toBeUndefined();
+    }
   });
 });
