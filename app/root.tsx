@@ -1,3 +1,4 @@
+import { MediaBase } from './components/media-base';
 import devanagari400Href from '@fontsource/noto-sans-devanagari/devanagari-400.css?url';
 import devanagari700Href from '@fontsource/noto-sans-devanagari/devanagari-700.css?url';
 import devanagariFontHref from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff2?url';
@@ -159,7 +160,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        {children}
+        <MediaBase.Provider value={root?.mediaBase}>{children}</MediaBase.Provider>
         {hydrate ? (
           <>
             <ToastContainer

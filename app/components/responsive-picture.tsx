@@ -1,7 +1,6 @@
 import type { ImgHTMLAttributes } from 'react';
 import type { ResponsiveImageInfo } from '../../common/media';
-import { useRouteLoaderData } from 'react-router';
-import type { RootData } from '../root';
+import { useMediaBase } from './media-base';
 import { responsiveImage } from './responsive-image';
 
 /**
@@ -24,7 +23,7 @@ export function ResponsivePicture({
   fallbackWidth?: number;
   fallbackSize: { width: number; height: number };
 } & Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes' | 'width' | 'height'>) {
-  const mediaBase = useRouteLoaderData<RootData>('root')?.mediaBase;
+  const mediaBase = useMediaBase();
   const markup = responsiveImage(url, image, { sizes, fallbackWidth, mediaBase });
   const tag = (
     <img
