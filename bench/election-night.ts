@@ -671,7 +671,7 @@ async function edit(e: Editor, seconds: number, visibility: Visibility, round: n
 }
 
 /** Signs the editor in through the API (signing up first on a fresh database, the first account being the administrator). */
-async function signIn(port: number): Promise<string> {
+export async function signIn(port: number): Promise<string> {
   const agent = new Agent({ keepAlive: false });
   const account = {
     name: 'Election desk',

@@ -8,6 +8,8 @@
  * - p50 at one connection, the JavaScript, CSS and image bytes each page type downloads, and
  *   the server's peak RSS;
  * - a live blog polled by open pages while two writers post (bench/live-blog.ts);
+ * - Varnish in front of Patrika against nginx serving the same bytes, and a save's time to show
+ *   through Varnish (bench/front-cache.ts, "front cache"; PostgreSQL, a server of its own);
  * - last, the election-night scenario (bench/election-night.ts: PostgreSQL, WEB_CONCURRENCY
  *   workers, Zipf readers beside an editor saving once a second), on a server of its own;
  * then prints README-ready tables and writes bench/results/<time>.json (docs/perf/README.md).
@@ -34,6 +36,7 @@ import { ensureBuild, ROOT } from '../scripts/build-state';
 import { freePort, startServer } from '../tests/setup/spawn-server';
 import { generate } from './data';
 import { electionDatabaseUrl, electionGoals, electionNight, electionTable } from './election-night';
+import { frontCacheScenario, frontCacheTable } from './front-cache';
 import { liveBlogScenario, liveBlogTable } from './live-blog';
 import { lighthouseScores } from './lighthouse';
 import { uploadLatencies, type UploadFigures } from './uploads';
@@ -61,12 +64,15 @@ CLASSIC.push('sitemap index', 'api latest', 'api search', 'api category-detail',
 CLASSIC.push('uploads');
 /** The live-blog scenario's name as BENCH_TARGETS finds it (bench/live-blog.ts, its own server). */
 const LIVE_BLOG = 'live blog';
-/** Whether any target besides the election-night scenario is asked for. */
+/** Varnish in front of Patrika against nginx's gzip_static (bench/front-cache.ts, its own server). */
+const FRONT_CACHE = 'front cache varnish';
+/** Whether any target besides the scenarios with servers of their own is asked for. */
 const classicChosen =
   TARGETS.length === 0 ||
   TARGETS.some(
     (t) =>
-      (!ELECTION.includes(t) && !LIVE_BLOG.includes(t)) || CLASSIC.some((name) => name.includes(t)),
+      (!ELECTION.includes(t) && !LIVE_BLOG.includes(t) && !FRONT_CACHE.includes(t)) ||
+      CLASSIC.some((name) => name.includes(t)),
   );
 
 /** Peak resident memory (VmHWM) of a process and of its children (a cluster's workers), in MB. */
@@ -537,8 +543,32 @@ async function classicTargets() {
   }
 }
 
+/** Varnish in front of Patrika on PostgreSQL (bench/front-cache.ts), on the scenario's database. */
+async function frontCacheTarget() {
+  const databaseUrl = await electionDatabaseUrl(DATABASE_URL);
+  const dataDir = mkdtempSync(join(tmpdir(), 'patrika-bench-front-'));
+  try {
+    console.log(`bench: front cache: ${ARTICLES} articles on PostgreSQL…`);
+    await generate(dataDir, {
+      articles: ARTICLES,
+      databaseUrl,
+      reuse: REUSE || (DATABASE_URL !== undefined && classicChosen),
+    });
+    return await frontCacheScenario({
+      databaseUrl,
+      dataDir,
+      connections: CONNECTIONS,
+      seconds: DURATION,
+      warmup: WARMUP,
+      log: (line) => console.log(`bench: ${line}`),
+    });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 /** The election-night scenario (bench/election-night.ts) on PostgreSQL. */
-async function electionTarget() {
+async function electionTarget(filled: boolean) {
   const databaseUrl = await electionDatabaseUrl(DATABASE_URL);
   const dataDir = mkdtempSync(join(tmpdir(), 'patrika-bench-election-'));
   try {
@@ -547,7 +577,7 @@ async function electionTarget() {
     await generate(dataDir, {
       articles: ARTICLES,
       databaseUrl,
-      reuse: REUSE || (DATABASE_URL !== undefined && classicChosen),
+      reuse: REUSE || filled || (DATABASE_URL !== undefined && classicChosen),
     });
     return await electionNight({
       databaseUrl,
@@ -566,9 +596,18 @@ async function main() {
   const classic = classicChosen ? await classicTargets() : undefined;
   const live = chosen(LIVE_BLOG) ? await liveBlogScenario(CONNECTIONS) : undefined;
   if (live) console.table([live]);
-  const election = chosen(ELECTION) ? await electionTarget() : undefined;
+  const front = chosen(FRONT_CACHE) ? await frontCacheTarget() : undefined;
+  if (front) console.log(`\n${frontCacheTable(front)}\n`);
+  // The scenario reuses the database the front cache filled.
+  const election = chosen(ELECTION) ? await electionTarget(front !== undefined) : undefined;
   const machine = machineNow();
-  const parts = [classic?.md, live ? liveBlogTable(live) : undefined];
+  const parts = [
+    classic?.md,
+    live ? liveBlogTable(live) : undefined,
+    front
+      ? `Front cache, measured ${date.slice(0, 10)}; load average ${machine.loadAverageAtEnd} at the end${MACHINE_NOTE ? ` (${MACHINE_NOTE})` : ''}.\n\n${frontCacheTable(front)}`
+      : undefined,
+  ];
   if (election) {
     const beside: [string, string][] = [];
     if (classic?.cachedOverStatic !== undefined)
@@ -620,6 +659,7 @@ async function main() {
     warmupSeconds: WARMUP,
     ...classic?.report,
     ...(live ? { liveBlog: live } : {}),
+    ...(front ? { frontCache: front } : {}),
     ...(election ? { electionNight: election } : {}),
     markdown: md,
   };

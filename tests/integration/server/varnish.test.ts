@@ -7,6 +7,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CacheTags } from '../../../common/cache-tags';
 import { PURGED_SHARED_SECONDS } from '../../../server/lib/cdn-purge';
 import { publicCacheControl } from '../../../server/lib/page-cache';
 import { AUTH_COOKIE } from '../../../server/plugins/auth';
@@ -67,8 +68,14 @@ describe.skipIf(missing && !CI)(
       expect(first.status).toBe(200);
       expect(await first.text()).toContain('Kept story');
       expect(first.headers.get('cache-control')).toBe(publicCacheControl(PURGED_SHARED_SECONDS));
-      // The VCL's own index is not shown to readers.
+      // The VCL's own index is not shown to readers, nor the tags it was made from, which
+      // Patrika's own answer carries for this cache.
       expect(first.headers.get('xkey')).toBeNull();
+      expect(first.headers.get('surrogate-key')).toBeNull();
+      expect(first.headers.get('cache-tag')).toBeNull();
+      const backend = (t!.app.server.address() as AddressInfo).port;
+      const direct = await fetch(`http://127.0.0.1:${backend}${path}`);
+      expect(direct.headers.get('surrogate-key')).toContain(CacheTags.article(article._id));
       const hitsBefore = varnish!.stats()['MAIN.cache_hit'] ?? 0;
       const again = await through(path);
       expect(again.status).toBe(200);
