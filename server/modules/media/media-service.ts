@@ -86,29 +86,35 @@ async function encodeVariants(
   widths: number[],
   formats: { webp: boolean; avif: boolean },
 ): Promise<EncodedVariant[]> {
-  const made: EncodedVariant[] = [];
-  if (widths.length === 0) return made;
+  if (widths.length === 0) return [];
   const base = await decodeOnce(data, { width: Math.max(...widths) });
-  for (const target of widths) {
-    const { data: pixels, info } =
-      target >= base.raw.raw.width
-        ? { data: base.pixels, info: base.raw.raw }
-        : await sharp(base.pixels, base.raw)
-            .resize({ width: target })
-            .raw()
-            .toBuffer({ resolveWithObject: true });
-    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-    const size = { width: info.width, height: info.height };
-    if (formats.webp) {
-      const out = await sharp(pixels, raw).webp(WEBP).toBuffer();
-      made.push({ ...size, data: out, format: 'webp', key: `${folder}/w${target}.webp` });
-    }
-    if (formats.avif) {
-      const out = await sharp(pixels, raw).avif(AVIF).toBuffer();
-      made.push({ ...size, data: out, format: 'avif', key: `${folder}/w${target}.avif` });
-    }
-  }
-  return made;
+  // Each width is resized and encoded at the same time as the others: libvips runs each on a
+  // thread of its own (sharp.concurrency(1) below), so one upload on a quiet server uses every
+  // core instead of one (docs/perf/README.md, "uploads").
+  const each = await Promise.all(
+    widths.map(async (target) => {
+      const made: EncodedVariant[] = [];
+      const { data: pixels, info } =
+        target >= base.raw.raw.width
+          ? { data: base.pixels, info: base.raw.raw }
+          : await sharp(base.pixels, base.raw)
+              .resize({ width: target })
+              .raw()
+              .toBuffer({ resolveWithObject: true });
+      const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+      const size = { width: info.width, height: info.height };
+      if (formats.webp) {
+        const out = await sharp(pixels, raw).webp(WEBP).toBuffer();
+        made.push({ ...size, data: out, format: 'webp', key: `${folder}/w${target}.webp` });
+      }
+      if (formats.avif) {
+        const out = await sharp(pixels, raw).avif(AVIF).toBuffer();
+        made.push({ ...size, data: out, format: 'avif', key: `${folder}/w${target}.avif` });
+      }
+      return made;
+    }),
+  );
+  return each.flat();
 }
 
 const stored = (list: EncodedVariant[], format: EncodedVariant['format']): MediaVariant[] =>
@@ -477,12 +483,22 @@ async function storeImage(
   };
   const written: string[] = [];
   try {
-    const { original, variants } = await decoding
-      .run(() => processImage())
-      .catch(() => {
-        // A header that reads but pixels that do not (a cut-short file) is the upload's fault.
-        throw unsupportedMediaType('The file is not a readable image.');
-      });
+    // The crops (for search engines and share cards) are cut while the variants are made, each
+    // holding a decoding slot; both are waited for before anything is judged, so a failure of
+    // one never leaves the other writing files after the clean-up below.
+    const [processed, cropped] = await Promise.allSettled([
+      decoding
+        .run(() => processImage())
+        .catch(() => {
+          // A header that reads but pixels that do not (a cut-short file) is the upload's fault.
+          throw unsupportedMediaType('The file is not a readable image.');
+        }),
+      decoding.run(() => makeCrops(data, folder, files, written)),
+    ]);
+    if (processed.status === 'rejected') throw processed.reason;
+    if (cropped.status === 'rejected') throw cropped.reason;
+    const { original, variants } = processed.value;
+    const crops = cropped.value;
     const { width, height } = original;
     await files.put(originalKey, original.data, contentTypeOfKey(originalKey));
     written.push(originalKey);
@@ -493,8 +509,6 @@ async function storeImage(
     const webpVariants = stored(variants, 'webp');
     // Null: still to make, by the job scheduled below (or the start-up backfill).
     const avifVariants = avifLater ? null : stored(variants, 'avif');
-    // Crops for search engines and share cards, decoded while holding a slot too.
-    const crops = await decoding.run(() => makeCrops(data, folder, files, written));
     await insertMedia(rows, {
       id,
       storageKey: originalKey,
