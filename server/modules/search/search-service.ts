@@ -9,9 +9,14 @@
  */
 import type { Language } from '../../../common/articles';
 import type { ArticleCard } from '../../../common/schemas/articles';
-import type { SearchResponse } from '../../../common/schemas/search';
+import {
+  VOCABULARY_MAX,
+  type SearchResponse,
+  type Vocabulary,
+} from '../../../common/schemas/search';
 import { SEARCH_VERSION } from '../../../common/search/search-document';
 import {
+  latinKey,
   markMatches,
   queryTerms,
   snippet,
@@ -26,6 +31,7 @@ import {
   countMatches,
   indexArticle,
   indexStaleArticles,
+  listVocabulary,
   rankCandidates,
   searchCandidates,
   type SearchDocument,
@@ -54,6 +60,12 @@ const SNIPPET_CHARS = 200;
 
 /** Enough to tell which of two spellings finds more: counting further would only cost time. */
 const SUGGESTION_COUNT_CAP = 100;
+
+/**
+ * How long a process reuses the vocabulary it counted: a writer's page fetches it once, and a
+ * word published a few minutes ago can wait that long to be offered.
+ */
+export const VOCABULARY_TTL_MS = 5 * 60_000;
 
 export function createSearchService(deps: SearchDeps) {
   const { db, clock, articles } = deps;
@@ -113,7 +125,34 @@ export function createSearchService(deps: SearchDeps) {
     return suggestion === typed.join(' ') ? null : suggestion;
   };
 
+  // The last vocabulary counted, shared by the requests that come while it is counted.
+  let vocabulary: { at: number; words: Promise<Vocabulary['words']> } | undefined;
+  const countVocabulary = async (): Promise<Vocabulary['words']> => {
+    const rows = await listVocabulary(db, { now: clock.now(), limit: VOCABULARY_MAX });
+    return rows.flatMap(({ word, count }) => {
+      const key = latinKey(word);
+      return key ? [{ word, key, count }] : [];
+    });
+  };
+
   return {
+    /**
+     * The site's own Hindi words, most used first, with their Latin keys (issue 27 item 6):
+     * what typing Hindi in Latin letters offers beside its rules.
+     */
+    async vocabulary(limit: number): Promise<Vocabulary> {
+      const now = clock.now().getTime();
+      if (!vocabulary || now - vocabulary.at >= VOCABULARY_TTL_MS) {
+        const words = countVocabulary();
+        vocabulary = { at: now, words };
+        // A failed count is not kept: the next request counts again.
+        words.catch(() => {
+          if (vocabulary?.words === words) vocabulary = undefined;
+        });
+      }
+      return { words: (await vocabulary.words).slice(0, limit) };
+    },
+
     async search(request: SearchRequest): Promise<SearchResponse> {
       const terms = queryTerms(request.q);
       const empty = { articles: [], totalArticles: 0, currentPage: request.page, totalPages: 0 };
