@@ -69,9 +69,9 @@ export function makeLexicon(
   });
   for (const { word, key, count } of site) {
     const normal = normaliseText(word);
-    const common = byNormal.get(normal);
-    if (common) {
-      common.count = Math.max(common.count, count);
+    const already = byNormal.get(normal);
+    if (already) {
+      already.count = Math.max(already.count, count);
       continue;
     }
     const known: KnownWord = { word: normal, count, rank: Infinity };

@@ -44,14 +44,14 @@ test('Hindi typing in the article title: "bharat " gives "भारत ", with s
   await expect(list).toBeVisible();
   await expect(list.getByRole('option').first()).toHaveText(/भारत/);
   expect(await list.getByRole('option').count()).toBeLessThanOrEqual(5);
-  await page.keyboard.press(' ');
+  await page.keyboard.press('Space');
   await expect(title).toHaveValue('भारत ');
   await expect(suggestions(page)).toHaveCount(0);
 
   // Backspace right after the conversion gives the Latin letters back.
   await page.keyboard.press('Backspace');
   await expect(title).toHaveValue('bharat');
-  await page.keyboard.press(' ');
+  await page.keyboard.press('Space');
   await expect(title).toHaveValue('भारत ');
 
   // A word the rules alone spell ज़मना: the site's own word (a demo article's) wins.
@@ -78,7 +78,7 @@ test('Hindi typing in the article title: "bharat " gives "भारत ", with s
   await expect(suggestions(page)).toHaveCount(0);
   await page.keyboard.press('Control+g');
   await expect(button).toHaveAttribute('aria-pressed', 'true');
-  await page.keyboard.press(' ');
+  await page.keyboard.press('Space');
   await expect(title).toHaveValue('भारत ज़माना क्या है ');
 
   // The form has the Devanagari title: it is what gets saved.
@@ -88,7 +88,7 @@ test('Hindi typing in the article title: "bharat " gives "भारत ", with s
   await expect(title).toHaveValue('भारत sarkar');
   await title.focus();
   await title.press('End');
-  await page.keyboard.press(' ');
+  await page.keyboard.press('Space');
   await expect(title).toHaveValue('भारत सरकार ');
   const saved = page.waitForResponse(
     (r) => r.request().method() === 'PUT' && /\/api\/articles\/[\w-]+$/.test(r.url()),
@@ -104,7 +104,7 @@ test('Hindi typing in the body editor, with the network gone after the page load
   consoleErrors,
 }) => {
   // The form's own background calls (autosave, presence) fail while offline.
-  consoleErrors.allow(/ERR_INTERNET_DISCONNECTED/);
+  consoleErrors.allow(/ERR_INTERNET_DISCONNECTED|Failed to fetch/);
   const article = await make.article(await make.category());
   await openArticle(page, article);
   const editor = editorOf(page);

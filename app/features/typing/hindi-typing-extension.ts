@@ -1,4 +1,4 @@
-import { Extension } from '@tiptap/core';
+import { Extension } from '@tiptap/react';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
 import type { EditorView } from '@tiptap/pm/view';
 import type { Lexicon } from '../../../common/typing/suggestions';

@@ -401,17 +401,16 @@ export async function listVocabulary(
   db: Db,
   opts: { now: Date; limit: number },
 ): Promise<{ word: string; count: number }[]> {
-  const recent = db
-    .select({ words: articleSearch.searchWords })
-    .from(articleSearch)
-    .where(isPublicInSearch(opts.now))
-    .orderBy(desc(articleSearch.publishedAt), desc(articleSearch.articleId))
-    .limit(VOCABULARY_ARTICLES)
-    .as('recent');
-  // Each article's words are distinct (search-document.ts), so a count is of articles.
+  // Each article's words are distinct (search-document.ts), so a count is of articles. The
+  // newest articles come from the published-order index (article_search_published_order_idx).
   const { rows } = (await db.execute(sql`
     SELECT w AS word, count(*)::int AS count
-    FROM ${recent}, unnest(string_to_array(recent.words, ' ')) AS w
+    FROM (
+      SELECT ${articleSearch.searchWords} AS words FROM ${articleSearch}
+      WHERE ${isPublicInSearch(opts.now)}
+      ORDER BY ${articleSearch.publishedAt} DESC, ${articleSearch.articleId} DESC
+      LIMIT ${VOCABULARY_ARTICLES}
+    ) recent, unnest(string_to_array(recent.words, ' ')) AS w
     WHERE w ~ ${DEVANAGARI_WORD}
     GROUP BY w
     ORDER BY count(*) DESC, w COLLATE "C"

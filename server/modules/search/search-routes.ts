@@ -44,7 +44,7 @@ export function searchRoutes(
             "The site's own Hindi words (titles, keywords and slugs of the newest published articles), most used first, with the Latin key a writer types each by: for typing Hindi in Latin letters (author and up)",
           security: [{ bearer: [] }],
           querystring: VocabularyQuerySchema,
-          response: { 200: VocabularySchema, ...errorResponses(400, 401, 403) },
+          response: { 200: VocabularySchema, ...errorResponses(400, 401, 403, 429) },
         },
       },
       // Signed-in answers are never stored (server/plugins/security.ts): the page keeps it in

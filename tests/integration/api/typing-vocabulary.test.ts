@@ -110,4 +110,25 @@ describe('GET /api/search/vocabulary', () => {
       time.shift(0);
     }
   });
+
+  it('is declared in the OpenAPI document, for signed-in staff, with its refusals', async () => {
+    const res = await t.app.inject({ url: '/api/openapi.json' });
+    const doc = res.json() as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            security?: unknown;
+            parameters?: { name: string; in: string }[];
+            responses: Record<string, unknown>;
+          }
+        >
+      >;
+    };
+    const get = doc.paths['/api/search/vocabulary']?.get;
+    expect(get?.security).toEqual([{ bearer: [] }]);
+    expect(Object.keys(get?.responses ?? {}).sort()).toEqual(['200', '400', '401', '403', '429']);
+    expect(get?.parameters?.map((p) => `${p.in}:${p.name}`)).toEqual(['query:limit']);
+  });
 });
