@@ -14,6 +14,8 @@
  * and common Hindi words above these spellings when their Latin keys match.
  */
 
+import { latinKey, looseLatin } from '../search/search-text';
+
 /** One spelling of a piece of the word and what it costs (0: the likeliest). */
 type Option = readonly [text: string, cost: number];
 
@@ -239,9 +241,7 @@ export function tokenize(latin: string): Token[] {
     } else {
       // Upper-case letters without a meaning of their own are read as lower case.
       const lower = s.slice(i, i + 1).toLowerCase();
-      tokens.push(
-        VOWELS[lower] ? { kind: 'V', latin: lower } : { kind: 'C', latin: lower || 'a' },
-      );
+      tokens.push(VOWELS[lower] ? { kind: 'V', latin: lower } : { kind: 'C', latin: lower || 'a' });
       i += 1;
     }
   }
@@ -311,7 +311,8 @@ function clusterCosts(a: string, b: string, first: boolean, last: boolean) {
  */
 function anusvaraCost(a: string, b: string): number | undefined {
   if (a === 'n') return ANUSVARA_BEFORE_N.has(b) || LABIALS.has(b) ? 0 : undefined;
-  if (a === 'm') return LABIALS.has(b) ? 0 : ['m', 'y', 'r', 'l', 'h'].includes(b) ? undefined : 0.8;
+  if (a === 'm')
+    return LABIALS.has(b) ? 0 : ['m', 'y', 'r', 'l', 'h'].includes(b) ? undefined : 0.8;
   return undefined;
 }
 
@@ -347,7 +348,8 @@ function optionsAt(tokens: Token[], i: number): Option[] {
   if (nasal !== undefined) {
     options.push([ANUSVARA, nasal]);
     // Written out, the nasal costs more than the sign, and more than the silent "a" does.
-    for (const option of options) if (option[0] !== ANUSVARA) (option as [string, number])[1] += 0.7;
+    for (const option of options)
+      if (option[0] !== ANUSVARA) (option as [string, number])[1] += 0.7;
   }
   return options;
 }
@@ -363,6 +365,9 @@ function finalNasal(vowel: string, letters: Option[]): Option[] {
     sign.push([CHANDRABINDU, (sign[0] as Option)[1] + 0.3]);
   return [...letters.map(([t, c]): Option => [t, c + (nasalFirst ? 0.6 : 0)]), ...sign];
 }
+
+/** Whether the word was typed ITRANS-style (a capital past its first letter): as written. */
+const exactly = (tokens: Token[]) => tokens.some((t) => /[A-Z]/.test(t.latin));
 
 /** How many vowels come before token `i`. */
 const vowelsBefore = (tokens: Token[], i: number) =>
@@ -389,6 +394,8 @@ function vowelOptions(tokens: Token[], i: number): Option[] {
       JOINING.has(prev.latin) && beforeConsonant?.kind === 'C' && vowelsBefore(tokens, i) > 0;
     set('', saidAfterConjunct ? 0 : 0.9);
     set('ा', saidAfterConjunct ? 0.4 : 0);
+  } else if (exactly(tokens)) {
+    // Typed ITRANS-style: "a" is अ, as written.
   } else if (token.latin === 'a' && next?.kind === 'C' && tokens[i + 2] === undefined) {
     // The last syllable, closed: long after another vowel ("chunav" चुनाव, "kisan" किसान) or
     // after two consonants ("sarkar" सरकार), short after a short "a" ("kamal" कमल) or a nasal
@@ -401,10 +408,21 @@ function vowelOptions(tokens: Token[], i: number): Option[] {
     }
     const before = tokens[k];
     const nasalFirst = ['n', 'm'].includes(tokens[k + 1]?.latin ?? '');
-    const long =
-      (consonants >= 2 && !nasalFirst) || (before !== undefined && before.latin !== 'a');
+    const long = (consonants >= 2 && !nasalFirst) || (before !== undefined && before.latin !== 'a');
     set(short, long ? 0.5 : 0);
     set(afterConsonant ? 'ा' : 'आ', long ? 0 : 0.6);
+  } else if (
+    token.latin === 'a' &&
+    afterConsonant &&
+    tokens[i - 2]?.kind === 'V' &&
+    next?.kind === 'C' &&
+    tokens[i + 2]?.kind === 'V'
+  ) {
+    // Between single consonants with vowels beyond them, Hindi does not say a written "a"
+    // (schwa deletion: कमला is "kamla"); typed there, it was said, so it is long ("hamara"
+    // हमारा, "zamana" ज़माना, "adalat" अदालत).
+    set('', 0.5);
+    set('ा', 0);
   } else if (last && (token.latin === 'i' || token.latin === 'u')) {
     // A final i or u is mostly long ("mantri" मंत्री, "bhi" भी; "aalu" आलू).
     const [shortSign, longSign] = token.latin === 'i' ? ['ि', 'ी'] : ['ु', 'ू'];
@@ -417,6 +435,9 @@ function vowelOptions(tokens: Token[], i: number): Option[] {
 
 /** Candidates the search keeps at each step: enough for the ones shown, bounded for long input. */
 const BEAM = 48;
+
+/** What a spelling costs that does not read back as what was typed. */
+const MISREAD = 1.5;
 
 /**
  * The Devanagari spellings of one typed word, likeliest first, at most `max`, each once; none
@@ -433,9 +454,18 @@ export function latinToDevanagari(latin: string, max = 8): string[] {
       for (const [piece, extra] of options) grown.push([text + piece, cost + extra]);
     beam = grown.sort(byCost).slice(0, BEAM);
   }
+  // A spelling a Hindi reader reads back as something else (schwa deletion moves the silent
+  // "a": दैवकभौ is read "daivakbhau") ranks after those read as typed ("daivkabhau" दैवकाभौ).
+  // Letters typed ITRANS-style (capitals) say what is written, not what is heard: kept as typed.
+  const typed = looseLatin(latin);
+  const ranked = exactly(tokens)
+    ? beam
+    : beam
+        .map(([text, cost]): Option => [text, latinKey(text) === typed ? cost : cost + MISREAD])
+        .sort(byCost);
   const seen = new Set<string>();
   const out: string[] = [];
-  for (const [text] of beam) {
+  for (const [text] of ranked) {
     const word = text.normalize('NFC');
     if (seen.has(word)) continue;
     seen.add(word);

@@ -100,8 +100,7 @@ export function suggest(latin: string, lexicon: Lexicon, max = MAX_SUGGESTIONS):
   const key = typedKey(latin);
   const spelled = new Map<string, string>();
   for (const r of rules) if (!spelled.has(normaliseText(r))) spelled.set(normaliseText(r), r);
-  const shown = (w: KnownWord) =>
-    w.rank === Infinity ? (spelled.get(w.word) ?? w.word) : w.word;
+  const shown = (w: KnownWord) => (w.rank === Infinity ? (spelled.get(w.word) ?? w.word) : w.word);
 
   const exact = (lexicon.byKey.get(key) ?? []).map(shown);
   const primary = unique([...exact, ...rules]);

@@ -15,7 +15,8 @@ function box(initial = '') {
     {
       textBefore: () => (field.selected ? null : field.text.slice(0, field.caret)),
       replaceBefore: (length, text) => {
-        field.text = field.text.slice(0, field.caret - length) + text + field.text.slice(field.caret);
+        field.text =
+          field.text.slice(0, field.caret - length) + text + field.text.slice(field.caret);
         field.caret += text.length - length;
       },
     },

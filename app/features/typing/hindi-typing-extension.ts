@@ -80,7 +80,10 @@ export const HindiTyping = Extension.create<HindiTypingOptions>({
               view = updated;
               if (!session) return;
               if (!options.isOn() || !updated.hasFocus()) return session.close();
-              if (!previous.doc.eq(updated.state.doc) || !previous.selection.eq(updated.state.selection))
+              if (
+                !previous.doc.eq(updated.state.doc) ||
+                !previous.selection.eq(updated.state.selection)
+              )
                 session.refresh();
             },
             destroy() {

@@ -132,7 +132,10 @@ export class TypingSession {
         this.show({ ...this.state, active: (active + 1) % suggestions.length });
         return true;
       case 'ArrowUp':
-        this.show({ ...this.state, active: (active - 1 + suggestions.length) % suggestions.length });
+        this.show({
+          ...this.state,
+          active: (active - 1 + suggestions.length) % suggestions.length,
+        });
         return true;
       case 'Enter':
         return this.pick(active);
