@@ -240,16 +240,7 @@ export function RichTextEditor({ value, onChange, labelledBy, id }: Props) {
   const typing = useEditorTyping();
   const editor = useBodyEditor({ value, onChange, labelledBy, id }, typing.extension);
   const close = () => setDialog(null);
-  const hindiOn = useHindiTypingOn();
-  const { c: typingCopy, lang: typingLang } = useHindiTypingCopy();
-
-  // Turned on or off with the button: the list follows at once (Ctrl+G does it in the plugin).
-  useEffect(() => {
-    const session = typing.session.current;
-    if (!session || !editor) return;
-    if (hindiOn && editor.isFocused) session.refresh();
-    else session.close();
-  }, [hindiOn, editor, typing.session]);
+  const hindiTyping = useTypingButton(editor, typing.session);
 
   const insertImage = async (file: File) => {
     try {
@@ -272,13 +263,7 @@ export function RichTextEditor({ value, onChange, labelledBy, id }: Props) {
       if (editor) setDialog(linkDialog(editor, close));
     },
     onVideo: () => setDialog(videoDialog(editor, close)),
-    hindiTyping: {
-      on: hindiOn,
-      toggle: toggleHindiTyping,
-      label: typingCopy.toggle,
-      hint: typingCopy.hint,
-      lang: typingLang,
-    },
+    hindiTyping,
   };
 
   return (
@@ -344,6 +329,24 @@ function useEditorTyping() {
     void loadVocabulary();
   }, []);
   return { session, list, extension };
+}
+
+/**
+ * The toolbar's "अ" button: on or off, and its name. Turned on or off with it, the list follows
+ * at once (Ctrl+G does that in the plugin).
+ */
+function useTypingButton(
+  editor: Editor | null,
+  session: ReturnType<typeof useEditorTyping>['session'],
+): ToolbarActions['hindiTyping'] {
+  const on = useHindiTypingOn();
+  const { c, lang } = useHindiTypingCopy();
+  useEffect(() => {
+    if (!session.current || !editor) return;
+    if (on && editor.isFocused) session.current.refresh();
+    else session.current.close();
+  }, [on, editor, session]);
+  return { on, toggle: toggleHindiTyping, label: c.toggle, hint: c.hint, lang };
 }
 
 /** The TipTap editor of the body, with the HTML kept in step with `value` both ways. */

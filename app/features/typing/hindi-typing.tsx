@@ -114,6 +114,51 @@ function inputTarget(input: HTMLInputElement) {
   };
 }
 
+/** Hands an <input>'s keys and edits to its session while Hindi typing is on; answers the undo. */
+function wireInput(input: HTMLInputElement, typing: TypingSession): () => void {
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (isToggleKey(event)) {
+      event.preventDefault();
+      toggleHindiTyping();
+      return;
+    }
+    if (!hindiTypingIsOn() || event.isComposing) return;
+    if (event.key === 'Backspace' && !event.ctrlKey && !event.altKey && !event.metaKey) {
+      if (typing.backspace()) event.preventDefault();
+      return;
+    }
+    if (typing.key(event.key)) {
+      event.preventDefault();
+      return;
+    }
+    if (!NEUTRAL_KEYS.has(event.key)) typing.forget();
+  };
+  const onBeforeInput = (event: InputEvent) => {
+    if (!hindiTypingIsOn() || event.isComposing) return;
+    if (event.inputType === 'insertText' && event.data && isSeparator(event.data)) {
+      if (typing.separator(event.data)) event.preventDefault();
+    }
+  };
+  const onCaret = () => {
+    if (hindiTypingIsOn()) typing.refresh();
+  };
+  const onPointer = () => typing.forget();
+  const onBlur = () => typing.close();
+  const events = [
+    ['keydown', onKeyDown],
+    ['beforeinput', onBeforeInput],
+    ['input', onCaret],
+    ['keyup', onCaret],
+    ['mouseup', onCaret],
+    ['mousedown', onPointer],
+    ['blur', onBlur],
+  ] as const;
+  for (const [name, handler] of events) input.addEventListener(name, handler as EventListener);
+  return () => {
+    for (const [name, handler] of events) input.removeEventListener(name, handler as EventListener);
+  };
+}
+
 /**
  * The "अ" button and the suggestion list of the <input> with id `inputId`, wired to it while
  * mounted. Put it beside the input, inside an element with `position: relative` (a Bootstrap
@@ -131,50 +176,10 @@ export function HindiTypingFor({ inputId }: { inputId: string }) {
     void loadVocabulary();
     const typing = new TypingSession(inputTarget(input), currentLexicon, setState);
     session.current = typing;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (isToggleKey(event)) {
-        event.preventDefault();
-        toggleHindiTyping();
-        return;
-      }
-      if (!hindiTypingIsOn() || event.isComposing) return;
-      if (event.key === 'Backspace' && !event.ctrlKey && !event.altKey && !event.metaKey) {
-        if (typing.backspace()) event.preventDefault();
-        return;
-      }
-      if (typing.key(event.key)) {
-        event.preventDefault();
-        return;
-      }
-      if (!NEUTRAL_KEYS.has(event.key)) typing.forget();
-    };
-    const onBeforeInput = (event: InputEvent) => {
-      if (!hindiTypingIsOn() || event.isComposing) return;
-      if (event.inputType === 'insertText' && event.data && isSeparator(event.data)) {
-        if (typing.separator(event.data)) event.preventDefault();
-      }
-    };
-    const onCaret = () => {
-      if (hindiTypingIsOn()) typing.refresh();
-    };
-    const onPointer = () => typing.forget();
-    const onBlur = () => typing.close();
-    input.addEventListener('keydown', onKeyDown);
-    input.addEventListener('beforeinput', onBeforeInput);
-    input.addEventListener('input', onCaret);
-    input.addEventListener('keyup', onCaret);
-    input.addEventListener('mouseup', onCaret);
-    input.addEventListener('mousedown', onPointer);
-    input.addEventListener('blur', onBlur);
+    const unwire = wireInput(input, typing);
     return () => {
       session.current = null;
-      input.removeEventListener('keydown', onKeyDown);
-      input.removeEventListener('beforeinput', onBeforeInput);
-      input.removeEventListener('input', onCaret);
-      input.removeEventListener('keyup', onCaret);
-      input.removeEventListener('mouseup', onCaret);
-      input.removeEventListener('mousedown', onPointer);
-      input.removeEventListener('blur', onBlur);
+      unwire();
     };
   }, [inputId]);
 

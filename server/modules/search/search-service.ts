@@ -125,33 +125,14 @@ export function createSearchService(deps: SearchDeps) {
     return suggestion === typed.join(' ') ? null : suggestion;
   };
 
-  // The last vocabulary counted, shared by the requests that come while it is counted.
-  let vocabulary: { at: number; words: Promise<Vocabulary['words']> } | undefined;
-  const countVocabulary = async (): Promise<Vocabulary['words']> => {
-    const rows = await listVocabulary(db, { now: clock.now(), limit: VOCABULARY_MAX });
-    return rows.flatMap(({ word, count }) => {
-      const key = latinKey(word);
-      return key ? [{ word, key, count }] : [];
-    });
-  };
+  const vocabulary = vocabularyCounter(db, clock);
 
   return {
     /**
      * The site's own Hindi words, most used first, with their Latin keys (issue 27 item 6):
      * what typing Hindi in Latin letters offers beside its rules.
      */
-    async vocabulary(limit: number): Promise<Vocabulary> {
-      const now = clock.now().getTime();
-      if (!vocabulary || now - vocabulary.at >= VOCABULARY_TTL_MS) {
-        const words = countVocabulary();
-        vocabulary = { at: now, words };
-        // A failed count is not kept: the next request counts again.
-        words.catch(() => {
-          if (vocabulary?.words === words) vocabulary = undefined;
-        });
-      }
-      return { words: (await vocabulary.words).slice(0, limit) };
-    },
+    vocabulary,
 
     async search(request: SearchRequest): Promise<SearchResponse> {
       const terms = queryTerms(request.q);
@@ -177,3 +158,31 @@ export function createSearchService(deps: SearchDeps) {
   };
 }
 export type SearchService = ReturnType<typeof createSearchService>;
+
+/**
+ * The vocabulary at most `limit` words long, most used first, each with its Latin key: counted
+ * at most once per VOCABULARY_TTL_MS by this process, and once for the requests that come
+ * while it is counted. A failed count is not kept: the next request counts again.
+ */
+function vocabularyCounter(db: Db, clock: Clock) {
+  let last: { at: number; words: Promise<Vocabulary['words']> } | undefined;
+  const count = async (): Promise<Vocabulary['words']> => {
+    const rows = await listVocabulary(db, { now: clock.now(), limit: VOCABULARY_MAX });
+    return rows.flatMap(({ word, count }) => {
+      const key = latinKey(word);
+      return key ? [{ word, key, count }] : [];
+    });
+  };
+  return async (limit: number): Promise<Vocabulary> => {
+    const now = clock.now().getTime();
+    if (!last || now - last.at >= VOCABULARY_TTL_MS) {
+      const words = count();
+      const counting = { at: now, words };
+      last = counting;
+      words.catch(() => {
+        if (last === counting) last = undefined;
+      });
+    }
+    return { words: (await last.words).slice(0, limit) };
+  };
+}
