@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES, SEARCH_QUERY_MAX } from '../articles';
 import { ArticleCardSchema } from './articles';
-import { pagination } from './common';
+import { limitOnly, pagination } from './common';
 
 /** Results on one page of /search, like a category page. */
 export const SEARCH_PAGE_SIZE = 9;
@@ -44,3 +44,26 @@ export const SearchResponseSchema = z.object({
   suggestion: z.string().optional(),
 });
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
+
+/** Words the vocabulary sends by default, and at most (common/typing/suggestions.ts). */
+export const VOCABULARY_DEFAULT = 3000;
+export const VOCABULARY_MAX = 10_000;
+
+/** GET /api/search/vocabulary: how many words (the most used first). */
+export const VocabularyQuerySchema = limitOnly(VOCABULARY_DEFAULT, VOCABULARY_MAX);
+
+/**
+ * The site's own Hindi words for typing in Latin letters (issue 27 item 6): each as the index
+ * keeps it (normalised, common/search/search-text.ts), its Latin key (what a writer types,
+ * loosened: `latinKey`) and how many of the newest published articles use it.
+ */
+export const VocabularySchema = z.object({
+  words: z.array(
+    z.object({
+      word: z.string(),
+      key: z.string(),
+      count: z.number().int(),
+    }),
+  ),
+});
+export type Vocabulary = z.infer<typeof VocabularySchema>;

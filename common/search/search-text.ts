@@ -65,9 +65,16 @@ export function looseLatin(latin: string): string {
   return s;
 }
 
+/**
+ * A Devanagari word's Latin key: its loose romanisation, what a reader typing it in Latin
+ * letters types (after `looseLatin`). Search indexes the word under it ("~" + key); Hindi typing
+ * finds the site's words by it (common/typing/suggestions.ts).
+ */
+export const latinKey = (word: string) => looseLatin(transliterateDevanagari(word));
+
 /** The loose key of a Devanagari word, prefixed so it never meets an English stem. */
 const looseKey = (word: string) => {
-  const loose = looseLatin(transliterateDevanagari(word));
+  const loose = latinKey(word);
   return loose.length >= 2 ? `~${loose}` : undefined;
 };
 

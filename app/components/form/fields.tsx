@@ -57,6 +57,8 @@ export function FormTextField({
 }: Common & {
   /** A message the page announces in a toast (SPEC.md's texts): with it the field is only marked. */
   toastedError?: string;
+  /** A button at the input's end (TextField's `addon`). */
+  addon?: ReactNode;
 } & Omit<ComponentProps<'input'>, 'name' | 'id' | 'ref'>) {
   const { error, limits, defaultValue, registered } = useTextControl(name, onChange);
   const toasted = error !== undefined && error === toastedError;

@@ -6,6 +6,7 @@ import {
   type AdminSort,
 } from '../../../common/articles';
 import { adminCopy as t } from '../../copy/admin';
+import { HindiTypingFor } from '../typing/hindi-typing';
 import type { AdminListFilter } from './admin-list-query';
 
 /** A category or an author, as the filters offer them. */
@@ -94,19 +95,25 @@ export function AdminListFilterForm({
   );
 }
 
-/** The title search: its box, Search, and Clear while any filter is on. */
+const TITLE_SEARCH_ID = 'article-title-search';
+
+/** The title search: its box (with Hindi typing), Search, and Clear while any filter is on. */
 function TitleSearch({ q, filtered }: { q: string | undefined; filtered: boolean }) {
   return (
     <div className="d-flex gap-2 mb-2">
-      <input
-        type="search"
-        name="q"
-        defaultValue={q ?? ''}
-        maxLength={SEARCH_QUERY_MAX}
-        className="form-control"
-        aria-label={t.articles.searchLabel}
-        placeholder={t.articles.searchLabel}
-      />
+      <div className="input-group">
+        <input
+          id={TITLE_SEARCH_ID}
+          type="search"
+          name="q"
+          defaultValue={q ?? ''}
+          maxLength={SEARCH_QUERY_MAX}
+          className="form-control"
+          aria-label={t.articles.searchLabel}
+          placeholder={t.articles.searchLabel}
+        />
+        <HindiTypingFor inputId={TITLE_SEARCH_ID} />
+      </div>
       <button type="submit" className="btn btn-outline-primary">
         {t.articles.search}
       </button>

@@ -4,6 +4,7 @@ import { slugify } from '../../../common/slug';
 import type { Category } from '../../../common/schemas/categories';
 import { FormCheckbox, FormSelect, FormTextField } from '../../components/form/fields';
 import { adminCopy as t } from '../../copy/admin';
+import { HindiTypingFor } from '../typing/hindi-typing';
 import type { ArticleFormValues } from './article-form-values';
 import type { AuthorOption } from './use-article-options';
 
@@ -41,6 +42,7 @@ export function ArticleFields({
         label={t.form.title}
         wrapperClassName="col-md-6"
         onChange={followTitle}
+        addon={<HindiTypingFor inputId="name" />}
       />
       <FormTextField
         name="slug"

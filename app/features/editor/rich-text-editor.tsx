@@ -11,6 +11,16 @@ import { uploadImage } from '../media/upload';
 import { useMediaCopy } from '../media/use-media-copy';
 import { EditorDialog } from './editor-dialog';
 import { FigureImage } from './figure-image';
+import { HindiTyping } from '../typing/hindi-typing-extension';
+import { SuggestionList, useHindiTypingCopy } from '../typing/hindi-typing';
+import {
+  currentLexicon,
+  hindiTypingIsOn,
+  loadVocabulary,
+  toggleHindiTyping,
+  useHindiTypingOn,
+} from '../typing/hindi-typing-state';
+import { NO_SUGGESTIONS, type SuggestionState, type TypingSession } from '../typing/typing-session';
 import {
   imageDetailsDialog,
   linkDialog,
@@ -36,6 +46,8 @@ interface ToolSpec {
   disabled?: boolean;
   /** The label's language when it is not the toolbar's (English). */
   lang?: string;
+  /** The button's name when its text is a symbol ("अ"), with a tooltip. */
+  name?: { label: string; hint: string; lang: string };
 }
 
 /** What the toolbar opens: a dialog, or the file chooser for a new image. */
@@ -48,6 +60,8 @@ interface ToolbarActions {
   onImageDetails: () => void;
   onLink: () => void;
   onVideo: () => void;
+  /** Hindi typing's "अ" button: whether it is on, and its name in the interface language. */
+  hindiTyping: { on: boolean; toggle: () => void; label: string; hint: string; lang: string };
 }
 
 /** The buttons, in the order the toolbar shows them. */
@@ -111,6 +125,14 @@ function toolsOf(editor: Editor, actions: ToolbarActions): ToolSpec[] {
       label: 'Code block',
       onClick: () => chain().toggleCodeBlock().run(),
       active: editor.isActive('codeBlock'),
+    },
+    // Hindi typing (issue 27 item 6); not last: Video stays the toolbar's last enabled button.
+    {
+      label: 'अ',
+      lang: 'hi',
+      onClick: actions.hindiTyping.toggle,
+      active: actions.hindiTyping.on,
+      name: actions.hindiTyping,
     },
     { label: 'Video', onClick: actions.onVideo },
     { label: 'Undo', onClick: () => chain().undo().run(), disabled: !editor.can().undo() },
@@ -184,9 +206,17 @@ function Toolbar({
           onClick={tool.onClick}
           aria-pressed={tool.active}
           disabled={tool.disabled}
-          lang={tool.lang}
+          lang={tool.name?.lang ?? tool.lang}
+          aria-label={tool.name?.label}
+          title={tool.name?.hint}
         >
-          {tool.label}
+          {tool.name ? (
+            <span lang={tool.lang} aria-hidden="true">
+              {tool.label}
+            </span>
+          ) : (
+            tool.label
+          )}
         </button>
       ))}
     </div>
@@ -207,8 +237,10 @@ export function RichTextEditor({ value, onChange, labelledBy, id }: Props) {
   const [dialog, setDialog] = useState<ToolbarDialog | null>(null);
   const [picking, setPicking] = useState(false);
   const library = useMediaCopy();
-  const editor = useBodyEditor({ value, onChange, labelledBy, id });
+  const typing = useEditorTyping();
+  const editor = useBodyEditor({ value, onChange, labelledBy, id }, typing.extension);
   const close = () => setDialog(null);
+  const hindiTyping = useTypingButton(editor, typing.session);
 
   const insertImage = async (file: File) => {
     try {
@@ -231,12 +263,23 @@ export function RichTextEditor({ value, onChange, labelledBy, id }: Props) {
       if (editor) setDialog(linkDialog(editor, close));
     },
     onVideo: () => setDialog(videoDialog(editor, close)),
+    hindiTyping,
   };
 
   return (
     <div className="rich-text border rounded bg-white">
       {editor && <Toolbar editor={editor} actions={actions} controls={id} />}
       <EditorContent editor={editor} className="editor-area" />
+      <SuggestionList
+        id={`${id}-hindi-suggestions`}
+        state={typing.list.state}
+        onPick={(i) => typing.session.current?.pick(i)}
+        style={
+          typing.list.at
+            ? { position: 'fixed', left: typing.list.at.left, top: typing.list.at.top }
+            : undefined
+        }
+      />
       <input
         ref={fileInput}
         type="file"
@@ -261,8 +304,56 @@ export function RichTextEditor({ value, onChange, labelledBy, id }: Props) {
   );
 }
 
+/**
+ * Hindi typing in the body (issue 27 item 6): the editor's extension, the session it makes (for
+ * a click on the list) and the list it shows at the caret.
+ */
+function useEditorTyping() {
+  const session = useRef<TypingSession | null>(null);
+  const [list, setList] = useState<{
+    state: SuggestionState;
+    at: { left: number; top: number } | null;
+  }>({ state: NO_SUGGESTIONS, at: null });
+  const [extension] = useState(() =>
+    HindiTyping.configure({
+      isOn: hindiTypingIsOn,
+      toggle: toggleHindiTyping,
+      lexicon: currentLexicon,
+      onSuggestions: (state, at) => setList({ state, at }),
+      onSession: (s) => {
+        session.current = s;
+      },
+    }),
+  );
+  useEffect(() => {
+    void loadVocabulary();
+  }, []);
+  return { session, list, extension };
+}
+
+/**
+ * The toolbar's "अ" button: on or off, and its name. Turned on or off with it, the list follows
+ * at once (Ctrl+G does that in the plugin).
+ */
+function useTypingButton(
+  editor: Editor | null,
+  session: ReturnType<typeof useEditorTyping>['session'],
+): ToolbarActions['hindiTyping'] {
+  const on = useHindiTypingOn();
+  const { c, lang } = useHindiTypingCopy();
+  useEffect(() => {
+    if (!session.current || !editor) return;
+    if (on && editor.isFocused) session.current.refresh();
+    else session.current.close();
+  }, [on, editor, session]);
+  return { on, toggle: toggleHindiTyping, label: c.toggle, hint: c.hint, lang };
+}
+
 /** The TipTap editor of the body, with the HTML kept in step with `value` both ways. */
-function useBodyEditor({ value, onChange, labelledBy, id }: Props) {
+function useBodyEditor(
+  { value, onChange, labelledBy, id }: Props,
+  typing: ReturnType<typeof useEditorTyping>['extension'],
+) {
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -275,6 +366,7 @@ function useBodyEditor({ value, onChange, labelledBy, id }: Props) {
       FigureImage,
       TableKit.configure({ table: { resizable: false } }),
       Youtube.configure({ nocookie: true }),
+      typing,
     ],
     content: value,
     immediatelyRender: false,

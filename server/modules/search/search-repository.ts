@@ -380,3 +380,40 @@ export async function countMatches(
   const counts = new Map(rows.map((r) => [Number(r.i), Number(r.n)]));
   return tsqueries.map((_, k) => counts.get(k + 1) ?? 0);
 }
+
+/** A word of Devanagari letters and signs (no digits, no danda). */
+const DEVANAGARI_WORD = '^[\u0900-\u0963\u0971-\u097f]+$';
+
+/**
+ * The newest published articles the vocabulary is counted over: a desk's words change with the
+ * news, and reading every title of a large archive would cost more than it adds.
+ */
+export const VOCABULARY_ARTICLES = 5000;
+
+/**
+ * The Devanagari words of the newest published articles' titles, keywords and slugs (the
+ * index's word list, `search_words`, as "Did you mean" reads it), each with the number of
+ * those articles that use it, most used first, at most `limit`: the site's own vocabulary for
+ * typing Hindi in Latin letters. Body words are not kept as words by the index (its lexemes
+ * mix words with stems, which are no words to offer a writer).
+ */
+export async function listVocabulary(
+  db: Db,
+  opts: { now: Date; limit: number },
+): Promise<{ word: string; count: number }[]> {
+  // Each article's words are distinct (search-document.ts), so a count is of articles. The
+  // newest articles come from the published-order index (article_search_published_order_idx).
+  const { rows } = (await db.execute(sql`
+    SELECT w AS word, count(*)::int AS count
+    FROM (
+      SELECT ${articleSearch.searchWords} AS words FROM ${articleSearch}
+      WHERE ${isPublicInSearch(opts.now)}
+      ORDER BY ${articleSearch.publishedAt} DESC, ${articleSearch.articleId} DESC
+      LIMIT ${VOCABULARY_ARTICLES}
+    ) recent, unnest(string_to_array(recent.words, ' ')) AS w
+    WHERE w ~ ${DEVANAGARI_WORD}
+    GROUP BY w
+    ORDER BY count(*) DESC, w COLLATE "C"
+    LIMIT ${opts.limit}`)) as unknown as { rows: { word: string; count: number | string }[] };
+  return rows.map((r) => ({ word: r.word, count: Number(r.count) }));
+}

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PAGE_SEGMENTS, SERVER_SEGMENTS } from '../../../common/paths';
-import { SearchQuerySchema, SearchResponseSchema } from '../../../common/schemas/search';
+import {
+  SearchQuerySchema,
+  SearchResponseSchema,
+  VocabularyQuerySchema,
+  VocabularySchema,
+} from '../../../common/schemas/search';
+import { requireRole } from '../../lib/actor';
 import { errorResponses } from '../../lib/errors';
 import { xml } from '../seo/xml';
 import type { SearchService } from './search-service';
@@ -27,6 +33,26 @@ export function searchRoutes(
         },
       },
       async (request) => search.search(request.query),
+    );
+
+    app.get(
+      '/api/search/vocabulary',
+      {
+        schema: {
+          tags: ['search'],
+          summary:
+            "The site's own Hindi words (titles, keywords and slugs of the newest published articles), most used first, with the Latin key a writer types each by: for typing Hindi in Latin letters (author and up)",
+          security: [{ bearer: [] }],
+          querystring: VocabularyQuerySchema,
+          response: { 200: VocabularySchema, ...errorResponses(400, 401, 403, 429) },
+        },
+      },
+      // Signed-in answers are never stored (server/plugins/security.ts): the page keeps it in
+      // memory for its life, and the server reuses its count for a while (search-service.ts).
+      async (request) => {
+        requireRole(await request.actor(), 'author');
+        return search.vocabulary(request.query.limit);
+      },
     );
 
     app.get(

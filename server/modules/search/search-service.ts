@@ -9,9 +9,14 @@
  */
 import type { Language } from '../../../common/articles';
 import type { ArticleCard } from '../../../common/schemas/articles';
-import type { SearchResponse } from '../../../common/schemas/search';
+import {
+  VOCABULARY_MAX,
+  type SearchResponse,
+  type Vocabulary,
+} from '../../../common/schemas/search';
 import { SEARCH_VERSION } from '../../../common/search/search-document';
 import {
+  latinKey,
   markMatches,
   queryTerms,
   snippet,
@@ -26,6 +31,7 @@ import {
   countMatches,
   indexArticle,
   indexStaleArticles,
+  listVocabulary,
   rankCandidates,
   searchCandidates,
   type SearchDocument,
@@ -54,6 +60,12 @@ const SNIPPET_CHARS = 200;
 
 /** Enough to tell which of two spellings finds more: counting further would only cost time. */
 const SUGGESTION_COUNT_CAP = 100;
+
+/**
+ * How long a process reuses the vocabulary it counted: a writer's page fetches it once, and a
+ * word published a few minutes ago can wait that long to be offered.
+ */
+export const VOCABULARY_TTL_MS = 5 * 60_000;
 
 export function createSearchService(deps: SearchDeps) {
   const { db, clock, articles } = deps;
@@ -113,7 +125,15 @@ export function createSearchService(deps: SearchDeps) {
     return suggestion === typed.join(' ') ? null : suggestion;
   };
 
+  const vocabulary = vocabularyCounter(db, clock);
+
   return {
+    /**
+     * The site's own Hindi words, most used first, with their Latin keys (issue 27 item 6):
+     * what typing Hindi in Latin letters offers beside its rules.
+     */
+    vocabulary,
+
     async search(request: SearchRequest): Promise<SearchResponse> {
       const terms = queryTerms(request.q);
       const empty = { articles: [], totalArticles: 0, currentPage: request.page, totalPages: 0 };
@@ -138,3 +158,31 @@ export function createSearchService(deps: SearchDeps) {
   };
 }
 export type SearchService = ReturnType<typeof createSearchService>;
+
+/**
+ * The vocabulary at most `limit` words long, most used first, each with its Latin key: counted
+ * at most once per VOCABULARY_TTL_MS by this process, and once for the requests that come
+ * while it is counted. A failed count is not kept: the next request counts again.
+ */
+function vocabularyCounter(db: Db, clock: Clock) {
+  let last: { at: number; words: Promise<Vocabulary['words']> } | undefined;
+  const count = async (): Promise<Vocabulary['words']> => {
+    const rows = await listVocabulary(db, { now: clock.now(), limit: VOCABULARY_MAX });
+    return rows.flatMap(({ word, count }) => {
+      const key = latinKey(word);
+      return key ? [{ word, key, count }] : [];
+    });
+  };
+  return async (limit: number): Promise<Vocabulary> => {
+    const now = clock.now().getTime();
+    if (!last || now - last.at >= VOCABULARY_TTL_MS) {
+      const words = count();
+      const counting = { at: now, words };
+      last = counting;
+      words.catch(() => {
+        if (last === counting) last = undefined;
+      });
+    }
+    return { words: (await last.words).slice(0, limit) };
+  };
+}
