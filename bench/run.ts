@@ -8,6 +8,8 @@
  * - p50 at one connection, the JavaScript, CSS and image bytes each page type downloads, and
  *   the server's peak RSS;
  * - a live blog polled by open pages while two writers post (bench/live-blog.ts);
+ * - search relevance: recall at 10 and MRR of the judged queries (bench/relevance.ts), on a site
+ *   of its own;
  * - last, the election-night scenario (bench/election-night.ts: PostgreSQL, WEB_CONCURRENCY
  *   workers, Zipf readers beside an editor saving once a second), on a server of its own;
  * then prints README-ready tables and writes bench/results/<time>.json (docs/perf/README.md).
@@ -19,7 +21,8 @@
  * fill instead of the embedded one; it is emptied first), BENCH_REUSE=1 (with BENCH_DATABASE_URL:
  * keep what an earlier run filled there when it holds at least BENCH_ARTICLES articles),
  * BENCH_TARGETS (comma-separated name fragments: only the targets whose name contains one, such
- * as "search"; "lighthouse" for the Lighthouse scores; "election" for the scenario alone),
+ * as "search", which also runs the relevance set; "relevance" for that set alone; "lighthouse"
+ * for the Lighthouse scores; "election" for the scenario alone),
  * BENCH_MACHINE (a note on the machine, such as "quiet" or "loaded by 8 other jobs", printed
  * with the numbers). The scenario has settings of its own (bench/election-night.ts).
  */
@@ -35,6 +38,7 @@ import { freePort, startServer } from '../tests/setup/spawn-server';
 import { generate } from './data';
 import { electionDatabaseUrl, electionGoals, electionNight, electionTable } from './election-night';
 import { liveBlogScenario, liveBlogTable } from './live-blog';
+import { relevanceScenario } from './relevance';
 import { lighthouseScores } from './lighthouse';
 import { uploadLatencies, type UploadFigures } from './uploads';
 import { percentile, sequential, SKIP_CACHE } from './profile';
@@ -61,12 +65,15 @@ CLASSIC.push('sitemap index', 'api latest', 'api search', 'api category-detail',
 CLASSIC.push('uploads');
 /** The live-blog scenario's name as BENCH_TARGETS finds it (bench/live-blog.ts, its own server). */
 const LIVE_BLOG = 'live blog';
-/** Whether any target besides the election-night scenario is asked for. */
+/** The relevance set's name as BENCH_TARGETS finds it: "search" runs it with the timings. */
+const RELEVANCE = 'search relevance';
+/** Whether any target besides the scenarios on servers of their own is asked for. */
 const classicChosen =
   TARGETS.length === 0 ||
   TARGETS.some(
     (t) =>
-      (!ELECTION.includes(t) && !LIVE_BLOG.includes(t)) || CLASSIC.some((name) => name.includes(t)),
+      ![ELECTION, LIVE_BLOG, RELEVANCE].some((own) => own.includes(t)) ||
+      CLASSIC.some((name) => name.includes(t)),
   );
 
 /** Peak resident memory (VmHWM) of a process and of its children (a cluster's workers), in MB. */
@@ -566,9 +573,15 @@ async function main() {
   const classic = classicChosen ? await classicTargets() : undefined;
   const live = chosen(LIVE_BLOG) ? await liveBlogScenario(CONNECTIONS) : undefined;
   if (live) console.table([live]);
+  const relevance = chosen(RELEVANCE) ? await relevanceScenario() : undefined;
+  if (relevance) console.log(`bench: ${relevance.lines.join('\n')}`);
   const election = chosen(ELECTION) ? await electionTarget() : undefined;
   const machine = machineNow();
-  const parts = [classic?.md, live ? liveBlogTable(live) : undefined];
+  const parts = [
+    classic?.md,
+    relevance?.lines.join('\n'),
+    live ? liveBlogTable(live) : undefined,
+  ];
   if (election) {
     const beside: [string, string][] = [];
     if (classic?.cachedOverStatic !== undefined)
@@ -620,6 +633,9 @@ async function main() {
     warmupSeconds: WARMUP,
     ...classic?.report,
     ...(live ? { liveBlog: live } : {}),
+    ...(relevance
+      ? { searchRelevance: { overall: relevance.report.overall, groups: relevance.report.groups } }
+      : {}),
     ...(election ? { electionNight: election } : {}),
     markdown: md,
   };
