@@ -577,11 +577,7 @@ async function main() {
   if (relevance) console.log(`bench: ${relevance.lines.join('\n')}`);
   const election = chosen(ELECTION) ? await electionTarget() : undefined;
   const machine = machineNow();
-  const parts = [
-    classic?.md,
-    relevance?.lines.join('\n'),
-    live ? liveBlogTable(live) : undefined,
-  ];
+  const parts = [classic?.md, relevance?.lines.join('\n'), live ? liveBlogTable(live) : undefined];
   if (election) {
     const beside: [string, string][] = [];
     if (classic?.cachedOverStatic !== undefined)

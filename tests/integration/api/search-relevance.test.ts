@@ -23,17 +23,21 @@ import {
 } from '../../setup/search-relevance';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 
-/** The least each figure may be, overall and per group (measured: docs/decisions/038). */
+/**
+ * The least each figure may be, overall and per group: a little under the first honest run
+ * after the stemmer's fixes (docs/decisions/038 has every run's figures, the same on PGlite and
+ * PostgreSQL). One more query missed in a group of about 20-50 takes it under its line.
+ */
 const THRESHOLDS: Record<RelevanceGroup | 'all', { recallAt10: number; mrr: number }> = {
-  all: { recallAt10: 0, mrr: 0 },
-  hindi: { recallAt10: 0, mrr: 0 },
-  latin: { recallAt10: 0, mrr: 0 },
-  english: { recallAt10: 0, mrr: 0 },
-  mixed: { recallAt10: 0, mrr: 0 },
-  misspelled: { recallAt10: 0, mrr: 0 },
+  all: { recallAt10: 0.92, mrr: 0.93 }, // measured 0.938, 0.948
+  hindi: { recallAt10: 0.98, mrr: 0.98 }, // 1.000, 1.000
+  latin: { recallAt10: 0.92, mrr: 0.89 }, // 0.944, 0.917
+  english: { recallAt10: 0.95, mrr: 0.95 }, // 0.973, 0.973
+  mixed: { recallAt10: 0.74, mrr: 0.83 }, // 0.775, 0.870
+  misspelled: { recallAt10: 0.86, mrr: 0.89 }, // 0.891, 0.913
 };
-/** Of the queries that name a best article, the share where it must come first. */
-const BEST_FIRST_THRESHOLD = 0;
+/** Of the queries that name a best article, the share where it must come first (0.950). */
+const BEST_FIRST_THRESHOLD = 0.93;
 
 let t: TestApp;
 let report: RelevanceReport;
