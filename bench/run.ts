@@ -10,6 +10,8 @@
  * - a live blog polled by open pages while two writers post (bench/live-blog.ts);
  * - Varnish in front of Patrika against nginx serving the same bytes, and a save's time to show
  *   through Varnish (bench/front-cache.ts, "front cache"; PostgreSQL, a server of its own);
+ * - search relevance: recall at 10 and MRR of the judged queries (bench/relevance.ts), on a site
+ *   of its own;
  * - last, the election-night scenario (bench/election-night.ts: PostgreSQL, WEB_CONCURRENCY
  *   workers, Zipf readers beside an editor saving once a second), on a server of its own;
  * then prints README-ready tables and writes bench/results/<time>.json (docs/perf/README.md).
@@ -21,7 +23,8 @@
  * fill instead of the embedded one; it is emptied first), BENCH_REUSE=1 (with BENCH_DATABASE_URL:
  * keep what an earlier run filled there when it holds at least BENCH_ARTICLES articles),
  * BENCH_TARGETS (comma-separated name fragments: only the targets whose name contains one, such
- * as "search"; "lighthouse" for the Lighthouse scores; "election" for the scenario alone),
+ * as "search", which also runs the relevance set; "relevance" for that set alone; "lighthouse"
+ * for the Lighthouse scores; "election" for the scenario alone),
  * BENCH_MACHINE (a note on the machine, such as "quiet" or "loaded by 8 other jobs", printed
  * with the numbers). The scenario has settings of its own (bench/election-night.ts).
  */
@@ -38,6 +41,7 @@ import { generate } from './data';
 import { electionDatabaseUrl, electionGoals, electionNight, electionTable } from './election-night';
 import { frontCacheScenario, frontCacheTable } from './front-cache';
 import { liveBlogScenario, liveBlogTable } from './live-blog';
+import { relevanceScenario } from './relevance';
 import { lighthouseScores } from './lighthouse';
 import { uploadLatencies, type UploadFigures } from './uploads';
 import { percentile, sequential, SKIP_CACHE } from './profile';
@@ -66,12 +70,14 @@ CLASSIC.push('uploads');
 const LIVE_BLOG = 'live blog';
 /** Varnish in front of Patrika against nginx's gzip_static (bench/front-cache.ts, its own server). */
 const FRONT_CACHE = 'front cache varnish';
-/** Whether any target besides the scenarios with servers of their own is asked for. */
+/** The relevance set's name as BENCH_TARGETS finds it: "search" runs it with the timings. */
+const RELEVANCE = 'search relevance';
+/** Whether any target besides the scenarios on servers of their own is asked for. */
 const classicChosen =
   TARGETS.length === 0 ||
   TARGETS.some(
     (t) =>
-      (!ELECTION.includes(t) && !LIVE_BLOG.includes(t) && !FRONT_CACHE.includes(t)) ||
+      ![ELECTION, LIVE_BLOG, RELEVANCE, FRONT_CACHE].some((own) => own.includes(t)) ||
       CLASSIC.some((name) => name.includes(t)),
   );
 
@@ -596,6 +602,8 @@ async function main() {
   const classic = classicChosen ? await classicTargets() : undefined;
   const live = chosen(LIVE_BLOG) ? await liveBlogScenario(CONNECTIONS) : undefined;
   if (live) console.table([live]);
+  const relevance = chosen(RELEVANCE) ? await relevanceScenario() : undefined;
+  if (relevance) console.log(`bench: ${relevance.lines.join('\n')}`);
   const front = chosen(FRONT_CACHE) ? await frontCacheTarget() : undefined;
   if (front) console.log(`\n${frontCacheTable(front)}\n`);
   // The scenario reuses the database the front cache filled.
@@ -603,6 +611,7 @@ async function main() {
   const machine = machineNow();
   const parts = [
     classic?.md,
+    relevance?.lines.join('\n'),
     live ? liveBlogTable(live) : undefined,
     front
       ? `Front cache, measured ${date.slice(0, 10)}; load average ${machine.loadAverageAtEnd} at the end${MACHINE_NOTE ? ` (${MACHINE_NOTE})` : ''}.\n\n${frontCacheTable(front)}`
@@ -660,6 +669,9 @@ async function main() {
     ...classic?.report,
     ...(live ? { liveBlog: live } : {}),
     ...(front ? { frontCache: front } : {}),
+    ...(relevance
+      ? { searchRelevance: { overall: relevance.report.overall, groups: relevance.report.groups } }
+      : {}),
     ...(election ? { electionNight: election } : {}),
     markdown: md,
   };

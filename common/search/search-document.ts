@@ -16,8 +16,9 @@ import {
  * 2: slug spellings (final vowels, common words) changed the suggested Latin words.
  * 3: Hindi stems (stem keys beside every Devanagari word), and slug words among the words
  *    "Did you mean" knows (issue 27).
+ * 4: adjectives in -ईय stemmed to their noun (भारतीय, भारत: issue 27 item 3).
  */
-export const SEARCH_VERSION = 3;
+export const SEARCH_VERSION = 4;
 
 /** The body words indexed: enough for any article a newsroom writes, bounded for the rest. */
 const MAX_BODY_LEXEMES = 20_000;

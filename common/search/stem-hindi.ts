@@ -64,6 +64,10 @@ const HINDI_ENDINGS = [
   'ोगि',
   'ुंगा',
   'ुंगि',
+  // Adjectives in -ईय (भारतीय, राष्ट्रीय, स्थानीय): found by the noun they are made from, as
+  // the -ई of सरकारी is (not in Ramanathan and Rao's list, but as regular: issue 27 item 3's
+  // relevance set missed भारतीय for भारत).
+  'िय',
   // Oblique plural, feminine plural, and nouns in -आई (लड़ाई, मिठाई).
   'ों',
   'ें',
@@ -209,12 +213,17 @@ export function foldKey(loose: string): string {
  * - a vowel, one consonant and a final silent "e": i_e is "ai" ("mobile", "online"), a_e is
  *   "e" ("date", "game"), o_e and u_e keep their vowel ("phone");
  * - "er" and "or" before a consonant or at the end are "ar" ("server", "doctor");
- * - "tion" is "shan".
+ * - "tion" is "shan";
+ * - a final "ue" is "u" ("dengue" डेंगू, "value", "issue": the e is silent).
+ * Not "u" closing a syllable as "a" ("startup" स्टार्टअप) nor "ai" as "e" ("railway" रेलवे):
+ * Hindi typed in Latin letters has both sounds ("kuch", "dukh", "kaise"), and every such word
+ * would also find another ("dukh" डाक, "kaise" केस; docs/decisions/038).
  */
 export function englishReading(latin: string): string {
   let s = latin.toLowerCase();
   if (!/^[a-z]+$/.test(s)) return s;
   s = s
+    .replace(/ue$/, 'u')
     .replace(/tion/g, 'shan')
     .replace(/c(?!h)(?=[eiy])/g, 's')
     .replace(/c(?!h)/g, 'k')

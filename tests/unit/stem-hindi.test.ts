@@ -26,6 +26,9 @@ describe('the Hindi stemmer', () => {
     ['मिठाई', 'मिठाइयाँ', 'मिठाइयों'],
     ['बात', 'बातें', 'बातों'],
     ['अच्छा', 'अच्छे', 'अच्छी'],
+    // Adjectives in -ईय, with their noun (issue 27 item 3).
+    ['भारत', 'भारतीय', 'भारतीयों'],
+    ['राष्ट्र', 'राष्ट्रीय'],
   ])('brings the forms of %s to one stem', (...forms) => {
     const stems = new Set(forms.map(stem));
     expect([...stems], forms.join(' ')).toHaveLength(1);
@@ -90,6 +93,7 @@ describe('the Latin keys', () => {
     expect(englishReading('online')).toBe('onlain');
     expect(englishReading('city')).toBe('siti');
     expect(englishReading('sarkar')).toBe('sarkar');
+    expect(englishReading('dengue')).toBe('dengu');
   });
 
   it('find loanwords written in Devanagari by their English spelling', () => {
@@ -100,6 +104,7 @@ describe('the Latin keys', () => {
       ['doctor', 'डॉक्टर'],
       ['internet', 'इंटरनेट'],
       ['online', 'ऑनलाइन'],
+      ['dengue', 'डेंगू'],
     ] as const)
       expect(finds(query, text), `${query} ${text}`).toBe(true);
   });
