@@ -1,9 +1,10 @@
 import { isRouteErrorResponse, Link } from 'react-router';
-import { adminCopy as t } from '../../copy/admin';
+import { useAdminCopy } from '../../copy/admin-language';
 import { GeneralErrorBoundary, NoAccess, neededRole } from '../error-boundary';
 
 /** A back-office screen that could not load: the reason, inside the shell (the sidebar stays). */
 function CouldNotLoad({ error }: { error: unknown }) {
+  const t = useAdminCopy();
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error

@@ -5,7 +5,7 @@ import {
   SEARCH_QUERY_MAX,
   type AdminSort,
 } from '../../../common/articles';
-import { adminCopy as t } from '../../copy/admin';
+import { useAdminCopy } from '../../copy/admin-language';
 import type { AdminListFilter } from './admin-list-query';
 
 /** A category or an author, as the filters offer them. */
@@ -31,6 +31,7 @@ export function AdminListFilterForm({
   categories: Named[];
   authors: Named[];
 }) {
+  const t = useAdminCopy();
   const [params] = useSearchParams();
   const submit = useSubmit();
   const filtered = Object.keys(filters).some((key) => key !== 'sort');
@@ -96,6 +97,7 @@ export function AdminListFilterForm({
 
 /** The title search: its box, Search, and Clear while any filter is on. */
 function TitleSearch({ q, filtered }: { q: string | undefined; filtered: boolean }) {
+  const t = useAdminCopy();
   return (
     <div className="d-flex gap-2 mb-2">
       <input

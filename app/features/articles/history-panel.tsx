@@ -3,7 +3,7 @@ import { toast } from 'react-toastify';
 import type { Article } from '../../../common/schemas/articles';
 import type { Revision, RevisionSummary } from '../../../common/schemas/revisions';
 import { formatZoned } from '../../../common/time-zone';
-import { adminCopy as t } from '../../copy/admin';
+import { useAdminCopy, useAdminInterface } from '../../copy/admin-language';
 import { adminApi } from '../api/admin-api';
 import { VersionCompare } from './version-compare';
 
@@ -21,6 +21,7 @@ export function HistoryPanel({
   timeZone: string;
   onRestored: (article: Article) => void;
 }) {
+  const { t, say } = useAdminInterface();
   const [revisions, setRevisions] = useState<RevisionSummary[] | null>(null);
   const [chosen, setChosen] = useState<Revision | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -30,7 +31,7 @@ export function HistoryPanel({
     try {
       setRevisions((await adminApi<{ revisions: RevisionSummary[] }>(base)).revisions);
     } catch (error) {
-      toast.error((error as Error).message);
+      toast.error(say((error as Error).message));
     }
   };
   const choose = async (id: string) => {
@@ -38,7 +39,7 @@ export function HistoryPanel({
     try {
       setChosen(await adminApi<Revision>(`${base}/${id}`));
     } catch (error) {
-      toast.error((error as Error).message);
+      toast.error(say((error as Error).message));
     }
   };
   const restore = async () => {
@@ -54,7 +55,7 @@ export function HistoryPanel({
       onRestored(restored);
       await load();
     } catch (error) {
-      toast.error((error as Error).message);
+      toast.error(say((error as Error).message));
     }
   };
 
@@ -107,6 +108,7 @@ function RevisionList({
   timeZone: string;
   onChoose: (id: string) => void;
 }) {
+  const { t, lang } = useAdminInterface();
   return (
     <ol className="list-unstyled vstack gap-1 my-2" aria-label={t.form.history}>
       {revisions.map((r) => (
@@ -121,7 +123,7 @@ function RevisionList({
             {t.form.historyRow(
               r.name,
               r.user?.name ?? t.form.unknownUser,
-              formatZoned(new Date(r.createdAt), timeZone),
+              formatZoned(new Date(r.createdAt), timeZone, lang),
             )}
           </button>
         </li>
@@ -142,6 +144,7 @@ function RestoreControls({
   onRestore: () => void;
   onCancel: () => void;
 }) {
+  const t = useAdminCopy();
   return confirming ? (
     <div
       className="alert alert-warning d-flex flex-wrap gap-2 align-items-center"

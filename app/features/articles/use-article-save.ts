@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { articlePath } from '../../../common/paths';
 import type { Article, ArticleInput } from '../../../common/schemas/articles';
-import { adminCopy as t } from '../../copy/admin';
+import { useAdminInterface } from '../../copy/admin-language';
 import { adminApi } from '../api/admin-api';
 import { ApiError } from '../api/client';
 import { articleToForm, isScheduled, type ArticleFormValues } from './article-form-values';
@@ -46,6 +46,8 @@ export function useArticleSave({
   timeZone: string;
   allowLeaving: () => void;
 }) {
+  const ui = useAdminInterface();
+  const { t } = ui;
   const navigate = useNavigate();
   // The saved version this form edits; moves on when the user takes another's save or restores.
   const [saved, setSaved] = useState<Article | null>(article);
@@ -97,7 +99,7 @@ export function useArticleSave({
       setImageKey((k) => k + 1);
       allowLeaving();
       const live = created.status === 'published' && !isScheduled(created);
-      const where = live ? articlePath(created) : await previewLink(created._id);
+      const where = live ? articlePath(created) : await previewLink(created._id, ui);
       toast.success(t.form.added);
       // The edit page says where the article lives (SPEC.md §8's toast stays as it is).
       const added: AddedNotice = { slug: created.slug, where, live };
@@ -121,7 +123,9 @@ export function useArticleSave({
     /** Saves my version of a conflict over theirs, now that the user chose so. */
     keepMine: ({ theirs, mine }: SaveConflict) => {
       setSaved(theirs);
-      void update(mine, theirs.updatedAt).catch((error: Error) => toast.error(error.message));
+      void update(mine, theirs.updatedAt).catch((error: Error) =>
+        toast.error(ui.say(error.message)),
+      );
     },
   };
 }
