@@ -111,12 +111,10 @@ const EXACT: Record<string, string> = {
   'The author must be a user who can write.': 'लेखक ऐसा उपयोगकर्ता होना चाहिए जो लिख सकता हो।',
   'An article cannot be its own translation.': 'कोई लेख अपना ही अनुवाद नहीं हो सकता।',
   'The translation does not exist.': 'यह अनुवाद मौजूद नहीं है।',
-  'Another article already has this legacyId.':
-    'पुरानी साइट की यही संख्या किसी और लेख की है।',
+  'Another article already has this legacyId.': 'पुरानी साइट की यही संख्या किसी और लेख की है।',
   'Another article already uses this slug. Choose another one.':
     'यह पता कोई और लेख इस्तेमाल कर रहा है। कोई और पता चुनें।',
-  'Authors can change and delete only their own articles.':
-    'लेखक केवल अपने लेख बदल और हटा सकते हैं।',
+  'Authors can change and delete only their own articles.': 'लेखक केवल अपने लेख बदल और हटा सकते हैं।',
   'imageUrl is required to publish or schedule: upload an image first':
     'प्रकाशित या अनुसूचित करने के लिए चित्र ज़रूरी है: पहले चित्र अपलोड करें',
   'imageUrl must be an uploaded image or an https address':
@@ -127,8 +125,7 @@ const EXACT: Record<string, string> = {
   'language must be hi or en': 'भाषा हिंदी या अंग्रेज़ी होनी चाहिए',
   // Categories.
   'Category not found.': 'श्रेणी नहीं मिली।',
-  'Give the category a slug of Latin letters or digits.':
-    'श्रेणी को लैटिन अक्षरों या अंकों वाला स्लग दें।',
+  'Give the category a slug of Latin letters or digits.': 'श्रेणी को लैटिन अक्षरों या अंकों वाला स्लग दें।',
   // Users.
   'No such user.': 'ऐसा कोई उपयोगकर्ता नहीं है।',
   'The site needs at least one administrator: make someone else administrator first.':
@@ -141,8 +138,7 @@ const EXACT: Record<string, string> = {
     'चित्र फ़ाइल के रूप में भेजें (multipart/form-data, फ़ील्ड "file")।',
   'The upload was not a complete multipart/form-data body. Please try again.':
     'अपलोड पूरा नहीं पहुँचा। कृपया फिर कोशिश करें।',
-  'No image received: send it in the field "file".':
-    'कोई चित्र नहीं मिला: उसे फ़ील्ड "file" में भेजें।',
+  'No image received: send it in the field "file".': 'कोई चित्र नहीं मिला: उसे फ़ील्ड "file" में भेजें।',
   'Only JPEG, PNG, WebP, AVIF and GIF images can be uploaded.':
     'केवल JPEG, PNG, WebP, AVIF और GIF चित्र अपलोड हो सकते हैं।',
   'The file is not a readable image.': 'यह फ़ाइल पढ़ने लायक चित्र नहीं है।',
@@ -154,10 +150,8 @@ const EXACT: Record<string, string> = {
   'Must be a path on this site or an https address': 'इस साइट का पथ या https पता होना चाहिए',
   'Must be the address of an image uploaded to this site (/media/…), or empty':
     'इस साइट पर अपलोड किए गए चित्र का पता (/media/…) या खाली होना चाहिए',
-  'Must be an X account such as @patrika, or empty':
-    'X का खाता (जैसे @patrika) या खाली होना चाहिए',
-  'Must be a time zone name such as Asia/Kolkata':
-    'समय क्षेत्र का नाम होना चाहिए, जैसे Asia/Kolkata',
+  'Must be an X account such as @patrika, or empty': 'X का खाता (जैसे @patrika) या खाली होना चाहिए',
+  'Must be a time zone name such as Asia/Kolkata': 'समय क्षेत्र का नाम होना चाहिए, जैसे Asia/Kolkata',
   'Invalid email address': 'सही ईमेल पता लिखें',
   'Invalid input': 'सही नहीं है',
   // The breaking-news band, news alerts and live blogs.
@@ -203,11 +197,13 @@ const RULES: Rule[] = [
   ],
   [/^Request failed \((\d+)\)\.$/, (n) => `अनुरोध पूरा नहीं हो सका (${n})।`],
   [/^Upload failed \((\d+)\)\.$/, (n) => `अपलोड नहीं हो सका (${n})।`],
-  [/^No such (?:address|API call): /, () => 'ऐसा कोई पता नहीं है।'],
+  // A screen's failed load as the back office names it: "404 Not Found".
   [
-    /^(\w+) must be true or false$/,
-    (f) => field(f) && `${field(f)} हाँ या नहीं में होना चाहिए`,
+    /^(\d{3}) [A-Z][A-Za-z' -]*$/,
+    (n) => (n === '404' ? 'नहीं मिला (404)।' : `अनुरोध पूरा नहीं हो सका (${n})।`),
   ],
+  [/^No such (?:address|API call): /, () => 'ऐसा कोई पता नहीं है।'],
+  [/^(\w+) must be true or false$/, (f) => field(f) && `${field(f)} हाँ या नहीं में होना चाहिए`],
   [
     /^(\w+) must be a date and time \(ISO 8601\)$/,
     (f) => field(f) && `${field(f)} तारीख़ और समय होना चाहिए`,
@@ -278,8 +274,7 @@ const RULES: Rule[] = [
   ],
   [
     /^Category "(.+)" feeds a home section \(setting "(.+)"\)\. Choose other home sections in Settings first\.$/,
-    (name) =>
-      `श्रेणी “${name}” होम पेज के एक खंड में दिखती है। पहले सेटिंग्स में होम के दूसरे खंड चुनें।`,
+    (name) => `श्रेणी “${name}” होम पेज के एक खंड में दिखती है। पहले सेटिंग्स में होम के दूसरे खंड चुनें।`,
   ],
   [
     /^Category "(.+)" still has (\d+) articles?\. Move or delete (?:it|them) first\.$/,
@@ -349,12 +344,14 @@ function known(message: string): string | undefined {
 }
 
 /**
- * A server (or shared schema) message in Hindi: already-Hindi text as it is, a known message
- * translated, anything else as `fallback` (the interface's "something went wrong").
+ * A server (or shared schema) message in Hindi: a known message translated (also one that names
+ * something in Hindi: 'A category named "खेल" already exists.'), other text already in Hindi as
+ * it is, anything else as `fallback` (the interface's "something went wrong").
  */
 export function hiServerMessage(message: string, fallback: string): string {
-  if (DEVANAGARI.test(message)) return message;
-  return known(message.trim()) ?? fallback;
+  const said = known(message.trim());
+  if (said !== undefined) return said;
+  return DEVANAGARI.test(message) ? message : fallback;
 }
 
 /** Whether the table knows a message (for tests). */
