@@ -27,13 +27,11 @@ export function HistoryPanel({
   const [confirming, setConfirming] = useState(false);
   const base = `/api/articles/${article._id}/revisions`;
 
-  const load = async () => {
-    try {
-      setRevisions((await adminApi<{ revisions: RevisionSummary[] }>(base)).revisions);
-    } catch (error) {
-      toast.error(say((error as Error).message));
-    }
-  };
+  const load = () =>
+    adminApi<{ revisions: RevisionSummary[] }>(base).then(
+      (list) => setRevisions(list.revisions),
+      (error: Error) => void toast.error(say(error.message)),
+    );
   const choose = async (id: string) => {
     setConfirming(false);
     try {

@@ -47,7 +47,6 @@ export function useArticleSave({
   allowLeaving: () => void;
 }) {
   const ui = useAdminInterface();
-  const { t } = ui;
   const navigate = useNavigate();
   // The saved version this form edits; moves on when the user takes another's save or restores.
   const [saved, setSaved] = useState<Article | null>(article);
@@ -85,7 +84,7 @@ export function useArticleSave({
     // The form now edits what was stored (its slug, its time), so the next save builds on it.
     adopt(stored);
     setSavedAt(new Date());
-    toast.success(t.form.updated);
+    toast.success(ui.t.form.updated);
   };
 
   const save = async (body: ArticleInput) => {
@@ -100,7 +99,7 @@ export function useArticleSave({
       allowLeaving();
       const live = created.status === 'published' && !isScheduled(created);
       const where = live ? articlePath(created) : await previewLink(created._id, ui);
-      toast.success(t.form.added);
+      toast.success(ui.t.form.added);
       // The edit page says where the article lives (SPEC.md §8's toast stays as it is).
       const added: AddedNotice = { slug: created.slug, where, live };
       await navigate(`/admin/edit-article/${created._id}`, { state: { added } });
@@ -123,9 +122,7 @@ export function useArticleSave({
     /** Saves my version of a conflict over theirs, now that the user chose so. */
     keepMine: ({ theirs, mine }: SaveConflict) => {
       setSaved(theirs);
-      void update(mine, theirs.updatedAt).catch((error: Error) =>
-        toast.error(ui.say(error.message)),
-      );
+      void update(mine, theirs.updatedAt).catch((e: Error) => toast.error(ui.say(e.message)));
     },
   };
 }
