@@ -104,7 +104,7 @@ test('with uiLanguage=hi the article list, the article form and the settings pag
     await expect(page.getByRole('heading', { level: 1, name: hi.form.editTitle })).toBeVisible();
     await expect(page.getByLabel(hi.form.category, { exact: true })).toBeEnabled();
     await expect(page.getByRole('toolbar', { name: hi.editor.toolbar }).first()).toBeVisible();
-    await expect(page.getByRole('button', { name: hi.form.update })).toBeVisible();
+    await expect(page.getByRole('button', { name: hi.form.update, exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: hi.live.title })).toBeVisible();
     await expect(page.getByRole('button', { name: hi.form.sendBack })).toBeVisible();
     await expectNoEnglish(page, admin, 'the article form');
@@ -119,7 +119,7 @@ test('with uiLanguage=hi the article list, the article form and the settings pag
     await dialog.getByRole('button', { name: hi.editor.apply }).click();
     await expect(dialog.getByText(hi.editor.linkInvalid)).toBeVisible();
     await expectNoEnglish(page, admin, 'the link dialog');
-    await dialog.getByRole('button', { name: hi.editor.cancel, exact: true }).click();
+    await dialog.getByText(hi.editor.cancel, { exact: true }).click();
     await expect(dialog).toHaveCount(0);
   });
 
@@ -157,7 +157,7 @@ test('with uiLanguage=hi the article list, the article form and the settings pag
     await page.goto(`/admin/edit-article/${article._id}`);
     await hydrated(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Article' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Update' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Update', exact: true })).toBeVisible();
     await expect(page.getByLabel('Meta Title')).toBeVisible();
   });
 });
