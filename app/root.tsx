@@ -102,12 +102,15 @@ function AppStyles() {
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
-/** The public layout's route id: its pages speak the interface language of the settings. */
-const PUBLIC_LAYOUT = 'routes/public/layout';
+/**
+ * The layouts whose pages speak the interface language of the settings: the public pages and
+ * the back office (DECISIONS.md §18).
+ */
+const INTERFACE_LAYOUTS = new Set(['routes/public/layout', 'routes/admin/layout']);
 
 /**
- * The page language: the deepest route that names one (an article's), else on public pages
- * the interface language (setting `uiLanguage`), else English (the back office).
+ * The page language: the deepest route that names one (an article's), else the interface
+ * language (setting `uiLanguage`).
  */
 function usePageLanguage(): string {
   const matches = useMatches();
@@ -120,13 +123,15 @@ function usePageLanguage(): string {
 }
 
 /**
- * The interface language: the setting's on public pages (when the root loader could read the
- * settings), English in the back office and when it could not.
+ * The interface language: the setting's on public and back-office pages (when the root loader
+ * could read the settings), English when it could not.
  */
 function useInterfaceLanguage(): UiLanguage {
   const matches = useMatches();
   const root = matches[0]?.data as RootData | undefined;
-  return matches.some((m) => m.id === PUBLIC_LAYOUT) ? (root?.settings.uiLanguage ?? 'en') : 'en';
+  return matches.some((m) => INTERFACE_LAYOUTS.has(m.id))
+    ? (root?.settings.uiLanguage ?? 'en')
+    : 'en';
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -230,7 +235,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = interfaceFor(lang);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // No settings on a public page: its interface language is unknown, so both are said. The
-  // back office is English whatever the settings say.
+  // back office without settings is English.
   if (!data && !pathname.startsWith(`/${PAGE_SEGMENTS.admin}`)) {
     const en = status === 404 ? copy.notFound.title : copy.errors.title;
     const hi = status === 404 ? hiCopy.notFound.title : hiCopy.errors.title;

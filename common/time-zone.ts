@@ -100,9 +100,19 @@ export function formatClock(
   return format.format(date);
 }
 
-/** "23 Nov 2026, 06:00 IST": a date, a 24-hour time and the zone's short name. */
-export function formatZoned(date: Date, timeZone: string): string {
-  const when = new Intl.DateTimeFormat('en-GB', {
+/** The locale each interface language writes the back office's dates in. */
+const ZONED_LOCALES = { en: 'en-GB', hi: 'hi-IN' } as const;
+
+/**
+ * "23 Nov 2026, 06:00 IST" (in Hindi "23 नव॰ 2026, 06:00 IST"): a date, a 24-hour time and
+ * the zone's short name.
+ */
+export function formatZoned(
+  date: Date,
+  timeZone: string,
+  language: keyof typeof ZONED_LOCALES = 'en',
+): string {
+  const when = new Intl.DateTimeFormat(ZONED_LOCALES[language], {
     timeZone,
     day: 'numeric',
     month: 'short',

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { isRouteErrorResponse, useRouteError, type ErrorResponse } from 'react-router';
 import { PageLink } from './page-link';
 import { ROLES, type Role } from '../../common/roles';
-import { adminCopy } from '../copy/admin';
+import { useAdminCopy } from '../copy/admin-language';
 import { useInterface } from '../copy/language';
 
 /*
@@ -25,14 +25,15 @@ export function NoAccess({
   /** Inside the back-office shell, which already has the page's <main>. */
   inShell?: boolean;
 }) {
+  const t = useAdminCopy();
   const staffScreen = needs !== undefined && needs !== 'author';
   const Wrapper = inShell ? 'div' : 'main';
   return (
     <Wrapper {...(inShell ? {} : { id: 'main' })} className="container py-5 text-center">
-      <h1>{adminCopy.noAccess.title}</h1>
-      <p>{staffScreen ? adminCopy.noAccess.role(needs) : adminCopy.noAccess.body}</p>
+      <h1>{t.noAccess.title}</h1>
+      <p>{staffScreen ? t.noAccess.role(t.roles[needs]) : t.noAccess.body}</p>
       <a href="/" className="btn btn-primary">
-        {adminCopy.noAccess.home}
+        {t.noAccess.home}
       </a>
     </Wrapper>
   );
@@ -46,10 +47,7 @@ export const neededRole = (error: ErrorResponse): Role | undefined => {
     : undefined;
 };
 
-/**
- * SPEC.md §2 "Page not found with a link home", in the public interface's language (English
- * in the back office, which has no interface context).
- */
+/** SPEC.md §2 "Page not found with a link home", in the interface's language. */
 export function NotFoundPanel({ heading }: { heading?: string }) {
   const { t, lang } = useInterface();
   return (

@@ -1,6 +1,8 @@
 /** Texts of the back office (STYLE.md §16); SPEC.md §2 and §8 texts are verbatim. */
 export const adminCopy = {
   brand: (shortName: string) => `${shortName} Admin`,
+  /** The back office's page title after the site's short name. */
+  pageTitle: 'Admin',
   online: 'Online',
   /** The first Tab stop of every back-office page (WCAG 2.4.1). */
   skip: 'Skip to content',
@@ -25,6 +27,15 @@ export const adminCopy = {
     sentBackCount: (n: number) => `${n} article${n === 1 ? '' : 's'} sent back to you`,
     sidebar: 'Back office menu',
     closeSidebar: 'Close the menu',
+    /** The sidebar's <nav> name. */
+    backOffice: 'Back office',
+  },
+  /** The roles as the back office names them (the wire's names, DECISIONS.md §2). */
+  roles: {
+    reader: 'reader',
+    author: 'author',
+    editor: 'editor',
+    administrator: 'administrator',
   },
   noAccess: {
     title: 'No access',
@@ -322,6 +333,27 @@ export const adminCopy = {
     videoHint: 'https://www.youtube.com/watch?v=… or https://youtu.be/…',
     videoInvalid:
       'Enter a YouTube address (https://www.youtube.com/watch?v=… or https://youtu.be/…).',
+    toolbar: 'Formatting',
+    uploadImage: 'Upload an image into the article',
+    /** The toolbar's buttons. */
+    tools: {
+      h2: 'H2',
+      h3: 'H3',
+      bold: 'Bold',
+      italic: 'Italic',
+      underline: 'Underline',
+      strike: 'Strike',
+      bulletList: 'Bullet list',
+      orderedList: 'Numbered list',
+      quote: 'Quote',
+      link: 'Link',
+      image: 'Image',
+      table: 'Table',
+      codeBlock: 'Code block',
+      video: 'Video',
+      undo: 'Undo',
+      redo: 'Redo',
+    },
   },
   categories: {
     title: 'Categories',
@@ -338,6 +370,7 @@ export const adminCopy = {
     showOnHome: 'Show on the home page',
     save: 'Save',
     cancel: 'Cancel',
+    close: 'Close',
     empty: 'No categories found',
     saved: 'Category added successfully!',
     failed: (message: string) => `Error: ${message}`,
@@ -379,7 +412,7 @@ export const adminCopy = {
       twitterSite: 'The site’s X account, such as @patrika.',
       timeZone: 'Times are shown and entered in this zone and stored in UTC.',
       uiLanguage:
-        "The language of the public site's navigation, buttons and messages. Articles keep their own language.",
+        "The language of the site's navigation, buttons and messages, on the public pages and in the back office. Articles keep their own language.",
       homeLayout:
         'How the home page is laid out. News suits a site that publishes through the day; the home sections above feed both.',
     },
@@ -400,7 +433,7 @@ export const adminCopy = {
       contactPhone: 'Contact phone',
       contactAddress: 'Contact address',
       mapLocation: 'Map location',
-      uiLanguage: 'Interface language (public pages)',
+      uiLanguage: 'Interface language',
       homeLayout: 'Home page layout',
       facebook: 'Facebook',
       x: 'X (Twitter)',
@@ -412,3 +445,13 @@ export const adminCopy = {
     },
   },
 } as const;
+
+/** A copy's shape with its texts as plain strings: what another language must give. */
+type Widen<T> = T extends string
+  ? string
+  : T extends (...args: infer A) => infer R
+    ? (...args: A) => Widen<R>
+    : { readonly [K in keyof T]: Widen<T[K]> };
+
+/** The back office's texts in any interface language (app/copy/admin.hi.ts). */
+export type AdminCopy = Widen<typeof adminCopy>;

@@ -8,8 +8,10 @@ import { hiServerMessage } from './server-messages.hi';
  * The public interface's language (setting `uiLanguage`, DECISIONS.md §12). The public layout
  * provides it; components take their texts from `useInterface()` and mark every element that
  * shows one with `lang={lang}`, so a screen reader says an English button on a Hindi article
- * page (or a Hindi one on an English page) in its own language. Admin screens stay English
- * (app/copy/admin.ts) and never see this context, so they get the English default.
+ * page (or a Hindi one on an English page) in its own language. The back office follows the
+ * same setting (DECISIONS.md §18): its texts come from app/copy/admin-language.ts, and its
+ * layout provides this context to its screens, so their fields and toasts say the API's
+ * messages in the same language.
  */
 
 export interface Interface {

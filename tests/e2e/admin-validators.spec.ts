@@ -13,7 +13,17 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { UiLanguage } from '../../common/settings';
-import { ADMIN, expect, hydrated, readJson, signIn, test, type SiteSettings } from './fixtures';
+import { adminCopy, type AdminCopy } from '../../app/copy/admin';
+import {
+  ADMIN,
+  ADMIN_COPY,
+  expect,
+  hydrated,
+  readJson,
+  signIn,
+  test,
+  type SiteSettings,
+} from './fixtures';
 
 /** The Nu checker's jar, as the `vnu-jar` package ships it (its export is the jar's path). */
 const VNU_JAR = String(createRequire(import.meta.url)('vnu-jar'));
@@ -25,76 +35,86 @@ interface AdminPage {
   ready: (page: Page) => Promise<void>;
 }
 
-const toolbarOf = (page: Page) => page.getByRole('toolbar', { name: 'Formatting' });
-const editorOf = (page: Page) => page.getByRole('textbox', { name: 'Article Description' });
+// The back office speaks the interface language (DECISIONS.md §18): screens are found by the
+// texts of the language under test.
+const toolbarOf = (page: Page, t: AdminCopy = adminCopy) =>
+  page.getByRole('toolbar', { name: t.editor.toolbar });
+const editorOf = (page: Page, t: AdminCopy = adminCopy) =>
+  page.getByRole('textbox', { name: t.form.description });
 
 const heading = (name: string | RegExp) => async (page: Page) => {
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 };
 
 /** The article form has drawn its editor and its lists of categories and authors. */
-const articleFormReady = (title: string) => async (page: Page) => {
+const articleFormReady = (title: string, t: AdminCopy) => async (page: Page) => {
   await heading(title)(page);
-  await expect(toolbarOf(page)).toBeVisible();
-  await expect(page.getByLabel('Category')).toBeEnabled();
-  await expect(page.getByLabel('Author')).toBeEnabled();
+  await expect(toolbarOf(page, t)).toBeVisible();
+  await expect(page.getByLabel(t.form.category)).toBeEnabled();
+  await expect(page.getByLabel(t.form.author)).toBeEnabled();
 };
 
 /** Every screen of the back office (app/routes.ts), and the profile it links to. */
-function adminPages(articleId: string): AdminPage[] {
+function adminPages(articleId: string, t: AdminCopy): AdminPage[] {
   return [
-    { name: 'dashboard', path: '/admin/dashboard', ready: heading('Dashboard') },
+    { name: 'dashboard', path: '/admin/dashboard', ready: heading(t.dashboard.title) },
     {
       name: 'articles',
       path: '/admin/articles',
       ready: async (page) => {
-        await heading('Articles')(page);
+        await heading(t.articles.title)(page);
         await expect(page.getByRole('main').getByRole('row').nth(1)).toBeVisible();
       },
     },
-    { name: 'add-article', path: '/admin/add-article', ready: articleFormReady('Add Article') },
+    {
+      name: 'add-article',
+      path: '/admin/add-article',
+      ready: articleFormReady(t.form.addTitle, t),
+    },
     {
       name: 'edit-article',
       path: `/admin/edit-article/${articleId}`,
       ready: async (page) => {
-        await articleFormReady('Edit Article')(page);
-        await expect(editorOf(page)).toContainText('Second paragraph');
+        await articleFormReady(t.form.editTitle, t)(page);
+        await expect(editorOf(page, t)).toContainText('Second paragraph');
       },
     },
     {
       name: 'edit-article-link-dialog',
       path: `/admin/edit-article/${articleId}`,
       ready: async (page) => {
-        await articleFormReady('Edit Article')(page);
-        await toolbarOf(page).getByRole('button', { name: 'Link', exact: true }).click();
-        await expect(page.getByRole('dialog', { name: 'Add a link' })).toBeVisible();
+        await articleFormReady(t.form.editTitle, t)(page);
+        await toolbarOf(page, t)
+          .getByRole('button', { name: t.editor.tools.link, exact: true })
+          .click();
+        await expect(page.getByRole('dialog', { name: t.editor.addLink })).toBeVisible();
       },
     },
     {
       name: 'categories',
       path: '/admin/categories',
       ready: async (page) => {
-        await heading('Categories')(page);
+        await heading(t.categories.title)(page);
         await expect(page.getByRole('main').getByRole('row').nth(1)).toBeVisible();
       },
     },
-    { name: 'sitemap', path: '/admin/sitemap', ready: heading('Sitemap') },
+    { name: 'sitemap', path: '/admin/sitemap', ready: heading(t.sitemap.title) },
     {
       name: 'users',
       path: '/admin/users',
       ready: async (page) => {
-        await heading('Users')(page);
+        await heading(t.users.title)(page);
         await expect(page.getByRole('main').getByRole('row').nth(1)).toBeVisible();
       },
     },
-    { name: 'settings', path: '/admin/settings', ready: heading('Settings') },
+    { name: 'settings', path: '/admin/settings', ready: heading(t.settings.title) },
     {
       name: 'settings-media-picker',
       path: '/admin/settings',
       ready: async (page) => {
-        await heading('Settings')(page);
+        await heading(t.settings.title)(page);
         await page
-          .getByRole('group', { name: 'Square logo address (/media/…)' })
+          .getByRole('group', { name: t.settings.fields.logoUrl })
           .getByRole('button')
           .first()
           .click();
@@ -119,7 +139,11 @@ function adminPages(articleId: string): AdminPage[] {
         await expect(page.getByRole('dialog')).toBeVisible();
       },
     },
-    { name: 'admin-not-found', path: '/admin/no-such-screen', ready: heading('Page not found') },
+    {
+      name: 'admin-not-found',
+      path: '/admin/no-such-screen',
+      ready: heading(t.notFound.title),
+    },
     {
       name: 'profile',
       path: '/profile',
@@ -213,7 +237,7 @@ test('every admin page passes axe (serious) and the Nu HTML checker, in English 
   await signIn(page, ADMIN, '/admin/dashboard');
   for (const language of ['en', 'hi'] as const satisfies UiLanguage[]) {
     await readJson<SiteSettings>(await admin.updateSettings({ uiLanguage: language }));
-    for (const screen of adminPages(article._id)) {
+    for (const screen of adminPages(article._id, ADMIN_COPY[language])) {
       const label = `${screen.path} (uiLanguage ${language})`;
       await test.step(label, async () => {
         await page.goto(screen.path);

@@ -35,7 +35,9 @@ import type {
   UserInfo,
   UserListSchema,
 } from '../../common/schemas/users';
-import type { SiteSettings, SiteSettingsSchema } from '../../common/settings';
+import type { SiteSettings, SiteSettingsSchema, UiLanguage } from '../../common/settings';
+import { adminCopy, type AdminCopy } from '../../app/copy/admin';
+import { adminCopyHi } from '../../app/copy/admin.hi';
 
 export { expect };
 export type { Article, ArticleCard, Category, SiteSettings, Stats, User, UserInfo };
@@ -481,6 +483,9 @@ export async function expectNoSideScroll(page: Page, what: string) {
   );
 }
 
-/** The back office's sidebar. */
-export const sidebar = (page: Page): Locator =>
-  page.getByRole('navigation', { name: 'Back office' });
+/** The back office's texts in each interface language (it follows the setting, DECISIONS.md §18). */
+export const ADMIN_COPY: Record<UiLanguage, AdminCopy> = { en: adminCopy, hi: adminCopyHi };
+
+/** The back office's sidebar, named in the interface language. */
+export const sidebar = (page: Page, language: UiLanguage = 'en'): Locator =>
+  page.getByRole('navigation', { name: ADMIN_COPY[language].menu.backOffice });

@@ -1,4 +1,4 @@
-import { adminCopy as t } from '../../copy/admin';
+import { useAdminCopy } from '../../copy/admin-language';
 
 /**
  * First, Prev, numbered pages, Next, Last (SPEC.md §2); First/Prev disabled on page 1 and
@@ -13,6 +13,7 @@ export function Pager({
   totalPages: number;
   onPage: (n: number) => void;
 }) {
+  const t = useAdminCopy();
   if (totalPages <= 1) return null;
   const from = Math.max(1, Math.min(page - 2, totalPages - 4));
   const pages = Array.from({ length: Math.min(5, totalPages) }, (_, i) => from + i);

@@ -1,9 +1,10 @@
 import { isRouteErrorResponse, Link } from 'react-router';
-import { adminCopy as t } from '../../copy/admin';
+import { useAdminInterface } from '../../copy/admin-language';
 import { GeneralErrorBoundary, NoAccess, neededRole } from '../error-boundary';
 
 /** A back-office screen that could not load: the reason, inside the shell (the sidebar stays). */
 function CouldNotLoad({ error }: { error: unknown }) {
+  const { t, say } = useAdminInterface();
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error
@@ -12,7 +13,7 @@ function CouldNotLoad({ error }: { error: unknown }) {
   return (
     <div className="alert alert-danger" role="alert">
       <h1 className="h5">{t.error.title}</h1>
-      <p className="mb-2">{message}</p>
+      <p className="mb-2">{say(message)}</p>
       <Link to="/admin/dashboard" className="alert-link">
         {t.nav.dashboard}
       </Link>

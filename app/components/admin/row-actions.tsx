@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { adminCopy as t } from '../../copy/admin';
+import { useAdminCopy } from '../../copy/admin-language';
 
 /**
  * Edit and Delete for one row; the buttons are named after the row for screen readers. Edit
@@ -14,6 +14,7 @@ export function RowActions({
   edit: string | (() => void);
   onDelete: () => void;
 }) {
+  const t = useAdminCopy();
   const editClass = 'btn btn-sm btn-outline-primary me-2';
   const editLabel = `${t.articles.edit}: ${name}`;
   return (

@@ -1,5 +1,6 @@
 import { useRevalidator, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
+import { useAdminInterface } from '../../copy/admin-language';
 import { adminApi } from './admin-api';
 
 /**
@@ -13,6 +14,7 @@ export function useListPage({
   currentPage: number;
   rowsOnPage: number;
 }) {
+  const { say } = useAdminInterface();
   const [, setParams] = useSearchParams();
   const revalidator = useRevalidator();
   // Other parameters (a title search) stay as they are.
@@ -36,7 +38,7 @@ export function useListPage({
       if (rowsOnPage === 1 && currentPage > 1) setPage(currentPage - 1);
       else await reload();
     } catch (error) {
-      toast.error((error as Error).message);
+      toast.error(say((error as Error).message));
     }
   };
 

@@ -3,7 +3,7 @@ import type { AdminArticleRowSchema } from '../../../common/schemas/articles';
 import { formatZoned } from '../../../common/time-zone';
 import { serialNumber, type Column } from '../../components/admin/data-table';
 import { RowActions } from '../../components/admin/row-actions';
-import { adminCopy as t } from '../../copy/admin';
+import { useAdminInterface, type AdminInterface } from '../../copy/admin-language';
 import { statusBadge } from './article-status';
 import { openPreview } from './open-preview';
 import type { z } from 'zod';
@@ -21,12 +21,16 @@ export function adminListColumns({
   timeZone,
   now,
   onDelete,
+  ui,
 }: {
   currentPage: number;
   timeZone: string;
   now: Date;
   onDelete: (article: Row) => void;
+  /** The back office's language (useAdminInterface). */
+  ui: AdminInterface;
 }): Column<Row>[] {
+  const { t, lang, locale } = ui;
   return [
     { header: t.articles.sno, cell: (_, index) => serialNumber(currentPage, index) },
     {
@@ -43,7 +47,7 @@ export function adminListColumns({
     {
       header: t.articles.status,
       cell: (a) => {
-        const badge = statusBadge(a, timeZone, now);
+        const badge = statusBadge(a, timeZone, ui, now);
         return <span className={`badge bg-${badge.tone}`}>{badge.text}</span>;
       },
     },
@@ -53,10 +57,12 @@ export function adminListColumns({
       cell: (a) => (
         <>
           {a.status === 'published' && new Date(a.publishedAt) <= now && (
-            <div>{t.articles.publishedOn(formatZoned(new Date(a.publishedAt), timeZone))}</div>
+            <div>
+              {t.articles.publishedOn(formatZoned(new Date(a.publishedAt), timeZone, lang))}
+            </div>
           )}
           <div className="text-body-secondary">
-            {t.articles.updatedOn(formatZoned(new Date(a.updatedAt), timeZone))}
+            {t.articles.updatedOn(formatZoned(new Date(a.updatedAt), timeZone, lang))}
           </div>
         </>
       ),
@@ -64,7 +70,7 @@ export function adminListColumns({
     {
       header: t.articles.views,
       className: 'text-end',
-      cell: (a) => a.views.toLocaleString('en-IN'),
+      cell: (a) => a.views.toLocaleString(locale),
     },
     {
       header: t.articles.actions,
@@ -85,6 +91,8 @@ export function adminListColumns({
 
 /** Where an article can be seen: its public address once out, else a signed preview. */
 function SeeIt({ article, now }: { article: Row; now: Date }) {
+  const ui = useAdminInterface();
+  const { t } = ui;
   const out = article.status === 'published' && new Date(article.publishedAt) <= now;
   if (out)
     return (
@@ -103,7 +111,7 @@ function SeeIt({ article, now }: { article: Row; now: Date }) {
       type="button"
       className="btn btn-sm btn-outline-secondary"
       aria-label={t.articles.previewLabel(article.name)}
-      onClick={() => void openPreview(article._id)}
+      onClick={() => void openPreview(article._id, ui)}
     >
       {t.articles.preview}
     </button>

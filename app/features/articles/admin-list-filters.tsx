@@ -5,7 +5,7 @@ import {
   SEARCH_QUERY_MAX,
   type AdminSort,
 } from '../../../common/articles';
-import { adminCopy as t } from '../../copy/admin';
+import { useAdminCopy } from '../../copy/admin-language';
 import { HindiTypingFor } from '../typing/hindi-typing';
 import type { AdminListFilter } from './admin-list-query';
 
@@ -32,6 +32,7 @@ export function AdminListFilterForm({
   categories: Named[];
   authors: Named[];
 }) {
+  const t = useAdminCopy();
   const [params] = useSearchParams();
   const submit = useSubmit();
   const filtered = Object.keys(filters).some((key) => key !== 'sort');
@@ -99,6 +100,7 @@ const TITLE_SEARCH_ID = 'article-title-search';
 
 /** The title search: its box (with Hindi typing), Search, and Clear while any filter is on. */
 function TitleSearch({ q, filtered }: { q: string | undefined; filtered: boolean }) {
+  const t = useAdminCopy();
   return (
     <div className="d-flex gap-2 mb-2">
       <div className="input-group">

@@ -3,7 +3,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { slugify } from '../../../common/slug';
 import type { Category } from '../../../common/schemas/categories';
 import { FormCheckbox, FormSelect, FormTextField } from '../../components/form/fields';
-import { adminCopy as t } from '../../copy/admin';
+import { useAdminCopy } from '../../copy/admin-language';
 import { HindiTypingFor } from '../typing/hindi-typing';
 import type { ArticleFormValues } from './article-form-values';
 import type { AuthorOption } from './use-article-options';
@@ -30,6 +30,7 @@ export function ArticleFields({
   mayPublish: boolean;
   timeZone: string;
 }) {
+  const t = useAdminCopy();
   const followTitle = useSlugFollowingTitle(editing);
   const [status, when] = useWatch<ArticleFormValues, ['status', 'when']>({
     name: ['status', 'when'],
@@ -105,6 +106,7 @@ function AuthorSelect({
   myName: string;
   authors: AuthorOption[] | null;
 }) {
+  const t = useAdminCopy();
   const { getValues } = useFormContext<ArticleFormValues>();
   return (
     <FormSelect
@@ -128,6 +130,7 @@ function AuthorSelect({
 
 /** The category, with a spinner in its label while the list loads. */
 function CategorySelect({ categories }: { categories: Category[] | null }) {
+  const t = useAdminCopy();
   return (
     <FormSelect
       name="category"
@@ -164,6 +167,7 @@ function PublishTimingFields({
   when: ArticleFormValues['when'];
   timeZone: string;
 }) {
+  const t = useAdminCopy();
   return (
     <>
       <FormSelect name="when" label={t.form.when} wrapperClassName="col-md-3">

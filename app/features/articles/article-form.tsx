@@ -7,7 +7,7 @@ import type { SessionUser } from '../../../common/services';
 import type { SiteSettings } from '../../../common/settings';
 import { SubmitButton } from '../../components/form/fields';
 import { SchemaForm, useSchemaForm } from '../../components/form/schema-form';
-import { adminCopy as t } from '../../copy/admin';
+import { useAdminCopy, useAdminInterface } from '../../copy/admin-language';
 import { formatClock, formatZoned } from '../../../common/time-zone';
 import { ArticleFields } from './article-fields';
 import {
@@ -43,6 +43,7 @@ export function ArticleForm({
   me: SessionUser;
   settings: Pick<SiteSettings, 'timeZone' | 'authorsNeedReview'>;
 }) {
+  const t = useAdminCopy();
   const { timeZone } = settings;
   const mayPublish = hasRole(me.role, 'editor') || !settings.authorsNeedReview;
   const scheduled = article !== null && isScheduled(article);
@@ -114,6 +115,7 @@ export function ArticleForm({
 
 /** Says where a just-added article lives (or its preview), under its final slug. */
 function AddedMessage({ added }: { added: AddedNotice }) {
+  const t = useAdminCopy();
   return (
     <p className="alert alert-success mb-0" role="status">
       {t.form.addedAt(added.slug)}
@@ -131,6 +133,7 @@ function AddedMessage({ added }: { added: AddedNotice }) {
 
 /** Who else has this article open (usePresence). */
 function EditorsPresent({ editors }: { editors: { _id: string; name: string }[] }) {
+  const t = useAdminCopy();
   return editors.map((e) => (
     <p key={e._id} className="alert alert-info mb-0" role="status">
       {t.form.editing(e.name)}
@@ -153,6 +156,7 @@ function SaveRow({
   autosavedAt: Date | null;
   timeZone: string;
 }) {
+  const { t, lang } = useAdminInterface();
   return (
     <div className="d-flex flex-wrap align-items-center gap-3">
       <SubmitButton busyText={t.form.saving} disabled={disabled}>
@@ -165,7 +169,7 @@ function SaveRow({
       )}
       {autosavedAt && (
         <span className="small text-body-secondary" role="status">
-          {t.form.autosavedAt(formatZoned(autosavedAt, timeZone))}
+          {t.form.autosavedAt(formatZoned(autosavedAt, timeZone, lang))}
         </span>
       )}
       {editing && (

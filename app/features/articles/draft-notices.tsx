@@ -1,4 +1,4 @@
-import { adminCopy as t } from '../../copy/admin';
+import { useAdminCopy } from '../../copy/admin-language';
 
 /** The article form's notices about a draft kept in this browser (see useArticleDraft). */
 export function DraftNotices({
@@ -12,6 +12,7 @@ export function DraftNotices({
   onRestoreStale: () => void;
   onDiscard: () => void;
 }) {
+  const t = useAdminCopy();
   const button = (label: string, onClick: () => void) => (
     <button type="button" className="btn btn-sm btn-outline-secondary" onClick={onClick}>
       {label}

@@ -3,7 +3,7 @@ import { toast } from 'react-toastify';
 import type { Article } from '../../../common/schemas/articles';
 import type { Revision, RevisionSummary } from '../../../common/schemas/revisions';
 import { formatZoned } from '../../../common/time-zone';
-import { adminCopy as t } from '../../copy/admin';
+import { useAdminCopy, useAdminInterface } from '../../copy/admin-language';
 import { adminApi } from '../api/admin-api';
 import { VersionCompare } from './version-compare';
 
@@ -21,24 +21,23 @@ export function HistoryPanel({
   timeZone: string;
   onRestored: (article: Article) => void;
 }) {
+  const { t, say } = useAdminInterface();
   const [revisions, setRevisions] = useState<RevisionSummary[] | null>(null);
   const [chosen, setChosen] = useState<Revision | null>(null);
   const [confirming, setConfirming] = useState(false);
   const base = `/api/articles/${article._id}/revisions`;
 
-  const load = async () => {
-    try {
-      setRevisions((await adminApi<{ revisions: RevisionSummary[] }>(base)).revisions);
-    } catch (error) {
-      toast.error((error as Error).message);
-    }
-  };
+  const load = () =>
+    adminApi<{ revisions: RevisionSummary[] }>(base).then(
+      (list) => setRevisions(list.revisions),
+      (error: Error) => void toast.error(say(error.message)),
+    );
   const choose = async (id: string) => {
     setConfirming(false);
     try {
       setChosen(await adminApi<Revision>(`${base}/${id}`));
     } catch (error) {
-      toast.error((error as Error).message);
+      toast.error(say((error as Error).message));
     }
   };
   const restore = async () => {
@@ -54,7 +53,7 @@ export function HistoryPanel({
       onRestored(restored);
       await load();
     } catch (error) {
-      toast.error((error as Error).message);
+      toast.error(say((error as Error).message));
     }
   };
 
@@ -107,6 +106,7 @@ function RevisionList({
   timeZone: string;
   onChoose: (id: string) => void;
 }) {
+  const { t, lang } = useAdminInterface();
   return (
     <ol className="list-unstyled vstack gap-1 my-2" aria-label={t.form.history}>
       {revisions.map((r) => (
@@ -121,7 +121,7 @@ function RevisionList({
             {t.form.historyRow(
               r.name,
               r.user?.name ?? t.form.unknownUser,
-              formatZoned(new Date(r.createdAt), timeZone),
+              formatZoned(new Date(r.createdAt), timeZone, lang),
             )}
           </button>
         </li>
@@ -142,6 +142,7 @@ function RestoreControls({
   onRestore: () => void;
   onCancel: () => void;
 }) {
+  const t = useAdminCopy();
   return confirming ? (
     <div
       className="alert alert-warning d-flex flex-wrap gap-2 align-items-center"

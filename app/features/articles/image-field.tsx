@@ -3,7 +3,7 @@ import { useController, useFormContext } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { controlProps, Field } from '../../components/field';
 import { FormTextField, useFieldError } from '../../components/form/fields';
-import { adminCopy as t } from '../../copy/admin';
+import { useAdminInterface } from '../../copy/admin-language';
 import { PickerButton } from '../media/media-picker';
 import { IMAGE_ACCEPT } from '../media/media-upload';
 import { uploadImage } from '../media/upload';
@@ -20,6 +20,7 @@ import { UploadProgress } from '../../components/upload-progress';
  * item 1): its alt text comes with it when the article has none yet.
  */
 export function ImageField() {
+  const { t, say } = useAdminInterface();
   const { field } = useController<ArticleFormValues, 'imageUrl'>({ name: 'imageUrl' });
   const { getValues, setValue } = useFormContext<ArticleFormValues>();
   const library = useMediaCopy();
@@ -37,7 +38,7 @@ export function ImageField() {
       const image = await uploadImage(file, setProgress);
       field.onChange(image.secure_url);
     } catch (e) {
-      const message = t.form.uploadFailed((e as Error).message);
+      const message = t.form.uploadFailed(say((e as Error).message));
       input.value = '';
       setProgress(0);
       setRefused(message);

@@ -1,12 +1,13 @@
 import { useController } from 'react-hook-form';
 import { Field, labelIdOf } from '../../components/field';
 import { FormTextArea, FormTextField, useFieldError } from '../../components/form/fields';
-import { adminCopy as t } from '../../copy/admin';
+import { useAdminCopy } from '../../copy/admin-language';
 import { RichTextEditor } from '../editor/rich-text-editor';
 import type { ArticleFormValues } from './article-form-values';
 
 /** Meta title and keywords beside the image, the meta description under them (SPEC.md §2). */
 export function MetaFields() {
+  const t = useAdminCopy();
   return (
     <>
       <div className="col-md-6 vstack gap-2">
@@ -25,6 +26,7 @@ export function MetaFields() {
 
 /** The rich-text article description (DECISIONS.md §4), kept in the form's `description`. */
 export function DescriptionField() {
+  const t = useAdminCopy();
   const { field } = useController<ArticleFormValues, 'description'>({ name: 'description' });
   const error = useFieldError('description');
   return (

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import type { Article } from '../../../common/schemas/articles';
-import { adminCopy as t } from '../../copy/admin';
+import { useAdminCopy, useAdminInterface } from '../../copy/admin-language';
 import { adminApi } from '../api/admin-api';
 import { openPreview, previewLink } from './open-preview';
 
 /** The note an editor left when sending the article back; the author reads it here. */
 export function ReviewNote({ note }: { note: string }) {
+  const t = useAdminCopy();
   if (!note) return null;
   return (
     <p className="alert alert-warning mb-0" role="status">
@@ -21,20 +22,22 @@ export function ReviewNote({ note }: { note: string }) {
  * valid 7 days) for an article not yet out (DECISIONS.md §11).
  */
 export function PreviewButtons({ articleId }: { articleId: string }) {
+  const ui = useAdminInterface();
+  const { t } = ui;
   const [link, setLink] = useState<string | null>(null);
   return (
     <div className="d-flex flex-wrap gap-2 align-items-end">
       <button
         type="button"
         className="btn btn-outline-secondary"
-        onClick={() => void openPreview(articleId)}
+        onClick={() => void openPreview(articleId, ui)}
       >
         {t.form.preview}
       </button>
       <button
         type="button"
         className="btn btn-outline-secondary"
-        onClick={async () => setLink(await previewLink(articleId))}
+        onClick={async () => setLink(await previewLink(articleId, ui))}
       >
         {t.form.sharePreview}
       </button>
@@ -55,6 +58,7 @@ export function PreviewButtons({ articleId }: { articleId: string }) {
 
 /** An editor's answer to a piece submitted for review: back to draft, with a note. */
 export function SendBack({ article }: { article: Article }) {
+  const { t, say } = useAdminInterface();
   const navigate = useNavigate();
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
@@ -85,7 +89,7 @@ export function SendBack({ article }: { article: Article }) {
               toast.success(t.form.sentBack);
               await navigate('/admin/articles');
             } catch (error) {
-              toast.error((error as Error).message);
+              toast.error(say((error as Error).message));
               setBusy(false);
             }
           }}

@@ -3,7 +3,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import type { Language } from '../../../common/articles';
 import { FormSelect } from '../../components/form/fields';
-import { adminCopy as t } from '../../copy/admin';
+import { useAdminInterface } from '../../copy/admin-language';
 import { adminApi } from '../api/admin-api';
 import type { ArticleFormValues } from './article-form-values';
 
@@ -22,6 +22,7 @@ const PICKER_LIMIT = 1000;
  * server keeps the link both ways and refuses a same-language one.
  */
 export function TranslationField({ editingId }: { editingId: string | null }) {
+  const { t, say } = useAdminInterface();
   const { getValues } = useFormContext<ArticleFormValues>();
   const language = useWatch<ArticleFormValues, 'language'>({ name: 'language' });
   const [rows, setRows] = useState<Row[] | null>(null);
@@ -31,9 +32,9 @@ export function TranslationField({ editingId }: { editingId: string | null }) {
       .then((list) => setRows(list.articles))
       .catch((e: Error) => {
         setRows([]);
-        toast.error(e.message);
+        toast.error(say(e.message));
       });
-  }, []);
+  }, [say]);
 
   const linked = getValues('translationId');
   const options = (rows ?? []).filter(

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { articlePath } from '../../../common/paths';
 import type { Article, ArticleInput } from '../../../common/schemas/articles';
-import { adminCopy as t } from '../../copy/admin';
+import { useAdminInterface } from '../../copy/admin-language';
 import { adminApi } from '../api/admin-api';
 import { ApiError } from '../api/client';
 import { articleToForm, isScheduled, type ArticleFormValues } from './article-form-values';
@@ -46,6 +46,7 @@ export function useArticleSave({
   timeZone: string;
   allowLeaving: () => void;
 }) {
+  const ui = useAdminInterface();
   const navigate = useNavigate();
   // The saved version this form edits; moves on when the user takes another's save or restores.
   const [saved, setSaved] = useState<Article | null>(article);
@@ -83,7 +84,7 @@ export function useArticleSave({
     // The form now edits what was stored (its slug, its time), so the next save builds on it.
     adopt(stored);
     setSavedAt(new Date());
-    toast.success(t.form.updated);
+    toast.success(ui.t.form.updated);
   };
 
   const save = async (body: ArticleInput) => {
@@ -97,8 +98,8 @@ export function useArticleSave({
       setImageKey((k) => k + 1);
       allowLeaving();
       const live = created.status === 'published' && !isScheduled(created);
-      const where = live ? articlePath(created) : await previewLink(created._id);
-      toast.success(t.form.added);
+      const where = live ? articlePath(created) : await previewLink(created._id, ui);
+      toast.success(ui.t.form.added);
       // The edit page says where the article lives (SPEC.md §8's toast stays as it is).
       const added: AddedNotice = { slug: created.slug, where, live };
       await navigate(`/admin/edit-article/${created._id}`, { state: { added } });
@@ -121,7 +122,7 @@ export function useArticleSave({
     /** Saves my version of a conflict over theirs, now that the user chose so. */
     keepMine: ({ theirs, mine }: SaveConflict) => {
       setSaved(theirs);
-      void update(mine, theirs.updatedAt).catch((error: Error) => toast.error(error.message));
+      void update(mine, theirs.updatedAt).catch((e: Error) => toast.error(ui.say(e.message)));
     },
   };
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
-import { adminCopy as t } from '../../copy/admin';
+import { useAdminCopy } from '../../copy/admin-language';
 
 /**
  * Never lose work: while `dirty`, leaving the page asks first (the browser's own question on
@@ -8,6 +8,7 @@ import { adminCopy as t } from '../../copy/admin';
  * that follows a save.
  */
 export function useLeaveGuard(dirty: boolean) {
+  const t = useAdminCopy();
   const leaving = useRef(false);
 
   useEffect(() => {
@@ -25,7 +26,7 @@ export function useLeaveGuard(dirty: boolean) {
     if (blocker.state !== 'blocked') return;
     if (window.confirm(t.form.leave)) blocker.proceed();
     else blocker.reset();
-  }, [blocker]);
+  }, [blocker, t]);
 
   return useCallback(() => {
     leaving.current = true;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import type { Article } from '../../../common/schemas/articles';
 import { formatZoned } from '../../../common/time-zone';
-import { adminCopy as t } from '../../copy/admin';
+import { useAdminCopy, useAdminInterface } from '../../copy/admin-language';
 import {
   articleToForm,
   differs,
@@ -65,6 +65,7 @@ function BrowserDraftChoice({
   saved: Article | null;
   timeZone: string;
 }) {
+  const t = useAdminCopy();
   const [compareDraft, setCompareDraft] = useState(false);
   return (
     <>
@@ -112,6 +113,7 @@ function ServerDraftChoice({
   hidden: boolean;
   timeZone: string;
 }) {
+  const { t, lang } = useAdminInterface();
   const form = useFormContext<ArticleFormValues>();
   const autosaved = serverDraft.draft;
   if (!saved || !autosaved?.content || hidden) return null;
@@ -121,7 +123,7 @@ function ServerDraftChoice({
   if (!differs(offer, savedForm) || !differs(offer, form.getValues())) return null;
   return (
     <ChoosePanel
-      text={t.form.serverDraft(formatZoned(new Date(autosaved.createdAt), timeZone))}
+      text={t.form.serverDraft(formatZoned(new Date(autosaved.createdAt), timeZone, lang))}
       before={form.getValues()}
       after={offer}
       beforeLabel={t.form.savedVersion}
@@ -149,6 +151,7 @@ function ConflictChoice({
   onTakeTheirs: (theirs: Article) => void;
   onKeepMine: (conflict: SaveConflict) => void;
 }) {
+  const t = useAdminCopy();
   const { getValues } = useFormContext<ArticleFormValues>();
   return (
     <ChoosePanel

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { diffWords, htmlToDiffText, sideBySide, type DiffPart } from '../../../common/text-diff';
-import { adminCopy as t } from '../../copy/admin';
+import type { AdminCopy } from '../../copy/admin';
+import { useAdminCopy } from '../../copy/admin-language';
 
 /** The fields two versions of an article are compared on. */
 export interface ComparableVersion {
@@ -12,7 +13,10 @@ export interface ComparableVersion {
   description: string;
 }
 
-const FIELDS: { key: keyof ComparableVersion; label: string; html?: boolean }[] = [
+/** The compared fields, in order, with their labels. */
+const fieldsOf = (
+  t: AdminCopy,
+): { key: keyof ComparableVersion; label: string; html?: boolean }[] => [
   { key: 'name', label: t.form.fieldTitle },
   { key: 'slug', label: t.form.fieldSlug },
   { key: 'metaTitle', label: t.form.metaTitle },
@@ -61,14 +65,15 @@ export function VersionCompare({
   beforeLabel: string;
   afterLabel: string;
 }) {
+  const t = useAdminCopy();
   const rows = useMemo(
     () =>
-      FIELDS.flatMap(({ key, label, html }) => {
+      fieldsOf(t).flatMap(({ key, label, html }) => {
         const a = html ? htmlToDiffText(before[key]) : before[key];
         const b = html ? htmlToDiffText(after[key]) : after[key];
         return a === b ? [] : [{ key, label, ...sideBySide(diffWords(a, b)) }];
       }),
-    [before, after],
+    [before, after, t],
   );
   if (rows.length === 0) return <p className="mb-0">{t.form.noChanges}</p>;
   return (

@@ -4,12 +4,10 @@ import { z } from 'zod';
 import { BreakingInputSchema, type BreakingNews } from '../../../common/schemas/breaking';
 import { FormSelect, FormTextField, SubmitButton } from '../../components/form/fields';
 import { SchemaForm, useSchemaForm } from '../../components/form/schema-form';
-import { adminCopy } from '../../copy/admin';
+import { formatMoment, useAdminCopy, useAdminInterface } from '../../copy/admin-language';
 import { adminApi } from '../api/admin-api';
 import { api } from '../api/client';
 import { useBusy } from '../api/use-busy';
-
-const t = adminCopy.breaking;
 
 /** How long a band may show before it leaves by itself, in minutes ('' until removed). */
 const SHOW_FOR = ['', '30', '60', '180', '360', '720'] as const;
@@ -30,6 +28,7 @@ type Story = { _id: string; name: string };
  * what every page shows now, a form to show another, and a button to take it off.
  */
 export function BreakingDesk() {
+  const t = useAdminCopy().breaking;
   const [band, setBand] = useState<BreakingNews | null | undefined>(undefined);
   const [stories, setStories] = useState<Story[]>([]);
   const { busy, run } = useBusy(t.failed);
@@ -87,6 +86,8 @@ function CurrentBand({
   busy: boolean;
   onRemove: () => void;
 }) {
+  const ui = useAdminInterface();
+  const t = ui.t.breaking;
   if (band === undefined) return <p className="text-body-secondary">{t.loading}</p>;
   if (!band) return <p className="text-body-secondary">{t.none}</p>;
   return (
@@ -95,7 +96,7 @@ function CurrentBand({
         <strong>{t.now}</strong> {band.text}
         {band.expiresAt && (
           <span className="small d-block">
-            {t.until(new Date(band.expiresAt).toLocaleString('en-IN'))}
+            {t.until(formatMoment(new Date(band.expiresAt), ui))}
           </span>
         )}
       </span>
@@ -113,6 +114,7 @@ function CurrentBand({
 
 /** The band's text, the published story it opens (the newest 20) and how long it shows. */
 function BandFields({ stories }: { stories: Story[] }) {
+  const t = useAdminCopy().breaking;
   return (
     <div className="row g-3">
       <FormTextField name="text" id="breaking-text" label={t.text} wrapperClassName="col-12" />

@@ -7,7 +7,7 @@ import {
   SubmitButton,
 } from '../../components/form/fields';
 import { SchemaForm, useSchemaForm } from '../../components/form/schema-form';
-import { adminCopy as t } from '../../copy/admin';
+import { useAdminCopy } from '../../copy/admin-language';
 import { adminApi } from '../api/admin-api';
 
 /** What the modal starts from: empty for Add, the category for Edit. */
@@ -50,6 +50,7 @@ function CategoryForm({
   onClose: () => void;
   onSaved: () => Promise<void>;
 }) {
+  const t = useAdminCopy();
   const form = useSchemaForm(CategoryInputSchema, values);
   return (
     <SchemaForm
@@ -64,7 +65,7 @@ function CategoryForm({
         await onSaved();
       }}
     >
-      <Modal.Header closeButton>
+      <Modal.Header closeButton closeLabel={t.categories.close}>
         <Modal.Title id="category-modal-title">
           {_id ? t.categories.edit : t.categories.add}
         </Modal.Title>

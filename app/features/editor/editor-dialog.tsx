@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Modal } from 'react-bootstrap';
-import { adminCopy as t } from '../../copy/admin';
+import { useAdminCopy } from '../../copy/admin-language';
 
 /** One text box of an editor dialog, with the check its value must pass. */
 export interface DialogField {
@@ -36,6 +36,7 @@ export function EditorDialog({
   onClose,
   remove,
 }: EditorDialogProps) {
+  const t = useAdminCopy();
   const base = useId();
   const [values, setValues] = useState(() =>
     Object.fromEntries(fields.map((f) => [f.name, f.value])),

@@ -4,7 +4,8 @@ import { TableKit } from '@tiptap/extension-table';
 import Youtube from '@tiptap/extension-youtube';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
-import { adminCopy as t } from '../../copy/admin';
+import type { AdminCopy } from '../../copy/admin';
+import { useAdminCopy, useAdminInterface } from '../../copy/admin-language';
 import { MediaPicker } from '../media/media-picker';
 import { IMAGE_ACCEPT } from '../media/media-upload';
 import { uploadImage } from '../media/upload';
@@ -44,7 +45,7 @@ interface ToolSpec {
   /** Pressed (a mark or block that applies here); undefined for plain actions. */
   active?: boolean;
   disabled?: boolean;
-  /** The label's language when it is not the toolbar's (English). */
+  /** The label's language when it is not the toolbar's. */
   lang?: string;
   /** The button's name when its text is a symbol ("अ"), with a tooltip. */
   name?: { label: string; hint: string; lang: string };
@@ -65,52 +66,57 @@ interface ToolbarActions {
 }
 
 /** The buttons, in the order the toolbar shows them. */
-function toolsOf(editor: Editor, actions: ToolbarActions): ToolSpec[] {
+function toolsOf(editor: Editor, actions: ToolbarActions, t: AdminCopy): ToolSpec[] {
   const chain = () => editor.chain().focus();
+  const tool = t.editor.tools;
   return [
     {
-      label: 'H2',
+      label: tool.h2,
       onClick: () => chain().toggleHeading({ level: 2 }).run(),
       active: editor.isActive('heading', { level: 2 }),
     },
     {
-      label: 'H3',
+      label: tool.h3,
       onClick: () => chain().toggleHeading({ level: 3 }).run(),
       active: editor.isActive('heading', { level: 3 }),
     },
-    { label: 'Bold', onClick: () => chain().toggleBold().run(), active: editor.isActive('bold') },
     {
-      label: 'Italic',
+      label: tool.bold,
+      onClick: () => chain().toggleBold().run(),
+      active: editor.isActive('bold'),
+    },
+    {
+      label: tool.italic,
       onClick: () => chain().toggleItalic().run(),
       active: editor.isActive('italic'),
     },
     {
-      label: 'Underline',
+      label: tool.underline,
       onClick: () => chain().toggleUnderline().run(),
       active: editor.isActive('underline'),
     },
     {
-      label: 'Strike',
+      label: tool.strike,
       onClick: () => chain().toggleStrike().run(),
       active: editor.isActive('strike'),
     },
     {
-      label: 'Bullet list',
+      label: tool.bulletList,
       onClick: () => chain().toggleBulletList().run(),
       active: editor.isActive('bulletList'),
     },
     {
-      label: 'Numbered list',
+      label: tool.orderedList,
       onClick: () => chain().toggleOrderedList().run(),
       active: editor.isActive('orderedList'),
     },
     {
-      label: 'Quote',
+      label: tool.quote,
       onClick: () => chain().toggleBlockquote().run(),
       active: editor.isActive('blockquote'),
     },
-    { label: 'Link', onClick: actions.onLink, active: editor.isActive('link') },
-    { label: 'Image', onClick: actions.onImage },
+    { label: tool.link, onClick: actions.onLink, active: editor.isActive('link') },
+    { label: tool.image, onClick: actions.onImage },
     { label: actions.libraryLabel, onClick: actions.onLibraryImage, lang: actions.libraryLang },
     {
       label: t.editor.imageDetails,
@@ -118,11 +124,11 @@ function toolsOf(editor: Editor, actions: ToolbarActions): ToolSpec[] {
       disabled: !editor.isActive('image'),
     },
     {
-      label: 'Table',
+      label: tool.table,
       onClick: () => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(),
     },
     {
-      label: 'Code block',
+      label: tool.codeBlock,
       onClick: () => chain().toggleCodeBlock().run(),
       active: editor.isActive('codeBlock'),
     },
@@ -134,9 +140,9 @@ function toolsOf(editor: Editor, actions: ToolbarActions): ToolSpec[] {
       active: actions.hindiTyping.on,
       name: actions.hindiTyping,
     },
-    { label: 'Video', onClick: actions.onVideo },
-    { label: 'Undo', onClick: () => chain().undo().run(), disabled: !editor.can().undo() },
-    { label: 'Redo', onClick: () => chain().redo().run(), disabled: !editor.can().redo() },
+    { label: tool.video, onClick: actions.onVideo },
+    { label: tool.undo, onClick: () => chain().undo().run(), disabled: !editor.can().undo() },
+    { label: tool.redo, onClick: () => chain().redo().run(), disabled: !editor.can().redo() },
   ];
 }
 
@@ -173,7 +179,8 @@ function Toolbar({
   actions: ToolbarActions;
   controls: string;
 }) {
-  const tools = toolsOf(editor, actions);
+  const t = useAdminCopy();
+  const tools = toolsOf(editor, actions, t);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const [current, setCurrent] = useState(0);
   const enabled = tools.flatMap((tool, i) => (tool.disabled ? [] : [i]));
@@ -182,7 +189,7 @@ function Toolbar({
     <div
       className="editor-toolbar d-flex flex-wrap gap-1 p-2 border-bottom bg-light"
       role="toolbar"
-      aria-label="Formatting"
+      aria-label={t.editor.toolbar}
       aria-controls={controls}
       onKeyDown={(event) => {
         const next = nextTool(event.key, enabled, stop);
@@ -238,6 +245,7 @@ export function RichTextEditor({ value, onChange, labelledBy, id }: Props) {
   const [picking, setPicking] = useState(false);
   const library = useMediaCopy();
   const typing = useEditorTyping();
+  const { t, say } = useAdminInterface();
   const editor = useBodyEditor({ value, onChange, labelledBy, id }, typing.extension);
   const close = () => setDialog(null);
   const hindiTyping = useTypingButton(editor, typing.session);
@@ -245,9 +253,9 @@ export function RichTextEditor({ value, onChange, labelledBy, id }: Props) {
   const insertImage = async (file: File) => {
     try {
       const image = await uploadImage(file);
-      setDialog(newImageDialog(editor, image.secure_url, close));
+      setDialog(newImageDialog(t, editor, image.secure_url, close));
     } catch (error) {
-      toast.error(t.form.uploadFailed((error as Error).message));
+      toast.error(t.form.uploadFailed(say((error as Error).message)));
     }
   };
 
@@ -257,12 +265,12 @@ export function RichTextEditor({ value, onChange, labelledBy, id }: Props) {
     libraryLabel: library.m.editorButton,
     libraryLang: library.lang,
     onImageDetails: () => {
-      if (editor?.isActive('image')) setDialog(imageDetailsDialog(editor, close));
+      if (editor?.isActive('image')) setDialog(imageDetailsDialog(t, editor, close));
     },
     onLink: () => {
-      if (editor) setDialog(linkDialog(editor, close));
+      if (editor) setDialog(linkDialog(t, editor, close));
     },
-    onVideo: () => setDialog(videoDialog(editor, close)),
+    onVideo: () => setDialog(videoDialog(t, editor, close)),
     hindiTyping,
   };
 
@@ -285,7 +293,7 @@ export function RichTextEditor({ value, onChange, labelledBy, id }: Props) {
         type="file"
         accept={IMAGE_ACCEPT}
         hidden
-        aria-label="Upload an image into the article"
+        aria-label={t.editor.uploadImage}
         onChange={(e) => {
           const file = e.target.files?.[0];
           if (file) void insertImage(file);
@@ -297,7 +305,7 @@ export function RichTextEditor({ value, onChange, labelledBy, id }: Props) {
         show={picking}
         onHide={() => setPicking(false)}
         onPick={({ url, alt, caption }) =>
-          setDialog(newImageDialog(editor, url, close, { alt, caption }))
+          setDialog(newImageDialog(t, editor, url, close, { alt, caption }))
         }
       />
     </div>

@@ -1,7 +1,7 @@
 import { NodeSelection, TextSelection, type Transaction } from '@tiptap/pm/state';
 import type { Editor } from '@tiptap/react';
 import { IMAGE_ALT_MAX } from '../../../common/schemas/articles';
-import { adminCopy as t } from '../../copy/admin';
+import type { AdminCopy } from '../../copy/admin';
 import type { EditorDialogProps } from './editor-dialog';
 
 /** What a toolbar dialog asks and what it does with the answers (the editor adds `onClose`). */
@@ -13,27 +13,28 @@ const LINK_ADDRESS = /^(?:https?:\/\/[^\s/]+\S*|mailto:\S+@\S+|tel:\+?[\d\s().-]
 const YOUTUBE_ADDRESS =
   /^https:\/\/(?:(?:www\.|m\.)?youtube(?:-nocookie)?\.com\/(?:watch\?(?:\S*&)?v=|embed\/|shorts\/)|youtu\.be\/)[\w-]{6,}\S*$/i;
 
-const checkLinkAddress = (v: string) => (LINK_ADDRESS.test(v) ? undefined : t.editor.linkInvalid);
-const checkVideoAddress = (v: string) =>
+const checkLinkAddress = (t: AdminCopy) => (v: string) =>
+  LINK_ADDRESS.test(v) ? undefined : t.editor.linkInvalid;
+const checkVideoAddress = (t: AdminCopy) => (v: string) =>
   YOUTUBE_ADDRESS.test(v) ? undefined : t.editor.videoInvalid;
-const checkAlt = (v: string) =>
+const checkAlt = (t: AdminCopy) => (v: string) =>
   v === ''
     ? t.editor.altRequired
     : v.length > IMAGE_ALT_MAX
       ? t.editor.tooLong(IMAGE_ALT_MAX)
       : undefined;
-const checkCaption = (v: string) =>
+const checkCaption = (t: AdminCopy) => (v: string) =>
   v.length > IMAGE_ALT_MAX ? t.editor.tooLong(IMAGE_ALT_MAX) : undefined;
 
 /** The image dialog's two fields: alt text (required) and an optional caption. */
-const imageFields = (alt: string, caption: string) => [
-  { name: 'alt', label: t.editor.alt, hint: t.editor.altHint, value: alt, check: checkAlt },
+const imageFields = (t: AdminCopy, alt: string, caption: string) => [
+  { name: 'alt', label: t.editor.alt, hint: t.editor.altHint, value: alt, check: checkAlt(t) },
   {
     name: 'caption',
     label: t.editor.caption,
     hint: t.editor.captionHint,
     value: caption,
-    check: checkCaption,
+    check: checkCaption(t),
   },
 ];
 
@@ -42,6 +43,7 @@ const imageFields = (alt: string, caption: string) => [
  * image goes in only once it is described (Cancel leaves the text as it was).
  */
 export const newImageDialog = (
+  t: AdminCopy,
   editor: Editor | null,
   src: string,
   close: () => void,
@@ -49,7 +51,7 @@ export const newImageDialog = (
 ): ToolbarDialog => ({
   title: t.editor.imageTitle,
   submitLabel: t.editor.insert,
-  fields: imageFields(offered.alt, offered.caption),
+  fields: imageFields(t, offered.alt, offered.caption),
   onSubmit: ({ alt, caption }) => {
     close();
     editor?.chain().focus().insertContent({ type: 'image', attrs: { src, alt, caption } }).run();
@@ -57,12 +59,12 @@ export const newImageDialog = (
 });
 
 /** The alt text and caption of the image at the cursor. */
-export function imageDetailsDialog(editor: Editor, close: () => void): ToolbarDialog {
+export function imageDetailsDialog(t: AdminCopy, editor: Editor, close: () => void): ToolbarDialog {
   const attrs = editor.getAttributes('image');
   return {
     title: t.editor.imageDetailsTitle,
     submitLabel: t.editor.apply,
-    fields: imageFields(String(attrs.alt ?? ''), String(attrs.caption ?? '')),
+    fields: imageFields(t, String(attrs.alt ?? ''), String(attrs.caption ?? '')),
     onSubmit: ({ alt, caption }) => {
       close();
       editor.chain().focus().updateAttributes('image', { alt, caption }).run();
@@ -71,7 +73,7 @@ export function imageDetailsDialog(editor: Editor, close: () => void): ToolbarDi
 }
 
 /** A new link, or the link at the cursor: its address, or removing it. */
-export function linkDialog(editor: Editor, close: () => void): ToolbarDialog {
+export function linkDialog(t: AdminCopy, editor: Editor, close: () => void): ToolbarDialog {
   const current = editor.getAttributes('link').href as string | undefined;
   // Nothing selected and no link here: the dialog asks for the words to link as well.
   const needsText = editor.state.selection.empty && !current;
@@ -85,7 +87,7 @@ export function linkDialog(editor: Editor, close: () => void): ToolbarDialog {
         hint: t.editor.linkHint,
         value: current ?? '',
         type: 'url',
-        check: checkLinkAddress,
+        check: checkLinkAddress(t),
       },
       ...(needsText
         ? [
@@ -124,7 +126,11 @@ export function linkDialog(editor: Editor, close: () => void): ToolbarDialog {
 }
 
 /** A YouTube video by its address. */
-export const videoDialog = (editor: Editor | null, close: () => void): ToolbarDialog => ({
+export const videoDialog = (
+  t: AdminCopy,
+  editor: Editor | null,
+  close: () => void,
+): ToolbarDialog => ({
   title: t.editor.videoTitle,
   submitLabel: t.editor.insert,
   fields: [
@@ -134,7 +140,7 @@ export const videoDialog = (editor: Editor | null, close: () => void): ToolbarDi
       hint: t.editor.videoHint,
       value: '',
       type: 'url',
-      check: checkVideoAddress,
+      check: checkVideoAddress(t),
     },
   ],
   onSubmit: ({ src = '' }) => {

@@ -3,12 +3,10 @@ import { toast } from 'react-toastify';
 import { liveFeedPath } from '../../../common/paths';
 import type { Article } from '../../../common/schemas/articles';
 import type { LiveEntry, LiveFeed } from '../../../common/schemas/live';
-import { adminCopy } from '../../copy/admin';
+import { formatMoment, useAdminCopy, useAdminInterface } from '../../copy/admin-language';
 import { RichTextEditor } from '../editor/rich-text-editor';
 import { adminApi } from '../api/admin-api';
 import { useBusy } from '../api/use-busy';
-
-const t = adminCopy.live;
 
 /** How often the desk asks for what other writers posted meanwhile. */
 const DESK_REFRESH_MS = 15_000;
@@ -19,6 +17,7 @@ const DESK_REFRESH_MS = 15_000;
  * several writers post at once without conflict; the list follows what they post.
  */
 export function LiveDesk({ article }: { article: Article }) {
+  const t = useAdminCopy().live;
   const [entries, setEntries] = useState<LiveEntry[] | null>(null);
   const base = liveFeedPath(article._id);
   const load = useCallback(
@@ -61,6 +60,7 @@ export function LiveDesk({ article }: { article: Article }) {
 
 /** The new update's text and marks, and the button that posts it. */
 function NewEntry({ base, onPosted }: { base: string; onPosted: () => Promise<void> }) {
+  const t = useAdminCopy().live;
   const [body, setBody] = useState('');
   const [pinned, setPinned] = useState(false);
   const [keyEvent, setKeyEvent] = useState(false);
@@ -138,6 +138,8 @@ function DeskEntry({
   base: string;
   onChanged: () => Promise<void>;
 }) {
+  const ui = useAdminInterface();
+  const t = ui.t.live;
   const [editing, setEditing] = useState<string | null>(null);
   const { busy, run } = useBusy(t.failed);
   const url = `${base}/${entry._id}`;
@@ -160,7 +162,7 @@ function DeskEntry({
   return (
     <li className="live-entry mb-3">
       <p className="small text-body-secondary mb-1">
-        {new Date(entry.createdAt).toLocaleString('en-IN')}
+        {formatMoment(new Date(entry.createdAt), ui)}
         {entry.author && ` · ${entry.author.name}`}
         {entry.pinned && ` · ${t.pinned}`}
         {entry.keyEvent && ` · ${t.keyEvent}`}
@@ -198,6 +200,7 @@ function EntryActions({
   setEditing: (body: string | null) => void;
   act: EntryAct;
 }) {
+  const t = useAdminCopy().live;
   const [confirming, setConfirming] = useState(false);
   const button = 'btn btn-outline-secondary btn-sm';
   if (confirming)

@@ -1,24 +1,25 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { PUSH_ALERTS_PATH } from '../../../common/push-paths';
 import { PushAlertInputSchema, type PushAlert } from '../../../common/schemas/push';
 import { FormSelect, FormTextField, SubmitButton } from '../../components/form/fields';
 import { SchemaForm, useSchemaForm } from '../../components/form/schema-form';
-import { adminCopy } from '../../copy/admin';
+import type { AdminCopy } from '../../copy/admin';
+import { formatMoment, useAdminCopy, useAdminInterface } from '../../copy/admin-language';
 import { adminApi } from '../api/admin-api';
-
-const t = adminCopy.push;
 
 /** How often the desk asks how an alert in delivery is going. */
 const REFRESH_MS = 2_000;
 
 /** The desk's form: the published article, and a title other than its own. */
-const AlertFormSchema = z.object({
-  articleId: z.string().min(1, t.pickArticle),
-  title: PushAlertInputSchema.shape.title,
-});
-type AlertForm = z.input<typeof AlertFormSchema>;
+const alertFormSchema = (t: AdminCopy['push']) =>
+  z.object({
+    articleId: z.string().min(1, t.pickArticle),
+    title: PushAlertInputSchema.shape.title,
+  });
+type AlertFormSchema = ReturnType<typeof alertFormSchema>;
+type AlertForm = z.input<AlertFormSchema>;
 const EMPTY: AlertForm = { articleId: '', title: '' };
 
 type Story = { _id: string; name: string };
@@ -30,9 +31,11 @@ type Desk = { subscribers: number; alerts: PushAlert[] };
  * what became of them (sent, failed, removed), refreshed while one is being delivered.
  */
 export function PushDesk() {
+  const t = useAdminCopy().push;
   const [desk, setDesk] = useState<Desk | undefined>(undefined);
   const [stories, setStories] = useState<Story[]>([]);
-  const form = useSchemaForm(AlertFormSchema, EMPTY);
+  const schema = useMemo(() => alertFormSchema(t), [t]);
+  const form = useSchemaForm(schema, EMPTY);
 
   const load = useCallback(
     () =>
@@ -54,7 +57,7 @@ export function PushDesk() {
     return () => clearInterval(timer);
   }, [delivering, load]);
 
-  const send = async (values: z.output<typeof AlertFormSchema>) => {
+  const send = async (values: z.output<AlertFormSchema>) => {
     await adminApi<{ _id: string }>(PUSH_ALERTS_PATH, {
       method: 'POST',
       body: { articleId: values.articleId, ...(values.title ? { title: values.title } : {}) },
@@ -70,7 +73,7 @@ export function PushDesk() {
         {t.title}
       </h2>
       {desk && <p className="text-body-secondary">{t.subscribers(desk.subscribers)}</p>}
-      <SchemaForm form={form} limits={AlertFormSchema} onSubmit={send}>
+      <SchemaForm form={form} limits={schema} onSubmit={send}>
         <AlertFields stories={stories} />
         <SubmitButton className="btn btn-primary mt-3">{t.send}</SubmitButton>
       </SchemaForm>
@@ -81,6 +84,7 @@ export function PushDesk() {
 
 /** The published article (the newest 20) and the alert's own title. */
 function AlertFields({ stories }: { stories: Story[] }) {
+  const t = useAdminCopy().push;
   return (
     <div className="row g-3">
       <FormSelect name="articleId" id="push-article" label={t.article} wrapperClassName="col-md-6">
@@ -104,6 +108,8 @@ function AlertFields({ stories }: { stories: Story[] }) {
 
 /** The latest alerts and their counts. */
 function LatestAlerts({ alerts }: { alerts: PushAlert[] }) {
+  const ui = useAdminInterface();
+  const t = ui.t.push;
   if (alerts.length === 0) return <p className="text-body-secondary mt-3 mb-0">{t.none}</p>;
   return (
     <div className="table-responsive mt-3">
@@ -127,7 +133,7 @@ function LatestAlerts({ alerts }: { alerts: PushAlert[] }) {
                   <span className="d-block small text-body-secondary">{t.delivering}</span>
                 )}
               </td>
-              <td>{new Date(a.createdAt).toLocaleString('en-IN')}</td>
+              <td>{formatMoment(new Date(a.createdAt), ui)}</td>
               <td>{a.sent}</td>
               <td>{a.failed}</td>
               <td>{a.removed}</td>

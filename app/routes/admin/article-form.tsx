@@ -3,7 +3,7 @@ import type { Article } from '../../../common/schemas/articles';
 import { appContext, type SessionUser } from '../../../common/services';
 import type { SiteSettings } from '../../../common/settings';
 import { AdminRouteError } from '../../components/admin/route-error';
-import { adminCopy as t } from '../../copy/admin';
+import { useAdminCopy } from '../../copy/admin-language';
 import { adminApi } from '../../features/api/admin-api';
 import { ArticleForm } from '../../features/articles/article-form';
 import { LiveDesk } from '../../features/live/live-desk';
@@ -42,6 +42,7 @@ export async function clientLoader({ params, serverLoader }: Route.ClientLoaderA
 clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
+  const t = useAdminCopy();
   return (
     <p>
       <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />

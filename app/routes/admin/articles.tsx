@@ -5,7 +5,7 @@ import type { SessionUser } from '../../../common/services';
 import type { SiteSettings } from '../../../common/settings';
 import { DataTable } from '../../components/admin/data-table';
 import { Pager } from '../../components/admin/pager';
-import { adminCopy as t } from '../../copy/admin';
+import { useAdminCopy, useAdminInterface } from '../../copy/admin-language';
 import { adminApi } from '../../features/api/admin-api';
 import { pageParam } from '../../features/api/page-param';
 import { useListPage } from '../../features/api/use-list-page';
@@ -48,6 +48,7 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
 clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
+  const t = useAdminCopy();
   return <p>{t.loading}</p>;
 }
 
@@ -56,12 +57,15 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
     loaderData;
   const { filters } = loaderData;
   const me = useOutletContext<SessionUser>();
+  const ui = useAdminInterface();
+  const { t } = ui;
   const list = useListPage({ currentPage, rowsOnPage: articles.length });
 
   const columns = adminListColumns({
     currentPage,
     timeZone,
     now: new Date(),
+    ui,
     onDelete: (a) =>
       list.deleteAfterConfirm(
         t.articles.confirmDelete(a.name),

@@ -7,7 +7,7 @@ import { DataTable, serialNumber, type Column } from '../../components/admin/dat
 import { Pager } from '../../components/admin/pager';
 import { RowActions } from '../../components/admin/row-actions';
 import { requireScreen } from '../../features/session/screen-guard';
-import { adminCopy as t } from '../../copy/admin';
+import { useAdminCopy } from '../../copy/admin-language';
 import { adminApi } from '../../features/api/admin-api';
 import {
   CategoryModal,
@@ -40,11 +40,13 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
 clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
+  const t = useAdminCopy();
   return <p>{t.loading}</p>;
 }
 
 /** Category listing with Add/Edit modals (SPEC.md §2, §4, §5). */
 export default function AdminCategories({ loaderData }: Route.ComponentProps) {
+  const t = useAdminCopy();
   const { categories, currentPage, totalPages } = loaderData;
   const list = useListPage({ currentPage, rowsOnPage: categories.length });
   const [modal, setModal] = useState({ open: false, opened: 0, draft: EMPTY_CATEGORY });

@@ -4,7 +4,7 @@ import { hasRole } from '../../../common/roles';
 import type { Dashboard as DashboardNumbers, Stats } from '../../../common/schemas/stats';
 import { formatZoned } from '../../../common/time-zone';
 import type { SessionUser } from '../../../common/services';
-import { adminCopy as t } from '../../copy/admin';
+import { useAdminCopy, useAdminInterface } from '../../copy/admin-language';
 import { adminApi } from '../../features/api/admin-api';
 import { BreakingDesk } from '../../features/breaking/breaking-desk';
 import { PushDesk } from '../../features/push/push-desk';
@@ -44,16 +44,18 @@ export async function clientLoader({
 clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
+  const t = useAdminCopy();
   return <p>{t.loading}</p>;
 }
 
 function Counter({ label, value }: { label: string; value: number }) {
+  const { locale } = useAdminInterface();
   return (
     <div className="col-6 col-lg-4 col-xl-2">
       <div className="card text-center h-100">
         <div className="card-body">
           <div className="display-6 fw-bold" data-testid={`count-${label.toLowerCase()}`}>
-            {value.toLocaleString('en-IN')}
+            {value.toLocaleString(locale)}
           </div>
           <div className="text-body-secondary">{label}</div>
         </div>
@@ -64,6 +66,7 @@ function Counter({ label, value }: { label: string; value: number }) {
 
 /** Views per day as bars: an SVG, no chart library. */
 function ViewsChart({ days }: { days: Stats['viewsPerDay'] }) {
+  const t = useAdminCopy();
   if (days.every((d) => d.views === 0))
     return (
       <figure className="card card-body mt-4">
@@ -130,6 +133,7 @@ function ArticleList({
   all: string;
   line: (a: ListRow) => string;
 }) {
+  const t = useAdminCopy();
   return (
     <section className="col-12 col-lg-6" aria-labelledby={id}>
       <div className="card h-100">
@@ -164,7 +168,8 @@ function ArticleList({
 
 /** The morning meeting (issue 9 item 9): views, the week's top 10, and what waits on whom. */
 function MorningMeeting({ d, me }: { d: DashboardNumbers; me: SessionUser }) {
-  const when = (iso: string) => formatZoned(new Date(iso), d.timeZone);
+  const { t, lang, locale } = useAdminInterface();
+  const when = (iso: string) => formatZoned(new Date(iso), d.timeZone, lang);
   const byline = (a: ListRow) => (a.author ? `${t.dashboard.by(a.author.name)} · ` : '');
   return (
     <>
@@ -197,7 +202,7 @@ function MorningMeeting({ d, me }: { d: DashboardNumbers; me: SessionUser }) {
                         a.name
                       )}{' '}
                       <span className="text-body-secondary small">
-                        {`· ${a.views.toLocaleString('en-IN')} ${t.dashboard.views.toLowerCase()}`}
+                        {`· ${a.views.toLocaleString(locale)} ${t.dashboard.views.toLowerCase()}`}
                       </span>
                     </li>
                   ))}
@@ -240,6 +245,7 @@ function MorningMeeting({ d, me }: { d: DashboardNumbers; me: SessionUser }) {
  * is, and what to do first (issue 14 item 7). Closing it drops the parameter.
  */
 function Welcome({ name }: { name: string }) {
+  const t = useAdminCopy();
   const [, setParams] = useSearchParams();
   return (
     <section className="alert alert-success position-relative pe-5" aria-labelledby="welcome-title">
@@ -283,6 +289,7 @@ function Welcome({ name }: { name: string }) {
 }
 
 export default function Dashboard({ loaderData }: { loaderData: DashboardData }) {
+  const t = useAdminCopy();
   const me = useOutletContext<SessionUser>();
   const [params] = useSearchParams();
   const welcome = params.get(WELCOME_PARAM) === '1' && hasRole(me.role, 'administrator');

@@ -4,7 +4,8 @@ import { Dropdown, Offcanvas } from 'react-bootstrap';
 import { hasRole } from '../../../common/roles';
 import { appContext, type SessionUser } from '../../../common/services';
 import { GeneralErrorBoundary } from '../../components/error-boundary';
-import { adminCopy as t } from '../../copy/admin';
+import { adminInterfaceFor, useAdminCopy, useAdminLanguage } from '../../copy/admin-language';
+import { InterfaceLanguage } from '../../copy/language';
 import { adminApi } from '../../features/api/admin-api';
 import { api } from '../../features/api/client';
 import { pageTitle } from '../../features/seo/meta';
@@ -12,7 +13,7 @@ import { useMediaCopy } from '../../features/media/use-media-copy';
 import { requireScreen } from '../../features/session/screen-guard';
 import { clearUserInfo, readUserInfo } from '../../features/session/user-info';
 import type { Route } from './+types/layout';
-import type { PageHandle } from '../../root';
+import type { PageHandle, RootData } from '../../root';
 
 /**
  * The back office's guard and shell. The server checks the session cookie: no user → /login
@@ -25,8 +26,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { me, siteName, shortName, logoUrl, year: new Date().getFullYear() };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: pageTitle(loaderData?.shortName ?? 'Patrika', 'Admin') },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  {
+    title: pageTitle(
+      loaderData?.shortName ?? 'Patrika',
+      adminInterfaceFor((matches[0]?.data as RootData | undefined)?.settings.uiLanguage ?? 'en').t
+        .pageTitle,
+    ),
+  },
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -76,6 +83,7 @@ function Sidebar({
   open: boolean;
   onClose: () => void;
 }) {
+  const t = useAdminCopy();
   return (
     <div className="admin-sidebar bg-dark text-white">
       <Offcanvas
@@ -103,6 +111,7 @@ function Sidebar({
 
 /** The signed-in user beside the site's mark, a link to their profile. */
 function SidebarUser({ me, site }: { me: SessionUser; site: SiteBrand }) {
+  const t = useAdminCopy();
   return (
     <Link
       to="/profile"
@@ -129,6 +138,7 @@ function SidebarLinks({
   site: SiteBrand;
   onChoose: () => void;
 }) {
+  const t = useAdminCopy();
   const media = useMediaCopy();
   const link = ({ isActive }: { isActive: boolean }) =>
     `nav-link text-white${isActive ? ' active bg-primary' : ''}`;
@@ -136,7 +146,7 @@ function SidebarLinks({
     // Clicks on the links bubble here: whichever was chosen, the panel closes.
     <nav
       className="p-3 w-100"
-      aria-label="Back office"
+      aria-label={t.menu.backOffice}
       onClick={(e) => {
         if ((e.target as HTMLElement).closest('a')) onChoose();
       }}
@@ -207,6 +217,7 @@ function TopBar({
   sidebarOpen: boolean;
   onMenu: () => void;
 }) {
+  const t = useAdminCopy();
   const queue = useReviewQueue(me.role);
   return (
     <header className="admin-topbar navbar flex-nowrap bg-white border-bottom px-3 gap-2">
@@ -268,6 +279,7 @@ function useReviewQueue(role: SessionUser['role']) {
 
 /** The signed-in user's menu: profile, settings (administrators), help, log out. */
 function AdminUserMenu({ me }: { me: SessionUser }) {
+  const t = useAdminCopy();
   const navigate = useNavigate();
   return (
     <Dropdown align="end">
@@ -310,6 +322,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const [sidebarOpen, setSidebarOpen] = useState(false);
+  const lang = useAdminLanguage();
+  const t = useAdminCopy();
 
   useEffect(() => {
     if (!readUserInfo()?.token) {
@@ -322,7 +336,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   }, [location.pathname, location.search, navigate]);
 
   return (
-    <div className="admin d-flex min-vh-100">
+    <div className="admin d-flex min-vh-100" lang={lang}>
       {/* Past the sidebar and the top bar; main takes focus (tabIndex -1), so Tab goes on from there. */}
       <a href="#main" className="visually-hidden-focusable admin-skip">
         {t.skip}
@@ -336,7 +350,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           onMenu={() => setSidebarOpen((o) => !o)}
         />
         <main id="main" tabIndex={-1} className="flex-grow-1 p-3 p-md-4 bg-light">
-          <Outlet context={me} />
+          {/* The screens' form fields and toasts say the API's messages in it too. */}
+          <InterfaceLanguage lang={lang}>
+            <Outlet context={me} />
+          </InterfaceLanguage>
         </main>
         <footer className="admin-footer border-top px-3 py-2 small text-body-secondary">
           {t.footer(year, siteName)}
@@ -348,7 +365,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
 /** A reader (or anyone without a staff role) gets the "No access" page with status 403. */
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return (
+    <InterfaceLanguage lang={useAdminLanguage()}>
+      <GeneralErrorBoundary />
+    </InterfaceLanguage>
+  );
 }
 
 /** A React app in the browser (root.tsx `PageHandle`). */

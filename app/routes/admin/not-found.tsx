@@ -1,8 +1,9 @@
 import { data, Link } from 'react-router';
-import { adminCopy as t } from '../../copy/admin';
+import { useAdminCopy } from '../../copy/admin-language';
 
 /** The admin catch-all: a not-found panel inside the shell. */
 export default function AdminNotFound() {
+  const t = useAdminCopy();
   return (
     <div className="card">
       <div className="card-body">

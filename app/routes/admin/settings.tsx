@@ -1,4 +1,5 @@
 import { AdminRouteError } from '../../components/admin/route-error';
+import { useRevalidator } from 'react-router';
 import { toast } from 'react-toastify';
 import { HOME_LAYOUTS, UI_LANGUAGES, type SiteSettings } from '../../../common/settings';
 import {
@@ -9,7 +10,8 @@ import {
 } from '../../components/form/fields';
 import { SchemaForm, useSchemaForm } from '../../components/form/schema-form';
 import { requireScreen } from '../../features/session/screen-guard';
-import { adminCopy as t } from '../../copy/admin';
+import type { AdminCopy } from '../../copy/admin';
+import { adminInterfaceFor, useAdminCopy } from '../../copy/admin-language';
 import { adminApi } from '../../features/api/admin-api';
 import {
   IMAGE_SETTINGS,
@@ -32,32 +34,36 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
+  const t = useAdminCopy();
   return <p>{t.loading}</p>;
 }
 
 /** The fields in the order they are shown; social links are nested under `social`. */
-const FIELDS = [
-  ['siteName', t.settings.fields.siteName],
-  ['shortName', t.settings.fields.shortName],
-  ['headerImageUrl', t.settings.fields.headerImageUrl],
-  ['logoUrl', t.settings.fields.logoUrl],
-  ['shareImageUrl', t.settings.fields.shareImageUrl],
-  ['twitterSite', t.settings.fields.twitterSite],
-  ['contactEmail', t.settings.fields.contactEmail],
-  ['contactPhone', t.settings.fields.contactPhone],
-  ['contactAddress', t.settings.fields.contactAddress],
-  ['mapLocation', t.settings.fields.mapLocation],
-  ['homeSectionSlugs', t.settings.fields.homeSectionSlugs],
-  ['social.facebook', t.settings.fields.facebook],
-  ['social.x', t.settings.fields.x],
-  ['social.instagram', t.settings.fields.instagram],
-  ['social.youtube', t.settings.fields.youtube],
-  ['timeZone', t.settings.fields.timeZone],
-] as const;
+const fieldsOf = (t: AdminCopy) =>
+  [
+    ['siteName', t.settings.fields.siteName],
+    ['shortName', t.settings.fields.shortName],
+    ['headerImageUrl', t.settings.fields.headerImageUrl],
+    ['logoUrl', t.settings.fields.logoUrl],
+    ['shareImageUrl', t.settings.fields.shareImageUrl],
+    ['twitterSite', t.settings.fields.twitterSite],
+    ['contactEmail', t.settings.fields.contactEmail],
+    ['contactPhone', t.settings.fields.contactPhone],
+    ['contactAddress', t.settings.fields.contactAddress],
+    ['mapLocation', t.settings.fields.mapLocation],
+    ['homeSectionSlugs', t.settings.fields.homeSectionSlugs],
+    ['social.facebook', t.settings.fields.facebook],
+    ['social.x', t.settings.fields.x],
+    ['social.instagram', t.settings.fields.instagram],
+    ['social.youtube', t.settings.fields.youtube],
+    ['timeZone', t.settings.fields.timeZone],
+  ] as const;
 
 /** The settings of DECISIONS.md §8, checked with the same schema as the server. */
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
+  const t = useAdminCopy();
   const form = useSchemaForm(SettingsFormSchema, toSettingsForm(loaderData));
+  const revalidator = useRevalidator();
   return (
     <SchemaForm
       form={form}
@@ -65,12 +71,15 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
       onSubmit={async (body) => {
         const saved = await adminApi<SiteSettings>('/api/settings', { method: 'PUT', body });
         form.reset(toSettingsForm(saved));
-        toast.success(t.settings.saved);
+        // A new interface language is the back office's too (DECISIONS.md §18): the root
+        // loader reads it again, and every screen follows.
+        if (saved.uiLanguage !== loaderData.uiLanguage) await revalidator.revalidate();
+        toast.success(adminInterfaceFor(saved.uiLanguage).t.settings.saved);
       }}
     >
       <h1 className="h3 mb-4">{t.settings.title}</h1>
       <div className="row g-3">
-        {FIELDS.map(([name, label]) => {
+        {fieldsOf(t).map(([name, label]) => {
           const hint =
             name in t.settings.hints
               ? t.settings.hints[name as keyof typeof t.settings.hints]

@@ -1,11 +1,12 @@
 import { AdminRouteError } from '../../components/admin/route-error';
 import { useState } from 'react';
-import { adminCopy as t } from '../../copy/admin';
+import { useAdminCopy } from '../../copy/admin-language';
 import { requireScreen } from '../../features/session/screen-guard';
 import type { Route } from './+types/sitemap';
 
 /** Downloads the live /sitemap.xml as sitemap.xml (DECISIONS.md §6) with SPEC.md's messages. */
 export default function AdminSitemap() {
+  const t = useAdminCopy();
   const [state, setState] = useState<'idle' | 'generating' | 'done' | 'failed'>('idle');
   const generate = async () => {
     setState('generating');

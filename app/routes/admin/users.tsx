@@ -7,7 +7,7 @@ import type { User } from '../../../common/schemas/users';
 import { DataTable, type Column } from '../../components/admin/data-table';
 import { Pager } from '../../components/admin/pager';
 import { requireScreen } from '../../features/session/screen-guard';
-import { adminCopy as t } from '../../copy/admin';
+import { useAdminCopy, useAdminInterface } from '../../copy/admin-language';
 import { adminApi } from '../../features/api/admin-api';
 import { pageParam } from '../../features/api/page-param';
 import { useListPage } from '../../features/api/use-list-page';
@@ -31,11 +31,13 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
 clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
+  const t = useAdminCopy();
   return <p>{t.loading}</p>;
 }
 
 /** Administrators give roles (DECISIONS.md §2); the server keeps at least one administrator. */
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
+  const { t, locale, say } = useAdminInterface();
   const { users, currentPage, totalPages } = loaderData;
   const list = useListPage({ currentPage, rowsOnPage: users.length });
 
@@ -50,9 +52,9 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
     setPending(null);
     try {
       await adminApi(`/api/users/${user._id}/role`, { method: 'PUT', body: { role } });
-      toast.success(t.users.changed(user.name, role));
+      toast.success(t.users.changed(user.name, t.roles[role]));
     } catch (error) {
-      toast.error((error as Error).message);
+      toast.error(say((error as Error).message));
     }
     await list.reload();
   };
@@ -65,7 +67,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       await adminApi(`/api/users/${user._id}/password`, { method: 'PUT', body: { password } });
       toast.success(t.users.passwordSet(user.name));
     } catch (error) {
-      toast.error((error as Error).message);
+      toast.error(say((error as Error).message));
     }
   };
 
@@ -79,7 +81,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
     {
       header: t.users.joined,
       cell: (u) =>
-        new Date(u.createdAt).toLocaleDateString('en-IN', {
+        new Date(u.createdAt).toLocaleDateString(locale, {
           year: 'numeric',
           month: 'short',
           day: 'numeric',
@@ -107,7 +109,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       <Pager page={currentPage} totalPages={totalPages} onPage={list.setPage} />
       {pending && (
         <ConfirmDialog
-          question={t.users.confirmRole(pending.user.name, pending.role)}
+          question={t.users.confirmRole(pending.user.name, t.roles[pending.role])}
           confirmLabel={t.users.confirmChange}
           cancelLabel={t.users.cancel}
           onConfirm={() => void changeRole(pending.user, pending.role)}
@@ -120,6 +122,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
 
 /** A user's role; choosing another one asks first (the value stays until the change is made). */
 function RoleSelect({ user, onChange }: { user: User; onChange: (role: Role) => void }) {
+  const t = useAdminCopy();
   return (
     <select
       className="form-select form-select-sm role-select w-auto"
@@ -129,7 +132,7 @@ function RoleSelect({ user, onChange }: { user: User; onChange: (role: Role) => 
     >
       {ROLES.map((r) => (
         <option key={r} value={r}>
-          {r}
+          {t.roles[r]}
         </option>
       ))}
     </select>

@@ -169,6 +169,19 @@ describe('uiLanguage = en (the default)', () => {
     expect(readable(res.body)).toContain(copy.home.heading);
     expect(res.body).toMatch(/<h2 [^>]*lang="en"[^>]*>Latest Stories<\/h2>/);
   });
+
+  it('the back office is English, SPEC.md’s texts', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/admin/dashboard',
+      headers: { cookie: `patrika_token=${admin.token}` },
+    });
+    expect(res.body).toMatch(/<html lang="en"/);
+    expect(res.body).toMatch(/<title>[^<]*\| Admin<\/title>/);
+    expect(res.body).toMatch(/<nav class="p-3 w-100" aria-label="Back office">/);
+    expect(res.body).toMatch(/>Dashboard<\/a>/);
+    expect(res.body).not.toContain('डैशबोर्ड');
+  });
 });
 
 describe('uiLanguage = hi', () => {
@@ -334,14 +347,18 @@ describe('uiLanguage = hi', () => {
     expect(res.body).toMatch(/aria-label="शेयर करें" lang="hi">/);
   });
 
-  it('leaves the back office in English', async () => {
+  it('speaks Hindi in the back office too (DECISIONS.md §18)', async () => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/admin/dashboard',
       headers: { cookie: `patrika_token=${admin.token}` },
     });
-    expect(res.body).toMatch(/<html lang="en"/);
-    expect(res.body).not.toContain('मुखपृष्ठ');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/<html lang="hi"/);
+    expect(res.body).toMatch(/<title>[^<]*\| एडमिन<\/title>/);
+    expect(res.body).toMatch(/<nav class="p-3 w-100" aria-label="बैक ऑफ़िस">/);
+    expect(res.body).toMatch(/>डैशबोर्ड<\/a>/);
+    expect(res.body).not.toMatch(/>(Dashboard|Articles|Log Out)</);
   });
 });
 

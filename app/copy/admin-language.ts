@@ -1,0 +1,57 @@
+import { useRouteLoaderData } from 'react-router';
+import type { UiLanguage } from '../../common/settings';
+import type { RootData } from '../root';
+import { adminCopy, type AdminCopy } from './admin';
+import { adminCopyHi } from './admin.hi';
+import { interfaceFor } from './language';
+
+/*
+ * The back office follows the interface language (DECISIONS.md §18): the site's `uiLanguage`
+ * setting, read from the root loader, so every back-office screen (and its error boundaries,
+ * which render outside the layout) speaks the language of the public pages. A per-user choice
+ * would override the setting here, once users have a stored preference.
+ */
+
+const COPIES: Record<UiLanguage, AdminCopy> = { en: adminCopy, hi: adminCopyHi };
+
+/** What the back office speaks in one language. */
+export interface AdminInterface {
+  /** The texts. */
+  t: AdminCopy;
+  /** Their language, for `lang` attributes. */
+  lang: UiLanguage;
+  /** The locale numbers are written in (`en-IN`, `hi-IN`). */
+  locale: string;
+  /** An API message as this interface shows it (app/copy/server-messages.hi.ts in Hindi). */
+  say: (message: string) => string;
+}
+
+const INTERFACES = Object.fromEntries(
+  (Object.keys(COPIES) as UiLanguage[]).map((lang) => {
+    const { locale, say } = interfaceFor(lang);
+    return [lang, { t: COPIES[lang], lang, locale, say }];
+  }),
+) as Record<UiLanguage, AdminInterface>;
+
+/** The back office in `lang`; for meta functions and tests, which cannot use hooks. */
+export const adminInterfaceFor = (lang: UiLanguage): AdminInterface => INTERFACES[lang];
+
+/** The back office's interface language. */
+export function useAdminLanguage(): UiLanguage {
+  return useRouteLoaderData<RootData>('root')?.settings.uiLanguage ?? 'en';
+}
+
+/** The back office's texts in its interface language. */
+export const useAdminCopy = (): AdminCopy => COPIES[useAdminLanguage()];
+
+/** The back office's texts, language, locale and `say` (AdminInterface). */
+export const useAdminInterface = (): AdminInterface => adminInterfaceFor(useAdminLanguage());
+
+/**
+ * A moment in the browser's own zone, as the back office writes one: the locale's usual form,
+ * on the 24-hour clock in Hindi (whose 12-hour clock is written with a Latin "am"/"pm").
+ */
+export const formatMoment = (
+  date: Date,
+  { lang, locale }: Pick<AdminInterface, 'lang' | 'locale'>,
+) => date.toLocaleString(locale, lang === 'hi' ? { hourCycle: 'h23' } : {});
