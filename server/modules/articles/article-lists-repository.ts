@@ -1,5 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, gte, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  exists,
+  gte,
+  inArray,
+  lt,
+  ne,
+  notInArray,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import {
   ADMIN_DEFAULT_SORT,
@@ -78,6 +91,112 @@ export function listPublishedInCategory(
     .leftJoin(users, eq(users.id, articles.authorId))
     .leftJoin(media, eq(media.id, articles.imageMediaId))
     .orderBy(desc(page.pagePublishedAt), desc(page.pageId));
+}
+
+/**
+ * One page of a category and the categories under it (issue 26 item 6), newest first: the
+ * deferred join of listPublishedInCategory over several categories. Each category's branch
+ * walks its own (category, published_at, id) index for at most `reach` (= offset + limit)
+ * entries, the newest of which are the page's only candidates from it; the page's ids are
+ * taken from those, and only they are joined to their rows. A deep page costs a walk of each
+ * member's index as deep as the page, never a read of every article of the family.
+ */
+export function listPublishedInCategories(
+  db: Db,
+  opts: {
+    categoryIds: Value<string>[];
+    limit: Value<number>;
+    offset: Value<number>;
+    reach: Value<number>;
+    now: Value<Date>;
+  },
+) {
+  const branches = opts.categoryIds.map(
+    (categoryId) =>
+      sql`(${db
+        .select({
+          pageId: sql<string>`${articles.id}`.as('page_id'),
+          pagePublishedAt: sql<Date>`${articles.publishedAt}`.as('page_published_at'),
+        })
+        .from(articles)
+        .where(and(isPublicArticle(opts.now), eq(articles.categoryId, categoryId)))
+        .orderBy(desc(articles.publishedAt), desc(articles.id))
+        .limit(opts.reach)})`,
+  );
+  const page = sql`(${sql.join(branches, sql` UNION ALL `)} ORDER BY page_published_at DESC, page_id DESC LIMIT ${opts.limit} OFFSET ${opts.offset}) AS page`;
+  return db
+    .select(cardColumns)
+    .from(page)
+    .innerJoin(articles, sql`${articles.id} = page.page_id`)
+    .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .leftJoin(users, eq(users.id, articles.authorId))
+    .leftJoin(media, eq(media.id, articles.imageMediaId))
+    .orderBy(sql`page.page_published_at DESC`, sql`page.page_id DESC`);
+}
+
+/** listPublishedInCategories as a prepared statement, one per number of categories. */
+export function publishedInCategories(
+  db: Db,
+  opts: { categoryIds: string[]; limit: number; offset: number; now: Date },
+) {
+  const n = opts.categoryIds.length;
+  const statement = prepared(db, `article_cards_in_categories_${n}`, (on, as) =>
+    listPublishedInCategories(on, {
+      categoryIds: opts.categoryIds.map((_, i) => sql.placeholder(`c${i}`)),
+      limit: sql.placeholder('limit'),
+      offset: sql.placeholder('offset'),
+      reach: sql.placeholder('reach'),
+      now: sql.placeholder('now'),
+    }).prepare(as),
+  );
+  const values: Record<string, unknown> = {
+    limit: opts.limit,
+    offset: opts.offset,
+    reach: opts.offset + opts.limit,
+    now: opts.now,
+  };
+  opts.categoryIds.forEach((id, i) => (values[`c${i}`] = id));
+  return statement.execute(values);
+}
+
+export async function countPublishedInCategories(
+  db: Db,
+  opts: { categoryIds: string[]; now: Date },
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(articles)
+    .where(and(isPublicArticle(opts.now), inArray(articles.categoryId, opts.categoryIds)));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The categories with an article readers may see at `now` (the menu's): one probe of the
+ * (category, published_at, id) index per category, never a read of the articles.
+ */
+export async function categoriesWithPublicArticles(db: Db, now: Date): Promise<string[]> {
+  const rows = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(articles)
+          .where(and(isPublicArticle(now), eq(articles.categoryId, categories.id))),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/** Whether the category has an article readers may see at `now`. */
+export async function hasPublicArticles(db: Db, categoryId: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(articles)
+    .where(and(isPublicArticle(now), eq(articles.categoryId, categoryId)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /**
