@@ -1,4 +1,5 @@
 import type { ArticleCard as Card } from '../../../common/schemas/articles';
+import { shownCategoryName } from '../../../common/category-names';
 import { appContext } from '../../../common/services';
 import { CacheTags, cardTags } from '../../../common/cache-tags';
 import { HomeSectionView, type HomeSection } from '../../components/home-section';
@@ -62,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       async () => (await lists)[0] ?? [],
     ),
     ...chosen.map(({ slug, category, at }) =>
-      section(slug, category?.name ?? slug, async () => {
+      section(slug, category ? shownCategoryName(category, settings.uiLanguage) : slug, async () => {
         if (!category) throw new Error(`No category "${slug}"`);
         return (await lists)[at] ?? [];
       }),
@@ -160,7 +161,7 @@ function Magazine({
               href={`/category/${c.slug}`}
               className="btn btn-outline-secondary btn-sm"
             >
-              {c.name}
+              {shownCategoryName(c, lang)}
             </a>
           ))}
         </nav>

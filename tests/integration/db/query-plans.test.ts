@@ -101,7 +101,8 @@ describe('every list query has an index matching its ORDER BY', () => {
     ],
     [
       "one category's feed",
-      () => listPublishedForSeo(database.db, { limit: 20, offset: 0, now, categoryId: someId }),
+      () =>
+        listPublishedForSeo(database.db, { limit: 20, offset: 0, now, categoryIds: [someId] }),
       'articles_category_published_order_idx',
     ],
   ])('%s', async (_name, query, index) => {
