@@ -137,7 +137,7 @@ export async function existingSlugs(db: Db, slugs: string[]): Promise<string[]> 
 
 /**
  * Locks the categories `ids` (those that exist) for the rest of the caller's transaction, in id
- * order so two saves never wait for each other, and answers them as they are now. A save that
+ * order (two saves locking the same rows never deadlock), and answers them as they are now. A save that
  * places a category under another locks both first: the one-level rule is then checked on rows
  * nobody else can change until it commits (categories-service.ts).
  */

@@ -226,7 +226,7 @@ async function checkParent(
   const parent = locked.find((r) => r.id === parentId);
   if (!parent) throw fieldError(PARENT_PATH, 'The parent category does not exist.');
   if (parent.parentId) {
-    const [grandparent] = await lockCategories(tx, [parent.parentId]);
+    const grandparent = await findCategoryById(tx, parent.parentId);
     throw fieldError(
       PARENT_PATH,
       `"${parent.name}" is itself inside "${grandparent?.name ?? 'another category'}": sections go one level deep, so choose a top-level category as the parent.`,
@@ -290,20 +290,21 @@ function categoryWrites(deps: CategoriesDeps) {
       if (!current) throw notFound('Category not found.');
       // Without an explicit slug the address stays as it is; renaming does not move pages.
       const slug = input.slug ? categorySlug(input) : current.slug;
-      // Left out, the parent stays; null moves the category to the top level.
-      const parentId = input.parentId === undefined ? current.parentId : input.parentId;
+      const wanted = input.parentId;
       try {
         const updated = await db.transaction(async (t) => {
           const tx = t as unknown as Db;
-          const locked = await lockCategories(tx, parentId ? [input._id, parentId] : [input._id]);
+          const locked = await lockCategories(tx, wanted ? [input._id, wanted] : [input._id]);
           const self = locked.find((r) => r.id === input._id);
           if (!self) return undefined;
+          // Left out, the parent stays; null moves the category to the top level.
+          const parentId = wanted === undefined ? self.parentId : wanted;
           if (parentId && parentId !== self.parentId) await checkParent(tx, locked, self, parentId);
           const values = { ...valuesOf(input, slug, self), parentId };
           const result = await updateCategory(tx, input._id, values, clock.now());
           if (result && result.formerSlug !== slug)
             await articles.recordCategoryMove(tx, input._id, result.formerSlug);
-          return result && { ...result, formerParentId: self.parentId };
+          return result && { ...result, parents: [self.parentId, parentId] };
         });
         if (!updated) throw notFound('Category not found.');
         // A home section that named the old slug follows the category to its new one.
@@ -313,7 +314,7 @@ function categoryWrites(deps: CategoriesDeps) {
         // served at the old address. A move between parents changes both parents' pages.
         const tag = CacheTags.category(input._id);
         const moved = updated.formerSlug !== slug;
-        const parents = [updated.formerParentId, parentId].filter((p): p is string => !!p);
+        const parents = updated.parents.filter((p): p is string => !!p);
         await changed({
           stale: [CacheTags.categories, tag, ...new Set(parents.map(CacheTags.category))],
           drop: moved ? [tag] : [],
