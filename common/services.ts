@@ -30,10 +30,10 @@ export interface AppServices {
     listRandom(limit: number, excludeId?: string, language?: Language): Promise<ArticleCard[]>;
     /**
      * The newest `latestLimit` (else `limit`) articles, then the newest `limit` of each category
-     * given, in order.
+     * given (or of a category and those inside it, given as their ids together), in order.
      */
     listHomeSections(
-      categoryIds: string[],
+      categoryIds: (string | string[])[],
       limit: number,
       latestLimit?: number,
     ): Promise<ArticleCard[][]>;

@@ -202,14 +202,16 @@ export async function hasPublicArticles(db: Db, categoryId: string, now: Date): 
 /**
  * The home page's sections in one statement (one round trip where there were one per section):
  * the newest public articles (section 0, `latestLimit` of them, else `limit`), then the newest
- * of each category in `categoryIds` (section i for the i-th), `limit` each. Each branch walks
- * its own published-order index; rows come tagged with their section. A query builder, so
- * tests can read its plan.
+ * of each category in `categoryIds` (section i for the i-th), `limit` each. A section may be a
+ * category with those inside it (issue 26 item 6): a branch per member, under the same section
+ * number, each `limit` long; the caller keeps the newest `limit` of them. Each branch walks its
+ * own published-order index; rows come tagged with their section. A query builder, so tests can
+ * read its plan.
  */
 export function listHomeSections(
   db: Db,
   opts: {
-    categoryIds: Value<string>[];
+    categoryIds: (Value<string> | Value<string>[])[];
     limit: Value<number>;
     latestLimit?: Value<number>;
     now: Value<Date>;
@@ -230,19 +232,36 @@ export function listHomeSections(
       )
       .orderBy(desc(articles.publishedAt), desc(articles.id))
       .limit(categoryId === undefined ? (opts.latestLimit ?? opts.limit) : opts.limit);
-  const [latest, ...rest] = [branch(0), ...opts.categoryIds.map((id, i) => branch(i + 1, id))];
+  const members = opts.categoryIds.flatMap((ids, i) =>
+    (Array.isArray(ids) ? ids : [ids]).map((id) => branch(i + 1, id)),
+  );
+  const [latest, ...rest] = [branch(0), ...members];
   return rest.length === 0 ? latest! : unionAll(latest!, rest[0]!, ...rest.slice(1));
 }
 
-/** listHomeSections as a prepared statement, one per number of categories: cards by section. */
+/**
+ * listHomeSections as a prepared statement, one per shape (how many categories each section
+ * reads): cards by section, each the newest `limit` (`latestLimit` for section 0).
+ */
 export async function homeSections(
   db: Db,
-  opts: { categoryIds: string[]; limit: number; latestLimit?: number | undefined; now: Date },
+  opts: {
+    categoryIds: (string | string[])[];
+    limit: number;
+    latestLimit?: number | undefined;
+    now: Date;
+  },
 ): Promise<CardRow[][]> {
-  const n = opts.categoryIds.length;
-  const statement = prepared(db, `article_home_cards_${n}`, (on, as) =>
+  const families = opts.categoryIds.map((ids) => (Array.isArray(ids) ? ids : [ids]));
+  const n = families.length;
+  const shape = families.every((f) => f.length === 1)
+    ? String(n)
+    : `of_${families.map((f) => f.length).join('_')}`;
+  let k = 0;
+  const placeholders = families.map((f) => f.map(() => sql.placeholder(`c${k++}`)));
+  const statement = prepared(db, `article_home_cards_${shape}`, (on, as) =>
     listHomeSections(on, {
-      categoryIds: opts.categoryIds.map((_, i) => sql.placeholder(`c${i}`)),
+      categoryIds: placeholders,
       limit: sql.placeholder('limit'),
       latestLimit: sql.placeholder('latestLimit'),
       now: sql.placeholder('now'),
@@ -253,18 +272,21 @@ export async function homeSections(
     latestLimit: opts.latestLimit ?? opts.limit,
     now: opts.now,
   };
-  opts.categoryIds.forEach((id, i) => (values[`c${i}`] = id));
+  families.flat().forEach((id, i) => (values[`c${i}`] = id));
   const rows = await statement.execute(values);
   const sections: CardRow[][] = Array.from({ length: n + 1 }, () => []);
   for (const { section, ...card } of rows) sections[Number(section)]!.push(card);
-  // A union's rows have no order of their own: each section newest first, as its branch said.
-  for (const list of sections)
-    list.sort(
-      (a, b) =>
-        b.publishedAt.getTime() - a.publishedAt.getTime() ||
-        (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
-    );
-  return sections;
+  // A union's rows have no order of their own: each section newest first, as its branch said;
+  // a section of several categories keeps the newest `limit` of all its branches.
+  return sections.map((list) =>
+    list
+      .sort(
+        (a, b) =>
+          b.publishedAt.getTime() - a.publishedAt.getTime() ||
+          (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
+      )
+      .slice(0, list === sections[0] ? (opts.latestLimit ?? opts.limit) : opts.limit),
+  );
 }
 
 /** listLatestPublished as a prepared statement (home, feeds of the site). */

@@ -73,10 +73,11 @@ const categoriesPage = async (categoryIds: string[], page: number, limit: number
 
     /**
      * The home page's lists in one read: the newest `latestLimit` (else `limit`) articles, then
-     * the newest `limit` of each category in `categoryIds`, in that order.
+     * the newest `limit` of each category in `categoryIds` (or of a category and those inside
+     * it, given as their ids together), in that order.
      */
     async listHomeSections(
-      categoryIds: string[],
+      categoryIds: (string | string[])[],
       limit: number,
       latestLimit?: number,
     ): Promise<ArticleCard[][]> {

@@ -122,6 +122,19 @@ describe('every list query has an index matching its ORDER BY', () => {
     expect(plan).not.toMatch(/\bSort\b/);
   });
 
+  it("a home section of a category with those inside it: a branch per member, none sorts", async () => {
+    const plan = await planOf(
+      database.db,
+      listHomeSections(database.db, {
+        categoryIds: [someId, [someId, someId, someId]],
+        limit: 3,
+        now,
+      }),
+    );
+    expect(plan.match(/articles_category_published_order_idx/g)).toHaveLength(4);
+    expect(plan).not.toMatch(/\bSort\b/);
+  });
+
   it('admin list, most viewed first: the never viewed after them, walking the id index', async () => {
     // Whether to walk the ids (many never viewed) or gather the few never viewed and sort them
     // is the planner's choice by the tables' statistics; with sorts priced out, the plan shows

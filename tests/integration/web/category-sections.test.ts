@@ -98,6 +98,33 @@ describe("a state's page", () => {
   });
 });
 
+describe("a state's home section", () => {
+  it("lists its cities' stories too", async () => {
+    const set = (homeSectionSlugs: string[]) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/settings',
+        headers: auth(admin),
+        payload: { homeSectionSlugs },
+      });
+    const before = (await t.app.inject({ url: '/api/settings' })).json() as {
+      homeSectionSlugs: string[];
+    };
+    expect((await set([state.slug])).statusCode).toBe(200);
+    try {
+      const html = await page('/');
+      // The state's section, up to the end of its <section>.
+      const start = html.indexOf(`<section aria-labelledby="section-${state.slug}"`);
+      expect(start).toBeGreaterThan(-1);
+      const section = html.slice(start, html.indexOf('</section>', start));
+      expect(section).toContain(cityStory.name);
+      expect(section).toContain(stateStory.name);
+    } finally {
+      await set(before.homeSectionSlugs);
+    }
+  });
+});
+
 describe('the breadcrumb', () => {
   it("of a city's page names its state, on the page and in its BreadcrumbList", async () => {
     const html = await page(`/category/${city.slug}`);
