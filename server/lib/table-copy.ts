@@ -34,7 +34,7 @@ export async function* readRows(
   db: Db,
   table: PgTable,
   batch = 200,
-  order: (SQL | Column)[] = keyColumns(table).map((c) => asc(c)),
+  order: SQL[] = keyColumns(table).map((c) => asc(c)),
 ): AsyncGenerator<CopiedRow> {
   const columns = copiedColumns(table);
   for (let offset = 0; ; offset += batch) {

@@ -54,6 +54,7 @@ test.describe('categories', () => {
     await expect(page.getByRole('row').first().getByRole('columnheader')).toHaveText([
       'S.No.',
       'Name',
+      'Inside',
       'Is Home',
       'Actions',
     ]);
@@ -92,7 +93,7 @@ test.describe('categories', () => {
     await expect(modal).toBeHidden();
     // The list was reloaded and shows the new category, not on the home page.
     const row = page.getByRole('row').filter({ hasText: name });
-    await expect(row.getByRole('cell')).toHaveText([/^\d+$/, name, 'No', /Edit.*Delete/]);
+    await expect(row.getByRole('cell')).toHaveText([/^\d+$/, name, '—', 'No', /Edit.*Delete/]);
     expect(category).toMatchObject({ name, isHome: false });
 
     // The form was reset: the next Add starts empty.
@@ -127,6 +128,7 @@ test.describe('categories', () => {
     await expect(page.getByRole('row').filter({ hasText: renamed }).getByRole('cell')).toHaveText([
       /^\d+$/,
       renamed,
+      '—',
       'Yes',
       /Edit.*Delete/,
     ]);

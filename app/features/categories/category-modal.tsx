@@ -119,20 +119,19 @@ function CategoryForm({
       </Modal.Header>
       <Modal.Body className="vstack gap-3">
         <FormTextField name="name" id="category-name" label={t.categories.name} />
-        <FormTextField
-          name="nameHi"
-          id="category-name-hi"
-          label={t.categories.nameHi}
-          hint={t.categories.nameHint}
-          lang="hi"
-        />
-        <FormTextField
-          name="nameEn"
-          id="category-name-en"
-          label={t.categories.nameEn}
-          hint={t.categories.nameHint}
-          lang="en"
-        />
+        <fieldset className="vstack gap-2" aria-describedby="category-names-hint">
+          <legend className="form-label mb-0">{t.categories.names}</legend>
+          <p id="category-names-hint" className="form-text mt-0">
+            {t.categories.namesHint}
+          </p>
+          <FormTextField name="nameHi" id="category-name-hi" label={t.categories.hindi} lang="hi" />
+          <FormTextField
+            name="nameEn"
+            id="category-name-en"
+            label={t.categories.english}
+            lang="en"
+          />
+        </fieldset>
         <FormSelect name="parentId" id="category-parent" label={t.categories.parent}>
           <option value="">{t.categories.topLevel}</option>
           {choices.map((p) => (
