@@ -160,7 +160,11 @@ function CategoryLink({ category }: { category: Category }) {
   const { lang } = useInterface();
   const name = shownCategoryName(category, lang);
   return (
-    <PageLink to={categoryPath(category.slug)} className="dropdown-item" lang={detectLanguage(name)}>
+    <PageLink
+      to={categoryPath(category.slug)}
+      className="dropdown-item"
+      lang={detectLanguage(name)}
+    >
       {name}
     </PageLink>
   );

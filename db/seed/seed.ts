@@ -7,6 +7,7 @@ import { articles, categories } from '../schema/content';
 import { siteSettings } from '../schema/site';
 import { ensureDemoAuthors } from './demo-authors';
 import { ensureDemoImages } from './demo-images';
+import type { DemoCategory } from './demo-content';
 
 export interface SeedDeps {
   db: Db;
@@ -46,12 +47,15 @@ export async function isEmptySite(db: Db): Promise<boolean> {
 }
 
 /**
- * Demo categories and articles (issue "Foundation" §7). Idempotent: what exists (by slug or
- * legacy id) is left alone, so it can run again after an editor changed the demo content.
+ * The demo categories, the top-level ones first, then those inside them (their parents' ids
+ * known); what exists (by slug) is left alone. Answers how many were made, and every demo
+ * category's id by slug.
  */
-export async function seedDemoContent({ db, storeImage, now }: SeedDeps): Promise<SeedResult> {
-  // The demo texts are large: loaded only when seeding runs.
-  const { demoArticles, demoCategories } = await import('./demo-content');
+async function seedDemoCategories(
+  db: Db,
+  demoCategories: DemoCategory[],
+  now: Date,
+): Promise<{ categoriesCreated: number; categoryId: Map<string, string> }> {
   const categoryIds = async () => {
     const rows = await db
       .select({ id: categories.id, slug: categories.slug })
@@ -84,7 +88,17 @@ export async function seedDemoContent({ db, storeImage, now }: SeedDeps): Promis
       .returning({ id: categories.id });
     categoriesCreated += inserted.length;
   }
-  const categoryId = await categoryIds();
+  return { categoriesCreated, categoryId: await categoryIds() };
+}
+
+/**
+ * Demo categories and articles (issue "Foundation" §7). Idempotent: what exists (by slug or
+ * legacy id) is left alone, so it can run again after an editor changed the demo content.
+ */
+export async function seedDemoContent({ db, storeImage, now }: SeedDeps): Promise<SeedResult> {
+  // The demo texts are large: loaded only when seeding runs.
+  const { demoArticles, demoCategories } = await import('./demo-content');
+  const { categoriesCreated, categoryId } = await seedDemoCategories(db, demoCategories, now);
 
   const existing = await db
     .select({ slug: articles.slug, legacyId: articles.legacyId })

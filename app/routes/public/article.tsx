@@ -63,21 +63,21 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const isLive = story.liveBlog || story.liveStartedAt !== null;
   const [article, { related, relatedFailed }, share, translationPath, blog, trail] =
     await Promise.all([
-    // Its body's images of ours as responsive pictures (docs/decisions/026).
-    withResponsiveBody({ services, logError, mediaBase }, story),
-    suggestions,
-    shareImage({ services, publicUrl, mediaBase }, settings, {
-      url: story.imageUrl,
-      alt: story.imageAlt || story.name,
-    }),
-    // The same story in the other language, once that is published too (issue 10 item 7).
-    story.translationId
-      ? services.articles.pathForId(story.translationId).then((path) => path ?? null)
-      : null,
-    isLive ? services.live.forPage(story._id) : null,
-    // Its category after the one that holds it, if any (a city's state): the breadcrumb.
-    story.category ? services.categories.trail(story.category._id) : [],
-  ]);
+      // Its body's images of ours as responsive pictures (docs/decisions/026).
+      withResponsiveBody({ services, logError, mediaBase }, story),
+      suggestions,
+      shareImage({ services, publicUrl, mediaBase }, settings, {
+        url: story.imageUrl,
+        alt: story.imageAlt || story.name,
+      }),
+      // The same story in the other language, once that is published too (issue 10 item 7).
+      story.translationId
+        ? services.articles.pathForId(story.translationId).then((path) => path ?? null)
+        : null,
+      isLive ? services.live.forPage(story._id) : null,
+      // Its category after the one that holds it, if any (a city's state): the breadcrumb.
+      story.category ? services.categories.trail(story.category._id) : [],
+    ]);
   // The article at this address, what its page shows of others (suggestions, its translation).
   keep(CacheTags.articlePage(story._id), ...cardTags([story, ...related]));
   if (story.translationId) keep(CacheTags.article(story.translationId));

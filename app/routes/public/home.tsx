@@ -68,10 +68,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       async () => (await lists)[0] ?? [],
     ),
     ...chosen.map(({ slug, category, at }) =>
-      section(slug, category ? shownCategoryName(category, settings.uiLanguage) : slug, async () => {
-        if (!category) throw new Error(`No category "${slug}"`);
-        return (await lists)[at] ?? [];
-      }),
+      section(
+        slug,
+        category ? shownCategoryName(category, settings.uiLanguage) : slug,
+        async () => {
+          if (!category) throw new Error(`No category "${slug}"`);
+          return (await lists)[at] ?? [];
+        },
+      ),
     ),
   ]);
   const [[latest, ...more], share, headerImage] = await Promise.all([

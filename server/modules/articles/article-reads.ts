@@ -49,7 +49,7 @@ export function articleReads({
    * One page of the published articles of `categoryIds` (a category and those under it,
    * issue 26 item 6), newest first. One category reads its own index alone.
    */
-const categoriesPage = async (categoryIds: string[], page: number, limit: number) => {
+  const categoriesPage = async (categoryIds: string[], page: number, limit: number) => {
     const now = clock.now();
     const offset = (page - 1) * limit;
     const one = categoryIds.length === 1 ? categoryIds[0] : undefined;

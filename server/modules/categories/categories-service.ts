@@ -96,7 +96,7 @@ export interface CategoriesDeps {
 }
 
 export function createCategoriesService(deps: CategoriesDeps) {
-  return { ...categoryReads(deps), ...categoryWrites(deps) };
+  return { ...categoryReads(deps), ...categoryWrites(deps), ...categoryRemoval(deps) };
 }
 export type CategoriesService = ReturnType<typeof createCategoriesService>;
 
@@ -257,7 +257,7 @@ function valuesOf(
   };
 }
 
-/** Adding, editing and deleting categories (editors), and telling the kept pages what moved. */
+/** Adding and editing categories (editors), and telling the kept pages what moved. */
 function categoryWrites(deps: CategoriesDeps) {
   const { db, clock, articles, settings } = deps;
   const changed = deps.contentChanged ?? (async () => {});
@@ -270,7 +270,8 @@ function categoryWrites(deps: CategoriesDeps) {
         const created = await db.transaction(async (t) => {
           const tx = t as unknown as Db;
           // The parent stays at the top until this one is in (checkParent).
-          if (parentId) await checkParent(tx, await lockCategories(tx, [parentId]), undefined, parentId);
+          if (parentId)
+            await checkParent(tx, await lockCategories(tx, [parentId]), undefined, parentId);
           return insertCategory(tx, { ...valuesOf(input, slug), parentId });
         });
         // A new category shows in the menu of every page once it has articles (the menu's
@@ -324,7 +325,14 @@ function categoryWrites(deps: CategoriesDeps) {
         return duplicate(error, input.name, slug);
       }
     },
+  };
+}
 
+/** Deleting a category (editors), and telling the kept pages it went. */
+function categoryRemoval(deps: CategoriesDeps) {
+  const { db, articles, settings } = deps;
+  const changed = deps.contentChanged ?? (async () => {});
+  return {
     /**
      * Refused while articles are in it, a setting names it (a home section would break for
      * every visitor) or other categories are inside it (they would lose their place): nothing

@@ -290,7 +290,7 @@ function topOf(wxr: WxrFile, nicename: string): WxrTerm | undefined {
   const byName = new Map(wxr.categories.map((c) => [c.nicename, c]));
   let top: WxrTerm | undefined;
   const seen = new Set([nicename]);
-  for (let c = byName.get(nicename); c?.parent && !seen.has(c.parent); ) {
+  for (let c = byName.get(nicename); c?.parent && !seen.has(c.parent);) {
     seen.add(c.parent);
     const parent = byName.get(c.parent);
     if (!parent) break;
@@ -328,7 +328,9 @@ function categoryImporter(run: ImportRun) {
     categoryIds.set(nicename, { id: category.id, slug: category.slug });
     const notes = [
       ...(category.slug !== nicename ? [`slug ${category.slug}`] : []),
-      ...(category.created && category.parentId && top ? [`inside ${top.name || top.nicename}`] : []),
+      ...(category.created && category.parentId && top
+        ? [`inside ${top.name || top.nicename}`]
+        : []),
     ];
     run.report({
       kind: 'category',

@@ -19,10 +19,9 @@ export interface SeoDeps {
   clock: Clock;
   settings: Pick<SettingsService, 'get'>;
   categories: {
-    findBySlug(slug: string): Promise<
-      | (NamedCategory & { _id: string; slug: string; description: string })
-      | undefined
-    >;
+    findBySlug(
+      slug: string,
+    ): Promise<(NamedCategory & { _id: string; slug: string; description: string }) | undefined>;
     currentSlugFor(formerSlug: string): Promise<string | undefined>;
     /** The categories under `id`: its feed carries their stories too (issue 26 item 6). */
     childIds(id: string): Promise<string[]>;

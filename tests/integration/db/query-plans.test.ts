@@ -102,8 +102,7 @@ describe('every list query has an index matching its ORDER BY', () => {
     ],
     [
       "one category's feed",
-      () =>
-        listPublishedForSeo(database.db, { limit: 20, offset: 0, now, categoryIds: [someId] }),
+      () => listPublishedForSeo(database.db, { limit: 20, offset: 0, now, categoryIds: [someId] }),
       'articles_category_published_order_idx',
     ],
   ])('%s', async (_name, query, index) => {
@@ -122,7 +121,7 @@ describe('every list query has an index matching its ORDER BY', () => {
     expect(plan).not.toMatch(/\bSort\b/);
   });
 
-  it("a home section of a category with those inside it: a branch per member, none sorts", async () => {
+  it('a home section of a category with those inside it: a branch per member, none sorts', async () => {
     const plan = await planOf(
       database.db,
       listHomeSections(database.db, {

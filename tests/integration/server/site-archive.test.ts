@@ -114,7 +114,14 @@ beforeAll(async () => {
   // names per interface language: the archive writes the parent first all the same.
   await from.database.db.insert(categories).values([
     { id: STATE_ID, name: 'Rajasthan', nameHi: 'राजस्थान', slug: 'rajasthan' },
-    { id: CITY_ID, name: 'Jaipur', nameHi: 'जयपुर', nameEn: 'Pink City', slug: 'jaipur', parentId: STATE_ID },
+    {
+      id: CITY_ID,
+      name: 'Jaipur',
+      nameHi: 'जयपुर',
+      nameEn: 'Pink City',
+      slug: 'jaipur',
+      parentId: STATE_ID,
+    },
   ]);
   await from.app.services.archive.exportToFile(archive);
 });

@@ -184,9 +184,9 @@ describe('the theme unit test export (WXR 1.2) with --media-dir', () => {
       .where(eq(categories.slug, 'parent-category'));
     expect(parent).toMatchObject({ name: 'Parent Category', parentId: null });
     expect(child?.parentId).toBe(parent?.id);
-    expect(first.lines.find((l) => l.kind === 'category' && l.key === 'child-category-01')?.note).toBe(
-      'inside Parent Category',
-    );
+    expect(
+      first.lines.find((l) => l.kind === 'category' && l.key === 'child-category-01')?.note,
+    ).toBe('inside Parent Category');
     const alignment = bySlug['markup-image-alignment']!;
     expect(alignment.description).toMatch(/<figure><img[^>]+src="\/media\/[^"]+"[^>]*\/?>/);
     expect(alignment.description).toContain('<figcaption>Look at 580×300 getting some');

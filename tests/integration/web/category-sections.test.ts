@@ -153,9 +153,12 @@ describe('the breadcrumb', () => {
   it("of a city's article runs through its state", async () => {
     const html = await page(articlePath(cityStory));
     const list = jsonLdBlocks(html).find((b) => b['@type'] === 'BreadcrumbList');
-    expect(
-      (list?.itemListElement as { name: string }[]).map((crumb) => crumb.name),
-    ).toEqual(['Home', state.name, city.name, cityStory.name]);
+    expect((list?.itemListElement as { name: string }[]).map((crumb) => crumb.name)).toEqual([
+      'Home',
+      state.name,
+      city.name,
+      cityStory.name,
+    ]);
   });
 });
 
@@ -206,7 +209,9 @@ describe('with uiLanguage = hi', () => {
       await setLanguage('en');
     }
     // Back in English, the names are the English ones again.
-    expect(await page(`/category/${city.slug}`)).toMatch(new RegExp(`<h1 lang="en">${city.name}</h1>`));
+    expect(await page(`/category/${city.slug}`)).toMatch(
+      new RegExp(`<h1 lang="en">${city.name}</h1>`),
+    );
   });
 
   it('a renamed Hindi name shows on the pages that show it', async () => {
