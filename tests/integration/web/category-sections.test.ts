@@ -185,7 +185,7 @@ describe('the menu', () => {
 });
 
 describe('with uiLanguage = hi', () => {
-  it('the menu, the heading, the breadcrumbs and the cards show the Hindi names', async () => {
+  it('the menu, the heading, the breadcrumbs and the feed show the Hindi names', async () => {
     await setLanguage('hi');
     try {
       const menu = menuOf(await page('/about-us'));
