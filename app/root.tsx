@@ -49,15 +49,15 @@ export const links: Route.LinksFunction = () => [
   { rel: 'alternate', type: 'application/rss+xml', href: '/feed.xml', title: 'RSS' },
 ];
 
-/** What every page needs: the settings, the navigation categories and who is signed in. */
+/** What every page needs: the settings, the menu's categories and who is signed in. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, user, publicUrl, keep, mediaBase } = context.get(appContext);
   // Every page shows the settings (the header, the footer) and the menu's categories.
   // And the breaking-news band, or its absence (issue 25 item 2); a page is never lost to it.
   keep(CacheTags.settings, CacheTags.categories, CacheTags.breaking);
-  const [settings, categories, signedIn, breaking] = await Promise.all([
+  const [settings, menu, signedIn, breaking] = await Promise.all([
     services.settings.get(),
-    services.categories.listHome().catch(() => null),
+    services.categories.menu().catch(() => null),
     user(),
     services.breaking.current().catch((error: unknown) => {
       context.get(appContext).logError(error, 'reading the breaking-news band');
@@ -66,9 +66,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   // The band links its story at the story's address: it follows the story when that moves.
   if (breaking?.articleId) keep(CacheTags.article(breaking.articleId));
+  // The menu lists the categories with articles (issue 26 item 6): the first article of one
+  // it leaves out puts it in, so the page is made again then.
+  if (menu) keep(...menu.unlisted.map(CacheTags.categoryList));
   return {
     settings,
-    categories,
+    categories: menu?.sections ?? null,
     breaking,
     user: signedIn,
     publicUrl,

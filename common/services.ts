@@ -5,7 +5,7 @@ import type { Role } from './roles';
 import type { Article, ArticleCard } from './schemas/articles';
 import type { BreakingNews } from './schemas/breaking';
 import type { LiveEntry } from './schemas/live';
-import type { Category } from './schemas/categories';
+import type { Category, CategoryFamily, CategoryMenu } from './schemas/categories';
 import type { SearchResponse } from './schemas/search';
 import type { Author } from './schemas/users';
 import type { SiteSettings } from './settings';
@@ -30,14 +30,16 @@ export interface AppServices {
     listRandom(limit: number, excludeId?: string, language?: Language): Promise<ArticleCard[]>;
     /**
      * The newest `latestLimit` (else `limit`) articles, then the newest `limit` of each category
-     * given, in order.
+     * given (or of a category and those inside it, given as their ids together), in order.
      */
     listHomeSections(
-      categoryIds: string[],
+      categoryIds: (string | string[])[],
       limit: number,
       latestLimit?: number,
     ): Promise<ArticleCard[][]>;
     categoryPage(categoryId: string, page: number, limit: number): Promise<CategoryPage>;
+    /** One page of the published articles of these categories (one and those under it). */
+    categoriesPage(categoryIds: string[], page: number, limit: number): Promise<CategoryPage>;
     /** One page of an author's published articles, newest first. */
     authorPage(authorId: string, page: number, limit: number): Promise<CategoryPage>;
     /**
@@ -73,7 +75,13 @@ export interface AppServices {
   categories: {
     listHome(): Promise<Category[]>;
     listAll(): Promise<Category[]>;
+    /** The readers' menu: the tree of categories with articles or on the home page. */
+    menu(): Promise<CategoryMenu>;
     bySlug(slug: string): Promise<Category>;
+    /** The category at `slug` with its parent and its children, or undefined. */
+    familyBySlug(slug: string): Promise<CategoryFamily | undefined>;
+    /** The category with its parent: what an article's breadcrumb names. */
+    trail(id: string): Promise<Category[]>;
     currentSlugFor(formerSlug: string): Promise<string | undefined>;
   };
   settings: {

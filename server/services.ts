@@ -287,6 +287,7 @@ function createContentServices(deps: {
     contentChanged,
     articles: {
       countInCategory: (id) => articlesOf.get().countInCategory(id),
+      categoriesWithPublicArticles: () => articlesOf.get().categoriesWithPublicArticles(),
       recordCategoryMove: (tx, id, formerSlug) =>
         articlesOf.get().recordCategoryMove(tx, id, formerSlug),
     },

@@ -1,5 +1,6 @@
 import type { ArticleCard as Card } from '../../common/schemas/articles';
 import { HOME_EXCERPT_LENGTH } from '../../common/articles';
+import { shownCategoryName } from '../../common/category-names';
 import { articlePath, categoryPath } from '../../common/paths';
 import { detectLanguage, excerpt } from '../../common/text';
 import { formatForReaders } from '../../common/time-zone';
@@ -33,12 +34,13 @@ const cardExcerpt = (text: string, length: number) =>
 export function CardMeta({ article, timeZone }: { article: Card; timeZone: string }) {
   const { lang, locale } = useInterface();
   const { category } = article;
+  const name = category && shownCategoryName(category, lang);
   return (
     <p className="card-meta" lang={lang}>
-      {category && (
+      {category && name && (
         <>
-          <PageLink to={categoryPath(category.slug)} lang={detectLanguage(category.name)}>
-            {category.name}
+          <PageLink to={categoryPath(category.slug)} lang={detectLanguage(name)}>
+            {name}
           </PageLink>
           <span aria-hidden="true"> · </span>
         </>

@@ -1,10 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { Form } from 'react-router';
-import type { Category } from '../../common/schemas/categories';
+import { shownCategoryName } from '../../common/category-names';
+import type { Category, MenuSection } from '../../common/schemas/categories';
 import type { SessionUser } from '../../common/services';
 import { isStaff } from '../../common/roles';
 import { SEARCH_QUERY_MAX } from '../../common/articles';
-import { PAGE_SEGMENTS } from '../../common/paths';
+import { categoryPath, PAGE_SEGMENTS } from '../../common/paths';
+import { detectLanguage } from '../../common/text';
 import { useInterface } from '../copy/language';
 import { clearUserInfo } from '../features/session/user-info';
 import { enhanceMenus } from './menus';
@@ -12,7 +14,7 @@ import { PageLink, PageNavLink } from './page-link';
 
 type HeaderProps = {
   siteName: string;
-  categories: Category[];
+  categories: MenuSection[];
   user: SessionUser | null;
 };
 
@@ -25,8 +27,8 @@ const MARKED_LINKS = {
 };
 
 /**
- * Public navigation (SPEC.md §2): Home, About Us, a Categories dropdown of the home
- * categories, Contact Us, and Sign In, or the user's menu when signed in. Plain HTML menus
+ * Public navigation (SPEC.md §2): Home, About Us, a Categories dropdown (the home categories
+ * and every one with articles, as a tree: issue 26 item 6), Contact Us, and Sign In, or the user's menu when signed in. Plain HTML menus
  * (<details>), the phone's ☰ menu too, so they work before and without JavaScript, by keyboard
  * too; `enhanceMenus` adds closing after a choice, on Escape and on a click outside. From the
  * lg breakpoint up the ☰ menu's content always shows (app.css).
@@ -119,8 +121,12 @@ function SiteSearch() {
   );
 }
 
-/** The Categories dropdown: the home categories. */
-function CategoriesMenu({ categories }: { categories: Category[] }) {
+/**
+ * The Categories dropdown: each section (a top-level category) and under it, indented, the
+ * categories inside it, by name in the interface's language. On a phone it is part of the ☰
+ * panel, which scrolls; from lg up the list scrolls within the window (app.css).
+ */
+function CategoriesMenu({ categories }: { categories: MenuSection[] }) {
   const { t, lang } = useInterface();
   return (
     <li className="nav-item">
@@ -128,17 +134,39 @@ function CategoriesMenu({ categories }: { categories: Category[] }) {
         <summary className="nav-link" lang={lang}>
           {t.nav.categories}
         </summary>
-        <ul className="menu-list">
-          {categories.map((c) => (
-            <li key={c._id}>
-              <PageLink to={`/category/${c.slug}`} className="dropdown-item">
-                {c.name}
-              </PageLink>
+        <ul className="menu-list menu-tree">
+          {categories.map((section) => (
+            <li key={section._id}>
+              <CategoryLink category={section} />
+              {section.children.length > 0 && (
+                <ul className="menu-sublist">
+                  {section.children.map((child) => (
+                    <li key={child._id}>
+                      <CategoryLink category={child} />
+                    </li>
+                  ))}
+                </ul>
+              )}
             </li>
           ))}
         </ul>
       </details>
     </li>
+  );
+}
+
+/** A menu entry: the category's name as the interface shows it, in that name's language. */
+function CategoryLink({ category }: { category: Category }) {
+  const { lang } = useInterface();
+  const name = shownCategoryName(category, lang);
+  return (
+    <PageLink
+      to={categoryPath(category.slug)}
+      className="dropdown-item"
+      lang={detectLanguage(name)}
+    >
+      {name}
+    </PageLink>
   );
 }
 

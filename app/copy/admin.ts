@@ -361,6 +361,13 @@ export const adminCopy = {
     edit: 'Edit Category',
     sno: 'S.No.',
     name: 'Name',
+    names: 'Names for readers (optional)',
+    namesHint:
+      "Shown when the site's interface language is Hindi or English; left empty, readers see the name above.",
+    hindi: 'Hindi',
+    english: 'English',
+    parent: 'Inside',
+    topLevel: 'Top level (no parent)',
     isHome: 'Is Home',
     yes: 'Yes',
     no: 'No',

@@ -110,6 +110,10 @@ export const copy = {
     empty: 'No articles in this category yet.',
     pagination: 'Pages',
     rss: 'RSS feed',
+    /** The breadcrumb's name for screen readers (issue 26 item 6). */
+    breadcrumb: 'Breadcrumb',
+    /** The list of the categories inside this one, and its name. */
+    sections: (name: string) => `Sections of ${name}`,
   },
   author: {
     articles: (name: string) => `Stories by ${name}`,

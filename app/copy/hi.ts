@@ -96,6 +96,8 @@ export const hiCopy: Copy = {
     empty: 'इस श्रेणी में अभी कोई लेख नहीं है।',
     pagination: 'पृष्ठ',
     rss: 'RSS फ़ीड',
+    breadcrumb: 'पृष्ठ का पथ',
+    sections: (name: string) => `${name} के खंड`,
   },
   author: {
     articles: (name: string) => `${name} की कहानियाँ`,

@@ -29,7 +29,14 @@ export const IMAGE_ALT_MAX = 300;
 export const ARTICLE_NAME_MAX = 300;
 export const IMAGE_URL_MAX = 1000;
 
-export const CategoryRefSchema = z.object({ _id: z.string(), slug: z.string(), name: z.string() });
+/** An article's category; its names per interface language when it has them (issue 26 item 7). */
+export const CategoryRefSchema = z.object({
+  _id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  nameHi: z.string().optional(),
+  nameEn: z.string().optional(),
+});
 /** An article's author; `slug` addresses their page (`authorPath`) for the byline. */
 export const AuthorRefSchema = z.object({ _id: z.string(), name: z.string(), slug: z.string() });
 

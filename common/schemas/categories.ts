@@ -4,25 +4,44 @@ import { IdSchema, pagination, text } from './common';
 export const CategorySchema = z.object({
   _id: z.string(),
   name: z.string(),
+  /** The name a Hindi or an English interface shows; empty: `name` (common/category-names.ts). */
+  nameHi: z.string().optional(),
+  nameEn: z.string().optional(),
   slug: z.string(),
   description: z.string(),
   isHome: z.boolean(),
+  /** The section this one is part of (a city's state), or null: one level (issue 26 item 6). */
+  parentId: z.string().nullable().optional(),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
 });
 export type Category = z.infer<typeof CategorySchema>;
+
+/** How long a category's name may be, in any language. */
+export const CATEGORY_NAME_MAX = 100;
 
 const slugInput = z
   .string({ error: 'slug must be text' })
   .trim()
   .max(120, 'slug must be at most 120 characters');
 
-/** Add Category (SPEC.md §2, §5: name and description required, isHome default false). */
+/** A name in one interface language: empty (or left out) shows `name` there. */
+const languageName = (field: string) => text(field, 0, CATEGORY_NAME_MAX).optional();
+
+/**
+ * Add Category (SPEC.md §2, §5: name and description required, isHome default false), with
+ * our additions (issue 26 items 6, 7): the parent section (null or left out: top level) and the
+ * names per interface language. On edit, a field left out keeps what is stored, so a client
+ * that knows none of them changes none of them.
+ */
 export const CategoryInputSchema = z.object({
-  name: text('name', 1, 100),
+  name: text('name', 1, CATEGORY_NAME_MAX),
   description: text('description', 1, 2000),
   isHome: z.boolean({ error: 'isHome must be true or false' }).default(false),
   slug: slugInput.optional(),
+  parentId: IdSchema.nullable().optional(),
+  nameHi: languageName('nameHi'),
+  nameEn: languageName('nameEn'),
 });
 export type CategoryInput = z.infer<typeof CategoryInputSchema>;
 
@@ -36,3 +55,19 @@ export const CategoryListSchema = z.object({
   totalPages: z.number(),
   totalCategories: z.number(),
 });
+
+/** A section of the readers' menu: a top-level category and those under it that are shown. */
+export type MenuSection = Category & { children: Category[] };
+
+/** The readers' menu, and the categories left out of it (no article yet, not on the home page). */
+export interface CategoryMenu {
+  sections: MenuSection[];
+  unlisted: string[];
+}
+
+/** A category page's categories: the one asked for, its parent (or null), its children. */
+export interface CategoryFamily {
+  category: Category;
+  parent: Category | null;
+  children: Category[];
+}

@@ -2,6 +2,7 @@ import { and, gt, lte, sql, type Placeholder } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   index,
   integer,
   pgEnum,
@@ -16,14 +17,32 @@ import { id, timestamps } from './columns';
 import { media } from './media';
 import { users } from './users';
 
-export const categories = pgTable('categories', {
-  id: id(),
-  name: text().notNull().unique(),
-  slug: text().notNull().unique(),
-  description: text().notNull().default(''),
-  isHome: boolean().notNull().default(false),
-  ...timestamps,
-});
+export const categories = pgTable(
+  'categories',
+  {
+    id: id(),
+    name: text().notNull().unique(),
+    /*
+     * The name as a Hindi or an English interface shows it (issue 26 item 7); empty: `name`.
+     * common/category-names.ts picks the one a page shows.
+     */
+    nameHi: text().notNull().default(''),
+    nameEn: text().notNull().default(''),
+    slug: text().notNull().unique(),
+    description: text().notNull().default(''),
+    isHome: boolean().notNull().default(false),
+    /*
+     * The section this one is part of (a city in its state, issue 26 item 6): one level only,
+     * kept by the categories service under row locks; a parent with children is not deleted.
+     */
+    parentId: uuid().references((): AnyPgColumn => categories.id, { onDelete: 'restrict' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('categories_parent_idx').on(t.parentId),
+    check('categories_not_own_parent', sql`${t.parentId} <> ${t.id}`),
+  ],
+);
 
 export const articleStatusEnum = pgEnum('article_status', ARTICLE_STATUSES);
 export const languageEnum = pgEnum('article_language', LANGUAGES);

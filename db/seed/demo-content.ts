@@ -4,8 +4,12 @@
 export interface DemoCategory {
   slug: string;
   name: string;
+  /** Its name on a Hindi interface (issue 26 item 7). */
+  nameHi: string;
   description: string;
   isHome: boolean;
+  /** The category it is inside (issue 26 item 6), listed before it. */
+  parentSlug?: string;
 }
 
 export interface DemoArticle {
@@ -25,6 +29,7 @@ export const demoCategories: DemoCategory[] = [
   {
     slug: 'editors-choice',
     name: "Editor's Choice",
+    nameHi: 'संपादक की पसंद',
     description:
       'Hand-picked essays and features our editors think are worth your time, from culture and memory to the small joys of everyday life.',
     isHome: true,
@@ -32,6 +37,7 @@ export const demoCategories: DemoCategory[] = [
   {
     slug: 'apna-gyaan',
     name: 'Apna Gyaan',
+    nameHi: 'अपना ज्ञान',
     description:
       'Simple explainers on science, money and the world around us, written for curious readers of every age.',
     isHome: true,
@@ -39,6 +45,7 @@ export const demoCategories: DemoCategory[] = [
   {
     slug: 'parenting',
     name: 'Parenting',
+    nameHi: 'परवरिश',
     description:
       'Practical, warm advice on raising children, from reading habits and screen time to exams and everyday responsibilities.',
     isHome: true,
@@ -46,6 +53,7 @@ export const demoCategories: DemoCategory[] = [
   {
     slug: 'news',
     name: 'News',
+    nameHi: 'समाचार',
     description:
       'Clear explainers on weather, civic services and public information that shape daily life.',
     isHome: true,
@@ -53,6 +61,7 @@ export const demoCategories: DemoCategory[] = [
   {
     slug: 'health',
     name: 'Health',
+    nameHi: 'सेहत',
     description:
       "Everyday wellness, seasonal care and healthy habits. General information that never replaces a doctor's advice.",
     isHome: true,
@@ -60,6 +69,7 @@ export const demoCategories: DemoCategory[] = [
   {
     slug: 'technology',
     name: 'Technology',
+    nameHi: 'तकनीक',
     description:
       'Friendly guides to phones, digital payments and online safety for every member of the family.',
     isHome: true,
@@ -67,6 +77,7 @@ export const demoCategories: DemoCategory[] = [
   {
     slug: 'travel',
     name: 'Travel',
+    nameHi: 'यात्रा',
     description:
       'Destination guides and practical travel tips, from the deserts of Rajasthan to the hills and railways of India.',
     isHome: true,
@@ -74,9 +85,19 @@ export const demoCategories: DemoCategory[] = [
   {
     slug: 'stories',
     name: 'Stories',
+    nameHi: 'कहानियाँ',
     description:
       'Original short fiction in Hindi and English about families, neighbourhoods and the small moments that stay with us.',
     isHome: false,
+  },
+  {
+    // A section inside another: Travel's page lists Rajasthan's stories too (issue 26 item 6).
+    slug: 'rajasthan',
+    name: 'Rajasthan',
+    nameHi: 'राजस्थान',
+    description: 'Forts, deserts, lakes and the long journeys between them: travel in Rajasthan.',
+    isHome: false,
+    parentSlug: 'travel',
   },
 ];
 
@@ -916,7 +937,7 @@ export const demoArticles: DemoArticle[] = [
     legacyId: 1037,
     slug: 'jaisalmer-registan-ke-sunehre-rang',
     name: 'जैसलमेर: रेगिस्तान के सुनहरे रंग',
-    categorySlug: 'travel',
+    categorySlug: 'rajasthan',
     language: 'hi',
     daysAgo: 1,
     metaTitle: 'जैसलमेर: रेगिस्तान के सुनहरे रंग | राजस्थान यात्रा',
@@ -962,7 +983,7 @@ export const demoArticles: DemoArticle[] = [
     legacyId: 1039,
     slug: 'udaipur-beyond-the-lakes',
     name: "Udaipur Beyond the Lakes: A Slow Traveller's Guide",
-    categorySlug: 'travel',
+    categorySlug: 'rajasthan',
     language: 'en',
     daysAgo: 21,
     metaTitle: "Udaipur Beyond the Lakes: A Slow Traveller's Guide",

@@ -7,6 +7,7 @@ import { articles, categories } from '../schema/content';
 import { siteSettings } from '../schema/site';
 import { ensureDemoAuthors } from './demo-authors';
 import { ensureDemoImages } from './demo-images';
+import type { DemoCategory } from './demo-content';
 
 export interface SeedDeps {
   db: Db;
@@ -46,28 +47,58 @@ export async function isEmptySite(db: Db): Promise<boolean> {
 }
 
 /**
+ * The demo categories, the top-level ones first, then those inside them (their parents' ids
+ * known); what exists (by slug) is left alone. Answers how many were made, and every demo
+ * category's id by slug.
+ */
+async function seedDemoCategories(
+  db: Db,
+  demoCategories: DemoCategory[],
+  now: Date,
+): Promise<{ categoriesCreated: number; categoryId: Map<string, string> }> {
+  const categoryIds = async () => {
+    const rows = await db
+      .select({ id: categories.id, slug: categories.slug })
+      .from(categories)
+      .where(
+        inArray(
+          categories.slug,
+          demoCategories.map((c) => c.slug),
+        ),
+      );
+    return new Map(rows.map((c) => [c.slug, c.id]));
+  };
+  // The top-level categories first, then those inside them (their parents' ids known).
+  let categoriesCreated = 0;
+  for (const inside of [false, true]) {
+    const parents = inside ? await categoryIds() : new Map<string, string>();
+    const values = demoCategories
+      .filter((c) => Boolean(c.parentSlug) === inside)
+      .map(({ parentSlug, ...c }) => ({
+        ...c,
+        parentId: parentSlug ? (parents.get(parentSlug) ?? null) : null,
+        createdAt: now,
+        updatedAt: now,
+      }));
+    if (values.length === 0) continue;
+    const inserted = await db
+      .insert(categories)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ id: categories.id });
+    categoriesCreated += inserted.length;
+  }
+  return { categoriesCreated, categoryId: await categoryIds() };
+}
+
+/**
  * Demo categories and articles (issue "Foundation" §7). Idempotent: what exists (by slug or
  * legacy id) is left alone, so it can run again after an editor changed the demo content.
  */
 export async function seedDemoContent({ db, storeImage, now }: SeedDeps): Promise<SeedResult> {
   // The demo texts are large: loaded only when seeding runs.
   const { demoArticles, demoCategories } = await import('./demo-content');
-  const insertedCategories = await db
-    .insert(categories)
-    .values(demoCategories.map((c) => ({ ...c, createdAt: now, updatedAt: now })))
-    .onConflictDoNothing()
-    .returning({ id: categories.id });
-
-  const categoryRows = await db
-    .select({ id: categories.id, slug: categories.slug })
-    .from(categories)
-    .where(
-      inArray(
-        categories.slug,
-        demoCategories.map((c) => c.slug),
-      ),
-    );
-  const categoryId = new Map(categoryRows.map((c) => [c.slug, c.id]));
+  const { categoriesCreated, categoryId } = await seedDemoCategories(db, demoCategories, now);
 
   const existing = await db
     .select({ slug: articles.slug, legacyId: articles.legacyId })
@@ -124,5 +155,5 @@ export async function seedDemoContent({ db, storeImage, now }: SeedDeps): Promis
     .insert(siteSettings)
     .values({ id: 1, data: DEMO_SETTINGS, updatedAt: now })
     .onConflictDoNothing();
-  return { categoriesCreated: insertedCategories.length, articlesCreated };
+  return { categoriesCreated, articlesCreated };
 }

@@ -20,8 +20,10 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return pg?.code === '23505' && (constraint === undefined || pg.constraint === constraint);
 }
 
-export function isForeignKeyViolation(error: unknown): boolean {
-  return pgError(error)?.code === '23503';
+/** A foreign key refused the write; `constraint` narrows it to one. */
+export function isForeignKeyViolation(error: unknown, constraint?: string): boolean {
+  const pg = pgError(error);
+  return pg?.code === '23503' && (constraint === undefined || pg.constraint === constraint);
 }
 
 /** SQLSTATE classes and codes that say the connection, not the query, failed. */

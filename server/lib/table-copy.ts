@@ -1,4 +1,4 @@
-import { asc, count, getTableColumns, type Column } from 'drizzle-orm';
+import { asc, count, getTableColumns, type Column, type SQL } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 
@@ -26,10 +26,17 @@ function keyColumns(table: PgTable): Column[] {
   return single.length > 0 ? single : (config.primaryKeys[0]?.columns ?? config.columns);
 }
 
-/** Every row of `table`, in primary-key order, in batches (inside the caller's snapshot). */
-export async function* readRows(db: Db, table: PgTable, batch = 200): AsyncGenerator<CopiedRow> {
+/**
+ * Every row of `table`, in primary-key order unless its owner gives another (`order`, ending in
+ * a unique key: categories come parents first), in batches (inside the caller's snapshot).
+ */
+export async function* readRows(
+  db: Db,
+  table: PgTable,
+  batch = 200,
+  order: SQL[] = keyColumns(table).map((c) => asc(c)),
+): AsyncGenerator<CopiedRow> {
   const columns = copiedColumns(table);
-  const order = keyColumns(table).map((c) => asc(c));
   for (let offset = 0; ; offset += batch) {
     const rows = (await db
       .select(columns as never)

@@ -54,6 +54,7 @@ test.describe('categories', () => {
     await expect(page.getByRole('row').first().getByRole('columnheader')).toHaveText([
       'S.No.',
       'Name',
+      'Inside',
       'Is Home',
       'Actions',
     ]);
@@ -92,7 +93,7 @@ test.describe('categories', () => {
     await expect(modal).toBeHidden();
     // The list was reloaded and shows the new category, not on the home page.
     const row = page.getByRole('row').filter({ hasText: name });
-    await expect(row.getByRole('cell')).toHaveText([/^\d+$/, name, 'No', /Edit.*Delete/]);
+    await expect(row.getByRole('cell')).toHaveText([/^\d+$/, name, '—', 'No', /Edit.*Delete/]);
     expect(category).toMatchObject({ name, isHome: false });
 
     // The form was reset: the next Add starts empty.
@@ -127,6 +128,7 @@ test.describe('categories', () => {
     await expect(page.getByRole('row').filter({ hasText: renamed }).getByRole('cell')).toHaveText([
       /^\d+$/,
       renamed,
+      '—',
       'Yes',
       /Edit.*Delete/,
     ]);
@@ -185,6 +187,50 @@ test.describe('categories', () => {
     await expect(busyRow).toHaveCount(1);
     const still = await admin.categories();
     expect(still.map((c) => c._id)).toContain(busy._id);
+  });
+
+  test('one goes inside another with its Hindi name; a category with one inside it stays at the top', async ({
+    page,
+    make,
+    consoleErrors,
+  }) => {
+    // The refused move is answered 400, which Chromium reports on the console.
+    consoleErrors.allow(/status of 400/);
+    const state = await make.category({ name: `Aa State ${unique()}` });
+    const other = await make.category({ name: `Aa Other ${unique()}` });
+    const name = `Aa City ${unique()}`;
+
+    await signIn(page, ADMIN, '/admin/categories');
+    await page.getByRole('button', { name: 'Add Category' }).click();
+    const modal = page.getByRole('dialog', { name: 'Add Category' });
+    await modal.getByLabel('Name', { exact: true }).fill(name);
+    await modal.getByLabel('Hindi', { exact: true }).fill('शहर');
+    await modal.getByLabel('Description').fill('A city of the state.');
+    await modal.getByLabel('Inside').selectOption({ label: state.name });
+    const created = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().includes('/api/categories/addCategory'),
+    );
+    await modal.getByRole('button', { name: 'Save' }).click();
+    const city = (await (await created).json()) as Category;
+    make.forgetCategory(city._id);
+    await expectToast(page, 'Category added successfully!');
+    expect(city).toMatchObject({ name, nameHi: 'शहर', parentId: state._id });
+    // The list names the city's parent.
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row.getByRole('cell')).toHaveText([/^\d+$/, name, state.name, 'No', /Edit/]);
+
+    // The state has the city inside it: the server's refusal shows under the field.
+    await page.getByRole('button', { name: `Edit: ${state.name}`, exact: true }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Category' });
+    await edit.getByLabel('Inside').selectOption({ label: other.name });
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(
+      edit.getByText(
+        `"${state.name}" has sections of its own (${name}): a category with sections cannot be put inside another.`,
+      ),
+    ).toBeVisible();
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await expect(edit).toBeHidden();
   });
 });
 

@@ -12,6 +12,7 @@ import {
   sidebar,
   signIn,
   test,
+  unique,
   type Category,
 } from './fixtures';
 
@@ -117,6 +118,40 @@ test.describe('the public menus on a phone', () => {
     await nav.getByText(reader.name, { exact: true }).click();
     expect(await textInset(nav.getByRole('link', { name: 'User Profile' }))).toBe(16);
     expect(await textInset(nav.getByRole('button', { name: 'Sign Out' }))).toBe(16);
+  });
+});
+
+test.describe('sections in the Categories menu on a phone (issue 26 item 6)', () => {
+  test.use({ viewport: PHONE });
+
+  test('a section shows with the category inside it, indented, and both are reachable', async ({
+    page,
+    make,
+  }) => {
+    const state = await make.category({ name: `Aa State ${unique()}` });
+    const city = await make.category({ name: `Aa City ${unique()}`, parentId: state._id });
+    await make.article(city);
+    const nav = mainNav(page);
+    const cityLink = nav.getByRole('link', { name: city.name, exact: true });
+    // A kept page is refreshed a moment after the story that puts the city in the menu.
+    await expect(async () => {
+      await page.goto('/about-us');
+      await expect(nav.locator(`a[href="/category/${city.slug}"]`)).toHaveCount(1);
+    }).toPass();
+    await hydrated(page);
+    await menuToggle(page).click();
+    await categoriesToggle(page).click();
+    await expect(nav.getByRole('link', { name: state.name, exact: true })).toBeVisible();
+    await cityLink.scrollIntoViewIfNeeded();
+    await expect(cityLink).toBeVisible();
+    // Indented under its section: 16 px more than a section's own link.
+    expect(await textInset(cityLink)).toBe(32);
+    await expectNoSideScroll(page, 'the open Categories menu');
+    await cityLink.click();
+    await expect(page).toHaveURL(`/category/${city.slug}`);
+    await expect(
+      page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: state.name }),
+    ).toBeVisible();
   });
 });
 

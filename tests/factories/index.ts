@@ -81,26 +81,38 @@ export async function createAdmin(app: FastifyInstance): Promise<TestUser> {
 export async function createCategory(
   app: FastifyInstance,
   by: TestUser,
-  overrides: Partial<{ name: string; description: string; isHome: boolean; slug: string }> = {},
+  overrides: Partial<{
+    name: string;
+    description: string;
+    isHome: boolean;
+    slug: string;
+    parentId: string;
+    nameHi: string;
+    nameEn: string;
+  }> = {},
 ) {
+  const { name, description, isHome, ...rest } = overrides;
   const res = await app.inject({
     method: 'POST',
     url: '/api/categories/addCategory',
     headers: auth(by),
     payload: {
-      name: overrides.name ?? `Category ${unique()}`,
-      description: overrides.description ?? 'About things.',
-      isHome: overrides.isHome ?? false,
-      ...(overrides.slug ? { slug: overrides.slug } : {}),
+      name: name ?? `Category ${unique()}`,
+      description: description ?? 'About things.',
+      isHome: isHome ?? false,
+      ...rest,
     },
   });
   if (res.statusCode !== 201) throw new Error(`category failed: ${res.statusCode} ${res.body}`);
   return res.json() as {
     _id: string;
     name: string;
+    nameHi: string;
+    nameEn: string;
     slug: string;
     description: string;
     isHome: boolean;
+    parentId: string | null;
   };
 }
 

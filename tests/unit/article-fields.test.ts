@@ -96,6 +96,7 @@ describe("the article's texts, listed once", () => {
         categories: {
           byId: async (id) => ({ _id: id, slug: 'news' }),
           currentSlugFor: async () => undefined,
+          childIds: async () => [],
         },
         users: { canWrite: async () => true },
         media: { idForUrl: async () => null },

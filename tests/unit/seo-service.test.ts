@@ -37,6 +37,7 @@ describe('robots.txt', () => {
       categories: {
         findBySlug: async () => undefined,
         currentSlugFor: async () => undefined,
+        childIds: async () => [],
       },
       users: { authorBySlug: async () => undefined },
       publicUrl,

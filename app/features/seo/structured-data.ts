@@ -3,7 +3,8 @@ import { articlePath, authorPath, categoryPath, PAGE_SEGMENTS } from '../../../c
 import type { Article, ArticleCard } from '../../../common/schemas/articles';
 import type { Category } from '../../../common/schemas/categories';
 import { LIVE_JSON_LD_UPDATES, type LiveEntry } from '../../../common/schemas/live';
-import type { SiteSettings } from '../../../common/settings';
+import { shownCategoryName, type NamedCategory } from '../../../common/category-names';
+import type { SiteSettings, UiLanguage } from '../../../common/settings';
 import { stripHtml } from '../../../common/text';
 import { entryAnchor } from '../../components/live-blog';
 import { sentMediaUrl } from '../../../common/media';
@@ -125,7 +126,9 @@ export function newsArticle(opts: {
     datePublished: article.publishedAt,
     dateModified: article.updatedAt,
     inLanguage: article.language,
-    ...(article.category ? { articleSection: article.category.name } : {}),
+    ...(article.category
+      ? { articleSection: shownCategoryName(article.category, settings.uiLanguage) }
+      : {}),
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
     url,
     author: article.author
@@ -210,8 +213,18 @@ export function collectionPage(opts: {
   };
 }
 
-/** The crumbs of a category page, and the start of an article's. */
-export const categoryTrail = (homeName: string, category: { name: string; slug: string }) => [
+/**
+ * The crumbs of a category page, and the start of an article's: home, then the categories from
+ * the top (a city's state before the city, issue 26 item 6), by the names the interface shows.
+ */
+export const categoryTrail = (
+  homeName: string,
+  categories: readonly (NamedCategory & { slug: string })[],
+  language: UiLanguage,
+) => [
   { name: homeName, path: '/' },
-  { name: category.name, path: categoryPath(category.slug) },
+  ...categories.map((c) => ({
+    name: shownCategoryName(c, language),
+    path: categoryPath(c.slug),
+  })),
 ];

@@ -11,6 +11,7 @@ import { useAdminCopy } from '../../copy/admin-language';
 import { adminApi } from '../../features/api/admin-api';
 import {
   CategoryModal,
+  draftOf,
   EMPTY_CATEGORY,
   type CategoryDraft,
 } from '../../features/categories/category-modal';
@@ -24,17 +25,27 @@ interface ListData {
   totalPages: number;
 }
 
+/** The page, and every category (the parents' names, the parent select's choices). */
+interface ScreenData extends ListData {
+  all: Category[];
+}
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   await requireScreen(context, request, 'editor');
   return null;
 }
 
-export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+export async function clientLoader({
+  request,
+  serverLoader,
+}: Route.ClientLoaderArgs): Promise<ScreenData> {
   await serverLoader();
   const page = pageParam(request.url);
-  return adminApi<ListData>(
-    `/api/categories/admin-categories?page=${page}&limit=${ADMIN_PAGE_SIZE}`,
-  );
+  const [list, all] = await Promise.all([
+    adminApi<ListData>(`/api/categories/admin-categories?page=${page}&limit=${ADMIN_PAGE_SIZE}`),
+    adminApi<Category[]>('/api/categories'),
+  ]);
+  return { ...list, all };
 }
 
 clientLoader.hydrate = true as const;
@@ -47,7 +58,8 @@ export function HydrateFallback() {
 /** Category listing with Add/Edit modals (SPEC.md §2, §4, §5). */
 export default function AdminCategories({ loaderData }: Route.ComponentProps) {
   const t = useAdminCopy();
-  const { categories, currentPage, totalPages } = loaderData;
+  const { categories, currentPage, totalPages, all } = loaderData;
+  const nameOf = new Map(all.map((c) => [c._id, c.name]));
   const list = useListPage({ currentPage, rowsOnPage: categories.length });
   const [modal, setModal] = useState({ open: false, opened: 0, draft: EMPTY_CATEGORY });
   const openModal = (draft: CategoryDraft) =>
@@ -56,6 +68,10 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
   const columns: Column<Category>[] = [
     { header: t.categories.sno, cell: (_, index) => serialNumber(currentPage, index) },
     { header: t.categories.name, cell: (c) => c.name },
+    {
+      header: t.categories.parent,
+      cell: (c) => (c.parentId ? (nameOf.get(c.parentId) ?? '') : '—'),
+    },
     { header: t.categories.isHome, cell: (c) => (c.isHome ? t.categories.yes : t.categories.no) },
     {
       header: t.categories.actions,
@@ -63,16 +79,8 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
       cell: (c) => (
         <RowActions
           name={c.name}
-          edit={() =>
-            openModal({
-              _id: c._id,
-              name: c.name,
-              description: c.description,
-              isHome: c.isHome,
-              slug: c.slug,
-            })
-          }
-          // A category that still has articles is refused; the server says how many.
+          edit={() => openModal(draftOf(c))}
+          // A category that still has articles or sections is refused; the server says which.
           onDelete={() =>
             list.deleteAfterConfirm(
               t.categories.confirmDelete(c.name),
@@ -97,6 +105,7 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
       <Pager page={currentPage} totalPages={totalPages} onPage={list.setPage} />
       <CategoryModal
         {...modal}
+        parents={all}
         onClose={() => setModal((m) => ({ ...m, open: false }))}
         onSaved={async () => {
           setModal((m) => ({ ...m, open: false }));

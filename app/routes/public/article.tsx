@@ -61,24 +61,28 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The reads below need only the article as found: they go to the database side by side.
   // A live blog's entries, live or ended (issue 25 item 1): a change to them refreshes this page.
   const isLive = story.liveBlog || story.liveStartedAt !== null;
-  const [article, { related, relatedFailed }, share, translationPath, blog] = await Promise.all([
-    // Its body's images of ours as responsive pictures (docs/decisions/026).
-    withResponsiveBody({ services, logError, mediaBase }, story),
-    suggestions,
-    shareImage({ services, publicUrl, mediaBase }, settings, {
-      url: story.imageUrl,
-      alt: story.imageAlt || story.name,
-    }),
-    // The same story in the other language, once that is published too (issue 10 item 7).
-    story.translationId
-      ? services.articles.pathForId(story.translationId).then((path) => path ?? null)
-      : null,
-    isLive ? services.live.forPage(story._id) : null,
-  ]);
+  const [article, { related, relatedFailed }, share, translationPath, blog, trail] =
+    await Promise.all([
+      // Its body's images of ours as responsive pictures (docs/decisions/026).
+      withResponsiveBody({ services, logError, mediaBase }, story),
+      suggestions,
+      shareImage({ services, publicUrl, mediaBase }, settings, {
+        url: story.imageUrl,
+        alt: story.imageAlt || story.name,
+      }),
+      // The same story in the other language, once that is published too (issue 10 item 7).
+      story.translationId
+        ? services.articles.pathForId(story.translationId).then((path) => path ?? null)
+        : null,
+      isLive ? services.live.forPage(story._id) : null,
+      // Its category after the one that holds it, if any (a city's state): the breadcrumb.
+      story.category ? services.categories.trail(story.category._id) : [],
+    ]);
   // The article at this address, what its page shows of others (suggestions, its translation).
   keep(CacheTags.articlePage(story._id), ...cardTags([story, ...related]));
   if (story.translationId) keep(CacheTags.article(story.translationId));
   if (isLive) keep(CacheTags.live(story._id));
+  keep(...trail.map((c) => CacheTags.category(c._id)));
   const translation = translationPath
     ? { path: translationPath, language: otherLanguage(article.language) }
     : null;
@@ -92,6 +96,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     mediaBase,
     share,
     live: blog ? { ...blog, timeZone: settings.timeZone } : null,
+    trail,
     lang: article.language,
   };
 }
@@ -100,7 +105,8 @@ const otherLanguage = (language: Language): Language => (language === 'hi' ? 'en
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
-  const { article, translation, settings, publicUrl, mediaBase, share, live } = loaderData;
+  const { article, translation, settings, publicUrl, mediaBase, share, live, trail } = loaderData;
+  const home = interfaceFor(settings.uiLanguage).t.nav.home;
   const url = `${publicUrl}${articlePath(article)}`;
   const alternates = translation
     ? hreflangLinks(
@@ -148,9 +154,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     ),
     jsonLd(
       breadcrumbs(publicUrl, [
-        ...(article.category
-          ? categoryTrail(interfaceFor(settings.uiLanguage).t.nav.home, article.category)
-          : [{ name: interfaceFor(settings.uiLanguage).t.nav.home, path: '/' }]),
+        ...categoryTrail(home, trail, settings.uiLanguage),
         { name: article.name, path: articlePath(article) },
       ]),
     ),

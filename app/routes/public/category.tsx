@@ -1,8 +1,15 @@
 import { data, redirect } from 'react-router';
 import { CARD_EXCERPT_LENGTH, CATEGORY_PAGE_SIZE } from '../../../common/articles';
-import { appContext, isNotFound } from '../../../common/services';
+import { shownCategoryName } from '../../../common/category-names';
+import { categoryPath } from '../../../common/paths';
+import type { Category } from '../../../common/schemas/categories';
+import { appContext } from '../../../common/services';
+import type { UiLanguage } from '../../../common/settings';
+import { detectLanguage } from '../../../common/text';
 import { CacheTags, cardTags } from '../../../common/cache-tags';
 import { ArticleCard } from '../../components/article-card';
+import { Breadcrumb } from '../../components/breadcrumb';
+import { PageLink } from '../../components/page-link';
 import { PageNav } from '../../components/page-nav';
 import { pageParam } from '../../features/api/page-param';
 import { interfaceFor, useInterface } from '../../copy/language';
@@ -18,35 +25,46 @@ import type { Route } from './+types/category';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { services, publicUrl, keep, mediaBase } = context.get(appContext);
-  let category;
-  try {
-    category = await services.categories.bySlug(params.slug);
-  } catch (error) {
-    if (!isNotFound(error)) throw error;
+  const family = await services.categories.familyBySlug(params.slug);
+  if (!family) {
     // A renamed category keeps its old address as a permanent redirect (DECISIONS.md §5).
     const current = await services.categories.currentSlugFor(params.slug);
     if (current) throw redirect(`/category/${current}${new URL(request.url).search}`, 301);
     throw data(null, { status: 404, statusText: 'Not Found' });
   }
+  const { category, parent, children } = family;
   const page = pageParam(new URL(request.url));
   const settings = await services.settings.get();
+  // A section's page lists its own articles and those of the categories inside it (issue 26
+  // item 6): a city's story shows on its state's page.
+  const members = [category, ...children].map((c) => c._id);
   const [list, share] = await Promise.all([
-    services.articles.categoryPage(category._id, page, CATEGORY_PAGE_SIZE),
+    services.articles.categoriesPage(members, page, CATEGORY_PAGE_SIZE),
     shareImage({ services, publicUrl, mediaBase }, settings),
   ]);
   // A page past the end does not exist (an empty category still has its page 1).
   if (page > Math.max(1, list.totalPages))
     throw data(null, { status: 404, statusText: 'Not Found' });
-  keep(CacheTags.category(category._id), CacheTags.categoryList(category._id));
+  // Its name, its parent's (the breadcrumb), its children's (their links) and every list shown.
+  keep(...members.flatMap((id) => [CacheTags.category(id), CacheTags.categoryList(id)]));
+  if (parent) keep(CacheTags.category(parent._id));
   keep(...cardTags(list.articles));
-  return { category, ...list, settings, publicUrl, share };
+  return { category, parent, children, ...list, settings, publicUrl, share };
 }
+
+/** The page's crumbs: home, the parent if any, the category (the names the interface shows). */
+const crumbsOf = (
+  home: string,
+  { category, parent }: { category: Category; parent: Category | null },
+  language: UiLanguage,
+) => categoryTrail(home, parent ? [parent, category] : [category], language);
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
   const { category, articles, settings, publicUrl, currentPage, totalPages, share } = loaderData;
   const base = `${publicUrl}/category/${category.slug}`;
   const { t } = interfaceFor(settings.uiLanguage);
+  const name = shownCategoryName(category, settings.uiLanguage);
   const url = currentPage > 1 ? `${base}?page=${currentPage}` : base;
   // Page 2 and later are pages of their own to a search engine: their own title and description.
   const ofPage = (text: string) =>
@@ -54,13 +72,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   return [
     ...pageMeta({
       settings,
-      title: ofPage(category.name),
-      description: ofPage(category.description || category.name),
+      title: ofPage(name),
+      description: ofPage(category.description || name),
       url,
       image: share,
     }),
-    jsonLd(collectionPage({ category, url, articles, publicUrl })),
-    jsonLd(breadcrumbs(publicUrl, categoryTrail(t.nav.home, category))),
+    jsonLd(collectionPage({ category: { ...category, name }, url, articles, publicUrl })),
+    jsonLd(breadcrumbs(publicUrl, crumbsOf(t.nav.home, loaderData, settings.uiLanguage))),
     ...(currentPage > 1
       ? [
           {
@@ -78,20 +96,23 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
       rel: 'alternate',
       type: 'application/rss+xml',
       href: `${base}/feed.xml`,
-      title: category.name,
+      title: name,
     },
   ];
 };
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { category, articles, currentPage, totalPages } = loaderData;
+  const { category, children, articles, currentPage, totalPages } = loaderData;
   const { t, lang } = useInterface();
+  const name = shownCategoryName(category, lang);
   const pageHref = (n: number) =>
     n === 1 ? `/category/${category.slug}` : `/category/${category.slug}?page=${n}`;
   return (
     <main id="main" className="container py-4">
-      <h1>{category.name}</h1>
+      <Breadcrumb crumbs={crumbsOf(t.nav.home, loaderData, lang)} />
+      <h1 lang={detectLanguage(name)}>{name}</h1>
       <p className="lead">{category.description}</p>
+      {children.length > 0 && <Sections name={name} sections={children} />}
       {articles.length === 0 ? (
         <p lang={lang}>{t.category.empty}</p>
       ) : (
@@ -111,5 +132,30 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       )}
       <PageNav currentPage={currentPage} totalPages={totalPages} href={pageHref} />
     </main>
+  );
+}
+
+/** The categories inside this one, each a link to its own page (whose stories are here too). */
+function Sections({ name, sections }: { name: string; sections: Category[] }) {
+  const { t, lang } = useInterface();
+  return (
+    <nav aria-label={t.category.sections(name)} lang={lang} className="mb-4">
+      <ul className="list-inline mb-0">
+        {sections.map((c) => {
+          const shown = shownCategoryName(c, lang);
+          return (
+            <li key={c._id} className="list-inline-item">
+              <PageLink
+                to={categoryPath(c.slug)}
+                className="btn btn-outline-secondary btn-sm"
+                lang={detectLanguage(shown)}
+              >
+                {shown}
+              </PageLink>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
   );
 }

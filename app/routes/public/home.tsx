@@ -1,4 +1,5 @@
 import type { ArticleCard as Card } from '../../../common/schemas/articles';
+import { shownCategoryName } from '../../../common/category-names';
 import { appContext } from '../../../common/services';
 import { CacheTags, cardTags } from '../../../common/cache-tags';
 import { HomeSectionView, type HomeSection } from '../../components/home-section';
@@ -47,11 +48,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The sections after Latest come from the categories chosen in settings (DECISIONS.md §8);
   // all of them are read in one statement, side by side with the share image and the header
   // picture. A section naming no category fails alone; a failed read fails each section alone.
-  const ids: string[] = [];
+  // A section lists its category's stories and those of the categories inside it (issue 26
+  // item 6), as that category's page does.
+  const ids: string[][] = [];
   const chosen = settings.homeSectionSlugs.map((slug) => {
     const category = all.find((c) => c.slug === slug);
+    const family = category
+      ? [category._id, ...all.filter((c) => c.parentId === category._id).map((c) => c._id)]
+      : [];
     // Where its list comes in the answer: after Latest's, in the order of `ids`.
-    return { slug, category, at: category ? ids.push(category._id) : -1 };
+    return { slug, category, at: category ? ids.push(family) : -1 };
   });
   const reads = HOME_READS[settings.homeLayout];
   const lists = services.articles.listHomeSections(ids, reads.section, reads.latest);
@@ -62,10 +68,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       async () => (await lists)[0] ?? [],
     ),
     ...chosen.map(({ slug, category, at }) =>
-      section(slug, category?.name ?? slug, async () => {
-        if (!category) throw new Error(`No category "${slug}"`);
-        return (await lists)[at] ?? [];
-      }),
+      section(
+        slug,
+        category ? shownCategoryName(category, settings.uiLanguage) : slug,
+        async () => {
+          if (!category) throw new Error(`No category "${slug}"`);
+          return (await lists)[at] ?? [];
+        },
+      ),
     ),
   ]);
   const [[latest, ...more], share, headerImage] = await Promise.all([
@@ -94,7 +104,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : { front: null, sections: [latest!, ...more] };
   // The newest articles (the lead and Latest are the newest too), each home section's list,
   // and every card shown.
-  keep(CacheTags.latest, ...ids.map(CacheTags.categoryList));
+  keep(CacheTags.latest, ...ids.flat().map(CacheTags.categoryList));
   keep(...cardTags(cardsShown(layout.front, layout.sections)));
   return { settings, homeCategories, publicUrl, share, headerImage, ...layout };
 }
@@ -160,7 +170,7 @@ function Magazine({
               href={`/category/${c.slug}`}
               className="btn btn-outline-secondary btn-sm"
             >
-              {c.name}
+              {shownCategoryName(c, lang)}
             </a>
           ))}
         </nav>

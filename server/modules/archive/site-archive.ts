@@ -12,7 +12,7 @@ import { countRows, insertRows, readRows, type CopiedRow } from '../../lib/table
 import { ARTICLE_TABLES } from '../articles/articles-transfer';
 import { BREAKING_TABLES } from '../breaking/breaking-transfer';
 import { LIVE_TABLES } from '../live/live-transfer';
-import { CATEGORY_TABLES } from '../categories/categories-transfer';
+import { CATEGORY_ROW_ORDERS, CATEGORY_TABLES } from '../categories/categories-transfer';
 import { NEWSROOM_TABLES } from '../newsroom/newsroom-transfer';
 import { indexImportedArticles } from '../search/search-transfer';
 import { IMPORT_TABLES } from '../imports/imports-transfer';
@@ -148,7 +148,7 @@ async function writeRows(tx: Db, write: WriteLine, counts: Record<string, number
   for (const table of TABLES) {
     const name = getTableName(table);
     counts[name] = 0;
-    for await (const row of readRows(tx, table)) {
+    for await (const row of readRows(tx, table, undefined, CATEGORY_ROW_ORDERS.get(table))) {
       counts[name]++;
       if (name === USERS_TABLE) await write({ table: name, row: withoutPassword(row) });
       else if (name === ARTICLES_TABLE)

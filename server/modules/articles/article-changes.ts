@@ -64,3 +64,18 @@ export function articleChange(
   const gone = was && (!is || !sameAddress(was, is));
   return { stale: [...stale], drop: gone ? [CacheTags.articlePage(id)] : [] };
 }
+
+/**
+ * The category a public article left (taken back, deleted, moved to another category), or
+ * undefined. The menu lists categories with articles readers may see: when this one is left
+ * with none, every page's menu changes (articleSaves asks, after the write).
+ */
+export function categoryLeft(
+  states: { before?: PublicState | undefined; after?: PublicState | undefined },
+  now: Date,
+): string | undefined {
+  const { before, after } = states;
+  if (!isPublic(before, now) || !before.categoryId) return undefined;
+  const still = isPublic(after, now) && after.categoryId === before.categoryId;
+  return still ? undefined : before.categoryId;
+}

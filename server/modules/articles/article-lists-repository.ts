@@ -1,5 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, gte, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  exists,
+  gte,
+  inArray,
+  lt,
+  ne,
+  notInArray,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import {
   ADMIN_DEFAULT_SORT,
@@ -81,16 +94,124 @@ export function listPublishedInCategory(
 }
 
 /**
+ * One page of a category and the categories under it (issue 26 item 6), newest first: the
+ * deferred join of listPublishedInCategory over several categories. Each category's branch
+ * walks its own (category, published_at, id) index for at most `reach` (= offset + limit)
+ * entries, the newest of which are the page's only candidates from it; the page's ids are
+ * taken from those, and only they are joined to their rows. A deep page costs a walk of each
+ * member's index as deep as the page, never a read of every article of the family.
+ */
+export function listPublishedInCategories(
+  db: Db,
+  opts: {
+    categoryIds: Value<string>[];
+    limit: Value<number>;
+    offset: Value<number>;
+    reach: Value<number>;
+    now: Value<Date>;
+  },
+) {
+  const branches = opts.categoryIds.map(
+    (categoryId) =>
+      sql`(${db
+        .select({
+          pageId: sql<string>`${articles.id}`.as('page_id'),
+          pagePublishedAt: sql<Date>`${articles.publishedAt}`.as('page_published_at'),
+        })
+        .from(articles)
+        .where(and(isPublicArticle(opts.now), eq(articles.categoryId, categoryId)))
+        .orderBy(desc(articles.publishedAt), desc(articles.id))
+        .limit(opts.reach)})`,
+  );
+  const page = sql`(${sql.join(branches, sql` UNION ALL `)} ORDER BY page_published_at DESC, page_id DESC LIMIT ${opts.limit} OFFSET ${opts.offset}) AS page`;
+  return db
+    .select(cardColumns)
+    .from(page)
+    .innerJoin(articles, sql`${articles.id} = page.page_id`)
+    .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .leftJoin(users, eq(users.id, articles.authorId))
+    .leftJoin(media, eq(media.id, articles.imageMediaId))
+    .orderBy(sql`page.page_published_at DESC`, sql`page.page_id DESC`);
+}
+
+/** listPublishedInCategories as a prepared statement, one per number of categories. */
+export function publishedInCategories(
+  db: Db,
+  opts: { categoryIds: string[]; limit: number; offset: number; now: Date },
+) {
+  const n = opts.categoryIds.length;
+  const statement = prepared(db, `article_cards_in_categories_${n}`, (on, as) =>
+    listPublishedInCategories(on, {
+      categoryIds: opts.categoryIds.map((_, i) => sql.placeholder(`c${i}`)),
+      limit: sql.placeholder('limit'),
+      offset: sql.placeholder('offset'),
+      reach: sql.placeholder('reach'),
+      now: sql.placeholder('now'),
+    }).prepare(as),
+  );
+  const values: Record<string, unknown> = {
+    limit: opts.limit,
+    offset: opts.offset,
+    reach: opts.offset + opts.limit,
+    now: opts.now,
+  };
+  opts.categoryIds.forEach((id, i) => (values[`c${i}`] = id));
+  return statement.execute(values);
+}
+
+export async function countPublishedInCategories(
+  db: Db,
+  opts: { categoryIds: string[]; now: Date },
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(articles)
+    .where(and(isPublicArticle(opts.now), inArray(articles.categoryId, opts.categoryIds)));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The categories with an article readers may see at `now` (the menu's): one probe of the
+ * (category, published_at, id) index per category, never a read of the articles.
+ */
+export async function categoriesWithPublicArticles(db: Db, now: Date): Promise<string[]> {
+  const rows = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(articles)
+          .where(and(isPublicArticle(now), eq(articles.categoryId, categories.id))),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/** Whether the category has an article readers may see at `now`. */
+export async function hasPublicArticles(db: Db, categoryId: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(articles)
+    .where(and(isPublicArticle(now), eq(articles.categoryId, categoryId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
  * The home page's sections in one statement (one round trip where there were one per section):
  * the newest public articles (section 0, `latestLimit` of them, else `limit`), then the newest
- * of each category in `categoryIds` (section i for the i-th), `limit` each. Each branch walks
- * its own published-order index; rows come tagged with their section. A query builder, so
- * tests can read its plan.
+ * of each category in `categoryIds` (section i for the i-th), `limit` each. A section may be a
+ * category with those inside it (issue 26 item 6): a branch per member, under the same section
+ * number, each `limit` long; the caller keeps the newest `limit` of them. Each branch walks its
+ * own published-order index; rows come tagged with their section. A query builder, so tests can
+ * read its plan.
  */
 export function listHomeSections(
   db: Db,
   opts: {
-    categoryIds: Value<string>[];
+    categoryIds: (Value<string> | Value<string>[])[];
     limit: Value<number>;
     latestLimit?: Value<number>;
     now: Value<Date>;
@@ -111,19 +232,36 @@ export function listHomeSections(
       )
       .orderBy(desc(articles.publishedAt), desc(articles.id))
       .limit(categoryId === undefined ? (opts.latestLimit ?? opts.limit) : opts.limit);
-  const [latest, ...rest] = [branch(0), ...opts.categoryIds.map((id, i) => branch(i + 1, id))];
+  const members = opts.categoryIds.flatMap((ids, i) =>
+    (Array.isArray(ids) ? ids : [ids]).map((id) => branch(i + 1, id)),
+  );
+  const [latest, ...rest] = [branch(0), ...members];
   return rest.length === 0 ? latest! : unionAll(latest!, rest[0]!, ...rest.slice(1));
 }
 
-/** listHomeSections as a prepared statement, one per number of categories: cards by section. */
+/**
+ * listHomeSections as a prepared statement, one per shape (how many categories each section
+ * reads): cards by section, each the newest `limit` (`latestLimit` for section 0).
+ */
 export async function homeSections(
   db: Db,
-  opts: { categoryIds: string[]; limit: number; latestLimit?: number | undefined; now: Date },
+  opts: {
+    categoryIds: (string | string[])[];
+    limit: number;
+    latestLimit?: number | undefined;
+    now: Date;
+  },
 ): Promise<CardRow[][]> {
-  const n = opts.categoryIds.length;
-  const statement = prepared(db, `article_home_cards_${n}`, (on, as) =>
+  const families = opts.categoryIds.map((ids) => (Array.isArray(ids) ? ids : [ids]));
+  const n = families.length;
+  const shape = families.every((f) => f.length === 1)
+    ? String(n)
+    : `of_${families.map((f) => f.length).join('_')}`;
+  let k = 0;
+  const placeholders = families.map((f) => f.map(() => sql.placeholder(`c${k++}`)));
+  const statement = prepared(db, `article_home_cards_${shape}`, (on, as) =>
     listHomeSections(on, {
-      categoryIds: opts.categoryIds.map((_, i) => sql.placeholder(`c${i}`)),
+      categoryIds: placeholders,
       limit: sql.placeholder('limit'),
       latestLimit: sql.placeholder('latestLimit'),
       now: sql.placeholder('now'),
@@ -134,18 +272,21 @@ export async function homeSections(
     latestLimit: opts.latestLimit ?? opts.limit,
     now: opts.now,
   };
-  opts.categoryIds.forEach((id, i) => (values[`c${i}`] = id));
+  families.flat().forEach((id, i) => (values[`c${i}`] = id));
   const rows = await statement.execute(values);
   const sections: CardRow[][] = Array.from({ length: n + 1 }, () => []);
   for (const { section, ...card } of rows) sections[Number(section)]!.push(card);
-  // A union's rows have no order of their own: each section newest first, as its branch said.
-  for (const list of sections)
-    list.sort(
-      (a, b) =>
-        b.publishedAt.getTime() - a.publishedAt.getTime() ||
-        (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
-    );
-  return sections;
+  // A union's rows have no order of their own: each section newest first, as its branch said;
+  // a section of several categories keeps the newest `limit` of all its branches.
+  return sections.map((list) =>
+    list
+      .sort(
+        (a, b) =>
+          b.publishedAt.getTime() - a.publishedAt.getTime() ||
+          (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
+      )
+      .slice(0, list === sections[0] ? (opts.latestLimit ?? opts.limit) : opts.limit),
+  );
 }
 
 /** listLatestPublished as a prepared statement (home, feeds of the site). */

@@ -9,13 +9,16 @@ import { hasRole } from '../../../common/roles';
 import { notFound } from '../../lib/errors';
 import { stripHtml } from '../../../common/text';
 import {
+  categoriesWithPublicArticles,
   countPublishedByAuthor,
+  countPublishedInCategories,
   countPublishedInCategory,
   homeSections,
   latestPublished,
   listLiveBlogs,
   listPublishedByAuthor,
   listRandomPublished,
+  publishedInCategories,
   publishedInCategory,
 } from './article-lists-repository';
 import { revisionContentOf, toArticle, toCard } from './article-rows';
@@ -33,13 +36,36 @@ const cardPage = (rows: CardRow[], total: number, page: number, limit: number) =
   totalPages: pageCount(total, limit),
 });
 
-export function articleReads({ db, clock }: Pick<ArticlesDeps, 'db' | 'clock'>) {
+export function articleReads({
+  db,
+  clock,
+  categories,
+}: Pick<ArticlesDeps, 'db' | 'clock' | 'categories'>) {
   const countInCategory = (categoryId: string) =>
     countPublishedInCategory(db, { categoryId, now: clock.now() });
   const listLatest = async (limit: number): Promise<ArticleCard[]> =>
     (await latestPublished(db, { limit, now: clock.now() })).map(toCard);
+  /**
+   * One page of the published articles of `categoryIds` (a category and those under it,
+   * issue 26 item 6), newest first. One category reads its own index alone.
+   */
+  const categoriesPage = async (categoryIds: string[], page: number, limit: number) => {
+    const now = clock.now();
+    const offset = (page - 1) * limit;
+    const one = categoryIds.length === 1 ? categoryIds[0] : undefined;
+    const [rows, total] = await Promise.all([
+      one
+        ? publishedInCategory(db, { categoryId: one, limit, offset, now })
+        : publishedInCategories(db, { categoryIds, limit, offset, now }),
+      one
+        ? countPublishedInCategory(db, { categoryId: one, now })
+        : countPublishedInCategories(db, { categoryIds, now }),
+    ]);
+    return cardPage(rows, total, page, limit);
+  };
   return {
     listLatest,
+    categoriesPage,
 
     /** Live blogs running now, newest first (issue 25 item 1). */
     listLive: async (limit: number): Promise<ArticleCard[]> =>
@@ -47,10 +73,11 @@ export function articleReads({ db, clock }: Pick<ArticlesDeps, 'db' | 'clock'>) 
 
     /**
      * The home page's lists in one read: the newest `latestLimit` (else `limit`) articles, then
-     * the newest `limit` of each category in `categoryIds`, in that order.
+     * the newest `limit` of each category in `categoryIds` (or of a category and those inside
+     * it, given as their ids together), in that order.
      */
     async listHomeSections(
-      categoryIds: string[],
+      categoryIds: (string | string[])[],
       limit: number,
       latestLimit?: number,
     ): Promise<ArticleCard[][]> {
@@ -83,15 +110,14 @@ export function articleReads({ db, clock }: Pick<ArticlesDeps, 'db' | 'clock'>) 
     /** How many articles of the category readers may see now. */
     countPublishedInCategory: countInCategory,
 
-    /** One page of a category's published articles, newest first. */
+    /** One page of a category's published articles and its children's, newest first. */
     async categoryPage(categoryId: string, page: number, limit: number) {
-      const now = clock.now();
-      const [rows, total] = await Promise.all([
-        publishedInCategory(db, { categoryId, limit, offset: (page - 1) * limit, now }),
-        countInCategory(categoryId),
-      ]);
-      return cardPage(rows, total, page, limit);
+      const children = await categories.childIds(categoryId);
+      return categoriesPage([categoryId, ...children], page, limit);
     },
+
+    /** The ids of the categories with an article readers may see now (the menu's). */
+    categoriesWithPublicArticles: () => categoriesWithPublicArticles(db, clock.now()),
 
     /** One page of an author's published articles, newest first (their author page). */
     async authorPage(authorId: string, page: number, limit: number) {

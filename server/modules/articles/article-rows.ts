@@ -24,13 +24,29 @@ function imageOf(row: CardRow): ArticleCard['image'] {
 
 type RefColumns = Pick<
   CardRow,
-  'categoryId' | 'categorySlug' | 'categoryName' | 'authorId' | 'authorName' | 'authorSlug'
+  | 'categoryId'
+  | 'categorySlug'
+  | 'categoryName'
+  | 'categoryNameHi'
+  | 'categoryNameEn'
+  | 'authorId'
+  | 'authorName'
+  | 'authorSlug'
 >;
 
-/** The joined category of a row, or null (uncategorised, or the join found none). */
+/**
+ * The joined category of a row, or null (uncategorised, or the join found none); its names in
+ * the interface languages when it has them (common/category-names.ts picks the one shown).
+ */
 const categoryRef = (row: RefColumns): ArticleCard['category'] =>
   row.categoryId && row.categorySlug && row.categoryName !== null
-    ? { _id: row.categoryId, slug: row.categorySlug, name: row.categoryName }
+    ? {
+        _id: row.categoryId,
+        slug: row.categorySlug,
+        name: row.categoryName,
+        ...(row.categoryNameHi ? { nameHi: row.categoryNameHi } : {}),
+        ...(row.categoryNameEn ? { nameEn: row.categoryNameEn } : {}),
+      }
     : null;
 
 /** The joined author of a row, or null (the account was deleted). */

@@ -15,7 +15,9 @@ import { requireRole, type Actor } from '../../lib/actor';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/errors';
 import type { RevisionKind } from '../../../common/schemas/revisions';
 import { articleAccess, mayChange } from './article-access';
-import { articleChange } from './article-changes';
+import { articleChange, categoryLeft } from './article-changes';
+import { hasPublicArticles } from './article-lists-repository';
+import { CacheTags, type CacheChange } from '../../../common/cache-tags';
 import { revisionContentOf, toArticle } from './article-rows';
 import {
   checkTranslation,
@@ -198,7 +200,23 @@ async function updateArticleAs(
 /** Create, update, restore, status moves and delete, for the articles service. */
 export function articleSaves(deps: ArticlesDeps) {
   const { db } = deps;
-  const changed = deps.contentChanged ?? (async () => {});
+  const tell = deps.contentChanged ?? (async () => {});
+  /**
+   * What a write of article `id` touched, told to the kept answers; with every page's menu
+   * when the category it left has no public article now (categoryLeft), asked after the write
+   * commits, so of two writes emptying it together the later one sees it empty.
+   */
+  const changed = async (
+    id: string,
+    states: { before?: StoredState | undefined; after?: StoredState | undefined },
+  ) => {
+    const now = deps.clock.now();
+    const change: CacheChange = articleChange(id, states, now);
+    const left = categoryLeft(states, now);
+    if (left && !(await hasPublicArticles(db, left, now)))
+      change.stale = [...change.stale, CacheTags.categories];
+    await tell(change);
+  };
   /**
    * After a write: its go-live job, the kept answers that showed it (from what it was `before`
    * to what it is now), and the article as stored.
@@ -211,7 +229,7 @@ export function articleSaves(deps: ArticlesDeps) {
   }) => {
     await deps.newsroom.syncGoLive(w.id, w.status, w.publishedAt);
     const after = await findStoredState(db, w.id);
-    await changed(articleChange(w.id, { before: w.before, after }, deps.clock.now()));
+    await changed(w.id, { before: w.before, after });
     return toArticle(await mustFind(db, w.id));
   };
   return {
@@ -252,7 +270,7 @@ export function articleSaves(deps: ArticlesDeps) {
       if (!row) throw notFound('Article not found.');
       await deleteArticle(db, id);
       await deps.newsroom.cancelGoLive(id);
-      await changed(articleChange(id, { before }, deps.clock.now()));
+      await changed(id, { before });
       return { message: `Article "${row.name}" deleted.` };
     },
 
@@ -262,7 +280,7 @@ export function articleSaves(deps: ArticlesDeps) {
      */
     async wentLive(id: string) {
       const after = await findStoredState(db, id);
-      await changed(articleChange(id, { after }, deps.clock.now()));
+      await changed(id, { after });
     },
 
     /** The state a newsroom rule decides on (author, status, times), or undefined. */

@@ -29,6 +29,8 @@ export const refColumns = {
   categoryId: categories.id,
   categorySlug: categories.slug,
   categoryName: categories.name,
+  categoryNameHi: categories.nameHi,
+  categoryNameEn: categories.nameEn,
   authorId: users.id,
   authorName: users.name,
   authorSlug: users.slug,

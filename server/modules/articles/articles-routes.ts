@@ -83,7 +83,7 @@ function readingRoutes(articles: ArticlesService) {
         schema: {
           tags,
           security: [],
-          summary: 'A page of a category',
+          summary: 'A page of a category (its own articles and those of the categories inside it)',
           querystring: CategoryDetailQuerySchema,
           response: { 200: CategoryDetailSchema, ...errorResponses(400, 429) },
         },

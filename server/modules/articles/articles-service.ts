@@ -31,6 +31,8 @@ export interface ArticlesDeps {
   categories: {
     byId(id: string): Promise<{ _id: string; slug: string } | undefined>;
     currentSlugFor(formerSlug: string): Promise<string | undefined>;
+    /** The categories under `id`: its page lists their articles too (issue 26 item 6). */
+    childIds(id: string): Promise<string[]>;
   };
   users: { canWrite(id: string): Promise<boolean> };
   media: { idForUrl(url: string): Promise<string | null> };

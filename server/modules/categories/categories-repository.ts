@@ -1,4 +1,5 @@
-import { asc, count, eq, inArray } from 'drizzle-orm';
+import { asc, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
 import { categories, categoryRedirects } from '../../../db/schema/content';
 
@@ -7,9 +8,12 @@ import { categories, categoryRedirects } from '../../../db/schema/content';
 export const categoryColumns = {
   id: categories.id,
   name: categories.name,
+  nameHi: categories.nameHi,
+  nameEn: categories.nameEn,
   slug: categories.slug,
   description: categories.description,
   isHome: categories.isHome,
+  parentId: categories.parentId,
   createdAt: categories.createdAt,
   updatedAt: categories.updatedAt,
 };
@@ -50,10 +54,18 @@ export async function findCategoryById(db: Db, id: string): Promise<CategoryRow 
   return row;
 }
 
-export async function insertCategory(
-  db: Db,
-  values: { name: string; slug: string; description: string; isHome: boolean },
-): Promise<CategoryRow> {
+/** What a save writes of a category: all but its id and times. */
+export interface CategoryValues {
+  name: string;
+  nameHi: string;
+  nameEn: string;
+  slug: string;
+  description: string;
+  isHome: boolean;
+  parentId: string | null;
+}
+
+export async function insertCategory(db: Db, values: CategoryValues): Promise<CategoryRow> {
   const [row] = await db.insert(categories).values(values).returning(categoryColumns);
   return row as CategoryRow;
 }
@@ -66,7 +78,7 @@ export async function insertCategory(
 export async function updateCategory(
   db: Db,
   id: string,
-  values: { name: string; slug: string; description: string; isHome: boolean },
+  values: CategoryValues,
   now: Date,
 ): Promise<{ row: CategoryRow; formerSlug: string } | undefined> {
   const [before] = await db
@@ -121,4 +133,51 @@ export async function existingSlugs(db: Db, slugs: string[]): Promise<string[]> 
     .from(categories)
     .where(inArray(categories.slug, slugs));
   return rows.map((r) => r.slug);
+}
+
+/**
+ * Locks the categories `ids` (those that exist) for the rest of the caller's transaction, in id
+ * order (two saves locking the same rows never deadlock), and answers them as they are now. A save that
+ * places a category under another locks both first: the one-level rule is then checked on rows
+ * nobody else can change until it commits (categories-service.ts).
+ */
+export function lockCategories(tx: Db, ids: string[]) {
+  return tx
+    .select(categoryColumns)
+    .from(categories)
+    .where(inArray(categories.id, ids))
+    .orderBy(asc(categories.id))
+    .for('update');
+}
+
+/** The categories under `parentId`, by name. */
+export function listChildren(db: Db, parentId: string) {
+  return db
+    .select(categoryColumns)
+    .from(categories)
+    .where(eq(categories.parentId, parentId))
+    .orderBy(asc(categories.name));
+}
+
+/** The category a family is read around (listCategoryFamily). */
+const self = alias(categories, 'self');
+
+/**
+ * A category page's categories in one read: the one at `slug`, its parent, and its children,
+ * by name. Empty when no category has the slug.
+ */
+export function listCategoryFamily(db: Db, slug: string) {
+  const selfColumn = (column: typeof self.id | typeof self.parentId) =>
+    db.select({ value: column }).from(self).where(eq(self.slug, slug));
+  return db
+    .select(categoryColumns)
+    .from(categories)
+    .where(
+      or(
+        eq(categories.slug, slug),
+        sql`${categories.id} = (${selfColumn(self.parentId)})`,
+        sql`${categories.parentId} = (${selfColumn(self.id)})`,
+      ),
+    )
+    .orderBy(asc(categories.name));
 }

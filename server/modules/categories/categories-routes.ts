@@ -33,6 +33,8 @@ function readingRoutes(categories: CategoriesService) {
         schema: {
           tags,
           summary: 'All categories (navigation)',
+          description:
+            'Each with parentId (null at the top level) and nameHi / nameEn (empty: name is shown).',
           security: [],
           response: { 200: z.array(CategorySchema), ...errorResponses(400, 429) },
         },
@@ -97,6 +99,8 @@ function editingRoutes(categories: CategoriesService) {
         schema: {
           tags,
           summary: 'Add a category (editor)',
+          description:
+            'Our additions: parentId puts it inside a top-level category (sections go one level deep: 400 when the parent does not exist or is itself inside another); nameHi and nameEn are its names for a Hindi or an English interface (empty: name).',
           security,
           body: CategoryInputSchema,
           response: { 201: CategorySchema, ...errorResponses(400, 401, 403, 409, 413, 415, 429) },
@@ -112,6 +116,8 @@ function editingRoutes(categories: CategoriesService) {
         schema: {
           tags,
           summary: 'Edit a category (editor); a slug change keeps old addresses working',
+          description:
+            'A field left out keeps what is stored (slug, parentId, nameHi, nameEn). parentId null moves it to the top level; 400, changing nothing, when the parent is the category itself, does not exist, is inside another category, or when the category has categories inside it.',
           security,
           body: CategoryEditSchema,
           response: {
@@ -129,6 +135,8 @@ function editingRoutes(categories: CategoriesService) {
         schema: {
           tags,
           summary: 'Delete an empty category (editor)',
+          description:
+            'Refused with 409, deleting nothing, while articles are in it, a home section setting names it, or other categories are inside it (the message names them: move them to another category or to the top level first).',
           security,
           params: IdParamsSchema,
           response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },

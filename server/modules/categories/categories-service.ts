@@ -1,4 +1,11 @@
-import type { Category, CategoryEdit, CategoryInput } from '../../../common/schemas/categories';
+import type {
+  Category,
+  CategoryEdit,
+  CategoryFamily,
+  CategoryInput,
+  CategoryMenu,
+  MenuSection,
+} from '../../../common/schemas/categories';
 import { CacheTags, type CacheChange } from '../../../common/cache-tags';
 import { RESERVED_SLUGS, UNCATEGORISED_SEGMENT } from '../../../common/paths';
 import { slugify } from '../../../common/slug';
@@ -16,18 +23,25 @@ import {
   findCurrentSlugForFormer,
   insertCategory,
   listAllCategories,
+  listCategoryFamily,
   listCategoryPage,
+  listChildren,
   listHomeCategories,
+  lockCategories,
   updateCategory,
   type CategoryRow,
+  type CategoryValues,
 } from './categories-repository';
 
 export const toCategory = (row: CategoryRow): Category => ({
   _id: row.id,
   name: row.name,
+  nameHi: row.nameHi,
+  nameEn: row.nameEn,
   slug: row.slug,
   description: row.description,
   isHome: row.isHome,
+  parentId: row.parentId,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -57,6 +71,8 @@ function duplicate(error: unknown, name: string, slug: string): never {
 /** What the categories module needs of the articles module. */
 export interface CategoryArticles {
   countInCategory(categoryId: string): Promise<number>;
+  /** The ids of the categories with an article readers may see now (the menu's). */
+  categoriesWithPublicArticles(): Promise<string[]>;
   /** Runs in the category update's transaction `tx`. */
   recordCategoryMove(tx: Db, categoryId: string, formerSlug: string): Promise<void>;
 }
@@ -80,12 +96,34 @@ export interface CategoriesDeps {
 }
 
 export function createCategoriesService(deps: CategoriesDeps) {
-  return { ...categoryReads(deps), ...categoryWrites(deps) };
+  return { ...categoryReads(deps), ...categoryWrites(deps), ...categoryRemoval(deps) };
 }
 export type CategoriesService = ReturnType<typeof createCategoriesService>;
 
+/**
+ * The menu (issue 26 item 6): every top-level category that is on the home page or has
+ * articles readers may see (its own or its children's), each with its children that are; so
+ * every category with a published article is reachable, under its parent. By name.
+ */
+export function categoryMenu(rows: CategoryRow[], withArticles: ReadonlySet<string>): CategoryMenu {
+  const childrenOf = new Map<string, CategoryRow[]>();
+  for (const row of rows)
+    if (row.parentId) childrenOf.set(row.parentId, [...(childrenOf.get(row.parentId) ?? []), row]);
+  const listed = (row: CategoryRow) => row.isHome || withArticles.has(row.id);
+  const sections: MenuSection[] = [];
+  const shown = new Set<string>();
+  for (const row of rows) {
+    if (row.parentId) continue;
+    const children = (childrenOf.get(row.id) ?? []).filter(listed);
+    if (!listed(row) && children.length === 0) continue;
+    sections.push({ ...toCategory(row), children: children.map(toCategory) });
+    for (const c of [row, ...children]) shown.add(c.id);
+  }
+  return { sections, unlisted: rows.filter((r) => !shown.has(r.id)).map((r) => r.id) };
+}
+
 /** Finding categories: for readers, for other modules, and the editors' list. */
-function categoryReads({ db }: Pick<CategoriesDeps, 'db'>) {
+function categoryReads({ db, articles }: Pick<CategoriesDeps, 'db' | 'articles'>) {
   return {
     async listAll(): Promise<Category[]> {
       return (await listAllCategories(db)).map(toCategory);
@@ -95,10 +133,45 @@ function categoryReads({ db }: Pick<CategoriesDeps, 'db'>) {
       return (await listHomeCategories(db)).map(toCategory);
     },
 
+    /** The readers' menu (categoryMenu), from two reads side by side. */
+    async menu(): Promise<CategoryMenu> {
+      const [rows, withArticles] = await Promise.all([
+        listAllCategories(db),
+        articles.categoriesWithPublicArticles(),
+      ]);
+      return categoryMenu(rows, new Set(withArticles));
+    },
+
     async bySlug(slug: string): Promise<Category> {
       const row = await findCategoryBySlug(db, slug);
       if (!row) throw notFound('Category not found.');
       return toCategory(row);
+    },
+
+    /** The category at `slug` with its parent and children, in one read; undefined if none. */
+    async familyBySlug(slug: string): Promise<CategoryFamily | undefined> {
+      const rows = await listCategoryFamily(db, slug);
+      const self = rows.find((r) => r.slug === slug);
+      if (!self) return undefined;
+      const parent = self.parentId ? rows.find((r) => r.id === self.parentId) : undefined;
+      return {
+        category: toCategory(self),
+        parent: parent ? toCategory(parent) : null,
+        children: rows.filter((r) => r.parentId === self.id).map(toCategory),
+      };
+    },
+
+    /** The category `id` after its parent, if it has one (an article's breadcrumb); [] if none. */
+    async trail(id: string): Promise<Category[]> {
+      const row = await findCategoryById(db, id);
+      if (!row) return [];
+      const parent = row.parentId ? await findCategoryById(db, row.parentId) : undefined;
+      return [...(parent ? [parent] : []), row].map(toCategory);
+    },
+
+    /** The ids of the categories under `id` (a category page lists their articles too). */
+    async childIds(id: string): Promise<string[]> {
+      return (await listChildren(db, id)).map((r) => r.id);
     },
 
     /** Where a category that once had `slug` lives now, if it was renamed. */
@@ -134,7 +207,57 @@ function categoryReads({ db }: Pick<CategoriesDeps, 'db'>) {
   };
 }
 
-/** Adding, editing and deleting categories (editors), and telling the kept pages what moved. */
+const PARENT_PATH = 'body.parentId';
+
+/**
+ * Checks, on rows the caller has locked (lockCategories), that `category` (undefined: a new
+ * one) may go under `parentId`: the parent exists, is not the category itself, and is at the
+ * top; and the category has no children of its own (sections go one level deep). Throws a 400
+ * naming what is in the way.
+ */
+async function checkParent(
+  tx: Db,
+  locked: CategoryRow[],
+  category: CategoryRow | undefined,
+  parentId: string,
+): Promise<void> {
+  if (category && parentId === category.id)
+    throw fieldError(PARENT_PATH, 'A category cannot be its own parent.');
+  const parent = locked.find((r) => r.id === parentId);
+  if (!parent) throw fieldError(PARENT_PATH, 'The parent category does not exist.');
+  if (parent.parentId) {
+    const grandparent = await findCategoryById(tx, parent.parentId);
+    throw fieldError(
+      PARENT_PATH,
+      `"${parent.name}" is itself inside "${grandparent?.name ?? 'another category'}": sections go one level deep, so choose a top-level category as the parent.`,
+    );
+  }
+  if (!category) return;
+  const children = await listChildren(tx, category.id);
+  if (children.length > 0)
+    throw fieldError(
+      PARENT_PATH,
+      `"${category.name}" has sections of its own (${children.map((c) => c.name).join(', ')}): a category with sections cannot be put inside another.`,
+    );
+}
+
+/** The values a save stores: the input's, and for what it leaves out, what is stored now. */
+function valuesOf(
+  input: CategoryInput,
+  slug: string,
+  current?: CategoryRow,
+): Omit<CategoryValues, 'parentId'> {
+  return {
+    name: input.name,
+    nameHi: input.nameHi ?? current?.nameHi ?? '',
+    nameEn: input.nameEn ?? current?.nameEn ?? '',
+    slug,
+    description: input.description,
+    isHome: input.isHome,
+  };
+}
+
+/** Adding and editing categories (editors), and telling the kept pages what moved. */
 function categoryWrites(deps: CategoriesDeps) {
   const { db, clock, articles, settings } = deps;
   const changed = deps.contentChanged ?? (async () => {});
@@ -142,15 +265,20 @@ function categoryWrites(deps: CategoriesDeps) {
     async create(actor: Actor | null, input: CategoryInput): Promise<Category> {
       requireRole(actor, 'editor');
       const slug = categorySlug(input);
+      const parentId = input.parentId ?? null;
       try {
-        const created = await insertCategory(db, {
-          name: input.name,
-          slug,
-          description: input.description,
-          isHome: input.isHome,
+        const created = await db.transaction(async (t) => {
+          const tx = t as unknown as Db;
+          // The parent stays at the top until this one is in (checkParent).
+          if (parentId)
+            await checkParent(tx, await lockCategories(tx, [parentId]), undefined, parentId);
+          return insertCategory(tx, { ...valuesOf(input, slug), parentId });
         });
-        // A new category shows in the menu of every page (empty until it has articles).
-        await changed({ stale: [CacheTags.categories] });
+        // A new category shows in the menu of every page once it has articles (the menu's
+        // pages keep its list's tag meanwhile), and on its parent's page.
+        await changed({
+          stale: [CacheTags.categories, ...(parentId ? [CacheTags.category(parentId)] : [])],
+        });
         return toCategory(created);
       } catch (error) {
         return duplicate(error, input.name, slug);
@@ -163,37 +291,52 @@ function categoryWrites(deps: CategoriesDeps) {
       if (!current) throw notFound('Category not found.');
       // Without an explicit slug the address stays as it is; renaming does not move pages.
       const slug = input.slug ? categorySlug(input) : current.slug;
+      const wanted = input.parentId;
       try {
-        const values = {
-          name: input.name,
-          slug,
-          description: input.description,
-          isHome: input.isHome,
-        };
         const updated = await db.transaction(async (t) => {
           const tx = t as unknown as Db;
+          const locked = await lockCategories(tx, wanted ? [input._id, wanted] : [input._id]);
+          const self = locked.find((r) => r.id === input._id);
+          if (!self) return undefined;
+          // Left out, the parent stays; null moves the category to the top level.
+          const parentId = wanted === undefined ? self.parentId : wanted;
+          if (parentId && parentId !== self.parentId) await checkParent(tx, locked, self, parentId);
+          const values = { ...valuesOf(input, slug, self), parentId };
           const result = await updateCategory(tx, input._id, values, clock.now());
           if (result && result.formerSlug !== slug)
             await articles.recordCategoryMove(tx, input._id, result.formerSlug);
-          return result;
+          return result && { ...result, parents: [self.parentId, parentId] };
         });
         if (!updated) throw notFound('Category not found.');
         // A home section that named the old slug follows the category to its new one.
         if (updated.formerSlug !== slug) await settings.categoryMoved(updated.formerSlug, slug);
-        // A new name shows wherever the category does; a new slug moves every page under it
-        // (its own and its articles'), so those are dropped, never served at the old address.
+        // A new name shows wherever the category does (the menu is on every page); a new slug
+        // moves every page under it (its own and its articles'), so those are dropped, never
+        // served at the old address. A move between parents changes both parents' pages.
         const tag = CacheTags.category(input._id);
         const moved = updated.formerSlug !== slug;
-        await changed({ stale: [CacheTags.categories, tag], drop: moved ? [tag] : [] });
+        const parents = updated.parents.filter((p): p is string => !!p);
+        await changed({
+          stale: [CacheTags.categories, tag, ...new Set(parents.map(CacheTags.category))],
+          drop: moved ? [tag] : [],
+        });
         return toCategory(updated.row);
       } catch (error) {
         return duplicate(error, input.name, slug);
       }
     },
+  };
+}
 
+/** Deleting a category (editors), and telling the kept pages it went. */
+function categoryRemoval(deps: CategoriesDeps) {
+  const { db, articles, settings } = deps;
+  const changed = deps.contentChanged ?? (async () => {});
+  return {
     /**
-     * Refused while articles are in it or a setting names it (a home section would break for
-     * every visitor): nothing is deleted, and the message says what holds it.
+     * Refused while articles are in it, a setting names it (a home section would break for
+     * every visitor) or other categories are inside it (they would lose their place): nothing
+     * is deleted, and the message says what holds it.
      */
     async remove(actor: Actor | null, id: string): Promise<{ message: string }> {
       requireRole(actor, 'editor');
@@ -205,6 +348,8 @@ function categoryWrites(deps: CategoriesDeps) {
           `Category "${row.name}" feeds a home section (setting "${setting}"). Choose other home sections in Settings first.`,
         );
       }
+      const children = await listChildren(db, id);
+      if (children.length > 0) throw hasSections(row.name, children);
       const inUse = await articles.countInCategory(id);
       if (inUse > 0) {
         throw conflict(
@@ -214,13 +359,25 @@ function categoryWrites(deps: CategoriesDeps) {
       try {
         await deleteCategory(db, id);
       } catch (error) {
+        // A section was put inside it between the check and the delete.
+        if (isForeignKeyViolation(error, PARENT_FOREIGN_KEY))
+          throw hasSections(row.name, await listChildren(db, id));
         // An article was added between the count and the delete.
         if (isForeignKeyViolation(error))
           throw conflict(`Category "${row.name}" still has articles. Move or delete them first.`);
         throw error;
       }
-      await changed({ stale: [CacheTags.categories], drop: [CacheTags.category(id)] });
+      const parent = row.parentId ? [CacheTags.category(row.parentId)] : [];
+      await changed({ stale: [CacheTags.categories, ...parent], drop: [CacheTags.category(id)] });
       return { message: `Category "${row.name}" deleted.` };
     },
   };
 }
+
+/** The foreign key that keeps a parent with children from going (migration 0026). */
+const PARENT_FOREIGN_KEY = 'categories_parent_id_categories_id_fk';
+
+const hasSections = (name: string, children: { name: string }[]) =>
+  conflict(
+    `Category "${name}" has sections inside it (${children.map((c) => c.name).join(', ')}). Move them to another category or to the top level first.`,
+  );

@@ -33,7 +33,13 @@ import {
   wordpressSlug,
   yoastTitle,
 } from './wordpress-content';
-import { parseWxrFile, type WxrAuthor, type WxrFile, type WxrItem } from './wxr-parse';
+import {
+  parseWxrFile,
+  type WxrAuthor,
+  type WxrFile,
+  type WxrItem,
+  type WxrTerm,
+} from './wxr-parse';
 
 /** What happened to one thing of the export file. */
 export interface ReportLine {
@@ -275,24 +281,63 @@ async function importAuthors(run: ImportRun, items: WxrItem[]): Promise<Map<stri
   return authorIds;
 }
 
-/** Categories: made when a post has them first (each once); the rest become keywords. */
+/**
+ * The WordPress category at the top of `nicename`'s tree, or undefined when it is at the top
+ * itself. Sections go one level deep here (issue 26 item 6): a WordPress tree of any depth
+ * comes in as its top categories with every other one directly inside its own top one.
+ */
+function topOf(wxr: WxrFile, nicename: string): WxrTerm | undefined {
+  const byName = new Map(wxr.categories.map((c) => [c.nicename, c]));
+  let top: WxrTerm | undefined;
+  const seen = new Set([nicename]);
+  for (let c = byName.get(nicename); c?.parent && !seen.has(c.parent);) {
+    seen.add(c.parent);
+    const parent = byName.get(c.parent);
+    if (!parent) break;
+    top = parent;
+    c = parent;
+  }
+  return top;
+}
+
+/**
+ * Categories: made when a post has them first (each once), inside the top category of their
+ * WordPress tree (made first when needed); the rest become keywords.
+ */
 function categoryImporter(run: ImportRun) {
   const categoryIds = new Map<string, { id: string; slug: string }>();
-  const categoryOf = async (nicename: string, name: string) => {
+  const categoryOf = async (
+    nicename: string,
+    name: string,
+  ): Promise<{ id: string; slug: string }> => {
     const cached = categoryIds.get(nicename);
     if (cached) return cached;
+    const term = run.wxr.categories.find((c) => c.nicename === nicename);
+    const top = topOf(run.wxr, nicename);
+    const parent = top ? await categoryOf(top.nicename, top.name || top.nicename) : undefined;
     const known = await run.isRecorded('category', nicename);
     const slug = categorySlugFor(nicename, name);
-    const description = run.wxr.categories.find((c) => c.nicename === nicename)?.description ?? '';
-    const category = await findOrCreateCategory(run.tx, { slug, name, description });
+    const description = term?.description ?? '';
+    const category = await findOrCreateCategory(run.tx, {
+      slug,
+      name,
+      description,
+      parentId: parent?.id ?? null,
+    });
     if (!known) await run.record('category', nicename, category.id);
     categoryIds.set(nicename, { id: category.id, slug: category.slug });
+    const notes = [
+      ...(category.slug !== nicename ? [`slug ${category.slug}`] : []),
+      ...(category.created && category.parentId && top
+        ? [`inside ${top.name || top.nicename}`]
+        : []),
+    ];
     run.report({
       kind: 'category',
       key: nicename,
       title: name,
       outcome: known ? 'unchanged' : category.created ? 'created' : 'reused',
-      ...(category.slug !== nicename ? { note: `slug ${category.slug}` } : {}),
+      ...(notes.length > 0 ? { note: notes.join('; ') } : {}),
     });
     return { id: category.id, slug: category.slug };
   };

@@ -1,5 +1,6 @@
 /* RSS 2.0 feeds of the site, of a category and of an author (SPEC.md §9). */
 import { CARD_EXCERPT_LENGTH, type Language } from '../../../common/articles';
+import { shownCategoryName } from '../../../common/category-names';
 import { articlePath, authorPath, categoryPath, SERVER_SEGMENTS } from '../../../common/paths';
 import type { SiteSettings } from '../../../common/settings';
 import { htmlExcerpt } from '../../../common/text';
@@ -37,7 +38,9 @@ function feedItem(row: FeedRow, site: SiteSettings, { absolute, absoluteLinks }:
     `<pubDate>${rfc822(row.publishedAt)}</pubDate>` +
     // The byline: the author, or the publication for a story without one (as its JSON-LD).
     `<dc:creator>${xml(row.authorName ?? site.siteName)}</dc:creator>` +
-    (row.categoryName ? `<category>${xml(row.categoryName)}</category>` : '') +
+    (row.categoryName !== null
+      ? `<category>${xml(shownCategoryName({ name: row.categoryName, nameHi: row.categoryNameHi ?? '', nameEn: row.categoryNameEn ?? '' }, site.uiLanguage))}</category>`
+      : '') +
     // A live blog still being written says so (issue 25 item 1), for readers that sort by it.
     (row.liveBlog ? `<category domain="${LIVE_CATEGORY_DOMAIN}">live</category>` : '') +
     `<description>${xml(htmlExcerpt(row.bodyHead.replace(/<[^>]*$/, ''), CARD_EXCERPT_LENGTH))}</description>` +
@@ -64,7 +67,7 @@ export function feeds(
     title: string;
     description: string;
     site: SiteSettings;
-    filter?: { categoryId: string } | { authorId: string };
+    filter?: { categoryIds: string[] } | { authorId: string };
   }) => {
     const now = clock.now();
     const { site } = opts;
@@ -104,12 +107,14 @@ export function feeds(
       const category = categorySlug ? await categories.findBySlug(categorySlug) : undefined;
       if (categorySlug && !category) throw notFound('Category not found.');
       if (!category) return rss({ path: '/', title: site.siteName, description: '', site });
+      // A category's feed is its page's list: its own stories and those of the ones under it.
+      const children = await categories.childIds(category._id);
       return rss({
         path: categoryPath(category.slug),
-        title: `${category.name} | ${site.siteName}`,
+        title: `${shownCategoryName(category, site.uiLanguage)} | ${site.siteName}`,
         description: category.description,
         site,
-        filter: { categoryId: category._id },
+        filter: { categoryIds: [category._id, ...children] },
       });
     },
 

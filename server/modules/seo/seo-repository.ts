@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, lte, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lte, max, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { hasRole, ROLES } from '../../../common/roles';
 import type { Db } from '../../../db/client';
@@ -28,7 +28,8 @@ export function listPublishedForSeo(
     since?: Date;
     /** With `since`: live blogs too, however long ago they began (the news sitemap). */
     orLive?: boolean;
-    categoryId?: string;
+    /** A category and those under it (its feed); one id walks that category's own index. */
+    categoryIds?: string[];
     authorId?: string;
     /** The whole sanitised body (full-text feeds); otherwise only its head. */
     withBody?: boolean;
@@ -43,7 +44,9 @@ export function listPublishedForSeo(
         ? sql`(${articles.publishedAt} >= ${opts.since} OR ${articles.liveBlog})`
         : sql`${articles.publishedAt} >= ${opts.since}`,
     );
-  if (opts.categoryId) conditions.push(eq(articles.categoryId, opts.categoryId));
+  const [onlyCategory, ...more] = opts.categoryIds ?? [];
+  if (onlyCategory && more.length === 0) conditions.push(eq(articles.categoryId, onlyCategory));
+  else if (onlyCategory) conditions.push(inArray(articles.categoryId, [onlyCategory, ...more]));
   if (opts.authorId) conditions.push(eq(articles.authorId, opts.authorId));
   return db
     .select({
@@ -51,6 +54,8 @@ export function listPublishedForSeo(
       slug: articles.slug,
       categorySlug: categories.slug,
       categoryName: categories.name,
+      categoryNameHi: categories.nameHi,
+      categoryNameEn: categories.nameEn,
       imageUrl: articles.imageUrl,
       language: articles.language,
       liveBlog: articles.liveBlog,
@@ -109,15 +114,23 @@ export async function countPublished(db: Db, now: Date): Promise<number> {
 /** The roles whose author page exists (a reader's slug is 404 there). */
 const WRITER_ROLES = ROLES.filter((role) => hasRole(role, 'author'));
 
+/** An article's own category, whose parent's page lists it too (listCategoriesForSeo). */
+const ownCategory = alias(categories, 'own_category');
+
 /**
- * Categories with a published article, each with the time its newest one was published (the
- * last time the category's page gained a story), by name.
+ * Categories with a published article, theirs or a child's (a parent's page lists its
+ * children's, issue 26 item 6), each with the time its newest one was published (the last time
+ * the category's page gained a story), by name.
  */
 export function listCategoriesForSeo(db: Db, now: Date) {
   return db
     .select({ slug: categories.slug, lastPublishedAt: max(articles.publishedAt) })
-    .from(categories)
-    .innerJoin(articles, eq(articles.categoryId, categories.id))
+    .from(articles)
+    .innerJoin(ownCategory, eq(ownCategory.id, articles.categoryId))
+    .innerJoin(
+      categories,
+      or(eq(categories.id, ownCategory.id), eq(categories.id, ownCategory.parentId)),
+    )
     .where(isPublicArticle(now))
     .groupBy(categories.id, categories.slug, categories.name)
     .orderBy(categories.name);

@@ -1,3 +1,4 @@
+import type { NamedCategory } from '../../../common/category-names';
 import { sentMediaUrl } from '../../../common/media';
 import { PAGE_SEGMENTS, SERVER_SEGMENTS } from '../../../common/paths';
 import type { Db } from '../../../db/client';
@@ -20,8 +21,10 @@ export interface SeoDeps {
   categories: {
     findBySlug(
       slug: string,
-    ): Promise<{ _id: string; slug: string; name: string; description: string } | undefined>;
+    ): Promise<(NamedCategory & { _id: string; slug: string; description: string }) | undefined>;
     currentSlugFor(formerSlug: string): Promise<string | undefined>;
+    /** The categories under `id`: its feed carries their stories too (issue 26 item 6). */
+    childIds(id: string): Promise<string[]>;
   };
   users: {
     authorBySlug(slug: string): Promise<{ _id: string; name: string; bio: string } | undefined>;

@@ -9,6 +9,7 @@ import {
   listUnviewedForAdminPage,
   listViewedForAdminPage,
   listLatestPublished,
+  listPublishedInCategories,
   listPublishedInCategory,
   randomCards,
 } from '../../../server/modules/articles/article-lists-repository';
@@ -101,7 +102,7 @@ describe('every list query has an index matching its ORDER BY', () => {
     ],
     [
       "one category's feed",
-      () => listPublishedForSeo(database.db, { limit: 20, offset: 0, now, categoryId: someId }),
+      () => listPublishedForSeo(database.db, { limit: 20, offset: 0, now, categoryIds: [someId] }),
       'articles_category_published_order_idx',
     ],
   ])('%s', async (_name, query, index) => {
@@ -117,6 +118,19 @@ describe('every list query has an index matching its ORDER BY', () => {
     );
     expect(plan).toContain('articles_published_order_idx');
     expect(plan.match(/articles_category_published_order_idx/g)).toHaveLength(2);
+    expect(plan).not.toMatch(/\bSort\b/);
+  });
+
+  it('a home section of a category with those inside it: a branch per member, none sorts', async () => {
+    const plan = await planOf(
+      database.db,
+      listHomeSections(database.db, {
+        categoryIds: [someId, [someId, someId, someId]],
+        limit: 3,
+        now,
+      }),
+    );
+    expect(plan.match(/articles_category_published_order_idx/g)).toHaveLength(4);
     expect(plan).not.toMatch(/\bSort\b/);
   });
 
@@ -164,6 +178,30 @@ describe('every list query has an index matching its ORDER BY', () => {
     expect(lines[limit + 1]).toMatch(
       /Index (Only )?Scan using articles_category_published_order_idx/,
     );
+  });
+
+  it("a parent's page walks each member category's own index, as deep as the page", async () => {
+    // Page 500 of nine of a state and two cities (issue 26 item 6).
+    const otherId = '00000000-0000-0000-0000-000000000001';
+    const thirdId = '00000000-0000-0000-0000-000000000002';
+    const plan = await planOf(
+      database.db,
+      listPublishedInCategories(database.db, {
+        categoryIds: [someId, otherId, thirdId],
+        limit: 9,
+        offset: 4491,
+        reach: 4500,
+        now,
+      }),
+    );
+    expect(
+      plan.match(/Index (Only )?Scan using articles_category_published_order_idx/g),
+    ).toHaveLength(3);
+    // No member is read whole, nor the table: each walk stops at the page's depth.
+    expect(plan.match(/->\s+Limit\b/g)?.length).toBeGreaterThanOrEqual(3);
+    expect(plan).not.toMatch(/Seq Scan on articles/);
+    // The rows are joined to the page's ids only: the top of the plan is no Limit.
+    expect(plan.split('\n')[0]).not.toMatch(/^\s*Limit\b/);
   });
 
   it('a mismatched NULLS order would sort (the check can fail)', async () => {

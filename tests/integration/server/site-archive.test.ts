@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { asc, count, eq, getTableName } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { articles } from '../../../db/schema/content';
+import { articles, categories } from '../../../db/schema/content';
 import { media } from '../../../db/schema/media';
 import { users } from '../../../db/schema/users';
 import { ROOT } from '../../../scripts/build-state';
@@ -25,6 +25,9 @@ import {
   upload,
 } from '../../factories';
 import { createTestApp, type TestApp } from '../../setup/test-app';
+
+const STATE_ID = 'ffffffff-0000-4000-8000-000000000000';
+const CITY_ID = '00000000-0000-4000-8000-000000000001';
 
 let from: TestApp;
 let to: TestApp;
@@ -107,6 +110,19 @@ beforeAll(async () => {
   await from.app.services.imports.wordpress(
     join(ROOT, 'tests', 'fixtures', 'wordpress', 'wxr-1.1.xml'),
   );
+  // A section inside another (issue 26 item 6) whose id sorts before its parent's, with its
+  // names per interface language: the archive writes the parent first all the same.
+  await from.database.db.insert(categories).values([
+    { id: STATE_ID, name: 'Rajasthan', nameHi: 'राजस्थान', slug: 'rajasthan' },
+    {
+      id: CITY_ID,
+      name: 'Jaipur',
+      nameHi: 'जयपुर',
+      nameEn: 'Pink City',
+      slug: 'jaipur',
+      parentId: STATE_ID,
+    },
+  ]);
   await from.app.services.archive.exportToFile(archive);
 });
 
@@ -147,6 +163,11 @@ describe('export and import of the whole site', () => {
     );
     expect(upload?.crops).toHaveLength(3);
     expect(await articleChecksums(to)).toEqual(await articleChecksums(from));
+    const everyCategory = (t: TestApp) =>
+      t.database.db.select().from(categories).orderBy(asc(categories.id));
+    expect(await everyCategory(to)).toEqual(await everyCategory(from));
+    const [city] = await to.database.db.select().from(categories).where(eq(categories.id, CITY_ID));
+    expect(city).toMatchObject({ parentId: STATE_ID, nameHi: 'जयपुर', nameEn: 'Pink City' });
 
     // The pages answer as before: the article, its old addresses, its image from db storage.
     for (const url of ['/api/articles/red/77', '/api/articles/redart/a-story-that-moves']) {
@@ -167,6 +188,18 @@ describe('export and import of the whole site', () => {
       siteName: 'पत्रिका Archive Test',
       homeLayout: 'news',
     });
+  });
+
+  it("writes a category's parent before it, whatever their ids", () => {
+    const ids = gunzipSync(readFileSync(archive))
+      .toString('utf8')
+      .trimEnd()
+      .split('\n')
+      .map((text) => JSON.parse(text) as { table?: string; row?: { id?: string } })
+      .filter((line) => line.table === 'categories')
+      .map((line) => line.row?.id);
+    expect(ids.indexOf(STATE_ID)).toBeGreaterThan(-1);
+    expect(ids.indexOf(STATE_ID)).toBeLessThan(ids.indexOf(CITY_ID));
   });
 
   type ArchiveLine = {

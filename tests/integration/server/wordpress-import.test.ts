@@ -81,7 +81,8 @@ describe('the theme unit test export (WXR 1.2) with --media-dir', () => {
       post: { created: 6, skipped: 1 },
       page: { created: 1, skipped: 1 },
       author: { created: 2 },
-      category: { created: 3, keywords: 3 },
+      // Parent Category comes in as Child Category 01's parent (issue 26 item 6).
+      category: { created: 4, keywords: 2 },
       // The featured image, the same file under a resized address, the captioned image (also
       // on the About page), the lost one; one attachment no post shows.
       image: { created: 3, missing: 1, skipped: 1 },
@@ -104,7 +105,7 @@ describe('the theme unit test export (WXR 1.2) with --media-dir', () => {
     });
     expect(line('page', '1133')).toMatchObject({ outcome: 'skipped' });
     expect(line('other', 'nav_menu_item')).toMatchObject({ outcome: 'skipped' });
-    expect(first.created).toBe(6 + 1 + 2 + 3 + 3);
+    expect(first.created).toBe(6 + 1 + 2 + 4 + 3);
   });
 
   it('stores posts with their status, dates, author, first category, keywords and Yoast meta', async () => {
@@ -172,6 +173,20 @@ describe('the theme unit test export (WXR 1.2) with --media-dir', () => {
       metaKeywords: 'Parent Category',
       imageUrl: '',
     });
+    // WordPress's parent comes too, with the child inside it: one level, as WordPress had it.
+    const [child] = await db()
+      .select({ parentId: categories.parentId })
+      .from(categories)
+      .where(eq(categories.slug, 'child-category-01'));
+    const [parent] = await db()
+      .select({ id: categories.id, parentId: categories.parentId, name: categories.name })
+      .from(categories)
+      .where(eq(categories.slug, 'parent-category'));
+    expect(parent).toMatchObject({ name: 'Parent Category', parentId: null });
+    expect(child?.parentId).toBe(parent?.id);
+    expect(
+      first.lines.find((l) => l.kind === 'category' && l.key === 'child-category-01')?.note,
+    ).toBe('inside Parent Category');
     const alignment = bySlug['markup-image-alignment']!;
     expect(alignment.description).toMatch(/<figure><img[^>]+src="\/media\/[^"]+"[^>]*\/?>/);
     expect(alignment.description).toContain('<figcaption>Look at 580×300 getting some');
