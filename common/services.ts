@@ -7,7 +7,7 @@ import type { BreakingNews } from './schemas/breaking';
 import type { LiveEntry } from './schemas/live';
 import type { Category } from './schemas/categories';
 import type { SearchResponse } from './schemas/search';
-import type { Author } from './schemas/users';
+import type { Author, LinkState } from './schemas/users';
 import type { SiteSettings } from './settings';
 
 export interface CategoryPage {
@@ -106,6 +106,10 @@ export interface AppServices {
     authorBySlug(slug: string): Promise<Author | undefined>;
     /** Anyone's public profile by id (what /profile lets them edit), or undefined. */
     profileOf(id: string): Promise<Author | undefined>;
+    /** What an invitation link is (its page, /invite/{token}): open, used, expired or unknown. */
+    invitation(token: string): Promise<LinkState<{ name: string; email: string; role: Role }>>;
+    /** What a password-reset link is (its page, /reset/{token}). */
+    passwordReset(token: string): Promise<LinkState<null>>;
   };
   search: {
     /** Published articles matching `q` (common/search/search-text.ts), best first. */

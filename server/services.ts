@@ -28,6 +28,7 @@ import {
 import {
   createNewsroomService,
   GO_LIVE_JOB,
+  type NewsroomDeps,
   type NewsroomService,
 } from './modules/newsroom/newsroom-service';
 import { createCategoriesService } from './modules/categories/categories-service';
@@ -46,6 +47,9 @@ import { createStatsService } from './modules/stats/stats-service';
 import { createUsersService, type UsersService } from './modules/users/users-service';
 import { createViewsService } from './modules/views/views-service';
 import { createRateLimitCounters } from './plugins/rate-limit';
+import { createMailer } from './lib/mail';
+import type { MailSite } from './lib/mail-texts';
+import { REVIEW_MAIL_JOBS, type ReviewEvent } from './modules/newsroom/newsroom-service';
 
 type ServiceLog = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
@@ -93,7 +97,20 @@ export async function createServices(
 
   const jobs = createJobsService({ db, clock, log });
   const media = createMedia(config, { db, storage, clock, jobs });
-  const users = createUsersService({ db, tokens, clock, contentChanged });
+  // E-mail (issue 26 item 8): one transport; the site's name and language come from settings.
+  const mailer = createMailer(config.mail, log);
+  const settingsForMail = late<SettingsService>('settings');
+  const mailSite = async (): Promise<MailSite> => {
+    const { siteName, uiLanguage } = await settingsForMail.get().get();
+    return { name: siteName, language: uiLanguage, publicUrl: config.publicUrl };
+  };
+  const users = createUsersService({
+    db,
+    tokens,
+    clock,
+    contentChanged,
+    mail: { mailer, site: mailSite },
+  });
   const { categories, articles, newsroom, search, settings } = createContentServices({
     config,
     db,
@@ -104,7 +121,10 @@ export async function createServices(
     users,
     jobs,
     previewTokens: createPreviewTokens(secret, clock),
+    reviewMail: { mailer, site: mailSite, people: users },
   });
+  settingsForMail.set(settings);
+  registerReviewMailJobs(jobs, newsroom);
   const timeZone = async () => (await settings.get()).timeZone;
   const views = createViewsService({ db, clock, articles, timeZone, log });
   const breaking = createBreakingService({ db, clock, articles, jobs, contentChanged });
@@ -125,6 +145,7 @@ export async function createServices(
     lifecycle,
     cdnPurge,
     jobs,
+    mailer,
     users,
     articles,
     newsroom,
@@ -245,6 +266,14 @@ async function createPush(
   });
 }
 
+/** The review-mail jobs (server/modules/newsroom/review-mail.ts), one kind per event. */
+function registerReviewMailJobs(jobs: JobsService, newsroom: NewsroomService) {
+  for (const [event, kind] of Object.entries(REVIEW_MAIL_JOBS))
+    jobs.handle(kind, async (job) => {
+      if (job.subjectId) await newsroom.sendReviewMail(event as ReviewEvent, job.subjectId);
+    });
+}
+
 /** A service made later in the wiring, asked for only when called (modules that need each other). */
 function late<T>(name: string) {
   let value: T | undefined;
@@ -276,6 +305,7 @@ function createContentServices(deps: {
   users: UsersService;
   jobs: JobsService;
   previewTokens: ReturnType<typeof createPreviewTokens>;
+  reviewMail: NewsroomDeps['reviewMail'];
 }) {
   const { config, db, clock, log, contentChanged, media, users, jobs, previewTokens } = deps;
   const articlesOf = late<ArticlesService>('articles');
@@ -321,6 +351,7 @@ function createContentServices(deps: {
       recordRevision: (tx, revision) => newsroomOf.get().recordRevision(tx, revision),
       syncGoLive: (id, status, at) => newsroomOf.get().syncGoLive(id, status, at),
       cancelGoLive: (id) => newsroomOf.get().cancelGoLive(id),
+      reviewMoved: (move) => newsroomOf.get().reviewMoved(move),
     },
     search,
   });
@@ -331,6 +362,7 @@ function createContentServices(deps: {
     articles,
     jobs,
     review: { authorsNeedReview: async () => (await settingsOf.get().get()).authorsNeedReview },
+    reviewMail: deps.reviewMail,
     previews: {
       sign: async (articleId) => {
         const { token, expiresAt } = previewTokens.sign(articleId);
