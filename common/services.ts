@@ -108,6 +108,8 @@ export interface AppServices {
     profileOf(id: string): Promise<Author | undefined>;
     /** What an invitation link is (its page, /invite/{token}): open, used, expired or unknown. */
     invitation(token: string): Promise<LinkState<{ name: string; email: string; role: Role }>>;
+    /** Whether review mail reaches the user (/profile's switch, issue 26 item 8). */
+    reviewMailOf(id: string): Promise<boolean>;
     /** What a password-reset link is (its page, /reset/{token}). */
     passwordReset(token: string): Promise<LinkState<null>>;
   };

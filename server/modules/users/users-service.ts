@@ -389,5 +389,6 @@ function reviewContacts({ db }: Pick<UsersDeps, 'db'>) {
     reviewMailEditors: () => listReviewMailEditors(db),
     /** A user's name, address and whether they keep review mail on, or undefined. */
     mailContact: (id: string) => findMailContact(db, id),
+    reviewMailOf: async (id: string) => (await findMailContact(db, id))?.reviewMail ?? false,
   };
 }
