@@ -3,6 +3,7 @@
  * account pauses (issue 24), against a real SMTP server on loopback (tests/setup/smtp-server.ts):
  * each mail is read as it arrived and its link followed as a person would.
  */
+import { PassThrough } from 'node:stream';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../db/schema/users';
@@ -32,12 +33,22 @@ let smtp: TestSmtpServer;
 let t: TestApp;
 let admin: TestUser;
 
+/** Every log line the app wrote: no link's token may be among them. */
+const logged: string[] = [];
+
 beforeAll(async () => {
   smtp = await startSmtpServer();
+  const logStream = new PassThrough();
+  logStream.on('data', (chunk: Buffer) => logged.push(chunk.toString()));
   // The test runs review-mail jobs itself (jobs.runDue), so no background poll takes one first.
   t = await createTestApp(
-    { SMTP_URL: smtp.url, MAIL_FROM: 'desk@patrika.test', PUBLIC_URL: 'https://patrika.test' },
-    { clock: time.clock, pollJobs: false },
+    {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'desk@patrika.test',
+      PUBLIC_URL: 'https://patrika.test',
+      LOG_LEVEL: 'info',
+    },
+    { clock: time.clock, pollJobs: false, logStream },
   );
   admin = await createAdmin(t.app);
 });
@@ -119,6 +130,12 @@ describe('invitations', () => {
       expect((await signIn('a new staff password')).statusCode).toBe(200);
       expect((await signIn('another password 2')).statusCode).toBe(401);
     }
+    // The links' requests were logged, without their tokens.
+    const log = logged.join('');
+    expect(log).toContain('/api/users/invite/[Redacted]');
+    for (const mail of smtp.received)
+      for (const token of mail.text.match(/[A-Za-z0-9_-]{43}/g) ?? [])
+        expect(log).not.toContain(token);
     const metrics = await t.app.inject({ url: '/metrics' });
     expect(metrics.body).toMatch(/patrika_mail_total\{kind="invitation",result="sent"\} [2-9]/);
   });
