@@ -17,18 +17,24 @@ export interface ReceivedMail {
   headers: Record<string, string>;
 }
 
-/** `=?UTF-8?B?…?=` / `=?UTF-8?Q?…?=` words (RFC 2047), adjacent ones joined. */
+/**
+ * `=?UTF-8?B?…?=` / `=?UTF-8?Q?…?=` words (RFC 2047). Adjacent words are joined as bytes before
+ * they are read as UTF-8: a sender may cut a long text between the bytes of one character.
+ */
 function decodeWords(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_, _charset: string, enc: string, text: string) =>
-      enc.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
-    );
+  return value.replace(/(=\?[^?]+\?[BbQq]\?[^?]*\?=\s*)+/g, (run) => {
+    const bytes: Buffer[] = [];
+    for (const [, enc, text] of run.matchAll(/=\?[^?]+\?([BbQq])\?([^?]*)\?=/g))
+      bytes.push(
+        enc!.toUpperCase() === 'B'
+          ? Buffer.from(text!, 'base64')
+          : quotedPrintableBytes(text!.replace(/_/g, ' ')),
+      );
+    return Buffer.concat(bytes).toString('utf8') + (/\s$/.test(run) ? ' ' : '');
+  });
 }
 
-function decodeQuotedPrintable(text: string): string {
+function quotedPrintableBytes(text: string): Buffer {
   const bytes: number[] = [];
   const soft = text.replace(/=\r?\n/g, '');
   for (let i = 0; i < soft.length; i++) {
@@ -38,8 +44,10 @@ function decodeQuotedPrintable(text: string): string {
       i += 2;
     } else bytes.push(...Buffer.from(soft[i] as string, 'utf8'));
   }
-  return Buffer.from(bytes).toString('utf8');
+  return Buffer.from(bytes);
 }
+
+const decodeQuotedPrintable = (text: string) => quotedPrintableBytes(text).toString('utf8');
 
 /** One single-part message (what Patrika sends: plain text), read as a mail client would. */
 export function parseMail(raw: string): Omit<ReceivedMail, 'to' | 'from'> {

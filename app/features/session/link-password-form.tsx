@@ -1,4 +1,6 @@
 import { useMemo } from 'react';
+import { redirect } from 'react-router';
+import type { AppServices } from '../../../common/services';
 import { toast } from 'react-toastify';
 import type { UserInfo } from '../../../common/schemas/users';
 import { FormTextField, SubmitButton } from '../../components/form/fields';
@@ -62,3 +64,17 @@ export const LINK_PAGE_HEADERS = { 'X-Robots-Tag': 'noindex', 'Cache-Control': '
 /** A link that is spent, stale or not ours answers so (the page says which, in words). */
 export const linkStatus = (state: 'open' | 'used' | 'expired' | 'unknown') =>
   state === 'open' ? 200 : state === 'unknown' ? 404 : 410;
+
+/**
+ * A link that is not ours may be an article's old address: a category once had this first
+ * segment (migration 0023 moved it away), and its articles' addresses answer with a 301.
+ */
+export async function redirectFormerArticle(
+  services: AppServices,
+  segment: string,
+  slug: string,
+  request: Request,
+) {
+  const found = await services.articles.resolve(segment, slug);
+  if (found?.movedTo) throw redirect(`${found.movedTo}${new URL(request.url).search}`, 301);
+}

@@ -7,6 +7,7 @@ import {
   LINK_PAGE_HEADERS,
   LinkPasswordForm,
   linkStatus,
+  redirectFormerArticle,
 } from '../../features/session/link-password-form';
 import { useSignedIn } from '../../features/session/use-sign-in';
 import type { Route } from './+types/invitation';
@@ -20,12 +21,14 @@ const BACK_OFFICE = `/${PAGE_SEGMENTS.admin}`;
  * is signed in (the session cookie of a sign-in) and lands in the back office. A used, expired
  * or unknown link says so, with 410 or 404.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
   const [link, { shortName, uiLanguage }] = await Promise.all([
     services.users.invitation(params.token),
     services.settings.get(),
   ]);
+  if (link.state === 'unknown')
+    await redirectFormerArticle(services, PAGE_SEGMENTS.invite, params.token, request);
   return data(
     { link, token: params.token, shortName, uiLanguage },
     { status: linkStatus(link.state), headers: LINK_PAGE_HEADERS },

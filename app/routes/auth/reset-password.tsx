@@ -1,7 +1,7 @@
 import { data, Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { isStaff } from '../../../common/roles';
-import { resetPath } from '../../../common/paths';
+import { PAGE_SEGMENTS, resetPath } from '../../../common/paths';
 import { appContext } from '../../../common/services';
 import { interfaceFor, useInterface } from '../../copy/language';
 import { pageTitle } from '../../features/seo/meta';
@@ -9,6 +9,7 @@ import {
   LINK_PAGE_HEADERS,
   LinkPasswordForm,
   linkStatus,
+  redirectFormerArticle,
 } from '../../features/session/link-password-form';
 import { useSignedIn } from '../../features/session/use-sign-in';
 import type { Route } from './+types/reset-password';
@@ -19,12 +20,14 @@ import type { PageHandle } from '../../root';
  * in (every earlier session ends) and goes where a sign-in takes them. A used, expired or
  * unknown link says so, with 410 or 404, and offers a new one.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
   const [link, { shortName, uiLanguage }] = await Promise.all([
     services.users.passwordReset(params.token),
     services.settings.get(),
   ]);
+  if (link.state === 'unknown')
+    await redirectFormerArticle(services, PAGE_SEGMENTS.reset, params.token, request);
   return data(
     { state: link.state, token: params.token, shortName, uiLanguage },
     { status: linkStatus(link.state), headers: LINK_PAGE_HEADERS },
