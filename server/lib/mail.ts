@@ -45,7 +45,8 @@ export interface MailConfig {
 
 export function createMailer(config: MailConfig, log?: MailLog) {
   const transport: Transporter | undefined = config.smtpUrl
-    ? nodemailer.createTransport(config.smtpUrl, {
+    ? nodemailer.createTransport({
+        url: config.smtpUrl,
         connectionTimeout: MAIL_TIMEOUT_MS,
         greetingTimeout: MAIL_TIMEOUT_MS,
         socketTimeout: MAIL_TIMEOUT_MS,
