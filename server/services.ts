@@ -101,8 +101,8 @@ export async function createServices(
   const mailer = createMailer(config.mail, log);
   const settingsForMail = late<SettingsService>('settings');
   const mailSite = async (): Promise<MailSite> => {
-    const { siteName, uiLanguage } = await settingsForMail.get().get();
-    return { name: siteName, language: uiLanguage, publicUrl: config.publicUrl };
+    const { siteName, uiLanguage, timeZone } = await settingsForMail.get().get();
+    return { name: siteName, language: uiLanguage, publicUrl: config.publicUrl, timeZone };
   };
   const users = createUsersService({
     db,

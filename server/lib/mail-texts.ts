@@ -17,7 +17,17 @@ export interface MailSite {
   name: string;
   language: UiLanguage;
   publicUrl: string;
+  /** The site's time zone (settings), in which times are written. */
+  timeZone: string;
 }
+
+/** A time as the site's readers read it: their language, the site's time zone. */
+export const siteTime = (site: MailSite, at: Date) =>
+  new Intl.DateTimeFormat(site.language === 'hi' ? 'hi-IN' : 'en-IN', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: site.timeZone,
+  }).format(at);
 
 const ROLE_NAMES: Record<UiLanguage, Record<Role, string>> = {
   en: { reader: 'reader', author: 'author', editor: 'editor', administrator: 'administrator' },
@@ -67,6 +77,12 @@ const TEXTS = {
         `An editor published “${v.title}”.\n\nRead it here:\n${v.url}\n\n` +
         `You can turn these mails off on your profile.\n\n${v.site}`,
     }),
+    reviewScheduled: (v: { site: string; title: string; at: string; url: string }) => ({
+      subject: `${v.site}: “${v.title}” is scheduled for ${v.at}`,
+      text:
+        `An editor scheduled “${v.title}” to go out at ${v.at}.\n\nOpen it here:\n${v.url}\n\n` +
+        `You can turn these mails off on your profile.\n\n${v.site}`,
+    }),
   },
   hi: {
     invitation: (v: { site: string; name: string; role: string; by: string; url: string }) => ({
@@ -108,6 +124,12 @@ const TEXTS = {
       subject: `${v.site}: “${v.title}” प्रकाशित हुआ`,
       text:
         `एक संपादक ने “${v.title}” प्रकाशित कर दिया है।\n\nइसे यहाँ पढ़ें:\n${v.url}\n\n` +
+        `ये मेल आप अपनी प्रोफ़ाइल पर बंद कर सकते हैं।\n\n${v.site}`,
+    }),
+    reviewScheduled: (v: { site: string; title: string; at: string; url: string }) => ({
+      subject: `${v.site}: “${v.title}” ${v.at} पर प्रकाशित होगा`,
+      text:
+        `एक संपादक ने “${v.title}” को ${v.at} पर प्रकाशित होने के लिए तय किया है।\n\nइसे यहाँ खोलें:\n${v.url}\n\n` +
         `ये मेल आप अपनी प्रोफ़ाइल पर बंद कर सकते हैं।\n\n${v.site}`,
     }),
   },

@@ -10,7 +10,7 @@
  */
 import type { ArticleStatus } from '../../../common/articles';
 import type { Mailer } from '../../lib/mail';
-import { mailTextsFor, type MailSite, type MailText } from '../../lib/mail-texts';
+import { mailTextsFor, siteTime, type MailSite, type MailText } from '../../lib/mail-texts';
 import type { NewsroomDeps } from './newsroom-service';
 
 export const REVIEW_MAIL_JOBS = {
@@ -97,6 +97,9 @@ export function reviewMail(deps: Pick<NewsroomDeps, 'articles' | 'jobs' | 'clock
         note: article.reviewNote,
         url: desk,
       });
+    const at = new Date(article.publishedAt);
+    if (at > clock.now())
+      return t.reviewScheduled({ site: site.name, title: article.name, at: siteTime(site, at), url: desk });
     const path = await articles.pathForId(article._id);
     return t.reviewPublished({
       site: site.name,

@@ -107,7 +107,7 @@ export interface UsersDeps {
 /** No mail: nothing is sent, and links are answered relative to the site. */
 const NO_MAIL: AccountMail = {
   mailer: { enabled: false, sendLater: () => {}, later: () => {}, send: async () => false },
-  site: async () => ({ name: 'Patrika', language: 'en', publicUrl: '' }),
+  site: async () => ({ name: 'Patrika', language: 'en', publicUrl: '', timeZone: 'Asia/Kolkata' }),
 };
 
 export function createUsersService(deps: UsersDeps) {

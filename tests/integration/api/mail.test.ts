@@ -337,6 +337,21 @@ describe('review mail', () => {
     expect(smtp.to(editor.email)).toHaveLength(1);
   });
 
+  it('tells the author when an editor schedules their piece, with the time in the site’s zone', async () => {
+    const editor = await createUser(t.app, 'editor');
+    const author = await createUser(t.app, 'author', { email: address('scheduled') });
+    const article = await createArticle(t.app, author, category._id, { status: 'pending' });
+    const at = new Date(Date.now() + 3 * 86_400_000);
+    at.setUTCHours(6, 30, 0, 0);
+    const res = await move(editor, article._id, { status: 'published', publishedAt: at.toISOString() });
+    expect(res.statusCode, res.body).toBe(200);
+    await deliver();
+    const [mail] = await smtp.waitFor(author.email);
+    expect(mail!.subject).toContain('is scheduled for');
+    // 06:30 UTC is 12:00 noon in Asia/Kolkata, the default time zone.
+    expect(mail!.subject).toMatch(/12:00\s?pm/i);
+  });
+
   it('sends nothing to an author who turned review mail off', async () => {
     const editor = await createUser(t.app, 'editor', { email: address('editor') });
     const author = await createUser(t.app, 'author', { email: address('quiet-writer') });
