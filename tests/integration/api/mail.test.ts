@@ -136,6 +136,7 @@ describe('invitations', () => {
     for (const mail of smtp.received)
       for (const token of mail.text.match(/[A-Za-z0-9_-]{43}/g) ?? [])
         expect(log).not.toContain(token);
+    await settled();
     const metrics = await t.app.inject({ url: '/metrics' });
     expect(metrics.body).toMatch(/patrika_mail_total\{kind="invitation",result="sent"\} [2-9]/);
   });
