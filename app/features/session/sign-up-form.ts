@@ -6,12 +6,12 @@ import { copy, type Copy } from '../../copy/en';
  * A new password typed twice: Confirm Password never leaves the browser. A mismatch is
  * SPEC.md §5's 'Passwords do not match' (in the interface's language), and nothing is sent.
  */
-const confirmation = (t: Copy) =>
-  [
-    (v: { password: string; confirmPassword: string }) =>
-      v.confirmPassword === '' || v.password === v.confirmPassword,
-    { message: t.auth.passwordsDoNotMatch, path: ['confirmPassword'] },
-  ] as const;
+const confirmation = (
+  t: Copy,
+): [(v: { password: string; confirmPassword: string }) => boolean, { message: string; path: string[] }] => [
+  (v) => v.confirmPassword === '' || v.password === v.confirmPassword,
+  { message: t.auth.passwordsDoNotMatch, path: ['confirmPassword'] },
+];
 const confirmPassword = (t: Copy) => z.string().min(1, t.auth.confirmPasswordRequired);
 
 /** The sign-up form: the server's SignUpSchema plus Confirm Password. */
