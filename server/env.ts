@@ -180,7 +180,9 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\/\S+$/, 'Expected smtp://user:password@host:port or smtps://…')
     .optional(),
   /** The address mail comes from (the site's name goes beside it); unset, no-reply@ PUBLIC_URL's host. */
-  MAIL_FROM: z.email({ error: 'Expected an e-mail address such as desk@patrika.example' }).optional(),
+  MAIL_FROM: z
+    .email({ error: 'Expected an e-mail address such as desk@patrika.example' })
+    .optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
 });
 

@@ -97,20 +97,8 @@ export async function createServices(
 
   const jobs = createJobsService({ db, clock, log });
   const media = createMedia(config, { db, storage, clock, jobs });
-  // E-mail (issue 26 item 8): one transport; the site's name and language come from settings.
-  const mailer = createMailer(config.mail, log);
-  const settingsForMail = late<SettingsService>('settings');
-  const mailSite = async (): Promise<MailSite> => {
-    const { siteName, uiLanguage, timeZone } = await settingsForMail.get().get();
-    return { name: siteName, language: uiLanguage, publicUrl: config.publicUrl, timeZone };
-  };
-  const users = createUsersService({
-    db,
-    tokens,
-    clock,
-    contentChanged,
-    mail: { mailer, site: mailSite },
-  });
+  const mail = createMail(config, log);
+  const users = createUsersService({ db, tokens, clock, contentChanged, mail });
   const { categories, articles, newsroom, search, settings } = createContentServices({
     config,
     db,
@@ -121,9 +109,9 @@ export async function createServices(
     users,
     jobs,
     previewTokens: createPreviewTokens(secret, clock),
-    reviewMail: { mailer, site: mailSite, people: users },
+    reviewMail: { ...mail, people: users },
   });
-  settingsForMail.set(settings);
+  mail.settingsMade(settings);
   registerReviewMailJobs(jobs, newsroom);
   const timeZone = async () => (await settings.get()).timeZone;
   const views = createViewsService({ db, clock, articles, timeZone, log });
@@ -145,7 +133,7 @@ export async function createServices(
     lifecycle,
     cdnPurge,
     jobs,
-    mailer,
+    mailer: mail.mailer,
     users,
     articles,
     newsroom,
@@ -264,6 +252,22 @@ async function createPush(
     allowPrivate: config.push.allowPrivate,
     sender,
   });
+}
+
+/**
+ * E-mail (issue 26 item 8): one transport for the process; the site's name, language and time
+ * zone come from the settings service, made later in the wiring.
+ */
+function createMail(config: Config, log: ServiceLog | undefined) {
+  const settings = late<SettingsService>('settings');
+  return {
+    mailer: createMailer(config.mail, log),
+    site: async (): Promise<MailSite> => {
+      const { siteName, uiLanguage, timeZone } = await settings.get().get();
+      return { name: siteName, language: uiLanguage, publicUrl: config.publicUrl, timeZone };
+    },
+    settingsMade: settings.set,
+  };
 }
 
 /** The review-mail jobs (server/modules/newsroom/review-mail.ts), one kind per event. */

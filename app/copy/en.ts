@@ -223,7 +223,8 @@ export const copy = {
       'Lost a phone, or signed in on a shared computer? End every session of this account, this one included.',
     signOutEverywhere: 'Sign out everywhere',
     confirmSignOutEverywhere: 'Sign out on every device, this one included?',
-    reviewMail: 'E-mail me about reviews: pieces submitted to editors, or sent back or published for authors',
+    reviewMail:
+      'E-mail me about reviews: pieces submitted to editors, or sent back or published for authors',
   },
   errors: {
     title: 'Something went wrong',

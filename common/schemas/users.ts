@@ -186,7 +186,4 @@ export const PasswordResetRequestSchema = z.object({ email });
 
 /** What a link is, as its page shows it. */
 export type LinkState<T> =
-  | { state: 'open'; value: T }
-  | { state: 'used' }
-  | { state: 'expired' }
-  | { state: 'unknown' };
+  { state: 'open'; value: T } | { state: 'used' } | { state: 'expired' } | { state: 'unknown' };

@@ -110,10 +110,7 @@ export function registerMetrics(
     },
   });
 
-  if (database.replicas) registerReplicaMetrics(registry, database.replicas);
-  if (deps.cdnPurge) registerPurgeMetrics(registry, deps.cdnPurge);
-  if (deps.degradedReasons) registerDegradedGauge(registry, deps.degradedReasons);
-  if (deps.mail) registerMailMetrics(registry, deps.mail);
+  registerPartsMetrics(registry, deps);
 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? UNMATCHED;
@@ -135,6 +132,14 @@ export function registerMetrics(
       return registry.metrics();
     },
   );
+}
+
+/** The metrics of the parts a process may have: replicas, purges, degradation, mail. */
+function registerPartsMetrics(registry: Registry, deps: Parameters<typeof registerMetrics>[1]) {
+  if (deps.database.replicas) registerReplicaMetrics(registry, deps.database.replicas);
+  if (deps.cdnPurge) registerPurgeMetrics(registry, deps.cdnPurge);
+  if (deps.degradedReasons) registerDegradedGauge(registry, deps.degradedReasons);
+  if (deps.mail) registerMailMetrics(registry, deps.mail);
 }
 
 /** Streaming replicas (db/replicas.ts), read when Prometheus asks. */

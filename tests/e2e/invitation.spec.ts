@@ -1,12 +1,4 @@
-import {
-  ADMIN,
-  expect,
-  hydrated,
-  newAccount,
-  sidebar,
-  signIn,
-  test,
-} from './fixtures';
+import { ADMIN, expect, hydrated, newAccount, sidebar, signIn, test } from './fixtures';
 
 /*
  * Bringing someone into the staff by invitation (issue 26 item 8). The browser tests' server
@@ -40,14 +32,18 @@ test('an administrator invites an editor, who joins from the link and lands in t
     await invitee.goto(path);
     await hydrated(invitee);
     await expect(invitee.getByRole('heading', { level: 1, name: 'Join the staff' })).toBeVisible();
-    await expect(invitee.getByText(`Welcome, ${person.name}: you are invited as Editor.`)).toBeVisible();
+    await expect(
+      invitee.getByText(`Welcome, ${person.name}: you are invited as Editor.`),
+    ).toBeVisible();
     await invitee.getByLabel('Password', { exact: true }).fill(person.password);
     await invitee.getByLabel('Confirm Password').fill(person.password);
     await invitee.getByRole('button', { name: 'Set password and join' }).click();
     await expect(invitee).toHaveURL(/\/admin(\/|$)/);
     await hydrated(invitee);
     // An editor's back office: categories yes, users no.
-    await expect(sidebar(invitee).getByRole('link', { name: 'Categories', exact: true })).toBeVisible();
+    await expect(
+      sidebar(invitee).getByRole('link', { name: 'Categories', exact: true }),
+    ).toBeVisible();
     await expect(sidebar(invitee).getByRole('link', { name: 'Users', exact: true })).toHaveCount(0);
 
     // The link works once.

@@ -24,9 +24,7 @@ describe('reviewEventOf', () => {
 
   it('a piece sent back or published by someone else tells its author', () => {
     expect(reviewEventOf(move({ from: 'pending', to: 'draft', by: 'editor' }))).toBe('sentBack');
-    expect(reviewEventOf(move({ from: 'published', to: 'draft', by: 'editor' }))).toBe(
-      'sentBack',
-    );
+    expect(reviewEventOf(move({ from: 'published', to: 'draft', by: 'editor' }))).toBe('sentBack');
     expect(reviewEventOf(move({ from: 'pending', to: 'published', by: 'editor' }))).toBe(
       'published',
     );
@@ -43,6 +41,8 @@ describe('reviewEventOf', () => {
     ).toBeUndefined();
     expect(reviewEventOf(move({ from: 'pending', to: 'pending' }))).toBeUndefined();
     expect(reviewEventOf(move({ from: undefined, to: 'draft', by: 'editor' }))).toBeUndefined();
-    expect(reviewEventOf(move({ from: 'published', to: 'published', by: 'editor' }))).toBeUndefined();
+    expect(
+      reviewEventOf(move({ from: 'published', to: 'published', by: 'editor' })),
+    ).toBeUndefined();
   });
 });

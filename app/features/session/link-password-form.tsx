@@ -59,7 +59,10 @@ export function LinkPasswordForm({
 }
 
 /** The answers of a page behind a secret link: never kept by any cache, never indexed. */
-export const LINK_PAGE_HEADERS = { 'X-Robots-Tag': 'noindex', 'Cache-Control': 'private, no-store' };
+export const LINK_PAGE_HEADERS = {
+  'X-Robots-Tag': 'noindex',
+  'Cache-Control': 'private, no-store',
+};
 
 /** A link that is spent, stale or not ours answers so (the page says which, in words). */
 export const linkStatus = (state: 'open' | 'used' | 'expired' | 'unknown') =>

@@ -8,7 +8,10 @@ import { copy, type Copy } from '../../copy/en';
  */
 const confirmation = (
   t: Copy,
-): [(v: { password: string; confirmPassword: string }) => boolean, { message: string; path: string[] }] => [
+): [
+  (v: { password: string; confirmPassword: string }) => boolean,
+  { message: string; path: string[] },
+] => [
   (v) => v.confirmPassword === '' || v.password === v.confirmPassword,
   { message: t.auth.passwordsDoNotMatch, path: ['confirmPassword'] },
 ];

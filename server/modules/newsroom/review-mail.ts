@@ -68,8 +68,7 @@ export function reviewEventOf(move: ReviewMove): ReviewEvent | undefined {
   return undefined;
 }
 
-const jobKey = (event: ReviewEvent, articleId: string) =>
-  `${REVIEW_MAIL_JOBS[event]}:${articleId}`;
+const jobKey = (event: ReviewEvent, articleId: string) => `${REVIEW_MAIL_JOBS[event]}:${articleId}`;
 
 export function reviewMail(deps: Pick<NewsroomDeps, 'articles' | 'jobs' | 'clock' | 'reviewMail'>) {
   const { articles, jobs, clock } = deps;
@@ -99,7 +98,12 @@ export function reviewMail(deps: Pick<NewsroomDeps, 'articles' | 'jobs' | 'clock
       });
     const at = new Date(article.publishedAt);
     if (at > clock.now())
-      return t.reviewScheduled({ site: site.name, title: article.name, at: siteTime(site, at), url: desk });
+      return t.reviewScheduled({
+        site: site.name,
+        title: article.name,
+        at: siteTime(site, at),
+        url: desk,
+      });
     const path = await articles.pathForId(article._id);
     return t.reviewPublished({
       site: site.name,

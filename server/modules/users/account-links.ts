@@ -7,7 +7,6 @@
  * SMTP_URL an invitation answers its link for the administrator to pass on, and a reset
  * cannot be asked for by mail (an administrator sets the password instead).
  */
-import { hash } from '@node-rs/argon2';
 import { createHash, randomBytes } from 'node:crypto';
 import { invitePath, resetPath } from '../../../common/paths';
 import {
@@ -44,7 +43,8 @@ export const RESET_MINUTES = 60;
 export const INVITATION_UNKNOWN =
   'This invitation link is not valid. Ask an administrator for a new one.';
 export const INVITATION_USED = 'This invitation was used already. Sign in instead.';
-export const INVITATION_EXPIRED = 'This invitation has expired. Ask an administrator for a new one.';
+export const INVITATION_EXPIRED =
+  'This invitation has expired. Ask an administrator for a new one.';
 export const RESET_UNKNOWN = 'This password-reset link is not valid. Ask for a new one.';
 export const RESET_USED = 'This password-reset link was used already. Ask for a new one.';
 export const RESET_EXPIRED = 'This password-reset link has expired. Ask for a new one.';

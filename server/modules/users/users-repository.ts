@@ -343,7 +343,9 @@ export async function insertPasswordReset(
   now: Date,
 ) {
   // Links that died long ago go as new ones come (no job needed for a table this small).
-  await db.delete(passwordResets).where(lt(passwordResets.expiresAt, new Date(now.getTime() - 86_400_000)));
+  await db
+    .delete(passwordResets)
+    .where(lt(passwordResets.expiresAt, new Date(now.getTime() - 86_400_000)));
   await db.insert(passwordResets).values(values);
 }
 

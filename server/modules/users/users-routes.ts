@@ -425,7 +425,7 @@ function passwordResetRoutes(users: UsersService, opts: RouteOptions) {
         schema: {
           tags,
           summary:
-            "Choose a new password from a reset link: every earlier session ends and the owner is signed in (session cookie). A used or expired link answers 410 and changes nothing",
+            'Choose a new password from a reset link: every earlier session ends and the owner is signed in (session cookie). A used or expired link answers 410 and changes nothing',
           security: [],
           params: LinkTokenParamsSchema,
           body: LinkPasswordSchema,

@@ -210,7 +210,11 @@ describe('invitations', () => {
     );
     try {
       const boss = await createAdmin(down.app);
-      const res = await invite(boss, { email: address('lost'), name: 'Lost', role: 'author' }, down.app);
+      const res = await invite(
+        boss,
+        { email: address('lost'), name: 'Lost', role: 'author' },
+        down.app,
+      );
       expect(res.statusCode, res.body).toBe(201);
       await down.app.services.mailer.settled();
       expect(down.app.services.mailer.counts().invitation).toEqual({ sent: 0, failed: 1 });
@@ -344,7 +348,10 @@ describe('review mail', () => {
     const article = await createArticle(t.app, author, category._id, { status: 'pending' });
     const at = new Date(Date.now() + 3 * 86_400_000);
     at.setUTCHours(6, 30, 0, 0);
-    const res = await move(editor, article._id, { status: 'published', publishedAt: at.toISOString() });
+    const res = await move(editor, article._id, {
+      status: 'published',
+      publishedAt: at.toISOString(),
+    });
     expect(res.statusCode, res.body).toBe(200);
     await deliver();
     const [mail] = await smtp.waitFor(author.email);

@@ -26,7 +26,10 @@ const get = (url: string, cookie?: string) =>
   t.app.inject({ url, headers: cookie ? { cookie: `${AUTH_COOKIE}=${cookie}` } : {} });
 /** Text as the page shows it (React escapes apostrophes and the like). */
 const shown = (html: string) =>
-  html.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  html
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 
 async function invitationLink(name: string, role = 'author') {
   const res = await t.app.inject({
