@@ -56,11 +56,13 @@ export const UserSchema = z.object({
   email: z.string(),
   role: RoleSchema,
   ...authorProfile,
-  /** Whether review mail reaches this user (issue 26 item 8); off on /profile. */
-  reviewMail: z.boolean(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof UserSchema>;
+
+/** The signed-in user's own account: also whether review mail reaches them (issue 26 item 8). */
+export const MeSchema = UserSchema.extend({ reviewMail: z.boolean() });
+export type Me = z.infer<typeof MeSchema>;
 
 export const UserListQuerySchema = pagination(20);
 export const UserListSchema = z.object({

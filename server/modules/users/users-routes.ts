@@ -10,6 +10,7 @@ import {
   InvitationSentSchema,
   LinkPasswordSchema,
   LinkTokenParamsSchema,
+  MeSchema,
   PasswordResetRequestSchema,
   PasswordSetSchema,
   ProfileUpdateSchema,
@@ -214,9 +215,9 @@ function profileRoutes(users: UsersService, opts: RouteOptions) {
       {
         schema: {
           tags,
-          summary: 'The signed-in user',
+          summary: 'The signed-in user, with whether review mail reaches them (reviewMail)',
           security: [{ bearer: [] }],
-          response: { 200: UserSchema, ...errorResponses(400, 401, 429) },
+          response: { 200: MeSchema, ...errorResponses(400, 401, 429) },
         },
       },
       async (request) => users.me(await request.actor()),

@@ -5,6 +5,7 @@ import { hasRole, ROLES, type Role } from '../../../common/roles';
 import type {
   Author,
   AuthorProfileInput,
+  Me,
   ProfileUpdate,
   SignInInput,
   SignUpInput,
@@ -60,7 +61,6 @@ const toUser = (row: UserRow): User => ({
   slug: row.slug,
   bio: row.bio,
   photoUrl: row.photoUrl,
-  reviewMail: row.reviewMail,
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -233,11 +233,11 @@ function userProfiles(deps: Pick<UsersDeps, 'db' | 'tokens' | 'contentChanged'>)
   const { db, tokens } = deps;
   const changed = deps.contentChanged ?? (async () => {});
   return {
-    async me(actor: Actor | null): Promise<User> {
+    async me(actor: Actor | null): Promise<Me> {
       const a = requireRole(actor, 'reader');
       const row = await findUserById(db, a.id);
       if (!row) throw unauthorized();
-      return toUser(row);
+      return { ...toUser(row), reviewMail: row.reviewMail };
     },
 
     /** A new name, and/or a new password confirmed with the current one. */
