@@ -142,9 +142,10 @@ export type Author = z.infer<typeof AuthorSchema>;
 
 /*
  * E-mail that brings people in (issue 26 item 8): invitations and password resets. A link's
- * token is 32 random bytes in base64url (43 characters).
+ * token is 32 random bytes in lower-case hex (64 characters): page addresses are lower case
+ * (docs/decisions/015), so a token in mixed case would be redirected away from itself.
  */
-export const LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+export const LINK_TOKEN_PATTERN = /^[0-9a-f]{64}$/;
 export const LinkTokenParamsSchema = z.object({
   token: z.string().regex(LINK_TOKEN_PATTERN, 'This link is not complete: copy the whole link'),
 });

@@ -22,7 +22,7 @@ test('an administrator invites an editor, who joins from the link and lands in t
   const field = page.getByLabel(`This site sends no e-mail: give ${person.name} this link`, {
     exact: false,
   });
-  await expect(field).toHaveValue(/\/invite\/[A-Za-z0-9_-]{43}$/);
+  await expect(field).toHaveValue(/\/invite\/[0-9a-f]{64}$/);
   const path = new URL(await field.inputValue()).pathname;
 
   // The person invited, in a browser of their own.

@@ -62,7 +62,7 @@ export interface AccountMail {
   site(): Promise<MailSite>;
 }
 
-const newToken = () => randomBytes(32).toString('base64url');
+const newToken = () => randomBytes(32).toString('hex');
 const digest = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 const toInvitation = (row: {

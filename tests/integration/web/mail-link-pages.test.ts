@@ -80,7 +80,7 @@ describe('/invite/{token}', () => {
     } finally {
       time.shift(0);
     }
-    const unknown = await get(`/invite/${'q'.repeat(43)}`);
+    const unknown = await get(`/invite/${'a'.repeat(64)}`);
     expect(unknown.statusCode).toBe(404);
     expect(shown(unknown.body)).toContain(copy.invite.unknown);
   });
@@ -97,7 +97,7 @@ describe('password reset pages', () => {
   });
 
   it('/reset/{token} says clearly when a link is not ours', async () => {
-    const page = await get(`/reset/${'z'.repeat(43)}`);
+    const page = await get(`/reset/${'b'.repeat(64)}`);
     expect(page.statusCode).toBe(404);
     expect(page.headers['cache-control']).toBe('private, no-store');
     expect(shown(page.body)).toContain(copy.reset.unknown);
