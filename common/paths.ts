@@ -32,6 +32,10 @@ export const PAGE_SEGMENTS = {
   author: 'author',
   /** /preview/{signed token}: an unpublished article as readers will see it (DECISIONS.md §11). */
   preview: 'preview',
+  /** /invite/{token}: a person invited to the staff sets a password (issue 26 item 8). */
+  invite: 'invite',
+  /** /reset: ask for a password-reset link; /reset/{token}: choose a new password. */
+  reset: 'reset',
 } as const;
 
 /** The static pages (SPEC.md §2); an import may give them a stored text. */
@@ -114,6 +118,9 @@ export function articlePath(article: Addressable): string {
 /** The public path of a category's page. */
 export const categoryPath = (slug: string) => `/${PAGE_SEGMENTS.category}/${slug}`;
 export const previewPath = (token: string) => `/${PAGE_SEGMENTS.preview}/${token}`;
+export const invitePath = (token: string) => `/${PAGE_SEGMENTS.invite}/${token}`;
+export const resetPath = (token?: string) =>
+  token ? `/${PAGE_SEGMENTS.reset}/${token}` : `/${PAGE_SEGMENTS.reset}`;
 
 /** The public path of an author's page (the byline links here). */
 export const authorPath = (slug: string) => `/${PAGE_SEGMENTS.author}/${slug}`;

@@ -7,7 +7,7 @@ import type { BreakingNews } from './schemas/breaking';
 import type { LiveEntry } from './schemas/live';
 import type { Category, CategoryFamily, CategoryMenu } from './schemas/categories';
 import type { SearchResponse } from './schemas/search';
-import type { Author } from './schemas/users';
+import type { Author, LinkState } from './schemas/users';
 import type { SiteSettings } from './settings';
 
 export interface CategoryPage {
@@ -114,6 +114,12 @@ export interface AppServices {
     authorBySlug(slug: string): Promise<Author | undefined>;
     /** Anyone's public profile by id (what /profile lets them edit), or undefined. */
     profileOf(id: string): Promise<Author | undefined>;
+    /** What an invitation link is (its page, /invite/{token}): open, used, expired or unknown. */
+    invitation(token: string): Promise<LinkState<{ name: string; email: string; role: Role }>>;
+    /** Whether review mail reaches the user (/profile's switch, issue 26 item 8). */
+    reviewMailOf(id: string): Promise<boolean>;
+    /** What a password-reset link is (its page, /reset/{token}). */
+    passwordReset(token: string): Promise<LinkState<null>>;
   };
   search: {
     /** Published articles matching `q` (common/search/search-text.ts), best first. */

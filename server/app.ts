@@ -181,6 +181,7 @@ export async function prepareSite(config: Config, log: StartupLog): Promise<void
     } finally {
       await services.cdnPurge?.close();
       services.push.close();
+      await services.mailer.close();
     }
   } finally {
     await database.close();
@@ -225,6 +226,8 @@ export async function buildApp(
     app.addHook('onClose', async () => services.cdnPurge?.close());
     // The push sender's kept-alive connections to push services.
     app.addHook('onClose', async () => services.push.close());
+    // Mail under way goes out (a moment at most) before the transport closes.
+    app.addHook('onClose', async () => services.mailer.close());
     // Before any page is served (a cluster's primary did it before forking its workers).
     if (options.worker === undefined) await startupWork(config, database, services, app.log);
     // Catching up in the background: one process of a cluster is enough.

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { base64UrlBytes } from '../common/schemas/push';
 import { fastlyServiceUrl, PURGE_FORMATS, type PurgeTarget } from './lib/cdn-purge';
+import type { MailConfig } from './lib/mail';
 
 const flag = (fallback: boolean) =>
   z
@@ -169,6 +170,19 @@ const EnvSchema = z.object({
    * which names its authorities itself (the system's too), reads it here as well.
    */
   NODE_EXTRA_CA_CERTS: z.string().min(1).optional(),
+  /**
+   * E-mail (issue 26 item 8): the SMTP server that sends invitations, password resets, review
+   * mail and sign-in lock warnings, as smtp://user:pass@host:587 or smtps://…:465 (nodemailer's
+   * URL form). Unset, nothing is sent and the screens show the link to copy.
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, 'Expected smtp://user:password@host:port or smtps://…')
+    .optional(),
+  /** The address mail comes from (the site's name goes beside it); unset, no-reply@ PUBLIC_URL's host. */
+  MAIL_FROM: z
+    .email({ error: 'Expected an e-mail address such as desk@patrika.example' })
+    .optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
 });
 
@@ -250,6 +264,8 @@ export interface Config {
   shutdownDrainMs: number;
   /** Web push (server/modules/push). */
   push: PushConfig;
+  /** E-mail (server/lib/mail.ts): no smtpUrl, nothing is sent. */
+  mail: MailConfig;
   dev: boolean;
 }
 
@@ -295,10 +311,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const browserHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
+  const publicUrl = (e.PUBLIC_URL ?? `http://${browserHost}:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://${browserHost}:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databaseListenUrl: e.DATABASE_LISTEN_URL ?? e.DATABASE_URL,
@@ -336,6 +353,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowPrivate: e.PUSH_ALLOW_PRIVATE,
       alertsPerMinute: e.PUSH_ALERTS_PER_MINUTE,
       extraCaFile: e.NODE_EXTRA_CA_CERTS,
+    },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
     },
     dev: e.NODE_ENV === 'development',
   };

@@ -94,6 +94,7 @@ async function registerPlugins(app: FastifyInstance, deps: HttpDeps, pageCache?:
     jobs: services.jobs,
     cdnPurge: services.cdnPurge,
     degradedReasons: services.degradedReasons,
+    mail: services.mailer,
   });
   registerInputGuard(app);
   await registerSecurity(app, { dev: web === 'dev' });

@@ -28,6 +28,7 @@ import {
 import {
   createNewsroomService,
   GO_LIVE_JOB,
+  type NewsroomDeps,
   type NewsroomService,
 } from './modules/newsroom/newsroom-service';
 import { createCategoriesService } from './modules/categories/categories-service';
@@ -46,6 +47,9 @@ import { createStatsService } from './modules/stats/stats-service';
 import { createUsersService, type UsersService } from './modules/users/users-service';
 import { createViewsService } from './modules/views/views-service';
 import { createRateLimitCounters } from './plugins/rate-limit';
+import { createMailer } from './lib/mail';
+import type { MailSite } from './lib/mail-texts';
+import { REVIEW_MAIL_JOBS, type ReviewEvent } from './modules/newsroom/newsroom-service';
 
 type ServiceLog = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
@@ -93,7 +97,8 @@ export async function createServices(
 
   const jobs = createJobsService({ db, clock, log });
   const media = createMedia(config, { db, storage, clock, jobs });
-  const users = createUsersService({ db, tokens, clock, contentChanged });
+  const mail = createMail(config, log);
+  const users = createUsersService({ db, tokens, clock, contentChanged, mail });
   const { categories, articles, newsroom, search, settings } = createContentServices({
     config,
     db,
@@ -104,7 +109,10 @@ export async function createServices(
     users,
     jobs,
     previewTokens: createPreviewTokens(secret, clock),
+    reviewMail: { ...mail, people: users },
   });
+  mail.settingsMade(settings);
+  registerReviewMailJobs(jobs, newsroom);
   const timeZone = async () => (await settings.get()).timeZone;
   const views = createViewsService({ db, clock, articles, timeZone, log });
   const breaking = createBreakingService({ db, clock, articles, jobs, contentChanged });
@@ -125,6 +133,7 @@ export async function createServices(
     lifecycle,
     cdnPurge,
     jobs,
+    mailer: mail.mailer,
     users,
     articles,
     newsroom,
@@ -245,6 +254,30 @@ async function createPush(
   });
 }
 
+/**
+ * E-mail (issue 26 item 8): one transport for the process; the site's name, language and time
+ * zone come from the settings service, made later in the wiring.
+ */
+function createMail(config: Config, log: ServiceLog | undefined) {
+  const settings = late<SettingsService>('settings');
+  return {
+    mailer: createMailer(config.mail, log),
+    site: async (): Promise<MailSite> => {
+      const { siteName, uiLanguage, timeZone } = await settings.get().get();
+      return { name: siteName, language: uiLanguage, publicUrl: config.publicUrl, timeZone };
+    },
+    settingsMade: settings.set,
+  };
+}
+
+/** The review-mail jobs (server/modules/newsroom/review-mail.ts), one kind per event. */
+function registerReviewMailJobs(jobs: JobsService, newsroom: NewsroomService) {
+  for (const [event, kind] of Object.entries(REVIEW_MAIL_JOBS))
+    jobs.handle(kind, async (job) => {
+      if (job.subjectId) await newsroom.sendReviewMail(event as ReviewEvent, job.subjectId);
+    });
+}
+
 /** A service made later in the wiring, asked for only when called (modules that need each other). */
 function late<T>(name: string) {
   let value: T | undefined;
@@ -276,6 +309,7 @@ function createContentServices(deps: {
   users: UsersService;
   jobs: JobsService;
   previewTokens: ReturnType<typeof createPreviewTokens>;
+  reviewMail: NewsroomDeps['reviewMail'];
 }) {
   const { config, db, clock, log, contentChanged, media, users, jobs, previewTokens } = deps;
   const articlesOf = late<ArticlesService>('articles');
@@ -322,6 +356,7 @@ function createContentServices(deps: {
       recordRevision: (tx, revision) => newsroomOf.get().recordRevision(tx, revision),
       syncGoLive: (id, status, at) => newsroomOf.get().syncGoLive(id, status, at),
       cancelGoLive: (id) => newsroomOf.get().cancelGoLive(id),
+      reviewMoved: (move) => newsroomOf.get().reviewMoved(move),
     },
     search,
   });
@@ -332,6 +367,7 @@ function createContentServices(deps: {
     articles,
     jobs,
     review: { authorsNeedReview: async () => (await settingsOf.get().get()).authorsNeedReview },
+    reviewMail: deps.reviewMail,
     previews: {
       sign: async (articleId) => {
         const { token, expiresAt } = previewTokens.sign(articleId);

@@ -406,6 +406,21 @@ export const adminCopy = {
     askPassword: (name: string) =>
       `A new password for "${name}" (at least 8 characters). Their current sessions end.`,
     passwordSet: (name: string) => `The password of ${name} is set.`,
+    /** Inviting someone to the staff by e-mail (issue 26 item 8). */
+    invite: {
+      title: 'Invite someone',
+      name: 'Name',
+      email: 'Email',
+      role: 'Role',
+      send: 'Invite',
+      sending: 'Inviting...',
+      mailed: (name: string, email: string) =>
+        `${name} is invited: the link is on its way to ${email}. It works once, for 7 days.`,
+      copyIntro: (name: string) =>
+        `This site sends no e-mail: give ${name} this link (it works once, for 7 days).`,
+      copy: 'Copy link',
+      copied: 'Link copied.',
+    },
   },
   settings: {
     title: 'Settings',

@@ -171,6 +171,35 @@ export const copy = {
     passwordsDoNotMatch: 'Passwords do not match',
     confirmPasswordRequired: 'Type the password again to confirm it.',
     genericFailure: 'Something went wrong. Please try again.',
+    forgotPassword: 'Forgot password?',
+  },
+  /** Password reset by e-mail (issue 26 item 8): /reset and /reset/{token}. */
+  reset: {
+    askTitle: 'Forgot your password?',
+    askIntro:
+      'Type the e-mail address of your account. If it has one, we send it a link to choose a new password.',
+    send: 'Send the link',
+    setTitle: 'Choose a new password',
+    newPassword: 'New password',
+    save: 'Save the new password',
+    done: 'Your new password is set, and you are signed in.',
+    used: 'This link was used already. If you still need a new password, ask for another link.',
+    expired: 'This link has expired. Ask for another link.',
+    unknown: 'This link is not valid. Check that you copied all of it, or ask for another link.',
+    askAgain: 'Ask for a new link',
+  },
+  /** An invitation to the staff (issue 26 item 8): /invite/{token}. */
+  invite: {
+    title: 'Join the staff',
+    intro: (name: string, role: string) =>
+      `Welcome, ${name}: you are invited as ${role}. Choose a password to join.`,
+    email: 'Your e-mail',
+    join: 'Set password and join',
+    used: 'This invitation was used already. Sign in with the password you chose.',
+    expired: 'This invitation has expired. Ask an administrator for a new one.',
+    unknown:
+      'This invitation link is not valid. Check that you copied all of it, or ask an administrator for a new one.',
+    signIn: 'Sign in',
   },
   profile: {
     title: 'User Profile',
@@ -198,6 +227,8 @@ export const copy = {
       'Lost a phone, or signed in on a shared computer? End every session of this account, this one included.',
     signOutEverywhere: 'Sign out everywhere',
     confirmSignOutEverywhere: 'Sign out on every device, this one included?',
+    reviewMail:
+      'E-mail me about reviews: pieces submitted to editors, or sent back or published for authors',
   },
   errors: {
     title: 'Something went wrong',

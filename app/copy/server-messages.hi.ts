@@ -165,6 +165,24 @@ const EXACT: Record<string, string> = {
   'This article is not a live blog: turn live coverage on (liveBlog: true) before adding updates.':
     'यह लेख लाइव ब्लॉग नहीं है: अपडेट जोड़ने से पहले लाइव कवरेज चालू करें।',
   'Live update not found.': 'लाइव अपडेट नहीं मिला।',
+  // E-mail that brings people in (issue 26 item 8): server/modules/users/account-links.ts.
+  'This invitation link is not valid. Ask an administrator for a new one.':
+    'यह निमंत्रण लिंक सही नहीं है। किसी प्रशासक से नया निमंत्रण माँगें।',
+  'This invitation was used already. Sign in instead.':
+    'यह निमंत्रण पहले ही इस्तेमाल हो चुका है। इसके बजाय साइन इन करें।',
+  'This invitation has expired. Ask an administrator for a new one.':
+    'इस निमंत्रण की अवधि ख़त्म हो गई है। किसी प्रशासक से नया निमंत्रण माँगें।',
+  'This password-reset link is not valid. Ask for a new one.':
+    'पासवर्ड बदलने का यह लिंक सही नहीं है। नया लिंक माँगें।',
+  'This password-reset link was used already. Ask for a new one.':
+    'पासवर्ड बदलने का यह लिंक पहले ही इस्तेमाल हो चुका है। नया लिंक माँगें।',
+  'This password-reset link has expired. Ask for a new one.':
+    'पासवर्ड बदलने के इस लिंक की अवधि ख़त्म हो गई है। नया लिंक माँगें।',
+  'If an account has this address, a link to choose a new password is on its way. It works for 60 minutes.':
+    'अगर इस पते से कोई खाता है, तो नया पासवर्ड चुनने का लिंक भेजा जा रहा है। यह 60 मिनट तक चलेगा।',
+  'This site sends no e-mail: ask an administrator to set a new password for you.':
+    'यह साइट ईमेल नहीं भेजती: किसी प्रशासक से अपना नया पासवर्ड रखने को कहें।',
+  'This link is not complete: copy the whole link': 'यह लिंक अधूरा है: पूरा लिंक कॉपी करें',
 };
 
 type Rule = [RegExp, (...groups: string[]) => string | undefined];

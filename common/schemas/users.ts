@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES } from '../roles';
+import { ROLES, type Role } from '../roles';
 import { SLUG_MAX_LENGTH } from '../slug';
 import { pagination, text } from './common';
 
@@ -59,6 +59,10 @@ export const UserSchema = z.object({
   createdAt: z.string(),
 });
 export type User = z.infer<typeof UserSchema>;
+
+/** The signed-in user's own account: also whether review mail reaches them (issue 26 item 8). */
+export const MeSchema = UserSchema.extend({ reviewMail: z.boolean() });
+export type Me = z.infer<typeof MeSchema>;
 
 export const UserListQuerySchema = pagination(20);
 export const UserListSchema = z.object({
@@ -122,8 +126,10 @@ export const AuthorProfileUpdateSchema = AuthorProfileInputSchema.refine(changes
 export const ProfileUpdateSchema = AuthorProfileInputSchema.extend({
   password: password.optional(),
   currentPassword: z.string({ error: 'currentPassword must be text' }).max(200).optional(),
+  /** Review mail on or off (issue 26 item 8). */
+  reviewMail: z.boolean({ error: 'reviewMail must be true or false' }).optional(),
 })
-  .refine((v) => changesSomething(v) || v.password !== undefined, {
+  .refine((v) => changesSomething(v) || v.password !== undefined || v.reviewMail !== undefined, {
     message: 'Nothing to change: give a new name or a new password',
     path: ['name'],
   })
@@ -133,3 +139,54 @@ export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
 /** `GET /api/users/authors`: SPEC.md §3's `_id` and `name`, plus the author page's fields. */
 export const AuthorSchema = z.object({ _id: z.string(), name: z.string(), ...authorProfile });
 export type Author = z.infer<typeof AuthorSchema>;
+
+/*
+ * E-mail that brings people in (issue 26 item 8): invitations and password resets. A link's
+ * token is 32 random bytes in lower-case hex (64 characters): page addresses are lower case
+ * (docs/decisions/015), so a token in mixed case would be redirected away from itself.
+ */
+export const LINK_TOKEN_PATTERN = /^[0-9a-f]{64}$/;
+export const LinkTokenParamsSchema = z.object({
+  token: z.string().regex(LINK_TOKEN_PATTERN, 'This link is not complete: copy the whole link'),
+});
+
+/** The roles an administrator invites to: staff, who work in the back office. */
+export const INVITED_ROLES = ROLES.filter((r): r is Exclude<Role, 'reader'> => r !== 'reader');
+export const InvitationInputSchema = z.object({
+  email,
+  name: text('name', 1, 100),
+  role: z.enum(INVITED_ROLES, { error: `role must be one of ${INVITED_ROLES.join(', ')}` }),
+});
+export type InvitationInput = z.infer<typeof InvitationInputSchema>;
+
+/** An invitation as administrators see it. */
+export const InvitationSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: RoleSchema,
+  expiresAt: z.string(),
+});
+export type Invitation = z.infer<typeof InvitationSchema>;
+
+/**
+ * The answer to an invitation: whether it went by mail, and, when the site sends no mail
+ * (no SMTP_URL), the link for the administrator to pass on.
+ */
+export const InvitationSentSchema = InvitationSchema.extend({
+  mailed: z.boolean(),
+  url: z.string().optional(),
+});
+export type InvitationSent = z.infer<typeof InvitationSentSchema>;
+
+export const InvitationListSchema = z.object({ invitations: z.array(InvitationSchema) });
+
+/** The person sets their password from the link. */
+export const LinkPasswordSchema = z.object({ password });
+export type LinkPassword = z.infer<typeof LinkPasswordSchema>;
+
+export const PasswordResetRequestSchema = z.object({ email });
+
+/** What a link is, as its page shows it. */
+export type LinkState<T> =
+  { state: 'open'; value: T } | { state: 'used' } | { state: 'expired' } | { state: 'unknown' };

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { ROLES } from '../../common/roles';
 import { id, timestamps } from './columns';
 
@@ -31,6 +40,11 @@ export const users = pgTable('users', {
   photoUrl: text().notNull().default(''),
   /** Bumped on a password change; tokens carry it and die with it. */
   tokenVersion: integer().notNull().default(0),
+  /**
+   * Whether the review mail reaches this user (issue 26 item 8): editors hear of a piece
+   * submitted, authors of a piece sent back or published. Turned off on /profile.
+   */
+  reviewMail: boolean().notNull().default(true),
   ...timestamps,
 });
 
@@ -45,4 +59,45 @@ export const revokedTokens = pgTable(
     expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
   },
   (table) => [index().on(table.expiresAt)],
+);
+
+/**
+ * Invitations to join the staff (issue 26 item 8): an administrator names the person and their
+ * role, and a link carrying a random token goes to them by e-mail. Only the token's SHA-256 is
+ * kept, so the table (or a backup) holds no usable link. A link works once (`usedAt`) until
+ * `expiresAt`; inviting the same address again replaces the open invitation.
+ */
+export const userInvitations = pgTable(
+  'user_invitations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tokenHash: text().notNull().unique(),
+    /** Lower-cased, as users' e-mails are. */
+    email: text().notNull(),
+    name: text().notNull(),
+    role: roleEnum().notNull(),
+    invitedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('user_invitations_email_idx').on(t.email)],
+);
+
+/**
+ * Password-reset links (issue 26 item 8): the SHA-256 of a random token, for one user, usable
+ * once within a short time. A new request does not end earlier links; each dies by itself.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
 );

@@ -32,6 +32,7 @@ export const forbidden = (message = 'You are not allowed to do this.') =>
   new AppError(403, message, 'FORBIDDEN');
 export const notFound = (message = 'Not found.') => new AppError(404, message, 'NOT_FOUND');
 export const conflict = (message: string) => new AppError(409, message, 'CONFLICT');
+export const gone = (message: string) => new AppError(410, message, 'GONE');
 export const payloadTooLarge = (message: string) => new AppError(413, message, 'PAYLOAD_TOO_LARGE');
 export const unsupportedMediaType = (message: string) =>
   new AppError(415, message, 'UNSUPPORTED_MEDIA_TYPE');
@@ -60,6 +61,7 @@ const ERROR_MEANINGS = {
   404: 'Nothing has this id, slug or address.',
   405: 'The address exists but does not take this method: `Allow` lists the ones it takes.',
   409: 'Conflicts with what is stored: a name, slug or email already in use, a stale edit, or a rule that keeps it.',
+  410: 'The link was used already or has expired: `message` says which.',
   413: 'The body is larger than this call takes.',
   415: 'The body is not of a media type this call takes.',
   429: 'Too many requests from this address: `Retry-After` says in how many seconds to try again.',

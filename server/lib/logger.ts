@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { PAGE_SEGMENTS } from '../../common/paths';
 import type { Config } from '../env';
 
 /**
@@ -36,6 +37,16 @@ export const LOG_REDACT_PATHS = [
   'res.headers["set-cookie"]',
 ];
 
+/**
+ * Addresses that carry a one-time secret in their path (issue 26 item 8): an invitation's or a
+ * password reset's token, on its page and in its API call. A log line shows the address with
+ * the token replaced, so whoever reads the logs cannot use the link.
+ */
+const SECRET_LINK = new RegExp(
+  `^(/api/users/invite/|/api/users/password-reset/|/${PAGE_SEGMENTS.invite}/|/${PAGE_SEGMENTS.reset}/)[^/?#]+`,
+);
+export const withoutLinkSecret = (url: string) => url.replace(SECRET_LINK, '$1[Redacted]');
+
 const cut = (value: string) =>
   value.length > MAX_HEADER_CHARS ? `${value.slice(0, MAX_HEADER_CHARS)}…` : value;
 
@@ -58,7 +69,7 @@ function pick(
 function requestFacts(request: FastifyRequest) {
   return {
     method: request.method,
-    url: cut(request.url),
+    url: cut(withoutLinkSecret(request.url)),
     remoteAddress: request.ip,
     headers: pick(request.headers, REQUEST_HEADERS),
   };

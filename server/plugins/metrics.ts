@@ -5,6 +5,7 @@ import { SERVER_SEGMENTS } from '../../common/paths';
 import type { Database } from '../../db/client';
 import type { ReplicaSet, ReplicaStatus } from '../../db/replicas';
 import type { PurgeCounts } from '../lib/cdn-purge';
+import type { MailCounts } from '../lib/mail';
 import { forbidden, unauthorized } from '../lib/errors';
 import { MEDIA_UPLOAD_PATH } from '../modules/media/media-routes';
 
@@ -56,6 +57,8 @@ export function registerMetrics(
     cdnPurge?: { counts(): PurgeCounts };
     /** Why the process serves but not as it should (what /api/health says as `degraded`). */
     degradedReasons?: () => string[];
+    /** Mail sent and failed, by kind (lib/mail.ts). */
+    mail?: { counts(): Record<string, MailCounts> };
   },
 ) {
   // One registry per app: tests build many apps in one process.
@@ -107,9 +110,7 @@ export function registerMetrics(
     },
   });
 
-  if (database.replicas) registerReplicaMetrics(registry, database.replicas);
-  if (deps.cdnPurge) registerPurgeMetrics(registry, deps.cdnPurge);
-  if (deps.degradedReasons) registerDegradedGauge(registry, deps.degradedReasons);
+  registerPartsMetrics(registry, deps);
 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? UNMATCHED;
@@ -131,6 +132,14 @@ export function registerMetrics(
       return registry.metrics();
     },
   );
+}
+
+/** The metrics of the parts a process may have: replicas, purges, degradation, mail. */
+function registerPartsMetrics(registry: Registry, deps: Parameters<typeof registerMetrics>[1]) {
+  if (deps.database.replicas) registerReplicaMetrics(registry, deps.database.replicas);
+  if (deps.cdnPurge) registerPurgeMetrics(registry, deps.cdnPurge);
+  if (deps.degradedReasons) registerDegradedGauge(registry, deps.degradedReasons);
+  if (deps.mail) registerMailMetrics(registry, deps.mail);
 }
 
 /** Streaming replicas (db/replicas.ts), read when Prometheus asks. */
@@ -223,6 +232,23 @@ function registerPurgeMetrics(registry: Registry, purges: { counts(): PurgeCount
     registers: [registry],
     collect() {
       this.set(purges.counts().queued);
+    },
+  });
+}
+
+/** E-mail (lib/mail.ts): the mailer counts for itself; this reads its totals. */
+function registerMailMetrics(registry: Registry, mail: { counts(): Record<string, MailCounts> }) {
+  new Counter({
+    name: 'patrika_mail_total',
+    help: 'Mail handed to the SMTP server (sent) or not taken by it (failed; logged, not retried), by kind: invitation, password-reset, sign-in-paused, review-mail-*.',
+    labelNames: ['kind', 'result'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [kind, c] of Object.entries(mail.counts())) {
+        this.inc({ kind, result: 'sent' }, c.sent);
+        this.inc({ kind, result: 'failed' }, c.failed);
+      }
     },
   });
 }

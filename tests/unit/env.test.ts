@@ -197,4 +197,19 @@ describe('loadConfig', () => {
     expect(problems({ VAPID_SUBJECT: 'http://patrika.example' })).toEqual(['VAPID_SUBJECT']);
     expect(problems({ PUSH_ALERTS_PER_MINUTE: '0' })).toEqual(['PUSH_ALERTS_PER_MINUTE']);
   });
+
+  it('reads the mail settings: SMTP_URL as smtp:// or smtps://, MAIL_FROM an address, else no-reply at PUBLIC_URL', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://patrika.example' }).mail).toEqual({
+      smtpUrl: undefined,
+      from: 'no-reply@patrika.example',
+    });
+    expect(
+      loadConfig({
+        SMTP_URL: 'smtps://desk:secret@mail.example:465',
+        MAIL_FROM: 'desk@patrika.example',
+      }).mail,
+    ).toEqual({ smtpUrl: 'smtps://desk:secret@mail.example:465', from: 'desk@patrika.example' });
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ MAIL_FROM: 'not an address' })).toThrow(/MAIL_FROM/);
+  });
 });

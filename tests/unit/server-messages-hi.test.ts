@@ -8,10 +8,25 @@ import { describe, expect, it } from 'vitest';
 import { interfaceFor } from '../../app/copy/language';
 import { hiServerMessage, knowsServerMessage } from '../../app/copy/server-messages.hi';
 import { ProfileFormSchema } from '../../app/features/session/profile-form';
-import { ProfileUpdateSchema, SignInSchema, SignUpSchema } from '../../common/schemas/users';
+import {
+  LinkTokenParamsSchema,
+  ProfileUpdateSchema,
+  SignInSchema,
+  SignUpSchema,
+} from '../../common/schemas/users';
 import { forbidden, unauthorized } from '../../server/lib/errors';
 import { BAD_TEXT_MESSAGE } from '../../server/plugins/input-guard';
 import { SIGN_IN_FAILED, SIGNED_OUT_EVERYWHERE } from '../../server/modules/users/users-service';
+import {
+  INVITATION_EXPIRED,
+  INVITATION_UNKNOWN,
+  INVITATION_USED,
+  RESET_EXPIRED,
+  RESET_REQUESTED,
+  RESET_UNKNOWN,
+  RESET_USED,
+  RESET_WITHOUT_MAIL,
+} from '../../server/modules/users/account-links';
 
 const issues = (schema: { safeParse: (v: unknown) => unknown }, value: unknown): string[] => {
   const result = schema.safeParse(value) as {
@@ -23,6 +38,16 @@ const issues = (schema: { safeParse: (v: unknown) => unknown }, value: unknown):
 
 /** What a reader can be told on /login, /signup and /profile. */
 const readerMessages = [
+  // /invite/{token} and /reset (issue 26 item 8).
+  INVITATION_UNKNOWN,
+  INVITATION_USED,
+  INVITATION_EXPIRED,
+  RESET_UNKNOWN,
+  RESET_USED,
+  RESET_EXPIRED,
+  RESET_REQUESTED,
+  RESET_WITHOUT_MAIL,
+  ...issues(LinkTokenParamsSchema, { token: 'short' }),
   SIGN_IN_FAILED,
   SIGNED_OUT_EVERYWHERE,
   'Signed out.',

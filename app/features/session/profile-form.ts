@@ -5,7 +5,8 @@ import {
   ProfileUpdateSchema,
 } from '../../../common/schemas/users';
 
-const { name, password, currentPassword, slug, bio, photoUrl } = ProfileUpdateSchema.shape;
+const { name, password, currentPassword, slug, bio, photoUrl, reviewMail } =
+  ProfileUpdateSchema.shape;
 
 /** An empty (or absent) text field means "not given", left out of the request. */
 const unlessEmpty = <T extends z.ZodType<unknown, string | undefined>>(schema: T) =>
@@ -19,7 +20,8 @@ const unlessEmpty = <T extends z.ZodType<unknown, string | undefined>>(schema: T
  * The /profile form (DECISIONS.md §9) with the server's own rules per field. The form always
  * shows the name; an empty new password means "keep it", and the current password is asked
  * for only with a new one (the server's rule, shared). Writers also see their author page's
- * slug (empty: keep it), bio and photo (empty: none); readers, who have no page, do not.
+ * slug (empty: keep it), bio and photo (empty: none), and whether review mail reaches them;
+ * readers, who have no page and hear of no review, do not.
  */
 export const ProfileFormSchema = z
   .object({
@@ -29,5 +31,7 @@ export const ProfileFormSchema = z
     slug: unlessEmpty(slug),
     bio,
     photoUrl,
+    /** Staff only: review mail on or off (issue 26 item 8). */
+    reviewMail,
   })
   .refine(currentPasswordGiven, CURRENT_PASSWORD_NEEDED);

@@ -11,6 +11,7 @@ import { useAdminCopy, useAdminInterface } from '../../copy/admin-language';
 import { adminApi } from '../../features/api/admin-api';
 import { pageParam } from '../../features/api/page-param';
 import { useListPage } from '../../features/api/use-list-page';
+import { InviteForm } from '../../features/users/invite-form';
 import type { Route } from './+types/users';
 
 const PAGE_SIZE = 20;
@@ -105,6 +106,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1 className="h3 mb-4">{t.users.title}</h1>
+      <InviteForm />
       <DataTable columns={columns} rows={users} />
       <Pager page={currentPage} totalPages={totalPages} onPage={list.setPage} />
       {pending && (

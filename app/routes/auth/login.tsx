@@ -1,4 +1,5 @@
 import { Link, redirect, useSearchParams } from 'react-router';
+import { resetPath } from '../../../common/paths';
 import { isStaff } from '../../../common/roles';
 import { SignInSchema, type UserInfo } from '../../../common/schemas/users';
 import { appContext } from '../../../common/services';
@@ -64,6 +65,9 @@ export default function Login() {
         />
         <SubmitButton busyText={t.auth.working}>{t.auth.signIn}</SubmitButton>
       </SchemaForm>
+      <p className="mt-3 mb-0">
+        <Link to={resetPath()}>{t.auth.forgotPassword}</Link>
+      </p>
       <p className="mt-3">
         {t.auth.noAccount}{' '}
         <Link

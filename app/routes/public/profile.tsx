@@ -5,7 +5,7 @@ import { slugify } from '../../../common/slug';
 import { toast } from 'react-toastify';
 import type { UserInfo } from '../../../common/schemas/users';
 import { appContext } from '../../../common/services';
-import { FormTextField, SubmitButton } from '../../components/form/fields';
+import { FormCheckbox, FormTextField, SubmitButton } from '../../components/form/fields';
 import { SchemaForm, useSchemaForm } from '../../components/form/schema-form';
 import { interfaceFor, useInterface } from '../../copy/language';
 import { api } from '../../features/api/client';
@@ -29,11 +29,19 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { user, services } = context.get(appContext);
   const me = await user();
   if (!me) throw redirect('/login?redirect=%2Fprofile');
-  const [settings, profile] = await Promise.all([
+  const writer = hasRole(me.role, 'author');
+  const [settings, profile, reviewMail] = await Promise.all([
     services.settings.get(),
-    hasRole(me.role, 'author') ? services.users.profileOf(me._id) : undefined,
+    writer ? services.users.profileOf(me._id) : undefined,
+    writer ? services.users.reviewMailOf(me._id) : undefined,
   ]);
-  return { me, profile, shortName: settings.shortName, uiLanguage: settings.uiLanguage };
+  return {
+    me,
+    profile,
+    reviewMail,
+    shortName: settings.shortName,
+    uiLanguage: settings.uiLanguage,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -47,9 +55,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { me, profile } = loaderData;
+  const { me, profile, reviewMail } = loaderData;
   const authorFields = profile
-    ? { slug: profile.slug, bio: profile.bio, photoUrl: profile.photoUrl }
+    ? { slug: profile.slug, bio: profile.bio, photoUrl: profile.photoUrl, reviewMail }
     : {};
   const revalidator = useRevalidator();
   const { t, lang, say } = useInterface();
@@ -98,7 +106,12 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             password: '',
             currentPassword: '',
             ...(profile
-              ? { slug: slugify(body.slug ?? profile.slug), bio: body.bio, photoUrl: body.photoUrl }
+              ? {
+                  slug: slugify(body.slug ?? profile.slug),
+                  bio: body.bio,
+                  photoUrl: body.photoUrl,
+                  reviewMail: body.reviewMail,
+                }
               : {}),
           });
           await revalidator.revalidate();
@@ -106,6 +119,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       >
         <FormTextField name="name" label={t.profile.name} type="text" autoComplete="name" />
         {profile && <AuthorPageFields slug={profile.slug} />}
+        {profile && <FormCheckbox name="reviewMail" label={t.profile.reviewMail} />}
         <PasswordFields changesPassword={changesPassword} />
         <SubmitButton busyText={t.auth.working} disabled={busy}>
           {t.profile.save}

@@ -147,7 +147,7 @@ async function createArticle(deps: ArticlesDeps, actor: Actor | null, input: Art
   } catch (error) {
     return legacyConflict(error);
   }
-  return { id, status, publishedAt, before: undefined };
+  return { id, status, publishedAt, before: undefined, by: a.id };
 }
 
 /** An edit, recorded as a revision of `record.kind` (a save, or a restore). */
@@ -194,7 +194,7 @@ async function updateArticleAs(
   } catch (error) {
     return legacyConflict(error);
   }
-  return { id, status, publishedAt, before };
+  return { id, status, publishedAt, before, by: a.id };
 }
 
 /** Create, update, restore, status moves and delete, for the articles service. */
@@ -226,10 +226,20 @@ export function articleSaves(deps: ArticlesDeps) {
     status: ArticleStatus;
     publishedAt: Date;
     before: StoredState | undefined;
+    /** Who wrote it. */
+    by: string;
   }) => {
     await deps.newsroom.syncGoLive(w.id, w.status, w.publishedAt);
     const after = await findStoredState(db, w.id);
     await changed(w.id, { before: w.before, after });
+    if (after)
+      await deps.newsroom.reviewMoved?.({
+        articleId: w.id,
+        from: w.before?.status,
+        to: after.status,
+        authorId: after.authorId,
+        by: w.by,
+      });
     return toArticle(await mustFind(db, w.id));
   };
   return {
@@ -260,7 +270,7 @@ export function articleSaves(deps: ArticlesDeps) {
         (stored) => decide((before = stored)),
         (tx) => recordWrite(deps, userId, { kind: 'status' })(tx, id),
       );
-      return values && written({ id, ...values, before });
+      return values && written({ id, ...values, before, by: userId });
     },
 
     async remove(actor: Actor | null, id: string): Promise<{ message: string }> {

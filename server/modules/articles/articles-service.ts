@@ -9,7 +9,7 @@ import type { CacheChange } from '../../../common/cache-tags';
 import type { Db } from '../../../db/client';
 import type { Actor } from '../../lib/actor';
 import type { Clock } from '../../lib/clock';
-import type { RevisionRecord } from '../newsroom/newsroom-service';
+import type { RevisionRecord, ReviewMove } from '../newsroom/newsroom-service';
 import type { SearchDocument } from '../search/search-service';
 import { articleAccess } from './article-access';
 import { articleAddresses } from './article-addresses';
@@ -46,6 +46,8 @@ export interface ArticlesDeps {
     recordRevision(tx: Db, revision: RevisionRecord): Promise<void>;
     syncGoLive(id: string, status: ArticleStatus, publishedAt: Date): Promise<void>;
     cancelGoLive(id: string): Promise<void>;
+    /** After a write that moved the article's status: the review mail it calls for (issue 26). */
+    reviewMoved?(move: ReviewMove): Promise<void>;
   };
   /** Search's index of articles, written in each save's own transaction. */
   search: { index(tx: Db, doc: SearchDocument): Promise<void> };

@@ -13,9 +13,11 @@ import type { Clock } from '../../lib/clock';
 import type { StatusValues, StoredState } from '../articles/articles-service';
 import { drafting } from './drafting';
 import { revisionHistory } from './revision-history';
+import { reviewMail, type ReviewMailDeps } from './review-mail';
 import { statusMoves } from './status-moves';
 
 export type { RevisionRecord } from './newsroom-repository';
+export { REVIEW_MAIL_JOBS, type ReviewEvent, type ReviewMove } from './review-mail';
 export { GO_LIVE_JOB } from './status-moves';
 
 /** What the newsroom needs of other modules; the composition root passes their services. */
@@ -31,6 +33,8 @@ export interface NewsroomDeps {
     ): Promise<{ actor: Actor; stored: StoredState }>;
     /** The article whole, any status, or undefined. */
     anyById(id: string): Promise<Article | undefined>;
+    /** A published article's public path, or undefined. */
+    pathForId(id: string): Promise<string | undefined>;
     /** The article as a revision would keep it now, or undefined. */
     snapshot(id: string): Promise<{ status: ArticleStatus; content: RevisionContent } | undefined>;
     /** A status move under a row lock, recorded as a `status` revision by `userId`. */
@@ -66,6 +70,8 @@ export interface NewsroomDeps {
     sign(articleId: string): Promise<{ url: string; expiresAt: Date }>;
     verify(token: string): Promise<string | undefined>;
   };
+  /** Review mail (review-mail.ts); left out, none is sent. */
+  reviewMail?: ReviewMailDeps;
 }
 
 export function createNewsroomService(deps: NewsroomDeps) {
@@ -73,6 +79,7 @@ export function createNewsroomService(deps: NewsroomDeps) {
     ...statusMoves(deps),
     ...revisionHistory(deps),
     ...drafting(deps),
+    ...reviewMail(deps),
   };
 }
 export type NewsroomService = ReturnType<typeof createNewsroomService>;

@@ -1,6 +1,19 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { revokedTokens, users } from '../../../db/schema/users';
+import { passwordResets, revokedTokens, userInvitations, users } from '../../../db/schema/users';
 import type { Role } from '../../../common/roles';
 import { slugify } from '../../../common/slug';
 
@@ -13,6 +26,7 @@ export const userColumns = {
   bio: users.bio,
   photoUrl: users.photoUrl,
   tokenVersion: users.tokenVersion,
+  reviewMail: users.reviewMail,
   createdAt: users.createdAt,
 };
 export type UserRow = {
@@ -24,6 +38,7 @@ export type UserRow = {
   bio: string;
   photoUrl: string;
   tokenVersion: number;
+  reviewMail: boolean;
   createdAt: Date;
 };
 
@@ -142,6 +157,7 @@ export async function updateUser(
     photoUrl: string;
     passwordHash: string;
     role: Role;
+    reviewMail: boolean;
     bumpTokenVersion: boolean;
   }>,
 ): Promise<UserRow | undefined> {
@@ -217,4 +233,168 @@ export async function listUsersWithRoles(db: Db, roles: Role[]) {
 export async function countUsers(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(users);
   return Number(row?.n ?? 0);
+}
+
+/*
+ * Invitations and password-reset links (issue 26 item 8). Links are found by the SHA-256 of
+ * their token; using one is a compare-and-set on `usedAt`, in the same transaction as what it
+ * does, so two uses at once cannot both pass.
+ */
+
+/** Replaces any open invitation for this address with a new one. */
+export async function insertInvitation(
+  db: Db,
+  values: {
+    tokenHash: string;
+    email: string;
+    name: string;
+    role: Role;
+    invitedBy: string;
+    expiresAt: Date;
+  },
+) {
+  return db.transaction(async (tx) => {
+    await tx
+      .delete(userInvitations)
+      .where(and(eq(userInvitations.email, values.email), isNull(userInvitations.usedAt)));
+    const [row] = await tx.insert(userInvitations).values(values).returning({
+      id: userInvitations.id,
+      email: userInvitations.email,
+      name: userInvitations.name,
+      role: userInvitations.role,
+      expiresAt: userInvitations.expiresAt,
+    });
+    return row as NonNullable<typeof row>;
+  });
+}
+
+export async function findInvitation(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({
+      id: userInvitations.id,
+      email: userInvitations.email,
+      name: userInvitations.name,
+      role: userInvitations.role,
+      expiresAt: userInvitations.expiresAt,
+      usedAt: userInvitations.usedAt,
+    })
+    .from(userInvitations)
+    .where(eq(userInvitations.tokenHash, tokenHash));
+  return row;
+}
+
+/**
+ * Uses the open invitation `id` and creates its account, at once: undefined when the
+ * invitation was used meanwhile, `taken` when an account with its address exists.
+ */
+export async function acceptInvitation(
+  db: Db,
+  invitation: { id: string; email: string; name: string; role: Role },
+  passwordHash: string,
+  now: Date,
+): Promise<UserRow | 'taken' | undefined> {
+  return db.transaction(async (tx) => {
+    // As a sign-up does: under the lock, no second account of this address can slip in.
+    await tx.execute(sql`LOCK TABLE ${users} IN SHARE ROW EXCLUSIVE MODE`);
+    const [existing] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, invitation.email));
+    if (existing) return 'taken' as const;
+    const [used] = await tx
+      .update(userInvitations)
+      .set({ usedAt: now })
+      .where(and(eq(userInvitations.id, invitation.id), isNull(userInvitations.usedAt)))
+      .returning({ id: userInvitations.id });
+    if (!used) return undefined;
+    const [row] = await tx
+      .insert(users)
+      .values({
+        name: invitation.name,
+        email: invitation.email,
+        role: invitation.role,
+        passwordHash,
+        slug: await freeSlugFor(tx, invitation.name),
+      })
+      .returning(userColumns);
+    return row;
+  });
+}
+
+/** Invitations not yet used, newest first (the administrators' list). */
+export async function listOpenInvitations(db: Db, now: Date) {
+  return db
+    .select({
+      id: userInvitations.id,
+      email: userInvitations.email,
+      name: userInvitations.name,
+      role: userInvitations.role,
+      expiresAt: userInvitations.expiresAt,
+      createdAt: userInvitations.createdAt,
+    })
+    .from(userInvitations)
+    .where(and(isNull(userInvitations.usedAt), gt(userInvitations.expiresAt, now)))
+    .orderBy(desc(userInvitations.createdAt), desc(userInvitations.id));
+}
+
+export async function insertPasswordReset(
+  db: Db,
+  values: { tokenHash: string; userId: string; expiresAt: Date },
+  now: Date,
+) {
+  // Links that died long ago go as new ones come (no job needed for a table this small).
+  await db
+    .delete(passwordResets)
+    .where(lt(passwordResets.expiresAt, new Date(now.getTime() - 86_400_000)));
+  await db.insert(passwordResets).values(values);
+}
+
+export async function findPasswordReset(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({
+      userId: passwordResets.userId,
+      expiresAt: passwordResets.expiresAt,
+      usedAt: passwordResets.usedAt,
+    })
+    .from(passwordResets)
+    .where(eq(passwordResets.tokenHash, tokenHash));
+  return row;
+}
+
+/**
+ * Uses the reset link and sets the password (ending every session) at once; undefined when
+ * the link was used meanwhile.
+ */
+export async function usePasswordReset(
+  db: Db,
+  tokenHash: string,
+  passwordHash: string,
+  now: Date,
+): Promise<UserRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt)))
+      .returning({ userId: passwordResets.userId });
+    if (!used) return undefined;
+    return updateUser(tx, used.userId, { passwordHash, bumpTokenVersion: true });
+  });
+}
+
+/** Who hears of review moves: editors and administrators who did not turn the mail off. */
+export async function listReviewMailEditors(db: Db) {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(and(inArray(users.role, ['editor', 'administrator']), eq(users.reviewMail, true)))
+    .orderBy(asc(users.id));
+}
+
+export async function findMailContact(db: Db, id: string) {
+  const [row] = await db
+    .select({ id: users.id, name: users.name, email: users.email, reviewMail: users.reviewMail })
+    .from(users)
+    .where(eq(users.id, id));
+  return row;
 }

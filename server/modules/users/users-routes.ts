@@ -5,6 +5,13 @@ import { IdParamsSchema, MessageSchema } from '../../../common/schemas/common';
 import {
   AuthorProfileUpdateSchema,
   AuthorSchema,
+  InvitationInputSchema,
+  InvitationListSchema,
+  InvitationSentSchema,
+  LinkPasswordSchema,
+  LinkTokenParamsSchema,
+  MeSchema,
+  PasswordResetRequestSchema,
   PasswordSetSchema,
   ProfileUpdateSchema,
   RoleChangeSchema,
@@ -47,6 +54,8 @@ export function usersRoutes(users: UsersService, opts: RouteOptions) {
     await app.register(signOutRoutes(users, opts));
     await app.register(profileRoutes(users, opts));
     await app.register(administrationRoutes(users));
+    await app.register(invitationRoutes(users, opts));
+    await app.register(passwordResetRoutes(users, opts));
   };
 }
 
@@ -112,6 +121,13 @@ function signInRoutes(users: UsersService, opts: RouteOptions) {
             SIGN_IN_WINDOW_MS,
           );
           if (account.current > SIGN_IN_MAX_FAILURES) {
+            // The first refusal of a pause tells the account's owner, once (issue 24); never
+            // waited for, and the same whether or not the account exists.
+            if (account.current === SIGN_IN_MAX_FAILURES + 1)
+              users.signInPaused(
+                (request.body as { email: string }).email,
+                minutesLeft(account.ttl),
+              );
             reply.header('retry-after', String(Math.max(1, Math.ceil(account.ttl / 1000))));
             throw tooManyAttempts(account.ttl);
           }
@@ -199,9 +215,9 @@ function profileRoutes(users: UsersService, opts: RouteOptions) {
       {
         schema: {
           tags,
-          summary: 'The signed-in user',
+          summary: 'The signed-in user, with whether review mail reaches them (reviewMail)',
           security: [{ bearer: [] }],
-          response: { 200: UserSchema, ...errorResponses(400, 401, 429) },
+          response: { 200: MeSchema, ...errorResponses(400, 401, 429) },
         },
       },
       async (request) => users.me(await request.actor()),
@@ -306,6 +322,123 @@ function administrationRoutes(users: UsersService) {
       },
       async (request) =>
         users.setPassword(await request.actor(), request.params.id, request.body.password),
+    );
+  };
+}
+
+/** Password-reset mails one address may ask for in an hour, and one account may receive. */
+export const RESET_REQUESTS_PER_HOUR = 10;
+export const RESET_MAILS_PER_ACCOUNT_HOUR = 3;
+
+/** Invitations to the staff (issue 26 item 8): administrators send them, people accept them. */
+function invitationRoutes(users: UsersService, opts: RouteOptions) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+    app.post(
+      '/api/users/invite',
+      {
+        schema: {
+          tags,
+          summary:
+            'Invite someone to the staff by e-mail (administrator): a link, /invite/{token}, valid 7 days and usable once. Without SMTP_URL nothing is sent and the answer carries the link (url) to pass on',
+          security: [{ bearer: [] }],
+          body: InvitationInputSchema,
+          response: {
+            201: InvitationSentSchema,
+            ...errorResponses(400, 401, 403, 409, 413, 415, 429),
+          },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await users.invite(await request.actor(), request.body)),
+    );
+
+    app.get(
+      '/api/users/invitations',
+      {
+        schema: {
+          tags,
+          summary: 'Invitations not yet used nor expired, newest first (administrator)',
+          security: [{ bearer: [] }],
+          response: { 200: InvitationListSchema, ...errorResponses(400, 401, 403, 429) },
+        },
+      },
+      async (request) => users.invitations(await request.actor()),
+    );
+
+    app.post(
+      '/api/users/invite/:token',
+      {
+        schema: {
+          tags,
+          summary:
+            "Accept an invitation: set a password; the account is made with the invitation's name, e-mail and role and signed in (session cookie). A used or expired link answers 410 and changes nothing",
+          security: [],
+          params: LinkTokenParamsSchema,
+          body: LinkPasswordSchema,
+          response: {
+            201: UserInfoSchema,
+            ...errorResponses(400, 404, 409, 410, 413, 415, 429),
+          },
+        },
+        // Each acceptance hashes a password, as a sign-up does: bounded per address alike.
+        config: { rateLimit: { max: SIGN_UP_MAX_PER_HOUR, timeWindow: 3600_000 } },
+      },
+      async (request, reply) => {
+        const info = await users.acceptInvitation(request.params.token, request.body.password);
+        setAuthCookie(reply, info.token, opts.secureCookies);
+        return reply.status(201).send(info);
+      },
+    );
+  };
+}
+
+/** Forgotten passwords (issue 26 item 8): a one-time link by mail, then a new password. */
+function passwordResetRoutes(users: UsersService, opts: RouteOptions) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+    app.post(
+      '/api/users/password-reset',
+      {
+        schema: {
+          tags,
+          summary: `Ask for a password-reset link by e-mail. Always 202, whether or not an account has the address; the link (valid 60 minutes, usable once) goes only to an existing account, at most ${RESET_MAILS_PER_ACCOUNT_HOUR} an hour`,
+          security: [],
+          body: PasswordResetRequestSchema,
+          response: { 202: MessageSchema, ...errorResponses(400, 413, 415, 429) },
+        },
+        config: { rateLimit: { max: RESET_REQUESTS_PER_HOUR, timeWindow: 3600_000 } },
+      },
+      async (request, reply) => {
+        const { email } = request.body;
+        // Past its hourly mails an account gets no more, and the answer does not say so.
+        const account = await opts.counters.increment(`reset:account:${email}`, 3600_000);
+        const send = account.current <= RESET_MAILS_PER_ACCOUNT_HOUR;
+        return reply.status(202).send(await users.requestPasswordReset(email, { send }));
+      },
+    );
+
+    app.post(
+      '/api/users/password-reset/:token',
+      {
+        schema: {
+          tags,
+          summary:
+            'Choose a new password from a reset link: every earlier session ends and the owner is signed in (session cookie). A used or expired link answers 410 and changes nothing',
+          security: [],
+          params: LinkTokenParamsSchema,
+          body: LinkPasswordSchema,
+          response: { 200: UserInfoSchema, ...errorResponses(400, 404, 410, 413, 415, 429) },
+        },
+        config: { rateLimit: { max: SIGN_UP_MAX_PER_HOUR, timeWindow: 3600_000 } },
+      },
+      async (request, reply) => {
+        const info = await users.resetPassword(request.params.token, request.body.password);
+        setAuthCookie(reply, info.token, opts.secureCookies);
+        return info;
+      },
     );
   };
 }

@@ -5,6 +5,7 @@ import { hasRole, ROLES, type Role } from '../../../common/roles';
 import type {
   Author,
   AuthorProfileInput,
+  Me,
   ProfileUpdate,
   SignInInput,
   SignUpInput,
@@ -17,8 +18,11 @@ import { slugify } from '../../../common/slug';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
 import type { Clock } from '../../lib/clock';
 import type { Tokens } from '../../lib/tokens';
+import { invitations, passwordResets, type AccountMail } from './account-links';
 import {
   changeRoleKeepingAnAdmin,
+  findMailContact,
+  listReviewMailEditors,
   countUsers,
   findPasswordHash,
   findUserById,
@@ -96,10 +100,32 @@ export interface UsersDeps {
   clock: Clock;
   /** Tells every process's kept answers what a write touched (server/lib/change-notices.ts). */
   contentChanged?: (change?: CacheChange) => Promise<void>;
+  /** E-mail (server/lib/mail.ts); left out, none is sent. */
+  mail?: AccountMail;
 }
 
+/** No mail: nothing is sent, and links are answered relative to the site. */
+const NO_MAIL: AccountMail = {
+  mailer: { enabled: false, sendLater: () => {}, later: () => {}, send: async () => false },
+  site: async () => ({ name: 'Patrika', language: 'en', publicUrl: '', timeZone: 'Asia/Kolkata' }),
+};
+
 export function createUsersService(deps: UsersDeps) {
-  return { ...userSessions(deps), ...userProfiles(deps), ...userAdministration(deps) };
+  const links = {
+    db: deps.db,
+    clock: deps.clock,
+    mail: deps.mail ?? NO_MAIL,
+    hashPassword: (password: string) => hash(password, ARGON2),
+    signedIn: (row: UserRow) => userInfo(deps.tokens, row),
+  };
+  return {
+    ...userSessions(deps),
+    ...userProfiles(deps),
+    ...userAdministration(deps),
+    ...invitations(links),
+    ...passwordResets(links),
+    ...reviewContacts(deps),
+  };
 }
 export type UsersService = ReturnType<typeof createUsersService>;
 
@@ -207,11 +233,11 @@ function userProfiles(deps: Pick<UsersDeps, 'db' | 'tokens' | 'contentChanged'>)
   const { db, tokens } = deps;
   const changed = deps.contentChanged ?? (async () => {});
   return {
-    async me(actor: Actor | null): Promise<User> {
+    async me(actor: Actor | null): Promise<Me> {
       const a = requireRole(actor, 'reader');
       const row = await findUserById(db, a.id);
       if (!row) throw unauthorized();
-      return toUser(row);
+      return { ...toUser(row), reviewMail: row.reviewMail };
     },
 
     /** A new name, and/or a new password confirmed with the current one. */
@@ -230,6 +256,7 @@ function userProfiles(deps: Pick<UsersDeps, 'db' | 'tokens' | 'contentChanged'>)
       const profile = await profileValues(db, a.id, input);
       const row = await updateUser(db, a.id, {
         ...profile,
+        ...(input.reviewMail !== undefined ? { reviewMail: input.reviewMail } : {}),
         // A new password ends every other session: their tokens carry the old version.
         ...(input.password !== undefined
           ? { passwordHash: await hash(input.password, ARGON2), bumpTokenVersion: true }
@@ -352,5 +379,16 @@ function userAdministration(deps: Pick<UsersDeps, 'db' | 'contentChanged'>) {
     },
 
     count: () => countUsers(db),
+  };
+}
+
+/** Who review mail goes to (the newsroom's review-mail job asks): addresses and the opt-out. */
+function reviewContacts({ db }: Pick<UsersDeps, 'db'>) {
+  return {
+    /** Editors and administrators who keep review mail on. */
+    reviewMailEditors: () => listReviewMailEditors(db),
+    /** A user's name, address and whether they keep review mail on, or undefined. */
+    mailContact: (id: string) => findMailContact(db, id),
+    reviewMailOf: async (id: string) => (await findMailContact(db, id))?.reviewMail ?? false,
   };
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { users } from '../../../db/schema/users';
+import { userInvitations, users } from '../../../db/schema/users';
 import { freeSlugFor } from './users-repository';
 
 /*
@@ -9,7 +9,14 @@ import { freeSlugFor } from './users-repository';
  * never leave through it (the archive carries none; DECISIONS.md §15).
  */
 
-export const USER_TABLES = [users] as const;
+/*
+ * Invitations travel with the site: an open one is someone the desk is waiting for, and their
+ * mailed link must still work on the restored site (only its token's hash is kept, which opens
+ * nothing by itself). Password-reset links (`password_resets`) and signed-out tokens
+ * (`revoked_tokens`) stay out: they are short-lived credentials about this site's sessions, and
+ * an archive carries no way into an account, as it carries no password hash.
+ */
+export const USER_TABLES = [users, userInvitations] as const;
 
 /** A user row as the archive carries it: without the password hash. */
 export function withoutPassword<T extends Record<string, unknown>>(row: T): T {

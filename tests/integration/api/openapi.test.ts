@@ -54,6 +54,12 @@ const CALLS: [string, string][] = [
   ['get', '/api/settings'],
   ['put', '/api/settings'],
   ['get', '/api/health'],
+  // E-mail that brings people in (issue 26 item 8).
+  ['post', '/api/users/invite'],
+  ['get', '/api/users/invitations'],
+  ['post', '/api/users/invite/{token}'],
+  ['post', '/api/users/password-reset'],
+  ['post', '/api/users/password-reset/{token}'],
 ];
 
 describe('OpenAPI', () => {

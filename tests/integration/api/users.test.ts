@@ -599,7 +599,8 @@ describe('GET /api/users/me', () => {
     const res = await me(auth(author));
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    // Issue 12 item 3 added the author page's slug, bio and photo.
+    // Issue 12 item 3 added the author page's slug, bio and photo; issue 26 item 8 whether
+    // review mail reaches them.
     expect(Object.keys(body).sort()).toEqual([
       '_id',
       'bio',
@@ -607,6 +608,7 @@ describe('GET /api/users/me', () => {
       'email',
       'name',
       'photoUrl',
+      'reviewMail',
       'role',
       'slug',
     ]);
@@ -618,6 +620,7 @@ describe('GET /api/users/me', () => {
       slug: 'anil-author',
       bio: '',
       photoUrl: '',
+      reviewMail: true,
       createdAt: expect.any(String),
     });
     expect(Number.isNaN(Date.parse(body.createdAt))).toBe(false);

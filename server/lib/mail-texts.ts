@@ -1,0 +1,142 @@
+/*
+ * What Patrika's mails say (issue 26 item 8), in the site's interface language (`uiLanguage`,
+ * DECISIONS.md §12): whole sentences with named variables, English and Hindi side by side, so
+ * one cannot gain a mail the other lacks. The site's name opens every subject and signs every
+ * mail; links are whole addresses on PUBLIC_URL.
+ */
+import type { Role } from '../../common/roles';
+import type { UiLanguage } from '../../common/settings';
+
+export interface MailText {
+  subject: string;
+  text: string;
+}
+
+/** Who the site is, for a mail: its name, interface language and public address. */
+export interface MailSite {
+  name: string;
+  language: UiLanguage;
+  publicUrl: string;
+  /** The site's time zone (settings), in which times are written. */
+  timeZone: string;
+}
+
+/** A time as the site's readers read it: their language, the site's time zone. */
+export const siteTime = (site: MailSite, at: Date) =>
+  new Intl.DateTimeFormat(site.language === 'hi' ? 'hi-IN' : 'en-IN', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: site.timeZone,
+  }).format(at);
+
+const ROLE_NAMES: Record<UiLanguage, Record<Role, string>> = {
+  en: { reader: 'reader', author: 'author', editor: 'editor', administrator: 'administrator' },
+  hi: { reader: 'पाठक', author: 'लेखक', editor: 'संपादक', administrator: 'प्रशासक' },
+};
+
+const TEXTS = {
+  en: {
+    invitation: (v: { site: string; name: string; role: string; by: string; url: string }) => ({
+      subject: `${v.site}: you are invited to join as ${v.role}`,
+      text:
+        `Hello ${v.name},\n\n${v.by} invites you to ${v.site} as ${v.role}.\n\n` +
+        `Set your password here to join (the link works once, for 7 days):\n${v.url}\n\n` +
+        `If you did not expect this, ignore this mail.\n\n${v.site}`,
+    }),
+    passwordReset: (v: { site: string; name: string; url: string; minutes: number }) => ({
+      subject: `${v.site}: reset your password`,
+      text:
+        `Hello ${v.name},\n\nSomeone asked to reset the password of your account at ${v.site}. ` +
+        `To choose a new one, open this link (it works once, for ${v.minutes} minutes):\n${v.url}\n\n` +
+        `If it was not you, ignore this mail: your password stays as it is.\n\n${v.site}`,
+    }),
+    signInLocked: (v: { site: string; name: string; minutes: number; resetUrl: string }) => ({
+      subject: `${v.site}: sign-in to your account is paused`,
+      text:
+        `Hello ${v.name},\n\nThere were too many failed attempts to sign in to your account at ` +
+        `${v.site}, so signing in is paused for ${v.minutes} minutes.\n\n` +
+        `If these were not you, someone may be guessing your password: choose a new one here:\n` +
+        `${v.resetUrl}\n\n${v.site}`,
+    }),
+    reviewSubmitted: (v: { site: string; title: string; author: string; url: string }) => ({
+      subject: `${v.site}: “${v.title}” waits for review`,
+      text:
+        `${v.author} submitted “${v.title}” for review.\n\nOpen it here:\n${v.url}\n\n` +
+        `You can turn these mails off on your profile.\n\n${v.site}`,
+    }),
+    reviewSentBack: (v: { site: string; title: string; note: string; url: string }) => ({
+      subject: `${v.site}: “${v.title}” was sent back to you`,
+      text:
+        `An editor sent “${v.title}” back to draft.` +
+        (v.note ? `\n\nTheir note:\n${v.note}` : '') +
+        `\n\nOpen it here:\n${v.url}\n\nYou can turn these mails off on your profile.\n\n${v.site}`,
+    }),
+    reviewPublished: (v: { site: string; title: string; url: string }) => ({
+      subject: `${v.site}: “${v.title}” is published`,
+      text:
+        `An editor published “${v.title}”.\n\nRead it here:\n${v.url}\n\n` +
+        `You can turn these mails off on your profile.\n\n${v.site}`,
+    }),
+    reviewScheduled: (v: { site: string; title: string; at: string; url: string }) => ({
+      subject: `${v.site}: “${v.title}” is scheduled for ${v.at}`,
+      text:
+        `An editor scheduled “${v.title}” to go out at ${v.at}.\n\nOpen it here:\n${v.url}\n\n` +
+        `You can turn these mails off on your profile.\n\n${v.site}`,
+    }),
+  },
+  hi: {
+    invitation: (v: { site: string; name: string; role: string; by: string; url: string }) => ({
+      subject: `${v.site}: आपको ${v.role} के रूप में जुड़ने का निमंत्रण`,
+      text:
+        `नमस्ते ${v.name},\n\n${v.by} आपको ${v.site} पर ${v.role} के रूप में आमंत्रित करते हैं।\n\n` +
+        `जुड़ने के लिए यहाँ अपना पासवर्ड रखें (यह लिंक एक बार, 7 दिन तक चलेगा):\n${v.url}\n\n` +
+        `अगर आपको इसकी उम्मीद नहीं थी, तो इस मेल को अनदेखा करें।\n\n${v.site}`,
+    }),
+    passwordReset: (v: { site: string; name: string; url: string; minutes: number }) => ({
+      subject: `${v.site}: अपना पासवर्ड बदलें`,
+      text:
+        `नमस्ते ${v.name},\n\n${v.site} पर आपके खाते का पासवर्ड बदलने का अनुरोध किया गया है। ` +
+        `नया पासवर्ड चुनने के लिए यह लिंक खोलें (यह एक बार, ${v.minutes} मिनट तक चलेगा):\n${v.url}\n\n` +
+        `अगर यह अनुरोध आपने नहीं किया, तो इस मेल को अनदेखा करें: आपका पासवर्ड जैसा है वैसा रहेगा।\n\n${v.site}`,
+    }),
+    signInLocked: (v: { site: string; name: string; minutes: number; resetUrl: string }) => ({
+      subject: `${v.site}: आपके खाते में साइन इन रोका गया है`,
+      text:
+        `नमस्ते ${v.name},\n\n${v.site} पर आपके खाते में साइन इन की बहुत सी कोशिशें विफल रहीं, ` +
+        `इसलिए ${v.minutes} मिनट के लिए साइन इन रोका गया है।\n\n` +
+        `अगर ये कोशिशें आपने नहीं कीं, तो कोई आपका पासवर्ड अनुमान लगा रहा हो सकता है: यहाँ नया पासवर्ड चुनें:\n` +
+        `${v.resetUrl}\n\n${v.site}`,
+    }),
+    reviewSubmitted: (v: { site: string; title: string; author: string; url: string }) => ({
+      subject: `${v.site}: “${v.title}” समीक्षा की प्रतीक्षा में`,
+      text:
+        `${v.author} ने “${v.title}” समीक्षा के लिए भेजा है।\n\nइसे यहाँ खोलें:\n${v.url}\n\n` +
+        `ये मेल आप अपनी प्रोफ़ाइल पर बंद कर सकते हैं।\n\n${v.site}`,
+    }),
+    reviewSentBack: (v: { site: string; title: string; note: string; url: string }) => ({
+      subject: `${v.site}: “${v.title}” आपको लौटाया गया`,
+      text:
+        `एक संपादक ने “${v.title}” को ड्राफ़्ट में लौटा दिया है।` +
+        (v.note ? `\n\nउनकी टिप्पणी:\n${v.note}` : '') +
+        `\n\nइसे यहाँ खोलें:\n${v.url}\n\nये मेल आप अपनी प्रोफ़ाइल पर बंद कर सकते हैं।\n\n${v.site}`,
+    }),
+    reviewPublished: (v: { site: string; title: string; url: string }) => ({
+      subject: `${v.site}: “${v.title}” प्रकाशित हुआ`,
+      text:
+        `एक संपादक ने “${v.title}” प्रकाशित कर दिया है।\n\nइसे यहाँ पढ़ें:\n${v.url}\n\n` +
+        `ये मेल आप अपनी प्रोफ़ाइल पर बंद कर सकते हैं।\n\n${v.site}`,
+    }),
+    reviewScheduled: (v: { site: string; title: string; at: string; url: string }) => ({
+      subject: `${v.site}: “${v.title}” ${v.at} पर प्रकाशित होगा`,
+      text:
+        `एक संपादक ने “${v.title}” को ${v.at} पर प्रकाशित होने के लिए तय किया है।\n\nइसे यहाँ खोलें:\n${v.url}\n\n` +
+        `ये मेल आप अपनी प्रोफ़ाइल पर बंद कर सकते हैं।\n\n${v.site}`,
+    }),
+  },
+} satisfies Record<UiLanguage, Record<string, (v: never) => MailText>>;
+
+/** The texts of the site's language, and its role names. */
+export const mailTextsFor = (language: UiLanguage) => ({
+  ...TEXTS[language],
+  role: (role: Role) => ROLE_NAMES[language][role],
+});

@@ -1,0 +1,124 @@
+/*
+ * E-mail (DECISIONS.md §18, issue 26 item 8): one SMTP transport made from SMTP_URL, for the
+ * whole process. Without SMTP_URL nothing is sent (`enabled` is false) and the screens show the
+ * link to copy instead. A send never blocks or fails the request that asked for it: the
+ * request hands the message over (`sendLater`) and answers; a failed send is logged (without
+ * the message, which may hold a one-time link) and counted for /metrics. Review mail goes
+ * through the jobs table instead (server/modules/newsroom/review-mail.ts), and waits there with
+ * `send`.
+ */
+import nodemailer, { type Transporter } from 'nodemailer';
+
+/** How long one SMTP conversation may take before it counts as failed. */
+export const MAIL_TIMEOUT_MS = 15_000;
+/** Closing the app waits this long for mail under way. */
+const CLOSE_GRACE_MS = 5_000;
+
+/** What a mail says, and to whom: plain text (every client reads it), with its language. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  /** The message's language (`Content-Language`), the site's interface language. */
+  language: string;
+  /** Who sends it, as the reader sees it: the site's name beside MAIL_FROM's address. */
+  fromName: string;
+  /** What the mail is about, for the log and the metrics (never the message itself). */
+  kind: string;
+}
+
+export interface MailCounts {
+  sent: number;
+  failed: number;
+}
+
+type MailLog = { error(obj: object, msg: string): void; info(obj: object, msg: string): void };
+
+/** The part of an address after `@`: enough for a log line to say where a mail went. */
+const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1);
+
+/** SMTP_URL and MAIL_FROM (server/env.ts). */
+export interface MailConfig {
+  smtpUrl: string | undefined;
+  from: string;
+}
+
+export function createMailer(config: MailConfig, log?: MailLog) {
+  const transport: Transporter | undefined = config.smtpUrl
+    ? nodemailer.createTransport({
+        url: config.smtpUrl,
+        connectionTimeout: MAIL_TIMEOUT_MS,
+        greetingTimeout: MAIL_TIMEOUT_MS,
+        socketTimeout: MAIL_TIMEOUT_MS,
+      })
+    : undefined;
+  const counts: Record<string, MailCounts> = {};
+  const countOf = (kind: string) => (counts[kind] ??= { sent: 0, failed: 0 });
+  const underWay = new Set<Promise<unknown>>();
+  /** Runs `work` off the caller's path, kept track of until it ends; an error is logged. */
+  const later = (work: () => Promise<unknown>) => {
+    const running = work()
+      .catch((error: unknown) => log?.error({ err: error }, 'mail work failed'))
+      .finally(() => underWay.delete(running));
+    underWay.add(running);
+  };
+
+  /** Sends one message; true once the server took it, false (logged, counted) otherwise. */
+  const send = async (message: MailMessage): Promise<boolean> => {
+    if (!transport) return false;
+    try {
+      await transport.sendMail({
+        from: { name: message.fromName, address: config.from },
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        headers: { 'Content-Language': message.language },
+      });
+      countOf(message.kind).sent++;
+      return true;
+    } catch (error) {
+      countOf(message.kind).failed++;
+      log?.error(
+        { kind: message.kind, to: domainOf(message.to), err: (error as Error).message },
+        'a mail could not be sent',
+      );
+      return false;
+    }
+  };
+
+  return {
+    /** Whether mail goes out at all (SMTP_URL is set). */
+    enabled: transport !== undefined,
+    send,
+    /** Hands a message over and returns at once: the caller's request never waits for SMTP. */
+    sendLater(message: MailMessage): void {
+      if (transport) later(() => send(message));
+    },
+    /** Work that ends in mail (finding whom to write to, then `send`), off the request's path. */
+    later(work: () => Promise<unknown>): void {
+      if (transport) later(work);
+    },
+    /** Resolves once every mail handed over so far went out or failed (tests; closing). */
+    async settled(): Promise<void> {
+      while (underWay.size > 0) await Promise.allSettled([...underWay]);
+    },
+    /** Mail sent and failed so far, by kind (/metrics). */
+    counts: (): Record<string, MailCounts> =>
+      Object.fromEntries(Object.entries(counts).map(([kind, c]) => [kind, { ...c }])),
+    /** Waits a moment for mail under way, then closes the transport. */
+    async close(): Promise<void> {
+      if (underWay.size > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          Promise.allSettled([...underWay]),
+          new Promise((resolve) => {
+            timer = setTimeout(resolve, CLOSE_GRACE_MS);
+          }),
+        ]);
+        clearTimeout(timer);
+      }
+      transport?.close();
+    },
+  };
+}
+export type Mailer = ReturnType<typeof createMailer>;
