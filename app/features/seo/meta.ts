@@ -1,9 +1,11 @@
 import type { MetaDescriptor } from 'react-router';
-import type { Language } from '../../../common/articles';
+import { LANGUAGE_REGISTRY, LANGUAGES, type Language } from '../../../common/languages';
 import type { ShareImage } from './share-image';
 
-/** Open Graph locales of the page languages; the other one is the page's alternate. */
-const OG_LOCALES: Record<Language, string> = { hi: 'hi_IN', en: 'en_IN' };
+/** Open Graph locales of the page languages (the registry's); the others are its alternates. */
+const OG_LOCALES = Object.fromEntries(
+  LANGUAGES.map((code) => [code, LANGUAGE_REGISTRY[code].ogLocale]),
+) as Record<Language, string>;
 
 /** Title with the site's short name first (SPEC.md §2 "prefixed with a short site name"). */
 export const pageTitle = (shortName: string, title: string) => `${shortName} | ${title}`;

@@ -107,7 +107,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         >
           {UI_LANGUAGES.map((lang) => (
             <option key={lang} value={lang} lang={lang}>
-              {t.settings.uiLanguages[lang]}
+              {t.settings.uiLanguages(lang)}
             </option>
           ))}
         </FormSelect>
