@@ -164,7 +164,6 @@ async function updateArticleAs(
     deps.db,
     { id, language: values.language },
     input.translationId,
-    before.translationId,
   );
   const now = deps.clock.now();
   const { status, publishedAt, publishes } = publication(before, input, now);
@@ -212,7 +211,7 @@ export function articleSaves(deps: ArticlesDeps) {
     await deps.newsroom.syncGoLive(w.id, w.status, w.publishedAt);
     const after = await findStoredState(db, w.id);
     await changed(articleChange(w.id, { before: w.before, after }, deps.clock.now()));
-    return toArticle(await mustFind(db, w.id));
+    return toArticle(await mustFind(db, w.id), deps.clock.now());
   };
   return {
     create: async (actor: Actor | null, input: ArticleInput): Promise<Article> =>
