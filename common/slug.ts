@@ -227,6 +227,8 @@ const COMMON_WORDS = new Map(
     दीवाली: 'diwali',
     दीपावली: 'deepawali',
     दिल्ली: 'delhi',
+    // Also the Gujarati ગુજરાત, which reaches this table in Devanagari letters.
+    गुजरात: 'gujarat',
     ईद: 'eid',
     दशहरा: 'dussehra',
     कृष्ण: 'krishna',

@@ -72,12 +72,14 @@ export type Value<T> = T | ReturnType<typeof sql.placeholder>;
  * The other versions of a row's story (its translation group, docs/decisions/041), any status,
  * as JSON: what its page links (those published) and what a change to it refreshes. A group has
  * a version per language at most, so a handful of rows, found by the group's unique index.
+ * The outer row's columns are named with their table: Drizzle leaves them bare in a query of
+ * one table, where `id` would be ambiguous.
  */
 const versionsOf = sql<VersionRow[]>`coalesce((
   SELECT json_agg(json_build_object('id', v.id, 'language', v.language, 'status', v.status,
     'publishedAt', v.published_at, 'slug', v.slug, 'categorySlug', vc.slug) ORDER BY v.id)
   FROM ${articles} AS v LEFT JOIN ${categories} AS vc ON vc.id = v.category_id
-  WHERE v.translation_group = ${articles.translationGroup} AND v.id <> ${articles.id}
+  WHERE v.translation_group = "articles"."translation_group" AND v.id <> "articles"."id"
 ), '[]'::json)`.mapWith(versionRows);
 
 export const fullColumns = {

@@ -27,7 +27,7 @@ const publishedVersions = (now: Date) =>
     SELECT json_agg(json_build_object('language', v.language, 'slug', v.slug,
       'categorySlug', vc.slug) ORDER BY v.id)
     FROM ${articles} AS v LEFT JOIN ${categories} AS vc ON vc.id = v.category_id
-    WHERE v.translation_group = ${articles.translationGroup} AND v.id <> ${articles.id}
+    WHERE v.translation_group = "articles"."translation_group" AND v.id <> "articles"."id"
       AND v.status = 'published' AND v.published_at <= ${now}
   ), '[]'::json)`.mapWith((value: unknown) =>
     typeof value === 'string' ? (JSON.parse(value) as SeoVersion[]) : (value as SeoVersion[]),
