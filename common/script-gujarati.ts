@@ -22,11 +22,26 @@ const OFFSET = 0x180;
 const FIRST = 0x0a80;
 const LAST = 0x0aff;
 
-/** Gujarati code points with a Devanagari letter of the same meaning 0x180 below. */
-const MAPPED =
-  /[\u0a81-\u0a83\u0a85-\u0a8d\u0a8f-\u0a91\u0a93-\u0aa8\u0aaa-\u0ab0\u0ab2\u0ab3\u0ab5-\u0ab9\u0abc-\u0ac5\u0ac7-\u0ac9\u0acb-\u0acd\u0ad0\u0ae0-\u0ae3\u0ae6-\u0af0\u0af9]/;
-const GUJARATI_RUPEE = '\u0af1';
-const ARABIC_MARKS = /[\u0afa-\u0aff]/;
+/** Gujarati code points with a Devanagari letter of the same meaning 0x180 below (ranges). */
+const MAPPED: readonly [number, number][] = [
+  [0x0a81, 0x0a83],
+  [0x0a85, 0x0a8d],
+  [0x0a8f, 0x0a91],
+  [0x0a93, 0x0aa8],
+  [0x0aaa, 0x0ab0],
+  [0x0ab2, 0x0ab3],
+  [0x0ab5, 0x0ab9],
+  [0x0abc, 0x0ac5],
+  [0x0ac7, 0x0ac9],
+  [0x0acb, 0x0acd],
+  [0x0ad0, 0x0ad0],
+  [0x0ae0, 0x0ae3],
+  [0x0ae6, 0x0af0],
+  [0x0af9, 0x0af9],
+];
+const isMapped = (code: number) => MAPPED.some(([from, to]) => code >= from && code <= to);
+const GUJARATI_RUPEE = 0x0af1;
+const isArabicMark = (code: number) => code >= 0x0afa && code <= 0x0aff;
 
 /** Any Gujarati letter, sign or digit. */
 export const GUJARATI = /[\u0a80-\u0aff]/;
@@ -38,9 +53,9 @@ export function gujaratiToDevanagari(text: string): string {
   for (const ch of text) {
     const code = ch.codePointAt(0) as number;
     if (code < FIRST || code > LAST) out += ch;
-    else if (MAPPED.test(ch)) out += String.fromCodePoint(code - OFFSET);
-    else if (ch === GUJARATI_RUPEE) out += '₹';
-    else if (!ARABIC_MARKS.test(ch)) out += ch;
+    else if (isMapped(code)) out += String.fromCodePoint(code - OFFSET);
+    else if (code === GUJARATI_RUPEE) out += '₹';
+    else if (!isArabicMark(code)) out += ch;
   }
   return out;
 }
@@ -53,8 +68,10 @@ export function devanagariToGujarati(text: string): string {
   let out = '';
   for (const ch of text) {
     const code = ch.codePointAt(0) as number;
-    const gujarati = String.fromCodePoint(code + OFFSET);
-    out += code >= 0x0900 && code <= 0x097f && MAPPED.test(gujarati) ? gujarati : ch;
+    out +=
+      code >= 0x0900 && code <= 0x097f && isMapped(code + OFFSET)
+        ? String.fromCodePoint(code + OFFSET)
+        : ch;
   }
   return out;
 }

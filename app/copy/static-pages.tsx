@@ -32,7 +32,10 @@ export const isStaticPageKey = (key: string): key is StaticPageKey =>
  * in: English where the interface's language has no text of these pages yet (Marathi and
  * Gujarati, docs/decisions/041), so its `lang` says what a screen reader reads.
  */
-export function staticPage(key: StaticPageKey, lang: UiLanguage): StaticPage & { lang: UiLanguage } {
+export function staticPage(
+  key: StaticPageKey,
+  lang: UiLanguage,
+): StaticPage & { lang: UiLanguage } {
   const pages = lang === 'hi' ? HI_STATIC_PAGES : lang === 'en' ? STATIC_PAGES : undefined;
   return pages ? { ...pages[key], lang } : { ...STATIC_PAGES[key], lang: 'en' };
 }

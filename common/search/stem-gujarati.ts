@@ -9,22 +9,15 @@
  */
 
 const fold = (word: string) =>
-  word.replace(/\u0ac0/g, '\u0abf').replace(/\u0ac2/g, '\u0ac1').replace(/\u0a81/g, '\u0a82');
+  word
+    .replace(/\u0ac0/g, '\u0abf')
+    .replace(/\u0ac2/g, '\u0ac1')
+    .replace(/\u0a81/g, '\u0a82');
 
 /** Case endings and postpositions written onto a word, folded (િ for ી), longest first. */
-const CASE_ENDINGS = [
-  'માંથિ',
-  'માટે',
-  'સાથે',
-  'માં',
-  'થિ',
-  'નો',
-  'નિ',
-  'નું',
-  'ના',
-  'ને',
-  'એ',
-].sort((a, b) => b.length - a.length);
+const CASE_ENDINGS = ['માંથિ', 'માટે', 'સાથે', 'માં', 'થિ', 'નો', 'નિ', 'નું', 'ના', 'ને', 'એ'].sort(
+  (a, b) => b.length - a.length,
+);
 
 /** A final vowel: -ો (a plural, or a masculine nominative), -ા, -ે, -િ, -ું, -ુ. */
 const FINAL_VOWELS = ['ું', 'ો', 'ા', 'ે', 'િ', 'ુ'];

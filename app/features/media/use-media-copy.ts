@@ -10,7 +10,11 @@ import type { RootData } from '../../root';
 export function useMediaCopy() {
   const ui = useRouteLoaderData<RootData>('root')?.settings.uiLanguage ?? 'en';
   const lang = mediaLibraryCopy[ui] ? ui : 'en';
-  return { m: mediaLibraryCopy[lang] ?? mediaLibraryCopy.en, lang, locale: languageInfo(lang).locale };
+  return {
+    m: mediaLibraryCopy[lang] ?? mediaLibraryCopy.en,
+    lang,
+    locale: languageInfo(lang).locale,
+  };
 }
 
 /** What an upload is called in the library: its file name, else its alt text. */

@@ -52,7 +52,6 @@ export const publicVersions = (versions: VersionRow[], now: Date): TranslationRe
 /** The repository's JSON of versions (one engine parses json, the other may not). */
 export function versionRows(value: unknown): VersionRow[] {
   const list = (typeof value === 'string' ? JSON.parse(value) : value) as
-    | (Omit<VersionRow, 'publishedAt'> & { publishedAt: string })[]
-    | null;
+    (Omit<VersionRow, 'publishedAt'> & { publishedAt: string })[] | null;
   return (list ?? []).map((v) => ({ ...v, publishedAt: new Date(v.publishedAt) }));
 }

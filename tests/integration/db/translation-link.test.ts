@@ -60,7 +60,10 @@ describe('migration 0027: translations become groups', () => {
     expect(groupOf(stray)).toBeNull();
     // The old column is gone; the group's unique index holds one version per language.
     await expect(
-      db.update(articles).set({ translationGroup: groupOf(hi) }).where(eq(articles.id, lone)),
+      db
+        .update(articles)
+        .set({ translationGroup: groupOf(hi) })
+        .where(eq(articles.id, lone)),
     ).rejects.toThrow();
   });
 });
