@@ -214,3 +214,24 @@ describe('hreflang of a translation group', () => {
     );
   });
 });
+
+describe('an archive made before translation groups', () => {
+  it('turns a row’s translationId into the group migration 0027 names', async () => {
+    const { withTranslationGroup } =
+      await import('../../server/modules/articles/articles-transfer');
+    const [a, b] = ['00000000-0000-4000-8000-00000000000b', '00000000-0000-4000-8000-00000000000a'];
+    expect(withTranslationGroup({ id: a, translationId: b })).toEqual({
+      id: a,
+      translationGroup: b,
+    });
+    expect(withTranslationGroup({ id: b, translationId: a })).toEqual({
+      id: b,
+      translationGroup: b,
+    });
+    expect(withTranslationGroup({ id: a, translationId: null })).toEqual({ id: a });
+    expect(withTranslationGroup({ id: a, translationGroup: b })).toEqual({
+      id: a,
+      translationGroup: b,
+    });
+  });
+});

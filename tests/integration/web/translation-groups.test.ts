@@ -233,6 +233,32 @@ describe('a story in four languages', () => {
     expect((await getArticle(mr._id)).language).toBe('mr');
   });
 
+  it('speaks Marathi or Gujarati on public pages when the interface language says so', async () => {
+    const set = (uiLanguage: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/settings',
+        headers: auth(admin),
+        payload: { uiLanguage },
+      });
+    try {
+      expect((await set('gu')).statusCode).toBe(200);
+      let home = (await page('/')).body;
+      expect(home).toContain('<html lang="gu"');
+      expect(home).toContain('અમારા વિશે');
+      expect((await set('mr')).statusCode).toBe(200);
+      home = (await page('/')).body;
+      expect(home).toContain('<html lang="mr"');
+      expect(home).toContain('आमच्याबद्दल');
+      // A built-in static page Marathi has no text of yet is English, and says so.
+      const about = (await page('/about-us')).body;
+      expect(about).toMatch(/<main id="main" class="container py-4 static-page" lang="en"/);
+      expect((await set('xx')).statusCode).toBe(400);
+    } finally {
+      await set('en');
+    }
+  });
+
   it('refuses an unknown language with a clear 400, and stores nothing', async () => {
     const name = 'বাংলা প্রবন্ধ';
     const res = await t.app.inject({
