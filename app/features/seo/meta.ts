@@ -25,6 +25,12 @@ export function pageMeta(opts: {
   language?: Language;
   type?: 'website' | 'article' | 'profile';
   keywords?: string;
+  /**
+   * The languages the page is also available in (an article's other versions, its translation
+   * group): its `og:locale:alternate`s. Left out, every other registered language (the site's
+   * own pages), as when the registry had two.
+   */
+  alternateLanguages?: Language[];
 }): MetaDescriptor[] {
   const { shortName, siteName, twitterSite } = opts.settings;
   const title = pageTitle(shortName, opts.title);
@@ -41,9 +47,10 @@ export function pageMeta(opts: {
     { property: 'og:url', content: opts.url },
     { property: 'og:site_name', content: siteName },
     { property: 'og:locale', content: OG_LOCALES[language] },
-    ...Object.entries(OG_LOCALES)
-      .filter(([lang]) => lang !== language)
-      .map(([, locale]) => ({ property: 'og:locale:alternate', content: locale })),
+    ...(opts.alternateLanguages ?? LANGUAGES.filter((lang) => lang !== language)).map((lang) => ({
+      property: 'og:locale:alternate',
+      content: OG_LOCALES[lang],
+    })),
     { property: 'og:image', content: image.url },
     ...(image.width && image.height
       ? [

@@ -116,6 +116,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
       url,
       image: share,
       language: article.language,
+      alternateLanguages: translations.map((v) => v.language),
       type: 'article',
       keywords: article.metaKeywords || interfaceFor(settings.uiLanguage).t.article.defaultKeywords,
     }),

@@ -128,6 +128,11 @@ describe('a story in four languages', () => {
       expect(hreflangs(res.body), a.name).toEqual(expected);
     }
     const mrPage = (await page(articlePath(mr))).body;
+    expect(
+      [...mrPage.matchAll(/<meta property="og:locale:alternate" content="([^"]+)"\/>/g)].map(
+        (m) => m[1],
+      ),
+    ).toEqual(['hi_IN', 'en_IN', 'gu_IN']);
     expect(mrPage).toContain(
       `<a href="${articlePath(gu)}" hrefLang="gu" lang="gu">ગુજરાતીમાં વાંચો</a>`,
     );
