@@ -2,7 +2,7 @@ import type { MetaDescriptor } from 'react-router';
 import { LANGUAGE_REGISTRY, LANGUAGES, type Language } from '../../../common/languages';
 import type { ShareImage } from './share-image';
 
-/** Open Graph locales of the page languages (the registry's); the others are its alternates. */
+/** Open Graph locales of the registry's languages. */
 const OG_LOCALES = Object.fromEntries(
   LANGUAGES.map((code) => [code, LANGUAGE_REGISTRY[code].ogLocale]),
 ) as Record<Language, string>;
@@ -27,8 +27,8 @@ export function pageMeta(opts: {
   keywords?: string;
   /**
    * The languages the page is also available in (an article's other versions, its translation
-   * group): its `og:locale:alternate`s. Left out, every other registered language (the site's
-   * own pages), as when the registry had two.
+   * group): its `og:locale:alternate`s. The site's other pages are in the interface's language
+   * alone: none (they named the other of Hindi and English when there were two).
    */
   alternateLanguages?: Language[];
 }): MetaDescriptor[] {
@@ -47,7 +47,7 @@ export function pageMeta(opts: {
     { property: 'og:url', content: opts.url },
     { property: 'og:site_name', content: siteName },
     { property: 'og:locale', content: OG_LOCALES[language] },
-    ...(opts.alternateLanguages ?? LANGUAGES.filter((lang) => lang !== language)).map((lang) => ({
+    ...(opts.alternateLanguages ?? []).map((lang) => ({
       property: 'og:locale:alternate',
       content: OG_LOCALES[lang],
     })),
