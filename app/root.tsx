@@ -20,6 +20,7 @@ import {
 } from 'react-router';
 import { Slide, ToastContainer } from 'react-toastify';
 import toastifyHref from 'react-toastify/dist/ReactToastify.css?url';
+import { isLanguage, languageInfo } from '../common/languages';
 import { hydrates } from '../common/page-handle';
 import { PAGE_SEGMENTS, SERVER_SEGMENTS } from '../common/paths';
 import { appContext } from '../common/services';
@@ -115,12 +116,12 @@ const INTERFACE_LAYOUTS = new Set(['routes/public/layout', 'routes/admin/layout'
  * The page language: the deepest route that names one (an article's), else the interface
  * language (setting `uiLanguage`).
  */
-function usePageLanguage(): string {
+function usePageLanguage(): UiLanguage {
   const matches = useMatches();
   const ui = useInterfaceLanguage();
   for (let i = matches.length - 1; i >= 0; i--) {
     const lang = (matches[i]?.data as { lang?: unknown } | undefined)?.lang;
-    if (lang === 'hi' || lang === 'en') return lang;
+    if (isLanguage(lang)) return lang;
   }
   return ui;
 }
@@ -149,10 +150,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        {/* One font file is preloaded: the one the page's own language is written in. */}
+        {/* One font file is preloaded: the one the page's own language is written in (Gujarati
+            has no font of ours: the reader's own is used, and the Latin one serves the rest). */}
         <link
           rel="preload"
-          href={lang === 'hi' ? devanagariFontHref : latinFontHref}
+          href={languageInfo(lang).script === 'Deva' ? devanagariFontHref : latinFontHref}
           as="font"
           type="font/woff2"
           crossOrigin="anonymous"

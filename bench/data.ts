@@ -237,6 +237,8 @@ function vocabularies(): Record<Language, string[]> {
     const text = `${a.name} ${a.metaKeywords} ${stripHtml(a.html)}`;
     for (const w of text.match(/[\p{L}\p{M}\p{N}]+/gu) ?? []) {
       if (w.length < 2 || /^\d+$/.test(w)) continue;
+      // The demo articles are Hindi and English only.
+      if (a.language !== 'hi' && a.language !== 'en') continue;
       const m = counts[a.language];
       m.set(w, (m.get(w) ?? 0) + 1);
     }

@@ -23,8 +23,8 @@ export type AdminSort = (typeof ADMIN_SORTS)[number];
 /** The order the list has when none is asked for; it is left out of the list's address. */
 export const ADMIN_DEFAULT_SORT: AdminSort = 'created';
 
-export const LANGUAGES = ['hi', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
+/** The registry's codes (common/languages.ts, docs/decisions/041), where lists import them. */
+export { LANGUAGES, type Language } from './languages';
 
 /** SPEC.md §9 constants. */
 export const HOME_SECTION_SIZE = 3;

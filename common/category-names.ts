@@ -13,8 +13,10 @@ export interface NamedCategory {
   nameEn?: string | undefined;
 }
 
-const NAME_IN: Record<UiLanguage, 'nameHi' | 'nameEn'> = { hi: 'nameHi', en: 'nameEn' };
+/** The languages a category may name itself in; the others show `name`. */
+const NAME_IN: Partial<Record<UiLanguage, 'nameHi' | 'nameEn'>> = { hi: 'nameHi', en: 'nameEn' };
 
 export function shownCategoryName(category: NamedCategory, language: UiLanguage): string {
-  return category[NAME_IN[language]]?.trim() || category.name;
+  const field = NAME_IN[language];
+  return (field && category[field]?.trim()) || category.name;
 }

@@ -127,7 +127,7 @@ export interface AppServices {
       q: string;
       page: number;
       limit: number;
-      language?: 'hi' | 'en' | undefined;
+      language?: Language | undefined;
     }): Promise<SearchResponse>;
   };
   pages: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES, type Language } from './languages';
 import { SLUG_PATTERN } from './slug';
 import { isTimeZone } from './time-zone';
 
@@ -8,9 +9,12 @@ const httpsUrl = z
   .max(500)
   .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'Must be an http(s) address or empty');
 
-/** The languages the public interface speaks (DECISIONS.md §12). */
-export const UI_LANGUAGES = ['en', 'hi'] as const;
-export type UiLanguage = (typeof UI_LANGUAGES)[number];
+/**
+ * The languages the public interface speaks (DECISIONS.md §12): every registered language
+ * (common/languages.ts; its texts are app/copy/language.tsx's, docs/decisions/041).
+ */
+export const UI_LANGUAGES = LANGUAGES;
+export type UiLanguage = Language;
 
 /**
  * The home page's layouts (issue 25 item 5, docs/decisions/033): `magazine` is SPEC.md's home

@@ -1,7 +1,11 @@
+import { gujaratiToDevanagari } from './script-gujarati';
+
 /*
  * Slugs are lower-case ASCII words joined by hyphens (DECISIONS.md §5). Devanagari is
  * transliterated (a simple, diacritic-free scheme that readers of Hindi URLs recognise:
- * "पत्रिका" -> "patrika"), every other letter is folded to ASCII where it can be.
+ * "पत्रिका" -> "patrika"), Gujarati likewise through the same letters in Devanagari
+ * (common/script-gujarati.ts: "સરકાર" -> "sarkar"), every other letter is folded to ASCII
+ * where it can be.
  */
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -223,6 +227,8 @@ const COMMON_WORDS = new Map(
     दीवाली: 'diwali',
     दीपावली: 'deepawali',
     दिल्ली: 'delhi',
+    // Also the Gujarati ગુજરાત, which reaches this table in Devanagari letters.
+    गुजरात: 'gujarat',
     ईद: 'eid',
     दशहरा: 'dussehra',
     कृष्ण: 'krishna',
@@ -245,7 +251,7 @@ const spellCommonWords = (input: string) =>
 
 /** A slug suggested from a title or name; may be empty when nothing usable remains. */
 export function slugify(input: string): string {
-  const ascii = transliterateDevanagari(spellCommonWords(input))
+  const ascii = transliterateDevanagari(spellCommonWords(gujaratiToDevanagari(input)))
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()

@@ -1,6 +1,7 @@
 /*
  * Plain-text helpers shared by cards, feeds and metadata (SPEC.md §9 "Excerpts").
  */
+import { detectScriptLanguage } from './languages';
 
 const ENTITIES: Record<string, string> = {
   amp: '&',
@@ -126,9 +127,8 @@ export function htmlExcerpt(html: string, max: number): string {
   return excerpt(stripHtml(html), max);
 }
 
-/** Guess the language of a text: Hindi when most letters are Devanagari. */
-export function detectLanguage(text: string): 'hi' | 'en' {
-  const devanagari = (text.match(/[\u0900-\u097F]/g) ?? []).length;
-  const latin = (text.match(/[A-Za-z]/g) ?? []).length;
-  return devanagari > latin ? 'hi' : 'en';
-}
+/**
+ * Guess the language of a text by its letters' script (common/languages.ts): Hindi when most are
+ * Devanagari, Gujarati when most are Gujarati, else English.
+ */
+export const detectLanguage = detectScriptLanguage;

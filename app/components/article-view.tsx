@@ -1,7 +1,11 @@
-import type { Article, ArticleCard as ArticleCardData } from '../../common/schemas/articles';
+import type {
+  Article,
+  ArticleCard as ArticleCardData,
+  TranslationRef,
+} from '../../common/schemas/articles';
 import { CARD_EXCERPT_LENGTH } from '../../common/articles';
 import { articlePath, authorPath } from '../../common/paths';
-import { formatDate, READ_IN, useInterface } from '../copy/language';
+import { formatDate, readIn, useInterface } from '../copy/language';
 import type { LiveEntry } from '../../common/schemas/live';
 import { ArticleCard } from './article-card';
 import { LiveBadge } from './live-badge';
@@ -16,7 +20,7 @@ import { ShareButtons } from './share-buttons';
  */
 export function ArticleView({
   article,
-  translation = null,
+  translations = [],
   related,
   relatedFailed,
   publicUrl,
@@ -26,7 +30,8 @@ export function ArticleView({
   article: Article;
   /** A live blog's entries (issue 25 item 1) and the site's zone its times are written in. */
   live?: { entries: LiveEntry[]; updatedAt: string; timeZone: string } | null;
-  translation?: { path: string; language: 'hi' | 'en' } | null;
+  /** The story's other versions readers can see (its translation group, docs/decisions/041). */
+  translations?: TranslationRef[];
   related: ArticleCardData[];
   relatedFailed: boolean;
   publicUrl: string;
@@ -44,12 +49,17 @@ export function ArticleView({
         {article.liveBlog && <LiveBadge />}
         <h1 className="article-title mb-3">{article.name}</h1>
         <ArticleByline article={article} />
-        {translation && (
-          // Offered in the language it leads to, whatever the interface speaks.
+        {translations.length > 0 && (
+          // Each offered in the language it leads to, whatever the interface speaks.
           <p className="translation-link">
-            <a href={translation.path} hrefLang={translation.language} lang={translation.language}>
-              {READ_IN[translation.language]}
-            </a>
+            {translations.map((version, i) => (
+              <span key={version._id}>
+                {i > 0 && ' · '}
+                <a href={version.path} hrefLang={version.language} lang={version.language}>
+                  {readIn(version.language)}
+                </a>
+              </span>
+            ))}
           </p>
         )}
         {article.imageUrl && (

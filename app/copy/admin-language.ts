@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from 'react-router';
-import type { UiLanguage } from '../../common/settings';
+import { staffLanguageOf, type StaffLanguage } from '../../common/languages';
 import type { RootData } from '../root';
 import { adminCopy, type AdminCopy } from './admin';
 import { adminCopyHi } from './admin.hi';
@@ -12,14 +12,14 @@ import { interfaceFor } from './language';
  * would override the setting here, once users have a stored preference.
  */
 
-const COPIES: Record<UiLanguage, AdminCopy> = { en: adminCopy, hi: adminCopyHi };
+const COPIES: Record<StaffLanguage, AdminCopy> = { en: adminCopy, hi: adminCopyHi };
 
 /** What the back office speaks in one language. */
 export interface AdminInterface {
   /** The texts. */
   t: AdminCopy;
   /** Their language, for `lang` attributes. */
-  lang: UiLanguage;
+  lang: StaffLanguage;
   /** The locale numbers are written in (`en-IN`, `hi-IN`). */
   locale: string;
   /** An API message as this interface shows it (app/copy/server-messages.hi.ts in Hindi). */
@@ -27,18 +27,21 @@ export interface AdminInterface {
 }
 
 const INTERFACES = Object.fromEntries(
-  (Object.keys(COPIES) as UiLanguage[]).map((lang) => {
+  (Object.keys(COPIES) as StaffLanguage[]).map((lang) => {
     const { locale, say } = interfaceFor(lang);
     return [lang, { t: COPIES[lang], lang, locale, say }];
   }),
-) as Record<UiLanguage, AdminInterface>;
+) as Record<StaffLanguage, AdminInterface>;
 
 /** The back office in `lang`; for meta functions and tests, which cannot use hooks. */
-export const adminInterfaceFor = (lang: UiLanguage): AdminInterface => INTERFACES[lang];
+export const adminInterfaceFor = (lang: StaffLanguage): AdminInterface => INTERFACES[lang];
 
-/** The back office's interface language. */
-export function useAdminLanguage(): UiLanguage {
-  return useRouteLoaderData<RootData>('root')?.settings.uiLanguage ?? 'en';
+/**
+ * The back office's interface language: the site's, where the back office has texts in it
+ * (English and Hindi), else English (common/languages.ts, staffLanguageOf).
+ */
+export function useAdminLanguage(): StaffLanguage {
+  return staffLanguageOf(useRouteLoaderData<RootData>('root')?.settings.uiLanguage ?? 'en');
 }
 
 /** The back office's texts in its interface language. */

@@ -1,3 +1,4 @@
+import type { Language } from '../../common/languages';
 import type { AdminCopy } from './admin';
 
 /**
@@ -11,7 +12,17 @@ import type { AdminCopy } from './admin';
 /** A count of things: Hindi nouns here do not change for one or many. */
 const count = (n: number) => n.toLocaleString('hi-IN');
 
+/** A language as the Hindi back office names it, with its own name beside it in another script. */
+const HINDI_NAMES: Record<Language, string> = {
+  hi: 'हिंदी',
+  en: 'अंग्रेज़ी (English)',
+  mr: 'मराठी',
+  gu: 'गुजराती (ગુજરાતી)',
+};
+const languageName = (code: Language) => HINDI_NAMES[code];
+
 export const adminCopyHi: AdminCopy = {
+  languageName,
   brand: (shortName) => `${shortName} एडमिन`,
   pageTitle: 'एडमिन',
   online: 'ऑनलाइन',
@@ -187,8 +198,6 @@ export const adminCopyHi: AdminCopy = {
     anyAuthor: 'कोई भी लेखक',
     languageFilter: 'भाषा',
     anyLanguage: 'कोई भी भाषा',
-    hindi: 'हिंदी',
-    english: 'अंग्रेज़ी',
     sortBy: 'क्रम',
     sorts: {
       created: 'सबसे नए पहले',
@@ -229,8 +238,6 @@ export const adminCopyHi: AdminCopy = {
     status: 'स्थिति',
     language: 'भाषा',
     autoLanguage: 'अपने आप',
-    hindi: 'हिंदी',
-    english: 'अंग्रेज़ी',
     translation: 'अनुवाद',
     translationHelp:
       'यही ख़बर दूसरी भाषा में। तब दोनों पेज एक-दूसरे से जुड़ते हैं; यहाँ चुनने पर दूसरा लेख भी इससे जुड़ जाता है।',
@@ -440,7 +447,7 @@ export const adminCopyHi: AdminCopy = {
         'होम पेज का ढाँचा। दिन भर ख़बरें छापने वाली साइट के लिए समाचार ढाँचा ठीक है; ऊपर के होम खंड दोनों में काम आते हैं।',
     },
     // Each language named in itself: whoever reads the list finds their own.
-    uiLanguages: { en: 'English', hi: 'हिंदी' },
+    uiLanguages: languageName,
     homeLayouts: {
       magazine: 'पत्रिका: हेडर चित्र, फिर ख़बरों के कार्डों के खंड',
       news: 'समाचार: एक मुख्य ख़बर, समय के साथ ताज़ा सुर्ख़ियाँ, फिर खंड',

@@ -1,5 +1,17 @@
+import { LANGUAGE_REGISTRY, type Language } from '../../common/languages';
+
+/**
+ * A language as the back office names it: in English, with its own name beside it when that
+ * is another ("Marathi (मराठी)"), from the registry (common/languages.ts).
+ */
+const languageName = (code: Language) => {
+  const { englishName, nativeName } = LANGUAGE_REGISTRY[code];
+  return nativeName === englishName ? englishName : `${englishName} (${nativeName})`;
+};
+
 /** Texts of the back office (STYLE.md §16); SPEC.md §2 and §8 texts are verbatim. */
 export const adminCopy = {
+  languageName,
   brand: (shortName: string) => `${shortName} Admin`,
   /** The back office's page title after the site's short name. */
   pageTitle: 'Admin',
@@ -180,8 +192,6 @@ export const adminCopy = {
     anyAuthor: 'Any author',
     languageFilter: 'Language',
     anyLanguage: 'Any language',
-    hindi: 'Hindi',
-    english: 'English',
     sortBy: 'Sort by',
     sorts: {
       created: 'Newest first',
@@ -222,11 +232,9 @@ export const adminCopy = {
     status: 'Status',
     language: 'Language',
     autoLanguage: 'Auto',
-    hindi: 'Hindi',
-    english: 'English',
     translation: 'Translation',
     translationHelp:
-      'The same story in the other language. Both pages then link to each other; choosing here links the other article back.',
+      'The same story in another language. This article joins its versions: every version’s page then links to all the others.',
     noTranslation: 'None',
     submit: 'Submit',
     update: 'Update',
@@ -438,7 +446,7 @@ export const adminCopy = {
       homeLayout:
         'How the home page is laid out. News suits a site that publishes through the day; the home sections above feed both.',
     },
-    uiLanguages: { en: 'English', hi: 'हिंदी (Hindi)' },
+    uiLanguages: languageName,
     homeLayouts: {
       magazine: 'Magazine: header image, then sections of story cards',
       news: 'News: a lead story, the latest headlines with their times, then sections',

@@ -1,4 +1,4 @@
-import type { UiLanguage } from '../../common/settings';
+import type { StaffLanguage } from '../../common/languages';
 
 /*
  * Hindi typing's texts (issue 27 item 6) in both interface languages (DECISIONS.md §18: the
@@ -19,4 +19,4 @@ const hi: typeof en = {
   suggestions: 'हिंदी सुझाव',
 };
 
-export const hindiTypingCopy: Record<UiLanguage, typeof en> = { en, hi };
+export const hindiTypingCopy: Record<StaffLanguage, typeof en> = { en, hi };

@@ -141,4 +141,10 @@ const hi: MediaLibraryCopy = {
   types: { jpeg: 'JPEG', png: 'PNG', webp: 'WebP', avif: 'AVIF', gif: 'GIF' },
 };
 
-export const mediaLibraryCopy: Record<UiLanguage, MediaLibraryCopy> = { en, hi };
+/**
+ * The languages the media library speaks; another interface language gets English (the back
+ * office's language) until it has its texts here (docs/decisions/041).
+ */
+export const mediaLibraryCopy: Partial<Record<UiLanguage, MediaLibraryCopy>> & {
+  en: MediaLibraryCopy;
+} = { en, hi };

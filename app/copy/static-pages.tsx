@@ -27,9 +27,18 @@ export const STATIC_PAGE_KEYS: readonly StaticPageKey[] = [
 export const isStaticPageKey = (key: string): key is StaticPageKey =>
   (STATIC_PAGE_KEYS as readonly string[]).includes(key);
 
-/** A static page's built-in text in the interface's language. */
-export const staticPage = (key: StaticPageKey, lang: UiLanguage): StaticPage =>
-  (lang === 'hi' ? HI_STATIC_PAGES : STATIC_PAGES)[key];
+/**
+ * A static page's built-in text in the interface's language, and the language it is written
+ * in: English where the interface's language has no text of these pages yet (Marathi and
+ * Gujarati, docs/decisions/041), so its `lang` says what a screen reader reads.
+ */
+export function staticPage(
+  key: StaticPageKey,
+  lang: UiLanguage,
+): StaticPage & { lang: UiLanguage } {
+  const pages = lang === 'hi' ? HI_STATIC_PAGES : lang === 'en' ? STATIC_PAGES : undefined;
+  return pages ? { ...pages[key], lang } : { ...STATIC_PAGES[key], lang: 'en' };
+}
 
 export const STATIC_PAGES: Record<StaticPageKey, StaticPage> = {
   'about-us': {

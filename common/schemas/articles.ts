@@ -13,6 +13,23 @@ import { IdSchema, limitOnly, pagination, text } from './common';
 
 const isoDate = z.string();
 
+/**
+ * A registered language's code (common/languages.ts, docs/decisions/041): `hi` and `en` as
+ * always, and every language added since.
+ */
+export const LanguageSchema = z.enum(LANGUAGES, {
+  error: `language must be one of ${LANGUAGES.join(', ')}`,
+});
+
+/** Another language's version of a story (a translation group's member, docs/decisions/041). */
+export const TranslationRefSchema = z.object({
+  _id: z.string(),
+  language: LanguageSchema,
+  /** Where readers find it: /{category}/{slug}. */
+  path: z.string(),
+});
+export type TranslationRef = z.infer<typeof TranslationRefSchema>;
+
 /** Characters of an article's HTML text, as sent and as stored once cleaned. */
 export const MAX_DESCRIPTION_LENGTH = 500_000;
 /**
@@ -186,7 +203,7 @@ export const ArticleCardSchema = z.object({
   image: CardImageSchema.nullable(),
   /** Plain text, at most 200 characters, cut on a word boundary (SPEC.md §9). */
   excerpt: z.string(),
-  language: z.enum(LANGUAGES),
+  language: LanguageSchema,
   category: CategoryRefSchema.nullable(),
   author: AuthorRefSchema.nullable(),
   /** Our addition: a live blog still being written (the "LIVE" badge, issue 25 item 1). */
@@ -207,10 +224,19 @@ export const ArticleSchema = articleTexts.stringsSchema().extend({
   publishedAt: isoDate,
   /** An editor's note when sending the article back to draft (DECISIONS.md §11); else empty. */
   reviewNote: z.string(),
-  language: z.enum(LANGUAGES),
+  language: LanguageSchema,
   legacyId: z.number().nullable(),
-  /** The same story in the other language (issue 10 item 7); the link is mutual. */
+  /**
+   * The same story in another language (issue 10 item 7), kept for older clients: of its
+   * translation group's other versions, the English one for a Hindi story, else the Hindi one,
+   * else English, else the first (docs/decisions/041). Null when it has none.
+   */
   translationId: z.string().nullable(),
+  /**
+   * Our addition (issue 27 item 5): every other version of the story readers can see (published
+   * and due), in the registry's language order. Its page lists them all in hreflang.
+   */
+  translations: z.array(TranslationRefSchema),
   /** A live blog (issue 25 item 1): live now; when its coverage began and, once over, ended. */
   liveBlog: z.boolean(),
   liveStartedAt: isoDate.nullable(),
@@ -227,7 +253,7 @@ export const AdminArticleRowSchema = z.object({
   name: z.string(),
   slug: z.string(),
   status: z.enum(ARTICLE_STATUSES),
-  language: z.enum(LANGUAGES),
+  language: LanguageSchema,
   category: CategoryRefSchema.nullable(),
   author: AuthorRefSchema.nullable(),
   imageUrl: z.string(),
@@ -248,7 +274,7 @@ export const ArticleInputSchema = ArticleTextsSchema.extend({
   publishedAt: z.iso
     .datetime({ offset: true, error: 'publishedAt must be a date and time (ISO 8601)' })
     .optional(),
-  language: z.enum(LANGUAGES, { error: 'language must be hi or en' }).optional(),
+  language: LanguageSchema.optional(),
   legacyId: z
     .number({ error: 'legacyId must be a number' })
     .int()
@@ -257,8 +283,9 @@ export const ArticleInputSchema = ArticleTextsSchema.extend({
     .optional()
     .nullable(),
   /**
-   * The article's translation in the other language: its id, or null for none; left out, an
-   * update keeps the link it has. Linking one side links the other.
+   * A version of the same story in another language: the article joins its translation group
+   * (docs/decisions/041), and leaves the one it was in; null leaves its group; left out, an update
+   * keeps the group it has. A version the group had in this article's language leaves it.
    */
   translationId: IdSchema.optional().nullable(),
   /**
@@ -329,9 +356,7 @@ export const AdminArticleQuerySchema = pagination(10, 1000).extend({
     .optional(),
   categoryId: IdSchema.optional(),
   authorId: IdSchema.optional(),
-  language: z
-    .enum(LANGUAGES, { error: `language must be one of ${LANGUAGES.join(', ')}` })
-    .optional(),
+  language: LanguageSchema.optional(),
   sort: z
     .enum(ADMIN_SORTS, { error: `sort must be one of ${ADMIN_SORTS.join(', ')}` })
     .default(ADMIN_DEFAULT_SORT),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { LANGUAGES, SEARCH_QUERY_MAX } from '../articles';
-import { ArticleCardSchema } from './articles';
+import { SEARCH_QUERY_MAX } from '../articles';
+import { ArticleCardSchema, LanguageSchema } from './articles';
 import { limitOnly, pagination } from './common';
 
 /** Results on one page of /search, like a category page. */
@@ -12,7 +12,7 @@ export const SearchQuerySchema = pagination(SEARCH_PAGE_SIZE, 50).extend({
     .trim()
     .min(1, 'Type something to search for.')
     .max(SEARCH_QUERY_MAX, `A search may be at most ${SEARCH_QUERY_MAX} characters long.`),
-  language: z.enum(LANGUAGES).optional(),
+  language: LanguageSchema.optional(),
 });
 
 /** A result: the card, with the asked-for words marked in the title and a snippet (HTML). */

@@ -1,4 +1,5 @@
 import { stripHtml } from '../text';
+import { isGujarati } from '../script-gujarati';
 import { slugify } from '../slug';
 import {
   indexedStemKeys,
@@ -17,8 +18,9 @@ import {
  * 3: Hindi stems (stem keys beside every Devanagari word), and slug words among the words
  *    "Did you mean" knows (issue 27).
  * 4: adjectives in -ईय stemmed to their noun (भारतीय, भारत: issue 27 item 3).
+ * 5: Marathi stems in Marathi articles, Gujarati words (issue 27 item 5, docs/decisions/041).
  */
-export const SEARCH_VERSION = 4;
+export const SEARCH_VERSION = 5;
 
 /** The body words indexed: enough for any article a newsroom writes, bounded for the rest. */
 const MAX_BODY_LEXEMES = 20_000;
@@ -73,17 +75,22 @@ export function articleSearchColumns(article: {
   description: string;
   /** Its slug's words are words "Did you mean" knows (and may suggest): readers type them. */
   slug?: string;
+  /** Its language: a Marathi article is also found by its words' Marathi stems. */
+  language?: string;
 }): SearchColumns {
   // Hindi words also as readers type them in Latin letters, so "srkar" can suggest "sarkar".
   const titleWords = words(normaliseText(`${article.name} ${article.metaKeywords}`)).flatMap((w) =>
-    isDevanagari(w) ? [w, slugify(w).replaceAll('-', '')] : [w],
+    isDevanagari(w) || isGujarati(w) ? [w, slugify(w).replaceAll('-', '')] : [w],
   );
   titleWords.push(...words(article.slug ?? ''));
   return {
     search: weightedVector([
-      [bounded(textLexemes(article.name), 1_000), 'A'],
-      [bounded(textLexemes(article.metaKeywords), 1_000), 'B'],
-      [bounded(textLexemes(stripHtml(article.description)), MAX_BODY_LEXEMES), 'C'],
+      [bounded(textLexemes(article.name, article.language), 1_000), 'A'],
+      [bounded(textLexemes(article.metaKeywords, article.language), 1_000), 'B'],
+      [
+        bounded(textLexemes(stripHtml(article.description), article.language), MAX_BODY_LEXEMES),
+        'C',
+      ],
     ]),
     searchWords: [...new Set(titleWords)]
       .filter((w) => w && w.length <= MAX_LEXEME_CHARS)

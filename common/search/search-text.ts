@@ -1,6 +1,9 @@
+import { devanagariToGujarati, gujaratiToDevanagari, isGujarati } from '../script-gujarati';
 import { transliterateDevanagari } from '../slug';
 import { stemEnglish } from './stem-english';
+import { GUJARATI_STOP_WORDS, stemGujarati } from './stem-gujarati';
 import { englishReading, foldKey, stemHindi } from './stem-hindi';
+import { hasMarathiOnlyEnding, MARATHI_STOP_WORDS, stemMarathi } from './stem-marathi';
 
 /*
  * One normaliser for what is indexed and what is asked (DECISIONS.md §12). Hindi is written
@@ -116,14 +119,14 @@ function devanagariLexemes(word: string): string[] {
 }
 
 // Words that carry no meaning of their own: they never count towards a match or its rank.
-const HINDI_STOP_WORDS = new Set(
+export const HINDI_STOP_WORDS: ReadonlySet<string> = new Set(
   normaliseText(
     'का की के को में से पर और या भी यह वह ये वे है हैं था थे थी थीं हो होता होती होते ' +
       'कि जो तो ही एक इस उस इन उन ने लिए साथ तक कर करने किया गया गई गए रहा रहे रही ' +
       'अपने अपनी अपना द्वारा बाद वाले वाली वाला जब तब यदि अगर लेकिन पर एवं तथा',
   ).split(' '),
 );
-const ENGLISH_STOP_WORDS = new Set(
+export const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set(
   (
     'a an and are as at be been but by for from has have he her his i if in into is it its ' +
     'me my no not of on or our she so than that the their them then there these they this ' +
@@ -131,8 +134,63 @@ const ENGLISH_STOP_WORDS = new Set(
   ).split(' '),
 );
 
+/*
+ * Marathi's and Gujarati's (docs/decisions/041): a Gujarati word is compared in the spelling
+ * search keeps of it (`gujaratiWritten`).
+ */
+const MARATHI_STOP_WORD_SET = new Set(normaliseText(MARATHI_STOP_WORDS).split(' '));
+const GUJARATI_STOP_WORD_SET = new Set(
+  GUJARATI_STOP_WORDS.split(' ').map((w) => gujaratiWritten(normaliseText(w))),
+);
+
 export const isStopWord = (word: string) =>
-  HINDI_STOP_WORDS.has(word) || ENGLISH_STOP_WORDS.has(word);
+  HINDI_STOP_WORDS.has(word) ||
+  ENGLISH_STOP_WORDS.has(word) ||
+  MARATHI_STOP_WORD_SET.has(word) ||
+  GUJARATI_STOP_WORD_SET.has(isGujarati(word) ? gujaratiWritten(word) : word);
+
+/*
+ * Gujarati words (issue 27 item 5, docs/decisions/041). A Gujarati word is folded as the same
+ * letters in Devanagari are (nukta, chandrabindu, half nasals: common/script-gujarati.ts maps
+ * one block onto the other) and kept in its own letters; its Latin keys are those of the same
+ * letters in Devanagari, so "sarkar" finds સરકાર as it finds सरकार; its stem is Gujarati's
+ * (stem-gujarati.ts), and its stem keys are those of that stem and of the word romanised.
+ */
+function gujaratiWritten(word: string): string {
+  return devanagariToGujarati(normaliseText(gujaratiToDevanagari(word)));
+}
+const romanisedKey = (gujarati: string) =>
+  stemKey(looseLatin(transliterateDevanagari(gujaratiToDevanagari(gujarati))));
+
+function gujaratiStemKeys(written: string): string[] {
+  const key = romanisedKey(written);
+  return key ? [stemGujarati(written), key] : [stemGujarati(written)];
+}
+
+function gujaratiLexemes(word: string, query = false): string[] {
+  const written = gujaratiWritten(word);
+  const lexemes = [written];
+  const key = looseKey(gujaratiToDevanagari(written));
+  if (key) lexemes.push(key);
+  lexemes.push(...gujaratiStemKeys(written));
+  // As for Devanagari: the stem romanised is for Latin queries, not for a Gujarati one.
+  const stemmed = query ? undefined : romanisedKey(stemGujarati(written));
+  if (stemmed) lexemes.push(stemmed);
+  return [...new Set(lexemes)];
+}
+
+/**
+ * What a Devanagari word is found by as Marathi (docs/decisions/041): its Marathi stem, as
+ * written and romanised (सरकारच्या -> सरकार, "^sarkar"). A Marathi article's words carry these
+ * beside their Hindi ones (`textLexemes` with `mr`); a query word looks for them in a search
+ * of Marathi articles, or when its ending is one only Marathi has.
+ */
+function marathiKeys(word: string): string[] {
+  const stem = stemMarathi(word);
+  if (stem === word) return [];
+  const key = stemKey(looseLatin(transliterateDevanagari(stem)));
+  return key ? [stem, key] : [stem];
+}
 
 /**
  * The lexemes one normalised word is indexed under: a Devanagari word as written (normalised),
@@ -155,16 +213,22 @@ const lexemeCache = new Map<string, string[]>();
 
 function lexemesOf(word: string): string[] {
   if (isDevanagari(word)) return devanagariLexemes(word);
+  if (isGujarati(word)) return gujaratiLexemes(word);
   const latin = foldLatin(word);
   if (!/[a-z0-9]/.test(latin)) return [latin];
   return [/^[a-z]+$/.test(latin) ? stemEnglish(latin) : latin];
 }
 
-/** The lexemes of a text, each once: what an article's field is indexed under. */
-export function textLexemes(text: string): string[] {
+/**
+ * The lexemes of a text, each once: what an article's field is indexed under. `language`, the
+ * article's: a Marathi article's Devanagari words are also found by their Marathi stems.
+ */
+export function textLexemes(text: string, language?: string): string[] {
   const lexemes = new Set<string>();
+  const marathi = language === 'mr';
   for (const word of words(normaliseText(text))) {
     for (const lexeme of wordLexemes(word)) if (lexeme) lexemes.add(lexeme);
+    if (marathi && isDevanagari(word)) for (const lexeme of marathiKeys(word)) lexemes.add(lexeme);
   }
   return [...lexemes];
 }
@@ -198,6 +262,8 @@ export interface QueryTerm {
  * for keys too long to index): what finds every text the word is in, in any of its forms.
  */
 export function indexedStemKeys(word: string): string[] {
+  if (isGujarati(word))
+    return gujaratiStemKeys(gujaratiWritten(word)).filter((k) => k.length <= MAX_LEXEME_CHARS);
   if (!isDevanagari(word)) return [];
   return devanagariStemKeys(word).filter((k) => k.length <= MAX_LEXEME_CHARS);
 }
@@ -223,20 +289,40 @@ function latinQueryTerm(word: string): QueryTerm {
 /**
  * What a query asks for: its words (stop words left out unless nothing else is asked), each
  * with the lexemes that find it. A Latin word may name an English word or a romanised Hindi
- * one, so it looks for both.
+ * one, so it looks for both. `language`: the one the search is limited to, if any (a search of
+ * Marathi articles reads Devanagari words as Marathi too).
  */
-export function queryTerms(query: string): QueryTerm[] {
+export function queryTerms(query: string, language?: string): QueryTerm[] {
   const all = [...new Set(words(normaliseText(query)))];
   const meaningful = all.filter((w) => !isStopWord(w));
   return (meaningful.length ? meaningful : all).slice(0, MAX_QUERY_WORDS).map((word) => {
+    if (isGujarati(word)) {
+      const keys = indexedStemKeys(word);
+      const lexemes = gujaratiLexemes(word, true);
+      return { word, lexemes, match: keys.length ? keys : lexemes };
+    }
     if (!isDevanagari(word)) return latinQueryTerm(word);
     // Not its stem romanised: that is for Latin queries ("sadak" and सड़कों), and it would find
     // what the stem keys do not (कहानी's "^kahan" is also कहां's).
     const key = looseKey(word);
     const lexemes = [...new Set([word, ...(key ? [key] : []), ...devanagariStemKeys(word)])];
     const keys = indexedStemKeys(word);
-    return { word, lexemes, match: keys.length ? keys : lexemes };
+    return asMarathiToo({ word, lexemes, match: keys.length ? keys : lexemes }, language);
   });
+}
+
+/**
+ * A Devanagari query word also finds its Marathi stem keys, in a search of Marathi articles or
+ * when it ends as only Marathi words do (docs/decisions/041).
+ */
+function asMarathiToo(term: QueryTerm, language: string | undefined): QueryTerm {
+  if (language !== 'mr' && !hasMarathiOnlyEnding(term.word)) return term;
+  const marathi = marathiKeys(term.word).filter((k) => k.length <= MAX_LEXEME_CHARS);
+  return {
+    word: term.word,
+    lexemes: [...new Set([...term.lexemes, ...marathi])],
+    match: [...new Set([...term.match, ...marathi])],
+  };
 }
 
 /** A lexeme quoted for PostgreSQL's tsvector and tsquery input (no parsing, no dictionary). */

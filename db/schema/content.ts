@@ -12,7 +12,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ARTICLE_STATUSES, LANGUAGES } from '../../common/articles';
+import { ARTICLE_STATUSES } from '../../common/articles';
+import type { Language } from '../../common/languages';
 import { id, timestamps } from './columns';
 import { media } from './media';
 import { users } from './users';
@@ -45,7 +46,12 @@ export const categories = pgTable(
 );
 
 export const articleStatusEnum = pgEnum('article_status', ARTICLE_STATUSES);
-export const languageEnum = pgEnum('article_language', LANGUAGES);
+/**
+ * An article's language: a code of the registry (common/languages.ts), checked at the edge by
+ * the shared schemas. Plain text since migration 0027 (it was the enum `article_language`): a
+ * new language is data, not a migration (docs/decisions/041).
+ */
+export const languageColumn = () => text().$type<Language>();
 
 /*
  * Every list reads published articles newest first with `ORDER BY published_at DESC, id DESC`
@@ -88,15 +94,18 @@ export const articles = pgTable(
     metaKeywords: text().notNull().default(''),
     status: articleStatusEnum().notNull().default('published'),
     publishedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    language: languageEnum().notNull().default('en'),
+    language: languageColumn().notNull().default('en'),
     legacyId: integer().unique(),
     /** What an editor wrote when sending the article back to draft; the author sees it. */
     reviewNote: text().notNull().default(''),
     /*
-     * The same story in the other language (issue 10 item 7). Kept both ways by the articles
-     * service, in one transaction; deleting one side leaves the other unlinked.
+     * The versions of one story in several languages (issue 10 item 7; groups of any size since
+     * issue 27 item 5, docs/decisions/041): the articles sharing a value are one story, at most
+     * one per language (the unique index below). Null: no other version. The value names no
+     * row (a group outlives the article it was first made for); the articles service keeps no
+     * group of one.
      */
-    translationId: uuid().references((): AnyPgColumn => articles.id, { onDelete: 'set null' }),
+    translationGroup: uuid(),
     /*
      * A live blog (issue 25 item 1): its entries are rows of `live_entries`, written by several
      * people at once without touching this row. Ending it keeps the entries and says when.
@@ -135,6 +144,8 @@ export const articles = pgTable(
       t.publishedAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // A story's versions, one per language (and how a page finds its group).
+    uniqueIndex('articles_translation_group_language_idx').on(t.translationGroup, t.language),
     // Which articles use an upload (the media library's usedBy, its delete's guard).
     index('articles_image_media_idx').on(t.imageMediaId),
     index('articles_media_folders_idx').using('gin', mediaFoldersOf(t)),

@@ -1,7 +1,7 @@
 import { and, lte, sql, type Placeholder } from 'drizzle-orm';
 import { index, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tsvector } from './columns';
-import { articles, articleStatusEnum, languageEnum } from './content';
+import { articles, articleStatusEnum, languageColumn } from './content';
 
 /*
  * Search's derived index of articles (DECISIONS.md §12; server/modules/search owns it): one row
@@ -19,7 +19,7 @@ export const articleSearch = pgTable(
       .references(() => articles.id, { onDelete: 'cascade' }),
     status: articleStatusEnum().notNull(),
     publishedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
-    language: languageEnum().notNull(),
+    language: languageColumn().notNull(),
     /*
      * The lexemes of the title, keywords and body as common/search/search-document.ts makes them
      * (normalised Hindi, loose romanisations, English stems), weighted A, B and C.

@@ -1,6 +1,8 @@
 // Demo content for Patrika (पत्रिका): categories and articles used to seed a
 // fresh database. All articles are original, evergreen magazine writing.
 
+import type { Language } from '../../common/languages';
+
 export interface DemoCategory {
   slug: string;
   name: string;
@@ -17,7 +19,7 @@ export interface DemoArticle {
   slug: string;
   name: string;
   categorySlug: string;
-  language: 'hi' | 'en';
+  language: Language;
   daysAgo: number;
   metaTitle: string;
   metaDescription: string;

@@ -4,6 +4,7 @@
  * one cannot gain a mail the other lacks. The site's name opens every subject and signs every
  * mail; links are whole addresses on PUBLIC_URL.
  */
+import { staffLanguageOf, type StaffLanguage } from '../../common/languages';
 import type { Role } from '../../common/roles';
 import type { UiLanguage } from '../../common/settings';
 
@@ -23,13 +24,13 @@ export interface MailSite {
 
 /** A time as the site's readers read it: their language, the site's time zone. */
 export const siteTime = (site: MailSite, at: Date) =>
-  new Intl.DateTimeFormat(site.language === 'hi' ? 'hi-IN' : 'en-IN', {
+  new Intl.DateTimeFormat(staffLanguageOf(site.language) === 'hi' ? 'hi-IN' : 'en-IN', {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: site.timeZone,
   }).format(at);
 
-const ROLE_NAMES: Record<UiLanguage, Record<Role, string>> = {
+const ROLE_NAMES: Record<StaffLanguage, Record<Role, string>> = {
   en: { reader: 'reader', author: 'author', editor: 'editor', administrator: 'administrator' },
   hi: { reader: 'पाठक', author: 'लेखक', editor: 'संपादक', administrator: 'प्रशासक' },
 };
@@ -133,10 +134,11 @@ const TEXTS = {
         `ये मेल आप अपनी प्रोफ़ाइल पर बंद कर सकते हैं।\n\n${v.site}`,
     }),
   },
-} satisfies Record<UiLanguage, Record<string, (v: never) => MailText>>;
+} satisfies Record<StaffLanguage, Record<string, (v: never) => MailText>>;
 
 /** The texts of the site's language, and its role names. */
-export const mailTextsFor = (language: UiLanguage) => ({
-  ...TEXTS[language],
-  role: (role: Role) => ROLE_NAMES[language][role],
-});
+export const mailTextsFor = (site: UiLanguage) => {
+  // Staff mail is in the back office's language (common/languages.ts, staffLanguageOf).
+  const language = staffLanguageOf(site);
+  return { ...TEXTS[language], role: (role: Role) => ROLE_NAMES[language][role] };
+};

@@ -35,9 +35,10 @@ import type {
   UserInfo,
   UserListSchema,
 } from '../../common/schemas/users';
-import type { SiteSettings, SiteSettingsSchema, UiLanguage } from '../../common/settings';
+import type { SiteSettings, SiteSettingsSchema } from '../../common/settings';
 import { adminCopy, type AdminCopy } from '../../app/copy/admin';
 import { adminCopyHi } from '../../app/copy/admin.hi';
+import type { StaffLanguage } from '../../common/languages';
 
 export { expect };
 export type { Article, ArticleCard, Category, SiteSettings, Stats, User, UserInfo };
@@ -484,8 +485,8 @@ export async function expectNoSideScroll(page: Page, what: string) {
 }
 
 /** The back office's texts in each interface language (it follows the setting, DECISIONS.md §18). */
-export const ADMIN_COPY: Record<UiLanguage, AdminCopy> = { en: adminCopy, hi: adminCopyHi };
+export const ADMIN_COPY: Record<StaffLanguage, AdminCopy> = { en: adminCopy, hi: adminCopyHi };
 
 /** The back office's sidebar, named in the interface language. */
-export const sidebar = (page: Page, language: UiLanguage = 'en'): Locator =>
+export const sidebar = (page: Page, language: StaffLanguage = 'en'): Locator =>
   page.getByRole('navigation', { name: ADMIN_COPY[language].menu.backOffice });

@@ -56,7 +56,8 @@ const row = {
   status: 'draft',
   reviewNote: '',
   legacyId: null,
-  translationId: null,
+  translationGroup: null,
+  versions: [],
   views: 0,
   imageCrops: null,
 } as unknown as FullRow;
@@ -76,7 +77,7 @@ describe("the article's texts, listed once", () => {
   });
 
   it('an article as answered, its form, the body the form sends, its revision and back', () => {
-    const article: Article = toArticle(row);
+    const article: Article = toArticle(row, new Date('2026-11-02T00:00:00Z'));
     expectEveryText(article);
     const form = articleToForm(article);
     expectEveryText(form);

@@ -2,6 +2,7 @@ import { Form, Link, useSearchParams, useSubmit } from 'react-router';
 import {
   ADMIN_DEFAULT_SORT,
   ADMIN_SORTS,
+  LANGUAGES,
   SEARCH_QUERY_MAX,
   type AdminSort,
 } from '../../../common/articles';
@@ -83,8 +84,7 @@ export function AdminListFilterForm({
           ])}
         {select('language', t.articles.languageFilter, [
           ['', t.articles.anyLanguage],
-          ['hi', t.articles.hindi],
-          ['en', t.articles.english],
+          ...LANGUAGES.map((code): [string, string] => [code, t.languageName(code)]),
         ])}
         {select(
           'sort',

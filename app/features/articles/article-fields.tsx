@@ -1,5 +1,6 @@
 import { useRef, type ChangeEvent } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { LANGUAGES } from '../../../common/languages';
 import { slugify } from '../../../common/slug';
 import type { Category } from '../../../common/schemas/categories';
 import { FormCheckbox, FormSelect, FormTextField } from '../../components/form/fields';
@@ -67,8 +68,11 @@ export function ArticleFields({
       </FormSelect>
       <FormSelect name="language" label={t.form.language} wrapperClassName="col-md-2">
         <option value="">{t.form.autoLanguage}</option>
-        <option value="hi">{t.form.hindi}</option>
-        <option value="en">{t.form.english}</option>
+        {LANGUAGES.map((code) => (
+          <option key={code} value={code}>
+            {t.languageName(code)}
+          </option>
+        ))}
       </FormSelect>
       {status === 'published' && mayPublish && (
         <PublishTimingFields when={when} timeZone={timeZone} />

@@ -17,9 +17,10 @@ interface Row {
 const PICKER_LIMIT = 1000;
 
 /**
- * The article's translation in the other language (issue 10 item 7): a choice among the
- * articles this user may see, in the other language once the form's language is chosen. The
- * server keeps the link both ways and refuses a same-language one.
+ * A version of the story in another language (issue 10 item 7, docs/decisions/041): a choice
+ * among the articles this user may see, in another language once the form's language is
+ * chosen. The article joins that version's translation group; the server refuses a
+ * same-language one.
  */
 export function TranslationField({ editingId }: { editingId: string | null }) {
   const { t, say } = useAdminInterface();
@@ -51,7 +52,7 @@ export function TranslationField({ editingId }: { editingId: string | null }) {
       <option value="">{t.form.noTranslation}</option>
       {options.map((r) => (
         <option key={r._id} value={r._id} lang={r.language}>
-          {r.name} ({r.language === 'hi' ? t.form.hindi : t.form.english})
+          {r.name} ({t.languageName(r.language)})
         </option>
       ))}
     </FormSelect>

@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from 'react-router';
+import { languageInfo } from '../../../common/languages';
 import { mediaLibraryCopy } from '../../copy/media-library';
 import type { RootData } from '../../root';
 
@@ -7,8 +8,13 @@ import type { RootData } from '../../root';
  * language for `lang` attributes around them, and the locale their dates are written in.
  */
 export function useMediaCopy() {
-  const lang = useRouteLoaderData<RootData>('root')?.settings.uiLanguage ?? 'en';
-  return { m: mediaLibraryCopy[lang], lang, locale: lang === 'hi' ? 'hi-IN' : 'en-IN' };
+  const ui = useRouteLoaderData<RootData>('root')?.settings.uiLanguage ?? 'en';
+  const lang = mediaLibraryCopy[ui] ? ui : 'en';
+  return {
+    m: mediaLibraryCopy[lang] ?? mediaLibraryCopy.en,
+    lang,
+    locale: languageInfo(lang).locale,
+  };
 }
 
 /** What an upload is called in the library: its file name, else its alt text. */

@@ -1,9 +1,11 @@
 import type { MetaDescriptor } from 'react-router';
-import type { Language } from '../../../common/articles';
+import { LANGUAGE_REGISTRY, LANGUAGES, type Language } from '../../../common/languages';
 import type { ShareImage } from './share-image';
 
-/** Open Graph locales of the page languages; the other one is the page's alternate. */
-const OG_LOCALES: Record<Language, string> = { hi: 'hi_IN', en: 'en_IN' };
+/** Open Graph locales of the registry's languages. */
+const OG_LOCALES = Object.fromEntries(
+  LANGUAGES.map((code) => [code, LANGUAGE_REGISTRY[code].ogLocale]),
+) as Record<Language, string>;
 
 /** Title with the site's short name first (SPEC.md §2 "prefixed with a short site name"). */
 export const pageTitle = (shortName: string, title: string) => `${shortName} | ${title}`;
@@ -23,6 +25,12 @@ export function pageMeta(opts: {
   language?: Language;
   type?: 'website' | 'article' | 'profile';
   keywords?: string;
+  /**
+   * The languages the page is also available in (an article's other versions, its translation
+   * group): its `og:locale:alternate`s. The site's other pages are in the interface's language
+   * alone: none (they named the other of Hindi and English when there were two).
+   */
+  alternateLanguages?: Language[];
 }): MetaDescriptor[] {
   const { shortName, siteName, twitterSite } = opts.settings;
   const title = pageTitle(shortName, opts.title);
@@ -39,9 +47,10 @@ export function pageMeta(opts: {
     { property: 'og:url', content: opts.url },
     { property: 'og:site_name', content: siteName },
     { property: 'og:locale', content: OG_LOCALES[language] },
-    ...Object.entries(OG_LOCALES)
-      .filter(([lang]) => lang !== language)
-      .map(([, locale]) => ({ property: 'og:locale:alternate', content: locale })),
+    ...(opts.alternateLanguages ?? []).map((lang) => ({
+      property: 'og:locale:alternate',
+      content: OG_LOCALES[lang],
+    })),
     { property: 'og:image', content: image.url },
     ...(image.width && image.height
       ? [

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
-import { useRouteLoaderData } from 'react-router';
+
 import { hindiTypingCopy } from '../../copy/hindi-typing';
-import type { RootData } from '../../root';
 import {
   currentLexicon,
   hindiTypingIsOn,
@@ -17,6 +16,7 @@ import {
   TypingSession,
   type SuggestionState,
 } from './typing-session';
+import { useAdminLanguage } from '../../copy/admin-language';
 
 /*
  * Hindi typing in the back office (issue 27 item 6): the "अ" button that turns it on and off,
@@ -26,7 +26,7 @@ import {
 
 /** The texts in the interface language of the settings, and that language. */
 export function useHindiTypingCopy() {
-  const lang = useRouteLoaderData<RootData>('root')?.settings.uiLanguage ?? 'en';
+  const lang = useAdminLanguage();
   return { c: hindiTypingCopy[lang], lang };
 }
 

@@ -14,6 +14,7 @@ import { requireScreen } from '../../features/session/screen-guard';
 import { clearUserInfo, readUserInfo } from '../../features/session/user-info';
 import type { Route } from './+types/layout';
 import type { PageHandle, RootData } from '../../root';
+import { staffLanguageOf } from '../../../common/languages';
 
 /**
  * The back office's guard and shell. The server checks the session cookie: no user → /login
@@ -30,8 +31,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   {
     title: pageTitle(
       loaderData?.shortName ?? 'Patrika',
-      adminInterfaceFor((matches[0]?.data as RootData | undefined)?.settings.uiLanguage ?? 'en').t
-        .pageTitle,
+      adminInterfaceFor(
+        staffLanguageOf((matches[0]?.data as RootData | undefined)?.settings.uiLanguage ?? 'en'),
+      ).t.pageTitle,
     ),
   },
   { name: 'robots', content: 'noindex' },

@@ -20,6 +20,7 @@ import {
 } from '../../features/settings/image-setting-field';
 import { SettingsFormSchema, toSettingsForm } from '../../features/settings/settings-form';
 import type { Route } from './+types/settings';
+import { staffLanguageOf } from '../../../common/languages';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   await requireScreen(context, request, 'administrator');
@@ -74,7 +75,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         // A new interface language is the back office's too (DECISIONS.md §18): the root
         // loader reads it again, and every screen follows.
         if (saved.uiLanguage !== loaderData.uiLanguage) await revalidator.revalidate();
-        toast.success(adminInterfaceFor(saved.uiLanguage).t.settings.saved);
+        toast.success(adminInterfaceFor(staffLanguageOf(saved.uiLanguage)).t.settings.saved);
       }}
     >
       <h1 className="h3 mb-4">{t.settings.title}</h1>
@@ -116,7 +117,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         >
           {UI_LANGUAGES.map((lang) => (
             <option key={lang} value={lang} lang={lang}>
-              {t.settings.uiLanguages[lang]}
+              {t.settings.uiLanguages(lang)}
             </option>
           ))}
         </FormSelect>

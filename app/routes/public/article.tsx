@@ -61,34 +61,29 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The reads below need only the article as found: they go to the database side by side.
   // A live blog's entries, live or ended (issue 25 item 1): a change to them refreshes this page.
   const isLive = story.liveBlog || story.liveStartedAt !== null;
-  const [article, { related, relatedFailed }, share, translationPath, blog, trail] =
-    await Promise.all([
-      // Its body's images of ours as responsive pictures (docs/decisions/026).
-      withResponsiveBody({ services, logError, mediaBase }, story),
-      suggestions,
-      shareImage({ services, publicUrl, mediaBase }, settings, {
-        url: story.imageUrl,
-        alt: story.imageAlt || story.name,
-      }),
-      // The same story in the other language, once that is published too (issue 10 item 7).
-      story.translationId
-        ? services.articles.pathForId(story.translationId).then((path) => path ?? null)
-        : null,
-      isLive ? services.live.forPage(story._id) : null,
-      // Its category after the one that holds it, if any (a city's state): the breadcrumb.
-      story.category ? services.categories.trail(story.category._id) : [],
-    ]);
-  // The article at this address, what its page shows of others (suggestions, its translation).
+  const [article, { related, relatedFailed }, share, blog, trail] = await Promise.all([
+    // Its body's images of ours as responsive pictures (docs/decisions/026).
+    withResponsiveBody({ services, logError, mediaBase }, story),
+    suggestions,
+    shareImage({ services, publicUrl, mediaBase }, settings, {
+      url: story.imageUrl,
+      alt: story.imageAlt || story.name,
+    }),
+    isLive ? services.live.forPage(story._id) : null,
+    // Its category after the one that holds it, if any (a city's state): the breadcrumb.
+    story.category ? services.categories.trail(story.category._id) : [],
+  ]);
+  // The same story in its other languages, those published (its translation group, issue 27
+  // item 5): its page links them all, and a change to any of them refreshes it.
+  const translations = story.translations;
+  // The article at this address, what its page shows of others (suggestions, its versions).
   keep(CacheTags.articlePage(story._id), ...cardTags([story, ...related]));
-  if (story.translationId) keep(CacheTags.article(story.translationId));
+  for (const version of translations) keep(CacheTags.article(version._id));
   if (isLive) keep(CacheTags.live(story._id));
   keep(...trail.map((c) => CacheTags.category(c._id)));
-  const translation = translationPath
-    ? { path: translationPath, language: otherLanguage(article.language) }
-    : null;
   return {
     article,
-    translation,
+    translations,
     related,
     relatedFailed,
     settings,
@@ -101,19 +96,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
-const otherLanguage = (language: Language): Language => (language === 'hi' ? 'en' : 'hi');
-
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
-  const { article, translation, settings, publicUrl, mediaBase, share, live, trail } = loaderData;
+  const { article, translations, settings, publicUrl, mediaBase, share, live, trail } = loaderData;
   const home = interfaceFor(settings.uiLanguage).t.nav.home;
   const url = `${publicUrl}${articlePath(article)}`;
-  const alternates = translation
-    ? hreflangLinks(
-        { [article.language]: url, [translation.language]: `${publicUrl}${translation.path}` },
-        settings.uiLanguage,
-      )
-    : [];
+  const alternates = hreflangLinks(
+    {
+      ...Object.fromEntries(translations.map((v) => [v.language, `${publicUrl}${v.path}`])),
+      [article.language]: url,
+    },
+    settings.uiLanguage,
+  );
   // Without its own meta description, the story's opening words say more than its title.
   const description =
     article.metaDescription ||
@@ -127,6 +121,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
       url,
       image: share,
       language: article.language,
+      alternateLanguages: translations.map((v) => v.language),
       type: 'article',
       keywords: article.metaKeywords || interfaceFor(settings.uiLanguage).t.article.defaultKeywords,
     }),

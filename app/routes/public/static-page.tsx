@@ -31,8 +31,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function StaticPageRoute({ loaderData }: Route.ComponentProps) {
-  const lang = loaderData.settings.uiLanguage;
-  const page = staticPage(loaderData.key, lang);
+  const page = staticPage(loaderData.key, loaderData.settings.uiLanguage);
+  const { lang } = page;
   const { stored } = loaderData;
   // A stored text (brought in from the old site) replaces the built-in one; it was sanitised
   // with the article allow-list before it was stored. It is content, shown as written in

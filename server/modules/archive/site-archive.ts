@@ -9,7 +9,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
 import type { Clock } from '../../lib/clock';
 import { countRows, insertRows, readRows, type CopiedRow } from '../../lib/table-copy';
-import { ARTICLE_TABLES } from '../articles/articles-transfer';
+import { ARTICLE_TABLES, withTranslationGroup } from '../articles/articles-transfer';
 import { BREAKING_TABLES } from '../breaking/breaking-transfer';
 import { LIVE_TABLES } from '../live/live-transfer';
 import { CATEGORY_ROW_ORDERS, CATEGORY_TABLES } from '../categories/categories-transfer';
@@ -276,7 +276,7 @@ function archiveLoader(
         if (!table) throw new ArchiveError(`Line ${lineNo}: unknown table "${line.table}".`);
         if (pending && pending.table !== table) await flush();
         pending ??= { table, rows: [] };
-        pending.rows.push(line.row);
+        pending.rows.push(table === ARTICLE_TABLES[0] ? withTranslationGroup(line.row) : line.row);
         const total = table === ARTICLE_TABLES[0] ? archivedTotalOf(line.row) : undefined;
         if (total) articleTotals.push(total);
         counts[line.table] = (counts[line.table] ?? 0) + 1;

@@ -26,7 +26,7 @@ const pathOf = (row: AddressRow | undefined) => row && articlePath(row);
 /** Current, or former, address /{segment}/{slug} of a published article. */
 async function current(db: Db, segment: string, slug: string, now: Date) {
   const article = await findPublishedByAddress(db, { segment, slug, now });
-  if (article) return { article: toArticle(article) };
+  if (article) return { article: toArticle(article, now) };
   const moved = pathOf(await findAddressByFormerAddress(db, { segment, slug, now }));
   return moved ? { movedTo: moved } : undefined;
 }

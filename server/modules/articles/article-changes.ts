@@ -20,7 +20,7 @@ export type PublicState = Pick<
   | 'categoryId'
   | 'authorId'
   | 'language'
-  | 'translationId'
+  | 'translations'
   | 'liveBlog'
 >;
 
@@ -58,9 +58,11 @@ export function articleChange(
   if (moved) for (const s of [was, is]) if (s) for (const tag of listsOf(s)) stale.add(tag);
   // A live blog's card may lead the list of live blogs, or just have left it.
   if (was?.liveBlog || is?.liveBlog) stale.add(CacheTags.liveList);
-  // Its translation's page names it (hreflang): both old and new partners.
+  // Its story's other versions name it (hreflang, the language switcher): those of the group it
+  // was in and of the group it is in (docs/decisions/041). A version it displaced from its new
+  // group kept those versions' tags on its own page, so it is refreshed with them.
   for (const s of [before, after])
-    if (s?.translationId) stale.add(CacheTags.article(s.translationId));
+    for (const version of s?.translations ?? []) stale.add(CacheTags.article(version));
   const gone = was && (!is || !sameAddress(was, is));
   return { stale: [...stale], drop: gone ? [CacheTags.articlePage(id)] : [] };
 }

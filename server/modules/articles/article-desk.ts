@@ -33,7 +33,7 @@ export function articleDesk({ db, clock }: Pick<ArticlesDeps, 'db' | 'clock'>) {
       const empty = { articles: [], currentPage: page, totalPages: 0, totalArticles: 0 };
       if (own && query.authorId && query.authorId !== own) return empty;
       // A title search matches as readers' search does, in the title's lexemes only.
-      const terms = query.q ? queryTerms(query.q) : [];
+      const terms = query.q ? queryTerms(query.q, query.language) : [];
       const titleSearch = terms.length
         ? { inTitle: toTsquery(terms, 'A'), anywhere: toMatchTsquery(terms) }
         : undefined;

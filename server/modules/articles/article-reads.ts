@@ -144,13 +144,13 @@ export function articleLookups({ db, clock }: Pick<ArticlesDeps, 'db' | 'clock'>
             hasRole(actor.role, 'author') &&
             (hasRole(actor.role, 'editor') || row.authorId === actor.id)));
       if (!row || !visible) throw notFound('Article not found.');
-      return toArticle(row);
+      return toArticle(row, clock.now());
     },
 
     /** Any article by id, whatever its status (a preview link's), or undefined. */
     async anyById(id: string): Promise<Article | undefined> {
       const row = await findArticleById(db, id);
-      return row && toArticle(row);
+      return row && toArticle(row, clock.now());
     },
 
     /** The article as a revision would keep it now (its status and content), or undefined. */

@@ -9,6 +9,7 @@ import type { RevisionContent } from '../../../common/schemas/revisions';
 import { htmlExcerpt } from '../../../common/text';
 import { mediaUrl } from '../media/media-urls';
 import type { AdminListRow } from './article-lists-repository';
+import { legacyTranslationId, publicVersions } from './article-translations';
 import type { CardRow, FullRow } from './articles-repository';
 
 /** The hosted image of a row: its size and variants' addresses, or null (an outside address). */
@@ -108,7 +109,8 @@ export function toCard(row: CardRow): ArticleCard {
   };
 }
 
-export function toArticle(row: FullRow): Article {
+/** An article; `now` decides which of its other versions readers can see (`translations`). */
+export function toArticle(row: FullRow, now: Date): Article {
   const card = toCard(row);
   return {
     ...pickArticleTexts(row),
@@ -129,7 +131,8 @@ export function toArticle(row: FullRow): Article {
     reviewNote: row.reviewNote,
     language: row.language,
     legacyId: row.legacyId,
-    translationId: row.translationId,
+    translationId: legacyTranslationId(row.language, row.versions),
+    translations: publicVersions(row.versions, now),
     liveBlog: row.liveBlog,
     liveStartedAt: row.liveStartedAt?.toISOString() ?? null,
     liveEndedAt: row.liveEndedAt?.toISOString() ?? null,
@@ -147,6 +150,6 @@ export function revisionContentOf(row: FullRow): RevisionContent {
     author: row.authorId,
     language: row.language,
     publishedAt: row.publishedAt.toISOString(),
-    translationId: row.translationId,
+    translationId: legacyTranslationId(row.language, row.versions),
   };
 }

@@ -166,7 +166,6 @@ async function updateArticleAs(
     deps.db,
     { id, language: values.language },
     input.translationId,
-    before.translationId,
   );
   const now = deps.clock.now();
   const { status, publishedAt, publishes } = publication(before, input, now);
@@ -240,7 +239,7 @@ export function articleSaves(deps: ArticlesDeps) {
         authorId: after.authorId,
         by: w.by,
       });
-    return toArticle(await mustFind(db, w.id));
+    return toArticle(await mustFind(db, w.id), deps.clock.now());
   };
   return {
     create: async (actor: Actor | null, input: ArticleInput): Promise<Article> =>

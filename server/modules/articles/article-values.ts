@@ -2,7 +2,7 @@
  * What a create or an update stores, checked: the slug, who may set the site's history, what
  * the body refers to, the cleaned text, the translation link.
  */
-import type { Language } from '../../../common/articles';
+import { languageInfo, type Language } from '../../../common/languages';
 import { hasRole } from '../../../common/roles';
 import {
   MAX_DESCRIPTION_LENGTH,
@@ -16,7 +16,7 @@ import type { Actor } from '../../lib/actor';
 import type { Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, conflict, fieldError, forbidden } from '../../lib/errors';
-import { findLanguage, slugTaken, type StoredState } from './articles-repository';
+import { findTranslationTarget, slugTaken, type StoredState } from './articles-repository';
 import type { ArticlesDeps } from './articles-service';
 import { sanitizeOffThread } from './sanitize-pool';
 
@@ -116,26 +116,35 @@ export async function valuesFrom(
 }
 
 /**
- * The translation to link, checked: it exists, is another article, and is written in the
- * other language. Undefined (not given) leaves the link as it is, except that a kept link
- * must still join two languages.
+ * The translation to link, checked (docs/decisions/041): it exists, is another article, and is
+ * written in another language; the article then joins its group (a version the group had in
+ * the article's language leaves it). Undefined (not given) keeps the group the article has,
+ * which must not then have another version in the article's (perhaps new) language.
  */
 export async function checkTranslation(
   db: Db,
   article: { id?: string; language: Language },
   given: string | null | undefined,
-  kept: string | null = null,
 ): Promise<string | null | undefined> {
-  const other = given === undefined ? kept : given;
-  if (other === null) return given;
-  if (other === article.id)
+  const name = languageInfo(article.language).englishName;
+  if (given === undefined) {
+    const own = article.id ? await findTranslationTarget(db, article.id) : undefined;
+    if (own?.versions.some((v) => v.language === article.language))
+      throw fieldError(
+        'body.language',
+        `The story already has a ${name} version among its translations: choose another language, or leave its translations first (translationId: null).`,
+      );
+    return given;
+  }
+  if (given === null) return given;
+  if (given === article.id)
     throw fieldError('body.translationId', 'An article cannot be its own translation.');
-  const otherLanguage = await findLanguage(db, other);
-  if (!otherLanguage) throw fieldError('body.translationId', 'The translation does not exist.');
-  if (otherLanguage === article.language) {
+  const other = await findTranslationTarget(db, given);
+  if (!other) throw fieldError('body.translationId', 'The translation does not exist.');
+  if (other.language === article.language) {
     throw fieldError(
       'body.translationId',
-      `The translation must be in the other language: both are ${article.language === 'hi' ? 'Hindi' : 'English'}.`,
+      `The translation must be in another language: both are ${name}.`,
     );
   }
   return given;

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type ArticleStatus } from '../../../common/articles';
 import { UNCATEGORISED_SEGMENT } from '../../../common/paths';
 import type { Language } from '../../../common/articles';
@@ -16,6 +17,7 @@ import {
 import { media } from '../../../db/schema/media';
 import { articleViewTotals } from '../../../db/schema/site';
 import { users } from '../../../db/schema/users';
+import { legacyTranslationId, versionRows, type VersionRow } from './article-translations';
 
 /*
  * The articles module's tables: `articles` and `article_redirects`. Reads join the category's
@@ -68,6 +70,20 @@ export type CardRow = Awaited<ReturnType<ReturnType<typeof cards>['execute']>>[n
 /** A value, or a placeholder for it in a prepared statement. */
 export type Value<T> = T | ReturnType<typeof sql.placeholder>;
 
+/**
+ * The other versions of a row's story (its translation group, docs/decisions/041), any status,
+ * as JSON: what its page links (those published) and what a change to it refreshes. A group has
+ * a version per language at most, so a handful of rows, found by the group's unique index.
+ * The outer row's columns are named with their table: Drizzle leaves them bare in a query of
+ * one table, where `id` would be ambiguous.
+ */
+const versionsOf = sql<VersionRow[]>`coalesce((
+  SELECT json_agg(json_build_object('id', v.id, 'language', v.language, 'status', v.status,
+    'publishedAt', v.published_at, 'slug', v.slug, 'categorySlug', vc.slug) ORDER BY v.id)
+  FROM ${articles} AS v LEFT JOIN ${categories} AS vc ON vc.id = v.category_id
+  WHERE v.translation_group = "articles"."translation_group" AND v.id <> "articles"."id"
+), '[]'::json)`.mapWith(versionRows);
+
 export const fullColumns = {
   ...cardColumns,
   imageAlt: articles.imageAlt,
@@ -78,7 +94,8 @@ export const fullColumns = {
   status: articles.status,
   reviewNote: articles.reviewNote,
   legacyId: articles.legacyId,
-  translationId: articles.translationId,
+  translationGroup: articles.translationGroup,
+  versions: versionsOf,
   liveStartedAt: articles.liveStartedAt,
   liveEndedAt: articles.liveEndedAt,
   // The views module's count next to the row (no row there until a first view is written).
@@ -243,33 +260,65 @@ export type ArticleValues = {
   publishedAt: Date;
   /** Left out: the stored note stays (an update of a draft keeps what the editor wrote). */
   reviewNote?: string;
-  language: 'hi' | 'en';
+  language: Language;
   legacyId: number | null;
 };
 
-/** An article's language, to check a translation link against; undefined when there is none. */
-export async function findLanguage(db: Db, id: string): Promise<'hi' | 'en' | undefined> {
+/**
+ * An article's language and the other versions of its story, to check a translation link
+ * against; undefined when there is no such article.
+ */
+export async function findTranslationTarget(
+  db: Db,
+  id: string,
+): Promise<{ language: Language; versions: VersionRow[] } | undefined> {
   const [row] = await db
-    .select({ language: articles.language })
+    .select({ language: articles.language, versions: versionsOf })
     .from(articles)
     .where(eq(articles.id, id));
-  return row?.language;
+  return row;
+}
+
+/** A group left with one version is no group: its last article is left without one. */
+async function dissolveLoneGroup(tx: Db, group: string | null) {
+  if (!group) return;
+  await tx.execute(sql`
+    UPDATE ${articles} SET translation_group = NULL
+    WHERE translation_group = ${group}
+      AND (SELECT count(*) FROM ${articles} AS v WHERE v.translation_group = ${group}) = 1`);
 }
 
 /**
- * Makes `id` and `translationId` each other's translation, or leaves `id` without one (null).
- * Whatever either side was linked to before is unlinked first, so a link is always mutual and
- * an article has at most one translation. Runs in the caller's transaction.
+ * Puts article `id` in the translation group of `translationId` (docs/decisions/041), or in none
+ * (null). It leaves the group it was in (which keeps its other versions); a version the new
+ * group had in its language leaves that group, as a newer link replaced an older one when
+ * translations were pairs. Runs in the caller's transaction.
  */
 async function linkTranslation(tx: Db, id: string, translationId: string | null) {
-  const sides = translationId ? [id, translationId] : [id];
-  await tx
+  const [me] = await tx
+    .select({ group: articles.translationGroup, language: articles.language })
+    .from(articles)
+    .where(eq(articles.id, id));
+  if (!me) return;
+  const [other] = translationId
+    ? await tx
+        .select({ group: articles.translationGroup })
+        .from(articles)
+        .where(eq(articles.id, translationId))
+    : [];
+  const group = other ? (other.group ?? randomUUID()) : null;
+  if (group !== null && group === me.group) return;
+  await tx.update(articles).set({ translationGroup: null }).where(eq(articles.id, id));
+  await dissolveLoneGroup(tx, me.group);
+  if (!translationId || group === null) return;
+  const displaced = await tx
     .update(articles)
-    .set({ translationId: null })
-    .where(or(inArray(articles.id, sides), inArray(articles.translationId, sides)));
-  if (!translationId) return;
-  await tx.update(articles).set({ translationId }).where(eq(articles.id, id));
-  await tx.update(articles).set({ translationId: id }).where(eq(articles.id, translationId));
+    .set({ translationGroup: null })
+    .where(and(eq(articles.translationGroup, group), eq(articles.language, me.language)))
+    .returning({ id: articles.id });
+  await tx.update(articles).set({ translationGroup: group }).where(eq(articles.id, translationId));
+  await tx.update(articles).set({ translationGroup: group }).where(eq(articles.id, id));
+  if (displaced.length > 0) await dissolveLoneGroup(tx, group);
 }
 
 /** `translationId`: the translation to link (null: none; undefined: leave the links alone). */
@@ -302,7 +351,10 @@ export interface StoredState {
   status: ArticleStatus;
   publishedAt: Date;
   updatedAt: Date;
+  /** The translation older clients know (`legacyTranslationId`), null without one. */
   translationId: string | null;
+  /** Every other version of its story (its translation group), any status. */
+  translations: string[];
   legacyId: number | null;
   liveBlog: boolean;
   liveStartedAt: Date | null;
@@ -322,7 +374,7 @@ export async function findStoredState(db: Db, id: string): Promise<StoredState |
       status: articles.status,
       publishedAt: articles.publishedAt,
       updatedAt: articles.updatedAt,
-      translationId: articles.translationId,
+      versions: versionsOf,
       legacyId: articles.legacyId,
       liveBlog: articles.liveBlog,
       liveStartedAt: articles.liveStartedAt,
@@ -333,8 +385,13 @@ export async function findStoredState(db: Db, id: string): Promise<StoredState |
     .leftJoin(categories, eq(categories.id, articles.categoryId))
     .where(eq(articles.id, id));
   if (!row) return undefined;
-  const { categorySlug, ...rest } = row;
-  return { ...rest, segment: categorySlug ?? UNCATEGORISED_SEGMENT };
+  const { categorySlug, versions, ...rest } = row;
+  return {
+    ...rest,
+    segment: categorySlug ?? UNCATEGORISED_SEGMENT,
+    translationId: legacyTranslationId(row.language, versions),
+    translations: versions.map((v) => v.id),
+  };
 }
 
 /** Records that /{segment}/{slug} now belongs to article `id`, and frees its new address. */
@@ -407,8 +464,16 @@ export async function countInCategory(db: Db, categoryId: string): Promise<numbe
 }
 
 export async function deleteArticle(db: Db, id: string): Promise<boolean> {
-  const rows = await db.delete(articles).where(eq(articles.id, id)).returning({ id: articles.id });
-  return rows.length > 0;
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const rows = await tx
+      .delete(articles)
+      .where(eq(articles.id, id))
+      .returning({ id: articles.id, group: articles.translationGroup });
+    // Its story's other versions stay one group, unless one alone is left.
+    await dissolveLoneGroup(tx, rows[0]?.group ?? null);
+    return rows.length > 0;
+  });
 }
 
 /** The statement of isPublicArticleId: one primary-key probe, for every view counted. */

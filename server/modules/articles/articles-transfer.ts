@@ -1,5 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
+import type { Language } from '../../../common/languages';
 import type { Db } from '../../../db/client';
+import type { CopiedRow } from '../../lib/table-copy';
 import { articleFormerPaths, articleRedirects, articles } from '../../../db/schema/content';
 import { slugTaken } from './articles-repository';
 import { sanitizeArticleHtml } from './sanitize';
@@ -24,6 +26,19 @@ export async function freeArticleSlug(tx: Db, base: string): Promise<string> {
   throw new Error(`no free slug for ${base}`);
 }
 
+/**
+ * An article row of an archive made before translation groups (migration 0027,
+ * docs/decisions/041) names its translation (`translationId`): its pair becomes a group named
+ * as the migration names one, by the lower of the two ids, which both rows agree on.
+ */
+export function withTranslationGroup(row: CopiedRow): CopiedRow {
+  if (!('translationId' in row)) return row;
+  const { translationId, ...rest } = row;
+  if ('translationGroup' in rest || typeof translationId !== 'string') return rest;
+  const pair = [String(row.id), translationId].sort();
+  return { ...rest, translationGroup: pair[0] };
+}
+
 export async function legacyIdTaken(tx: Db, legacyId: number): Promise<boolean> {
   const [row] = await tx
     .select({ id: articles.id })
@@ -46,7 +61,7 @@ export interface ImportedArticle {
   metaKeywords: string;
   status: 'draft' | 'published';
   publishedAt: Date;
-  language: 'hi' | 'en';
+  language: Language;
   legacyId: number | null;
   createdAt: Date;
   updatedAt: Date;

@@ -112,7 +112,7 @@ const matchesSearch = (tsquery: string) => sql`${articleSearch.search} @@ ${tsqu
 export interface SearchOptions {
   match: string;
   rank: string;
-  language?: 'hi' | 'en' | undefined;
+  language?: Language | undefined;
   limit: number;
   offset: number;
   now: Date;
@@ -144,7 +144,7 @@ const nextSpan = (span: number, found: number, wanted: number) =>
 export interface SearchWindow {
   match: string;
   rank: string;
-  language?: 'hi' | 'en' | undefined;
+  language?: Language | undefined;
   /** Published after this time (exclusive); null: since the first article. */
   after: Date | null;
   /** Published at or before this time. */

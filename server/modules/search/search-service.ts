@@ -135,14 +135,14 @@ export function createSearchService(deps: SearchDeps) {
     vocabulary,
 
     async search(request: SearchRequest): Promise<SearchResponse> {
-      const terms = queryTerms(request.q);
+      const terms = queryTerms(request.q, request.language);
       const empty = { articles: [], totalArticles: 0, currentPage: request.page, totalPages: 0 };
       if (terms.length === 0) return empty;
       const found = await run(terms, request);
       if (found.totalArticles > 0 || request.page > 1) return found;
       const suggestion = await respell(terms);
       if (!suggestion) return found;
-      const respelled = await run(queryTerms(suggestion), request);
+      const respelled = await run(queryTerms(suggestion, request.language), request);
       return respelled.totalArticles > 0 ? { ...respelled, suggestion } : found;
     },
 

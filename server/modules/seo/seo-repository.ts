@@ -1,5 +1,6 @@
-import { and, count, desc, eq, inArray, lte, max, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, max, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Language } from '../../../common/languages';
 import { hasRole, ROLES } from '../../../common/roles';
 import type { Db } from '../../../db/client';
 import { articleBodyHead, articles, categories, isPublicArticle } from '../../../db/schema/content';
@@ -11,13 +12,31 @@ import { users } from '../../../db/schema/users';
  * sitemaps and feeds (server/modules/README.md).
  */
 
-/** An article's translation (issue 10 item 7) and that translation's category. */
-const translation = alias(articles, 'translation');
-const translationCategory = alias(categories, 'translation_category');
+/** The address parts of an article's other published version (its translation group). */
+export interface SeoVersion {
+  language: Language;
+  slug: string;
+  categorySlug: string | null;
+}
+
+/**
+ * An article's other versions readers can see at `now` (its translation group, issue 27 item 5,
+ * docs/decisions/041), as JSON: a handful of rows by the group's unique index.
+ */
+const publishedVersions = (now: Date) =>
+  sql<SeoVersion[]>`coalesce((
+    SELECT json_agg(json_build_object('language', v.language, 'slug', v.slug,
+      'categorySlug', vc.slug) ORDER BY v.id)
+    FROM ${articles} AS v LEFT JOIN ${categories} AS vc ON vc.id = v.category_id
+    WHERE v.translation_group = "articles"."translation_group" AND v.id <> "articles"."id"
+      AND v.status = 'published' AND v.published_at <= ${now}
+  ), '[]'::json)`.mapWith((value: unknown) =>
+    typeof value === 'string' ? (JSON.parse(value) as SeoVersion[]) : (value as SeoVersion[]),
+  );
 
 /**
  * Published articles for the sitemap and feeds, newest first (the published-order index), with
- * the address parts of their translation when that is published too.
+ * the address parts of their other versions that are published too.
  */
 export function listPublishedForSeo(
   db: Db,
@@ -77,9 +96,7 @@ export function listPublishedForSeo(
       publishedAt: articles.publishedAt,
       createdAt: articles.createdAt,
       updatedAt: articles.updatedAt,
-      translationSlug: translation.slug,
-      translationCategorySlug: translationCategory.slug,
-      translationLanguage: translation.language,
+      translations: publishedVersions(opts.now),
     })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
@@ -91,15 +108,6 @@ export function listPublishedForSeo(
         sql`'/media/' || ${media.storageKey} = ${articles.imageUrl}`,
       ),
     )
-    .leftJoin(
-      translation,
-      and(
-        eq(translation.id, articles.translationId),
-        sql`${translation.status} = 'published'`,
-        lte(translation.publishedAt, opts.now),
-      ),
-    )
-    .leftJoin(translationCategory, eq(translationCategory.id, translation.categoryId))
     .where(and(...conditions))
     .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(opts.limit)

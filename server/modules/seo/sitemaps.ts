@@ -56,16 +56,16 @@ function attribute(tag: string, name: string): string | undefined {
 }
 
 /**
- * An article and its published translation as hreflang alternates, each naming both and the
- * x-default (the one in the interface's language), as the article pages do (issue 10 item 7).
+ * An article and its other published versions as hreflang alternates, each naming them all and
+ * the x-default, as the article pages do (issue 10 item 7; translation groups, issue 27 item 5).
  */
 function alternates(row: SeoRow, uiLanguage: UiLanguage, { absolute }: SiteAddresses) {
-  if (!row.translationSlug || !row.translationLanguage) return '';
+  if (row.translations.length === 0) return '';
   const versions = {
-    [row.language]: absolute(articlePath(row)),
-    [row.translationLanguage]: absolute(
-      articlePath({ slug: row.translationSlug, categorySlug: row.translationCategorySlug }),
+    ...Object.fromEntries(
+      row.translations.map((v) => [v.language, absolute(articlePath(v))] as const),
     ),
+    [row.language]: absolute(articlePath(row)),
   };
   return hreflangLinks(versions, uiLanguage)
     .map((l) => `<xhtml:link rel="alternate" hreflang="${l.hreflang}" href="${xml(l.href)}"/>`)

@@ -89,7 +89,7 @@ describe('translationId', () => {
     const hi2 = await hindi('नदी किनारे');
     const same = await update(hi._id, { name: 'नदी', language: 'hi', translationId: hi2._id });
     expect(same.statusCode).toBe(400);
-    expect(same.json().message).toContain('The translation must be in the other language');
+    expect(same.json().message).toContain('The translation must be in another language');
     const self = await update(hi._id, { name: 'नदी', language: 'hi', translationId: hi._id });
     expect(self.statusCode).toBe(400);
     expect(self.json().message).toContain('cannot be its own translation');
