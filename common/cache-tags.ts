@@ -21,6 +21,11 @@ export const CacheTags = {
   author: (id: string) => `u:${compact(id)}`,
   /** The author's list of articles (their page and feed). */
   authorList: (id: string) => `lu:${compact(id)}`,
+  /**
+   * A tag's list of articles (its pages, its feed): an article gaining or losing the tag, or
+   * tagged and coming or going from readers' view, refreshes it (issue 26 item 5).
+   */
+  tagList: (id: string) => `lt:${compact(id)}`,
   /** The newest articles of the whole site (home, the site's feed). */
   latest: 'l:latest',
   /** The live blogs running now (the news home's slot). */

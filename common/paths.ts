@@ -1,3 +1,5 @@
+import { slugify } from './slug';
+
 /*
  * The site's address rules, in one place. Every public path of an article is built by
  * `articlePath`; every first path segment a page or the server answers is named here, and the
@@ -32,6 +34,8 @@ export const PAGE_SEGMENTS = {
   author: 'author',
   /** /preview/{signed token}: an unpublished article as readers will see it (DECISIONS.md §11). */
   preview: 'preview',
+  /** /tag/{slug}: a tag's articles (issue 26 item 5). */
+  tag: 'tag',
 } as const;
 
 /** The static pages (SPEC.md §2); an import may give them a stored text. */
@@ -78,7 +82,6 @@ const KEPT_FOR_LATER = [
   'signout',
   'sitemap',
   'static',
-  'tag',
   'tags',
   'user',
   'users',
@@ -114,6 +117,14 @@ export function articlePath(article: Addressable): string {
 /** The public path of a category's page. */
 export const categoryPath = (slug: string) => `/${PAGE_SEGMENTS.category}/${slug}`;
 export const previewPath = (token: string) => `/${PAGE_SEGMENTS.preview}/${token}`;
+
+/**
+ * The public path of a tag's page, from its name: the tag's stored slug is made by the same
+ * slug rules when the tag is first used (server/modules/articles/tags-repository.ts).
+ */
+export const tagPath = (name: string) => tagSlugPath(slugify(name));
+/** The same, from the tag's stored slug. */
+export const tagSlugPath = (slug: string) => `/${PAGE_SEGMENTS.tag}/${slug}`;
 
 /** The public path of an author's page (the byline links here). */
 export const authorPath = (slug: string) => `/${PAGE_SEGMENTS.author}/${slug}`;

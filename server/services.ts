@@ -145,6 +145,7 @@ export async function createServices(
       settings,
       categories,
       users,
+      articles,
       publicUrl: config.publicUrl,
       mediaBase: config.mediaPublicUrl,
     }),

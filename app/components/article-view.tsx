@@ -1,6 +1,7 @@
 import type { Article, ArticleCard as ArticleCardData } from '../../common/schemas/articles';
 import { CARD_EXCERPT_LENGTH } from '../../common/articles';
-import { articlePath, authorPath } from '../../common/paths';
+import { articlePath, authorPath, tagPath } from '../../common/paths';
+import { detectLanguage } from '../../common/text';
 import { formatDate, READ_IN, useInterface } from '../copy/language';
 import type { LiveEntry } from '../../common/schemas/live';
 import { ArticleCard } from './article-card';
@@ -68,6 +69,7 @@ export function ArticleView({
         {/* The loader made its images of ours responsive (responsiveBody). */}
         <div className="article-body" dangerouslySetInnerHTML={{ __html: article.description }} />
         {live && <LiveBlog article={article} {...live} />}
+        <ArticleTags tags={article.tags} />
       </article>
       <RelatedStories related={related} failed={relatedFailed} />
     </main>
@@ -90,6 +92,30 @@ function ArticleByline({ article }: { article: Article }) {
       )}
       <time dateTime={article.publishedAt}>{formatDate(article.publishedAt, locale)}</time>
     </p>
+  );
+}
+
+/** The article's tags, each linking to its page (issue 26 item 5); nothing when it has none. */
+function ArticleTags({ tags }: { tags: string[] }) {
+  const { t, lang } = useInterface();
+  if (tags.length === 0) return null;
+  return (
+    <nav aria-label={t.article.tags} lang={lang} className="mt-4">
+      <ul className="list-inline mb-0">
+        {tags.map((name) => (
+          <li key={name} className="list-inline-item mb-2">
+            <a
+              href={tagPath(name)}
+              rel="tag"
+              lang={detectLanguage(name)}
+              className="badge rounded-pill text-bg-light border text-decoration-none fw-normal fs-6"
+            >
+              {name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 

@@ -206,6 +206,11 @@ export const adminCopy = {
       'What the picture shows, for readers who cannot see it. Left empty, the title is used.',
     metaTitle: 'Meta Title',
     metaKeywords: 'Meta Keywords (comma separated)',
+    tags: 'Tags',
+    tagsHelp:
+      'Hindi or English. Press Enter or type a comma after each tag; existing tags are suggested as you type. Each tag has its own page.',
+    tagsChosen: 'Tags of this article',
+    removeTag: (name: string) => `Remove the tag "${name}"`,
     metaDescription: 'Meta Description',
     description: 'Article Description',
     status: 'Status',

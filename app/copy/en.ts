@@ -98,6 +98,8 @@ export const copy = {
     /** The byline's words before the author's linked name ("By Asha Rao"). */
     byPrefix: 'By ',
     defaultKeywords: 'articles, news',
+    /** The name of the list of the article's tags (issue 26 item 5). */
+    tags: 'Tags',
   },
   preview: {
     title: (name: string) => `Preview: ${name}`,
@@ -110,6 +112,14 @@ export const copy = {
     empty: 'No articles in this category yet.',
     pagination: 'Pages',
     rss: 'RSS feed',
+  },
+  tag: {
+    /** A tag's page heading and title ("Tag: IPL"). */
+    title: (name: string) => `Tag: ${name}`,
+    /** The heading's words before the tag's name, in its own language. */
+    prefix: 'Tag: ',
+    description: (name: string, siteName: string) => `Stories tagged ${name} on ${siteName}.`,
+    empty: 'No published stories with this tag yet.',
   },
   author: {
     articles: (name: string) => `Stories by ${name}`,

@@ -84,6 +84,7 @@ export const hiCopy: Copy = {
     readMore: 'आगे पढ़ें',
     byPrefix: 'लेखक: ',
     defaultKeywords: 'लेख, समाचार',
+    tags: 'टैग',
   },
   preview: {
     title: (name: string) => `पूर्वावलोकन: ${name}`,
@@ -96,6 +97,12 @@ export const hiCopy: Copy = {
     empty: 'इस श्रेणी में अभी कोई लेख नहीं है।',
     pagination: 'पृष्ठ',
     rss: 'RSS फ़ीड',
+  },
+  tag: {
+    title: (name: string) => `टैग: ${name}`,
+    prefix: 'टैग: ',
+    description: (name: string, siteName: string) => `${siteName} पर “${name}” टैग वाली कहानियाँ।`,
+    empty: 'इस टैग की अभी कोई प्रकाशित कहानी नहीं।',
   },
   author: {
     articles: (name: string) => `${name} की कहानियाँ`,

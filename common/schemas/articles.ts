@@ -9,6 +9,7 @@ import {
   SEARCH_QUERY_MAX,
 } from '../articles';
 import { htmlShape } from '../html-shape';
+import { slugify } from '../slug';
 import { IdSchema, limitOnly, pagination, text } from './common';
 
 const isoDate = z.string();
@@ -118,6 +119,51 @@ export const ArticleTextsSchema = z.object({
   metaKeywords: optionalText('metaKeywords', 1000),
 });
 
+/** How long one tag may be, and how many an article may have (issue 26 item 5). */
+export const TAG_NAME_MAX = 60;
+export const TAGS_MAX = 20;
+
+/**
+ * One tag as a writer types it, Hindi or English: trimmed, inner spaces made one. Its address
+ * (`/tag/{slug}`) comes from the slug rules, so it needs a letter or digit they can write.
+ */
+export const TagNameSchema = z
+  .string({ error: 'a tag must be text' })
+  .transform((name) => name.trim().replace(/\s+/g, ' '))
+  .pipe(
+    z
+      .string()
+      .min(1, 'a tag cannot be empty')
+      .max(TAG_NAME_MAX, `a tag must be at most ${TAG_NAME_MAX} characters`)
+      .refine(
+        (name) => slugify(name) !== '',
+        'a tag needs a letter or digit its address can be made of',
+      ),
+  );
+
+/**
+ * An article's tags in their order: left out, an update keeps the tags it has; `[]` removes
+ * them all. Two spellings of one address ("IPL", "ipl") are one tag.
+ */
+export const TagsInputSchema = z
+  .array(TagNameSchema, { error: 'tags must be a list of texts' })
+  .max(TAGS_MAX, `an article may have at most ${TAGS_MAX} tags`);
+
+/** A tag as pages and the editor's suggestions show it. */
+export const TagSchema = z.object({ _id: z.string(), name: z.string(), slug: z.string() });
+export type Tag = z.infer<typeof TagSchema>;
+
+/** `GET /api/tags?q=`: existing tags whose name or address starts with what is typed. */
+export const TagSuggestQuerySchema = z.object({
+  q: z
+    .string({ error: 'q must be text' })
+    .trim()
+    .max(TAG_NAME_MAX, `q must be at most ${TAG_NAME_MAX} characters`)
+    .default(''),
+  limit: limitOnly(10, 50).shape.limit,
+});
+export const TagListSchema = z.object({ tags: z.array(TagSchema) });
+
 /** Why a save or a status move that would publish an article without an image is refused. */
 export const IMAGE_TO_PUBLISH =
   'imageUrl is required to publish or schedule: upload an image first';
@@ -204,6 +250,8 @@ export const ArticleSchema = articleTexts.stringsSchema().extend({
   legacyId: z.number().nullable(),
   /** The same story in the other language (issue 10 item 7); the link is mutual. */
   translationId: z.string().nullable(),
+  /** Its tags' names in their order (issue 26 item 5); each has a page at `tagPath(name)`. */
+  tags: z.array(z.string()),
   /** A live blog (issue 25 item 1): live now; when its coverage began and, once over, ended. */
   liveBlog: z.boolean(),
   liveStartedAt: isoDate.nullable(),
@@ -259,6 +307,8 @@ export const ArticleInputSchema = ArticleTextsSchema.extend({
    * keeps its entries; left out, an update keeps what is stored.
    */
   liveBlog: z.boolean({ error: 'liveBlog must be true or false' }).optional(),
+  /** Our addition (issue 26 item 5): the article's tags; left out, an update keeps them. */
+  tags: TagsInputSchema.optional(),
   /** The updatedAt the editor loaded; an older one than stored means someone else saved since. */
   updatedAt: z.iso
     .datetime({ offset: true, error: 'updatedAt must be a date and time (ISO 8601)' })

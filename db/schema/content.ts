@@ -4,6 +4,7 @@ import {
   boolean,
   index,
   integer,
+  primaryKey,
   pgEnum,
   pgTable,
   text,
@@ -194,3 +195,59 @@ export const articleFormerPaths = pgTable(
   },
   (t) => [index('article_former_paths_article_idx').on(t.articleId)],
 );
+
+/**
+ * Tags (issue 26 item 5): one row per address. A tag is made the first time an article names
+ * it; its slug comes from the name by the slug rules (common/slug.ts), and a second spelling of
+ * the same address ("IPL", "ipl") is the same tag, under the name it was first given.
+ */
+export const tags = pgTable('tags', {
+  id: id(),
+  name: text().notNull(),
+  slug: text().notNull().unique(),
+  createdAt: timestamps.createdAt,
+});
+
+/**
+ * An article's tags, in its order (`position`). Each row carries a copy of its article's
+ * `status` and `published_at`, kept equal by the trigger `article_tags_follow_article`
+ * (migration 0024) on every change of either, so a tag's page walks one index in the order
+ * it shows, as a category's page does (`listPublishedInCategory`), instead of reading and
+ * sorting every article the tag has.
+ */
+export const articleTags = pgTable(
+  'article_tags',
+  {
+    articleId: uuid()
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    tagId: uuid()
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    status: articleStatusEnum().notNull(),
+    publishedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.tagId] }),
+    index('article_tags_published_order_idx')
+      .on(t.tagId, t.publishedAt.desc().nullsFirst(), t.articleId.desc().nullsFirst())
+      .where(sql`${t.status} = 'published'`),
+  ],
+);
+
+/** An article's tag names in its order, next to its row (the articles module's `fullColumns`). */
+export const articleTagNames = sql<
+  string[]
+>`coalesce((select array_agg(${tags.name} order by ${articleTags.position}) from ${articleTags} join ${tags} on ${tags.id} = ${articleTags.tagId} where ${articleTags.articleId} = ${articles.id}), '{}')`;
+
+/** An article's tag ids, next to its stored state (what a change of it touches). */
+export const articleTagIds = sql<
+  string[]
+>`coalesce((select array_agg(${articleTags.tagId}::text) from ${articleTags} where ${articleTags.articleId} = ${articles.id}), '{}')`;
+
+/**
+ * What search indexes as an article's keywords: its meta keywords and its tags' names (a reader
+ * searching a tag's word finds what carries it). The saves say the same in `searchKeywords`.
+ */
+export const articleSearchKeywords = sql<string>`concat_ws(', ', nullif(${articles.metaKeywords}, ''), nullif(array_to_string(${articleTagNames}, ', '), ''))`;

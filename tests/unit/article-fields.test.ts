@@ -57,6 +57,7 @@ const row = {
   reviewNote: '',
   legacyId: null,
   translationId: null,
+  tags: [],
   views: 0,
   imageCrops: null,
 } as unknown as FullRow;

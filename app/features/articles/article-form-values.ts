@@ -27,6 +27,8 @@ export type ArticleFormValues = ArticleTexts & {
   translationId: string;
   /** A live blog: its updates are written beside the form (issue 25 item 1). */
   liveBlog: boolean;
+  /** Its tags' names in order (issue 26 item 5). */
+  tags: string[];
 };
 
 /** What the form needs beyond its values: the site's zone, and whether the article was scheduled. */
@@ -55,6 +57,7 @@ export const emptyArticleForm = (authorId: string): ArticleFormValues => ({
   language: '',
   translationId: '',
   liveBlog: false,
+  tags: [],
 });
 
 export const articleToForm = (
@@ -70,6 +73,7 @@ export const articleToForm = (
   language: a.language,
   translationId: a.translationId ?? '',
   liveBlog: a.liveBlog,
+  tags: a.tags,
 });
 
 /**
@@ -107,6 +111,8 @@ export function articleBody(
     // Always sent: the form shows the link as stored, so '' means "no translation".
     translationId: v.translationId || null,
     liveBlog: v.liveBlog,
+    // Always sent: the form shows the tags as stored, so [] means "no tags".
+    tags: v.tags,
   };
 }
 
@@ -123,14 +129,28 @@ export const ArticleFormSchema = articleFormSchema(DEFAULT_CONTEXT);
 
 /** Whether `values` differ from `saved` in any field (the form has unsaved changes). */
 export function differs(values: Partial<ArticleFormValues>, saved: Partial<ArticleFormValues>) {
+  const same = (a: unknown, b: unknown) =>
+    Array.isArray(a) || Array.isArray(b) ? JSON.stringify(a) === JSON.stringify(b) : a === b;
   return (Object.keys({ ...saved, ...values }) as (keyof ArticleFormValues)[]).some(
-    (key) => (values[key] ?? '') !== (saved[key] ?? ''),
+    (key) => !same(values[key] ?? '', saved[key] ?? ''),
   );
 }
 
-/** The form's fields a stored revision or autosave carries (its texts, category, language). */
+/**
+ * The form's fields a stored revision or autosave carries (its texts, category, language, and
+ * tags once revisions kept them).
+ */
 export function revisionToForm(
-  c: Partial<ArticleTexts> & { category: string | null; language: Language | null },
+  c: Partial<ArticleTexts> & {
+    category: string | null;
+    language: Language | null;
+    tags?: string[] | undefined;
+  },
 ): Partial<ArticleFormValues> {
-  return { ...pickArticleTexts(c), category: c.category ?? '', language: c.language ?? '' };
+  return {
+    ...pickArticleTexts(c),
+    category: c.category ?? '',
+    language: c.language ?? '',
+    ...(c.tags ? { tags: c.tags } : {}),
+  };
 }

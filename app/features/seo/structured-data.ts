@@ -185,19 +185,22 @@ export function liveBlogPosting(opts: {
   };
 }
 
-/** A category's page: a collection of its articles (this page of them), part of the site. */
+/**
+ * A category's or a tag's page: a collection of its articles (this page of them), part of the
+ * site.
+ */
 export function collectionPage(opts: {
-  category: Pick<Category, 'name' | 'slug' | 'description'>;
+  collection: Pick<Category, 'name'> & { description?: string };
   url: string;
   articles: ArticleCard[];
   publicUrl: string;
 }): Thing {
-  const { category, publicUrl } = opts;
+  const { collection, publicUrl } = opts;
   return {
     '@type': 'CollectionPage',
-    name: category.name,
+    name: collection.name,
     url: opts.url,
-    ...(category.description ? { description: category.description } : {}),
+    ...(collection.description ? { description: collection.description } : {}),
     isPartOf: { '@id': websiteId(publicUrl) },
     mainEntity: {
       '@type': 'ItemList',

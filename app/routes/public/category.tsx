@@ -59,7 +59,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
       url,
       image: share,
     }),
-    jsonLd(collectionPage({ category, url, articles, publicUrl })),
+    jsonLd(collectionPage({ collection: category, url, articles, publicUrl })),
     jsonLd(breadcrumbs(publicUrl, categoryTrail(t.nav.home, category))),
     ...(currentPage > 1
       ? [

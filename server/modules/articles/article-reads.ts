@@ -2,9 +2,9 @@
  * Reading articles: the lists of cards readers see, one article by id, and the cards search
  * asks for by id.
  */
-import type { Article, ArticleCard } from '../../../common/schemas/articles';
+import type { Article, ArticleCard, Tag } from '../../../common/schemas/articles';
 import type { Language } from '../../../common/articles';
-import type { Actor } from '../../lib/actor';
+import { requireRole, type Actor } from '../../lib/actor';
 import { hasRole } from '../../../common/roles';
 import { notFound } from '../../lib/errors';
 import { stripHtml } from '../../../common/text';
@@ -20,6 +20,12 @@ import {
 } from './article-lists-repository';
 import { revisionContentOf, toArticle, toCard } from './article-rows';
 import { cardsWithBodies, findArticleById, type CardRow } from './articles-repository';
+import {
+  countPublishedWithTag,
+  findTagBySlug,
+  publishedWithTag,
+  suggestTags,
+} from './tags-repository';
 import type { ArticlesDeps } from './articles-service';
 import { isPublicNow } from '../../../db/schema/content';
 
@@ -91,6 +97,29 @@ export function articleReads({ db, clock }: Pick<ArticlesDeps, 'db' | 'clock'>) 
         countInCategory(categoryId),
       ]);
       return cardPage(rows, total, page, limit);
+    },
+
+    /** A tag by its address, or undefined (issue 26 item 5). */
+    async tagBySlug(slug: string): Promise<Tag | undefined> {
+      const row = await findTagBySlug(db, slug);
+      return row && { _id: row.id, name: row.name, slug: row.slug };
+    },
+
+    /** One page of a tag's published articles, newest first (its page). */
+    async tagPage(tagId: string, page: number, limit: number) {
+      const now = clock.now();
+      const [rows, total] = await Promise.all([
+        publishedWithTag(db, { tagId, limit, offset: (page - 1) * limit, now }),
+        countPublishedWithTag(db, { tagId, now }),
+      ]);
+      return cardPage(rows, total, page, limit);
+    },
+
+    /** Existing tags beginning with what a writer types (the editor's suggestions). */
+    async suggestTags(actor: Actor | null, q: string, limit: number): Promise<{ tags: Tag[] }> {
+      requireRole(actor, 'author', 'Only authors, editors and administrators can tag articles.');
+      const rows = await suggestTags(db, q, limit);
+      return { tags: rows.map((t) => ({ _id: t.id, name: t.name, slug: t.slug })) };
     },
 
     /** One page of an author's published articles, newest first (their author page). */

@@ -114,6 +114,7 @@ export function toArticle(row: FullRow): Article {
     language: row.language,
     legacyId: row.legacyId,
     translationId: row.translationId,
+    tags: row.tags,
     liveBlog: row.liveBlog,
     liveStartedAt: row.liveStartedAt?.toISOString() ?? null,
     liveEndedAt: row.liveEndedAt?.toISOString() ?? null,
@@ -132,5 +133,6 @@ export function revisionContentOf(row: FullRow): RevisionContent {
     language: row.language,
     publishedAt: row.publishedAt.toISOString(),
     translationId: row.translationId,
+    tags: row.tags,
   };
 }

@@ -37,6 +37,7 @@ import {
   type StoredState,
 } from './articles-repository';
 import type { ArticlesDeps } from './articles-service';
+import { setArticleTags } from './tags-repository';
 
 const STALE_SAVE =
   'Someone else saved this article after you opened it. Reload it to see their changes, then apply yours again.';
@@ -87,12 +88,25 @@ const recordWrite =
       articleId: id,
       name: row.name,
       slug: row.slug,
-      metaKeywords: row.metaKeywords,
+      // Its tags are words readers search for too (the index's keywords).
+      metaKeywords: [row.metaKeywords, row.tags.join(', ')].filter(Boolean).join(', '),
       description: row.description,
       status: row.status,
       publishedAt: row.publishedAt,
       language: row.language,
     });
+  };
+
+/**
+ * What every write does in its transaction once the row is written: its tags when the save
+ * names them (left out, an update keeps them), then the revision and the search row.
+ */
+const writeWith =
+  (deps: Pick<ArticlesDeps, 'newsroom' | 'search'>, userId: string, record: WriteRecord) =>
+  (input: Pick<ArticleInput, 'tags'>) =>
+  async (tx: Db, id: string) => {
+    if (input.tags !== undefined) await setArticleTags(tx, id, input.tags);
+    await recordWrite(deps, userId, record)(tx, id);
   };
 
 /** The time an update goes out at, and whether it is a publish (going out, or at another time). */
@@ -140,7 +154,7 @@ async function createArticle(deps: ArticlesDeps, actor: Actor | null, input: Art
         createdAt: now,
       },
       translationId,
-      recordWrite(deps, a.id, { kind: 'save' }),
+      writeWith(deps, a.id, { kind: 'save' })(input),
     );
   } catch (error) {
     return legacyConflict(error);
@@ -186,7 +200,7 @@ async function updateArticleAs(
   };
   try {
     const found = await updateArticle(deps.db, id, full, refuseStale, translationId, (tx) =>
-      recordWrite(deps, a.id, record)(tx, id),
+      writeWith(deps, a.id, record)(input)(tx, id),
     );
     if (!found) throw notFound('Article not found.');
   } catch (error) {
@@ -264,6 +278,12 @@ export function articleSaves(deps: ArticlesDeps) {
       const after = await findStoredState(db, id);
       await changed(articleChange(id, { after }, deps.clock.now()));
     },
+
+    /**
+     * Gives an article exactly these tags in the caller's transaction (or on `tx` alone): the
+     * demo seed's articles, written without a save.
+     */
+    setTags: (tx: Db, id: string, names: readonly string[]) => setArticleTags(tx, id, names),
 
     /** The state a newsroom rule decides on (author, status, times), or undefined. */
     stored: (id: string) => findStoredState(db, id),

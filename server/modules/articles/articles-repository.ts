@@ -9,6 +9,8 @@ import {
   articleFormerPaths,
   articleRedirects,
   articles,
+  articleTagIds,
+  articleTagNames,
   categories,
   isPublicArticle,
   isScheduledArticle,
@@ -79,6 +81,7 @@ export const fullColumns = {
   translationId: articles.translationId,
   liveStartedAt: articles.liveStartedAt,
   liveEndedAt: articles.liveEndedAt,
+  tags: articleTagNames,
   // The views module's count next to the row (no row there until a first view is written).
   views: sql<number>`coalesce(${articleViewTotals.views}, 0)`.mapWith(Number),
   imageCrops: media.crops,
@@ -307,6 +310,8 @@ export interface StoredState {
   liveEndedAt: Date | null;
   /** The article's image ('' for none yet): publishing needs one. */
   imageUrl: string;
+  /** Its tags' ids: the tag pages that list it. */
+  tagIds: string[];
 }
 
 export async function findStoredState(db: Db, id: string): Promise<StoredState | undefined> {
@@ -326,6 +331,7 @@ export async function findStoredState(db: Db, id: string): Promise<StoredState |
       liveStartedAt: articles.liveStartedAt,
       liveEndedAt: articles.liveEndedAt,
       imageUrl: articles.imageUrl,
+      tagIds: articleTagIds,
     })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))

@@ -58,7 +58,7 @@ export function revisionHistory({ db, articles }: NewsroomDeps) {
     },
 
     /**
-     * Brings a revision's content back (its texts, category and language) as a new save,
+     * Brings a revision's content back (its texts, category, language and tags) as a new save,
      * recorded as a `restore` revision. Status, time, author and translation stay as they are
      * now: restoring text never publishes or unpublishes. An `updatedAt` older than the stored
      * one is refused with 409, as a save is.
@@ -82,6 +82,8 @@ export function revisionHistory({ db, articles }: NewsroomDeps) {
         category: c.category ?? now.content.category,
         imageUrl: c.imageUrl || now.content.imageUrl,
         ...(c.language ? { language: c.language } : {}),
+        // A revision from before tags has none to bring back: the article keeps today's.
+        ...(c.tags ? { tags: c.tags } : {}),
         updatedAt: body.updatedAt,
       });
       if (!parsed.success) {

@@ -1,6 +1,12 @@
-/* RSS 2.0 feeds of the site, of a category and of an author (SPEC.md §9). */
+/* RSS 2.0 feeds of the site, of a category, of an author (SPEC.md §9) and of a tag. */
 import { CARD_EXCERPT_LENGTH, type Language } from '../../../common/articles';
-import { articlePath, authorPath, categoryPath, SERVER_SEGMENTS } from '../../../common/paths';
+import {
+  articlePath,
+  authorPath,
+  categoryPath,
+  SERVER_SEGMENTS,
+  tagSlugPath,
+} from '../../../common/paths';
 import type { SiteSettings } from '../../../common/settings';
 import { htmlExcerpt } from '../../../common/text';
 import { notFound } from '../../lib/errors';
@@ -53,7 +59,7 @@ function feedItem(row: FeedRow, site: SiteSettings, { absolute, absoluteLinks }:
 }
 
 export function feeds(
-  { db, clock, settings, categories, users }: SeoDeps,
+  { db, clock, settings, categories, users, articles }: SeoDeps,
   addresses: SiteAddresses,
 ) {
   const { absolute } = addresses;
@@ -64,7 +70,7 @@ export function feeds(
     title: string;
     description: string;
     site: SiteSettings;
-    filter?: { categoryId: string } | { authorId: string };
+    filter?: { categoryId: string } | { authorId: string } | { tagId: string };
   }) => {
     const now = clock.now();
     const { site } = opts;
@@ -110,6 +116,19 @@ export function feeds(
         description: category.description,
         site,
         filter: { categoryId: category._id },
+      });
+    },
+
+    /** RSS 2.0 of a tag's latest 20 articles (/tag/{slug}/feed.xml, issue 26 item 5). */
+    async tagFeed(slug: string): Promise<string> {
+      const [site, tag] = await Promise.all([settings.get(), articles.tagBySlug(slug)]);
+      if (!tag) throw notFound('Tag not found.');
+      return rss({
+        path: tagSlugPath(tag.slug),
+        title: `${tag.name} | ${site.siteName}`,
+        description: '',
+        site,
+        filter: { tagId: tag._id },
       });
     },
 

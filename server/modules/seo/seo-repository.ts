@@ -2,7 +2,14 @@ import { and, count, desc, eq, inArray, lte, max, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { hasRole, ROLES } from '../../../common/roles';
 import type { Db } from '../../../db/client';
-import { articleBodyHead, articles, categories, isPublicArticle } from '../../../db/schema/content';
+import {
+  articleBodyHead,
+  articles,
+  articleTags,
+  categories,
+  isPublicArticle,
+  tags,
+} from '../../../db/schema/content';
 import { media } from '../../../db/schema/media';
 import { users } from '../../../db/schema/users';
 
@@ -30,6 +37,8 @@ export function listPublishedForSeo(
     orLive?: boolean;
     categoryId?: string;
     authorId?: string;
+    /** Only articles with this tag (a tag's feed). */
+    tagId?: string;
     /** The whole sanitised body (full-text feeds); otherwise only its head. */
     withBody?: boolean;
     /** The `<img>` tags of the body (sitemaps' image entries). */
@@ -45,6 +54,10 @@ export function listPublishedForSeo(
     );
   if (opts.categoryId) conditions.push(eq(articles.categoryId, opts.categoryId));
   if (opts.authorId) conditions.push(eq(articles.authorId, opts.authorId));
+  if (opts.tagId)
+    conditions.push(
+      sql`exists (select 1 from ${articleTags} where ${articleTags.articleId} = ${articles.id} and ${articleTags.tagId} = ${opts.tagId})`,
+    );
   return db
     .select({
       name: articles.name,
@@ -141,6 +154,20 @@ export function listAuthorsForSeo(db: Db, now: Date) {
     )
     .groupBy(users.id, users.slug, users.name)
     .orderBy(users.name, users.slug);
+}
+
+/**
+ * Tags with a published article, each with the time its newest one was published, by name
+ * (read from `article_tags`' own copy of each article's status and time).
+ */
+export function listTagsForSeo(db: Db, now: Date) {
+  return db
+    .select({ name: tags.name, slug: tags.slug, lastPublishedAt: max(articleTags.publishedAt) })
+    .from(tags)
+    .innerJoin(articleTags, eq(articleTags.tagId, tags.id))
+    .where(and(sql`${articleTags.status} = 'published'`, lte(articleTags.publishedAt, now)))
+    .groupBy(tags.id, tags.slug, tags.name)
+    .orderBy(tags.name, tags.slug);
 }
 
 /** The newest change (edit or publication) among the published articles at these places. */

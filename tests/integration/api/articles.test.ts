@@ -105,6 +105,7 @@ describe('POST /api/articles/article', () => {
       language: 'en',
       legacyId: null,
       translationId: null,
+      tags: [],
       liveBlog: false,
       liveStartedAt: null,
       liveEndedAt: null,

@@ -17,6 +17,7 @@ const seed = () =>
   seedDemoContent({
     db: t.database.db,
     storeImage: (data) => t.app.services.media.storeImage(data),
+    tagArticle: t.app.services.articles.setTags,
     now: new Date(),
   });
 
