@@ -39,6 +39,7 @@ describe('robots.txt', () => {
         currentSlugFor: async () => undefined,
       },
       users: { authorBySlug: async () => undefined },
+      articles: { tagBySlug: async () => undefined },
       publicUrl,
     });
 

@@ -23,8 +23,8 @@ import { cardsWithBodies, findArticleById, type CardRow } from './articles-repos
 import {
   countPublishedWithTag,
   findTagBySlug,
+  listTagSuggestions,
   publishedWithTag,
-  suggestTags,
 } from './tags-repository';
 import type { ArticlesDeps } from './articles-service';
 import { isPublicNow } from '../../../db/schema/content';
@@ -118,7 +118,7 @@ export function articleReads({ db, clock }: Pick<ArticlesDeps, 'db' | 'clock'>) 
     /** Existing tags beginning with what a writer types (the editor's suggestions). */
     async suggestTags(actor: Actor | null, q: string, limit: number): Promise<{ tags: Tag[] }> {
       requireRole(actor, 'author', 'Only authors, editors and administrators can tag articles.');
-      const rows = await suggestTags(db, q, limit);
+      const rows = await listTagSuggestions(db, q, limit);
       return { tags: rows.map((t) => ({ _id: t.id, name: t.name, slug: t.slug })) };
     },
 

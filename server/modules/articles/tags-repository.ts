@@ -48,15 +48,13 @@ export async function setArticleTags(tx: Db, articleId: string, names: readonly 
     .from(articles)
     .where(eq(articles.id, articleId));
   if (!article) return;
-  await tx.insert(articleTags).values(
-    wanted.map((t, position) => ({
-      articleId,
-      tagId: idOf.get(t.slug) as string,
-      position,
-      status: article.status,
-      publishedAt: article.publishedAt,
-    })),
-  );
+  const rows = wanted.flatMap((t, position) => {
+    const tagId = idOf.get(t.slug);
+    return tagId
+      ? [{ articleId, tagId, position, status: article.status, publishedAt: article.publishedAt }]
+      : [];
+  });
+  await tx.insert(articleTags).values(rows);
 }
 
 export async function findTagBySlug(db: Db, slug: string) {
@@ -74,7 +72,7 @@ const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)
  * Existing tags for the editor as a writer types: those whose name, or whose address, begins
  * with what is typed (so "kri" finds "क्रिकेट"), the most used first. Empty: the most used.
  */
-export function suggestTags(db: Db, q: string, limit: number) {
+export function listTagSuggestions(db: Db, q: string, limit: number) {
   const uses = db
     .select({ n: count() })
     .from(articleTags)
