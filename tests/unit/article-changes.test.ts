@@ -5,10 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CacheTags } from '../../common/cache-tags';
-import {
-  articleChange,
-  type PublicState,
-} from '../../server/modules/articles/article-changes';
+import { articleChange, type PublicState } from '../../server/modules/articles/article-changes';
 
 const now = new Date('2026-11-24T12:00:00Z');
 const id = '00000000-0000-4000-8000-000000000001';

@@ -128,7 +128,10 @@ export const articleFormSchema = (ctx: ArticleFormContext) =>
 export const ArticleFormSchema = articleFormSchema(DEFAULT_CONTEXT);
 
 /** Whether `values` differ from `saved` in any field (the form has unsaved changes). */
-export function differs(values: Partial<ArticleFormValues>, saved: Partial<ArticleFormValues>) {
+export function differs(
+  values: { readonly [K in keyof ArticleFormValues]?: unknown },
+  saved: { readonly [K in keyof ArticleFormValues]?: unknown },
+) {
   const same = (a: unknown, b: unknown) =>
     Array.isArray(a) || Array.isArray(b) ? JSON.stringify(a) === JSON.stringify(b) : a === b;
   return (Object.keys({ ...saved, ...values }) as (keyof ArticleFormValues)[]).some(

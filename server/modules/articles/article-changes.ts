@@ -66,7 +66,8 @@ export function articleChange(
   const moved = !was || !is || !samePlace(was, is);
   if (moved) for (const s of [was, is]) if (s) for (const tag of listsOf(s)) stale.add(tag);
   // Tagged or untagged in place: only the pages of those tags gain or lose it.
-  if (was && is && !moved) for (const id of tagsGainedOrLost(was, is)) stale.add(CacheTags.tagList(id));
+  if (was && is && !moved)
+    for (const id of tagsGainedOrLost(was, is)) stale.add(CacheTags.tagList(id));
   // A live blog's card may lead the list of live blogs, or just have left it.
   if (was?.liveBlog || is?.liveBlog) stale.add(CacheTags.liveList);
   // Its translation's page names it (hreflang): both old and new partners.

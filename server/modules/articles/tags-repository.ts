@@ -73,10 +73,7 @@ const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)
  * with what is typed (so "kri" finds "क्रिकेट"), the most used first. Empty: the most used.
  */
 export function listTagSuggestions(db: Db, q: string, limit: number) {
-  const uses = db
-    .select({ n: count() })
-    .from(articleTags)
-    .where(eq(articleTags.tagId, tags.id));
+  const uses = db.select({ n: count() }).from(articleTags).where(eq(articleTags.tagId, tags.id));
   const slug = slugify(q);
   const matches = q
     ? slug

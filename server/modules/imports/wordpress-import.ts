@@ -434,7 +434,14 @@ async function importPost(run: ImportRun, steps: PostSteps, item: WxrItem) {
   const first = terms[0] ?? { nicename: 'uncategorized', name: 'Uncategorized' };
   const category = await steps.categoryOf(first.nicename, first.name || first.nicename);
   // Its other categories stay keywords; its tags become tags here (issue 26 item 5).
-  const keywords = [...new Set(terms.slice(1).map((t) => t.name).filter(Boolean))].join(', ');
+  const keywords = [
+    ...new Set(
+      terms
+        .slice(1)
+        .map((t) => t.name)
+        .filter(Boolean),
+    ),
+  ].join(', ');
   const tagNames = importedTags(item);
   const description = await bodyOf(steps.imageOf, item, usedBy);
   const thumbnail = steps.attachments.get(item.meta._thumbnail_id ?? '');
