@@ -56,12 +56,13 @@ export interface CacheChange {
   drop?: string[];
 }
 
-/** Tags of the cards a page shows: each article, its category and its author. */
+/** Tags of the cards a page shows: each article, its category and every byline's author. */
 export function cardTags(
   cards: readonly {
     _id: string;
     category?: { _id: string } | null;
     author?: { _id: string } | null;
+    authors?: readonly { _id: string }[];
   }[],
 ): string[] {
   const tags: string[] = [];
@@ -69,6 +70,7 @@ export function cardTags(
     tags.push(CacheTags.article(card._id));
     if (card.category) tags.push(CacheTags.category(card.category._id));
     if (card.author) tags.push(CacheTags.author(card.author._id));
+    for (const author of card.authors ?? []) tags.push(CacheTags.author(author._id));
   }
-  return tags;
+  return [...new Set(tags)];
 }

@@ -76,17 +76,32 @@ export function ArticleView({
   );
 }
 
-/** The byline is interface text: its date is written the way the interface writes. */
+/**
+ * The byline is interface text: every byline linked to their page, the agency's credit
+ * (issue 26 item 4), and the date written the way the interface writes.
+ */
 function ArticleByline({ article }: { article: Article }) {
   const { t, lang, locale } = useInterface();
+  const { authors, credit } = article;
   return (
     <p className="text-body-secondary small" lang={lang}>
-      {article.author && (
+      {authors.length > 0 && (
         <span>
           {t.article.byPrefix}
-          <a href={authorPath(article.author.slug)} rel="author">
-            {article.author.name}
-          </a>
+          {authors.map((a, i) => (
+            <span key={a._id}>
+              {i > 0 && (i === authors.length - 1 ? t.article.lastBylineJoin : ', ')}
+              <a href={authorPath(a.slug)} rel="author">
+                {a.name}
+              </a>
+            </span>
+          ))}
+          {' · '}
+        </span>
+      )}
+      {credit && (
+        <span>
+          <span lang={detectLanguage(credit)}>{credit}</span>
           {' · '}
         </span>
       )}

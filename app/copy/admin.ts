@@ -197,6 +197,11 @@ export const adminCopy = {
     slugHelp: 'The address of the article: lower-case English words joined by hyphens.',
     slugEditHelp: 'Changing it keeps the old address working as a permanent redirect.',
     author: 'Author',
+    coAuthors: 'Co-authors',
+    coAuthorsHelp:
+      'Further bylines, shown after the author. Hold Ctrl (⌘ on a Mac) to choose several.',
+    credit: 'Credit (agency)',
+    creditHelp: 'An agency or a contributor without an account, e.g. PTI, भाषा or IANS.',
     category: 'Category',
     chooseCategory: 'Choose a category',
     image: 'Article Image',

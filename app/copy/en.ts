@@ -97,6 +97,8 @@ export const copy = {
     readMore: 'Read More',
     /** The byline's words before the author's linked name ("By Asha Rao"). */
     byPrefix: 'By ',
+    /** Between the last two bylines ("By Asha Rao and Ravi Kumar"). */
+    lastBylineJoin: ' and ',
     defaultKeywords: 'articles, news',
     /** The name of the list of the article's tags (issue 26 item 5). */
     tags: 'Tags',

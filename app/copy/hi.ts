@@ -83,6 +83,7 @@ export const hiCopy: Copy = {
     moreError: 'और कहानियाँ अभी लोड नहीं हो सकीं।',
     readMore: 'आगे पढ़ें',
     byPrefix: 'लेखक: ',
+    lastBylineJoin: ' और ',
     defaultKeywords: 'लेख, समाचार',
     tags: 'टैग',
   },

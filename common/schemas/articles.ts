@@ -29,6 +29,9 @@ export const IMAGE_ALT_MAX = 300;
 /** How long a title and an image address may be (the save's and the autosave's limits). */
 export const ARTICLE_NAME_MAX = 300;
 export const IMAGE_URL_MAX = 1000;
+/** An agency's or a contributor's credit ("PTI", "भाषा", "IANS"), and how many bylines a piece may have. */
+export const CREDIT_MAX = 100;
+export const BYLINES_MAX = 10;
 
 export const CategoryRefSchema = z.object({ _id: z.string(), slug: z.string(), name: z.string() });
 /** An article's author; `slug` addresses their page (`authorPath`) for the byline. */
@@ -117,6 +120,11 @@ export const ArticleTextsSchema = z.object({
   metaTitle: optionalText('metaTitle', 300),
   metaDescription: optionalText('metaDescription', 1000),
   metaKeywords: optionalText('metaKeywords', 1000),
+  /**
+   * Our addition (issue 26 item 4): an agency or a contributor without an account, shown
+   * beside the bylines ("PTI", "भाषा", "IANS"); '' for none.
+   */
+  credit: optionalText('credit', CREDIT_MAX),
 });
 
 /** How long one tag may be, and how many an article may have (issue 26 item 5). */
@@ -227,7 +235,11 @@ export const ArticleCardSchema = z.object({
   excerpt: z.string(),
   language: z.enum(LANGUAGES),
   category: CategoryRefSchema.nullable(),
+  /** The first byline (SPEC.md §3); `authors` has every byline, this one first. */
   author: AuthorRefSchema.nullable(),
+  /** Our addition (issue 26 item 4): every byline in order, and the agency's credit. */
+  authors: z.array(AuthorRefSchema),
+  credit: z.string(),
   /** Our addition: a live blog still being written (the "LIVE" badge, issue 25 item 1). */
   liveBlog: z.boolean(),
   publishedAt: isoDate,
@@ -239,7 +251,10 @@ export type ArticleCard = z.infer<typeof ArticleCardSchema>;
 /** One whole article (SPEC.md §3) with our additions (DECISIONS.md §5). */
 export const ArticleSchema = articleTexts.stringsSchema().extend({
   _id: z.string(),
+  /** The first byline (SPEC.md §3); `authors` has every byline, this one first. */
   author: AuthorRefSchema.nullable(),
+  /** Our addition (issue 26 item 4): every byline in order; `credit` (a text) names an agency. */
+  authors: z.array(AuthorRefSchema),
   category: CategoryRefSchema.nullable(),
   image: ImageInfoSchema.nullable(),
   status: z.enum(ARTICLE_STATUSES),
@@ -281,7 +296,22 @@ export const AdminArticleRowSchema = z.object({
 
 /** Create and update bodies (SPEC.md §7) plus status, publishedAt, language, legacyId. */
 export const ArticleInputSchema = ArticleTextsSchema.extend({
+  /** The first byline (the original client's one author); `authors` names them all. */
   author: IdSchema.optional().nullable(),
+  /**
+   * Our addition (issue 26 item 4): every byline in order, the first the main one (`author`),
+   * by id (or as answered, `{ _id, … }`). Left out, an update keeps the bylines (with `author`
+   * given, it takes the first place); `[]` leaves only the credit.
+   */
+  authors: z
+    .array(
+      z.union([IdSchema, z.object({ _id: IdSchema }).transform((a) => a._id)], {
+        error: 'each byline must be a user id',
+      }),
+      { error: 'authors must be a list of user ids' },
+    )
+    .max(BYLINES_MAX, `an article may have at most ${BYLINES_MAX} bylines`)
+    .optional(),
   category: IdSchema,
   status: z
     .enum(ARTICLE_STATUSES, { error: 'status must be draft, pending or published' })

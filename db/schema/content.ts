@@ -1,4 +1,4 @@
-import { and, gt, lte, sql, type Placeholder } from 'drizzle-orm';
+import { and, eq, gt, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
@@ -86,6 +86,8 @@ export const articles = pgTable(
     liveBlog: boolean().notNull().default(false),
     liveStartedAt: timestamp({ withTimezone: true, mode: 'date' }),
     liveEndedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    /** A free-text agency or contributor credit ("PTI", "भाषा"), beside the bylines (issue 26). */
+    credit: text().notNull().default(''),
     ...timestamps,
   },
   (t) => [
@@ -251,3 +253,40 @@ export const articleTagIds = sql<
  * searching a tag's word finds what carries it). The saves say the same in `searchKeywords`.
  */
 export const articleSearchKeywords = sql<string>`concat_ws(', ', nullif(${articles.metaKeywords}, ''), nullif(array_to_string(${articleTagNames}, ', '), ''))`;
+
+/**
+ * An article's bylines after the first (issue 26 item 4): `articles.author_id` is the first
+ * byline (`author` on the wire, as the original client knew it), these rows the others, in
+ * their order (`position` 1, 2, …). Any byline owns the piece (`mayChange`).
+ */
+export const articleAuthors = pgTable(
+  'article_authors',
+  {
+    articleId: uuid()
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.userId] }),
+    // An author's page and feed find the pieces they co-wrote.
+    index('article_authors_user_idx').on(t.userId),
+  ],
+);
+
+/** An article's further bylines in order, next to its row: `{ _id, name, slug }` each. */
+export const articleCoAuthors = sql<
+  { _id: string; name: string; slug: string }[]
+>`coalesce((select json_agg(json_build_object('_id', ${users.id}, 'name', ${users.name}, 'slug', ${users.slug}) order by ${articleAuthors.position}) from ${articleAuthors} join ${users} on ${users.id} = ${articleAuthors.userId} where ${articleAuthors.articleId} = ${articles.id}), '[]'::json)`;
+
+/** The ids of an article's further bylines in order (what a change of it touches, who owns it). */
+export const articleCoAuthorIds = sql<
+  string[]
+>`coalesce((select array_agg(${articleAuthors.userId}::text order by ${articleAuthors.position}) from ${articleAuthors} where ${articleAuthors.articleId} = ${articles.id}), '{}')`;
+
+/** Articles with `userId` among their bylines: the first, or a further one. */
+export const writtenBy = (userId: string): SQL =>
+  sql`(${eq(articles.authorId, userId)} OR ${articles.id} IN (select ${articleAuthors.articleId} from ${articleAuthors} where ${articleAuthors.userId} = ${userId}))`;

@@ -20,6 +20,7 @@ const state = (over: Partial<PublicState> = {}): PublicState => ({
   slug: 'story',
   categoryId: '00000000-0000-4000-8000-0000000000c1',
   authorId: '00000000-0000-4000-8000-0000000000b1',
+  coAuthorIds: [],
   language: 'hi',
   translationId: null,
   liveBlog: false,

@@ -1,8 +1,14 @@
 import { useRef, type ChangeEvent } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { slugify } from '../../../common/slug';
 import type { Category } from '../../../common/schemas/categories';
-import { FormCheckbox, FormSelect, FormTextField } from '../../components/form/fields';
+import { controlProps, Field } from '../../components/field';
+import {
+  FormCheckbox,
+  FormSelect,
+  FormTextField,
+  useFieldError,
+} from '../../components/form/fields';
 import { adminCopy as t } from '../../copy/admin';
 import type { ArticleFormValues } from './article-form-values';
 import type { AuthorOption } from './use-article-options';
@@ -67,6 +73,13 @@ export function ArticleFields({
         <option value="hi">{t.form.hindi}</option>
         <option value="en">{t.form.english}</option>
       </FormSelect>
+      <CoAuthorsSelect authors={authors} />
+      <FormTextField
+        name="credit"
+        label={t.form.credit}
+        hint={t.form.creditHelp}
+        wrapperClassName="col-md-4"
+      />
       {status === 'published' && mayPublish && (
         <PublishTimingFields when={when} timeZone={timeZone} />
       )}
@@ -121,6 +134,45 @@ function AuthorSelect({
         ))
       )}
     </FormSelect>
+  );
+}
+
+/**
+ * The further bylines (issue 26 item 4): any writer but the first byline, several at once.
+ * Any writer may name colleagues; the server keeps an author among the bylines.
+ */
+function CoAuthorsSelect({ authors }: { authors: AuthorOption[] | null }) {
+  const { field } = useController<ArticleFormValues, 'coAuthors'>({ name: 'coAuthors' });
+  const main = useWatch<ArticleFormValues, 'author'>({ name: 'author' });
+  const error = useFieldError('authors');
+  return (
+    <Field
+      id="coAuthors"
+      label={t.form.coAuthors}
+      hint={t.form.coAuthorsHelp}
+      error={error}
+      className="col-md-4"
+    >
+      <select
+        {...controlProps('coAuthors', 'form-select', t.form.coAuthorsHelp, error)}
+        multiple
+        size={4}
+        disabled={authors === null}
+        value={field.value}
+        onChange={(event) =>
+          field.onChange([...event.target.selectedOptions].map((option) => option.value))
+        }
+        onBlur={field.onBlur}
+      >
+        {(authors ?? [])
+          .filter((a) => a._id !== main)
+          .map((a) => (
+            <option key={a._id} value={a._id}>
+              {a.name}
+            </option>
+          ))}
+      </select>
+    </Field>
   );
 }
 

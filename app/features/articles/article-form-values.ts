@@ -15,7 +15,10 @@ import { fromZonedInput, toZonedInput } from '../../../common/time-zone';
  * come from the shared list (ArticleTextsSchema); the rest are its choices.
  */
 export type ArticleFormValues = ArticleTexts & {
+  /** The first byline; '' for none. */
   author: string;
+  /** The further bylines' ids, in order (issue 26 item 4). */
+  coAuthors: string[];
   category: string;
   status: ArticleStatus;
   /** With status published: go out now, or at `publishedAt` (DECISIONS.md §11). */
@@ -50,6 +53,7 @@ export const isScheduled = (a: Pick<Article, 'status' | 'publishedAt'>, now = ne
 export const emptyArticleForm = (authorId: string): ArticleFormValues => ({
   ...articleTexts.empty(),
   author: authorId,
+  coAuthors: [],
   category: '',
   status: 'published',
   when: 'now',
@@ -65,7 +69,8 @@ export const articleToForm = (
   timeZone: string = DEFAULT_CONTEXT.timeZone,
 ): ArticleFormValues => ({
   ...pickArticleTexts(a),
-  author: a.author?._id ?? '',
+  author: a.authors[0]?._id ?? '',
+  coAuthors: a.authors.slice(1).map((x) => x._id),
   category: a.category?._id ?? '',
   status: a.status,
   when: isScheduled(a) ? 'schedule' : 'now',
@@ -100,10 +105,13 @@ export function articleBody(
 ): z.input<typeof ArticleInputSchema> {
   const publishedAt = publishedAtOf(v, ctx);
   const { slug, ...texts } = pickArticleTexts(v);
+  const bylines = [...new Set([v.author, ...v.coAuthors].filter(Boolean))];
   return {
     ...texts,
     ...(slug ? { slug } : {}),
     ...(v.author ? { author: v.author } : {}),
+    // Every byline, the first the main one (none chosen: the server decides, as for author).
+    ...(bylines.length > 0 ? { authors: bylines } : {}),
     category: v.category,
     status: v.status,
     ...(publishedAt !== undefined ? { publishedAt } : {}),

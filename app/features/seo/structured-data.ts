@@ -107,6 +107,27 @@ export function articleImages(
   return article.imageUrl ? [absolute(article.imageUrl)] : [];
 }
 
+/**
+ * Who wrote it (issue 26 item 4): each byline as a Person with their page, then the agency of
+ * its credit as an Organization; the publication when there is neither. One author stays one
+ * object, as Google's examples give it; several are a list.
+ */
+export function articleAuthors(
+  article: Pick<Article, 'authors' | 'credit'>,
+  settings: SiteSettings,
+  publicUrl: string,
+): Thing | Thing[] {
+  const people: Thing[] = article.authors.map((a) => ({
+    '@type': 'Person',
+    name: a.name,
+    url: `${publicUrl}${authorPath(a.slug)}`,
+  }));
+  const agency: Thing[] = article.credit ? [{ '@type': 'Organization', name: article.credit }] : [];
+  const [first, ...more] = [...people, ...agency];
+  if (!first) return { '@type': 'Organization', name: settings.siteName, url: `${publicUrl}/` };
+  return more.length === 0 ? first : [first, ...more];
+}
+
 export function newsArticle(opts: {
   article: Article;
   description: string;
@@ -128,13 +149,7 @@ export function newsArticle(opts: {
     ...(article.category ? { articleSection: article.category.name } : {}),
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
     url,
-    author: article.author
-      ? {
-          '@type': 'Person',
-          name: article.author.name,
-          url: `${publicUrl}${authorPath(article.author.slug)}`,
-        }
-      : { '@type': 'Organization', name: settings.siteName, url: `${publicUrl}/` },
+    author: articleAuthors(article, settings, publicUrl),
     publisher: organization(settings, publicUrl),
   };
 }

@@ -3,7 +3,7 @@
  * kept answers to refresh, and those to drop. An article readers cannot see, before and after,
  * touches nothing kept. An edit of a public article's words refreshes what shows it (its page,
  * its cards, feed items), the sitemaps and search. A move (published or taken back, another
- * time, category, author or language) also refreshes the lists it leaves and enters; a tag
+ * time, category, bylines or language) also refreshes the lists it leaves and enters; a tag
  * gained or lost refreshes that tag's list (issue 26 item 5). Its page at the old address is
  * dropped, never served stale, when that address stops being its page (taken back, deleted,
  * or moved to another address).
@@ -20,6 +20,7 @@ export type PublicState = Pick<
   | 'slug'
   | 'categoryId'
   | 'authorId'
+  | 'coAuthorIds'
   | 'language'
   | 'translationId'
   | 'liveBlog'
@@ -34,6 +35,7 @@ const listsOf = (s: PublicState) => [
   CacheTags.latest,
   ...(s.categoryId ? [CacheTags.categoryList(s.categoryId)] : []),
   ...(s.authorId ? [CacheTags.authorList(s.authorId)] : []),
+  ...s.coAuthorIds.map(CacheTags.authorList),
   ...s.tagIds.map(CacheTags.tagList),
 ];
 
@@ -49,6 +51,7 @@ const tagsGainedOrLost = (a: PublicState, b: PublicState) => [
 const samePlace = (a: PublicState, b: PublicState) =>
   sameAddress(a, b) &&
   a.authorId === b.authorId &&
+  a.coAuthorIds.join() === b.coAuthorIds.join() &&
   a.language === b.language &&
   a.publishedAt.getTime() === b.publishedAt.getTime();
 

@@ -145,7 +145,9 @@ export function articleLookups({ db, clock }: Pick<ArticlesDeps, 'db' | 'clock'>
         (isPublicNow(row, clock.now()) ||
           (actor &&
             hasRole(actor.role, 'author') &&
-            (hasRole(actor.role, 'editor') || row.authorId === actor.id)));
+            (hasRole(actor.role, 'editor') ||
+              row.authorId === actor.id ||
+              row.coAuthors.some((a) => a._id === actor.id))));
       if (!row || !visible) throw notFound('Article not found.');
       return toArticle(row);
     },

@@ -39,6 +39,15 @@ const authorRef = (row: RefColumns): ArticleCard['author'] =>
     ? { _id: row.authorId, name: row.authorName, slug: row.authorSlug }
     : null;
 
+/**
+ * Every byline of a row in order: its first (joined), then the others (issue 26 item 4). A
+ * deleted account leaves no byline.
+ */
+const bylinesOf = (row: CardRow): ArticleCard['authors'] => {
+  const first = authorRef(row);
+  return [...(first ? [first] : []), ...row.coAuthors];
+};
+
 /** A row of the admin list and the dashboard's lists (AdminArticleRowSchema). */
 export const toAdminRow = (row: AdminListRow) => ({
   _id: row.id,
@@ -75,6 +84,7 @@ function cardExcerptOf(bodyHead: string): string {
 }
 
 export function toCard(row: CardRow): ArticleCard {
+  const authors = bylinesOf(row);
   return {
     _id: row.id,
     name: row.name,
@@ -84,7 +94,10 @@ export function toCard(row: CardRow): ArticleCard {
     excerpt: cardExcerptOf(row.bodyHead),
     language: row.language,
     category: categoryRef(row),
-    author: authorRef(row),
+    // The first byline, as the original client knew its one author.
+    author: authors[0] ?? null,
+    authors,
+    credit: row.credit,
     liveBlog: row.liveBlog,
     publishedAt: row.publishedAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
@@ -98,6 +111,7 @@ export function toArticle(row: FullRow): Article {
     ...pickArticleTexts(row),
     _id: card._id,
     author: card.author,
+    authors: card.authors,
     category: card.category,
     image: card.image && {
       ...card.image,
@@ -130,6 +144,7 @@ export function revisionContentOf(row: FullRow): RevisionContent {
     ...pickArticleTexts(row),
     category: row.categoryId,
     author: row.authorId,
+    authors: [...(row.authorId ? [row.authorId] : []), ...row.coAuthors.map((a) => a._id)],
     language: row.language,
     publishedAt: row.publishedAt.toISOString(),
     translationId: row.translationId,

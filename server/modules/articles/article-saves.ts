@@ -18,6 +18,7 @@ import { articleAccess, mayChange } from './article-access';
 import { articleChange } from './article-changes';
 import { revisionContentOf, toArticle } from './article-rows';
 import {
+  bylinesOf,
   checkTranslation,
   chooseSlug,
   legacyConflict,
@@ -37,6 +38,7 @@ import {
   type StoredState,
 } from './articles-repository';
 import type { ArticlesDeps } from './articles-service';
+import { setCoAuthors } from './bylines-repository';
 import { setArticleTags } from './tags-repository';
 
 const STALE_SAVE =
@@ -98,14 +100,16 @@ const recordWrite =
   };
 
 /**
- * What every write does in its transaction once the row is written: its tags when the save
- * names them (left out, an update keeps them), then the revision and the search row.
+ * What every write does in its transaction once the row is written: its further bylines, its
+ * tags when the save names them (left out, an update keeps them), then the revision and the
+ * search row.
  */
 const writeWith =
   (deps: Pick<ArticlesDeps, 'newsroom' | 'search'>, userId: string, record: WriteRecord) =>
-  (input: Pick<ArticleInput, 'tags'>) =>
+  (parts: { tags: string[] | undefined; coAuthors: string[] }) =>
   async (tx: Db, id: string) => {
-    if (input.tags !== undefined) await setArticleTags(tx, id, input.tags);
+    await setCoAuthors(tx, id, parts.coAuthors);
+    if (parts.tags !== undefined) await setArticleTags(tx, id, parts.tags);
     await recordWrite(deps, userId, record)(tx, id);
   };
 
@@ -131,10 +135,8 @@ async function createArticle(deps: ArticlesDeps, actor: Actor | null, input: Art
     'Only authors, editors and administrators can write articles.',
   );
   const slug = await chooseSlug(deps.db, input);
-  const { segment: _segment, ...values } = await valuesFrom(deps, a, input, {
-    slug,
-    authorId: input.author ?? a.id,
-  });
+  const bylines = bylinesOf(input, { writer: a.id });
+  const { segment: _segment, ...values } = await valuesFrom(deps, a, input, { slug, bylines });
   const translationId = await checkTranslation(deps.db, values, input.translationId);
   const now = deps.clock.now();
   const status = input.status ?? 'published';
@@ -154,7 +156,10 @@ async function createArticle(deps: ArticlesDeps, actor: Actor | null, input: Art
         createdAt: now,
       },
       translationId,
-      writeWith(deps, a.id, { kind: 'save' })(input),
+      writeWith(deps, a.id, { kind: 'save' })({
+        tags: input.tags,
+        coAuthors: bylines.slice(1),
+      }),
     );
   } catch (error) {
     return legacyConflict(error);
@@ -172,8 +177,8 @@ async function updateArticleAs(
 ) {
   const { actor: a, stored: before } = await articleAccess(deps).editable(actor, id);
   const slug = input.slug ? await chooseSlug(deps.db, input, id) : before.slug;
-  const authorId = input.author === undefined ? before.authorId : (input.author ?? null);
-  const values = await valuesFrom(deps, a, input, { slug, authorId, before });
+  const bylines = bylinesOf(input, { writer: a.id, before });
+  const values = await valuesFrom(deps, a, input, { slug, bylines, before });
   const translationId = await checkTranslation(
     deps.db,
     { id, language: values.language },
@@ -194,13 +199,13 @@ async function updateArticleAs(
     updatedAt: now,
   };
   const refuseStale = (stored: StoredState) => {
-    mayChange(a, stored.authorId);
+    mayChange(a, stored);
     if (input.updatedAt && new Date(input.updatedAt).getTime() < stored.updatedAt.getTime())
       throw conflict(STALE_SAVE);
   };
   try {
     const found = await updateArticle(deps.db, id, full, refuseStale, translationId, (tx) =>
-      writeWith(deps, a.id, record)(input)(tx, id),
+      writeWith(deps, a.id, record)({ tags: input.tags, coAuthors: bylines.slice(1) })(tx, id),
     );
     if (!found) throw notFound('Article not found.');
   } catch (error) {

@@ -6,6 +6,8 @@ import type { Db } from '../../../db/client';
 import { prepared } from '../../../db/prepared';
 import {
   articleBodyHead,
+  articleCoAuthorIds,
+  articleCoAuthors,
   articleFormerPaths,
   articleRedirects,
   articles,
@@ -48,6 +50,9 @@ export const cardColumns = {
   createdAt: articles.createdAt,
   updatedAt: articles.updatedAt,
   ...refColumns,
+  // The bylines after the first, and the agency's credit (issue 26 item 4).
+  coAuthors: articleCoAuthors,
+  credit: articles.credit,
   // The image's size and resized variants (joined from media), for srcset on every card.
   imageWidth: media.width,
   imageHeight: media.height,
@@ -240,6 +245,7 @@ export type ArticleValues = {
   metaTitle: string;
   metaDescription: string;
   metaKeywords: string;
+  credit: string;
   status: ArticleStatus;
   publishedAt: Date;
   /** Left out: the stored note stays (an update of a draft keeps what the editor wrote). */
@@ -294,7 +300,9 @@ export async function insertArticle(
 }
 
 export interface StoredState {
+  /** The first byline; `coAuthorIds` the others, in order. */
   authorId: string | null;
+  coAuthorIds: string[];
   categoryId: string | null;
   language: Language;
   slug: string;
@@ -318,6 +326,7 @@ export async function findStoredState(db: Db, id: string): Promise<StoredState |
   const [row] = await db
     .select({
       authorId: articles.authorId,
+      coAuthorIds: articleCoAuthorIds,
       categoryId: articles.categoryId,
       language: articles.language,
       slug: articles.slug,

@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import {
+  articleAuthors,
   articleFormerPaths,
   articleRedirects,
   articles,
@@ -14,8 +15,8 @@ import { setArticleTags } from './tags-repository';
 /*
  * The articles module's door for moving content in and out (server/modules/README.md): the
  * WordPress import and the site archive write `articles`, `article_redirects`,
- * `article_former_paths`, `tags` and `article_tags` only through here, inside the caller's
- * transaction.
+ * `article_former_paths`, `tags`, `article_tags` and `article_authors` only through here,
+ * inside the caller's transaction.
  */
 
 /** Tables this module owns, in the order they can be filled (the archive copies them). */
@@ -25,6 +26,7 @@ export const ARTICLE_TABLES = [
   articleFormerPaths,
   tags,
   articleTags,
+  articleAuthors,
 ] as const;
 
 /** Gives an imported article its tags (a WordPress post's tags), in the caller's transaction. */

@@ -35,14 +35,28 @@ export function mainLanguage(rows: { language: Language }[], fallback: Language)
 /** The RSS category domain that marks a live blog's item. */
 export const LIVE_CATEGORY_DOMAIN = 'https://schema.org/LiveBlogPosting';
 
+/**
+ * Who a story is by, as its page says it: every byline, then the agency's credit; the
+ * publication for a story with neither (as its JSON-LD).
+ */
+function creatorsOf(row: FeedRow, site: SiteSettings): string[] {
+  const names = [
+    ...(row.authorName !== null ? [row.authorName] : []),
+    ...row.coAuthors.map((a) => a.name),
+    ...(row.credit ? [row.credit] : []),
+  ];
+  return names.length > 0 ? names : [site.siteName];
+}
+
 /** One story of a feed: its excerpt, and its whole body when the site gives full text. */
 function feedItem(row: FeedRow, site: SiteSettings, { absolute, absoluteLinks }: SiteAddresses) {
   const url = absolute(articlePath(row));
   return (
     `<item><title>${xml(row.name)}</title><link>${xml(url)}</link><guid isPermaLink="true">${xml(url)}</guid>` +
     `<pubDate>${rfc822(row.publishedAt)}</pubDate>` +
-    // The byline: the author, or the publication for a story without one (as its JSON-LD).
-    `<dc:creator>${xml(row.authorName ?? site.siteName)}</dc:creator>` +
+    creatorsOf(row, site)
+      .map((name) => `<dc:creator>${xml(name)}</dc:creator>`)
+      .join('') +
     (row.categoryName ? `<category>${xml(row.categoryName)}</category>` : '') +
     // A live blog still being written says so (issue 25 item 1), for readers that sort by it.
     (row.liveBlog ? `<category domain="${LIVE_CATEGORY_DOMAIN}">live</category>` : '') +

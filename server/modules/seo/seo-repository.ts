@@ -4,11 +4,14 @@ import { hasRole, ROLES } from '../../../common/roles';
 import type { Db } from '../../../db/client';
 import {
   articleBodyHead,
+  articleCoAuthors,
   articles,
+  articleAuthors,
   articleTags,
   categories,
   isPublicArticle,
   tags,
+  writtenBy,
 } from '../../../db/schema/content';
 import { media } from '../../../db/schema/media';
 import { users } from '../../../db/schema/users';
@@ -53,7 +56,7 @@ export function listPublishedForSeo(
         : sql`${articles.publishedAt} >= ${opts.since}`,
     );
   if (opts.categoryId) conditions.push(eq(articles.categoryId, opts.categoryId));
-  if (opts.authorId) conditions.push(eq(articles.authorId, opts.authorId));
+  if (opts.authorId) conditions.push(writtenBy(opts.authorId));
   if (opts.tagId)
     conditions.push(
       sql`exists (select 1 from ${articleTags} where ${articleTags.articleId} = ${articles.id} and ${articleTags.tagId} = ${opts.tagId})`,
@@ -76,6 +79,9 @@ export function listPublishedForSeo(
           >`case when ${articles.description} ~* '<img[[:space:]]' then array(select m[1] from regexp_matches(${articles.description}, '(<img[[:space:]][^>]*>)', 'gi') as m) else '{}'::text[] end`
         : sql<string[]>`'{}'::text[]`,
       authorName: users.name,
+      // The bylines after the first, and the agency's credit (issue 26 item 4).
+      coAuthors: articleCoAuthors,
+      credit: articles.credit,
       /*
        * Size and type of the image the article names, when it is an upload's original here
        * (an enclosure states the length of the file it points to).
@@ -141,10 +147,22 @@ export function listCategoriesForSeo(db: Db, now: Date) {
  * the placeholder before start-up gives one), each with their newest article's time, by name.
  */
 export function listAuthorsForSeo(db: Db, now: Date) {
+  // Their pages list what they co-wrote too (issue 26 item 4).
+  const bylines = db
+    .select({ userId: sql<string>`${articles.authorId}`.as('user_id'), articleId: articles.id })
+    .from(articles)
+    .where(sql`${articles.authorId} IS NOT NULL`)
+    .unionAll(
+      db
+        .select({ userId: articleAuthors.userId, articleId: articleAuthors.articleId })
+        .from(articleAuthors),
+    )
+    .as('bylines');
   return db
     .select({ slug: users.slug, lastPublishedAt: max(articles.publishedAt) })
     .from(users)
-    .innerJoin(articles, eq(articles.authorId, users.id))
+    .innerJoin(bylines, eq(bylines.userId, users.id))
+    .innerJoin(articles, eq(articles.id, bylines.articleId))
     .where(
       and(
         isPublicArticle(now),

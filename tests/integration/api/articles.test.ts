@@ -91,6 +91,8 @@ describe('POST /api/articles/article', () => {
       name: 'A morning in Jaipur',
       slug: 'a-morning-in-jaipur',
       author: { _id: author._id, name: 'Anu Author', slug: 'anu-author' },
+      authors: [{ _id: author._id, name: 'Anu Author', slug: 'anu-author' }],
+      credit: '',
       category: { _id: category._id, slug: category.slug, name: category.name },
       imageUrl: 'https://images.example.com/photo.jpg',
       image: null,
