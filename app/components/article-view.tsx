@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import type { Article, ArticleCard as ArticleCardData } from '../../common/schemas/articles';
 import { CARD_EXCERPT_LENGTH } from '../../common/articles';
 import { articlePath, authorPath, tagPath } from '../../common/paths';
@@ -89,12 +90,12 @@ function ArticleByline({ article }: { article: Article }) {
         <span>
           {t.article.byPrefix}
           {authors.map((a, i) => (
-            <span key={a._id}>
+            <Fragment key={a._id}>
               {i > 0 && (i === authors.length - 1 ? t.article.lastBylineJoin : ', ')}
               <a href={authorPath(a.slug)} rel="author">
                 {a.name}
               </a>
-            </span>
+            </Fragment>
           ))}
           {' · '}
         </span>

@@ -274,19 +274,27 @@ export const articleAuthors = pgTable(
     primaryKey({ columns: [t.articleId, t.userId] }),
     // An author's page and feed find the pieces they co-wrote.
     index('article_authors_user_idx').on(t.userId),
-    // A card reads its bylines in order from here, without a sort.
+    // An article's bylines in order (its stored state), without a sort.
     index('article_authors_article_order_idx').on(t.articleId, t.position),
   ],
 );
 
 /**
- * An article's further bylines in order, next to its row: `{ _id, name, slug }` each. Read in
- * order from `article_authors_article_order_idx` and aggregated as they come, so a card's
- * query plans no sort (tests/integration/db/query-plans.test.ts).
+ * An article's further bylines, next to its row: `{ _id, name, slug, position }` each. Put in
+ * order by `inBylineOrder`, not in SQL: an ordered aggregate would add a sort to every card
+ * query's plan (tests/integration/db/query-plans.test.ts), for a handful of rows.
  */
 export const articleCoAuthors = sql<
-  { _id: string; name: string; slug: string }[]
->`coalesce((select json_agg(b) from (select ${users.id} as "_id", ${users.name} as "name", ${users.slug} as "slug" from ${articleAuthors} join ${users} on ${users.id} = ${articleAuthors.userId} where ${articleAuthors.articleId} = ${articles.id} order by ${articleAuthors.position}) b), '[]'::json)`;
+  { _id: string; name: string; slug: string; position: number }[]
+>`coalesce((select json_agg(json_build_object('_id', ${users.id}, 'name', ${users.name}, 'slug', ${users.slug}, 'position', ${articleAuthors.position})) from ${articleAuthors} join ${users} on ${users.id} = ${articleAuthors.userId} where ${articleAuthors.articleId} = ${articles.id}), '[]'::json)`;
+
+/** Further bylines as `articleCoAuthors` reads them, in their order, as `{ _id, name, slug }`. */
+export const inBylineOrder = (
+  coAuthors: readonly { _id: string; name: string; slug: string; position: number }[],
+) =>
+  [...coAuthors]
+    .sort((a, b) => a.position - b.position)
+    .map(({ _id, name, slug }) => ({ _id, name, slug }));
 
 /** The ids of an article's further bylines in order (what a change of it touches, who owns it). */
 export const articleCoAuthorIds = sql<

@@ -7,6 +7,7 @@ import { HOME_EXCERPT_LENGTH } from '../../../common/articles';
 import { pickArticleTexts, type Article, type ArticleCard } from '../../../common/schemas/articles';
 import type { RevisionContent } from '../../../common/schemas/revisions';
 import { htmlExcerpt } from '../../../common/text';
+import { inBylineOrder } from '../../../db/schema/content';
 import { mediaUrl } from '../media/media-urls';
 import type { AdminListRow } from './article-lists-repository';
 import type { CardRow, FullRow } from './articles-repository';
@@ -45,7 +46,7 @@ const authorRef = (row: RefColumns): ArticleCard['author'] =>
  */
 const bylinesOf = (row: CardRow): ArticleCard['authors'] => {
   const first = authorRef(row);
-  return [...(first ? [first] : []), ...row.coAuthors];
+  return [...(first ? [first] : []), ...inBylineOrder(row.coAuthors)];
 };
 
 /** A row of the admin list and the dashboard's lists (AdminArticleRowSchema). */
@@ -144,7 +145,10 @@ export function revisionContentOf(row: FullRow): RevisionContent {
     ...pickArticleTexts(row),
     category: row.categoryId,
     author: row.authorId,
-    authors: [...(row.authorId ? [row.authorId] : []), ...row.coAuthors.map((a) => a._id)],
+    authors: [
+      ...(row.authorId ? [row.authorId] : []),
+      ...inBylineOrder(row.coAuthors).map((a) => a._id),
+    ],
     language: row.language,
     publishedAt: row.publishedAt.toISOString(),
     translationId: row.translationId,

@@ -9,6 +9,7 @@ import {
 } from '../../../common/paths';
 import type { SiteSettings } from '../../../common/settings';
 import { htmlExcerpt } from '../../../common/text';
+import { inBylineOrder } from '../../../db/schema/content';
 import { notFound } from '../../lib/errors';
 import type { SeoDeps, SiteAddresses } from './seo-service';
 import { listPublishedForSeo } from './seo-repository';
@@ -42,7 +43,7 @@ export const LIVE_CATEGORY_DOMAIN = 'https://schema.org/LiveBlogPosting';
 function creatorsOf(row: FeedRow, site: SiteSettings): string[] {
   const names = [
     ...(row.authorName !== null ? [row.authorName] : []),
-    ...row.coAuthors.map((a) => a.name),
+    ...inBylineOrder(row.coAuthors).map((a) => a.name),
     ...(row.credit ? [row.credit] : []),
   ];
   return names.length > 0 ? names : [site.siteName];
