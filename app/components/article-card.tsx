@@ -155,17 +155,18 @@ export function ArticleCard({
             <Heading className="h5 card-title">
               <PageLink to={href} dangerouslySetInnerHTML={{ __html: highlight.name }} />
             </Heading>
-            <CardByline article={article} />
             <p className="card-text" dangerouslySetInnerHTML={{ __html: highlight.snippet }} />
+            <CardByline article={article} />
           </>
         ) : (
           <>
             <Heading className="h5 card-title">
               <PageLink to={href}>{article.name}</PageLink>
             </Heading>
-            <CardByline article={article} />
             {dated && <CardMeta article={article} timeZone={dated.timeZone} />}
             {!compact && <p className="card-text">{cardExcerpt(article.excerpt, length)}</p>}
+            {/* After the excerpt: a card's first paragraph stays its summary. */}
+            <CardByline article={article} />
           </>
         )}
         {!compact && <ReadMore href={href} article={article} />}
