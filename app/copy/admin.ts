@@ -197,7 +197,7 @@ export const adminCopy = {
     slugHelp: 'The address of the article: lower-case English words joined by hyphens.',
     slugEditHelp: 'Changing it keeps the old address working as a permanent redirect.',
     author: 'Author',
-    coAuthors: 'Co-authors',
+    coAuthors: 'Co-writers',
     coAuthorsHelp:
       'Further bylines, shown after the author. Hold Ctrl (⌘ on a Mac) to choose several.',
     credit: 'Credit (agency)',
