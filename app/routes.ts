@@ -33,6 +33,7 @@ export default [
     route(P.profile, 'routes/public/profile.tsx'),
     route(`${P.category}/:slug`, 'routes/public/category.tsx'),
     route(`${P.author}/:slug`, 'routes/public/author.tsx'),
+    route(`${P.tag}/:slug`, 'routes/public/tag.tsx'),
     route(P.search, 'routes/public/search.tsx'),
     route(`${P.legacyArticle}/:id`, 'routes/redirects/legacy-article.tsx'),
     route(`${P.slugRedirect}/:slug`, 'routes/redirects/slug-redirect.tsx'),

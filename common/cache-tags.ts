@@ -21,6 +21,11 @@ export const CacheTags = {
   author: (id: string) => `u:${compact(id)}`,
   /** The author's list of articles (their page and feed). */
   authorList: (id: string) => `lu:${compact(id)}`,
+  /**
+   * A tag's list of articles (its pages, its feed): an article gaining or losing the tag, or
+   * tagged and coming or going from readers' view, refreshes it (issue 26 item 5).
+   */
+  tagList: (id: string) => `lt:${compact(id)}`,
   /** The newest articles of the whole site (home, the site's feed). */
   latest: 'l:latest',
   /** The live blogs running now (the news home's slot). */
@@ -51,12 +56,13 @@ export interface CacheChange {
   drop?: string[];
 }
 
-/** Tags of the cards a page shows: each article, its category and its author. */
+/** Tags of the cards a page shows: each article, its category and every byline's author. */
 export function cardTags(
   cards: readonly {
     _id: string;
     category?: { _id: string } | null;
     author?: { _id: string } | null;
+    authors?: readonly { _id: string }[];
   }[],
 ): string[] {
   const tags: string[] = [];
@@ -64,6 +70,7 @@ export function cardTags(
     tags.push(CacheTags.article(card._id));
     if (card.category) tags.push(CacheTags.category(card.category._id));
     if (card.author) tags.push(CacheTags.author(card.author._id));
+    for (const author of card.authors ?? []) tags.push(CacheTags.author(author._id));
   }
-  return tags;
+  return [...new Set(tags)];
 }

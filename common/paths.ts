@@ -1,3 +1,5 @@
+import { slugify } from './slug';
+
 /*
  * The site's address rules, in one place. Every public path of an article is built by
  * `articlePath`; every first path segment a page or the server answers is named here, and the
@@ -36,6 +38,8 @@ export const PAGE_SEGMENTS = {
   invite: 'invite',
   /** /reset: ask for a password-reset link; /reset/{token}: choose a new password. */
   reset: 'reset',
+  /** /tag/{slug}: a tag's articles (issue 26 item 5). */
+  tag: 'tag',
 } as const;
 
 /** The static pages (SPEC.md §2); an import may give them a stored text. */
@@ -82,7 +86,6 @@ const KEPT_FOR_LATER = [
   'signout',
   'sitemap',
   'static',
-  'tag',
   'tags',
   'user',
   'users',
@@ -121,6 +124,14 @@ export const previewPath = (token: string) => `/${PAGE_SEGMENTS.preview}/${token
 export const invitePath = (token: string) => `/${PAGE_SEGMENTS.invite}/${token}`;
 export const resetPath = (token?: string) =>
   token ? `/${PAGE_SEGMENTS.reset}/${token}` : `/${PAGE_SEGMENTS.reset}`;
+
+/**
+ * The public path of a tag's page, from its name: the tag's stored slug is made by the same
+ * slug rules when the tag is first used (server/modules/articles/tags-repository.ts).
+ */
+export const tagPath = (name: string) => tagSlugPath(slugify(name));
+/** The same, from the tag's stored slug. */
+export const tagSlugPath = (slug: string) => `/${PAGE_SEGMENTS.tag}/${slug}`;
 
 /** The public path of an author's page (the byline links here). */
 export const authorPath = (slug: string) => `/${PAGE_SEGMENTS.author}/${slug}`;

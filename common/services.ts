@@ -2,7 +2,7 @@ import { createContext } from 'react-router';
 import type { CropRatio, Language } from './articles';
 import type { ResponsiveImageInfo } from './media';
 import type { Role } from './roles';
-import type { Article, ArticleCard } from './schemas/articles';
+import type { Article, ArticleCard, Tag } from './schemas/articles';
 import type { BreakingNews } from './schemas/breaking';
 import type { LiveEntry } from './schemas/live';
 import type { Category, CategoryFamily, CategoryMenu } from './schemas/categories';
@@ -42,6 +42,10 @@ export interface AppServices {
     categoriesPage(categoryIds: string[], page: number, limit: number): Promise<CategoryPage>;
     /** One page of an author's published articles, newest first. */
     authorPage(authorId: string, page: number, limit: number): Promise<CategoryPage>;
+    /** A tag by its address (`/tag/{slug}`), or undefined (issue 26 item 5). */
+    tagBySlug(slug: string): Promise<Tag | undefined>;
+    /** One page of a tag's published articles, newest first. */
+    tagPage(tagId: string, page: number, limit: number): Promise<CategoryPage>;
     /**
      * What readers find at /{segment}/{slug} (the one address resolver, also behind
      * `GET /api/articles/{category}/{slug}`): the published article, or the path it lives at

@@ -16,6 +16,7 @@ try {
     const result = await seedDemoContent({
       db: database.db,
       storeImage: (data) => services.media.storeImage(data, { avifNow: true }),
+      tagArticle: services.articles.setTags,
       now: services.clock.now(),
     });
     await database.analyze();

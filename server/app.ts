@@ -87,6 +87,7 @@ async function seedEmptySite(log: StartupLog, database: Database, services: Serv
     const result = await seedDemoContent({
       db: database.db,
       storeImage: (data) => services.media.storeImage(data, { avifNow: true }),
+      tagArticle: services.articles.setTags,
       now: services.clock.now(),
     });
     await services.search.reindex();

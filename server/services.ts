@@ -92,9 +92,6 @@ export async function createServices(
     clock,
     log,
   );
-  /** Set when the process starts to stop: it says it is not ready, then closes (server/index.ts). */
-  const lifecycle = { stopping: false };
-
   const jobs = createJobsService({ db, clock, log });
   const media = createMedia(config, { db, storage, clock, jobs });
   const mail = createMail(config, log);
@@ -130,7 +127,8 @@ export async function createServices(
     media,
     pageCache,
     degradedReasons,
-    lifecycle,
+    /** Set when the process starts to stop: it says it is not ready, then closes (server/index.ts). */
+    lifecycle: { stopping: false },
     cdnPurge,
     jobs,
     mailer: mail.mailer,
@@ -154,6 +152,7 @@ export async function createServices(
       settings,
       categories,
       users,
+      articles,
       publicUrl: config.publicUrl,
       mediaBase: config.mediaPublicUrl,
     }),

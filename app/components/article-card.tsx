@@ -52,6 +52,36 @@ export function CardMeta({ article, timeZone }: { article: Card; timeZone: strin
   );
 }
 
+/** "A", "A and B", "A, B and C": one text, so a page's HTML has no break inside it. */
+const joinNames = (names: string[], lastJoin: string) =>
+  names.length > 1
+    ? `${names.slice(0, -1).join(', ')}${lastJoin}${names[names.length - 1]}`
+    : names.join('');
+
+/**
+ * Who a card's story is by (issue 26 item 4): every byline, then the agency's credit, in one
+ * quiet line; nothing for a story with neither. Names, not links: the card links its story.
+ */
+export function CardByline({ article }: { article: Card }) {
+  const { t, lang } = useInterface();
+  const names = article.authors.map((a) => a.name);
+  if (names.length === 0 && !article.credit) return null;
+  return (
+    <p className="card-byline small text-body-secondary mb-2" lang={lang}>
+      {names.length > 0 && (
+        <>
+          {t.article.byPrefix}
+          <span lang={detectLanguage(names.join(' '))}>
+            {joinNames(names, t.article.lastBylineJoin)}
+          </span>
+        </>
+      )}
+      {names.length > 0 && article.credit && <span aria-hidden="true"> · </span>}
+      {article.credit && <span lang={detectLanguage(article.credit)}>{article.credit}</span>}
+    </p>
+  );
+}
+
 /**
  * A card: image, title, a plain-text excerpt of `length` characters and Read More. A search
  * result passes `highlight`: its title and snippet as HTML the server escaped, with the
@@ -128,6 +158,7 @@ export function ArticleCard({
               <PageLink to={href} dangerouslySetInnerHTML={{ __html: highlight.name }} />
             </Heading>
             <p className="card-text" dangerouslySetInnerHTML={{ __html: highlight.snippet }} />
+            <CardByline article={article} />
           </>
         ) : (
           <>
@@ -136,6 +167,8 @@ export function ArticleCard({
             </Heading>
             {dated && <CardMeta article={article} timeZone={dated.timeZone} />}
             {!compact && <p className="card-text">{cardExcerpt(article.excerpt, length)}</p>}
+            {/* After the excerpt: a card's first paragraph stays its summary. */}
+            <CardByline article={article} />
           </>
         )}
         {!compact && <ReadMore href={href} article={article} />}

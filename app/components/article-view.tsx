@@ -1,10 +1,12 @@
+import { Fragment } from 'react';
 import type {
   Article,
   ArticleCard as ArticleCardData,
   TranslationRef,
 } from '../../common/schemas/articles';
 import { CARD_EXCERPT_LENGTH } from '../../common/articles';
-import { articlePath, authorPath } from '../../common/paths';
+import { articlePath, authorPath, tagPath } from '../../common/paths';
+import { detectLanguage } from '../../common/text';
 import { formatDate, readIn, useInterface } from '../copy/language';
 import type { LiveEntry } from '../../common/schemas/live';
 import { ArticleCard } from './article-card';
@@ -78,28 +80,68 @@ export function ArticleView({
         {/* The loader made its images of ours responsive (responsiveBody). */}
         <div className="article-body" dangerouslySetInnerHTML={{ __html: article.description }} />
         {live && <LiveBlog article={article} {...live} />}
+        <ArticleTags tags={article.tags} />
       </article>
       <RelatedStories related={related} failed={relatedFailed} />
     </main>
   );
 }
 
-/** The byline is interface text: its date is written the way the interface writes. */
+/**
+ * The byline is interface text: every byline linked to their page, the agency's credit
+ * (issue 26 item 4), and the date written the way the interface writes.
+ */
 function ArticleByline({ article }: { article: Article }) {
   const { t, lang, locale } = useInterface();
+  const { authors, credit } = article;
   return (
     <p className="text-body-secondary small" lang={lang}>
-      {article.author && (
+      {authors.length > 0 && (
         <span>
           {t.article.byPrefix}
-          <a href={authorPath(article.author.slug)} rel="author">
-            {article.author.name}
-          </a>
+          {authors.map((a, i) => (
+            <Fragment key={a._id}>
+              {i > 0 && (i === authors.length - 1 ? t.article.lastBylineJoin : ', ')}
+              <a href={authorPath(a.slug)} rel="author">
+                {a.name}
+              </a>
+            </Fragment>
+          ))}
+          {' · '}
+        </span>
+      )}
+      {credit && (
+        <span>
+          <span lang={detectLanguage(credit)}>{credit}</span>
           {' · '}
         </span>
       )}
       <time dateTime={article.publishedAt}>{formatDate(article.publishedAt, locale)}</time>
     </p>
+  );
+}
+
+/** The article's tags, each linking to its page (issue 26 item 5); nothing when it has none. */
+function ArticleTags({ tags }: { tags: string[] }) {
+  const { t, lang } = useInterface();
+  if (tags.length === 0) return null;
+  return (
+    <nav aria-label={t.article.tags} lang={lang} className="mt-4">
+      <ul className="list-inline mb-0">
+        {tags.map((name) => (
+          <li key={name} className="list-inline-item mb-2">
+            <a
+              href={tagPath(name)}
+              rel="tag"
+              lang={detectLanguage(name)}
+              className="badge rounded-pill text-bg-light border text-decoration-none fw-normal fs-6"
+            >
+              {name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 

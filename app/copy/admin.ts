@@ -218,6 +218,11 @@ export const adminCopy = {
     slugHelp: 'The address of the article: lower-case English words joined by hyphens.',
     slugEditHelp: 'Changing it keeps the old address working as a permanent redirect.',
     author: 'Author',
+    coAuthors: 'Co-writers',
+    coAuthorsHelp:
+      'Further bylines, shown after the author. Hold Ctrl (⌘ on a Mac) to choose several.',
+    credit: 'Credit (agency)',
+    creditHelp: 'An agency or a contributor without an account, e.g. PTI, भाषा or IANS.',
     category: 'Category',
     chooseCategory: 'Choose a category',
     image: 'Article Image',
@@ -227,6 +232,11 @@ export const adminCopy = {
       'What the picture shows, for readers who cannot see it. Left empty, the title is used.',
     metaTitle: 'Meta Title',
     metaKeywords: 'Meta Keywords (comma separated)',
+    tags: 'Tags',
+    tagsHelp:
+      'Hindi or English. Press Enter or type a comma after each tag; existing tags are suggested as you type. Each tag has its own page.',
+    tagsChosen: 'Tags of this article',
+    removeTag: (name: string) => `Remove the tag "${name}"`,
     metaDescription: 'Meta Description',
     description: 'Article Description',
     status: 'Status',

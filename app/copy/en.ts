@@ -97,7 +97,11 @@ export const copy = {
     readMore: 'Read More',
     /** The byline's words before the author's linked name ("By Asha Rao"). */
     byPrefix: 'By ',
+    /** Between the last two bylines ("By Asha Rao and Ravi Kumar"). */
+    lastBylineJoin: ' and ',
     defaultKeywords: 'articles, news',
+    /** The name of the list of the article's tags (issue 26 item 5). */
+    tags: 'Tags',
   },
   preview: {
     title: (name: string) => `Preview: ${name}`,
@@ -114,6 +118,14 @@ export const copy = {
     breadcrumb: 'Breadcrumb',
     /** The list of the categories inside this one, and its name. */
     sections: (name: string) => `Sections of ${name}`,
+  },
+  tag: {
+    /** A tag's page heading and title ("Tag: IPL"). */
+    title: (name: string) => `Tag: ${name}`,
+    /** The heading's words before the tag's name, in its own language. */
+    prefix: 'Tag: ',
+    description: (name: string, siteName: string) => `Stories tagged ${name} on ${siteName}.`,
+    empty: 'No published stories with this tag yet.',
   },
   author: {
     articles: (name: string) => `Stories by ${name}`,

@@ -83,7 +83,9 @@ export const guCopy: Copy = {
     moreError: 'વધુ સમાચાર હમણાં લોડ થઈ શક્યા નહીં.',
     readMore: 'આગળ વાંચો',
     byPrefix: 'લેખક: ',
+    lastBylineJoin: ' અને ',
     defaultKeywords: 'લેખ, સમાચાર',
+    tags: 'ટૅગ',
   },
   preview: {
     title: (name: string) => `પૂર્વાવલોકન: ${name}`,
@@ -98,6 +100,12 @@ export const guCopy: Copy = {
     rss: 'RSS ફીડ',
     breadcrumb: 'પાનાનો માર્ગ',
     sections: (name: string) => `${name}ના વિભાગો`,
+  },
+  tag: {
+    title: (name: string) => `ટૅગ: ${name}`,
+    prefix: 'ટૅગ: ',
+    description: (name: string, siteName: string) => `${siteName} પર “${name}” ટૅગ ધરાવતા સમાચાર.`,
+    empty: 'આ ટૅગના હજી કોઈ પ્રકાશિત સમાચાર નથી.',
   },
   author: {
     articles: (name: string) => `${name} ના સમાચાર`,

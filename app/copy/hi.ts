@@ -83,7 +83,9 @@ export const hiCopy: Copy = {
     moreError: 'और कहानियाँ अभी लोड नहीं हो सकीं।',
     readMore: 'आगे पढ़ें',
     byPrefix: 'लेखक: ',
+    lastBylineJoin: ' और ',
     defaultKeywords: 'लेख, समाचार',
+    tags: 'टैग',
   },
   preview: {
     title: (name: string) => `पूर्वावलोकन: ${name}`,
@@ -98,6 +100,12 @@ export const hiCopy: Copy = {
     rss: 'RSS फ़ीड',
     breadcrumb: 'पृष्ठ का पथ',
     sections: (name: string) => `${name} के खंड`,
+  },
+  tag: {
+    title: (name: string) => `टैग: ${name}`,
+    prefix: 'टैग: ',
+    description: (name: string, siteName: string) => `${siteName} पर “${name}” टैग वाली कहानियाँ।`,
+    empty: 'इस टैग की अभी कोई प्रकाशित कहानी नहीं।',
   },
   author: {
     articles: (name: string) => `${name} की कहानियाँ`,

@@ -83,7 +83,9 @@ export const mrCopy: Copy = {
     moreError: 'आणखी बातम्या आत्ता लोड होऊ शकल्या नाहीत.',
     readMore: 'पुढे वाचा',
     byPrefix: 'लेखक: ',
+    lastBylineJoin: ' आणि ',
     defaultKeywords: 'लेख, बातम्या',
+    tags: 'टॅग',
   },
   preview: {
     title: (name: string) => `पूर्वावलोकन: ${name}`,
@@ -98,6 +100,12 @@ export const mrCopy: Copy = {
     rss: 'RSS फीड',
     breadcrumb: 'पानाचा मार्ग',
     sections: (name: string) => `${name} मधील विभाग`,
+  },
+  tag: {
+    title: (name: string) => `टॅग: ${name}`,
+    prefix: 'टॅग: ',
+    description: (name: string, siteName: string) => `${siteName} वरील “${name}” टॅग असलेल्या बातम्या.`,
+    empty: 'या टॅगची अजून कोणतीही प्रकाशित बातमी नाही.',
   },
   author: {
     articles: (name: string) => `${name} यांच्या बातम्या`,

@@ -9,6 +9,7 @@ import {
   SEARCH_QUERY_MAX,
 } from '../articles';
 import { htmlShape } from '../html-shape';
+import { slugify } from '../slug';
 import { IdSchema, limitOnly, pagination, text } from './common';
 
 const isoDate = z.string();
@@ -45,6 +46,9 @@ export const IMAGE_ALT_MAX = 300;
 /** How long a title and an image address may be (the save's and the autosave's limits). */
 export const ARTICLE_NAME_MAX = 300;
 export const IMAGE_URL_MAX = 1000;
+/** An agency's or a contributor's credit ("PTI", "भाषा", "IANS"), and how many bylines a piece may have. */
+export const CREDIT_MAX = 100;
+export const BYLINES_MAX = 10;
 
 /** An article's category; its names per interface language when it has them (issue 26 item 7). */
 export const CategoryRefSchema = z.object({
@@ -140,7 +144,57 @@ export const ArticleTextsSchema = z.object({
   metaTitle: optionalText('metaTitle', 300),
   metaDescription: optionalText('metaDescription', 1000),
   metaKeywords: optionalText('metaKeywords', 1000),
+  /**
+   * Our addition (issue 26 item 4): an agency or a contributor without an account, shown
+   * beside the bylines ("PTI", "भाषा", "IANS"); '' for none.
+   */
+  credit: optionalText('credit', CREDIT_MAX),
 });
+
+/** How long one tag may be, and how many an article may have (issue 26 item 5). */
+export const TAG_NAME_MAX = 60;
+export const TAGS_MAX = 20;
+
+/**
+ * One tag as a writer types it, Hindi or English: trimmed, inner spaces made one. Its address
+ * (`/tag/{slug}`) comes from the slug rules, so it needs a letter or digit they can write.
+ */
+export const TagNameSchema = z
+  .string({ error: 'a tag must be text' })
+  .transform((name) => name.trim().replace(/\s+/g, ' '))
+  .pipe(
+    z
+      .string()
+      .min(1, 'a tag cannot be empty')
+      .max(TAG_NAME_MAX, `a tag must be at most ${TAG_NAME_MAX} characters`)
+      .refine(
+        (name) => slugify(name) !== '',
+        'a tag needs a letter or digit its address can be made of',
+      ),
+  );
+
+/**
+ * An article's tags in their order: left out, an update keeps the tags it has; `[]` removes
+ * them all. Two spellings of one address ("IPL", "ipl") are one tag.
+ */
+export const TagsInputSchema = z
+  .array(TagNameSchema, { error: 'tags must be a list of texts' })
+  .max(TAGS_MAX, `an article may have at most ${TAGS_MAX} tags`);
+
+/** A tag as pages and the editor's suggestions show it. */
+export const TagSchema = z.object({ _id: z.string(), name: z.string(), slug: z.string() });
+export type Tag = z.infer<typeof TagSchema>;
+
+/** `GET /api/tags?q=`: existing tags whose name or address starts with what is typed. */
+export const TagSuggestQuerySchema = z.object({
+  q: z
+    .string({ error: 'q must be text' })
+    .trim()
+    .max(TAG_NAME_MAX, `q must be at most ${TAG_NAME_MAX} characters`)
+    .default(''),
+  limit: limitOnly(10, 50).shape.limit,
+});
+export const TagListSchema = z.object({ tags: z.array(TagSchema) });
 
 /** Why a save or a status move that would publish an article without an image is refused. */
 export const IMAGE_TO_PUBLISH =
@@ -205,7 +259,11 @@ export const ArticleCardSchema = z.object({
   excerpt: z.string(),
   language: LanguageSchema,
   category: CategoryRefSchema.nullable(),
+  /** The first byline (SPEC.md §3); `authors` has every byline, this one first. */
   author: AuthorRefSchema.nullable(),
+  /** Our addition (issue 26 item 4): every byline in order, and the agency's credit. */
+  authors: z.array(AuthorRefSchema),
+  credit: z.string(),
   /** Our addition: a live blog still being written (the "LIVE" badge, issue 25 item 1). */
   liveBlog: z.boolean(),
   publishedAt: isoDate,
@@ -217,7 +275,10 @@ export type ArticleCard = z.infer<typeof ArticleCardSchema>;
 /** One whole article (SPEC.md §3) with our additions (DECISIONS.md §5). */
 export const ArticleSchema = articleTexts.stringsSchema().extend({
   _id: z.string(),
+  /** The first byline (SPEC.md §3); `authors` has every byline, this one first. */
   author: AuthorRefSchema.nullable(),
+  /** Our addition (issue 26 item 4): every byline in order; `credit` (a text) names an agency. */
+  authors: z.array(AuthorRefSchema),
   category: CategoryRefSchema.nullable(),
   image: ImageInfoSchema.nullable(),
   status: z.enum(ARTICLE_STATUSES),
@@ -237,6 +298,8 @@ export const ArticleSchema = articleTexts.stringsSchema().extend({
    * and due), in the registry's language order. Its page lists them all in hreflang.
    */
   translations: z.array(TranslationRefSchema),
+  /** Its tags' names in their order (issue 26 item 5); each has a page at `tagPath(name)`. */
+  tags: z.array(z.string()),
   /** A live blog (issue 25 item 1): live now; when its coverage began and, once over, ended. */
   liveBlog: z.boolean(),
   liveStartedAt: isoDate.nullable(),
@@ -266,7 +329,22 @@ export const AdminArticleRowSchema = z.object({
 
 /** Create and update bodies (SPEC.md §7) plus status, publishedAt, language, legacyId. */
 export const ArticleInputSchema = ArticleTextsSchema.extend({
+  /** The first byline (the original client's one author); `authors` names them all. */
   author: IdSchema.optional().nullable(),
+  /**
+   * Our addition (issue 26 item 4): every byline in order, the first the main one (`author`),
+   * by id (or as answered, `{ _id, … }`). Left out, an update keeps the bylines (with `author`
+   * given, it takes the first place); `[]` leaves only the credit.
+   */
+  authors: z
+    .array(
+      z.union([IdSchema, z.object({ _id: IdSchema }).transform((a) => a._id)], {
+        error: 'each byline must be a user id',
+      }),
+      { error: 'authors must be a list of user ids' },
+    )
+    .max(BYLINES_MAX, `an article may have at most ${BYLINES_MAX} bylines`)
+    .optional(),
   category: IdSchema,
   status: z
     .enum(ARTICLE_STATUSES, { error: 'status must be draft, pending or published' })
@@ -293,6 +371,8 @@ export const ArticleInputSchema = ArticleTextsSchema.extend({
    * keeps its entries; left out, an update keeps what is stored.
    */
   liveBlog: z.boolean({ error: 'liveBlog must be true or false' }).optional(),
+  /** Our addition (issue 26 item 5): the article's tags; left out, an update keeps them. */
+  tags: TagsInputSchema.optional(),
   /** The updatedAt the editor loaded; an older one than stored means someone else saved since. */
   updatedAt: z.iso
     .datetime({ offset: true, error: 'updatedAt must be a date and time (ISO 8601)' })

@@ -30,6 +30,10 @@ export const RevisionContentSchema = articleTexts.storedSchema().extend({
   language: z.enum(LANGUAGES).nullable(),
   publishedAt: z.string(),
   translationId: z.string().nullable(),
+  /** Every byline's id in order (absent in a revision from before: the restore keeps today's). */
+  authors: z.array(z.string()).optional(),
+  /** Its tags' names (absent in a revision from before tags: the restore keeps today's). */
+  tags: z.array(z.string()).optional(),
 });
 export type RevisionContent = z.infer<typeof RevisionContentSchema>;
 

@@ -1,10 +1,11 @@
-import { and, gt, lte, sql, type Placeholder } from 'drizzle-orm';
+import { and, eq, gt, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
   check,
   index,
   integer,
+  primaryKey,
   pgEnum,
   pgTable,
   text,
@@ -113,6 +114,8 @@ export const articles = pgTable(
     liveBlog: boolean().notNull().default(false),
     liveStartedAt: timestamp({ withTimezone: true, mode: 'date' }),
     liveEndedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    /** A free-text agency or contributor credit ("PTI", "भाषा"), beside the bylines (issue 26). */
+    credit: text().notNull().default(''),
     ...timestamps,
   },
   (t) => [
@@ -224,3 +227,110 @@ export const articleFormerPaths = pgTable(
   },
   (t) => [index('article_former_paths_article_idx').on(t.articleId)],
 );
+
+/**
+ * Tags (issue 26 item 5): one row per address. A tag is made the first time an article names
+ * it; its slug comes from the name by the slug rules (common/slug.ts), and a second spelling of
+ * the same address ("IPL", "ipl") is the same tag, under the name it was first given.
+ */
+export const tags = pgTable('tags', {
+  id: id(),
+  name: text().notNull(),
+  slug: text().notNull().unique(),
+  createdAt: timestamps.createdAt,
+});
+
+/**
+ * An article's tags, in its order (`position`). Each row carries a copy of its article's
+ * `status` and `published_at`, kept equal by the trigger `article_tags_follow_article`
+ * (migration 0024) on every change of either, so a tag's page walks one index in the order
+ * it shows, as a category's page does (`listPublishedInCategory`), instead of reading and
+ * sorting every article the tag has.
+ */
+export const articleTags = pgTable(
+  'article_tags',
+  {
+    articleId: uuid()
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    tagId: uuid()
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    status: articleStatusEnum().notNull(),
+    publishedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.tagId] }),
+    index('article_tags_published_order_idx')
+      .on(t.tagId, t.publishedAt.desc().nullsFirst(), t.articleId.desc().nullsFirst())
+      .where(sql`${t.status} = 'published'`),
+  ],
+);
+
+/** An article's tag names in its order, next to its row (the articles module's `fullColumns`). */
+export const articleTagNames = sql<
+  string[]
+>`coalesce((select array_agg(${tags.name} order by ${articleTags.position}) from ${articleTags} join ${tags} on ${tags.id} = ${articleTags.tagId} where ${articleTags.articleId} = ${articles.id}), '{}')`;
+
+/** An article's tag ids, next to its stored state (what a change of it touches). */
+export const articleTagIds = sql<
+  string[]
+>`coalesce((select array_agg(${articleTags.tagId}::text) from ${articleTags} where ${articleTags.articleId} = ${articles.id}), '{}')`;
+
+/**
+ * What search indexes as an article's keywords: its meta keywords and its tags' names (a reader
+ * searching a tag's word finds what carries it). The saves say the same in `searchKeywords`.
+ */
+export const articleSearchKeywords = sql<string>`concat_ws(', ', nullif(${articles.metaKeywords}, ''), nullif(array_to_string(${articleTagNames}, ', '), ''))`;
+
+/**
+ * An article's bylines after the first (issue 26 item 4): `articles.author_id` is the first
+ * byline (`author` on the wire, as the original client knew it), these rows the others, in
+ * their order (`position` 1, 2, …). Any byline owns the piece (`mayChange`).
+ */
+export const articleAuthors = pgTable(
+  'article_authors',
+  {
+    articleId: uuid()
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.userId] }),
+    // An author's page and feed find the pieces they co-wrote.
+    index('article_authors_user_idx').on(t.userId),
+    // An article's bylines in order (its stored state), without a sort.
+    index('article_authors_article_order_idx').on(t.articleId, t.position),
+  ],
+);
+
+/**
+ * An article's further bylines, next to its row: `{ _id, name, slug, position }` each. Put in
+ * order by `inBylineOrder`, not in SQL: an ordered aggregate would add a sort to every card
+ * query's plan (tests/integration/db/query-plans.test.ts), for a handful of rows.
+ */
+export const articleCoAuthors = sql<
+  { _id: string; name: string; slug: string; position: number }[]
+>`coalesce((select json_agg(json_build_object('_id', ${users.id}, 'name', ${users.name}, 'slug', ${users.slug}, 'position', ${articleAuthors.position})) from ${articleAuthors} join ${users} on ${users.id} = ${articleAuthors.userId} where ${articleAuthors.articleId} = ${articles.id}), '[]'::json)`;
+
+/** Further bylines as `articleCoAuthors` reads them, in their order, as `{ _id, name, slug }`. */
+export const inBylineOrder = (
+  coAuthors: readonly { _id: string; name: string; slug: string; position: number }[],
+) =>
+  [...coAuthors]
+    .sort((a, b) => a.position - b.position)
+    .map(({ _id, name, slug }) => ({ _id, name, slug }));
+
+/** The ids of an article's further bylines in order (what a change of it touches, who owns it). */
+export const articleCoAuthorIds = sql<
+  string[]
+>`array(select ${articleAuthors.userId}::text from ${articleAuthors} where ${articleAuthors.articleId} = ${articles.id} order by ${articleAuthors.position})`;
+
+/** Articles with `userId` among their bylines: the first, or a further one. */
+export const writtenBy = (userId: string): SQL =>
+  sql`(${eq(articles.authorId, userId)} OR ${articles.id} IN (select ${articleAuthors.articleId} from ${articleAuthors} where ${articleAuthors.userId} = ${userId}))`;

@@ -8,9 +8,15 @@ import { siteSettings } from '../schema/site';
 import { ensureDemoAuthors } from './demo-authors';
 import { ensureDemoImages } from './demo-images';
 import type { DemoCategory } from './demo-content';
+import { DEMO_TAGS } from './demo-tags';
 
 export interface SeedDeps {
   db: Db;
+  /**
+   * Gives a new article its tags (the articles service's `setTags`); left out, the demo has
+   * none.
+   */
+  tagArticle?: (db: Db, articleId: string, names: readonly string[]) => Promise<void>;
   /** Stores an image through the media service and answers its address. */
   storeImage(data: Buffer): Promise<{ url: string; _id: string }>;
   now: Date;
@@ -95,7 +101,12 @@ async function seedDemoCategories(
  * Demo categories and articles (issue "Foundation" §7). Idempotent: what exists (by slug or
  * legacy id) is left alone, so it can run again after an editor changed the demo content.
  */
-export async function seedDemoContent({ db, storeImage, now }: SeedDeps): Promise<SeedResult> {
+export async function seedDemoContent({
+  db,
+  storeImage,
+  tagArticle,
+  now,
+}: SeedDeps): Promise<SeedResult> {
   // The demo texts are large: loaded only when seeding runs.
   const { demoArticles, demoCategories } = await import('./demo-content');
   const { categoriesCreated, categoryId } = await seedDemoCategories(db, demoCategories, now);
@@ -149,6 +160,8 @@ export async function seedDemoContent({ db, storeImage, now }: SeedDeps): Promis
       .onConflictDoNothing()
       .returning({ id: articles.id });
     articlesCreated += inserted.length;
+    const tags = DEMO_TAGS[demo.slug];
+    if (inserted[0] && tags) await tagArticle?.(db, inserted[0].id, tags);
   }
   // Settings an administrator already saved stay as they are.
   await db

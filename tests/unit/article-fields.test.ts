@@ -58,6 +58,8 @@ const row = {
   legacyId: null,
   translationGroup: null,
   versions: [],
+  tags: [],
+  coAuthors: [],
   views: 0,
   imageCrops: null,
 } as unknown as FullRow;
@@ -104,7 +106,7 @@ describe("the article's texts, listed once", () => {
       },
       { id: 'me', name: 'Me', email: 'me@example.com', role: 'editor' },
       input,
-      { slug: texts.slug, authorId: null },
+      { slug: texts.slug, bylines: [] },
     );
     expectEveryText(values);
   });

@@ -13,6 +13,8 @@ const card = (id: string, imageUrl = `https://images.example.com/${id}.jpg`): Ar
   language: 'en',
   category: null,
   author: null,
+  authors: [],
+  credit: '',
   liveBlog: false,
   publishedAt: '2025-03-14T08:30:00.000Z',
   createdAt: '2025-03-14T08:30:00.000Z',

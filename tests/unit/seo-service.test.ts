@@ -40,6 +40,7 @@ describe('robots.txt', () => {
         childIds: async () => [],
       },
       users: { authorBySlug: async () => undefined },
+      articles: { tagBySlug: async () => undefined },
       publicUrl,
     });
 

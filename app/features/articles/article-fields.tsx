@@ -1,9 +1,15 @@
 import { useRef, type ChangeEvent } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { LANGUAGES } from '../../../common/languages';
 import { slugify } from '../../../common/slug';
 import type { Category } from '../../../common/schemas/categories';
-import { FormCheckbox, FormSelect, FormTextField } from '../../components/form/fields';
+import { controlProps, Field } from '../../components/field';
+import {
+  FormCheckbox,
+  FormSelect,
+  FormTextField,
+  useFieldError,
+} from '../../components/form/fields';
 import { useAdminCopy } from '../../copy/admin-language';
 import { HindiTypingFor } from '../typing/hindi-typing';
 import type { ArticleFormValues } from './article-form-values';
@@ -74,6 +80,13 @@ export function ArticleFields({
           </option>
         ))}
       </FormSelect>
+      <CoAuthorsSelect authors={authors} />
+      <FormTextField
+        name="credit"
+        label={t.form.credit}
+        hint={t.form.creditHelp}
+        wrapperClassName="col-md-4"
+      />
       {status === 'published' && mayPublish && (
         <PublishTimingFields when={when} timeZone={timeZone} />
       )}
@@ -129,6 +142,46 @@ function AuthorSelect({
         ))
       )}
     </FormSelect>
+  );
+}
+
+/**
+ * The further bylines (issue 26 item 4): any writer but the first byline, several at once.
+ * Any writer may name colleagues; the server keeps an author among the bylines.
+ */
+function CoAuthorsSelect({ authors }: { authors: AuthorOption[] | null }) {
+  const t = useAdminCopy();
+  const { field } = useController<ArticleFormValues, 'coAuthors'>({ name: 'coAuthors' });
+  const main = useWatch<ArticleFormValues, 'author'>({ name: 'author' });
+  const error = useFieldError('authors');
+  return (
+    <Field
+      id="coAuthors"
+      label={t.form.coAuthors}
+      hint={t.form.coAuthorsHelp}
+      error={error}
+      className="col-md-4"
+    >
+      <select
+        {...controlProps('coAuthors', 'form-select', t.form.coAuthorsHelp, error)}
+        multiple
+        size={4}
+        disabled={authors === null}
+        value={field.value}
+        onChange={(event) =>
+          field.onChange([...event.target.selectedOptions].map((option) => option.value))
+        }
+        onBlur={field.onBlur}
+      >
+        {(authors ?? [])
+          .filter((a) => a._id !== main)
+          .map((a) => (
+            <option key={a._id} value={a._id}>
+              {a.name}
+            </option>
+          ))}
+      </select>
+    </Field>
   );
 }
 

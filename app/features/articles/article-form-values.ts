@@ -15,7 +15,10 @@ import { fromZonedInput, toZonedInput } from '../../../common/time-zone';
  * come from the shared list (ArticleTextsSchema); the rest are its choices.
  */
 export type ArticleFormValues = ArticleTexts & {
+  /** The first byline; '' for none. */
   author: string;
+  /** The further bylines' ids, in order (issue 26 item 4). */
+  coAuthors: string[];
   category: string;
   status: ArticleStatus;
   /** With status published: go out now, or at `publishedAt` (DECISIONS.md §11). */
@@ -27,6 +30,8 @@ export type ArticleFormValues = ArticleTexts & {
   translationId: string;
   /** A live blog: its updates are written beside the form (issue 25 item 1). */
   liveBlog: boolean;
+  /** Its tags' names in order (issue 26 item 5). */
+  tags: string[];
 };
 
 /** What the form needs beyond its values: the site's zone, and whether the article was scheduled. */
@@ -48,6 +53,7 @@ export const isScheduled = (a: Pick<Article, 'status' | 'publishedAt'>, now = ne
 export const emptyArticleForm = (authorId: string): ArticleFormValues => ({
   ...articleTexts.empty(),
   author: authorId,
+  coAuthors: [],
   category: '',
   status: 'published',
   when: 'now',
@@ -55,6 +61,7 @@ export const emptyArticleForm = (authorId: string): ArticleFormValues => ({
   language: '',
   translationId: '',
   liveBlog: false,
+  tags: [],
 });
 
 export const articleToForm = (
@@ -62,7 +69,8 @@ export const articleToForm = (
   timeZone: string = DEFAULT_CONTEXT.timeZone,
 ): ArticleFormValues => ({
   ...pickArticleTexts(a),
-  author: a.author?._id ?? '',
+  author: a.authors[0]?._id ?? '',
+  coAuthors: a.authors.slice(1).map((x) => x._id),
   category: a.category?._id ?? '',
   status: a.status,
   when: isScheduled(a) ? 'schedule' : 'now',
@@ -70,6 +78,7 @@ export const articleToForm = (
   language: a.language,
   translationId: a.translationId ?? '',
   liveBlog: a.liveBlog,
+  tags: a.tags,
 });
 
 /**
@@ -96,10 +105,13 @@ export function articleBody(
 ): z.input<typeof ArticleInputSchema> {
   const publishedAt = publishedAtOf(v, ctx);
   const { slug, ...texts } = pickArticleTexts(v);
+  const bylines = [...new Set([v.author, ...v.coAuthors].filter(Boolean))];
   return {
     ...texts,
     ...(slug ? { slug } : {}),
     ...(v.author ? { author: v.author } : {}),
+    // Every byline, the first the main one (none chosen: the server decides, as for author).
+    ...(bylines.length > 0 ? { authors: bylines } : {}),
     category: v.category,
     status: v.status,
     ...(publishedAt !== undefined ? { publishedAt } : {}),
@@ -107,6 +119,8 @@ export function articleBody(
     // Always sent: the form shows the link as stored, so '' means "no translation".
     translationId: v.translationId || null,
     liveBlog: v.liveBlog,
+    // Always sent: the form shows the tags as stored, so [] means "no tags".
+    tags: v.tags,
   };
 }
 
@@ -122,15 +136,32 @@ export const articleFormSchema = (ctx: ArticleFormContext) =>
 export const ArticleFormSchema = articleFormSchema(DEFAULT_CONTEXT);
 
 /** Whether `values` differ from `saved` in any field (the form has unsaved changes). */
-export function differs(values: Partial<ArticleFormValues>, saved: Partial<ArticleFormValues>) {
+export function differs(
+  values: { readonly [K in keyof ArticleFormValues]?: unknown },
+  saved: { readonly [K in keyof ArticleFormValues]?: unknown },
+) {
+  const same = (a: unknown, b: unknown) =>
+    Array.isArray(a) || Array.isArray(b) ? JSON.stringify(a) === JSON.stringify(b) : a === b;
   return (Object.keys({ ...saved, ...values }) as (keyof ArticleFormValues)[]).some(
-    (key) => (values[key] ?? '') !== (saved[key] ?? ''),
+    (key) => !same(values[key] ?? '', saved[key] ?? ''),
   );
 }
 
-/** The form's fields a stored revision or autosave carries (its texts, category, language). */
+/**
+ * The form's fields a stored revision or autosave carries (its texts, category, language, and
+ * tags once revisions kept them).
+ */
 export function revisionToForm(
-  c: Partial<ArticleTexts> & { category: string | null; language: Language | null },
+  c: Partial<ArticleTexts> & {
+    category: string | null;
+    language: Language | null;
+    tags?: string[] | undefined;
+  },
 ): Partial<ArticleFormValues> {
-  return { ...pickArticleTexts(c), category: c.category ?? '', language: c.language ?? '' };
+  return {
+    ...pickArticleTexts(c),
+    category: c.category ?? '',
+    language: c.language ?? '',
+    ...(c.tags ? { tags: c.tags } : {}),
+  };
 }

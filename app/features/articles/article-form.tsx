@@ -25,6 +25,7 @@ import { PreviewButtons, ReviewNote, SendBack } from './review-tools';
 import { useArticleDraft } from './use-article-draft';
 import { useArticleOptions } from './use-article-options';
 import { useArticleSave, type AddedNotice } from './use-article-save';
+import { TagsField } from './tags-field';
 import { TranslationField } from './translation-field';
 import { useLeaveGuard } from './use-leave-guard';
 import { VersionChoices } from './version-choices';
@@ -91,6 +92,7 @@ export function ArticleForm({
         <TranslationField editingId={article?._id ?? null} />
         <ImageField key={saving.imageKey} />
         <MetaFields />
+        <TagsField />
         <DescriptionField />
       </div>
       <SaveRow

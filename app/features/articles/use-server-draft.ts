@@ -4,6 +4,7 @@ import {
   type Revision,
   type RevisionSummary,
 } from '../../../common/schemas/revisions';
+import { pickArticleTexts } from '../../../common/schemas/articles';
 import { adminApi } from '../api/admin-api';
 import { readUserInfo } from '../session/user-info';
 import type { ArticleFormValues } from './article-form-values';
@@ -14,15 +15,9 @@ export const AUTOSAVE_IDLE_MS = 3000;
 /** The form values an autosave keeps (the rest of the article is the server's). */
 export function autosaveBody(values: ArticleFormValues, basedOn: string) {
   return {
-    name: values.name,
-    slug: values.slug,
+    // Every text of the article, from the one list (STYLE.md "Fields listed once").
+    ...pickArticleTexts(values),
     category: values.category,
-    imageUrl: values.imageUrl,
-    imageAlt: values.imageAlt,
-    description: values.description,
-    metaTitle: values.metaTitle,
-    metaDescription: values.metaDescription,
-    metaKeywords: values.metaKeywords,
     language: values.language,
     basedOn,
   };

@@ -108,6 +108,27 @@ export function articleImages(
   return article.imageUrl ? [absolute(article.imageUrl)] : [];
 }
 
+/**
+ * Who wrote it (issue 26 item 4): each byline as a Person with their page, then the agency of
+ * its credit as an Organization; the publication when there is neither. One author stays one
+ * object, as Google's examples give it; several are a list.
+ */
+export function articleAuthors(
+  article: Pick<Article, 'authors' | 'credit'>,
+  settings: SiteSettings,
+  publicUrl: string,
+): Thing | Thing[] {
+  const people: Thing[] = article.authors.map((a) => ({
+    '@type': 'Person',
+    name: a.name,
+    url: `${publicUrl}${authorPath(a.slug)}`,
+  }));
+  const agency: Thing[] = article.credit ? [{ '@type': 'Organization', name: article.credit }] : [];
+  const [first, ...more] = [...people, ...agency];
+  if (!first) return { '@type': 'Organization', name: settings.siteName, url: `${publicUrl}/` };
+  return more.length === 0 ? first : [first, ...more];
+}
+
 export function newsArticle(opts: {
   article: Article;
   description: string;
@@ -131,13 +152,7 @@ export function newsArticle(opts: {
       : {}),
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
     url,
-    author: article.author
-      ? {
-          '@type': 'Person',
-          name: article.author.name,
-          url: `${publicUrl}${authorPath(article.author.slug)}`,
-        }
-      : { '@type': 'Organization', name: settings.siteName, url: `${publicUrl}/` },
+    author: articleAuthors(article, settings, publicUrl),
     publisher: organization(settings, publicUrl),
   };
 }
@@ -188,19 +203,22 @@ export function liveBlogPosting(opts: {
   };
 }
 
-/** A category's page: a collection of its articles (this page of them), part of the site. */
+/**
+ * A category's or a tag's page: a collection of its articles (this page of them), part of the
+ * site.
+ */
 export function collectionPage(opts: {
-  category: Pick<Category, 'name' | 'slug' | 'description'>;
+  collection: Pick<Category, 'name'> & { description?: string };
   url: string;
   articles: ArticleCard[];
   publicUrl: string;
 }): Thing {
-  const { category, publicUrl } = opts;
+  const { collection, publicUrl } = opts;
   return {
     '@type': 'CollectionPage',
-    name: category.name,
+    name: collection.name,
     url: opts.url,
-    ...(category.description ? { description: category.description } : {}),
+    ...(collection.description ? { description: collection.description } : {}),
     isPartOf: { '@id': websiteId(publicUrl) },
     mainEntity: {
       '@type': 'ItemList',

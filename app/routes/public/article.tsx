@@ -135,6 +135,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { name: 'robots', content: 'max-image-preview:large' },
     { property: 'article:published_time', content: article.publishedAt },
     { property: 'article:modified_time', content: article.updatedAt },
+    // Open Graph's article tags: the story's own tags (issue 26 item 5).
+    ...article.tags.map((name) => ({ property: 'article:tag', content: name })),
     jsonLd(
       live
         ? liveBlogPosting({

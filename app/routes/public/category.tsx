@@ -77,7 +77,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
       url,
       image: share,
     }),
-    jsonLd(collectionPage({ category: { ...category, name }, url, articles, publicUrl })),
+    jsonLd(collectionPage({ collection: { ...category, name }, url, articles, publicUrl })),
     jsonLd(breadcrumbs(publicUrl, crumbsOf(t.nav.home, loaderData, settings.uiLanguage))),
     ...(currentPage > 1
       ? [

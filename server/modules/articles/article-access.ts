@@ -5,16 +5,29 @@ import { requireRole, type Actor } from '../../lib/actor';
 import { forbidden, notFound } from '../../lib/errors';
 import { findStoredState, type StoredState } from './articles-repository';
 
-/** Refuses an actor who may not change an article by `authorId` (DECISIONS.md §2). */
-export function mayChange(actor: Actor, authorId: string | null) {
+/** An article's bylines: the first, and the others in order (issue 26 item 4). */
+export type Bylines = Pick<StoredState, 'authorId' | 'coAuthorIds'>;
+
+/** Whether `userId` is one of the article's bylines: each owns the piece. */
+export const isByline = (article: Bylines, userId: string) =>
+  article.authorId === userId || article.coAuthorIds.includes(userId);
+
+/**
+ * Refuses an actor who may not change an article with these bylines (DECISIONS.md §2): any
+ * byline may change it as its owner; editors and up any article.
+ */
+export function mayChange(actor: Actor, article: Bylines) {
   if (hasRole(actor.role, 'editor')) return;
-  if (authorId !== actor.id)
+  if (!isByline(article, actor.id))
     throw forbidden('Authors can change and delete only their own articles.');
 }
 
 const CHANGE_REFUSAL = 'Only authors, editors and administrators can change articles.';
 
-/** Who may change which article: authors their own, editors and up any (DECISIONS.md §2). */
+/**
+ * Who may change which article: authors those they are a byline of, editors and up any
+ * (DECISIONS.md §2).
+ */
 export function articleAccess({ db }: { db: Db }) {
   return {
     /**
@@ -29,7 +42,7 @@ export function articleAccess({ db }: { db: Db }) {
       const a = requireRole(actor, 'author', refusal);
       const stored = await findStoredState(db, id);
       if (!stored) throw notFound('Article not found.');
-      mayChange(a, stored.authorId);
+      mayChange(a, stored);
       return { actor: a, stored };
     },
 
@@ -42,7 +55,7 @@ export function articleAccess({ db }: { db: Db }) {
       const stored = await findStoredState(db, id);
       if (!stored) return 'missing';
       if (!hasRole(user.role, 'author')) return 'forbidden';
-      return hasRole(user.role, 'editor') || stored.authorId === user._id ? 'allowed' : 'forbidden';
+      return hasRole(user.role, 'editor') || isByline(stored, user._id) ? 'allowed' : 'forbidden';
     },
   };
 }

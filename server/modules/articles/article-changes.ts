@@ -3,9 +3,10 @@
  * kept answers to refresh, and those to drop. An article readers cannot see, before and after,
  * touches nothing kept. An edit of a public article's words refreshes what shows it (its page,
  * its cards, feed items), the sitemaps and search. A move (published or taken back, another
- * time, category, author or language) also refreshes the lists it leaves and enters. Its page
- * at the old address is dropped, never served stale, when that address stops being its page
- * (taken back, deleted, or moved to another address).
+ * time, category, bylines or language) also refreshes the lists it leaves and enters; a tag
+ * gained or lost refreshes that tag's list (issue 26 item 5). Its page at the old address is
+ * dropped, never served stale, when that address stops being its page (taken back, deleted,
+ * or moved to another address).
  */
 import { CacheTags, type CacheChange } from '../../../common/cache-tags';
 import { isPublicNow } from '../../../db/schema/content';
@@ -19,9 +20,11 @@ export type PublicState = Pick<
   | 'slug'
   | 'categoryId'
   | 'authorId'
+  | 'coAuthorIds'
   | 'language'
   | 'translations'
   | 'liveBlog'
+  | 'tagIds'
 >;
 
 const isPublic = (s: PublicState | undefined, now: Date): s is PublicState =>
@@ -32,14 +35,23 @@ const listsOf = (s: PublicState) => [
   CacheTags.latest,
   ...(s.categoryId ? [CacheTags.categoryList(s.categoryId)] : []),
   ...(s.authorId ? [CacheTags.authorList(s.authorId)] : []),
+  ...s.coAuthorIds.map(CacheTags.authorList),
+  ...s.tagIds.map(CacheTags.tagList),
 ];
 
 const sameAddress = (a: PublicState, b: PublicState) =>
   a.slug === b.slug && a.categoryId === b.categoryId;
 
+/** The tags one of two states has and the other has not. */
+const tagsGainedOrLost = (a: PublicState, b: PublicState) => [
+  ...a.tagIds.filter((id) => !b.tagIds.includes(id)),
+  ...b.tagIds.filter((id) => !a.tagIds.includes(id)),
+];
+
 const samePlace = (a: PublicState, b: PublicState) =>
   sameAddress(a, b) &&
   a.authorId === b.authorId &&
+  a.coAuthorIds.join() === b.coAuthorIds.join() &&
   a.language === b.language &&
   a.publishedAt.getTime() === b.publishedAt.getTime();
 
@@ -56,6 +68,9 @@ export function articleChange(
   const stale = new Set([CacheTags.article(id), CacheTags.sitemaps, CacheTags.search]);
   const moved = !was || !is || !samePlace(was, is);
   if (moved) for (const s of [was, is]) if (s) for (const tag of listsOf(s)) stale.add(tag);
+  // Tagged or untagged in place: only the pages of those tags gain or lose it.
+  if (was && is && !moved)
+    for (const id of tagsGainedOrLost(was, is)) stale.add(CacheTags.tagList(id));
   // A live blog's card may lead the list of live blogs, or just have left it.
   if (was?.liveBlog || is?.liveBlog) stale.add(CacheTags.liveList);
   // Its story's other versions name it (hreflang, the language switcher): those of the group it

@@ -27,6 +27,7 @@ import {
   categories,
   isPublicArticle,
   isScheduledArticle,
+  writtenBy,
 } from '../../../db/schema/content';
 import { media } from '../../../db/schema/media';
 import { users } from '../../../db/schema/users';
@@ -314,12 +315,13 @@ export function publishedInCategory(
   ).execute(opts);
 }
 
+/** An author's published articles, newest first: those they wrote first or with others. */
 export function listPublishedByAuthor(
   db: Db,
   opts: { authorId: string; limit: number; offset: number; now: Date },
 ) {
   return cards(db)
-    .where(and(isPublicArticle(opts.now), eq(articles.authorId, opts.authorId)))
+    .where(and(isPublicArticle(opts.now), writtenBy(opts.authorId)))
     .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(opts.limit)
     .offset(opts.offset);
@@ -332,7 +334,7 @@ export async function countPublishedByAuthor(
   const [row] = await db
     .select({ n: count() })
     .from(articles)
-    .where(and(isPublicArticle(opts.now), eq(articles.authorId, opts.authorId)));
+    .where(and(isPublicArticle(opts.now), writtenBy(opts.authorId)));
   return Number(row?.n ?? 0);
 }
 

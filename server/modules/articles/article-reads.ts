@@ -2,9 +2,9 @@
  * Reading articles: the lists of cards readers see, one article by id, and the cards search
  * asks for by id.
  */
-import type { Article, ArticleCard } from '../../../common/schemas/articles';
+import type { Article, ArticleCard, Tag } from '../../../common/schemas/articles';
 import type { Language } from '../../../common/articles';
-import type { Actor } from '../../lib/actor';
+import { requireRole, type Actor } from '../../lib/actor';
 import { hasRole } from '../../../common/roles';
 import { notFound } from '../../lib/errors';
 import { stripHtml } from '../../../common/text';
@@ -23,6 +23,12 @@ import {
 } from './article-lists-repository';
 import { revisionContentOf, toArticle, toCard } from './article-rows';
 import { cardsWithBodies, findArticleById, type CardRow } from './articles-repository';
+import {
+  countPublishedWithTag,
+  findTagBySlug,
+  listTagSuggestions,
+  publishedWithTag,
+} from './tags-repository';
 import type { ArticlesDeps } from './articles-service';
 import { isPublicNow } from '../../../db/schema/content';
 
@@ -35,6 +41,34 @@ const cardPage = (rows: CardRow[], total: number, page: number, limit: number) =
   currentPage: page,
   totalPages: pageCount(total, limit),
 });
+
+/** Tags' reads (issue 26 item 5): a tag by its address, its page, the editor's suggestions. */
+export function tagReads({ db, clock }: Pick<ArticlesDeps, 'db' | 'clock'>) {
+  return {
+    /** A tag by its address, or undefined (issue 26 item 5). */
+    async tagBySlug(slug: string): Promise<Tag | undefined> {
+      const row = await findTagBySlug(db, slug);
+      return row && { _id: row.id, name: row.name, slug: row.slug };
+    },
+
+    /** One page of a tag's published articles, newest first (its page). */
+    async tagPage(tagId: string, page: number, limit: number) {
+      const now = clock.now();
+      const [rows, total] = await Promise.all([
+        publishedWithTag(db, { tagId, limit, offset: (page - 1) * limit, now }),
+        countPublishedWithTag(db, { tagId, now }),
+      ]);
+      return cardPage(rows, total, page, limit);
+    },
+
+    /** Existing tags beginning with what a writer types (the editor's suggestions). */
+    async suggestTags(actor: Actor | null, q: string, limit: number): Promise<{ tags: Tag[] }> {
+      requireRole(actor, 'author', 'Only authors, editors and administrators can tag articles.');
+      const rows = await listTagSuggestions(db, q, limit);
+      return { tags: rows.map((t) => ({ _id: t.id, name: t.name, slug: t.slug })) };
+    },
+  };
+}
 
 export function articleReads({
   db,
@@ -142,7 +176,9 @@ export function articleLookups({ db, clock }: Pick<ArticlesDeps, 'db' | 'clock'>
         (isPublicNow(row, clock.now()) ||
           (actor &&
             hasRole(actor.role, 'author') &&
-            (hasRole(actor.role, 'editor') || row.authorId === actor.id)));
+            (hasRole(actor.role, 'editor') ||
+              row.authorId === actor.id ||
+              row.coAuthors.some((a) => a._id === actor.id))));
       if (!row || !visible) throw notFound('Article not found.');
       return toArticle(row, clock.now());
     },

@@ -7,6 +7,7 @@ import { HOME_EXCERPT_LENGTH } from '../../../common/articles';
 import { pickArticleTexts, type Article, type ArticleCard } from '../../../common/schemas/articles';
 import type { RevisionContent } from '../../../common/schemas/revisions';
 import { htmlExcerpt } from '../../../common/text';
+import { inBylineOrder } from '../../../db/schema/content';
 import { mediaUrl } from '../media/media-urls';
 import type { AdminListRow } from './article-lists-repository';
 import { legacyTranslationId, publicVersions } from './article-translations';
@@ -56,6 +57,15 @@ const authorRef = (row: RefColumns): ArticleCard['author'] =>
     ? { _id: row.authorId, name: row.authorName, slug: row.authorSlug }
     : null;
 
+/**
+ * Every byline of a row in order: its first (joined), then the others (issue 26 item 4). A
+ * deleted account leaves no byline.
+ */
+const bylinesOf = (row: CardRow): ArticleCard['authors'] => {
+  const first = authorRef(row);
+  return [...(first ? [first] : []), ...inBylineOrder(row.coAuthors)];
+};
+
 /** A row of the admin list and the dashboard's lists (AdminArticleRowSchema). */
 export const toAdminRow = (row: AdminListRow) => ({
   _id: row.id,
@@ -92,6 +102,7 @@ function cardExcerptOf(bodyHead: string): string {
 }
 
 export function toCard(row: CardRow): ArticleCard {
+  const authors = bylinesOf(row);
   return {
     _id: row.id,
     name: row.name,
@@ -101,7 +112,10 @@ export function toCard(row: CardRow): ArticleCard {
     excerpt: cardExcerptOf(row.bodyHead),
     language: row.language,
     category: categoryRef(row),
-    author: authorRef(row),
+    // The first byline, as the original client knew its one author.
+    author: authors[0] ?? null,
+    authors,
+    credit: row.credit,
     liveBlog: row.liveBlog,
     publishedAt: row.publishedAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
@@ -116,6 +130,7 @@ export function toArticle(row: FullRow, now: Date): Article {
     ...pickArticleTexts(row),
     _id: card._id,
     author: card.author,
+    authors: card.authors,
     category: card.category,
     image: card.image && {
       ...card.image,
@@ -133,6 +148,7 @@ export function toArticle(row: FullRow, now: Date): Article {
     legacyId: row.legacyId,
     translationId: legacyTranslationId(row.language, row.versions),
     translations: publicVersions(row.versions, now),
+    tags: row.tags,
     liveBlog: row.liveBlog,
     liveStartedAt: row.liveStartedAt?.toISOString() ?? null,
     liveEndedAt: row.liveEndedAt?.toISOString() ?? null,
@@ -148,8 +164,13 @@ export function revisionContentOf(row: FullRow): RevisionContent {
     ...pickArticleTexts(row),
     category: row.categoryId,
     author: row.authorId,
+    authors: [
+      ...(row.authorId ? [row.authorId] : []),
+      ...inBylineOrder(row.coAuthors).map((a) => a._id),
+    ],
     language: row.language,
     publishedAt: row.publishedAt.toISOString(),
     translationId: legacyTranslationId(row.language, row.versions),
+    tags: row.tags,
   };
 }

@@ -20,6 +20,7 @@ import { hasPublicArticles } from './article-lists-repository';
 import { CacheTags, type CacheChange } from '../../../common/cache-tags';
 import { revisionContentOf, toArticle } from './article-rows';
 import {
+  bylinesOf,
   checkTranslation,
   chooseSlug,
   legacyConflict,
@@ -39,6 +40,8 @@ import {
   type StoredState,
 } from './articles-repository';
 import type { ArticlesDeps } from './articles-service';
+import { setCoAuthors } from './bylines-repository';
+import { setArticleTags } from './tags-repository';
 
 const STALE_SAVE =
   'Someone else saved this article after you opened it. Reload it to see their changes, then apply yours again.';
@@ -89,12 +92,27 @@ const recordWrite =
       articleId: id,
       name: row.name,
       slug: row.slug,
-      metaKeywords: row.metaKeywords,
+      // Its tags are words readers search for too (the index's keywords).
+      metaKeywords: [row.metaKeywords, row.tags.join(', ')].filter(Boolean).join(', '),
       description: row.description,
       status: row.status,
       publishedAt: row.publishedAt,
       language: row.language,
     });
+  };
+
+/**
+ * What every write does in its transaction once the row is written: its further bylines, its
+ * tags when the save names them (left out, an update keeps them), then the revision and the
+ * search row.
+ */
+const writeWith =
+  (deps: Pick<ArticlesDeps, 'newsroom' | 'search'>, userId: string, record: WriteRecord) =>
+  (parts: { tags: string[] | undefined; coAuthors: string[] }) =>
+  async (tx: Db, id: string) => {
+    await setCoAuthors(tx, id, parts.coAuthors);
+    if (parts.tags !== undefined) await setArticleTags(tx, id, parts.tags);
+    await recordWrite(deps, userId, record)(tx, id);
   };
 
 /** The time an update goes out at, and whether it is a publish (going out, or at another time). */
@@ -119,10 +137,8 @@ async function createArticle(deps: ArticlesDeps, actor: Actor | null, input: Art
     'Only authors, editors and administrators can write articles.',
   );
   const slug = await chooseSlug(deps.db, input);
-  const { segment: _segment, ...values } = await valuesFrom(deps, a, input, {
-    slug,
-    authorId: input.author ?? a.id,
-  });
+  const bylines = bylinesOf(input, { writer: a.id });
+  const { segment: _segment, ...values } = await valuesFrom(deps, a, input, { slug, bylines });
   const translationId = await checkTranslation(deps.db, values, input.translationId);
   const now = deps.clock.now();
   const status = input.status ?? 'published';
@@ -142,7 +158,10 @@ async function createArticle(deps: ArticlesDeps, actor: Actor | null, input: Art
         createdAt: now,
       },
       translationId,
-      recordWrite(deps, a.id, { kind: 'save' }),
+      writeWith(deps, a.id, { kind: 'save' })({
+        tags: input.tags,
+        coAuthors: bylines.slice(1),
+      }),
     );
   } catch (error) {
     return legacyConflict(error);
@@ -160,8 +179,8 @@ async function updateArticleAs(
 ) {
   const { actor: a, stored: before } = await articleAccess(deps).editable(actor, id);
   const slug = input.slug ? await chooseSlug(deps.db, input, id) : before.slug;
-  const authorId = input.author === undefined ? before.authorId : (input.author ?? null);
-  const values = await valuesFrom(deps, a, input, { slug, authorId, before });
+  const bylines = bylinesOf(input, { writer: a.id, before });
+  const values = await valuesFrom(deps, a, input, { slug, bylines, before });
   const translationId = await checkTranslation(
     deps.db,
     { id, language: values.language },
@@ -181,13 +200,13 @@ async function updateArticleAs(
     updatedAt: now,
   };
   const refuseStale = (stored: StoredState) => {
-    mayChange(a, stored.authorId);
+    mayChange(a, stored);
     if (input.updatedAt && new Date(input.updatedAt).getTime() < stored.updatedAt.getTime())
       throw conflict(STALE_SAVE);
   };
   try {
     const found = await updateArticle(deps.db, id, full, refuseStale, translationId, (tx) =>
-      recordWrite(deps, a.id, record)(tx, id),
+      writeWith(deps, a.id, record)({ tags: input.tags, coAuthors: bylines.slice(1) })(tx, id),
     );
     if (!found) throw notFound('Article not found.');
   } catch (error) {
@@ -291,6 +310,12 @@ export function articleSaves(deps: ArticlesDeps) {
       const after = await findStoredState(db, id);
       await changed(id, { after });
     },
+
+    /**
+     * Gives an article exactly these tags in the caller's transaction (or on `tx` alone): the
+     * demo seed's articles, written without a save.
+     */
+    setTags: (tx: Db, id: string, names: readonly string[]) => setArticleTags(tx, id, names),
 
     /** The state a newsroom rule decides on (author, status, times), or undefined. */
     stored: (id: string) => findStoredState(db, id),

@@ -83,29 +83,75 @@ async function cleanedDescription(html: string) {
   return description;
 }
 
+/** `ids` in their order, each once. */
+const once = (ids: readonly string[]) => [...new Set(ids)];
+
+/**
+ * The bylines a save stores, in order, the first the main one (issue 26 item 4): `authors`
+ * when given, else those stored with `author` (when given) in the first place. A new article
+ * without either is the writer's own. `author` beside `authors` must be their first.
+ */
+export function bylinesOf(
+  input: Pick<ArticleInput, 'author' | 'authors'>,
+  opts: { writer: string; before?: Pick<StoredState, 'authorId' | 'coAuthorIds'> | undefined },
+): string[] {
+  const { before } = opts;
+  if (input.authors !== undefined) {
+    const given = once(input.authors);
+    if (input.author !== undefined && input.author !== (given[0] ?? null))
+      throw fieldError('body.author', 'author must be the first of authors.');
+    return given;
+  }
+  if (!before) return [input.author ?? opts.writer];
+  const others = before.coAuthorIds;
+  if (input.author === undefined)
+    return once([...(before.authorId ? [before.authorId] : []), ...others]);
+  // The original client's one author takes the first place; the others stay.
+  return once([...(input.author ? [input.author] : []), ...others]);
+}
+
+/**
+ * Who may be named (DECISIONS.md §2): an author only on a piece they are a byline of (any
+ * byline may edit it), editors anyone; each byline newly named must be someone who writes.
+ */
+async function checkBylines(
+  deps: Pick<ArticlesDeps, 'users'>,
+  actor: Actor,
+  input: ArticleInput,
+  target: { bylines: string[]; before?: StoredState | undefined },
+) {
+  const { bylines, before } = target;
+  if (!hasRole(actor.role, 'editor') && !bylines.includes(actor.id))
+    throw forbidden('Authors can publish only under their own name.');
+  const named = new Set([before?.authorId, ...(before?.coAuthorIds ?? []), actor.id]);
+  for (const id of bylines) {
+    if (named.has(id)) continue;
+    if (!(await deps.users.canWrite(id)))
+      throw fieldError(
+        input.authors !== undefined ? 'body.authors' : 'body.author',
+        'The author must be a user who can write.',
+      );
+  }
+}
+
 /** Checks what the body refers to and turns it into the values to store. */
 export async function valuesFrom(
   deps: Pick<ArticlesDeps, 'clock' | 'categories' | 'users' | 'media'>,
   actor: Actor,
   input: ArticleInput,
-  target: { slug: string; authorId: string | null; before?: StoredState },
+  target: { slug: string; bylines: string[]; before?: StoredState },
 ) {
-  const { authorId, before } = target;
+  const { bylines, before } = target;
   guardHistory(deps.clock, actor, input, before);
   const category = await deps.categories.byId(input.category);
   if (!category) throw fieldError('body.category', 'The category does not exist.');
-  if (authorId && authorId !== actor.id) {
-    if (!hasRole(actor.role, 'editor'))
-      throw forbidden('Authors can publish only under their own name.');
-    if (!(await deps.users.canWrite(authorId)))
-      throw fieldError('body.author', 'The author must be a user who can write.');
-  }
+  await checkBylines(deps, actor, input, target);
   const description = await cleanedDescription(input.description);
   return {
     ...pickArticleTexts(input),
     slug: target.slug,
     description,
-    authorId,
+    authorId: bylines[0] ?? null,
     categoryId: category._id,
     segment: category.slug,
     imageMediaId: await deps.media.idForUrl(input.imageUrl),

@@ -7,9 +7,13 @@ import type { Db } from '../../../db/client';
 import { prepared } from '../../../db/prepared';
 import {
   articleBodyHead,
+  articleCoAuthorIds,
+  articleCoAuthors,
   articleFormerPaths,
   articleRedirects,
   articles,
+  articleTagIds,
+  articleTagNames,
   categories,
   isPublicArticle,
   isScheduledArticle,
@@ -50,6 +54,9 @@ export const cardColumns = {
   createdAt: articles.createdAt,
   updatedAt: articles.updatedAt,
   ...refColumns,
+  // The bylines after the first, and the agency's credit (issue 26 item 4).
+  coAuthors: articleCoAuthors,
+  credit: articles.credit,
   // The image's size and resized variants (joined from media), for srcset on every card.
   imageWidth: media.width,
   imageHeight: media.height,
@@ -98,6 +105,7 @@ export const fullColumns = {
   versions: versionsOf,
   liveStartedAt: articles.liveStartedAt,
   liveEndedAt: articles.liveEndedAt,
+  tags: articleTagNames,
   // The views module's count next to the row (no row there until a first view is written).
   views: sql<number>`coalesce(${articleViewTotals.views}, 0)`.mapWith(Number),
   imageCrops: media.crops,
@@ -256,6 +264,7 @@ export type ArticleValues = {
   metaTitle: string;
   metaDescription: string;
   metaKeywords: string;
+  credit: string;
   status: ArticleStatus;
   publishedAt: Date;
   /** Left out: the stored note stays (an update of a draft keeps what the editor wrote). */
@@ -342,7 +351,9 @@ export async function insertArticle(
 }
 
 export interface StoredState {
+  /** The first byline; `coAuthorIds` the others, in order. */
   authorId: string | null;
+  coAuthorIds: string[];
   categoryId: string | null;
   language: Language;
   slug: string;
@@ -361,12 +372,15 @@ export interface StoredState {
   liveEndedAt: Date | null;
   /** The article's image ('' for none yet): publishing needs one. */
   imageUrl: string;
+  /** Its tags' ids: the tag pages that list it. */
+  tagIds: string[];
 }
 
 export async function findStoredState(db: Db, id: string): Promise<StoredState | undefined> {
   const [row] = await db
     .select({
       authorId: articles.authorId,
+      coAuthorIds: articleCoAuthorIds,
       categoryId: articles.categoryId,
       language: articles.language,
       slug: articles.slug,
@@ -380,6 +394,7 @@ export async function findStoredState(db: Db, id: string): Promise<StoredState |
       liveStartedAt: articles.liveStartedAt,
       liveEndedAt: articles.liveEndedAt,
       imageUrl: articles.imageUrl,
+      tagIds: articleTagIds,
     })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))

@@ -13,6 +13,8 @@ import {
   LatestQuerySchema,
   NewUrlSchema,
   RandomQuerySchema,
+  TagListSchema,
+  TagSuggestQuerySchema,
 } from '../../../common/schemas/articles';
 import { IdParamsSchema, MessageSchema } from '../../../common/schemas/common';
 import { errorResponses, notFound } from '../../lib/errors';
@@ -26,6 +28,29 @@ export function articlesRoutes(articles: ArticlesService) {
     await app.register(readingRoutes(articles));
     await app.register(savingRoutes(articles));
     await app.register(addressRoutes(articles));
+    await app.register(tagRoutes(articles));
+  };
+}
+
+/** Tags (issue 26 item 5): what the editor suggests as a writer types. */
+function tagRoutes(articles: ArticlesService) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.get(
+      '/api/tags',
+      {
+        schema: {
+          tags: ['articles'],
+          summary:
+            'Existing tags whose name or address begins with q, the most used first (author and up)',
+          security: [{ bearer: [] }],
+          querystring: TagSuggestQuerySchema,
+          response: { 200: TagListSchema, ...errorResponses(400, 401, 403, 429) },
+        },
+      },
+      async (request) =>
+        articles.suggestTags(await request.actor(), request.query.q, request.query.limit),
+    );
   };
 }
 

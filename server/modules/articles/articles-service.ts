@@ -14,7 +14,7 @@ import type { SearchDocument } from '../search/search-service';
 import { articleAccess } from './article-access';
 import { articleAddresses } from './article-addresses';
 import { articleDesk } from './article-desk';
-import { articleLookups, articleReads } from './article-reads';
+import { articleLookups, articleReads, tagReads } from './article-reads';
 import { articleSaves } from './article-saves';
 
 export type { ArticleAtAddress } from './article-addresses';
@@ -56,6 +56,7 @@ export interface ArticlesDeps {
 export function createArticlesService(deps: ArticlesDeps) {
   return {
     ...articleReads(deps),
+    ...tagReads(deps),
     ...articleLookups(deps),
     ...articleAddresses(deps),
     ...articleDesk(deps),

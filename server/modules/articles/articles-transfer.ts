@@ -2,18 +2,38 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Language } from '../../../common/languages';
 import type { Db } from '../../../db/client';
 import type { CopiedRow } from '../../lib/table-copy';
-import { articleFormerPaths, articleRedirects, articles } from '../../../db/schema/content';
+import {
+  articleAuthors,
+  articleFormerPaths,
+  articleRedirects,
+  articles,
+  articleTags,
+  tags,
+} from '../../../db/schema/content';
 import { slugTaken } from './articles-repository';
 import { sanitizeArticleHtml } from './sanitize';
+import { setArticleTags } from './tags-repository';
 
 /*
  * The articles module's door for moving content in and out (server/modules/README.md): the
- * WordPress import and the site archive write `articles`, `article_redirects` and
- * `article_former_paths` only through here, inside the caller's transaction.
+ * WordPress import and the site archive write `articles`, `article_redirects`,
+ * `article_former_paths`, `tags`, `article_tags` and `article_authors` only through here,
+ * inside the caller's transaction.
  */
 
 /** Tables this module owns, in the order they can be filled (the archive copies them). */
-export const ARTICLE_TABLES = [articles, articleRedirects, articleFormerPaths] as const;
+export const ARTICLE_TABLES = [
+  articles,
+  articleRedirects,
+  articleFormerPaths,
+  tags,
+  articleTags,
+  articleAuthors,
+] as const;
+
+/** Gives an imported article its tags (a WordPress post's tags), in the caller's transaction. */
+export const tagImportedArticle = (tx: Db, articleId: string, names: readonly string[]) =>
+  setArticleTags(tx, articleId, names);
 
 export { sanitizeArticleHtml };
 

@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename, relative, resolve, sep } from 'node:path';
 import type { CacheChange } from '../../../common/cache-tags';
 import { articlePath, RESERVED_SLUGS as RESERVED, STATIC_PAGE_SLUGS } from '../../../common/paths';
+import { TAGS_MAX, TagNameSchema } from '../../../common/schemas/articles';
 import { slugify } from '../../../common/slug';
 import { detectLanguage, stripHtml } from '../../../common/text';
 import type { Db } from '../../../db/client';
@@ -12,6 +13,7 @@ import {
   legacyIdTaken,
   recordFormerPaths,
   sanitizeArticleHtml,
+  tagImportedArticle,
 } from '../articles/articles-transfer';
 import { findOrCreateCategory } from '../categories/categories-transfer';
 import { indexImportedArticles } from '../search/search-transfer';
@@ -476,13 +478,16 @@ async function importPost(run: ImportRun, steps: PostSteps, item: WxrItem) {
   const terms = item.terms.filter((t) => t.domain === 'category');
   const first = terms[0] ?? { nicename: 'uncategorized', name: 'Uncategorized' };
   const category = await steps.categoryOf(first.nicename, first.name || first.nicename);
+  // Its other categories stay keywords; its tags become tags here (issue 26 item 5).
   const keywords = [
     ...new Set(
-      [...terms.slice(1), ...item.terms.filter((t) => t.domain === 'post_tag')]
+      terms
+        .slice(1)
         .map((t) => t.name)
         .filter(Boolean),
     ),
   ].join(', ');
+  const tagNames = importedTags(item);
   const description = await bodyOf(steps.imageOf, item, usedBy);
   const thumbnail = steps.attachments.get(item.meta._thumbnail_id ?? '');
   const imageUrl = thumbnail?.attachmentUrl
@@ -497,6 +502,7 @@ async function importPost(run: ImportRun, steps: PostSteps, item: WxrItem) {
     description,
     imageUrl,
   });
+  await tagImportedArticle(run.tx, id, tagNames);
   const { refused } = await recordFormerPaths(run.tx, id, formerPaths(run.wxr.siteUrl, item));
   await run.record('post', key, id);
   const notes = [
@@ -513,6 +519,20 @@ async function importPost(run: ImportRun, steps: PostSteps, item: WxrItem) {
     outcome: 'created',
     note: [articlePath({ slug, categorySlug: category.slug }), ...notes].join('; '),
   });
+}
+
+/**
+ * A post's tags as ours: names as a save takes them (TagNameSchema), those with no letter an
+ * address can be made of left out, at most TAGS_MAX.
+ */
+function importedTags(item: WxrItem): string[] {
+  const names = item.terms
+    .filter((t) => t.domain === 'post_tag')
+    .flatMap((t) => {
+      const parsed = TagNameSchema.safeParse(t.name || t.nicename);
+      return parsed.success ? [parsed.data] : [];
+    });
+  return names.slice(0, TAGS_MAX);
 }
 
 /** Inserts a post as an article: a free slug, its dates, its legacy id if free, its SEO fields. */

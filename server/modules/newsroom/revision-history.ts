@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/actor';
+import { hasRole } from '../../../common/roles';
 import {
   findRevision,
   listRevisions,
@@ -58,10 +59,10 @@ export function revisionHistory({ db, articles }: NewsroomDeps) {
     },
 
     /**
-     * Brings a revision's content back (its texts, category and language) as a new save,
-     * recorded as a `restore` revision. Status, time, author and translation stay as they are
-     * now: restoring text never publishes or unpublishes. An `updatedAt` older than the stored
-     * one is refused with 409, as a save is.
+     * Brings a revision's content back (its texts and credit, category, language, tags and
+     * bylines) as a new save, recorded as a `restore` revision. Status, time and translation
+     * stay as they are now: restoring text never publishes or unpublishes. An `updatedAt`
+     * older than the stored one is refused with 409, as a save is.
      */
     async restoreRevision(
       actor: Actor | null,
@@ -69,7 +70,7 @@ export function revisionHistory({ db, articles }: NewsroomDeps) {
       revisionId: string,
       body: { updatedAt: string },
     ): Promise<Article> {
-      const { stored } = await articles.editable(actor, id);
+      const { actor: a, stored } = await articles.editable(actor, id);
       const row = await findRevision(db, id, revisionId);
       if (!row) throw notFound('Revision not found.');
       if (new Date(body.updatedAt).getTime() < stored.updatedAt.getTime())
@@ -82,6 +83,12 @@ export function revisionHistory({ db, articles }: NewsroomDeps) {
         category: c.category ?? now.content.category,
         imageUrl: c.imageUrl || now.content.imageUrl,
         ...(c.language ? { language: c.language } : {}),
+        // A revision from before tags has none to bring back: the article keeps today's.
+        ...(c.tags ? { tags: c.tags } : {}),
+        // Its bylines too, unless an author would restore themselves off the piece.
+        ...(c.authors && (hasRole(a.role, 'editor') || c.authors.includes(a.id))
+          ? { authors: c.authors }
+          : {}),
         updatedAt: body.updatedAt,
       });
       if (!parsed.success) {

@@ -88,7 +88,7 @@ export function statusMoves(deps: NewsroomDeps) {
       if (change.status === 'published' && !(await mayPublish(a))) throw forbidden(REVIEW_REFUSAL);
       const now = clock.now();
       const moved = await articles.moveStatus(a.id, id, (stored) => {
-        mayChange(a, stored.authorId);
+        mayChange(a, stored);
         return decideMove(change, stored, now);
       });
       if (!moved) throw notFound('Article not found.');

@@ -3,7 +3,7 @@ import { articleSearchColumns } from '../../../common/search/search-document';
 import type { Language } from '../../../common/articles';
 import type { ArticleStatus } from '../../../common/articles';
 import type { Db } from '../../../db/client';
-import { articles } from '../../../db/schema/content';
+import { articles, articleSearchKeywords } from '../../../db/schema/content';
 import { articleSearch, isPublicInSearch } from '../../../db/schema/search';
 
 /*
@@ -62,7 +62,7 @@ export function listStaleDocuments(
       articleId: articles.id,
       name: articles.name,
       slug: articles.slug,
-      metaKeywords: articles.metaKeywords,
+      metaKeywords: articleSearchKeywords,
       description: articles.description,
       status: articles.status,
       publishedAt: articles.publishedAt,

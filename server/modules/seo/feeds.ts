@@ -1,9 +1,16 @@
-/* RSS 2.0 feeds of the site, of a category and of an author (SPEC.md §9). */
+/* RSS 2.0 feeds of the site, of a category, of an author (SPEC.md §9) and of a tag. */
 import { CARD_EXCERPT_LENGTH, type Language } from '../../../common/articles';
 import { shownCategoryName } from '../../../common/category-names';
-import { articlePath, authorPath, categoryPath, SERVER_SEGMENTS } from '../../../common/paths';
+import {
+  articlePath,
+  authorPath,
+  categoryPath,
+  SERVER_SEGMENTS,
+  tagSlugPath,
+} from '../../../common/paths';
 import type { SiteSettings } from '../../../common/settings';
 import { htmlExcerpt } from '../../../common/text';
+import { inBylineOrder } from '../../../db/schema/content';
 import { notFound } from '../../lib/errors';
 import type { SeoDeps, SiteAddresses } from './seo-service';
 import { listPublishedForSeo } from './seo-repository';
@@ -30,14 +37,28 @@ export function mainLanguage(rows: { language: Language }[], fallback: Language)
 /** The RSS category domain that marks a live blog's item. */
 export const LIVE_CATEGORY_DOMAIN = 'https://schema.org/LiveBlogPosting';
 
+/**
+ * Who a story is by, as its page says it: every byline, then the agency's credit; the
+ * publication for a story with neither (as its JSON-LD).
+ */
+function creatorsOf(row: FeedRow, site: SiteSettings): string[] {
+  const names = [
+    ...(row.authorName !== null ? [row.authorName] : []),
+    ...inBylineOrder(row.coAuthors).map((a) => a.name),
+    ...(row.credit ? [row.credit] : []),
+  ];
+  return names.length > 0 ? names : [site.siteName];
+}
+
 /** One story of a feed: its excerpt, and its whole body when the site gives full text. */
 function feedItem(row: FeedRow, site: SiteSettings, { absolute, absoluteLinks }: SiteAddresses) {
   const url = absolute(articlePath(row));
   return (
     `<item><title>${xml(row.name)}</title><link>${xml(url)}</link><guid isPermaLink="true">${xml(url)}</guid>` +
     `<pubDate>${rfc822(row.publishedAt)}</pubDate>` +
-    // The byline: the author, or the publication for a story without one (as its JSON-LD).
-    `<dc:creator>${xml(row.authorName ?? site.siteName)}</dc:creator>` +
+    creatorsOf(row, site)
+      .map((name) => `<dc:creator>${xml(name)}</dc:creator>`)
+      .join('') +
     (row.categoryName !== null
       ? `<category>${xml(shownCategoryName({ name: row.categoryName, nameHi: row.categoryNameHi ?? '', nameEn: row.categoryNameEn ?? '' }, site.uiLanguage))}</category>`
       : '') +
@@ -56,7 +77,7 @@ function feedItem(row: FeedRow, site: SiteSettings, { absolute, absoluteLinks }:
 }
 
 export function feeds(
-  { db, clock, settings, categories, users }: SeoDeps,
+  { db, clock, settings, categories, users, articles }: SeoDeps,
   addresses: SiteAddresses,
 ) {
   const { absolute } = addresses;
@@ -67,7 +88,7 @@ export function feeds(
     title: string;
     description: string;
     site: SiteSettings;
-    filter?: { categoryIds: string[] } | { authorId: string };
+    filter?: { categoryIds: string[] } | { authorId: string } | { tagId: string };
   }) => {
     const now = clock.now();
     const { site } = opts;
@@ -115,6 +136,19 @@ export function feeds(
         description: category.description,
         site,
         filter: { categoryIds: [category._id, ...children] },
+      });
+    },
+
+    /** RSS 2.0 of a tag's latest 20 articles (/tag/{slug}/feed.xml, issue 26 item 5). */
+    async tagFeed(slug: string): Promise<string> {
+      const [site, tag] = await Promise.all([settings.get(), articles.tagBySlug(slug)]);
+      if (!tag) throw notFound('Tag not found.');
+      return rss({
+        path: tagSlugPath(tag.slug),
+        title: `${tag.name} | ${site.siteName}`,
+        description: '',
+        site,
+        filter: { tagId: tag._id },
       });
     },
 

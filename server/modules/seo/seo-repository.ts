@@ -1,9 +1,19 @@
-import { and, count, desc, eq, inArray, max, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lte, max, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Language } from '../../../common/languages';
 import { hasRole, ROLES } from '../../../common/roles';
 import type { Db } from '../../../db/client';
-import { articleBodyHead, articles, categories, isPublicArticle } from '../../../db/schema/content';
+import {
+  articleBodyHead,
+  articleCoAuthors,
+  articles,
+  articleAuthors,
+  articleTags,
+  categories,
+  isPublicArticle,
+  tags,
+  writtenBy,
+} from '../../../db/schema/content';
 import { media } from '../../../db/schema/media';
 import { users } from '../../../db/schema/users';
 
@@ -50,6 +60,8 @@ export function listPublishedForSeo(
     /** A category and those under it (its feed); one id walks that category's own index. */
     categoryIds?: string[];
     authorId?: string;
+    /** Only articles with this tag (a tag's feed). */
+    tagId?: string;
     /** The whole sanitised body (full-text feeds); otherwise only its head. */
     withBody?: boolean;
     /** The `<img>` tags of the body (sitemaps' image entries). */
@@ -66,7 +78,11 @@ export function listPublishedForSeo(
   const [onlyCategory, ...more] = opts.categoryIds ?? [];
   if (onlyCategory && more.length === 0) conditions.push(eq(articles.categoryId, onlyCategory));
   else if (onlyCategory) conditions.push(inArray(articles.categoryId, [onlyCategory, ...more]));
-  if (opts.authorId) conditions.push(eq(articles.authorId, opts.authorId));
+  if (opts.authorId) conditions.push(writtenBy(opts.authorId));
+  if (opts.tagId)
+    conditions.push(
+      sql`exists (select 1 from ${articleTags} where ${articleTags.articleId} = ${articles.id} and ${articleTags.tagId} = ${opts.tagId})`,
+    );
   return db
     .select({
       name: articles.name,
@@ -87,6 +103,9 @@ export function listPublishedForSeo(
           >`case when ${articles.description} ~* '<img[[:space:]]' then array(select m[1] from regexp_matches(${articles.description}, '(<img[[:space:]][^>]*>)', 'gi') as m) else '{}'::text[] end`
         : sql<string[]>`'{}'::text[]`,
       authorName: users.name,
+      // The bylines after the first, and the agency's credit (issue 26 item 4).
+      coAuthors: articleCoAuthors,
+      credit: articles.credit,
       /*
        * Size and type of the image the article names, when it is an upload's original here
        * (an enclosure states the length of the file it points to).
@@ -149,10 +168,22 @@ export function listCategoriesForSeo(db: Db, now: Date) {
  * the placeholder before start-up gives one), each with their newest article's time, by name.
  */
 export function listAuthorsForSeo(db: Db, now: Date) {
+  // Their pages list what they co-wrote too (issue 26 item 4).
+  const bylines = db
+    .select({ userId: sql<string>`${articles.authorId}`.as('user_id'), articleId: articles.id })
+    .from(articles)
+    .where(sql`${articles.authorId} IS NOT NULL`)
+    .unionAll(
+      db
+        .select({ userId: articleAuthors.userId, articleId: articleAuthors.articleId })
+        .from(articleAuthors),
+    )
+    .as('bylines');
   return db
     .select({ slug: users.slug, lastPublishedAt: max(articles.publishedAt) })
     .from(users)
-    .innerJoin(articles, eq(articles.authorId, users.id))
+    .innerJoin(bylines, eq(bylines.userId, users.id))
+    .innerJoin(articles, eq(articles.id, bylines.articleId))
     .where(
       and(
         isPublicArticle(now),
@@ -162,6 +193,20 @@ export function listAuthorsForSeo(db: Db, now: Date) {
     )
     .groupBy(users.id, users.slug, users.name)
     .orderBy(users.name, users.slug);
+}
+
+/**
+ * Tags with a published article, each with the time its newest one was published, by name
+ * (read from `article_tags`' own copy of each article's status and time).
+ */
+export function listTagsForSeo(db: Db, now: Date) {
+  return db
+    .select({ name: tags.name, slug: tags.slug, lastPublishedAt: max(articleTags.publishedAt) })
+    .from(tags)
+    .innerJoin(articleTags, eq(articleTags.tagId, tags.id))
+    .where(and(sql`${articleTags.status} = 'published'`, lte(articleTags.publishedAt, now)))
+    .groupBy(tags.id, tags.slug, tags.name)
+    .orderBy(tags.name, tags.slug);
 }
 
 /** The newest change (edit or publication) among the published articles at these places. */

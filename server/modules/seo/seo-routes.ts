@@ -65,6 +65,12 @@ export function seoRoutes(seo: SeoService, pages?: PageCache) {
       },
     );
     app.get<{ Params: { slug: string } }>(
+      `/${PAGE_SEGMENTS.tag}/:slug/${S.feed}`,
+      hide,
+      async (request, reply) =>
+        send(request, reply, xml(RSS), () => shows(seo.tagFeed(request.params.slug))),
+    );
+    app.get<{ Params: { slug: string } }>(
       `/${PAGE_SEGMENTS.author}/:slug/${S.feed}`,
       hide,
       async (request, reply) =>

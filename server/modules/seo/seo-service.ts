@@ -29,6 +29,9 @@ export interface SeoDeps {
   users: {
     authorBySlug(slug: string): Promise<{ _id: string; name: string; bio: string } | undefined>;
   };
+  articles: {
+    tagBySlug(slug: string): Promise<{ _id: string; name: string; slug: string } | undefined>;
+  };
   publicUrl: string;
   /** MEDIA_PUBLIC_URL: where uploads are fetched from, when set (common/media.ts sentMediaUrl). */
   mediaBase?: string | undefined;

@@ -2,7 +2,13 @@
  * The sitemaps (DECISIONS.md §6, SPEC.md §9, issue 12 item 6): the live sitemap, split into
  * files under an index past SITEMAP_MAX_URLS, and the Google News sitemap.
  */
-import { articlePath, authorPath, categoryPath, SERVER_SEGMENTS } from '../../../common/paths';
+import {
+  articlePath,
+  authorPath,
+  categoryPath,
+  SERVER_SEGMENTS,
+  tagSlugPath,
+} from '../../../common/paths';
 import { hreflangLinks } from '../../../common/hreflang';
 import type { UiLanguage } from '../../../common/settings';
 import { decodeEntities } from '../../../common/text';
@@ -15,6 +21,7 @@ import {
   listAuthorsForSeo,
   listCategoriesForSeo,
   listPublishedForSeo,
+  listTagsForSeo,
 } from './seo-repository';
 import { xml, XML_DECLARATION } from './xml';
 
@@ -109,7 +116,7 @@ const urlEntry = (row: SeoRow, uiLanguage: UiLanguage, addresses: SiteAddresses)
   `<url><loc>${xml(addresses.absolute(articlePath(row)))}</loc><lastmod>${(row.updatedAt ?? row.createdAt).toISOString()}</lastmod>` +
   `<changefreq>weekly</changefreq><priority>0.8</priority>${imageEntries(row, addresses)}${alternates(row, uiLanguage, addresses)}</url>`;
 
-/** A list page (category, author): it changes when it gains a story. */
+/** A list page (category, author, tag): it changes when it gains a story. */
 const listEntry = (
   absolute: SiteAddresses['absolute'],
   path: string,
@@ -120,7 +127,8 @@ const listEntry = (
   `<changefreq>daily</changefreq><priority>0.6</priority></url>`;
 
 /**
- * What the sitemap holds, in its order: the static pages, the categories, the authors, then
+ * What the sitemap holds, in its order: the static pages, the categories, the authors, the tags
+ * with a published story, then
  * the articles newest first. All but the articles are few and read whole; the articles are
  * counted, and read a file's share at a time.
  */
@@ -130,9 +138,10 @@ async function sitemapPlan(
   perFile: number,
   now: Date,
 ) {
-  const [categoryRows, authorRows, articleCount] = await Promise.all([
+  const [categoryRows, authorRows, tagRows, articleCount] = await Promise.all([
     listCategoriesForSeo(db, now),
     listAuthorsForSeo(db, now),
+    listTagsForSeo(db, now),
     countPublished(db, now),
   ]);
   const fixed = [
@@ -147,6 +156,10 @@ async function sitemapPlan(
     ...authorRows.map((a) => ({
       xml: listEntry(absolute, authorPath(a.slug), a.lastPublishedAt),
       lastmod: a.lastPublishedAt,
+    })),
+    ...tagRows.map((t) => ({
+      xml: listEntry(absolute, tagSlugPath(t.slug), t.lastPublishedAt),
+      lastmod: t.lastPublishedAt,
     })),
   ];
   const total = fixed.length + articleCount;

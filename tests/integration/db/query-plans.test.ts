@@ -16,6 +16,7 @@ import {
 import { articlesUsingMedia } from '../../../server/modules/media/media-repository';
 import { firstSearchWindow, searchWindow } from '../../../server/modules/search/search-repository';
 import { listPublishedForSeo } from '../../../server/modules/seo/seo-repository';
+import { listPublishedWithTag } from '../../../server/modules/articles/tags-repository';
 import { createTestDatabase } from '../../setup/test-db';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -99,6 +100,12 @@ describe('every list query has an index matching its ORDER BY', () => {
       'sitemap and feed, newest first',
       () => listPublishedForSeo(database.db, { limit: 1000, offset: 0, now }),
       'articles_published_order_idx',
+    ],
+    [
+      // Its rows' own copy of each article's status and time (docs/decisions/044).
+      'published with one tag (tag page)',
+      () => listPublishedWithTag(database.db, { tagId: someId, limit: 9, offset: 9, now }),
+      'article_tags_published_order_idx',
     ],
     [
       "one category's feed",

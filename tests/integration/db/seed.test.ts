@@ -1,6 +1,6 @@
 import { count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { articles, categories } from '../../../db/schema/content';
+import { articles, articleTags, categories, tags } from '../../../db/schema/content';
 import { media } from '../../../db/schema/media';
 import { DEMO_AUTHORS } from '../../../db/seed/demo-authors';
 import { isEmptySite, seedDemoContent } from '../../../db/seed/seed';
@@ -17,6 +17,7 @@ const seed = () =>
   seedDemoContent({
     db: t.database.db,
     storeImage: (data) => t.app.services.media.storeImage(data),
+    tagArticle: t.app.services.articles.setTags,
     now: new Date(),
   });
 
@@ -62,6 +63,19 @@ describe('demo content', () => {
       expect((row.description.match(/<p>/g) ?? []).length).toBeGreaterThanOrEqual(3);
       if (row.language === 'hi') expect(row.name).toMatch(/[\u0900-\u097F]/);
     }
+  });
+
+  it('tags the demo pieces: Hindi and English tags, each on several stories (issue 26 item 9)', async () => {
+    const perTag = await t.database.db
+      .select({ name: tags.name, n: count() })
+      .from(articleTags)
+      .innerJoin(tags, eq(tags.id, articleTags.tagId))
+      .where(eq(articleTags.status, 'published'))
+      .groupBy(tags.name);
+    const shared = perTag.filter((row) => Number(row.n) >= 2).map((row) => row.name);
+    expect(shared.length).toBeGreaterThanOrEqual(8);
+    expect(shared.some((name) => /[\u0900-\u097F]/.test(name))).toBe(true);
+    expect(shared.some((name) => /^[A-Za-z ]+$/.test(name))).toBe(true);
   });
 
   it('spreads articles over categories and dates', async () => {

@@ -1,7 +1,7 @@
 /*
  * `npm run import:wordpress` (issue 13 item 1, DECISIONS.md §15): WordPress exports (WXR 1.2
  * modelled on the theme unit test data, WXR 1.1, and Hindi posts) come in with statuses,
- * authors, categories, keywords, images, Yoast meta and old permalinks answering 301; a second
+ * authors, categories, keywords, tags, images, Yoast meta and old permalinks answering 301; a second
  * run changes nothing; a malformed file names its line and leaves nothing behind.
  */
 import { execFile } from 'node:child_process';
@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { articles, categories } from '../../../db/schema/content';
+import { articles, articleTags, categories, tags } from '../../../db/schema/content';
 import { media } from '../../../db/schema/media';
 import { staticPages } from '../../../db/schema/site';
 import { users } from '../../../db/schema/users';
@@ -48,6 +48,17 @@ const db = () => t.database.db;
 const countOf = async (table: typeof articles | typeof media | typeof users | typeof categories) =>
   Number((await db().select({ n: count() }).from(table))[0]?.n ?? 0);
 const get = (url: string) => t.app.inject({ url, remoteAddress: someAddress() });
+/** The tags of the article with this slug, in its order. */
+const tagsOf = async (slug: string) =>
+  (
+    await db()
+      .select({ name: tags.name })
+      .from(articleTags)
+      .innerJoin(tags, eq(tags.id, articleTags.tagId))
+      .innerJoin(articles, eq(articles.id, articleTags.articleId))
+      .where(eq(articles.slug, slug))
+      .orderBy(articleTags.position)
+  ).map((r) => r.name);
 const run = (
   file: string,
   options: Parameters<TestApp['app']['services']['imports']['wordpress']>[1] = {},
@@ -108,7 +119,7 @@ describe('the theme unit test export (WXR 1.2) with --media-dir', () => {
     expect(first.created).toBe(6 + 1 + 2 + 4 + 3);
   });
 
-  it('stores posts with their status, dates, author, first category, keywords and Yoast meta', async () => {
+  it('stores posts with their status, dates, author, first category, keywords, tags and Yoast meta', async () => {
     const rows = await db()
       .select({
         name: articles.name,
@@ -150,9 +161,11 @@ describe('the theme unit test export (WXR 1.2) with --media-dir', () => {
       authorRole: 'author',
       metaTitle: 'HTML tags and formatting',
       metaDescription: 'Every HTML tag a theme has to style, in one post.',
-      metaKeywords: 'Uncategorized, html, CSS',
+      // Its other categories are keywords; its WordPress tags are tags (issue 26 item 5).
+      metaKeywords: 'Uncategorized',
       legacyId: 1178,
     });
+    expect(await tagsOf('markup-html-tags-and-formatting')).toEqual(['html', 'CSS']);
     expect(markup.publishedAt.toISOString()).toBe('2013-01-11T20:22:19.000Z');
     expect(markup.updatedAt.toISOString()).toBe('2013-01-12T17:00:00.000Z');
     expect(markup.imageUrl).toMatch(/^\/media\/\d{4}\/\d{2}\/[0-9a-f-]{36}\/original\.jpg$/);
@@ -343,7 +356,8 @@ describe('Hindi posts, images fetched from their addresses', () => {
     expect(story.name).toContain('\u091c\u093c'); // ज + nukta, decomposed as written
     expect(story.metaTitle).toBe(title);
     expect(story.metaDescription).toBe('दादी की क़लम से लिखी ज़िंदगी की कहानी।');
-    expect(story.metaKeywords).toBe('परिवार');
+    expect(story.metaKeywords).toBe('');
+    expect(await tagsOf(story.slug)).toEqual(['परिवार']);
     expect(story.author).toBe('सुनीता शर्मा');
     expect(story.categoryName).toBe('समाचार');
     const body = cdata('content:encoded', 2)!;

@@ -61,6 +61,7 @@ beforeAll(async () => {
           settings: a.services.settings,
           categories: a.services.categories,
           users: a.services.users,
+          articles: a.services.articles,
           publicUrl: PUBLIC_URL,
           sitemapMaxUrls: SMALL,
         });
@@ -72,6 +73,7 @@ beforeAll(async () => {
           settings: a.services.settings,
           categories: a.services.categories,
           users: a.services.users,
+          articles: a.services.articles,
           publicUrl: PUBLIC_URL,
         });
         void a.register(seoRoutes(later), { prefix: '/later' });

@@ -55,6 +55,7 @@ async function createWebApp(): Promise<WebApp> {
           settings: app.services.settings,
           categories: app.services.categories,
           users: app.services.users,
+          articles: app.services.articles,
           publicUrl: PUBLIC_URL,
           sitemapMaxUrls: 10,
         });

@@ -1,0 +1,35 @@
+/*
+ * The demo site's tags (issue 26 items 5 and 9): several pieces share each, in Hindi and in
+ * English, so a newcomer finds tag pages with more than one story, linked from the articles.
+ */
+export const DEMO_TAGS: Record<string, string[]> = {
+  'chitthiyon-ka-zamana': ['यादें', 'चिट्ठी'],
+  'neem-ke-ped-wali-chitthi': ['चिट्ठी', 'यादें'],
+  'dadi-nani-ki-kahaniyan-kyon-zaroori-hain': ['यादें', 'परिवार'],
+  'mitti-ke-diye-aur-badalti-diwali': ['त्योहार'],
+  'a-sky-full-of-kites-makar-sankranti': ['त्योहार', 'Festivals'],
+  'bachat-ki-aadat-chhote-kadam-bada-fayda': ['बचत', 'Money'],
+  'how-compound-interest-grows-your-savings': ['Money', 'बचत'],
+  'bachchon-ko-paison-ki-samajh-kaise-dein': ['बचत', 'परिवार'],
+  'bachchon-mein-padhne-ki-aadat': ['परिवार'],
+  'screen-time-bachchon-ke-liye-santulan': ['परिवार', 'Screen time'],
+  'eye-care-in-the-screen-age': ['Screen time', 'Health tips'],
+  'monsoon-mein-sehat-ka-khayal': ['मानसून', 'सेहत'],
+  'monsoon-se-pehle-ghar-aur-mohalle-ki-taiyari': ['मानसून'],
+  'what-the-monsoon-onset-really-means': ['मानसून', 'Weather'],
+  'mausam-vibhag-ke-rangeen-alert-ka-matlab': ['मानसून', 'Weather'],
+  'yog-ki-shuruaat-roz-ke-bees-minute': ['सेहत'],
+  'achchhi-neend-ke-aasan-upay': ['सेहत'],
+  'walking-the-most-underrated-exercise': ['Health tips'],
+  'staying-hydrated-in-summer': ['Health tips'],
+  'upi-bhugtan-surakshit-rehne-ke-niyam': ['UPI', 'साइबर सुरक्षा'],
+  'upi-safety-common-scams-and-how-to-avoid-them': ['UPI', 'Cyber safety'],
+  'cyber-thagi-ho-jaye-to-kya-karein': ['साइबर सुरक्षा'],
+  'mazboot-password-kaise-banayen': ['साइबर सुरक्षा'],
+  'what-is-two-factor-authentication': ['Cyber safety'],
+  'backing-up-your-phone-a-beginners-guide': ['Cyber safety'],
+  'jaisalmer-registan-ke-sunehre-rang': ['राजस्थान'],
+  'udaipur-beyond-the-lakes': ['राजस्थान', 'Travel tips'],
+  'travelling-by-train-in-india-tips': ['Travel tips'],
+  'pahadon-ki-yatra-se-pehle-taiyari': ['Travel tips'],
+};

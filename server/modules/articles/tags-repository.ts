@@ -1,0 +1,146 @@
+import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { slugify } from '../../../common/slug';
+import type { Db } from '../../../db/client';
+import { prepared } from '../../../db/prepared';
+import { articles, articleTags, categories, tags } from '../../../db/schema/content';
+import { media } from '../../../db/schema/media';
+import { users } from '../../../db/schema/users';
+import { cardColumns, type Value } from './articles-repository';
+
+/*
+ * Tags (issue 26 item 5): the `tags` table and each article's `article_tags`, owned by the
+ * articles module. A save names an article's tags by name; a tag's page lists its published
+ * articles from `article_tags_published_order_idx`, in the order it shows them.
+ */
+
+/** Names with their addresses, each address once (its first spelling), in the order given. */
+export function tagsByAddress(names: readonly string[]): { name: string; slug: string }[] {
+  const seen = new Map<string, string>();
+  for (const name of names) {
+    const slug = slugify(name);
+    if (slug && !seen.has(slug)) seen.set(slug, name);
+  }
+  return [...seen].map(([slug, name]) => ({ name, slug }));
+}
+
+/**
+ * Gives article `articleId` exactly these tags, in this order, in the caller's transaction: a
+ * tag not yet known is made; one known under another spelling keeps its first name. The rows
+ * copy the article's status and time as they are now (the trigger keeps them so).
+ */
+export async function setArticleTags(tx: Db, articleId: string, names: readonly string[]) {
+  const wanted = tagsByAddress(names);
+  await tx.delete(articleTags).where(eq(articleTags.articleId, articleId));
+  if (wanted.length === 0) return;
+  await tx.insert(tags).values(wanted).onConflictDoNothing({ target: tags.slug });
+  const known = await tx
+    .select({ id: tags.id, slug: tags.slug })
+    .from(tags)
+    .where(
+      inArray(
+        tags.slug,
+        wanted.map((t) => t.slug),
+      ),
+    );
+  const idOf = new Map(known.map((t) => [t.slug, t.id]));
+  const [article] = await tx
+    .select({ status: articles.status, publishedAt: articles.publishedAt })
+    .from(articles)
+    .where(eq(articles.id, articleId));
+  if (!article) return;
+  const rows = wanted.flatMap((t, position) => {
+    const tagId = idOf.get(t.slug);
+    return tagId
+      ? [{ articleId, tagId, position, status: article.status, publishedAt: article.publishedAt }]
+      : [];
+  });
+  await tx.insert(articleTags).values(rows);
+}
+
+export async function findTagBySlug(db: Db, slug: string) {
+  const [row] = await db
+    .select({ id: tags.id, name: tags.name, slug: tags.slug })
+    .from(tags)
+    .where(eq(tags.slug, slug));
+  return row;
+}
+
+/** `%` and `_` typed by a writer are letters, not patterns. */
+const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Existing tags for the editor as a writer types: those whose name, or whose address, begins
+ * with what is typed (so "kri" finds "क्रिकेट"), the most used first. Empty: the most used.
+ */
+export function listTagSuggestions(db: Db, q: string, limit: number) {
+  const uses = db.select({ n: count() }).from(articleTags).where(eq(articleTags.tagId, tags.id));
+  const slug = slugify(q);
+  const matches = q
+    ? slug
+      ? sql`(${tags.name} ILIKE ${likePrefix(q)} OR ${tags.slug} LIKE ${likePrefix(slug)})`
+      : sql`${tags.name} ILIKE ${likePrefix(q)}`
+    : undefined;
+  return db
+    .select({ id: tags.id, name: tags.name, slug: tags.slug })
+    .from(tags)
+    .where(matches)
+    .orderBy(desc(sql`(${uses})`), asc(tags.name))
+    .limit(limit);
+}
+
+/** Public in `article_tags`' own copy of its article's status and time. */
+const isPublicTagged = (now: Value<Date>) =>
+  and(sql`${articleTags.status} = 'published'`, lte(articleTags.publishedAt, now));
+
+/**
+ * One page of a tag's published articles, newest first: as a category's page, a deferred join.
+ * The page's ids come from the (tag, published_at, article) index alone, and only those are
+ * joined to their rows. A query builder, so tests can read its plan.
+ */
+export function listPublishedWithTag(
+  db: Db,
+  opts: { tagId: Value<string>; limit: Value<number>; offset: Value<number>; now: Value<Date> },
+) {
+  const page = db
+    .select({ pageId: articleTags.articleId, pagePublishedAt: articleTags.publishedAt })
+    .from(articleTags)
+    .where(and(isPublicTagged(opts.now), eq(articleTags.tagId, opts.tagId)))
+    .orderBy(desc(articleTags.publishedAt), desc(articleTags.articleId))
+    .limit(opts.limit)
+    .offset(opts.offset)
+    .as('page');
+  return db
+    .select(cardColumns)
+    .from(page)
+    .innerJoin(articles, eq(articles.id, page.pageId))
+    .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .leftJoin(users, eq(users.id, articles.authorId))
+    .leftJoin(media, eq(media.id, articles.imageMediaId))
+    .orderBy(desc(page.pagePublishedAt), desc(page.pageId));
+}
+
+/** listPublishedWithTag as a prepared statement (tag pages). */
+export function publishedWithTag(
+  db: Db,
+  opts: { tagId: string; limit: number; offset: number; now: Date },
+) {
+  return prepared(db, 'article_cards_with_tag', (on, as) =>
+    listPublishedWithTag(on, {
+      tagId: sql.placeholder('tagId'),
+      limit: sql.placeholder('limit'),
+      offset: sql.placeholder('offset'),
+      now: sql.placeholder('now'),
+    }).prepare(as),
+  ).execute(opts);
+}
+
+export async function countPublishedWithTag(
+  db: Db,
+  opts: { tagId: string; now: Date },
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(articleTags)
+    .where(and(isPublicTagged(opts.now), eq(articleTags.tagId, opts.tagId)));
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,83 @@
+/*
+ * What a change to an article touches (docs/decisions/029) for its tags (issue 26 item 5): a
+ * tag gained or lost refreshes exactly that tag's list; a move refreshes every tag's list it
+ * leaves and enters; an article readers cannot see touches no tag's page.
+ */
+import { describe, expect, it } from 'vitest';
+import { CacheTags } from '../../common/cache-tags';
+import { articleChange, type PublicState } from '../../server/modules/articles/article-changes';
+
+const now = new Date('2026-11-24T12:00:00Z');
+const id = '00000000-0000-4000-8000-000000000001';
+const [cricket, budget, rain] = [
+  '00000000-0000-4000-8000-0000000000a1',
+  '00000000-0000-4000-8000-0000000000a2',
+  '00000000-0000-4000-8000-0000000000a3',
+];
+const state = (over: Partial<PublicState> = {}): PublicState => ({
+  status: 'published',
+  publishedAt: new Date('2026-11-20T00:00:00Z'),
+  slug: 'story',
+  categoryId: '00000000-0000-4000-8000-0000000000c1',
+  authorId: '00000000-0000-4000-8000-0000000000b1',
+  coAuthorIds: [],
+  language: 'hi',
+  translations: [],
+  liveBlog: false,
+  tagIds: [cricket, budget],
+  ...over,
+});
+const tagLists = (change: { stale: string[] }) =>
+  change.stale.filter((tag) => tag.startsWith('lt:')).sort();
+
+describe('a change to an article’s tags', () => {
+  it('gaining and losing tags in place refreshes only those tags’ lists', () => {
+    const change = articleChange(
+      id,
+      { before: state(), after: state({ tagIds: [budget, rain] }) },
+      now,
+    );
+    expect(tagLists(change)).toEqual([CacheTags.tagList(cricket), CacheTags.tagList(rain)].sort());
+    // Its place is the same: the category's and the site's lists stay kept.
+    expect(change.stale).not.toContain(CacheTags.latest);
+    expect(change.stale).toContain(CacheTags.article(id));
+  });
+
+  it('the same tags in another order, or a words-only edit, refresh no tag’s list', () => {
+    const change = articleChange(
+      id,
+      { before: state(), after: state({ tagIds: [budget, cricket] }) },
+      now,
+    );
+    expect(tagLists(change)).toEqual([]);
+  });
+
+  it('publishing, taking back or moving in time refreshes every list of its tags', () => {
+    const published = articleChange(
+      id,
+      { before: state({ status: 'draft' }), after: state() },
+      now,
+    );
+    expect(tagLists(published)).toEqual(
+      [CacheTags.tagList(cricket), CacheTags.tagList(budget)].sort(),
+    );
+    const moved = articleChange(
+      id,
+      {
+        before: state({ tagIds: [rain] }),
+        after: state({ publishedAt: new Date('2026-11-21T00:00:00Z') }),
+      },
+      now,
+    );
+    expect(tagLists(moved)).toEqual(
+      [CacheTags.tagList(cricket), CacheTags.tagList(budget), CacheTags.tagList(rain)].sort(),
+    );
+  });
+
+  it('a draft gaining a tag touches nothing kept', () => {
+    const draft = state({ status: 'draft' });
+    expect(
+      articleChange(id, { before: draft, after: { ...draft, tagIds: [rain] } }, now).stale,
+    ).toEqual([]);
+  });
+});
