@@ -1,3 +1,4 @@
+import { LANGUAGES } from '../../common/languages';
 /**
  * The API's messages a reader can meet on a public page (a toast, or under a field of the
  * sign-in, sign-up and profile forms), and those the newsroom meets in the back office (the
@@ -122,7 +123,7 @@ const EXACT: Record<string, string> = {
   'description is too long': 'पाठ बहुत लंबा है',
   'status must be draft, pending or published':
     'स्थिति मसौदा, समीक्षा बाक़ी या प्रकाशित में से एक होनी चाहिए',
-  'language must be hi or en': 'भाषा हिंदी या अंग्रेज़ी होनी चाहिए',
+  [`language must be one of ${LANGUAGES.join(', ')}`]: `भाषा इनमें से एक होनी चाहिए: ${LANGUAGES.join(', ')}`,
   // Categories.
   'Category not found.': 'श्रेणी नहीं मिली।',
   'Give the category a slug of Latin letters or digits.': 'श्रेणी को लैटिन अक्षरों या अंकों वाला स्लग दें।',

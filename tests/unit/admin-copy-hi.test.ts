@@ -17,7 +17,6 @@ const KEPT = new Set([
   'settings.fields.instagram',
   'settings.fields.youtube',
   // Each interface language is offered in its own name.
-  'settings.uiLanguages.en',
   // "<title> · <who> · <when>": names and a time only.
   'form.historyRow',
 ]);
@@ -28,12 +27,14 @@ type Leaf = { path: string; en: string; hi: string };
 function leaves(en: unknown, hi: unknown, path = ''): Leaf[] {
   if (typeof en === 'string') return [{ path, en, hi: hi as string }];
   if (typeof en === 'function') {
-    const args = Array.from({ length: en.length }, () => 7);
+    // Functions of a language code name it; the others take counts and names.
+    const byLanguage = path === 'languageName' || path === 'settings.uiLanguages';
+    const args = Array.from({ length: en.length }, () => (byLanguage ? 'mr' : 7));
     return [
       {
         path,
-        en: (en as (...a: number[]) => string)(...args),
-        hi: (hi as (...a: number[]) => string)(...args),
+        en: (en as (...a: unknown[]) => string)(...args),
+        hi: (hi as (...a: unknown[]) => string)(...args),
       },
     ];
   }
