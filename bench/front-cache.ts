@@ -116,8 +116,8 @@ async function rate(url: string, connections: number, seconds: number): Promise<
   };
 }
 
-/** nginx serving `html` and its gzip `gz` as one precompressed static file. */
-async function nginxServing(html: Buffer, gz: Buffer) {
+/** nginx serving `html` and its gzip `gz` as one precompressed static file (also run.ts's static target). */
+export async function nginxServing(html: Buffer, gz: Buffer) {
   const version = spawnSync('nginx', ['-v'], { encoding: 'utf8' });
   if (version.status !== 0) return undefined;
   const port = await freePort();

@@ -29,7 +29,7 @@
  * with the numbers). The scenario has settings of its own (bench/election-night.ts).
  */
 import autocannon from 'autocannon';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, get as httpGet, type Server } from 'node:http';
 import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
@@ -39,7 +39,7 @@ import { ensureBuild, ROOT } from '../scripts/build-state';
 import { freePort, startServer } from '../tests/setup/spawn-server';
 import { generate } from './data';
 import { electionDatabaseUrl, electionGoals, electionNight, electionTable } from './election-night';
-import { frontCacheScenario, frontCacheTable } from './front-cache';
+import { frontCacheScenario, frontCacheTable, nginxServing } from './front-cache';
 import { liveBlogScenario, liveBlogTable } from './live-blog';
 import { relevanceScenario } from './relevance';
 import { lighthouseScores } from './lighthouse';
@@ -226,56 +226,14 @@ const kb = (bytes: number) => Number((bytes / 1024).toFixed(1));
 /** The article page's own bytes, served as a static file: nginx when it is installed. */
 async function staticServer(html: Buffer): Promise<{ url: string; kind: string; stop(): void }> {
   const gz = gzipSync(html, { level: 9 });
-  const port = await freePort();
-  const nginx = spawnSync('nginx', ['-v'], { encoding: 'utf8' });
-  if (nginx.status === 0) {
-    const dir = mkdtempSync(join(tmpdir(), 'patrika-bench-nginx-'));
-    writeFileSync(join(dir, 'index.html'), html);
-    writeFileSync(join(dir, 'index.html.gz'), gz);
-    writeFileSync(
-      join(dir, 'nginx.conf'),
-      `daemon off;
-worker_processes auto;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${dir};
-  proxy_temp_path ${dir};
-  fastcgi_temp_path ${dir};
-  uwsgi_temp_path ${dir};
-  scgi_temp_path ${dir};
-  default_type text/html;
-  gzip_static on;
-  server {
-    listen 127.0.0.1:${port};
-    root ${dir};
-    location / { try_files /index.html =404; }
-  }
-}
-`,
-    );
-    const child: ChildProcess = spawn('nginx', ['-p', dir, '-c', join(dir, 'nginx.conf')], {
-      stdio: 'ignore',
-    });
-    const url = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 100; i++) {
-      try {
-        if ((await fetchRaw(`${url}/`)).status === 200) break;
-      } catch {
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
+  const nginx = await nginxServing(html, gz);
+  if (nginx)
     return {
-      url,
-      kind: `nginx (${(nginx.stderr || nginx.stdout).trim()})`,
-      stop: () => {
-        child.kill('SIGTERM');
-        rmSync(dir, { recursive: true, force: true });
-      },
+      url: nginx.url.replace(/\/$/, ''),
+      kind: `nginx (nginx version: ${nginx.version})`,
+      stop: nginx.stop,
     };
-  }
+  const port = await freePort();
   // No nginx: one Buffer, precompressed, the least a Node server can do per request.
   const server: Server = createServer((req, res) => {
     const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
