@@ -71,9 +71,8 @@ export function CardByline({ article }: { article: Card }) {
       {names.length > 0 && (
         <>
           {t.article.byPrefix}
-          <span lang={detectLanguage(names.join(' '))}>
-            {joinNames(names, t.article.lastBylineJoin)}
-          </span>
+          {/* Names are not marked with a language, as the article page's byline does not. */}
+          {joinNames(names, t.article.lastBylineJoin)}
         </>
       )}
       {names.length > 0 && article.credit && <span aria-hidden="true"> · </span>}
