@@ -51,7 +51,8 @@ const articleFormReady = (title: string, t: AdminCopy) => async (page: Page) => 
   await heading(title)(page);
   await expect(toolbarOf(page, t)).toBeVisible();
   await expect(page.getByLabel(t.form.category)).toBeEnabled();
-  await expect(page.getByLabel(t.form.author)).toBeEnabled();
+  // Exact: the co-writers' label (सह-लेखक) holds the author's (लेखक).
+  await expect(page.getByLabel(t.form.author, { exact: true })).toBeEnabled();
 };
 
 /** Every screen of the back office (app/routes.ts), and the profile it links to. */
@@ -272,8 +273,8 @@ test('the editor toolbar is one Tab stop with arrow keys between its buttons', a
   const tool = (name: string) => toolbar.getByRole('button', { name, exact: true });
   await expect(editor).toContainText('Second paragraph');
 
-  // From the field before it, Tab lands on the toolbar's first button...
-  await page.getByLabel('Meta Description').focus();
+  // From the field before it (the tags' input), Tab lands on the toolbar's first button...
+  await page.getByLabel('Tags', { exact: true }).focus();
   await page.keyboard.press('Tab');
   await expect(tool('H2')).toBeFocused();
   // ...and only that one is in the Tab order.
