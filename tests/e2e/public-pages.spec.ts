@@ -96,7 +96,8 @@ test.describe('home', () => {
           addressOf(want),
         );
         // Plain text, at most 200 characters plus the ellipsis, cut on a word boundary.
-        const excerpt = ((await card.getByRole('paragraph').textContent()) ?? '').trim();
+        // The excerpt is the card's first paragraph; its bylines follow (issue 26 item 4).
+        const excerpt = ((await card.getByRole('paragraph').first().textContent()) ?? '').trim();
         const full = plainText(
           (await readJson<Article>(await request.get(`/api/articles${addressOf(want)}`)))
             .description,
@@ -221,7 +222,9 @@ test.describe('category page', () => {
     await expect(main.getByRole('article')).toHaveCount(1);
     await expect(main.getByRole('heading', { name: only.name })).toBeVisible();
     // 150-character card excerpts.
-    const excerpt = ((await main.getByRole('paragraph').last().textContent()) ?? '').trim();
+    const excerpt = (
+      (await main.getByRole('article').getByRole('paragraph').first().textContent()) ?? ''
+    ).trim();
     expect(chars(excerpt)).toBeLessThanOrEqual(153);
     expect(excerpt).toMatch(/^Monsoon evenings in Jaipur .*\.\.\.$/);
     await expect(main.getByRole('navigation', { name: 'Pages' })).toHaveCount(0);
@@ -462,7 +465,9 @@ test.describe('article page', () => {
       const href = (await link.getAttribute('href')) ?? '';
       expect(href).toMatch(/^\/[a-z0-9-]+\/[a-z0-9-]+$/);
       expect(href, 'the article itself is not suggested').not.toBe(addressOf(article));
-      const excerpt = ((await cards.nth(i).getByRole('paragraph').textContent()) ?? '').trim();
+      const excerpt = (
+        (await cards.nth(i).getByRole('paragraph').first().textContent()) ?? ''
+      ).trim();
       expect(chars(excerpt)).toBeLessThanOrEqual(153);
     }
     // A suggestion leads to its article.
