@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { passwordResets, revokedTokens, userInvitations, users } from '../../../db/schema/users';
-import type { Role } from '../../../common/roles';
+import { hasRole, ROLES, type Role } from '../../../common/roles';
 import { slugify } from '../../../common/slug';
 
 export const userColumns = {
@@ -382,12 +382,15 @@ export async function usePasswordReset(
   });
 }
 
+/** The roles that review: editor and up, by the one role order (common/roles.ts). */
+const REVIEWER_ROLES = ROLES.filter((role) => hasRole(role, 'editor'));
+
 /** Who hears of review moves: editors and administrators who did not turn the mail off. */
 export async function listReviewMailEditors(db: Db) {
   return db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
-    .where(and(inArray(users.role, ['editor', 'administrator']), eq(users.reviewMail, true)))
+    .where(and(inArray(users.role, REVIEWER_ROLES), eq(users.reviewMail, true)))
     .orderBy(asc(users.id));
 }
 
