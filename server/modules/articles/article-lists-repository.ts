@@ -33,7 +33,14 @@ import { media } from '../../../db/schema/media';
 import { users } from '../../../db/schema/users';
 import { articleTitleMatches } from '../../../db/schema/search';
 import { articleViewTotals } from '../../../db/schema/site';
-import { cardColumns, cards, refColumns, type CardRow, type Value } from './articles-repository';
+import {
+  cardColumns,
+  cards,
+  cardsOfPage,
+  refColumns,
+  type CardRow,
+  type Value,
+} from './articles-repository';
 
 /*
  * The articles module's lists: cards of published articles for reading pages and the API, and
@@ -84,14 +91,7 @@ export function listPublishedInCategory(
     .limit(opts.limit)
     .offset(opts.offset)
     .as('page');
-  return db
-    .select(cardColumns)
-    .from(page)
-    .innerJoin(articles, eq(articles.id, page.pageId))
-    .leftJoin(categories, eq(categories.id, articles.categoryId))
-    .leftJoin(users, eq(users.id, articles.authorId))
-    .leftJoin(media, eq(media.id, articles.imageMediaId))
-    .orderBy(desc(page.pagePublishedAt), desc(page.pageId));
+  return cardsOfPage(db, page);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, sql, type AnyColumn, type Subquery } from 'drizzle-orm';
 import { type ArticleStatus } from '../../../common/articles';
 import { UNCATEGORISED_SEGMENT } from '../../../common/paths';
 import type { Language } from '../../../common/articles';
@@ -71,6 +71,24 @@ export const cards = (db: Db) =>
     .leftJoin(categories, eq(categories.id, articles.categoryId))
     .leftJoin(users, eq(users.id, articles.authorId))
     .leftJoin(media, eq(media.id, articles.imageMediaId));
+
+/**
+ * The cards of one page of article ids, newest first: the second half of a deferred join.
+ * `page` is a derived table of the page's `pageId`s and their `pagePublishedAt`, read from a
+ * list's own index (a category's, a tag's); only those rows are joined to their articles.
+ */
+export const cardsOfPage = (
+  db: Db,
+  page: Subquery & { pageId: AnyColumn; pagePublishedAt: AnyColumn },
+) =>
+  db
+    .select(cardColumns)
+    .from(page)
+    .innerJoin(articles, eq(articles.id, page.pageId))
+    .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .leftJoin(users, eq(users.id, articles.authorId))
+    .leftJoin(media, eq(media.id, articles.imageMediaId))
+    .orderBy(desc(page.pagePublishedAt), desc(page.pageId));
 
 export type CardRow = Awaited<ReturnType<ReturnType<typeof cards>['execute']>>[number];
 

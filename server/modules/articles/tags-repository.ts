@@ -2,10 +2,8 @@ import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { slugify } from '../../../common/slug';
 import type { Db } from '../../../db/client';
 import { prepared } from '../../../db/prepared';
-import { articles, articleTags, categories, tags } from '../../../db/schema/content';
-import { media } from '../../../db/schema/media';
-import { users } from '../../../db/schema/users';
-import { cardColumns, type Value } from './articles-repository';
+import { articles, articleTags, tags } from '../../../db/schema/content';
+import { cardsOfPage, type Value } from './articles-repository';
 
 /*
  * Tags (issue 26 item 5): the `tags` table and each article's `article_tags`, owned by the
@@ -109,14 +107,7 @@ export function listPublishedWithTag(
     .limit(opts.limit)
     .offset(opts.offset)
     .as('page');
-  return db
-    .select(cardColumns)
-    .from(page)
-    .innerJoin(articles, eq(articles.id, page.pageId))
-    .leftJoin(categories, eq(categories.id, articles.categoryId))
-    .leftJoin(users, eq(users.id, articles.authorId))
-    .leftJoin(media, eq(media.id, articles.imageMediaId))
-    .orderBy(desc(page.pagePublishedAt), desc(page.pageId));
+  return cardsOfPage(db, page);
 }
 
 /** listPublishedWithTag as a prepared statement (tag pages). */
