@@ -1,10 +1,10 @@
 import { sentMediaUrl } from '../../../common/media';
 import { data } from 'react-router';
-import { CARD_EXCERPT_LENGTH, CATEGORY_PAGE_SIZE } from '../../../common/articles';
+import { CATEGORY_PAGE_SIZE } from '../../../common/articles';
 import { authorPath, SERVER_SEGMENTS } from '../../../common/paths';
 import { appContext } from '../../../common/services';
 import { CacheTags, cardTags } from '../../../common/cache-tags';
-import { ArticleCard } from '../../components/article-card';
+import { CardList } from '../../components/card-list';
 import { PageNav } from '../../components/page-nav';
 import { ResponsivePicture } from '../../components/responsive-picture';
 import { pageParam } from '../../features/api/page-param';
@@ -112,22 +112,7 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
       <h2 className="h4 section-title" lang={lang}>
         {t.author.articles(author.name)}
       </h2>
-      {articles.length === 0 ? (
-        <p lang={lang}>{t.author.empty}</p>
-      ) : (
-        <div className="row g-4">
-          {articles.map((a, i) => (
-            <div key={a._id} className="col-12 col-md-6 col-lg-4">
-              <ArticleCard
-                article={a}
-                length={CARD_EXCERPT_LENGTH}
-                eager={i < 3}
-                priority={i === 0}
-              />
-            </div>
-          ))}
-        </div>
-      )}
+      <CardList articles={articles} empty={t.author.empty} lang={lang} />
       <PageNav currentPage={currentPage} totalPages={totalPages} href={pageHref} />
     </main>
   );

@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router';
-import { CARD_EXCERPT_LENGTH, CATEGORY_PAGE_SIZE } from '../../../common/articles';
+import { CATEGORY_PAGE_SIZE } from '../../../common/articles';
 import { shownCategoryName } from '../../../common/category-names';
 import { categoryPath } from '../../../common/paths';
 import type { Category } from '../../../common/schemas/categories';
@@ -7,7 +7,7 @@ import { appContext } from '../../../common/services';
 import type { UiLanguage } from '../../../common/settings';
 import { detectLanguage } from '../../../common/text';
 import { CacheTags, cardTags } from '../../../common/cache-tags';
-import { ArticleCard } from '../../components/article-card';
+import { CardList } from '../../components/card-list';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { PageLink } from '../../components/page-link';
 import { PageNav } from '../../components/page-nav';
@@ -113,23 +113,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       <h1 lang={detectLanguage(name)}>{name}</h1>
       <p className="lead">{category.description}</p>
       {children.length > 0 && <Sections name={name} sections={children} />}
-      {articles.length === 0 ? (
-        <p lang={lang}>{t.category.empty}</p>
-      ) : (
-        <div className="row g-4">
-          {articles.map((a, i) => (
-            <div key={a._id} className="col-12 col-md-6 col-lg-4">
-              <ArticleCard
-                article={a}
-                length={CARD_EXCERPT_LENGTH}
-                eager={i < 3}
-                priority={i === 0}
-                headingLevel={2}
-              />
-            </div>
-          ))}
-        </div>
-      )}
+      <CardList articles={articles} empty={t.category.empty} lang={lang} headingLevel={2} />
       <PageNav currentPage={currentPage} totalPages={totalPages} href={pageHref} />
     </main>
   );

@@ -1,10 +1,10 @@
 import { data } from 'react-router';
-import { CARD_EXCERPT_LENGTH, CATEGORY_PAGE_SIZE } from '../../../common/articles';
+import { CATEGORY_PAGE_SIZE } from '../../../common/articles';
 import { SERVER_SEGMENTS, tagSlugPath } from '../../../common/paths';
 import { appContext } from '../../../common/services';
 import { detectLanguage } from '../../../common/text';
 import { CacheTags, cardTags } from '../../../common/cache-tags';
-import { ArticleCard } from '../../components/article-card';
+import { CardList } from '../../components/card-list';
 import { PageNav } from '../../components/page-nav';
 import { pageParam } from '../../features/api/page-param';
 import { interfaceFor, useInterface } from '../../copy/language';
@@ -90,23 +90,7 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
         {t.tag.prefix}
         <span lang={detectLanguage(tag.name)}>{tag.name}</span>
       </h1>
-      {articles.length === 0 ? (
-        <p lang={lang}>{t.tag.empty}</p>
-      ) : (
-        <div className="row g-4">
-          {articles.map((a, i) => (
-            <div key={a._id} className="col-12 col-md-6 col-lg-4">
-              <ArticleCard
-                article={a}
-                length={CARD_EXCERPT_LENGTH}
-                eager={i < 3}
-                priority={i === 0}
-                headingLevel={2}
-              />
-            </div>
-          ))}
-        </div>
-      )}
+      <CardList articles={articles} empty={t.tag.empty} lang={lang} headingLevel={2} />
       <PageNav currentPage={currentPage} totalPages={totalPages} href={pageHref} />
     </main>
   );

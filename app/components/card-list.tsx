@@ -1,0 +1,38 @@
+import { CARD_EXCERPT_LENGTH } from '../../common/articles';
+import type { ArticleCard as Card } from '../../common/schemas/articles';
+import { ArticleCard } from './article-card';
+
+/**
+ * One page of a list's cards (a category's, a tag's, an author's), three to a row on a wide
+ * screen, the first three images fetched at once and the first first; `empty` in the interface
+ * language when the list has none.
+ */
+export function CardList({
+  articles,
+  empty,
+  lang,
+  headingLevel = 3,
+}: {
+  articles: Card[];
+  empty: string;
+  lang: string;
+  /** 2 right under the page's h1, 3 (the card's default) under a section's h2. */
+  headingLevel?: 2 | 3;
+}) {
+  if (articles.length === 0) return <p lang={lang}>{empty}</p>;
+  return (
+    <div className="row g-4">
+      {articles.map((a, i) => (
+        <div key={a._id} className="col-12 col-md-6 col-lg-4">
+          <ArticleCard
+            article={a}
+            length={CARD_EXCERPT_LENGTH}
+            eager={i < 3}
+            priority={i === 0}
+            headingLevel={headingLevel}
+          />
+        </div>
+      ))}
+    </div>
+  );
+}
