@@ -128,6 +128,13 @@ export const usesNamedStatements = (_db: Db): boolean => !unnamedStatements;
 export const preparedHandle = (db: Db): Db => preparedHandles.get(db) ?? db;
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/**
+ * Migrations PostgreSQL alone gets, after the shared ones, recorded in a table of their own:
+ * what the embedded engine cannot have (btree_gin beside pg_trgm broke PGlite 0.5.16's "Did you
+ * mean" and then hung it), where PostgreSQL needs it for speed.
+ */
+const postgresMigrationsFolder = fileURLToPath(new URL('./migrations-postgres', import.meta.url));
+const POSTGRES_MIGRATIONS_TABLE = '__drizzle_migrations_postgres';
 
 /** The tag of the newest migration (e.g. `0004_moving_in_and_out`): the schema this code has. */
 export function latestMigration(): string {
@@ -219,7 +226,12 @@ async function migrateDirectly(connectionString: string) {
   await conn.connect();
   try {
     await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migratePg(drizzlePg({ client: conn, casing: 'snake_case' }), { migrationsFolder });
+    const db = drizzlePg({ client: conn, casing: 'snake_case' });
+    await migratePg(db, { migrationsFolder });
+    await migratePg(db, {
+      migrationsFolder: postgresMigrationsFolder,
+      migrationsTable: POSTGRES_MIGRATIONS_TABLE,
+    });
   } finally {
     await conn.end().catch(() => {});
   }

@@ -345,6 +345,23 @@ export function toTsquery(terms: QueryTerm[], weight?: 'A' | 'B' | 'C'): string 
 export const toMatchTsquery = (terms: QueryTerm[]): string =>
   terms.map((t) => `(${t.match.map(quoteLexeme).join(' | ')})`).join(' & ');
 
+/**
+ * A word as a text has it (not normalised) and its lexemes: the words of the results' titles
+ * and snippets come again from one search to the next, and normalising each again was a third
+ * of marking a page of results. Bounded like `lexemeCache`.
+ */
+const textWordCache = new Map<string, readonly string[]>();
+
+function lexemesOfTextWord(word: string): readonly string[] {
+  let lexemes = textWordCache.get(word);
+  if (!lexemes) {
+    if (textWordCache.size >= LEXEME_CACHE_WORDS) textWordCache.clear();
+    lexemes = wordLexemes(normaliseText(word));
+    textWordCache.set(word, lexemes);
+  }
+  return lexemes;
+}
+
 /** The matcher of each query's terms (a page of results marks the same terms many times). */
 const matchers = new WeakMap<QueryTerm[], (word: string) => boolean>();
 
@@ -353,13 +370,13 @@ function matcher(terms: QueryTerm[]): (word: string) => boolean {
   let isMatch = matchers.get(terms);
   if (isMatch) return isMatch;
   const wanted = new Set(terms.flatMap((t) => t.lexemes));
-  // Bodies and titles repeat their words: each is normalised and spelled once per query (the
-  // same terms mark a page of results), not each time it is met.
+  // Bodies and titles repeat their words: each is tested once per query (the same terms mark
+  // a page of results), not each time it is met.
   const seen = new Map<string, boolean>();
   isMatch = (word) => {
     let found = seen.get(word);
     if (found === undefined) {
-      found = wordLexemes(normaliseText(word)).some((lexeme) => wanted.has(lexeme));
+      found = lexemesOfTextWord(word).some((lexeme) => wanted.has(lexeme));
       seen.set(word, found);
     }
     return found;
@@ -369,7 +386,13 @@ function matcher(terms: QueryTerm[]): (word: string) => boolean {
 }
 
 const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  /[&<>"]/.test(text)
+    ? text
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+    : text;
 
 /** Plain text to HTML with every asked-for word inside <mark>. */
 export function markMatches(text: string, terms: QueryTerm[]): string {

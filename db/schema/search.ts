@@ -45,6 +45,8 @@ export const articleSearch = pgTable(
     index('article_search_published_order_idx')
       .on(t.publishedAt.desc().nullsFirst(), t.articleId.desc().nullsFirst())
       .where(sql`${t.status} = 'published'`),
+    // On PostgreSQL also `published_at` (btree_gin), so that a window of time's matches come
+    // from the index alone (db/migrations-postgres/0000_search_dates.sql).
     index('article_search_idx').using('gin', t.search),
     index('article_search_words_idx').using('gin', t.searchWords.op('gin_trgm_ops')),
   ],

@@ -155,10 +155,12 @@ export interface SearchWindow {
 }
 
 /*
- * The matches come from the GIN index, the window from the index on `published_at`: the planner
- * ANDs the two as bitmaps, or, for a window of a few hundred articles, walks that window's rows
- * (bounded by the window's start, never the archive); the last window, back to the first
- * article, has the GIN index alone (the first window is `firstSearchWindow`). `status` is
+ * The matches come from the GIN index. On PostgreSQL it holds each row's publication time beside
+ * its lexemes (btree_gin, db/migrations-postgres), so it answers the window's start too, and a
+ * common word's matches outside the window are never read from the table (reading them was most
+ * of a window's time at 100,000 articles, docs/decisions/022); the embedded engine's index has
+ * the lexemes alone, and its matches are filtered by time. The last window, back to the first
+ * article, asks for the lexemes alone (the first window is `firstSearchWindow`). `status` is
  * compared as text on purpose, unlike `isPublicArticle`: then the partial "published, newest
  * first" indexes do not apply, and the order is an expression (`+ interval '0'`), so that no
  * date index can serve it: the planner cannot walk one in date order testing each row's vector
@@ -170,7 +172,11 @@ export interface SearchWindow {
  */
 export function searchWindow(db: Db, w: SearchWindow) {
   return db
-    .select({ id: articleSearch.articleId, score: searchScore(w.rank, w.now) })
+    .select({
+      id: sql<string>`${articleSearch.articleId}`.as('id'),
+      score: searchScore(w.rank, w.now).as('score'),
+      at: sql<Date>`${articleSearch.publishedAt} + interval '0 seconds'`.as('window_at'),
+    })
     .from(articleSearch)
     .where(
       and(
@@ -183,11 +189,30 @@ export function searchWindow(db: Db, w: SearchWindow) {
         w.language ? eq(articleSearch.language, w.language) : undefined,
       ),
     )
-    .orderBy(
-      desc(sql`${articleSearch.publishedAt} + interval '0 seconds'`),
-      desc(articleSearch.articleId),
-    )
+    .orderBy(desc(sql`window_at`), desc(articleSearch.articleId))
     .limit(w.limit);
+}
+
+/**
+ * A window's matches as one row: `id score` pairs, newest first, joined by commas. A window of
+ * a common word holds hundreds of matches, and reading them as rows (each parsed, then mapped)
+ * cost the process more than the database spent finding them; ids and floats have no spaces or
+ * commas, and a float8 prints as the shortest text that reads back as the same number.
+ */
+async function searchWindowMatches(db: Db, w: SearchWindow): Promise<SearchCandidate[]> {
+  const window = searchWindow(db, w);
+  const { rows } = (await db.execute(sql`
+    SELECT string_agg(w.id::text || ' ' || w.score::text, ',' ORDER BY w.window_at DESC, w.id DESC)
+      AS matches
+    FROM (${window}) w`)) as unknown as {
+    rows: { matches: string | null }[];
+  };
+  const packed = rows[0]?.matches;
+  if (!packed) return [];
+  return packed.split(',').map((pair) => {
+    const space = pair.indexOf(' ');
+    return { id: pair.slice(0, space), score: Number(pair.slice(space + 1)) };
+  });
 }
 
 /**
@@ -290,7 +315,7 @@ export async function searchCandidates(
   for (;;) {
     const after = opts.now.getTime() - span;
     const last = after <= oldest;
-    const rows = await searchWindow(db, {
+    const matches = await searchWindowMatches(db, {
       match: opts.match,
       rank: opts.rank,
       language: opts.language,
@@ -299,7 +324,7 @@ export async function searchCandidates(
       limit: wanted - found.length,
       now: opts.now,
     });
-    for (const r of rows) found.push({ id: r.id, score: Number(r.score) });
+    found.push(...matches);
     if (last || found.length >= wanted) break;
     before = new Date(after);
     span = nextSpan(span, found.length, wanted);
@@ -313,9 +338,9 @@ export async function searchCandidates(
  */
 export const rankCandidates = (candidates: SearchCandidate[]): string[] =>
   candidates
-    .map((c, i) => ({ ...c, i }))
-    .sort((a, b) => b.score - a.score || a.i - b.i)
-    .map((c) => c.id);
+    .map((_, i) => i)
+    .sort((a, b) => candidates[b]!.score - candidates[a]!.score || a - b)
+    .map((i) => candidates[i]!.id);
 
 /**
  * For each word, the word of a published title, keyword list or slug closest to it by trigrams
