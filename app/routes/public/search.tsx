@@ -1,12 +1,12 @@
 import { data } from 'react-router';
 import { PageLink } from '../../components/page-link';
-import { CARD_EXCERPT_LENGTH, SEARCH_QUERY_MAX } from '../../../common/articles';
+import { SEARCH_QUERY_MAX } from '../../../common/articles';
 import { PAGE_SEGMENTS } from '../../../common/paths';
 import { SEARCH_PAGE_SIZE } from '../../../common/schemas/search';
 
 import { appContext } from '../../../common/services';
 import { CacheTags, cardTags } from '../../../common/cache-tags';
-import { ArticleCard } from '../../components/article-card';
+import { CardList } from '../../components/card-list';
 import { PageNav } from '../../components/page-nav';
 import { pageParam } from '../../features/api/page-param';
 import { interfaceFor, useInterface } from '../../copy/language';
@@ -117,20 +117,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       {result && result.totalArticles > 0 && (
         <>
           <p>{t.found(result.totalArticles, result.totalCapped === true)}</p>
-          <div className="row g-4">
-            {result.articles.map((a, i) => (
-              <div key={a._id} className="col-12 col-md-6 col-lg-4">
-                <ArticleCard
-                  article={a}
-                  length={CARD_EXCERPT_LENGTH}
-                  eager={i < 3}
-                  priority={i === 0}
-                  highlight={a.highlight}
-                  headingLevel={2}
-                />
-              </div>
-            ))}
-          </div>
+          <CardList articles={result.articles} lang={lang} headingLevel={2} />
           <PageNav
             currentPage={result.currentPage}
             totalPages={result.totalPages}

@@ -219,6 +219,35 @@ describe('GET /api/search', () => {
     expect(few.body).toMatchObject({ totalArticles: 1, totalPages: 1 });
   }, 60_000);
 
+  it('gathers the newest 1,000 in windows of time with no gap and no overlap', async () => {
+    // The newest 300 a minute apart, then 900 an hour apart: the first window's rate says the
+    // next reaches back too little, so the candidates come from several windows, each starting
+    // where the one before ended (search-repository.ts searchCandidates).
+    const now = Date.now();
+    const rows = Array.from({ length: 1200 }, (_, i) => ({
+      name: `Savanna note ${i}`,
+      slug: `tapir-${i}`,
+      categoryId,
+      authorId: admin._id,
+      description: '<p>A tapir.</p>',
+      status: 'published' as const,
+      language: 'en' as const,
+      publishedAt: new Date(
+        now - (i < 300 ? (i + 1) * 60_000 : 300 * 60_000 + (i - 299) * 3_600_000),
+      ),
+    }));
+    await t.database.db.insert(articles).values(rows.slice(0, 600));
+    await t.database.db.insert(articles).values(rows.slice(600));
+    await t.app.services.search.reindex();
+    // Body matches only, so none outranks another: every page together is the newest 1,000.
+    const names: string[] = [];
+    for (let page = 1; page <= 20; page++)
+      names.push(
+        ...(await search('tapir', `&limit=50&page=${page}`)).body.articles.map((a) => a.name),
+      );
+    expect(names).toEqual(rows.slice(0, 1000).map((r) => r.name));
+  }, 60_000);
+
   it.each([
     ['an empty query', '/api/search?q='],
     ['only spaces', '/api/search?q=%20%20'],
