@@ -320,6 +320,10 @@ const RULES: Rule[] = [
     /^The image is too large: at most ([\d,]+) pixels on a side \(this one is (\d+)×(\d+) pixels\)\.$/,
     (max, w, h) => `चित्र बहुत बड़ा है: हर ओर अधिकतम ${max} पिक्सेल (यह ${w}×${h} पिक्सेल का है)।`,
   ],
+  [
+    /^The image took too long to decode \(over (\d+) s\): save it again at a smaller size\.$/,
+    (n) => `चित्र खोलने में बहुत समय लगा (${n} सेकंड से ज़्यादा): इसे छोटे आकार में फिर से सहेजें।`,
+  ],
   // Breaking news, alerts, live blogs.
   [
     /^The band may say at most (\d+) characters\.$/,

@@ -127,6 +127,7 @@ const deskMessages = [
   'The file is not a readable image.',
   'The image is too large: at most 50 megapixels (this one is 9000×9000 pixels).',
   'The image is too large: at most 12,000 pixels on a side (this one is 13000×100 pixels).',
+  'The image took too long to decode (over 10 s): save it again at a smaller size.',
   'No image received: send it in the field "file".',
   'Upload failed (502).',
   MEDIA_STORAGE_FULL,

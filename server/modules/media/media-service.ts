@@ -59,35 +59,83 @@ interface Pixels {
 }
 
 /**
+ * Turning an image upright by its EXIF orientation (2-8), as sharp's operations: a flip or flop
+ * is made before the rotation.
+ */
+const UPRIGHT: Record<number, { angle: number; flip?: boolean; flop?: boolean }> = {
+  2: { angle: 0, flop: true },
+  3: { angle: 180 },
+  4: { angle: 0, flip: true },
+  5: { angle: 270, flop: true },
+  6: { angle: 90 },
+  7: { angle: 90, flop: true },
+  8: { angle: 270 },
+};
+
+/** Whether `error` is sharp's refusal of a pipeline that outlasted its `timeout`. */
+const outlastedDeadline = (error: unknown) =>
+  error instanceof Error && /^timeout: \d+% complete/.test(error.message);
+
+/** The refusal of an upload whose decoding outlasted `seconds` (issue 24 item 7). */
+const tooSlowToDecode = (seconds: number) =>
+  badRequest(
+    `The image took too long to decode (over ${seconds} s): save it again at a smaller size.`,
+  );
+
+/**
  * `data` decoded once, upright, at the size `resize` asks (never enlarged): everything an upload
  * makes is cut from these pixels, so a 12-megapixel photo is decoded once (a JPEG at a half,
  * quarter or eighth of its size, libvips' shrink-on-load) instead of once per variant and crop.
+ *
+ * The decoding stops after `seconds` (0: no limit) with sharp's `timeout`. Its clock covers what
+ * libvips computes for the pipeline's output, not a whole picture sharp turns upright before
+ * resizing; so the picture is resized as stored and only the result is turned, which also
+ * spares turning up to 40 MP (1.1 s of a 2.5 s decode, measured).
  */
-async function decodeOnce(data: Buffer, resize: ResizeOptions): Promise<Pixels> {
-  const { data: pixels, info } = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS })
-    .rotate()
-    .resize({ ...resize, withoutEnlargement: true })
+async function decodeOnce(data: Buffer, resize: ResizeOptions, seconds: number): Promise<Pixels> {
+  const orientation = (await sharp(data).metadata()).orientation ?? 1;
+  const turn = UPRIGHT[orientation];
+  // A quarter turn swaps the sides: the size asked of the upright picture, as stored.
+  const asStored =
+    turn && (turn.angle === 90 || turn.angle === 270)
+      ? { ...resize, width: resize.height, height: resize.width }
+      : resize;
+  const decoded = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS })
+    .resize({ ...asStored, withoutEnlargement: true })
     .raw()
+    .timeout({ seconds })
     .toBuffer({ resolveWithObject: true });
-  return {
-    pixels,
-    raw: { raw: { width: info.width, height: info.height, channels: info.channels } },
-  };
+  let { data: pixels, info } = decoded;
+  if (turn) {
+    const image = sharp(pixels, { raw: rawOf(info) });
+    if (turn.flip) image.flip();
+    if (turn.flop) image.flop();
+    if (turn.angle) image.rotate(turn.angle);
+    ({ data: pixels, info } = await image.raw().toBuffer({ resolveWithObject: true }));
+  }
+  return { pixels, raw: { raw: rawOf(info) } };
 }
+
+const rawOf = (info: { width: number; height: number; channels: 1 | 2 | 3 | 4 }) => ({
+  width: info.width,
+  height: info.height,
+  channels: info.channels,
+});
 
 /**
  * Resized variants of `data` at `widths` (upright, never enlarged) in each of `formats`. The
  * original is decoded once at the largest width; each width is resized from that, then encoded
- * in each format.
+ * in each format. The decoding stops after `decodeSeconds` (0: no limit).
  */
 async function encodeVariants(
   data: Buffer,
   folder: string,
   widths: number[],
   formats: { webp: boolean; avif: boolean },
+  decodeSeconds: number,
 ): Promise<EncodedVariant[]> {
   if (widths.length === 0) return [];
-  const base = await decodeOnce(data, { width: Math.max(...widths) });
+  const base = await decodeOnce(data, { width: Math.max(...widths) }, decodeSeconds);
   // Each width is resized and encoded at the same time as the others: libvips runs each on a
   // thread of its own (sharp.concurrency(1) below), so one upload on a quiet server uses every
   // core instead of one (docs/perf/README.md, "uploads").
@@ -131,13 +179,14 @@ const CROP_BASE = { width: CROP_WIDTH, height: CROP_WIDTH } as const;
 /**
  * The largest centre of interest of the original in each of CROP_RATIOS (sharp's "attention"
  * picks the busiest region), at most CROP_WIDTH wide and never enlarged. Written as JPEG, which
- * every crawler and social network reads.
+ * every crawler and social network reads. The decoding stops after `decodeSeconds` (0: no limit).
  */
 async function makeCrops(
   data: Buffer,
   folder: string,
   files: MediaStorage,
   written: string[],
+  decodeSeconds: number,
 ): Promise<MediaCrop[]> {
   const meta = await sharp(data).metadata();
   // EXIF orientations 5-8 turn the picture a quarter: width and height swap once rotated.
@@ -145,11 +194,11 @@ async function makeCrops(
   const width = (turned ? meta.height : meta.width) ?? 0;
   const height = (turned ? meta.width : (meta.pageHeight ?? meta.height)) ?? 0;
   // Decoded once, large enough on both sides for any crop CROP_WIDTH wide.
-  const base = await decodeOnce(data, {
-    width: CROP_BASE.width,
-    height: CROP_BASE.height,
-    fit: 'outside',
-  });
+  const base = await decodeOnce(
+    data,
+    { width: CROP_BASE.width, height: CROP_BASE.height, fit: 'outside' },
+    decodeSeconds,
+  );
   const crops: MediaCrop[] = [];
   for (const ratio of CROP_RATIOS) {
     const [w, h] = ratio.split('x').map(Number) as [number, number];
@@ -185,6 +234,12 @@ export const MAX_IMAGE_PIXELS = 40_000_000;
 export const MAX_IMAGE_SIDE = 16_383;
 /** Images decoded at once by this process; the rest wait (each may take hundreds of MB). */
 export const IMAGES_AT_ONCE = 2;
+/**
+ * Seconds an upload's decoding may take before it is refused (400) and its slot freed (issue 24
+ * item 7). The slowest image within the limits above, a 40 MP 16-bit PNG, interlaced, with a
+ * colour profile, decodes in about 2 s here; the deadline leaves a loaded server room for it.
+ */
+export const DECODE_DEADLINE_SECONDS = 10;
 
 // One libvips thread per image (IMAGES_AT_ONCE images keep the cores busy), and no operation
 // cache: it kept the memory of finished uploads (eight bombs held 1.48 GB after they ended).
@@ -212,7 +267,8 @@ const REENCODE: Record<ImageFormat, object> = {
 /**
  * The original as it is served: upright (its EXIF orientation applied) and without metadata
  * (camera, GPS position, comments), re-encoded only when it carries any, so a clean upload
- * keeps its bytes (docs/decisions/014).
+ * keeps its bytes (docs/decisions/014). A re-encoding stops after `decodeSeconds` (0: no limit);
+ * sharp's clock does not cover turning the whole picture upright, which is bounded by its pixels.
  */
 const GIF_COMMENT = Buffer.from([0x21, 0xfe]);
 
@@ -220,6 +276,7 @@ async function servedOriginal(
   data: Buffer,
   format: ImageFormat,
   meta: Metadata,
+  decodeSeconds: number,
 ): Promise<{ data: Buffer; width: number; height: number }> {
   const width = meta.width ?? 0;
   const height = meta.pageHeight ?? meta.height ?? 0;
@@ -245,6 +302,7 @@ async function servedOriginal(
   if (format !== 'gif') image.rotate();
   const encoded = await image
     .toFormat(format === 'jpg' ? 'jpeg' : format, REENCODE[format])
+    .timeout({ seconds: decodeSeconds })
     .toBuffer({ resolveWithObject: true });
   return {
     data: encoded.data,
@@ -314,6 +372,8 @@ export interface MediaDeps {
   jobs?: MediaJobs;
   /** The storage to use inside a caller's transaction (MEDIA_STORAGE=db writes through it). */
   storageIn?: (tx: Db) => MediaStorage;
+  /** Seconds an upload's decoding may take (DECODE_DEADLINE_SECONDS; whole seconds, sharp's). */
+  decodeSeconds?: number;
 }
 
 /** What the media service's parts share: the deps, and one bound on images decoded at once. */
@@ -323,6 +383,8 @@ interface MediaContext {
   clock: Clock;
   storageIn: (tx: Db) => MediaStorage;
   decoding: ReturnType<typeof createSemaphore>;
+  /** Seconds an upload's decoding may take; stored originals are not limited. */
+  decodeSeconds: number;
   jobs?: MediaJobs;
 }
 
@@ -335,6 +397,7 @@ export function createMediaService(deps: MediaDeps) {
     clock,
     storageIn,
     decoding: createSemaphore(IMAGES_AT_ONCE),
+    decodeSeconds: deps.decodeSeconds ?? DECODE_DEADLINE_SECONDS,
     jobs: deps.jobs,
   };
   return {
@@ -460,7 +523,7 @@ async function readableImage(data: Buffer): Promise<{ format: ImageFormat; meta:
 }
 
 async function storeImage(
-  { db, clock, storage, storageIn, decoding, jobs }: MediaContext,
+  { db, clock, storage, storageIn, decoding, decodeSeconds, jobs }: MediaContext,
   data: Buffer,
   options: StoreOptions,
 ): Promise<StoredImage> {
@@ -476,9 +539,10 @@ async function storeImage(
   const avifLater = jobs !== undefined && options.tx === undefined && !options.avifNow;
   /** The upright, clean original and its variants, decoded while holding a slot. */
   const processImage = async () => {
-    const original = await servedOriginal(data, format, meta);
+    const original = await servedOriginal(data, format, meta, decodeSeconds);
     const widths = variantWidthsFor(original.width);
-    const variants = await encodeVariants(data, folder, widths, { webp: true, avif: !avifLater });
+    const formats = { webp: true, avif: !avifLater };
+    const variants = await encodeVariants(data, folder, widths, formats, decodeSeconds);
     return { original, variants };
   };
   const written: string[] = [];
@@ -489,11 +553,16 @@ async function storeImage(
     const [processed, cropped] = await Promise.allSettled([
       decoding
         .run(() => processImage())
-        .catch(() => {
+        .catch((error: unknown) => {
+          if (outlastedDeadline(error)) throw tooSlowToDecode(decodeSeconds);
           // A header that reads but pixels that do not (a cut-short file) is the upload's fault.
           throw unsupportedMediaType('The file is not a readable image.');
         }),
-      decoding.run(() => makeCrops(data, folder, files, written)),
+      decoding
+        .run(() => makeCrops(data, folder, files, written, decodeSeconds))
+        .catch((error: unknown) => {
+          throw outlastedDeadline(error) ? tooSlowToDecode(decodeSeconds) : error;
+        }),
     ]);
     if (processed.status === 'rejected') throw processed.reason;
     if (cropped.status === 'rejected') throw cropped.reason;
@@ -579,10 +648,14 @@ async function missingVariantsOf(
         row.variants.length > 0
           ? row.variants.map((v) => v.width)
           : variantWidthsFor(await uprightWidth(original.data));
-      const variants = await encodeVariants(original.data, folder, widths, {
-        webp: row.variants.length === 0,
-        avif: true,
-      });
+      // A stored original was decoded within the deadline once already: no limit here.
+      const variants = await encodeVariants(
+        original.data,
+        folder,
+        widths,
+        { webp: row.variants.length === 0, avif: true },
+        0,
+      );
       for (const variant of variants) {
         await storage.put(variant.key, variant.data, `image/${variant.format}`);
         written.push(variant.key);
@@ -654,7 +727,7 @@ function mediaBackfills(ctx: MediaContext) {
           const cleaned = await decoding
             .run(async () => {
               const meta = await sharp(file.data, { animated: format === 'gif' }).metadata();
-              return servedOriginal(file.data, format, meta);
+              return servedOriginal(file.data, format, meta, 0);
             })
             .catch(() => undefined); // an unreadable file is left as it is
           if (!cleaned || cleaned.data === file.data) continue;
@@ -684,7 +757,7 @@ function mediaBackfills(ctx: MediaContext) {
           const written: string[] = [];
           const crops = original
             ? await decoding
-                .run(() => makeCrops(original.data, folderOf(row.storageKey), storage, written))
+                .run(() => makeCrops(original.data, folderOf(row.storageKey), storage, written, 0))
                 .catch(async () => {
                   await Promise.allSettled(written.map((key) => storage.remove(key)));
                   return [];
