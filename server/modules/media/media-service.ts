@@ -539,10 +539,13 @@ async function storeImage(
   const avifLater = jobs !== undefined && options.tx === undefined && !options.avifNow;
   /** The upright, clean original and its variants, decoded while holding a slot. */
   const processImage = async () => {
-    const original = await servedOriginal(data, format, meta, decodeSeconds);
-    const widths = variantWidthsFor(original.width);
+    // The variants first: their decoding is all within the deadline, while sharp's clock misses
+    // the served original's turn of the whole picture, so an image too slow is refused before.
+    const turned = (meta.orientation ?? 1) >= 5;
+    const widths = variantWidthsFor((turned ? meta.height : meta.width) ?? 1);
     const formats = { webp: true, avif: !avifLater };
     const variants = await encodeVariants(data, folder, widths, formats, decodeSeconds);
+    const original = await servedOriginal(data, format, meta, decodeSeconds);
     return { original, variants };
   };
   const written: string[] = [];
