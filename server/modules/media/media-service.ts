@@ -522,6 +522,30 @@ async function readableImage(data: Buffer): Promise<{ format: ImageFormat; meta:
   return { format, meta };
 }
 
+/**
+ * An upload's variants and its upright, clean original, made while holding a decoding slot. The
+ * variants first: their decoding is all within the deadline, while sharp's clock misses the
+ * served original's turn of the whole picture, so an image too slow is refused before that.
+ */
+async function processUpload(
+  data: Buffer,
+  upload: {
+    format: ImageFormat;
+    meta: Metadata;
+    folder: string;
+    avif: boolean;
+    decodeSeconds: number;
+  },
+) {
+  const { format, meta, folder, decodeSeconds } = upload;
+  const turned = (meta.orientation ?? 1) >= 5;
+  const widths = variantWidthsFor((turned ? meta.height : meta.width) ?? 1);
+  const formats = { webp: true, avif: upload.avif };
+  const variants = await encodeVariants(data, folder, widths, formats, decodeSeconds);
+  const original = await servedOriginal(data, format, meta, decodeSeconds);
+  return { original, variants };
+}
+
 async function storeImage(
   { db, clock, storage, storageIn, decoding, decodeSeconds, jobs }: MediaContext,
   data: Buffer,
@@ -537,17 +561,6 @@ async function storeImage(
   const originalKey = `${folder}/original.${format}`;
   // AVIF is left to a job when there is one and no caller's transaction the row may yet leave.
   const avifLater = jobs !== undefined && options.tx === undefined && !options.avifNow;
-  /** The upright, clean original and its variants, decoded while holding a slot. */
-  const processImage = async () => {
-    // The variants first: their decoding is all within the deadline, while sharp's clock misses
-    // the served original's turn of the whole picture, so an image too slow is refused before.
-    const turned = (meta.orientation ?? 1) >= 5;
-    const widths = variantWidthsFor((turned ? meta.height : meta.width) ?? 1);
-    const formats = { webp: true, avif: !avifLater };
-    const variants = await encodeVariants(data, folder, widths, formats, decodeSeconds);
-    const original = await servedOriginal(data, format, meta, decodeSeconds);
-    return { original, variants };
-  };
   const written: string[] = [];
   try {
     // The crops (for search engines and share cards) are cut while the variants are made, each
@@ -555,7 +568,7 @@ async function storeImage(
     // one never leaves the other writing files after the clean-up below.
     const [processed, cropped] = await Promise.allSettled([
       decoding
-        .run(() => processImage())
+        .run(() => processUpload(data, { format, meta, folder, avif: !avifLater, decodeSeconds }))
         .catch((error: unknown) => {
           if (outlastedDeadline(error)) throw tooSlowToDecode(decodeSeconds);
           // A header that reads but pixels that do not (a cut-short file) is the upload's fault.
