@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { detectLanguage } from '../../common/text';
 import type { Db } from '../client';
 import type { SiteSettings } from '../../common/settings';
-import { articles, categories } from '../schema/content';
+import { articleAuthors, articles, categories } from '../schema/content';
 import { siteSettings } from '../schema/site';
 import { ensureDemoAuthors } from './demo-authors';
 import { ensureDemoImages } from './demo-images';
@@ -98,6 +98,18 @@ async function seedDemoCategories(
 }
 
 /**
+ * Demo pieces with more than one byline or an agency's credit (issue 26 item 4), so a newcomer
+ * sees both on cards, article pages and the writers' pages: the next writers in turn join the
+ * piece's first.
+ */
+const DEMO_BYLINES: Record<string, { coWriters?: number; credit?: string }> = {
+  'cyber-thagi-ho-jaye-to-kya-karein': { coWriters: 1 },
+  'understanding-your-electricity-bill': { coWriters: 2 },
+  'mausam-vibhag-ke-rangeen-alert-ka-matlab': { credit: 'एजेंसी इनपुट के साथ' },
+  'what-the-monsoon-onset-really-means': { coWriters: 1, credit: 'With inputs from agencies' },
+};
+
+/**
  * Demo categories and articles (issue "Foundation" §7). Idempotent: what exists (by slug or
  * legacy id) is left alone, so it can run again after an editor changed the demo content.
  */
@@ -146,6 +158,7 @@ export async function seedDemoContent({
         authorId: authors.length > 0 ? authors[i % authors.length] : null,
         imageUrl: image.url,
         imageMediaId: image._id,
+        credit: DEMO_BYLINES[demo.slug]?.credit ?? '',
         description: demo.html.trim(),
         metaTitle: demo.metaTitle,
         metaDescription: demo.metaDescription,
@@ -160,6 +173,15 @@ export async function seedDemoContent({
       .onConflictDoNothing()
       .returning({ id: articles.id });
     articlesCreated += inserted.length;
+    const coWriters = Math.min(DEMO_BYLINES[demo.slug]?.coWriters ?? 0, authors.length - 1);
+    if (inserted[0] && coWriters > 0)
+      await db.insert(articleAuthors).values(
+        Array.from({ length: coWriters }, (_, k) => ({
+          articleId: inserted[0]!.id,
+          userId: authors[(i + k + 1) % authors.length]!,
+          position: k + 1,
+        })),
+      );
     const tags = DEMO_TAGS[demo.slug];
     if (inserted[0] && tags) await tagArticle?.(db, inserted[0].id, tags);
   }

@@ -136,6 +136,32 @@ describe('demo content', () => {
     expect(Number(unsigned?.n)).toBe(0);
   });
 
+  it('has pieces with co-writers and with an agency credit, as the API gives them', async () => {
+    const piece = async (slug: string) => {
+      const [row] = await t.database.db
+        .select({ id: articles.id })
+        .from(articles)
+        .where(eq(articles.slug, slug));
+      const res = await t.app.inject({ url: `/api/articles/article/${row!.id}` });
+      expect(res.statusCode).toBe(200);
+      return res.json<{
+        authors: { name: string }[];
+        credit: string;
+      }>();
+    };
+    const bill = await piece('understanding-your-electricity-bill');
+    // Three different writers, the next ones in turn after the first.
+    expect(new Set(bill.authors.map((a) => a.name)).size).toBe(3);
+    expect((await piece('cyber-thagi-ho-jaye-to-kya-karein')).authors).toHaveLength(2);
+    expect((await piece('mausam-vibhag-ke-rangeen-alert-ka-matlab')).credit).toBe(
+      'एजेंसी इनपुट के साथ',
+    );
+    expect(await piece('what-the-monsoon-onset-really-means')).toMatchObject({
+      authors: [expect.anything(), expect.anything()],
+      credit: 'With inputs from agencies',
+    });
+  });
+
   it('leaves the site to its first sign-up: the demo writers cannot sign in, so it becomes administrator', async () => {
     const signUp = (email: string) =>
       t.app.inject({
