@@ -72,6 +72,27 @@ const UPRIGHT: Record<number, { angle: number; flip?: boolean; flop?: boolean }>
   8: { angle: 270 },
 };
 
+/** EXIF orientations 5-8 turn the picture a quarter: its width and height swap once upright. */
+const turnsQuarter = (orientation: number | undefined) => (orientation ?? 1) >= 5;
+
+/** A picture's size once upright by its EXIF orientation (a GIF's: one frame's). */
+function uprightSize(meta: Metadata): { width: number; height: number } {
+  const turned = turnsQuarter(meta.orientation);
+  return {
+    width: (turned ? meta.height : meta.width) ?? 0,
+    height: (turned ? meta.width : (meta.pageHeight ?? meta.height)) ?? 0,
+  };
+}
+
+/**
+ * How one image is decoded: its EXIF orientation (from the header the caller read) and the
+ * seconds its decoding may take (0: no limit).
+ */
+interface Decoding {
+  orientation: number | undefined;
+  seconds: number;
+}
+
 /** Whether `error` is sharp's refusal of a pipeline that outlasted its `timeout`. */
 const outlastedDeadline = (error: unknown) =>
   error instanceof Error && /^timeout: \d+% complete/.test(error.message);
@@ -87,23 +108,21 @@ const tooSlowToDecode = (seconds: number) =>
  * makes is cut from these pixels, so a 12-megapixel photo is decoded once (a JPEG at a half,
  * quarter or eighth of its size, libvips' shrink-on-load) instead of once per variant and crop.
  *
- * The decoding stops after `seconds` (0: no limit) with sharp's `timeout`. Its clock covers what
+ * The decoding stops after `how.seconds` (0: no limit) with sharp's `timeout`. Its clock covers what
  * libvips computes for the pipeline's output, not a whole picture sharp turns upright before
  * resizing (a 40 MP PNG of orientation 6 ran 2.5 s past a 1 s deadline); so the picture is
  * resized as stored and only the result is turned.
  */
-async function decodeOnce(data: Buffer, resize: ResizeOptions, seconds: number): Promise<Pixels> {
-  const orientation = (await sharp(data).metadata()).orientation ?? 1;
-  const turn = UPRIGHT[orientation];
+async function decodeOnce(data: Buffer, how: Decoding, resize: ResizeOptions): Promise<Pixels> {
+  const turn = UPRIGHT[how.orientation ?? 1];
   // A quarter turn swaps the sides: the size asked of the upright picture, as stored.
-  const asStored =
-    turn && (turn.angle === 90 || turn.angle === 270)
-      ? { ...resize, width: resize.height, height: resize.width }
-      : resize;
+  const asStored = turnsQuarter(how.orientation)
+    ? { ...resize, width: resize.height, height: resize.width }
+    : resize;
   const decoded = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS })
     .resize({ ...asStored, withoutEnlargement: true })
     .raw()
-    .timeout({ seconds })
+    .timeout({ seconds: how.seconds })
     .toBuffer({ resolveWithObject: true });
   let { data: pixels, info } = decoded;
   if (turn) {
@@ -125,17 +144,17 @@ const rawOf = (info: { width: number; height: number; channels: 1 | 2 | 3 | 4 })
 /**
  * Resized variants of `data` at `widths` (upright, never enlarged) in each of `formats`. The
  * original is decoded once at the largest width; each width is resized from that, then encoded
- * in each format. The decoding stops after `decodeSeconds` (0: no limit).
+ * in each format.
  */
 async function encodeVariants(
   data: Buffer,
+  how: Decoding,
   folder: string,
   widths: number[],
   formats: { webp: boolean; avif: boolean },
-  decodeSeconds: number,
 ): Promise<EncodedVariant[]> {
   if (widths.length === 0) return [];
-  const base = await decodeOnce(data, { width: Math.max(...widths) }, decodeSeconds);
+  const base = await decodeOnce(data, how, { width: Math.max(...widths) });
   // Each width is resized and encoded at the same time as the others: libvips runs each on a
   // thread of its own (sharp.concurrency(1) below), so one upload on a quiet server uses every
   // core instead of one (docs/perf/README.md, "uploads").
@@ -179,25 +198,23 @@ const CROP_BASE = { width: CROP_WIDTH, height: CROP_WIDTH } as const;
 /**
  * The largest centre of interest of the original in each of CROP_RATIOS (sharp's "attention"
  * picks the busiest region), at most CROP_WIDTH wide and never enlarged. Written as JPEG, which
- * every crawler and social network reads. The decoding stops after `decodeSeconds` (0: no limit).
+ * every crawler and social network reads. `meta` is the image's header; the decoding stops after
+ * `decodeSeconds` (0: no limit).
  */
 async function makeCrops(
   data: Buffer,
+  meta: Metadata,
   folder: string,
   files: MediaStorage,
   written: string[],
   decodeSeconds: number,
 ): Promise<MediaCrop[]> {
-  const meta = await sharp(data).metadata();
-  // EXIF orientations 5-8 turn the picture a quarter: width and height swap once rotated.
-  const turned = (meta.orientation ?? 1) >= 5;
-  const width = (turned ? meta.height : meta.width) ?? 0;
-  const height = (turned ? meta.width : (meta.pageHeight ?? meta.height)) ?? 0;
+  const { width, height } = uprightSize(meta);
   // Decoded once, large enough on both sides for any crop CROP_WIDTH wide.
   const base = await decodeOnce(
     data,
+    { orientation: meta.orientation, seconds: decodeSeconds },
     { width: CROP_BASE.width, height: CROP_BASE.height, fit: 'outside' },
-    decodeSeconds,
   );
   const crops: MediaCrop[] = [];
   for (const ratio of CROP_RATIOS) {
@@ -235,8 +252,8 @@ export const MAX_IMAGE_SIDE = 16_383;
 /** Images decoded at once by this process; the rest wait (each may take hundreds of MB). */
 export const IMAGES_AT_ONCE = 2;
 /**
- * Seconds an upload's decoding may take before it is refused (400) and its slot freed (issue 24
- * item 7). The slowest image within the limits above, a 40 MP 16-bit PNG, interlaced, with a
+ * Seconds each decoding of an upload (for its variants, its crops, a re-encoded original) may
+ * take before the upload is refused (400) and its slot freed (issue 24 item 7). The slowest image within the limits above, a 40 MP 16-bit PNG, interlaced, with a
  * colour profile, decodes in about 2 s here; the deadline leaves a loaded server room for it.
  */
 export const DECODE_DEADLINE_SECONDS = 10;
@@ -312,12 +329,6 @@ async function servedOriginal(
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** The width of an original once its EXIF orientation is applied. */
-async function uprightWidth(data: Buffer): Promise<number> {
-  const meta = await sharp(data).metadata();
-  return ((meta.orientation ?? 1) >= 5 ? meta.height : meta.width) ?? 0;
-}
 
 /** A media row's size and variants as the addresses pages use. */
 export const responsiveInfo = (row: {
@@ -538,10 +549,10 @@ async function processUpload(
   },
 ) {
   const { format, meta, folder, decodeSeconds } = upload;
-  const turned = (meta.orientation ?? 1) >= 5;
-  const widths = variantWidthsFor((turned ? meta.height : meta.width) ?? 1);
+  const widths = variantWidthsFor(uprightSize(meta).width);
+  const how = { orientation: meta.orientation, seconds: decodeSeconds };
   const formats = { webp: true, avif: upload.avif };
-  const variants = await encodeVariants(data, folder, widths, formats, decodeSeconds);
+  const variants = await encodeVariants(data, how, folder, widths, formats);
   const original = await servedOriginal(data, format, meta, decodeSeconds);
   return { original, variants };
 }
@@ -575,7 +586,7 @@ async function storeImage(
           throw unsupportedMediaType('The file is not a readable image.');
         }),
       decoding
-        .run(() => makeCrops(data, folder, files, written, decodeSeconds))
+        .run(() => makeCrops(data, meta, folder, files, written, decodeSeconds))
         .catch((error: unknown) => {
           throw outlastedDeadline(error) ? tooSlowToDecode(decodeSeconds) : error;
         }),
@@ -659,18 +670,19 @@ async function missingVariantsOf(
   const written: string[] = [];
   return decoding
     .run(async () => {
+      const meta = await sharp(original.data).metadata();
       // The WebP widths already made; an original narrower than all had none.
       const widths =
         row.variants.length > 0
           ? row.variants.map((v) => v.width)
-          : variantWidthsFor(await uprightWidth(original.data));
+          : variantWidthsFor(uprightSize(meta).width);
       // A stored original was decoded within the deadline once already: no limit here.
       const variants = await encodeVariants(
         original.data,
+        { orientation: meta.orientation, seconds: 0 },
         folder,
         widths,
         { webp: row.variants.length === 0, avif: true },
-        0,
       );
       for (const variant of variants) {
         await storage.put(variant.key, variant.data, `image/${variant.format}`);
@@ -773,7 +785,17 @@ function mediaBackfills(ctx: MediaContext) {
           const written: string[] = [];
           const crops = original
             ? await decoding
-                .run(() => makeCrops(original.data, folderOf(row.storageKey), storage, written, 0))
+                .run(async () => {
+                  const meta = await sharp(original.data).metadata();
+                  return makeCrops(
+                    original.data,
+                    meta,
+                    folderOf(row.storageKey),
+                    storage,
+                    written,
+                    0,
+                  );
+                })
                 .catch(async () => {
                   await Promise.allSettled(written.map((key) => storage.remove(key)));
                   return [];
