@@ -1,3 +1,4 @@
+import { boundedMemo } from '../bounded-memo';
 import { devanagariToGujarati, gujaratiToDevanagari, isGujarati } from '../script-gujarati';
 import { transliterateDevanagari } from '../slug';
 import { stemEnglish } from './stem-english';
@@ -196,20 +197,12 @@ function marathiKeys(word: string): string[] {
  * The lexemes one normalised word is indexed under: a Devanagari word as written (normalised),
  * its loose romanisation and its stem keys; any other word by its English stem.
  */
-export function wordLexemes(word: string): string[] {
-  let lexemes = lexemeCache.get(word);
-  if (!lexemes) {
-    // A newsroom's words repeat: most of an article's time to index went into spelling the
-    // same words again (transliteration, stemming). Bounded, so odd input cannot grow it.
-    if (lexemeCache.size >= LEXEME_CACHE_WORDS) lexemeCache.clear();
-    lexemes = lexemesOf(word);
-    lexemeCache.set(word, lexemes);
-  }
-  return [...lexemes];
-}
+export const wordLexemes = (word: string): string[] => [...rememberedLexemes(word)];
 
 const LEXEME_CACHE_WORDS = 50_000;
-const lexemeCache = new Map<string, string[]>();
+// A newsroom's words repeat: most of an article's time to index went into spelling the same
+// words again (transliteration, stemming).
+const rememberedLexemes = boundedMemo(LEXEME_CACHE_WORDS, (word: string) => lexemesOf(word));
 
 function lexemesOf(word: string): string[] {
   if (isDevanagari(word)) return devanagariLexemes(word);
@@ -348,19 +341,11 @@ export const toMatchTsquery = (terms: QueryTerm[]): string =>
 /**
  * A word as a text has it (not normalised) and its lexemes: the words of the results' titles
  * and snippets come again from one search to the next, and normalising each again was a third
- * of marking a page of results. Bounded like `lexemeCache`.
+ * of marking a page of results.
  */
-const textWordCache = new Map<string, readonly string[]>();
-
-function lexemesOfTextWord(word: string): readonly string[] {
-  let lexemes = textWordCache.get(word);
-  if (!lexemes) {
-    if (textWordCache.size >= LEXEME_CACHE_WORDS) textWordCache.clear();
-    lexemes = wordLexemes(normaliseText(word));
-    textWordCache.set(word, lexemes);
-  }
-  return lexemes;
-}
+const lexemesOfTextWord = boundedMemo(LEXEME_CACHE_WORDS, (word: string): readonly string[] =>
+  rememberedLexemes(normaliseText(word)),
+);
 
 /** The matcher of each query's terms (a page of results marks the same terms many times). */
 const matchers = new WeakMap<QueryTerm[], (word: string) => boolean>();

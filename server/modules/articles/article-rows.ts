@@ -4,6 +4,7 @@
  * raw row (STYLE.md §11).
  */
 import { HOME_EXCERPT_LENGTH } from '../../../common/articles';
+import { boundedMemo } from '../../../common/bounded-memo';
 import { pickArticleTexts, type Article, type ArticleCard } from '../../../common/schemas/articles';
 import type { RevisionContent } from '../../../common/schemas/revisions';
 import { htmlExcerpt } from '../../../common/text';
@@ -89,17 +90,10 @@ export const toAdminRow = (row: AdminListRow) => ({
  * EXCERPTS_KEPT are kept (forgotten all at once when full).
  */
 const EXCERPTS_KEPT = 1000;
-const excerpts = new Map<string, string>();
-function cardExcerptOf(bodyHead: string): string {
-  let found = excerpts.get(bodyHead);
-  if (found === undefined) {
-    // The head may end inside a tag, which is dropped before cutting.
-    found = htmlExcerpt(bodyHead.replace(/<[^>]*$/, ''), HOME_EXCERPT_LENGTH);
-    if (excerpts.size >= EXCERPTS_KEPT) excerpts.clear();
-    excerpts.set(bodyHead, found);
-  }
-  return found;
-}
+const cardExcerptOf = boundedMemo(EXCERPTS_KEPT, (bodyHead: string) =>
+  // The head may end inside a tag, which is dropped before cutting.
+  htmlExcerpt(bodyHead.replace(/<[^>]*$/, ''), HOME_EXCERPT_LENGTH),
+);
 
 export function toCard(row: CardRow): ArticleCard {
   const authors = bylinesOf(row);

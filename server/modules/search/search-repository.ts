@@ -170,6 +170,12 @@ export interface SearchWindow {
  * tests/integration/db/query-plans.test.ts holds this. The score is computed here, on the rows
  * visited anyway, from `search_head` (kept in the row).
  */
+/**
+ * A window's order, newest first, by its rows' names (`searchWindow`'s `window_at` and `id`): the
+ * window's query and the one that packs its matches (`searchWindowMatches`) both say it.
+ */
+const WINDOW_ORDER = sql.raw('window_at DESC, id DESC');
+
 export function searchWindow(db: Db, w: SearchWindow) {
   return db
     .select({
@@ -189,7 +195,7 @@ export function searchWindow(db: Db, w: SearchWindow) {
         w.language ? eq(articleSearch.language, w.language) : undefined,
       ),
     )
-    .orderBy(desc(sql`window_at`), desc(articleSearch.articleId))
+    .orderBy(WINDOW_ORDER)
     .limit(w.limit);
 }
 
@@ -202,8 +208,7 @@ export function searchWindow(db: Db, w: SearchWindow) {
 async function searchWindowMatches(db: Db, w: SearchWindow): Promise<SearchCandidate[]> {
   const window = searchWindow(db, w);
   const { rows } = (await db.execute(sql`
-    SELECT string_agg(w.id::text || ' ' || w.score::text, ',' ORDER BY w.window_at DESC, w.id DESC)
-      AS matches
+    SELECT string_agg(w.id::text || ' ' || w.score::text, ',' ORDER BY ${WINDOW_ORDER}) AS matches
     FROM (${window}) w`)) as unknown as {
     rows: { matches: string | null }[];
   };
