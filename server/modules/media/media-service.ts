@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { stripJpeg } from './media-strip';
-import sharp, { type Metadata, type ResizeOptions } from 'sharp';
+import sharp, { type Metadata, type ResizeOptions, type Sharp } from 'sharp';
 import type { Db } from '../../../db/client';
 import { CROP_RATIOS, type CropRatio } from '../../../common/articles';
 import type { MediaCrop, MediaVariant } from '../../../db/schema/media';
@@ -93,9 +93,30 @@ interface Decoding {
   seconds: number;
 }
 
-/** Whether `error` is sharp's refusal of a pipeline that outlasted its `timeout`. */
-const outlastedDeadline = (error: unknown) =>
-  error instanceof Error && /^timeout: \d+% complete/.test(error.message);
+/** A decoding that outlasted its deadline; storeImage answers it with `tooSlowToDecode`. */
+class DecodeDeadline extends Error {
+  constructor(readonly seconds: number) {
+    super(`decoding outlasted ${seconds} s`);
+  }
+}
+
+/**
+ * `image`'s output, stopped after `seconds` (0: no limit) by sharp's `timeout`. A stopped
+ * pipeline fails with "timeout: N% complete", or, when sharp's `failOn` turns the warning the
+ * stop raised into an error, with "Warning treated as error…" (seen on a loaded machine); so any
+ * failure once the seconds have passed is the deadline's.
+ */
+async function outputWithin(seconds: number, image: Sharp) {
+  const started = performance.now();
+  try {
+    return await image.timeout({ seconds }).toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    const stopped =
+      /\btimeout: \d+% complete/.test(String((error as Error).message)) ||
+      performance.now() - started >= seconds * 1000;
+    throw seconds > 0 && stopped ? new DecodeDeadline(seconds) : error;
+  }
+}
 
 /** The refusal of an upload whose decoding outlasted `seconds` (issue 24 item 7). */
 const tooSlowToDecode = (seconds: number) =>
@@ -119,11 +140,12 @@ async function decodeOnce(data: Buffer, how: Decoding, resize: ResizeOptions): P
   const asStored = turnsQuarter(how.orientation)
     ? { ...resize, width: resize.height, height: resize.width }
     : resize;
-  const decoded = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS })
-    .resize({ ...asStored, withoutEnlargement: true })
-    .raw()
-    .timeout({ seconds: how.seconds })
-    .toBuffer({ resolveWithObject: true });
+  const decoded = await outputWithin(
+    how.seconds,
+    sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS })
+      .resize({ ...asStored, withoutEnlargement: true })
+      .raw(),
+  );
   let { data: pixels, info } = decoded;
   if (turn) {
     const image = sharp(pixels, { raw: rawOf(info) });
@@ -317,10 +339,10 @@ async function servedOriginal(
   const image = sharp(data, { animated: format === 'gif', limitInputPixels: MAX_IMAGE_PIXELS });
   // GIFs have no orientation; rotating would flatten an animation's frames.
   if (format !== 'gif') image.rotate();
-  const encoded = await image
-    .toFormat(format === 'jpg' ? 'jpeg' : format, REENCODE[format])
-    .timeout({ seconds: decodeSeconds })
-    .toBuffer({ resolveWithObject: true });
+  const encoded = await outputWithin(
+    decodeSeconds,
+    image.toFormat(format === 'jpg' ? 'jpeg' : format, REENCODE[format]),
+  );
   return {
     data: encoded.data,
     width: encoded.info.width,
@@ -581,14 +603,14 @@ async function storeImage(
       decoding
         .run(() => processUpload(data, { format, meta, folder, avif: !avifLater, decodeSeconds }))
         .catch((error: unknown) => {
-          if (outlastedDeadline(error)) throw tooSlowToDecode(decodeSeconds);
+          if (error instanceof DecodeDeadline) throw tooSlowToDecode(error.seconds);
           // A header that reads but pixels that do not (a cut-short file) is the upload's fault.
           throw unsupportedMediaType('The file is not a readable image.');
         }),
       decoding
         .run(() => makeCrops(data, meta, folder, files, written, decodeSeconds))
         .catch((error: unknown) => {
-          throw outlastedDeadline(error) ? tooSlowToDecode(decodeSeconds) : error;
+          throw error instanceof DecodeDeadline ? tooSlowToDecode(error.seconds) : error;
         }),
     ]);
     if (processed.status === 'rejected') throw processed.reason;
