@@ -10,15 +10,17 @@ import type { RevisionContent } from '../../../common/schemas/revisions';
 import type { Db } from '../../../db/client';
 import type { Actor } from '../../lib/actor';
 import type { Clock } from '../../lib/clock';
-import type { StatusValues, StoredState } from '../articles/articles-service';
+import type { ArticleHooks, StatusValues, StoredState } from '../articles/articles-service';
+import type { EventBus } from '../../events/event-bus';
 import { drafting } from './drafting';
 import { revisionHistory } from './revision-history';
 import { reviewMail, type ReviewMailDeps } from './review-mail';
 import { statusMoves } from './status-moves';
+import { plugIntoArticles } from './newsroom-hooks';
 
 export type { RevisionRecord } from './newsroom-repository';
 export { REVIEW_MAIL_JOBS, type ReviewEvent, type ReviewMove } from './review-mail';
-export { GO_LIVE_JOB } from './status-moves';
+export { GO_LIVE_JOB, REVIEW_REFUSAL } from './status-moves';
 
 /** What the newsroom needs of other modules; the composition root passes their services. */
 export interface NewsroomDeps {
@@ -52,16 +54,24 @@ export interface NewsroomDeps {
     ): Promise<Article>;
     countAwaiting(opts: { authorId?: string }): Promise<number>;
     listScheduled(): Promise<{ id: string; publishedAt: Date }[]>;
+    /** Where the newsroom plugs into every write (newsroom-hooks.ts). */
+    hooks: ArticleHooks;
   };
+  /** Review mail follows articles' events (newsroom-hooks.ts). */
+  events: Pick<EventBus, 'once'>;
   /** Jobs at a time, once across processes: an article going live (server/modules/jobs). */
   jobs: {
-    schedule(job: {
+    schedule(
+      job: { key: string; kind: string; subjectId: string | null; runAt: Date },
+      tx?: Db,
+    ): Promise<void>;
+    cancel(key: string, tx?: Db): Promise<void>;
+    scheduleOnce(job: {
       key: string;
       kind: string;
       subjectId: string | null;
       runAt: Date;
     }): Promise<void>;
-    cancel(key: string): Promise<void>;
   };
   /** The site setting `authorsNeedReview` (DECISIONS.md §11). */
   review: { authorsNeedReview(): Promise<boolean> };
@@ -75,11 +85,13 @@ export interface NewsroomDeps {
 }
 
 export function createNewsroomService(deps: NewsroomDeps) {
-  return {
+  const service = {
     ...statusMoves(deps),
     ...revisionHistory(deps),
     ...drafting(deps),
     ...reviewMail(deps),
   };
+  plugIntoArticles(deps, service);
+  return service;
 }
 export type NewsroomService = ReturnType<typeof createNewsroomService>;

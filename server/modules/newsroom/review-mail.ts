@@ -122,12 +122,15 @@ export function reviewMail(deps: Pick<NewsroomDeps, 'articles' | 'jobs' | 'clock
   };
 
   return {
-    /** After a save or a status move: the job of the mail it calls for, if mail is sent. */
-    async reviewMoved(move: ReviewMove): Promise<void> {
+    /**
+     * A save or a status move (the articles' event `eventId`): the job of the mail it calls
+     * for, if mail is sent; one job per event, however often the event is heard.
+     */
+    async reviewMoved(move: ReviewMove, eventId: number): Promise<void> {
       const event = reviewEventOf(move);
       if (!event || !mail?.mailer.enabled) return;
-      await jobs.schedule({
-        key: jobKey(event, move.articleId),
+      await jobs.scheduleOnce({
+        key: `${jobKey(event, move.articleId)}:${eventId}`,
         kind: REVIEW_MAIL_JOBS[event],
         subjectId: move.articleId,
         runAt: clock.now(),

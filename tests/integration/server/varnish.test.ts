@@ -8,8 +8,8 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CacheTags } from '../../../common/cache-tags';
-import { PURGED_SHARED_SECONDS } from '../../../server/lib/cdn-purge';
-import { publicCacheControl } from '../../../server/lib/page-cache';
+import { PURGED_SHARED_SECONDS } from '../../../server/caching/cdn-purge';
+import { publicCacheControl } from '../../../server/caching/http-caching';
 import { AUTH_COOKIE } from '../../../server/plugins/auth';
 import { auth, createAdmin, createArticle, createCategory, type TestUser } from '../../factories';
 import { freePort } from '../../setup/spawn-server';
