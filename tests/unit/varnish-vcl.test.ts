@@ -21,7 +21,8 @@ const varnishd = findVarnishd();
 // varnishd runs as a process.
 describe('docs/deploy/varnish.vcl', SLOW_TEST, () => {
   it('agrees with Patrika on the sign-in cookie, the purge-everything key and the grace', () => {
-    expect(vcl).toContain(`req.http.Cookie ~ "(^|;\\s*)${AUTH_COOKIE}="`);
+    expect(vcl).toContain(`req.http.Cookie ~ "(^|;)[ \\t]*${AUTH_COOKIE}[ \\t]*="`);
+    expect(vcl).toContain('std.collect(req.http.Cookie, "; ");');
     expect(vcl).toContain(`beresp.http.Surrogate-Key + " ${VARNISH_ALL_KEY}"`);
     const swr = /stale-while-revalidate=(\d+)/.exec(PUBLIC_PAGE_CACHE_CONTROL)?.[1];
     expect(vcl).toContain(`set req.grace = ${swr}s;`);
