@@ -9,7 +9,14 @@ import type { ArticleStatus } from '../../../common/articles';
 import type { Db } from '../../../db/client';
 import type { Actor } from '../../lib/actor';
 import type { FullRow, StoredState } from './articles-repository';
-import type { WriteRecord } from './article-saves';
+import type { RevisionKind } from '../../../common/schemas/revisions';
+
+/** How a write is recorded in the article's history. */
+export interface WriteRecord {
+  kind: Exclude<RevisionKind, 'autosave'>;
+  /** The revision's label from the title it has once written (the title itself by default). */
+  label?: (title: string) => string;
+}
 
 /** A save about to be made: checks may refuse it (throw) before anything is written. */
 export interface PlannedWrite {

@@ -11,7 +11,6 @@ import {
   type Article,
   type ArticleInput,
 } from '../../../common/schemas/articles';
-import type { RevisionKind } from '../../../common/schemas/revisions';
 import type { Db } from '../../../db/client';
 import { requireRole, type Actor } from '../../lib/actor';
 import { conflict, fieldError, notFound } from '../../lib/errors';
@@ -19,7 +18,7 @@ import type { RecordEvents } from '../../events/outbox';
 import { articleAccess, mayChange } from './article-access';
 import type { ArticlePartsDeps } from './article-deps';
 import { articleEvents, wentLiveEvents } from './article-events';
-import { runHooks } from './article-hooks';
+import { runHooks, type WriteRecord } from './article-hooks';
 import { toArticle } from './article-rows';
 import {
   bylinesOf,
@@ -47,13 +46,6 @@ import { setArticleTags } from './tags-repository';
 
 const STALE_SAVE =
   'Someone else saved this article after you opened it. Reload it to see their changes, then apply yours again.';
-
-/** How a write is recorded in the article's history. */
-export interface WriteRecord {
-  kind: Exclude<RevisionKind, 'autosave'>;
-  /** The revision's label from the title it has once written (the title itself by default). */
-  label?: (title: string) => string;
-}
 
 /**
  * Publishing or scheduling needs an image; a draft or a piece in review may have none yet

@@ -13,13 +13,13 @@ import { articleLookups, articleReads, tagReads } from './article-reads';
 import { articleSaves } from './article-saves';
 
 export type { ArticlesDeps } from './article-deps';
-export type { ArticleHooks, PlannedWrite, Written } from './article-hooks';
+export type { ArticleHooks, PlannedWrite, Written, WriteRecord } from './article-hooks';
 export type { ArticleAtAddress } from './article-addresses';
 export type { FullRow, StatusValues, StoredState } from './articles-repository';
 export { toArticle, toCard, revisionContentOf } from './article-rows';
 export { mayChange } from './article-access';
 export { sanitizeOffThread } from './sanitize-pool';
-export { needImageToPublish, type WriteRecord } from './article-saves';
+export { needImageToPublish } from './article-saves';
 
 export function createArticlesService(deps: ArticlesDeps) {
   const parts = { ...deps, hooks: createArticleHooks() };

@@ -7,7 +7,7 @@
 import { forbidden } from '../../lib/errors';
 import { revisionContentOf } from '../articles/articles-service';
 import type { StoredEvent } from '../../events/event-bus';
-import type { NewsroomDeps } from './newsroom-service';
+import type { NewsroomDeps } from './newsroom-deps';
 import type { ReviewMove } from './review-mail';
 import type { RevisionRecord } from './newsroom-repository';
 import { REVIEW_REFUSAL } from './status-moves';

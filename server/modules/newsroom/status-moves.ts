@@ -8,7 +8,7 @@ import type { ArticleStatusChange } from '../../../common/schemas/articles';
 import { requireRole, type Actor } from '../../lib/actor';
 import { fieldError, forbidden, notFound } from '../../lib/errors';
 import { mayChange, needImageToPublish, type StoredState } from '../articles/articles-service';
-import type { NewsroomDeps } from './newsroom-service';
+import type { NewsroomDeps } from './newsroom-deps';
 import { isPublicNow } from '../../../db/schema/content';
 import type { Db } from '../../../db/client';
 

@@ -16,6 +16,9 @@ import { privateHostOf } from '../../lib/public-address';
 import { keptSecret } from '../../lib/tokens';
 import type { JobsService } from '../jobs/jobs-service';
 import { alertJobKey, createAlertDelivery, PUSH_ALERT_JOB } from './push-delivery';
+import type { AlertDraft, PushDeps } from './push-deps';
+
+export type { AlertDraft, PushDeps } from './push-deps';
 import {
   countSubscriptions,
   deleteSubscription,
@@ -54,24 +57,6 @@ function isP256Point(key: string): boolean {
     return false;
   }
 }
-
-export interface PushDeps {
-  db: Db;
-  clock: Clock;
-  publicUrl: string;
-  vapidPublicKey: string;
-  sender: PushSender;
-  allowPrivate: boolean;
-  /** The public address of a published article and the article itself (the articles service). */
-  articles: {
-    pathForId(id: string): Promise<string | undefined>;
-    anyById(id: string): Promise<Article | undefined>;
-  };
-  jobs: Pick<JobsService, 'schedule'>;
-}
-
-/** An alert checked and ready to send: what it says, for which article, from whom. */
-export type AlertDraft = PushPayload & { articleId: string; createdBy: string };
 
 const view = (row: AlertRow): PushAlert => ({
   _id: row.id,
