@@ -9,6 +9,7 @@ import type {
 } from '../../../common/schemas/push';
 import { htmlExcerpt } from '../../../common/text';
 import type { Db } from '../../../db/client';
+import { transaction } from '../../../db/transaction';
 import { requireRole, type Actor } from '../../lib/actor';
 import type { Clock } from '../../lib/clock';
 import { fieldError, notFound } from '../../lib/errors';
@@ -136,12 +137,15 @@ export function createPushService(deps: PushDeps) {
     /** Stores a prepared alert and starts its delivery now, from the jobs table. */
     async send(draft: AlertDraft): Promise<{ _id: string }> {
       const now = clock.now();
-      const row = await insertAlert(db, { ...draft, image: draft.image ?? null }, now);
-      await jobs.schedule({
-        key: alertJobKey(row.id),
-        kind: PUSH_ALERT_JOB,
-        subjectId: row.id,
-        runAt: now,
+      // The alert and its delivery job commit together: a process killed in between leaves
+      // neither an alert that never goes nor a job without its alert.
+      const row = await transaction(db, async (tx) => {
+        const alert = await insertAlert(tx, { ...draft, image: draft.image ?? null }, now);
+        await jobs.schedule(
+          { key: alertJobKey(alert.id), kind: PUSH_ALERT_JOB, subjectId: alert.id, runAt: now },
+          tx,
+        );
+        return alert;
       });
       return { _id: row.id };
     },
