@@ -106,6 +106,12 @@ export function createEventBus(deps: { db: Db; clock: Clock; processId: string; 
 
   const hasWork = (c: OnceConsumer) =>
     c.known === undefined || (position !== undefined && position > c.known);
+  /**
+   * Whether to try `c` now: not running, past its backoff, and either with events it has not
+   * read or due to ask for its lease again (its holder may have died).
+   */
+  const due = (c: OnceConsumer, now: number) =>
+    !c.running && now >= c.notBefore && (hasWork(c) || now >= c.checkAt);
 
   /**
    * Reads now, after any read in hand (whose query may have begun before the caller's commit):
@@ -231,8 +237,7 @@ export function createEventBus(deps: { db: Db; clock: Clock; processId: string; 
       const timer = setInterval(() => {
         void catchUp();
         const now = clock.now().getTime();
-        for (const c of consumers)
-          if (!c.running && now >= c.notBefore && (hasWork(c) || now >= c.checkAt)) runSoon(c);
+        for (const c of consumers) if (due(c, now)) runSoon(c);
       }, pollMs);
       timer.unref();
       return async () => {
@@ -246,7 +251,7 @@ export function createEventBus(deps: { db: Db; clock: Clock; processId: string; 
       await catchUp();
       for (const c of consumers) {
         await c.running;
-        if (hasWork(c)) {
+        if (due(c, clock.now().getTime())) {
           runSoon(c);
           await c.running;
         }
