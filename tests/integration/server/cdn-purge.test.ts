@@ -10,7 +10,14 @@ import { CacheTags } from '../../../common/cache-tags';
 import { PURGED_SHARED_SECONDS } from '../../../server/caching/cdn-purge';
 import { publicCacheControl } from '../../../server/caching/http-caching';
 import { NOT_FRESH_CACHE_CONTROL } from '../../../server/caching/page-cache';
-import { auth, createAdmin, createArticle, createCategory, type TestUser } from '../../factories';
+import {
+  auth,
+  createAdmin,
+  createArticle,
+  createCategory,
+  createUser,
+  type TestUser,
+} from '../../factories';
 import { shiftedClock } from '../../setup/clock';
 import { parsePrometheusText } from '../../setup/prometheus-text';
 import { freePort } from '../../setup/spawn-server';
@@ -220,6 +227,38 @@ describe('purges for a front cache (CDN_PURGE_URL, the JSON webhook)', () => {
       );
     });
   }
+
+  it('a reader’s own profile purges nothing; an author’s changes made while the front cache is away go as one purge (issue 44 item 11)', async () => {
+    const reader = await createUser(t.app, 'reader');
+    const author = await createUser(t.app, 'author');
+    const rename = (who: TestUser, name: string) =>
+      t.app.inject({ method: 'PUT', url: '/api/users/me', headers: auth(who), payload: { name } });
+    expect((await rename(reader, 'Reader Renamed')).statusCode).toBe(200);
+    // A change after it, which does purge: once it is there, the reader's would have been too.
+    const marker = await createArticle(t.app, admin, categoryId, { name: 'After the reader' });
+    await purgeNaming(CacheTags.article(marker._id));
+    expect(receiver.received.some((r) => r.body.tags?.includes(CacheTags.author(reader._id)))).toBe(
+      false,
+    );
+
+    receiver.refuse(true);
+    const since = receiver.received.length;
+    try {
+      for (const n of [1, 2, 3])
+        expect((await rename(author, `Author Renamed ${n}`)).statusCode).toBe(200);
+      await waitUntil(async () => (await metrics()).failed > 0, {
+        timeoutMs: 30_000,
+        message: 'the author’s purge was never tried',
+      });
+    } finally {
+      receiver.refuse(false);
+    }
+    await purgeNaming(CacheTags.author(author._id), { since });
+    const naming = receiver.received
+      .slice(since)
+      .filter((r) => r.body.tags?.includes(CacheTags.author(author._id)));
+    expect(naming).toHaveLength(1);
+  });
 
   it('an answer that may show what changed tells shared caches to keep it only while they fetch it again', async () => {
     const article = await createArticle(t.app, admin, categoryId, { name: 'Aging story' });
