@@ -9,6 +9,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CacheTags } from '../../../common/cache-tags';
+import { articleBody } from '../../factories';
 import { freePort, startServer, tempDataDir, type RunningServer } from '../../setup/spawn-server';
 import { createTestDatabase, testEngine } from '../../setup/test-db';
 import { PROCESS_TEST } from '../../setup/timeouts';
@@ -112,20 +113,15 @@ describe.skipIf(testEngine() !== 'postgres')('events survive a process killed af
         body: { name: 'Desk', email: 'desk@example.com', password: 'a long enough password' },
       });
       const token = admin.token as string;
-      const category = await call(a, '/api/categories', {
+      const category = await call(a, '/api/categories/addCategory', {
         method: 'POST',
         token,
-        body: { name: 'Outbox News' },
+        body: { name: 'Outbox News', description: 'Kept through a kill.', isHome: false },
       });
-      const article = await call(a, '/api/articles', {
+      const article = await call(a, '/api/articles/article', {
         method: 'POST',
         token,
-        body: {
-          name: 'Outbox story',
-          category: category._id,
-          imageUrl: 'https://images.example.com/a.jpg',
-          description: '<p>The story, first told.</p>',
-        },
+        body: articleBody(category._id as string, { name: 'Outbox story' }),
       });
       const tag = CacheTags.article(article._id as string);
       const path = `/${category.slug as string}/${article.slug as string}`;
@@ -140,12 +136,10 @@ describe.skipIf(testEngine() !== 'postgres')('events survive a process killed af
       await call(a, `/api/articles/${article._id as string}`, {
         method: 'PUT',
         token,
-        body: {
+        body: articleBody(category._id as string, {
           name: 'Outbox story, corrected',
-          category: category._id,
-          imageUrl: 'https://images.example.com/a.jpg',
-          description: '<p>The story, told again.</p>',
-        },
+          slug: article.slug,
+        }),
       });
       expect(await a.stop('SIGKILL')).toBe(null);
       receiver.letGo();
