@@ -35,8 +35,13 @@ export default [
     route(`${P.author}/:slug`, 'routes/public/author.tsx'),
     route(`${P.tag}/:slug`, 'routes/public/tag.tsx'),
     route(P.search, 'routes/public/search.tsx'),
-    route(`${P.legacyArticle}/:id`, 'routes/redirects/legacy-article.tsx'),
-    route(`${P.slugRedirect}/:slug`, 'routes/redirects/slug-redirect.tsx'),
+    // SPEC.md §8's two redirect screens: one module, two routes.
+    route(`${P.legacyArticle}/:id`, 'routes/redirects/article-redirect.tsx', {
+      id: 'routes/redirects/legacy-article',
+    }),
+    route(`${P.slugRedirect}/:slug`, 'routes/redirects/article-redirect.tsx', {
+      id: 'routes/redirects/slug-redirect',
+    }),
     route(`${P.preview}/:token`, 'routes/public/preview.tsx'),
     route(P.notFound, 'routes/not-found.tsx', { id: 'not-found-page' }),
     route(':category/:slug', 'routes/public/article.tsx'),

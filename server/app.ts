@@ -238,6 +238,8 @@ export async function buildApp(
     }
     // Jobs due at a time (a scheduled article going live), polled by every process.
     if (options.pollJobs !== false) app.addHook('onClose', services.jobs.start());
+    // Events other processes wrote (and consumers' retries), read at least every second.
+    app.addHook('onClose', services.events.poll());
     await registerHttp(app, { config, database, services, web, buildDir: BUILD_DIR });
   } catch (error) {
     await app.close().catch(() => {});

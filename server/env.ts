@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { base64UrlBytes } from '../common/schemas/push';
-import { fastlyServiceUrl, PURGE_FORMATS, type PurgeTarget } from './lib/cdn-purge';
+import { fastlyServiceUrl, PURGE_FORMATS, type PurgeTarget } from './caching/cdn-purge';
 import type { MailConfig } from './lib/mail';
 
 const flag = (fallback: boolean) =>
@@ -117,7 +117,7 @@ const EnvSchema = z.object({
     .max(256, 'Expected at most 256 worker processes')
     .optional(),
   /**
-   * Front-cache purges (server/lib/cdn-purge.ts): where each change's tags go, in which format,
+   * Front-cache purges (server/caching/cdn-purge.ts): where each change's tags go, in which format,
    * with which credential. Setting CDN_PURGE_URL turns them on (format `json` unless named).
    */
   CDN_PURGE: z

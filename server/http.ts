@@ -16,6 +16,7 @@ import { articlesRoutes } from './modules/articles/articles-routes';
 import { newsroomRoutes } from './modules/newsroom/newsroom-routes';
 import { categoriesRoutes } from './modules/categories/categories-routes';
 import { healthRoutes } from './modules/health/health-routes';
+import { eventsRoutes } from './events/events-routes';
 import { MAX_UPLOAD_BYTES } from './modules/media/media-service';
 import {
   mediaFileRoutes,
@@ -46,7 +47,7 @@ import {
   registerConditionalAnswers,
   registerPageCache,
   type PageCache,
-} from './plugins/page-cache';
+} from './caching/page-cache';
 import { mountReactRouter } from './plugins/react-router';
 import { cspNonceOf, registerSecurity, usesCspNonce } from './plugins/security';
 import { serveServiceWorker } from './plugins/service-worker';
@@ -80,10 +81,12 @@ export async function registerHttp(app: FastifyInstance, deps: HttpDeps) {
 /** What every request meets before its route: errors, metrics, guards, caching, sessions. */
 async function registerPlugins(app: FastifyInstance, deps: HttpDeps, pageCache?: PageCache) {
   const { config, database, services, web } = deps;
-  // First, so that everything after it reads where this request may (db/replicas.ts).
+  // The session's cookie first: whether a request is signed in (replica reads, the page cache)
+  // is read from the cookie as parsed here, never from a spelling of the header.
+  await app.register(cookie);
+  // Then, so that everything after it reads where this request may (db/replicas.ts).
   if (database.replicas)
     registerReplicaReads(app, {
-      authCookie: AUTH_COOKIE,
       maxLagMs: config.replicaMaxLagMs,
       secureCookies: config.publicUrl.startsWith('https:'),
     });
@@ -104,7 +107,6 @@ async function registerPlugins(app: FastifyInstance, deps: HttpDeps, pageCache?:
     apiPerMinute: config.apiRateLimit,
   });
   if (pageCache) registerPageCache(app, pageCache);
-  await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
   registerAuth(app, services.users);
   await registerOpenApi(app, config);
@@ -125,6 +127,7 @@ async function registerPlugins(app: FastifyInstance, deps: HttpDeps, pageCache?:
 /** The API, media files and the search engines' documents. */
 async function registerApi(app: FastifyInstance, deps: HttpDeps, pageCache?: PageCache) {
   const { config, database, services } = deps;
+  await app.register(eventsRoutes(database.db));
   await app.register(
     healthRoutes(database, {
       degradedReasons: services.degradedReasons,
@@ -269,7 +272,6 @@ async function registerPages(app: FastifyInstance, deps: HttpDeps) {
     cache: {
       pages: services.pageCache,
       usedNonce: (reply) => usesCspNonce(reply.raw),
-      cookieName: AUTH_COOKIE,
       tagsOf: (request) => [...(notes.shown.get(request) ?? [])],
     },
   });

@@ -4,12 +4,10 @@ import { latestMigration, type Database, type Db } from '../db/client';
 import type { Config } from './env';
 import { systemClock, type Clock } from './lib/clock';
 import type { CacheChange } from '../common/cache-tags';
-import { CONTENT_CHANNEL, createChangeNotices } from './lib/change-notices';
-import { createPageStore } from './lib/page-store';
-import { createCdnPurger, PURGED_SHARED_SECONDS } from './lib/cdn-purge';
-import { publicCacheControl } from './lib/page-cache';
-import { AUTH_COOKIE } from './plugins/auth';
-import { PageCache } from './plugins/page-cache';
+import { createContentCaching } from './caching/content-caching';
+import { createEventBus, type EventBus } from './events/event-bus';
+import { createOutbox, type Outbox } from './events/outbox';
+import { EVENTS_TRIM_JOB, scheduleEventsTrim, trimOldEvents } from './events/events-trim';
 import { createPreviewTokens, createTokens, loadJwtSecret } from './lib/tokens';
 import { previewPath } from '../common/paths';
 import { createJobsService, type JobsService } from './modules/jobs/jobs-service';
@@ -41,6 +39,7 @@ import { createWordPressImporter } from './modules/imports/wordpress-import';
 import { createPagesService } from './modules/pages/pages-service';
 import { createDbStorage, storageFor, type MediaStorage } from './modules/media/media-storage';
 import { createSearchService } from './modules/search/search-service';
+import { plugSearchIntoArticles } from './modules/search/search-hooks';
 import { createSeoService } from './modules/seo/seo-service';
 import { createSettingsService, type SettingsService } from './modules/settings/settings-service';
 import { createStatsService } from './modules/stats/stats-service';
@@ -86,22 +85,35 @@ export async function createServices(
   const storage = storageFor(config, db);
   const secret = await loadJwtSecret(db, config.jwtSecret);
   const tokens = createTokens(secret, clock);
-  const { pageCache, cdnPurge, degradedReasons, contentChanged } = await createContentCaching(
+  // Changes as events (server/events): written with each change, read after commit by every
+  // process (its page cache) and once across processes (purges, mail).
+  const events = createEventBus({ db, clock, processId: randomUUID(), log });
+  const outbox = createOutbox({ db, clock, applied: events.catchUp });
+  const { pageCache, cdnPurge, degradedReasons } = await createContentCaching({
     config,
     database,
+    bus: events,
     clock,
     log,
-  );
+  });
   const jobs = createJobsService({ db, clock, log });
+  jobs.handle(EVENTS_TRIM_JOB, () => trimOldEvents({ db, clock, jobs, log }));
   const media = createMedia(config, { db, storage, clock, jobs });
   const mail = createMail(config, log);
-  const users = createUsersService({ db, tokens, clock, contentChanged, mail });
+  const users = createUsersService({
+    db,
+    tokens,
+    clock,
+    authorChanged: authorEvents(outbox),
+    mail,
+  });
   const { categories, articles, newsroom, search, settings } = createContentServices({
     config,
     db,
     clock,
     log,
-    contentChanged,
+    outbox,
+    events,
     media,
     users,
     jobs,
@@ -112,9 +124,9 @@ export async function createServices(
   registerReviewMailJobs(jobs, newsroom);
   const timeZone = async () => (await settings.get()).timeZone;
   const views = createViewsService({ db, clock, articles, timeZone, log });
-  const breaking = createBreakingService({ db, clock, articles, jobs, contentChanged });
+  const breaking = createBreakingService({ db, clock, articles, jobs, outbox, events });
   // A band's time is up: every kept page is made again without it, in every process.
-  jobs.handle(BREAKING_EXPIRY_JOB, () => breaking.expired());
+  jobs.handle(BREAKING_EXPIRY_JOB, (job) => breaking.expired(job.subjectId));
   const push = await createPush(config, { db, clock, articles, jobs, log });
   // An alert's delivery, a batch per run, in whichever process leases it (docs/decisions/032).
   jobs.handle(PUSH_ALERT_JOB, async (job) => {
@@ -127,6 +139,7 @@ export async function createServices(
     media,
     pageCache,
     degradedReasons,
+    events,
     /** Set when the process starts to stop: it says it is not ready, then closes (server/index.ts). */
     lifecycle: { stopping: false },
     cdnPurge,
@@ -139,10 +152,10 @@ export async function createServices(
     views,
     settings,
     breaking,
-    live: createLiveService({ db, clock, articles, clean: sanitizeOffThread, contentChanged }),
+    live: createLiveService({ db, clock, articles, clean: sanitizeOffThread, outbox }),
     push,
     pages: createPagesService({ db }),
-    imports: { wordpress: createWordPressImporter({ db, clock, media, contentChanged }) },
+    imports: { wordpress: createWordPressImporter({ db, clock, media, outbox }) },
     archive: createSiteArchive({ db, clock, media, schema: latestMigration() }),
     stats: createStatsService({ articles, categories, users, views, settings: { timeZone } }),
     search,
@@ -157,73 +170,12 @@ export async function createServices(
       mediaBase: config.mediaPublicUrl,
     }),
   };
+  // Consumers are all registered: each process reads from the newest event on.
+  await events.start();
+  await scheduleEventsTrim(jobs, clock);
   return services satisfies AppServices;
 }
 export type Services = Awaited<ReturnType<typeof createServices>>;
-
-/**
- * Answers for anonymous readers are kept whole with the tags of what they show; a change, in
- * any process on this database, refreshes only what showed it (NOTIFY with its tags,
- * docs/decisions/029), and a lost listening connection stops keeping anything. A front cache
- * that hears of each change (CDN_PURGE_URL) may keep pages a day instead of a minute.
- */
-async function createContentCaching(
-  config: Config,
-  database: Database,
-  clock: Clock,
-  log: ServiceLog | undefined,
-) {
-  const cdnPurge = config.cdnPurge ? createCdnPurger(config.cdnPurge, { log }) : undefined;
-  const pageCache = new PageCache(createPageStore({ clock }), {
-    cookieName: AUTH_COOKIE,
-    cacheControl: cdnPurge ? publicCacheControl(PURGED_SHARED_SECONDS) : undefined,
-    now: () => clock.now().getTime(),
-    logError: (error, what) => log?.error({ err: error }, what),
-  });
-  const notices = createChangeNotices({
-    sender: randomUUID(),
-    apply: (change) => {
-      // Replicas must replay this change before anything is read from them (db/replicas.ts).
-      database.replicas?.changeHeard();
-      pageCache.changed(change);
-    },
-    notify: (payload) => database.notify(CONTENT_CHANNEL, payload),
-    // Sent again until it goes (lib/change-notices.ts); said, so an operator sees it.
-    onSendFailed: (error) =>
-      log?.error({ err: error }, 'a change notice could not be sent; it will be sent again'),
-  });
-  await database.listen(
-    CONTENT_CHANNEL,
-    (payload) => notices.heard(payload),
-    (up) => {
-      if (up === pageCache.store.trusted) return;
-      if (up) log?.info({}, 'change notifications heard again: kept pages dropped once, caching');
-      else log?.error({}, 'change notifications lost: kept pages served stale, none kept new');
-      if (up) pageCache.store.trust();
-      else pageCache.store.distrust();
-    },
-  );
-  /** Why this process is serving but not as it should (`/api/health` says so; issue 24 R2). */
-  const degradedReasons = () => [
-    ...(pageCache.store.trusted
-      ? []
-      : ['change notifications are not heard: kept pages are served stale and none kept new']),
-    ...(notices.unsent ? ['change notices wait to be sent to the other processes'] : []),
-  ];
-  const contentChanged = async (change?: CacheChange) => {
-    // The addresses kept here that showed it, listed before the change drops any of them.
-    const urls =
-      change && cdnPurge?.wantsUrls
-        ? pageCache.store
-            .keysTagged([...change.stale, ...(change.drop ?? [])])
-            .map((key) => `${config.publicUrl}${key}`)
-        : [];
-    await notices.changed(change);
-    // Queued once the other processes are told, never awaited: a purge never holds a save up.
-    cdnPurge?.add(change ?? { all: 'stale' }, urls);
-  };
-  return { pageCache, cdnPurge, degradedReasons, contentChanged };
-}
 
 /**
  * Web push alerts: the VAPID keys (the operator's, else kept in the database) and the sender,
@@ -292,32 +244,43 @@ function late<T>(name: string) {
 }
 
 /**
- * The content modules, which call each other: articles and categories (an article's category;
- * a category's articles), settings and categories (a home section names a category, a
- * category may not go while a setting names it), and articles, the newsroom and search (a
- * save records a revision and an index row; a status move writes the article). Each asks the
- * others, made here, when it is called.
+ * A public author's profile changed: an event, which every kept page that names them and the
+ * front cache's purge follow (a reader's change records none: users-service.ts).
+ */
+const authorEvents = (outbox: Outbox) => (id: string, change: CacheChange) =>
+  outbox.record({
+    type: 'author.updated',
+    subject: { kind: 'user', id },
+    cache: { stale: change.stale, drop: change.drop ?? [] },
+  });
+
+/**
+ * The content modules. Articles call no other content module: the newsroom and search plug into
+ * its hooks (article-hooks.ts) and follow its events. Categories and articles still ask each
+ * other (an article's category; a category's articles), and settings and categories (a home
+ * section names a category, a category may not go while a setting names it): each asks the
+ * other, made here, when it is called.
  */
 function createContentServices(deps: {
   config: Config;
   db: Database['db'];
   clock: Clock;
   log: ServiceLog | undefined;
-  contentChanged: (change?: CacheChange) => Promise<void>;
+  outbox: Outbox;
+  events: EventBus;
   media: MediaService;
   users: UsersService;
   jobs: JobsService;
   previewTokens: ReturnType<typeof createPreviewTokens>;
   reviewMail: NewsroomDeps['reviewMail'];
 }) {
-  const { config, db, clock, log, contentChanged, media, users, jobs, previewTokens } = deps;
+  const { config, db, clock, log, outbox, media, users, jobs, previewTokens } = deps;
   const articlesOf = late<ArticlesService>('articles');
   const settingsOf = late<SettingsService>('settings');
-  const newsroomOf = late<NewsroomService>('newsroom');
   const categories = createCategoriesService({
     db,
     clock,
-    contentChanged,
+    outbox,
     articles: {
       countInCategory: (id) => articlesOf.get().countInCategory(id),
       categoriesWithPublicArticles: () => articlesOf.get().categoriesWithPublicArticles(),
@@ -329,41 +292,25 @@ function createContentServices(deps: {
       categoryMoved: (formerSlug, slug) => settingsOf.get().categoryMoved(formerSlug, slug),
     },
   });
+  const articles = createArticlesService({ db, clock, categories, users, media, outbox });
+  articlesOf.set(articles);
   // A scheduled article goes live: the lists it enters and what shows it are refreshed in every
-  // process at that minute (DECISIONS.md §11), by this job, run once, and the notice it sends.
+  // process at that minute (DECISIONS.md §11), by this job, run once, and its event.
   jobs.handle(GO_LIVE_JOB, async (job) => {
-    if (job.subjectId) await articlesOf.get().wentLive(job.subjectId);
-    else await contentChanged();
+    if (job.subjectId) await articles.wentLive(job.subjectId);
     log?.info({ article: job.subjectId }, 'a scheduled article went live');
   });
   const search = createSearchService({
     db,
     clock,
-    articles: {
-      cardsWithText: (ids) => articlesOf.get().cardsWithText(ids),
-    },
+    articles: { cardsWithText: (ids) => articles.cardsWithText(ids) },
   });
-  const articles = createArticlesService({
-    db,
-    clock,
-    categories,
-    users,
-    media,
-    contentChanged,
-    newsroom: {
-      mayPublish: (actor) => newsroomOf.get().mayPublish(actor),
-      recordRevision: (tx, revision) => newsroomOf.get().recordRevision(tx, revision),
-      syncGoLive: (id, status, at) => newsroomOf.get().syncGoLive(id, status, at),
-      cancelGoLive: (id) => newsroomOf.get().cancelGoLive(id),
-      reviewMoved: (move) => newsroomOf.get().reviewMoved(move),
-    },
-    search,
-  });
-  articlesOf.set(articles);
+  plugSearchIntoArticles(articles.hooks, search);
   const newsroom = createNewsroomService({
     db,
     clock,
     articles,
+    events: deps.events,
     jobs,
     review: { authorsNeedReview: async () => (await settingsOf.get().get()).authorsNeedReview },
     reviewMail: deps.reviewMail,
@@ -375,8 +322,7 @@ function createContentServices(deps: {
       verify: async (token) => previewTokens.verify(token),
     },
   });
-  newsroomOf.set(newsroom);
-  const settings = createSettingsService({ db, categories, contentChanged });
+  const settings = createSettingsService({ db, categories, outbox });
   settingsOf.set(settings);
   return { categories, articles, newsroom, search, settings };
 }

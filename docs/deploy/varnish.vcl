@@ -70,15 +70,20 @@ sub vcl_recv {
     if (req.method != "GET" && req.method != "HEAD") {
         return (pass);
     }
-    # A signed-in reader's pages are their own, and API answers depend on who asks.
-    if (req.http.Authorization || req.http.Cookie ~ "(^|;\s*)patrika_token=" ||
+    # Several Cookie headers are one list to Patrika (Node joins them with "; "): here too, so a
+    # second header is read as Patrika reads it.
+    std.collect(req.http.Cookie, "; ");
+    # A signed-in reader's pages are their own, and API answers depend on who asks. The cookie is
+    # found as Patrika's cookie parser finds it: its name exactly, with any spaces and tabs
+    # around the name (`patrika_token =…` signs a request in there, so it must pass here).
+    if (req.http.Authorization || req.http.Cookie ~ "(^|;)[ \t]*patrika_token[ \t]*=" ||
         req.url ~ "^/api/") {
         return (pass);
     }
     # No other cookie changes what Patrika answers a reader who is not signed in.
     unset req.http.Cookie;
     # While Patrika answers, a stale copy only within its stale-while-revalidate (Patrika's
-    # publicCacheControl, server/lib/page-cache.ts); while it does not, the object's whole grace
+    # publicCacheControl, server/caching/http-caching.ts); while it does not, the object's whole grace
     # (its stale-if-error, vcl_backend_response).
     if (std.healthy(req.backend_hint)) {
         set req.grace = 60s;

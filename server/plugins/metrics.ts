@@ -4,7 +4,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { SERVER_SEGMENTS } from '../../common/paths';
 import type { Database } from '../../db/client';
 import type { ReplicaSet, ReplicaStatus } from '../../db/replicas';
-import type { PurgeCounts } from '../lib/cdn-purge';
+import type { PurgeCounts } from '../caching/cdn-purge';
 import type { MailCounts } from '../lib/mail';
 import { forbidden, unauthorized } from '../lib/errors';
 import { MEDIA_UPLOAD_PATH } from '../modules/media/media-routes';
@@ -44,7 +44,7 @@ function checkAccess(request: FastifyRequest, token: string | undefined) {
  * cache's hits and misses, the database pool, uploads, the scheduler's lag (how late each job
  * ran after its time), front-cache purges, and Node's own process metrics (docs/decisions/013).
  */
-/** The values of `x-page-cache` (plugins/page-cache.ts `CacheState`). */
+/** The values of `x-page-cache` (caching/page-cache.ts `CacheState`). */
 const CACHE_STATES = new Set(['hit', 'stale', 'coalesced', 'miss', 'refresh']);
 
 export function registerMetrics(
@@ -53,7 +53,7 @@ export function registerMetrics(
     database: Database;
     token: string | undefined;
     jobs?: { onRan(observe: (kind: string, lagSeconds: number) => void): void };
-    /** Front-cache purges, when CDN_PURGE_URL is set (lib/cdn-purge.ts). */
+    /** Front-cache purges, when CDN_PURGE_URL is set (caching/cdn-purge.ts). */
     cdnPurge?: { counts(): PurgeCounts };
     /** Why the process serves but not as it should (what /api/health says as `degraded`). */
     degradedReasons?: () => string[];
@@ -194,7 +194,7 @@ function registerDegradedGauge(registry: Registry, degradedReasons: () => string
   });
 }
 
-/** Front-cache purges (lib/cdn-purge.ts): the purger counts for itself; these read its totals. */
+/** Front-cache purges (caching/cdn-purge.ts): the purger counts for itself; these read its totals. */
 function registerPurgeMetrics(registry: Registry, purges: { counts(): PurgeCounts }) {
   new Counter({
     name: 'patrika_cdn_purge_requests_total',

@@ -3,7 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../env';
-import { chooseEncoding, encodedEtag, encodePage, noneMatchHits } from '../lib/page-cache';
+import { chooseEncoding, encodedEtag, encodePage, noneMatchHits } from '../caching/http-caching';
 
 /** Where the document is served. */
 export const OPENAPI_PATH = '/api/openapi.json';

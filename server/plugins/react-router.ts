@@ -15,9 +15,9 @@ import {
   type ServerBuild,
 } from 'react-router';
 import type { AppContext } from '../../common/services';
-import { isCacheable, isStorable } from '../lib/page-cache';
+import { isCacheable, isStorable } from '../caching/http-caching';
 import { RETRY_AFTER_SECONDS } from './errors';
-import type { PageCache } from './page-cache';
+import type { PageCache } from '../caching/page-cache';
 
 /** Answers a request with a web Response, or with the reply itself once it has been sent. */
 export type FetchHandler = (
@@ -133,14 +133,13 @@ export interface ReactRouterOptions {
    */
   outage?: (request: FastifyRequest) => string | undefined;
   /**
-   * Whole pages for anonymous readers (lib/page-cache.ts); hits never get here, they are
-   * answered by plugins/page-cache.ts before any route.
+   * Whole pages for anonymous readers (caching/http-caching.ts); hits never get here, they
+   * are answered by caching/page-cache.ts before any route.
    */
   cache?: {
     pages: PageCache;
     /** Whether this response's render asked for a CSP nonce (its page runs inline scripts). */
     usedNonce: (reply: FastifyReply) => boolean;
-    cookieName: string;
     /** The tags of what the render's loaders showed (AppContext `keep`). */
     tagsOf: (request: FastifyRequest) => readonly string[];
   };
@@ -177,7 +176,7 @@ export function mountReactRouter(app: FastifyInstance, options: ReactRouterOptio
         return new Response(null, { status: 204, headers: { allow: methods.join(', ') } });
     }
     const cache = options.cache;
-    const cacheable = cache && isCacheable(source.request, cache.cookieName);
+    const cacheable = cache && isCacheable(source.request);
     const context = new RouterContextProvider();
     context.set(key, options.context(source));
     const response = await handler.handle(request, context);

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { withReplicaReads } from '../../db/replicas';
-import { isCacheable } from '../lib/page-cache';
+import { isCacheable } from '../caching/http-caching';
 
 /** The cookie of a browser that wrote within the last REPLICA_MAX_LAG seconds (and a little). */
 export const RECENT_WRITE_COOKIE = 'patrika_wrote';
@@ -16,19 +16,19 @@ const OWN_PATHS = /^\/(api\/health|metrics)(\/|\?|$)/;
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-function mayReadReplica(request: FastifyRequest, authCookie: string): boolean {
-  if (!isCacheable(request, authCookie) || OWN_PATHS.test(request.url)) return false;
-  const cookie = request.headers.cookie;
-  return !(typeof cookie === 'string' && cookie.includes(`${RECENT_WRITE_COOKIE}=`));
+/** Read from the parsed cookies (registered before this hook), as the session is. */
+function mayReadReplica(request: FastifyRequest): boolean {
+  if (!isCacheable(request) || OWN_PATHS.test(request.url)) return false;
+  return request.cookies?.[RECENT_WRITE_COOKIE] === undefined;
 }
 
 export function registerReplicaReads(
   app: FastifyInstance,
-  options: { authCookie: string; maxLagMs: number; secureCookies: boolean },
+  options: { maxLagMs: number; secureCookies: boolean },
 ) {
   // The rest of the request (later hooks, the handler, React Router's loaders) runs in the scope.
   app.addHook('onRequest', (request, _reply, done) => {
-    if (mayReadReplica(request, options.authCookie)) withReplicaReads(done);
+    if (mayReadReplica(request)) withReplicaReads(done);
     else done();
   });
   const seconds = Math.ceil(options.maxLagMs / 1000) + 2;

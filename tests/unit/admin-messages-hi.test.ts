@@ -25,7 +25,7 @@ import { PushAlertInputSchema } from '../../common/schemas/push';
 import { RoleChangeSchema } from '../../common/schemas/users';
 import { DEFAULT_SETTINGS, SiteSettingsSchema } from '../../common/settings';
 import { forbidden, notFound } from '../../server/lib/errors';
-import { REVIEW_REFUSAL } from '../../server/modules/articles/article-saves';
+import { REVIEW_REFUSAL } from '../../server/modules/newsroom/status-moves';
 import { NOT_LIVE } from '../../server/modules/live/live-service';
 import { MEDIA_STORAGE_FULL } from '../../server/modules/media/media-storage';
 import { PASSWORD_SET } from '../../server/modules/users/users-service';

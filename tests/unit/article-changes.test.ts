@@ -81,3 +81,23 @@ describe('a change to an article’s tags', () => {
     ).toEqual([]);
   });
 });
+
+describe('a live blog taken from readers (issue 44 item 6)', () => {
+  it('unpublished or deleted: its kept JSON is dropped, never served stale', () => {
+    const blog = state({ liveBlog: true });
+    for (const after of [state({ liveBlog: true, status: 'draft' }), undefined]) {
+      const change = articleChange(id, { before: blog, after }, now);
+      expect(change.drop).toContain(CacheTags.liveFeed(id));
+      expect(change.drop).toContain(CacheTags.articlePage(id));
+    }
+  });
+
+  it('edited while public: its JSON stays kept (entries drop it themselves)', () => {
+    const change = articleChange(
+      id,
+      { before: state({ liveBlog: true }), after: state({ liveBlog: true, slug: 'story' }) },
+      now,
+    );
+    expect(change.drop ?? []).not.toContain(CacheTags.liveFeed(id));
+  });
+});

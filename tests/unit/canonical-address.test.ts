@@ -1,6 +1,6 @@
 /* Which requests the canonical-address hook moves, and where to (issue 12 item 2). */
 import { describe, expect, it } from 'vitest';
-import { pageCacheKey } from '../../server/lib/page-cache';
+import { pageCacheKey } from '../../server/caching/kept-answers';
 import { canonicalLocation } from '../../server/plugins/canonical-address';
 
 describe('canonicalLocation', () => {

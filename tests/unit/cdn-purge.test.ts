@@ -5,11 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   fastlyServiceUrl,
+  purgeBatch,
   purgeRequests,
   VARNISH_ALL_KEY,
   type PurgeBatch,
   type PurgeTarget,
-} from '../../server/lib/cdn-purge';
+} from '../../server/caching/cdn-purge';
 import { ConfigError, loadConfig } from '../../server/env';
 
 const tag = (i: number) => `a:${i.toString(16).padStart(32, '0')}`;
@@ -168,5 +169,45 @@ describe('CDN_PURGE settings', () => {
         CDN_PURGE_TOKEN: 'k',
       }),
     ).toEqual(['CDN_PURGE_URL']);
+  });
+});
+
+describe('a batch of events as one purge (purgeBatch)', () => {
+  const SITE = 'https://patrika.example';
+  it('joins their tags and addresses, absolute under the site’s address', () => {
+    const made = purgeBatch(
+      [
+        { stale: ['a:1', 'l:latest'], drop: [], urls: ['/news/one', '/'] },
+        { stale: ['a:1', 'a:2'], drop: ['pa:2'], urls: ['/news/two', '/'] },
+        {},
+      ],
+      SITE,
+    );
+    expect(made).toEqual({
+      stale: ['a:1', 'l:latest', 'a:2'],
+      drop: ['pa:2'],
+      urls: [`${SITE}/news/one`, `${SITE}/`, `${SITE}/news/two`],
+      overflowed: false,
+    });
+  });
+
+  it('a change nobody can name by tags, or a batch past its bound, purges everything', () => {
+    expect(purgeBatch([{ stale: ['a:1'] }, { all: 'stale' }], SITE)).toMatchObject({
+      all: 'stale',
+      stale: [],
+      urls: [],
+      overflowed: false,
+    });
+    // Pages that must go still go first, also within a soft "everything".
+    expect(purgeBatch([{ drop: ['pa:1'] }, { all: 'stale' }], SITE).drop).toEqual(['pa:1']);
+    const tags = Array.from({ length: 6 }, (_, i) => tag(i));
+    expect(purgeBatch([{ stale: tags }], SITE, 5)).toMatchObject({
+      all: 'stale',
+      overflowed: true,
+    });
+    expect(purgeBatch([{ stale: tags, drop: ['pa:9'] }], SITE, 5)).toMatchObject({
+      all: 'drop',
+      drop: [],
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPageStore, type KeptAnswer } from '../../server/lib/page-store';
+import { createPageStore, type KeptAnswer } from '../../server/caching/page-store';
 
 const answer = (text: string): KeptAnswer => ({
   status: 200,

@@ -9,8 +9,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { VARNISH_ALL_KEY } from '../../server/lib/cdn-purge';
-import { PUBLIC_PAGE_CACHE_CONTROL } from '../../server/lib/page-cache';
+import { VARNISH_ALL_KEY } from '../../server/caching/cdn-purge';
+import { PUBLIC_PAGE_CACHE_CONTROL } from '../../server/caching/http-caching';
 import { AUTH_COOKIE } from '../../server/plugins/auth';
 import { findVarnishd, VARNISH_VCL, vclFor } from '../setup/varnish';
 import { SLOW_TEST } from '../setup/timeouts';
@@ -21,7 +21,8 @@ const varnishd = findVarnishd();
 // varnishd runs as a process.
 describe('docs/deploy/varnish.vcl', SLOW_TEST, () => {
   it('agrees with Patrika on the sign-in cookie, the purge-everything key and the grace', () => {
-    expect(vcl).toContain(`req.http.Cookie ~ "(^|;\\s*)${AUTH_COOKIE}="`);
+    expect(vcl).toContain(`req.http.Cookie ~ "(^|;)[ \\t]*${AUTH_COOKIE}[ \\t]*="`);
+    expect(vcl).toContain('std.collect(req.http.Cookie, "; ");');
     expect(vcl).toContain(`beresp.http.Surrogate-Key + " ${VARNISH_ALL_KEY}"`);
     const swr = /stale-while-revalidate=(\d+)/.exec(PUBLIC_PAGE_CACHE_CONTROL)?.[1];
     expect(vcl).toContain(`set req.grace = ${swr}s;`);

@@ -7,6 +7,7 @@ import { createGunzip, createGzip } from 'node:zlib';
 import { getTableName } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
+import { transaction } from '../../../db/transaction';
 import type { Clock } from '../../lib/clock';
 import { countRows, insertRows, readRows, type CopiedRow } from '../../lib/table-copy';
 import { ARTICLE_TABLES, withTranslationGroup } from '../articles/articles-transfer';
@@ -117,9 +118,9 @@ async function exportArchive(
   };
   const counts: Record<string, number> = {};
   try {
-    await db.transaction(
-      async (t) => {
-        const tx = t as unknown as Db;
+    await transaction(
+      db,
+      async (tx) => {
         await write({
           format: ARCHIVE_FORMAT,
           version: ARCHIVE_VERSION,
@@ -190,8 +191,7 @@ async function importArchive(
   const written: string[] = [];
   const counts: Record<string, number> = {};
   try {
-    await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    await transaction(db, async (tx) => {
       const loader = archiveLoader(tx, media.storageIn(tx), counts, written);
       let lineNo = 0;
       const input = createReadStream(path).pipe(createGunzip());

@@ -15,7 +15,7 @@ import {
   findPublishedByAddress,
   type AddressRow,
 } from './articles-repository';
-import type { ArticlesDeps } from './articles-service';
+import type { ArticlesDeps } from './article-deps';
 
 /** What readers find at /{segment}/{slug}: the article, where it lives now, or nothing. */
 export type ArticleAtAddress =

@@ -79,7 +79,13 @@ export function articleChange(
   for (const s of [before, after])
     for (const version of s?.translations ?? []) stale.add(CacheTags.article(version));
   const gone = was && (!is || !sameAddress(was, is));
-  return { stale: [...stale], drop: gone ? [CacheTags.articlePage(id)] : [] };
+  // Its live blog's JSON answers readers only while it is public: taken back, it answers 404 at
+  // once, never a kept copy (issue 44 item 6).
+  const drop = [
+    ...(gone ? [CacheTags.articlePage(id)] : []),
+    ...(was && !is ? [CacheTags.liveFeed(id)] : []),
+  ];
+  return { stale: [...stale], drop };
 }
 
 /**

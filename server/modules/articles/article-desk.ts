@@ -17,7 +17,7 @@ import {
   isPublicArticleId,
   listScheduled,
 } from './articles-repository';
-import type { ArticlesDeps } from './articles-service';
+import type { ArticlesDeps } from './article-deps';
 
 export function articleDesk({ db, clock }: Pick<ArticlesDeps, 'db' | 'clock'>) {
   return {

@@ -29,7 +29,7 @@ import {
   listTagSuggestions,
   publishedWithTag,
 } from './tags-repository';
-import type { ArticlesDeps } from './articles-service';
+import type { ArticlesDeps } from './article-deps';
 import { isPublicNow } from '../../../db/schema/content';
 
 export const pageCount = (total: number, limit: number) => Math.ceil(total / limit);

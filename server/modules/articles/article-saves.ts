@@ -1,8 +1,9 @@
 /*
  * Saving articles: create, update (also a revision's restore, asked by the newsroom), status
- * moves under a row lock (decided by the newsroom), delete. Each write is one transaction with
- * its revision and its row in search's index; then the go-live job follows and the page
- * caches hear of the change.
+ * moves under a row lock (decided by the newsroom), delete. Each write is one transaction
+ * through the outbox: the article, what the modules plugged into its hooks write with it (the
+ * revision, the go-live job, search's row; article-hooks.ts) and the events that say what
+ * changed (article-events.ts), which everything after the commit reads.
  */
 import type { ArticleStatus } from '../../../common/articles';
 import {
@@ -12,13 +13,13 @@ import {
 } from '../../../common/schemas/articles';
 import type { Db } from '../../../db/client';
 import { requireRole, type Actor } from '../../lib/actor';
-import { conflict, fieldError, forbidden, notFound } from '../../lib/errors';
-import type { RevisionKind } from '../../../common/schemas/revisions';
+import { conflict, fieldError, notFound } from '../../lib/errors';
+import type { RecordEvents } from '../../events/outbox';
 import { articleAccess, mayChange } from './article-access';
-import { articleChange, categoryLeft } from './article-changes';
-import { hasPublicArticles } from './article-lists-repository';
-import { CacheTags, type CacheChange } from '../../../common/cache-tags';
-import { revisionContentOf, toArticle } from './article-rows';
+import type { ArticlePartsDeps } from './article-deps';
+import { articleEvents, wentLiveEvents } from './article-events';
+import { runHooks, type WriteRecord } from './article-hooks';
+import { toArticle } from './article-rows';
 import {
   bylinesOf,
   checkTranslation,
@@ -32,6 +33,7 @@ import {
   findArticleById,
   findStoredState,
   insertArticle,
+  lockArticle,
   recordCategoryMove,
   setArticleStatus,
   updateArticle,
@@ -39,22 +41,11 @@ import {
   type StatusValues,
   type StoredState,
 } from './articles-repository';
-import type { ArticlesDeps } from './articles-service';
 import { setCoAuthors } from './bylines-repository';
 import { setArticleTags } from './tags-repository';
 
 const STALE_SAVE =
   'Someone else saved this article after you opened it. Reload it to see their changes, then apply yours again.';
-
-export const REVIEW_REFUSAL =
-  'On this site an editor publishes: submit the article for review instead.';
-
-/** How a write is recorded in the article's history. */
-export interface WriteRecord {
-  kind: Exclude<RevisionKind, 'autosave'>;
-  /** The revision's label from the title it has once written (the title itself by default). */
-  label?: (title: string) => string;
-}
 
 /**
  * Publishing or scheduling needs an image; a draft or a piece in review may have none yet
@@ -71,49 +62,39 @@ async function mustFind(db: Db, id: string): Promise<FullRow> {
   return row;
 }
 
-/**
- * What every write does in its own transaction once the row is written: the revision by `userId`
- * (the newsroom's table) and the article's row in search's index.
- */
-const recordWrite =
-  (deps: Pick<ArticlesDeps, 'newsroom' | 'search'>, userId: string, record: WriteRecord) =>
-  async (tx: Db, id: string) => {
-    const row = await mustFind(tx, id);
-    await deps.newsroom.recordRevision(tx, {
-      articleId: id,
-      userId,
-      kind: record.kind,
-      label: (record.label ?? ((title) => title))(row.name),
-      status: row.status,
-      updatedAt: row.updatedAt,
-      content: revisionContentOf(row),
-    });
-    await deps.search.index(tx, {
-      articleId: id,
-      name: row.name,
-      slug: row.slug,
-      // Its tags are words readers search for too (the index's keywords).
-      metaKeywords: [row.metaKeywords, row.tags.join(', ')].filter(Boolean).join(', '),
-      description: row.description,
-      status: row.status,
-      publishedAt: row.publishedAt,
-      language: row.language,
-    });
-  };
+/** A write of article `id` in its transaction, once its own row is written. */
+interface WriteDone {
+  id: string;
+  userId: string;
+  record: WriteRecord;
+  /** What it was, under the write's lock (undefined: a new article). */
+  before: StoredState | undefined;
+  /** Its further bylines and tags when the save names them (left out, they stay). */
+  parts?: { tags: string[] | undefined; coAuthors: string[] };
+  now: Date;
+}
 
 /**
- * What every write does in its transaction once the row is written: its further bylines, its
- * tags when the save names them (left out, an update keeps them), then the revision and the
- * search row.
+ * What every write does in its transaction once the row is written: its further bylines and
+ * tags, the hooks plugged in (the revision, search's row), and its events.
  */
-const writeWith =
-  (deps: Pick<ArticlesDeps, 'newsroom' | 'search'>, userId: string, record: WriteRecord) =>
-  (parts: { tags: string[] | undefined; coAuthors: string[] }) =>
-  async (tx: Db, id: string) => {
-    await setCoAuthors(tx, id, parts.coAuthors);
-    if (parts.tags !== undefined) await setArticleTags(tx, id, parts.tags);
-    await recordWrite(deps, userId, record)(tx, id);
-  };
+async function finishWrite(
+  deps: ArticlePartsDeps,
+  tx: Db,
+  record: RecordEvents,
+  w: WriteDone,
+): Promise<void> {
+  if (w.parts) {
+    await setCoAuthors(tx, w.id, w.parts.coAuthors);
+    if (w.parts.tags !== undefined) await setArticleTags(tx, w.id, w.parts.tags);
+  }
+  const row = await mustFind(tx, w.id);
+  await runHooks(deps.hooks.inWrite, tx, { id: w.id, userId: w.userId, record: w.record, row });
+  const after = await findStoredState(tx, w.id);
+  record(
+    ...articleEvents(w.id, { title: row.name, before: w.before, after, by: w.userId, now: w.now }),
+  );
+}
 
 /** The time an update goes out at, and whether it is a publish (going out, or at another time). */
 function publication(before: StoredState, input: ArticleInput, now: Date) {
@@ -130,7 +111,11 @@ function publication(before: StoredState, input: ArticleInput, now: Date) {
   return { status, publishedAt, publishes };
 }
 
-async function createArticle(deps: ArticlesDeps, actor: Actor | null, input: ArticleInput) {
+async function createArticle(
+  deps: ArticlePartsDeps,
+  actor: Actor | null,
+  input: ArticleInput,
+): Promise<string> {
   const a = requireRole(
     actor,
     'author',
@@ -143,133 +128,115 @@ async function createArticle(deps: ArticlesDeps, actor: Actor | null, input: Art
   const now = deps.clock.now();
   const status = input.status ?? 'published';
   needImageToPublish(status, values.imageUrl);
-  if (status === 'published' && !(await deps.newsroom.mayPublish(a)))
-    throw forbidden(REVIEW_REFUSAL);
   const publishedAt = input.publishedAt ? new Date(input.publishedAt) : now;
-  let id: string;
+  const publishes = status === 'published';
+  await runHooks(deps.hooks.beforeWrite, {
+    actor: a,
+    before: undefined,
+    status,
+    publishedAt,
+    publishes,
+  });
   try {
-    id = await insertArticle(
-      deps.db,
-      {
-        ...values,
-        ...liveValues(input.liveBlog, undefined, now),
-        status,
-        publishedAt,
-        createdAt: now,
-      },
-      translationId,
-      writeWith(deps, a.id, { kind: 'save' })({
-        tags: input.tags,
-        coAuthors: bylines.slice(1),
-      }),
-    );
+    return await deps.outbox.transaction(async (tx, record) => {
+      const id = await insertArticle(
+        tx,
+        {
+          ...values,
+          ...liveValues(input.liveBlog, undefined, now),
+          status,
+          publishedAt,
+          createdAt: now,
+        },
+        translationId,
+      );
+      const parts = { tags: input.tags, coAuthors: bylines.slice(1) };
+      await finishWrite(deps, tx, record, {
+        id,
+        userId: a.id,
+        record: { kind: 'save' },
+        before: undefined,
+        parts,
+        now,
+      });
+      return id;
+    });
   } catch (error) {
     return legacyConflict(error);
   }
-  return { id, status, publishedAt, before: undefined, by: a.id };
 }
 
 /** An edit, recorded as a revision of `record.kind` (a save, or a restore). */
 async function updateArticleAs(
-  deps: ArticlesDeps,
+  deps: ArticlePartsDeps,
   actor: Actor | null,
   id: string,
   input: ArticleInput,
   record: WriteRecord,
-) {
-  const { actor: a, stored: before } = await articleAccess(deps).editable(actor, id);
-  const slug = input.slug ? await chooseSlug(deps.db, input, id) : before.slug;
-  const bylines = bylinesOf(input, { writer: a.id, before });
-  const values = await valuesFrom(deps, a, input, { slug, bylines, before });
+): Promise<void> {
+  const { actor: a, stored: seen } = await articleAccess(deps).editable(actor, id);
+  const slug = input.slug ? await chooseSlug(deps.db, input, id) : seen.slug;
+  const bylines = bylinesOf(input, { writer: a.id, before: seen });
+  const values = await valuesFrom(deps, a, input, { slug, bylines, before: seen });
   const translationId = await checkTranslation(
     deps.db,
     { id, language: values.language },
     input.translationId,
   );
   const now = deps.clock.now();
-  const { status, publishedAt, publishes } = publication(before, input, now);
+  const { status, publishedAt, publishes } = publication(seen, input, now);
   needImageToPublish(status, values.imageUrl);
-  if (publishes && !(await deps.newsroom.mayPublish(a))) throw forbidden(REVIEW_REFUSAL);
+  await runHooks(deps.hooks.beforeWrite, {
+    actor: a,
+    before: seen,
+    status,
+    publishedAt,
+    publishes,
+  });
   // A note is for the author while the piece is back in draft; any other move clears it.
   const full = {
     ...values,
-    ...liveValues(input.liveBlog, before, now),
+    ...liveValues(input.liveBlog, seen, now),
     status,
     publishedAt,
     reviewNote: status === 'draft' ? undefined : '',
     updatedAt: now,
   };
-  const refuseStale = (stored: StoredState) => {
-    mayChange(a, stored);
-    if (input.updatedAt && new Date(input.updatedAt).getTime() < stored.updatedAt.getTime())
-      throw conflict(STALE_SAVE);
-  };
   try {
-    const found = await updateArticle(deps.db, id, full, refuseStale, translationId, (tx) =>
-      writeWith(deps, a.id, record)({ tags: input.tags, coAuthors: bylines.slice(1) })(tx, id),
-    );
-    if (!found) throw notFound('Article not found.');
+    await deps.outbox.transaction(async (tx, events) => {
+      const stored = await lockArticle(tx, id);
+      if (!stored) throw notFound('Article not found.');
+      mayChange(a, stored);
+      if (input.updatedAt && new Date(input.updatedAt).getTime() < stored.updatedAt.getTime())
+        throw conflict(STALE_SAVE);
+      await updateArticle(tx, { ...stored, id }, full, translationId);
+      const parts = { tags: input.tags, coAuthors: bylines.slice(1) };
+      await finishWrite(deps, tx, events, { id, userId: a.id, record, before: stored, parts, now });
+    });
   } catch (error) {
     return legacyConflict(error);
   }
-  return { id, status, publishedAt, before, by: a.id };
 }
 
 /** Create, update, restore, status moves and delete, for the articles service. */
-export function articleSaves(deps: ArticlesDeps) {
+export function articleSaves(deps: ArticlePartsDeps) {
   const { db } = deps;
-  const tell = deps.contentChanged ?? (async () => {});
-  /**
-   * What a write of article `id` touched, told to the kept answers; with every page's menu
-   * when the category it left has no public article now (categoryLeft), asked after the write
-   * commits, so of two writes emptying it together the later one sees it empty.
-   */
-  const changed = async (
-    id: string,
-    states: { before?: StoredState | undefined; after?: StoredState | undefined },
-  ) => {
-    const now = deps.clock.now();
-    const change: CacheChange = articleChange(id, states, now);
-    const left = categoryLeft(states, now);
-    if (left && !(await hasPublicArticles(db, left, now)))
-      change.stale = [...change.stale, CacheTags.categories];
-    await tell(change);
-  };
-  /**
-   * After a write: its go-live job, the kept answers that showed it (from what it was `before`
-   * to what it is now), and the article as stored.
-   */
-  const written = async (w: {
-    id: string;
-    status: ArticleStatus;
-    publishedAt: Date;
-    before: StoredState | undefined;
-    /** Who wrote it. */
-    by: string;
-  }) => {
-    await deps.newsroom.syncGoLive(w.id, w.status, w.publishedAt);
-    const after = await findStoredState(db, w.id);
-    await changed(w.id, { before: w.before, after });
-    if (after)
-      await deps.newsroom.reviewMoved?.({
-        articleId: w.id,
-        from: w.before?.status,
-        to: after.status,
-        authorId: after.authorId,
-        by: w.by,
-      });
-    return toArticle(await mustFind(db, w.id), deps.clock.now());
-  };
+  /** The article as stored once its write committed. */
+  const saved = async (id: string) => toArticle(await mustFind(db, id), deps.clock.now());
   return {
     create: async (actor: Actor | null, input: ArticleInput): Promise<Article> =>
-      written(await createArticle(deps, actor, input)),
+      saved(await createArticle(deps, actor, input)),
 
-    update: async (actor: Actor | null, id: string, input: ArticleInput): Promise<Article> =>
-      written(await updateArticleAs(deps, actor, id, input, { kind: 'save' })),
+    async update(actor: Actor | null, id: string, input: ArticleInput): Promise<Article> {
+      await updateArticleAs(deps, actor, id, input, { kind: 'save' });
+      return saved(id);
+    },
 
     /** A save recorded as `record` (the newsroom's restore of a revision). */
-    saveAs: async (actor: Actor | null, id: string, input: ArticleInput, record: WriteRecord) =>
-      written(await updateArticleAs(deps, actor, id, input, record)),
+    async saveAs(actor: Actor | null, id: string, input: ArticleInput, record: WriteRecord) {
+      await updateArticleAs(deps, actor, id, input, record);
+      return saved(id);
+    },
 
     /**
      * Moves an article to another status under a row lock, recorded as a `status` revision by
@@ -281,34 +248,49 @@ export function articleSaves(deps: ArticlesDeps) {
       id: string,
       decide: (stored: StoredState) => StatusValues,
     ): Promise<Article | undefined> {
-      let before: StoredState | undefined;
-      const values = await setArticleStatus(
-        db,
-        id,
-        (stored) => decide((before = stored)),
-        (tx) => recordWrite(deps, userId, { kind: 'status' })(tx, id),
-      );
-      return values && written({ id, ...values, before, by: userId });
+      const moved = await deps.outbox.transaction(async (tx, record) => {
+        const stored = await lockArticle(tx, id);
+        if (!stored) return false;
+        await setArticleStatus(tx, id, decide(stored));
+        const now = deps.clock.now();
+        await finishWrite(deps, tx, record, {
+          id,
+          userId,
+          record: { kind: 'status' },
+          before: stored,
+          now,
+        });
+        return true;
+      });
+      return moved ? saved(id) : undefined;
     },
 
     async remove(actor: Actor | null, id: string): Promise<{ message: string }> {
       const refusal = 'Only authors, editors and administrators can delete articles.';
-      const { stored: before } = await articleAccess(deps).editable(actor, id, refusal);
-      const row = await findArticleById(db, id);
-      if (!row) throw notFound('Article not found.');
-      await deleteArticle(db, id);
-      await deps.newsroom.cancelGoLive(id);
-      await changed(id, { before });
-      return { message: `Article "${row.name}" deleted.` };
+      const { actor: a } = await articleAccess(deps).editable(actor, id, refusal);
+      const title = await deps.outbox.transaction(async (tx, record) => {
+        const before = await lockArticle(tx, id);
+        const row = before && (await findArticleById(tx, id));
+        if (!before || !row) throw notFound('Article not found.');
+        await runHooks(deps.hooks.inDelete, tx, id);
+        await deleteArticle(tx, id);
+        const now = deps.clock.now();
+        record(...articleEvents(id, { title: row.name, before, after: undefined, by: a.id, now }));
+        return row.name;
+      });
+      return { message: `Article "${title}" deleted.` };
     },
 
     /**
-     * A scheduled article's time came (its go-live job): the lists it enters and what shows it
-     * are refreshed. Nothing when it is no longer public (taken back, or deleted).
+     * A scheduled article's time came (its go-live job): it is published now for readers.
+     * Nothing when it is no longer public (taken back, or deleted).
      */
     async wentLive(id: string) {
-      const after = await findStoredState(db, id);
-      await changed(id, { after });
+      await deps.outbox.transaction(async (tx, record) => {
+        const after = await findStoredState(tx, id);
+        const row = after && (await findArticleById(tx, id));
+        if (after && row) record(...wentLiveEvents(id, row.name, after, deps.clock.now()));
+      });
     },
 
     /**

@@ -17,7 +17,7 @@ import type { Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, conflict, fieldError, forbidden } from '../../lib/errors';
 import { findTranslationTarget, slugTaken, type StoredState } from './articles-repository';
-import type { ArticlesDeps } from './articles-service';
+import type { ArticlesDeps } from './article-deps';
 import { sanitizeOffThread } from './sanitize-pool';
 
 /** The first free slug of `base`, `base-2`, `base-3`, … (or undefined after 999 tries). */

@@ -348,24 +348,22 @@ async function linkTranslation(tx: Db, id: string, translationId: string | null)
   if (displaced.length > 0) await dissolveLoneGroup(tx, group);
 }
 
-/** `translationId`: the translation to link (null: none; undefined: leave the links alone). */
+/**
+ * Writes a new article in `tx` and links its translation (`translationId`: the version to join;
+ * null or undefined: none). Answers its id.
+ */
 export async function insertArticle(
-  db: Db,
+  tx: Db,
   values: ArticleValues & { createdAt: Date },
   translationId?: string | null,
-  after?: (tx: Db, id: string) => Promise<void>,
 ): Promise<string> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const [row] = await tx
-      .insert(articles)
-      .values({ ...values, updatedAt: values.createdAt })
-      .returning({ id: articles.id });
-    const id = (row as { id: string }).id;
-    if (translationId) await linkTranslation(tx, id, translationId);
-    await after?.(tx, id);
-    return id;
-  });
+  const [row] = await tx
+    .insert(articles)
+    .values({ ...values, updatedAt: values.createdAt })
+    .returning({ id: articles.id });
+  const id = (row as { id: string }).id;
+  if (translationId) await linkTranslation(tx, id, translationId);
+  return id;
 }
 
 export interface StoredState {
@@ -446,35 +444,30 @@ async function moveAddress(
     .where(and(eq(articleRedirects.categorySlug, to.segment), eq(articleRedirects.slug, to.slug)));
 }
 
+/** Waits for (and takes) article `id`'s row lock in `tx`; answers it as stored, or undefined. */
+export async function lockArticle(tx: Db, id: string): Promise<StoredState | undefined> {
+  await tx.execute(sql`SELECT 1 FROM ${articles} WHERE ${articles.id} = ${id} FOR UPDATE`);
+  return findStoredState(tx, id);
+}
+
 /**
- * Saves an edit in one transaction: re-reads the row under a lock, refuses a stale edit
- * (`check` answers why), records the old address when the address changes and frees the
- * new address from any redirect (DECISIONS.md §5), and links or unlinks its translation. `segment` is the new address's first
- * segment (the new category's slug).
+ * Saves an edit of the locked article `stored` in `tx`: records the old address when the
+ * address changes and frees the new address from any redirect (DECISIONS.md §5), and links or
+ * unlinks its translation. `segment` is the new address's first segment (the new category's
+ * slug).
  */
 export async function updateArticle(
-  db: Db,
-  id: string,
+  tx: Db,
+  stored: StoredState & { id: string },
   values: ArticleValues & { updatedAt: Date; segment: string },
-  check: (stored: StoredState) => void,
   translationId?: string | null,
-  after?: (tx: Db) => Promise<void>,
-): Promise<boolean> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    await tx.execute(sql`SELECT 1 FROM ${articles} WHERE ${articles.id} = ${id} FOR UPDATE`);
-    const stored = await findStoredState(tx, id);
-    if (!stored) return false;
-    check(stored);
-    const { segment, ...row } = values;
-    if (stored.slug !== values.slug || stored.segment !== segment) {
-      await moveAddress(tx, id, stored, { segment, slug: values.slug });
-    }
-    await tx.update(articles).set(row).where(eq(articles.id, id));
-    if (translationId !== undefined) await linkTranslation(tx, id, translationId);
-    await after?.(tx);
-    return true;
-  });
+): Promise<void> {
+  const { segment, ...row } = values;
+  if (stored.slug !== values.slug || stored.segment !== segment) {
+    await moveAddress(tx, stored.id, stored, { segment, slug: values.slug });
+  }
+  await tx.update(articles).set(row).where(eq(articles.id, stored.id));
+  if (translationId !== undefined) await linkTranslation(tx, stored.id, translationId);
 }
 
 /**
@@ -496,17 +489,14 @@ export async function countInCategory(db: Db, categoryId: string): Promise<numbe
   return Number(row?.n ?? 0);
 }
 
-export async function deleteArticle(db: Db, id: string): Promise<boolean> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const rows = await tx
-      .delete(articles)
-      .where(eq(articles.id, id))
-      .returning({ id: articles.id, group: articles.translationGroup });
-    // Its story's other versions stay one group, unless one alone is left.
-    await dissolveLoneGroup(tx, rows[0]?.group ?? null);
-    return rows.length > 0;
-  });
+/** Deletes article `id` in `tx`; its story's other versions stay one group, unless one is left. */
+export async function deleteArticle(tx: Db, id: string): Promise<boolean> {
+  const rows = await tx
+    .delete(articles)
+    .where(eq(articles.id, id))
+    .returning({ id: articles.id, group: articles.translationGroup });
+  await dissolveLoneGroup(tx, rows[0]?.group ?? null);
+  return rows.length > 0;
 }
 
 /** The statement of isPublicArticleId: one primary-key probe, for every view counted. */
@@ -546,27 +536,9 @@ export interface StatusValues {
   updatedAt: Date;
 }
 
-/**
- * Moves an article to another status (DECISIONS.md §11) under a row lock: `decide` sees the
- * stored state and answers the new values, or throws to refuse. Answers what was written, or
- * undefined when there is no such article.
- */
-export async function setArticleStatus(
-  db: Db,
-  id: string,
-  decide: (stored: StoredState) => StatusValues,
-  after?: (tx: Db) => Promise<void>,
-): Promise<StatusValues | undefined> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    await tx.execute(sql`SELECT 1 FROM ${articles} WHERE ${articles.id} = ${id} FOR UPDATE`);
-    const stored = await findStoredState(tx, id);
-    if (!stored) return undefined;
-    const values = decide(stored);
-    await tx.update(articles).set(values).where(eq(articles.id, id));
-    await after?.(tx);
-    return values;
-  });
+/** Writes a status move's values (DECISIONS.md §11) of the locked article `id` in `tx`. */
+export async function setArticleStatus(tx: Db, id: string, values: StatusValues) {
+  await tx.update(articles).set(values).where(eq(articles.id, id));
 }
 
 /** Articles published for a time still to come: the scheduled ones. */

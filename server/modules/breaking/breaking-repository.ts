@@ -30,18 +30,16 @@ export async function endBands(db: Db, now: Date): Promise<string[]> {
   return ended.map((r) => r.id);
 }
 
-/** A new band, ending the ones before it, in one transaction. */
+/** A new band, ending the ones before it, in the caller's transaction `tx`. */
 export async function replaceBand(
-  db: Db,
+  tx: Db,
   band: { text: string; articleId: string | null; expiresAt: Date | null; createdBy: string },
   now: Date,
 ): Promise<{ row: BreakingRow; ended: string[] }> {
-  return db.transaction(async (tx) => {
-    const ended = await endBands(tx, now);
-    const [row] = await tx
-      .insert(breakingNews)
-      .values({ ...band, createdAt: now })
-      .returning();
-    return { row: row!, ended };
-  });
+  const ended = await endBands(tx, now);
+  const [row] = await tx
+    .insert(breakingNews)
+    .values({ ...band, createdAt: now })
+    .returning();
+  return { row: row!, ended };
 }

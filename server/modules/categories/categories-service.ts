@@ -6,8 +6,9 @@ import type {
   CategoryMenu,
   MenuSection,
 } from '../../../common/schemas/categories';
-import { CacheTags, type CacheChange } from '../../../common/cache-tags';
-import { RESERVED_SLUGS, UNCATEGORISED_SEGMENT } from '../../../common/paths';
+import { CacheTags } from '../../../common/cache-tags';
+import { categoryPath, RESERVED_SLUGS, UNCATEGORISED_SEGMENT } from '../../../common/paths';
+import type { EventDraft, Outbox } from '../../events/outbox';
 import { slugify } from '../../../common/slug';
 import type { Db } from '../../../db/client';
 import { requireRole, type Actor } from '../../lib/actor';
@@ -91,8 +92,8 @@ export interface CategoriesDeps {
   clock: Clock;
   articles: CategoryArticles;
   settings: CategorySettings;
-  /** Tells every process's kept answers what a write touched (server/lib/change-notices.ts). */
-  contentChanged?: (change?: CacheChange) => Promise<void>;
+  /** Writes run through it, with the events that say what they changed (server/events). */
+  outbox: Outbox;
 }
 
 export function createCategoriesService(deps: CategoriesDeps) {
@@ -259,25 +260,29 @@ function valuesOf(
 
 /** Adding and editing categories (editors), and telling the kept pages what moved. */
 function categoryWrites(deps: CategoriesDeps) {
-  const { db, clock, articles, settings } = deps;
-  const changed = deps.contentChanged ?? (async () => {});
+  const { db, clock, articles, settings, outbox } = deps;
   return {
     async create(actor: Actor | null, input: CategoryInput): Promise<Category> {
       requireRole(actor, 'editor');
       const slug = categorySlug(input);
       const parentId = input.parentId ?? null;
       try {
-        const created = await db.transaction(async (t) => {
-          const tx = t as unknown as Db;
+        const created = await outbox.transaction(async (tx, record) => {
           // The parent stays at the top until this one is in (checkParent).
           if (parentId)
             await checkParent(tx, await lockCategories(tx, [parentId]), undefined, parentId);
-          return insertCategory(tx, { ...valuesOf(input, slug), parentId });
-        });
-        // A new category shows in the menu of every page once it has articles (the menu's
-        // pages keep its list's tag meanwhile), and on its parent's page.
-        await changed({
-          stale: [CacheTags.categories, ...(parentId ? [CacheTags.category(parentId)] : [])],
+          const row = await insertCategory(tx, { ...valuesOf(input, slug), parentId });
+          // A new category shows in the menu of every page once it has articles (the menu's
+          // pages keep its list's tag meanwhile), and on its parent's page.
+          record({
+            type: 'category.created',
+            subject: { kind: 'category', id: row.id },
+            data: { name: row.name, slug: row.slug, parentId },
+            cache: {
+              stale: [CacheTags.categories, ...(parentId ? [CacheTags.category(parentId)] : [])],
+            },
+          });
+          return row;
         });
         return toCategory(created);
       } catch (error) {
@@ -293,8 +298,7 @@ function categoryWrites(deps: CategoriesDeps) {
       const slug = input.slug ? categorySlug(input) : current.slug;
       const wanted = input.parentId;
       try {
-        const updated = await db.transaction(async (t) => {
-          const tx = t as unknown as Db;
+        const updated = await outbox.transaction(async (tx, record) => {
           const locked = await lockCategories(tx, wanted ? [input._id, wanted] : [input._id]);
           const self = locked.find((r) => r.id === input._id);
           if (!self) return undefined;
@@ -303,23 +307,15 @@ function categoryWrites(deps: CategoriesDeps) {
           if (parentId && parentId !== self.parentId) await checkParent(tx, locked, self, parentId);
           const values = { ...valuesOf(input, slug, self), parentId };
           const result = await updateCategory(tx, input._id, values, clock.now());
-          if (result && result.formerSlug !== slug)
+          if (!result) return undefined;
+          if (result.formerSlug !== slug)
             await articles.recordCategoryMove(tx, input._id, result.formerSlug);
-          return result && { ...result, parents: [self.parentId, parentId] };
+          record(categoryUpdated(input._id, result, [self.parentId, parentId]));
+          return result;
         });
         if (!updated) throw notFound('Category not found.');
         // A home section that named the old slug follows the category to its new one.
         if (updated.formerSlug !== slug) await settings.categoryMoved(updated.formerSlug, slug);
-        // A new name shows wherever the category does (the menu is on every page); a new slug
-        // moves every page under it (its own and its articles'), so those are dropped, never
-        // served at the old address. A move between parents changes both parents' pages.
-        const tag = CacheTags.category(input._id);
-        const moved = updated.formerSlug !== slug;
-        const parents = updated.parents.filter((p): p is string => !!p);
-        await changed({
-          stale: [CacheTags.categories, tag, ...new Set(parents.map(CacheTags.category))],
-          drop: moved ? [tag] : [],
-        });
         return toCategory(updated.row);
       } catch (error) {
         return duplicate(error, input.name, slug);
@@ -330,8 +326,7 @@ function categoryWrites(deps: CategoriesDeps) {
 
 /** Deleting a category (editors), and telling the kept pages it went. */
 function categoryRemoval(deps: CategoriesDeps) {
-  const { db, articles, settings } = deps;
-  const changed = deps.contentChanged ?? (async () => {});
+  const { db, articles, settings, outbox } = deps;
   return {
     /**
      * Refused while articles are in it, a setting names it (a home section would break for
@@ -357,7 +352,20 @@ function categoryRemoval(deps: CategoriesDeps) {
         );
       }
       try {
-        await deleteCategory(db, id);
+        await outbox.transaction(async (tx, record) => {
+          await deleteCategory(tx, id);
+          const parent = row.parentId ? [CacheTags.category(row.parentId)] : [];
+          record({
+            type: 'category.deleted',
+            subject: { kind: 'category', id },
+            data: { name: row.name, slug: row.slug },
+            cache: {
+              stale: [CacheTags.categories, ...parent],
+              drop: [CacheTags.category(id)],
+              urls: [categoryPath(row.slug)],
+            },
+          });
+        });
       } catch (error) {
         // A section was put inside it between the check and the delete.
         if (isForeignKeyViolation(error, PARENT_FOREIGN_KEY))
@@ -367,9 +375,32 @@ function categoryRemoval(deps: CategoriesDeps) {
           throw conflict(`Category "${row.name}" still has articles. Move or delete them first.`);
         throw error;
       }
-      const parent = row.parentId ? [CacheTags.category(row.parentId)] : [];
-      await changed({ stale: [CacheTags.categories, ...parent], drop: [CacheTags.category(id)] });
       return { message: `Category "${row.name}" deleted.` };
+    },
+  };
+}
+
+/**
+ * A category changed: a new name shows wherever the category does (the menu is on every page);
+ * a new slug moves every page under it (its own and its articles'), so those are dropped, never
+ * served at the old address. A move between parents changes both parents' pages.
+ */
+function categoryUpdated(
+  id: string,
+  result: { formerSlug: string; row: { name: string; slug: string } },
+  parents: (string | null)[],
+): EventDraft {
+  const tag = CacheTags.category(id);
+  const moved = result.formerSlug !== result.row.slug;
+  const parentIds = [...new Set(parents.filter((p): p is string => !!p))];
+  return {
+    type: 'category.updated',
+    subject: { kind: 'category', id },
+    data: { name: result.row.name, slug: result.row.slug, formerSlug: result.formerSlug },
+    cache: {
+      stale: [CacheTags.categories, tag, ...parentIds.map(CacheTags.category)],
+      drop: moved ? [tag] : [],
+      urls: [...new Set([categoryPath(result.formerSlug), categoryPath(result.row.slug)])],
     },
   };
 }

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename, relative, resolve, sep } from 'node:path';
-import type { CacheChange } from '../../../common/cache-tags';
+import type { Outbox } from '../../events/outbox';
 import { articlePath, RESERVED_SLUGS as RESERVED, STATIC_PAGE_SLUGS } from '../../../common/paths';
 import { TAGS_MAX, TagNameSchema } from '../../../common/schemas/articles';
 import { slugify } from '../../../common/slug';
@@ -104,7 +104,8 @@ interface ImporterDeps {
   db: Db;
   clock: Clock;
   media: MediaService;
-  contentChanged?: (change?: CacheChange) => Promise<void>;
+  /** The import runs through it, with the event that says content came in (server/events). */
+  outbox: Outbox;
 }
 
 /**
@@ -135,7 +136,7 @@ function groupByType(items: WxrItem[]): Map<string, WxrItem[]> {
 }
 
 async function importFile(
-  { db, clock, media, contentChanged }: ImporterDeps,
+  { clock, media, outbox }: ImporterDeps,
   file: string,
   options: WordPressImportOptions,
 ): Promise<ImportReport> {
@@ -167,8 +168,7 @@ async function importFile(
   const step = () => options.onProgress?.('importing', ++done, total);
 
   try {
-    await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    await outbox.transaction(async (tx, events) => {
       const run: ImportRun = {
         tx,
         wxr,
@@ -199,6 +199,14 @@ async function importFile(
       await reportTheRest(run, { categoryIds, images, byType, ...steps });
       // What came in is found by search at once, in the same transaction.
       await indexImportedArticles(tx);
+      // Everything may show what came in (lists, menus, authors): every kept answer refreshes.
+      if (lines.some((l) => l.outcome === 'created'))
+        events({
+          type: 'site.imported',
+          subject: { kind: 'import', id: source },
+          data: { source, created: lines.filter((l) => l.outcome === 'created').length },
+          cache: { all: 'stale' },
+        });
     });
   } catch (error) {
     // The transaction is rolled back; the files it wrote go too (MEDIA_STORAGE=fs).
@@ -207,7 +215,6 @@ async function importFile(
   }
 
   const created = lines.filter((l) => l.outcome === 'created').length;
-  if (created > 0) await contentChanged?.();
   return {
     file: basename(file),
     version: wxr.version,

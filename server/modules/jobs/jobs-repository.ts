@@ -22,6 +22,14 @@ export async function upsertJob(
     });
 }
 
+/** Adds the job `key` unless one of that key exists, done or not. */
+export async function insertJob(
+  db: Db,
+  job: { key: string; kind: string; subjectId: string | null; runAt: Date },
+) {
+  await db.insert(jobs).values(job).onConflictDoNothing({ target: jobs.key });
+}
+
 export async function deleteJob(db: Db, key: string) {
   await db.delete(jobs).where(eq(jobs.key, key));
 }

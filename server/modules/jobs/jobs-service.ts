@@ -1,6 +1,13 @@
 import type { Db } from '../../../db/client';
 import type { Clock } from '../../lib/clock';
-import { deleteJob, finishJob, leaseDueJobs, releaseJob, upsertJob } from './jobs-repository';
+import {
+  deleteJob,
+  finishJob,
+  insertJob,
+  leaseDueJobs,
+  releaseJob,
+  upsertJob,
+} from './jobs-repository';
 
 /**
  * How often each process looks for due jobs. A job runs at most this long after its time
@@ -77,10 +84,18 @@ export function createJobsService(deps: {
     handle(kind: string, handler: JobHandler) {
       handlers.set(kind, handler);
     },
-    /** Runs `kind` for `subjectId` at `runAt`; the same key moves the one job. */
-    schedule: (job: { key: string; kind: string; subjectId: string | null; runAt: Date }) =>
-      upsertJob(db, job),
-    cancel: (key: string) => deleteJob(db, key),
+    /**
+     * Runs `kind` for `subjectId` at `runAt`; the same key moves the one job. Given a
+     * transaction (`tx`), the job is set only if it commits.
+     */
+    schedule: (
+      job: { key: string; kind: string; subjectId: string | null; runAt: Date },
+      tx: Db = db,
+    ) => upsertJob(tx, job),
+    cancel: (key: string, tx: Db = db) => deleteJob(tx, key),
+    /** Runs `kind` for `subjectId` at `runAt` unless a job of this key exists (done or not). */
+    scheduleOnce: (job: { key: string; kind: string; subjectId: string | null; runAt: Date }) =>
+      insertJob(db, job),
     runDue,
     /**
      * Polls every JOB_POLL_MS until the returned stop() (which waits for a poll in hand). A

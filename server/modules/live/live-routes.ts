@@ -13,8 +13,9 @@ import {
   LiveQuerySchema,
 } from '../../../common/schemas/live';
 import { errorResponses, notFound } from '../../lib/errors';
-import { etagOf, noneMatchHits } from '../../lib/page-cache';
-import { wholeAnswers, type PageCache } from '../../plugins/page-cache';
+import { etagOf, noneMatchHits } from '../../caching/http-caching';
+import { KEPT } from '../../caching/kept-answers';
+import { wholeAnswers, type PageCache } from '../../caching/page-cache';
 import type { LiveService } from './live-service';
 
 /**
@@ -22,8 +23,6 @@ import type { LiveService } from './live-service';
  * asks again every 10–15 s, so a front cache answers most of them; a change purges it by tag.
  */
 export const LIVE_FEED_CACHE_CONTROL = 'public, max-age=5, s-maxage=5';
-/** How long this process keeps it unless an entry changes first (which drops it at once). */
-const LIVE_FEED_KEEP_MS = 60_000;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 const tags = ['live'];
@@ -41,7 +40,7 @@ export function liveRoutes(live: LiveService, pages?: PageCache) {
 
 /** The JSON every open page polls: kept like a page while the blog is public. */
 function liveFeedRoute(live: LiveService, pages?: PageCache) {
-  const keep = wholeAnswers(pages, LIVE_FEED_KEEP_MS);
+  const keep = wholeAnswers(pages, KEPT.liveFeed);
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.get(

@@ -4,7 +4,9 @@
  * A change refreshes the blog's page (served stale meanwhile) and drops its JSON, which every
  * open page polls: nothing else on the site shows entries.
  */
-import { CacheTags, type CacheChange } from '../../../common/cache-tags';
+import { CacheTags } from '../../../common/cache-tags';
+import { articlePath } from '../../../common/paths';
+import type { EventDraft, Outbox } from '../../events/outbox';
 import {
   LIVE_ENTRIES_SHOWN,
   type LiveEntry,
@@ -37,7 +39,8 @@ export interface LiveDeps {
   articles: Pick<ArticlesService, 'editable' | 'stored'>;
   /** The article sanitiser (the same rules as an article's text). */
   clean: (html: string) => Promise<string>;
-  contentChanged: (change?: CacheChange) => Promise<void>;
+  /** Writes run through it, with the events that say what they changed (server/events). */
+  outbox: Outbox;
 }
 
 export function toEntry(row: EntryRow): LiveEntry {
@@ -58,11 +61,26 @@ export function toEntry(row: EntryRow): LiveEntry {
 
 export function createLiveService(deps: LiveDeps) {
   const { db, clock, articles } = deps;
-  const changed = (articleId: string) =>
-    deps.contentChanged({
-      stale: [CacheTags.live(articleId)],
-      drop: [CacheTags.liveFeed(articleId)],
-    });
+  /**
+   * An entry changed: the blog's page refreshes, and its JSON is dropped (the next poll gets the
+   * entry, never a kept copy without it).
+   */
+  const changed = (
+    type: 'live.entry.created' | 'live.entry.updated' | 'live.entry.deleted',
+    stored: StoredState,
+    ids: { articleId: string; entryId: string },
+  ): EventDraft => ({
+    type,
+    subject: { kind: 'live-entry', id: ids.entryId },
+    data: { articleId: ids.articleId },
+    cache: {
+      stale: [CacheTags.live(ids.articleId)],
+      drop: [CacheTags.liveFeed(ids.articleId)],
+      urls: isPublicNow(stored, clock.now())
+        ? [articlePath({ slug: stored.slug, categorySlug: stored.segment })]
+        : [],
+    },
+  });
 
   /** The entry as stored now (it was just written by us). */
   const entryNow = async (articleId: string, entryId: string) => {
@@ -103,15 +121,18 @@ export function createLiveService(deps: LiveDeps) {
       const { actor: writer, stored } = await articles.editable(actor, articleId);
       if (!stored.liveBlog) throw conflict(NOT_LIVE);
       const body = await deps.clean(input.body);
-      const id = await insertEntry(db, {
-        articleId,
-        body,
-        pinned: input.pinned,
-        keyEvent: input.keyEvent,
-        authorId: writer.id,
-        now: clock.now(),
+      const id = await deps.outbox.transaction(async (tx, record) => {
+        const entryId = await insertEntry(tx, {
+          articleId,
+          body,
+          pinned: input.pinned,
+          keyEvent: input.keyEvent,
+          authorId: writer.id,
+          now: clock.now(),
+        });
+        record(changed('live.entry.created', stored, { articleId, entryId }));
+        return entryId;
       });
-      await changed(articleId);
       return entryNow(articleId, id);
     },
 
@@ -122,20 +143,24 @@ export function createLiveService(deps: LiveDeps) {
       entryId: string,
       input: LiveEntryUpdate,
     ): Promise<LiveEntry> {
-      await articles.editable(actor, articleId);
+      const { stored } = await articles.editable(actor, articleId);
       const body = input.body === undefined ? undefined : await deps.clean(input.body);
       const set = { body, pinned: input.pinned, keyEvent: input.keyEvent };
-      if (!(await updateEntry(db, articleId, entryId, set, clock.now())))
-        throw notFound('Live update not found.');
-      await changed(articleId);
+      await deps.outbox.transaction(async (tx, record) => {
+        if (!(await updateEntry(tx, articleId, entryId, set, clock.now())))
+          throw notFound('Live update not found.');
+        record(changed('live.entry.updated', stored, { articleId, entryId }));
+      });
       return entryNow(articleId, entryId);
     },
 
     async remove(actor: Actor | null, articleId: string, entryId: string): Promise<void> {
-      await articles.editable(actor, articleId);
-      if (!(await removeEntry(db, articleId, entryId, clock.now())))
-        throw notFound('Live update not found.');
-      await changed(articleId);
+      const { stored } = await articles.editable(actor, articleId);
+      await deps.outbox.transaction(async (tx, record) => {
+        if (!(await removeEntry(tx, articleId, entryId, clock.now())))
+          throw notFound('Live update not found.');
+        record(changed('live.entry.deleted', stored, { articleId, entryId }));
+      });
     },
 
     /**

@@ -13,7 +13,7 @@ import type { Actor } from '../../lib/actor';
 import { notFound } from '../../lib/errors';
 import { sanitizeOffThread } from '../articles/articles-service';
 import { listPresence, saveAutosave, dropPresence, touchPresence } from './newsroom-repository';
-import type { NewsroomDeps } from './newsroom-service';
+import type { NewsroomDeps } from './newsroom-deps';
 
 export function drafting({ db, clock, articles, previews }: NewsroomDeps) {
   return {

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import type { ArticleStatus } from '../../../common/articles';
 import type { RevisionContent, RevisionKind } from '../../../common/schemas/revisions';
 import type { Db } from '../../../db/client';
+import { transaction } from '../../../db/transaction';
 import { articlePresence, articleRevisions } from '../../../db/schema/revisions';
 import { users } from '../../../db/schema/users';
 
@@ -68,8 +69,7 @@ export async function saveAutosave(
     createdAt: Date;
   },
 ): Promise<string> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return transaction(db, async (tx) => {
     await deleteAutosave(tx, values.articleId, values.userId);
     const [row] = await tx
       .insert(articleRevisions)

@@ -9,9 +9,8 @@
  * desk's badge shows the queue anyway.
  */
 import type { ArticleStatus } from '../../../common/articles';
-import type { Mailer } from '../../lib/mail';
 import { mailTextsFor, siteTime, type MailSite, type MailText } from '../../lib/mail-texts';
-import type { NewsroomDeps } from './newsroom-service';
+import type { NewsroomDeps } from './newsroom-deps';
 
 export const REVIEW_MAIL_JOBS = {
   submitted: 'review-mail-submitted',
@@ -26,23 +25,6 @@ const STILL: Record<ReviewEvent, ArticleStatus> = {
   sentBack: 'draft',
   published: 'published',
 };
-
-interface Contact {
-  id: string;
-  name: string;
-  email: string;
-}
-
-/** What review mail needs of the mailer, the site and the users module. */
-export interface ReviewMailDeps {
-  mailer: Pick<Mailer, 'enabled' | 'send'>;
-  site(): Promise<MailSite>;
-  people: {
-    /** Editors and administrators who keep review mail on. */
-    reviewMailEditors(): Promise<Contact[]>;
-    mailContact(id: string): Promise<(Contact & { reviewMail: boolean }) | undefined>;
-  };
-}
 
 /** A status move, as a save or the newsroom made it. */
 export interface ReviewMove {
@@ -122,12 +104,15 @@ export function reviewMail(deps: Pick<NewsroomDeps, 'articles' | 'jobs' | 'clock
   };
 
   return {
-    /** After a save or a status move: the job of the mail it calls for, if mail is sent. */
-    async reviewMoved(move: ReviewMove): Promise<void> {
+    /**
+     * A save or a status move (the articles' event `eventId`): the job of the mail it calls
+     * for, if mail is sent; one job per event, however often the event is heard.
+     */
+    async reviewMoved(move: ReviewMove, eventId: number): Promise<void> {
       const event = reviewEventOf(move);
       if (!event || !mail?.mailer.enabled) return;
-      await jobs.schedule({
-        key: jobKey(event, move.articleId),
+      await jobs.scheduleOnce({
+        key: `${jobKey(event, move.articleId)}:${eventId}`,
         kind: REVIEW_MAIL_JOBS[event],
         subjectId: move.articleId,
         runAt: clock.now(),

@@ -18,7 +18,7 @@ import {
   type RevisionRecord,
   type RevisionSummaryRow,
 } from './newsroom-repository';
-import type { NewsroomDeps } from './newsroom-service';
+import type { NewsroomDeps } from './newsroom-deps';
 
 const STALE_RESTORE =
   'Someone else saved this article after you opened it. Reload it to see their changes, then apply yours again.';

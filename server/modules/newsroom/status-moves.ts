@@ -7,14 +7,14 @@ import { hasRole } from '../../../common/roles';
 import type { ArticleStatusChange } from '../../../common/schemas/articles';
 import { requireRole, type Actor } from '../../lib/actor';
 import { fieldError, forbidden, notFound } from '../../lib/errors';
-import {
-  mayChange,
-  needImageToPublish,
-  REVIEW_REFUSAL,
-  type StoredState,
-} from '../articles/articles-service';
-import type { NewsroomDeps } from './newsroom-service';
+import { mayChange, needImageToPublish, type StoredState } from '../articles/articles-service';
+import type { NewsroomDeps } from './newsroom-deps';
 import { isPublicNow } from '../../../db/schema/content';
+import type { Db } from '../../../db/client';
+
+/** Why an author's publish is refused while the site wants an editor to publish. */
+export const REVIEW_REFUSAL =
+  'On this site an editor publishes: submit the article for review instead.';
 
 /** The job that tells every page cache a scheduled article went live. */
 export const GO_LIVE_JOB = 'article-live';
@@ -61,20 +61,18 @@ export function statusMoves(deps: NewsroomDeps) {
    * minute (readers' queries already hide it until then, `isPublicArticle`). Any other state
    * has no such job.
    */
-  const syncGoLive = async (id: string, status: ArticleStatus, publishedAt: Date) => {
+  const syncGoLive = async (id: string, status: ArticleStatus, publishedAt: Date, tx?: Db) => {
     if (status === 'published' && publishedAt > clock.now())
-      await jobs.schedule({
-        key: goLiveKey(id),
-        kind: GO_LIVE_JOB,
-        subjectId: id,
-        runAt: publishedAt,
-      });
-    else await jobs.cancel(goLiveKey(id));
+      await jobs.schedule(
+        { key: goLiveKey(id), kind: GO_LIVE_JOB, subjectId: id, runAt: publishedAt },
+        tx,
+      );
+    else await jobs.cancel(goLiveKey(id), tx);
   };
   return {
     mayPublish,
     syncGoLive,
-    cancelGoLive: (id: string) => jobs.cancel(goLiveKey(id)),
+    cancelGoLive: (id: string, tx?: Db) => jobs.cancel(goLiveKey(id), tx),
 
     /**
      * Submit for review, publish now, schedule, or send back to draft with a note. Whoever may

@@ -9,7 +9,7 @@ import {
   type AlertRow,
 } from './push-repository';
 import { PUSH_SEND_TIMEOUT_MS, type SendOutcome } from './push-sender';
-import type { PushDeps } from './push-service';
+import type { PushDeps } from './push-deps';
 
 /** The job that delivers an alert, a batch at a time (jobs table, docs/decisions/032). */
 export const PUSH_ALERT_JOB = 'push-alert';

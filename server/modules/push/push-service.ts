@@ -9,6 +9,7 @@ import type {
 } from '../../../common/schemas/push';
 import { htmlExcerpt } from '../../../common/text';
 import type { Db } from '../../../db/client';
+import { transaction } from '../../../db/transaction';
 import { requireRole, type Actor } from '../../lib/actor';
 import type { Clock } from '../../lib/clock';
 import { fieldError, notFound } from '../../lib/errors';
@@ -16,6 +17,9 @@ import { privateHostOf } from '../../lib/public-address';
 import { keptSecret } from '../../lib/tokens';
 import type { JobsService } from '../jobs/jobs-service';
 import { alertJobKey, createAlertDelivery, PUSH_ALERT_JOB } from './push-delivery';
+import type { AlertDraft, PushDeps } from './push-deps';
+
+export type { AlertDraft, PushDeps } from './push-deps';
 import {
   countSubscriptions,
   deleteSubscription,
@@ -54,24 +58,6 @@ function isP256Point(key: string): boolean {
     return false;
   }
 }
-
-export interface PushDeps {
-  db: Db;
-  clock: Clock;
-  publicUrl: string;
-  vapidPublicKey: string;
-  sender: PushSender;
-  allowPrivate: boolean;
-  /** The public address of a published article and the article itself (the articles service). */
-  articles: {
-    pathForId(id: string): Promise<string | undefined>;
-    anyById(id: string): Promise<Article | undefined>;
-  };
-  jobs: Pick<JobsService, 'schedule'>;
-}
-
-/** An alert checked and ready to send: what it says, for which article, from whom. */
-export type AlertDraft = PushPayload & { articleId: string; createdBy: string };
 
 const view = (row: AlertRow): PushAlert => ({
   _id: row.id,
@@ -151,12 +137,15 @@ export function createPushService(deps: PushDeps) {
     /** Stores a prepared alert and starts its delivery now, from the jobs table. */
     async send(draft: AlertDraft): Promise<{ _id: string }> {
       const now = clock.now();
-      const row = await insertAlert(db, { ...draft, image: draft.image ?? null }, now);
-      await jobs.schedule({
-        key: alertJobKey(row.id),
-        kind: PUSH_ALERT_JOB,
-        subjectId: row.id,
-        runAt: now,
+      // The alert and its delivery job commit together: a process killed in between leaves
+      // neither an alert that never goes nor a job without its alert.
+      const row = await transaction(db, async (tx) => {
+        const alert = await insertAlert(tx, { ...draft, image: draft.image ?? null }, now);
+        await jobs.schedule(
+          { key: alertJobKey(alert.id), kind: PUSH_ALERT_JOB, subjectId: alert.id, runAt: now },
+          tx,
+        );
+        return alert;
       });
       return { _id: row.id };
     },

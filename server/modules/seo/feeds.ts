@@ -12,7 +12,7 @@ import type { SiteSettings } from '../../../common/settings';
 import { htmlExcerpt } from '../../../common/text';
 import { inBylineOrder } from '../../../db/schema/content';
 import { notFound } from '../../lib/errors';
-import type { SeoDeps, SiteAddresses } from './seo-service';
+import type { SeoDeps, SiteAddresses } from './seo-deps';
 import { listPublishedForSeo } from './seo-repository';
 import { xml, XML_DECLARATION } from './xml';
 

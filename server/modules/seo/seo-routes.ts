@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PAGE_SEGMENTS, SERVER_SEGMENTS as S } from '../../../common/paths';
 import { CacheTags } from '../../../common/cache-tags';
-import { KEEP_MS } from '../../lib/page-cache';
-import { wholeAnswers, type PageCache } from '../../plugins/page-cache';
+import { KEPT } from '../../caching/kept-answers';
+import { wholeAnswers, type PageCache } from '../../caching/page-cache';
 import type { SeoService } from './seo-service';
 import { ICON_SIZES, type SiteIcons } from './site-icons';
 import { SITEMAP_STYLE } from './sitemap-style';
@@ -10,7 +10,7 @@ import { SITEMAP_STYLE } from './sitemap-style';
 const XML = 'application/xml; charset=utf-8';
 const RSS = 'application/rss+xml; charset=utf-8';
 /** Crawlers may keep these a few minutes; we keep them as long, unless content changes first. */
-const CACHE = `public, max-age=${KEEP_MS.sitemap / 1000}`;
+const CACHE = `public, max-age=${KEPT.feeds.freshMs / 1000}`;
 
 /**
  * What sitemaps and feeds show: every public article's address and time (any public article's
@@ -26,7 +26,7 @@ const shows = (made: Promise<string | Buffer>) => made.then((body) => ({ body, t
  * (docs/decisions/029).
  */
 export function seoRoutes(seo: SeoService, pages?: PageCache) {
-  const send = wholeAnswers(pages, KEEP_MS.sitemap);
+  const send = wholeAnswers(pages, KEPT.feeds);
   const xml = (type: string): [string, string][] => [
     ['content-type', type],
     ['cache-control', CACHE],

@@ -14,7 +14,7 @@ import type { UiLanguage } from '../../../common/settings';
 import { decodeEntities } from '../../../common/text';
 import type { Db } from '../../../db/client';
 import { notFound } from '../../lib/errors';
-import type { SeoDeps, SiteAddresses } from './seo-service';
+import type { SeoDeps, SiteAddresses } from './seo-deps';
 import {
   countPublished,
   lastChangeOfPublished,

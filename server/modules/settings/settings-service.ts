@@ -1,4 +1,4 @@
-import { CacheTags, type CacheChange } from '../../../common/cache-tags';
+import { CacheTags } from '../../../common/cache-tags';
 import {
   HOME_SECTIONS_SETTING,
   resolveSettings,
@@ -8,7 +8,20 @@ import {
 import type { Db } from '../../../db/client';
 import { requireRole, type Actor } from '../../lib/actor';
 import { fieldError } from '../../lib/errors';
+import type { EventDraft, Outbox } from '../../events/outbox';
 import { readSettingsRow, writeSettingsRow } from './settings-repository';
+
+/**
+ * Settings changed: every page shows them (name, header, contact, home sections), so every kept
+ * answer that showed them is refreshed; the event names the keys that changed, never values
+ * (a key may be a secret).
+ */
+const settingsUpdated = (keys: string[]): EventDraft => ({
+  type: 'settings.updated',
+  subject: { kind: 'settings', id: 'site' },
+  data: { keys },
+  cache: { stale: [CacheTags.settings], urls: ['/'] },
+});
 
 export const SettingsUpdateSchema = SiteSettingsSchema.partial();
 export type SettingsUpdate = Partial<SiteSettings>;
@@ -17,11 +30,10 @@ export function createSettingsService(deps: {
   db: Db;
   /** Which of these slugs name a category (the categories service). */
   categories: { existingSlugs(slugs: string[]): Promise<string[]> };
-  /** Tells every process's kept answers what a write touched (server/lib/change-notices.ts). */
-  contentChanged?: (change?: CacheChange) => Promise<void>;
+  /** Writes run through it, with the events that say what they changed (server/events). */
+  outbox: Outbox;
 }) {
-  const { db, categories } = deps;
-  const changed = deps.contentChanged ?? (async () => {});
+  const { db, categories, outbox } = deps;
   /** The interface language last read: what a page says while the database is away. */
   let lastLanguage: SiteSettings['uiLanguage'] | undefined;
   return {
@@ -46,14 +58,17 @@ export function createSettingsService(deps: {
       const current = await this.get();
       if (!current.homeSectionSlugs.includes(formerSlug)) return;
       const homeSectionSlugs = current.homeSectionSlugs.map((s) => (s === formerSlug ? slug : s));
-      await writeSettingsRow(db, { ...current, homeSectionSlugs });
-      await changed({ stale: [CacheTags.settings] });
+      await outbox.transaction(async (tx, record) => {
+        await writeSettingsRow(tx, { ...current, homeSectionSlugs });
+        record(settingsUpdated([HOME_SECTIONS_SETTING]));
+      });
     },
 
     /** Administrator only; a partial body changes only the keys it names. */
     async update(actor: Actor | null, changes: SettingsUpdate): Promise<SiteSettings> {
       requireRole(actor, 'administrator');
-      const next = SiteSettingsSchema.parse({ ...(await this.get()), ...changes });
+      const current = await this.get();
+      const next = SiteSettingsSchema.parse({ ...current, ...changes });
       if (changes.homeSectionSlugs?.length) {
         const found = new Set(await categories.existingSlugs(changes.homeSectionSlugs));
         const missing = changes.homeSectionSlugs.filter((s) => !found.has(s));
@@ -64,8 +79,13 @@ export function createSettingsService(deps: {
           );
         }
       }
-      await writeSettingsRow(db, next);
-      await changed({ stale: [CacheTags.settings] });
+      const keys = (Object.keys(next) as (keyof SiteSettings)[]).filter(
+        (key) => JSON.stringify(next[key]) !== JSON.stringify(current[key]),
+      );
+      await outbox.transaction(async (tx, record) => {
+        await writeSettingsRow(tx, next);
+        if (keys.length > 0) record(settingsUpdated(keys));
+      });
       return next;
     },
   };

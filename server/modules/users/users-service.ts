@@ -98,8 +98,11 @@ export interface UsersDeps {
   db: Db;
   tokens: Tokens;
   clock: Clock;
-  /** Tells every process's kept answers what a write touched (server/lib/change-notices.ts). */
-  contentChanged?: (change?: CacheChange) => Promise<void>;
+  /**
+   * A public author's page, name or photo changed: recorded as an event (server/events), which
+   * every process's kept answers and the front cache's purge follow.
+   */
+  authorChanged?: (id: string, change: CacheChange) => Promise<void>;
   /** E-mail (server/lib/mail.ts); left out, none is sent. */
   mail?: AccountMail;
 }
@@ -229,9 +232,9 @@ function userSessions({ db, tokens, clock }: Pick<UsersDeps, 'db' | 'tokens' | '
 }
 
 /** Users' public profiles and their own account: reading and changing them. */
-function userProfiles(deps: Pick<UsersDeps, 'db' | 'tokens' | 'contentChanged'>) {
+function userProfiles(deps: Pick<UsersDeps, 'db' | 'tokens' | 'authorChanged'>) {
   const { db, tokens } = deps;
-  const changed = deps.contentChanged ?? (async () => {});
+  const changed = deps.authorChanged ?? (async () => {});
   return {
     async me(actor: Actor | null): Promise<Me> {
       const a = requireRole(actor, 'reader');
@@ -263,8 +266,10 @@ function userProfiles(deps: Pick<UsersDeps, 'db' | 'tokens' | 'contentChanged'>)
           : {}),
       });
       if (!row) throw unauthorized();
-      // A new name, slug, bio or photo shows on bylines and the author page.
-      if (Object.keys(profile).length > 0) await changed(authorChanged(a.id, profile));
+      // A new name, slug, bio or photo shows on bylines and the author page; a reader has
+      // neither, so their profile touches no kept page (issue 44 item 11).
+      if (Object.keys(profile).length > 0 && hasRole(row.role, 'author'))
+        await changed(a.id, authorChanged(a.id, profile));
       return userInfo(tokens, row);
     },
 
@@ -274,7 +279,7 @@ function userProfiles(deps: Pick<UsersDeps, 'db' | 'tokens' | 'contentChanged'>)
       if (!(await findUserById(db, id))) throw notFound('No such user.');
       const row = await updateUser(db, id, await profileValues(db, id, input));
       if (!row) throw notFound('No such user.');
-      await changed(authorChanged(id, input));
+      await changed(id, authorChanged(id, input));
       return toUser(row);
     },
 
@@ -309,9 +314,9 @@ function userProfiles(deps: Pick<UsersDeps, 'db' | 'tokens' | 'contentChanged'>)
 }
 
 /** An administrator's (and the operator's) work on accounts: passwords, roles, the list. */
-function userAdministration(deps: Pick<UsersDeps, 'db' | 'contentChanged'>) {
+function userAdministration(deps: Pick<UsersDeps, 'db' | 'authorChanged'>) {
   const { db } = deps;
-  const changed = deps.contentChanged ?? (async () => {});
+  const changed = deps.authorChanged ?? (async () => {});
   return {
     /**
      * An administrator sets a user's password (imported authors have none); every session the
@@ -368,7 +373,7 @@ function userAdministration(deps: Pick<UsersDeps, 'db' | 'contentChanged'>) {
       }
       if (!result.row) throw notFound('No such user.');
       // An author page comes or goes with the right to write.
-      await changed({ stale: [], drop: [CacheTags.author(id)] });
+      await changed(id, { stale: [], drop: [CacheTags.author(id)] });
       return toUser(result.row);
     },
 

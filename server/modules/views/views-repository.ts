@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, lt, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { transaction } from '../../../db/transaction';
 import { prepared } from '../../../db/prepared';
 import { articles, categories } from '../../../db/schema/content';
 import { articleDailyViews, articleViewReaders, articleViewTotals } from '../../../db/schema/site';
@@ -44,8 +45,7 @@ export async function addViews(
     (a, b) => order(a.articleId, b.articleId) || order(a.reader, b.reader),
   );
   const window = sql`${`${opts.windowMs} milliseconds`}::interval`;
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return transaction(db, async (tx) => {
     const counted: { articleId: string; countedAt: Date }[] = [];
     for (const rows of chunks(sorted)) {
       const taken = await tx

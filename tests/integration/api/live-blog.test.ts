@@ -272,6 +272,32 @@ describe('GET /api/articles/{id}/live', () => {
     // An anonymous reader still gets 404 afterwards: the writer's answer was not kept for them.
     expect((await t.app.inject({ url: `/api/articles/${draft._id}/live` })).statusCode).toBe(404);
   });
+
+  it('taken back or deleted, its kept JSON goes at once: the next request answers 404 (issue 44 item 6)', async () => {
+    for (const takeBack of ['unpublish', 'delete'] as const) {
+      const blog = await liveBlog(editor, { name: `Kept live ${takeBack}` });
+      await add(editor, blog._id, { body: '<p>First</p>' });
+      await feed(blog._id);
+      // Kept: a second reader gets the kept answer.
+      expect((await feed(blog._id)).res.headers['x-page-cache']).toBe('hit');
+      const gone =
+        takeBack === 'unpublish'
+          ? await t.app.inject({
+              method: 'POST',
+              url: `/api/articles/${blog._id}/status`,
+              headers: auth(editor),
+              payload: { status: 'draft' },
+            })
+          : await t.app.inject({
+              method: 'DELETE',
+              url: `/api/articles/delete/${blog._id}`,
+              headers: auth(editor),
+            });
+      expect(gone.statusCode, gone.body).toBe(200);
+      const next = await t.app.inject({ url: `/api/articles/${blog._id}/live` });
+      expect(next.statusCode, takeBack).toBe(404);
+    }
+  });
 });
 
 /** The JSON-LD blocks of a page. */

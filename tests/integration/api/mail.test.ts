@@ -300,8 +300,12 @@ describe('review mail', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect((await me(res.json().token)).json().reviewMail).toBe(false);
   };
-  /** Runs the review-mail jobs due and waits for what they handed over. */
+  /**
+   * Runs the review-mail jobs due and waits for what they handed over. A move's job is set by
+   * the review-mail consumer of the move's event, after commit (server/events): first let it.
+   */
   const deliver = async () => {
+    await t.app.services.events.settled();
     await t.app.services.jobs.runDue();
     await settled();
   };

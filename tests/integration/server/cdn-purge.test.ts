@@ -1,16 +1,23 @@
 /*
  * Front caches hear about changes (issue 23 item 3): with CDN_PURGE_URL pointing at a receiver,
- * a save posts the tags of what it touched and the addresses kept with them; a receiver that
+ * a save posts the tags of what it touched and the public addresses it touches; a receiver that
  * refuses or is down never fails the save, and the purge is retried, counted in /metrics, and
  * delivered when it comes back. A real HTTP receiver on a free port, a real app.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CacheTags } from '../../../common/cache-tags';
-import { createCdnPurger, PURGED_SHARED_SECONDS } from '../../../server/lib/cdn-purge';
-import { publicCacheControl } from '../../../server/lib/page-cache';
-import { NOT_FRESH_CACHE_CONTROL } from '../../../server/plugins/page-cache';
-import { auth, createAdmin, createArticle, createCategory, type TestUser } from '../../factories';
+import { PURGED_SHARED_SECONDS } from '../../../server/caching/cdn-purge';
+import { publicCacheControl } from '../../../server/caching/http-caching';
+import { NOT_FRESH_CACHE_CONTROL } from '../../../server/caching/page-cache';
+import {
+  auth,
+  createAdmin,
+  createArticle,
+  createCategory,
+  createUser,
+  type TestUser,
+} from '../../factories';
 import { shiftedClock } from '../../setup/clock';
 import { parsePrometheusText } from '../../setup/prometheus-text';
 import { freePort } from '../../setup/spawn-server';
@@ -144,7 +151,7 @@ async function purgeNaming(
 }
 
 describe('purges for a front cache (CDN_PURGE_URL, the JSON webhook)', () => {
-  it('a save posts the article’s tags and the addresses kept with them, with the token', async () => {
+  it('a save posts the article’s tags and the addresses it touches, with the token', async () => {
     const article = await createArticle(t.app, admin, categoryId, { name: 'Purged story' });
     const path = `/${categorySlug}/${article.slug}`;
     const first = await t.app.inject({ url: path });
@@ -164,8 +171,10 @@ describe('purges for a front cache (CDN_PURGE_URL, the JSON webhook)', () => {
     expect(purge.headers.authorization).toBe(`Bearer ${TOKEN}`);
     expect(purge.headers['content-type']).toMatch(/^application\/json/);
     expect(purge.body.tags).toContain(CacheTags.sitemaps);
-    // Its page's address, absolute, as this process kept it.
-    expect(purge.body.urls).toContain(`${SITE}${path}`);
+    // Its page's address, its section's and the home's, absolute, from the change itself.
+    expect(purge.body.urls).toEqual(
+      expect.arrayContaining([`${SITE}${path}`, `${SITE}/category/${categorySlug}`, `${SITE}/`]),
+    );
     expect(purge.body.drop).toEqual([]);
   });
 
@@ -219,6 +228,38 @@ describe('purges for a front cache (CDN_PURGE_URL, the JSON webhook)', () => {
     });
   }
 
+  it('a reader’s own profile purges nothing; an author’s changes made while the front cache is away go as one purge (issue 44 item 11)', async () => {
+    const reader = await createUser(t.app, 'reader');
+    const author = await createUser(t.app, 'author');
+    const rename = (who: TestUser, name: string) =>
+      t.app.inject({ method: 'PUT', url: '/api/users/me', headers: auth(who), payload: { name } });
+    expect((await rename(reader, 'Reader Renamed')).statusCode).toBe(200);
+    // A change after it, which does purge: once it is there, the reader's would have been too.
+    const marker = await createArticle(t.app, admin, categoryId, { name: 'After the reader' });
+    await purgeNaming(CacheTags.article(marker._id));
+    expect(receiver.received.some((r) => r.body.tags?.includes(CacheTags.author(reader._id)))).toBe(
+      false,
+    );
+
+    receiver.refuse(true);
+    const since = receiver.received.length;
+    try {
+      for (const n of [1, 2, 3])
+        expect((await rename(author, `Author Renamed ${n}`)).statusCode).toBe(200);
+      await waitUntil(async () => (await metrics()).failed > 0, {
+        timeoutMs: 30_000,
+        message: 'the author’s purge was never tried',
+      });
+    } finally {
+      receiver.refuse(false);
+    }
+    await purgeNaming(CacheTags.author(author._id), { since });
+    const naming = receiver.received
+      .slice(since)
+      .filter((r) => r.body.tags?.includes(CacheTags.author(author._id)));
+    expect(naming).toHaveLength(1);
+  });
+
   it('an answer that may show what changed tells shared caches to keep it only while they fetch it again', async () => {
     const article = await createArticle(t.app, admin, categoryId, { name: 'Aging story' });
     const path = `/${categorySlug}/${article.slug}`;
@@ -239,38 +280,5 @@ describe('purges for a front cache (CDN_PURGE_URL, the JSON webhook)', () => {
     } finally {
       time.shift(0);
     }
-  });
-});
-
-describe('the purge queue', () => {
-  it('past its bound, becomes one purge of everything, counted', async () => {
-    const purger = createCdnPurger(
-      { format: 'json', url: receiver.url, token: TOKEN },
-      { maxQueued: 5 },
-    );
-    try {
-      const tags = Array.from({ length: 6 }, (_, i) => `overflow-${i}`);
-      purger.add({ stale: tags });
-      expect(purger.counts()).toMatchObject({ overflowed: 1, queued: 1 });
-      await waitUntil(() => receiver.received.some((r) => r.body.everything === 'stale'), {
-        timeoutMs: 20_000,
-        message: 'the purge of everything never reached the receiver',
-      });
-      expect(receiver.received.some((r) => r.body.tags?.includes('overflow-0'))).toBe(false);
-    } finally {
-      await purger.close();
-    }
-  });
-
-  it('sends what is left when it closes', async () => {
-    const purger = createCdnPurger(
-      { format: 'json', url: receiver.url, token: TOKEN },
-      // A batch that would wait longer than any test: only close() sends it.
-      { batchMs: 600_000 },
-    );
-    purger.add({ stale: ['closing-tag'] });
-    await purger.close();
-    expect(receiver.received.some((r) => r.body.tags?.includes('closing-tag'))).toBe(true);
-    expect(purger.counts()).toMatchObject({ sent: 1, queued: 0 });
   });
 });

@@ -5,11 +5,12 @@
  * signed-in reader is passed, a save's new text and a deletion show through it after the purge.
  * Skipped only where varnishd is not installed outside CI; under CI its absence fails.
  */
+import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CacheTags } from '../../../common/cache-tags';
-import { PURGED_SHARED_SECONDS } from '../../../server/lib/cdn-purge';
-import { publicCacheControl } from '../../../server/lib/page-cache';
+import { PURGED_SHARED_SECONDS } from '../../../server/caching/cdn-purge';
+import { publicCacheControl } from '../../../server/caching/http-caching';
 import { AUTH_COOKIE } from '../../../server/plugins/auth';
 import { auth, createAdmin, createArticle, createCategory, type TestUser } from '../../factories';
 import { freePort } from '../../setup/spawn-server';
@@ -30,6 +31,25 @@ const servedFromCache = (res: Response) =>
   (res.headers.get('x-varnish') ?? '').trim().split(/\s+/).length === 2;
 
 const through = (path: string, init: RequestInit = {}) => fetch(`${varnish!.url}${path}`, init);
+
+/**
+ * A GET with these Cookie headers sent exactly as written (several headers stay several; fetch
+ * would join or refuse them), answered with its status and body.
+ */
+function rawGet(base: string, path: string, cookies: string[]) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    // Raw headers leave out what Node adds to an object's: the Host too.
+    const headers = ['host', new URL(base).host, ...cookies.flatMap((c) => ['cookie', c])];
+    const req = request(`${base}${path}`, { headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 describe.skipIf(missing && !CI)(
   `Varnish in front of Patrika${missing ? ' (skipped: varnishd is not installed)' : ''}`,
@@ -110,6 +130,46 @@ describe.skipIf(missing && !CI)(
       expect(anonymous.headers.get('cache-control')).toBe(
         publicCacheControl(PURGED_SHARED_SECONDS),
       );
+    });
+
+    it('signs a request in through Varnish exactly when Patrika does, whatever the cookie’s spelling, and never shares a signed-in page (issue 44 item 1)', async () => {
+      const article = await createArticle(t!.app, admin, category._id, { name: 'Spelled story' });
+      const path = `/${category.slug}/${article.slug}`;
+      const backend = `http://127.0.0.1:${(t!.app.server.address() as AddressInfo).port}`;
+      const menu = `<summary class="nav-link">${admin.name}</summary>`;
+      const token = admin.token;
+      const spellings: string[][] = [
+        [`${AUTH_COOKIE}=${token}`],
+        [`${AUTH_COOKIE} =${token}`],
+        [`${AUTH_COOKIE}\t=${token}`],
+        [` \t${AUTH_COOKIE}=${token}`],
+        [`theme=dark;${AUTH_COOKIE}= ${token}`],
+        [`broken;${AUTH_COOKIE}=${token}`],
+        [`${AUTH_COOKIE}=${token}; ${AUTH_COOKIE}=other`],
+        [`${AUTH_COOKIE}="${token}"`],
+        [`${AUTH_COOKIE.toUpperCase()}=${token}`],
+        [`x${AUTH_COOKIE}=${token}`],
+        [`${AUTH_COOKIE}=`],
+        // A second Cookie header: Node joins them, and the VCL does too.
+        ['theme=dark', `${AUTH_COOKIE}=${token}`],
+        ['theme=dark', `${AUTH_COOKIE} = ${token}`],
+      ];
+      let signedInSomewhere = 0;
+      for (const cookies of spellings) {
+        const direct = await rawGet(backend, path, cookies);
+        const varnished = await rawGet(varnish!.url, path, cookies);
+        const label = JSON.stringify(cookies);
+        expect(direct.status, label).toBe(200);
+        expect(varnished.body.includes(menu), label).toBe(direct.body.includes(menu));
+        if (direct.body.includes(menu)) signedInSomewhere++;
+        // Whatever was sent before, an anonymous reader never gets the signed-in menu.
+        for (const base of [backend, varnish!.url]) {
+          const anonymous = await rawGet(base, path, []);
+          expect(anonymous.body.includes(menu), `${base} after ${label}`).toBe(false);
+        }
+      }
+      // The spellings above do sign in where the cookie parser reads the name.
+      expect(signedInSomewhere).toBe(9);
     });
 
     it('serves a save’s new text once Patrika purges the page’s tags', async () => {

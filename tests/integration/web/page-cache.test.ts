@@ -16,7 +16,7 @@ import {
   type TestUser,
 } from '../../factories/index';
 import { CacheTags } from '../../../common/cache-tags';
-import { PUBLIC_PAGE_CACHE_CONTROL } from '../../../server/lib/page-cache';
+import { PUBLIC_PAGE_CACHE_CONTROL } from '../../../server/caching/http-caching';
 import { ensureBuild } from '../../setup/spawn-server';
 import { createTestDatabase } from '../../setup/test-db';
 

@@ -1,30 +1,32 @@
-import { data, redirect } from 'react-router';
+import { data, redirect, useParams } from 'react-router';
 import { appContext } from '../../../common/services';
 import { GeneralErrorBoundary } from '../../components/error-boundary';
 import { useInterface } from '../../copy/language';
-import type { Route } from './+types/legacy-article';
+import type { Route } from './+types/article-redirect';
 
 /**
- * /articles/:id, an old-site article number (or an article id): HTTP 301 to its current
- * address (DECISIONS.md §6). In-app navigation shows SPEC.md's "Loading..." meanwhile.
+ * The two redirect screens of SPEC.md §8, one module for both routes (app/routes.ts): HTTP 301
+ * to an article's current address (DECISIONS.md §6) from
+ * - /articles/:id, an old-site article number (or an article id), "Loading..." meanwhile;
+ * - /article/:slug, a current or former slug, "Redirecting..." meanwhile.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { services } = context.get(appContext);
+  const { articles } = context.get(appContext).services;
   let target: string | undefined;
-  if (/^\d{1,10}$/.test(params.id)) {
-    target = await services.articles.pathForLegacyId(Number(params.id));
-  } else if (/^[0-9a-f-]{36}$/i.test(params.id)) {
-    target = await services.articles.pathForId(params.id);
-  }
+  if (params.slug !== undefined) target = await articles.pathForSlug(params.slug);
+  else if (/^\d{1,10}$/.test(params.id ?? ''))
+    target = await articles.pathForLegacyId(Number(params.id));
+  else if (/^[0-9a-f-]{36}$/i.test(params.id ?? '')) target = await articles.pathForId(params.id!);
   if (!target) throw data(null, { status: 404, statusText: 'Not Found' });
   throw redirect(target, 301);
 }
 
-export default function LegacyArticle() {
+export default function ArticleRedirect() {
   const { t, lang } = useInterface();
+  const bySlug = useParams().slug !== undefined;
   return (
     <p className="container py-5" lang={lang}>
-      {t.redirect.loading}
+      {bySlug ? t.redirect.redirecting : t.redirect.loading}
     </p>
   );
 }

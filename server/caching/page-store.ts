@@ -12,7 +12,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import type { CacheChange } from '../../common/cache-tags';
-import type { Clock } from './clock';
+import type { Clock } from '../lib/clock';
 
 /** An answer as kept: its bytes in each encoding, its validator and its own headers. */
 export interface KeptAnswer {

@@ -18,21 +18,10 @@ import {
   gzip,
   gzipSync,
 } from 'node:zlib';
-import { LIVE_FEED_PATTERN, PAGE_QUERY_KEYS, SERVER_SEGMENTS } from '../../common/paths';
+import type { FastifyRequest } from 'fastify';
+import { tokenOf } from '../plugins/auth';
+import { KEPT } from './kept-answers';
 import type { KeptAnswer } from './page-store';
-
-/**
- * How long a kept answer is fresh when nothing it shows changes: a change refreshes it at once
- * in every process (its tags), but a restore or a hand edit of the database notifies no one,
- * and random suggestions should change now and then. Past this it is served stale while it is
- * refreshed.
- */
-export const KEEP_MS = {
-  /** A rendered page. */
-  page: 60_000,
-  /** A sitemap or a feed, costly to make; crawlers may keep it as long (max-age). */
-  sitemap: 300_000,
-} as const;
 
 /**
  * What an anonymous reading page tells caches: browsers check again every time (a 304 costs
@@ -44,7 +33,7 @@ export const publicCacheControl = (sharedSeconds: number) =>
   `public, max-age=0, s-maxage=${sharedSeconds}, stale-while-revalidate=60, stale-if-error=86400`;
 
 /** The shared cache lifetime without a purge: a changed page shows there within a minute. */
-export const PUBLIC_PAGE_CACHE_CONTROL = publicCacheControl(KEEP_MS.page / 1000);
+export const PUBLIC_PAGE_CACHE_CONTROL = publicCacheControl(KEPT.page.freshMs / 1000);
 
 /** The encodings a page is kept in; identity is made from gzip for the rare client without. */
 export type Encoding = 'br' | 'gzip' | 'identity';
@@ -182,59 +171,17 @@ export function isStorable(response: {
 }
 
 /**
- * Whether a path's answers may be kept at all: pages, feeds, sitemaps and the like, never the
- * API (its answers are data per client), built assets or media (served from files with their
- * own validators).
+ * Only GET/HEAD requests for public pages by readers who are not signed in are cached. Whether
+ * a request is signed in is read from the same parsed session the rest of the request uses
+ * (`tokenOf`: the Authorization header, the cookie as @fastify/cookie parsed it), never from a
+ * spelling of the Cookie header: a cookie written `patrika_token =…` signs a request in, so its
+ * page is its own (issue 44 item 1).
  */
-/**
- * The one API answer kept like a page: a live blog's entries (issue 25 item 1), the same for
- * every reader and asked by every open page every few seconds. Its `since` is part of its key.
- */
-const KEPT_API = LIVE_FEED_PATTERN;
-const KEPT_API_QUERY_KEYS = ['since'];
-
-export function isKeptPath(url: string): boolean {
-  if (KEPT_API.test(url)) return true;
-  return !(
-    url.startsWith(`/${SERVER_SEGMENTS.api}/`) ||
-    url.startsWith(`/${SERVER_SEGMENTS.assets}/`) ||
-    url.startsWith(`/${SERVER_SEGMENTS.media}/`)
-  );
-}
-
-/** Only anonymous GET/HEAD requests for public pages are cached. */
-export function isCacheable(
-  request: { method: string; url: string; headers: Record<string, string | string[] | undefined> },
-  cookieName: string,
-): boolean {
+export function isCacheable(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  if (request.headers.authorization) return false;
-  const cookie = request.headers.cookie;
-  if (typeof cookie === 'string' && cookie.includes(`${cookieName}=`)) return false;
+  if (request.headers.authorization !== undefined || tokenOf(request)) return false;
   const path = request.url.split('?')[0] ?? '';
   return !PRIVATE_PREFIXES.some(
     (p) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}.`),
   );
-}
-
-/**
- * React Router's `.data` requests name the loaders they want in `_routes`; the answer depends
- * on it as much as on the path.
- */
-const KEYED_QUERY_KEYS = [...PAGE_QUERY_KEYS, '_routes'];
-
-/**
- * The cache key of a request: its path plus the query parameters a page reads, in one order.
- * Tracking tags (`?utm_source=…`) and made-up parameters (`?x=1`) meet the cached page, so they
- * can neither split the cache nor force a fresh render.
- */
-export function pageCacheKey(url: string): string {
-  const at = url.indexOf('?');
-  if (at === -1) return url;
-  const params = new URLSearchParams(url.slice(at + 1));
-  const kept = new URLSearchParams();
-  for (const key of KEPT_API.test(url) ? KEPT_API_QUERY_KEYS : KEYED_QUERY_KEYS)
-    for (const value of params.getAll(key)) kept.append(key, value);
-  const query = kept.toString();
-  return query ? `${url.slice(0, at)}?${query}` : url.slice(0, at);
 }

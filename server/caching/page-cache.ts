@@ -15,7 +15,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { SERVER_SEGMENTS } from '../../common/paths';
-import type { Change } from '../lib/change-notices';
+import type { CacheChange } from '../../common/cache-tags';
 import {
   bytesOf,
   chooseEncoding,
@@ -27,13 +27,15 @@ import {
   etagOf,
   forbidsStoring,
   isCacheable,
-  isKeptPath,
   noneMatchHits,
-  pageCacheKey,
   PUBLIC_PAGE_CACHE_CONTROL,
   publicCacheControl,
-} from '../lib/page-cache';
-import type { KeptAnswer, PageStore } from '../lib/page-store';
+} from './http-caching';
+import { isKeptPath, pageCacheKey, type KeptKind } from './kept-answers';
+import type { KeptAnswer, PageStore } from './page-store';
+
+/** What a change does to every kept answer; `all` for a change nobody can name by tags. */
+export type Change = CacheChange | { all: 'stale' | 'drop' };
 
 /**
  * How an answer came: `hit` (kept, fresh), `stale` (kept, being refreshed), `coalesced` (it
@@ -110,7 +112,6 @@ export class PageCache {
   constructor(
     readonly store: PageStore,
     private readonly options: {
-      cookieName: string;
       /** What kept answers tell shared caches (publicCacheControl). */
       cacheControl?: string;
       now: () => number;
@@ -141,7 +142,7 @@ export class PageCache {
 
   /** The onRequest hook: kept answers before any route; one render per missed key. */
   async answer(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
-    if (!isKeptPath(request.url) || !isCacheable(request, this.options.cookieName)) return;
+    if (!isKeptPath(request.url) || !isCacheable(request)) return;
     const key = pageCacheKey(request.url);
     if (request.headers[REFRESH_HEADER] === this.refreshToken) {
       this.fly(request, reply, key, true);
@@ -270,7 +271,10 @@ export function tagHeaders(tags: readonly string[]): [string, string][] {
   ];
 }
 
-/** Serves kept answers before any route, and lets a render that kept nothing go. */
+/**
+ * Serves kept answers before any route, and lets a render that kept nothing go. Registered after
+ * the cookie parser: whether a request is signed in is read from its parsed session.
+ */
 export function registerPageCache(app: FastifyInstance, cache: PageCache) {
   app.addHook('onRequest', (request, reply) => cache.answer(request, reply));
   app.addHook('onResponse', async (request, reply) => cache.landed(request, reply.statusCode));
@@ -288,7 +292,7 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache) {
  * made once, however many requests ask for it at the same time. Without a cache (tests of the
  * routes alone) the answer is sent as made.
  */
-export function wholeAnswers(cache: PageCache | undefined, freshMs: number) {
+export function wholeAnswers(cache: PageCache | undefined, kind: KeptKind) {
   return async function send(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -298,7 +302,12 @@ export function wholeAnswers(cache: PageCache | undefined, freshMs: number) {
     const made = await make();
     if (!cache) return reply.headers(Object.fromEntries(headers)).send(made.body);
     const body = Buffer.isBuffer(made.body) ? made.body : Buffer.from(made.body);
-    return cache.keep(request, reply, { status: 200, headers, body }, { tags: made.tags, freshMs });
+    return cache.keep(
+      request,
+      reply,
+      { status: 200, headers, body },
+      { tags: made.tags, freshMs: kind.freshMs },
+    );
   };
 }
 

@@ -1,11 +1,13 @@
 /*
- * Front caches hear about changes (issue 23 items 3 and 6, docs/decisions/029): a change this
- * process made (never one heard from another process: every process would purge the same
- * thing) is queued here after its save and sent to the front cache (Varnish, a CDN, or any
- * receiver of the JSON webhook) in batches, at most one every BATCH_MS, retried with capped
- * exponential backoff while the front cache cannot be reached. A save never waits for it and
- * never fails because of it. The queue is bounded: past MAX_QUEUED tags and addresses it
- * becomes one "purge everything", which every format here has.
+ * Front caches hear about changes (issue 23 items 3 and 6, docs/decisions/029, issue 36 item 3):
+ * the purge is a consumer of the events (server/events), read once across every process from
+ * its own position, so a process killed between a save's commit and its purge leaves the purge
+ * to the next process that reads, and a save never waits for it nor fails because of it. The
+ * events of a busy moment go as one batch (they gather for BATCH_MS first), retried with
+ * capped exponential backoff while the front cache cannot be reached. What each change touches
+ * comes with the change: its tags, and the public addresses it touches (its article's, its
+ * section's, the home), not whatever this process happens to keep. A batch past MAX_QUEUED
+ * tags and addresses becomes one "purge everything", which every format here has.
  *
  * The formats (CDN_PURGE), as their documentation describes them (README, "Front caches"):
  * - `json`: POST `{ "tags": [...], "drop": [...], "urls": [...] }` with a bearer token.
@@ -15,7 +17,8 @@
  * - `fastly`: POST `{ "surrogate_keys": [...] }` to the service's /purge, 256 keys a request,
  *   soft (`Fastly-Soft-Purge: 1`) for what may be served stale.
  */
-import type { Change } from './change-notices';
+import type { EventCache } from '../../db/schema/events';
+import { RetryLater, type EventBus, type StoredEvent } from '../events/event-bus';
 
 export const PURGE_FORMATS = ['json', 'varnish', 'cloudflare', 'fastly'] as const;
 export type PurgeFormat = (typeof PURGE_FORMATS)[number];
@@ -39,18 +42,13 @@ export const PURGED_SHARED_SECONDS = 86_400;
  */
 export const VARNISH_ALL_KEY = 'patrika:all';
 
-/** Batches go out at most this often: the changes of a busy moment travel together. */
+/** Events gather this long before a batch goes: the changes of a busy moment travel together. */
 export const BATCH_MS = 250;
-/** Tags and addresses waiting past this become one purge of everything. */
+/** A batch of more tags and addresses than this becomes one purge of everything. */
 export const MAX_QUEUED = 10_000;
-/** The first retry after a failure, doubled each time up to RETRY_MAX_MS. */
-const RETRY_FIRST_MS = 500;
-const RETRY_MAX_MS = 30_000;
-/** A Retry-After the front cache sends is honoured up to this. */
-const RETRY_AFTER_MAX_MS = 10 * 60_000;
 /** One purge request gives up after this (it is then retried). */
 const REQUEST_TIMEOUT_MS = 10_000;
-/** Closing the app waits this long for a purge under way, and for the last batch. */
+/** Closing the app waits this long for a purge under way. */
 const CLOSE_GRACE_MS = 2_000;
 
 /** Per request, as each API documents its limit (README, "Front caches"). */
@@ -80,7 +78,7 @@ export interface PurgeBatch {
   stale: string[];
   /** Tags whose answers must not be served again (a page deleted, unpublished or moved). */
   drop: string[];
-  /** Absolute addresses this process kept with those tags (all it can know of addresses). */
+  /** Absolute addresses of the public pages the changes touch. */
   urls: string[];
   /** Everything: a change nobody could name, or a queue that overflowed. */
   all?: 'stale' | 'drop';
@@ -183,29 +181,16 @@ export interface PurgeCounts {
   failed: number;
   /** Batches sent again after a failure. */
   retried: number;
-  /** Times the queue grew past its bound and became a purge of everything. */
+  /** Batches too large to name, sent as a purge of everything. */
   overflowed: number;
-  /** Tags and addresses waiting to be sent (0 or 1 for "everything"). */
+  /** Events this process knows of that the purge has not read yet. */
   queued: number;
 }
 
 export interface CdnPurger {
-  /** Whether the format uses addresses (the caller then lists what it kept with the tags). */
-  readonly wantsUrls: boolean;
-  /** Queues a change this process made, with the addresses it kept that showed it. */
-  add(change: Change, urls?: readonly string[]): void;
   counts(): PurgeCounts;
-  /** Stops sending: the purge under way and the last batch get a moment, then are given up. */
+  /** Stops sending: the purge under way gets a moment, then is given up (and read again later). */
   close(): Promise<void>;
-}
-
-class PurgeFailed extends Error {
-  constructor(
-    message: string,
-    readonly retryAfterMs?: number,
-  ) {
-    super(message);
-  }
 }
 
 /** Seconds of a Retry-After header (RFC 9110 §10.2.3), when it says seconds. */
@@ -222,185 +207,101 @@ async function sendOne(request: PurgeRequest, signal: AbortSignal): Promise<void
   // The answer's body is not needed, but must be read for the connection to be reused.
   await response.arrayBuffer().catch(() => undefined);
   if (!response.ok)
-    throw new PurgeFailed(
+    throw new RetryLater(
       `${request.method} ${request.url} answered ${response.status}`,
       retryAfterMs(response.headers.get('retry-after')),
     );
 }
 
-interface Pending {
-  stale: Set<string>;
-  drop: Set<string>;
-  urls: Set<string>;
-  all?: 'stale' | 'drop';
-}
-
-const empty = (): Pending => ({ stale: new Set(), drop: new Set(), urls: new Set() });
-
-const sizeOf = (p: Pending) => (p.all ? 1 + p.drop.size : p.stale.size + p.drop.size + p.urls.size);
-
-/** Adds `from` to `into`: "everything" takes in the rest (drops stay for a soft everything). */
-function merge(into: Pending, from: Pending) {
-  if (from.all === 'drop' || (from.all && !into.all)) into.all = from.all;
-  for (const tag of from.drop) into.drop.add(tag);
-  if (into.all) {
-    into.stale.clear();
-    into.urls.clear();
-    if (into.all === 'drop') into.drop.clear();
-    return;
+/**
+ * What a run of events asks of the front cache: every tag they stale or drop, every address
+ * they touch (absolute, under `publicUrl`), or everything when one of them names no tags or
+ * the batch is past `maxQueued`.
+ */
+export function purgeBatch(
+  caches: readonly EventCache[],
+  publicUrl: string,
+  maxQueued = MAX_QUEUED,
+): PurgeBatch & { overflowed: boolean } {
+  const stale = new Set<string>();
+  const drop = new Set<string>();
+  const urls = new Set<string>();
+  let all: 'stale' | 'drop' | undefined;
+  for (const cache of caches) {
+    if (cache.all === 'drop' || (cache.all && !all)) all = cache.all;
+    for (const tag of cache.stale ?? []) stale.add(tag);
+    for (const tag of cache.drop ?? []) drop.add(tag);
+    for (const path of cache.urls ?? []) urls.add(`${publicUrl}${path}`);
   }
-  for (const tag of from.stale) into.stale.add(tag);
-  for (const url of from.urls) into.urls.add(url);
+  const overflowed = !all && stale.size + drop.size + urls.size > maxQueued;
+  if (overflowed) all = drop.size > 0 ? 'drop' : 'stale';
+  if (all) return { stale: [], drop: all === 'stale' ? [...drop] : [], urls: [], all, overflowed };
+  return { stale: [...stale], drop: [...drop], urls: [...urls], overflowed };
 }
 
 interface PurgerOptions {
+  bus: Pick<EventBus, 'once' | 'pending'>;
+  /** The site's address: purged addresses are absolute. */
+  publicUrl: string;
   log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
   batchMs?: number;
-  retryFirstMs?: number;
-  retryMaxMs?: number;
   maxQueued?: number;
 }
 
-/** The queue and its sender (see the top of this file). */
-class Purger implements CdnPurger {
-  readonly wantsUrls: boolean;
-  private readonly tally = { sent: 0, failed: 0, retried: 0, overflowed: 0 };
-  private pending = empty();
-  private timer: NodeJS.Timeout | undefined;
-  private sending: Promise<void> | undefined;
-  /** Failures in a row: the backoff, and whether the next batch is a retry. */
-  private failures = 0;
-  private closed = false;
-  private readonly stop = new AbortController();
+/**
+ * The front cache's purge as an event consumer (see the top of this file): made once, at boot,
+ * with the services (server/caching/content-caching.ts).
+ */
+export function createCdnPurger(target: PurgeTarget, options: PurgerOptions): CdnPurger {
+  const tally = { sent: 0, failed: 0, retried: 0, overflowed: 0 };
+  const stop = new AbortController();
+  /** Whether the last batch failed: the next one is a retry. */
+  let failing = false;
 
-  constructor(
-    private readonly target: PurgeTarget,
-    private readonly options: PurgerOptions,
-  ) {
-    this.wantsUrls = target.format === 'json';
-  }
-
-  add(change: Change, urls: readonly string[] = []) {
-    if (this.closed) return;
-    const next = empty();
-    if ('all' in change) next.all = change.all;
-    else {
-      for (const tag of change.stale) next.stale.add(tag);
-      for (const tag of change.drop ?? []) next.drop.add(tag);
-      for (const url of urls) next.urls.add(url);
-    }
-    if (!next.all && next.stale.size === 0 && next.drop.size === 0) return;
-    merge(this.pending, next);
-    this.bound();
-    // While failing, the retry's timer is set already; otherwise the next batch goes soon.
-    this.schedule(this.options.batchMs ?? BATCH_MS);
-  }
-
-  counts(): PurgeCounts {
-    return { ...this.tally, queued: sizeOf(this.pending) };
-  }
-
-  async close() {
-    if (this.closed) return;
-    this.closed = true;
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    const giveUp = setTimeout(() => this.stop.abort(), CLOSE_GRACE_MS);
-    try {
-      await this.sending;
-      // The last batch, unless the front cache is known to be unreachable.
-      if (this.failures === 0 && sizeOf(this.pending) > 0) await this.flush();
-    } finally {
-      clearTimeout(giveUp);
-    }
-    const queued = sizeOf(this.pending);
-    if (queued > 0)
-      this.options.log?.error({ queued }, 'purges the front cache never got: closing without them');
-  }
-
-  /** Past its bound the queue is one purge of everything, which every format has. */
-  private bound() {
-    const max = this.options.maxQueued ?? MAX_QUEUED;
-    const queued = sizeOf(this.pending);
-    if (this.pending.all || queued <= max) return;
-    this.tally.overflowed++;
-    this.options.log?.error(
-      { queued, max },
-      'too many purges waiting for the front cache: purging everything instead',
-    );
-    this.pending = { ...empty(), all: this.pending.drop.size > 0 ? 'drop' : 'stale' };
-  }
-
-  private schedule(delayMs: number) {
-    if (this.closed || this.timer || this.sending || sizeOf(this.pending) === 0) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.flush();
-    }, delayMs);
-    // Purges never keep a process alive (close() sends what is left).
-    this.timer.unref();
-  }
-
-  private flush(): Promise<void> {
-    if (this.sending || sizeOf(this.pending) === 0) return this.sending ?? Promise.resolve();
-    const batch = this.pending;
-    this.pending = empty();
-    if (this.failures > 0) this.tally.retried++;
-    let retryInMs: number | undefined;
-    this.sending = this.send(batch)
-      .then(() => {
-        if (this.failures > 0)
-          this.options.log?.info({ after: this.failures }, 'purges reach the front cache again');
-        this.failures = 0;
-      })
-      .catch((error: unknown) => {
-        this.failures++;
-        // The batch waits with what came since; a request of it that went is sent again: harmless.
-        merge(this.pending, batch);
-        this.bound();
-        retryInMs = this.backoff(error);
-        this.options.log?.error(
-          { err: error, attempt: this.failures, retryInMs },
-          'purging the front cache failed; it is tried again',
-        );
-      })
-      .finally(() => {
-        this.sending = undefined;
-        this.schedule(retryInMs ?? this.options.batchMs ?? BATCH_MS);
-      });
-    return this.sending;
-  }
-
-  private async send(batch: Pending) {
-    const requests = purgeRequests(this.target, {
-      stale: [...batch.stale],
-      drop: [...batch.drop],
-      urls: [...batch.urls],
-      all: batch.all,
-    });
-    for (const request of requests) {
-      const signal = AbortSignal.any([AbortSignal.timeout(REQUEST_TIMEOUT_MS), this.stop.signal]);
+  const send = async (batch: PurgeBatch) => {
+    for (const request of purgeRequests(target, batch)) {
+      const signal = AbortSignal.any([AbortSignal.timeout(REQUEST_TIMEOUT_MS), stop.signal]);
       try {
         await sendOne(request, signal);
       } catch (error) {
-        this.tally.failed++;
+        tally.failed++;
         throw error;
       }
-      this.tally.sent++;
+      tally.sent++;
     }
-  }
+  };
 
-  /** Capped exponential backoff, or longer when the front cache asks (Retry-After). */
-  private backoff(error: unknown) {
-    const first = this.options.retryFirstMs ?? RETRY_FIRST_MS;
-    const max = this.options.retryMaxMs ?? RETRY_MAX_MS;
-    const backoff = Math.min(max, first * 2 ** (this.failures - 1));
-    const asked = error instanceof PurgeFailed ? error.retryAfterMs : undefined;
-    return Math.max(backoff, Math.min(asked ?? 0, RETRY_AFTER_MAX_MS));
-  }
-}
+  options.bus.once(
+    'cdn-purge',
+    async (events: StoredEvent[]) => {
+      const caches = events.flatMap((e) => (e.cache ? [e.cache] : []));
+      if (caches.length === 0) return;
+      const batch = purgeBatch(caches, options.publicUrl, options.maxQueued);
+      if (batch.overflowed) {
+        tally.overflowed++;
+        options.log?.error(
+          { max: options.maxQueued ?? MAX_QUEUED },
+          'too many purges at once: purging everything instead',
+        );
+      }
+      if (failing) tally.retried++;
+      try {
+        await send(batch);
+      } catch (error) {
+        failing = true;
+        throw error;
+      }
+      if (failing) options.log?.info({}, 'purges reach the front cache again');
+      failing = false;
+    },
+    { settleMs: options.batchMs ?? BATCH_MS },
+  );
 
-/** The purger of a target: made once, at boot, with the services (server/services.ts). */
-export function createCdnPurger(target: PurgeTarget, options: PurgerOptions = {}): CdnPurger {
-  return new Purger(target, options);
+  return {
+    counts: () => ({ ...tally, queued: options.bus.pending('cdn-purge') }),
+    async close() {
+      const giveUp = setTimeout(() => stop.abort(), CLOSE_GRACE_MS);
+      giveUp.unref();
+    },
+  };
 }

@@ -1,0 +1,74 @@
+/*
+ * Changes as events (DECISIONS.md §22, server/events/README.md): what `GET /api/events` answers,
+ * and the catalogue of event types with what each means. Webhooks, newsletters, the fediverse
+ * and analytics of this wave subscribe to these names: a name never changes meaning.
+ */
+import { z } from 'zod';
+
+/** Every event type, with what it says happened (the OpenAPI document lists them). */
+export const EVENT_TYPES = {
+  'article.created': 'An article was written for the first time (any status).',
+  'article.updated':
+    'An article was saved, restored or moved without readers gaining or losing it (its words, its draft, its review).',
+  'article.published': 'An article became public: published now, or its scheduled time came.',
+  'article.scheduled': 'An article was set to go out at a time still to come.',
+  'article.unpublished':
+    'A public article left readers: sent back to draft or review, or moved to a later time.',
+  'article.deleted': 'An article was deleted.',
+  'live.entry.created': 'A live blog got an update.',
+  'live.entry.updated': 'A live blog update was changed (its text, pinned, key event).',
+  'live.entry.deleted': 'A live blog update was taken down.',
+  'breaking.set': 'The breaking-news band was set (replacing any before it).',
+  'breaking.cleared': 'The breaking-news band was removed, or its time ran out.',
+  'category.created': 'A category was made.',
+  'category.updated': 'A category was renamed, moved or changed.',
+  'category.deleted': 'A category was deleted.',
+  'tag.updated': 'A tag’s display name was corrected.',
+  'settings.updated': 'The site settings changed (the keys changed are named, never values).',
+  'page.updated': 'A static page’s text (about us, contact, …) changed.',
+  'author.updated': 'A person with a public author page changed their name, photo, bio or address.',
+  'media.created': 'An image was uploaded.',
+  'media.deleted': 'An uploaded image was deleted.',
+  'site.imported': 'Content came in at once (a WordPress import or a site archive).',
+} as const;
+
+export type EventType = keyof typeof EVENT_TYPES;
+export const EventTypeSchema = z
+  .enum(Object.keys(EVENT_TYPES) as [EventType, ...EventType[]])
+  .meta({
+    description: Object.entries(EVENT_TYPES)
+      .map(([type, meaning]) => `\`${type}\`: ${meaning}`)
+      .join('\n'),
+  });
+
+/** What a change is about: `{ kind: 'article', id }`. */
+export const EventSubjectSchema = z.object({ kind: z.string(), id: z.string() });
+
+export const EventSchema = z.object({
+  id: z.number().int(),
+  type: EventTypeSchema,
+  subject: EventSubjectSchema,
+  at: z.iso.datetime(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type ChangeEvent = z.infer<typeof EventSchema>;
+
+export const EventsQuerySchema = z.object({
+  after: z.coerce
+    .number({ error: 'after must be a number' })
+    .int('after must be a whole number')
+    .min(0, 'after must be 0 or more')
+    .default(0),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be 1 or more')
+    .max(1000, 'limit must be at most 1000')
+    .default(100),
+});
+
+export const EventsPageSchema = z.object({
+  events: z.array(EventSchema),
+  /** The `after` to ask with next: the last event's id, or the same `after` when none came. */
+  next: z.number().int(),
+});
