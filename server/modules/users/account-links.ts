@@ -248,23 +248,26 @@ export function passwordResets(deps: AccountLinkDeps) {
     },
 
     /**
-     * A new password from a reset link: set, every earlier session ended, the owner signed in,
-     * the link spent. A used or expired link changes nothing (410).
+     * A new password from a reset link: set, every earlier session and every other open link
+     * ended, the owner signed in, the link spent. A used or expired link changes nothing (410);
+     * so does one whose account got a new password, or ended every session, after it was asked
+     * for (it expired then: issue 44 item 2).
      */
     async resetPassword(token: string, password: string): Promise<UserInfo> {
-      const row = await lookup(token, (h) => findPasswordReset(db, h));
-      const state = stateOf(row, clock.now(), () => null);
-      if (state.state === 'unknown') throw notFound(RESET_UNKNOWN);
-      if (state.state === 'used') throw gone(RESET_USED);
-      if (state.state === 'expired') throw gone(RESET_EXPIRED);
-      const user = await usePasswordReset(
-        db,
-        digest(token),
-        await deps.hashPassword(password),
-        clock.now(),
-      );
-      if (!user) throw gone(RESET_USED);
-      return deps.signedIn(user);
+      const mustBeOpen = async () => {
+        const row = await lookup(token, (h) => findPasswordReset(db, h));
+        const state = stateOf(row, clock.now(), () => null);
+        if (state.state === 'unknown') throw notFound(RESET_UNKNOWN);
+        if (state.state === 'used') throw gone(RESET_USED);
+        if (state.state === 'expired') throw gone(RESET_EXPIRED);
+      };
+      await mustBeOpen();
+      const passwordHash = await deps.hashPassword(password);
+      const user = await usePasswordReset(db, digest(token), passwordHash, clock.now());
+      if (user) return deps.signedIn(user);
+      // Used or expired while the password was hashed: say which.
+      await mustBeOpen();
+      throw gone(RESET_USED);
     },
 
     /**

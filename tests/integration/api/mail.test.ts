@@ -10,6 +10,7 @@ import { users } from '../../../db/schema/users';
 import {
   INVITATION_EXPIRED,
   INVITATION_USED,
+  RESET_EXPIRED,
   RESET_REQUESTED,
   RESET_USED,
   RESET_WITHOUT_MAIL,
@@ -275,6 +276,118 @@ describe('password reset', () => {
       remoteAddress: someAddress(),
     });
     expect(signIn.statusCode).toBe(200);
+  });
+
+  /** Two reset links for `owner`, in the order they were asked for (their tokens). */
+  const twoLinks = async (owner: TestUser) => {
+    expect((await ask(owner.email)).statusCode).toBe(202);
+    expect((await ask(owner.email)).statusCode).toBe(202);
+    const mails = await smtp.waitFor(owner.email, 2);
+    return mails.map((mail) => linkIn(mail, '/reset/').split('/').pop()!);
+  };
+  const resetWith = (token: string, password: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/users/password-reset/${token}`,
+      payload: { password },
+      remoteAddress: someAddress(),
+    });
+  const signInAs = (email: string, password: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/users/signin',
+      payload: { email, password },
+      remoteAddress: someAddress(),
+    });
+
+  /*
+   * Issue 44 item 2: a link asked for before the owner chose a new password (or ended every
+   * session) must not set another one afterwards: whoever read the older mail would take the
+   * account back from its owner.
+   */
+  const ways: [string, (owner: TestUser, links: string[]) => Promise<void>][] = [
+    [
+      'another reset link',
+      async (_owner, links) => {
+        expect((await resetWith(links[1]!, 'the owner’s new password')).statusCode).toBe(200);
+      },
+    ],
+    [
+      'the profile',
+      async (owner) => {
+        const res = await t.app.inject({
+          method: 'PUT',
+          url: '/api/users/me',
+          headers: auth(owner),
+          payload: { password: 'the owner’s new password', currentPassword: owner.password },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      },
+    ],
+    [
+      'an administrator',
+      async (owner) => {
+        const res = await t.app.inject({
+          method: 'PUT',
+          url: `/api/users/${owner._id}/password`,
+          headers: auth(admin),
+          payload: { password: 'the owner’s new password' },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      },
+    ],
+    [
+      'the operator (npm run user:password)',
+      async (owner) => {
+        // The script's one call, on the same services.
+        expect(
+          await t.app.services.users.setPasswordByEmail(owner.email, 'the owner’s new password'),
+        ).toBe(true);
+      },
+    ],
+    [
+      'signing out everywhere',
+      async (owner) => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/users/signout-everywhere',
+          headers: auth(owner),
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      },
+    ],
+  ];
+  for (const [way, change] of ways)
+    it(`after a new password from ${way}, an older open link answers 410 and sets nothing`, async () => {
+      const owner = await createUser(t.app, 'author', { email: address('twice') });
+      const links = await twoLinks(owner);
+      await change(owner, links);
+      const stale = links[0]!;
+      const res = await resetWith(stale, 'a thief’s password');
+      expect(res.statusCode, res.body).toBe(410);
+      expect(res.json().message).toBe(RESET_EXPIRED);
+      expect(res.headers['set-cookie']).toBeUndefined();
+      // The page of the link says so before anyone types a password.
+      expect(await t.app.services.users.passwordReset(stale)).toEqual({ state: 'expired' });
+      expect((await signInAs(owner.email, 'a thief’s password')).statusCode).toBe(401);
+      if (way !== 'signing out everywhere')
+        expect((await signInAs(owner.email, 'the owner’s new password')).statusCode).toBe(200);
+    });
+
+  it('a link asked for after the new password still works', async () => {
+    const owner = await createUser(t.app, 'author', { email: address('later') });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${owner._id}/password`,
+      headers: auth(admin),
+      payload: { password: 'set by an administrator' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await ask(owner.email)).statusCode).toBe(202);
+    const [mail] = await smtp.waitFor(owner.email);
+    const token = linkIn(mail!, '/reset/').split('/').pop()!;
+    expect((await resetWith(token, 'chosen from the mail')).statusCode).toBe(200);
+    expect((await signInAs(owner.email, 'chosen from the mail')).statusCode).toBe(200);
   });
 });
 
