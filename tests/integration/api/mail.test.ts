@@ -26,6 +26,7 @@ import {
   type TestUser,
 } from '../../factories';
 import { shiftedClock } from '../../setup/clock';
+import { waitUntil } from '../../setup/wait-until';
 import { linkIn, startSmtpServer, type TestSmtpServer } from '../../setup/smtp-server';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 
@@ -541,5 +542,49 @@ describe('sign-in pause (issue 24)', () => {
       .from(users)
       .where(eq(users.email, owner.email));
     expect(Number(row?.n)).toBe(1);
+  });
+
+  it('a password reset ends the pause: its owner signs in at once (issue 44 item 3)', async () => {
+    const owner = await createUser(t.app, 'reader', { email: address('kept-out') });
+    const signIn = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users/signin',
+        payload: { email: owner.email, password },
+        remoteAddress: someAddress(),
+      });
+    // A stranger, from many addresses, pauses the account.
+    for (let i = 0; i < SIGN_IN_MAX_FAILURES; i++)
+      expect((await signIn('a stranger’s guess')).statusCode).toBe(401);
+    expect((await signIn(owner.password)).statusCode).toBe(429);
+
+    // The owner proves the mailbox: the link in the reset mail (not the pause warning's).
+    const ask = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/password-reset',
+      payload: { email: owner.email },
+      remoteAddress: someAddress(),
+    });
+    expect(ask.statusCode).toBe(202);
+    let token = '';
+    await waitUntil(
+      () => {
+        const mail = smtp.to(owner.email).find((m) => /\/reset\/[0-9a-f]{64}/.test(m.text));
+        if (mail) token = linkIn(mail, '/reset/').split('/').pop()!;
+        return mail !== undefined;
+      },
+      { timeoutMs: 30_000, message: 'no reset mail reached the owner' },
+    );
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/password-reset/${token}`,
+      payload: { password: 'the owner is back' },
+      remoteAddress: someAddress(),
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const back = await signIn('the owner is back');
+    expect(back.statusCode, back.body).toBe(200);
+    // The count starts again: a stranger needs ten new guesses to pause it once more.
+    expect((await signIn('a stranger’s guess')).statusCode).toBe(401);
   });
 });
