@@ -14,6 +14,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
+import { shownUrl } from '../common/shown-url';
 
 /** How often each process asks the primary and the replicas where they are. */
 const POLL_MS = 500;
@@ -43,7 +44,7 @@ export function isPlainRead(text: string): boolean {
 
 /** What a process knows of one replica (metrics and health). */
 export interface ReplicaStatus {
-  /** The replica's address without its password. */
+  /** The replica's address without its user info or parameter values (common/shown-url.ts). */
   name: string;
   reachable: boolean;
   /** Seconds behind the primary, as last measured; undefined while unreachable. */
@@ -111,8 +112,6 @@ export interface ReplicaOptions {
   pollMs?: number;
 }
 
-const nameOf = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
-
 /** Starts watching the replicas; reads go to them only once a first poll found them current. */
 export function createReplicaSet(options: ReplicaOptions): ReplicaSet {
   const replicas: Replica[] = options.urls.map((url) => {
@@ -123,7 +122,7 @@ export function createReplicaSet(options: ReplicaOptions): ReplicaSet {
     });
     keepErrorsQuiet(pool);
     return {
-      name: nameOf(url),
+      name: shownUrl(url),
       pool,
       readsPool: options.readsPool?.(url),
       replayed: 0n,

@@ -186,6 +186,31 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
 });
 
+/**
+ * The `user:password` of an http(s) address, decoded, or undefined. Purges send it as a header
+ * (fetch refuses an address that carries it, and its error would log the address whole).
+ */
+function userInfoOf(address: string): string | undefined {
+  const url = new URL(address);
+  if (!url.username && !url.password) return undefined;
+  return `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+}
+
+/** Where purges go: CDN_PURGE_URL without its user info, which becomes Basic authorization. */
+function purgeTarget(e: z.infer<typeof EnvSchema>): PurgeTarget | undefined {
+  if (!e.CDN_PURGE_URL) return undefined;
+  const url = new URL(e.CDN_PURGE_URL);
+  const basicAuth = userInfoOf(e.CDN_PURGE_URL);
+  url.username = '';
+  url.password = '';
+  return {
+    format: e.CDN_PURGE ?? 'json',
+    url: basicAuth ? url.href : e.CDN_PURGE_URL,
+    token: e.CDN_PURGE_TOKEN,
+    ...(basicAuth ? { basicAuth } : {}),
+  };
+}
+
 /** The settings that go together (purges, the VAPID key pair), checked once each key is valid. */
 const CheckedEnvSchema = EnvSchema.superRefine((e, ctx) => {
   const problem = (key: string, message: string) =>
@@ -209,6 +234,18 @@ const CheckedEnvSchema = EnvSchema.superRefine((e, ctx) => {
   const format = e.CDN_PURGE ?? 'json';
   if ((format === 'cloudflare' || format === 'fastly') && !e.CDN_PURGE_TOKEN)
     problem('CDN_PURGE_TOKEN', `Expected the ${format} API token that may purge`);
+  if (userInfoOf(e.CDN_PURGE_URL)) {
+    if (format === 'cloudflare' || format === 'fastly')
+      problem(
+        'CDN_PURGE_URL',
+        `Expected no user and password in the address: ${format} takes its API token from CDN_PURGE_TOKEN`,
+      );
+    else if (e.CDN_PURGE_TOKEN)
+      problem(
+        'CDN_PURGE_URL',
+        'Expected a user and password in the address or CDN_PURGE_TOKEN, not both: each would be the Authorization header',
+      );
+  }
   if (format === 'fastly' && !fastlyServiceUrl(e.CDN_PURGE_URL))
     problem(
       'CDN_PURGE_URL',
@@ -341,9 +378,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     webConcurrency: e.WEB_CONCURRENCY,
-    cdnPurge: e.CDN_PURGE_URL
-      ? { format: e.CDN_PURGE ?? 'json', url: e.CDN_PURGE_URL, token: e.CDN_PURGE_TOKEN }
-      : undefined,
+    cdnPurge: purgeTarget(e),
     push: {
       vapidKeys:
         e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY

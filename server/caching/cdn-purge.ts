@@ -17,6 +17,7 @@
  * - `fastly`: POST `{ "surrogate_keys": [...] }` to the service's /purge, 256 keys a request,
  *   soft (`Fastly-Soft-Purge: 1`) for what may be served stale.
  */
+import { shownUrl } from '../../common/shown-url';
 import type { EventCache } from '../../db/schema/events';
 import { RetryLater, type EventBus, type StoredEvent } from '../events/event-bus';
 
@@ -26,8 +27,11 @@ export type PurgeFormat = (typeof PURGE_FORMATS)[number];
 /** Where and how purges go (server/env.ts: CDN_PURGE, CDN_PURGE_URL, CDN_PURGE_TOKEN). */
 export interface PurgeTarget {
   format: PurgeFormat;
+  /** Never with a user and password: fetch refuses them, and its refusal logs the address. */
   url: string;
   token: string | undefined;
+  /** `user:password` from CDN_PURGE_URL, sent as Basic authorization (json, varnish). */
+  basicAuth?: string;
 }
 
 /**
@@ -100,6 +104,11 @@ function chunks<T>(list: readonly T[], size: number): T[][] {
 
 const bearer = (token: string | undefined): Record<string, string> =>
   token ? { authorization: `Bearer ${token}` } : {};
+/** CDN_PURGE_URL's user and password (RFC 7617), else CDN_PURGE_TOKEN, else nothing. */
+const authorization = (target: PurgeTarget): Record<string, string> =>
+  target.basicAuth
+    ? { authorization: `Basic ${Buffer.from(target.basicAuth).toString('base64')}` }
+    : bearer(target.token);
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 
@@ -113,7 +122,7 @@ export function purgeRequests(target: PurgeTarget, batch: PurgeBatch): PurgeRequ
   const stale = [...new Set(batch.stale)].filter((tag) => !drop.includes(tag));
   switch (target.format) {
     case 'json': {
-      const headers = { ...JSON_TYPE, ...bearer(target.token) };
+      const headers = { ...JSON_TYPE, ...authorization(target) };
       const post = (body: object): PurgeRequest => ({
         method: 'POST',
         url: target.url,
@@ -134,7 +143,7 @@ export function purgeRequests(target: PurgeTarget, batch: PurgeBatch): PurgeRequ
       const purge = (header: 'xkey-purge' | 'xkey-softpurge', keys: string[]): PurgeRequest => ({
         method: 'PURGE',
         url: target.url,
-        headers: { ...bearer(target.token), [header]: keys.join(' ') },
+        headers: { ...authorization(target), [header]: keys.join(' ') },
       });
       const hard = chunks(drop, size).map((part) => purge('xkey-purge', part));
       if (batch.all)
@@ -146,7 +155,7 @@ export function purgeRequests(target: PurgeTarget, batch: PurgeBatch): PurgeRequ
     }
     case 'cloudflare': {
       // Cloudflare has no soft purge: what may be served stale is purged like what must go.
-      const headers = { ...JSON_TYPE, ...bearer(target.token) };
+      const headers = { ...JSON_TYPE, ...authorization(target) };
       const post = (body: object): PurgeRequest => ({
         method: 'POST',
         url: target.url,
@@ -208,7 +217,7 @@ async function sendOne(request: PurgeRequest, signal: AbortSignal): Promise<void
   await response.arrayBuffer().catch(() => undefined);
   if (!response.ok)
     throw new RetryLater(
-      `${request.method} ${request.url} answered ${response.status}`,
+      `${request.method} ${shownUrl(request.url)} answered ${response.status}`,
       retryAfterMs(response.headers.get('retry-after')),
     );
 }

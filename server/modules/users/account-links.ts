@@ -210,34 +210,40 @@ export function passwordResets(deps: AccountLinkDeps) {
     const says = await compose(mailTextsFor(site.language), site, user);
     return { ...says, to: user.email, language: site.language, fromName: site.name, kind };
   };
+  /** A new reset link to the account at `email`, if there is one. */
+  const mailResetLink = async (email: string) => {
+    const message = await toOwner(email, 'password-reset', async (t, site, user) => {
+      const token = newToken();
+      const now = clock.now();
+      await insertPasswordReset(
+        db,
+        {
+          tokenHash: digest(token),
+          userId: user.id,
+          expiresAt: new Date(now.getTime() + RESET_MINUTES * 60_000),
+        },
+        now,
+      );
+      const url = `${site.publicUrl}${resetPath(token)}`;
+      return t.passwordReset({ site: site.name, name: user.name, url, minutes: RESET_MINUTES });
+    });
+    if (message) await mail.mailer.send(message);
+  };
   return {
     /**
      * Someone asks for a reset link: when an account has this address, a one-time link goes to
      * it. The answer is the same either way, so no one learns which addresses have accounts;
      * with `send` false (the route's limit per account), nothing is sent and the answer is too.
+     * It is given before anything is looked up: the link and its mail are made off the
+     * request's path, so an address with an account takes no longer to answer than one without
+     * (issue 44 item 12).
      */
     async requestPasswordReset(
       email: string,
       opts: { send: boolean } = { send: true },
     ): Promise<{ message: string }> {
       if (!mail.mailer.enabled) return { message: RESET_WITHOUT_MAIL };
-      if (!opts.send) return { message: RESET_REQUESTED };
-      const message = await toOwner(email, 'password-reset', async (t, site, user) => {
-        const token = newToken();
-        const now = clock.now();
-        await insertPasswordReset(
-          db,
-          {
-            tokenHash: digest(token),
-            userId: user.id,
-            expiresAt: new Date(now.getTime() + RESET_MINUTES * 60_000),
-          },
-          now,
-        );
-        const url = `${site.publicUrl}${resetPath(token)}`;
-        return t.passwordReset({ site: site.name, name: user.name, url, minutes: RESET_MINUTES });
-      });
-      if (message) mail.mailer.sendLater(message);
+      if (opts.send) mail.mailer.later(() => mailResetLink(email));
       return { message: RESET_REQUESTED };
     },
 
@@ -248,23 +254,26 @@ export function passwordResets(deps: AccountLinkDeps) {
     },
 
     /**
-     * A new password from a reset link: set, every earlier session ended, the owner signed in,
-     * the link spent. A used or expired link changes nothing (410).
+     * A new password from a reset link: set, every earlier session and every other open link
+     * ended, the owner signed in, the link spent. A used or expired link changes nothing (410);
+     * so does one whose account got a new password, or ended every session, after it was asked
+     * for (it expired then: issue 44 item 2).
      */
     async resetPassword(token: string, password: string): Promise<UserInfo> {
-      const row = await lookup(token, (h) => findPasswordReset(db, h));
-      const state = stateOf(row, clock.now(), () => null);
-      if (state.state === 'unknown') throw notFound(RESET_UNKNOWN);
-      if (state.state === 'used') throw gone(RESET_USED);
-      if (state.state === 'expired') throw gone(RESET_EXPIRED);
-      const user = await usePasswordReset(
-        db,
-        digest(token),
-        await deps.hashPassword(password),
-        clock.now(),
-      );
-      if (!user) throw gone(RESET_USED);
-      return deps.signedIn(user);
+      const mustBeOpen = async () => {
+        const row = await lookup(token, (h) => findPasswordReset(db, h));
+        const state = stateOf(row, clock.now(), () => null);
+        if (state.state === 'unknown') throw notFound(RESET_UNKNOWN);
+        if (state.state === 'used') throw gone(RESET_USED);
+        if (state.state === 'expired') throw gone(RESET_EXPIRED);
+      };
+      await mustBeOpen();
+      const passwordHash = await deps.hashPassword(password);
+      const user = await usePasswordReset(db, digest(token), passwordHash, clock.now());
+      if (user) return deps.signedIn(user);
+      // Used or expired while the password was hashed: say which.
+      await mustBeOpen();
+      throw gone(RESET_USED);
     },
 
     /**

@@ -162,6 +162,10 @@ export async function updateUser(
   }>,
 ): Promise<UserRow | undefined> {
   const { bumpTokenVersion, ...rest } = values;
+  // A new token version means new credentials (a password set any way, or every session
+  // ended): an open reset link asked for before it must not set another password afterwards,
+  // so it expires with the sessions (issue 44 item 2). A link asked for later is unaffected.
+  if (bumpTokenVersion) await expireOpenPasswordResets(db, id, new Date());
   const [row] = await db
     .update(users)
     .set({
@@ -349,6 +353,20 @@ export async function insertPasswordReset(
   await db.insert(passwordResets).values(values);
 }
 
+/** Every open reset link of the user expires now (used and expired ones stay as they are). */
+async function expireOpenPasswordResets(db: Db, userId: string, now: Date) {
+  await db
+    .update(passwordResets)
+    .set({ expiresAt: now })
+    .where(
+      and(
+        eq(passwordResets.userId, userId),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, now),
+      ),
+    );
+}
+
 export async function findPasswordReset(db: Db, tokenHash: string) {
   const [row] = await db
     .select({
@@ -362,8 +380,9 @@ export async function findPasswordReset(db: Db, tokenHash: string) {
 }
 
 /**
- * Uses the reset link and sets the password (ending every session) at once; undefined when
- * the link was used meanwhile.
+ * Uses the reset link and sets the password (ending every session and the other open links)
+ * at once; undefined when the link was used or expired meanwhile (a password set elsewhere
+ * expires it: updateUser).
  */
 export async function usePasswordReset(
   db: Db,
@@ -375,7 +394,13 @@ export async function usePasswordReset(
     const [used] = await tx
       .update(passwordResets)
       .set({ usedAt: now })
-      .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt)))
+      .where(
+        and(
+          eq(passwordResets.tokenHash, tokenHash),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, now),
+        ),
+      )
       .returning({ userId: passwordResets.userId });
     if (!used) return undefined;
     return updateUser(tx, used.userId, { passwordHash, bumpTokenVersion: true });

@@ -47,6 +47,13 @@ function tooManyAttempts(ttlMs: number) {
   );
 }
 
+/**
+ * The count of failed sign-ins to one account: past SIGN_IN_MAX_FAILURES it pauses sign-in to
+ * the account, whoever made the guesses. A right password and a password reset (the owner
+ * proved the mailbox: issue 44 item 3) clear it.
+ */
+const signInAccountKey = (email: string) => `signin:account:${email}`;
+
 /** Accounts (SPEC.md §7 users calls, DECISIONS.md §2). HTTP only: the rules live in the service. */
 export function usersRoutes(users: UsersService, opts: RouteOptions) {
   return async function (app: FastifyInstance) {
@@ -73,7 +80,7 @@ function signInRoutes(users: UsersService, opts: RouteOptions) {
      */
     const signInKeys = (request: { ip: string; body: unknown }) => ({
       address: `signin:ip:${request.ip}`,
-      account: `signin:account:${(request.body as { email: string }).email}`,
+      account: signInAccountKey((request.body as { email: string }).email),
     });
     const addressCheck = fastify.createRateLimit({
       max: SIGN_IN_MAX_FAILURES,
@@ -436,6 +443,9 @@ function passwordResetRoutes(users: UsersService, opts: RouteOptions) {
       },
       async (request, reply) => {
         const info = await users.resetPassword(request.params.token, request.body.password);
+        // A stranger's guesses may have paused sign-in to the account: the owner, who just
+        // proved the mailbox, is not kept waiting (issue 44 item 3).
+        await opts.counters.reset(signInAccountKey(info.email));
         setAuthCookie(reply, info.token, opts.secureCookies);
         return info;
       },

@@ -1,16 +1,26 @@
 /*
- * Secrets never reach the log (STYLE.md §12, server/lib/logger.ts). The sign-in token travels in
+ * Secrets never reach the log (STYLE.md §12, server/lib/logger.ts), nor /metrics. The sign-in token travels in
  * `Authorization: Bearer …`, in the `patrika_token` cookie and in `Set-Cookie`; the request and
  * response log lines carry those headers, so only the redaction keeps the token out. The second
  * block builds the same app with the redaction turned off and sees the token: the lines really
  * carry it, so the first block fails if the redaction goes.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openDatabase } from '../../../db/client';
+import { buildApp } from '../../../server/app';
+import { loadConfig } from '../../../server/env';
 import type * as Logger from '../../../server/lib/logger';
 import { AUTH_COOKIE } from '../../../server/plugins/auth';
-import { auth, signUp } from '../../factories';
+import { auth, createAdmin, createCategory, signUp } from '../../factories';
+import { freePort } from '../../setup/spawn-server';
 import { createTestApp, type TestApp } from '../../setup/test-app';
+import { createTestDatabase, testEngine } from '../../setup/test-db';
+import { waitUntil } from '../../setup/wait-until';
 
 interface LogLine {
   level: number;
@@ -181,5 +191,121 @@ describe('the same log with the redaction turned off (the check above can fail)'
     expect(String(completed(s, 'log-signin').headers['set-cookie'])).toContain(
       `${AUTH_COOKIE}=${token}`,
     );
+  });
+});
+
+/*
+ * Addresses the operator configures may carry a user and password, or a key as a query
+ * parameter (issue 44 item 7). The app below is given such addresses for its purges (a receiver
+ * that refuses the first purge, so the failure is logged) and its mail (a port nobody listens
+ * on, so the failure is logged); neither secret may be in the log.
+ */
+describe('the log of a site whose configured addresses carry secrets', () => {
+  const PURGE_PASSWORD = 'purge-password-in-the-address';
+  const PURGE_KEY = 'purge-key-in-the-query';
+  const SMTP_PASSWORD = 'smtp-password-in-the-address';
+  let receiver: Server;
+  const accepted: { authorization?: string; url?: string }[] = [];
+  let refused = 0;
+  let text = '';
+
+  beforeAll(async () => {
+    receiver = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        if (refused++ === 0) return void res.writeHead(500).end('not yet');
+        accepted.push({ authorization: req.headers.authorization, url: req.url });
+        res.writeHead(200).end('{}');
+      });
+    });
+    const port = await freePort();
+    await new Promise<void>((resolve) => receiver.listen(port, '127.0.0.1', resolve));
+    const chunks: string[] = [];
+    const logStream = new PassThrough();
+    logStream.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
+    const t = await createTestApp(
+      {
+        LOG_LEVEL: 'info',
+        CDN_PURGE_URL: `http://purger:${PURGE_PASSWORD}@127.0.0.1:${port}/purge?key=${PURGE_KEY}`,
+        SMTP_URL: `smtp://mailer:${SMTP_PASSWORD}@127.0.0.1:${await freePort()}`,
+      },
+      { logStream },
+    );
+    try {
+      const admin = await createAdmin(t.app);
+      await createCategory(t.app, admin, { name: 'Secrets' });
+      await waitUntil(() => accepted.length > 0, {
+        timeoutMs: 30_000,
+        message: 'no purge was accepted after the refused one',
+        detail: () => chunks.join(''),
+      });
+      const reset = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/password-reset',
+        payload: { email: admin.email },
+      });
+      expect(reset.statusCode).toBe(202);
+      await t.app.services.mailer.settled();
+    } finally {
+      await t.close();
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    }
+    text = chunks.join('');
+  });
+
+  it('sends the purge address’s user and password as Basic authorization, not in the address', () => {
+    expect(accepted[0]).toEqual({
+      authorization: `Basic ${Buffer.from(`purger:${PURGE_PASSWORD}`).toString('base64')}`,
+      url: `/purge?key=${PURGE_KEY}`,
+    });
+  });
+
+  it('logs the failures with addresses that carry neither the user info nor the query', () => {
+    const failed = text.split('\n').find((line) => line.includes('purging the front cache failed'));
+    expect(failed, text).toBeDefined();
+    expect(failed).toContain('/purge?key=***');
+    expect(text).toContain('a mail could not be sent');
+    for (const secret of [PURGE_PASSWORD, PURGE_KEY, SMTP_PASSWORD])
+      expect(text).not.toContain(secret);
+  });
+});
+
+describe.skipIf(testEngine() !== 'postgres')('replicas in /metrics', () => {
+  it('are named without their password, whether in the user info or as password=', async () => {
+    const primary = await createTestDatabase();
+    // Nobody listens there: the replica is unreachable, and named all the same.
+    const port = await freePort();
+    const replicaUrl = `postgres://reader:userinfo-pw@127.0.0.1:${port}/patrika?password=query-pw&sslmode=disable`;
+    const database = await openDatabase({
+      databaseUrl: primary.url,
+      dataDir: '',
+      poolSize: 2,
+      replicaUrls: [replicaUrl],
+    });
+    const dataDir = mkdtempSync(join(tmpdir(), 'patrika-test-'));
+    const app = await buildApp(
+      loadConfig({
+        DATA_DIR: dataDir,
+        SEED_DEMO: '0',
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: primary.url,
+        JWT_SECRET: 'a-secret-long-enough-for-the-replica-labels',
+      }),
+      { database, web: false },
+    );
+    try {
+      const res = await app.inject({ url: '/metrics' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(
+        `patrika_replica_usable{replica="postgres://***@127.0.0.1:${port}/patrika?password=***&sslmode=***"} 0`,
+      );
+      expect(res.body).not.toContain('userinfo-pw');
+      expect(res.body).not.toContain('query-pw');
+    } finally {
+      await app.close();
+      await database.close();
+      await primary.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
