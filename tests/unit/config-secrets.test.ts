@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { shownUrl } from '../../common/shown-url';
-import { purgeRequests } from '../../server/lib/cdn-purge';
+import { purgeRequests } from '../../server/caching/cdn-purge';
 import { ConfigError, loadConfig } from '../../server/env';
 
 describe('a configured address as logs and metrics show it (shownUrl)', () => {
