@@ -21,7 +21,7 @@ import type { Role } from '../../../common/roles';
 import { requireRole, type Actor } from '../../lib/actor';
 import { conflict, gone, notFound } from '../../lib/errors';
 import { mailTextsFor, type MailSite } from '../../lib/mail-texts';
-import type { MailMessage, Mailer } from '../../lib/mail';
+import type { MailMessage } from '../../lib/mail';
 import {
   acceptInvitation,
   findInvitation,
@@ -33,7 +33,9 @@ import {
   usePasswordReset,
   type UserRow,
 } from './users-repository';
-import type { UsersDeps } from './users-service';
+import type { AccountMail, UsersDeps } from './users-deps';
+
+export type { AccountMail } from './users-deps';
 
 /** An invitation's link works this long (issue 26 item 8). */
 export const INVITATION_DAYS = 7;
@@ -55,12 +57,6 @@ export const RESET_WITHOUT_MAIL =
 export const ACCOUNT_EXISTS = 'An account with this email already exists. Sign in instead.';
 export const INVITED_ACCOUNT_EXISTS =
   'An account with this email already exists: change its role in the list of users instead.';
-
-/** What the mail needs: the one mailer, and the site's name, language and address. */
-export interface AccountMail {
-  mailer: Pick<Mailer, 'enabled' | 'sendLater' | 'later' | 'send'>;
-  site(): Promise<MailSite>;
-}
 
 const newToken = () => randomBytes(32).toString('hex');
 const digest = (token: string) => createHash('sha256').update(token).digest('base64url');

@@ -16,9 +16,11 @@ import type { Db } from '../../../db/client';
 import { requireRole, type Actor } from '../../lib/actor';
 import { slugify } from '../../../common/slug';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
-import type { Clock } from '../../lib/clock';
 import type { Tokens } from '../../lib/tokens';
 import { invitations, passwordResets, type AccountMail } from './account-links';
+import type { UsersDeps } from './users-deps';
+
+export type { UsersDeps } from './users-deps';
 import {
   changeRoleKeepingAnAdmin,
   findMailContact,
@@ -91,20 +93,6 @@ export const toActor = (row: UserRow): Actor => ({
 function authorChanged(id: string, profile: { slug?: unknown }): CacheChange {
   const tag = CacheTags.author(id);
   return profile.slug === undefined ? { stale: [tag] } : { stale: [], drop: [tag] };
-}
-
-/** What the users module needs; the composition root passes it. */
-export interface UsersDeps {
-  db: Db;
-  tokens: Tokens;
-  clock: Clock;
-  /**
-   * A public author's page, name or photo changed: recorded as an event (server/events), which
-   * every process's kept answers and the front cache's purge follow.
-   */
-  authorChanged?: (id: string, change: CacheChange) => Promise<void>;
-  /** E-mail (server/lib/mail.ts); left out, none is sent. */
-  mail?: AccountMail;
 }
 
 /** No mail: nothing is sent, and links are answered relative to the site. */
