@@ -261,7 +261,9 @@ describe('the log of a site whose configured addresses carry secrets', () => {
   });
 
   it('logs the failures with addresses that carry neither the user info nor the query', () => {
-    const failed = text.split('\n').find((line) => line.includes('purging the front cache failed'));
+    const failed = text
+      .split('\n')
+      .find((line) => line.includes('"consumer":"cdn-purge"') && line.includes('failed'));
     expect(failed, text).toBeDefined();
     expect(failed).toContain('/purge?key=***');
     expect(text).toContain('a mail could not be sent');
