@@ -35,7 +35,7 @@ import { pushRoutes } from './modules/push/push-routes';
 import { statsRoutes } from './modules/stats/stats-routes';
 import { usersRoutes } from './modules/users/users-routes';
 import { viewsRoutes } from './modules/views/views-routes';
-import { AUTH_COOKIE, registerAuth, tokenOf } from './plugins/auth';
+import { registerAuth, tokenOf } from './plugins/auth';
 import { registerCanonicalAddresses } from './plugins/canonical-address';
 import { answerUnknownApiCall, registerErrorHandler, trackApiMethods } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';

@@ -85,28 +85,13 @@ export async function createServices(
   const storage = storageFor(config, db);
   const secret = await loadJwtSecret(db, config.jwtSecret);
   const tokens = createTokens(secret, clock);
-  // Changes as events (server/events): written with each change, read after commit by every
-  // process (its page cache) and once across processes (purges, mail).
-  const events = createEventBus({ db, clock, processId: randomUUID(), log });
-  const outbox = createOutbox({ db, clock, applied: events.catchUp });
-  const { pageCache, cdnPurge, degradedReasons } = await createContentCaching({
-    config,
-    database,
-    bus: events,
-    clock,
-    log,
-  });
   const jobs = createJobsService({ db, clock, log });
-  jobs.handle(EVENTS_TRIM_JOB, () => trimOldEvents({ db, clock, jobs, log }));
+  const changes = await createChanges(config, database, { clock, jobs, log });
+  const { events, outbox } = changes;
   const media = createMedia(config, { db, storage, clock, jobs });
   const mail = createMail(config, log);
-  const users = createUsersService({
-    db,
-    tokens,
-    clock,
-    authorChanged: authorEvents(outbox),
-    mail,
-  });
+  const authorChanged = authorEvents(outbox);
+  const users = createUsersService({ db, tokens, clock, authorChanged, mail });
   const { categories, articles, newsroom, search, settings } = createContentServices({
     config,
     db,
@@ -124,25 +109,20 @@ export async function createServices(
   registerReviewMailJobs(jobs, newsroom);
   const timeZone = async () => (await settings.get()).timeZone;
   const views = createViewsService({ db, clock, articles, timeZone, log });
-  const breaking = createBreakingService({ db, clock, articles, jobs, outbox, events });
-  // A band's time is up: every kept page is made again without it, in every process.
-  jobs.handle(BREAKING_EXPIRY_JOB, (job) => breaking.expired(job.subjectId));
-  const push = await createPush(config, { db, clock, articles, jobs, log });
-  // An alert's delivery, a batch per run, in whichever process leases it (docs/decisions/032).
-  jobs.handle(PUSH_ALERT_JOB, async (job) => {
-    if (job.subjectId) await push.deliver(job.subjectId);
+  const { breaking, push } = await createNewsDesk(config, {
+    ...{ db, clock, articles, jobs, outbox, events, log },
   });
   const services = {
     clock,
     database,
     rateLimits: createRateLimitCounters(db, clock),
     media,
-    pageCache,
-    degradedReasons,
+    pageCache: changes.pageCache,
+    degradedReasons: changes.degradedReasons,
     events,
     /** Set when the process starts to stop: it says it is not ready, then closes (server/index.ts). */
     lifecycle: { stopping: false },
-    cdnPurge,
+    cdnPurge: changes.cdnPurge,
     jobs,
     mailer: mail.mailer,
     users,
@@ -160,14 +140,8 @@ export async function createServices(
     stats: createStatsService({ articles, categories, users, views, settings: { timeZone } }),
     search,
     seo: createSeoService({
-      db,
-      clock,
-      settings,
-      categories,
-      users,
-      articles,
-      publicUrl: config.publicUrl,
-      mediaBase: config.mediaPublicUrl,
+      ...{ db, clock, settings, categories, users, articles },
+      ...{ publicUrl: config.publicUrl, mediaBase: config.mediaPublicUrl },
     }),
   };
   // Consumers are all registered: each process reads from the newest event on.
@@ -176,6 +150,50 @@ export async function createServices(
   return services satisfies AppServices;
 }
 export type Services = Awaited<ReturnType<typeof createServices>>;
+
+/**
+ * Changes as events (server/events): written with each change, read after commit by every
+ * process (its page cache) and once across processes (purges, mail); caching follows them.
+ */
+async function createChanges(
+  config: Config,
+  database: Database,
+  deps: { clock: Clock; jobs: JobsService; log: ServiceLog | undefined },
+) {
+  const { db } = database;
+  const { clock, jobs, log } = deps;
+  const events = createEventBus({ db, clock, processId: randomUUID(), log });
+  const outbox = createOutbox({ db, clock, applied: events.catchUp });
+  const caching = await createContentCaching({ config, database, bus: events, clock, log });
+  // Kept 30 days: whichever process leases the job trims them, hourly.
+  jobs.handle(EVENTS_TRIM_JOB, () => trimOldEvents({ db, clock, jobs, log }));
+  return { events, outbox, ...caching };
+}
+
+/** The breaking band and web push alerts, with the jobs that end a band and deliver an alert. */
+async function createNewsDesk(
+  config: Config,
+  deps: {
+    db: Db;
+    clock: Clock;
+    articles: ArticlesService;
+    jobs: JobsService;
+    outbox: Outbox;
+    events: EventBus;
+    log: ServiceLog | undefined;
+  },
+) {
+  const { db, clock, articles, jobs, outbox, events, log } = deps;
+  const breaking = createBreakingService({ db, clock, articles, jobs, outbox, events });
+  // A band's time is up: every kept page is made again without it, in every process.
+  jobs.handle(BREAKING_EXPIRY_JOB, (job) => breaking.expired(job.subjectId));
+  const push = await createPush(config, { db, clock, articles, jobs, log });
+  // An alert's delivery, a batch per run, in whichever process leases it (docs/decisions/032).
+  jobs.handle(PUSH_ALERT_JOB, async (job) => {
+    if (job.subjectId) await push.deliver(job.subjectId);
+  });
+  return { breaking, push };
+}
 
 /**
  * Web push alerts: the VAPID keys (the operator's, else kept in the database) and the sender,

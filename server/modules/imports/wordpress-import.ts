@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename, relative, resolve, sep } from 'node:path';
-import type { Outbox } from '../../events/outbox';
+import type { EventDraft, Outbox } from '../../events/outbox';
 import { articlePath, RESERVED_SLUGS as RESERVED, STATIC_PAGE_SLUGS } from '../../../common/paths';
 import { TAGS_MAX, TagNameSchema } from '../../../common/schemas/articles';
 import { slugify } from '../../../common/slug';
@@ -135,6 +135,14 @@ function groupByType(items: WxrItem[]): Map<string, WxrItem[]> {
   return byType;
 }
 
+/** Everything may show what came in (lists, menus, authors): every kept answer refreshes. */
+const importedEvent = (source: string, created: number): EventDraft => ({
+  type: 'site.imported',
+  subject: { kind: 'import', id: source },
+  data: { source, created },
+  cache: { all: 'stale' },
+});
+
 async function importFile(
   { clock, media, outbox }: ImporterDeps,
   file: string,
@@ -199,14 +207,8 @@ async function importFile(
       await reportTheRest(run, { categoryIds, images, byType, ...steps });
       // What came in is found by search at once, in the same transaction.
       await indexImportedArticles(tx);
-      // Everything may show what came in (lists, menus, authors): every kept answer refreshes.
-      if (lines.some((l) => l.outcome === 'created'))
-        events({
-          type: 'site.imported',
-          subject: { kind: 'import', id: source },
-          data: { source, created: lines.filter((l) => l.outcome === 'created').length },
-          cache: { all: 'stale' },
-        });
+      const created = lines.filter((l) => l.outcome === 'created').length;
+      if (created > 0) events(importedEvent(source, created));
     });
   } catch (error) {
     // The transaction is rolled back; the files it wrote go too (MEDIA_STORAGE=fs).

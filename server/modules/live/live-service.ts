@@ -59,35 +59,57 @@ export function toEntry(row: EntryRow): LiveEntry {
   };
 }
 
-export function createLiveService(deps: LiveDeps) {
-  const { db, clock, articles } = deps;
-  /**
-   * An entry changed: the blog's page refreshes, and its JSON is dropped (the next poll gets the
-   * entry, never a kept copy without it).
-   */
-  const changed = (
-    type: 'live.entry.created' | 'live.entry.updated' | 'live.entry.deleted',
-    stored: StoredState,
-    ids: { articleId: string; entryId: string },
-  ): EventDraft => ({
+type EntryEvent = 'live.entry.created' | 'live.entry.updated' | 'live.entry.deleted';
+
+/**
+ * An entry changed: the blog's page refreshes, and its JSON is dropped (the next poll gets the
+ * entry, never a kept copy without it).
+ */
+function entryChanged(
+  type: EntryEvent,
+  stored: StoredState,
+  ids: { articleId: string; entryId: string },
+  now: Date,
+): EventDraft {
+  return {
     type,
     subject: { kind: 'live-entry', id: ids.entryId },
     data: { articleId: ids.articleId },
     cache: {
       stale: [CacheTags.live(ids.articleId)],
       drop: [CacheTags.liveFeed(ids.articleId)],
-      urls: isPublicNow(stored, clock.now())
+      urls: isPublicNow(stored, now)
         ? [articlePath({ slug: stored.slug, categorySlug: stored.segment })]
         : [],
     },
-  });
-
-  /** The entry as stored now (it was just written by us). */
-  const entryNow = async (articleId: string, entryId: string) => {
-    const row = await findEntry(db, articleId, entryId);
-    if (!row) throw notFound('Live update not found.');
-    return toEntry(row);
   };
+}
+
+/** The entry as stored now (it was just written by us). */
+async function entryNow(db: Db, articleId: string, entryId: string) {
+  const row = await findEntry(db, articleId, entryId);
+  if (!row) throw notFound('Live update not found.');
+  return toEntry(row);
+}
+
+export function createLiveService(deps: LiveDeps) {
+  const { db, clock, articles } = deps;
+  /**
+   * Writes an entry of the blog `stored` with the event that says so: `write` answers the
+   * entry's id, or undefined when there is no such entry (404, nothing written).
+   */
+  const entryWrite = (
+    type: EntryEvent,
+    stored: StoredState & { articleId: string },
+    write: (tx: Db, now: Date) => Promise<string | undefined>,
+  ) =>
+    deps.outbox.transaction(async (tx, record) => {
+      const now = clock.now();
+      const entryId = await write(tx, now);
+      if (!entryId) throw notFound('Live update not found.');
+      record(entryChanged(type, stored, { articleId: stored.articleId, entryId }, now));
+      return entryId;
+    });
 
   return {
     /**
@@ -121,19 +143,11 @@ export function createLiveService(deps: LiveDeps) {
       const { actor: writer, stored } = await articles.editable(actor, articleId);
       if (!stored.liveBlog) throw conflict(NOT_LIVE);
       const body = await deps.clean(input.body);
-      const id = await deps.outbox.transaction(async (tx, record) => {
-        const entryId = await insertEntry(tx, {
-          articleId,
-          body,
-          pinned: input.pinned,
-          keyEvent: input.keyEvent,
-          authorId: writer.id,
-          now: clock.now(),
-        });
-        record(changed('live.entry.created', stored, { articleId, entryId }));
-        return entryId;
-      });
-      return entryNow(articleId, id);
+      const { pinned, keyEvent } = input;
+      const id = await entryWrite('live.entry.created', { ...stored, articleId }, (tx, now) =>
+        insertEntry(tx, { articleId, body, pinned, keyEvent, authorId: writer.id, now }),
+      );
+      return entryNow(db, articleId, id);
     },
 
     /** Changes an entry's text or marks (also once coverage has ended: corrections). */
@@ -146,21 +160,17 @@ export function createLiveService(deps: LiveDeps) {
       const { stored } = await articles.editable(actor, articleId);
       const body = input.body === undefined ? undefined : await deps.clean(input.body);
       const set = { body, pinned: input.pinned, keyEvent: input.keyEvent };
-      await deps.outbox.transaction(async (tx, record) => {
-        if (!(await updateEntry(tx, articleId, entryId, set, clock.now())))
-          throw notFound('Live update not found.');
-        record(changed('live.entry.updated', stored, { articleId, entryId }));
-      });
-      return entryNow(articleId, entryId);
+      await entryWrite('live.entry.updated', { ...stored, articleId }, async (tx, now) =>
+        (await updateEntry(tx, articleId, entryId, set, now)) ? entryId : undefined,
+      );
+      return entryNow(db, articleId, entryId);
     },
 
     async remove(actor: Actor | null, articleId: string, entryId: string): Promise<void> {
       const { stored } = await articles.editable(actor, articleId);
-      await deps.outbox.transaction(async (tx, record) => {
-        if (!(await removeEntry(tx, articleId, entryId, clock.now())))
-          throw notFound('Live update not found.');
-        record(changed('live.entry.deleted', stored, { articleId, entryId }));
-      });
+      await entryWrite('live.entry.deleted', { ...stored, articleId }, async (tx, now) =>
+        (await removeEntry(tx, articleId, entryId, now)) ? entryId : undefined,
+      );
     },
 
     /**

@@ -11,15 +11,11 @@ import { htmlExcerpt } from '../../../common/text';
 import type { Db } from '../../../db/client';
 import { transaction } from '../../../db/transaction';
 import { requireRole, type Actor } from '../../lib/actor';
-import type { Clock } from '../../lib/clock';
 import { fieldError, notFound } from '../../lib/errors';
 import { privateHostOf } from '../../lib/public-address';
 import { keptSecret } from '../../lib/tokens';
-import type { JobsService } from '../jobs/jobs-service';
 import { alertJobKey, createAlertDelivery, PUSH_ALERT_JOB } from './push-delivery';
 import type { AlertDraft, PushDeps } from './push-deps';
-
-export type { AlertDraft, PushDeps } from './push-deps';
 import {
   countSubscriptions,
   deleteSubscription,
@@ -29,7 +25,9 @@ import {
   upsertSubscription,
   type AlertRow,
 } from './push-repository';
-import { generateVapidKeys, type PushSender, type VapidKeys } from './push-sender';
+import { generateVapidKeys, type VapidKeys } from './push-sender';
+
+export type { AlertDraft, PushDeps } from './push-deps';
 
 /** How many alerts the dashboard lists. */
 export const LATEST_ALERTS = 5;

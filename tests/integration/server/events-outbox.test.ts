@@ -102,7 +102,9 @@ describe.skipIf(testEngine() !== 'postgres')('events survive a process killed af
       };
       const aDir = tempDataDir();
       const start = (dataDir: string) => startServer({ ...env, DATA_DIR: dataDir });
-      let [a, b] = await Promise.all([start(aDir), start(tempDataDir())]);
+      const b0 = start(tempDataDir());
+      let a = await start(aDir);
+      const b = await b0;
       cleanups.push(
         () => b.stop('SIGKILL'),
         () => a.stop('SIGKILL'),
