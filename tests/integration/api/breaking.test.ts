@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articlePath } from '../../../common/paths';
 import { BREAKING_TEXT_MAX } from '../../../common/schemas/breaking';
+import { breakingNews } from '../../../db/schema/breaking';
 import { buildApp } from '../../../server/app';
 import { loadConfig } from '../../../server/env';
 import {
@@ -161,6 +162,20 @@ describe('on every public page', () => {
       await expect
         .poll(async () => bandOn((await app.inject({ url })).body), SETTLES)
         .toBeUndefined();
+  });
+
+  it('is kept in memory until a band event: a render does not read it again (issue 36 item 8)', async () => {
+    expect((await post(editor, { text: 'Counting begins' })).statusCode).toBe(201);
+    expect((await current())?.text).toBe('Counting begins');
+    // Gone from the table behind the service's back (no event): what a read of the table on
+    // every render would see at once; the process still shows what the last event said.
+    await t.database.db.delete(breakingNews);
+    expect((await current())?.text).toBe('Counting begins');
+    // A band event (here, a new band) is what makes each process read it again.
+    expect((await post(editor, { text: 'First trends' })).statusCode).toBe(201);
+    expect((await current())?.text).toBe('First trends');
+    await remove(editor);
+    expect(await current()).toBeNull();
   });
 
   it('leaves every page at its expiresAt by itself (a job), cached pages included', async () => {
