@@ -1,7 +1,6 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { purgeCSSPlugin } from '@fullhuman/postcss-purgecss';
 import type { AcceptedPlugin, Root } from 'postcss';
-import { createHash } from 'node:crypto';
 import { build, defineConfig, type Plugin } from 'vite';
 
 // The same names as common/reader-build.ts, which the server reads (a config that imports
@@ -14,33 +13,49 @@ const SERVICE_WORKER_FILE = 'sw.js';
 /** The reading pages' stylesheet (purged below): the server inlines it into their documents. */
 const READER_STYLES_SOURCE = 'app/styles/reader.css';
 
-/** `input` built on its own into one minified file with nothing shared; answers its code. */
-async function bundleAlone(input: string): Promise<string> {
+/**
+ * `input` built on its own, minified, sharing nothing with the app: its entry file, and the
+ * files it loads only when asked (`import()`, issue 36 item 8), under assets/reader-*. The
+ * entry imports nothing up front: a page fetches one script, never a chain.
+ */
+async function bundleAlone(input: string) {
   const result = await build({
     configFile: false,
     logLevel: 'warn',
     build: {
       write: false,
-      minify: true,
-      modulePreload: false,
-      rollupOptions: { input },
+      // A library build: its `import()` stays a plain import, without Vite's preload helper
+      // (1.4 KB that the parts, which import nothing more, have no use for); minified whole.
+      lib: { entry: input, formats: ['es'] },
+      rollupOptions: {
+        // What the parts share with the entry stays in the entry: one file up front.
+        preserveEntrySignatures: false,
+        output: {
+          entryFileNames: 'assets/reader-[hash].js',
+          chunkFileNames: 'assets/reader-[name]-[hash].js',
+          minify: true,
+          comments: false,
+        },
+      },
     },
   });
   const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) =>
     'output' in r ? r.output : [],
   );
   const chunks = outputs.filter((o) => o.type === 'chunk');
-  if (chunks.length !== 1 || !chunks[0])
-    throw new Error(`${input} must build to one file, not ${chunks.length}`);
-  return chunks[0].code;
+  const entry = chunks.find((c) => c.isEntry);
+  if (!entry || entry.imports.length > 0)
+    throw new Error(`${input} must build to one file up front, not ${chunks.length}`);
+  return { entry, lazy: chunks.filter((c) => c !== entry) };
 }
 
 /**
  * Reading pages are documents without client-side React (DECISIONS.md §13): they load one
  * small script of their own. This bundles it on its own, into one file with nothing shared with
- * the app's chunks (so a phone fetches one script, not a chain of imports), adds it to the
- * client build under a hashed name, and writes where it went, with the built reading-page
- * stylesheet the server inlines, to build/client/reader-manifest.json (docs/decisions/028).
+ * the app's chunks (so a phone fetches one script, not a chain of imports; what only some pages
+ * need comes later, when asked), adds it to the client build under a hashed name, and writes
+ * where it went, with the built reading-page stylesheet the server inlines, to
+ * build/client/reader-manifest.json (docs/decisions/028).
  */
 function readerScript(): Plugin {
   let building = false;
@@ -52,16 +67,14 @@ function readerScript(): Plugin {
     },
     async generateBundle(_options, bundle) {
       if (!building) return;
-      const code = await bundleAlone(READER_SCRIPT_SOURCE);
+      const { entry, lazy } = await bundleAlone(READER_SCRIPT_SOURCE);
       // The push alerts' service worker, bundled the same way, under the name the server serves.
-      this.emitFile({
-        type: 'asset',
-        fileName: SERVICE_WORKER_FILE,
-        source: await bundleAlone(SERVICE_WORKER_SOURCE),
-      });
-      const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
-      const file = `assets/reader-${hash}.js`;
-      this.emitFile({ type: 'asset', fileName: file, source: code });
+      const worker = await bundleAlone(SERVICE_WORKER_SOURCE);
+      if (worker.lazy.length > 0) throw new Error(`${SERVICE_WORKER_SOURCE} must be one file`);
+      this.emitFile({ type: 'asset', fileName: SERVICE_WORKER_FILE, source: worker.entry.code });
+      for (const chunk of [entry, ...lazy])
+        this.emitFile({ type: 'asset', fileName: chunk.fileName, source: chunk.code });
+      const file = entry.fileName;
       const styles = Object.values(bundle).find(
         (o) =>
           o.type === 'asset' &&

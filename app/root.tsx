@@ -128,14 +128,16 @@ function usePageLanguage(): UiLanguage {
 
 /**
  * The interface language: the setting's on public and back-office pages (when the root loader
- * could read the settings), English when it could not.
+ * could read the settings), English when it could not. The back office's layout names its
+ * user's own language (issue 36 item 8), which wins there.
  */
 function useInterfaceLanguage(): UiLanguage {
   const matches = useMatches();
   const root = matches[0]?.data as RootData | undefined;
-  return matches.some((m) => INTERFACE_LAYOUTS.has(m.id))
-    ? (root?.settings.uiLanguage ?? 'en')
-    : 'en';
+  const layout = matches.find((m) => INTERFACE_LAYOUTS.has(m.id));
+  if (!layout) return 'en';
+  const own = (layout.data as { lang?: unknown } | undefined)?.lang;
+  return isLanguage(own) ? own : (root?.settings.uiLanguage ?? 'en');
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

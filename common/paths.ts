@@ -1,3 +1,4 @@
+import { SERVICE_WORKER_FILE } from './reader-build';
 import { slugify } from './slug';
 
 /*
@@ -67,7 +68,7 @@ export const SERVER_SEGMENTS = {
   manifest: 'manifest.webmanifest',
   openSearch: 'opensearch.xml',
   /** The service worker that shows push alerts (app/reader/service-worker.ts), at the root for its scope. */
-  serviceWorker: 'sw.js',
+  serviceWorker: SERVICE_WORKER_FILE,
 } as const;
 
 /**

@@ -1,6 +1,7 @@
 import { createContext } from 'react-router';
 import type { CropRatio, Language } from './articles';
 import type { ResponsiveImageInfo } from './media';
+import type { StaffLanguage } from './languages';
 import type { Role } from './roles';
 import type { Article, ArticleCard, Tag } from './schemas/articles';
 import type { BreakingNews } from './schemas/breaking';
@@ -122,6 +123,8 @@ export interface AppServices {
     invitation(token: string): Promise<LinkState<{ name: string; email: string; role: Role }>>;
     /** Whether review mail reaches the user (/profile's switch, issue 26 item 8). */
     reviewMailOf(id: string): Promise<boolean>;
+    /** The back office's language the user chose on /profile; null: the site's (issue 36). */
+    uiLanguageOf(id: string): Promise<StaffLanguage | null>;
     /** What a password-reset link is (its page, /reset/{token}). */
     passwordReset(token: string): Promise<LinkState<null>>;
   };

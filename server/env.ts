@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { base64UrlBytes } from '../common/schemas/push';
 import { fastlyServiceUrl, PURGE_FORMATS, type PurgeTarget } from './caching/cdn-purge';
 import type { MailConfig } from './lib/mail';
+import { parseMailbox } from './lib/mailbox';
 
 const flag = (fallback: boolean) =>
   z
@@ -179,9 +180,22 @@ const EnvSchema = z.object({
     .string()
     .regex(/^smtps?:\/\/\S+$/, 'Expected smtp://user:password@host:port or smtps://…')
     .optional(),
-  /** The address mail comes from (the site's name goes beside it); unset, no-reply@ PUBLIC_URL's host. */
+  /**
+   * Who mail comes from: an address, or `Name <address>` (server/lib/mailbox.ts); without a name
+   * the site's name goes beside the address. Unset, no-reply@ PUBLIC_URL's host.
+   */
   MAIL_FROM: z
-    .email({ error: 'Expected an e-mail address such as desk@patrika.example' })
+    .string()
+    .transform((value, ctx) => {
+      const mailbox = parseMailbox(value);
+      if (!mailbox)
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'Expected an e-mail address such as desk@patrika.example, or Patrika Desk <desk@patrika.example>',
+        });
+      return mailbox ?? z.NEVER;
+    })
     .optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
 });
@@ -391,7 +405,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     mail: {
       smtpUrl: e.SMTP_URL,
-      from: e.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
+      from: e.MAIL_FROM ?? { address: `no-reply@${new URL(publicUrl).hostname}` },
     },
     dev: e.NODE_ENV === 'development',
   };

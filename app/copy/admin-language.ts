@@ -6,11 +6,14 @@ import { adminCopyHi } from './admin.hi';
 import { interfaceFor } from './language';
 
 /*
- * The back office follows the interface language (DECISIONS.md §18): the site's `uiLanguage`
- * setting, read from the root loader, so every back-office screen (and its error boundaries,
- * which render outside the layout) speaks the language of the public pages. A per-user choice
- * would override the setting here, once users have a stored preference.
+ * The back office follows the interface language (DECISIONS.md §18): the one its user chose on
+ * /profile (issue 36 item 8), which the back office's layout loader reads, else the site's
+ * `uiLanguage` setting from the root loader, so every back-office screen (and its error
+ * boundaries, which may render without the layout's data) speaks one language.
  */
+
+/** The back office's layout route: its data's `lang` is the language of its user. */
+export const ADMIN_LAYOUT_ROUTE = 'routes/admin/layout';
 
 const COPIES: Record<StaffLanguage, AdminCopy> = { en: adminCopy, hi: adminCopyHi };
 
@@ -37,11 +40,13 @@ const INTERFACES = Object.fromEntries(
 export const adminInterfaceFor = (lang: StaffLanguage): AdminInterface => INTERFACES[lang];
 
 /**
- * The back office's interface language: the site's, where the back office has texts in it
- * (English and Hindi), else English (common/languages.ts, staffLanguageOf).
+ * The back office's interface language: its user's own choice, else the site's where the back
+ * office has texts in it (English and Hindi), else English (common/languages.ts).
  */
 export function useAdminLanguage(): StaffLanguage {
-  return staffLanguageOf(useRouteLoaderData<RootData>('root')?.settings.uiLanguage ?? 'en');
+  const own = useRouteLoaderData<{ lang?: StaffLanguage }>(ADMIN_LAYOUT_ROUTE)?.lang;
+  const site = useRouteLoaderData<RootData>('root')?.settings.uiLanguage ?? 'en';
+  return own ?? staffLanguageOf(site);
 }
 
 /** The back office's texts in its interface language. */

@@ -241,6 +241,9 @@ export const copy = {
     confirmSignOutEverywhere: 'Sign out on every device, this one included?',
     reviewMail:
       'E-mail me about reviews: pieces submitted to editors, or sent back or published for authors',
+    /** The dashboard's language, each person's own (issue 36 item 8). */
+    uiLanguage: 'Language of the dashboard',
+    siteLanguage: "The site's language",
   },
   errors: {
     title: 'Something went wrong',

@@ -214,6 +214,8 @@ export const hiCopy: Copy = {
     confirmSignOutEverywhere: 'हर डिवाइस से साइन आउट करें, इससे भी?',
     reviewMail:
       'समीक्षा के बारे में मुझे ईमेल भेजें: संपादकों को समीक्षा के लिए आए लेख, लेखकों को लौटाए या प्रकाशित हुए लेख',
+    uiLanguage: 'डैशबोर्ड की भाषा',
+    siteLanguage: 'साइट की भाषा',
   },
   errors: {
     title: 'कुछ गड़बड़ हो गई',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STAFF_LANGUAGES } from '../languages';
 import { ROLES, type Role } from '../roles';
 import { SLUG_MAX_LENGTH } from '../slug';
 import { pagination, text } from './common';
@@ -60,8 +61,24 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-/** The signed-in user's own account: also whether review mail reaches them (issue 26 item 8). */
-export const MeSchema = UserSchema.extend({ reviewMail: z.boolean() });
+/**
+ * The back office's language a user chose (issue 36 item 8): one of its languages, or null for
+ * the site's (the `uiLanguage` setting).
+ */
+export const OwnUiLanguageSchema = z
+  .enum(STAFF_LANGUAGES, {
+    error: `uiLanguage must be one of ${STAFF_LANGUAGES.join(', ')}, or null`,
+  })
+  .nullable();
+
+/**
+ * The signed-in user's own account: also whether review mail reaches them (issue 26 item 8) and
+ * the back office's language they chose (null: the site's).
+ */
+export const MeSchema = UserSchema.extend({
+  reviewMail: z.boolean(),
+  uiLanguage: OwnUiLanguageSchema,
+});
 export type Me = z.infer<typeof MeSchema>;
 
 export const UserListQuerySchema = pagination(20);
@@ -128,11 +145,20 @@ export const ProfileUpdateSchema = AuthorProfileInputSchema.extend({
   currentPassword: z.string({ error: 'currentPassword must be text' }).max(200).optional(),
   /** Review mail on or off (issue 26 item 8). */
   reviewMail: z.boolean({ error: 'reviewMail must be true or false' }).optional(),
+  /** The back office's language; null: the site's again (issue 36 item 8). */
+  uiLanguage: OwnUiLanguageSchema.optional(),
 })
-  .refine((v) => changesSomething(v) || v.password !== undefined || v.reviewMail !== undefined, {
-    message: 'Nothing to change: give a new name or a new password',
-    path: ['name'],
-  })
+  .refine(
+    (v) =>
+      changesSomething(v) ||
+      v.password !== undefined ||
+      v.reviewMail !== undefined ||
+      v.uiLanguage !== undefined,
+    {
+      message: 'Nothing to change: give a new name or a new password',
+      path: ['name'],
+    },
+  )
   .refine(currentPasswordGiven, CURRENT_PASSWORD_NEEDED);
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
 

@@ -45,6 +45,11 @@ export const users = pgTable('users', {
    * submitted, authors of a piece sent back or published. Turned off on /profile.
    */
   reviewMail: boolean().notNull().default(true),
+  /**
+   * The back office's language this user chose on /profile (issue 36 item 8): one of
+   * STAFF_LANGUAGES (common/languages.ts). Null: the site's interface language (`uiLanguage`).
+   */
+  uiLanguage: text(),
   ...timestamps,
 });
 

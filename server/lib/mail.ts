@@ -8,6 +8,7 @@
  * `send`.
  */
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { Mailbox } from './mailbox';
 
 /** How long one SMTP conversation may take before it counts as failed. */
 export const MAIL_TIMEOUT_MS = 15_000;
@@ -21,7 +22,7 @@ export interface MailMessage {
   text: string;
   /** The message's language (`Content-Language`), the site's interface language. */
   language: string;
-  /** Who sends it, as the reader sees it: the site's name beside MAIL_FROM's address. */
+  /** Who sends it, as the reader sees it: the site's name, unless MAIL_FROM names someone. */
   fromName: string;
   /** What the mail is about, for the log and the metrics (never the message itself). */
   kind: string;
@@ -40,7 +41,7 @@ const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1
 /** SMTP_URL and MAIL_FROM (server/env.ts). */
 export interface MailConfig {
   smtpUrl: string | undefined;
-  from: string;
+  from: Mailbox;
 }
 
 export function createMailer(config: MailConfig, log?: MailLog) {
@@ -68,7 +69,10 @@ export function createMailer(config: MailConfig, log?: MailLog) {
     if (!transport) return false;
     try {
       await transport.sendMail({
-        from: { name: message.fromName, address: config.from },
+        // MAIL_FROM's own display name wins over the site's name: an operator who wrote
+        // `Name <address>` chose what people see (a desk, a newsroom's brand). The site's name
+        // still opens every subject (mail-texts.ts), so the mail is never anonymous.
+        from: { name: config.from.name ?? message.fromName, address: config.from.address },
         to: message.to,
         subject: message.subject,
         text: message.text,

@@ -4,6 +4,11 @@
  * (STYLE.md §6). Routes set their own limits in `config.rateLimit`; every other /api/ call
  * falls under one ceiling per address. Answers past a limit are 429 with our error JSON and
  * the RateLimit-* and Retry-After headers.
+ *
+ * The routes' own limits (sign-up, reset, uploads, views, push subscriptions: all writes)
+ * count in the table at every request. The ceiling counts in memory first and shares its
+ * count through the table only once an address nears it (`localFirst`), so a reader's API
+ * reads write no row (issue 36 item 8; docs/decisions/006, addendum).
  */
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
@@ -23,30 +28,38 @@ const SWEEP_EVERY = 500;
 export function createRateLimitCounters(db: Db, clock: Clock) {
   let hits = 0;
   const ttlOf = (resetAt: Date, now: Date) => Math.max(0, resetAt.getTime() - now.getTime());
+  /** Adds `n` to the window under `key` in one atomic upsert; answers its count after. */
+  const add = async (key: string, n: number, windowMs: number): Promise<IncrResult> => {
+    const now = clock.now();
+    const resetAt = new Date(now.getTime() + windowMs);
+    const [row] = await db
+      .insert(rateLimits)
+      .values({ key, count: n, resetAt })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          count: sql`CASE WHEN ${rateLimits.resetAt} <= ${now} THEN ${n}::integer ELSE ${rateLimits.count} + ${n}::integer END`,
+          resetAt: sql`CASE WHEN ${rateLimits.resetAt} <= ${now} THEN ${resetAt}::timestamptz ELSE ${rateLimits.resetAt} END`,
+        },
+      })
+      .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+    if (++hits % SWEEP_EVERY === 0) {
+      await db
+        .delete(rateLimits)
+        .where(lt(rateLimits.resetAt, new Date(now.getTime() - 24 * 3600_000)));
+    }
+    if (!row) throw new Error(`rate limit counter ${key} was not written`);
+    return { current: row.count, ttl: ttlOf(row.resetAt, now) };
+  };
   return {
     /** Counts one request under `key`; answers the window's count including it. */
-    async increment(key: string, windowMs: number): Promise<IncrResult> {
-      const now = clock.now();
-      const resetAt = new Date(now.getTime() + windowMs);
-      const [row] = await db
-        .insert(rateLimits)
-        .values({ key, count: 1, resetAt })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: {
-            count: sql`CASE WHEN ${rateLimits.resetAt} <= ${now} THEN 1 ELSE ${rateLimits.count} + 1 END`,
-            resetAt: sql`CASE WHEN ${rateLimits.resetAt} <= ${now} THEN ${resetAt}::timestamptz ELSE ${rateLimits.resetAt} END`,
-          },
-        })
-        .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
-      if (++hits % SWEEP_EVERY === 0) {
-        await db
-          .delete(rateLimits)
-          .where(lt(rateLimits.resetAt, new Date(now.getTime() - 24 * 3600_000)));
-      }
-      if (!row) throw new Error(`rate limit counter ${key} was not written`);
-      return { current: row.count, ttl: ttlOf(row.resetAt, now) };
-    },
+    increment: (key: string, windowMs: number): Promise<IncrResult> => add(key, 1, windowMs),
+
+    /** Counts `n` requests at once (those a process counted in memory, `localFirst`). */
+    add: (key: string, n: number, windowMs: number): Promise<IncrResult> => add(key, n, windowMs),
+
+    /** The counters' clock: windows counted in memory (`localFirst`) follow it too. */
+    now: () => clock.now(),
 
     /** The current window's count under `key`, counting nothing. */
     async read(key: string): Promise<IncrResult> {
@@ -73,27 +86,103 @@ export function createRateLimitCounters(db: Db, clock: Clock) {
 }
 export type RateLimitCounters = ReturnType<typeof createRateLimitCounters>;
 
-/** @fastify/rate-limit's store over the counters; each route counts under its own prefix. */
+/** The ceiling's count goes to the table once one process has counted this share of it. */
+export const SHARE_FROM = 1 / 4;
+/** Keys counted in memory at most (one a reader's address); past that, new ones go to the table. */
+const LOCAL_KEYS_MAX = 100_000;
+
+interface LocalWindow {
+  count: number;
+  /** When the window ends, in ms: the table's own end once the count is shared. */
+  resetAt: number;
+  /** Counted in the table from now on in this window. */
+  shared: boolean;
+}
+
+/**
+ * Counts in this process's memory until a key nears its limit, then hands the count to the
+ * table and counts there for the rest of the window, where every process sees it (issue 36
+ * item 8: a burst of reads writes no row). One process alone holds the limit exactly; with
+ * several, each may take up to SHARE_FROM of it unseen before it shares (docs/decisions/006).
+ */
+export function localFirst(counters: RateLimitCounters) {
+  const windows = new Map<string, LocalWindow>();
+  const sweep = (now: number) => {
+    for (const [key, window] of windows) if (window.resetAt <= now) windows.delete(key);
+  };
+  /** The table's answer, its window's end now this one's. */
+  const follow = (window: LocalWindow, result: IncrResult, now: number) => {
+    window.resetAt = now + result.ttl;
+    return result;
+  };
+  const windowOf = (key: string, windowMs: number, now: number) => {
+    const window = windows.get(key);
+    if (window && window.resetAt > now) return window;
+    if (!window && windows.size >= LOCAL_KEYS_MAX) sweep(now);
+    if (!window && windows.size >= LOCAL_KEYS_MAX) return undefined;
+    const fresh = { count: 0, resetAt: now + windowMs, shared: false };
+    windows.set(key, fresh);
+    return fresh;
+  };
+  return {
+    async increment(key: string, windowMs: number, max: number): Promise<IncrResult> {
+      const now = counters.now().getTime();
+      const window = windowOf(key, windowMs, now);
+      if (!window) return counters.increment(key, windowMs);
+      if (window.shared) return follow(window, await counters.increment(key, windowMs), now);
+      window.count++;
+      if (window.count < Math.ceil(max * SHARE_FROM))
+        return { current: window.count, ttl: window.resetAt - now };
+      // Near the limit: from here on every process's count is in the table.
+      window.shared = true;
+      return follow(window, await counters.add(key, window.count, windowMs), now);
+    },
+    async read(key: string): Promise<IncrResult> {
+      const now = counters.now().getTime();
+      const window = windows.get(key);
+      if (!window || window.resetAt <= now || window.shared) return counters.read(key);
+      return { current: window.count, ttl: window.resetAt - now };
+    },
+  };
+}
+
+const answer = (promise: Promise<IncrResult>, callback: Callback) =>
+  promise.then(
+    (result) => callback(null, result),
+    (error: Error) => callback(error),
+  );
+
+/**
+ * @fastify/rate-limit's store: the ceiling (the store the plugin makes) counts `localFirst`;
+ * each route with a limit of its own gets a child that counts in the table under its prefix.
+ */
 function storeClass(counters: RateLimitCounters) {
-  return class DbRateLimitStore implements FastifyRateLimitStore {
+  class TableStore implements FastifyRateLimitStore {
     constructor(private readonly prefix = '') {}
     incr(key: string, callback: Callback, timeWindow: number) {
-      counters.increment(this.prefix + key, timeWindow).then(
-        (result) => callback(null, result),
-        (error: Error) => callback(error),
-      );
+      answer(counters.increment(this.prefix + key, timeWindow), callback);
     }
     read(key: string, callback: Callback) {
-      counters.read(this.prefix + key).then(
-        (result) => callback(null, result),
-        (error: Error) => callback(error),
-      );
+      answer(counters.read(this.prefix + key), callback);
     }
     child(routeOptions: object) {
       // The plugin passes the route's merged options, with the route under `routeInfo`.
       const route = (routeOptions as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo;
       const name = route?.url ? `${String(route.method)} ${String(route.url)}:` : '';
-      return new DbRateLimitStore(name);
+      return new TableStore(name);
+    }
+  }
+  const ceiling = localFirst(counters);
+  return class CeilingStore extends TableStore {
+    // The plugin passes its options here, which are no prefix: the ceiling counts bare keys.
+    constructor() {
+      super('');
+    }
+    override incr(key: string, callback: Callback, timeWindow: number, max?: number) {
+      answer(ceiling.increment(key, timeWindow, max ?? 1), callback);
+    }
+    override read(key: string, callback: Callback) {
+      answer(ceiling.read(key), callback);
     }
   };
 }

@@ -201,15 +201,45 @@ describe('loadConfig', () => {
   it('reads the mail settings: SMTP_URL as smtp:// or smtps://, MAIL_FROM an address, else no-reply at PUBLIC_URL', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://patrika.example' }).mail).toEqual({
       smtpUrl: undefined,
-      from: 'no-reply@patrika.example',
+      from: { address: 'no-reply@patrika.example' },
     });
     expect(
       loadConfig({
         SMTP_URL: 'smtps://desk:secret@mail.example:465',
         MAIL_FROM: 'desk@patrika.example',
       }).mail,
-    ).toEqual({ smtpUrl: 'smtps://desk:secret@mail.example:465', from: 'desk@patrika.example' });
+    ).toEqual({
+      smtpUrl: 'smtps://desk:secret@mail.example:465',
+      from: { address: 'desk@patrika.example' },
+    });
     expect(() => loadConfig({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/);
     expect(() => loadConfig({ MAIL_FROM: 'not an address' })).toThrow(/MAIL_FROM/);
+  });
+
+  it('reads MAIL_FROM as Name <address> too: the display name kept, the address checked', () => {
+    const from = (value: string) => loadConfig({ MAIL_FROM: value }).mail.from;
+    expect(from('Patrika Desk <desk@patrika.example>')).toEqual({
+      name: 'Patrika Desk',
+      address: 'desk@patrika.example',
+    });
+    expect(from('  पत्रिका डेस्क   <desk@patrika.example> ')).toEqual({
+      name: 'पत्रिका डेस्क',
+      address: 'desk@patrika.example',
+    });
+    // A quoted name may hold a comma; its quotes and escapes are not part of it.
+    expect(from('"Desk, \\"Patrika\\"" <desk@patrika.example>')).toEqual({
+      name: 'Desk, "Patrika"',
+      address: 'desk@patrika.example',
+    });
+    // No name before the brackets: the address alone (the site's name goes beside it).
+    expect(from('<desk@patrika.example>')).toEqual({ address: 'desk@patrika.example' });
+    for (const bad of [
+      'Patrika Desk <not an address>',
+      'Patrika Desk <desk@patrika.example',
+      'Patrika Desk desk@patrika.example',
+      'Pat"rika <desk@patrika.example>',
+      'Patrika\nBcc: x@evil.example <desk@patrika.example>',
+    ])
+      expect(() => loadConfig({ MAIL_FROM: bad }), bad).toThrow(/MAIL_FROM.*Patrika Desk </s);
   });
 });

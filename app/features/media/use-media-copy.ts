@@ -1,14 +1,13 @@
-import { useRouteLoaderData } from 'react-router';
 import { languageInfo } from '../../../common/languages';
+import { useAdminLanguage } from '../../copy/admin-language';
 import { mediaLibraryCopy } from '../../copy/media-library';
-import type { RootData } from '../../root';
 
 /**
- * The media library's texts in the interface language of the settings (DECISIONS.md §18), the
- * language for `lang` attributes around them, and the locale their dates are written in.
+ * The media library's texts in the back office's language (DECISIONS.md §18: its user's, else
+ * the site's), the language for `lang` attributes around them, and the locale of their dates.
  */
 export function useMediaCopy() {
-  const ui = useRouteLoaderData<RootData>('root')?.settings.uiLanguage ?? 'en';
+  const ui = useAdminLanguage();
   const lang = mediaLibraryCopy[ui] ? ui : 'en';
   return {
     m: mediaLibraryCopy[lang] ?? mediaLibraryCopy.en,

@@ -1,7 +1,27 @@
 import { Link } from 'react-router';
+import { LANGUAGE_REGISTRY, STAFF_LANGUAGES } from '../../../common/languages';
 import { authorPath } from '../../../common/paths';
-import { FormTextArea, FormTextField } from '../../components/form/fields';
+import { FormSelect, FormTextArea, FormTextField } from '../../components/form/fields';
 import { useInterface } from '../../copy/language';
+
+/**
+ * The dashboard's language, each writer's own (issue 36 item 8): the site's (the empty first
+ * option, stored as null), or one the back office has texts in.
+ */
+export function DashboardLanguageField() {
+  const { t } = useInterface();
+  return (
+    <FormSelect name="uiLanguage" label={t.profile.uiLanguage} required={false}>
+      <option value="">{t.profile.siteLanguage}</option>
+      {/* Each language in its own words: whoever cannot read this page finds theirs. */}
+      {STAFF_LANGUAGES.map((code) => (
+        <option key={code} value={code} lang={code}>
+          {LANGUAGE_REGISTRY[code].nativeName}
+        </option>
+      ))}
+    </FormSelect>
+  );
+}
 
 /** A writer's author page on /profile (DECISIONS.md §14): its slug, bio and photo. */
 export function AuthorPageFields({ slug }: { slug: string }) {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   CURRENT_PASSWORD_NEEDED,
   currentPasswordGiven,
+  OwnUiLanguageSchema,
   ProfileUpdateSchema,
 } from '../../../common/schemas/users';
 
@@ -20,8 +21,8 @@ const unlessEmpty = <T extends z.ZodType<unknown, string | undefined>>(schema: T
  * The /profile form (DECISIONS.md §9) with the server's own rules per field. The form always
  * shows the name; an empty new password means "keep it", and the current password is asked
  * for only with a new one (the server's rule, shared). Writers also see their author page's
- * slug (empty: keep it), bio and photo (empty: none), and whether review mail reaches them;
- * readers, who have no page and hear of no review, do not.
+ * slug (empty: keep it), bio and photo (empty: none), whether review mail reaches them and
+ * the dashboard's language; readers, who have no page, no review and no dashboard, do not.
  */
 export const ProfileFormSchema = z
   .object({
@@ -33,5 +34,11 @@ export const ProfileFormSchema = z
     photoUrl,
     /** Staff only: review mail on or off (issue 26 item 8). */
     reviewMail,
+    /** Staff only: the dashboard's language; the select's empty first option is the site's. */
+    uiLanguage: z
+      .string()
+      .optional()
+      .transform((v) => (v === '' ? null : v))
+      .pipe(OwnUiLanguageSchema.optional()),
   })
   .refine(currentPasswordGiven, CURRENT_PASSWORD_NEEDED);

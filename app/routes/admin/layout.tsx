@@ -23,8 +23,15 @@ import { staffLanguageOf } from '../../../common/languages';
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireScreen(context, request, 'author');
-  const { siteName, shortName, logoUrl } = await context.get(appContext).services.settings.get();
-  return { me, siteName, shortName, logoUrl, year: new Date().getFullYear() };
+  const { services } = context.get(appContext);
+  const [{ siteName, shortName, logoUrl, uiLanguage }, own] = await Promise.all([
+    services.settings.get(),
+    services.users.uiLanguageOf(me._id),
+  ]);
+  // The language the user chose on /profile, else the site's (issue 36 item 8): the back
+  // office's texts and, as the page's language, `<html lang>` (root.tsx).
+  const lang = own ?? staffLanguageOf(uiLanguage);
+  return { me, siteName, shortName, logoUrl, lang, year: new Date().getFullYear() };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
@@ -32,7 +39,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
     title: pageTitle(
       loaderData?.shortName ?? 'Patrika',
       adminInterfaceFor(
-        staffLanguageOf((matches[0]?.data as RootData | undefined)?.settings.uiLanguage ?? 'en'),
+        loaderData?.lang ??
+          staffLanguageOf((matches[0]?.data as RootData | undefined)?.settings.uiLanguage ?? 'en'),
       ).t.pageTitle,
     ),
   },

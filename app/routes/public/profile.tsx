@@ -14,6 +14,7 @@ import { pageTitle } from '../../features/seo/meta';
 import { ProfileFormSchema } from '../../features/session/profile-form';
 import {
   AuthorPageFields,
+  DashboardLanguageField,
   PasswordFields,
   SignOutEverywhere,
 } from '../../features/session/profile-fields';
@@ -30,15 +31,17 @@ export async function loader({ context }: Route.LoaderArgs) {
   const me = await user();
   if (!me) throw redirect('/login?redirect=%2Fprofile');
   const writer = hasRole(me.role, 'author');
-  const [settings, profile, reviewMail] = await Promise.all([
+  const [settings, profile, reviewMail, ownLanguage] = await Promise.all([
     services.settings.get(),
     writer ? services.users.profileOf(me._id) : undefined,
     writer ? services.users.reviewMailOf(me._id) : undefined,
+    writer ? services.users.uiLanguageOf(me._id) : undefined,
   ]);
   return {
     me,
     profile,
     reviewMail,
+    ownLanguage,
     shortName: settings.shortName,
     uiLanguage: settings.uiLanguage,
   };
@@ -55,9 +58,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { me, profile, reviewMail } = loaderData;
+  const { me, profile, reviewMail, ownLanguage } = loaderData;
   const authorFields = profile
-    ? { slug: profile.slug, bio: profile.bio, photoUrl: profile.photoUrl, reviewMail }
+    ? {
+        slug: profile.slug,
+        bio: profile.bio,
+        photoUrl: profile.photoUrl,
+        reviewMail,
+        uiLanguage: ownLanguage ?? '',
+      }
     : {};
   const revalidator = useRevalidator();
   const { t, lang, say } = useInterface();
@@ -111,6 +120,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
                   bio: body.bio,
                   photoUrl: body.photoUrl,
                   reviewMail: body.reviewMail,
+                  uiLanguage: body.uiLanguage ?? '',
                 }
               : {}),
           });
@@ -120,6 +130,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <FormTextField name="name" label={t.profile.name} type="text" autoComplete="name" />
         {profile && <AuthorPageFields slug={profile.slug} />}
         {profile && <FormCheckbox name="reviewMail" label={t.profile.reviewMail} />}
+        {profile && <DashboardLanguageField />}
         <PasswordFields changesPassword={changesPassword} />
         <SubmitButton busyText={t.auth.working} disabled={busy}>
           {t.profile.save}

@@ -22,9 +22,10 @@ import type { ArticlesDeps } from './article-deps';
 export function articleDesk({ db, clock }: Pick<ArticlesDeps, 'db' | 'clock'>) {
   return {
     /**
-     * The admin list (issue 9 item 6): staff see every article, an author only their own (an
-     * author asking for someone else's gets an empty page, never theirs). Title search, the
-     * filters and the order all come from the query; absent, the list is as it always was.
+     * The admin list (issue 9 item 6): staff see every article, an author only their own, any
+     * byline of which is theirs (issue 36 item 8: the pieces they co-wrote too); an author asking
+     * for someone else's gets an empty page, never theirs. `authorId` means any byline. Title
+     * search, the filters and the order all come from the query; absent, the list is as it was.
      */
     async adminList(actor: Actor | null, query: AdminArticleQuery) {
       const a = requireRole(actor, 'author');

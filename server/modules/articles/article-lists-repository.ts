@@ -23,6 +23,7 @@ import {
 import type { Db } from '../../../db/client';
 import { prepared } from '../../../db/prepared';
 import {
+  articleAuthors,
   articles,
   categories,
   isPublicArticle,
@@ -483,10 +484,31 @@ export async function listRandomPublished(
   return rows;
 }
 
+/** Articles whose first byline is `authorId`. */
 const byAuthor = (authorId: string | undefined): SQL | undefined =>
   authorId ? eq(articles.authorId, authorId) : undefined;
 
+/**
+ * Articles on which `authorId` is a further byline (article_authors), never the first: with
+ * `byAuthor`, every piece they are a byline of, each once (issue 36 item 8). The ids come from
+ * article_authors' user index.
+ */
+const coWrittenBy = (authorId: string): SQL =>
+  sql`${articles.id} IN (SELECT ${articleAuthors.articleId} FROM ${articleAuthors} WHERE ${eq(articleAuthors.userId, authorId)}) AND ${articles.authorId} IS DISTINCT FROM ${authorId}`;
+
+/**
+ * Articles with `authorId` among their bylines, first or further, as one condition (counts and
+ * the views order). Both halves are index conditions: the first byline on articles' author
+ * index, the further ones as ids from article_authors looked up by primary key (an
+ * `IN (subquery)` under OR would be a filter run on every row walked).
+ */
+const byAnyByline = (authorId: string | undefined): SQL | undefined =>
+  authorId
+    ? sql`(${eq(articles.authorId, authorId)} OR ${articles.id} = ANY(ARRAY(SELECT ${articleAuthors.articleId} FROM ${articleAuthors} WHERE ${eq(articleAuthors.userId, authorId)})))`
+    : undefined;
+
 export interface AdminListOptions {
+  /** Articles with this user among their bylines, first or further. */
   authorId?: string | undefined;
   /**
    * A title search (common/search/search-text.ts `toTsquery`): `inTitle` restricted to title
@@ -520,9 +542,18 @@ const statusWhere = (status: AdminStatusFilter | undefined, now: Date): SQL | un
   }
 };
 
+/** The list's filters but the byline (listForAdminPage reads an author's pieces in two walks). */
+const adminFilters = (opts: AdminListOptions) =>
+  and(
+    opts.titleSearch ? articleTitleMatches(opts.titleSearch) : undefined,
+    statusWhere(opts.status, opts.now ?? new Date()),
+    opts.categoryId ? eq(articles.categoryId, opts.categoryId) : undefined,
+    opts.language ? eq(articles.language, opts.language) : undefined,
+  );
+
 const adminWhere = (opts: AdminListOptions) =>
   and(
-    byAuthor(opts.authorId),
+    byAnyByline(opts.authorId),
     opts.titleSearch ? articleTitleMatches(opts.titleSearch) : undefined,
     statusWhere(opts.status, opts.now ?? new Date()),
     opts.categoryId ? eq(articles.categoryId, opts.categoryId) : undefined,
@@ -555,6 +586,18 @@ const adminColumns = {
 };
 
 /**
+ * The same orders over a union of admin rows, by output column position (the joined tables'
+ * `id` and `name` make the rows' column names ambiguous).
+ */
+const columnAt = (key: keyof typeof adminColumns) =>
+  sql.raw(String(Object.keys(adminColumns).indexOf(key) + 1));
+const ADMIN_UNION_ORDERS = {
+  created: [sql`${columnAt('createdAt')} DESC`, sql`${columnAt('id')} DESC`],
+  updated: [sql`${columnAt('updatedAt')} DESC`, sql`${columnAt('id')} DESC`],
+  published: [sql`${columnAt('publishedAt')} DESC`, sql`${columnAt('id')} DESC`],
+} satisfies Record<Exclude<AdminSort, 'views'>, SQL[]>;
+
+/**
  * One page of the admin list; a query builder, so tests can read its SQL and plan. The list
  * shows no image, so unlike the cards it joins no media (the cards' hot-path join). The views
  * are the views module's total, next to the row (none written yet: 0).
@@ -573,9 +616,21 @@ const adminRows = (db: Db) =>
 export function listForAdminPage(db: Db, opts: AdminListOptions) {
   const sort = opts.sort ?? ADMIN_DEFAULT_SORT;
   if (sort === 'views') throw new Error('the views order is two queries: listByViews');
-  return adminRows(db)
-    .where(adminWhere(opts))
-    .orderBy(...ADMIN_ORDERS[sort])
+  if (!opts.authorId)
+    return adminRows(db)
+      .where(adminWhere(opts))
+      .orderBy(...ADMIN_ORDERS[sort])
+      .limit(opts.limit)
+      .offset(opts.offset);
+  // An author's pieces: those they wrote first, walking the author's own order index, merged
+  // with those they co-wrote (a handful, from article_authors). One condition with OR would
+  // leave PostgreSQL a filter over the whole order index for an author of few pieces.
+  const filters = adminFilters(opts);
+  return unionAll(
+    adminRows(db).where(and(byAuthor(opts.authorId), filters)),
+    adminRows(db).where(and(coWrittenBy(opts.authorId), filters)),
+  )
+    .orderBy(...ADMIN_UNION_ORDERS[sort])
     .limit(opts.limit)
     .offset(opts.offset);
 }
@@ -644,13 +699,13 @@ async function countViewed(db: Db, opts: AdminListOptions): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Scheduled articles, the next to go out first (the dashboard); `authorId` narrows. */
+/** Scheduled articles, the next to go out first (the dashboard); `authorId` narrows (any byline). */
 export function listUpcoming(
   db: Db,
   opts: { authorId?: string | undefined; now: Date; limit: number },
 ) {
   return adminRows(db)
-    .where(and(byAuthor(opts.authorId), statusWhere('scheduled', opts.now)))
+    .where(and(byAnyByline(opts.authorId), statusWhere('scheduled', opts.now)))
     .orderBy(articles.publishedAt, articles.id)
     .limit(opts.limit);
 }
@@ -658,7 +713,7 @@ export type AdminListRow = Awaited<
   ReturnType<ReturnType<typeof listForAdminPage>['execute']>
 >[number];
 
-/** The admin list, newest first; `authorId` narrows it to one author's articles. */
+/** The admin list, newest first; `authorId` narrows it to the articles one user is a byline of. */
 export async function listForAdmin(db: Db, opts: AdminListOptions) {
   const [rows, [total]] = await Promise.all([
     opts.sort === 'views' ? listByViews(db, opts) : listForAdminPage(db, opts),

@@ -27,6 +27,7 @@ export const userColumns = {
   photoUrl: users.photoUrl,
   tokenVersion: users.tokenVersion,
   reviewMail: users.reviewMail,
+  uiLanguage: users.uiLanguage,
   createdAt: users.createdAt,
 };
 export type UserRow = {
@@ -39,6 +40,7 @@ export type UserRow = {
   photoUrl: string;
   tokenVersion: number;
   reviewMail: boolean;
+  uiLanguage: string | null;
   createdAt: Date;
 };
 
@@ -158,6 +160,7 @@ export async function updateUser(
     passwordHash: string;
     role: Role;
     reviewMail: boolean;
+    uiLanguage: string | null;
     bumpTokenVersion: boolean;
   }>,
 ): Promise<UserRow | undefined> {

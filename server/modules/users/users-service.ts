@@ -2,6 +2,7 @@ import { CacheTags, type CacheChange } from '../../../common/cache-tags';
 import { hash, verify } from '@node-rs/argon2';
 import { createHash } from 'node:crypto';
 import { hasRole, ROLES, type Role } from '../../../common/roles';
+import { STAFF_LANGUAGES, type StaffLanguage } from '../../../common/languages';
 import type {
   Author,
   AuthorProfileInput,
@@ -219,6 +220,12 @@ function userSessions({ db, tokens, clock }: Pick<UsersDeps, 'db' | 'tokens' | '
   };
 }
 
+/** A stored choice of the back office's language, if it is still one of its languages. */
+const ownUiLanguage = (row: { uiLanguage: string | null }): StaffLanguage | null =>
+  (STAFF_LANGUAGES as readonly (string | null)[]).includes(row.uiLanguage)
+    ? (row.uiLanguage as StaffLanguage)
+    : null;
+
 /** Users' public profiles and their own account: reading and changing them. */
 function userProfiles(deps: Pick<UsersDeps, 'db' | 'tokens' | 'authorChanged'>) {
   const { db, tokens } = deps;
@@ -228,7 +235,7 @@ function userProfiles(deps: Pick<UsersDeps, 'db' | 'tokens' | 'authorChanged'>) 
       const a = requireRole(actor, 'reader');
       const row = await findUserById(db, a.id);
       if (!row) throw unauthorized();
-      return { ...toUser(row), reviewMail: row.reviewMail };
+      return { ...toUser(row), reviewMail: row.reviewMail, uiLanguage: ownUiLanguage(row) };
     },
 
     /** A new name, and/or a new password confirmed with the current one. */
@@ -248,6 +255,7 @@ function userProfiles(deps: Pick<UsersDeps, 'db' | 'tokens' | 'authorChanged'>) 
       const row = await updateUser(db, a.id, {
         ...profile,
         ...(input.reviewMail !== undefined ? { reviewMail: input.reviewMail } : {}),
+        ...(input.uiLanguage !== undefined ? { uiLanguage: input.uiLanguage } : {}),
         // A new password ends every other session: their tokens carry the old version.
         ...(input.password !== undefined
           ? { passwordHash: await hash(input.password, ARGON2), bumpTokenVersion: true }
@@ -280,6 +288,12 @@ function userProfiles(deps: Pick<UsersDeps, 'db' | 'tokens' | 'authorChanged'>) 
     async profileOf(id: string): Promise<Author | undefined> {
       const row = await findUserById(db, id);
       return row && toAuthor(row);
+    },
+
+    /** The back office's language the user chose on /profile; null: the site's. */
+    async uiLanguageOf(id: string): Promise<StaffLanguage | null> {
+      const row = await findUserById(db, id);
+      return row ? ownUiLanguage(row) : null;
     },
 
     /**

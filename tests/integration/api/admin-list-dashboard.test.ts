@@ -239,6 +239,44 @@ describe('GET /api/articles/admin-article for an author', () => {
   });
 });
 
+describe('GET /api/articles/admin-article for a co-writer (issue 36 item 8)', () => {
+  it('lists the pieces they are a further byline of, and the author filter means any byline', async () => {
+    current += MINUTE;
+    const shared = await createArticle(t.app, other, news._id, {
+      name: 'Floods in the plains',
+      status: 'draft',
+      authors: [other._id, author._id],
+    });
+    try {
+      const own = await list('', author);
+      expect(names(own)).toContain('Floods in the plains');
+      expect(own.totalArticles).toBe(4);
+      // The newest first, as for their own pieces.
+      expect(names(own)[0]).toBe('Floods in the plains');
+      expect(names(await list('&status=draft', author)).sort()).toEqual(
+        ['Floods in the plains', 'मानसून जल्दी आया'].sort(),
+      );
+      expect(names(await list(`&authorId=${author._id}&sort=updated`, author))).toContain(
+        'Floods in the plains',
+      );
+      // An editor filtering by either byline finds it.
+      for (const who of [author, other])
+        expect(names(await list(`&authorId=${who._id}`))).toContain('Floods in the plains');
+      // The first byline's list has it once.
+      expect(names(await list('', other)).filter((n) => n === 'Floods in the plains')).toHaveLength(
+        1,
+      );
+    } finally {
+      const gone = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/articles/delete/${shared._id}`,
+        headers: auth(admin),
+      });
+      expect(gone.statusCode, gone.body).toBeLessThan(300);
+    }
+  });
+});
+
 describe('GET /api/stats/dashboard', () => {
   type Dashboard = {
     scope: string;

@@ -206,6 +206,26 @@ describe('invitations', () => {
     }
   });
 
+  it('with MAIL_FROM as Name <address>, mail comes from that name; the site’s name still opens the subject', async () => {
+    const named = await createTestApp(
+      { SMTP_URL: smtp.url, MAIL_FROM: 'पत्रिका डेस्क <desk@patrika.test>' },
+      { pollJobs: false },
+    );
+    try {
+      const boss = await createAdmin(named.app);
+      const email = address('named');
+      const res = await invite(boss, { email, name: 'Named From', role: 'author' }, named.app);
+      expect(res.statusCode, res.body).toBe(201);
+      const [mail] = await smtp.waitFor(email);
+      // The configured name wins over the site's name in From (server/lib/mail.ts).
+      expect(mail!.headers.from).toBe('पत्रिका डेस्क <desk@patrika.test>');
+      expect(mail!.from).toBe('desk@patrika.test');
+      expect(mail!.subject).toMatch(/^Patrika — पत्रिका: /);
+    } finally {
+      await named.close();
+    }
+  });
+
   it('answers the invitation even when the SMTP server cannot be reached, and counts the failure', async () => {
     const down = await createTestApp(
       { SMTP_URL: 'smtp://127.0.0.1:9', LOG_LEVEL: 'silent' },

@@ -611,6 +611,7 @@ describe('GET /api/users/me', () => {
       'reviewMail',
       'role',
       'slug',
+      'uiLanguage',
     ]);
     expect(body).toEqual({
       _id: author._id,
@@ -621,6 +622,8 @@ describe('GET /api/users/me', () => {
       bio: '',
       photoUrl: '',
       reviewMail: true,
+      // No language of their own chosen yet: the back office speaks the site's (issue 36).
+      uiLanguage: null,
       createdAt: expect.any(String),
     });
     expect(Number.isNaN(Date.parse(body.createdAt))).toBe(false);
@@ -737,6 +740,30 @@ describe('PUT /api/users/me', () => {
   it('answers 401 without a token', async () => {
     const res = await put({}, { name: 'Nobody' });
     expect(res.statusCode).toBe(401);
+  });
+
+  it("keeps each user's own interface language: one of the back office's, or null for the site's (issue 36 item 8)", async () => {
+    const user = await signUp(app, { name: 'Hindi Reader' });
+    const other = await signUp(app, { name: 'Site Language' });
+    const chosen = await put(auth(user), { uiLanguage: 'hi' });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect((await me(auth(user))).json().uiLanguage).toBe('hi');
+    // Another user's choice is their own.
+    expect((await me(auth(other))).json().uiLanguage).toBeNull();
+    // A language the back office has no texts in, or not a language: refused, nothing changes.
+    for (const uiLanguage of ['mr', 'xx', 7]) {
+      const refused = await put(auth(user), { uiLanguage });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors.map((e: { path: string }) => e.path)).toEqual([
+        'body.uiLanguage',
+      ]);
+    }
+    expect((await me(auth(user))).json().uiLanguage).toBe('hi');
+    // Absent leaves it; null gives the site's language back.
+    expect((await put(auth(user), { name: 'Hindi Reader Too' })).statusCode).toBe(200);
+    expect((await me(auth(user))).json().uiLanguage).toBe('hi');
+    expect((await put(auth(user), { uiLanguage: null })).statusCode).toBe(200);
+    expect((await me(auth(user))).json().uiLanguage).toBeNull();
   });
 });
 

@@ -11,7 +11,14 @@ import { hiCopy } from '../../../app/copy/hi';
 import { STATIC_PAGE_KEYS, STATIC_PAGES, staticPage } from '../../../app/copy/static-pages';
 import { staticPages } from '../../../db/schema/site';
 import type { SiteSettings } from '../../../common/settings';
-import { auth, createAdmin, createArticle, createCategory, type TestUser } from '../../factories';
+import {
+  auth,
+  createAdmin,
+  createArticle,
+  createCategory,
+  createUser,
+  type TestUser,
+} from '../../factories';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 import { settled } from '../../setup/settled';
 
@@ -187,6 +194,37 @@ describe('uiLanguage = en (the default)', () => {
     expect(res.body).toMatch(/<nav class="p-3 w-100" aria-label="Back office">/);
     expect(res.body).toMatch(/>Dashboard<\/a>/);
     expect(res.body).not.toContain('डैशबोर्ड');
+  });
+
+  it('a writer who chose Hindi on /profile gets a Hindi back office; the others keep the site’s (issue 36 item 8)', async () => {
+    const writer = await createUser(t.app, 'author');
+    const dashboard = (who: TestUser) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/admin/dashboard',
+        headers: { cookie: `patrika_token=${who.token}` },
+      });
+    const choose = (uiLanguage: string | null) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/users/me',
+        headers: auth(writer),
+        payload: { uiLanguage },
+      });
+    expect((await choose('hi')).statusCode).toBe(200);
+    const own = await dashboard(writer);
+    expect(own.statusCode).toBe(200);
+    expect(own.body).toMatch(/<html lang="hi"/);
+    expect(own.body).toMatch(/<title>[^<]*\| एडमिन<\/title>/);
+    expect(own.body).toMatch(/<nav class="p-3 w-100" aria-label="बैक ऑफ़िस">/);
+    expect(own.body).not.toMatch(/>(Dashboard|Articles|Log Out)</);
+    // The same site for the administrator: its language, English.
+    const site = await dashboard(admin);
+    expect(site.body).toMatch(/<html lang="en"/);
+    expect(site.body).toMatch(/>Dashboard<\/a>/);
+    // Back to the site's language.
+    expect((await choose(null)).statusCode).toBe(200);
+    expect((await dashboard(writer)).body).toMatch(/<html lang="en"/);
   });
 });
 
