@@ -26,6 +26,10 @@ import { RoleChangeSchema } from '../../common/schemas/users';
 import { DEFAULT_SETTINGS, SiteSettingsSchema } from '../../common/settings';
 import { forbidden, notFound } from '../../server/lib/errors';
 import { REVIEW_REFUSAL } from '../../server/modules/articles/article-saves';
+import {
+  TRANSLATION_NOT_YOURS,
+  TRANSLATION_STILL_PUBLISHED,
+} from '../../server/modules/articles/article-values';
 import { NOT_LIVE } from '../../server/modules/live/live-service';
 import { MEDIA_STORAGE_FULL } from '../../server/modules/media/media-storage';
 import { PASSWORD_SET } from '../../server/modules/users/users-service';
@@ -62,6 +66,8 @@ const deskMessages = [
   'The author must be a user who can write.',
   'An article cannot be its own translation.',
   'The translation does not exist.',
+  TRANSLATION_NOT_YOURS,
+  TRANSLATION_STILL_PUBLISHED,
   'The translation must be in the other language: both are Hindi.',
   'The translation must be in the other language: both are English.',
   'Another article already uses this slug. Choose another one.',

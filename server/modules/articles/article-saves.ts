@@ -139,13 +139,18 @@ async function createArticle(deps: ArticlesDeps, actor: Actor | null, input: Art
   const slug = await chooseSlug(deps.db, input);
   const bylines = bylinesOf(input, { writer: a.id });
   const { segment: _segment, ...values } = await valuesFrom(deps, a, input, { slug, bylines });
-  const translationId = await checkTranslation(deps.db, values, input.translationId);
   const now = deps.clock.now();
   const status = input.status ?? 'published';
   needImageToPublish(status, values.imageUrl);
   if (status === 'published' && !(await deps.newsroom.mayPublish(a)))
     throw forbidden(REVIEW_REFUSAL);
   const publishedAt = input.publishedAt ? new Date(input.publishedAt) : now;
+  const translationId = await checkTranslation(
+    deps,
+    a,
+    { ...values, status, publishedAt },
+    input.translationId,
+  );
   let id: string;
   try {
     id = await insertArticle(
@@ -181,13 +186,14 @@ async function updateArticleAs(
   const slug = input.slug ? await chooseSlug(deps.db, input, id) : before.slug;
   const bylines = bylinesOf(input, { writer: a.id, before });
   const values = await valuesFrom(deps, a, input, { slug, bylines, before });
-  const translationId = await checkTranslation(
-    deps.db,
-    { id, language: values.language },
-    input.translationId,
-  );
   const now = deps.clock.now();
   const { status, publishedAt, publishes } = publication(before, input, now);
+  const translationId = await checkTranslation(
+    deps,
+    a,
+    { id, language: values.language, status, publishedAt },
+    input.translationId,
+  );
   needImageToPublish(status, values.imageUrl);
   if (publishes && !(await deps.newsroom.mayPublish(a))) throw forbidden(REVIEW_REFUSAL);
   // A note is for the author while the piece is back in draft; any other move clears it.
@@ -258,7 +264,7 @@ export function articleSaves(deps: ArticlesDeps) {
         authorId: after.authorId,
         by: w.by,
       });
-    return toArticle(await mustFind(db, w.id), deps.clock.now());
+    return toArticle(await mustFind(db, w.id), deps.clock.now(), 'editor');
   };
   return {
     create: async (actor: Actor | null, input: ArticleInput): Promise<Article> =>
