@@ -329,6 +329,19 @@ const RULES: Rule[] = [
     /^The image took too long to decode \(over (\d+) s\): save it again at a smaller size\.$/,
     (n) => `चित्र खोलने में बहुत समय लगा (${n} सेकंड से ज़्यादा): इसे छोटे आकार में फिर से सहेजें।`,
   ],
+  // One person's uploads and slow bodies (issue 44 items 8 and 9).
+  [
+    /^The animation has too many frames: at most ([\d,]+) \(this one has ([\d,]+)\)\.$/,
+    (max, n) => `इस एनिमेशन में बहुत फ़्रेम हैं: अधिकतम ${max} (इसमें ${n} हैं)।`,
+  ],
+  [
+    /^You are already sending (\d+) images: wait until they are stored, then try again\.$/,
+    (n) => `आप पहले से ${n} चित्र भेज रहे हैं: उनके सहेजे जाने तक रुकें, फिर कोशिश करें।`,
+  ],
+  [
+    /^The image arrived too slowly \(not all of it within (\d+) s\): try again on a faster connection, or send a smaller file\.$/,
+    (n) => `चित्र बहुत धीरे पहुँचा (${n} सेकंड में पूरा नहीं): तेज़ कनेक्शन पर फिर कोशिश करें, या छोटी फ़ाइल भेजें।`,
+  ],
   // Breaking news, alerts, live blogs.
   [
     /^The band may say at most (\d+) characters\.$/,
