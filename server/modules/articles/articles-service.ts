@@ -16,6 +16,7 @@ import { articleAddresses } from './article-addresses';
 import { articleDesk } from './article-desk';
 import { articleLookups, articleReads, tagReads } from './article-reads';
 import { articleSaves } from './article-saves';
+import { tagEdits } from './tag-edits';
 
 export type { ArticleAtAddress } from './article-addresses';
 export type { StatusValues, StoredState } from './articles-repository';
@@ -57,6 +58,7 @@ export function createArticlesService(deps: ArticlesDeps) {
   return {
     ...articleReads(deps),
     ...tagReads(deps),
+    ...tagEdits(deps),
     ...articleLookups(deps),
     ...articleAddresses(deps),
     ...articleDesk(deps),
