@@ -35,6 +35,8 @@ export interface BuildAppOptions {
    * ran the one-off start-up work (prepareSite), and only worker 1 runs the background catch-up.
    */
   worker?: number;
+  /** Seconds an upload's body may take to arrive, instead of UPLOAD_BODY_SECONDS (tests). */
+  uploadBodySeconds?: number;
 }
 
 declare module 'fastify' {
@@ -240,7 +242,14 @@ export async function buildApp(
     if (options.pollJobs !== false) app.addHook('onClose', services.jobs.start());
     // Events other processes wrote (and consumers' retries), read at least every second.
     app.addHook('onClose', services.events.poll());
-    await registerHttp(app, { config, database, services, web, buildDir: BUILD_DIR });
+    await registerHttp(app, {
+      config,
+      database,
+      services,
+      web,
+      buildDir: BUILD_DIR,
+      uploadBodySeconds: options.uploadBodySeconds,
+    });
   } catch (error) {
     await app.close().catch(() => {});
     if (ownDatabase) await database.close().catch(() => {});

@@ -63,6 +63,8 @@ type HttpDeps = {
   services: Services;
   web: Web;
   buildDir: string;
+  /** Seconds an upload's body may take to arrive (UPLOAD_BODY_SECONDS by default). */
+  uploadBodySeconds?: number;
 };
 
 /** The HTTP side, in the order requests meet it: plugins, the API, files, then the pages. */
@@ -145,7 +147,7 @@ async function registerApi(app: FastifyInstance, deps: HttpDeps, pageCache?: Pag
   await app.register(articlesRoutes(services.articles));
   await app.register(newsroomRoutes(services.newsroom));
   await app.register(viewsRoutes(services.views));
-  await app.register(mediaUploadRoutes(services.media));
+  await app.register(mediaUploadRoutes(services.media, { bodySeconds: deps.uploadBodySeconds }));
   await app.register(mediaLibraryRoutes(services.media.library));
   await app.register(settingsRoutes(services.settings));
   await app.register(breakingRoutes(services.breaking));

@@ -49,6 +49,10 @@ const en = {
   saved: 'The texts were saved.',
   usedBy: 'Where it is used',
   usedNowhere: 'Nothing uses this image.',
+  liveOf: (title: string) => `Live updates of ${title}`,
+  historyOf: (title: string) =>
+    `An earlier version of ${title}, kept so that restoring it shows the image`,
+  photoOf: (name: string) => `The photo of ${name}`,
   settings: {
     logoUrl: 'Site logo',
     headerImageUrl: 'Header image',
@@ -117,6 +121,9 @@ const hi: MediaLibraryCopy = {
   saved: 'पाठ सहेज लिए गए।',
   usedBy: 'कहाँ उपयोग में है',
   usedNowhere: 'यह चित्र कहीं उपयोग में नहीं है।',
+  liveOf: (title) => `${title} के लाइव अपडेट`,
+  historyOf: (title) => `${title} का पिछला संस्करण, रखा गया ताकि उसे लौटाने पर चित्र दिखे`,
+  photoOf: (name) => `${name} की फ़ोटो`,
   settings: {
     logoUrl: 'साइट का लोगो',
     headerImageUrl: 'हेडर का चित्र',

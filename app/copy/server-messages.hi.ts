@@ -112,6 +112,11 @@ const EXACT: Record<string, string> = {
   'The author must be a user who can write.': 'लेखक ऐसा उपयोगकर्ता होना चाहिए जो लिख सकता हो।',
   'An article cannot be its own translation.': 'कोई लेख अपना ही अनुवाद नहीं हो सकता।',
   'The translation does not exist.': 'यह अनुवाद मौजूद नहीं है।',
+  // Translation groups (issue 44 item 4): server/modules/articles/article-values.ts.
+  'The story already has a version in this language by another writer: only its writers or an editor can put this one in its place.':
+    'इस ख़बर का इस भाषा में एक संस्करण किसी और लेखक का है: उसकी जगह यह संस्करण केवल उसके लेखक या कोई संपादक रख सकते हैं।',
+  'The story’s version in this language is published: this one can take its place once it is published itself.':
+    'इस ख़बर का इस भाषा वाला संस्करण प्रकाशित है: यह संस्करण ख़ुद प्रकाशित होने पर ही उसकी जगह ले सकता है।',
   'Another article already has this legacyId.': 'पुरानी साइट की यही संख्या किसी और लेख की है।',
   'Another article already uses this slug. Choose another one.':
     'यह पता कोई और लेख इस्तेमाल कर रहा है। कोई और पता चुनें।',
@@ -323,6 +328,19 @@ const RULES: Rule[] = [
   [
     /^The image took too long to decode \(over (\d+) s\): save it again at a smaller size\.$/,
     (n) => `चित्र खोलने में बहुत समय लगा (${n} सेकंड से ज़्यादा): इसे छोटे आकार में फिर से सहेजें।`,
+  ],
+  // One person's uploads and slow bodies (issue 44 items 8 and 9).
+  [
+    /^The animation has too many frames: at most ([\d,]+) \(this one has ([\d,]+)\)\.$/,
+    (max, n) => `इस एनिमेशन में बहुत फ़्रेम हैं: अधिकतम ${max} (इसमें ${n} हैं)।`,
+  ],
+  [
+    /^You are already sending (\d+) images: wait until they are stored, then try again\.$/,
+    (n) => `आप पहले से ${n} चित्र भेज रहे हैं: उनके सहेजे जाने तक रुकें, फिर कोशिश करें।`,
+  ],
+  [
+    /^The image arrived too slowly \(not all of it within (\d+) s\): try again on a faster connection, or send a smaller file\.$/,
+    (n) => `चित्र बहुत धीरे पहुँचा (${n} सेकंड में पूरा नहीं): तेज़ कनेक्शन पर फिर कोशिश करें, या छोटी फ़ाइल भेजें।`,
   ],
   // Breaking news, alerts, live blogs.
   [

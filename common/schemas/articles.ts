@@ -196,6 +196,13 @@ export const TagSuggestQuerySchema = z.object({
 });
 export const TagListSchema = z.object({ tags: z.array(TagSchema) });
 
+/**
+ * `PUT /api/tags/{id}` (editors and up, issue 44 item 12): a tag's display spelling corrected.
+ * Its address stays; a name whose address is another tag's is refused (409).
+ */
+export const TagUpdateSchema = z.object({ name: TagNameSchema }).strict();
+export type TagUpdate = z.infer<typeof TagUpdateSchema>;
+
 /** Why a save or a status move that would publish an article without an image is refused. */
 export const IMAGE_TO_PUBLISH =
   'imageUrl is required to publish or schedule: upload an image first';

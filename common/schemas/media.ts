@@ -74,11 +74,16 @@ export const MediaTextsSchema = z.object({
 export type MediaTexts = z.infer<typeof MediaTextsSchema>;
 
 /**
- * One place an upload is used: an article (drafts too) by its image or its text, or a site
- * setting by its name (`logoUrl`, ...): what `npm run media:prune` counts as a use.
+ * One place an upload is used, what `npm run media:prune` counts as a use: an article (drafts
+ * too) by its image or its text; the entries of an article's live blog; an earlier version of
+ * an article (a revision or an autosave) that it no longer uses as it stands, kept so a restore
+ * finds it (issue 44 item 5); a person's photo; a site setting by its name (`logoUrl`, ...).
  */
 export const MediaUseSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('article'), _id: z.string(), title: z.string() }),
+  z.object({ kind: z.literal('live'), _id: z.string(), title: z.string() }),
+  z.object({ kind: z.literal('history'), _id: z.string(), title: z.string() }),
+  z.object({ kind: z.literal('person'), _id: z.string(), name: z.string() }),
   z.object({ kind: z.literal('setting'), setting: z.string() }),
 ]);
 export type MediaUse = z.infer<typeof MediaUseSchema>;

@@ -1,5 +1,5 @@
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { id, timestamps } from './columns';
+import { id, mediaFoldersIn, timestamps } from './columns';
 import { articles } from './content';
 import { users } from './users';
 
@@ -26,5 +26,10 @@ export const liveEntries = pgTable(
   (t) => [
     index('live_entries_article_created_idx').on(t.articleId, t.createdAt.desc(), t.id.desc()),
     index('live_entries_article_updated_idx').on(t.articleId, t.updatedAt),
+    // The uploads its body shows, which the media module keeps (issue 44 item 5).
+    index('live_entries_media_folders_idx').using('gin', mediaFoldersIn(t.body)),
   ],
 );
+
+/** The upload folders a live entry's body names (indexed: live_entries_media_folders_idx). */
+export const liveEntryMediaFolders = mediaFoldersIn(liveEntries.body);

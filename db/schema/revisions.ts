@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   index,
   jsonb,
   pgEnum,
@@ -9,9 +11,14 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { REVISION_KINDS, type RevisionContent } from '../../common/schemas/revisions';
-import { id, timestamps } from './columns';
+import { id, mediaFoldersIn, timestamps } from './columns';
 import { articles, articleStatusEnum } from './content';
 import { users } from './users';
+
+/** Any text of the content (JSON leaves an address's slashes as they are). */
+function revisionFolders(content: AnyPgColumn) {
+  return mediaFoldersIn(sql`(${content})::text`);
+}
 
 export const revisionKindEnum = pgEnum('revision_kind', REVISION_KINDS);
 
@@ -36,8 +43,15 @@ export const articleRevisions = pgTable(
     content: jsonb().$type<RevisionContent>().notNull(),
     createdAt: timestamps.createdAt,
   },
-  (t) => [index('article_revisions_article_idx').on(t.articleId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('article_revisions_article_idx').on(t.articleId, t.createdAt.desc(), t.id.desc()),
+    // The uploads an earlier version names, kept so a restore finds them (issue 44 item 5).
+    index('article_revisions_media_folders_idx').using('gin', revisionFolders(t.content)),
+  ],
 );
+
+/** The upload folders a revision's content names (indexed: article_revisions_media_folders_idx). */
+export const revisionMediaFolders = revisionFolders(articleRevisions.content);
 
 /** Who has had an article open lately: a heartbeat row per user and article (item 5). */
 export const articlePresence = pgTable(

@@ -10,48 +10,56 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ROLES } from '../../common/roles';
-import { id, timestamps } from './columns';
+import { id, mediaFoldersIn, timestamps } from './columns';
 
 export const roleEnum = pgEnum('user_role', ROLES);
 
-export const users = pgTable('users', {
-  id: id(),
-  name: text().notNull(),
-  /** Stored lower-cased, so the unique constraint is case-insensitive. */
-  email: text().notNull().unique(),
-  /**
-   * argon2id hash; null for an account that has never had a password (authors brought in by
-   * the WordPress import): it cannot sign in until an administrator sets one.
-   */
-  passwordHash: text(),
-  role: roleEnum().notNull().default('reader'),
-  /**
-   * The author page's address, /author/{slug} (issue 12 item 3). A row written without one (the
-   * migration's existing users, an older archive) gets a placeholder that no valid slug can be
-   * (`_` is outside SLUG_PATTERN); the users service replaces placeholders at start-up.
-   */
-  slug: text()
-    .notNull()
-    .unique()
-    .default(sql`('_' || gen_random_uuid()::text)`),
-  /** Plain text shown on the author page. */
-  bio: text().notNull().default(''),
-  /** The author's photo: an upload on this site or an https address; empty for none. */
-  photoUrl: text().notNull().default(''),
-  /** Bumped on a password change; tokens carry it and die with it. */
-  tokenVersion: integer().notNull().default(0),
-  /**
-   * Whether the review mail reaches this user (issue 26 item 8): editors hear of a piece
-   * submitted, authors of a piece sent back or published. Turned off on /profile.
-   */
-  reviewMail: boolean().notNull().default(true),
-  /**
-   * The back office's language this user chose on /profile (issue 36 item 8): one of
-   * STAFF_LANGUAGES (common/languages.ts). Null: the site's interface language (`uiLanguage`).
-   */
-  uiLanguage: text(),
-  ...timestamps,
-});
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    name: text().notNull(),
+    /** Stored lower-cased, so the unique constraint is case-insensitive. */
+    email: text().notNull().unique(),
+    /**
+     * argon2id hash; null for an account that has never had a password (authors brought in by
+     * the WordPress import): it cannot sign in until an administrator sets one.
+     */
+    passwordHash: text(),
+    role: roleEnum().notNull().default('reader'),
+    /**
+     * The author page's address, /author/{slug} (issue 12 item 3). A row written without one (the
+     * migration's existing users, an older archive) gets a placeholder that no valid slug can be
+     * (`_` is outside SLUG_PATTERN); the users service replaces placeholders at start-up.
+     */
+    slug: text()
+      .notNull()
+      .unique()
+      .default(sql`('_' || gen_random_uuid()::text)`),
+    /** Plain text shown on the author page. */
+    bio: text().notNull().default(''),
+    /** The author's photo: an upload on this site or an https address; empty for none. */
+    photoUrl: text().notNull().default(''),
+    /** Bumped on a password change; tokens carry it and die with it. */
+    tokenVersion: integer().notNull().default(0),
+    /**
+     * Whether the review mail reaches this user (issue 26 item 8): editors hear of a piece
+     * submitted, authors of a piece sent back or published. Turned off on /profile.
+     */
+    reviewMail: boolean().notNull().default(true),
+    /**
+     * The back office's language this user chose on /profile (issue 36 item 8): one of
+     * STAFF_LANGUAGES (common/languages.ts). Null: the site's interface language (`uiLanguage`).
+     */
+    uiLanguage: text(),
+    ...timestamps,
+  },
+  // A photo that is an upload here keeps that upload (issue 44 item 5).
+  (t) => [index('users_photo_media_folders_idx').using('gin', mediaFoldersIn(t.photoUrl))],
+);
+
+/** The upload folders a person's photo address names (indexed: users_photo_media_folders_idx). */
+export const userPhotoMediaFolders = mediaFoldersIn(users.photoUrl);
 
 /**
  * Tokens ended by a sign-out before their expiry (docs/decisions/014): the SHA-256 of the

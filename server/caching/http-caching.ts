@@ -57,15 +57,25 @@ export function encodedEtag(etag: string, encoding: Encoding): string {
 
 /**
  * Whether an If-None-Match header names this representation (RFC 9110 §13.1.2: weak
- * comparison, `*` matches anything). A tag of another encoding of the same bytes matches too:
- * the client holds the same page, decoded.
+ * comparison). A tag of another encoding of the same bytes matches too: the client holds the
+ * same page, decoded. `*` matches when the server "has a current representation" as it
+ * evaluates the condition, which is before it performs the GET (§13.2.1): an answer it `held`
+ * (a kept page); one made for this very request (a page never sent, a whole answer made each
+ * time) did not exist yet, so the GET is performed and answered 200 (issue 44 item 12).
  */
-export function noneMatchHits(header: string | string[] | undefined, etag: string): boolean {
+export function noneMatchHits(
+  header: string | string[] | undefined,
+  etag: string,
+  opts: { held?: boolean } = {},
+): boolean {
   if (header === undefined) return false;
   const base = etag.slice(1, -1);
   for (const raw of (Array.isArray(header) ? header.join(',') : header).split(',')) {
     const tag = raw.trim().replace(/^W\//, '');
-    if (tag === '*') return true;
+    if (tag === '*') {
+      if (opts.held) return true;
+      continue;
+    }
     if (!tag.startsWith('"') || !tag.endsWith('"')) continue;
     const inner = tag.slice(1, -1).replace(/-(br|gz)$/, '');
     if (inner === base) return true;

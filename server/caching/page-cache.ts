@@ -70,7 +70,9 @@ export function sendPage(
   reply.header('vary', 'Accept-Encoding');
   reply.header('etag', etag);
   reply.header('x-page-cache', state);
-  if (noneMatchHits(request.headers['if-none-match'], page.etag)) {
+  // Held before this request: a kept answer, fresh or stale (If-None-Match: *).
+  const held = state === 'hit' || state === 'stale';
+  if (noneMatchHits(request.headers['if-none-match'], page.etag, { held })) {
     reply.removeHeader('content-type');
     return reply.status(304).send();
   }

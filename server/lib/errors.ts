@@ -60,11 +60,13 @@ const ERROR_MEANINGS = {
   403: 'Signed in without the role this needs, or a cookie-borne write from another site.',
   404: 'Nothing has this id, slug or address.',
   405: 'The address exists but does not take this method: `Allow` lists the ones it takes.',
+  408: 'The body did not arrive in time: the connection is closed.',
   409: 'Conflicts with what is stored: a name, slug or email already in use, a stale edit, or a rule that keeps it.',
   410: 'The link was used already or has expired: `message` says which.',
   413: 'The body is larger than this call takes.',
   415: 'The body is not of a media type this call takes.',
   429: 'Too many requests from this address: `Retry-After` says in how many seconds to try again.',
+  503: 'Busy for a moment (the database is away, or this person is already sending as many uploads as they may): `Retry-After` says in how many seconds to try again.',
   507: 'The storage named in `message` is full: nothing was stored.',
 } as const;
 

@@ -18,6 +18,8 @@ export function recordUndeclaredStatuses(app: FastifyInstance): () => string[] {
     const { url, method, schema } = request.routeOptions;
     const documented = schema as { hide?: boolean; response?: object } | undefined;
     if (!url || !documented?.response || documented.hide) return;
+    // The client went away before anything was answered (an upload broken off): no status.
+    if (!reply.raw.headersSent) return;
     const status = reply.statusCode;
     if (status === 500 || String(status) in documented.response) return;
     const call = `${String(method)} ${url}`;

@@ -26,7 +26,12 @@ import { RoleChangeSchema } from '../../common/schemas/users';
 import { DEFAULT_SETTINGS, SiteSettingsSchema } from '../../common/settings';
 import { forbidden, notFound } from '../../server/lib/errors';
 import { REVIEW_REFUSAL } from '../../server/modules/newsroom/status-moves';
+import {
+  TRANSLATION_NOT_YOURS,
+  TRANSLATION_STILL_PUBLISHED,
+} from '../../server/modules/articles/article-values';
 import { NOT_LIVE } from '../../server/modules/live/live-service';
+import { UPLOADS_BUSY } from '../../server/modules/media/media-routes';
 import { MEDIA_STORAGE_FULL } from '../../server/modules/media/media-storage';
 import { PASSWORD_SET } from '../../server/modules/users/users-service';
 import { DATABASE_AWAY } from '../../server/plugins/errors';
@@ -62,6 +67,8 @@ const deskMessages = [
   'The author must be a user who can write.',
   'An article cannot be its own translation.',
   'The translation does not exist.',
+  TRANSLATION_NOT_YOURS,
+  TRANSLATION_STILL_PUBLISHED,
   'The translation must be in the other language: both are Hindi.',
   'The translation must be in the other language: both are English.',
   'Another article already uses this slug. Choose another one.',
@@ -128,6 +135,9 @@ const deskMessages = [
   'The image is too large: at most 50 megapixels (this one is 9000×9000 pixels).',
   'The image is too large: at most 12,000 pixels on a side (this one is 13000×100 pixels).',
   'The image took too long to decode (over 10 s): save it again at a smaller size.',
+  'The animation has too many frames: at most 1,000 (this one has 1,001).',
+  UPLOADS_BUSY,
+  'The image arrived too slowly (not all of it within 90 s): try again on a faster connection, or send a smaller file.',
   'No image received: send it in the field "file".',
   'Upload failed (502).',
   MEDIA_STORAGE_FULL,

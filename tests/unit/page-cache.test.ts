@@ -41,10 +41,16 @@ describe('a page kept as bytes', () => {
     const br = encodedEtag(tag, 'br');
     const gz = encodedEtag(tag, 'gzip');
     expect(new Set([tag, br, gz]).size).toBe(3);
-    for (const sent of [tag, br, gz, `W/${gz}`, `"x", ${br}`, '*'])
+    for (const sent of [tag, br, gz, `W/${gz}`, `"x", ${br}`])
       expect(noneMatchHits(sent, tag), sent).toBe(true);
     for (const sent of [undefined, '', '"x"', etagOf('page!'), tag.slice(1, -1)])
       expect(noneMatchHits(sent, tag), String(sent)).toBe(false);
+    // `*` names an answer the server held before this request (a kept page), not one it made
+    // for it (RFC 9110 §13.1.2, §13.2.1; issue 44 item 12).
+    expect(noneMatchHits('*', tag, { held: true })).toBe(true);
+    expect(noneMatchHits('"x", *', tag, { held: true })).toBe(true);
+    expect(noneMatchHits('*', tag)).toBe(false);
+    expect(noneMatchHits('*', tag, { held: false })).toBe(false);
   });
 
   it('chooses brotli, else gzip, else identity, as Accept-Encoding allows', () => {

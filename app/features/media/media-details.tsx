@@ -130,6 +130,30 @@ function TextsForm({
   );
 }
 
+/** One place an upload is used, as the dialog lists it: linked where the reader may go. */
+function Use({ use, me }: { use: MediaUse; me: SessionUser }) {
+  const { m } = useMediaCopy();
+  const edit = (id: string, text: string) => <Link to={`/admin/edit-article/${id}`}>{text}</Link>;
+  switch (use.kind) {
+    case 'article':
+      return edit(use._id, use.title);
+    case 'live':
+      return edit(use._id, m.liveOf(use.title));
+    case 'history':
+      return edit(use._id, m.historyOf(use.title));
+    case 'person':
+      return hasRole(me.role, 'administrator') ? (
+        <Link to="/admin/users">{m.photoOf(use.name)}</Link>
+      ) : (
+        m.photoOf(use.name)
+      );
+    case 'setting': {
+      const name = m.settings[use.setting] ?? m.setting(use.setting);
+      return hasRole(me.role, 'administrator') ? <Link to="/admin/settings">{name}</Link> : name;
+    }
+  }
+}
+
 function Uses({ uses, me }: { uses: MediaUse[]; me: SessionUser }) {
   const { m } = useMediaCopy();
   return (
@@ -141,23 +165,11 @@ function Uses({ uses, me }: { uses: MediaUse[]; me: SessionUser }) {
         <p className="mb-0">{m.usedNowhere}</p>
       ) : (
         <ul className="mb-0">
-          {uses.map((use) =>
-            use.kind === 'article' ? (
-              <li key={use._id}>
-                <Link to={`/admin/edit-article/${use._id}`}>{use.title}</Link>
-              </li>
-            ) : (
-              <li key={use.setting}>
-                {hasRole(me.role, 'administrator') ? (
-                  <Link to="/admin/settings">
-                    {m.settings[use.setting] ?? m.setting(use.setting)}
-                  </Link>
-                ) : (
-                  (m.settings[use.setting] ?? m.setting(use.setting))
-                )}
-              </li>
-            ),
-          )}
+          {uses.map((use) => (
+            <li key={`${use.kind}:${use.kind === 'setting' ? use.setting : use._id}`}>
+              <Use use={use} me={me} />
+            </li>
+          ))}
         </ul>
       )}
     </section>

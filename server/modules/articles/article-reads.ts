@@ -171,16 +171,15 @@ export function articleLookups({ db, clock }: Pick<ArticlesDeps, 'db' | 'clock'>
     /** By id: readers see published articles; staff also drafts they may change. */
     async byId(actor: Actor | null, id: string): Promise<Article> {
       const row = await findArticleById(db, id);
-      const visible =
+      const editor =
         row &&
-        (isPublicNow(row, clock.now()) ||
-          (actor &&
-            hasRole(actor.role, 'author') &&
-            (hasRole(actor.role, 'editor') ||
-              row.authorId === actor.id ||
-              row.coAuthors.some((a) => a._id === actor.id))));
-      if (!row || !visible) throw notFound('Article not found.');
-      return toArticle(row, clock.now());
+        actor &&
+        hasRole(actor.role, 'author') &&
+        (hasRole(actor.role, 'editor') ||
+          row.authorId === actor.id ||
+          row.coAuthors.some((a) => a._id === actor.id));
+      if (!row || !(editor || isPublicNow(row, clock.now()))) throw notFound('Article not found.');
+      return toArticle(row, clock.now(), editor ? 'editor' : 'reader');
     },
 
     /** Any article by id, whatever its status (a preview link's), or undefined. */

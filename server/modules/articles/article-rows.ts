@@ -8,7 +8,7 @@ import { boundedMemo } from '../../../common/bounded-memo';
 import { pickArticleTexts, type Article, type ArticleCard } from '../../../common/schemas/articles';
 import type { RevisionContent } from '../../../common/schemas/revisions';
 import { htmlExcerpt } from '../../../common/text';
-import { inBylineOrder } from '../../../db/schema/content';
+import { inBylineOrder, isPublicNow } from '../../../db/schema/content';
 import { mediaUrl } from '../media/media-urls';
 import type { AdminListRow } from './article-lists-repository';
 import { legacyTranslationId, publicVersions } from './article-translations';
@@ -117,9 +117,18 @@ export function toCard(row: CardRow): ArticleCard {
   };
 }
 
-/** An article; `now` decides which of its other versions readers can see (`translations`). */
-export function toArticle(row: FullRow, now: Date): Article {
+/** Who an article is shown to: anyone, or someone who may change it (its form). */
+export type ArticleViewer = 'reader' | 'editor';
+
+/**
+ * An article; `now` decides which of its other versions readers can see: `translations`, and
+ * the one `translationId` names (issue 44 item 4: a draft's id is nobody's business). Whoever
+ * may change the article is told the stored link whatever its status, since the form sends it
+ * back (a link left out of the answer would be a link dropped at the next save).
+ */
+export function toArticle(row: FullRow, now: Date, viewer: ArticleViewer = 'reader'): Article {
   const card = toCard(row);
+  const seen = viewer === 'editor' ? row.versions : row.versions.filter((v) => isPublicNow(v, now));
   return {
     ...pickArticleTexts(row),
     _id: card._id,
@@ -140,7 +149,7 @@ export function toArticle(row: FullRow, now: Date): Article {
     reviewNote: row.reviewNote,
     language: row.language,
     legacyId: row.legacyId,
-    translationId: legacyTranslationId(row.language, row.versions),
+    translationId: legacyTranslationId(row.language, seen),
     translations: publicVersions(row.versions, now),
     tags: row.tags,
     liveBlog: row.liveBlog,

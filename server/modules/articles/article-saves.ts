@@ -124,11 +124,16 @@ async function createArticle(
   const slug = await chooseSlug(deps.db, input);
   const bylines = bylinesOf(input, { writer: a.id });
   const { segment: _segment, ...values } = await valuesFrom(deps, a, input, { slug, bylines });
-  const translationId = await checkTranslation(deps.db, values, input.translationId);
   const now = deps.clock.now();
   const status = input.status ?? 'published';
   needImageToPublish(status, values.imageUrl);
   const publishedAt = input.publishedAt ? new Date(input.publishedAt) : now;
+  const translationId = await checkTranslation(
+    deps,
+    a,
+    { ...values, status, publishedAt },
+    input.translationId,
+  );
   const publishes = status === 'published';
   await runHooks(deps.hooks.beforeWrite, {
     actor: a,
@@ -178,13 +183,14 @@ async function updateArticleAs(
   const slug = input.slug ? await chooseSlug(deps.db, input, id) : seen.slug;
   const bylines = bylinesOf(input, { writer: a.id, before: seen });
   const values = await valuesFrom(deps, a, input, { slug, bylines, before: seen });
-  const translationId = await checkTranslation(
-    deps.db,
-    { id, language: values.language },
-    input.translationId,
-  );
   const now = deps.clock.now();
   const { status, publishedAt, publishes } = publication(seen, input, now);
+  const translationId = await checkTranslation(
+    deps,
+    a,
+    { id, language: values.language, status, publishedAt },
+    input.translationId,
+  );
   needImageToPublish(status, values.imageUrl);
   await runHooks(deps.hooks.beforeWrite, {
     actor: a,
@@ -222,7 +228,7 @@ async function updateArticleAs(
 export function articleSaves(deps: ArticlePartsDeps) {
   const { db } = deps;
   /** The article as stored once its write committed. */
-  const saved = async (id: string) => toArticle(await mustFind(db, id), deps.clock.now());
+  const saved = async (id: string) => toArticle(await mustFind(db, id), deps.clock.now(), 'editor');
   return {
     create: async (actor: Actor | null, input: ArticleInput): Promise<Article> =>
       saved(await createArticle(deps, actor, input)),

@@ -16,7 +16,15 @@ import type { Actor } from '../../lib/actor';
 import type { Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, conflict, fieldError, forbidden } from '../../lib/errors';
-import { findTranslationTarget, slugTaken, type StoredState } from './articles-repository';
+import { isPublicNow } from '../../../db/schema/content';
+import { isByline } from './article-access';
+import type { VersionRow } from './article-translations';
+import {
+  findStoredState,
+  findTranslationTarget,
+  slugTaken,
+  type StoredState,
+} from './articles-repository';
 import type { ArticlesDeps } from './article-deps';
 import { sanitizeOffThread } from './sanitize-pool';
 
@@ -161,17 +169,50 @@ export async function valuesFrom(
   };
 }
 
+export const TRANSLATION_NOT_YOURS =
+  'The story already has a version in this language by another writer: only its writers or an editor can put this one in its place.';
+export const TRANSLATION_STILL_PUBLISHED =
+  'The story’s version in this language is published: this one can take its place once it is published itself.';
+
+/**
+ * Whether the article may push `held` (the version its new group has in its language) out of
+ * that group (issue 44 item 4): the change is `held`'s too, so it needs the right to change
+ * `held` (DECISIONS.md §2); and a version readers see gives its place only to one they see too,
+ * so a draft, a piece in review or a scheduled one waits until it is published.
+ */
+async function mayDisplace(
+  deps: Pick<ArticlesDeps, 'db' | 'clock'>,
+  actor: Actor,
+  article: { status: string; publishedAt: Date },
+  held: VersionRow,
+) {
+  const stored = await findStoredState(deps.db, held.id);
+  if (!stored) return;
+  if (!hasRole(actor.role, 'editor') && !isByline(stored, actor.id))
+    throw new AppError(403, TRANSLATION_NOT_YOURS, 'FORBIDDEN', [
+      { path: 'body.translationId', message: TRANSLATION_NOT_YOURS },
+    ]);
+  const now = deps.clock.now();
+  if (isPublicNow(held, now) && !isPublicNow(article, now))
+    throw new AppError(409, TRANSLATION_STILL_PUBLISHED, 'CONFLICT', [
+      { path: 'body.translationId', message: TRANSLATION_STILL_PUBLISHED },
+    ]);
+}
+
 /**
  * The translation to link, checked (docs/decisions/041): it exists, is another article, and is
  * written in another language; the article then joins its group (a version the group had in
- * the article's language leaves it). Undefined (not given) keeps the group the article has,
- * which must not then have another version in the article's (perhaps new) language.
+ * the article's language leaves it, when `mayDisplace` allows). Undefined (not given) keeps the
+ * group the article has, which must not then have another version in the article's (perhaps
+ * new) language. `article` is as the save leaves it (its status and time).
  */
 export async function checkTranslation(
-  db: Db,
-  article: { id?: string; language: Language },
+  deps: Pick<ArticlesDeps, 'db' | 'clock'>,
+  actor: Actor,
+  article: { id?: string; language: Language; status: string; publishedAt: Date },
   given: string | null | undefined,
 ): Promise<string | null | undefined> {
+  const { db } = deps;
   const name = languageInfo(article.language).englishName;
   if (given === undefined) {
     const own = article.id ? await findTranslationTarget(db, article.id) : undefined;
@@ -193,6 +234,8 @@ export async function checkTranslation(
       `The translation must be in another language: both are ${name}.`,
     );
   }
+  const held = other.versions.find((v) => v.language === article.language && v.id !== article.id);
+  if (held) await mayDisplace(deps, actor, article, held);
   return given;
 }
 

@@ -14,7 +14,9 @@ import {
   NewUrlSchema,
   RandomQuerySchema,
   TagListSchema,
+  TagSchema,
   TagSuggestQuerySchema,
+  TagUpdateSchema,
 } from '../../../common/schemas/articles';
 import { IdParamsSchema, MessageSchema } from '../../../common/schemas/common';
 import { errorResponses, notFound } from '../../lib/errors';
@@ -32,7 +34,10 @@ export function articlesRoutes(articles: ArticlesService) {
   };
 }
 
-/** Tags (issue 26 item 5): what the editor suggests as a writer types. */
+/**
+ * Tags (issue 26 item 5): what the editor suggests as a writer types; an editor's correction of
+ * a tag's spelling (issue 44 item 12).
+ */
 function tagRoutes(articles: ArticlesService) {
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -50,6 +55,21 @@ function tagRoutes(articles: ArticlesService) {
       },
       async (request) =>
         articles.suggestTags(await request.actor(), request.query.q, request.query.limit),
+    );
+    app.put(
+      '/api/tags/:id',
+      {
+        schema: {
+          tags: ['articles'],
+          summary:
+            "Correct a tag's display spelling (editor and up); its address stays, and a name whose address is another tag's is refused (409)",
+          security: [{ bearer: [] }],
+          params: IdParamsSchema,
+          body: TagUpdateSchema,
+          response: { 200: TagSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 429) },
+        },
+      },
+      async (request) => articles.renameTag(await request.actor(), request.params.id, request.body),
     );
   };
 }

@@ -11,6 +11,7 @@ import { articleDesk } from './article-desk';
 import { createArticleHooks } from './article-hooks';
 import { articleLookups, articleReads, tagReads } from './article-reads';
 import { articleSaves } from './article-saves';
+import { tagEdits } from './tag-edits';
 
 export type { ArticlesDeps } from './article-deps';
 export type { ArticleHooks, PlannedWrite, Written, WriteRecord } from './article-hooks';
@@ -28,6 +29,7 @@ export function createArticlesService(deps: ArticlesDeps) {
     hooks: parts.hooks,
     ...articleReads(parts),
     ...tagReads(parts),
+    ...tagEdits(parts),
     ...articleLookups(parts),
     ...articleAddresses(parts),
     ...articleDesk(parts),

@@ -135,3 +135,21 @@ export async function countPublishedWithTag(
     .where(and(isPublicTagged(opts.now), eq(articleTags.tagId, opts.tagId)));
   return Number(row?.n ?? 0);
 }
+
+export async function findTagById(db: Db, id: string) {
+  const [row] = await db
+    .select({ id: tags.id, name: tags.name, slug: tags.slug })
+    .from(tags)
+    .where(eq(tags.id, id));
+  return row;
+}
+
+/** A tag's display name changed (its address stays); the ids of every article it tags. */
+export async function renameTag(tx: Db, id: string, name: string): Promise<string[]> {
+  await tx.update(tags).set({ name }).where(eq(tags.id, id));
+  const tagged = await tx
+    .select({ id: articleTags.articleId })
+    .from(articleTags)
+    .where(eq(articleTags.tagId, id));
+  return tagged.map((r) => r.id);
+}

@@ -28,7 +28,9 @@ import { mediaUrl } from './media-urls';
  * - every author, editor and administrator sees every upload (to reuse it);
  * - an author changes the alt text and caption of their own uploads, and deletes their own
  *   unused ones; editors and administrators do both to any upload;
- * - nothing in use is deleted, by the rule of `npm run media:prune` (media-prune.ts): 409.
+ * - nothing in use is deleted, by the rule of `npm run media:prune` (media-prune.ts): 409;
+ *   in use means by an article, a live blog's entry, an earlier version of an article, a
+ *   person's photo or a setting (issue 44 item 5).
  */
 
 const typeOfMime = (mimeType: string): MediaType =>
@@ -66,17 +68,27 @@ function toItem(row: LibraryRow, usedBy: MediaUse[]): MediaItem {
   };
 }
 
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
 /** Why an upload in use stays: where it is used, in a sentence. */
 function inUseMessage(uses: MediaUse[]): string {
-  const articles = uses.filter((u) => u.kind === 'article').length;
+  const count = (kind: MediaUse['kind']) => uses.filter((u) => u.kind === kind).length;
+  const [articles, live, history, people] = (['article', 'live', 'history', 'person'] as const).map(
+    count,
+  ) as [number, number, number, number];
   const settings = uses.flatMap((u) => (u.kind === 'setting' ? [u.setting] : []));
   const where = [
-    articles > 0 ? `${articles} article${articles === 1 ? '' : 's'}` : '',
+    articles > 0 ? plural(articles, 'article') : '',
+    live > 0 ? `the live updates of ${plural(live, 'article')}` : '',
+    history > 0 ? `earlier versions of ${plural(history, 'article')}` : '',
+    people > 0 ? `the photo of ${plural(people, 'person', 'people')}` : '',
     settings.length > 0 ? `the site settings (${settings.join(', ')})` : '',
   ].filter(Boolean);
   if (where.length === 0)
     return 'This image came into use while it was being deleted, so it was kept.';
-  return `This image is in use (${where.join(' and ')}), so it was not deleted. Replace it there first.`;
+  const last = where.pop();
+  const said = where.length > 0 ? `${where.join(', ')} and ${last}` : last;
+  return `This image is in use (${said}), so it was not deleted. Replace it there first.`;
 }
 
 export function createMediaLibrary({ db, storage }: { db: Db; storage: MediaStorage }) {

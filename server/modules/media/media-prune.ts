@@ -2,18 +2,19 @@ import { filesOf } from './media-transfer';
 import type { Db } from '../../../db/client';
 import type { MediaUse } from '../../../common/schemas/media';
 import {
-  articleReferences,
   articlesUsingMedia,
   deleteMediaIfUnused,
-  listUploadedBefore,
-  settingsText,
+  historiesUsingMedia,
+  listUnusedBefore,
+  liveBlogsUsingMedia,
+  peopleUsingMedia,
   storedSettings,
 } from './media-repository';
 import type { MediaStorage } from './media-storage';
 
 /**
- * Media no article and no setting uses any more (an article deleted, an image replaced), found
- * and removed by `npm run media:prune`. Every upload lives in its own folder
+ * Media nothing uses any more (an article deleted with its history, an entry or a photo
+ * replaced), found and removed by `npm run media:prune`. Every upload lives in its own folder
  * (`YYYY/MM/<uuid>/`: the original and its WebP variants), so a reference to any of its files,
  * relative or absolute, keeps the whole upload.
  */
@@ -36,26 +37,6 @@ export interface UnusedMedia {
 export const foldersNamedIn = (text: string | null | undefined): string[] =>
   text ? Array.from(text.matchAll(FOLDER_IN_TEXT), (match) => match[1] as string) : [];
 
-/**
- * Every upload an article (drafts included) or the site settings use: by folder named in any
- * text, and by id where an article's image is linked to its upload.
- */
-async function referenced(db: Db): Promise<{ folders: Set<string>; ids: Set<string> }> {
-  const found = new Set<string>();
-  const ids = new Set<string>();
-  const collect = (text: string | null | undefined) => {
-    for (const folder of foldersNamedIn(text)) found.add(folder);
-  };
-  for await (const row of articleReferences(db)) {
-    if (row.imageMediaId) ids.add(row.imageMediaId);
-    collect(row.imageUrl);
-    collect(row.description);
-    collect(row.metaDescription);
-  }
-  collect(await settingsText(db));
-  return { folders: found, ids };
-}
-
 /** An upload as removeUnusedMedia takes it. */
 export const asUnusedMedia = (row: {
   id: string;
@@ -74,9 +55,11 @@ export const asUnusedMedia = (row: {
 });
 
 /**
- * Where each of these uploads is used, by the rule the prune removes by: the articles whose
- * image or texts name it (the delete's own SQL condition) and the settings whose value names
- * its folder. An upload with no entry is one removeUnusedMedia would remove.
+ * Where each of these uploads is used, by the rule the delete and the prune remove by
+ * (`inUse` in media-repository.ts): the articles as they stand, the live blogs whose entries
+ * show it, the articles only an earlier version of which names it, the people whose photo it
+ * is, and the settings whose value names its folder. An upload with no entry is one
+ * removeUnusedMedia would remove.
  */
 export async function usesOfMedia(
   db: Db,
@@ -84,38 +67,39 @@ export async function usesOfMedia(
 ): Promise<Map<string, MediaUse[]>> {
   const uses = new Map<string, MediaUse[]>(uploads.map((u) => [u.id, []]));
   if (uploads.length === 0) return uses;
-  const [articleRows, settings] = await Promise.all([
-    articlesUsingMedia(
-      db,
-      uploads.map((u) => u.id),
-    ),
+  const ids = uploads.map((u) => u.id);
+  const [articles, live, history, people, settings] = await Promise.all([
+    articlesUsingMedia(db, ids),
+    liveBlogsUsingMedia(db, ids),
+    historiesUsingMedia(db, ids),
+    peopleUsingMedia(db, ids),
     storedSettings(db),
   ]);
-  for (const row of articleRows)
-    uses.get(row.mediaId)?.push({ kind: 'article', _id: row.articleId, title: row.title });
+  const add = (id: string, use: MediaUse) => uses.get(id)?.push(use);
+  for (const row of articles)
+    add(row.mediaId, { kind: 'article', _id: row.articleId, title: row.title });
+  for (const row of live) add(row.mediaId, { kind: 'live', _id: row.articleId, title: row.title });
+  for (const row of history)
+    add(row.mediaId, { kind: 'history', _id: row.articleId, title: row.title });
+  for (const row of people) add(row.mediaId, { kind: 'person', _id: row.userId, name: row.name });
   for (const [setting, value] of Object.entries(settings ?? {})) {
     const named = new Set(foldersNamedIn(JSON.stringify(value)));
     for (const upload of uploads)
-      if (named.has(folderOfKey(upload.storageKey)))
-        uses.get(upload.id)?.push({ kind: 'setting', setting });
+      if (named.has(folderOfKey(upload.storageKey))) add(upload.id, { kind: 'setting', setting });
   }
   return uses;
 }
 
 /**
- * Uploads older than `uploadedBefore` that nothing refers to, oldest first. The age is the
- * safety margin for work not saved yet: an editor's unsaved form (kept in the browser) may hold
- * an image uploaded minutes or days ago.
+ * Uploads older than `uploadedBefore` that nothing uses, oldest first. The age is the safety
+ * margin for work not saved yet: an editor's unsaved form (kept in the browser) may hold an
+ * image uploaded minutes or days ago.
  */
 export async function findUnusedMedia(
   db: Db,
   opts: { uploadedBefore: Date },
 ): Promise<UnusedMedia[]> {
-  const used = await referenced(db);
-  const rows = await listUploadedBefore(db, opts.uploadedBefore);
-  return rows
-    .filter((row) => !used.ids.has(row.id) && !used.folders.has(folderOfKey(row.storageKey)))
-    .map(asUnusedMedia);
+  return (await listUnusedBefore(db, opts.uploadedBefore)).map(asUnusedMedia);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParamsSchema, MessageSchema } from '../../../common/schemas/common';
@@ -10,6 +10,7 @@ import {
   MediaUpdateSchema,
 } from '../../../common/schemas/media';
 import { requireRole } from '../../lib/actor';
+import { createKeyedLimit } from '../../lib/semaphore';
 import { AppError, badRequest, errorResponses, notFound } from '../../lib/errors';
 import type { MediaLibrary } from './media-library';
 import { MAX_UPLOAD_BYTES, type MediaService } from './media-service';
@@ -75,10 +76,84 @@ const UploadSchema = z.object({
 export const MEDIA_UPLOAD_PATH = '/api/media';
 
 /**
+ * Uploads one person may be sending at once (issue 44 item 8); past it they are answered 503 at
+ * once instead of queueing behind their own work (twenty parallel 10 MB uploads had the slowest
+ * wait 322 s and /api/health 14 s). Counted in this process: what it protects is this process's
+ * memory and decoder (media-service.ts), each process guarding its own.
+ */
+export const UPLOADS_AT_ONCE_PER_PERSON = 2;
+/** The Retry-After of that 503: about the time an upload takes to be stored. */
+export const UPLOADS_BUSY_RETRY_SECONDS = 5;
+export const UPLOADS_BUSY = `You are already sending ${UPLOADS_AT_ONCE_PER_PERSON} images: wait until they are stored, then try again.`;
+
+/**
+ * Seconds an upload's whole body may take to arrive (issue 44 item 9): 10 MB needs about 1 Mbit/s.
+ * Node's own limit is 300 s for any request, so a body trickling in a byte at a time held a
+ * connection and one of the person's uploads that long. Past it the upload is answered 408 and
+ * its connection closed. buildApp's `uploadBodySeconds` sets another (tests).
+ */
+export const UPLOAD_BODY_SECONDS = 90;
+const uploadTooSlow = (seconds: number) =>
+  new AppError(
+    408,
+    `The image arrived too slowly (not all of it within ${seconds} s): try again on a faster connection, or send a smaller file.`,
+    'REQUEST_TIMEOUT',
+  );
+
+/** The upload's file part: its bytes and name, or none; 413 past the size limit. */
+async function readUpload(request: FastifyRequest) {
+  let data: Buffer | undefined;
+  let filename: string | undefined;
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 },
+    })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') {
+          part.file.resume();
+          continue;
+        }
+        filename = part.filename;
+        data = await part.toBuffer(); // throws 413 past the limit; nothing is stored yet
+      }
+    }
+  } catch (error) {
+    // A broken multipart body (no boundary, cut short) is the client's mistake, not ours.
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (error instanceof AppError || (typeof status === 'number' && status < 500)) throw error;
+    throw badRequest('The upload was not a complete multipart/form-data body. Please try again.');
+  }
+  return { data, filename };
+}
+
+/**
+ * `reading`, or a 408 once `seconds` pass first: the answer then says the connection closes, so
+ * Node ends it once the answer is sent instead of reading the rest of a trickle.
+ */
+async function within<T>(seconds: number, reply: FastifyReply, reading: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reply.header('connection', 'close');
+      reject(uploadTooSlow(seconds));
+    }, seconds * 1000);
+  });
+  // The reading fails when the connection closes; nobody waits for it then.
+  reading.catch(() => {});
+  try {
+    return await Promise.race([reading, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * POST /api/media: our replacement for the external image host (DECISIONS.md §3). Multipart
  * `file`; a stray `upload_preset` is ignored. Answers `secure_url` like the host did.
  */
-export function mediaUploadRoutes(mediaService: MediaService) {
+export function mediaUploadRoutes(mediaService: MediaService, opts: { bodySeconds?: number } = {}) {
+  const bodySeconds = opts.bodySeconds ?? UPLOAD_BODY_SECONDS;
+  const sending = createKeyedLimit(UPLOADS_AT_ONCE_PER_PERSON);
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.post(
@@ -86,10 +161,13 @@ export function mediaUploadRoutes(mediaService: MediaService) {
       {
         schema: {
           tags: ['media'],
-          summary: `Upload an image (author and up): JPEG, PNG, WebP, AVIF or GIF, at most 10 MB; ${UPLOADS_PER_ADDRESS} uploads per address in 10 minutes`,
+          summary: `Upload an image (author and up): JPEG, PNG, WebP, AVIF or GIF, at most 10 MB; ${UPLOADS_PER_ADDRESS} uploads per address in 10 minutes, ${UPLOADS_AT_ONCE_PER_PERSON} at once per person (503 past it)`,
           security: [{ bearer: [] }],
           consumes: ['multipart/form-data'],
-          response: { 201: UploadSchema, ...errorResponses(400, 401, 403, 413, 415, 429, 507) },
+          response: {
+            201: UploadSchema,
+            ...errorResponses(400, 401, 403, 408, 413, 415, 429, 503, 507),
+          },
         },
         // Each upload is decoded and resized: bounded per address.
         config: { rateLimit: { max: UPLOADS_PER_ADDRESS, timeWindow: UPLOADS_WINDOW_MS } },
@@ -102,34 +180,22 @@ export function mediaUploadRoutes(mediaService: MediaService) {
         );
         if (!request.isMultipart())
           throw badRequest('Send the image as multipart/form-data in the field "file".');
-        let data: Buffer | undefined;
-        let filename: string | undefined;
+        // Counted before the body is read, so a person's uploads never wait behind their own.
+        const release = sending.take(actor.id);
+        if (!release)
+          return reply
+            .status(503)
+            .header('retry-after', String(UPLOADS_BUSY_RETRY_SECONDS))
+            .send({ message: UPLOADS_BUSY });
         try {
-          for await (const part of request.parts({
-            limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 },
-          })) {
-            if (part.type === 'file') {
-              if (part.fieldname !== 'file') {
-                part.file.resume();
-                continue;
-              }
-              filename = part.filename;
-              data = await part.toBuffer(); // throws 413 past the limit; nothing is stored yet
-            }
-          }
-        } catch (error) {
-          // A broken multipart body (no boundary, cut short) is the client's mistake, not ours.
-          const status = (error as { statusCode?: unknown }).statusCode;
-          if (error instanceof AppError || (typeof status === 'number' && status < 500))
-            throw error;
-          throw badRequest(
-            'The upload was not a complete multipart/form-data body. Please try again.',
-          );
+          const { data, filename } = await within(bodySeconds, reply, readUpload(request));
+          if (!data || data.length === 0)
+            throw badRequest('No image received: send it in the field "file".');
+          const stored = await mediaService.storeImage(data, { uploadedBy: actor.id, filename });
+          return reply.status(201).send({ ...stored, secure_url: stored.url });
+        } finally {
+          release();
         }
-        if (!data || data.length === 0)
-          throw badRequest('No image received: send it in the field "file".');
-        const stored = await mediaService.storeImage(data, { uploadedBy: actor.id, filename });
-        return reply.status(201).send({ ...stored, secure_url: stored.url });
       },
     );
   };
@@ -184,7 +250,7 @@ export function mediaLibraryRoutes(library: MediaLibrary) {
         schema: {
           tags,
           summary:
-            'Delete an upload nothing uses, with its files (authors their own, editors and administrators any); 409 while an article or a setting uses it',
+            'Delete an upload nothing uses, with its files (authors their own, editors and administrators any); 409 while an article, a live-blog entry, an earlier version of an article, a person’s photo or a setting uses it',
           security,
           params: IdParamsSchema,
           response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },

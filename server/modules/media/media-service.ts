@@ -7,7 +7,7 @@ import type { MediaCrop, MediaVariant } from '../../../db/schema/media';
 import type { ResponsiveImageInfo } from '../../../common/media';
 import type { Clock } from '../../lib/clock';
 import { badRequest, unsupportedMediaType } from '../../lib/errors';
-import { createSemaphore } from '../../lib/semaphore';
+import { createKeyedSemaphore, createSemaphore } from '../../lib/semaphore';
 import { sniffImage, type ImageFormat } from './media-sniff';
 import {
   findImageByKey,
@@ -274,6 +274,18 @@ export const MAX_IMAGE_SIDE = 16_383;
 /** Images decoded at once by this process; the rest wait (each may take hundreds of MB). */
 export const IMAGES_AT_ONCE = 2;
 /**
+ * Decodings one person's uploads may have at once, of IMAGES_AT_ONCE (issue 44 item 8): eight
+ * 39 KB PNGs of 40 megapixels each held a slot for the whole deadline, so one person took the
+ * decoder from everyone. With one, another person's image always finds a slot free of theirs.
+ */
+export const IMAGES_AT_ONCE_PER_PERSON = 1;
+/**
+ * Frames an animation (a GIF, an animated WebP) may have (issue 44 item 8): the pixel limit
+ * counts every frame, but each frame also costs its own work, and no picture on a news page
+ * needs more than this.
+ */
+export const MAX_ANIMATION_FRAMES = 1000;
+/**
  * Seconds each decoding of an upload (for its variants, its crops, a re-encoded original) may
  * take before the upload is refused (400) and its slot freed (issue 24 item 7). The slowest image within the limits above, a 40 MP 16-bit PNG, interlaced, with a
  * colour profile, decodes in about 2 s here; the deadline leaves a loaded server room for it.
@@ -288,6 +300,10 @@ sharp.cache(false);
 const tooManyPixels = (width: number, height: number) =>
   badRequest(
     `The image is too large: at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels (this one is ${width}×${height} pixels).`,
+  );
+const tooManyFrames = (frames: number) =>
+  badRequest(
+    `The animation has too many frames: at most ${MAX_ANIMATION_FRAMES.toLocaleString('en')} (this one has ${frames.toLocaleString('en')}).`,
   );
 const sideTooLong = (width: number, height: number) =>
   badRequest(
@@ -416,6 +432,12 @@ interface MediaContext {
   clock: Clock;
   storageIn: (tx: Db) => MediaStorage;
   decoding: ReturnType<typeof createSemaphore>;
+  /**
+   * A decoding slot taken for `person` (the uploader): their turn among their own uploads
+   * first, then the process's slot, so waiting for their own turn never holds one of
+   * IMAGES_AT_ONCE. Without a person (imports, the demo seed), the process's slot alone.
+   */
+  decodeFor: <T>(person: string | null | undefined, task: () => Promise<T>) => Promise<T>;
   /** Seconds an upload's decoding may take; stored originals are not limited. */
   decodeSeconds: number;
   jobs?: MediaJobs;
@@ -424,12 +446,18 @@ interface MediaContext {
 export function createMediaService(deps: MediaDeps) {
   const { db, storage, clock } = deps;
   const storageIn = (tx: Db) => deps.storageIn?.(tx) ?? storage;
+  // Both bounds are this process's: what they share out is its memory and its cores (libvips
+  // decodes in this process's threads), which no other process could lend or take.
+  const decoding = createSemaphore(IMAGES_AT_ONCE);
+  const perPerson = createKeyedSemaphore(IMAGES_AT_ONCE_PER_PERSON);
   const ctx: MediaContext = {
     db,
     storage,
     clock,
     storageIn,
-    decoding: createSemaphore(IMAGES_AT_ONCE),
+    decoding,
+    decodeFor: (person, task) =>
+      person ? perPerson.run(person, () => decoding.run(task)) : decoding.run(task),
     decodeSeconds: deps.decodeSeconds ?? DECODE_DEADLINE_SECONDS,
     jobs: deps.jobs,
   };
@@ -552,6 +580,7 @@ async function readableImage(data: Buffer): Promise<{ format: ImageFormat; meta:
     throw sideTooLong(meta.width, frameHeight);
   if (meta.width * (meta.height ?? frameHeight) > MAX_IMAGE_PIXELS)
     throw tooManyPixels(meta.width, meta.height ?? frameHeight);
+  if ((meta.pages ?? 1) > MAX_ANIMATION_FRAMES) throw tooManyFrames(meta.pages ?? 1);
   return { format, meta };
 }
 
@@ -580,7 +609,7 @@ async function processUpload(
 }
 
 async function storeImage(
-  { db, clock, storage, storageIn, decoding, decodeSeconds, jobs }: MediaContext,
+  { db, clock, storage, storageIn, decodeFor, decodeSeconds, jobs }: MediaContext,
   data: Buffer,
   options: StoreOptions,
 ): Promise<StoredImage> {
@@ -596,22 +625,23 @@ async function storeImage(
   const avifLater = jobs !== undefined && options.tx === undefined && !options.avifNow;
   const written: string[] = [];
   try {
-    // The crops (for search engines and share cards) are cut while the variants are made, each
-    // holding a decoding slot; both are waited for before anything is judged, so a failure of
-    // one never leaves the other writing files after the clean-up below.
+    // The crops (for search engines and share cards) and the variants each take a decoding slot
+    // (one after the other, as the uploader's: decodeFor); both are waited for before anything
+    // is judged, so a failure of one never leaves the other writing files after the clean-up.
+    const person = options.uploadedBy;
     const [processed, cropped] = await Promise.allSettled([
-      decoding
-        .run(() => processUpload(data, { format, meta, folder, avif: !avifLater, decodeSeconds }))
-        .catch((error: unknown) => {
-          if (error instanceof DecodeDeadline) throw tooSlowToDecode(error.seconds);
-          // A header that reads but pixels that do not (a cut-short file) is the upload's fault.
-          throw unsupportedMediaType('The file is not a readable image.');
-        }),
-      decoding
-        .run(() => makeCrops(data, meta, folder, files, written, decodeSeconds))
-        .catch((error: unknown) => {
+      decodeFor(person, () =>
+        processUpload(data, { format, meta, folder, avif: !avifLater, decodeSeconds }),
+      ).catch((error: unknown) => {
+        if (error instanceof DecodeDeadline) throw tooSlowToDecode(error.seconds);
+        // A header that reads but pixels that do not (a cut-short file) is the upload's fault.
+        throw unsupportedMediaType('The file is not a readable image.');
+      }),
+      decodeFor(person, () => makeCrops(data, meta, folder, files, written, decodeSeconds)).catch(
+        (error: unknown) => {
           throw error instanceof DecodeDeadline ? tooSlowToDecode(error.seconds) : error;
-        }),
+        },
+      ),
     ]);
     if (processed.status === 'rejected') throw processed.reason;
     if (cropped.status === 'rejected') throw cropped.reason;

@@ -16,6 +16,7 @@ import {
   createCategory,
   createUser,
   testImage,
+  updateArticle,
   upload,
   type TestUser,
 } from '../../factories';
@@ -353,5 +354,114 @@ describe('DELETE /api/media/{id}', () => {
     expect((await del(editor, UNKNOWN_ID)).statusCode).toBe(404);
     expect(await stored(kept._id)).toBeDefined();
     for (const url of filesOf(kept)) expect(await served(url), url).toBe(200);
+  });
+});
+
+/*
+ * Issue 44 item 5: an image is in use wherever a reader or a restore would look for it: a live
+ * blog's entries, a person's photo, and every earlier version of an article (its revisions and
+ * autosaves), not only the article as it stands. The delete refuses it (409) and the prune's
+ * finder leaves it, by the same rule `usedBy` names.
+ */
+describe('uses beyond articles and settings (issue 44 item 5)', () => {
+  const usesOf = async (filename: string) => {
+    const [item] = (await listed(editor, `?q=${encodeURIComponent(filename)}`)).media;
+    return item?.usedBy;
+  };
+  const prunable = async (id: string) =>
+    (await findUnusedMedia(t.database.db, { uploadedBefore: new Date(Date.now() + 60_000) })).some(
+      (m) => m.id === id,
+    );
+  const refusedAndKept = async (pic: Uploaded) => {
+    const refused = await del(editor, pic._id);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(await stored(pic._id)).toBeDefined();
+    for (const url of [pic.url, ...pic.variants.map((v) => v.url)])
+      expect(await served(url), url).toBe(200);
+    expect(await prunable(pic._id)).toBe(false);
+  };
+
+  it('keeps an image a live-blog entry shows', async () => {
+    const pic = await uploaded(editor, 'live-entry.jpg');
+    const blog = await createArticle(t.app, editor, categoryId, {
+      name: 'Results live',
+      liveBlog: true,
+    });
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: `/api/articles/${blog._id}/live`,
+      headers: auth(editor),
+      payload: { body: `<p>Scenes</p><p><img src="${pic.variants[0]?.url}" alt="x"></p>` },
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    await refusedAndKept(pic);
+    expect(await usesOf('live-entry.jpg')).toEqual([
+      { kind: 'live', _id: blog._id, title: 'Results live' },
+    ]);
+  });
+
+  it('keeps an image that is a person’s photo', async () => {
+    const pic = await uploaded(author, 'portrait.jpg');
+    const profile = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me',
+      headers: auth(author),
+      payload: { photoUrl: pic.url },
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+    await refusedAndKept(pic);
+    expect(await usesOf('portrait.jpg')).toEqual([
+      { kind: 'person', _id: author._id, name: 'Arun Author' },
+    ]);
+  });
+
+  it('keeps an image only an earlier version holds, so restoring that version shows it', async () => {
+    const pic = await uploaded(editor, 'first-cover.jpg');
+    const article = await createArticle(t.app, editor, categoryId, {
+      name: 'Changed cover',
+      imageUrl: pic.url,
+    });
+    const replaced = await updateArticle(t.app, editor, article, {
+      imageUrl: 'https://images.example.com/another.jpg',
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    await refusedAndKept(pic);
+    expect(await usesOf('first-cover.jpg')).toEqual([
+      { kind: 'history', _id: article._id, title: 'Changed cover' },
+    ]);
+
+    const { revisions } = (
+      await t.app.inject({ url: `/api/articles/${article._id}/revisions`, headers: auth(editor) })
+    ).json<{ revisions: { _id: string }[] }>();
+    const restored = await t.app.inject({
+      method: 'POST',
+      url: `/api/articles/${article._id}/revisions/${revisions.at(-1)?._id}/restore`,
+      headers: auth(editor),
+      payload: { updatedAt: replaced.json().updatedAt },
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json().imageUrl).toBe(pic.url);
+    expect(await served(pic.url)).toBe(200);
+  });
+
+  it('keeps an image only an autosave holds', async () => {
+    const pic = await uploaded(editor, 'autosaved.jpg');
+    const article = await createArticle(t.app, editor, categoryId, { name: 'Being written' });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/articles/${article._id}/autosave`,
+      headers: auth(editor),
+      payload: {
+        name: 'Being written',
+        description: `<p>Draft</p><p><img src="${pic.url}" alt="y"></p>`,
+        category: categoryId,
+        basedOn: article.updatedAt,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await refusedAndKept(pic);
+    expect(await usesOf('autosaved.jpg')).toEqual([
+      { kind: 'history', _id: article._id, title: 'Being written' },
+    ]);
   });
 });

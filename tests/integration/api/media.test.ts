@@ -1,4 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
+import { connect } from 'node:net';
+import { PassThrough } from 'node:stream';
 import { join, relative } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { count, eq } from 'drizzle-orm';
@@ -16,6 +18,7 @@ import {
 } from '../../factories';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 import { settleMediaJobs } from '../../setup/background-jobs';
+import { waitUntil } from '../../setup/wait-until';
 
 let t: TestApp;
 let admin: TestUser;
@@ -23,8 +26,11 @@ let editor: TestUser;
 let author: TestUser;
 let reader: TestUser;
 
+/** The file's limit on an upload's body (UPLOAD_BODY_SECONDS is the default). */
+const BODY_SECONDS = 15;
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { uploadBodySeconds: BODY_SECONDS });
   admin = await createAdmin(t.app);
   editor = await createUser(t.app, 'editor');
   author = await createUser(t.app, 'author');
@@ -429,6 +435,149 @@ describe('POST /api/media', () => {
     expect(json.json()).toEqual({ message: expect.any(String) });
     expect(await mediaCount()).toBe(before);
   });
+});
+
+/** A GIF of `frames` frames of 8×8, each unlike the one before (an encoder merges repeats). */
+function manyFrames(frames: number): Promise<Buffer> {
+  const side = 8;
+  const raw = Buffer.alloc(side * side * frames * 3);
+  for (let f = 0; f < frames; f++) {
+    const at = f * side * side * 3 + (f % (side * side)) * 3;
+    raw.fill(255, at, at + 3);
+  }
+  return sharp(raw, { raw: { width: side, height: side * frames, channels: 3, pageHeight: side } })
+    .gif()
+    .toBuffer();
+}
+
+/*
+ * Issue 44 items 8 and 9: one person's uploads cannot take the server's decoding for everyone.
+ * Beyond UPLOADS_AT_ONCE_PER_PERSON at once a person is answered 503 with Retry-After at once
+ * (never queued); a GIF of more frames than anyone needs is refused; a body that arrives too
+ * slowly is answered and its connection closed. The tests hold uploads open by holding their
+ * bodies, so what they show does not depend on the machine's speed.
+ */
+describe('uploads one person can clog (issue 44 items 8 and 9)', () => {
+  const heldUpload = (by: TestUser, data: Buffer) => {
+    const body = multipart([
+      { name: 'file', filename: 'held.png', contentType: 'image/png', data },
+    ]);
+    const stream = new PassThrough();
+    const answer = t.app.inject({
+      method: 'POST',
+      url: '/api/media',
+      headers: { ...body.headers, ...auth(by) },
+      payload: stream,
+    });
+    stream.write(body.payload.subarray(0, 64));
+    return {
+      answer,
+      /** Whether the server has begun reading the body (it counts the upload before it reads). */
+      reading: () => stream.readableLength === 0,
+      finish: () => stream.end(body.payload.subarray(64)),
+      /** The sender goes away half-way. */
+      breakOff: () => stream.destroy(new Error('the connection was lost')),
+    };
+  };
+
+  it('answers a person past their uploads at once with 503 and a Retry-After, while others upload', async () => {
+    const person = await createUser(t.app, 'author');
+    const other = await createUser(t.app, 'author');
+    const image = await testImage(500, 300, 'png');
+    const held = [heldUpload(person, image), heldUpload(person, image)];
+    await waitUntil(() => held.every((h) => h.reading()), {
+      timeoutMs: 30_000,
+      message: 'the held uploads were never read',
+    });
+    // Six more at once from the same person, while two of theirs are still arriving.
+    const more = await Promise.all(
+      Array.from({ length: 6 }, () => send(person, image, 'more.png', 'image/png')),
+    );
+    for (const res of more) {
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.headers['retry-after']).toMatch(/^\d+$/);
+      expect(res.json().message).toMatch(/already sending/);
+    }
+    // Another person is not held up by them.
+    expect((await send(other, image, 'other.png', 'image/png')).statusCode).toBe(201);
+    for (const h of held) h.finish();
+    const statuses = [...(await Promise.all(held.map((h) => h.answer))), ...more].map(
+      (r) => r.statusCode,
+    );
+    expect(statuses.sort()).toEqual([201, 201, 503, 503, 503, 503, 503, 503]);
+    // Their slots are free again once answered.
+    expect((await send(person, image, 'later.png', 'image/png')).statusCode).toBe(201);
+  }, 60_000);
+
+  it('frees a person’s slot when their upload breaks off', async () => {
+    const person = await createUser(t.app, 'author');
+    const image = await testImage(300, 200, 'png');
+    const broken = [heldUpload(person, image), heldUpload(person, image)];
+    await waitUntil(() => broken.every((h) => h.reading()), {
+      timeoutMs: 30_000,
+      message: 'the uploads were never read',
+    });
+    expect((await send(person, image, 'third.png', 'image/png')).statusCode).toBe(503);
+    for (const h of broken) h.breakOff();
+    await Promise.allSettled(broken.map((h) => h.answer));
+    expect((await send(person, image, 'again.png', 'image/png')).statusCode).toBe(201);
+  }, 60_000);
+
+  it('refuses a GIF of more than 1,000 frames with 400, storing nothing; 1,000 pass', async () => {
+    await settleMediaJobs(t.app);
+    const before = { rows: await mediaCount(), files: storedFiles() };
+    const res = await send(author, await manyFrames(1001), 'frames.gif', 'image/gif');
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({
+      message: 'The animation has too many frames: at most 1,000 (this one has 1,001).',
+    });
+    expect(await mediaCount()).toBe(before.rows);
+    expect(storedFiles()).toEqual(before.files);
+    const most = await send(author, await manyFrames(1000), 'frames.gif', 'image/gif');
+    expect(most.statusCode, most.body).toBe(201);
+  }, 60_000);
+
+  it(
+    'answers and closes an upload whose body trickles in (1 byte every 2 s)',
+    async () => {
+      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = new URL(address);
+      const socket = connect(Number(port), '127.0.0.1');
+      let answer = '';
+      socket.setEncoding('latin1').on('data', (chunk: string) => (answer += chunk));
+      const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      const boundary = 'trickle';
+      socket.write(
+        [
+          'POST /api/media HTTP/1.1',
+          `Host: 127.0.0.1:${port}`,
+          `Authorization: Bearer ${author.token}`,
+          `Content-Type: multipart/form-data; boundary=${boundary}`,
+          'Content-Length: 100000',
+          '',
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.png"\r\n\r\n`,
+        ].join('\r\n'),
+      );
+      // One byte every 2 s: the body would take more than two days to arrive.
+      const trickle = setInterval(() => socket.write('x'), 2000);
+      // Bounded only so that a server that never closes fails here instead of hanging the run.
+      const bound = new Promise<string>((resolve) =>
+        setTimeout(() => resolve('still open'), (BODY_SECONDS + 20) * 1000),
+      );
+      let outcome: string;
+      try {
+        outcome = await Promise.race([closed.then(() => 'closed'), bound]);
+      } finally {
+        clearInterval(trickle);
+        socket.destroy();
+      }
+      expect(outcome).toBe('closed');
+      expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+      expect(answer).toContain('The image arrived too slowly');
+    },
+    BODY_SECONDS * 1000 + 40_000,
+  );
 });
 
 describe('crops for search engines and share cards (issue 12 item 4)', () => {

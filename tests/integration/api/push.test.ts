@@ -304,6 +304,26 @@ describe('POST /api/push/subscriptions refuses bad subscriptions (400) and keeps
     });
   }
 
+  it('refuses an inside address in any IPv6 spelling on the strict site (issue 44 item 10)', async () => {
+    const keys = browser().keys;
+    for (const host of [
+      '[64:ff9b::127.0.0.1]', // NAT64
+      '[64:ff9b::a9fe:a9fe]', // NAT64 of the cloud metadata address
+      '[64:ff9b:1::7f00:1]', // local-use NAT64
+      '[::127.0.0.1]', // IPv4-compatible
+      '[::ffff:127.0.0.1]', // IPv4-mapped
+      '[2002:7f00:1::1]', // 6to4
+      '[2001:0:4136:e378:8000:63bf:80ff:fffe]', // Teredo, client 127.0.0.1
+      '[fec0::1]', // site-local
+    ]) {
+      const before = await subscriptionCount();
+      const res = await subscribe(strict, { endpoint: `https://${host}/push/abc`, keys });
+      expect(res.statusCode, `${host}: ${res.body}`).toBe(400);
+      expect(res.json().errors.map((e: { path: string }) => e.path)).toContain('body.endpoint');
+      expect(await subscriptionCount()).toBe(before);
+    }
+  });
+
   it('takes a public address on the strict site', async () => {
     const endpoint = 'https://93.184.216.34/push/patrika-test-endpoint';
     const res = await subscribe(strict, { endpoint, keys: browser().keys });

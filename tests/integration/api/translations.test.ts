@@ -9,6 +9,7 @@ import {
   createAdmin,
   createArticle,
   createCategory,
+  createUser,
   type TestUser,
 } from '../../factories';
 import { createTestApp, type TestApp } from '../../setup/test-app';
@@ -122,5 +123,114 @@ describe('translationId', () => {
     });
     expect(gone.statusCode).toBe(200);
     expect(await translationOf(hi._id)).toBeNull();
+  });
+});
+
+/*
+ * Issue 44 item 4: joining a group is a change to the version it would push out of its language,
+ * so it needs the right to change that version; a draft never pushes out a version readers see;
+ * and readers learn only of published versions, through `translations` and `translationId` alike.
+ */
+describe('translation groups and who may change them (issue 44 item 4)', () => {
+  const groupOf = async (id: string, as?: TestUser) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/articles/article/${id}`,
+        headers: as ? auth(as) : {},
+      })
+    ).json<{ translationId: string | null; translations: { _id: string }[] }>();
+
+  it('refuses an author who would push another writer’s version out of its group, and changes nothing', async () => {
+    const author = await createUser(t.app, 'author');
+    const hi = await hindi('चुनाव के नतीजे');
+    const en = await english('Election results', { translationId: hi._id });
+    const create = await t.app.inject({
+      method: 'POST',
+      url: '/api/articles/article',
+      headers: auth(author),
+      payload: articleBody(categoryId, {
+        name: 'चुनाव नतीजे',
+        language: 'hi',
+        translationId: en._id,
+      }),
+    });
+    expect(create.statusCode, create.body).toBe(403);
+    const own = await createArticle(t.app, author, categoryId, { name: 'नतीजे', language: 'hi' });
+    const update = await t.app.inject({
+      method: 'PUT',
+      url: `/api/articles/${own._id}`,
+      headers: auth(author),
+      payload: articleBody(categoryId, { name: 'नतीजे', language: 'hi', translationId: en._id }),
+    });
+    expect(update.statusCode, update.body).toBe(403);
+    expect(await translationOf(en._id)).toBe(hi._id);
+    expect(await translationOf(hi._id)).toBe(en._id);
+    expect(await translationOf(own._id)).toBeNull();
+  });
+
+  it('lets an author join a group where their language is free, or holds a version of theirs', async () => {
+    const author = await createUser(t.app, 'author');
+    const en = await english('Monsoon arrives');
+    const hi = await createArticle(t.app, author, categoryId, {
+      name: 'मानसून आया',
+      language: 'hi',
+      translationId: en._id,
+    });
+    expect(await translationOf(en._id)).toBe(hi._id);
+    const hi2 = await createArticle(t.app, author, categoryId, {
+      name: 'मानसून आ गया',
+      language: 'hi',
+      translationId: en._id,
+    });
+    expect(await translationOf(en._id)).toBe(hi2._id);
+    expect(await translationOf(hi._id)).toBeNull();
+  });
+
+  it('keeps a published version in its place until the draft that would replace it is published', async () => {
+    const hi = await hindi('बजट 2026');
+    const en = await english('Budget 2026', { translationId: hi._id });
+    const draft = await t.app.inject({
+      method: 'POST',
+      url: '/api/articles/article',
+      headers: auth(admin),
+      payload: articleBody(categoryId, {
+        name: 'बजट 2026: पूरी जानकारी',
+        language: 'hi',
+        status: 'draft',
+        translationId: en._id,
+      }),
+    });
+    expect(draft.statusCode, draft.body).toBe(409);
+    expect(draft.json().errors[0].path).toBe('body.translationId');
+    expect((await groupOf(en._id)).translations.map((v) => v._id)).toEqual([hi._id]);
+
+    const hi2 = await hindi('बजट 2026: पूरी खबर');
+    const moved = await update(hi2._id, {
+      name: 'बजट 2026: पूरी खबर',
+      language: 'hi',
+      status: 'draft',
+      translationId: en._id,
+    });
+    expect(moved.statusCode, moved.body).toBe(409);
+    expect(await translationOf(en._id)).toBe(hi._id);
+    const published = await update(hi2._id, {
+      name: 'बजट 2026: पूरी खबर',
+      language: 'hi',
+      status: 'published',
+      translationId: en._id,
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    expect((await groupOf(en._id)).translations.map((v) => v._id)).toEqual([hi2._id]);
+  });
+
+  it('names only published versions to readers in translationId; staff who edit see the link', async () => {
+    const hi = await hindi('नई रेल लाइन');
+    const en = await english('A new railway line', { status: 'draft', translationId: hi._id });
+    const seen = await groupOf(hi._id);
+    expect(seen.translationId).toBeNull();
+    expect(seen.translations).toEqual([]);
+    expect((await groupOf(hi._id, admin)).translationId).toBe(en._id);
+    expect((await groupOf(en._id, admin)).translationId).toBe(hi._id);
   });
 });

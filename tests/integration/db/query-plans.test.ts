@@ -13,7 +13,13 @@ import {
   listPublishedInCategory,
   randomCards,
 } from '../../../server/modules/articles/article-lists-repository';
-import { articlesUsingMedia } from '../../../server/modules/media/media-repository';
+import {
+  articlesUsingMedia,
+  historiesUsingMedia,
+  listUnusedBefore,
+  liveBlogsUsingMedia,
+  peopleUsingMedia,
+} from '../../../server/modules/media/media-repository';
 import { firstSearchWindow, searchWindow } from '../../../server/modules/search/search-repository';
 import { listPublishedForSeo } from '../../../server/modules/seo/seo-repository';
 import { listPublishedWithTag } from '../../../server/modules/articles/tags-repository';
@@ -32,7 +38,11 @@ type Query = { toSQL(): { sql: string; params: unknown[] } };
  * chosen. An index whose order does not match the ORDER BY still leaves a Sort node: that is
  * the Drizzle DESC / NULLS LAST pitfall of ARCHITECTURE.md.
  */
-async function planOf(db: Db, query: Query, opts: { sorts?: false } = {}): Promise<string> {
+async function planOf(
+  db: Db,
+  query: Query,
+  opts: { sorts?: false; indexScans?: false } = {},
+): Promise<string> {
   const { sql: text, params } = query.toSQL();
   const inlined = text.replace(/\$(\d+)/g, (_, n: string) => {
     const v = params[Number(n) - 1];
@@ -44,6 +54,10 @@ async function planOf(db: Db, query: Query, opts: { sorts?: false } = {}): Promi
     // On a table this small any index is as cheap as another; with sorts priced out, the plan
     // shows whether an index can serve the ORDER BY by itself.
     if (opts.sorts === false) await tx.execute(sql`SET LOCAL enable_sort = off`);
+    // Plain index scans off too: a table is then reached only through an index condition (a
+    // bitmap scan needs one), never walked whole along an unrelated index, as an empty table's
+    // plan otherwise may.
+    if (opts.indexScans === false) await tx.execute(sql`SET LOCAL enable_indexscan = off`);
     const result = (await tx.execute(sql.raw(`EXPLAIN ${inlined}`))) as unknown as {
       rows: Record<string, string>[];
     };
@@ -341,5 +355,31 @@ describe('the media library finds the articles using an upload through indexes (
     expect(plan).toContain('articles_media_folders_idx');
     expect(plan).toContain('articles_image_media_idx');
     expect(plan).not.toMatch(/Seq Scan on articles/);
+  });
+});
+
+describe('what else uses an upload is found through indexes too (issue 44 item 5)', () => {
+  const walkNone = { indexScans: false } as const;
+  it('live entries, earlier versions and photos: each from its folder index', async () => {
+    const live = await planOf(database.db, liveBlogsUsingMedia(database.db, [someId]), walkNone);
+    expect(live).toContain('live_entries_media_folders_idx');
+    const history = await planOf(database.db, historiesUsingMedia(database.db, [someId]), walkNone);
+    expect(history).toContain('article_revisions_media_folders_idx');
+    const people = await planOf(database.db, peopleUsingMedia(database.db, [someId]), walkNone);
+    expect(people).toContain('users_photo_media_folders_idx');
+    for (const plan of [live, history, people])
+      expect(plan).not.toMatch(/Seq Scan on (live_entries|article_revisions|users)/);
+  });
+
+  it("the prune's finder asks every index, reading no table's texts whole", async () => {
+    const plan = await planOf(database.db, listUnusedBefore(database.db, new Date()), walkNone);
+    for (const index of [
+      'articles_media_folders_idx',
+      'live_entries_media_folders_idx',
+      'article_revisions_media_folders_idx',
+      'users_photo_media_folders_idx',
+    ])
+      expect(plan).toContain(index);
+    expect(plan).not.toMatch(/Seq Scan on (articles|live_entries|article_revisions|users)\b/);
   });
 });

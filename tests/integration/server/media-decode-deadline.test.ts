@@ -18,13 +18,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media } from '../../../db/schema/media';
 import { AppError } from '../../../server/lib/errors';
-import { createFsStorage } from '../../../server/modules/media/media-storage';
+import { createFsStorage, type MediaStorage } from '../../../server/modules/media/media-storage';
 import {
   createMediaService,
   DECODE_DEADLINE_SECONDS,
 } from '../../../server/modules/media/media-service';
 import { systemClock } from '../../../server/lib/clock';
+import { createUser, testImage } from '../../factories';
 import { createTestApp, type TestApp } from '../../setup/test-app';
+import { waitUntil } from '../../setup/wait-until';
 
 let t: TestApp;
 let folder: string;
@@ -167,4 +169,64 @@ describe('turning an upload upright', () => {
       expect(await quarterColours(variant!.data)).toEqual(expected);
     },
   );
+});
+
+/*
+ * Issue 44 item 8: one person's uploads take one decoding slot at a time, so another person's
+ * image is decoded beside them however many the first person sends. The first person's uploads
+ * are held inside their decoding (a storage that keeps their crops' writes waiting, as a picture
+ * slow to decode would), for as long as the test says: what it shows does not depend on speed.
+ */
+describe('one person’s uploads and everyone else’s', () => {
+  it('decodes another person’s small image while one person’s eight uploads hold their decoding', async () => {
+    const [hers, his] = [await createUser(t.app, 'author'), await createUser(t.app, 'author')];
+    const root = await mkdtemp(join(folder, 'people-'));
+    const files = createFsStorage(root);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const waiting: string[] = [];
+    // Her pictures are large: only their crops are 1,200 wide, and those writes wait.
+    const holding: MediaStorage = {
+      ...files,
+      async put(key, data, type) {
+        if (key.includes('/crop-') && ((await sharp(data).metadata()).width ?? 0) >= 1000) {
+          waiting.push(key);
+          await released;
+        }
+        return files.put(key, data, type);
+      },
+    };
+    const service = createMediaService({
+      db: t.app.services.database.db,
+      storage: holding,
+      clock: systemClock,
+    });
+    const large = await testImage(2400, 1600, 'png');
+    const herUploads = Array.from({ length: 8 }, () =>
+      service.storeImage(large, { uploadedBy: hers._id, filename: 'large.png' }),
+    );
+    try {
+      await waitUntil(() => waiting.length > 0, {
+        timeoutMs: 60_000,
+        message: 'none of her uploads reached its crops',
+      });
+      // Bounded only so that a decoder she holds whole fails here instead of hanging the run.
+      const bound = new Promise<'held up'>((resolve) =>
+        setTimeout(() => resolve('held up'), 60_000),
+      );
+      const small = service.storeImage(await testImage(300, 200, 'png'), {
+        uploadedBy: his._id,
+        filename: 'small.png',
+      });
+      const first = await Promise.race([small, bound]);
+      expect(first).not.toBe('held up');
+      expect(first).toMatchObject({ width: 300, height: 200 });
+      // All the while, one decoding of hers at a time: a single crop write waits.
+      expect(waiting).toHaveLength(1);
+    } finally {
+      release();
+    }
+    const settled = await Promise.allSettled(herUploads);
+    expect(settled.map((s) => s.status)).toEqual(Array(8).fill('fulfilled'));
+  }, 180_000);
 });

@@ -30,6 +30,7 @@ import {
   createArticle,
   createCategory,
   testImage,
+  updateArticle,
   upload,
   type TestUser,
 } from '../../factories';
@@ -140,6 +141,57 @@ describe.each(['fs', 'db'] as const)('unused media (MEDIA_STORAGE=%s)', (storage
     expect(await removeUnusedMedia(t.database.db, files, item!)).toBe(false);
     for (const url of filesOf(late)) expect(await served(url), url).toBe(200);
     expect(await t.database.db.select().from(media).where(eq(media.id, late._id))).toHaveLength(1);
+  });
+
+  it('keeps what a live entry, a person’s photo, an earlier version or an autosave uses (issue 44 item 5)', async () => {
+    const [inEntry, photo, former, autosaved] = [
+      await uploadAged(40),
+      await uploadAged(40),
+      await uploadAged(40),
+      await uploadAged(40),
+    ];
+    const blog = await createArticle(t.app, admin, categoryId, { liveBlog: true });
+    const entry = await t.app.inject({
+      method: 'POST',
+      url: `/api/articles/${blog._id}/live`,
+      headers: auth(admin),
+      payload: { body: `<p><img src="${inEntry.variants[0]?.url}" alt="x"></p>` },
+    });
+    expect(entry.statusCode, entry.body).toBe(201);
+    const profile = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me',
+      headers: auth(admin),
+      payload: { photoUrl: photo.secure_url },
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+    const article = await createArticle(t.app, admin, categoryId, { imageUrl: former.secure_url });
+    const replaced = await updateArticle(t.app, admin, article, {
+      imageUrl: 'https://images.example.com/elsewhere.jpg',
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    const autosave = await t.app.inject({
+      method: 'PUT',
+      url: `/api/articles/${article._id}/autosave`,
+      headers: auth(admin),
+      payload: {
+        name: article.name,
+        description: `<p><img src="${autosaved.secure_url}" alt="y"></p>`,
+        category: categoryId,
+        basedOn: replaced.json().updatedAt,
+      },
+    });
+    expect(autosave.statusCode, autosave.body).toBe(200);
+
+    const unused = new Set((await unusedNow()).map((m) => m.id));
+    for (const kept of [inEntry, photo, former, autosaved]) {
+      expect(unused.has(kept._id), kept.secure_url).toBe(false);
+      // The delete's own guard refuses it too, even when asked directly.
+      const folder = kept.secure_url.replace(/^\/media\//, '').replace(/\/[^/]+$/, '');
+      const item = { id: kept._id, folder, keys: [], bytes: 0, createdAt: new Date() };
+      expect(await removeUnusedMedia(t.database.db, files, item)).toBe(false);
+      for (const url of filesOf(kept)) expect(await served(url), url).toBe(200);
+    }
   });
 });
 

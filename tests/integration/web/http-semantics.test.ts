@@ -2,7 +2,8 @@
  * What HTTP itself asks of every answer (issue 22 item 4): a 405 says which methods the address
  * takes (RFC 9110 §15.5.6) and OPTIONS answers with them (§9.3.7); Strict-Transport-Security
  * goes only with answers that came over HTTPS (RFC 6797 §7.2), which behind a proxy only
- * TRUST_PROXY lets X-Forwarded-Proto say; Permissions-Policy names only features browsers know.
+ * TRUST_PROXY lets X-Forwarded-Proto say; Permissions-Policy names only features browsers know;
+ * `If-None-Match: *` is a 304 only for an answer the server already held (issue 44 item 12).
  */
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -144,5 +145,33 @@ describe('Permissions-Policy', () => {
       'serial',
       'browsing-topics',
     ]);
+  });
+});
+
+/*
+ * RFC 9110 §13.1.2: `*` is false, and a GET answered 304, when the server "has a current
+ * representation" as it evaluates the condition, which is before it performs the method
+ * (§13.2.1). A kept page is one: 304. A page not kept (never sent from here, or answered whole
+ * each time) has none until it is made for this very request: the request is performed, 200.
+ */
+describe('If-None-Match: * (issue 44 item 12)', () => {
+  const star = { 'if-none-match': '*' };
+
+  it('answers a page never sent with 200 and the page, and the kept page with 304', async () => {
+    const first = await ask('GET', '/about-us', star);
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('</html>');
+    const kept = await ask('GET', '/about-us', star);
+    expect(kept.headers['x-page-cache']).toBe('hit');
+    expect(kept.statusCode).toBe(304);
+    // A tag the client holds still answers 304, kept or not.
+    const tagged = await ask('GET', '/about-us', { 'if-none-match': String(first.headers.etag) });
+    expect(tagged.statusCode).toBe(304);
+  });
+
+  it('answers whole answers made for each request (robots.txt) with 200', async () => {
+    const res = await ask('GET', '/robots.txt', star);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Sitemap:');
   });
 });

@@ -268,6 +268,87 @@ describe('a tag’s page', () => {
   });
 });
 
+/*
+ * Issue 44 item 12: an editor corrects a tag's display spelling (`PUT /api/tags/{id}`); the tag
+ * keeps its address, and the kept pages that show the name (its page, its articles' pages)
+ * refresh.
+ */
+describe('correcting a tag’s spelling', () => {
+  const tagIdOf = async (name: string) =>
+    (await t.app.inject({ url: `/api/tags?q=${encodeURIComponent(name)}`, headers: auth(admin) }))
+      .json<{ tags: { _id: string; name: string }[] }>()
+      .tags.find((tag) => tag.name === name)!._id;
+  const rename = (by: TestUser | undefined, id: string, payload: unknown) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/tags/${id}`,
+      headers: by ? auth(by) : {},
+      payload: payload as object,
+    });
+
+  it('takes the new spelling at the same address, and the kept pages showing it refresh', async () => {
+    const editor = await createUser(t.app, 'editor');
+    const story = await createArticle(t.app, admin, category._id, {
+      name: 'A misspelt tag',
+      tags: ['Virat kohli'],
+    });
+    const path = tagPath('Virat kohli');
+    const article = `/${category.slug}/${story.slug}`;
+    for (const url of [path, article]) await get(url);
+    for (const url of [path, article]) expect((await get(url)).headers['x-page-cache']).toBe('hit');
+    const id = await tagIdOf('Virat kohli');
+
+    const res = await rename(editor, id, { name: '  Virat   Kohli ' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ _id: id, name: 'Virat Kohli', slug: 'virat-kohli' });
+    expect(tagPath('Virat Kohli')).toBe(path);
+    for (const url of [path, article])
+      await expect
+        .poll(async () => {
+          const page = await get(url);
+          return page.headers['x-page-cache'] === 'hit' && page.body.includes('>Virat Kohli<');
+        }, SETTLES)
+        .toBe(true);
+    expect((await byId(story._id)).tags).toEqual(['Virat Kohli']);
+  });
+
+  it('keeps the address when the new spelling would make another, free one', async () => {
+    await createArticle(t.app, admin, category._id, { tags: ['Mumbay rains'] });
+    const id = await tagIdOf('Mumbay rains');
+    const res = await rename(admin, id, { name: 'Mumbai rains' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ _id: id, name: 'Mumbai rains', slug: 'mumbay-rains' });
+  });
+
+  it('refuses authors, readers and strangers, bad names, unknown tags and another tag’s address, changing nothing', async () => {
+    await createArticle(t.app, admin, category._id, { tags: ['Kept name', 'Other tag'] });
+    const id = await tagIdOf('Kept name');
+    const cases: [TestUser | undefined, string, unknown, number][] = [
+      [undefined, id, { name: 'X' }, 401],
+      [reader, id, { name: 'X' }, 403],
+      [author, id, { name: 'X' }, 403],
+      [admin, id, { name: '' }, 400],
+      [admin, id, { name: '!!!' }, 400],
+      [admin, id, { name: 'x'.repeat(61) }, 400],
+      [admin, id, {}, 400],
+      [admin, id, { name: 'Y', slug: 'y' }, 400],
+      [admin, 'not-an-id', { name: 'Y' }, 400],
+      [admin, '00000000-0000-4000-8000-000000000000', { name: 'Y' }, 404],
+      [admin, id, { name: 'OTHER TAG' }, 409],
+    ];
+    for (const [who, tagId, payload, status] of cases) {
+      const res = await rename(who, tagId, payload);
+      expect(res.statusCode, `${JSON.stringify(payload)}: ${res.body}`).toBe(status);
+    }
+    expect(await tagIdOf('Kept name')).toBe(id);
+  });
+
+  it('is in the OpenAPI document', async () => {
+    const doc = (await get('/api/openapi.json')).json<{ paths: Record<string, object> }>();
+    expect(Object.keys(doc.paths['/api/tags/{id}'] ?? {})).toContain('put');
+  });
+});
+
 describe('tags in revisions', () => {
   it('a revision keeps the tags and a restore brings them back', async () => {
     const story = await createArticle(t.app, author, category._id, { tags: ['पहला टैग'] });
