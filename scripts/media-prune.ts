@@ -62,7 +62,8 @@ try {
       let removed = 0;
       let kept = 0;
       for (const m of unused) {
-        if (await removeUnusedMedia(database.db, services.media.storage, m)) removed++;
+        if (await removeUnusedMedia(database.db, services.media.storage, m, services.outbox))
+          removed++;
         else kept++;
       }
       console.log(

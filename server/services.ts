@@ -58,7 +58,7 @@ type ServiceLog = { info(obj: object, msg: string): void; error(obj: object, msg
  */
 function createMedia(
   config: Config,
-  deps: { db: Db; storage: MediaStorage; clock: Clock; jobs: JobsService },
+  deps: { db: Db; storage: MediaStorage; clock: Clock; jobs: JobsService; outbox: Outbox },
 ): MediaService {
   const media = createMediaService({
     ...deps,
@@ -88,7 +88,7 @@ export async function createServices(
   const jobs = createJobsService({ db, clock, log });
   const changes = await createChanges(config, database, { clock, jobs, log });
   const { events, outbox } = changes;
-  const media = createMedia(config, { db, storage, clock, jobs });
+  const media = createMedia(config, { db, storage, clock, jobs, outbox });
   const mail = createMail(config, log);
   const authorChanged = authorEvents(outbox);
   const users = createUsersService({ db, tokens, clock, authorChanged, mail });
@@ -120,6 +120,8 @@ export async function createServices(
     pageCache: changes.pageCache,
     degradedReasons: changes.degradedReasons,
     events,
+    /** Writes that record what they changed (server/events): for scripts that change content. */
+    outbox,
     /** Set when the process starts to stop: it says it is not ready, then closes (server/index.ts). */
     lifecycle: { stopping: false },
     cdnPurge: changes.cdnPurge,

@@ -13,6 +13,7 @@ import type { Db } from '../../../db/client';
 import { requireRole, type Actor } from '../../lib/actor';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { asUnusedMedia, removeUnusedMedia, usesOfMedia } from './media-prune';
+import type { Outbox } from '../../events/outbox';
 import {
   findLibraryItem,
   listLibrary,
@@ -91,7 +92,16 @@ function inUseMessage(uses: MediaUse[]): string {
   return `This image is in use (${said}), so it was not deleted. Replace it there first.`;
 }
 
-export function createMediaLibrary({ db, storage }: { db: Db; storage: MediaStorage }) {
+export function createMediaLibrary({
+  db,
+  storage,
+  outbox,
+}: {
+  db: Db;
+  storage: MediaStorage;
+  /** A delete is an event others follow (server/events). */
+  outbox?: Outbox;
+}) {
   /** The upload `id` and the actor's right to change it: 404, then 403 for someone else's. */
   const ownedOrManaged = async (actor: Actor | null, id: string, what: string) => {
     const a = requireRole(actor, 'author', 'Only authors, editors and administrators can do this.');
@@ -141,7 +151,7 @@ export function createMediaLibrary({ db, storage }: { db: Db; storage: MediaStor
      */
     async remove(actor: Actor | null, id: string): Promise<void> {
       const row = await ownedOrManaged(actor, id, 'delete');
-      if (await removeUnusedMedia(db, storage, asUnusedMedia(row))) return;
+      if (await removeUnusedMedia(db, storage, asUnusedMedia(row), outbox)) return;
       const uses = (await usesOfMedia(db, [row])).get(row.id) ?? [];
       // Gone meanwhile (another delete): nothing uses it and nothing is left to delete.
       if (uses.length === 0 && !(await findLibraryItem(db, id)))

@@ -1,5 +1,6 @@
 import { filesOf } from './media-transfer';
 import type { Db } from '../../../db/client';
+import type { Outbox } from '../../events/outbox';
 import type { MediaUse } from '../../../common/schemas/media';
 import {
   articlesUsingMedia,
@@ -104,15 +105,23 @@ export async function findUnusedMedia(
 
 /**
  * Removes one unused upload: the row goes only if, at that moment, still nothing uses it (one
- * statement, so an article saved since the scan keeps it), then the bytes. Answers false,
- * removing nothing, when it is in use.
+ * statement, so an article saved since the scan keeps it), with its `media.deleted` event when
+ * there is an outbox, then the bytes. Answers false, removing nothing, when it is in use.
  */
 export async function removeUnusedMedia(
   db: Db,
   storage: MediaStorage,
   item: UnusedMedia,
+  outbox?: Outbox,
 ): Promise<boolean> {
-  if (!(await deleteMediaIfUnused(db, item.id, item.folder))) return false;
+  const removed = outbox
+    ? await outbox.transaction(async (tx, record) => {
+        const gone = await deleteMediaIfUnused(tx, item.id, item.folder);
+        if (gone) record({ type: 'media.deleted', subject: { kind: 'media', id: item.id } });
+        return gone;
+      })
+    : await deleteMediaIfUnused(db, item.id, item.folder);
+  if (!removed) return false;
   // The row is gone first: a crash here leaves stray bytes, never a row without its file.
   for (const key of item.keys) await storage.remove(key);
   return true;

@@ -25,6 +25,7 @@ import {
 import { createMediaLibrary } from './media-library';
 import { contentTypeOfKey, type MediaStorage } from './media-storage';
 import { keyOfMediaUrl, mediaIdOfUrl, mediaUrl } from './media-urls';
+import type { EventDraft, Outbox } from '../../events/outbox';
 
 /** Widths of the WebP and AVIF variants for responsive srcset; never larger than the original. */
 export const VARIANT_WIDTHS = [400, 800, 1200, 1600] as const;
@@ -423,6 +424,8 @@ export interface MediaDeps {
   storageIn?: (tx: Db) => MediaStorage;
   /** Seconds an upload's decoding may take (DECODE_DEADLINE_SECONDS; whole seconds, sharp's). */
   decodeSeconds?: number;
+  /** Uploads and deletes are events others follow (server/events); left out, none is written. */
+  outbox?: Outbox;
 }
 
 /** What the media service's parts share: the deps, and one bound on images decoded at once. */
@@ -441,6 +444,7 @@ interface MediaContext {
   /** Seconds an upload's decoding may take; stored originals are not limited. */
   decodeSeconds: number;
   jobs?: MediaJobs;
+  outbox?: Outbox;
 }
 
 export function createMediaService(deps: MediaDeps) {
@@ -460,6 +464,7 @@ export function createMediaService(deps: MediaDeps) {
       person ? perPerson.run(person, () => decoding.run(task)) : decoding.run(task),
     decodeSeconds: deps.decodeSeconds ?? DECODE_DEADLINE_SECONDS,
     jobs: deps.jobs,
+    outbox: deps.outbox,
   };
   return {
     storage,
@@ -482,7 +487,7 @@ export function createMediaService(deps: MediaDeps) {
       return true;
     },
     /** The media library's list, texts and deletes (media-library.ts). */
-    library: createMediaLibrary({ db, storage }),
+    library: createMediaLibrary({ db, storage, outbox: deps.outbox }),
     ...mediaBackfills(ctx),
   };
 }
@@ -609,7 +614,7 @@ async function processUpload(
 }
 
 async function storeImage(
-  { db, clock, storage, storageIn, decodeFor, decodeSeconds, jobs }: MediaContext,
+  { db, clock, storage, storageIn, decodeFor, decodeSeconds, jobs, outbox }: MediaContext,
   data: Buffer,
   options: StoreOptions,
 ): Promise<StoredImage> {
@@ -657,7 +662,7 @@ async function storeImage(
     const webpVariants = stored(variants, 'webp');
     // Null: still to make, by the job scheduled below (or the start-up backfill).
     const avifVariants = avifLater ? null : stored(variants, 'avif');
-    await insertMedia(rows, {
+    const row = {
       id,
       storageKey: originalKey,
       mimeType: contentTypeOfKey(originalKey),
@@ -670,7 +675,8 @@ async function storeImage(
       uploadedBy: options.uploadedBy ?? null,
       filename: fileNameOf(options.filename),
       createdAt: now,
-    });
+    };
+    await insertUpload(rows, outbox, { ...row, url: mediaUrl(originalKey) }, options.tx);
     if (avifLater) await scheduleVariants(jobs, id, now);
     return {
       _id: id,
@@ -691,6 +697,32 @@ async function storeImage(
     throw error;
   }
 }
+
+/**
+ * The upload's row. Inside a caller's transaction (an import) it joins it, and the caller's own
+ * event says what came in; an upload of its own is an event, written with its row.
+ */
+async function insertUpload(
+  rows: Db,
+  outbox: Outbox | undefined,
+  upload: Parameters<typeof insertMedia>[1] & { url: string },
+  callersTx: Db | undefined,
+) {
+  const { url, ...row } = upload;
+  if (callersTx || !outbox) return insertMedia(rows, row);
+  const { id, width, height } = row;
+  await outbox.transaction(async (tx, record) => {
+    await insertMedia(tx, row);
+    record(mediaEvent('media.created', id, { url, width, height }));
+  });
+}
+
+/** An upload's event: the library's change, for whatever follows it (no page shows it yet). */
+export const mediaEvent = (
+  type: 'media.created' | 'media.deleted',
+  id: string,
+  data: Record<string, unknown>,
+): EventDraft => ({ type, subject: { kind: 'media', id }, data });
 
 /**
  * Asks for the AVIF variants of upload `id` at once, from whichever process leases the job.

@@ -12,7 +12,15 @@ import { createEventBus, LEASE_MS, RetryLater } from '../../../server/events/eve
 import { consumerState } from '../../../server/events/events-repository';
 import { EVENTS_KEPT_DAYS, trimOldEvents } from '../../../server/events/events-trim';
 import { createOutbox } from '../../../server/events/outbox';
-import { auth, createAdmin, createArticle, createCategory, createUser } from '../../factories';
+import {
+  auth,
+  createAdmin,
+  createArticle,
+  createCategory,
+  createUser,
+  testImage,
+  upload,
+} from '../../factories';
 import { shiftedClock } from '../../setup/clock';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 import { waitUntil } from '../../setup/wait-until';
@@ -91,6 +99,26 @@ describe('GET /api/events', () => {
         (await t.app.inject({ url: `/api/events${query}`, headers: auth(admin) })).statusCode,
         query,
       ).toBe(400);
+  });
+
+  it('an upload and its deletion are events of the media library', async () => {
+    const admin = await createAdmin(t.app);
+    const { next } = await listEvents(admin.token, '?limit=1000');
+    const res = await upload(t.app, admin, await testImage());
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json<{ _id: string }>()._id;
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/media/${id}`,
+      headers: auth(admin),
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+    const { events } = await listEvents(admin.token, `?after=${next}`);
+    expect(events.map((e) => [e.type, e.subject])).toEqual([
+      ['media.created', { kind: 'media', id }],
+      ['media.deleted', { kind: 'media', id }],
+    ]);
+    expect(events[0]!.data).toMatchObject({ url: expect.stringMatching(/^\/media\//) });
   });
 
   it('a change that fails writes no event', async () => {
