@@ -5,11 +5,8 @@
  * caches hear of the change.
  */
 import type { ArticleStatus } from '../../../common/articles';
-import {
-  IMAGE_TO_PUBLISH,
-  type Article,
-  type ArticleInput,
-} from '../../../common/schemas/articles';
+import { englishOf } from '../../../common/refusals/catalogue';
+import { type Article, type ArticleInput } from '../../../common/schemas/articles';
 import type { Db } from '../../../db/client';
 import { requireRole, type Actor } from '../../lib/actor';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/errors';
@@ -43,11 +40,7 @@ import type { ArticlesDeps } from './articles-service';
 import { setCoAuthors } from './bylines-repository';
 import { setArticleTags } from './tags-repository';
 
-const STALE_SAVE =
-  'Someone else saved this article after you opened it. Reload it to see their changes, then apply yours again.';
-
-export const REVIEW_REFUSAL =
-  'On this site an editor publishes: submit the article for review instead.';
+export const REVIEW_REFUSAL = englishOf('article.review_required');
 
 /** How a write is recorded in the article's history. */
 export interface WriteRecord {
@@ -61,7 +54,8 @@ export interface WriteRecord {
  * (DECISIONS.md §18). A save and a status move (the newsroom's) both ask it.
  */
 export function needImageToPublish(status: ArticleStatus, imageUrl: string) {
-  if (status === 'published' && !imageUrl) throw fieldError('body.imageUrl', IMAGE_TO_PUBLISH);
+  if (status === 'published' && !imageUrl)
+    throw fieldError('body.imageUrl', 'article.image_to_publish');
 }
 
 /** An article just written: it exists, or something is badly wrong. */
@@ -131,11 +125,7 @@ function publication(before: StoredState, input: ArticleInput, now: Date) {
 }
 
 async function createArticle(deps: ArticlesDeps, actor: Actor | null, input: ArticleInput) {
-  const a = requireRole(
-    actor,
-    'author',
-    'Only authors, editors and administrators can write articles.',
-  );
+  const a = requireRole(actor, 'author', 'article.write_forbidden');
   const slug = await chooseSlug(deps.db, input);
   const bylines = bylinesOf(input, { writer: a.id });
   const { segment: _segment, ...values } = await valuesFrom(deps, a, input, { slug, bylines });
@@ -144,7 +134,7 @@ async function createArticle(deps: ArticlesDeps, actor: Actor | null, input: Art
   const status = input.status ?? 'published';
   needImageToPublish(status, values.imageUrl);
   if (status === 'published' && !(await deps.newsroom.mayPublish(a)))
-    throw forbidden(REVIEW_REFUSAL);
+    throw forbidden('article.review_required');
   const publishedAt = input.publishedAt ? new Date(input.publishedAt) : now;
   let id: string;
   try {
@@ -189,7 +179,7 @@ async function updateArticleAs(
   const now = deps.clock.now();
   const { status, publishedAt, publishes } = publication(before, input, now);
   needImageToPublish(status, values.imageUrl);
-  if (publishes && !(await deps.newsroom.mayPublish(a))) throw forbidden(REVIEW_REFUSAL);
+  if (publishes && !(await deps.newsroom.mayPublish(a))) throw forbidden('article.review_required');
   // A note is for the author while the piece is back in draft; any other move clears it.
   const full = {
     ...values,
@@ -202,13 +192,13 @@ async function updateArticleAs(
   const refuseStale = (stored: StoredState) => {
     mayChange(a, stored);
     if (input.updatedAt && new Date(input.updatedAt).getTime() < stored.updatedAt.getTime())
-      throw conflict(STALE_SAVE);
+      throw conflict('article.stale');
   };
   try {
     const found = await updateArticle(deps.db, id, full, refuseStale, translationId, (tx) =>
       writeWith(deps, a.id, record)({ tags: input.tags, coAuthors: bylines.slice(1) })(tx, id),
     );
-    if (!found) throw notFound('Article not found.');
+    if (!found) throw notFound('article.not_found');
   } catch (error) {
     return legacyConflict(error);
   }
@@ -292,10 +282,10 @@ export function articleSaves(deps: ArticlesDeps) {
     },
 
     async remove(actor: Actor | null, id: string): Promise<{ message: string }> {
-      const refusal = 'Only authors, editors and administrators can delete articles.';
+      const refusal = 'article.delete_forbidden';
       const { stored: before } = await articleAccess(deps).editable(actor, id, refusal);
       const row = await findArticleById(db, id);
-      if (!row) throw notFound('Article not found.');
+      if (!row) throw notFound('article.not_found');
       await deleteArticle(db, id);
       await deps.newsroom.cancelGoLive(id);
       await changed(id, { before });

@@ -15,6 +15,7 @@ import {
 import type { Db } from '../../../db/client';
 import type { Actor } from '../../lib/actor';
 import type { Clock } from '../../lib/clock';
+import { englishOf } from '../../../common/refusals/catalogue';
 import { conflict, notFound } from '../../lib/errors';
 import type { ArticlesService, StoredState } from '../articles/articles-service';
 import {
@@ -28,8 +29,7 @@ import {
 } from './live-repository';
 import { isPublicNow } from '../../../db/schema/content';
 
-export const NOT_LIVE =
-  'This article is not a live blog: turn live coverage on (liveBlog: true) before adding updates.';
+export const NOT_LIVE = englishOf('live.not_live');
 
 export interface LiveDeps {
   db: Db;
@@ -67,7 +67,7 @@ export function createLiveService(deps: LiveDeps) {
   /** The entry as stored now (it was just written by us). */
   const entryNow = async (articleId: string, entryId: string) => {
     const row = await findEntry(db, articleId, entryId);
-    if (!row) throw notFound('Live update not found.');
+    if (!row) throw notFound('live.entry_not_found');
     return toEntry(row);
   };
 
@@ -88,7 +88,7 @@ export function createLiveService(deps: LiveDeps) {
       if (!shared) {
         if (!actor) return undefined;
         await articles.editable(actor, articleId).catch(() => {
-          throw notFound('Article not found.');
+          throw notFound('article.not_found');
         });
       }
       const [rows, latest] = await Promise.all([
@@ -101,7 +101,7 @@ export function createLiveService(deps: LiveDeps) {
     /** An author in their own live blog, editors and up in any: a new entry. */
     async add(actor: Actor | null, articleId: string, input: LiveEntryInput): Promise<LiveEntry> {
       const { actor: writer, stored } = await articles.editable(actor, articleId);
-      if (!stored.liveBlog) throw conflict(NOT_LIVE);
+      if (!stored.liveBlog) throw conflict('live.not_live');
       const body = await deps.clean(input.body);
       const id = await insertEntry(db, {
         articleId,
@@ -126,7 +126,7 @@ export function createLiveService(deps: LiveDeps) {
       const body = input.body === undefined ? undefined : await deps.clean(input.body);
       const set = { body, pinned: input.pinned, keyEvent: input.keyEvent };
       if (!(await updateEntry(db, articleId, entryId, set, clock.now())))
-        throw notFound('Live update not found.');
+        throw notFound('live.entry_not_found');
       await changed(articleId);
       return entryNow(articleId, entryId);
     },
@@ -134,7 +134,7 @@ export function createLiveService(deps: LiveDeps) {
     async remove(actor: Actor | null, articleId: string, entryId: string): Promise<void> {
       await articles.editable(actor, articleId);
       if (!(await removeEntry(db, articleId, entryId, clock.now())))
-        throw notFound('Live update not found.');
+        throw notFound('live.entry_not_found');
       await changed(articleId);
     },
 

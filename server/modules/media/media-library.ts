@@ -66,34 +66,32 @@ function toItem(row: LibraryRow, usedBy: MediaUse[]): MediaItem {
   };
 }
 
-/** Why an upload in use stays: where it is used, in a sentence. */
-function inUseMessage(uses: MediaUse[]): string {
+/** Why an upload in use stays: where it is used (how many articles, which settings). */
+function inUse(uses: MediaUse[]) {
   const articles = uses.filter((u) => u.kind === 'article').length;
   const settings = uses.flatMap((u) => (u.kind === 'setting' ? [u.setting] : []));
-  const where = [
-    articles > 0 ? `${articles} article${articles === 1 ? '' : 's'}` : '',
-    settings.length > 0 ? `the site settings (${settings.join(', ')})` : '',
-  ].filter(Boolean);
-  if (where.length === 0)
-    return 'This image came into use while it was being deleted, so it was kept.';
-  return `This image is in use (${where.join(' and ')}), so it was not deleted. Replace it there first.`;
+  if (articles === 0 && settings.length === 0) return conflict('media.came_into_use');
+  return conflict('media.in_use', { articles, settings });
 }
 
 export function createMediaLibrary({ db, storage }: { db: Db; storage: MediaStorage }) {
   /** The upload `id` and the actor's right to change it: 404, then 403 for someone else's. */
-  const ownedOrManaged = async (actor: Actor | null, id: string, what: string) => {
-    const a = requireRole(actor, 'author', 'Only authors, editors and administrators can do this.');
+  const ownedOrManaged = async (
+    actor: Actor | null,
+    id: string,
+    notOwn: 'media.edit_not_own' | 'media.delete_not_own',
+  ) => {
+    const a = requireRole(actor, 'author', 'media.library_forbidden');
     const row = await findLibraryItem(db, id);
-    if (!row) throw notFound('No such image in the media library.');
-    if (!hasRole(a.role, 'editor') && row.uploadedBy !== a.id)
-      throw forbidden(`Authors can ${what} only images they uploaded themselves.`);
+    if (!row) throw notFound('media.not_in_library');
+    if (!hasRole(a.role, 'editor') && row.uploadedBy !== a.id) throw forbidden(notOwn);
     return row;
   };
 
   return {
     /** One page of uploads, newest first, each with where it is used. */
     async list(actor: Actor | null, query: MediaQuery): Promise<MediaList> {
-      requireRole(actor, 'author', 'Only authors, editors and administrators can see the media.');
+      requireRole(actor, 'author', 'media.list_forbidden');
       const { page, limit } = query;
       const filters: LibraryFilters = {
         q: query.q || undefined,
@@ -116,10 +114,10 @@ export function createMediaLibrary({ db, storage }: { db: Db; storage: MediaStor
 
     /** Changes an upload's alt text and caption (only those sent); answers the upload. */
     async update(actor: Actor | null, id: string, texts: MediaUpdate): Promise<MediaItem> {
-      await ownedOrManaged(actor, id, 'change the texts of');
+      await ownedOrManaged(actor, id, 'media.edit_not_own');
       await saveMediaTexts(db, id, texts);
       const row = await findLibraryItem(db, id);
-      if (!row) throw notFound('No such image in the media library.');
+      if (!row) throw notFound('media.not_in_library');
       return toItem(row, (await usesOfMedia(db, [row])).get(row.id) ?? []);
     },
 
@@ -128,13 +126,13 @@ export function createMediaLibrary({ db, storage }: { db: Db; storage: MediaStor
      * was looked at: the delete checks in the same statement) it stays: 409 saying where.
      */
     async remove(actor: Actor | null, id: string): Promise<void> {
-      const row = await ownedOrManaged(actor, id, 'delete');
+      const row = await ownedOrManaged(actor, id, 'media.delete_not_own');
       if (await removeUnusedMedia(db, storage, asUnusedMedia(row))) return;
       const uses = (await usesOfMedia(db, [row])).get(row.id) ?? [];
       // Gone meanwhile (another delete): nothing uses it and nothing is left to delete.
       if (uses.length === 0 && !(await findLibraryItem(db, id)))
-        throw notFound('No such image in the media library.');
-      throw conflict(inUseMessage(uses));
+        throw notFound('media.not_in_library');
+      throw inUse(uses);
     },
   };
 }

@@ -10,7 +10,14 @@ import {
   MediaUpdateSchema,
 } from '../../../common/schemas/media';
 import { requireRole } from '../../lib/actor';
-import { AppError, badRequest, errorResponses, notFound } from '../../lib/errors';
+import {
+  AppError,
+  badRequest,
+  errorResponses,
+  JSON_BODY,
+  notFound,
+  SIGNED_IN,
+} from '../../lib/errors';
 import type { MediaLibrary } from './media-library';
 import { MAX_UPLOAD_BYTES, type MediaService } from './media-service';
 import { MEDIA_KEY_PATTERN, type MediaStorage } from './media-storage';
@@ -42,9 +49,9 @@ export function mediaFileRoutes(storage: MediaStorage) {
       { schema: { hide: true } },
       async (request, reply) => {
         const key = request.params['*'];
-        if (!MEDIA_KEY_PATTERN.test(key)) throw notFound('No such file.');
+        if (!MEDIA_KEY_PATTERN.test(key)) throw notFound('media.file_not_found');
         const file = await storage.get(key);
-        if (!file) throw notFound('No such file.');
+        if (!file) throw notFound('media.file_not_found');
         const etag = mediaEtag(key);
         reply
           .header('etag', etag)
@@ -89,19 +96,31 @@ export function mediaUploadRoutes(mediaService: MediaService) {
           summary: `Upload an image (author and up): JPEG, PNG, WebP, AVIF or GIF, at most 10 MB; ${UPLOADS_PER_ADDRESS} uploads per address in 10 minutes`,
           security: [{ bearer: [] }],
           consumes: ['multipart/form-data'],
-          response: { 201: UploadSchema, ...errorResponses(400, 401, 403, 413, 415, 429, 507) },
+          response: {
+            201: UploadSchema,
+            ...errorResponses(
+              ...SIGNED_IN,
+              ...JSON_BODY,
+              'media.upload_forbidden',
+              'media.not_multipart',
+              'media.multipart_incomplete',
+              'media.no_file',
+              'media.too_large',
+              'media.unsupported_type',
+              'media.unreadable',
+              'media.too_many_pixels',
+              'media.side_too_long',
+              'media.decode_too_slow',
+              'media.storage_full',
+            ),
+          },
         },
         // Each upload is decoded and resized: bounded per address.
         config: { rateLimit: { max: UPLOADS_PER_ADDRESS, timeWindow: UPLOADS_WINDOW_MS } },
       },
       async (request, reply) => {
-        const actor = requireRole(
-          await request.actor(),
-          'author',
-          'Only authors, editors and administrators can upload images.',
-        );
-        if (!request.isMultipart())
-          throw badRequest('Send the image as multipart/form-data in the field "file".');
+        const actor = requireRole(await request.actor(), 'author', 'media.upload_forbidden');
+        if (!request.isMultipart()) throw badRequest('media.not_multipart');
         let data: Buffer | undefined;
         let filename: string | undefined;
         try {
@@ -122,12 +141,9 @@ export function mediaUploadRoutes(mediaService: MediaService) {
           const status = (error as { statusCode?: unknown }).statusCode;
           if (error instanceof AppError || (typeof status === 'number' && status < 500))
             throw error;
-          throw badRequest(
-            'The upload was not a complete multipart/form-data body. Please try again.',
-          );
+          throw badRequest('media.multipart_incomplete');
         }
-        if (!data || data.length === 0)
-          throw badRequest('No image received: send it in the field "file".');
+        if (!data || data.length === 0) throw badRequest('media.no_file');
         const stored = await mediaService.storeImage(data, { uploadedBy: actor.id, filename });
         return reply.status(201).send({ ...stored, secure_url: stored.url });
       },
@@ -155,7 +171,10 @@ export function mediaLibraryRoutes(library: MediaLibrary) {
             'The media library (author and up): uploads newest first, searched by file name, alt text and caption, filtered by type, month and uploader, each with where it is used',
           security,
           querystring: MediaQuerySchema,
-          response: { 200: MediaListSchema, ...errorResponses(400, 401, 403, 429) },
+          response: {
+            200: MediaListSchema,
+            ...errorResponses('auth.signed_out', 'media.list_forbidden'),
+          },
         },
       },
       async (request) => library.list(await request.actor(), request.query),
@@ -172,7 +191,13 @@ export function mediaLibraryRoutes(library: MediaLibrary) {
           body: MediaUpdateSchema,
           response: {
             200: MediaItemSchema,
-            ...errorResponses(400, 401, 403, 404, 413, 415, 429),
+            ...errorResponses(
+              ...SIGNED_IN,
+              ...JSON_BODY,
+              'media.library_forbidden',
+              'media.not_in_library',
+              'media.edit_not_own',
+            ),
           },
         },
       },
@@ -187,7 +212,17 @@ export function mediaLibraryRoutes(library: MediaLibrary) {
             'Delete an upload nothing uses, with its files (authors their own, editors and administrators any); 409 while an article or a setting uses it',
           security,
           params: IdParamsSchema,
-          response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+          response: {
+            200: MessageSchema,
+            ...errorResponses(
+              ...SIGNED_IN,
+              'media.library_forbidden',
+              'media.not_in_library',
+              'media.delete_not_own',
+              'media.in_use',
+              'media.came_into_use',
+            ),
+          },
         },
       },
       async (request) => {

@@ -7,12 +7,7 @@ import { hasRole } from '../../../common/roles';
 import type { ArticleStatusChange } from '../../../common/schemas/articles';
 import { requireRole, type Actor } from '../../lib/actor';
 import { fieldError, forbidden, notFound } from '../../lib/errors';
-import {
-  mayChange,
-  needImageToPublish,
-  REVIEW_REFUSAL,
-  type StoredState,
-} from '../articles/articles-service';
+import { mayChange, needImageToPublish, type StoredState } from '../articles/articles-service';
 import type { NewsroomDeps } from './newsroom-service';
 import { isPublicNow } from '../../../db/schema/content';
 
@@ -23,13 +18,12 @@ const goLiveKey = (id: string) => `${GO_LIVE_JOB}:${id}`;
 /** Refuses a status change whose parts do not go together, before anything is read. */
 function checkChange(a: Actor, change: ArticleStatusChange) {
   if (change.publishedAt && change.status !== 'published')
-    throw fieldError('body.publishedAt', 'A time goes only with publishing or scheduling.');
+    throw fieldError('body.publishedAt', 'article.time_needs_publish');
   if (change.note && change.status !== 'draft')
-    throw fieldError('body.note', 'A note goes only with sending an article back to draft.');
+    throw fieldError('body.note', 'article.note_needs_draft');
   // The note is an editor's word to the author; an author pulling back their own piece has no
   // one to write to.
-  if (change.note && !hasRole(a.role, 'editor'))
-    throw forbidden('Only editors and administrators send an article back with a note.');
+  if (change.note && !hasRole(a.role, 'editor')) throw forbidden('article.note_forbidden');
 }
 
 /**
@@ -82,16 +76,17 @@ export function statusMoves(deps: NewsroomDeps) {
      * schedule is refused (403).
      */
     async changeStatus(actor: Actor | null, id: string, change: ArticleStatusChange) {
-      const refusal = 'Only authors, editors and administrators can change articles.';
+      const refusal = 'article.change_forbidden';
       const a = requireRole(actor, 'author', refusal);
       checkChange(a, change);
-      if (change.status === 'published' && !(await mayPublish(a))) throw forbidden(REVIEW_REFUSAL);
+      if (change.status === 'published' && !(await mayPublish(a)))
+        throw forbidden('article.review_required');
       const now = clock.now();
       const moved = await articles.moveStatus(a.id, id, (stored) => {
         mayChange(a, stored);
         return decideMove(change, stored, now);
       });
-      if (!moved) throw notFound('Article not found.');
+      if (!moved) throw notFound('article.not_found');
       return moved;
     },
 
