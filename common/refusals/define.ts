@@ -26,6 +26,11 @@ export interface Entry {
    * reaches any route (a request Node cannot read): no API operation declares it.
    */
   readonly outsideApi?: true;
+  /**
+   * Said only of one part of a request, in an answer's `errors[]` (never as its `code`), though
+   * its status is not 400's: a 409's word under the slug field.
+   */
+  readonly detail?: true;
   /** The English text: SPEC.md's words, the API's `message`. */
   readonly en: Text;
 }

@@ -26,6 +26,7 @@ export const ARTICLES = {
   /** The slug field's part of `article.slug_taken`: which slug is free (issue 9 item 7). */
   'article.slug_in_use': {
     status: 409,
+    detail: true,
     en: (p: { slug: string; free?: string }) =>
       p.free === undefined
         ? `Another article already uses "${p.slug}".`
@@ -109,6 +110,7 @@ export const ARTICLES = {
   },
   'preview.expired': {
     status: 404,
+    outsideApi: true,
     en: 'This preview link has expired, or its article was deleted.',
   },
   // The shared schemas' own texts (common/schemas/articles.ts, revisions.ts, search.ts).

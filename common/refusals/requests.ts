@@ -184,7 +184,6 @@ export const ACCESS = {
     en: (p: { minutes: number }) =>
       `Too many failed sign-in attempts. Try again in ${minutes(p.minutes)}.`,
   },
-  'auth.forbidden': { status: 403, en: 'You are not allowed to do this.' },
   'auth.role_required': {
     status: 403,
     en: (p: { role: string }) => `This needs the ${p.role} role or higher.`,
@@ -216,4 +215,6 @@ export const CLIENT = {
   'client.upload_failed': { en: (p: { status: number }) => `Upload failed (${p.status}).` },
   'client.upload_unreachable': { en: 'Could not reach the server.' },
   'client.sign_in_again': { en: 'Please sign in again.' },
+  /** A back-office screen whose data was not found (its route's 404). */
+  'client.load_not_found': { en: (p: { status: number }) => `${p.status} Not Found` },
 } as const satisfies Record<string, Entry>;

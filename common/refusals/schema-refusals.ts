@@ -91,3 +91,14 @@ export function refusalOfIssue(issue: AnyIssue): Refusal {
   if (!isCode(code) || !params) return { code: isCode(code) ? code : 'validation.custom' };
   return { code, params } as unknown as Refusal;
 }
+
+/**
+ * A parse's `error` option that codes zod's own issues too (those no schema gave a text of its
+ * own), keeping zod's English: with it, every issue of the shared schemas carries a refusal, and
+ * one without is a text the page's own schema wrote in its language (app/components/form).
+ */
+export const codeZodIssues = (issue: z.core.$ZodRawIssue): undefined => {
+  const raw = issue as AnyIssue;
+  raw.refusal ??= refusalOfIssue(raw);
+  return undefined;
+};

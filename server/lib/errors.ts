@@ -7,16 +7,17 @@
 import { z } from 'zod';
 import {
   englishOf,
+  REFUSALS,
   statusOf,
-  type REFUSALS,
+  type Code,
   type ApiCode,
   type CodeWithStatus,
   type ParamsArg,
   type ParamsOf,
 } from '../../common/refusals/catalogue';
-import type { Detail } from '../../common/refusals/define';
+import type { Detail, Entry } from '../../common/refusals/define';
 import { refusalOfIssue } from '../../common/refusals/schema-refusals';
-import { ErrorSchema, MessageSchema } from '../../common/schemas/common';
+import { ErrorSchema, FieldErrorSchema, MessageSchema } from '../../common/schemas/common';
 
 /** What a refusal's text is made of, as the answer carries it. */
 export type Params = Record<string, unknown>;
@@ -75,11 +76,7 @@ export const unauthorized = <C extends CodeWithStatus<401> = 'auth.signed_out'>(
   code?: C,
   ...[params]: ParamsArg<C>
 ) => new AppError(code ?? 'auth.signed_out', params as Params | undefined);
-/** 403: not allowed (`auth.forbidden`) unless another refusal is named. */
-export const forbidden = <C extends CodeWithStatus<403> = 'auth.forbidden'>(
-  code?: C,
-  ...[params]: ParamsArg<C>
-) => new AppError(code ?? 'auth.forbidden', params as Params | undefined);
+export const forbidden = refusing<403>();
 export const notFound = refusing<404>();
 export const conflict = refusing<409>();
 export const gone = refusing<410>();
@@ -136,6 +133,20 @@ export const JSON_BODY = [
   'http.body_too_large',
   'http.unsupported_media_type',
 ] as const;
+/**
+ * What an API address answers outside its operations' own contracts: a call no route takes,
+ * a request Node cannot read, our own failures. The OpenAPI document lists them once, under
+ * `components.responses` (server/plugins/openapi.ts).
+ */
+export const ANY_ADDRESS = [
+  'http.not_found',
+  'http.method_not_allowed',
+  'request.unreadable',
+  'request.timeout',
+  'request.headers_too_large',
+  'server.error',
+  'server.database_away',
+] as const;
 /** A signed-in write: nobody signed in, or a cookie-borne write from another site. */
 export const SIGNED_IN = ['auth.signed_out', 'auth.cross_site'] as const;
 
@@ -149,12 +160,40 @@ export const codesOf = (codes: readonly ApiCode[]) => {
   return byStatus;
 };
 
-/** The shared error schema, its `code` documented as one of `codes`. */
-export const errorSchemaFor = (status: number, codes: readonly string[]) =>
+/**
+ * The codes a problem in `errors[]` may have: each part of invalid input (the shared schemas'
+ * own, zod's, the services' field refusals) and the few details other answers give.
+ */
+export const ISSUE_CODES = (Object.keys(REFUSALS) as Code[]).filter((code) => {
+  const entry: Entry = REFUSALS[code];
+  if (entry.detail) return true;
+  return entry.status === 400 && !/^(http|request)\./.test(code) && code !== 'validation.invalid';
+});
+
+/**
+ * The shared error schema, its `code` documented as one of `codes` (and, when given, the
+ * codes of its `errors[]`).
+ */
+export const errorSchemaFor = (
+  status: number,
+  codes: readonly string[],
+  issueCodes?: readonly string[],
+) =>
   ErrorSchema.extend({
     // Documented, not enforced: an answer with a code its route forgot still goes out as it is
     // (the tests catch it, tests/setup/declared-statuses.ts), not as a 500 of the serializer.
     code: ErrorSchema.shape.code.meta({ enum: [...codes].sort() }),
+    ...(issueCodes
+      ? {
+          errors: z
+            .array(
+              FieldErrorSchema.extend({
+                code: FieldErrorSchema.shape.code.meta({ enum: [...issueCodes].sort() }),
+              }),
+            )
+            .optional(),
+        }
+      : {}),
   }).meta({ description: ERROR_MEANINGS[status as ErrorStatus] ?? 'Refused.' });
 
 function responses<const C extends readonly ApiCode[]>(
