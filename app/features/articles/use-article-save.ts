@@ -74,7 +74,7 @@ export function useArticleSave({
       });
     } catch (error) {
       // Someone saved since: show both versions and let the user choose (never overwrite).
-      if (error instanceof ApiError && error.status === 409 && !error.errors?.length) {
+      if (error instanceof ApiError && error.code === 'article.stale') {
         const theirs = await adminApi<Article>(`/api/articles/article/${saved._id}`);
         setConflict({ theirs, mine: body });
         return;
