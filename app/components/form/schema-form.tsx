@@ -59,7 +59,8 @@ export function showFailure<Input extends FieldValues>(
   byField.forEach(({ name, message, code, params }, index) =>
     form.setError(
       name as Path<Input>,
-      { type: 'server', message, ...(code ? { refusal: { code, params } } : {}) } as FieldError,
+      // A server's problem is always said by its code (none known: the generic failure).
+      { type: 'server', message, refusal: { code: code ?? '', params } } as FieldError,
       { shouldFocus: index === 0 },
     ),
   );

@@ -5,7 +5,7 @@ import {
   type ParamsArg,
   type ParamsOf,
 } from '../../../common/refusals/catalogue';
-import { ErrorSchema } from '../../../common/schemas/common';
+import { z } from 'zod';
 
 /** One problem the server found, by where it found it ("body.password"), DECISIONS.md §1. */
 export interface ApiFieldError {
@@ -80,9 +80,30 @@ export async function api<T>(
   return data as T;
 }
 
+/**
+ * An error answer as the browser reads it: DECISIONS.md §1's body, its code taken when there
+ * (a body without one, from an older server or something between, still shows its message in
+ * English and places its problems; other languages say their "something went wrong").
+ */
+const AnswerSchema = z.object({
+  message: z.string(),
+  code: z.string().default(''),
+  params: z.record(z.string(), z.unknown()).optional(),
+  errors: z
+    .array(
+      z.object({
+        path: z.string(),
+        message: z.string(),
+        code: z.string().default(''),
+        params: z.record(z.string(), z.unknown()).optional(),
+      }),
+    )
+    .optional(),
+});
+
 /** The error of a refused answer: ours as it came, anything else (a proxy's page) by status. */
 export function errorOf(status: number, data: unknown): ApiError {
-  const body = ErrorSchema.safeParse(data);
+  const body = AnswerSchema.safeParse(data);
   if (body.success) return new ApiError(status, body.data);
   return ApiError.of(status, 'client.request_failed', { status });
 }
