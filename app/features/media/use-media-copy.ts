@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from 'react-router';
-import { languageInfo } from '../../../common/languages';
+import { languageInfo, staffLanguageOf } from '../../../common/languages';
 import { mediaLibraryCopy } from '../../copy/media-library';
 import type { RootData } from '../../root';
 
@@ -8,10 +8,9 @@ import type { RootData } from '../../root';
  * language for `lang` attributes around them, and the locale their dates are written in.
  */
 export function useMediaCopy() {
-  const ui = useRouteLoaderData<RootData>('root')?.settings.uiLanguage ?? 'en';
-  const lang = mediaLibraryCopy[ui] ? ui : 'en';
+  const lang = staffLanguageOf(useRouteLoaderData<RootData>('root')?.settings.uiLanguage ?? 'en');
   return {
-    m: mediaLibraryCopy[lang] ?? mediaLibraryCopy.en,
+    m: mediaLibraryCopy[lang],
     lang,
     locale: languageInfo(lang).locale,
   };
