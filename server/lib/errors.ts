@@ -228,6 +228,20 @@ export const notice = <C extends ApiCode>(code: C): Notice<C> => ({
   code,
 });
 
+/** A zod issue (its code and its own fields) as an `errors[]` entry at `path`: its code too. */
+export function issueError(
+  path: string,
+  issue: { code?: string; message?: string } & object,
+): FieldError {
+  const refusal = refusalOfIssue(issue as Parameters<typeof refusalOfIssue>[0]);
+  return {
+    path,
+    message: issue.message ?? 'is invalid',
+    code: refusal.code,
+    ...(refusal.params ? { params: refusal.params as Params } : {}),
+  };
+}
+
 /**
  * A 400 explained by the issues of a schema check (a revision that no longer passes the
  * article's schema): each issue in `errors`, with its English and its code.
@@ -236,19 +250,8 @@ export function refusedFor(
   code: CodeWithStatus<400>,
   issues: readonly ({ path: readonly PropertyKey[]; message: string } & object)[],
 ): AppError {
-  return new AppError(
-    code,
-    undefined,
-    issues.map((issue) => {
-      const refusal = refusalOfIssue(issue as Parameters<typeof refusalOfIssue>[0]);
-      return {
-        path: issue.path.map(String).join('.'),
-        message: issue.message,
-        code: refusal.code,
-        ...(refusal.params ? { params: refusal.params as Params } : {}),
-      };
-    }),
-  );
+  const errors = issues.map((issue) => issueError(issue.path.map(String).join('.'), issue));
+  return new AppError(code, undefined, errors);
 }
 
 /** The answer of a call that answers a notice: `{ message, code }` with one of these codes. */

@@ -1,9 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { englishOf, REFUSALS, type ApiCode, type ParamsArg } from '../../common/refusals/catalogue';
-import { refusalOfIssue } from '../../common/refusals/schema-refusals';
 import { isDatabaseUnavailable } from '../lib/db-errors';
-import { AppError, type FieldError, type Params } from '../lib/errors';
+import { AppError, issueError, type FieldError, type Params } from '../lib/errors';
 
 /** What a request that met an unreachable database is told, and when to ask again. */
 export const DATABASE_AWAY = englishOf('server.database_away');
@@ -53,15 +52,14 @@ function invalidInput(
   }[],
   context: string | undefined,
 ): ErrorBody {
-  const errors = validation.map((issue): FieldError => {
-    const refusal = refusalOfIssue({ ...issue.params, code: issue.keyword });
-    return {
-      path: fieldPath(context, issue.instancePath),
-      message: issue.message ?? 'is invalid',
-      code: refusal.code,
-      ...(refusal.params ? { params: refusal.params as Params } : {}),
-    };
-  });
+  // Fastify keeps zod's issue under `params`, its code as `keyword`.
+  const errors = validation.map((issue) =>
+    issueError(fieldPath(context, issue.instancePath), {
+      ...issue.params,
+      code: issue.keyword,
+      ...(issue.message === undefined ? {} : { message: issue.message }),
+    }),
+  );
   const details = errors.map((e) => ({ path: e.path, text: e.message }));
   return {
     message: englishOf('validation.invalid', undefined, details),
