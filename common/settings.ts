@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES, type Language } from './languages';
+import { says } from './refusals/schema-refusals';
 import { SLUG_PATTERN } from './slug';
 import { isTimeZone } from './time-zone';
 
@@ -7,7 +8,7 @@ const httpsUrl = z
   .string()
   .trim()
   .max(500)
-  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'Must be an http(s) address or empty');
+  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), says('settings.http_address'));
 
 /**
  * The languages the public interface speaks (DECISIONS.md §12): every registered language
@@ -35,7 +36,7 @@ export const SiteSettingsSchema = z.object({
     .max(500)
     .refine(
       (v) => v === '' || v.startsWith('/') || /^https:\/\//i.test(v),
-      'Must be a path on this site or an https address',
+      says('settings.path_or_https'),
     ),
   /**
    * A square image uploaded here (`/media/…`): the browser and home-screen icons and the web
@@ -45,10 +46,7 @@ export const SiteSettingsSchema = z.object({
     .string()
     .trim()
     .max(500)
-    .refine(
-      (v) => v === '' || /^\/media\/[^\s]+$/.test(v),
-      'Must be the address of an image uploaded to this site (/media/…), or empty',
-    ),
+    .refine((v) => v === '' || /^\/media\/[^\s]+$/.test(v), says('settings.uploaded_image')),
   /**
    * The image social networks show for a page that has none of its own (issue 12 item 5): an
    * upload here, so its size is known. Empty: the square logo.
@@ -57,18 +55,12 @@ export const SiteSettingsSchema = z.object({
     .string()
     .trim()
     .max(500)
-    .refine(
-      (v) => v === '' || /^\/media\/[^\s]+$/.test(v),
-      'Must be the address of an image uploaded to this site (/media/…), or empty',
-    ),
+    .refine((v) => v === '' || /^\/media\/[^\s]+$/.test(v), says('settings.uploaded_image')),
   /** The site's X (Twitter) account, "@name", for `twitter:site`; empty for none. */
   twitterSite: z
     .string()
     .trim()
-    .refine(
-      (v) => v === '' || /^@[A-Za-z0-9_]{1,15}$/.test(v),
-      'Must be an X account such as @patrika, or empty',
-    ),
+    .refine((v) => v === '' || /^@[A-Za-z0-9_]{1,15}$/.test(v), says('settings.x_account')),
   /** Category slugs of the home sections after "Latest Stories", in order. */
   homeSectionSlugs: z.array(z.string().regex(SLUG_PATTERN)).max(6),
   contactEmail: z.union([z.literal(''), z.email().max(200)]),
@@ -104,11 +96,7 @@ export const SiteSettingsSchema = z.object({
    */
   feedFullText: z.boolean(),
   /** The IANA zone in which times are shown and entered (stored in UTC). */
-  timeZone: z
-    .string()
-    .trim()
-    .max(64)
-    .refine(isTimeZone, 'Must be a time zone name such as Asia/Kolkata'),
+  timeZone: z.string().trim().max(64).refine(isTimeZone, says('settings.time_zone')),
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 

@@ -4,6 +4,7 @@ import type { RootData } from '../root';
 import { adminCopy, type AdminCopy } from './admin';
 import { adminCopyHi } from './admin.hi';
 import { interfaceFor } from './language';
+import type { Said } from './refusals';
 
 /*
  * The back office follows the interface language (DECISIONS.md §18): the one its user chose on
@@ -25,8 +26,8 @@ export interface AdminInterface {
   lang: StaffLanguage;
   /** The locale numbers are written in (`en-IN`, `hi-IN`). */
   locale: string;
-  /** An API message as this interface shows it (app/copy/server-messages.hi.ts in Hindi). */
-  say: (message: string) => string;
+  /** A refusal as this interface says it, by its code (app/copy/refusals.ts). */
+  say: (said: Said) => string;
 }
 
 const INTERFACES = Object.fromEntries(

@@ -5,7 +5,10 @@ import { copy, type Copy } from './en';
 import { guCopy } from './gu';
 import { hiCopy } from './hi';
 import { mrCopy } from './mr';
-import { hiServerMessage } from './server-messages.hi';
+import { ENGLISH_REFUSALS, sayerFor, type RefusalTexts, type Said } from './refusals';
+import { refusalsGu } from './refusals.gu';
+import { refusalsHi } from './refusals.hi';
+import { refusalsMr } from './refusals.mr';
 
 /*
  * The public interface's language (setting `uiLanguage`, DECISIONS.md §12). The public layout
@@ -25,29 +28,36 @@ export interface Interface {
   /** The locale dates and numbers shown among these texts are written in. */
   locale: string;
   /**
-   * A message from the API (or a shared schema) as this interface shows it: as sent in English
-   * (SPEC.md's texts, the API's `message`), in Hindi through app/copy/server-messages.hi.ts.
+   * A refusal (an API error, a shared schema's word under a field) as this interface says it,
+   * by its code (app/copy/refusals.ts): in English the API's own `message` (SPEC.md's texts).
    */
-  say: (message: string) => string;
+  say: (said: Said) => string;
+}
+
+/** What every interface language has, in the same shape: its texts and its refusals' texts. */
+interface LanguageCopy {
+  t: Copy;
+  refusals: RefusalTexts;
 }
 
 /**
  * The interface half of the language registry (common/languages.ts, docs/decisions/041): every
- * registered language has its texts, or TypeScript refuses. The API's messages are said in Hindi
- * through app/copy/server-messages.hi.ts; Marathi and Gujarati show them as sent (English) until
- * they have such a table.
+ * registered language has its texts and its refusals' texts, or TypeScript refuses.
  */
-const INTERFACES: Record<UiLanguage, Interface> = {
-  en: { t: copy, lang: 'en', locale: LANGUAGE_REGISTRY.en.locale, say: (message) => message },
-  hi: {
-    t: hiCopy,
-    lang: 'hi',
-    locale: LANGUAGE_REGISTRY.hi.locale,
-    say: (message) => hiServerMessage(message, hiCopy.auth.genericFailure),
-  },
-  mr: { t: mrCopy, lang: 'mr', locale: LANGUAGE_REGISTRY.mr.locale, say: (message) => message },
-  gu: { t: guCopy, lang: 'gu', locale: LANGUAGE_REGISTRY.gu.locale, say: (message) => message },
+const COPIES: Record<UiLanguage, LanguageCopy> = {
+  en: { t: copy, refusals: ENGLISH_REFUSALS },
+  hi: { t: hiCopy, refusals: refusalsHi },
+  mr: { t: mrCopy, refusals: refusalsMr },
+  gu: { t: guCopy, refusals: refusalsGu },
 };
+
+const INTERFACES = Object.fromEntries(
+  (Object.keys(COPIES) as UiLanguage[]).map((lang) => {
+    const { t, refusals } = COPIES[lang];
+    const say = sayerFor(refusals, t.auth.genericFailure, { asSent: lang === 'en' });
+    return [lang, { t, lang, locale: LANGUAGE_REGISTRY[lang].locale, say }];
+  }),
+) as Record<UiLanguage, Interface>;
 
 /** The interface of a language; for loaders and meta functions, which cannot use hooks. */
 export const interfaceFor = (lang: UiLanguage): Interface => INTERFACES[lang];

@@ -1,4 +1,4 @@
-import type { UiLanguage } from '../../common/settings';
+import type { StaffLanguage } from '../../common/languages';
 
 /*
  * The media library's texts (issue 26 item 1, docs/decisions/034) in both interface languages
@@ -149,9 +149,7 @@ const hi: MediaLibraryCopy = {
 };
 
 /**
- * The languages the media library speaks; another interface language gets English (the back
- * office's language) until it has its texts here (docs/decisions/041).
+ * The media library in the back office's languages, one shape for each (a site in another
+ * interface language runs its back office in English: common/languages.ts, staffLanguageOf).
  */
-export const mediaLibraryCopy: Partial<Record<UiLanguage, MediaLibraryCopy>> & {
-  en: MediaLibraryCopy;
-} = { en, hi };
+export const mediaLibraryCopy: Record<StaffLanguage, MediaLibraryCopy> = { en, hi };

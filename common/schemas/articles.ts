@@ -9,6 +9,8 @@ import {
   SEARCH_QUERY_MAX,
 } from '../articles';
 import { htmlShape } from '../html-shape';
+import { englishOf } from '../refusals/catalogue';
+import { issueSays, says } from '../refusals/schema-refusals';
 import { slugify } from '../slug';
 import { IdSchema, limitOnly, pagination, text } from './common';
 
@@ -18,9 +20,10 @@ const isoDate = z.string();
  * A registered language's code (common/languages.ts, docs/decisions/041): `hi` and `en` as
  * always, and every language added since.
  */
-export const LanguageSchema = z.enum(LANGUAGES, {
-  error: `language must be one of ${LANGUAGES.join(', ')}`,
-});
+export const LanguageSchema = z.enum(
+  LANGUAGES,
+  says('validation.one_of', { field: 'language', values: LANGUAGES }),
+);
 
 /** Another language's version of a story (a translation group's member, docs/decisions/041). */
 export const TranslationRefSchema = z.object({
@@ -88,9 +91,9 @@ export const ImageInfoSchema = CardImageSchema.extend({
 
 const optionalText = (field: string, max: number) =>
   z
-    .string({ error: `${field} must be text` })
+    .string(says('validation.not_text', { field }))
     .trim()
-    .max(max, `${field} must be at most ${max} characters`)
+    .max(max, says('validation.too_long', { field, maximum: max }))
     .optional()
     .default('');
 
@@ -103,9 +106,9 @@ const optionalText = (field: string, max: number) =>
 export const ArticleTextsSchema = z.object({
   name: text('name', 1, ARTICLE_NAME_MAX),
   slug: z
-    .string({ error: 'slug must be text' })
+    .string(says('validation.not_text', { field: 'slug' }))
     .trim()
-    .max(120, 'slug must be at most 120 characters')
+    .max(120, says('validation.too_long', { field: 'slug', maximum: 120 }))
     .optional(),
   /*
    * A draft or a piece in review may have no image yet ('' or left out: a breaking story starts
@@ -113,29 +116,29 @@ export const ArticleTextsSchema = z.object({
    * §18), which the save checks against the status it ends in.
    */
   imageUrl: z
-    .string({ error: 'imageUrl must be text' })
+    .string(says('validation.not_text', { field: 'imageUrl' }))
     .trim()
-    .max(IMAGE_URL_MAX, `imageUrl must be at most ${IMAGE_URL_MAX} characters`)
+    .max(IMAGE_URL_MAX, says('validation.too_long', { field: 'imageUrl', maximum: IMAGE_URL_MAX }))
     .refine(
       (v) => v === '' || v.startsWith('/media/') || /^https:\/\/[^\s"'<>]+$/i.test(v),
-      'imageUrl must be an uploaded image or an https address',
+      says('article.image_url_invalid'),
     )
     .default(''),
   description: z
-    .string({ error: 'description must be text' })
-    .max(MAX_DESCRIPTION_LENGTH, 'description is too long')
+    .string(says('validation.not_text', { field: 'description' }))
+    .max(MAX_DESCRIPTION_LENGTH, says('validation.too_long_text', { field: 'description' }))
     // Cleaning costs time per tag and per open element (common/html-shape.ts).
     .superRefine((html, ctx) => {
       const { tags, depth } = htmlShape(html);
       if (tags > MAX_DESCRIPTION_TAGS)
         ctx.addIssue({
           code: 'custom',
-          message: `description has too many HTML tags (at most ${MAX_DESCRIPTION_TAGS})`,
+          ...issueSays('article.too_many_html_tags', { maximum: MAX_DESCRIPTION_TAGS }),
         });
       else if (depth > MAX_DESCRIPTION_DEPTH)
         ctx.addIssue({
           code: 'custom',
-          message: `description nests HTML elements too deeply (at most ${MAX_DESCRIPTION_DEPTH} levels)`,
+          ...issueSays('article.html_too_deep', { maximum: MAX_DESCRIPTION_DEPTH }),
         });
     })
     .default(''),
@@ -160,17 +163,14 @@ export const TAGS_MAX = 20;
  * (`/tag/{slug}`) comes from the slug rules, so it needs a letter or digit they can write.
  */
 export const TagNameSchema = z
-  .string({ error: 'a tag must be text' })
+  .string(says('tag.not_text'))
   .transform((name) => name.trim().replace(/\s+/g, ' '))
   .pipe(
     z
       .string()
-      .min(1, 'a tag cannot be empty')
-      .max(TAG_NAME_MAX, `a tag must be at most ${TAG_NAME_MAX} characters`)
-      .refine(
-        (name) => slugify(name) !== '',
-        'a tag needs a letter or digit its address can be made of',
-      ),
+      .min(1, says('tag.empty'))
+      .max(TAG_NAME_MAX, says('tag.too_long', { maximum: TAG_NAME_MAX }))
+      .refine((name) => slugify(name) !== '', says('tag.no_address')),
   );
 
 /**
@@ -178,8 +178,8 @@ export const TagNameSchema = z
  * them all. Two spellings of one address ("IPL", "ipl") are one tag.
  */
 export const TagsInputSchema = z
-  .array(TagNameSchema, { error: 'tags must be a list of texts' })
-  .max(TAGS_MAX, `an article may have at most ${TAGS_MAX} tags`);
+  .array(TagNameSchema, says('article.tags_not_list'))
+  .max(TAGS_MAX, says('article.too_many_tags', { maximum: TAGS_MAX }));
 
 /** A tag as pages and the editor's suggestions show it. */
 export const TagSchema = z.object({ _id: z.string(), name: z.string(), slug: z.string() });
@@ -188,9 +188,9 @@ export type Tag = z.infer<typeof TagSchema>;
 /** `GET /api/tags?q=`: existing tags whose name or address starts with what is typed. */
 export const TagSuggestQuerySchema = z.object({
   q: z
-    .string({ error: 'q must be text' })
+    .string(says('validation.not_text', { field: 'q' }))
     .trim()
-    .max(TAG_NAME_MAX, `q must be at most ${TAG_NAME_MAX} characters`)
+    .max(TAG_NAME_MAX, says('validation.too_long', { field: 'q', maximum: TAG_NAME_MAX }))
     .default(''),
   limit: limitOnly(10, 50).shape.limit,
 });
@@ -204,8 +204,7 @@ export const TagUpdateSchema = z.object({ name: TagNameSchema }).strict();
 export type TagUpdate = z.infer<typeof TagUpdateSchema>;
 
 /** Why a save or a status move that would publish an article without an image is refused. */
-export const IMAGE_TO_PUBLISH =
-  'imageUrl is required to publish or schedule: upload an image first';
+export const IMAGE_TO_PUBLISH = englishOf('article.image_to_publish');
 
 /** The names of the article's texts, in the schema's order. */
 export const ARTICLE_TEXT_FIELDS = ArticleTextsSchema.keyof().options;
@@ -345,23 +344,22 @@ export const ArticleInputSchema = ArticleTextsSchema.extend({
    */
   authors: z
     .array(
-      z.union([IdSchema, z.object({ _id: IdSchema }).transform((a) => a._id)], {
-        error: 'each byline must be a user id',
-      }),
-      { error: 'authors must be a list of user ids' },
+      z.union(
+        [IdSchema, z.object({ _id: IdSchema }).transform((a) => a._id)],
+        says('article.byline_not_id'),
+      ),
+      says('article.bylines_not_list'),
     )
-    .max(BYLINES_MAX, `an article may have at most ${BYLINES_MAX} bylines`)
+    .max(BYLINES_MAX, says('article.too_many_bylines', { maximum: BYLINES_MAX }))
     .optional(),
   category: IdSchema,
-  status: z
-    .enum(ARTICLE_STATUSES, { error: 'status must be draft, pending or published' })
-    .optional(),
+  status: z.enum(ARTICLE_STATUSES, says('article.status_invalid')).optional(),
   publishedAt: z.iso
-    .datetime({ offset: true, error: 'publishedAt must be a date and time (ISO 8601)' })
+    .datetime({ offset: true, ...says('validation.not_datetime', { field: 'publishedAt' }) })
     .optional(),
   language: LanguageSchema.optional(),
   legacyId: z
-    .number({ error: 'legacyId must be a number' })
+    .number(says('validation.not_number', { field: 'legacyId' }))
     .int()
     .min(1)
     .max(2_147_483_647)
@@ -377,19 +375,19 @@ export const ArticleInputSchema = ArticleTextsSchema.extend({
    * Live coverage (issue 25 item 1): true makes the article a live blog, false ends it and
    * keeps its entries; left out, an update keeps what is stored.
    */
-  liveBlog: z.boolean({ error: 'liveBlog must be true or false' }).optional(),
+  liveBlog: z.boolean(says('validation.not_boolean', { field: 'liveBlog' })).optional(),
   /** Our addition (issue 26 item 5): the article's tags; left out, an update keeps them. */
   tags: TagsInputSchema.optional(),
   /** The updatedAt the editor loaded; an older one than stored means someone else saved since. */
   updatedAt: z.iso
-    .datetime({ offset: true, error: 'updatedAt must be a date and time (ISO 8601)' })
+    .datetime({ offset: true, ...says('validation.not_datetime', { field: 'updatedAt' }) })
     .optional(),
 });
 export type ArticleInput = z.infer<typeof ArticleInputSchema>;
 
 const publishedAtField = z.iso.datetime({
   offset: true,
-  error: 'publishedAt must be a date and time (ISO 8601)',
+  ...says('validation.not_datetime', { field: 'publishedAt' }),
 });
 
 /**
@@ -398,12 +396,12 @@ const publishedAtField = z.iso.datetime({
  * sees. Without `publishedAt`, publishing means now.
  */
 export const ArticleStatusChangeSchema = z.object({
-  status: z.enum(ARTICLE_STATUSES, { error: 'status must be draft, pending or published' }),
+  status: z.enum(ARTICLE_STATUSES, says('article.status_invalid')),
   publishedAt: publishedAtField.optional(),
   note: z
-    .string({ error: 'note must be text' })
+    .string(says('validation.not_text', { field: 'note' }))
     .trim()
-    .max(2000, 'note must be at most 2000 characters')
+    .max(2000, says('validation.too_long', { field: 'note', maximum: 2000 }))
     .optional(),
 });
 export type ArticleStatusChange = z.infer<typeof ArticleStatusChangeSchema>;
@@ -433,19 +431,20 @@ export const AdminArticleQuerySchema = pagination(10, 1000).extend({
   q: z
     .string()
     .trim()
-    .max(SEARCH_QUERY_MAX, `A search may be at most ${SEARCH_QUERY_MAX} characters long.`)
+    .max(SEARCH_QUERY_MAX, says('search.query_too_long', { maximum: SEARCH_QUERY_MAX }))
     .optional(),
   /* Our additions (issue 9 item 6); absent, the list is what it always was. */
   status: z
-    .enum(ADMIN_STATUS_FILTERS, {
-      error: `status must be one of ${ADMIN_STATUS_FILTERS.join(', ')}`,
-    })
+    .enum(
+      ADMIN_STATUS_FILTERS,
+      says('validation.one_of', { field: 'status', values: ADMIN_STATUS_FILTERS }),
+    )
     .optional(),
   categoryId: IdSchema.optional(),
   authorId: IdSchema.optional(),
   language: LanguageSchema.optional(),
   sort: z
-    .enum(ADMIN_SORTS, { error: `sort must be one of ${ADMIN_SORTS.join(', ')}` })
+    .enum(ADMIN_SORTS, says('validation.one_of', { field: 'sort', values: ADMIN_SORTS }))
     .default(ADMIN_DEFAULT_SORT),
 });
 export type AdminArticleQuery = z.infer<typeof AdminArticleQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { says } from '../refusals/schema-refusals';
 import { IdSchema } from './common';
 
 /** The most a band may say: one line on a phone, two at most. */
@@ -7,13 +8,13 @@ export const BREAKING_TEXT_MAX = 200;
 /** `POST /api/breaking` (issue 25 item 2): what the band says, the story it opens, until when. */
 export const BreakingInputSchema = z.object({
   text: z
-    .string({ error: 'text is required: what the band says' })
+    .string(says('breaking.text_required'))
     .trim()
-    .min(1, 'Write what the band says.')
-    .max(BREAKING_TEXT_MAX, `The band may say at most ${BREAKING_TEXT_MAX} characters.`),
+    .min(1, says('breaking.text_empty'))
+    .max(BREAKING_TEXT_MAX, says('breaking.text_too_long', { maximum: BREAKING_TEXT_MAX })),
   articleId: IdSchema.optional().nullable(),
   expiresAt: z.iso
-    .datetime({ offset: true, error: 'expiresAt must be a date and time (ISO 8601)' })
+    .datetime({ offset: true, ...says('validation.not_datetime', { field: 'expiresAt' }) })
     .optional()
     .nullable(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { says } from '../refusals/schema-refusals';
 import { IdSchema, pagination, text } from './common';
 
 export const CategorySchema = z.object({
@@ -21,9 +22,9 @@ export type Category = z.infer<typeof CategorySchema>;
 export const CATEGORY_NAME_MAX = 100;
 
 const slugInput = z
-  .string({ error: 'slug must be text' })
+  .string(says('validation.not_text', { field: 'slug' }))
   .trim()
-  .max(120, 'slug must be at most 120 characters');
+  .max(120, says('validation.too_long', { field: 'slug', maximum: 120 }));
 
 /** A name in one interface language: empty (or left out) shows `name` there. */
 const languageName = (field: string) => text(field, 0, CATEGORY_NAME_MAX).optional();
@@ -37,7 +38,7 @@ const languageName = (field: string) => text(field, 0, CATEGORY_NAME_MAX).option
 export const CategoryInputSchema = z.object({
   name: text('name', 1, CATEGORY_NAME_MAX),
   description: text('description', 1, 2000),
-  isHome: z.boolean({ error: 'isHome must be true or false' }).default(false),
+  isHome: z.boolean(says('validation.not_boolean', { field: 'isHome' })).default(false),
   slug: slugInput.optional(),
   parentId: IdSchema.nullable().optional(),
   nameHi: languageName('nameHi'),

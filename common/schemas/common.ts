@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { says } from '../refusals/schema-refusals';
 
 /** A string `_id` (UUID). Anything else is refused before it reaches SQL. */
-export const IdSchema = z.uuid({ error: 'Expected an id' });
+export const IdSchema = z.uuid(says('validation.not_id'));
 
 export const IdParamsSchema = z.object({ id: IdSchema });
 
@@ -9,16 +10,16 @@ export const IdParamsSchema = z.object({ id: IdSchema });
 export const pagination = (defaultLimit: number, maxLimit = 100) =>
   z.object({
     page: z.coerce
-      .number({ error: 'page must be a number' })
-      .int('page must be a whole number')
-      .min(1, 'page must be 1 or more')
-      .max(1_000_000, 'page is too large')
+      .number(says('validation.not_number', { field: 'page' }))
+      .int(says('validation.not_whole_number', { field: 'page' }))
+      .min(1, says('validation.at_least', { field: 'page', minimum: 1 }))
+      .max(1_000_000, says('validation.number_too_large', { field: 'page' }))
       .default(1),
     limit: z.coerce
-      .number({ error: 'limit must be a number' })
-      .int('limit must be a whole number')
-      .min(1, 'limit must be 1 or more')
-      .max(maxLimit, `limit must be at most ${maxLimit}`)
+      .number(says('validation.not_number', { field: 'limit' }))
+      .int(says('validation.not_whole_number', { field: 'limit' }))
+      .min(1, says('validation.at_least', { field: 'limit', minimum: 1 }))
+      .max(maxLimit, says('validation.at_most', { field: 'limit', maximum: maxLimit }))
       .default(defaultLimit),
   });
 
@@ -27,15 +28,37 @@ export const limitOnly = (defaultLimit: number, maxLimit = 100) =>
 
 export const MessageSchema = z.object({ message: z.string() });
 
+/** What a refusal's text is made of (a name, a count, a size): see common/refusals. */
+const ParamsSchema = z.record(z.string(), z.unknown());
+
+/** One problem of an invalid request: where, in English, and by code (common/refusals). */
+export const FieldErrorSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+  code: z.string(),
+  params: ParamsSchema.optional(),
+});
+
+/**
+ * An error answer (DECISIONS.md §1, §22): SPEC.md's English `message`, the refusal's stable
+ * `code` and the `params` its text is made of, and for invalid input each problem in `errors`.
+ */
 export const ErrorSchema = z.object({
   message: z.string(),
-  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  code: z.string(),
+  params: ParamsSchema.optional(),
+  errors: z.array(FieldErrorSchema).optional(),
 });
 
 /** Trimmed text with a clear length rule. */
 export const text = (field: string, min: number, max: number) =>
   z
-    .string({ error: `${field} must be text` })
+    .string(says('validation.not_text', { field }))
     .trim()
-    .min(min, min === 1 ? `${field} is required` : `${field} must be at least ${min} characters`)
-    .max(max, `${field} must be at most ${max} characters`);
+    .min(
+      min,
+      min === 1
+        ? says('validation.required', { field })
+        : says('validation.too_short', { field, minimum: min }),
+    )
+    .max(max, says('validation.too_long', { field, maximum: max }));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { htmlShape } from '../html-shape';
+import { issueSays, says } from '../refusals/schema-refusals';
 import { AuthorRefSchema } from './articles';
 import { IdSchema } from './common';
 
@@ -16,24 +17,24 @@ export const LIVE_ENTRIES_SHOWN = 200;
 export const LIVE_JSON_LD_UPDATES = 50;
 
 const entryBody = z
-  .string({ error: 'body must be text' })
+  .string(says('validation.not_text', { field: 'body' }))
   .trim()
-  .min(1, 'Write the update: body is empty.')
-  .max(LIVE_ENTRY_MAX, `An update may be at most ${LIVE_ENTRY_MAX} characters.`)
+  .min(1, says('live.body_empty'))
+  .max(LIVE_ENTRY_MAX, says('live.body_too_long', { maximum: LIVE_ENTRY_MAX }))
   .superRefine((html, ctx) => {
     const { tags, depth } = htmlShape(html);
     if (tags > LIVE_ENTRY_TAGS)
       ctx.addIssue({
         code: 'custom',
-        message: `An update may have at most ${LIVE_ENTRY_TAGS} HTML tags.`,
+        ...issueSays('live.too_many_html_tags', { maximum: LIVE_ENTRY_TAGS }),
       });
     else if (depth > LIVE_ENTRY_DEPTH)
       ctx.addIssue({
         code: 'custom',
-        message: `An update may nest HTML elements at most ${LIVE_ENTRY_DEPTH} levels deep.`,
+        ...issueSays('live.html_too_deep', { maximum: LIVE_ENTRY_DEPTH }),
       });
   });
-const flag = (field: string) => z.boolean({ error: `${field} must be true or false` });
+const flag = (field: string) => z.boolean(says('validation.not_boolean', { field }));
 
 /** `POST /api/articles/{id}/live`. */
 export const LiveEntryInputSchema = z.object({
@@ -50,9 +51,7 @@ export const LiveEntryUpdateSchema = z
     pinned: flag('pinned').optional(),
     keyEvent: flag('keyEvent').optional(),
   })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), {
-    message: 'Give body, pinned or keyEvent to change.',
-  });
+  .refine((v) => Object.values(v).some((x) => x !== undefined), says('live.nothing_to_change'));
 export type LiveEntryUpdate = z.infer<typeof LiveEntryUpdateSchema>;
 
 export const LiveEntryParamsSchema = z.object({ id: IdSchema, entryId: IdSchema });
@@ -60,7 +59,7 @@ export const LiveEntryParamsSchema = z.object({ id: IdSchema, entryId: IdSchema 
 export const LiveQuerySchema = z.object({
   /** Only entries written, changed or removed after this time (a poll's last `updatedAt`). */
   since: z.iso
-    .datetime({ offset: true, error: 'since must be a date and time (ISO 8601)' })
+    .datetime({ offset: true, ...says('validation.not_datetime', { field: 'since' }) })
     .optional(),
 });
 

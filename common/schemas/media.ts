@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SEARCH_QUERY_MAX } from '../articles';
+import { says } from '../refusals/schema-refusals';
 import { IMAGE_ALT_MAX } from './articles';
 import { IdSchema, pagination } from './common';
 
@@ -34,15 +35,17 @@ export const MEDIA_CAPTION_MAX = IMAGE_ALT_MAX;
 export const MediaQuerySchema = pagination(MEDIA_PAGE_SIZE).extend({
   /** Part of the file name, alt text or caption, any case. */
   q: z
-    .string({ error: 'q must be text' })
+    .string(says('validation.not_text', { field: 'q' }))
     .trim()
-    .max(SEARCH_QUERY_MAX, `q must be at most ${SEARCH_QUERY_MAX} characters`)
+    .max(SEARCH_QUERY_MAX, says('validation.too_long', { field: 'q', maximum: SEARCH_QUERY_MAX }))
     .optional(),
-  type: z.enum(MEDIA_TYPES, { error: `type must be one of ${MEDIA_TYPES.join(', ')}` }).optional(),
+  type: z
+    .enum(MEDIA_TYPES, says('validation.one_of', { field: 'type', values: MEDIA_TYPES }))
+    .optional(),
   /** The month of the upload, YYYY-MM, in UTC (the month of its storage folder). */
   month: z
     .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be a month such as 2026-03')
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, says('media.month_invalid'))
     .optional(),
   uploadedBy: IdSchema.optional(),
 });
@@ -50,9 +53,9 @@ export type MediaQuery = z.infer<typeof MediaQuerySchema>;
 
 const mediaText = (field: string, max: number) =>
   z
-    .string({ error: `${field} must be text` })
+    .string(says('validation.not_text', { field }))
     .trim()
-    .max(max, `${field} must be at most ${max} characters`);
+    .max(max, says('validation.too_long', { field, maximum: max }));
 
 /** `PUT /api/media/{id}`: the alt text, the caption, or both. */
 export const MediaUpdateSchema = z
@@ -61,9 +64,7 @@ export const MediaUpdateSchema = z
     caption: mediaText('caption', MEDIA_CAPTION_MAX).optional(),
   })
   .strict()
-  .refine((v) => v.alt !== undefined || v.caption !== undefined, {
-    message: 'Send alt, caption or both.',
-  });
+  .refine((v) => v.alt !== undefined || v.caption !== undefined, says('media.nothing_to_change'));
 export type MediaUpdate = z.infer<typeof MediaUpdateSchema>;
 
 /** The library's edit form: both texts, as MediaUpdateSchema checks them. */

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { PushKey } from '../refusals/newsroom';
+import { says } from '../refusals/schema-refusals';
 import { IdSchema } from './common';
 
 /*
@@ -18,25 +20,26 @@ export function base64UrlBytes(value: string): number {
   return Math.floor((m[1].length * 3) / 4);
 }
 
-const keyOf = (field: string, bytes: number, what: string) =>
+const keyOf = (key: PushKey, bytes: number) =>
   z
-    .string({ error: `${field} is required: ${what}` })
-    .refine((v) => base64UrlBytes(v) === bytes, `${field} must be ${what} (base64url)`);
+    .string(says('push.key_required', { key }))
+    .refine((v) => base64UrlBytes(v) === bytes, says('push.key_invalid', { key }));
 
 /** `POST /api/push/subscriptions`: a browser's PushSubscription as its toJSON() gives it. */
 export const PushSubscriptionInputSchema = z.object({
   endpoint: z
-    .string({ error: 'endpoint is required' })
-    .max(PUSH_ENDPOINT_MAX, `endpoint must be at most ${PUSH_ENDPOINT_MAX} characters`)
-    .refine((v) => URL.canParse(v) && new URL(v).protocol === 'https:', {
-      error: 'endpoint must be an https: address',
-    }),
+    .string(says('validation.required', { field: 'endpoint' }))
+    .max(
+      PUSH_ENDPOINT_MAX,
+      says('validation.too_long', { field: 'endpoint', maximum: PUSH_ENDPOINT_MAX }),
+    )
+    .refine(
+      (v) => URL.canParse(v) && new URL(v).protocol === 'https:',
+      says('push.endpoint_not_https'),
+    ),
   keys: z.object(
-    {
-      p256dh: keyOf('keys.p256dh', 65, "the browser's P-256 public key, 65 bytes"),
-      auth: keyOf('keys.auth', 16, "the browser's authentication secret, 16 bytes"),
-    },
-    { error: 'keys is required: { p256dh, auth }' },
+    { p256dh: keyOf('p256dh', 65), auth: keyOf('auth', 16) },
+    says('push.keys_required'),
   ),
 });
 export type PushSubscriptionInput = z.infer<typeof PushSubscriptionInputSchema>;
@@ -53,9 +56,9 @@ export const PushKeySchema = z.object({
 export const PushAlertInputSchema = z.object({
   articleId: IdSchema,
   title: z
-    .string({ error: 'title must be text' })
+    .string(says('validation.not_text', { field: 'title' }))
     .trim()
-    .max(PUSH_TITLE_MAX, `title must be at most ${PUSH_TITLE_MAX} characters`)
+    .max(PUSH_TITLE_MAX, says('validation.too_long', { field: 'title', maximum: PUSH_TITLE_MAX }))
     .optional()
     .transform((v) => v || undefined),
 });

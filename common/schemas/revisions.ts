@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ARTICLE_STATUSES, LANGUAGES } from '../articles';
 import { ARTICLE_NAME_MAX, ArticleTextsSchema, articleTexts, IMAGE_URL_MAX } from './articles';
+import { says } from '../refusals/schema-refusals';
 import { IdSchema } from './common';
 
 /** Why a revision was recorded: a save (create or update), a status move, an autosave, a restore. */
@@ -66,7 +67,7 @@ export const RevisionParamsSchema = z.object({ id: IdSchema, revisionId: IdSchem
 
 const updatedAtField = z.iso.datetime({
   offset: true,
-  error: 'updatedAt must be a date and time (ISO 8601)',
+  ...says('validation.not_datetime', { field: 'updatedAt' }),
 });
 
 /** Restoring: the article's updatedAt as the client knows it; an older one is refused (409). */
@@ -80,13 +81,16 @@ const fields = ArticleTextsSchema.shape;
  */
 export const AutosaveInputSchema = ArticleTextsSchema.extend({
   name: z
-    .string({ error: 'name must be text' })
-    .max(ARTICLE_NAME_MAX, `name must be at most ${ARTICLE_NAME_MAX} characters`)
+    .string(says('validation.not_text', { field: 'name' }))
+    .max(
+      ARTICLE_NAME_MAX,
+      says('validation.too_long', { field: 'name', maximum: ARTICLE_NAME_MAX }),
+    )
     .default(''),
   slug: fields.slug.default(''),
   imageUrl: z
-    .string({ error: 'imageUrl must be text' })
-    .max(IMAGE_URL_MAX, `imageUrl must be at most ${IMAGE_URL_MAX} characters`)
+    .string(says('validation.not_text', { field: 'imageUrl' }))
+    .max(IMAGE_URL_MAX, says('validation.too_long', { field: 'imageUrl', maximum: IMAGE_URL_MAX }))
     .default(''),
   category: z.union([IdSchema, z.literal('')]).default(''),
   language: z.union([z.enum(LANGUAGES), z.literal('')]).default(''),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SEARCH_QUERY_MAX } from '../articles';
+import { says } from '../refusals/schema-refusals';
 import { ArticleCardSchema, LanguageSchema } from './articles';
 import { limitOnly, pagination } from './common';
 
@@ -8,10 +9,10 @@ export const SEARCH_PAGE_SIZE = 9;
 
 export const SearchQuerySchema = pagination(SEARCH_PAGE_SIZE, 50).extend({
   q: z
-    .string({ error: 'q is required: what to search for' })
+    .string(says('search.query_required'))
     .trim()
-    .min(1, 'Type something to search for.')
-    .max(SEARCH_QUERY_MAX, `A search may be at most ${SEARCH_QUERY_MAX} characters long.`),
+    .min(1, says('search.query_empty'))
+    .max(SEARCH_QUERY_MAX, says('search.query_too_long', { maximum: SEARCH_QUERY_MAX })),
   language: LanguageSchema.optional(),
 });
 

@@ -1,23 +1,24 @@
 import { z } from 'zod';
 import { STAFF_LANGUAGES } from '../languages';
 import { ROLES, type Role } from '../roles';
+import { says } from '../refusals/schema-refusals';
 import { SLUG_MAX_LENGTH } from '../slug';
 import { pagination, text } from './common';
 
 export const BIO_MAX_LENGTH = 2000;
 
 const email = z
-  .string({ error: 'email must be text' })
+  .string(says('validation.not_text', { field: 'email' }))
   .trim()
-  .max(254, 'email must be at most 254 characters')
-  .pipe(z.email({ error: 'Enter a valid e-mail address' }))
+  .max(254, says('validation.too_long', { field: 'email', maximum: 254 }))
+  .pipe(z.email(says('validation.email')))
   .transform((v) => v.toLowerCase());
 
 /** Passwords: long enough to resist guessing, short enough to hash quickly. */
 const password = z
-  .string({ error: 'password must be text' })
-  .min(8, 'Password must be at least 8 characters')
-  .max(200, 'Password must be at most 200 characters');
+  .string(says('validation.not_text', { field: 'password' }))
+  .min(8, says('validation.too_short', { field: 'Password', minimum: 8 }))
+  .max(200, says('validation.too_long', { field: 'Password', maximum: 200 }));
 
 export const SignUpSchema = z.object({
   name: text('name', 1, 100),
@@ -28,11 +29,17 @@ export type SignUpInput = z.infer<typeof SignUpSchema>;
 
 export const SignInSchema = z.object({
   email,
-  password: z.string({ error: 'password must be text' }).min(1, 'password is required').max(200),
+  password: z
+    .string(says('validation.not_text', { field: 'password' }))
+    .min(1, says('validation.required', { field: 'password' }))
+    .max(200),
 });
 export type SignInInput = z.infer<typeof SignInSchema>;
 
-export const RoleSchema = z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}` });
+export const RoleSchema = z.enum(
+  ROLES,
+  says('validation.one_of', { field: 'role', values: ROLES }),
+);
 
 /** What the client stores under `userInfo` (SPEC.md §3). */
 export const UserInfoSchema = z.object({
@@ -102,7 +109,7 @@ export type PasswordSet = z.infer<typeof PasswordSetSchema>;
 export const currentPasswordGiven = (v: { password?: string; currentPassword?: string }) =>
   v.password === undefined || Boolean(v.currentPassword);
 export const CURRENT_PASSWORD_NEEDED = {
-  message: 'Type your current password to set a new one.',
+  ...says('user.current_password_needed'),
   path: ['currentPassword'],
 };
 
@@ -114,17 +121,17 @@ export const AuthorProfileInputSchema = z.object({
   name: text('name', 1, 100).optional(),
   slug: text('slug', 1, SLUG_MAX_LENGTH).optional(),
   bio: z
-    .string({ error: 'bio must be text' })
+    .string(says('validation.not_text', { field: 'bio' }))
     .trim()
-    .max(BIO_MAX_LENGTH, `bio must be at most ${BIO_MAX_LENGTH} characters`)
+    .max(BIO_MAX_LENGTH, says('validation.too_long', { field: 'bio', maximum: BIO_MAX_LENGTH }))
     .optional(),
   photoUrl: z
-    .string({ error: 'photoUrl must be text' })
+    .string(says('validation.not_text', { field: 'photoUrl' }))
     .trim()
-    .max(1000, 'photoUrl must be at most 1000 characters')
+    .max(1000, says('validation.too_long', { field: 'photoUrl', maximum: 1000 }))
     .refine(
       (v) => v === '' || v.startsWith('/media/') || /^https:\/\/[^\s"'<>]+$/i.test(v),
-      'photoUrl must be an uploaded image, an https address or empty',
+      says('user.photo_url_invalid'),
     )
     .optional(),
 });
@@ -136,15 +143,18 @@ const changesSomething = (v: Partial<Record<(typeof PROFILE_FIELDS)[number], unk
 
 /** An administrator edits someone's public profile. */
 export const AuthorProfileUpdateSchema = AuthorProfileInputSchema.refine(changesSomething, {
-  message: 'Nothing to change: give a new name, slug, bio or photo',
+  ...says('user.profile_unchanged'),
   path: ['name'],
 });
 
 export const ProfileUpdateSchema = AuthorProfileInputSchema.extend({
   password: password.optional(),
-  currentPassword: z.string({ error: 'currentPassword must be text' }).max(200).optional(),
+  currentPassword: z
+    .string(says('validation.not_text', { field: 'currentPassword' }))
+    .max(200)
+    .optional(),
   /** Review mail on or off (issue 26 item 8). */
-  reviewMail: z.boolean({ error: 'reviewMail must be true or false' }).optional(),
+  reviewMail: z.boolean(says('validation.not_boolean', { field: 'reviewMail' })).optional(),
   /** The back office's language; null: the site's again (issue 36 item 8). */
   uiLanguage: OwnUiLanguageSchema.optional(),
 })
@@ -154,10 +164,7 @@ export const ProfileUpdateSchema = AuthorProfileInputSchema.extend({
       v.password !== undefined ||
       v.reviewMail !== undefined ||
       v.uiLanguage !== undefined,
-    {
-      message: 'Nothing to change: give a new name or a new password',
-      path: ['name'],
-    },
+    { ...says('user.nothing_to_change'), path: ['name'] },
   )
   .refine(currentPasswordGiven, CURRENT_PASSWORD_NEEDED);
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
@@ -173,7 +180,7 @@ export type Author = z.infer<typeof AuthorSchema>;
  */
 export const LINK_TOKEN_PATTERN = /^[0-9a-f]{64}$/;
 export const LinkTokenParamsSchema = z.object({
-  token: z.string().regex(LINK_TOKEN_PATTERN, 'This link is not complete: copy the whole link'),
+  token: z.string().regex(LINK_TOKEN_PATTERN, says('link.incomplete')),
 });
 
 /** The roles an administrator invites to: staff, who work in the back office. */
@@ -181,7 +188,7 @@ export const INVITED_ROLES = ROLES.filter((r): r is Exclude<Role, 'reader'> => r
 export const InvitationInputSchema = z.object({
   email,
   name: text('name', 1, 100),
-  role: z.enum(INVITED_ROLES, { error: `role must be one of ${INVITED_ROLES.join(', ')}` }),
+  role: z.enum(INVITED_ROLES, says('validation.one_of', { field: 'role', values: INVITED_ROLES })),
 });
 export type InvitationInput = z.infer<typeof InvitationInputSchema>;
 

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EventsPageSchema, EventsQuerySchema } from '../../common/schemas/events';
 import type { Db } from '../../db/client';
 import { requireRole } from '../lib/actor';
-import { errorResponses } from '../lib/errors';
+import { errorResponses, SIGNED_IN } from '../lib/errors';
 import { eventsAfter } from './events-repository';
 
 /**
@@ -23,15 +23,14 @@ export function eventsRoutes(db: Db) {
             'Each change to articles, live blogs, the breaking band, categories, tags, settings, static pages, authors and media is an event, written with the change itself. Ask again with `after` set to the answer’s `next` to read on. Events are kept 30 days.',
           security: [{ bearer: [] }],
           querystring: EventsQuerySchema,
-          response: { 200: EventsPageSchema, ...errorResponses(400, 401, 403, 429) },
+          response: {
+            200: EventsPageSchema,
+            ...errorResponses(...SIGNED_IN, 'auth.role_required', 'events.read_forbidden'),
+          },
         },
       },
       async (request) => {
-        requireRole(
-          await request.actor(),
-          'administrator',
-          'Only administrators can read the events.',
-        );
+        requireRole(await request.actor(), 'administrator', 'events.read_forbidden');
         const { after, limit } = request.query;
         const rows = await eventsAfter(db, after, limit);
         return {

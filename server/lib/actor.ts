@@ -1,3 +1,4 @@
+import type { CodeWithStatus } from '../../common/refusals/catalogue';
 import { hasRole, type Role } from '../../common/roles';
 import { forbidden, unauthorized } from './errors';
 
@@ -9,14 +10,22 @@ export interface Actor {
   role: Role;
 }
 
-/** The service-layer gate (DECISIONS.md §2): throws 401 for nobody, 403 for too weak a role. */
+/** A 403 of the catalogue that takes no params: what a gate may say instead of the role. */
+export type Refusal403 = {
+  [C in CodeWithStatus<403>]: C extends 'auth.role_required' ? never : C;
+}[CodeWithStatus<403>];
+
+/**
+ * The service-layer gate (DECISIONS.md §2): throws 401 for nobody, 403 for too weak a role
+ * (`auth.role_required`, or the refusal given, which says what the role would allow).
+ */
 export function requireRole(
   actor: Actor | null | undefined,
   minimum: Role,
-  message?: string,
+  refusal?: Refusal403,
 ): Actor {
   if (!actor) throw unauthorized();
   if (!hasRole(actor.role, minimum))
-    throw forbidden(message ?? `This needs the ${minimum} role or higher.`);
+    throw refusal ? forbidden(refusal) : forbidden('auth.role_required', { role: minimum });
   return actor;
 }

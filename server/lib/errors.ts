@@ -1,45 +1,92 @@
 /*
- * Typed errors with stable codes (STYLE.md §12). Services throw them; the one error handler in
- * plugins/errors.ts turns them into DECISIONS.md §1's JSON. Messages are meant for the user.
+ * Typed errors with stable codes (STYLE.md §12, DECISIONS.md §22). Services throw them by code
+ * (`throw conflict('article.slug_taken')`); the code's English text and status live once, in
+ * common/refusals/catalogue.ts. The one error handler in plugins/errors.ts turns them into
+ * DECISIONS.md §1's JSON: `{ message, code, params?, errors? }`.
  */
-import { ErrorSchema } from '../../common/schemas/common';
+import { z } from 'zod';
+import {
+  englishOf,
+  REFUSALS,
+  statusOf,
+  type Code,
+  type ApiCode,
+  type CodeWithStatus,
+  type ParamsArg,
+  type ParamsOf,
+} from '../../common/refusals/catalogue';
+import type { Detail, Entry } from '../../common/refusals/define';
+import { refusalOfIssue } from '../../common/refusals/schema-refusals';
+import { ErrorSchema, FieldErrorSchema, MessageSchema } from '../../common/schemas/common';
 
+/** What a refusal's text is made of, as the answer carries it. */
+export type Params = Record<string, unknown>;
+
+/** One problem of a refused request, where it was found (`errors[]`, DECISIONS.md §1). */
 export interface FieldError {
   path: string;
   message: string;
+  code: string;
+  params?: Params;
 }
 
+const detailsOf = (errors: readonly FieldError[] | undefined): Detail[] =>
+  (errors ?? []).map((e) => ({ path: e.path, text: e.message }));
+
 export class AppError extends Error {
+  readonly statusCode: number;
   constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly code: string,
+    readonly code: ApiCode,
+    readonly params?: Params,
     readonly errors?: FieldError[],
   ) {
-    super(message);
+    super(englishOf(code, params as never, detailsOf(errors)));
+    this.statusCode = statusOf(code);
     this.name = 'AppError';
   }
 }
 
-export const badRequest = (message: string, errors?: FieldError[]) =>
-  new AppError(400, message, 'BAD_REQUEST', errors);
-/** A 400 about one field: the same sentence at the top and under the field (forms show it there). */
-export const fieldError = (path: string, message: string) =>
-  badRequest(message, [{ path, message }]);
-export const unauthorized = (message = 'Not signed in, or the session has expired.') =>
-  new AppError(401, message, 'UNAUTHORIZED');
-export const forbidden = (message = 'You are not allowed to do this.') =>
-  new AppError(403, message, 'FORBIDDEN');
-export const notFound = (message = 'Not found.') => new AppError(404, message, 'NOT_FOUND');
-export const conflict = (message: string) => new AppError(409, message, 'CONFLICT');
-export const gone = (message: string) => new AppError(410, message, 'GONE');
-export const payloadTooLarge = (message: string) => new AppError(413, message, 'PAYLOAD_TOO_LARGE');
-export const unsupportedMediaType = (message: string) =>
-  new AppError(415, message, 'UNSUPPORTED_MEDIA_TYPE');
-export const tooManyRequests = (message: string) => new AppError(429, message, 'TOO_MANY_REQUESTS');
+/** A problem under one field: its path, its English, its code and params. */
+export function fieldRefusal<C extends ApiCode>(
+  path: string,
+  code: C,
+  ...[params]: ParamsArg<C>
+): FieldError {
+  const message = englishOf(code, params as ParamsOf<C>);
+  return params === undefined
+    ? { path, message, code }
+    : { path, message, code, params: params as Params };
+}
+
+/** The refusals one status answers: a throw site names the code, TypeScript checks the status. */
+const refusing =
+  <S extends number>() =>
+  <C extends CodeWithStatus<S>>(code: C, ...[params]: ParamsArg<C>) =>
+    new AppError(code, params as Params | undefined);
+
+export const badRequest = refusing<400>();
+/** A 400 about one field: the same refusal at the top and under the field (forms show it there). */
+export const fieldError = <C extends CodeWithStatus<400>>(
+  path: string,
+  code: C,
+  ...params: ParamsArg<C>
+) => new AppError(code, params[0] as Params | undefined, [fieldRefusal(path, code, ...params)]);
+/** 401: nobody signed in (`auth.signed_out`) unless another refusal is named. */
+export const unauthorized = <C extends CodeWithStatus<401> = 'auth.signed_out'>(
+  code?: C,
+  ...[params]: ParamsArg<C>
+) => new AppError(code ?? 'auth.signed_out', params as Params | undefined);
+export const forbidden = refusing<403>();
+export const notFound = refusing<404>();
+export const conflict = refusing<409>();
+export const gone = refusing<410>();
+export const payloadTooLarge = refusing<413>();
+export const unsupportedMediaType = refusing<415>();
+export const tooManyRequests = refusing<429>();
 /** A write that found no room (issue 24 item 4): nothing was stored, and the answer says where. */
-export const insufficientStorage = (message: string) =>
-  new AppError(507, message, 'INSUFFICIENT_STORAGE');
+export const insufficientStorage = refusing<507>();
+export const requestTimeout = refusing<408>();
+export const serviceUnavailable = refusing<503>();
 
 /**
  * Whether `error` is a disk or database out of room: ENOSPC or EDQUOT from the file system,
@@ -52,36 +99,163 @@ export function isStorageFull(error: unknown): boolean {
 
 /**
  * What each error status means on this API, as the OpenAPI document says it. Every body is
- * DECISIONS.md §1's `{ message, errors? }` (`ErrorSchema`).
+ * DECISIONS.md §1's `{ message, code, params?, errors? }` (`ErrorSchema`).
  */
-const ERROR_MEANINGS = {
+export const ERROR_MEANINGS = {
   400: 'The request is invalid: a field (named in `errors`), the JSON, the address or the Host header.',
   401: 'Not signed in, or the session has expired or was ended.',
   403: 'Signed in without the role this needs, or a cookie-borne write from another site.',
   404: 'Nothing has this id, slug or address.',
   405: 'The address exists but does not take this method: `Allow` lists the ones it takes.',
-  408: 'The body did not arrive in time: the connection is closed.',
+  408: 'The request (or an upload’s body) did not arrive in time: the connection is closed.',
   409: 'Conflicts with what is stored: a name, slug or email already in use, a stale edit, or a rule that keeps it.',
   410: 'The link was used already or has expired: `message` says which.',
   413: 'The body is larger than this call takes.',
   415: 'The body is not of a media type this call takes.',
   429: 'Too many requests from this address: `Retry-After` says in how many seconds to try again.',
+  431: 'The request headers are too large.',
+  500: 'Something went wrong on our side: nothing about the request, and nothing to fix in it.',
   503: 'Busy for a moment (the database is away, or this person is already sending as many uploads as they may): `Retry-After` says in how many seconds to try again.',
   507: 'The storage named in `message` is full: nothing was stored.',
 } as const;
 
 export type ErrorStatus = keyof typeof ERROR_MEANINGS;
 
+type StatusOf<C extends ApiCode> = (typeof REFUSALS)[C] extends { status: infer S extends number }
+  ? S
+  : never;
+
+/** What any API call can be refused with before (or whatever) its handler does. */
+export const EVERY_CALL = ['validation.invalid', 'request.bad_host', 'http.bad_request'] as const;
+/** What the framework refuses of a JSON body. */
+export const JSON_BODY = [
+  'http.bad_json',
+  'http.empty_json',
+  'http.length_mismatch',
+  'http.body_too_large',
+  'http.unsupported_media_type',
+] as const;
+/**
+ * What an API address answers outside its operations' own contracts: a call no route takes,
+ * a request Node cannot read, our own failures. The OpenAPI document lists them once, under
+ * `components.responses` (server/plugins/openapi.ts).
+ */
+export const ANY_ADDRESS = [
+  'http.not_found',
+  'http.method_not_allowed',
+  'request.unreadable',
+  'request.timeout',
+  'request.headers_too_large',
+  'server.error',
+  'server.database_away',
+] as const;
+/** A signed-in write: nobody signed in, or a cookie-borne write from another site. */
+export const SIGNED_IN = ['auth.signed_out', 'auth.cross_site'] as const;
+
+/** The codes each error response of an operation names (what the OpenAPI document lists). */
+export const codesOf = (codes: readonly ApiCode[]) => {
+  const byStatus = new Map<number, ApiCode[]>();
+  for (const code of new Set(codes)) {
+    const status = statusOf(code);
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return byStatus;
+};
+
+/**
+ * The codes a problem in `errors[]` may have: each part of invalid input (the shared schemas'
+ * own, zod's, the services' field refusals) and the few details other answers give.
+ */
+export const ISSUE_CODES = (Object.keys(REFUSALS) as Code[]).filter((code) => {
+  const entry: Entry = REFUSALS[code];
+  if (entry.detail) return true;
+  return entry.status === 400 && !/^(http|request)\./.test(code) && code !== 'validation.invalid';
+});
+
+/**
+ * The shared error schema, its `code` documented as one of `codes` (and, when given, the
+ * codes of its `errors[]`).
+ */
+export const errorSchemaFor = (
+  status: number,
+  codes: readonly string[],
+  issueCodes?: readonly string[],
+) =>
+  ErrorSchema.extend({
+    // Documented, not enforced: an answer with a code its route forgot still goes out as it is
+    // (the tests catch it, tests/setup/declared-statuses.ts), not as a 500 of the serializer.
+    code: ErrorSchema.shape.code.meta({ enum: [...codes].sort() }),
+    ...(issueCodes
+      ? {
+          errors: z
+            .array(
+              FieldErrorSchema.extend({
+                code: FieldErrorSchema.shape.code.meta({ enum: [...issueCodes].sort() }),
+              }),
+            )
+            .optional(),
+        }
+      : {}),
+  }).meta({ description: ERROR_MEANINGS[status as ErrorStatus] ?? 'Refused.' });
+
+function responses<const C extends readonly ApiCode[]>(
+  codes: C,
+): Record<StatusOf<C[number]>, typeof ErrorSchema> {
+  return Object.fromEntries(
+    [...codesOf(codes)].map(([status, named]) => [status, errorSchemaFor(status, named)]),
+  ) as Record<StatusOf<C[number]>, typeof ErrorSchema>;
+}
+
 /**
  * The error answers of a route, for its `schema.response` next to its success answers
- * (`{ 200: CategorySchema, ...errorResponses(400, 401, 403, 404) }`). A route lists the statuses
- * it really answers, where its schema is; the OpenAPI document and the response serializer both
- * read them from there.
+ * (`{ 200: CategorySchema, ...errorResponses(...SIGNED_IN, 'category.not_found') }`): a route
+ * names the codes it can answer, where its schema is; their statuses come from the catalogue,
+ * and the OpenAPI document lists each status's codes. Every call also answers invalid input
+ * and the rate limit (EVERY_CALL, `rate_limit.exceeded`).
  */
-export function errorResponses<const S extends readonly ErrorStatus[]>(
-  ...statuses: S
-): Record<S[number], typeof ErrorSchema> {
-  return Object.fromEntries(
-    statuses.map((status) => [status, ErrorSchema.meta({ description: ERROR_MEANINGS[status] })]),
-  ) as Record<S[number], typeof ErrorSchema>;
+export const errorResponses = <const C extends readonly ApiCode[]>(...codes: C) =>
+  responses([...EVERY_CALL, 'rate_limit.exceeded', ...codes] as const);
+
+/** The same for a call no rate limit counts (the health probes). */
+export const unlimitedErrorResponses = <const C extends readonly ApiCode[]>(...codes: C) =>
+  responses([...EVERY_CALL, ...codes] as const);
+
+/**
+ * An answer that is not a refusal but that a page shows as the server says it (a reset link on
+ * its way, every session ended): its English and its code, so other languages say it too.
+ */
+export type Notice<C extends ApiCode> = { message: string; code: C };
+export const notice = <C extends ApiCode>(code: C): Notice<C> => ({
+  message: englishOf(code, undefined as ParamsOf<C>),
+  code,
+});
+
+/** A zod issue (its code and its own fields) as an `errors[]` entry at `path`: its code too. */
+export function issueError(
+  path: string,
+  issue: { code?: string; message?: string } & object,
+): FieldError {
+  const refusal = refusalOfIssue(issue as Parameters<typeof refusalOfIssue>[0]);
+  return {
+    path,
+    message: issue.message ?? 'is invalid',
+    code: refusal.code,
+    ...(refusal.params ? { params: refusal.params as Params } : {}),
+  };
 }
+
+/**
+ * A 400 explained by the issues of a schema check (a revision that no longer passes the
+ * article's schema): each issue in `errors`, with its English and its code.
+ */
+export function refusedFor(
+  code: CodeWithStatus<400>,
+  issues: readonly ({ path: readonly PropertyKey[]; message: string } & object)[],
+): AppError {
+  const errors = issues.map((issue) => issueError(issue.path.map(String).join('.'), issue));
+  return new AppError(code, undefined, errors);
+}
+
+/** The answer of a call that answers a notice: `{ message, code }` with one of these codes. */
+export const noticeSchema = <const C extends readonly [ApiCode, ...ApiCode[]]>(...codes: C) =>
+  MessageSchema.extend({ code: z.enum(codes) });

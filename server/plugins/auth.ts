@@ -48,7 +48,7 @@ export function registerAuth(app: FastifyInstance, users: UsersService) {
       if (found.from === 'cookie' && !SAFE_METHODS.has(this.method)) {
         const origin = this.headers.origin;
         if (origin !== undefined && originHost(origin) !== this.host)
-          throw forbidden('Cross-site request refused.');
+          throw forbidden('auth.cross_site');
       }
       return users.authenticate(found.token);
     })();

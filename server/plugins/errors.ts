@@ -1,17 +1,33 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { englishOf, REFUSALS, type ApiCode, type ParamsArg } from '../../common/refusals/catalogue';
 import { isDatabaseUnavailable } from '../lib/db-errors';
-import { AppError, type FieldError } from '../lib/errors';
+import { AppError, issueError, type FieldError, type Params } from '../lib/errors';
 
 /** What a request that met an unreachable database is told, and when to ask again. */
-export const DATABASE_AWAY =
-  'The site cannot reach its database just now. Please try again in a few seconds.';
+export const DATABASE_AWAY = englishOf('server.database_away');
 export const RETRY_AFTER_SECONDS = 5;
 
-interface ErrorBody {
+/** An error answer's body (DECISIONS.md §1, §22). */
+export interface ErrorBody {
   message: string;
+  code: ApiCode;
+  params?: Params;
   errors?: FieldError[];
 }
+
+/** The body of a refusal of the catalogue, for the answers no thrown error makes. */
+export function refusalBody<C extends ApiCode>(code: C, ...[params]: ParamsArg<C>): ErrorBody {
+  const message = englishOf(code, params as never);
+  return params === undefined ? { message, code } : { message, code, params: params as Params };
+}
+
+const bodyOf = (error: AppError): ErrorBody => ({
+  message: error.message,
+  code: error.code,
+  ...(error.params ? { params: error.params } : {}),
+  ...(error.errors ? { errors: error.errors } : {}),
+});
 
 /** The path of a URL, cut short: a message never echoes a huge address back. */
 export const shortPath = (url: string) => {
@@ -26,9 +42,58 @@ function fieldPath(context: string | undefined, instancePath: string): string {
   return [where, ...parts].join('.');
 }
 
+/** Invalid input: 400 with each problem, by where, in English and by code (STYLE.md §12). */
+function invalidInput(
+  validation: readonly {
+    keyword: string;
+    instancePath: string;
+    message?: string;
+    params: object;
+  }[],
+  context: string | undefined,
+): ErrorBody {
+  // Fastify keeps zod's issue under `params`, its code as `keyword`.
+  const errors = validation.map((issue) =>
+    issueError(fieldPath(context, issue.instancePath), {
+      ...issue.params,
+      code: issue.keyword,
+      ...(issue.message === undefined ? {} : { message: issue.message }),
+    }),
+  );
+  const details = errors.map((e) => ({ path: e.path, text: e.message }));
+  return {
+    message: englishOf('validation.invalid', undefined, details),
+    code: 'validation.invalid',
+    errors,
+  };
+}
+
+/**
+ * Fastify's (and its plugins') own refusals by their error codes. Their texts are theirs, word
+ * for word, as the catalogue has them (tests/integration/api/error-codes.test.ts compares).
+ */
+const FRAMEWORK_CODES: Record<string, ApiCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'http.bad_json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'http.empty_json',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'http.length_mismatch',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'http.body_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'http.unsupported_media_type',
+  FST_REQ_FILE_TOO_LARGE: 'media.too_large',
+};
+
+/** The code of a framework refusal: its own, else the one its status names. */
+export function frameworkCode(error: FastifyError, status: number): ApiCode {
+  const known = FRAMEWORK_CODES[error.code];
+  if (known && REFUSALS[known].status === status) return known;
+  if (status === 413) return 'http.body_too_large';
+  if (status === 415) return 'http.unsupported_media_type';
+  return 'http.bad_request';
+}
+
 /**
  * The one error handler (STYLE.md §12): DECISIONS.md §1's JSON for every failure, the status
- * that names the problem, no stack traces to the client, and 5xx details only in the log.
+ * that names the problem and the code that names the refusal, no stack traces to the client,
+ * and 5xx details only in the log.
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -36,46 +101,39 @@ export function registerErrorHandler(app: FastifyInstance) {
     let body: ErrorBody;
     if (error instanceof AppError) {
       status = error.statusCode;
-      body = error.errors
-        ? { message: error.message, errors: error.errors }
-        : { message: error.message };
+      body = bodyOf(error);
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       status = 400;
-      const errors = error.validation.map((issue) => ({
-        path: fieldPath(error.validationContext, issue.instancePath),
-        message: issue.message ?? 'is invalid',
-      }));
-      const first = errors[0];
-      body = {
-        message: first ? `Invalid request: ${first.path}: ${first.message}` : 'Invalid request',
-        errors,
-      };
+      body = invalidInput(error.validation, error.validationContext);
     } else if (
       typeof error.statusCode === 'number' &&
       error.statusCode >= 400 &&
       error.statusCode < 500
     ) {
-      // Fastify's own refusals: broken JSON, wrong content type, body too large, rate limits.
+      // Fastify's own refusals: broken JSON, wrong content type, body too large.
       status = error.statusCode;
-      body = { message: error.message };
+      body = { message: error.message, code: frameworkCode(error, status) };
     } else if (isDatabaseUnavailable(error)) {
       // The database is restarting or out of reach: worth asking again in a moment.
       status = 503;
-      body = { message: DATABASE_AWAY };
+      body = refusalBody('server.database_away');
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     } else {
       status = 500;
-      body = { message: 'Something went wrong on our side. Please try again.' };
+      body = refusalBody('server.error');
     }
     if (status >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ status, code: (error as { code?: string }).code }, error.message);
+    else request.log.info({ status, code: body.code }, error.message);
     return reply.status(status).send(body);
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply
-      .status(404)
-      .send({ message: `No such address: ${request.method} ${shortPath(request.url)}` });
+    reply.status(404).send(
+      refusalBody('http.no_such_address', {
+        method: request.method,
+        path: shortPath(request.url),
+      }),
+    );
   });
 }
 
@@ -136,11 +194,13 @@ export function answerUnknownApiCall(methodsOf: (url: string) => string[]) {
     // A method the address's shape takes, yet no route took it: a parameter past the router's
     // length limit (app.ts, maxParamLength), so no such call.
     if (allowed.length === 0 || (request.method !== 'OPTIONS' && allowed.includes(request.method)))
-      return reply.status(404).send({ message: `No such API call: ${request.method} ${path}` });
+      return reply
+        .status(404)
+        .send(refusalBody('http.not_found', { method: request.method, path }));
     reply.header('allow', allowed.join(', '));
     if (request.method === 'OPTIONS') return reply.status(204).send();
-    return reply.status(405).send({
-      message: `${path} does not take ${request.method}; it takes ${allowed.join(', ')}.`,
-    });
+    return reply
+      .status(405)
+      .send(refusalBody('http.method_not_allowed', { path, method: request.method, allowed }));
   };
 }

@@ -8,8 +8,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { badRequest, notFound } from '../lib/errors';
-import { shortPath } from './errors';
+import { englishOf } from '../../common/refusals/catalogue';
+import { AppError, badRequest, fieldRefusal, notFound } from '../lib/errors';
+import { frameworkCode, refusalBody, shortPath } from './errors';
 
 /** C0 controls other than tab, LF and CR; U+FFFE/U+FFFF; a surrogate without its pair. */
 const BAD_TEXT =
@@ -20,7 +21,7 @@ const BAD_TEXT =
 // eslint-disable-next-line no-control-regex
 const BAD_PATH = /[\u0000-\u001f\u007f\ufffe\uffff]/;
 
-export const BAD_TEXT_MESSAGE = 'must not contain control characters or broken Unicode text';
+export const BAD_TEXT_MESSAGE = englishOf('validation.bad_text', { field: '' });
 
 /** A host name, an IPv4 address or a bracketed IPv6 address, with an optional port. */
 const HOST = /^(?:[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
@@ -54,8 +55,8 @@ function decodedPath(url: string): string | undefined {
 }
 
 const refuse = (where: string) =>
-  badRequest(`Invalid request: ${where}: ${BAD_TEXT_MESSAGE}`, [
-    { path: where, message: BAD_TEXT_MESSAGE },
+  new AppError('validation.invalid', undefined, [
+    fieldRefusal(where, 'validation.bad_text', { field: where.split('.').at(-1) ?? where }),
   ]);
 
 /**
@@ -70,13 +71,23 @@ export function answerFrameworkError(
 ) {
   request.log.info({ code: error.code }, error.message);
   if (error.code === 'FST_ERR_BAD_URL') {
-    if (request.url.startsWith('/api/'))
-      return reply.code(400).send({ message: `Invalid request: url: ${BAD_TEXT_MESSAGE}` });
-    return reply
-      .code(404)
-      .send({ message: `No such address: ${request.method} ${shortPath(request.url)}` });
+    if (request.url.startsWith('/api/')) {
+      const refused = refuse('url');
+      return reply.code(400).send({
+        message: refused.message,
+        code: refused.code,
+        errors: refused.errors,
+      });
+    }
+    return reply.code(404).send(
+      refusalBody('http.no_such_address', {
+        method: request.method,
+        path: shortPath(request.url),
+      }),
+    );
   }
-  return reply.code(error.statusCode ?? 400).send({ message: error.message });
+  const status = error.statusCode ?? 400;
+  return reply.code(status).send({ message: error.message, code: frameworkCode(error, status) });
 }
 
 /**
@@ -86,13 +97,13 @@ export function answerFrameworkError(
  */
 export function answerClientError(error: Error & { code?: string }, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, message] =
+  const [status, code] =
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, 'The request took too long to arrive.']
+      ? ([408, 'request.timeout'] as const)
       : error.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'The request headers are too large.']
-        : [400, 'The request could not be read.'];
-  const body = JSON.stringify({ message });
+        ? ([431, 'request.headers_too_large'] as const)
+        : ([400, 'request.unreadable'] as const);
+  const body = JSON.stringify(refusalBody(code));
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
@@ -105,13 +116,15 @@ export function registerInputGuard(app: FastifyInstance) {
   app.addHook('onRequest', async (request: FastifyRequest) => {
     // `request.host` is X-Forwarded-Host behind a trusted proxy, else the Host header.
     const host = request.headers.host === undefined ? undefined : request.host;
-    if (host !== undefined && !HOST.test(host))
-      throw badRequest('Invalid request: the Host header is not a host name.');
+    if (host !== undefined && !HOST.test(host)) throw badRequest('request.bad_host');
     const path = decodedPath(request.url);
     if (path === undefined || BAD_PATH.test(path)) {
       // No page or file has such an address; an API call is told what is wrong with it.
       if (!request.url.startsWith('/api/'))
-        throw notFound(`No such address: ${request.method} ${shortPath(request.url)}`);
+        throw notFound('http.no_such_address', {
+          method: request.method,
+          path: shortPath(request.url),
+        });
       throw refuse('url');
     }
   });

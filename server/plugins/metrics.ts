@@ -30,13 +30,9 @@ const sameToken = (given: string, token: string) => timingSafeEqual(digest(given
  */
 function checkAccess(request: FastifyRequest, token: string | undefined) {
   if (isLoopback(request.ip)) return;
-  if (!token)
-    throw forbidden(
-      'Metrics are served only to this machine. Set METRICS_TOKEN to read them from elsewhere.',
-    );
+  if (!token) throw forbidden('metrics.local_only');
   const given = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
-  if (!given || !sameToken(given, token))
-    throw unauthorized('Send the metrics token as "Authorization: Bearer <METRICS_TOKEN>".');
+  if (!given || !sameToken(given, token)) throw unauthorized('metrics.token_required');
 }
 
 /**

@@ -2,7 +2,9 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from '../env';
+import { ANY_ADDRESS, codesOf, errorSchemaFor, ISSUE_CODES } from '../lib/errors';
 import { chooseEncoding, encodedEtag, encodePage, noneMatchHits } from '../caching/http-caching';
 
 /** Where the document is served. */
@@ -29,6 +31,44 @@ export function operationIdOf(method: string, url: string): string {
   return method.toLowerCase() + words.join('');
 }
 
+/** A name for the shared answers of each status (`components.responses`). */
+const SHARED_ANSWER_NAMES: Record<number, string> = {
+  400: 'Unreadable',
+  404: 'NoSuchCall',
+  405: 'MethodNotAllowed',
+  408: 'RequestTimeout',
+  431: 'HeadersTooLarge',
+  500: 'ServerError',
+  503: 'DatabaseAway',
+};
+
+/**
+ * The answers no operation declares but any API address may give (ANY_ADDRESS), with the
+ * codes each names, as reusable responses of the document.
+ */
+function sharedAnswers() {
+  const answer = (schema: ReturnType<typeof errorSchemaFor>, description?: string) => ({
+    description: description ?? z.globalRegistry.get(schema)?.description ?? '',
+    content: {
+      // zod writes OpenAPI 3.0's schema objects; the document's types are @fastify/swagger's.
+      'application/json': { schema: z.toJSONSchema(schema, { target: 'openapi-3.0' }) as object },
+    },
+  });
+  return {
+    ...Object.fromEntries(
+      [...codesOf(ANY_ADDRESS)].map(([status, codes]) => [
+        SHARED_ANSWER_NAMES[status] ?? `Status${status}`,
+        answer(errorSchemaFor(status, codes)),
+      ]),
+    ),
+    // What every operation's 400 `validation.invalid` says of each problem in `errors[]`.
+    InvalidInput: answer(
+      errorSchemaFor(400, ['validation.invalid'], ISSUE_CODES),
+      'Invalid input: each problem in `errors[]` has its own code, one of these, with the params its text is made of.',
+    ),
+  };
+}
+
 /**
  * The OpenAPI document is made from the same zod schemas that validate the routes
  * (`/api/openapi.json`), browsable at `/api/docs`. Each route states its own error answers
@@ -42,11 +82,12 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
         version: '1.0.0',
         description:
           'The REST API of Patrika: the calls of the original product (SPEC.md §7, wire-compatible) and our additions. ' +
-          'Errors are `{ message, errors? }` with the status that names the problem.',
+          'Errors are `{ message, code, params?, errors? }` with the status that names the problem: `message` is the English text, `code` the stable name of the refusal (each operation lists the codes it answers), `params` the parts a translation needs, and `errors` each problem of invalid input with its own code.',
       },
       servers: [{ url: config.publicUrl }],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        responses: sharedAnswers(),
       },
     },
     transform: (input) => {

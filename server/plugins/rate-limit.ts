@@ -207,9 +207,7 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
     // Pages, assets and uploads are not API calls; the page cache absorbs readers.
     allowList: (request) => !request.url.startsWith('/api/'),
     errorResponseBuilder: (_request, context) =>
-      tooManyRequests(
-        `Too many requests. Please try again in ${minutesLeft(context.ttl)} minute${minutesLeft(context.ttl) === 1 ? '' : 's'}.`,
-      ),
+      tooManyRequests('rate_limit.exceeded', { minutes: minutesLeft(context.ttl) }),
   });
 }
 

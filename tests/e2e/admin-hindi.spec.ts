@@ -2,9 +2,12 @@
  * Issue 26 item 7: the back office follows the interface language (DECISIONS.md §18). With
  * uiLanguage=hi the article list, the article form and the settings page show no English
  * interface text (names and content aside), and the page says it is Hindi; back in English,
- * SPEC.md's texts are there again.
+ * SPEC.md's texts are there again. Issue 36 item 2: a refusal of the API is shown in Hindi by
+ * its code (app/copy/refusals.hi.ts), whatever its English says.
  */
 import type { Page } from '@playwright/test';
+import { refusalsHi } from '../../app/copy/refusals.hi';
+import { sayWith } from '../../common/refusals/catalogue';
 import {
   ADMIN,
   ADMIN_COPY,
@@ -160,4 +163,55 @@ test('with uiLanguage=hi the article list, the article form and the settings pag
     await expect(page.getByRole('button', { name: 'Update', exact: true })).toBeVisible();
     await expect(page.getByLabel('Meta Title')).toBeVisible();
   });
+});
+
+test('in Hindi, a refusal of the API is shown by its code: a slug another article has', async ({
+  page,
+  admin,
+  make,
+  consoleErrors,
+}) => {
+  test.setTimeout(90_000);
+  // The refused save is the point: the browser logs its 409.
+  consoleErrors.allow(/status of 409/);
+  const original = await admin.settings();
+  make.onCleanup(() => admin.updateSettings({ uiLanguage: original.uiLanguage }));
+  const hi = ADMIN_COPY.hi;
+  const id = unique();
+  const category = await make.category({ name: `कोड श्रेणी ${id}` });
+  const taken = await make.article(category, {
+    name: `पहला लेख ${id}`,
+    slug: `taken-slug-${id}`,
+    language: 'hi',
+    description: '<p>पहला लेख।</p>',
+  });
+  const other = await make.article(category, {
+    name: `दूसरा लेख ${id}`,
+    slug: `other-slug-${id}`,
+    language: 'hi',
+    description: '<p>दूसरा लेख।</p>',
+  });
+
+  await signIn(page, ADMIN, '/admin/dashboard');
+  await readJson<SiteSettings>(await admin.updateSettings({ uiLanguage: 'hi' }));
+  await page.goto(`/admin/edit-article/${other._id}`);
+  await hydrated(page);
+  const slug = page.getByLabel(hi.form.slug, { exact: true });
+  await slug.fill(taken.slug);
+  await page.getByRole('button', { name: hi.form.update, exact: true }).click();
+
+  // The 409's word under the slug field (code article.slug_in_use, its slug and the free one),
+  // as the Hindi table says it: nothing of it comes from the API's English message.
+  const said = sayWith(refusalsHi['article.slug_in_use'], {
+    slug: taken.slug,
+    free: `${taken.slug}-2`,
+  });
+  await expect(page.getByText(said, { exact: true })).toBeVisible();
+  await expect(slug).toHaveAttribute('aria-invalid', 'true');
+  await expectNoEnglish(page, admin, 'the article form with a refused slug');
+  // Nothing was saved.
+  const stored = await readJson<{ slug: string }>(
+    await admin.get(`/api/articles/article/${other._id}`),
+  );
+  expect(stored.slug).toBe(other.slug);
 });

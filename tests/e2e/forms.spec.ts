@@ -142,7 +142,11 @@ test.describe("a 400 answer's errors[].path is shown under the field it names", 
     expect(res.status()).toBe(400);
     const body = (await res.json()) as { errors: { path: string; message: string }[] };
     expect(body.errors).toEqual([
-      { path: 'body.currentPassword', message: 'Your current password is not correct.' },
+      {
+        path: 'body.currentPassword',
+        message: 'Your current password is not correct.',
+        code: 'user.wrong_password',
+      },
     ]);
     await expectFieldError(
       page,

@@ -1,81 +1,81 @@
 /*
- * The API's messages the newsroom meets in the back office, said in Hindi when the interface is
- * (app/copy/server-messages.hi.ts, DECISIONS.md §18): toasts after a save, a publish, a review
- * move, a category or role change, and the shared schemas' messages under the form fields.
- * Taken from where the server and the schemas make them, so a reworded message that the table
- * no longer knows fails here instead of showing the generic sentence.
+ * The refusals the newsroom meets in the back office, said in Hindi by their codes when the
+ * interface is (app/copy/refusals.hi.ts, DECISIONS.md §18, §22): toasts after a save, a
+ * publish, a review move, a category or role change, and the shared schemas' words under the
+ * form fields. Taken from where the server and the schemas make them, so a refusal that lost
+ * its code (or whose code lost its text) fails here instead of showing English or the generic
+ * sentence.
  */
 import { describe, expect, it } from 'vitest';
 import { adminInterfaceFor } from '../../app/copy/admin-language';
-import { knowsServerMessage } from '../../app/copy/server-messages.hi';
+import type { Said } from '../../app/copy/refusals';
 import {
   ArticleFormSchema,
   emptyArticleForm,
 } from '../../app/features/articles/article-form-values';
 import { SettingsFormSchema } from '../../app/features/settings/settings-form';
-import {
-  ArticleInputSchema,
-  ArticleStatusChangeSchema,
-  IMAGE_TO_PUBLISH,
-} from '../../common/schemas/articles';
+import { codeZodIssues } from '../../common/refusals/schema-refusals';
+import { ArticleInputSchema, ArticleStatusChangeSchema } from '../../common/schemas/articles';
 import { BreakingInputSchema } from '../../common/schemas/breaking';
 import { CategoryInputSchema } from '../../common/schemas/categories';
 import { LiveEntryInputSchema, LiveEntryUpdateSchema } from '../../common/schemas/live';
 import { PushAlertInputSchema } from '../../common/schemas/push';
 import { RoleChangeSchema } from '../../common/schemas/users';
 import { DEFAULT_SETTINGS, SiteSettingsSchema } from '../../common/settings';
-import { forbidden, notFound } from '../../server/lib/errors';
-import { REVIEW_REFUSAL } from '../../server/modules/newsroom/status-moves';
 import {
-  TRANSLATION_NOT_YOURS,
-  TRANSLATION_STILL_PUBLISHED,
-} from '../../server/modules/articles/article-values';
-import { NOT_LIVE } from '../../server/modules/live/live-service';
-import { UPLOADS_BUSY } from '../../server/modules/media/media-routes';
-import { MEDIA_STORAGE_FULL } from '../../server/modules/media/media-storage';
-import { PASSWORD_SET } from '../../server/modules/users/users-service';
-import { DATABASE_AWAY } from '../../server/plugins/errors';
+  AppError,
+  badRequest,
+  conflict,
+  fieldError,
+  forbidden,
+  notFound,
+  refusedFor,
+} from '../../server/lib/errors';
+import { REVIEW_REFUSAL } from '../../server/modules/newsroom/status-moves';
 
-const issues = (schema: { safeParse: (v: unknown) => unknown }, value: unknown): string[] => {
-  const result = schema.safeParse(value) as {
-    success: boolean;
-    error?: { issues: { message: string }[] };
+const issues = (schema: { safeParse: (v: unknown, ctx?: object) => unknown }, value: unknown) => {
+  const result = schema.safeParse(value, { error: codeZodIssues }) as {
+    error?: { issues: { message: string; refusal?: { code: string } }[] };
   };
-  return result.success ? [] : (result.error?.issues.map((i) => i.message) ?? []);
+  return (result.error?.issues ?? []).map((i): Said => ({
+    message: i.message,
+    ...(i.refusal ?? {}),
+  }));
 };
-
-const STALE =
-  'Someone else saved this article after you opened it. Reload it to see their changes, then apply yours again.';
+const answered = (error: AppError): Said => ({
+  message: error.message,
+  code: error.code,
+  params: error.params,
+  errors: error.errors,
+});
 
 /** What an author, an editor or an administrator can be told in the back office. */
-const deskMessages = [
+const deskRefusals: Said[] = [
   // Articles: saves, publishing, review, schedules, translations, history, previews.
-  STALE,
-  REVIEW_REFUSAL,
-  IMAGE_TO_PUBLISH,
-  'Article not found.',
-  'Revision not found.',
-  'A time goes only with publishing or scheduling.',
-  'A note goes only with sending an article back to draft.',
-  'Only editors and administrators send an article back with a note.',
-  'This preview link has expired, or its article was deleted.',
-  'Could not find a free slug; give one.',
-  'The slug needs Latin letters or digits.',
-  'Only editors and administrators can set a publication date in the past.',
-  'The category does not exist.',
-  'Authors can publish only under their own name.',
-  'The author must be a user who can write.',
-  'An article cannot be its own translation.',
-  'The translation does not exist.',
-  TRANSLATION_NOT_YOURS,
-  TRANSLATION_STILL_PUBLISHED,
-  'The translation must be in the other language: both are Hindi.',
-  'The translation must be in the other language: both are English.',
-  'Another article already uses this slug. Choose another one.',
-  'Authors can change and delete only their own articles.',
-  'description is too long once cleaned (at most 200000 characters)',
-  'description took too long to clean (over 2.5 s): simplify its markup',
-  'This revision cannot be restored as it is: name is required; imageUrl must be an uploaded image or an https address.',
+  answered(conflict('article.stale')),
+  answered(forbidden('article.review_required')),
+  answered(fieldError('body.imageUrl', 'article.image_to_publish')),
+  answered(notFound('article.not_found')),
+  answered(notFound('revision.not_found')),
+  answered(fieldError('body.publishedAt', 'article.time_needs_publish')),
+  answered(forbidden('article.note_forbidden')),
+  answered(conflict('article.no_free_slug')),
+  answered(new AppError('article.slug_taken', { slug: 'khel' })),
+  answered(forbidden('article.byline_forbidden')),
+  answered(
+    fieldError('body.translationId', 'article.translation_same_language', { language: 'en' }),
+  ),
+  answered(fieldError('body.language', 'article.language_in_group', { language: 'mr' })),
+  answered(fieldError('body.description', 'article.description_too_slow', { seconds: 2.5 })),
+  answered(
+    refusedFor('revision.not_restorable', [
+      {
+        path: ['name'],
+        message: 'name is required',
+        refusal: { code: 'validation.required', params: { field: 'name' } },
+      } as never,
+    ]),
+  ),
   ...issues(ArticleInputSchema, { name: '', category: 'x', status: 'live', language: 'fr' }),
   ...issues(ArticleInputSchema, {
     name: 'n'.repeat(301),
@@ -84,31 +84,23 @@ const deskMessages = [
     publishedAt: 'tomorrow',
     metaTitle: 'm'.repeat(301),
     liveBlog: 'yes',
+    tags: ['', '!!!'],
   }),
   ...issues(ArticleFormSchema, { ...emptyArticleForm(''), name: '' }),
   ...issues(ArticleStatusChangeSchema, { status: 'gone', note: 'n'.repeat(2001) }),
   // Categories.
-  'Category not found.',
-  'Give the category a slug of Latin letters or digits.',
-  '"uncategorised" is where articles without a category live; choose another slug, such as "uncategorised-news".',
-  '"admin" is used by the site itself; choose another slug.',
-  'A category named "खेल" already exists.',
-  'A category with the slug "khel" already exists.',
-  'Category "खेल" feeds a home section (setting "homeSectionSlugs"). Choose other home sections in Settings first.',
-  'Category "खेल" still has 1 article. Move or delete it first.',
-  'Category "खेल" still has 12 articles. Move or delete them first.',
-  'Category "खेल" still has articles. Move or delete them first.',
+  answered(conflict('category.has_articles', { name: 'खेल', count: 1 })),
+  answered(conflict('category.has_articles', { name: 'खेल', count: 12 })),
+  answered(conflict('category.feeds_home', { name: 'खेल', setting: 'homeSectionSlugs' })),
+  answered(fieldError('body.slug', 'category.slug_uncategorised', { slug: 'uncategorised' })),
   ...issues(CategoryInputSchema, { name: '', description: '', isHome: 'no' }),
   ...issues(CategoryInputSchema, { name: 'n'.repeat(101), description: 'd'.repeat(2001) }),
   // Users and roles.
-  'No such user.',
-  'The site needs at least one administrator: make someone else administrator first.',
-  PASSWORD_SET,
-  'This needs the editor role or higher.',
-  'This needs the administrator role or higher.',
+  answered(conflict('user.last_admin')),
+  answered(forbidden('auth.role_required', { role: 'administrator' })),
   ...issues(RoleChangeSchema, { role: 'king' }),
-  // Settings.
-  'No category has the slug "khel", "desh".',
+  // Settings: the shared schema's own words, and zod's where it has none.
+  answered(fieldError('body.homeSectionSlugs', 'settings.category_unknown', { slugs: ['khel'] })),
   ...issues(SiteSettingsSchema, {
     siteName: '',
     shortName: 's'.repeat(31),
@@ -130,63 +122,60 @@ const deskMessages = [
   }),
   ...issues(SettingsFormSchema, { ...DEFAULT_SETTINGS, homeSectionSlugs: 'a, b, c, d, e, f, g' }),
   // Images.
-  'Only JPEG, PNG, WebP, AVIF and GIF images can be uploaded.',
-  'The file is not a readable image.',
-  'The image is too large: at most 50 megapixels (this one is 9000×9000 pixels).',
-  'The image is too large: at most 12,000 pixels on a side (this one is 13000×100 pixels).',
-  'The image took too long to decode (over 10 s): save it again at a smaller size.',
-  'The animation has too many frames: at most 1,000 (this one has 1,001).',
-  UPLOADS_BUSY,
-  'The image arrived too slowly (not all of it within 90 s): try again on a faster connection, or send a smaller file.',
-  'No image received: send it in the field "file".',
-  'Upload failed (502).',
-  MEDIA_STORAGE_FULL,
+  answered(badRequest('media.too_many_pixels', { megapixels: 50, width: 9000, height: 9000 })),
+  answered(badRequest('media.side_too_long', { maximum: 12_000, width: 13_000, height: 100 })),
+  answered(conflict('media.in_use', { articles: 2, settings: ['logoUrl'] })),
   // The breaking-news band, news alerts, live blogs.
-  'expiresAt must be in the future.',
-  'No published article has this id.',
-  'An alert went out a moment ago. Try again in 3 minutes.',
-  NOT_LIVE,
-  'Live update not found.',
   ...issues(BreakingInputSchema, { text: '' }),
   ...issues(BreakingInputSchema, { text: 't'.repeat(201), expiresAt: 'soon' }),
   ...issues(PushAlertInputSchema, { articleId: 'x', title: 't'.repeat(151) }),
   ...issues(LiveEntryInputSchema, { body: '' }),
   ...issues(LiveEntryUpdateSchema, {}),
-  // Anywhere.
-  DATABASE_AWAY,
-  forbidden().message,
-  notFound().message,
-  'Please sign in again.',
-  'No such API call: PUT /api/articles/x',
-  '404 Not Found',
-  '500 Internal Server Error',
 ];
 
-describe('the back office’s server messages in Hindi', () => {
+describe('the back office’s refusals in Hindi', () => {
   const hi = adminInterfaceFor('hi');
 
-  it('knows every message the newsroom can meet', () => {
-    expect(deskMessages.length).toBeGreaterThan(60);
-    expect(deskMessages.filter((m) => !knowsServerMessage(m))).toEqual([]);
+  it('codes every refusal the newsroom can meet', () => {
+    expect(deskRefusals.length).toBeGreaterThan(60);
+    expect(deskRefusals.filter((r) => !r.code).map((r) => r.message)).toEqual([]);
   });
 
-  it('says each in Devanagari, with no run of English words', () => {
-    for (const message of deskMessages) {
-      const said = hi.say(message);
-      expect(said, message).toMatch(/[\u0900-\u097f]/);
-      expect(said, `${message} → ${said}`).not.toMatch(/\b[A-Za-z]{2,}\s+[A-Za-z]{2,}\b/);
+  it('says each in Devanagari, with no run of English words, and not as the generic failure', () => {
+    for (const refusal of deskRefusals) {
+      const said = hi.say(refusal);
+      expect(said, refusal.message).toMatch(/[\u0900-\u097f]/);
+      expect(said, refusal.message).not.toBe(hi.t.error.title);
+      expect(said, `${refusal.message} → ${said}`).not.toMatch(/\b[A-Za-z]{2,}\s+[A-Za-z]{2,}\b/);
     }
-    expect(hi.say(REVIEW_REFUSAL)).toBe(
+    expect(hi.say(answered(forbidden('article.review_required')))).toBe(
       'इस साइट पर संपादक प्रकाशित करते हैं: इसके बजाय लेख समीक्षा के लिए भेजें।',
     );
-    expect(hi.say('Category "खेल" still has 12 articles. Move or delete them first.')).toContain(
-      '12 लेख हैं',
+    expect(
+      hi.say(answered(conflict('category.has_articles', { name: 'खेल', count: 12 }))),
+    ).toContain('12 लेख हैं');
+    expect(hi.say(answered(forbidden('auth.role_required', { role: 'editor' })))).toContain(
+      'संपादक',
     );
-    expect(hi.say('This needs the editor role or higher.')).toContain('संपादक');
+    // A composed refusal says its reasons in Hindi too.
+    expect(
+      hi.say(
+        answered(
+          refusedFor('revision.not_restorable', [
+            {
+              path: ['name'],
+              message: 'name is required',
+              refusal: { code: 'validation.required', params: { field: 'name' } },
+            } as never,
+          ]),
+        ),
+      ),
+    ).toBe('यह संशोधन जैसा है वैसा बहाल नहीं हो सकता: नाम ज़रूरी है।');
   });
 
   it('leaves the English back office’s messages as the API sent them', () => {
     const en = adminInterfaceFor('en');
-    for (const message of deskMessages) expect(en.say(message)).toBe(message);
+    for (const refusal of deskRefusals) expect(en.say(refusal)).toBe(refusal.message);
+    expect(en.say(answered(forbidden('article.review_required')))).toBe(REVIEW_REFUSAL);
   });
 });

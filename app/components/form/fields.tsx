@@ -5,7 +5,7 @@ import { controlProps, Field } from '../field';
 import { TextField } from '../text-field';
 import { constraintsAt } from './constraints';
 import { useLimitsSchema } from './schema-form';
-import { errorMessageAt } from './server-errors';
+import { errorAt } from './server-errors';
 
 /*
  * Fields of a SchemaForm, by name (dotted for nested values: "social.x"). Each shows its
@@ -23,14 +23,15 @@ interface Common {
 }
 
 /**
- * The error shown for `name`, client or server, in the interface's language (the shared
- * schemas' and the server's messages are English: app/copy/server-messages.hi.ts).
+ * The error shown for `name`, client or server, in the interface's language: a shared schema's
+ * or the server's by its code (app/copy/refusals.ts), a text of the page's own schema as it is.
  */
 export function useFieldError(name: string) {
   const { errors } = useFormState({ name });
   const { say } = useInterface();
-  const message = errorMessageAt(errors, name);
-  return message === undefined ? undefined : say(message);
+  const error = errorAt(errors, name);
+  if (error === undefined) return undefined;
+  return error.refusal ? say({ message: error.message, ...error.refusal }) : error.message;
 }
 
 /** Wiring shared by the registered (uncontrolled) text controls. */

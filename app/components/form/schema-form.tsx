@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { createContext, use, type ReactNode } from 'react';
 import {
   FormProvider,
   useForm,
   type DefaultValues,
+  type FieldError,
   type FieldValues,
   type Path,
   type SubmitErrorHandler,
@@ -13,7 +13,9 @@ import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { copy } from '../../copy/en';
 import { useInterface } from '../../copy/language';
+import type { Said } from '../../copy/refusals';
 import { ApiError } from '../../features/api/client';
+import { schemaResolver } from './schema-resolver';
 import { fieldNamesOf, sortIssues } from './server-errors';
 
 /**
@@ -26,7 +28,7 @@ export function useSchemaForm<Input extends FieldValues, Output>(
   defaultValues: DefaultValues<Input>,
 ) {
   return useForm<Input, unknown, Output>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     defaultValues,
     mode: 'onTouched',
   });
@@ -45,21 +47,25 @@ export function showFailure<Input extends FieldValues>(
   error: unknown,
   toastText: (message: string) => string = (message) => message,
   genericFailure: string = copy.auth.genericFailure,
-  say: (message: string) => string = (message) => message,
+  say: (said: Said) => string = (said) => said.message,
 ) {
   if (!(error instanceof ApiError)) {
     toast.error(toastText(genericFailure));
     return;
   }
   const { byField, unplaced } = sortIssues(error.errors, fieldNamesOf(form.getValues()));
-  // Field messages are kept as the server sent them; the field says them in the interface's
+  // Field errors keep the server's English and code; the field says them in the interface's
   // language (fields.tsx). Toasts are said here.
-  byField.forEach(({ name, message }, index) =>
-    form.setError(name as Path<Input>, { type: 'server', message }, { shouldFocus: index === 0 }),
+  byField.forEach(({ name, message, code, params }, index) =>
+    form.setError(
+      name as Path<Input>,
+      // A server's problem is always said by its code (none known: the generic failure).
+      { type: 'server', message, refusal: { code: code ?? '', params } } as FieldError,
+      { shouldFocus: index === 0 },
+    ),
   );
-  if (byField.length === 0) toast.error(toastText(say(error.message)));
-  else if (unplaced.length > 0)
-    toast.error(toastText(unplaced.map((u) => say(u.message)).join(' ')));
+  if (byField.length === 0) toast.error(toastText(say(error)));
+  else if (unplaced.length > 0) toast.error(toastText(unplaced.map((u) => say(u)).join(' ')));
 }
 
 /**

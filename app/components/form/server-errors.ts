@@ -7,7 +7,13 @@
 export interface PathIssue {
   path: string;
   message: string;
+  /** The problem's code and params (common/refusals), which the field says it by. */
+  code?: string | undefined;
+  params?: Record<string, unknown> | undefined;
 }
+
+/** A problem placed on a field: its name, its English, its code. */
+export type FieldIssue = Omit<PathIssue, 'path'> & { name: string };
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' &&
@@ -42,39 +48,52 @@ export function fieldForPath(path: string, fields: readonly string[]): string | 
 export function sortIssues(
   issues: readonly PathIssue[],
   fields: readonly string[],
-): { byField: { name: string; message: string }[]; unplaced: PathIssue[] } {
-  const byField: { name: string; message: string }[] = [];
+): { byField: FieldIssue[]; unplaced: PathIssue[] } {
+  const byField: FieldIssue[] = [];
   const unplaced: PathIssue[] = [];
   for (const issue of issues) {
     const name = fieldForPath(issue.path, fields);
     if (name === undefined) unplaced.push(issue);
-    else if (!byField.some((f) => f.name === name)) byField.push({ name, message: issue.message });
+    else if (!byField.some((f) => f.name === name)) {
+      const { path: _path, ...said } = issue;
+      byField.push({ name, ...said });
+    }
   }
   return { byField, unplaced };
 }
 
-/** The first message in an error tree, skipping react-hook-form's element references. */
-function firstMessage(node: unknown, depth = 0): string | undefined {
+/** A field's error with a message (and, from a shared schema or the server, its refusal). */
+export interface ShownError {
+  message: string;
+  refusal?: { code: string; params?: Record<string, unknown> | undefined } | undefined;
+}
+
+/** The first error with a message in an error tree, skipping react-hook-form's references. */
+function firstError(node: unknown, depth = 0): ShownError | undefined {
   if (typeof node !== 'object' || node === null || depth > 8) return undefined;
   const own = (node as { message?: unknown }).message;
-  if (typeof own === 'string' && own) return own;
+  if (typeof own === 'string' && own) return node as ShownError;
   for (const [key, value] of Object.entries(node)) {
-    if (key === 'ref' || key === 'types') continue;
-    const found = firstMessage(value, depth + 1);
+    if (key === 'ref' || key === 'types' || key === 'refusal') continue;
+    const found = firstError(value, depth + 1);
     if (found) return found;
   }
   return undefined;
 }
 
 /**
- * The message to show under the field `name` (dotted): its own, or the first one about a part
+ * The error to show under the field `name` (dotted): its own, or the first one about a part
  * of it (a list edited as one text reports "homeSectionSlugs.1").
  */
-export function errorMessageAt(errors: unknown, name: string): string | undefined {
+export function errorAt(errors: unknown, name: string): ShownError | undefined {
   let node: unknown = errors;
   for (const key of name.split('.')) {
     if (typeof node !== 'object' || node === null) return undefined;
     node = (node as Record<string, unknown>)[key];
   }
-  return firstMessage(node);
+  return firstError(node);
 }
+
+/** The message of the error to show under the field `name` (errorAt's). */
+export const errorMessageAt = (errors: unknown, name: string): string | undefined =>
+  errorAt(errors, name)?.message;

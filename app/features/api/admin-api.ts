@@ -10,6 +10,6 @@ export function adminApi<T>(
   init: { method?: string; body?: unknown } = {},
 ): Promise<T> {
   const token = readUserInfo()?.token;
-  if (!token) return Promise.reject(new ApiError(401, 'Please sign in again.'));
+  if (!token) return Promise.reject(ApiError.of(401, 'client.sign_in_again'));
   return api<T>(path, { ...init, token });
 }

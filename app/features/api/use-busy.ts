@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { useInterface } from '../../copy/language';
 import { ApiError } from './client';
+import { saidOf } from '../../copy/refusals';
 
 /**
  * One piece of work at a time for a screen: `busy` while it runs (for disabled buttons), and a
@@ -17,7 +18,7 @@ export function useBusy(fallback: string) {
     try {
       await work();
     } catch (error) {
-      toast.error(error instanceof ApiError ? say(error.message) : fallback);
+      toast.error(error instanceof ApiError ? say(saidOf(error)) : fallback);
     } finally {
       setBusy(false);
     }

@@ -2,6 +2,7 @@ import { useRevalidator, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { useAdminInterface } from '../../copy/admin-language';
 import { adminApi } from './admin-api';
+import { saidOf } from '../../copy/refusals';
 
 /**
  * A back-office list whose page lives in the URL (?page=N), so reloads and links keep it:
@@ -38,7 +39,7 @@ export function useListPage({
       if (rowsOnPage === 1 && currentPage > 1) setPage(currentPage - 1);
       else await reload();
     } catch (error) {
-      toast.error(say((error as Error).message));
+      toast.error(say(saidOf(error)));
     }
   };
 

@@ -6,6 +6,7 @@ import { formatZoned } from '../../../common/time-zone';
 import { useAdminCopy, useAdminInterface } from '../../copy/admin-language';
 import { adminApi } from '../api/admin-api';
 import { VersionCompare } from './version-compare';
+import { saidOf } from '../../copy/refusals';
 
 /**
  * The History panel (issue 9 item 4): the article's revisions, newest first; choosing one
@@ -30,14 +31,14 @@ export function HistoryPanel({
   const load = () =>
     adminApi<{ revisions: RevisionSummary[] }>(base).then(
       (list) => setRevisions(list.revisions),
-      (error: Error) => void toast.error(say(error.message)),
+      (error: Error) => void toast.error(say(saidOf(error))),
     );
   const choose = async (id: string) => {
     setConfirming(false);
     try {
       setChosen(await adminApi<Revision>(`${base}/${id}`));
     } catch (error) {
-      toast.error(say((error as Error).message));
+      toast.error(say(saidOf(error)));
     }
   };
   const restore = async () => {
@@ -53,7 +54,7 @@ export function HistoryPanel({
       onRestored(restored);
       await load();
     } catch (error) {
-      toast.error(say((error as Error).message));
+      toast.error(say(saidOf(error)));
     }
   };
 

@@ -10,6 +10,7 @@ import { uploadImage } from '../media/upload';
 import { useMediaCopy } from '../media/use-media-copy';
 import type { ArticleFormValues } from './article-form-values';
 import { UploadProgress } from '../../components/upload-progress';
+import { saidOf } from '../../copy/refusals';
 
 /**
  * The article image (SPEC.md §2, §4): uploaded on choice with a percentage bar (shown above
@@ -38,7 +39,7 @@ export function ImageField() {
       const image = await uploadImage(file, setProgress);
       field.onChange(image.secure_url);
     } catch (e) {
-      const message = t.form.uploadFailed(say((e as Error).message));
+      const message = t.form.uploadFailed(say(saidOf(e)));
       input.value = '';
       setProgress(0);
       setRefused(message);

@@ -1,6 +1,7 @@
 import { toast } from 'react-toastify';
 import type { AdminInterface } from '../../copy/admin-language';
 import { adminApi } from '../api/admin-api';
+import { saidOf } from '../../copy/refusals';
 
 /** A signed preview link of the article (DECISIONS.md §11), or null after telling the user why not. */
 export async function previewLink(
@@ -13,7 +14,7 @@ export async function previewLink(
     });
     return url;
   } catch (error) {
-    toast.error(t.form.previewFailed(say((error as Error).message)));
+    toast.error(t.form.previewFailed(say(saidOf(error))));
     return null;
   }
 }

@@ -5,6 +5,7 @@ import type { Article } from '../../../common/schemas/articles';
 import { useAdminCopy, useAdminInterface } from '../../copy/admin-language';
 import { adminApi } from '../api/admin-api';
 import { openPreview, previewLink } from './open-preview';
+import { saidOf } from '../../copy/refusals';
 
 /** The note an editor left when sending the article back; the author reads it here. */
 export function ReviewNote({ note }: { note: string }) {
@@ -89,7 +90,7 @@ export function SendBack({ article }: { article: Article }) {
               toast.success(t.form.sentBack);
               await navigate('/admin/articles');
             } catch (error) {
-              toast.error(say((error as Error).message));
+              toast.error(say(saidOf(error)));
               setBusy(false);
             }
           }}

@@ -6,6 +6,7 @@ import { FormSelect } from '../../components/form/fields';
 import { useAdminInterface } from '../../copy/admin-language';
 import { adminApi } from '../api/admin-api';
 import type { ArticleFormValues } from './article-form-values';
+import { saidOf } from '../../copy/refusals';
 
 interface Row {
   _id: string;
@@ -33,7 +34,7 @@ export function TranslationField({ editingId }: { editingId: string | null }) {
       .then((list) => setRows(list.articles))
       .catch((e: Error) => {
         setRows([]);
-        toast.error(say(e.message));
+        toast.error(say(saidOf(e)));
       });
   }, [say]);
 

@@ -10,6 +10,7 @@ import { ApiError } from '../api/client';
 import { articleToForm, isScheduled, type ArticleFormValues } from './article-form-values';
 import { previewLink } from './open-preview';
 import type { useArticleDraft } from './use-article-draft';
+import { saidOf } from '../../copy/refusals';
 
 /** Someone else's save that arrived before mine, and what I tried to save over it. */
 export interface SaveConflict {
@@ -73,7 +74,7 @@ export function useArticleSave({
       });
     } catch (error) {
       // Someone saved since: show both versions and let the user choose (never overwrite).
-      if (error instanceof ApiError && error.status === 409 && !error.errors?.length) {
+      if (error instanceof ApiError && error.code === 'article.stale') {
         const theirs = await adminApi<Article>(`/api/articles/article/${saved._id}`);
         setConflict({ theirs, mine: body });
         return;
@@ -122,7 +123,7 @@ export function useArticleSave({
     /** Saves my version of a conflict over theirs, now that the user chose so. */
     keepMine: ({ theirs, mine }: SaveConflict) => {
       setSaved(theirs);
-      void update(mine, theirs.updatedAt).catch((e: Error) => toast.error(ui.say(e.message)));
+      void update(mine, theirs.updatedAt).catch((e: Error) => toast.error(ui.say(saidOf(e))));
     },
   };
 }

@@ -29,6 +29,7 @@ import {
   videoDialog,
   type ToolbarDialog,
 } from './toolbar-dialogs';
+import { saidOf } from '../../copy/refusals';
 
 interface Props {
   value: string;
@@ -255,7 +256,7 @@ export function RichTextEditor({ value, onChange, labelledBy, id }: Props) {
       const image = await uploadImage(file);
       setDialog(newImageDialog(t, editor, image.secure_url, close));
     } catch (error) {
-      toast.error(t.form.uploadFailed(say((error as Error).message)));
+      toast.error(t.form.uploadFailed(say(saidOf(error))));
     }
   };
 

@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { controlProps, Field } from '../../components/field';
+import { useAdminInterface } from '../../copy/admin-language';
+import { saidOf } from '../../copy/refusals';
 import { uploadImage, type UploadedImage } from './upload';
 import { useMediaCopy } from './use-media-copy';
 import { UploadProgress } from '../../components/upload-progress';
@@ -23,6 +25,7 @@ export function MediaUpload({
   onUploaded: (image: UploadedImage) => void | Promise<void>;
 }) {
   const { m } = useMediaCopy();
+  const { say } = useAdminInterface();
   const id = useId();
   const [progress, setProgress] = useState(0);
   const [refused, setRefused] = useState<string>();
@@ -36,7 +39,7 @@ export function MediaUpload({
         const image = await uploadImage(file, setProgress);
         await onUploaded(image);
       } catch (error) {
-        const message = m.uploadFailed((error as Error).message);
+        const message = m.uploadFailed(say(saidOf(error)));
         setRefused(message);
         toast.error(message);
       }

@@ -1,3 +1,4 @@
+import { ApiError, errorOf } from '../api/client';
 import { readUserInfo } from '../session/user-info';
 
 export interface UploadedImage {
@@ -11,7 +12,7 @@ export interface UploadedImage {
 
 /**
  * Uploads one image to POST /api/media, reporting progress 0–100 (XMLHttpRequest, because
- * fetch cannot report upload progress). Rejects with the server's message.
+ * fetch cannot report upload progress). Rejects with the server's refusal (an ApiError).
  */
 export function uploadImage(
   file: File,
@@ -26,7 +27,7 @@ export function uploadImage(
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };
     xhr.onload = () => {
-      let body: { message?: string } & Partial<UploadedImage> = {};
+      let body: Partial<UploadedImage> = {};
       try {
         body = JSON.parse(xhr.responseText);
       } catch {
@@ -36,10 +37,15 @@ export function uploadImage(
         onProgress(100);
         resolve(body as UploadedImage);
       } else {
-        reject(new Error(body.message ?? `Upload failed (${xhr.status}).`));
+        const refused = errorOf(xhr.status, body);
+        reject(
+          refused.code === 'client.request_failed'
+            ? ApiError.of(xhr.status, 'client.upload_failed', { status: xhr.status })
+            : refused,
+        );
       }
     };
-    xhr.onerror = () => reject(new Error('Could not reach the server.'));
+    xhr.onerror = () => reject(ApiError.of(0, 'client.upload_unreachable'));
     const form = new FormData();
     form.append('file', file);
     xhr.send(form);

@@ -7,10 +7,9 @@ import { mediaLibraryCopy } from '../../copy/media-library';
  * the site's), the language for `lang` attributes around them, and the locale of their dates.
  */
 export function useMediaCopy() {
-  const ui = useAdminLanguage();
-  const lang = mediaLibraryCopy[ui] ? ui : 'en';
+  const lang = useAdminLanguage();
   return {
-    m: mediaLibraryCopy[lang] ?? mediaLibraryCopy.en,
+    m: mediaLibraryCopy[lang],
     lang,
     locale: languageInfo(lang).locale,
   };

@@ -13,6 +13,7 @@ import { pageParam } from '../../features/api/page-param';
 import { useListPage } from '../../features/api/use-list-page';
 import { InviteForm } from '../../features/users/invite-form';
 import type { Route } from './+types/users';
+import { saidOf } from '../../copy/refusals';
 
 const PAGE_SIZE = 20;
 
@@ -55,7 +56,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       await adminApi(`/api/users/${user._id}/role`, { method: 'PUT', body: { role } });
       toast.success(t.users.changed(user.name, t.roles[role]));
     } catch (error) {
-      toast.error(say((error as Error).message));
+      toast.error(say(saidOf(error)));
     }
     await list.reload();
   };
@@ -68,7 +69,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       await adminApi(`/api/users/${user._id}/password`, { method: 'PUT', body: { password } });
       toast.success(t.users.passwordSet(user.name));
     } catch (error) {
-      toast.error(say((error as Error).message));
+      toast.error(say(saidOf(error)));
     }
   };
 

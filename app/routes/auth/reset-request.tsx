@@ -4,6 +4,7 @@ import { appContext } from '../../../common/services';
 import { FormTextField, SubmitButton } from '../../components/form/fields';
 import { SchemaForm, useSchemaForm } from '../../components/form/schema-form';
 import { interfaceFor, useInterface } from '../../copy/language';
+import type { Said } from '../../copy/refusals';
 import { api } from '../../features/api/client';
 import { pageTitle } from '../../features/seo/meta';
 import type { Route } from './+types/reset-request';
@@ -32,7 +33,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export default function ResetRequest() {
   const { t, lang, say } = useInterface();
   const form = useSchemaForm(PasswordResetRequestSchema, { email: '' });
-  const [answer, setAnswer] = useState<string | null>(null);
+  const [answer, setAnswer] = useState<Said | null>(null);
   return (
     <main id="main" className="container py-5 auth-page" lang={lang}>
       <h1 className="h3 mb-4">{t.reset.askTitle}</h1>
@@ -48,11 +49,7 @@ export default function ResetRequest() {
             limits={PasswordResetRequestSchema}
             className="vstack gap-3"
             onSubmit={async (body) => {
-              const { message } = await api<{ message: string }>('/api/users/password-reset', {
-                method: 'POST',
-                body,
-              });
-              setAnswer(message);
+              setAnswer(await api<Said>('/api/users/password-reset', { method: 'POST', body }));
             }}
           >
             <FormTextField name="email" label={t.auth.email} type="email" autoComplete="email" />

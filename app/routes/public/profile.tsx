@@ -8,6 +8,7 @@ import { appContext } from '../../../common/services';
 import { FormCheckbox, FormTextField, SubmitButton } from '../../components/form/fields';
 import { SchemaForm, useSchemaForm } from '../../components/form/schema-form';
 import { interfaceFor, useInterface } from '../../copy/language';
+import type { Said } from '../../copy/refusals';
 import { api } from '../../features/api/client';
 import { useBusy } from '../../features/api/use-busy';
 import { pageTitle } from '../../features/seo/meta';
@@ -84,11 +85,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   const signOutEverywhere = () => {
     if (!window.confirm(t.profile.confirmSignOutEverywhere)) return;
     void run(async () => {
-      const { message } = await api<{ message: string }>('/api/users/signout-everywhere', {
-        method: 'POST',
-      });
+      const notice = await api<Said>('/api/users/signout-everywhere', { method: 'POST' });
       clearUserInfo();
-      toast.success(say(message));
+      toast.success(say(notice));
       await navigate('/login');
     });
   };

@@ -1,7 +1,7 @@
 import { hasRole, type Role } from '../../../common/roles';
 import { IdSchema } from '../../../common/schemas/common';
 import type { Db } from '../../../db/client';
-import { requireRole, type Actor } from '../../lib/actor';
+import { requireRole, type Actor, type Refusal403 } from '../../lib/actor';
 import { forbidden, notFound } from '../../lib/errors';
 import { findStoredState, type StoredState } from './articles-repository';
 
@@ -18,11 +18,10 @@ export const isByline = (article: Bylines, userId: string) =>
  */
 export function mayChange(actor: Actor, article: Bylines) {
   if (hasRole(actor.role, 'editor')) return;
-  if (!isByline(article, actor.id))
-    throw forbidden('Authors can change and delete only their own articles.');
+  if (!isByline(article, actor.id)) throw forbidden('article.not_own');
 }
 
-const CHANGE_REFUSAL = 'Only authors, editors and administrators can change articles.';
+const CHANGE_REFUSAL = 'article.change_forbidden';
 
 /**
  * Who may change which article: authors those they are a byline of, editors and up any
@@ -37,11 +36,11 @@ export function articleAccess({ db }: { db: Db }) {
     async editable(
       actor: Actor | null,
       id: string,
-      refusal: string = CHANGE_REFUSAL,
+      refusal: Refusal403 = CHANGE_REFUSAL,
     ): Promise<{ actor: Actor; stored: StoredState }> {
       const a = requireRole(actor, 'author', refusal);
       const stored = await findStoredState(db, id);
-      if (!stored) throw notFound('Article not found.');
+      if (!stored) throw notFound('article.not_found');
       mayChange(a, stored);
       return { actor: a, stored };
     },

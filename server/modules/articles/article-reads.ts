@@ -63,7 +63,7 @@ export function tagReads({ db, clock }: Pick<ArticlesDeps, 'db' | 'clock'>) {
 
     /** Existing tags beginning with what a writer types (the editor's suggestions). */
     async suggestTags(actor: Actor | null, q: string, limit: number): Promise<{ tags: Tag[] }> {
-      requireRole(actor, 'author', 'Only authors, editors and administrators can tag articles.');
+      requireRole(actor, 'author', 'article.tag_forbidden');
       const rows = await listTagSuggestions(db, q, limit);
       return { tags: rows.map((t) => ({ _id: t.id, name: t.name, slug: t.slug })) };
     },
@@ -178,7 +178,7 @@ export function articleLookups({ db, clock }: Pick<ArticlesDeps, 'db' | 'clock'>
         (hasRole(actor.role, 'editor') ||
           row.authorId === actor.id ||
           row.coAuthors.some((a) => a._id === actor.id));
-      if (!row || !(editor || isPublicNow(row, clock.now()))) throw notFound('Article not found.');
+      if (!row || !(editor || isPublicNow(row, clock.now()))) throw notFound('article.not_found');
       return toArticle(row, clock.now(), editor ? 'editor' : 'reader');
     },
 

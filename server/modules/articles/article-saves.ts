@@ -6,11 +6,7 @@
  * changed (article-events.ts), which everything after the commit reads.
  */
 import type { ArticleStatus } from '../../../common/articles';
-import {
-  IMAGE_TO_PUBLISH,
-  type Article,
-  type ArticleInput,
-} from '../../../common/schemas/articles';
+import { type Article, type ArticleInput } from '../../../common/schemas/articles';
 import type { Db } from '../../../db/client';
 import { requireRole, type Actor } from '../../lib/actor';
 import { conflict, fieldError, notFound } from '../../lib/errors';
@@ -44,15 +40,13 @@ import {
 import { setCoAuthors } from './bylines-repository';
 import { setArticleTags } from './tags-repository';
 
-const STALE_SAVE =
-  'Someone else saved this article after you opened it. Reload it to see their changes, then apply yours again.';
-
 /**
  * Publishing or scheduling needs an image; a draft or a piece in review may have none yet
  * (DECISIONS.md §18). A save and a status move (the newsroom's) both ask it.
  */
 export function needImageToPublish(status: ArticleStatus, imageUrl: string) {
-  if (status === 'published' && !imageUrl) throw fieldError('body.imageUrl', IMAGE_TO_PUBLISH);
+  if (status === 'published' && !imageUrl)
+    throw fieldError('body.imageUrl', 'article.image_to_publish');
 }
 
 /** An article just written: it exists, or something is badly wrong. */
@@ -116,11 +110,7 @@ async function createArticle(
   actor: Actor | null,
   input: ArticleInput,
 ): Promise<string> {
-  const a = requireRole(
-    actor,
-    'author',
-    'Only authors, editors and administrators can write articles.',
-  );
+  const a = requireRole(actor, 'author', 'article.write_forbidden');
   const slug = await chooseSlug(deps.db, input);
   const bylines = bylinesOf(input, { writer: a.id });
   const { segment: _segment, ...values } = await valuesFrom(deps, a, input, { slug, bylines });
@@ -211,10 +201,10 @@ async function updateArticleAs(
   try {
     await deps.outbox.transaction(async (tx, events) => {
       const stored = await lockArticle(tx, id);
-      if (!stored) throw notFound('Article not found.');
+      if (!stored) throw notFound('article.not_found');
       mayChange(a, stored);
       if (input.updatedAt && new Date(input.updatedAt).getTime() < stored.updatedAt.getTime())
-        throw conflict(STALE_SAVE);
+        throw conflict('article.stale');
       await updateArticle(tx, { ...stored, id }, full, translationId);
       const parts = { tags: input.tags, coAuthors: bylines.slice(1) };
       await finishWrite(deps, tx, events, { id, userId: a.id, record, before: stored, parts, now });
@@ -272,12 +262,12 @@ export function articleSaves(deps: ArticlePartsDeps) {
     },
 
     async remove(actor: Actor | null, id: string): Promise<{ message: string }> {
-      const refusal = 'Only authors, editors and administrators can delete articles.';
+      const refusal = 'article.delete_forbidden';
       const { actor: a } = await articleAccess(deps).editable(actor, id, refusal);
       const title = await deps.outbox.transaction(async (tx, record) => {
         const before = await lockArticle(tx, id);
         const row = before && (await findArticleById(tx, id));
-        if (!before || !row) throw notFound('Article not found.');
+        if (!before || !row) throw notFound('article.not_found');
         await runHooks(deps.hooks.inDelete, tx, id);
         await deleteArticle(tx, id);
         const now = deps.clock.now();

@@ -2,7 +2,7 @@
  * What a create or an update stores, checked: the slug, who may set the site's history, what
  * the body refers to, the cleaned text, the translation link.
  */
-import { languageInfo, type Language } from '../../../common/languages';
+import type { Language } from '../../../common/languages';
 import { hasRole } from '../../../common/roles';
 import {
   MAX_DESCRIPTION_LENGTH,
@@ -15,7 +15,7 @@ import type { Db } from '../../../db/client';
 import type { Actor } from '../../lib/actor';
 import type { Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { AppError, conflict, fieldError, forbidden } from '../../lib/errors';
+import { AppError, conflict, fieldError, fieldRefusal, forbidden } from '../../lib/errors';
 import { isPublicNow } from '../../../db/schema/content';
 import { isByline } from './article-access';
 import type { VersionRow } from './article-translations';
@@ -41,27 +41,21 @@ async function freeSlug(db: Db, base: string, exceptId?: string) {
 export async function chooseSlug(db: Db, input: ArticleInput, exceptId?: string): Promise<string> {
   if (!input.slug) {
     const free = await freeSlug(db, slugify(input.name) || 'article', exceptId);
-    if (!free) throw conflict('Could not find a free slug; give one.');
+    if (!free) throw conflict('article.no_free_slug');
     return free;
   }
   const given = slugify(input.slug);
-  if (!given) throw fieldError('body.slug', 'The slug needs Latin letters or digits.');
+  if (!given) throw fieldError('body.slug', 'slug.needs_latin');
   if (!(await slugTaken(db, given, exceptId))) return given;
   // The field says which slug is free (issue 9 item 7); the top message stays as it was.
   const free = await freeSlug(db, given, exceptId);
-  throw new AppError(
-    409,
-    `Another article already uses the slug "${given}". Choose another one.`,
-    'CONFLICT',
-    [
-      {
-        path: 'body.slug',
-        message: free
-          ? `Another article already uses "${given}". "${free}" is free.`
-          : `Another article already uses "${given}".`,
-      },
-    ],
-  );
+  throw new AppError('article.slug_taken', { slug: given }, [
+    fieldRefusal(
+      'body.slug',
+      'article.slug_in_use',
+      free ? { slug: given, free } : { slug: given },
+    ),
+  ]);
 }
 
 /**
@@ -72,11 +66,11 @@ export async function chooseSlug(db: Db, input: ArticleInput, exceptId?: string)
 function guardHistory(clock: Clock, actor: Actor, input: ArticleInput, before?: StoredState) {
   if (hasRole(actor.role, 'editor')) return;
   if (input.legacyId != null && input.legacyId !== (before?.legacyId ?? null))
-    throw forbidden('Only editors and administrators can set the old site’s number (legacyId).');
+    throw forbidden('article.legacy_id_forbidden');
   if (input.publishedAt === undefined) return;
   const at = new Date(input.publishedAt).getTime();
   if (at < clock.now().getTime() && at !== before?.publishedAt.getTime())
-    throw forbidden('Only editors and administrators can set a publication date in the past.');
+    throw forbidden('article.past_date_forbidden');
 }
 
 /** The article's text cleaned, within the input's limit once cleaned too. */
@@ -84,10 +78,9 @@ async function cleanedDescription(html: string) {
   const description = await sanitizeOffThread(html);
   // Cleaning can lengthen a text (every `<b>` closed, rel added to links).
   if (description.length > MAX_DESCRIPTION_LENGTH)
-    throw fieldError(
-      'body.description',
-      `description is too long once cleaned (at most ${MAX_DESCRIPTION_LENGTH} characters)`,
-    );
+    throw fieldError('body.description', 'article.description_too_long', {
+      maximum: MAX_DESCRIPTION_LENGTH,
+    });
   return description;
 }
 
@@ -107,7 +100,7 @@ export function bylinesOf(
   if (input.authors !== undefined) {
     const given = once(input.authors);
     if (input.author !== undefined && input.author !== (given[0] ?? null))
-      throw fieldError('body.author', 'author must be the first of authors.');
+      throw fieldError('body.author', 'article.author_not_first');
     return given;
   }
   if (!before) return [input.author ?? opts.writer];
@@ -130,14 +123,14 @@ async function checkBylines(
 ) {
   const { bylines, before } = target;
   if (!hasRole(actor.role, 'editor') && !bylines.includes(actor.id))
-    throw forbidden('Authors can publish only under their own name.');
+    throw forbidden('article.byline_forbidden');
   const named = new Set([before?.authorId, ...(before?.coAuthorIds ?? []), actor.id]);
   for (const id of bylines) {
     if (named.has(id)) continue;
     if (!(await deps.users.canWrite(id)))
       throw fieldError(
         input.authors !== undefined ? 'body.authors' : 'body.author',
-        'The author must be a user who can write.',
+        'article.author_cannot_write',
       );
   }
 }
@@ -152,7 +145,7 @@ export async function valuesFrom(
   const { bylines, before } = target;
   guardHistory(deps.clock, actor, input, before);
   const category = await deps.categories.byId(input.category);
-  if (!category) throw fieldError('body.category', 'The category does not exist.');
+  if (!category) throw fieldError('body.category', 'article.category_unknown');
   await checkBylines(deps, actor, input, target);
   const description = await cleanedDescription(input.description);
   return {
@@ -169,11 +162,6 @@ export async function valuesFrom(
   };
 }
 
-export const TRANSLATION_NOT_YOURS =
-  'The story already has a version in this language by another writer: only its writers or an editor can put this one in its place.';
-export const TRANSLATION_STILL_PUBLISHED =
-  'The story’s version in this language is published: this one can take its place once it is published itself.';
-
 /**
  * Whether the article may push `held` (the version its new group has in its language) out of
  * that group (issue 44 item 4): the change is `held`'s too, so it needs the right to change
@@ -189,13 +177,13 @@ async function mayDisplace(
   const stored = await findStoredState(deps.db, held.id);
   if (!stored) return;
   if (!hasRole(actor.role, 'editor') && !isByline(stored, actor.id))
-    throw new AppError(403, TRANSLATION_NOT_YOURS, 'FORBIDDEN', [
-      { path: 'body.translationId', message: TRANSLATION_NOT_YOURS },
+    throw new AppError('article.translation_not_yours', undefined, [
+      fieldRefusal('body.translationId', 'article.translation_not_yours'),
     ]);
   const now = deps.clock.now();
   if (isPublicNow(held, now) && !isPublicNow(article, now))
-    throw new AppError(409, TRANSLATION_STILL_PUBLISHED, 'CONFLICT', [
-      { path: 'body.translationId', message: TRANSLATION_STILL_PUBLISHED },
+    throw new AppError('article.translation_still_published', undefined, [
+      fieldRefusal('body.translationId', 'article.translation_still_published'),
     ]);
 }
 
@@ -213,26 +201,22 @@ export async function checkTranslation(
   given: string | null | undefined,
 ): Promise<string | null | undefined> {
   const { db } = deps;
-  const name = languageInfo(article.language).englishName;
   if (given === undefined) {
     const own = article.id ? await findTranslationTarget(db, article.id) : undefined;
     if (own?.versions.some((v) => v.language === article.language))
-      throw fieldError(
-        'body.language',
-        `The story already has a ${name} version among its translations: choose another language, or leave its translations first (translationId: null).`,
-      );
+      throw fieldError('body.language', 'article.language_in_group', {
+        language: article.language,
+      });
     return given;
   }
   if (given === null) return given;
-  if (given === article.id)
-    throw fieldError('body.translationId', 'An article cannot be its own translation.');
+  if (given === article.id) throw fieldError('body.translationId', 'article.translation_self');
   const other = await findTranslationTarget(db, given);
-  if (!other) throw fieldError('body.translationId', 'The translation does not exist.');
+  if (!other) throw fieldError('body.translationId', 'article.translation_unknown');
   if (other.language === article.language) {
-    throw fieldError(
-      'body.translationId',
-      `The translation must be in another language: both are ${name}.`,
-    );
+    throw fieldError('body.translationId', 'article.translation_same_language', {
+      language: article.language,
+    });
   }
   const held = other.versions.find((v) => v.language === article.language && v.id !== article.id);
   if (held) await mayDisplace(deps, actor, article, held);
@@ -257,8 +241,7 @@ export function liveValues(
 /** A unique column's refusal as the 409 a client can act on; anything else as it was. */
 export function legacyConflict(error: unknown): never {
   if (isUniqueViolation(error, 'articles_legacyId_unique'))
-    throw conflict('Another article already has this legacyId.');
-  if (isUniqueViolation(error, 'articles_slug_unique'))
-    throw conflict('Another article already uses this slug. Choose another one.');
+    throw conflict('article.legacy_id_taken');
+  if (isUniqueViolation(error, 'articles_slug_unique')) throw conflict('article.slug_taken');
   throw error;
 }

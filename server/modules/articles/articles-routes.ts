@@ -18,8 +18,10 @@ import {
   TagSuggestQuerySchema,
   TagUpdateSchema,
 } from '../../../common/schemas/articles';
+import { says } from '../../../common/refusals/schema-refusals';
 import { IdParamsSchema, MessageSchema } from '../../../common/schemas/common';
-import { errorResponses, notFound } from '../../lib/errors';
+import { errorResponses, JSON_BODY, notFound, SIGNED_IN } from '../../lib/errors';
+import { SAVE_REFUSALS, UPDATE_REFUSALS } from './article-refusals';
 import type { ArticlesService } from './articles-service';
 
 const addressPart = z.string().min(1).max(300);
@@ -50,7 +52,10 @@ function tagRoutes(articles: ArticlesService) {
             'Existing tags whose name or address begins with q, the most used first (author and up)',
           security: [{ bearer: [] }],
           querystring: TagSuggestQuerySchema,
-          response: { 200: TagListSchema, ...errorResponses(400, 401, 403, 429) },
+          response: {
+            200: TagListSchema,
+            ...errorResponses('auth.signed_out', 'article.tag_forbidden'),
+          },
         },
       },
       async (request) =>
@@ -66,7 +71,17 @@ function tagRoutes(articles: ArticlesService) {
           security: [{ bearer: [] }],
           params: IdParamsSchema,
           body: TagUpdateSchema,
-          response: { 200: TagSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 429) },
+          response: {
+            200: TagSchema,
+            ...errorResponses(
+              ...SIGNED_IN,
+              ...JSON_BODY,
+              'auth.role_required',
+              'tag.change_forbidden',
+              'tag.not_found',
+              'tag.address_taken',
+            ),
+          },
         },
       },
       async (request) => articles.renameTag(await request.actor(), request.params.id, request.body),
@@ -88,7 +103,7 @@ function readingRoutes(articles: ArticlesService) {
           security: [],
           summary: 'Newest published articles',
           querystring: LatestQuerySchema,
-          response: { ...cardList, ...errorResponses(400, 429) },
+          response: { ...cardList, ...errorResponses() },
         },
       },
       async (request) => articles.listLatest(request.query.limit),
@@ -102,7 +117,7 @@ function readingRoutes(articles: ArticlesService) {
           security: [],
           summary: 'Random published articles',
           querystring: RandomQuerySchema,
-          response: { ...cardList, ...errorResponses(400, 429) },
+          response: { ...cardList, ...errorResponses() },
         },
       },
       async (request) => articles.listRandom(request.query.limit, request.query.exclude),
@@ -116,7 +131,7 @@ function readingRoutes(articles: ArticlesService) {
           security: [],
           summary: 'Newest published articles of a category',
           querystring: ByCategoryQuerySchema,
-          response: { ...cardList, ...errorResponses(400, 429) },
+          response: { ...cardList, ...errorResponses() },
         },
       },
       async (request) => articles.listByCategory(request.query.categoryId, request.query.limit),
@@ -130,7 +145,7 @@ function readingRoutes(articles: ArticlesService) {
           security: [],
           summary: 'A page of a category (its own articles and those of the categories inside it)',
           querystring: CategoryDetailQuerySchema,
-          response: { 200: CategoryDetailSchema, ...errorResponses(400, 429) },
+          response: { 200: CategoryDetailSchema, ...errorResponses() },
         },
       },
       async (request) =>
@@ -146,7 +161,7 @@ function readingRoutes(articles: ArticlesService) {
           // Public; a signed-in author or editor also sees their drafts.
           security: [{}, { bearer: [] }],
           params: IdParamsSchema,
-          response: { 200: ArticleSchema, ...errorResponses(400, 404, 429) },
+          response: { 200: ArticleSchema, ...errorResponses('article.not_found') },
         },
       },
       async (request) => articles.byId(await request.actor(), request.params.id),
@@ -169,7 +184,10 @@ function savingRoutes(articles: ArticlesService) {
             'A page of all articles, drafts included (staff; authors see their own), newest first. limit ≤ 1000 for the sitemap. Our additions: q (title search), status (draft, pending, published = out now, scheduled = published for a time to come), categoryId, authorId, language, sort (created = default, updated, published, views; each newest or most first)',
           security,
           querystring: AdminArticleQuerySchema,
-          response: { 200: AdminArticleListSchema, ...errorResponses(400, 401, 403, 429) },
+          response: {
+            200: AdminArticleListSchema,
+            ...errorResponses('auth.signed_out', 'auth.role_required'),
+          },
         },
       },
       async (request) => articles.adminList(await request.actor(), request.query),
@@ -183,7 +201,7 @@ function savingRoutes(articles: ArticlesService) {
           summary: 'Create an article (author and up)',
           security,
           body: ArticleInputSchema,
-          response: { 201: ArticleSchema, ...errorResponses(400, 401, 403, 409, 413, 415, 429) },
+          response: { 201: ArticleSchema, ...errorResponses(...SAVE_REFUSALS) },
         },
       },
       async (request, reply) =>
@@ -199,10 +217,7 @@ function savingRoutes(articles: ArticlesService) {
           security,
           params: IdParamsSchema,
           body: ArticleInputSchema,
-          response: {
-            200: ArticleSchema,
-            ...errorResponses(400, 401, 403, 404, 409, 413, 415, 429),
-          },
+          response: { 200: ArticleSchema, ...errorResponses(...UPDATE_REFUSALS) },
         },
       },
       async (request) => articles.update(await request.actor(), request.params.id, request.body),
@@ -216,7 +231,15 @@ function savingRoutes(articles: ArticlesService) {
           summary: 'Delete an article',
           security,
           params: IdParamsSchema,
-          response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404, 429) },
+          response: {
+            200: MessageSchema,
+            ...errorResponses(
+              ...SIGNED_IN,
+              'article.delete_forbidden',
+              'article.not_found',
+              'article.not_own',
+            ),
+          },
         },
       },
       async (request) => articles.remove(await request.actor(), request.params.id),
@@ -237,18 +260,14 @@ function addressRoutes(articles: ArticlesService) {
           security: [],
           summary: 'Current address of an article of the old site, as "{category}/{slug}"',
           params: z.object({
-            id: z.coerce
-              .number({ error: 'Expected an old article number' })
-              .int()
-              .min(1)
-              .max(2_147_483_647),
+            id: z.coerce.number(says('article.old_number_invalid')).int().min(1).max(2_147_483_647),
           }),
-          response: { 200: NewUrlSchema, ...errorResponses(400, 404, 429) },
+          response: { 200: NewUrlSchema, ...errorResponses('article.legacy_unknown') },
         },
       },
       async (request) => {
         const path = await articles.pathForLegacyId(request.params.id);
-        if (!path) throw notFound('No article has this old number.');
+        if (!path) throw notFound('article.legacy_unknown');
         // SPEC.md §7: `red` answers without the leading slash.
         return { newUrl: path.slice(1) };
       },
@@ -262,12 +281,12 @@ function addressRoutes(articles: ArticlesService) {
           security: [],
           summary: 'Current address "/{category}/{slug}" for a current or former slug',
           params: z.object({ slug: addressPart }),
-          response: { 200: NewUrlSchema, ...errorResponses(400, 404, 429) },
+          response: { 200: NewUrlSchema, ...errorResponses('article.slug_unknown') },
         },
       },
       async (request) => {
         const path = await articles.pathForSlug(request.params.slug);
-        if (!path) throw notFound('No article has this slug.');
+        if (!path) throw notFound('article.slug_unknown');
         // SPEC.md §7: `redart` answers with the leading slash.
         return { newUrl: path };
       },
@@ -282,12 +301,12 @@ function addressRoutes(articles: ArticlesService) {
           summary:
             'A published article at its current address /{category}/{slug}; a former address is 404 (ask redart for the new one)',
           params: z.object({ category: addressPart, slug: addressPart }),
-          response: { 200: ArticleSchema, ...errorResponses(400, 404, 429) },
+          response: { 200: ArticleSchema, ...errorResponses('article.not_found') },
         },
       },
       async (request) => {
         const found = await articles.resolve(request.params.category, request.params.slug);
-        if (!found?.article) throw notFound('Article not found.');
+        if (!found?.article) throw notFound('article.not_found');
         return found.article;
       },
     );

@@ -44,10 +44,7 @@ const queue: Job[] = [];
 
 /** The refusal of a text that outlasted its deadline, on the field it came in. */
 const tooSlow = (ms: number) =>
-  fieldError(
-    'body.description',
-    `description took too long to clean (over ${ms / 1000} s): simplify its markup`,
-  );
+  fieldError('body.description', 'article.description_too_slow', { seconds: ms / 1000 });
 
 function finish(thread: Thread) {
   clearTimeout(thread.timer);

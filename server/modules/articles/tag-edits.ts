@@ -19,14 +19,16 @@ export function tagEdits({ db, outbox }: Pick<ArticlesDeps, 'db' | 'outbox'>) {
      * the name (its list's pages and feed, its articles' pages) are told.
      */
     async renameTag(actor: Actor | null, id: string, update: TagUpdate): Promise<Tag> {
-      requireRole(actor, 'editor', 'Only editors and administrators can change tags.');
+      requireRole(actor, 'editor', 'tag.change_forbidden');
       const tag = await findTagById(db, id);
-      if (!tag) throw notFound('No such tag.');
+      if (!tag) throw notFound('tag.not_found');
       const owner = await findTagBySlug(db, slugify(update.name));
       if (owner && owner.id !== id)
-        throw conflict(
-          `Another tag, "${owner.name}", already has the address of "${update.name}" (/tag/${owner.slug}).`,
-        );
+        throw conflict('tag.address_taken', {
+          owner: owner.name,
+          name: update.name,
+          slug: owner.slug,
+        });
       await outbox.transaction(async (tx, record) => {
         const tagged = await renameTag(tx, id, update.name);
         record({

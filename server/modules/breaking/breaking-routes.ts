@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BreakingInputSchema, BreakingNewsSchema } from '../../../common/schemas/breaking';
 import { MessageSchema } from '../../../common/schemas/common';
-import { errorResponses } from '../../lib/errors';
+import { errorResponses, JSON_BODY, SIGNED_IN } from '../../lib/errors';
 import type { BreakingService } from './breaking-service';
 
 /** The breaking-news band's calls (issue 25 item 2). */
@@ -18,7 +18,7 @@ export function breakingRoutes(breaking: BreakingService) {
           tags,
           summary: 'The breaking-news band every page shows now, or null',
           security: [],
-          response: { 200: BreakingNewsSchema.nullable(), ...errorResponses(400, 429) },
+          response: { 200: BreakingNewsSchema.nullable(), ...errorResponses() },
         },
       },
       // Asked again on every page a script shows; it changes the moment an editor acts.
@@ -37,7 +37,13 @@ export function breakingRoutes(breaking: BreakingService) {
           body: BreakingInputSchema,
           response: {
             201: BreakingNewsSchema,
-            ...errorResponses(400, 401, 403, 413, 415, 429),
+            ...errorResponses(
+              ...SIGNED_IN,
+              ...JSON_BODY,
+              'breaking.set_forbidden',
+              'breaking.expiry_past',
+              'article.not_published',
+            ),
           },
         },
       },
@@ -53,7 +59,10 @@ export function breakingRoutes(breaking: BreakingService) {
           tags,
           summary: 'Take the breaking-news band off every page (editors and administrators)',
           security,
-          response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 429) },
+          response: {
+            200: MessageSchema,
+            ...errorResponses(...SIGNED_IN, 'breaking.remove_forbidden'),
+          },
         },
       },
       async (request) => {

@@ -71,10 +71,10 @@ export function createBreakingService(deps: {
   const checked = async (input: BreakingInput) => {
     const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
     if (expiresAt && expiresAt.getTime() <= clock.now().getTime())
-      throw fieldError('expiresAt', 'expiresAt must be in the future.');
+      throw fieldError('expiresAt', 'breaking.expiry_past');
     const articleId = input.articleId ?? null;
     if (articleId && !(await articles.pathForId(articleId)))
-      throw fieldError('articleId', 'No published article has this id.');
+      throw fieldError('articleId', 'article.not_published');
     return { text: input.text, articleId, expiresAt };
   };
 
@@ -89,7 +89,7 @@ export function createBreakingService(deps: {
 
     /** Editors and up: shows `input` on every page, in place of any band before it. */
     async set(actor: Actor | null, input: BreakingInput): Promise<BreakingNews> {
-      const editor = requireRole(actor, 'editor', 'Only editors and administrators set the band.');
+      const editor = requireRole(actor, 'editor', 'breaking.set_forbidden');
       const band = await checked(input);
       const row = await outbox.transaction(async (tx, record) => {
         const { row, ended } = await replaceBand(
@@ -116,7 +116,7 @@ export function createBreakingService(deps: {
 
     /** Editors and up: no band on any page. Removing when none shows changes nothing. */
     async remove(actor: Actor | null): Promise<void> {
-      requireRole(actor, 'editor', 'Only editors and administrators remove the band.');
+      requireRole(actor, 'editor', 'breaking.remove_forbidden');
       await outbox.transaction(async (tx, record) => {
         const ended = await endBands(tx, clock.now());
         for (const id of ended) await jobs.cancel(expiryKey(id), tx);

@@ -9,7 +9,33 @@ import {
   CategorySchema,
 } from '../../../common/schemas/categories';
 import { IdParamsSchema, MessageSchema } from '../../../common/schemas/common';
-import { errorResponses } from '../../lib/errors';
+import { errorResponses, JSON_BODY, SIGNED_IN } from '../../lib/errors';
+
+/** An editor's write: nobody, a weaker role, a cookie-borne write from another site. */
+const EDITING = [...SIGNED_IN, 'auth.role_required'] as const;
+/** What a category's name, slug and parent can be refused with (categories-service.ts). */
+const SAVE_REFUSALS = [
+  ...EDITING,
+  ...JSON_BODY,
+  'category.slug_needs_latin',
+  'category.slug_uncategorised',
+  'category.slug_reserved',
+  'category.name_taken',
+  'category.slug_taken',
+  'category.own_parent',
+  'category.parent_unknown',
+  'category.parent_nested',
+  'category.sections_cannot_nest',
+] as const;
+/** What keeps a category from being deleted (categories-service.ts, `remove`). */
+const REMOVE_REFUSALS = [
+  ...EDITING,
+  'category.not_found',
+  'category.feeds_home',
+  'category.has_sections',
+  'category.has_articles',
+  'category.has_articles_now',
+] as const;
 import type { CategoriesService } from './categories-service';
 
 const tags = ['categories'];
@@ -36,7 +62,7 @@ function readingRoutes(categories: CategoriesService) {
           description:
             'Each with parentId (null at the top level) and nameHi / nameEn (empty: name is shown).',
           security: [],
-          response: { 200: z.array(CategorySchema), ...errorResponses(400, 429) },
+          response: { 200: z.array(CategorySchema), ...errorResponses() },
         },
       },
       async () => categories.listAll(),
@@ -50,7 +76,7 @@ function readingRoutes(categories: CategoriesService) {
           summary: 'Home categories',
           security: [],
           querystring: z.object({ isHome: z.enum(['true', 'false']).optional() }),
-          response: { 200: z.array(CategorySchema), ...errorResponses(400, 429) },
+          response: { 200: z.array(CategorySchema), ...errorResponses() },
         },
       },
       async () => categories.listHome(),
@@ -64,7 +90,7 @@ function readingRoutes(categories: CategoriesService) {
           summary: 'One category by slug',
           security: [],
           params: z.object({ slug: z.string().max(200) }),
-          response: { 200: CategorySchema, ...errorResponses(400, 404, 429) },
+          response: { 200: CategorySchema, ...errorResponses('category.not_found') },
         },
       },
       async (request) => categories.bySlug(request.params.slug),
@@ -86,7 +112,10 @@ function editingRoutes(categories: CategoriesService) {
           summary: 'A page of categories (editor)',
           security,
           querystring: CategoryListQuerySchema,
-          response: { 200: CategoryListSchema, ...errorResponses(400, 401, 403, 429) },
+          response: {
+            200: CategoryListSchema,
+            ...errorResponses('auth.signed_out', 'auth.role_required'),
+          },
         },
       },
       async (request) =>
@@ -103,7 +132,7 @@ function editingRoutes(categories: CategoriesService) {
             'Our additions: parentId puts it inside a top-level category (sections go one level deep: 400 when the parent does not exist or is itself inside another); nameHi and nameEn are its names for a Hindi or an English interface (empty: name).',
           security,
           body: CategoryInputSchema,
-          response: { 201: CategorySchema, ...errorResponses(400, 401, 403, 409, 413, 415, 429) },
+          response: { 201: CategorySchema, ...errorResponses(...SAVE_REFUSALS) },
         },
       },
       async (request, reply) =>
@@ -122,7 +151,7 @@ function editingRoutes(categories: CategoriesService) {
           body: CategoryEditSchema,
           response: {
             200: CategorySchema,
-            ...errorResponses(400, 401, 403, 404, 409, 413, 415, 429),
+            ...errorResponses(...SAVE_REFUSALS, 'category.not_found'),
           },
         },
       },
@@ -139,7 +168,10 @@ function editingRoutes(categories: CategoriesService) {
             'Refused with 409, deleting nothing, while articles are in it, a home section setting names it, or other categories are inside it (the message names them: move them to another category or to the top level first).',
           security,
           params: IdParamsSchema,
-          response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+          response: {
+            200: MessageSchema,
+            ...errorResponses(...REMOVE_REFUSALS),
+          },
         },
       },
       async (request) => categories.remove(await request.actor(), request.params.id),

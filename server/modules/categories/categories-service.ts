@@ -50,22 +50,20 @@ export const toCategory = (row: CategoryRow): Category => ({
 /** The slug to store: the given one or one from the name, in the slug alphabet, not reserved. */
 function categorySlug(input: { name: string; slug?: string | undefined }): string {
   const slug = slugify(input.slug || input.name);
-  if (!slug) throw fieldError('body.slug', 'Give the category a slug of Latin letters or digits.');
+  if (!slug) throw fieldError('body.slug', 'category.slug_needs_latin');
   if (RESERVED_SLUGS.has(slug)) {
     const why =
-      slug === UNCATEGORISED_SEGMENT
-        ? `"${slug}" is where articles without a category live; choose another slug, such as "${slug}-news".`
-        : `"${slug}" is used by the site itself; choose another slug.`;
-    throw fieldError('body.slug', why);
+      slug === UNCATEGORISED_SEGMENT ? 'category.slug_uncategorised' : 'category.slug_reserved';
+    throw fieldError('body.slug', why, { slug });
   }
   return slug;
 }
 
 function duplicate(error: unknown, name: string, slug: string): never {
   if (isUniqueViolation(error, 'categories_name_unique'))
-    throw conflict(`A category named "${name}" already exists.`);
+    throw conflict('category.name_taken', { name });
   if (isUniqueViolation(error, 'categories_slug_unique'))
-    throw conflict(`A category with the slug "${slug}" already exists.`);
+    throw conflict('category.slug_taken', { slug });
   throw error;
 }
 
@@ -145,7 +143,7 @@ function categoryReads({ db, articles }: Pick<CategoriesDeps, 'db' | 'articles'>
 
     async bySlug(slug: string): Promise<Category> {
       const row = await findCategoryBySlug(db, slug);
-      if (!row) throw notFound('Category not found.');
+      if (!row) throw notFound('category.not_found');
       return toCategory(row);
     },
 
@@ -222,24 +220,23 @@ async function checkParent(
   category: CategoryRow | undefined,
   parentId: string,
 ): Promise<void> {
-  if (category && parentId === category.id)
-    throw fieldError(PARENT_PATH, 'A category cannot be its own parent.');
+  if (category && parentId === category.id) throw fieldError(PARENT_PATH, 'category.own_parent');
   const parent = locked.find((r) => r.id === parentId);
-  if (!parent) throw fieldError(PARENT_PATH, 'The parent category does not exist.');
+  if (!parent) throw fieldError(PARENT_PATH, 'category.parent_unknown');
   if (parent.parentId) {
     const grandparent = await findCategoryById(tx, parent.parentId);
-    throw fieldError(
-      PARENT_PATH,
-      `"${parent.name}" is itself inside "${grandparent?.name ?? 'another category'}": sections go one level deep, so choose a top-level category as the parent.`,
-    );
+    throw fieldError(PARENT_PATH, 'category.parent_nested', {
+      parent: parent.name,
+      ...(grandparent ? { grandparent: grandparent.name } : {}),
+    });
   }
   if (!category) return;
   const children = await listChildren(tx, category.id);
   if (children.length > 0)
-    throw fieldError(
-      PARENT_PATH,
-      `"${category.name}" has sections of its own (${children.map((c) => c.name).join(', ')}): a category with sections cannot be put inside another.`,
-    );
+    throw fieldError(PARENT_PATH, 'category.sections_cannot_nest', {
+      name: category.name,
+      sections: children.map((c) => c.name),
+    });
 }
 
 /** The values a save stores: the input's, and for what it leaves out, what is stored now. */
@@ -293,7 +290,7 @@ function categoryWrites(deps: CategoriesDeps) {
     async update(actor: Actor | null, input: CategoryEdit): Promise<Category> {
       requireRole(actor, 'editor');
       const current = await findCategoryById(db, input._id);
-      if (!current) throw notFound('Category not found.');
+      if (!current) throw notFound('category.not_found');
       // Without an explicit slug the address stays as it is; renaming does not move pages.
       const slug = input.slug ? categorySlug(input) : current.slug;
       const wanted = input.parentId;
@@ -313,7 +310,7 @@ function categoryWrites(deps: CategoriesDeps) {
           record(categoryUpdated(input._id, result, [self.parentId, parentId]));
           return result;
         });
-        if (!updated) throw notFound('Category not found.');
+        if (!updated) throw notFound('category.not_found');
         // A home section that named the old slug follows the category to its new one.
         if (updated.formerSlug !== slug) await settings.categoryMoved(updated.formerSlug, slug);
         return toCategory(updated.row);
@@ -336,20 +333,16 @@ function categoryRemoval(deps: CategoriesDeps) {
     async remove(actor: Actor | null, id: string): Promise<{ message: string }> {
       requireRole(actor, 'editor');
       const row = await findCategoryById(db, id);
-      if (!row) throw notFound('Category not found.');
+      if (!row) throw notFound('category.not_found');
       const [setting] = await settings.naming(row.slug);
       if (setting) {
-        throw conflict(
-          `Category "${row.name}" feeds a home section (setting "${setting}"). Choose other home sections in Settings first.`,
-        );
+        throw conflict('category.feeds_home', { name: row.name, setting });
       }
       const children = await listChildren(db, id);
       if (children.length > 0) throw hasSections(row.name, children);
       const inUse = await articles.countInCategory(id);
       if (inUse > 0) {
-        throw conflict(
-          `Category "${row.name}" still has ${inUse} article${inUse === 1 ? '' : 's'}. Move or delete ${inUse === 1 ? 'it' : 'them'} first.`,
-        );
+        throw conflict('category.has_articles', { name: row.name, count: inUse });
       }
       try {
         await outbox.transaction(async (tx, record) => {
@@ -372,7 +365,7 @@ function categoryRemoval(deps: CategoriesDeps) {
           throw hasSections(row.name, await listChildren(db, id));
         // An article was added between the count and the delete.
         if (isForeignKeyViolation(error))
-          throw conflict(`Category "${row.name}" still has articles. Move or delete them first.`);
+          throw conflict('category.has_articles_now', { name: row.name });
         throw error;
       }
       return { message: `Category "${row.name}" deleted.` };
@@ -409,6 +402,4 @@ function categoryUpdated(
 const PARENT_FOREIGN_KEY = 'categories_parent_id_categories_id_fk';
 
 const hasSections = (name: string, children: { name: string }[]) =>
-  conflict(
-    `Category "${name}" has sections inside it (${children.map((c) => c.name).join(', ')}). Move them to another category or to the top level first.`,
-  );
+  conflict('category.has_sections', { name, sections: children.map((c) => c.name) });

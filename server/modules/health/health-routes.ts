@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../db/client';
-import { errorResponses } from '../../lib/errors';
+import { unlimitedErrorResponses } from '../../lib/errors';
 import { appliedMigrations } from './health-repository';
 
 const HealthSchema = z.object({
@@ -50,7 +50,7 @@ export function healthRoutes(database: Database, readiness: Readiness) {
           summary: 'Liveness and database reachability',
           security: [],
           // Not rate limited (below), so never 429; a malformed Host is still refused.
-          response: { 200: HealthSchema, ...errorResponses(400) },
+          response: { 200: HealthSchema, ...unlimitedErrorResponses() },
         },
         // Monitors and load balancers ask often; the answer costs one SELECT 1.
         config: { rateLimit: false },
@@ -106,7 +106,7 @@ function probeRoutes(database: Database, readiness: Readiness) {
         schema: {
           ...probe,
           summary: 'Liveness: 200 while the process runs',
-          response: { 200: ProbeSchema, ...errorResponses(400) },
+          response: { 200: ProbeSchema, ...unlimitedErrorResponses() },
         },
         config: { rateLimit: false },
       },
@@ -119,7 +119,7 @@ function probeRoutes(database: Database, readiness: Readiness) {
           ...probe,
           summary:
             'Readiness for traffic: 200, or 503 with the reasons (database, migrations, change notifications, shutting down)',
-          response: { 200: ProbeSchema, 503: ProbeSchema, ...errorResponses(400) },
+          response: { 200: ProbeSchema, 503: ProbeSchema, ...unlimitedErrorResponses() },
         },
         config: { rateLimit: false },
       },

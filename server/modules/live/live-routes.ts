@@ -12,10 +12,18 @@ import {
   LiveFeedSchema,
   LiveQuerySchema,
 } from '../../../common/schemas/live';
-import { errorResponses, notFound } from '../../lib/errors';
+import { errorResponses, JSON_BODY, notFound, SIGNED_IN } from '../../lib/errors';
 import { etagOf, noneMatchHits } from '../../caching/http-caching';
 import { KEPT } from '../../caching/kept-answers';
 import { wholeAnswers, type PageCache } from '../../caching/page-cache';
+
+/** Whoever may change the article (its bylines, editors): what a write to its blog meets. */
+const EDITABLE = [
+  ...SIGNED_IN,
+  'article.change_forbidden',
+  'article.not_found',
+  'article.not_own',
+] as const;
 import type { LiveService } from './live-service';
 
 /**
@@ -57,7 +65,7 @@ function liveFeedRoute(live: LiveService, pages?: PageCache) {
           response: {
             200: LiveFeedSchema,
             304: z.null().describe('Not modified: the If-None-Match tag names the current answer'),
-            ...errorResponses(400, 404, 429),
+            ...errorResponses('article.not_found'),
           },
         },
       },
@@ -65,7 +73,7 @@ function liveFeedRoute(live: LiveService, pages?: PageCache) {
         const { id } = request.params;
         const since = request.query.since ? new Date(request.query.since) : undefined;
         const found = await live.feed(await request.actor(), id, since);
-        if (!found) throw notFound('Article not found.');
+        if (!found) throw notFound('article.not_found');
         const body = JSON.stringify(found.feed);
         if (found.shared) {
           const headers: [string, string][] = [
@@ -104,7 +112,12 @@ function liveWriteRoutes(live: LiveService) {
           body: LiveEntryInputSchema,
           response: {
             201: LiveEntrySchema,
-            ...errorResponses(400, 401, 403, 404, 409, 413, 415, 429),
+            ...errorResponses(
+              ...EDITABLE,
+              ...JSON_BODY,
+              'live.not_live',
+              'article.description_too_slow',
+            ),
           },
         },
       },
@@ -122,7 +135,15 @@ function liveWriteRoutes(live: LiveService) {
           security,
           params: LiveEntryParamsSchema,
           body: LiveEntryUpdateSchema,
-          response: { 200: LiveEntrySchema, ...errorResponses(400, 401, 403, 404, 413, 415, 429) },
+          response: {
+            200: LiveEntrySchema,
+            ...errorResponses(
+              ...EDITABLE,
+              ...JSON_BODY,
+              'live.entry_not_found',
+              'article.description_too_slow',
+            ),
+          },
         },
       },
       async (request) =>
@@ -136,7 +157,10 @@ function liveWriteRoutes(live: LiveService) {
           summary: 'Remove a live-blog entry',
           security,
           params: LiveEntryParamsSchema,
-          response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404, 429) },
+          response: {
+            200: MessageSchema,
+            ...errorResponses(...EDITABLE, 'live.entry_not_found'),
+          },
         },
       },
       async (request) => {

@@ -17,6 +17,7 @@ import {
 import type { Db } from '../../../db/client';
 import type { Actor } from '../../lib/actor';
 import type { Clock } from '../../lib/clock';
+import { englishOf } from '../../../common/refusals/catalogue';
 import { conflict, notFound } from '../../lib/errors';
 import type { ArticlesService, StoredState } from '../articles/articles-service';
 import {
@@ -30,8 +31,7 @@ import {
 } from './live-repository';
 import { isPublicNow } from '../../../db/schema/content';
 
-export const NOT_LIVE =
-  'This article is not a live blog: turn live coverage on (liveBlog: true) before adding updates.';
+export const NOT_LIVE = englishOf('live.not_live');
 
 export interface LiveDeps {
   db: Db;
@@ -88,7 +88,7 @@ function entryChanged(
 /** The entry as stored now (it was just written by us). */
 async function entryNow(db: Db, articleId: string, entryId: string) {
   const row = await findEntry(db, articleId, entryId);
-  if (!row) throw notFound('Live update not found.');
+  if (!row) throw notFound('live.entry_not_found');
   return toEntry(row);
 }
 
@@ -106,7 +106,7 @@ export function createLiveService(deps: LiveDeps) {
     deps.outbox.transaction(async (tx, record) => {
       const now = clock.now();
       const entryId = await write(tx, now);
-      if (!entryId) throw notFound('Live update not found.');
+      if (!entryId) throw notFound('live.entry_not_found');
       record(entryChanged(type, stored, { articleId: stored.articleId, entryId }, now));
       return entryId;
     });
@@ -128,7 +128,7 @@ export function createLiveService(deps: LiveDeps) {
       if (!shared) {
         if (!actor) return undefined;
         await articles.editable(actor, articleId).catch(() => {
-          throw notFound('Article not found.');
+          throw notFound('article.not_found');
         });
       }
       const [rows, latest] = await Promise.all([
@@ -141,7 +141,7 @@ export function createLiveService(deps: LiveDeps) {
     /** An author in their own live blog, editors and up in any: a new entry. */
     async add(actor: Actor | null, articleId: string, input: LiveEntryInput): Promise<LiveEntry> {
       const { actor: writer, stored } = await articles.editable(actor, articleId);
-      if (!stored.liveBlog) throw conflict(NOT_LIVE);
+      if (!stored.liveBlog) throw conflict('live.not_live');
       const body = await deps.clean(input.body);
       const { pinned, keyEvent } = input;
       const id = await entryWrite('live.entry.created', { ...stored, articleId }, (tx, now) =>

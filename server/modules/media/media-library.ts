@@ -69,27 +69,15 @@ function toItem(row: LibraryRow, usedBy: MediaUse[]): MediaItem {
   };
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
-/** Why an upload in use stays: where it is used, in a sentence. */
-function inUseMessage(uses: MediaUse[]): string {
+/** Why an upload in use stays: where it is used (how many of each, which settings). */
+function inUse(uses: MediaUse[]) {
   const count = (kind: MediaUse['kind']) => uses.filter((u) => u.kind === kind).length;
   const [articles, live, history, people] = (['article', 'live', 'history', 'person'] as const).map(
     count,
   ) as [number, number, number, number];
   const settings = uses.flatMap((u) => (u.kind === 'setting' ? [u.setting] : []));
-  const where = [
-    articles > 0 ? plural(articles, 'article') : '',
-    live > 0 ? `the live updates of ${plural(live, 'article')}` : '',
-    history > 0 ? `earlier versions of ${plural(history, 'article')}` : '',
-    people > 0 ? `the photo of ${plural(people, 'person', 'people')}` : '',
-    settings.length > 0 ? `the site settings (${settings.join(', ')})` : '',
-  ].filter(Boolean);
-  if (where.length === 0)
-    return 'This image came into use while it was being deleted, so it was kept.';
-  const last = where.pop();
-  const said = where.length > 0 ? `${where.join(', ')} and ${last}` : last;
-  return `This image is in use (${said}), so it was not deleted. Replace it there first.`;
+  if (uses.length === 0) return conflict('media.came_into_use');
+  return conflict('media.in_use', { articles, live, history, people, settings });
 }
 
 export function createMediaLibrary({
@@ -103,19 +91,22 @@ export function createMediaLibrary({
   outbox?: Outbox;
 }) {
   /** The upload `id` and the actor's right to change it: 404, then 403 for someone else's. */
-  const ownedOrManaged = async (actor: Actor | null, id: string, what: string) => {
-    const a = requireRole(actor, 'author', 'Only authors, editors and administrators can do this.');
+  const ownedOrManaged = async (
+    actor: Actor | null,
+    id: string,
+    notOwn: 'media.edit_not_own' | 'media.delete_not_own',
+  ) => {
+    const a = requireRole(actor, 'author', 'media.library_forbidden');
     const row = await findLibraryItem(db, id);
-    if (!row) throw notFound('No such image in the media library.');
-    if (!hasRole(a.role, 'editor') && row.uploadedBy !== a.id)
-      throw forbidden(`Authors can ${what} only images they uploaded themselves.`);
+    if (!row) throw notFound('media.not_in_library');
+    if (!hasRole(a.role, 'editor') && row.uploadedBy !== a.id) throw forbidden(notOwn);
     return row;
   };
 
   return {
     /** One page of uploads, newest first, each with where it is used. */
     async list(actor: Actor | null, query: MediaQuery): Promise<MediaList> {
-      requireRole(actor, 'author', 'Only authors, editors and administrators can see the media.');
+      requireRole(actor, 'author', 'media.list_forbidden');
       const { page, limit } = query;
       const filters: LibraryFilters = {
         q: query.q || undefined,
@@ -138,10 +129,10 @@ export function createMediaLibrary({
 
     /** Changes an upload's alt text and caption (only those sent); answers the upload. */
     async update(actor: Actor | null, id: string, texts: MediaUpdate): Promise<MediaItem> {
-      await ownedOrManaged(actor, id, 'change the texts of');
+      await ownedOrManaged(actor, id, 'media.edit_not_own');
       await saveMediaTexts(db, id, texts);
       const row = await findLibraryItem(db, id);
-      if (!row) throw notFound('No such image in the media library.');
+      if (!row) throw notFound('media.not_in_library');
       return toItem(row, (await usesOfMedia(db, [row])).get(row.id) ?? []);
     },
 
@@ -150,13 +141,13 @@ export function createMediaLibrary({
      * was looked at: the delete checks in the same statement) it stays: 409 saying where.
      */
     async remove(actor: Actor | null, id: string): Promise<void> {
-      const row = await ownedOrManaged(actor, id, 'delete');
+      const row = await ownedOrManaged(actor, id, 'media.delete_not_own');
       if (await removeUnusedMedia(db, storage, asUnusedMedia(row), outbox)) return;
       const uses = (await usesOfMedia(db, [row])).get(row.id) ?? [];
       // Gone meanwhile (another delete): nothing uses it and nothing is left to delete.
       if (uses.length === 0 && !(await findLibraryItem(db, id)))
-        throw notFound('No such image in the media library.');
-      throw conflict(inUseMessage(uses));
+        throw notFound('media.not_in_library');
+      throw inUse(uses);
     },
   };
 }

@@ -11,7 +11,16 @@ import {
 } from '../../../common/schemas/media';
 import { requireRole } from '../../lib/actor';
 import { createKeyedLimit } from '../../lib/semaphore';
-import { AppError, badRequest, errorResponses, notFound } from '../../lib/errors';
+import {
+  AppError,
+  badRequest,
+  errorResponses,
+  JSON_BODY,
+  notFound,
+  requestTimeout,
+  serviceUnavailable,
+  SIGNED_IN,
+} from '../../lib/errors';
 import type { MediaLibrary } from './media-library';
 import { MAX_UPLOAD_BYTES, type MediaService } from './media-service';
 import { MEDIA_KEY_PATTERN, type MediaStorage } from './media-storage';
@@ -43,9 +52,9 @@ export function mediaFileRoutes(storage: MediaStorage) {
       { schema: { hide: true } },
       async (request, reply) => {
         const key = request.params['*'];
-        if (!MEDIA_KEY_PATTERN.test(key)) throw notFound('No such file.');
+        if (!MEDIA_KEY_PATTERN.test(key)) throw notFound('media.file_not_found');
         const file = await storage.get(key);
-        if (!file) throw notFound('No such file.');
+        if (!file) throw notFound('media.file_not_found');
         const etag = mediaEtag(key);
         reply
           .header('etag', etag)
@@ -84,7 +93,6 @@ export const MEDIA_UPLOAD_PATH = '/api/media';
 export const UPLOADS_AT_ONCE_PER_PERSON = 2;
 /** The Retry-After of that 503: about the time an upload takes to be stored. */
 export const UPLOADS_BUSY_RETRY_SECONDS = 5;
-export const UPLOADS_BUSY = `You are already sending ${UPLOADS_AT_ONCE_PER_PERSON} images: wait until they are stored, then try again.`;
 
 /**
  * Seconds an upload's whole body may take to arrive (issue 44 item 9): 10 MB needs about 1 Mbit/s.
@@ -93,12 +101,7 @@ export const UPLOADS_BUSY = `You are already sending ${UPLOADS_AT_ONCE_PER_PERSO
  * its connection closed. buildApp's `uploadBodySeconds` sets another (tests).
  */
 export const UPLOAD_BODY_SECONDS = 90;
-const uploadTooSlow = (seconds: number) =>
-  new AppError(
-    408,
-    `The image arrived too slowly (not all of it within ${seconds} s): try again on a faster connection, or send a smaller file.`,
-    'REQUEST_TIMEOUT',
-  );
+const uploadTooSlow = (seconds: number) => requestTimeout('media.upload_too_slow', { seconds });
 
 /** The upload's file part: its bytes and name, or none; 413 past the size limit. */
 async function readUpload(request: FastifyRequest) {
@@ -121,7 +124,7 @@ async function readUpload(request: FastifyRequest) {
     // A broken multipart body (no boundary, cut short) is the client's mistake, not ours.
     const status = (error as { statusCode?: unknown }).statusCode;
     if (error instanceof AppError || (typeof status === 'number' && status < 500)) throw error;
-    throw badRequest('The upload was not a complete multipart/form-data body. Please try again.');
+    throw badRequest('media.multipart_incomplete');
   }
   return { data, filename };
 }
@@ -166,31 +169,41 @@ export function mediaUploadRoutes(mediaService: MediaService, opts: { bodySecond
           consumes: ['multipart/form-data'],
           response: {
             201: UploadSchema,
-            ...errorResponses(400, 401, 403, 408, 413, 415, 429, 503, 507),
+            ...errorResponses(
+              ...SIGNED_IN,
+              ...JSON_BODY,
+              'media.upload_forbidden',
+              'media.not_multipart',
+              'media.multipart_incomplete',
+              'media.no_file',
+              'media.too_large',
+              'media.unsupported_type',
+              'media.unreadable',
+              'media.too_many_pixels',
+              'media.side_too_long',
+              'media.decode_too_slow',
+              'media.too_many_frames',
+              'media.upload_too_slow',
+              'media.uploads_busy',
+              'media.storage_full',
+            ),
           },
         },
         // Each upload is decoded and resized: bounded per address.
         config: { rateLimit: { max: UPLOADS_PER_ADDRESS, timeWindow: UPLOADS_WINDOW_MS } },
       },
       async (request, reply) => {
-        const actor = requireRole(
-          await request.actor(),
-          'author',
-          'Only authors, editors and administrators can upload images.',
-        );
-        if (!request.isMultipart())
-          throw badRequest('Send the image as multipart/form-data in the field "file".');
+        const actor = requireRole(await request.actor(), 'author', 'media.upload_forbidden');
+        if (!request.isMultipart()) throw badRequest('media.not_multipart');
         // Counted before the body is read, so a person's uploads never wait behind their own.
         const release = sending.take(actor.id);
-        if (!release)
-          return reply
-            .status(503)
-            .header('retry-after', String(UPLOADS_BUSY_RETRY_SECONDS))
-            .send({ message: UPLOADS_BUSY });
+        if (!release) {
+          reply.header('retry-after', String(UPLOADS_BUSY_RETRY_SECONDS));
+          throw serviceUnavailable('media.uploads_busy', { count: UPLOADS_AT_ONCE_PER_PERSON });
+        }
         try {
           const { data, filename } = await within(bodySeconds, reply, readUpload(request));
-          if (!data || data.length === 0)
-            throw badRequest('No image received: send it in the field "file".');
+          if (!data || data.length === 0) throw badRequest('media.no_file');
           const stored = await mediaService.storeImage(data, { uploadedBy: actor.id, filename });
           return reply.status(201).send({ ...stored, secure_url: stored.url });
         } finally {
@@ -221,7 +234,10 @@ export function mediaLibraryRoutes(library: MediaLibrary) {
             'The media library (author and up): uploads newest first, searched by file name, alt text and caption, filtered by type, month and uploader, each with where it is used',
           security,
           querystring: MediaQuerySchema,
-          response: { 200: MediaListSchema, ...errorResponses(400, 401, 403, 429) },
+          response: {
+            200: MediaListSchema,
+            ...errorResponses('auth.signed_out', 'media.list_forbidden'),
+          },
         },
       },
       async (request) => library.list(await request.actor(), request.query),
@@ -238,7 +254,13 @@ export function mediaLibraryRoutes(library: MediaLibrary) {
           body: MediaUpdateSchema,
           response: {
             200: MediaItemSchema,
-            ...errorResponses(400, 401, 403, 404, 413, 415, 429),
+            ...errorResponses(
+              ...SIGNED_IN,
+              ...JSON_BODY,
+              'media.library_forbidden',
+              'media.not_in_library',
+              'media.edit_not_own',
+            ),
           },
         },
       },
@@ -253,7 +275,17 @@ export function mediaLibraryRoutes(library: MediaLibrary) {
             'Delete an upload nothing uses, with its files (authors their own, editors and administrators any); 409 while an article, a live-blog entry, an earlier version of an article, a person’s photo or a setting uses it',
           security,
           params: IdParamsSchema,
-          response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+          response: {
+            200: MessageSchema,
+            ...errorResponses(
+              ...SIGNED_IN,
+              'media.library_forbidden',
+              'media.not_in_library',
+              'media.delete_not_own',
+              'media.in_use',
+              'media.came_into_use',
+            ),
+          },
         },
       },
       async (request) => {

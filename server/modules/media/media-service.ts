@@ -120,10 +120,7 @@ async function outputWithin(seconds: number, image: Sharp) {
 }
 
 /** The refusal of an upload whose decoding outlasted `seconds` (issue 24 item 7). */
-const tooSlowToDecode = (seconds: number) =>
-  badRequest(
-    `The image took too long to decode (over ${seconds} s): save it again at a smaller size.`,
-  );
+const tooSlowToDecode = (seconds: number) => badRequest('media.decode_too_slow', { seconds });
 
 /**
  * `data` decoded once, upright, at the size `resize` asks (never enlarged): everything an upload
@@ -299,17 +296,11 @@ sharp.concurrency(1);
 sharp.cache(false);
 
 const tooManyPixels = (width: number, height: number) =>
-  badRequest(
-    `The image is too large: at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels (this one is ${width}×${height} pixels).`,
-  );
+  badRequest('media.too_many_pixels', { megapixels: MAX_IMAGE_PIXELS / 1_000_000, width, height });
 const tooManyFrames = (frames: number) =>
-  badRequest(
-    `The animation has too many frames: at most ${MAX_ANIMATION_FRAMES.toLocaleString('en')} (this one has ${frames.toLocaleString('en')}).`,
-  );
+  badRequest('media.too_many_frames', { maximum: MAX_ANIMATION_FRAMES, frames });
 const sideTooLong = (width: number, height: number) =>
-  badRequest(
-    `The image is too large: at most ${MAX_IMAGE_SIDE.toLocaleString('en')} pixels on a side (this one is ${width}×${height} pixels).`,
-  );
+  badRequest('media.side_too_long', { maximum: MAX_IMAGE_SIDE, width, height });
 
 /** Re-encoding settings: PNG and GIF stay lossless (a PNG `quality` would reduce its colours). */
 const REENCODE: Record<ImageFormat, object> = {
@@ -570,17 +561,17 @@ const fileNameOf = (sent: string | undefined) =>
 async function readableImage(data: Buffer): Promise<{ format: ImageFormat; meta: Metadata }> {
   const format = sniffImage(data);
   if (!format) {
-    throw unsupportedMediaType('Only JPEG, PNG, WebP, AVIF and GIF images can be uploaded.');
+    throw unsupportedMediaType('media.unsupported_type');
   }
   let meta: Metadata;
   try {
     // Reads the header only: the size is known before anything is decoded.
     meta = await sharp(data, { animated: format === 'gif' }).metadata();
   } catch {
-    throw unsupportedMediaType('The file is not a readable image.');
+    throw unsupportedMediaType('media.unreadable');
   }
   const frameHeight = meta.pageHeight ?? meta.height;
-  if (!meta.width || !frameHeight) throw unsupportedMediaType('The file is not a readable image.');
+  if (!meta.width || !frameHeight) throw unsupportedMediaType('media.unreadable');
   if (meta.width > MAX_IMAGE_SIDE || frameHeight > MAX_IMAGE_SIDE)
     throw sideTooLong(meta.width, frameHeight);
   if (meta.width * (meta.height ?? frameHeight) > MAX_IMAGE_PIXELS)
@@ -640,7 +631,7 @@ async function storeImage(
       ).catch((error: unknown) => {
         if (error instanceof DecodeDeadline) throw tooSlowToDecode(error.seconds);
         // A header that reads but pixels that do not (a cut-short file) is the upload's fault.
-        throw unsupportedMediaType('The file is not a readable image.');
+        throw unsupportedMediaType('media.unreadable');
       }),
       decodeFor(person, () => makeCrops(data, meta, folder, files, written, decodeSeconds)).catch(
         (error: unknown) => {

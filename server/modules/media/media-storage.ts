@@ -11,10 +11,11 @@ import { dirname, join, resolve, sep } from 'node:path';
 import type { Db } from '../../../db/client';
 import { mediaBlobs } from '../../../db/schema/media';
 import type { S3Config } from '../../env';
+import { englishOf } from '../../../common/refusals/catalogue';
 import { insufficientStorage, isStorageFull } from '../../lib/errors';
 
 /** What an upload to a full disk or database answers (507). */
-export const MEDIA_STORAGE_FULL = 'The media storage is full.';
+export const MEDIA_STORAGE_FULL = englishOf('media.storage_full');
 /** The ending of a file being written (then renamed into place). */
 const TEMP_SUFFIX = '.tmp';
 
@@ -61,7 +62,7 @@ export function createFsStorage(root: string): MediaStorage {
         await rename(temp, path);
       } catch (error) {
         await rm(temp, { force: true });
-        if (isStorageFull(error)) throw insufficientStorage(MEDIA_STORAGE_FULL);
+        if (isStorageFull(error)) throw insufficientStorage('media.storage_full');
         throw error;
       }
     },
@@ -88,7 +89,7 @@ export function createDbStorage(db: Db): MediaStorage {
           .values({ key, data, contentType })
           .onConflictDoUpdate({ target: mediaBlobs.key, set: { data, contentType } });
       } catch (error) {
-        if (isStorageFull(error)) throw insufficientStorage(MEDIA_STORAGE_FULL);
+        if (isStorageFull(error)) throw insufficientStorage('media.storage_full');
         throw error;
       }
     },

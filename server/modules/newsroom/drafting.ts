@@ -25,7 +25,7 @@ export function drafting({ db, clock, articles, previews }: NewsroomDeps) {
     async autosave(actor: Actor | null, id: string, input: AutosaveInput) {
       const { actor: a } = await articles.editable(actor, id);
       const now = await articles.snapshot(id);
-      if (!now) throw notFound('Article not found.');
+      if (!now) throw notFound('article.not_found');
       const description = await sanitizeOffThread(input.description);
       const createdAt = clock.now();
       const revisionId = await saveAutosave(db, {
@@ -78,7 +78,7 @@ export function drafting({ db, clock, articles, previews }: NewsroomDeps) {
 
     /** A signed link to the article as readers will see it, for whoever may change it. */
     async previewLink(actor: Actor | null, id: string) {
-      const refusal = 'Only authors, editors and administrators can preview articles.';
+      const refusal = 'article.preview_forbidden';
       await articles.editable(actor, id, refusal);
       const link = await previews.sign(id);
       return { url: link.url, expiresAt: link.expiresAt.toISOString() };
@@ -88,7 +88,7 @@ export function drafting({ db, clock, articles, previews }: NewsroomDeps) {
     async preview(token: string): Promise<Article> {
       const id = await previews.verify(token);
       const found = id ? await articles.anyById(id) : undefined;
-      if (!found) throw notFound('This preview link has expired, or its article was deleted.');
+      if (!found) throw notFound('preview.expired');
       return found;
     },
   };

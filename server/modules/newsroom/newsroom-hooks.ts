@@ -10,7 +10,6 @@ import type { StoredEvent } from '../../events/event-bus';
 import type { NewsroomDeps } from './newsroom-deps';
 import type { ReviewMove } from './review-mail';
 import type { RevisionRecord } from './newsroom-repository';
-import { REVIEW_REFUSAL } from './status-moves';
 import type { ArticleStatus } from '../../../common/articles';
 import type { Actor } from '../../lib/actor';
 import type { Db } from '../../../db/client';
@@ -50,7 +49,7 @@ export function plugIntoArticles(
   const { hooks } = deps.articles;
   hooks.beforeWrite.push(async (write) => {
     if (write.publishes && !(await newsroom.mayPublish(write.actor)))
-      throw forbidden(REVIEW_REFUSAL);
+      throw forbidden('article.review_required');
   });
   hooks.inWrite.push(async (tx, { id, userId, record, row }) => {
     await newsroom.recordRevision(tx, {

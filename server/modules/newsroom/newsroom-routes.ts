@@ -18,7 +18,16 @@ import {
   RevisionSchema,
   RevisionSummarySchema,
 } from '../../../common/schemas/revisions';
-import { errorResponses } from '../../lib/errors';
+import { errorResponses, JSON_BODY, SIGNED_IN } from '../../lib/errors';
+import { UPDATE_REFUSALS } from '../articles/article-refusals';
+
+/** Whoever may change the article (article-access.ts): nobody, another's piece, none. */
+const EDITABLE = [
+  ...SIGNED_IN,
+  'article.change_forbidden',
+  'article.not_found',
+  'article.not_own',
+] as const;
 import type { NewsroomService } from './newsroom-service';
 
 /** The newsroom's calls: status moves, review, previews, revisions, autosave, presence. */
@@ -46,7 +55,18 @@ function statusRoutes(newsroom: NewsroomService) {
           security,
           params: IdParamsSchema,
           body: ArticleStatusChangeSchema,
-          response: { 200: ArticleSchema, ...errorResponses(400, 401, 403, 404, 413, 415, 429) },
+          response: {
+            200: ArticleSchema,
+            ...errorResponses(
+              ...EDITABLE,
+              ...JSON_BODY,
+              'article.time_needs_publish',
+              'article.note_needs_draft',
+              'article.note_forbidden',
+              'article.review_required',
+              'article.image_to_publish',
+            ),
+          },
         },
       },
       async (request) =>
@@ -61,7 +81,10 @@ function statusRoutes(newsroom: NewsroomService) {
           summary:
             'The top-bar badge: articles waiting for review (editors and up), or sent back to draft with a note (an author)',
           security,
-          response: { 200: ReviewQueueSchema, ...errorResponses(400, 401, 403, 429) },
+          response: {
+            200: ReviewQueueSchema,
+            ...errorResponses('auth.signed_out', 'auth.role_required'),
+          },
         },
       },
       async (request) => newsroom.reviewQueue(await request.actor()),
@@ -76,7 +99,10 @@ function statusRoutes(newsroom: NewsroomService) {
             'A signed link anyone can open to see the article as readers will, valid 7 days (whoever may change it)',
           security,
           params: IdParamsSchema,
-          response: { 200: PreviewLinkSchema, ...errorResponses(400, 401, 403, 404, 429) },
+          response: {
+            200: PreviewLinkSchema,
+            ...errorResponses(...EDITABLE, 'article.preview_forbidden'),
+          },
         },
       },
       async (request) => newsroom.previewLink(await request.actor(), request.params.id),
@@ -99,7 +125,7 @@ function historyRoutes(newsroom: NewsroomService) {
             "The article's revisions, newest first: every save, status move, restore, and each user's autosave (whoever may change it)",
           security,
           params: IdParamsSchema,
-          response: { 200: RevisionListSchema, ...errorResponses(400, 401, 403, 404, 429) },
+          response: { 200: RevisionListSchema, ...errorResponses(...EDITABLE) },
         },
       },
       async (request) => newsroom.revisions(await request.actor(), request.params.id),
@@ -113,7 +139,10 @@ function historyRoutes(newsroom: NewsroomService) {
           summary: 'One revision with its full content (whoever may change the article)',
           security,
           params: RevisionParamsSchema,
-          response: { 200: RevisionSchema, ...errorResponses(400, 401, 403, 404, 429) },
+          response: {
+            200: RevisionSchema,
+            ...errorResponses(...EDITABLE, 'revision.not_found'),
+          },
         },
       },
       async (request) =>
@@ -132,7 +161,7 @@ function historyRoutes(newsroom: NewsroomService) {
           body: RestoreInputSchema,
           response: {
             200: ArticleSchema,
-            ...errorResponses(400, 401, 403, 404, 409, 413, 415, 429),
+            ...errorResponses(...UPDATE_REFUSALS, 'revision.not_found', 'revision.not_restorable'),
           },
         },
       },
@@ -163,10 +192,7 @@ function draftingRoutes(newsroom: NewsroomService) {
           security,
           params: IdParamsSchema,
           body: AutosaveInputSchema,
-          response: {
-            200: RevisionSummarySchema,
-            ...errorResponses(400, 401, 403, 404, 413, 415, 429),
-          },
+          response: { 200: RevisionSummarySchema, ...errorResponses(...EDITABLE, ...JSON_BODY) },
         },
       },
       async (request) => newsroom.autosave(await request.actor(), request.params.id, request.body),
@@ -180,7 +206,7 @@ function draftingRoutes(newsroom: NewsroomService) {
           summary: `Heartbeat of an open form (every ${PRESENCE_HEARTBEAT_MS / 1000} s): answers who else has had the article open in the last ${PRESENCE_WINDOW_MS / 1000} seconds`,
           security,
           params: IdParamsSchema,
-          response: { 200: PresenceSchema, ...errorResponses(400, 401, 403, 404, 429) },
+          response: { 200: PresenceSchema, ...errorResponses(...EDITABLE) },
         },
       },
       async (request) => newsroom.presence(await request.actor(), request.params.id),
@@ -193,7 +219,7 @@ function draftingRoutes(newsroom: NewsroomService) {
           summary: 'The form was closed: the user no longer has the article open',
           security,
           params: IdParamsSchema,
-          response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404, 429) },
+          response: { 200: MessageSchema, ...errorResponses(...EDITABLE) },
         },
       },
       async (request) => newsroom.leave(await request.actor(), request.params.id),

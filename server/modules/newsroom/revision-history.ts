@@ -8,7 +8,7 @@ import {
   type Article,
 } from '../../../common/schemas/articles';
 import type { Db } from '../../../db/client';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { conflict, notFound, refusedFor } from '../../lib/errors';
 import type { Actor } from '../../lib/actor';
 import { hasRole } from '../../../common/roles';
 import {
@@ -19,9 +19,6 @@ import {
   type RevisionSummaryRow,
 } from './newsroom-repository';
 import type { NewsroomDeps } from './newsroom-deps';
-
-const STALE_RESTORE =
-  'Someone else saved this article after you opened it. Reload it to see their changes, then apply yours again.';
 
 /** A row of the History panel. */
 export function toRevisionSummary(row: RevisionSummaryRow) {
@@ -50,7 +47,7 @@ export function revisionHistory({ db, articles }: NewsroomDeps) {
     async revision(actor: Actor | null, id: string, revisionId: string) {
       await articles.editable(actor, id);
       const row = await findRevision(db, id, revisionId);
-      if (!row) throw notFound('Revision not found.');
+      if (!row) throw notFound('revision.not_found');
       return {
         ...toRevisionSummary(row),
         basedOn: row.basedOn.toISOString(),
@@ -72,11 +69,11 @@ export function revisionHistory({ db, articles }: NewsroomDeps) {
     ): Promise<Article> {
       const { actor: a, stored } = await articles.editable(actor, id);
       const row = await findRevision(db, id, revisionId);
-      if (!row) throw notFound('Revision not found.');
+      if (!row) throw notFound('revision.not_found');
       if (new Date(body.updatedAt).getTime() < stored.updatedAt.getTime())
-        throw conflict(STALE_RESTORE);
+        throw conflict('article.stale');
       const now = await articles.snapshot(id);
-      if (!now) throw notFound('Article not found.');
+      if (!now) throw notFound('article.not_found');
       const c = row.content;
       const parsed = ArticleInputSchema.safeParse({
         ...pickArticleTexts(c),
@@ -92,8 +89,7 @@ export function revisionHistory({ db, articles }: NewsroomDeps) {
         updatedAt: body.updatedAt,
       });
       if (!parsed.success) {
-        const why = parsed.error.issues.map((i) => i.message).join('; ');
-        throw badRequest(`This revision cannot be restored as it is: ${why}.`);
+        throw refusedFor('revision.not_restorable', parsed.error.issues);
       }
       return articles.saveAs(actor, id, parsed.data, {
         kind: 'restore',

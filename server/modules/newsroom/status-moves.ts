@@ -4,6 +4,7 @@
  */
 import type { ArticleStatus } from '../../../common/articles';
 import { hasRole } from '../../../common/roles';
+import { englishOf } from '../../../common/refusals/catalogue';
 import type { ArticleStatusChange } from '../../../common/schemas/articles';
 import { requireRole, type Actor } from '../../lib/actor';
 import { fieldError, forbidden, notFound } from '../../lib/errors';
@@ -13,8 +14,7 @@ import { isPublicNow } from '../../../db/schema/content';
 import type { Db } from '../../../db/client';
 
 /** Why an author's publish is refused while the site wants an editor to publish. */
-export const REVIEW_REFUSAL =
-  'On this site an editor publishes: submit the article for review instead.';
+export const REVIEW_REFUSAL = englishOf('article.review_required');
 
 /** The job that tells every page cache a scheduled article went live. */
 export const GO_LIVE_JOB = 'article-live';
@@ -23,13 +23,12 @@ const goLiveKey = (id: string) => `${GO_LIVE_JOB}:${id}`;
 /** Refuses a status change whose parts do not go together, before anything is read. */
 function checkChange(a: Actor, change: ArticleStatusChange) {
   if (change.publishedAt && change.status !== 'published')
-    throw fieldError('body.publishedAt', 'A time goes only with publishing or scheduling.');
+    throw fieldError('body.publishedAt', 'article.time_needs_publish');
   if (change.note && change.status !== 'draft')
-    throw fieldError('body.note', 'A note goes only with sending an article back to draft.');
+    throw fieldError('body.note', 'article.note_needs_draft');
   // The note is an editor's word to the author; an author pulling back their own piece has no
   // one to write to.
-  if (change.note && !hasRole(a.role, 'editor'))
-    throw forbidden('Only editors and administrators send an article back with a note.');
+  if (change.note && !hasRole(a.role, 'editor')) throw forbidden('article.note_forbidden');
 }
 
 /**
@@ -80,16 +79,17 @@ export function statusMoves(deps: NewsroomDeps) {
      * schedule is refused (403).
      */
     async changeStatus(actor: Actor | null, id: string, change: ArticleStatusChange) {
-      const refusal = 'Only authors, editors and administrators can change articles.';
+      const refusal = 'article.change_forbidden';
       const a = requireRole(actor, 'author', refusal);
       checkChange(a, change);
-      if (change.status === 'published' && !(await mayPublish(a))) throw forbidden(REVIEW_REFUSAL);
+      if (change.status === 'published' && !(await mayPublish(a)))
+        throw forbidden('article.review_required');
       const now = clock.now();
       const moved = await articles.moveStatus(a.id, id, (stored) => {
         mayChange(a, stored);
         return decideMove(change, stored, now);
       });
-      if (!moved) throw notFound('Article not found.');
+      if (!moved) throw notFound('article.not_found');
       return moved;
     },
 

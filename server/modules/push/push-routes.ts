@@ -15,7 +15,7 @@ import {
   PushSubscriptionInputSchema,
   PushUnsubscribeSchema,
 } from '../../../common/schemas/push';
-import { errorResponses, tooManyRequests } from '../../lib/errors';
+import { errorResponses, JSON_BODY, SIGNED_IN, tooManyRequests } from '../../lib/errors';
 import { minutesLeft, type RateLimitCounters } from '../../plugins/rate-limit';
 import type { PushService } from './push-service';
 
@@ -55,7 +55,7 @@ function subscriptionRoutes(push: PushService) {
           tags,
           summary: "The VAPID public key: a browser's applicationServerKey for subscribing",
           security: [],
-          response: { 200: PushKeySchema, ...errorResponses(400, 429) },
+          response: { 200: PushKeySchema, ...errorResponses() },
         },
       },
       async (_request, reply) => {
@@ -72,7 +72,15 @@ function subscriptionRoutes(push: PushService) {
             'Subscribe a browser to alerts: its PushSubscription ({ endpoint, keys: { p256dh, auth } }); the endpoint must be a public https: address',
           security: [],
           body: PushSubscriptionInputSchema,
-          response: { 201: MessageSchema, ...errorResponses(400, 413, 415, 429) },
+          response: {
+            201: MessageSchema,
+            ...errorResponses(
+              ...JSON_BODY,
+              'push.endpoint_no_address',
+              'push.endpoint_private',
+              'push.key_not_on_curve',
+            ),
+          },
         },
         config: limit,
       },
@@ -89,7 +97,10 @@ function subscriptionRoutes(push: PushService) {
           summary: 'Unsubscribe a browser from alerts, by its endpoint',
           security: [],
           body: PushUnsubscribeSchema,
-          response: { 200: MessageSchema, ...errorResponses(400, 404, 413, 415, 429) },
+          response: {
+            200: MessageSchema,
+            ...errorResponses(...JSON_BODY, 'push.subscription_unknown'),
+          },
         },
         config: limit,
       },
@@ -116,7 +127,13 @@ function alertRoutes(push: PushService, opts: RouteOptions) {
           body: PushAlertInputSchema,
           response: {
             202: PushAlertAcceptedSchema,
-            ...errorResponses(400, 401, 403, 413, 415, 429),
+            ...errorResponses(
+              ...SIGNED_IN,
+              ...JSON_BODY,
+              'push.send_forbidden',
+              'article.not_published',
+              'push.alert_too_soon',
+            ),
           },
         },
       },
@@ -127,10 +144,7 @@ function alertRoutes(push: PushService, opts: RouteOptions) {
         const count = await opts.counters.increment(ALERTS_LIMIT_KEY, 60_000);
         if (count.current > opts.alertsPerMinute) {
           reply.header('retry-after', String(Math.max(1, Math.ceil(count.ttl / 1000))));
-          const minutes = minutesLeft(count.ttl);
-          throw tooManyRequests(
-            `An alert went out a moment ago. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-          );
+          throw tooManyRequests('push.alert_too_soon', { minutes: minutesLeft(count.ttl) });
         }
         return reply.code(202).send(await push.send(draft));
       },
@@ -144,7 +158,7 @@ function alertRoutes(push: PushService, opts: RouteOptions) {
           security,
           response: {
             200: z.object({ subscribers: z.number(), alerts: z.array(PushAlertSchema) }),
-            ...errorResponses(400, 401, 403, 429),
+            ...errorResponses('auth.signed_out', 'push.alerts_forbidden'),
           },
         },
       },
@@ -159,7 +173,10 @@ function alertRoutes(push: PushService, opts: RouteOptions) {
             "An alert's delivery so far: sent, failed and removed (editors and administrators)",
           security,
           params: IdParamsSchema,
-          response: { 200: PushAlertSchema, ...errorResponses(400, 401, 403, 404, 429) },
+          response: {
+            200: PushAlertSchema,
+            ...errorResponses('auth.signed_out', 'push.alerts_forbidden', 'push.alert_not_found'),
+          },
         },
       },
       async (request) => push.alert(await request.actor(), request.params.id),

@@ -95,16 +95,11 @@ export function createPushService(deps: PushDeps) {
     async subscribe(input: PushSubscriptionInput): Promise<void> {
       if (!deps.allowPrivate) {
         const refused = await privateHostOf(new URL(input.endpoint));
-        if (refused?.unknown)
-          throw fieldError('body.endpoint', 'The endpoint’s host has no address.');
-        if (refused)
-          throw fieldError(
-            'body.endpoint',
-            'The endpoint must be a public address, not a private or local one.',
-          );
+        if (refused?.unknown) throw fieldError('body.endpoint', 'push.endpoint_no_address');
+        if (refused) throw fieldError('body.endpoint', 'push.endpoint_private');
       }
       if (!isP256Point(input.keys.p256dh))
-        throw fieldError('body.keys.p256dh', 'keys.p256dh is not a point on the P-256 curve.');
+        throw fieldError('body.keys.p256dh', 'push.key_not_on_curve');
       await upsertSubscription(
         db,
         { endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth },
@@ -114,8 +109,7 @@ export function createPushService(deps: PushDeps) {
 
     /** Forgets the subscription at `endpoint`; 404 when there is none. */
     async unsubscribe(endpoint: string): Promise<void> {
-      if (!(await deleteSubscription(db, endpoint)))
-        throw notFound('No subscription has this endpoint.');
+      if (!(await deleteSubscription(db, endpoint))) throw notFound('push.subscription_unknown');
     },
 
     /**
@@ -123,11 +117,10 @@ export function createPushService(deps: PushDeps) {
      * The route counts it against the site's limit between this and `send`.
      */
     async prepare(actor: Actor | null, input: PushAlertInput): Promise<AlertDraft> {
-      const editor = requireRole(actor, 'editor', 'Only editors and administrators send alerts.');
+      const editor = requireRole(actor, 'editor', 'push.send_forbidden');
       const path = await articles.pathForId(input.articleId);
       const article = path ? await articles.anyById(input.articleId) : undefined;
-      if (!path || !article)
-        throw fieldError('body.articleId', 'No published article has this id.');
+      if (!path || !article) throw fieldError('body.articleId', 'article.not_published');
       const payload = payloadOf(article, path, input.title?.trim() || undefined);
       return { articleId: article._id, createdBy: editor.id, ...payload };
     },
@@ -150,15 +143,15 @@ export function createPushService(deps: PushDeps) {
 
     /** Editors and up: how an alert's delivery went so far. */
     async alert(actor: Actor | null, id: string): Promise<PushAlert> {
-      requireRole(actor, 'editor', 'Only editors and administrators see alerts.');
+      requireRole(actor, 'editor', 'push.alerts_forbidden');
       const row = await findAlert(db, id);
-      if (!row) throw notFound('No alert has this id.');
+      if (!row) throw notFound('push.alert_not_found');
       return view(row);
     },
 
     /** Editors and up: how many browsers subscribe, and the latest alerts. */
     async desk(actor: Actor | null) {
-      requireRole(actor, 'editor', 'Only editors and administrators see alerts.');
+      requireRole(actor, 'editor', 'push.alerts_forbidden');
       const [subscribers, rows] = await Promise.all([
         countSubscriptions(db),
         latestAlerts(db, LATEST_ALERTS),

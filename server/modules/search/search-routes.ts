@@ -29,7 +29,7 @@ export function searchRoutes(
             'Published articles matching a query, in Hindi (any spelling) or English, or Hindi typed in Latin letters',
           security: [],
           querystring: SearchQuerySchema,
-          response: { 200: SearchResponseSchema, ...errorResponses(400, 429) },
+          response: { 200: SearchResponseSchema, ...errorResponses() },
         },
       },
       async (request) => search.search(request.query),
@@ -44,7 +44,10 @@ export function searchRoutes(
             "The site's own Hindi words (titles, keywords and slugs of the newest published articles), most used first, with the Latin key a writer types each by: for typing Hindi in Latin letters (author and up)",
           security: [{ bearer: [] }],
           querystring: VocabularyQuerySchema,
-          response: { 200: VocabularySchema, ...errorResponses(400, 401, 403, 429) },
+          response: {
+            200: VocabularySchema,
+            ...errorResponses('auth.signed_out', 'auth.role_required'),
+          },
         },
       },
       // Signed-in answers are never stored (server/plugins/security.ts): the page keeps it in

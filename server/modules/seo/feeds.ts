@@ -126,7 +126,7 @@ export function feeds(
     async feed(categorySlug?: string): Promise<string> {
       const site = await settings.get();
       const category = categorySlug ? await categories.findBySlug(categorySlug) : undefined;
-      if (categorySlug && !category) throw notFound('Category not found.');
+      if (categorySlug && !category) throw notFound('category.not_found');
       if (!category) return rss({ path: '/', title: site.siteName, description: '', site });
       // A category's feed is its page's list: its own stories and those of the ones under it.
       const children = await categories.childIds(category._id);
@@ -142,7 +142,7 @@ export function feeds(
     /** RSS 2.0 of a tag's latest 20 articles (/tag/{slug}/feed.xml, issue 26 item 5). */
     async tagFeed(slug: string): Promise<string> {
       const [site, tag] = await Promise.all([settings.get(), articles.tagBySlug(slug)]);
-      if (!tag) throw notFound('Tag not found.');
+      if (!tag) throw notFound('tag.not_found');
       return rss({
         path: tagSlugPath(tag.slug),
         title: `${tag.name} | ${site.siteName}`,
@@ -155,7 +155,7 @@ export function feeds(
     /** RSS 2.0 of an author's latest 20 articles (/author/{slug}/feed.xml). */
     async authorFeed(slug: string): Promise<string> {
       const [site, author] = await Promise.all([settings.get(), users.authorBySlug(slug)]);
-      if (!author) throw notFound('Author not found.');
+      if (!author) throw notFound('author.not_found');
       return rss({
         path: authorPath(slug),
         title: `${author.name} | ${site.siteName}`,

@@ -265,7 +265,7 @@ export function sitemaps(
       if (part === undefined && files > 1) return sitemapIndex(db, addresses, plan, now);
       // /sitemap-1.xml while one file holds everything would be a second address of it.
       if (part !== undefined && (files === 1 || part < 1 || part > files))
-        throw notFound('No such sitemap.');
+        throw notFound('sitemap.not_found');
       const { uiLanguage } = await settings.get();
       return urlsetFile(db, addresses, plan.share((part ?? 1) - 1), uiLanguage, now);
     },

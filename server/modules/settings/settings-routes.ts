@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SiteSettingsSchema } from '../../../common/settings';
-import { errorResponses } from '../../lib/errors';
+import { errorResponses, JSON_BODY, SIGNED_IN } from '../../lib/errors';
 import { SettingsUpdateSchema, type SettingsService } from './settings-service';
 
 export function settingsRoutes(settings: SettingsService) {
@@ -15,7 +15,7 @@ export function settingsRoutes(settings: SettingsService) {
           tags,
           summary: 'Site settings shown on public pages',
           security: [],
-          response: { 200: SiteSettingsSchema, ...errorResponses(400, 429) },
+          response: { 200: SiteSettingsSchema, ...errorResponses() },
         },
       },
       async () => settings.get(),
@@ -30,7 +30,12 @@ export function settingsRoutes(settings: SettingsService) {
           body: SettingsUpdateSchema,
           response: {
             200: SiteSettingsSchema,
-            ...errorResponses(400, 401, 403, 413, 415, 429),
+            ...errorResponses(
+              ...SIGNED_IN,
+              ...JSON_BODY,
+              'auth.role_required',
+              'settings.category_unknown',
+            ),
           },
         },
       },

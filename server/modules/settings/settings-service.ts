@@ -73,10 +73,9 @@ export function createSettingsService(deps: {
         const found = new Set(await categories.existingSlugs(changes.homeSectionSlugs));
         const missing = changes.homeSectionSlugs.filter((s) => !found.has(s));
         if (missing.length > 0) {
-          throw fieldError(
-            'body.homeSectionSlugs',
-            `No category has the slug ${missing.map((m) => `"${m}"`).join(', ')}.`,
-          );
+          throw fieldError('body.homeSectionSlugs', 'settings.category_unknown', {
+            slugs: missing,
+          });
         }
       }
       const keys = (Object.keys(next) as (keyof SiteSettings)[]).filter(

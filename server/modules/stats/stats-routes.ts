@@ -14,7 +14,10 @@ export function statsRoutes(stats: StatsService) {
           tags: ['stats'],
           summary: 'Dashboard counters and views per day for 30 days (editor and up)',
           security: [{ bearer: [] }],
-          response: { 200: StatsSchema, ...errorResponses(400, 401, 403, 429) },
+          response: {
+            200: StatsSchema,
+            ...errorResponses('auth.signed_out', 'auth.role_required'),
+          },
         },
       },
       async (request) => stats.get(await request.actor()),
@@ -28,7 +31,10 @@ export function statsRoutes(stats: StatsService) {
           summary:
             "The dashboard (author and up): views today, in 7 and 30 days (the site's time zone), the top 10 of 7 days, the review queue, scheduled pieces and my drafts; the whole site for editors and up, their own articles for an author",
           security: [{ bearer: [] }],
-          response: { 200: DashboardSchema, ...errorResponses(400, 401, 403, 429) },
+          response: {
+            200: DashboardSchema,
+            ...errorResponses('auth.signed_out', 'auth.role_required'),
+          },
         },
       },
       async (request) => stats.dashboard(await request.actor()),

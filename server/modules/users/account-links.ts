@@ -19,7 +19,8 @@ import {
 } from '../../../common/schemas/users';
 import type { Role } from '../../../common/roles';
 import { requireRole, type Actor } from '../../lib/actor';
-import { conflict, gone, notFound } from '../../lib/errors';
+import { englishOf } from '../../../common/refusals/catalogue';
+import { conflict, gone, notFound, notice, type Notice } from '../../lib/errors';
 import { mailTextsFor, type MailSite } from '../../lib/mail-texts';
 import type { MailMessage } from '../../lib/mail';
 import {
@@ -42,21 +43,15 @@ export const INVITATION_DAYS = 7;
 /** A password-reset link works this long: long enough to find the mail, short if it leaks. */
 export const RESET_MINUTES = 60;
 
-export const INVITATION_UNKNOWN =
-  'This invitation link is not valid. Ask an administrator for a new one.';
-export const INVITATION_USED = 'This invitation was used already. Sign in instead.';
-export const INVITATION_EXPIRED =
-  'This invitation has expired. Ask an administrator for a new one.';
-export const RESET_UNKNOWN = 'This password-reset link is not valid. Ask for a new one.';
-export const RESET_USED = 'This password-reset link was used already. Ask for a new one.';
-export const RESET_EXPIRED = 'This password-reset link has expired. Ask for a new one.';
-export const RESET_REQUESTED =
-  'If an account has this address, a link to choose a new password is on its way. It works for 60 minutes.';
-export const RESET_WITHOUT_MAIL =
-  'This site sends no e-mail: ask an administrator to set a new password for you.';
-export const ACCOUNT_EXISTS = 'An account with this email already exists. Sign in instead.';
-export const INVITED_ACCOUNT_EXISTS =
-  'An account with this email already exists: change its role in the list of users instead.';
+// The texts the tests compare answers with; each lives in the catalogue (common/refusals).
+export const INVITATION_UNKNOWN = englishOf('invitation.unknown');
+export const INVITATION_USED = englishOf('invitation.used');
+export const INVITATION_EXPIRED = englishOf('invitation.expired');
+export const RESET_UNKNOWN = englishOf('reset.unknown');
+export const RESET_USED = englishOf('reset.used');
+export const RESET_EXPIRED = englishOf('reset.expired');
+export const RESET_REQUESTED = englishOf('reset.requested');
+export const RESET_WITHOUT_MAIL = englishOf('reset.no_mail');
 
 const newToken = () => randomBytes(32).toString('hex');
 const digest = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -105,9 +100,9 @@ export function invitations(deps: AccountLinkDeps) {
   const findOpen = async (token: string) => {
     const row = await lookup(token, (h) => findInvitation(db, h));
     const state = stateOf(row, clock.now(), () => row!);
-    if (state.state === 'unknown') throw notFound(INVITATION_UNKNOWN);
-    if (state.state === 'used') throw gone(INVITATION_USED);
-    if (state.state === 'expired') throw gone(INVITATION_EXPIRED);
+    if (state.state === 'unknown') throw notFound('invitation.unknown');
+    if (state.state === 'used') throw gone('invitation.used');
+    if (state.state === 'expired') throw gone('invitation.expired');
     return state.value;
   };
   return {
@@ -117,8 +112,9 @@ export function invitations(deps: AccountLinkDeps) {
      * site sends no mail.
      */
     async invite(actor: Actor | null, input: InvitationInput): Promise<InvitationSent> {
-      const admin = requireRole(actor, 'administrator', 'Only administrators invite people.');
-      if (await findUserWithHashByEmail(db, input.email)) throw conflict(INVITED_ACCOUNT_EXISTS);
+      const admin = requireRole(actor, 'administrator', 'user.invite_forbidden');
+      if (await findUserWithHashByEmail(db, input.email))
+        throw conflict('user.invited_email_taken');
       const token = newToken();
       const now = clock.now();
       const row = await insertInvitation(db, {
@@ -180,8 +176,8 @@ export function invitations(deps: AccountLinkDeps) {
       const invitation = await findOpen(token);
       const passwordHash = await deps.hashPassword(password);
       const row = await acceptInvitation(db, invitation, passwordHash, clock.now());
-      if (row === 'taken') throw conflict(ACCOUNT_EXISTS);
-      if (!row) throw gone(INVITATION_USED);
+      if (row === 'taken') throw conflict('user.email_taken');
+      if (!row) throw gone('invitation.used');
       return deps.signedIn(row);
     },
   };
@@ -237,10 +233,10 @@ export function passwordResets(deps: AccountLinkDeps) {
     async requestPasswordReset(
       email: string,
       opts: { send: boolean } = { send: true },
-    ): Promise<{ message: string }> {
-      if (!mail.mailer.enabled) return { message: RESET_WITHOUT_MAIL };
+    ): Promise<Notice<'reset.requested' | 'reset.no_mail'>> {
+      if (!mail.mailer.enabled) return notice('reset.no_mail');
       if (opts.send) mail.mailer.later(() => mailResetLink(email));
-      return { message: RESET_REQUESTED };
+      return notice('reset.requested');
     },
 
     /** What the reset page shows for this link. */
@@ -259,9 +255,9 @@ export function passwordResets(deps: AccountLinkDeps) {
       const mustBeOpen = async () => {
         const row = await lookup(token, (h) => findPasswordReset(db, h));
         const state = stateOf(row, clock.now(), () => null);
-        if (state.state === 'unknown') throw notFound(RESET_UNKNOWN);
-        if (state.state === 'used') throw gone(RESET_USED);
-        if (state.state === 'expired') throw gone(RESET_EXPIRED);
+        if (state.state === 'unknown') throw notFound('reset.unknown');
+        if (state.state === 'used') throw gone('reset.used');
+        if (state.state === 'expired') throw gone('reset.expired');
       };
       await mustBeOpen();
       const passwordHash = await deps.hashPassword(password);
@@ -269,7 +265,7 @@ export function passwordResets(deps: AccountLinkDeps) {
       if (user) return deps.signedIn(user);
       // Used or expired while the password was hashed: say which.
       await mustBeOpen();
-      throw gone(RESET_USED);
+      throw gone('reset.used');
     },
 
     /**

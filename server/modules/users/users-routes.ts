@@ -22,7 +22,14 @@ import {
   UserListSchema,
   UserSchema,
 } from '../../../common/schemas/users';
-import { errorResponses, tooManyRequests } from '../../lib/errors';
+import {
+  errorResponses,
+  JSON_BODY,
+  noticeSchema,
+  SIGNED_IN,
+  tooManyRequests,
+  unlimitedErrorResponses,
+} from '../../lib/errors';
 import { clearAuthCookie, setAuthCookie, tokenOf } from '../../plugins/auth';
 import { applyCheck, minutesLeft, type RateLimitCounters } from '../../plugins/rate-limit';
 import {
@@ -39,12 +46,15 @@ interface RouteOptions {
 
 const tags = ['users'];
 
+/** An administrator's call: nobody, someone else, a cookie-borne write from another site. */
+const ADMINISTRATION = [...SIGNED_IN, 'auth.role_required'] as const;
+/** What a profile's slug can be refused with (users-service.ts, `profileValues`). */
+const PROFILE_REFUSALS = [...JSON_BODY, 'slug.needs_latin', 'user.slug_taken'] as const;
+
 /** The refusal past either sign-in limit, with the minutes left in its window. */
 function tooManyAttempts(ttlMs: number) {
   const minutes = minutesLeft(ttlMs);
-  return tooManyRequests(
-    `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-  );
+  return tooManyRequests('auth.too_many_failures', { minutes });
 }
 
 /**
@@ -95,7 +105,7 @@ function signInRoutes(users: UsersService, opts: RouteOptions) {
           summary: `Create an account (the first one becomes administrator); ${SIGN_UP_MAX_PER_HOUR} an hour from one address`,
           security: [],
           body: SignUpSchema,
-          response: { 201: UserInfoSchema, ...errorResponses(400, 409, 413, 415, 429) },
+          response: { 201: UserInfoSchema, ...errorResponses(...JSON_BODY, 'user.email_taken') },
         },
         // Each sign-up hashes a password with 19 MiB of memory: bounded per address.
         config: { rateLimit: { max: SIGN_UP_MAX_PER_HOUR, timeWindow: 3600_000 } },
@@ -115,7 +125,14 @@ function signInRoutes(users: UsersService, opts: RouteOptions) {
           summary: `Sign in; answers the user info and sets the session cookie. ${SIGN_IN_MAX_FAILURES} failures in 15 minutes per address or account, then 429`,
           security: [],
           body: SignInSchema,
-          response: { 200: UserInfoSchema, ...errorResponses(400, 401, 413, 415, 429) },
+          response: {
+            200: UserInfoSchema,
+            ...unlimitedErrorResponses(
+              ...JSON_BODY,
+              'auth.invalid_credentials',
+              'auth.too_many_failures',
+            ),
+          },
         },
         config: { rateLimit: false },
         preHandler: async (request, reply) => {
@@ -166,7 +183,7 @@ function signOutRoutes(users: UsersService, opts: RouteOptions) {
             'End this session on the server (its token is refused from now on) and clear the cookie',
           // Signed in or not: without a session there is only the cookie to clear.
           security: [{}, { bearer: [] }],
-          response: { 200: MessageSchema, ...errorResponses(400, 403, 429) },
+          response: { 200: MessageSchema, ...errorResponses('auth.cross_site') },
         },
       },
       async (request, reply) => {
@@ -186,7 +203,10 @@ function signOutRoutes(users: UsersService, opts: RouteOptions) {
           tags,
           summary: 'End every session of the signed-in user, on every device',
           security: [{ bearer: [] }],
-          response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 429) },
+          response: {
+            200: noticeSchema('session.signed_out_everywhere'),
+            ...errorResponses(...SIGNED_IN),
+          },
         },
       },
       async (request, reply) => {
@@ -211,7 +231,7 @@ function profileRoutes(users: UsersService, opts: RouteOptions) {
           summary:
             'Everyone who can write (author, editor, administrator), with their author page slug, bio and photo',
           security: [],
-          response: { 200: z.array(AuthorSchema), ...errorResponses(400, 429) },
+          response: { 200: z.array(AuthorSchema), ...errorResponses() },
         },
       },
       async () => users.authors(),
@@ -224,7 +244,7 @@ function profileRoutes(users: UsersService, opts: RouteOptions) {
           tags,
           summary: 'The signed-in user, with whether review mail reaches them (reviewMail)',
           security: [{ bearer: [] }],
-          response: { 200: MeSchema, ...errorResponses(400, 401, 429) },
+          response: { 200: MeSchema, ...errorResponses('auth.signed_out') },
         },
       },
       async (request) => users.me(await request.actor()),
@@ -241,7 +261,7 @@ function profileRoutes(users: UsersService, opts: RouteOptions) {
           body: ProfileUpdateSchema,
           response: {
             200: UserInfoSchema,
-            ...errorResponses(400, 401, 403, 409, 413, 415, 429),
+            ...errorResponses(...SIGNED_IN, ...PROFILE_REFUSALS, 'user.wrong_password'),
           },
         },
       },
@@ -267,7 +287,10 @@ function administrationRoutes(users: UsersService) {
           summary: 'All users, newest first (administrator)',
           security: [{ bearer: [] }],
           querystring: UserListQuerySchema,
-          response: { 200: UserListSchema, ...errorResponses(400, 401, 403, 429) },
+          response: {
+            200: UserListSchema,
+            ...errorResponses('auth.signed_out', 'auth.role_required'),
+          },
         },
       },
       async (request) => users.list(await request.actor(), request.query.page, request.query.limit),
@@ -284,7 +307,7 @@ function administrationRoutes(users: UsersService) {
           body: RoleChangeSchema,
           response: {
             200: UserSchema,
-            ...errorResponses(400, 401, 403, 404, 409, 413, 415, 429),
+            ...errorResponses(...ADMINISTRATION, ...JSON_BODY, 'user.not_found', 'user.last_admin'),
           },
         },
       },
@@ -303,7 +326,7 @@ function administrationRoutes(users: UsersService) {
           body: AuthorProfileUpdateSchema,
           response: {
             200: UserSchema,
-            ...errorResponses(400, 401, 403, 404, 409, 413, 415, 429),
+            ...errorResponses(...ADMINISTRATION, ...PROFILE_REFUSALS, 'user.not_found'),
           },
         },
       },
@@ -323,7 +346,7 @@ function administrationRoutes(users: UsersService) {
           body: PasswordSetSchema,
           response: {
             200: MessageSchema,
-            ...errorResponses(400, 401, 403, 404, 413, 415, 429),
+            ...errorResponses(...ADMINISTRATION, ...JSON_BODY, 'user.not_found'),
           },
         },
       },
@@ -353,7 +376,12 @@ function invitationRoutes(users: UsersService, opts: RouteOptions) {
           body: InvitationInputSchema,
           response: {
             201: InvitationSentSchema,
-            ...errorResponses(400, 401, 403, 409, 413, 415, 429),
+            ...errorResponses(
+              ...SIGNED_IN,
+              ...JSON_BODY,
+              'user.invite_forbidden',
+              'user.invited_email_taken',
+            ),
           },
         },
       },
@@ -368,7 +396,10 @@ function invitationRoutes(users: UsersService, opts: RouteOptions) {
           tags,
           summary: 'Invitations not yet used nor expired, newest first (administrator)',
           security: [{ bearer: [] }],
-          response: { 200: InvitationListSchema, ...errorResponses(400, 401, 403, 429) },
+          response: {
+            200: InvitationListSchema,
+            ...errorResponses('auth.signed_out', 'auth.role_required'),
+          },
         },
       },
       async (request) => users.invitations(await request.actor()),
@@ -386,7 +417,13 @@ function invitationRoutes(users: UsersService, opts: RouteOptions) {
           body: LinkPasswordSchema,
           response: {
             201: UserInfoSchema,
-            ...errorResponses(400, 404, 409, 410, 413, 415, 429),
+            ...errorResponses(
+              ...JSON_BODY,
+              'invitation.unknown',
+              'invitation.used',
+              'invitation.expired',
+              'user.email_taken',
+            ),
           },
         },
         // Each acceptance hashes a password, as a sign-up does: bounded per address alike.
@@ -414,7 +451,10 @@ function passwordResetRoutes(users: UsersService, opts: RouteOptions) {
           summary: `Ask for a password-reset link by e-mail. Always 202, whether or not an account has the address; the link (valid 60 minutes, usable once) goes only to an existing account, at most ${RESET_MAILS_PER_ACCOUNT_HOUR} an hour`,
           security: [],
           body: PasswordResetRequestSchema,
-          response: { 202: MessageSchema, ...errorResponses(400, 413, 415, 429) },
+          response: {
+            202: noticeSchema('reset.requested', 'reset.no_mail'),
+            ...errorResponses(...JSON_BODY),
+          },
         },
         config: { rateLimit: { max: RESET_REQUESTS_PER_HOUR, timeWindow: 3600_000 } },
       },
@@ -437,7 +477,10 @@ function passwordResetRoutes(users: UsersService, opts: RouteOptions) {
           security: [],
           params: LinkTokenParamsSchema,
           body: LinkPasswordSchema,
-          response: { 200: UserInfoSchema, ...errorResponses(400, 404, 410, 413, 415, 429) },
+          response: {
+            200: UserInfoSchema,
+            ...errorResponses(...JSON_BODY, 'reset.unknown', 'reset.used', 'reset.expired'),
+          },
         },
         config: { rateLimit: { max: SIGN_UP_MAX_PER_HOUR, timeWindow: 3600_000 } },
       },

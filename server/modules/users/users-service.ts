@@ -16,7 +16,15 @@ import type {
 import type { Db } from '../../../db/client';
 import { requireRole, type Actor } from '../../lib/actor';
 import { slugify } from '../../../common/slug';
-import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
+import { englishOf } from '../../../common/refusals/catalogue';
+import {
+  conflict,
+  fieldError,
+  notFound,
+  notice,
+  unauthorized,
+  type Notice,
+} from '../../lib/errors';
 import type { Tokens } from '../../lib/tokens';
 import { invitations, passwordResets, type AccountMail } from './account-links';
 import type { UsersDeps } from './users-deps';
@@ -48,8 +56,8 @@ const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1, algorithm: 2 }
 /** A real hash to verify against when the e-mail is unknown, so both cases take as long. */
 let dummyHash: Promise<string> | undefined;
 
-export const SIGN_IN_FAILED = 'Invalid email or password.';
-export const SIGNED_OUT_EVERYWHERE = 'Signed out on every device.';
+export const SIGN_IN_FAILED = englishOf('auth.invalid_credentials');
+export const SIGNED_OUT_EVERYWHERE = englishOf('session.signed_out_everywhere');
 export const PASSWORD_SET = 'The password is set; any earlier sessions of this account have ended.';
 export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
 export const SIGN_IN_MAX_FAILURES = 10;
@@ -141,12 +149,10 @@ async function profileValues(db: Db, id: string, input: AuthorProfileInput) {
   if (input.slug !== undefined) {
     slug = slugify(input.slug);
     if (!slug) {
-      throw badRequest('The slug needs Latin letters or digits.', [
-        { path: 'body.slug', message: 'The slug needs Latin letters or digits.' },
-      ]);
+      throw fieldError('body.slug', 'slug.needs_latin');
     }
     if (await slugTaken(db, slug, id)) {
-      throw conflict(`Another author already uses the slug "${slug}". Choose another one.`);
+      throw conflict('user.slug_taken', { slug });
     }
   }
   return {
@@ -188,7 +194,7 @@ function userSessions({ db, tokens, clock }: Pick<UsersDeps, 'db' | 'tokens' | '
         email: input.email,
         passwordHash,
       });
-      if (!row) throw conflict('An account with this email already exists. Sign in instead.');
+      if (!row) throw conflict('user.email_taken');
       return userInfo(tokens, row);
     },
 
@@ -203,7 +209,7 @@ function userSessions({ db, tokens, clock }: Pick<UsersDeps, 'db' | 'tokens' | '
       const ok = await verify(row?.passwordHash ?? (await dummyHash), input.password).catch(
         () => false,
       );
-      if (!row || !ok) throw unauthorized(SIGN_IN_FAILED);
+      if (!row || !ok) throw unauthorized('auth.invalid_credentials');
       return userInfo(tokens, row);
     },
 
@@ -211,11 +217,11 @@ function userSessions({ db, tokens, clock }: Pick<UsersDeps, 'db' | 'tokens' | '
      * Ends every session of the user, this one included: tokens carry the version they were
      * signed with, and the version moves on (for a lost phone or a shared computer).
      */
-    async signOutEverywhere(actor: Actor | null): Promise<{ message: string }> {
+    async signOutEverywhere(actor: Actor | null): Promise<Notice<'session.signed_out_everywhere'>> {
       const a = requireRole(actor, 'reader');
       const row = await updateUser(db, a.id, { bumpTokenVersion: true });
       if (!row) throw unauthorized();
-      return { message: SIGNED_OUT_EVERYWHERE };
+      return notice('session.signed_out_everywhere');
     },
   };
 }
@@ -246,9 +252,7 @@ function userProfiles(deps: Pick<UsersDeps, 'db' | 'tokens' | 'authorChanged'>) 
         const stored = await findPasswordHash(db, a.id);
         const current = input.currentPassword ?? '';
         if (!stored || !(await verify(stored, current).catch(() => false))) {
-          throw badRequest('Your current password is not correct.', [
-            { path: 'body.currentPassword', message: 'Your current password is not correct.' },
-          ]);
+          throw fieldError('body.currentPassword', 'user.wrong_password');
         }
       }
       const profile = await profileValues(db, a.id, input);
@@ -272,9 +276,9 @@ function userProfiles(deps: Pick<UsersDeps, 'db' | 'tokens' | 'authorChanged'>) 
     /** An administrator edits someone's public profile (name, slug, bio, photo). */
     async updateProfile(actor: Actor | null, id: string, input: AuthorProfileInput): Promise<User> {
       requireRole(actor, 'administrator');
-      if (!(await findUserById(db, id))) throw notFound('No such user.');
+      if (!(await findUserById(db, id))) throw notFound('user.not_found');
       const row = await updateUser(db, id, await profileValues(db, id, input));
-      if (!row) throw notFound('No such user.');
+      if (!row) throw notFound('user.not_found');
       await changed(id, authorChanged(id, input));
       return toUser(row);
     },
@@ -334,7 +338,7 @@ function userAdministration(deps: Pick<UsersDeps, 'db' | 'authorChanged'>) {
         passwordHash: await hash(password, ARGON2),
         bumpTokenVersion: true,
       });
-      if (!row) throw notFound('No such user.');
+      if (!row) throw notFound('user.not_found');
       return { message: PASSWORD_SET };
     },
 
@@ -369,11 +373,9 @@ function userAdministration(deps: Pick<UsersDeps, 'db' | 'authorChanged'>) {
       requireRole(actor, 'administrator');
       const result = await changeRoleKeepingAnAdmin(db, id, role);
       if (result.lastAdmin) {
-        throw conflict(
-          'The site needs at least one administrator: make someone else administrator first.',
-        );
+        throw conflict('user.last_admin');
       }
-      if (!result.row) throw notFound('No such user.');
+      if (!result.row) throw notFound('user.not_found');
       // An author page comes or goes with the right to write.
       await changed(id, { stale: [], drop: [CacheTags.author(id)] });
       return toUser(result.row);

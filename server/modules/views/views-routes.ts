@@ -20,7 +20,10 @@ export function viewsRoutes(views: ViewsService) {
           summary: `Count a view (once per address and article every 30 minutes; ${VIEWS_PER_ADDRESS} views per address in 10 minutes)`,
           security: [],
           params: IdParamsSchema,
-          response: { 200: z.object({ counted: z.boolean() }), ...errorResponses(400, 404, 429) },
+          response: {
+            200: z.object({ counted: z.boolean() }),
+            ...errorResponses('article.not_found'),
+          },
         },
         config: { rateLimit: { max: VIEWS_PER_ADDRESS, timeWindow: VIEWS_WINDOW_MS } },
       },

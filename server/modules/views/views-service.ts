@@ -54,7 +54,7 @@ export function createViewsService(deps: {
       if (counter.has(articleId, reader)) return false;
       const since = new Date(clock.now().getTime() - SAME_VIEW_MS);
       if (await readerCountedSince(db, { articleId, reader, since })) return false;
-      if (!(await articles.isPublic(articleId))) throw notFound('Article not found.');
+      if (!(await articles.isPublic(articleId))) throw notFound('article.not_found');
       return counter.add(articleId, reader);
     },
 

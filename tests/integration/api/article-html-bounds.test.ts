@@ -51,6 +51,8 @@ describe('article text bounds', () => {
       {
         path: 'body.description',
         message: 'description has too many HTML tags (at most 40000)',
+        code: 'article.too_many_html_tags',
+        params: { maximum: 40000 },
       },
     ]);
     expect(await articleCount()).toBe(before);
@@ -65,6 +67,8 @@ describe('article text bounds', () => {
       {
         path: 'body.description',
         message: 'description is too long once cleaned (at most 500000 characters)',
+        code: 'article.description_too_long',
+        params: { maximum: 500000 },
       },
     ]);
     expect(await articleCount()).toBe(before);
@@ -86,6 +90,8 @@ describe('article text bounds', () => {
       {
         path: 'body.description',
         message: 'description nests HTML elements too deeply (at most 256 levels)',
+        code: 'article.html_too_deep',
+        params: { maximum: 256 },
       },
     ]);
     expect(await articleCount()).toBe(before);

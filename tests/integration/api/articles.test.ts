@@ -194,10 +194,14 @@ describe('POST /api/articles/article', () => {
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({
       message: 'Another article already uses the slug "my-own-slug". Choose another one.',
+      code: 'article.slug_taken',
+      params: { slug: 'my-own-slug' },
       errors: [
         {
           path: 'body.slug',
           message: 'Another article already uses "my-own-slug". "my-own-slug-2" is free.',
+          code: 'article.slug_in_use',
+          params: { slug: 'my-own-slug', free: 'my-own-slug-2' },
         },
       ],
     });
@@ -210,7 +214,14 @@ describe('POST /api/articles/article', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       message: 'The category does not exist.',
-      errors: [{ path: 'body.category', message: 'The category does not exist.' }],
+      code: 'article.category_unknown',
+      errors: [
+        {
+          path: 'body.category',
+          message: 'The category does not exist.',
+          code: 'article.category_unknown',
+        },
+      ],
     });
     expect(await countNamed(name)).toBe(0);
   });
@@ -222,10 +233,14 @@ describe('POST /api/articles/article', () => {
     expect(asReader.statusCode).toBe(403);
     expect(asReader.json()).toEqual({
       message: 'Only authors, editors and administrators can write articles.',
+      code: 'article.write_forbidden',
     });
     const anonymous = await post(undefined, articleBody(category._id, { name }));
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ message: 'Not signed in, or the session has expired.' });
+    expect(anonymous.json()).toEqual({
+      message: 'Not signed in, or the session has expired.',
+      code: 'auth.signed_out',
+    });
     expect(await countNamed(name)).toBe(0);
   });
 
@@ -237,7 +252,10 @@ describe('POST /api/articles/article', () => {
       articleBody(category._id, { name: ghost, author: otherAuthor._id }),
     );
     expect(byAuthor.statusCode).toBe(403);
-    expect(byAuthor.json()).toEqual({ message: 'Authors can publish only under their own name.' });
+    expect(byAuthor.json()).toEqual({
+      message: 'Authors can publish only under their own name.',
+      code: 'article.byline_forbidden',
+    });
     expect(await countNamed(ghost)).toBe(0);
 
     const byEditor = await post(
@@ -260,7 +278,14 @@ describe('POST /api/articles/article', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       message: 'The author must be a user who can write.',
-      errors: [{ path: 'body.author', message: 'The author must be a user who can write.' }],
+      code: 'article.author_cannot_write',
+      errors: [
+        {
+          path: 'body.author',
+          message: 'The author must be a user who can write.',
+          code: 'article.author_cannot_write',
+        },
+      ],
     });
     expect(await countNamed(toReader)).toBe(0);
 
@@ -276,7 +301,10 @@ describe('POST /api/articles/article', () => {
     const name = 'Second with the same old number';
     const dup = await post(editor, articleBody(category._id, { name, legacyId: 7001 }));
     expect(dup.statusCode).toBe(409);
-    expect(dup.json()).toEqual({ message: 'Another article already has this legacyId.' });
+    expect(dup.json()).toEqual({
+      message: 'Another article already has this legacyId.',
+      code: 'article.legacy_id_taken',
+    });
     expect(await countNamed(name)).toBe(0);
   });
 
@@ -557,7 +585,7 @@ describe('public reads show published articles only', () => {
     for (const hidden of [draft, future]) {
       const res = await get(`/api/articles/${category.slug}/${hidden.slug}`);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Article not found.' });
+      expect(res.json()).toEqual({ message: 'Article not found.', code: 'article.not_found' });
     }
     expect((await get(`/api/articles/some-other-category/${published.slug}`)).statusCode).toBe(404);
   });
@@ -578,7 +606,7 @@ describe('public reads show published articles only', () => {
     for (const who of [undefined, reader, otherAuthor]) {
       const res = await get(url, who);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Article not found.' });
+      expect(res.json()).toEqual({ message: 'Article not found.', code: 'article.not_found' });
     }
     expect((await get(`/api/articles/article/${future._id}`)).statusCode).toBe(404);
     expect((await get(`/api/articles/article/${future._id}`, author)).statusCode).toBe(200);
@@ -776,6 +804,7 @@ describe('PUT /api/articles/{id}', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({
       message: 'Authors can change and delete only their own articles.',
+      code: 'article.not_own',
     });
     expect(await stored(theirs._id)).toEqual(before);
 
@@ -795,7 +824,10 @@ describe('PUT /api/articles/{id}', () => {
       articleBody(category._id, { name: mine.name, author: otherAuthor._id }),
     );
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: 'Authors can publish only under their own name.' });
+    expect(res.json()).toEqual({
+      message: 'Authors can publish only under their own name.',
+      code: 'article.byline_forbidden',
+    });
     expect(await stored(mine._id)).toEqual(before);
   });
 
@@ -842,6 +874,7 @@ describe('PUT /api/articles/{id}', () => {
     expect(stale.json()).toEqual({
       message:
         'Someone else saved this article after you opened it. Reload it to see their changes, then apply yours again.',
+      code: 'article.stale',
     });
     expect(await stored(created._id)).toEqual(before);
 
@@ -878,7 +911,7 @@ describe('PUT /api/articles/{id}', () => {
     const category = await newCategory();
     const res = await put(editor, randomUUID(), articleBody(category._id));
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Article not found.' });
+    expect(res.json()).toEqual({ message: 'Article not found.', code: 'article.not_found' });
   });
 });
 
@@ -902,6 +935,7 @@ describe('DELETE /api/articles/delete/{id}', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({
       message: 'Authors can change and delete only their own articles.',
+      code: 'article.not_own',
     });
     expect((await del(reader, theirs._id)).statusCode).toBe(403);
     expect((await del(undefined, theirs._id)).statusCode).toBe(401);
@@ -921,6 +955,6 @@ describe('DELETE /api/articles/delete/{id}', () => {
   it('answers 404 for an unknown article', async () => {
     const res = await del(editor, randomUUID());
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Article not found.' });
+    expect(res.json()).toEqual({ message: 'Article not found.', code: 'article.not_found' });
   });
 });

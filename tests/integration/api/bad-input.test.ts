@@ -6,6 +6,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isCode } from '../../../common/refusals/catalogue';
 import { DEFAULT_SETTINGS } from '../../../common/settings';
 import { articles, categories } from '../../../db/schema/content';
 import { jobs } from '../../../db/schema/jobs';
@@ -908,6 +909,9 @@ async function rowCounts() {
   };
 }
 
+/** The keys of an error answer (DECISIONS.md §1, §22). */
+const ANSWER_KEYS = ['message', 'code', 'params', 'errors'];
+
 const STACK = /\n\s+at |node_modules|\.(?:ts|js|mjs):\d+|\bError:/;
 
 describe('bad input gets a 4xx JSON answer and changes nothing', () => {
@@ -925,8 +929,10 @@ describe('bad input gets a 4xx JSON answer and changes nothing', () => {
     const body = res.json();
     expect(body.message).toEqual(expect.any(String));
     expect(body.message.length).toBeGreaterThan(0);
-    // Our shape everywhere, also for what Fastify refuses before any route runs.
-    expect(Object.keys(body).filter((key) => key !== 'message' && key !== 'errors')).toEqual([]);
+    // Our shape everywhere, also for what Fastify refuses before any route runs: SPEC.md's
+    // message and a code of the catalogue (issue 36 item 2).
+    expect(Object.keys(body).filter((key) => !ANSWER_KEYS.includes(key))).toEqual([]);
+    expect(isCode(body.code), `code ${body.code}`).toBe(true);
     expect(res.body).not.toMatch(STACK);
     if (c.path) expect(body.errors?.[0]?.path).toBe(c.path);
     expect(await rowCounts()).toEqual(before);

@@ -145,7 +145,7 @@ describe('GET /api/categories/{slug}', () => {
   it('answers 404 with a message for an unknown slug', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/categories/no-such-${unique()}` });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Category not found.' });
+    expect(res.json()).toEqual({ message: 'Category not found.', code: 'category.not_found' });
   });
 });
 
@@ -196,7 +196,11 @@ describe('GET /api/categories/admin-categories', () => {
       headers: by ? auth(by()) : {},
     });
     expect(res.statusCode).toBe(status);
-    expect(res.json()).toEqual({ message: expect.any(String) });
+    expect(res.json()).toEqual({
+      message: expect.any(String),
+      code: status === 401 ? 'auth.signed_out' : 'auth.role_required',
+      ...(status === 401 ? {} : { params: { role: 'editor' } }),
+    });
   });
 });
 
@@ -282,7 +286,12 @@ describe('POST /api/categories/addCategory', () => {
     const onlyName = await addCategory(editor, { name: `Only name ${unique()}` });
     expect(onlyName.statusCode).toBe(400);
     expect(onlyName.json().errors).toEqual([
-      { path: 'body.description', message: expect.any(String) },
+      {
+        path: 'body.description',
+        message: expect.any(String),
+        code: 'validation.not_text',
+        params: { field: 'description' },
+      },
     ]);
     expect(await categoryCount()).toBe(before);
   });
@@ -296,7 +305,11 @@ describe('POST /api/categories/addCategory', () => {
       slug: `other-${unique()}`,
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: `A category named "${first.name}" already exists.` });
+    expect(res.json()).toEqual({
+      message: `A category named "${first.name}" already exists.`,
+      code: 'category.name_taken',
+      params: { name: first.name },
+    });
     expect(await categoryCount()).toBe(before);
   });
 
@@ -311,6 +324,8 @@ describe('POST /api/categories/addCategory', () => {
     expect(given.statusCode).toBe(409);
     expect(given.json()).toEqual({
       message: `A category with the slug "${first.slug}" already exists.`,
+      code: 'category.slug_taken',
+      params: { slug: first.slug },
     });
     // Same words, different punctuation: a different name, but the same slug.
     const fromName = await addCategory(editor, {
@@ -336,10 +351,14 @@ describe('POST /api/categories/addCategory', () => {
       expect(asSlug.statusCode).toBe(400);
       expect(asSlug.json()).toEqual({
         message: `"${slug}" is used by the site itself; choose another slug.`,
+        code: 'category.slug_reserved',
+        params: { slug },
         errors: [
           {
             path: 'body.slug',
             message: `"${slug}" is used by the site itself; choose another slug.`,
+            code: 'category.slug_reserved',
+            params: { slug },
           },
         ],
       });
@@ -391,6 +410,8 @@ describe('POST /api/categories/addCategory', () => {
         {
           path: 'body.slug',
           message: `"${slug}" is used by the site itself; choose another slug.`,
+          code: 'category.slug_reserved',
+          params: { slug },
         },
       ]);
     }
@@ -404,11 +425,15 @@ describe('POST /api/categories/addCategory', () => {
     expect(named.json()).toEqual({
       message:
         '"general" is where articles without a category live; choose another slug, such as "general-news".',
+      code: 'category.slug_uncategorised',
+      params: { slug: 'general' },
       errors: [
         {
           path: 'body.slug',
           message:
             '"general" is where articles without a category live; choose another slug, such as "general-news".',
+          code: 'category.slug_uncategorised',
+          params: { slug: 'general' },
         },
       ],
     });
@@ -471,7 +496,11 @@ describe('POST /api/categories/addCategory', () => {
     const before = await categoryCount();
     const res = await addCategory(by?.(), { name: `Nope ${unique()}`, description: 'x' });
     expect(res.statusCode).toBe(status);
-    expect(res.json()).toEqual({ message: expect.any(String) });
+    expect(res.json()).toEqual({
+      message: expect.any(String),
+      code: status === 401 ? 'auth.signed_out' : 'auth.role_required',
+      ...(status === 401 ? {} : { params: { role: 'editor' } }),
+    });
     expect(await categoryCount()).toBe(before);
   });
 });
@@ -564,7 +593,11 @@ describe('PUT /api/categories/edit', () => {
       isHome: false,
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: `A category named "${one.name}" already exists.` });
+    expect(res.json()).toEqual({
+      message: `A category named "${one.name}" already exists.`,
+      code: 'category.name_taken',
+      params: { name: one.name },
+    });
     expect((await storedCategory(two._id))?.name).toBe(two.name);
   });
 
@@ -577,7 +610,7 @@ describe('PUT /api/categories/edit', () => {
       isHome: false,
     });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Category not found.' });
+    expect(res.json()).toEqual({ message: 'Category not found.', code: 'category.not_found' });
     expect(await categoryCount()).toBe(before);
   });
 
@@ -636,6 +669,8 @@ describe('DELETE /api/categories/delete/{id}', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       message: `Category "${made.name}" still has 2 articles. Move or delete them first.`,
+      code: 'category.has_articles',
+      params: { name: made.name, count: 2 },
     });
     expect(await storedCategory(made._id)).toBeDefined();
     const left = await db()
@@ -652,6 +687,8 @@ describe('DELETE /api/categories/delete/{id}', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       message: `Category "${made.name}" still has 1 article. Move or delete it first.`,
+      code: 'category.has_articles',
+      params: { name: made.name, count: 1 },
     });
     expect(await storedCategory(made._id)).toBeDefined();
   });
@@ -671,6 +708,8 @@ describe('DELETE /api/categories/delete/{id}', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       message: `Category "${made.name}" feeds a home section (setting "homeSectionSlugs"). Choose other home sections in Settings first.`,
+      code: 'category.feeds_home',
+      params: { name: made.name, setting: 'homeSectionSlugs' },
     });
     expect(await storedCategory(made._id)).toBeDefined();
     expect((await put([other.slug])).statusCode).toBe(200);
@@ -682,7 +721,7 @@ describe('DELETE /api/categories/delete/{id}', () => {
     const before = await categoryCount();
     const res = await deleteCategory(editor, randomUUID());
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Category not found.' });
+    expect(res.json()).toEqual({ message: 'Category not found.', code: 'category.not_found' });
     expect(await categoryCount()).toBe(before);
   });
 

@@ -58,14 +58,27 @@ const edit = (payload: Record<string, unknown>) =>
     payload: { description: 'A place.', ...payload },
   });
 
-type ErrorBody = { message: string; errors?: { path: string; message: string }[] };
+type ErrorBody = {
+  message: string;
+  code: string;
+  params?: Record<string, unknown>;
+  errors?: { path: string; message: string }[];
+};
 
 /** A 400 about parentId, with its message under the field too. */
 function expectParentRefusal(res: { statusCode: number; json(): unknown }, text: RegExp) {
   expect(res.statusCode).toBe(400);
   const body = res.json() as ErrorBody;
   expect(body.message).toMatch(text);
-  expect(body.errors).toEqual([{ path: 'body.parentId', message: body.message }]);
+  // The same refusal at the top and under the field, by its code and params.
+  expect(body.errors).toEqual([
+    {
+      path: 'body.parentId',
+      message: body.message,
+      code: body.code,
+      ...(body.params ? { params: body.params } : {}),
+    },
+  ]);
 }
 
 describe('parentId on addCategory', () => {

@@ -1,11 +1,13 @@
 /*
  * The check every integration test file runs on closing its app (tests/setup/declared-statuses.ts):
- * an API call answering a status its route does not declare fails the file.
+ * an API call answering a status its route does not declare, or an error code that status does
+ * not name, fails the file.
  */
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { ErrorSchema } from '../../../common/schemas/common';
+import { errorResponses } from '../../../server/lib/errors';
 import { createTestApp } from '../../setup/test-app';
 
 describe('statuses the routes declare', () => {
@@ -19,8 +21,10 @@ describe('statuses the routes declare', () => {
             { schema: { response: { 200: z.object({ ok: z.boolean() }), 404: ErrorSchema } } },
             async (request, reply: FastifyReply) => {
               const { answer } = request.params as { answer: string };
-              if (answer === 'missing') return reply.status(404).send({ message: 'No.' });
-              if (answer === 'conflict') return reply.status(409).send({ message: 'Taken.' });
+              if (answer === 'missing')
+                return reply.status(404).send({ message: 'No.', code: 'article.not_found' });
+              if (answer === 'conflict')
+                return reply.status(409).send({ message: 'Taken.', code: 'article.slug_taken' });
               return { ok: true };
             },
           );
@@ -32,6 +36,39 @@ describe('statuses the routes declare', () => {
       statuses.push((await t.app.inject({ url: `/api/test-declared/${answer}` })).statusCode);
     expect(statuses).toEqual([200, 404, 409]);
     await expect(t.close()).rejects.toThrow(/GET \/api\/test-declared\/:answer answered 409$/);
+  });
+
+  it('fails the test file that sees a route answer a code its status does not name', async () => {
+    const t = await createTestApp(
+      {},
+      {
+        routes: (app) => {
+          app.get(
+            '/api/test-declared-code/:answer',
+            {
+              schema: {
+                response: {
+                  200: z.object({ ok: z.boolean() }),
+                  ...errorResponses('article.not_found'),
+                },
+              },
+            },
+            async (request, reply: FastifyReply) => {
+              const { answer } = request.params as { answer: string };
+              const code = answer === 'article' ? 'article.not_found' : 'category.not_found';
+              return reply.status(404).send({ message: 'Not here.', code });
+            },
+          );
+        },
+      },
+    );
+    for (const answer of ['article', 'category'])
+      expect((await t.app.inject({ url: `/api/test-declared-code/${answer}` })).statusCode).toBe(
+        404,
+      );
+    await expect(t.close()).rejects.toThrow(
+      /GET \/api\/test-declared-code\/:answer answered 404 with code category\.not_found$/,
+    );
   });
 
   it('passes a file whose answers are all declared, the shared refusals included', async () => {

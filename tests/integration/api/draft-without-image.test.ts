@@ -70,7 +70,9 @@ describe('a text-only piece', () => {
   it('is refused publishing or scheduling without one, by any call, and nothing changes', async () => {
     const published = await create(editor, textOnly({ status: 'published' }));
     expect(published.statusCode).toBe(400);
-    expect(published.json().errors).toEqual([{ path: 'body.imageUrl', message: IMAGE_TO_PUBLISH }]);
+    expect(published.json().errors).toEqual([
+      { path: 'body.imageUrl', message: IMAGE_TO_PUBLISH, code: 'article.image_to_publish' },
+    ]);
     // Left out, the status is "published" (SPEC.md's create): refused the same way.
     expect((await create(editor, textOnly())).statusCode).toBe(400);
 
@@ -84,7 +86,9 @@ describe('a text-only piece', () => {
     expect(bySchedule.statusCode).toBe(400);
     const byMove = await move(editor, id, { status: 'published' });
     expect(byMove.statusCode).toBe(400);
-    expect(byMove.json().errors).toEqual([{ path: 'body.imageUrl', message: IMAGE_TO_PUBLISH }]);
+    expect(byMove.json().errors).toEqual([
+      { path: 'body.imageUrl', message: IMAGE_TO_PUBLISH, code: 'article.image_to_publish' },
+    ]);
     expect(await stored(id)).toMatchObject({ status: 'draft', updatedAt: before.updatedAt });
   });
 

@@ -216,7 +216,10 @@ describe('POST /api/media', () => {
     const before = { rows: await mediaCount(), files: storedFiles() };
     const res = await upload(t.app, by(), await testImage(600, 400));
     expect(res.statusCode).toBe(status);
-    expect(res.json()).toEqual({ message: expect.any(String) });
+    expect(res.json()).toEqual({
+      message: expect.any(String),
+      code: status === 401 ? 'auth.signed_out' : 'media.upload_forbidden',
+    });
     expect(await mediaCount()).toBe(before.rows);
     expect(storedFiles()).toEqual(before.files);
   });
@@ -243,6 +246,7 @@ describe('POST /api/media', () => {
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({
       message: 'Only JPEG, PNG, WebP, AVIF and GIF images can be uploaded.',
+      code: 'media.unsupported_type',
     });
     expect(await mediaCount()).toBe(before.rows);
     expect(storedFiles()).toEqual(before.files);
@@ -254,7 +258,7 @@ describe('POST /api/media', () => {
     const fake = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]);
     const res = await send(author, fake, 'broken.jpg', 'image/jpeg');
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({ message: expect.any(String) });
+    expect(res.json()).toEqual({ message: expect.any(String), code: 'media.unreadable' });
     expect(await mediaCount()).toBe(before.rows);
     expect(storedFiles()).toEqual(before.files);
   });
@@ -268,6 +272,8 @@ describe('POST /api/media', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       message: 'The image is too large: at most 40 megapixels (this one is 16000×16000 pixels).',
+      code: 'media.too_many_pixels',
+      params: { megapixels: 40, width: 16000, height: 16000 },
     });
     expect(await mediaCount()).toBe(before.rows);
     expect(storedFiles()).toEqual(before.files);
@@ -286,6 +292,8 @@ describe('POST /api/media', () => {
       // A header-only file that were decoded would be refused as unreadable (415) instead.
       expect(res.json()).toEqual({
         message: `The image is too large: at most 16,383 pixels on a side (this one is ${width}×${height} pixels).`,
+        code: 'media.side_too_long',
+        params: { maximum: 16383, width, height },
       });
     }
     expect(await mediaCount()).toBe(before.rows);
@@ -301,7 +309,10 @@ describe('POST /api/media', () => {
       const before = { rows: await mediaCount(), files: storedFiles() };
       const res = await send(author, pngHeaderOnly(width, height), 'cut.png', 'image/png');
       expect(res.statusCode, `${width}×${height}`).toBe(415);
-      expect(res.json()).toEqual({ message: 'The file is not a readable image.' });
+      expect(res.json()).toEqual({
+        message: 'The file is not a readable image.',
+        code: 'media.unreadable',
+      });
       expect(await mediaCount()).toBe(before.rows);
       expect(storedFiles()).toEqual(before.files);
     }
@@ -397,7 +408,7 @@ describe('POST /api/media', () => {
     const big = Buffer.concat([jpegHead, Buffer.alloc(10 * 1024 * 1024 + 1 - jpegHead.length)]);
     const res = await upload(t.app, author, big, 'huge.jpg');
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ message: expect.any(String) });
+    expect(res.json()).toEqual({ message: expect.any(String), code: 'media.too_large' });
     expect(await mediaCount()).toBe(before.rows);
     expect(storedFiles()).toEqual(before.files);
   });
@@ -412,7 +423,10 @@ describe('POST /api/media', () => {
       payload: onlyPreset.payload,
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'No image received: send it in the field "file".' });
+    expect(res.json()).toEqual({
+      message: 'No image received: send it in the field "file".',
+      code: 'media.no_file',
+    });
 
     const wrongField = multipart([
       { name: 'image', filename: 'a.jpg', contentType: 'image/jpeg', data: await testImage() },
@@ -432,7 +446,7 @@ describe('POST /api/media', () => {
       payload: { file: 'https://example.com/a.jpg' },
     });
     expect(json.statusCode).toBe(400);
-    expect(json.json()).toEqual({ message: expect.any(String) });
+    expect(json.json()).toEqual({ message: expect.any(String), code: 'media.not_multipart' });
     expect(await mediaCount()).toBe(before);
   });
 });
@@ -647,7 +661,12 @@ describe('GET /media/{key}', () => {
     const res = await get(url);
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toMatch(/root:/);
-    expect(res.json()).toEqual({ message: expect.any(String) });
+    const body = res.json();
+    expect(body).toEqual({
+      message: expect.any(String),
+      code: expect.stringMatching(/^(media\.file_not_found|http\.no_such_address)$/),
+      ...(body.params ? { params: expect.any(Object) } : {}),
+    });
   });
 
   it('serves a stored file for a year with a validator, 304 on revalidation, to any site', async () => {

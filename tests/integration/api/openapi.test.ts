@@ -186,17 +186,23 @@ describe('the OpenAPI document as a validator reads it', () => {
       type: 'object',
       properties: {
         message: { type: 'string' },
+        // The codes this call answers with 404 (issue 36 item 2).
+        code: { type: 'string', enum: ['category.not_found'] },
         errors: {
           type: 'array',
           items: {
             type: 'object',
-            properties: { path: { type: 'string' }, message: { type: 'string' } },
-            required: ['path', 'message'],
+            properties: {
+              path: { type: 'string' },
+              message: { type: 'string' },
+              code: { type: 'string' },
+            },
+            required: ['path', 'message', 'code'],
             additionalProperties: false,
           },
         },
       },
-      required: ['message'],
+      required: ['message', 'code'],
       additionalProperties: false,
     });
     expect(remove?.security).toEqual([{ bearer: [] }]);

@@ -654,8 +654,19 @@ describe.each(CALLS)('$name', (call) => {
       return;
     }
     if (expected === 401)
-      expect(res.json()).toEqual({ message: 'Not signed in, or the session has expired.' });
-    else expect(res.json()).toEqual({ message: expect.any(String) });
+      expect(res.json()).toEqual({
+        message: 'Not signed in, or the session has expired.',
+        code: 'auth.signed_out',
+      });
+    else {
+      // Every refusal names its code (issue 36 item 2), with its params when its text has any.
+      const body = res.json();
+      expect(body).toEqual({
+        message: expect.any(String),
+        code: expect.any(String),
+        ...(body.params ? { params: expect.any(Object) } : {}),
+      });
+    }
     expect(await snapshot()).toEqual(before);
   });
 });

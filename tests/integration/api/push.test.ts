@@ -357,7 +357,11 @@ describe('POST /api/push/alerts', () => {
       const res = await sendAlert(editor, { articleId });
       expect(res.statusCode).toBe(400);
       expect(res.json().errors).toEqual([
-        { path: 'body.articleId', message: 'No published article has this id.' },
+        {
+          path: 'body.articleId',
+          message: 'No published article has this id.',
+          code: 'article.not_published',
+        },
       ]);
     }
     // A refused alert takes nobody's turn: the next one goes.

@@ -64,6 +64,8 @@ describe('sign-ups per address', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({
       message: 'Too many requests. Please try again in 60 minutes.',
+      code: 'rate_limit.exceeded',
+      params: { minutes: 60 },
     });
     expect(refused.headers['ratelimit-limit']).toBe(String(SIGN_UP_MAX_PER_HOUR));
     expect(refused.headers['ratelimit-remaining']).toBe('0');

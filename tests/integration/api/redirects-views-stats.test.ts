@@ -150,7 +150,10 @@ describe('GET /api/articles/redart/{slug}', () => {
   it('answers 404 for a slug no article has or had', async () => {
     const res = await get('/api/articles/redart/never-was-an-article');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'No article has this slug.' });
+    expect(res.json()).toEqual({
+      message: 'No article has this slug.',
+      code: 'article.slug_unknown',
+    });
   });
 
   it('does not reveal a draft', async () => {
@@ -244,7 +247,10 @@ describe('GET /api/articles/red/{legacyId}', () => {
 
     const unknown = await get('/api/articles/red/99999');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'No article has this old number.' });
+    expect(unknown.json()).toEqual({
+      message: 'No article has this old number.',
+      code: 'article.legacy_unknown',
+    });
     expect((await get('/api/articles/red/1236')).statusCode).toBe(404);
 
     const words = await get('/api/articles/red/abc');
@@ -292,7 +298,7 @@ describe('POST /api/articles/{id}/view', () => {
 
     const unknown = await view(randomUUID(), '10.2.2.2');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'Article not found.' });
+    expect(unknown.json()).toEqual({ message: 'Article not found.', code: 'article.not_found' });
 
     const hidden = await view(draft._id, '10.2.2.2');
     expect(hidden.statusCode).toBe(404);
@@ -423,10 +429,14 @@ describe('site settings', () => {
     expect(home.statusCode).toBe(400);
     expect(home.json()).toEqual({
       message: 'No category has the slug "no-such-category".',
+      code: 'settings.category_unknown',
+      params: { slugs: ['no-such-category'] },
       errors: [
         {
           path: 'body.homeSectionSlugs',
           message: 'No category has the slug "no-such-category".',
+          code: 'settings.category_unknown',
+          params: { slugs: ['no-such-category'] },
         },
       ],
     });

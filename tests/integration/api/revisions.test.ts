@@ -345,6 +345,8 @@ describe('slugs', () => {
       {
         path: 'body.slug',
         message: 'Another article already uses "taken-slug". "taken-slug-3" is free.',
+        code: 'article.slug_in_use',
+        params: { slug: 'taken-slug', free: 'taken-slug-3' },
       },
     ]);
   });

@@ -49,6 +49,6 @@ describe('behind a reverse proxy (TRUST_PROXY=10.0.0.0/8)', () => {
       headers: { 'x-forwarded-host': 'bad host/x' },
     });
     expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json())).toEqual(['message']);
+    expect(Object.keys(res.json())).toEqual(['message', 'code']);
   });
 });

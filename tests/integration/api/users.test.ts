@@ -187,6 +187,7 @@ describe('POST /api/users/signup', () => {
       expect(again.statusCode).toBe(409);
       expect(again.json()).toEqual({
         message: 'An account with this email already exists. Sign in instead.',
+        code: 'user.email_taken',
       });
       expect(tokenCookie(again)).toBeUndefined();
     }
@@ -234,7 +235,12 @@ describe('POST /api/users/signup', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([
-      { path: 'body.password', message: 'Password must be at least 8 characters' },
+      {
+        path: 'body.password',
+        message: 'Password must be at least 8 characters',
+        code: 'validation.too_short',
+        params: { field: 'Password', minimum: 8 },
+      },
     ]);
   });
 });
@@ -272,7 +278,7 @@ describe('POST /api/users/signin', () => {
     const wrong = await signIn(sita.email, 'not the password');
     for (const res of [unknown, wrong]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: SIGN_IN_FAILED });
+      expect(res.json()).toEqual({ message: SIGN_IN_FAILED, code: 'auth.invalid_credentials' });
       expect(tokenCookie(res)).toBeUndefined();
     }
     expect(unknown.body).toBe(wrong.body);
@@ -307,6 +313,8 @@ describe('POST /api/users/signin', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({
       message: 'Too many failed sign-in attempts. Try again in 15 minutes.',
+      code: 'auth.too_many_failures',
+      params: { minutes: 15 },
     });
     expect(tokenCookie(blocked)).toBeUndefined();
     expect(blocked.body).not.toContain('token');
@@ -338,6 +346,8 @@ describe('POST /api/users/signin', () => {
     expect(later.statusCode).toBe(429);
     expect(later.json()).toEqual({
       message: 'Too many failed sign-in attempts. Try again in 5 minutes.',
+      code: 'auth.too_many_failures',
+      params: { minutes: 5 },
     });
   });
 
@@ -428,7 +438,7 @@ describe('tokens', () => {
   it('answers 401 without a token', async () => {
     const res = await me();
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: NOT_SIGNED_IN });
+    expect(res.json()).toEqual({ message: NOT_SIGNED_IN, code: 'auth.signed_out' });
   });
 
   it('refuses a garbage token, in the header or the cookie', async () => {
@@ -438,7 +448,7 @@ describe('tokens', () => {
       await me({}, { patrika_token: 'garbage' }),
     ]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: NOT_SIGNED_IN });
+      expect(res.json()).toEqual({ message: NOT_SIGNED_IN, code: 'auth.signed_out' });
     }
   });
 
@@ -452,7 +462,7 @@ describe('tokens', () => {
       .sign(randomBytes(48));
     const res = await me(auth(forged));
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: NOT_SIGNED_IN });
+    expect(res.json()).toEqual({ message: NOT_SIGNED_IN, code: 'auth.signed_out' });
   });
 
   it('refuses an unsigned token', async () => {
@@ -473,7 +483,7 @@ describe('tokens', () => {
     time.shift(7 * DAY + 5 * MINUTE);
     const expired = await me(auth(token));
     expect(expired.statusCode).toBe(401);
-    expect(expired.json()).toEqual({ message: NOT_SIGNED_IN });
+    expect(expired.json()).toEqual({ message: NOT_SIGNED_IN, code: 'auth.signed_out' });
     expect((await me({}, { patrika_token: token })).statusCode).toBe(401);
   });
 });
@@ -508,7 +518,7 @@ describe('POST /api/users/signout', () => {
     expect(byCookie.statusCode).toBe(200);
     for (const res of [await me(auth(phone)), await me({}, { patrika_token: phone })]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: NOT_SIGNED_IN });
+      expect(res.json()).toEqual({ message: NOT_SIGNED_IN, code: 'auth.signed_out' });
     }
     // The user's other sessions go on.
     expect((await me(auth(laptop))).statusCode).toBe(200);
@@ -557,13 +567,16 @@ describe('POST /api/users/signout-everywhere', () => {
 
     const res = await everywhere(auth(phone));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'Signed out on every device.' });
+    expect(res.json()).toEqual({
+      message: 'Signed out on every device.',
+      code: 'session.signed_out_everywhere',
+    });
     expect(tokenCookie(res)?.value).toBe('');
 
     for (const token of [sita.token, phone, laptop]) {
       const after = await me(auth(token));
       expect(after.statusCode).toBe(401);
-      expect(after.json()).toEqual({ message: NOT_SIGNED_IN });
+      expect(after.json()).toEqual({ message: NOT_SIGNED_IN, code: 'auth.signed_out' });
       expect((await me({}, { patrika_token: token })).statusCode).toBe(401);
     }
     // Someone else's session is untouched, and signing in again works.
@@ -576,7 +589,7 @@ describe('POST /api/users/signout-everywhere', () => {
   it('answers 401 without a session, and with a session already ended', async () => {
     const res = await everywhere();
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: NOT_SIGNED_IN });
+    expect(res.json()).toEqual({ message: NOT_SIGNED_IN, code: 'auth.signed_out' });
 
     const ravi = await signUp(app, { name: 'Ravi Repeat' });
     expect((await everywhere(auth(ravi))).statusCode).toBe(200);
@@ -662,8 +675,13 @@ describe('PUT /api/users/me', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
         message: 'Your current password is not correct.',
+        code: 'user.wrong_password',
         errors: [
-          { path: 'body.currentPassword', message: 'Your current password is not correct.' },
+          {
+            path: 'body.currentPassword',
+            message: 'Your current password is not correct.',
+            code: 'user.wrong_password',
+          },
         ],
       });
       expect(tokenCookie(res)).toBeUndefined();
@@ -683,7 +701,11 @@ describe('PUT /api/users/me', () => {
       const res = await put(auth(user), payload);
       expect(res.statusCode).toBe(400);
       expect(res.json().errors).toEqual([
-        { path: 'body.currentPassword', message: 'Type your current password to set a new one.' },
+        {
+          path: 'body.currentPassword',
+          message: 'Type your current password to set a new one.',
+          code: 'user.current_password_needed',
+        },
       ]);
       expect(tokenCookie(res)).toBeUndefined();
     }
@@ -706,14 +728,14 @@ describe('PUT /api/users/me', () => {
     for (const old of [user.token, oldSession]) {
       const refused = await me(auth(old));
       expect(refused.statusCode).toBe(401);
-      expect(refused.json()).toEqual({ message: NOT_SIGNED_IN });
+      expect(refused.json()).toEqual({ message: NOT_SIGNED_IN, code: 'auth.signed_out' });
     }
     expect((await me({}, { patrika_token: user.token })).statusCode).toBe(401);
     expect((await me(auth(newToken))).json()._id).toBe(user._id);
 
     const withOld = await signIn(user.email, user.password);
     expect(withOld.statusCode).toBe(401);
-    expect(withOld.json()).toEqual({ message: SIGN_IN_FAILED });
+    expect(withOld.json()).toEqual({ message: SIGN_IN_FAILED, code: 'auth.invalid_credentials' });
     const withNew = await signIn(user.email, newPassword);
     expect(withNew.statusCode).toBe(200);
     expect(withNew.json()._id).toBe(user._id);
@@ -726,7 +748,11 @@ describe('PUT /api/users/me', () => {
     const empty = await put(auth(user), { currentPassword: user.password });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors).toEqual([
-      { path: 'body.name', message: 'Nothing to change: give a new name or a new password' },
+      {
+        path: 'body.name',
+        message: 'Nothing to change: give a new name or a new password',
+        code: 'user.nothing_to_change',
+      },
     ]);
 
     const short = await put(auth(user), { password: 'short', currentPassword: user.password });
@@ -791,7 +817,7 @@ describe('cross-site writes with the session cookie', () => {
       user.password,
     );
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: 'Cross-site request refused.' });
+    expect(res.json()).toEqual({ message: 'Cross-site request refused.', code: 'auth.cross_site' });
     expect((await userRow(user._id))?.name).toBe('Cookie Owner');
   });
 
@@ -828,11 +854,15 @@ describe('GET /api/users', () => {
   it('answers 401 to nobody and 403 to readers, authors and editors', async () => {
     const nobody = await list('?page=1&limit=10', {});
     expect(nobody.statusCode).toBe(401);
-    expect(nobody.json()).toEqual({ message: NOT_SIGNED_IN });
+    expect(nobody.json()).toEqual({ message: NOT_SIGNED_IN, code: 'auth.signed_out' });
     for (const user of [reader, author, editor]) {
       const res = await list('?page=1&limit=10', auth(user));
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: NEEDS_ADMIN });
+      expect(res.json()).toEqual({
+        message: NEEDS_ADMIN,
+        code: 'auth.role_required',
+        params: { role: 'administrator' },
+      });
     }
   });
 
@@ -953,7 +983,11 @@ describe('PUT /api/users/{id}/role', () => {
     for (const by of [reader, author, editor]) {
       const res = await setRole(by, target._id, 'editor');
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: NEEDS_ADMIN });
+      expect(res.json()).toEqual({
+        message: NEEDS_ADMIN,
+        code: 'auth.role_required',
+        params: { role: 'administrator' },
+      });
     }
     // Nor may a reader promote themself.
     expect((await setRole(target, target._id, 'administrator')).statusCode).toBe(403);
@@ -967,6 +1001,7 @@ describe('PUT /api/users/{id}/role', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       message: 'The site needs at least one administrator: make someone else administrator first.',
+      code: 'user.last_admin',
     });
     expect((await userRow(first._id))?.role).toBe('administrator');
     expect(await adminCount()).toBe(1);
@@ -995,7 +1030,7 @@ describe('PUT /api/users/{id}/role', () => {
   it('answers 404 for an unknown id', async () => {
     const res = await setRole(first, randomUUID(), 'author');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'No such user.' });
+    expect(res.json()).toEqual({ message: 'No such user.', code: 'user.not_found' });
   });
 
   it('refuses a bad role with 400 and changes nothing', async () => {

@@ -45,6 +45,8 @@ describe('requests the HTTP parser refuses', () => {
     const answer = await raw(request);
     expect(answer.startsWith(`HTTP/1.1 ${status} `)).toBe(true);
     const body = answer.slice(answer.indexOf('\r\n\r\n') + 4);
-    expect(Object.keys(JSON.parse(body))).toEqual(['message']);
+    const json = JSON.parse(body) as { code: string };
+    expect(Object.keys(json)).toEqual(['message', 'code']);
+    expect(json.code).toBe(status === 431 ? 'request.headers_too_large' : 'request.unreadable');
   });
 });

@@ -24,7 +24,7 @@ beforeAll(async () => {
           async (request) => ({ ok: request.body.name }),
         );
         typed.get('/api/test/conflict', async () => {
-          throw conflict('That slug is already taken.');
+          throw conflict('article.slug_taken');
         });
         typed.get('/api/test/boom', async () => {
           throw new Error('connection to 10.0.0.5 failed: password authentication failed');
@@ -60,7 +60,7 @@ describe('error handler (DECISIONS.md §1)', () => {
       payload: '{"name": ',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: expect.any(String) });
+    expect(res.json()).toEqual({ message: expect.any(String), code: 'http.bad_json' });
   });
 
   it('answers a wrong content type with 415', async () => {
@@ -72,12 +72,16 @@ describe('error handler (DECISIONS.md §1)', () => {
     });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toHaveProperty('message');
+    expect(res.json().code).toBe('http.unsupported_media_type');
   });
 
   it('maps typed errors to their status', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/test/conflict' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'That slug is already taken.' });
+    expect(res.json()).toEqual({
+      message: 'Another article already uses this slug. Choose another one.',
+      code: 'article.slug_taken',
+    });
   });
 
   it('hides 5xx details from the client and logs them with the request id', async () => {
@@ -87,7 +91,10 @@ describe('error handler (DECISIONS.md §1)', () => {
       headers: { 'x-request-id': 'req-boom-1' },
     });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+    expect(res.json()).toEqual({
+      message: 'Something went wrong on our side. Please try again.',
+      code: 'server.error',
+    });
     expect(res.body).not.toMatch(/password|10\.0\.0\.5|at .*:\d+/);
     const line = log.find(
       (l) => l.includes('req-boom-1') && l.includes('password authentication failed'),
@@ -99,6 +106,10 @@ describe('error handler (DECISIONS.md §1)', () => {
   it('answers unknown API addresses with 404 JSON', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing?x=1' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'No such API call: GET /api/no-such-thing' });
+    expect(res.json()).toEqual({
+      message: 'No such API call: GET /api/no-such-thing',
+      code: 'http.not_found',
+      params: { method: 'GET', path: '/api/no-such-thing' },
+    });
   });
 });

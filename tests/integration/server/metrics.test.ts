@@ -139,6 +139,7 @@ describe('GET /metrics', () => {
     expect(none.statusCode).toBe(401);
     expect(none.json()).toEqual({
       message: 'Send the metrics token as "Authorization: Bearer <METRICS_TOKEN>".',
+      code: 'metrics.token_required',
     });
     expect(none.body).not.toContain('patrika_');
     const wrong = await from({ authorization: `Bearer ${TOKEN}x` });
@@ -158,6 +159,7 @@ describe('GET /metrics', () => {
       expect(res.json()).toEqual({
         message:
           'Metrics are served only to this machine. Set METRICS_TOKEN to read them from elsewhere.',
+        code: 'metrics.local_only',
       });
       for (const local of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
         const ok = await bare.app.inject({ url: '/metrics', remoteAddress: local });

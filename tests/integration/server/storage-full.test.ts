@@ -83,7 +83,7 @@ describe.skipIf(!mountable)(
       }
       expect(stored.length, 'the disk takes some uploads before it is full').toBeGreaterThan(0);
       expect(refused?.statusCode, refused?.body).toBe(507);
-      expect(refused!.json()).toEqual({ message: MEDIA_STORAGE_FULL });
+      expect(refused!.json()).toEqual({ message: MEDIA_STORAGE_FULL, code: 'media.storage_full' });
 
       // No half-written file, and no file of the refused upload: each folder is a stored upload.
       const files = readdirSync(mediaDir, { recursive: true }) as string[];

@@ -92,6 +92,8 @@ describe('author profiles in the API', () => {
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({
       message: 'Another author already uses the slug "ram-sharma". Choose another one.',
+      code: 'user.slug_taken',
+      params: { slug: 'ram-sharma' },
     });
     const badPhoto = await putMe(someone, { photoUrl: 'http://example.com/a.jpg' });
     expect(badPhoto.statusCode).toBe(400);
@@ -99,6 +101,7 @@ describe('author profiles in the API', () => {
       {
         path: 'body.photoUrl',
         message: 'photoUrl must be an uploaded image, an https address or empty',
+        code: 'user.photo_url_invalid',
       },
     ]);
     const empty = await putMe(someone, { slug: '।।' });

@@ -192,7 +192,10 @@ describe('any byline owns the piece', () => {
     expect((mine as unknown as Answered).authors.map((a) => a._id)).toEqual([asha._id, other._id]);
     const handedOff = await updateArticle(t.app, asha, mine, { authors: [other._id] });
     expect(handedOff.statusCode).toBe(403);
-    expect(handedOff.json()).toEqual({ message: 'Authors can publish only under their own name.' });
+    expect(handedOff.json()).toEqual({
+      message: 'Authors can publish only under their own name.',
+      code: 'article.byline_forbidden',
+    });
     const notOwn = await t.app.inject({
       method: 'POST',
       url: '/api/articles/article',

@@ -70,7 +70,11 @@ describe('405 and OPTIONS', () => {
     const res = await ask(method, url);
     expect(res.statusCode).toBe(405);
     expect(allowOf(res.headers)).toEqual(allowed);
-    expect(res.json()).toEqual({ message: expect.stringContaining(method) });
+    expect(res.json()).toEqual({
+      message: expect.stringContaining(method),
+      code: 'http.method_not_allowed',
+      params: { path: new URL(url, 'http://x').pathname, method, allowed },
+    });
   });
 
   it('answers OPTIONS on an API address with its methods, and 404 where the API has none', async () => {

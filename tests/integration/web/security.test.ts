@@ -138,7 +138,9 @@ describe('bad addresses and hosts', () => {
   ])('%s answers %i, never 500', async (url, status) => {
     const res = await get(url);
     expect(res.statusCode).toBe(status);
-    expect(Object.keys(res.json())).toEqual(status === 400 ? ['message', 'errors'] : ['message']);
+    expect(Object.keys(res.json())).toEqual(
+      status === 400 ? ['message', 'code', 'errors'] : ['message', 'code', 'params'],
+    );
   });
 
   it.each(['bad host', 'a\u00e9b.example', '[::1', 'x:notaport', 'a/b'])(

@@ -1,0 +1,86 @@
+import type { Detail } from '../../common/refusals/define';
+import { BACK_OFFICE_CODES, inEnglish, type ReaderCode, type RefusalTexts } from './refusals';
+
+/*
+ * The refusals in Marathi (`uiLanguage` = `mr`), by code (app/copy/refusals.ts): every one a
+ * reader can meet on the public forms is said here, or TypeScript refuses the table. The back
+ * office's own refusals stay in English, as they always were on a Marathi site: its back office
+ * runs in English (common/languages.ts, staffLanguageOf), and before codes its forms showed the
+ * API's English messages as sent.
+ */
+
+const FIELDS: Record<string, string> = {
+  name: 'नाव',
+  email: 'ई-मेल',
+  password: 'पासवर्ड',
+  currentpassword: 'सध्याचा पासवर्ड',
+  slug: 'पत्ता (स्लग)',
+  bio: 'परिचय',
+  photourl: 'फोटोचा पत्ता',
+  reviewmail: 'पुनरावलोकन ई-मेल',
+};
+const field = (name: string) => FIELDS[name.toLowerCase()] ?? 'हे';
+const firstOf = (details: readonly Detail[]) => details[0]?.text;
+
+const reader: Pick<RefusalTexts, ReaderCode> = {
+  'validation.invalid': (_, details) => {
+    const first = firstOf(details);
+    return first ? `विनंती योग्य नाही: ${first}` : 'विनंती योग्य नाही';
+  },
+  'validation.bad_text': (p) =>
+    `${field(p.field)} मध्ये नियंत्रण अक्षरे किंवा तुटलेला युनिकोड मजकूर असू शकत नाही`,
+  'validation.invalid_type': 'योग्य नाही',
+  'validation.invalid_value': 'योग्य पर्याय नाही',
+  'validation.too_small': (p) =>
+    p.origin === 'string'
+      ? p.minimum === 1
+        ? 'हे आवश्यक आहे'
+        : `किमान ${p.minimum} अक्षरे हवीत`
+      : `किमान ${p.minimum} हवेत`,
+  'validation.too_big': (p) =>
+    p.origin === 'string'
+      ? `जास्तीत जास्त ${p.maximum} अक्षरे असू शकतात`
+      : `जास्तीत जास्त ${p.maximum} असू शकतात`,
+  'validation.invalid_format': (p) =>
+    p.format === 'email' ? 'योग्य ई-मेल पत्ता लिहा' : 'योग्य स्वरूपात नाही',
+  'validation.custom': 'योग्य नाही',
+  'validation.not_text': (p) => `${field(p.field)} मजकूर असावा`,
+  'validation.required': (p) => `${field(p.field)} आवश्यक आहे`,
+  'validation.too_short': (p) => `${field(p.field)} किमान ${p.minimum} अक्षरांचा असावा`,
+  'validation.too_long': (p) => `${field(p.field)} जास्तीत जास्त ${p.maximum} अक्षरांचा असू शकतो`,
+  'validation.not_boolean': (p) => `${field(p.field)} होय किंवा नाही असावे`,
+  'validation.email': 'योग्य ई-मेल पत्ता लिहा',
+  'http.bad_request': 'विनंती वाचता आली नाही.',
+  'http.body_too_large': 'विनंती खूप मोठी आहे.',
+  'rate_limit.exceeded': (p) => `खूप जास्त विनंत्या. कृपया ${p.minutes} मिनिटांनी पुन्हा प्रयत्न करा.`,
+  'auth.signed_out': 'तुम्ही साइन इन केलेले नाही, किंवा तुमचे सत्र संपले आहे.',
+  'auth.invalid_credentials': 'ई-मेल किंवा पासवर्ड चुकीचा आहे.',
+  'auth.too_many_failures': (p) =>
+    `साइन इनचे खूप जास्त अयशस्वी प्रयत्न. ${p.minutes} मिनिटांनी पुन्हा प्रयत्न करा.`,
+  'auth.cross_site': 'दुसऱ्या साइटवरून आलेली विनंती नाकारली.',
+  'server.error': 'आमच्याकडून काहीतरी चुकले. कृपया पुन्हा प्रयत्न करा.',
+  'server.database_away':
+    'साइट सध्या तिच्या डेटाबेसपर्यंत पोहोचू शकत नाही. कृपया काही सेकंदांनी पुन्हा प्रयत्न करा.',
+  'client.unreachable': 'सर्व्हरपर्यंत पोहोचता आले नाही. तुमचे कनेक्शन तपासा आणि पुन्हा प्रयत्न करा.',
+  'client.request_failed': (p) => `विनंती पूर्ण झाली नाही (${p.status}).`,
+  'user.email_taken': 'या ई-मेलने आधीच खाते आहे. त्याऐवजी साइन इन करा.',
+  'user.slug_taken': (p) => `पत्ता “${p.slug}” दुसरा लेखक वापरत आहे. दुसरा पत्ता निवडा.`,
+  'slug.needs_latin': 'पत्त्यात किमान एक अक्षर किंवा अंक असावा.',
+  'user.wrong_password': 'तुमचा सध्याचा पासवर्ड चुकीचा आहे.',
+  'user.current_password_needed': 'नवीन पासवर्ड ठेवण्यासाठी सध्याचा पासवर्ड लिहा.',
+  'user.nothing_to_change': 'बदलण्यासारखे काही नाही: नवीन नाव किंवा नवीन पासवर्ड द्या',
+  'user.photo_url_invalid': 'फोटोचा पत्ता या साइटवर अपलोड केलेले चित्र, https पत्ता किंवा रिकामा असावा',
+  'invitation.unknown': 'ही आमंत्रण लिंक योग्य नाही. प्रशासकाकडे नवीन आमंत्रण मागा.',
+  'invitation.used': 'हे आमंत्रण आधीच वापरले गेले आहे. त्याऐवजी साइन इन करा.',
+  'invitation.expired': 'या आमंत्रणाची मुदत संपली आहे. प्रशासकाकडे नवीन आमंत्रण मागा.',
+  'reset.unknown': 'पासवर्ड बदलण्याची ही लिंक योग्य नाही. नवीन लिंक मागवा.',
+  'reset.used': 'पासवर्ड बदलण्याची ही लिंक आधीच वापरली गेली आहे. नवीन लिंक मागवा.',
+  'reset.expired': 'पासवर्ड बदलण्याच्या या लिंकची मुदत संपली आहे. नवीन लिंक मागवा.',
+  'reset.requested':
+    'या पत्त्याचे खाते असल्यास, नवीन पासवर्ड निवडण्याची लिंक पाठवली जात आहे. ती 60 मिनिटे चालेल.',
+  'reset.no_mail': 'ही साइट ई-मेल पाठवत नाही: प्रशासकाला तुमचा नवीन पासवर्ड ठेवायला सांगा.',
+  'link.incomplete': 'ही लिंक अपूर्ण आहे: संपूर्ण लिंक कॉपी करा',
+  'session.signed_out_everywhere': 'तुम्ही प्रत्येक डिव्हाइसवरून साइन आउट झाला आहात.',
+};
+
+export const refusalsMr: RefusalTexts = { ...inEnglish(BACK_OFFICE_CODES), ...reader };
