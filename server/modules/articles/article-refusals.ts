@@ -24,6 +24,8 @@ export const SAVE_REFUSALS = [
   'article.description_too_slow',
   'article.translation_unknown',
   'article.translation_same_language',
+  'article.translation_not_yours',
+  'article.translation_still_published',
   'article.image_to_publish',
   'article.review_required',
 ] as const;

@@ -544,6 +544,8 @@ describe('uploads one person can clog (issue 44 items 8 and 9)', () => {
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toEqual({
       message: 'The animation has too many frames: at most 1,000 (this one has 1,001).',
+      code: 'media.too_many_frames',
+      params: { maximum: 1000, frames: 1001 },
     });
     expect(await mediaCount()).toBe(before.rows);
     expect(storedFiles()).toEqual(before.files);
