@@ -128,7 +128,8 @@ describe('GET /api/search', () => {
     const two = await search('narwhol tusk');
     expect(two.body.suggestion).toBe('narwhal tusk');
     expect(ids(two.body)).toEqual([pair._id]);
-    const both = await search('narwhol tuskss');
+    // ("tuskss" would find it: the slug's "tusks", loosely, issue 36 item 8.)
+    const both = await search('narwhol tuskz');
     expect(both.body.suggestion).toBe('narwhal tusks');
     expect(ids(both.body)).toEqual([pair._id]);
     // Nothing near: no suggestion, no results.
