@@ -1,4 +1,5 @@
 import { gujaratiToDevanagari } from './script-gujarati';
+import { COMMON_HINDI_WORDS } from './typing/hindi-words';
 
 /*
  * Slugs are lower-case ASCII words joined by hyphens (DECISIONS.md §5). Devanagari is
@@ -217,12 +218,19 @@ export function transliterateDevanagari(input: string): string {
 
 /**
  * Common words spelled the way readers write them in Latin letters, where the letter-by-letter
- * rules give another spelling ("दिवाली" would be "divali"). Whole words only; keep this short
- * and documented (docs/decisions/018-interface-language-translations.md). Only slugs use it:
- * search keys come from transliterateDevanagari, so a word here never changes what is found.
+ * rules give another spelling ("दिवाली" would be "divali", "जयपुर" "jaypur"): the common words
+ * of Hindi news that typing in Latin letters knows (common/typing/hindi-words.ts,
+ * docs/decisions/042), each by the first spelling given there ("में" -> "mein", "रिपोर्ट" ->
+ * "report"), then this table's, which wins. Whole words only; keep the table short and
+ * documented (docs/decisions/018-interface-language-translations.md). Only slugs use it, and
+ * the words "Did you mean" knows (search-document.ts): search keys come from
+ * transliterateDevanagari, so a word here never changes what is found.
  */
-const COMMON_WORDS = new Map(
-  Object.entries({
+const COMMON_WORDS = new Map([
+  ...COMMON_HINDI_WORDS.flatMap(({ word, spellings: [first] }) =>
+    first ? [[word, first] as const] : [],
+  ),
+  ...Object.entries({
     दिवाली: 'diwali',
     दीवाली: 'diwali',
     दीपावली: 'deepawali',
@@ -239,8 +247,31 @@ const COMMON_WORDS = new Map(
     वीडियो: 'video',
     बॉलीवुड: 'bollywood',
     न्यूज़: 'news',
-  }).map(([hindi, latin]) => [hindi.normalize('NFC'), latin]),
-);
+    // Places, as their own signs and maps spell them (issue 45 item 1: "jaipur", not "jaypur").
+    जयपुर: 'jaipur',
+    उदयपुर: 'udaipur',
+    रायपुर: 'raipur',
+    हैदराबाद: 'hyderabad',
+    अहमदाबाद: 'ahmedabad',
+    इंदौर: 'indore',
+    लखनऊ: 'lucknow',
+    वाराणसी: 'varanasi',
+    गुवाहाटी: 'guwahati',
+    चंडीगढ़: 'chandigarh',
+    श्रीनगर: 'srinagar',
+    मेरठ: 'meerut',
+    पंजाब: 'punjab',
+    हरियाणा: 'haryana',
+    केरल: 'kerala',
+    कर्नाटक: 'karnataka',
+    गोवा: 'goa',
+    असम: 'assam',
+    बंगाल: 'bengal',
+    छत्तीसगढ़: 'chhattisgarh',
+    हिमालय: 'himalaya',
+    मेघालय: 'meghalaya',
+  }).map(([hindi, latin]) => [hindi.normalize('NFC'), latin] as const),
+]);
 const DEVANAGARI_WORD = /[\u0900-\u0963\u0966-\u097f\u200c\u200d]+/g;
 
 const spellCommonWords = (input: string) =>
