@@ -117,6 +117,7 @@ describe('GET /api/search', () => {
     const hit = await article({ name: 'Wildebeest migration begins' });
     const { body } = await search('wildebeast');
     expect(body.suggestion).toBe('wildebeest');
+    expect(body.resultsForSuggestion).toBe(true);
     expect(ids(body)).toEqual([hit._id]);
     // Latin letters for a Hindi title word: the romanised word is suggested.
     const hindi = await article({ name: 'ब्रह्मपुत्र का जलस्तर' });
@@ -135,6 +136,52 @@ describe('GET /api/search', () => {
     // Nothing near: no suggestion, no results.
     const none = await search('xqzvwk');
     expect(none.body).toEqual({ articles: [], totalArticles: 0, currentPage: 1, totalPages: 0 });
+  });
+
+  it('offers "Did you mean" beside the results a query found, never in their place (issue 45)', async () => {
+    const typo = await article({
+      name: 'Termite mounds',
+      description: '<p>An aardvak digs into them at night.</p>',
+    });
+    await article({ name: 'Aardvark burrows' });
+    await article({ name: 'Aardvark diet' });
+    const { body } = await search('aardvak');
+    // The query's own result stays; the nearer spelling, which finds more, is only offered.
+    expect(ids(body)).toEqual([typo._id]);
+    expect(body.suggestion).toBe('aardvark');
+    expect(body.resultsForSuggestion).toBeUndefined();
+    expect(body.totalArticles).toBe(1);
+    // A query that finds enough is what the reader meant: nothing is offered.
+    const plenty = await search('aardvark');
+    expect(plenty.body.totalArticles).toBe(2);
+    expect(plenty.body.suggestion).toBeUndefined();
+  });
+
+  it('finds जयपुर by jaipur, jaypur, Jaipur and jaipur pustak mela, not another city (issue 45)', async () => {
+    const jaipur = await article({ name: 'जयपुर में बाल पुस्तक मेला' });
+    const udaipur = await article({ name: 'उदयपुर की झीलें' });
+    // The site spells the address as its readers do (common/slug.ts; the pairs above hold the
+    // same title, hence a number).
+    expect(jaipur.slug).toMatch(/^jaipur-mein-bal-pustak-mela(-\d+)?$/);
+    for (const q of ['jaipur', 'jaypur', 'Jaipur', 'jaipur pustak mela', 'जयपुर']) {
+      const { body } = await search(q);
+      expect(ids(body), q).toContain(jaipur._id);
+      expect(ids(body), q).not.toContain(udaipur._id);
+      expect(body.suggestion, q).toBeUndefined();
+    }
+  });
+
+  it('finds an article by the words of its slug, in their Latin spellings (issue 36 item 8)', async () => {
+    const slugged = await article({
+      name: 'शाम की सैर',
+      description: '<p>रेत के टीले।</p>',
+      slug: 'registan-ke-sunehre-rang',
+    });
+    for (const q of ['sunehre', 'sunahre', 'registan', 'rang']) {
+      const { body } = await search(q);
+      expect(ids(body), q).toContain(slugged._id);
+      expect(body.resultsForSuggestion, q).toBeUndefined();
+    }
   });
 
   it('offers no "Did you mean" for words the index knows, or for nothing better', async () => {
