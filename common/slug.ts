@@ -1,5 +1,4 @@
 import { gujaratiToDevanagari } from './script-gujarati';
-import { COMMON_HINDI_WORDS } from './typing/hindi-words';
 
 /*
  * Slugs are lower-case ASCII words joined by hyphens (DECISIONS.md §5). Devanagari is
@@ -218,19 +217,15 @@ export function transliterateDevanagari(input: string): string {
 
 /**
  * Common words spelled the way readers write them in Latin letters, where the letter-by-letter
- * rules give another spelling ("दिवाली" would be "divali", "जयपुर" "jaypur"): the common words
- * of Hindi news that typing in Latin letters knows (common/typing/hindi-words.ts,
- * docs/decisions/042), each by the first spelling given there ("में" -> "mein", "रिपोर्ट" ->
- * "report"), then this table's, which wins. Whole words only; keep the table short and
- * documented (docs/decisions/018-interface-language-translations.md). Only slugs use it, and
- * the words "Did you mean" knows (search-document.ts): search keys come from
- * transliterateDevanagari, so a word here never changes what is found.
+ * rules give another spelling ("दिवाली" would be "divali"). Whole words only; keep this short
+ * and documented (docs/decisions/018-interface-language-translations.md). Only slugs use it:
+ * search keys come from transliterateDevanagari, so a word here never changes what is found.
+ * Every slug spells these words so, tags' too, whose addresses are made from their names each
+ * time a page links them (common/paths.ts `tagPath`): a word added here moves a tag's address.
+ * Articles' slugs, which are kept as made, know more words (common/title-slug.ts).
  */
-const COMMON_WORDS = new Map([
-  ...COMMON_HINDI_WORDS.flatMap(({ word, spellings: [first] }) =>
-    first ? [[word, first] as const] : [],
-  ),
-  ...Object.entries({
+export const COMMON_WORDS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
     दिवाली: 'diwali',
     दीवाली: 'diwali',
     दीपावली: 'deepawali',
@@ -247,42 +242,22 @@ const COMMON_WORDS = new Map([
     वीडियो: 'video',
     बॉलीवुड: 'bollywood',
     न्यूज़: 'news',
-    // Places, as their own signs and maps spell them (issue 45 item 1: "jaipur", not "jaypur").
-    जयपुर: 'jaipur',
-    उदयपुर: 'udaipur',
-    रायपुर: 'raipur',
-    हैदराबाद: 'hyderabad',
-    अहमदाबाद: 'ahmedabad',
-    इंदौर: 'indore',
-    लखनऊ: 'lucknow',
-    वाराणसी: 'varanasi',
-    गुवाहाटी: 'guwahati',
-    चंडीगढ़: 'chandigarh',
-    श्रीनगर: 'srinagar',
-    मेरठ: 'meerut',
-    पंजाब: 'punjab',
-    हरियाणा: 'haryana',
-    केरल: 'kerala',
-    कर्नाटक: 'karnataka',
-    गोवा: 'goa',
-    असम: 'assam',
-    बंगाल: 'bengal',
-    छत्तीसगढ़: 'chhattisgarh',
-    हिमालय: 'himalaya',
-    मेघालय: 'meghalaya',
-  }).map(([hindi, latin]) => [hindi.normalize('NFC'), latin] as const),
-]);
+  }).map(([hindi, latin]) => [hindi.normalize('NFC'), latin]),
+);
 const DEVANAGARI_WORD = /[\u0900-\u0963\u0966-\u097f\u200c\u200d]+/g;
 
-const spellCommonWords = (input: string) =>
+const spellCommonWords = (input: string, words: ReadonlyMap<string, string>) =>
   input.replace(DEVANAGARI_WORD, (word) => {
-    const latin = COMMON_WORDS.get(word.normalize('NFC').replace(/[\u200c\u200d]/g, ''));
+    const latin = words.get(word.normalize('NFC').replace(/[\u200c\u200d]/g, ''));
     return latin === undefined ? word : ` ${latin} `;
   });
 
-/** A slug suggested from a title or name; may be empty when nothing usable remains. */
-export function slugify(input: string): string {
-  const ascii = transliterateDevanagari(spellCommonWords(gujaratiToDevanagari(input)))
+/**
+ * A slug suggested from a title or name; may be empty when nothing usable remains. `words`:
+ * the whole Devanagari words spelled as a table says (NFC, no joiners), the rules spell the rest.
+ */
+export function slugify(input: string, words: ReadonlyMap<string, string> = COMMON_WORDS): string {
+  const ascii = transliterateDevanagari(spellCommonWords(gujaratiToDevanagari(input), words))
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()

@@ -1,6 +1,6 @@
 import { stripHtml } from '../text';
 import { isGujarati } from '../script-gujarati';
-import { slugify } from '../slug';
+import { titleSlug } from '../title-slug';
 import {
   indexedStemKeys,
   isDevanagari,
@@ -85,9 +85,10 @@ export function articleSearchColumns(article: {
   /** Its language: a Marathi article is also found by its words' Marathi stems. */
   language?: string;
 }): SearchColumns {
-  // Hindi words also as readers type them in Latin letters, so "srkar" can suggest "sarkar".
+  // Hindi words also as readers type them in Latin letters (as an article's slug spells them,
+  // common/title-slug.ts), so "srkar" can suggest "sarkar".
   const titleWords = words(normaliseText(`${article.name} ${article.metaKeywords}`)).flatMap((w) =>
-    isDevanagari(w) || isGujarati(w) ? [w, slugify(w).replaceAll('-', '')] : [w],
+    isDevanagari(w) || isGujarati(w) ? [w, titleSlug(w).replaceAll('-', '')] : [w],
   );
   titleWords.push(...words(article.slug ?? ''));
   return {

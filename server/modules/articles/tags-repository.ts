@@ -13,37 +13,12 @@ import { cardsOfPage, type Value } from './articles-repository';
 
 /** Names with their addresses, each address once (its first spelling), in the order given. */
 export function tagsByAddress(names: readonly string[]): { name: string; slug: string }[] {
-  return firstOfEachAddress(names.map((name) => ({ name, slug: slugify(name) }))).filter(
-    (t) => t.slug,
-  );
-}
-
-/** Each address once, with its first name, in the order given. */
-function firstOfEachAddress(named: { name: string; slug: string }[]) {
-  const seen = new Set<string>();
-  return named.filter((t) => !seen.has(t.slug) && seen.add(t.slug));
-}
-
-/**
- * The tags' addresses as the site already has them: a tag made when slugs spelled its name
- * another way (common/slug.ts learns how readers write words: "jaypur" became "jaipur") keeps
- * its address, and is not made a second time under the new one.
- */
-async function knownAddresses(tx: Db, wanted: { name: string; slug: string }[]) {
-  if (wanted.length === 0) return wanted;
-  const known = await tx
-    .select({ name: tags.name, slug: tags.slug })
-    .from(tags)
-    .where(
-      inArray(
-        tags.name,
-        wanted.map((t) => t.name),
-      ),
-    );
-  const slugOf = new Map(known.map((t) => [t.name, t.slug]));
-  return firstOfEachAddress(
-    wanted.map((t) => ({ name: t.name, slug: slugOf.get(t.name) ?? t.slug })),
-  );
+  const seen = new Map<string, string>();
+  for (const name of names) {
+    const slug = slugify(name);
+    if (slug && !seen.has(slug)) seen.set(slug, name);
+  }
+  return [...seen].map(([slug, name]) => ({ name, slug }));
 }
 
 /**
@@ -52,7 +27,7 @@ async function knownAddresses(tx: Db, wanted: { name: string; slug: string }[]) 
  * copy the article's status and time as they are now (the trigger keeps them so).
  */
 export async function setArticleTags(tx: Db, articleId: string, names: readonly string[]) {
-  const wanted = await knownAddresses(tx, tagsByAddress(names));
+  const wanted = tagsByAddress(names);
   await tx.delete(articleTags).where(eq(articleTags.articleId, articleId));
   if (wanted.length === 0) return;
   await tx.insert(tags).values(wanted).onConflictDoNothing({ target: tags.slug });

@@ -235,7 +235,7 @@ describe('POST /api/categories/addCategory', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual(
-      expect.objectContaining({ name: 'स्वास्थ्य और पत्रिका', slug: 'swasthya-aur-patrika' }),
+      expect.objectContaining({ name: 'स्वास्थ्य और पत्रिका', slug: 'svasthya-aur-patrika' }),
     );
   });
 

@@ -3,11 +3,9 @@
  * /tag/{slug} that lists the tag's published stories with paging, a feed, a sitemap entry and
  * CollectionPage JSON-LD; the article links its tags; the editor's suggestions; revisions.
  */
-import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CacheTags } from '../../../common/cache-tags';
 import { tagPath } from '../../../common/paths';
-import { tags } from '../../../db/schema/content';
 import {
   auth,
   createAdmin,
@@ -70,25 +68,6 @@ describe('tags through the API', () => {
 
     const cleared = await updateArticle(t.app, author, story, { tags: [] });
     expect(cleared.json().tags).toEqual([]);
-  });
-
-  it('keeps the address of a tag made before its name had a known spelling (issue 45 item 1)', async () => {
-    // As the site spelled जयपुर before its slugs knew the word: letter by letter.
-    await t.database.db.insert(tags).values({ name: 'जयपुर', slug: 'jaypur' });
-    const story = await createArticle(t.app, author, category._id, { tags: ['जयपुर', 'उदयपुर'] });
-    expect(story.tags).toEqual(['जयपुर', 'उदयपुर']);
-    const made = await t.database.db
-      .select({ name: tags.name, slug: tags.slug })
-      .from(tags)
-      .where(inArray(tags.name, ['जयपुर', 'उदयपुर']));
-    // The known tag is not made again under "jaipur"; a new one is spelled as readers write it.
-    expect(made).toEqual(
-      expect.arrayContaining([
-        { name: 'जयपुर', slug: 'jaypur' },
-        { name: 'उदयपुर', slug: 'udaipur' },
-      ]),
-    );
-    expect(made).toHaveLength(2);
   });
 
   it('refuses tags that are not a list of usable names, and changes nothing', async () => {
