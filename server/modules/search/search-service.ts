@@ -31,6 +31,7 @@ import {
   countMatches,
   indexArticle,
   indexStaleArticles,
+  knownTitleWords,
   listVocabulary,
   rankCandidates,
   searchCandidates,
@@ -113,7 +114,15 @@ export function createSearchService(deps: SearchDeps) {
   const respell = async (terms: QueryTerm[]): Promise<string | null> => {
     const now = clock.now();
     const typed = terms.map((t) => t.word);
-    const closest = await closestTitleWords(db, typed, now);
+    // Finding the nearest words costs tens of milliseconds at 100,000 articles (a trigram
+    // scan of every title's words), telling a known word a few: only unknown words are looked
+    // up (docs/perf/search-latin-spellings.md).
+    const known = await knownTitleWords(db, typed, now);
+    const unknown = typed.filter((_, i) => !known[i]);
+    if (unknown.length === 0) return null;
+    const nearest = await closestTitleWords(db, unknown, now);
+    let u = 0;
+    const closest = typed.map((w, i) => (known[i] ? w : (nearest[u++] ?? null)));
     const candidates = closest.map((w, i) =>
       w === null || w === typed[i] ? undefined : queryTerms(w)[0],
     );

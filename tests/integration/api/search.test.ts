@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../../../common/schemas/search';
 import { articleSearch } from '../../../db/schema/search';
+import { knownTitleWords } from '../../../server/modules/search/search-repository';
 import { articles } from '../../../db/schema/content';
 import { auth, createAdmin, createArticle, createCategory, type TestUser } from '../../factories';
 import { FINDS, MISSES } from '../../fixtures/search-pairs';
@@ -182,6 +183,16 @@ describe('GET /api/search', () => {
       expect(ids(body), q).toContain(slugged._id);
       expect(body.resultsForSuggestion, q).toBeUndefined();
     }
+  });
+
+  it('tells the words of published titles, keywords and slugs from words it does not know', async () => {
+    await article({ name: 'Quetzal plumes', metaKeywords: 'trogon', slug: 'quetzal-pharomachrus' });
+    await article({ name: 'Kakapo draft', status: 'draft' });
+    const words = ['quetzal', 'trogon', 'pharomachrus', 'kakapo', 'quetzals', 'ab', 'क्वेटज़ल'];
+    const known = await knownTitleWords(t.database.db, words, new Date());
+    // A draft's words are not known; a word shorter than three letters is taken as known (the
+    // trigram index cannot check it, and respelling it would help no one).
+    expect(known).toEqual([true, true, true, false, false, true, false]);
   });
 
   it('offers no "Did you mean" for words the index knows, or for nothing better', async () => {
