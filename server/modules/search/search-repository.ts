@@ -39,15 +39,6 @@ export async function indexArticle(db: Db, doc: SearchDocument) {
     .onConflictDoUpdate({ target: articleSearch.articleId, set: row });
 }
 
-/** An article's status or time changed, not its words: its row follows. */
-export async function restatusArticle(
-  db: Db,
-  articleId: string,
-  state: { status: ArticleStatus; publishedAt: Date },
-) {
-  await db.update(articleSearch).set(state).where(eq(articleSearch.articleId, articleId));
-}
-
 /**
  * Articles with no index row, or one an older normaliser made: a batch of what they are
  * indexed from. The one read of `articles` here: an index is made from what it indexes.
