@@ -220,8 +220,11 @@ export function transliterateDevanagari(input: string): string {
  * rules give another spelling ("दिवाली" would be "divali"). Whole words only; keep this short
  * and documented (docs/decisions/018-interface-language-translations.md). Only slugs use it:
  * search keys come from transliterateDevanagari, so a word here never changes what is found.
+ * Every slug spells these words so, tags' too, whose addresses are made from their names each
+ * time a page links them (common/paths.ts `tagPath`): a word added here moves a tag's address.
+ * Articles' slugs, which are kept as made, know more words (common/title-slug.ts).
  */
-const COMMON_WORDS = new Map(
+export const COMMON_WORDS: ReadonlyMap<string, string> = new Map(
   Object.entries({
     दिवाली: 'diwali',
     दीवाली: 'diwali',
@@ -243,15 +246,18 @@ const COMMON_WORDS = new Map(
 );
 const DEVANAGARI_WORD = /[\u0900-\u0963\u0966-\u097f\u200c\u200d]+/g;
 
-const spellCommonWords = (input: string) =>
+const spellCommonWords = (input: string, words: ReadonlyMap<string, string>) =>
   input.replace(DEVANAGARI_WORD, (word) => {
-    const latin = COMMON_WORDS.get(word.normalize('NFC').replace(/[\u200c\u200d]/g, ''));
+    const latin = words.get(word.normalize('NFC').replace(/[\u200c\u200d]/g, ''));
     return latin === undefined ? word : ` ${latin} `;
   });
 
-/** A slug suggested from a title or name; may be empty when nothing usable remains. */
-export function slugify(input: string): string {
-  const ascii = transliterateDevanagari(spellCommonWords(gujaratiToDevanagari(input)))
+/**
+ * A slug suggested from a title or name; may be empty when nothing usable remains. `words`:
+ * the whole Devanagari words spelled as a table says (NFC, no joiners), the rules spell the rest.
+ */
+export function slugify(input: string, words: ReadonlyMap<string, string> = COMMON_WORDS): string {
+  const ascii = transliterateDevanagari(spellCommonWords(gujaratiToDevanagari(input), words))
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()

@@ -39,10 +39,13 @@ export const SearchResponseSchema = z.object({
   /** Present (true) when more articles match than `totalArticles`: the newest were ranked. */
   totalCapped: z.literal(true).optional(),
   /**
-   * When nothing matched what was typed: the nearest spelling that does match ("Did you mean");
-   * the results are then that spelling's.
+   * A nearer spelling of the query that finds more ("Did you mean"), when the query found few
+   * articles or none. It is offered beside the query's own results; only when the query found
+   * nothing are the results the suggestion's (`resultsForSuggestion`).
    */
   suggestion: z.string().optional(),
+  /** Present (true) when the query found nothing and the results are the suggestion's. */
+  resultsForSuggestion: z.literal(true).optional(),
 });
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
 

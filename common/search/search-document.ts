@@ -1,12 +1,13 @@
 import { stripHtml } from '../text';
 import { isGujarati } from '../script-gujarati';
-import { slugify } from '../slug';
+import { titleSlug } from '../title-slug';
 import {
   indexedStemKeys,
   isDevanagari,
   MAX_LEXEME_CHARS,
   normaliseText,
   quoteLexeme,
+  slugLexemes,
   textLexemes,
   words,
 } from './search-text';
@@ -19,8 +20,10 @@ import {
  *    "Did you mean" knows (issue 27).
  * 4: adjectives in -ईय stemmed to their noun (भारतीय, भारत: issue 27 item 3).
  * 5: Marathi stems in Marathi articles, Gujarati words (issue 27 item 5, docs/decisions/041).
+ * 6: "ay" before a consonant as "ai", an "e" beside an h as "a", "chh" as "ch" in the Latin
+ *    keys; the slug's words indexed (issue 45 item 1, issue 36 item 8).
  */
-export const SEARCH_VERSION = 5;
+export const SEARCH_VERSION = 6;
 
 /** The body words indexed: enough for any article a newsroom writes, bounded for the rest. */
 const MAX_BODY_LEXEMES = 20_000;
@@ -49,8 +52,9 @@ export interface SearchColumns {
 const MAX_POSITION = 16_383;
 
 /**
- * The tsvector of an article's fields: title lexemes weigh A, keywords B, body C, so a match in
- * the title ranks first. Positions are what carry the weights in PostgreSQL.
+ * The tsvector of an article's fields: title lexemes weigh A, keywords and the slug's words B,
+ * body C, so a match in the title ranks first. Positions are what carry the weights in
+ * PostgreSQL.
  */
 function weightedVector(fields: [lexemes: string[], weight: 'A' | 'B' | 'C'][]): string {
   const positions = new Map<string, string[]>();
@@ -73,20 +77,26 @@ export function articleSearchColumns(article: {
   name: string;
   metaKeywords: string;
   description: string;
-  /** Its slug's words are words "Did you mean" knows (and may suggest): readers type them. */
+  /**
+   * Its slug's words find it, and are words "Did you mean" knows (and may suggest): readers
+   * type what they see in an address.
+   */
   slug?: string;
   /** Its language: a Marathi article is also found by its words' Marathi stems. */
   language?: string;
 }): SearchColumns {
-  // Hindi words also as readers type them in Latin letters, so "srkar" can suggest "sarkar".
+  // Hindi words also as readers type them in Latin letters (as an article's slug spells them,
+  // common/title-slug.ts), so "srkar" can suggest "sarkar".
   const titleWords = words(normaliseText(`${article.name} ${article.metaKeywords}`)).flatMap((w) =>
-    isDevanagari(w) || isGujarati(w) ? [w, slugify(w).replaceAll('-', '')] : [w],
+    isDevanagari(w) || isGujarati(w) ? [w, titleSlug(w).replaceAll('-', '')] : [w],
   );
   titleWords.push(...words(article.slug ?? ''));
   return {
     search: weightedVector([
       [bounded(textLexemes(article.name, article.language), 1_000), 'A'],
       [bounded(textLexemes(article.metaKeywords, article.language), 1_000), 'B'],
+      // A slug is at most SLUG_MAX_LENGTH characters: a few dozen lexemes.
+      [bounded(slugLexemes(article.slug ?? ''), 1_000), 'B'],
       [
         bounded(textLexemes(stripHtml(article.description), article.language), MAX_BODY_LEXEMES),
         'C',

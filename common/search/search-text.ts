@@ -48,8 +48,12 @@ export const isDevanagari = (word: string) => DEVANAGARI.test(word);
 
 /**
  * A Latin spelling reduced to what survives the ways people romanise Hindi: aspiration
- * ("chitthi" = "chiti"), vowel length ("diwaali" = "diwali"), w/v, z/j, f/ph, q/k, doubled
- * letters, a final "a" ("karna" = "karn"), and m or n before p and b.
+ * ("chitthi" = "chiti", "chhota" = "chota"), vowel length ("diwaali" = "diwali"), w/v, z/j,
+ * f/ph, q/k, doubled letters, a final "a" ("karna" = "karn"), m or n before p and b, "ay"
+ * before a consonant as "ai" (जयपुर, "jaypur" letter by letter, is "jaipur" to its readers),
+ * and an "e" beside an h as "a": Hindi says the short a of पहली, शहर and सुनहरे as an e
+ * next to the ह, so readers type "pehli", "shehar", "sheher", "sunehre" (issue 45 item 1). An
+ * "e" after the h stays before a vowel ("rahe", रहे, is not "raha") and at a word's start.
  */
 export function looseLatin(latin: string): string {
   let s = foldLatin(latin.toLowerCase()).replace(/[^a-z]/g, '');
@@ -59,12 +63,14 @@ export function looseLatin(latin: string): string {
     .replace(/w/g, 'v')
     .replace(/z/g, 'j')
     .replace(/f/g, 'p')
-    .replace(/([bcdgjkpst])h/g, '$1')
+    .replace(/([bcdgjkpst])h+/g, '$1')
     .replace(/ee|ii/g, 'i')
     .replace(/oo|uu/g, 'u')
-    .replace(/y(?=[aeiou]|$)/g, 'y')
     .replace(/([a-z])\1+/g, '$1')
-    .replace(/m(?=[pb])/g, 'n');
+    .replace(/m(?=[pb])/g, 'n')
+    .replace(/ay(?=[^aeiouy])/g, 'ai')
+    .replace(/e(?=h)/g, 'a')
+    .replace(/(?<=.h)e(?=[^aeiou])/g, 'a');
   if (s.length > 3) s = s.replace(/a$/, '');
   return s;
 }
@@ -226,6 +232,25 @@ export function textLexemes(text: string, language?: string): string[] {
   return [...lexemes];
 }
 
+/**
+ * The lexemes of the words of an article's address (its slug: ASCII words and hyphens), each
+ * as an English word and as Hindi typed in Latin letters: the keys a Latin query word is found
+ * by, so a reader who types a word of the address finds the article ("sunehre" for
+ * /rajasthan/jaisalmer-registan-ke-sunehre-rang, issue 36 item 8).
+ */
+export function slugLexemes(slug: string): string[] {
+  const lexemes = new Set<string>();
+  for (const word of words(normaliseText(slug))) {
+    for (const lexeme of wordLexemes(word)) lexemes.add(lexeme);
+    const loose = looseLatin(word);
+    if (loose.length < 2) continue;
+    lexemes.add(`~${loose}`);
+    const key = stemKey(loose);
+    if (key) lexemes.add(key);
+  }
+  return [...lexemes];
+}
+
 /** The most words a query may use: more add nothing but work. */
 const MAX_QUERY_WORDS = 8;
 
@@ -261,6 +286,16 @@ export function indexedStemKeys(word: string): string[] {
   return devanagariStemKeys(word).filter((k) => k.length <= MAX_LEXEME_CHARS);
 }
 
+/**
+ * A Latin spelling with each "e" of an open syllable (before one consonant, aspirated or not,
+ * and a vowel) read as ऐ ("ai"): readers type "pesa" for पैसा, "bethak" for बैठक, "kese" for
+ * कैसे, "jepur" for जयपुर (issue 45 item 1). Not an "e" before two consonants or at the end
+ * ("budget", the ए of "pahle"), and not the other way round: "kaise" (कैसे) is no "kese"
+ * (केस).
+ */
+const eAsAi = (spelling: string) =>
+  spelling.toLowerCase().replace(/e(?=(?:[bcdgjkpst]h|[^aeiou])[aeiou])/g, 'ai');
+
 /** The lexemes that find a Latin query word: its English stem, and Hindi spelled in Latin. */
 function latinQueryTerm(word: string): QueryTerm {
   const lexemes = new Set(wordLexemes(word));
@@ -270,8 +305,10 @@ function latinQueryTerm(word: string): QueryTerm {
     const loose = looseLatin(spelling);
     if (loose.length < 2) continue;
     lexemes.add(`~${loose}`);
-    const key = stemKey(loose);
-    if (key) {
+    // Its e read as ऐ is found by its stem key only: a text with the word as typed has the
+    // loose key too, and ranks first.
+    for (const key of new Set([stemKey(loose), stemKey(looseLatin(eAsAi(spelling)))])) {
+      if (!key) continue;
       lexemes.add(key);
       match.add(key);
     }

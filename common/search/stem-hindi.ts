@@ -214,7 +214,12 @@ export function foldKey(loose: string): string {
  *   "e" ("date", "game"), o_e and u_e keep their vowel ("phone");
  * - "er" and "or" before a consonant or at the end are "ar" ("server", "doctor");
  * - "tion" is "shan";
- * - a final "ue" is "u" ("dengue" डेंगू, "value", "issue": the e is silent).
+ * - a final "ue" is "u" ("dengue" डेंगू, "value", "issue": the e is silent);
+ * - "com" and "con" before a consonant at the start are "kam", "kan" ("computer" कंप्यूटर,
+ *   "company" कंपनी, "control" कंट्रोल): an unstressed o, said as Hindi's short a;
+ * - "u" after p, b, m, k, g, f, v or h and before one consonant and a vowel is "yu"
+ *   ("computer" कंप्यूटर, "music" म्यूज़िक, "human" ह्यूमन); not after t, d, s, n or l, which
+ *   Indian English says "u" ("student" स्टूडेंट, "super" सुपर).
  * Not "u" closing a syllable as "a" ("startup" स्टार्टअप) nor "ai" as "e" ("railway" रेलवे):
  * Hindi typed in Latin letters has both sounds ("kuch", "dukh", "kaise"), and every such word
  * would also find another ("dukh" डाक, "kaise" केस; docs/decisions/038).
@@ -224,6 +229,8 @@ export function englishReading(latin: string): string {
   if (!/^[a-z]+$/.test(s)) return s;
   s = s
     .replace(/ue$/, 'u')
+    .replace(/^co(?=[mn][^aeiouy])/, 'ka')
+    .replace(/(?<=[pbmkgfvh])u(?=[^aeiouy][aeiouy])/g, 'yu')
     .replace(/tion/g, 'shan')
     .replace(/c(?!h)(?=[eiy])/g, 's')
     .replace(/c(?!h)/g, 'k')

@@ -79,6 +79,21 @@ describe('the search normaliser', () => {
     expect(looseLatin('sarkar')).not.toBe(looseLatin('sarkari'));
   });
 
+  it('folds the Latin spellings Indians write for one sound (issue 45 item 1)', () => {
+    expect(looseLatin('jaypur')).toBe(looseLatin('jaipur'));
+    expect(looseLatin('pehli')).toBe(looseLatin('pahli'));
+    expect(looseLatin('shehar')).toBe(looseLatin('shahar'));
+    expect(looseLatin('sheher')).toBe(looseLatin('sahar'));
+    expect(looseLatin('sunehre')).toBe(looseLatin('sunahre'));
+    expect(looseLatin('chhota')).toBe(looseLatin('chota'));
+    expect(looseLatin('vishwas')).toBe(looseLatin('vishvaas'));
+    // An e after the h before a vowel is an ending's: रहे is not रहा.
+    expect(looseLatin('rahe')).not.toBe(looseLatin('raha'));
+    // Nor is "ay" before a vowel or at the end: समय keeps its y (its "ai" would be an ending).
+    expect(looseLatin('samay')).toBe('samay');
+    expect(looseLatin('nayan')).toBe('nayan');
+  });
+
   it('stems English as Porter does', () => {
     const cases: [string, string][] = [
       ['caresses', 'caress'],
@@ -252,6 +267,29 @@ describe('the search normaliser', () => {
     expect(columns.search).toMatch(/'cold':\d+C/);
     expect(columns.search).not.toMatch(/'b':/);
     expect(columns.searchWords.split(' ')).toEqual(expect.arrayContaining(['सरकार', 'sarkar']));
+  });
+
+  it('finds an article by the words of its slug, in any of their Latin spellings (issue 36 item 8)', () => {
+    const article = {
+      name: 'जैसलमेर की यात्रा',
+      metaKeywords: '',
+      description: '<p>रेत के टीले।</p>',
+      slug: 'jaisalmer-registan-ke-sunehre-rang',
+    };
+    const lexemes = new Set(
+      [...articleSearchColumns(article).search.matchAll(/'((?:[^']|'')*)':\d+B/g)].map(
+        (m) => m[1]!,
+      ),
+    );
+    for (const q of ['registan', 'sunehre', 'sunahre', 'rang']) {
+      const terms = queryTerms(q);
+      expect(
+        terms[0]!.match.some((l) => lexemes.has(l)),
+        q,
+      ).toBe(true);
+    }
+    // The slug's words weigh as keywords do: under the title, over the body.
+    expect(articleSearchColumns(article).search).toMatch(/'registan':\d+B/);
   });
 });
 

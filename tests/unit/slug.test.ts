@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SLUG_PATTERN, slugify } from '../../common/slug';
+import { titleSlug } from '../../common/title-slug';
 
 describe('slugify', () => {
   it.each([
@@ -64,6 +65,30 @@ describe('slugify', () => {
     ['न्यू\u095b', 'news'], // ज़ as one code point
   ])('spells the common word in %s the way readers write it: %s', (input, expected) => {
     expect(slugify(input)).toBe(expected);
+  });
+
+  it.each([
+    ['जयपुर में बाल पुस्तक मेला', 'jaipur-mein-bal-pustak-mela'],
+    ['उदयपुर की झीलें', 'udaipur-ki-jhilen'],
+    ['पहली बारिश से शहर बेहाल', 'pehli-barish-se-shahar-behal'],
+    ['हैदराबाद में टीम की जीत', 'hyderabad-mein-team-ki-jeet'],
+    ['२०२६ का बजट', '2026-ka-budget'],
+    ['दिल्ली पुलिस की रिपोर्ट', 'delhi-police-ki-report'],
+    ['बदलता ज़माना', 'badalta-zamana'],
+  ])(
+    "spells an article's title %s as its readers write the words (issue 45 item 1): %s",
+    (input, expected) => {
+      expect(titleSlug(input)).toBe(expected);
+    },
+  );
+
+  it("keeps a tag's address, made from its name each time, on the slug's own table", () => {
+    // A tag's page is linked as slugify(name) (common/paths.ts tagPath): its words do not move.
+    expect(slugify('जयपुर')).toBe('jaypur');
+    expect(slugify('बच्चों में पढ़ने की आदत')).toBe('bachchon-men-padhne-ki-adat');
+    // A Latin slug is left as it is by either.
+    for (const stored of ['jaypur-men-mela', 'konarka', 'agasta-2'])
+      expect(titleSlug(stored)).toBe(stored);
   });
 
   it('uses the common-word table for whole words only', () => {

@@ -94,6 +94,13 @@ describe('the Latin keys', () => {
     expect(englishReading('city')).toBe('siti');
     expect(englishReading('sarkar')).toBe('sarkar');
     expect(englishReading('dengue')).toBe('dengu');
+    // An unstressed "com" and a "u" said "yu" (issue 36 item 8): कंप्यूटर, कंपनी.
+    expect(englishReading('computer')).toBe('kampyutar');
+    expect(englishReading('company')).toBe('kampani');
+    expect(englishReading('human')).toBe('hyuman');
+    // Indian English says "u" after t, d, s, n and l (स्टूडेंट, सुपर).
+    expect(englishReading('student')).toBe('student');
+    expect(englishReading('super')).toBe('supar');
   });
 
   it('find loanwords written in Devanagari by their English spelling', () => {

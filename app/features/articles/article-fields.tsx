@@ -1,7 +1,7 @@
 import { useRef, type ChangeEvent } from 'react';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { LANGUAGES } from '../../../common/languages';
-import { slugify } from '../../../common/slug';
+import { titleSlug } from '../../../common/title-slug';
 import type { Category } from '../../../common/schemas/categories';
 import { controlProps, Field } from '../../components/field';
 import {
@@ -104,11 +104,11 @@ export function ArticleFields({
 function useSlugFollowingTitle(editing: boolean) {
   const { getValues, setValue } = useFormContext<ArticleFormValues>();
   // The slug last suggested; null when editing (a changed slug moves the article).
-  const suggested = useRef<string | null>(editing ? null : slugify(getValues('name')));
+  const suggested = useRef<string | null>(editing ? null : titleSlug(getValues('name')));
   return (event: ChangeEvent<HTMLInputElement>) => {
     const slug = getValues('slug');
     if (suggested.current === null || (slug !== '' && slug !== suggested.current)) return;
-    suggested.current = slugify(event.target.value);
+    suggested.current = titleSlug(event.target.value);
     setValue('slug', suggested.current);
   };
 }

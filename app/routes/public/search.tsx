@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import { PageLink } from '../../components/page-link';
 import { SEARCH_QUERY_MAX } from '../../../common/articles';
 import { PAGE_SEGMENTS } from '../../../common/paths';
-import { SEARCH_PAGE_SIZE } from '../../../common/schemas/search';
+import { SEARCH_PAGE_SIZE, SearchQuerySchema } from '../../../common/schemas/search';
 
 import { appContext } from '../../../common/services';
 import { CacheTags, cardTags } from '../../../common/cache-tags';
@@ -20,6 +20,15 @@ const searchHref = (q: string, page = 1) =>
   `${PATH}?q=${encodeURIComponent(q)}${page > 1 ? `&page=${page}` : ''}`;
 
 /**
+ * The page's query as GET /api/search reads it (the same schema, so the page and the API ask
+ * the search service the same thing): trimmed, at least a character, at most
+ * SEARCH_QUERY_MAX. The page reads `q` and `page` only (common/paths.ts PAGE_QUERY_KEYS, what
+ * its kept answers are keyed by); a page number that is not one reads as the first page, as on
+ * every list page.
+ */
+const PageQuerySchema = SearchQuerySchema.pick({ q: true });
+
+/**
  * /search?q=…&page=N (issue 10): rendered on the server for a plain GET form, so it works
  * without JavaScript. Result pages are never indexed: they are not pages of their own. The
  * page without a query (the search form) is (Lighthouse SEO, issue 12 item 8).
@@ -27,14 +36,19 @@ const searchHref = (q: string, page = 1) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, publicUrl, keep, mediaBase } = context.get(appContext);
   const url = new URL(request.url);
-  const q = (url.searchParams.get('q') ?? '').trim();
+  const typed = url.searchParams.get('q') ?? '';
+  const parsed = PageQuerySchema.safeParse({ q: typed });
   const page = pageParam(url);
   const settings = await services.settings.get();
   const share = await shareImage({ services, publicUrl, mediaBase }, settings);
-  const base = { q, settings, publicUrl, page, share };
-  if (!q) return { ...base, state: 'prompt' as const, result: null };
-  if (q.length > SEARCH_QUERY_MAX)
+  if (!parsed.success) {
+    const base = { q: typed.trim(), settings, publicUrl, page, share };
+    if (!parsed.error.issues.some((issue) => issue.code === 'too_big'))
+      return { ...base, state: 'prompt' as const, result: null };
     return data({ ...base, state: 'too-long' as const, result: null }, { status: 400 });
+  }
+  const { q } = parsed.data;
+  const base = { q, settings, publicUrl, page, share };
   const result = await services.search.search({ q, page, limit: SEARCH_PAGE_SIZE });
   // Any public article's words may change what a query finds.
   keep(CacheTags.search, ...cardTags(result.articles));
@@ -68,6 +82,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { q, state, result } = loaderData;
   const { t: all, lang } = useInterface();
   const t = all.search;
+  // The query the listed results are of: the suggestion's when the query found none.
+  const resultsOf = result?.resultsForSuggestion && result.suggestion ? result.suggestion : q;
   // The page speaks the interface language; the query and the results keep their own.
   return (
     <main id="main" className="container py-4" lang={lang}>
@@ -92,13 +108,14 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           {t.tooLong(SEARCH_QUERY_MAX)}
         </p>
       )}
+      {/* Shown in place of nothing found; beside the query's own results, only offered. */}
       {result && result.suggestion && (
         <p className="lead">
           {t.didYouMean}{' '}
           <PageLink to={searchHref(result.suggestion)}>
             <strong>{result.suggestion}</strong>
           </PageLink>
-          ? {t.showingIts}
+          ?{result.resultsForSuggestion && ` ${t.showingIts}`}
         </p>
       )}
       {result && result.totalArticles === 0 && (
@@ -121,7 +138,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <PageNav
             currentPage={result.currentPage}
             totalPages={result.totalPages}
-            href={(n) => searchHref(result.suggestion ?? q, n)}
+            href={(n) => searchHref(resultsOf, n)}
           />
         </>
       )}

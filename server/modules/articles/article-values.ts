@@ -9,7 +9,7 @@ import {
   pickArticleTexts,
   type ArticleInput,
 } from '../../../common/schemas/articles';
-import { slugify } from '../../../common/slug';
+import { titleSlug } from '../../../common/title-slug';
 import { detectLanguage, stripHtml } from '../../../common/text';
 import type { Db } from '../../../db/client';
 import type { Actor } from '../../lib/actor';
@@ -37,14 +37,17 @@ async function freeSlug(db: Db, base: string, exceptId?: string) {
   return undefined;
 }
 
-/** The slug to store: given (normalised) or suggested from the name, and unique. */
+/**
+ * The slug to store: given (normalised) or suggested from the name, and unique; spelled as
+ * readers write the words (common/title-slug.ts: a Latin slug stays as it is).
+ */
 export async function chooseSlug(db: Db, input: ArticleInput, exceptId?: string): Promise<string> {
   if (!input.slug) {
-    const free = await freeSlug(db, slugify(input.name) || 'article', exceptId);
+    const free = await freeSlug(db, titleSlug(input.name) || 'article', exceptId);
     if (!free) throw conflict('article.no_free_slug');
     return free;
   }
-  const given = slugify(input.slug);
+  const given = titleSlug(input.slug);
   if (!given) throw fieldError('body.slug', 'slug.needs_latin');
   if (!(await slugTaken(db, given, exceptId))) return given;
   // The field says which slug is free (issue 9 item 7); the top message stays as it was.

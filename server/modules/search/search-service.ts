@@ -1,11 +1,11 @@
 /*
  * Reader search (DECISIONS.md §12) and its index of articles (`article_search`, this module's
- * table): the query goes through the same normaliser as the articles did; when nothing matches,
- * each word the index does not know is swapped for the nearest word of a published title,
- * keyword list or slug (trigrams) that finds more articles, and that spelling's results come
- * with a "Did you mean". The index is written by the articles service
- * through `index(tx, …)` inside each save's transaction, and re-made on start when an older
- * normaliser made it.
+ * table): the query goes through the same normaliser as the articles did. When it finds few
+ * articles, each word the index does not know is swapped for the nearest word of a published
+ * title, keyword list or slug (trigrams) that finds more, and that spelling is offered ("Did you
+ * mean"): beside the query's own results when it found some, in their place only when it found
+ * none (issue 45 item 1). The index is written by the articles service through `index(tx, …)`
+ * inside each save's transaction, and re-made on start when an older normaliser made it.
  */
 import type { Language } from '../../../common/articles';
 import type { ArticleCard } from '../../../common/schemas/articles';
@@ -31,6 +31,7 @@ import {
   countMatches,
   indexArticle,
   indexStaleArticles,
+  knownTitleWords,
   listVocabulary,
   rankCandidates,
   searchCandidates,
@@ -60,6 +61,13 @@ const SNIPPET_CHARS = 200;
 
 /** Enough to tell which of two spellings finds more: counting further would only cost time. */
 const SUGGESTION_COUNT_CAP = 100;
+
+/**
+ * A query that finds fewer articles than this may be a misspelling that happens to match a
+ * word somewhere (a typo in one body): a nearer spelling is looked for, and offered beside its
+ * results. One that finds more is what the reader meant, and pays for no respelling.
+ */
+export const SUGGEST_BELOW = 3;
 
 /**
  * How long a process reuses the vocabulary it counted: a writer's page fetches it once, and a
@@ -106,7 +114,15 @@ export function createSearchService(deps: SearchDeps) {
   const respell = async (terms: QueryTerm[]): Promise<string | null> => {
     const now = clock.now();
     const typed = terms.map((t) => t.word);
-    const closest = await closestTitleWords(db, typed, now);
+    // Finding the nearest words costs tens of milliseconds at 100,000 articles (a trigram
+    // scan of every title's words), telling a known word a few: only unknown words are looked
+    // up (docs/perf/search-latin-spellings.md).
+    const known = await knownTitleWords(db, typed, now);
+    const unknown = typed.filter((_, i) => !known[i]);
+    if (unknown.length === 0) return null;
+    const nearest = await closestTitleWords(db, unknown, now);
+    let u = 0;
+    const closest = typed.map((w, i) => (known[i] ? w : (nearest[u++] ?? null)));
     const candidates = closest.map((w, i) =>
       w === null || w === typed[i] ? undefined : queryTerms(w)[0],
     );
@@ -125,6 +141,13 @@ export function createSearchService(deps: SearchDeps) {
     return suggestion === typed.join(' ') ? null : suggestion;
   };
 
+  /** Whether a spelling finds any article: each word of it does, but maybe not together. */
+  const findsAny = async (spelling: string, request: SearchRequest) => {
+    const terms = queryTerms(spelling, request.language);
+    const [count = 0] = await countMatches(db, [toMatchTsquery(terms)], clock.now(), 1);
+    return count > 0;
+  };
+
   const vocabulary = vocabularyCounter(db, clock);
 
   return {
@@ -134,16 +157,26 @@ export function createSearchService(deps: SearchDeps) {
      */
     vocabulary,
 
+    /**
+     * A page of the query's results, with a nearer spelling ("Did you mean") when it found
+     * few. The suggestion never replaces results the query found: it is offered beside them.
+     * Only when the query found nothing are the suggestion's results shown instead
+     * (`resultsForSuggestion`), as the reader would find them by following it.
+     */
     async search(request: SearchRequest): Promise<SearchResponse> {
       const terms = queryTerms(request.q, request.language);
       const empty = { articles: [], totalArticles: 0, currentPage: request.page, totalPages: 0 };
       if (terms.length === 0) return empty;
       const found = await run(terms, request);
-      if (found.totalArticles > 0 || request.page > 1) return found;
+      if (found.totalArticles >= SUGGEST_BELOW || request.page > 1) return found;
       const suggestion = await respell(terms);
       if (!suggestion) return found;
+      if (found.totalArticles > 0)
+        return (await findsAny(suggestion, request)) ? { ...found, suggestion } : found;
       const respelled = await run(queryTerms(suggestion, request.language), request);
-      return respelled.totalArticles > 0 ? { ...respelled, suggestion } : found;
+      return respelled.totalArticles > 0
+        ? { ...respelled, suggestion, resultsForSuggestion: true as const }
+        : found;
     },
 
     /** Writes an article's index row in the caller's (the save's) transaction. */

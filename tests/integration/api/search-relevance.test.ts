@@ -25,19 +25,20 @@ import { createTestApp, type TestApp } from '../../setup/test-app';
 
 /**
  * The least each figure may be, overall and per group: a little under the first honest run
- * after the stemmer's fixes (docs/decisions/038 has every run's figures, the same on PGlite and
- * PostgreSQL). One more query missed in a group of about 20-50 takes it under its line.
+ * after the stemmer's fixes, raised with the Latin spellings of issue 45 (docs/decisions/038
+ * has every run's figures, the same on PGlite and PostgreSQL). One more query missed in a group
+ * of about 20-50 takes it under its line.
  */
 const THRESHOLDS: Record<RelevanceGroup | 'all', { recallAt10: number; mrr: number }> = {
-  all: { recallAt10: 0.92, mrr: 0.93 }, // measured 0.938, 0.948
+  all: { recallAt10: 0.93, mrr: 0.94 }, // measured 0.943, 0.952
   hindi: { recallAt10: 0.98, mrr: 0.98 }, // 1.000, 1.000
-  latin: { recallAt10: 0.92, mrr: 0.89 }, // 0.944, 0.917
+  latin: { recallAt10: 0.94, mrr: 0.92 }, // 0.959, 0.939
   english: { recallAt10: 0.95, mrr: 0.95 }, // 0.973, 0.973
-  mixed: { recallAt10: 0.74, mrr: 0.83 }, // 0.775, 0.870
+  mixed: { recallAt10: 0.76, mrr: 0.85 }, // 0.785, 0.875
   misspelled: { recallAt10: 0.86, mrr: 0.89 }, // 0.891, 0.913
 };
-/** Of the queries that name a best article, the share where it must come first (0.950). */
-const BEST_FIRST_THRESHOLD = 0.93;
+/** Of the queries that name a best article, the share where it must come first (0.955). */
+const BEST_FIRST_THRESHOLD = 0.94;
 
 let t: TestApp;
 let report: RelevanceReport;

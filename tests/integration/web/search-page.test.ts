@@ -3,6 +3,8 @@
  * build renders it, without JavaScript.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { articlePath } from '../../../common/paths';
+import type { SearchResponse } from '../../../common/schemas/search';
 import { createAdmin, createArticle, createCategory, type TestUser } from '../../factories';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 
@@ -67,6 +69,71 @@ describe('/search', () => {
       /Did you mean <a href="\/search\?q=wildebeest"[^>]*><strong>wildebeest<\/strong><\/a>\? These are its results\./,
     );
     expect(res.body).toContain('<mark>Wildebeest</mark> crossing');
+  });
+
+  it('offers a nearer spelling beside the results the query found, never in their place (issue 45)', async () => {
+    await createArticle(t.app, admin, categoryId, {
+      name: 'Termite mounds',
+      description: '<p>An aardvak digs into them at night.</p>',
+    });
+    await createArticle(t.app, admin, categoryId, { name: 'Aardvark burrows' });
+    await createArticle(t.app, admin, categoryId, { name: 'Aardvark diet' });
+    const res = await page('/search?q=aardvak');
+    expect(res.statusCode).toBe(200);
+    const text = res.body.replace(/<!-- -->/g, '');
+    expect(text).toMatch(
+      /Did you mean <a href="\/search\?q=aardvark"[^>]*><strong>aardvark<\/strong><\/a>\?<\/p>/,
+    );
+    expect(text).not.toContain('These are its results.');
+    // The query's own result is what is listed.
+    expect(text).toContain('1 article found');
+    expect(res.body).toContain('Termite mounds');
+    expect(res.body).not.toContain('Aardvark burrows');
+  });
+
+  it('finds जयपुर by jaipur, jaypur, Jaipur and jaipur pustak mela, and no other city (issue 45)', async () => {
+    await createArticle(t.app, admin, categoryId, { name: 'जयपुर में बाल पुस्तक मेला' });
+    await createArticle(t.app, admin, categoryId, { name: 'उदयपुर की झीलें' });
+    for (const q of ['jaipur', 'jaypur', 'Jaipur', 'jaipur pustak mela']) {
+      const res = await page(`/search?q=${encodeURIComponent(q)}`);
+      expect(res.statusCode, q).toBe(200);
+      expect(res.body, q).toContain('<mark>जयपुर</mark> में बाल');
+      expect(res.body, q).toContain('/jaipur-mein-bal-pustak-mela"');
+      expect(res.body, q).not.toContain('उदयपुर');
+      expect(res.body, q).not.toContain('Did you mean');
+    }
+  });
+
+  it('shows what GET /api/search answers, query for query (one path, issue 36 item 8)', async () => {
+    await createArticle(t.app, admin, categoryId, {
+      name: 'जैसलमेर: रेगिस्तान के सुनहरे रंग',
+      slug: 'jaisalmer-registan-ke-sunehre-rang',
+      description: '<p>पहली बारिश के बाद शहर में कंप्यूटर मेला।</p>',
+    });
+    const queries = [
+      ...['sunehre', 'sunahre', 'sunhere', 'pehli', 'pahli', 'shehar', 'shahar', 'computer'],
+      ...['  jaipur  ', 'JAIPUR', 'wildebeast', 'aardvak', 'xqzvwkj', 'जमाना', 'cyber सुरक्षा'],
+    ];
+    for (const q of queries) {
+      const api = (
+        await t.app.inject({ url: `/api/search?q=${encodeURIComponent(q)}` })
+      ).json<SearchResponse>();
+      const res = await page(`/search?q=${encodeURIComponent(q)}`);
+      expect(res.statusCode, q).toBe(200);
+      const listed = [...res.body.matchAll(/<h2 class="h5 card-title"><a href="([^"]+)"/g)].map(
+        (m) => m[1],
+      );
+      expect(listed, q).toEqual(api.articles.map((a) => articlePath(a)));
+      const text = res.body.replace(/<!-- -->/g, '');
+      expect(text.includes('Did you mean'), q).toBe(api.suggestion !== undefined);
+      expect(text.includes('These are its results.'), q).toBe(api.resultsForSuggestion === true);
+    }
+    // The Hinglish spellings of issue 36 all find the story, on the page as through the API.
+    for (const q of queries.slice(0, 8)) {
+      const res = await page(`/search?q=${encodeURIComponent(q)}`);
+      expect(res.body, q).toContain('/jaisalmer-registan-ke-sunehre-rang"');
+      expect(res.body, q).not.toContain('Did you mean');
+    }
   });
 
   it('shows an article for its own slug word, with no "Did you mean" (issue 27)', async () => {

@@ -86,7 +86,7 @@ afterAll(async () => t.close());
 describe('a story in four languages', () => {
   it('gives Marathi and Gujarati titles ASCII slugs', () => {
     expect(mr.slug).toMatch(/^[a-z0-9-]+$/);
-    expect(gu.slug).toBe('kheduto-mate-navi-yojna');
+    expect(gu.slug).toBe('kheduto-mate-navi-yojana');
   });
 
   it('makes one group: each version lists the other three, published, in registry order', async () => {
