@@ -5,13 +5,20 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 
 /**
+ * Journeys run in this many workers at once, each on a site of its own (tests/e2e/fixtures.ts,
+ * `site`): the first worker's is the server below, every other worker starts one like it.
+ */
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+
+/**
  * Browser journeys against the built server on a fresh embedded database with demo content,
- * in Debian's Chromium (never a downloaded browser).
+ * in Debian's Chromium (never a downloaded browser). Lighthouse's runs come last, alone: its
+ * simulated phone is calibrated to the host's speed, which other journeys would move.
  */
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -39,7 +46,21 @@ export default defineConfig({
   },
   projects: [
     { name: 'setup', testMatch: /.*\.setup\.ts/ },
-    { name: 'chromium', use: { browserName: 'chromium' }, dependencies: ['setup'] },
+    {
+      name: 'chromium',
+      use: { browserName: 'chromium' },
+      dependencies: ['setup'],
+      testIgnore: /lighthouse\.spec\.ts/,
+    },
+    {
+      name: 'lighthouse',
+      use: { browserName: 'chromium' },
+      // After the journeys; alone (npm test runs it last, after every other stage), after the
+      // setup on a site of its own.
+      dependencies: process.env.E2E_LIGHTHOUSE_ALONE ? ['setup'] : ['chromium'],
+      testMatch: /lighthouse\.spec\.ts/,
+      workers: 1,
+    },
   ],
   webServer: {
     command: 'node --import tsx tests/e2e/server.ts',

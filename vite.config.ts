@@ -27,7 +27,7 @@ async function bundleAlone(input: string) {
       // A library build: its `import()` stays a plain import, without Vite's preload helper
       // (1.4 KB that the parts, which import nothing more, have no use for); minified whole.
       lib: { entry: input, formats: ['es'] },
-      rollupOptions: {
+      rolldownOptions: {
         // What the parts share with the entry stays in the entry: one file up front.
         preserveEntrySignatures: false,
         output: {
@@ -146,6 +146,15 @@ export default defineConfig({
   build: {
     // Hashed files land in build/client/assets and are served with immutable caching.
     assetsDir: 'assets',
+    // The back office's article editor (TipTap and ProseMirror, ~500 KB, ~160 KB gzipped) is
+    // one chunk on purpose: it loads only on the editor's screens, never on a reading page
+    // (DECISIONS.md §13), and split further it would be the same bytes in more requests.
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      // Rolldown's note on how long plugins took is for profiling a slow build, not for every
+      // build's output (issue 45 item 6: a first start shows a progress line, not build notes).
+      checks: { bundlerTimings: false },
+    },
     // Fonts stay files: inlined into the reading pages' stylesheet, the site name's small face
     // would ride along on every page, Hindi ones too, instead of being fetched only where used.
     assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),

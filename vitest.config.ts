@@ -2,6 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 // React Router's Vite plugin is left out under Vitest (ARCHITECTURE.md).
 // Plain `npx vitest` runs both projects and never the browser specs (tests/e2e is Playwright's).
+// Test files share their worker's modules (`isolate: false`): each file still builds its own app
+// on its own database, but Node loads the server, React Router's build and the libraries once
+// per worker instead of once per file, which was a third of the gate's CPU (docs/testing.md).
+// No test file may leave global state behind (process.env, timers, globals): none does today.
 // Projects with different `maxWorkers` must run as separate groups: Vitest refuses to collect
 // them under one `sequence.groupOrder`, so unit runs first (group 0), integration after (group 1).
 export default defineConfig({
@@ -17,6 +21,7 @@ export default defineConfig({
           // inputs, set their own (tests/setup/timeouts.ts).
           testTimeout: 30_000,
           hookTimeout: 30_000,
+          isolate: false,
           sequence: { groupOrder: 0 },
         },
       },
@@ -33,6 +38,7 @@ export default defineConfig({
           hookTimeout: 300_000,
           // PGlite takes ~300 MB and a core per file; two cores here.
           maxWorkers: 2,
+          isolate: false,
           sequence: { groupOrder: 1 },
         },
       },

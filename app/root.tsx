@@ -55,14 +55,19 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { services, user, publicUrl, keep, mediaBase } = context.get(appContext);
   // Every page shows the settings (the header, the footer) and the menu's categories.
   // And the breaking-news band, or its absence (issue 25 item 2); a page is never lost to it.
-  keep(CacheTags.settings, CacheTags.categories, CacheTags.breaking);
-  const [settings, menu, signedIn, breaking] = await Promise.all([
+  // And the newsletters its footer's sign-up form offers (issue 37 item 3).
+  keep(CacheTags.settings, CacheTags.categories, CacheTags.breaking, CacheTags.newsletters);
+  const [settings, menu, signedIn, breaking, newsletters] = await Promise.all([
     services.settings.get(),
     services.categories.menu().catch(() => null),
     user(),
     services.breaking.current().catch((error: unknown) => {
       context.get(appContext).logError(error, 'reading the breaking-news band');
       return null;
+    }),
+    services.newsletters.list().catch((error: unknown) => {
+      context.get(appContext).logError(error, 'reading the newsletters');
+      return [];
     }),
   ]);
   // The band links its story at the story's address: it follows the story when that moves.
@@ -74,6 +79,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     settings,
     categories: menu?.sections ?? null,
     breaking,
+    newsletters: newsletters.map(({ _id, name }) => ({ _id, name })),
     user: signedIn,
     publicUrl,
     mediaBase,

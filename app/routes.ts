@@ -8,6 +8,7 @@ export default [
     layout('routes/admin/layout.tsx', [
       index('routes/admin/index.tsx'),
       route('dashboard', 'routes/admin/dashboard.tsx'),
+      route('analytics', 'routes/admin/analytics.tsx'),
       route('articles', 'routes/admin/articles.tsx'),
       route('add-article', 'routes/admin/article-form.tsx', { id: 'add-article' }),
       route('edit-article/:id', 'routes/admin/article-form.tsx', { id: 'edit-article' }),
@@ -16,6 +17,8 @@ export default [
       route('users', 'routes/admin/users.tsx'),
       route('media', 'routes/admin/media.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
+      route('audit', 'routes/admin/audit.tsx'),
+      route('subscribers', 'routes/admin/subscribers.tsx'),
       route('*', 'routes/admin/not-found.tsx'),
     ]),
   ]),

@@ -28,11 +28,6 @@ export { LANGUAGES, type Language } from './languages';
 
 /** SPEC.md §9 constants. */
 export const HOME_SECTION_SIZE = 3;
-/**
- * The news home (docs/decisions/033): the headlines of its Latest list, after the lead story.
- * Ten fill a phone's screen or two, one line or two each.
- */
-export const NEWS_LATEST_SIZE = 10;
 export const CATEGORY_PAGE_SIZE = 9;
 export const ADMIN_PAGE_SIZE = 10;
 /** The longest search a reader may ask, on /search, the API and the admin list (issue 10). */

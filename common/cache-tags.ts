@@ -44,6 +44,8 @@ export const CacheTags = {
   liveFeed: (id: string) => `lj:${compact(id)}`,
   /** The list of categories (the menu, the footer): every page shows it. */
   categories: 'categories',
+  /** The active newsletters (every page's sign-up form in the footer lists them). */
+  newsletters: 'newsletters',
   /** A static page's stored text. */
   staticPage: (slug: string) => `p:${slug}`,
 } as const;

@@ -69,6 +69,13 @@ export const SERVER_SEGMENTS = {
   openSearch: 'opensearch.xml',
   /** The service worker that shows push alerts (app/reader/service-worker.ts), at the root for its scope. */
   serviceWorker: SERVICE_WORKER_FILE,
+  /** oEmbed cards of articles for other sites' embeds (issue 41 item 5). */
+  oembed: 'oembed',
+  /** Newsletters' confirm, preferences and issue pages (issue 37 item 3). */
+  newsletters: 'newsletters',
+  /** The fediverse's actors, inboxes and objects, and NodeInfo (issue 41 item 4). */
+  activityPub: 'ap',
+  nodeInfo: 'nodeinfo',
 } as const;
 
 /**
@@ -206,3 +213,11 @@ export const namesFormerPost = (search: string) => {
   const params = new URLSearchParams(search);
   return FORMER_QUERY_KEYS.some((k) => params.has(k));
 };
+
+/** The calls that set up second factors (issue 40 item 1): `/api/me/2fa/…`. */
+export const TWO_FACTOR_PATH = `/${SERVER_SEGMENTS.api}/me/2fa`;
+/**
+ * Where a person sets up two-step sign-in: their profile's section, where the back office
+ * sends anyone whom the policy asks for a second factor until they have one (issue 40 item 3).
+ */
+export const TWO_STEP_SETUP_PATH = `/${PAGE_SEGMENTS.profile}#two-step`;

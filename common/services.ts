@@ -92,6 +92,10 @@ export interface AppServices {
   settings: {
     get(): Promise<SiteSettings>;
   };
+  newsletters: {
+    /** The active newsletters: every page's sign-up form lists them (issue 37 item 3). */
+    list(): Promise<{ _id: string; name: string; language: string }[]>;
+  };
   breaking: {
     /** The breaking-news band every public page shows now, or null. */
     current(): Promise<BreakingNews | null>;
@@ -125,8 +129,18 @@ export interface AppServices {
     reviewMailOf(id: string): Promise<boolean>;
     /** The back office's language the user chose on /profile; null: the site's (issue 36). */
     uiLanguageOf(id: string): Promise<StaffLanguage | null>;
+    /** Whether the account has a password: /profile deletes it with that, else a mailed code. */
+    hasPassword(id: string): Promise<boolean>;
     /** What a password-reset link is (its page, /reset/{token}). */
     passwordReset(token: string): Promise<LinkState<null>>;
+    /** How many accounts can sign in: none, and /signup says the next one runs the site. */
+    accounts(): Promise<number>;
+    /** Whether the user has a second factor on (issue 40: the policy and /profile ask). */
+    hasSecondFactor(id: string): Promise<boolean>;
+    /** Whether authenticator codes can be turned on here (the server has SECRETS_KEY's key). */
+    secondFactorsAvailable(): boolean;
+    /** How many unused recovery codes the user has. */
+    recoveryCodesLeftOf(id: string): Promise<number>;
   };
   search: {
     /** Published articles matching `q` (common/search/search-text.ts), best first. */

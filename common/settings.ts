@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES, type Language } from './languages';
+import { hasRole, type Role } from './roles';
 import { says } from './refusals/schema-refusals';
 import { SLUG_PATTERN } from './slug';
 import { isTimeZone } from './time-zone';
@@ -25,7 +26,28 @@ export type UiLanguage = Language;
 export const HOME_LAYOUTS = ['magazine', 'news'] as const;
 export type HomeLayout = (typeof HOME_LAYOUTS)[number];
 
+/** A fediverse handle: what Mastodon accepts in a username (letters, digits, underscores). */
+export const FEDIVERSE_HANDLE_PATTERN = /^[a-z0-9_]{1,30}$/;
+/**
+ * Who must sign in with a second factor (issue 40 item 3, docs/decisions/052b): nobody, editors
+ * and administrators, or all staff (authors and up). Such a person without one is led to set it
+ * up, and no back-office page or write call answers them until they have.
+ */
+export const TWO_FACTOR_POLICIES = ['none', 'editors', 'staff'] as const;
+export type TwoFactorPolicy = (typeof TWO_FACTOR_POLICIES)[number];
+const POLICY_MINIMUM: Record<Exclude<TwoFactorPolicy, 'none'>, Role> = {
+  editors: 'editor',
+  staff: 'author',
+};
+/** Whether `policy` asks a person of `role` for a second factor. */
+export const secondFactorRequired = (policy: TwoFactorPolicy, role: Role) =>
+  policy !== 'none' && hasRole(role, POLICY_MINIMUM[policy]);
+
 /** Site settings administrators edit in /admin/settings (DECISIONS.md §8). */
+/** The bounds of the `latestCount` setting. */
+export const LATEST_COUNT_MIN = 3;
+export const LATEST_COUNT_MAX = 20;
+
 export const SiteSettingsSchema = z.object({
   siteName: z.string().trim().min(1).max(80),
   /** Prefix of every page title (SPEC.md §2 "prefixed with a short site name"). */
@@ -79,6 +101,11 @@ export const SiteSettingsSchema = z.object({
    * (`resolveSettings`), so the original client, which never sends it, keeps working.
    */
   homeLayout: z.enum(HOME_LAYOUTS),
+  /**
+   * How many of the newest stories the news home lists beside its lead (issue 45 item 3).
+   * SPEC.md's magazine home keeps its three (SPEC.md §9).
+   */
+  latestCount: z.number().int().min(LATEST_COUNT_MIN).max(LATEST_COUNT_MAX),
   social: z.object({
     facebook: httpsUrl,
     x: httpsUrl,
@@ -97,6 +124,21 @@ export const SiteSettingsSchema = z.object({
   feedFullText: z.boolean(),
   /** The IANA zone in which times are shown and entered (stored in UTC). */
   timeZone: z.string().trim().max(64).refine(isTimeZone, says('settings.time_zone')),
+  /** How many days the audit trail keeps its entries (issue 40 item 6); a daily job trims. */
+  auditRetentionDays: z.number().int().min(30).max(3650),
+  /**
+   * The site and its authors as fediverse actors (issue 41 item 4, docs/decisions/054): off,
+   * WebFinger and the actors answer 404 and nothing is sent. `handle` is the site's name in
+   * `@handle@host` (authors go by their page's slug); `fullText` sends whole stories, else the
+   * summary and a link.
+   */
+  fediverse: z.object({
+    enabled: z.boolean(),
+    handle: z.string().trim().regex(FEDIVERSE_HANDLE_PATTERN, says('settings.fediverse_handle')),
+    fullText: z.boolean(),
+  }),
+  /** Who must use a second factor (TWO_FACTOR_POLICIES above; issue 40 item 3). */
+  twoFactorRequired: z.enum(TWO_FACTOR_POLICIES),
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 
@@ -118,10 +160,14 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   mapLocation: '',
   uiLanguage: 'en',
   homeLayout: 'magazine',
+  latestCount: 6,
   social: { facebook: '', x: '', instagram: '', youtube: '' },
   authorsNeedReview: false,
   feedFullText: false,
   timeZone: 'Asia/Kolkata',
+  auditRetentionDays: 365,
+  fediverse: { enabled: false, handle: 'site', fullText: false },
+  twoFactorRequired: 'none',
 };
 
 /** The setting that names the categories feeding the home sections. */

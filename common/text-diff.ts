@@ -5,6 +5,7 @@
  * nuktas and nasal signs, so a change never splits "क्षेत्र" into letters. Spaces and
  * punctuation are tokens of their own, so a changed comma does not mark its word.
  */
+import { decodeEntities } from './text';
 
 export type DiffPart = { kind: 'same' | 'removed' | 'added'; text: string };
 
@@ -141,37 +142,19 @@ export function sideBySide(parts: DiffPart[]) {
   };
 }
 
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-};
-
 /**
  * An article body as text to compare: one line per paragraph, heading, list item or block,
  * tags dropped, entities decoded; an image or video is named by its address so that a swapped
  * picture shows as a change.
  */
 export function htmlToDiffText(html: string): string {
-  return html
+  const text = html
     .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, '')
     .replace(/<(?:img|iframe|video|source)\b[^>]*\bsrc="([^"]*)"[^>]*>/gi, ' [$1] ')
     .replace(/<br\s*\/?>/gi, '\n')
     .replace(/<\/(?:p|h[1-6]|li|blockquote|figure|figcaption|pre|tr|div)>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-      if (name[0] === '#') {
-        const code =
-          name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
-        return Number.isFinite(code) && code > 0 && code < 0x110000
-          ? String.fromCodePoint(code)
-          : whole;
-      }
-      return ENTITIES[name.toLowerCase()] ?? whole;
-    })
+    .replace(/<[^>]*>/g, '');
+  return decodeEntities(text)
     .replace(/[ \t]+/g, ' ')
     .replace(/ ?\n ?/g, '\n')
     .replace(/\n{2,}/g, '\n')

@@ -90,6 +90,11 @@ export interface OpenDatabaseOptions {
   dataDir: string;
   /** Embedded engine only: keep the database in memory (tests). */
   inMemory?: boolean;
+  /**
+   * Embedded engine, in memory only: start from this dump of a migrated database (`dumpDataDir`)
+   * instead of an empty one, as PostgreSQL's tests copy a template (tests/setup/test-db.ts).
+   */
+  fromDump?: Blob | File;
   poolSize?: number;
   /**
    * PostgreSQL only: false when another process already applied the migrations (the workers of
@@ -166,11 +171,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     : openPglite(options);
 }
 
-async function openPglite({ dataDir, inMemory }: OpenDatabaseOptions): Promise<Database> {
+async function openPglite({ dataDir, inMemory, fromDump }: OpenDatabaseOptions): Promise<Database> {
   const lock = inMemory ? undefined : lockDataDir(dataDir);
   let client: PGlite | undefined;
   try {
-    client = inMemory ? new PGlite(pgliteOptions) : new PGlite(join(dataDir, 'db'), pgliteOptions);
+    client = inMemory
+      ? new PGlite({ ...pgliteOptions, loadDataDir: fromDump })
+      : new PGlite(join(dataDir, 'db'), pgliteOptions);
     await client.waitReady;
     const db = drizzlePglite({ client, casing: 'snake_case' }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });

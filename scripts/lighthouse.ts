@@ -97,22 +97,30 @@ export function cpuSlowdownFor(benchmarkIndex: number): Calibration | undefined 
 }
 
 /**
- * Whether a run's performance score can be judged. The host's speed during the run is the
- * median of the benchmarks before it, Lighthouse's own (just before its page load) and after it.
- * - `calibrated`: the multiplier used is in the calculator's range for that speed: judged.
- * - `over-throttled`: the host was slower than calibrated for, so the score is pessimistic: a
- *   pass stands, a failure does not.
- * - `under-throttled`: the host was faster, the score optimistic: a failure stands, a pass does not.
+ * Whether a run's performance score can be judged. The host's speed moves under a run (CI's
+ * machines gave benchmarks of 683 and 2,903 in one run of the gate, and Lighthouse's own,
+ * taken just before its page load, was often half of those around it), so the run is judged
+ * against the slowest and the fastest of three benchmarks: before it, Lighthouse's own, after it.
+ * - `calibrated`: the multiplier used is in the calculator's range for both: judged.
+ * - `over-throttled`: at some point the host was slower than calibrated for, so the score is
+ *   pessimistic: a pass stands, a failure does not.
+ * - `under-throttled`: the host was faster than calibrated for, the score optimistic: a
+ *   failure stands, a pass does not.
+ * - `unsteady`: both at once (the host's speed moved across the whole range): nothing stands.
  * - `starved`: a benchmark under 150, which the calculator cannot calibrate: nothing stands.
  */
-export type Verdict = 'calibrated' | 'over-throttled' | 'under-throttled' | 'starved';
+export type Verdict = 'calibrated' | 'over-throttled' | 'under-throttled' | 'unsteady' | 'starved';
 
 export function verdictOf(used: number | undefined, benchmarks: number[]): Verdict {
   const sorted = [...benchmarks].sort((a, b) => a - b);
-  const during = cpuSlowdownFor(sorted[Math.floor(sorted.length / 2)] ?? NaN);
-  if (used === undefined || !during || sorted.some((b) => b < 150)) return 'starved';
-  if (used > during.range[1]) return 'over-throttled';
-  if (used < during.range[0]) return 'under-throttled';
+  const slowest = cpuSlowdownFor(sorted[0] ?? NaN);
+  const fastest = cpuSlowdownFor(sorted.at(-1) ?? NaN);
+  if (used === undefined || !slowest || !fastest) return 'starved';
+  const over = used > slowest.range[1];
+  const under = used < fastest.range[0];
+  if (over && under) return 'unsteady';
+  if (over) return 'over-throttled';
+  if (under) return 'under-throttled';
   return 'calibrated';
 }
 

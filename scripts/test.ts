@@ -16,8 +16,9 @@
  * Outside CI a missing Chromium or TEST_DATABASE_URL skips that stage with one line; with
  * CI=true either is a failure.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { isAbsolute, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildNeeded, ROOT } from './build-state';
@@ -34,7 +35,7 @@ type Stage = {
   title: string;
   /** A stage that cannot run when this one failed. */
   needs?: string;
-  run: () => Outcome;
+  run: () => Outcome | Promise<Outcome>;
 };
 
 type FailedTest = { stage: string; file: string; name: string; message: string; seconds?: number };
@@ -43,6 +44,8 @@ const ci = process.env.CI === 'true' || process.env.CI === '1';
 const reports = join(ROOT, 'test-results', 'counts');
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedTests: FailedTest[] = [];
+/** Each test file's time, by stage, for the slowest-files list at the end (docs/testing.md). */
+const fileTimes: { stage: string; file: string; seconds: number }[] = [];
 
 /** Runs one command with the terminal as its output; answers whether it passed, and how long. */
 function command(
@@ -71,6 +74,46 @@ function command(
   };
 }
 
+/**
+ * Starts a command beside the one in the terminal, its output kept in a file; the answer waits
+ * for it to end, then shows the output and the result as `command` would.
+ */
+function beside(
+  title: string,
+  file: string,
+  args: string[],
+  env: Record<string, string> = {},
+): () => Promise<Outcome> {
+  const log = join(reports, `${title}.log`);
+  const fd = openSync(log, 'w');
+  const started = Date.now();
+  const child = spawn(file, args, {
+    cwd: ROOT,
+    stdio: ['ignore', fd, fd],
+    env: { ...process.env, ...env },
+  });
+  const ended = new Promise<Outcome>((resolve) => {
+    const done = (passed: boolean, note?: string) => {
+      closeSync(fd);
+      resolve({ kind: passed ? 'passed' : 'failed', seconds: (Date.now() - started) / 1000, note });
+    };
+    child.on('error', (error) => done(false, error.message));
+    child.on('close', (code, signal) =>
+      done(code === 0, signal ? `stopped by ${signal}` : undefined),
+    );
+  });
+  return async () => {
+    const outcome = await ended;
+    console.log(`\n▶ ${title} (ran beside the stage before it)`);
+    process.stdout.write(readFileSync(log, 'utf8'));
+    const took = 'seconds' in outcome ? outcome.seconds.toFixed(1) : '?';
+    console.log(
+      outcome.kind === 'passed' ? `✔ ${title} (${took}s)` : `✖ ${title} failed (${took}s)`,
+    );
+    return outcome;
+  };
+}
+
 /** Test files are named from the project's root. */
 const fromRoot = (file: string) => (isAbsolute(file) ? relative(ROOT, file) : file);
 
@@ -94,6 +137,8 @@ function readVitest(stage: string, file: string): string | undefined {
       name: string;
       status: string;
       message?: string;
+      startTime?: number;
+      endTime?: number;
       assertionResults: {
         ancestorTitles: string[];
         title: string;
@@ -107,6 +152,12 @@ function readVitest(stage: string, file: string): string | undefined {
   totals.failed += r.numFailedTests;
   totals.skipped += r.numPendingTests + r.numTodoTests;
   for (const result of r.testResults) {
+    if (result.startTime && result.endTime)
+      fileTimes.push({
+        stage,
+        file: fromRoot(result.name),
+        seconds: (result.endTime - result.startTime) / 1000,
+      });
     const failed = result.assertionResults.filter((t) => t.status === 'failed');
     for (const t of failed)
       failedTests.push({
@@ -138,7 +189,7 @@ type PlaywrightSuite = {
   specs?: {
     title: string;
     file: string;
-    tests: { status: string; results: { error?: { message?: string } }[] }[];
+    tests: { status: string; results: { duration?: number; error?: { message?: string } }[] }[];
   }[];
   suites?: PlaywrightSuite[];
 };
@@ -155,9 +206,13 @@ function readPlaywright(stage: string, file: string): string | undefined {
   totals.passed += r.stats.expected + r.stats.flaky;
   totals.failed += r.stats.unexpected;
   totals.skipped += r.stats.skipped;
+  const perFile = new Map<string, number>();
   const walk = (suite: PlaywrightSuite, titles: string[]) => {
     for (const spec of suite.specs ?? [])
-      for (const t of spec.tests)
+      for (const t of spec.tests) {
+        const path = fromRoot(join(r.config.rootDir, spec.file));
+        const ms = t.results.reduce((sum, run) => sum + (run.duration ?? 0), 0);
+        perFile.set(path, (perFile.get(path) ?? 0) + ms);
         if (t.status === 'unexpected')
           failedTests.push({
             stage,
@@ -165,10 +220,12 @@ function readPlaywright(stage: string, file: string): string | undefined {
             name: [...titles, spec.title].join(' › '),
             message: firstLine(t.results.at(-1)?.error?.message),
           });
+      }
     // The outermost suite is the file; the ones inside it are describe blocks.
     for (const inner of suite.suites ?? []) walk(inner, [...titles, inner.title]);
   };
   for (const suite of r.suites) walk(suite, []);
+  for (const [path, ms] of perFile) fileTimes.push({ stage, file: path, seconds: ms / 1000 });
   for (const error of r.errors ?? [])
     failedTests.push({ stage, file: '(the run)', name: '', message: firstLine(error.message) });
   return `${r.stats.expected + r.stats.flaky} passed, ${r.stats.unexpected} failed, ${r.stats.skipped} skipped`;
@@ -178,7 +235,7 @@ function vitest(
   project: string,
   report: string,
   env: Record<string, string> = {},
-  opts: { title?: string; files?: readonly string[] } = {},
+  opts: { title?: string; files?: readonly string[]; exclude?: readonly string[] } = {},
 ): Outcome & { kind: 'passed' | 'failed' } {
   const file = join(reports, report);
   const title = opts.title ?? `${project} tests${env.TEST_ENGINE ? ` on ${env.TEST_ENGINE}` : ''}`;
@@ -193,6 +250,7 @@ function vitest(
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${file}`,
+      ...(opts.exclude ?? []).flatMap((glob) => ['--exclude', glob]),
       ...(opts.files ?? []),
     ],
     env,
@@ -215,18 +273,98 @@ const POOLER_SMOKE_SET = [
   'tests/integration/web/page-cache.test.ts',
 ] as const;
 
+/**
+ * Files whose subject is the same on either engine. With PostgreSQL in the run (the engine
+ * production sites run) they run there only; without it, on PGlite. What either engine does its
+ * own way runs on both: writes, transactions, jobs, locks and the events' order (api/, db/ and
+ * the server's processes, backups and archives), the page cache's change notices (web/page-cache),
+ * search with pg_trgm (web/search-page, api/search) and the demo seeding (web/pages).
+ * - the pages' HTML: the same React render of the same queries;
+ * - the API's own shape: its OpenAPI document, refusals' codes and declared statuses, the roles
+ *   matrix (permissions) and hostile bodies (bad-input), which never reach a query, proxies,
+ *   Node's parser, the per-address ceiling;
+ * - images: decoding, variants, metadata, deadlines and fetches are sharp's and the storage's,
+ *   not the database's (media storage in the database runs on both, in media-prune and
+ *   media-migrate);
+ * - what leaves the process: logs, metrics, health, purges to a CDN or Varnish, S3;
+ * - the relevance set, a judgement of the ranking that api/search already runs on both.
+ */
+const ONE_ENGINE_FILES = [
+  'tests/integration/web/!(page-cache|search-page|pages).test.ts',
+  'tests/integration/api/{openapi,trust-proxy,declared-statuses,error-codes,permissions,bad-input,rate-limits}.test.ts',
+  'tests/integration/api/{media,media-background-variants,article-html-bounds,search-relevance}.test.ts',
+  'tests/integration/server/{client-errors,errors,health,log-redaction,request-log,metrics}.test.ts',
+  'tests/integration/server/{media-decode-deadline,media-variants,media-metadata,image-fetch}.test.ts',
+  'tests/integration/server/{cdn-purge,varnish,s3-media,s3-media-tools}.test.ts',
+] as const;
+
+/**
+ * Files that judge a deadline in wall time (the heaviest allowed image decoded within the
+ * default 10 s): on PostgreSQL they run after the journeys, not beside them.
+ */
+const AFTER_JOURNEYS_FILES = ['tests/integration/server/media-decode-deadline.test.ts'] as const;
+
+let lintBeside: (() => Promise<Outcome>) | undefined;
+let journeysBeside: (() => Promise<Outcome>) | undefined;
+
+/** Why the browser stages cannot run here, or undefined when they can. */
+function browserMissing(): Outcome | undefined {
+  if (!chromiumPath()) {
+    if (ci) {
+      const note =
+        'CI=true but no Chromium was found (CHROME_PATH or /usr/bin/chromium): browser tests cannot be skipped in CI';
+      console.error(`\n✖ ${note}.`);
+      return { kind: 'failed', seconds: 0, note };
+    }
+    console.log(
+      '\n– Skipping browser tests: no Chromium at CHROME_PATH or /usr/bin/chromium (apt-get install -y chromium).',
+    );
+    return { kind: 'skipped', note: 'no Chromium at CHROME_PATH or /usr/bin/chromium' };
+  }
+  // The browser tests serve the production build as it is; they never build it.
+  const stale = buildNeeded();
+  if (stale) return { kind: 'not run', note: `no current production build (${stale})` };
+  return undefined;
+}
+
+/** The journeys (every spec but Lighthouse's), started now; the answer waits for their end. */
+function startJourneys(): () => Promise<Outcome> {
+  const missing = browserMissing();
+  if (missing) return async () => missing;
+  return beside(
+    'browser tests (Chromium)',
+    'npx',
+    ['playwright', 'test', '--project=setup', '--project=chromium', '--output=test-results/e2e'],
+    { CHROME_PATH: chromiumPath()!, PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json') },
+  );
+}
+const selected = (name: string) => !options.only || options.only.includes(name);
+
 const STAGES: Stage[] = [
   {
     name: 'typecheck',
     title: 'typecheck',
-    run: () => command('typecheck', 'npm', ['run', '--silent', 'typecheck']),
+    run: () => {
+      // Each runs on one core: lint goes beside the typecheck.
+      if (selected('lint')) lintBeside = beside('lint', 'npm', ['run', '--silent', 'lint']);
+      return command('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+    },
   },
-  { name: 'lint', title: 'lint', run: () => command('lint', 'npm', ['run', '--silent', 'lint']) },
+  {
+    name: 'lint',
+    title: 'lint',
+    run: () => lintBeside?.() ?? command('lint', 'npm', ['run', '--silent', 'lint']),
+  },
   { name: 'unit', title: 'unit tests', run: () => vitest('unit', 'unit.json') },
   {
     name: 'build',
     title: 'production build',
-    run: () => command('production build', 'npx', ['react-router', 'build']),
+    // The pages (React Router) and the compiled server that npm start runs.
+    run: () => {
+      const outcome = command('production build', 'npm', ['run', '--silent', 'build']);
+      if (outcome.kind === 'passed' && selected('browser')) journeysBeside = startJourneys();
+      return outcome;
+    },
   },
   {
     // Most integration files serve the build's pages; after a failed build each would try the
@@ -235,7 +373,18 @@ const STAGES: Stage[] = [
     name: 'pglite',
     title: 'integration tests on pglite',
     needs: 'build',
-    run: () => vitest('integration', 'integration-pglite.json', { TEST_ENGINE: 'pglite' }),
+    run: () =>
+      vitest(
+        'integration',
+        'integration-pglite.json',
+        { TEST_ENGINE: 'pglite' },
+        process.env.TEST_DATABASE_URL
+          ? {
+              title: 'integration tests on pglite (what differs by engine)',
+              exclude: ONE_ENGINE_FILES,
+            }
+          : {},
+      ),
   },
   {
     name: 'postgres',
@@ -244,10 +393,12 @@ const STAGES: Stage[] = [
     run: () => {
       const databaseUrl = process.env.TEST_DATABASE_URL;
       if (databaseUrl)
-        return vitest('integration', 'integration-postgres.json', {
-          TEST_ENGINE: 'postgres',
-          TEST_DATABASE_URL: databaseUrl,
-        });
+        return vitest(
+          'integration',
+          'integration-postgres.json',
+          { TEST_ENGINE: 'postgres', TEST_DATABASE_URL: databaseUrl },
+          { exclude: AFTER_JOURNEYS_FILES },
+        );
       if (ci) {
         const note =
           'CI=true but TEST_DATABASE_URL is not set: the PostgreSQL run cannot be skipped in CI';
@@ -290,32 +441,58 @@ const STAGES: Stage[] = [
     },
   },
   {
+    // Started beside the integration stages (as the lint beside the typecheck): the journeys
+    // wait on pages and timers for a third of their time, which the integration files use.
     name: 'browser',
     title: 'browser tests (Chromium)',
     needs: 'build',
+    run: async () => {
+      const outcome = await (journeysBeside?.() ?? startJourneys()());
+      if (outcome.kind !== 'passed' && outcome.kind !== 'failed') return outcome;
+      const counts = readPlaywright('browser tests', join(reports, 'e2e.json'));
+      return { ...outcome, note: [counts, outcome.note].filter(Boolean).join('; ') };
+    },
+  },
+  {
+    name: 'deadlines',
+    title: 'integration files that judge a deadline, after the journeys',
+    needs: 'build',
     run: () => {
-      const chromium = chromiumPath();
-      if (!chromium) {
-        if (ci) {
-          const note =
-            'CI=true but no Chromium was found (CHROME_PATH or /usr/bin/chromium): browser tests cannot be skipped in CI';
-          console.error(`\n✖ ${note}.`);
-          return { kind: 'failed', seconds: 0, note };
-        }
-        console.log(
-          '\n– Skipping browser tests: no Chromium at CHROME_PATH or /usr/bin/chromium (apt-get install -y chromium).',
-        );
-        return { kind: 'skipped', note: 'no Chromium at CHROME_PATH or /usr/bin/chromium' };
-      }
-      // The browser tests serve the production build as it is; they never build it.
-      const stale = buildNeeded();
-      if (stale) return { kind: 'not run', note: `no current production build (${stale})` };
-      const file = join(reports, 'e2e.json');
-      const outcome = command('browser tests (Chromium)', 'npx', ['playwright', 'test'], {
-        CHROME_PATH: chromium,
-        PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-      });
-      const counts = readPlaywright('browser tests', file);
+      const databaseUrl = process.env.TEST_DATABASE_URL;
+      // Without PostgreSQL they ran in the PGlite stage.
+      if (!databaseUrl) return { kind: 'skipped', note: 'ran on PGlite (no TEST_DATABASE_URL)' };
+      return vitest(
+        'integration',
+        'integration-deadlines.json',
+        { TEST_ENGINE: 'postgres', TEST_DATABASE_URL: databaseUrl },
+        {
+          title: 'integration files that judge a deadline, after the journeys',
+          files: AFTER_JOURNEYS_FILES,
+        },
+      );
+    },
+  },
+  {
+    // Last and alone: its simulated phone is calibrated to the host's speed, which anything
+    // running beside it would move (tests/e2e/lighthouse.spec.ts). On a site of its own.
+    name: 'lighthouse',
+    title: 'Lighthouse (Chromium, alone)',
+    needs: 'build',
+    run: () => {
+      const missing = browserMissing();
+      if (missing) return missing;
+      const file = join(reports, 'lighthouse.json');
+      const outcome = command(
+        'Lighthouse (Chromium, alone)',
+        'npx',
+        ['playwright', 'test', '--project=lighthouse', '--output=test-results/lighthouse'],
+        {
+          CHROME_PATH: chromiumPath()!,
+          PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+          E2E_LIGHTHOUSE_ALONE: '1',
+        },
+      );
+      const counts = readPlaywright('Lighthouse', file);
       return { ...outcome, note: [counts, outcome.note].filter(Boolean).join('; ') };
     },
   },
@@ -341,8 +518,36 @@ try {
   process.exit(2);
 }
 
+// Everything below runs on the Node that npm installs (the `node` package, docs/decisions/048):
+// npm puts it first on the scripts' PATH, whatever the system's Node is.
+const nodeMajor = Number(process.versions.node.split('.')[0]);
+console.log(`npm test on Node ${process.version}`);
+if (nodeMajor < 22) {
+  console.error(
+    `npm test: Node ${process.version} is older than Patrika needs (22); run it through npm (npm test), which uses node_modules/.bin/node.`,
+  );
+  process.exit(2);
+}
+
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
+
+/**
+ * CPU seconds the finished children of this process have used (Linux's cutime and cstime in
+ * /proc/self/stat): a stage's share of the two cores, whatever else the machine was doing. The
+ * gate's budget is wall time on a quiet machine, and on two cores its floor is half its CPU.
+ */
+function childCpuSeconds(): number | undefined {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // After the name: state is field 3, so cutime (16) and cstime (17) are at 13 and 14.
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined; // not Linux
+  }
+}
+const cpuOf = new Map<string, number>();
 
 const started = Date.now();
 const outcomes = new Map<string, Outcome>();
@@ -360,7 +565,12 @@ for (const stage of STAGES) {
       note: `it needs the ${title}, which ${needed.kind === 'failed' ? 'failed' : 'did not run'}`,
     };
     console.log(`\n– Not running ${stage.title}: ${outcome.note}.`);
-  } else outcome = stage.run();
+  } else {
+    const before = childCpuSeconds();
+    outcome = await stage.run();
+    const after = childCpuSeconds();
+    if (before !== undefined && after !== undefined) cpuOf.set(stage.name, after - before);
+  }
   outcomes.set(stage.name, outcome);
   if (outcome.kind === 'failed' && options.bail) stoppedBy = stage.title;
 }
@@ -385,9 +595,11 @@ for (const stage of STAGES) {
   const o = outcomes.get(stage.name)!;
   if (o.kind === 'not selected') continue;
   const time = 'seconds' in o ? duration(o.seconds).padStart(8) : ''.padStart(8);
+  const cpu = cpuOf.get(stage.name);
+  const cpuText = (cpu === undefined ? '' : `${duration(cpu)} CPU`).padStart(12);
   const what = o.kind === 'passed' || o.kind === 'failed' ? o.kind.padEnd(6) : o.kind;
   console.log(
-    `${MARKS[o.kind]} ${stage.title.padEnd(width)}  ${time}  ${what}${o.note ? `  ${o.note}` : ''}`,
+    `${MARKS[o.kind]} ${stage.title.padEnd(width)}  ${time}${cpuText}  ${what}${o.note ? `  ${o.note}` : ''}`,
   );
 }
 const all = [...outcomes.values()];
@@ -399,6 +611,17 @@ console.log(
   `\nstages: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped, ${count('not run')} not run (${duration((Date.now() - started) / 1000)})`,
 );
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+const totalCpu = [...cpuOf.values()].reduce((a, b) => a + b, 0);
+if (totalCpu > 0)
+  console.log(
+    `CPU: ${duration(totalCpu)} in all (the lint beside the typecheck counts in the stage it ended in); on ${cpus().length} cores no shorter than ${duration(totalCpu / cpus().length)}`,
+  );
+const slowest = fileTimes.sort((a, b) => b.seconds - a.seconds).slice(0, 10);
+if (slowest.length > 0) {
+  console.log('\nSlowest test files:');
+  for (const t of slowest)
+    console.log(`  ${duration(t.seconds).padStart(8)}  [${t.stage}] ${t.file}`);
+}
 if (failedTests.length > 0) {
   console.log('\nFailed tests:');
   for (const t of failedTests) {

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { mediaRoot, removeLeftoverTemporaryFiles } from './modules/media/media-storage';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
@@ -10,6 +10,7 @@ import { databaseOptions, type Config } from './env';
 import { registerHttp, type Web } from './http';
 import type { Clock } from './lib/clock';
 import { loggerOptions } from './lib/logger';
+import { registerRequestLog } from './lib/request-log';
 import { answerClientError, answerFrameworkError } from './plugins/input-guard';
 import { createServices, type Services } from './services';
 
@@ -54,6 +55,8 @@ export const JWT_SECRET_WARNING =
 function createFastify(config: Config, options: BuildAppOptions): FastifyInstance {
   const app = Fastify({
     logger: loggerOptions(config, { stream: options.logStream }),
+    // One line per request instead of Fastify's two (server/lib/request-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
@@ -71,6 +74,7 @@ function createFastify(config: Config, options: BuildAppOptions): FastifyInstanc
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerRequestLog(app);
   return app;
 }
 
@@ -169,6 +173,8 @@ async function startupWork(
   if (slugged > 0) log.info({ users: slugged }, 'gave users their author page slugs');
   if (config.seedDemo) await seedEmptySite(log, database, services);
   await services.newsroom.scheduleGoLives();
+  // The coming days' partitions of the raw analytics events, and their jobs (issue 38 item 6).
+  await services.analytics.start();
 }
 
 /**
@@ -225,10 +231,17 @@ export async function buildApp(
     // Views counted in memory are written once requests are done and before the database
     // closes: root onClose hooks run last added first, and the database's was added above.
     app.addHook('onClose', () => services.views.close());
+    app.addHook('onClose', () => services.analytics.close());
     // What is left of the front-cache purges goes out as the app closes (a moment at most).
     app.addHook('onClose', async () => services.cdnPurge?.close());
     // The push sender's kept-alive connections to push services.
     app.addHook('onClose', async () => services.push.close());
+    // Keys' uses counted in memory are written every few seconds and as the app closes.
+    app.addHook('onClose', services.keys.start());
+    app.addHook('onClose', async () => services.webhooks.close());
+    // Fedify's queue: its messages are jobs, run by whichever process leases them.
+    services.fediverse.start();
+    app.addHook('onClose', async () => services.fediverse.close());
     // Mail under way goes out (a moment at most) before the transport closes.
     app.addHook('onClose', async () => services.mailer.close());
     // Before any page is served (a cluster's primary did it before forking its workers).

@@ -32,10 +32,24 @@ import { settingsRoutes } from './modules/settings/settings-routes';
 import { breakingRoutes } from './modules/breaking/breaking-routes';
 import { liveRoutes } from './modules/live/live-routes';
 import { pushRoutes } from './modules/push/push-routes';
+import { readersRoutes } from './modules/readers/readers-routes';
+import { readerRightsRoutes } from './modules/readers/reader-rights-routes';
+import { newslettersRoutes } from './modules/newsletters/newsletters-routes';
+import { issuePageRoutes } from './modules/newsletters/issue-page-routes';
 import { statsRoutes } from './modules/stats/stats-routes';
 import { usersRoutes } from './modules/users/users-routes';
 import { viewsRoutes } from './modules/views/views-routes';
+import { registerApiKeys } from './plugins/api-keys';
+import { analyticsRoutes, beaconClientOf } from './modules/analytics/analytics-routes';
+import { analyticsReportRoutes } from './modules/analytics/analytics-report-routes';
 import { registerAuth, tokenOf } from './plugins/auth';
+import { registerAuditHooks } from './modules/audit/audit-hooks';
+import { auditRoutes } from './modules/audit/audit-routes';
+import { keysRoutes } from './modules/keys/keys-routes';
+import { oembedRoutes, v1Routes } from './modules/v1/v1-routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks-routes';
+import { isCacheable } from './caching/http-caching';
+import { fediverseRoutes, registerActivityNegotiation } from './modules/fediverse/fediverse-routes';
 import { registerCanonicalAddresses } from './plugins/canonical-address';
 import { answerUnknownApiCall, registerErrorHandler, trackApiMethods } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
@@ -108,9 +122,13 @@ async function registerPlugins(app: FastifyInstance, deps: HttpDeps, pageCache?:
     counters: services.rateLimits,
     apiPerMinute: config.apiRateLimit,
   });
+  registerApiKeys(app, { keys: services.keys, counters: services.rateLimits });
+  // Before the page cache: a request for ActivityStreams never gets a kept HTML page.
+  registerActivityNegotiation(app);
   if (pageCache) registerPageCache(app, pageCache);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
-  registerAuth(app, services.users);
+  registerAuth(app, services.users, async () => (await services.settings.get()).twoFactorRequired);
+  registerAuditHooks(app, services.audit);
   await registerOpenApi(app, config);
   // Before compression: whole answers get their validator from the bytes, encoded here.
   registerConditionalAnswers(app);
@@ -130,6 +148,7 @@ async function registerPlugins(app: FastifyInstance, deps: HttpDeps, pageCache?:
 async function registerApi(app: FastifyInstance, deps: HttpDeps, pageCache?: PageCache) {
   const { config, database, services } = deps;
   await app.register(eventsRoutes(database.db));
+  await app.register(auditRoutes(services.audit));
   await app.register(
     healthRoutes(database, {
       degradedReasons: services.degradedReasons,
@@ -146,7 +165,14 @@ async function registerApi(app: FastifyInstance, deps: HttpDeps, pageCache?: Pag
   await app.register(categoriesRoutes(services.categories));
   await app.register(articlesRoutes(services.articles));
   await app.register(newsroomRoutes(services.newsroom));
-  await app.register(viewsRoutes(services.views));
+  await app.register(
+    viewsRoutes({
+      count: (id, request) =>
+        services.analytics.viewOfArticle(id, beaconClientOf(request), refererPath(request)),
+    }),
+  );
+  await app.register(analyticsRoutes(services.analytics));
+  await app.register(analyticsReportRoutes(services.analytics));
   await app.register(mediaUploadRoutes(services.media, { bodySeconds: deps.uploadBodySeconds }));
   await app.register(mediaLibraryRoutes(services.media.library));
   await app.register(settingsRoutes(services.settings));
@@ -159,6 +185,17 @@ async function registerApi(app: FastifyInstance, deps: HttpDeps, pageCache?: Pag
     }),
   );
   await app.register(statsRoutes(services.stats));
+  await app.register(keysRoutes(services.keys));
+  await app.register(v1Routes(services.v1));
+  await app.register(oembedRoutes(services.oembed));
+  await app.register(webhooksRoutes(services.webhooks));
+  await app.register(readersRoutes(services.readers));
+  await app.register(
+    readerRightsRoutes(services.readers, { secureCookies: config.publicUrl.startsWith('https:') }),
+  );
+  await app.register(newslettersRoutes(services.newsletters));
+  await app.register(issuePageRoutes(services.newsletters, config.publicUrl));
+  await app.register(fediverseRoutes(services.fediverse, config.publicUrl));
   await app.register(mediaFileRoutes(services.media.storage));
   await app.register(seoRoutes(services.seo, pageCache));
   await app.register(siteIconRoutes(siteIconsOf(app, services)));
@@ -168,6 +205,15 @@ async function registerApi(app: FastifyInstance, deps: HttpDeps, pageCache?: Pag
       names: () => services.settings.get(),
     }),
   );
+}
+
+/** The page a view call came from (its Referer's path), for the analytics' raw events. */
+function refererPath(request: FastifyRequest): string {
+  try {
+    return new URL(request.headers.referer ?? '').pathname;
+  } catch {
+    return '/';
+  }
 }
 
 /** The site's icons, made from the settings' logo as it is stored here. */
@@ -202,6 +248,8 @@ function pageContextOf(
   return ({ request, reply }: { request: FastifyRequest; reply: FastifyReply }): AppContext => ({
     services,
     user: async () => {
+      // A shared page renders for nobody, a reader's session included (issue 37 item 1).
+      if (isCacheable(request)) return null;
       const actor = await request.actor().catch(() => null);
       return actor && { _id: actor.id, name: actor.name, email: actor.email, role: actor.role };
     },

@@ -5,15 +5,27 @@ import type { Config } from './env';
 import { systemClock, type Clock } from './lib/clock';
 import type { CacheChange } from '../common/cache-tags';
 import { createContentCaching } from './caching/content-caching';
+import type { KeptValues } from './caching/kept-values';
 import { createEventBus, type EventBus } from './events/event-bus';
 import { createOutbox, type Outbox } from './events/outbox';
 import { EVENTS_TRIM_JOB, scheduleEventsTrim, trimOldEvents } from './events/events-trim';
-import { createPreviewTokens, createTokens, loadJwtSecret } from './lib/tokens';
+import { createPreviewTokens, createTokens, keptSecret, loadJwtSecret } from './lib/tokens';
 import { previewPath } from '../common/paths';
 import { createJobsService, type JobsService } from './modules/jobs/jobs-service';
 import { BREAKING_EXPIRY_JOB, createBreakingService } from './modules/breaking/breaking-service';
+import { createKeysService } from './modules/keys/keys-service';
+import { createOEmbed } from './modules/v1/oembed';
+import { createV1Service, type V1Deps, type V1Service } from './modules/v1/v1-service';
+import { WEBHOOK_RETRY_JOB } from './modules/webhooks/webhook-delivery';
+import { createWebhookSender } from './modules/webhooks/webhook-sender';
+import { createWebhooksService } from './modules/webhooks/webhooks-service';
+import { createFediverse } from './modules/fediverse/fediverse-wiring';
 import { createLiveService } from './modules/live/live-service';
 import { PUSH_ALERT_JOB } from './modules/push/push-delivery';
+import { createReadersService } from './modules/readers/readers-service';
+import { createConsents } from './modules/readers/reader-consents';
+import { createNewslettersService } from './modules/newsletters/newsletters-service';
+import { newLinkKey } from './modules/newsletters/newsletter-links';
 import { createPushSender } from './modules/push/push-sender';
 import { createPushService, loadVapidKeys, vapidSubjectFor } from './modules/push/push-service';
 import { trustedAuthorities } from './lib/trusted-cas';
@@ -30,11 +42,8 @@ import {
   type NewsroomService,
 } from './modules/newsroom/newsroom-service';
 import { createCategoriesService } from './modules/categories/categories-service';
-import {
-  createMediaService,
-  MEDIA_VARIANTS_JOB,
-  type MediaService,
-} from './modules/media/media-service';
+import { createMediaService, type MediaService } from './modules/media/media-service';
+import { MEDIA_VARIANTS_JOB } from './modules/media/media-deps';
 import { createWordPressImporter } from './modules/imports/wordpress-import';
 import { createPagesService } from './modules/pages/pages-service';
 import { createDbStorage, storageFor, type MediaStorage } from './modules/media/media-storage';
@@ -44,7 +53,11 @@ import { createSeoService } from './modules/seo/seo-service';
 import { createSettingsService, type SettingsService } from './modules/settings/settings-service';
 import { createStatsService } from './modules/stats/stats-service';
 import { createUsersService, type UsersService } from './modules/users/users-service';
+import { createSecretBox, loadSecretsKey } from './lib/secret-box';
+import type { SecondFactorDeps } from './modules/users/users-deps';
+import { createAudit } from './modules/audit/audit-wiring';
 import { createViewsService } from './modules/views/views-service';
+import { createAnalyticsService } from './modules/analytics/analytics-service';
 import { createRateLimitCounters } from './plugins/rate-limit';
 import { createMailer } from './lib/mail';
 import type { MailSite } from './lib/mail-texts';
@@ -75,6 +88,57 @@ function createMedia(
  * imports a database or a storage singleton, and modules reach each other only through the
  * services passed in here (server/modules/README.md).
  */
+type PagesAndToolsDeps = Omit<Parameters<typeof createStatsService>[0], 'settings'> &
+  Pick<Parameters<typeof createSeoService>[0], 'settings' | 'categories' | 'users' | 'articles'>;
+
+/** Static pages, the WordPress import, the site archive, the dashboard's counts, sitemaps and feeds. */
+function pagesAndToolsOf(
+  config: Config,
+  {
+    db,
+    clock,
+    media,
+    outbox,
+    timeZone,
+  }: {
+    db: Db;
+    clock: Clock;
+    media: MediaService;
+    outbox: Outbox;
+    timeZone: () => Promise<string>;
+  },
+  { articles, categories, users, views, settings }: PagesAndToolsDeps,
+) {
+  return {
+    pages: createPagesService({ db }),
+    imports: { wordpress: createWordPressImporter({ db, clock, media, outbox }) },
+    archive: createSiteArchive({ db, clock, media, schema: latestMigration() }),
+    stats: createStatsService({ articles, categories, users, views, settings: { timeZone } }),
+    seo: createSeoService({
+      ...{ db, clock, settings, categories, users, articles },
+      ...{ publicUrl: config.publicUrl, mediaBase: config.mediaPublicUrl },
+    }),
+  };
+}
+
+/**
+ * Second factors (docs/decisions/052b): secrets sealed with SECRETS_KEY (or DATA_DIR's key file
+ * on the embedded engine); the step token signed with the session key; the issuer an app shows
+ * is the site's short name, read when asked (the settings are made after the users).
+ */
+function secondFactorsOf(
+  config: Config,
+  secret: Uint8Array,
+  settings: () => SettingsService,
+): SecondFactorDeps {
+  const key = loadSecretsKey(config);
+  return {
+    box: key ? createSecretBox(key) : undefined,
+    stepKey: secret,
+    issuer: async () => (await settings().get()).shortName,
+  };
+}
+
 export async function createServices(
   config: Config,
   database: Database,
@@ -91,17 +155,13 @@ export async function createServices(
   const media = createMedia(config, { db, storage, clock, jobs, outbox });
   const mail = createMail(config, log);
   const authorChanged = authorEvents(outbox);
-  const users = createUsersService({ db, tokens, clock, authorChanged, mail });
+  const consents = createConsents({ db });
+  const secondFactors = secondFactorsOf(config, secret, () => settings);
+  const userDeps = { db, tokens, clock, authorChanged, mail, consents, secondFactors };
+  const users = createUsersService(userDeps);
   const { categories, articles, newsroom, search, settings } = createContentServices({
-    config,
-    db,
-    clock,
-    log,
-    outbox,
-    events,
-    media,
-    users,
-    jobs,
+    ...{ config, db, clock, log, outbox, events, media, users, jobs },
+    kept: changes.keptValues,
     previewTokens: createPreviewTokens(secret, clock),
     reviewMail: { ...mail, people: users },
   });
@@ -112,10 +172,14 @@ export async function createServices(
   const { breaking, push } = await createNewsDesk(config, {
     ...{ db, clock, articles, jobs, outbox, events, log },
   });
+  const audit = createAudit({ db, clock, jobs, events, log, settings, users });
+  const content = { articles, categories, users, views, settings };
+  const rateLimits = createRateLimitCounters(db, clock);
   const services = {
     clock,
     database,
-    rateLimits: createRateLimitCounters(db, clock),
+    audit,
+    rateLimits,
     media,
     pageCache: changes.pageCache,
     degradedReasons: changes.degradedReasons,
@@ -132,23 +196,30 @@ export async function createServices(
     newsroom,
     categories,
     views,
+    analytics: createAnalyticsService({
+      ...{ db, clock, views, log, rateLimits, jobs, timeZone },
+      siteHost: new URL(config.publicUrl).hostname,
+    }),
     settings,
     breaking,
     live: createLiveService({ db, clock, articles, clean: sanitizeOffThread, outbox }),
     push,
-    pages: createPagesService({ db }),
-    imports: { wordpress: createWordPressImporter({ db, clock, media, outbox }) },
-    archive: createSiteArchive({ db, clock, media, schema: latestMigration() }),
-    stats: createStatsService({ articles, categories, users, views, settings: { timeZone } }),
+    ...platformOf(
+      config,
+      { db, clock, jobs, events, log, articles },
+      { categories, settings, users },
+    ),
+    ...(await readersAndNewsletters(config, {
+      ...{ db, clock, jobs, mail, articles, users, consents, outbox },
+    })),
+    ...pagesAndToolsOf(config, { db, clock, media, outbox, timeZone }, { ...content }),
     search,
-    seo: createSeoService({
-      ...{ db, clock, settings, categories, users, articles },
-      ...{ publicUrl: config.publicUrl, mediaBase: config.mediaPublicUrl },
-    }),
   };
   // Consumers are all registered: each process reads from the newest event on.
   await events.start();
   await scheduleEventsTrim(jobs, clock);
+  await audit.scheduleTrim();
+  await services.fediverse.scheduleTrim();
   return services satisfies AppServices;
 }
 export type Services = Awaited<ReturnType<typeof createServices>>;
@@ -225,6 +296,63 @@ async function createPush(
   });
 }
 
+/** What others build on (issue 41): apps' keys, the v1 read API, signed webhooks. */
+function platformOf(
+  config: Config,
+  deps: Omit<Parameters<typeof createWebhooks>[1], 'v1'> & { articles: ArticlesService },
+  more: { categories: V1Deps['categories']; settings: SettingsService; users: UsersService },
+) {
+  const { db, clock, articles, events } = deps;
+  const { categories, settings, users } = more;
+  const v1 = createV1Service({
+    ...{ clock, articles, categories, settings, events },
+    ...{ authors: users, publicUrl: config.publicUrl },
+  });
+  return {
+    keys: createKeysService({ db, clock }),
+    v1,
+    oembed: createOEmbed({ publicUrl: config.publicUrl, articles, settings }),
+    webhooks: createWebhooks(config, { ...deps, v1 }),
+    fediverse: createFediverse(config, {
+      ...{ db, clock, jobs: deps.jobs, events, settings, authors: users, log: deps.log },
+      stories: { article: (id) => v1.article(id).catch(() => undefined), articles: v1.articles },
+    }),
+  };
+}
+
+/**
+ * Signed webhooks (issue 41 item 3): the events' consumer writes and sends each delivery, the
+ * retry job sends it again on the schedule; an article's events carry its v1 representation.
+ */
+function createWebhooks(
+  config: Config,
+  deps: {
+    db: Db;
+    clock: Clock;
+    jobs: JobsService;
+    events: EventBus;
+    v1: V1Service;
+    log: ServiceLog | undefined;
+  },
+) {
+  const { jobs, events, v1, log } = deps;
+  const allowPrivate = config.webhooksAllowPrivate;
+  const webhooks = createWebhooksService({
+    ...{ db: deps.db, clock: deps.clock, jobs, allowPrivate, log },
+    sender: createWebhookSender({ allowPrivate, userAgent: 'Patrika-Webhooks/1' }),
+    describe: async (event) => {
+      if (event.subject.kind !== 'article' || event.type === 'article.deleted') return undefined;
+      const article = await v1.article(event.subject.id).catch(() => undefined);
+      return article && { article };
+    },
+  });
+  jobs.handle(WEBHOOK_RETRY_JOB, async (job) => {
+    if (job.subjectId) await webhooks.delivery.attempt(job.subjectId);
+  });
+  events.once('webhooks', (batch) => webhooks.delivery.consume(batch));
+  return webhooks;
+}
+
 /**
  * E-mail (issue 26 item 8): one transport for the process; the site's name, language and time
  * zone come from the settings service, made later in the wiring.
@@ -291,16 +419,19 @@ function createContentServices(deps: {
   media: MediaService;
   users: UsersService;
   jobs: JobsService;
+  /** Values renders read, kept until a change touches them (caching/kept-values.ts). */
+  kept: KeptValues;
   previewTokens: ReturnType<typeof createPreviewTokens>;
   reviewMail: NewsroomDeps['reviewMail'];
 }) {
-  const { config, db, clock, log, outbox, media, users, jobs, previewTokens } = deps;
+  const { config, db, clock, log, outbox, media, users, jobs, kept, previewTokens } = deps;
   const articlesOf = late<ArticlesService>('articles');
   const settingsOf = late<SettingsService>('settings');
   const categories = createCategoriesService({
     db,
     clock,
     outbox,
+    kept,
     articles: {
       countInCategory: (id) => articlesOf.get().countInCategory(id),
       categoriesWithPublicArticles: () => articlesOf.get().categoriesWithPublicArticles(),
@@ -332,7 +463,8 @@ function createContentServices(deps: {
     articles,
     events: deps.events,
     jobs,
-    review: { authorsNeedReview: async () => (await settingsOf.get().get()).authorsNeedReview },
+    // A rule a write follows: read now, not the copy kept for pages.
+    review: { authorsNeedReview: async () => (await settingsOf.get().fresh()).authorsNeedReview },
     reviewMail: deps.reviewMail,
     previews: {
       sign: async (articleId) => {
@@ -342,7 +474,42 @@ function createContentServices(deps: {
       verify: async (token) => previewTokens.verify(token),
     },
   });
-  const settings = createSettingsService({ db, categories, outbox });
+  const settings = createSettingsService({ db, categories, outbox, kept });
   settingsOf.set(settings);
   return { categories, articles, newsroom, search, settings };
+}
+
+/** Newsletters (issue 37): their preferences links' key is kept in app_secrets. */
+async function createNewsletters(
+  config: Config,
+  deps: Pick<
+    Parameters<typeof createNewslettersService>[0],
+    'db' | 'clock' | 'jobs' | 'mail' | 'articles' | 'consents' | 'outbox'
+  >,
+) {
+  return createNewslettersService({
+    ...deps,
+    rate: config.newsletterRate,
+    linkKey: await keptSecret(deps.db, 'newsletter-links', newLinkKey),
+    mediaBase: config.mediaPublicUrl,
+  });
+}
+
+/**
+ * Readers and newsletters (issue 37): consents (reader-consents.ts, made before the users
+ * service, which records a sign-up's) are recorded by the newsletters' forms and import; a
+ * reader's export and deletion ask the newsletters about their address and the users module
+ * about their account.
+ */
+async function readersAndNewsletters(
+  config: Config,
+  deps: Parameters<typeof createNewsletters>[1] & {
+    users: UsersService;
+    articles: ArticlesService;
+  },
+) {
+  const { db, clock, mail, articles, users } = deps;
+  const newsletters = await createNewsletters(config, deps);
+  const readers = createReadersService({ db, clock, articles, users, newsletters, mail });
+  return { readers, newsletters };
 }

@@ -4,6 +4,8 @@ import { shownCategoryName } from '../../common/category-names';
 import { articlePath, categoryPath } from '../../common/paths';
 import { detectLanguage, excerpt } from '../../common/text';
 import { formatForReaders } from '../../common/time-zone';
+import { DEFAULT_SETTINGS, type SiteSettings } from '../../common/settings';
+import { useRouteLoaderData } from 'react-router';
 import { useInterface } from '../copy/language';
 import { LiveBadge } from './live-badge';
 import { PageLink } from './page-link';
@@ -32,7 +34,7 @@ const cardExcerpt = (text: string, length: number) =>
  * language and the site's time zone, with the instant in `datetime` for machines.
  */
 export function CardMeta({ article, timeZone }: { article: Card; timeZone: string }) {
-  const { lang, locale } = useInterface();
+  const { lang } = useInterface();
   const { category } = article;
   const name = category && shownCategoryName(category, lang);
   return (
@@ -45,12 +47,29 @@ export function CardMeta({ article, timeZone }: { article: Card; timeZone: strin
           <span aria-hidden="true"> · </span>
         </>
       )}
-      <time dateTime={article.publishedAt}>
-        {formatForReaders(new Date(article.publishedAt), timeZone, locale, 'day')}
-      </time>
+      <CardTime article={article} timeZone={timeZone} />
     </p>
   );
 }
+
+/**
+ * A card's publication day in the interface's language and the site's time zone, the instant
+ * in `datetime`; the reader script says a fresh one as "2 hours ago" (issue 45 item 3,
+ * app/reader/relative-times.ts).
+ */
+function CardTime({ article, timeZone }: { article: Card; timeZone: string }) {
+  const { locale } = useInterface();
+  return (
+    <time dateTime={article.publishedAt} data-relative={locale}>
+      {formatForReaders(new Date(article.publishedAt), timeZone, locale, 'day')}
+    </time>
+  );
+}
+
+/** The site's time zone, from the root loader (every public page has it). */
+const useSiteTimeZone = () =>
+  useRouteLoaderData<{ settings?: Pick<SiteSettings, 'timeZone'> }>('root')?.settings?.timeZone ??
+  DEFAULT_SETTINGS.timeZone;
 
 /** "A", "A and B", "A, B and C": one text, so a page's HTML has no break inside it. */
 const joinNames = (names: string[], lastJoin: string) =>
@@ -60,12 +79,14 @@ const joinNames = (names: string[], lastJoin: string) =>
 
 /**
  * Who a card's story is by (issue 26 item 4): every byline, then the agency's credit, in one
- * quiet line; nothing for a story with neither. Names, not links: the card links its story.
+ * quiet line, and its day beside them (issue 45 item 3) unless the card's meta line says it.
+ * Names, not links: the card links its story.
  */
-export function CardByline({ article }: { article: Card }) {
+export function CardByline({ article, withDay = true }: { article: Card; withDay?: boolean }) {
   const { t, lang } = useInterface();
+  const timeZone = useSiteTimeZone();
   const names = article.authors.map((a) => a.name);
-  if (names.length === 0 && !article.credit) return null;
+  if (names.length === 0 && !article.credit && !withDay) return null;
   return (
     <p className="card-byline small text-body-secondary mb-2" lang={lang}>
       {names.length > 0 && (
@@ -77,6 +98,12 @@ export function CardByline({ article }: { article: Card }) {
       )}
       {names.length > 0 && article.credit && <span aria-hidden="true"> · </span>}
       {article.credit && <span lang={detectLanguage(article.credit)}>{article.credit}</span>}
+      {withDay && (
+        <>
+          {(names.length > 0 || article.credit) && <span aria-hidden="true"> · </span>}
+          <CardTime article={article} timeZone={timeZone} />
+        </>
+      )}
     </p>
   );
 }
@@ -167,7 +194,7 @@ export function ArticleCard({
             {dated && <CardMeta article={article} timeZone={dated.timeZone} />}
             {!compact && <p className="card-text">{cardExcerpt(article.excerpt, length)}</p>}
             {/* After the excerpt: a card's first paragraph stays its summary. */}
-            <CardByline article={article} />
+            <CardByline article={article} withDay={!dated} />
           </>
         )}
         {!compact && <ReadMore href={href} article={article} />}

@@ -1,4 +1,5 @@
 import { Fragment } from 'react';
+import { SaveButton } from './reader-buttons';
 import type {
   Article,
   ArticleCard as ArticleCardData,
@@ -14,6 +15,7 @@ import { LiveBadge } from './live-badge';
 import { LiveBlog } from './live-blog';
 import { ARTICLE_SIZES } from './responsive-image';
 import { ResponsivePicture } from './responsive-picture';
+import { PushPrompt } from './push-prompt';
 import { ShareButtons } from './share-buttons';
 
 /**
@@ -77,8 +79,15 @@ export function ArticleView({
           />
         )}
         <ShareButtons url={url} title={article.name} />
+        <SaveButton articleId={article._id} />
         {/* The loader made its images of ours responsive (responsiveBody). */}
-        <div className="article-body" dangerouslySetInnerHTML={{ __html: article.description }} />
+        <div
+          className="article-body"
+          data-read-story=""
+          dangerouslySetInnerHTML={{ __html: article.description }}
+        />
+        {/* In the flow after the story, never over its text (issue 45 item 4). */}
+        {countView && <PushPrompt />}
         {live && <LiveBlog article={article} {...live} />}
         <ArticleTags tags={article.tags} />
       </article>

@@ -1,5 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
+import { detectLanguage } from '../../common/text';
+import { showMap } from '../reader/map-frame';
 import { PageLink } from './page-link';
+import { NewsletterSignup } from './newsletter-signup';
 import type { SiteSettings } from '../../common/settings';
 import { useInterface } from '../copy/language';
 
@@ -10,60 +13,50 @@ const SOCIAL: { key: keyof SiteSettings['social']; label: string }[] = [
   { key: 'youtube', label: 'YouTube' },
 ];
 
-/** The map frame is only created when the footer comes near the screen. */
-function LazyMap({ place }: { place: string }) {
+/** The address of the map's page, for a reader who opens it in a tab of its own. */
+const mapPage = (place: string) => `https://www.google.com/maps?q=${encodeURIComponent(place)}`;
+
+/**
+ * The city map of SPEC.md §2's footer as a preview that loads the embed on a click (issue 45
+ * item 5, app/reader/lazy-map.ts): the place, a "Show map" button, and a link to the map's
+ * own page, which works without a script. Nothing is asked of the map's host before the click.
+ */
+function MapPreview({ place }: { place: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const { t, lang } = useInterface();
-  const [visible, setVisible] = useState(false);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || visible) return;
-    if (!('IntersectionObserver' in window)) {
-      setVisible(true);
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) {
-          setVisible(true);
-          observer.disconnect();
-        }
-      },
-      { rootMargin: '200px' },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [visible]);
-  const title = t.footer.mapTitle(place);
-  const src = `https://www.google.com/maps?q=${encodeURIComponent(place)}&output=embed`;
-  // On a reading page (no client React) app/reader/lazy-map.ts makes the frame from the data
-  // attributes; without any script the frame is in <noscript>.
+  const src = `${mapPage(place)}&output=embed`;
   return (
     <div
       ref={ref}
-      className="map-frame ratio ratio-4x3 rounded overflow-hidden bg-light"
+      className="map-frame rounded overflow-hidden"
       data-lazy-map={src}
-      data-map-title={title}
+      data-map-title={t.footer.mapTitle(place)}
       data-map-lang={lang}
+      data-map-loading={t.footer.mapLoading}
+      data-map-failed={t.footer.mapFailed}
+      lang={lang}
     >
-      {visible ? (
-        <iframe
-          title={title}
-          lang={lang}
-          src={src}
-          loading="lazy"
-          referrerPolicy="no-referrer-when-downgrade"
-        />
-      ) : (
-        <noscript>
-          <iframe
-            title={title}
-            src={src}
-            loading="lazy"
-            referrerPolicy="no-referrer-when-downgrade"
-          />
-        </noscript>
-      )}
+      <div className="map-preview p-3" data-map-preview="">
+        <p className="mb-2">
+          <span aria-hidden="true">📍 </span>
+          <span lang={detectLanguage(place)}>{place}</span>
+        </p>
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          <button
+            type="button"
+            className="btn btn-sm btn-light"
+            data-map-show=""
+            // A page React runs (sign-in, profile) has no reader script to bind the button.
+            onClick={() => ref.current && void showMap(ref.current)}
+          >
+            {t.footer.showMap}
+          </button>
+          <a href={mapPage(place)} className="link-light small" target="_blank" rel="noreferrer">
+            {t.footer.openMap}
+          </a>
+        </div>
+        <p className="small mb-0 mt-2" role="status" data-map-status="" />
+      </div>
     </div>
   );
 }
@@ -72,7 +65,15 @@ function LazyMap({ place }: { place: string }) {
  * Public footer (SPEC.md §2): links, the city map, the contact block, social links, copyright.
  * Only what an administrator filled in is shown: no label without a value (issue 14 item 4).
  */
-export function PublicFooter({ settings, year }: { settings: SiteSettings; year: number }) {
+export function PublicFooter({
+  settings,
+  year,
+  newsletters = [],
+}: {
+  settings: SiteSettings;
+  year: number;
+  newsletters?: { _id: string; name: string }[];
+}) {
   const { t, lang } = useInterface();
   return (
     <footer className="site-footer mt-5 py-5 bg-dark text-light">
@@ -85,9 +86,10 @@ export function PublicFooter({ settings, year }: { settings: SiteSettings; year:
           </div>
           <div className="col-12 col-md-4">
             <FooterContact settings={settings} />
+            <NewsletterSignup newsletters={newsletters} />
           </div>
           <div className="col-12 col-md-4">
-            {settings.mapLocation && <LazyMap place={settings.mapLocation} />}
+            {settings.mapLocation && <MapPreview place={settings.mapLocation} />}
           </div>
         </div>
         <p className="mt-4 mb-0 small text-secondary-emphasis text-light-50 site-name" lang={lang}>

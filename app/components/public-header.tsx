@@ -9,6 +9,7 @@ import { categoryPath, PAGE_SEGMENTS } from '../../common/paths';
 import { detectLanguage } from '../../common/text';
 import { useInterface } from '../copy/language';
 import { clearUserInfo } from '../features/session/user-info';
+import { useShownUser } from '../features/session/use-shown-user';
 import { enhanceMenus } from './menus';
 import { PageLink, PageNavLink } from './page-link';
 
@@ -36,6 +37,7 @@ const MARKED_LINKS = {
 export function PublicHeader({ siteName, categories, user }: HeaderProps) {
   const header = useRef<HTMLElement>(null);
   const { t, lang } = useInterface();
+  const shown = useShownUser(user);
   useEffect(() => (header.current ? enhanceMenus(header.current) : undefined), []);
   return (
     <header ref={header} className="site-header border-bottom bg-white">
@@ -72,14 +74,18 @@ export function PublicHeader({ siteName, categories, user }: HeaderProps) {
                     {t.nav.contact}
                   </PageNavLink>
                 </li>
-                {user ? (
-                  <UserMenu user={user} />
+                {shown ? (
+                  <UserMenu user={shown} />
                 ) : (
                   <li className="nav-item">
+                    {/* The reading pages' script turns this into a signed-in reader's menu
+                        (app/reader/reader-state.ts) with these texts. */}
                     <PageNavLink
                       {...MARKED_LINKS.signIn}
                       className="btn btn-outline-primary btn-sm ms-lg-2"
                       lang={lang}
+                      data-profile={t.nav.profile}
+                      data-sign-out={t.nav.signOut}
                     >
                       {t.nav.signIn}
                     </PageNavLink>
@@ -109,6 +115,8 @@ function SiteSearch() {
         type="search"
         name="q"
         required
+        // A browser's sign-in autofill never writes an e-mail address here (issue 45 item 8).
+        autoComplete="off"
         maxLength={SEARCH_QUERY_MAX}
         className="form-control form-control-sm"
         aria-label={t.nav.searchLabel}

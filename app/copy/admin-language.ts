@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from 'react-router';
 import { staffLanguageOf, type StaffLanguage } from '../../common/languages';
-import type { RootData } from '../root';
+import type { SiteSettings } from '../../common/settings';
 import { adminCopy, type AdminCopy } from './admin';
 import { adminCopyHi } from './admin.hi';
 import { interfaceFor } from './language';
@@ -46,7 +46,10 @@ export const adminInterfaceFor = (lang: StaffLanguage): AdminInterface => INTERF
  */
 export function useAdminLanguage(): StaffLanguage {
   const own = useRouteLoaderData<{ lang?: StaffLanguage }>(ADMIN_LAYOUT_ROUTE)?.lang;
-  const site = useRouteLoaderData<RootData>('root')?.settings.uiLanguage ?? 'en';
+  // Typed by the one field read here, not root.tsx's RootData: root.tsx renders the error
+  // boundary, which uses this file, so importing it back would make an import circle.
+  const root = useRouteLoaderData<{ settings: Pick<SiteSettings, 'uiLanguage'> }>('root');
+  const site = root?.settings.uiLanguage ?? 'en';
   return own ?? staffLanguageOf(site);
 }
 

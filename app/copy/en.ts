@@ -54,11 +54,21 @@ export const copy = {
     failed: 'Alerts could not be turned on just now. Please try again later.',
   },
   footer: {
+    newsletterHeading: 'Our newsletter',
+    newsletterEmail: 'Your e-mail address',
+    subscribe: 'Subscribe',
+    newsletterSent: 'Almost done: open the link we just mailed you to confirm.',
+    newsletterDone: 'You are subscribed.',
+    newsletterFailed: 'That did not work just now. Please try again.',
     about: 'About Us',
     privacy: 'Privacy Policy',
     disclaimer: 'Disclaimer',
     contactHeading: 'Contact',
     followHeading: 'Follow us',
+    showMap: 'Show map',
+    openMap: 'Open the map',
+    mapLoading: 'Loading the map…',
+    mapFailed: 'The map could not be loaded. Try again, or open the map.',
     mapTitle: (place: string) => `Map of ${place}`,
     copyright: (year: number, siteName: string) => `© ${year} ${siteName}. All rights reserved.`,
     email: 'Email',
@@ -169,6 +179,8 @@ export const copy = {
   },
   auth: {
     signInTitle: 'Sign In',
+    firstAccount:
+      'This site has no account yet: the account you create now will run the site, as its administrator.',
     signUpTitle: 'Sign Up',
     email: 'Email',
     password: 'Password',
@@ -184,6 +196,22 @@ export const copy = {
     confirmPasswordRequired: 'Type the password again to confirm it.',
     genericFailure: 'Something went wrong. Please try again.',
     forgotPassword: 'Forgot password?',
+    /** The sign-up form's consent (its version: common/consent.ts; a change is a new version). */
+    consent:
+      'By creating an account you agree that we keep your name and e-mail address to run it, as our privacy policy says.',
+  },
+  /** Signing in with a link by e-mail (issue 37 item 1), below the password form. */
+  emailLink: {
+    title: 'No password? Get a link by e-mail',
+    intro:
+      'We mail you a link and a code that sign you in once, for 15 minutes. A new address gets a reader’s account.',
+    email: 'Your e-mail address',
+    consent:
+      'By asking for a link you agree that we keep your e-mail address and your account, as our privacy policy says.',
+    privacy: 'Privacy policy',
+    send: 'Email me a link',
+    code: 'Code from the mail',
+    useCode: 'Use the code',
   },
   /** Password reset by e-mail (issue 26 item 8): /reset and /reset/{token}. */
   reset: {
@@ -244,6 +272,32 @@ export const copy = {
     /** The dashboard's language, each person's own (issue 36 item 8). */
     uiLanguage: 'Language of the dashboard',
     siteLanguage: "The site's language",
+    /** The reader's own data (issue 37 item 6). */
+    dataHeading: 'Your data',
+    dataText:
+      'Download everything we keep about you: your account, the consents you gave, what you follow, your saved stories and your newsletter subscriptions.',
+    downloadData: 'Download my data',
+    deleteHeading: 'Delete your account',
+    deleteText:
+      'Your account, what you follow, your saved stories and your newsletter subscriptions are deleted, and no more mail comes from us. This cannot be undone.',
+    deletePassword: 'Your password',
+    deleteCode: 'The code from our e-mail',
+    deleteCodeHint: 'Your account has no password: we e-mail you a code to confirm it is you.',
+    sendCode: 'E-mail me a code',
+    deleteAccount: 'Delete my account',
+    confirmDelete: 'Delete your account and all its data? This cannot be undone.',
+  },
+  readers: {
+    follow: 'Follow',
+    save: 'Save',
+    /** Said by the status line when a button's change could not be saved. */
+    failed: 'That did not work just now. Please try again.',
+    feedHeading: 'From what you follow',
+    feedEmpty:
+      'Follow sections, tags or authors (the Follow buttons on their pages) to see their new stories here.',
+    savedHeading: 'Saved stories',
+    savedEmpty: 'Stories you save (the Save button on a story) are listed here.',
+    more: 'More',
   },
   errors: {
     title: 'Something went wrong',

@@ -82,7 +82,23 @@ export const READER_CODES = [
   'reset.requested',
   'reset.no_mail',
   'link.incomplete',
+  'email_link.code_format',
+  'email_link.wrong_code',
+  'email_link.unknown',
+  'email_link.used',
+  'email_link.expired',
+  'email_link.sent',
+  'email_link.no_mail',
   'session.signed_out_everywhere',
+  'session.ended',
+  'session.others_ended',
+  'session.not_found',
+  'newsletter.unknown',
+  'account.proof_required',
+  'account.delete_code_invalid',
+  'account.last_admin',
+  'account.delete_code_sent',
+  'account.deleted',
 ] as const satisfies readonly Code[];
 export type ReaderCode = (typeof READER_CODES)[number];
 

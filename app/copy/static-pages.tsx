@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
-import type { SiteSettings, UiLanguage } from '../../common/settings';
+import type { UiLanguage } from '../../common/settings';
 import { SiteName } from '../components/site-name';
 import { HI_STATIC_PAGES } from './static-pages.hi';
+import type { StaticPage, StaticPageKey } from './static-page';
 
 /**
  * The static pages of SPEC.md §1–§2, written as real pages. The site's name, contact details
@@ -9,14 +9,6 @@ import { HI_STATIC_PAGES } from './static-pages.hi';
  * texts are SPEC.md's (DECISIONS.md §8); app/copy/static-pages.hi.tsx says the same in Hindi
  * for `uiLanguage` = `hi` (docs/decisions/018).
  */
-export interface StaticPage {
-  title: string;
-  description: string;
-  body: (s: SiteSettings) => ReactNode;
-}
-
-export type StaticPageKey = 'about-us' | 'contact-us' | 'privacy-policy' | 'disclaimer';
-
 export const STATIC_PAGE_KEYS: readonly StaticPageKey[] = [
   'about-us',
   'contact-us',
@@ -148,6 +140,22 @@ export const STATIC_PAGES: Record<StaticPageKey, StaticPage> = {
           running and secure, to count how often articles are read, and to find and fix problems. If
           you create an account, we keep your name, your e-mail address and a securely hashed form
           of your password.
+        </p>
+        <h2>Your account, newsletters and what we keep</h2>
+        <p>
+          For an account we keep your name, your e-mail address, a hashed form of your password if
+          you chose one, the sections, tags and authors you follow and the stories you save. For a
+          newsletter we keep your e-mail address, which newsletters you subscribed to and whether
+          you confirmed, unsubscribed or your address refused our mail. For every consent you give
+          we record when you gave it, on which form and which version of its text you read; a list
+          imported from another service is recorded as such.
+        </p>
+        <p>
+          On your profile page you can download all of this as a file, and delete your account: your
+          follows, saved stories, consents and subscriptions are deleted with it, mail queued for
+          you is dropped, and no more mail is sent to your address. Stories you wrote for the site
+          stay published, without your account. You can unsubscribe from a newsletter at any time
+          from the link in each mail.
         </p>
         <h2>Cookies</h2>
         <p>

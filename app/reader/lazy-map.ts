@@ -1,33 +1,15 @@
 /**
- * The footer's map frame (app/components/public-footer.tsx) is made only when the footer comes
- * near the screen: a map service's page weighs more than the whole article.
+ * The footer's map (app/components/public-footer.tsx) loads on a click (issue 45 item 5): the
+ * page shows a preview with the place and a "Show map" button, and no page asks the map's host
+ * for anything before the reader does. The code that tries the host and makes the frame
+ * (map-frame.ts) comes with the click, so a page that is only read never fetches it.
  */
+
+/** Binds every map preview's "Show map" button on a reading page. */
 export function lazyMaps(root: ParentNode) {
   for (const box of root.querySelectorAll<HTMLElement>('[data-lazy-map]')) {
-    const show = () => {
-      if (box.querySelector('iframe:not(noscript iframe)')) return;
-      const frame = document.createElement('iframe');
-      frame.title = box.dataset.mapTitle ?? '';
-      if (box.dataset.mapLang) frame.lang = box.dataset.mapLang;
-      frame.src = box.dataset.lazyMap ?? '';
-      frame.loading = 'lazy';
-      frame.referrerPolicy = 'no-referrer-when-downgrade';
-      box.querySelector('noscript')?.remove();
-      box.append(frame);
-    };
-    if (!('IntersectionObserver' in window)) {
-      show();
-      continue;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) {
-          show();
-          observer.disconnect();
-        }
-      },
-      { rootMargin: '200px' },
-    );
-    observer.observe(box);
+    box
+      .querySelector('[data-map-show]')
+      ?.addEventListener('click', () => void import('./map-frame').then((map) => map.showMap(box)));
   }
 }

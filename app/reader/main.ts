@@ -5,11 +5,14 @@
  */
 import { enhanceMenus } from '../components/menus';
 import { alertsDue } from './alerts-due';
+import { sendBeacons } from './beacon';
 import { whenIdle } from './idle';
 import { lazyMaps } from './lazy-map';
+import { relativeTimes } from './relative-times';
 import { dropStaleUser, watchSignOut } from './session';
+import { leadToSignIn } from './sign-in-buttons';
+import { readUserInfo } from '../features/session/user-info';
 import { enhanceShareButtons } from './share';
-import { countView } from './views';
 
 // What a reader may use at once: menus, share buttons, sign-out, the map.
 const header = document.querySelector<HTMLElement>('.site-header');
@@ -17,7 +20,15 @@ if (header) enhanceMenus(header);
 enhanceShareButtons(document);
 watchSignOut(document);
 lazyMaps(document);
-countView(document);
+relativeTimes(document);
+// The footer's newsletter form: its code comes on the first submit (issue 37 item 3).
+for (const form of document.querySelectorAll<HTMLFormElement>('form[data-newsletter-signup]'))
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void import('./newsletter-signup').then((signup) => signup.subscribe(form));
+  });
+// Counted after the page is shown (issue 38): the beacon counts the view and the engagement.
+sendBeacons(document);
 // A live blog's updates: their code is fetched by the pages that have one (issue 36 item 8).
 if (document.querySelector('[data-live-blog]'))
   void import('./live').then((live) => live.followLive(document));
@@ -26,11 +37,31 @@ if (document.querySelector('[data-live-blog]'))
 // alerts' code comes only when there is something for it to do.
 whenIdle(
   () => dropStaleUser(document),
+  // A stored reader's own state (follows, saved) comes with its code; for anyone else the
+  // Follow and Save buttons lead to sign-in and that code never loads.
+  // (`#signed-in`: a sign-in link just signed this browser in, with nothing stored yet.)
+  () =>
+    readUserInfo() || location.hash == '#signed-in'
+      ? void import('./reader-state').then((state) => state.readerState(document))
+      : leadToSignIn(document),
   () => {
-    const due = alertsDue();
-    if (due) void import('./push').then((push) => push.offerAlerts(document, due));
+    const due = alertsDue(document);
+    const offer = () => void import('./push').then((push) => push.offerAlerts(document, 'offer'));
+    if (due === 'offer') offerWhenRead(offer);
+    else if (due) void import('./push').then((push) => push.offerAlerts(document, due));
   },
 );
+/** The reading-progress code of the alerts' offer, once the story's middle is or comes in sight. */
+function offerWhenRead(offer: () => void) {
+  const story = document.querySelector<HTMLElement>('[data-read-story]');
+  if (!story) return;
+  const load = () =>
+    void import('./offer-on-read').then((read) => read.offerOnRead(document, offer));
+  const box = story.getBoundingClientRect();
+  if (box.top + box.height / 2 <= window.innerHeight) load();
+  else window.addEventListener('scroll', load, { once: true, passive: true });
+}
+
 // The browser tests' "the page's scripts are in place" marker (root.tsx sets it when React
 // hydrates an app page).
 document.documentElement.dataset.hydrated = 'true';

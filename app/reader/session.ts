@@ -17,5 +17,10 @@ export function watchSignOut(doc: Document) {
  * page's script on a phone (its first use opens the store): main.ts runs this when idle.
  */
 export function dropStaleUser(doc: Document) {
-  if (doc.documentElement.dataset.signedIn !== 'true' && readUserInfo()) clearUserInfo();
+  // A reader's shared pages render for nobody (docs/decisions/055): their session is checked
+  // by `GET /api/me` (reader-state.ts), a staff one by the page itself.
+  const stored = readUserInfo();
+  // (Anyone but a reader is staff: common/roles.ts's isStaff, without its table in this script.)
+  if (doc.documentElement.dataset.signedIn !== 'true' && stored && stored.role !== 'reader')
+    clearUserInfo();
 }

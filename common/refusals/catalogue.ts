@@ -10,6 +10,9 @@
 import type { Detail, Entry } from './define';
 import { ARTICLES, LIVE } from './newsroom';
 import { ACCESS, CLIENT, HTTP, VALIDATION } from './requests';
+import { FEDIVERSE, PLATFORM, WEBHOOKS } from './platform';
+import { READERS } from './readers';
+import { SECOND_FACTORS } from './second-factors';
 import { MEDIA, PEOPLE, SECTIONS } from './site';
 
 export const REFUSALS = {
@@ -22,6 +25,11 @@ export const REFUSALS = {
   ...PEOPLE,
   ...SECTIONS,
   ...MEDIA,
+  ...PLATFORM,
+  ...WEBHOOKS,
+  ...FEDIVERSE,
+  ...READERS,
+  ...SECOND_FACTORS,
 } as const satisfies Record<string, Entry>;
 
 type Refusals = typeof REFUSALS;

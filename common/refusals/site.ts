@@ -62,6 +62,27 @@ export const PEOPLE = {
     status: 410,
     en: 'This password-reset link has expired. Ask for a new one.',
   },
+  'email_link.code_format': { status: 400, en: 'The code is the six digits in the mail.' },
+  'email_link.wrong_code': {
+    status: 401,
+    en: 'This code is not right, or it has expired. Check the mail, or ask for a new one.',
+  },
+  // The link is a browser's navigation: its refusals are said on the sign-in page it goes to.
+  'email_link.unknown': {
+    status: 404,
+    outsideApi: true,
+    en: 'This sign-in link is not valid. Ask for a new one.',
+  },
+  'email_link.used': {
+    status: 410,
+    outsideApi: true,
+    en: 'This sign-in link was used already. Ask for a new one.',
+  },
+  'email_link.expired': {
+    status: 410,
+    outsideApi: true,
+    en: 'This sign-in link has expired. Ask for a new one.',
+  },
   'link.incomplete': { status: 400, en: 'This link is not complete: copy the whole link' },
   // Notices: answers that are not refusals, but that a page shows as the server says them.
   'reset.requested': {
@@ -72,7 +93,23 @@ export const PEOPLE = {
     status: 202,
     en: 'This site sends no e-mail: ask an administrator to set a new password for you.',
   },
+  'email_link.sent': {
+    status: 202,
+    en: 'A sign-in link and a code are on their way to this address. They work once, for 15 minutes.',
+  },
+  'email_link.no_mail': {
+    status: 202,
+    en: 'This site sends no e-mail: sign in with your password.',
+  },
   'session.signed_out_everywhere': { status: 200, en: 'Signed out on every device.' },
+  'session.ended': { status: 200, en: 'That session has ended.' },
+  'session.others_ended': { status: 200, en: 'Every other session has ended.' },
+  'session.not_found': { status: 404, en: 'No such session: it may have ended already.' },
+  'newsletter.not_found': { status: 404, en: 'No such newsletter.' },
+  'newsletter.unknown': {
+    status: 400,
+    en: 'One of these newsletters does not exist or has ended: reload the page and choose again.',
+  },
 } as const satisfies Record<string, Entry>;
 
 export const SECTIONS = {
@@ -143,6 +180,10 @@ export const SECTIONS = {
   },
   'settings.x_account': { status: 400, en: 'Must be an X account such as @patrika, or empty' },
   'settings.time_zone': { status: 400, en: 'Must be a time zone name such as Asia/Kolkata' },
+  'settings.fediverse_handle': {
+    status: 400,
+    en: 'Must be 1 to 30 lower-case letters, digits or underscores, such as patrika',
+  },
 } as const satisfies Record<string, Entry>;
 
 export const MEDIA = {

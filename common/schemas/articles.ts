@@ -12,7 +12,7 @@ import { htmlShape } from '../html-shape';
 import { englishOf } from '../refusals/catalogue';
 import { issueSays, says } from '../refusals/schema-refusals';
 import { slugify } from '../slug';
-import { IdSchema, limitOnly, pagination, text } from './common';
+import { IdSchema, limitOnly, pagination, text, pageFields } from './common';
 
 const isoDate = z.string();
 
@@ -452,13 +452,11 @@ export type AdminArticleQuery = z.infer<typeof AdminArticleQuerySchema>;
 export const CategoryDetailSchema = z.object({
   articles: z.array(ArticleCardSchema),
   totalArticles: z.number(),
-  currentPage: z.number(),
-  totalPages: z.number(),
+  ...pageFields,
 });
 export const AdminArticleListSchema = z.object({
   articles: z.array(AdminArticleRowSchema),
-  currentPage: z.number(),
-  totalPages: z.number(),
+  ...pageFields,
   totalArticles: z.number(),
 });
 export const NewUrlSchema = z.object({ newUrl: z.string() });

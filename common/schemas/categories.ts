@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { says } from '../refusals/schema-refusals';
-import { IdSchema, pagination, text } from './common';
+import { IdSchema, pagination, text, pageFields } from './common';
 
 export const CategorySchema = z.object({
   _id: z.string(),
@@ -52,8 +52,7 @@ export type CategoryEdit = z.infer<typeof CategoryEditSchema>;
 export const CategoryListQuerySchema = pagination(10);
 export const CategoryListSchema = z.object({
   categories: z.array(CategorySchema),
-  currentPage: z.number(),
-  totalPages: z.number(),
+  ...pageFields,
   totalCategories: z.number(),
 });
 

@@ -3,10 +3,18 @@ import { says } from '../refusals/schema-refusals';
 
 /** A string `_id` (UUID). Anything else is refused before it reaches SQL. */
 export const IdSchema = z.uuid(says('validation.not_id'));
+/** What an id looks like (a UUID, either case), for a path segment checked before a look-up. */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const IdParamsSchema = z.object({ id: IdSchema });
 
 /** `page` ≥ 1 and `limit` within 1..max (SPEC.md §9); not numbers or out of range → 400. */
+/**
+ * Where a page of a list is (SPEC.md §7's `currentPage` and `totalPages`), spread beside its
+ * items and its total where the wire has them.
+ */
+export const pageFields = { currentPage: z.number(), totalPages: z.number() };
+
 export const pagination = (defaultLimit: number, maxLimit = 100) =>
   z.object({
     page: z.coerce

@@ -29,6 +29,8 @@ export const EVENT_TYPES = {
   'author.updated': 'A person with a public author page changed their name, photo, bio or address.',
   'media.created': 'An image was uploaded.',
   'media.deleted': 'An uploaded image was deleted.',
+  'newsletter.changed':
+    'A newsletter was made, changed or archived (every page’s sign-up form lists the active ones).',
   'site.imported': 'Content came in at once (a WordPress import or a site archive).',
 } as const;
 

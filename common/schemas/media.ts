@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SEARCH_QUERY_MAX } from '../articles';
 import { says } from '../refusals/schema-refusals';
 import { IMAGE_ALT_MAX } from './articles';
-import { IdSchema, pagination } from './common';
+import { IdSchema, pagination, pageFields } from './common';
 
 /*
  * The media library (issue 26 item 1, docs/decisions/034): GET /api/media lists the uploads,
@@ -111,8 +111,7 @@ export type MediaItem = z.infer<typeof MediaItemSchema>;
 
 export const MediaListSchema = z.object({
   media: z.array(MediaItemSchema),
-  currentPage: z.number(),
-  totalPages: z.number(),
+  ...pageFields,
   totalMedia: z.number(),
 });
 export type MediaList = z.infer<typeof MediaListSchema>;

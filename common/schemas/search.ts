@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SEARCH_QUERY_MAX } from '../articles';
 import { says } from '../refusals/schema-refusals';
 import { ArticleCardSchema, LanguageSchema } from './articles';
-import { limitOnly, pagination } from './common';
+import { limitOnly, pagination, pageFields } from './common';
 
 /** Results on one page of /search, like a category page. */
 export const SEARCH_PAGE_SIZE = 9;
@@ -34,8 +34,7 @@ export const SearchResponseSchema = z.object({
    * more match, this is 1,000 and `totalCapped` is true ("1,000+ results").
    */
   totalArticles: z.number(),
-  currentPage: z.number(),
-  totalPages: z.number(),
+  ...pageFields,
   /** Present (true) when more articles match than `totalArticles`: the newest were ranked. */
   totalCapped: z.literal(true).optional(),
   /**

@@ -3,7 +3,7 @@ import { STAFF_LANGUAGES } from '../languages';
 import { ROLES, type Role } from '../roles';
 import { says } from '../refusals/schema-refusals';
 import { SLUG_MAX_LENGTH } from '../slug';
-import { pagination, text } from './common';
+import { pagination, text, pageFields } from './common';
 
 export const BIO_MAX_LENGTH = 2000;
 
@@ -91,8 +91,7 @@ export type Me = z.infer<typeof MeSchema>;
 export const UserListQuerySchema = pagination(20);
 export const UserListSchema = z.object({
   users: z.array(UserSchema),
-  currentPage: z.number(),
-  totalPages: z.number(),
+  ...pageFields,
   totalUsers: z.number(),
 });
 
@@ -220,6 +219,36 @@ export type LinkPassword = z.infer<typeof LinkPasswordSchema>;
 
 export const PasswordResetRequestSchema = z.object({ email });
 
+/** A sign-in link's code: six digits. */
+export const EMAIL_CODE_PATTERN = /^\d{6}$/;
+
+/** Asking for a sign-in link (issue 37 item 1); `next` is a same-site path to go to after. */
+export const EmailLinkRequestSchema = z.object({
+  email,
+  next: z
+    .string()
+    .max(2000, says('validation.too_long', { field: 'next', maximum: 2000 }))
+    .optional(),
+});
+/** Signing in with the code of the mail instead of its link. */
+export const EmailCodeSchema = z.object({
+  email,
+  code: z
+    .string(says('validation.not_text', { field: 'code' }))
+    .trim()
+    .regex(EMAIL_CODE_PATTERN, says('email_link.code_format')),
+});
+
 /** What a link is, as its page shows it. */
 export type LinkState<T> =
   { state: 'open'; value: T } | { state: 'used' } | { state: 'expired' } | { state: 'unknown' };
+
+/** One of the signed-in person's sessions (issue 40 item 5): `current` is the one asking. */
+export const SessionSchema = z.object({
+  _id: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  userAgent: z.string(),
+  current: z.boolean(),
+});
+export type Session = z.infer<typeof SessionSchema>;

@@ -6,11 +6,11 @@ import {
   isDevanagari,
   MAX_LEXEME_CHARS,
   normaliseText,
-  quoteLexeme,
   slugLexemes,
   textLexemes,
   words,
 } from './search-text';
+import { quoteLexeme } from './search-query';
 
 /**
  * Which normaliser made an article's search columns. Raise it when search-text.ts changes what

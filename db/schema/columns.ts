@@ -9,6 +9,13 @@ export const timestamps = {
   updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 };
 
+/**
+ * A row that belongs to another: a required reference that goes when the row it names goes
+ * (ON DELETE CASCADE): an article's tags, bylines, revisions, entries and counts.
+ */
+export const ownedBy = (column: () => AnyPgColumn) =>
+  uuid().notNull().references(column, { onDelete: 'cascade' });
+
 /** PostgreSQL `tsvector`; Drizzle has no built-in type for it. */
 export const tsvector = customType<{ data: string }>({
   dataType: () => 'tsvector',

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { ARTICLE_STATUSES } from '../../common/articles';
 import type { Language } from '../../common/languages';
-import { id, timestamps } from './columns';
+import { id, timestamps, ownedBy } from './columns';
 import { media } from './media';
 import { users } from './users';
 
@@ -187,9 +187,7 @@ export const articleRedirects = pgTable(
   'article_redirects',
   {
     id: id(),
-    articleId: uuid()
-      .notNull()
-      .references(() => articles.id, { onDelete: 'cascade' }),
+    articleId: ownedBy(() => articles.id),
     categorySlug: text().notNull(),
     slug: text().notNull(),
     createdAt: timestamps.createdAt,
@@ -204,9 +202,7 @@ export const articleRedirects = pgTable(
 /** Former slugs of a category; /category/{old} answers with a 301 to the current one. */
 export const categoryRedirects = pgTable('category_redirects', {
   slug: text().primaryKey(),
-  categoryId: uuid()
-    .notNull()
-    .references(() => categories.id, { onDelete: 'cascade' }),
+  categoryId: ownedBy(() => categories.id),
   createdAt: timestamps.createdAt,
 });
 
@@ -220,9 +216,7 @@ export const articleFormerPaths = pgTable(
   'article_former_paths',
   {
     path: text().primaryKey(),
-    articleId: uuid()
-      .notNull()
-      .references(() => articles.id, { onDelete: 'cascade' }),
+    articleId: ownedBy(() => articles.id),
     createdAt: timestamps.createdAt,
   },
   (t) => [index('article_former_paths_article_idx').on(t.articleId)],
@@ -250,12 +244,8 @@ export const tags = pgTable('tags', {
 export const articleTags = pgTable(
   'article_tags',
   {
-    articleId: uuid()
-      .notNull()
-      .references(() => articles.id, { onDelete: 'cascade' }),
-    tagId: uuid()
-      .notNull()
-      .references(() => tags.id, { onDelete: 'cascade' }),
+    articleId: ownedBy(() => articles.id),
+    tagId: ownedBy(() => tags.id),
     position: integer().notNull(),
     status: articleStatusEnum().notNull(),
     publishedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
@@ -292,12 +282,8 @@ export const articleSearchKeywords = sql<string>`concat_ws(', ', nullif(${articl
 export const articleAuthors = pgTable(
   'article_authors',
   {
-    articleId: uuid()
-      .notNull()
-      .references(() => articles.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    articleId: ownedBy(() => articles.id),
+    userId: ownedBy(() => users.id),
     position: integer().notNull(),
   },
   (t) => [

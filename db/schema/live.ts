@@ -1,5 +1,5 @@
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { id, mediaFoldersIn, timestamps } from './columns';
+import { id, mediaFoldersIn, timestamps, ownedBy } from './columns';
 import { articles } from './content';
 import { users } from './users';
 
@@ -12,9 +12,7 @@ export const liveEntries = pgTable(
   'live_entries',
   {
     id: id(),
-    articleId: uuid()
-      .notNull()
-      .references(() => articles.id, { onDelete: 'cascade' }),
+    articleId: ownedBy(() => articles.id),
     /** Cleaned HTML (the article sanitiser). */
     body: text().notNull(),
     pinned: boolean().notNull().default(false),

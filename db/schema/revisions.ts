@@ -11,7 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { REVISION_KINDS, type RevisionContent } from '../../common/schemas/revisions';
-import { id, mediaFoldersIn, timestamps } from './columns';
+import { id, mediaFoldersIn, timestamps, ownedBy } from './columns';
 import { articles, articleStatusEnum } from './content';
 import { users } from './users';
 
@@ -31,9 +31,7 @@ export const articleRevisions = pgTable(
   'article_revisions',
   {
     id: id(),
-    articleId: uuid()
-      .notNull()
-      .references(() => articles.id, { onDelete: 'cascade' }),
+    articleId: ownedBy(() => articles.id),
     userId: uuid().references(() => users.id, { onDelete: 'set null' }),
     kind: revisionKindEnum().notNull(),
     label: text().notNull(),
@@ -57,12 +55,8 @@ export const revisionMediaFolders = revisionFolders(articleRevisions.content);
 export const articlePresence = pgTable(
   'article_presence',
   {
-    articleId: uuid()
-      .notNull()
-      .references(() => articles.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    articleId: ownedBy(() => articles.id),
+    userId: ownedBy(() => users.id),
     seenAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.articleId, t.userId] })],

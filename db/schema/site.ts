@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { SiteSettings } from '../../common/settings';
-import { timestamps } from './columns';
+import { timestamps, ownedBy } from './columns';
 import { articles } from './content';
 
 /** One row (id = 1) holding the settings of DECISIONS.md §8, validated by common/settings.ts. */
@@ -44,9 +44,7 @@ export const appSecrets = pgTable('app_secrets', {
 export const articleDailyViews = pgTable(
   'article_daily_views',
   {
-    articleId: uuid()
-      .notNull()
-      .references(() => articles.id, { onDelete: 'cascade' }),
+    articleId: ownedBy(() => articles.id),
     day: date({ mode: 'string' }).notNull(),
     views: integer().notNull().default(0),
   },

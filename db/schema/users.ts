@@ -10,7 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ROLES } from '../../common/roles';
-import { id, mediaFoldersIn, timestamps } from './columns';
+import { id, mediaFoldersIn, timestamps, ownedBy } from './columns';
 
 export const roleEnum = pgEnum('user_role', ROLES);
 
@@ -62,16 +62,26 @@ export const users = pgTable(
 export const userPhotoMediaFolders = mediaFoldersIn(users.photoUrl);
 
 /**
- * Tokens ended by a sign-out before their expiry (docs/decisions/014): the SHA-256 of the
- * token, kept until the token would have expired anyway.
+ * Sessions as rows (issue 40 item 5, docs/decisions/052): every sign-in makes one, and its id
+ * is the token's `jti`. A token is honoured only while its row is there, so ending a session
+ * (a sign-out, a person ending it from their list, an administrator ending all of someone's)
+ * is deleting the row, and its token answers 401 on its next call. Rows past `expiresAt` are
+ * dropped when their user next signs in. Replaces `revoked_tokens` (docs/decisions/014).
  */
-export const revokedTokens = pgTable(
-  'revoked_tokens',
+export const userSessions = pgTable(
+  'user_sessions',
   {
-    tokenHash: text().primaryKey(),
+    id: uuid().primaryKey().defaultRandom(),
+    userId: ownedBy(() => users.id),
+    /** The browser's User-Agent at sign-in (cut to USER_AGENT_MAX), to tell sessions apart. */
+    userAgent: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Moved forward at most every few minutes by the calls the session makes. */
+    lastSeenAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** When its token expires anyway (TOKEN_LIFETIME_SECONDS after sign-in). */
     expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
   },
-  (table) => [index().on(table.expiresAt)],
+  (t) => [index('user_sessions_user_idx').on(t.userId)],
 );
 
 /**
@@ -105,9 +115,7 @@ export const passwordResets = pgTable(
   'password_resets',
   {
     tokenHash: text().primaryKey(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy(() => users.id),
     expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp({ withTimezone: true, mode: 'date' }),
     createdAt: timestamps.createdAt,

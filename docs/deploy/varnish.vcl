@@ -11,8 +11,9 @@ vcl 4.1;
 # What it does:
 # - keeps what Patrika says a shared cache may keep, for as long as its Cache-Control says
 #   (s-maxage: a minute, or a day when Patrika purges this cache on each change), and nothing
-#   for a signed-in reader (the patrika_token cookie, an Authorization header), the API, or a
-#   request that is not GET or HEAD;
+#   for a staff session (the patrika_token cookie, an Authorization header), the API, pages that
+#   are their owner's, or a request that is not GET or HEAD; a reader's session (patrika_reader)
+#   gets the shared pages;
 # - serves a stale copy while it fetches a fresh one (stale-while-revalidate, Varnish's grace),
 #   and for a day while Patrika cannot answer (stale-if-error);
 # - indexes each answer by Patrika's tags (Surrogate-Key, into xkey) and accepts Patrika's
@@ -70,6 +71,14 @@ sub vcl_recv {
     if (req.method != "GET" && req.method != "HEAD") {
         return (pass);
     }
+    # The fediverse (docs/decisions/054): WebFinger, NodeInfo and the ActivityPub documents
+    # under /ap/ answer by the Accept header and the setting, so none is kept here; and a request
+    # for ActivityStreams at a page's address goes to Patrika (which answers 406), never to a
+    # kept page, so no JSON is served from, or kept under, a page's key.
+    if (req.url ~ "^/(ap/|nodeinfo/|\.well-known/(webfinger|nodeinfo))" ||
+        req.http.Accept ~ "application/(activity|ld)\+json") {
+        return (pass);
+    }
     # Several Cookie headers are one list to Patrika (Node joins them with "; "): here too, so a
     # second header is read as Patrika reads it.
     std.collect(req.http.Cookie, "; ");
@@ -80,7 +89,13 @@ sub vcl_recv {
         req.url ~ "^/api/") {
         return (pass);
     }
-    # No other cookie changes what Patrika answers a reader who is not signed in.
+    # Pages that are their owner's (a reader's profile, sign-in, one-time links) pass with their
+    # cookies: Patrika never keeps them (PRIVATE_PREFIXES, server/caching/http-caching.ts).
+    if (req.url ~ "^/(admin|profile|login|signup|logout|preview|auth|newsletters/confirm|newsletters/manage)([/.?]|$)") {
+        return (pass);
+    }
+    # No other cookie changes what Patrika answers: a reader's own session (patrika_reader) reads
+    # the same shared pages as anyone (issue 37 item 1); what is theirs comes from /api/me.
     unset req.http.Cookie;
     # While Patrika answers, a stale copy only within its stale-while-revalidate (Patrika's
     # publicCacheControl, server/caching/http-caching.ts); while it does not, the object's whole grace

@@ -9,7 +9,7 @@
  * section's, the home), not whatever this process happens to keep. A batch past MAX_QUEUED
  * tags and addresses becomes one "purge everything", which every format here has.
  *
- * The formats (CDN_PURGE), as their documentation describes them (README, "Front caches"):
+ * The process that sends them is cdn-purger.ts. The formats (CDN_PURGE), as their documentation describes them (README, "Front caches"):
  * - `json`: POST `{ "tags": [...], "drop": [...], "urls": [...] }` with a bearer token.
  * - `varnish`: a `PURGE` request with `xkey-purge` (hard) and `xkey-softpurge` headers, for
  *   docs/deploy/varnish.vcl (vmod_xkey from varnish-modules).
@@ -17,9 +17,6 @@
  * - `fastly`: POST `{ "surrogate_keys": [...] }` to the service's /purge, 256 keys a request,
  *   soft (`Fastly-Soft-Purge: 1`) for what may be served stale.
  */
-import { shownUrl } from '../../common/shown-url';
-import type { EventCache } from '../../db/schema/events';
-import { RetryLater, type EventBus, type StoredEvent } from '../events/event-bus';
 
 export const PURGE_FORMATS = ['json', 'varnish', 'cloudflare', 'fastly'] as const;
 export type PurgeFormat = (typeof PURGE_FORMATS)[number];
@@ -50,10 +47,6 @@ export const VARNISH_ALL_KEY = 'patrika:all';
 export const BATCH_MS = 250;
 /** A batch of more tags and addresses than this becomes one purge of everything. */
 export const MAX_QUEUED = 10_000;
-/** One purge request gives up after this (it is then retried). */
-const REQUEST_TIMEOUT_MS = 10_000;
-/** Closing the app waits this long for a purge under way. */
-const CLOSE_GRACE_MS = 2_000;
 
 /** Per request, as each API documents its limit (README, "Front caches"). */
 const PER_REQUEST: Record<PurgeFormat, number> = {
@@ -112,6 +105,16 @@ const authorization = (target: PurgeTarget): Record<string, string> =>
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 
+/** A JSON POST of a purge body to the target, with its authorisation. */
+const jsonPost =
+  (target: PurgeTarget) =>
+  (body: object): PurgeRequest => ({
+    method: 'POST',
+    url: target.url,
+    headers: { ...JSON_TYPE, ...authorization(target) },
+    body: JSON.stringify(body),
+  });
+
 /**
  * The requests a batch becomes in a format. Drops go first: a page that must go is gone even
  * when a later request of the batch fails.
@@ -122,13 +125,7 @@ export function purgeRequests(target: PurgeTarget, batch: PurgeBatch): PurgeRequ
   const stale = [...new Set(batch.stale)].filter((tag) => !drop.includes(tag));
   switch (target.format) {
     case 'json': {
-      const headers = { ...JSON_TYPE, ...authorization(target) };
-      const post = (body: object): PurgeRequest => ({
-        method: 'POST',
-        url: target.url,
-        headers,
-        body: JSON.stringify(body),
-      });
+      const post = jsonPost(target);
       if (batch.all) return [post({ tags: drop, drop, urls: [], everything: batch.all })];
       const tags = [...drop, ...stale];
       if (tags.length + batch.urls.length <= size) return [post({ tags, drop, urls: batch.urls })];
@@ -155,13 +152,7 @@ export function purgeRequests(target: PurgeTarget, batch: PurgeBatch): PurgeRequ
     }
     case 'cloudflare': {
       // Cloudflare has no soft purge: what may be served stale is purged like what must go.
-      const headers = { ...JSON_TYPE, ...authorization(target) };
-      const post = (body: object): PurgeRequest => ({
-        method: 'POST',
-        url: target.url,
-        headers,
-        body: JSON.stringify(body),
-      });
+      const post = jsonPost(target);
       if (batch.all) return [post({ purge_everything: true })];
       return chunks([...drop, ...stale], size).map((tags) => post({ tags }));
     }
@@ -180,137 +171,4 @@ export function purgeRequests(target: PurgeTarget, batch: PurgeBatch): PurgeRequ
       return [...hard, ...chunks(stale, size).map((keys) => post(keys, true))];
     }
   }
-}
-
-/** What /metrics shows of the purges (plugins/metrics.ts). */
-export interface PurgeCounts {
-  /** Purge requests the front cache accepted (2xx). */
-  sent: number;
-  /** Purge requests that failed (no answer, a timeout, or not 2xx). */
-  failed: number;
-  /** Batches sent again after a failure. */
-  retried: number;
-  /** Batches too large to name, sent as a purge of everything. */
-  overflowed: number;
-  /** Events this process knows of that the purge has not read yet. */
-  queued: number;
-}
-
-export interface CdnPurger {
-  counts(): PurgeCounts;
-  /** Stops sending: the purge under way gets a moment, then is given up (and read again later). */
-  close(): Promise<void>;
-}
-
-/** Seconds of a Retry-After header (RFC 9110 §10.2.3), when it says seconds. */
-const retryAfterMs = (header: string | null) =>
-  header && /^\d+$/.test(header.trim()) ? Number(header) * 1000 : undefined;
-
-async function sendOne(request: PurgeRequest, signal: AbortSignal): Promise<void> {
-  const response = await fetch(request.url, {
-    method: request.method,
-    headers: request.headers,
-    body: request.body,
-    signal,
-  });
-  // The answer's body is not needed, but must be read for the connection to be reused.
-  await response.arrayBuffer().catch(() => undefined);
-  if (!response.ok)
-    throw new RetryLater(
-      `${request.method} ${shownUrl(request.url)} answered ${response.status}`,
-      retryAfterMs(response.headers.get('retry-after')),
-    );
-}
-
-/**
- * What a run of events asks of the front cache: every tag they stale or drop, every address
- * they touch (absolute, under `publicUrl`), or everything when one of them names no tags or
- * the batch is past `maxQueued`.
- */
-export function purgeBatch(
-  caches: readonly EventCache[],
-  publicUrl: string,
-  maxQueued = MAX_QUEUED,
-): PurgeBatch & { overflowed: boolean } {
-  const stale = new Set<string>();
-  const drop = new Set<string>();
-  const urls = new Set<string>();
-  let all: 'stale' | 'drop' | undefined;
-  for (const cache of caches) {
-    if (cache.all === 'drop' || (cache.all && !all)) all = cache.all;
-    for (const tag of cache.stale ?? []) stale.add(tag);
-    for (const tag of cache.drop ?? []) drop.add(tag);
-    for (const path of cache.urls ?? []) urls.add(`${publicUrl}${path}`);
-  }
-  const overflowed = !all && stale.size + drop.size + urls.size > maxQueued;
-  if (overflowed) all = drop.size > 0 ? 'drop' : 'stale';
-  if (all) return { stale: [], drop: all === 'stale' ? [...drop] : [], urls: [], all, overflowed };
-  return { stale: [...stale], drop: [...drop], urls: [...urls], overflowed };
-}
-
-interface PurgerOptions {
-  bus: Pick<EventBus, 'once' | 'pending'>;
-  /** The site's address: purged addresses are absolute. */
-  publicUrl: string;
-  log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
-  batchMs?: number;
-  maxQueued?: number;
-}
-
-/**
- * The front cache's purge as an event consumer (see the top of this file): made once, at boot,
- * with the services (server/caching/content-caching.ts).
- */
-export function createCdnPurger(target: PurgeTarget, options: PurgerOptions): CdnPurger {
-  const tally = { sent: 0, failed: 0, retried: 0, overflowed: 0 };
-  const stop = new AbortController();
-  /** Whether the last batch failed: the next one is a retry. */
-  let failing = false;
-
-  const send = async (batch: PurgeBatch) => {
-    for (const request of purgeRequests(target, batch)) {
-      const signal = AbortSignal.any([AbortSignal.timeout(REQUEST_TIMEOUT_MS), stop.signal]);
-      try {
-        await sendOne(request, signal);
-      } catch (error) {
-        tally.failed++;
-        throw error;
-      }
-      tally.sent++;
-    }
-  };
-
-  options.bus.once(
-    'cdn-purge',
-    async (events: StoredEvent[]) => {
-      const caches = events.flatMap((e) => (e.cache ? [e.cache] : []));
-      if (caches.length === 0) return;
-      const batch = purgeBatch(caches, options.publicUrl, options.maxQueued);
-      if (batch.overflowed) {
-        tally.overflowed++;
-        options.log?.error(
-          { max: options.maxQueued ?? MAX_QUEUED },
-          'too many purges at once: purging everything instead',
-        );
-      }
-      if (failing) tally.retried++;
-      try {
-        await send(batch);
-      } catch (error) {
-        failing = true;
-        throw error;
-      }
-      if (failing) options.log?.info({}, 'purges reach the front cache again');
-      failing = false;
-    },
-    { settleMs: options.batchMs ?? BATCH_MS },
-  );
-
-  return {
-    counts: () => ({ ...tally, queued: options.bus.pending('cdn-purge') }),
-    async close() {
-      const giveUp = setTimeout(() => stop.abort(), CLOSE_GRACE_MS);
-      giveUp.unref();
-    },
-  };
 }

@@ -11,10 +11,12 @@ import type { Config } from '../env';
 import type { Clock } from '../lib/clock';
 import { EVENTS_CHANNEL } from '../events/events-repository';
 import type { EventBus } from '../events/event-bus';
-import { createCdnPurger, PURGED_SHARED_SECONDS } from './cdn-purge';
+import { PURGED_SHARED_SECONDS } from './cdn-purge';
+import { createCdnPurger } from './cdn-purger';
 import { publicCacheControl } from './http-caching';
 import { PageCache, type Change } from './page-cache';
 import { createPageStore } from './page-store';
+import { KeptValues } from './kept-values';
 
 type Log = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
@@ -68,5 +70,7 @@ export async function createContentCaching(deps: {
       : ['change notifications are not heard: kept pages are served stale and none kept new']),
     ...bus.degradedReasons(),
   ];
-  return { pageCache, cdnPurge, degradedReasons };
+  // Values every render reads (settings, categories), refreshed by the same changes as pages.
+  const keptValues = new KeptValues(pageCache.store);
+  return { pageCache, keptValues, cdnPurge, degradedReasons };
 }

@@ -10,16 +10,10 @@
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import {
-  brotliCompress,
-  brotliCompressSync,
-  constants as zlib,
-  gunzipSync,
-  gzip,
-  gzipSync,
-} from 'node:zlib';
+import { splicedGzip } from './spliced-gzip';
+import { brotliCompress, brotliCompressSync, constants as zlib, gunzipSync, gzip } from 'node:zlib';
 import type { FastifyRequest } from 'fastify';
-import { tokenOf } from '../plugins/auth';
+import { hasOwnPages } from '../plugins/auth';
 import { KEPT } from './kept-answers';
 import type { KeptAnswer } from './page-store';
 
@@ -136,7 +130,9 @@ export async function encodeOnce(
   encoding: Exclude<Encoding, 'identity'>,
 ): Promise<Buffer> {
   if (bytes.length <= SYNC_ENCODE_MAX)
-    return encoding === 'br' ? brotliCompressSync(bytes, BROTLI_ONCE) : gzipSync(bytes, GZIP_ONCE);
+    return encoding === 'br'
+      ? brotliCompressSync(bytes, BROTLI_ONCE)
+      : splicedGzip(bytes, GZIP_ONCE.level);
   return encoding === 'br' ? brotliAsync(bytes, BROTLI_ONCE) : gzipAsync(bytes, GZIP_ONCE);
 }
 
@@ -156,8 +152,21 @@ export function bytesOf(page: KeptAnswer, encoding: Encoding): Buffer {
   return gunzipSync(page.gzip);
 }
 
-/** Paths whose pages never go into the cache: they depend on who asks. */
-const PRIVATE_PREFIXES = ['/admin', '/profile', '/login', '/signup', '/logout', '/preview'];
+/**
+ * Paths whose pages never go into the cache: they depend on who asks (or carry a one-time link's
+ * token). docs/deploy/varnish.vcl passes the same paths with their cookies.
+ */
+export const PRIVATE_PREFIXES = [
+  '/admin',
+  '/profile',
+  '/login',
+  '/signup',
+  '/logout',
+  '/preview',
+  '/auth',
+  '/newsletters/confirm',
+  '/newsletters/manage',
+];
 
 /** A page that says it must not be stored (a preview) is never kept, whatever its path. */
 export const forbidsStoring = (cacheControl: string | null | undefined) =>
@@ -181,15 +190,16 @@ export function isStorable(response: {
 }
 
 /**
- * Only GET/HEAD requests for public pages by readers who are not signed in are cached. Whether
- * a request is signed in is read from the same parsed session the rest of the request uses
- * (`tokenOf`: the Authorization header, the cookie as @fastify/cookie parsed it), never from a
- * spelling of the Cookie header: a cookie written `patrika_token =…` signs a request in, so its
- * page is its own (issue 44 item 1).
+ * Only GET/HEAD requests for public pages by readers without a staff session are cached (a
+ * reader's own session reads the shared pages, which render for nobody: issue 37 item 1).
+ * Whether a request has a staff session is read from the same parsed cookies the rest of the
+ * request uses (`hasOwnPages`: the Authorization header, the cookie as @fastify/cookie parsed
+ * it), never from a spelling of the Cookie header: a cookie written `patrika_token =…` signs a
+ * request in, so its page is its own (issue 44 item 1).
  */
 export function isCacheable(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  if (request.headers.authorization !== undefined || tokenOf(request)) return false;
+  if (hasOwnPages(request)) return false;
   const path = request.url.split('?')[0] ?? '';
   return !PRIVATE_PREFIXES.some(
     (p) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}.`),

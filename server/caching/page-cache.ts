@@ -31,6 +31,7 @@ import {
   PUBLIC_PAGE_CACHE_CONTROL,
   publicCacheControl,
 } from './http-caching';
+import { internalRequestHeaders } from '../lib/request-log';
 import { isKeptPath, pageCacheKey, type KeptKind } from './kept-answers';
 import type { KeptAnswer, PageStore } from './page-store';
 
@@ -282,9 +283,14 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache) {
   app.addHook('onResponse', async (request, reply) => cache.landed(request, reply.statusCode));
   // A client that went away before its request was whole: its flight ends too.
   app.addHook('onRequestAbort', async (request) => cache.landed(request, 0));
-  // Stale answers are re-rendered through the app itself, as a reader's request would be.
+  // Stale answers are re-rendered through the app itself, as a reader's request would be, but
+  // no reader asked for them: they write no request line.
   cache.renderWith(async (key, headers) => {
-    await app.inject({ method: 'GET', url: key, headers: { ...headers, 'accept-encoding': 'br' } });
+    await app.inject({
+      method: 'GET',
+      url: key,
+      headers: { ...headers, ...internalRequestHeaders(), 'accept-encoding': 'br' },
+    });
   });
 }
 

@@ -126,6 +126,16 @@ export class PageStore {
     return this.seq;
   }
 
+  /**
+   * Whether something made from `tags` when the mark was `since` may be out of date: a change
+   * to any of them came since, or changes may have gone unheard (kept-values.ts).
+   */
+  changedSince(tags: readonly string[], since: number): boolean {
+    if (!this.isTrusted) return true;
+    const last = this.lastChange(tags);
+    return last.stale > since || last.drop > since;
+  }
+
   get(key: string): Found | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;

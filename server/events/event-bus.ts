@@ -12,7 +12,7 @@
 import type { Db } from '../../db/client';
 import type { Clock } from '../lib/clock';
 import { BATCH, createConsumers } from './event-consumers';
-import { eventsAfter, latestEventId, type StoredEvent } from './events-repository';
+import { eventsAfter, latestEventId, subjectsSince, type StoredEvent } from './events-repository';
 
 export type { StoredEvent } from './events-repository';
 export { LEASE_MS, RetryLater } from './event-consumers';
@@ -117,6 +117,9 @@ export function createEventBus(deps: { db: Db; clock: Clock; processId: string; 
       await catchUp();
       await consumers.settled();
     },
+    /** The subjects of events of `types` after `since`, each once, oldest first (events-repository.ts). */
+    subjectsSince: (opts: { types: readonly string[]; since: Date; limit: number }) =>
+      subjectsSince(db, opts),
     /** Why events are not being read as they should (`/api/health`). */
     degradedReasons: (): string[] => (failing ? ['events cannot be read from the database'] : []),
   };

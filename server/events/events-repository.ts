@@ -3,7 +3,7 @@
  * order after commit, and the positions and leases of the consumers that act once across
  * every process.
  */
-import { and, asc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { eventConsumers, events, type EventCache } from '../../db/schema/events';
 
@@ -165,4 +165,23 @@ export async function releaseConsumer(
 export async function consumerState(db: Db, name: string) {
   const [row] = await db.select().from(eventConsumers).where(eq(eventConsumers.name, name));
   return row;
+}
+
+/**
+ * The subjects of events of `types` after `since`, each once with its latest such moment,
+ * oldest first (an app's list of what it must forget: GET /api/v1/deleted).
+ */
+export async function subjectsSince(
+  db: Db,
+  opts: { types: readonly string[]; since: Date; limit: number },
+): Promise<{ id: string; at: Date }[]> {
+  const at = sql<Date>`max(${events.at})`.mapWith(events.at);
+  const rows = await db
+    .select({ id: events.subjectId, at })
+    .from(events)
+    .where(and(inArray(events.type, [...opts.types]), gt(events.at, opts.since)))
+    .groupBy(events.subjectId)
+    .orderBy(asc(at), asc(events.subjectId))
+    .limit(opts.limit);
+  return rows;
 }

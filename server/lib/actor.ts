@@ -8,6 +8,10 @@ export interface Actor {
   name: string;
   email: string;
   role: Role;
+  /** The session the request came with (a `user_sessions` row), when it came with a token. */
+  sessionId?: string;
+  /** Whether they have a second factor on (known for a session's actor: issue 40 item 3). */
+  secondFactor?: boolean;
 }
 
 /** A 403 of the catalogue that takes no params: what a gate may say instead of the role. */

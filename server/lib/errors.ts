@@ -103,7 +103,7 @@ export function isStorageFull(error: unknown): boolean {
  */
 export const ERROR_MEANINGS = {
   400: 'The request is invalid: a field (named in `errors`), the JSON, the address or the Host header.',
-  401: 'Not signed in, or the session has expired or was ended.',
+  401: 'Not signed in, or the session has expired or was ended; or an unknown or revoked `X-Api-Key`.',
   403: 'Signed in without the role this needs, or a cookie-borne write from another site.',
   404: 'Nothing has this id, slug or address.',
   405: 'The address exists but does not take this method: `Allow` lists the ones it takes.',
@@ -112,7 +112,7 @@ export const ERROR_MEANINGS = {
   410: 'The link was used already or has expired: `message` says which.',
   413: 'The body is larger than this call takes.',
   415: 'The body is not of a media type this call takes.',
-  429: 'Too many requests from this address: `Retry-After` says in how many seconds to try again.',
+  429: 'Too many requests from this address (or with this `X-Api-Key`): `Retry-After` says in how many seconds to try again.',
   431: 'The request headers are too large.',
   500: 'Something went wrong on our side: nothing about the request, and nothing to fix in it.',
   503: 'Busy for a moment (the database is away, or this person is already sending as many uploads as they may): `Retry-After` says in how many seconds to try again.',
@@ -127,6 +127,8 @@ type StatusOf<C extends ApiCode> = (typeof REFUSALS)[C] extends { status: infer 
 
 /** What any API call can be refused with before (or whatever) its handler does. */
 export const EVERY_CALL = ['validation.invalid', 'request.bad_host', 'http.bad_request'] as const;
+/** What any call answers a request with an unknown or revoked `X-Api-Key` (plugins/api-keys.ts). */
+const ANY_KEY = ['api_key.invalid'] as const;
 /** What the framework refuses of a JSON body. */
 export const JSON_BODY = [
   'http.bad_json',
@@ -149,8 +151,15 @@ export const ANY_ADDRESS = [
   'server.error',
   'server.database_away',
 ] as const;
-/** A signed-in write: nobody signed in, or a cookie-borne write from another site. */
-export const SIGNED_IN = ['auth.signed_out', 'auth.cross_site'] as const;
+/**
+ * A signed-in write: nobody signed in, a cookie-borne write from another site, or a person the
+ * site's policy asks for a second factor who has none yet (plugins/auth.ts, issue 40 item 3).
+ */
+export const SIGNED_IN = [
+  'auth.signed_out',
+  'auth.cross_site',
+  'auth.second_factor_required',
+] as const;
 
 /** The codes each error response of an operation names (what the OpenAPI document lists). */
 export const codesOf = (codes: readonly ApiCode[]) => {
@@ -214,11 +223,11 @@ function responses<const C extends readonly ApiCode[]>(
  * and the rate limit (EVERY_CALL, `rate_limit.exceeded`).
  */
 export const errorResponses = <const C extends readonly ApiCode[]>(...codes: C) =>
-  responses([...EVERY_CALL, 'rate_limit.exceeded', ...codes] as const);
+  responses([...EVERY_CALL, ...ANY_KEY, 'rate_limit.exceeded', ...codes] as const);
 
 /** The same for a call no rate limit counts (the health probes). */
 export const unlimitedErrorResponses = <const C extends readonly ApiCode[]>(...codes: C) =>
-  responses([...EVERY_CALL, ...codes] as const);
+  responses([...EVERY_CALL, ...ANY_KEY, ...codes] as const);
 
 /**
  * An answer that is not a refusal but that a page shows as the server says it (a reset link on

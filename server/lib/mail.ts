@@ -90,10 +90,13 @@ export function createMailer(config: MailConfig, log?: MailLog) {
     }
   };
 
+  const deliver = newsletterDelivery(transport, config, countOf, log);
+
   return {
     /** Whether mail goes out at all (SMTP_URL is set). */
     enabled: transport !== undefined,
     send,
+    deliver,
     /** Hands a message over and returns at once: the caller's request never waits for SMTP. */
     sendLater(message: MailMessage): void {
       if (transport) later(() => send(message));
@@ -126,3 +129,41 @@ export function createMailer(config: MailConfig, log?: MailLog) {
   };
 }
 export type Mailer = ReturnType<typeof createMailer>;
+
+/**
+ * Sends one newsletter message (issue 37 item 4): HTML and plain text, with its own headers
+ * (List-Unsubscribe, List-Id). Answers how it went, so the queue can retry a temporary refusal
+ * (4xx, no answer) and stop writing to an address refused for good (5xx).
+ */
+function newsletterDelivery(
+  transport: Transporter | undefined,
+  config: MailConfig,
+  countOf: (kind: string) => MailCounts,
+  log: MailLog | undefined,
+) {
+  return async (
+    message: MailMessage & { html: string; headers: Record<string, string> },
+  ): Promise<'sent' | 'temporary' | 'permanent'> => {
+    if (!transport) return 'temporary';
+    try {
+      await transport.sendMail({
+        from: { name: config.from.name ?? message.fromName, address: config.from.address },
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        headers: { 'Content-Language': message.language, ...message.headers },
+      });
+      countOf(message.kind).sent++;
+      return 'sent';
+    } catch (error) {
+      countOf(message.kind).failed++;
+      const code = (error as { responseCode?: number }).responseCode;
+      log?.error(
+        { kind: message.kind, to: domainOf(message.to), code, err: (error as Error).message },
+        'a mail could not be sent',
+      );
+      return code !== undefined && code >= 500 ? 'permanent' : 'temporary';
+    }
+  };
+}

@@ -12,10 +12,16 @@ export interface TokenClaims {
   sub: string;
   /** The user's token version when it was issued; a password change bumps it. */
   tv: number;
+  /**
+   * The session it belongs to (a `user_sessions` row, docs/decisions/052), carried as the
+   * token's `jti`; left out, a random one (a token no session row honours).
+   */
+  sid?: string;
 }
 
 /** What a verified token says: its claims and when it expires. */
 export interface VerifiedToken extends TokenClaims {
+  sid: string;
   expiresAt: Date;
 }
 
@@ -58,9 +64,8 @@ export function createTokens(secret: Uint8Array, clock: Clock) {
         new SignJWT({ tv: claims.tv })
           .setProtectedHeader({ alg: 'HS256' })
           .setSubject(claims.sub)
-          // Two sign-ins in one second would otherwise get the same token, and a sign-out of
-          // one device would end the other (a sign-out revokes one token).
-          .setJti(randomUUID())
+          // One session, one id: two sign-ins in one second still get different tokens.
+          .setJti(claims.sid ?? randomUUID())
           .setIssuedAt(now)
           .setExpirationTime(now + TOKEN_LIFETIME_SECONDS)
           .sign(secret)
@@ -74,10 +79,15 @@ export function createTokens(secret: Uint8Array, clock: Clock) {
           algorithms: ['HS256'],
           currentDate: clock.now(),
         });
-        const { sub, tv, exp } = payload;
-        if (typeof sub !== 'string' || typeof tv !== 'number' || typeof exp !== 'number')
+        const { sub, tv, exp, jti } = payload;
+        if (
+          typeof sub !== 'string' ||
+          typeof tv !== 'number' ||
+          typeof exp !== 'number' ||
+          typeof jti !== 'string'
+        )
           return undefined;
-        return { sub, tv, expiresAt: new Date(exp * 1000) };
+        return { sub, tv, sid: jti, expiresAt: new Date(exp * 1000) };
       } catch (error) {
         if (error instanceof errors.JOSEError) return undefined;
         throw error;

@@ -1,10 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isStaff, type Role } from '../../common/roles';
 import type { Actor } from '../lib/actor';
 import { forbidden } from '../lib/errors';
 import { TOKEN_LIFETIME_SECONDS } from '../lib/tokens';
 import type { UsersService } from '../modules/users/users-service';
+import { secondFactorRequired, type TwoFactorPolicy } from '../../common/settings';
+import { PAGE_SEGMENTS, TWO_FACTOR_PATH } from '../../common/paths';
 
 export const AUTH_COOKIE = 'patrika_token';
+/**
+ * A reader's session (issue 37 item 1, docs/decisions/055): a cookie of its own, which neither
+ * Patrika's page cache nor the shipped Varnish passes on. Public pages render for nobody whoever
+ * asks; what is personal comes from `GET /api/me` after load. Staff keep `patrika_token`.
+ */
+export const READER_COOKIE = 'patrika_reader';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,6 +24,19 @@ declare module 'fastify' {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * Whether a write came from our own pages. An Origin of another host is refused; "null" too
+ * (sandboxed frames, file pages), except where the browser says the request is same-origin:
+ * under `Referrer-Policy: no-referrer` Chromium sends `Origin: null` with a plain form's POST
+ * from our own page (the reading pages' Sign Out), and `Sec-Fetch-Site` tells the two apart.
+ */
+function sameSite(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  if (origin === 'null') return request.headers['sec-fetch-site'] === 'same-origin';
+  return originHost(origin) === request.host;
+}
+
 /** The host of an Origin header; "null" (sandboxed frames, file pages) and junk have none. */
 function originHost(origin: string): string | undefined {
   try {
@@ -24,21 +46,52 @@ function originHost(origin: string): string | undefined {
   }
 }
 
-/** The token of a request: `Authorization: Bearer …` first, else the sign-in cookie. */
+/**
+ * The token of a request: `Authorization: Bearer …` first, else the staff sign-in cookie, else a
+ * reader's (`reader` says it came in the reader's cookie).
+ */
 export function tokenOf(
   request: FastifyRequest,
-): { token: string; from: 'header' | 'cookie' } | undefined {
+): { token: string; from: 'header' | 'cookie'; reader?: true } | undefined {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return { token: header.slice(7).trim(), from: 'header' };
   const cookie = request.cookies?.[AUTH_COOKIE];
-  return cookie ? { token: cookie, from: 'cookie' } : undefined;
+  if (cookie) return { token: cookie, from: 'cookie' };
+  const reader = request.cookies?.[READER_COOKIE];
+  return reader ? { token: reader, from: 'cookie', reader: true } : undefined;
 }
+
+/** A session whose pages are its own (an Authorization header, the staff cookie): never cached. */
+export function hasOwnPages(request: FastifyRequest): boolean {
+  return request.headers.authorization !== undefined || Boolean(request.cookies?.[AUTH_COOKIE]);
+}
+
+/**
+ * The writes a person whom the policy asks for a second factor may still make without one
+ * (issue 40 item 3): setting it up, and signing out (the API's calls, and the header's form,
+ * which posts to /logout as a document or as React Router's `.data` request).
+ */
+const WITHOUT_SECOND_FACTOR = [`${TWO_FACTOR_PATH}/`, '/api/users/signout'];
+const LOGOUT = `/${PAGE_SEGMENTS.logout}`;
+export const mayWriteWithoutSecondFactor = (url: string) => {
+  const path = url.split('?')[0] ?? '';
+  return (
+    path === TWO_FACTOR_PATH ||
+    path === LOGOUT ||
+    path === `${LOGOUT}.data` ||
+    WITHOUT_SECOND_FACTOR.some((prefix) => path.startsWith(prefix))
+  );
+};
 
 /**
  * Who is asking (DECISIONS.md §1). Cookie-authenticated writes from another origin are refused:
  * SameSite=Lax already keeps the cookie off cross-site posts; this guards older browsers.
  */
-export function registerAuth(app: FastifyInstance, users: UsersService) {
+export function registerAuth(
+  app: FastifyInstance,
+  users: UsersService,
+  policy: () => Promise<TwoFactorPolicy> = async () => 'none',
+) {
   app.decorateRequest('actor', function (this: FastifyRequest) {
     const cached = (this as unknown as { _actor?: Promise<Actor | null> })._actor;
     if (cached) return cached;
@@ -46,27 +99,46 @@ export function registerAuth(app: FastifyInstance, users: UsersService) {
       const found = tokenOf(this);
       if (!found) return null;
       if (found.from === 'cookie' && !SAFE_METHODS.has(this.method)) {
-        const origin = this.headers.origin;
-        if (origin !== undefined && originHost(origin) !== this.host)
-          throw forbidden('auth.cross_site');
+        if (!sameSite(this)) throw forbidden('auth.cross_site');
       }
-      return users.authenticate(found.token);
+      const actor = await users.authenticate(found.token);
+      // The policy's gate: no write answers such a person until they add a second factor;
+      // reads (their own account, the set-up page) still do.
+      if (
+        actor &&
+        !actor.secondFactor &&
+        !SAFE_METHODS.has(this.method) &&
+        !mayWriteWithoutSecondFactor(this.url) &&
+        secondFactorRequired(await policy(), actor.role)
+      )
+        throw forbidden('auth.second_factor_required');
+      return actor;
     })();
     (this as unknown as { _actor?: Promise<Actor | null> })._actor = resolved;
     return resolved;
   });
 }
 
-export function setAuthCookie(reply: FastifyReply, token: string, secure: boolean) {
-  reply.setCookie(AUTH_COOKIE, token, {
+/** The session's cookie: a reader's own, or the staff one; the other is cleared. */
+export function setAuthCookie(
+  reply: FastifyReply,
+  info: { token: string; role: Role },
+  secure: boolean,
+) {
+  const [name, other] = isStaff(info.role)
+    ? [AUTH_COOKIE, READER_COOKIE]
+    : [READER_COOKIE, AUTH_COOKIE];
+  reply.setCookie(name, info.token, {
     httpOnly: true,
     sameSite: 'lax',
     secure,
     path: '/',
     maxAge: TOKEN_LIFETIME_SECONDS,
   });
+  reply.clearCookie(other, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
 }
 
 export function clearAuthCookie(reply: FastifyReply, secure: boolean) {
-  reply.clearCookie(AUTH_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+  for (const name of [AUTH_COOKIE, READER_COOKIE])
+    reply.clearCookie(name, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
 }

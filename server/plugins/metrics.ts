@@ -4,7 +4,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { SERVER_SEGMENTS } from '../../common/paths';
 import type { Database } from '../../db/client';
 import type { ReplicaSet, ReplicaStatus } from '../../db/replicas';
-import type { PurgeCounts } from '../caching/cdn-purge';
+import type { PurgeCounts } from '../caching/cdn-purger';
 import type { MailCounts } from '../lib/mail';
 import { forbidden, unauthorized } from '../lib/errors';
 import { MEDIA_UPLOAD_PATH } from '../modules/media/media-routes';
@@ -105,6 +105,8 @@ export function registerMetrics(
       for (const [state, value] of Object.entries(use)) this.set({ state }, value);
     },
   });
+
+  countInFlight(app, registry);
 
   registerPartsMetrics(registry, deps);
 
@@ -247,4 +249,27 @@ function registerMailMetrics(registry: Registry, mail: { counts(): Record<string
       }
     },
   });
+}
+
+/**
+ * `patrika_http_requests_in_flight`: requests this process has begun and not yet answered (what a
+ * graceful stop waits for). Counted from onRequest to the answer, or to the client's abort.
+ */
+function countInFlight(app: FastifyInstance, registry: Registry) {
+  const inFlight = new Gauge({
+    name: 'patrika_http_requests_in_flight',
+    help: 'Requests this process has begun and not yet answered (a graceful stop waits for them).',
+    registers: [registry],
+  });
+  /** Requests counted in flight, so an answer and an abort never both count one down. */
+  const begun = new WeakSet<object>();
+  const ended = async (request: object) => {
+    if (begun.delete(request)) inFlight.dec();
+  };
+  app.addHook('onRequest', async (request) => {
+    begun.add(request);
+    inFlight.inc();
+  });
+  app.addHook('onResponse', ended);
+  app.addHook('onRequestAbort', ended);
 }

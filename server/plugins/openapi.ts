@@ -82,11 +82,23 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
         version: '1.0.0',
         description:
           'The REST API of Patrika: the calls of the original product (SPEC.md §7, wire-compatible) and our additions. ' +
+          'Apps sync from the versioned read API under `/api/v1/` (tag `v1`, version 1: its answers only gain fields), public, with ETags; an `X-Api-Key` (POST /api/keys) raises the rate limit to the key’s own. ' +
           'Errors are `{ message, code, params?, errors? }` with the status that names the problem: `message` is the English text, `code` the stable name of the refusal (each operation lists the codes it answers), `params` the parts a translation needs, and `errors` each problem of invalid input with its own code.',
       },
       servers: [{ url: config.publicUrl }],
+      tags: [
+        {
+          name: 'v1',
+          description:
+            'The read API, version 1 (issue 41 item 2): what an app keeps of the published articles, in sync. SPEC.md’s calls stay unchanged beside it.',
+        },
+      ],
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // Apps' and partners' keys (issue 41 item 1): a key's own rate limit.
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+        },
         responses: sharedAnswers(),
       },
     },

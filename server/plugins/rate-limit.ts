@@ -11,7 +11,7 @@
  * reads write no row (issue 36 item 8; docs/decisions/006, addendum).
  */
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../../db/client';
 import { rateLimits } from '../../db/schema/site';
@@ -81,6 +81,14 @@ export function createRateLimitCounters(db: Db, clock: Clock) {
 
     async reset(key: string): Promise<void> {
       await db.delete(rateLimits).where(eq(rateLimits.key, key));
+    },
+
+    /**
+     * Forgets windows that are over: their keys name readers' addresses, which no table keeps
+     * longer than its window (issue 38 item 1; the analytics job calls it).
+     */
+    async forgetExpired(): Promise<void> {
+      await db.delete(rateLimits).where(lte(rateLimits.resetAt, clock.now()));
     },
   };
 }
@@ -204,8 +212,12 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
     store: storeClass(options.counters) as never,
     // The IETF RateLimit-* fields and Retry-After.
     enableDraftSpec: true,
-    // Pages, assets and uploads are not API calls; the page cache absorbs readers.
-    allowList: (request) => !request.url.startsWith('/api/'),
+    // Pages, assets and uploads are not API calls; the page cache absorbs readers. A request
+    // with an app's key counts against the key's own limit instead (plugins/api-keys.ts).
+    allowList: (request) =>
+      !request.url.startsWith('/api/') ||
+      (request.apiKey !== undefined &&
+        (request.routeOptions.config as { rateLimit?: unknown }).rateLimit === undefined),
     errorResponseBuilder: (_request, context) =>
       tooManyRequests('rate_limit.exceeded', { minutes: minutesLeft(context.ttl) }),
   });

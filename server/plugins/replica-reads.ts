@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { withReplicaReads } from '../../db/replicas';
 import { isCacheable } from '../caching/http-caching';
+import { tokenOf } from './auth';
 
 /** The cookie of a browser that wrote within the last REPLICA_MAX_LAG seconds (and a little). */
 export const RECENT_WRITE_COOKIE = 'patrika_wrote';
@@ -15,10 +16,12 @@ export const RECENT_WRITE_COOKIE = 'patrika_wrote';
 const OWN_PATHS = /^\/(api\/health|metrics)(\/|\?|$)/;
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Counting calls write nothing a reader reads back, and set no cookie (issue 38 item 1). */
+const COUNTING = /^\/api\/(analytics\/event|articles\/[^/?]+\/view)(\?|$)/;
 
 /** Read from the parsed cookies (registered before this hook), as the session is. */
 function mayReadReplica(request: FastifyRequest): boolean {
-  if (!isCacheable(request) || OWN_PATHS.test(request.url)) return false;
+  if (!isCacheable(request) || tokenOf(request) || OWN_PATHS.test(request.url)) return false;
   return request.cookies?.[RECENT_WRITE_COOKIE] === undefined;
 }
 
@@ -41,7 +44,8 @@ export function registerReplicaReads(
     ...(options.secureCookies ? ['Secure'] : []),
   ].join('; ');
   app.addHook('onSend', async (request, reply) => {
-    if (!WRITES.has(request.method) || reply.statusCode >= 400) return;
+    if (!WRITES.has(request.method) || reply.statusCode >= 400 || COUNTING.test(request.url))
+      return;
     const set = reply.getHeader('set-cookie');
     const cookies = set === undefined ? [] : Array.isArray(set) ? set : [String(set)];
     reply.header('set-cookie', [...cookies, cookie]);

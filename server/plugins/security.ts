@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import { isCacheable } from '../caching/http-caching';
 import { tokenOf } from './auth';
 
 type WithNonce = ServerResponse & { cspNonce?: string };
@@ -29,7 +30,9 @@ const DIRECTIVES: [string, string][] = [
   ['style-src', "'self' 'unsafe-inline'"],
   ['img-src', "'self' data: https:"],
   ['font-src', "'self' data:"],
-  ['connect-src', "'self'"],
+  // The footer map's host too: its "Show map" button tries the host (an opaque, unread answer)
+  // before it makes the frame, so an unreachable host shows no broken frame (issue 45 item 5).
+  ['connect-src', "'self' https://www.google.com"],
   [
     'frame-src',
     [
@@ -83,7 +86,10 @@ export async function registerSecurity(app: FastifyInstance, options: { dev: boo
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     // What a signed-in user sees (their name, drafts, the admin) must stay out of every cache,
     // shared or the browser's own; hashed assets and media are the same for everyone.
-    if (tokenOf(request) && !SHARED_FILES.test(request.url))
+    // A reader's session on a shared page gets the shared bytes, which any cache may keep;
+    // their API answers are theirs.
+    const sharedPage = isCacheable(request) && !request.url.startsWith('/api/');
+    if (tokenOf(request) && !sharedPage && !SHARED_FILES.test(request.url))
       reply.header('cache-control', 'no-store');
   });
 }

@@ -161,6 +161,8 @@ test('with uiLanguage=hi the article list, the article form and the settings pag
     await hydrated(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Article' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Update', exact: true })).toBeVisible();
+    // SPEC.md's SEO labels, folded under "Search and sharing" until asked for (issue 45 item 2).
+    await page.getByText('Search and sharing', { exact: true }).click();
     await expect(page.getByLabel('Meta Title')).toBeVisible();
   });
 });

@@ -35,7 +35,15 @@ async function update(page: Page) {
   const saved = page.waitForResponse(
     (r) => r.request().method() === 'PUT' && /\/api\/articles\/[\w-]+$/.test(r.url()),
   );
-  await page.getByRole('button', { name: 'Update', exact: true }).click();
+  const button = page.getByRole('button', { name: 'Update', exact: true });
+  // Scrolled first and clicked two frames later: Debian's Chromium 156 hit-tests a click made in
+  // the same frame as Playwright's scroll against where a cross-site frame (the video's) was
+  // before it, so the click went into the video and the form never saw it.
+  await button.scrollIntoViewIfNeeded();
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
+  await button.click();
   const res = await saved;
   expect(res.status()).toBe(200);
   await expectToast(page, 'Success! Article updated successfully.');
@@ -179,6 +187,9 @@ test('typing after a video at the end of the text goes below it, the video stays
   page,
   make,
 }) => {
+  // The whole edit page twice, a dialog and a save: 60 s was outrun beside the integration
+  // stages on a busy machine (a bound on a hung test, not a measure).
+  test.setTimeout(120_000);
   const article = await make.article(await make.category());
   await openEmptyBody(page, article._id);
   const editor = editorOf(page);

@@ -6,6 +6,7 @@
  * every journey looks for.
  */
 import { articlePath } from '../../common/paths';
+import { freePort, startServer, tempDataDir } from '../setup/spawn-server';
 import {
   test as base,
   expect,
@@ -351,7 +352,53 @@ export interface Fixtures {
  * after hydration, and that request must not meet an article already deleted (a 404 in the
  * console, failing a test that did nothing wrong).
  */
-export const test = base.extend<Fixtures>({
+/** What a worker holds for all its tests. */
+export interface WorkerFixtures {
+  /**
+   * The site this worker's journeys use: the first worker's is the server playwright.config.ts
+   * starts; each other worker starts one of its own like it (seeded, with ADMIN), so journeys
+   * that change the site's settings never meet another worker's.
+   */
+  site: string;
+}
+
+/** The environment of tests/e2e/server.ts, for a worker's own server. */
+const E2E_SERVER_ENV = { SEED_DEMO: '1', TRUST_PROXY: 'loopback', API_RATE_LIMIT: '1000000' };
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  site: [
+    // Playwright reads a fixture's dependencies from this pattern; this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const configured = workerInfo.project.use.baseURL;
+      if (!configured) throw new Error('playwright.config.ts sets no baseURL');
+      // Lighthouse runs alone, after the others (playwright.config.ts): on the configured site.
+      if (workerInfo.parallelIndex === 0 || workerInfo.project.name === 'lighthouse')
+        return use(configured);
+      const port = await freePort();
+      const server = await startServer({
+        ...E2E_SERVER_ENV,
+        DATA_DIR: tempDataDir(),
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+      });
+      try {
+        const first = await fetch(new URL('/api/users/signup', server.url), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(ADMIN),
+        });
+        if (first.status !== 201) throw new Error(`ADMIN's sign-up: ${first.status}`);
+        await use(server.url);
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: 'worker', timeout: 300_000 },
+  ],
+  baseURL: async ({ site }, use) => {
+    await use(site);
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

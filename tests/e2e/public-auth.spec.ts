@@ -295,6 +295,38 @@ test.describe('signed in', () => {
     await expect(page).toHaveURL('/login?redirect=%2Fprofile');
   });
 
+  test("a reading page loaded afresh is everyone's; the reader's menu is drawn after load", async ({
+    page,
+    make,
+  }) => {
+    const account = await make.account();
+    await page.goto('/login');
+    await hydrated(page);
+    await fillSignInForm(page, account);
+    await expect(page).toHaveURL('/');
+
+    // A whole document: the page's bytes name nobody (the page cache shares them, issue 37).
+    const res = await page.goto('/');
+    expect(await res?.text()).not.toContain(account.name);
+    await hydrated(page);
+    const nav = mainNav(page);
+    const menu = nav.getByText(account.name, { exact: true });
+    await expect(menu).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+    await menu.click();
+    await expect(nav.getByRole('link', { name: 'User Profile' })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+
+    await nav.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(nav.getByRole('link', { name: 'Sign In' })).toBeVisible();
+    await expect.poll(() => storedUserInfo(page)).toBeNull();
+    await page.goto('/profile');
+    await expect(page).toHaveURL('/login?redirect=%2Fprofile');
+  });
+
   test('/profile shows the account and changes the name without the password', async ({
     page,
     make,

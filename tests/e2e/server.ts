@@ -1,7 +1,12 @@
-/** The server the browser tests use: the production build on a fresh embedded database. */
+/**
+ * The server the browser tests use: the compiled server (`npm start`'s, built here when stale)
+ * on a fresh embedded database with demo content. This process sets the environment, then
+ * becomes plain `node` on the bundle (process.execve), as `npm start` runs it.
+ */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ensureBuild, SERVER_BUNDLE } from '../../scripts/build-state';
 
 process.env.DATA_DIR ??= mkdtempSync(join(tmpdir(), 'patrika-e2e-'));
 process.env.SEED_DEMO ??= '1';
@@ -10,4 +15,7 @@ process.env.SEED_DEMO ??= '1';
 // out of their way (both are tested on their own in tests/integration/api/rate-limits.test.ts).
 process.env.TRUST_PROXY ??= 'loopback';
 process.env.API_RATE_LIMIT ??= '1000000';
-await import('../../server/index');
+ensureBuild({ quiet: true });
+// Node 22.15 and later (the node package this project installs).
+if (!process.execve) throw new Error(`Node ${process.version} cannot execve: run this through npm`);
+process.execve(process.execPath, [process.execPath, '--enable-source-maps', SERVER_BUNDLE]);

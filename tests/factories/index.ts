@@ -2,7 +2,7 @@
  * Test data through the real API (STYLE.md §20): each test file owns its app and database, and
  * builds what it needs with these, overriding only what matters to the test.
  */
-import { MEDIA_VARIANTS_JOB } from '../../server/modules/media/media-service';
+import { MEDIA_VARIANTS_JOB } from '../../server/modules/media/media-deps';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';

@@ -6,7 +6,7 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { jobs } from '../../db/schema/jobs';
-import { MEDIA_VARIANTS_JOB } from '../../server/modules/media/media-service';
+import { MEDIA_VARIANTS_JOB } from '../../server/modules/media/media-deps';
 import { waitUntil } from './wait-until';
 
 /** Runs the due AVIF jobs here too, and waits until none is left undone. */

@@ -1,9 +1,23 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureBuild as ensureProductionBuild, ROOT } from '../../scripts/build-state';
+import {
+  ensureBuild as ensureProductionBuild,
+  ROOT,
+  SERVER_BUNDLE,
+} from '../../scripts/build-state';
 import { waitUntil } from './wait-until';
 
 /** Longer than the server's own 20 s shutdown grace. */
@@ -43,15 +57,64 @@ export const childrenOf = (pid: number) =>
 
 export const tempDataDir = () => mkdtempSync(join(tmpdir(), 'patrika-proc-'));
 
+/** db/migrations, folder and contents: what a migrated embedded database was made from. */
+function migrationsHash(): string {
+  const folder = join(ROOT, 'db', 'migrations');
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const path = join(dir, entry.name);
+      hash.update(entry.name);
+      if (entry.isDirectory()) walk(path);
+      else hash.update(readFileSync(path));
+    }
+  };
+  walk(folder);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * A data folder whose embedded database has every migration applied and nothing else (no
+ * signing key, no content): made once per version of the migrations on this machine, then
+ * copied. Applying the migrations to a new embedded database costs seconds of CPU; a spawned
+ * server whose subject is not its first start begins from a copy instead. A first start, and
+ * what it writes (file modes, seeding), is tested on a folder of its own (`tempDataDir`).
+ */
+export async function migratedDataDir(): Promise<string> {
+  const template = join(tmpdir(), `patrika-migrated-${migrationsHash()}`);
+  if (!existsSync(join(template, 'ready'))) {
+    const making = mkdtempSync(`${template}-making-`);
+    // Imported here: a test that never needs the template never loads the database's code.
+    const { openDatabase } = await import('../../db/client');
+    const { DATA_DIR_LOCK_FILE } = await import('../../db/lock');
+    const database = await openDatabase({ dataDir: making });
+    await database.close();
+    rmSync(join(making, DATA_DIR_LOCK_FILE), { force: true });
+    writeFileSync(join(making, 'ready'), '');
+    try {
+      renameSync(making, template);
+    } catch {
+      // Another worker made it first: theirs serves as well.
+      rmSync(making, { recursive: true, force: true });
+    }
+  }
+  const dir = tempDataDir();
+  cpSync(join(template, 'db'), join(dir, 'db'), { recursive: true });
+  return dir;
+}
+
 /** How a test starts the server: `npm start`'s command itself, or `npm start` (signals go to npm). */
 export type Launcher = 'node' | 'npm';
 
+/** `npm start`'s command: the compiled server on plain node, what readers are served by. */
 const COMMANDS: Record<Launcher, [string, string[]]> = {
-  node: [process.execPath, ['--import', 'tsx', 'server/index.ts']],
+  node: [process.execPath, ['--enable-source-maps', SERVER_BUNDLE]],
   npm: ['npm', ['start', '--silent']],
 };
 
-/** Runs `npm start`'s command (or `npm start` itself) as a real process. */
+/** Runs `npm start`'s command (or `npm start` itself) on a current build, as a real process. */
 export function startProcess(
   env: Record<string, string>,
   launcher: Launcher = 'node',
@@ -61,6 +124,8 @@ export function startProcess(
   output: () => string;
   exited: Promise<number | null>;
 } {
+  // The compiled server is what runs: built from these sources, never an older one.
+  ensureBuild();
   let output = '';
   const [program, programArgs] = COMMANDS[launcher];
   // A umask is the shell's to set: `sh -c 'umask 000; exec node …'`.

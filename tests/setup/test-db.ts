@@ -1,10 +1,21 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
 import { withDatabase } from './global-db';
 
 export const testEngine = () => (process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite');
+
+let pgliteDump: Blob | undefined;
+
+/** The run's migrated embedded database (tests/setup/global-db.ts), read once per worker. */
+function pgliteTemplate(): Blob | undefined {
+  const file = inject('pgliteTemplateFile');
+  if (!file) return undefined;
+  pgliteDump ??= new Blob([readFileSync(file)]);
+  return pgliteDump;
+}
 
 /**
  * A fresh, migrated database owned by one test file: an in-memory PGlite, or on PostgreSQL a
@@ -15,7 +26,11 @@ export async function createTestDatabase(): Promise<Database & { url: string | u
   const templateUrl = inject('pgTemplateUrl');
   const prefix = inject('pgRunPrefix');
   if (!templateUrl || !prefix) {
-    const database = await openDatabase({ dataDir: '', inMemory: true });
+    const database = await openDatabase({
+      dataDir: '',
+      inMemory: true,
+      fromDump: pgliteTemplate(),
+    });
     return { ...database, url: undefined };
   }
   const name = `${prefix}_${randomBytes(4).toString('hex')}`;

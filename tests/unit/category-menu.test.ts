@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shownCategoryName } from '../../common/category-names';
-import { categoryMenu } from '../../server/modules/categories/categories-service';
+import { categoryMenu } from '../../server/modules/categories/category-reads';
 import type { CategoryRow } from '../../server/modules/categories/categories-repository';
 
 let n = 0;

@@ -5,12 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   fastlyServiceUrl,
-  purgeBatch,
   purgeRequests,
   VARNISH_ALL_KEY,
   type PurgeBatch,
   type PurgeTarget,
 } from '../../server/caching/cdn-purge';
+import { purgeBatch } from '../../server/caching/cdn-purger';
 import { ConfigError, loadConfig } from '../../server/env';
 
 const tag = (i: number) => `a:${i.toString(16).padStart(32, '0')}`;

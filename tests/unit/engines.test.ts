@@ -1,10 +1,12 @@
 /*
- * README.md promises that Node.js 20.19 is enough, and a clean `npm ci` on it prints no
- * EBADENGINE warning (issue 14 item 9). npm warns for every installed package whose
- * `engines.node` leaves out the running Node; optional packages that do are skipped instead (a
- * platform binary for a newer Node), so they are allowed. When a dependency moves to a range
- * that leaves out our oldest Node, pin it in package.json's `overrides` or raise
- * `engines.node` and README together.
+ * README.md promises that Node.js 20.19 is enough to install Patrika, and a clean `npm ci` on it
+ * prints no EBADENGINE warning (issue 14 item 9). npm runs on the system's Node, the oldest of
+ * which package.json's `devEngines.runtime` names; Patrika itself runs on the Node 22 that npm
+ * installs (`engines.node`, docs/decisions/048). npm warns for every installed package whose
+ * `engines.node` leaves out the Node npm runs on; optional packages that do are skipped instead
+ * (a platform binary for a newer Node), so they are allowed. When a dependency moves to a range
+ * that leaves out that Node, pin it in package.json's `overrides` or raise
+ * `devEngines.runtime.version` and README together.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,23 +37,26 @@ function refusing(lock: Lock, node: string): string[] {
   });
 }
 
-/** The oldest Node package.json accepts. */
+/** The oldest Node package.json lets npm install on (devEngines.runtime). */
 function oldestNode(): string {
-  const pkg = readJson('package.json') as { engines: { node: string } };
-  const oldest = semver.minVersion(pkg.engines.node);
-  if (!oldest) throw new Error(`engines.node ${pkg.engines.node} accepts no version`);
+  const pkg = readJson('package.json') as {
+    devEngines: { runtime: { name: string; version: string } };
+  };
+  expect(pkg.devEngines.runtime.name).toBe('node');
+  const oldest = semver.minVersion(pkg.devEngines.runtime.version);
+  if (!oldest) throw new Error(`devEngines ${pkg.devEngines.runtime.version} accepts no version`);
   return oldest.version;
 }
 
 describe('engines', () => {
-  it('README names the oldest Node that package.json accepts', () => {
+  it('README names the oldest Node that package.json installs on', () => {
     const [major, minor] = oldestNode().split('.');
     expect(readFileSync(join(root, 'README.md'), 'utf8')).toContain(
       `Node.js ${major}.${minor} or newer`,
     );
   });
 
-  it('every installed package accepts the oldest Node of package.json', () => {
+  it('every installed package accepts the oldest Node npm may install on', () => {
     expect(refusing(readJson('package-lock.json') as Lock, oldestNode())).toEqual([]);
   });
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { HOME_READS, newsFront } from '../../app/features/home/home-lists';
-import { HOME_SECTION_SIZE, NEWS_LATEST_SIZE } from '../../common/articles';
+import { homeReads, newsFront as front6 } from '../../app/features/home/home-lists';
+import { HOME_SECTION_SIZE } from '../../common/articles';
+import { DEFAULT_SETTINGS } from '../../common/settings';
 import type { ArticleCard } from '../../common/schemas/articles';
+import type { HomeSection } from '../../app/components/home-section';
 
 const card = (id: string, imageUrl = `https://images.example.com/${id}.jpg`): ArticleCard => ({
   _id: id,
@@ -21,19 +23,47 @@ const card = (id: string, imageUrl = `https://images.example.com/${id}.jpg`): Ar
   updatedAt: '2025-03-14T08:30:00.000Z',
 });
 const ids = (cards: ArticleCard[]) => cards.map((c) => c._id);
+/** The `latestCount` setting's default: six headlines after the lead (issue 45 item 3). */
+const LATEST = DEFAULT_SETTINGS.latestCount;
+const newsFront = (latest: HomeSection, sections: HomeSection[], live: ArticleCard[]) =>
+  front6(latest, sections, live, LATEST);
 
 describe('the news home’s lists', () => {
-  const newest = Array.from({ length: HOME_READS.news.latest }, (_, i) => card(`n${i}`));
+  const newest = Array.from({ length: homeReads('news', LATEST, 1).latest }, (_, i) =>
+    card(`n${i}`),
+  );
 
-  it('reads the lead and ten headlines, and one card more per section than it shows', () => {
-    expect(HOME_READS.news).toEqual({
-      latest: NEWS_LATEST_SIZE + 1,
-      section: HOME_SECTION_SIZE + 1,
+  it('reads the lead and the latestCount headlines, and enough per section to show three once', () => {
+    expect(LATEST).toBe(6);
+    expect(homeReads('news', LATEST, 3)).toEqual({
+      latest: LATEST + 1,
+      section: LATEST + 1 + 3 * HOME_SECTION_SIZE,
     });
-    expect(HOME_READS.magazine).toEqual({ latest: HOME_SECTION_SIZE, section: HOME_SECTION_SIZE });
+    expect(homeReads('news', 10, 1).latest).toBe(11);
+    expect(homeReads('magazine', LATEST, 3)).toEqual({
+      latest: HOME_SECTION_SIZE,
+      section: HOME_SECTION_SIZE,
+    });
   });
 
-  it('leads with the newest story and lists the next ten; a section leaves the lead out', () => {
+  it('a story appears once: a section leaves out the lead, the headlines and earlier sections (issue 45 item 3)', () => {
+    const first = {
+      key: 'f',
+      title: 'F',
+      articles: [newest[2]!, card('a'), newest[0]!, card('b'), card('c'), card('d')],
+    };
+    const second = { key: 's', title: 'S', articles: [card('a'), card('d'), card('e'), card('f')] };
+    const { front, sections } = newsFront(
+      { key: 'latest', title: 'Latest', articles: newest },
+      [first, second],
+      [],
+    );
+    expect(ids(front.latest)).toEqual(ids(newest.slice(1, 1 + LATEST)));
+    expect(ids(sections[0]!.articles)).toEqual(['a', 'b', 'c']);
+    expect(ids(sections[1]!.articles)).toEqual(['d', 'e', 'f']);
+  });
+
+  it('leads with the newest story and lists the next six; a section leaves the lead out', () => {
     const section = {
       key: 's',
       title: 'S',
@@ -45,7 +75,7 @@ describe('the news home’s lists', () => {
       [],
     );
     expect(front.lead?._id).toBe('n0');
-    expect(ids(front.latest)).toEqual(ids(newest.slice(1, 11)));
+    expect(ids(front.latest)).toEqual(ids(newest.slice(1, 1 + LATEST)));
     expect(ids(sections[0]!.articles)).toEqual(['a', 'b', 'c']);
     // A section without the lead shows its first three.
     const other = { key: 'o', title: 'O', articles: [card('d'), card('e'), card('f'), card('g')] };

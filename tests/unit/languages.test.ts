@@ -11,12 +11,8 @@ import { ArticleInputSchema, LanguageSchema } from '../../common/schemas/article
 import { SearchQuerySchema } from '../../common/schemas/search';
 import { SiteSettingsSchema } from '../../common/settings';
 import { devanagariToGujarati, gujaratiToDevanagari } from '../../common/script-gujarati';
-import {
-  isStopWord,
-  queryTerms,
-  textLexemes,
-  toMatchTsquery,
-} from '../../common/search/search-text';
+import { isStopWord, textLexemes } from '../../common/search/search-text';
+import { queryTerms, toMatchTsquery } from '../../common/search/search-query';
 import { stemGujarati } from '../../common/search/stem-gujarati';
 import { hasMarathiOnlyEnding, stemMarathi } from '../../common/search/stem-marathi';
 import { slugify } from '../../common/slug';

@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { latinKey, looseLatin } from '../../common/search/search-text';
 import { transliterateDevanagari } from '../../common/slug';
-import {
-  latinLineToDevanagari,
-  latinToDevanagari,
-  tokenize,
-} from '../../common/typing/latin-to-devanagari';
+import { latinLineToDevanagari, latinToDevanagari } from '../../common/typing/latin-to-devanagari';
+import { tokenize } from '../../common/typing/latin-letters';
 import { SLOW_TEST } from '../setup/timeouts';
 
 /** A small seeded generator (mulberry32): the same cases every run, on every machine. */

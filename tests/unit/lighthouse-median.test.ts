@@ -5,6 +5,7 @@ import {
   medianRun,
   type CalibratedRun,
   type Verdict,
+  verdictOf,
 } from '../../scripts/lighthouse';
 
 /** A run with this performance score and calibration verdict (all medianRun reads of it). */
@@ -49,5 +50,28 @@ describe('a page is judged by the median of three judged runs (scripts/lighthous
     const never = await judgedPerformance(async () => (starved++, run(0.5, 'starved')));
     expect(starved).toBe(MAX_RUNS);
     expect(never.median).toBeUndefined();
+  });
+});
+
+describe('a run is judged against the slowest and the fastest benchmark around it', () => {
+  it('calls a steady host calibrated', () => {
+    // 1,300 asks for a slowdown of 3 (Lighthouse's calculator).
+    expect(verdictOf(3, [1300, 1290, 1320])).toBe('calibrated');
+  });
+
+  it('does not let a failure stand when Lighthouse measured a slower host than the run was calibrated for', () => {
+    // From CI: slowdown 9.88 for 2,903 before the run, Lighthouse's own 1,294 just before the page load.
+    expect(verdictOf(9.88, [2903, 1294, 2733])).toBe('over-throttled');
+  });
+
+  it('does not let a pass stand when the host was faster than calibrated for', () => {
+    // From CI: slowdown 1.82 for 683 before, then 1,027 and 1,752.
+    expect(verdictOf(1.82, [683, 1027, 1752])).toBe('under-throttled');
+  });
+
+  it('judges nothing from a host whose speed moved across the whole range, or a starved one', () => {
+    expect(verdictOf(3, [400, 1300, 4000])).toBe('unsteady');
+    expect(verdictOf(1, [120, 900, 900])).toBe('starved');
+    expect(verdictOf(undefined, [900, 900, 900])).toBe('starved');
   });
 });

@@ -121,6 +121,9 @@ describe('isCacheable', () => {
     expect(isCacheable(req('/news/some-story', { cookie: 'other=1' }))).toBe(true);
     // Not the session's cookie, however close: names are exact and case-sensitive.
     expect(isCacheable(req('/', { cookie: 'PATRIKA_TOKEN=x; xpatrika_token=y' }))).toBe(true);
+    // A reader's own session reads the shared pages (issue 37 item 1).
+    expect(isCacheable(req('/news/some-story', { cookie: 'patrika_reader=x' }))).toBe(true);
+    expect(isCacheable(req('/profile', { cookie: 'patrika_reader=x' }))).toBe(false);
   });
   it('never takes signed-in readers, writes or private pages', () => {
     expect(isCacheable(req('/', { cookie: 'a=1; patrika_token=x' }))).toBe(false);

@@ -1,20 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { articleSearchColumns } from '../../common/search/search-document';
 import {
-  clusterSteps,
   indexedStemKeys,
-  knownBoundary,
   looseLatin,
-  markMatches,
   normaliseText,
-  queryTerms,
-  snippet,
   textLexemes,
+  wordLexemes,
+} from '../../common/search/search-text';
+import {
+  clusterSteps,
+  knownBoundary,
+  markMatches,
+  snippet,
+} from '../../common/search/search-snippet';
+import {
+  queryTerms,
   toMatchTsquery,
   toTsquery,
-  wordLexemes,
   type QueryTerm,
-} from '../../common/search/search-text';
+} from '../../common/search/search-query';
 import { stemEnglish } from '../../common/search/stem-english';
 import { FINDS, MISSES } from '../fixtures/search-pairs';
 import { seededRandom } from '../setup/seeded-random';

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { transliterateDevanagari } from '../../common/slug';
-import { normaliseText, queryTerms, textLexemes } from '../../common/search/search-text';
+import { normaliseText, textLexemes } from '../../common/search/search-text';
+import { queryTerms } from '../../common/search/search-query';
 import { englishReading, foldKey, stemHindi, stemLatinKey } from '../../common/search/stem-hindi';
 import { seededRandom } from '../setup/seeded-random';
 

@@ -8,10 +8,11 @@ describe('session tokens', () => {
   const tokens = createTokens(secret, at('2026-11-01T10:00:00Z'));
 
   it('verifies what it signed, and nothing else', async () => {
-    const token = await tokens.sign({ sub: 'user-1', tv: 3 });
+    const token = await tokens.sign({ sub: 'user-1', tv: 3, sid: 'session-1' });
     expect(await tokens.verify(token)).toEqual({
       sub: 'user-1',
       tv: 3,
+      sid: 'session-1',
       expiresAt: new Date('2026-11-08T10:00:00Z'),
     });
     const [header, payload, signature] = token.split('.') as [string, string, string];

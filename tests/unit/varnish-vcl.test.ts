@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { VARNISH_ALL_KEY } from '../../server/caching/cdn-purge';
-import { PUBLIC_PAGE_CACHE_CONTROL } from '../../server/caching/http-caching';
-import { AUTH_COOKIE } from '../../server/plugins/auth';
+import { PRIVATE_PREFIXES, PUBLIC_PAGE_CACHE_CONTROL } from '../../server/caching/http-caching';
+import { AUTH_COOKIE, READER_COOKIE } from '../../server/plugins/auth';
 import { findVarnishd, VARNISH_VCL, vclFor } from '../setup/varnish';
 import { SLOW_TEST } from '../setup/timeouts';
 
@@ -26,6 +26,12 @@ describe('docs/deploy/varnish.vcl', SLOW_TEST, () => {
     expect(vcl).toContain(`beresp.http.Surrogate-Key + " ${VARNISH_ALL_KEY}"`);
     const swr = /stale-while-revalidate=(\d+)/.exec(PUBLIC_PAGE_CACHE_CONTROL)?.[1];
     expect(vcl).toContain(`set req.grace = ${swr}s;`);
+  });
+
+  it('passes the pages Patrika never keeps, and lets a reader’s session read shared pages', () => {
+    const line = /req\.url ~ "\^\/\(([^)]+)\)\(\[\/\.\?\]\|\$\)"/.exec(vcl);
+    expect(line?.[1]?.split('|').map((p) => `/${p}`)).toEqual(PRIVATE_PREFIXES);
+    expect(vcl).not.toContain(`${READER_COOKIE}[ \\t]*=`);
   });
 
   it('the tests run it as shipped, with only the backend’s port changed', () => {

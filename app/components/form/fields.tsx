@@ -168,15 +168,23 @@ export function SubmitButton({
   busyText,
   disabled,
   className = 'btn btn-primary',
+  'aria-describedby': describedBy,
 }: {
   children: ReactNode;
   busyText?: string;
   disabled?: boolean;
   className?: string;
+  /** The text that says why it is disabled. */
+  'aria-describedby'?: string | undefined;
 }) {
   const { isSubmitting } = useFormState();
   return (
-    <button type="submit" className={className} disabled={isSubmitting || disabled}>
+    <button
+      type="submit"
+      className={className}
+      disabled={isSubmitting || disabled}
+      aria-describedby={describedBy}
+    >
       {isSubmitting && busyText ? busyText : children}
     </button>
   );

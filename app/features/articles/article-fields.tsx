@@ -1,23 +1,36 @@
 import { useRef, type ChangeEvent } from 'react';
-import { useController, useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { LANGUAGES } from '../../../common/languages';
 import { titleSlug } from '../../../common/title-slug';
 import type { Category } from '../../../common/schemas/categories';
-import { controlProps, Field } from '../../components/field';
-import {
-  FormCheckbox,
-  FormSelect,
-  FormTextField,
-  useFieldError,
-} from '../../components/form/fields';
+import { FormCheckbox, FormSelect, FormTextField } from '../../components/form/fields';
 import { useAdminCopy } from '../../copy/admin-language';
 import { HindiTypingFor } from '../typing/hindi-typing';
 import type { ArticleFormValues } from './article-form-values';
+import { CoAuthorsField } from './co-authors-field';
 import type { AuthorOption } from './use-article-options';
 
 /**
- * The first rows of the article form (SPEC.md §2): title, slug, author, category, status and
- * language. A new article's slug follows its title until someone changes the slug by hand.
+ * The article's title (SPEC.md §2), the form's first field. A new article's slug follows its
+ * title until someone changes the slug by hand.
+ */
+export function TitleField({ editing }: { editing: boolean }) {
+  const t = useAdminCopy();
+  const followTitle = useSlugFollowingTitle(editing);
+  return (
+    <FormTextField
+      name="name"
+      label={t.form.title}
+      wrapperClassName="col-12"
+      onChange={followTitle}
+      addon={<HindiTypingFor inputId="name" />}
+    />
+  );
+}
+
+/**
+ * The rows after the title, the text and the image (issue 45 item 2): slug, author, category,
+ * status, language, bylines, credit and when it goes out.
  */
 export function ArticleFields({
   editing,
@@ -38,7 +51,6 @@ export function ArticleFields({
   timeZone: string;
 }) {
   const t = useAdminCopy();
-  const followTitle = useSlugFollowingTitle(editing);
   const [status, when] = useWatch<ArticleFormValues, ['status', 'when']>({
     name: ['status', 'when'],
   });
@@ -46,17 +58,10 @@ export function ArticleFields({
   return (
     <>
       <FormTextField
-        name="name"
-        label={t.form.title}
-        wrapperClassName="col-md-6"
-        onChange={followTitle}
-        addon={<HindiTypingFor inputId="name" />}
-      />
-      <FormTextField
         name="slug"
         label={t.form.slug}
         hint={editing ? t.form.slugEditHelp : t.form.slugHelp}
-        wrapperClassName="col-md-6"
+        wrapperClassName="col-md-4"
       />
       <AuthorSelect canPickAuthor={canPickAuthor} myName={myName} authors={authors} />
       <CategorySelect categories={categories} />
@@ -80,7 +85,7 @@ export function ArticleFields({
           </option>
         ))}
       </FormSelect>
-      <CoAuthorsSelect authors={authors} />
+      <CoAuthorsField authors={authors} />
       <FormTextField
         name="credit"
         label={t.form.credit}
@@ -142,46 +147,6 @@ function AuthorSelect({
         ))
       )}
     </FormSelect>
-  );
-}
-
-/**
- * The further bylines (issue 26 item 4): any writer but the first byline, several at once.
- * Any writer may name colleagues; the server keeps an author among the bylines.
- */
-function CoAuthorsSelect({ authors }: { authors: AuthorOption[] | null }) {
-  const t = useAdminCopy();
-  const { field } = useController<ArticleFormValues, 'coAuthors'>({ name: 'coAuthors' });
-  const main = useWatch<ArticleFormValues, 'author'>({ name: 'author' });
-  const error = useFieldError('authors');
-  return (
-    <Field
-      id="coAuthors"
-      label={t.form.coAuthors}
-      hint={t.form.coAuthorsHelp}
-      error={error}
-      className="col-md-4"
-    >
-      <select
-        {...controlProps('coAuthors', 'form-select', t.form.coAuthorsHelp, error)}
-        multiple
-        size={4}
-        disabled={authors === null}
-        value={field.value}
-        onChange={(event) =>
-          field.onChange([...event.target.selectedOptions].map((option) => option.value))
-        }
-        onBlur={field.onBlur}
-      >
-        {(authors ?? [])
-          .filter((a) => a._id !== main)
-          .map((a) => (
-            <option key={a._id} value={a._id}>
-              {a.name}
-            </option>
-          ))}
-      </select>
-    </Field>
   );
 }
 

@@ -9,7 +9,7 @@ import { SubmitButton } from '../../components/form/fields';
 import { SchemaForm, useSchemaForm } from '../../components/form/schema-form';
 import { useAdminCopy, useAdminInterface } from '../../copy/admin-language';
 import { formatClock, formatZoned } from '../../../common/time-zone';
-import { ArticleFields } from './article-fields';
+import { ArticleFields, TitleField } from './article-fields';
 import {
   articleFormSchema,
   articleToForm,
@@ -79,7 +79,11 @@ export function ArticleForm({
       <EditorsPresent editors={editors} />
       <VersionChoices draft={draft} serverDraft={serverDraft} saving={saving} timeZone={timeZone} />
       {article && <ReviewNote note={article.reviewNote} />}
+      {/* The story first (issue 45 item 2): title, text and image, then the rest. */}
       <div className="row g-3">
+        <TitleField editing={article !== null} />
+        <DescriptionField />
+        <ImageField key={saving.imageKey} />
         <ArticleFields
           mayPublish={mayPublish}
           timeZone={timeZone}
@@ -90,10 +94,8 @@ export function ArticleForm({
           authors={authors}
         />
         <TranslationField editingId={article?._id ?? null} />
-        <ImageField key={saving.imageKey} />
-        <MetaFields />
         <TagsField />
-        <DescriptionField />
+        <MetaFields />
       </div>
       <SaveRow
         editing={article !== null}
@@ -161,9 +163,19 @@ function SaveRow({
   const { t, lang } = useAdminInterface();
   return (
     <div className="d-flex flex-wrap align-items-center gap-3">
-      <SubmitButton busyText={t.form.saving} disabled={disabled}>
+      <SubmitButton
+        busyText={t.form.saving}
+        disabled={disabled}
+        aria-describedby={disabled ? 'submit-missing' : undefined}
+      >
         {editing ? t.form.update : t.form.submit}
       </SubmitButton>
+      {/* A disabled button says why (issue 45 item 2), next to it. */}
+      {disabled && (
+        <span id="submit-missing" className="small text-body-secondary">
+          {t.form.needsImage}
+        </span>
+      )}
       {savedAt && (
         <span className="small text-success fw-semibold" role="status">
           {t.form.savedAt(formatClock(savedAt, timeZone))}

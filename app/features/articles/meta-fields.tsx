@@ -5,22 +5,36 @@ import { useAdminCopy } from '../../copy/admin-language';
 import { RichTextEditor } from '../editor/rich-text-editor';
 import type { ArticleFormValues } from './article-form-values';
 
-/** Meta title and keywords beside the image, the meta description under them (SPEC.md §2). */
+/**
+ * Meta title, keywords and description (SPEC.md §2), folded under "Search and sharing" at the
+ * end of the form (issue 45 item 2): a writer meets the story's fields first. The fold opens by
+ * itself when the server refuses one of them, so the message is seen.
+ */
 export function MetaFields() {
   const t = useAdminCopy();
+  const refused = [
+    useFieldError('metaTitle'),
+    useFieldError('metaKeywords'),
+    useFieldError('metaDescription'),
+  ].some(Boolean);
   return (
-    <>
-      <div className="col-md-6 vstack gap-2">
-        <FormTextField name="metaTitle" label={t.form.metaTitle} />
-        <FormTextField name="metaKeywords" label={t.form.metaKeywords} />
+    <details className="col-12 search-and-sharing" open={refused || undefined}>
+      <summary className="fw-semibold mb-2">{t.form.searchAndSharing}</summary>
+      <div className="row g-3">
+        <FormTextField name="metaTitle" label={t.form.metaTitle} wrapperClassName="col-md-6" />
+        <FormTextField
+          name="metaKeywords"
+          label={t.form.metaKeywords}
+          wrapperClassName="col-md-6"
+        />
+        <FormTextArea
+          name="metaDescription"
+          label={t.form.metaDescription}
+          wrapperClassName="col-12"
+          rows={3}
+        />
       </div>
-      <FormTextArea
-        name="metaDescription"
-        label={t.form.metaDescription}
-        wrapperClassName="col-12"
-        rows={3}
-      />
-    </>
+    </details>
   );
 }
 

@@ -1,6 +1,17 @@
 import type { MetaDescriptor } from 'react-router';
 import { LANGUAGE_REGISTRY, LANGUAGES, type Language } from '../../../common/languages';
-import type { ShareImage } from './share-image';
+
+/**
+ * The picture of a page's social card, absolute, with its size when known (issue 12 item 5).
+ * Declared here, beside its tags: share-image.ts, which makes it, imports this file, and this
+ * file imports no other of this folder (no import circle).
+ */
+export interface ShareImage {
+  url: string;
+  width?: number | undefined;
+  height?: number | undefined;
+  alt: string;
+}
 
 /** Open Graph locales of the registry's languages. */
 const OG_LOCALES = Object.fromEntries(

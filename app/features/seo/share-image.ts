@@ -2,16 +2,8 @@ import type { CropRatio } from '../../../common/articles';
 import type { AppServices } from '../../../common/services';
 import type { SiteSettings } from '../../../common/settings';
 import { sentMediaUrl } from '../../../common/media';
-import { absoluteUrl } from './meta';
+import { absoluteUrl, type ShareImage } from './meta';
 import { LOGO_PATH, LOGO_SIZE } from './structured-data';
-
-/** The picture of a page's social card, absolute, with its size when known (issue 12 item 5). */
-export interface ShareImage {
-  url: string;
-  width?: number | undefined;
-  height?: number | undefined;
-  alt: string;
-}
 
 /**
  * A page's share image, for its loader: the page's own image when it has one (an upload as its

@@ -11,6 +11,8 @@ const slugList = (text: string) =>
 /** The /admin/settings form: the server's SiteSettingsSchema, the slug list as one text. */
 export const SettingsFormSchema = SiteSettingsSchema.extend({
   homeSectionSlugs: z.string().transform(slugList).pipe(SiteSettingsSchema.shape.homeSectionSlugs),
+  // A select's value is text.
+  latestCount: z.coerce.number().pipe(SiteSettingsSchema.shape.latestCount),
 });
 export type SettingsFormValues = z.input<typeof SettingsFormSchema>;
 

@@ -78,7 +78,7 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
     <>
       <div className="d-flex justify-content-between align-items-center mb-3">
         <h1 className="h3 mb-0">{t.articles.title}</h1>
-        <Link to="/admin/add-article/" className="btn btn-primary">
+        <Link to="/admin/add-article" className="btn btn-primary">
           {t.articles.add}
         </Link>
       </div>

@@ -1,5 +1,6 @@
 import { AdminRouteError } from '../../components/admin/route-error';
-import { Link, useOutletContext, useSearchParams } from 'react-router';
+import { Suspense, type ReactNode } from 'react';
+import { Await, Link, useOutletContext, useSearchParams } from 'react-router';
 import { hasRole } from '../../../common/roles';
 import type { Dashboard as DashboardNumbers, Stats } from '../../../common/schemas/stats';
 import { formatZoned } from '../../../common/time-zone';
@@ -12,7 +13,17 @@ import { requireScreen } from '../../features/session/screen-guard';
 import { WELCOME_PARAM } from '../../features/session/use-sign-in';
 import type { Route } from './+types/dashboard';
 
-type DashboardData = ({ stats: Stats } | { own: number }) & { dashboard: DashboardNumbers };
+/**
+ * What the dashboard shows, each part a promise of its own (issue 45 item 8): the frame shows at
+ * once and each panel fills as its answer comes.
+ */
+interface DashboardData {
+  dashboard: Promise<DashboardNumbers>;
+  /** The site's numbers, for editors and administrators. */
+  stats: Promise<Stats> | null;
+  /** How many articles an author has. */
+  own: Promise<number> | null;
+}
 
 /** The role comes from the server: someone promoted a minute ago sees the right dashboard. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -23,22 +34,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 /**
  * Editors and administrators see the site's numbers; authors see how many articles they have.
  * The morning meeting's part (views, top articles, queue, scheduled, drafts) is scoped by the
- * server from the role it reads for that call (issue 9 item 9).
+ * server from the role it reads for that call (issue 9 item 9). Nothing is awaited but the
+ * role: the panels wait for their own answers.
  */
 export async function clientLoader({
   serverLoader,
 }: Route.ClientLoaderArgs): Promise<DashboardData> {
   const { role } = await serverLoader();
   const dashboard = adminApi<DashboardNumbers>('/api/stats/dashboard');
-  if (hasRole(role, 'editor')) {
-    const [stats, numbers] = await Promise.all([adminApi<Stats>('/api/stats'), dashboard]);
-    return { stats, dashboard: numbers };
-  }
-  const [list, numbers] = await Promise.all([
-    adminApi<{ totalArticles: number }>('/api/articles/admin-article?page=1&limit=1'),
-    dashboard,
-  ]);
-  return { own: list.totalArticles, dashboard: numbers };
+  if (hasRole(role, 'editor'))
+    return { dashboard, stats: adminApi<Stats>('/api/stats'), own: null };
+  const own = adminApi<{ totalArticles: number }>('/api/articles/admin-article?page=1&limit=1');
+  return { dashboard, stats: null, own: own.then((list) => list.totalArticles) };
 }
 
 clientLoader.hydrate = true as const;
@@ -46,6 +53,31 @@ clientLoader.hydrate = true as const;
 export function HydrateFallback() {
   const t = useAdminCopy();
   return <p>{t.loading}</p>;
+}
+
+/** A panel's place while its answer comes, and what it says if none comes. */
+function Panel<T>({
+  resolve,
+  children,
+}: {
+  resolve: Promise<T>;
+  children: (value: T) => ReactNode;
+}) {
+  const t = useAdminCopy();
+  return (
+    <Suspense
+      fallback={
+        <p className="text-body-secondary" role="status">
+          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+          {t.loading}
+        </p>
+      }
+    >
+      <Await resolve={resolve} errorElement={<p role="alert">{t.dashboard.panelFailed}</p>}>
+        {children}
+      </Await>
+    </Suspense>
+  );
 }
 
 function Counter({ label, value }: { label: string; value: number }) {
@@ -202,7 +234,7 @@ function MorningMeeting({ d, me }: { d: DashboardNumbers; me: SessionUser }) {
                         a.name
                       )}{' '}
                       <span className="text-body-secondary small">
-                        {`· ${a.views.toLocaleString(locale)} ${t.dashboard.views.toLowerCase()}`}
+                        {`· ${t.dashboard.viewCount(a.views, locale)}`}
                       </span>
                     </li>
                   ))}
@@ -244,7 +276,7 @@ function MorningMeeting({ d, me }: { d: DashboardNumbers; me: SessionUser }) {
  * The first administrator lands here from sign-up (?welcome=1) on an empty site: what it now
  * is, and what to do first (issue 14 item 7). Closing it drops the parameter.
  */
-function Welcome({ name }: { name: string }) {
+function Welcome({ name, stats }: { name: string; stats: Stats }) {
   const t = useAdminCopy();
   const [, setParams] = useSearchParams();
   return (
@@ -252,13 +284,16 @@ function Welcome({ name }: { name: string }) {
       <h2 id="welcome-title" className="h5">
         {t.welcome.title(name)}
       </h2>
-      <p className="mb-2">{t.welcome.intro}</p>
+      <p className="mb-2">{stats.categories === 0 ? t.welcome.intro : t.welcome.introHas}</p>
+      {/* What the site already has is not asked for again (issue 45 item 8). */}
       <ol className="mb-0">
-        <li>
-          <Link to="/admin/categories" className="alert-link">
-            {t.welcome.categories}
-          </Link>
-        </li>
+        {stats.categories === 0 && (
+          <li>
+            <Link to="/admin/categories" className="alert-link">
+              {t.welcome.categories}
+            </Link>
+          </li>
+        )}
         <li>
           <Link to="/admin/settings" className="alert-link">
             {t.welcome.settings}
@@ -266,7 +301,7 @@ function Welcome({ name }: { name: string }) {
         </li>
         <li>
           <Link to="/admin/add-article" className="alert-link">
-            {t.welcome.article}
+            {stats.articles === 0 ? t.welcome.article : t.welcome.nextArticle}
           </Link>
         </li>
       </ol>
@@ -293,32 +328,42 @@ export default function Dashboard({ loaderData }: { loaderData: DashboardData })
   const me = useOutletContext<SessionUser>();
   const [params] = useSearchParams();
   const welcome = params.get(WELCOME_PARAM) === '1' && hasRole(me.role, 'administrator');
+  const { stats, own } = loaderData;
   return (
     <>
       <h1 className="h3 mb-4">{t.dashboard.title}</h1>
-      {welcome && <Welcome name={me.name} />}
+      {welcome && stats && (
+        <Panel resolve={stats}>{(s) => <Welcome name={me.name} stats={s} />}</Panel>
+      )}
       {hasRole(me.role, 'editor') && <BreakingDesk />}
       {hasRole(me.role, 'editor') && <PushDesk />}
-      <MorningMeeting d={loaderData.dashboard} me={me} />
-      {'stats' in loaderData ? (
-        <>
-          <div className="row g-3">
-            <Counter label={t.dashboard.categories} value={loaderData.stats.categories} />
-            <Counter label={t.dashboard.articles} value={loaderData.stats.articles} />
-            <Counter label={t.dashboard.published} value={loaderData.stats.published} />
-            <Counter label={t.dashboard.scheduledCount} value={loaderData.stats.scheduled} />
-            <Counter label={t.dashboard.drafts} value={loaderData.stats.drafts} />
-            <Counter label={t.dashboard.users} value={loaderData.stats.users} />
-            <Counter label={t.dashboard.views} value={loaderData.stats.views} />
-          </div>
-        </>
-      ) : (
-        <div className="row g-3">
-          <Counter label={t.dashboard.yourArticles} value={loaderData.own} />
-          <p className="text-body-secondary">{me.name}</p>
-        </div>
+      <Panel resolve={loaderData.dashboard}>{(d) => <MorningMeeting d={d} me={me} />}</Panel>
+      {stats && (
+        <Panel resolve={stats}>
+          {(s) => (
+            <div className="row g-3">
+              <Counter label={t.dashboard.categories} value={s.categories} />
+              <Counter label={t.dashboard.articles} value={s.articles} />
+              <Counter label={t.dashboard.published} value={s.published} />
+              <Counter label={t.dashboard.scheduledCount} value={s.scheduled} />
+              <Counter label={t.dashboard.drafts} value={s.drafts} />
+              <Counter label={t.dashboard.users} value={s.users} />
+              <Counter label={t.dashboard.views} value={s.views} />
+            </div>
+          )}
+        </Panel>
       )}
-      <ViewsChart days={loaderData.dashboard.viewsPerDay} />
+      {own && (
+        <Panel resolve={own}>
+          {(n) => (
+            <div className="row g-3">
+              <Counter label={t.dashboard.yourArticles} value={n} />
+              <p className="text-body-secondary">{me.name}</p>
+            </div>
+          )}
+        </Panel>
+      )}
+      <Panel resolve={loaderData.dashboard}>{(d) => <ViewsChart days={d.viewsPerDay} />}</Panel>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Dropdown, Offcanvas } from 'react-bootstrap';
 import { hasRole } from '../../../common/roles';
@@ -11,6 +11,7 @@ import { api } from '../../features/api/client';
 import { pageTitle } from '../../features/seo/meta';
 import { useMediaCopy } from '../../features/media/use-media-copy';
 import { requireScreen } from '../../features/session/screen-guard';
+import { initialsOf } from '../../features/session/initials';
 import { clearUserInfo, readUserInfo } from '../../features/session/user-info';
 import type { Route } from './+types/layout';
 import type { PageHandle, RootData } from '../../root';
@@ -128,6 +129,10 @@ function SidebarUser({ me, site }: { me: SessionUser; site: SiteBrand }) {
       className="d-flex align-items-center gap-2 text-white text-decoration-none mb-3"
     >
       <SiteMark site={site} />
+      {/* Who is signed in, at a glance (issue 45 item 8); the name is written beside it. */}
+      <span className="admin-initials" aria-hidden="true">
+        {initialsOf(me.name)}
+      </span>
       <span>
         <span className="d-block fw-semibold">{me.name}</span>
         <small className="online-text">
@@ -135,6 +140,21 @@ function SidebarUser({ me, site }: { me: SessionUser; site: SiteBrand }) {
         </small>
       </span>
     </Link>
+  );
+}
+
+/** One link of the sidebar, marked while its screen is shown. */
+function MenuItem({ to, lang, children }: { to: string; lang?: string; children: ReactNode }) {
+  return (
+    <li className="nav-item">
+      <NavLink
+        to={to}
+        lang={lang}
+        className={({ isActive }) => `nav-link text-white${isActive ? ' active bg-primary' : ''}`}
+      >
+        {children}
+      </NavLink>
+    </li>
   );
 }
 
@@ -150,8 +170,6 @@ function SidebarLinks({
 }) {
   const t = useAdminCopy();
   const media = useMediaCopy();
-  const link = ({ isActive }: { isActive: boolean }) =>
-    `nav-link text-white${isActive ? ' active bg-primary' : ''}`;
   return (
     // Clicks on the links bubble here: whichever was chosen, the panel closes.
     <nav
@@ -163,47 +181,24 @@ function SidebarLinks({
     >
       <SidebarUser me={me} site={site} />
       <ul className="nav nav-pills flex-column gap-1">
-        <li className="nav-item">
-          <NavLink to="/admin/dashboard" className={link}>
-            {t.nav.dashboard}
-          </NavLink>
-        </li>
-        <li className="nav-item">
-          <NavLink to="/admin/articles" className={link}>
-            {t.nav.articles}
-          </NavLink>
-        </li>
-        <li className="nav-item">
-          <NavLink to="/admin/media" className={link} lang={media.lang}>
-            {media.m.nav}
-          </NavLink>
-        </li>
+        <MenuItem to="/admin/dashboard">{t.nav.dashboard}</MenuItem>
+        <MenuItem to="/admin/analytics">{t.nav.analytics}</MenuItem>
+        <MenuItem to="/admin/articles">{t.nav.articles}</MenuItem>
+        <MenuItem to="/admin/media" lang={media.lang}>
+          {media.m.nav}
+        </MenuItem>
         {hasRole(me.role, 'editor') && (
           <>
-            <li className="nav-item">
-              <NavLink to="/admin/categories" className={link}>
-                {t.nav.categories}
-              </NavLink>
-            </li>
-            <li className="nav-item">
-              <NavLink to="/admin/sitemap" className={link}>
-                {t.nav.sitemap}
-              </NavLink>
-            </li>
+            <MenuItem to="/admin/categories">{t.nav.categories}</MenuItem>
+            <MenuItem to="/admin/sitemap">{t.nav.sitemap}</MenuItem>
           </>
         )}
         {hasRole(me.role, 'administrator') && (
           <>
-            <li className="nav-item">
-              <NavLink to="/admin/users" className={link}>
-                {t.nav.users}
-              </NavLink>
-            </li>
-            <li className="nav-item">
-              <NavLink to="/admin/settings" className={link}>
-                {t.nav.settings}
-              </NavLink>
-            </li>
+            <MenuItem to="/admin/users">{t.nav.users}</MenuItem>
+            <MenuItem to="/admin/settings">{t.nav.settings}</MenuItem>
+            <MenuItem to="/admin/audit">{t.nav.audit}</MenuItem>
+            <MenuItem to="/admin/subscribers">{t.nav.subscribers}</MenuItem>
           </>
         )}
         <li className="nav-item">

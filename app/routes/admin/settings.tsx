@@ -1,7 +1,14 @@
 import { AdminRouteError } from '../../components/admin/route-error';
 import { useRevalidator } from 'react-router';
 import { toast } from 'react-toastify';
-import { HOME_LAYOUTS, UI_LANGUAGES, type SiteSettings } from '../../../common/settings';
+import {
+  HOME_LAYOUTS,
+  LATEST_COUNT_MAX,
+  LATEST_COUNT_MIN,
+  TWO_FACTOR_POLICIES,
+  UI_LANGUAGES,
+  type SiteSettings,
+} from '../../../common/settings';
 import {
   FormCheckbox,
   FormSelect,
@@ -19,8 +26,15 @@ import {
   type ImageSetting,
 } from '../../features/settings/image-setting-field';
 import { SettingsFormSchema, toSettingsForm } from '../../features/settings/settings-form';
+import { FediverseSettings } from '../../features/settings/fediverse-settings';
 import type { Route } from './+types/settings';
 import { staffLanguageOf } from '../../../common/languages';
+
+/** The choices of the news home's number of headlines (issue 45 item 3). */
+const LATEST_COUNTS = Array.from(
+  { length: LATEST_COUNT_MAX - LATEST_COUNT_MIN + 1 },
+  (_, i) => LATEST_COUNT_MIN + i,
+);
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   await requireScreen(context, request, 'administrator');
@@ -121,24 +135,63 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
             </option>
           ))}
         </FormSelect>
+        <HomeChoices />
+        <FediverseSettings />
         <FormSelect
-          name="homeLayout"
-          id="s-homeLayout"
-          label={t.settings.fields.homeLayout}
-          hint={t.settings.hints.homeLayout}
+          name="twoFactorRequired"
+          id="s-twoFactorRequired"
+          label={t.settings.fields.twoFactorRequired}
+          hint={t.settings.hints.twoFactorRequired}
           wrapperClassName="col-md-6"
-          // One layout is always chosen, as with the language above.
           required={false}
         >
-          {HOME_LAYOUTS.map((layout) => (
-            <option key={layout} value={layout}>
-              {t.settings.homeLayouts[layout]}
+          {TWO_FACTOR_POLICIES.map((policy) => (
+            <option key={policy} value={policy}>
+              {t.settings.twoFactorPolicies[policy]}
             </option>
           ))}
         </FormSelect>
       </div>
       <SubmitButton className="btn btn-primary mt-4">{t.settings.save}</SubmitButton>
     </SchemaForm>
+  );
+}
+
+/** How the home page is laid out, and how many headlines the news home lists. */
+function HomeChoices() {
+  const t = useAdminCopy();
+  return (
+    <>
+      <FormSelect
+        name="homeLayout"
+        id="s-homeLayout"
+        label={t.settings.fields.homeLayout}
+        hint={t.settings.hints.homeLayout}
+        wrapperClassName="col-md-6"
+        // One layout is always chosen, as with the language above.
+        required={false}
+      >
+        {HOME_LAYOUTS.map((layout) => (
+          <option key={layout} value={layout}>
+            {t.settings.homeLayouts[layout]}
+          </option>
+        ))}
+      </FormSelect>
+      <FormSelect
+        name="latestCount"
+        id="s-latestCount"
+        label={t.settings.fields.latestCount}
+        hint={t.settings.hints.latestCount}
+        wrapperClassName="col-md-6"
+        required={false}
+      >
+        {LATEST_COUNTS.map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </FormSelect>
+    </>
   );
 }
 

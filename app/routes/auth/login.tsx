@@ -1,4 +1,7 @@
+import { useState } from 'react';
 import { Link, redirect, useSearchParams } from 'react-router';
+import { staffLanguageOf } from '../../../common/languages';
+import type { TwoFactorChallenge } from '../../../common/schemas/second-factors';
 import { resetPath } from '../../../common/paths';
 import { isStaff } from '../../../common/roles';
 import { SignInSchema, type UserInfo } from '../../../common/schemas/users';
@@ -10,8 +13,13 @@ import { api } from '../../features/api/client';
 import { pageTitle } from '../../features/seo/meta';
 import { safeRedirect } from '../../features/session/user-info';
 import { useSignedIn } from '../../features/session/use-sign-in';
+import { SecondStepForm } from '../../features/session/second-step-form';
+import { twoStepCopy } from '../../copy/two-step';
+import { EmailLinkForm } from '../../features/session/email-link-form';
 import type { Route } from './+types/login';
 import type { PageHandle } from '../../root';
+
+const LINK_REFUSALS = ['email_link.unknown', 'email_link.used', 'email_link.expired'] as const;
 
 /** SPEC.md §2: default target /admin/dashboard (readers, who cannot use it, go home). */
 const defaultTarget = (role: string | undefined) =>
@@ -41,19 +49,50 @@ export default function Login() {
   const [params] = useSearchParams();
   const redirectParam = params.get('redirect');
   const signedIn = useSignedIn();
-  const { t, lang } = useInterface();
+  const { t, lang, say } = useInterface();
   const form = useSchemaForm(SignInSchema, { email: '', password: '' });
+  // A sign-in link that could not sign in came here to say why (`/auth/email-link/{token}`).
+  const linkRefused = LINK_REFUSALS.find((c) => c === `email_link.${params.get('emailLink')}`);
+  // A right password of a person with a second factor answers a step token (issue 40 item 1).
+  const [stepToken, setStepToken] = useState<string | undefined>();
+  const done = (info: UserInfo) =>
+    signedIn(info, safeRedirect(redirectParam, defaultTarget(info.role)));
+
+  if (stepToken)
+    return (
+      <main id="main" className="container py-5 auth-page" lang={lang}>
+        <h1 className="h3 mb-4">{t.auth.signInTitle}</h1>
+        {/* The back office's languages: English on a site in another (common/languages.ts). */}
+        <SecondStepForm
+          lang={staffLanguageOf(lang)}
+          token={stepToken}
+          t={twoStepCopy[staffLanguageOf(lang)]}
+          busyText={t.auth.working}
+          onSignedIn={done}
+          onStartAgain={() => setStepToken(undefined)}
+        />
+      </main>
+    );
 
   return (
     <main id="main" className="container py-5 auth-page" lang={lang}>
       <h1 className="h3 mb-4">{t.auth.signInTitle}</h1>
+      {linkRefused && (
+        <p className="alert alert-warning" role="alert">
+          {say({ code: linkRefused, message: '' })}
+        </p>
+      )}
       <SchemaForm
         form={form}
         limits={SignInSchema}
         className="vstack gap-3"
         onSubmit={async (body) => {
-          const info = await api<UserInfo>('/api/users/signin', { method: 'POST', body });
-          await signedIn(info, safeRedirect(redirectParam, defaultTarget(info.role)));
+          const answer = await api<UserInfo | TwoFactorChallenge>('/api/users/signin', {
+            method: 'POST',
+            body,
+          });
+          if ('twoFactor' in answer) setStepToken(answer.twoFactor.token);
+          else await done(answer);
         }}
       >
         <FormTextField name="email" label={t.auth.email} type="email" autoComplete="email" />
@@ -76,6 +115,7 @@ export default function Login() {
           {t.auth.createAccount}
         </Link>
       </p>
+      <EmailLinkForm next={safeRedirect(redirectParam, '/')} />
     </main>
   );
 }

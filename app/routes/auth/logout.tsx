@@ -11,9 +11,11 @@ import type { Route } from './+types/logout';
 export async function action({ context }: Route.ActionArgs) {
   if (!(await context.get(appContext).signOut()))
     throw data({ message: 'Cross-site request refused.' }, { status: 403 });
-  return redirect('/', {
-    headers: { 'Set-Cookie': 'patrika_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax' },
-  });
+  // Both sessions' cookies: a staff one and a reader's (issue 37 item 1).
+  const headers = new Headers();
+  for (const name of ['patrika_token', 'patrika_reader'])
+    headers.append('Set-Cookie', `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+  return redirect('/', { headers });
 }
 
 export const loader = () => redirect('/');

@@ -26,8 +26,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, services } = context.get(appContext);
   if (await user())
     throw redirect(safeRedirect(new URL(request.url).searchParams.get('redirect'), DEFAULT_TARGET));
-  const { shortName, uiLanguage } = await services.settings.get();
-  return { shortName, uiLanguage };
+  const [{ shortName, uiLanguage }, accounts] = await Promise.all([
+    services.settings.get(),
+    services.users.accounts(),
+  ]);
+  // A site without an account is told that this one will run it (issue 45 item 7).
+  return { shortName, uiLanguage, firstAccount: accounts === 0 };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -40,7 +44,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export default function SignUp() {
+export default function SignUp({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const redirectParam = params.get('redirect');
   const signedIn = useSignedIn();
@@ -56,6 +60,11 @@ export default function SignUp() {
   return (
     <main id="main" className="container py-5 auth-page" lang={lang}>
       <h1 className="h3 mb-4">{t.auth.signUpTitle}</h1>
+      {loaderData.firstAccount && (
+        <p className="alert alert-info" role="note">
+          {t.auth.firstAccount}
+        </p>
+      )}
       <SchemaForm
         form={form}
         limits={SignUpFormSchema}
@@ -90,6 +99,10 @@ export default function SignUp() {
           autoComplete="new-password"
           toastedError={t.auth.passwordsDoNotMatch}
         />
+        {/* The consent the server records with the account (common/consent.ts's version). */}
+        <p className="small text-body-secondary mb-0">
+          {t.auth.consent} <Link to="/privacy-policy">{t.footer.privacy}</Link>
+        </p>
         <SubmitButton busyText={t.auth.working}>{t.auth.signUp}</SubmitButton>
       </SchemaForm>
       <p className="mt-3">

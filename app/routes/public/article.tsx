@@ -131,6 +131,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
       hrefLang: hreflang,
       href,
     })),
+    // Other sites and chat apps embed the story from its oEmbed card (issue 41 item 5).
+    {
+      tagName: 'link',
+      rel: 'alternate',
+      type: 'application/json+oembed',
+      href: `${publicUrl}/oembed?url=${encodeURIComponent(url)}&format=json`,
+      title: article.name,
+    },
     // Discover and Top Stories may show the story's picture large (issue 25 item 4).
     { name: 'robots', content: 'max-image-preview:large' },
     { property: 'article:published_time', content: article.publishedAt },

@@ -1,4 +1,5 @@
 import { sentMediaUrl } from '../../../common/media';
+import { FollowButton } from '../../components/reader-buttons';
 import { data } from 'react-router';
 import { CATEGORY_PAGE_SIZE } from '../../../common/articles';
 import { authorPath, SERVER_SEGMENTS } from '../../../common/paths';
@@ -106,6 +107,7 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
         )}
         <div>
           <h1>{author.name}</h1>
+          <FollowButton kind="author" target={author._id} />
           {author.bio && <p className="lead mb-0">{author.bio}</p>}
         </div>
       </header>

@@ -1,4 +1,5 @@
 import { data, redirect } from 'react-router';
+import { FollowButton } from '../../components/reader-buttons';
 import { CATEGORY_PAGE_SIZE } from '../../../common/articles';
 import { shownCategoryName } from '../../../common/category-names';
 import { categoryPath } from '../../../common/paths';
@@ -111,6 +112,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
     <main id="main" className="container py-4">
       <Breadcrumb crumbs={crumbsOf(t.nav.home, loaderData, lang)} />
       <h1 lang={detectLanguage(name)}>{name}</h1>
+      <FollowButton kind="category" target={category._id} />
       <p className="lead">{category.description}</p>
       {children.length > 0 && <Sections name={name} sections={children} />}
       <CardList articles={articles} empty={t.category.empty} lang={lang} headingLevel={2} />

@@ -6,7 +6,7 @@ import { HomeSectionView, type HomeSection } from '../../components/home-section
 import { NewsHome } from '../../components/news-home';
 import { ResponsivePicture } from '../../components/responsive-picture';
 import { interfaceFor, useInterface } from '../../copy/language';
-import { cardsShown, HOME_READS, newsFront } from '../../features/home/home-lists';
+import { cardsShown, homeReads, newsFront } from '../../features/home/home-lists';
 import { redirectFormerPostQuery } from '../../features/redirects/former-address';
 import { pageMeta } from '../../features/seo/meta';
 import { shareImage } from '../../features/seo/share-image';
@@ -59,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Where its list comes in the answer: after Latest's, in the order of `ids`.
     return { slug, category, at: category ? ids.push(family) : -1 };
   });
-  const reads = HOME_READS[settings.homeLayout];
+  const reads = homeReads(settings.homeLayout, settings.latestCount, ids.length);
   const lists = services.articles.listHomeSections(ids, reads.section, reads.latest);
   const sectionsRead = Promise.all([
     section(
@@ -100,7 +100,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const live: Card[] = news ? await services.articles.listLive(LIVE_ON_HOME) : [];
   if (news) keep(CacheTags.liveList);
   const layout = news
-    ? newsFront(latest!, more, live)
+    ? newsFront(latest!, more, live, settings.latestCount)
     : { front: null, sections: [latest!, ...more] };
   // The newest articles (the lead and Latest are the newest too), each home section's list,
   // and every card shown.

@@ -5,8 +5,8 @@ import { BreakingBand } from '../../components/breaking-band';
 import { GeneralErrorBoundary, statusOf } from '../../components/error-boundary';
 import { PublicFooter } from '../../components/public-footer';
 import { PublicHeader } from '../../components/public-header';
-import { PushPrompt } from '../../components/push-prompt';
 import { InterfaceLanguage, interfaceFor } from '../../copy/language';
+import { isStaff } from '../../../common/roles';
 import { clearUserInfo, readUserInfo } from '../../features/session/user-info';
 import { pageTitle } from '../../features/seo/meta';
 import type { RootData } from '../../root';
@@ -20,8 +20,10 @@ export default function PublicLayout() {
   const { t } = interfaceFor(lang);
 
   useEffect(() => {
-    // The cookie is the truth: a stale stored userInfo (expired session) is dropped.
-    if (!user && readUserInfo()) clearUserInfo();
+    // The cookie is the truth: a stale stored staff userInfo (expired session) is dropped; a
+    // reader's shared pages render for nobody, GET /api/me checks theirs (docs/decisions/055).
+    const stored = readUserInfo();
+    if (!user && stored && isStaff(stored.role)) clearUserInfo();
   }, [user]);
 
   useEffect(() => {
@@ -54,8 +56,7 @@ export default function PublicLayout() {
         <div className={`page${navigation.state === 'loading' ? ' page-loading' : ''}`}>
           <Outlet />
         </div>
-        <PublicFooter settings={root.settings} year={root.year} />
-        <PushPrompt />
+        <PublicFooter settings={root.settings} year={root.year} newsletters={root.newsletters} />
       </div>
     </InterfaceLanguage>
   );
@@ -84,7 +85,9 @@ export function ErrorBoundary({ error }: { error: unknown }) {
         <div className="page">
           <GeneralErrorBoundary />
         </div>
-        {root && <PublicFooter settings={root.settings} year={root.year} />}
+        {root && (
+          <PublicFooter settings={root.settings} year={root.year} newsletters={root.newsletters} />
+        )}
       </div>
     </InterfaceLanguage>
   );

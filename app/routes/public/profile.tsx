@@ -1,6 +1,10 @@
 import { useWatch } from 'react-hook-form';
 import { redirect, useNavigate, useRevalidator } from 'react-router';
 import { hasRole } from '../../../common/roles';
+import { staffLanguageOf } from '../../../common/languages';
+import { secondFactorRequired } from '../../../common/settings';
+import { twoStepCopy } from '../../copy/two-step';
+import { TwoStepSection, type TwoStepState } from '../../features/session/two-step-section';
 import { slugify } from '../../../common/slug';
 import { toast } from 'react-toastify';
 import type { UserInfo } from '../../../common/schemas/users';
@@ -12,6 +16,8 @@ import type { Said } from '../../copy/refusals';
 import { api } from '../../features/api/client';
 import { useBusy } from '../../features/api/use-busy';
 import { pageTitle } from '../../features/seo/meta';
+import { AccountData } from '../../features/readers/account-data';
+import { ReaderLists } from '../../features/readers/reader-lists';
 import { ProfileFormSchema } from '../../features/session/profile-form';
 import {
   AuthorPageFields,
@@ -32,17 +38,34 @@ export async function loader({ context }: Route.LoaderArgs) {
   const me = await user();
   if (!me) throw redirect('/login?redirect=%2Fprofile');
   const writer = hasRole(me.role, 'author');
-  const [settings, profile, reviewMail, ownLanguage] = await Promise.all([
-    services.settings.get(),
-    writer ? services.users.profileOf(me._id) : undefined,
-    writer ? services.users.reviewMailOf(me._id) : undefined,
-    writer ? services.users.uiLanguageOf(me._id) : undefined,
-  ]);
+  const [settings, profile, reviewMail, ownLanguage, hasPassword, secondFactor] = await Promise.all(
+    [
+      services.settings.get(),
+      writer ? services.users.profileOf(me._id) : undefined,
+      writer ? services.users.reviewMailOf(me._id) : undefined,
+      writer ? services.users.uiLanguageOf(me._id) : undefined,
+      services.users.hasPassword(me._id),
+      services.users.hasSecondFactor(me._id),
+    ],
+  );
+  // Two-step sign-in (issue 40): for the staff, and for anyone who has it on already.
+  const twoStep: TwoStepState | undefined =
+    writer || secondFactor
+      ? {
+          on: secondFactor,
+          available: services.users.secondFactorsAvailable(),
+          required: secondFactorRequired(settings.twoFactorRequired, me.role),
+          recoveryCodesLeft: secondFactor ? await services.users.recoveryCodesLeftOf(me._id) : 0,
+        }
+      : undefined;
   return {
     me,
     profile,
     reviewMail,
     ownLanguage,
+    hasPassword,
+    twoStep,
+    staffLanguage: ownLanguage ?? staffLanguageOf(settings.uiLanguage),
     shortName: settings.shortName,
     uiLanguage: settings.uiLanguage,
   };
@@ -58,9 +81,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { me, profile, reviewMail, ownLanguage } = loaderData;
-  const authorFields = profile
+/** The writer's fields of the form (author page, review mail, language); none for a reader. */
+const authorFieldsOf = (
+  profile: { slug: string; bio: string; photoUrl: string } | undefined,
+  reviewMail: boolean | undefined,
+  ownLanguage: string | null | undefined,
+) =>
+  profile
     ? {
         slug: profile.slug,
         bio: profile.bio,
@@ -69,6 +96,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         uiLanguage: ownLanguage ?? '',
       }
     : {};
+
+export default function Profile({ loaderData }: Route.ComponentProps) {
+  const { me, profile, reviewMail, ownLanguage, twoStep, staffLanguage, hasPassword } = loaderData;
   const revalidator = useRevalidator();
   const { t, lang, say } = useInterface();
   const { busy, run } = useBusy(t.auth.genericFailure);
@@ -77,11 +107,10 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
     name: me.name,
     password: '',
     currentPassword: '',
-    ...authorFields,
+    ...authorFieldsOf(profile, reviewMail, ownLanguage),
   });
   // The current password is asked for only with a new one, and marked required then.
   const changesPassword = useWatch({ control: form.control, name: 'password' }) !== '';
-
   const signOutEverywhere = () => {
     if (!window.confirm(t.profile.confirmSignOutEverywhere)) return;
     void run(async () => {
@@ -101,6 +130,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <dt className="col-sm-4">{t.profile.role}</dt>
         <dd className="col-sm-8 text-capitalize">{t.profile.roles[me.role]}</dd>
       </dl>
+      <ReaderLists />
       <SchemaForm
         form={form}
         limits={ProfileFormSchema}
@@ -135,7 +165,17 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           {t.profile.save}
         </SubmitButton>
       </SchemaForm>
+      {twoStep && (
+        <TwoStepSection
+          state={twoStep}
+          t={twoStepCopy[staffLanguage]}
+          busyText={t.auth.working}
+          genericFailure={t.auth.genericFailure}
+          onChanged={() => revalidator.revalidate()}
+        />
+      )}
       <SignOutEverywhere busy={busy} onSignOut={signOutEverywhere} />
+      <AccountData hasPassword={hasPassword} />
     </main>
   );
 }

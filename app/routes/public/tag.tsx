@@ -1,4 +1,5 @@
 import { data } from 'react-router';
+import { FollowButton } from '../../components/reader-buttons';
 import { CATEGORY_PAGE_SIZE } from '../../../common/articles';
 import { SERVER_SEGMENTS, tagSlugPath } from '../../../common/paths';
 import { appContext } from '../../../common/services';
@@ -90,6 +91,7 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
         {t.tag.prefix}
         <span lang={detectLanguage(tag.name)}>{tag.name}</span>
       </h1>
+      <FollowButton kind="tag" target={tag.slug} />
       <CardList articles={articles} empty={t.tag.empty} lang={lang} headingLevel={2} />
       <PageNav currentPage={currentPage} totalPages={totalPages} href={pageHref} />
     </main>

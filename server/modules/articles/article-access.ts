@@ -3,7 +3,7 @@ import { IdSchema } from '../../../common/schemas/common';
 import type { Db } from '../../../db/client';
 import { requireRole, type Actor, type Refusal403 } from '../../lib/actor';
 import { forbidden, notFound } from '../../lib/errors';
-import { findStoredState, type StoredState } from './articles-repository';
+import { findStoredState, type StoredState } from './article-writes-repository';
 
 /** An article's bylines: the first, and the others in order (issue 26 item 4). */
 export type Bylines = Pick<StoredState, 'authorId' | 'coAuthorIds'>;

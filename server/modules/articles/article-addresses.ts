@@ -6,15 +6,15 @@ import { articlePath, formerPathKey, UNCATEGORISED_SEGMENT } from '../../../comm
 import type { Article } from '../../../common/schemas/articles';
 import type { Db } from '../../../db/client';
 import { toArticle } from './article-rows';
+import { findPublishedByAddress } from './articles-repository';
 import {
   findAddressByFormerAddress,
   findAddressByFormerPath,
   findAddressById,
   findAddressByLegacyId,
   findAddressBySlug,
-  findPublishedByAddress,
   type AddressRow,
-} from './articles-repository';
+} from './article-addresses-repository';
 import type { ArticlesDeps } from './article-deps';
 
 /** What readers find at /{segment}/{slug}: the article, where it lives now, or nothing. */

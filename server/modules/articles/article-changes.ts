@@ -10,7 +10,7 @@
  */
 import { CacheTags, type CacheChange } from '../../../common/cache-tags';
 import { isPublicNow } from '../../../db/schema/content';
-import type { StoredState } from './articles-repository';
+import type { StoredState } from './article-writes-repository';
 
 /** What decides whether and where readers see an article. */
 export type PublicState = Pick<

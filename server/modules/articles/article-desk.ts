@@ -4,9 +4,9 @@
  */
 import { hasRole } from '../../../common/roles';
 import type { AdminArticleQuery } from '../../../common/schemas/articles';
-import { queryTerms, toMatchTsquery, toTsquery } from '../../../common/search/search-text';
+import { queryTerms, toMatchTsquery, toTsquery } from '../../../common/search/search-query';
 import { requireRole, type Actor } from '../../lib/actor';
-import { listForAdmin, listUpcoming } from './article-lists-repository';
+import { listForAdmin, listUpcoming } from './article-admin-repository';
 import { pageCount } from './article-reads';
 import { toAdminRow } from './article-rows';
 import {

@@ -14,7 +14,7 @@ import { isPublicNow } from '../../../db/schema/content';
 import type { EventDraft } from '../../events/outbox';
 import { articleChange, categoryLeft } from './article-changes';
 import { hasPublicArticles } from './article-lists-repository';
-import type { StoredState } from './articles-repository';
+import type { StoredState } from './article-writes-repository';
 
 /** The home page's path: every public article's change may change its lists. */
 const HOME = '/';

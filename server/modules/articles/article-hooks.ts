@@ -8,7 +8,8 @@
 import type { ArticleStatus } from '../../../common/articles';
 import type { Db } from '../../../db/client';
 import type { Actor } from '../../lib/actor';
-import type { FullRow, StoredState } from './articles-repository';
+import type { FullRow } from './articles-repository';
+import type { StoredState } from './article-writes-repository';
 import type { RevisionKind } from '../../../common/schemas/revisions';
 
 /** How a write is recorded in the article's history. */

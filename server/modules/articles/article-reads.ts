@@ -13,14 +13,14 @@ import {
   countPublishedByAuthor,
   countPublishedInCategories,
   countPublishedInCategory,
-  homeSections,
   latestPublished,
   listLiveBlogs,
   listPublishedByAuthor,
-  listRandomPublished,
   publishedInCategories,
   publishedInCategory,
 } from './article-lists-repository';
+import { listRandomPublished } from './article-random-repository';
+import { homeSections } from './article-home-repository';
 import { revisionContentOf, toArticle, toCard } from './article-rows';
 import { cardsWithBodies, findArticleById, type CardRow } from './articles-repository';
 import {

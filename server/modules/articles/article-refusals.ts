@@ -5,6 +5,17 @@
  */
 import { JSON_BODY, SIGNED_IN } from '../../lib/errors';
 
+/**
+ * Whoever may change the article (article-access.ts): nobody, another's piece, none. What a
+ * write to it meets (its blog's entries, its revisions, its preview link, its presence).
+ */
+export const EDITABLE = [
+  ...SIGNED_IN,
+  'article.change_forbidden',
+  'article.not_found',
+  'article.not_own',
+] as const;
+
 /** What a create or an update can be refused with (article-values.ts, article-saves.ts). */
 export const SAVE_REFUSALS = [
   ...SIGNED_IN,

@@ -10,7 +10,7 @@ import type { RevisionContent } from '../../../common/schemas/revisions';
 import { htmlExcerpt } from '../../../common/text';
 import { inBylineOrder, isPublicNow } from '../../../db/schema/content';
 import { mediaUrl } from '../media/media-urls';
-import type { AdminListRow } from './article-lists-repository';
+import type { AdminListRow } from './article-admin-repository';
 import { legacyTranslationId, publicVersions } from './article-translations';
 import type { CardRow, FullRow } from './articles-repository';
 

@@ -24,19 +24,18 @@ import {
   liveValues,
   valuesFrom,
 } from './article-values';
+import { findArticleById, type FullRow } from './articles-repository';
+import { recordCategoryMove } from './article-addresses-repository';
 import {
   deleteArticle,
-  findArticleById,
   findStoredState,
   insertArticle,
   lockArticle,
-  recordCategoryMove,
   setArticleStatus,
   updateArticle,
-  type FullRow,
   type StatusValues,
   type StoredState,
-} from './articles-repository';
+} from './article-writes-repository';
 import { setCoAuthors } from './bylines-repository';
 import { setArticleTags } from './tags-repository';
 

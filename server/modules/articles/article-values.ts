@@ -19,12 +19,12 @@ import { AppError, conflict, fieldError, fieldRefusal, forbidden } from '../../l
 import { isPublicNow } from '../../../db/schema/content';
 import { isByline } from './article-access';
 import type { VersionRow } from './article-translations';
+import { slugTaken } from './article-addresses-repository';
 import {
   findStoredState,
   findTranslationTarget,
-  slugTaken,
   type StoredState,
-} from './articles-repository';
+} from './article-writes-repository';
 import type { ArticlesDeps } from './article-deps';
 import { sanitizeOffThread } from './sanitize-pool';
 

@@ -1,18 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, inArray, ne, sql, type AnyColumn, type Subquery } from 'drizzle-orm';
-import { type ArticleStatus } from '../../../common/articles';
 import { UNCATEGORISED_SEGMENT } from '../../../common/paths';
-import type { Language } from '../../../common/articles';
 import type { Db } from '../../../db/client';
 import { prepared } from '../../../db/prepared';
 import {
   articleBodyHead,
-  articleCoAuthorIds,
   articleCoAuthors,
-  articleFormerPaths,
-  articleRedirects,
   articles,
-  articleTagIds,
   articleTagNames,
   categories,
   isPublicArticle,
@@ -21,7 +14,7 @@ import {
 import { media } from '../../../db/schema/media';
 import { articleViewTotals } from '../../../db/schema/site';
 import { users } from '../../../db/schema/users';
-import { legacyTranslationId, versionRows, type VersionRow } from './article-translations';
+import { versionRows, type VersionRow } from './article-translations';
 
 /*
  * The articles module's tables: `articles` and `article_redirects`. Reads join the category's
@@ -102,7 +95,7 @@ export type Value<T> = T | ReturnType<typeof sql.placeholder>;
  * The outer row's columns are named with their table: Drizzle leaves them bare in a query of
  * one table, where `id` would be ambiguous.
  */
-const versionsOf = sql<VersionRow[]>`coalesce((
+export const versionsOf = sql<VersionRow[]>`coalesce((
   SELECT json_agg(json_build_object('id', v.id, 'language', v.language, 'status', v.status,
     'publishedAt', v.published_at, 'slug', v.slug, 'categorySlug', vc.slug) ORDER BY v.id)
   FROM ${articles} AS v LEFT JOIN ${categories} AS vc ON vc.id = v.category_id
@@ -129,7 +122,7 @@ export const fullColumns = {
   imageCrops: media.crops,
 };
 
-const full = (db: Db) =>
+export const full = (db: Db) =>
   db
     .select(fullColumns)
     .from(articles)
@@ -177,310 +170,6 @@ export async function findPublishedByAddress(
 }
 
 /** Where a published article lives now: its slug and its category's slug (null without one). */
-const addressColumns = { slug: articles.slug, categorySlug: categories.slug };
-export type AddressRow = { slug: string; categorySlug: string | null };
-
-const addresses = (db: Db) =>
-  db
-    .select(addressColumns)
-    .from(articles)
-    .leftJoin(categories, eq(categories.id, articles.categoryId));
-
-export async function findAddressByLegacyId(
-  db: Db,
-  legacyId: number,
-  now: Date,
-): Promise<AddressRow | undefined> {
-  const [row] = await addresses(db).where(
-    and(isPublicArticle(now), eq(articles.legacyId, legacyId)),
-  );
-  return row;
-}
-
-export async function findAddressById(
-  db: Db,
-  id: string,
-  now: Date,
-): Promise<AddressRow | undefined> {
-  const [row] = await addresses(db).where(and(isPublicArticle(now), eq(articles.id, id)));
-  return row;
-}
-
-/** The current address of the article whose slug is, or once was, `slug`. */
-export async function findAddressBySlug(
-  db: Db,
-  slug: string,
-  now: Date,
-): Promise<AddressRow | undefined> {
-  const [current] = await addresses(db).where(and(isPublicArticle(now), eq(articles.slug, slug)));
-  if (current) return current;
-  const [former] = await db
-    .select(addressColumns)
-    .from(articleRedirects)
-    .innerJoin(articles, eq(articles.id, articleRedirects.articleId))
-    .leftJoin(categories, eq(categories.id, articles.categoryId))
-    .where(and(isPublicArticle(now), eq(articleRedirects.slug, slug)))
-    .orderBy(desc(articleRedirects.createdAt))
-    .limit(1);
-  return former;
-}
-
-/** The current address of the article that once lived at /{segment}/{slug}. */
-export async function findAddressByFormerAddress(
-  db: Db,
-  opts: { segment: string; slug: string; now: Date },
-): Promise<AddressRow | undefined> {
-  const [row] = await db
-    .select(addressColumns)
-    .from(articleRedirects)
-    .innerJoin(articles, eq(articles.id, articleRedirects.articleId))
-    .leftJoin(categories, eq(categories.id, articles.categoryId))
-    .where(
-      and(
-        isPublicArticle(opts.now),
-        eq(articleRedirects.categorySlug, opts.segment),
-        eq(articleRedirects.slug, opts.slug),
-      ),
-    );
-  return row;
-}
-
-/** The current address of the published article that lived at a former path (normalised). */
-export async function findAddressByFormerPath(
-  db: Db,
-  path: string,
-  now: Date,
-): Promise<AddressRow | undefined> {
-  const [row] = await db
-    .select(addressColumns)
-    .from(articleFormerPaths)
-    .innerJoin(articles, eq(articles.id, articleFormerPaths.articleId))
-    .leftJoin(categories, eq(categories.id, articles.categoryId))
-    .where(and(isPublicArticle(now), eq(articleFormerPaths.path, path)));
-  return row;
-}
-
-export async function slugTaken(db: Db, slug: string, exceptId?: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: articles.id })
-    .from(articles)
-    .where(
-      exceptId ? and(eq(articles.slug, slug), ne(articles.id, exceptId)) : eq(articles.slug, slug),
-    );
-  return row !== undefined;
-}
-
-export type ArticleValues = {
-  name: string;
-  slug: string;
-  authorId: string | null;
-  categoryId: string;
-  imageUrl: string;
-  imageMediaId: string | null;
-  imageAlt: string;
-  description: string;
-  metaTitle: string;
-  metaDescription: string;
-  metaKeywords: string;
-  credit: string;
-  status: ArticleStatus;
-  publishedAt: Date;
-  /** Left out: the stored note stays (an update of a draft keeps what the editor wrote). */
-  reviewNote?: string;
-  language: Language;
-  legacyId: number | null;
-};
-
-/**
- * An article's language and the other versions of its story, to check a translation link
- * against; undefined when there is no such article.
- */
-export async function findTranslationTarget(
-  db: Db,
-  id: string,
-): Promise<{ language: Language; versions: VersionRow[] } | undefined> {
-  const [row] = await db
-    .select({ language: articles.language, versions: versionsOf })
-    .from(articles)
-    .where(eq(articles.id, id));
-  return row;
-}
-
-/** A group left with one version is no group: its last article is left without one. */
-async function dissolveLoneGroup(tx: Db, group: string | null) {
-  if (!group) return;
-  await tx.execute(sql`
-    UPDATE ${articles} SET translation_group = NULL
-    WHERE translation_group = ${group}
-      AND (SELECT count(*) FROM ${articles} AS v WHERE v.translation_group = ${group}) = 1`);
-}
-
-/**
- * Puts article `id` in the translation group of `translationId` (docs/decisions/041), or in none
- * (null). It leaves the group it was in (which keeps its other versions); a version the new
- * group had in its language leaves that group, as a newer link replaced an older one when
- * translations were pairs. Runs in the caller's transaction.
- */
-async function linkTranslation(tx: Db, id: string, translationId: string | null) {
-  const [me] = await tx
-    .select({ group: articles.translationGroup, language: articles.language })
-    .from(articles)
-    .where(eq(articles.id, id));
-  if (!me) return;
-  const [other] = translationId
-    ? await tx
-        .select({ group: articles.translationGroup })
-        .from(articles)
-        .where(eq(articles.id, translationId))
-    : [];
-  const group = other ? (other.group ?? randomUUID()) : null;
-  if (group !== null && group === me.group) return;
-  await tx.update(articles).set({ translationGroup: null }).where(eq(articles.id, id));
-  await dissolveLoneGroup(tx, me.group);
-  if (!translationId || group === null) return;
-  const displaced = await tx
-    .update(articles)
-    .set({ translationGroup: null })
-    .where(and(eq(articles.translationGroup, group), eq(articles.language, me.language)))
-    .returning({ id: articles.id });
-  await tx.update(articles).set({ translationGroup: group }).where(eq(articles.id, translationId));
-  await tx.update(articles).set({ translationGroup: group }).where(eq(articles.id, id));
-  if (displaced.length > 0) await dissolveLoneGroup(tx, group);
-}
-
-/**
- * Writes a new article in `tx` and links its translation (`translationId`: the version to join;
- * null or undefined: none). Answers its id.
- */
-export async function insertArticle(
-  tx: Db,
-  values: ArticleValues & { createdAt: Date },
-  translationId?: string | null,
-): Promise<string> {
-  const [row] = await tx
-    .insert(articles)
-    .values({ ...values, updatedAt: values.createdAt })
-    .returning({ id: articles.id });
-  const id = (row as { id: string }).id;
-  if (translationId) await linkTranslation(tx, id, translationId);
-  return id;
-}
-
-export interface StoredState {
-  /** The first byline; `coAuthorIds` the others, in order. */
-  authorId: string | null;
-  coAuthorIds: string[];
-  categoryId: string | null;
-  language: Language;
-  slug: string;
-  /** The first segment of its address: the category slug, or the uncategorised segment. */
-  segment: string;
-  status: ArticleStatus;
-  publishedAt: Date;
-  updatedAt: Date;
-  /** The translation older clients know (`legacyTranslationId`), null without one. */
-  translationId: string | null;
-  /** Every other version of its story (its translation group), any status. */
-  translations: string[];
-  legacyId: number | null;
-  liveBlog: boolean;
-  liveStartedAt: Date | null;
-  liveEndedAt: Date | null;
-  /** The article's image ('' for none yet): publishing needs one. */
-  imageUrl: string;
-  /** Its tags' ids: the tag pages that list it. */
-  tagIds: string[];
-}
-
-export async function findStoredState(db: Db, id: string): Promise<StoredState | undefined> {
-  const [row] = await db
-    .select({
-      authorId: articles.authorId,
-      coAuthorIds: articleCoAuthorIds,
-      categoryId: articles.categoryId,
-      language: articles.language,
-      slug: articles.slug,
-      categorySlug: categories.slug,
-      status: articles.status,
-      publishedAt: articles.publishedAt,
-      updatedAt: articles.updatedAt,
-      versions: versionsOf,
-      legacyId: articles.legacyId,
-      liveBlog: articles.liveBlog,
-      liveStartedAt: articles.liveStartedAt,
-      liveEndedAt: articles.liveEndedAt,
-      imageUrl: articles.imageUrl,
-      tagIds: articleTagIds,
-    })
-    .from(articles)
-    .leftJoin(categories, eq(categories.id, articles.categoryId))
-    .where(eq(articles.id, id));
-  if (!row) return undefined;
-  const { categorySlug, versions, ...rest } = row;
-  return {
-    ...rest,
-    segment: categorySlug ?? UNCATEGORISED_SEGMENT,
-    translationId: legacyTranslationId(row.language, versions),
-    translations: versions.map((v) => v.id),
-  };
-}
-
-/** Records that /{segment}/{slug} now belongs to article `id`, and frees its new address. */
-async function moveAddress(
-  db: Db,
-  id: string,
-  from: { segment: string; slug: string },
-  to: { segment: string; slug: string },
-) {
-  await db
-    .insert(articleRedirects)
-    .values({ articleId: id, categorySlug: from.segment, slug: from.slug })
-    .onConflictDoUpdate({
-      target: [articleRedirects.categorySlug, articleRedirects.slug],
-      set: { articleId: id },
-    });
-  await db
-    .delete(articleRedirects)
-    .where(and(eq(articleRedirects.categorySlug, to.segment), eq(articleRedirects.slug, to.slug)));
-}
-
-/** Waits for (and takes) article `id`'s row lock in `tx`; answers it as stored, or undefined. */
-export async function lockArticle(tx: Db, id: string): Promise<StoredState | undefined> {
-  await tx.execute(sql`SELECT 1 FROM ${articles} WHERE ${articles.id} = ${id} FOR UPDATE`);
-  return findStoredState(tx, id);
-}
-
-/**
- * Saves an edit of the locked article `stored` in `tx`: records the old address when the
- * address changes and frees the new address from any redirect (DECISIONS.md §5), and links or
- * unlinks its translation. `segment` is the new address's first segment (the new category's
- * slug).
- */
-export async function updateArticle(
-  tx: Db,
-  stored: StoredState & { id: string },
-  values: ArticleValues & { updatedAt: Date; segment: string },
-  translationId?: string | null,
-): Promise<void> {
-  const { segment, ...row } = values;
-  if (stored.slug !== values.slug || stored.segment !== segment) {
-    await moveAddress(tx, stored.id, stored, { segment, slug: values.slug });
-  }
-  await tx.update(articles).set(row).where(eq(articles.id, stored.id));
-  if (translationId !== undefined) await linkTranslation(tx, stored.id, translationId);
-}
-
-/**
- * A category's slug changed from `formerSlug`: every article in it keeps its old address as a
- * redirect (DECISIONS.md §5). Runs in the caller's transaction.
- */
-export async function recordCategoryMove(db: Db, categoryId: string, formerSlug: string) {
-  await db.execute(sql`
-    INSERT INTO ${articleRedirects} (article_id, category_slug, slug)
-    SELECT ${articles.id}, ${formerSlug}, ${articles.slug} FROM ${articles} WHERE ${articles.categoryId} = ${categoryId}
-    ON CONFLICT (category_slug, slug) DO UPDATE SET article_id = EXCLUDED.article_id`);
-}
-
 export async function countInCategory(db: Db, categoryId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
@@ -488,17 +177,6 @@ export async function countInCategory(db: Db, categoryId: string): Promise<numbe
     .where(eq(articles.categoryId, categoryId));
   return Number(row?.n ?? 0);
 }
-
-/** Deletes article `id` in `tx`; its story's other versions stay one group, unless one is left. */
-export async function deleteArticle(tx: Db, id: string): Promise<boolean> {
-  const rows = await tx
-    .delete(articles)
-    .where(eq(articles.id, id))
-    .returning({ id: articles.id, group: articles.translationGroup });
-  await dissolveLoneGroup(tx, rows[0]?.group ?? null);
-  return rows.length > 0;
-}
-
 /** The statement of isPublicArticleId: one primary-key probe, for every view counted. */
 const publicArticleId = (db: Db) =>
   prepared(db, 'article_is_public', (on, as) =>
@@ -528,19 +206,6 @@ export async function existingArticleIds(db: Db, ids: string[]): Promise<string[
   }
   return found;
 }
-
-export interface StatusValues {
-  status: ArticleStatus;
-  publishedAt: Date;
-  reviewNote: string;
-  updatedAt: Date;
-}
-
-/** Writes a status move's values (DECISIONS.md §11) of the locked article `id` in `tx`. */
-export async function setArticleStatus(tx: Db, id: string, values: StatusValues) {
-  await tx.update(articles).set(values).where(eq(articles.id, id));
-}
-
 /** Articles published for a time still to come: the scheduled ones. */
 export function listScheduled(db: Db, now: Date) {
   return db

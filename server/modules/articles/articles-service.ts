@@ -8,15 +8,19 @@ import type { ArticlesDeps } from './article-deps';
 import { articleAccess } from './article-access';
 import { articleAddresses } from './article-addresses';
 import { articleDesk } from './article-desk';
+import { articleFollows } from './article-follows';
 import { createArticleHooks } from './article-hooks';
 import { articleLookups, articleReads, tagReads } from './article-reads';
 import { articleSaves } from './article-saves';
+import { articleSync } from './article-sync';
 import { tagEdits } from './tag-edits';
 
 export type { ArticlesDeps } from './article-deps';
 export type { ArticleHooks, PlannedWrite, Written, WriteRecord } from './article-hooks';
 export type { ArticleAtAddress } from './article-addresses';
-export type { FullRow, StatusValues, StoredState } from './articles-repository';
+export type { FullRow } from './articles-repository';
+export type { SyncedArticle, SyncFilter } from './article-sync';
+export type { StatusValues, StoredState } from './article-writes-repository';
 export { toArticle, toCard, revisionContentOf } from './article-rows';
 export { mayChange } from './article-access';
 export { sanitizeOffThread } from './sanitize-pool';
@@ -35,6 +39,8 @@ export function createArticlesService(deps: ArticlesDeps) {
     ...articleDesk(parts),
     ...articleAccess(parts),
     ...articleSaves(parts),
+    ...articleSync(parts),
+    ...articleFollows(parts),
   };
 }
 export type ArticlesService = ReturnType<typeof createArticlesService>;

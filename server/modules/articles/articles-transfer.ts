@@ -10,7 +10,7 @@ import {
   articleTags,
   tags,
 } from '../../../db/schema/content';
-import { slugTaken } from './articles-repository';
+import { slugTaken } from './article-addresses-repository';
 import { sanitizeArticleHtml } from './sanitize';
 import { setArticleTags } from './tags-repository';
 

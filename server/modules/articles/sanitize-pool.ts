@@ -33,10 +33,15 @@ interface Thread {
 }
 
 /**
- * The worker's entry: it loads our TypeScript through tsx's API, as this process does (a
- * worker inherits neither `--import tsx` hooks nor Vitest's transform on Node 20).
+ * The worker's entry. Compiled (`npm start`), the worker is built beside the server
+ * (scripts/build-server.ts). From the sources (tsx, Vitest) it loads our TypeScript through
+ * tsx's API, as this process does (a worker inherits neither `--import tsx` hooks nor Vitest's
+ * transform on Node 20).
  */
-const ENTRY = `import('tsx/esm/api')
+const COMPILED = import.meta.url.endsWith('.js');
+const ENTRY = COMPILED
+  ? new URL('./sanitize-worker.js', import.meta.url)
+  : `import('tsx/esm/api')
   .then(({ tsImport }) => tsImport(${JSON.stringify(new URL('./sanitize-worker.ts', import.meta.url).href)}, ${JSON.stringify(import.meta.url)}))`;
 
 const threads: Thread[] = [];
@@ -63,7 +68,7 @@ function retire(thread: Thread, error: Error) {
 }
 
 function start(): Thread {
-  const thread: Thread = { worker: new Worker(ENTRY, { eval: true }) };
+  const thread: Thread = { worker: new Worker(ENTRY, { eval: !COMPILED }) };
   thread.worker.unref();
   thread.worker.on('message', (message: { ready?: true; html?: string; error?: string }) => {
     if (message.ready) {

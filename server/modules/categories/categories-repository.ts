@@ -1,5 +1,4 @@
-import { asc, count, eq, inArray, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { categories, categoryRedirects } from '../../../db/schema/content';
 
@@ -19,14 +18,6 @@ export const categoryColumns = {
 };
 export function listAllCategories(db: Db) {
   return db.select(categoryColumns).from(categories).orderBy(asc(categories.name));
-}
-
-export function listHomeCategories(db: Db) {
-  return db
-    .select(categoryColumns)
-    .from(categories)
-    .where(eq(categories.isHome, true))
-    .orderBy(asc(categories.name));
 }
 
 export async function listCategoryPage(db: Db, opts: { limit: number; offset: number }) {
@@ -156,28 +147,5 @@ export function listChildren(db: Db, parentId: string) {
     .select(categoryColumns)
     .from(categories)
     .where(eq(categories.parentId, parentId))
-    .orderBy(asc(categories.name));
-}
-
-/** The category a family is read around (listCategoryFamily). */
-const self = alias(categories, 'self');
-
-/**
- * A category page's categories in one read: the one at `slug`, its parent, and its children,
- * by name. Empty when no category has the slug.
- */
-export function listCategoryFamily(db: Db, slug: string) {
-  const selfColumn = (column: typeof self.id | typeof self.parentId) =>
-    db.select({ value: column }).from(self).where(eq(self.slug, slug));
-  return db
-    .select(categoryColumns)
-    .from(categories)
-    .where(
-      or(
-        eq(categories.slug, slug),
-        sql`${categories.id} = (${selfColumn(self.parentId)})`,
-        sql`${categories.parentId} = (${selfColumn(self.id)})`,
-      ),
-    )
     .orderBy(asc(categories.name));
 }

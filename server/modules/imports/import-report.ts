@@ -1,4 +1,4 @@
-import type { ImportReport, ReportLine } from './wordpress-import';
+import type { ImportReport, ReportLine } from './wordpress-run';
 
 const KINDS: [ReportLine['kind'], string][] = [
   ['post', 'Posts'],

@@ -12,18 +12,12 @@ import {
   LiveFeedSchema,
   LiveQuerySchema,
 } from '../../../common/schemas/live';
-import { errorResponses, JSON_BODY, notFound, SIGNED_IN } from '../../lib/errors';
+import { errorResponses, JSON_BODY, notFound } from '../../lib/errors';
 import { etagOf, noneMatchHits } from '../../caching/http-caching';
 import { KEPT } from '../../caching/kept-answers';
 import { wholeAnswers, type PageCache } from '../../caching/page-cache';
 
-/** Whoever may change the article (its bylines, editors): what a write to its blog meets. */
-const EDITABLE = [
-  ...SIGNED_IN,
-  'article.change_forbidden',
-  'article.not_found',
-  'article.not_own',
-] as const;
+import { EDITABLE } from '../articles/article-refusals';
 import type { LiveService } from './live-service';
 
 /**

@@ -10,7 +10,7 @@ import {
   liveBlogsUsingMedia,
   peopleUsingMedia,
   storedSettings,
-} from './media-repository';
+} from './media-uses-repository';
 import type { MediaStorage } from './media-storage';
 
 /**

@@ -18,16 +18,9 @@ import {
   RevisionSchema,
   RevisionSummarySchema,
 } from '../../../common/schemas/revisions';
-import { errorResponses, JSON_BODY, SIGNED_IN } from '../../lib/errors';
-import { UPDATE_REFUSALS } from '../articles/article-refusals';
+import { errorResponses, JSON_BODY } from '../../lib/errors';
+import { EDITABLE, UPDATE_REFUSALS } from '../articles/article-refusals';
 
-/** Whoever may change the article (article-access.ts): nobody, another's piece, none. */
-const EDITABLE = [
-  ...SIGNED_IN,
-  'article.change_forbidden',
-  'article.not_found',
-  'article.not_own',
-] as const;
 import type { NewsroomService } from './newsroom-service';
 
 /** The newsroom's calls: status moves, review, previews, revisions, autosave, presence. */

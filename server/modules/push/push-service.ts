@@ -77,7 +77,10 @@ export function createPushService(deps: PushDeps) {
 
   /** What the notification says: the title asked for (else the article's), its summary. */
   const payloadOf = (article: Article, path: string, title: string | undefined): PushPayload => {
-    const url = new URL(path, deps.publicUrl).toString();
+    const address = new URL(path, deps.publicUrl);
+    // Its readers are classed `push` by the analytics (issue 38 item 2); kept pages ignore UTM.
+    address.searchParams.set('utm_source', 'push');
+    const url = address.toString();
     const picture = article.image?.crops.find((c) => c.ratio === '16x9')?.url || article.imageUrl;
     const image = picture ? new URL(picture, deps.publicUrl).toString() : undefined;
     return {

@@ -15,30 +15,21 @@ import {
   type Vocabulary,
 } from '../../../common/schemas/search';
 import { SEARCH_VERSION } from '../../../common/search/search-document';
+import { latinKey } from '../../../common/search/search-text';
+import { markMatches, snippet } from '../../../common/search/search-snippet';
 import {
-  latinKey,
-  markMatches,
   queryTerms,
-  snippet,
   toMatchTsquery,
   toTsquery,
   type QueryTerm,
-} from '../../../common/search/search-text';
+} from '../../../common/search/search-query';
 import type { Db } from '../../../db/client';
 import type { Clock } from '../../lib/clock';
-import {
-  closestTitleWords,
-  countMatches,
-  indexArticle,
-  indexStaleArticles,
-  knownTitleWords,
-  listVocabulary,
-  rankCandidates,
-  searchCandidates,
-  type SearchDocument,
-} from './search-repository';
+import { countMatches, rankCandidates, searchCandidates } from './search-repository';
+import { closestTitleWords, knownTitleWords, listVocabulary } from './search-words-repository';
+import { indexArticle, indexStaleArticles, type SearchDocument } from './search-index-repository';
 
-export type { SearchDocument } from './search-repository';
+export type { SearchDocument } from './search-index-repository';
 
 /** What search needs of the articles module (the owner of the articles themselves). */
 export interface SearchDeps {

@@ -1,6 +1,6 @@
 import { SEARCH_VERSION } from '../../../common/search/search-document';
 import type { Db } from '../../../db/client';
-import { indexArticle, indexStaleArticles, type SearchDocument } from './search-repository';
+import { indexArticle, indexStaleArticles, type SearchDocument } from './search-index-repository';
 
 /*
  * The search module's door for moving content in (server/modules/README.md). Its table is a

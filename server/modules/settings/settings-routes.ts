@@ -18,7 +18,7 @@ export function settingsRoutes(settings: SettingsService) {
           response: { 200: SiteSettingsSchema, ...errorResponses() },
         },
       },
-      async () => settings.get(),
+      async () => settings.fresh(),
     );
     app.put(
       '/api/settings',
@@ -35,6 +35,7 @@ export function settingsRoutes(settings: SettingsService) {
               ...JSON_BODY,
               'auth.role_required',
               'settings.category_unknown',
+              'settings.second_factor_first',
             ),
           },
         },

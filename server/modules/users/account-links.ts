@@ -23,18 +23,17 @@ import { englishOf } from '../../../common/refusals/catalogue';
 import { conflict, gone, notFound, notice, type Notice } from '../../lib/errors';
 import { mailTextsFor, type MailSite } from '../../lib/mail-texts';
 import type { MailMessage } from '../../lib/mail';
+import { findUserWithHashByEmail, type UserRow } from './users-repository';
 import {
   acceptInvitation,
   findInvitation,
   findPasswordReset,
-  findUserWithHashByEmail,
   insertInvitation,
   insertPasswordReset,
   listOpenInvitations,
   usePasswordReset,
-  type UserRow,
-} from './users-repository';
-import type { AccountMail, UsersDeps } from './users-deps';
+} from './account-links-repository';
+import type { AccountMail, SessionClient, UsersDeps } from './users-deps';
 
 export type { AccountMail } from './users-deps';
 
@@ -91,7 +90,7 @@ export interface AccountLinkDeps extends Pick<UsersDeps, 'db' | 'clock'> {
   /** The argon2id hash of a new password (users-service.ts's strength). */
   hashPassword(password: string): Promise<string>;
   /** The session a new or reset account signs in with. */
-  signedIn(row: UserRow): Promise<UserInfo>;
+  signedIn(row: UserRow, client?: SessionClient): Promise<UserInfo>;
 }
 
 /** Invitations to the staff: made by administrators, used once by the person invited. */
@@ -172,18 +171,31 @@ export function invitations(deps: AccountLinkDeps) {
      * and role, they are signed in, and the link is spent. A used or expired link changes
      * nothing (410), nor does one for an address that has an account by now (409).
      */
-    async acceptInvitation(token: string, password: string): Promise<UserInfo> {
+    async acceptInvitation(
+      token: string,
+      password: string,
+      client?: SessionClient,
+    ): Promise<UserInfo> {
       const invitation = await findOpen(token);
       const passwordHash = await deps.hashPassword(password);
       const row = await acceptInvitation(db, invitation, passwordHash, clock.now());
       if (row === 'taken') throw conflict('user.email_taken');
       if (!row) throw gone('invitation.used');
-      return deps.signedIn(row);
+      return deps.signedIn(row, client);
     },
   };
 }
 
 /** Password resets by mail, and the warning when sign-in to an account is paused. */
+/** Refuses a reset link that is unknown (404), used or expired (410). */
+async function resetLinkIsOpen({ db, clock }: AccountLinkDeps, token: string) {
+  const row = await lookup(token, (h) => findPasswordReset(db, h));
+  const state = stateOf(row, clock.now(), () => null);
+  if (state.state === 'unknown') throw notFound('reset.unknown');
+  if (state.state === 'used') throw gone('reset.used');
+  if (state.state === 'expired') throw gone('reset.expired');
+}
+
 export function passwordResets(deps: AccountLinkDeps) {
   const { db, clock, mail } = deps;
   /** The mail to the account at `email`, if there is one, saying what `compose` says. */
@@ -251,18 +263,16 @@ export function passwordResets(deps: AccountLinkDeps) {
      * so does one whose account got a new password, or ended every session, after it was asked
      * for (it expired then: issue 44 item 2).
      */
-    async resetPassword(token: string, password: string): Promise<UserInfo> {
-      const mustBeOpen = async () => {
-        const row = await lookup(token, (h) => findPasswordReset(db, h));
-        const state = stateOf(row, clock.now(), () => null);
-        if (state.state === 'unknown') throw notFound('reset.unknown');
-        if (state.state === 'used') throw gone('reset.used');
-        if (state.state === 'expired') throw gone('reset.expired');
-      };
+    async resetPassword(
+      token: string,
+      password: string,
+      client?: SessionClient,
+    ): Promise<UserInfo> {
+      const mustBeOpen = () => resetLinkIsOpen(deps, token);
       await mustBeOpen();
       const passwordHash = await deps.hashPassword(password);
       const user = await usePasswordReset(db, digest(token), passwordHash, clock.now());
-      if (user) return deps.signedIn(user);
+      if (user) return deps.signedIn(user, client);
       // Used or expired while the password was hashed: say which.
       await mustBeOpen();
       throw gone('reset.used');

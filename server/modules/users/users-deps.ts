@@ -3,11 +3,13 @@
  * never users-service.ts, which composes them.
  */
 import type { CacheChange } from '../../../common/cache-tags';
+import type { ConsentForm, ConsentPurpose } from '../../../common/consent';
 import type { Db } from '../../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { Tokens } from '../../lib/tokens';
 import type { Mailer } from '../../lib/mail';
 import type { MailSite } from '../../lib/mail-texts';
+import type { SecretBox } from '../../lib/secret-box';
 
 /** What the users module needs; the composition root passes it. */
 export interface UsersDeps {
@@ -21,10 +23,39 @@ export interface UsersDeps {
   authorChanged?: (id: string, change: CacheChange) => Promise<void>;
   /** E-mail (server/lib/mail.ts); left out, none is sent. */
   mail?: AccountMail;
+  /** The readers module's record of consents (reader-consents.ts): a sign-up's is kept. */
+  consents?: {
+    record(
+      consents: {
+        userId?: string | null;
+        email: string;
+        purpose: ConsentPurpose;
+        form: ConsentForm;
+        textVersion: string;
+      }[],
+    ): Promise<void>;
+  };
+  /** Second factors (second-factors.ts); left out, codes cannot be turned on. */
+  secondFactors?: SecondFactorDeps;
+}
+
+/** What second factors need beyond the users module's own: the sealing box and a MAC key. */
+export interface SecondFactorDeps {
+  /** Undefined on PostgreSQL without SECRETS_KEY: codes cannot be turned on. */
+  box: SecretBox | undefined;
+  /** Signs the second step's token (the session key: server/lib/tokens.ts). */
+  stepKey: Uint8Array;
+  /** The issuer an authenticator app shows beside the code (the site's short name). */
+  issuer: () => Promise<string>;
 }
 
 /** What the mail needs: the one mailer, and the site's name, language and address. */
 export interface AccountMail {
   mailer: Pick<Mailer, 'enabled' | 'sendLater' | 'later' | 'send'>;
   site(): Promise<MailSite>;
+}
+
+/** What a sign-in knows of the client it starts a session for (shown in the list of sessions). */
+export interface SessionClient {
+  userAgent?: string;
 }

@@ -1,19 +1,6 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  ne,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { passwordResets, revokedTokens, userInvitations, users } from '../../../db/schema/users';
+import { passwordResets, userSessions, users } from '../../../db/schema/users';
 import { hasRole, ROLES, type Role } from '../../../common/roles';
 import { slugify } from '../../../common/slug';
 
@@ -86,21 +73,6 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
   return row;
 }
 
-/** Whether the token with this hash was ended by a sign-out (and has not expired since). */
-export async function isTokenRevoked(db: Db, tokenHash: string, now: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ tokenHash: revokedTokens.tokenHash })
-    .from(revokedTokens)
-    .where(and(eq(revokedTokens.tokenHash, tokenHash), gt(revokedTokens.expiresAt, now)));
-  return row !== undefined;
-}
-
-/** Ends one token until it expires; rows of tokens that expired anyway are dropped. */
-export async function revokeToken(db: Db, tokenHash: string, expiresAt: Date, now: Date) {
-  await db.insert(revokedTokens).values({ tokenHash, expiresAt }).onConflictDoNothing();
-  await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, now));
-}
-
 export async function findUserWithHashByEmail(db: Db, email: string) {
   const [row] = await db
     .select({ ...userColumns, passwordHash: users.passwordHash })
@@ -163,12 +135,18 @@ export async function updateUser(
     uiLanguage: string | null;
     bumpTokenVersion: boolean;
   }>,
+  /** With bumpTokenVersion: the one session that goes on (the person who changed it). */
+  keepSession?: string,
 ): Promise<UserRow | undefined> {
   const { bumpTokenVersion, ...rest } = values;
   // A new token version means new credentials (a password set any way, or every session
   // ended): an open reset link asked for before it must not set another password afterwards,
   // so it expires with the sessions (issue 44 item 2). A link asked for later is unaffected.
-  if (bumpTokenVersion) await expireOpenPasswordResets(db, id, new Date());
+  // New credentials end every other session too (issue 40 item 5).
+  if (bumpTokenVersion) {
+    await expireOpenPasswordResets(db, id, new Date());
+    await deleteSessionsOf(db, id, keepSession);
+  }
   const [row] = await db
     .update(users)
     .set({
@@ -242,118 +220,13 @@ export async function countUsers(db: Db): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/*
- * Invitations and password-reset links (issue 26 item 8). Links are found by the SHA-256 of
- * their token; using one is a compare-and-set on `usedAt`, in the same transaction as what it
- * does, so two uses at once cannot both pass.
- */
-
-/** Replaces any open invitation for this address with a new one. */
-export async function insertInvitation(
-  db: Db,
-  values: {
-    tokenHash: string;
-    email: string;
-    name: string;
-    role: Role;
-    invitedBy: string;
-    expiresAt: Date;
-  },
-) {
-  return db.transaction(async (tx) => {
-    await tx
-      .delete(userInvitations)
-      .where(and(eq(userInvitations.email, values.email), isNull(userInvitations.usedAt)));
-    const [row] = await tx.insert(userInvitations).values(values).returning({
-      id: userInvitations.id,
-      email: userInvitations.email,
-      name: userInvitations.name,
-      role: userInvitations.role,
-      expiresAt: userInvitations.expiresAt,
-    });
-    return row as NonNullable<typeof row>;
-  });
-}
-
-export async function findInvitation(db: Db, tokenHash: string) {
-  const [row] = await db
-    .select({
-      id: userInvitations.id,
-      email: userInvitations.email,
-      name: userInvitations.name,
-      role: userInvitations.role,
-      expiresAt: userInvitations.expiresAt,
-      usedAt: userInvitations.usedAt,
-    })
-    .from(userInvitations)
-    .where(eq(userInvitations.tokenHash, tokenHash));
-  return row;
-}
-
 /**
- * Uses the open invitation `id` and creates its account, at once: undefined when the
- * invitation was used meanwhile, `taken` when an account with its address exists.
+ * Accounts that can sign in (a password set): none, and the next sign-up is the administrator
+ * (insertUserFirstIsAdmin); the demo's writers have none.
  */
-export async function acceptInvitation(
-  db: Db,
-  invitation: { id: string; email: string; name: string; role: Role },
-  passwordHash: string,
-  now: Date,
-): Promise<UserRow | 'taken' | undefined> {
-  return db.transaction(async (tx) => {
-    // As a sign-up does: under the lock, no second account of this address can slip in.
-    await tx.execute(sql`LOCK TABLE ${users} IN SHARE ROW EXCLUSIVE MODE`);
-    const [existing] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, invitation.email));
-    if (existing) return 'taken' as const;
-    const [used] = await tx
-      .update(userInvitations)
-      .set({ usedAt: now })
-      .where(and(eq(userInvitations.id, invitation.id), isNull(userInvitations.usedAt)))
-      .returning({ id: userInvitations.id });
-    if (!used) return undefined;
-    const [row] = await tx
-      .insert(users)
-      .values({
-        name: invitation.name,
-        email: invitation.email,
-        role: invitation.role,
-        passwordHash,
-        slug: await freeSlugFor(tx, invitation.name),
-      })
-      .returning(userColumns);
-    return row;
-  });
-}
-
-/** Invitations not yet used, newest first (the administrators' list). */
-export async function listOpenInvitations(db: Db, now: Date) {
-  return db
-    .select({
-      id: userInvitations.id,
-      email: userInvitations.email,
-      name: userInvitations.name,
-      role: userInvitations.role,
-      expiresAt: userInvitations.expiresAt,
-      createdAt: userInvitations.createdAt,
-    })
-    .from(userInvitations)
-    .where(and(isNull(userInvitations.usedAt), gt(userInvitations.expiresAt, now)))
-    .orderBy(desc(userInvitations.createdAt), desc(userInvitations.id));
-}
-
-export async function insertPasswordReset(
-  db: Db,
-  values: { tokenHash: string; userId: string; expiresAt: Date },
-  now: Date,
-) {
-  // Links that died long ago go as new ones come (no job needed for a table this small).
-  await db
-    .delete(passwordResets)
-    .where(lt(passwordResets.expiresAt, new Date(now.getTime() - 86_400_000)));
-  await db.insert(passwordResets).values(values);
+export async function countAccounts(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(isNotNull(users.passwordHash));
+  return Number(row?.n ?? 0);
 }
 
 /** Every open reset link of the user expires now (used and expired ones stay as they are). */
@@ -369,47 +242,6 @@ async function expireOpenPasswordResets(db: Db, userId: string, now: Date) {
       ),
     );
 }
-
-export async function findPasswordReset(db: Db, tokenHash: string) {
-  const [row] = await db
-    .select({
-      userId: passwordResets.userId,
-      expiresAt: passwordResets.expiresAt,
-      usedAt: passwordResets.usedAt,
-    })
-    .from(passwordResets)
-    .where(eq(passwordResets.tokenHash, tokenHash));
-  return row;
-}
-
-/**
- * Uses the reset link and sets the password (ending every session and the other open links)
- * at once; undefined when the link was used or expired meanwhile (a password set elsewhere
- * expires it: updateUser).
- */
-export async function usePasswordReset(
-  db: Db,
-  tokenHash: string,
-  passwordHash: string,
-  now: Date,
-): Promise<UserRow | undefined> {
-  return db.transaction(async (tx) => {
-    const [used] = await tx
-      .update(passwordResets)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(passwordResets.tokenHash, tokenHash),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, now),
-        ),
-      )
-      .returning({ userId: passwordResets.userId });
-    if (!used) return undefined;
-    return updateUser(tx, used.userId, { passwordHash, bumpTokenVersion: true });
-  });
-}
-
 /** The roles that review: editor and up, by the one role order (common/roles.ts). */
 const REVIEWER_ROLES = ROLES.filter((role) => hasRole(role, 'editor'));
 
@@ -428,4 +260,43 @@ export async function findMailContact(db: Db, id: string) {
     .from(users)
     .where(eq(users.id, id));
   return row;
+}
+
+/** Ends every session of the user but `keep` (none kept when it is left out); how many ended. */
+export async function deleteSessionsOf(db: Db, userId: string, keep?: string): Promise<number> {
+  const rows = await db
+    .delete(userSessions)
+    .where(
+      keep
+        ? and(eq(userSessions.userId, userId), ne(userSessions.id, keep))
+        : eq(userSessions.userId, userId),
+    )
+    .returning({ id: userSessions.id });
+  return rows.length;
+}
+
+/**
+ * Deletes an account unless it is the site's last administrator; the check and the delete
+ * happen under the lock `changeRoleKeepingAnAdmin` takes, so two cannot both pass. What is the
+ * person's own goes with the row (sessions, follows, consents: ON DELETE CASCADE); what they
+ * wrote stays, without them (SET NULL).
+ */
+export async function deleteUserKeepingAnAdmin(
+  db: Db,
+  id: string,
+): Promise<{ deleted: boolean; lastAdmin?: true }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`LOCK TABLE ${users} IN SHARE ROW EXCLUSIVE MODE`);
+    const [current] = await tx.select({ role: users.role }).from(users).where(eq(users.id, id));
+    if (!current) return { deleted: false };
+    if (current.role === 'administrator') {
+      const [{ n } = { n: 0 }] = await tx
+        .select({ n: count() })
+        .from(users)
+        .where(eq(users.role, 'administrator'));
+      if (Number(n) <= 1) return { deleted: false, lastAdmin: true };
+    }
+    await tx.delete(users).where(eq(users.id, id));
+    return { deleted: true };
+  });
 }

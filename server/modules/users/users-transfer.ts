@@ -12,8 +12,8 @@ import { freeSlugFor } from './users-repository';
 /*
  * Invitations travel with the site: an open one is someone the desk is waiting for, and their
  * mailed link must still work on the restored site (only its token's hash is kept, which opens
- * nothing by itself). Password-reset links (`password_resets`) and signed-out tokens
- * (`revoked_tokens`) stay out: they are short-lived credentials about this site's sessions, and
+ * nothing by itself). Password-reset links (`password_resets`) and sessions
+ * (`user_sessions`) stay out: they are short-lived credentials about this site's sessions, and
  * an archive carries no way into an account, as it carries no password hash.
  */
 export const USER_TABLES = [users, userInvitations] as const;

@@ -1,16 +1,21 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParamsSchema } from '../../../common/schemas/common';
 import { errorResponses } from '../../lib/errors';
-import type { ViewsService } from './views-service';
 
 /** Views one address may send in 10 minutes. */
 export const VIEWS_PER_ADDRESS = 300;
 const VIEWS_WINDOW_MS = 10 * 60_000;
 
-/** POST /api/articles/{id}/view: the article page counts its reader after it is shown. */
-export function viewsRoutes(views: ViewsService) {
+/**
+ * POST /api/articles/{id}/view: the article page counts its reader after it is shown. The
+ * counting is the analytics module's (issue 38 item 1: the reader is a salted hash of the day,
+ * never the address), which feeds the views module's counts; http.ts wires it.
+ */
+export function viewsRoutes(views: {
+  count(id: string, request: FastifyRequest): Promise<boolean>;
+}) {
   return async function (fastify: FastifyInstance) {
     fastify.withTypeProvider<ZodTypeProvider>().post(
       '/api/articles/:id/view',
@@ -29,7 +34,10 @@ export function viewsRoutes(views: ViewsService) {
       },
       // A reader's second view of an article within 30 minutes is answered, not counted: the
       // views service remembers who was counted (server/modules/views/view-counter.ts).
-      async (request) => ({ counted: await views.count(request.params.id, request.ip) }),
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return { counted: await views.count(request.params.id, request) };
+      },
     );
   };
 }

@@ -16,7 +16,7 @@ import {
   RESET_USED,
   RESET_WITHOUT_MAIL,
 } from '../../../server/modules/users/account-links';
-import { SIGN_IN_MAX_FAILURES } from '../../../server/modules/users/users-service';
+import { SIGN_IN_MAX_FAILURES } from '../../../server/modules/users/user-sessions';
 import {
   auth,
   createAdmin,

@@ -4,7 +4,7 @@
  * runner is driven by `jobs.runDue()` here (the poll itself is proved across two processes in
  * tests/integration/server/process.test.ts).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../../db/schema/jobs';
 import { GO_LIVE_JOB } from '../../../server/modules/newsroom/newsroom-service';
@@ -62,6 +62,23 @@ const jobOf = async (articleId: string) => {
     .from(jobs)
     .where(eq(jobs.subjectId, articleId));
   return row;
+};
+/**
+ * Runs every due job and answers how many go-live jobs it finished. Other kinds (analytics'
+ * rollup each minute, the audit's trim) recur on clocks of their own, so a count of all jobs
+ * run says nothing about the go-live.
+ */
+const goLiveRuns = async () => {
+  const done = async () =>
+    (
+      await t.app.services.database.db
+        .select({ key: jobs.key })
+        .from(jobs)
+        .where(and(like(jobs.key, `${GO_LIVE_JOB}:%`), isNotNull(jobs.doneAt)))
+    ).length;
+  const before = await done();
+  await t.app.services.jobs.runDue();
+  return (await done()) - before;
 };
 const latestIds = async () =>
   (await t.app.inject({ url: '/api/articles/latest?limit=50' }))
@@ -177,16 +194,18 @@ describe('scheduling', () => {
     expect(await latestIds()).not.toContain(article._id);
     const publicAddress = `/api/articles/${category.slug}/${article.slug}`;
     expect((await t.app.inject({ url: publicAddress })).statusCode).toBe(404);
-    expect(await t.app.services.jobs.runDue()).toBe(0);
+    expect(await goLiveRuns()).toBe(0);
 
     time.shift(31_000);
     try {
       expect(await latestIds()).toContain(article._id);
       expect((await t.app.inject({ url: publicAddress })).statusCode).toBe(200);
-      expect(await t.app.services.jobs.runDue()).toBe(1);
-      expect((await jobOf(article._id))?.doneAt).not.toBeNull();
+      expect(await goLiveRuns()).toBe(1);
+      const done = (await jobOf(article._id))?.doneAt;
+      expect(done).not.toBeNull();
       // Done is done: a second poll (here, or in another process) finds nothing.
-      expect(await t.app.services.jobs.runDue()).toBe(0);
+      expect(await goLiveRuns()).toBe(0);
+      expect((await jobOf(article._id))?.doneAt).toEqual(done);
     } finally {
       time.shift(0);
     }
@@ -209,13 +228,13 @@ describe('scheduling', () => {
       );
       expect(leased.map((j) => j.key)).toContain(`${GO_LIVE_JOB}:${article._id}`);
       // While its lease holds, no other process takes it; nothing is done.
-      expect(await t.app.services.jobs.runDue()).toBe(0);
+      expect(await goLiveRuns()).toBe(0);
       expect((await jobOf(article._id))?.doneAt).toBeNull();
       // The lease runs out well inside the 15 s rule: the next poll runs it, once.
       time.shift(31_000 + JOB_LEASE_MS + 1);
-      expect(await t.app.services.jobs.runDue()).toBe(1);
+      expect(await goLiveRuns()).toBe(1);
       expect((await jobOf(article._id))?.doneAt).not.toBeNull();
-      expect(await t.app.services.jobs.runDue()).toBe(0);
+      expect(await goLiveRuns()).toBe(0);
       expect(31_000 + JOB_LEASE_MS + JOB_POLL_MS - 30_000).toBeLessThanOrEqual(15_000);
     } finally {
       time.shift(0);

@@ -145,7 +145,7 @@ describe('an alert, end to end', () => {
     expect(message?.payload).toEqual({
       title: 'Monsoon reaches Kerala',
       body: 'A test article.',
-      url: `${t.config.publicUrl}${articlePath(story)}`,
+      url: `${t.config.publicUrl}${articlePath(story)}?utm_source=push`,
       image: 'https://images.example.com/photo.jpg',
     });
     expect(message?.contentEncoding).toBe('aes128gcm');

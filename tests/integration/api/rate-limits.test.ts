@@ -11,7 +11,7 @@ import { users } from '../../../db/schema/users';
 import { UPLOADS_PER_ADDRESS } from '../../../server/modules/media/media-routes';
 import { SHARE_FROM } from '../../../server/plugins/rate-limit';
 import { buildApp } from '../../../server/app';
-import { SIGN_UP_MAX_PER_HOUR } from '../../../server/modules/users/users-service';
+import { SIGN_UP_MAX_PER_HOUR } from '../../../server/modules/users/user-sessions';
 import {
   auth,
   createUser,

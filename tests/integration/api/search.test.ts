@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../../../common/schemas/search';
 import { articleSearch } from '../../../db/schema/search';
-import { knownTitleWords } from '../../../server/modules/search/search-repository';
+import { knownTitleWords } from '../../../server/modules/search/search-words-repository';
 import { articles } from '../../../db/schema/content';
 import { auth, createAdmin, createArticle, createCategory, type TestUser } from '../../factories';
 import { FINDS, MISSES } from '../../fixtures/search-pairs';

@@ -67,13 +67,19 @@ const signIn = (email: string, password: string, remoteAddress = freshAddress())
 const me = (headers: Record<string, string> = {}, cookies?: Record<string, string>) =>
   app.inject({ method: 'GET', url: '/api/users/me', headers, ...(cookies ? { cookies } : {}) });
 
-const tokenCookie = (res: LightMyRequestResponse) =>
-  res.cookies.find((c) => c.name === 'patrika_token');
+/** The session's cookie: staff's or a reader's (issue 37), the one set before one cleared. */
+const SESSION_COOKIES = ['patrika_token', 'patrika_reader'];
+const tokenCookie = (res: LightMyRequestResponse) => {
+  const named = res.cookies.filter((c) => SESSION_COOKIES.includes(c.name));
+  return named.find((c) => c.value !== '') ?? named[0];
+};
 
 const setCookieHeaders = (res: LightMyRequestResponse): string[] => {
   const raw = res.headers['set-cookie'];
   if (raw === undefined) return [];
-  return (Array.isArray(raw) ? raw : [String(raw)]).filter((h) => h.startsWith('patrika_token='));
+  return (Array.isArray(raw) ? raw : [String(raw)]).filter((h) =>
+    SESSION_COOKIES.some((name) => h.startsWith(`${name}=`) && !h.startsWith(`${name}=;`)),
+  );
 };
 
 async function userRow(id: string) {
@@ -831,6 +837,26 @@ describe('cross-site writes with the session cookie', () => {
     );
     expect(res.statusCode).toBe(403);
     expect((await userRow(user._id))?.name).toBe('Sandboxed Cookie Owner');
+  });
+
+  it('takes a "null" origin only where the browser says the request is same-origin', async () => {
+    // Chromium's plain form POST from our own page under Referrer-Policy: no-referrer.
+    const user = await signUp(app, { name: 'Form Poster' });
+    const sandboxed = await putWithCookie(
+      user.token,
+      { host: 'patrika.example', origin: 'null', 'sec-fetch-site': 'cross-site' },
+      'From A Sandbox',
+      user.password,
+    );
+    expect(sandboxed.statusCode).toBe(403);
+    const ours = await putWithCookie(
+      user.token,
+      { host: 'patrika.example', origin: 'null', 'sec-fetch-site': 'same-origin' },
+      'From Our Own Page',
+      user.password,
+    );
+    expect(ours.statusCode).toBe(200);
+    expect((await userRow(user._id))?.name).toBe('From Our Own Page');
   });
 
   it('accepts a cookie-authenticated write from the same origin', async () => {

@@ -4,22 +4,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../db/client';
 import { articles } from '../../../db/schema/content';
 import {
-  listForAdminPage,
-  listHomeSections,
-  listUnviewedForAdminPage,
-  listViewedForAdminPage,
   listLatestPublished,
   listPublishedInCategories,
   listPublishedInCategory,
-  randomCards,
 } from '../../../server/modules/articles/article-lists-repository';
+import {
+  listForAdminPage,
+  listUnviewedForAdminPage,
+  listViewedForAdminPage,
+} from '../../../server/modules/articles/article-admin-repository';
+import { listHomeSections } from '../../../server/modules/articles/article-home-repository';
+import { randomCards } from '../../../server/modules/articles/article-random-repository';
 import {
   articlesUsingMedia,
   historiesUsingMedia,
   listUnusedBefore,
   liveBlogsUsingMedia,
   peopleUsingMedia,
-} from '../../../server/modules/media/media-repository';
+} from '../../../server/modules/media/media-uses-repository';
 import { firstSearchWindow, searchWindow } from '../../../server/modules/search/search-repository';
 import { listPublishedForSeo } from '../../../server/modules/seo/seo-repository';
 import { listPublishedWithTag } from '../../../server/modules/articles/tags-repository';

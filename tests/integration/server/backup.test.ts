@@ -20,7 +20,12 @@ import { media } from '../../../db/schema/media';
 import { ROOT } from '../../../scripts/build-state';
 import { testImage } from '../../factories';
 import { withDatabase } from '../../setup/global-db';
-import { startServer, tempDataDir, type RunningServer } from '../../setup/spawn-server';
+import {
+  migratedDataDir,
+  startServer,
+  tempDataDir,
+  type RunningServer,
+} from '../../setup/spawn-server';
 import { createTestDatabase, testEngine } from '../../setup/test-db';
 
 const run = (script: string, args: string[], env: Record<string, string>) =>
@@ -44,7 +49,9 @@ let serverEnv: Record<string, string>;
 let restoreEnv: Record<string, string>;
 
 beforeAll(async () => {
-  dataDir = tempDataDir();
+  // The site backed up starts migrated (its first start is not the subject); the restore goes
+  // into an empty folder, as the issue asks.
+  dataDir = postgres ? tempDataDir() : await migratedDataDir();
   restoreDir = tempDataDir();
   scratch = mkdtempSync(join(tmpdir(), 'patrika-backup-test-'));
   serverEnv = { DATA_DIR: dataDir, SEED_DEMO: '0', API_RATE_LIMIT: '0' };

@@ -118,9 +118,10 @@ async function runScenario(build: typeof createTestApp): Promise<Scenario> {
 /** JWTs in a text (three base64url parts, the first one `{"alg"…` encoded). */
 const tokensIn = (text: string) => text.match(/eyJ[\w-]+\.[\w-]+\.[\w-]+/g) ?? [];
 
+// One line per request (server/lib/request-log.ts) carries both the request and the answer.
 const incoming = (s: Scenario, reqId: string) => {
-  const line = s.linesOf(reqId).find((l) => l.msg === 'incoming request');
-  if (!line?.req) throw new Error(`no "incoming request" line for ${reqId}:\n${s.text}`);
+  const line = s.linesOf(reqId).find((l) => l.msg === 'request completed');
+  if (!line?.req) throw new Error(`no request line for ${reqId}:\n${s.text}`);
   return line.req;
 };
 const completed = (s: Scenario, reqId: string) => {

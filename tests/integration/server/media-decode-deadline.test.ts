@@ -19,10 +19,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media } from '../../../db/schema/media';
 import { AppError } from '../../../server/lib/errors';
 import { createFsStorage, type MediaStorage } from '../../../server/modules/media/media-storage';
-import {
-  createMediaService,
-  DECODE_DEADLINE_SECONDS,
-} from '../../../server/modules/media/media-service';
+import { createMediaService } from '../../../server/modules/media/media-service';
+import { DECODE_DEADLINE_SECONDS } from '../../../server/modules/media/media-limits';
 import { systemClock } from '../../../server/lib/clock';
 import { createUser, testImage } from '../../factories';
 import { createTestApp, type TestApp } from '../../setup/test-app';

@@ -20,7 +20,7 @@ import { staticPages } from '../../../db/schema/site';
 import { users } from '../../../db/schema/users';
 import { ROOT } from '../../../scripts/build-state';
 import { countLines } from '../../../server/modules/imports/import-report';
-import type { ImportReport } from '../../../server/modules/imports/wordpress-import';
+import type { ImportReport } from '../../../server/modules/imports/wordpress-run';
 import { mediaRoot } from '../../../server/modules/media/media-storage';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 import { testEngine } from '../../setup/test-db';

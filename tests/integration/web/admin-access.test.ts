@@ -36,6 +36,7 @@ const open = (url: string, who: TestUser) =>
 /** The lowest role each screen needs. */
 const screens: [string, Role][] = [
   ['/admin/dashboard', 'author'],
+  ['/admin/analytics', 'author'],
   ['/admin/articles', 'author'],
   ['/admin/add-article', 'author'],
   ['/admin/media', 'author'],
@@ -43,6 +44,8 @@ const screens: [string, Role][] = [
   ['/admin/sitemap', 'editor'],
   ['/admin/users', 'administrator'],
   ['/admin/settings', 'administrator'],
+  ['/admin/audit', 'administrator'],
+  ['/admin/subscribers', 'administrator'],
 ];
 const order: Role[] = ['reader', 'author', 'editor', 'administrator'];
 

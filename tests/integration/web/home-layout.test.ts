@@ -8,6 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CacheTags } from '../../../common/cache-tags';
+import { DEFAULT_SETTINGS } from '../../../common/settings';
 import { articlePath } from '../../../common/paths';
 import { siteSettings } from '../../../db/schema/site';
 import {
@@ -103,9 +104,10 @@ beforeAll(async () => {
   sections = [];
   for (const name of ['Desh', 'Videsh', 'Khel'])
     sections.push(await createCategory(t.app, admin, { name: `${name} ${Date.now()}` }));
-  // Fifteen stories a minute apart, the newest first, five in each section.
+  // Twenty-one stories a minute apart, the newest first, seven in each section: the lead and
+  // six headlines leave each section three more.
   newest = [];
-  for (let i = 0; i < 15; i++) {
+  for (let i = 0; i < 21; i++) {
     newest.push(
       await createArticle(t.app, admin, sections[i % 3]!._id, {
         name: `Story ${String(i + 1).padStart(2, '0')} of the day`,
@@ -158,7 +160,7 @@ describe('the homeLayout setting', () => {
 });
 
 describe('the magazine home (the default)', () => {
-  it("is SPEC.md's page: the heading, Latest Stories and the sections of three Read More cards, undated", async () => {
+  it("is SPEC.md's page: the heading, Latest Stories and the sections of three Read More cards, each dated beside its byline", async () => {
     const res = await settled('/');
     const main = mainOf(res.body);
     expect(elements(main, 'h1').map((h) => textOf(h.inner))).toEqual([
@@ -174,8 +176,14 @@ describe('the magazine home (the default)', () => {
       expect(list, category.name).toHaveLength(3);
       for (const card of list) expect(textOf(card.inner)).toMatch(/Read More/);
     }
-    // None of the news home's pieces.
-    expect(main).not.toContain('<time');
+    // Every card says its day beside its byline (issue 45 item 3), as the browser rewrites a
+    // fresh one ("2 hours ago"); none of the news home's pieces.
+    for (const card of cards(latest?.inner ?? '')) {
+      const byline = elements(card.inner, 'p').find((p) => /card-byline/.test(p.attrs));
+      const [time] = elements(byline?.inner ?? '', 'time');
+      expect(attr(time?.attrs ?? '', 'data-relative')).toBe('en-IN');
+      expect(textOf(time?.inner ?? '')).toMatch(/^\d{1,2} March 2025$/);
+    }
     expect(main).not.toContain('card-meta');
     expect(section(res.body, 'Lead story')).toBeUndefined();
   });
@@ -195,7 +203,7 @@ describe('the news home', () => {
     await t.app.inject({ method: 'DELETE', url: '/api/breaking', headers: auth(admin) });
   });
 
-  it('leads with the newest story, then lists the next ten headlines with their times, newest first', async () => {
+  it('leads with the newest story, then lists the next latestCount (6) headlines with their times, newest first', async () => {
     const res = await settled('/');
     const main = mainOf(res.body);
     expect(elements(main, 'h1').map((h) => textOf(h.inner))).toEqual(['Top stories']);
@@ -212,8 +220,8 @@ describe('the news home', () => {
 
     const latest = section(res.body, 'Latest');
     const items = elements(elements(latest?.inner ?? '', 'ol')[0]?.inner ?? '', 'li');
-    expect(items).toHaveLength(10);
-    const expected = newest.slice(1, 11);
+    expect(items).toHaveLength(DEFAULT_SETTINGS.latestCount);
+    const expected = newest.slice(1, 1 + DEFAULT_SETTINGS.latestCount);
     items.forEach((item, i) => {
       const story = expected[i]!;
       expect(hrefs(item.inner)).toEqual([articlePath(story)]);
@@ -225,13 +233,15 @@ describe('the news home', () => {
     });
   });
 
-  it('shows the home sections as dated cards, three each, without the lead', async () => {
+  it('shows the home sections as dated cards, three each, without a story shown above them', async () => {
     const res = await settled('/');
     for (const category of sections) {
       const list = cards(section(res.body, category.name)?.inner ?? '');
       const shown = list.map((c) => hrefs(c.inner)).map((links) => links[0]);
       const own = newest.filter((a) => a.category._id === category._id);
-      const expected = own.filter((a) => a._id !== newest[0]!._id).slice(0, 3);
+      // The lead and the headlines appear once on the page (issue 45 item 3).
+      const above = new Set(newest.slice(0, 1 + DEFAULT_SETTINGS.latestCount).map((a) => a._id));
+      const expected = own.filter((a) => !above.has(a._id)).slice(0, 3);
       expect(shown, category.name).toEqual(expected.map(articlePath));
       for (const [i, card] of list.entries()) {
         const meta = elements(card.inner, 'p').find((p) => /card-meta/.test(p.attrs));

@@ -49,7 +49,8 @@ describe('a scheduled article', () => {
     time.shift(31_000);
     try {
       expect((await get('/')).headers['x-page-cache']).toBe('hit');
-      expect(await t.app.services.jobs.runDue()).toBe(1);
+      // Other kinds recur on their own clocks (analytics' rollup each minute): at least the go-live.
+      expect(await t.app.services.jobs.runDue()).toBeGreaterThanOrEqual(1);
       // The job marked every list showing it stale; each is refreshed off the readers' path.
       const home = await settled(() => get('/'));
       expect(home.body).toContain(name);

@@ -405,8 +405,13 @@ describe('public pages carry their whole content in the server HTML', () => {
     const res = await get('/login');
     expectHtml(res);
     const main = elements(bodyOf(res.body), 'main')[0]?.inner ?? '';
-    const inputs = tags(main, 'input');
+    // The sign-in form comes first; below it, a link by e-mail instead (issue 37 item 1).
+    const [signIn, byLink] = elements(main, 'form');
+    const inputs = tags(signIn?.inner ?? '', 'input');
     expect(inputs.map((i) => i.name)).toEqual(['email', 'password']);
+    expect(tags(byLink?.inner ?? '', 'input')).toEqual([
+      expect.objectContaining({ name: 'email', type: 'email', required: '' }),
+    ]);
     expect(inputs[0]).toEqual(expect.objectContaining({ type: 'email', required: '' }));
     expect(inputs[1]).toEqual(expect.objectContaining({ type: 'password', required: '' }));
     expect(textOf(main)).toContain('Email');
@@ -843,9 +848,12 @@ describe('signed-in state on the server', () => {
       payload: { email: user.email, password: user.password },
     });
     expect(res.statusCode).toBe(200);
-    const cookie = res.cookies.find((c) => c.name === 'patrika_token');
+    // Staff's cookie or a reader's own (issue 37 item 1), whichever the sign-in set.
+    const cookie = res.cookies.find(
+      (c) => (c.name === 'patrika_token' || c.name === 'patrika_reader') && c.value !== '',
+    );
     expect(cookie?.value).toBeTruthy();
-    return { cookie: `patrika_token=${cookie?.value}` };
+    return { cookie: `${cookie?.name}=${cookie?.value}` };
   };
 
   it('/profile signed out redirects to /login?redirect=%2Fprofile', async () => {

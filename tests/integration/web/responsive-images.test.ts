@@ -19,7 +19,7 @@ import {
   upload,
   type TestUser,
 } from '../../factories';
-import { MEDIA_VARIANTS_JOB } from '../../../server/modules/media/media-service';
+import { MEDIA_VARIANTS_JOB } from '../../../server/modules/media/media-deps';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 
 interface Uploaded {

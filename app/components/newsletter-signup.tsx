@@ -1,0 +1,63 @@
+import { useInterface } from '../copy/language';
+
+/*
+ * The footer's newsletter sign-up (issue 37 item 3): the same markup for every reader, so a
+ * shared page stays the same bytes. A plain form with an `<input type=email>`; the page's script
+ * (app/reader/newsletter-signup.ts) sends it to `POST /api/newsletters/subscribe` and says what
+ * happened, in the page's language, from the texts carried here.
+ */
+export function NewsletterSignup({
+  newsletters,
+}: {
+  newsletters: { _id: string; name: string }[];
+}) {
+  const { t, lang } = useInterface();
+  if (newsletters.length === 0) return null;
+  const only = newsletters.length === 1 ? newsletters[0] : undefined;
+  return (
+    <form
+      className="newsletter-signup vstack gap-2 mt-4"
+      method="post"
+      action="/api/newsletters/subscribe"
+      data-newsletter-signup=""
+      data-sent={t.footer.newsletterSent}
+      data-done={t.footer.newsletterDone}
+      data-failed={t.footer.newsletterFailed}
+      lang={lang}
+    >
+      <h2 className="h6 mb-0">{t.footer.newsletterHeading}</h2>
+      {only ? (
+        <input type="hidden" name="newsletters" value={only._id} />
+      ) : (
+        <fieldset className="small">
+          <legend className="visually-hidden">{t.footer.newsletterHeading}</legend>
+          {newsletters.map((n) => (
+            <label key={n._id} className="d-block">
+              <input type="checkbox" name="newsletters" value={n._id} defaultChecked /> {n.name}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {only && <p className="small mb-0">{only.name}</p>}
+      <label className="visually-hidden" htmlFor="newsletter-email">
+        {t.footer.newsletterEmail}
+      </label>
+      <div className="d-flex gap-2">
+        <input
+          id="newsletter-email"
+          type="email"
+          name="email"
+          required
+          maxLength={254}
+          autoComplete="email"
+          className="form-control form-control-sm"
+          placeholder={t.footer.newsletterEmail}
+        />
+        <button type="submit" className="btn btn-light btn-sm">
+          {t.footer.subscribe}
+        </button>
+      </div>
+      <p className="small mb-0" role="status" data-newsletter-status="" />
+    </form>
+  );
+}

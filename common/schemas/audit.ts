@@ -1,0 +1,66 @@
+/*
+ * The audit trail (issue 40 item 6): what `GET /api/audit` answers, and the actions it records
+ * with what each means. An action's name never changes meaning.
+ */
+import { z } from 'zod';
+import { IdSchema, pageFields, pagination } from './common';
+
+export const AUDIT_ACTIONS = {
+  'auth.signin': 'Someone signed in.',
+  'auth.signin_failed': 'A sign-in was refused: an unknown address or a wrong password.',
+  'auth.signin_locked': 'A sign-in was refused because the account or address is paused.',
+  'auth.recovery_code_used': 'Someone signed in with one of their recovery codes.',
+  'second_factor.added': 'Someone turned on a second factor (authenticator codes).',
+  'second_factor.removed': 'Someone turned off a second factor (authenticator codes).',
+  'session.ended': 'Sessions were ended: one, all but the current, or all of a person’s.',
+  'user.role_changed': 'An administrator changed someone’s role.',
+  'user.invited': 'An administrator invited someone to the staff.',
+  'user.created': 'An account was made (a sign-up, or an invitation accepted).',
+  'user.password_set': 'An administrator set someone’s password.',
+  'settings.changed': 'The site settings changed (the keys are named, never values).',
+  'article.published': 'An article became public.',
+  'article.unpublished': 'A public article left readers.',
+  'article.deleted': 'An article was deleted.',
+  'category.deleted': 'A category was deleted.',
+  'media.deleted': 'An uploaded image was deleted.',
+  'api_key.created': 'An administrator made a key for an app or partner.',
+  'api_key.revoked': 'An administrator revoked a key.',
+  'webhook.created': 'An administrator added a webhook.',
+  'webhook.changed': 'An administrator changed a webhook.',
+  'webhook.deleted': 'An administrator deleted a webhook.',
+  'subscribers.imported':
+    'An administrator imported newsletter subscribers from CSV (how many rows went in, how many were refused).',
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+export const AuditActionSchema = z
+  .enum(Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]])
+  .meta({
+    description: Object.entries(AUDIT_ACTIONS)
+      .map(([action, meaning]) => `\`${action}\`: ${meaning}`)
+      .join('\n'),
+  });
+
+export const AuditEntrySchema = z.object({
+  _id: z.string(),
+  at: z.string(),
+  /** Who did it; null when nobody was signed in (a refused sign-in, a job). */
+  actor: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  action: AuditActionSchema,
+  subject: z.object({ kind: z.string(), id: z.string(), name: z.string() }),
+  /** The address truncated: /24 of IPv4, /48 of IPv6. */
+  ip: z.string(),
+  userAgent: z.string(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+export const AuditQuerySchema = pagination(50, 200).extend({
+  actor: IdSchema.optional(),
+  action: AuditActionSchema.optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  format: z.enum(['json', 'csv']).default('json'),
+});
+export type AuditQuery = z.infer<typeof AuditQuerySchema>;
+
+export const AuditPageSchema = z.object({ entries: z.array(AuditEntrySchema), ...pageFields });

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../languages';
+import { says } from '../refusals/schema-refusals';
+import { IdSchema, text } from './common';
+
+/*
+ * Newsletters (issue 37 item 3): the issue's contract, field for field. `schedule.time` is
+ * HH:MM in the site's time zone; `weekday` 0–6 with Sunday 0.
+ */
+
+export const ScheduleSchema = z.object({
+  kind: z.enum(['daily', 'weekly', 'manual']),
+  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, says('validation.invalid')),
+  weekday: z.number().int().min(0).max(6).optional(),
+});
+
+export const NewsletterInputSchema = z.object({
+  name: text('name', 1, 120),
+  description: z.string().max(1000).default(''),
+  language: z.enum(LANGUAGES),
+  schedule: ScheduleSchema,
+  categories: z.array(IdSchema).max(100).optional(),
+  tags: z.array(z.string().trim().min(1).max(120)).max(100).optional(),
+  maxArticles: z.number().int().min(1).max(50),
+});
+export type NewsletterInput = z.infer<typeof NewsletterInputSchema>;
+
+export const NewsletterSchema = z.object({
+  _id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  language: z.string(),
+  schedule: ScheduleSchema,
+  categories: z.array(z.string()),
+  tags: z.array(z.string()),
+  maxArticles: z.number(),
+});
+
+const email = z
+  .string(says('validation.not_text', { field: 'email' }))
+  .trim()
+  .max(254, says('validation.too_long', { field: 'email', maximum: 254 }))
+  .pipe(z.email(says('validation.email')))
+  .transform((v) => v.toLowerCase());
+
+export const SubscribeSchema = z.object({
+  email,
+  newsletters: z.array(IdSchema).min(1).max(20),
+});
+
+export const NewsletterIssueSchema = z.object({
+  _id: z.string(),
+  subject: z.string(),
+  sentAt: z.string().nullable(),
+  recipients: z.number(),
+  sent: z.number(),
+  failed: z.number(),
+  pending: z.number(),
+});
+
+export const SendStorySchema = z.object({ newsletterId: IdSchema });
+
+/** `POST` to a List-Unsubscribe address (RFC 8058): the form body a mail client sends. */
+export const ONE_CLICK_BODY = 'List-Unsubscribe=One-Click';

@@ -1,0 +1,83 @@
+import type {
+  AnalyticsArticle,
+  AnalyticsTop,
+  ANALYTICS_TOP_BY,
+} from '../../../common/schemas/analytics';
+import type { Db } from '../../../db/client';
+import type { Actor } from '../../lib/actor';
+import type { Clock } from '../../lib/clock';
+import { notFound } from '../../lib/errors';
+import { scopeOf } from './analytics-now';
+import {
+  articleEngagement,
+  articleSeries,
+  articleSources,
+  articleVisibleTo,
+  topBy,
+} from './analytics-reports-repository';
+import type { RollupGrain } from './analytics-storage-repository';
+
+/** A report's range when none is given: the last day. */
+const DEFAULT_RANGE_MS = 24 * 3600_000;
+
+interface Range {
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+const rangeOf = (clock: Clock, q: Range) => {
+  const to = q.to ?? clock.now();
+  return { from: q.from ?? new Date(to.getTime() - DEFAULT_RANGE_MS), to };
+};
+
+/** GET /api/analytics/articles/{id} and GET /api/analytics/top (issue 38 item 4). */
+export function createReports(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+  return {
+    async article(
+      actor: Actor | null,
+      id: string,
+      q: Range & { interval: RollupGrain },
+    ): Promise<AnalyticsArticle> {
+      const authorId = scopeOf(actor);
+      if (!(await articleVisibleTo(db, id, authorId))) throw notFound('article.not_found');
+      const { from, to } = rangeOf(clock, q);
+      const [series, sources, engagement] = await Promise.all([
+        articleSeries(db, id, q.interval, from, to),
+        articleSources(db, id, q.interval, from, to),
+        articleEngagement(db, id, from, to),
+      ]);
+      const sum = (key: 'views' | 'readers') => series.reduce((n, row) => n + Number(row[key]), 0);
+      return {
+        views: sum('views'),
+        readers: sum('readers'),
+        ...engagement,
+        sources: sources
+          .map((s) => ({ ...s, views: Number(s.views), readers: Number(s.readers) }))
+          .filter((s) => s.views > 0),
+        series: series.map((row) => ({
+          t: new Date(String(row.t)).toISOString(),
+          views: Number(row.views),
+          readers: Number(row.readers),
+        })),
+      };
+    },
+
+    async top(
+      actor: Actor | null,
+      q: Range & { by: (typeof ANALYTICS_TOP_BY)[number]; limit: number },
+    ): Promise<AnalyticsTop> {
+      const authorId = scopeOf(actor);
+      const rows = await topBy(db, { ...rangeOf(clock, q), by: q.by, limit: q.limit, authorId });
+      return {
+        by: q.by,
+        rows: rows.map((r) => ({
+          key: String(r.key),
+          name: String(r.name),
+          views: Number(r.views),
+          readers: Number(r.readers),
+        })),
+      };
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import { and, desc, eq, gte, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { analyticsEvents, analyticsSalts } from '../../../db/schema/analytics';
+import { articles, categories, writtenBy } from '../../../db/schema/content';
+
+/*
+ * The analytics module's salts, raw events and the "now" view read straight from the raw
+ * events of the last minutes (server/modules/analytics/README.md).
+ */
+
+export type EventRow = typeof analyticsEvents.$inferInsert;
+
+/**
+ * Today's salt: made by the first process that asks (the others read the same row), and every
+ * other day's deleted with it, so yesterday's hashes cannot be made again from an address.
+ */
+export async function saltOf(db: Db, day: string, fresh: string): Promise<string> {
+  await db.insert(analyticsSalts).values({ day, salt: fresh }).onConflictDoNothing();
+  await db.delete(analyticsSalts).where(ne(analyticsSalts.day, day));
+  const [row] = await db
+    .select({ salt: analyticsSalts.salt })
+    .from(analyticsSalts)
+    .where(eq(analyticsSalts.day, day));
+  if (!row) throw new Error(`the analytics salt of ${day} was not written`);
+  return row.salt;
+}
+
+/** Deletes every salt but that of `now`'s UTC day. */
+export async function forgetOldSalts(db: Db, now: Date): Promise<void> {
+  await db.delete(analyticsSalts).where(ne(analyticsSalts.day, now.toISOString().slice(0, 10)));
+}
+
+/** Rows per statement: ten values each, far under PostgreSQL's 65,535 parameters. */
+const ROWS_PER_STATEMENT = 2000;
+
+/** Writes a batch of raw events. */
+export async function insertEvents(db: Db, rows: EventRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT)
+    await db.insert(analyticsEvents).values(rows.slice(i, i + ROWS_PER_STATEMENT));
+}
+
+/**
+ * Readers: distinct hashes, plus each view under Do Not Track / GPC as a reader of its own (they
+ * are counted, never made unique).
+ */
+const readersOf = sql<number>`(count(distinct ${analyticsEvents.visitor}) + count(*) filter (where ${analyticsEvents.visitor} is null and ${analyticsEvents.kind} = 'view'))::int`;
+const viewsOf = sql<number>`(count(*) filter (where ${analyticsEvents.kind} = 'view'))::int`;
+
+/** Events since `since`, of one author's articles when `authorId` is given. */
+const recent = (since: Date, authorId?: string) =>
+  and(
+    gte(analyticsEvents.at, since),
+    authorId
+      ? inArray(
+          analyticsEvents.articleId,
+          sql`(select ${articles.id} from ${articles} where ${writtenBy(authorId)})`,
+        )
+      : undefined,
+  );
+
+/** Readers since `since`, in all and per source, most first. */
+export async function readersSince(db: Db, since: Date, authorId?: string) {
+  const [all] = await db
+    .select({ readers: readersOf })
+    .from(analyticsEvents)
+    .where(recent(since, authorId));
+  const sources = await db
+    .select({ source: analyticsEvents.source, readers: readersOf })
+    .from(analyticsEvents)
+    .where(recent(since, authorId))
+    .groupBy(analyticsEvents.source)
+    .orderBy(desc(readersOf), analyticsEvents.source);
+  return { readers: all?.readers ?? 0, sources };
+}
+
+/** The stories most read since `since`, with their titles and addresses. */
+export function topSince(db: Db, since: Date, limit: number, authorId?: string) {
+  return db
+    .select({
+      articleId: articles.id,
+      title: articles.name,
+      slug: articles.slug,
+      status: articles.status,
+      publishedAt: articles.publishedAt,
+      categorySlug: categories.slug,
+      readers: readersOf,
+      views: viewsOf,
+    })
+    .from(analyticsEvents)
+    .innerJoin(articles, eq(articles.id, analyticsEvents.articleId))
+    .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .where(and(recent(since, authorId), isNotNull(analyticsEvents.articleId)))
+    .groupBy(articles.id, categories.slug)
+    .orderBy(desc(readersOf), desc(viewsOf), articles.id)
+    .limit(limit);
+}
+
+/** Views per minute since `since` of each of `ids`. */
+export function viewsPerMinute(db: Db, since: Date, ids: string[]) {
+  const minute = sql<Date>`date_trunc('minute', ${analyticsEvents.at})`;
+  return db
+    .select({ articleId: analyticsEvents.articleId, minute, views: viewsOf })
+    .from(analyticsEvents)
+    .where(and(gte(analyticsEvents.at, since), inArray(analyticsEvents.articleId, ids)))
+    .groupBy(analyticsEvents.articleId, minute);
+}

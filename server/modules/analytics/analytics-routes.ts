@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AnalyticsEventSchema, AnalyticsNowSchema } from '../../../common/schemas/analytics';
+import { errorResponses, JSON_BODY } from '../../lib/errors';
+import type { BeaconClient } from './analytics-beacons';
+import type { AnalyticsService } from './analytics-service';
+
+/** Beacons one address may send in a minute: a reader sends two a page. */
+export const BEACONS_PER_ADDRESS = 600;
+/** A beacon is a few hundred bytes. */
+const BEACON_BYTES = 4096;
+
+/**
+ * Who sent a request, for counting: the address and user agent (hashed by the service, never
+ * kept), and whether they asked not to be tracked (`DNT: 1`, `Sec-GPC: 1`).
+ */
+export function beaconClientOf(request: FastifyRequest): BeaconClient {
+  return {
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? '',
+    optedOut: request.headers.dnt === '1' || request.headers['sec-gpc'] === '1',
+  };
+}
+
+/** POST /api/analytics/event and the newsroom's reads (issue 38). */
+export function analyticsRoutes(analytics: AnalyticsService) {
+  return async function (fastify: FastifyInstance) {
+    // navigator.sendBeacon sends a string as text/plain (a "simple" request, no preflight): in
+    // this plugin such a body is JSON, parsed as the JSON parser does (same refusals).
+    fastify.removeContentTypeParser('text/plain');
+    fastify.addContentTypeParser(
+      'text/plain',
+      { parseAs: 'string', bodyLimit: BEACON_BYTES },
+      fastify.getDefaultJsonParser('error', 'error'),
+    );
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.post(
+      '/api/analytics/event',
+      {
+        schema: {
+          tags: ['analytics'],
+          summary:
+            'A reader script beacon (text/plain JSON from navigator.sendBeacon): 204 whether or not it is counted; no cookie, never cached',
+          security: [],
+          body: AnalyticsEventSchema,
+          response: {
+            204: z.null().describe('Received'),
+            ...errorResponses(...JSON_BODY),
+          },
+        },
+        bodyLimit: BEACON_BYTES,
+        config: { rateLimit: { max: BEACONS_PER_ADDRESS, timeWindow: 60_000 } },
+      },
+      async (request, reply) => {
+        await analytics.record(request.body, beaconClientOf(request));
+        return reply.header('cache-control', 'no-store').status(204).send(null);
+      },
+    );
+
+    app.get(
+      '/api/analytics/now',
+      {
+        schema: {
+          tags: ['analytics'],
+          summary:
+            'Readers of the last 5 minutes, the stories most read with their sparklines, and sources (an author: their own stories; editors and up: everything)',
+          security: [{ bearer: [] }],
+          response: {
+            200: AnalyticsNowSchema,
+            ...errorResponses('auth.signed_out', 'auth.role_required'),
+          },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return analytics.now(await request.actor());
+      },
+    );
+  };
+}

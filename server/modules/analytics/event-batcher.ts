@@ -1,0 +1,78 @@
+/** How long a beacon may wait in memory before it is written: "now" is at most this behind. */
+export const EVENTS_FLUSH_MS = 5_000;
+/** Beacons one process holds at most while they cannot be written; beyond, they are dropped. */
+export const MAX_PENDING_EVENTS = 200_000;
+
+interface Log {
+  error(obj: object, msg: string): void;
+}
+
+/**
+ * Raw beacons in this process's memory, written in batches (as the views are,
+ * server/modules/views/view-counter.ts): one multi-row insert per interval instead of one per
+ * beacon, so 2,000 beacons a second cost a few statements. A batch that fails waits for the
+ * next; closing writes what is left; a process killed outright loses one interval's beacons.
+ */
+export function createEventBatcher<T>(deps: {
+  write(rows: T[]): Promise<void>;
+  log?: Log | undefined;
+  intervalMs?: number;
+}) {
+  const intervalMs = deps.intervalMs ?? EVENTS_FLUSH_MS;
+  let pending: T[] = [];
+  let dropped = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let writing: Promise<void> | undefined;
+  let closed = false;
+
+  const schedule = () => {
+    if (timer || closed) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void flush();
+    }, intervalMs);
+    timer.unref();
+  };
+
+  async function flush(): Promise<void> {
+    while (writing) await writing;
+    if (dropped > 0) {
+      deps.log?.error({ events: dropped }, 'analytics events dropped: too many were waiting');
+      dropped = 0;
+    }
+    if (pending.length === 0) return;
+    const batch = pending;
+    pending = [];
+    writing = deps
+      .write(batch)
+      .catch((error: unknown) => {
+        pending = [...batch, ...pending].slice(0, MAX_PENDING_EVENTS);
+        deps.log?.error({ err: error, events: batch.length }, 'writing analytics events failed');
+        schedule();
+      })
+      .finally(() => {
+        writing = undefined;
+      });
+    await writing;
+  }
+
+  return {
+    add(row: T): void {
+      if (pending.length >= MAX_PENDING_EVENTS) {
+        dropped++;
+        return;
+      }
+      pending.push(row);
+      if (closed) void flush();
+      else schedule();
+    },
+    flush,
+    pending: () => pending.length,
+    async close(): Promise<void> {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await flush();
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import type { AnalyticsSource } from '../../../common/schemas/analytics';
+
+/*
+ * Where a view came from (issue 38 item 2). UTM wins over the referrer, because push alerts and
+ * newsletters open pages with no referrer at all; then the referrer's host. README's
+ * "Analytics" section lists the same rules for the newsroom.
+ */
+
+/** utm_source values that name a class outright. */
+const UTM_SOURCES: Record<string, AnalyticsSource> = {
+  newsletter: 'newsletter',
+  push: 'push',
+  whatsapp: 'whatsapp',
+  facebook: 'facebook',
+  twitter: 'x',
+  x: 'x',
+  telegram: 'telegram',
+  instagram: 'instagram',
+  linkedin: 'linkedin',
+  'google-news': 'google-news',
+  discover: 'discover',
+};
+
+/** Referrer hosts by their registrable part (a host matches itself or any subdomain). */
+const HOSTS: [string, AnalyticsSource][] = [
+  ['news.google.com', 'google-news'],
+  ['bing.com', 'bing'],
+  ['whatsapp.com', 'whatsapp'],
+  ['wa.me', 'whatsapp'],
+  ['facebook.com', 'facebook'],
+  ['fb.com', 'facebook'],
+  ['x.com', 'x'],
+  ['twitter.com', 'x'],
+  ['t.co', 'x'],
+  ['t.me', 'telegram'],
+  ['telegram.org', 'telegram'],
+  ['instagram.com', 'instagram'],
+  ['linkedin.com', 'linkedin'],
+  ['lnkd.in', 'linkedin'],
+];
+
+/** The Android apps whose `android-app://` referrers name a class. */
+const APPS: Record<string, AnalyticsSource> = {
+  // The Google app: Discover's feed (and its search box) opens pages with this referrer.
+  'com.google.android.googlequicksearchbox': 'discover',
+  'com.google.android.apps.magazines': 'google-news',
+  'com.google.android.gm': 'other',
+  'com.whatsapp': 'whatsapp',
+  'com.facebook.katana': 'facebook',
+  'org.telegram.messenger': 'telegram',
+  'com.instagram.android': 'instagram',
+  'com.linkedin.android': 'linkedin',
+  'com.twitter.android': 'x',
+};
+
+const under = (host: string, domain: string) => host === domain || host.endsWith(`.${domain}`);
+/** google.com, google.co.in, www.google.de, … (not news.google.com, matched before). */
+const isGoogle = (host: string) => /(^|\.)google\.([a-z]{2,3})(\.[a-z]{2})?$/.test(host);
+
+/**
+ * The class of one view: `utmSource` (the page address's utm_source), `referrer` (the page's
+ * document.referrer) and `siteHost` (this site's host: a referrer from it is `internal`).
+ */
+export function classifySource(opts: {
+  referrer: string;
+  utmSource?: string | undefined;
+  siteHost: string;
+}): AnalyticsSource {
+  const utm = opts.utmSource?.trim().toLowerCase();
+  if (utm && UTM_SOURCES[utm]) return UTM_SOURCES[utm];
+  if (!opts.referrer) return 'direct';
+  let url: URL;
+  try {
+    url = new URL(opts.referrer);
+  } catch {
+    return 'other';
+  }
+  if (url.protocol === 'android-app:') return APPS[url.hostname.toLowerCase()] ?? 'other';
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  if (host === opts.siteHost.toLowerCase()) return 'internal';
+  for (const [domain, source] of HOSTS) if (under(host, domain)) return source;
+  if (isGoogle(host)) return 'google';
+  return 'other';
+}

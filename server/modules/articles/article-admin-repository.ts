@@ -1,0 +1,261 @@
+/*
+ * The admin article list: filters (status, category, language, byline, title search), its
+ * orders (by time, title or views) and pages, and the upcoming scheduled pieces.
+ */
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
+import {
+  ADMIN_DEFAULT_SORT,
+  type AdminSort,
+  type AdminStatusFilter,
+  type Language,
+} from '../../../common/articles';
+import type { Db } from '../../../db/client';
+import {
+  articleAuthors,
+  articles,
+  categories,
+  isPublicArticle,
+  isScheduledArticle,
+} from '../../../db/schema/content';
+import { users } from '../../../db/schema/users';
+import { articleTitleMatches } from '../../../db/schema/search';
+import { articleViewTotals } from '../../../db/schema/site';
+import { refColumns } from './articles-repository';
+
+const byAuthor = (authorId: string | undefined): SQL | undefined =>
+  authorId ? eq(articles.authorId, authorId) : undefined;
+
+/**
+ * Articles on which `authorId` is a further byline (article_authors), never the first: with
+ * `byAuthor`, every piece they are a byline of, each once (issue 36 item 8). The ids come from
+ * article_authors' user index.
+ */
+const coWrittenBy = (authorId: string): SQL =>
+  sql`${articles.id} IN (SELECT ${articleAuthors.articleId} FROM ${articleAuthors} WHERE ${eq(articleAuthors.userId, authorId)}) AND ${articles.authorId} IS DISTINCT FROM ${authorId}`;
+
+/**
+ * Articles with `authorId` among their bylines, first or further, as one condition (counts and
+ * the views order). Both halves are index conditions: the first byline on articles' author
+ * index, the further ones as ids from article_authors looked up by primary key (an
+ * `IN (subquery)` under OR would be a filter run on every row walked).
+ */
+const byAnyByline = (authorId: string | undefined): SQL | undefined =>
+  authorId
+    ? sql`(${eq(articles.authorId, authorId)} OR ${articles.id} = ANY(ARRAY(SELECT ${articleAuthors.articleId} FROM ${articleAuthors} WHERE ${eq(articleAuthors.userId, authorId)})))`
+    : undefined;
+
+export interface AdminListOptions {
+  /** Articles with this user among their bylines, first or further. */
+  authorId?: string | undefined;
+  /**
+   * A title search (common/search/search-text.ts `toTsquery`): `inTitle` restricted to title
+   * lexemes (weight A), `anywhere` the same words unweighted (`toMatchTsquery`: the fewest
+   * lexemes that find them).
+   */
+  titleSearch?: { inTitle: string; anywhere: string } | undefined;
+  /** `scheduled` and `published` split the stored `published` at `now` (issue 9 item 6). */
+  status?: AdminStatusFilter | undefined;
+  categoryId?: string | undefined;
+  language?: Language | undefined;
+  sort?: AdminSort | undefined;
+  now?: Date | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** The status filter as SQL; the status is a literal, so partial indexes stay usable. */
+const statusWhere = (status: AdminStatusFilter | undefined, now: Date): SQL | undefined => {
+  switch (status) {
+    case undefined:
+      return undefined;
+    case 'draft':
+      return sql`${articles.status} = 'draft'`;
+    case 'pending':
+      return sql`${articles.status} = 'pending'`;
+    case 'published':
+      return isPublicArticle(now);
+    case 'scheduled':
+      return isScheduledArticle(now);
+  }
+};
+
+/** The list's filters but the byline (listForAdminPage reads an author's pieces in two walks). */
+const adminFilters = (opts: AdminListOptions) =>
+  and(
+    opts.titleSearch ? articleTitleMatches(opts.titleSearch) : undefined,
+    statusWhere(opts.status, opts.now ?? new Date()),
+    opts.categoryId ? eq(articles.categoryId, opts.categoryId) : undefined,
+    opts.language ? eq(articles.language, opts.language) : undefined,
+  );
+
+const adminWhere = (opts: AdminListOptions) =>
+  and(
+    byAnyByline(opts.authorId),
+    opts.titleSearch ? articleTitleMatches(opts.titleSearch) : undefined,
+    statusWhere(opts.status, opts.now ?? new Date()),
+    opts.categoryId ? eq(articles.categoryId, opts.categoryId) : undefined,
+    opts.language ? eq(articles.language, opts.language) : undefined,
+  );
+
+/**
+ * Each order, newest first with the id as tie-break; each has an index of exactly this order
+ * (db/schema/content.ts; tests/integration/db/query-plans.test.ts). `views` is not here: the
+ * counts live in the views module's table (listByViews below).
+ */
+const ADMIN_ORDERS = {
+  created: [desc(articles.createdAt), desc(articles.id)],
+  updated: [desc(articles.updatedAt), desc(articles.id)],
+  published: [desc(articles.publishedAt), desc(articles.id)],
+} satisfies Record<Exclude<AdminSort, 'views'>, SQL[]>;
+
+/** A row of the admin list, but for its views (each query below reads them its own way). */
+const adminColumns = {
+  id: articles.id,
+  name: articles.name,
+  slug: articles.slug,
+  imageUrl: articles.imageUrl,
+  language: articles.language,
+  status: articles.status,
+  publishedAt: articles.publishedAt,
+  createdAt: articles.createdAt,
+  updatedAt: articles.updatedAt,
+  ...refColumns,
+};
+
+/**
+ * The same orders over a union of admin rows, by output column position (the joined tables'
+ * `id` and `name` make the rows' column names ambiguous).
+ */
+const columnAt = (key: keyof typeof adminColumns) =>
+  sql.raw(String(Object.keys(adminColumns).indexOf(key) + 1));
+const ADMIN_UNION_ORDERS = {
+  created: [sql`${columnAt('createdAt')} DESC`, sql`${columnAt('id')} DESC`],
+  updated: [sql`${columnAt('updatedAt')} DESC`, sql`${columnAt('id')} DESC`],
+  published: [sql`${columnAt('publishedAt')} DESC`, sql`${columnAt('id')} DESC`],
+} satisfies Record<Exclude<AdminSort, 'views'>, SQL[]>;
+
+/**
+ * One page of the admin list; a query builder, so tests can read its SQL and plan. The list
+ * shows no image, so unlike the cards it joins no media (the cards' hot-path join). The views
+ * are the views module's total, next to the row (none written yet: 0).
+ */
+const adminRows = (db: Db) =>
+  db
+    .select({
+      ...adminColumns,
+      views: sql<number>`coalesce(${articleViewTotals.views}, 0)`.mapWith(Number),
+    })
+    .from(articles)
+    .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .leftJoin(users, eq(users.id, articles.authorId))
+    .leftJoin(articleViewTotals, eq(articleViewTotals.articleId, articles.id));
+
+export function listForAdminPage(db: Db, opts: AdminListOptions) {
+  const sort = opts.sort ?? ADMIN_DEFAULT_SORT;
+  if (sort === 'views') throw new Error('the views order is two queries: listByViews');
+  if (!opts.authorId)
+    return adminRows(db)
+      .where(adminWhere(opts))
+      .orderBy(...ADMIN_ORDERS[sort])
+      .limit(opts.limit)
+      .offset(opts.offset);
+  // An author's pieces: those they wrote first, walking the author's own order index, merged
+  // with those they co-wrote (a handful, from article_authors). One condition with OR would
+  // leave PostgreSQL a filter over the whole order index for an author of few pieces.
+  const filters = adminFilters(opts);
+  return unionAll(
+    adminRows(db).where(and(byAuthor(opts.authorId), filters)),
+    adminRows(db).where(and(coWrittenBy(opts.authorId), filters)),
+  )
+    .orderBy(...ADMIN_UNION_ORDERS[sort])
+    .limit(opts.limit)
+    .offset(opts.offset);
+}
+
+/**
+ * The `views` order, first part: articles with views written, most first, walking the views
+ * module's order index and joining each to its row (the filters test the row).
+ */
+export function listViewedForAdminPage(db: Db, opts: AdminListOptions) {
+  return db
+    .select({ ...adminColumns, views: articleViewTotals.views })
+    .from(articleViewTotals)
+    .innerJoin(articles, eq(articles.id, articleViewTotals.articleId))
+    .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .leftJoin(users, eq(users.id, articles.authorId))
+    .where(adminWhere(opts))
+    .orderBy(desc(articleViewTotals.views), desc(articleViewTotals.articleId))
+    .limit(opts.limit)
+    .offset(opts.offset);
+}
+
+/** The `views` order, second part: articles never viewed, newest id first (the primary key). */
+export function listUnviewedForAdminPage(db: Db, opts: AdminListOptions) {
+  const viewed = db
+    .select({ one: sql`1` })
+    .from(articleViewTotals)
+    .where(eq(articleViewTotals.articleId, articles.id));
+  return db
+    .select({ ...adminColumns, views: sql<number>`0`.mapWith(Number) })
+    .from(articles)
+    .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .leftJoin(users, eq(users.id, articles.authorId))
+    .where(and(adminWhere(opts), sql`NOT EXISTS ${viewed}`))
+    .orderBy(desc(articles.id))
+    .limit(opts.limit)
+    .offset(opts.offset);
+}
+
+/**
+ * Most viewed first, ties newest id first, never-viewed articles last: the order of
+ * `coalesce(views, 0) DESC, id DESC`, in two index walks instead of a sort of every article.
+ * Every written total is at least 1, so the viewed all come before the rest.
+ */
+async function listByViews(db: Db, opts: AdminListOptions) {
+  const viewed = await listViewedForAdminPage(db, opts);
+  if (viewed.length === opts.limit) return viewed;
+  // How many viewed articles come before the rest: known from this page unless it was empty.
+  const before =
+    viewed.length > 0 || opts.offset === 0
+      ? opts.offset + viewed.length
+      : await countViewed(db, opts);
+  const rest = await listUnviewedForAdminPage(db, {
+    ...opts,
+    offset: Math.max(0, opts.offset - before),
+    limit: opts.limit - viewed.length,
+  });
+  return [...viewed, ...rest];
+}
+
+async function countViewed(db: Db, opts: AdminListOptions): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(articleViewTotals)
+    .innerJoin(articles, eq(articles.id, articleViewTotals.articleId))
+    .where(adminWhere(opts));
+  return Number(row?.n ?? 0);
+}
+
+/** Scheduled articles, the next to go out first (the dashboard); `authorId` narrows (any byline). */
+export function listUpcoming(
+  db: Db,
+  opts: { authorId?: string | undefined; now: Date; limit: number },
+) {
+  return adminRows(db)
+    .where(and(byAnyByline(opts.authorId), statusWhere('scheduled', opts.now)))
+    .orderBy(articles.publishedAt, articles.id)
+    .limit(opts.limit);
+}
+export type AdminListRow = Awaited<
+  ReturnType<ReturnType<typeof listForAdminPage>['execute']>
+>[number];
+
+/** The admin list, newest first; `authorId` narrows it to the articles one user is a byline of. */
+export async function listForAdmin(db: Db, opts: AdminListOptions) {
+  const [rows, [total]] = await Promise.all([
+    opts.sort === 'views' ? listByViews(db, opts) : listForAdminPage(db, opts),
+    db.select({ n: count() }).from(articles).where(adminWhere(opts)),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+}

@@ -1,0 +1,28 @@
+/*
+ * The links a newsletter mail carries (issue 37 item 3): the preferences page and the one-click
+ * unsubscribe address (RFC 8058) name the subscriber with an HMAC of their id, so no token is
+ * stored and none can be guessed; a confirmation link is a random token kept as its SHA-256.
+ * Both are lower-case hex: addresses are made canonical in lower case (canonical-address.ts).
+ */
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+export const manageToken = (key: string, subscriberId: string) =>
+  `${subscriberId}.${createHmac('sha256', key).update(subscriberId).digest('hex')}`;
+
+/** The subscriber a preferences token names, if its signature holds. */
+export function subscriberOfToken(key: string, token: string): string | undefined {
+  const [id, signature] = token.split('.');
+  if (!id || !signature || !/^[0-9a-f-]{36}$/.test(id)) return undefined;
+  const expected = Buffer.from(manageToken(key, id).split('.')[1]!);
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? id : undefined;
+}
+
+/** A new key for preferences links (kept in app_secrets on first start). */
+export const newLinkKey = () => randomBytes(48).toString('base64url');
+
+export const newConfirmToken = () => randomBytes(32).toString('hex');
+export const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+export const managePath = (token: string) => `/newsletters/manage/${token}`;
+export const confirmPath = (token: string) => `/newsletters/confirm/${token}`;

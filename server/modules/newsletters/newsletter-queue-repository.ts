@@ -1,0 +1,206 @@
+import { and, count, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import {
+  newsletterDeliveries,
+  newsletterIssues,
+  newsletterSubscribers,
+  newsletterSubscriptions,
+} from '../../../db/schema/newsletters';
+
+/*
+ * The send queue (issue 37 item 4): one row per issue and recipient. A sender leases a batch
+ * (`FOR UPDATE SKIP LOCKED`, so two senders never take the same rows), sends it, and marks each
+ * row; a sender that dies leaves its batch to the next once the lease runs out.
+ */
+
+/** Makes an issue and queues it for every confirmed, unbounced subscriber, in one transaction. */
+export async function insertIssue(
+  db: Db,
+  issue: { newsletterId: string; subject: string; html: string; text: string; now: Date },
+) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(newsletterIssues)
+      .values({
+        newsletterId: issue.newsletterId,
+        subject: issue.subject,
+        html: issue.html,
+        text: issue.text,
+        createdAt: issue.now,
+      })
+      .returning({ id: newsletterIssues.id });
+    const id = row!.id;
+    await tx.execute(sql`
+      INSERT INTO ${newsletterDeliveries} (issue_id, subscriber_id, next_at)
+      SELECT ${id}, s.subscriber_id, ${issue.now}
+      FROM ${newsletterSubscriptions} s
+      JOIN ${newsletterSubscribers} p ON p.id = s.subscriber_id
+      WHERE s.newsletter_id = ${issue.newsletterId} AND s.status = 'subscribed'
+        AND p.bounced_at IS NULL`);
+    const [n] = await tx
+      .select({ n: count() })
+      .from(newsletterDeliveries)
+      .where(eq(newsletterDeliveries.issueId, id));
+    await tx
+      .update(newsletterIssues)
+      .set({ recipients: Number(n?.n ?? 0) })
+      .where(eq(newsletterIssues.id, id));
+    return id;
+  });
+}
+
+export async function findIssue(db: Db, id: string) {
+  const [row] = await db.select().from(newsletterIssues).where(eq(newsletterIssues.id, id));
+  return row;
+}
+
+/** Leases up to `limit` due rows of an issue with their addresses and whether they still get it. */
+export async function leaseDeliveries(
+  db: Db,
+  opts: { issueId: string; now: Date; until: Date; limit: number },
+) {
+  const free = or(
+    isNull(newsletterDeliveries.leasedUntil),
+    lt(newsletterDeliveries.leasedUntil, opts.now),
+  );
+  const due = and(
+    eq(newsletterDeliveries.issueId, opts.issueId),
+    eq(newsletterDeliveries.status, 'pending'),
+    lte(newsletterDeliveries.nextAt, opts.now),
+    free,
+  );
+  const picked = db
+    .select({ id: newsletterDeliveries.subscriberId })
+    .from(newsletterDeliveries)
+    .where(due)
+    .orderBy(newsletterDeliveries.subscriberId)
+    .limit(opts.limit)
+    .for('update', { skipLocked: true });
+  const leased = await db
+    .update(newsletterDeliveries)
+    .set({ leasedUntil: opts.until, attempts: sql`${newsletterDeliveries.attempts} + 1` })
+    .where(and(due, inArray(newsletterDeliveries.subscriberId, picked)))
+    .returning({
+      subscriberId: newsletterDeliveries.subscriberId,
+      attempts: newsletterDeliveries.attempts,
+    });
+  if (leased.length === 0) return [];
+  const issue = await findIssue(db, opts.issueId);
+  const people = await db
+    .select({
+      id: newsletterSubscribers.id,
+      email: newsletterSubscribers.email,
+      bouncedAt: newsletterSubscribers.bouncedAt,
+      status: newsletterSubscriptions.status,
+    })
+    .from(newsletterSubscribers)
+    .leftJoin(
+      newsletterSubscriptions,
+      and(
+        eq(newsletterSubscriptions.subscriberId, newsletterSubscribers.id),
+        eq(newsletterSubscriptions.newsletterId, issue?.newsletterId ?? opts.issueId),
+      ),
+    )
+    .where(
+      inArray(
+        newsletterSubscribers.id,
+        leased.map((l) => l.subscriberId),
+      ),
+    );
+  const byId = new Map(people.map((p) => [p.id, p]));
+  return leased.map((l) => {
+    const person = byId.get(l.subscriberId);
+    return {
+      subscriberId: l.subscriberId,
+      attempts: l.attempts,
+      email: person?.email ?? '',
+      wanted: person !== undefined && person.bouncedAt === null && person.status === 'subscribed',
+    };
+  });
+}
+
+const row = (issueId: string, subscriberId: string) =>
+  and(
+    eq(newsletterDeliveries.issueId, issueId),
+    eq(newsletterDeliveries.subscriberId, subscriberId),
+  );
+
+export async function markDelivery(
+  db: Db,
+  issueId: string,
+  subscriberId: string,
+  change: { status: 'sent' | 'failed' | 'skipped'; now: Date } | { retryAt: Date },
+) {
+  if ('retryAt' in change) {
+    await db
+      .update(newsletterDeliveries)
+      .set({ nextAt: change.retryAt, leasedUntil: null })
+      .where(row(issueId, subscriberId));
+    return;
+  }
+  await db
+    .update(newsletterDeliveries)
+    .set({
+      status: change.status,
+      leasedUntil: null,
+      sentAt: change.status === 'sent' ? change.now : null,
+    })
+    .where(row(issueId, subscriberId));
+}
+
+export async function markBounced(db: Db, subscriberId: string, now: Date) {
+  await db
+    .update(newsletterSubscribers)
+    .set({ bouncedAt: now })
+    .where(eq(newsletterSubscribers.id, subscriberId));
+}
+
+/** Whether any row of the issue is still to go; when none is, the issue is marked sent. */
+export async function settleIssue(db: Db, issueId: string, now: Date): Promise<boolean> {
+  const [left] = await db
+    .select({ n: count() })
+    .from(newsletterDeliveries)
+    .where(
+      and(eq(newsletterDeliveries.issueId, issueId), eq(newsletterDeliveries.status, 'pending')),
+    );
+  if (Number(left?.n ?? 0) > 0) return true;
+  await db
+    .update(newsletterIssues)
+    .set({ sentAt: now })
+    .where(and(eq(newsletterIssues.id, issueId), isNull(newsletterIssues.sentAt)));
+  return false;
+}
+
+/** The issues of a newsletter, newest first, with how their sending goes. */
+export async function issuesOf(db: Db, newsletterId: string) {
+  const issues = await db
+    .select({
+      id: newsletterIssues.id,
+      subject: newsletterIssues.subject,
+      sentAt: newsletterIssues.sentAt,
+      recipients: newsletterIssues.recipients,
+    })
+    .from(newsletterIssues)
+    .where(eq(newsletterIssues.newsletterId, newsletterId))
+    .orderBy(desc(newsletterIssues.createdAt));
+  if (issues.length === 0) return [];
+  const counts = await db
+    .select({
+      issueId: newsletterDeliveries.issueId,
+      status: newsletterDeliveries.status,
+      n: count(),
+    })
+    .from(newsletterDeliveries)
+    .where(
+      inArray(
+        newsletterDeliveries.issueId,
+        issues.map((i) => i.id),
+      ),
+    )
+    .groupBy(newsletterDeliveries.issueId, newsletterDeliveries.status);
+  return issues.map((issue) => {
+    const of = (status: string) =>
+      Number(counts.find((c) => c.issueId === issue.id && c.status === status)?.n ?? 0);
+    return { ...issue, sent: of('sent'), failed: of('failed'), pending: of('pending') };
+  });
+}

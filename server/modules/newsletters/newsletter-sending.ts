@@ -1,0 +1,238 @@
+/*
+ * Issues and their sending (issue 37 items 3 and 4): an issue is rendered once, queued as one
+ * row per recipient in its transaction, and sent by the jobs table's `newsletter.send` job in
+ * leased batches of at most SEND_BATCH at NEWSLETTER_RATE a second. A temporary refusal (4xx)
+ * is tried again with backoff; a permanent one (5xx) marks the address bounced.
+ */
+import { UUID_PATTERN } from '../../../common/schemas/common';
+import type { ArticleCard } from '../../../common/schemas/articles';
+import { requireRole, type Actor } from '../../lib/actor';
+import { badRequest } from '../../lib/errors';
+import { renderIssue, MANAGE_PLACEHOLDER } from './newsletter-mail';
+import { managePath, manageToken } from './newsletter-links';
+import {
+  insertIssue,
+  issuesOf,
+  leaseDeliveries,
+  markBounced,
+  markDelivery,
+  settleIssue,
+  findIssue,
+} from './newsletter-queue-repository';
+import {
+  findNewsletter,
+  moveCoveredUntil,
+  newsletterBySlug,
+  type NewsletterRow,
+} from './newsletters-repository';
+
+import type { NewslettersDeps } from './newsletters-deps';
+
+export const SEND_JOB = 'newsletter.send';
+/** At most this many messages are in flight per sender: the most a kill -9 can repeat. */
+export const SEND_BATCH = 10;
+/** A batch's lease: a dead sender's rows go again after this (well inside 5 minutes). */
+export const DELIVERY_LEASE_MS = 60_000;
+/** How long one run of the job sends before it hands over to its next run. */
+const RUN_MS = 5_000;
+const MAX_ATTEMPTS = 8;
+const ONE_CLICK_POST = 'List-Unsubscribe=One-Click';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function newsletterSending(deps: NewslettersDeps) {
+  const { db, clock, jobs, mail, rate } = deps;
+
+  const queueRun = (issueId: string, at: Date) => queueSend(jobs, issueId, at);
+
+  async function makeIssue(
+    newsletter: NewsletterRow,
+    stories: Awaited<ReturnType<typeof deps.articles.publicCards>>,
+  ) {
+    const site = await mail.site();
+    const subject = `${newsletter.name}: ${stories[0]?.name ?? ''}`;
+    const { html, text } = await renderIssue(
+      {
+        siteName: site.name,
+        newsletterName: newsletter.name,
+        language: newsletter.language,
+        publicUrl: site.publicUrl,
+        mediaBase: deps.mediaBase,
+        stories,
+      },
+      newsletter.slug,
+    );
+    const now = clock.now();
+    const id = await insertIssue(db, { newsletterId: newsletter.id, subject, html, text, now });
+    await queueRun(id, now);
+    return id;
+  }
+
+  const { sendOne } = delivery(deps);
+
+  /** Sends leased batches of an issue for a few seconds; the next run carries on. */
+  async function runSend(issueId: string) {
+    const issue = await findIssue(db, issueId);
+    const newsletter = issue && (await findNewsletter(db, issue.newsletterId));
+    if (!issue || !newsletter) return;
+    const started = Date.now();
+    const gap = 1000 / rate;
+    while (Date.now() - started < RUN_MS) {
+      const now = clock.now();
+      const batch = await leaseDeliveries(db, {
+        issueId,
+        now,
+        until: new Date(now.getTime() + DELIVERY_LEASE_MS),
+        limit: Math.min(SEND_BATCH, rate),
+      });
+      if (batch.length === 0) break;
+      for (const one of batch) {
+        const began = Date.now();
+        await sendOne(issue, newsletter, one);
+        const wait = gap - (Date.now() - began);
+        if (wait > 0) await sleep(wait);
+      }
+    }
+    // Rows left: held by another sender, waiting for a retry, or this run's time ran out.
+    if (await settleIssue(db, issueId, clock.now()))
+      await queueRun(issueId, new Date(clock.now().getTime() + 1000));
+  }
+
+  jobs.handle(SEND_JOB, async (job) => {
+    if (job.subjectId) await runSend(job.subjectId);
+  });
+
+  return {
+    runSend,
+
+    /** An issue now, of what the newsletter's sections and tags published since its last one. */
+    async sendNow(actor: Actor | null, newsletter: NewsletterRow) {
+      requireRole(actor, 'editor');
+      return digestOf(deps, makeIssue, newsletter);
+    },
+
+    /** The digest at its time (newsletter-digests.ts): nothing new, nothing sent. */
+    sendDigest: (newsletter: NewsletterRow) => digestOf(deps, makeIssue, newsletter),
+
+    /** One story as an issue. */
+    async sendStory(actor: Actor | null, newsletter: NewsletterRow, articleId: string) {
+      requireRole(actor, 'editor');
+      const stories = await deps.articles.publicCards([articleId]);
+      if (stories.length === 0) throw badRequest('article.not_published');
+      return { issueId: await makeIssue(newsletter, stories) };
+    },
+  };
+}
+
+/** An issue of what was published since the newsletter's last one, if anything was. */
+async function digestOf(
+  { db, clock, articles }: Pick<NewslettersDeps, 'db' | 'clock' | 'articles'>,
+  makeIssue: (newsletter: NewsletterRow, stories: ArticleCard[]) => Promise<string>,
+  newsletter: NewsletterRow,
+): Promise<{ issueId: string | null }> {
+  const until = clock.now();
+  const stories = await articles.followedSince(
+    { categories: newsletter.categories, tags: newsletter.tags, authors: [] },
+    newsletter.coveredUntil,
+    newsletter.maxArticles,
+  );
+  if (stories.length === 0) return { issueId: null };
+  const issueId = await makeIssue(newsletter, stories);
+  await moveCoveredUntil(db, newsletter.id, until);
+  return { issueId };
+}
+
+/** Sending one leased row: the message with its reader's links, then its mark. */
+function delivery(deps: NewslettersDeps) {
+  const { db, clock, mail, linkKey } = deps;
+  /** One message: the issue with this reader's preferences and one-click addresses. */
+  async function deliverOne(
+    issue: NonNullable<Awaited<ReturnType<typeof findIssue>>>,
+    newsletter: NewsletterRow,
+    to: { subscriberId: string; email: string },
+  ) {
+    const site = await mail.site();
+    const manage = new URL(
+      managePath(manageToken(linkKey, to.subscriberId)),
+      site.publicUrl,
+    ).toString();
+    const host = new URL(site.publicUrl).hostname;
+    return mail.mailer.deliver({
+      to: to.email,
+      subject: issue.subject,
+      text: issue.text.replaceAll(MANAGE_PLACEHOLDER, manage),
+      html: issue.html.replaceAll(MANAGE_PLACEHOLDER, manage),
+      language: newsletter.language,
+      fromName: site.name,
+      kind: 'newsletter',
+      headers: {
+        'List-Unsubscribe': `<${manage}>, <mailto:unsubscribe@${host}?subject=unsubscribe-${to.subscriberId}>`,
+        'List-Unsubscribe-Post': ONE_CLICK_POST,
+        'List-Id': `${newsletter.name.replace(/[<>"]/g, '')} <${newsletter.slug}.${host}>`,
+      },
+    });
+  }
+
+  /** One leased row: sent, skipped, retried later, or failed (and its address bounced). */
+  async function sendOne(
+    issue: NonNullable<Awaited<ReturnType<typeof findIssue>>>,
+    newsletter: NewsletterRow,
+    one: Awaited<ReturnType<typeof leaseDeliveries>>[number],
+  ) {
+    const mark = (change: Parameters<typeof markDelivery>[3]) =>
+      markDelivery(db, issue.id, one.subscriberId, change);
+    if (!one.wanted) return mark({ status: 'skipped', now: clock.now() });
+    const outcome = await deliverOne(issue, newsletter, one);
+    if (outcome === 'sent') return mark({ status: 'sent', now: clock.now() });
+    if (outcome === 'permanent' || one.attempts >= MAX_ATTEMPTS) {
+      if (outcome === 'permanent') await markBounced(db, one.subscriberId, clock.now());
+      return mark({ status: 'failed', now: clock.now() });
+    }
+    const backoff = Math.min(2 ** one.attempts * 1000, 600_000);
+    return mark({ retryAt: new Date(clock.now().getTime() + backoff) });
+  }
+
+  return { sendOne };
+}
+
+/** The issues of a newsletter and how their sending goes (the dashboard's). */
+export function issueReports({ db }: Pick<NewslettersDeps, 'db'>) {
+  return {
+    /**
+     * An issue's web page (`/newsletters/{slug}/{issueId}`): the mail as everyone got it, its
+     * preferences link leading to the site instead of to one reader's settings; undefined for
+     * an issue not of that newsletter, or not yet sent.
+     */
+    async webIssue(slug: string, issueId: string, home: string) {
+      const newsletter = await newsletterBySlug(db, slug);
+      const issue = UUID_PATTERN.test(issueId) ? await findIssue(db, issueId) : undefined;
+      if (!newsletter || !issue || issue.newsletterId !== newsletter.id) return undefined;
+      return {
+        language: newsletter.language,
+        html: issue.html.replaceAll(MANAGE_PLACEHOLDER, home),
+      };
+    },
+
+    async issues(actor: Actor | null, newsletterId: string) {
+      requireRole(actor, 'editor');
+      return (await issuesOf(db, newsletterId)).map((i) => ({
+        _id: i.id,
+        subject: i.subject,
+        sentAt: i.sentAt?.toISOString() ?? null,
+        recipients: i.recipients,
+        sent: i.sent,
+        failed: i.failed,
+        pending: i.pending,
+      }));
+    },
+  };
+}
+
+/** A run of the send job for an issue at `at` (each run its own key). */
+const queueSend = (jobs: NewslettersDeps['jobs'], issueId: string, at: Date) =>
+  jobs.scheduleOnce({
+    key: `${SEND_JOB}:${issueId}:${at.getTime()}`,
+    kind: SEND_JOB,
+    subjectId: issueId,
+    runAt: at,
+  });

@@ -1,0 +1,48 @@
+/* What the newsletters module needs; its parts import this file, never the service. */
+import type { ArticleCard } from '../../../common/schemas/articles';
+import type { ConsentForm, ConsentPurpose } from '../../../common/consent';
+import type { Db } from '../../../db/client';
+import type { Clock } from '../../lib/clock';
+import type { Mailer } from '../../lib/mail';
+import type { MailSite } from '../../lib/mail-texts';
+import type { JobsService } from '../jobs/jobs-service';
+import type { Outbox } from '../../events/outbox';
+
+export interface NewslettersDeps {
+  db: Db;
+  clock: Clock;
+  jobs: Pick<JobsService, 'handle' | 'scheduleOnce' | 'schedule' | 'cancel'>;
+  /** A newsletter made, changed or archived is an event: every page's sign-up form lists them. */
+  outbox: Pick<Outbox, 'transaction'>;
+  mail: {
+    mailer: Pick<Mailer, 'enabled' | 'send' | 'sendLater' | 'deliver'>;
+    site(): Promise<MailSite>;
+  };
+  /** The key that signs preferences links (kept in app_secrets). */
+  linkKey: string;
+  /** Messages a second this process sends (NEWSLETTER_RATE). */
+  rate: number;
+  mediaBase: string | undefined;
+  /** The readers module's record of consents (reader-consents.ts): an import's go in its batch. */
+  consents: {
+    record(
+      consents: {
+        email: string;
+        userId?: string | null;
+        purpose: ConsentPurpose;
+        form: ConsentForm;
+        textVersion: string;
+        givenAt?: Date;
+      }[],
+      tx?: Db,
+    ): Promise<void>;
+  };
+  articles: {
+    followedSince(
+      followed: { categories: string[]; tags: string[]; authors: string[] },
+      since: Date,
+      limit: number,
+    ): Promise<ArticleCard[]>;
+    publicCards(ids: string[]): Promise<ArticleCard[]>;
+  };
+}

@@ -1,0 +1,261 @@
+/* Newsletters' calls (issue 37 item 3) and the confirm and one-click unsubscribe addresses. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IdParamsSchema, MessageSchema } from '../../../common/schemas/common';
+import {
+  NewsletterInputSchema,
+  NewsletterIssueSchema,
+  NewsletterSchema,
+  ONE_CLICK_BODY,
+  SendStorySchema,
+  SubscribeSchema,
+} from '../../../common/schemas/newsletters';
+import { errorResponses, JSON_BODY, SIGNED_IN } from '../../lib/errors';
+import type { NewslettersService } from './newsletters-service';
+import type { PageTexts } from './newsletter-texts';
+import { subscriberListsRoutes } from './subscriber-lists-routes';
+
+const tags = ['newsletters'];
+const security = [{ bearer: [] }];
+const EDITORS = [...SIGNED_IN, 'auth.role_required'] as const;
+const IssueIdSchema = z.object({ issueId: z.string().nullable() });
+
+export function newslettersRoutes(newsletters: NewslettersService) {
+  return async function (app: FastifyInstance) {
+    await app.register(definitionRoutes(newsletters));
+    await app.register(issueRoutes(newsletters));
+    await app.register(subscriberRoutes(newsletters));
+    await app.register(subscriberListsRoutes(newsletters));
+  };
+}
+
+function definitionRoutes(newsletters: NewslettersService) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const params = IdParamsSchema;
+    app.get(
+      '/api/newsletters',
+      {
+        schema: {
+          tags,
+          summary: 'The active newsletters',
+          security: [],
+          response: { 200: z.array(NewsletterSchema), ...errorResponses() },
+        },
+      },
+      async () => newsletters.list(),
+    );
+    app.post(
+      '/api/newsletters',
+      {
+        schema: {
+          tags,
+          summary: 'Define a newsletter (editors)',
+          security,
+          body: NewsletterInputSchema,
+          response: { 201: NewsletterSchema, ...errorResponses(...JSON_BODY, ...EDITORS) },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await newsletters.create(await request.actor(), request.body)),
+    );
+    app.put(
+      '/api/newsletters/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Change a newsletter (editors)',
+          security,
+          params,
+          body: NewsletterInputSchema,
+          response: {
+            200: NewsletterSchema,
+            ...errorResponses(...JSON_BODY, ...EDITORS, 'newsletter.not_found'),
+          },
+        },
+      },
+      async (request) => newsletters.update(await request.actor(), request.params.id, request.body),
+    );
+    app.delete(
+      '/api/newsletters/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Archive a newsletter (editors)',
+          security,
+          params,
+          response: { 200: MessageSchema, ...errorResponses(...EDITORS, 'newsletter.not_found') },
+        },
+      },
+      async (request) => newsletters.archive(await request.actor(), request.params.id),
+    );
+  };
+}
+
+/** Sending issues and how they go (editors). */
+function issueRoutes(newsletters: NewslettersService) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const params = IdParamsSchema;
+    app.post(
+      '/api/newsletters/:id/send',
+      {
+        schema: {
+          tags,
+          summary: 'Send an issue now of what was published since the last one (null: nothing new)',
+          security,
+          params,
+          response: { 202: IssueIdSchema, ...errorResponses(...EDITORS, 'newsletter.not_found') },
+        },
+      },
+      async (request, reply) => {
+        const actor = await request.actor();
+        const newsletter = await newsletters.one(request.params.id);
+        return reply.status(202).send(await newsletters.sendNow(actor, newsletter));
+      },
+    );
+    app.post(
+      '/api/articles/:id/newsletter',
+      {
+        schema: {
+          tags,
+          summary: 'Send one published story as an issue',
+          security,
+          params,
+          body: SendStorySchema,
+          response: {
+            202: IssueIdSchema,
+            ...errorResponses(
+              ...JSON_BODY,
+              ...EDITORS,
+              'newsletter.not_found',
+              'article.not_published',
+            ),
+          },
+        },
+      },
+      async (request, reply) => {
+        const actor = await request.actor();
+        const newsletter = await newsletters.one(request.body.newsletterId);
+        return reply
+          .status(202)
+          .send(await newsletters.sendStory(actor, newsletter, request.params.id));
+      },
+    );
+    app.get(
+      '/api/newsletters/:id/issues',
+      {
+        schema: {
+          tags,
+          summary: 'The issues and how their sending goes',
+          security,
+          params,
+          response: { 200: z.array(NewsletterIssueSchema), ...errorResponses(...EDITORS) },
+        },
+      },
+      async (request) => newsletters.issues(await request.actor(), request.params.id),
+    );
+  };
+}
+
+function subscriberRoutes(newsletters: NewslettersService) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const TokenParams = z.object({ token: z.string().min(1).max(200) });
+    // A mail client's one-click POST is a form body (RFC 8058 §3.1); read here as text.
+    if (!fastify.hasContentTypeParser('application/x-www-form-urlencoded'))
+      fastify.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string', bodyLimit: 1024 },
+        (_request, body, done) => done(null, body),
+      );
+    app.post(
+      '/api/newsletters/subscribe',
+      {
+        schema: {
+          tags,
+          summary:
+            'Subscribe an address: a confirmation is mailed (a signed-in reader’s own address subscribes at once)',
+          security: [{}, { bearer: [] }],
+          body: SubscribeSchema,
+          response: {
+            202: z.object({ message: z.string(), subscribed: z.boolean() }),
+            ...errorResponses(...JSON_BODY, 'newsletter.unknown'),
+          },
+        },
+        config: { rateLimit: { max: 20, timeWindow: 3600_000 } },
+      },
+      async (request, reply) => {
+        const actor = await request.actor().catch(() => null);
+        return reply.status(202).send(await newsletters.subscribe(actor, request.body));
+      },
+    );
+    app.get(
+      '/newsletters/confirm/:token',
+      { schema: { hide: true, params: TokenParams } },
+      async (request, reply) => {
+        const ok = await newsletters.confirm(request.params.token);
+        const { language, says } = await newsletters.pageTexts();
+        reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+        return reply
+          .status(ok ? 200 : 404)
+          .send(page(language, says, escape(ok ? says.confirmed : says.invalid)));
+      },
+    );
+    app.get(
+      '/newsletters/manage/:token',
+      { schema: { hide: true, params: TokenParams } },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+        const { status, html } = await preferencesPage(newsletters, request.params.token);
+        return reply.status(status).send(html);
+      },
+    );
+    // RFC 8058: a POST with `List-Unsubscribe=One-Click` unsubscribes at once, without a sign-in.
+    app.post(
+      '/newsletters/manage/:token',
+      { schema: { hide: true, params: TokenParams } },
+      async (request, reply) => {
+        const body =
+          typeof request.body === 'string'
+            ? request.body
+            : new URLSearchParams(request.body as Record<string, string>).toString();
+        const { language, says } = await newsletters.pageTexts();
+        reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+        if (!body.includes(ONE_CLICK_BODY))
+          return reply.status(400).send(page(language, says, escape(says.oneClickOnly)));
+        const ok = await newsletters.unsubscribeByToken(request.params.token);
+        return reply
+          .status(ok ? 200 : 404)
+          .send(page(language, says, escape(ok ? says.unsubscribed : says.invalid)));
+      },
+    );
+  };
+}
+
+/** The preferences page of a link: the address, its subscriptions, one button to leave all. */
+async function preferencesPage(newsletters: NewslettersService, token: string) {
+  const found = await newsletters.preferences(token);
+  const { language, says } = await newsletters.pageTexts();
+  if (!found) return { status: 404, html: page(language, says, escape(says.invalid)) };
+  const list = found.subscriptions
+    .map(
+      (s) =>
+        `<li>${escape(s.name)}: ${escape(says.status[s.status as keyof typeof says.status] ?? s.status)}</li>`,
+    )
+    .join('');
+  return {
+    status: 200,
+    html: page(
+      language,
+      says,
+      `<p>${escape(found.email)}</p><ul>${list}</ul><form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${escape(says.unsubscribeAll)}</button></form>`,
+    ),
+  };
+}
+
+const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+/** A small page of its own, in the site's language (`body` is HTML, its text escaped). */
+const page = (language: string, says: PageTexts, body: string) =>
+  `<!doctype html><html lang="${escape(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(says.title)}</title></head><body><main><h1>${escape(says.title)}</h1>${body}</main></body></html>`;

@@ -1,0 +1,93 @@
+/*
+ * Follows and saved stories (issue 37 item 2): kept per reader, read by a page's script after
+ * load (`GET /api/me`), never rendered into a shared page.
+ */
+import type { Follows } from '../../../common/schemas/readers';
+import { READER_PAGE_SIZE } from '../../../common/schemas/readers';
+import { requireRole, type Actor } from '../../lib/actor';
+import { badRequest } from '../../lib/errors';
+import {
+  followsOf,
+  replaceFollows,
+  savedOf,
+  savedPage,
+  saveArticle,
+  unsaveArticle,
+  type FollowLists,
+} from './readers-repository';
+import type { FollowedLists, ReadersDeps } from './readers-deps';
+
+/** The wire's lists (`categories`, `tags`, `authors`) of the stored ones. */
+export const wireFollows = (lists: FollowLists): FollowedLists => ({
+  categories: lists.category,
+  tags: lists.tag,
+  authors: lists.author,
+});
+
+export function readerFollows({ db, articles }: Pick<ReadersDeps, 'db' | 'articles'>) {
+  return {
+    /** Who is signed in and the state of their Follow and Save buttons. */
+    async state(actor: Actor | null) {
+      const me = requireRole(actor, 'reader');
+      const [lists, saved] = await Promise.all([followsOf(db, me.id), savedOf(db, me.id)]);
+      return {
+        user: { _id: me.id, name: me.name, email: me.email, role: me.role },
+        follows: wireFollows(lists),
+        saved: saved.map((row) => row.articleId),
+      };
+    },
+
+    async follows(actor: Actor | null): Promise<FollowedLists> {
+      const me = requireRole(actor, 'reader');
+      return wireFollows(await followsOf(db, me.id));
+    },
+
+    async setFollows(actor: Actor | null, input: Follows): Promise<FollowedLists> {
+      const me = requireRole(actor, 'reader');
+      await replaceFollows(db, me.id, {
+        category: input.categories,
+        tag: input.tags,
+        author: input.authors,
+      });
+      return wireFollows(await followsOf(db, me.id));
+    },
+
+    /** One page of the published stories the reader follows, newest first. */
+    async feed(actor: Actor | null, page: number) {
+      const me = requireRole(actor, 'reader');
+      const followed = wireFollows(await followsOf(db, me.id));
+      return articles.followedPage(followed, page, READER_PAGE_SIZE);
+    },
+
+    /** Saves a story readers may see now (saving twice is saving once). */
+    async save(actor: Actor | null, articleId: string) {
+      const me = requireRole(actor, 'reader');
+      const [card] = await articles.publicCards([articleId]);
+      if (!card) throw badRequest('article.not_published');
+      await saveArticle(db, me.id, articleId);
+      return { articleId, saved: true };
+    },
+
+    async unsave(actor: Actor | null, articleId: string) {
+      const me = requireRole(actor, 'reader');
+      await unsaveArticle(db, me.id, articleId);
+      return { articleId, saved: false };
+    },
+
+    /** One page of the saved stories, newest saved first (a story no longer public is left out). */
+    async saved(actor: Actor | null, page: number) {
+      const me = requireRole(actor, 'reader');
+      const { ids, total } = await savedPage(
+        db,
+        me.id,
+        READER_PAGE_SIZE,
+        (page - 1) * READER_PAGE_SIZE,
+      );
+      return {
+        articles: await articles.publicCards(ids),
+        currentPage: page,
+        totalPages: Math.ceil(total / READER_PAGE_SIZE),
+      };
+    },
+  };
+}

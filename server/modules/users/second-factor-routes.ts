@@ -1,0 +1,163 @@
+/*
+ * Authenticator codes (issue 40 item 1, docs/decisions/052b): set up, turned on and off by the
+ * signed-in person, and a sign-in's second step. Five wrong codes in the sign-in window pause
+ * the account's sign-in (password and code alike) for the rest of the window, as ten wrong
+ * passwords do: whoever guesses codes has the password already.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  RecoveryCodesSchema,
+  SecondStepSchema,
+  TotpConfirmSchema,
+  TotpSetupSchema,
+  TotpStopSchema,
+  TwoFactorStatusSchema,
+} from '../../../common/schemas/second-factors';
+import { UserInfoSchema } from '../../../common/schemas/users';
+import { TWO_FACTOR_PATH } from '../../../common/paths';
+import {
+  errorResponses,
+  JSON_BODY,
+  notice,
+  noticeSchema,
+  SIGNED_IN,
+  unlimitedErrorResponses,
+} from '../../lib/errors';
+import { setAuthCookie } from '../../plugins/auth';
+import { type UsersService } from './users-service';
+import { SIGN_IN_WINDOW_MS } from './user-sessions';
+import {
+  clientOf,
+  signInCodesKey,
+  SIGN_IN_MAX_WRONG_CODES,
+  tags,
+  tooManyAttempts,
+  type RouteOptions,
+} from './users-route-options';
+
+/** Setting codes up, on and off: the signed-in person's own. */
+export function secondFactorRoutes(users: UsersService) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const security = [{ bearer: [] }];
+
+    app.get(
+      TWO_FACTOR_PATH,
+      {
+        schema: {
+          tags,
+          summary:
+            'Whether the signed-in person has authenticator codes on, and recovery codes left',
+          security,
+          response: { 200: TwoFactorStatusSchema, ...errorResponses('auth.signed_out') },
+        },
+      },
+      async (request) => users.twoFactorStatus(await request.actor()),
+    );
+
+    app.post(
+      `${TWO_FACTOR_PATH}/totp`,
+      {
+        schema: {
+          tags,
+          summary:
+            'Start setting up authenticator codes: a new secret, its otpauth:// address and QR code (SVG). Nothing is on until a code confirms it',
+          security,
+          response: {
+            200: TotpSetupSchema,
+            ...errorResponses(...SIGNED_IN, 'totp.already_on', 'totp.unavailable'),
+          },
+        },
+      },
+      async (request) => users.startTotp(await request.actor()),
+    );
+
+    app.post(
+      `${TWO_FACTOR_PATH}/totp/confirm`,
+      {
+        schema: {
+          tags,
+          summary:
+            'Turn authenticator codes on with a first code; answers ten single-use recovery codes, shown this once',
+          security,
+          body: TotpConfirmSchema,
+          response: {
+            200: RecoveryCodesSchema,
+            ...errorResponses(
+              ...SIGNED_IN,
+              ...JSON_BODY,
+              'totp.not_started',
+              'totp.already_on',
+              'totp.wrong_code',
+            ),
+          },
+        },
+      },
+      async (request) => users.confirmTotp(await request.actor(), request.body.code),
+    );
+
+    app.delete(
+      `${TWO_FACTOR_PATH}/totp`,
+      {
+        schema: {
+          tags,
+          summary:
+            'Turn authenticator codes off, with a code the app shows now (or a recovery code); the secret and recovery codes are forgotten',
+          security,
+          body: TotpStopSchema,
+          response: {
+            200: noticeSchema('totp.turned_off'),
+            ...errorResponses(...SIGNED_IN, ...JSON_BODY, 'totp.not_on', 'totp.wrong_code'),
+          },
+        },
+      },
+      async (request) => {
+        await users.stopTotp(await request.actor(), request.body);
+        return notice('totp.turned_off');
+      },
+    );
+  };
+}
+
+/** The second step of a sign-in: the step token and a code, or a recovery code. */
+export function secondStepRoutes(users: UsersService, opts: RouteOptions) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.post(
+      '/api/users/signin/2fa',
+      {
+        schema: {
+          tags,
+          summary: `Complete a sign-in that answered \`twoFactor\`: its token with a code (or a recovery code, each once). ${SIGN_IN_MAX_WRONG_CODES} wrong codes pause the account's sign-in for the rest of 15 minutes (429)`,
+          security: [],
+          body: SecondStepSchema,
+          response: {
+            200: UserInfoSchema,
+            ...unlimitedErrorResponses(
+              ...JSON_BODY,
+              'auth.invalid_code',
+              'auth.second_step_expired',
+              'auth.too_many_failures',
+            ),
+          },
+        },
+        config: { rateLimit: false },
+      },
+      async (request, reply) => {
+        const who = await users.secondStepOf(request.body.token);
+        // Counted before the code is checked, so parallel guesses cannot slip past the count.
+        const key = signInCodesKey(who.email);
+        const count = await opts.counters.increment(key, SIGN_IN_WINDOW_MS);
+        if (count.current > SIGN_IN_MAX_WRONG_CODES) {
+          reply.header('retry-after', String(Math.max(1, Math.ceil(count.ttl / 1000))));
+          throw tooManyAttempts(count.ttl);
+        }
+        const { info } = await users.completeSignIn(who, request.body, clientOf(request));
+        await opts.counters.reset(key);
+        setAuthCookie(reply, info, opts.secureCookies);
+        return info;
+      },
+    );
+  };
+}

@@ -1,0 +1,62 @@
+/*
+ * What the users module's route files share: their options, their OpenAPI tag, the refusals
+ * they declare alike, and the sign-in limit's key (reset by a password reset too).
+ */
+import { JSON_BODY, SIGNED_IN, tooManyRequests } from '../../lib/errors';
+import type { FastifyReply } from 'fastify';
+import { minutesLeft, type RateLimitCounters } from '../../plugins/rate-limit';
+
+export interface RouteOptions {
+  secureCookies: boolean;
+  counters: RateLimitCounters;
+}
+
+export const tags = ['users'];
+
+/** An administrator's call: nobody, someone else, a cookie-borne write from another site. */
+export const ADMINISTRATION = [...SIGNED_IN, 'auth.role_required'] as const;
+/** What a profile's slug can be refused with (users-service.ts, `profileValues`). */
+export const PROFILE_REFUSALS = [...JSON_BODY, 'slug.needs_latin', 'user.slug_taken'] as const;
+
+/** The refusal past either sign-in limit, with the minutes left in its window. */
+export function tooManyAttempts(ttlMs: number) {
+  const minutes = minutesLeft(ttlMs);
+  return tooManyRequests('auth.too_many_failures', { minutes });
+}
+
+/**
+ * The count of failed sign-ins to one account: past SIGN_IN_MAX_FAILURES it pauses sign-in to
+ * the account, whoever made the guesses. A right password and a password reset (the owner
+ * proved the mailbox: issue 44 item 3) clear it.
+ */
+export const signInAccountKey = (email: string) => `signin:account:${email}`;
+
+/**
+ * Wrong second-factor codes one account may get in a sign-in window (issue 40 item 1): past
+ * them, its sign-in (password and code) is paused for the rest of the window. A right password
+ * does not clear this count (whoever guesses codes has the password); a right code does.
+ */
+export const SIGN_IN_MAX_WRONG_CODES = 5;
+/** The count of wrong codes for one account, by its (lower-cased) e-mail. */
+export const signInCodesKey = (email: string) => `signin:codes:${email.toLowerCase()}`;
+
+/** What a session keeps of the client that signs in (the list of sessions shows it). */
+export const clientOf = (request: { headers: Record<string, unknown> }) => {
+  const agent = request.headers['user-agent'];
+  return { userAgent: typeof agent === 'string' ? agent : '' };
+};
+
+/**
+ * Wrong second-factor codes pause the password step too, checked before the password is: a
+ * right password would otherwise clear the account's count and let codes be guessed on.
+ */
+export async function refuseWhileCodesPaused(
+  opts: RouteOptions,
+  email: string,
+  reply: FastifyReply,
+): Promise<void> {
+  const codes = await opts.counters.read(signInCodesKey(email));
+  if (codes.current < SIGN_IN_MAX_WRONG_CODES) return;
+  reply.header('retry-after', String(Math.max(1, Math.ceil(codes.ttl / 1000))));
+  throw tooManyAttempts(codes.ttl);
+}

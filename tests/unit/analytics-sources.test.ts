@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { classifySource } from '../../server/modules/analytics/sources';
+
+const site = 'patrika.example';
+const of = (referrer: string, utmSource?: string) =>
+  classifySource({ referrer, utmSource, siteHost: site });
+
+describe('classifySource (issue 38 item 2, README "Analytics")', () => {
+  it.each([
+    ['https://www.google.com/', 'google'],
+    ['https://www.google.co.in/search?q=x', 'google'],
+    ['android-app://com.google.android.googlequicksearchbox/', 'discover'],
+    ['https://news.google.com/topics/x', 'google-news'],
+    ['https://www.bing.com/search', 'bing'],
+    ['https://web.whatsapp.com/', 'whatsapp'],
+    ['android-app://com.whatsapp/', 'whatsapp'],
+    ['https://l.facebook.com/l.php', 'facebook'],
+    ['https://t.co/abc', 'x'],
+    ['https://x.com/someone', 'x'],
+    ['https://t.me/channel', 'telegram'],
+    ['https://l.instagram.com/', 'instagram'],
+    ['https://www.linkedin.com/feed', 'linkedin'],
+    ['', 'direct'],
+    ['https://patrika.example/desh/x', 'internal'],
+    ['https://example.org/', 'other'],
+    ['not a url', 'other'],
+    ['https://notgoogle.com/', 'other'],
+  ])('%s is %s', (referrer, source) => expect(of(referrer)).toBe(source));
+
+  it('takes utm_source before the referrer', () => {
+    expect(of('', 'newsletter')).toBe('newsletter');
+    expect(of('https://www.google.com/', 'push')).toBe('push');
+    expect(of('', 'unknown-campaign')).toBe('direct');
+  });
+});
