@@ -54,7 +54,9 @@ let category: { _id: string };
 let mediaFolder: string;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { clock });
+  // No job runs by itself (an hourly one would change the rows between a refused call's two
+  // snapshots); settleMediaJobs runs what is due before each "before".
+  t = await createTestApp({}, { clock, pollJobs: false });
   mediaFolder = join(t.config.dataDir, 'media');
   admin = await createAdmin(t.app);
   editor = await createUser(t.app, 'editor');

@@ -19,10 +19,11 @@ import {
   createUser,
   type TestUser,
 } from '../../factories';
+import { startOfAStillClock } from '../../setup/clock';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 
 /** A clock that stands still until a test moves it (the 30-minute view window). */
-let current = new Date(Math.floor(Date.now() / 1000) * 1000);
+let current = new Date(startOfAStillClock());
 const clock: Clock = { now: () => new Date(current) };
 const advance = (ms: number) => {
   current = new Date(current.getTime() + ms);

@@ -14,6 +14,7 @@ import { openDatabase, type Database } from '../../../db/client';
 import { buildApp } from '../../../server/app';
 import { loadConfig } from '../../../server/env';
 import { auth, createArticle, createCategory, createUser, type TestUser } from '../../factories';
+import { startOfAStillClock } from '../../setup/clock';
 import { createTestDatabase } from '../../setup/test-db';
 import { waitUntil } from '../../setup/wait-until';
 
@@ -167,7 +168,7 @@ describe('a counted view', () => {
 describe('two processes on one database', () => {
   it("count a reader's view of an article once in 30 minutes between them", async () => {
     // Two apps on one database are two processes of a cluster, with one clock to move.
-    let now = Date.now();
+    let now = startOfAStillClock();
     const clock = { now: () => new Date(now) };
     const build = () => buildApp(loadConfig(env), { database, web: false, pollJobs: false, clock });
     const [one, two] = [await build(), await build()];

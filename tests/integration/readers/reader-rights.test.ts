@@ -28,11 +28,14 @@ let admin: TestUser;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  t = await createTestApp({
-    SMTP_URL: smtp.url,
-    PUBLIC_URL: 'https://patrika.test',
-    NEWSLETTER_RATE: '100',
-  });
+  t = await createTestApp(
+    {
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: 'https://patrika.test',
+      NEWSLETTER_RATE: '100',
+    },
+    { pollJobs: false },
+  ); // the test runs the jobs: an issue queued must wait for the deletion
   admin = await createAdmin(t.app);
 }, 120_000);
 afterAll(async () => {
