@@ -25,6 +25,7 @@ import { hydrates } from '../common/page-handle';
 import { PAGE_SEGMENTS, SERVER_SEGMENTS } from '../common/paths';
 import { appContext } from '../common/services';
 import { CacheTags } from '../common/cache-tags';
+import { relativeWords } from '../common/relative-time';
 import type { Route } from './+types/root';
 import { GeneralErrorBoundary } from './components/error-boundary';
 import { copy } from './copy/en';
@@ -177,7 +178,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
         <Links />
       </head>
-      <body>
+      {/* A reading page's words for "2 hours ago" (common/relative-time.ts): no Intl in its script. */}
+      <body data-ago={hydrate ? undefined : relativeWords(interfaceFor(ui).locale)}>
         <MediaBase.Provider value={root?.mediaBase}>{children}</MediaBase.Provider>
         {hydrate ? (
           <>

@@ -184,6 +184,10 @@ describe('the magazine home (the default)', () => {
       expect(attr(time?.attrs ?? '', 'data-relative')).toBe('en-IN');
       expect(textOf(time?.inner ?? '')).toMatch(/^\d{1,2} March 2025$/);
     }
+    // ...in the words the page carries, so its script needs no Intl (common/relative-time.ts).
+    expect(res.body).toContain(
+      '<body data-ago="now|1 minute ago|# minutes ago|1 hour ago|# hours ago|0123456789">',
+    );
     expect(main).not.toContain('card-meta');
     expect(section(res.body, 'Lead story')).toBeUndefined();
   });
