@@ -66,7 +66,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       context.get(appContext).logError(error, 'reading the breaking-news band');
       return null;
     }),
-    services.newsletters.list().catch((error: unknown) => {
+    services.newsletters.offered().catch((error: unknown) => {
       context.get(appContext).logError(error, 'reading the newsletters');
       return [];
     }),

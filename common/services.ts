@@ -93,8 +93,11 @@ export interface AppServices {
     get(): Promise<SiteSettings>;
   };
   newsletters: {
-    /** The active newsletters: every page's sign-up form lists them (issue 37 item 3). */
-    list(): Promise<{ _id: string; name: string; language: string }[]>;
+    /**
+     * The active newsletters: every page's sign-up form lists them (issue 37 item 3); kept in
+     * each process until a newsletter event.
+     */
+    offered(): Promise<{ _id: string; name: string; language: string }[]>;
   };
   breaking: {
     /** The breaking-news band every public page shows now, or null. */

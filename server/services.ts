@@ -210,7 +210,7 @@ export async function createServices(
       { categories, settings, users },
     ),
     ...(await readersAndNewsletters(config, {
-      ...{ db, clock, jobs, mail, articles, users, consents, outbox },
+      ...{ db, clock, jobs, mail, articles, users, consents, outbox, events },
     })),
     ...pagesAndToolsOf(config, { db, clock, media, outbox, timeZone }, { ...content }),
     search,
@@ -484,7 +484,7 @@ async function createNewsletters(
   config: Config,
   deps: Pick<
     Parameters<typeof createNewslettersService>[0],
-    'db' | 'clock' | 'jobs' | 'mail' | 'articles' | 'consents' | 'outbox'
+    'db' | 'clock' | 'jobs' | 'mail' | 'articles' | 'consents' | 'outbox' | 'events'
   >,
 ) {
   return createNewslettersService({

@@ -4,7 +4,8 @@ import { useInterface } from '../copy/language';
  * The footer's newsletter sign-up (issue 37 item 3): the same markup for every reader, so a
  * shared page stays the same bytes. A plain form with an `<input type=email>`; the page's script
  * (app/reader/newsletter-signup.ts) sends it to `POST /api/newsletters/subscribe` and says what
- * happened, in the page's language, from the texts carried here.
+ * happened, in the page's language, from the texts carried here. Without a script the form
+ * posts itself to `POST /newsletters/subscribe`, which answers with a page saying the same.
  */
 export function NewsletterSignup({
   newsletters,
@@ -18,7 +19,7 @@ export function NewsletterSignup({
     <form
       className="newsletter-signup vstack gap-2 mt-4"
       method="post"
-      action="/api/newsletters/subscribe"
+      action="/newsletters/subscribe"
       data-newsletter-signup=""
       data-sent={t.footer.newsletterSent}
       data-done={t.footer.newsletterDone}

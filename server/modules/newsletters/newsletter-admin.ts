@@ -47,9 +47,22 @@ const changed = (id: string): EventDraft => ({
 });
 
 export function newsletterAdmin(
-  { db, clock, outbox }: Pick<NewslettersDeps, 'db' | 'clock' | 'outbox'>,
+  { db, clock, outbox, events }: Pick<NewslettersDeps, 'db' | 'clock' | 'outbox' | 'events'>,
   digests: Pick<ReturnType<typeof newsletterDigests>, 'planDigest' | 'dropDigest'>,
 ) {
+  // The active newsletters every page's footer offers, kept in this process until a newsletter
+  // event says they changed (as the breaking band is): an uncached render does not read them.
+  let offered: Promise<ReturnType<typeof toNewsletter>[]> | undefined;
+  events.everyProcess('newsletters', (batch) => {
+    if (batch.some((e) => e.subject.kind === 'newsletter')) offered = undefined;
+  });
+  const readOffered = () =>
+    (offered ??= activeNewsletters(db)
+      .then((rows) => rows.map(toNewsletter))
+      .catch((error: unknown) => {
+        offered = undefined;
+        throw error;
+      }));
   return {
     async create(actor: Actor | null, input: NewsletterInput) {
       requireRole(actor, 'editor');
@@ -93,6 +106,9 @@ export function newsletterAdmin(
     async list() {
       return (await activeNewsletters(db)).map(toNewsletter);
     },
+
+    /** The active newsletters, as `list`, kept until a newsletter event (the pages' footer). */
+    offered: () => readOffered(),
 
     async one(id: string) {
       const row = await findNewsletter(db, id);

@@ -57,6 +57,12 @@ export interface PageTexts {
   unsubscribed: string;
   unsubscribeAll: string;
   oneClickOnly: string;
+  /** The footer's form sent without a script: a confirmation went out, or it is done. */
+  sent: string;
+  done: string;
+  /** ...or the form was not right (no address, no newsletter). */
+  notSent: string;
+  back: string;
   status: Record<'subscribed' | 'unsubscribed' | 'bounced' | 'pending', string>;
 }
 
@@ -68,6 +74,10 @@ const PAGES: Record<string, PageTexts> = {
     unsubscribed: 'You are unsubscribed.',
     unsubscribeAll: 'Unsubscribe from all',
     oneClickOnly: 'Send List-Unsubscribe=One-Click.',
+    sent: 'Almost done: open the link we just mailed you to confirm.',
+    done: 'You are subscribed.',
+    notSent: 'Please give an e-mail address and choose a newsletter.',
+    back: 'Back to the site',
     status: {
       subscribed: 'subscribed',
       unsubscribed: 'unsubscribed',
@@ -82,6 +92,10 @@ const PAGES: Record<string, PageTexts> = {
     unsubscribed: 'आपकी सदस्यता ख़त्म हो गई है।',
     unsubscribeAll: 'सभी की सदस्यता छोड़ें',
     oneClickOnly: 'List-Unsubscribe=One-Click भेजें।',
+    sent: 'बस एक कदम: पुष्टि के लिए हमारे अभी भेजे मेल का लिंक खोलें।',
+    done: 'आपकी सदस्यता हो गई है।',
+    notSent: 'कृपया ईमेल पता दें और एक न्यूज़लेटर चुनें।',
+    back: 'साइट पर लौटें',
     status: {
       subscribed: 'सदस्य',
       unsubscribed: 'सदस्यता छोड़ी',
@@ -96,6 +110,10 @@ const PAGES: Record<string, PageTexts> = {
     unsubscribed: 'तुमचे सदस्यत्व संपले आहे.',
     unsubscribeAll: 'सर्वांचे सदस्यत्व सोडा',
     oneClickOnly: 'List-Unsubscribe=One-Click पाठवा.',
+    sent: 'जवळजवळ झाले: खात्री करण्यासाठी आम्ही आत्ता पाठवलेल्या मेलमधील लिंक उघडा.',
+    done: 'तुमचे सदस्यत्व झाले आहे.',
+    notSent: 'कृपया ई-मेल पत्ता द्या आणि एक वृत्तपत्र निवडा.',
+    back: 'साइटवर परत जा',
     status: {
       subscribed: 'सदस्य',
       unsubscribed: 'सदस्यत्व सोडले',
@@ -110,6 +128,10 @@ const PAGES: Record<string, PageTexts> = {
     unsubscribed: 'તમારું સભ્યપદ પૂરું થયું છે.',
     unsubscribeAll: 'બધાનું સભ્યપદ છોડો',
     oneClickOnly: 'List-Unsubscribe=One-Click મોકલો.',
+    sent: 'લગભગ થઈ ગયું: ખાતરી કરવા અમે હમણાં મોકલેલા મેલની લિંક ખોલો.',
+    done: 'તમારું સભ્યપદ થઈ ગયું છે.',
+    notSent: 'કૃપા કરી ઈ-મેલ સરનામું આપો અને એક ન્યૂઝલેટર પસંદ કરો.',
+    back: 'સાઇટ પર પાછા જાઓ',
     status: {
       subscribed: 'સભ્ય',
       unsubscribed: 'સભ્યપદ છોડ્યું',

@@ -6,6 +6,7 @@ import type { Clock } from '../../lib/clock';
 import type { Mailer } from '../../lib/mail';
 import type { MailSite } from '../../lib/mail-texts';
 import type { JobsService } from '../jobs/jobs-service';
+import type { EventBus } from '../../events/event-bus';
 import type { Outbox } from '../../events/outbox';
 
 export interface NewslettersDeps {
@@ -14,6 +15,8 @@ export interface NewslettersDeps {
   jobs: Pick<JobsService, 'handle' | 'scheduleOnce' | 'schedule' | 'cancel'>;
   /** A newsletter made, changed or archived is an event: every page's sign-up form lists them. */
   outbox: Pick<Outbox, 'transaction'>;
+  /** ...which every process hears: the footer's list is kept until one comes. */
+  events: Pick<EventBus, 'everyProcess'>;
   mail: {
     mailer: Pick<Mailer, 'enabled' | 'send' | 'sendLater' | 'deliver'>;
     site(): Promise<MailSite>;

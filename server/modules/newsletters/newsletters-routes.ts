@@ -11,7 +11,7 @@ import {
   SendStorySchema,
   SubscribeSchema,
 } from '../../../common/schemas/newsletters';
-import { errorResponses, JSON_BODY, SIGNED_IN } from '../../lib/errors';
+import { AppError, errorResponses, JSON_BODY, SIGNED_IN } from '../../lib/errors';
 import type { NewslettersService } from './newsletters-service';
 import type { PageTexts } from './newsletter-texts';
 import { subscriberListsRoutes } from './subscriber-lists-routes';
@@ -189,6 +189,43 @@ function subscriberRoutes(newsletters: NewslettersService) {
       async (request, reply) => {
         const actor = await request.actor().catch(() => null);
         return reply.status(202).send(await newsletters.subscribe(actor, request.body));
+      },
+    );
+    // The footer's form without a script (app/components/newsletter-signup.tsx posts here; its
+    // script sends JSON to the API instead): the same subscription, answered as a page. Always
+    // by mail confirmation, signed in or not: a form on another site must not subscribe a
+    // signed-in reader at once.
+    app.post(
+      '/newsletters/subscribe',
+      {
+        schema: { hide: true },
+        config: { rateLimit: { max: 20, timeWindow: 3600_000 } },
+      },
+      async (request, reply) => {
+        const form = new URLSearchParams(typeof request.body === 'string' ? request.body : '');
+        const { language, says } = await newsletters.pageTexts();
+        const answer = (status: number, text: string) =>
+          reply
+            .status(status)
+            .header('cache-control', 'no-store')
+            .type('text/html; charset=utf-8')
+            .send(
+              page(language, says, `${escape(text)}<p><a href="/">${escape(says.back)}</a></p>`),
+            );
+        const parsed = SubscribeSchema.safeParse({
+          email: form.get('email') ?? '',
+          newsletters: form.getAll('newsletters'),
+        });
+        if (!parsed.success) return answer(400, says.notSent);
+        try {
+          const { subscribed } = await newsletters.subscribe(null, parsed.data);
+          return answer(202, subscribed ? says.done : says.sent);
+        } catch (error) {
+          // An unknown or archived newsletter: the form was not right; anything else is the
+          // error handler's.
+          if (error instanceof AppError && error.statusCode < 500) return answer(400, says.notSent);
+          throw error;
+        }
       },
     );
     app.get(

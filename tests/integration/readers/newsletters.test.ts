@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createAdmin, createArticle, createCategory, type TestUser } from '../../factories';
+import { insertNewsletter } from '../../../server/modules/newsletters/newsletters-repository';
 import { linkIn, startSmtpServer, type TestSmtpServer } from '../../setup/smtp-server';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 
@@ -114,5 +115,102 @@ describe('newsletters (issue 37 item 3)', () => {
     });
     expect(after.json()[0]).toMatchObject({ recipients: 0, sent: 0 });
     expect(smtp.to(email)).toHaveLength(2);
+  });
+
+  it("the footer's form works without a script: a page says what happened, bad input changes nothing", async () => {
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/newsletters',
+      headers: auth(admin),
+      payload: {
+        name: 'Evening Brief',
+        language: 'en',
+        schedule: { kind: 'manual', time: '19:00' },
+        maxArticles: 5,
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const newsletter = made.json<{ _id: string }>();
+    const post = (body: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/newsletters/subscribe',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: body,
+      });
+    const subscribers = async () =>
+      (
+        await t.app.inject({
+          url: `/api/newsletters/subscribers?newsletter=${newsletter._id}&format=csv`,
+          headers: auth(admin),
+        })
+      ).body;
+
+    // Bad input: a page that says so, in the site's language, and nothing stored or mailed.
+    for (const body of [
+      `email=not-an-address&newsletters=${newsletter._id}`,
+      'email=no-script%40example.com',
+      'email=no-script%40example.com&newsletters=00000000-0000-4000-8000-000000000000',
+    ]) {
+      const refused = await post(body);
+      expect(refused.statusCode, body).toBe(400);
+      expect(refused.headers['content-type']).toMatch(/^text\/html/);
+      expect(refused.headers['cache-control']).toBe('no-store');
+      expect(refused.body).toContain('Please give an e-mail address and choose a newsletter.');
+    }
+    expect(await subscribers()).not.toContain('no-script@example.com');
+    expect(smtp.to('no-script@example.com')).toHaveLength(0);
+
+    // The form as a browser sends it: a confirmation mail, and a page that says to open it.
+    const sent = await post(`email=no-script%40example.com&newsletters=${newsletter._id}`);
+    expect(sent.statusCode, sent.body).toBe(202);
+    expect(sent.body).toContain('Almost done: open the link we just mailed you to confirm.');
+    expect(sent.body).toContain('<a href="/">Back to the site</a>');
+    const [confirmation] = await smtp.waitFor('no-script@example.com');
+    const link = linkIn(confirmation!, '/newsletters/confirm/');
+    expect((await t.app.inject({ url: link })).statusCode).toBe(200);
+    expect(await subscribers()).toContain('no-script@example.com');
+  });
+
+  it("the footer's list is kept in the process until a newsletter event", async () => {
+    const names = async () => (await t.app.services.newsletters.offered()).map((n) => n.name);
+    await names();
+    // Written behind the service's back (no event): the kept list does not see it...
+    await insertNewsletter(
+      t.app.services.database.db,
+      {
+        slug: 'written-behind',
+        name: 'Written Behind',
+        description: '',
+        language: 'en',
+        schedule: { kind: 'manual', time: '07:00' },
+        categories: [],
+        tags: [],
+        maxArticles: 5,
+      },
+      new Date(),
+    );
+    expect(await names()).not.toContain('Written Behind');
+    // ...until a newsletter changes through the service: its event drops the kept list.
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/newsletters',
+      headers: auth(admin),
+      payload: {
+        name: 'Noon Brief',
+        language: 'en',
+        schedule: { kind: 'manual', time: '12:00' },
+        maxArticles: 3,
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(await names()).toEqual(expect.arrayContaining(['Written Behind', 'Noon Brief']));
+    const archived = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/newsletters/${made.json<{ _id: string }>()._id}`,
+      headers: auth(admin),
+    });
+    expect(archived.statusCode, archived.body).toBe(200);
+    expect(await names()).not.toContain('Noon Brief');
   });
 });
