@@ -1,5 +1,5 @@
 /* Newsletters' calls (issue 37 item 3) and the confirm and one-click unsubscribe addresses. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParamsSchema, MessageSchema } from '../../../common/schemas/common';
@@ -192,41 +192,11 @@ function subscriberRoutes(newsletters: NewslettersService) {
       },
     );
     // The footer's form without a script (app/components/newsletter-signup.tsx posts here; its
-    // script sends JSON to the API instead): the same subscription, answered as a page. Always
-    // by mail confirmation, signed in or not: a form on another site must not subscribe a
-    // signed-in reader at once.
+    // script sends JSON to the API instead): the same subscription, answered as a page.
     app.post(
       '/newsletters/subscribe',
-      {
-        schema: { hide: true },
-        config: { rateLimit: { max: 20, timeWindow: 3600_000 } },
-      },
-      async (request, reply) => {
-        const form = new URLSearchParams(typeof request.body === 'string' ? request.body : '');
-        const { language, says } = await newsletters.pageTexts();
-        const answer = (status: number, text: string) =>
-          reply
-            .status(status)
-            .header('cache-control', 'no-store')
-            .type('text/html; charset=utf-8')
-            .send(
-              page(language, says, `${escape(text)}<p><a href="/">${escape(says.back)}</a></p>`),
-            );
-        const parsed = SubscribeSchema.safeParse({
-          email: form.get('email') ?? '',
-          newsletters: form.getAll('newsletters'),
-        });
-        if (!parsed.success) return answer(400, says.notSent);
-        try {
-          const { subscribed } = await newsletters.subscribe(null, parsed.data);
-          return answer(202, subscribed ? says.done : says.sent);
-        } catch (error) {
-          // An unknown or archived newsletter: the form was not right; anything else is the
-          // error handler's.
-          if (error instanceof AppError && error.statusCode < 500) return answer(400, says.notSent);
-          throw error;
-        }
-      },
+      { schema: { hide: true }, config: { rateLimit: { max: 20, timeWindow: 3600_000 } } },
+      subscribeByForm(newsletters),
     );
     app.get(
       '/newsletters/confirm/:token',
@@ -268,6 +238,38 @@ function subscriberRoutes(newsletters: NewslettersService) {
           .send(page(language, says, escape(ok ? says.unsubscribed : says.invalid)));
       },
     );
+  };
+}
+
+/**
+ * POST /newsletters/subscribe, a form body: always by mail confirmation, signed in or not (a
+ * form on another site must not subscribe a signed-in reader at once); a page says what
+ * happened in the site's language, 400 with nothing stored when the form was not right.
+ */
+function subscribeByForm(newsletters: NewslettersService) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const form = new URLSearchParams(typeof request.body === 'string' ? request.body : '');
+    const { language, says } = await newsletters.pageTexts();
+    const answer = (status: number, text: string) =>
+      reply
+        .status(status)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(page(language, says, `${escape(text)}<p><a href="/">${escape(says.back)}</a></p>`));
+    const parsed = SubscribeSchema.safeParse({
+      email: form.get('email') ?? '',
+      newsletters: form.getAll('newsletters'),
+    });
+    if (!parsed.success) return answer(400, says.notSent);
+    try {
+      await newsletters.subscribe(null, parsed.data);
+      return answer(202, says.sent);
+    } catch (error) {
+      // An unknown or archived newsletter: the form was not right; anything else is the
+      // error handler's.
+      if (error instanceof AppError && error.statusCode < 500) return answer(400, says.notSent);
+      throw error;
+    }
   };
 }
 
