@@ -8,7 +8,7 @@
 import { fromZonedInput, toZonedInput } from '../../../common/time-zone';
 import type { NewsletterSchedule } from '../../../db/schema/newsletters';
 import type { Db } from '../../../db/client';
-import { findNewsletter, type NewsletterRow } from './newsletters-repository';
+import { activeNewsletters, findNewsletter, type NewsletterRow } from './newsletters-repository';
 import type { NewslettersDeps } from './newsletters-deps';
 
 export const DIGEST_JOB = 'newsletter.digest';
@@ -37,7 +37,7 @@ export function nextDigestAt(
 }
 
 export function newsletterDigests(
-  deps: Pick<NewslettersDeps, 'db' | 'clock' | 'jobs' | 'mail'>,
+  deps: Pick<NewslettersDeps, 'db' | 'clock' | 'jobs' | 'mail' | 'events'>,
   send: (newsletter: NewsletterRow) => Promise<unknown>,
 ) {
   const { db, clock, jobs, mail } = deps;
@@ -58,6 +58,19 @@ export function newsletterDigests(
     if (!row || row.archivedAt) return;
     await send(row);
     await planDigest(row);
+  });
+
+  // The site's time zone changed: every digest is planned again at its HH:MM there (once across
+  // the processes; the settings' own reader in this process has already dropped the old zone).
+  deps.events.once('newsletter-digests', async (batch) => {
+    const zoneChanged = batch.some(
+      (e) =>
+        e.type === 'settings.updated' &&
+        Array.isArray(e.data.keys) &&
+        e.data.keys.includes('timeZone'),
+    );
+    if (!zoneChanged) return;
+    for (const row of await activeNewsletters(db)) await planDigest(row);
   });
 
   return {

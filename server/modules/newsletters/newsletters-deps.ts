@@ -15,8 +15,11 @@ export interface NewslettersDeps {
   jobs: Pick<JobsService, 'handle' | 'scheduleOnce' | 'schedule' | 'cancel'>;
   /** A newsletter made, changed or archived is an event: every page's sign-up form lists them. */
   outbox: Pick<Outbox, 'transaction'>;
-  /** ...which every process hears: the footer's list is kept until one comes. */
-  events: Pick<EventBus, 'everyProcess'>;
+  /**
+   * ...which every process hears: the footer's list is kept until one comes; and a change of
+   * the site's time zone plans the digests again (once).
+   */
+  events: Pick<EventBus, 'everyProcess' | 'once'>;
   mail: {
     mailer: Pick<Mailer, 'enabled' | 'send' | 'sendLater' | 'deliver'>;
     site(): Promise<MailSite>;

@@ -128,4 +128,44 @@ describe('a digest at its time (issue 37 item 3)', () => {
     });
     expect(await digestJob(newsletter._id)).toBeUndefined();
   });
+
+  it('moves every digest to its time in a new zone when the site’s time zone changes', async () => {
+    const { timeZone } = await t.app.services.settings.get();
+    const other = timeZone === 'America/New_York' ? 'Asia/Kolkata' : 'America/New_York';
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/newsletters',
+      headers: auth(admin),
+      payload: {
+        name: 'Dawn digest',
+        language: 'en',
+        schedule: { kind: 'daily', time: '06:30' },
+        maxArticles: 5,
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const { _id } = made.json<{ _id: string }>();
+    const before = (await digestJob(_id))!.runAt;
+    expect(toZonedInput(before, timeZone).slice(11, 16)).toBe('06:30');
+    const setZone = async (zone: string) => {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/settings',
+        headers: auth(admin),
+        payload: { timeZone: zone },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      await t.app.services.events.settled();
+    };
+    try {
+      await setZone(other);
+      const after = (await digestJob(_id))!.runAt;
+      expect(after.getTime()).not.toBe(before.getTime());
+      expect(toZonedInput(after, other).slice(11, 16)).toBe('06:30');
+      expect(after.getTime()).toBeGreaterThan(time.clock.now().getTime());
+    } finally {
+      await setZone(timeZone);
+    }
+    expect(toZonedInput((await digestJob(_id))!.runAt, timeZone).slice(11, 16)).toBe('06:30');
+  });
 });
