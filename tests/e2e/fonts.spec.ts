@@ -71,9 +71,17 @@ test('an English page draws the site name’s Devanagari in the shipped face, fr
     JSON.stringify(fonts),
   ).toBe(true);
   const faces = fetched.filter((p) => p.endsWith('.woff2'));
+  // What drew Devanagari besides the name, should a whole face be fetched (a failure's clue).
+  const page_ = await page.evaluate(() => ({
+    lang: document.documentElement.lang,
+    devanagari: [...document.body.querySelectorAll('*')]
+      .filter((e) => e.children.length === 0 && /[\u0900-\u097F]/.test(e.textContent ?? ''))
+      .map((e) => `${e.tagName.toLowerCase()}.${e.className}: ${e.textContent?.trim()}`)
+      .slice(0, 10),
+  }));
   expect(
     faces.some((p) => /site-name-700/.test(p)),
-    faces.join(' '),
+    `${faces.join(' ')}; ${JSON.stringify(page_)}`,
   ).toBe(true);
   expect(
     faces.filter((p) => /devanagari/.test(p)),
