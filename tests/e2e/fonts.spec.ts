@@ -72,7 +72,7 @@ test('an English page draws the site name’s Devanagari in the shipped face, fr
   ).toBe(true);
   const faces = fetched.filter((p) => p.endsWith('.woff2'));
   // What drew Devanagari besides the name, should a whole face be fetched (a failure's clue).
-  const page_ = await page.evaluate(() => ({
+  const drawn = await page.evaluate(() => ({
     lang: document.documentElement.lang,
     devanagari: [...document.body.querySelectorAll('*')]
       .filter((e) => e.children.length === 0 && /[\u0900-\u097F]/.test(e.textContent ?? ''))
@@ -81,7 +81,7 @@ test('an English page draws the site name’s Devanagari in the shipped face, fr
   }));
   expect(
     faces.some((p) => /site-name-700/.test(p)),
-    `${faces.join(' ')}; ${JSON.stringify(page_)}`,
+    `${faces.join(' ')}; ${JSON.stringify(drawn)}`,
   ).toBe(true);
   expect(
     faces.filter((p) => /devanagari/.test(p)),
