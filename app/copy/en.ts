@@ -266,6 +266,12 @@ export const copy = {
     sessionsText:
       'Lost a phone, or signed in on a shared computer? End every session of this account, this one included.',
     signOutEverywhere: 'Sign out everywhere',
+    /** The list of the account's sessions (issue 40 item 5). */
+    sessionsList: 'Signed in on',
+    thisDevice: 'This device',
+    lastSeen: (when: string) => `Last active ${when}`,
+    endSession: 'Sign out there',
+    unknownDevice: 'A browser',
     confirmSignOutEverywhere: 'Sign out on every device, this one included?',
     reviewMail:
       'E-mail me about reviews: pieces submitted to editors, or sent back or published for authors',

@@ -237,6 +237,11 @@ export const hiCopy: Copy = {
     sessionsText:
       'फ़ोन खो गया, या किसी साझा कंप्यूटर पर साइन इन किया था? इस खाते के सारे सत्र ख़त्म करें, यह वाला भी।',
     signOutEverywhere: 'हर जगह से साइन आउट करें',
+    sessionsList: 'कहाँ साइन इन है',
+    thisDevice: 'यह डिवाइस',
+    lastSeen: (when: string) => `पिछली बार सक्रिय: ${when}`,
+    endSession: 'वहाँ से साइन आउट करें',
+    unknownDevice: 'एक ब्राउज़र',
     confirmSignOutEverywhere: 'हर डिवाइस से साइन आउट करें, इससे भी?',
     reviewMail:
       'समीक्षा के बारे में मुझे ईमेल भेजें: संपादकों को समीक्षा के लिए आए लेख, लेखकों को लौटाए या प्रकाशित हुए लेख',

@@ -3,6 +3,7 @@ import { LANGUAGE_REGISTRY, STAFF_LANGUAGES } from '../../../common/languages';
 import { authorPath } from '../../../common/paths';
 import { FormSelect, FormTextArea, FormTextField } from '../../components/form/fields';
 import { useInterface } from '../../copy/language';
+import { SessionsList } from './sessions-list';
 
 /**
  * The dashboard's language, each writer's own (issue 36 item 8): the site's (the empty first
@@ -85,6 +86,7 @@ export function SignOutEverywhere({ busy, onSignOut }: { busy: boolean; onSignOu
       <h2 id="sessions-heading" className="h5">
         {t.profile.sessionsHeading}
       </h2>
+      <SessionsList />
       <p>{t.profile.sessionsText}</p>
       <button type="button" className="btn btn-outline-danger" onClick={onSignOut} disabled={busy}>
         {t.profile.signOutEverywhere}
