@@ -16,7 +16,7 @@ import { BREAKING_EXPIRY_JOB, createBreakingService } from './modules/breaking/b
 import { createKeysService } from './modules/keys/keys-service';
 import { createOEmbed } from './modules/v1/oembed';
 import { createV1Service, type V1Deps, type V1Service } from './modules/v1/v1-service';
-import { WEBHOOK_RETRY_JOB } from './modules/webhooks/webhook-delivery';
+import { DISABLE_AFTER_MS, WEBHOOK_RETRY_JOB } from './modules/webhooks/webhook-delivery';
 import { createWebhookSender } from './modules/webhooks/webhook-sender';
 import { createWebhooksService } from './modules/webhooks/webhooks-service';
 import { createFediverse } from './modules/fediverse/fediverse-wiring';
@@ -60,7 +60,7 @@ import { createViewsService } from './modules/views/views-service';
 import { createAnalyticsService } from './modules/analytics/analytics-service';
 import { createRateLimitCounters } from './plugins/rate-limit';
 import { createMailer } from './lib/mail';
-import type { MailSite } from './lib/mail-texts';
+import { mailTextsFor, type MailSite } from './lib/mail-texts';
 import { REVIEW_MAIL_JOBS, type ReviewEvent } from './modules/newsroom/newsroom-service';
 
 type ServiceLog = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
@@ -206,7 +206,7 @@ export async function createServices(
     push,
     ...platformOf(
       config,
-      { db, clock, jobs, events, log, articles },
+      { db, clock, jobs, events, log, articles, mail, users },
       { categories, settings, users },
     ),
     ...(await readersAndNewsletters(config, {
@@ -333,9 +333,11 @@ function createWebhooks(
     events: EventBus;
     v1: V1Service;
     log: ServiceLog | undefined;
+    mail: ReturnType<typeof createMail>;
+    users: Pick<UsersService, 'administratorContacts'>;
   },
 ) {
-  const { jobs, events, v1, log } = deps;
+  const { jobs, events, v1, log, mail } = deps;
   const allowPrivate = config.webhooksAllowPrivate;
   const webhooks = createWebhooksService({
     ...{ db: deps.db, clock: deps.clock, jobs, allowPrivate, log },
@@ -344,6 +346,24 @@ function createWebhooks(
       if (event.subject.kind !== 'article' || event.type === 'article.deleted') return undefined;
       const article = await v1.article(event.subject.id).catch(() => undefined);
       return article && { article };
+    },
+    // Administrators are mailed when a webhook is turned off (issue 41 item 3).
+    disabled: async ({ url }) => {
+      if (!mail.mailer.enabled) return;
+      const site = await mail.site();
+      const says = mailTextsFor(site.language).webhookDisabled({
+        site: site.name,
+        url,
+        days: Math.round(DISABLE_AFTER_MS / 86_400_000),
+      });
+      for (const admin of await deps.users.administratorContacts())
+        mail.mailer.sendLater({
+          ...says,
+          to: admin.email,
+          language: site.language,
+          fromName: site.name,
+          kind: 'webhook-disabled',
+        });
     },
   });
   jobs.handle(WEBHOOK_RETRY_JOB, async (job) => {

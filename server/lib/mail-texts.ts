@@ -78,6 +78,14 @@ const TEXTS = {
         `An editor published “${v.title}”.\n\nRead it here:\n${v.url}\n\n` +
         `You can turn these mails off on your profile.\n\n${v.site}`,
     }),
+    webhookDisabled: (v: { site: string; url: string; days: number }) => ({
+      subject: `${v.site}: a webhook was turned off`,
+      text:
+        `Deliveries to ${v.url} have failed for ${v.days} days, so ${v.site} has stopped sending ` +
+        `events there. Once the receiver answers again, turn the webhook back on ` +
+        `(PUT /api/webhooks/{id} with "enabled": true); its failed deliveries can be sent again ` +
+        `from its list of deliveries.\n\n${v.site}`,
+    }),
     reviewScheduled: (v: { site: string; title: string; at: string; url: string }) => ({
       subject: `${v.site}: “${v.title}” is scheduled for ${v.at}`,
       text:
@@ -126,6 +134,14 @@ const TEXTS = {
       text:
         `एक संपादक ने “${v.title}” प्रकाशित कर दिया है।\n\nइसे यहाँ पढ़ें:\n${v.url}\n\n` +
         `ये मेल आप अपनी प्रोफ़ाइल पर बंद कर सकते हैं।\n\n${v.site}`,
+    }),
+    webhookDisabled: (v: { site: string; url: string; days: number }) => ({
+      subject: `${v.site}: एक वेबहुक बंद किया गया`,
+      text:
+        `${v.url} पर भेजे गए संदेश ${v.days} दिन से नहीं पहुँच रहे, इसलिए ${v.site} ने वहाँ ` +
+        `घटनाएँ भेजना बंद कर दिया है। जब वह पता फिर से जवाब देने लगे, तो वेबहुक फिर चालू करें ` +
+        `(PUT /api/webhooks/{id} में "enabled": true); उसके न पहुँचे संदेश उसकी डिलीवरी की सूची ` +
+        `से फिर भेजे जा सकते हैं।\n\n${v.site}`,
     }),
     reviewScheduled: (v: { site: string; title: string; at: string; url: string }) => ({
       subject: `${v.site}: “${v.title}” ${v.at} पर प्रकाशित होगा`,

@@ -254,6 +254,15 @@ export async function listReviewMailEditors(db: Db) {
     .orderBy(asc(users.id));
 }
 
+/** The administrators' mail contacts: who hears of what only they can mend (a webhook off). */
+export async function listAdministratorContacts(db: Db) {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.role, 'administrator'))
+    .orderBy(asc(users.id));
+}
+
 export async function findMailContact(db: Db, id: string) {
   const [row] = await db
     .select({ id: users.id, name: users.name, email: users.email, reviewMail: users.reviewMail })

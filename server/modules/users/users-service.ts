@@ -13,6 +13,7 @@ import {
   changeRoleKeepingAnAdmin,
   findMailContact,
   listReviewMailEditors,
+  listAdministratorContacts,
   countAccounts,
   countUsers,
   findUserById,
@@ -135,6 +136,7 @@ function reviewContacts({ db }: Pick<UsersDeps, 'db'>) {
   return {
     /** Editors and administrators who keep review mail on. */
     reviewMailEditors: () => listReviewMailEditors(db),
+    administratorContacts: () => listAdministratorContacts(db),
     /** A user's name, address and whether they keep review mail on, or undefined. */
     mailContact: (id: string) => findMailContact(db, id),
     reviewMailOf: async (id: string) => (await findMailContact(db, id))?.reviewMail ?? false,

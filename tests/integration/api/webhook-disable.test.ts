@@ -1,10 +1,19 @@
 /*
  * A webhook failing for 3 days is disabled (issue 41 item 3): its deliveries stop, the list
- * says since when, and starting it again (PUT enabled: true) forgets the failures.
+ * says since when, every administrator is mailed (a real smtp-server), and starting it again
+ * (PUT enabled: true) forgets the failures.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { auth, createAdmin, createArticle, createCategory, type TestUser } from '../../factories';
+import {
+  auth,
+  createAdmin,
+  createArticle,
+  createCategory,
+  createUser,
+  type TestUser,
+} from '../../factories';
 import { shiftedClock } from '../../setup/clock';
+import { startSmtpServer, type TestSmtpServer } from '../../setup/smtp-server';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 import { waitUntil } from '../../setup/wait-until';
 import { startWebhookReceiver } from '../../setup/webhook-receiver';
@@ -13,14 +22,22 @@ const DAY = 86_400_000;
 const time = shiftedClock();
 let t: TestApp;
 let admin: TestUser;
+let other: TestUser;
+let smtp: TestSmtpServer;
 
 beforeAll(async () => {
-  t = await createTestApp({ WEBHOOKS_ALLOW_PRIVATE: '1' }, { clock: time.clock });
+  smtp = await startSmtpServer();
+  t = await createTestApp(
+    { WEBHOOKS_ALLOW_PRIVATE: '1', SMTP_URL: smtp.url },
+    { clock: time.clock },
+  );
   admin = await createAdmin(t.app);
+  other = await createUser(t.app, 'administrator');
 });
 afterAll(async () => {
   time.shift(0);
   await t.close();
+  await smtp?.close();
 });
 
 it('disables a webhook whose deliveries have failed for 3 days', async () => {
@@ -66,6 +83,14 @@ it('disables a webhook whose deliveries have failed for 3 days', async () => {
   expect(again.statusCode, again.body).toBe(200);
   expect(await read()).toMatchObject({ enabled: false });
   expect((await read()).disabledAt).not.toBeNull();
+  // Every administrator hears of it, with the address that failed; no one else.
+  for (const person of [admin, other]) {
+    const [mail] = await smtp.waitFor(person.email);
+    expect(mail!.subject).toMatch(/: a webhook was turned off$/);
+    expect(mail!.text).toContain(url);
+  }
+  await t.app.services.mailer.settled();
+  expect(smtp.received.filter((m) => /a webhook was turned off/.test(m.subject))).toHaveLength(2);
   // Started again: enabled, its failures forgotten.
   const restarted = await t.app.inject({
     method: 'PUT',
