@@ -84,13 +84,25 @@ export interface TestSmtpServer {
   close(): Promise<void>;
 }
 
-export async function startSmtpServer(): Promise<TestSmtpServer> {
+/**
+ * A real SMTP server on loopback. `refuse`: addresses whose RCPT TO is answered with that code
+ * (550: no such mailbox, a permanent failure; 451: try again later).
+ */
+export async function startSmtpServer(
+  opts: { refuse?: Record<string, number> } = {},
+): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
+  const refuse = new Map(Object.entries(opts.refuse ?? {}).map(([a, c]) => [a.toLowerCase(), c]));
   const server = new SMTPServer({
     // Plain SMTP on loopback: no STARTTLS (no certificate to trust), any sign-in taken.
     disabledCommands: ['STARTTLS'],
     authOptional: true,
     onAuth: (_auth, _session, callback) => callback(null, { user: 'test' }),
+    onRcptTo(address, _session, callback) {
+      const code = refuse.get(address.address.toLowerCase());
+      if (!code) return callback();
+      callback(Object.assign(new Error(`mailbox unavailable (${code})`), { responseCode: code }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
