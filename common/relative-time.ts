@@ -47,18 +47,16 @@ export function relativeWords(locale: string): string {
 /** `then` relative to `now` in `words` (relativeWords), or undefined a day or more ago (or ahead). */
 export function relativeWithinDay(then: Date, now: Date, words: string): string | undefined {
   const ago = now.getTime() - then.getTime();
-  // A little ahead is a clock's skew: "now". Far ahead or a day back keeps the absolute day.
-  if (Number.isNaN(ago) || ago < -5 * MINUTE || ago >= DAY) return undefined;
-  const [justNow, minute, minutes, hour, hours, digits = '0123456789'] = words.split('|');
-  if (ago < MINUTE) return justNow;
-  const [n, one, many] =
-    ago < HOUR
-      ? [Math.floor(ago / MINUTE), minute, minutes]
-      : [Math.floor(ago / HOUR), hour, hours];
-  return n === 1
-    ? one
-    : many?.replace(
+  // A little ahead is a clock's skew: "now". Far ahead, a day back or no date at all (NaN
+  // fails both) keeps the absolute day. Written small: it is in every reading page's script.
+  if (!(ago >= -5 * MINUTE && ago < DAY)) return undefined;
+  const word = words.split('|');
+  if (ago < MINUTE) return word[0];
+  const [n, at] = ago < HOUR ? [Math.floor(ago / MINUTE), 1] : [Math.floor(ago / HOUR), 3];
+  return n == 1
+    ? word[at]
+    : word[at + 1]!.replace(
         '#',
-        String(n).replace(/\d/g, (d) => digits[+d]!),
+        `${n}`.replace(/\d/g, (d) => word[5]![+d]!),
       );
 }

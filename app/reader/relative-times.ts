@@ -11,7 +11,7 @@ export function relativeTimes(root: Document, now = new Date()) {
   for (const time of root.querySelectorAll<HTMLTimeElement>('time[data-relative]')) {
     const text = relativeWithinDay(new Date(time.dateTime), now, words);
     if (!text) continue;
-    time.title ||= time.textContent ?? '';
+    time.title ||= time.textContent!;
     time.textContent = text;
   }
 }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 import { eq } from 'drizzle-orm';
 import { seedDemoContent } from '../../../db/seed/seed';
+import { CacheTags } from '../../../common/cache-tags';
 import { siteSettings } from '../../../db/schema/site';
 import {
   articleBody,
@@ -164,6 +165,15 @@ beforeAll(async () => {
     db: t.app.services.database.db,
     storeImage: (data) => t.app.services.media.storeImage(data, { avifNow: true }),
     now: new Date(),
+  });
+  // The demo's settings went into the database behind the settings service (a first start
+  // seeds before anything reads them): say so, as any writer must, or this process keeps the
+  // defaults it may have read before the seed (no contact details on /contact-us).
+  await t.app.services.outbox.record({
+    type: 'settings.updated',
+    subject: { kind: 'settings', id: 'site' },
+    data: { keys: ['contactEmail', 'address'], by: null },
+    cache: { stale: [CacheTags.settings], urls: ['/'] },
   });
 
   paging = await createCategory(t.app, admin, {
