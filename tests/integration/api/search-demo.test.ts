@@ -11,6 +11,8 @@ import { createTestApp, type TestApp } from '../../setup/test-app';
 
 let t: TestApp;
 
+// The demo's images are made (AVIF at once) and its articles indexed: two minutes were not
+// enough on PGlite with the browser tests running beside it on a 2-core machine.
 beforeAll(async () => {
   t = await createTestApp();
   await seedDemoContent({
@@ -20,7 +22,7 @@ beforeAll(async () => {
   });
   // The seed writes articles directly: they are indexed as a start indexes them.
   await t.app.services.search.reindex();
-}, 120_000);
+}, 300_000);
 afterAll(async () => t.close());
 
 const search = async (q: string) => {
