@@ -159,6 +159,9 @@ function issueRoutes(newsletters: NewslettersService) {
   };
 }
 
+/** Subscriptions one client may ask for in an hour, by the API or by the footer's plain form. */
+const SUBSCRIBE_RATE_LIMIT = { max: 20, timeWindow: 3600_000 };
+
 function subscriberRoutes(newsletters: NewslettersService) {
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -184,7 +187,7 @@ function subscriberRoutes(newsletters: NewslettersService) {
             ...errorResponses(...JSON_BODY, 'newsletter.unknown'),
           },
         },
-        config: { rateLimit: { max: 20, timeWindow: 3600_000 } },
+        config: { rateLimit: SUBSCRIBE_RATE_LIMIT },
       },
       async (request, reply) => {
         const actor = await request.actor().catch(() => null);
@@ -195,7 +198,7 @@ function subscriberRoutes(newsletters: NewslettersService) {
     // script sends JSON to the API instead): the same subscription, answered as a page.
     app.post(
       '/newsletters/subscribe',
-      { schema: { hide: true }, config: { rateLimit: { max: 20, timeWindow: 3600_000 } } },
+      { schema: { hide: true }, config: { rateLimit: SUBSCRIBE_RATE_LIMIT } },
       subscribeByForm(newsletters),
     );
     app.get(
