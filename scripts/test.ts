@@ -44,6 +44,8 @@ const ci = process.env.CI === 'true' || process.env.CI === '1';
 const reports = join(ROOT, 'test-results', 'counts');
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedTests: FailedTest[] = [];
+/** Journeys that failed once and passed on their second run (playwright.config.ts, `loaded`). */
+const flakyTests: FailedTest[] = [];
 /** Each test file's time, by stage, for the slowest-files list at the end (docs/testing.md). */
 const fileTimes: { stage: string; file: string; seconds: number }[] = [];
 
@@ -213,6 +215,13 @@ function readPlaywright(stage: string, file: string): string | undefined {
         const path = fromRoot(join(r.config.rootDir, spec.file));
         const ms = t.results.reduce((sum, run) => sum + (run.duration ?? 0), 0);
         perFile.set(path, (perFile.get(path) ?? 0) + ms);
+        if (t.status === 'flaky')
+          flakyTests.push({
+            stage,
+            file: fromRoot(join(r.config.rootDir, spec.file)),
+            name: [...titles, spec.title].join(' › '),
+            message: firstLine(t.results.find((run) => run.error)?.error?.message),
+          });
         if (t.status === 'unexpected')
           failedTests.push({
             stage,
@@ -228,7 +237,8 @@ function readPlaywright(stage: string, file: string): string | undefined {
   for (const [path, ms] of perFile) fileTimes.push({ stage, file: path, seconds: ms / 1000 });
   for (const error of r.errors ?? [])
     failedTests.push({ stage, file: '(the run)', name: '', message: firstLine(error.message) });
-  return `${r.stats.expected + r.stats.flaky} passed, ${r.stats.unexpected} failed, ${r.stats.skipped} skipped`;
+  const flaky = r.stats.flaky > 0 ? ` (${r.stats.flaky} on a second run)` : '';
+  return `${r.stats.expected + r.stats.flaky} passed${flaky}, ${r.stats.unexpected} failed, ${r.stats.skipped} skipped`;
 }
 
 function vitest(
@@ -335,7 +345,12 @@ function startJourneys(): () => Promise<Outcome> {
     'browser tests (Chromium)',
     'npx',
     ['playwright', 'test', '--project=setup', '--project=chromium', '--output=test-results/e2e'],
-    { CHROME_PATH: chromiumPath()!, PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json') },
+    {
+      CHROME_PATH: chromiumPath()!,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json'),
+      // Longer waits and one more run for a failed journey (playwright.config.ts, `loaded`).
+      E2E_BESIDE_INTEGRATION: '1',
+    },
   );
 }
 const selected = (name: string) => !options.only || options.only.includes(name);
@@ -621,6 +636,13 @@ if (slowest.length > 0) {
   console.log('\nSlowest test files:');
   for (const t of slowest)
     console.log(`  ${duration(t.seconds).padStart(8)}  [${t.stage}] ${t.file}`);
+}
+if (flakyTests.length > 0) {
+  console.log('\nPassed only on a second run (flaky: each is a bug or a race to look into):');
+  for (const t of flakyTests) {
+    console.log(`  ⚠ [${t.stage}] ${t.file}${t.name ? ` › ${t.name}` : ''}`);
+    if (t.message) console.log(`      first run: ${t.message}`);
+  }
 }
 if (failedTests.length > 0) {
   console.log('\nFailed tests:');
