@@ -55,6 +55,12 @@ export const EventSchema = z.object({
 });
 export type ChangeEvent = z.infer<typeof EventSchema>;
 
+/** The settings' keys a `settings.updated` event names (never their values); none for any other. */
+export function settingsKeysOf(event: { type: string; data: Record<string, unknown> }): string[] {
+  if (event.type !== 'settings.updated' || !Array.isArray(event.data.keys)) return [];
+  return event.data.keys.filter((key): key is string => typeof key === 'string');
+}
+
 export const EventsQuerySchema = z.object({
   after: z.coerce
     .number({ error: 'after must be a number' })

@@ -5,6 +5,7 @@
  * event heard again finds its entry there.
  */
 import type { AuditAction } from '../../../common/schemas/audit';
+import { settingsKeysOf } from '../../../common/schemas/events';
 import type { EventBus } from '../../events/event-bus';
 import type { AuditService } from './audit-service';
 
@@ -27,12 +28,12 @@ export function auditEvents(
       const by = typeof event.data.by === 'string' ? event.data.by : undefined;
       const title = typeof event.data.title === 'string' ? event.data.title : '';
       // Settings: which keys changed (the event never carries values).
-      const keys = Array.isArray(event.data.keys) ? { keys: event.data.keys } : undefined;
+      const keys = settingsKeysOf(event);
       await audit.append({
         action,
         actor: by ? { id: by, name: (await nameOf(by)) ?? '' } : null,
         subject: { kind: event.subject.kind, id: event.subject.id, name: title },
-        ...(keys ? { details: keys } : {}),
+        ...(keys.length > 0 ? { details: { keys } } : {}),
         at: event.at,
         eventId: event.id,
       });

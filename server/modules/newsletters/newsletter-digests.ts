@@ -5,6 +5,7 @@
  * newsletter's sections and tags published since its last issue (since it was made, for the
  * first); nothing new, nothing sent. A newsletter made, changed or archived plans it anew.
  */
+import { settingsKeysOf } from '../../../common/schemas/events';
 import { fromZonedInput, toZonedInput } from '../../../common/time-zone';
 import type { NewsletterSchedule } from '../../../db/schema/newsletters';
 import type { Db } from '../../../db/client';
@@ -63,12 +64,7 @@ export function newsletterDigests(
   // The site's time zone changed: every digest is planned again at its HH:MM there (once across
   // the processes; the settings' own reader in this process has already dropped the old zone).
   deps.events.once('newsletter-digests', async (batch) => {
-    const zoneChanged = batch.some(
-      (e) =>
-        e.type === 'settings.updated' &&
-        Array.isArray(e.data.keys) &&
-        e.data.keys.includes('timeZone'),
-    );
+    const zoneChanged = batch.some((e) => settingsKeysOf(e).includes('timeZone'));
     if (!zoneChanged) return;
     for (const row of await activeNewsletters(db)) await planDigest(row);
   });
