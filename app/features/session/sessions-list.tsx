@@ -5,27 +5,7 @@ import { useInterface } from '../../copy/language';
 import type { Said } from '../../copy/refusals';
 import { api } from '../api/client';
 import { useBusy } from '../api/use-busy';
-
-/** "Chrome · Android" from a user agent: the browser and the system, the names they go by. */
-export function deviceOf(userAgent: string): string | undefined {
-  const browser = [
-    [/Edg(A|iOS)?\//, 'Edge'],
-    [/OPR\/|Opera/, 'Opera'],
-    [/SamsungBrowser\//, 'Samsung Internet'],
-    [/Firefox\/|FxiOS\//, 'Firefox'],
-    [/Chrome\/|Chromium\/|CriOS\//, 'Chrome'],
-    [/Safari\//, 'Safari'],
-  ].find(([pattern]) => (pattern as RegExp).test(userAgent))?.[1] as string | undefined;
-  const system = [
-    [/Android/, 'Android'],
-    [/iPhone|iPad|iPod/, 'iOS'],
-    [/CrOS/, 'ChromeOS'],
-    [/Windows/, 'Windows'],
-    [/Mac OS X|Macintosh/, 'macOS'],
-    [/Linux/, 'Linux'],
-  ].find(([pattern]) => (pattern as RegExp).test(userAgent))?.[1] as string | undefined;
-  return [browser, system].filter(Boolean).join(' · ') || undefined;
-}
+import { deviceOf } from './device-of';
 
 /**
  * The account's sessions on /profile (issue 40 item 5): where it is signed in, this device

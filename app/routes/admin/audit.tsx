@@ -12,6 +12,7 @@ import { useAdminCopy, useAdminInterface } from '../../copy/admin-language';
 import { adminApi } from '../../features/api/admin-api';
 import { pageParam } from '../../features/api/page-param';
 import { useListPage } from '../../features/api/use-list-page';
+import { deviceOf } from '../../features/session/device-of';
 import { requireScreen } from '../../features/session/screen-guard';
 import type { Route } from './+types/audit';
 
@@ -90,7 +91,15 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
     { header: t.audit.action, cell: (e) => t.audit.actions[e.action] },
     { header: t.audit.subject, cell: (e) => e.subject.name || e.subject.id },
     { header: t.audit.ip, cell: (e) => e.ip },
-    { header: t.audit.browser, cell: (e) => <small className="text-break">{e.userAgent}</small> },
+    {
+      // Named as /profile names a session; the stored agent in full on hover.
+      header: t.audit.browser,
+      cell: (e) => (
+        <small className="text-break" title={e.userAgent}>
+          {deviceOf(e.userAgent) ?? e.userAgent}
+        </small>
+      ),
+    },
     {
       header: t.audit.details,
       cell: (e) =>
