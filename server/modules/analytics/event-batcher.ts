@@ -1,3 +1,5 @@
+import { createIntervalWriter } from '../../lib/interval-writer';
+
 /** How long a beacon may wait in memory before it is written: "now" is at most this behind. */
 export const EVENTS_FLUSH_MS = 5_000;
 /** Beacons one process holds at most while they cannot be written; beyond, they are dropped. */
@@ -10,51 +12,37 @@ interface Log {
 /**
  * Raw beacons in this process's memory, written in batches (as the views are,
  * server/modules/views/view-counter.ts): one multi-row insert per interval instead of one per
- * beacon, so 2,000 beacons a second cost a few statements. A batch that fails waits for the
- * next; closing writes what is left; a process killed outright loses one interval's beacons.
+ * beacon, so 2,000 beacons a second cost a few statements; the loop is server/lib/interval-writer.ts.
+ * A batch that fails waits for the next; closing writes what is left; a process killed outright
+ * loses one interval's beacons.
  */
 export function createEventBatcher<T>(deps: {
   write(rows: T[]): Promise<void>;
   log?: Log | undefined;
   intervalMs?: number;
 }) {
-  const intervalMs = deps.intervalMs ?? EVENTS_FLUSH_MS;
   let pending: T[] = [];
   let dropped = 0;
-  let timer: NodeJS.Timeout | undefined;
-  let writing: Promise<void> | undefined;
-  let closed = false;
 
-  const schedule = () => {
-    if (timer || closed) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      void flush();
-    }, intervalMs);
-    timer.unref();
-  };
-
-  async function flush(): Promise<void> {
-    while (writing) await writing;
-    if (dropped > 0) {
+  const writer = createIntervalWriter<T[]>({
+    intervalMs: deps.intervalMs ?? EVENTS_FLUSH_MS,
+    beforeFlush() {
+      if (dropped === 0) return;
       deps.log?.error({ events: dropped }, 'analytics events dropped: too many were waiting');
       dropped = 0;
-    }
-    if (pending.length === 0) return;
-    const batch = pending;
-    pending = [];
-    writing = deps
-      .write(batch)
-      .catch((error: unknown) => {
-        pending = [...batch, ...pending].slice(0, MAX_PENDING_EVENTS);
-        deps.log?.error({ err: error, events: batch.length }, 'writing analytics events failed');
-        schedule();
-      })
-      .finally(() => {
-        writing = undefined;
-      });
-    await writing;
-  }
+    },
+    take() {
+      if (pending.length === 0) return undefined;
+      const batch = pending;
+      pending = [];
+      return batch;
+    },
+    write: deps.write,
+    giveBack(batch, error) {
+      pending = [...batch, ...pending].slice(0, MAX_PENDING_EVENTS);
+      deps.log?.error({ err: error, events: batch.length }, 'writing analytics events failed');
+    },
+  });
 
   return {
     add(row: T): void {
@@ -63,16 +51,10 @@ export function createEventBatcher<T>(deps: {
         return;
       }
       pending.push(row);
-      if (closed) void flush();
-      else schedule();
+      writer.changed();
     },
-    flush,
+    flush: writer.flush,
     pending: () => pending.length,
-    async close(): Promise<void> {
-      closed = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await flush();
-    },
+    close: writer.close,
   };
 }

@@ -1,4 +1,5 @@
 import type { Clock } from '../../lib/clock';
+import { createIntervalWriter } from '../../lib/interval-writer';
 
 /** How long a counted view may wait in memory before it is written (issue 23 item 4). */
 export const VIEWS_FLUSH_MS = 5_000;
@@ -34,23 +35,9 @@ export function createViewCounter(deps: {
   log?: Log | undefined;
   intervalMs?: number;
 }) {
-  const intervalMs = deps.intervalMs ?? VIEWS_FLUSH_MS;
   let pending: PendingViews = new Map();
   let size = 0;
   let refused = 0;
-  let timer: NodeJS.Timeout | undefined;
-  let writing: Promise<void> | undefined;
-  let closed = false;
-
-  const schedule = () => {
-    if (timer || closed) return;
-    // Never keeps a process alive on its own: closing writes what is left.
-    timer = setTimeout(() => {
-      timer = undefined;
-      void flush();
-    }, intervalMs);
-    timer.unref();
-  };
 
   /** Adds a view unless this reader's view of the article is there already; true if added. */
   const addTo = (articleId: string, reader: string, at: number) => {
@@ -62,34 +49,31 @@ export function createViewCounter(deps: {
     return true;
   };
 
-  /** Writes what has gathered, one batch at a time; a failed batch goes back to wait. */
-  async function flush(): Promise<void> {
-    while (writing) await writing;
-    if (refused > 0) {
+  const writer = createIntervalWriter<{ batch: PendingViews; views: number }>({
+    intervalMs: deps.intervalMs ?? VIEWS_FLUSH_MS,
+    beforeFlush() {
+      if (refused === 0) return;
       deps.log?.error({ views: refused }, 'views refused: too many were waiting to be written');
       refused = 0;
-    }
-    if (size === 0) return;
-    const [batch, views] = [pending, size];
-    [pending, size] = [new Map(), 0];
-    writing = deps
-      .write(batch)
-      .catch((error: unknown) => {
-        // Views that came since are newer: each reader's earliest view is the one kept.
-        for (const [articleId, readers] of batch)
-          for (const [reader, at] of readers) {
-            const since = pending.get(articleId);
-            if (since?.has(reader)) since.set(reader, at);
-            else addTo(articleId, reader, at);
-          }
-        deps.log?.error({ err: error, views }, 'writing views failed; they wait for the next try');
-        schedule();
-      })
-      .finally(() => {
-        writing = undefined;
-      });
-    await writing;
-  }
+    },
+    take() {
+      if (size === 0) return undefined;
+      const taken = { batch: pending, views: size };
+      [pending, size] = [new Map(), 0];
+      return taken;
+    },
+    write: ({ batch }) => deps.write(batch),
+    giveBack({ batch, views }, error) {
+      // Views that came since are newer: each reader's earliest view is the one kept.
+      for (const [articleId, readers] of batch)
+        for (const [reader, at] of readers) {
+          const since = pending.get(articleId);
+          if (since?.has(reader)) since.set(reader, at);
+          else addTo(articleId, reader, at);
+        }
+      deps.log?.error({ err: error, views }, 'writing views failed; they wait for the next try');
+    },
+  });
 
   return {
     /** Whether this reader's view of the article is among those not written yet. */
@@ -105,24 +89,20 @@ export function createViewCounter(deps: {
         return false;
       }
       if (!addTo(articleId, reader, deps.clock.now().getTime())) return false;
-      // After closing (a request that finished late) there is no next interval.
-      if (closed) void flush();
-      else schedule();
+      // After closing (a request that finished late) there is no next interval: written at once.
+      writer.changed();
       return true;
     },
 
     /** Writes the views counted so far now (closing, and tests). */
-    flush,
+    flush: writer.flush,
 
     /** Views counted and not written yet. */
     pending: () => size,
 
     /** Stops the timer and writes what is left; what cannot be written is logged as lost. */
     async close(): Promise<void> {
-      closed = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await flush();
+      await writer.close();
       if (size > 0) deps.log?.error({ views: size }, 'counted views could not be written');
     },
   };
