@@ -8,6 +8,8 @@
  * - p50 at one connection, the JavaScript, CSS and image bytes each page type downloads, and
  *   the server's peak RSS;
  * - a live blog polled by open pages while two writers post (bench/live-blog.ts);
+ * - one newsletter issue to 100,000 subscribers through an SMTP sink (bench/newsletter.ts,
+ *   "newsletter"; BENCH_SUBSCRIBERS, BENCH_NEWSLETTER_RATE);
  * - Varnish in front of Patrika against nginx serving the same bytes, and a save's time to show
  *   through Varnish (bench/front-cache.ts, "front cache"; PostgreSQL, a server of its own);
  * - search relevance: recall at 10 and MRR of the judged queries (bench/relevance.ts), on a site
@@ -41,6 +43,7 @@ import { generate } from './data';
 import { electionDatabaseUrl, electionGoals, electionNight, electionTable } from './election-night';
 import { frontCacheScenario, frontCacheTable, nginxServing } from './front-cache';
 import { liveBlogScenario, liveBlogTable } from './live-blog';
+import { newsletterScenario, newsletterTable } from './newsletter';
 import { relevanceScenario } from './relevance';
 import { lighthouseScores } from './lighthouse';
 import { uploadLatencies, type UploadFigures } from './uploads';
@@ -68,6 +71,8 @@ CLASSIC.push('sitemap index', 'api latest', 'api search', 'api category-detail',
 CLASSIC.push('uploads');
 /** The live-blog scenario's name as BENCH_TARGETS finds it (bench/live-blog.ts, its own server). */
 const LIVE_BLOG = 'live blog';
+/** One newsletter issue to many subscribers through an SMTP sink (bench/newsletter.ts). */
+const NEWSLETTER = 'newsletter';
 /** Varnish in front of Patrika against nginx's gzip_static (bench/front-cache.ts, its own server). */
 const FRONT_CACHE = 'front cache varnish';
 /** The relevance set's name as BENCH_TARGETS finds it: "search" runs it with the timings. */
@@ -77,7 +82,7 @@ const classicChosen =
   TARGETS.length === 0 ||
   TARGETS.some(
     (t) =>
-      ![ELECTION, LIVE_BLOG, RELEVANCE, FRONT_CACHE].some((own) => own.includes(t)) ||
+      ![ELECTION, LIVE_BLOG, RELEVANCE, FRONT_CACHE, NEWSLETTER].some((own) => own.includes(t)) ||
       CLASSIC.some((name) => name.includes(t)),
   );
 
@@ -560,6 +565,8 @@ async function main() {
   const classic = classicChosen ? await classicTargets() : undefined;
   const live = chosen(LIVE_BLOG) ? await liveBlogScenario(CONNECTIONS) : undefined;
   if (live) console.table([live]);
+  const newsletter = chosen(NEWSLETTER) ? await newsletterScenario() : undefined;
+  if (newsletter) console.log(`\n${newsletterTable(newsletter)}\n`);
   const relevance = chosen(RELEVANCE) ? await relevanceScenario() : undefined;
   if (relevance) console.log(`bench: ${relevance.lines.join('\n')}`);
   const front = chosen(FRONT_CACHE) ? await frontCacheTarget() : undefined;
@@ -571,6 +578,7 @@ async function main() {
     classic?.md,
     relevance?.lines.join('\n'),
     live ? liveBlogTable(live) : undefined,
+    newsletter ? newsletterTable(newsletter) : undefined,
     front
       ? `Front cache, measured ${date.slice(0, 10)}; load average ${machine.loadAverageAtEnd} at the end${MACHINE_NOTE ? ` (${MACHINE_NOTE})` : ''}.\n\n${frontCacheTable(front)}`
       : undefined,
@@ -626,6 +634,7 @@ async function main() {
     warmupSeconds: WARMUP,
     ...classic?.report,
     ...(live ? { liveBlog: live } : {}),
+    ...(newsletter ? { newsletter } : {}),
     ...(front ? { frontCache: front } : {}),
     ...(relevance
       ? { searchRelevance: { overall: relevance.report.overall, groups: relevance.report.groups } }

@@ -54,7 +54,7 @@ function smtpTransport(url: string | undefined, pooled: boolean): Transporter | 
   if (!url) return undefined;
   return nodemailer.createTransport({
     url,
-    ...(pooled ? { pool: true, maxConnections: 2 } : {}),
+    ...(pooled ? { pool: true, maxConnections: 4 } : {}),
     connectionTimeout: MAIL_TIMEOUT_MS,
     greetingTimeout: MAIL_TIMEOUT_MS,
     socketTimeout: MAIL_TIMEOUT_MS,

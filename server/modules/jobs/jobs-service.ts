@@ -98,18 +98,23 @@ export function createJobsService(deps: {
       insertJob(db, job),
     runDue,
     /**
-     * Polls every JOB_POLL_MS until the returned stop() (which waits for a poll in hand). A
-     * failed poll (the database briefly away) is logged and the next one tries again.
+     * Polls every JOB_POLL_MS (at once again after a poll that ran jobs) until the returned
+     * stop() (which waits for a poll in hand). A failed poll (the database briefly away) is
+     * logged and the next one tries again.
      */
     start(pollMs = JOB_POLL_MS): () => Promise<void> {
       let stopped = false;
       let timer: NodeJS.Timeout | undefined;
       let inHand: Promise<unknown> = Promise.resolve();
       const tick = () => {
+        let ran = 0;
         inHand = runDue()
+          .then((n) => (ran = n))
           .catch((error: unknown) => deps.log?.error({ err: error }, 'polling for jobs failed'))
           .finally(() => {
-            if (!stopped) timer = setTimeout(tick, pollMs).unref();
+            // A poll that ran jobs looks again at once: a job that goes on in runs (a
+            // newsletter's sending) takes its next run without waiting out the interval.
+            if (!stopped) timer = setTimeout(tick, ran > 0 ? 0 : pollMs).unref();
           });
       };
       timer = setTimeout(tick, pollMs).unref();
