@@ -25,10 +25,7 @@ export function FormCheckboxGroup({
   const toggle = (value: string, on: boolean) =>
     field.onChange(on ? [...chosen, value] : chosen.filter((v) => v !== value));
   return (
-    <fieldset
-      className={className}
-      aria-describedby={error ? `${id}-error` : undefined}
-    >
+    <fieldset className={className} aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="form-label fs-6">{legend}</legend>
       <div className="d-flex flex-wrap column-gap-3">
         {options.map((option, index) => (

@@ -40,7 +40,13 @@ export function KeyForm({ onCreated }: { onCreated: (created: ApiKeyCreated) => 
         onCreated(created);
       }}
     >
-      <FormTextField name="name" id="key-name" label={t.name} type="text" wrapperClassName="col-md-5" />
+      <FormTextField
+        name="name"
+        id="key-name"
+        label={t.name}
+        type="text"
+        wrapperClassName="col-md-5"
+      />
       <FormTextField
         name="rateLimit"
         id="key-rate-limit"

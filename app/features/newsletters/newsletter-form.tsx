@@ -4,8 +4,8 @@ import { LANGUAGES, type Language } from '../../../common/languages';
 import type { Category } from '../../../common/schemas/categories';
 import {
   NewsletterInputSchema,
-  NewsletterSchema,
   ScheduleSchema,
+  type NewsletterSchema,
 } from '../../../common/schemas/newsletters';
 import { FormCheckboxGroup } from '../../components/form/checkbox-group';
 import {
@@ -75,8 +75,7 @@ export function NewsletterForm({
   onSaved: (saved: Newsletter) => void;
   onCancel?: () => void;
 }) {
-  const copy = useAdminCopy();
-  const t = copy.newsletters;
+  const t = useAdminCopy().newsletters;
   const form = useSchemaForm(NewsletterFormSchema, valuesOf(newsletter, language));
   const kind = useWatch({ control: form.control, name: 'schedule.kind' });
   const prefix = newsletter ? `newsletter-${newsletter._id}` : 'newsletter-new';
@@ -96,6 +95,42 @@ export function NewsletterForm({
         onSaved(saved);
       }}
     >
+      <AboutFields prefix={prefix} />
+      <ScheduleFields prefix={prefix} weekly={kind === 'weekly'} />
+      <FormCheckboxGroup
+        name="categories"
+        legend={t.fields.categories}
+        options={categories.map((c) => ({ value: c._id, label: c.name }))}
+        className="col-12"
+      />
+      <FormTextField
+        name="tags"
+        id={`${prefix}-tags`}
+        label={t.fields.tags}
+        hint={t.fields.tagsHint}
+        type="text"
+        wrapperClassName="col-12"
+      />
+      <div className="col-12 d-flex gap-2">
+        <SubmitButton busyText={newsletter ? t.saving : t.creating}>
+          {newsletter ? t.save : t.create}
+        </SubmitButton>
+        {onCancel && (
+          <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
+            {t.cancel}
+          </button>
+        )}
+      </div>
+    </SchemaForm>
+  );
+}
+
+/** The name, language, size and description of a newsletter. */
+function AboutFields({ prefix }: { prefix: string }) {
+  const copy = useAdminCopy();
+  const t = copy.newsletters;
+  return (
+    <>
       <FormTextField
         name="name"
         id={`${prefix}-name`}
@@ -132,6 +167,15 @@ export function NewsletterForm({
         rows={2}
         wrapperClassName="col-12"
       />
+    </>
+  );
+}
+
+/** When it goes: daily, weekly (with its day) or by hand, at a time of the site's zone. */
+function ScheduleFields({ prefix, weekly }: { prefix: string; weekly: boolean }) {
+  const t = useAdminCopy().newsletters;
+  return (
+    <>
       <FormSelect
         name="schedule.kind"
         id={`${prefix}-kind`}
@@ -155,7 +199,7 @@ export function NewsletterForm({
         placeholder="07:00"
         wrapperClassName="col-md-4"
       />
-      {kind === 'weekly' && (
+      {weekly && (
         <FormSelect
           name="schedule.weekday"
           id={`${prefix}-weekday`}
@@ -170,30 +214,6 @@ export function NewsletterForm({
           ))}
         </FormSelect>
       )}
-      <FormCheckboxGroup
-        name="categories"
-        legend={t.fields.categories}
-        options={categories.map((c) => ({ value: c._id, label: c.name }))}
-        className="col-12"
-      />
-      <FormTextField
-        name="tags"
-        id={`${prefix}-tags`}
-        label={t.fields.tags}
-        hint={t.fields.tagsHint}
-        type="text"
-        wrapperClassName="col-12"
-      />
-      <div className="col-12 d-flex gap-2">
-        <SubmitButton busyText={newsletter ? t.saving : t.creating}>
-          {newsletter ? t.save : t.create}
-        </SubmitButton>
-        {onCancel && (
-          <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
-            {t.cancel}
-          </button>
-        )}
-      </div>
-    </SchemaForm>
+    </>
   );
 }

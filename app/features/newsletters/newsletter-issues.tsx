@@ -20,7 +20,13 @@ const goingOut = (issue: Issue) => issue.pending > 0 || issue.sentAt === null;
  * again every two seconds while one is going out. `version` changes when the screen has sent
  * one, so the list is asked at once.
  */
-export function NewsletterIssues({ newsletter, version }: { newsletter: Newsletter; version: number }) {
+export function NewsletterIssues({
+  newsletter,
+  version,
+}: {
+  newsletter: Newsletter;
+  version: number;
+}) {
   const ui = useAdminInterface();
   const { t, say, locale } = ui;
   const n = t.newsletters;

@@ -41,7 +41,7 @@ export function WebhookDeliveries({ webhook }: { webhook: Webhook }) {
       const after = await adminApi<WebhookDelivery>(`${path}/${delivery._id}/retry`, {
         method: 'POST',
       });
-      toast.success(w.sentAgain(statusText(after)));
+      toast.success(w.sentAgain(statusOf(w, after)));
       await load();
     } catch (error) {
       toast.error(say(saidOf(error)));
@@ -50,33 +50,7 @@ export function WebhookDeliveries({ webhook }: { webhook: Webhook }) {
     }
   };
 
-  const statusText = (d: WebhookDelivery) =>
-    w.statuses[d.status as keyof typeof w.statuses] ?? d.status;
-
-  const columns: Column<WebhookDelivery>[] = [
-    { header: w.deliveryColumns.event, cell: (d) => <code>{d.event}</code> },
-    { header: w.deliveryColumns.status, cell: statusText },
-    { header: w.deliveryColumns.attempts, cell: (d) => d.attempts },
-    {
-      header: w.deliveryColumns.responseStatus,
-      cell: (d) => (d.responseStatus === null ? w.noAnswer : d.responseStatus),
-    },
-    { header: w.deliveryColumns.at, cell: (d) => formatMoment(new Date(d.at), ui) },
-    {
-      header: w.deliveryColumns.actions,
-      cell: (d) => (
-        <button
-          type="button"
-          className="btn btn-outline-primary btn-sm"
-          disabled={busy !== null}
-          aria-label={`${w.sendAgain}: ${d.event}, ${formatMoment(new Date(d.at), ui)}`}
-          onClick={() => void sendAgain(d)}
-        >
-          {w.sendAgain}
-        </button>
-      ),
-    },
-  ];
+  const columns = deliveryColumns(ui, busy !== null, (d) => void sendAgain(d));
 
   return (
     <section className="card mt-4" aria-labelledby={`deliveries-${webhook._id}`}>
@@ -101,4 +75,42 @@ export function WebhookDeliveries({ webhook }: { webhook: Webhook }) {
       </div>
     </section>
   );
+}
+
+type Copy = ReturnType<typeof useAdminInterface>['t']['webhooks'];
+
+const statusOf = (w: Copy, d: WebhookDelivery) =>
+  w.statuses[d.status as keyof Copy['statuses']] ?? d.status;
+
+/** The deliveries' columns; each row's "Send again" names its event and time. */
+function deliveryColumns(
+  ui: ReturnType<typeof useAdminInterface>,
+  busy: boolean,
+  sendAgain: (d: WebhookDelivery) => void,
+): Column<WebhookDelivery>[] {
+  const w = ui.t.webhooks;
+  return [
+    { header: w.deliveryColumns.event, cell: (d) => <code>{d.event}</code> },
+    { header: w.deliveryColumns.status, cell: (d) => statusOf(w, d) },
+    { header: w.deliveryColumns.attempts, cell: (d) => d.attempts },
+    {
+      header: w.deliveryColumns.responseStatus,
+      cell: (d) => (d.responseStatus === null ? w.noAnswer : d.responseStatus),
+    },
+    { header: w.deliveryColumns.at, cell: (d) => formatMoment(new Date(d.at), ui) },
+    {
+      header: w.deliveryColumns.actions,
+      cell: (d) => (
+        <button
+          type="button"
+          className="btn btn-outline-primary btn-sm"
+          disabled={busy}
+          aria-label={`${w.sendAgain}: ${d.event}, ${formatMoment(new Date(d.at), ui)}`}
+          onClick={() => sendAgain(d)}
+        >
+          {w.sendAgain}
+        </button>
+      ),
+    },
+  ];
 }

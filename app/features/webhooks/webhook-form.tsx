@@ -76,7 +76,12 @@ export function WebhookForm({
         type="text"
         wrapperClassName="col-md-6"
       />
-      <FormCheckboxGroup name="events" legend={t.events} options={EVENT_OPTIONS} className="col-12" />
+      <FormCheckboxGroup
+        name="events"
+        legend={t.events}
+        options={EVENT_OPTIONS}
+        className="col-12"
+      />
       <div className="col-12 d-flex gap-2">
         <SubmitButton busyText={webhook ? t.saving : t.adding}>
           {webhook ? t.save : t.add}

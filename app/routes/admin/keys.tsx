@@ -37,7 +37,7 @@ export function HydrateFallback() {
 
 export default function AdminKeys({ loaderData }: Route.ComponentProps) {
   const ui = useAdminInterface();
-  const { t, say, locale } = ui;
+  const { t, say } = ui;
   const k = t.keys;
   const revalidator = useRevalidator();
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
@@ -54,39 +54,7 @@ export default function AdminKeys({ loaderData }: Route.ComponentProps) {
     await revalidator.revalidate();
   };
 
-  const columns: Column<ApiKey>[] = [
-    { header: k.columns.name, cell: (key) => key.name },
-    { header: k.columns.scopes, cell: (key) => <code>{key.scopes.join(', ')}</code> },
-    { header: k.columns.rateLimit, cell: (key) => k.perMinute(key.rateLimit) },
-    { header: k.columns.prefix, cell: (key) => <code>{key.prefix}</code> },
-    {
-      header: k.columns.lastUsed,
-      cell: (key) => (key.lastUsedAt ? formatMoment(new Date(key.lastUsedAt), ui) : k.never),
-    },
-    { header: k.columns.today, cell: (key) => key.requestsToday.toLocaleString(locale) },
-    {
-      header: k.columns.state,
-      cell: (key) => (
-        <span className={`badge ${key.revokedAt ? 'text-bg-secondary' : 'text-bg-success'}`}>
-          {key.revokedAt ? k.revokedState : k.active}
-        </span>
-      ),
-    },
-    {
-      header: k.columns.actions,
-      cell: (key) =>
-        key.revokedAt ? null : (
-          <button
-            type="button"
-            className="btn btn-outline-danger btn-sm"
-            aria-label={`${k.revoke}: ${key.name}`}
-            onClick={() => setRevoking(key)}
-          >
-            {k.revoke}
-          </button>
-        ),
-    },
-  ];
+  const columns = keyColumns(ui, setRevoking);
 
   return (
     <>
@@ -130,6 +98,48 @@ export default function AdminKeys({ loaderData }: Route.ComponentProps) {
       )}
     </>
   );
+}
+
+/** The keys' columns; a key not yet revoked has its "Revoke" button, named by the key. */
+function keyColumns(
+  ui: ReturnType<typeof useAdminInterface>,
+  onRevoke: (key: ApiKey) => void,
+): Column<ApiKey>[] {
+  const { t, locale } = ui;
+  const k = t.keys;
+  return [
+    { header: k.columns.name, cell: (key) => key.name },
+    { header: k.columns.scopes, cell: (key) => <code>{key.scopes.join(', ')}</code> },
+    { header: k.columns.rateLimit, cell: (key) => k.perMinute(key.rateLimit) },
+    { header: k.columns.prefix, cell: (key) => <code>{key.prefix}</code> },
+    {
+      header: k.columns.lastUsed,
+      cell: (key) => (key.lastUsedAt ? formatMoment(new Date(key.lastUsedAt), ui) : k.never),
+    },
+    { header: k.columns.today, cell: (key) => key.requestsToday.toLocaleString(locale) },
+    {
+      header: k.columns.state,
+      cell: (key) => (
+        <span className={`badge ${key.revokedAt ? 'text-bg-secondary' : 'text-bg-success'}`}>
+          {key.revokedAt ? k.revokedState : k.active}
+        </span>
+      ),
+    },
+    {
+      header: k.columns.actions,
+      cell: (key) =>
+        key.revokedAt ? null : (
+          <button
+            type="button"
+            className="btn btn-outline-danger btn-sm"
+            aria-label={`${k.revoke}: ${key.name}`}
+            onClick={() => onRevoke(key)}
+          >
+            {k.revoke}
+          </button>
+        ),
+    },
+  ];
 }
 
 export const ErrorBoundary = AdminRouteError;

@@ -3,7 +3,7 @@
  * one (its signing secret shown once), changing, turning off and on, deleting, and each one's
  * deliveries with "Send again". The server refuses everyone else; this screen only asks.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useRevalidator } from 'react-router';
 import { toast } from 'react-toastify';
 import type { Webhook, WebhookCreated } from '../../../common/schemas/webhooks';
@@ -42,7 +42,6 @@ export default function AdminWebhooks({ loaderData }: Route.ComponentProps) {
   const w = t.webhooks;
   const { webhooks } = loaderData;
   const revalidator = useRevalidator();
-  const [secret, setSecret] = useState<WebhookCreated | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Webhook | null>(null);
   const [shown, setShown] = useState<string | null>(null);
@@ -75,7 +74,113 @@ export default function AdminWebhooks({ loaderData }: Route.ComponentProps) {
     void act(() => adminApi(`/api/webhooks/${h._id}`, { method: 'DELETE' }), w.deleted);
   };
 
-  const columns: Column<Webhook>[] = [
+  const columns = webhookColumns(ui, (h) => (
+    <WebhookActions
+      webhook={h}
+      editing={editing === h._id}
+      shown={shown === h._id}
+      onEdit={() => setEditing(editing === h._id ? null : h._id)}
+      onTurn={() => void turn(h, !h.enabled)}
+      onShow={() => setShown(shown === h._id ? null : h._id)}
+      onDelete={() => setDeleting(h)}
+    />
+  ));
+
+  const editingWebhook = webhooks.find((h) => h._id === editing);
+
+  return (
+    <>
+      <h1 className="h3 mb-2">{w.title}</h1>
+      <p className="text-muted">{w.intro}</p>
+      <AddWebhook onAdded={() => void revalidator.revalidate()} />
+      {editingWebhook && (
+        <EditWebhook
+          key={editingWebhook._id}
+          webhook={editingWebhook}
+          onDone={(saved) => {
+            setEditing(null);
+            if (saved) void revalidator.revalidate();
+          }}
+        />
+      )}
+      <h2 className="h5">{w.listLabel}</h2>
+      <DataTable columns={columns} rows={webhooks} empty={w.none} />
+      {shownWebhook && <WebhookDeliveries key={shownWebhook._id} webhook={shownWebhook} />}
+      {deleting && (
+        <ConfirmDialog
+          question={w.confirmDelete(deleting.url)}
+          confirmLabel={w.confirmDeleteYes}
+          cancelLabel={w.cancel}
+          onConfirm={() => remove(deleting)}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
+    </>
+  );
+}
+
+/** The edit form of one webhook; `onDone(true)` once saved, `onDone(false)` on cancel. */
+function EditWebhook({ webhook, onDone }: { webhook: Webhook; onDone: (saved: boolean) => void }) {
+  const w = useAdminCopy().webhooks;
+  return (
+    <section className="card mb-4" aria-labelledby="webhook-edit-heading">
+      <div className="card-body">
+        <h2 id="webhook-edit-heading" className="h5 text-break">
+          {w.editHeading(webhook.url)}
+        </h2>
+        <WebhookForm
+          webhook={webhook}
+          onSaved={() => {
+            toast.success(w.saved);
+            onDone(true);
+          }}
+          onCancel={() => onDone(false)}
+        />
+      </div>
+    </section>
+  );
+}
+
+/** The add form, and the new webhook's secret shown once under it. */
+function AddWebhook({ onAdded }: { onAdded: () => void }) {
+  const w = useAdminCopy().webhooks;
+  const [secret, setSecret] = useState<WebhookCreated | null>(null);
+  return (
+    <section className="card mb-4" aria-labelledby="webhook-add-heading">
+      <div className="card-body">
+        <h2 id="webhook-add-heading" className="h5">
+          {w.addHeading}
+        </h2>
+        <WebhookForm
+          onCreated={(created) => {
+            setSecret(created);
+            toast.success(w.added);
+            onAdded();
+          }}
+        />
+        {secret && (
+          <ShownOnce
+            label={w.secretLabel}
+            warning={w.secretOnce}
+            value={secret.secret}
+            copyLabel={w.copy}
+            copiedText={w.copied}
+            doneLabel={w.hideSecret}
+            onDone={() => setSecret(null)}
+          />
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** The webhooks' columns; `actions` draws a row's buttons. */
+function webhookColumns(
+  ui: ReturnType<typeof useAdminInterface>,
+  actions: (h: Webhook) => ReactNode,
+): Column<Webhook>[] {
+  const w = ui.t.webhooks;
+  return [
     { header: w.columns.url, cell: (h) => <span className="text-break">{h.url}</span> },
     {
       header: w.columns.events,
@@ -102,112 +207,66 @@ export default function AdminWebhooks({ loaderData }: Route.ComponentProps) {
       header: w.columns.failingSince,
       cell: (h) => (h.failingSince ? formatMoment(new Date(h.failingSince), ui) : w.notFailing),
     },
-    {
-      header: w.columns.actions,
-      cell: (h) => (
-        <div className="d-flex flex-wrap gap-1">
-          <button
-            type="button"
-            className="btn btn-outline-secondary btn-sm"
-            aria-label={`${w.edit}: ${h.url}`}
-            aria-pressed={editing === h._id}
-            onClick={() => setEditing(editing === h._id ? null : h._id)}
-          >
-            {w.edit}
-          </button>
-          <button
-            type="button"
-            className="btn btn-outline-secondary btn-sm"
-            aria-label={`${h.enabled ? w.turnOff : w.turnOn}: ${h.url}`}
-            onClick={() => void turn(h, !h.enabled)}
-          >
-            {h.enabled ? w.turnOff : w.turnOn}
-          </button>
-          <button
-            type="button"
-            className="btn btn-outline-secondary btn-sm"
-            aria-label={`${w.deliveries}: ${h.url}`}
-            aria-expanded={shown === h._id}
-            onClick={() => setShown(shown === h._id ? null : h._id)}
-          >
-            {shown === h._id ? w.hideDeliveries : w.deliveries}
-          </button>
-          <button
-            type="button"
-            className="btn btn-outline-danger btn-sm"
-            aria-label={`${w.delete}: ${h.url}`}
-            onClick={() => setDeleting(h)}
-          >
-            {w.delete}
-          </button>
-        </div>
-      ),
-    },
+    { header: w.columns.actions, cell: actions },
   ];
+}
 
-  const editingWebhook = webhooks.find((h) => h._id === editing);
-
+/** A webhook's buttons, each named by its address: edit, off/on, deliveries, delete. */
+function WebhookActions({
+  webhook: h,
+  editing,
+  shown,
+  onEdit,
+  onTurn,
+  onShow,
+  onDelete,
+}: {
+  webhook: Webhook;
+  editing: boolean;
+  shown: boolean;
+  onEdit: () => void;
+  onTurn: () => void;
+  onShow: () => void;
+  onDelete: () => void;
+}) {
+  const w = useAdminCopy().webhooks;
   return (
-    <>
-      <h1 className="h3 mb-2">{w.title}</h1>
-      <p className="text-muted">{w.intro}</p>
-      <section className="card mb-4" aria-labelledby="webhook-add-heading">
-        <div className="card-body">
-          <h2 id="webhook-add-heading" className="h5">
-            {w.addHeading}
-          </h2>
-          <WebhookForm
-            onCreated={(created) => {
-              setSecret(created);
-              toast.success(w.added);
-              void revalidator.revalidate();
-            }}
-          />
-          {secret && (
-            <ShownOnce
-              label={w.secretLabel}
-              warning={w.secretOnce}
-              value={secret.secret}
-              copyLabel={w.copy}
-              copiedText={w.copied}
-              doneLabel={w.hideSecret}
-              onDone={() => setSecret(null)}
-            />
-          )}
-        </div>
-      </section>
-      {editingWebhook && (
-        <section className="card mb-4" aria-labelledby="webhook-edit-heading">
-          <div className="card-body">
-            <h2 id="webhook-edit-heading" className="h5 text-break">
-              {w.editHeading(editingWebhook.url)}
-            </h2>
-            <WebhookForm
-              key={editingWebhook._id}
-              webhook={editingWebhook}
-              onSaved={() => {
-                setEditing(null);
-                toast.success(w.saved);
-                void revalidator.revalidate();
-              }}
-              onCancel={() => setEditing(null)}
-            />
-          </div>
-        </section>
-      )}
-      <h2 className="h5">{w.listLabel}</h2>
-      <DataTable columns={columns} rows={webhooks} empty={w.none} />
-      {shownWebhook && <WebhookDeliveries key={shownWebhook._id} webhook={shownWebhook} />}
-      {deleting && (
-        <ConfirmDialog
-          question={w.confirmDelete(deleting.url)}
-          confirmLabel={w.confirmDeleteYes}
-          cancelLabel={w.cancel}
-          onConfirm={() => remove(deleting)}
-          onCancel={() => setDeleting(null)}
-        />
-      )}
-    </>
+    <div className="d-flex flex-wrap gap-1">
+      <button
+        type="button"
+        className="btn btn-outline-secondary btn-sm"
+        aria-label={`${w.edit}: ${h.url}`}
+        aria-pressed={editing}
+        onClick={onEdit}
+      >
+        {w.edit}
+      </button>
+      <button
+        type="button"
+        className="btn btn-outline-secondary btn-sm"
+        aria-label={`${h.enabled ? w.turnOff : w.turnOn}: ${h.url}`}
+        onClick={onTurn}
+      >
+        {h.enabled ? w.turnOff : w.turnOn}
+      </button>
+      <button
+        type="button"
+        className="btn btn-outline-secondary btn-sm"
+        aria-label={`${w.deliveries}: ${h.url}`}
+        aria-expanded={shown}
+        onClick={onShow}
+      >
+        {shown ? w.hideDeliveries : w.deliveries}
+      </button>
+      <button
+        type="button"
+        className="btn btn-outline-danger btn-sm"
+        aria-label={`${w.delete}: ${h.url}`}
+        onClick={onDelete}
+      >
+        {w.delete}
+      </button>
+    </div>
   );
 }
 
