@@ -10,6 +10,9 @@ import { ADMIN, expect, expectToast, hydrated, signIn, test, unique } from './fi
  * changed, sent now, and its issue listed.
  */
 test.describe('the back office desk screens', () => {
+  // Each journey waits for the server's own work too (a delivery, an issue going out).
+  test.describe.configure({ timeout: 180_000 });
+
   test('webhooks: add one, see its secret once, see a delivery and send it again', async ({
     page,
     make,
@@ -149,9 +152,9 @@ test.describe('the back office desk screens', () => {
     await add.getByLabel('Name').fill(name);
     await add.getByLabel('Schedule').selectOption({ label: 'Weekly' });
     await add.getByLabel('Day of the week').selectOption({ label: 'Friday' });
-    await add.getByLabel('Time (HH:MM)').fill('25:99');
     await add.getByRole('checkbox', { name: category.name }).check();
     await add.getByLabel('Tags').fill('monsoon, Jaipur');
+    await add.getByLabel('Time (HH:MM)').fill('25:99');
     await add.getByRole('button', { name: 'Create newsletter' }).click();
     const time = add.getByLabel('Time (HH:MM)');
     await expect(time).toHaveAttribute('aria-invalid', 'true');

@@ -38,7 +38,6 @@ export function FormCheckboxGroup({
               checked={chosen.includes(option.value)}
               onChange={(e) => toggle(option.value, e.target.checked)}
               onBlur={field.onBlur}
-              ref={index === 0 ? field.ref : undefined}
             />
             <label className="form-check-label" htmlFor={`${id}-${index}`}>
               {option.label}
