@@ -306,6 +306,7 @@ export const refusalsHi: RefusalTexts = {
   'session.not_found': 'ऐसा कोई सत्र नहीं है: हो सकता है वह पहले ही समाप्त हो चुका हो।',
   'newsletter.not_found': 'ऐसा कोई न्यूज़लेटर नहीं है।',
   'newsletter.unknown': 'इनमें से कोई न्यूज़लेटर मौजूद नहीं है या बंद हो गया है: पन्ना फिर से खोलकर दोबारा चुनें।',
+  'newsletter.time_invalid': 'समय 24 घंटे की घड़ी में घंटे:मिनट हो, जैसे 07:30।',
   // A reader's own data, and the subscribers' CSV import (issue 37 items 5 and 6).
   'account.proof_required': 'खाता हटाने के लिए अपना पासवर्ड, या हमारे मेल से आया कोड लिखें।',
   'account.delete_code_invalid': 'यह कोड सही नहीं है या इसकी अवधि ख़त्म हो गई है। नया कोड माँगें।',

@@ -110,6 +110,10 @@ export const PEOPLE = {
     status: 400,
     en: 'One of these newsletters does not exist or has ended: reload the page and choose again.',
   },
+  'newsletter.time_invalid': {
+    status: 400,
+    en: 'The time must be HH:MM on the 24-hour clock, such as 07:30.',
+  },
 } as const satisfies Record<string, Entry>;
 
 export const SECTIONS = {

@@ -10,7 +10,7 @@ import { IdSchema, text } from './common';
 
 export const ScheduleSchema = z.object({
   kind: z.enum(['daily', 'weekly', 'manual']),
-  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, says('validation.invalid')),
+  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, says('newsletter.time_invalid')),
   weekday: z.number().int().min(0).max(6).optional(),
 });
 

@@ -178,7 +178,7 @@ test('an author writes and sees only their own articles, and is refused the rest
   await expectSidebar(
     page,
     ['Dashboard', 'Articles', 'Media'],
-    ['Categories', 'Sitemap', 'Users', 'Settings'],
+    ['Categories', 'Sitemap', 'Newsletters', 'Users', 'Settings', 'Webhooks', 'API keys'],
   );
   await expect(sidebar(page).getByText(author.name, { exact: true })).toBeVisible();
 
@@ -297,8 +297,8 @@ test('an editor manages categories and the sitemap, edits any article, but not u
   await signIn(page, editor, '/admin/dashboard');
   await expectSidebar(
     page,
-    ['Dashboard', 'Articles', 'Media', 'Categories', 'Sitemap'],
-    ['Users', 'Settings'],
+    ['Dashboard', 'Articles', 'Media', 'Categories', 'Sitemap', 'Newsletters'],
+    ['Users', 'Settings', 'Webhooks', 'API keys'],
   );
   // The site's numbers are theirs to see.
   await expect(page.getByRole('img', { name: 'Views per day, last 30 days' })).toBeVisible();

@@ -147,6 +147,30 @@ function adminPages(articleId: string, t: AdminCopy): AdminPage[] {
       },
     },
     {
+      name: 'newsletters',
+      path: '/admin/newsletters',
+      ready: async (page) => {
+        await heading(t.newsletters.title)(page);
+        await expect(page.getByRole('button', { name: t.newsletters.create })).toBeVisible();
+      },
+    },
+    {
+      name: 'webhooks',
+      path: '/admin/webhooks',
+      ready: async (page) => {
+        await heading(t.webhooks.title)(page);
+        await expect(page.getByRole('button', { name: t.webhooks.add })).toBeVisible();
+      },
+    },
+    {
+      name: 'keys',
+      path: '/admin/keys',
+      ready: async (page) => {
+        await heading(t.keys.title)(page);
+        await expect(page.getByRole('button', { name: t.keys.create })).toBeVisible();
+      },
+    },
+    {
       name: 'admin-not-found',
       path: '/admin/no-such-screen',
       ready: heading(t.notFound.title),
@@ -227,7 +251,7 @@ test('every admin page passes axe (serious) and the Nu HTML checker, in English 
   make,
   consoleErrors,
 }, testInfo) => {
-  // Fourteen pages twice, each with axe, and one run of the checker at the end.
+  // Seventeen pages twice, each with axe, and one run of the checker at the end.
   test.setTimeout(600_000);
   // The back office's not-found screen answers 404, as it should.
   consoleErrors.allow(/status of 404/);

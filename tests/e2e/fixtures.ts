@@ -363,7 +363,12 @@ export interface WorkerFixtures {
 }
 
 /** The environment of tests/e2e/server.ts, for a worker's own server. */
-const E2E_SERVER_ENV = { SEED_DEMO: '1', TRUST_PROXY: 'loopback', API_RATE_LIMIT: '1000000' };
+const E2E_SERVER_ENV = {
+  SEED_DEMO: '1',
+  TRUST_PROXY: 'loopback',
+  API_RATE_LIMIT: '1000000',
+  WEBHOOKS_ALLOW_PRIVATE: '1',
+};
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
   site: [

@@ -15,6 +15,9 @@ process.env.SEED_DEMO ??= '1';
 // out of their way (both are tested on their own in tests/integration/api/rate-limits.test.ts).
 process.env.TRUST_PROXY ??= 'loopback';
 process.env.API_RATE_LIMIT ??= '1000000';
+// The back office's webhooks journey points a webhook at a receiver on this machine
+// (tests/e2e/desk-screens.spec.ts); refusing private addresses is tested in tests/integration.
+process.env.WEBHOOKS_ALLOW_PRIVATE ??= '1';
 ensureBuild({ quiet: true });
 // Node 22.15 and later (the node package this project installs).
 if (!process.execve) throw new Error(`Node ${process.version} cannot execve: run this through npm`);

@@ -191,6 +191,7 @@ function SidebarLinks({
           <>
             <MenuItem to="/admin/categories">{t.nav.categories}</MenuItem>
             <MenuItem to="/admin/sitemap">{t.nav.sitemap}</MenuItem>
+            <MenuItem to="/admin/newsletters">{t.nav.newsletters}</MenuItem>
           </>
         )}
         {hasRole(me.role, 'administrator') && (
@@ -199,6 +200,8 @@ function SidebarLinks({
             <MenuItem to="/admin/settings">{t.nav.settings}</MenuItem>
             <MenuItem to="/admin/audit">{t.nav.audit}</MenuItem>
             <MenuItem to="/admin/subscribers">{t.nav.subscribers}</MenuItem>
+            <MenuItem to="/admin/webhooks">{t.nav.webhooks}</MenuItem>
+            <MenuItem to="/admin/keys">{t.nav.keys}</MenuItem>
           </>
         )}
         <li className="nav-item">

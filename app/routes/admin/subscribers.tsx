@@ -1,10 +1,11 @@
 /*
  * Newsletter subscribers in and out for administrators (issue 37 item 5): a CSV import with
  * its upload's progress and the lines it refused, and each newsletter's list as CSV with where
- * every address stands. No newsletters screen exists yet, so this is the newsletters' place in
- * the back office's sidebar.
+ * every address stands. The newsletters themselves are defined at /admin/newsletters, linked
+ * both ways.
  */
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import type { NewsletterSchema } from '../../../common/schemas/newsletters';
 import type { ImportAnswer } from '../../../common/schemas/subscribers';
 import type { z } from 'zod';
@@ -42,6 +43,9 @@ export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="h3 mb-2">{t.subscribers.title}</h1>
       <p className="text-muted">{t.subscribers.intro}</p>
+      <p>
+        <Link to="/admin/newsletters">{t.newsletters.newslettersLink}</Link>
+      </p>
       <ImportForm />
       <ExportForm newsletters={loaderData.newsletters} />
     </>

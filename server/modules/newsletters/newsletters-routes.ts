@@ -19,6 +19,8 @@ const tags = ['newsletters'];
 const security = [{ bearer: [] }];
 const EDITORS = [...SIGNED_IN, 'auth.role_required'] as const;
 const IssueIdSchema = z.object({ issueId: z.string().nullable() });
+/** What a newsletter's body is refused for besides a field's general checks. */
+const INPUT_CODES = ['newsletter.time_invalid'] as const;
 
 export function newslettersRoutes(newsletters: NewslettersService) {
   return async function (app: FastifyInstance) {
@@ -54,7 +56,10 @@ function definitionRoutes(newsletters: NewslettersService) {
           summary: 'Define a newsletter (editors)',
           security,
           body: NewsletterInputSchema,
-          response: { 201: NewsletterSchema, ...errorResponses(...JSON_BODY, ...EDITORS) },
+          response: {
+            201: NewsletterSchema,
+            ...errorResponses(...JSON_BODY, ...EDITORS, ...INPUT_CODES),
+          },
         },
       },
       async (request, reply) =>
@@ -71,7 +76,7 @@ function definitionRoutes(newsletters: NewslettersService) {
           body: NewsletterInputSchema,
           response: {
             200: NewsletterSchema,
-            ...errorResponses(...JSON_BODY, ...EDITORS, 'newsletter.not_found'),
+            ...errorResponses(...JSON_BODY, ...EDITORS, ...INPUT_CODES, 'newsletter.not_found'),
           },
         },
       },

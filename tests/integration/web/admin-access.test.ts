@@ -46,6 +46,9 @@ const screens: [string, Role][] = [
   ['/admin/settings', 'administrator'],
   ['/admin/audit', 'administrator'],
   ['/admin/subscribers', 'administrator'],
+  ['/admin/newsletters', 'editor'],
+  ['/admin/webhooks', 'administrator'],
+  ['/admin/keys', 'administrator'],
 ];
 const order: Role[] = ['reader', 'author', 'editor', 'administrator'];
 
