@@ -64,7 +64,10 @@ function memoryOf(pid: number): { rssMb: number; peakMb: number } {
   return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
 }
 
-async function json<T>(url: string, init: RequestInit & { token?: string; body?: unknown } = {}) {
+async function json<T>(
+  url: string,
+  init: Omit<RequestInit, 'body'> & { token?: string; body?: unknown } = {},
+) {
   const { token, body, ...rest } = init;
   const res = await fetch(url, {
     ...rest,
