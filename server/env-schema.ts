@@ -223,7 +223,10 @@ export const EnvSchema = z.object({
   RAZORPAY_API_URL: z
     .url({ protocol: /^https?$/, error: 'Expected an http(s) address' })
     .default('https://api.razorpay.com'),
-  STRIPE_SECRET_KEY: z.string().regex(/^\S+$/, 'Expected the secret key, such as sk_live_…').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^\S+$/, 'Expected the secret key, such as sk_live_…')
+    .optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_URL: z
     .url({ protocol: /^https?$/, error: 'Expected an http(s) address' })

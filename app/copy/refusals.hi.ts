@@ -277,7 +277,8 @@ export const refusalsHi: RefusalTexts = {
   'plan.name_required': 'नाम ज़रूरी है: पाठक प्लान को इसी नाम से देखेंगे।',
   'plan.name_too_long': (p) => `नाम ज़्यादा से ज़्यादा ${p.maximum} अक्षरों का हो सकता है।`,
   'plan.interval_invalid': 'अवधि month या year होनी चाहिए।',
-  'plan.amount_invalid': 'राशि मुद्रा की सबसे छोटी इकाई (INR के लिए पैसे) में 1 या उससे बड़ी पूर्ण संख्या होनी चाहिए।',
+  'plan.amount_invalid':
+    'राशि मुद्रा की सबसे छोटी इकाई (INR के लिए पैसे) में 1 या उससे बड़ी पूर्ण संख्या होनी चाहिए।',
   'plan.currency_invalid': 'मुद्रा तीन अक्षरों का ISO 4217 कोड होनी चाहिए, जैसे INR।',
   'plan.trial_days_invalid': (p) => `ट्रायल के दिन 0 से ${p.maximum} तक की पूर्ण संख्या होने चाहिए।`,
   'plan.access_invalid': 'पहुँच members या paid होनी चाहिए।',
