@@ -55,6 +55,8 @@ function webhookRoutes(payments: PaymentsService) {
           tags,
           summary:
             'Razorpay’s events (subscription.activated, .charged, .halted, .cancelled, payment.failed), signed in X-Razorpay-Signature (hex HMAC-SHA256 of the raw body with RAZORPAY_WEBHOOK_SECRET); each event id (X-Razorpay-Event-Id) is applied once, an older event than the newest applied changes nothing',
+          // Signed by the provider, not a session.
+          security: [],
           response,
         },
       },
@@ -74,6 +76,8 @@ function webhookRoutes(payments: PaymentsService) {
           tags,
           summary:
             'Stripe’s events (checkout.session.completed, invoice.paid, invoice.payment_failed, customer.subscription.updated, .deleted), verified by the SDK from Stripe-Signature and STRIPE_WEBHOOK_SECRET; each event id is applied once, an older event than the newest applied changes nothing',
+          // Signed by the provider, not a session.
+          security: [],
           response,
         },
       },
@@ -158,6 +162,7 @@ function registerPlanRoutes(app: App, payments: PaymentsService) {
       schema: {
         tags: ['payments'],
         summary: 'The plans on offer, and the providers a reader may pay through here',
+        security: [],
         response: { 200: PlansOnOfferSchema, ...errorResponses() },
       },
     },
