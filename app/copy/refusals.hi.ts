@@ -282,7 +282,7 @@ export const refusalsHi: RefusalTexts = {
   'plan.currency_invalid': 'मुद्रा तीन अक्षरों का ISO 4217 कोड होनी चाहिए, जैसे INR।',
   'plan.trial_days_invalid': (p) => `ट्रायल के दिन 0 से ${p.maximum} तक की पूर्ण संख्या होने चाहिए।`,
   'plan.access_invalid': 'पहुँच members या paid होनी चाहिए।',
-  'plan.active_invalid': 'active true या false होना चाहिए।',
+  'plan.active_invalid': 'active का मान true या false होना चाहिए।',
   'payment.provider_invalid': 'प्रदाता razorpay या stripe होना चाहिए।',
   'payment.provider_unavailable': (p) => `इस साइट पर ${p.provider} से भुगतान चालू नहीं है।`,
   'payment.provider_unreachable':
