@@ -2,6 +2,7 @@
  * The receipt a member gets by e-mail for each charge (issue 39 item 4), in the site's interface
  * language; every interface language has its text. Plain text, like all of Patrika's mail.
  */
+import type { UiLanguage } from '../../../common/settings';
 import type { MailSite } from '../../lib/mail-texts';
 import type { Charge } from './payment-events';
 
@@ -19,7 +20,7 @@ interface ReceiptFacts {
 
 type Receipt = (f: ReceiptFacts) => { subject: string; text: string };
 
-const RECEIPT: Record<string, Receipt> = {
+const RECEIPT: Record<UiLanguage, Receipt> = {
   en: (f) => ({
     subject: `${f.site}: receipt for your membership`,
     text:
@@ -64,7 +65,7 @@ export function receiptMail(
   to: { email: string; name: string },
   facts: { plan: string; charge: Charge; until: Date | null; provider: string },
 ) {
-  const say = RECEIPT[site.language] ?? RECEIPT.en!;
+  const say = RECEIPT[site.language] ?? RECEIPT.en;
   const until = facts.until
     ? new Intl.DateTimeFormat(`${site.language}-IN`, {
         dateStyle: 'long',

@@ -18,6 +18,8 @@ import {
 } from '../../setup/payment-providers';
 import { startSmtpServer, type TestSmtpServer } from '../../setup/smtp-server';
 import { createTestApp, type TestApp } from '../../setup/test-app';
+import { waitUntil } from '../../setup/wait-until';
+import { startWebhookReceiver } from '../../setup/webhook-receiver';
 
 let t: TestApp;
 let providers: PaymentProvidersServer;
@@ -28,7 +30,11 @@ let monthly: { _id: string };
 beforeAll(async () => {
   providers = await startPaymentProviders();
   smtp = await startSmtpServer();
-  t = await createTestApp({ ...providerEnv(providers), SMTP_URL: smtp.url });
+  t = await createTestApp({
+    ...providerEnv(providers),
+    SMTP_URL: smtp.url,
+    WEBHOOKS_ALLOW_PRIVATE: '1',
+  });
   admin = await createAdmin(t.app);
   monthly = await makePlan({ name: 'Monthly', interval: 'month', amount: 19900 });
 });
@@ -666,14 +672,37 @@ describe('administrators', () => {
   });
 
   it('may have member.updated sent to a webhook', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/webhooks',
-      headers: auth(admin),
-      payload: { url: 'https://partner.example/hook', events: ['member.updated'] },
-    });
-    // The address is public; whether it resolves is checked when sending.
-    expect([201, 400]).toContain(res.statusCode);
-    if (res.statusCode === 400) expect(res.json().code).toBe('webhook.url_no_address');
+    let secret = '';
+    const receiver = await startWebhookReceiver(() => secret);
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/webhooks',
+        headers: auth(admin),
+        payload: { url: receiver.url, events: ['member.updated'] },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      secret = res.json().secret;
+      const member = await createUser(t.app, 'reader');
+      const given = await t.app.inject({
+        method: 'POST',
+        url: `/api/members/${member._id}/complimentary`,
+        headers: auth(admin),
+        payload: {},
+      });
+      expect(given.statusCode).toBe(201);
+      await waitUntil(() => receiver.received.some((r) => r.body.data.id === member._id), {
+        timeoutMs: 10_000,
+        message: 'member.updated did not reach the webhook',
+      });
+      const delivery = receiver.received.find((r) => r.body.data.id === member._id)!;
+      expect(delivery.verified).toBe(true);
+      expect(delivery.body).toMatchObject({
+        type: 'member.updated',
+        data: { status: 'active', provider: 'complimentary' },
+      });
+    } finally {
+      await receiver.stop();
+    }
   });
 });
