@@ -199,6 +199,7 @@ function SidebarLinks({
             <MenuItem to="/admin/settings">{t.nav.settings}</MenuItem>
             <MenuItem to="/admin/audit">{t.nav.audit}</MenuItem>
             <MenuItem to="/admin/subscribers">{t.nav.subscribers}</MenuItem>
+            <MenuItem to="/admin/members">{t.nav.members}</MenuItem>
           </>
         )}
         <li className="nav-item">
