@@ -46,6 +46,7 @@ const screens: [string, Role][] = [
   ['/admin/settings', 'administrator'],
   ['/admin/audit', 'administrator'],
   ['/admin/subscribers', 'administrator'],
+  ['/admin/members', 'administrator'],
 ];
 const order: Role[] = ['reader', 'author', 'editor', 'administrator'];
 
