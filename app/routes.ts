@@ -22,6 +22,7 @@ export default [
       route('newsletters', 'routes/admin/newsletters.tsx'),
       route('webhooks', 'routes/admin/webhooks.tsx'),
       route('keys', 'routes/admin/keys.tsx'),
+      route('members', 'routes/admin/members.tsx'),
       route('*', 'routes/admin/not-found.tsx'),
     ]),
   ]),

@@ -211,6 +211,26 @@ export const EnvSchema = z.object({
       return mailbox ?? z.NEVER;
     })
     .optional(),
+  /**
+   * Payments (issue 39 item 4, docs/decisions/057): Razorpay's API key pair and the secret its
+   * webhooks are signed with; Stripe's secret key and its webhook endpoint's signing secret. A
+   * provider without its keys is not offered. The API addresses point the SDKs elsewhere (the
+   * tests' local server answering as the providers do).
+   */
+  RAZORPAY_KEY_ID: z.string().regex(/^\S+$/, 'Expected the key id, such as rzp_live_…').optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+  RAZORPAY_API_URL: z
+    .url({ protocol: /^https?$/, error: 'Expected an http(s) address' })
+    .default('https://api.razorpay.com'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^\S+$/, 'Expected the secret key, such as sk_live_…')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_URL: z
+    .url({ protocol: /^https?$/, error: 'Expected an http(s) address' })
+    .default('https://api.stripe.com'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
 });
 
@@ -241,6 +261,11 @@ export const CheckedEnvSchema = EnvSchema.superRefine((e, ctx) => {
     problem(
       e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY',
       'Expected both VAPID keys, or neither (then a pair is made and kept in the database)',
+    );
+  if (Boolean(e.RAZORPAY_KEY_ID) !== Boolean(e.RAZORPAY_KEY_SECRET))
+    problem(
+      e.RAZORPAY_KEY_ID ? 'RAZORPAY_KEY_SECRET' : 'RAZORPAY_KEY_ID',
+      'Expected both Razorpay keys (the key id and its secret), or neither',
     );
   if (!e.CDN_PURGE_URL) {
     if (e.CDN_PURGE) problem('CDN_PURGE_URL', 'Expected the address to send purges to');

@@ -73,7 +73,16 @@ export interface Config {
   /** NEWSLETTER_RATE: newsletter messages one process sends a second. */
   newsletterRate: number;
   mail: MailConfig;
+  /** Payments (server/modules/payments): each provider set up with its keys, or undefined. */
+  payments: PaymentsConfig;
   dev: boolean;
+}
+
+export interface PaymentsConfig {
+  razorpay:
+    | { keyId: string; keySecret: string; webhookSecret: string | undefined; apiUrl: string }
+    | undefined;
+  stripe: { secretKey: string; webhookSecret: string | undefined; apiUrl: string } | undefined;
 }
 
 export interface PushConfig {
@@ -166,6 +175,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? { address: `no-reply@${new URL(publicUrl).hostname}` },
+    },
+    payments: {
+      razorpay:
+        e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET
+          ? {
+              keyId: e.RAZORPAY_KEY_ID,
+              keySecret: e.RAZORPAY_KEY_SECRET,
+              webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
+              apiUrl: e.RAZORPAY_API_URL.replace(/\/+$/, ''),
+            }
+          : undefined,
+      stripe: e.STRIPE_SECRET_KEY
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiUrl: e.STRIPE_API_URL.replace(/\/+$/, ''),
+          }
+        : undefined,
     },
     dev: e.NODE_ENV === 'development',
   };

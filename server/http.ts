@@ -48,6 +48,7 @@ import { auditRoutes } from './modules/audit/audit-routes';
 import { keysRoutes } from './modules/keys/keys-routes';
 import { oembedRoutes, v1Routes } from './modules/v1/v1-routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks-routes';
+import { paymentsRoutes } from './modules/payments/payments-routes';
 import { isCacheable } from './caching/http-caching';
 import { fediverseRoutes, registerActivityNegotiation } from './modules/fediverse/fediverse-routes';
 import { registerCanonicalAddresses } from './plugins/canonical-address';
@@ -189,6 +190,7 @@ async function registerApi(app: FastifyInstance, deps: HttpDeps, pageCache?: Pag
   await app.register(v1Routes(services.v1));
   await app.register(oembedRoutes(services.oembed));
   await app.register(webhooksRoutes(services.webhooks));
+  await app.register(paymentsRoutes(services.payments));
   await app.register(readersRoutes(services.readers));
   await app.register(
     readerRightsRoutes(services.readers, { secureCookies: config.publicUrl.startsWith('https:') }),

@@ -19,6 +19,8 @@ import { createV1Service, type V1Deps, type V1Service } from './modules/v1/v1-se
 import { DISABLE_AFTER_MS, WEBHOOK_RETRY_JOB } from './modules/webhooks/webhook-delivery';
 import { createWebhookSender } from './modules/webhooks/webhook-sender';
 import { createWebhooksService } from './modules/webhooks/webhooks-service';
+import { createPaymentProviders } from './modules/payments/payment-providers';
+import { createPaymentsService } from './modules/payments/payments-service';
 import { createFediverse } from './modules/fediverse/fediverse-wiring';
 import { createLiveService } from './modules/live/live-service';
 import { PUSH_ALERT_JOB } from './modules/push/push-delivery';
@@ -206,7 +208,7 @@ export async function createServices(
     push,
     ...platformOf(
       config,
-      { db, clock, jobs, events, log, articles, mail, users },
+      { db, clock, jobs, events, log, articles, mail, users, outbox },
       { categories, settings, users },
     ),
     ...(await readersAndNewsletters(config, {
@@ -296,10 +298,27 @@ async function createPush(
   });
 }
 
-/** What others build on (issue 41): apps' keys, the v1 read API, signed webhooks. */
+/** Plans and payments through Razorpay and Stripe (issue 39 item 4, docs/decisions/057). */
+function paymentsOf(
+  config: Config,
+  deps: Omit<Parameters<typeof createPaymentsService>[0], 'providers'>,
+) {
+  return createPaymentsService({
+    ...deps,
+    providers: createPaymentProviders(config.payments, config.publicUrl),
+  });
+}
+
+/**
+ * What others build on (issue 41): apps' keys, the v1 read API, signed webhooks; and payments
+ * (issue 39 item 4).
+ */
 function platformOf(
   config: Config,
-  deps: Omit<Parameters<typeof createWebhooks>[1], 'v1'> & { articles: ArticlesService },
+  deps: Omit<Parameters<typeof createWebhooks>[1], 'v1'> & {
+    articles: ArticlesService;
+    outbox: Outbox;
+  },
   more: { categories: V1Deps['categories']; settings: SettingsService; users: UsersService },
 ) {
   const { db, clock, articles, events } = deps;
@@ -313,6 +332,13 @@ function platformOf(
     v1,
     oembed: createOEmbed({ publicUrl: config.publicUrl, articles, settings }),
     webhooks: createWebhooks(config, { ...deps, v1 }),
+    payments: paymentsOf(config, {
+      db,
+      clock,
+      outbox: deps.outbox,
+      mail: deps.mail,
+      log: deps.log,
+    }),
     fediverse: createFediverse(config, {
       ...{ db, clock, jobs: deps.jobs, events, settings, authors: users, log: deps.log },
       stories: { article: (id) => v1.article(id).catch(() => undefined), articles: v1.articles },

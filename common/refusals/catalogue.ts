@@ -11,6 +11,7 @@ import type { Detail, Entry } from './define';
 import { ARTICLES, LIVE } from './newsroom';
 import { ACCESS, CLIENT, HTTP, VALIDATION } from './requests';
 import { FEDIVERSE, PLATFORM, WEBHOOKS } from './platform';
+import { PAYMENTS } from './payments';
 import { READERS } from './readers';
 import { SECOND_FACTORS } from './second-factors';
 import { MEDIA, PEOPLE, SECTIONS } from './site';
@@ -30,6 +31,7 @@ export const REFUSALS = {
   ...FEDIVERSE,
   ...READERS,
   ...SECOND_FACTORS,
+  ...PAYMENTS,
 } as const satisfies Record<string, Entry>;
 
 type Refusals = typeof REFUSALS;

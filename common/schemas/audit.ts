@@ -28,6 +28,10 @@ export const AUDIT_ACTIONS = {
   'webhook.created': 'An administrator added a webhook.',
   'webhook.changed': 'An administrator changed a webhook.',
   'webhook.deleted': 'An administrator deleted a webhook.',
+  'plan.created': 'An administrator made a membership plan.',
+  'plan.changed':
+    'An administrator changed a membership plan (its price, period, access or offer).',
+  'member.complimentary': 'An administrator gave someone a complimentary membership.',
   'subscribers.imported':
     'An administrator imported newsletter subscribers from CSV (how many rows went in, how many were refused).',
 } as const;

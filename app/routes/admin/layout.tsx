@@ -202,6 +202,7 @@ function SidebarLinks({
             <MenuItem to="/admin/subscribers">{t.nav.subscribers}</MenuItem>
             <MenuItem to="/admin/webhooks">{t.nav.webhooks}</MenuItem>
             <MenuItem to="/admin/keys">{t.nav.keys}</MenuItem>
+            <MenuItem to="/admin/members">{t.nav.members}</MenuItem>
           </>
         )}
         <li className="nav-item">

@@ -58,7 +58,7 @@ const deleted =
  * description, never by its secret or its address (a webhook's address may carry a token).
  */
 const platformChange =
-  (kind: 'api_key' | 'webhook', action: AuditAction): Rule =>
+  (kind: 'api_key' | 'webhook' | 'plan', action: AuditAction): Rule =>
   (c) =>
     ok(c.status)
       ? {
@@ -160,6 +160,17 @@ export const AUDITED_CALLS: Record<string, Rule> = {
   'POST /api/webhooks': platformChange('webhook', 'webhook.created'),
   'PUT /api/webhooks/:id': platformChange('webhook', 'webhook.changed'),
   'DELETE /api/webhooks/:id': platformChange('webhook', 'webhook.deleted'),
+  'POST /api/plans': platformChange('plan', 'plan.created'),
+  'PUT /api/plans/:id': platformChange('plan', 'plan.changed'),
+  'POST /api/members/:userId/complimentary': (c) =>
+    ok(c.status)
+      ? {
+          action: 'member.complimentary',
+          actor: who(c.actor),
+          subject: user(c.params.userId ?? ''),
+          details: { planId: str(c.body.planId), until: str(c.body.until) },
+        }
+      : undefined,
   // An import names no address: counts only (issue 37 item 5).
   'POST /api/newsletters/subscribers/import': (c) =>
     ok(c.status)

@@ -17,6 +17,7 @@ import { jobs } from '../../../db/schema/jobs';
 import { articlePresence, articleRevisions } from '../../../db/schema/revisions';
 import { siteSettings } from '../../../db/schema/site';
 import { users } from '../../../db/schema/users';
+import { memberSubscriptions, plans } from '../../../db/schema/payments';
 import {
   articleBody,
   auth,
@@ -145,6 +146,8 @@ async function snapshot() {
     mediaBlobs: (await db().select({ key: mediaBlobs.key }).from(mediaBlobs)).map((r) => r.key),
     settings: await db().select().from(siteSettings),
     jobs: byId(await db().select().from(jobs)),
+    plans: byId(await db().select().from(plans)),
+    memberships: byId(await db().select().from(memberSubscriptions)),
     revisions: byId(await db().select().from(articleRevisions)),
     presence: (await db().select().from(articlePresence))
       .map((p) => `${p.articleId}:${p.userId}`)
@@ -633,6 +636,89 @@ const CALLS: Call[] = [
         async effect(res) {
           const [row] = await db().select({ n: count() }).from(users);
           expect(res.json().users).toBe(Number(row?.n));
+        },
+      };
+    },
+  },
+  {
+    name: 'POST /api/plans',
+    status: { ...adminsOnly, administrator: 201 },
+    async prepare() {
+      const name = `Plan ${unique()}`;
+      const payload = {
+        name,
+        interval: 'month',
+        amount: 9900,
+        currency: 'INR',
+        access: 'members',
+        active: true,
+      };
+      return {
+        request: { method: 'POST', url: '/api/plans', payload },
+        async effect(res) {
+          const [row] = await db().select().from(plans).where(eq(plans.id, res.json()._id));
+          expect(row?.name).toBe(name);
+        },
+      };
+    },
+  },
+  {
+    name: 'GET /api/plans/admin-plans',
+    status: adminsOnly,
+    async prepare() {
+      return {
+        request: { method: 'GET', url: '/api/plans/admin-plans' },
+        async effect(res) {
+          expect(res.json()).toEqual(expect.any(Array));
+        },
+      };
+    },
+  },
+  {
+    name: 'POST /api/members/{userId}/complimentary',
+    status: { ...adminsOnly, administrator: 201 },
+    async prepare() {
+      const guest = await createUser(t.app, 'reader');
+      return {
+        request: { method: 'POST', url: `/api/members/${guest._id}/complimentary`, payload: {} },
+        async effect(res) {
+          expect(res.json()).toMatchObject({ status: 'active', provider: 'complimentary' });
+        },
+      };
+    },
+  },
+  {
+    name: 'GET /api/members',
+    status: adminsOnly,
+    async prepare() {
+      return {
+        request: { method: 'GET', url: '/api/members?status=active' },
+        async effect(res) {
+          expect(res.json()).toEqual(expect.any(Array));
+        },
+      };
+    },
+  },
+  {
+    name: 'GET /api/members/summary',
+    status: adminsOnly,
+    async prepare() {
+      return {
+        request: { method: 'GET', url: '/api/members/summary' },
+        async effect(res) {
+          expect(res.json().activeMembers).toEqual(expect.any(Number));
+        },
+      };
+    },
+  },
+  {
+    name: 'GET /api/me/membership',
+    status: { ...signedOut, reader: 200, author: 200, editor: 200, administrator: 200 },
+    async prepare() {
+      return {
+        request: { method: 'GET', url: '/api/me/membership' },
+        async effect(res) {
+          expect(res.json().status).toEqual(expect.any(String));
         },
       };
     },

@@ -49,6 +49,7 @@ const screens: [string, Role][] = [
   ['/admin/newsletters', 'editor'],
   ['/admin/webhooks', 'administrator'],
   ['/admin/keys', 'administrator'],
+  ['/admin/members', 'administrator'],
 ];
 const order: Role[] = ['reader', 'author', 'editor', 'administrator'];
 

@@ -1,0 +1,114 @@
+/*
+ * Memberships (issue 39 item 4): what a reader's membership is now, and cancelling it at the
+ * period's end through its provider. The administrators' side is member-admin.ts.
+ */
+import type { Membership, MembershipStatus } from '../../../common/schemas/payments';
+import { requireRole, type Actor } from '../../lib/actor';
+import { conflict, notFound } from '../../lib/errors';
+import { planView, type PaymentsDeps } from './payments-deps';
+import {
+  findPlan,
+  subscriptionsOf,
+  updateSubscription,
+  type PlanRow,
+  type SubscriptionRow,
+} from './payments-repository';
+
+const NONE: Membership = {
+  plan: null,
+  status: 'none',
+  currentPeriodEnd: null,
+  provider: null,
+  cancelAtPeriodEnd: false,
+};
+
+/** The status a subscription gives now: one set to end, whose end passed, has ended. */
+export function statusOf(row: SubscriptionRow, now: Date): MembershipStatus {
+  if (row.status === 'pending') return 'none';
+  const ended =
+    row.currentPeriodEnd !== null &&
+    row.currentPeriodEnd <= now &&
+    (row.cancelAtPeriodEnd || row.source === 'complimentary');
+  if (ended && row.status !== 'past_due') return 'cancelled';
+  return row.status;
+}
+
+export const membershipOf = (
+  row: SubscriptionRow | undefined,
+  plan: PlanRow | undefined,
+  now: Date,
+): Membership =>
+  row
+    ? {
+        plan: plan ? planView(plan) : null,
+        status: statusOf(row, now),
+        currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
+        provider: row.source,
+        cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+      }
+    : NONE;
+
+export const RUNNING = new Set<MembershipStatus>(['active', 'trialing', 'past_due']);
+
+export function memberships(
+  deps: PaymentsDeps,
+  atProvider: <T>(provider: 'razorpay' | 'stripe', call: () => Promise<T>) => Promise<T>,
+) {
+  const { db, clock, outbox, providers } = deps;
+
+  const current = async (userId: string) => {
+    const now = clock.now();
+    const rows = await subscriptionsOf(db, userId);
+    // The one that speaks for them: a running one first (the query's order), as it is now.
+    const row = rows.find((r) => RUNNING.has(statusOf(r, now))) ?? rows[0];
+    return row;
+  };
+  const view = async (row: SubscriptionRow | undefined) =>
+    membershipOf(row, row?.planId ? await findPlan(db, row.planId) : undefined, clock.now());
+
+  /** Cancels at the provider; a complimentary one ends now. */
+  const cancelAt = async (row: SubscriptionRow) => {
+    if (row.source === 'complimentary') return;
+    const provider = row.source === 'razorpay' ? providers.razorpay : providers.stripe;
+    if (!provider || !row.providerSubscriptionId)
+      throw conflict('payment.provider_unavailable', {
+        provider: row.source === 'razorpay' ? 'Razorpay' : 'Stripe',
+      });
+    const id = row.providerSubscriptionId;
+    await atProvider(row.source, () => provider.cancelAtPeriodEnd(id));
+  };
+
+  return {
+    async mine(actor: Actor | null): Promise<Membership> {
+      const me = requireRole(actor, 'reader');
+      return view(await current(me.id));
+    },
+
+    async cancel(actor: Actor | null): Promise<Membership> {
+      const me = requireRole(actor, 'reader');
+      const row = await current(me.id);
+      if (!row || !RUNNING.has(statusOf(row, clock.now()))) throw notFound('membership.none');
+      await cancelAt(row);
+      const now = clock.now();
+      const changed = await outbox.transaction(async (tx, record) => {
+        const next = await updateSubscription(tx, row.id, {
+          cancelAtPeriodEnd: true,
+          ...(row.source === 'complimentary' ? { status: 'cancelled', currentPeriodEnd: now } : {}),
+          updatedAt: now,
+        });
+        record({
+          type: 'member.updated',
+          subject: { kind: 'user', id: me.id },
+          data: {
+            status: next.status,
+            planId: next.planId,
+            provider: next.source,
+            cancelAtPeriodEnd: true,
+          },
+        });
+        return next;
+      });
+      return view(changed);
+    },
+  };
+}
