@@ -17,85 +17,13 @@ import {
 } from '../../../common/schemas/payments';
 import { errorResponses, JSON_BODY, SIGNED_IN } from '../../lib/errors';
 import { membersCsv } from './member-admin';
+import { paymentWebhookRoutes } from './payment-webhook-routes';
 import type { PaymentsService } from './payments-service';
-
-/** The most a provider's event may weigh. */
-const WEBHOOK_BODY_MAX = 512 * 1024;
-const WebhookAnswerSchema = z.object({
-  received: z.literal(true),
-  /** `applied`, `replayed` (seen before), `stale` (older than the newest applied) or `ignored`. */
-  outcome: z.enum(['applied', 'replayed', 'stale', 'ignored']),
-});
-
-/**
- * The providers' webhooks: their bodies stay the bytes that came (the signatures are over
- * them), so this scope parses nothing.
- */
-function webhookRoutes(payments: PaymentsService) {
-  return async function (scope: FastifyInstance) {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser(
-      '*',
-      { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_MAX },
-      (_request, body, done) => done(null, body),
-    );
-    const app = scope.withTypeProvider<ZodTypeProvider>();
-    const tags = ['payments'];
-    const raw = (body: unknown) => (Buffer.isBuffer(body) ? body : Buffer.alloc(0));
-    const header = (value: string | string[] | undefined) =>
-      typeof value === 'string' && value.length > 0 ? value : undefined;
-    const response = {
-      200: WebhookAnswerSchema,
-      ...errorResponses(...JSON_BODY, 'payment.signature_invalid', 'payment.event_invalid'),
-    };
-    app.post(
-      '/api/payments/razorpay/webhook',
-      {
-        schema: {
-          tags,
-          summary:
-            'Razorpay’s events (subscription.activated, .charged, .halted, .cancelled, payment.failed), signed in X-Razorpay-Signature (hex HMAC-SHA256 of the raw body with RAZORPAY_WEBHOOK_SECRET); each event id (X-Razorpay-Event-Id) is applied once, an older event than the newest applied changes nothing',
-          // Signed by the provider, not a session.
-          security: [],
-          response,
-        },
-      },
-      async (request) => ({
-        received: true as const,
-        outcome: await payments.webhooks.razorpay(
-          raw(request.body),
-          header(request.headers['x-razorpay-signature']),
-          header(request.headers['x-razorpay-event-id']),
-        ),
-      }),
-    );
-    app.post(
-      '/api/payments/stripe/webhook',
-      {
-        schema: {
-          tags,
-          summary:
-            'Stripe’s events (checkout.session.completed, invoice.paid, invoice.payment_failed, customer.subscription.updated, .deleted), verified by the SDK from Stripe-Signature and STRIPE_WEBHOOK_SECRET; each event id is applied once, an older event than the newest applied changes nothing',
-          // Signed by the provider, not a session.
-          security: [],
-          response,
-        },
-      },
-      async (request) => ({
-        received: true as const,
-        outcome: await payments.webhooks.stripe(
-          raw(request.body),
-          header(request.headers['stripe-signature']),
-        ),
-      }),
-    );
-  };
-}
 
 /** Plans, checkout, a reader's membership, the members list (issue 39 item 4). */
 export function paymentsRoutes(payments: PaymentsService) {
   return async function (fastify: FastifyInstance) {
-    await fastify.register(webhookRoutes(payments));
+    await fastify.register(paymentWebhookRoutes(payments));
     const app = typed(fastify);
     registerPlanRoutes(app, payments);
     registerMembershipRoutes(app, payments);
