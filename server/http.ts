@@ -46,6 +46,7 @@ import { registerAuth, tokenOf } from './plugins/auth';
 import { registerAuditHooks } from './modules/audit/audit-hooks';
 import { auditRoutes } from './modules/audit/audit-routes';
 import { keysRoutes } from './modules/keys/keys-routes';
+import { adsPublicRoutes, adsRoutes, adsTxtRoutes } from './modules/ads/ads-routes';
 import { oembedRoutes, v1Routes } from './modules/v1/v1-routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks-routes';
 import { isCacheable } from './caching/http-caching';
@@ -186,6 +187,9 @@ async function registerApi(app: FastifyInstance, deps: HttpDeps, pageCache?: Pag
   );
   await app.register(statsRoutes(services.stats));
   await app.register(keysRoutes(services.keys));
+  await app.register(adsRoutes(services.ads));
+  await app.register(adsPublicRoutes(services.ads));
+  await app.register(adsTxtRoutes(services.settings, pageCache));
   await app.register(v1Routes(services.v1));
   await app.register(oembedRoutes(services.oembed));
   await app.register(webhooksRoutes(services.webhooks));

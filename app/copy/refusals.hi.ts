@@ -410,4 +410,21 @@ export const refusalsHi: RefusalTexts = {
   'totp.turned_off': 'दो-चरणीय साइन इन बंद है।',
   'settings.second_factor_first':
     'अपनी भूमिका के लिए इसे ज़रूरी करने से पहले (अपनी प्रोफ़ाइल पर) अपना दो-चरणीय साइन इन चालू करें।',
+  // Ads (common/refusals/ads.ts).
+  'settings.ads_network_code': 'Google Ad Manager को उसका नेटवर्क कोड चाहिए: केवल अंक, जैसे 21700000',
+  'settings.ads_client_id': 'AdSense को उसकी क्लाइंट आईडी चाहिए, जैसे ca-pub-1234567890123456',
+  'ads.forbidden': 'घरेलू विज्ञापन केवल संपादक और प्रशासक संभालते हैं।',
+  'ads.not_found': 'ऐसा कोई घरेलू विज्ञापन नहीं है।',
+  'ads.name_required': 'नाम ज़रूरी है: विज्ञापन को क्या कहें',
+  'ads.name_too_long': (p) => `नाम ज़्यादा से ज़्यादा ${p.maximum} अक्षरों का हो सकता है।`,
+  'ads.image_required': 'मीडिया लाइब्रेरी का कोई चित्र चुनें।',
+  'ads.image_unknown': 'मीडिया लाइब्रेरी में इस आईडी का कोई चित्र नहीं है।',
+  'ads.link_invalid': 'लिंक http: या https: पता होना चाहिए।',
+  'ads.alt_required':
+    'विवरण ज़रूरी है (अधिकतम 200 अक्षर): जो पाठक चित्र नहीं देख सकते, उनके लिए विज्ञापन क्या कहता है',
+  'ads.position_unknown':
+    'जगहें इनमें से होनी चाहिए: header, in-article, between-cards, sidebar, sticky-footer',
+  'ads.weight_invalid': 'वज़न 1 से 100 तक की पूर्ण संख्या होना चाहिए।',
+  'ads.date_invalid': 'तारीख़ और समय उसके ऑफ़सेट के साथ होने चाहिए (ISO 8601)।',
+  'ads.window_invalid': 'ख़त्म होने का समय शुरू होने के समय के बाद होना चाहिए।',
 };
