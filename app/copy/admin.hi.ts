@@ -342,6 +342,7 @@ export const adminCopyHi: AdminCopy = {
     scheduleAt: (zone) => `तारीख़ और समय (${zone})`,
     onlyReview: 'इस साइट पर संपादक प्रकाशित करते हैं: लेख समीक्षा के लिए भेजें।',
     liveBlog: 'लाइव ब्लॉग: लाइव रहते हुए लेख के नीचे अपडेट जुड़ते हैं',
+    adsOff: 'इस कहानी के पेज पर कोई विज्ञापन नहीं',
     reviewNote: (note) => `संपादक ने लौटाया: ${note}`,
     preview: 'पूर्वावलोकन',
     sharePreview: 'पूर्वावलोकन साझा करें',

@@ -340,6 +340,7 @@ export const adminCopy = {
     scheduleAt: (zone: string) => `Date and time (${zone})`,
     onlyReview: 'On this site an editor publishes: submit the article for review.',
     liveBlog: 'Live blog: updates are added below the article while it is live',
+    adsOff: 'No ads on this story’s page',
     reviewNote: (note: string) => `Sent back by an editor: ${note}`,
     preview: 'Preview',
     sharePreview: 'Share preview',
