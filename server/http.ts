@@ -47,6 +47,7 @@ import { registerAuditHooks } from './modules/audit/audit-hooks';
 import { auditRoutes } from './modules/audit/audit-routes';
 import { keysRoutes } from './modules/keys/keys-routes';
 import { adsPublicRoutes, adsRoutes, adsTxtRoutes } from './modules/ads/ads-routes';
+import { adProviderSources } from './modules/ads/ad-provider-sources';
 import { oembedRoutes, v1Routes } from './modules/v1/v1-routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks-routes';
 import { isCacheable } from './caching/http-caching';
@@ -117,7 +118,15 @@ async function registerPlugins(app: FastifyInstance, deps: HttpDeps, pageCache?:
     mail: services.mailer,
   });
   registerInputGuard(app);
-  await registerSecurity(app, { dev: web === 'dev' });
+  await registerSecurity(app, {
+    dev: web === 'dev',
+    // The settings are kept in memory; while they cannot be read, the policy is our own.
+    extraSources: () =>
+      services.settings.get().then(
+        (settings) => adProviderSources(settings.ads),
+        () => undefined,
+      ),
+  });
   registerCanonicalAddresses(app, services.articles);
   await registerRateLimits(app, {
     counters: services.rateLimits,

@@ -56,13 +56,17 @@ export function AdSlots({ position }: { position: AdPosition }) {
 }
 
 /**
- * The between-cards slots due after the `count`-th card of a list of `total`: every slot whose
- * `everyCards` divides it, never after the last card.
+ * The between-cards slots due after a list's cards `from` to `to` (counted from 1; a card, or a
+ * home section's cards): every slot one of whose multiples of `everyCards` is among them; never
+ * after the page's last card (`total`).
  */
-export function AdsBetweenCards({ count, total }: { count: number; total: number }) {
+export function AdsBetweenCards({ from, to, total }: { from: number; to: number; total: number }) {
   const ads = usePageAds();
-  if (!ads || count >= total) return null;
-  const due = slotsAt(ads, 'between-cards').filter((s) => count % (s.everyCards ?? 3) === 0);
+  if (!ads || to >= total) return null;
+  const due = slotsAt(ads, 'between-cards').filter((s) => {
+    const every = s.everyCards ?? DEFAULT_EVERY_CARDS;
+    return Math.floor(to / every) > Math.floor(from / every);
+  });
   if (due.length === 0) return null;
   return (
     <div className="col-12">
@@ -71,4 +75,18 @@ export function AdsBetweenCards({ count, total }: { count: number; total: number
       ))}
     </div>
   );
+}
+
+/** Cards between two between-cards slots when the setting says nothing. */
+const DEFAULT_EVERY_CARDS = 3;
+
+/** A home's sections with the between-cards slots due after each one's cards. */
+export function withAdsBetween<T extends { articles: unknown[] }>(sections: T[]) {
+  const total = sections.reduce((n, s) => n + s.articles.length, 0);
+  let seen = 0;
+  return sections.map((section) => {
+    const from = seen;
+    seen += section.articles.length;
+    return { section, after: { from, to: seen, total } };
+  });
 }
