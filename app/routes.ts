@@ -19,6 +19,7 @@ export default [
       route('settings', 'routes/admin/settings.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
       route('subscribers', 'routes/admin/subscribers.tsx'),
+      route('ads', 'routes/admin/ads.tsx'),
       route('*', 'routes/admin/not-found.tsx'),
     ]),
   ]),

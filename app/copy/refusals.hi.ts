@@ -413,6 +413,8 @@ export const refusalsHi: RefusalTexts = {
   // Ads (common/refusals/ads.ts).
   'settings.ads_network_code': 'Google Ad Manager को उसका नेटवर्क कोड चाहिए: केवल अंक, जैसे 21700000',
   'settings.ads_client_id': 'AdSense को उसकी क्लाइंट आईडी चाहिए, जैसे ca-pub-1234567890123456',
+  'settings.ads_slots_format': (p) =>
+    `यह पंक्ति कोई स्लॉट नहीं है: “${p.line}”। पहले जगह, फिर आकार लिखें, जैसे "header: 0=320x50, 768=728x90" या "in-article after 2: 300x250"।`,
   'ads.forbidden': 'घरेलू विज्ञापन केवल संपादक और प्रशासक संभालते हैं।',
   'ads.not_found': 'ऐसा कोई घरेलू विज्ञापन नहीं है।',
   'ads.name_required': 'नाम ज़रूरी है: विज्ञापन को क्या कहें',

@@ -12,6 +12,11 @@ export const ADS = {
     status: 400,
     en: 'AdSense needs its client id, such as ca-pub-1234567890123456',
   },
+  'settings.ads_slots_format': {
+    status: 400,
+    en: (p: { line: string }) =>
+      `This line is not a slot: "${p.line}". Write a position, then sizes, such as "header: 0=320x50, 768=728x90" or "in-article after 2: 300x250".`,
+  },
   'ads.forbidden': { status: 403, en: 'Only editors and administrators manage house ads.' },
   'ads.not_found': { status: 404, en: 'No such house ad.' },
   'ads.name_required': { status: 400, en: 'name is required: what the ad is called' },
