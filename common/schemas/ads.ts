@@ -181,5 +181,9 @@ export const AdImpressionsSchema = z.object({
   ids: z.array(z.uuid()).min(1).max(20),
 });
 
+/** `GET /api/ads/totals`: the last 30 days of every house ad (the dashboard's line). */
+export const AdTotalsSchema = z.object({ impressions: z.number(), clicks: z.number() });
+export type AdTotals = z.infer<typeof AdTotalsSchema>;
+
 /** The address a house ad's click goes through. */
 export const adClickPath = (id: string) => `/ads/click/${id}`;

@@ -9,6 +9,7 @@ import {
   AdImpressionsSchema,
   AdSlotsAnswerSchema,
   AdSlotsQuerySchema,
+  AdTotalsSchema,
 } from '../../../common/schemas/ads';
 import { IdParamsSchema, MessageSchema } from '../../../common/schemas/common';
 import type { SiteSettings } from '../../../common/settings';
@@ -88,6 +89,24 @@ export function adsRoutes(ads: AdsService) {
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         return ads.list(await request.actor());
+      },
+    );
+    app.get(
+      '/api/ads/totals',
+      {
+        schema: {
+          tags,
+          summary: "House ads' impressions and clicks of the last 30 days (editors and up)",
+          security,
+          response: {
+            200: AdTotalsSchema,
+            ...errorResponses(...SIGNED_IN, 'ads.forbidden'),
+          },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return ads.lastMonth(await request.actor());
       },
     );
     app.post(

@@ -272,6 +272,12 @@ describe('house ads on pages', () => {
     expect(bad.statusCode).toBe(400);
     const counted = (await list()).find((c) => c._id === ad._id);
     expect(counted).toMatchObject({ impressions: 1, clicks: 2 });
+    // The dashboard's line: every ad's last 30 days, for editors and up.
+    const totals = await t.app.inject({ url: '/api/ads/totals', headers: auth(editor) });
+    expect(totals.json()).toEqual({ impressions: 1, clicks: 2 });
+    expect((await t.app.inject({ url: '/api/ads/totals', headers: auth(author) })).statusCode).toBe(
+      403,
+    );
     // One row per creative and day: counts, nothing about the reader.
     const rows = await t.database.db
       .select()
