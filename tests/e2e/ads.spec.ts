@@ -1,7 +1,17 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { AdsSettings } from '../../common/schemas/ads';
-import { addressOf, expect, hydrated, readJson, test, type Api } from './fixtures';
+import {
+  ADMIN,
+  addressOf,
+  expect,
+  expectToast,
+  hydrated,
+  readJson,
+  signIn,
+  test,
+  type Api,
+} from './fixtures';
 
 /*
  * Ads that keep pages fast (issue 39 item 1, docs/decisions/058): house ads in three positions
@@ -231,4 +241,64 @@ test('with no provider (the default) a page has no slot and asks for nothing', a
   await page.waitForLoadState('networkidle');
   expect(await page.content()).not.toContain('ad-slot');
   expect(asked.filter((p) => p.includes('/ads') || p.includes('reader-ads'))).toEqual([]);
+});
+
+test('the back office: ads in the settings, and the House ads screen with its counts', async ({
+  page,
+  admin,
+  make,
+  baseURL,
+}) => {
+  const cleanup = (fn: () => Promise<unknown>) => make.onCleanup(fn);
+  const before = await admin.settings();
+  cleanup(() => admin.updateSettings({ ads: before.ads, adsTxt: before.adsTxt }));
+  const name = `Festival ${Date.now()}`;
+  const id = await houseAd(admin, cleanup, {
+    name,
+    positions: ['sidebar'],
+    width: 300,
+    height: 600,
+    link: `${baseURL}/about-us`,
+  });
+  await page.request.get(`/ads/click/${id}`, { maxRedirects: 0 });
+
+  await signIn(page, ADMIN, '/admin/settings');
+  await page.getByLabel('Who fills the ad slots').selectOption('house');
+  await page
+    .getByLabel('Slots, one a line')
+    .fill('header: 0=320x50, 768=728x90\nsidebar: 992=300x600');
+  await page.getByLabel(/^ads\.txt/).fill('google.com, pub-3333333333333333, DIRECT');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expectToast(page, 'Settings saved.');
+  const saved = await admin.settings();
+  expect(saved.ads).toMatchObject({
+    provider: 'house',
+    slots: [
+      {
+        position: 'header',
+        sizes: [
+          { minWidth: 0, width: 320, height: 50 },
+          { minWidth: 768, width: 728, height: 90 },
+        ],
+      },
+      { position: 'sidebar', sizes: [{ minWidth: 992, width: 300, height: 600 }] },
+    ],
+  });
+  expect(saved.adsTxt).toBe('google.com, pub-3333333333333333, DIRECT');
+
+  await page.getByRole('link', { name: 'House ads' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'House ads' })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toHaveCount(1);
+  // Its one click, counted on its way to the link.
+  await expect(row.getByRole('cell').nth(4)).toHaveText('1');
+  await row.getByRole('button', { name: 'Edit' }).click();
+  await page.getByLabel('Weight (1–100)').fill('7');
+  await page.getByRole('button', { name: 'Save ad' }).click();
+  await expectToast(page, 'The ad was saved.');
+  expect(
+    (await readJson<{ _id: string; weight: number }[]>(await admin.get('/api/ads/creatives'))).find(
+      (c) => c._id === id,
+    )?.weight,
+  ).toBe(7);
 });
