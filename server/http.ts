@@ -46,7 +46,7 @@ import { registerAuth, tokenOf } from './plugins/auth';
 import { registerAuditHooks } from './modules/audit/audit-hooks';
 import { auditRoutes } from './modules/audit/audit-routes';
 import { keysRoutes } from './modules/keys/keys-routes';
-import { adsPublicRoutes, adsRoutes, adsTxtRoutes } from './modules/ads/ads-routes';
+import { adsPublicRoutes, adsReadRoutes, adsRoutes, adsTxtRoutes } from './modules/ads/ads-routes';
 import { adProviderSources } from './modules/ads/ad-provider-sources';
 import { oembedRoutes, v1Routes } from './modules/v1/v1-routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks-routes';
@@ -197,6 +197,7 @@ async function registerApi(app: FastifyInstance, deps: HttpDeps, pageCache?: Pag
   await app.register(statsRoutes(services.stats));
   await app.register(keysRoutes(services.keys));
   await app.register(adsRoutes(services.ads));
+  await app.register(adsReadRoutes(services.ads));
   await app.register(adsPublicRoutes(services.ads));
   await app.register(adsTxtRoutes(services.settings, pageCache));
   await app.register(v1Routes(services.v1));

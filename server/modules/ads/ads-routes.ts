@@ -68,47 +68,11 @@ export function adsTxtRoutes(settings: { get(): Promise<SiteSettings> }, pages?:
   };
 }
 
-/** House ads' API for editors and up (issue 39 item 1). */
+/** House ads' writes, for editors and up (issue 39 item 1). */
 export function adsRoutes(ads: AdsService) {
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const [tags, security] = [['ads'], [{ bearer: [] }]];
-    app.get(
-      '/api/ads/creatives',
-      {
-        schema: {
-          tags,
-          summary: 'House ads (editors and up), newest first, with their impressions and clicks',
-          security,
-          response: {
-            200: z.array(AdCreativeSchema),
-            ...errorResponses(...SIGNED_IN, 'ads.forbidden'),
-          },
-        },
-      },
-      async (request, reply) => {
-        reply.header('cache-control', 'no-store');
-        return ads.list(await request.actor());
-      },
-    );
-    app.get(
-      '/api/ads/totals',
-      {
-        schema: {
-          tags,
-          summary: "House ads' impressions and clicks of the last 30 days (editors and up)",
-          security,
-          response: {
-            200: AdTotalsSchema,
-            ...errorResponses(...SIGNED_IN, 'ads.forbidden'),
-          },
-        },
-      },
-      async (request, reply) => {
-        reply.header('cache-control', 'no-store');
-        return ads.lastMonth(await request.actor());
-      },
-    );
     app.post(
       '/api/ads/creatives',
       {
@@ -160,6 +124,50 @@ export function adsRoutes(ads: AdsService) {
       async (request) => {
         await ads.remove(await request.actor(), request.params.id);
         return { message: 'The ad was deleted.' };
+      },
+    );
+  };
+}
+
+/** What editors read: the house ads with their counts, and the dashboard's totals. */
+export function adsReadRoutes(ads: AdsService) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const [tags, security] = [['ads'], [{ bearer: [] }]];
+    app.get(
+      '/api/ads/creatives',
+      {
+        schema: {
+          tags,
+          summary: 'House ads (editors and up), newest first, with their impressions and clicks',
+          security,
+          response: {
+            200: z.array(AdCreativeSchema),
+            ...errorResponses(...SIGNED_IN, 'ads.forbidden'),
+          },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return ads.list(await request.actor());
+      },
+    );
+    app.get(
+      '/api/ads/totals',
+      {
+        schema: {
+          tags,
+          summary: "House ads' impressions and clicks of the last 30 days (editors and up)",
+          security,
+          response: {
+            200: AdTotalsSchema,
+            ...errorResponses(...SIGNED_IN, 'ads.forbidden'),
+          },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return ads.lastMonth(await request.actor());
       },
     );
   };
