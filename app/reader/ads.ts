@@ -31,17 +31,23 @@ function whenNear(slots: HTMLElement[], fill: (slot: HTMLElement) => void) {
   for (const slot of slots) seen.observe(slot);
 }
 
-/** Impressions shown since the last beacon, sent together. */
+/** Impressions shown since the last beacon, sent together a moment later, or as the page goes. */
 let shown: string[] = [];
-function countShown(id: string) {
-  if (shown.push(id) > 1) return;
-  setTimeout(() => {
-    const body = JSON.stringify({ ids: shown.slice(0, 20) });
-    shown = [];
-    if (!navigator.sendBeacon?.(IMPRESSIONS, body))
-      void fetch(IMPRESSIONS, { method: 'POST', body, keepalive: true }).catch(() => {});
-  }, 1000);
+function sendShown() {
+  if (shown.length === 0) return;
+  const body = JSON.stringify({ ids: shown.slice(0, 20) });
+  shown = [];
+  if (!navigator.sendBeacon?.(IMPRESSIONS, body))
+    void fetch(IMPRESSIONS, { method: 'POST', body, keepalive: true }).catch(() => {});
 }
+function countShown(id: string) {
+  if (shown.push(id) === 1) setTimeout(sendShown, 1000);
+}
+// A reader who leaves (or hides the tab) within that moment is counted too.
+addEventListener('pagehide', sendShown);
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'hidden') sendShown();
+});
 
 /** A creative in a slot's box: the creatives that fit its space first, one picked by weight. */
 function showHouseAd(slot: HTMLElement, fills: AdFill[]) {
