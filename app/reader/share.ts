@@ -2,7 +2,7 @@
 export function openSharePopup(href: string) {
   const left = Math.max(0, (screen.width - 550) / 2);
   const top = Math.max(0, (screen.height - 400) / 2);
-  window.open(href, 'share', `width=550,height=400,left=${left},top=${top},noopener,noreferrer`);
+  open(href, 'share', `width=550,height=400,left=${left},top=${top},noopener,noreferrer`);
 }
 
 /**
