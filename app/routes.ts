@@ -23,6 +23,7 @@ export default [
       route('webhooks', 'routes/admin/webhooks.tsx'),
       route('keys', 'routes/admin/keys.tsx'),
       route('members', 'routes/admin/members.tsx'),
+      route('ads', 'routes/admin/ads.tsx'),
       route('*', 'routes/admin/not-found.tsx'),
     ]),
   ]),

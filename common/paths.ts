@@ -76,6 +76,11 @@ export const SERVER_SEGMENTS = {
   /** The fediverse's actors, inboxes and objects, and NodeInfo (issue 41 item 4). */
   activityPub: 'ap',
   nodeInfo: 'nodeinfo',
+  /** Sellers of the site's ad space (IAB Tech Lab's ads.txt and app-ads.txt; issue 39). */
+  adsTxt: 'ads.txt',
+  appAdsTxt: 'app-ads.txt',
+  /** A house ad's click, counted on its way to the ad's link (`/ads/click/{id}`). */
+  ads: 'ads',
 } as const;
 
 /**

@@ -4,6 +4,7 @@ import { hasRole, type Role } from './roles';
 import { says } from './refusals/schema-refusals';
 import { SLUG_PATTERN } from './slug';
 import { isTimeZone } from './time-zone';
+import { AdsSettingsSchema, AdsTxtSchema, DEFAULT_ADS } from './schemas/ads';
 
 const httpsUrl = z
   .string()
@@ -139,6 +140,14 @@ export const SiteSettingsSchema = z.object({
   }),
   /** Who must use a second factor (TWO_FACTOR_POLICIES above; issue 40 item 3). */
   twoFactorRequired: z.enum(TWO_FACTOR_POLICIES),
+  /**
+   * Ads (issue 39 item 1, docs/decisions/058): the provider and its slots. `none`, the
+   * default, puts nothing of ads on any page.
+   */
+  ads: AdsSettingsSchema,
+  /** `/ads.txt` and `/app-ads.txt` (IAB Tech Lab), served as set; empty: 404. */
+  adsTxt: AdsTxtSchema,
+  appAdsTxt: AdsTxtSchema,
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 
@@ -168,6 +177,9 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   auditRetentionDays: 365,
   fediverse: { enabled: false, handle: 'site', fullText: false },
   twoFactorRequired: 'none',
+  ads: DEFAULT_ADS,
+  adsTxt: '',
+  appAdsTxt: '',
 };
 
 /** The setting that names the categories feeding the home sections. */

@@ -238,6 +238,8 @@ export async function buildApp(
     app.addHook('onClose', async () => services.push.close());
     // Keys' uses counted in memory are written every few seconds and as the app closes.
     app.addHook('onClose', services.keys.start());
+    // House ads' impressions and clicks, counted in memory, likewise (issue 39 item 1).
+    app.addHook('onClose', services.ads.start());
     app.addHook('onClose', async () => services.webhooks.close());
     // Fedify's queue: its messages are jobs, run by whichever process leases them.
     services.fediverse.start();

@@ -46,6 +46,8 @@ import { registerAuth, tokenOf } from './plugins/auth';
 import { registerAuditHooks } from './modules/audit/audit-hooks';
 import { auditRoutes } from './modules/audit/audit-routes';
 import { keysRoutes } from './modules/keys/keys-routes';
+import { adsPublicRoutes, adsReadRoutes, adsRoutes, adsTxtRoutes } from './modules/ads/ads-routes';
+import { adProviderSources } from './modules/ads/ad-provider-sources';
 import { oembedRoutes, v1Routes } from './modules/v1/v1-routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks-routes';
 import { paymentsRoutes } from './modules/payments/payments-routes';
@@ -117,7 +119,15 @@ async function registerPlugins(app: FastifyInstance, deps: HttpDeps, pageCache?:
     mail: services.mailer,
   });
   registerInputGuard(app);
-  await registerSecurity(app, { dev: web === 'dev' });
+  await registerSecurity(app, {
+    dev: web === 'dev',
+    // The settings are kept in memory; while they cannot be read, the policy is our own.
+    extraSources: () =>
+      services.settings.get().then(
+        (settings) => adProviderSources(settings.ads),
+        () => undefined,
+      ),
+  });
   registerCanonicalAddresses(app, services.articles);
   await registerRateLimits(app, {
     counters: services.rateLimits,
@@ -187,6 +197,10 @@ async function registerApi(app: FastifyInstance, deps: HttpDeps, pageCache?: Pag
   );
   await app.register(statsRoutes(services.stats));
   await app.register(keysRoutes(services.keys));
+  await app.register(adsRoutes(services.ads));
+  await app.register(adsReadRoutes(services.ads));
+  await app.register(adsPublicRoutes(services.ads));
+  await app.register(adsTxtRoutes(services.settings, pageCache));
   await app.register(v1Routes(services.v1));
   await app.register(oembedRoutes(services.oembed));
   await app.register(webhooksRoutes(services.webhooks));

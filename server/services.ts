@@ -14,6 +14,7 @@ import { previewPath } from '../common/paths';
 import { createJobsService, type JobsService } from './modules/jobs/jobs-service';
 import { BREAKING_EXPIRY_JOB, createBreakingService } from './modules/breaking/breaking-service';
 import { createKeysService } from './modules/keys/keys-service';
+import { createAdsService } from './modules/ads/ads-service';
 import { createOEmbed } from './modules/v1/oembed';
 import { createV1Service, type V1Deps, type V1Service } from './modules/v1/v1-service';
 import { DISABLE_AFTER_MS, WEBHOOK_RETRY_JOB } from './modules/webhooks/webhook-delivery';
@@ -329,6 +330,8 @@ function platformOf(
   });
   return {
     keys: createKeysService({ db, clock }),
+    /** House ads and their counts (issue 39 item 1). */
+    ads: createAdsService({ db, clock, settings }),
     v1,
     oembed: createOEmbed({ publicUrl: config.publicUrl, articles, settings }),
     webhooks: createWebhooks(config, { ...deps, v1 }),

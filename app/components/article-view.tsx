@@ -10,6 +10,8 @@ import { articlePath, authorPath, tagPath } from '../../common/paths';
 import { detectLanguage } from '../../common/text';
 import { formatDate, readIn, useInterface } from '../copy/language';
 import type { LiveEntry } from '../../common/schemas/live';
+import { withInArticleSlots, type PageAds } from '../features/ads/ad-markup';
+import { AdSlots, AdsArea } from './ad-slot';
 import { ArticleCard } from './article-card';
 import { LiveBadge } from './live-badge';
 import { LiveBlog } from './live-blog';
@@ -30,7 +32,10 @@ export function ArticleView({
   publicUrl,
   countView = true,
   live = null,
+  ads = null,
 }: {
+  /** Its ad slots (issue 39 item 1); none on a preview or a story with `adsOff`. */
+  ads?: PageAds | null;
   article: Article;
   /** A live blog's entries (issue 25 item 1) and the site's zone its times are written in. */
   live?: { entries: LiveEntry[]; updatedAt: string; timeZone: string } | null;
@@ -44,55 +49,60 @@ export function ArticleView({
   const url = `${publicUrl}${articlePath(article)}`;
 
   return (
-    <main id="main" className="container py-4">
-      <article
-        className="article mx-auto"
-        lang={article.language}
-        data-view-article={countView ? article._id : undefined}
-      >
-        {article.liveBlog && <LiveBadge />}
-        <h1 className="article-title mb-3">{article.name}</h1>
-        <ArticleByline article={article} />
-        {translations.length > 0 && (
-          // Each offered in the language it leads to, whatever the interface speaks.
-          <p className="translation-link">
-            {translations.map((version, i) => (
-              <span key={version._id}>
-                {i > 0 && ' · '}
-                <a href={version.path} hrefLang={version.language} lang={version.language}>
-                  {readIn(version.language)}
-                </a>
-              </span>
-            ))}
-          </p>
-        )}
-        {article.imageUrl && (
-          <ResponsivePicture
-            url={article.imageUrl}
-            image={article.image}
-            sizes={ARTICLE_SIZES}
-            fallbackWidth={1200}
-            fallbackSize={{ width: 1200, height: 675 }}
-            alt={article.imageAlt || article.name}
-            fetchPriority="high"
-            className="article-image img-fluid rounded mb-4"
+    <AdsArea ads={ads}>
+      <main id="main" className="container py-4">
+        <AdSlots position="header" />
+        <article
+          className="article mx-auto"
+          lang={article.language}
+          data-view-article={countView ? article._id : undefined}
+        >
+          {article.liveBlog && <LiveBadge />}
+          <h1 className="article-title mb-3">{article.name}</h1>
+          <ArticleByline article={article} />
+          {translations.length > 0 && (
+            // Each offered in the language it leads to, whatever the interface speaks.
+            <p className="translation-link">
+              {translations.map((version, i) => (
+                <span key={version._id}>
+                  {i > 0 && ' · '}
+                  <a href={version.path} hrefLang={version.language} lang={version.language}>
+                    {readIn(version.language)}
+                  </a>
+                </span>
+              ))}
+            </p>
+          )}
+          {article.imageUrl && (
+            <ResponsivePicture
+              url={article.imageUrl}
+              image={article.image}
+              sizes={ARTICLE_SIZES}
+              fallbackWidth={1200}
+              fallbackSize={{ width: 1200, height: 675 }}
+              alt={article.imageAlt || article.name}
+              fetchPriority="high"
+              className="article-image img-fluid rounded mb-4"
+            />
+          )}
+          <ShareButtons url={url} title={article.name} />
+          <SaveButton articleId={article._id} />
+          {/* The loader made its images of ours responsive (responsiveBody). */}
+          <div
+            className="article-body"
+            data-read-story=""
+            dangerouslySetInnerHTML={{ __html: withInArticleSlots(article.description, ads) }}
           />
-        )}
-        <ShareButtons url={url} title={article.name} />
-        <SaveButton articleId={article._id} />
-        {/* The loader made its images of ours responsive (responsiveBody). */}
-        <div
-          className="article-body"
-          data-read-story=""
-          dangerouslySetInnerHTML={{ __html: article.description }}
-        />
-        {/* In the flow after the story, never over its text (issue 45 item 4). */}
-        {countView && <PushPrompt />}
-        {live && <LiveBlog article={article} {...live} />}
-        <ArticleTags tags={article.tags} />
-      </article>
-      <RelatedStories related={related} failed={relatedFailed} />
-    </main>
+          {/* In the flow after the story, never over its text (issue 45 item 4). */}
+          {countView && <PushPrompt />}
+          {live && <LiveBlog article={article} {...live} />}
+          <ArticleTags tags={article.tags} />
+        </article>
+        <AdSlots position="sidebar" />
+        <RelatedStories related={related} failed={relatedFailed} />
+        <AdSlots position="sticky-footer" />
+      </main>
+    </AdsArea>
   );
 }
 

@@ -1,5 +1,7 @@
 import { CARD_EXCERPT_LENGTH } from '../../common/articles';
 import type { ArticleCard as Card } from '../../common/schemas/articles';
+import { Fragment } from 'react';
+import { AdsBetweenCards } from './ad-slot';
 import { ArticleCard } from './article-card';
 
 /**
@@ -24,16 +26,20 @@ export function CardList({
   return (
     <div className="row g-4">
       {articles.map((a, i) => (
-        <div key={a._id} className="col-12 col-md-6 col-lg-4">
-          <ArticleCard
-            article={a}
-            length={CARD_EXCERPT_LENGTH}
-            eager={i < 3}
-            priority={i === 0}
-            highlight={a.highlight}
-            headingLevel={headingLevel}
-          />
-        </div>
+        <Fragment key={a._id}>
+          <div className="col-12 col-md-6 col-lg-4">
+            <ArticleCard
+              article={a}
+              length={CARD_EXCERPT_LENGTH}
+              eager={i < 3}
+              priority={i === 0}
+              highlight={a.highlight}
+              headingLevel={headingLevel}
+            />
+          </div>
+          {/* A page that shows ads (issue 39 item 1): its slots every N cards. */}
+          <AdsBetweenCards from={i} to={i + 1} total={articles.length} />
+        </Fragment>
       ))}
     </div>
   );

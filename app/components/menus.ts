@@ -65,11 +65,11 @@ export function enhanceMenus(root: HTMLElement): () => void {
   document.addEventListener('click', onClick);
   document.addEventListener('keydown', onKeyDown);
   root.addEventListener('toggle', onToggle, true);
-  window.addEventListener('popstate', closeAll);
+  addEventListener('popstate', closeAll);
   return () => {
     document.removeEventListener('click', onClick);
     document.removeEventListener('keydown', onKeyDown);
     root.removeEventListener('toggle', onToggle, true);
-    window.removeEventListener('popstate', closeAll);
+    removeEventListener('popstate', closeAll);
   };
 }

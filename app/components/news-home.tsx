@@ -1,3 +1,5 @@
+import { Fragment } from 'react';
+import { AdsBetweenCards, withAdsBetween } from './ad-slot';
 import { HOME_EXCERPT_LENGTH } from '../../common/articles';
 import { articlePath } from '../../common/paths';
 import type { ArticleCard as Card } from '../../common/schemas/articles';
@@ -74,8 +76,11 @@ export function NewsHome({
             {!front.failed && <LatestList articles={front.latest} timeZone={timeZone} />}
           </section>
         </div>
-        {sections.map((s) => (
-          <HomeSectionView key={s.key} section={s} dated={dated} compact />
+        {withAdsBetween(sections).map(({ section: s, after }) => (
+          <Fragment key={s.key}>
+            <HomeSectionView section={s} dated={dated} compact />
+            <AdsBetweenCards {...after} />
+          </Fragment>
         ))}
       </div>
     </main>

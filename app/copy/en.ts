@@ -95,6 +95,8 @@ export const copy = {
       empty: 'No stories yet.',
     },
   },
+  /** The label over every ad slot (issue 39 item 1). */
+  ads: { label: 'Advertisement' },
   article: {
     loading: 'Loading...',
     share: 'Share',

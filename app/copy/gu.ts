@@ -82,6 +82,7 @@ export const guCopy: Copy = {
       empty: 'હમણાં કોઈ સમાચાર નથી.',
     },
   },
+  ads: { label: 'જાહેરાત' },
   article: {
     loading: 'લોડ થઈ રહ્યું છે...',
     share: 'શેર કરો',

@@ -82,6 +82,7 @@ export const hiCopy: Copy = {
       empty: 'अभी कोई ख़बर नहीं है।',
     },
   },
+  ads: { label: 'विज्ञापन' },
   article: {
     loading: 'लोड हो रहा है...',
     share: 'शेयर करें',

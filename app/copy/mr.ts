@@ -82,6 +82,7 @@ export const mrCopy: Copy = {
       empty: 'आत्ता एकही बातमी नाही.',
     },
   },
+  ads: { label: 'जाहिरात' },
   article: {
     loading: 'लोड होत आहे...',
     share: 'शेअर करा',

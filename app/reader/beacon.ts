@@ -28,7 +28,7 @@ function utmOf(search: string) {
 /** Per cent of the page the reader has seen, at most. */
 const scrolled = () => {
   const page = document.documentElement;
-  const seen = window.scrollY + window.innerHeight;
+  const seen = scrollY + innerHeight;
   return Math.min(100, Math.round((100 * seen) / Math.max(page.scrollHeight, 1)));
 };
 

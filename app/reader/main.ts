@@ -32,6 +32,9 @@ sendBeacons(document);
 // A live blog's updates: their code is fetched by the pages that have one (issue 36 item 8).
 if (document.querySelector('[data-live-blog]'))
   void import('./live').then((live) => live.followLive(document));
+// Ads (issue 39 item 1): their code is fetched by the pages that have slots, and fills them
+// after load (it runs as it arrives: no call here, the reading script's budget is that tight).
+if (document.querySelector('[data-ad]')) void import('./ads');
 // What can wait for the page to be shown and the browser idle (issue 36 item 8): these read
 // and write localStorage and ask for permissions, the script's costliest work on a phone; the
 // alerts' code comes only when there is something for it to do.
@@ -58,8 +61,8 @@ function offerWhenRead(offer: () => void) {
   const load = () =>
     void import('./offer-on-read').then((read) => read.offerOnRead(document, offer));
   const box = story.getBoundingClientRect();
-  if (box.top + box.height / 2 <= window.innerHeight) load();
-  else window.addEventListener('scroll', load, { once: true, passive: true });
+  if (box.top + box.height / 2 <= innerHeight) load();
+  else addEventListener('scroll', load, { once: true, passive: true });
 }
 
 // The browser tests' "the page's scripts are in place" marker (root.tsx sets it when React

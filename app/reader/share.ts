@@ -1,8 +1,8 @@
 /** SPEC.md §9: share popups are 550 by 400. */
 export function openSharePopup(href: string) {
-  const left = Math.max(0, (window.screen.width - 550) / 2);
-  const top = Math.max(0, (window.screen.height - 400) / 2);
-  window.open(href, 'share', `width=550,height=400,left=${left},top=${top},noopener,noreferrer`);
+  const left = Math.max(0, (screen.width - 550) / 2);
+  const top = Math.max(0, (screen.height - 400) / 2);
+  open(href, 'share', `width=550,height=400,left=${left},top=${top},noopener,noreferrer`);
 }
 
 /**

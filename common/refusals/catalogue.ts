@@ -8,6 +8,7 @@
  * (`throw conflict('article.slug_taken')`) and the text lives here only.
  */
 import type { Detail, Entry } from './define';
+import { ADS } from './ads';
 import { ARTICLES, LIVE } from './newsroom';
 import { ACCESS, CLIENT, HTTP, VALIDATION } from './requests';
 import { FEDIVERSE, PLATFORM, WEBHOOKS } from './platform';
@@ -32,6 +33,7 @@ export const REFUSALS = {
   ...READERS,
   ...SECOND_FACTORS,
   ...PAYMENTS,
+  ...ADS,
 } as const satisfies Record<string, Entry>;
 
 type Refusals = typeof REFUSALS;

@@ -310,6 +310,8 @@ export const ArticleSchema = articleTexts.stringsSchema().extend({
   liveBlog: z.boolean(),
   liveStartedAt: isoDate.nullable(),
   liveEndedAt: isoDate.nullable(),
+  /** No ad slots on its page (issue 39 item 1). */
+  adsOff: z.boolean(),
   views: z.number(),
   createdAt: isoDate,
   updatedAt: isoDate,
@@ -376,6 +378,11 @@ export const ArticleInputSchema = ArticleTextsSchema.extend({
    * keeps its entries; left out, an update keeps what is stored.
    */
   liveBlog: z.boolean(says('validation.not_boolean', { field: 'liveBlog' })).optional(),
+  /**
+   * No ad slots on its page (issue 39 item 1): editors and up choose; left out (or sent by an
+   * author), the stored choice stays.
+   */
+  adsOff: z.boolean(says('validation.not_boolean', { field: 'adsOff' })).optional(),
   /** Our addition (issue 26 item 5): the article's tags; left out, an update keeps them. */
   tags: TagsInputSchema.optional(),
   /** The updatedAt the editor loaded; an older one than stored means someone else saved since. */

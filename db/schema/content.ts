@@ -116,6 +116,8 @@ export const articles = pgTable(
     liveEndedAt: timestamp({ withTimezone: true, mode: 'date' }),
     /** A free-text agency or contributor credit ("PTI", "भाषा"), beside the bylines (issue 26). */
     credit: text().notNull().default(''),
+    /** No ad slots on this story's page (issue 39 item 1): an editor's choice per story. */
+    adsOff: boolean().notNull().default(false),
     ...timestamps,
   },
   (t) => [

@@ -22,7 +22,7 @@ export interface KeptKind {
 
 /** Where the API, built assets and media live: never kept as pages (files have their own validators). */
 const NOT_PAGES = new RegExp(
-  `^/(?:${[SERVER_SEGMENTS.api, SERVER_SEGMENTS.assets, SERVER_SEGMENTS.media].join('|')})/`,
+  `^/(?:${[SERVER_SEGMENTS.api, SERVER_SEGMENTS.assets, SERVER_SEGMENTS.media, SERVER_SEGMENTS.ads].join('|')})/`,
 );
 
 export const KEPT = {
@@ -33,6 +33,8 @@ export const KEPT = {
   liveFeed: { path: LIVE_FEED_PATTERN, query: ['since'], freshMs: 60_000 },
   /** Sitemaps and feeds: costly to make; crawlers may keep them as long (max-age). */
   feeds: { path: /^\/[^?]*\.xml(?:\?|$)/, query: [], freshMs: 300_000 },
+  /** ads.txt and app-ads.txt (issue 39 item 1): the settings' text, refreshed by their change. */
+  adsTxt: { path: /^\/(?:app-)?ads\.txt(?:\?|$)/, query: [], freshMs: 300_000 },
   /**
    * Rendered pages. React Router's `.data` requests name the loaders they want in `_routes`:
    * the answer depends on it as much as on the path.

@@ -50,11 +50,17 @@ const DIRECTIVES: [string, string][] = [
   ['frame-ancestors', "'self'"],
 ];
 
-/** The policy text, with `nonce` in script-src when given. */
-export function contentSecurityPolicy(nonce?: string): string {
-  return DIRECTIVES.map(([name, value]) =>
-    name === 'script-src' && nonce ? `${name} ${value} 'nonce-${nonce}'` : `${name} ${value}`,
-  ).join(';');
+/** Sources added to some directives (an ad provider's hosts): directive → sources. */
+export type ExtraSources = Partial<Record<string, readonly string[]>>;
+
+/** The policy text, with `nonce` in script-src when given, and any `extra` sources. */
+export function contentSecurityPolicy(nonce?: string, extra: ExtraSources = {}): string {
+  return DIRECTIVES.map(([name, value]) => {
+    const more = extra[name]?.length ? ` ${extra[name].join(' ')}` : '';
+    return name === 'script-src' && nonce
+      ? `${name} ${value}${more} 'nonce-${nonce}'`
+      : `${name} ${value}${more}`;
+  }).join(';');
 }
 
 /** The same policy for every response that asked for no nonce, built once. */
@@ -64,7 +70,17 @@ const SHARED_POLICY = contentSecurityPolicy();
  * Security headers with a real Content-Security-Policy (above). Development (Vite's client
  * injects inline scripts) goes without a CSP.
  */
-export async function registerSecurity(app: FastifyInstance, options: { dev: boolean }) {
+export async function registerSecurity(
+  app: FastifyInstance,
+  options: {
+    dev: boolean;
+    /**
+     * Sources the site's settings add (an ad provider's hosts when one is chosen, issue 39
+     * item 1): read for each answer (the settings are kept in memory); none for most sites.
+     */
+    extraSources?: () => Promise<ExtraSources | undefined>;
+  },
+) {
   await app.register(helmet, {
     // Set below, once the response knows whether it needs a nonce.
     contentSecurityPolicy: false,
@@ -76,7 +92,11 @@ export async function registerSecurity(app: FastifyInstance, options: { dev: boo
   if (!options.dev)
     app.addHook('onSend', async (_request, reply) => {
       const nonce = (reply.raw as WithNonce).cspNonce;
-      reply.header('content-security-policy', nonce ? contentSecurityPolicy(nonce) : SHARED_POLICY);
+      const extra = await options.extraSources?.();
+      reply.header(
+        'content-security-policy',
+        nonce || extra ? contentSecurityPolicy(nonce, extra) : SHARED_POLICY,
+      );
     });
   app.addHook('onSend', async (request, reply) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);

@@ -98,6 +98,11 @@ export function ArticleFields({
       <div className="col-12">
         <FormCheckbox name="liveBlog" id="article-live-blog" label={t.form.liveBlog} />
       </div>
+      {mayPublish && (
+        <div className="col-12">
+          <FormCheckbox name="adsOff" id="article-ads-off" label={t.form.adsOff} />
+        </div>
+      )}
     </>
   );
 }

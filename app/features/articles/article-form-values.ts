@@ -30,6 +30,8 @@ export type ArticleFormValues = ArticleTexts & {
   translationId: string;
   /** A live blog: its updates are written beside the form (issue 25 item 1). */
   liveBlog: boolean;
+  /** No ad slots on its page (issue 39 item 1; editors and up). */
+  adsOff: boolean;
   /** Its tags' names in order (issue 26 item 5). */
   tags: string[];
 };
@@ -61,6 +63,7 @@ export const emptyArticleForm = (authorId: string): ArticleFormValues => ({
   language: '',
   translationId: '',
   liveBlog: false,
+  adsOff: false,
   tags: [],
 });
 
@@ -78,6 +81,7 @@ export const articleToForm = (
   language: a.language,
   translationId: a.translationId ?? '',
   liveBlog: a.liveBlog,
+  adsOff: a.adsOff,
   tags: a.tags,
 });
 
@@ -119,6 +123,7 @@ export function articleBody(
     // Always sent: the form shows the link as stored, so '' means "no translation".
     translationId: v.translationId || null,
     liveBlog: v.liveBlog,
+    adsOff: v.adsOff,
     // Always sent: the form shows the tags as stored, so [] means "no tags".
     tags: v.tags,
   };

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { AdsSettingsSchema } from '../../../common/schemas/ads';
+import { issueSays } from '../../../common/refusals/schema-refusals';
 import { SiteSettingsSchema, type SiteSettings } from '../../../common/settings';
+import { adSlotsText, parseAdSlots } from './ad-slots-text';
 
 /** The home sections are typed as one text of slugs, in order, comma separated. */
 const slugList = (text: string) =>
@@ -13,10 +16,27 @@ export const SettingsFormSchema = SiteSettingsSchema.extend({
   homeSectionSlugs: z.string().transform(slugList).pipe(SiteSettingsSchema.shape.homeSectionSlugs),
   // A select's value is text.
   latestCount: z.coerce.number().pipe(SiteSettingsSchema.shape.latestCount),
+  // The ad slots are typed as lines of text (ad-slots-text.ts).
+  ads: z.object({
+    ...AdsSettingsSchema.shape,
+    slots: z
+      .string()
+      .transform((text, ctx) => {
+        const read = parseAdSlots(text);
+        if ('slots' in read) return read.slots;
+        ctx.addIssue({
+          code: 'custom',
+          ...issueSays('settings.ads_slots_format', { line: read.badLine }),
+        });
+        return z.NEVER;
+      })
+      .pipe(AdsSettingsSchema.shape.slots),
+  }),
 });
 export type SettingsFormValues = z.input<typeof SettingsFormSchema>;
 
 export const toSettingsForm = (settings: SiteSettings): SettingsFormValues => ({
   ...settings,
   homeSectionSlugs: settings.homeSectionSlugs.join(', '),
+  ads: { ...settings.ads, slots: adSlotsText(settings.ads.slots) },
 });

@@ -192,6 +192,7 @@ function SidebarLinks({
             <MenuItem to="/admin/categories">{t.nav.categories}</MenuItem>
             <MenuItem to="/admin/sitemap">{t.nav.sitemap}</MenuItem>
             <MenuItem to="/admin/newsletters">{t.nav.newsletters}</MenuItem>
+            <MenuItem to="/admin/ads">{t.nav.ads}</MenuItem>
           </>
         )}
         {hasRole(me.role, 'administrator') && (

@@ -27,6 +27,7 @@ import {
 } from '../../features/settings/image-setting-field';
 import { SettingsFormSchema, toSettingsForm } from '../../features/settings/settings-form';
 import { FediverseSettings } from '../../features/settings/fediverse-settings';
+import { AdsSettings } from '../../features/settings/ads-settings';
 import type { Route } from './+types/settings';
 import { staffLanguageOf } from '../../../common/languages';
 
@@ -137,6 +138,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         </FormSelect>
         <HomeChoices />
         <FediverseSettings />
+        <AdsSettings />
         <FormSelect
           name="twoFactorRequired"
           id="s-twoFactorRequired"

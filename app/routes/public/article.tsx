@@ -8,6 +8,7 @@ import { appContext, type AppServices } from '../../../common/services';
 import type { ArticleCard } from '../../../common/schemas/articles';
 import { CacheTags, cardTags } from '../../../common/cache-tags';
 import { ArticleView } from '../../components/article-view';
+import { pageAds } from '../../features/ads/ad-markup';
 import { interfaceFor } from '../../copy/language';
 import { withResponsiveBody } from '../../features/media/responsive-body';
 import { redirectFormerAddress } from '../../features/redirects/former-address';
@@ -93,6 +94,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     live: blog ? { ...blog, timeZone: settings.timeZone } : null,
     trail,
     lang: article.language,
+    // Its slots, labelled in the story's language; none on a story with `adsOff` (issue 39).
+    ads: pageAds(
+      settings.ads,
+      interfaceFor(article.language).t.ads.label,
+      article.language,
+      article.adsOff,
+    ),
   };
 }
 

@@ -9,6 +9,8 @@ import type { UiLanguage } from '../../../common/settings';
 import { detectLanguage } from '../../../common/text';
 import { CacheTags, cardTags } from '../../../common/cache-tags';
 import { CardList } from '../../components/card-list';
+import { AdSlots, AdsArea } from '../../components/ad-slot';
+import { pageAds } from '../../features/ads/ad-markup';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { PageLink } from '../../components/page-link';
 import { PageNav } from '../../components/page-nav';
@@ -103,21 +105,26 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { category, children, articles, currentPage, totalPages } = loaderData;
+  const { category, children, articles, currentPage, totalPages, settings } = loaderData;
   const { t, lang } = useInterface();
   const name = shownCategoryName(category, lang);
   const pageHref = (n: number) =>
     n === 1 ? `/category/${category.slug}` : `/category/${category.slug}?page=${n}`;
   return (
-    <main id="main" className="container py-4">
-      <Breadcrumb crumbs={crumbsOf(t.nav.home, loaderData, lang)} />
-      <h1 lang={detectLanguage(name)}>{name}</h1>
-      <FollowButton kind="category" target={category._id} />
-      <p className="lead">{category.description}</p>
-      {children.length > 0 && <Sections name={name} sections={children} />}
-      <CardList articles={articles} empty={t.category.empty} lang={lang} headingLevel={2} />
-      <PageNav currentPage={currentPage} totalPages={totalPages} href={pageHref} />
-    </main>
+    <AdsArea ads={pageAds(settings.ads, t.ads.label, lang)}>
+      <main id="main" className="container py-4">
+        <AdSlots position="header" />
+        <Breadcrumb crumbs={crumbsOf(t.nav.home, loaderData, lang)} />
+        <h1 lang={detectLanguage(name)}>{name}</h1>
+        <FollowButton kind="category" target={category._id} />
+        <p className="lead">{category.description}</p>
+        {children.length > 0 && <Sections name={name} sections={children} />}
+        <CardList articles={articles} empty={t.category.empty} lang={lang} headingLevel={2} />
+        <PageNav currentPage={currentPage} totalPages={totalPages} href={pageHref} />
+        <AdSlots position="sidebar" />
+        <AdSlots position="sticky-footer" />
+      </main>
+    </AdsArea>
   );
 }
 

@@ -1,9 +1,12 @@
+import { Fragment } from 'react';
 import type { ArticleCard as Card } from '../../../common/schemas/articles';
 import { shownCategoryName } from '../../../common/category-names';
 import { appContext } from '../../../common/services';
 import { CacheTags, cardTags } from '../../../common/cache-tags';
 import { HomeSectionView, type HomeSection } from '../../components/home-section';
 import { NewsHome } from '../../components/news-home';
+import { AdSlots, AdsArea, AdsBetweenCards, withAdsBetween } from '../../components/ad-slot';
+import { pageAds } from '../../features/ads/ad-markup';
 import { ResponsivePicture } from '../../components/responsive-picture';
 import { interfaceFor, useInterface } from '../../copy/language';
 import { cardsShown, homeReads, newsFront } from '../../features/home/home-lists';
@@ -131,8 +134,19 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { settings, front, sections } = loaderData;
-  if (front) return <NewsHome front={front} sections={sections} timeZone={settings.timeZone} />;
-  return <Magazine {...loaderData} />;
+  const { t, lang } = useInterface();
+  // Ad slots (issue 39 item 1): the same for every reader, filled after load.
+  return (
+    <AdsArea ads={pageAds(settings.ads, t.ads.label, lang)}>
+      <AdSlots position="header" />
+      {front ? (
+        <NewsHome front={front} sections={sections} timeZone={settings.timeZone} />
+      ) : (
+        <Magazine {...loaderData} />
+      )}
+      <AdSlots position="sticky-footer" />
+    </AdsArea>
+  );
 }
 
 /** SPEC.md §2's home: header image, the home categories, the heading, four sections. */
@@ -177,8 +191,11 @@ function Magazine({
         <h1 className="h2 mb-4" lang={lang}>
           {t.home.heading}
         </h1>
-        {sections.map((s, i) => (
-          <HomeSectionView key={s.key} section={s} eager={i === 0} />
+        {withAdsBetween(sections).map(({ section: s, after }, i) => (
+          <Fragment key={s.key}>
+            <HomeSectionView section={s} eager={i === 0} />
+            <AdsBetweenCards {...after} />
+          </Fragment>
         ))}
       </div>
     </main>

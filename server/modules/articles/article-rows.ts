@@ -155,6 +155,7 @@ export function toArticle(row: FullRow, now: Date, viewer: ArticleViewer = 'read
     liveBlog: row.liveBlog,
     liveStartedAt: row.liveStartedAt?.toISOString() ?? null,
     liveEndedAt: row.liveEndedAt?.toISOString() ?? null,
+    adsOff: row.adsOff,
     views: row.views,
     createdAt: card.createdAt,
     updatedAt: card.updatedAt,

@@ -162,6 +162,10 @@ export async function valuesFrom(
     language: input.language ?? detectLanguage(`${input.name} ${stripHtml(description)}`),
     // An edit that does not name the number keeps it (the admin form never sends it).
     legacyId: input.legacyId === undefined ? (before?.legacyId ?? null) : input.legacyId,
+    // Ads on its page are an editor's call (issue 39 item 1); anyone else's body keeps it.
+    ...(input.adsOff !== undefined && hasRole(actor.role, 'editor')
+      ? { adsOff: input.adsOff }
+      : {}),
   };
 }
 

@@ -32,6 +32,8 @@ export type ArticleValues = {
   metaDescription: string;
   metaKeywords: string;
   credit: string;
+  /** Left out: the stored choice stays. */
+  adsOff?: boolean;
   status: ArticleStatus;
   publishedAt: Date;
   /** Left out: the stored note stays (an update of a draft keeps what the editor wrote). */

@@ -116,6 +116,7 @@ export const fullColumns = {
   versions: versionsOf,
   liveStartedAt: articles.liveStartedAt,
   liveEndedAt: articles.liveEndedAt,
+  adsOff: articles.adsOff,
   tags: articleTagNames,
   // The views module's count next to the row (no row there until a first view is written).
   views: sql<number>`coalesce(${articleViewTotals.views}, 0)`.mapWith(Number),

@@ -112,6 +112,7 @@ describe('POST /api/articles/article', () => {
       liveBlog: false,
       liveStartedAt: null,
       liveEndedAt: null,
+      adsOff: false,
       views: 0,
       createdAt: iso(current),
       updatedAt: iso(current),

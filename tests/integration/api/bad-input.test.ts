@@ -438,8 +438,55 @@ const CASES: Case[] = [
     path,
   })),
 
+  // House ads (issue 39 item 1): wrong types in a creative, unknown positions and settings.
+  ...(
+    [
+      ['a creative: weight as a string', { weight: '3' }, 'body.weight'],
+      ['a creative: positions as a string', { positions: 'header' }, 'body.positions'],
+      ['a creative: a link without a scheme', { link: 'example.in/x' }, 'body.link'],
+    ] as const
+  ).map(([what, overrides, path]): Case => ({
+    name: what,
+    request: () =>
+      json('POST', '/api/ads/creatives', {
+        name: 'An ad',
+        imageId: '00000000-0000-4000-8000-000000000000',
+        link: 'https://example.in',
+        alt: 'An ad',
+        positions: ['header'],
+        weight: 1,
+        ...overrides,
+      }),
+    status: 400,
+    path,
+  })),
+  {
+    name: 'ads slots: an unknown position',
+    request: () => ({ method: 'GET', url: '/api/ads/slots?positions=header,popup' }),
+    status: 400,
+  },
+  {
+    name: 'settings: an ad slot without sizes',
+    request: () =>
+      json('PUT', '/api/settings', {
+        ads: {
+          provider: 'house',
+          networkCode: '',
+          clientId: '',
+          hideForMembers: false,
+          slots: [{ position: 'header', sizes: [] }],
+        },
+      }),
+    status: 400,
+  },
+
   // Ids in the path: SQL and traversal strings are refused before any query.
   ...[...SQL, ...TRAVERSAL, '12345', BIG].flatMap((s): Case[] => [
+    {
+      name: `DELETE house ad ${s.slice(0, 30)}`,
+      request: () => ({ method: 'DELETE', url: `/api/ads/creatives/${enc(s)}` }),
+      status: s === BIG ? 404 : 400,
+    },
     {
       name: `revisions of article ${s.slice(0, 30)}`,
       request: () => ({ method: 'GET', url: `/api/articles/${enc(s)}/revisions` }),

@@ -60,6 +60,14 @@ const CALLS: [string, string][] = [
   ['post', '/api/users/invite/{token}'],
   ['post', '/api/users/password-reset'],
   ['post', '/api/users/password-reset/{token}'],
+  // House ads (issue 39 item 1).
+  ['get', '/api/ads/creatives'],
+  ['get', '/api/ads/totals'],
+  ['post', '/api/ads/creatives'],
+  ['put', '/api/ads/creatives/{id}'],
+  ['delete', '/api/ads/creatives/{id}'],
+  ['get', '/api/ads/slots'],
+  ['post', '/api/ads/impressions'],
 ];
 
 describe('OpenAPI', () => {

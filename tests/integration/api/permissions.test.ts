@@ -11,6 +11,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { count, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adCreatives } from '../../../db/schema/ads';
 import { articles, categories } from '../../../db/schema/content';
 import { media, mediaBlobs } from '../../../db/schema/media';
 import { jobs } from '../../../db/schema/jobs';
@@ -29,6 +30,7 @@ import {
   signUp,
   someAddress,
   testImage,
+  upload,
   type TestUser,
 } from '../../factories';
 import { createTestApp, type TestApp } from '../../setup/test-app';
@@ -145,6 +147,7 @@ async function snapshot() {
     media: byId(await db().select().from(media)),
     mediaBlobs: (await db().select({ key: mediaBlobs.key }).from(mediaBlobs)).map((r) => r.key),
     settings: await db().select().from(siteSettings),
+    adCreatives: byId(await db().select().from(adCreatives)),
     jobs: byId(await db().select().from(jobs)),
     plans: byId(await db().select().from(plans)),
     memberships: byId(await db().select().from(memberSubscriptions)),
@@ -180,6 +183,35 @@ const anyArticle = { ...signedOut, reader: 403, author: 403, editor: 200, admini
 const editorsCreate = { ...signedOut, reader: 403, author: 403, editor: 201, administrator: 201 };
 const editorsOnly = anyArticle;
 const adminsOnly = { ...signedOut, reader: 403, author: 403, editor: 403, administrator: 200 };
+
+/** An image for house ads (issue 39 item 1), uploaded once. */
+let adImage: string | undefined;
+async function houseAd() {
+  if (!adImage) adImage = (await upload(t.app, admin, await testImage(300, 250))).json()._id;
+  return {
+    name: `House ad ${unique()}`,
+    imageId: adImage,
+    link: 'https://example.in/offer',
+    alt: 'An offer',
+    positions: ['header'],
+    weight: 1,
+  };
+}
+async function storedAd(id: string) {
+  const [row] = await db().select().from(adCreatives).where(eq(adCreatives.id, id));
+  return row;
+}
+/** A house ad made by an administrator, for the calls that change one. */
+async function madeAd() {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/ads/creatives',
+    headers: auth(admin),
+    payload: await houseAd(),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { _id: string };
+}
 
 async function storedArticle(id: string) {
   const [row] = await db()
@@ -623,6 +655,62 @@ const CALLS: Call[] = [
         async effect(res) {
           const ids = (res.json().users as { _id: string }[]).map((u) => u._id);
           expect(ids).toEqual(expect.arrayContaining([admin._id, reader._id]));
+        },
+      };
+    },
+  },
+  {
+    name: 'POST /api/ads/creatives',
+    status: editorsCreate,
+    async prepare() {
+      const payload = await houseAd();
+      return {
+        request: { method: 'POST', url: '/api/ads/creatives', payload },
+        async effect(res, actor) {
+          expect(await storedAd(res.json()._id)).toMatchObject({
+            name: payload.name,
+            createdBy: userOf(actor)?._id,
+          });
+        },
+      };
+    },
+  },
+  {
+    name: 'GET /api/ads/creatives',
+    status: editorsOnly,
+    async prepare() {
+      const ad = await madeAd();
+      return {
+        request: { method: 'GET', url: '/api/ads/creatives' },
+        async effect(res) {
+          expect((res.json() as { _id: string }[]).map((c) => c._id)).toContain(ad._id);
+        },
+      };
+    },
+  },
+  {
+    name: 'PUT /api/ads/creatives/{id}',
+    status: editorsOnly,
+    async prepare() {
+      const ad = await madeAd();
+      const payload = { ...(await houseAd()), name: `Changed ${unique()}` };
+      return {
+        request: { method: 'PUT', url: `/api/ads/creatives/${ad._id}`, payload },
+        async effect() {
+          expect((await storedAd(ad._id))?.name).toBe(payload.name);
+        },
+      };
+    },
+  },
+  {
+    name: 'DELETE /api/ads/creatives/{id}',
+    status: editorsOnly,
+    async prepare() {
+      const ad = await madeAd();
+      return {
+        request: { method: 'DELETE', url: `/api/ads/creatives/${ad._id}` },
+        async effect() {
+          expect(await storedAd(ad._id)).toBeUndefined();
         },
       };
     },
