@@ -53,6 +53,7 @@ const en = {
   historyOf: (title: string) =>
     `An earlier version of ${title}, kept so that restoring it shows the image`,
   photoOf: (name: string) => `The photo of ${name}`,
+  adOf: (name: string) => `The house ad ${name}`,
   settings: {
     logoUrl: 'Site logo',
     headerImageUrl: 'Header image',
@@ -124,6 +125,7 @@ const hi: MediaLibraryCopy = {
   liveOf: (title) => `${title} के लाइव अपडेट`,
   historyOf: (title) => `${title} का पिछला संस्करण, रखा गया ताकि उसे लौटाने पर चित्र दिखे`,
   photoOf: (name) => `${name} की फ़ोटो`,
+  adOf: (name) => `घरेलू विज्ञापन ${name}`,
   settings: {
     logoUrl: 'साइट का लोगो',
     headerImageUrl: 'हेडर का चित्र',

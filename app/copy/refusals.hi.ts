@@ -405,6 +405,7 @@ export const refusalsHi: RefusalTexts = {
       p.live ? `${p.live} लेखों के लाइव अपडेट` : '',
       p.history ? `${p.history} लेखों के पुराने संस्करण` : '',
       p.people ? `${p.people} लोगों की फ़ोटो` : '',
+      p.ads ? `${p.ads} घरेलू विज्ञापन` : '',
       p.settings.length > 0 ? `साइट की सेटिंग्स (${p.settings.join(', ')})` : '',
     ].filter(Boolean);
     return `यह चित्र इस्तेमाल में है (${where.join(', ')}), इसलिए हटाया नहीं गया। पहले वहाँ इसे बदलें।`;

@@ -266,6 +266,7 @@ export const MEDIA = {
       live?: number;
       history?: number;
       people?: number;
+      ads?: number;
       settings: readonly string[];
     }) => {
       const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -274,6 +275,7 @@ export const MEDIA = {
         p.live ? `the live updates of ${plural(p.live, 'article')}` : '',
         p.history ? `earlier versions of ${plural(p.history, 'article')}` : '',
         p.people ? `the photo of ${plural(p.people, 'person', 'people')}` : '',
+        p.ads ? plural(p.ads, 'house ad') : '',
         p.settings.length > 0 ? `the site settings (${p.settings.join(', ')})` : '',
       ].filter(Boolean);
       const last = where.pop();

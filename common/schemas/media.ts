@@ -85,6 +85,7 @@ export const MediaUseSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('live'), _id: z.string(), title: z.string() }),
   z.object({ kind: z.literal('history'), _id: z.string(), title: z.string() }),
   z.object({ kind: z.literal('person'), _id: z.string(), name: z.string() }),
+  z.object({ kind: z.literal('ad'), _id: z.string(), name: z.string() }),
   z.object({ kind: z.literal('setting'), setting: z.string() }),
 ]);
 export type MediaUse = z.infer<typeof MediaUseSchema>;

@@ -147,6 +147,12 @@ function Use({ use, me }: { use: MediaUse; me: SessionUser }) {
       ) : (
         m.photoOf(use.name)
       );
+    case 'ad':
+      return hasRole(me.role, 'editor') ? (
+        <Link to="/admin/ads">{m.adOf(use.name)}</Link>
+      ) : (
+        m.adOf(use.name)
+      );
     case 'setting': {
       const name = m.settings[use.setting] ?? m.setting(use.setting);
       return hasRole(me.role, 'administrator') ? <Link to="/admin/settings">{name}</Link> : name;

@@ -72,12 +72,12 @@ function toItem(row: LibraryRow, usedBy: MediaUse[]): MediaItem {
 /** Why an upload in use stays: where it is used (how many of each, which settings). */
 function inUse(uses: MediaUse[]) {
   const count = (kind: MediaUse['kind']) => uses.filter((u) => u.kind === kind).length;
-  const [articles, live, history, people] = (['article', 'live', 'history', 'person'] as const).map(
-    count,
-  ) as [number, number, number, number];
+  const [articles, live, history, people, ads] = (
+    ['article', 'live', 'history', 'person', 'ad'] as const
+  ).map(count) as [number, number, number, number, number];
   const settings = uses.flatMap((u) => (u.kind === 'setting' ? [u.setting] : []));
   if (uses.length === 0) return conflict('media.came_into_use');
-  return conflict('media.in_use', { articles, live, history, people, settings });
+  return conflict('media.in_use', { articles, live, history, people, ads, settings });
 }
 
 export function createMediaLibrary({

@@ -9,6 +9,7 @@ import {
   listUnusedBefore,
   liveBlogsUsingMedia,
   peopleUsingMedia,
+  adsUsingMedia,
   storedSettings,
 } from './media-uses-repository';
 import type { MediaStorage } from './media-storage';
@@ -59,7 +60,7 @@ export const asUnusedMedia = (row: {
  * Where each of these uploads is used, by the rule the delete and the prune remove by
  * (`inUse` in media-repository.ts): the articles as they stand, the live blogs whose entries
  * show it, the articles only an earlier version of which names it, the people whose photo it
- * is, and the settings whose value names its folder. An upload with no entry is one
+ * is, the house ads that show it, and the settings whose value names its folder. An upload with no entry is one
  * removeUnusedMedia would remove.
  */
 export async function usesOfMedia(
@@ -69,11 +70,12 @@ export async function usesOfMedia(
   const uses = new Map<string, MediaUse[]>(uploads.map((u) => [u.id, []]));
   if (uploads.length === 0) return uses;
   const ids = uploads.map((u) => u.id);
-  const [articles, live, history, people, settings] = await Promise.all([
+  const [articles, live, history, people, ads, settings] = await Promise.all([
     articlesUsingMedia(db, ids),
     liveBlogsUsingMedia(db, ids),
     historiesUsingMedia(db, ids),
     peopleUsingMedia(db, ids),
+    adsUsingMedia(db, ids),
     storedSettings(db),
   ]);
   const add = (id: string, use: MediaUse) => uses.get(id)?.push(use);
@@ -83,6 +85,7 @@ export async function usesOfMedia(
   for (const row of history)
     add(row.mediaId, { kind: 'history', _id: row.articleId, title: row.title });
   for (const row of people) add(row.mediaId, { kind: 'person', _id: row.userId, name: row.name });
+  for (const row of ads) add(row.mediaId, { kind: 'ad', _id: row.adId, name: row.name });
   for (const [setting, value] of Object.entries(settings ?? {})) {
     const named = new Set(foldersNamedIn(JSON.stringify(value)));
     for (const upload of uploads)

@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { adCreatives } from '../../../db/schema/ads';
 import { mediaFoldersIn } from '../../../db/schema/columns';
 import { articleMediaFolders, articles } from '../../../db/schema/content';
 import { liveEntries, liveEntryMediaFolders } from '../../../db/schema/live';
@@ -34,7 +35,8 @@ const articleUses = (mediaId: SQL | typeof media.id, folder: SQL | string) =>
 /**
  * What uses an upload (docs/decisions/034; issue 44 item 5): an article as it stands; an entry
  * of a live blog; an earlier version of an article (a revision or an autosave, so a restore
- * finds its images); a person's photo; a site setting. Each is a condition on its own table,
+ * finds its images); a person's photo; a house ad (issue 39 item 1: the ad would go with its
+ * image); a site setting. Each is a condition on its own table,
  * indexed. `inUse` joins them for the delete's guard and the prune's finder, and the library's
  * `usedBy` lists by the same conditions, so "used" means one thing everywhere.
  */
@@ -43,6 +45,7 @@ const uses = {
   live: (folder: SQL | string) => holds(liveEntryMediaFolders, folder),
   history: (folder: SQL | string) => holds(revisionMediaFolders, folder),
   person: (folder: SQL | string) => holds(userPhotoMediaFolders, folder),
+  ad: (mediaId: SQL | typeof media.id) => sql`${adCreatives.imageId} = ${mediaId}`,
   setting: (folder: SQL | string) => holds(mediaFoldersIn(sql`${siteSettings.data}::text`), folder),
 };
 
@@ -52,6 +55,7 @@ const inUse = (mediaId: SQL | typeof media.id, folder: SQL | string) => sql`(
   OR EXISTS (SELECT 1 FROM ${liveEntries} WHERE ${uses.live(folder)})
   OR EXISTS (SELECT 1 FROM ${articleRevisions} WHERE ${uses.history(folder)})
   OR EXISTS (SELECT 1 FROM ${users} WHERE ${uses.person(folder)})
+  OR EXISTS (SELECT 1 FROM ${adCreatives} WHERE ${uses.ad(mediaId)})
   OR EXISTS (SELECT 1 FROM ${siteSettings} WHERE ${uses.setting(folder)}))`;
 
 /** The folder of the upload in this row: its storage key without the file's name. */
@@ -134,3 +138,12 @@ export function peopleUsingMedia(db: Db, ids: string[]) {
 }
 
 /** The library's filters as the media module stores them. */
+
+/** The house ads showing each of the uploads `ids`. */
+export function adsUsingMedia(db: Db, ids: string[]) {
+  return db
+    .select({ mediaId: adCreatives.imageId, adId: adCreatives.id, name: adCreatives.name })
+    .from(adCreatives)
+    .where(inArray(adCreatives.imageId, ids))
+    .orderBy(asc(adCreatives.name), asc(adCreatives.id));
+}

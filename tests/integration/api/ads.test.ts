@@ -7,6 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adDailyCounts } from '../../../db/schema/ads';
+import { findUnusedMedia } from '../../../server/modules/media/media-prune';
 import { auth, createAdmin, createUser, testImage, upload, type TestUser } from '../../factories';
 import { shiftedClock } from '../../setup/clock';
 import { createTestApp, type TestApp } from '../../setup/test-app';
@@ -204,6 +205,50 @@ describe('house ads: creatives', () => {
     });
     expect(again.statusCode).toBe(404);
     expect(again.json().code).toBe('ads.not_found');
+  });
+});
+
+describe('an image a house ad shows', () => {
+  it('is in use: its delete answers 409 naming the ad, the prune keeps it, the ad stays', async () => {
+    const picture = await upload(t.app, editor, await testImage(300, 250));
+    expect(picture.statusCode, picture.body).toBe(201);
+    const pictureId = picture.json<{ _id: string }>()._id;
+    const made = await post(editor, creative({ name: 'Book fair', imageId: pictureId }));
+    expect(made.statusCode, made.body).toBe(201);
+    const ad = made.json<{ _id: string }>();
+
+    const refused = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/media/${pictureId}`,
+      headers: auth(editor),
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'media.in_use' });
+    expect(refused.json().message).toContain('1 house ad');
+    const unused = await findUnusedMedia(t.database.db, {
+      uploadedBefore: new Date(Date.now() + 3600_000),
+    });
+    expect(unused.map((m) => m.id)).not.toContain(pictureId);
+    const library = await t.app.inject({ url: '/api/media?limit=50', headers: auth(editor) });
+    const item = library
+      .json<{ media: { _id: string; usedBy: unknown[] }[] }>()
+      .media.find((m) => m._id === pictureId);
+    expect(item?.usedBy).toEqual([{ kind: 'ad', _id: ad._id, name: 'Book fair' }]);
+    expect((await list()).map((c) => c.name)).toContain('Book fair');
+
+    // Once the ad is gone, so may its image be.
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/ads/creatives/${ad._id}`,
+      headers: auth(editor),
+    });
+    expect(gone.statusCode).toBe(200);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/media/${pictureId}`,
+      headers: auth(editor),
+    });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
   });
 });
 
