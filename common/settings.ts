@@ -49,6 +49,11 @@ export const secondFactorRequired = (policy: TwoFactorPolicy, role: Role) =>
 export const LATEST_COUNT_MIN = 3;
 export const LATEST_COUNT_MAX = 20;
 
+/** What the metered wall asks for (issue 39 item 2). */
+export const METER_WALLS = ['registration', 'subscription'] as const;
+/** The most free stories a month the meter may allow before its wall. */
+export const METER_MAX_FREE = 100;
+
 export const SiteSettingsSchema = z.object({
   siteName: z.string().trim().min(1).max(80),
   /** Prefix of every page title (SPEC.md §2 "prefixed with a short site name"). */
@@ -148,6 +153,16 @@ export const SiteSettingsSchema = z.object({
   /** `/ads.txt` and `/app-ads.txt` (IAB Tech Lab), served as set; empty: 404. */
   adsTxt: AdsTxtSchema,
   appAdsTxt: AdsTxtSchema,
+  /**
+   * The metered wall (issue 39 item 2): an anonymous reader reads `freePerMonth` stories a
+   * month in full, then sees a wall asking them to sign in (`registration`, free) or to become
+   * a member (`subscription`). 0: no meter. Counted in the reader's browser, never by the
+   * server, so every article page stays the same bytes for everyone and stays cached.
+   */
+  meter: z.object({
+    freePerMonth: z.number().int().min(0).max(METER_MAX_FREE),
+    wall: z.enum(METER_WALLS),
+  }),
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 
@@ -180,6 +195,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   ads: DEFAULT_ADS,
   adsTxt: '',
   appAdsTxt: '',
+  meter: { freePerMonth: 0, wall: 'registration' },
 };
 
 /** The setting that names the categories feeding the home sections. */

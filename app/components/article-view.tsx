@@ -10,6 +10,7 @@ import { articlePath, authorPath, tagPath } from '../../common/paths';
 import { detectLanguage } from '../../common/text';
 import { formatDate, readIn, useInterface } from '../copy/language';
 import type { LiveEntry } from '../../common/schemas/live';
+import type { SiteSettings } from '../../common/settings';
 import { withInArticleSlots, type PageAds } from '../features/ads/ad-markup';
 import { AdSlots, AdsArea } from './ad-slot';
 import { ArticleCard } from './article-card';
@@ -33,7 +34,10 @@ export function ArticleView({
   countView = true,
   live = null,
   ads = null,
+  meter = null,
 }: {
+  /** The metered wall (issue 39 item 2): drawn hidden; the reader's browser decides. */
+  meter?: SiteSettings['meter'] | null;
   /** Its ad slots (issue 39 item 1); none on a preview or a story with `adsOff`. */
   ads?: PageAds | null;
   article: Article;
@@ -93,6 +97,7 @@ export function ArticleView({
             data-read-story=""
             dangerouslySetInnerHTML={{ __html: withInArticleSlots(article.description, ads) }}
           />
+          {countView && <MeterWall meter={meter} path={articlePath(article)} />}
           {/* In the flow after the story, never over its text (issue 45 item 4). */}
           {countView && <PushPrompt />}
           {live && <LiveBlog article={article} {...live} />}
@@ -103,6 +108,34 @@ export function ArticleView({
         <AdSlots position="sticky-footer" />
       </main>
     </AdsArea>
+  );
+}
+
+/**
+ * The metered wall (issue 39 item 2, docs/decisions/059): the same hidden markup for every
+ * reader; the reading script (app/reader/meter.ts) counts the month's stories in the browser
+ * and, past the free ones, shows it and hides the story after its first paragraph.
+ */
+function MeterWall({ meter, path }: { meter: SiteSettings['meter'] | null; path: string }) {
+  const { t, lang } = useInterface();
+  if (!meter || meter.freePerMonth <= 0) return null;
+  return (
+    <aside
+      className="meter-wall border rounded p-4 my-4 text-center"
+      hidden
+      data-meter={meter.freePerMonth}
+      data-meter-wall={meter.wall}
+      aria-labelledby="meter-wall-heading"
+      lang={lang}
+    >
+      <h2 id="meter-wall-heading" className="h4">
+        {t.meter.heading}
+      </h2>
+      <p>{meter.wall === 'registration' ? t.meter.registration : t.meter.subscription}</p>
+      <a className="btn btn-primary" href={`/login?redirect=${encodeURIComponent(path)}`}>
+        {t.meter.signIn}
+      </a>
+    </aside>
   );
 }
 

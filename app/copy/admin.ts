@@ -878,6 +878,17 @@ export const adminCopy = {
       adsTxt: 'ads.txt (served at /ads.txt; empty: none)',
       appAdsTxt: 'app-ads.txt (served at /app-ads.txt; empty: none)',
     },
+    meter: {
+      title: 'Metered wall',
+      freePerMonth: 'Free stories a month before the wall (0: no wall)',
+      freeHint:
+        'Counted in each reader’s browser, never on the server: pages stay the same for everyone and stay cached. The headline, image and first paragraph are always shown, and search engines read every story in full.',
+      wall: 'What the wall asks for',
+      walls: {
+        registration: 'Signing in (free)',
+        subscription: 'A membership',
+      },
+    },
     fediverse: {
       title: 'Fediverse (Mastodon and others)',
       enabled:

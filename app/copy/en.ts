@@ -97,6 +97,13 @@ export const copy = {
   },
   /** The label over every ad slot (issue 39 item 1). */
   ads: { label: 'Advertisement' },
+  /** The metered wall (issue 39 item 2): after a month's free stories. */
+  meter: {
+    heading: 'You have read this month’s free stories',
+    registration: 'Sign in or create a free account to keep reading.',
+    subscription: 'Become a member to keep reading.',
+    signIn: 'Sign in to keep reading',
+  },
   article: {
     loading: 'Loading...',
     share: 'Share',

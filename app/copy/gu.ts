@@ -83,6 +83,12 @@ export const guCopy: Copy = {
     },
   },
   ads: { label: 'જાહેરાત' },
+  meter: {
+    heading: 'તમે આ મહિનાના મફત સમાચાર વાંચી લીધા છે',
+    registration: 'આગળ વાંચવા માટે સાઇન ઇન કરો અથવા મફત ખાતું બનાવો.',
+    subscription: 'આગળ વાંચવા માટે સભ્ય બનો.',
+    signIn: 'આગળ વાંચવા માટે સાઇન ઇન કરો',
+  },
   article: {
     loading: 'લોડ થઈ રહ્યું છે...',
     share: 'શેર કરો',

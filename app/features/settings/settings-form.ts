@@ -32,6 +32,11 @@ export const SettingsFormSchema = SiteSettingsSchema.extend({
       })
       .pipe(AdsSettingsSchema.shape.slots),
   }),
+  // A number input's value is text.
+  meter: z.object({
+    freePerMonth: z.coerce.number().pipe(SiteSettingsSchema.shape.meter.shape.freePerMonth),
+    wall: SiteSettingsSchema.shape.meter.shape.wall,
+  }),
 });
 export type SettingsFormValues = z.input<typeof SettingsFormSchema>;
 
@@ -39,4 +44,5 @@ export const toSettingsForm = (settings: SiteSettings): SettingsFormValues => ({
   ...settings,
   homeSectionSlugs: settings.homeSectionSlugs.join(', '),
   ads: { ...settings.ads, slots: adSlotsText(settings.ads.slots) },
+  meter: { ...settings.meter, freePerMonth: String(settings.meter.freePerMonth) },
 });

@@ -28,6 +28,7 @@ import {
 import { SettingsFormSchema, toSettingsForm } from '../../features/settings/settings-form';
 import { FediverseSettings } from '../../features/settings/fediverse-settings';
 import { AdsSettings } from '../../features/settings/ads-settings';
+import { MeterSettings } from '../../features/settings/meter-settings';
 import type { Route } from './+types/settings';
 import { staffLanguageOf } from '../../../common/languages';
 
@@ -139,6 +140,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         <HomeChoices />
         <FediverseSettings />
         <AdsSettings />
+        <MeterSettings />
         <FormSelect
           name="twoFactorRequired"
           id="s-twoFactorRequired"

@@ -101,6 +101,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       article.language,
       article.adsOff,
     ),
+    // The metered wall's markup, the same for everyone (issue 39 item 2).
+    meter: settings.meter.freePerMonth > 0 ? settings.meter : null,
   };
 }
 
