@@ -500,7 +500,18 @@ export async function savedThenBackToList(page: Page) {
 export async function expectToast(page: Page, text: string) {
   const toast = page.getByRole('alert').filter({ hasText: text });
   await expect(toast).toHaveText(text);
-  await toast.getByRole('button', { name: 'close' }).click();
+  // A toast closes itself after 4 s (root.tsx): on a busy machine it may go while the click is
+  // on its way, and a click on a toast that is gone waits for the whole test's time. Either
+  // way it must be gone after.
+  await closeToast(toast);
+}
+
+/** Closes a toast, or finds it already closed by its own timer. */
+export async function closeToast(toast: Locator) {
+  await toast
+    .getByRole('button', { name: 'close' })
+    .click({ timeout: 5_000 })
+    .catch(() => undefined);
   await expect(toast).toHaveCount(0);
 }
 

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { NobleCryptoPlugin, ScureBase32Plugin, TOTP } from 'otplib';
 import {
   Api,
+  closeToast,
   expect,
   expectToast,
   fillSignInForm,
@@ -71,8 +72,7 @@ const PAUSED = /^Too many failed sign-in attempts\. Try again in 1[45] minutes\.
 async function expectPaused(page: Page) {
   const toast = page.getByRole('alert').filter({ hasText: PAUSED });
   await expect(toast).toHaveCount(1);
-  await toast.getByRole('button', { name: 'close' }).click();
-  await expect(toast).toHaveCount(0);
+  await closeToast(toast);
 }
 
 test.describe('two-step sign-in', () => {
