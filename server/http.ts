@@ -121,12 +121,15 @@ async function registerPlugins(app: FastifyInstance, deps: HttpDeps, pageCache?:
   registerInputGuard(app);
   await registerSecurity(app, {
     dev: web === 'dev',
-    // The settings are kept in memory; while they cannot be read, the policy is our own.
+    // Kept as the settings are (a kept page's answer reads nothing); while they cannot be
+    // read, the policy is our own.
     extraSources: () =>
-      services.settings.get().then(
-        (settings) => adProviderSources(settings.ads),
-        () => undefined,
-      ),
+      services.settings
+        .derived('ad-sources', (settings) => adProviderSources(settings.ads) ?? null)
+        .then(
+          (sources) => sources ?? undefined,
+          () => undefined,
+        ),
   });
   registerCanonicalAddresses(app, services.articles);
   await registerRateLimits(app, {

@@ -76,7 +76,7 @@ export async function registerSecurity(
     dev: boolean;
     /**
      * Sources the site's settings add (an ad provider's hosts when one is chosen, issue 39
-     * item 1): read for each answer (the settings are kept in memory); none for most sites.
+     * item 1): asked for each answer, so kept in memory; none for most sites.
      */
     extraSources?: () => Promise<ExtraSources | undefined>;
   },

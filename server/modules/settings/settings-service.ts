@@ -58,6 +58,14 @@ export function createSettingsService(deps: {
      */
     get: (): Promise<SiteSettings> => kept.get(KEPT_SETTINGS, [CacheTags.settings], read),
 
+    /**
+     * A value made from the settings (`make`), kept as the settings are, under its own `name`:
+     * for work on every answer, such as the security headers' ad sources, which must not even
+     * ask for the settings once a value is made (a kept page is answered without a read).
+     */
+    derived: <T>(name: string, make: (settings: SiteSettings) => T): Promise<T> =>
+      kept.get(`${KEPT_SETTINGS}:${name}`, [CacheTags.settings], async () => make(await read())),
+
     /** The stored row read now, not kept: what the API answers, and what a write starts from. */
     fresh: read,
 
