@@ -10,7 +10,9 @@ import { ONE_CLICK_BODY, SubscribeSchema } from '../../../common/schemas/newslet
 import { AppError } from '../../lib/errors';
 import type { NewslettersService } from './newsletters-service';
 import type { PageTexts } from './newsletter-texts';
-import { SUBSCRIBE_RATE_LIMIT } from './newsletters-routes';
+
+/** Subscriptions one client may ask for in an hour, by the API or by the footer's plain form. */
+export const SUBSCRIBE_RATE_LIMIT = { max: 20, timeWindow: 3600_000 };
 
 export function newsletterPagesRoutes(newsletters: NewslettersService) {
   return async function (fastify: FastifyInstance) {

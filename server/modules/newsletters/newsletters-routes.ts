@@ -12,7 +12,7 @@ import {
 } from '../../../common/schemas/newsletters';
 import { errorResponses, JSON_BODY, SIGNED_IN } from '../../lib/errors';
 import type { NewslettersService } from './newsletters-service';
-import { newsletterPagesRoutes } from './newsletter-pages-routes';
+import { newsletterPagesRoutes, SUBSCRIBE_RATE_LIMIT } from './newsletter-pages-routes';
 import { subscriberListsRoutes } from './subscriber-lists-routes';
 
 const tags = ['newsletters'];
@@ -163,9 +163,6 @@ function issueRoutes(newsletters: NewslettersService) {
     );
   };
 }
-
-/** Subscriptions one client may ask for in an hour, by the API or by the footer's plain form. */
-export const SUBSCRIBE_RATE_LIMIT = { max: 20, timeWindow: 3600_000 };
 
 function subscriberRoutes(newsletters: NewslettersService) {
   return async function (fastify: FastifyInstance) {
