@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import {
   memberSubscriptions,
@@ -71,59 +71,45 @@ export async function updateSubscription(
   return row;
 }
 
-/** A provider's subscription, locked until the transaction ends (events of it wait in line). */
-export async function subscriptionOf(
-  tx: Db,
-  source: MembershipSource,
-  providerId: string,
-): Promise<SubscriptionRow | undefined> {
+/**
+ * The newest subscription row that `where` finds, locked until the transaction ends: events of
+ * one subscription wait in line behind each other.
+ */
+async function lockedOne(tx: Db, where: SQL | undefined): Promise<SubscriptionRow | undefined> {
   const [row] = await tx
     .select()
     .from(memberSubscriptions)
-    .where(
-      and(
-        eq(memberSubscriptions.source, source),
-        eq(memberSubscriptions.providerSubscriptionId, providerId),
-      ),
-    )
-    .for('update');
-  return row;
-}
-
-/** The subscription a Stripe Checkout Session was opened for, locked. */
-export async function subscriptionOfCheckout(
-  tx: Db,
-  checkoutId: string,
-): Promise<SubscriptionRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(memberSubscriptions)
-    .where(eq(memberSubscriptions.checkoutId, checkoutId))
-    .for('update');
-  return row;
-}
-
-/** A reader's newest checkout at `source` still waiting for its provider's word, locked. */
-export async function pendingOf(
-  tx: Db,
-  userId: string,
-  source: MembershipSource,
-): Promise<SubscriptionRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(memberSubscriptions)
-    .where(
-      and(
-        eq(memberSubscriptions.userId, userId),
-        eq(memberSubscriptions.source, source),
-        eq(memberSubscriptions.status, 'pending'),
-      ),
-    )
+    .where(where)
     .orderBy(desc(memberSubscriptions.createdAt))
     .limit(1)
     .for('update');
   return row;
 }
+
+/** A provider's subscription, locked. */
+export const subscriptionOf = (tx: Db, source: MembershipSource, providerId: string) =>
+  lockedOne(
+    tx,
+    and(
+      eq(memberSubscriptions.source, source),
+      eq(memberSubscriptions.providerSubscriptionId, providerId),
+    ),
+  );
+
+/** The subscription a Stripe Checkout Session was opened for, locked. */
+export const subscriptionOfCheckout = (tx: Db, checkoutId: string) =>
+  lockedOne(tx, eq(memberSubscriptions.checkoutId, checkoutId));
+
+/** A reader's newest checkout at `source` still waiting for its provider's word, locked. */
+export const pendingOf = (tx: Db, userId: string, source: MembershipSource) =>
+  lockedOne(
+    tx,
+    and(
+      eq(memberSubscriptions.userId, userId),
+      eq(memberSubscriptions.source, source),
+      eq(memberSubscriptions.status, 'pending'),
+    ),
+  );
 
 /** Which of a reader's subscriptions speaks for them: a running one before an ended one, newest first. */
 const STANDING = sql`case ${memberSubscriptions.status} when 'active' then 0 when 'trialing' then 0 when 'past_due' then 1 else 2 end`;
