@@ -18,10 +18,10 @@ import { wholeAnswers, type PageCache } from '../../caching/page-cache';
 import { errorResponses, JSON_BODY, SIGNED_IN } from '../../lib/errors';
 import type { AdsService } from './ads-service';
 import { SLOTS_KEPT_MS } from './ad-slots';
+import { acceptBeaconJson, BEACON_BYTES } from '../../lib/beacon-body';
 
 /** Impression beacons one address may send in a minute (a page sends one or two). */
 export const AD_BEACONS_PER_ADDRESS = 600;
-const BEACON_BYTES = 4096;
 const INPUT_REFUSALS = [
   'ads.name_required',
   'ads.name_too_long',
@@ -179,14 +179,8 @@ export function adsReadRoutes(ads: AdsService) {
  */
 export function adsPublicRoutes(ads: AdsService) {
   return async function (fastify: FastifyInstance) {
-    // The impressions' beacon is navigator.sendBeacon's text/plain (no preflight): JSON here,
-    // as the analytics beacon's is (analytics-routes.ts).
-    fastify.removeContentTypeParser('text/plain');
-    fastify.addContentTypeParser(
-      'text/plain',
-      { parseAs: 'string', bodyLimit: BEACON_BYTES },
-      fastify.getDefaultJsonParser('error', 'error'),
-    );
+    // The beacon's text/plain body is JSON here (navigator.sendBeacon, no preflight).
+    acceptBeaconJson(fastify);
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['ads'];
     app.get(

@@ -5,11 +5,10 @@ import { AnalyticsEventSchema, AnalyticsNowSchema } from '../../../common/schema
 import { errorResponses, JSON_BODY } from '../../lib/errors';
 import type { BeaconClient } from './analytics-beacons';
 import type { AnalyticsService } from './analytics-service';
+import { acceptBeaconJson, BEACON_BYTES } from '../../lib/beacon-body';
 
 /** Beacons one address may send in a minute: a reader sends two a page. */
 export const BEACONS_PER_ADDRESS = 600;
-/** A beacon is a few hundred bytes. */
-const BEACON_BYTES = 4096;
 
 /**
  * Who sent a request, for counting: the address and user agent (hashed by the service, never
@@ -26,14 +25,8 @@ export function beaconClientOf(request: FastifyRequest): BeaconClient {
 /** POST /api/analytics/event and the newsroom's reads (issue 38). */
 export function analyticsRoutes(analytics: AnalyticsService) {
   return async function (fastify: FastifyInstance) {
-    // navigator.sendBeacon sends a string as text/plain (a "simple" request, no preflight): in
-    // this plugin such a body is JSON, parsed as the JSON parser does (same refusals).
-    fastify.removeContentTypeParser('text/plain');
-    fastify.addContentTypeParser(
-      'text/plain',
-      { parseAs: 'string', bodyLimit: BEACON_BYTES },
-      fastify.getDefaultJsonParser('error', 'error'),
-    );
+    // The beacon's text/plain body is JSON here (navigator.sendBeacon, no preflight).
+    acceptBeaconJson(fastify);
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.post(
       '/api/analytics/event',
