@@ -5,6 +5,7 @@
  */
 import { Form, Link, useSearchParams } from 'react-router';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '../../../common/schemas/audit';
+import { FilterSelect } from '../../components/admin/filter-select';
 import { AdminRouteError } from '../../components/admin/route-error';
 import { DataTable, type Column } from '../../components/admin/data-table';
 import { Pager } from '../../components/admin/pager';
@@ -129,24 +130,13 @@ function AuditFilters() {
   return (
     <Form method="get" className="row g-2 align-items-end mb-3">
       {params.get('actor') && <input type="hidden" name="actor" value={params.get('actor')!} />}
-      <div className="col-md-4">
-        <label htmlFor="audit-action" className="form-label">
-          {t.audit.action}
-        </label>
-        <select
-          id="audit-action"
-          name="action"
-          className="form-select"
-          defaultValue={params.get('action') ?? ''}
-        >
-          <option value="">{t.audit.anyAction}</option>
-          {ACTIONS.map((a) => (
-            <option key={a} value={a}>
-              {t.audit.actions[a]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        id="audit-action"
+        name="action"
+        label={t.audit.action}
+        any={t.audit.anyAction}
+        options={ACTIONS.map((a) => [a, t.audit.actions[a]] as const)}
+      />
       <div className="col-md-3">
         <label htmlFor="audit-from" className="form-label">
           {t.audit.from}

@@ -3,13 +3,13 @@
  * those behind on payment, complimentary ones, monthly recurring revenue), and the members list
  * filtered by status, downloadable as CSV. The filter lives in the address.
  */
-import { Form, Link, useSearchParams } from 'react-router';
+import { Form, Link } from 'react-router';
 import {
   MEMBERSHIP_STATUSES,
   type Member,
-  type MembershipStatus,
   type MembersSummary,
 } from '../../../common/schemas/payments';
+import { FilterSelect } from '../../components/admin/filter-select';
 import { AdminRouteError } from '../../components/admin/route-error';
 import { DataTable, type Column } from '../../components/admin/data-table';
 import { useAdminCopy, useAdminInterface } from '../../copy/admin-language';
@@ -82,7 +82,7 @@ function Figures({ summary }: { summary: MembersSummary }) {
 export default function AdminMembers({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useAdminInterface();
   const { members, summary, csv } = loaderData;
-  const [params] = useSearchParams();
+
   const day = (iso: string | null) =>
     iso ? new Date(iso).toLocaleDateString(locale, { dateStyle: 'medium' }) : '';
   const rows = members.map((m) => ({ ...m, _id: m.userId }));
@@ -112,24 +112,13 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
       <p className="text-muted">{t.members.intro}</p>
       <Figures summary={summary} />
       <Form method="get" className="row g-2 align-items-end mb-3">
-        <div className="col-md-4">
-          <label htmlFor="members-status" className="form-label">
-            {t.members.status}
-          </label>
-          <select
-            id="members-status"
-            name="status"
-            className="form-select"
-            defaultValue={params.get('status') ?? ''}
-          >
-            <option value="">{t.members.anyStatus}</option>
-            {MEMBERSHIP_STATUSES.map((s: MembershipStatus) => (
-              <option key={s} value={s}>
-                {t.members.statuses[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="members-status"
+          name="status"
+          label={t.members.status}
+          any={t.members.anyStatus}
+          options={MEMBERSHIP_STATUSES.map((s) => [s, t.members.statuses[s]] as const)}
+        />
         <div className="col-md-4 d-flex gap-2">
           <button type="submit" className="btn btn-primary">
             {t.members.filter}
