@@ -31,6 +31,8 @@ export const EVENT_TYPES = {
   'media.deleted': 'An uploaded image was deleted.',
   'newsletter.changed':
     'A newsletter was made, changed or archived (every page’s sign-up form lists the active ones).',
+  'newsletter.sent':
+    'A newsletter issue finished sending: every recipient was sent it, skipped or given up on (its counts).',
   'member.updated':
     'A reader’s membership began, renewed, fell behind, was cancelled or given (its status, plan and provider).',
   'site.imported': 'Content came in at once (a WordPress import or a site archive).',

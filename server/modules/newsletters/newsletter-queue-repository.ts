@@ -156,19 +156,32 @@ export async function markBounced(db: Db, subscriberId: string, now: Date) {
 }
 
 /** Whether any row of the issue is still to go; when none is, the issue is marked sent. */
-export async function settleIssue(db: Db, issueId: string, now: Date): Promise<boolean> {
+export async function settleIssue(
+  db: Db,
+  issueId: string,
+  now: Date,
+): Promise<{ pending: true } | { pending: false; finished?: { sent: number; failed: number } }> {
   const [left] = await db
     .select({ n: count() })
     .from(newsletterDeliveries)
     .where(
       and(eq(newsletterDeliveries.issueId, issueId), eq(newsletterDeliveries.status, 'pending')),
     );
-  if (Number(left?.n ?? 0) > 0) return true;
-  await db
+  if (Number(left?.n ?? 0) > 0) return { pending: true };
+  const marked = await db
     .update(newsletterIssues)
     .set({ sentAt: now })
-    .where(and(eq(newsletterIssues.id, issueId), isNull(newsletterIssues.sentAt)));
-  return false;
+    .where(and(eq(newsletterIssues.id, issueId), isNull(newsletterIssues.sentAt)))
+    .returning({ id: newsletterIssues.id });
+  // Only the sender that marks the issue sent says so: a second sender's settle finds it marked.
+  if (marked.length === 0) return { pending: false };
+  const counts = await db
+    .select({ status: newsletterDeliveries.status, n: count() })
+    .from(newsletterDeliveries)
+    .where(eq(newsletterDeliveries.issueId, issueId))
+    .groupBy(newsletterDeliveries.status);
+  const of = (status: string) => Number(counts.find((c) => c.status === status)?.n ?? 0);
+  return { pending: false, finished: { sent: of('sent'), failed: of('failed') } };
 }
 
 /** The issues of a newsletter, newest first, with how their sending goes. */

@@ -9,6 +9,8 @@ import { auth, createAdmin, createArticle, createCategory, type TestUser } from 
 import { insertNewsletter } from '../../../server/modules/newsletters/newsletters-repository';
 import { linkIn, startSmtpServer, type TestSmtpServer } from '../../setup/smtp-server';
 import { createTestApp, type TestApp } from '../../setup/test-app';
+import { waitUntil } from '../../setup/wait-until';
+import { startWebhookReceiver } from '../../setup/webhook-receiver';
 
 let t: TestApp;
 let smtp: TestSmtpServer;
@@ -20,6 +22,7 @@ beforeAll(async () => {
     SMTP_URL: smtp.url,
     PUBLIC_URL: 'https://patrika.test',
     NEWSLETTER_RATE: '100',
+    WEBHOOKS_ALLOW_PRIVATE: '1',
   });
   admin = await createAdmin(t.app);
 }, 120_000);
@@ -29,7 +32,18 @@ afterAll(async () => {
 });
 
 describe('newsletters (issue 37 item 3)', () => {
-  it('double opt-in, an issue with the list headers, one-click unsubscribe', async () => {
+  it('double opt-in, an issue with the list headers, one-click unsubscribe; newsletter.sent to a webhook', async () => {
+    // A partner asks to hear when an issue has gone out (issue 41 item 3's newsletter.sent).
+    let secret = '';
+    const receiver = await startWebhookReceiver(() => secret);
+    const hook = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks',
+      headers: auth(admin),
+      payload: { url: receiver.url, events: ['newsletter.sent'] },
+    });
+    expect(hook.statusCode, hook.body).toBe(201);
+    secret = hook.json().secret;
     const category = await createCategory(t.app, admin, { name: 'Morning News' });
     const made = await t.app.inject({
       method: 'POST',
@@ -86,6 +100,19 @@ describe('newsletters (issue 37 item 3)', () => {
       headers: auth(admin),
     });
     expect(issues.json()[0]).toMatchObject({ recipients: 1, sent: 1, failed: 0, pending: 0 });
+    const issueId = sent.json().issueId as string;
+    await waitUntil(() => receiver.received.some((r) => r.body.data.issueId === issueId), {
+      timeoutMs: 10_000,
+      message: 'newsletter.sent did not reach the webhook',
+    });
+    const told = receiver.received.filter((r) => r.body.data.issueId === issueId);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.verified).toBe(true);
+    expect(told[0]!.body).toMatchObject({
+      type: 'newsletter.sent',
+      data: { id: newsletter._id, recipients: 1, sent: 1, failed: 0 },
+    });
+    await receiver.stop();
 
     const manage = /<(https:\/\/patrika\.test(\/newsletters\/manage\/[^>]+))>/.exec(
       issue!.headers['list-unsubscribe']!,
