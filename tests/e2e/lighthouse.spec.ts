@@ -1,31 +1,25 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { Result } from 'lighthouse';
-import {
-  calibratedRun,
-  describeCalibration,
-  judgedPerformance,
-  launchForLighthouse,
-  PERFORMANCE_TARGET,
-} from '../../scripts/lighthouse';
+import { calibratedRun, describeCalibration, launchForLighthouse } from '../../scripts/lighthouse';
 import { authorPath } from '../../common/paths';
 import { addressOf, expect, publishedArticleIn, test, type Api } from './fixtures';
 
 /**
  * Lighthouse, a tool nobody here wrote, on every kind of reading page (issue 12 item 8, issue 11's
- * acceptance; ADR 028): SEO 100 and accessibility 100 on home, a category, a Hindi and an English
- * article, a static page, an author page and search (a results page is noindex on purpose: every
- * other SEO audit passes); mobile performance 98 or more on home (both layouts: ADR 033), a
- * category and a Hindi article (issue 11), printed on every page, judged by the median of three runs. Runs with Lighthouse's
- * mobile defaults (a mid-range phone on simulated slow 4G), its CPU slowdown calibrated to the host's benchmark as
- * Lighthouse's docs say (scripts/lighthouse.ts), in Debian's Chromium started here with a
- * debugging port Lighthouse connects to. A failure lists the failing audits with their items;
- * every run prints its scores and its calibration.
+ * acceptance; ADR 028): SEO 100 and accessibility 100 on home (both layouts: ADR 033), a
+ * category, a Hindi and an English article, a static page, an author page and search (a results
+ * page is noindex on purpose: every other SEO audit passes), and no layout shift that costs the
+ * page points, in Debian's Chromium started here with a debugging port Lighthouse connects to.
+ * Every run prints its performance and metrics, but the gate does not judge them: a score made
+ * of timings measures the host as much as the page, and the gate runs on shared machines (ADR
+ * 028, last addendum). `npm run bench` judges performance (98 or more, the median of calibrated
+ * runs: bench/lighthouse.ts) on a quiet machine. A failure lists the failing audits with their
+ * items.
  */
 
 interface PageUnderTest {
   name: string;
   address: (api: Api) => Promise<string>;
-  performance?: true;
   /**
    * Kept out of search engines on purpose (`noindex`): Lighthouse's is-crawlable audit must
    * fail there, and every other SEO audit pass.
@@ -34,12 +28,11 @@ interface PageUnderTest {
 }
 
 const PAGES: PageUnderTest[] = [
-  { name: 'home', address: async () => '/', performance: true },
-  { name: 'a category', address: async () => '/category/editors-choice', performance: true },
+  { name: 'home', address: async () => '/' },
+  { name: 'a category', address: async () => '/category/editors-choice' },
   {
     name: 'a Hindi article',
     address: async (api) => addressOf(await publishedArticleIn(api, 'hi')),
-    performance: true,
   },
   {
     name: 'an English article',
@@ -107,12 +100,18 @@ const METRICS = [
 
 const score = (lhr: Result, category: string) => lhr.categories[category]?.score ?? 0;
 
+/**
+ * Web Vitals' line for a good layout shift. What shifts is the page's doing (an image without its
+ * room, a late face, a slot filled after load), not the host's speed: the gate holds it.
+ */
+const LAYOUT_SHIFT_LIMIT = 0.1;
+
 test.describe('Lighthouse on the reading pages', () => {
   // One page after another in one worker (playwright.config.ts): runs in parallel would slow
   // each other's simulated phone down. Not `serial`: a failing page must not skip the others.
-  // Lighthouse loads each page several times over a throttled connection, and a page whose
-  // performance is judged gets up to five runs (MAX_RUNS), each 10–20 s here.
-  test.setTimeout(360_000);
+  // Lighthouse loads each page several times over a throttled connection, each run 10–20 s
+  // here, and a run that lost its trace on a starved host is made once more.
+  test.setTimeout(180_000);
 
   let browser: Browser;
   let port: number;
@@ -126,7 +125,7 @@ test.describe('Lighthouse on the reading pages', () => {
     await browser?.close();
   });
 
-  /** Runs Lighthouse on `url` (three times for performance) and checks the scores `target` asks for. */
+  /** Runs Lighthouse once on `url` and checks what `target` asks for. */
   async function audit(
     target: Omit<PageUnderTest, 'address'>,
     url: string,
@@ -135,38 +134,24 @@ test.describe('Lighthouse on the reading pages', () => {
     // The page as readers get it: rendered once already, so it comes from the page cache (the
     // first render after the server starts is not what Lighthouse is asked to judge).
     expect((await request.get(url)).status(), url).toBe(200);
-    const categories = { onlyCategories: ['performance', 'seo', 'accessibility'] };
-    const once = () => calibratedRun(url, { port, benchmarkTab }, categories);
-    // A page whose performance is asserted is judged by the median of three runs whose score
-    // says something about the page (scripts/lighthouse.ts `judgedPerformance`). SEO and
-    // accessibility do not depend on the host: the last run's are read.
-    const { runs, median } = target.performance
-      ? await judgedPerformance(once)
-      : { runs: [await once()], median: undefined };
-    // A run that could not load the page is made again once (calibratedRun); read the last
-    // one that could.
-    const run = runs.findLast((r) => !r.result.lhr.runtimeError) ?? runs.at(-1)!;
+    const run = await calibratedRun(
+      url,
+      { port, benchmarkTab },
+      { onlyCategories: ['performance', 'seo', 'accessibility'] },
+    );
     const { result } = run;
     const { lhr } = result;
     expect(lhr.runtimeError, `Lighthouse could not load ${url}`).toBeUndefined();
 
     // Worth seeing when everything passes too: the scores, the metrics, and the host's benchmark
     // with the CPU slowdown it was given (Lighthouse's CPU benchmark: about 1000 or more on an
-    // idle desktop, 150 for the phone it means).
+    // idle desktop, 150 for the phone it means). Performance is printed, not judged here.
     const line =
       `${target.name} (${new URL(url).pathname}${new URL(url).search}): ` +
-      `performance ${score(lhr, 'performance')}, SEO ${score(lhr, 'seo')}, ` +
-      `accessibility ${score(lhr, 'accessibility')}; ` +
+      `performance ${score(lhr, 'performance')} (not judged here: npm run bench), ` +
+      `SEO ${score(lhr, 'seo')}, accessibility ${score(lhr, 'accessibility')}; ` +
       METRICS.map((id) => `${id} ${lhr.audits[id]?.displayValue ?? '?'}`).join(', ') +
-      `; ${describeCalibration(run)}` +
-      (runs.length > 1
-        ? ` (run ${runs.length}; before it: ${runs
-            .slice(0, -1)
-            .map(
-              (r) => `performance ${score(r.result.lhr, 'performance')}, ${describeCalibration(r)}`,
-            )
-            .join('; ')})`
-        : '');
+      `; ${describeCalibration(run)}`;
     console.log(`Lighthouse: ${line}`);
     await test.info().attach('lighthouse.json', {
       body: result.report as string,
@@ -188,37 +173,27 @@ test.describe('Lighthouse on the reading pages', () => {
         `${line}\naccessibility on ${url}:\n${failingAudits(lhr, 'accessibility')}`,
       )
       .toBe(1);
-    if (!target.performance) return;
-    if (!median) {
-      // No run's score can be told from the host's load (benchmarks under 150, or a calibration
-      // that did not hold in the direction of the result), or two disagree and no third could be
-      // judged: said, not failed (ADR 028).
-      const note = `performance not judged on ${url}: the host's speed moved under the runs (${line})`;
-      test.info().annotations.push({ type: 'performance not judged', description: note });
-      console.warn(`Lighthouse: ${note}`);
-      return;
-    }
+    const shift = lhr.audits['cumulative-layout-shift'];
     expect
       .soft(
-        score(median.result.lhr, 'performance'),
-        `${line}\nmedian performance on ${url} (${describeCalibration(median)}):\n` +
-          failingAudits(median.result.lhr, 'performance'),
+        shift?.numericValue,
+        `${line}\nlayout shift on ${url}: ${JSON.stringify(shift?.details)}`,
       )
-      .toBeGreaterThanOrEqual(PERFORMANCE_TARGET);
+      .toBeLessThanOrEqual(LAYOUT_SHIFT_LIMIT);
   }
 
   for (const target of PAGES) {
     const asked = [
       target.noindex ? 'SEO 100 but for noindex' : 'SEO 100',
       'accessibility 100',
-      ...(target.performance ? [`performance ${Math.round(PERFORMANCE_TARGET * 100)}`] : []),
+      'no layout shift',
     ];
     test(`${target.name}: ${asked.join(', ')}`, async ({ api, request, baseURL }) => {
       await audit(target, new URL(await target.address(api), baseURL).href, request);
     });
   }
 
-  test('the news home (homeLayout: news): SEO 100, accessibility 100, performance 98', async ({
+  test('the news home (homeLayout: news): SEO 100, accessibility 100, no layout shift', async ({
     admin,
     request,
     baseURL,
@@ -233,17 +208,17 @@ test.describe('Lighthouse on the reading pages', () => {
           timeout: 30_000,
         })
         .toBe(true);
-      await audit(
-        { name: 'the news home', performance: true },
-        new URL('/', baseURL).href,
-        request,
-      );
+      await audit({ name: 'the news home' }, new URL('/', baseURL).href, request);
     } finally {
       await admin.updateSettings({ homeLayout: 'magazine' });
     }
   });
 
-  test('an author page: SEO 100, accessibility 100', async ({ make, request, baseURL }) => {
+  test('an author page: SEO 100, accessibility 100, no layout shift', async ({
+    make,
+    request,
+    baseURL,
+  }) => {
     // A piece the administrator writes, so the administrator's page lists it.
     const article = await make.article(await make.category());
     if (!article.author) throw new Error('an article written through the API has no author');
