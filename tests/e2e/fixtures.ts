@@ -468,6 +468,25 @@ export async function signIn(page: Page, account: SignInBody, target: string) {
   await hydrated(page);
 }
 
+/**
+ * Opens `target` signed in as `account` without the sign-in form, for journeys whose subject is
+ * what comes after it: the sign-in call through the page's own context (its cookie lands in the
+ * browser) and its answer kept under `userInfo` before any script runs, as the form's success
+ * does (SPEC.md §4). The form itself is the subject of public-auth.spec.ts and the journeys that
+ * use `signIn`.
+ */
+export async function openSignedIn(page: Page, account: SignInBody, target: string) {
+  const res = await page.request.post('/api/users/signin', {
+    data: { email: account.email, password: account.password } satisfies SignInBody,
+  });
+  const info = await readJson<UserInfo>(res);
+  await page.addInitScript((stored) => {
+    if (!localStorage.getItem('userInfo')) localStorage.setItem('userInfo', stored);
+  }, JSON.stringify(info));
+  await page.goto(target);
+  await hydrated(page);
+}
+
 /** Fills the sign-up form on the page (a different `confirm` to test the check) and submits. */
 export async function fillSignUpForm(page: Page, account: Account, confirm = account.password) {
   await page.getByLabel('Name').fill(account.name);
