@@ -41,7 +41,7 @@ const ONE_CLICK_POST = 'List-Unsubscribe=One-Click';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function newsletterSending(deps: NewslettersDeps) {
-  const { db, clock, jobs, mail, rate, outbox } = deps;
+  const { db, clock, jobs, mail, rate } = deps;
 
   const queueRun = (issueId: string, at: Date) => queueSend(jobs, issueId, at);
 
@@ -99,23 +99,7 @@ export function newsletterSending(deps: NewslettersDeps) {
     }
     // Rows left: this run's time ran out (the next run goes on at once), or they are held by
     // another sender or wait for a retry (looked at again in a second, not in a busy loop).
-    // The last row's mark makes the issue sent: `newsletter.sent` in the same transaction, so a
-    // webhook hears of it once, whichever sender settled it.
-    const settled = await outbox.transaction(async (tx, record) => {
-      const result = await settleIssue(tx, issueId, clock.now());
-      if (!result.pending && result.finished)
-        record({
-          type: 'newsletter.sent',
-          subject: { kind: 'newsletter', id: newsletter.id },
-          data: {
-            issueId,
-            subject: issue.subject,
-            recipients: issue.recipients,
-            ...result.finished,
-          },
-        });
-      return result;
-    });
+    const settled = await settleAndTell(deps, issue, newsletter.id);
     if (settled.pending)
       await queueRun(issueId, new Date(clock.now().getTime() + (outOfTime ? 0 : 1000)));
   }
@@ -144,6 +128,33 @@ export function newsletterSending(deps: NewslettersDeps) {
       return { issueId: await makeIssue(newsletter, stories) };
     },
   };
+}
+
+/**
+ * Settles an issue after a run: rows left keep it pending; the last row's mark makes it sent,
+ * with `newsletter.sent` in the same transaction, so a webhook hears of it once, whichever
+ * sender settled it.
+ */
+function settleAndTell(
+  { outbox, clock }: Pick<NewslettersDeps, 'outbox' | 'clock'>,
+  issue: { id: string; subject: string; recipients: number },
+  newsletterId: string,
+) {
+  return outbox.transaction(async (tx, record) => {
+    const result = await settleIssue(tx, issue.id, clock.now());
+    if (!result.pending && result.finished)
+      record({
+        type: 'newsletter.sent',
+        subject: { kind: 'newsletter', id: newsletterId },
+        data: {
+          issueId: issue.id,
+          subject: issue.subject,
+          recipients: issue.recipients,
+          ...result.finished,
+        },
+      });
+    return result;
+  });
 }
 
 /** An issue of what was published since the newsletter's last one, if anything was. */
