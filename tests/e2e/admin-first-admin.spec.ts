@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { startServer, tempDataDir, type RunningServer } from '../setup/spawn-server';
+import { migratedDataDir, startServer, type RunningServer } from '../setup/spawn-server';
 import {
   Api,
   test as base,
@@ -32,7 +32,7 @@ const test = base.extend<object, { freshServer: RunningServer }>({
     // Playwright reads a fixture's dependencies from this pattern; this one has none.
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const server = await startServer({ DATA_DIR: tempDataDir(), SEED_DEMO: '0' });
+      const server = await startServer({ DATA_DIR: await migratedDataDir(), SEED_DEMO: '0' });
       await use(server);
       await server.stop();
     },

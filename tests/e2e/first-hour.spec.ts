@@ -9,7 +9,7 @@
  * its button, saying so when its host is unreachable.
  */
 import type { Browser, Page, Request } from '@playwright/test';
-import { startServer, tempDataDir } from '../setup/spawn-server';
+import { migratedDataDir, startServer } from '../setup/spawn-server';
 import {
   Api,
   expect,
@@ -56,7 +56,7 @@ async function readToTheEnd(page: Page, noted = false) {
 }
 
 async function newSite(browser: Browser, width: number) {
-  const server = await startServer({ DATA_DIR: tempDataDir(), SEED_DEMO: '0' });
+  const server = await startServer({ DATA_DIR: await migratedDataDir(), SEED_DEMO: '0' });
   const context = await browser.newContext({
     baseURL: server.url,
     viewport: { width, height: width < 500 ? 740 : 800 },

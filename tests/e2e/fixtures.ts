@@ -6,7 +6,7 @@
  * every journey looks for.
  */
 import { articlePath } from '../../common/paths';
-import { freePort, startServer, tempDataDir } from '../setup/spawn-server';
+import { freePort, seededDataDir, startServer } from '../setup/spawn-server';
 import {
   test as base,
   expect,
@@ -383,7 +383,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       const port = await freePort();
       const server = await startServer({
         ...E2E_SERVER_ENV,
-        DATA_DIR: tempDataDir(),
+        DATA_DIR: await seededDataDir(),
         PORT: String(port),
         PUBLIC_URL: `http://127.0.0.1:${port}`,
       });

@@ -1,14 +1,14 @@
 /**
  * The server the browser tests use: the compiled server (`npm start`'s, built here when stale)
- * on a fresh embedded database with demo content. This process sets the environment, then
+ * on a fresh embedded database with demo content (a copy of one seeded once per build). This process sets the environment, then
  * becomes plain `node` on the bundle (process.execve), as `npm start` runs it.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ensureBuild, SERVER_BUNDLE } from '../../scripts/build-state';
+import { seededDataDir } from '../setup/spawn-server';
 
-process.env.DATA_DIR ??= mkdtempSync(join(tmpdir(), 'patrika-e2e-'));
+// A copy of a site seeded once per build (tests/setup/spawn-server.ts): seeding makes every demo
+// image's variants, and the journeys' subject is what comes after it.
+process.env.DATA_DIR ??= await seededDataDir();
 process.env.SEED_DEMO ??= '1';
 // The browser tests are every user at once from one address: fixtures that create accounts send
 // each its own X-Forwarded-For through this trusted local "proxy", and the API ceiling is raised

@@ -105,6 +105,59 @@ export async function migratedDataDir(): Promise<string> {
   return dir;
 }
 
+/**
+ * What a seeded site is made from: the migrations, the demo content and its images, the compiled
+ * server that seeded it, and the day (the demo's dates are days before "now").
+ */
+function seededHash(): string {
+  const hash = createHash('sha256');
+  hash.update(migrationsHash());
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const path = join(dir, entry.name);
+      hash.update(entry.name);
+      if (entry.isDirectory()) walk(path);
+      else hash.update(readFileSync(path));
+    }
+  };
+  walk(join(ROOT, 'db', 'seed'));
+  hash.update(readFileSync(SERVER_BUNDLE));
+  hash.update(new Date().toISOString().slice(0, 10));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * A data folder of a site the compiled server seeded with the demo content (SEED_DEMO=1: its
+ * articles, images with every variant, search index) and stopped, with no account yet: made
+ * once per build and day on this machine, then copied. Seeding makes every demo image's
+ * variants, AVIF included, about 45 s of CPU; the browser tests' sites, whose subject is not
+ * the seeding, begin from a copy instead. Seeding itself is tested on folders of its own
+ * (db/seed.test.ts, the process tests).
+ */
+export async function seededDataDir(): Promise<string> {
+  ensureBuild();
+  const template = join(tmpdir(), `patrika-seeded-${seededHash()}`);
+  if (!existsSync(join(template, 'ready'))) {
+    const making = mkdtempSync(`${template}-making-`);
+    const server = await startServer({ DATA_DIR: making, SEED_DEMO: '1' });
+    const code = await server.stop();
+    if (code !== 0) throw new Error(`the seeding server exited with ${code}:\n${server.output()}`);
+    writeFileSync(join(making, 'ready'), '');
+    try {
+      renameSync(making, template);
+    } catch {
+      // Another process made it first: theirs serves as well.
+      rmSync(making, { recursive: true, force: true });
+    }
+  }
+  const dir = tempDataDir();
+  cpSync(template, dir, { recursive: true });
+  rmSync(join(dir, 'ready'));
+  return dir;
+}
+
 /** How a test starts the server: `npm start`'s command itself, or `npm start` (signals go to npm). */
 export type Launcher = 'node' | 'npm';
 
