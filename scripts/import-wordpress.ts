@@ -9,7 +9,7 @@ import { openDatabase } from '../db/client';
 import { DataDirLockedError } from '../db/lock';
 import { ConfigError, loadConfig, databaseOptions } from '../server/env';
 import { formatReport } from '../server/modules/imports/import-report';
-import { WxrError } from '../server/modules/imports/wxr-parse';
+import { WxrError } from '../server/modules/imports/wxr-types';
 import { createServices } from '../server/services';
 import { progressBar } from './progress';
 

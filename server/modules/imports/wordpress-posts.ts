@@ -26,7 +26,7 @@ import {
   yoastTitle,
 } from './wordpress-content';
 import type { ImageOf, ImportRun, PostSteps } from './wordpress-run';
-import type { WxrItem } from './wxr-parse';
+import type { WxrItem } from './wxr-types';
 
 /** Static pages a WordPress page may fill, by its slug (WordPress's usual slugs included). */
 const STATIC_PAGE_FOR: Record<string, string> = {

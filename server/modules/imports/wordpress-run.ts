@@ -6,7 +6,7 @@
 import type { Db } from '../../../db/client';
 import type { MediaService } from '../media/media-service';
 import type { findImported, recordImported, RecordKind } from './imports-repository';
-import type { WxrFile, WxrItem } from './wxr-parse';
+import type { WxrFile, WxrItem } from './wxr-types';
 
 /** What happened to one thing of the export file. */
 export interface ReportLine {

@@ -8,7 +8,7 @@ import { findOrCreateCategory } from '../categories/categories-transfer';
 import { findOrCreateAuthor } from '../users/users-transfer';
 import { wordpressSlug } from './wordpress-content';
 import type { ImportRun } from './wordpress-run';
-import type { WxrAuthor, WxrFile, WxrItem, WxrTerm } from './wxr-parse';
+import type { WxrAuthor, WxrFile, WxrItem, WxrTerm } from './wxr-types';
 
 /** Authors: everyone the file lists, and any post's creator it does not. Answers their ids. */
 export async function importAuthors(

@@ -1,6 +1,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { SaxesParser } from 'saxes';
+import { WxrError, type WxrAuthor, type WxrFile, type WxrItem, type WxrTerm } from './wxr-types';
 
 /*
  * Reads a WordPress export (WXR 1.0–1.2, what Tools → Export writes: RSS 2.0 with the `wp:`,
@@ -8,69 +9,6 @@ import { SaxesParser } from 'saxes';
  * as a tree. Elements are matched by their prefixed names, as WordPress always writes them;
  * anything this importer does not use (comments, terms, menus) is counted or passed over.
  */
-
-export interface WxrAuthor {
-  id: string;
-  login: string;
-  email: string;
-  displayName: string;
-}
-
-export interface WxrTerm {
-  /** category, post_tag, or another taxonomy. */
-  domain: string;
-  /** WordPress's slug, as it wrote it (Hindi ones percent-encoded). */
-  nicename: string;
-  name: string;
-  parent?: string;
-  description?: string;
-}
-
-export interface WxrItem {
-  /** Line of the `<item>` in the file, for the report. */
-  line: number;
-  title: string;
-  link: string;
-  guid: string;
-  creator: string;
-  content: string;
-  excerpt: string;
-  postId: string;
-  postDate: string;
-  postDateGmt: string;
-  postModifiedGmt: string;
-  postName: string;
-  status: string;
-  postType: string;
-  parent: string;
-  attachmentUrl: string;
-  terms: WxrTerm[];
-  meta: Record<string, string>;
-  comments: number;
-}
-
-export interface WxrFile {
-  version: string;
-  title: string;
-  /** The site's address (`wp:base_blog_url`, else the channel's `link`), no trailing slash. */
-  siteUrl: string;
-  authors: WxrAuthor[];
-  categories: WxrTerm[];
-  tags: WxrTerm[];
-  items: WxrItem[];
-}
-
-/** A file that is not a readable WordPress export; the message names the line and column. */
-export class WxrError extends Error {
-  constructor(
-    message: string,
-    readonly line?: number,
-    readonly column?: number,
-  ) {
-    super(message);
-    this.name = 'WxrError';
-  }
-}
 
 const SUPPORTED_VERSIONS = ['1.0', '1.1', '1.2'];
 

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { transaction } from '../../../db/transaction';
 import { articleSearch, isPublicInSearch } from '../../../db/schema/search';
 
 /**
@@ -18,8 +19,7 @@ export async function closestTitleWords(
   now: Date,
 ): Promise<(string | null)[]> {
   if (words.length === 0) return [];
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return transaction(db, async (tx) => {
     // Query words hold no spaces (search-text.ts `words`), so they travel as one string.
     // pg_trgm's default (0.6) misses a dropped vowel in a long word ("brahmputr"); the chosen
     // word must still be similar to what was typed on its own (`%`, 0.3). A row with the word
