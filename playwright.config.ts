@@ -21,8 +21,9 @@ const loaded = process.env.E2E_BESIDE_INTEGRATION === '1';
 
 /**
  * Browser journeys against the built server on a fresh embedded database with demo content,
- * in Debian's Chromium (never a downloaded browser). Lighthouse's runs come last, alone: its
- * simulated phone is calibrated to the host's speed, which other journeys would move.
+ * in Debian's Chromium (never a downloaded browser). Lighthouse's spec is one of them: it judges
+ * what does not depend on the host's speed (SEO, accessibility, layout shift); its performance
+ * is judged by `npm run bench` on a quiet machine (docs/decisions/028).
  */
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -59,17 +60,7 @@ export default defineConfig({
       name: 'chromium',
       use: { browserName: 'chromium' },
       dependencies: ['setup'],
-      testIgnore: /lighthouse\.spec\.ts/,
       retries: loaded ? 1 : 0,
-    },
-    {
-      name: 'lighthouse',
-      use: { browserName: 'chromium' },
-      // After the journeys; alone (npm test runs it last, after every other stage), after the
-      // setup on a site of its own.
-      dependencies: process.env.E2E_LIGHTHOUSE_ALONE ? ['setup'] : ['chromium'],
-      testMatch: /lighthouse\.spec\.ts/,
-      workers: 1,
     },
   ],
   webServer: {

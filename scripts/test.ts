@@ -337,7 +337,7 @@ function browserMissing(): Outcome | undefined {
   return undefined;
 }
 
-/** The journeys (every spec but Lighthouse's), started now; the answer waits for their end. */
+/** The journeys (Lighthouse's spec among them), started now; the answer waits for their end. */
 function startJourneys(): () => Promise<Outcome> {
   const missing = browserMissing();
   if (missing) return async () => missing;
@@ -485,30 +485,6 @@ const STAGES: Stage[] = [
           files: AFTER_JOURNEYS_FILES,
         },
       );
-    },
-  },
-  {
-    // Last and alone: its simulated phone is calibrated to the host's speed, which anything
-    // running beside it would move (tests/e2e/lighthouse.spec.ts). On a site of its own.
-    name: 'lighthouse',
-    title: 'Lighthouse (Chromium, alone)',
-    needs: 'build',
-    run: () => {
-      const missing = browserMissing();
-      if (missing) return missing;
-      const file = join(reports, 'lighthouse.json');
-      const outcome = command(
-        'Lighthouse (Chromium, alone)',
-        'npx',
-        ['playwright', 'test', '--project=lighthouse', '--output=test-results/lighthouse'],
-        {
-          CHROME_PATH: chromiumPath()!,
-          PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-          E2E_LIGHTHOUSE_ALONE: '1',
-        },
-      );
-      const counts = readPlaywright('Lighthouse', file);
-      return { ...outcome, note: [counts, outcome.note].filter(Boolean).join('; ') };
     },
   },
 ];

@@ -377,9 +377,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     async ({}, use, workerInfo) => {
       const configured = workerInfo.project.use.baseURL;
       if (!configured) throw new Error('playwright.config.ts sets no baseURL');
-      // Lighthouse runs alone, after the others (playwright.config.ts): on the configured site.
-      if (workerInfo.parallelIndex === 0 || workerInfo.project.name === 'lighthouse')
-        return use(configured);
+      if (workerInfo.parallelIndex === 0) return use(configured);
       const port = await freePort();
       const server = await startServer({
         ...E2E_SERVER_ENV,
