@@ -8,6 +8,7 @@ import {
   ADMIN,
   expect,
   hydrated,
+  openSignedIn,
   readJson,
   signIn,
   test,
@@ -165,4 +166,40 @@ test('the dashboard shows an author their own desk, and the whole site once prom
   await expect(page.getByTestId('count-views today')).toHaveText(
     stats.views.today.toLocaleString('en-IN'),
   );
+});
+
+test("the dashboard's frame shows at once, each panel fills as its answer comes, and the welcome knows the site's sections", async ({
+  page,
+}) => {
+  // The morning meeting's answer is held back: everything else must show without it.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/stats/dashboard', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await openSignedIn(page, ADMIN, '/admin/dashboard?welcome=1');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading...' }).first()).toBeVisible();
+  // The site's numbers came: their counters show while the morning meeting still loads.
+  await expect(page.getByTestId('count-categories')).toHaveText(/^[1-9]\d*$/);
+  await expect(page.getByRole('region', { name: 'Waiting for review' })).toHaveCount(0);
+
+  // The seeded site has its sections: the welcome does not ask for them again.
+  const welcome = page.getByRole('region', {
+    name: /^Welcome, .*: you are this site's administrator\.$/,
+  });
+  await expect(welcome).toContainText(
+    'The first account on a new site runs it. The site already has its sections; next:',
+  );
+  await expect(
+    welcome.getByRole('link', { name: 'Create the categories your articles will be filed under.' }),
+  ).toHaveCount(0);
+  await expect(
+    welcome.getByRole('link', { name: 'Write an article.', exact: true }),
+  ).toHaveAttribute('href', '/admin/add-article');
+
+  release();
+  await expect(page.getByRole('region', { name: 'Waiting for review' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toHaveCount(0);
 });

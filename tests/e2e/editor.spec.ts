@@ -244,3 +244,32 @@ test('the keyboard can leave a table or a code block at the end of the text', as
   await expect(editor.locator('pre')).toHaveText('npm start');
   await expect(editor.getByRole('paragraph').last()).toHaveText('After the code.');
 });
+
+test('co-writers are found by typing a name and ticked, not Ctrl-clicked out of a list', async ({
+  page,
+  make,
+}) => {
+  const category = await make.category();
+  const article = await make.article(category);
+  const kavya = await make.account({ label: 'Kavya', role: 'author' });
+  const other = await make.account({ label: 'Ravindra', role: 'author' });
+  await signIn(page, ADMIN, `/admin/edit-article/${article._id}`);
+  const picker = page.getByRole('group', { name: 'Co-writers' });
+  const search = picker.getByRole('searchbox', { name: 'Find a writer' });
+
+  // Case and accents aside, the search narrows the writers to the one named.
+  await search.fill(kavya.name.replace('Kavya', 'KAVYÁ'));
+  await expect(picker.getByRole('checkbox', { name: kavya.name })).toBeVisible();
+  await expect(picker.getByRole('checkbox', { name: other.name })).toHaveCount(0);
+  await picker.getByRole('checkbox', { name: kavya.name }).check();
+
+  // A name nobody has says so; the chosen writer stays in sight, ticked.
+  await search.fill('Nobody by this name');
+  await expect(picker.getByText('No writer by that name.')).toBeVisible();
+  await expect(picker.getByRole('checkbox', { name: kavya.name })).toBeChecked();
+
+  const saved = await update(page);
+  expect(saved.authors.map((a) => a.name)).toEqual([ADMIN.name, kavya.name]);
+  await page.goto(addressOf(saved));
+  await expect(page.getByRole('main')).toContainText(kavya.name);
+});

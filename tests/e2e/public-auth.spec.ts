@@ -148,6 +148,13 @@ test.describe('sign-in', () => {
     await expect(page.getByLabel('Password')).toHaveAttribute('type', 'password');
     await expect(page.getByLabel('Password')).toHaveAttribute('required', '');
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    // A browser's sign-in autofill has the form's fields, never the header's search box
+    // (issue 45 item 8): the box asks for no autofill and is outside the sign-in form.
+    await expect(page.getByLabel('Email')).toHaveAttribute('autocomplete', 'email');
+    await expect(page.getByLabel('Password')).toHaveAttribute('autocomplete', 'current-password');
+    const box = page.getByRole('searchbox', { name: 'Search articles' }).first();
+    await expect(box).toHaveAttribute('autocomplete', 'off');
+    expect(await box.evaluate((b) => b.closest('form')?.getAttribute('action'))).toBe('/search');
   });
 
   test('a wrong password shows "Invalid email or password." and signs nobody in', async ({
@@ -215,6 +222,7 @@ test.describe('sign-in', () => {
     await fillSignInForm(page, account);
     await expect(page).toHaveURL('/');
     await expect(mainNav(page).getByText(account.name, { exact: true })).toBeVisible();
+    await expect(page.getByRole('searchbox', { name: 'Search articles' }).first()).toHaveValue('');
   });
 
   test('the administrator without a redirect goes to /admin/dashboard', async ({

@@ -2,12 +2,14 @@
  * The offer of news alerts as a reader meets it (issue 25 item 3, issue 45 item 4): nothing on
  * the first story read nor on other pages, and no permission asked of the browser; once a
  * second story is read (scrolled past its middle), a small offer after its text in the
- * interface language, whose "Not now" keeps it away on the next stories. The service worker is at
+ * interface language, whose "Not now" keeps it away on the next stories for 30 days. The service worker is at
  * the site's root. (Turning alerts on needs a browser push service, which a test's Chromium has
  * none of: tests/integration/api/push.test.ts delivers to a local one.)
  */
 import type { Page } from '@playwright/test';
 import { addressOf, expect, hydrated, publishedArticleIn, test } from './fixtures';
+
+const DAY = 24 * 3600_000;
 
 test('the alerts offer waits for a second story read, asks nothing unasked, and "Not now" keeps it away', async ({
   browser,
@@ -57,10 +59,21 @@ test('the alerts offer waits for a second story read, asks nothing unasked, and 
       await page.evaluate(() => (window as unknown as { asked: { count: number } }).asked.count),
     ).toBe(0);
 
+    const clicked = Date.now();
     await offer.getByRole('button', { name: /^(Not now|अभी नहीं)$/ }).click();
     await expect(offer).toBeHidden();
     await read(page, path, false);
     await expect(offer).toBeHidden();
+    // "Not now" holds for 30 days, then the offer may come back (issue 45 item 4).
+    const until = Number(await page.evaluate(() => localStorage.getItem('patrika:push-not-now')));
+    expect(until - clicked).toBeGreaterThanOrEqual(DAY * 30 - 60_000);
+    expect(until - clicked).toBeLessThanOrEqual(DAY * 30 + 60_000);
+    await page.clock.setFixedTime(clicked + DAY * 29);
+    await read(page, other, false);
+    await expect(offer).toBeHidden();
+    await page.clock.setFixedTime(clicked + DAY * 31);
+    await read(page, other, false);
+    await expect(offer).toBeVisible();
     expect(
       await page.evaluate(() => (window as unknown as { asked: { count: number } }).asked.count),
     ).toBe(0);
