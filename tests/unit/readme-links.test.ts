@@ -19,12 +19,12 @@ const TOP = new Set(
 /** The repository paths a Markdown document refers to, each resolved from the repository root. */
 export function referencedPaths(document: string, text: string): string[] {
   const found = new Set<string>();
-  for (const [, target] of text.matchAll(/\]\(([^)\s#]+)(?:#[^)]*)?\)/g)) {
+  for (const [, target = ''] of text.matchAll(/\]\(([^)\s#]+)(?:#[^)]*)?\)/g)) {
     if (/^[a-z]+:/i.test(target) || target.startsWith('/')) continue;
     found.add(join(dirname(document), target));
   }
-  for (const [, path] of text.matchAll(/`([A-Za-z0-9_.-]+\/[A-Za-z0-9_./-]*[A-Za-z0-9_])`/g)) {
-    if (TOP.has(path.split('/')[0]) && !path.includes('*')) found.add(path);
+  for (const [, path = ''] of text.matchAll(/`([A-Za-z0-9_.-]+\/[A-Za-z0-9_./-]*[A-Za-z0-9_])`/g)) {
+    if (TOP.has(path.split('/')[0] ?? '') && !path.includes('*')) found.add(path);
   }
   return [...found];
 }
