@@ -5,6 +5,7 @@ import { says } from './refusals/schema-refusals';
 import { SLUG_PATTERN } from './slug';
 import { isTimeZone } from './time-zone';
 import { AdsSettingsSchema, AdsTxtSchema, DEFAULT_ADS } from './schemas/ads';
+import { DEFAULT_OIDC, OidcSettingsSchema } from './schemas/sso';
 
 const httpsUrl = z
   .string()
@@ -145,6 +146,8 @@ export const SiteSettingsSchema = z.object({
   }),
   /** Who must use a second factor (TWO_FACTOR_POLICIES above; issue 40 item 3). */
   twoFactorRequired: z.enum(TWO_FACTOR_POLICIES),
+  /** Single sign-on through OpenID Connect (common/schemas/sso.ts; issue 40 item 4). */
+  oidc: OidcSettingsSchema,
   /**
    * Ads (issue 39 item 1, docs/decisions/058): the provider and its slots. `none`, the
    * default, puts nothing of ads on any page.
@@ -192,6 +195,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   auditRetentionDays: 365,
   fediverse: { enabled: false, handle: 'site', fullText: false },
   twoFactorRequired: 'none',
+  oidc: DEFAULT_OIDC,
   ads: DEFAULT_ADS,
   adsTxt: '',
   appAdsTxt: '',

@@ -166,6 +166,8 @@ export const EnvSchema = z.object({
   PUSH_ALLOW_PRIVATE: flag(false),
   /** Webhooks (and the fediverse) may reach loopback and private addresses (tests, intranets). */
   WEBHOOKS_ALLOW_PRIVATE: flag(false),
+  /** Single sign-on's issuer may be on loopback or a private address (an intranet's, tests'). */
+  OIDC_ALLOW_PRIVATE: flag(false),
   /** Newsletter messages one sending process sends a second (issue 37 item 4). */
   NEWSLETTER_RATE: z.coerce
     .number({ error: 'Expected a whole number of messages a second' })

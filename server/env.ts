@@ -65,6 +65,8 @@ export interface Config {
   cdnPurge: PurgeTarget | undefined;
   /** Webhooks may post to loopback and private addresses (WEBHOOKS_ALLOW_PRIVATE). */
   webhooksAllowPrivate: boolean;
+  /** Single sign-on's issuer may be on loopback or a private address (OIDC_ALLOW_PRIVATE). */
+  oidcAllowPrivate: boolean;
   /** How long a stopping process keeps serving once it says it is not ready. */
   shutdownDrainMs: number;
   /** Web push (server/modules/push). */
@@ -105,6 +107,28 @@ export class ConfigError extends Error {
     );
     this.name = 'ConfigError';
   }
+}
+
+/** The payment providers configured (issue 39 item 4), each only with its keys. */
+function paymentsOf(e: Env) {
+  return {
+    razorpay:
+      e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET
+        ? {
+            keyId: e.RAZORPAY_KEY_ID,
+            keySecret: e.RAZORPAY_KEY_SECRET,
+            webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
+            apiUrl: e.RAZORPAY_API_URL.replace(/\/+$/, ''),
+          }
+        : undefined,
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          apiUrl: e.STRIPE_API_URL.replace(/\/+$/, ''),
+        }
+      : undefined,
+  };
 }
 
 /** Empty strings count as unset, so `PORT= npm start` behaves like no PORT. */
@@ -161,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cdnPurge: purgeTarget(e),
     /** Webhooks may post to loopback and private addresses (issue 41 item 3). */
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
+    oidcAllowPrivate: e.OIDC_ALLOW_PRIVATE,
     push: {
       vapidKeys:
         e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
@@ -176,24 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? { address: `no-reply@${new URL(publicUrl).hostname}` },
     },
-    payments: {
-      razorpay:
-        e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET
-          ? {
-              keyId: e.RAZORPAY_KEY_ID,
-              keySecret: e.RAZORPAY_KEY_SECRET,
-              webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
-              apiUrl: e.RAZORPAY_API_URL.replace(/\/+$/, ''),
-            }
-          : undefined,
-      stripe: e.STRIPE_SECRET_KEY
-        ? {
-            secretKey: e.STRIPE_SECRET_KEY,
-            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
-            apiUrl: e.STRIPE_API_URL.replace(/\/+$/, ''),
-          }
-        : undefined,
-    },
+    payments: paymentsOf(e),
     dev: e.NODE_ENV === 'development',
   };
 }

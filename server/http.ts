@@ -1,3 +1,4 @@
+import { ssoRoutes } from './modules/sso/sso-routes';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -189,6 +190,12 @@ async function registerApi(app: FastifyInstance, deps: HttpDeps, pageCache?: Pag
   await app.register(analyticsReportRoutes(services.analytics));
   await app.register(mediaUploadRoutes(services.media, { bodySeconds: deps.uploadBodySeconds }));
   await app.register(mediaLibraryRoutes(services.media.library));
+  await app.register(
+    ssoRoutes(services.sso, {
+      secureCookies: config.publicUrl.startsWith('https:'),
+      publicUrl: config.publicUrl,
+    }),
+  );
   await app.register(settingsRoutes(services.settings));
   await app.register(breakingRoutes(services.breaking));
   await app.register(liveRoutes(services.live, pageCache));

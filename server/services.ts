@@ -53,7 +53,13 @@ import { createDbStorage, storageFor, type MediaStorage } from './modules/media/
 import { createSearchService } from './modules/search/search-service';
 import { plugSearchIntoArticles } from './modules/search/search-hooks';
 import { createSeoService } from './modules/seo/seo-service';
-import { createSettingsService, type SettingsService } from './modules/settings/settings-service';
+import {
+  createSettingsService,
+  type OidcCheck,
+  type SettingsService,
+} from './modules/settings/settings-service';
+import { createOidcClients } from './modules/sso/oidc-clients';
+import { createSso } from './modules/sso/sso-service';
 import { createStatsService } from './modules/stats/stats-service';
 import { createUsersService, type UsersService } from './modules/users/users-service';
 import { createSecretBox, loadSecretsKey } from './lib/secret-box';
@@ -142,6 +148,45 @@ function secondFactorsOf(
   };
 }
 
+/**
+ * People's accounts: the users module with its second factors (sealed with SECRETS_KEY) and the
+ * consents it records, and single sign-on's client (server/modules/sso), whose secret the same
+ * box seals.
+ */
+function accountsOf(
+  config: Config,
+  deps: {
+    db: Db;
+    clock: Clock;
+    outbox: Outbox;
+    mail: ReturnType<typeof createMail>;
+    secret: Uint8Array;
+  },
+  settings: () => SettingsService,
+) {
+  const { db, clock, outbox, mail, secret } = deps;
+  const tokens = createTokens(secret, clock);
+  const consents = createConsents({ db });
+  const secondFactors = secondFactorsOf(config, secret, settings);
+  const clients = createOidcClients({ allowPrivate: config.oidcAllowPrivate });
+  const authorChanged = authorEvents(outbox);
+  const users = createUsersService({
+    db,
+    tokens,
+    clock,
+    authorChanged,
+    mail,
+    consents,
+    secondFactors,
+  });
+  const box = secondFactors.box;
+  return {
+    users,
+    consents,
+    sso: { clients, box, check: clients.check, publicUrl: config.publicUrl },
+  };
+}
+
 export async function createServices(
   config: Config,
   database: Database,
@@ -151,22 +196,19 @@ export async function createServices(
   const { db } = database;
   const storage = storageFor(config, db);
   const secret = await loadJwtSecret(db, config.jwtSecret);
-  const tokens = createTokens(secret, clock);
   const jobs = createJobsService({ db, clock, log });
   const changes = await createChanges(config, database, { clock, jobs, log });
   const { events, outbox } = changes;
   const media = createMedia(config, { db, storage, clock, jobs, outbox });
   const mail = createMail(config, log);
-  const authorChanged = authorEvents(outbox);
-  const consents = createConsents({ db });
-  const secondFactors = secondFactorsOf(config, secret, () => settings);
-  const userDeps = { db, tokens, clock, authorChanged, mail, consents, secondFactors };
-  const users = createUsersService(userDeps);
+  const accounts = accountsOf(config, { db, clock, outbox, mail, secret }, () => settings);
+  const { users, consents, sso } = accounts;
   const { categories, articles, newsroom, search, settings } = createContentServices({
     ...{ config, db, clock, log, outbox, events, media, users, jobs },
     kept: changes.keptValues,
     previewTokens: createPreviewTokens(secret, clock),
     reviewMail: { ...mail, people: users },
+    oidc: sso,
   });
   mail.settingsMade(settings);
   registerReviewMailJobs(jobs, newsroom);
@@ -217,6 +259,7 @@ export async function createServices(
     })),
     ...pagesAndToolsOf(config, { db, clock, media, outbox, timeZone }, { ...content }),
     search,
+    sso: createSso({ clock, settings, users, ...sso }),
   };
   // Consumers are all registered: each process reads from the newest event on.
   await events.start();
@@ -472,6 +515,8 @@ function createContentServices(deps: {
   kept: KeptValues;
   previewTokens: ReturnType<typeof createPreviewTokens>;
   reviewMail: NewsroomDeps['reviewMail'];
+  /** Single sign-on's secret box and issuer check (server/modules/sso). */
+  oidc: OidcCheck;
 }) {
   const { config, db, clock, log, outbox, media, users, jobs, kept, previewTokens } = deps;
   const articlesOf = late<ArticlesService>('articles');
@@ -523,7 +568,7 @@ function createContentServices(deps: {
       verify: async (token) => previewTokens.verify(token),
     },
   });
-  const settings = createSettingsService({ db, categories, outbox, kept });
+  const settings = createSettingsService({ db, categories, outbox, kept, oidc: () => deps.oidc });
   settingsOf.set(settings);
   return { categories, articles, newsroom, search, settings };
 }

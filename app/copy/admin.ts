@@ -902,6 +902,24 @@ export const adminCopy = {
       authorFollowers: (p: { name: string; count: number }) =>
         p.count === 1 ? `${p.name}: 1 follower` : `${p.name}: ${p.count} followers`,
     },
+    sso: {
+      title: 'Single sign-on (OpenID Connect)',
+      intro:
+        'Staff sign in with the newsroom’s own accounts (Google Workspace, Microsoft, Keycloak…). Empty issuer: off.',
+      issuer: 'Issuer',
+      issuerHint: 'The provider’s address, such as https://accounts.google.com',
+      clientId: 'Client id',
+      clientSecret: 'Client secret',
+      secretKept: 'A secret is kept. Leave this empty to keep it; type a new one to replace it.',
+      secretNone: 'The secret the provider gave for this site. It is kept sealed and never shown.',
+      label: 'Button label',
+      labelHint: 'The sign-in page shows “Sign in with …” and this name.',
+      allowedDomains: 'Domains that get an account',
+      allowedDomainsHint:
+        'People with an address at these domains (comma separated) get an account at their first sign-in; others sign in only if they have one.',
+      defaultRole: 'Role of a new account',
+      redirect: (url: string) => `Give the provider this redirect address: ${url}`,
+    },
   },
 } as const;
 

@@ -205,6 +205,8 @@ export const copy = {
     confirmPasswordRequired: 'Type the password again to confirm it.',
     genericFailure: 'Something went wrong. Please try again.',
     forgotPassword: 'Forgot password?',
+    ssoButton: (label: string) => `Sign in with ${label}`,
+    ssoSigningIn: 'Signing you in…',
     /** The sign-up form's consent (its version: common/consent.ts; a change is a new version). */
     consent:
       'By creating an account you agree that we keep your name and e-mail address to run it, as our privacy policy says.',

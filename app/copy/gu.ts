@@ -179,6 +179,8 @@ export const guCopy: Copy = {
     confirmPasswordRequired: 'પુષ્ટિ માટે પાસવર્ડ ફરીથી લખો.',
     genericFailure: 'કંઈક ખોટું થયું. કૃપા કરીને ફરી પ્રયાસ કરો.',
     forgotPassword: 'પાસવર્ડ ભૂલી ગયા?',
+    ssoButton: (label: string) => `${label} વડે સાઇન ઇન કરો`,
+    ssoSigningIn: 'સાઇન ઇન થઈ રહ્યું છે…',
     consent:
       'ખાતું બનાવીને તમે સંમતિ આપો છો કે તે ચલાવવા માટે અમે તમારું નામ અને ઈ-મેલ સરનામું રાખીએ, જેમ અમારી ગોપનીયતા નીતિમાં લખ્યું છે.',
   },

@@ -180,6 +180,8 @@ export const hiCopy: Copy = {
     confirmPasswordRequired: 'पुष्टि के लिए पासवर्ड दोबारा लिखें।',
     genericFailure: 'कुछ गड़बड़ हो गई। कृपया फिर कोशिश करें।',
     forgotPassword: 'पासवर्ड भूल गए?',
+    ssoButton: (label: string) => `${label} से साइन इन करें`,
+    ssoSigningIn: 'साइन इन हो रहा है…',
     consent:
       'खाता बनाकर आप सहमति देते हैं कि उसे चलाने के लिए हम आपका नाम और ईमेल पता रखें, जैसा हमारी निजता नीति में लिखा है।',
   },

@@ -179,6 +179,8 @@ export const mrCopy: Copy = {
     confirmPasswordRequired: 'खात्रीसाठी पासवर्ड पुन्हा लिहा.',
     genericFailure: 'काहीतरी चुकले. कृपया पुन्हा प्रयत्न करा.',
     forgotPassword: 'पासवर्ड विसरलात?',
+    ssoButton: (label: string) => `${label} ने साइन इन करा`,
+    ssoSigningIn: 'साइन इन होत आहे…',
     consent:
       'खाते तयार करून तुम्ही संमती देता की ते चालवण्यासाठी आम्ही तुमचे नाव आणि ई-मेल पत्ता ठेवू, जसे आमच्या गोपनीयता धोरणात लिहिले आहे.',
   },

@@ -99,6 +99,11 @@ export const READER_CODES = [
   'account.last_admin',
   'account.delete_code_sent',
   'account.deleted',
+  'sso.off',
+  'sso.domain',
+  'sso.unverified',
+  'sso.failed',
+  'sso.unreachable',
 ] as const satisfies readonly Code[];
 export type ReaderCode = (typeof READER_CODES)[number];
 

@@ -15,6 +15,7 @@ import { FEDIVERSE, PLATFORM, WEBHOOKS } from './platform';
 import { PAYMENTS } from './payments';
 import { READERS } from './readers';
 import { SECOND_FACTORS } from './second-factors';
+import { SSO } from './sso';
 import { MEDIA, PEOPLE, SECTIONS } from './site';
 
 export const REFUSALS = {
@@ -32,6 +33,7 @@ export const REFUSALS = {
   ...FEDIVERSE,
   ...READERS,
   ...SECOND_FACTORS,
+  ...SSO,
   ...PAYMENTS,
   ...ADS,
 } as const satisfies Record<string, Entry>;

@@ -368,6 +368,7 @@ const E2E_SERVER_ENV = {
   TRUST_PROXY: 'loopback',
   API_RATE_LIMIT: '1000000',
   WEBHOOKS_ALLOW_PRIVATE: '1',
+  OIDC_ALLOW_PRIVATE: '1',
 };
 
 export const test = base.extend<Fixtures, WorkerFixtures>({

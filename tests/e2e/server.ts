@@ -18,6 +18,8 @@ process.env.API_RATE_LIMIT ??= '1000000';
 // The back office's webhooks journey points a webhook at a receiver on this machine
 // (tests/e2e/desk-screens.spec.ts); refusing private addresses is tested in tests/integration.
 process.env.WEBHOOKS_ALLOW_PRIVATE ??= '1';
+// Single sign-on's journey signs in at an OpenID Provider on this machine (sso.spec.ts).
+process.env.OIDC_ALLOW_PRIVATE ??= '1';
 ensureBuild({ quiet: true });
 // Node 22.15 and later (the node package this project installs).
 if (!process.execve) throw new Error(`Node ${process.version} cannot execve: run this through npm`);

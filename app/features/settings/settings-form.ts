@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AdsSettingsSchema } from '../../../common/schemas/ads';
+import { OidcSettingsSchema } from '../../../common/schemas/sso';
 import { issueSays } from '../../../common/refusals/schema-refusals';
 import { SiteSettingsSchema, type SiteSettings } from '../../../common/settings';
 import { adSlotsText, parseAdSlots } from './ad-slots-text';
@@ -32,6 +33,11 @@ export const SettingsFormSchema = SiteSettingsSchema.extend({
       })
       .pipe(AdsSettingsSchema.shape.slots),
   }),
+  // Single sign-on: the domains typed as one text; the secret written only when typed.
+  oidc: OidcSettingsSchema.extend({
+    allowedDomains: z.string().transform(slugList).pipe(OidcSettingsSchema.shape.allowedDomains),
+    clientSecret: z.string().trim().max(500),
+  }),
   // A number input's value is text.
   meter: z.object({
     freePerMonth: z.coerce.number().pipe(SiteSettingsSchema.shape.meter.shape.freePerMonth),
@@ -45,4 +51,9 @@ export const toSettingsForm = (settings: SiteSettings): SettingsFormValues => ({
   homeSectionSlugs: settings.homeSectionSlugs.join(', '),
   ads: { ...settings.ads, slots: adSlotsText(settings.ads.slots) },
   meter: { ...settings.meter, freePerMonth: String(settings.meter.freePerMonth) },
+  oidc: {
+    ...settings.oidc,
+    allowedDomains: settings.oidc.allowedDomains.join(', '),
+    clientSecret: '',
+  },
 });

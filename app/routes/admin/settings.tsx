@@ -27,6 +27,7 @@ import {
 } from '../../features/settings/image-setting-field';
 import { SettingsFormSchema, toSettingsForm } from '../../features/settings/settings-form';
 import { FediverseSettings } from '../../features/settings/fediverse-settings';
+import { SsoSettings } from '../../features/settings/sso-settings';
 import { AdsSettings } from '../../features/settings/ads-settings';
 import { MeterSettings } from '../../features/settings/meter-settings';
 import type { Route } from './+types/settings';
@@ -141,6 +142,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         <FediverseSettings />
         <AdsSettings />
         <MeterSettings />
+        <SsoSettings />
         <FormSelect
           name="twoFactorRequired"
           id="s-twoFactorRequired"

@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, redirect, useSearchParams } from 'react-router';
 import { staffLanguageOf } from '../../../common/languages';
 import type { TwoFactorChallenge } from '../../../common/schemas/second-factors';
 import { resetPath } from '../../../common/paths';
 import { isStaff } from '../../../common/roles';
 import { SignInSchema, type UserInfo } from '../../../common/schemas/users';
-import { appContext } from '../../../common/services';
+import { appContext, type SessionUser } from '../../../common/services';
+import { SSO_START_PATH, ssoOn } from '../../../common/schemas/sso';
 import { FormTextField, SubmitButton } from '../../components/form/fields';
 import { SchemaForm, useSchemaForm } from '../../components/form/schema-form';
 import { interfaceFor, useInterface } from '../../copy/language';
@@ -20,20 +21,45 @@ import type { Route } from './+types/login';
 import type { PageHandle } from '../../root';
 
 const LINK_REFUSALS = ['email_link.unknown', 'email_link.used', 'email_link.expired'] as const;
+const SSO_REFUSALS = [
+  'sso.off',
+  'sso.domain',
+  'sso.unverified',
+  'sso.failed',
+  'sso.unreachable',
+] as const;
 
 /** SPEC.md §2: default target /admin/dashboard (readers, who cannot use it, go home). */
 const defaultTarget = (role: string | undefined) =>
   role && !isStaff(role as never) ? '/' : '/admin/dashboard';
 
+/**
+ * The session a sign-in through the organisation just made (`?sso=done`, issue 40 item 4):
+ * handed to this page as a password's sign-in answer is, so the page keeps it as the form
+ * would (SPEC.md §3). The token is the session cookie's own, read from this request only.
+ */
+function organisationHandoff(request: Request, signedIn: SessionUser): UserInfo | undefined {
+  const cookies = request.headers.get('cookie') ?? '';
+  const token = /(?:^|;\s*)patrika_(?:token|reader)=([^;]+)/.exec(cookies)?.[1];
+  if (!token) return undefined;
+  const { _id, name, email, role } = signedIn;
+  return { _id, name, email, role, token: decodeURIComponent(token) };
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, services } = context.get(appContext);
   const signedIn = await user();
-  const target = new URL(request.url).searchParams.get('redirect');
+  const params = new URL(request.url).searchParams;
+  const target = params.get('redirect');
+  const handoff =
+    signedIn && params.get('sso') === 'done' ? organisationHandoff(request, signedIn) : undefined;
   // An already signed-in user goes on at once.
-  if (signedIn) throw redirect(safeRedirect(target, defaultTarget(signedIn.role)));
-  const { shortName, uiLanguage } = await services.settings.get();
-  return { shortName, uiLanguage };
+  if (signedIn && !handoff) throw redirect(safeRedirect(target, defaultTarget(signedIn.role)));
+  const { shortName, uiLanguage, oidc } = await services.settings.get();
+  return { shortName, uiLanguage, sso: ssoOn(oidc) ? oidc.label : undefined, handoff };
 }
+
+export const headers: Route.HeadersFunction = () => ({ 'cache-control': 'no-store' });
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
@@ -45,7 +71,50 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export default function Login() {
+/** The sign-in through the organisation: its button, or why it came back refused. */
+function OrganisationSignIn({ label, next }: { label: string | undefined; next: string }) {
+  const [params] = useSearchParams();
+  const { t, say } = useInterface();
+  const refused = SSO_REFUSALS.find((c) => c === `sso.${params.get('sso')}`);
+  return (
+    <>
+      {refused && (
+        <p className="alert alert-warning" role="alert">
+          {say({ code: refused, message: '' })}
+        </p>
+      )}
+      {label && (
+        <p className="mb-4">
+          <a
+            className="btn btn-outline-primary"
+            href={`${SSO_START_PATH}?redirect=${encodeURIComponent(next)}`}
+          >
+            {t.auth.ssoButton(label)}
+          </a>
+        </p>
+      )}
+    </>
+  );
+}
+
+/** Keeps the session handed over by `?sso=done` and goes on, as the form's success does. */
+function Handoff({ info, to }: { info: UserInfo; to: string }) {
+  const signedIn = useSignedIn();
+  const { t, lang } = useInterface();
+  useEffect(() => {
+    void signedIn(info, to);
+    // Once: the page is left at once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <main id="main" className="container py-5 auth-page" lang={lang}>
+      <h1 className="h3 mb-4">{t.auth.signInTitle}</h1>
+      <p role="status">{t.auth.ssoSigningIn}</p>
+    </main>
+  );
+}
+
+export default function Login({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const redirectParam = params.get('redirect');
   const signedIn = useSignedIn();
@@ -57,6 +126,10 @@ export default function Login() {
   const [stepToken, setStepToken] = useState<string | undefined>();
   const done = (info: UserInfo) =>
     signedIn(info, safeRedirect(redirectParam, defaultTarget(info.role)));
+
+  const { handoff } = loaderData;
+  if (handoff)
+    return <Handoff info={handoff} to={safeRedirect(redirectParam, defaultTarget(handoff.role))} />;
 
   if (stepToken)
     return (
@@ -82,6 +155,7 @@ export default function Login() {
           {say({ code: linkRefused, message: '' })}
         </p>
       )}
+      <OrganisationSignIn label={loaderData.sso} next={redirectParam ?? ''} />
       <SchemaForm
         form={form}
         limits={SignInSchema}

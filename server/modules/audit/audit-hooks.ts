@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../../lib/actor';
+import { auditNoteOf } from '../../lib/audit-note';
 import type { AuditAction } from '../../../common/schemas/audit';
 import type { AuditRecord, AuditService } from './audit-service';
 
@@ -104,6 +105,40 @@ const secondFactorChange = (c: Call, action: AuditAction): Entry => ({
   details: { method: 'totp' },
 });
 
+/**
+ * Single sign-on's way back (issue 40 item 4): a browser's navigation, whose route notes what
+ * happened (server/lib/audit-note.ts). Signed in (and the account made, the first time), or
+ * refused, with why and the address the organisation named.
+ */
+const organisationSignIn: Rule = (c) => {
+  if (c.answer.outcome === 'signed_in') {
+    const a = answered(c.answer);
+    const signedIn: Entry = {
+      action: 'auth.signin',
+      actor: a,
+      subject: user(a?.id ?? '', str(c.answer.email)),
+      details: { method: 'oidc' },
+    };
+    if (c.answer.created !== true) return signedIn;
+    return [
+      {
+        action: 'user.created',
+        actor: a,
+        subject: user(a?.id ?? '', a?.name ?? ''),
+        details: { method: 'oidc' },
+      },
+      signedIn,
+    ];
+  }
+  if (c.answer.outcome === 'refused')
+    return {
+      action: 'auth.signin_failed',
+      subject: user('', str(c.answer.email)),
+      details: { method: 'oidc', reason: str(c.answer.reason), email: str(c.answer.email) },
+    };
+  return undefined;
+};
+
 /** The audited calls, by `METHOD route`. */
 export const AUDITED_CALLS: Record<string, Rule> = {
   'POST /api/users/signin': (c) => {
@@ -121,6 +156,7 @@ export const AUDITED_CALLS: Record<string, Rule> = {
     return undefined;
   },
   'POST /api/users/signin/2fa': secondStep,
+  'GET /auth/oidc/callback': organisationSignIn,
   'POST /api/me/2fa/totp/confirm': (c) =>
     ok(c.status) ? secondFactorChange(c, 'second_factor.added') : undefined,
   'DELETE /api/me/2fa/totp': (c) =>
@@ -215,7 +251,7 @@ export function registerAuditHooks(app: FastifyInstance, audit: AuditService) {
       status: reply.statusCode,
       params: asRecord(request.params) as Record<string, string>,
       body: asRecord(request.body),
-      answer: asRecord((request as WithAnswer)[ANSWER]),
+      answer: asRecord((request as WithAnswer)[ANSWER] ?? auditNoteOf(request)),
       actor,
     });
     if (!entries) return;

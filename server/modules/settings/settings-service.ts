@@ -11,7 +11,9 @@ import { requireRole, type Actor } from '../../lib/actor';
 import { fieldError } from '../../lib/errors';
 import type { EventDraft, Outbox } from '../../events/outbox';
 import { UNKEPT, type KeptValues } from '../../caching/kept-values';
-import { readSettingsRow, writeSettingsRow } from './settings-repository';
+import { readSealed, readSettingsRow, writeSettingsRow } from './settings-repository';
+import type { z } from 'zod';
+import { OidcSettingsUpdateSchema, type OidcSettings } from '../../../common/schemas/sso';
 
 /**
  * Settings changed: every page shows them (name, header, contact, home sections), so every kept
@@ -29,8 +31,24 @@ const settingsUpdated = (keys: string[], by: string | null = null): EventDraft =
 /** The kept settings' key (caching/kept-values.ts). */
 const KEPT_SETTINGS = 'settings';
 
-export const SettingsUpdateSchema = SiteSettingsSchema.partial();
-export type SettingsUpdate = Partial<SiteSettings>;
+/** A change names only the keys it changes; single sign-on's secret is given, never read. */
+export const SettingsUpdateSchema = SiteSettingsSchema.partial().extend({
+  oidc: OidcSettingsUpdateSchema.optional(),
+});
+export type SettingsUpdate = z.infer<typeof SettingsUpdateSchema>;
+
+/** Where single sign-on's client secret is kept, sealed, beside the settings. */
+export const OIDC_SECRET = 'oidcClientSecret';
+
+/**
+ * What a change of single sign-on is checked with (the sso module, given by the composition
+ * root): the box that seals its secret, and a discovery of the issuer with it.
+ */
+export interface OidcCheck {
+  box: { seal(plain: string): string; open(sealed: string): string | undefined } | undefined;
+  /** Refuses (with the settings' code) an issuer that cannot be used with this client. */
+  check(oidc: OidcSettings, secret: string): Promise<void>;
+}
 
 export function createSettingsService(deps: {
   db: Db;
@@ -40,6 +58,8 @@ export function createSettingsService(deps: {
   outbox: Outbox;
   /** Where the settings are kept between changes (caching/kept-values.ts); none: read each time. */
   kept?: Pick<KeptValues, 'get'>;
+  /** Single sign-on's secret and issuer check; left out, single sign-on cannot be set up. */
+  oidc?: () => OidcCheck;
 }) {
   const { db, categories, outbox, kept = UNKEPT } = deps;
   /** The interface language last read: what a page says while the database is away. */
@@ -89,11 +109,24 @@ export function createSettingsService(deps: {
       });
     },
 
+    /** Single sign-on's client secret, opened; undefined when none is kept or it cannot be. */
+    async oidcSecret(): Promise<string | undefined> {
+      const sealed = await readSealed(db, OIDC_SECRET);
+      return sealed ? deps.oidc?.().box?.open(sealed) : undefined;
+    },
+
     /** Administrator only; a partial body changes only the keys it names. */
     async update(actor: Actor | null, changes: SettingsUpdate): Promise<SiteSettings> {
       const a = requireRole(actor, 'administrator');
       const current = await read();
-      const next = SiteSettingsSchema.parse({ ...current, ...changes });
+      const { oidc: oidcChange, ...rest } = changes;
+      const { clientSecret, ...oidcRest } = oidcChange ?? {};
+      const next = SiteSettingsSchema.parse({
+        ...current,
+        ...rest,
+        oidc: { ...current.oidc, ...oidcRest, clientSecretSet: current.oidc.clientSecretSet },
+      });
+      const sealed = await checkOidc(db, deps.oidc, next, current, clientSecret);
       // Requiring a second factor of one's own role without having one would lock the
       // administrator out of every write, this setting's included (issue 40 item 3).
       if (
@@ -115,11 +148,43 @@ export function createSettingsService(deps: {
         (key) => JSON.stringify(next[key]) !== JSON.stringify(current[key]),
       );
       await outbox.transaction(async (tx, record) => {
-        await writeSettingsRow(tx, next);
-        if (keys.length > 0) record(settingsUpdated(keys, a.id));
+        await writeSettingsRow(tx, next, sealed ? { [OIDC_SECRET]: sealed } : {});
+        if (keys.length > 0 || sealed) record(settingsUpdated(keys, a.id));
       });
       return next;
     },
   };
 }
 export type SettingsService = ReturnType<typeof createSettingsService>;
+
+/**
+ * A change of single sign-on checked before it is kept: a new secret sealed (none can be
+ * without a box), and an issuer that will be used (on, and its issuer, client or secret
+ * changed) discovered with the client, so a wrong address is refused now, not at sign-in.
+ * Answers the sealed new secret; sets `clientSecretSet` on `next`.
+ */
+async function checkOidc(
+  db: Db,
+  oidcOf: (() => OidcCheck) | undefined,
+  next: SiteSettings,
+  current: SiteSettings,
+  secret: string | undefined,
+): Promise<string | undefined> {
+  const oidc = oidcOf?.();
+  let sealed: string | undefined;
+  if (secret) {
+    if (!oidc?.box) throw fieldError('body.oidc.clientSecret', 'settings.secrets_key_missing');
+    sealed = oidc.box.seal(secret);
+    next.oidc.clientSecretSet = true;
+  }
+  const o = next.oidc;
+  if (o.issuer === '') return sealed;
+  if (!o.clientId || !o.label || !o.clientSecretSet || !oidc)
+    throw fieldError('body.oidc', 'settings.oidc_incomplete');
+  const was = current.oidc;
+  if (!sealed && o.issuer === was.issuer && o.clientId === was.clientId) return sealed;
+  const plain = secret ?? (await readSealed(db, OIDC_SECRET).then((s) => s && oidc.box?.open(s)));
+  if (!plain) throw fieldError('body.oidc.clientSecret', 'settings.oidc_incomplete');
+  await oidc.check(o, plain);
+  return sealed;
+}

@@ -25,6 +25,7 @@ import {
 import { ARGON2, userInfo, userSessions } from './user-sessions';
 import { toUser, userProfiles } from './user-profiles';
 import { twoStepSignIn } from './two-step-sign-in';
+import { organisationSignIn } from './organisation-sign-in';
 
 export type { UsersDeps } from './users-deps';
 
@@ -54,6 +55,7 @@ export function createUsersService(deps: UsersDeps) {
     ...emailLinks(links),
     ...reviewContacts(deps),
     ...accountDeletion(deps),
+    ...organisationSignIn(deps),
   };
 }
 export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,59 @@
+/*
+ * Single sign-on through the newsroom's own accounts (issue 40 item 4, docs/decisions/060):
+ * OpenID Connect with an issuer the administrator names (Google Workspace, Microsoft Entra,
+ * Keycloak...). The client secret is write-only: the settings answer whether one is kept, never
+ * the secret, which is sealed at rest with SECRETS_KEY.
+ */
+import { z } from 'zod';
+import { says } from '../refusals/schema-refusals';
+
+/** The roles a person first seen through single sign-on may get: never administrator. */
+export const SSO_ROLES = ['reader', 'author', 'editor'] as const;
+
+/** An e-mail domain as it follows the @: lower-case labels and dots. */
+const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+export const OidcSettingsSchema = z.object({
+  /** The issuer's address (its discovery document is under it); empty: single sign-on is off. */
+  issuer: z
+    .string()
+    .trim()
+    .max(500)
+    .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), says('settings.http_address')),
+  clientId: z.string().trim().max(200),
+  /** What the sign-in button names: "Sign in with {label}". */
+  label: z.string().trim().max(60),
+  /** Domains whose people get an account on first sign-in; others sign in only if known. */
+  allowedDomains: z
+    .array(z.string().trim().toLowerCase().regex(DOMAIN_PATTERN, says('settings.oidc_domain')))
+    .max(20),
+  defaultRole: z.enum(SSO_ROLES),
+  /** Whether a client secret is kept (set by the server when one is given). */
+  clientSecretSet: z.boolean(),
+});
+export type OidcSettings = z.infer<typeof OidcSettingsSchema>;
+
+/** What a settings change may say of single sign-on: the secret is given here, never read. */
+export const OidcSettingsUpdateSchema = OidcSettingsSchema.omit({ clientSecretSet: true })
+  .extend({ clientSecret: z.string().trim().max(500) })
+  .partial();
+export type OidcSettingsUpdate = z.infer<typeof OidcSettingsUpdateSchema>;
+
+export const DEFAULT_OIDC: OidcSettings = {
+  issuer: '',
+  clientId: '',
+  label: '',
+  allowedDomains: [],
+  defaultRole: 'reader',
+  clientSecretSet: false,
+};
+
+/** Whether the settings name an issuer that can be used. */
+export const ssoOn = (oidc: OidcSettings) =>
+  oidc.issuer !== '' && oidc.clientId !== '' && oidc.clientSecretSet;
+
+/** Where the sign-in page's button goes (a browser's navigation, not an API call). */
+export const SSO_START_PATH = '/auth/oidc/start';
+export const SSO_CALLBACK_PATH = '/auth/oidc/callback';
+/** Why the sign-in page was sent back to (`/login?sso=…`): a refusal code's last part. */
+export const SSO_OUTCOMES = ['domain', 'unverified', 'failed', 'unreachable', 'off'] as const;
