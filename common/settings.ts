@@ -5,6 +5,7 @@ import { says } from './refusals/schema-refusals';
 import { SLUG_PATTERN } from './slug';
 import { isTimeZone } from './time-zone';
 import { AdsSettingsSchema, AdsTxtSchema, DEFAULT_ADS } from './schemas/ads';
+import { AnalyticsSettingsSchema, DEFAULT_ANALYTICS_SETTINGS } from './schemas/analytics';
 
 const httpsUrl = z
   .string()
@@ -163,6 +164,8 @@ export const SiteSettingsSchema = z.object({
     freePerMonth: z.number().int().min(0).max(METER_MAX_FREE),
     wall: z.enum(METER_WALLS),
   }),
+  /** First-party analytics (issue 38): raw events' retention and readers' "Most read". */
+  analytics: AnalyticsSettingsSchema,
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 
@@ -196,6 +199,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   adsTxt: '',
   appAdsTxt: '',
   meter: { freePerMonth: 0, wall: 'registration' },
+  analytics: DEFAULT_ANALYTICS_SETTINGS,
 };
 
 /** The setting that names the categories feeding the home sections. */

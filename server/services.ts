@@ -199,10 +199,7 @@ export async function createServices(
     newsroom,
     categories,
     views,
-    analytics: createAnalyticsService({
-      ...{ db, clock, views, log, rateLimits, jobs, timeZone },
-      siteHost: new URL(config.publicUrl).hostname,
-    }),
+    analytics: analyticsOf(config, { db, clock, views, log, rateLimits, jobs, timeZone, settings }),
     settings,
     breaking,
     live: createLiveService({ db, clock, articles, clean: sanitizeOffThread, outbox }),
@@ -226,6 +223,21 @@ export async function createServices(
   return services satisfies AppServices;
 }
 export type Services = Awaited<ReturnType<typeof createServices>>;
+
+/** Analytics (issue 38), its raw events kept as many days as the settings say. */
+function analyticsOf(
+  config: Config,
+  deps: Omit<Parameters<typeof createAnalyticsService>[0], 'siteHost' | 'retentionDays'> & {
+    settings: { get(): Promise<{ analytics: { retentionDays: number } }> };
+  },
+) {
+  const { settings, ...rest } = deps;
+  return createAnalyticsService({
+    ...rest,
+    siteHost: new URL(config.publicUrl).hostname,
+    retentionDays: async () => (await settings.get()).analytics.retentionDays,
+  });
+}
 
 /**
  * Changes as events (server/events): written with each change, read after commit by every

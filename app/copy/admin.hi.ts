@@ -868,6 +868,12 @@ export const adminCopyHi: AdminCopy = {
       adsTxt: 'ads.txt (/ads.txt पर; खाली हो तो नहीं)',
       appAdsTxt: 'app-ads.txt (/app-ads.txt पर; खाली हो तो नहीं)',
     },
+    analytics: {
+      title: 'एनालिटिक्स',
+      retentionDays: 'पढ़ने की कच्ची घटनाएँ कितने दिन रखी जाएँ (घंटे और दिन के जोड़ बने रहते हैं)',
+      mostReadHours: '“सबसे ज़्यादा पढ़ी गईं” कितने घंटे पीछे तक देखे',
+      mostReadOnHome: 'होम पेज पर “सबसे ज़्यादा पढ़ी गईं” दिखाएँ',
+    },
     meter: {
       title: 'मीटर वाली दीवार',
       freePerMonth: 'दीवार से पहले हर महीने मुफ़्त ख़बरें (0: कोई दीवार नहीं)',

@@ -878,6 +878,12 @@ export const adminCopy = {
       adsTxt: 'ads.txt (served at /ads.txt; empty: none)',
       appAdsTxt: 'app-ads.txt (served at /app-ads.txt; empty: none)',
     },
+    analytics: {
+      title: 'Analytics',
+      retentionDays: 'Days raw reading events are kept (the hourly and daily totals stay)',
+      mostReadHours: 'Hours “Most read” looks back',
+      mostReadOnHome: 'Show “Most read” on the home page',
+    },
     meter: {
       title: 'Metered wall',
       freePerMonth: 'Free stories a month before the wall (0: no wall)',

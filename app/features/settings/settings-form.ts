@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AdsSettingsSchema } from '../../../common/schemas/ads';
+import { AnalyticsSettingsSchema } from '../../../common/schemas/analytics';
 import { issueSays } from '../../../common/refusals/schema-refusals';
 import { SiteSettingsSchema, type SiteSettings } from '../../../common/settings';
 import { adSlotsText, parseAdSlots } from './ad-slots-text';
@@ -37,6 +38,11 @@ export const SettingsFormSchema = SiteSettingsSchema.extend({
     freePerMonth: z.coerce.number().pipe(SiteSettingsSchema.shape.meter.shape.freePerMonth),
     wall: SiteSettingsSchema.shape.meter.shape.wall,
   }),
+  analytics: z.object({
+    retentionDays: z.coerce.number().pipe(AnalyticsSettingsSchema.shape.retentionDays),
+    mostReadHours: z.coerce.number().pipe(AnalyticsSettingsSchema.shape.mostReadHours),
+    mostReadOnHome: AnalyticsSettingsSchema.shape.mostReadOnHome,
+  }),
 });
 export type SettingsFormValues = z.input<typeof SettingsFormSchema>;
 
@@ -45,4 +51,9 @@ export const toSettingsForm = (settings: SiteSettings): SettingsFormValues => ({
   homeSectionSlugs: settings.homeSectionSlugs.join(', '),
   ads: { ...settings.ads, slots: adSlotsText(settings.ads.slots) },
   meter: { ...settings.meter, freePerMonth: String(settings.meter.freePerMonth) },
+  analytics: {
+    ...settings.analytics,
+    retentionDays: String(settings.analytics.retentionDays),
+    mostReadHours: String(settings.analytics.mostReadHours),
+  },
 });

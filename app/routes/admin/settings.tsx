@@ -29,6 +29,7 @@ import { SettingsFormSchema, toSettingsForm } from '../../features/settings/sett
 import { FediverseSettings } from '../../features/settings/fediverse-settings';
 import { AdsSettings } from '../../features/settings/ads-settings';
 import { MeterSettings } from '../../features/settings/meter-settings';
+import { AnalyticsSettings } from '../../features/settings/analytics-settings';
 import type { Route } from './+types/settings';
 import { staffLanguageOf } from '../../../common/languages';
 
@@ -141,6 +142,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         <FediverseSettings />
         <AdsSettings />
         <MeterSettings />
+        <AnalyticsSettings />
         <FormSelect
           name="twoFactorRequired"
           id="s-twoFactorRequired"
