@@ -4,7 +4,9 @@ import { shownCategoryName } from '../../../common/category-names';
 import { appContext } from '../../../common/services';
 import { CacheTags, cardTags } from '../../../common/cache-tags';
 import { HomeSectionView, type HomeSection } from '../../components/home-section';
+import { MostRead } from '../../components/most-read';
 import { NewsHome } from '../../components/news-home';
+import { mostReadOf } from '../../features/home/most-read';
 import { AdSlots, AdsArea, AdsBetweenCards, withAdsBetween } from '../../components/ad-slot';
 import { pageAds } from '../../features/ads/ad-markup';
 import { ResponsivePicture } from '../../components/responsive-picture';
@@ -101,6 +103,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // The live blogs running now, newest first, on top of the news home (issue 25 item 1).
   const live: Card[] = news ? await services.articles.listLive(LIVE_ON_HOME) : [];
+  const mostRead = await mostReadOf(
+    { services, keep, logError },
+    settings.analytics.mostReadOnHome,
+  );
   if (news) keep(CacheTags.liveList);
   const layout = news
     ? newsFront(latest!, more, live, settings.latestCount)
@@ -109,7 +115,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // and every card shown.
   keep(CacheTags.latest, ...ids.flat().map(CacheTags.categoryList));
   keep(...cardTags(cardsShown(layout.front, layout.sections)));
-  return { settings, homeCategories, publicUrl, share, headerImage, ...layout };
+  return { settings, homeCategories, publicUrl, share, headerImage, mostRead, ...layout };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -140,7 +146,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <AdsArea ads={pageAds(settings.ads, t.ads.label, lang)}>
       <AdSlots position="header" />
       {front ? (
-        <NewsHome front={front} sections={sections} timeZone={settings.timeZone} />
+        <NewsHome
+          front={front}
+          sections={sections}
+          timeZone={settings.timeZone}
+          mostRead={loaderData.mostRead}
+        />
       ) : (
         <Magazine {...loaderData} />
       )}
@@ -155,6 +166,7 @@ function Magazine({
   homeCategories,
   sections,
   headerImage,
+  mostRead,
 }: Route.ComponentProps['loaderData']) {
   const { t, lang } = useInterface();
   return (
@@ -197,6 +209,7 @@ function Magazine({
             <AdsBetweenCards {...after} />
           </Fragment>
         ))}
+        <MostRead stories={mostRead} id="section-most-read" />
       </div>
     </main>
   );
