@@ -151,6 +151,12 @@ export const adminCopyHi: AdminCopy = {
     sources: 'पाठक कहाँ से आ रहे हैं',
     source: 'स्रोत',
     nobody: 'अभी कोई नहीं पढ़ रहा।',
+    chart: {
+      title: 'हर मिनट के व्यू और पाठक, पिछला एक घंटा',
+      story: 'ख़बर',
+      views: 'व्यू',
+      readers: 'पाठक',
+    },
   },
   dashboard: {
     title: 'डैशबोर्ड',

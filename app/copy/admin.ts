@@ -145,6 +145,12 @@ export const adminCopy = {
     sources: 'Where readers come from',
     source: 'Source',
     nobody: 'Nobody is reading right now.',
+    chart: {
+      title: 'Views and readers a minute, last hour',
+      story: 'Story',
+      views: 'Views',
+      readers: 'Readers',
+    },
   },
   dashboard: {
     title: 'Dashboard',
