@@ -64,6 +64,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Where its list comes in the answer: after Latest's, in the order of `ids`.
     return { slug, category, at: category ? ids.push(family) : -1 };
   });
+  // Readers' "Most read" (issue 38 item 5), read beside the sections.
+  const mostReadRead = mostReadOf({ services, keep, logError }, settings.analytics.mostReadOnHome);
   const reads = homeReads(settings.homeLayout, settings.latestCount, ids.length);
   const lists = services.articles.listHomeSections(ids, reads.section, reads.latest);
   const sectionsRead = Promise.all([
@@ -103,10 +105,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // The live blogs running now, newest first, on top of the news home (issue 25 item 1).
   const live: Card[] = news ? await services.articles.listLive(LIVE_ON_HOME) : [];
-  const mostRead = await mostReadOf(
-    { services, keep, logError },
-    settings.analytics.mostReadOnHome,
-  );
+  const mostRead = await mostReadRead;
   if (news) keep(CacheTags.liveList);
   const layout = news
     ? newsFront(latest!, more, live, settings.latestCount)
