@@ -38,6 +38,8 @@ export const CacheTags = {
   settings: 'settings',
   /** The breaking-news band: every public page shows it (or its absence). */
   breaking: 'breaking',
+  /** Readers' "Most read" (issue 38 item 5): the home's section and every article's box. */
+  mostRead: 'l:mostread',
   /** A live blog's entries as its page shows them (issue 25 item 1). */
   live: (id: string) => `lv:${compact(id)}`,
   /** A live blog's entries as its JSON answers them: dropped, not served stale, on a change. */

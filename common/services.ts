@@ -99,6 +99,13 @@ export interface AppServices {
      */
     offered(): Promise<{ _id: string; name: string; language: string }[]>;
   };
+  analytics: {
+    /**
+     * Readers' "Most read" (issue 38 item 5): the list last published, most read first. A page
+     * that shows it keeps CacheTags.mostRead, refreshed when a new list is published.
+     */
+    mostRead(): Promise<ArticleCard[]>;
+  };
   breaking: {
     /** The breaking-news band every public page shows now, or null. */
     current(): Promise<BreakingNews | null>;

@@ -6,6 +6,7 @@ import { SLUG_PATTERN } from './slug';
 import { isTimeZone } from './time-zone';
 import { AdsSettingsSchema, AdsTxtSchema, DEFAULT_ADS } from './schemas/ads';
 import { DEFAULT_OIDC, OidcSettingsSchema } from './schemas/sso';
+import { AnalyticsSettingsSchema, DEFAULT_ANALYTICS_SETTINGS } from './schemas/analytics';
 
 const httpsUrl = z
   .string()
@@ -166,6 +167,8 @@ export const SiteSettingsSchema = z.object({
     freePerMonth: z.number().int().min(0).max(METER_MAX_FREE),
     wall: z.enum(METER_WALLS),
   }),
+  /** First-party analytics (issue 38): raw events' retention and readers' "Most read". */
+  analytics: AnalyticsSettingsSchema,
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 
@@ -200,6 +203,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   adsTxt: '',
   appAdsTxt: '',
   meter: { freePerMonth: 0, wall: 'registration' },
+  analytics: DEFAULT_ANALYTICS_SETTINGS,
 };
 
 /** The setting that names the categories feeding the home sections. */

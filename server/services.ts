@@ -6,6 +6,7 @@ import { systemClock, type Clock } from './lib/clock';
 import type { CacheChange } from '../common/cache-tags';
 import { createContentCaching } from './caching/content-caching';
 import type { KeptValues } from './caching/kept-values';
+import type { SiteSettings } from '../common/settings';
 import { createEventBus, type EventBus } from './events/event-bus';
 import { createOutbox, type Outbox } from './events/outbox';
 import { EVENTS_TRIM_JOB, scheduleEventsTrim, trimOldEvents } from './events/events-trim';
@@ -241,10 +242,7 @@ export async function createServices(
     newsroom,
     categories,
     views,
-    analytics: createAnalyticsService({
-      ...{ db, clock, views, log, rateLimits, jobs, timeZone },
-      siteHost: new URL(config.publicUrl).hostname,
-    }),
+    analytics: analyticsOf(config, changes, { db, clock, log, rateLimits, jobs, ...content }),
     settings,
     breaking,
     live: createLiveService({ db, clock, articles, clean: sanitizeOffThread, outbox }),
@@ -269,6 +267,37 @@ export async function createServices(
   return services satisfies AppServices;
 }
 export type Services = Awaited<ReturnType<typeof createServices>>;
+
+/** What the settings give analytics; the rest comes from the changes and the config. */
+type AnalyticsDeps = Omit<
+  Parameters<typeof createAnalyticsService>[0],
+  'siteHost' | 'retentionDays' | 'mostReadHours' | 'outbox' | 'kept' | 'timeZone'
+>;
+
+/**
+ * Analytics (issue 38): raw events kept as many days as the settings say, "Most read" over the
+ * hours they say, published through the outbox and kept with the page cache's values.
+ */
+function analyticsOf(
+  config: Config,
+  changes: { outbox: Outbox; keptValues: KeptValues },
+  deps: AnalyticsDeps & {
+    settings: { get(): Promise<Pick<SiteSettings, 'analytics' | 'timeZone'>> };
+  },
+) {
+  const { settings, ...rest } = deps;
+  const analytics = async () => (await settings.get()).analytics;
+  const timeZone = async () => (await settings.get()).timeZone;
+  return createAnalyticsService({
+    ...rest,
+    timeZone,
+    outbox: changes.outbox,
+    kept: changes.keptValues,
+    siteHost: new URL(config.publicUrl).hostname,
+    retentionDays: async () => (await analytics()).retentionDays,
+    mostReadHours: async () => (await analytics()).mostReadHours,
+  });
+}
 
 /**
  * Changes as events (server/events): written with each change, read after commit by every

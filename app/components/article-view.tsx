@@ -16,6 +16,7 @@ import { AdSlots, AdsArea } from './ad-slot';
 import { ArticleCard } from './article-card';
 import { LiveBadge } from './live-badge';
 import { LiveBlog } from './live-blog';
+import { MostRead } from './most-read';
 import { ARTICLE_SIZES } from './responsive-image';
 import { ResponsivePicture } from './responsive-picture';
 import { PushPrompt } from './push-prompt';
@@ -30,6 +31,7 @@ export function ArticleView({
   translations = [],
   related,
   relatedFailed,
+  mostRead = [],
   publicUrl,
   countView = true,
   live = null,
@@ -47,11 +49,10 @@ export function ArticleView({
   translations?: TranslationRef[];
   related: ArticleCardData[];
   relatedFailed: boolean;
+  mostRead?: readonly ArticleCardData[];
   publicUrl: string;
   countView?: boolean;
 }) {
-  const url = `${publicUrl}${articlePath(article)}`;
-
   return (
     <AdsArea ads={ads}>
       <main id="main" className="container py-4">
@@ -89,7 +90,7 @@ export function ArticleView({
               className="article-image img-fluid rounded mb-4"
             />
           )}
-          <ShareButtons url={url} title={article.name} />
+          <ShareButtons url={`${publicUrl}${articlePath(article)}`} title={article.name} />
           <SaveButton articleId={article._id} />
           {/* The loader made its images of ours responsive (responsiveBody). */}
           <div
@@ -104,7 +105,7 @@ export function ArticleView({
           <ArticleTags tags={article.tags} />
         </article>
         <AdSlots position="sidebar" />
-        <RelatedStories related={related} failed={relatedFailed} />
+        <RelatedStories related={related} failed={relatedFailed} mostRead={mostRead} />
         <AdSlots position="sticky-footer" />
       </main>
     </AdsArea>
@@ -197,8 +198,19 @@ function ArticleTags({ tags }: { tags: string[] }) {
   );
 }
 
-/** "More stories" under an article, or a notice when they could not be read. */
-function RelatedStories({ related, failed }: { related: ArticleCardData[]; failed: boolean }) {
+/**
+ * "More stories" under an article, or a notice when they could not be read; then readers' "Most
+ * read" (issue 38 item 5; none on a preview).
+ */
+function RelatedStories({
+  related,
+  failed,
+  mostRead,
+}: {
+  related: ArticleCardData[];
+  failed: boolean;
+  mostRead: readonly ArticleCardData[];
+}) {
   const { t, lang } = useInterface();
   return (
     <>
@@ -221,6 +233,7 @@ function RelatedStories({ related, failed }: { related: ArticleCardData[]; faile
           </div>
         </section>
       )}
+      <MostRead stories={mostRead} id="most-read" />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { formatForReaders } from '../../common/time-zone';
 import { useInterface } from '../copy/language';
 import { ArticleCard, CardMeta } from './article-card';
 import { HomeSectionView, type HomeSection } from './home-section';
+import { MostRead } from './most-read';
 import { LiveBadge } from './live-badge';
 import { PageLink } from './page-link';
 import { ResponsivePicture } from './responsive-picture';
@@ -43,10 +44,13 @@ export function NewsHome({
   front,
   sections,
   timeZone,
+  mostRead = [],
 }: {
   front: NewsFront;
   sections: HomeSection[];
   timeZone: string;
+  /** Readers' "Most read" (issue 38 item 5), after the sections; empty: none. */
+  mostRead?: readonly Card[];
 }) {
   const { t, lang } = useInterface();
   const dated = { timeZone };
@@ -82,6 +86,7 @@ export function NewsHome({
             <AdsBetweenCards {...after} />
           </Fragment>
         ))}
+        <MostRead stories={mostRead} id="section-most-read" />
       </div>
     </main>
   );

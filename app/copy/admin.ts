@@ -145,6 +145,12 @@ export const adminCopy = {
     sources: 'Where readers come from',
     source: 'Source',
     nobody: 'Nobody is reading right now.',
+    chart: {
+      title: 'Views and readers a minute, last hour',
+      story: 'Story',
+      views: 'Views',
+      readers: 'Readers',
+    },
   },
   dashboard: {
     title: 'Dashboard',
@@ -877,6 +883,12 @@ export const adminCopy = {
       hideForMembers: 'No ads for paying members (once memberships are on)',
       adsTxt: 'ads.txt (served at /ads.txt; empty: none)',
       appAdsTxt: 'app-ads.txt (served at /app-ads.txt; empty: none)',
+    },
+    analytics: {
+      title: 'Analytics',
+      retentionDays: 'Days raw reading events are kept (the hourly and daily totals stay)',
+      mostReadHours: 'Hours “Most read” looks back',
+      mostReadOnHome: 'Show “Most read” on the home page',
     },
     meter: {
       title: 'Metered wall',

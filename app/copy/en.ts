@@ -75,6 +75,8 @@ export const copy = {
     phone: 'Phone',
     address: 'Address',
   },
+  /** Readers' most read stories of the last hours (issue 38 item 5): home and article pages. */
+  mostRead: { heading: 'Most read' },
   home: {
     heading: 'Read latest and other stories',
     latest: 'Latest Stories',

@@ -67,6 +67,7 @@ export const hiCopy: Copy = {
     phone: 'फ़ोन',
     address: 'पता',
   },
+  mostRead: { heading: 'सबसे ज़्यादा पढ़ी गईं' },
   home: {
     heading: 'ताज़ा और दूसरी कहानियाँ पढ़ें',
     latest: 'ताज़ा कहानियाँ',

@@ -350,8 +350,7 @@ export const refusalsHi: RefusalTexts = {
   'settings.oidc_domain': 'ई-मेल का डोमेन होना चाहिए, जैसे example.org',
   'settings.oidc_incomplete':
     'सिंगल साइन-ऑन के लिए इश्यूअर, क्लाइंट आईडी, क्लाइंट सीक्रेट और बटन का नाम चाहिए।',
-  'settings.oidc_unreachable':
-    'इश्यूअर तक पहुँच नहीं हुई, या वह ओपनआईडी प्रोवाइडर नहीं है: उसका पता जाँचें।',
+  'settings.oidc_unreachable': 'इश्यूअर तक पहुँच नहीं हुई, या वह ओपनआईडी प्रोवाइडर नहीं है: उसका पता जाँचें।',
   'settings.oidc_private':
     'इश्यूअर निजी या स्थानीय पते पर है, जिसे यह सर्वर नहीं बुलाता (OIDC_ALLOW_PRIVATE)।',
   'settings.secrets_key_missing':

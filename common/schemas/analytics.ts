@@ -115,3 +115,21 @@ export const AnalyticsTopSchema = z.object({
   ),
 });
 export type AnalyticsTop = z.infer<typeof AnalyticsTopSchema>;
+
+/**
+ * The `analytics` setting (issue 38 items 5 and 6): how many days raw events are kept (the
+ * rollups stay), how many hours back "Most read" looks, and whether the home shows it.
+ */
+export const ANALYTICS_RETENTION_MAX_DAYS = 400;
+export const MOST_READ_MAX_HOURS = 168;
+export const AnalyticsSettingsSchema = z.object({
+  retentionDays: z.number().int().min(1).max(ANALYTICS_RETENTION_MAX_DAYS),
+  mostReadHours: z.number().int().min(1).max(MOST_READ_MAX_HOURS),
+  mostReadOnHome: z.boolean(),
+});
+export type AnalyticsSettings = z.infer<typeof AnalyticsSettingsSchema>;
+export const DEFAULT_ANALYTICS_SETTINGS: AnalyticsSettings = {
+  retentionDays: 30,
+  mostReadHours: 24,
+  mostReadOnHome: true,
+};

@@ -35,6 +35,8 @@ export const EVENT_TYPES = {
     'A newsletter issue finished sending: every recipient was sent it, skipped or given up on (its counts).',
   'member.updated':
     'A reader’s membership began, renewed, fell behind, was cancelled or given (its status, plan and provider).',
+  'most-read.changed':
+    'Readers’ “Most read” list changed (at most once a minute); its data names the stories in order.',
   'site.imported': 'Content came in at once (a WordPress import or a site archive).',
 } as const;
 

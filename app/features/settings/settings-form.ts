@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AdsSettingsSchema } from '../../../common/schemas/ads';
 import { OidcSettingsSchema } from '../../../common/schemas/sso';
+import { AnalyticsSettingsSchema } from '../../../common/schemas/analytics';
 import { issueSays } from '../../../common/refusals/schema-refusals';
 import { SiteSettingsSchema, type SiteSettings } from '../../../common/settings';
 import { adSlotsText, parseAdSlots } from './ad-slots-text';
@@ -43,6 +44,11 @@ export const SettingsFormSchema = SiteSettingsSchema.extend({
     freePerMonth: z.coerce.number().pipe(SiteSettingsSchema.shape.meter.shape.freePerMonth),
     wall: SiteSettingsSchema.shape.meter.shape.wall,
   }),
+  analytics: z.object({
+    retentionDays: z.coerce.number().pipe(AnalyticsSettingsSchema.shape.retentionDays),
+    mostReadHours: z.coerce.number().pipe(AnalyticsSettingsSchema.shape.mostReadHours),
+    mostReadOnHome: AnalyticsSettingsSchema.shape.mostReadOnHome,
+  }),
 });
 export type SettingsFormValues = z.input<typeof SettingsFormSchema>;
 
@@ -55,5 +61,10 @@ export const toSettingsForm = (settings: SiteSettings): SettingsFormValues => ({
     ...settings.oidc,
     allowedDomains: settings.oidc.allowedDomains.join(', '),
     clientSecret: '',
+  },
+  analytics: {
+    ...settings.analytics,
+    retentionDays: String(settings.analytics.retentionDays),
+    mostReadHours: String(settings.analytics.mostReadHours),
   },
 });

@@ -2,12 +2,17 @@ import { useEffect, useState } from 'react';
 import type { AnalyticsNow } from '../../../common/schemas/analytics';
 import { AdminRouteError } from '../../components/admin/route-error';
 import { useAdminCopy, useAdminInterface } from '../../copy/admin-language';
+import uplotStylesHref from 'uplot/dist/uPlot.min.css?url';
 import { adminApi } from '../../features/api/admin-api';
+import { StoryChart } from '../../features/analytics/story-chart';
 import { requireScreen } from '../../features/session/screen-guard';
 import type { Route } from './+types/analytics';
 
 /** How often the live screen asks again (issue 38 item 3: "refreshing every 10 s"). */
 const REFRESH_MS = 10_000;
+
+/** uPlot's stylesheet, on this screen alone (its script is fetched by the chart). */
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: uplotStylesHref }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   await requireScreen(context, request, 'author');
@@ -80,6 +85,7 @@ export default function AnalyticsNowScreen() {
           </tbody>
         </table>
       )}
+      {now && <StoryChart stories={now.top} />}
       {now && now.sources.length > 0 && (
         <>
           <h2 className="h5">{t.sources}</h2>

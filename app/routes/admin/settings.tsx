@@ -30,6 +30,7 @@ import { FediverseSettings } from '../../features/settings/fediverse-settings';
 import { SsoSettings } from '../../features/settings/sso-settings';
 import { AdsSettings } from '../../features/settings/ads-settings';
 import { MeterSettings } from '../../features/settings/meter-settings';
+import { AnalyticsSettings } from '../../features/settings/analytics-settings';
 import type { Route } from './+types/settings';
 import { staffLanguageOf } from '../../../common/languages';
 
@@ -143,6 +144,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         <AdsSettings />
         <MeterSettings />
         <SsoSettings />
+        <AnalyticsSettings />
         <FormSelect
           name="twoFactorRequired"
           id="s-twoFactorRequired"

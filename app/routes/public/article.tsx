@@ -12,6 +12,7 @@ import { pageAds } from '../../features/ads/ad-markup';
 import { interfaceFor } from '../../copy/language';
 import { withResponsiveBody } from '../../features/media/responsive-body';
 import { redirectFormerAddress } from '../../features/redirects/former-address';
+import { mostReadOf } from '../../features/home/most-read';
 import { pageMeta } from '../../features/seo/meta';
 import { shareImage } from '../../features/seo/share-image';
 import {
@@ -62,7 +63,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The reads below need only the article as found: they go to the database side by side.
   // A live blog's entries, live or ended (issue 25 item 1): a change to them refreshes this page.
   const isLive = story.liveBlog || story.liveStartedAt !== null;
-  const [article, { related, relatedFailed }, share, blog, trail] = await Promise.all([
+  const [article, { related, relatedFailed }, share, blog, trail, mostRead] = await Promise.all([
     // Its body's images of ours as responsive pictures (docs/decisions/026).
     withResponsiveBody({ services, logError, mediaBase }, story),
     suggestions,
@@ -73,6 +74,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     isLive ? services.live.forPage(story._id) : null,
     // Its category after the one that holds it, if any (a city's state): the breadcrumb.
     story.category ? services.categories.trail(story.category._id) : [],
+    // Readers' "Most read" (issue 38 item 5): refreshed when a new list is published.
+    mostReadOf({ services, keep, logError }),
   ]);
   // The same story in its other languages, those published (its translation group, issue 27
   // item 5): its page links them all, and a change to any of them refreshes it.
@@ -87,6 +90,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     translations,
     related,
     relatedFailed,
+    mostRead,
     settings,
     publicUrl,
     mediaBase,

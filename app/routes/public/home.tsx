@@ -4,7 +4,9 @@ import { shownCategoryName } from '../../../common/category-names';
 import { appContext } from '../../../common/services';
 import { CacheTags, cardTags } from '../../../common/cache-tags';
 import { HomeSectionView, type HomeSection } from '../../components/home-section';
+import { MostRead } from '../../components/most-read';
 import { NewsHome } from '../../components/news-home';
+import { mostReadOf } from '../../features/home/most-read';
 import { AdSlots, AdsArea, AdsBetweenCards, withAdsBetween } from '../../components/ad-slot';
 import { pageAds } from '../../features/ads/ad-markup';
 import { ResponsivePicture } from '../../components/responsive-picture';
@@ -62,6 +64,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Where its list comes in the answer: after Latest's, in the order of `ids`.
     return { slug, category, at: category ? ids.push(family) : -1 };
   });
+  // Readers' "Most read" (issue 38 item 5), read beside the sections.
+  const mostReadRead = mostReadOf({ services, keep, logError }, settings.analytics.mostReadOnHome);
   const reads = homeReads(settings.homeLayout, settings.latestCount, ids.length);
   const lists = services.articles.listHomeSections(ids, reads.section, reads.latest);
   const sectionsRead = Promise.all([
@@ -101,6 +105,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // The live blogs running now, newest first, on top of the news home (issue 25 item 1).
   const live: Card[] = news ? await services.articles.listLive(LIVE_ON_HOME) : [];
+  const mostRead = await mostReadRead;
   if (news) keep(CacheTags.liveList);
   const layout = news
     ? newsFront(latest!, more, live, settings.latestCount)
@@ -109,7 +114,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // and every card shown.
   keep(CacheTags.latest, ...ids.flat().map(CacheTags.categoryList));
   keep(...cardTags(cardsShown(layout.front, layout.sections)));
-  return { settings, homeCategories, publicUrl, share, headerImage, ...layout };
+  return { settings, homeCategories, publicUrl, share, headerImage, mostRead, ...layout };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -140,7 +145,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <AdsArea ads={pageAds(settings.ads, t.ads.label, lang)}>
       <AdSlots position="header" />
       {front ? (
-        <NewsHome front={front} sections={sections} timeZone={settings.timeZone} />
+        <NewsHome
+          front={front}
+          sections={sections}
+          timeZone={settings.timeZone}
+          mostRead={loaderData.mostRead}
+        />
       ) : (
         <Magazine {...loaderData} />
       )}
@@ -155,6 +165,7 @@ function Magazine({
   homeCategories,
   sections,
   headerImage,
+  mostRead,
 }: Route.ComponentProps['loaderData']) {
   const { t, lang } = useInterface();
   return (
@@ -197,6 +208,7 @@ function Magazine({
             <AdsBetweenCards {...after} />
           </Fragment>
         ))}
+        <MostRead stories={mostRead} id="section-most-read" />
       </div>
     </main>
   );

@@ -3,6 +3,7 @@ import { analyticsNow } from './analytics-now';
 import { createBeacons, type BeaconDeps } from './analytics-beacons';
 import { forgetOldSalts } from './analytics-repository';
 import { createReports } from './analytics-reports';
+import { createMostRead, type MostReadDeps } from './most-read';
 import {
   ANALYTICS_RETENTION_JOB,
   ANALYTICS_ROLLUP_JOB,
@@ -23,14 +24,17 @@ interface AnalyticsJobs {
  * up and forget (analytics-storage.ts).
  */
 export function createAnalyticsService(
-  deps: BeaconDeps & {
-    /** The rate limits' table, whose keys name addresses (server/plugins/rate-limit.ts). */
-    rateLimits: { forgetExpired(): Promise<void> };
-    timeZone(): Promise<string>;
-    /** The setting `analytics.retentionDays`. */
-    retentionDays?: () => Promise<number>;
-    jobs: AnalyticsJobs;
-  },
+  deps: BeaconDeps &
+    Omit<MostReadDeps, 'hours'> & {
+      /** The rate limits' table, whose keys name addresses (server/plugins/rate-limit.ts). */
+      rateLimits: { forgetExpired(): Promise<void> };
+      timeZone(): Promise<string>;
+      /** The setting `analytics.retentionDays`. */
+      retentionDays?: () => Promise<number>;
+      /** The setting `analytics.mostReadHours`. */
+      mostReadHours(): Promise<number>;
+      jobs: AnalyticsJobs;
+    },
 ) {
   const beacons = createBeacons(deps);
   const forgetExpired = async () => {
@@ -42,8 +46,13 @@ export function createAnalyticsService(
     retentionDays: deps.retentionDays ?? (async () => DEFAULT_RETENTION_DAYS),
     forgetExpired,
   });
+  const mostRead = createMostRead({ ...deps, hours: deps.mostReadHours });
   deps.jobs.handle(ANALYTICS_ROLLUP_JOB, async () => {
     await storage.rollUp();
+    // Readers' "Most read" from the rollups just made; its failure never stops the rollups.
+    await mostRead.refresh().catch((error: unknown) => {
+      deps.log?.error({ err: error }, 'analytics: "Most read" could not be refreshed');
+    });
     await storage.next.rollUp(deps.jobs);
   });
   deps.jobs.handle(ANALYTICS_RETENTION_JOB, async () => {
@@ -61,6 +70,9 @@ export function createAnalyticsService(
      */
     forgetExpired,
     rollUp: storage.rollUp,
+    /** Readers' "Most read": the cards pages show, and the minute's refresh (most-read.ts). */
+    mostRead: mostRead.cards,
+    refreshMostRead: mostRead.refresh,
     retain: storage.retain,
     /** At start: the coming days' partitions, and the jobs set. */
     async start(): Promise<void> {

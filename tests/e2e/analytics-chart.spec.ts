@@ -1,0 +1,54 @@
+/*
+ * Issue 38 item 4: the live analytics screen draws a story's views and readers a minute with
+ * uPlot, fetched by that screen alone, in both interface languages of the back office.
+ */
+import { ADMIN_COPY, expect, hydrated, signIn, test } from './fixtures';
+
+const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
+
+test('the analytics screen charts a story read now, in English and in Hindi', async ({
+  page,
+  request,
+  make,
+}) => {
+  test.setTimeout(120_000);
+  const editor = await make.account({ label: 'Chart', role: 'editor' });
+  const story = await make.article(await make.category());
+  // A reader's beacon (Chromium's own page loads are a headless browser's, never counted).
+  const beacon = await request.post('/api/analytics/event', {
+    headers: { 'content-type': 'text/plain', 'user-agent': CHROME },
+    data: JSON.stringify({ type: 'view', path: '/x', articleId: story._id, referrer: '' }),
+  });
+  expect(beacon.status()).toBe(204);
+
+  // uPlot is not fetched by other screens.
+  const fetched: string[] = [];
+  page.on('request', (r) => fetched.push(r.url()));
+  await signIn(page, editor, '/admin/dashboard');
+  expect(fetched.filter((u) => /uplot/i.test(u))).toEqual([]);
+
+  for (const lang of ['en', 'hi'] as const) {
+    const t = ADMIN_COPY[lang].analytics.chart;
+    await page.goto('/admin/analytics');
+    await hydrated(page);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    // The story shows once its beacon is counted (within the batches' seconds).
+    const chart = page.getByRole('img', { name: t.title });
+    await expect(chart).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByLabel(t.story)).toHaveValue(story._id);
+    await expect(chart.locator('canvas')).toHaveCount(1);
+    const size = await chart.locator('canvas').evaluate((c: HTMLCanvasElement) => c.width);
+    expect(size).toBeGreaterThan(0);
+    await expect(chart.getByText(t.views, { exact: true })).toBeVisible();
+    await expect(chart.getByText(t.readers, { exact: true })).toBeVisible();
+    if (lang === 'en') {
+      // The editor picks Hindi for their back office (issue 36 item 8).
+      await page.goto('/profile');
+      await hydrated(page);
+      await page.getByLabel('Language of the dashboard').selectOption('hi');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await expect(page.getByText('Profile updated.')).toBeVisible();
+    }
+  }
+  expect(fetched.some((u) => /uplot/i.test(u))).toBe(true);
+});
