@@ -57,7 +57,7 @@ import { createSettingsService, type SettingsService } from './modules/settings/
 import { createStatsService } from './modules/stats/stats-service';
 import { createUsersService, type UsersService } from './modules/users/users-service';
 import { createSecretBox, loadSecretsKey } from './lib/secret-box';
-import type { SecondFactorDeps } from './modules/users/users-deps';
+import type { SecondFactorDeps, WebAuthnDeps } from './modules/users/users-deps';
 import { createAudit } from './modules/audit/audit-wiring';
 import { createViewsService } from './modules/views/views-service';
 import { createAnalyticsService } from './modules/analytics/analytics-service';
@@ -142,6 +142,22 @@ function secondFactorsOf(
   };
 }
 
+/** Passkeys' relying party: PUBLIC_URL's origin and host name (issue 40 item 2). */
+function webauthnOf(config: Config, settings: () => SettingsService): WebAuthnDeps {
+  const url = new URL(config.publicUrl);
+  return {
+    origin: url.origin,
+    rpId: url.hostname,
+    rpName: async () => (await settings().get()).shortName,
+  };
+}
+
+/** What the users module's second factors and passkeys need (the settings come later). */
+const securityOf = (config: Config, secret: Uint8Array, settings: () => SettingsService) => ({
+  secondFactors: secondFactorsOf(config, secret, settings),
+  webauthn: webauthnOf(config, settings),
+});
+
 export async function createServices(
   config: Config,
   database: Database,
@@ -159,8 +175,8 @@ export async function createServices(
   const mail = createMail(config, log);
   const authorChanged = authorEvents(outbox);
   const consents = createConsents({ db });
-  const secondFactors = secondFactorsOf(config, secret, () => settings);
-  const userDeps = { db, tokens, clock, authorChanged, mail, consents, secondFactors };
+  const security = securityOf(config, secret, () => settings);
+  const userDeps = { db, tokens, clock, authorChanged, mail, consents, ...security };
   const users = createUsersService(userDeps);
   const { categories, articles, newsroom, search, settings } = createContentServices({
     ...{ config, db, clock, log, outbox, events, media, users, jobs },

@@ -495,6 +495,8 @@ export const adminCopyHi: AdminCopy = {
       'auth.recovery_code_used': 'रिकवरी कोड इस्तेमाल हुआ',
       'second_factor.added': 'दो-चरणीय साइन इन चालू किया',
       'second_factor.removed': 'दो-चरणीय साइन इन बंद किया',
+      'passkey.added': 'पासकी जोड़ी',
+      'passkey.removed': 'पासकी हटाई',
       'session.ended': 'सत्र समाप्त किए',
       'user.role_changed': 'भूमिका बदली',
       'user.invited': 'आमंत्रित किया',

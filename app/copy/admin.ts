@@ -498,6 +498,8 @@ export const adminCopy = {
       'auth.recovery_code_used': 'Recovery code used',
       'second_factor.added': 'Two-step sign-in turned on',
       'second_factor.removed': 'Two-step sign-in turned off',
+      'passkey.added': 'Passkey added',
+      'passkey.removed': 'Passkey removed',
       'session.ended': 'Sessions ended',
       'user.role_changed': 'Role changed',
       'user.invited': 'Invited',

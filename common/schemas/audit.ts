@@ -12,6 +12,8 @@ export const AUDIT_ACTIONS = {
   'auth.recovery_code_used': 'Someone signed in with one of their recovery codes.',
   'second_factor.added': 'Someone turned on a second factor (authenticator codes).',
   'second_factor.removed': 'Someone turned off a second factor (authenticator codes).',
+  'passkey.added': 'Someone added a passkey to their account (its name in details).',
+  'passkey.removed': 'Someone removed one of their passkeys.',
   'session.ended': 'Sessions were ended: one, all but the current, or all of a person’s.',
   'user.role_changed': 'An administrator changed someone’s role.',
   'user.invited': 'An administrator invited someone to the staff.',

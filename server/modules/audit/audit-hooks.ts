@@ -78,8 +78,10 @@ const platformChange =
  * used), a wrong code, or paused. Which account a refused step was for is not in its body (a
  * token, never recorded); the entry says which factor was tried.
  */
+const factorOf = (body: Record<string, unknown>) =>
+  body.recoveryCode !== undefined ? 'recovery' : body.response !== undefined ? 'passkey' : 'totp';
 const secondStep: Rule = (c) => {
-  const factor = c.body.recoveryCode !== undefined ? 'recovery' : 'totp';
+  const factor = factorOf(c.body);
   if (ok(c.status)) {
     const a = answered(c.answer);
     const signedIn: Entry = {
@@ -88,7 +90,7 @@ const secondStep: Rule = (c) => {
       subject: user(a?.id ?? '', str(c.answer.email)),
       details: { factor },
     };
-    if (factor === 'totp') return signedIn;
+    if (factor !== 'recovery') return signedIn;
     return [signedIn, { ...signedIn, action: 'auth.recovery_code_used', details: {} }];
   }
   if (c.status === 401)
@@ -103,6 +105,22 @@ const secondFactorChange = (c: Call, action: AuditAction): Entry => ({
   subject: user(c.actor?.id ?? '', c.actor?.name ?? ''),
   details: { method: 'totp' },
 });
+
+/** A passkey added or removed (issue 40 item 2): named by its name and id, never its key. */
+const passkeyChange =
+  (action: 'passkey.added' | 'passkey.removed'): Rule =>
+  (c) =>
+    ok(c.status)
+      ? {
+          action,
+          actor: who(c.actor),
+          subject: user(c.actor?.id ?? '', c.actor?.name ?? ''),
+          details: {
+            passkey: c.params.id ?? str(c.answer._id),
+            ...(c.body.name === undefined ? {} : { name: str(c.body.name) }),
+          },
+        }
+      : undefined;
 
 /** The audited calls, by `METHOD route`. */
 export const AUDITED_CALLS: Record<string, Rule> = {
@@ -121,6 +139,23 @@ export const AUDITED_CALLS: Record<string, Rule> = {
     return undefined;
   },
   'POST /api/users/signin/2fa': secondStep,
+  // A passkey alone (issue 40 item 2): a refused one names no account.
+  'POST /api/users/signin/passkey': (c) => {
+    if (ok(c.status)) {
+      const a = answered(c.answer);
+      return {
+        action: 'auth.signin',
+        actor: a,
+        subject: user(a?.id ?? '', str(c.answer.email)),
+        details: { factor: 'passkey' },
+      };
+    }
+    if (c.status === 401)
+      return { action: 'auth.signin_failed', subject: user(''), details: { factor: 'passkey' } };
+    return undefined;
+  },
+  'POST /api/me/passkeys': passkeyChange('passkey.added'),
+  'DELETE /api/me/passkeys/:id': passkeyChange('passkey.removed'),
   'POST /api/me/2fa/totp/confirm': (c) =>
     ok(c.status) ? secondFactorChange(c, 'second_factor.added') : undefined,
   'DELETE /api/me/2fa/totp': (c) =>
