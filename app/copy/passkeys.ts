@@ -24,7 +24,7 @@ const en = {
   removed: 'Passkey removed.',
   unsupported: 'This browser cannot use passkeys.',
   notMade: 'No passkey was used: the browser’s window was closed, or it took too long. Try again.',
-  signIn: 'Sign in with a passkey',
+  signIn: 'Continue with a passkey',
   stepIntro: 'Confirm it is you with your passkey.',
   stepButton: 'Use your passkey',
 };
@@ -51,7 +51,7 @@ const hi: PasskeysCopy = {
   removed: 'पासकी हटा दी गई।',
   unsupported: 'यह ब्राउज़र पासकी इस्तेमाल नहीं कर सकता।',
   notMade: 'कोई पासकी इस्तेमाल नहीं हुई: ब्राउज़र की खिड़की बंद हो गई या बहुत देर हो गई। फिर से कोशिश करें।',
-  signIn: 'पासकी से साइन इन करें',
+  signIn: 'पासकी से आगे बढ़ें',
   stepIntro: 'अपनी पासकी से पुष्टि करें कि यह आप ही हैं।',
   stepButton: 'अपनी पासकी इस्तेमाल करें',
 };

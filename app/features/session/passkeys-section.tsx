@@ -80,7 +80,13 @@ export function PasskeysSection({
             await onChanged();
           }}
         >
-          <FormTextField name="name" label={t.name} hint={t.nameHint} autoComplete="off" />
+          <FormTextField
+            name="name"
+            id="passkey-name"
+            label={t.name}
+            hint={t.nameHint}
+            autoComplete="off"
+          />
           <SubmitButton busyText={busyText}>{t.add}</SubmitButton>
         </SchemaForm>
       ) : (
