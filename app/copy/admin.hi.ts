@@ -501,6 +501,7 @@ export const adminCopyHi: AdminCopy = {
       'user.role_changed': 'भूमिका बदली',
       'user.invited': 'आमंत्रित किया',
       'user.created': 'खाता बना',
+      'user.deleted': 'खाता मिटाया',
       'user.password_set': 'पासवर्ड सेट किया',
       'settings.changed': 'सेटिंग्स बदलीं',
       'article.published': 'लेख प्रकाशित',

@@ -504,6 +504,7 @@ export const adminCopy = {
       'user.role_changed': 'Role changed',
       'user.invited': 'Invited',
       'user.created': 'Account made',
+      'user.deleted': 'Account deleted',
       'user.password_set': 'Password set',
       'settings.changed': 'Settings changed',
       'article.published': 'Article published',

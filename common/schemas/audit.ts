@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = {
   'user.role_changed': 'An administrator changed someone’s role.',
   'user.invited': 'An administrator invited someone to the staff.',
   'user.created': 'An account was made (a sign-up, or an invitation accepted).',
+  'user.deleted':
+    'Someone deleted their own account (its id, name and role are kept here; its e-mail is not).',
   'user.password_set': 'An administrator set someone’s password.',
   'settings.changed': 'The site settings changed (the keys are named, never values).',
   'article.published': 'An article became public.',

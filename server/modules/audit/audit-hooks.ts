@@ -180,6 +180,16 @@ export const AUDITED_CALLS: Record<string, Rule> = {
           details: { role: str(c.body.role) },
         }
       : undefined,
+  // A person deletes their own account (issue 37 item 6): its id, name and role, no e-mail.
+  'DELETE /api/me': (c) =>
+    ok(c.status) && c.actor
+      ? {
+          action: 'user.deleted',
+          actor: who(c.actor),
+          subject: user(c.actor.id, c.actor.name),
+          details: { role: c.actor.role },
+        }
+      : undefined,
   'PUT /api/users/:id/password': (c) =>
     ok(c.status)
       ? { action: 'user.password_set', actor: who(c.actor), subject: user(c.params.id ?? '') }
