@@ -221,6 +221,8 @@ export const namesFormerPost = (search: string) => {
 
 /** The calls that set up second factors (issue 40 item 1): `/api/me/2fa/…`. */
 export const TWO_FACTOR_PATH = `/${SERVER_SEGMENTS.api}/me/2fa`;
+/** The signed-in person's passkeys (issue 40 item 2): `/api/me/passkeys…`. */
+export const PASSKEYS_PATH = `/${SERVER_SEGMENTS.api}/me/passkeys`;
 /**
  * Where a person sets up two-step sign-in: their profile's section, where the back office
  * sends anyone whom the policy asks for a second factor until they have one (issue 40 item 3).

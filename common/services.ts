@@ -145,8 +145,10 @@ export interface AppServices {
     passwordReset(token: string): Promise<LinkState<null>>;
     /** How many accounts can sign in: none, and /signup says the next one runs the site. */
     accounts(): Promise<number>;
-    /** Whether the user has a second factor on (issue 40: the policy and /profile ask). */
+    /** Whether the user has a second factor on, codes or a passkey (issue 40: the policy asks). */
     hasSecondFactor(id: string): Promise<boolean>;
+    /** Whether the user has authenticator codes on (/profile's two-step section). */
+    totpOn(id: string): Promise<boolean>;
     /** Whether authenticator codes can be turned on here (the server has SECRETS_KEY's key). */
     secondFactorsAvailable(): boolean;
     /** How many unused recovery codes the user has. */

@@ -64,7 +64,7 @@ import { createSso } from './modules/sso/sso-service';
 import { createStatsService } from './modules/stats/stats-service';
 import { createUsersService, type UsersService } from './modules/users/users-service';
 import { createSecretBox, loadSecretsKey } from './lib/secret-box';
-import type { SecondFactorDeps } from './modules/users/users-deps';
+import type { SecondFactorDeps, WebAuthnDeps } from './modules/users/users-deps';
 import { createAudit } from './modules/audit/audit-wiring';
 import { createViewsService } from './modules/views/views-service';
 import { createAnalyticsService } from './modules/analytics/analytics-service';
@@ -149,6 +149,22 @@ function secondFactorsOf(
   };
 }
 
+/** Passkeys' relying party: PUBLIC_URL's origin and host name (issue 40 item 2). */
+function webauthnOf(config: Config, settings: () => SettingsService): WebAuthnDeps {
+  const url = new URL(config.publicUrl);
+  return {
+    origin: url.origin,
+    rpId: url.hostname,
+    rpName: async () => (await settings().get()).shortName,
+  };
+}
+
+/** What the users module's second factors and passkeys need (the settings come later). */
+const securityOf = (config: Config, secret: Uint8Array, settings: () => SettingsService) => ({
+  secondFactors: secondFactorsOf(config, secret, settings),
+  webauthn: webauthnOf(config, settings),
+});
+
 /**
  * People's accounts: the users module with its second factors (sealed with SECRETS_KEY) and the
  * consents it records, and single sign-on's client (server/modules/sso), whose secret the same
@@ -168,7 +184,7 @@ function accountsOf(
   const { db, clock, outbox, mail, secret } = deps;
   const tokens = createTokens(secret, clock);
   const consents = createConsents({ db });
-  const secondFactors = secondFactorsOf(config, secret, settings);
+  const security = securityOf(config, secret, settings);
   const clients = createOidcClients({ allowPrivate: config.oidcAllowPrivate });
   const authorChanged = authorEvents(outbox);
   const users = createUsersService({
@@ -178,9 +194,9 @@ function accountsOf(
     authorChanged,
     mail,
     consents,
-    secondFactors,
+    ...security,
   });
-  const box = secondFactors.box;
+  const box = security.secondFactors.box;
   return {
     users,
     consents,

@@ -36,6 +36,18 @@ export const SECOND_FACTORS = {
     en: 'That code is not right. Type the code your authenticator app shows now.',
   },
   'totp.turned_off': { status: 200, en: 'Two-step sign-in is off.' },
+  // Passkeys (issue 40 item 2, docs/decisions/052c).
+  'passkey.refused': {
+    status: 400,
+    en: 'This passkey could not be added: the request waited too long or came from another site. Try again.',
+  },
+  'passkey.already_added': { status: 409, en: 'This passkey is already on an account here.' },
+  'passkey.not_found': { status: 404, en: 'You have no such passkey.' },
+  'passkey.removed': { status: 200, en: 'The passkey is removed.' },
+  'auth.passkey_refused': {
+    status: 401,
+    en: 'That passkey did not sign you in: it is not on an account here, or the sign-in waited too long. Try again.',
+  },
   'settings.second_factor_first': {
     status: 400,
     en: 'Turn on two-step sign-in for yourself (on your profile) before you require it of your own role.',

@@ -1,5 +1,5 @@
 /*
- * Refusals of single sign-on (issue 40 item 4, docs/decisions/060). The `sso.*` ones are shown
+ * Refusals of single sign-on (issue 40 item 4, docs/decisions/052d). The `sso.*` ones are shown
  * on the public sign-in page (every public language); the settings' ones in the back office.
  */
 import type { Entry } from './define';

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { says } from '../refusals/schema-refusals';
 import { UserInfoSchema } from './users';
+import { PasskeyAnswerSchema } from './passkeys';
 
 /** A code as an authenticator app shows it: six digits (spaces a person types are dropped). */
 export const TotpCodeSchema = z
@@ -66,6 +67,8 @@ export const SignInAnswerSchema = z.union([UserInfoSchema, TwoFactorChallengeSch
 export const SecondStepSchema = z.union([
   z.object({ token: z.string().max(300), code: TotpCodeSchema }),
   z.object({ token: z.string().max(300), recoveryCode: RecoveryCodeSchema }),
+  /** A passkey's answer to the options `POST /api/users/signin/passkey/options { token }` gave. */
+  z.object({ token: z.string().max(300), response: PasskeyAnswerSchema }),
 ]);
 export type SecondStepInput = z.infer<typeof SecondStepSchema>;
 

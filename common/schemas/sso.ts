@@ -1,5 +1,5 @@
 /*
- * Single sign-on through the newsroom's own accounts (issue 40 item 4, docs/decisions/060):
+ * Single sign-on through the newsroom's own accounts (issue 40 item 4, docs/decisions/052d):
  * OpenID Connect with an issuer the administrator names (Google Workspace, Microsoft Entra,
  * Keycloak...). The client secret is write-only: the settings answer whether one is kept, never
  * the secret, which is sealed at rest with SECRETS_KEY.

@@ -5,7 +5,7 @@ import { forbidden } from '../lib/errors';
 import { TOKEN_LIFETIME_SECONDS } from '../lib/tokens';
 import type { UsersService } from '../modules/users/users-service';
 import { secondFactorRequired, type TwoFactorPolicy } from '../../common/settings';
-import { PAGE_SEGMENTS, TWO_FACTOR_PATH } from '../../common/paths';
+import { PAGE_SEGMENTS, PASSKEYS_PATH, TWO_FACTOR_PATH } from '../../common/paths';
 
 export const AUTH_COOKIE = 'patrika_token';
 /**
@@ -68,10 +68,10 @@ export function hasOwnPages(request: FastifyRequest): boolean {
 
 /**
  * The writes a person whom the policy asks for a second factor may still make without one
- * (issue 40 item 3): setting it up, and signing out (the API's calls, and the header's form,
+ * (issue 40 item 3): setting it up (codes or a passkey), and signing out (the API's calls, and the header's form,
  * which posts to /logout as a document or as React Router's `.data` request).
  */
-const WITHOUT_SECOND_FACTOR = [`${TWO_FACTOR_PATH}/`, '/api/users/signout'];
+const WITHOUT_SECOND_FACTOR = [`${TWO_FACTOR_PATH}/`, PASSKEYS_PATH, '/api/users/signout'];
 const LOGOUT = `/${PAGE_SEGMENTS.logout}`;
 export const mayWriteWithoutSecondFactor = (url: string) => {
   const path = url.split('?')[0] ?? '';

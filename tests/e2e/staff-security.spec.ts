@@ -4,7 +4,7 @@ import { ADMIN, expect, signIn, test } from './fixtures';
  * Staff security (issue 40): the audit trail's screen. An administrator's own sign-in is there
  * with their name; filtering by an action keeps only that action, in the address; a name in
  * the list filters by that person. Authenticator codes and the policy have their journeys in
- * two-step-sign-in.spec.ts; the passkey journey joins when passkeys land.
+ * two-step-sign-in.spec.ts; passkeys in passkeys.spec.ts.
  */
 test.describe('the audit trail in the back office', () => {
   test('lists sign-ins and filters by action and by person', async ({ page }) => {

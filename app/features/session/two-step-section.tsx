@@ -14,7 +14,10 @@ import { useBusy } from '../api/use-busy';
 
 /** What /profile knows of the person's second factor (its loader). */
 export interface TwoStepState {
+  /** Authenticator codes are on. */
   on: boolean;
+  /** Codes or a passkey: the policy is met. */
+  hasSecondFactor: boolean;
   recoveryCodesLeft: number;
   /** The server can seal secrets (SECRETS_KEY, or the embedded engine's key file). */
   available: boolean;
@@ -51,7 +54,9 @@ export function TwoStepSection({
       <h2 id="two-step-heading" className="h5">
         {t.title}
       </h2>
-      {state.required && !state.on && <p className="alert alert-warning">{t.required}</p>}
+      {state.required && !state.hasSecondFactor && (
+        <p className="alert alert-warning">{t.required}</p>
+      )}
       <p>{t.intro}</p>
       {recoveryCodes ? (
         <RecoveryCodes

@@ -16,6 +16,8 @@ import { safeRedirect } from '../../features/session/user-info';
 import { useSignedIn } from '../../features/session/use-sign-in';
 import { SecondStepForm } from '../../features/session/second-step-form';
 import { twoStepCopy } from '../../copy/two-step';
+import { passkeysCopy } from '../../copy/passkeys';
+import { PasskeySignInButton } from '../../features/session/passkey-sign-in';
 import { EmailLinkForm } from '../../features/session/email-link-form';
 import type { Route } from './+types/login';
 import type { PageHandle } from '../../root';
@@ -123,7 +125,8 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   // A sign-in link that could not sign in came here to say why (`/auth/email-link/{token}`).
   const linkRefused = LINK_REFUSALS.find((c) => c === `email_link.${params.get('emailLink')}`);
   // A right password of a person with a second factor answers a step token (issue 40 item 1).
-  const [stepToken, setStepToken] = useState<string | undefined>();
+  const [step, setStep] = useState<TwoFactorChallenge['twoFactor'] | undefined>();
+  const staff = staffLanguageOf(lang);
   const done = (info: UserInfo) =>
     signedIn(info, safeRedirect(redirectParam, defaultTarget(info.role)));
 
@@ -131,18 +134,20 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   if (handoff)
     return <Handoff info={handoff} to={safeRedirect(redirectParam, defaultTarget(handoff.role))} />;
 
-  if (stepToken)
+  if (step)
     return (
       <main id="main" className="container py-5 auth-page" lang={lang}>
         <h1 className="h3 mb-4">{t.auth.signInTitle}</h1>
         {/* The back office's languages: English on a site in another (common/languages.ts). */}
         <SecondStepForm
-          lang={staffLanguageOf(lang)}
-          token={stepToken}
-          t={twoStepCopy[staffLanguageOf(lang)]}
+          lang={staff}
+          token={step.token}
+          methods={step.methods}
+          t={twoStepCopy[staff]}
           busyText={t.auth.working}
           onSignedIn={done}
-          onStartAgain={() => setStepToken(undefined)}
+          onStartAgain={() => setStep(undefined)}
+          passkeyT={passkeysCopy[staff]}
         />
       </main>
     );
@@ -165,7 +170,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
             method: 'POST',
             body,
           });
-          if ('twoFactor' in answer) setStepToken(answer.twoFactor.token);
+          if ('twoFactor' in answer) setStep(answer.twoFactor);
           else await done(answer);
         }}
       >
@@ -178,6 +183,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         />
         <SubmitButton busyText={t.auth.working}>{t.auth.signIn}</SubmitButton>
       </SchemaForm>
+      <PasskeySignInButton lang={staff} t={passkeysCopy[staff]} onSignedIn={done} />
       <p className="mt-3 mb-0">
         <Link to={resetPath()}>{t.auth.forgotPassword}</Link>
       </p>

@@ -3,8 +3,8 @@ import { redirect, useNavigate, useRevalidator } from 'react-router';
 import { hasRole } from '../../../common/roles';
 import { staffLanguageOf } from '../../../common/languages';
 import { secondFactorRequired } from '../../../common/settings';
-import { twoStepCopy } from '../../copy/two-step';
-import { TwoStepSection, type TwoStepState } from '../../features/session/two-step-section';
+import type { TwoStepState } from '../../features/session/two-step-section';
+import { SecuritySections } from '../../features/session/security-sections';
 import { slugify } from '../../../common/slug';
 import { toast } from 'react-toastify';
 import type { UserInfo } from '../../../common/schemas/users';
@@ -38,24 +38,25 @@ export async function loader({ context }: Route.LoaderArgs) {
   const me = await user();
   if (!me) throw redirect('/login?redirect=%2Fprofile');
   const writer = hasRole(me.role, 'author');
-  const [settings, profile, reviewMail, ownLanguage, hasPassword, secondFactor] = await Promise.all(
-    [
+  const [settings, profile, reviewMail, ownLanguage, hasPassword, secondFactor, totp] =
+    await Promise.all([
       services.settings.get(),
       writer ? services.users.profileOf(me._id) : undefined,
       writer ? services.users.reviewMailOf(me._id) : undefined,
       writer ? services.users.uiLanguageOf(me._id) : undefined,
       services.users.hasPassword(me._id),
       services.users.hasSecondFactor(me._id),
-    ],
-  );
-  // Two-step sign-in (issue 40): for the staff, and for anyone who has it on already.
+      services.users.totpOn(me._id),
+    ]);
+  // Two-step sign-in and passkeys (issue 40): for the staff, and anyone who has one already.
   const twoStep: TwoStepState | undefined =
     writer || secondFactor
       ? {
-          on: secondFactor,
+          on: totp,
+          hasSecondFactor: secondFactor,
           available: services.users.secondFactorsAvailable(),
           required: secondFactorRequired(settings.twoFactorRequired, me.role),
-          recoveryCodesLeft: secondFactor ? await services.users.recoveryCodesLeftOf(me._id) : 0,
+          recoveryCodesLeft: totp ? await services.users.recoveryCodesLeftOf(me._id) : 0,
         }
       : undefined;
   return {
@@ -166,9 +167,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         </SubmitButton>
       </SchemaForm>
       {twoStep && (
-        <TwoStepSection
+        <SecuritySections
           state={twoStep}
-          t={twoStepCopy[staffLanguage]}
+          language={staffLanguage}
           busyText={t.auth.working}
           genericFailure={t.auth.genericFailure}
           onChanged={() => revalidator.revalidate()}

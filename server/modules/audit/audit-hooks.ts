@@ -79,8 +79,10 @@ const platformChange =
  * used), a wrong code, or paused. Which account a refused step was for is not in its body (a
  * token, never recorded); the entry says which factor was tried.
  */
+const factorOf = (body: Record<string, unknown>) =>
+  body.recoveryCode !== undefined ? 'recovery' : body.response !== undefined ? 'passkey' : 'totp';
 const secondStep: Rule = (c) => {
-  const factor = c.body.recoveryCode !== undefined ? 'recovery' : 'totp';
+  const factor = factorOf(c.body);
   if (ok(c.status)) {
     const a = answered(c.answer);
     const signedIn: Entry = {
@@ -89,7 +91,7 @@ const secondStep: Rule = (c) => {
       subject: user(a?.id ?? '', str(c.answer.email)),
       details: { factor },
     };
-    if (factor === 'totp') return signedIn;
+    if (factor !== 'recovery') return signedIn;
     return [signedIn, { ...signedIn, action: 'auth.recovery_code_used', details: {} }];
   }
   if (c.status === 401)
@@ -139,6 +141,22 @@ const organisationSignIn: Rule = (c) => {
   return undefined;
 };
 
+/** A passkey added or removed (issue 40 item 2): named by its name and id, never its key. */
+const passkeyChange =
+  (action: 'passkey.added' | 'passkey.removed'): Rule =>
+  (c) =>
+    ok(c.status)
+      ? {
+          action,
+          actor: who(c.actor),
+          subject: user(c.actor?.id ?? '', c.actor?.name ?? ''),
+          details: {
+            passkey: c.params.id ?? str(c.answer._id),
+            ...(c.body.name === undefined ? {} : { name: str(c.body.name) }),
+          },
+        }
+      : undefined;
+
 /** The audited calls, by `METHOD route`. */
 export const AUDITED_CALLS: Record<string, Rule> = {
   'POST /api/users/signin': (c) => {
@@ -157,6 +175,24 @@ export const AUDITED_CALLS: Record<string, Rule> = {
   },
   'POST /api/users/signin/2fa': secondStep,
   'GET /auth/oidc/callback': organisationSignIn,
+
+  // A passkey alone (issue 40 item 2): a refused one names no account.
+  'POST /api/users/signin/passkey': (c) => {
+    if (ok(c.status)) {
+      const a = answered(c.answer);
+      return {
+        action: 'auth.signin',
+        actor: a,
+        subject: user(a?.id ?? '', str(c.answer.email)),
+        details: { factor: 'passkey' },
+      };
+    }
+    if (c.status === 401)
+      return { action: 'auth.signin_failed', subject: user(''), details: { factor: 'passkey' } };
+    return undefined;
+  },
+  'POST /api/me/passkeys': passkeyChange('passkey.added'),
+  'DELETE /api/me/passkeys/:id': passkeyChange('passkey.removed'),
   'POST /api/me/2fa/totp/confirm': (c) =>
     ok(c.status) ? secondFactorChange(c, 'second_factor.added') : undefined,
   'DELETE /api/me/2fa/totp': (c) =>
@@ -179,6 +215,16 @@ export const AUDITED_CALLS: Record<string, Rule> = {
           actor: who(c.actor),
           subject: user(c.params.id ?? '', str(c.answer.name)),
           details: { role: str(c.body.role) },
+        }
+      : undefined,
+  // A person deletes their own account (issue 37 item 6): its id, name and role, no e-mail.
+  'DELETE /api/me': (c) =>
+    ok(c.status) && c.actor
+      ? {
+          action: 'user.deleted',
+          actor: who(c.actor),
+          subject: user(c.actor.id, c.actor.name),
+          details: { role: c.actor.role },
         }
       : undefined,
   'PUT /api/users/:id/password': (c) =>

@@ -1,5 +1,5 @@
 /*
- * The OpenID Connect client (issue 40 item 4, docs/decisions/060), through `openid-client`
+ * The OpenID Connect client (issue 40 item 4, docs/decisions/052d), through `openid-client`
  * (panva's certified relying party): an issuer's discovery with the site's client, kept per
  * issuer, client and secret so that a sign-in does not fetch the discovery document again.
  * Every call the server makes for it (discovery, token, keys, user info) goes through one

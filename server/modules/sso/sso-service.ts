@@ -1,5 +1,5 @@
 /*
- * Single sign-on's two steps (issue 40 item 4, docs/decisions/060). `start` sends the browser
+ * Single sign-on's two steps (issue 40 item 4, docs/decisions/052d). `start` sends the browser
  * to the issuer with PKCE (S256), a `state` and a `nonce`, which ride in a short-lived cookie
  * sealed with SECRETS_KEY (no process keeps them: any process can take the way back).
  * `finish` takes the way back: the code is exchanged with the verifier, the ID token's nonce

@@ -1,5 +1,5 @@
 /*
- * Signing in through the newsroom's own accounts (issue 40 item 4, docs/decisions/060): the
+ * Signing in through the newsroom's own accounts (issue 40 item 4, docs/decisions/052d): the
  * sso module proved who the person is (an e-mail address their organisation verified); this
  * signs that person in, or makes their account first when the site takes their domain. An
  * account made here has no password: it signs in through its organisation (or a reset link).

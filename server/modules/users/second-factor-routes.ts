@@ -129,7 +129,7 @@ export function secondStepRoutes(users: UsersService, opts: RouteOptions) {
       {
         schema: {
           tags,
-          summary: `Complete a sign-in that answered \`twoFactor\`: its token with a code (or a recovery code, each once). ${SIGN_IN_MAX_WRONG_CODES} wrong codes pause the account's sign-in for the rest of 15 minutes (429)`,
+          summary: `Complete a sign-in that answered \`twoFactor\`: its token with a code (or a recovery code, each once), or with \`response\`, a passkey's answer to POST /api/users/signin/passkey/options \`{ token }\`. ${SIGN_IN_MAX_WRONG_CODES} wrong codes pause the account's sign-in for the rest of 15 minutes (429)`,
           security: [],
           body: SecondStepSchema,
           response: {
@@ -137,6 +137,7 @@ export function secondStepRoutes(users: UsersService, opts: RouteOptions) {
             ...unlimitedErrorResponses(
               ...JSON_BODY,
               'auth.invalid_code',
+              'auth.passkey_refused',
               'auth.second_step_expired',
               'auth.too_many_failures',
             ),

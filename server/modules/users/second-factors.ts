@@ -27,8 +27,6 @@ import {
 export const RECOVERY_CODE_COUNT = 10;
 /** How long the answer of a right password waits for its code. */
 export const SECOND_STEP_SECONDS = 5 * 60;
-/** The methods a sign-in's second step takes (passkeys join when they exist: issue 40 item 2). */
-export const SECOND_STEP_METHODS = ['totp', 'recovery'] as const;
 
 const totp = new TOTP({ crypto: new NobleCryptoPlugin(), base32: new ScureBase32Plugin() });
 /** One step either side: a phone's clock a little off still works (RFC 6238 §5.2). */
@@ -80,8 +78,8 @@ export function secondFactors({ db, clock, secondFactors: sf }: Deps) {
   };
 
   return {
-    /** Whether the person has a second factor on. */
-    hasSecondFactor: (userId: string) => hasTotp(db, userId),
+    /** Whether the person has authenticator codes on. */
+    totpOn: (userId: string) => hasTotp(db, userId),
     /** Whether codes can be turned on here (a key to seal secrets with). */
     secondFactorsAvailable: () => sf.box !== undefined,
     recoveryCodesLeftOf: (userId: string) => recoveryCodesLeft(db, userId),

@@ -1,7 +1,8 @@
 /* Sessions as rows (db/schema/users.ts `userSessions`, docs/decisions/052). */
-import { and, asc, desc, eq, gt, isNotNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { userTotp } from '../../../db/schema/second-factors';
+import { userPasskeys } from '../../../db/schema/passkeys';
 import { userSessions, users } from '../../../db/schema/users';
 import { userColumns } from './users-repository';
 
@@ -35,7 +36,8 @@ export async function findSessionUser(db: Db, sessionId: string, userId: string,
     .select({
       user: userColumns,
       lastSeenAt: userSessions.lastSeenAt,
-      secondFactor: userTotp.userId,
+      // Authenticator codes on, or a passkey (issue 40 items 1 and 2).
+      secondFactor: sql<boolean>`(${userTotp.userId} is not null or exists (select 1 from ${userPasskeys} where ${userPasskeys.userId} = ${users.id}))`,
     })
     .from(userSessions)
     .innerJoin(users, eq(users.id, userSessions.userId))

@@ -1,14 +1,22 @@
 /*
- * Signing in with a password, then a second factor when the person has one (issue 40 item 1,
- * docs/decisions/052b): a right password answers a short-lived step token instead of a session,
- * and the session comes with a right code (or unused recovery code) for that token.
+ * Signing in with a password, then a second factor when the person has one (issue 40 items 1
+ * and 2, docs/decisions/052b and 052c): a right password answers a short-lived step token
+ * instead of a session, and the session comes with a right code (or unused recovery code, or
+ * the person's passkey) for that token. A passkey also signs in alone, with no password.
  */
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { randomBytes } from 'node:crypto';
 import type { SignInInput, UserInfo } from '../../../common/schemas/users';
-import type { SecondStepInput, TwoFactorChallenge } from '../../../common/schemas/second-factors';
+import type {
+  SECOND_STEP_METHOD_NAMES,
+  SecondStepInput,
+  TwoFactorChallenge,
+} from '../../../common/schemas/second-factors';
 import { unauthorized } from '../../lib/errors';
 import type { SecondFactorDeps, SessionClient, UsersDeps } from './users-deps';
-import { secondFactors, SECOND_STEP_METHODS } from './second-factors';
+import { secondFactors } from './second-factors';
+import { passkeyRegistration, passkeySignIns } from './passkeys';
+import { hasPasskey } from './passkeys-repository';
 import { findUserById } from './users-repository';
 import { userInfo, userSessions } from './user-sessions';
 
@@ -32,8 +40,41 @@ export function twoStepSignIn(deps: UsersDeps) {
   });
   const { checkPassword } = userSessions(deps);
   const { checkSecondStep, stepToken, readStepToken, ...own } = factors;
+  const { passkeySignIn, passkeySecondStep, signInOptions } = passkeySignIns(deps);
+  /** The second step's methods for this person: none, when they have no second factor. */
+  const methodsOf = async (userId: string) => {
+    const [totp, passkey] = await Promise.all([
+      factors.totpOn(userId),
+      hasPasskey(deps.db, userId),
+    ]);
+    const methods: (typeof SECOND_STEP_METHOD_NAMES)[number][] = [];
+    if (totp) methods.push('totp');
+    if (passkey) methods.push('passkey');
+    if (totp) methods.push('recovery');
+    return methods;
+  };
+  /** The method of a right second step, or undefined. */
+  const check = async (userId: string, input: SecondStepInput) => {
+    if (!('response' in input)) return checkSecondStep(userId, input);
+    await passkeySecondStep(userId, input.response as unknown as AuthenticationResponseJSON);
+    return 'passkey' as const;
+  };
+  /**
+   * The person a step token continues: a token past its time, or one signed before a password
+   * change (token version moved on), is refused.
+   */
+  const secondStepOf = async (token: string): Promise<SecondStepOf> => {
+    const { userId, tokenVersion } = readStepToken(token);
+    const row = await findUserById(deps.db, userId);
+    if (!row || row.tokenVersion !== tokenVersion) throw unauthorized('auth.second_step_expired');
+    return { userId, email: row.email };
+  };
   return {
     ...own,
+    ...passkeyRegistration(deps),
+
+    /** Whether the person has a second factor: authenticator codes or a passkey. */
+    hasSecondFactor: async (userId: string) => (await methodsOf(userId)).length > 0,
 
     /**
      * Same answer, taking as long, for an unknown e-mail, a wrong password and an account that
@@ -44,37 +85,39 @@ export function twoStepSignIn(deps: UsersDeps) {
       client?: SessionClient,
     ): Promise<UserInfo | TwoFactorChallenge> {
       const row = await checkPassword(input);
-      if (await factors.hasSecondFactor(row.id))
-        return {
-          twoFactor: {
-            token: stepToken(row.id, row.tokenVersion),
-            methods: [...SECOND_STEP_METHODS],
-          },
-        };
+      const methods = await methodsOf(row.id);
+      if (methods.length > 0)
+        return { twoFactor: { token: stepToken(row.id, row.tokenVersion), methods } };
       return userInfo(deps, row, client);
     },
 
-    /**
-     * The person a step token continues: a token past its time, or one signed before a
-     * password change (token version moved on), is refused.
-     */
-    async secondStepOf(token: string): Promise<SecondStepOf> {
-      const { userId, tokenVersion } = readStepToken(token);
-      const row = await findUserById(deps.db, userId);
-      if (!row || row.tokenVersion !== tokenVersion) throw unauthorized('auth.second_step_expired');
-      return { userId, email: row.email };
-    },
+    secondStepOf,
 
     /** The session, for a right code or unused recovery code; which of them it was. */
     async completeSignIn(
       who: SecondStepOf,
       input: SecondStepInput,
       client?: SessionClient,
-    ): Promise<{ info: UserInfo; method: 'totp' | 'recovery' }> {
-      const method = await checkSecondStep(who.userId, input);
+    ): Promise<{ info: UserInfo; method: 'totp' | 'recovery' | 'passkey' }> {
+      const method = await check(who.userId, input);
       const row = method ? await findUserById(deps.db, who.userId) : undefined;
       if (!method || !row) throw unauthorized('auth.invalid_code');
       return { info: await userInfo(deps, row, client), method };
+    },
+
+    /**
+     * A sign-in's options for a passkey: alone (no token), or as the second step of the
+     * sign-in this token continues (that person's passkeys only).
+     */
+    async passkeySignInOptions(token?: string) {
+      return signInOptions(token === undefined ? null : (await secondStepOf(token)).userId);
+    },
+
+    /** The session of the person whose discoverable passkey signed this answer. */
+    async signInWithPasskey(response: AuthenticationResponseJSON, client?: SessionClient) {
+      const row = await findUserById(deps.db, await passkeySignIn(response));
+      if (!row) throw unauthorized('auth.passkey_refused');
+      return userInfo(deps, row, client);
     },
   };
 }

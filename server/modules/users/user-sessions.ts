@@ -103,7 +103,7 @@ export function userSessions(deps: SessionDeps) {
       return {
         ...toActor(found.user),
         sessionId: claims.sid,
-        secondFactor: found.secondFactor !== null,
+        secondFactor: found.secondFactor === true,
       };
     },
 

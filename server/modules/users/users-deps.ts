@@ -37,6 +37,18 @@ export interface UsersDeps {
   };
   /** Second factors (second-factors.ts); left out, codes cannot be turned on. */
   secondFactors?: SecondFactorDeps;
+  /** Passkeys' relying party (passkeys.ts); left out, PUBLIC_URL's default, localhost. */
+  webauthn?: WebAuthnDeps;
+}
+
+/** Who passkeys are made for (the relying party): from PUBLIC_URL. */
+export interface WebAuthnDeps {
+  /** PUBLIC_URL's origin, the only one a browser's answer may come from. */
+  origin: string;
+  /** PUBLIC_URL's host name (no port): the relying party's id. */
+  rpId: string;
+  /** The name a browser shows beside the passkey (the site's short name). */
+  rpName: () => Promise<string>;
 }
 
 /** What second factors need beyond the users module's own: the sealing box and a MAC key. */

@@ -7,6 +7,7 @@ import { invitationRoutes, passwordResetRoutes } from './account-link-routes';
 import { sessionRoutes } from './session-routes';
 import { secondFactorRoutes, secondStepRoutes } from './second-factor-routes';
 import { emailLinkRoutes } from './email-link-routes';
+import { passkeyRoutes, passkeySignInRoutes } from './passkey-routes';
 
 /** Accounts (SPEC.md §7 users calls, DECISIONS.md §2). HTTP only: the rules live in the service. */
 export function usersRoutes(users: UsersService, opts: RouteOptions) {
@@ -21,5 +22,7 @@ export function usersRoutes(users: UsersService, opts: RouteOptions) {
     await app.register(secondFactorRoutes(users));
     await app.register(secondStepRoutes(users, opts));
     await app.register(emailLinkRoutes(users, opts));
+    await app.register(passkeyRoutes(users));
+    await app.register(passkeySignInRoutes(users, opts));
   };
 }

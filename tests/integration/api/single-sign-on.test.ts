@@ -1,5 +1,5 @@
 /*
- * Single sign-on through OpenID Connect (issue 40 item 4, docs/decisions/060), against a real
+ * Single sign-on through OpenID Connect (issue 40 item 4, docs/decisions/052d), against a real
  * OpenID Provider on this machine (`oidc-provider`): the settings take the issuer and a
  * write-only secret (checked by discovering the issuer, sealed at rest); a person of an allowed
  * domain gets an account with the default role, a known person of any domain signs in, another
