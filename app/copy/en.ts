@@ -209,6 +209,9 @@ export const copy = {
     forgotPassword: 'Forgot password?',
     ssoButton: (label: string) => `Sign in with ${label}`,
     ssoSigningIn: 'Signing you in…',
+    passkeySignIn: 'Continue with a passkey',
+    passkeyNotMade:
+      'No passkey was used: the browser’s window was closed, or it took too long. Try again.',
     /** The sign-up form's consent (its version: common/consent.ts; a change is a new version). */
     consent:
       'By creating an account you agree that we keep your name and e-mail address to run it, as our privacy policy says.',

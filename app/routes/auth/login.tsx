@@ -183,7 +183,22 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         />
         <SubmitButton busyText={t.auth.working}>{t.auth.signIn}</SubmitButton>
       </SchemaForm>
-      <PasskeySignInButton lang={staff} t={passkeysCopy[staff]} onSignedIn={done} />
+      <PasskeySignInButton
+        lang={lang}
+        // Readers meet this button too: its texts in the page's language (every public one).
+        t={{ ...passkeysCopy[staff], signIn: t.auth.passkeySignIn, notMade: t.auth.passkeyNotMade }}
+        onSignedIn={done}
+      />
+      <OtherWays redirectParam={redirectParam} />
+    </main>
+  );
+}
+
+/** Below the form: a forgotten password, a new account, a link by e-mail. */
+function OtherWays({ redirectParam }: { redirectParam: string | null }) {
+  const { t } = useInterface();
+  return (
+    <>
       <p className="mt-3 mb-0">
         <Link to={resetPath()}>{t.auth.forgotPassword}</Link>
       </p>
@@ -196,7 +211,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
       <EmailLinkForm next={safeRedirect(redirectParam, '/')} />
-    </main>
+    </>
   );
 }
 
