@@ -56,6 +56,7 @@ import { plugSearchIntoArticles } from './modules/search/search-hooks';
 import { createSeoService } from './modules/seo/seo-service';
 import {
   createSettingsService,
+  settingsReplaced,
   type OidcCheck,
   type SettingsService,
 } from './modules/settings/settings-service';
@@ -122,7 +123,10 @@ function pagesAndToolsOf(
   return {
     pages: createPagesService({ db }),
     imports: { wordpress: createWordPressImporter({ db, clock, media, outbox }) },
-    archive: createSiteArchive({ db, clock, media, schema: latestMigration() }),
+    archive: createSiteArchive({
+      ...{ db, clock, media, schema: latestMigration() },
+      settingsReplaced: () => outbox.transaction(async (_tx, record) => record(settingsReplaced())),
+    }),
     stats: createStatsService({ articles, categories, users, views, settings: { timeZone } }),
     seo: createSeoService({
       ...{ db, clock, settings, categories, users, articles },

@@ -157,6 +157,18 @@ export const adminCopyHi: AdminCopy = {
       views: 'व्यू',
       readers: 'पाठक',
     },
+    storyNumbers: {
+      title: 'इस ख़बर के पाठक, पिछले 24 घंटे',
+      views: 'व्यू',
+      readers: 'पाठक',
+      engaged: 'पढ़ने का औसत (माध्यिका) समय',
+      scroll: 'कितना नीचे तक पढ़ा (माध्यिका)',
+      seconds: (n: number) => `${n} सेकंड`,
+      percent: (n: number) => `${n} %`,
+      none: '—',
+      topSources: 'कहाँ से आए',
+      failed: 'इस ख़बर के आँकड़े नहीं खुल सके।',
+    },
   },
   dashboard: {
     title: 'डैशबोर्ड',

@@ -151,6 +151,18 @@ export const adminCopy = {
       views: 'Views',
       readers: 'Readers',
     },
+    storyNumbers: {
+      title: 'This story’s readers, last 24 hours',
+      views: 'Views',
+      readers: 'Readers',
+      engaged: 'Median time read',
+      scroll: 'Median scroll depth',
+      seconds: (n: number) => `${n} s`,
+      percent: (n: number) => `${n} %`,
+      none: '—',
+      topSources: 'Where they came from',
+      failed: 'The story’s numbers could not be loaded.',
+    },
   },
   dashboard: {
     title: 'Dashboard',

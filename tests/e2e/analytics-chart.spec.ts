@@ -1,6 +1,7 @@
 /*
  * Issue 38 item 4: the live analytics screen draws a story's views and readers a minute with
- * uPlot, fetched by that screen alone, in both interface languages of the back office.
+ * uPlot, fetched by that screen alone, in both interface languages of the back office; and the
+ * story's editor shows its own numbers (item 3).
  */
 import { ADMIN_COPY, expect, hydrated, signIn, test } from './fixtures';
 
@@ -11,7 +12,7 @@ test('the analytics screen charts a story read now, in English and in Hindi', as
   request,
   make,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const editor = await make.account({ label: 'Chart', role: 'editor' });
   const story = await make.article(await make.category());
   // A reader's beacon (Chromium's own page loads are a headless browser's, never counted).
@@ -51,4 +52,20 @@ test('the analytics screen charts a story read now, in English and in Hindi', as
     }
   }
   expect(fetched.some((u) => /uplot/i.test(u))).toBe(true);
+
+  // The story's editor shows its own numbers (item 3), from the rollups (made each minute).
+  const numbers = ADMIN_COPY.hi.analytics.storyNumbers;
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`/admin/edit-article/${story._id}`);
+        await hydrated(page);
+        const panel = page.getByRole('region', { name: numbers.title });
+        await expect(panel).toBeVisible();
+        return panel.getByTestId(`story-${numbers.views}`).textContent();
+      },
+      { timeout: 90_000, intervals: [5_000] },
+    )
+    .toBe('1');
+  await expect(page.getByTestId(`story-${numbers.readers}`)).toHaveText('1');
 });

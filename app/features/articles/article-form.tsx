@@ -18,6 +18,7 @@ import {
   type ArticleFormValues,
 } from './article-form-values';
 import { HistoryPanel } from './history-panel';
+import { StoryNumbers } from './story-numbers';
 import { useAutosave, usePresence, useServerDraft } from './use-server-draft';
 import { ImageField } from './image-field';
 import { DescriptionField, MetaFields } from './meta-fields';
@@ -107,6 +108,7 @@ export function ArticleForm({
         timeZone={timeZone}
       />
       {saved && <HistoryPanel article={saved} timeZone={timeZone} onRestored={saving.adopt} />}
+      {saved?.status === 'published' && <StoryNumbers articleId={saved._id} />}
       {article && (article.status !== 'published' || scheduled) && (
         <PreviewButtons articleId={article._id} />
       )}

@@ -86,6 +86,11 @@ interface SiteArchiveDeps {
   media: MediaService;
   /** The last migration's tag, written into the header. */
   schema: string;
+  /**
+   * Tells every process that the settings were replaced (an archive read into a running site):
+   * what they kept of the empty site's settings goes.
+   */
+  settingsReplaced?: () => Promise<void>;
 }
 
 export function createSiteArchive(deps: SiteArchiveDeps) {
@@ -184,7 +189,7 @@ async function writeFiles(
 }
 
 async function importArchive(
-  { db, media }: SiteArchiveDeps,
+  { db, media, settingsReplaced }: SiteArchiveDeps,
   path: string,
 ): Promise<Record<string, number>> {
   await refuseUnlessEmpty(db);
@@ -220,6 +225,7 @@ async function importArchive(
     await Promise.allSettled(written.map((key) => media.storage.remove(key)));
     throw error;
   }
+  await settingsReplaced?.();
   return counts;
 }
 

@@ -1,5 +1,6 @@
 import { CacheTags } from '../../../common/cache-tags';
 import {
+  DEFAULT_SETTINGS,
   HOME_SECTIONS_SETTING,
   resolveSettings,
   secondFactorRequired,
@@ -27,6 +28,12 @@ const settingsUpdated = (keys: string[], by: string | null = null): EventDraft =
   data: { keys, by },
   cache: { stale: [CacheTags.settings], urls: ['/'] },
 });
+
+/**
+ * The settings written whole outside this service (a site archive read in): every key may have
+ * changed, so every process drops what it kept and every kept page is refreshed.
+ */
+export const settingsReplaced = (): EventDraft => settingsUpdated(Object.keys(DEFAULT_SETTINGS));
 
 /** The kept settings' key (caching/kept-values.ts). */
 const KEPT_SETTINGS = 'settings';
