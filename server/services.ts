@@ -31,7 +31,12 @@ import { createConsents } from './modules/readers/reader-consents';
 import { createNewslettersService } from './modules/newsletters/newsletters-service';
 import { newLinkKey } from './modules/newsletters/newsletter-links';
 import { createPushSender } from './modules/push/push-sender';
-import { createPushService, loadVapidKeys, vapidSubjectFor } from './modules/push/push-service';
+import {
+  createPushService,
+  loadVapidKeys,
+  vapidSubjectFor,
+  type PushDeps,
+} from './modules/push/push-service';
 import { trustedAuthorities } from './lib/trusted-cas';
 import { createSiteArchive } from './modules/archive/site-archive';
 import {
@@ -235,12 +240,14 @@ export async function createServices(
   registerReviewMailJobs(jobs, newsroom);
   const timeZone = async () => (await settings.get()).timeZone;
   const views = createViewsService({ db, clock, articles, timeZone, log });
-  const { breaking, push } = await createNewsDesk(config, {
-    ...{ db, clock, articles, jobs, outbox, events, log },
-  });
-  const audit = createAudit({ db, clock, jobs, events, log, settings, users });
   const content = { articles, categories, users, views, settings };
   const rateLimits = createRateLimitCounters(db, clock);
+  const analytics = analyticsOf(config, changes, { db, clock, log, rateLimits, jobs, ...content });
+  const { breaking, push } = await createNewsDesk(config, {
+    ...{ db, clock, articles, jobs, outbox, events, log },
+    viewsBrought: (id, since) => analytics.viewsBrought('push', id, since),
+  });
+  const audit = createAudit({ db, clock, jobs, events, log, settings, users });
   const services = {
     clock,
     database,
@@ -262,7 +269,7 @@ export async function createServices(
     newsroom,
     categories,
     views,
-    analytics: analyticsOf(config, changes, { db, clock, log, rateLimits, jobs, ...content }),
+    analytics,
     settings,
     breaking,
     live: createLiveService({ db, clock, articles, clean: sanitizeOffThread, outbox }),
@@ -349,13 +356,21 @@ async function createNewsDesk(
     outbox: Outbox;
     events: EventBus;
     log: ServiceLog | undefined;
+    viewsBrought: PushDeps['viewsBrought'];
   },
 ) {
   const { db, clock, articles, jobs, outbox, events, log } = deps;
   const breaking = createBreakingService({ db, clock, articles, jobs, outbox, events });
   // A band's time is up: every kept page is made again without it, in every process.
   jobs.handle(BREAKING_EXPIRY_JOB, (job) => breaking.expired(job.subjectId));
-  const push = await createPush(config, { db, clock, articles, jobs, log });
+  const push = await createPush(config, {
+    db,
+    clock,
+    articles,
+    jobs,
+    log,
+    viewsBrought: deps.viewsBrought,
+  });
   // An alert's delivery, a batch per run, in whichever process leases it (docs/decisions/032).
   jobs.handle(PUSH_ALERT_JOB, async (job) => {
     if (job.subjectId) await push.deliver(job.subjectId);
@@ -369,7 +384,7 @@ async function createNewsDesk(
  */
 async function createPush(
   config: Config,
-  deps: Pick<Parameters<typeof createPushService>[0], 'db' | 'clock' | 'articles' | 'jobs'> & {
+  deps: Pick<PushDeps, 'db' | 'clock' | 'articles' | 'jobs' | 'viewsBrought'> & {
     log: ServiceLog | undefined;
   },
 ) {

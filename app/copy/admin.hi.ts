@@ -138,6 +138,7 @@ export const adminCopyHi: AdminCopy = {
       sent: 'पहुँचे',
       failed: 'विफल',
       removed: 'हटाए गए',
+      views: 'इससे आए व्यू',
     },
     delivering: 'भेजा जा रहा है…',
   },

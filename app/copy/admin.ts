@@ -132,6 +132,7 @@ export const adminCopy = {
       sent: 'Sent',
       failed: 'Failed',
       removed: 'Removed',
+      views: 'Views it brought',
     },
     delivering: 'Delivering…',
   },

@@ -90,5 +90,7 @@ export const PushAlertSchema = z.object({
   createdAt: z.string(),
   /** When every subscription was tried; null while delivery runs. */
   finishedAt: z.string().nullable(),
+  /** Views of its story from push alerts since it was sent (issue 38 item 4; hour rollups). */
+  views: z.number().int(),
 });
 export type PushAlert = z.infer<typeof PushAlertSchema>;

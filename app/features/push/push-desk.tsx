@@ -122,6 +122,7 @@ function LatestAlerts({ alerts }: { alerts: PushAlert[] }) {
             <th scope="col">{t.columns.sent}</th>
             <th scope="col">{t.columns.failed}</th>
             <th scope="col">{t.columns.removed}</th>
+            <th scope="col">{t.columns.views}</th>
           </tr>
         </thead>
         <tbody>
@@ -137,6 +138,7 @@ function LatestAlerts({ alerts }: { alerts: PushAlert[] }) {
               <td>{a.sent}</td>
               <td>{a.failed}</td>
               <td>{a.removed}</td>
+              <td>{a.views.toLocaleString(ui.locale)}</td>
             </tr>
           ))}
         </tbody>

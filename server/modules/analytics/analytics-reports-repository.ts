@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { analyticsEvents, analyticsRollups } from '../../../db/schema/analytics';
@@ -39,6 +39,25 @@ export function articleSources(db: Db, id: string, grain: RollupGrain, from: Dat
     .where(and(inRange(grain, from, to), eq(analyticsRollups.articleId, id)))
     .groupBy(analyticsRollups.source)
     .orderBy(desc(views), analyticsRollups.source);
+}
+
+/**
+ * Views of one article that came from `source` in the hours since `since` (hour rollups, from
+ * the bucket that holds it): what a push alert or a newsletter issue brought.
+ */
+export async function viewsFromSince(db: Db, id: string, source: string, since: Date) {
+  const [row] = await db
+    .select({ views })
+    .from(analyticsRollups)
+    .where(
+      and(
+        eq(analyticsRollups.grain, 'hour'),
+        eq(analyticsRollups.articleId, id),
+        eq(analyticsRollups.source, source),
+        gt(analyticsRollups.bucket, new Date(since.getTime() - 3600_000)),
+      ),
+    );
+  return Number(row?.views ?? 0);
 }
 
 /** The medians of one article's engaged seconds and scroll depth in the range (raw events). */

@@ -11,6 +11,7 @@ import { scopeOf } from './analytics-now';
 import {
   articleEngagement,
   articleSeries,
+  viewsFromSince,
   articleSources,
   articleVisibleTo,
   topBy,
@@ -79,5 +80,9 @@ export function createReports(deps: { db: Db; clock: Clock }) {
         })),
       };
     },
+
+    /** Views of a story that came from `source` since `since` (the push desk's alerts). */
+    viewsBrought: (source: 'push' | 'newsletter', articleId: string, since: Date) =>
+      viewsFromSince(db, articleId, source, since),
   };
 }

@@ -22,6 +22,8 @@ export interface PushDeps {
     anyById(id: string): Promise<Article | undefined>;
   };
   jobs: Pick<JobsService, 'schedule'>;
+  /** Views of a story that came from push alerts since a time (the analytics service). */
+  viewsBrought?: (articleId: string, since: Date) => Promise<number>;
 }
 
 /** An alert checked and ready to send: what it says, for which article, from whom. */

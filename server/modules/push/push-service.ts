@@ -57,7 +57,7 @@ function isP256Point(key: string): boolean {
   }
 }
 
-const view = (row: AlertRow): PushAlert => ({
+const view = (row: AlertRow, views = 0): PushAlert => ({
   _id: row.id,
   articleId: row.articleId,
   title: row.title,
@@ -66,6 +66,7 @@ const view = (row: AlertRow): PushAlert => ({
   removed: row.removed,
   createdAt: row.createdAt.toISOString(),
   finishedAt: row.finishedAt?.toISOString() ?? null,
+  views,
 });
 
 /**
@@ -74,6 +75,9 @@ const view = (row: AlertRow): PushAlert => ({
  */
 export function createPushService(deps: PushDeps) {
   const { db, clock, articles, jobs } = deps;
+  /** An alert with the views its story had from push alerts since it was sent. */
+  const withViews = async (row: AlertRow) =>
+    view(row, row.articleId ? ((await deps.viewsBrought?.(row.articleId, row.createdAt)) ?? 0) : 0);
 
   /** What the notification says: the title asked for (else the article's), its summary. */
   const payloadOf = (article: Article, path: string, title: string | undefined): PushPayload => {
@@ -149,7 +153,7 @@ export function createPushService(deps: PushDeps) {
       requireRole(actor, 'editor', 'push.alerts_forbidden');
       const row = await findAlert(db, id);
       if (!row) throw notFound('push.alert_not_found');
-      return view(row);
+      return withViews(row);
     },
 
     /** Editors and up: how many browsers subscribe, and the latest alerts. */
@@ -159,7 +163,7 @@ export function createPushService(deps: PushDeps) {
         countSubscriptions(db),
         latestAlerts(db, LATEST_ALERTS),
       ]);
-      return { subscribers, alerts: rows.map(view) };
+      return { subscribers, alerts: await Promise.all(rows.map(withViews)) };
     },
 
     /** The delivery job: one batch of the alert `id`, rescheduled while more remain. */

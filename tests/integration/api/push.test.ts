@@ -56,6 +56,8 @@ const sendAlert = (who: TestUser | undefined, payload: Record<string, unknown>) 
     headers: who ? auth(who) : {},
     payload,
   });
+/** A reader's browser: the beacon counts no bot. */
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
 const alertCounts = async (id: string) => {
   const res = await t.app.inject({ url: `/api/push/alerts/${id}`, headers: auth(editor) });
   expect(res.statusCode).toBe(200);
@@ -176,6 +178,41 @@ describe('an alert, end to end', () => {
     ]);
     // The removed endpoint was asked once (the first alert, which it answered 410), never again.
     expect(gone.delivered).toEqual([]);
+  });
+
+  it('counts the views an alert brought: readers who came from push to its story since (issue 38 item 4)', async () => {
+    const story = await published('Flood warning for Assam');
+    const res = await sendAlert(editor, { articleId: story._id });
+    expect(res.statusCode).toBe(202);
+    const { _id } = res.json() as { _id: string };
+    expect((await alertCounts(_id)) as unknown).toMatchObject({ views: 0 });
+    // Two readers from the alert's address, one from search: the alert brought two.
+    const view = (ip: string, utm?: { source: string }) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/analytics/event',
+        remoteAddress: ip,
+        headers: { 'content-type': 'text/plain', 'user-agent': BROWSER },
+        payload: JSON.stringify({
+          type: 'view',
+          path: articlePath(story),
+          articleId: story._id,
+          referrer: utm ? '' : 'https://www.google.com/',
+          ...(utm ? { utm } : {}),
+        }),
+      });
+    for (const [ip, utm] of [
+      ['10.61.0.1', { source: 'push' }],
+      ['10.61.0.2', { source: 'push' }],
+      ['10.61.0.3', undefined],
+    ] as const)
+      expect((await view(ip, utm)).statusCode).toBe(204);
+    await t.app.services.analytics.flush();
+    await t.app.services.analytics.rollUp();
+    expect((await alertCounts(_id)) as unknown).toMatchObject({ views: 2 });
+    const desk = await t.app.inject({ url: '/api/push/alerts', headers: auth(editor) });
+    const listed = (desk.json() as { alerts: { _id: string; views: number }[] }).alerts;
+    expect(listed.find((a) => a._id === _id)?.views).toBe(2);
   });
 
   it('counts a push service that refuses as failed, and keeps its subscription', async () => {
