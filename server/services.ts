@@ -25,6 +25,7 @@ import { createPaymentProviders } from './modules/payments/payment-providers';
 import { createPaymentsService } from './modules/payments/payments-service';
 import { createFediverse } from './modules/fediverse/fediverse-wiring';
 import { createLiveService } from './modules/live/live-service';
+import { createCommentsService } from './modules/comments/comments-service';
 import { PUSH_ALERT_JOB } from './modules/push/push-delivery';
 import { createReadersService } from './modules/readers/readers-service';
 import { createConsents } from './modules/readers/reader-consents';
@@ -263,6 +264,10 @@ export async function createServices(
     breaking,
     live: createLiveService({ db, clock, articles, clean: sanitizeOffThread, outbox }),
     push,
+    comments: createCommentsService({
+      ...{ db, clock, articles, outbox, rateLimits },
+      settings: async () => (await settings.get()).comments,
+    }),
     ...platformOf(
       config,
       { db, clock, jobs, events, log, articles, mail, users, outbox },
