@@ -162,3 +162,8 @@ export const DEFAULT_COMMENT_SETTINGS: CommentSettings = {
   closeAfterDays: 0,
   minAccountAgeMinutes: 60,
 };
+
+/** What a moderator's change answers: the comment and where it stands now. */
+export const CommentStatusAnswerSchema = z.object({ _id: z.string(), status: CommentStatusSchema });
+/** What a bulk change answers: how many comments changed status. */
+export const ModeratedSchema = z.object({ updated: z.number().int() });

@@ -135,6 +135,16 @@ export async function setStatuses(
   return before;
 }
 
+/** The stories the comments `ids` are on. */
+export async function articlesOf(db: Db, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectDistinct({ articleId: comments.articleId })
+    .from(comments)
+    .where(inArray(comments.id, ids));
+  return rows.map((r) => r.articleId);
+}
+
 /** What the hold rules ask of a reader's past: approved comments, and the same text lately. */
 export async function authorHistory(
   db: Db,

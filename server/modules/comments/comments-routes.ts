@@ -13,6 +13,7 @@ import {
 import { etagOf, noneMatchHits } from '../../caching/http-caching';
 import { errorResponses, JSON_BODY, SIGNED_IN } from '../../lib/errors';
 import type { CommentsService } from './comments-service';
+import { moderationRoutes } from './moderation-routes';
 
 const tags = ['comments'];
 const security = [{ bearer: [] }];
@@ -33,6 +34,7 @@ export function commentsRoutes(comments: CommentsService) {
   return async function (app: FastifyInstance) {
     await app.register(commentsReadRoutes(comments));
     await app.register(commentsWriteRoutes(comments));
+    await app.register(moderationRoutes(comments.moderation));
   };
 }
 

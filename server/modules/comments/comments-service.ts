@@ -18,6 +18,7 @@ import { requireRole, type Actor } from '../../lib/actor';
 import { forbidden, notFound } from '../../lib/errors';
 import { commentChanged } from './comment-events';
 import { commentGuards, MINUTE_MS } from './comment-guards';
+import { createCommentsModeration } from './comments-moderation';
 import { toReply } from './comment-view';
 import type { CommentsDeps } from './comments-deps';
 import {
@@ -59,6 +60,8 @@ export function createCommentsService(deps: CommentsDeps) {
   const { db, clock, articles } = deps;
   const { publicArticle, writeRules, checkParent, pace } = commentGuards(deps);
   return {
+    moderation: createCommentsModeration(deps),
+
     /** A published story's approved comments, a page of top-level ones with their replies. */
     async list(articleId: string, query: CommentsQuery): Promise<CommentsPage> {
       await publicArticle(articleId);
