@@ -68,6 +68,10 @@ export function createCommentsService(deps: CommentsDeps) {
       return listComments(deps, articleId, query);
     },
 
+    /** The first page of a story's approved comments, oldest first, as its page shows them. */
+    forPage: (articleId: string): Promise<CommentsPage> =>
+      listComments(deps, articleId, { page: 1, sort: 'oldest' }),
+
     /** A signed-in reader's new comment: shown at once, or held with its reason. */
     async post(
       actor: Actor | null,
