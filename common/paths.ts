@@ -152,6 +152,11 @@ export const authorPath = (slug: string) => `/${PAGE_SEGMENTS.author}/${slug}`;
 /** A live blog's entries as JSON (issue 25 item 1): the route, the desk and open pages ask it. */
 export const liveFeedPath = (articleId: string) =>
   `/${SERVER_SEGMENTS.api}/articles/${articleId}/live`;
+/** A story's comments (issue 42): the public list, and where a reader posts one. */
+export const articleCommentsPath = (articleId: string) =>
+  `/${SERVER_SEGMENTS.api}/articles/${articleId}/comments`;
+/** The comments' own calls: one comment (`/{id}`), the moderators' queue and bulk moderation. */
+export const COMMENTS_API = `/${SERVER_SEGMENTS.api}/comments`;
 /** liveFeedPath of any article id, with or without a query: the page cache keeps these. */
 export const LIVE_FEED_PATTERN = new RegExp(
   `^${liveFeedPath('[0-9a-f-]{36}').replaceAll('/', '\\/')}(?:\\?|$)`,

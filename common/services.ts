@@ -6,6 +6,7 @@ import type { Role } from './roles';
 import type { Article, ArticleCard, Tag } from './schemas/articles';
 import type { BreakingNews } from './schemas/breaking';
 import type { LiveEntry } from './schemas/live';
+import type { CommentsPage } from './schemas/comments';
 import type { Category, CategoryFamily, CategoryMenu } from './schemas/categories';
 import type { SearchResponse } from './schemas/search';
 import type { Author, LinkState } from './schemas/users';
@@ -109,6 +110,10 @@ export interface AppServices {
   breaking: {
     /** The breaking-news band every public page shows now, or null. */
     current(): Promise<BreakingNews | null>;
+  };
+  comments: {
+    /** A story's first page of approved comments as its page shows them (issue 42). */
+    forPage(articleId: string): Promise<CommentsPage>;
   };
   live: {
     /** A live blog's newest entries as its page shows them (issue 25 item 1). */

@@ -7,6 +7,7 @@ import { isTimeZone } from './time-zone';
 import { AdsSettingsSchema, AdsTxtSchema, DEFAULT_ADS } from './schemas/ads';
 import { DEFAULT_OIDC, OidcSettingsSchema } from './schemas/sso';
 import { AnalyticsSettingsSchema, DEFAULT_ANALYTICS_SETTINGS } from './schemas/analytics';
+import { CommentSettingsSchema, DEFAULT_COMMENT_SETTINGS } from './schemas/comments';
 
 const httpsUrl = z
   .string()
@@ -169,6 +170,8 @@ export const SiteSettingsSchema = z.object({
   }),
   /** First-party analytics (issue 38): raw events' retention and readers' "Most read". */
   analytics: AnalyticsSettingsSchema,
+  /** Readers' comments and the rules that hold one for a moderator (issue 42, DECISIONS.md §24). */
+  comments: CommentSettingsSchema,
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 
@@ -204,6 +207,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   appAdsTxt: '',
   meter: { freePerMonth: 0, wall: 'registration' },
   analytics: DEFAULT_ANALYTICS_SETTINGS,
+  comments: DEFAULT_COMMENT_SETTINGS,
 };
 
 /** The setting that names the categories feeding the home sections. */

@@ -32,6 +32,7 @@ import { keyOfMediaUrl } from './modules/media/media-urls';
 import { settingsRoutes } from './modules/settings/settings-routes';
 import { breakingRoutes } from './modules/breaking/breaking-routes';
 import { liveRoutes } from './modules/live/live-routes';
+import { commentsRoutes } from './modules/comments/comments-routes';
 import { pushRoutes } from './modules/push/push-routes';
 import { readersRoutes } from './modules/readers/readers-routes';
 import { readerRightsRoutes } from './modules/readers/reader-rights-routes';
@@ -199,6 +200,7 @@ async function registerApi(app: FastifyInstance, deps: HttpDeps, pageCache?: Pag
   await app.register(settingsRoutes(services.settings));
   await app.register(breakingRoutes(services.breaking));
   await app.register(liveRoutes(services.live, pageCache));
+  await app.register(commentsRoutes(services.comments));
   await app.register(
     pushRoutes(services.push, {
       counters: services.rateLimits,

@@ -25,6 +25,7 @@ import { createPaymentProviders } from './modules/payments/payment-providers';
 import { createPaymentsService } from './modules/payments/payments-service';
 import { createFediverse } from './modules/fediverse/fediverse-wiring';
 import { createLiveService } from './modules/live/live-service';
+import { createCommentsService } from './modules/comments/comments-service';
 import { PUSH_ALERT_JOB } from './modules/push/push-delivery';
 import { createReadersService } from './modules/readers/readers-service';
 import { createConsents } from './modules/readers/reader-consents';
@@ -274,6 +275,7 @@ export async function createServices(
     breaking,
     live: createLiveService({ db, clock, articles, clean: sanitizeOffThread, outbox }),
     push,
+    comments: commentsOf({ db, clock, articles, outbox, rateLimits, settings }),
     ...platformOf(
       config,
       { db, clock, jobs, events, log, articles, mail, users, outbox },
@@ -404,6 +406,16 @@ async function createPush(
     allowPrivate: config.push.allowPrivate,
     sender,
   });
+}
+
+/** Comments under the stories (issue 42), held by the rules of the settings' `comments`. */
+function commentsOf(
+  deps: Omit<Parameters<typeof createCommentsService>[0], 'settings'> & {
+    settings: { get(): Promise<Pick<SiteSettings, 'comments'>> };
+  },
+) {
+  const { settings, ...rest } = deps;
+  return createCommentsService({ ...rest, settings: async () => (await settings.get()).comments });
 }
 
 /** Plans and payments through Razorpay and Stripe (issue 39 item 4, docs/decisions/057). */

@@ -17,6 +17,8 @@ import { ArticleCard } from './article-card';
 import { LiveBadge } from './live-badge';
 import { LiveBlog } from './live-blog';
 import { MostRead } from './most-read';
+import { ArticleComments } from './article-comments';
+import type { CommentsPage } from '../../common/schemas/comments';
 import { ARTICLE_SIZES } from './responsive-image';
 import { ResponsivePicture } from './responsive-picture';
 import { PushPrompt } from './push-prompt';
@@ -37,7 +39,10 @@ export function ArticleView({
   live = null,
   ads = null,
   meter = null,
+  comments = null,
 }: {
+  /** The first page of approved comments (issue 42); none on a preview. */
+  comments?: CommentsPage | null;
   /** The metered wall (issue 39 item 2): drawn hidden; the reader's browser decides. */
   meter?: SiteSettings['meter'] | null;
   /** Its ad slots (issue 39 item 1); none on a preview or a story with `adsOff`. */
@@ -65,19 +70,7 @@ export function ArticleView({
           {article.liveBlog && <LiveBadge />}
           <h1 className="article-title mb-3">{article.name}</h1>
           <ArticleByline article={article} />
-          {translations.length > 0 && (
-            // Each offered in the language it leads to, whatever the interface speaks.
-            <p className="translation-link">
-              {translations.map((version, i) => (
-                <span key={version._id}>
-                  {i > 0 && ' · '}
-                  <a href={version.path} hrefLang={version.language} lang={version.language}>
-                    {readIn(version.language)}
-                  </a>
-                </span>
-              ))}
-            </p>
-          )}
+          <TranslationLinks translations={translations} />
           {article.imageUrl && (
             <ResponsivePicture
               url={article.imageUrl}
@@ -103,12 +96,31 @@ export function ArticleView({
           {countView && <PushPrompt />}
           {live && <LiveBlog article={article} {...live} />}
           <ArticleTags tags={article.tags} />
+          {comments && <ArticleComments comments={comments} path={articlePath(article)} />}
         </article>
         <AdSlots position="sidebar" />
         <RelatedStories related={related} failed={relatedFailed} mostRead={mostRead} />
         <AdSlots position="sticky-footer" />
       </main>
     </AdsArea>
+  );
+}
+
+/** The story in its other languages, each offered in the language it leads to. */
+function TranslationLinks({ translations }: { translations: TranslationRef[] }) {
+  if (translations.length === 0) return null;
+  return (
+    // Each offered in the language it leads to, whatever the interface speaks.
+    <p className="translation-link">
+      {translations.map((version, i) => (
+        <span key={version._id}>
+          {i > 0 && ' · '}
+          <a href={version.path} hrefLang={version.language} lang={version.language}>
+            {readIn(version.language)}
+          </a>
+        </span>
+      ))}
+    </p>
   );
 }
 

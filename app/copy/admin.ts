@@ -900,6 +900,22 @@ export const adminCopy = {
       adsTxt: 'ads.txt (served at /ads.txt; empty: none)',
       appAdsTxt: 'app-ads.txt (served at /app-ads.txt; empty: none)',
     },
+    comments: {
+      title: 'Comments',
+      open: 'Readers may comment (signed in, with a confirmed e-mail address)',
+      hold: 'Hold for review',
+      holds: {
+        first: 'A reader’s first comment',
+        all: 'Every comment',
+        none: 'None (rules below still hold)',
+      },
+      maxLinks: 'Links a comment may have before it is held',
+      closeAfterDays: 'Close comments this many days after publication (0: never)',
+      minAccountAgeMinutes: 'Hold comments from accounts younger than (minutes)',
+      blockedWords: 'Blocked words',
+      blockedWordsHint:
+        'One a line. Each also catches its other spellings: with or without the nukta, chandrabindu or anusvara, and in Latin letters.',
+    },
     analytics: {
       title: 'Analytics',
       retentionDays: 'Days raw reading events are kept (the hourly and daily totals stay)',

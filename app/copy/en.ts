@@ -22,6 +22,17 @@ export const copy = {
     /** The notifications region's name (react-toastify's own words) and its shortcut. */
     notifications: 'Notifications Alt+T',
   },
+  comments: {
+    /** The heading over a story's comments, with how many are shown. */
+    title: (n: number) => (n === 1 ? '1 comment' : `${n} comments`),
+    none: 'No comments yet.',
+    signIn: 'Sign in to comment',
+    /** Beside a newsroom member's name. */
+    staff: 'Staff',
+    /** In place of the name of a reader whose account is gone. */
+    deletedReader: 'A deleted reader',
+    edited: 'edited',
+  },
   live: {
     /** On the page and on its cards while coverage goes on. */
     badge: 'LIVE',

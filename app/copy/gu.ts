@@ -22,6 +22,14 @@ export const guCopy: Copy = {
     mainLabel: 'મુખ્ય',
     notifications: 'સૂચનાઓ (Alt+T)',
   },
+  comments: {
+    title: (n: number) => `${n} ટિપ્પણીઓ`,
+    none: 'હજી કોઈ ટિપ્પણી નથી.',
+    signIn: 'ટિપ્પણી માટે સાઇન ઇન કરો',
+    staff: 'ટીમ',
+    deletedReader: 'કાઢી નાખેલ વાચક',
+    edited: 'સંપાદિત',
+  },
   live: {
     badge: 'લાઇવ',
     updates: 'લાઇવ અપડેટ્સ',

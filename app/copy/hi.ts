@@ -22,6 +22,14 @@ export const hiCopy: Copy = {
     mainLabel: 'मुख्य',
     notifications: 'सूचनाएँ (Alt+T)',
   },
+  comments: {
+    title: (n: number) => `${n} टिप्पणियाँ`,
+    none: 'अभी कोई टिप्पणी नहीं।',
+    signIn: 'टिप्पणी के लिए साइन इन करें',
+    staff: 'टीम',
+    deletedReader: 'हटाया गया पाठक',
+    edited: 'संपादित',
+  },
   live: {
     badge: 'लाइव',
     updates: 'लाइव अपडेट',

@@ -22,6 +22,14 @@ export const mrCopy: Copy = {
     mainLabel: 'मुख्य',
     notifications: 'सूचना (Alt+T)',
   },
+  comments: {
+    title: (n: number) => `${n} टिप्पण्या`,
+    none: 'अजून एकही टिप्पणी नाही.',
+    signIn: 'टिप्पणीसाठी साइन इन करा',
+    staff: 'टीम',
+    deletedReader: 'काढून टाकलेला वाचक',
+    edited: 'संपादित',
+  },
   live: {
     badge: 'लाइव्ह',
     updates: 'लाइव्ह अपडेट्स',

@@ -102,6 +102,15 @@ const reader: Pick<RefusalTexts, ReaderCode> = {
   'sso.failed': 'સંસ્થાના ખાતાથી સાઇન ઇન પૂરું ન થયું. ફરી પ્રયાસ કરો.',
   'sso.unreachable':
     'તમારી સંસ્થાની સાઇન-ઇન સેવા સુધી પહોંચી શકાયું નહીં. ફરી પ્રયાસ કરો, અથવા પાસવર્ડથી સાઇન ઇન કરો.',
+  'comment.not_found': 'આવી કોઈ ટિપ્પણી નથી.',
+  'comment.unconfirmed':
+    'ટિપ્પણી કરતા પહેલાં તમારું ઈ-મેલ સરનામું પાકું કરો: તેના પર મોકલેલી લિંકથી એક વાર સાઇન ઇન કરો.',
+  'comment.closed': 'આ સમાચાર પર ટિપ્પણીઓ બંધ છે.',
+  'comment.not_yours': 'તમે ફક્ત તમારી પોતાની ટિપ્પણીઓ બદલી કે કાઢી શકો છો.',
+  'comment.edit_window': (p) => `ટિપ્પણી લખ્યા પછી ફક્ત પહેલી ${p.minutes} મિનિટમાં બદલી શકાય છે.`,
+  'comment.parent_invalid': 'તમે આ જ સમાચારની બતાવેલી ટિપ્પણીનો જ જવાબ આપી શકો છો, કોઈ જવાબનો નહીં.',
+  'comment.too_fast': (p) =>
+    `તમે છેલ્લી એક મિનિટમાં ${p.count} ટિપ્પણીઓ લખી છે: આગળની પહેલાં એક મિનિટ રાહ જુઓ.`,
 };
 
 export const refusalsGu: RefusalTexts = { ...inEnglish(BACK_OFFICE_CODES), ...reader };

@@ -104,6 +104,13 @@ export const READER_CODES = [
   'sso.unverified',
   'sso.failed',
   'sso.unreachable',
+  'comment.not_found',
+  'comment.unconfirmed',
+  'comment.closed',
+  'comment.not_yours',
+  'comment.edit_window',
+  'comment.parent_invalid',
+  'comment.too_fast',
 ] as const satisfies readonly Code[];
 export type ReaderCode = (typeof READER_CODES)[number];
 

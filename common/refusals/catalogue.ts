@@ -9,6 +9,7 @@
  */
 import type { Detail, Entry } from './define';
 import { ADS } from './ads';
+import { COMMENTS } from './comments';
 import { ARTICLES, LIVE } from './newsroom';
 import { ACCESS, CLIENT, HTTP, VALIDATION } from './requests';
 import { FEDIVERSE, PLATFORM, WEBHOOKS } from './platform';
@@ -36,6 +37,7 @@ export const REFUSALS = {
   ...SSO,
   ...PAYMENTS,
   ...ADS,
+  ...COMMENTS,
 } as const satisfies Record<string, Entry>;
 
 type Refusals = typeof REFUSALS;

@@ -18,6 +18,11 @@ export const EVENT_TYPES = {
   'live.entry.created': 'A live blog got an update.',
   'live.entry.updated': 'A live blog update was changed (its text, pinned, key event).',
   'live.entry.deleted': 'A live blog update was taken down.',
+  'comment.created':
+    'A reader commented on a story (shown at once, or held for a moderator: its status says which).',
+  'comment.updated': 'A reader changed their comment (it may be held again).',
+  'comment.deleted': 'A comment was deleted by its reader or a moderator.',
+  'comment.moderated': 'A moderator approved, held, refused or marked a comment as spam.',
   'breaking.set': 'The breaking-news band was set (replacing any before it).',
   'breaking.cleared': 'The breaking-news band was removed, or its time ran out.',
   'category.created': 'A category was made.',

@@ -52,6 +52,11 @@ export const users = pgTable(
      * STAFF_LANGUAGES (common/languages.ts). Null: the site's interface language (`uiLanguage`).
      */
     uiLanguage: text(),
+    /**
+     * When the person proved the address is theirs (issue 42: readers with a confirmed address
+     * comment): signing in by an e-mail link sets it. Null: never proved.
+     */
+    emailConfirmedAt: timestamp({ withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   // A photo that is an upload here keeps that upload (issue 44 item 5).

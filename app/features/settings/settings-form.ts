@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AdsSettingsSchema } from '../../../common/schemas/ads';
 import { OidcSettingsSchema } from '../../../common/schemas/sso';
 import { AnalyticsSettingsSchema } from '../../../common/schemas/analytics';
+import { CommentSettingsSchema } from '../../../common/schemas/comments';
 import { issueSays } from '../../../common/refusals/schema-refusals';
 import { SiteSettingsSchema, type SiteSettings } from '../../../common/settings';
 import { adSlotsText, parseAdSlots } from './ad-slots-text';
@@ -10,6 +11,13 @@ import { adSlotsText, parseAdSlots } from './ad-slots-text';
 const slugList = (text: string) =>
   text
     .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** A text of one entry a line, blank lines left out. */
+const lines = (text: string) =>
+  text
+    .split('\n')
     .map((s) => s.trim())
     .filter(Boolean);
 
@@ -49,6 +57,13 @@ export const SettingsFormSchema = SiteSettingsSchema.extend({
     mostReadHours: z.coerce.number().pipe(AnalyticsSettingsSchema.shape.mostReadHours),
     mostReadOnHome: AnalyticsSettingsSchema.shape.mostReadOnHome,
   }),
+  // Comments: numbers typed as text, blocked words one a line.
+  comments: CommentSettingsSchema.extend({
+    maxLinks: z.coerce.number().pipe(CommentSettingsSchema.shape.maxLinks),
+    closeAfterDays: z.coerce.number().pipe(CommentSettingsSchema.shape.closeAfterDays),
+    minAccountAgeMinutes: z.coerce.number().pipe(CommentSettingsSchema.shape.minAccountAgeMinutes),
+    blockedWords: z.string().transform(lines).pipe(CommentSettingsSchema.shape.blockedWords),
+  }),
 });
 export type SettingsFormValues = z.input<typeof SettingsFormSchema>;
 
@@ -66,5 +81,12 @@ export const toSettingsForm = (settings: SiteSettings): SettingsFormValues => ({
     ...settings.analytics,
     retentionDays: String(settings.analytics.retentionDays),
     mostReadHours: String(settings.analytics.mostReadHours),
+  },
+  comments: {
+    ...settings.comments,
+    maxLinks: String(settings.comments.maxLinks),
+    closeAfterDays: String(settings.comments.closeAfterDays),
+    minAccountAgeMinutes: String(settings.comments.minAccountAgeMinutes),
+    blockedWords: settings.comments.blockedWords.join('\n'),
   },
 });

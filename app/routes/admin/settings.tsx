@@ -31,6 +31,7 @@ import { SsoSettings } from '../../features/settings/sso-settings';
 import { AdsSettings } from '../../features/settings/ads-settings';
 import { MeterSettings } from '../../features/settings/meter-settings';
 import { AnalyticsSettings } from '../../features/settings/analytics-settings';
+import { CommentSettings } from '../../features/settings/comment-settings';
 import type { Route } from './+types/settings';
 import { staffLanguageOf } from '../../../common/languages';
 
@@ -145,23 +146,32 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         <MeterSettings />
         <SsoSettings />
         <AnalyticsSettings />
-        <FormSelect
-          name="twoFactorRequired"
-          id="s-twoFactorRequired"
-          label={t.settings.fields.twoFactorRequired}
-          hint={t.settings.hints.twoFactorRequired}
-          wrapperClassName="col-md-6"
-          required={false}
-        >
-          {TWO_FACTOR_POLICIES.map((policy) => (
-            <option key={policy} value={policy}>
-              {t.settings.twoFactorPolicies[policy]}
-            </option>
-          ))}
-        </FormSelect>
+        <CommentSettings />
+        <TwoFactorChoice />
       </div>
       <SubmitButton className="btn btn-primary mt-4">{t.settings.save}</SubmitButton>
     </SchemaForm>
+  );
+}
+
+/** Which staff must have a second factor (issue 40 item 3). */
+function TwoFactorChoice() {
+  const t = useAdminCopy();
+  return (
+    <FormSelect
+      name="twoFactorRequired"
+      id="s-twoFactorRequired"
+      label={t.settings.fields.twoFactorRequired}
+      hint={t.settings.hints.twoFactorRequired}
+      wrapperClassName="col-md-6"
+      required={false}
+    >
+      {TWO_FACTOR_POLICIES.map((policy) => (
+        <option key={policy} value={policy}>
+          {t.settings.twoFactorPolicies[policy]}
+        </option>
+      ))}
+    </FormSelect>
   );
 }
 

@@ -63,20 +63,23 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The reads below need only the article as found: they go to the database side by side.
   // A live blog's entries, live or ended (issue 25 item 1): a change to them refreshes this page.
   const isLive = story.liveBlog || story.liveStartedAt !== null;
-  const [article, { related, relatedFailed }, share, blog, trail, mostRead] = await Promise.all([
-    // Its body's images of ours as responsive pictures (docs/decisions/026).
-    withResponsiveBody({ services, logError, mediaBase }, story),
-    suggestions,
-    shareImage({ services, publicUrl, mediaBase }, settings, {
-      url: story.imageUrl,
-      alt: story.imageAlt || story.name,
-    }),
-    isLive ? services.live.forPage(story._id) : null,
-    // Its category after the one that holds it, if any (a city's state): the breadcrumb.
-    story.category ? services.categories.trail(story.category._id) : [],
-    // Readers' "Most read" (issue 38 item 5): refreshed when a new list is published.
-    mostReadOf({ services, keep, logError }),
-  ]);
+  const [article, { related, relatedFailed }, share, blog, trail, mostRead, comments] =
+    await Promise.all([
+      // Its body's images of ours as responsive pictures (docs/decisions/026).
+      withResponsiveBody({ services, logError, mediaBase }, story),
+      suggestions,
+      shareImage({ services, publicUrl, mediaBase }, settings, {
+        url: story.imageUrl,
+        alt: story.imageAlt || story.name,
+      }),
+      isLive ? services.live.forPage(story._id) : null,
+      // Its category after the one that holds it, if any (a city's state): the breadcrumb.
+      story.category ? services.categories.trail(story.category._id) : [],
+      // Readers' "Most read" (issue 38 item 5): refreshed when a new list is published.
+      mostReadOf({ services, keep, logError }),
+      // The first page of approved comments (issue 42): a change readers see refreshes this page.
+      services.comments.forPage(story._id),
+    ]);
   // The same story in its other languages, those published (its translation group, issue 27
   // item 5): its page links them all, and a change to any of them refreshes it.
   const translations = story.translations;
@@ -97,6 +100,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     share,
     live: blog ? { ...blog, timeZone: settings.timeZone } : null,
     trail,
+    comments,
     lang: article.language,
     // Its slots, labelled in the story's language; none on a story with `adsOff` (issue 39).
     ads: pageAds(

@@ -83,7 +83,16 @@ export async function useEmailLink(
       .returning({ email: emailLinks.email, next: emailLinks.next });
     if (!link) return undefined;
     const [existing] = await tx.select(userColumns).from(users).where(eq(users.email, link.email));
-    if (existing) return { user: existing as UserRow, next: link.next, created: false };
+    // A link that came to the address proves it is theirs (issue 42: who may comment).
+    const confirm = (id: string) =>
+      tx
+        .update(users)
+        .set({ emailConfirmedAt: now })
+        .where(and(eq(users.id, id), isNull(users.emailConfirmedAt)));
+    if (existing) {
+      await confirm(existing.id);
+      return { user: existing as UserRow, next: link.next, created: false };
+    }
     const name = link.email.split('@')[0] || link.email;
     const slug = await freeSlugFor(tx, name);
     const [made] = await tx
@@ -95,6 +104,7 @@ export async function useEmailLink(
     const user =
       made ?? (await tx.select(userColumns).from(users).where(eq(users.email, link.email)))[0];
     if (!user) return undefined;
+    await confirm(user.id);
     if (made)
       await tx.insert(readerConsents).values({
         userId: made.id,

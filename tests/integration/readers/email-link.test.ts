@@ -67,6 +67,8 @@ describe('sign-in by e-mail link (issue 37 item 1)', () => {
       .from(users)
       .where(eq(users.email, email));
     expect(account?.passwordHash).toBeNull();
+    // The link proved the address (issue 42: who may comment).
+    expect(account?.emailConfirmedAt).toBeInstanceOf(Date);
     const consents = await t.app.services.database.db
       .select()
       .from(readerConsents)

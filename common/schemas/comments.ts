@@ -1,0 +1,169 @@
+/*
+ * Readers' comments (issue 42, DECISIONS.md §24): what a reader sends, what the public list and
+ * the moderators' queue answer. Bodies travel as plain text in and as HTML out (made by
+ * common/comment-text.ts from the stored text, never from the client's HTML).
+ */
+import { z } from 'zod';
+import { COMMENT_MAX_LENGTH } from '../comment-text';
+import { says } from '../refusals/schema-refusals';
+import { IdSchema, pageFields, pagination, text } from './common';
+
+/** Comments on one page of the public list (top-level ones; their replies come with them). */
+export const COMMENTS_PER_PAGE = 20;
+/** Comments on one page of the moderators' queue. */
+export const QUEUE_PER_PAGE = 50;
+/** How long after posting a reader may still change their comment. */
+export const COMMENT_EDIT_MINUTES = 15;
+/** Comments one reader may post in a minute; the next is refused with 429. */
+export const COMMENTS_PER_MINUTE = 5;
+
+export const COMMENT_STATUS_VALUES = ['approved', 'pending', 'spam', 'rejected'] as const;
+export const CommentStatusSchema = z.enum(
+  COMMENT_STATUS_VALUES,
+  says('validation.invalid_value', { values: COMMENT_STATUS_VALUES }),
+);
+export const HOLD_REASON_VALUES = [
+  'first',
+  'all',
+  'links',
+  'blockedWord',
+  'duplicate',
+  'accountAge',
+] as const;
+export const HoldReasonSchema = z.enum(HOLD_REASON_VALUES);
+
+const body = text('body', 1, COMMENT_MAX_LENGTH);
+
+export const CommentInputSchema = z.object({
+  body,
+  /** The comment this one answers (a top-level comment of the same story). */
+  parentId: IdSchema.optional(),
+});
+export type CommentInput = z.infer<typeof CommentInputSchema>;
+
+export const CommentUpdateSchema = z.object({ body });
+export type CommentUpdate = z.infer<typeof CommentUpdateSchema>;
+
+const COMMENT_SORTS = ['oldest', 'newest'] as const;
+export const CommentsQuerySchema = pagination(COMMENTS_PER_PAGE)
+  .pick({ page: true })
+  .extend({
+    sort: z
+      .enum(COMMENT_SORTS, says('validation.invalid_value', { values: COMMENT_SORTS }))
+      .default('oldest'),
+  });
+export type CommentsQuery = z.infer<typeof CommentsQuerySchema>;
+
+export const CommentAuthorSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  /** Someone of the newsroom (an author, editor or administrator): marked "Staff". */
+  staff: z.boolean(),
+});
+
+const commentFields = {
+  _id: z.string(),
+  /** HTML: escaped text in paragraphs, links with rel="ugc nofollow noopener". */
+  body: z.string(),
+  /** Null for a reader whose account is gone. */
+  author: CommentAuthorSchema.nullable(),
+  createdAt: z.iso.datetime(),
+  editedAt: z.iso.datetime().optional(),
+  parentId: z.string().nullable(),
+};
+export const CommentReplySchema = z.object(commentFields);
+export const CommentSchema = z.object({
+  ...commentFields,
+  replies: z.array(CommentReplySchema),
+});
+export type Comment = z.infer<typeof CommentSchema>;
+export type CommentReply = z.infer<typeof CommentReplySchema>;
+
+export const CommentsPageSchema = z.object({
+  comments: z.array(CommentSchema),
+  /** Approved comments of the story, replies included. */
+  total: z.number().int(),
+  ...pageFields,
+});
+export type CommentsPage = z.infer<typeof CommentsPageSchema>;
+
+export const CommentPostedSchema = z.object({
+  _id: z.string(),
+  status: z.enum(['approved', 'pending']),
+});
+export type CommentPosted = z.infer<typeof CommentPostedSchema>;
+
+/* The moderators' queue (issue 42 item 2). */
+
+export const QueueQuerySchema = pagination(QUEUE_PER_PAGE)
+  .pick({ page: true })
+  .extend({
+    status: CommentStatusSchema.default('pending'),
+    article: IdSchema.optional(),
+  });
+export type QueueQuery = z.infer<typeof QueueQuerySchema>;
+
+export const QueueItemSchema = z.object({
+  ...commentFields,
+  /** The text as the reader typed it. */
+  text: z.string(),
+  status: CommentStatusSchema,
+  reason: HoldReasonSchema.nullable(),
+  article: z.object({ _id: z.string(), title: z.string() }),
+});
+export type QueueItem = z.infer<typeof QueueItemSchema>;
+
+export const QueuePageSchema = z.object({
+  comments: z.array(QueueItemSchema),
+  total: z.number().int(),
+  ...pageFields,
+});
+export type QueuePage = z.infer<typeof QueuePageSchema>;
+
+export const CommentStatusInputSchema = z.object({ status: CommentStatusSchema });
+
+export const CommentsModerateSchema = z.object({
+  ids: z
+    .array(IdSchema)
+    .min(1, says('validation.required', { field: 'ids' }))
+    .max(100),
+  status: CommentStatusSchema,
+});
+export type CommentsModerate = z.infer<typeof CommentsModerateSchema>;
+
+/* The settings (issue 42 items 1 and 3): `comments` in the site settings. */
+
+export const COMMENT_HOLDS = ['first', 'all', 'none'] as const;
+export const BLOCKED_WORDS_MAX = 500;
+export const CommentSettingsSchema = z.object({
+  /** Whether readers may comment at all. */
+  open: z.boolean(),
+  /** Hold a reader's first comment (until one is approved), every comment, or none. */
+  hold: z.enum(COMMENT_HOLDS),
+  /** A comment with more links than this waits for a moderator. */
+  maxLinks: z.number().int().min(0).max(20),
+  /** Words that hold a comment, matched in any of their spellings (the search's folding). */
+  blockedWords: z.array(z.string().trim().min(1).max(100)).max(BLOCKED_WORDS_MAX),
+  /** Days after publication when a story's comments close; 0: never. */
+  closeAfterDays: z.number().int().min(0).max(3650),
+  /** A younger account's comments wait for a moderator. */
+  minAccountAgeMinutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(60 * 24 * 30),
+});
+export type CommentSettings = z.infer<typeof CommentSettingsSchema>;
+export const DEFAULT_COMMENT_SETTINGS: CommentSettings = {
+  open: true,
+  hold: 'first',
+  maxLinks: 1,
+  blockedWords: [],
+  closeAfterDays: 0,
+  minAccountAgeMinutes: 60,
+};
+
+/** What a moderator's change answers: the comment and where it stands now. */
+export const CommentStatusAnswerSchema = z.object({ _id: z.string(), status: CommentStatusSchema });
+/** What a bulk change answers: how many comments changed status. */
+export const ModeratedSchema = z.object({ updated: z.number().int() });

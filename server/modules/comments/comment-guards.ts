@@ -1,0 +1,75 @@
+/*
+ * What every comment write checks before it writes (issue 42 items 1 and 3): the story is
+ * public and takes comments, the writer is signed in with a proved address (staff were invited
+ * by mail), posts at most COMMENTS_PER_MINUTE a minute (counted in the database, so across
+ * processes), answers a shown top-level comment; and whether what they wrote is held.
+ */
+import { isStaff } from '../../../common/roles';
+import { COMMENTS_PER_MINUTE } from '../../../common/schemas/comments';
+import { isPublicNow } from '../../../db/schema/content';
+import type { Actor } from '../../lib/actor';
+import { badRequest, forbidden, notFound, tooManyRequests } from '../../lib/errors';
+import type { StoredState } from '../articles/articles-service';
+import { commentsOpen, holdReason } from './comment-rules';
+import type { CommentsDeps } from './comments-deps';
+import { authorHistory, commenterOf, findComment } from './comments-repository';
+
+/** A repeat counts as one when the same text came from the same reader this long ago or less. */
+const REPEAT_WINDOW_MS = 24 * 3600_000;
+export const MINUTE_MS = 60_000;
+
+/** The rate-limit counter of one reader's comments. */
+export const paceKey = (userId: string) => `comment:${userId}`;
+
+export function commentGuards(deps: CommentsDeps) {
+  const { db, clock, articles } = deps;
+
+  /** The article when readers can see it now, else 404. */
+  const publicArticle = async (articleId: string): Promise<StoredState> => {
+    const stored = await articles.stored(articleId);
+    if (!stored || !isPublicNow(stored, clock.now())) throw notFound('article.not_found');
+    return stored;
+  };
+
+  /**
+   * Who may write on `article` now, and whether what they write is held: signed in, with a
+   * proved address (staff were invited by mail), while the story takes comments.
+   */
+  const writeRules = async (actor: Actor, article: StoredState, body: string, except?: string) => {
+    const settings = await deps.settings();
+    const now = clock.now();
+    if (!commentsOpen(settings, article.publishedAt, now)) throw forbidden('comment.closed');
+    const staff = isStaff(actor.role);
+    const account = await commenterOf(db, actor.id);
+    if (!account) throw forbidden('comment.unconfirmed');
+    if (!staff && !account.emailConfirmedAt) throw forbidden('comment.unconfirmed');
+    const since = new Date(now.getTime() - REPEAT_WINDOW_MS);
+    const history = await authorHistory(db, actor.id, { body, since, except });
+    const accountMinutes = (now.getTime() - account.createdAt.getTime()) / MINUTE_MS;
+    const reason = holdReason(settings, body, { ...history, accountMinutes, staff });
+    return { now, status: reason ? ('pending' as const) : ('approved' as const), reason };
+  };
+
+  /** A reply answers a shown top-level comment of the same story. */
+  const checkParent = async (articleId: string, parentId: string | undefined) => {
+    if (!parentId) return null;
+    const parent = await findComment(db, parentId);
+    if (
+      !parent ||
+      parent.articleId !== articleId ||
+      parent.parentId !== null ||
+      parent.status !== 'approved'
+    )
+      throw badRequest('comment.parent_invalid');
+    return parent.id;
+  };
+
+  /** One reader posts at most COMMENTS_PER_MINUTE a minute, counted across processes. */
+  const pace = async (actor: Actor) => {
+    const { current } = await deps.rateLimits.increment(paceKey(actor.id), MINUTE_MS);
+    if (current > COMMENTS_PER_MINUTE)
+      throw tooManyRequests('comment.too_fast', { count: COMMENTS_PER_MINUTE });
+  };
+
+  return { publicArticle, writeRules, checkParent, pace };
+}

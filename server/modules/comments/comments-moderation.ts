@@ -1,0 +1,75 @@
+/*
+ * Moderation (issue 42 item 2): the queue of comments by status (and story), and moving
+ * comments between statuses, one or many at once. Editors and administrators moderate
+ * (DECISIONS.md §2); the moderator role of the issue is not built yet. A change readers can
+ * see (a comment shown or taken away) refreshes its story's page through the outbox.
+ */
+import { QUEUE_PER_PAGE, type QueuePage, type QueueQuery } from '../../../common/schemas/comments';
+import type { CommentStatus } from '../../../db/schema/comments';
+import { requireRole, type Actor } from '../../lib/actor';
+import { notFound } from '../../lib/errors';
+import type { StoredState } from '../articles/articles-service';
+import { commentChanged } from './comment-events';
+import { toQueueItem } from './comment-view';
+import type { CommentsDeps } from './comments-deps';
+import { articlesOf, findComment, listQueue, setStatuses } from './comments-repository';
+
+export function createCommentsModeration(deps: CommentsDeps) {
+  const { db, clock, articles } = deps;
+
+  /**
+   * Sets `ids` to `status` with one event per comment changed; answers how many changed. The
+   * stories are read before the transaction: its connection is the only one on PGlite.
+   */
+  const move = async (ids: string[], status: CommentStatus): Promise<number> => {
+    const stored = new Map<string, StoredState | undefined>();
+    for (const articleId of await articlesOf(db, ids))
+      stored.set(articleId, await articles.stored(articleId));
+    return deps.outbox.transaction(async (tx, record) => {
+      const changed = await setStatuses(tx, ids, status);
+      const now = clock.now();
+      for (const { id, articleId, was } of changed) {
+        const article = stored.get(articleId);
+        if (!article) continue;
+        const comment = { id, articleId, status };
+        const before = was === 'approved';
+        record(commentChanged('comment.moderated', comment, { article, before, now }));
+      }
+      return changed.length;
+    });
+  };
+
+  return {
+    /** The queue: comments of a status (pending by default), oldest first, with their story. */
+    async queue(actor: Actor | null, query: QueueQuery): Promise<QueuePage> {
+      requireRole(actor, 'editor');
+      const { rows, total } = await listQueue(db, {
+        status: query.status,
+        articleId: query.article,
+        page: query.page,
+        perPage: QUEUE_PER_PAGE,
+      });
+      return {
+        comments: rows.map(toQueueItem),
+        total,
+        currentPage: query.page,
+        totalPages: Math.max(1, Math.ceil(total / QUEUE_PER_PAGE)),
+      };
+    },
+
+    /** One comment approved, held, refused or marked as spam. */
+    async setStatus(actor: Actor | null, id: string, status: CommentStatus) {
+      requireRole(actor, 'editor');
+      if (!(await findComment(db, id))) throw notFound('comment.not_found');
+      await move([id], status);
+      return { _id: id, status };
+    },
+
+    /** Many at once (the queue's bulk actions); ids that name no comment are passed over. */
+    async moderate(actor: Actor | null, ids: string[], status: CommentStatus) {
+      requireRole(actor, 'editor');
+      return { updated: await move([...new Set(ids)], status) };
+    },
+  };
+}
+export type CommentsModeration = ReturnType<typeof createCommentsModeration>;

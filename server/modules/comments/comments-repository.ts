@@ -1,0 +1,207 @@
+/*
+ * Comments' SQL (issue 42). The author's name and role are read next to each comment (a join:
+ * their account may be gone, then null); the article's title next to a queued one.
+ */
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { comments, type CommentStatus, type HoldReason } from '../../../db/schema/comments';
+import { articles } from '../../../db/schema/content';
+import { users } from '../../../db/schema/users';
+
+const commentColumns = {
+  id: comments.id,
+  articleId: comments.articleId,
+  authorId: comments.authorId,
+  parentId: comments.parentId,
+  body: comments.body,
+  status: comments.status,
+  reason: comments.reason,
+  createdAt: comments.createdAt,
+  editedAt: comments.editedAt,
+  authorName: users.name,
+  authorRole: users.role,
+};
+
+const withAuthors = (db: Db) =>
+  db.select(commentColumns).from(comments).leftJoin(users, eq(users.id, comments.authorId));
+
+export type CommentRow = Awaited<ReturnType<ReturnType<typeof withAuthors>['execute']>>[number];
+
+const shownOn = (articleId: string) =>
+  and(eq(comments.articleId, articleId), eq(comments.status, 'approved'));
+
+/**
+ * One page of an article's approved top-level comments with their approved replies (oldest
+ * first under each), and how many approved comments the article has in all.
+ */
+export async function listShown(
+  db: Db,
+  articleId: string,
+  opts: { page: number; perPage: number; newest: boolean },
+): Promise<{ top: CommentRow[]; replies: CommentRow[]; topCount: number; total: number }> {
+  const order = opts.newest
+    ? [desc(comments.createdAt), desc(comments.id)]
+    : [asc(comments.createdAt), asc(comments.id)];
+  const [top, [counts]] = await Promise.all([
+    withAuthors(db)
+      .where(and(shownOn(articleId), isNull(comments.parentId)))
+      .orderBy(...order)
+      .limit(opts.perPage)
+      .offset((opts.page - 1) * opts.perPage),
+    db
+      .select({
+        total: count(),
+        topCount: sql<number>`count(*) filter (where ${comments.parentId} is null)`.mapWith(Number),
+      })
+      .from(comments)
+      .where(shownOn(articleId)),
+  ]);
+  const replies = top.length
+    ? await withAuthors(db)
+        .where(
+          and(
+            shownOn(articleId),
+            inArray(
+              comments.parentId,
+              top.map((c) => c.id),
+            ),
+          ),
+        )
+        .orderBy(asc(comments.createdAt), asc(comments.id))
+    : [];
+  return { top, replies, topCount: counts?.topCount ?? 0, total: counts?.total ?? 0 };
+}
+
+export async function findComment(db: Db, id: string): Promise<CommentRow | undefined> {
+  const [row] = await withAuthors(db).where(eq(comments.id, id));
+  return row;
+}
+
+export async function insertComment(
+  tx: Db,
+  values: {
+    articleId: string;
+    authorId: string;
+    parentId: string | null;
+    body: string;
+    status: CommentStatus;
+    reason: HoldReason | null;
+    now: Date;
+  },
+): Promise<string> {
+  const { now, ...rest } = values;
+  const [row] = await tx
+    .insert(comments)
+    .values({ ...rest, createdAt: now })
+    .returning({ id: comments.id });
+  if (!row) throw new Error('comment was not written');
+  return row.id;
+}
+
+export async function updateComment(
+  tx: Db,
+  id: string,
+  set: { body: string; status: CommentStatus; reason: HoldReason | null; editedAt: Date },
+): Promise<void> {
+  await tx.update(comments).set(set).where(eq(comments.id, id));
+}
+
+export async function deleteComment(tx: Db, id: string): Promise<void> {
+  await tx.delete(comments).where(eq(comments.id, id));
+}
+
+/** Sets the status of `ids`; answers the comments changed with their status before. */
+export async function setStatuses(
+  tx: Db,
+  ids: string[],
+  status: CommentStatus,
+): Promise<{ id: string; articleId: string; was: CommentStatus }[]> {
+  if (!ids.length) return [];
+  const before = await tx
+    .select({ id: comments.id, articleId: comments.articleId, was: comments.status })
+    .from(comments)
+    .where(and(inArray(comments.id, ids), ne(comments.status, status)))
+    .for('update');
+  if (!before.length) return [];
+  await tx
+    .update(comments)
+    .set({ status, ...(status === 'approved' ? { reason: null } : {}) })
+    .where(
+      inArray(
+        comments.id,
+        before.map((b) => b.id),
+      ),
+    );
+  return before;
+}
+
+/** The stories the comments `ids` are on. */
+export async function articlesOf(db: Db, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectDistinct({ articleId: comments.articleId })
+    .from(comments)
+    .where(inArray(comments.id, ids));
+  return rows.map((r) => r.articleId);
+}
+
+/** What the hold rules ask of a reader's past: approved comments, and the same text lately. */
+export async function authorHistory(
+  db: Db,
+  authorId: string,
+  opts: { body: string; since: Date; except?: string },
+): Promise<{ approved: number; sameText: number }> {
+  const others = opts.except ? ne(comments.id, opts.except) : undefined;
+  const [row] = await db
+    .select({
+      approved: sql<number>`count(*) filter (where ${comments.status} = 'approved')`.mapWith(
+        Number,
+      ),
+      sameText:
+        sql<number>`count(*) filter (where ${comments.createdAt} > ${opts.since} and lower(${comments.body}) = lower(${opts.body}))`.mapWith(
+          Number,
+        ),
+    })
+    .from(comments)
+    .where(and(eq(comments.authorId, authorId), others));
+  return { approved: row?.approved ?? 0, sameText: row?.sameText ?? 0 };
+}
+
+/** The commenter's own account: whether their address is proved, and since when they exist. */
+export async function commenterOf(
+  db: Db,
+  userId: string,
+): Promise<{ emailConfirmedAt: Date | null; createdAt: Date } | undefined> {
+  const [row] = await db
+    .select({ emailConfirmedAt: users.emailConfirmedAt, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+const queueColumns = { ...commentColumns, articleTitle: articles.name };
+export type QueueRow = CommentRow & { articleTitle: string };
+
+/** The moderators' queue: comments of a status (and an article), oldest first. */
+export async function listQueue(
+  db: Db,
+  opts: { status: CommentStatus; articleId?: string; page: number; perPage: number },
+): Promise<{ rows: QueueRow[]; total: number }> {
+  const where: SQL | undefined = and(
+    eq(comments.status, opts.status),
+    opts.articleId ? eq(comments.articleId, opts.articleId) : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(queueColumns)
+      .from(comments)
+      .innerJoin(articles, eq(articles.id, comments.articleId))
+      .leftJoin(users, eq(users.id, comments.authorId))
+      .where(where)
+      .orderBy(asc(comments.createdAt), asc(comments.id))
+      .limit(opts.perPage)
+      .offset((opts.page - 1) * opts.perPage),
+    db.select({ total: count() }).from(comments).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
