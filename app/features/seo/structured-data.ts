@@ -1,3 +1,4 @@
+import type { Comment } from '../../../common/schemas/comments';
 import type { MetaDescriptor } from 'react-router';
 import { articlePath, authorPath, categoryPath, PAGE_SEGMENTS } from '../../../common/paths';
 import type { Article, ArticleCard } from '../../../common/schemas/articles';
@@ -129,6 +130,39 @@ export function articleAuthors(
   return more.length === 0 ? first : [first, ...more];
 }
 
+/** How many of the first comments the article's JSON-LD names (issue 42 item 1). */
+const COMMENTS_IN_JSON_LD = 3;
+
+/** A comment's text from its HTML (escaped text in paragraphs and links: no other markup). */
+const commentText = (html: string) =>
+  html
+    .replace(/<\/p>\s*<p>/g, '\n\n')
+    .replace(/<br>/g, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+
+/** The approved comments' count and the first of them, as schema.org Comments. */
+function commentsOf(comments: { total: number; comments: Comment[] } | undefined): Thing {
+  if (!comments) return {};
+  return {
+    commentCount: comments.total,
+    ...(comments.comments.length > 0
+      ? {
+          comment: comments.comments.slice(0, COMMENTS_IN_JSON_LD).map((c) => ({
+            '@type': 'Comment',
+            text: commentText(c.body),
+            dateCreated: c.createdAt,
+            ...(c.author ? { author: { '@type': 'Person', name: c.author.name } } : {}),
+          })),
+        }
+      : {}),
+  };
+}
+
 export function newsArticle(opts: {
   article: Article;
   description: string;
@@ -136,6 +170,8 @@ export function newsArticle(opts: {
   publicUrl: string;
   /** MEDIA_PUBLIC_URL: where its images are fetched from, when set. */
   mediaBase?: string | undefined;
+  /** The first page of approved comments (issue 42): their count and the first few. */
+  comments?: { total: number; comments: Comment[] } | undefined;
 }): Thing {
   const { article, settings, publicUrl } = opts;
   const url = `${publicUrl}${articlePath(article)}`;
@@ -154,6 +190,7 @@ export function newsArticle(opts: {
     url,
     author: articleAuthors(article, settings, publicUrl),
     publisher: organization(settings, publicUrl),
+    ...commentsOf(opts.comments),
   };
 }
 
@@ -169,6 +206,7 @@ export function liveBlogPosting(opts: {
   publicUrl: string;
   mediaBase?: string | undefined;
   entries: readonly LiveEntry[];
+  comments?: { total: number; comments: Comment[] } | undefined;
 }): Thing {
   const { article, publicUrl } = opts;
   const url = `${publicUrl}${articlePath(article)}`;

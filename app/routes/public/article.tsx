@@ -117,6 +117,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
   const { article, translations, settings, publicUrl, mediaBase, share, live, trail } = loaderData;
+  const { comments } = loaderData;
   const home = interfaceFor(settings.uiLanguage).t.nav.home;
   const url = `${publicUrl}${articlePath(article)}`;
   const alternates = hreflangLinks(
@@ -172,8 +173,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
             publicUrl,
             mediaBase,
             entries: live.entries,
+            comments,
           })
-        : newsArticle({ article, description, settings, publicUrl, mediaBase }),
+        : newsArticle({ article, description, settings, publicUrl, mediaBase, comments }),
     ),
     jsonLd(
       breadcrumbs(publicUrl, [

@@ -28,11 +28,22 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => t?.close());
 
+/** The article page's NewsArticle (its JSON-LD script). */
+function newsArticleOf(html: string): Record<string, unknown> & { comment?: unknown } {
+  const scripts = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)];
+  const things = scripts.map((m) => JSON.parse(m[1] ?? '{}') as { '@type'?: string });
+  const found = things.find((thing) => thing['@type'] === 'NewsArticle');
+  if (!found) throw new Error('the page has no NewsArticle');
+  return found;
+}
+
 describe('comments under the story', () => {
   it('shows a comment approved from the queue on the cached page within 2 s', async () => {
     const before = await t.app.inject({ url: path });
     expect(before.statusCode).toBe(200);
     expect(before.body).toContain('No comments yet.');
+    expect(newsArticleOf(before.body)).toMatchObject({ commentCount: 0 });
+    expect(newsArticleOf(before.body).comment).toBeUndefined();
     expect(before.body).toContain(`/login?next=${encodeURIComponent(`${path}#comments-title`)}`);
     expect((await t.app.inject({ url: path })).headers['x-page-cache']).toBe('hit');
 
@@ -60,6 +71,17 @@ describe('comments under the story', () => {
     expect(body).not.toContain('<script>alert(2)');
     expect(body).toContain('&lt;img src=x onerror=alert(1)&gt;Meera');
     expect(body).toContain('1 comment');
+    // The page's JSON-LD counts it and names it, as text (the script's JSON is escaped).
+    expect(newsArticleOf(body)).toMatchObject({
+      commentCount: 1,
+      comment: [
+        {
+          '@type': 'Comment',
+          text: '<script>alert(2)</script> अच्छी ख़बर',
+          author: { '@type': 'Person', name: '<img src=x onerror=alert(1)>Meera' },
+        },
+      ],
+    });
     // The same bytes for a signed-in reader: no form, nothing of theirs.
     const signedIn = await t.app.inject({ url: path, headers: auth(reader) });
     expect(signedIn.body).not.toContain(reader.email);
