@@ -1,4 +1,4 @@
-import { request as requests, type APIRequestContext } from '@playwright/test';
+import { request as requests, type APIRequestContext, type Page } from '@playwright/test';
 import { startServer, tempDataDir, type RunningServer } from '../setup/spawn-server';
 import { linkIn, startSmtpServer, type TestSmtpServer } from '../setup/smtp-server';
 import {
@@ -74,6 +74,20 @@ test.afterAll(async () => {
   await smtp?.close();
 });
 
+/**
+ * Opens a shared page and waits until its script has asked `GET /api/me` and wired the Follow
+ * and Save buttons from the answer: a click before that meets a button that does nothing yet
+ * (a loaded machine's page took longer than the click, and the journey failed in a gate run).
+ */
+async function openWired(page: Page, url: string) {
+  const state = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/me');
+  await page.goto(url);
+  expect((await state).status()).toBe(200);
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
+}
+
 test('a reader signs in by e-mail link, follows, saves, and the pages stay everyone’s', async ({
   page,
 }) => {
@@ -100,11 +114,11 @@ test('a reader signs in by e-mail link, follows, saves, and the pages stay every
   const follow = page.getByRole('button', { name: 'Follow', exact: true });
   await follow.click();
   await expect(follow).toHaveAttribute('aria-pressed', 'true');
-  await page.goto(`${site}/${category.slug}/${article.slug}`);
+  await openWired(page, `${site}/${category.slug}/${article.slug}`);
   const save = page.getByRole('button', { name: 'Save', exact: true });
   await save.click();
   await expect(save).toHaveAttribute('aria-pressed', 'true');
-  await page.goto(`${site}/author/${article.author!.slug}`);
+  await openWired(page, `${site}/author/${article.author!.slug}`);
   const followAuthor = page.getByRole('button', { name: 'Follow', exact: true });
   await followAuthor.click();
   await expect(followAuthor).toHaveAttribute('aria-pressed', 'true');
