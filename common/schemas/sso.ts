@@ -55,5 +55,8 @@ export const ssoOn = (oidc: OidcSettings) =>
 /** Where the sign-in page's button goes (a browser's navigation, not an API call). */
 export const SSO_START_PATH = '/auth/oidc/start';
 export const SSO_CALLBACK_PATH = '/auth/oidc/callback';
-/** Why the sign-in page was sent back to (`/login?sso=…`): a refusal code's last part. */
+/**
+ * Why a sign-in through the organisation came back to the sign-in page (`/login?sso=…`): the
+ * last part of its refusal code (`sso.domain`…), said in the page's language.
+ */
 export const SSO_OUTCOMES = ['domain', 'unverified', 'failed', 'unreachable', 'off'] as const;

@@ -5,15 +5,10 @@ import { forbidden } from '../lib/errors';
 import { TOKEN_LIFETIME_SECONDS } from '../lib/tokens';
 import type { UsersService } from '../modules/users/users-service';
 import { secondFactorRequired, type TwoFactorPolicy } from '../../common/settings';
+import { AUTH_COOKIE, READER_COOKIE } from '../../common/session-cookies';
 import { PAGE_SEGMENTS, PASSKEYS_PATH, TWO_FACTOR_PATH } from '../../common/paths';
 
-export const AUTH_COOKIE = 'patrika_token';
-/**
- * A reader's session (issue 37 item 1, docs/decisions/055): a cookie of its own, which neither
- * Patrika's page cache nor the shipped Varnish passes on. Public pages render for nobody whoever
- * asks; what is personal comes from `GET /api/me` after load. Staff keep `patrika_token`.
- */
-export const READER_COOKIE = 'patrika_reader';
+export { AUTH_COOKIE, READER_COOKIE };
 
 declare module 'fastify' {
   interface FastifyRequest {

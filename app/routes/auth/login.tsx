@@ -6,7 +6,8 @@ import { resetPath } from '../../../common/paths';
 import { isStaff } from '../../../common/roles';
 import { SignInSchema, type UserInfo } from '../../../common/schemas/users';
 import { appContext, type SessionUser } from '../../../common/services';
-import { SSO_START_PATH, ssoOn } from '../../../common/schemas/sso';
+import { SSO_OUTCOMES, SSO_START_PATH, ssoOn } from '../../../common/schemas/sso';
+import { sessionTokenIn } from '../../../common/session-cookies';
 import { FormTextField, SubmitButton } from '../../components/form/fields';
 import { SchemaForm, useSchemaForm } from '../../components/form/schema-form';
 import { interfaceFor, useInterface } from '../../copy/language';
@@ -23,13 +24,7 @@ import type { Route } from './+types/login';
 import type { PageHandle } from '../../root';
 
 const LINK_REFUSALS = ['email_link.unknown', 'email_link.used', 'email_link.expired'] as const;
-const SSO_REFUSALS = [
-  'sso.off',
-  'sso.domain',
-  'sso.unverified',
-  'sso.failed',
-  'sso.unreachable',
-] as const;
+const SSO_REFUSALS = SSO_OUTCOMES.map((why) => `sso.${why}` as const);
 
 /** SPEC.md §2: default target /admin/dashboard (readers, who cannot use it, go home). */
 const defaultTarget = (role: string | undefined) =>
@@ -41,11 +36,10 @@ const defaultTarget = (role: string | undefined) =>
  * would (SPEC.md §3). The token is the session cookie's own, read from this request only.
  */
 function organisationHandoff(request: Request, signedIn: SessionUser): UserInfo | undefined {
-  const cookies = request.headers.get('cookie') ?? '';
-  const token = /(?:^|;\s*)patrika_(?:token|reader)=([^;]+)/.exec(cookies)?.[1];
+  const token = sessionTokenIn(request.headers.get('cookie') ?? '');
   if (!token) return undefined;
   const { _id, name, email, role } = signedIn;
-  return { _id, name, email, role, token: decodeURIComponent(token) };
+  return { _id, name, email, role, token };
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,3 +1,4 @@
+import { SESSION_COOKIES } from '../../../common/session-cookies';
 import { data, redirect } from 'react-router';
 import { appContext } from '../../../common/services';
 import type { Route } from './+types/logout';
@@ -13,7 +14,7 @@ export async function action({ context }: Route.ActionArgs) {
     throw data({ message: 'Cross-site request refused.' }, { status: 403 });
   // Both sessions' cookies: a staff one and a reader's (issue 37 item 1).
   const headers = new Headers();
-  for (const name of ['patrika_token', 'patrika_reader'])
+  for (const name of SESSION_COOKIES)
     headers.append('Set-Cookie', `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
   return redirect('/', { headers });
 }

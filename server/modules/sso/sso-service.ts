@@ -10,7 +10,12 @@
 import { randomBytes } from 'node:crypto';
 import * as client from 'openid-client';
 import { safeRedirect } from '../../../common/safe-redirect';
-import { ssoOn, SSO_CALLBACK_PATH, type OidcSettings } from '../../../common/schemas/sso';
+import {
+  ssoOn,
+  SSO_CALLBACK_PATH,
+  type SSO_OUTCOMES,
+  type OidcSettings,
+} from '../../../common/schemas/sso';
 import type { UserInfo } from '../../../common/schemas/users';
 import type { SecretBox } from '../../lib/secret-box';
 import type { Clock } from '../../lib/clock';
@@ -21,7 +26,7 @@ import { PrivateIssuerError, type OidcClients } from './oidc-clients';
 export const SSO_FLOW_MINUTES = 10;
 
 /** Why a sign-in through the organisation did not sign anyone in (`/login?sso=…`). */
-export type SsoRefusal = 'off' | 'domain' | 'unverified' | 'failed' | 'unreachable';
+export type SsoRefusal = (typeof SSO_OUTCOMES)[number];
 
 export class SsoRefused extends Error {
   constructor(
