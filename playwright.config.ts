@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
 import { chromiumPath } from './scripts/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -20,6 +21,13 @@ const workers = Number(process.env.E2E_WORKERS ?? 2);
 const loaded = process.env.E2E_BESIDE_INTEGRATION === '1';
 
 /**
+ * With E2E_DATABASE_URL (`npm test` sets it from TEST_DATABASE_URL), every site is a database of
+ * its own on that PostgreSQL server, named after this run (tests/setup/seeded-site.ts); the
+ * workers and the web server inherit the name, and the teardown drops the run's databases.
+ */
+process.env.E2E_RUN ??= randomBytes(4).toString('hex');
+
+/**
  * Browser journeys against the built server on a fresh embedded database with demo content,
  * in Debian's Chromium (never a downloaded browser). Lighthouse's spec is one of them: it judges
  * what does not depend on the host's speed (SEO, accessibility, layout shift); its performance
@@ -33,6 +41,7 @@ export default defineConfig({
   timeout: loaded ? 120_000 : 60_000,
   expect: { timeout: loaded ? 20_000 : 10_000 },
   forbidOnly: true,
+  globalTeardown: './tests/e2e/teardown.ts',
   reporter: [
     ['list'],
     ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/e2e.json' }],

@@ -6,7 +6,8 @@
  * every journey looks for.
  */
 import { articlePath } from '../../common/paths';
-import { freePort, seededDataDir, startServer } from '../setup/spawn-server';
+import { dropRunDatabases, seededSite } from '../setup/seeded-site';
+import { freePort, startServer } from '../setup/spawn-server';
 import {
   test as base,
   expect,
@@ -380,9 +381,10 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       if (!configured) throw new Error('playwright.config.ts sets no baseURL');
       if (workerInfo.parallelIndex === 0) return use(configured);
       const port = await freePort();
+      const seeded = await seededSite();
       const server = await startServer({
         ...E2E_SERVER_ENV,
-        DATA_DIR: await seededDataDir(),
+        ...seeded,
         PORT: String(port),
         PUBLIC_URL: `http://127.0.0.1:${port}`,
       });
@@ -396,6 +398,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
         await use(server.url);
       } finally {
         await server.stop();
+        if (seeded.DATABASE_URL) await dropRunDatabases(seeded.DATABASE_URL);
       }
     },
     { scope: 'worker', timeout: 300_000 },

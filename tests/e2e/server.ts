@@ -1,14 +1,15 @@
 /**
  * The server the browser tests use: the compiled server (`npm start`'s, built here when stale)
- * on a fresh embedded database with demo content (a copy of one seeded once per build). This process sets the environment, then
- * becomes plain `node` on the bundle (process.execve), as `npm start` runs it.
+ * on a fresh database with demo content (a copy of one seeded once per build: embedded, or on
+ * PostgreSQL with E2E_DATABASE_URL). This process sets the environment, then becomes plain
+ * `node` on the bundle (process.execve), as `npm start` runs it.
  */
 import { ensureBuild, SERVER_BUNDLE } from '../../scripts/build-state';
-import { seededDataDir } from '../setup/spawn-server';
+import { seededSite } from '../setup/seeded-site';
 
-// A copy of a site seeded once per build (tests/setup/spawn-server.ts): seeding makes every demo
+// A copy of a site seeded once per build (tests/setup/seeded-site.ts): seeding makes every demo
 // image's variants, and the journeys' subject is what comes after it.
-process.env.DATA_DIR ??= await seededDataDir();
+if (!process.env.DATA_DIR) Object.assign(process.env, await seededSite());
 process.env.SEED_DEMO ??= '1';
 // The browser tests are every user at once from one address: fixtures that create accounts send
 // each its own X-Forwarded-For through this trusted local "proxy", and the API ceiling is raised

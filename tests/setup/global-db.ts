@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../db/client';
+import { withDatabase } from './database-url';
 import { startPgBouncer } from './pgbouncer';
 
 declare module 'vitest' {
@@ -18,11 +19,7 @@ declare module 'vitest' {
   }
 }
 
-export const withDatabase = (url: string, name: string) => {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
+export { withDatabase };
 
 /**
  * With TEST_ENGINE=postgres, the run gets its own databases on TEST_DATABASE_URL's server:

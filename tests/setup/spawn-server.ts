@@ -109,7 +109,7 @@ export async function migratedDataDir(): Promise<string> {
  * What a seeded site is made from: the migrations, the demo content and its images, the compiled
  * server that seeded it, and the day (the demo's dates are days before "now").
  */
-function seededHash(): string {
+export function seededHash(): string {
   const hash = createHash('sha256');
   hash.update(migrationsHash());
   const walk = (dir: string) => {
