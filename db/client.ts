@@ -5,13 +5,21 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { lockDataDir } from './lock';
 import { createReplicaSet, keepErrorsQuiet, ReplicatedPool, type ReplicaSet } from './replicas';
+import {
+  exclusiveIn,
+  listenConnection,
+  migrateDirectly,
+  readsPoolConfig,
+  type PoolUse,
+} from './postgres-connections';
+
+export type { PoolUse };
 
 /**
  * Extensions the embedded engine loads with every database: the schema uses pg_trgm (search's
@@ -74,15 +82,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export interface PoolUse {
-  /** Open connections, busy or idle. */
-  total: number;
-  idle: number;
-  /** Queries waiting for a connection. */
-  waiting: number;
-  max: number;
-}
-
 export interface OpenDatabaseOptions {
   /** postgres://… to use a PostgreSQL server; absent for the embedded engine. */
   databaseUrl?: string | undefined;
@@ -133,29 +132,18 @@ export const usesNamedStatements = (_db: Db): boolean => !unnamedStatements;
 export const preparedHandle = (db: Db): Db => preparedHandles.get(db) ?? db;
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
-/**
- * Migrations PostgreSQL alone gets, after the shared ones, recorded in a table of their own:
- * what the embedded engine cannot have (btree_gin beside pg_trgm broke PGlite 0.5.16's "Did you
- * mean" and then hung it), where PostgreSQL needs it for speed.
- */
-const postgresMigrationsFolder = fileURLToPath(new URL('./migrations-postgres', import.meta.url));
-const POSTGRES_MIGRATIONS_TABLE = '__drizzle_migrations_postgres';
 
+/** The shared migrations' journal: every migration this version brings, oldest first. */
+const journalEntries = () =>
+  (
+    JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+      entries: { tag: string }[];
+    }
+  ).entries;
 /** The tag of the newest migration (e.g. `0004_moving_in_and_out`): the schema this code has. */
-export function latestMigration(): string {
-  const journal = JSON.parse(
-    readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
-  ) as { entries: { tag: string }[] };
-  return journal.entries[journal.entries.length - 1]?.tag ?? '';
-}
+export const latestMigration = (): string => journalEntries().at(-1)?.tag ?? '';
 /** How many migrations this version brings (the database has them all once it has started). */
-export function migrationCount(): number {
-  const journal = JSON.parse(
-    readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
-  ) as { entries: unknown[] };
-  return journal.entries.length;
-}
-const MIGRATION_LOCK_KEY = 7_232_011; // any constant shared by every Patrika process
+export const migrationCount = (): number => journalEntries().length;
 
 /** Opens the database, applies pending migrations and returns it ready for queries. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
@@ -219,31 +207,6 @@ async function openPglite({ dataDir, inMemory, fromDump }: OpenDatabaseOptions):
   }
 }
 
-/** The longest wait between two tries to get the listening connection back. */
-const LISTEN_RETRY_MAX_MS = 30_000;
-
-/**
- * Applies pending migrations over a connection of its own, straight to PostgreSQL (the listen
- * address, never a pooler: DDL and a session's lock need one real session), one process at a
- * time.
- */
-async function migrateDirectly(connectionString: string) {
-  const conn = new pg.Client({ connectionString });
-  conn.on('error', () => {});
-  await conn.connect();
-  try {
-    await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    const db = drizzlePg({ client: conn, casing: 'snake_case' });
-    await migratePg(db, { migrationsFolder });
-    await migratePg(db, {
-      migrationsFolder: postgresMigrationsFolder,
-      migrationsTable: POSTGRES_MIGRATIONS_TABLE,
-    });
-  } finally {
-    await conn.end().catch(() => {});
-  }
-}
-
 /** How a PostgreSQL database is opened (OpenDatabaseOptions, with their defaults). */
 interface PostgresOptions {
   max: number;
@@ -277,7 +240,7 @@ async function openPostgres(connectionString: string, opts: PostgresOptions): Pr
     : undefined;
   if (migrate)
     try {
-      await migrateDirectly(opts.listenUrl);
+      await migrateDirectly(opts.listenUrl, migrationsFolder);
     } catch (error) {
       await Promise.all([pool.end(), readsPool?.end()]).catch(() => {});
       throw error;
@@ -329,110 +292,4 @@ async function openPostgres(connectionString: string, opts: PostgresOptions): Pr
       await Promise.all([pool.end(), readsPool?.end(), replicas?.close()]);
     },
   };
-}
-
-/**
- * The pool of the reading pages' hot reads, named prepared statements (preparedHandle above).
- * Left to choose, PostgreSQL planned each again at every execution (a custom plan for its
- * values), which took longer than running it (docs/perf/query-notes.md); their generic plans,
- * made once per connection, run as fast. The setting is per connection and holds for every
- * statement with values, so these statements get connections of their own: on the main pool
- * it gave search a generic plan that scanned the whole table (docs/decisions/027).
- */
-function readsPoolConfig(connectionString: string, max: number): pg.PoolConfig {
-  return {
-    connectionString,
-    max: Math.max(2, Math.ceil(max / 2)),
-    connectionTimeoutMillis: 10_000,
-    options: [process.env.PGOPTIONS, '-c plan_cache_mode=force_generic_plan']
-      .filter(Boolean)
-      .join(' '),
-  };
-}
-
-/**
- * A transaction's lock, held by keeping the transaction open while `fn` runs: a pooler in
- * transaction mode keeps that one server connection for it, where a session's lock could be
- * taken on one server connection and released on another.
- */
-async function exclusiveIn<T>(pool: pg.Pool, name: string, fn: () => Promise<T>): Promise<T> {
-  const conn = await pool.connect();
-  try {
-    await conn.query('BEGIN');
-    await conn.query('SELECT pg_advisory_xact_lock(hashtext($1))', [name]);
-    const result = await fn();
-    await conn.query('COMMIT');
-    return result;
-  } catch (error) {
-    await conn.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    conn.release();
-  }
-}
-
-/**
- * One connection of its own holds the LISTENs; if it drops, listeners hear it (onConnection)
- * and it reconnects with a capped backoff until it is closed (issue 24 R2).
- */
-function listenConnection(listenUrl: string) {
-  const listeners: {
-    channel: string;
-    onMessage: (payload: string) => void;
-    onConnection: (up: boolean) => void;
-  }[] = [];
-  let listener: pg.Client | undefined;
-  let connecting: Promise<void> | undefined;
-  let closed = false;
-  const connectListener = (): Promise<void> => {
-    connecting ??= (async () => {
-      const client = new pg.Client({ connectionString: listenUrl });
-      client.on('notification', (msg) =>
-        listeners
-          .filter((l) => l.channel === msg.channel)
-          .forEach((l) => l.onMessage(msg.payload ?? '')),
-      );
-      const lost = () => {
-        if (closed || listener !== client) return;
-        listener = undefined;
-        listeners.forEach((l) => l.onConnection(false));
-        reconnect(0);
-      };
-      client.on('error', lost);
-      client.on('end', lost);
-      try {
-        await client.connect();
-      } catch (error) {
-        client.removeAllListeners('end');
-        await client.end().catch(() => {});
-        throw error;
-      }
-      listener = client;
-      for (const channel of new Set(listeners.map((l) => l.channel))) {
-        await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
-      }
-      listeners.forEach((l) => l.onConnection(true));
-    })().finally(() => {
-      connecting = undefined;
-    });
-    return connecting;
-  };
-  /** Tries again after 1, 2, 4 … s, at most LISTEN_RETRY_MAX_MS apart, until it is back. */
-  const reconnect = (attempt: number) => {
-    const delay = Math.min(LISTEN_RETRY_MAX_MS, 1000 * 2 ** attempt);
-    setTimeout(() => {
-      if (closed || listener) return;
-      connectListener().catch(() => reconnect(attempt + 1));
-    }, delay).unref();
-  };
-  const listen: Database['listen'] = async (channel, onMessage, onConnection = () => {}) => {
-    listeners.push({ channel, onMessage, onConnection });
-    if (listener) await listener.query(`LISTEN "${channel.replace(/"/g, '')}"`);
-    else await connectListener();
-  };
-  const close = async () => {
-    closed = true;
-    await listener?.end().catch(() => {});
-  };
-  return { listen, close };
 }
