@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { base64UrlBytes } from '../common/schemas/push';
-import { fastlyServiceUrl, PURGE_FORMATS } from './caching/cdn-purge';
+import { fastlyServiceUrl, PURGE_FORMATS, userInfoOf } from './caching/cdn-purge';
 import { parseMailbox } from './lib/mailbox';
 
 const flag = (fallback: boolean) =>
@@ -237,16 +237,6 @@ export const EnvSchema = z.object({
 });
 
 export type Env = z.infer<typeof EnvSchema>;
-
-/**
- * The `user:password` of an http(s) address, decoded, or undefined. Purges send it as a header
- * (fetch refuses an address that carries it, and its error would log the address whole).
- */
-export function userInfoOf(address: string): string | undefined {
-  const url = new URL(address);
-  if (!url.username && !url.password) return undefined;
-  return `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
-}
 
 /** The settings that go together (purges, the VAPID key pair), checked once each key is valid. */
 export const CheckedEnvSchema = EnvSchema.superRefine((e, ctx) => {

@@ -4,7 +4,8 @@
  */
 import { resolve } from 'node:path';
 import type { PurgeTarget } from './caching/cdn-purge';
-import { CheckedEnvSchema, userInfoOf, type Env } from './env-schema';
+import { userInfoOf } from './caching/cdn-purge';
+import { CheckedEnvSchema, type Env } from './env-schema';
 import type { MailConfig } from './lib/mail';
 
 /** Where purges go: CDN_PURGE_URL without its user info, which becomes Basic authorization. */

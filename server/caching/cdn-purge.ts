@@ -69,6 +69,16 @@ export function fastlyServiceUrl(url: string): string | undefined {
   return /^(https?:\/\/[^/]+(?:\/[^?#]*)?\/service\/[^/?#]+)(?:\/purge)?\/?$/.exec(url)?.[1];
 }
 
+/**
+ * The `user:password` of an http(s) address, decoded, or undefined. Purges send it as a header
+ * (fetch refuses an address that carries it, and its error would log the address whole).
+ */
+export function userInfoOf(address: string): string | undefined {
+  const url = new URL(address);
+  if (!url.username && !url.password) return undefined;
+  return `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+}
+
 /** What one batch asks of the front cache. */
 export interface PurgeBatch {
   /** Tags whose answers may be served stale while the front cache fetches them again. */
