@@ -6,7 +6,8 @@ import { createFilesPrivately } from '../server/lib/private-files';
 import { parseArgs } from 'node:util';
 import { DataDirLockedError } from '../db/lock';
 import { ConfigError, loadConfig } from '../server/env';
-import { BackupError, restoreBackup } from '../server/modules/archive/backup';
+import { BackupError } from '../server/modules/archive/backup';
+import { restoreBackup } from '../server/modules/archive/backup-restore';
 
 // What this writes (archives, media, the database) is this user's alone.
 createFilesPrivately();
