@@ -22,7 +22,9 @@ import {
  * sends an issue now, and watches its counts reach the number of its subscribers (one by
  * double opt-in, three by a CSV import), on the newsletters screen and on the dashboard; every
  * subscriber's mail reaches a real SMTP server (smtp-server), and the issue's web page opens
- * from its subject. On a site of its own: the other journeys' site has no SMTP_URL.
+ * from its subject. And a reader without JavaScript subscribes through the form after a story
+ * (the form route's page, a confirmation mail, confirmed). On a site of its own: the other
+ * journeys' site has no SMTP_URL.
  */
 
 let smtp: TestSmtpServer;
@@ -178,6 +180,60 @@ test('an editor makes a newsletter, sends it now and sees every subscriber’s m
     await expect(onDesk).toContainText(name);
     // The desk's first column is the newsletter: its counts are one cell further on.
     await expect(onDesk.getByRole('cell').nth(COLUMN.sent + 1)).toHaveText('4');
+  } finally {
+    await context.close();
+  }
+});
+
+test('without JavaScript, the form after a story subscribes by a confirmation mail', async ({
+  browser,
+}) => {
+  const made = await readJson<{ _id: string }>(
+    await api.post('/api/newsletters', {
+      name: 'Raat ki khabar',
+      language: 'en',
+      schedule: { kind: 'daily', time: '21:00' },
+      categories: [category._id],
+      maxArticles: 5,
+    }),
+    201,
+  );
+  const story = await readJson<{ slug: string }>(
+    await api.createArticle({
+      name: 'Results by midnight',
+      slug: 'results-by-midnight',
+      category: category._id,
+      imageUrl: image,
+      description: `<p>${LONG_EN}</p>`,
+      language: 'en',
+      status: 'published',
+    }),
+    201,
+  );
+  const context = await browser.newContext({ baseURL: server.url, javaScriptEnabled: false });
+  const page = await context.newPage();
+  try {
+    await page.goto(`/${category.slug}/${story.slug}`);
+    const form = page.getByRole('article').locator('form[data-newsletter-signup]');
+    await expect(
+      form.getByRole('heading', { name: 'The day’s stories in your inbox' }),
+    ).toBeVisible();
+    await expect(form.getByRole('checkbox', { name: 'Raat ki khabar' })).toBeChecked();
+    await form.getByRole('textbox', { name: 'Your e-mail address' }).fill('no-script@example.com');
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    // The form route's page, not the API's 400.
+    await expect(
+      page.getByText('Almost done: open the link we just mailed you to confirm.'),
+    ).toBeVisible();
+    await expect(page).toHaveURL(`${server.url}/newsletters/subscribe`);
+    const [mail] = await smtp.waitFor('no-script@example.com');
+    expect(mail!.subject).toMatch(/confirm your newsletter subscription/);
+    const confirmed = await page.goto(linkIn(mail!, '/newsletters/confirm/'));
+    expect(confirmed?.status()).toBe(200);
+    const list = await admin.get(`/api/newsletters/subscribers?newsletter=${made._id}&format=csv`, {
+      headers: { authorization: `Bearer ${api.me.token}` },
+    });
+    expect(await list.text()).toMatch(/no-script@example\.com.*subscribed/);
   } finally {
     await context.close();
   }
