@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { request as requests, type APIRequestContext, type Locator } from '@playwright/test';
 import { startServer, tempDataDir, type RunningServer } from '../setup/spawn-server';
 import { linkIn, startSmtpServer, type TestSmtpServer } from '../setup/smtp-server';
@@ -187,6 +188,7 @@ test('an editor makes a newsletter, sends it now and sees every subscriber’s m
 
 test('without JavaScript, the form after a story subscribes by a confirmation mail', async ({
   browser,
+  page: scripted,
 }) => {
   const made = await readJson<{ _id: string }>(
     await api.post('/api/newsletters', {
@@ -210,10 +212,20 @@ test('without JavaScript, the form after a story subscribes by a confirmation ma
     }),
     201,
   );
+  const path = `/${category.slug}/${story.slug}`;
+  // With its scripts, the form after the story has no serious or critical violation (axe-core).
+  await scripted.goto(`${server.url}${path}`);
+  const axe = await new AxeBuilder({ page: scripted })
+    .include('article form[data-newsletter-signup]')
+    .analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual(
+    [],
+  );
+
   const context = await browser.newContext({ baseURL: server.url, javaScriptEnabled: false });
   const page = await context.newPage();
   try {
-    await page.goto(`/${category.slug}/${story.slug}`);
+    await page.goto(path);
     const form = page.getByRole('article').locator('form[data-newsletter-signup]');
     await expect(
       form.getByRole('heading', { name: 'The day’s stories in your inbox' }),
