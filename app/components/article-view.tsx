@@ -23,6 +23,7 @@ import { ARTICLE_SIZES } from './responsive-image';
 import { ResponsivePicture } from './responsive-picture';
 import { PushPrompt } from './push-prompt';
 import { ShareButtons } from './share-buttons';
+import { NewsletterSignup } from './newsletter-signup';
 
 /**
  * An article as readers see it: its page, and a preview of one not yet out (DECISIONS.md §11),
@@ -40,7 +41,10 @@ export function ArticleView({
   ads = null,
   meter = null,
   comments = null,
+  newsletters = [],
 }: {
+  /** The newsletters its sign-up form offers after the story (issue 37 item 3); none on a preview. */
+  newsletters?: { _id: string; name: string }[];
   /** The first page of approved comments (issue 42); none on a preview. */
   comments?: CommentsPage | null;
   /** The metered wall (issue 39 item 2): drawn hidden; the reader's browser decides. */
@@ -96,6 +100,7 @@ export function ArticleView({
           {countView && <PushPrompt />}
           {live && <LiveBlog article={article} {...live} />}
           <ArticleTags tags={article.tags} />
+          {countView && <NewsletterSignup newsletters={newsletters} place="article" />}
           {comments && <ArticleComments comments={comments} path={articlePath(article)} />}
         </article>
         <AdSlots position="sidebar" />

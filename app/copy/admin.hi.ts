@@ -733,6 +733,7 @@ export const adminCopyHi: AdminCopy = {
     issuesOf: (name) => `“${name}” के अंक`,
     noIssues: 'अभी कोई अंक नहीं भेजा गया।',
     issueColumns: {
+      newsletter: 'न्यूज़लेटर',
       subject: 'विषय',
       sentAt: 'कब भेजा',
       recipients: 'पाने वाले',
@@ -741,6 +742,8 @@ export const adminCopyHi: AdminCopy = {
       pending: 'बाक़ी',
     },
     goingOut: 'भेजा जा रहा है…',
+    deskHeading: 'न्यूज़लेटर के अंक',
+    deskAll: 'सभी न्यूज़लेटर',
   },
   members: {
     title: 'सदस्य',

@@ -743,6 +743,7 @@ export const adminCopy = {
     issuesOf: (name: string) => `Issues of “${name}”`,
     noIssues: 'No issue has been sent yet.',
     issueColumns: {
+      newsletter: 'Newsletter',
       subject: 'Subject',
       sentAt: 'Sent at',
       recipients: 'Recipients',
@@ -751,6 +752,8 @@ export const adminCopy = {
       pending: 'Pending',
     },
     goingOut: 'Going out…',
+    deskHeading: 'Newsletter issues',
+    deskAll: 'All newsletters',
   },
   members: {
     title: 'Members',

@@ -118,6 +118,8 @@ export const copy = {
     signIn: 'Sign in to keep reading',
   },
   article: {
+    /** The sign-up form after a story (issue 37 item 3): the footer has one too. */
+    newsletterHeading: 'The day’s stories in your inbox',
     loading: 'Loading...',
     share: 'Share',
     shareOn: (network: string) => `Share on ${network}`,

@@ -99,6 +99,7 @@ export const guCopy: Copy = {
     signIn: 'આગળ વાંચવા માટે સાઇન ઇન કરો',
   },
   article: {
+    newsletterHeading: 'દિવસના સમાચાર તમારા મેલમાં મેળવો',
     loading: 'લોડ થઈ રહ્યું છે...',
     share: 'શેર કરો',
     shareOn: (network) => `${network} પર શેર કરો`,

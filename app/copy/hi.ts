@@ -99,6 +99,7 @@ export const hiCopy: Copy = {
     signIn: 'आगे पढ़ने के लिए साइन इन करें',
   },
   article: {
+    newsletterHeading: 'दिन की ख़बरें अपने मेल में पाएँ',
     loading: 'लोड हो रहा है...',
     share: 'शेयर करें',
     shareOn: (network) => `${network} पर शेयर करें`,

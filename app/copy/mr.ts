@@ -99,6 +99,7 @@ export const mrCopy: Copy = {
     signIn: 'पुढे वाचण्यासाठी साइन इन करा',
   },
   article: {
+    newsletterHeading: 'दिवसाच्या बातम्या तुमच्या मेलमध्ये मिळवा',
     loading: 'लोड होत आहे...',
     share: 'शेअर करा',
     shareOn: (network) => `${network} वर शेअर करा`,

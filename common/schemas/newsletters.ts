@@ -63,3 +63,28 @@ export const SendStorySchema = z.object({ newsletterId: IdSchema });
 
 /** `POST` to a List-Unsubscribe address (RFC 8058): the form body a mail client sends. */
 export const ONE_CLICK_BODY = 'List-Unsubscribe=One-Click';
+
+/**
+ * `GET /api/newsletters/issues`: the newest issues of every newsletter with how their sending
+ * goes, for the dashboard (issue 37 item 3: "shown on the dashboard as it goes"); each names
+ * its newsletter, whose slug makes the issue's web page `/newsletters/{slug}/{_id}`.
+ */
+export const RecentIssueSchema = NewsletterIssueSchema.pick({
+  _id: true,
+  subject: true,
+  sentAt: true,
+  recipients: true,
+  sent: true,
+  failed: true,
+  pending: true,
+}).extend({
+  newsletter: z.object({ _id: z.string(), name: z.string(), slug: z.string() }),
+});
+export type RecentIssue = z.infer<typeof RecentIssueSchema>;
+
+/** How many issues the dashboard shows. */
+export const RECENT_ISSUES = 5;
+
+/** An issue's web page, the same for every reader (server/modules/newsletters/issue-page-routes.ts). */
+export const issuePagePath = (newsletterSlug: string, issueId: string) =>
+  `/newsletters/${newsletterSlug}/${issueId}`;

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { data, redirect } from 'react-router';
+import { data, redirect, useRouteLoaderData } from 'react-router';
 import { CARD_EXCERPT_LENGTH, type Language } from '../../../common/articles';
 import { hreflangLinks } from '../../../common/hreflang';
 import { articlePath } from '../../../common/paths';
@@ -22,6 +22,7 @@ import {
   liveBlogPosting,
   newsArticle,
 } from '../../features/seo/structured-data';
+import type { RootData } from '../../root';
 import type { Route } from './+types/article';
 
 /** Two other stories to read next: random ones in the story's language, then any. */
@@ -188,11 +189,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const { article } = loaderData;
+  // The newsletters every page's footer offers (the root's, kept by its newsletters' tag): the
+  // story offers them too, in the same bytes for every reader (issue 37 item 3).
+  const newsletters = useRouteLoaderData<RootData>('root')?.newsletters ?? [];
   // A view is counted after the page is shown, without holding it up.
   useEffect(() => {
     void fetch(`/api/articles/${article._id}/view`, { method: 'POST', keepalive: true }).catch(
       () => {},
     );
   }, [article._id]);
-  return <ArticleView {...loaderData} />;
+  return <ArticleView {...loaderData} newsletters={newsletters} />;
 }

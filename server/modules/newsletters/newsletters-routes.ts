@@ -14,6 +14,7 @@ import { errorResponses, JSON_BODY, SIGNED_IN } from '../../lib/errors';
 import type { NewslettersService } from './newsletters-service';
 import { newsletterPagesRoutes, SUBSCRIBE_RATE_LIMIT } from './newsletter-pages-routes';
 import { subscriberListsRoutes } from './subscriber-lists-routes';
+import { recentIssuesRoutes } from './recent-issues-routes';
 
 const tags = ['newsletters'];
 const security = [{ bearer: [] }];
@@ -26,6 +27,7 @@ export function newslettersRoutes(newsletters: NewslettersService) {
   return async function (app: FastifyInstance) {
     await app.register(definitionRoutes(newsletters));
     await app.register(issueRoutes(newsletters));
+    await app.register(recentIssuesRoutes(newsletters));
     await app.register(subscriberRoutes(newsletters));
     await app.register(subscriberListsRoutes(newsletters));
     await app.register(newsletterPagesRoutes(newsletters));

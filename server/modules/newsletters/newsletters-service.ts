@@ -6,6 +6,7 @@ import { newsletterAdmin } from './newsletter-admin';
 import { newsletterDigests } from './newsletter-digests';
 import { issueReports, newsletterSending } from './newsletter-sending';
 import { newsletterSubscriptions } from './newsletter-subscriptions';
+import { recentIssueReports } from './recent-issues';
 import { subscriberLists } from './subscriber-lists';
 import type { NewslettersDeps } from './newsletters-deps';
 import { pageTextsFor } from './newsletter-texts';
@@ -18,6 +19,7 @@ export function createNewslettersService(deps: NewslettersDeps) {
     ...newsletterSubscriptions(deps),
     ...sending,
     ...issueReports(deps),
+    ...recentIssueReports(deps),
     /** What the confirm and preferences pages say, in the site's language (and which it is). */
     async pageTexts() {
       const { language } = await deps.mail.site();
