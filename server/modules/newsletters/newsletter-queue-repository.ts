@@ -167,6 +167,20 @@ export async function markDelivery(
     .where(row(issueId, subscriberId));
 }
 
+/** Marks the rows of a batch whose messages the server took, in one statement. */
+export async function markSent(db: Db, issueId: string, subscriberIds: string[], now: Date) {
+  if (subscriberIds.length === 0) return;
+  await db
+    .update(newsletterDeliveries)
+    .set({ status: 'sent', leasedUntil: null, sentAt: now })
+    .where(
+      and(
+        eq(newsletterDeliveries.issueId, issueId),
+        inArray(newsletterDeliveries.subscriberId, subscriberIds),
+      ),
+    );
+}
+
 export async function markBounced(db: Db, subscriberId: string, now: Date) {
   await db
     .update(newsletterSubscribers)

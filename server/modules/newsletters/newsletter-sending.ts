@@ -15,6 +15,7 @@ import {
   leaseDeliveries,
   markBounced,
   markDelivery,
+  markSent,
   nextDueAt,
   settleIssue,
   findIssue,
@@ -64,10 +65,16 @@ export function newsletterSending(deps: NewslettersDeps) {
         outOfTime = false;
         break;
       }
-      // The batch goes at once over the kept connections, each row marked as the server takes
-      // its message: a kill repeats at most the batch in flight (SEND_BATCH, never over 10).
+      // The batch goes at once over the kept connections, its sent rows marked together when
+      // it is through: a kill repeats at most the batch in flight (SEND_BATCH, never over 10).
       const began = Date.now();
-      await Promise.all(batch.map((one) => sendOne(issue, newsletter, one)));
+      const sent = await Promise.all(batch.map((one) => sendOne(issue, newsletter, one)));
+      await markSent(
+        db,
+        issueId,
+        sent.filter((id) => typeof id === 'string'),
+        clock.now(),
+      );
       const wait = batch.length * gap - (Date.now() - began);
       if (wait > 0) await sleep(wait);
     }
@@ -226,7 +233,10 @@ function delivery(deps: NewslettersDeps) {
     });
   }
 
-  /** One leased row: sent, skipped, retried later, or failed (and its address bounced). */
+  /**
+   * One leased row: sent (its subscriber's id answered, for the batch's mark), skipped, retried
+   * later, or failed (and its address bounced).
+   */
   async function sendOne(
     issue: NonNullable<Awaited<ReturnType<typeof findIssue>>>,
     newsletter: NewsletterRow,
@@ -236,7 +246,8 @@ function delivery(deps: NewslettersDeps) {
       markDelivery(db, issue.id, one.subscriberId, change);
     if (!one.wanted) return mark({ status: 'skipped', now: clock.now() });
     const outcome = await deliverOne(issue, newsletter, one);
-    if (outcome === 'sent') return mark({ status: 'sent', now: clock.now() });
+    // Sent rows are marked together once the batch is through (markSent): one statement.
+    if (outcome === 'sent') return one.subscriberId;
     if (outcome === 'permanent' || one.attempts >= MAX_ATTEMPTS) {
       if (outcome === 'permanent') await markBounced(db, one.subscriberId, clock.now());
       return mark({ status: 'failed', now: clock.now() });
