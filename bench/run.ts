@@ -16,7 +16,9 @@
  * - search relevance: recall at 10 and MRR of the judged queries (bench/relevance.ts), on a site
  *   of its own;
  * - last, the election-night scenario (bench/election-night.ts: PostgreSQL, WEB_CONCURRENCY
- *   workers, Zipf readers beside an editor saving once a second), on a server of its own;
+ *   workers, Zipf readers beside an editor saving once a second), on a server of its own; when
+ *   BENCH_TARGETS names "beacons", a third run of readers beside BENCH_BEACONS (2,000) analytics
+ *   beacons a second (bench/beacons.ts);
  * then prints README-ready tables and writes bench/results/<time>.json (docs/perf/README.md).
  *
  * Settings (environment): BENCH_ARTICLES (10000; 100000 adds a deep category page), BENCH_DURATION
