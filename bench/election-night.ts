@@ -49,6 +49,7 @@ import pg from 'pg';
 import { articlePath, categoryPath } from '../common/paths';
 import { ARTICLE_NAME_MAX } from '../common/schemas/articles';
 import { startServer, freePort } from '../tests/setup/spawn-server';
+import { beaconLoad, type BeaconResult } from './beacons';
 import { percentile } from './profile';
 import { seeded } from './data';
 
@@ -834,6 +835,8 @@ export async function electionNight(opts: {
   dataDir: string;
   connections: number;
   log: (line: string) => void;
+  /** Beacons a second beside the readers in a third run of each round (bench/beacons.ts); 0: none. */
+  beacons?: number;
 }) {
   const { ranked, stories } = await pagesOf(opts.databaseUrl);
   const exponent = zipfExponent(ranked.length, TOP_SHARE);
@@ -890,6 +893,9 @@ export async function electionNight(opts: {
       const saves: Awaited<ReturnType<typeof edit>>['saves'] = [];
       const publications: Awaited<ReturnType<typeof edit>>['publications'] = [];
       const visibility = new Visibility(workers);
+      const besideBeacons = new ReaderTally();
+      const beaconRuns: BeaconResult[] = [];
+      let beaconsServer: ReturnType<typeof between> | undefined;
       for (let r = 1; r <= ROUNDS; r++) {
         opts.log(`election night: round ${r}, readers alone`);
         let before = await snapshot(workers, primary);
@@ -913,6 +919,20 @@ export async function electionNight(opts: {
         saves.push(...edits.saves);
         publications.push(...edits.publications);
         visibility.done.push(...polling.done);
+        if (opts.beacons) {
+          opts.log(`election night: round ${r}, readers beside ${opts.beacons} beacons a second`);
+          before = await snapshot(workers, primary);
+          // The server's figures end with the readers, not with the wait for the last counts.
+          const [[tally, end], load] = await Promise.all([
+            read(readers, SECONDS, 2 * r + 100).then(
+              async (t) => [t, await snapshot(workers, primary)] as const,
+            ),
+            beaconLoad({ ...opts, port, stories, seconds: SECONDS, rate: opts.beacons }),
+          ]);
+          besideBeacons.add(tally);
+          beaconsServer = mergeServer(beaconsServer, between(before, end));
+          beaconRuns.push(load);
+        }
       }
       for (const agent of open.agents) agent.destroy();
       const visible = visibleSummary(visibility.done);
@@ -928,6 +948,9 @@ export async function electionNight(opts: {
         pollMs: POLL_MS,
         alone: summary(alone, aloneServer!),
         withEditor: summary(withEditor, withServer!),
+        ...(opts.beacons
+          ? { beacons: { readers: summary(besideBeacons, beaconsServer!), runs: beaconRuns } }
+          : {}),
         saves: {
           asked: saves.length,
           answered: saves.filter((s) => s.status === 200).length,

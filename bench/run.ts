@@ -8,14 +8,17 @@
  * - p50 at one connection, the JavaScript, CSS and image bytes each page type downloads, and
  *   the server's peak RSS;
  * - a live blog polled by open pages while two writers post (bench/live-blog.ts);
- * - one newsletter issue to 100,000 subscribers through an SMTP sink (bench/newsletter.ts,
- *   "newsletter"; BENCH_SUBSCRIBERS, BENCH_NEWSLETTER_RATE);
+ * - when BENCH_TARGETS names it (it takes many minutes: not run by default), one newsletter
+ *   issue to 100,000 subscribers through an SMTP sink (bench/newsletter.ts, "newsletter";
+ *   BENCH_SUBSCRIBERS, BENCH_NEWSLETTER_RATE);
  * - Varnish in front of Patrika against nginx serving the same bytes, and a save's time to show
  *   through Varnish (bench/front-cache.ts, "front cache"; PostgreSQL, a server of its own);
  * - search relevance: recall at 10 and MRR of the judged queries (bench/relevance.ts), on a site
  *   of its own;
  * - last, the election-night scenario (bench/election-night.ts: PostgreSQL, WEB_CONCURRENCY
- *   workers, Zipf readers beside an editor saving once a second), on a server of its own;
+ *   workers, Zipf readers beside an editor saving once a second), on a server of its own; when
+ *   BENCH_TARGETS names "beacons", a third run of readers beside BENCH_BEACONS (2,000) analytics
+ *   beacons a second (bench/beacons.ts);
  * then prints README-ready tables and writes bench/results/<time>.json (docs/perf/README.md).
  *
  * Settings (environment): BENCH_ARTICLES (10000; 100000 adds a deep category page), BENCH_DURATION
@@ -44,6 +47,7 @@ import { electionDatabaseUrl, electionGoals, electionNight, electionTable } from
 import { frontCacheScenario, frontCacheTable, nginxServing } from './front-cache';
 import { liveBlogScenario, liveBlogTable } from './live-blog';
 import { newsletterScenario, newsletterTable } from './newsletter';
+import { BEACON_RATE, beaconsTable } from './beacons';
 import { relevanceScenario } from './relevance';
 import { lighthouseScores } from './lighthouse';
 import { uploadLatencies, type UploadFigures } from './uploads';
@@ -63,6 +67,8 @@ const TARGETS = (process.env.BENCH_TARGETS ?? '')
 /** Whether BENCH_TARGETS asks for a target of this name (all of them when it is not set). */
 const chosen = (name: string) =>
   TARGETS.length === 0 || TARGETS.some((t) => name.toLowerCase().includes(t));
+/** Whether BENCH_TARGETS names a target that takes many minutes (never run by default). */
+const named = (name: string) => TARGETS.some((t) => name.toLowerCase().includes(t));
 /** The election-night scenario's name as BENCH_TARGETS finds it ("election" runs it alone). */
 const ELECTION = 'election night';
 /** The other targets' names, without the parts that vary (the static server, a page number). */
@@ -73,6 +79,8 @@ CLASSIC.push('uploads');
 const LIVE_BLOG = 'live blog';
 /** One newsletter issue to many subscribers through an SMTP sink (bench/newsletter.ts). */
 const NEWSLETTER = 'newsletter';
+/** Analytics beacons beside the election-night readers (bench/beacons.ts): named, never by default. */
+const BEACONS = 'beacons';
 /** Varnish in front of Patrika against nginx's gzip_static (bench/front-cache.ts, its own server). */
 const FRONT_CACHE = 'front cache varnish';
 /** The relevance set's name as BENCH_TARGETS finds it: "search" runs it with the timings. */
@@ -82,8 +90,9 @@ const classicChosen =
   TARGETS.length === 0 ||
   TARGETS.some(
     (t) =>
-      ![ELECTION, LIVE_BLOG, RELEVANCE, FRONT_CACHE, NEWSLETTER].some((own) => own.includes(t)) ||
-      CLASSIC.some((name) => name.includes(t)),
+      ![ELECTION, LIVE_BLOG, RELEVANCE, FRONT_CACHE, NEWSLETTER, BEACONS].some((own) =>
+        own.includes(t),
+      ) || CLASSIC.some((name) => name.includes(t)),
   );
 
 /** Peak resident memory (VmHWM) of a process and of its children (a cluster's workers), in MB. */
@@ -553,6 +562,7 @@ async function electionTarget(filled: boolean) {
       dataDir,
       connections: CONNECTIONS,
       log: (line) => console.log(`bench: ${line}`),
+      beacons: named(BEACONS) ? BEACON_RATE : 0,
     });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
@@ -565,14 +575,19 @@ async function main() {
   const classic = classicChosen ? await classicTargets() : undefined;
   const live = chosen(LIVE_BLOG) ? await liveBlogScenario(CONNECTIONS) : undefined;
   if (live) console.table([live]);
-  const newsletter = chosen(NEWSLETTER) ? await newsletterScenario() : undefined;
+  const newsletter = named(NEWSLETTER) ? await newsletterScenario() : undefined;
   if (newsletter) console.log(`\n${newsletterTable(newsletter)}\n`);
   const relevance = chosen(RELEVANCE) ? await relevanceScenario() : undefined;
   if (relevance) console.log(`bench: ${relevance.lines.join('\n')}`);
   const front = chosen(FRONT_CACHE) ? await frontCacheTarget() : undefined;
   if (front) console.log(`\n${frontCacheTable(front)}\n`);
   // The scenario reuses the database the front cache filled.
-  const election = chosen(ELECTION) ? await electionTarget(front !== undefined) : undefined;
+  const election =
+    chosen(ELECTION) || named(BEACONS) ? await electionTarget(front !== undefined) : undefined;
+  if (election?.beacons)
+    console.log(
+      `\n${beaconsTable(election.alone, election.beacons.readers, election.beacons.runs)}\n`,
+    );
   const machine = machineNow();
   const parts = [
     classic?.md,

@@ -283,6 +283,7 @@ export async function createServices(
     ),
     ...(await readersAndNewsletters(config, {
       ...{ db, clock, jobs, mail, articles, users, consents, outbox, events },
+      viewsBrought: (windows) => analytics.viewsBroughtIn('newsletter', windows),
     })),
     ...pagesAndToolsOf(config, { db, clock, media, outbox, timeZone }, { ...content }),
     search,
@@ -654,7 +655,15 @@ async function createNewsletters(
   config: Config,
   deps: Pick<
     Parameters<typeof createNewslettersService>[0],
-    'db' | 'clock' | 'jobs' | 'mail' | 'articles' | 'consents' | 'outbox' | 'events'
+    | 'db'
+    | 'clock'
+    | 'jobs'
+    | 'mail'
+    | 'articles'
+    | 'consents'
+    | 'outbox'
+    | 'events'
+    | 'viewsBrought'
   >,
 ) {
   return createNewslettersService({

@@ -57,6 +57,11 @@ export const NewsletterIssueSchema = z.object({
   sent: z.number(),
   failed: z.number(),
   pending: z.number(),
+  /**
+   * Views its stories had from newsletter readers (utm_source=newsletter) since it was sent, up
+   * to the next issue that carried the same story (issue 38 item 4; hour rollups).
+   */
+  views: z.number().int(),
 });
 
 export const SendStorySchema = z.object({ newsletterId: IdSchema });

@@ -10,6 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { id, ownedBy } from './columns';
+import { articles } from './content';
 import { users } from './users';
 
 /*
@@ -99,6 +100,23 @@ export const newsletterIssues = pgTable(
     sentAt: at(),
   },
   (t) => [index('newsletter_issues_list_idx').on(t.newsletterId, t.createdAt)],
+);
+
+/**
+ * The stories an issue carried, in its order (issue 38 item 4): the views that newsletter
+ * readers then gave them are the issue's (its links name it in `utm_campaign`).
+ */
+export const newsletterIssueArticles = pgTable(
+  'newsletter_issue_articles',
+  {
+    issueId: ownedBy(() => newsletterIssues.id),
+    articleId: ownedBy(() => articles.id),
+    position: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.issueId, t.articleId] }),
+    index('newsletter_issue_articles_article_idx').on(t.articleId),
+  ],
 );
 
 /** `skipped`: unsubscribed or bounced between the issue's making and its turn. */

@@ -77,6 +77,8 @@ export interface TestSmtpServer {
   /** The SMTP_URL that sends here. */
   url: string;
   received: ReceivedMail[];
+  /** Each RCPT TO answered with a refusal, in order: the address and the code. */
+  refused: { to: string; code: number }[];
   /** Mail sent to `address` so far. */
   to(address: string): ReceivedMail[];
   /** Waits (generously) until `count` mails reached `address`, and answers them. */
@@ -84,22 +86,39 @@ export interface TestSmtpServer {
   close(): Promise<void>;
 }
 
+/** A refusal: its code, and how many times it is given before the address is taken (always). */
+type Refusal = number | { code: number; times: number };
+
 /**
  * A real SMTP server on loopback. `refuse`: addresses whose RCPT TO is answered with that code
- * (550: no such mailbox, a permanent failure; 451: try again later).
+ * (550: no such mailbox, a permanent failure; 451: try again later), every time or the first
+ * `times` times.
  */
 export async function startSmtpServer(
-  opts: { refuse?: Record<string, number> } = {},
+  opts: { refuse?: Record<string, Refusal> } = {},
 ): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
-  const refuse = new Map(Object.entries(opts.refuse ?? {}).map(([a, c]) => [a.toLowerCase(), c]));
+  const refused: { to: string; code: number }[] = [];
+  const refuse = new Map(
+    Object.entries(opts.refuse ?? {}).map(([a, r]) => [
+      a.toLowerCase(),
+      typeof r === 'number' ? { code: r, times: Infinity } : r,
+    ]),
+  );
+  /** The code to refuse `address` with now, if any (counting the refusals given). */
+  const refusalOf = (address: string) => {
+    const rule = refuse.get(address);
+    if (!rule || refused.filter((r) => r.to === address).length >= rule.times) return undefined;
+    refused.push({ to: address, code: rule.code });
+    return rule.code;
+  };
   const server = new SMTPServer({
     // Plain SMTP on loopback: no STARTTLS (no certificate to trust), any sign-in taken.
     disabledCommands: ['STARTTLS'],
     authOptional: true,
     onAuth: (_auth, _session, callback) => callback(null, { user: 'test' }),
     onRcptTo(address, _session, callback) {
-      const code = refuse.get(address.address.toLowerCase());
+      const code = refusalOf(address.address.toLowerCase());
       if (!code) return callback();
       callback(Object.assign(new Error(`mailbox unavailable (${code})`), { responseCode: code }));
     },
@@ -126,6 +145,7 @@ export async function startSmtpServer(
   return {
     url: `smtp://test:test@127.0.0.1:${port}`,
     received,
+    refused,
     to,
     async waitFor(address, count = 1) {
       await waitUntil(() => to(address).length >= count, {

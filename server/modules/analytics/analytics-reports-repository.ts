@@ -4,7 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { analyticsEvents, analyticsRollups } from '../../../db/schema/analytics';
 import { articleTags, articles, categories, tags, writtenBy } from '../../../db/schema/content';
 import { users } from '../../../db/schema/users';
-import type { RollupGrain } from './analytics-storage-repository';
+import { rowsOf, type RollupGrain } from './analytics-storage-repository';
 
 /*
  * The reports (issue 38 item 4): they read the rollups, and the raw events only for the medians
@@ -58,6 +58,40 @@ export async function viewsFromSince(db: Db, id: string, source: string, since: 
       ),
     );
   return Number(row?.views ?? 0);
+}
+
+/** A story and the time it was sent in (an issue's: until the next issue that carried it). */
+export interface ViewsWindow {
+  articleId: string;
+  since: Date;
+  until: Date | null;
+}
+
+/**
+ * Views that came from `source` in each window, in the windows' order (hour rollups): a window
+ * holds the hour bucket of `since` and those after, up to the bucket before the one of `until`,
+ * so two windows one after the other never count a bucket twice.
+ */
+export async function viewsInWindows(db: Db, source: string, windows: ViewsWindow[]) {
+  if (windows.length === 0) return [];
+  const rows = sql.join(
+    windows.map(
+      (w, i) =>
+        sql`(${i}::int, ${w.articleId}::uuid, ${w.since.toISOString()}::timestamptz, ${w.until?.toISOString() ?? null}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  const found = await rowsOf<{ i: number; views: number }>(
+    db,
+    sql`SELECT w.i, coalesce(sum(r.views), 0)::int AS views
+      FROM (VALUES ${rows}) AS w (i, article_id, since, until)
+      LEFT JOIN ${analyticsRollups} r ON r.grain = 'hour' AND r.article_id = w.article_id
+        AND r.source = ${source} AND r.bucket > w.since - interval '1 hour'
+        AND (w.until IS NULL OR r.bucket <= w.until - interval '1 hour')
+      GROUP BY w.i`,
+  );
+  const views = new Map(found.map((r) => [Number(r.i), Number(r.views)]));
+  return windows.map((_, i) => views.get(i) ?? 0);
 }
 
 /** The medians of one article's engaged seconds and scroll depth in the range (raw events). */

@@ -12,6 +12,8 @@ import {
   articleEngagement,
   articleSeries,
   viewsFromSince,
+  viewsInWindows,
+  type ViewsWindow,
   articleSources,
   articleVisibleTo,
   topBy,
@@ -84,5 +86,9 @@ export function createReports(deps: { db: Db; clock: Clock }) {
     /** Views of a story that came from `source` since `since` (the push desk's alerts). */
     viewsBrought: (source: 'push' | 'newsletter', articleId: string, since: Date) =>
       viewsFromSince(db, articleId, source, since),
+
+    /** Views that came from `source` in each window of a story (newsletter issues' stories). */
+    viewsBroughtIn: (source: 'push' | 'newsletter', windows: ViewsWindow[]) =>
+      viewsInWindows(db, source, windows),
   };
 }

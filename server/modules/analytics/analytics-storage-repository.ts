@@ -17,7 +17,8 @@ const nextDay = (day: string) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 type Rows<T> = { rows: T[] };
-const rowsOf = async <T>(db: Db, query: ReturnType<typeof sql>) =>
+/** The rows of a raw query (both engines' drivers answer `{ rows }`). */
+export const rowsOf = async <T>(db: Db, query: ReturnType<typeof sql>) =>
   ((await db.execute(query)) as unknown as Rows<T>).rows;
 
 /**

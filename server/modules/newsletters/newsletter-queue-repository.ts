@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle
 import type { Db } from '../../../db/client';
 import {
   newsletterDeliveries,
+  newsletterIssueArticles,
   newsletterIssues,
   newsletterSubscribers,
   newsletterSubscriptions,
@@ -13,15 +14,27 @@ import {
  * row; a sender that dies leaves its batch to the next once the lease runs out.
  */
 
-/** Makes an issue and queues it for every confirmed, unbounced subscriber, in one transaction. */
+/**
+ * Makes an issue with the stories it carries, and queues it for every confirmed, unbounced
+ * subscriber, in one transaction.
+ */
 export async function insertIssue(
   db: Db,
-  issue: { newsletterId: string; subject: string; html: string; text: string; now: Date },
+  issue: {
+    id: string;
+    newsletterId: string;
+    subject: string;
+    html: string;
+    text: string;
+    now: Date;
+    articleIds: string[];
+  },
 ) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(newsletterIssues)
       .values({
+        id: issue.id,
         newsletterId: issue.newsletterId,
         subject: issue.subject,
         html: issue.html,
@@ -30,6 +43,12 @@ export async function insertIssue(
       })
       .returning({ id: newsletterIssues.id });
     const id = row!.id;
+    if (issue.articleIds.length > 0)
+      await tx
+        .insert(newsletterIssueArticles)
+        .values(
+          issue.articleIds.map((articleId, position) => ({ issueId: id, articleId, position })),
+        );
     await tx.execute(sql`
       INSERT INTO ${newsletterDeliveries} (issue_id, subscriber_id, next_at)
       SELECT ${id}, s.subscriber_id, ${issue.now}
@@ -148,6 +167,20 @@ export async function markDelivery(
     .where(row(issueId, subscriberId));
 }
 
+/** Marks the rows of a batch whose messages the server took, in one statement. */
+export async function markSent(db: Db, issueId: string, subscriberIds: string[], now: Date) {
+  if (subscriberIds.length === 0) return;
+  await db
+    .update(newsletterDeliveries)
+    .set({ status: 'sent', leasedUntil: null, sentAt: now })
+    .where(
+      and(
+        eq(newsletterDeliveries.issueId, issueId),
+        inArray(newsletterDeliveries.subscriberId, subscriberIds),
+      ),
+    );
+}
+
 export async function markBounced(db: Db, subscriberId: string, now: Date) {
   await db
     .update(newsletterSubscribers)
@@ -182,6 +215,50 @@ export async function settleIssue(
     .groupBy(newsletterDeliveries.status);
   const of = (status: string) => Number(counts.find((c) => c.status === status)?.n ?? 0);
   return { pending: false, finished: { sent: of('sent'), failed: of('failed') } };
+}
+
+/**
+ * When the issue's next pending row may be leased: the earliest of its rows' retry times, or
+ * lease ends for rows another sender (perhaps a dead one) holds; undefined when none is pending.
+ */
+export async function nextDueAt(db: Db, issueId: string): Promise<Date | undefined> {
+  const [row] = await db
+    .select({
+      at: sql<
+        string | null
+      >`min(greatest(${newsletterDeliveries.nextAt}, coalesce(${newsletterDeliveries.leasedUntil}, ${newsletterDeliveries.nextAt})))`,
+    })
+    .from(newsletterDeliveries)
+    .where(
+      and(eq(newsletterDeliveries.issueId, issueId), eq(newsletterDeliveries.status, 'pending')),
+    );
+  return row?.at ? new Date(row.at) : undefined;
+}
+
+/**
+ * The stories the issues carried, each with its window: from its issue's making until the next
+ * issue (of any newsletter) that carried it again, which then has its views.
+ */
+export async function storyWindows(db: Db, issueIds: string[]) {
+  if (issueIds.length === 0) return [];
+  const later = db
+    .select({ at: sql`min(j.created_at)` })
+    .from(sql`${newsletterIssueArticles} ja JOIN ${newsletterIssues} j ON j.id = ja.issue_id`)
+    .where(
+      sql`ja.article_id = ${newsletterIssueArticles.articleId}
+        AND (j.created_at, j.id) > (${newsletterIssues.createdAt}, ${newsletterIssues.id})`,
+    );
+  const rows = await db
+    .select({
+      issueId: newsletterIssueArticles.issueId,
+      articleId: newsletterIssueArticles.articleId,
+      since: newsletterIssues.createdAt,
+      until: sql<string | null>`(${later})`,
+    })
+    .from(newsletterIssueArticles)
+    .innerJoin(newsletterIssues, eq(newsletterIssues.id, newsletterIssueArticles.issueId))
+    .where(inArray(newsletterIssueArticles.issueId, issueIds));
+  return rows.map((r) => ({ ...r, until: r.until ? new Date(r.until) : null }));
 }
 
 /** The issues of a newsletter, newest first, with how their sending goes. */

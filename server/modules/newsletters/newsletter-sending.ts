@@ -4,7 +4,7 @@
  * leased batches of at most SEND_BATCH at NEWSLETTER_RATE a second. A temporary refusal (4xx)
  * is tried again with backoff; a permanent one (5xx) marks the address bounced.
  */
-import { UUID_PATTERN } from '../../../common/schemas/common';
+import { randomUUID } from 'node:crypto';
 import type { ArticleCard } from '../../../common/schemas/articles';
 import { requireRole, type Actor } from '../../lib/actor';
 import { badRequest } from '../../lib/errors';
@@ -12,19 +12,15 @@ import { renderIssue, MANAGE_PLACEHOLDER } from './newsletter-mail';
 import { managePath, manageToken } from './newsletter-links';
 import {
   insertIssue,
-  issuesOf,
   leaseDeliveries,
   markBounced,
   markDelivery,
+  markSent,
+  nextDueAt,
   settleIssue,
   findIssue,
 } from './newsletter-queue-repository';
-import {
-  findNewsletter,
-  moveCoveredUntil,
-  newsletterBySlug,
-  type NewsletterRow,
-} from './newsletters-repository';
+import { findNewsletter, moveCoveredUntil, type NewsletterRow } from './newsletters-repository';
 
 import type { NewslettersDeps } from './newsletters-deps';
 
@@ -41,32 +37,11 @@ const ONE_CLICK_POST = 'List-Unsubscribe=One-Click';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function newsletterSending(deps: NewslettersDeps) {
-  const { db, clock, jobs, mail, rate } = deps;
+  const { db, clock, jobs, rate } = deps;
 
   const queueRun = (issueId: string, at: Date) => queueSend(jobs, issueId, at);
 
-  async function makeIssue(
-    newsletter: NewsletterRow,
-    stories: Awaited<ReturnType<typeof deps.articles.publicCards>>,
-  ) {
-    const site = await mail.site();
-    const subject = `${newsletter.name}: ${stories[0]?.name ?? ''}`;
-    const { html, text } = await renderIssue(
-      {
-        siteName: site.name,
-        newsletterName: newsletter.name,
-        language: newsletter.language,
-        publicUrl: site.publicUrl,
-        mediaBase: deps.mediaBase,
-        stories,
-      },
-      newsletter.slug,
-    );
-    const now = clock.now();
-    const id = await insertIssue(db, { newsletterId: newsletter.id, subject, html, text, now });
-    await queueRun(id, now);
-    return id;
-  }
+  const makeIssue = issueMaker(deps, queueRun);
 
   const { sendOne } = delivery(deps);
 
@@ -90,18 +65,32 @@ export function newsletterSending(deps: NewslettersDeps) {
         outOfTime = false;
         break;
       }
-      // The batch goes at once over the kept connections, each row marked as the server takes
-      // its message: a kill repeats at most the batch in flight (SEND_BATCH, never over 10).
+      // The batch goes at once over the kept connections, its sent rows marked together when
+      // it is through: a kill repeats at most the batch in flight (SEND_BATCH, never over 10).
       const began = Date.now();
-      await Promise.all(batch.map((one) => sendOne(issue, newsletter, one)));
+      const sent = await Promise.all(batch.map((one) => sendOne(issue, newsletter, one)));
+      await markSent(
+        db,
+        issueId,
+        sent.filter((id) => typeof id === 'string'),
+        clock.now(),
+      );
       const wait = batch.length * gap - (Date.now() - began);
       if (wait > 0) await sleep(wait);
     }
-    // Rows left: this run's time ran out (the next run goes on at once), or they are held by
-    // another sender or wait for a retry (looked at again in a second, not in a busy loop).
+    // Rows left: this run's time ran out (the next run goes on at once), or they wait for a
+    // retry or are held by another sender (the next run comes when the first of them is due:
+    // its retry time, or its lease's end if that sender died; a live one settles them itself).
     const settled = await settleAndTell(deps, issue, newsletter.id);
     if (settled.pending)
-      await queueRun(issueId, new Date(clock.now().getTime() + (outOfTime ? 0 : 1000)));
+      await queueRun(issueId, outOfTime ? clock.now() : await nextRunAt(issueId));
+  }
+
+  /** The next run's time when no row is due now: the first pending row's, never in the past. */
+  async function nextRunAt(issueId: string) {
+    const now = clock.now();
+    const due = await nextDueAt(db, issueId);
+    return due && due > now ? due : now;
   }
 
   jobs.handle(SEND_JOB, async (job) => {
@@ -127,6 +116,44 @@ export function newsletterSending(deps: NewslettersDeps) {
       if (stories.length === 0) throw badRequest('article.not_published');
       return { issueId: await makeIssue(newsletter, stories) };
     },
+  };
+}
+
+/** Makes an issue of `stories`: rendered once, its rows queued, its first run set. */
+function issueMaker(
+  deps: NewslettersDeps,
+  queueRun: (issueId: string, at: Date) => Promise<unknown>,
+) {
+  const { db, clock, mail } = deps;
+  return async (newsletter: NewsletterRow, stories: ArticleCard[]) => {
+    const site = await mail.site();
+    const subject = `${newsletter.name}: ${stories[0]?.name ?? ''}`;
+    // The issue's id is its links' utm_campaign: the views they bring are the issue's.
+    const id = randomUUID();
+    const { html, text } = await renderIssue(
+      {
+        siteName: site.name,
+        newsletterName: newsletter.name,
+        language: newsletter.language,
+        publicUrl: site.publicUrl,
+        mediaBase: deps.mediaBase,
+        stories,
+      },
+      id,
+    );
+    const now = clock.now();
+    const articleIds = stories.map((story) => story._id);
+    await insertIssue(db, {
+      id,
+      newsletterId: newsletter.id,
+      subject,
+      html,
+      text,
+      now,
+      articleIds,
+    });
+    await queueRun(id, now);
+    return id;
   };
 }
 
@@ -206,7 +233,10 @@ function delivery(deps: NewslettersDeps) {
     });
   }
 
-  /** One leased row: sent, skipped, retried later, or failed (and its address bounced). */
+  /**
+   * One leased row: sent (its subscriber's id answered, for the batch's mark), skipped, retried
+   * later, or failed (and its address bounced).
+   */
   async function sendOne(
     issue: NonNullable<Awaited<ReturnType<typeof findIssue>>>,
     newsletter: NewsletterRow,
@@ -216,7 +246,8 @@ function delivery(deps: NewslettersDeps) {
       markDelivery(db, issue.id, one.subscriberId, change);
     if (!one.wanted) return mark({ status: 'skipped', now: clock.now() });
     const outcome = await deliverOne(issue, newsletter, one);
-    if (outcome === 'sent') return mark({ status: 'sent', now: clock.now() });
+    // Sent rows are marked together once the batch is through (markSent): one statement.
+    if (outcome === 'sent') return one.subscriberId;
     if (outcome === 'permanent' || one.attempts >= MAX_ATTEMPTS) {
       if (outcome === 'permanent') await markBounced(db, one.subscriberId, clock.now());
       return mark({ status: 'failed', now: clock.now() });
@@ -226,39 +257,6 @@ function delivery(deps: NewslettersDeps) {
   }
 
   return { sendOne };
-}
-
-/** The issues of a newsletter and how their sending goes (the dashboard's). */
-export function issueReports({ db }: Pick<NewslettersDeps, 'db'>) {
-  return {
-    /**
-     * An issue's web page (`/newsletters/{slug}/{issueId}`): the mail as everyone got it, its
-     * preferences link leading to the site instead of to one reader's settings; undefined for
-     * an issue not of that newsletter, or not yet sent.
-     */
-    async webIssue(slug: string, issueId: string, home: string) {
-      const newsletter = await newsletterBySlug(db, slug);
-      const issue = UUID_PATTERN.test(issueId) ? await findIssue(db, issueId) : undefined;
-      if (!newsletter || !issue || issue.newsletterId !== newsletter.id) return undefined;
-      return {
-        language: newsletter.language,
-        html: issue.html.replaceAll(MANAGE_PLACEHOLDER, home),
-      };
-    },
-
-    async issues(actor: Actor | null, newsletterId: string) {
-      requireRole(actor, 'editor');
-      return (await issuesOf(db, newsletterId)).map((i) => ({
-        _id: i.id,
-        subject: i.subject,
-        sentAt: i.sentAt?.toISOString() ?? null,
-        recipients: i.recipients,
-        sent: i.sent,
-        failed: i.failed,
-        pending: i.pending,
-      }));
-    },
-  };
 }
 
 /** A run of the send job for an issue at `at` (each run its own key). */

@@ -43,6 +43,13 @@ export interface NewslettersDeps {
       tx?: Db,
     ): Promise<void>;
   };
+  /**
+   * Views from newsletter readers in each window of a story (the analytics module's hour
+   * rollups), in the windows' order; none without analytics.
+   */
+  viewsBrought?: (
+    windows: { articleId: string; since: Date; until: Date | null }[],
+  ) => Promise<number[]>;
   articles: {
     followedSince(
       followed: { categories: string[]; tags: string[]; authors: string[] },

@@ -4,7 +4,8 @@
  */
 import { newsletterAdmin } from './newsletter-admin';
 import { newsletterDigests } from './newsletter-digests';
-import { issueReports, newsletterSending } from './newsletter-sending';
+import { issueReports } from './newsletter-issue-reports';
+import { newsletterSending } from './newsletter-sending';
 import { newsletterSubscriptions } from './newsletter-subscriptions';
 import { recentIssueReports } from './recent-issues';
 import { subscriberLists } from './subscriber-lists';

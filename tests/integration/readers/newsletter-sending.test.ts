@@ -13,14 +13,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newsletterSubscribers } from '../../../db/schema/newsletters';
 import { buildApp } from '../../../server/app';
 import { loadConfig } from '../../../server/env';
-import {
-  auth,
-  createArticle,
-  createCategory,
-  createUser,
-  multipart,
-  type TestUser,
-} from '../../factories';
+import { auth, createArticle, createCategory, createUser, type TestUser } from '../../factories';
+import { createNewsletterWith } from '../../factories/newsletters';
 import { startSmtpServer, type TestSmtpServer } from '../../setup/smtp-server';
 import { createTestDatabase } from '../../setup/test-db';
 
@@ -64,35 +58,13 @@ afterAll(async () => {
 
 it('two senders, 100 subscribers: each gets the issue once; a 550 is marked bounced', async () => {
   const category = await createCategory(one, editor, { name: 'Sending Desk' });
-  const made = await one.inject({
-    method: 'POST',
-    url: '/api/newsletters',
-    headers: auth(editor),
-    payload: {
-      name: 'Results Night',
-      language: 'en',
-      schedule: { kind: 'manual', time: '07:00' },
-      categories: [category._id],
-      maxArticles: 5,
-    },
-  });
-  expect(made.statusCode, made.body).toBe(201);
-  const newsletter = made.json<{ _id: string; slug: string }>();
   const addresses = Array.from({ length: SUBSCRIBERS }, (_, i) => `reader${i}@example.com`);
   addresses[7] = BOUNCED;
-  const csv = ['email,name,newsletters,subscribed_at,consent']
-    .concat(addresses.map((a) => `${a},,${newsletter.slug},,true`))
-    .join('\n');
-  const body = multipart([
-    { name: 'file', filename: 'list.csv', contentType: 'text/csv', data: csv },
-  ]);
-  const imported = await one.inject({
-    method: 'POST',
-    url: '/api/newsletters/subscribers/import',
-    headers: { ...body.headers, ...auth(editor) },
-    payload: body.payload,
+  const newsletter = await createNewsletterWith(one, editor, {
+    name: 'Results Night',
+    categoryId: category._id,
+    addresses,
   });
-  expect(imported.statusCode, imported.body).toBe(200);
 
   await createArticle(one, editor, category._id, { name: 'Counting day' });
   const sent = await one.inject({

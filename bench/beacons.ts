@@ -1,0 +1,207 @@
+/*
+ * Analytics beacons beside the election-night readers (issue 38 item 7): BENCH_BEACONS (2,000)
+ * `POST /api/analytics/event` views a second for the run's seconds, sent open-loop (each tick
+ * sends what the rate owes by then, whatever the answers' pace), as the reader script sends
+ * them: text/plain JSON, a browser's user agent, an address of its own each (X-Forwarded-For,
+ * believed from loopback: one address would meet the per-address ceiling), an article of the
+ * site and a Telegram referrer. The readers' own views are counted as direct, so the beacons'
+ * rows are the `telegram` ones.
+ *
+ * Counted within 15 s: while the beacons go and after, the bench reads how many `telegram` rows
+ * the database holds, every half second; each moment's answered beacons must all be there
+ * within 15 s of it. Printed: beacons asked, sent, answered 204, refused, the rate reached, the
+ * longest a beacon waited to be counted, and whether every one was within 15 s.
+ */
+import { Agent, request } from 'node:http';
+import pg from 'pg';
+
+/** Beacons a second (BENCH_BEACONS). */
+export const BEACON_RATE = Number(process.env.BENCH_BEACONS ?? 2_000);
+const COUNTED_WITHIN_MS = 15_000;
+const TICK_MS = 20;
+const POLL_MS = 500;
+/** Beacons under way at once at most: past it the bench is behind and says so. */
+const IN_FLIGHT = 512;
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
+const REFERRER = 'https://t.me/';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+const randomAddress = () =>
+  `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+
+function beacon(agent: Agent, port: number, story: { id: string; path: string }) {
+  const body = JSON.stringify({
+    type: 'view',
+    path: story.path,
+    articleId: story.id,
+    referrer: REFERRER,
+  });
+  return new Promise<number>((resolve) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/analytics/event',
+        agent,
+        headers: {
+          'content-type': 'text/plain;charset=UTF-8',
+          'content-length': Buffer.byteLength(body),
+          'user-agent': BROWSER,
+          'x-forwarded-for': randomAddress(),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', () => resolve(0));
+    req.end(body);
+  });
+}
+
+/** The `telegram` view rows the database holds (the beacons'). */
+async function countedRows(client: pg.Client) {
+  const { rows } = await client.query<{ n: string }>(
+    `SELECT count(*) AS n FROM analytics_events WHERE source = 'telegram' AND kind = 'view'`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Samples of a count over time: [ms since the start, count]. */
+type Samples = [number, number][];
+
+/** The longest any answered beacon waited to be counted, or undefined if some never were. */
+function longestWait(answered: Samples, counted: Samples): number | undefined {
+  let longest = 0;
+  let c = 0;
+  for (const [t, n] of answered) {
+    while (c < counted.length && counted[c]![1] < n) c++;
+    if (c === counted.length) return undefined;
+    longest = Math.max(longest, counted[c]![0] - t);
+  }
+  return longest;
+}
+
+/**
+ * Sends the beacons for `seconds` against the server at `port` (its database `databaseUrl`),
+ * then waits up to 15 s for the last to be counted; answers the figures.
+ */
+export async function beaconLoad(opts: {
+  port: number;
+  databaseUrl: string;
+  stories: { id: string; path: string }[];
+  seconds: number;
+  rate?: number;
+}) {
+  const rate = opts.rate ?? BEACON_RATE;
+  const client = new pg.Client({ connectionString: opts.databaseUrl });
+  await client.connect();
+  const agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
+  try {
+    const before = await countedRows(client);
+    const started = performance.now();
+    const elapsed = () => performance.now() - started;
+    const tally = { sent: 0, answered: 0, refused: 0, behind: 0 };
+    const answered: Samples = [];
+    const counted: Samples = [];
+    let inFlight = 0;
+    /** Set when the last beacon is answered: the counting is watched 15 s longer at most. */
+    let deadline = Infinity;
+    const polling = (async () => {
+      while (elapsed() < deadline) {
+        const n = (await countedRows(client)) - before;
+        counted.push([elapsed(), n]);
+        if (deadline !== Infinity && n >= tally.answered) break;
+        await sleep(POLL_MS);
+      }
+    })();
+    const flights: Promise<void>[] = [];
+    while (elapsed() < opts.seconds * 1000) {
+      const owed = Math.floor((elapsed() * rate) / 1000) - tally.sent - tally.behind;
+      for (let i = 0; i < owed; i++) {
+        if (inFlight >= IN_FLIGHT) {
+          tally.behind++;
+          continue;
+        }
+        const story = opts.stories[(tally.sent * 7919) % opts.stories.length]!;
+        tally.sent++;
+        inFlight++;
+        const flight = beacon(agent, opts.port, story).then((status) => {
+          inFlight--;
+          if (status === 204) {
+            tally.answered++;
+            answered.push([elapsed(), tally.answered]);
+          } else tally.refused++;
+        });
+        flights.push(flight);
+      }
+      await sleep(TICK_MS);
+    }
+    await Promise.all(flights);
+    const seconds = elapsed() / 1000;
+    deadline = elapsed() + COUNTED_WITHIN_MS + POLL_MS;
+    await polling;
+    const wait = longestWait(answered, counted);
+    return {
+      rate,
+      seconds: Math.round(seconds),
+      asked: Math.round(rate * opts.seconds),
+      sent: tally.sent,
+      answered: tally.answered,
+      refused: tally.refused,
+      notSentBehind: tally.behind,
+      perSecond: Math.round(tally.answered / seconds),
+      counted: counted.at(-1)?.[1] ?? 0,
+      longestWaitMs: wait === undefined ? null : Math.round(wait),
+      everyOneWithin15s: wait !== undefined && wait <= COUNTED_WITHIN_MS,
+    };
+  } finally {
+    agent.destroy();
+    await client.end();
+  }
+}
+export type BeaconResult = Awaited<ReturnType<typeof beaconLoad>>;
+
+/** The lines the scenario adds: the cached page rate alone and beside the beacons, and theirs. */
+export function beaconsTable(
+  alone: { pagesPerSecond: number; fromCachePercent: number; p99ms: number },
+  beside: { pagesPerSecond: number; fromCachePercent: number; p99ms: number },
+  runs: BeaconResult[],
+): string {
+  const cached = (s: typeof alone) => (s.pagesPerSecond * s.fromCachePercent) / 100;
+  const change = ((cached(beside) - cached(alone)) / Math.max(1, cached(alone))) * 100;
+  const sum = (f: (r: BeaconResult) => number) => runs.reduce((n, r) => n + f(r), 0);
+  const waits = runs.map((r) => r.longestWaitMs);
+  const every = runs.every((r) => r.everyOneWithin15s);
+  const rows: [string, string][] = [
+    ['cached pages a second, readers alone', `${Math.round(cached(alone))}`],
+    [
+      `cached pages a second beside ${runs[0]?.rate ?? 0} beacons a second`,
+      `${Math.round(cached(beside))} (${change >= 0 ? '+' : ''}${change.toFixed(1)} %; less than 10 % lower: ${change > -10 ? 'met' : 'NOT met'})`,
+    ],
+    ['p99 ms alone / beside the beacons', `${alone.p99ms} / ${beside.p99ms}`],
+    [
+      'beacons asked / sent / answered 204 / refused / not sent (bench behind)',
+      [
+        sum((r) => r.asked),
+        sum((r) => r.sent),
+        sum((r) => r.answered),
+        sum((r) => r.refused),
+        sum((r) => r.notSentBehind),
+      ].join(' / '),
+    ],
+    ['beacons answered a second', runs.map((r) => r.perSecond).join(', ')],
+    [
+      'longest wait to be counted, ms',
+      waits.map((w) => (w === null ? 'some never counted' : `${w}`)).join(', '),
+    ],
+    ['every beacon counted within 15 s', every ? 'met' : 'NOT met'],
+  ];
+  return [
+    '| beacons beside the readers | |',
+    '| --- | --- |',
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
+}
