@@ -740,6 +740,7 @@ export const adminCopyHi: AdminCopy = {
       sent: 'भेजे गए',
       failed: 'विफल',
       pending: 'बाक़ी',
+      views: 'व्यू',
     },
     goingOut: 'भेजा जा रहा है…',
     deskHeading: 'न्यूज़लेटर के अंक',

@@ -750,6 +750,7 @@ export const adminCopy = {
       sent: 'Sent',
       failed: 'Failed',
       pending: 'Pending',
+      views: 'Views',
     },
     goingOut: 'Going out…',
     deskHeading: 'Newsletter issues',

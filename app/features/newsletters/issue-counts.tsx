@@ -7,7 +7,7 @@ import { saidOf } from '../../copy/refusals';
 import { adminApi } from '../api/admin-api';
 
 /** What an issue's row shows, from either list (one newsletter's, or the dashboard's). */
-type IssueRow = Omit<RecentIssue, 'newsletter'>;
+type IssueRow = Omit<RecentIssue, 'newsletter'> & { views?: number };
 
 /** How often a list is asked again while an issue in it is going out. */
 const REFRESH_MS = 2_000;
@@ -44,9 +44,12 @@ export function useIssueList<T extends IssueRow>(path: string, version = 0): T[]
 
 /**
  * An issue's columns: its subject linking to its web page (`slugOf` names its newsletter's
- * slug), when it went (or that it is going out), and its counts.
+ * slug), when it went (or that it is going out), its counts and, `withViews`, the views it brought.
  */
-export function useIssueColumns<T extends IssueRow>(slugOf: (issue: T) => string): Column<T>[] {
+export function useIssueColumns<T extends IssueRow>(
+  slugOf: (issue: T) => string,
+  withViews = false,
+): Column<T>[] {
   const ui = useAdminInterface();
   const n = ui.t.newsletters;
   const count = (value: number) => value.toLocaleString(ui.locale);
@@ -68,5 +71,7 @@ export function useIssueColumns<T extends IssueRow>(slugOf: (issue: T) => string
     { header: n.issueColumns.sent, cell: (i) => count(i.sent) },
     { header: n.issueColumns.failed, cell: (i) => count(i.failed) },
     { header: n.issueColumns.pending, cell: (i) => count(i.pending) },
+    // One newsletter's list has the views its issues brought (issue 38 item 4); the dashboard's not.
+    ...(withViews ? [{ header: n.issueColumns.views, cell: (i: T) => count(i.views ?? 0) }] : []),
   ];
 }

@@ -22,7 +22,7 @@ export function NewsletterIssues({
   const { t } = useAdminInterface();
   const n = t.newsletters;
   const issues = useIssueList<Issue>(`/api/newsletters/${newsletter._id}/issues`, version);
-  const columns = useIssueColumns<Issue>(() => newsletter.slug);
+  const columns = useIssueColumns<Issue>(() => newsletter.slug, true);
 
   return (
     <section className="card mt-4" aria-labelledby={`issues-${newsletter._id}`}>
