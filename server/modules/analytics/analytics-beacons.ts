@@ -3,7 +3,6 @@ import { isbot } from 'isbot';
 import type { AnalyticsEvent } from '../../../common/schemas/analytics';
 import type { Db } from '../../../db/client';
 import type { Clock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
 import { insertEvents, saltOf, type EventRow } from './analytics-repository';
 import { createEventBatcher } from './event-batcher';
 import { classifySource } from './sources';
@@ -22,7 +21,10 @@ export interface BeaconDeps {
   /** This site's host: a referrer from it is `internal`. */
   siteHost: string;
   /** The views module's count (30-minute de-duplication per reader; 404 for no public article). */
-  views: { count(articleId: string, reader: string): Promise<boolean> };
+  views: {
+    count(articleId: string, reader: string): Promise<boolean>;
+    countSoon(articleId: string, reader: string): Promise<boolean | undefined>;
+  };
   log?: { error(obj: object, msg: string): void } | undefined;
 }
 
@@ -63,15 +65,9 @@ export function createBeacons(deps: BeaconDeps) {
   const visitorOf = (client: BeaconClient) =>
     client.optedOut ? Promise.resolve(null) : hash(client.ip, client.userAgent);
 
-  /** Counts a view in the views module; false when it was not (already counted, no article). */
-  const countView = async (articleId: string, visitor: string | null) => {
-    try {
-      return await deps.views.count(articleId, visitor ?? randomUUID());
-    } catch (error) {
-      if (error instanceof AppError && error.statusCode === 404) return undefined;
-      throw error;
-    }
-  };
+  /** Counts a view in the views module; undefined for an article readers cannot see. */
+  const countView = (articleId: string, visitor: string | null) =>
+    deps.views.countSoon(articleId, visitor ?? randomUUID());
 
   const keep = (row: Omit<EventRow, 'at' | 'day'>) => {
     const at = deps.clock.now();

@@ -18,6 +18,11 @@ import { isPublicNow } from '../../../db/schema/content';
 /** How often a process sweeps the readers whose 30 minutes are over. */
 const SWEEP_EVERY_MS = 60_000;
 
+/** How long a beacon's view trusts what this process last read of its article's visibility. */
+export const VISIBLE_KEPT_MS = 10_000;
+/** Articles whose visibility a process keeps at most (a flood of made-up ids stays bounded). */
+const VISIBLE_KEPT_MAX = 5_000;
+
 type Log = { error(obj: object, msg: string): void };
 
 /**
@@ -42,6 +47,7 @@ export function createViewsService(deps: {
   const today = async () => zonedDay(clock.now(), await deps.timeZone());
   const write = batchWriter(deps);
   const counter = createViewCounter({ clock, write, log: deps.log });
+  const visibleSoon = keptVisibility(articles, clock);
 
   return {
     /**
@@ -55,6 +61,18 @@ export function createViewsService(deps: {
       const since = new Date(clock.now().getTime() - SAME_VIEW_MS);
       if (await readerCountedSince(db, { articleId, reader, since })) return false;
       if (!(await articles.isPublic(articleId))) throw notFound('article.not_found');
+      return counter.add(articleId, reader);
+    },
+
+    /**
+     * A beacon's view (issue 38 item 7: 2,000 a second beside election night): no answer to
+     * give, so no query to answer it. The batch's write counts a reader once in 30 minutes
+     * across processes (addViews), and whether readers may see the article is what this process
+     * read of it in the last VISIBLE_KEPT_MS. Answers undefined for an article readers cannot see.
+     */
+    async countSoon(articleId: string, reader: string): Promise<boolean | undefined> {
+      if (counter.has(articleId, reader)) return false;
+      if (!(await visibleSoon(articleId))) return undefined;
       return counter.add(articleId, reader);
     },
 
@@ -134,5 +152,23 @@ function batchWriter(deps: {
     await forgetReaders(deps.db, new Date(now - SAME_VIEW_MS)).catch((error: unknown) =>
       deps.log?.error({ err: error }, 'forgetting counted readers failed'),
     );
+  };
+}
+
+/**
+ * Whether readers may see an article, as read at most VISIBLE_KEPT_MS ago by this process (an
+ * article published or withdrawn meanwhile is counted or not for those seconds: counts only).
+ */
+function keptVisibility(articles: { isPublic(id: string): Promise<boolean> }, clock: Clock) {
+  const kept = new Map<string, { visible: Promise<boolean>; until: number }>();
+  return (articleId: string): Promise<boolean> => {
+    const now = clock.now().getTime();
+    const known = kept.get(articleId);
+    if (known && known.until > now) return known.visible;
+    if (kept.size >= VISIBLE_KEPT_MAX) kept.clear();
+    const visible = articles.isPublic(articleId);
+    kept.set(articleId, { visible, until: now + VISIBLE_KEPT_MS });
+    visible.catch(() => kept.delete(articleId));
+    return visible;
   };
 }
