@@ -29,6 +29,7 @@ export const HOLD_REASON_VALUES = [
   'blockedWord',
   'duplicate',
   'accountAge',
+  'reports',
 ] as const;
 export const HoldReasonSchema = z.enum(HOLD_REASON_VALUES);
 
