@@ -20,8 +20,7 @@ import { users } from './users';
  * (common/comment-text.ts), so no stored string can carry markup to a page.
  */
 
-export type CommentStatus = (typeof COMMENT_STATUS_VALUES)[number];
-export type HoldReason = (typeof HOLD_REASON_VALUES)[number];
+export type { CommentStatus, HoldReason } from '../../common/schemas/comments';
 
 export const comments = pgTable(
   'comments',

@@ -286,6 +286,8 @@ function useReviewQueue(role: SessionUser['role']) {
     null,
   );
   useEffect(() => {
+    // Articles' review is for authors and up; a moderator has none to ask about.
+    if (!hasRole(role, 'author')) return;
     adminApi<{ awaiting: number; kind: 'review' | 'sentBack' }>('/api/articles/review-queue')
       .then(setQueue)
       .catch(() => setQueue(null));
