@@ -24,6 +24,7 @@ export default [
       route('keys', 'routes/admin/keys.tsx'),
       route('members', 'routes/admin/members.tsx'),
       route('ads', 'routes/admin/ads.tsx'),
+      route('comments', 'routes/admin/comments.tsx'),
       route('*', 'routes/admin/not-found.tsx'),
     ]),
   ]),

@@ -1,5 +1,10 @@
-/** Roles of DECISIONS.md §2, weakest first; each role may do everything the ones before it may. */
-export const ROLES = ['reader', 'author', 'editor', 'administrator'] as const;
+/*
+ * Roles of DECISIONS.md §2, weakest first; each role from `author` on may do everything the ones
+ * before it may. `moderator` (issue 42 item 2) stands aside from that line: it may what a reader
+ * may, and moderate readers' comments, which authors may not. So moderation is asked with
+ * `mayModerate`, never with `hasRole(role, 'moderator')`.
+ */
+export const ROLES = ['reader', 'moderator', 'author', 'editor', 'administrator'] as const;
 export type Role = (typeof ROLES)[number];
 
 const rank = (role: Role) => ROLES.indexOf(role);
@@ -9,5 +14,18 @@ export function hasRole(role: Role, minimum: Role): boolean {
   return rank(role) >= rank(minimum);
 }
 
-/** Who counts as staff: may open /admin and write articles. */
-export const isStaff = (role: Role) => hasRole(role, 'author');
+/**
+ * Who counts as staff: a member of the newsroom, who may open /admin (each screen asks for its
+ * own role) and whose comments are marked "Staff". Authors and up also write articles.
+ */
+export const isStaff = (role: Role) => role !== 'reader';
+
+/** Who moderates readers' comments (issue 42 item 2): moderators, editors and administrators. */
+export const mayModerate = (role: Role) => role === 'moderator' || hasRole(role, 'editor');
+
+/** The roles that moderate, for queries (the daily mail of what waits). */
+export const MODERATING_ROLES = ROLES.filter(mayModerate);
+
+/** Where a newsroom member lands in the back office: a moderator has only the comments' queue. */
+export const backOfficeHome = (role: Role) =>
+  hasRole(role, 'author') ? '/admin/dashboard' : '/admin/comments';

@@ -3,7 +3,7 @@ import { Form } from 'react-router';
 import { shownCategoryName } from '../../common/category-names';
 import type { Category, MenuSection } from '../../common/schemas/categories';
 import type { SessionUser } from '../../common/services';
-import { isStaff } from '../../common/roles';
+import { backOfficeHome, isStaff } from '../../common/roles';
 import { SEARCH_QUERY_MAX } from '../../common/articles';
 import { categoryPath, PAGE_SEGMENTS } from '../../common/paths';
 import { detectLanguage } from '../../common/text';
@@ -193,7 +193,12 @@ function UserMenu({ user }: { user: SessionUser }) {
           </li>
           {isStaff(user.role) && (
             <li>
-              <PageLink to="/admin/dashboard" className="dropdown-item" lang={lang} reloadDocument>
+              <PageLink
+                to={backOfficeHome(user.role)}
+                className="dropdown-item"
+                lang={lang}
+                reloadDocument
+              >
                 {t.nav.dashboard}
               </PageLink>
             </li>

@@ -42,6 +42,7 @@ export const adminCopyHi: AdminCopy = {
     keys: 'API कुंजियाँ',
     members: 'सदस्य',
     ads: 'घरेलू विज्ञापन',
+    comments: 'टिप्पणियाँ',
     contact: 'संपर्क',
     site: 'साइट देखें',
   },
@@ -60,6 +61,7 @@ export const adminCopyHi: AdminCopy = {
   },
   roles: {
     reader: 'पाठक',
+    moderator: 'मॉडरेटर',
     author: 'लेखक',
     editor: 'संपादक',
     administrator: 'प्रशासक',

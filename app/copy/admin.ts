@@ -33,6 +33,7 @@ export const adminCopy = {
     keys: 'API keys',
     members: 'Members',
     ads: 'House ads',
+    comments: 'Comments',
     contact: 'Contact',
     site: 'View site',
   },
@@ -53,6 +54,7 @@ export const adminCopy = {
   /** The roles as the back office names them (the wire's names, DECISIONS.md §2). */
   roles: {
     reader: 'reader',
+    moderator: 'moderator',
     author: 'author',
     editor: 'editor',
     administrator: 'administrator',

@@ -276,7 +276,13 @@ export const copy = {
     email: 'Email',
     role: 'Role',
     /** Role names as the profile shows them. */
-    roles: { reader: 'Reader', author: 'Author', editor: 'Editor', administrator: 'Administrator' },
+    roles: {
+      reader: 'Reader',
+      moderator: 'Moderator',
+      author: 'Author',
+      editor: 'Editor',
+      administrator: 'Administrator',
+    },
     authorPageHeading: 'Your author page',
     slug: 'Address of your author page',
     slugHint: (example: string) => `Letters, digits and hyphens, as in ${example}.`,

@@ -62,6 +62,7 @@ const field = (name: string) => FIELDS[name.toLowerCase()] ?? 'यह';
 /** The roles, as the server names them in params. */
 const ROLES: Record<string, string> = {
   reader: 'पाठक',
+  moderator: 'मॉडरेटर',
   author: 'लेखक',
   editor: 'संपादक',
   administrator: 'प्रशासक',

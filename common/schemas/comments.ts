@@ -18,6 +18,7 @@ export const COMMENT_EDIT_MINUTES = 15;
 export const COMMENTS_PER_MINUTE = 5;
 
 export const COMMENT_STATUS_VALUES = ['approved', 'pending', 'spam', 'rejected'] as const;
+export type CommentStatus = (typeof COMMENT_STATUS_VALUES)[number];
 export const CommentStatusSchema = z.enum(
   COMMENT_STATUS_VALUES,
   says('validation.invalid_value', { values: COMMENT_STATUS_VALUES }),
@@ -29,7 +30,9 @@ export const HOLD_REASON_VALUES = [
   'blockedWord',
   'duplicate',
   'accountAge',
+  'reports',
 ] as const;
+export type HoldReason = (typeof HOLD_REASON_VALUES)[number];
 export const HoldReasonSchema = z.enum(HOLD_REASON_VALUES);
 
 const body = text('body', 1, COMMENT_MAX_LENGTH);
@@ -95,10 +98,16 @@ export type CommentPosted = z.infer<typeof CommentPostedSchema>;
 
 /* The moderators' queue (issue 42 item 2). */
 
+/** What the queue lists: comments of a status, or those readers reported (any status). */
+export const QUEUE_STATUS_VALUES = [...COMMENT_STATUS_VALUES, 'reported'] as const;
+export type QueueStatus = (typeof QUEUE_STATUS_VALUES)[number];
+
 export const QueueQuerySchema = pagination(QUEUE_PER_PAGE)
   .pick({ page: true })
   .extend({
-    status: CommentStatusSchema.default('pending'),
+    status: z
+      .enum(QUEUE_STATUS_VALUES, says('validation.invalid_value', { values: QUEUE_STATUS_VALUES }))
+      .default('pending'),
     article: IdSchema.optional(),
   });
 export type QueueQuery = z.infer<typeof QueueQuerySchema>;
@@ -109,6 +118,8 @@ export const QueueItemSchema = z.object({
   text: z.string(),
   status: CommentStatusSchema,
   reason: HoldReasonSchema.nullable(),
+  /** Readers' reports no moderator has looked at since (three hold a shown comment). */
+  reportCount: z.number().int(),
   article: z.object({ _id: z.string(), title: z.string() }),
 });
 export type QueueItem = z.infer<typeof QueueItemSchema>;

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { COMMENT_STATUS_VALUES, HOLD_REASON_VALUES } from '../../common/schemas/comments';
 import { id, ownedBy } from './columns';
 import { articles } from './content';
@@ -11,8 +20,7 @@ import { users } from './users';
  * (common/comment-text.ts), so no stored string can carry markup to a page.
  */
 
-export type CommentStatus = (typeof COMMENT_STATUS_VALUES)[number];
-export type HoldReason = (typeof HOLD_REASON_VALUES)[number];
+export type { CommentStatus, HoldReason } from '../../common/schemas/comments';
 
 export const comments = pgTable(
   'comments',
@@ -42,3 +50,41 @@ export const comments = pgTable(
     index('comments_parent_idx').on(t.parentId),
   ],
 );
+
+/**
+ * Readers' reports of a comment (issue 42 item 4): one per reader and comment (the key), kept
+ * after a moderator looked (`settled`) so the same reader cannot report it again. Three open
+ * reports hold a shown comment (`pending`, reason `reports`) until a moderator decides.
+ */
+export const commentReports = pgTable(
+  'comment_reports',
+  {
+    commentId: ownedBy(() => comments.id),
+    readerId: ownedBy(() => users.id),
+    reason: text().notNull(),
+    /** A moderator set the comment's status after this report. */
+    settled: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.commentId, t.readerId] }),
+    // The queue's "reported": comments with open reports.
+    index('comment_reports_open_idx')
+      .on(t.commentId)
+      .where(sql`NOT ${t.settled}`),
+  ],
+);
+
+/**
+ * Readers banned from commenting (issue 42 item 2, `POST /api/users/{id}/ban`): until `until`,
+ * or for good when it is null. Their writes answer 403 `comment.banned` with the reason.
+ */
+export const commentBans = pgTable('comment_bans', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  reason: text().notNull(),
+  until: timestamp({ withTimezone: true, mode: 'date' }),
+  bannedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -33,6 +33,8 @@ export const categories = pgTable(
     slug: text().notNull().unique(),
     description: text().notNull().default(''),
     isHome: boolean().notNull().default(false),
+    /** Whether the section's stories take comments (issue 42 item 1); null: the site's setting. */
+    commentsOpen: boolean(),
     /*
      * The section this one is part of (a city in its state, issue 26 item 6): one level only,
      * kept by the categories service under row locks; a parent with children is not deleted.
@@ -118,6 +120,8 @@ export const articles = pgTable(
     credit: text().notNull().default(''),
     /** No ad slots on this story's page (issue 39 item 1): an editor's choice per story. */
     adsOff: boolean().notNull().default(false),
+    /** Whether this story takes comments (issue 42 item 1); null: its section's, then the site's. */
+    commentsOpen: boolean(),
     ...timestamps,
   },
   (t) => [

@@ -57,6 +57,11 @@ export const users = pgTable(
      * comment): signing in by an e-mail link sets it. Null: never proved.
      */
     emailConfirmedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    /**
+     * Whether a reply to one of this person's comments reaches them by mail (issue 42 item 4,
+     * `PUT /api/me/notifications`); off until they opt in.
+     */
+    commentReplyMail: boolean().notNull().default(false),
     ...timestamps,
   },
   // A photo that is an upload here keeps that upload (issue 44 item 5).

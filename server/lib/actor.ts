@@ -1,5 +1,5 @@
 import type { CodeWithStatus } from '../../common/refusals/catalogue';
-import { hasRole, type Role } from '../../common/roles';
+import { hasRole, mayModerate, type Role } from '../../common/roles';
 import { forbidden, unauthorized } from './errors';
 
 /** Who is asking: the signed-in user as the services see them, or nobody. */
@@ -31,5 +31,15 @@ export function requireRole(
   if (!actor) throw unauthorized();
   if (!hasRole(actor.role, minimum))
     throw refusal ? forbidden(refusal) : forbidden('auth.role_required', { role: minimum });
+  return actor;
+}
+
+/**
+ * The moderators' gate (issue 42 item 2): moderators, editors and administrators moderate
+ * readers' comments; authors do not (common/roles.ts `mayModerate`).
+ */
+export function requireModerator(actor: Actor | null | undefined): Actor {
+  if (!actor) throw unauthorized();
+  if (!mayModerate(actor.role)) throw forbidden('auth.role_required', { role: 'moderator' });
   return actor;
 }

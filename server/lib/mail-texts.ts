@@ -31,8 +31,20 @@ export const siteTime = (site: MailSite, at: Date) =>
   }).format(at);
 
 const ROLE_NAMES: Record<StaffLanguage, Record<Role, string>> = {
-  en: { reader: 'reader', author: 'author', editor: 'editor', administrator: 'administrator' },
-  hi: { reader: 'पाठक', author: 'लेखक', editor: 'संपादक', administrator: 'प्रशासक' },
+  en: {
+    reader: 'reader',
+    moderator: 'moderator',
+    author: 'author',
+    editor: 'editor',
+    administrator: 'administrator',
+  },
+  hi: {
+    reader: 'पाठक',
+    moderator: 'मॉडरेटर',
+    author: 'लेखक',
+    editor: 'संपादक',
+    administrator: 'प्रशासक',
+  },
 };
 
 const TEXTS = {

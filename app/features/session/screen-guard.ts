@@ -1,5 +1,5 @@
 import { data, redirect, type RouterContextProvider } from 'react-router';
-import { hasRole, type Role } from '../../../common/roles';
+import { hasRole, mayModerate, type Role } from '../../../common/roles';
 import { TWO_STEP_SETUP_PATH } from '../../../common/paths';
 import { secondFactorRequired } from '../../../common/settings';
 import { appContext, type SessionUser } from '../../../common/services';
@@ -19,14 +19,32 @@ export async function requireScreen(
   request: Request,
   min: Role,
 ): Promise<SessionUser> {
+  return screenFor(context, request, min, (role) => hasRole(role, min));
+}
+
+/**
+ * The comments' queue (issue 42 item 2): moderators, editors and administrators; authors get
+ * "No access" (common/roles.ts `mayModerate`).
+ */
+export const requireModeratorScreen = (
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+): Promise<SessionUser> => screenFor(context, request, 'moderator', mayModerate);
+
+async function screenFor(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  needs: Role,
+  allowed: (role: Role) => boolean,
+): Promise<SessionUser> {
   const me = await context.get(appContext).user();
   if (!me) {
     const url = new URL(request.url);
     const back = url.pathname.replace(/\.data$/, '') + url.search;
     throw redirect(`/login?redirect=${encodeURIComponent(back)}`);
   }
-  if (!hasRole(me.role, min)) {
-    throw data<NoAccessData>({ needs: min }, { status: 403, statusText: 'Forbidden' });
+  if (!allowed(me.role)) {
+    throw data<NoAccessData>({ needs }, { status: 403, statusText: 'Forbidden' });
   }
   // The site's policy (issue 40 item 3): a person it asks for a second factor who has none
   // sees no back-office screen, only the set-up on their profile, until they add one.

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Dropdown, Offcanvas } from 'react-bootstrap';
-import { hasRole } from '../../../common/roles';
+import { hasRole, mayModerate } from '../../../common/roles';
 import { appContext, type SessionUser } from '../../../common/services';
 import { GeneralErrorBoundary } from '../../components/error-boundary';
 import { adminInterfaceFor, useAdminCopy, useAdminLanguage } from '../../copy/admin-language';
@@ -23,7 +23,8 @@ import { staffLanguageOf } from '../../../common/languages';
  * userInfo (SPEC.md §3): without it the session is ended and the user signs in again.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const me = await requireScreen(context, request, 'author');
+  // Moderators come in for the comments' queue (issue 42); each screen asks for its own role.
+  const me = await requireScreen(context, request, 'moderator');
   const { services } = context.get(appContext);
   const [{ siteName, shortName, logoUrl, uiLanguage }, own] = await Promise.all([
     services.settings.get(),
@@ -181,12 +182,17 @@ function SidebarLinks({
     >
       <SidebarUser me={me} site={site} />
       <ul className="nav nav-pills flex-column gap-1">
-        <MenuItem to="/admin/dashboard">{t.nav.dashboard}</MenuItem>
-        <MenuItem to="/admin/analytics">{t.nav.analytics}</MenuItem>
-        <MenuItem to="/admin/articles">{t.nav.articles}</MenuItem>
-        <MenuItem to="/admin/media" lang={media.lang}>
-          {media.m.nav}
-        </MenuItem>
+        {hasRole(me.role, 'author') && (
+          <>
+            <MenuItem to="/admin/dashboard">{t.nav.dashboard}</MenuItem>
+            <MenuItem to="/admin/analytics">{t.nav.analytics}</MenuItem>
+            <MenuItem to="/admin/articles">{t.nav.articles}</MenuItem>
+            <MenuItem to="/admin/media" lang={media.lang}>
+              {media.m.nav}
+            </MenuItem>
+          </>
+        )}
+        {mayModerate(me.role) && <MenuItem to="/admin/comments">{t.nav.comments}</MenuItem>}
         {hasRole(me.role, 'editor') && (
           <>
             <MenuItem to="/admin/categories">{t.nav.categories}</MenuItem>
@@ -280,6 +286,8 @@ function useReviewQueue(role: SessionUser['role']) {
     null,
   );
   useEffect(() => {
+    // Articles' review is for authors and up; a moderator has none to ask about.
+    if (!hasRole(role, 'author')) return;
     adminApi<{ awaiting: number; kind: 'review' | 'sentBack' }>('/api/articles/review-queue')
       .then(setQueue)
       .catch(() => setQueue(null));

@@ -3,7 +3,7 @@ import { Link, redirect, useSearchParams } from 'react-router';
 import { staffLanguageOf } from '../../../common/languages';
 import type { TwoFactorChallenge } from '../../../common/schemas/second-factors';
 import { resetPath } from '../../../common/paths';
-import { isStaff } from '../../../common/roles';
+import { backOfficeHome, isStaff, type Role } from '../../../common/roles';
 import { SignInSchema, type UserInfo } from '../../../common/schemas/users';
 import { appContext, type SessionUser } from '../../../common/services';
 import { SSO_OUTCOMES, SSO_START_PATH, ssoOn } from '../../../common/schemas/sso';
@@ -26,9 +26,12 @@ import type { PageHandle } from '../../root';
 const LINK_REFUSALS = ['email_link.unknown', 'email_link.used', 'email_link.expired'] as const;
 const SSO_REFUSALS = SSO_OUTCOMES.map((why) => `sso.${why}` as const);
 
-/** SPEC.md §2: default target /admin/dashboard (readers, who cannot use it, go home). */
+/**
+ * SPEC.md §2: default target /admin/dashboard (readers, who cannot use it, go home; a moderator
+ * to the comments' queue, the one screen they have).
+ */
 const defaultTarget = (role: string | undefined) =>
-  role && !isStaff(role as never) ? '/' : '/admin/dashboard';
+  role && !isStaff(role as Role) ? '/' : backOfficeHome((role ?? 'author') as Role);
 
 /**
  * The session a sign-in through the organisation just made (`?sso=done`, issue 40 item 4):

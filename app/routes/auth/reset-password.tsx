@@ -1,6 +1,6 @@
 import { data, Link } from 'react-router';
 import { toast } from 'react-toastify';
-import { isStaff } from '../../../common/roles';
+import { backOfficeHome, isStaff } from '../../../common/roles';
 import { PAGE_SEGMENTS, resetPath } from '../../../common/paths';
 import { appContext } from '../../../common/services';
 import { interfaceFor, useInterface } from '../../copy/language';
@@ -60,7 +60,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
           submitLabel={t.reset.save}
           onDone={async (info) => {
             toast.success(t.reset.done);
-            await signedIn(info, isStaff(info.role) ? '/admin/dashboard' : '/');
+            await signedIn(info, isStaff(info.role) ? backOfficeHome(info.role) : '/');
           }}
         />
       ) : (

@@ -27,6 +27,7 @@ export function toQueueItem(row: QueueRow): QueueItem {
     text: row.body,
     status: row.status,
     reason: row.reason,
+    reportCount: row.reportCount,
     article: { _id: row.articleId, title: row.articleTitle },
   };
 }

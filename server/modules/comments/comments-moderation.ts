@@ -1,12 +1,12 @@
 /*
  * Moderation (issue 42 item 2): the queue of comments by status (and story), and moving
- * comments between statuses, one or many at once. Editors and administrators moderate
- * (DECISIONS.md §2); the moderator role of the issue is not built yet. A change readers can
+ * comments between statuses, one or many at once. Moderators, editors and administrators
+ * moderate (common/roles.ts `mayModerate`). A change readers can
  * see (a comment shown or taken away) refreshes its story's page through the outbox.
  */
 import { QUEUE_PER_PAGE, type QueuePage, type QueueQuery } from '../../../common/schemas/comments';
 import type { CommentStatus } from '../../../db/schema/comments';
-import { requireRole, type Actor } from '../../lib/actor';
+import { requireModerator, type Actor } from '../../lib/actor';
 import { notFound } from '../../lib/errors';
 import type { StoredState } from '../articles/articles-service';
 import { commentChanged } from './comment-events';
@@ -42,7 +42,7 @@ export function createCommentsModeration(deps: CommentsDeps) {
   return {
     /** The queue: comments of a status (pending by default), oldest first, with their story. */
     async queue(actor: Actor | null, query: QueueQuery): Promise<QueuePage> {
-      requireRole(actor, 'editor');
+      requireModerator(actor);
       const { rows, total } = await listQueue(db, {
         status: query.status,
         articleId: query.article,
@@ -59,7 +59,7 @@ export function createCommentsModeration(deps: CommentsDeps) {
 
     /** One comment approved, held, refused or marked as spam. */
     async setStatus(actor: Actor | null, id: string, status: CommentStatus) {
-      requireRole(actor, 'editor');
+      requireModerator(actor);
       if (!(await findComment(db, id))) throw notFound('comment.not_found');
       await move([id], status);
       return { _id: id, status };
@@ -67,7 +67,7 @@ export function createCommentsModeration(deps: CommentsDeps) {
 
     /** Many at once (the queue's bulk actions); ids that name no comment are passed over. */
     async moderate(actor: Actor | null, ids: string[], status: CommentStatus) {
-      requireRole(actor, 'editor');
+      requireModerator(actor);
       return { updated: await move([...new Set(ids)], status) };
     },
   };

@@ -4,7 +4,13 @@
  */
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { comments, type CommentStatus, type HoldReason } from '../../../db/schema/comments';
+import {
+  commentReports,
+  comments,
+  type CommentStatus,
+  type HoldReason,
+} from '../../../db/schema/comments';
+import type { QueueStatus } from '../../../common/schemas/comments';
 import { articles } from '../../../db/schema/content';
 import { users } from '../../../db/schema/users';
 
@@ -179,16 +185,26 @@ export async function commenterOf(
   return row;
 }
 
-const queueColumns = { ...commentColumns, articleTitle: articles.name };
-export type QueueRow = CommentRow & { articleTitle: string };
+/** Readers' reports of a comment no moderator has looked at since (issue 42 item 4). */
+const openReports = sql<number>`(select count(*) from ${commentReports} where ${commentReports.commentId} = ${comments.id} and not ${commentReports.settled})`;
 
-/** The moderators' queue: comments of a status (and an article), oldest first. */
+const queueColumns = {
+  ...commentColumns,
+  articleTitle: articles.name,
+  reportCount: openReports.mapWith(Number),
+};
+export type QueueRow = CommentRow & { articleTitle: string; reportCount: number };
+
+/**
+ * The moderators' queue: comments of a status (and an article), oldest first; `reported`:
+ * comments of any status with reports no moderator has looked at.
+ */
 export async function listQueue(
   db: Db,
-  opts: { status: CommentStatus; articleId?: string; page: number; perPage: number },
+  opts: { status: QueueStatus; articleId?: string; page: number; perPage: number },
 ): Promise<{ rows: QueueRow[]; total: number }> {
   const where: SQL | undefined = and(
-    eq(comments.status, opts.status),
+    opts.status === 'reported' ? sql`${openReports} > 0` : eq(comments.status, opts.status),
     opts.articleId ? eq(comments.articleId, opts.articleId) : undefined,
   );
   const [rows, [counted]] = await Promise.all([

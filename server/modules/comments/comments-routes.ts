@@ -125,7 +125,8 @@ function commentsWriteRoutes(comments: CommentsService) {
       {
         schema: {
           tags,
-          summary: 'Delete a comment and its replies (its reader, editors and administrators)',
+          summary:
+            'Delete a comment and its replies (its reader, or a moderator, editor or administrator)',
           security,
           params: IdParamsSchema,
           response: {

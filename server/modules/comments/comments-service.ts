@@ -4,7 +4,7 @@
  * rules (open, confirmed address, pace, the hold rules) and records its event through the
  * outbox, so a comment readers can see refreshes the article page in every process.
  */
-import { hasRole } from '../../../common/roles';
+import { mayModerate } from '../../../common/roles';
 import {
   COMMENT_EDIT_MINUTES,
   COMMENTS_PER_PAGE,
@@ -123,12 +123,12 @@ export function createCommentsService(deps: CommentsDeps) {
       return { _id: id, status };
     },
 
-    /** Deletes a comment (and its replies): its reader, or an editor or administrator. */
+    /** Deletes a comment (and its replies): its reader, or a moderator (`mayModerate`). */
     async remove(actor: Actor | null, id: string): Promise<void> {
       const who = requireRole(actor, 'reader');
       const comment = await findComment(db, id);
       if (!comment) throw notFound('comment.not_found');
-      if (comment.authorId !== who.id && !hasRole(who.role, 'editor'))
+      if (comment.authorId !== who.id && !mayModerate(who.role))
         throw forbidden('comment.not_yours');
       const article = await articles.stored(comment.articleId);
       await deps.outbox.transaction(async (tx, record) => {

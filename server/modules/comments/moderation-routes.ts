@@ -26,7 +26,8 @@ export function moderationRoutes(moderation: CommentsModeration) {
       {
         schema: {
           tags,
-          summary: 'The moderation queue: comments of a status, oldest first (editors and up)',
+          summary:
+            'The moderation queue: comments of a status, oldest first (moderators, editors, administrators)',
           description:
             'Each comment with its story, its reader and why it was held (`reason`). `status` defaults to `pending`; `article` narrows to one story.',
           security,
@@ -41,7 +42,8 @@ export function moderationRoutes(moderation: CommentsModeration) {
       {
         schema: {
           tags,
-          summary: 'Approve, hold, refuse or mark a comment as spam (editors and up)',
+          summary:
+            'Approve, hold, refuse or mark a comment as spam (moderators, editors, administrators)',
           security,
           params: IdParamsSchema,
           body: CommentStatusInputSchema,
@@ -59,7 +61,7 @@ export function moderationRoutes(moderation: CommentsModeration) {
       {
         schema: {
           tags,
-          summary: 'Set the status of many comments at once (editors and up)',
+          summary: 'Set the status of many comments at once (moderators, editors, administrators)',
           description: 'Answers how many changed; ids that name no comment are passed over.',
           security,
           body: CommentsModerateSchema,

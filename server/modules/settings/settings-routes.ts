@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { hasRole } from '../../../common/roles';
+import { mayModerate } from '../../../common/roles';
 import { SiteSettingsSchema } from '../../../common/settings';
 import { errorResponses, JSON_BODY, SIGNED_IN } from '../../lib/errors';
 import { SettingsUpdateSchema, type SettingsService } from './settings-service';
@@ -25,7 +25,7 @@ export function settingsRoutes(settings: SettingsService) {
         // The answer depends on who asks: never kept by a shared cache.
         reply.header('cache-control', 'private, no-cache').header('vary', 'authorization, cookie');
         const actor = await request.actor().catch(() => null);
-        if (actor && hasRole(actor.role, 'editor')) return all;
+        if (actor && mayModerate(actor.role)) return all;
         return { ...all, comments: { ...all.comments, blockedWords: [] } };
       },
     );

@@ -53,7 +53,7 @@ const toAuthor = (row: Pick<UserRow, 'id' | 'name' | 'slug' | 'bio' | 'photoUrl'
 });
 
 /** Roles that write, and so have an author page (SPEC.md §7 "list of authors"). */
-const WRITING_ROLES = ROLES.filter((r) => r !== 'reader');
+const WRITING_ROLES = ROLES.filter((r) => hasRole(r, 'author'));
 /**
  * What a profile change touches: bylines and the author's page refresh; a new slug moves the
  * author's page, so everything showing them is dropped rather than served with the old link.

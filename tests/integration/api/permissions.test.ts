@@ -12,6 +12,7 @@ import { count, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adCreatives } from '../../../db/schema/ads';
+import { commentBans, commentReports, comments } from '../../../db/schema/comments';
 import { articles, categories } from '../../../db/schema/content';
 import { media, mediaBlobs } from '../../../db/schema/media';
 import { jobs } from '../../../db/schema/jobs';
@@ -49,6 +50,8 @@ let author: TestUser;
 /** Another author, who owns the articles the `author` caller tries to change. */
 let owner: TestUser;
 let reader: TestUser;
+/** Moderates readers' comments and nothing else (issue 42 item 2). */
+let moderator: TestUser;
 /** An administrator's token issued eight days ago: seven-day tokens have expired. */
 let expiredToken: string;
 /** A token for the administrator, well formed but signed with a key the site does not have. */
@@ -66,6 +69,7 @@ beforeAll(async () => {
   author = await createUser(t.app, 'author');
   owner = await createUser(t.app, 'author');
   reader = await createUser(t.app, 'reader');
+  moderator = await createUser(t.app, 'moderator');
 
   time.shift(-8 * DAY_MS);
   try {
@@ -97,6 +101,7 @@ type ActorName =
   | 'forged token'
   | 'expired token'
   | 'reader'
+  | 'moderator'
   | 'author'
   | 'editor'
   | 'administrator';
@@ -107,6 +112,7 @@ const ACTORS: ActorName[] = [
   'forged token',
   'expired token',
   'reader',
+  'moderator',
   'author',
   'editor',
   'administrator',
@@ -124,6 +130,8 @@ function headersOf(actor: ActorName): Record<string, string> {
       return auth(expiredToken);
     case 'reader':
       return auth(reader);
+    case 'moderator':
+      return auth(moderator);
     case 'author':
       return auth(author);
     case 'editor':
@@ -134,7 +142,8 @@ function headersOf(actor: ActorName): Record<string, string> {
 }
 
 const userOf = (actor: ActorName): TestUser | undefined =>
-  ({ reader, author, editor, administrator: admin })[actor as string] as TestUser | undefined;
+  ({ reader, moderator, author, editor, administrator: admin })[actor as string] as
+    TestUser | undefined;
 
 /** Everything a call could change: all rows of every content table, and the media files. */
 async function snapshot() {
@@ -148,6 +157,11 @@ async function snapshot() {
     mediaBlobs: (await db().select({ key: mediaBlobs.key }).from(mediaBlobs)).map((r) => r.key),
     settings: await db().select().from(siteSettings),
     adCreatives: byId(await db().select().from(adCreatives)),
+    comments: byId(await db().select().from(comments)),
+    commentReports: (await db().select().from(commentReports))
+      .map((r) => `${r.commentId}:${r.readerId}:${r.settled}`)
+      .sort(),
+    commentBans: (await db().select().from(commentBans)).map((b) => b.userId).sort(),
     jobs: byId(await db().select().from(jobs)),
     plans: byId(await db().select().from(plans)),
     memberships: byId(await db().select().from(memberSubscriptions)),
@@ -178,11 +192,61 @@ const signedOut = {
   'forged token': 401,
   'expired token': 401,
 };
-const writers = { ...signedOut, reader: 403, author: 201, editor: 201, administrator: 201 };
-const anyArticle = { ...signedOut, reader: 403, author: 403, editor: 200, administrator: 200 };
-const editorsCreate = { ...signedOut, reader: 403, author: 403, editor: 201, administrator: 201 };
+const writers = {
+  ...signedOut,
+  reader: 403,
+  moderator: 403,
+  author: 201,
+  editor: 201,
+  administrator: 201,
+};
+const anyArticle = {
+  ...signedOut,
+  reader: 403,
+  moderator: 403,
+  author: 403,
+  editor: 200,
+  administrator: 200,
+};
+const editorsCreate = {
+  ...signedOut,
+  reader: 403,
+  moderator: 403,
+  author: 403,
+  editor: 201,
+  administrator: 201,
+};
 const editorsOnly = anyArticle;
-const adminsOnly = { ...signedOut, reader: 403, author: 403, editor: 403, administrator: 200 };
+/** Readers' comments are moderated by moderators, editors and administrators (issue 42). */
+const moderators = {
+  ...signedOut,
+  reader: 403,
+  moderator: 200,
+  author: 403,
+  editor: 200,
+  administrator: 200,
+};
+const adminsOnly = {
+  ...signedOut,
+  reader: 403,
+  moderator: 403,
+  author: 403,
+  editor: 403,
+  administrator: 200,
+};
+
+/** A held comment of another reader on the owner's story, for the moderators' calls. */
+async function heldComment(): Promise<string> {
+  const [story] = await db().select({ id: articles.id }).from(articles).limit(1);
+  const [made] = await db()
+    .insert(comments)
+    .values({ articleId: story!.id, authorId: owner._id, body: `Held ${unique()}`, reason: 'all' })
+    .returning({ id: comments.id });
+  return made!.id;
+}
+const statusOf = async (id: string) =>
+  (await db().select({ status: comments.status }).from(comments).where(eq(comments.id, id)))[0]
+    ?.status;
 
 /** An image for house ads (issue 39 item 1), uploaded once. */
 let adImage: string | undefined;
@@ -568,7 +632,14 @@ const CALLS: Call[] = [
   {
     name: 'GET /api/articles/admin-article',
     // Authors see the list, of their own articles only.
-    status: { ...signedOut, reader: 403, author: 200, editor: 200, administrator: 200 },
+    status: {
+      ...signedOut,
+      reader: 403,
+      moderator: 403,
+      author: 200,
+      editor: 200,
+      administrator: 200,
+    },
     async prepare() {
       await createArticle(t.app, author, category._id, { status: 'draft' });
       return {
@@ -585,7 +656,14 @@ const CALLS: Call[] = [
   {
     name: 'GET /api/articles/admin-article with another author’s id',
     // The filters never widen what an author sees: someone else's articles give an empty page.
-    status: { ...signedOut, reader: 403, author: 200, editor: 200, administrator: 200 },
+    status: {
+      ...signedOut,
+      reader: 403,
+      moderator: 403,
+      author: 200,
+      editor: 200,
+      administrator: 200,
+    },
     async prepare() {
       return {
         request: {
@@ -604,7 +682,14 @@ const CALLS: Call[] = [
   {
     name: 'GET /api/stats/dashboard',
     // Authors see their own numbers and pieces; editors and up the whole site's.
-    status: { ...signedOut, reader: 403, author: 200, editor: 200, administrator: 200 },
+    status: {
+      ...signedOut,
+      reader: 403,
+      moderator: 403,
+      author: 200,
+      editor: 200,
+      administrator: 200,
+    },
     async prepare() {
       return {
         request: { method: 'GET', url: '/api/stats/dashboard' },
@@ -618,7 +703,14 @@ const CALLS: Call[] = [
   {
     name: 'GET /api/articles/review-queue',
     // Editors count what waits for review; an author, what was sent back to them.
-    status: { ...signedOut, reader: 403, author: 200, editor: 200, administrator: 200 },
+    status: {
+      ...signedOut,
+      reader: 403,
+      moderator: 403,
+      author: 200,
+      editor: 200,
+      administrator: 200,
+    },
     async prepare() {
       await createArticle(t.app, owner, category._id, { status: 'pending' });
       return {
@@ -801,7 +893,14 @@ const CALLS: Call[] = [
   },
   {
     name: 'GET /api/me/membership',
-    status: { ...signedOut, reader: 200, author: 200, editor: 200, administrator: 200 },
+    status: {
+      ...signedOut,
+      reader: 200,
+      moderator: 200,
+      author: 200,
+      editor: 200,
+      administrator: 200,
+    },
     async prepare() {
       return {
         request: { method: 'GET', url: '/api/me/membership' },
@@ -812,6 +911,66 @@ const CALLS: Call[] = [
     },
   },
 ];
+
+CALLS.push(
+  {
+    name: 'GET /api/comments (the moderation queue)',
+    status: moderators,
+    async prepare() {
+      const id = await heldComment();
+      return {
+        request: { method: 'GET', url: '/api/comments?status=pending' },
+        async effect(res) {
+          expect(res.json().comments.map((c: { _id: string }) => c._id)).toContain(id);
+        },
+      };
+    },
+  },
+  {
+    name: 'PUT /api/comments/{id}/status',
+    status: moderators,
+    async prepare() {
+      const id = await heldComment();
+      return {
+        request: { method: 'PUT', url: `/api/comments/${id}/status`, payload: { status: 'spam' } },
+        async effect() {
+          expect(await statusOf(id)).toBe('spam');
+        },
+      };
+    },
+  },
+  {
+    name: 'POST /api/comments/moderate',
+    status: moderators,
+    async prepare() {
+      const id = await heldComment();
+      return {
+        request: {
+          method: 'POST',
+          url: '/api/comments/moderate',
+          payload: { ids: [id], status: 'rejected' },
+        },
+        async effect(res) {
+          expect(res.json()).toEqual({ updated: 1 });
+          expect(await statusOf(id)).toBe('rejected');
+        },
+      };
+    },
+  },
+  {
+    name: 'DELETE /api/comments/{id} (someone else’s)',
+    status: moderators,
+    async prepare() {
+      const id = await heldComment();
+      return {
+        request: { method: 'DELETE', url: `/api/comments/${id}` },
+        async effect() {
+          expect(await statusOf(id)).toBeUndefined();
+        },
+      };
+    },
+  },
+);
 
 describe.each(CALLS)('$name', (call) => {
   it.each(ACTORS)(`as %s`, async (actor) => {
