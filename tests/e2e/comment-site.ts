@@ -27,8 +27,8 @@ export interface PostgresSite {
   urls: string[];
   /** The administrator's API client on the first process. */
   admin: Api;
-  /** A new reader with a proved address, signed up on the first process. */
-  reader(name?: string): Promise<Account & { _id: string }>;
+  /** A new reader with a proved address, signed up on the first process; `name` as given. */
+  reader(label?: string, name?: string): Promise<Account & { _id: string }>;
   /** A published English story with a picture. */
   story(name: string): Promise<Article>;
   close(): Promise<void>;
@@ -84,8 +84,8 @@ export async function startPostgresSite(label: string, processes: number): Promi
       urls: running.map((one) => one.url),
       admin,
       close,
-      async reader(label = 'Reader') {
-        const account = newAccount(label);
+      async reader(label = 'Reader', name?: string) {
+        const account = { ...newAccount(label), ...(name ? { name } : {}) };
         const made = await readJson<{ _id: string }>(await admin.signUp(account), 201);
         await db.query('UPDATE users SET email_confirmed_at = now() WHERE email = $1', [
           account.email,
