@@ -6,7 +6,7 @@
  * cached page. Readers prove their address as an e-mail link would (the column it sets), as
  * tests/setup/comment-calls.ts does for the integration tests.
  */
-import { request as requests, type APIRequestContext } from '@playwright/test';
+import { request as requests, type APIRequestContext, type Page } from '@playwright/test';
 import pg from 'pg';
 import { freePort, startServer, tempDataDir, type RunningServer } from '../setup/spawn-server';
 import {
@@ -17,6 +17,7 @@ import {
   readJson,
   type Account,
   type Article,
+  type UserInfo,
 } from './fixtures';
 
 /** PostgreSQL's server for the journeys: CI sets it (.ci/run); without it they are skipped. */
@@ -27,8 +28,14 @@ export interface PostgresSite {
   urls: string[];
   /** The administrator's API client on the first process. */
   admin: Api;
-  /** A new reader with a proved address, signed up on the first process; `name` as given. */
-  reader(label?: string, name?: string): Promise<Account & { _id: string }>;
+  /**
+   * A new reader signed up on the first process, with a proved address unless `confirmed` is
+   * false; `name` as given.
+   */
+  reader(
+    label?: string,
+    opts?: { name?: string; confirmed?: boolean },
+  ): Promise<Account & { _id: string }>;
   /** A published English story with a picture. */
   story(name: string): Promise<Article>;
   close(): Promise<void>;
@@ -84,12 +91,13 @@ export async function startPostgresSite(label: string, processes: number): Promi
       urls: running.map((one) => one.url),
       admin,
       close,
-      async reader(label = 'Reader', name?: string) {
+      async reader(label = 'Reader', { name, confirmed = true } = {}) {
         const account = { ...newAccount(label), ...(name ? { name } : {}) };
         const made = await readJson<{ _id: string }>(await admin.signUp(account), 201);
-        await db.query('UPDATE users SET email_confirmed_at = now() WHERE email = $1', [
-          account.email,
-        ]);
+        if (confirmed)
+          await db.query('UPDATE users SET email_confirmed_at = now() WHERE email = $1', [
+            account.email,
+          ]);
         return { ...account, _id: made._id };
       },
       story: (title) => publishedStory(admin, title),
@@ -136,4 +144,22 @@ export async function sharedPage(url: string, path: string) {
     .find((thing) => (thing as Record<string, unknown>)['@type'] === 'NewsArticle') as
     { commentCount?: number; comment?: { text: string }[] } | undefined;
   return { status: res.status, cache: res.headers.get('x-page-cache'), html, ld };
+}
+
+/**
+ * Opens `url` + `path` signed in as `account`, as fixtures.ts's openSignedIn does on the
+ * journeys' own site: the sign-in call through the page's context (its cookie lands in the
+ * browser) and its answer kept under `userInfo` before any script runs.
+ */
+export async function openAs(page: Page, url: string, account: Account, path: string) {
+  const info = await readJson<UserInfo>(
+    await page.request.post(`${url}/api/users/signin`, {
+      data: { email: account.email, password: account.password },
+    }),
+  );
+  await page.addInitScript(
+    (stored) => localStorage.setItem('userInfo', stored),
+    JSON.stringify(info),
+  );
+  await page.goto(`${url}${path}`);
 }

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { XSS_VECTORS } from '../setup/xss-vectors';
-import { POSTGRES_URL, startPostgresSite, type PostgresSite } from './comment-site';
-import { addressOf, Api, expect, readJson, test, unique, type UserInfo } from './fixtures';
+import { openAs, POSTGRES_URL, startPostgresSite, type PostgresSite } from './comment-site';
+import { addressOf, Api, expect, readJson, test, unique } from './fixtures';
 
 /*
  * Stored XSS through comments (issue 42's acceptance): the security round's vectors
@@ -53,7 +53,7 @@ test.beforeAll(async () => {
   path = addressOf(story);
   names.push(...packedNames());
   const readers = [];
-  for (const name of names) readers.push(await site.reader('Xss', name));
+  for (const name of names) readers.push(await site.reader('Xss', { name }));
   // Every vector as a body, spread over the readers; the first is the comment the others answer.
   const bodies: string[] = names.map(() => '');
   STORABLE.forEach(([, html], i) => (bodies[i % bodies.length] += `${html}\n\n`));
@@ -132,16 +132,7 @@ test('the cached page shows every vector as text and runs none of them', async (
 test("a signed-in reader's form and list run none of them", async ({ page }) => {
   const dialogs = noDialogs(page);
   const [url] = site.urls as [string];
-  const info = await readJson<UserInfo>(
-    await page.request.post(`${url}/api/users/signin`, {
-      data: { email: signedIn.email, password: signedIn.password },
-    }),
-  );
-  await page.addInitScript(
-    (stored) => localStorage.setItem('userInfo', stored),
-    JSON.stringify(info),
-  );
-  await page.goto(`${url}${path}`);
+  await openAs(page, url, signedIn, path);
   const box = page.getByLabel('Your comment');
   // Their own comment, as the script draws it: their name and text, never markup.
   const vectors = STORABLE.slice(0, 12).map(([, html]) => html);
