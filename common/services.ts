@@ -112,8 +112,11 @@ export interface AppServices {
     current(): Promise<BreakingNews | null>;
   };
   comments: {
-    /** A story's first page of approved comments as its page shows them (issue 42). */
-    forPage(articleId: string): Promise<CommentsPage>;
+    /**
+     * A story's first page of approved comments as its page shows them (issue 42), and whether
+     * it takes comments now.
+     */
+    forPage(articleId: string): Promise<CommentsPage & { open: boolean }>;
   };
   live: {
     /** A live blog's newest entries as its page shows them (issue 25 item 1). */

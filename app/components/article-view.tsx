@@ -46,7 +46,7 @@ export function ArticleView({
   /** The newsletters its sign-up form offers after the story (issue 37 item 3); none on a preview. */
   newsletters?: { _id: string; name: string }[];
   /** The first page of approved comments (issue 42); none on a preview. */
-  comments?: CommentsPage | null;
+  comments?: (CommentsPage & { open?: boolean }) | null;
   /** The metered wall (issue 39 item 2): drawn hidden; the reader's browser decides. */
   meter?: SiteSettings['meter'] | null;
   /** Its ad slots (issue 39 item 1); none on a preview or a story with `adsOff`. */
@@ -101,7 +101,13 @@ export function ArticleView({
           {live && <LiveBlog article={article} {...live} />}
           <ArticleTags tags={article.tags} />
           {countView && <NewsletterSignup newsletters={newsletters} place="article" />}
-          {comments && <ArticleComments comments={comments} path={articlePath(article)} />}
+          {comments && (
+            <ArticleComments
+              comments={comments}
+              articleId={article._id}
+              path={articlePath(article)}
+            />
+          )}
         </article>
         <AdSlots position="sidebar" />
         <RelatedStories related={related} failed={relatedFailed} mostRead={mostRead} />

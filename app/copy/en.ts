@@ -32,6 +32,24 @@ export const copy = {
     /** In place of the name of a reader whose account is gone. */
     deletedReader: 'A deleted reader',
     edited: 'edited',
+    /** The after-load form and buttons of a signed-in reader (app/reader/comments.ts). */
+    label: 'Your comment',
+    post: 'Post comment',
+    reply: 'Reply',
+    edit: 'Edit',
+    save: 'Save',
+    cancel: 'Cancel',
+    delete: 'Delete',
+    confirmDelete: 'Delete this comment and its replies?',
+    report: 'Report',
+    reported: 'Reported. Thank you: a moderator will look at it.',
+    /** Beside a reader's own comment that waits for a moderator. */
+    awaiting: 'awaiting review',
+    working: 'Sending…',
+    failed: 'That did not work just now. Please try again.',
+    closed: 'Comments are closed on this story.',
+    /** On /profile: whether a reply to one's comment is mailed. */
+    replyMail: 'Mail me replies to my comments',
   },
   live: {
     /** On the page and on its cards while coverage goes on. */

@@ -116,11 +116,18 @@ function wireSave(button: HTMLButtonElement, saved: Set<string>) {
   });
 }
 
+/** A story's comment form and buttons (issue 42): their code comes only to a signed-in reader. */
+function comments(doc: Document, user: { _id: string; name: string }) {
+  if (doc.querySelector('[data-comments][data-texts]'))
+    void import('./comments').then((c) => c.commentsFor(doc, user));
+}
+
 /** Asks `GET /api/me` when a signed-in reader is stored; wires the buttons either way. */
 export async function readerState(doc: Document): Promise<void> {
   const stored = readUserInfo();
   // A staff session renders its own pages: the server said who is signed in.
-  if (stored && isStaff(stored.role) && doc.documentElement.dataset.signedIn === 'true') return;
+  if (stored && isStaff(stored.role) && doc.documentElement.dataset.signedIn === 'true')
+    return comments(doc, stored);
   const buttons = [...buttonsOf(doc)];
   const anonymous = () => leadToSignIn(doc);
   const justSignedIn = location.hash === '#signed-in';
@@ -147,6 +154,7 @@ export async function readerState(doc: Document): Promise<void> {
     history.replaceState(history.state, '', location.pathname + location.search);
   }
   showSignedIn(doc, state.user.name);
+  comments(doc, state.user);
   const saved = new Set(state.saved);
   for (const button of buttons) {
     if (button.dataset.follow) wireFollow(button, state.follows);

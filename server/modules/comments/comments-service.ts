@@ -17,6 +17,7 @@ import {
 import { requireRole, type Actor } from '../../lib/actor';
 import { forbidden, notFound } from '../../lib/errors';
 import { commentChanged } from './comment-events';
+import { commentsOpen } from './comment-rules';
 import { commentGuards, MINUTE_MS } from './comment-guards';
 import { createCommentsModeration } from './comments-moderation';
 import { toReply } from './comment-view';
@@ -56,6 +57,23 @@ async function listComments(
   };
 }
 
+/**
+ * The first page of a story's approved comments, oldest first, as its page shows them, and
+ * whether the story takes comments now (its page says so when they are closed).
+ */
+async function commentsForPage(
+  deps: CommentsDeps,
+  articleId: string,
+): Promise<CommentsPage & { open: boolean }> {
+  const [page, stored, settings] = await Promise.all([
+    listComments(deps, articleId, { page: 1, sort: 'oldest' }),
+    deps.articles.stored(articleId),
+    deps.settings(),
+  ]);
+  const open = !!stored && commentsOpen(settings, stored.publishedAt, deps.clock.now());
+  return { ...page, open };
+}
+
 export function createCommentsService(deps: CommentsDeps) {
   const { db, clock, articles } = deps;
   const { publicArticle, writeRules, checkParent, pace } = commentGuards(deps);
@@ -68,9 +86,7 @@ export function createCommentsService(deps: CommentsDeps) {
       return listComments(deps, articleId, query);
     },
 
-    /** The first page of a story's approved comments, oldest first, as its page shows them. */
-    forPage: (articleId: string): Promise<CommentsPage> =>
-      listComments(deps, articleId, { page: 1, sort: 'oldest' }),
+    forPage: (articleId: string) => commentsForPage(deps, articleId),
 
     /** A signed-in reader's new comment: shown at once, or held with its reason. */
     async post(

@@ -44,7 +44,9 @@ describe('comments under the story', () => {
     expect(before.body).toContain('No comments yet.');
     expect(newsArticleOf(before.body)).toMatchObject({ commentCount: 0 });
     expect(newsArticleOf(before.body).comment).toBeUndefined();
-    expect(before.body).toContain(`/login?next=${encodeURIComponent(`${path}#comments-title`)}`);
+    expect(before.body).toContain(
+      `/login?redirect=${encodeURIComponent(`${path}#comments-title`)}`,
+    );
     expect((await t.app.inject({ url: path })).headers['x-page-cache']).toBe('hit');
 
     const posted = await c.post(reader, story._id, { body: '<script>alert(2)</script> अच्छी ख़बर' });

@@ -1,0 +1,330 @@
+/*
+ * A signed-in reader's part of a story's comments (issue 42 item 1), drawn after load on the
+ * shared page (app/components/article-comments.tsx renders the approved comments, the same bytes
+ * for everyone): the form, Reply on a shown comment, Edit (own, in its first minutes), Delete
+ * (own) and Report (others'). Fetched only by a browser with a signed-in reader, after
+ * `GET /api/me` (reader-state.ts): an anonymous page never loads it (tests/e2e/budgets.spec.ts).
+ * What readers wrote goes in as text (textContent); bodies from the server are its escaped HTML.
+ * A refusal is said in the page's language by its code (the section's texts), else as the API
+ * worded it.
+ */
+
+interface Texts {
+  label: string;
+  post: string;
+  reply: string;
+  edit: string;
+  save: string;
+  cancel: string;
+  delete: string;
+  confirmDelete: string;
+  report: string;
+  reported: string;
+  awaiting: string;
+  working: string;
+  failed: string;
+  edited: string;
+  editMinutes: number;
+  maxLength: number;
+  refusals: Record<string, string>;
+}
+
+export interface Commenter {
+  _id: string;
+  name: string;
+}
+
+interface Page {
+  doc: Document;
+  section: HTMLElement;
+  articleId: string;
+  texts: Texts;
+  user: Commenter;
+}
+
+/** A refusal or an answer, as the API sent it. */
+interface Answer {
+  ok: boolean;
+  status: number;
+  body: { _id?: string; status?: string; code?: string; message?: string };
+}
+
+let fields = 0;
+
+async function call(method: string, path: string, body?: unknown): Promise<Answer> {
+  try {
+    const res = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const answer = (await res.json().catch(() => ({}))) as Answer['body'];
+    return { ok: res.ok, status: res.status, body: answer };
+  } catch {
+    return { ok: false, status: 0, body: {} };
+  }
+}
+
+/** Why a write was refused, in the page's language when the page knows the code. */
+const why = (texts: Texts, answer: Answer) =>
+  (answer.body.code && texts.refusals[answer.body.code]) ||
+  (answer.status === 404 || answer.status === 0 || answer.status >= 500
+    ? texts.failed
+    : answer.body.message || texts.failed);
+
+function el<K extends keyof HTMLElementTagNameMap>(
+  doc: Document,
+  tag: K,
+  className = '',
+  text = '',
+): HTMLElementTagNameMap[K] {
+  const node = doc.createElement(tag);
+  if (className) node.className = className;
+  if (text) node.textContent = text;
+  return node;
+}
+
+/** A reader's text as paragraphs of text: never parsed as markup. */
+function paragraphs(doc: Document, text: string): HTMLElement[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const p = el(doc, 'p');
+      p.style.whiteSpace = 'pre-line';
+      p.textContent = part;
+      return p;
+    });
+}
+
+/** The status line under a comment or form, made when first needed. */
+function statusOf(doc: Document, holder: HTMLElement): HTMLElement {
+  let line = holder.querySelector<HTMLElement>(':scope > [data-comment-status]');
+  if (!line) {
+    line = el(doc, 'p', 'comment-status small');
+    line.dataset.commentStatus = '';
+    line.setAttribute('role', 'status');
+    holder.append(line);
+  }
+  return line;
+}
+
+/** A form with one text box; `send` answers null when done, or what to say. */
+function textForm(
+  page: Page,
+  opts: { value?: string; submit: string; send: (text: string) => Promise<string | null> },
+  onCancel?: () => void,
+): HTMLFormElement {
+  const { doc, texts } = page;
+  const form = el(doc, 'form', 'comment-form vstack gap-2 mb-3');
+  const id = `comment-text-${++fields}`;
+  const label = el(doc, 'label', 'form-label', texts.label);
+  label.htmlFor = id;
+  const box = el(doc, 'textarea', 'form-control');
+  Object.assign(box, { id, rows: 4, required: true, maxLength: texts.maxLength });
+  box.value = opts.value ?? '';
+  const submit = el(doc, 'button', 'btn btn-primary btn-sm', opts.submit);
+  submit.type = 'submit';
+  const row = el(doc, 'div', 'hstack gap-2');
+  row.append(submit);
+  if (onCancel) {
+    const cancel = el(doc, 'button', 'btn btn-outline-secondary btn-sm', texts.cancel);
+    cancel.type = 'button';
+    cancel.addEventListener('click', onCancel);
+    row.append(cancel);
+  }
+  form.append(label, box, row);
+  const status = statusOf(doc, form);
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    submit.disabled = true;
+    status.textContent = texts.working;
+    void opts
+      .send(box.value)
+      .then((said) => {
+        status.textContent = said ?? '';
+        if (said === null) box.value = '';
+      })
+      .finally(() => (submit.disabled = false));
+  });
+  return form;
+}
+
+/** Marks one's own comment as waiting for a moderator. */
+function markAwaiting(page: Page, item: HTMLElement, pending: boolean) {
+  const meta = item.querySelector<HTMLElement>(':scope > .comment-meta');
+  let mark = meta?.querySelector<HTMLElement>('[data-awaiting]');
+  if (!pending) return mark?.remove();
+  if (mark || !meta) return;
+  mark = el(page.doc, 'span', 'badge text-bg-warning ms-2', page.texts.awaiting);
+  mark.dataset.awaiting = '';
+  meta.append(mark);
+}
+
+/** One's own new comment as the server draws a comment, its text as typed. */
+function ownItem(page: Page, id: string, text: string, reply: boolean): HTMLLIElement {
+  const { doc, user } = page;
+  const item = el(doc, 'li', 'comment mb-3');
+  item.id = `comment-${id}`;
+  Object.assign(item.dataset, { comment: id, author: user._id, created: new Date().toISOString() });
+  if (reply) item.dataset.reply = '';
+  const meta = el(doc, 'p', 'comment-meta small mb-1');
+  meta.append(el(doc, 'strong', '', user.name));
+  const body = el(doc, 'div', 'comment-body');
+  body.append(...paragraphs(doc, text));
+  item.append(meta, body);
+  if (!reply) {
+    const replies = el(doc, 'ol', 'list-unstyled ms-4');
+    replies.dataset.replies = '';
+    item.append(replies);
+  }
+  return item;
+}
+
+/** Posts a comment (or a reply to `parent`) and shows it: at once, or as awaiting review. */
+async function post(page: Page, text: string, parent?: HTMLElement): Promise<string | null> {
+  const parentId = parent?.dataset.comment;
+  const answer = await call('POST', `/api/articles/${page.articleId}/comments`, {
+    body: text,
+    ...(parentId ? { parentId } : {}),
+  });
+  if (!answer.ok || !answer.body._id) return why(page.texts, answer);
+  const item = ownItem(page, answer.body._id, text, !!parent);
+  markAwaiting(page, item, answer.body.status === 'pending');
+  const list = parent ? parent.querySelector<HTMLElement>(':scope > [data-replies]') : listOf(page);
+  list?.append(item);
+  wireComment(page, item);
+  return null;
+}
+
+/** The top-level list, made when the story had no comment yet. */
+function listOf(page: Page): HTMLElement {
+  const found = page.section.querySelector<HTMLElement>('[data-comment-list]');
+  if (found) return found;
+  const list = el(page.doc, 'ol', 'list-unstyled');
+  list.dataset.commentList = '';
+  page.section.querySelector('h2')?.after(list);
+  return list;
+}
+
+const mine = (page: Page, item: HTMLElement) => item.dataset.author === page.user._id;
+
+const editable = (page: Page, item: HTMLElement) =>
+  mine(page, item) &&
+  Date.now() - Date.parse(item.dataset.created ?? '') < page.texts.editMinutes * 60_000;
+
+function button(page: Page, text: string, onClick: (b: HTMLButtonElement) => void) {
+  const b = el(page.doc, 'button', 'btn btn-link btn-sm p-0 me-3', text);
+  b.type = 'button';
+  b.addEventListener('click', () => onClick(b));
+  return b;
+}
+
+/** Changes one's own comment in place: its new text, 'edited', and whether it waits. */
+function startEdit(page: Page, item: HTMLElement, actions: HTMLElement) {
+  const body = item.querySelector<HTMLElement>(':scope > .comment-body');
+  if (!body) return;
+  const close = () => {
+    form.remove();
+    body.hidden = false;
+    actions.hidden = false;
+  };
+  const form = textForm(
+    page,
+    {
+      value: body.innerText.trim(),
+      submit: page.texts.save,
+      send: async (text) => {
+        const answer = await call('PUT', `/api/comments/${item.dataset.comment}`, { body: text });
+        if (!answer.ok) return why(page.texts, answer);
+        body.replaceChildren(...paragraphs(page.doc, text));
+        const meta = item.querySelector(':scope > .comment-meta');
+        if (meta && !meta.textContent?.includes(page.texts.edited))
+          meta.append(` · ${page.texts.edited}`);
+        markAwaiting(page, item, answer.body.status === 'pending');
+        close();
+        return null;
+      },
+    },
+    close,
+  );
+  body.hidden = true;
+  actions.hidden = true;
+  body.after(form);
+  form.querySelector('textarea')?.focus();
+}
+
+async function remove(page: Page, item: HTMLElement) {
+  if (!window.confirm(page.texts.confirmDelete)) return;
+  const answer = await call('DELETE', `/api/comments/${item.dataset.comment}`);
+  if (answer.ok) item.remove();
+  else statusOf(page.doc, item).textContent = why(page.texts, answer);
+}
+
+async function report(page: Page, item: HTMLElement, b: HTMLButtonElement) {
+  b.disabled = true;
+  const answer = await call('POST', `/api/comments/${item.dataset.comment}/report`, {
+    reason: 'reader',
+  });
+  statusOf(page.doc, item).textContent = answer.ok ? page.texts.reported : why(page.texts, answer);
+  if (answer.ok) b.remove();
+  else b.disabled = false;
+}
+
+/** A comment's buttons for this reader. */
+function wireComment(page: Page, item: HTMLElement) {
+  const { texts } = page;
+  const actions = el(page.doc, 'p', 'comment-actions small mb-1');
+  const own = mine(page, item);
+  const top = item.dataset.reply === undefined;
+  if (top && !item.querySelector(':scope > .comment-meta [data-awaiting]'))
+    actions.append(button(page, texts.reply, () => startReply(page, item, actions)));
+  if (editable(page, item))
+    actions.append(button(page, texts.edit, () => startEdit(page, item, actions)));
+  if (own) actions.append(button(page, texts.delete, () => void remove(page, item)));
+  else actions.append(button(page, texts.report, (b) => void report(page, item, b)));
+  item.querySelector(':scope > .comment-body')?.after(actions);
+}
+
+function startReply(page: Page, item: HTMLElement, actions: HTMLElement) {
+  if (item.querySelector(':scope > .comment-form')) return;
+  const form = textForm(
+    page,
+    {
+      submit: page.texts.reply,
+      send: async (text) => {
+        const said = await post(page, text, item);
+        if (said === null) form.remove();
+        return said;
+      },
+    },
+    () => form.remove(),
+  );
+  actions.after(form);
+  form.querySelector('textarea')?.focus();
+}
+
+/** Draws the form and every comment's buttons for `user`, signed in. */
+export function commentsFor(doc: Document, user: Commenter): void {
+  const section = doc.querySelector<HTMLElement>('[data-comments][data-texts]');
+  if (!section) return;
+  const page: Page = {
+    doc,
+    section,
+    articleId: section.dataset.comments ?? '',
+    texts: JSON.parse(section.dataset.texts ?? '{}') as Texts,
+    user,
+  };
+  for (const item of section.querySelectorAll<HTMLElement>('li[data-comment]'))
+    wireComment(page, item);
+  const form = textForm(page, { submit: page.texts.post, send: (text) => post(page, text) });
+  form.dataset.commentForm = '';
+  const signIn = section.querySelector('[data-comment-sign-in]');
+  if (signIn) signIn.replaceWith(form);
+  else section.append(form);
+}
