@@ -99,21 +99,38 @@ export function ArticleView({
           {/* In the flow after the story, never over its text (issue 45 item 4). */}
           {countView && <PushPrompt />}
           {live && <LiveBlog article={article} {...live} />}
-          <ArticleTags tags={article.tags} />
-          {countView && <NewsletterSignup newsletters={newsletters} place="article" />}
-          {comments && (
-            <ArticleComments
-              comments={comments}
-              articleId={article._id}
-              path={articlePath(article)}
-            />
-          )}
+          <AfterStory
+            article={article}
+            newsletters={countView ? newsletters : null}
+            comments={comments}
+          />
         </article>
         <AdSlots position="sidebar" />
         <RelatedStories related={related} failed={relatedFailed} mostRead={mostRead} />
         <AdSlots position="sticky-footer" />
       </main>
     </AdsArea>
+  );
+}
+
+/** Under the story: its tags, the newsletters' sign-up (not on a preview), its comments. */
+function AfterStory({
+  article,
+  newsletters,
+  comments,
+}: {
+  article: Article;
+  newsletters: { _id: string; name: string }[] | null;
+  comments: (CommentsPage & { open?: boolean }) | null;
+}) {
+  return (
+    <>
+      <ArticleTags tags={article.tags} />
+      {newsletters && <NewsletterSignup newsletters={newsletters} place="article" />}
+      {comments && (
+        <ArticleComments comments={comments} articleId={article._id} path={articlePath(article)} />
+      )}
+    </>
   );
 }
 
