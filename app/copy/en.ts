@@ -110,6 +110,14 @@ export const copy = {
   },
   /** The label over every ad slot (issue 39 item 1). */
   ads: { label: 'Advertisement' },
+  /** A members' story's wall (issue 39 item 3): the rest is for members. */
+  walled: {
+    heading: 'This story is for members',
+    members: 'Become a member to read the whole story.',
+    paid: 'This story is for members of a paid plan.',
+    plans: 'See the plans',
+    signIn: 'Already a member? Sign in',
+  },
   /** The metered wall (issue 39 item 2): after a month's free stories. */
   meter: {
     heading: 'You have read this month’s free stories',
