@@ -185,4 +185,26 @@ describe('a paid story (issue 39 item 3)', () => {
     const read = await t.app.inject({ url: `/api/articles/article/${mine._id}` });
     expect(read.json()).toMatchObject({ access: 'free', walled: false });
   });
+
+  it('shows no ads on a member’s pages when the settings say so, and keeps them for others (item 2)', async () => {
+    const now = (await t.app.inject({ url: '/api/settings', headers: auth(admin) })).json() as {
+      ads: Record<string, unknown>;
+    };
+    const slots = [{ position: 'header', sizes: [{ minWidth: 0, width: 320, height: 50 }] }];
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: auth(admin),
+      payload: { ads: { ...now.ads, provider: 'house', slots, hideForMembers: true } },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const member = await browserOf(await memberOf('members'));
+    for (const url of ['/', `/category/${category.slug}`, path]) {
+      const anonymous = await t.app.inject({ url });
+      expect(anonymous.body, url).toContain('data-ad=');
+      const theirs = await t.app.inject({ url, headers: member });
+      expect(theirs.statusCode, url).toBe(200);
+      expect(theirs.body, url).not.toContain('data-ad=');
+    }
+  });
 });
