@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { openWalled } from '../features/members/open-walled';
 import type { Article } from '../../common/schemas/articles';
 import { openingOf, WALLED_PART_SELECTOR } from '../../common/article-access';
 import { useInterface } from '../copy/language';
@@ -43,6 +45,8 @@ export function MembersBody({
 /** What a reader who may not read the story whole sees after its opening. */
 function MembersWall({ access, path }: { access: Article['access']; path: string }) {
   const { t, lang } = useInterface();
+  // A member whose browser has not yet asked gets their class's page once it has.
+  useEffect(() => void openWalled(), []);
   return (
     <aside
       className={`${WALLED_CLASS} members-wall border rounded p-4 my-4 text-center`}

@@ -1,0 +1,58 @@
+/*
+ * A members' story (issue 39 item 3, docs/decisions/060) as readers meet it: an anonymous
+ * browser gets the headline, the first paragraph and the wall, and its page holds nothing more;
+ * a member of a paid plan who signs in from the wall comes back to the story and reads it whole
+ * (the page asks for their membership once, and loads again as their class's page).
+ */
+import { addressOf, expect, hydrated, readJson, test } from './fixtures';
+
+const FIRST = 'The council met before dawn, shown to everyone.';
+const THIRD = 'The vote went against the mayor, for members only.';
+
+test('a paid story is walled for others and whole for a member who signs in from the wall', async ({
+  page,
+  admin,
+  make,
+}) => {
+  const category = await make.category();
+  const story = await make.article(category, {
+    description: `<p>${FIRST}</p><p>The second paragraph.</p><p>${THIRD}</p>`,
+    access: 'paid',
+  });
+  const plan = await readJson<{ _id: string }>(
+    await admin.post('/api/plans', {
+      name: `Paid ${story._id.slice(0, 8)}`,
+      interval: 'month',
+      amount: 19900,
+      currency: 'INR',
+      access: 'paid',
+      active: true,
+    }),
+    201,
+  );
+  make.onCleanup(() => admin.put(`/api/plans/${plan._id}`, { active: false }));
+  const account = await make.account({ label: 'member' });
+  const member = account;
+  await readJson(
+    await admin.post(`/api/members/${member._id}/complimentary`, { planId: plan._id }),
+    201,
+  );
+
+  await page.goto(addressOf(story));
+  await hydrated(page);
+  const wall = page.getByRole('complementary', { name: 'This story is for members' });
+  await expect(wall).toBeVisible();
+  await expect(page.getByText(FIRST)).toBeVisible();
+  expect(await page.content()).not.toContain(THIRD);
+
+  await wall.getByRole('link', { name: 'Already a member? Sign in' }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await hydrated(page);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(addressOf(story));
+  // The page asks for the membership and loads again as the class's page.
+  await expect(page.getByText(THIRD)).toBeVisible();
+  await expect(wall).toHaveCount(0);
+});
