@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { openWalled } from '../features/members/open-walled';
 import type { Article } from '../../common/schemas/articles';
 import { openingOf, WALLED_PART_SELECTOR } from '../../common/article-access';
+import { PAGE_SEGMENTS } from '../../common/paths';
 import { useInterface } from '../copy/language';
 
 /** The class that names a members' story's walled part (JSON-LD's `cssSelector`). */
@@ -58,6 +59,9 @@ function MembersWall({ access, path }: { access: Article['access']; path: string
         {t.walled.heading}
       </h2>
       <p>{access === 'paid' ? t.walled.paid : t.walled.members}</p>
+      <a className="btn btn-primary me-2" href={`/${PAGE_SEGMENTS.plans}`}>
+        {t.walled.plans}
+      </a>
       <a className="btn btn-outline-primary" href={`/login?redirect=${encodeURIComponent(path)}`}>
         {t.walled.signIn}
       </a>

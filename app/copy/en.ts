@@ -110,6 +110,20 @@ export const copy = {
   },
   /** The label over every ad slot (issue 39 item 1). */
   ads: { label: 'Advertisement' },
+  /** Readers' plans page (issue 39 item 4). */
+  plans: {
+    title: 'Become a member',
+    intro: 'Members read every story, with fewer interruptions. Pay by UPI, card or net banking.',
+    perMonth: 'a month',
+    perYear: 'a year',
+    trial: (days: number) => `First ${days} days free`,
+    membersAccess: 'Stories for members',
+    paidAccess: 'Every story, members’ and paid',
+    subscribeWith: (provider: string) => `Subscribe with ${provider}`,
+    none: 'No plans are on offer just now.',
+    unavailable: 'Payments are not set up on this site yet.',
+    failed: 'The payment could not be started. Please try again.',
+  },
   /** A members' story's wall (issue 39 item 3): the rest is for members. */
   walled: {
     heading: 'This story is for members',

@@ -56,3 +56,34 @@ test('a paid story is walled for others and whole for a member who signs in from
   await expect(page.getByText(THIRD)).toBeVisible();
   await expect(wall).toHaveCount(0);
 });
+
+test('the plans page lists the plans on offer, in the page’s language, after load', async ({
+  page,
+  admin,
+  make,
+}) => {
+  const name = `Monthly ${Date.now().toString(36)}`;
+  const plan = await readJson<{ _id: string }>(
+    await admin.post('/api/plans', {
+      name,
+      interval: 'month',
+      amount: 19900,
+      currency: 'INR',
+      trialDays: 7,
+      access: 'members',
+      active: true,
+    }),
+    201,
+  );
+  make.onCleanup(() => admin.put(`/api/plans/${plan._id}`, { active: false }));
+  await page.goto('/plans');
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Become a member' })).toBeVisible();
+  const card = page.getByRole('region', { name });
+  await expect(card).toBeVisible();
+  await expect(card.getByText('₹199.00')).toBeVisible();
+  await expect(card.getByText('First 7 days free')).toBeVisible();
+  // This site has no payment provider's keys: none is offered, and the page says so.
+  await expect(page.getByText('Payments are not set up on this site yet.')).toBeVisible();
+  await expect(card.getByRole('button')).toHaveCount(0);
+});
