@@ -110,6 +110,27 @@ export const copy = {
   },
   /** The label over every ad slot (issue 39 item 1). */
   ads: { label: 'Advertisement' },
+  /** A reader's membership on /profile (issue 39 item 4). */
+  membership: {
+    heading: 'Membership',
+    none: 'You are not a member.',
+    seePlans: 'See the plans',
+    plan: 'Plan',
+    status: 'Status',
+    statuses: {
+      active: 'Active',
+      trialing: 'Free trial',
+      past_due: 'Payment due',
+      cancelled: 'Ended',
+      none: 'None',
+    },
+    until: 'Paid until',
+    endsAt: 'Ends on',
+    cancel: 'Cancel membership',
+    confirmCancel: 'Cancel your membership? It stays until the end of the period paid for.',
+    cancelled: 'Your membership will end at the end of the period paid for.',
+    failed: 'Your membership could not be read or changed. Please try again.',
+  },
   /** Readers' plans page (issue 39 item 4). */
   plans: {
     title: 'Become a member',

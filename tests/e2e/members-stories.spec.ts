@@ -4,7 +4,7 @@
  * a member of a paid plan who signs in from the wall comes back to the story and reads it whole
  * (the page asks for their membership once, and loads again as their class's page).
  */
-import { addressOf, expect, hydrated, readJson, test } from './fixtures';
+import { addressOf, expect, hydrated, openSignedIn, readJson, test } from './fixtures';
 
 const FIRST = 'The council met before dawn, shown to everyone.';
 const THIRD = 'The vote went against the mayor, for members only.';
@@ -86,4 +86,37 @@ test('the plans page lists the plans on offer, in the page’s language, after l
   // This site has no payment provider's keys: none is offered, and the page says so.
   await expect(page.getByText('Payments are not set up on this site yet.')).toBeVisible();
   await expect(card.getByRole('button')).toHaveCount(0);
+});
+
+test('a member sees their membership on /profile and cancels it', async ({ page, admin, make }) => {
+  const name = `Yearly ${Date.now().toString(36)}`;
+  const plan = await readJson<{ _id: string }>(
+    await admin.post('/api/plans', {
+      name,
+      interval: 'year',
+      amount: 99900,
+      currency: 'INR',
+      access: 'members',
+      active: true,
+    }),
+    201,
+  );
+  make.onCleanup(() => admin.put(`/api/plans/${plan._id}`, { active: false }));
+  const account = await make.account({ label: 'profile-member' });
+  await readJson(
+    await admin.post(`/api/members/${account._id}/complimentary`, { planId: plan._id }),
+    201,
+  );
+  await openSignedIn(page, account, '/profile');
+  const section = page.getByRole('region', { name: 'Membership' });
+  await expect(section.getByText(name)).toBeVisible();
+  await expect(section.getByText('Active')).toBeVisible();
+  page.once('dialog', (dialog) => void dialog.accept());
+  await section.getByRole('button', { name: 'Cancel membership' }).click();
+  // A complimentary membership ends at once.
+  await expect(section.getByText('You are not a member.')).toBeVisible();
+  await expect(section.getByRole('link', { name: 'See the plans' })).toHaveAttribute(
+    'href',
+    '/plans',
+  );
 });
