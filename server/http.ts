@@ -51,6 +51,7 @@ import { auditRoutes } from './modules/audit/audit-routes';
 import { keysRoutes } from './modules/keys/keys-routes';
 import { adsPublicRoutes, adsReadRoutes, adsRoutes, adsTxtRoutes } from './modules/ads/ads-routes';
 import { adProviderSources } from './modules/ads/ad-provider-sources';
+import { checkoutSources, mergeSources } from './modules/payments/checkout-sources';
 import { oembedRoutes, v1Routes } from './modules/v1/v1-routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks-routes';
 import { paymentsRoutes } from './modules/payments/payments-routes';
@@ -126,12 +127,16 @@ async function registerPlugins(app: FastifyInstance, deps: HttpDeps, pageCache?:
     dev: web === 'dev',
     // Kept as the settings are (a kept page's answer reads nothing); while they cannot be
     // read, the policy is our own.
-    extraSources: () =>
+    extraSources: (request) =>
       services.settings
         .derived('ad-sources', (settings) => adProviderSources(settings.ads) ?? null)
         .then(
           (sources) => sources ?? undefined,
           () => undefined,
+        )
+        // Razorpay Checkout on the plans page (issue 39 item 4).
+        .then((ads) =>
+          mergeSources(ads, checkoutSources(request.url, Boolean(config.payments.razorpay))),
         ),
   });
   registerCanonicalAddresses(app, services.articles);
