@@ -41,6 +41,8 @@ export const PAGE_SEGMENTS = {
   reset: 'reset',
   /** /tag/{slug}: a tag's articles (issue 26 item 5). */
   tag: 'tag',
+  /** /plans: the memberships readers may buy (issue 39 item 4). */
+  plans: 'plans',
 } as const;
 
 /** The static pages (SPEC.md §2); an import may give them a stored text. */

@@ -1,4 +1,5 @@
 import { createContext } from 'react-router';
+import type { AccessClass } from './article-access';
 import type { CropRatio, Language } from './articles';
 import type { ResponsiveImageInfo } from './media';
 import type { StaffLanguage } from './languages';
@@ -56,6 +57,8 @@ export interface AppServices {
     resolve(
       segment: string,
       slug: string,
+      /** Who reads (issue 39 item 3): a story this class may not read whole is walled. */
+      reader?: AccessClass,
     ): Promise<
       { article: Article; movedTo?: undefined } | { article?: undefined; movedTo: string } | null
     >;
@@ -189,6 +192,11 @@ export interface AppContext {
   services: AppServices;
   /** The signed-in user of this request, or null. */
   user(): Promise<SessionUser | null>;
+  /**
+   * The reader's entitlement class (issue 39 item 3): what a shared page is made for. `none` for
+   * anonymous readers and readers without a membership; pages differ by class, never by person.
+   */
+  accessClass(): Promise<AccessClass>;
   /**
    * Ends this request's session on the server (its token is refused from now on). False, and
    * nothing ended, when the request came from another site (docs/decisions/014).

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import type { ServerBuild } from 'react-router';
 import { SERVER_SEGMENTS } from '../common/paths';
+import { MEMBER_COOKIE, type AccessClass } from '../common/article-access';
 import { READER_MANIFEST, READER_SCRIPT_SOURCE, SERVICE_WORKER_FILE } from '../common/reader-build';
 import type { AppContext } from '../common/services';
 import { migrationCount, type Database } from '../db/client';
@@ -50,6 +51,7 @@ import { auditRoutes } from './modules/audit/audit-routes';
 import { keysRoutes } from './modules/keys/keys-routes';
 import { adsPublicRoutes, adsReadRoutes, adsRoutes, adsTxtRoutes } from './modules/ads/ads-routes';
 import { adProviderSources } from './modules/ads/ad-provider-sources';
+import { checkoutSources, mergeSources } from './modules/payments/checkout-sources';
 import { oembedRoutes, v1Routes } from './modules/v1/v1-routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks-routes';
 import { paymentsRoutes } from './modules/payments/payments-routes';
@@ -125,12 +127,16 @@ async function registerPlugins(app: FastifyInstance, deps: HttpDeps, pageCache?:
     dev: web === 'dev',
     // Kept as the settings are (a kept page's answer reads nothing); while they cannot be
     // read, the policy is our own.
-    extraSources: () =>
+    extraSources: (request) =>
       services.settings
         .derived('ad-sources', (settings) => adProviderSources(settings.ads) ?? null)
         .then(
           (sources) => sources ?? undefined,
           () => undefined,
+        )
+        // Razorpay Checkout on the plans page (issue 39 item 4).
+        .then((ads) =>
+          mergeSources(ads, checkoutSources(request.url, Boolean(config.payments.razorpay))),
         ),
   });
   registerCanonicalAddresses(app, services.articles);
@@ -141,7 +147,10 @@ async function registerPlugins(app: FastifyInstance, deps: HttpDeps, pageCache?:
   registerApiKeys(app, { keys: services.keys, counters: services.rateLimits });
   // Before the page cache: a request for ActivityStreams never gets a kept HTML page.
   registerActivityNegotiation(app);
-  if (pageCache) registerPageCache(app, pageCache);
+  if (pageCache) {
+    registerPageCache(app, pageCache);
+    pageCache.classifyWith((request) => readerClassOf(services, request));
+  }
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
   registerAuth(app, services.users, async () => (await services.settings.get()).twoFactorRequired);
   registerAuditHooks(app, services.audit);
@@ -179,7 +188,11 @@ async function registerApi(app: FastifyInstance, deps: HttpDeps, pageCache?: Pag
     }),
   );
   await app.register(categoriesRoutes(services.categories));
-  await app.register(articlesRoutes(services.articles));
+  await app.register(
+    articlesRoutes(services.articles, (actor) =>
+      services.payments.memberships.accessClassOf(actor),
+    ),
+  );
   await app.register(newsroomRoutes(services.newsroom));
   await app.register(
     viewsRoutes({
@@ -216,7 +229,9 @@ async function registerApi(app: FastifyInstance, deps: HttpDeps, pageCache?: Pag
   await app.register(v1Routes(services.v1));
   await app.register(oembedRoutes(services.oembed));
   await app.register(webhooksRoutes(services.webhooks));
-  await app.register(paymentsRoutes(services.payments));
+  await app.register(
+    paymentsRoutes(services.payments, { secureCookies: config.publicUrl.startsWith('https:') }),
+  );
   await app.register(readersRoutes(services.readers));
   await app.register(
     readerRightsRoutes(services.readers, { secureCookies: config.publicUrl.startsWith('https:') }),
@@ -233,6 +248,17 @@ async function registerApi(app: FastifyInstance, deps: HttpDeps, pageCache?: Pag
       names: () => services.settings.get(),
     }),
   );
+}
+
+/**
+ * A request's entitlement class (issue 39 item 3): asked of the payments module only when the
+ * browser says it has a member (MEMBER_COOKIE, set by GET /api/me/membership) or the request is
+ * not a shared page's (staff, a reader's own pages); every other reader is `none` at no cost.
+ */
+async function readerClassOf(services: Services, request: FastifyRequest): Promise<AccessClass> {
+  if (isCacheable(request) && !request.cookies?.[MEMBER_COOKIE]) return 'none';
+  const actor = await request.actor().catch(() => null);
+  return services.payments.memberships.accessClassOf(actor);
 }
 
 /** The page a view call came from (its Referer's path), for the analytics' raw events. */
@@ -275,6 +301,8 @@ function pageContextOf(
   const { services, config } = deps;
   return ({ request, reply }: { request: FastifyRequest; reply: FastifyReply }): AppContext => ({
     services,
+    accessClass: async () =>
+      services.pageCache.classOf(request) ?? readerClassOf(services, request),
     user: async () => {
       // A shared page renders for nobody, a reader's session included (issue 37 item 1).
       if (isCacheable(request)) return null;

@@ -17,6 +17,7 @@ import { ArticleCard } from './article-card';
 import { LiveBadge } from './live-badge';
 import { LiveBlog } from './live-blog';
 import { MostRead } from './most-read';
+import { MembersBody } from './members-wall';
 import { ArticleComments } from './article-comments';
 import type { CommentsPage } from '../../common/schemas/comments';
 import { ARTICLE_SIZES } from './responsive-image';
@@ -90,11 +91,19 @@ export function ArticleView({
           <ShareButtons url={`${publicUrl}${articlePath(article)}`} title={article.name} />
           <SaveButton articleId={article._id} />
           {/* The loader made its images of ours responsive (responsiveBody). */}
-          <div
-            className="article-body"
-            data-read-story=""
-            dangerouslySetInnerHTML={{ __html: withInArticleSlots(article.description, ads) }}
-          />
+          {article.access === 'free' ? (
+            <div
+              className="article-body"
+              data-read-story=""
+              dangerouslySetInnerHTML={{ __html: withInArticleSlots(article.description, ads) }}
+            />
+          ) : (
+            <MembersBody
+              article={article}
+              path={articlePath(article)}
+              body={withInArticleSlots(article.description, ads)}
+            />
+          )}
           {countView && <MeterWall meter={meter} path={articlePath(article)} />}
           {/* In the flow after the story, never over its text (issue 45 item 4). */}
           {countView && <PushPrompt />}

@@ -367,6 +367,12 @@ export const adminCopy = {
     onlyReview: 'On this site an editor publishes: submit the article for review.',
     liveBlog: 'Live blog: updates are added below the article while it is live',
     adsOff: 'No ads on this story’s page',
+    access: 'Who may read it whole',
+    accessFree: 'Everyone',
+    accessMembers: 'Members',
+    accessPaid: 'Members of a paid plan',
+    accessHelp:
+      'Others see the headline, the image and the first paragraph, then an invitation to join.',
     reviewNote: (note: string) => `Sent back by an editor: ${note}`,
     preview: 'Preview',
     sharePreview: 'Share preview',

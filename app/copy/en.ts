@@ -128,6 +128,49 @@ export const copy = {
   },
   /** The label over every ad slot (issue 39 item 1). */
   ads: { label: 'Advertisement' },
+  /** A reader's membership on /profile (issue 39 item 4). */
+  membership: {
+    heading: 'Membership',
+    none: 'You are not a member.',
+    seePlans: 'See the plans',
+    plan: 'Plan',
+    status: 'Status',
+    statuses: {
+      active: 'Active',
+      trialing: 'Free trial',
+      past_due: 'Payment due',
+      cancelled: 'Ended',
+      none: 'None',
+    },
+    until: 'Paid until',
+    endsAt: 'Ends on',
+    cancel: 'Cancel membership',
+    confirmCancel: 'Cancel your membership? It stays until the end of the period paid for.',
+    cancelled: 'Your membership will end at the end of the period paid for.',
+    failed: 'Your membership could not be read or changed. Please try again.',
+  },
+  /** Readers' plans page (issue 39 item 4). */
+  plans: {
+    title: 'Become a member',
+    intro: 'Members read every story, with fewer interruptions. Pay by UPI, card or net banking.',
+    perMonth: 'a month',
+    perYear: 'a year',
+    trial: (days: number) => `First ${days} days free`,
+    membersAccess: 'Stories for members',
+    paidAccess: 'Every story, members’ and paid',
+    subscribeWith: (provider: string) => `Subscribe with ${provider}`,
+    none: 'No plans are on offer just now.',
+    unavailable: 'Payments are not set up on this site yet.',
+    failed: 'The payment could not be started. Please try again.',
+  },
+  /** A members' story's wall (issue 39 item 3): the rest is for members. */
+  walled: {
+    heading: 'This story is for members',
+    members: 'Become a member to read the whole story.',
+    paid: 'This story is for members of a paid plan.',
+    plans: 'See the plans',
+    signIn: 'Already a member? Sign in',
+  },
   /** The metered wall (issue 39 item 2): after a month's free stories. */
   meter: {
     heading: 'You have read this month’s free stories',

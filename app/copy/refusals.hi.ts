@@ -209,6 +209,7 @@ export const refusalsHi: RefusalTexts = {
     `यह संशोधन जैसा है वैसा बहाल नहीं हो सकता: ${details.map((d) => d.text).join('; ')}।`,
   'preview.expired': 'इस पूर्वावलोकन लिंक की अवधि ख़त्म हो गई है, या इसका लेख हटा दिया गया।',
   'article.status_invalid': 'स्थिति मसौदा, समीक्षा बाक़ी या प्रकाशित में से एक होनी चाहिए',
+  'article.access_invalid': 'पहुँच सबके लिए, सदस्यों के लिए या भुगतान वाले सदस्यों के लिए में से एक होनी चाहिए',
   'article.image_url_invalid': 'चित्र का पता अपलोड किया गया चित्र या https पता होना चाहिए',
   'article.too_many_html_tags': (p) => `पाठ में बहुत ज़्यादा HTML टैग हैं (अधिकतम ${p.maximum})`,
   'article.html_too_deep': (p) =>

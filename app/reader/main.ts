@@ -35,8 +35,9 @@ if (document.querySelector('[data-live-blog]'))
 // Ads (issue 39 item 1): their code is fetched by the pages that have slots, and fills them
 // after load (it runs as it arrives: no call here, the reading script's budget is that tight).
 if (document.querySelector('[data-ad]')) void import('./ads');
-// The metered wall (issue 39 item 2): counted in this browser, on the pages that have one.
-if (document.querySelector('[data-meter]')) void import('./meter');
+// The metered wall (issue 39 item 2): counted in this browser, on the pages that have one;
+// a members' story's wall (item 3, features/members/open-walled.ts) comes with it.
+if (document.querySelector('[data-meter],[data-walled]')) void import('./meter');
 // What can wait for the page to be shown and the browser idle (issue 36 item 8): these read
 // and write localStorage and ask for permissions, the script's costliest work on a phone; the
 // alerts' code comes only when there is something for it to do.

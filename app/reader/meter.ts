@@ -9,6 +9,7 @@
  * Runs as it arrives (main.ts imports it only on pages with a wall).
  */
 import { readUserInfo } from '../features/session/user-info';
+import { openWalled } from '../features/members/open-walled';
 
 const KEY = 'patrika.meter';
 
@@ -86,4 +87,5 @@ async function meter() {
   showWall(wall, body);
 }
 
+void openWalled();
 void meter();

@@ -129,6 +129,7 @@ export const ARTICLES = {
   },
   // The shared schemas' own texts (common/schemas/articles.ts, revisions.ts, search.ts).
   'article.status_invalid': { status: 400, en: 'status must be draft, pending or published' },
+  'article.access_invalid': { status: 400, en: 'access must be free, members or paid' },
   'article.image_url_invalid': {
     status: 400,
     en: 'imageUrl must be an uploaded image or an https address',

@@ -40,8 +40,8 @@ export type AdSlot = z.infer<typeof AdSlotSchema>;
 
 /**
  * The `ads` setting. `networkCode` (Ad Manager's) and `clientId` (AdSense's `ca-pub-…`) are
- * empty unless their provider is chosen. `hideForMembers` is stored for the memberships of
- * issue 39 item 4: pages vary by entitlement class, which that work brings.
+ * empty unless their provider is chosen. `hideForMembers`: pages made for members' entitlement
+ * classes have no slots (issue 39 item 2, docs/decisions/060); the anonymous page keeps them.
  */
 export const AdsSettingsSchema = z
   .object({

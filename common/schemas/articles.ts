@@ -8,6 +8,7 @@ import {
   LANGUAGES,
   SEARCH_QUERY_MAX,
 } from '../articles';
+import { ARTICLE_ACCESS } from '../article-access';
 import { htmlShape } from '../html-shape';
 import { englishOf } from '../refusals/catalogue';
 import { issueSays, says } from '../refusals/schema-refusals';
@@ -312,6 +313,13 @@ export const ArticleSchema = articleTexts.stringsSchema().extend({
   liveEndedAt: isoDate.nullable(),
   /** No ad slots on its page (issue 39 item 1). */
   adsOff: z.boolean(),
+  /** Who may read it whole (issue 39 item 3): anyone, members, members of a paid plan. */
+  access: z.enum(ARTICLE_ACCESS),
+  /**
+   * Our addition (issue 39 item 3): true when the asker may not read it whole, and `description`
+   * is only its opening (up to its first paragraph's end).
+   */
+  walled: z.boolean(),
   views: z.number(),
   createdAt: isoDate,
   updatedAt: isoDate,
@@ -383,6 +391,11 @@ export const ArticleInputSchema = ArticleTextsSchema.extend({
    * author), the stored choice stays.
    */
   adsOff: z.boolean(says('validation.not_boolean', { field: 'adsOff' })).optional(),
+  /**
+   * Who may read it whole (issue 39 item 3; default free): editors and up choose; left out (or
+   * sent by an author), the stored choice stays.
+   */
+  access: z.enum(ARTICLE_ACCESS, says('article.access_invalid')).optional(),
   /** Our addition (issue 26 item 5): the article's tags; left out, an update keeps them. */
   tags: TagsInputSchema.optional(),
   /** The updatedAt the editor loaded; an older one than stored means someone else saved since. */

@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ARTICLE_STATUSES } from '../../common/articles';
+import { ARTICLE_ACCESS } from '../../common/article-access';
 import type { Language } from '../../common/languages';
 import { id, timestamps, ownedBy } from './columns';
 import { media } from './media';
@@ -122,6 +123,12 @@ export const articles = pgTable(
     adsOff: boolean().notNull().default(false),
     /** Whether this story takes comments (issue 42 item 1); null: its section's, then the site's. */
     commentsOpen: boolean(),
+    /**
+     * Who may read the whole story (issue 39 item 3): anyone (`free`), members of any plan
+     * (`members`), or members of a plan with `paid` access. Readers who may not get its opening
+     * only (`articleOpenBody`); its body past that never leaves the server for them.
+     */
+    access: text({ enum: ARTICLE_ACCESS }).notNull().default('free'),
     ...timestamps,
   },
   (t) => [
@@ -181,12 +188,23 @@ export const isScheduledArticle = (now: Date) =>
   and(sql`${articles.status} = 'published'`, gt(articles.publishedAt, now));
 
 /**
+ * The body as readers who may not read the story whole get it (issue 39 item 3): all of a free
+ * story, else up to the end of its first paragraph (common/article-access.ts `openingOf`, the
+ * same rule). Every read for the public that is not a page made for an entitled class (lists'
+ * excerpts, feeds, search, the apps' API) reads this, never `description`.
+ */
+function articleOpenBodyOf(body: typeof articles.description) {
+  return sql<string>`(case when ${articles.access} = 'free' then ${body} when strpos(${body}, '</p>') = 0 then '' else substr(${body}, 1, strpos(${body}, '</p>') + 3) end)`;
+}
+export const articleOpenBody = articleOpenBodyOf(articles.description);
+
+/**
  * Enough of the body to cut a 200-character excerpt from, without reading whole articles:
  * `substr`, not `left`, because PostgreSQL decompresses only the slice it needs for `substr`
  * of a long (TOASTed) body, where `left` decompresses all of it first.
  */
 const BODY_HEAD_CHARS = 2000;
-export const articleBodyHead = sql<string>`substr(${articles.description}, 1, ${sql.raw(String(BODY_HEAD_CHARS))})`;
+export const articleBodyHead = sql<string>`substr(${articleOpenBodyOf(articles.description)}, 1, ${sql.raw(String(BODY_HEAD_CHARS))})`;
 
 /** Former addresses of an article; each answers with a 301 to the current one (DECISIONS.md §5). */
 export const articleRedirects = pgTable(

@@ -89,6 +89,13 @@ sub vcl_recv {
         req.url ~ "^/api/") {
         return (pass);
     }
+    # A member's browser (patrika_member, set by GET /api/me/membership) gets its class's pages
+    # (docs/decisions/060): Patrika reads the class from the session and keeps those pages itself,
+    # marked private; here they pass with their cookies. Without the cookie a member reads the
+    # shared anonymous page, and a forged one only costs its sender a pass.
+    if (req.http.Cookie ~ "(^|;)[ \t]*patrika_member[ \t]*=") {
+        return (pass);
+    }
     # Pages that are their owner's (a reader's profile, sign-in, one-time links) pass with their
     # cookies: Patrika never keeps them (PRIVATE_PREFIXES, server/caching/http-caching.ts).
     if (req.url ~ "^/(admin|profile|login|signup|logout|preview|auth|newsletters/confirm|newsletters/manage)([/.?]|$)") {

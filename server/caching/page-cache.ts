@@ -16,6 +16,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { SERVER_SEGMENTS } from '../../common/paths';
 import type { CacheChange } from '../../common/cache-tags';
+import type { AccessClass } from '../../common/article-access';
+import {
+  CLASS_PAGE_CACHE_CONTROL,
+  classKey,
+  classNamed,
+  isClassPage,
+  splitClassKey,
+} from './class-pages';
 import {
   bytesOf,
   chooseEncoding,
@@ -67,7 +75,7 @@ export function sendPage(
   const encoding = chooseEncoding(request.headers['accept-encoding']);
   const etag = encodedEtag(page.etag, encoding);
   reply.headers(Object.fromEntries(page.headers));
-  if (!fresh) reply.header('cache-control', NOT_FRESH_CACHE_CONTROL);
+  if (!fresh && !isClassPage(page)) reply.header('cache-control', NOT_FRESH_CACHE_CONTROL);
   reply.header('vary', 'Accept-Encoding');
   reply.header('etag', etag);
   reply.header('x-page-cache', state);
@@ -111,6 +119,9 @@ export class PageCache {
   private readonly unsure = new WeakSet<KeptAnswer>();
   private refreshing = 0;
   private render: ((key: string, headers: Record<string, string>) => Promise<void>) | undefined;
+  /** Each request's entitlement class, decided once as it arrives (answer). */
+  private readonly classes = new WeakMap<FastifyRequest, AccessClass>();
+  private classify: ((request: FastifyRequest) => Promise<AccessClass>) | undefined;
 
   constructor(
     readonly store: PageStore,
@@ -131,6 +142,24 @@ export class PageCache {
     this.render = render;
   }
 
+  /**
+   * How a reader's entitlement class is read (issue 39 item 3): pages differ by class, never by
+   * person. Without it every reader is `none`.
+   */
+  classifyWith(classify: (request: FastifyRequest) => Promise<AccessClass>) {
+    this.classify = classify;
+  }
+
+  /** The class this request's page is kept and made for, once `answer` has decided it. */
+  classOf(request: FastifyRequest): AccessClass | undefined {
+    return this.classes.get(request);
+  }
+
+  /** The key of `request`'s kept answer: its address's, and its reader's class. */
+  private keyOf(request: FastifyRequest): string {
+    return classKey(pageCacheKey(request.url), this.classes.get(request) ?? 'none');
+  }
+
   /** A change here or in another process: refresh what showed it, drop what must go. */
   changed(change: Change) {
     const stale = this.store.invalidate(change);
@@ -146,8 +175,14 @@ export class PageCache {
   /** The onRequest hook: kept answers before any route; one render per missed key. */
   async answer(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
     if (!isKeptPath(request.url) || !isCacheable(request)) return;
-    const key = pageCacheKey(request.url);
-    if (request.headers[REFRESH_HEADER] === this.refreshToken) {
+    const refresh = request.headers[REFRESH_HEADER] === this.refreshToken;
+    // A refresh names the class it renders for; only this process's own refresh is believed.
+    const reader = refresh
+      ? classNamed(request.headers[CLASS_HEADER])
+      : ((await this.classify?.(request)) ?? 'none');
+    this.classes.set(request, reader);
+    const key = this.keyOf(request);
+    if (refresh) {
       this.fly(request, reply, key, true);
       return;
     }
@@ -178,15 +213,18 @@ export class PageCache {
   ): Promise<FastifyReply> {
     const flight = this.byRequest.get(request);
     const tags = [...new Set(opts.tags)];
-    // An answer that says how caches keep it (a sitemap) keeps its own word.
+    // An answer that says how caches keep it (a sitemap) keeps its own word; a class's page
+    // (a member's) is kept here and by no shared cache.
     const own = made.headers.some(([name]) => name.toLowerCase() === 'cache-control');
+    const reader = this.classes.get(request) ?? 'none';
+    const control = reader === 'none' ? this.cacheControl : CLASS_PAGE_CACHE_CONTROL;
     const headers: [string, string][] = [
       ...made.headers,
-      ...(own ? [] : [['cache-control', this.cacheControl] as [string, string]]),
+      ...(own ? [] : [['cache-control', control] as [string, string]]),
       ...tagHeaders(tags),
     ];
     const answer = await encodePage({ status: made.status, headers }, made.body);
-    const key = pageCacheKey(request.url);
+    const key = this.keyOf(request);
     const since = flight?.since ?? this.store.begin();
     const kept = this.store.set(key, answer, { tags, since, freshMs: opts.freshMs });
     // Refused with no change since the render began: not kept, but not outdated either.
@@ -206,7 +244,7 @@ export class PageCache {
     const flight = this.byRequest.get(request);
     if (!flight) return;
     flight.settle(undefined);
-    if (flight.refresh && GONE.has(status)) this.store.delete(pageCacheKey(request.url));
+    if (flight.refresh && GONE.has(status)) this.store.delete(this.keyOf(request));
   }
 
   private fly(request: FastifyRequest, reply: FastifyReply, key: string, refresh: boolean) {
@@ -240,7 +278,8 @@ export class PageCache {
       const key = this.queue.values().next().value as string;
       this.queue.delete(key);
       this.refreshing++;
-      this.render(key, { [REFRESH_HEADER]: this.refreshToken })
+      const { url, reader } = splitClassKey(key);
+      this.render(url, { [REFRESH_HEADER]: this.refreshToken, [CLASS_HEADER]: reader })
         .catch((error: unknown) => this.options.logError?.(error, `refreshing ${key} failed`))
         .finally(() => {
           this.refreshing--;
@@ -261,6 +300,8 @@ const GONE = new Set([301, 302, 307, 308, 404, 410]);
 
 /** The header that marks a process's own refresh render (with its token). */
 const REFRESH_HEADER = 'x-patrika-refresh';
+/** The class a refresh render is for (believed only beside REFRESH_HEADER's token). */
+const CLASS_HEADER = 'x-patrika-class';
 
 /**
  * What a kept answer tells front caches it shows: `Cache-Tag` (Cloudflare, comma-separated) and

@@ -6,6 +6,7 @@ import { TOKEN_LIFETIME_SECONDS } from '../lib/tokens';
 import type { UsersService } from '../modules/users/users-service';
 import { secondFactorRequired, type TwoFactorPolicy } from '../../common/settings';
 import { AUTH_COOKIE, READER_COOKIE } from '../../common/session-cookies';
+import { MEMBER_COOKIE } from '../../common/article-access';
 import { PAGE_SEGMENTS, PASSKEYS_PATH, TWO_FACTOR_PATH } from '../../common/paths';
 
 export { AUTH_COOKIE, READER_COOKIE };
@@ -133,7 +134,18 @@ export function setAuthCookie(
   reply.clearCookie(other, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
 }
 
+/**
+ * The member's hint (issue 39 item 3): set while the reader's class opens members' stories, so
+ * their pages are made for their class; cleared otherwise. It decides nothing by itself: the
+ * server reads the class from the session (server/http.ts `readerClassOf`).
+ */
+export function setMemberCookie(reply: FastifyReply, member: boolean, secure: boolean) {
+  const options = { httpOnly: true, sameSite: 'lax', secure, path: '/' } as const;
+  if (member) reply.setCookie(MEMBER_COOKIE, '1', { ...options, maxAge: TOKEN_LIFETIME_SECONDS });
+  else reply.clearCookie(MEMBER_COOKIE, options);
+}
+
 export function clearAuthCookie(reply: FastifyReply, secure: boolean) {
-  for (const name of [AUTH_COOKIE, READER_COOKIE])
+  for (const name of [AUTH_COOKIE, READER_COOKIE, MEMBER_COOKIE])
     reply.clearCookie(name, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
 }

@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { isCacheable } from '../caching/http-caching';
@@ -78,7 +78,7 @@ export async function registerSecurity(
      * Sources the site's settings add (an ad provider's hosts when one is chosen, issue 39
      * item 1): asked for each answer, so kept in memory; none for most sites.
      */
-    extraSources?: () => Promise<ExtraSources | undefined>;
+    extraSources?: (request: FastifyRequest) => Promise<ExtraSources | undefined>;
   },
 ) {
   await app.register(helmet, {
@@ -90,9 +90,9 @@ export async function registerSecurity(
     strictTransportSecurity: false,
   });
   if (!options.dev)
-    app.addHook('onSend', async (_request, reply) => {
+    app.addHook('onSend', async (request, reply) => {
       const nonce = (reply.raw as WithNonce).cspNonce;
-      const extra = await options.extraSources?.();
+      const extra = await options.extraSources?.(request);
       reply.header(
         'content-security-policy',
         nonce || extra ? contentSecurityPolicy(nonce, extra) : SHARED_POLICY,

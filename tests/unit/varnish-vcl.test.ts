@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { VARNISH_ALL_KEY } from '../../server/caching/cdn-purge';
 import { PRIVATE_PREFIXES, PUBLIC_PAGE_CACHE_CONTROL } from '../../server/caching/http-caching';
 import { AUTH_COOKIE, READER_COOKIE } from '../../server/plugins/auth';
+import { MEMBER_COOKIE } from '../../common/article-access';
 import { findVarnishd, VARNISH_VCL, vclFor } from '../setup/varnish';
 import { SLOW_TEST } from '../setup/timeouts';
 
@@ -23,6 +24,8 @@ describe('docs/deploy/varnish.vcl', SLOW_TEST, () => {
   it('agrees with Patrika on the sign-in cookie, the purge-everything key and the grace', () => {
     expect(vcl).toContain(`req.http.Cookie ~ "(^|;)[ \\t]*${AUTH_COOKIE}[ \\t]*="`);
     expect(vcl).toContain('std.collect(req.http.Cookie, "; ");');
+    // A member's browser passes: its pages are its class's (issue 39 item 3).
+    expect(vcl).toContain(`req.http.Cookie ~ "(^|;)[ \\t]*${MEMBER_COOKIE}[ \\t]*="`);
     expect(vcl).toContain(`beresp.http.Surrogate-Key + " ${VARNISH_ALL_KEY}"`);
     const swr = /stale-while-revalidate=(\d+)/.exec(PUBLIC_PAGE_CACHE_CONTROL)?.[1];
     expect(vcl).toContain(`set req.grace = ${swr}s;`);

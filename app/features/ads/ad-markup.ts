@@ -4,6 +4,7 @@
  * page is the same bytes for every reader and stays in the shared cache; what fills a slot is
  * chosen in the browser after load (app/reader/ads.ts).
  */
+import type { AccessClass } from '../../../common/article-access';
 import type { AdPosition, AdSize, AdSlot, AdsSettings } from '../../../common/schemas/ads';
 
 /** A configured slot, numbered by its place in the settings (its CSS class). */
@@ -19,6 +20,14 @@ export interface PageAds {
   label: string;
   lang: string;
 }
+
+/**
+ * Whether a page made for readers of class `reader` goes without ads: members' pages when the
+ * setting says so (issue 39 item 2). Pages differ by class, never by person, so this is decided
+ * on the server and the anonymous page stays the shared one.
+ */
+export const adsHiddenFor = (ads: AdsSettings, reader: AccessClass) =>
+  ads.hideForMembers && reader !== 'none';
 
 /** The ads a page shows, or null: no provider, no slots, or a story with `adsOff`. */
 export function pageAds(

@@ -98,11 +98,30 @@ export function ArticleFields({
       <div className="col-12">
         <FormCheckbox name="liveBlog" id="article-live-blog" label={t.form.liveBlog} />
       </div>
-      {mayPublish && (
-        <div className="col-12">
-          <FormCheckbox name="adsOff" id="article-ads-off" label={t.form.adsOff} />
-        </div>
-      )}
+      {mayPublish && <EditorsChoices />}
+    </>
+  );
+}
+
+/** What editors and up choose for a story: ads on its page, who may read it whole (issue 39). */
+function EditorsChoices() {
+  const t = useAdminCopy();
+  return (
+    <>
+      <div className="col-12">
+        <FormCheckbox name="adsOff" id="article-ads-off" label={t.form.adsOff} />
+      </div>
+      <FormSelect
+        name="access"
+        id="article-access"
+        label={t.form.access}
+        hint={t.form.accessHelp}
+        wrapperClassName="col-md-6"
+      >
+        <option value="free">{t.form.accessFree}</option>
+        <option value="members">{t.form.accessMembers}</option>
+        <option value="paid">{t.form.accessPaid}</option>
+      </FormSelect>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ArticleStatus, Language } from '../../../common/articles';
+import type { ArticleAccess } from '../../../common/article-access';
 import {
   ArticleInputSchema,
   articleTexts,
@@ -32,6 +33,8 @@ export type ArticleFormValues = ArticleTexts & {
   liveBlog: boolean;
   /** No ad slots on its page (issue 39 item 1; editors and up). */
   adsOff: boolean;
+  /** Who may read it whole (issue 39 item 3; editors and up). */
+  access: ArticleAccess;
   /** Its tags' names in order (issue 26 item 5). */
   tags: string[];
 };
@@ -64,6 +67,7 @@ export const emptyArticleForm = (authorId: string): ArticleFormValues => ({
   translationId: '',
   liveBlog: false,
   adsOff: false,
+  access: 'free',
   tags: [],
 });
 
@@ -82,6 +86,7 @@ export const articleToForm = (
   translationId: a.translationId ?? '',
   liveBlog: a.liveBlog,
   adsOff: a.adsOff,
+  access: a.access,
   tags: a.tags,
 });
 
@@ -124,6 +129,7 @@ export function articleBody(
     translationId: v.translationId || null,
     liveBlog: v.liveBlog,
     adsOff: v.adsOff,
+    access: v.access,
     // Always sent: the form shows the tags as stored, so [] means "no tags".
     tags: v.tags,
   };

@@ -1,3 +1,4 @@
+import { WALLED_PART_SELECTOR } from '../../../common/article-access';
 import type { Comment } from '../../../common/schemas/comments';
 import type { MetaDescriptor } from 'react-router';
 import { articlePath, authorPath, categoryPath, PAGE_SEGMENTS } from '../../../common/paths';
@@ -191,6 +192,25 @@ export function newsArticle(opts: {
     author: articleAuthors(article, settings, publicUrl),
     publisher: organization(settings, publicUrl),
     ...commentsOf(opts.comments),
+    ...accessOf(article),
+  };
+}
+
+/**
+ * A members' story (issue 39 item 3), as Google's guidance for subscription content asks: not
+ * free, and the part readers must be members to read named by its CSS selector (on a member's
+ * page it holds the rest of the story, on anyone else's the wall). The same markup for every
+ * class, so the page tells search engines the truth whoever it was made for.
+ */
+function accessOf(article: Pick<Article, 'access'>): Thing {
+  if (article.access === 'free') return {};
+  return {
+    isAccessibleForFree: false,
+    hasPart: {
+      '@type': 'WebPageElement',
+      isAccessibleForFree: false,
+      cssSelector: WALLED_PART_SELECTOR,
+    },
   };
 }
 

@@ -8,7 +8,7 @@ import { appContext, type AppServices } from '../../../common/services';
 import type { ArticleCard } from '../../../common/schemas/articles';
 import { CacheTags, cardTags } from '../../../common/cache-tags';
 import { ArticleView } from '../../components/article-view';
-import { pageAds } from '../../features/ads/ad-markup';
+import { adsHiddenFor, pageAds } from '../../features/ads/ad-markup';
 import { interfaceFor } from '../../copy/language';
 import { withResponsiveBody } from '../../features/media/responsive-body';
 import { redirectFormerAddress } from '../../features/redirects/former-address';
@@ -39,8 +39,11 @@ async function relatedStories(
 }
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { services, publicUrl, logError, keep, mediaBase } = context.get(appContext);
-  const found = await services.articles.resolve(params.category, params.slug);
+  const { services, publicUrl, logError, keep, mediaBase, accessClass } = context.get(appContext);
+  // Pages differ by the reader's class, never by person (issue 39 item 3): a members' story is
+  // whole only on the page made for a class its access opens it to.
+  const reader = await accessClass();
+  const found = await services.articles.resolve(params.category, params.slug, reader);
   // A former address, or the right slug under another category: a permanent redirect, with
   // the query string (campaign tags and the like).
   if (found?.movedTo) throw redirect(`${found.movedTo}${new URL(request.url).search}`, 301);
@@ -108,7 +111,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       settings.ads,
       interfaceFor(article.language).t.ads.label,
       article.language,
-      article.adsOff,
+      article.adsOff || adsHiddenFor(settings.ads, reader),
     ),
     // The metered wall's markup, the same for everyone (issue 39 item 2).
     meter: settings.meter.freePerMonth > 0 ? settings.meter : null,

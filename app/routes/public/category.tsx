@@ -10,7 +10,7 @@ import { detectLanguage } from '../../../common/text';
 import { CacheTags, cardTags } from '../../../common/cache-tags';
 import { CardList } from '../../components/card-list';
 import { AdSlots, AdsArea } from '../../components/ad-slot';
-import { pageAds } from '../../features/ads/ad-markup';
+import { adsHiddenFor, pageAds } from '../../features/ads/ad-markup';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { PageLink } from '../../components/page-link';
 import { PageNav } from '../../components/page-nav';
@@ -27,7 +27,7 @@ import {
 import type { Route } from './+types/category';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { services, publicUrl, keep, mediaBase } = context.get(appContext);
+  const { services, publicUrl, keep, mediaBase, accessClass } = context.get(appContext);
   const family = await services.categories.familyBySlug(params.slug);
   if (!family) {
     // A renamed category keeps its old address as a permanent redirect (DECISIONS.md §5).
@@ -52,7 +52,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   keep(...members.flatMap((id) => [CacheTags.category(id), CacheTags.categoryList(id)]));
   if (parent) keep(CacheTags.category(parent._id));
   keep(...cardTags(list.articles));
-  return { category, parent, children, ...list, settings, publicUrl, share };
+  // No ads on a member's page when the settings say so (issue 39 item 2).
+  const adsOff = adsHiddenFor(settings.ads, await accessClass());
+  return { category, parent, children, ...list, settings, publicUrl, share, adsOff };
 }
 
 /** The page's crumbs: home, the parent if any, the category (the names the interface shows). */
@@ -111,7 +113,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const pageHref = (n: number) =>
     n === 1 ? `/category/${category.slug}` : `/category/${category.slug}?page=${n}`;
   return (
-    <AdsArea ads={pageAds(settings.ads, t.ads.label, lang)}>
+    <AdsArea ads={pageAds(settings.ads, t.ads.label, lang, loaderData.adsOff)}>
       <main id="main" className="container py-4">
         <AdSlots position="header" />
         <Breadcrumb crumbs={crumbsOf(t.nav.home, loaderData, lang)} />

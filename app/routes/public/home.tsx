@@ -8,7 +8,7 @@ import { MostRead } from '../../components/most-read';
 import { NewsHome } from '../../components/news-home';
 import { mostReadOf } from '../../features/home/most-read';
 import { AdSlots, AdsArea, AdsBetweenCards, withAdsBetween } from '../../components/ad-slot';
-import { pageAds } from '../../features/ads/ad-markup';
+import { adsHiddenFor, pageAds } from '../../features/ads/ad-markup';
 import { ResponsivePicture } from '../../components/responsive-picture';
 import { interfaceFor, useInterface } from '../../copy/language';
 import { cardsShown, homeReads, newsFront } from '../../features/home/home-lists';
@@ -22,7 +22,7 @@ import type { Route } from './+types/home';
 const LIVE_ON_HOME = 3;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services, publicUrl, logError, keep, mediaBase } = context.get(appContext);
+  const { services, publicUrl, logError, keep, mediaBase, accessClass } = context.get(appContext);
   // An old WordPress address such as /?p=123 (DECISIONS.md §15).
   await redirectFormerPostQuery({ services, logError }, request);
   /**
@@ -114,7 +114,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // and every card shown.
   keep(CacheTags.latest, ...ids.flat().map(CacheTags.categoryList));
   keep(...cardTags(cardsShown(layout.front, layout.sections)));
-  return { settings, homeCategories, publicUrl, share, headerImage, mostRead, ...layout };
+  // No ads on a member's page when the settings say so (issue 39 item 2).
+  const adsOff = adsHiddenFor(settings.ads, await accessClass());
+  return { settings, homeCategories, publicUrl, share, headerImage, mostRead, adsOff, ...layout };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -142,7 +144,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { t, lang } = useInterface();
   // Ad slots (issue 39 item 1): the same for every reader, filled after load.
   return (
-    <AdsArea ads={pageAds(settings.ads, t.ads.label, lang)}>
+    <AdsArea ads={pageAds(settings.ads, t.ads.label, lang, loaderData.adsOff)}>
       <AdSlots position="header" />
       {front ? (
         <NewsHome

@@ -18,6 +18,7 @@ import { useBusy } from '../../features/api/use-busy';
 import { pageTitle } from '../../features/seo/meta';
 import { AccountData } from '../../features/readers/account-data';
 import { ReaderLists } from '../../features/readers/reader-lists';
+import { MembershipSection } from '../../features/members/membership-section';
 import { ProfileFormSchema } from '../../features/session/profile-form';
 import {
   AuthorPageFields,
@@ -131,7 +132,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <dt className="col-sm-4">{t.profile.role}</dt>
         <dd className="col-sm-8 text-capitalize">{t.profile.roles[me.role]}</dd>
       </dl>
-      <ReaderLists />
+      <ReaderSections />
       <SchemaForm
         form={form}
         limits={ProfileFormSchema}
@@ -178,6 +179,16 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       <SignOutEverywhere busy={busy} onSignOut={signOutEverywhere} />
       <AccountData hasPassword={hasPassword} />
     </main>
+  );
+}
+
+/** What is a reader's own: their membership (issue 39 item 4), follows and saved stories. */
+function ReaderSections() {
+  return (
+    <>
+      <MembershipSection />
+      <ReaderLists />
+    </>
   );
 }
 

@@ -2,6 +2,7 @@
  * Where articles live: the one resolver of /{segment}/{slug} (pages and API) and the current
  * paths behind old numbers, ids, slugs and an old site's permalinks.
  */
+import { mayReadWhole, type AccessClass } from '../../../common/article-access';
 import { articlePath, formerPathKey, UNCATEGORISED_SEGMENT } from '../../../common/paths';
 import type { Article } from '../../../common/schemas/articles';
 import type { Db } from '../../../db/client';
@@ -24,9 +25,10 @@ export type ArticleAtAddress =
 const pathOf = (row: AddressRow | undefined) => row && articlePath(row);
 
 /** Current, or former, address /{segment}/{slug} of a published article. */
-async function current(db: Db, segment: string, slug: string, now: Date) {
+async function current(db: Db, segment: string, slug: string, now: Date, reader: AccessClass) {
   const article = await findPublishedByAddress(db, { segment, slug, now });
-  if (article) return { article: toArticle(article, now) };
+  const viewer = article && mayReadWhole(article.access, reader) ? 'entitled' : 'reader';
+  if (article) return { article: toArticle(article, now, viewer) };
   const moved = pathOf(await findAddressByFormerAddress(db, { segment, slug, now }));
   return moved ? { movedTo: moved } : undefined;
 }
@@ -42,15 +44,19 @@ export function articleAddresses({
      * /{segment}/{slug}; else where it lives now, if that address was its own before, its
      * category's former slug, or any address with its current or former slug; else null.
      */
-    async resolve(segment: string, slug: string): Promise<ArticleAtAddress> {
+    async resolve(
+      segment: string,
+      slug: string,
+      reader: AccessClass = 'none',
+    ): Promise<ArticleAtAddress> {
       const now = clock.now();
-      const found = await current(db, segment, slug, now);
+      const found = await current(db, segment, slug, now, reader);
       if (found?.article) return found;
       let movedTo = found?.movedTo;
       if (!movedTo && segment !== UNCATEGORISED_SEGMENT) {
         // A renamed category: its articles keep the addresses they had under its old slug.
         const renamed = await categories.currentSlugFor(segment);
-        const there = renamed ? await current(db, renamed, slug, now) : undefined;
+        const there = renamed ? await current(db, renamed, slug, now, reader) : undefined;
         movedTo = there?.article ? articlePath(there.article) : there?.movedTo;
       }
       movedTo ??= pathOf(await findAddressBySlug(db, slug, now));

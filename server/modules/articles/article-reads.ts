@@ -2,6 +2,7 @@
  * Reading articles: the lists of cards readers see, one article by id, and the cards search
  * asks for by id.
  */
+import { mayReadWhole, type AccessClass } from '../../../common/article-access';
 import type { Article, ArticleCard, Tag } from '../../../common/schemas/articles';
 import type { Language } from '../../../common/articles';
 import { requireRole, type Actor } from '../../lib/actor';
@@ -169,7 +170,7 @@ export function articleReads({
 export function articleLookups({ db, clock }: Pick<ArticlesDeps, 'db' | 'clock'>) {
   return {
     /** By id: readers see published articles; staff also drafts they may change. */
-    async byId(actor: Actor | null, id: string): Promise<Article> {
+    async byId(actor: Actor | null, id: string, reader: AccessClass = 'none'): Promise<Article> {
       const row = await findArticleById(db, id);
       const editor =
         row &&
@@ -179,13 +180,14 @@ export function articleLookups({ db, clock }: Pick<ArticlesDeps, 'db' | 'clock'>
           row.authorId === actor.id ||
           row.coAuthors.some((a) => a._id === actor.id));
       if (!row || !(editor || isPublicNow(row, clock.now()))) throw notFound('article.not_found');
-      return toArticle(row, clock.now(), editor ? 'editor' : 'reader');
+      const viewer = editor ? 'editor' : mayReadWhole(row.access, reader) ? 'entitled' : 'reader';
+      return toArticle(row, clock.now(), viewer);
     },
 
     /** Any article by id, whatever its status (a preview link's), or undefined. */
     async anyById(id: string): Promise<Article | undefined> {
       const row = await findArticleById(db, id);
-      return row && toArticle(row, clock.now());
+      return row && toArticle(row, clock.now(), 'entitled');
     },
 
     /** The article as a revision would keep it now (its status and content), or undefined. */

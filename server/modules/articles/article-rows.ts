@@ -4,6 +4,7 @@
  * raw row (STYLE.md §11).
  */
 import { HOME_EXCERPT_LENGTH } from '../../../common/articles';
+import { openingOf } from '../../../common/article-access';
 import { boundedMemo } from '../../../common/bounded-memo';
 import { pickArticleTexts, type Article, type ArticleCard } from '../../../common/schemas/articles';
 import type { RevisionContent } from '../../../common/schemas/revisions';
@@ -117,8 +118,11 @@ export function toCard(row: CardRow): ArticleCard {
   };
 }
 
-/** Who an article is shown to: anyone, or someone who may change it (its form). */
-export type ArticleViewer = 'reader' | 'editor';
+/**
+ * Who an article is shown to: anyone, a reader who may read it whole (issue 39 item 3: a member
+ * of a plan that opens it, staff), or someone who may change it (its form).
+ */
+export type ArticleViewer = 'reader' | 'entitled' | 'editor';
 
 /**
  * An article; `now` decides which of its other versions readers can see: `translations`, and
@@ -128,9 +132,12 @@ export type ArticleViewer = 'reader' | 'editor';
  */
 export function toArticle(row: FullRow, now: Date, viewer: ArticleViewer = 'reader'): Article {
   const card = toCard(row);
+  // A reader who may not read it whole never gets its body past the opening (issue 39 item 3).
+  const walled = viewer === 'reader' && row.access !== 'free';
   const seen = viewer === 'editor' ? row.versions : row.versions.filter((v) => isPublicNow(v, now));
   return {
     ...pickArticleTexts(row),
+    ...(walled ? { description: openingOf(row.description) } : {}),
     _id: card._id,
     author: card.author,
     authors: card.authors,
@@ -156,6 +163,8 @@ export function toArticle(row: FullRow, now: Date, viewer: ArticleViewer = 'read
     liveStartedAt: row.liveStartedAt?.toISOString() ?? null,
     liveEndedAt: row.liveEndedAt?.toISOString() ?? null,
     adsOff: row.adsOff,
+    access: row.access,
+    walled,
     views: row.views,
     createdAt: card.createdAt,
     updatedAt: card.updatedAt,

@@ -166,6 +166,10 @@ export async function valuesFrom(
     ...(input.adsOff !== undefined && hasRole(actor.role, 'editor')
       ? { adsOff: input.adsOff }
       : {}),
+    // So is who may read it whole (issue 39 item 3).
+    ...(input.access !== undefined && hasRole(actor.role, 'editor')
+      ? { access: input.access }
+      : {}),
   };
 }
 

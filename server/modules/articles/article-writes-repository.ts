@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { type ArticleStatus } from '../../../common/articles';
+import type { ArticleAccess } from '../../../common/article-access';
 import { UNCATEGORISED_SEGMENT } from '../../../common/paths';
 import type { Language } from '../../../common/articles';
 import type { Db } from '../../../db/client';
@@ -34,6 +35,8 @@ export type ArticleValues = {
   credit: string;
   /** Left out: the stored choice stays. */
   adsOff?: boolean;
+  /** Left out: the stored choice stays (issue 39 item 3). */
+  access?: ArticleAccess;
   status: ArticleStatus;
   publishedAt: Date;
   /** Left out: the stored note stays (an update of a draft keeps what the editor wrote). */

@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client';
 import { prepared } from '../../../db/prepared';
 import {
   articleBodyHead,
+  articleOpenBody,
   articleCoAuthors,
   articles,
   articleTagNames,
@@ -117,6 +118,7 @@ export const fullColumns = {
   liveStartedAt: articles.liveStartedAt,
   liveEndedAt: articles.liveEndedAt,
   adsOff: articles.adsOff,
+  access: articles.access,
   tags: articleTagNames,
   // The views module's count next to the row (no row there until a first view is written).
   views: sql<number>`coalesce(${articleViewTotals.views}, 0)`.mapWith(Number),
@@ -254,7 +256,7 @@ export async function articleCounts(db: Db, now: Date) {
 export async function cardsWithBodies(db: Db, ids: string[]) {
   if (ids.length === 0) return [];
   const rows = await db
-    .select({ ...cardColumns, description: articles.description })
+    .select({ ...cardColumns, description: articleOpenBody })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))
     .leftJoin(users, eq(users.id, articles.authorId))

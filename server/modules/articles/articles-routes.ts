@@ -23,15 +23,24 @@ import { IdParamsSchema, MessageSchema } from '../../../common/schemas/common';
 import { errorResponses, JSON_BODY, notFound, SIGNED_IN } from '../../lib/errors';
 import { SAVE_REFUSALS, UPDATE_REFUSALS } from './article-refusals';
 import type { ArticlesService } from './articles-service';
+import type { AccessClass } from '../../../common/article-access';
+import type { Actor } from '../../lib/actor';
 
 const addressPart = z.string().min(1).max(300);
 
+/**
+ * A reader's entitlement class (issue 39 item 3): who may read members' stories whole. The
+ * payments module knows; the composition root passes its answer (nobody's, when not given).
+ */
+export type AccessClassOf = (actor: Actor | null) => Promise<AccessClass>;
+const NOBODY: AccessClassOf = async () => 'none';
+
 /** Article calls of SPEC.md §7; the newsroom's are in server/modules/newsroom. */
-export function articlesRoutes(articles: ArticlesService) {
+export function articlesRoutes(articles: ArticlesService, accessClassOf: AccessClassOf = NOBODY) {
   return async function (app: FastifyInstance) {
-    await app.register(readingRoutes(articles));
+    await app.register(readingRoutes(articles, accessClassOf));
     await app.register(savingRoutes(articles));
-    await app.register(addressRoutes(articles));
+    await app.register(addressRoutes(articles, accessClassOf));
     await app.register(tagRoutes(articles));
   };
 }
@@ -90,7 +99,7 @@ function tagRoutes(articles: ArticlesService) {
 }
 
 /** Published articles for readers and other clients: lists, pages, one article. */
-function readingRoutes(articles: ArticlesService) {
+function readingRoutes(articles: ArticlesService, accessClassOf: AccessClassOf) {
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['articles'];
@@ -157,14 +166,18 @@ function readingRoutes(articles: ArticlesService) {
       {
         schema: {
           tags,
-          summary: 'One article by id (drafts for staff)',
+          summary:
+            "One article by id (drafts for staff); a members' story whole only to a member its plan opens it to (else walled: its opening)",
           // Public; a signed-in author or editor also sees their drafts.
           security: [{}, { bearer: [] }],
           params: IdParamsSchema,
           response: { 200: ArticleSchema, ...errorResponses('article.not_found') },
         },
       },
-      async (request) => articles.byId(await request.actor(), request.params.id),
+      async (request) => {
+        const actor = await request.actor();
+        return articles.byId(actor, request.params.id, await accessClassOf(actor));
+      },
     );
   };
 }
@@ -248,7 +261,7 @@ function savingRoutes(articles: ArticlesService) {
 }
 
 /** Where an article lives now, by its old number, a former slug, or its address. */
-function addressRoutes(articles: ArticlesService) {
+function addressRoutes(articles: ArticlesService, accessClassOf: AccessClassOf) {
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['articles'];
@@ -305,7 +318,9 @@ function addressRoutes(articles: ArticlesService) {
         },
       },
       async (request) => {
-        const found = await articles.resolve(request.params.category, request.params.slug);
+        const { category, slug } = request.params;
+        const reader = await accessClassOf(await request.actor());
+        const found = await articles.resolve(category, slug, reader);
         if (!found?.article) throw notFound('article.not_found');
         return found.article;
       },

@@ -2,6 +2,8 @@
  * Memberships (issue 39 item 4): what a reader's membership is now, and cancelling it at the
  * period's end through its provider. The administrators' side is member-admin.ts.
  */
+import type { AccessClass } from '../../../common/article-access';
+import { isStaff } from '../../../common/roles';
 import type { Membership, MembershipStatus } from '../../../common/schemas/payments';
 import { requireRole, type Actor } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/errors';
@@ -49,6 +51,8 @@ export const membershipOf = (
     : NONE;
 
 export const RUNNING = new Set<MembershipStatus>(['active', 'trialing', 'past_due']);
+/** The statuses that open members' stories (the metered wall passes the same: app/reader/meter.ts). */
+const ENTITLING = new Set<MembershipStatus>(['active', 'trialing']);
 
 export function memberships(
   deps: PaymentsDeps,
@@ -82,6 +86,20 @@ export function memberships(
     async mine(actor: Actor | null): Promise<Membership> {
       const me = requireRole(actor, 'reader');
       return view(await current(me.id));
+    },
+
+    /**
+     * A reader's entitlement class (issue 39 item 3): staff read everything; a member whose
+     * membership is active or in its trial reads what their plan opens (a complimentary one
+     * without a plan opens everything); anyone else, and nobody, `none`.
+     */
+    async accessClassOf(actor: Actor | null): Promise<AccessClass> {
+      if (!actor) return 'none';
+      if (isStaff(actor.role)) return 'paid';
+      const row = await current(actor.id);
+      if (!row || !ENTITLING.has(statusOf(row, clock.now()))) return 'none';
+      const plan = row.planId ? await findPlan(db, row.planId) : undefined;
+      return plan?.access ?? 'paid';
     },
 
     async cancel(actor: Actor | null): Promise<Membership> {

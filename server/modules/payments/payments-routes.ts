@@ -16,17 +16,18 @@ import {
   UserIdParamsSchema,
 } from '../../../common/schemas/payments';
 import { errorResponses, JSON_BODY, SIGNED_IN } from '../../lib/errors';
+import { setMemberCookie } from '../../plugins/auth';
 import { membersCsv } from './member-admin';
 import { paymentWebhookRoutes } from './payment-webhook-routes';
 import type { PaymentsService } from './payments-service';
 
 /** Plans, checkout, a reader's membership, the members list (issue 39 item 4). */
-export function paymentsRoutes(payments: PaymentsService) {
+export function paymentsRoutes(payments: PaymentsService, opts = { secureCookies: false }) {
   return async function (fastify: FastifyInstance) {
     await fastify.register(paymentWebhookRoutes(payments));
     const app = typed(fastify);
     registerPlanRoutes(app, payments);
-    registerMembershipRoutes(app, payments);
+    registerMembershipRoutes(app, payments, opts);
     registerMemberRoutes(app, payments);
   };
 }
@@ -113,7 +114,11 @@ function registerPlanRoutes(app: App, payments: PaymentsService) {
   );
 }
 
-function registerMembershipRoutes(app: App, payments: PaymentsService) {
+function registerMembershipRoutes(
+  app: App,
+  payments: PaymentsService,
+  opts: { secureCookies: boolean },
+) {
   const tags = ['payments'];
   const security = [{ bearer: [] }];
   app.post(
@@ -154,7 +159,12 @@ function registerMembershipRoutes(app: App, payments: PaymentsService) {
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return payments.memberships.mine(await request.actor());
+      const actor = await request.actor();
+      const membership = await payments.memberships.mine(actor);
+      // The hint that makes this browser's pages its class's (issue 39 item 3).
+      const reader = await payments.memberships.accessClassOf(actor);
+      setMemberCookie(reply, reader !== 'none', opts.secureCookies);
+      return membership;
     },
   );
   app.post(

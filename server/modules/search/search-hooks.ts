@@ -3,6 +3,7 @@
  * write's own transaction, through the articles module's hook, so readers never find an article
  * by words it no longer has.
  */
+import { openingOf } from '../../../common/article-access';
 import type { ArticleHooks } from '../articles/articles-service';
 import type { SearchService } from './search-service';
 
@@ -14,7 +15,9 @@ export function plugSearchIntoArticles(hooks: ArticleHooks, search: Pick<SearchS
       slug: row.slug,
       // Its tags are words readers search for too (the index's keywords).
       metaKeywords: [row.metaKeywords, row.tags.join(', ')].filter(Boolean).join(', '),
-      description: row.description,
+      // Only what readers who have not paid may read (issue 39 item 3): a member's story is
+      // found by its opening, and its snippet can show nothing past it.
+      description: row.access === 'free' ? row.description : openingOf(row.description),
       status: row.status,
       publishedAt: row.publishedAt,
       language: row.language,

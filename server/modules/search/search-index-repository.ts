@@ -7,7 +7,7 @@ import { articleSearchColumns } from '../../../common/search/search-document';
 import type { Language } from '../../../common/articles';
 import type { ArticleStatus } from '../../../common/articles';
 import type { Db } from '../../../db/client';
-import { articles, articleSearchKeywords } from '../../../db/schema/content';
+import { articleOpenBody, articles, articleSearchKeywords } from '../../../db/schema/content';
 import { articleSearch } from '../../../db/schema/search';
 
 /** What an article is indexed from: its words, and what decides who may find it. */
@@ -52,7 +52,7 @@ export function listStaleDocuments(
       name: articles.name,
       slug: articles.slug,
       metaKeywords: articleSearchKeywords,
-      description: articles.description,
+      description: articleOpenBody,
       status: articles.status,
       publishedAt: articles.publishedAt,
       language: articles.language,

@@ -5,6 +5,7 @@ import { hasRole, ROLES } from '../../../common/roles';
 import type { Db } from '../../../db/client';
 import {
   articleBodyHead,
+  articleOpenBody,
   articleCoAuthors,
   articles,
   articleAuthors,
@@ -95,12 +96,13 @@ export function listPublishedForSeo(
       language: articles.language,
       liveBlog: articles.liveBlog,
       bodyHead: articleBodyHead,
-      body: opts.withBody ? articles.description : sql<string>`''`,
+      // Only what anyone may read (issue 39 item 3): a members' story's opening.
+      body: opts.withBody ? articleOpenBody : sql<string>`''`,
       // A body without an image tag (most) skips the costlier match that lists them.
       bodyImageTags: opts.withBodyImages
         ? sql<
             string[]
-          >`case when ${articles.description} ~* '<img[[:space:]]' then array(select m[1] from regexp_matches(${articles.description}, '(<img[[:space:]][^>]*>)', 'gi') as m) else '{}'::text[] end`
+          >`case when ${articleOpenBody} ~* '<img[[:space:]]' then array(select m[1] from regexp_matches(${articleOpenBody}, '(<img[[:space:]][^>]*>)', 'gi') as m) else '{}'::text[] end`
         : sql<string[]>`'{}'::text[]`,
       authorName: users.name,
       // The bylines after the first, and the agency's credit (issue 26 item 4).

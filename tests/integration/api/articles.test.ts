@@ -113,6 +113,8 @@ describe('POST /api/articles/article', () => {
       liveStartedAt: null,
       liveEndedAt: null,
       adsOff: false,
+      access: 'free',
+      walled: false,
       views: 0,
       createdAt: iso(current),
       updatedAt: iso(current),
