@@ -6,7 +6,7 @@ import type {
   TranslationRef,
 } from '../../common/schemas/articles';
 import { CARD_EXCERPT_LENGTH } from '../../common/articles';
-import { articlePath, authorPath, tagPath } from '../../common/paths';
+import { articlePath, authorPath, PAGE_SEGMENTS, tagPath } from '../../common/paths';
 import { detectLanguage } from '../../common/text';
 import { formatDate, readIn, useInterface } from '../copy/language';
 import type { LiveEntry } from '../../common/schemas/live';
@@ -182,6 +182,12 @@ function MeterWall({ meter, path }: { meter: SiteSettings['meter'] | null; path:
         {t.meter.heading}
       </h2>
       <p>{meter.wall === 'registration' ? t.meter.registration : t.meter.subscription}</p>
+      {/* A subscription wall offers the plans (issue 39 item 4's readers' page). */}
+      {meter.wall === 'subscription' && (
+        <a className="btn btn-primary me-2" href={`/${PAGE_SEGMENTS.plans}`}>
+          {t.walled.plans}
+        </a>
+      )}
       <a className="btn btn-primary" href={`/login?redirect=${encodeURIComponent(path)}`}>
         {t.meter.signIn}
       </a>

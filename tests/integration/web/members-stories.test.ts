@@ -207,4 +207,17 @@ describe('a paid story (issue 39 item 3)', () => {
       expect(theirs.body, url).not.toContain('data-ad=');
     }
   });
+
+  it('offers the plans on a subscription meter’s wall (issue 39 items 2 and 4)', async () => {
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: auth(admin),
+      payload: { meter: { freePerMonth: 3, wall: 'subscription' } },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const free = await createArticle(t.app, admin, category._id, { name: 'Metered story' });
+    const page = await t.app.inject({ url: `/${category.slug}/${free.slug}` });
+    expect(page.body).toMatch(/data-meter-wall="subscription"[\s\S]*href="\/plans"/);
+  });
 });
