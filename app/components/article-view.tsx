@@ -76,18 +76,7 @@ export function ArticleView({
           <h1 className="article-title mb-3">{article.name}</h1>
           <ArticleByline article={article} />
           <TranslationLinks translations={translations} />
-          {article.imageUrl && (
-            <ResponsivePicture
-              url={article.imageUrl}
-              image={article.image}
-              sizes={ARTICLE_SIZES}
-              fallbackWidth={1200}
-              fallbackSize={{ width: 1200, height: 675 }}
-              alt={article.imageAlt || article.name}
-              fetchPriority="high"
-              className="article-image img-fluid rounded mb-4"
-            />
-          )}
+          <ArticleImage article={article} />
           <ShareButtons url={`${publicUrl}${articlePath(article)}`} title={article.name} />
           <SaveButton articleId={article._id} />
           {/* The loader made its images of ours responsive (responsiveBody). */}
@@ -119,6 +108,23 @@ export function ArticleView({
         <AdSlots position="sticky-footer" />
       </main>
     </AdsArea>
+  );
+}
+
+/** The story's own image, the page's largest paint: fetched first. */
+function ArticleImage({ article }: { article: Article }) {
+  if (!article.imageUrl) return null;
+  return (
+    <ResponsivePicture
+      url={article.imageUrl}
+      image={article.image}
+      sizes={ARTICLE_SIZES}
+      fallbackWidth={1200}
+      fallbackSize={{ width: 1200, height: 675 }}
+      alt={article.imageAlt || article.name}
+      fetchPriority="high"
+      className="article-image img-fluid rounded mb-4"
+    />
   );
 }
 
