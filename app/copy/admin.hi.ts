@@ -526,6 +526,7 @@ export const adminCopyHi: AdminCopy = {
       'article.published': 'लेख प्रकाशित',
       'article.unpublished': 'लेख अप्रकाशित',
       'article.deleted': 'लेख हटाया',
+      'article.corrected': 'लेख में सुधार',
       'category.deleted': 'श्रेणी हटाई',
       'media.deleted': 'छवि हटाई',
       'api_key.created': 'कुंजी बनाई',

@@ -529,6 +529,7 @@ export const adminCopy = {
       'article.published': 'Article published',
       'article.unpublished': 'Article unpublished',
       'article.deleted': 'Article deleted',
+      'article.corrected': 'Article corrected',
       'category.deleted': 'Category deleted',
       'media.deleted': 'Image deleted',
       'api_key.created': 'Key made',
