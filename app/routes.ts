@@ -43,6 +43,7 @@ export default [
     route(`${P.author}/:slug`, 'routes/public/author.tsx'),
     route(`${P.tag}/:slug`, 'routes/public/tag.tsx'),
     route(P.search, 'routes/public/search.tsx'),
+    route(P.corrections, 'routes/public/corrections.tsx'),
     // SPEC.md §8's two redirect screens: one module, two routes.
     route(`${P.legacyArticle}/:id`, 'routes/redirects/article-redirect.tsx', {
       id: 'routes/redirects/legacy-article',

@@ -491,6 +491,5 @@ export const refusalsHi: RefusalTexts = {
   'correction.not_text': 'सुधार पाठ होना चाहिए',
   'correction.empty': 'सुधार के लिए पाठकों को दिखने वाला नोट चाहिए।',
   'correction.too_long': (p) => `सुधार का नोट अधिकतम ${p.maximum} अक्षरों का हो सकता है।`,
-  'correction.not_plain': 'सुधार का नोट सादा पाठ होना चाहिए, बिना नियंत्रण वर्णों के।',
   'correction.not_published': 'केवल प्रकाशित ख़बर में सुधार हो सकता है; इसे बिना सुधार के सहेजें।',
 };

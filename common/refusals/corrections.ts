@@ -10,10 +10,6 @@ export const CORRECTIONS = {
     status: 400,
     en: (p: { maximum: number }) => `A correction's note must be at most ${p.maximum} characters.`,
   },
-  'correction.not_plain': {
-    status: 400,
-    en: 'A correction’s note must be plain text, without control characters.',
-  },
   'correction.not_published': {
     status: 400,
     en: 'Only a published story can be corrected; save it without a correction.',

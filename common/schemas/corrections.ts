@@ -10,17 +10,15 @@ import { says } from '../refusals/schema-refusals';
 /** The longest note a correction may carry (a sentence or two, never a second story). */
 export const CORRECTION_NOTE_MAX = 1000;
 
-/** Control characters other than a line break or a tab have no place in a reader's text. */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
-/** `correction` in `PUT /api/articles/{id}`: the note readers see, trimmed. */
+/**
+ * `correction` in `PUT /api/articles/{id}`: the note readers see, trimmed. Control characters
+ * are refused for every text of a request already (`validation.bad_text`).
+ */
 export const CorrectionNoteSchema = z
   .string(says('correction.not_text'))
   .trim()
   .min(1, says('correction.empty'))
-  .max(CORRECTION_NOTE_MAX, says('correction.too_long', { maximum: CORRECTION_NOTE_MAX }))
-  .refine((note) => !CONTROL.test(note), says('correction.not_plain'));
+  .max(CORRECTION_NOTE_MAX, says('correction.too_long', { maximum: CORRECTION_NOTE_MAX }));
 
 /** One correction of a story, as its page shows it. */
 export const CorrectionSchema = z.object({

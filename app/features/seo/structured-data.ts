@@ -1,4 +1,6 @@
 import type { Comment } from '../../../common/schemas/comments';
+import type { Correction } from '../../../common/schemas/corrections';
+import { correctionsOf } from './corrections-data';
 import type { MetaDescriptor } from 'react-router';
 import { articlePath, authorPath, categoryPath, PAGE_SEGMENTS } from '../../../common/paths';
 import type { Article, ArticleCard } from '../../../common/schemas/articles';
@@ -172,6 +174,7 @@ export function newsArticle(opts: {
   mediaBase?: string | undefined;
   /** The first page of approved comments (issue 42): their count and the first few. */
   comments?: { total: number; comments: Comment[] } | undefined;
+  corrections?: readonly Correction[] | undefined;
 }): Thing {
   const { article, settings, publicUrl } = opts;
   const url = `${publicUrl}${articlePath(article)}`;
@@ -191,6 +194,7 @@ export function newsArticle(opts: {
     author: articleAuthors(article, settings, publicUrl),
     publisher: organization(settings, publicUrl),
     ...commentsOf(opts.comments),
+    ...correctionsOf(opts.corrections),
   };
 }
 
@@ -207,6 +211,7 @@ export function liveBlogPosting(opts: {
   mediaBase?: string | undefined;
   entries: readonly LiveEntry[];
   comments?: { total: number; comments: Comment[] } | undefined;
+  corrections?: readonly Correction[] | undefined;
 }): Thing {
   const { article, publicUrl } = opts;
   const url = `${publicUrl}${articlePath(article)}`;
