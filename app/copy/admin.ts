@@ -364,6 +364,11 @@ export const adminCopy = {
     scheduleAt: (zone: string) => `Date and time (${zone})`,
     onlyReview: 'On this site an editor publishes: submit the article for review.',
     liveBlog: 'Live blog: updates are added below the article while it is live',
+    /** Issue 43 item 3: a published story's save kept on the record, with a public note. */
+    correction: 'This is a correction',
+    correctionNote: 'Correction note (shown to readers)',
+    correctionHelp:
+      'Readers see “Corrected on {date}: …” under the story and on the corrections page.',
     adsOff: 'No ads on this story’s page',
     reviewNote: (note: string) => `Sent back by an editor: ${note}`,
     preview: 'Preview',

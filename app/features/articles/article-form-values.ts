@@ -34,6 +34,10 @@ export type ArticleFormValues = ArticleTexts & {
   adsOff: boolean;
   /** Its tags' names in order (issue 26 item 5). */
   tags: string[];
+  /** "This is a correction" (issue 43 item 3): a published story's save kept on the record. */
+  corrected: boolean;
+  /** The correction's public note; sent only with `corrected`. */
+  correction: string;
 };
 
 /** What the form needs beyond its values: the site's zone, and whether the article was scheduled. */
@@ -65,6 +69,8 @@ export const emptyArticleForm = (authorId: string): ArticleFormValues => ({
   liveBlog: false,
   adsOff: false,
   tags: [],
+  corrected: false,
+  correction: '',
 });
 
 export const articleToForm = (
@@ -83,6 +89,9 @@ export const articleToForm = (
   liveBlog: a.liveBlog,
   adsOff: a.adsOff,
   tags: a.tags,
+  // Every save starts as no correction: the one just recorded is not sent twice.
+  corrected: false,
+  correction: '',
 });
 
 /**
@@ -126,6 +135,7 @@ export function articleBody(
     adsOff: v.adsOff,
     // Always sent: the form shows the tags as stored, so [] means "no tags".
     tags: v.tags,
+    ...(v.corrected ? { correction: v.correction } : {}),
   };
 }
 
