@@ -45,6 +45,7 @@ export default [
     route(`${P.tag}/:slug`, 'routes/public/tag.tsx'),
     route(P.search, 'routes/public/search.tsx'),
     route(P.plans, 'routes/public/plans.tsx'),
+    route(P.corrections, 'routes/public/corrections.tsx'),
     // SPEC.md §8's two redirect screens: one module, two routes.
     route(`${P.legacyArticle}/:id`, 'routes/redirects/article-redirect.tsx', {
       id: 'routes/redirects/legacy-article',

@@ -30,6 +30,8 @@ export const CacheTags = {
   latest: 'l:latest',
   /** The live blogs running now (the news home's slot). */
   liveList: 'l:live',
+  /** Every correction on the record (/corrections, issue 43 item 3). */
+  corrections: 'l:corrections',
   /** Every sitemap: any public article's change changes one (lastmod). */
   sitemaps: 'l:sitemap',
   /** Search results: any public article's words may change what a query finds. */

@@ -41,6 +41,8 @@ export const PAGE_SEGMENTS = {
   reset: 'reset',
   /** /tag/{slug}: a tag's articles (issue 26 item 5). */
   tag: 'tag',
+  /** /corrections: every correction on the record, newest first (issue 43 item 3). */
+  corrections: 'corrections',
   /** /plans: the memberships readers may buy (issue 39 item 4). */
   plans: 'plans',
 } as const;

@@ -8,6 +8,7 @@ import type { Article, ArticleCard, Tag } from './schemas/articles';
 import type { BreakingNews } from './schemas/breaking';
 import type { LiveEntry } from './schemas/live';
 import type { CommentsPage } from './schemas/comments';
+import type { Correction, CorrectionsPage } from './schemas/corrections';
 import type { Category, CategoryFamily, CategoryMenu } from './schemas/categories';
 import type { SearchResponse } from './schemas/search';
 import type { Author, LinkState } from './schemas/users';
@@ -27,6 +28,10 @@ export interface CategoryPage {
  */
 export interface AppServices {
   articles: {
+    /** A story's corrections on the record, newest first (issue 43 item 3). */
+    corrections(articleId: string): Promise<Correction[]>;
+    /** One page of every correction of a public story, newest first (/corrections). */
+    correctionsPage(page: number): Promise<CorrectionsPage>;
     /** Live blogs running now, newest first (the news home's slot, issue 25 item 1). */
     listLive(limit: number): Promise<ArticleCard[]>;
     /** Random published articles; with `language`, only those in it (the article page's). */

@@ -19,6 +19,8 @@ import { LiveBlog } from './live-blog';
 import { MostRead } from './most-read';
 import { MembersBody } from './members-wall';
 import { ArticleComments } from './article-comments';
+import { ArticleCorrections } from './article-corrections';
+import type { Correction } from '../../common/schemas/corrections';
 import type { CommentsPage } from '../../common/schemas/comments';
 import { ARTICLE_SIZES } from './responsive-image';
 import { ResponsivePicture } from './responsive-picture';
@@ -43,7 +45,10 @@ export function ArticleView({
   meter = null,
   comments = null,
   newsletters = [],
+  corrections = [],
 }: {
+  /** Its corrections on the record (issue 43 item 3), newest first. */
+  corrections?: readonly Correction[];
   /** The newsletters its sign-up form offers after the story (issue 37 item 3); none on a preview. */
   newsletters?: { _id: string; name: string }[];
   /** The first page of approved comments (issue 42); none on a preview. */
@@ -93,6 +98,7 @@ export function ArticleView({
               body={withInArticleSlots(article.description, ads)}
             />
           )}
+          <ArticleCorrections corrections={corrections} />
           {countView && <MeterWall meter={meter} path={articlePath(article)} />}
           {/* In the flow after the story, never over its text (issue 45 item 4). */}
           {countView && <PushPrompt />}

@@ -366,6 +366,11 @@ export const adminCopy = {
     scheduleAt: (zone: string) => `Date and time (${zone})`,
     onlyReview: 'On this site an editor publishes: submit the article for review.',
     liveBlog: 'Live blog: updates are added below the article while it is live',
+    /** Issue 43 item 3: a published story's save kept on the record, with a public note. */
+    correction: 'This is a correction',
+    correctionNote: 'Correction note (shown to readers)',
+    correctionHelp:
+      'Readers see “Corrected on {date}: …” under the story and on the corrections page.',
     adsOff: 'No ads on this story’s page',
     access: 'Who may read it whole',
     accessFree: 'Everyone',
@@ -537,6 +542,7 @@ export const adminCopy = {
       'article.published': 'Article published',
       'article.unpublished': 'Article unpublished',
       'article.deleted': 'Article deleted',
+      'article.corrected': 'Article corrected',
       'category.deleted': 'Category deleted',
       'media.deleted': 'Image deleted',
       'api_key.created': 'Key made',

@@ -198,6 +198,14 @@ export const copy = {
     /** The name of the list of the article's tags (issue 26 item 5). */
     tags: 'Tags',
   },
+  /** Corrections on the record (issue 43 item 3): under a story, and the /corrections page. */
+  corrections: {
+    /** Before a correction's note under the story ("Corrected on 3 March 2026: …"). */
+    correctedOn: (date: string) => `Corrected on ${date}:`,
+    title: 'Corrections',
+    intro: 'Every correction we have made to a published story, newest first.',
+    none: 'No story has been corrected yet.',
+  },
   preview: {
     title: (name: string) => `Preview: ${name}`,
     banner: 'Preview: readers cannot see this article yet.',

@@ -169,6 +169,12 @@ export const guCopy: Copy = {
     defaultKeywords: 'લેખ, સમાચાર',
     tags: 'ટૅગ',
   },
+  corrections: {
+    correctedOn: (date: string) => `${date}ના રોજ સુધાર્યું:`,
+    title: 'સુધારા',
+    intro: 'પ્રકાશિત સમાચારોમાં કરેલા બધા સુધારા, નવા પહેલાં.',
+    none: 'હજી સુધી કોઈ સમાચારમાં સુધારો થયો નથી.',
+  },
   preview: {
     title: (name: string) => `પૂર્વાવલોકન: ${name}`,
     banner: 'પૂર્વાવલોકન: વાચકો હજી આ લેખ જોઈ શકતા નથી.',

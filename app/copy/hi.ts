@@ -169,6 +169,12 @@ export const hiCopy: Copy = {
     defaultKeywords: 'लेख, समाचार',
     tags: 'टैग',
   },
+  corrections: {
+    correctedOn: (date: string) => `${date} को सुधारा गया:`,
+    title: 'सुधार',
+    intro: 'प्रकाशित ख़बरों में किए गए सभी सुधार, नए पहले।',
+    none: 'अभी तक किसी ख़बर में सुधार नहीं हुआ है।',
+  },
   preview: {
     title: (name: string) => `पूर्वावलोकन: ${name}`,
     banner: 'पूर्वावलोकन: पाठक अभी यह लेख नहीं देख सकते।',

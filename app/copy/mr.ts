@@ -169,6 +169,12 @@ export const mrCopy: Copy = {
     defaultKeywords: 'लेख, बातम्या',
     tags: 'टॅग',
   },
+  corrections: {
+    correctedOn: (date: string) => `${date} रोजी दुरुस्त केले:`,
+    title: 'दुरुस्त्या',
+    intro: 'प्रकाशित बातम्यांमध्ये केलेल्या सर्व दुरुस्त्या, नवीन आधी.',
+    none: 'अद्याप कोणतीही बातमी दुरुस्त केलेली नाही.',
+  },
   preview: {
     title: (name: string) => `पूर्वावलोकन: ${name}`,
     banner: 'पूर्वावलोकन: वाचकांना हा लेख अजून दिसत नाही.',

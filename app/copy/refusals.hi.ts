@@ -490,4 +490,8 @@ export const refusalsHi: RefusalTexts = {
   'ads.weight_invalid': 'वज़न 1 से 100 तक की पूर्ण संख्या होना चाहिए।',
   'ads.date_invalid': 'तारीख़ और समय उसके ऑफ़सेट के साथ होने चाहिए (ISO 8601)।',
   'ads.window_invalid': 'ख़त्म होने का समय शुरू होने के समय के बाद होना चाहिए।',
+  'correction.not_text': 'सुधार पाठ होना चाहिए',
+  'correction.empty': 'सुधार के लिए पाठकों को दिखने वाला नोट चाहिए।',
+  'correction.too_long': (p) => `सुधार का नोट अधिकतम ${p.maximum} अक्षरों का हो सकता है।`,
+  'correction.not_published': 'केवल प्रकाशित ख़बर में सुधार हो सकता है; इसे बिना सुधार के सहेजें।',
 };

@@ -10,6 +10,7 @@
 import type { Detail, Entry } from './define';
 import { ADS } from './ads';
 import { COMMENTS } from './comments';
+import { CORRECTIONS } from './corrections';
 import { ARTICLES, LIVE } from './newsroom';
 import { ACCESS, CLIENT, HTTP, VALIDATION } from './requests';
 import { FEDIVERSE, PLATFORM, WEBHOOKS } from './platform';
@@ -38,6 +39,7 @@ export const REFUSALS = {
   ...PAYMENTS,
   ...ADS,
   ...COMMENTS,
+  ...CORRECTIONS,
 } as const satisfies Record<string, Entry>;
 
 type Refusals = typeof REFUSALS;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CorrectionNoteSchema } from './corrections';
 import {
   ADMIN_DEFAULT_SORT,
   ADMIN_SORTS,
@@ -398,6 +399,8 @@ export const ArticleInputSchema = ArticleTextsSchema.extend({
   access: z.enum(ARTICLE_ACCESS, says('article.access_invalid')).optional(),
   /** Our addition (issue 26 item 5): the article's tags; left out, an update keeps them. */
   tags: TagsInputSchema.optional(),
+  /** A published story's correction: its public note, kept on the record (issue 43 item 3). */
+  correction: CorrectionNoteSchema.optional(),
   /** The updatedAt the editor loaded; an older one than stored means someone else saved since. */
   updatedAt: z.iso
     .datetime({ offset: true, ...says('validation.not_datetime', { field: 'updatedAt' }) })

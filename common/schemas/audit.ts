@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = {
   'article.published': 'An article became public.',
   'article.unpublished': 'A public article left readers.',
   'article.deleted': 'An article was deleted.',
+  'article.corrected': 'A published story was corrected on the record.',
   'category.deleted': 'A category was deleted.',
   'media.deleted': 'An uploaded image was deleted.',
   'api_key.created': 'An administrator made a key for an app or partner.',

@@ -15,6 +15,8 @@ export const EVENT_TYPES = {
   'article.unpublished':
     'A public article left readers: sent back to draft or review, or moved to a later time.',
   'article.deleted': 'An article was deleted.',
+  'article.corrected':
+    'A published story was saved as a correction: its public note (`note`) is on the record.',
   'live.entry.created': 'A live blog got an update.',
   'live.entry.updated': 'A live blog update was changed (its text, pinned, key event).',
   'live.entry.deleted': 'A live blog update was taken down.',

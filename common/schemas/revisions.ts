@@ -35,6 +35,8 @@ export const RevisionContentSchema = articleTexts.storedSchema().extend({
   authors: z.array(z.string()).optional(),
   /** Its tags' names (absent in a revision from before tags: the restore keeps today's). */
   tags: z.array(z.string()).optional(),
+  /** The correction's public note, when the save was one (issue 43 item 3). */
+  correction: z.string().optional(),
 });
 export type RevisionContent = z.infer<typeof RevisionContentSchema>;
 

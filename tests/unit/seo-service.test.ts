@@ -40,7 +40,7 @@ describe('robots.txt', () => {
         childIds: async () => [],
       },
       users: { authorBySlug: async () => undefined },
-      articles: { tagBySlug: async () => undefined },
+      articles: { tagBySlug: async () => undefined, correctionsByArticle: async () => new Map() },
       publicUrl,
     });
 

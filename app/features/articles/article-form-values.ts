@@ -37,6 +37,10 @@ export type ArticleFormValues = ArticleTexts & {
   access: ArticleAccess;
   /** Its tags' names in order (issue 26 item 5). */
   tags: string[];
+  /** "This is a correction" (issue 43 item 3): a published story's save kept on the record. */
+  corrected: boolean;
+  /** The correction's public note; sent only with `corrected`. */
+  correction: string;
 };
 
 /** What the form needs beyond its values: the site's zone, and whether the article was scheduled. */
@@ -69,6 +73,8 @@ export const emptyArticleForm = (authorId: string): ArticleFormValues => ({
   adsOff: false,
   access: 'free',
   tags: [],
+  corrected: false,
+  correction: '',
 });
 
 export const articleToForm = (
@@ -88,6 +94,9 @@ export const articleToForm = (
   adsOff: a.adsOff,
   access: a.access,
   tags: a.tags,
+  // Every save starts as no correction: the one just recorded is not sent twice.
+  corrected: false,
+  correction: '',
 });
 
 /**
@@ -132,6 +141,7 @@ export function articleBody(
     access: v.access,
     // Always sent: the form shows the tags as stored, so [] means "no tags".
     tags: v.tags,
+    ...(v.corrected ? { correction: v.correction } : {}),
   };
 }
 

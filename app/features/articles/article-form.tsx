@@ -27,6 +27,7 @@ import { useArticleDraft } from './use-article-draft';
 import { useArticleOptions } from './use-article-options';
 import { useArticleSave, type AddedNotice } from './use-article-save';
 import { TagsField } from './tags-field';
+import { CorrectionFields } from './correction-fields';
 import { TranslationField } from './translation-field';
 import { useLeaveGuard } from './use-leave-guard';
 import { VersionChoices } from './version-choices';
@@ -94,6 +95,7 @@ export function ArticleForm({
           categories={categories}
           authors={authors}
         />
+        {article?.status === 'published' && <CorrectionFields />}
         <TranslationField editingId={article?._id ?? null} />
         <TagsField />
         <MetaFields />

@@ -1,5 +1,7 @@
 import { WALLED_PART_SELECTOR } from '../../../common/article-access';
 import type { Comment } from '../../../common/schemas/comments';
+import type { Correction } from '../../../common/schemas/corrections';
+import { correctionsOf } from './corrections-data';
 import type { MetaDescriptor } from 'react-router';
 import { articlePath, authorPath, categoryPath, PAGE_SEGMENTS } from '../../../common/paths';
 import type { Article, ArticleCard } from '../../../common/schemas/articles';
@@ -173,6 +175,7 @@ export function newsArticle(opts: {
   mediaBase?: string | undefined;
   /** The first page of approved comments (issue 42): their count and the first few. */
   comments?: { total: number; comments: Comment[] } | undefined;
+  corrections?: readonly Correction[] | undefined;
 }): Thing {
   const { article, settings, publicUrl } = opts;
   const url = `${publicUrl}${articlePath(article)}`;
@@ -193,6 +196,7 @@ export function newsArticle(opts: {
     publisher: organization(settings, publicUrl),
     ...commentsOf(opts.comments),
     ...accessOf(article),
+    ...correctionsOf(opts.corrections),
   };
 }
 
@@ -227,6 +231,7 @@ export function liveBlogPosting(opts: {
   mediaBase?: string | undefined;
   entries: readonly LiveEntry[];
   comments?: { total: number; comments: Comment[] } | undefined;
+  corrections?: readonly Correction[] | undefined;
 }): Thing {
   const { article, publicUrl } = opts;
   const url = `${publicUrl}${articlePath(article)}`;

@@ -67,7 +67,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The reads below need only the article as found: they go to the database side by side.
   // A live blog's entries, live or ended (issue 25 item 1): a change to them refreshes this page.
   const isLive = story.liveBlog || story.liveStartedAt !== null;
-  const [article, { related, relatedFailed }, share, blog, trail, mostRead, comments] =
+  const [article, { related, relatedFailed }, share, blog, trail, mostRead, comments, corrections] =
     await Promise.all([
       // Its body's images of ours as responsive pictures (docs/decisions/026).
       withResponsiveBody({ services, logError, mediaBase }, story),
@@ -83,6 +83,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       mostReadOf({ services, keep, logError }),
       // The first page of approved comments (issue 42): a change readers see refreshes this page.
       services.comments.forPage(story._id),
+      // Its corrections on the record (issue 43 item 3): a new one refreshes this page.
+      services.articles.corrections(story._id),
     ]);
   // The same story in its other languages, those published (its translation group, issue 27
   // item 5): its page links them all, and a change to any of them refreshes it.
@@ -105,6 +107,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     live: blog ? { ...blog, timeZone: settings.timeZone } : null,
     trail,
     comments,
+    corrections,
     lang: article.language,
     // Its slots, labelled in the story's language; none on a story with `adsOff` (issue 39).
     ads: pageAds(
@@ -121,7 +124,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
   const { article, translations, settings, publicUrl, mediaBase, share, live, trail } = loaderData;
-  const { comments } = loaderData;
+  const { comments, corrections } = loaderData;
   const home = interfaceFor(settings.uiLanguage).t.nav.home;
   const url = `${publicUrl}${articlePath(article)}`;
   const alternates = hreflangLinks(
@@ -178,8 +181,17 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
             mediaBase,
             entries: live.entries,
             comments,
+            corrections,
           })
-        : newsArticle({ article, description, settings, publicUrl, mediaBase, comments }),
+        : newsArticle({
+            article,
+            description,
+            settings,
+            publicUrl,
+            mediaBase,
+            comments,
+            corrections,
+          }),
     ),
     jsonLd(
       breadcrumbs(publicUrl, [

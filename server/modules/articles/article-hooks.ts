@@ -17,6 +17,8 @@ export interface WriteRecord {
   kind: Exclude<RevisionKind, 'autosave'>;
   /** The revision's label from the title it has once written (the title itself by default). */
   label?: (title: string) => string;
+  /** A correction's public note, when the save is one (issue 43 item 3): its revision keeps it. */
+  correction?: string;
 }
 
 /** A save about to be made: checks may refuse it (throw) before anything is written. */

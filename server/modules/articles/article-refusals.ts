@@ -39,6 +39,8 @@ export const SAVE_REFUSALS = [
   'article.translation_still_published',
   'article.image_to_publish',
   'article.review_required',
+  // A correction (issue 43 item 3) is of a published story only; a new one is not yet.
+  'correction.not_published',
 ] as const;
 /** What an update adds: the article, its author, its history and its translations. */
 export const UPDATE_REFUSALS = [

@@ -16,6 +16,7 @@ import type { ArticlePartsDeps } from './article-deps';
 import { articleEvents, wentLiveEvents } from './article-events';
 import { runHooks, type WriteRecord } from './article-hooks';
 import { toArticle } from './article-rows';
+import { checkCorrection, recordCorrection } from './article-corrections';
 import {
   bylinesOf,
   checkTranslation,
@@ -116,6 +117,7 @@ async function createArticle(
   const now = deps.clock.now();
   const status = input.status ?? 'published';
   needImageToPublish(status, values.imageUrl);
+  checkCorrection(input.correction, { before: undefined, after: status });
   const publishedAt = input.publishedAt ? new Date(input.publishedAt) : now;
   const translationId = await checkTranslation(
     deps,
@@ -181,6 +183,7 @@ async function updateArticleAs(
     input.translationId,
   );
   needImageToPublish(status, values.imageUrl);
+  checkCorrection(input.correction, { before: seen.status, after: status });
   await runHooks(deps.hooks.beforeWrite, {
     actor: a,
     before: seen,
@@ -206,7 +209,25 @@ async function updateArticleAs(
         throw conflict('article.stale');
       await updateArticle(tx, { ...stored, id }, full, translationId);
       const parts = { tags: input.tags, coAuthors: bylines.slice(1) };
-      await finishWrite(deps, tx, events, { id, userId: a.id, record, before: stored, parts, now });
+      // A correction is on the record with the save that made it (its revision keeps the note).
+      const note = input.correction;
+      const as = note === undefined ? record : { ...record, correction: note };
+      await finishWrite(deps, tx, events, {
+        id,
+        userId: a.id,
+        record: as,
+        before: stored,
+        parts,
+        now,
+      });
+      if (note !== undefined)
+        await recordCorrection(tx, events, {
+          articleId: id,
+          userId: a.id,
+          note,
+          title: full.name,
+          now,
+        });
     });
   } catch (error) {
     return legacyConflict(error);

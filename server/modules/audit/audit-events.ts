@@ -14,6 +14,7 @@ const FROM_EVENTS: Partial<Record<string, AuditAction>> = {
   'article.published': 'article.published',
   'article.unpublished': 'article.unpublished',
   'article.deleted': 'article.deleted',
+  'article.corrected': 'article.corrected',
 };
 
 export function auditEvents(

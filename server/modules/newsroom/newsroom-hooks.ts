@@ -59,7 +59,10 @@ export function plugIntoArticles(
       label: (record.label ?? ((title) => title))(row.name),
       status: row.status,
       updatedAt: row.updatedAt,
-      content: revisionContentOf(row),
+      content: {
+        ...revisionContentOf(row),
+        ...(record.correction === undefined ? {} : { correction: record.correction }),
+      },
     });
     await newsroom.syncGoLive(id, row.status, row.publishedAt, tx);
   });

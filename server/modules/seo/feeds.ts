@@ -9,12 +9,14 @@ import {
   tagSlugPath,
 } from '../../../common/paths';
 import type { SiteSettings } from '../../../common/settings';
+import type { Correction } from '../../../common/schemas/corrections';
 import { htmlExcerpt } from '../../../common/text';
 import { inBylineOrder } from '../../../db/schema/content';
 import { notFound } from '../../lib/errors';
 import type { SeoDeps, SiteAddresses } from './seo-deps';
 import { listPublishedForSeo } from './seo-repository';
 import { xml, XML_DECLARATION } from './xml';
+import { correctionLines } from './feed-corrections';
 
 const FEED_SIZE = 20;
 
@@ -51,8 +53,14 @@ function creatorsOf(row: FeedRow, site: SiteSettings): string[] {
 }
 
 /** One story of a feed: its excerpt, and its whole body when the site gives full text. */
-function feedItem(row: FeedRow, site: SiteSettings, { absolute, absoluteLinks }: SiteAddresses) {
+function feedItem(
+  row: FeedRow,
+  site: SiteSettings,
+  { absolute, absoluteLinks }: SiteAddresses,
+  corrections: readonly Correction[] = [],
+) {
   const url = absolute(articlePath(row));
+  const corrected = correctionLines(corrections);
   return (
     `<item><title>${xml(row.name)}</title><link>${xml(url)}</link><guid isPermaLink="true">${xml(url)}</guid>` +
     `<pubDate>${rfc822(row.publishedAt)}</pubDate>` +
@@ -64,9 +72,10 @@ function feedItem(row: FeedRow, site: SiteSettings, { absolute, absoluteLinks }:
       : '') +
     // A live blog still being written says so (issue 25 item 1), for readers that sort by it.
     (row.liveBlog ? `<category domain="${LIVE_CATEGORY_DOMAIN}">live</category>` : '') +
-    `<description>${xml(htmlExcerpt(row.bodyHead.replace(/<[^>]*$/, ''), CARD_EXCERPT_LENGTH))}</description>` +
+    // Its corrections on the record follow its words (issue 43 item 3).
+    `<description>${xml(htmlExcerpt(row.bodyHead.replace(/<[^>]*$/, ''), CARD_EXCERPT_LENGTH) + corrected.text)}</description>` +
     (site.feedFullText
-      ? `<content:encoded>${xml(absoluteLinks(row.body))}</content:encoded>`
+      ? `<content:encoded>${xml(absoluteLinks(row.body) + corrected.html)}</content:encoded>`
       : '') +
     // An enclosure states the file's length: only an upload here has one we know.
     (row.imageBytes !== null && row.imageMimeType
@@ -101,7 +110,8 @@ export function feeds(
     });
     const self = absolute(`${opts.path === '/' ? '' : opts.path}/${SERVER_SEGMENTS.feed}`);
     const description = opts.description || `Latest stories from ${site.siteName}`;
-    const items = rows.map((row) => feedItem(row, site, addresses));
+    const corrections = await articles.correctionsByArticle(rows.map((row) => row.id));
+    const items = rows.map((row) => feedItem(row, site, addresses, corrections.get(row.id)));
     const lastBuild = rows[0]?.publishedAt ?? now;
     return (
       XML_DECLARATION +

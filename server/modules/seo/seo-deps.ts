@@ -3,6 +3,7 @@
  * (feeds.ts, sitemaps.ts) import this file, never seo-service.ts, which composes them.
  */
 import type { NamedCategory } from '../../../common/category-names';
+import type { Correction } from '../../../common/schemas/corrections';
 import { sentMediaUrl } from '../../../common/media';
 import type { Db } from '../../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -26,6 +27,8 @@ export interface SeoDeps {
   };
   articles: {
     tagBySlug(slug: string): Promise<{ _id: string; name: string; slug: string } | undefined>;
+    /** The stories' corrections by id, newest first (a feed item carries its note). */
+    correctionsByArticle(ids: string[]): Promise<Map<string, readonly Correction[]>>;
   };
   publicUrl: string;
   /** MEDIA_PUBLIC_URL: where uploads are fetched from, when set (common/media.ts sentMediaUrl). */

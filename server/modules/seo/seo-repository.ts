@@ -86,6 +86,7 @@ export function listPublishedForSeo(
     );
   return db
     .select({
+      id: articles.id,
       name: articles.name,
       slug: articles.slug,
       categorySlug: categories.slug,

@@ -6,6 +6,7 @@ import {
   articlePath,
   authorPath,
   categoryPath,
+  PAGE_SEGMENTS,
   SERVER_SEGMENTS,
   tagSlugPath,
 } from '../../../common/paths';
@@ -41,6 +42,8 @@ const STATIC_ENTRIES = [
   { path: '/about-us', changefreq: 'yearly', priority: '0.5' },
   { path: '/privacy-policy', changefreq: 'yearly', priority: '0.5' },
   { path: '/disclaimer', changefreq: 'yearly', priority: '0.5' },
+  // Every correction on the record (issue 43 item 3): a public list, like the static pages.
+  { path: `/${PAGE_SEGMENTS.corrections}`, changefreq: 'daily', priority: '0.5' },
 ];
 
 /** Every sitemap names the stylesheet that shows it to a person as a table (issue 12 item 6). */

@@ -175,6 +175,7 @@ const STATIC = [
   { loc: `${PUBLIC_URL}/about-us`, changefreq: 'yearly', priority: '0.5' },
   { loc: `${PUBLIC_URL}/privacy-policy`, changefreq: 'yearly', priority: '0.5' },
   { loc: `${PUBLIC_URL}/disclaimer`, changefreq: 'yearly', priority: '0.5' },
+  { loc: `${PUBLIC_URL}/corrections`, changefreq: 'daily', priority: '0.5' },
 ];
 const isStatic = (loc: string) => STATIC.some((s) => s.loc === loc);
 /** Category and author pages (issue 12 item 6), listed after the static pages. */
