@@ -142,6 +142,33 @@ export const CommentsModerateSchema = z.object({
 });
 export type CommentsModerate = z.infer<typeof CommentsModerateSchema>;
 
+/* Reports and bans (issue 42 items 2 and 4). */
+
+/** Open reports that hold a shown comment until a moderator looks. */
+export const REPORTS_TO_HIDE = 3;
+
+export const CommentReportSchema = z.object({ reason: text('reason', 1, 500) });
+export type CommentReport = z.infer<typeof CommentReportSchema>;
+export const CommentReportedSchema = z.object({
+  /** Open reports of the comment, this one included. */
+  reportCount: z.number().int(),
+  /** Whether the comment is now held for a moderator (REPORTS_TO_HIDE reached). */
+  hidden: z.boolean(),
+});
+
+export const CommentBanInputSchema = z.object({
+  /** Until when; without it the ban lasts until lifted. */
+  until: z.iso.datetime({ offset: true }).optional(),
+  reason: text('reason', 1, 500),
+});
+export type CommentBanInput = z.infer<typeof CommentBanInputSchema>;
+export const CommentBanSchema = z.object({
+  userId: z.string(),
+  reason: z.string(),
+  until: z.iso.datetime().nullable(),
+});
+export type CommentBan = z.infer<typeof CommentBanSchema>;
+
 /* The settings (issue 42 items 1 and 3): `comments` in the site settings. */
 
 export const COMMENT_HOLDS = ['first', 'all', 'none'] as const;

@@ -12,6 +12,7 @@ import { badRequest, forbidden, notFound, tooManyRequests } from '../../lib/erro
 import type { StoredState } from '../articles/articles-service';
 import { commentsOpen, holdReason } from './comment-rules';
 import type { CommentsDeps } from './comments-deps';
+import { refuseBanned } from './comment-safety';
 import { authorHistory, commenterOf, findComment } from './comments-repository';
 
 /** A repeat counts as one when the same text came from the same reader this long ago or less. */
@@ -36,6 +37,7 @@ export function commentGuards(deps: CommentsDeps) {
    * proved address (staff were invited by mail), while the story takes comments.
    */
   const writeRules = async (actor: Actor, article: StoredState, body: string, except?: string) => {
+    await refuseBanned(deps, actor.id);
     const settings = await deps.settings();
     const now = clock.now();
     if (!commentsOpen(settings, article.publishedAt, now)) throw forbidden('comment.closed');

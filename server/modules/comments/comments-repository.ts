@@ -4,6 +4,7 @@
  */
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import type { Role } from '../../../common/roles';
 import {
   commentReports,
   comments,
@@ -116,11 +117,15 @@ export async function deleteComment(tx: Db, id: string): Promise<void> {
   await tx.delete(comments).where(eq(comments.id, id));
 }
 
-/** Sets the status of `ids`; answers the comments changed with their status before. */
+/**
+ * Sets the status of `ids` (held ones with `reason`, when given); answers the comments changed
+ * with their status before.
+ */
 export async function setStatuses(
   tx: Db,
   ids: string[],
   status: CommentStatus,
+  reason?: HoldReason,
 ): Promise<{ id: string; articleId: string; was: CommentStatus }[]> {
   if (!ids.length) return [];
   const before = await tx
@@ -131,7 +136,7 @@ export async function setStatuses(
   if (!before.length) return [];
   await tx
     .update(comments)
-    .set({ status, ...(status === 'approved' ? { reason: null } : {}) })
+    .set({ status, ...(status === 'approved' ? { reason: null } : reason ? { reason } : {}) })
     .where(
       inArray(
         comments.id,
@@ -177,9 +182,13 @@ export async function authorHistory(
 export async function commenterOf(
   db: Db,
   userId: string,
-): Promise<{ emailConfirmedAt: Date | null; createdAt: Date } | undefined> {
+): Promise<{ emailConfirmedAt: Date | null; createdAt: Date; role: Role } | undefined> {
   const [row] = await db
-    .select({ emailConfirmedAt: users.emailConfirmedAt, createdAt: users.createdAt })
+    .select({
+      emailConfirmedAt: users.emailConfirmedAt,
+      createdAt: users.createdAt,
+      role: users.role,
+    })
     .from(users)
     .where(eq(users.id, userId));
   return row;

@@ -19,6 +19,7 @@ import { forbidden, notFound } from '../../lib/errors';
 import { commentChanged } from './comment-events';
 import { commentGuards, MINUTE_MS } from './comment-guards';
 import { createCommentsModeration } from './comments-moderation';
+import { createCommentSafety } from './comment-safety';
 import { toReply } from './comment-view';
 import type { CommentsDeps } from './comments-deps';
 import {
@@ -61,6 +62,7 @@ export function createCommentsService(deps: CommentsDeps) {
   const { publicArticle, writeRules, checkParent, pace } = commentGuards(deps);
   return {
     moderation: createCommentsModeration(deps),
+    safety: createCommentSafety(deps),
 
     /** A published story's approved comments, a page of top-level ones with their replies. */
     async list(articleId: string, query: CommentsQuery): Promise<CommentsPage> {
