@@ -86,6 +86,11 @@ export const CommentsPageSchema = z.object({
   comments: z.array(CommentSchema),
   /** Approved comments of the story, replies included. */
   total: z.number().int(),
+  /**
+   * Whether the story takes comments now (issue 42 item 1): its own `commentsOpen`, else its
+   * section's, else the site's setting, and not past `closeAfterDays`.
+   */
+  open: z.boolean(),
   ...pageFields,
 });
 export type CommentsPage = z.infer<typeof CommentsPageSchema>;

@@ -12,7 +12,7 @@ import {
   type HoldReason,
 } from '../../../db/schema/comments';
 import type { QueueStatus } from '../../../common/schemas/comments';
-import { articles } from '../../../db/schema/content';
+import { articles, categories } from '../../../db/schema/content';
 import { users } from '../../../db/schema/users';
 
 const commentColumns = {
@@ -229,4 +229,17 @@ export async function listQueue(
     db.select({ total: count() }).from(comments).where(where),
   ]);
   return { rows, total: counted?.total ?? 0 };
+}
+
+/** A story's and its section's say on comments (issue 42 item 1); null: no say. */
+export async function openFlagsOf(
+  db: Db,
+  articleId: string,
+): Promise<{ article: boolean | null; category: boolean | null }> {
+  const [row] = await db
+    .select({ article: articles.commentsOpen, category: categories.commentsOpen })
+    .from(articles)
+    .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .where(eq(articles.id, articleId));
+  return { article: row?.article ?? null, category: row?.category ?? null };
 }

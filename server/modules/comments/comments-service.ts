@@ -35,7 +35,7 @@ async function listComments(
   deps: CommentsDeps,
   articleId: string,
   query: CommentsQuery,
-): Promise<CommentsPage> {
+): Promise<Omit<CommentsPage, 'open'>> {
   const found = await listShown(deps.db, articleId, {
     page: query.page,
     perPage: COMMENTS_PER_PAGE,
@@ -59,20 +59,26 @@ async function listComments(
 
 export function createCommentsService(deps: CommentsDeps) {
   const { db, clock, articles } = deps;
-  const { publicArticle, writeRules, checkParent, pace } = commentGuards(deps);
+  const { publicArticle, isOpen, openNow, writeRules, checkParent, pace } = commentGuards(deps);
   return {
     moderation: createCommentsModeration(deps),
     safety: createCommentSafety(deps),
 
     /** A published story's approved comments, a page of top-level ones with their replies. */
     async list(articleId: string, query: CommentsQuery): Promise<CommentsPage> {
-      await publicArticle(articleId);
-      return listComments(deps, articleId, query);
+      const article = await publicArticle(articleId);
+      const page = await listComments(deps, articleId, query);
+      return { ...page, open: await isOpen(article) };
     },
 
-    /** The first page of a story's approved comments, oldest first, as its page shows them. */
-    forPage: (articleId: string): Promise<CommentsPage> =>
-      listComments(deps, articleId, { page: 1, sort: 'oldest' }),
+    /**
+     * The first page of a story's approved comments, oldest first, as its page shows them, and
+     * whether it takes comments (the same for every reader: the page stays cached).
+     */
+    forPage: async (articleId: string): Promise<CommentsPage> => ({
+      ...(await listComments(deps, articleId, { page: 1, sort: 'oldest' })),
+      open: await openNow(articleId),
+    }),
 
     /** A signed-in reader's new comment: shown at once, or held with its reason. */
     async post(
