@@ -174,6 +174,10 @@ export const CommentBanSchema = z.object({
 });
 export type CommentBan = z.infer<typeof CommentBanSchema>;
 
+/** A reader's mail about comments (issue 42 item 4): replies to theirs, off until opted in. */
+export const CommentNotificationsSchema = z.object({ commentReplies: z.boolean() });
+export type CommentNotifications = z.infer<typeof CommentNotificationsSchema>;
+
 /* The settings (issue 42 items 1 and 3): `comments` in the site settings. */
 
 export const COMMENT_HOLDS = ['first', 'all', 'none'] as const;

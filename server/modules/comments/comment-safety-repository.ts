@@ -5,6 +5,7 @@
 import { and, count, eq, inArray, not } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { commentBans, commentReports } from '../../../db/schema/comments';
+import { users } from '../../../db/schema/users';
 
 /** Records a reader's report; false when they had reported the comment before. */
 export async function insertReport(
@@ -61,4 +62,17 @@ export async function putBan(
       target: commentBans.userId,
       set: { reason: ban.reason, until: ban.until, bannedBy: ban.bannedBy, createdAt: new Date() },
     });
+}
+
+/** Whether replies to `userId`'s comments reach them by mail (undefined: no such account). */
+export async function replyMailOf(db: Db, userId: string): Promise<boolean | undefined> {
+  const [row] = await db
+    .select({ on: users.commentReplyMail })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.on;
+}
+
+export async function setReplyMail(db: Db, userId: string, on: boolean): Promise<void> {
+  await db.update(users).set({ commentReplyMail: on }).where(eq(users.id, userId));
 }

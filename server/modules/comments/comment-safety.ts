@@ -10,12 +10,20 @@ import {
   REPORTS_TO_HIDE,
   type CommentBan,
   type CommentBanInput,
+  type CommentNotifications,
   type CommentReport,
 } from '../../../common/schemas/comments';
 import { requireModerator, requireRole, type Actor } from '../../lib/actor';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { commentChanged } from './comment-events';
-import { banOf, insertReport, openReportCount, putBan } from './comment-safety-repository';
+import {
+  banOf,
+  insertReport,
+  openReportCount,
+  putBan,
+  replyMailOf,
+  setReplyMail,
+} from './comment-safety-repository';
 import type { CommentsDeps } from './comments-deps';
 import { commenterOf, findComment, setStatuses } from './comments-repository';
 
@@ -55,6 +63,22 @@ export function createCommentSafety(deps: CommentsDeps) {
         }
         return { reportCount, hidden: true };
       });
+    },
+
+    /** Whether replies to the signed-in person's comments reach them by mail. */
+    async notifications(actor: Actor | null): Promise<CommentNotifications> {
+      const me = requireRole(actor, 'reader');
+      return { commentReplies: (await replyMailOf(db, me.id)) ?? false };
+    },
+
+    /** Opts in to (or out of) a mail when someone replies to one's comment. */
+    async setNotifications(
+      actor: Actor | null,
+      input: CommentNotifications,
+    ): Promise<CommentNotifications> {
+      const me = requireRole(actor, 'reader');
+      await setReplyMail(db, me.id, input.commentReplies);
+      return input;
     },
 
     /** Bans a reader from commenting until `until`, or until lifted (moderators and up). */

@@ -5,6 +5,7 @@ import { IdParamsSchema } from '../../../common/schemas/common';
 import {
   CommentBanInputSchema,
   CommentBanSchema,
+  CommentNotificationsSchema,
   CommentReportedSchema,
   CommentReportSchema,
 } from '../../../common/schemas/comments';
@@ -66,6 +67,41 @@ export function safetyRoutes(safety: CommentSafety) {
         },
       },
       async (request) => safety.ban(await request.actor(), request.params.id, request.body),
+    );
+  };
+}
+
+/** A reader's mail about comments (issue 42 item 4). */
+export function notificationRoutes(safety: CommentSafety) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.get(
+      '/api/me/notifications',
+      {
+        schema: {
+          tags,
+          summary: 'Whether replies to one’s comments come by mail',
+          security,
+          response: { 200: CommentNotificationsSchema, ...errorResponses(...SIGNED_IN) },
+        },
+      },
+      async (request) => safety.notifications(await request.actor()),
+    );
+    app.put(
+      '/api/me/notifications',
+      {
+        schema: {
+          tags,
+          summary: 'Opt in to (or out of) a mail when someone replies to one’s comment',
+          security,
+          body: CommentNotificationsSchema,
+          response: {
+            200: CommentNotificationsSchema,
+            ...errorResponses(...SIGNED_IN, ...JSON_BODY),
+          },
+        },
+      },
+      async (request) => safety.setNotifications(await request.actor(), request.body),
     );
   };
 }

@@ -134,3 +134,25 @@ describe('bans', () => {
     expect((await c.post(someone, story._id, { body: 'Still free' })).statusCode).toBe(201);
   });
 });
+
+describe('notifications', () => {
+  it('are off until a reader opts in to mail about replies, and are their own', async () => {
+    const someone = await confirmedReader(t.app);
+    const other = await confirmedReader(t.app);
+    const call = (who: TestUser | null, method: 'GET' | 'PUT', payload?: unknown) =>
+      t.app.inject({
+        method,
+        url: '/api/me/notifications',
+        headers: who ? auth(who) : {},
+        ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+      });
+    expect((await call(someone, 'GET')).json()).toEqual({ commentReplies: false });
+    const on = await call(someone, 'PUT', { commentReplies: true });
+    expect([on.statusCode, on.json()]).toEqual([200, { commentReplies: true }]);
+    expect((await call(someone, 'GET')).json()).toEqual({ commentReplies: true });
+    expect((await call(other, 'GET')).json()).toEqual({ commentReplies: false });
+    expect((await call(someone, 'PUT', { commentReplies: 'yes' })).statusCode).toBe(400);
+    expect((await call(null, 'GET')).statusCode).toBe(401);
+    expect((await call(someone, 'GET')).json()).toEqual({ commentReplies: true });
+  });
+});
