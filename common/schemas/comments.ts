@@ -181,6 +181,8 @@ export type CommentNotifications = z.infer<typeof CommentNotificationsSchema>;
 /* The settings (issue 42 items 1 and 3): `comments` in the site settings. */
 
 export const COMMENT_HOLDS = ['first', 'all', 'none'] as const;
+/** What becomes of a reader's comments when they delete their account (issue 42 item 5). */
+export const ON_ACCOUNT_DELETION = ['anonymise', 'remove'] as const;
 export const BLOCKED_WORDS_MAX = 500;
 export const CommentSettingsSchema = z.object({
   /** Whether readers may comment at all. */
@@ -199,6 +201,8 @@ export const CommentSettingsSchema = z.object({
     .int()
     .min(0)
     .max(60 * 24 * 30),
+  /** A deleted reader's comments stay as "a deleted reader" (anonymise) or go (remove). */
+  onAccountDeletion: z.enum(ON_ACCOUNT_DELETION).default('anonymise'),
 });
 export type CommentSettings = z.infer<typeof CommentSettingsSchema>;
 export const DEFAULT_COMMENT_SETTINGS: CommentSettings = {
@@ -208,6 +212,7 @@ export const DEFAULT_COMMENT_SETTINGS: CommentSettings = {
   blockedWords: [],
   closeAfterDays: 0,
   minAccountAgeMinutes: 60,
+  onAccountDeletion: 'anonymise',
 };
 
 /** What a moderator's change answers: the comment and where it stands now. */

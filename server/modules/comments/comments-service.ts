@@ -20,6 +20,7 @@ import { commentChanged } from './comment-events';
 import { commentGuards, MINUTE_MS } from './comment-guards';
 import { createCommentsModeration } from './comments-moderation';
 import { createCommentSafety } from './comment-safety';
+import { createCommentRights } from './comment-rights';
 import { toReply } from './comment-view';
 import type { CommentsDeps } from './comments-deps';
 import {
@@ -63,6 +64,7 @@ export function createCommentsService(deps: CommentsDeps) {
   return {
     moderation: createCommentsModeration(deps),
     safety: createCommentSafety(deps),
+    rights: createCommentRights(deps),
 
     /** A published story's approved comments, a page of top-level ones with their replies. */
     async list(articleId: string, query: CommentsQuery): Promise<CommentsPage> {
