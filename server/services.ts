@@ -25,7 +25,7 @@ import { createPaymentProviders } from './modules/payments/payment-providers';
 import { createPaymentsService } from './modules/payments/payments-service';
 import { createFediverse } from './modules/fediverse/fediverse-wiring';
 import { createLiveService } from './modules/live/live-service';
-import { createCommentsService } from './modules/comments/comments-service';
+import { createCommentsService, type CommentsService } from './modules/comments/comments-service';
 import { PUSH_ALERT_JOB } from './modules/push/push-delivery';
 import { createReadersService } from './modules/readers/readers-service';
 import { createConsents } from './modules/readers/reader-consents';
@@ -275,7 +275,6 @@ export async function createServices(
     breaking,
     live: createLiveService({ db, clock, articles, clean: sanitizeOffThread, outbox }),
     push,
-    comments: commentsOf({ db, clock, articles, outbox, rateLimits, settings }),
     ...platformOf(
       config,
       { db, clock, jobs, events, log, articles, mail, users, outbox },
@@ -284,6 +283,7 @@ export async function createServices(
     ...(await readersAndNewsletters(config, {
       ...{ db, clock, jobs, mail, articles, users, consents, outbox, events },
       viewsBrought: (windows) => analytics.viewsBroughtIn('newsletter', windows),
+      comments: commentsOf({ db, clock, articles, outbox, rateLimits, settings }),
     })),
     ...pagesAndToolsOf(config, { db, clock, media, outbox, timeZone }, { ...content }),
     search,
@@ -685,10 +685,11 @@ async function readersAndNewsletters(
   deps: Parameters<typeof createNewsletters>[1] & {
     users: UsersService;
     articles: ArticlesService;
+    comments: CommentsService;
   },
 ) {
-  const { db, clock, mail, articles, users } = deps;
+  const { db, clock, mail, articles, users, comments } = deps;
   const newsletters = await createNewsletters(config, deps);
-  const readers = createReadersService({ db, clock, articles, users, newsletters, mail });
-  return { readers, newsletters };
+  const readers = createReadersService({ db, clock, articles, users, newsletters, mail, comments });
+  return { readers, newsletters, comments };
 }

@@ -26,7 +26,8 @@ export function NoAccess({
   inShell?: boolean;
 }) {
   const t = useAdminCopy();
-  const staffScreen = needs !== undefined && needs !== 'author';
+  // The back office's own gate asks for a moderator (the weakest role it lets in): a reader.
+  const staffScreen = needs !== undefined && needs !== 'author' && needs !== 'moderator';
   const Wrapper = inShell ? 'div' : 'main';
   return (
     <Wrapper {...(inShell ? {} : { id: 'main' })} className="container py-5 text-center">

@@ -930,6 +930,8 @@ export const adminCopy = {
       maxLinks: 'Links a comment may have before it is held',
       closeAfterDays: 'Close comments this many days after publication (0: never)',
       minAccountAgeMinutes: 'Hold comments from accounts younger than (minutes)',
+      onAccountDeletion: 'When a reader deletes their account, their comments',
+      onDeletion: { anonymise: 'stay, as a deleted reader’s', remove: 'are removed' },
       blockedWords: 'Blocked words',
       blockedWordsHint:
         'One a line. Each also catches its other spellings: with or without the nukta, chandrabindu or anusvara, and in Latin letters.',

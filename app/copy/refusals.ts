@@ -111,6 +111,8 @@ export const READER_CODES = [
   'comment.edit_window',
   'comment.parent_invalid',
   'comment.too_fast',
+  'comment.banned',
+  'comment.already_reported',
 ] as const satisfies readonly Code[];
 export type ReaderCode = (typeof READER_CODES)[number];
 

@@ -26,4 +26,13 @@ export const COMMENTS = {
     en: (p: { count: number }) =>
       `You have posted ${p.count} comments in the last minute: wait a minute before the next.`,
   },
+  'comment.banned': {
+    status: 403,
+    en: (p: { reason: string }) => `You may not comment here: ${p.reason}`,
+  },
+  'comment.already_reported': { status: 409, en: 'You have already reported this comment.' },
+  'comment.ban_staff': {
+    status: 403,
+    en: 'Only readers can be banned from commenting, not members of the newsroom.',
+  },
 } as const satisfies Record<string, Entry>;

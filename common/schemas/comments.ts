@@ -86,6 +86,11 @@ export const CommentsPageSchema = z.object({
   comments: z.array(CommentSchema),
   /** Approved comments of the story, replies included. */
   total: z.number().int(),
+  /**
+   * Whether the story takes comments now (issue 42 item 1): its own `commentsOpen`, else its
+   * section's, else the site's setting, and not past `closeAfterDays`.
+   */
+  open: z.boolean(),
   ...pageFields,
 });
 export type CommentsPage = z.infer<typeof CommentsPageSchema>;
@@ -142,9 +147,42 @@ export const CommentsModerateSchema = z.object({
 });
 export type CommentsModerate = z.infer<typeof CommentsModerateSchema>;
 
+/* Reports and bans (issue 42 items 2 and 4). */
+
+/** Open reports that hold a shown comment until a moderator looks. */
+export const REPORTS_TO_HIDE = 3;
+
+export const CommentReportSchema = z.object({ reason: text('reason', 1, 500) });
+export type CommentReport = z.infer<typeof CommentReportSchema>;
+export const CommentReportedSchema = z.object({
+  /** Open reports of the comment, this one included. */
+  reportCount: z.number().int(),
+  /** Whether the comment is now held for a moderator (REPORTS_TO_HIDE reached). */
+  hidden: z.boolean(),
+});
+
+export const CommentBanInputSchema = z.object({
+  /** Until when; without it the ban lasts until lifted. */
+  until: z.iso.datetime({ offset: true }).optional(),
+  reason: text('reason', 1, 500),
+});
+export type CommentBanInput = z.infer<typeof CommentBanInputSchema>;
+export const CommentBanSchema = z.object({
+  userId: z.string(),
+  reason: z.string(),
+  until: z.iso.datetime().nullable(),
+});
+export type CommentBan = z.infer<typeof CommentBanSchema>;
+
+/** A reader's mail about comments (issue 42 item 4): replies to theirs, off until opted in. */
+export const CommentNotificationsSchema = z.object({ commentReplies: z.boolean() });
+export type CommentNotifications = z.infer<typeof CommentNotificationsSchema>;
+
 /* The settings (issue 42 items 1 and 3): `comments` in the site settings. */
 
 export const COMMENT_HOLDS = ['first', 'all', 'none'] as const;
+/** What becomes of a reader's comments when they delete their account (issue 42 item 5). */
+export const ON_ACCOUNT_DELETION = ['anonymise', 'remove'] as const;
 export const BLOCKED_WORDS_MAX = 500;
 export const CommentSettingsSchema = z.object({
   /** Whether readers may comment at all. */
@@ -163,6 +201,8 @@ export const CommentSettingsSchema = z.object({
     .int()
     .min(0)
     .max(60 * 24 * 30),
+  /** A deleted reader's comments stay as "a deleted reader" (anonymise) or go (remove). */
+  onAccountDeletion: z.enum(ON_ACCOUNT_DELETION).default('anonymise'),
 });
 export type CommentSettings = z.infer<typeof CommentSettingsSchema>;
 export const DEFAULT_COMMENT_SETTINGS: CommentSettings = {
@@ -172,6 +212,7 @@ export const DEFAULT_COMMENT_SETTINGS: CommentSettings = {
   blockedWords: [],
   closeAfterDays: 0,
   minAccountAgeMinutes: 60,
+  onAccountDeletion: 'anonymise',
 };
 
 /** What a moderator's change answers: the comment and where it stands now. */

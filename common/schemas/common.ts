@@ -56,6 +56,8 @@ export const ErrorSchema = z.object({
   code: z.string(),
   params: ParamsSchema.optional(),
   errors: z.array(FieldErrorSchema).optional(),
+  /** Why a reader was banned from commenting (`comment.banned`, issue 42 item 2). */
+  reason: z.string().optional(),
 });
 
 /** Trimmed text with a clear length rule. */

@@ -25,6 +25,8 @@ export const EVENT_TYPES = {
   'comment.updated': 'A reader changed their comment (it may be held again).',
   'comment.deleted': 'A comment was deleted by its reader or a moderator.',
   'comment.moderated': 'A moderator approved, held, refused or marked a comment as spam.',
+  'comment.reported':
+    'Readers’ reports (three) held a shown comment for a moderator (status pending, reason reports).',
   'breaking.set': 'The breaking-news band was set (replacing any before it).',
   'breaking.cleared': 'The breaking-news band was removed, or its time ran out.',
   'category.created': 'A category was made.',

@@ -82,6 +82,18 @@ export const ReaderExportSchema = z.object({
       confirmedAt: z.string().nullable(),
     }),
   ),
+  /** Their comments, as typed, with where each stands (issue 42 item 5). */
+  comments: z.array(
+    z.object({
+      _id: z.string(),
+      articleId: z.string(),
+      parentId: z.string().nullable(),
+      text: z.string(),
+      status: z.string(),
+      createdAt: z.string(),
+      editedAt: z.string().nullable(),
+    }),
+  ),
 });
 export type ReaderExport = z.infer<typeof ReaderExportSchema>;
 

@@ -14,6 +14,7 @@ export interface ErrorBody {
   code: ApiCode;
   params?: Params;
   errors?: FieldError[];
+  reason?: string;
 }
 
 /** The body of a refusal of the catalogue, for the answers no thrown error makes. */
@@ -26,6 +27,7 @@ const bodyOf = (error: AppError): ErrorBody => ({
   message: error.message,
   code: error.code,
   ...(error.params ? { params: error.params } : {}),
+  ...error.fields,
   ...(error.errors ? { errors: error.errors } : {}),
 });
 

@@ -65,4 +65,18 @@ describe('commentsOpen', () => {
     expect(commentsOpen({ ...settings, closeAfterDays: 7 }, published, at(6.9))).toBe(true);
     expect(commentsOpen({ ...settings, closeAfterDays: 7 }, published, at(7))).toBe(false);
   });
+
+  it('asks the story, then its section, then the site', () => {
+    const shut = { ...settings, open: false };
+    const flags = (article: boolean | null, category: boolean | null) => ({ article, category });
+    expect(commentsOpen(shut, published, published, flags(null, true))).toBe(true);
+    expect(commentsOpen(shut, published, published, flags(true, false))).toBe(true);
+    expect(commentsOpen(settings, published, published, flags(null, false))).toBe(false);
+    expect(commentsOpen(settings, published, published, flags(false, true))).toBe(false);
+    expect(commentsOpen(settings, published, published, flags(null, null))).toBe(true);
+    // Open by its own flag, a story still closes N days after publication.
+    const week = { ...shut, closeAfterDays: 7 };
+    const later = new Date(published.getTime() + 8 * 86_400_000);
+    expect(commentsOpen(week, published, later, flags(true, null))).toBe(false);
+  });
 });

@@ -24,12 +24,13 @@ export async function requireScreen(
 
 /**
  * The comments' queue (issue 42 item 2): moderators, editors and administrators; authors get
- * "No access" (common/roles.ts `mayModerate`).
+ * "No access", told it needs an editor (common/roles.ts `mayModerate`; readers never get past
+ * the layout's gate, which asks for a moderator).
  */
 export const requireModeratorScreen = (
   context: Readonly<RouterContextProvider>,
   request: Request,
-): Promise<SessionUser> => screenFor(context, request, 'moderator', mayModerate);
+): Promise<SessionUser> => screenFor(context, request, 'editor', mayModerate);
 
 async function screenFor(
   context: Readonly<RouterContextProvider>,

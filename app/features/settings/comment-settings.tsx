@@ -1,4 +1,4 @@
-import { COMMENT_HOLDS } from '../../../common/schemas/comments';
+import { COMMENT_HOLDS, ON_ACCOUNT_DELETION } from '../../../common/schemas/comments';
 import {
   FormCheckbox,
   FormSelect,
@@ -52,6 +52,19 @@ export function CommentSettings() {
           label={t.minAccountAgeMinutes}
           wrapperClassName="col-md-6"
         />
+        <FormSelect
+          name="comments.onAccountDeletion"
+          id="s-comments-onAccountDeletion"
+          label={t.onAccountDeletion}
+          wrapperClassName="col-md-6"
+          required={false}
+        >
+          {ON_ACCOUNT_DELETION.map((what) => (
+            <option key={what} value={what}>
+              {t.onDeletion[what]}
+            </option>
+          ))}
+        </FormSelect>
         <FormTextArea
           name="comments.blockedWords"
           id="s-comments-blockedWords"

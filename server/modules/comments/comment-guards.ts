@@ -12,7 +12,8 @@ import { badRequest, forbidden, notFound, tooManyRequests } from '../../lib/erro
 import type { StoredState } from '../articles/articles-service';
 import { commentsOpen, holdReason } from './comment-rules';
 import type { CommentsDeps } from './comments-deps';
-import { authorHistory, commenterOf, findComment } from './comments-repository';
+import { refuseBanned } from './comment-safety';
+import { authorHistory, commenterOf, findComment, openFlagsOf } from './comments-repository';
 
 /** A repeat counts as one when the same text came from the same reader this long ago or less. */
 const REPEAT_WINDOW_MS = 24 * 3600_000;
@@ -21,24 +22,33 @@ export const MINUTE_MS = 60_000;
 /** The rate-limit counter of one reader's comments. */
 export const paceKey = (userId: string) => `comment:${userId}`;
 
+/** A story readers can see now, with its id. */
+export type PublicArticle = StoredState & { id: string };
+
 export function commentGuards(deps: CommentsDeps) {
   const { db, clock, articles } = deps;
 
   /** The article when readers can see it now, else 404. */
-  const publicArticle = async (articleId: string): Promise<StoredState> => {
+  const publicArticle = async (articleId: string): Promise<PublicArticle> => {
     const stored = await articles.stored(articleId);
     if (!stored || !isPublicNow(stored, clock.now())) throw notFound('article.not_found');
-    return stored;
+    return { ...stored, id: articleId };
   };
 
   /**
    * Who may write on `article` now, and whether what they write is held: signed in, with a
    * proved address (staff were invited by mail), while the story takes comments.
    */
-  const writeRules = async (actor: Actor, article: StoredState, body: string, except?: string) => {
+  const writeRules = async (
+    actor: Actor,
+    article: PublicArticle,
+    body: string,
+    except?: string,
+  ) => {
+    await refuseBanned(deps, actor.id);
+    if (!(await isOpen(article))) throw forbidden('comment.closed');
     const settings = await deps.settings();
     const now = clock.now();
-    if (!commentsOpen(settings, article.publishedAt, now)) throw forbidden('comment.closed');
     const staff = isStaff(actor.role);
     const account = await commenterOf(db, actor.id);
     if (!account) throw forbidden('comment.unconfirmed');
@@ -48,6 +58,21 @@ export function commentGuards(deps: CommentsDeps) {
     const accountMinutes = (now.getTime() - account.createdAt.getTime()) / MINUTE_MS;
     const reason = holdReason(settings, body, { ...history, accountMinutes, staff });
     return { now, status: reason ? ('pending' as const) : ('approved' as const), reason };
+  };
+
+  /** Whether the story takes comments now (its flag, its section's, the site's; the days). */
+  const isOpen = async (article: PublicArticle): Promise<boolean> =>
+    commentsOpen(
+      await deps.settings(),
+      article.publishedAt,
+      clock.now(),
+      await openFlagsOf(db, article.id),
+    );
+
+  /** The same for a story by its id (false when it is gone). */
+  const openNow = async (articleId: string): Promise<boolean> => {
+    const stored = await articles.stored(articleId);
+    return stored ? isOpen({ ...stored, id: articleId }) : false;
   };
 
   /** A reply answers a shown top-level comment of the same story. */
@@ -71,5 +96,5 @@ export function commentGuards(deps: CommentsDeps) {
       throw tooManyRequests('comment.too_fast', { count: COMMENTS_PER_MINUTE });
   };
 
-  return { publicArticle, writeRules, checkParent, pace };
+  return { publicArticle, isOpen, openNow, writeRules, checkParent, pace };
 }

@@ -61,9 +61,25 @@ export function holdReason(
   return undefined;
 }
 
-/** Whether a story published at `publishedAt` still takes comments at `now`. */
-export function commentsOpen(settings: CommentSettings, publishedAt: Date, now: Date): boolean {
-  if (!settings.open) return false;
+/** A story's own say on comments and its section's (null: no say, the next one decides). */
+export interface OpenFlags {
+  article: boolean | null;
+  category: boolean | null;
+}
+const NO_SAY: OpenFlags = { article: null, category: null };
+
+/**
+ * Whether a story published at `publishedAt` still takes comments at `now` (issue 42 item 1):
+ * the story's `commentsOpen`, else its section's, else the site's `open`; and, open, only until
+ * `closeAfterDays` after publication.
+ */
+export function commentsOpen(
+  settings: CommentSettings,
+  publishedAt: Date,
+  now: Date,
+  flags: OpenFlags = NO_SAY,
+): boolean {
+  if (!(flags.article ?? flags.category ?? settings.open)) return false;
   if (settings.closeAfterDays === 0) return true;
   return now.getTime() < publishedAt.getTime() + settings.closeAfterDays * 86_400_000;
 }

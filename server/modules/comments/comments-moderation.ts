@@ -12,6 +12,7 @@ import type { StoredState } from '../articles/articles-service';
 import { commentChanged } from './comment-events';
 import { toQueueItem } from './comment-view';
 import type { CommentsDeps } from './comments-deps';
+import { settleReports } from './comment-safety-repository';
 import { articlesOf, findComment, listQueue, setStatuses } from './comments-repository';
 
 export function createCommentsModeration(deps: CommentsDeps) {
@@ -27,6 +28,8 @@ export function createCommentsModeration(deps: CommentsDeps) {
       stored.set(articleId, await articles.stored(articleId));
     return deps.outbox.transaction(async (tx, record) => {
       const changed = await setStatuses(tx, ids, status);
+      // A moderator looked: the readers' reports are answered (they still count as made).
+      await settleReports(tx, ids);
       const now = clock.now();
       for (const { id, articleId, was } of changed) {
         const article = stored.get(articleId);

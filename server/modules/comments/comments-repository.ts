@@ -4,6 +4,7 @@
  */
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import type { Role } from '../../../common/roles';
 import {
   commentReports,
   comments,
@@ -11,7 +12,7 @@ import {
   type HoldReason,
 } from '../../../db/schema/comments';
 import type { QueueStatus } from '../../../common/schemas/comments';
-import { articles } from '../../../db/schema/content';
+import { articles, categories } from '../../../db/schema/content';
 import { users } from '../../../db/schema/users';
 
 const commentColumns = {
@@ -116,11 +117,15 @@ export async function deleteComment(tx: Db, id: string): Promise<void> {
   await tx.delete(comments).where(eq(comments.id, id));
 }
 
-/** Sets the status of `ids`; answers the comments changed with their status before. */
+/**
+ * Sets the status of `ids` (held ones with `reason`, when given); answers the comments changed
+ * with their status before.
+ */
 export async function setStatuses(
   tx: Db,
   ids: string[],
   status: CommentStatus,
+  reason?: HoldReason,
 ): Promise<{ id: string; articleId: string; was: CommentStatus }[]> {
   if (!ids.length) return [];
   const before = await tx
@@ -131,7 +136,7 @@ export async function setStatuses(
   if (!before.length) return [];
   await tx
     .update(comments)
-    .set({ status, ...(status === 'approved' ? { reason: null } : {}) })
+    .set({ status, ...(status === 'approved' ? { reason: null } : reason ? { reason } : {}) })
     .where(
       inArray(
         comments.id,
@@ -177,9 +182,13 @@ export async function authorHistory(
 export async function commenterOf(
   db: Db,
   userId: string,
-): Promise<{ emailConfirmedAt: Date | null; createdAt: Date } | undefined> {
+): Promise<{ emailConfirmedAt: Date | null; createdAt: Date; role: Role } | undefined> {
   const [row] = await db
-    .select({ emailConfirmedAt: users.emailConfirmedAt, createdAt: users.createdAt })
+    .select({
+      emailConfirmedAt: users.emailConfirmedAt,
+      createdAt: users.createdAt,
+      role: users.role,
+    })
     .from(users)
     .where(eq(users.id, userId));
   return row;
@@ -220,4 +229,17 @@ export async function listQueue(
     db.select({ total: count() }).from(comments).where(where),
   ]);
   return { rows, total: counted?.total ?? 0 };
+}
+
+/** A story's and its section's say on comments (issue 42 item 1); null: no say. */
+export async function openFlagsOf(
+  db: Db,
+  articleId: string,
+): Promise<{ article: boolean | null; category: boolean | null }> {
+  const [row] = await db
+    .select({ article: articles.commentsOpen, category: categories.commentsOpen })
+    .from(articles)
+    .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .where(eq(articles.id, articleId));
+  return { article: row?.article ?? null, category: row?.category ?? null };
 }

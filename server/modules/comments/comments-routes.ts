@@ -14,6 +14,7 @@ import { etagOf, noneMatchHits } from '../../caching/http-caching';
 import { errorResponses, JSON_BODY, SIGNED_IN } from '../../lib/errors';
 import type { CommentsService } from './comments-service';
 import { moderationRoutes } from './moderation-routes';
+import { notificationRoutes, safetyRoutes } from './safety-routes';
 
 const tags = ['comments'];
 const security = [{ bearer: [] }];
@@ -24,6 +25,7 @@ const WRITE_RULES = [
   'article.not_found',
   'comment.closed',
   'comment.unconfirmed',
+  'comment.banned',
 ] as const;
 
 /**
@@ -35,6 +37,8 @@ export function commentsRoutes(comments: CommentsService) {
     await app.register(commentsReadRoutes(comments));
     await app.register(commentsWriteRoutes(comments));
     await app.register(moderationRoutes(comments.moderation));
+    await app.register(safetyRoutes(comments.safety));
+    await app.register(notificationRoutes(comments.safety));
   };
 }
 

@@ -17,9 +17,10 @@ import {
 import { requireRole, type Actor } from '../../lib/actor';
 import { forbidden, notFound } from '../../lib/errors';
 import { commentChanged } from './comment-events';
-import { commentsOpen } from './comment-rules';
 import { commentGuards, MINUTE_MS } from './comment-guards';
 import { createCommentsModeration } from './comments-moderation';
+import { createCommentSafety } from './comment-safety';
+import { createCommentRights } from './comment-rights';
 import { toReply } from './comment-view';
 import type { CommentsDeps } from './comments-deps';
 import {
@@ -35,7 +36,7 @@ async function listComments(
   deps: CommentsDeps,
   articleId: string,
   query: CommentsQuery,
-): Promise<CommentsPage> {
+): Promise<Omit<CommentsPage, 'open'>> {
   const found = await listShown(deps.db, articleId, {
     page: query.page,
     perPage: COMMENTS_PER_PAGE,
@@ -57,36 +58,29 @@ async function listComments(
   };
 }
 
-/**
- * The first page of a story's approved comments, oldest first, as its page shows them, and
- * whether the story takes comments now (its page says so when they are closed).
- */
-async function commentsForPage(
-  deps: CommentsDeps,
-  articleId: string,
-): Promise<CommentsPage & { open: boolean }> {
-  const [page, stored, settings] = await Promise.all([
-    listComments(deps, articleId, { page: 1, sort: 'oldest' }),
-    deps.articles.stored(articleId),
-    deps.settings(),
-  ]);
-  const open = !!stored && commentsOpen(settings, stored.publishedAt, deps.clock.now());
-  return { ...page, open };
-}
-
 export function createCommentsService(deps: CommentsDeps) {
   const { db, clock, articles } = deps;
-  const { publicArticle, writeRules, checkParent, pace } = commentGuards(deps);
+  const { publicArticle, isOpen, openNow, writeRules, checkParent, pace } = commentGuards(deps);
   return {
     moderation: createCommentsModeration(deps),
+    safety: createCommentSafety(deps),
+    rights: createCommentRights(deps),
 
     /** A published story's approved comments, a page of top-level ones with their replies. */
     async list(articleId: string, query: CommentsQuery): Promise<CommentsPage> {
-      await publicArticle(articleId);
-      return listComments(deps, articleId, query);
+      const article = await publicArticle(articleId);
+      const page = await listComments(deps, articleId, query);
+      return { ...page, open: await isOpen(article) };
     },
 
-    forPage: (articleId: string) => commentsForPage(deps, articleId),
+    /**
+     * The first page of a story's approved comments, oldest first, as its page shows them, and
+     * whether it takes comments (the same for every reader: the page stays cached).
+     */
+    forPage: async (articleId: string): Promise<CommentsPage> => ({
+      ...(await listComments(deps, articleId, { page: 1, sort: 'oldest' })),
+      open: await openNow(articleId),
+    }),
 
     /** A signed-in reader's new comment: shown at once, or held with its reason. */
     async post(

@@ -31,11 +31,12 @@ export function readerRights(deps: ReadersDeps) {
       const me = requireRole(actor, 'reader');
       const account = await users.accountOf(me.id);
       if (!account) throw unauthorized();
-      const [consents, follows, saved, subscriptions] = await Promise.all([
+      const [consents, follows, saved, subscriptions, comments] = await Promise.all([
         consentsOf(db, me.id),
         followsOf(db, me.id),
         savedOf(db, me.id),
         newsletters.subscriptionsOfEmail(me.email),
+        deps.comments.rights.exportOf(me.id),
       ]);
       return {
         account,
@@ -48,6 +49,7 @@ export function readerRights(deps: ReadersDeps) {
           status: s.status,
           confirmedAt: s.confirmedAt?.toISOString() ?? null,
         })),
+        comments,
       };
     },
 
@@ -84,6 +86,8 @@ export function readerRights(deps: ReadersDeps) {
         });
         if (!ok) throw badRequest('account.delete_code_invalid');
       } else throw badRequest('account.proof_required');
+      // Their comments stay as "a deleted reader" or go first (comments.onAccountDeletion).
+      await deps.comments.rights.beforeAccountDeleted(me.id);
       if (!(await users.deleteOwnAccount(me.id))) throw notFound('user.not_found');
       // The account's own rows went with it (ON DELETE CASCADE); these are the address's.
       await newsletters.forgetAddress(me.email);

@@ -1,3 +1,4 @@
+import type { CommentRights } from '../comments/comment-rights';
 /*
  * What the readers module needs (the composition root passes it); its parts import this file,
  * never readers-service.ts, which composes them.
@@ -38,6 +39,8 @@ export interface ReadersDeps {
     forgetAddress(email: string): Promise<void>;
   };
   mail: { mailer: Pick<Mailer, 'sendLater'>; site(): Promise<MailSite> };
+  /** The comments module's part (issue 42 item 5): a reader's comments, and before deletion. */
+  comments: { rights: Pick<CommentRights, 'exportOf' | 'beforeAccountDeleted'> };
   /** The articles module's reads for one reader (article-follows.ts). */
   articles: {
     followedPage(

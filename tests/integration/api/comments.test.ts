@@ -7,6 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CacheTags } from '../../../common/cache-tags';
+import { articles, categories } from '../../../db/schema/content';
 import { events } from '../../../db/schema/events';
 import { paceKey } from '../../../server/modules/comments/comment-guards';
 import {
@@ -166,6 +167,30 @@ describe('writing a comment', () => {
     const fresh = await createArticle(t.app, admin, categoryId);
     expect((await c.post(reader, fresh._id, { body: 'Fresh story' })).statusCode).toBe(201);
     await c.settings(admin, { closeAfterDays: 0 });
+  });
+
+  it('asks the story, then its section, then the site; the list says which', async () => {
+    const db = t.database.db;
+    const section = await createCategory(t.app, admin);
+    const story2 = await createArticle(t.app, admin, section._id);
+    const openOf = async () => (await c.list(story2._id)).json().open as boolean;
+    const code = async () =>
+      (await c.post(reader, story2._id, { body: `Try ${Math.random()}` })).json().code;
+    expect(await openOf()).toBe(true);
+
+    await db.update(categories).set({ commentsOpen: false }).where(eq(categories.id, section._id));
+    expect([await openOf(), await code()]).toEqual([false, 'comment.closed']);
+    await db.update(articles).set({ commentsOpen: true }).where(eq(articles.id, story2._id));
+    expect(await openOf()).toBe(true);
+    expect((await c.post(reader, story2._id, { body: 'Open by the story' })).statusCode).toBe(201);
+
+    // The site closed: a section that says open keeps its stories open.
+    await c.settings(admin, { open: false });
+    await db.update(articles).set({ commentsOpen: null }).where(eq(articles.id, story2._id));
+    await db.update(categories).set({ commentsOpen: true }).where(eq(categories.id, section._id));
+    expect(await openOf()).toBe(true);
+    expect((await c.list(story._id)).json().open).toBe(false);
+    await c.settings(admin, { open: true });
   });
 });
 

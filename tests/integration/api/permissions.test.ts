@@ -958,6 +958,27 @@ CALLS.push(
     },
   },
   {
+    name: 'POST /api/users/{id}/ban',
+    status: moderators,
+    async prepare() {
+      const target = await createUser(t.app, 'reader');
+      return {
+        request: {
+          method: 'POST',
+          url: `/api/users/${target._id}/ban`,
+          payload: { reason: 'Insults' },
+        },
+        async effect() {
+          const bans = await db()
+            .select()
+            .from(commentBans)
+            .where(eq(commentBans.userId, target._id));
+          expect(bans.map((b) => b.reason)).toEqual(['Insults']);
+        },
+      };
+    },
+  },
+  {
     name: 'DELETE /api/comments/{id} (someone else’s)',
     status: moderators,
     async prepare() {

@@ -1,0 +1,67 @@
+/*
+ * A reader's rights over their comments (issue 42 item 5): their export lists them as typed;
+ * deleting the account leaves them as "a deleted reader" (author null) or removes them, as
+ * `comments.onAccountDeletion` says.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { comments } from '../../../db/schema/comments';
+import { auth, createAdmin, createArticle, createCategory, type TestUser } from '../../factories';
+import { commentCalls, confirmedReader } from '../../setup/comment-calls';
+import { createTestApp, type TestApp } from '../../setup/test-app';
+
+let t: TestApp;
+let admin: TestUser;
+let story: { _id: string };
+const c = commentCalls(() => t.app);
+
+const deleteAccount = (who: TestUser) =>
+  t.app.inject({
+    method: 'DELETE',
+    url: '/api/me',
+    headers: auth(who),
+    payload: { password: who.password },
+  });
+const stored = async (id: string) =>
+  (await t.database.db.select().from(comments).where(eq(comments.id, id)))[0];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createAdmin(t.app);
+  const category = await createCategory(t.app, admin);
+  story = await createArticle(t.app, admin, category._id);
+  await c.settings(admin, { hold: 'none', minAccountAgeMinutes: 0 });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('a reader’s comments and their account', () => {
+  it('are in their export, and stay as a deleted reader’s by default', async () => {
+    const reader = await confirmedReader(t.app, 'Leaving');
+    const id = (await c.post(reader, story._id, { body: 'Mine <b>as typed</b>' })).json()._id;
+    const exported = (await t.app.inject({ url: '/api/me/export', headers: auth(reader) })).json();
+    expect(exported.comments).toEqual([
+      expect.objectContaining({
+        _id: id,
+        articleId: story._id,
+        text: 'Mine <b>as typed</b>',
+        status: 'approved',
+      }),
+    ]);
+    expect((await deleteAccount(reader)).statusCode).toBe(200);
+    const shown = (await c.list(story._id)).json().comments;
+    expect(shown.find((x: { _id: string }) => x._id === id)).toMatchObject({ author: null });
+  });
+
+  it('are removed with the account when the setting says remove', async () => {
+    await c.settings(admin, { onAccountDeletion: 'remove' });
+    const reader = await confirmedReader(t.app, 'Gone');
+    const id = (await c.post(reader, story._id, { body: 'Take me with you' })).json()._id;
+    expect((await deleteAccount(reader)).statusCode).toBe(200);
+    expect(await stored(id)).toBeUndefined();
+    const shown = (await c.list(story._id)).json().comments;
+    expect(shown.map((x: { _id: string }) => x._id)).not.toContain(id);
+    await c.settings(admin, { onAccountDeletion: 'anonymise' });
+  });
+});
