@@ -54,7 +54,13 @@ export async function seededSite(): Promise<Record<string, string>> {
   const dir = tempDataDir();
   cpSync(templateDir, dir, { recursive: true });
   rmSync(join(dir, 'ready'));
-  return { DATA_DIR: dir, DATABASE_URL: withDatabase(adminUrl, name) };
+  return {
+    DATA_DIR: dir,
+    DATABASE_URL: withDatabase(adminUrl, name),
+    // The embedded engine makes its own into DATA_DIR; on PostgreSQL the operator sets it (README),
+    // and without it authenticator codes and single sign-on's secret are refused.
+    SECRETS_KEY: randomBytes(32).toString('hex'),
+  };
 }
 
 /** Seeds a new template (dropping older ones: another build or day) with its media folder. */
