@@ -35,7 +35,13 @@ export interface AppServices {
     /** Live blogs running now, newest first (the news home's slot, issue 25 item 1). */
     listLive(limit: number): Promise<ArticleCard[]>;
     /** Random published articles; with `language`, only those in it (the article page's). */
-    listRandom(limit: number, excludeId?: string, language?: Language): Promise<ArticleCard[]>;
+    /** Random published stories; with a `seed`, the same ones for it in every process. */
+    listRandom(
+      limit: number,
+      excludeId?: string,
+      language?: Language,
+      seed?: string,
+    ): Promise<ArticleCard[]>;
     /**
      * The newest `latestLimit` (else `limit`) articles, then the newest `limit` of each category
      * given (or of a category and those inside it, given as their ids together), in order.

@@ -60,6 +60,9 @@ export async function seededSite(): Promise<Record<string, string>> {
     // The embedded engine makes its own into DATA_DIR; on PostgreSQL the operator sets it (README),
     // and without it authenticator codes and single sign-on's secret are refused.
     SECRETS_KEY: randomBytes(32).toString('hex'),
+    // One process, as on the embedded engine: a journey's second request meets the page cache
+    // its first filled (several processes on one database are the comments journey's subject).
+    WEB_CONCURRENCY: '1',
   };
 }
 

@@ -25,15 +25,20 @@ import {
 import type { RootData } from '../../root';
 import type { Route } from './+types/article';
 
-/** Two other stories to read next: random ones in the story's language, then any. */
+/**
+ * Two other stories to read next: random ones in the story's language, then any. Drawn from the
+ * story and the day, so every process renders the same two for a day (its cached page is the
+ * same bytes whichever process answers) and the next day brings others.
+ */
 async function relatedStories(
   services: AppServices,
   story: { _id: string; language: Language },
 ): Promise<ArticleCard[]> {
+  const seed = `${story._id} ${new Date().toISOString().slice(0, 10)}`;
   const others = (list: ArticleCard[]) => list.filter((a) => a._id !== story._id);
-  const same = others(await services.articles.listRandom(3, story._id, story.language));
+  const same = others(await services.articles.listRandom(3, story._id, story.language, seed));
   if (same.length >= 2) return same.slice(0, 2);
-  const any = others(await services.articles.listRandom(3, story._id));
+  const any = others(await services.articles.listRandom(3, story._id, undefined, seed));
   const seen = new Set(same.map((a) => a._id));
   return [...same, ...any.filter((a) => !seen.has(a._id))].slice(0, 2);
 }

@@ -1,12 +1,30 @@
 /*
  * Random picks of published articles ("more to read"): a sample of recent ids, then their cards.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, gte, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { prepared } from '../../../db/prepared';
 import { articles, isPublicArticle } from '../../../db/schema/content';
 import { cards, type Value } from './articles-repository';
+
+/**
+ * The draws of one list of picks: fresh random ones, or, with a `seed`, the same for every
+ * process and render that gives it (a story's suggestions: its cached page is the same bytes
+ * in every process). `uuid(i)` is the i-th point of the id index, `fraction(i)` a number in [0, 1).
+ */
+function draws(seed: string | undefined) {
+  const digest = (i: number) => createHash('sha256').update(`${seed}\n${i}`).digest('hex');
+  return {
+    uuid: (i: number) => {
+      if (seed === undefined) return randomUUID();
+      const h = digest(i);
+      return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+    },
+    fraction: (i: number) =>
+      seed === undefined ? Math.random() : parseInt(digest(1000 + i).slice(0, 12), 16) / 2 ** 48,
+  };
+}
 
 /** Cards of the articles whose ids are in `ids` (a PostgreSQL array literal), prepared. */
 const cardsByIds = (db: Db) =>
@@ -82,6 +100,7 @@ export function randomCards(
 function randomCardsPrepared(
   db: Db,
   opts: { limit: number; excludeId?: string | undefined; language?: string | undefined; now: Date },
+  draw: ReturnType<typeof draws>,
 ) {
   const name = `article_random_cards_${opts.limit}_${opts.excludeId ? 'but_one' : 'all'}${opts.language ? '_in_language' : ''}`;
   const statement = prepared(db, name, (on, as) =>
@@ -97,7 +116,7 @@ function randomCardsPrepared(
     excludeId: opts.excludeId,
     language: opts.language,
   };
-  for (let i = 0; i < opts.limit; i++) values[`p${i}`] = randomUUID();
+  for (let i = 0; i < opts.limit; i++) values[`p${i}`] = draw.uuid(i);
   return statement.execute(values);
 }
 
@@ -112,14 +131,22 @@ function randomCardsPrepared(
  */
 export async function listRandomPublished(
   db: Db,
-  opts: { limit: number; excludeId?: string | undefined; language?: string | undefined; now: Date },
+  opts: {
+    limit: number;
+    excludeId?: string | undefined;
+    language?: string | undefined;
+    now: Date;
+    /** The same picks in the same order for the same seed and articles (see `draws`). */
+    seed?: string | undefined;
+  },
 ) {
+  const draw = draws(opts.seed);
   // The usual case is one round trip: the picks and their cards in one statement.
-  const rows = await randomCardsPrepared(db, opts);
+  const rows = await randomCardsPrepared(db, opts, draw);
   if (rows.length < opts.limit) {
     const ids = rows.map((r) => r.id);
     const found = ids.length;
-    const pivot = randomUUID();
+    const pivot = draw.uuid(opts.limit);
     const more = (where: SQL, n: number) =>
       db
         .select({ id: articles.id })
@@ -136,7 +163,7 @@ export async function listRandomPublished(
   }
   // The database answers in index order; readers get them shuffled.
   for (let i = rows.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
+    const j = Math.floor(draw.fraction(i) * (i + 1));
     [rows[i], rows[j]] = [rows[j]!, rows[i]!];
   }
   return rows;

@@ -125,9 +125,11 @@ export function articleReads({
       limit: number,
       excludeId?: string,
       language?: Language,
+      seed?: string,
     ): Promise<ArticleCard[]> {
       const now = clock.now();
-      return (await listRandomPublished(db, { limit, excludeId, language, now })).map(toCard);
+      const picks = await listRandomPublished(db, { limit, excludeId, language, now, seed });
+      return picks.map(toCard);
     },
 
     /** The newest published articles of a category, or of all when no category is given. */
