@@ -8,6 +8,7 @@
  */
 import { request as requests, type APIRequestContext, type Page } from '@playwright/test';
 import pg from 'pg';
+import { withDatabase } from '../setup/database-url';
 import { freePort, startServer, tempDataDir, type RunningServer } from '../setup/spawn-server';
 import {
   ADMIN,
@@ -15,13 +16,24 @@ import {
   makeImage,
   newAccount,
   readJson,
+  test,
   type Account,
   type Article,
   type UserInfo,
 } from './fixtures';
 
-/** PostgreSQL's server for the journeys: CI sets it (.ci/run); without it they are skipped. */
-export const POSTGRES_URL = process.env.TEST_DATABASE_URL;
+/** PostgreSQL's server for the journeys: `npm test` and CI set it (.ci/run, scripts/test.ts). */
+export const POSTGRES_URL = process.env.E2E_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+
+/**
+ * Outside CI, a run without PostgreSQL skips these journeys with the reason; under CI=true
+ * they run and fail on the missing server, as `npm test` fails its other stages there.
+ */
+export const skipWithoutPostgres = () =>
+  test.skip(
+    !POSTGRES_URL && process.env.CI !== 'true' && process.env.CI !== '1',
+    'needs TEST_DATABASE_URL (PostgreSQL); CI sets it',
+  );
 
 export interface PostgresSite {
   /** Each process's address; the first is the site's PUBLIC_URL. */
@@ -41,12 +53,6 @@ export interface PostgresSite {
   close(): Promise<void>;
 }
 
-const inDatabase = (url: string, name: string) => {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
-
 /** Starts `processes` servers on a new database; `label` names it. */
 export async function startPostgresSite(label: string, processes: number): Promise<PostgresSite> {
   if (!POSTGRES_URL) throw new Error('TEST_DATABASE_URL is not set');
@@ -54,7 +60,7 @@ export async function startPostgresSite(label: string, processes: number): Promi
   const server = new pg.Client({ connectionString: POSTGRES_URL });
   await server.connect();
   await server.query(`CREATE DATABASE "${name}"`);
-  const databaseUrl = inDatabase(POSTGRES_URL, name);
+  const databaseUrl = withDatabase(POSTGRES_URL, name);
   const db = new pg.Client({ connectionString: databaseUrl });
   const running: RunningServer[] = [];
   const contexts: APIRequestContext[] = [];

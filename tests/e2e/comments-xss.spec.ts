@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { XSS_VECTORS } from '../setup/xss-vectors';
-import { openAs, POSTGRES_URL, startPostgresSite, type PostgresSite } from './comment-site';
+import { openAs, skipWithoutPostgres, startPostgresSite, type PostgresSite } from './comment-site';
 import { addressOf, Api, expect, readJson, test, unique } from './fixtures';
 
 /*
@@ -20,7 +20,7 @@ const names: string[] = [];
 let signedIn: { email: string; password: string; name: string };
 
 test.describe.configure({ mode: 'serial' });
-test.skip(!POSTGRES_URL, 'needs TEST_DATABASE_URL (PostgreSQL); CI sets it');
+skipWithoutPostgres();
 
 /**
  * The vectors the API stores: one with a control character is refused at the door

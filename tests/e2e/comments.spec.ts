@@ -13,7 +13,7 @@ import {
 import { waitUntil } from '../setup/wait-until';
 import {
   openAs,
-  POSTGRES_URL,
+  skipWithoutPostgres,
   sharedPage,
   startPostgresSite,
   type PostgresSite,
@@ -32,7 +32,7 @@ let story: Article;
 let path: string;
 
 test.describe.configure({ mode: 'serial' });
-test.skip(!POSTGRES_URL, 'needs TEST_DATABASE_URL (PostgreSQL); CI sets it');
+skipWithoutPostgres();
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
