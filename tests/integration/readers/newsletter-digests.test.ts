@@ -10,6 +10,7 @@ import { auth, createAdmin, createArticle, createCategory, type TestUser } from 
 import { shiftedClock } from '../../setup/clock';
 import { linkIn, startSmtpServer, type TestSmtpServer } from '../../setup/smtp-server';
 import { createTestApp, type TestApp } from '../../setup/test-app';
+import { waitUntil } from '../../setup/wait-until';
 
 let t: TestApp;
 let smtp: TestSmtpServer;
@@ -159,6 +160,12 @@ describe('a digest at its time (issue 37 item 3)', () => {
     };
     try {
       await setZone(other);
+      // The re-plan follows the settings' change notice, which PostgreSQL may deliver after
+      // `settled()` answered: wait for the job to move (or fail after 15 s), then judge where to.
+      await waitUntil(async () => (await digestJob(_id))!.runAt.getTime() !== before.getTime(), {
+        timeoutMs: 15_000,
+        message: 'the digest was not re-planned after the time zone changed',
+      });
       const after = (await digestJob(_id))!.runAt;
       expect(after.getTime()).not.toBe(before.getTime());
       expect(toZonedInput(after, other).slice(11, 16)).toBe('06:30');
