@@ -25,6 +25,7 @@ export default [
       route('members', 'routes/admin/members.tsx'),
       route('ads', 'routes/admin/ads.tsx'),
       route('comments', 'routes/admin/comments.tsx'),
+      route('comment-bans', 'routes/admin/comment-bans.tsx'),
       route('*', 'routes/admin/not-found.tsx'),
     ]),
   ]),

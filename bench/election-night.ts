@@ -10,10 +10,11 @@
  *   page, home and the categories' first and second pages, its exponent chosen so the first rank
  *   (the top story) takes a third of the requests. Ranks: the top story (the newest article),
  *   home, then the other 49 newest articles with a category's first page after every fifth, the
- *   categories' second pages, then every other article in a seeded shuffle. After an article
- *   page the reader counts its view on the same connection, as the page's script does
- *   (POST /api/articles/{id}/view), from an address of its own (X-Forwarded-For, believed from
- *   loopback): views are counted, not refused as one address's repeats.
+ *   categories' second pages, then every other article in a seeded shuffle. After each page
+ *   the reader sends the page's analytics beacon on the same connection, as the page's script
+ *   does (POST /api/analytics/event, a `view` naming the article on an article's page), from an
+ *   address of its own (X-Forwarded-For, believed from loopback): views are counted, not
+ *   refused as one address's repeats.
  * - The editor (signed in through the API) saves one of the 50 newest articles a second, in
  *   turn (a new title and body; the address stays), and publishes a new article every 30 s,
  *   the first 15 s in.
@@ -52,6 +53,7 @@ import { startServer, freePort } from '../tests/setup/spawn-server';
 import { beaconLoad, type BeaconResult } from './beacons';
 import { percentile } from './profile';
 import { seeded } from './data';
+import { adPositions, FEATURES, featuresOn, shownAds } from './election-features';
 
 const WORKERS = Number(process.env.WEB_CONCURRENCY ?? 2);
 const SECONDS = Number(process.env.BENCH_ELECTION_SECONDS ?? 60);
@@ -213,12 +215,12 @@ function send(
         path,
         agent,
         headers: {
-          ...headers,
           ...(payload
             ? { 'content-type': 'application/json', 'content-length': String(payload.length) }
             : method === 'GET'
               ? {}
               : { 'content-length': '0' }),
+          ...headers,
         },
       },
       (res) => {
@@ -446,6 +448,9 @@ class ReaderTally {
   views = 0;
   viewsCounted = 0;
   viewTimes: number[] = [];
+  /** The page script's ad calls (election-features.ts): slots asked for, impressions sent. */
+  adCalls = 0;
+  adTimes: number[] = [];
   seconds = 0;
 
   add(other: ReaderTally) {
@@ -456,6 +461,8 @@ class ReaderTally {
     this.views += other.views;
     this.viewsCounted += other.viewsCounted;
     this.viewTimes.push(...other.viewTimes);
+    this.adCalls += other.adCalls;
+    this.adTimes.push(...other.adTimes);
     this.seconds += other.seconds;
   }
 }
@@ -535,15 +542,22 @@ async function read(r: Readers, seconds: number, seed: number): Promise<ReaderTa
           const times = tally.byKind.get(kind) ?? [];
           times.push(answer.ms);
           tally.byKind.set(kind, times);
-          if (!page.articleId) continue;
-          // Not from the seeded draws: a repeat of an earlier run's address would not count.
+          // The page's own beacon (app/reader/beacon.ts): a view of every page, text/plain JSON
+          // as navigator.sendBeacon sends it, naming the article on an article's page. Not from
+          // the seeded draws: a repeat of an earlier run's address would not count.
           const address = `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
-          const view = await send(r.port, agent, 'POST', `/api/articles/${page.articleId}/view`, {
-            'x-forwarded-for': address,
-          });
+          const view = await send(
+            r.port,
+            agent,
+            'POST',
+            '/api/analytics/event',
+            { 'x-forwarded-for': address, 'content-type': 'text/plain;charset=UTF-8' },
+            { type: 'view', path: page.path, articleId: page.articleId, referrer: '' },
+          );
           tally.views++;
           tally.viewTimes.push(view.ms);
-          if (view.status === 200 && view.body.toString().includes('true')) tally.viewsCounted++;
+          if (view.status === 204) tally.viewsCounted++;
+          if (FEATURES) await pageAds(r.port, agent, page.path, answer, tally);
         } catch {
           tally.errors++;
         }
@@ -552,6 +566,34 @@ async function read(r: Readers, seconds: number, seed: number): Promise<ReaderTa
   );
   tally.seconds = (performance.now() - started) / 1000;
   return tally;
+}
+
+/** What a page's script asks after load when it shows ads: its slots, then their impressions. */
+async function pageAds(port: number, agent: Agent, path: string, page: Answer, tally: ReaderTally) {
+  const encoding = page.headers['content-encoding'];
+  const positions = adPositions(
+    path,
+    page.body,
+    typeof encoding === 'string' ? encoding : undefined,
+  );
+  if (positions.length === 0) return;
+  const slots = await send(port, agent, 'GET', `/api/ads/slots?positions=${positions.join(',')}`);
+  tally.adCalls++;
+  tally.adTimes.push(slots.ms);
+  if (slots.status !== 200) return void tally.errors++;
+  const ids = shownAds(slots.body);
+  if (ids.length === 0) return;
+  const shown = await send(
+    port,
+    agent,
+    'POST',
+    '/api/ads/impressions',
+    { 'content-type': 'text/plain;charset=UTF-8' },
+    { ids },
+  );
+  tally.adCalls++;
+  tally.adTimes.push(shown.ms);
+  if (shown.status >= 300) tally.errors++;
 }
 
 // ---------------------------------------------------------------- the editor and save-to-visible
@@ -762,6 +804,14 @@ function summary(t: ReaderTally, m: ReturnType<typeof between>) {
     viewsCountedPercent: round((t.viewsCounted / Math.max(1, t.views)) * 100, 1),
     viewP50ms: round(percentile(views, 0.5), 2),
     viewP99ms: round(percentile(views, 0.99), 2),
+    adCallsPerSecond: round(t.adCalls / t.seconds),
+    adP50ms: round(
+      percentile(
+        [...t.adTimes].sort((a, b) => a - b),
+        0.5,
+      ),
+      2,
+    ),
     server: m,
   };
 }
@@ -867,6 +917,7 @@ export async function electionNight(opts: {
     }, 10_000);
     try {
       const token = await signIn(port);
+      if (FEATURES) await featuresOn(port, token);
       const editor: Editor = {
         port,
         pids: workers.map((w) => w.pid),
@@ -1000,9 +1051,14 @@ export function electionTable(e: ElectionResult, beside: [string, string][] = []
       `${w.server.rendersPerSecond}`,
     ],
     [
-      'views a second (counted)',
+      'view beacons a second (answered 204)',
       `${fmt(a.viewsPerSecond)} (${a.viewsCountedPercent} %)`,
       `${fmt(w.viewsPerSecond)} (${w.viewsCountedPercent} %)`,
+    ],
+    [
+      "the page script's ad calls a second, p50 ms",
+      `${fmt(a.adCallsPerSecond)}, ${a.adP50ms}`,
+      `${fmt(w.adCallsPerSecond)}, ${w.adP50ms}`,
     ],
     [
       'save answered → new title in every worker, p50 / max ms',

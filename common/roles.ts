@@ -20,6 +20,9 @@ export function hasRole(role: Role, minimum: Role): boolean {
  */
 export const isStaff = (role: Role) => role !== 'reader';
 
+/** The roles that write stories, authors and up: who has an author page, whom a note may mention. */
+export const WRITING_ROLES = ROLES.filter((role) => hasRole(role, 'author'));
+
 /** Who moderates readers' comments (issue 42 item 2): moderators, editors and administrators. */
 export const mayModerate = (role: Role) => role === 'moderator' || hasRole(role, 'editor');
 

@@ -63,7 +63,7 @@ export interface AppServices {
     /**
      * What readers find at /{segment}/{slug} (the one address resolver, also behind
      * `GET /api/articles/{category}/{slug}`): the published article, or the path it lives at
-     * now, or null.
+     * now, or null. The article comes with its corrections, newest first (issue 43 item 3).
      */
     resolve(
       segment: string,
@@ -71,7 +71,9 @@ export interface AppServices {
       /** Who reads (issue 39 item 3): a story this class may not read whole is walled. */
       reader?: AccessClass,
     ): Promise<
-      { article: Article; movedTo?: undefined } | { article?: undefined; movedTo: string } | null
+      | { article: Article; corrections: Correction[]; movedTo?: undefined }
+      | { article?: undefined; movedTo: string }
+      | null
     >;
     /** Whether `user` may change the article `id` (its author, or an editor and up). */
     editAccess(
@@ -130,7 +132,9 @@ export interface AppServices {
      * A story's first page of approved comments as its page shows them (issue 42), and whether
      * it takes comments now.
      */
-    forPage(articleId: string): Promise<CommentsPage & { open: boolean }>;
+    forPage(
+      story: Pick<Article, '_id' | 'publishedAt' | 'commentsOpen' | 'category'>,
+    ): Promise<CommentsPage & { open: boolean }>;
   };
   live: {
     /** A live blog's newest entries as its page shows them (issue 25 item 1). */
@@ -189,6 +193,10 @@ export interface AppServices {
     /** A static page's stored text (sanitised HTML), or undefined: the built-in text shows. */
     get(slug: string): Promise<{ title: string; body: string } | undefined>;
   };
+  gifts: {
+    /** The story a gift link at `url` opens now (issue 39 item 5), or undefined. */
+    articleAt(url: string): string | undefined;
+  };
 }
 
 /** The signed-in user as pages see them (from the session cookie). */
@@ -223,6 +231,11 @@ export interface AppContext {
    * it read.
    */
   keep(...tags: string[]): void;
+  /**
+   * The page's kept copy is never served from `at` on, whatever changes meanwhile: what it
+   * shows ends then (a story's comment form when its comments close, issue 42 item 6).
+   */
+  keepUntil(at: Date): void;
   logError(error: unknown, what: string): void;
   /**
    * The nonce of this response's Content-Security-Policy, for React Router's inline scripts.

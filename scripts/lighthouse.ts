@@ -3,7 +3,7 @@ import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { createServer } from 'node:net';
-import { chromiumPath } from './chromium';
+import { BROWSER_ARGS, chromiumPath } from './chromium';
 
 /**
  * Lighthouse's mobile performance score, calibrated to the host it runs on (docs/decisions/028),
@@ -51,15 +51,7 @@ export async function launchForLighthouse(): Promise<{
   const port = await freePort();
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
-    args: [
-      `--remote-debugging-port=${port}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [`--remote-debugging-port=${port}`, ...BROWSER_ARGS],
   });
   return { browser, port, benchmarkTab: await browser.newPage() };
 }

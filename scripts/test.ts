@@ -346,7 +346,6 @@ function startJourneys(): () => Promise<Outcome> {
     'npx',
     ['playwright', 'test', '--project=setup', '--project=chromium', '--output=test-results/e2e'],
     {
-      CHROME_PATH: chromiumPath()!,
       PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json'),
       // Longer waits and one more run for a failed journey (playwright.config.ts, `loaded`).
       E2E_BESIDE_INTEGRATION: '1',

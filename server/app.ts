@@ -264,6 +264,7 @@ export async function buildApp(
       web,
       buildDir: BUILD_DIR,
       uploadBodySeconds: options.uploadBodySeconds,
+      clustered: options.worker !== undefined,
     });
   } catch (error) {
     await app.close().catch(() => {});

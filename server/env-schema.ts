@@ -44,6 +44,11 @@ export const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\/\S+$/, 'Expected a postgres:// or postgresql:// connection string')
     .optional(),
+  /** Redis for co-editing across processes (issue 43 item 1, docs/decisions/061). */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, 'Expected a redis:// or rediss:// address')
+    .optional(),
   /** 0 behind a pooler in transaction mode (PgBouncer 1.18): no named prepared statements. */
   DATABASE_PREPARED: flag(true),
   /** Streaming replicas for anonymous readers' reads (issue 28 item 2), comma-separated. */

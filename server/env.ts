@@ -40,6 +40,8 @@ export interface Config {
   databaseListenUrl: string | undefined;
   /** Named prepared statements (false behind a pooler in transaction mode). */
   databasePrepared: boolean;
+  /** Redis that relays co-editing between processes (REDIS_URL); none: one process serves. */
+  redisUrl?: string;
   /** Streaming replicas anonymous reads may use (DATABASE_REPLICA_URL); empty: none. */
   databaseReplicaUrls: string[];
   /** How far behind (ms) a replica may be and still be read (REPLICA_MAX_LAG). */
@@ -161,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databaseListenUrl: e.DATABASE_LISTEN_URL ?? e.DATABASE_URL,
     databasePrepared: e.DATABASE_PREPARED,
+    redisUrl: e.REDIS_URL,
     databaseReplicaUrls: e.DATABASE_REPLICA_URL ?? [],
     replicaMaxLagMs: e.REPLICA_MAX_LAG * 1000,
     jwtSecret: e.JWT_SECRET,

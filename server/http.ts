@@ -16,6 +16,7 @@ import { migrationCount, type Database } from '../db/client';
 import type { Config } from './env';
 import { articlesRoutes } from './modules/articles/articles-routes';
 import { newsroomRoutes } from './modules/newsroom/newsroom-routes';
+import { giftsRoutes } from './modules/gifts/gifts-routes';
 import { categoriesRoutes } from './modules/categories/categories-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { eventsRoutes } from './events/events-routes';
@@ -75,6 +76,7 @@ import { serveServiceWorker } from './plugins/service-worker';
 import { outagePage } from '../common/outage-page';
 import { isDatabaseUnavailable } from './lib/db-errors';
 import type { Services } from './services';
+import { collabDepsOf, registerCollab } from './modules/collab/collab-mount';
 
 export type Web = 'build' | 'dev' | false;
 
@@ -86,6 +88,8 @@ type HttpDeps = {
   buildDir: string;
   /** Seconds an upload's body may take to arrive (UPLOAD_BODY_SECONDS by default). */
   uploadBodySeconds?: number;
+  /** A worker of a cluster: co-editing then needs Redis between the workers (REDIS_URL). */
+  clustered?: boolean;
 };
 
 /** The HTTP side, in the order requests meet it: plugins, the API, files, then the pages. */
@@ -95,6 +99,8 @@ export async function registerHttp(app: FastifyInstance, deps: HttpDeps) {
   // Kept answers for anonymous readers; never in development, where an edit must show at once.
   const pageCache = deps.web === 'dev' ? undefined : deps.services.pageCache;
   await registerPlugins(app, deps, pageCache);
+  // Before the API: its hook refreshes a shared document when an article is saved.
+  registerCollab(app, collabDepsOf(deps));
   await registerApi(app, deps, pageCache);
   // Not an operation of the API: what every address under /api/ that is none of them answers.
   app.all('/api/*', { schema: { hide: true } }, answerUnknownApiCall(apiMethods));
@@ -150,6 +156,8 @@ async function registerPlugins(app: FastifyInstance, deps: HttpDeps, pageCache?:
   if (pageCache) {
     registerPageCache(app, pageCache);
     pageCache.classifyWith((request) => readerClassOf(services, request));
+    // A gift link's page is its reader's own (issue 39 item 5): never a kept page, never kept.
+    pageCache.passWith((request) => services.gifts.articleAt(request.url) !== undefined);
   }
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
   registerAuth(app, services.users, async () => (await services.settings.get()).twoFactorRequired);
@@ -193,6 +201,7 @@ async function registerApi(app: FastifyInstance, deps: HttpDeps, pageCache?: Pag
       services.payments.memberships.accessClassOf(actor),
     ),
   );
+  await app.register(giftsRoutes(services.gifts));
   await app.register(newsroomRoutes(services.newsroom));
   await app.register(
     viewsRoutes({
@@ -288,6 +297,8 @@ function siteIconsOf(app: FastifyInstance, services: Services) {
 interface RenderNotes {
   /** What each render's loaders said it shows (AppContext `keep`), by request. */
   shown: WeakMap<FastifyRequest, Set<string>>;
+  /** The earliest time a render's loaders said their page ends (AppContext `keepUntil`). */
+  endsAt: WeakMap<FastifyRequest, number>;
   /** Renders that failed because the database was away (answered 503, not 500). */
   databaseAway: WeakSet<FastifyRequest>;
 }
@@ -319,6 +330,9 @@ function pageContextOf(
       if (!set) notes.shown.set(request, (set = new Set()));
       for (const tag of tags) set.add(tag);
     },
+    keepUntil: (at) => {
+      notes.endsAt.set(request, Math.min(notes.endsAt.get(request) ?? Infinity, at.getTime()));
+    },
     cspNonce: () => cspNonceOf(reply.raw),
     publicUrl: config.publicUrl,
     mediaBase: config.mediaPublicUrl,
@@ -348,7 +362,11 @@ async function registerPages(app: FastifyInstance, deps: HttpDeps) {
   const { services, web, buildDir } = deps;
   const reader: { script: string; styles?: string } =
     web === 'build' ? readerAssetsOf(buildDir) : { script: `/${READER_SCRIPT_SOURCE}` };
-  const notes: RenderNotes = { shown: new WeakMap(), databaseAway: new WeakSet() };
+  const notes: RenderNotes = {
+    shown: new WeakMap(),
+    endsAt: new WeakMap(),
+    databaseAway: new WeakSet(),
+  };
   const pageContext = pageContextOf(deps, reader, notes);
   if (web === 'dev') {
     const { mountViteDev } = await import('./dev');
@@ -379,6 +397,7 @@ async function registerPages(app: FastifyInstance, deps: HttpDeps) {
       pages: services.pageCache,
       usedNonce: (reply) => usesCspNonce(reply.raw),
       tagsOf: (request) => [...(notes.shown.get(request) ?? [])],
+      endsAtOf: (request) => notes.endsAt.get(request),
     },
   });
 }

@@ -31,6 +31,8 @@ import { createReadersService } from './modules/readers/readers-service';
 import { createConsents } from './modules/readers/reader-consents';
 import { createNewslettersService } from './modules/newsletters/newsletters-service';
 import { newLinkKey } from './modules/newsletters/newsletter-links';
+import { newGiftKey } from './modules/gifts/gift-tokens';
+import { createGiftsService, type GiftsDeps } from './modules/gifts/gifts-service';
 import { createPushSender } from './modules/push/push-sender';
 import {
   createPushService,
@@ -78,7 +80,11 @@ import { createAnalyticsService } from './modules/analytics/analytics-service';
 import { createRateLimitCounters } from './plugins/rate-limit';
 import { createMailer } from './lib/mail';
 import { mailTextsFor, type MailSite } from './lib/mail-texts';
-import { REVIEW_MAIL_JOBS, type ReviewEvent } from './modules/newsroom/newsroom-service';
+import {
+  NOTE_MENTION_JOB,
+  REVIEW_MAIL_JOBS,
+  type ReviewEvent,
+} from './modules/newsroom/newsroom-service';
 
 type ServiceLog = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
@@ -283,18 +289,20 @@ export async function createServices(
     ...(await readersAndNewsletters(config, {
       ...{ db, clock, jobs, mail, articles, users, consents, outbox, events },
       viewsBrought: (windows) => analytics.viewsBroughtIn('newsletter', windows),
-      comments: commentsOf({ db, clock, articles, outbox, rateLimits, settings }),
+      comments: commentsOf({ ...content, db, clock, outbox, rateLimits, jobs, mail }),
     })),
     ...pagesAndToolsOf(config, { db, clock, media, outbox, timeZone }, { ...content }),
     search,
     sso: createSso({ clock, settings, users, ...sso }),
   };
+  const gifts = await giftsOf(config, { db, clock, timeZone }, services.payments.memberships);
   // Consumers are all registered: each process reads from the newest event on.
   await events.start();
   await scheduleEventsTrim(jobs, clock);
-  await audit.scheduleTrim();
+  // The moderators' daily mail of what waits too (issue 42 item 4).
+  await Promise.all([audit.scheduleTrim(), services.comments.mail.scheduleWaitingMail()]);
   await services.fediverse.scheduleTrim();
-  return services satisfies AppServices;
+  return { ...services, gifts } satisfies AppServices;
 }
 export type Services = Awaited<ReturnType<typeof createServices>>;
 
@@ -411,12 +419,17 @@ async function createPush(
 
 /** Comments under the stories (issue 42), held by the rules of the settings' `comments`. */
 function commentsOf(
-  deps: Omit<Parameters<typeof createCommentsService>[0], 'settings'> & {
+  deps: Omit<Parameters<typeof createCommentsService>[0], 'settings' | 'sectionSay'> & {
     settings: { get(): Promise<Pick<SiteSettings, 'comments'>> };
+    categories: { commentsOpenOf(id: string): Promise<boolean | null> };
   },
 ) {
-  const { settings, ...rest } = deps;
-  return createCommentsService({ ...rest, settings: async () => (await settings.get()).comments });
+  const { settings, categories, ...rest } = deps;
+  return createCommentsService({
+    ...rest,
+    settings: async () => (await settings.get()).comments,
+    sectionSay: (id) => categories.commentsOpenOf(id),
+  });
 }
 
 /** Plans and payments through Razorpay and Stripe (issue 39 item 4, docs/decisions/057). */
@@ -544,6 +557,10 @@ function registerReviewMailJobs(jobs: JobsService, newsroom: NewsroomService) {
     jobs.handle(kind, async (job) => {
       if (job.subjectId) await newsroom.sendReviewMail(event as ReviewEvent, job.subjectId);
     });
+  // A note in the margin that mentions colleagues (issue 43 item 2).
+  jobs.handle(NOTE_MENTION_JOB, async (job) => {
+    if (job.subjectId) await newsroom.sendMentionMail(job.subjectId);
+  });
 }
 
 /** A service made later in the wiring, asked for only when called (modules that need each other). */
@@ -648,6 +665,20 @@ function createContentServices(deps: {
   const settings = createSettingsService({ db, categories, outbox, kept, oidc: () => deps.oidc });
   settingsOf.set(settings);
   return { categories, articles, newsroom, search, settings };
+}
+
+/** Gift links (issue 39 item 5): their tokens' key is kept in app_secrets. */
+async function giftsOf(
+  config: Config,
+  deps: Pick<GiftsDeps, 'db' | 'clock' | 'timeZone'>,
+  memberships: Pick<GiftsDeps, 'accessClassOf'>,
+) {
+  return createGiftsService({
+    ...deps,
+    publicUrl: config.publicUrl,
+    key: await keptSecret(deps.db, 'gift-links', newGiftKey),
+    accessClassOf: (actor) => memberships.accessClassOf(actor),
+  });
 }
 
 /** Newsletters (issue 37): their preferences links' key is kept in app_secrets. */

@@ -18,7 +18,7 @@ export function MembersBody({
   path,
   body,
 }: {
-  article: Pick<Article, 'access' | 'walled' | 'description'>;
+  article: Pick<Article, '_id' | 'access' | 'walled' | 'description'>;
   path: string;
   /** The body as the page shows it (its images made responsive, its ad slots placed). */
   body: string;
@@ -34,12 +34,42 @@ export function MembersBody({
       {article.walled ? (
         <MembersWall access={article.access} path={path} />
       ) : (
-        <div
-          className={`article-body ${WALLED_CLASS}`}
-          dangerouslySetInnerHTML={{ __html: body.slice(opening.length) }}
-        />
+        <>
+          <div
+            className={`article-body ${WALLED_CLASS}`}
+            dangerouslySetInnerHTML={{ __html: body.slice(opening.length) }}
+          />
+          <GiftOffer articleId={article._id} />
+        </>
       )}
     </>
+  );
+}
+
+/**
+ * Gift links (issue 39 item 5): the same hidden markup on every page made for a class that reads
+ * the story whole; the signed-in reader's script (app/reader/gift.ts) shows it after load, and
+ * makes the link on a click. Nothing in it names a person.
+ */
+function GiftOffer({ articleId }: { articleId: string }) {
+  const { t, lang } = useInterface();
+  return (
+    <div
+      className="gift-offer my-3"
+      hidden
+      lang={lang}
+      data-gift={articleId}
+      data-made={t.gift.made}
+      data-copy={t.gift.copy}
+      data-copied={t.gift.copied}
+      data-remaining={t.gift.remaining}
+      data-failed={t.gift.failed}
+    >
+      <button type="button" className="btn btn-outline-primary btn-sm">
+        {t.gift.button}
+      </button>
+      <div data-gift-out="" aria-live="polite" />
+    </div>
   );
 }
 

@@ -432,9 +432,26 @@ export const adminCopy = {
       table: 'Table',
       codeBlock: 'Code block',
       video: 'Video',
+      note: 'Add note',
       undo: 'Undo',
       redo: 'Redo',
     },
+  },
+  /** Notes in the margin (issue 43 item 2). */
+  notes: {
+    title: 'Notes',
+    add: 'Add note',
+    addTitle: (quote: string) => `A note on “${quote}”`,
+    note: 'Note',
+    mentionHint: 'Write @ and a colleague’s name to mail them.',
+    empty: 'Write the note.',
+    none: 'No notes on this story yet.',
+    on: 'On',
+    reply: 'Reply',
+    replyLabel: 'Your reply',
+    resolve: 'Resolve',
+    reopen: 'Open again',
+    resolved: 'Resolved',
   },
   categories: {
     title: 'Categories',
@@ -773,7 +790,7 @@ export const adminCopy = {
   members: {
     title: 'Members',
     intro:
-      'Readers who pay for a plan through Razorpay or Stripe, and those given a complimentary membership. Plans and complimentary memberships are made through the API (POST /api/plans, POST /api/members/{id}/complimentary).',
+      'Readers who pay for a plan through Razorpay or Stripe, and those given a complimentary membership. Give or end a complimentary membership here, and make, change or withdraw the plans below the list.',
     activeMembers: 'Active members',
     trialing: 'On a trial',
     pastDue: 'Behind on payment',

@@ -171,6 +171,15 @@ export const copy = {
     plans: 'See the plans',
     signIn: 'Already a member? Sign in',
   },
+  /** Gift links (issue 39 item 5): a member gives a members' story for 7 days. */
+  gift: {
+    button: 'Gift this story',
+    made: 'Anyone with this link can read the whole story for 7 days:',
+    copy: 'Copy link',
+    copied: 'Copied',
+    remaining: 'Gifts left this month: {n}',
+    failed: 'The gift link could not be made. Please try again.',
+  },
   /** The metered wall (issue 39 item 2): after a month's free stories. */
   meter: {
     heading: 'You have read this month’s free stories',

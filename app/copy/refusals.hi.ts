@@ -294,6 +294,7 @@ export const refusalsHi: RefusalTexts = {
   'membership.none': 'आपकी कोई सदस्यता नहीं है जिसे रद्द किया जाए।',
   'member.forbidden': 'सदस्यताएँ केवल प्रशासक देखते और देते हैं।',
   'member.user_not_found': 'ऐसा कोई व्यक्ति नहीं है।',
+  'member.complimentary_none': 'इस व्यक्ति की कोई मानार्थ सदस्यता चालू नहीं है: कुछ समाप्त नहीं हुआ।',
   'member.until_invalid': 'until आगे आने वाली कोई तारीख़ और समय होना चाहिए।',
   'member.status_invalid': 'स्थिति active, trialing, past_due, cancelled या none होनी चाहिए।',
   // Accounts, invitations, password resets.
@@ -352,6 +353,10 @@ export const refusalsHi: RefusalTexts = {
   'comment.not_found': 'ऐसी कोई टिप्पणी नहीं है।',
   'comment.banned': (p) => `आप यहाँ टिप्पणी नहीं कर सकते: ${p.reason}`,
   'comment.already_reported': 'आप इस टिप्पणी की शिकायत पहले ही कर चुके हैं।',
+  'gift.free': 'यह कहानी मुफ़्त में पढ़ी जा सकती है: इसके लिए उपहार लिंक की ज़रूरत नहीं।',
+  'gift.forbidden': 'यह कहानी केवल वही सदस्य उपहार में दे सकता है जिसकी सदस्यता इसे खोलती है।',
+  'gift.limit': (p) =>
+    `आप इस महीने ${p.limit} कहानियाँ उपहार में दे चुके हैं, जो एक महीने की सीमा है। अगले महीने फिर दे सकेंगे।`,
   'comment.ban_staff': 'टिप्पणी से केवल पाठकों को रोका जा सकता है, न्यूज़रूम के सदस्यों को नहीं।',
   'comment.unconfirmed': 'टिप्पणी से पहले अपना ई-मेल पता पक्का करें: उस पर भेजे गए लिंक से एक बार साइन इन करें।',
   'comment.closed': 'इस ख़बर पर टिप्पणियाँ बंद हैं।',
@@ -497,4 +502,8 @@ export const refusalsHi: RefusalTexts = {
   'correction.empty': 'सुधार के लिए पाठकों को दिखने वाला नोट चाहिए।',
   'correction.too_long': (p) => `सुधार का नोट अधिकतम ${p.maximum} अक्षरों का हो सकता है।`,
   'correction.not_published': 'केवल प्रकाशित ख़बर में सुधार हो सकता है; इसे बिना सुधार के सहेजें।',
+  'note.not_found': 'इस लेख पर ऐसा कोई नोट नहीं है।',
+  'note.empty': 'नोट में कुछ लिखें।',
+  'note.too_long': (p) => `नोट अधिकतम ${p.maximum} अक्षरों का हो सकता है।`,
+  'note.quote_missing': 'नोट किसी अंश पर होता है: पहले कुछ पाठ चुनें।',
 };

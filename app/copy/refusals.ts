@@ -113,6 +113,9 @@ export const READER_CODES = [
   'comment.too_fast',
   'comment.banned',
   'comment.already_reported',
+  'gift.free',
+  'gift.forbidden',
+  'gift.limit',
 ] as const satisfies readonly Code[];
 export type ReaderCode = (typeof READER_CODES)[number];
 

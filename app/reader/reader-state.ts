@@ -122,12 +122,19 @@ function comments(doc: Document, user: { _id: string; name: string }) {
     void import('./comments').then((c) => c.commentsFor(doc, user));
 }
 
+/** A members' story read whole: the gift offer's code (issue 39 item 5). */
+function gifts(doc: Document) {
+  if (doc.querySelector('[data-gift]')) void import('./gift').then((g) => g.offerGift(doc));
+}
+
 /** Asks `GET /api/me` when a signed-in reader is stored; wires the buttons either way. */
 export async function readerState(doc: Document): Promise<void> {
   const stored = readUserInfo();
   // A staff session renders its own pages: the server said who is signed in.
-  if (stored && isStaff(stored.role) && doc.documentElement.dataset.signedIn === 'true')
+  if (stored && isStaff(stored.role) && doc.documentElement.dataset.signedIn === 'true') {
+    gifts(doc);
     return comments(doc, stored);
+  }
   const buttons = [...buttonsOf(doc)];
   const anonymous = () => leadToSignIn(doc);
   const justSignedIn = location.hash === '#signed-in';
@@ -155,6 +162,7 @@ export async function readerState(doc: Document): Promise<void> {
   }
   showSignedIn(doc, state.user.name);
   comments(doc, state.user);
+  gifts(doc);
   const saved = new Set(state.saved);
   for (const button of buttons) {
     if (button.dataset.follow) wireFollow(button, state.follows);

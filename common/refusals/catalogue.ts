@@ -10,7 +10,7 @@
 import type { Detail, Entry } from './define';
 import { ADS } from './ads';
 import { COMMENTS } from './comments';
-import { CORRECTIONS } from './corrections';
+import { CORRECTIONS, NOTES } from './corrections';
 import { ARTICLES, LIVE } from './newsroom';
 import { ACCESS, CLIENT, HTTP, VALIDATION } from './requests';
 import { FEDIVERSE, PLATFORM, WEBHOOKS } from './platform';
@@ -38,6 +38,7 @@ export const REFUSALS = {
   ...SSO,
   ...PAYMENTS,
   ...ADS,
+  ...NOTES,
   ...COMMENTS,
   ...CORRECTIONS,
 } as const satisfies Record<string, Entry>;

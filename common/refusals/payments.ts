@@ -49,9 +49,26 @@ export const PAYMENTS = {
   'membership.none': { status: 404, en: 'You have no membership to cancel.' },
   'member.forbidden': { status: 403, en: 'Only administrators see and give memberships.' },
   'member.user_not_found': { status: 404, en: 'No such person.' },
+  'member.complimentary_none': {
+    status: 404,
+    en: 'This person has no complimentary membership running: nothing was ended.',
+  },
   'member.until_invalid': { status: 400, en: 'until must be a date and time still to come.' },
   'member.status_invalid': {
     status: 400,
     en: 'status must be active, trialing, past_due, cancelled or none.',
+  },
+  'gift.free': {
+    status: 400,
+    en: 'This story is free to read: it needs no gift link.',
+  },
+  'gift.forbidden': {
+    status: 403,
+    en: 'Only a member whose membership opens this story can give it.',
+  },
+  'gift.limit': {
+    status: 429,
+    en: ({ limit }: { limit: number }) =>
+      `You have given ${limit} stories this month, the most a month allows. You can give again next month.`,
   },
 } as const satisfies Record<string, Entry>;

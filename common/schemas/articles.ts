@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CommentsOpenInputSchema, CommentsOpenSchema } from './comments';
 import { CorrectionNoteSchema } from './corrections';
 import {
   ADMIN_DEFAULT_SORT,
@@ -316,6 +317,8 @@ export const ArticleSchema = articleTexts.stringsSchema().extend({
   adsOff: z.boolean(),
   /** Who may read it whole (issue 39 item 3): anyone, members, members of a paid plan. */
   access: z.enum(ARTICLE_ACCESS),
+  /** Its own say on comments (issue 42 item 1); null follows its section, then the site. */
+  commentsOpen: CommentsOpenSchema,
   /**
    * Our addition (issue 39 item 3): true when the asker may not read it whole, and `description`
    * is only its opening (up to its first paragraph's end).
@@ -397,6 +400,8 @@ export const ArticleInputSchema = ArticleTextsSchema.extend({
    * sent by an author), the stored choice stays.
    */
   access: z.enum(ARTICLE_ACCESS, says('article.access_invalid')).optional(),
+  /** Its say on comments (issue 42 item 1): editors and up choose; null follows its section. */
+  commentsOpen: CommentsOpenInputSchema,
   /** Our addition (issue 26 item 5): the article's tags; left out, an update keeps them. */
   tags: TagsInputSchema.optional(),
   /** A published story's correction: its public note, kept on the record (issue 43 item 3). */

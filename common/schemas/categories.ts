@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { says } from '../refusals/schema-refusals';
+import { CommentsOpenInputSchema, CommentsOpenSchema } from './comments';
 import { IdSchema, pagination, text, pageFields } from './common';
 
 export const CategorySchema = z.object({
@@ -13,6 +14,8 @@ export const CategorySchema = z.object({
   isHome: z.boolean(),
   /** The section this one is part of (a city's state), or null: one level (issue 26 item 6). */
   parentId: z.string().nullable().optional(),
+  /** Its say on its stories' comments (issue 42 item 1); null follows the site's setting. */
+  commentsOpen: CommentsOpenSchema,
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
 });
@@ -43,6 +46,8 @@ export const CategoryInputSchema = z.object({
   parentId: IdSchema.nullable().optional(),
   nameHi: languageName('nameHi'),
   nameEn: languageName('nameEn'),
+  /** Open, closed, or null to follow the site (issue 42 item 1); left out keeps what is stored. */
+  commentsOpen: CommentsOpenInputSchema,
 });
 export type CategoryInput = z.infer<typeof CategoryInputSchema>;
 

@@ -8,6 +8,17 @@ import { COMMENT_MAX_LENGTH } from '../comment-text';
 import { says } from '../refusals/schema-refusals';
 import { IdSchema, pageFields, pagination, text } from './common';
 
+/**
+ * A story's or a section's say on comments (issue 42 item 1): open, closed, or null to follow
+ * its section (a story) and then the site's `comments.open`. On edit, left out keeps what is
+ * stored.
+ */
+export const CommentsOpenSchema = z.boolean().nullable();
+export const CommentsOpenInputSchema = z
+  .boolean(says('validation.not_boolean', { field: 'commentsOpen' }))
+  .nullable()
+  .optional();
+
 /** Comments on one page of the public list (top-level ones; their replies come with them). */
 export const COMMENTS_PER_PAGE = 20;
 /** Comments on one page of the moderators' queue. */
@@ -173,6 +184,21 @@ export const CommentBanSchema = z.object({
   until: z.iso.datetime().nullable(),
 });
 export type CommentBan = z.infer<typeof CommentBanSchema>;
+
+/** The bans moderators see (issue 42 item 2): each reader's name and address, ended ones too. */
+export const CommentBanListSchema = z.object({
+  bans: z.array(
+    CommentBanSchema.extend({
+      name: z.string(),
+      email: z.string(),
+      /** Whether it holds now (false once `until` passed). */
+      active: z.boolean(),
+      bannedBy: z.string().nullable(),
+      createdAt: z.iso.datetime(),
+    }),
+  ),
+});
+export type CommentBanList = z.infer<typeof CommentBanListSchema>;
 
 /** A reader's mail about comments (issue 42 item 4): replies to theirs, off until opted in. */
 export const CommentNotificationsSchema = z.object({ commentReplies: z.boolean() });

@@ -52,10 +52,16 @@ export const RevisionSummarySchema = z.object({
   name: z.string(),
   status: z.enum(ARTICLE_STATUSES),
   kind: z.enum(REVISION_KINDS),
+  /**
+   * Everyone who wrote it (issue 43 item 1): the one who saved, then whoever typed into the shared
+   * document since the save before, in the order they began; deleted accounts are left out.
+   */
+  writers: z.array(UserRefSchema),
 });
 export type RevisionSummary = z.infer<typeof RevisionSummarySchema>;
 
 export const RevisionListSchema = z.object({ revisions: z.array(RevisionSummarySchema) });
+export type RevisionList = z.infer<typeof RevisionListSchema>;
 
 /** One revision whole (`GET /api/articles/{id}/revisions/{revisionId}`). */
 export const RevisionSchema = RevisionSummarySchema.extend({

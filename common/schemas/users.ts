@@ -88,7 +88,8 @@ export const MeSchema = UserSchema.extend({
 });
 export type Me = z.infer<typeof MeSchema>;
 
-export const UserListQuerySchema = pagination(20);
+/** `GET /api/users?page=&limit=&email=`: `email` finds the one person with that address. */
+export const UserListQuerySchema = pagination(20).extend({ email: email.optional() });
 export const UserListSchema = z.object({
   users: z.array(UserSchema),
   ...pageFields,

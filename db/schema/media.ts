@@ -51,7 +51,7 @@ export const media = pgTable(
   (t) => [index('media_created_at_idx').on(t.createdAt, t.id)],
 );
 
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+export const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /** File contents when MEDIA_STORAGE=db, so several processes on one PostgreSQL share them. */
 export const mediaBlobs = pgTable('media_blobs', {

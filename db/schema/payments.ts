@@ -10,6 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { id, ownedBy, timestamps } from './columns';
+import { articles } from './content';
 import { users } from './users';
 
 /*
@@ -88,4 +89,22 @@ export const paymentEvents = pgTable(
     receivedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/**
+ * Gift links (issue 39 item 5): a member's link that opens a members' story to anyone for 7 days.
+ * Kept to count a giver's gifts in a month (5 at most) and list them; the link's token is signed
+ * (server/modules/gifts/gift-tokens.ts) and only its hash is kept here.
+ */
+export const articleGifts = pgTable(
+  'article_gifts',
+  {
+    id: id(),
+    userId: ownedBy(() => users.id),
+    articleId: ownedBy(() => articles.id),
+    tokenHash: text().notNull().unique(),
+    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('article_gifts_user_idx').on(t.userId, t.createdAt)],
 );

@@ -39,6 +39,14 @@ export const articleRevisions = pgTable(
     /** The article's updatedAt the content was based on (autosaves) or written as (saves). */
     basedOn: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
     content: jsonb().$type<RevisionContent>().notNull(),
+    /**
+     * Everyone who wrote it (issue 43 item 1): a save's saver and whoever typed into the shared
+     * document since the last save (collab_writers); deleted accounts' ids are passed over.
+     */
+    writers: uuid()
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     createdAt: timestamps.createdAt,
   },
   (t) => [

@@ -17,15 +17,8 @@ import { randomUUID } from 'node:crypto';
 import { SERVER_SEGMENTS } from '../../common/paths';
 import type { CacheChange } from '../../common/cache-tags';
 import type { AccessClass } from '../../common/article-access';
+import { CLASS_PAGE_CACHE_CONTROL, classKey, classNamed, splitClassKey } from './class-pages';
 import {
-  CLASS_PAGE_CACHE_CONTROL,
-  classKey,
-  classNamed,
-  isClassPage,
-  splitClassKey,
-} from './class-pages';
-import {
-  bytesOf,
   chooseEncoding,
   COMPRESS_THRESHOLD,
   COMPRESSIBLE,
@@ -37,57 +30,16 @@ import {
   isCacheable,
   noneMatchHits,
   PUBLIC_PAGE_CACHE_CONTROL,
-  publicCacheControl,
 } from './http-caching';
 import { internalRequestHeaders } from '../lib/request-log';
 import { isKeptPath, pageCacheKey, type KeptKind } from './kept-answers';
 import type { KeptAnswer, PageStore } from './page-store';
+import { sendPage } from './send-page';
+
+export { NOT_FRESH_CACHE_CONTROL, sendPage, type CacheState } from './send-page';
 
 /** What a change does to every kept answer; `all` for a change nobody can name by tags. */
 export type Change = CacheChange | { all: 'stale' | 'drop' };
-
-/**
- * How an answer came: `hit` (kept, fresh), `stale` (kept, being refreshed), `coalesced` (it
- * waited for another reader's render of the same page), `miss` (rendered for this reader),
- * `refresh` (rendered off the readers' path to replace a stale one).
- */
-export type CacheState = 'hit' | 'stale' | 'coalesced' | 'miss' | 'refresh';
-
-/**
- * What an answer that may show what has since changed tells shared caches: keep it a second,
- * then serve it only while fetching it again. A front cache purged on each change (CDN_PURGE)
- * keeps pages a day, and may fetch one again before this process has refreshed it: it must not
- * keep the old text that long. (Not 0: Varnish never serves an object kept 0 s, even in grace.)
- */
-export const NOT_FRESH_CACHE_CONTROL = publicCacheControl(1);
-
-/**
- * Answers `request` with a kept answer; `fresh` is false for one that may show what has since
- * changed (served stale, or rendered while a change to what it shows was made).
- */
-export function sendPage(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  page: KeptAnswer,
-  state: CacheState,
-  fresh = state !== 'stale',
-): FastifyReply {
-  const encoding = chooseEncoding(request.headers['accept-encoding']);
-  const etag = encodedEtag(page.etag, encoding);
-  reply.headers(Object.fromEntries(page.headers));
-  if (!fresh && !isClassPage(page)) reply.header('cache-control', NOT_FRESH_CACHE_CONTROL);
-  reply.header('vary', 'Accept-Encoding');
-  reply.header('etag', etag);
-  reply.header('x-page-cache', state);
-  // Held before this request: a kept answer, fresh or stale (If-None-Match: *).
-  const held = state === 'hit' || state === 'stale';
-  if (noneMatchHits(request.headers['if-none-match'], page.etag, { held })) {
-    reply.removeHeader('content-type');
-    return reply.status(304).send();
-  }
-  if (encoding !== 'identity') reply.header('content-encoding', encoding);
-  return reply.status(page.status).send(bytesOf(page, encoding));
-}
 
 /** A render of one key under way in this process, which readers of the key may wait for. */
 interface Flight {
@@ -122,6 +74,7 @@ export class PageCache {
   /** Each request's entitlement class, decided once as it arrives (answer). */
   private readonly classes = new WeakMap<FastifyRequest, AccessClass>();
   private classify: ((request: FastifyRequest) => Promise<AccessClass>) | undefined;
+  private passes: ((request: FastifyRequest) => boolean) | undefined;
 
   constructor(
     readonly store: PageStore,
@@ -150,6 +103,15 @@ export class PageCache {
     this.classify = classify;
   }
 
+  /**
+   * Requests whose page is their reader's own though their address is a shared page's (a gift
+   * link, issue 39 item 5): rendered for them, never served a kept page. The render says
+   * `private, no-store`, so nothing keeps it either.
+   */
+  passWith(passes: (request: FastifyRequest) => boolean) {
+    this.passes = passes;
+  }
+
   /** The class this request's page is kept and made for, once `answer` has decided it. */
   classOf(request: FastifyRequest): AccessClass | undefined {
     return this.classes.get(request);
@@ -175,6 +137,7 @@ export class PageCache {
   /** The onRequest hook: kept answers before any route; one render per missed key. */
   async answer(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
     if (!isKeptPath(request.url) || !isCacheable(request)) return;
+    if (this.passes?.(request)) return;
     const refresh = request.headers[REFRESH_HEADER] === this.refreshToken;
     // A refresh names the class it renders for; only this process's own refresh is believed.
     const reader = refresh
@@ -189,14 +152,18 @@ export class PageCache {
     const found = this.store.get(key);
     if (found) {
       if (found.state === 'stale') this.refresh(key);
-      return sendPage(request, reply, found.answer, found.state === 'fresh' ? 'hit' : 'stale');
+      const state = found.state === 'fresh' ? 'hit' : 'stale';
+      return sendPage(request, reply, found.answer, state, state === 'hit', this.options.now());
     }
     const flying = this.flights.get(key);
     if (flying) {
       // Bounded: a flight whose request never ends (however that happens) must not hold every
       // later reader of the key; past the bound this reader renders for itself.
       const answer = await Promise.race([flying.answer, waited(FLIGHT_WAIT_MS)]);
-      if (answer) return sendPage(request, reply, answer, 'coalesced', !this.unsure.has(answer));
+      if (answer) {
+        const fresh = !this.unsure.has(answer);
+        return sendPage(request, reply, answer, 'coalesced', fresh, this.options.now());
+      }
     }
     this.fly(request, reply, key, false);
   }
@@ -209,7 +176,7 @@ export class PageCache {
     request: FastifyRequest,
     reply: FastifyReply,
     made: { status: number; headers: [string, string][]; body: Buffer },
-    opts: { tags: readonly string[]; freshMs?: number },
+    opts: { tags: readonly string[]; freshMs?: number; endsAt?: number },
   ): Promise<FastifyReply> {
     const flight = this.byRequest.get(request);
     const tags = [...new Set(opts.tags)];
@@ -223,16 +190,23 @@ export class PageCache {
       ...(own ? [] : [['cache-control', control] as [string, string]]),
       ...tagHeaders(tags),
     ];
-    const answer = await encodePage({ status: made.status, headers }, made.body);
+    const encoded = await encodePage({ status: made.status, headers }, made.body);
+    const answer = opts.endsAt === undefined ? encoded : { ...encoded, endsAt: opts.endsAt };
     const key = this.keyOf(request);
     const since = flight?.since ?? this.store.begin();
-    const kept = this.store.set(key, answer, { tags, since, freshMs: opts.freshMs });
+    const kept = this.store.set(key, answer, {
+      tags,
+      since,
+      freshMs: opts.freshMs,
+      endsAt: opts.endsAt,
+    });
     // Refused with no change since the render began: not kept, but not outdated either.
     const fresh = kept === 'fresh' || (kept === 'refused' && this.store.begin() === since);
     if (!fresh) this.unsure.add(answer);
     flight?.settle(kept === 'refused' ? undefined : answer);
     if (kept === 'stale') this.refresh(key);
-    return sendPage(request, reply, answer, flight?.refresh ? 'refresh' : 'miss', fresh);
+    const state = flight?.refresh ? 'refresh' : 'miss';
+    return sendPage(request, reply, answer, state, fresh, this.options.now());
   }
 
   /**

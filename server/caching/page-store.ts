@@ -23,6 +23,8 @@ export interface KeptAnswer {
   etag: string;
   gzip: Buffer;
   br: Buffer;
+  /** When what it shows ends (ms on the clock): shared caches are told to keep it no longer. */
+  endsAt?: number;
 }
 
 /** What `get` finds: a fresh answer, or a stale one (to serve while it is refreshed). */
@@ -37,6 +39,8 @@ interface Entry {
   tags: readonly string[];
   /** Fresh until then (ms on the clock), unless a change made it stale first. */
   freshUntil: number;
+  /** Never served from then on (ms on the clock): what it shows ends then. */
+  endsAt: number;
   stale: boolean;
   /** When a reader last asked for it: recently read answers are refreshed first. */
   readAt: number;
@@ -140,7 +144,7 @@ export class PageStore {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     const t = this.now();
-    if (t > entry.freshUntil + this.staleMs) {
+    if (t > entry.freshUntil + this.staleMs || t >= entry.endsAt) {
       this.entries.delete(key);
       return undefined;
     }
@@ -157,7 +161,7 @@ export class PageStore {
   set(
     key: string,
     answer: KeptAnswer,
-    opts: { tags: readonly string[]; since: number; freshMs?: number },
+    opts: { tags: readonly string[]; since: number; freshMs?: number; endsAt?: number },
   ): 'fresh' | 'stale' | 'refused' {
     if (!this.isTrusted) return 'refused';
     const last = this.lastChange(opts.tags);
@@ -166,9 +170,10 @@ export class PageStore {
     const previous = this.entries.peek(key);
     if (previous) this.unindex(key, previous);
     const t = this.now();
-    const freshUntil = t + (opts.freshMs ?? this.freshMs);
+    const endsAt = opts.endsAt ?? Infinity;
+    const freshUntil = Math.min(t + (opts.freshMs ?? this.freshMs), endsAt);
     const readAt = previous?.readAt ?? t;
-    this.entries.set(key, { answer, tags: opts.tags, freshUntil, stale, readAt });
+    this.entries.set(key, { answer, tags: opts.tags, freshUntil, endsAt, stale, readAt });
     if (!this.entries.has(key)) return 'refused';
     for (const tag of opts.tags) {
       let keys = this.byTag.get(tag);

@@ -47,6 +47,16 @@ const ROLE_NAMES: Record<StaffLanguage, Record<Role, string>> = {
   },
 };
 
+/** A note in the margin that mentions its reader (issue 43 item 2). */
+interface NoteMention {
+  site: string;
+  by: string;
+  title: string;
+  quote: string;
+  body: string;
+  url: string;
+}
+
 const TEXTS = {
   en: {
     invitation: (v: { site: string; name: string; role: string; by: string; url: string }) => ({
@@ -97,6 +107,12 @@ const TEXTS = {
         `events there. Once the receiver answers again, turn the webhook back on ` +
         `(PUT /api/webhooks/{id} with "enabled": true); its failed deliveries can be sent again ` +
         `from its list of deliveries.\n\n${v.site}`,
+    }),
+    noteMentioned: (v: NoteMention) => ({
+      subject: `${v.site}: ${v.by} mentioned you in a note on “${v.title}”`,
+      text:
+        `${v.by} mentioned you in a note on “${v.title}”, on the words:\n“${v.quote}”\n\n` +
+        `${v.body}\n\nOpen the story here:\n${v.url}\n\n${v.site}`,
     }),
     reviewScheduled: (v: { site: string; title: string; at: string; url: string }) => ({
       subject: `${v.site}: “${v.title}” is scheduled for ${v.at}`,
@@ -154,6 +170,12 @@ const TEXTS = {
         `घटनाएँ भेजना बंद कर दिया है। जब वह पता फिर से जवाब देने लगे, तो वेबहुक फिर चालू करें ` +
         `(PUT /api/webhooks/{id} में "enabled": true); उसके न पहुँचे संदेश उसकी डिलीवरी की सूची ` +
         `से फिर भेजे जा सकते हैं।\n\n${v.site}`,
+    }),
+    noteMentioned: (v: NoteMention) => ({
+      subject: `${v.site}: ${v.by} ने “${v.title}” पर एक नोट में आपका ज़िक्र किया`,
+      text:
+        `${v.by} ने “${v.title}” पर एक नोट में आपका ज़िक्र किया, इन शब्दों पर:\n“${v.quote}”\n\n` +
+        `${v.body}\n\nख़बर यहाँ खोलें:\n${v.url}\n\n${v.site}`,
     }),
     reviewScheduled: (v: { site: string; title: string; at: string; url: string }) => ({
       subject: `${v.site}: “${v.title}” ${v.at} पर प्रकाशित होगा`,

@@ -142,6 +142,8 @@ export interface ReactRouterOptions {
     usedNonce: (reply: FastifyReply) => boolean;
     /** The tags of what the render's loaders showed (AppContext `keep`). */
     tagsOf: (request: FastifyRequest) => readonly string[];
+    /** When what the render showed ends, if it does (AppContext `keepUntil`), in ms. */
+    endsAtOf: (request: FastifyRequest) => number | undefined;
   };
 }
 
@@ -223,7 +225,7 @@ export function mountReactRouter(app: FastifyInstance, options: ReactRouterOptio
       source.request,
       source.reply,
       { status: response.status, headers, body },
-      { tags: cache.tagsOf(source.request) },
+      { tags: cache.tagsOf(source.request), endsAt: cache.endsAtOf(source.request) },
     );
   });
 }

@@ -2,24 +2,25 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import {
   ADMIN,
+  type AdminArticleList,
+  type Api,
+  type Article,
+  type Category,
+  clickUpdate,
   expect,
   expectToast,
+  type Factory,
   fillSignInForm,
   hydrated,
   makeImage,
   nextDialog,
   readJson,
+  savedThenBackToList,
   sidebar,
   signIn,
   storedUserInfo,
   test,
   unique,
-  type Api,
-  type AdminArticleList,
-  type Article,
-  type Category,
-  type Factory,
-  savedThenBackToList,
 } from './fixtures';
 
 /**
@@ -616,11 +617,7 @@ test.describe('articles', () => {
     expect((await beforeUnload).type()).toBe('beforeunload');
     await hydrated(page);
     await expect(page.getByLabel('Title', { exact: true })).not.toHaveValue('');
-    const saved = page.waitForResponse(
-      (r) => r.request().method() === 'PUT' && r.url().endsWith(`/api/articles/${article._id}`),
-    );
-    await page.getByRole('button', { name: 'Update' }).click();
-    await saved;
+    await clickUpdate(page, article._id);
     const after = await admin.article(article._id);
     expect(after.description).toBe('<p>Their text.</p>');
   });

@@ -2,6 +2,7 @@ import {
   addressOf,
   Api,
   expect,
+  expectToast,
   fillSignInForm,
   hydrated,
   readJson,
@@ -21,10 +22,11 @@ import {
 
 /*
  * Issue 42's acceptance journey: a reader comments on a cached article page and sees "awaiting
- * review"; a moderator approves it; the comment shows on the already cached page within 2 s in
- * both processes of a two-process PostgreSQL site (each with its own page cache, kept in step
- * by the database, as a cluster's workers are), and the page's JSON-LD counts it. The page's
- * bytes stay everyone's: the form is drawn after load, in the signed-in reader's browser only.
+ * review"; a moderator approves it with the queue screen's Approve button; the comment shows on
+ * the already cached page within 2 s in both processes of a two-process PostgreSQL site (each
+ * with its own page cache, kept in step by the database, as a cluster's workers are), and the
+ * page's JSON-LD counts it. The page's bytes stay everyone's: the form is drawn after load, in
+ * the signed-in reader's browser only.
  */
 
 let site: PostgresSite;
@@ -81,9 +83,21 @@ test('a held comment, approved, shows on the cached page of both processes and i
   // Held: neither process's kept page shows it.
   for (const url of site.urls) expect((await sharedPage(url, path)).html).not.toContain(text);
 
-  // A moderator approves it from the queue.
-  const approved = await site.admin.put(`/api/comments/${id}/status`, { status: 'approved' });
-  expect(approved.status()).toBe(200);
+  // A moderator approves it from the queue screen, with its Approve button.
+  const moderator = await site.reader('Moderator');
+  await readJson(await site.admin.changeRole(moderator._id, { role: 'moderator' }));
+  const desk = await browser.newContext();
+  const queuePage = await desk.newPage();
+  await openAs(queuePage, second, moderator, `/admin/comments?article=${story._id}`);
+  await hydrated(queuePage);
+  const held = queuePage
+    .getByRole('list', { name: 'Comments' })
+    .getByRole('listitem')
+    .filter({ hasText: text });
+  await expect(held).toContainText('Waits:');
+  await held.getByRole('button', { name: 'Approve' }).click();
+  await expectToast(queuePage, '1 comment changed.');
+  await desk.close();
   for (const url of [first, second])
     await waitUntil(
       async () => {

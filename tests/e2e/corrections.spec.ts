@@ -3,7 +3,7 @@
  * published story, writes the public note and saves; the story's page shows "Corrected on
  * {date}: {note}" under it, and /corrections lists it with a link to the story.
  */
-import { addressOf, expect, hydrated, signIn, test, unique } from './fixtures';
+import { addressOf, clickUpdate, expect, hydrated, signIn, test, unique } from './fixtures';
 
 test('an editor marks a correction in the form; the story and /corrections show it', async ({
   page,
@@ -16,11 +16,7 @@ test('an editor marks a correction in the form; the story and /corrections show 
   await hydrated(page);
   await page.getByLabel('This is a correction').check();
   await page.getByLabel('Correction note (shown to readers)').fill(note);
-  const saved = page.waitForResponse(
-    (r) => r.request().method() === 'PUT' && r.url().endsWith(`/api/articles/${article._id}`),
-  );
-  await page.getByRole('button', { name: 'Update' }).click();
-  expect((await saved).status()).toBe(200);
+  expect((await clickUpdate(page, article._id)).status()).toBe(200);
   // The form starts again as no correction: a second save does not repeat it.
   await expect(page.getByLabel('This is a correction')).not.toBeChecked();
 

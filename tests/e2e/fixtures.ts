@@ -6,6 +6,7 @@
  * every journey looks for.
  */
 import { articlePath } from '../../common/paths';
+import { BROWSER_ARGS, chromiumPath } from '../../scripts/chromium';
 import { dropRunDatabases, seededSite } from '../setup/seeded-site';
 import { freePort, startServer } from '../setup/spawn-server';
 import {
@@ -13,6 +14,7 @@ import {
   expect,
   type APIRequestContext,
   type APIResponse,
+  type BrowserContext,
   type Dialog,
   type Locator,
   type Page,
@@ -450,6 +452,37 @@ export async function hydrated(page: Page) {
   await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
 }
 
+/**
+ * For `test.use`: the whole Chromium instead of its old headless shell (scripts/chromium.ts), for
+ * journeys that need Web Push: the shell has no PushManager or Notification, so a page there
+ * never offers alerts nor notes the stories read for the offer.
+ */
+export const WHOLE_BROWSER = {
+  launchOptions: { executablePath: chromiumPath(), args: BROWSER_ARGS },
+};
+
+/**
+ * Opens `path` as its current version: a kept page that a change made stale is served once as it
+ * was while it is rendered again (docs/decisions/029), so a journey that comes after other
+ * journeys' changes to the same site (its settings, say) loads it again until it is not stale.
+ */
+export async function gotoCurrent(page: Page, path: string) {
+  await expect
+    .poll(async () => (await page.goto(path))?.headers()['x-page-cache'], {
+      message: `${path} served as its current version`,
+    })
+    .not.toBe('stale');
+}
+
+/** Presses the form's Update and answers the save's response (PUT /api/articles/{id}). */
+export async function clickUpdate(page: Page, articleId: string) {
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === 'PUT' && r.url().endsWith(`/api/articles/${articleId}`),
+  );
+  await page.getByRole('button', { name: 'Update', exact: true }).click();
+  return saved;
+}
+
 /** Fills the sign-in form on the page and submits it. */
 export async function fillSignInForm(page: Page, account: SignInBody) {
   await page.getByLabel('Email').fill(account.email);
@@ -468,6 +501,16 @@ export async function signIn(page: Page, account: SignInBody, target: string) {
   await fillSignInForm(page, account);
   await expect(page).toHaveURL(target);
   await hydrated(page);
+}
+
+/**
+ * The plain editor, as on a cluster without Redis or when /api/collab cannot be reached: the
+ * co-editing socket is closed as it opens, so the form keeps its own text, its autosave offer
+ * and its 409 chooser (use-collab.ts). For journeys about those, which sharing would change:
+ * the shared document keeps a closed tab's words, and a save from outside refreshes it.
+ */
+export async function withoutCoEditing(target: Page | BrowserContext) {
+  await target.routeWebSocket(/\/api\/collab/, (ws) => ws.close());
 }
 
 /**

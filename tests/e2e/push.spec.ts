@@ -7,9 +7,11 @@
  * none of: tests/integration/api/push.test.ts delivers to a local one.)
  */
 import type { Page } from '@playwright/test';
-import { addressOf, expect, hydrated, publishedArticleIn, test } from './fixtures';
+import { addressOf, expect, hydrated, publishedArticleIn, test, WHOLE_BROWSER } from './fixtures';
 
 const DAY = 24 * 3600_000;
+
+test.use(WHOLE_BROWSER);
 
 test('the alerts offer waits for a second story read, asks nothing unasked, and "Not now" keeps it away', async ({
   browser,

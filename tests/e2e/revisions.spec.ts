@@ -10,6 +10,7 @@ import {
   unique,
   type Article,
   savedThenBackToList,
+  withoutCoEditing,
 } from './fixtures';
 
 /**
@@ -28,6 +29,8 @@ test('closing the browser mid-edit and reopening the article offers the autosave
 }) => {
   const article = await make.article(await make.category());
   const typed = `Half-written headline ${unique()}`;
+  // The plain editor's offer: a shared document would itself keep the closed tab's words.
+  await withoutCoEditing(page.context());
   await signIn(page, ADMIN, edit(article));
   const autosaved = page.waitForResponse(
     (r) =>
@@ -42,6 +45,7 @@ test('closing the browser mid-edit and reopening the article offers the autosave
 
   const again = await browser.newContext();
   try {
+    await withoutCoEditing(again);
     const tab = await again.newPage();
     await signIn(tab, ADMIN, edit(article));
     const offer = tab.getByRole('region', { name: /were kept on the server/ });
@@ -66,6 +70,9 @@ test('a stale save shows both versions and overwrites only when the user chooses
   consoleErrors.allow(/status of 409 \(Conflict\)/);
   const mine = `My headline ${unique()}`;
   const theirs = `Their headline ${unique()}`;
+  // The plain editor's chooser: in a shared document the other save would refresh the title
+  // typed here (co-editing.spec.ts has a colleague's save there).
+  await withoutCoEditing(page);
   await signIn(page, ADMIN, edit(article));
   await hydrated(page);
   await page.getByLabel('Title', { exact: true }).fill(mine);

@@ -1,4 +1,4 @@
-import { expect, hydrated, test } from './fixtures';
+import { expect, gotoCurrent, hydrated, test } from './fixtures';
 
 /**
  * Issue 10's acceptance journey: a reader types a Hindi word without its nukta into the
@@ -30,7 +30,8 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('the header search is a plain form that works', async ({ page }) => {
-    await page.goto('/about-us');
+    // Without JavaScript the page is the server's HTML alone: never a stale copy of it.
+    await gotoCurrent(page, '/about-us');
     const box = page.getByRole('searchbox', { name: 'Search articles' }).first();
     await box.fill('zamana');
     await box.press('Enter');

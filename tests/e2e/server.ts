@@ -21,6 +21,9 @@ process.env.API_RATE_LIMIT ??= '1000000';
 process.env.WEBHOOKS_ALLOW_PRIVATE ??= '1';
 // Single sign-on's journey signs in at an OpenID Provider on this machine (sso.spec.ts).
 process.env.OIDC_ALLOW_PRIVATE ??= '1';
+// On PostgreSQL the site is a cluster of workers: co-editing relays between them through Redis,
+// which these machines run (docs/decisions/061); without it /api/collab answers 503.
+if (process.env.DATABASE_URL) process.env.REDIS_URL ??= 'redis://127.0.0.1:6379';
 ensureBuild({ quiet: true });
 // Node 22.15 and later (the node package this project installs).
 if (!process.execve) throw new Error(`Node ${process.version} cannot execve: run this through npm`);

@@ -3,7 +3,7 @@
  * tags suggested as they type, removes one, saves; the article's page links the tags and a
  * tag's page lists the piece.
  */
-import { ADMIN, expect, hydrated, signIn, test, unique } from './fixtures';
+import { ADMIN, clickUpdate, expect, hydrated, signIn, test, unique } from './fixtures';
 
 test('an editor tags a story with suggestions as they type; the tag page lists it', async ({
   page,
@@ -34,11 +34,7 @@ test('an editor tags a story with suggestions as they type; the tag page lists i
   await page.getByRole('button', { name: 'Remove the tag "Typo tag"' }).click();
   await expect(chosen.getByRole('listitem')).toHaveText([known, 'वर्षा']);
 
-  const saved = page.waitForResponse(
-    (r) => r.request().method() === 'PUT' && r.url().endsWith(`/api/articles/${story._id}`),
-  );
-  await page.getByRole('button', { name: 'Update' }).click();
-  expect((await saved).status()).toBe(200);
+  expect((await clickUpdate(page, story._id)).status()).toBe(200);
   expect((await admin.article(story._id)).tags).toEqual([known, 'वर्षा']);
 
   await page.goto(`/${category.slug}/${story.slug}`);

@@ -258,3 +258,37 @@ export async function sendUpload(
     payload: body.payload,
   });
 }
+
+/**
+ * A reader given a complimentary membership of a new plan whose access is `access` (issue 39),
+ * by the administrator `admin`.
+ */
+export async function complimentaryMember(
+  app: FastifyInstance,
+  admin: TestUser,
+  access: 'members' | 'paid',
+): Promise<TestUser> {
+  const plan = await app.inject({
+    method: 'POST',
+    url: '/api/plans',
+    headers: auth(admin),
+    payload: {
+      name: `Plan ${access}`,
+      interval: 'month',
+      amount: 9900,
+      currency: 'INR',
+      access,
+      active: true,
+    },
+  });
+  if (plan.statusCode !== 201) throw new Error(`plan: ${plan.statusCode} ${plan.body}`);
+  const reader = await signUp(app);
+  const given = await app.inject({
+    method: 'POST',
+    url: `/api/members/${reader._id}/complimentary`,
+    headers: auth(admin),
+    payload: { planId: (plan.json() as { _id: string })._id },
+  });
+  if (given.statusCode !== 201) throw new Error(`complimentary: ${given.statusCode} ${given.body}`);
+  return reader;
+}

@@ -86,8 +86,14 @@ function requireBin(): string {
   return bin;
 }
 
-/** Makes and starts a cluster (trust authentication on 127.0.0.1 only). */
-export async function startPrivatePostgres(): Promise<PrivatePostgres> {
+/**
+ * Makes and starts a cluster (trust authentication on 127.0.0.1 only). `preload` names server
+ * libraries to load at start (e.g. `pg_stat_statements`, which counts statements at once, where
+ * the table counters of pg_stat_user_tables reach other sessions up to a second or more late).
+ */
+export async function startPrivatePostgres({
+  preload,
+}: { preload?: string[] } = {}): Promise<PrivatePostgres> {
   const bin = requireBin();
   const dir = clusterFolder();
   runAs(bin, 'initdb', [
@@ -100,7 +106,8 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     'UTF8',
     '--no-sync',
   ]);
-  return runCluster(bin, dir, await freePort());
+  const libraries = preload?.length ? `-c shared_preload_libraries=${preload.join(',')}` : '';
+  return runCluster(bin, dir, await freePort(), libraries);
 }
 
 /**

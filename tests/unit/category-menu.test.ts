@@ -13,6 +13,7 @@ const row = (name: string, extra: Partial<CategoryRow> = {}): CategoryRow => ({
   description: '',
   isHome: false,
   parentId: null,
+  commentsOpen: null,
   createdAt: new Date(0),
   updatedAt: new Date(0),
   ...extra,

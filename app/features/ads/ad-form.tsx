@@ -4,6 +4,7 @@
  * sends. The server checks the body with AdCreativeInputSchema and answers what is wrong.
  */
 import type { FormEvent } from 'react';
+import { FormEnd } from '../../components/form-end';
 import { mediaIdOfUrl } from '../../../common/media';
 import {
   AD_POSITIONS,
@@ -118,21 +119,11 @@ export function AdForm({
         {text('startsAt', 'datetime-local')}
         {text('endsAt', 'datetime-local')}
       </div>
-      {failure && (
-        <p className="text-danger mt-3 mb-0" role="alert">
-          {failure}
-        </p>
-      )}
-      <div className="mt-3 d-flex gap-2">
-        <button type="submit" className="btn btn-primary">
-          {t.save}
-        </button>
-        {draft._id && (
-          <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
-            {t.cancel}
-          </button>
-        )}
-      </div>
+      <FormEnd
+        failure={failure}
+        save={t.save}
+        cancel={draft._id ? { label: t.cancel, onCancel } : undefined}
+      />
     </form>
   );
 }

@@ -7,7 +7,7 @@ import { readUserInfo } from '../session/user-info';
  */
 export function adminApi<T>(
   path: string,
-  init: { method?: string; body?: unknown } = {},
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<T> {
   const token = readUserInfo()?.token;
   if (!token) return Promise.reject(ApiError.of(401, 'client.sign_in_again'));

@@ -8,15 +8,19 @@ import { useAdminCopy } from '../../copy/admin-language';
 import { HindiTypingFor } from '../typing/hindi-typing';
 import type { ArticleFormValues } from './article-form-values';
 import { CoAuthorsField } from './co-authors-field';
+import { useSharedTitle } from '../editor/shared-title';
+import { CommentsOpenField } from '../comments/comments-open-field';
 import type { AuthorOption } from './use-article-options';
 
 /**
  * The article's title (SPEC.md §2), the form's first field. A new article's slug follows its
  * title until someone changes the slug by hand.
  */
-export function TitleField({ editing }: { editing: boolean }) {
+export function TitleField({ editing, sharedId }: { editing: boolean; sharedId?: string }) {
   const t = useAdminCopy();
   const followTitle = useSlugFollowingTitle(editing);
+  // While the body is shared, so is the title (issue 43 item 1).
+  useSharedTitle(sharedId, 'name');
   return (
     <FormTextField
       name="name"
@@ -103,7 +107,10 @@ export function ArticleFields({
   );
 }
 
-/** What editors and up choose for a story: ads on its page, who may read it whole (issue 39). */
+/**
+ * What editors and up choose for a story: ads on its page, who may read it whole (issue 39),
+ * whether readers may comment (issue 42 item 1).
+ */
 function EditorsChoices() {
   const t = useAdminCopy();
   return (
@@ -122,6 +129,7 @@ function EditorsChoices() {
         <option value="members">{t.form.accessMembers}</option>
         <option value="paid">{t.form.accessPaid}</option>
       </FormSelect>
+      <CommentsOpenField id="article-comments-open" follows="section" wrapperClassName="col-md-6" />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ArticleStatus, Language } from '../../../common/articles';
 import type { ArticleAccess } from '../../../common/article-access';
+import { choiceOf, sayOf, type CommentsOpenChoice } from '../comments/comments-open-field';
 import {
   ArticleInputSchema,
   articleTexts,
@@ -35,6 +36,8 @@ export type ArticleFormValues = ArticleTexts & {
   adsOff: boolean;
   /** Who may read it whole (issue 39 item 3; editors and up). */
   access: ArticleAccess;
+  /** Its say on comments (issue 42 item 1; editors and up): follow its section, open, closed. */
+  commentsOpen: CommentsOpenChoice;
   /** Its tags' names in order (issue 26 item 5). */
   tags: string[];
   /** "This is a correction" (issue 43 item 3): a published story's save kept on the record. */
@@ -72,6 +75,7 @@ export const emptyArticleForm = (authorId: string): ArticleFormValues => ({
   liveBlog: false,
   adsOff: false,
   access: 'free',
+  commentsOpen: 'follow',
   tags: [],
   corrected: false,
   correction: '',
@@ -93,6 +97,7 @@ export const articleToForm = (
   liveBlog: a.liveBlog,
   adsOff: a.adsOff,
   access: a.access,
+  commentsOpen: choiceOf(a.commentsOpen),
   tags: a.tags,
   // Every save starts as no correction: the one just recorded is not sent twice.
   corrected: false,
@@ -139,6 +144,7 @@ export function articleBody(
     liveBlog: v.liveBlog,
     adsOff: v.adsOff,
     access: v.access,
+    commentsOpen: sayOf(v.commentsOpen),
     // Always sent: the form shows the tags as stored, so [] means "no tags".
     tags: v.tags,
     ...(v.corrected ? { correction: v.correction } : {}),

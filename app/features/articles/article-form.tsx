@@ -18,10 +18,12 @@ import {
   type ArticleFormValues,
 } from './article-form-values';
 import { HistoryPanel } from './history-panel';
+import { NotesPanel } from './notes-panel';
 import { StoryNumbers } from './story-numbers';
 import { useAutosave, usePresence, useServerDraft } from './use-server-draft';
 import { ImageField } from './image-field';
 import { DescriptionField, MetaFields } from './meta-fields';
+import type { CollabTarget } from '../editor/use-collab';
 import { PreviewButtons, ReviewNote, SendBack } from './review-tools';
 import { useArticleDraft } from './use-article-draft';
 import { useArticleOptions } from './use-article-options';
@@ -83,8 +85,8 @@ export function ArticleForm({
       {article && <ReviewNote note={article.reviewNote} />}
       {/* The story first (issue 45 item 2): title, text and image, then the rest. */}
       <div className="row g-3">
-        <TitleField editing={article !== null} />
-        <DescriptionField />
+        <TitleField editing={article !== null} sharedId={article?._id} />
+        <DescriptionField collab={sharedBody(article, me)} />
         <ImageField key={saving.imageKey} />
         <ArticleFields
           mayPublish={mayPublish}
@@ -109,6 +111,7 @@ export function ArticleForm({
         autosavedAt={autosavedAt}
         timeZone={timeZone}
       />
+      {saved && <NotesPanel articleId={saved._id} timeZone={timeZone} />}
       {saved && <HistoryPanel article={saved} timeZone={timeZone} onRestored={saving.adopt} />}
       {saved?.status === 'published' && <StoryNumbers articleId={saved._id} />}
       {article && (article.status !== 'published' || scheduled) && (
@@ -140,6 +143,10 @@ function AddedMessage({ added }: { added: AddedNotice }) {
 }
 
 /** Who else has this article open (usePresence). */
+/** A saved article's body is shared with whoever else edits it (issue 43 item 1). */
+const sharedBody = (article: Article | null, me: SessionUser): CollabTarget | undefined =>
+  article ? { articleId: article._id, user: { _id: me._id, name: me.name } } : undefined;
+
 function EditorsPresent({ editors }: { editors: { _id: string; name: string }[] }) {
   const t = useAdminCopy();
   return editors.map((e) => (

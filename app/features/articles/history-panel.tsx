@@ -121,7 +121,12 @@ function RevisionList({
             <span className="badge text-bg-light me-2">{t.form.revisionKind[r.kind]}</span>
             {t.form.historyRow(
               r.name,
-              r.user?.name ?? t.form.unknownUser,
+              // Co-written (issue 43): everyone who typed into it, in the interface's words.
+              r.writers.length > 1
+                ? new Intl.ListFormat(lang, { type: 'conjunction' }).format(
+                    r.writers.map((w) => w.name),
+                  )
+                : (r.user?.name ?? t.form.unknownUser),
               formatZoned(new Date(r.createdAt), timeZone, lang),
             )}
           </button>

@@ -3,6 +3,7 @@ import { Field, labelIdOf } from '../../components/field';
 import { FormTextArea, FormTextField, useFieldError } from '../../components/form/fields';
 import { useAdminCopy } from '../../copy/admin-language';
 import { RichTextEditor } from '../editor/rich-text-editor';
+import type { CollabTarget } from '../editor/use-collab';
 import type { ArticleFormValues } from './article-form-values';
 
 /**
@@ -38,8 +39,11 @@ export function MetaFields() {
   );
 }
 
-/** The rich-text article description (DECISIONS.md §4), kept in the form's `description`. */
-export function DescriptionField() {
+/**
+ * The rich-text article description (DECISIONS.md §4), kept in the form's `description`; a saved
+ * article's is shared with whoever else edits it (issue 43 item 1).
+ */
+export function DescriptionField({ collab }: { collab?: CollabTarget }) {
   const t = useAdminCopy();
   const { field } = useController<ArticleFormValues, 'description'>({ name: 'description' });
   const error = useFieldError('description');
@@ -56,6 +60,7 @@ export function DescriptionField() {
         labelledBy={labelIdOf('description')}
         value={field.value}
         onChange={field.onChange}
+        collab={collab}
       />
     </Field>
   );

@@ -6,6 +6,9 @@ import { articlePath } from '../../../common/paths';
 import type { Article, ArticleInput } from '../../../common/schemas/articles';
 import { useAdminInterface } from '../../copy/admin-language';
 import { adminApi } from '../api/admin-api';
+import { SHARED_BODY_HEADER } from '../../../common/editor/editor-extensions';
+import { announceSave, isShared } from '../editor/use-collab';
+import { useColleagueSaves } from './co-save';
 import { ApiError } from '../api/client';
 import { articleToForm, isScheduled, type ArticleFormValues } from './article-form-values';
 import { previewLink } from './open-preview';
@@ -57,6 +60,9 @@ export function useArticleSave({
   /** When this page last saved the article (the "Saved 14:02" beside Update). */
   const [savedAt, setSavedAt] = useState<Date | null>(null);
 
+  // A colleague's save in the shared document: its version is the one this form builds on.
+  useColleagueSaves(saved, form, timeZone, setSaved);
+
   /** Makes `next` the saved version the form starts from. */
   const adopt = (next: Article) => {
     setSaved(next);
@@ -68,10 +74,7 @@ export function useArticleSave({
     if (!saved) return;
     let stored: Article;
     try {
-      stored = await adminApi<Article>(`/api/articles/${saved._id}`, {
-        method: 'PUT',
-        body: { ...body, updatedAt: basedOn },
-      });
+      stored = await putArticle(saved._id, { ...body, updatedAt: basedOn });
     } catch (error) {
       // Someone saved since: show both versions and let the user choose (never overwrite).
       if (error instanceof ApiError && error.code === 'article.stale') {
@@ -82,6 +85,7 @@ export function useArticleSave({
       throw error;
     }
     setConflict(null);
+    announceSave(saved._id, stored.updatedAt);
     // The form now edits what was stored (its slug, its time), so the next save builds on it.
     adopt(stored);
     setSavedAt(new Date());
@@ -127,3 +131,14 @@ export function useArticleSave({
     },
   };
 }
+
+/**
+ * PUT /api/articles/{id}. A body that is the shared document's (issue 43 item 1) says so: the
+ * save must not refresh the document with it.
+ */
+const putArticle = (id: string, body: ArticleInput) =>
+  adminApi<Article>(`/api/articles/${id}`, {
+    method: 'PUT',
+    body,
+    headers: isShared(id) ? { [SHARED_BODY_HEADER]: '1' } : undefined,
+  });

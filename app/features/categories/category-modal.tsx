@@ -12,6 +12,12 @@ import {
 import { SchemaForm, useSchemaForm } from '../../components/form/schema-form';
 import { useAdminCopy } from '../../copy/admin-language';
 import { adminApi } from '../api/admin-api';
+import {
+  choiceOf,
+  CommentsOpenChoiceSchema,
+  CommentsOpenField,
+  type CommentsOpenChoice,
+} from '../comments/comments-open-field';
 
 /**
  * The form's schema: the server's, with the parent chosen in a select, where "" is the top
@@ -19,6 +25,7 @@ import { adminApi } from '../api/admin-api';
  */
 const CategoryFormSchema = CategoryInputSchema.extend({
   parentId: z.union([IdSchema, z.literal('')]).transform((id) => id || null),
+  commentsOpen: CommentsOpenChoiceSchema,
 });
 
 /** What the modal starts from: empty for Add, the category for Edit. */
@@ -28,6 +35,8 @@ export type CategoryDraft = Pick<Category, 'name' | 'description' | 'isHome' | '
   nameEn: string;
   /** "" for the top level. */
   parentId: string;
+  /** Its say on its stories' comments (issue 42 item 1). */
+  commentsOpen: CommentsOpenChoice;
 };
 export const EMPTY_CATEGORY: CategoryDraft = {
   name: '',
@@ -37,6 +46,7 @@ export const EMPTY_CATEGORY: CategoryDraft = {
   isHome: false,
   slug: '',
   parentId: '',
+  commentsOpen: 'follow',
 };
 
 /** The draft of an existing category, for Edit. */
@@ -49,6 +59,7 @@ export const draftOf = (c: Category): CategoryDraft => ({
   isHome: c.isHome,
   slug: c.slug,
   parentId: c.parentId ?? '',
+  commentsOpen: choiceOf(c.commentsOpen),
 });
 
 /**
@@ -149,6 +160,7 @@ function CategoryForm({
         />
         <FormTextField name="slug" id="category-slug" label={t.categories.slug} />
         <FormCheckbox name="isHome" id="category-home" label={t.categories.showOnHome} />
+        <CommentsOpenField id="category-comments-open" follows="site" />
       </Modal.Body>
       <Modal.Footer>
         <button type="button" className="btn btn-outline-secondary" onClick={onClose}>

@@ -32,6 +32,8 @@ export interface ToolbarActions {
   onVideo: () => void;
   /** Hindi typing's "अ" button: whether it is on, and its name in the interface language. */
   hindiTyping: { on: boolean; toggle: () => void; label: string; hint: string; lang: string };
+  /** "Add note" on the selected passage (issue 43 item 2), while the body is shared. */
+  onNote?: () => void;
 }
 
 /** The buttons, in the order the toolbar shows them. */
@@ -101,6 +103,7 @@ function toolsOf(editor: Editor, actions: ToolbarActions, t: AdminCopy): ToolSpe
       onClick: () => chain().toggleCodeBlock().run(),
       active: editor.isActive('codeBlock'),
     },
+    ...noteTool(editor, actions, tool.note),
     // Hindi typing (issue 27 item 6); not last: Video stays the toolbar's last enabled button.
     {
       label: 'अ',
@@ -114,6 +117,12 @@ function toolsOf(editor: Editor, actions: ToolbarActions, t: AdminCopy): ToolSpe
     { label: tool.redo, onClick: () => chain().redo().run(), disabled: !editor.can().redo() },
   ];
 }
+
+/** "Add note" while the body is shared, usable on a selected passage (issue 43 item 2). */
+const noteTool = (editor: Editor, actions: ToolbarActions, label: string): ToolSpec[] =>
+  actions.onNote
+    ? [{ label, onClick: actions.onNote, disabled: editor.state.selection.empty }]
+    : [];
 
 /** Where each key moves focus among the enabled buttons' indexes (wrapping at the ends). */
 function nextTool(key: string, enabled: number[], at: number): number | undefined {

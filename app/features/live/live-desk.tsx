@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { Check } from '../../components/check';
 import { toast } from 'react-toastify';
 import { liveFeedPath } from '../../../common/paths';
 import type { Article } from '../../../common/schemas/articles';
@@ -97,33 +98,6 @@ function NewEntry({ base, onPosted }: { base: string; onPosted: () => Promise<vo
           {t.post}
         </button>
       </div>
-    </div>
-  );
-}
-
-function Check({
-  id,
-  label,
-  checked,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  checked: boolean;
-  onChange: (on: boolean) => void;
-}) {
-  return (
-    <div className="form-check">
-      <input
-        id={id}
-        type="checkbox"
-        className="form-check-input"
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
-      />
-      <label htmlFor={id} className="form-check-label">
-        {label}
-      </label>
     </div>
   );
 }

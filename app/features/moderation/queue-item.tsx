@@ -1,4 +1,7 @@
+import { Link } from 'react-router';
 import type { CommentStatus, QueueItem } from '../../../common/schemas/comments';
+import { useAdminInterface } from '../../copy/admin-language';
+import { commentDeskCopy } from '../../copy/comment-desk';
 import type { CommentModerationCopy } from '../../copy/comment-moderation';
 
 /** The statuses a moderator may move a comment to from where it is. */
@@ -79,9 +82,23 @@ export function QueueEntry({
                 {t[m.label] as string}
               </button>
             ))}
+            {item.author && !item.author.staff && <BanLink id={item.author._id} name={name} />}
           </div>
         </div>
       </div>
     </li>
+  );
+}
+
+/** The bans screen with the comment's reader chosen (issue 42 item 2). */
+function BanLink({ id, name }: { id: string; name: string }) {
+  const { lang } = useAdminInterface();
+  return (
+    <Link
+      className="btn btn-sm btn-outline-danger"
+      to={`/admin/comment-bans?${new URLSearchParams({ reader: id, name }).toString()}`}
+    >
+      {commentDeskCopy[lang].bans.banReader(name)}
+    </Link>
   );
 }

@@ -5,6 +5,7 @@
  * changed; the image comes from the media library's picker.
  */
 import { useState, type FormEvent } from 'react';
+import { RowActions } from '../../components/row-actions';
 import { useRevalidator } from 'react-router';
 import { toast } from 'react-toastify';
 import type { AdCreative } from '../../../common/schemas/ads';
@@ -133,22 +134,10 @@ function AdList({
               <td>{runs(ad)}</td>
               <td>{ad.impressions.toLocaleString(locale)}</td>
               <td>{ad.clicks.toLocaleString(locale)}</td>
-              <td className="text-nowrap">
-                <button
-                  type="button"
-                  className="btn btn-sm btn-outline-primary me-2"
-                  onClick={() => onEdit(ad)}
-                >
-                  {t.edit}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-sm btn-outline-danger"
-                  onClick={() => onDelete(ad)}
-                >
-                  {t.delete}
-                </button>
-              </td>
+              <RowActions
+                edit={{ label: t.edit, onClick: () => onEdit(ad) }}
+                remove={{ label: t.delete, onClick: () => onDelete(ad) }}
+              />
             </tr>
           ))}
         </tbody>

@@ -6,6 +6,7 @@
 import { Form, Link, useSearchParams } from 'react-router';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '../../../common/schemas/audit';
 import { FilterSelect } from '../../components/admin/filter-select';
+import { Field } from '../../components/field';
 import { AdminRouteError } from '../../components/admin/route-error';
 import { DataTable, type Column } from '../../components/admin/data-table';
 import { Pager } from '../../components/admin/pager';
@@ -137,30 +138,17 @@ function AuditFilters() {
         any={t.audit.anyAction}
         options={ACTIONS.map((a) => [a, t.audit.actions[a]] as const)}
       />
-      <div className="col-md-3">
-        <label htmlFor="audit-from" className="form-label">
-          {t.audit.from}
-        </label>
-        <input
-          id="audit-from"
-          type="date"
-          name="from"
-          className="form-control"
-          defaultValue={params.get('from') ?? ''}
-        />
-      </div>
-      <div className="col-md-3">
-        <label htmlFor="audit-to" className="form-label">
-          {t.audit.to}
-        </label>
-        <input
-          id="audit-to"
-          type="date"
-          name="to"
-          className="form-control"
-          defaultValue={params.get('to') ?? ''}
-        />
-      </div>
+      {(['from', 'to'] as const).map((bound) => (
+        <Field key={bound} id={`audit-${bound}`} label={t.audit[bound]} className="col-md-3">
+          <input
+            id={`audit-${bound}`}
+            type="date"
+            name={bound}
+            className="form-control"
+            defaultValue={params.get(bound) ?? ''}
+          />
+        </Field>
+      ))}
       <div className="col-md-2 d-flex gap-2">
         <button type="submit" className="btn btn-primary">
           {t.audit.filter}

@@ -10,6 +10,7 @@ import { adminApi } from '../../features/api/admin-api';
 import { BreakingDesk } from '../../features/breaking/breaking-desk';
 import { PushDesk } from '../../features/push/push-desk';
 import { HouseAdsTotals } from '../../features/ads/house-ads-totals';
+import { MembersTotals } from '../../features/members/members-totals';
 import { NewsletterDesk } from '../../features/newsletters/newsletter-desk';
 import { requireScreen } from '../../features/session/screen-guard';
 import { WELCOME_PARAM } from '../../features/session/use-sign-in';
@@ -341,6 +342,7 @@ export default function Dashboard({ loaderData }: { loaderData: DashboardData })
       {hasRole(me.role, 'editor') && <PushDesk />}
       {hasRole(me.role, 'editor') && <NewsletterDesk />}
       {hasRole(me.role, 'editor') && <HouseAdsTotals />}
+      {hasRole(me.role, 'administrator') && <MembersTotals />}
       <Panel resolve={loaderData.dashboard}>{(d) => <MorningMeeting d={d} me={me} />}</Panel>
       {stats && (
         <Panel resolve={stats}>

@@ -5,6 +5,7 @@ import { hasRole, mayModerate } from '../../../common/roles';
 import { appContext, type SessionUser } from '../../../common/services';
 import { GeneralErrorBoundary } from '../../components/error-boundary';
 import { adminInterfaceFor, useAdminCopy, useAdminLanguage } from '../../copy/admin-language';
+import { commentDeskCopy } from '../../copy/comment-desk';
 import { InterfaceLanguage } from '../../copy/language';
 import { adminApi } from '../../features/api/admin-api';
 import { api } from '../../features/api/client';
@@ -170,6 +171,7 @@ function SidebarLinks({
   onChoose: () => void;
 }) {
   const t = useAdminCopy();
+  const lang = useAdminLanguage();
   const media = useMediaCopy();
   return (
     // Clicks on the links bubble here: whichever was chosen, the panel closes.
@@ -192,7 +194,12 @@ function SidebarLinks({
             </MenuItem>
           </>
         )}
-        {mayModerate(me.role) && <MenuItem to="/admin/comments">{t.nav.comments}</MenuItem>}
+        {mayModerate(me.role) && (
+          <>
+            <MenuItem to="/admin/comments">{t.nav.comments}</MenuItem>
+            <MenuItem to="/admin/comment-bans">{commentDeskCopy[lang].bans.title}</MenuItem>
+          </>
+        )}
         {hasRole(me.role, 'editor') && (
           <>
             <MenuItem to="/admin/categories">{t.nav.categories}</MenuItem>

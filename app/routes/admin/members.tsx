@@ -1,31 +1,30 @@
 /*
  * Members for administrators (issue 39 item 4): the dashboard's figures (active members, trials,
  * those behind on payment, complimentary ones, monthly recurring revenue), and the members list
- * filtered by status, downloadable as CSV. The filter lives in the address.
+ * filtered by status, downloadable as CSV, with "End" on a complimentary one; giving a
+ * complimentary membership, and the plans (made, changed, withdrawn). The filter lives in the
+ * address.
  */
 import { Form, Link } from 'react-router';
 import {
   MEMBERSHIP_STATUSES,
   type Member,
   type MembersSummary,
+  type Plan,
 } from '../../../common/schemas/payments';
 import { FilterSelect } from '../../components/admin/filter-select';
 import { AdminRouteError } from '../../components/admin/route-error';
 import { DataTable, type Column } from '../../components/admin/data-table';
 import { useAdminCopy, useAdminInterface } from '../../copy/admin-language';
 import { adminApi } from '../../features/api/admin-api';
+import { EndComplimentary } from '../../features/members/end-complimentary';
+import { GiveComplimentary } from '../../features/members/give-complimentary';
+import { membersQuery } from '../../features/members/members-query';
+import { money } from '../../features/members/money';
+import { PlansSection } from '../../features/members/plans-section';
+import { memberAdminCopy } from '../../copy/member-admin';
 import { requireScreen } from '../../features/session/screen-guard';
 import type { Route } from './+types/members';
-
-/** The API's query for the screen's address: its status filter, if a known one. */
-export function membersQuery(url: string, format?: 'csv'): string {
-  const query = new URLSearchParams();
-  const status = new URL(url).searchParams.get('status');
-  if (status && (MEMBERSHIP_STATUSES as readonly string[]).includes(status))
-    query.set('status', status);
-  if (format) query.set('format', format);
-  return query.toString();
-}
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   await requireScreen(context, request, 'administrator');
@@ -34,11 +33,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   await serverLoader();
-  const [members, summary] = await Promise.all([
+  const [members, summary, plans] = await Promise.all([
     adminApi<Member[]>(`/api/members?${membersQuery(request.url)}`),
     adminApi<MembersSummary>('/api/members/summary'),
+    adminApi<Plan[]>('/api/plans/admin-plans'),
   ]);
-  return { members, summary, csv: `/api/members?${membersQuery(request.url, 'csv')}` };
+  return { members, summary, plans, csv: `/api/members?${membersQuery(request.url, 'csv')}` };
 }
 
 clientLoader.hydrate = true as const;
@@ -46,13 +46,6 @@ clientLoader.hydrate = true as const;
 export function HydrateFallback() {
   const t = useAdminCopy();
   return <p>{t.loading}</p>;
-}
-
-/** An amount in its currency's smallest unit, as money. */
-function money(amount: number, currency: string, locale: string) {
-  const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(amount / 10 ** digits);
 }
 
 function Figures({ summary }: { summary: MembersSummary }) {
@@ -80,8 +73,8 @@ function Figures({ summary }: { summary: MembersSummary }) {
 }
 
 export default function AdminMembers({ loaderData }: Route.ComponentProps) {
-  const { t, locale } = useAdminInterface();
-  const { members, summary, csv } = loaderData;
+  const { t, lang, locale } = useAdminInterface();
+  const { members, summary, plans, csv } = loaderData;
 
   const day = (iso: string | null) =>
     iso ? new Date(iso).toLocaleDateString(locale, { dateStyle: 'medium' }) : '';
@@ -105,12 +98,14 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
         `${day(m.currentPeriodEnd)}${m.cancelAtPeriodEnd ? ` (${t.members.endsAtPeriodEnd})` : ''}`,
     },
     { header: t.members.since, cell: (m) => day(m.since) },
+    { header: memberAdminCopy[lang].actions, cell: (m) => <EndComplimentary member={m} /> },
   ];
   return (
     <>
       <h1 className="h3 mb-2">{t.members.title}</h1>
       <p className="text-muted">{t.members.intro}</p>
       <Figures summary={summary} />
+      <GiveComplimentary plans={plans} />
       <Form method="get" className="row g-2 align-items-end mb-3">
         <FilterSelect
           id="members-status"
@@ -129,6 +124,7 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
         </div>
       </Form>
       <DataTable columns={columns} rows={rows} empty={t.members.none} />
+      <PlansSection plans={plans} />
       <p>
         <Link to="/admin/audit">{t.nav.audit}</Link>
       </p>

@@ -5,6 +5,8 @@ import { hreflangLinks } from '../../../common/hreflang';
 import { articlePath } from '../../../common/paths';
 import { htmlExcerpt } from '../../../common/text';
 import { appContext, type AppServices } from '../../../common/services';
+import { mayReadWhole, type AccessClass } from '../../../common/article-access';
+import { giftTokenIn } from '../../../common/schemas/gifts';
 import type { ArticleCard } from '../../../common/schemas/articles';
 import { CacheTags, cardTags } from '../../../common/cache-tags';
 import { ArticleView } from '../../components/article-view';
@@ -24,6 +26,7 @@ import {
 } from '../../features/seo/structured-data';
 import type { RootData } from '../../root';
 import type { Route } from './+types/article';
+import { DAY_MS } from '../../../common/durations';
 
 /**
  * Two other stories to read next: random ones in the story's language, then any. Drawn from the
@@ -43,12 +46,33 @@ async function relatedStories(
   return [...same, ...any.filter((a) => !seen.has(a._id))].slice(0, 2);
 }
 
+/**
+ * The story at an address for `reader`; a gift link's page (issue 39 item 5) shows it whole when
+ * its token, signed and unexpired, names this story. Any other token changes nothing.
+ */
+async function resolveWithGift(
+  services: AppServices,
+  params: { category: string; slug: string },
+  reader: AccessClass,
+  url: string,
+) {
+  const found = await services.articles.resolve(params.category, params.slug, reader);
+  const story = found?.article;
+  if (!story || mayReadWhole(story.access, reader)) return found;
+  if (services.gifts.articleAt(url) !== story._id) return found;
+  return services.articles.resolve(params.category, params.slug, 'paid');
+}
+
+/** A gift link's page is its reader's own: no cache may keep it (issue 39 item 5). */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { services, publicUrl, logError, keep, mediaBase, accessClass } = context.get(appContext);
+  const { services, publicUrl, logError, keep, keepUntil, mediaBase, accessClass } =
+    context.get(appContext);
   // Pages differ by the reader's class, never by person (issue 39 item 3): a members' story is
   // whole only on the page made for a class its access opens it to.
   const reader = await accessClass();
-  const found = await services.articles.resolve(params.category, params.slug, reader);
+  const found = await resolveWithGift(services, params, reader, request.url);
   // A former address, or the right slug under another category: a permanent redirect, with
   // the query string (campaign tags and the like).
   if (found?.movedTo) throw redirect(`${found.movedTo}${new URL(request.url).search}`, 301);
@@ -72,7 +96,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The reads below need only the article as found: they go to the database side by side.
   // A live blog's entries, live or ended (issue 25 item 1): a change to them refreshes this page.
   const isLive = story.liveBlog || story.liveStartedAt !== null;
-  const [article, { related, relatedFailed }, share, blog, trail, mostRead, comments, corrections] =
+  // Its corrections on the record (issue 43 item 3) came with it: a new one refreshes this page.
+  const corrections = found.corrections;
+  const [article, { related, relatedFailed }, share, blog, trail, mostRead, comments] =
     await Promise.all([
       // Its body's images of ours as responsive pictures (docs/decisions/026).
       withResponsiveBody({ services, logError, mediaBase }, story),
@@ -87,9 +113,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       // Readers' "Most read" (issue 38 item 5): refreshed when a new list is published.
       mostReadOf({ services, keep, logError }),
       // The first page of approved comments (issue 42): a change readers see refreshes this page.
-      services.comments.forPage(story._id),
-      // Its corrections on the record (issue 43 item 3): a new one refreshes this page.
-      services.articles.corrections(story._id),
+      // Whether it takes comments comes from the story and the kept categories (no query).
+      services.comments.forPage(story),
     ]);
   // The same story in its other languages, those published (its translation group, issue 27
   // item 5): its page links them all, and a change to any of them refreshes it.
@@ -98,8 +123,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   keep(CacheTags.articlePage(story._id), ...cardTags([story, ...related]));
   for (const version of translations) keep(CacheTags.article(version._id));
   if (isLive) keep(CacheTags.live(story._id));
+  // Comments that close some days after publication (issue 42 item 6): its kept copy, with
+  // the form, is never served once they close.
+  const { closeAfterDays } = settings.comments;
+  if (comments.open && closeAfterDays > 0)
+    keepUntil(new Date(Date.parse(story.publishedAt) + closeAfterDays * DAY_MS));
   keep(...trail.map((c) => CacheTags.category(c._id)));
-  return {
+  const page = {
     article,
     translations,
     related,
@@ -124,6 +154,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // The metered wall's markup, the same for everyone (issue 39 item 2).
     meter: settings.meter.freePerMonth > 0 ? settings.meter : null,
   };
+  // A gift link's page, whatever its token, is never kept nor shared (issue 39 item 5).
+  if (giftTokenIn(request.url) === undefined) return page;
+  return data(page, { headers: { 'cache-control': 'private, no-store' } });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {

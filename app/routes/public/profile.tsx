@@ -18,6 +18,7 @@ import { useBusy } from '../../features/api/use-busy';
 import { pageTitle } from '../../features/seo/meta';
 import { AccountData } from '../../features/readers/account-data';
 import { ReaderLists } from '../../features/readers/reader-lists';
+import { ReplyMailSwitch } from '../../features/readers/reply-mail-switch';
 import { MembershipSection } from '../../features/members/membership-section';
 import { ProfileFormSchema } from '../../features/session/profile-form';
 import {
@@ -182,12 +183,16 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** What is a reader's own: their membership (issue 39 item 4), follows and saved stories. */
+/**
+ * What is a reader's own: their membership (issue 39 item 4), follows and saved stories, and
+ * whether replies to their comments are mailed (issue 42 item 4).
+ */
 function ReaderSections() {
   return (
     <>
       <MembershipSection />
       <ReaderLists />
+      <ReplyMailSwitch />
     </>
   );
 }

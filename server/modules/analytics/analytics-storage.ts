@@ -6,6 +6,7 @@ import {
   ensurePartition,
   rollUp,
 } from './analytics-storage-repository';
+import { DAY_MS } from '../../../common/durations';
 
 /** Raw events are kept this many days unless the setting says otherwise (issue 38 item 6). */
 export const DEFAULT_RETENTION_DAYS = 30;
@@ -16,7 +17,6 @@ const ROLLUP_EVERY_MS = 60_000;
 const RETENTION_EVERY_MS = 60 * 60_000;
 /** Partitions made ahead of their day, so a day's rows never wait in the default one. */
 const DAYS_AHEAD = 2;
-const DAY_MS = 86_400_000;
 
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 

@@ -5,6 +5,7 @@
 import { mayReadWhole, type AccessClass } from '../../../common/article-access';
 import { articlePath, formerPathKey, UNCATEGORISED_SEGMENT } from '../../../common/paths';
 import type { Article } from '../../../common/schemas/articles';
+import type { Correction } from '../../../common/schemas/corrections';
 import type { Db } from '../../../db/client';
 import { toArticle } from './article-rows';
 import { findPublishedByAddress } from './articles-repository';
@@ -20,7 +21,9 @@ import type { ArticlesDeps } from './article-deps';
 
 /** What readers find at /{segment}/{slug}: the article, where it lives now, or nothing. */
 export type ArticleAtAddress =
-  { article: Article; movedTo?: undefined } | { article?: undefined; movedTo: string } | null;
+  | { article: Article; corrections: Correction[]; movedTo?: undefined }
+  | { article?: undefined; movedTo: string }
+  | null;
 
 const pathOf = (row: AddressRow | undefined) => row && articlePath(row);
 
@@ -28,7 +31,9 @@ const pathOf = (row: AddressRow | undefined) => row && articlePath(row);
 async function current(db: Db, segment: string, slug: string, now: Date, reader: AccessClass) {
   const article = await findPublishedByAddress(db, { segment, slug, now });
   const viewer = article && mayReadWhole(article.access, reader) ? 'entitled' : 'reader';
-  if (article) return { article: toArticle(article, now, viewer) };
+  // Its corrections came with it (its page shows them): no second query.
+  if (article)
+    return { article: toArticle(article, now, viewer), corrections: article.corrections };
   const moved = pathOf(await findAddressByFormerAddress(db, { segment, slug, now }));
   return moved ? { movedTo: moved } : undefined;
 }

@@ -164,6 +164,7 @@ export function toArticle(row: FullRow, now: Date, viewer: ArticleViewer = 'read
     liveEndedAt: row.liveEndedAt?.toISOString() ?? null,
     adsOff: row.adsOff,
     access: row.access,
+    commentsOpen: row.commentsOpen,
     walled,
     views: row.views,
     createdAt: card.createdAt,

@@ -170,6 +170,10 @@ export async function valuesFrom(
     ...(input.access !== undefined && hasRole(actor.role, 'editor')
       ? { access: input.access }
       : {}),
+    // And whether readers may comment under it (issue 42 item 1).
+    ...(input.commentsOpen !== undefined && hasRole(actor.role, 'editor')
+      ? { commentsOpen: input.commentsOpen }
+      : {}),
   };
 }
 

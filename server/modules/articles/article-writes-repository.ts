@@ -37,6 +37,8 @@ export type ArticleValues = {
   adsOff?: boolean;
   /** Left out: the stored choice stays (issue 39 item 3). */
   access?: ArticleAccess;
+  /** Left out: the stored choice stays (issue 42 item 1). */
+  commentsOpen?: boolean | null;
   status: ArticleStatus;
   publishedAt: Date;
   /** Left out: the stored note stays (an update of a draft keeps what the editor wrote). */

@@ -12,7 +12,9 @@ import {
   isPublicArticle,
   isScheduledArticle,
 } from '../../../db/schema/content';
+import { articleCorrections } from '../../../db/schema/corrections';
 import { media } from '../../../db/schema/media';
+import type { Correction } from '../../../common/schemas/corrections';
 import { articleViewTotals } from '../../../db/schema/site';
 import { users } from '../../../db/schema/users';
 import { versionRows, type VersionRow } from './article-translations';
@@ -119,6 +121,7 @@ export const fullColumns = {
   liveEndedAt: articles.liveEndedAt,
   adsOff: articles.adsOff,
   access: articles.access,
+  commentsOpen: articles.commentsOpen,
   tags: articleTagNames,
   // The views module's count next to the row (no row there until a first view is written).
   views: sql<number>`coalesce(${articleViewTotals.views}, 0)`.mapWith(Number),
@@ -141,11 +144,33 @@ export async function findArticleById(db: Db, id: string): Promise<FullRow | und
   return row;
 }
 
+/** A row's corrections as JSON, newest first, read as its page shows them (issue 43 item 3). */
+const correctionsOf = sql<Correction[]>`coalesce((
+  SELECT json_agg(json_build_object('note', c.note, 'correctedAt', c.created_at)
+    ORDER BY c.created_at DESC, c.id DESC)
+  FROM ${articleCorrections} AS c WHERE c.article_id = "articles"."id"
+), '[]'::json)`.mapWith((value: { note: string; correctedAt: string }[]) =>
+  value.map((c) => ({ note: c.note, correctedAt: new Date(c.correctedAt).toISOString() })),
+);
+
+/**
+ * An article as its page reads it: the whole row and its corrections, in one query (the page
+ * sent another for its corrections before, issue 36 item 4).
+ */
+const onPage = (db: Db) =>
+  db
+    .select({ ...fullColumns, corrections: correctionsOf })
+    .from(articles)
+    .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .leftJoin(users, eq(users.id, articles.authorId))
+    .leftJoin(media, eq(media.id, articles.imageMediaId))
+    .leftJoin(articleViewTotals, eq(articleViewTotals.articleId, articles.id));
+
 /** The statement of findPublishedByAddress: in a category, or uncategorised. */
 export function publishedByAddress(db: Db, uncategorised: boolean) {
   const name = `article_at_address_${uncategorised ? 'none' : 'category'}`;
   return prepared(db, name, (on, as) =>
-    full(on)
+    onPage(on)
       .where(
         and(
           isPublicArticle(sql.placeholder('now')),
@@ -163,7 +188,7 @@ export function publishedByAddress(db: Db, uncategorised: boolean) {
 export async function findPublishedByAddress(
   db: Db,
   opts: { segment: string; slug: string; now: Date },
-): Promise<FullRow | undefined> {
+): Promise<(FullRow & { corrections: Correction[] }) | undefined> {
   const [row] = await publishedByAddress(db, opts.segment === UNCATEGORISED_SEGMENT).execute({
     now: opts.now,
     slug: opts.slug,

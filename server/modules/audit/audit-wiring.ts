@@ -7,9 +7,9 @@ import type { EventBus } from '../../events/event-bus';
 import type { Clock } from '../../lib/clock';
 import { auditEvents } from './audit-events';
 import { createAuditService, type AuditDeps } from './audit-service';
+import { DAY_MS } from '../../../common/durations';
 
 export const AUDIT_TRIM_JOB = 'audit-trim';
-const DAY_MS = 24 * 60 * 60_000;
 
 interface TrimJobs {
   handle(kind: string, handler: () => Promise<void>): void;

@@ -13,6 +13,7 @@ export const categoryColumns = {
   description: categories.description,
   isHome: categories.isHome,
   parentId: categories.parentId,
+  commentsOpen: categories.commentsOpen,
   createdAt: categories.createdAt,
   updatedAt: categories.updatedAt,
 };
@@ -54,6 +55,8 @@ export interface CategoryValues {
   description: string;
   isHome: boolean;
   parentId: string | null;
+  /** Its say on its stories' comments (issue 42 item 1); null: the site's. */
+  commentsOpen: boolean | null;
 }
 
 export async function insertCategory(db: Db, values: CategoryValues): Promise<CategoryRow> {

@@ -39,6 +39,7 @@ export async function findOrCreateCategory(
     name,
     nameHi: '',
     nameEn: '',
+    commentsOpen: null,
     slug: values.slug,
     description: values.description,
     isHome: false,

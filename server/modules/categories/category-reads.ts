@@ -38,6 +38,7 @@ export const toCategory = (row: CategoryRow): Category => ({
   description: row.description,
   isHome: row.isHome,
   parentId: row.parentId,
+  commentsOpen: row.commentsOpen,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -132,6 +133,11 @@ export function categoryReads({
       if (!row) return [];
       const parent = row.parentId ? rows.find((r) => r.id === row.parentId) : undefined;
       return [...(parent ? [parent] : []), row].map(toCategory);
+    },
+
+    /** A category's say on its stories' comments (issue 42 item 1), from the kept list. */
+    async commentsOpenOf(id: string): Promise<boolean | null> {
+      return (await shownRows()).find((r) => r.id === id)?.commentsOpen ?? null;
     },
 
     /** The ids of the categories under `id` (a category page lists their articles too). */

@@ -90,6 +90,8 @@ function valuesOf(
     slug,
     description: input.description,
     isHome: input.isHome,
+    commentsOpen:
+      input.commentsOpen === undefined ? (current?.commentsOpen ?? null) : input.commentsOpen,
   };
 }
 

@@ -5,6 +5,7 @@
  * processes), answers a shown top-level comment; and whether what they wrote is held.
  */
 import { isStaff } from '../../../common/roles';
+import type { Article } from '../../../common/schemas/articles';
 import { COMMENTS_PER_MINUTE } from '../../../common/schemas/comments';
 import { isPublicNow } from '../../../db/schema/content';
 import type { Actor } from '../../lib/actor';
@@ -17,10 +18,14 @@ import { authorHistory, commenterOf, findComment, openFlagsOf } from './comments
 
 /** A repeat counts as one when the same text came from the same reader this long ago or less. */
 const REPEAT_WINDOW_MS = 24 * 3600_000;
-export const MINUTE_MS = 60_000;
+export { MINUTE_MS } from '../../../common/durations';
+import { MINUTE_MS } from '../../../common/durations';
 
 /** The rate-limit counter of one reader's comments. */
 export const paceKey = (userId: string) => `comment:${userId}`;
+
+/** What an article page knows of its story that decides whether it takes comments. */
+export type StoryOnPage = Pick<Article, '_id' | 'publishedAt' | 'commentsOpen' | 'category'>;
 
 /** A story readers can see now, with its id. */
 export type PublicArticle = StoredState & { id: string };
@@ -69,10 +74,19 @@ export function commentGuards(deps: CommentsDeps) {
       await openFlagsOf(db, article.id),
     );
 
-  /** The same for a story by its id (false when it is gone). */
-  const openNow = async (articleId: string): Promise<boolean> => {
-    const stored = await articles.stored(articleId);
-    return stored ? isOpen({ ...stored, id: articleId }) : false;
+  /**
+   * The same for a story its page has already read (its own say and publication time), with
+   * its section's say from the kept categories: no query of its own (issue 36 item 4).
+   */
+  const openOnPage = async (story: StoryOnPage): Promise<boolean> => {
+    const section =
+      story.commentsOpen === null && story.category
+        ? await deps.sectionSay(story.category._id)
+        : null;
+    return commentsOpen(await deps.settings(), new Date(story.publishedAt), clock.now(), {
+      article: story.commentsOpen,
+      category: section,
+    });
   };
 
   /** A reply answers a shown top-level comment of the same story. */
@@ -96,5 +110,5 @@ export function commentGuards(deps: CommentsDeps) {
       throw tooManyRequests('comment.too_fast', { count: COMMENTS_PER_MINUTE });
   };
 
-  return { publicArticle, isOpen, openNow, writeRules, checkParent, pace };
+  return { publicArticle, isOpen, openOnPage, writeRules, checkParent, pace };
 }

@@ -2,7 +2,8 @@
  * Readers' reports of comments and moderators' bans (issue 42 items 2 and 4): one report per
  * reader and comment (the key keeps it once), counted while no moderator has settled it.
  */
-import { and, count, eq, inArray, not } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, not } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
 import { commentBans, commentReports } from '../../../db/schema/comments';
 import { users } from '../../../db/schema/users';
@@ -62,6 +63,30 @@ export async function putBan(
       target: commentBans.userId,
       set: { reason: ban.reason, until: ban.until, bannedBy: ban.bannedBy, createdAt: new Date() },
     });
+}
+
+/** Every ban, newest first, with the reader's name and address and who banned them. */
+export async function listBans(db: Db) {
+  const banner = alias(users, 'banner');
+  return db
+    .select({
+      userId: commentBans.userId,
+      reason: commentBans.reason,
+      until: commentBans.until,
+      createdAt: commentBans.createdAt,
+      name: users.name,
+      email: users.email,
+      bannedBy: banner.name,
+    })
+    .from(commentBans)
+    .innerJoin(users, eq(users.id, commentBans.userId))
+    .leftJoin(banner, eq(banner.id, commentBans.bannedBy))
+    .orderBy(desc(commentBans.createdAt));
+}
+
+/** Lifts a reader's ban (nothing when they have none). */
+export async function liftBan(db: Db, userId: string): Promise<void> {
+  await db.delete(commentBans).where(eq(commentBans.userId, userId));
 }
 
 /** Whether replies to `userId`'s comments reach them by mail (undefined: no such account). */

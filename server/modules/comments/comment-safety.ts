@@ -10,6 +10,7 @@ import {
   REPORTS_TO_HIDE,
   type CommentBan,
   type CommentBanInput,
+  type CommentBanList,
   type CommentNotifications,
   type CommentReport,
 } from '../../../common/schemas/comments';
@@ -19,6 +20,8 @@ import { commentChanged } from './comment-events';
 import {
   banOf,
   insertReport,
+  liftBan,
+  listBans,
   openReportCount,
   putBan,
   replyMailOf,
@@ -79,6 +82,31 @@ export function createCommentSafety(deps: CommentsDeps) {
       const me = requireRole(actor, 'reader');
       await setReplyMail(db, me.id, input.commentReplies);
       return input;
+    },
+
+    /** Every ban, newest first, ended ones too (moderators and up). */
+    async bans(actor: Actor | null): Promise<CommentBanList> {
+      requireModerator(actor);
+      const now = clock.now();
+      const rows = await listBans(db);
+      return {
+        bans: rows.map((r) => ({
+          userId: r.userId,
+          name: r.name,
+          email: r.email,
+          reason: r.reason,
+          until: r.until?.toISOString() ?? null,
+          active: !r.until || r.until > now,
+          bannedBy: r.bannedBy,
+          createdAt: r.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    /** Lifts a reader's ban: their comments are taken again (moderators and up). */
+    async lift(actor: Actor | null, userId: string): Promise<void> {
+      requireModerator(actor);
+      await liftBan(db, userId);
     },
 
     /** Bans a reader from commenting until `until`, or until lifted (moderators and up). */

@@ -15,7 +15,11 @@ import type { CommentsDeps } from './comments-deps';
 import { settleReports } from './comment-safety-repository';
 import { articlesOf, findComment, listQueue, setStatuses } from './comments-repository';
 
-export function createCommentsModeration(deps: CommentsDeps) {
+export function createCommentsModeration(
+  deps: CommentsDeps,
+  /** Comments just shown to readers (a reply's mail, comment-mail.ts). */
+  shown: (ids: string[]) => Promise<void>,
+) {
   const { db, clock, articles } = deps;
 
   /**
@@ -26,7 +30,7 @@ export function createCommentsModeration(deps: CommentsDeps) {
     const stored = new Map<string, StoredState | undefined>();
     for (const articleId of await articlesOf(db, ids))
       stored.set(articleId, await articles.stored(articleId));
-    return deps.outbox.transaction(async (tx, record) => {
+    const changed = await deps.outbox.transaction(async (tx, record) => {
       const changed = await setStatuses(tx, ids, status);
       // A moderator looked: the readers' reports are answered (they still count as made).
       await settleReports(tx, ids);
@@ -38,8 +42,10 @@ export function createCommentsModeration(deps: CommentsDeps) {
         const before = was === 'approved';
         record(commentChanged('comment.moderated', comment, { article, before, now }));
       }
-      return changed.length;
+      return changed;
     });
+    if (status === 'approved') await shown(changed.map((c) => c.id));
+    return changed.length;
   };
 
   return {

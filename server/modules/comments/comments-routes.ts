@@ -14,7 +14,7 @@ import { etagOf, noneMatchHits } from '../../caching/http-caching';
 import { errorResponses, JSON_BODY, SIGNED_IN } from '../../lib/errors';
 import type { CommentsService } from './comments-service';
 import { moderationRoutes } from './moderation-routes';
-import { notificationRoutes, safetyRoutes } from './safety-routes';
+import { banListRoutes, notificationRoutes, safetyRoutes } from './safety-routes';
 
 const tags = ['comments'];
 const security = [{ bearer: [] }];
@@ -38,6 +38,7 @@ export function commentsRoutes(comments: CommentsService) {
     await app.register(commentsWriteRoutes(comments));
     await app.register(moderationRoutes(comments.moderation));
     await app.register(safetyRoutes(comments.safety));
+    await app.register(banListRoutes(comments.safety));
     await app.register(notificationRoutes(comments.safety));
   };
 }

@@ -17,7 +17,8 @@ import {
 import { requireRole, type Actor } from '../../lib/actor';
 import { forbidden, notFound } from '../../lib/errors';
 import { commentChanged } from './comment-events';
-import { commentGuards, MINUTE_MS } from './comment-guards';
+import { commentMail } from './comment-mail';
+import { commentGuards, MINUTE_MS, type StoryOnPage } from './comment-guards';
 import { createCommentsModeration } from './comments-moderation';
 import { createCommentSafety } from './comment-safety';
 import { createCommentRights } from './comment-rights';
@@ -58,11 +59,30 @@ async function listComments(
   };
 }
 
+/**
+ * The first page of a story's approved comments, oldest first, as its page shows them, and
+ * whether it takes comments (the same for every reader: the page stays cached), from the story
+ * as the page read it: no query but the comments' own (issue 36 item 4).
+ */
+async function commentsForPage(
+  deps: CommentsDeps,
+  openOnPage: (story: StoryOnPage) => Promise<boolean>,
+  story: StoryOnPage,
+): Promise<CommentsPage> {
+  const [page, open] = await Promise.all([
+    listComments(deps, story._id, { page: 1, sort: 'oldest' }),
+    openOnPage(story),
+  ]);
+  return { ...page, open };
+}
+
 export function createCommentsService(deps: CommentsDeps) {
   const { db, clock, articles } = deps;
-  const { publicArticle, isOpen, openNow, writeRules, checkParent, pace } = commentGuards(deps);
+  const mail = commentMail(deps);
+  const { publicArticle, isOpen, openOnPage, writeRules, checkParent, pace } = commentGuards(deps);
   return {
-    moderation: createCommentsModeration(deps),
+    moderation: createCommentsModeration(deps, mail.shown),
+    mail,
     safety: createCommentSafety(deps),
     rights: createCommentRights(deps),
 
@@ -73,14 +93,7 @@ export function createCommentsService(deps: CommentsDeps) {
       return { ...page, open: await isOpen(article) };
     },
 
-    /**
-     * The first page of a story's approved comments, oldest first, as its page shows them, and
-     * whether it takes comments (the same for every reader: the page stays cached).
-     */
-    forPage: async (articleId: string): Promise<CommentsPage> => ({
-      ...(await listComments(deps, articleId, { page: 1, sort: 'oldest' })),
-      open: await openNow(articleId),
-    }),
+    forPage: (story: StoryOnPage) => commentsForPage(deps, openOnPage, story),
 
     /** A signed-in reader's new comment: shown at once, or held with its reason. */
     async post(
@@ -105,6 +118,7 @@ export function createCommentsService(deps: CommentsDeps) {
         );
         return made;
       });
+      if (status === 'approved') await mail.shown([id]);
       return { _id: id, status };
     },
 

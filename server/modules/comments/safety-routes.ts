@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { COMMENTS_API } from '../../../common/paths';
 import { IdParamsSchema } from '../../../common/schemas/common';
 import {
   CommentBanInputSchema,
+  CommentBanListSchema,
   CommentBanSchema,
   CommentNotificationsSchema,
   CommentReportedSchema,
@@ -67,6 +69,48 @@ export function safetyRoutes(safety: CommentSafety) {
         },
       },
       async (request) => safety.ban(await request.actor(), request.params.id, request.body),
+    );
+  };
+}
+
+/** The moderators' list of bans, and lifting one (issue 42 item 2). */
+export function banListRoutes(safety: CommentSafety) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.get(
+      `${COMMENTS_API}/bans`,
+      {
+        schema: {
+          tags,
+          summary: 'Every ban of a reader from commenting, newest first (moderators and up)',
+          security,
+          response: {
+            200: CommentBanListSchema,
+            ...errorResponses(...SIGNED_IN, 'auth.role_required'),
+          },
+        },
+      },
+      async (request) => safety.bans(await request.actor()),
+    );
+    app.delete(
+      '/api/users/:id/ban',
+      {
+        schema: {
+          tags,
+          summary: 'Lift a reader’s ban from commenting (moderators and up)',
+          description: 'Answers 204 whether or not the reader was banned.',
+          security,
+          params: IdParamsSchema,
+          response: {
+            204: z.null().describe('Lifted'),
+            ...errorResponses(...SIGNED_IN, 'auth.role_required'),
+          },
+        },
+      },
+      async (request, reply) => {
+        await safety.lift(await request.actor(), request.params.id);
+        return reply.code(204).send(null);
+      },
     );
   };
 }

@@ -29,3 +29,6 @@ export interface FediverseDeps {
   };
   log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
+
+/** The identifier of the site's own actor; authors' identifiers are their user ids. */
+export const SITE_ACTOR = 'site';

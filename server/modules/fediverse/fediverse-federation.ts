@@ -25,7 +25,8 @@ import {
   followersPage,
   upsertFollower,
 } from './fediverse-repository';
-import { createKvStore, createMessageQueue } from './fediverse-store';
+import { createKvStore } from './fediverse-store';
+import type { MessageQueue } from '@fedify/fedify';
 
 /** Where Fedify answers (docs/decisions/054): beside the pages, never one of their addresses. */
 export const AP_PATHS = {
@@ -53,11 +54,11 @@ export const addressesOf = (ctx: Context<void>, publicUrl: string): ObjectAddres
  * actor documents with their public keys, inbox (Follow, Undo), outbox, followers, NodeInfo and
  * each story as an Article. Fedify's store and queue are our database's (fediverse-store.ts).
  */
-export function createFediverseFederation(deps: FediverseDeps) {
+export function createFediverseFederation(deps: FediverseDeps, queue: MessageQueue) {
   const keys = createActorKeys(deps);
   const federation: Federation<void> = createFederation<void>({
     kv: createKvStore(deps),
-    queue: createMessageQueue(deps),
+    queue,
     manuallyStartQueue: true,
     origin: deps.publicUrl,
     allowPrivateAddress: deps.allowPrivate,

@@ -13,8 +13,7 @@ import { htmlExcerpt } from '../../../common/text';
 /** How long a summary made from the body may be (the cards' excerpt length, SPEC.md §9). */
 const SUMMARY_MAX = 200;
 
-/** The identifier of the site's own actor; authors' identifiers are their user ids. */
-export const SITE_ACTOR = 'site';
+export { SITE_ACTOR } from './fediverse-deps';
 
 /** The addresses an Article needs, from the caller's Fedify context. */
 export interface ObjectAddresses {

@@ -58,7 +58,8 @@ export function fediverseRoutes(fediverse: FediverseService, publicUrl: string) 
       const handler = async (request: FastifyRequest, reply: FastifyReply) => {
         if (!(await fediverse.enabled()))
           return reply.code(404).header('cache-control', 'no-store').send({ message: 'Not found' });
-        const response = await fediverse.federation.fetch(toFetchRequest(request, publicUrl), {
+        const federation = await fediverse.federation();
+        const response = await federation.fetch(toFetchRequest(request, publicUrl), {
           contextData: undefined,
           onNotFound: () =>
             new Response(JSON.stringify({ message: 'Not found' }), {

@@ -1,13 +1,26 @@
 import { requireRole, type Actor } from '../../lib/actor';
 import type { StoredEvent } from '../../events/event-bus';
-import type { FediverseDeps } from './fediverse-deps';
-import { createFediverseDelivery } from './fediverse-delivery';
-import { createFediverseFederation } from './fediverse-federation';
-import { SITE_ACTOR } from './fediverse-objects';
+import { SITE_ACTOR, type FediverseDeps } from './fediverse-deps';
 import { followerCounts, kvTrim } from './fediverse-repository';
+import { createMessageQueue } from './fediverse-store';
 
 /** The job that drops Fedify's expired cache entries, hourly. */
 export const FEDIVERSE_KV_TRIM_JOB = 'fediverse-kv-trim';
+
+/**
+ * Fedify and what stands on it, loaded on first use (issue 36 item 4: a site with the fediverse
+ * off never loads it; Fedify alone is about 28 MB of a process and a third of a second of its
+ * start). The queue's job handler is registered at once, so a message queued by another process
+ * wakes Fedify here too.
+ */
+async function loadFederation(deps: FediverseDeps, queue: ReturnType<typeof createMessageQueue>) {
+  const [{ createFediverseFederation }, { createFediverseDelivery }] = await Promise.all([
+    import('./fediverse-federation'),
+    import('./fediverse-delivery'),
+  ]);
+  const { federation, whoIs } = createFediverseFederation(deps, queue);
+  return { federation, whoIs, delivery: createFediverseDelivery({ ...deps, federation }) };
+}
 
 /**
  * The fediverse (issue 41 item 4, docs/decisions/054): Fedify's federation (answered by
@@ -15,20 +28,39 @@ export const FEDIVERSE_KV_TRIM_JOB = 'fediverse-kv-trim';
  * office's follower counts.
  */
 export function createFediverseService(deps: FediverseDeps) {
-  const { federation, whoIs } = createFediverseFederation(deps);
-  const delivery = createFediverseDelivery({ ...deps, federation });
   const stop = new AbortController();
+  let listening = false;
+  let queueStarted = false;
+  /** Fedify's queue listens here, once, when Fedify is loaded and `start` was called. */
+  const listen = (made: Awaited<ReturnType<typeof loadFederation>>) => {
+    if (!listening || queueStarted) return;
+    queueStarted = true;
+    void made.federation.startQueue(undefined, { signal: stop.signal });
+  };
+  let loaded: ReturnType<typeof loadFederation> | undefined;
+  const queue = createMessageQueue({ ...deps, wake: async () => void (await fedify()) });
+  /** Fedify, loaded once; its queue listens here once `start` was called. */
+  const fedify = () =>
+    (loaded ??= loadFederation(deps, queue).then((made) => {
+      listen(made);
+      return made;
+    }));
+  const enabled = async () => (await deps.settings.get()).fediverse.enabled;
   return {
-    federation,
+    /** Fedify's federation (loaded on first use). */
+    federation: async () => (await fedify()).federation,
     /** Whether WebFinger, actors and the rest answer at all (the setting). */
-    async enabled() {
-      return (await deps.settings.get()).fediverse.enabled;
+    enabled,
+    whoIs: async (identifier: string) => (await fedify()).whoIs(identifier),
+    /** Tells followers of stories; with the fediverse off, nothing is said and Fedify stays out. */
+    async consume(events: StoredEvent[]) {
+      if (!loaded && !(await enabled())) return;
+      await (await fedify()).delivery.consume(events);
     },
-    whoIs,
-    consume: (events: StoredEvent[]) => delivery.consume(events),
     /** Fedify's queue listens in this process (its messages are jobs any process may run). */
     start() {
-      void federation.startQueue(undefined, { signal: stop.signal });
+      listening = true;
+      if (loaded) void loaded.then(listen);
     },
     close() {
       stop.abort();

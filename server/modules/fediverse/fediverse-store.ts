@@ -70,6 +70,8 @@ export function createMessageQueue(deps: {
   clock: Clock;
   jobs: Pick<JobsService, 'handle' | 'schedule'>;
   box: SecretBox | undefined;
+  /** Loads Fedify in this process, which then listens: a message came before anything else. */
+  wake?: () => Promise<void>;
 }): MessageQueue {
   const { db, clock, jobs, box } = deps;
   const seal = (message: unknown) => {
@@ -87,6 +89,7 @@ export function createMessageQueue(deps: {
     const stored = await findMessage(db, job.subjectId);
     if (stored === undefined) return;
     const message = open(stored);
+    if (!handler) await deps.wake?.();
     if (!handler) throw new Error('the fediverse queue is not listening in this process yet');
     await handler(message);
     await deleteMessage(db, job.subjectId);

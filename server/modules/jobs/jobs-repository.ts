@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { amongPicked } from '../../../db/picked';
 import { jobs } from '../../../db/schema/jobs';
 
 /** Sets (or moves) the job `key` to run at `runAt`, undone again. */
@@ -52,7 +53,7 @@ export async function leaseDueJobs(db: Db, now: Date, until: Date, limit: number
   return db
     .update(jobs)
     .set({ leasedUntil: until })
-    .where(and(inArray(jobs.id, due), isNull(jobs.doneAt), free))
+    .where(and(amongPicked(jobs.id, due), isNull(jobs.doneAt), free))
     .returning({
       id: jobs.id,
       key: jobs.key,

@@ -4,9 +4,10 @@
  */
 import { UUID_PATTERN } from '../../../common/schemas/common';
 import { requireRole, type Actor } from '../../lib/actor';
-import { MANAGE_PLACEHOLDER } from './newsletter-mail';
+import { MANAGE_PLACEHOLDER } from './newsletter-links';
 import { findIssue, issuesOf, storyWindows } from './newsletter-queue-repository';
 import { newsletterBySlug } from './newsletters-repository';
+import { issueSummary } from './recent-issues';
 import type { NewslettersDeps } from './newsletters-deps';
 
 /** The issues of a newsletter and how their sending goes (the dashboard's). */
@@ -35,16 +36,7 @@ export function issueReports(deps: Pick<NewslettersDeps, 'db' | 'viewsBrought'>)
         deps,
         issues.map((i) => i.id),
       );
-      return issues.map((i) => ({
-        _id: i.id,
-        subject: i.subject,
-        sentAt: i.sentAt?.toISOString() ?? null,
-        recipients: i.recipients,
-        sent: i.sent,
-        failed: i.failed,
-        pending: i.pending,
-        views: views.get(i.id) ?? 0,
-      }));
+      return issues.map((i) => ({ ...issueSummary(i), views: views.get(i.id) ?? 0 }));
     },
   };
 }

@@ -6,6 +6,9 @@
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
+/** The link to the preferences page, placed in the mail's tree so both renderings carry it. */
+export const MANAGE_PLACEHOLDER = '__PATRIKA_MANAGE_URL__';
+
 export const manageToken = (key: string, subscriberId: string) =>
   `${subscriberId}.${createHmac('sha256', key).update(subscriberId).digest('hex')}`;
 

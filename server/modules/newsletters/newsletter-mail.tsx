@@ -20,6 +20,7 @@ import { render } from '@react-email/render';
 import { sentMediaUrl } from '../../../common/media';
 import { articlePath } from '../../../common/paths';
 import type { ArticleCard } from '../../../common/schemas/articles';
+import { MANAGE_PLACEHOLDER } from './newsletter-links';
 
 /** The widest image a mail shows: a phone's or a mail client's reading column. */
 export const MAIL_IMAGE_WIDTH = 600;
@@ -51,8 +52,7 @@ function mailImage(card: ArticleCard, mail: IssueMail): string | undefined {
   return new URL(sentMediaUrl(url, mail.mediaBase), mail.publicUrl).toString();
 }
 
-/** The link to the preferences page, placed in the tree so both renderings carry it. */
-export const MANAGE_PLACEHOLDER = '__PATRIKA_MANAGE_URL__';
+export { MANAGE_PLACEHOLDER };
 
 function IssueDocument({ mail, campaign }: { mail: IssueMail; campaign: string }) {
   const preheader = mail.stories

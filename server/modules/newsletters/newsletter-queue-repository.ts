@@ -1,5 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { deliveryCounts, issueColumns } from './recent-issues-repository';
 import type { Db } from '../../../db/client';
+import { amongPicked } from '../../../db/picked';
 import {
   newsletterDeliveries,
   newsletterIssueArticles,
@@ -98,7 +100,7 @@ export async function leaseDeliveries(
   const leased = await db
     .update(newsletterDeliveries)
     .set({ leasedUntil: opts.until, attempts: sql`${newsletterDeliveries.attempts} + 1` })
-    .where(and(due, inArray(newsletterDeliveries.subscriberId, picked)))
+    .where(and(due, amongPicked(newsletterDeliveries.subscriberId, picked)))
     .returning({
       subscriberId: newsletterDeliveries.subscriberId,
       attempts: newsletterDeliveries.attempts,
@@ -264,33 +266,13 @@ export async function storyWindows(db: Db, issueIds: string[]) {
 /** The issues of a newsletter, newest first, with how their sending goes. */
 export async function issuesOf(db: Db, newsletterId: string) {
   const issues = await db
-    .select({
-      id: newsletterIssues.id,
-      subject: newsletterIssues.subject,
-      sentAt: newsletterIssues.sentAt,
-      recipients: newsletterIssues.recipients,
-    })
+    .select(issueColumns)
     .from(newsletterIssues)
     .where(eq(newsletterIssues.newsletterId, newsletterId))
     .orderBy(desc(newsletterIssues.createdAt));
-  if (issues.length === 0) return [];
-  const counts = await db
-    .select({
-      issueId: newsletterDeliveries.issueId,
-      status: newsletterDeliveries.status,
-      n: count(),
-    })
-    .from(newsletterDeliveries)
-    .where(
-      inArray(
-        newsletterDeliveries.issueId,
-        issues.map((i) => i.id),
-      ),
-    )
-    .groupBy(newsletterDeliveries.issueId, newsletterDeliveries.status);
-  return issues.map((issue) => {
-    const of = (status: string) =>
-      Number(counts.find((c) => c.issueId === issue.id && c.status === status)?.n ?? 0);
-    return { ...issue, sent: of('sent'), failed: of('failed'), pending: of('pending') };
-  });
+  const counts = await deliveryCounts(
+    db,
+    issues.map((i) => i.id),
+  );
+  return issues.map((issue) => ({ ...issue, ...counts(issue.id) }));
 }

@@ -8,8 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { ArticleCard } from '../../../common/schemas/articles';
 import { requireRole, type Actor } from '../../lib/actor';
 import { badRequest } from '../../lib/errors';
-import { renderIssue, MANAGE_PLACEHOLDER } from './newsletter-mail';
-import { managePath, manageToken } from './newsletter-links';
+import { MANAGE_PLACEHOLDER, managePath, manageToken } from './newsletter-links';
 import {
   insertIssue,
   leaseDeliveries,
@@ -45,8 +44,26 @@ export function newsletterSending(deps: NewslettersDeps) {
 
   const { sendOne } = delivery(deps);
 
+  /**
+   * Issues this process is sending now. A run outlives its job's lease on a starved machine
+   * (JOB_LEASE_MS against RUN_MS plus a batch's sending), and the job leased again would start
+   * a second run beside the first: two batches in flight, twice what a kill may repeat. The
+   * running one queues the next run itself, so a second one here has nothing to do.
+   */
+  const sending = new Set<string>();
+
   /** Sends leased batches of an issue for a few seconds; the next run carries on. */
   async function runSend(issueId: string) {
+    if (sending.has(issueId)) return;
+    sending.add(issueId);
+    try {
+      await sendFor(issueId);
+    } finally {
+      sending.delete(issueId);
+    }
+  }
+
+  async function sendFor(issueId: string) {
     const issue = await findIssue(db, issueId);
     const newsletter = issue && (await findNewsletter(db, issue.newsletterId));
     if (!issue || !newsletter) return;
@@ -130,6 +147,8 @@ function issueMaker(
     const subject = `${newsletter.name}: ${stories[0]?.name ?? ''}`;
     // The issue's id is its links' utm_campaign: the views they bring are the issue's.
     const id = randomUUID();
+    // React Email is loaded when an issue is first made, not at start (about 20 MB of a process).
+    const { renderIssue } = await import('./newsletter-mail');
     const { html, text } = await renderIssue(
       {
         siteName: site.name,

@@ -14,10 +14,7 @@ import {
 export async function recentIssues(db: Db, limit: number) {
   const issues = await db
     .select({
-      id: newsletterIssues.id,
-      subject: newsletterIssues.subject,
-      sentAt: newsletterIssues.sentAt,
-      recipients: newsletterIssues.recipients,
+      ...issueColumns,
       newsletterId: newsletters.id,
       newsletterName: newsletters.name,
       newsletterSlug: newsletters.slug,
@@ -33,8 +30,16 @@ export async function recentIssues(db: Db, limit: number) {
   return issues.map((issue) => ({ ...issue, ...counts(issue.id) }));
 }
 
+/** What a list of issues shows of each. */
+export const issueColumns = {
+  id: newsletterIssues.id,
+  subject: newsletterIssues.subject,
+  sentAt: newsletterIssues.sentAt,
+  recipients: newsletterIssues.recipients,
+};
+
 /** How many of each issue's rows were sent, failed, or wait: one grouped read for all of them. */
-async function deliveryCounts(db: Db, issueIds: string[]) {
+export async function deliveryCounts(db: Db, issueIds: string[]) {
   const rows =
     issueIds.length === 0
       ? []

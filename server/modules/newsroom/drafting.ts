@@ -52,6 +52,7 @@ export function drafting({ db, clock, articles, previews }: NewsroomDeps) {
         name: AUTOSAVE_LABEL,
         status: now.status,
         kind,
+        writers: [user],
       };
     },
 

@@ -3,6 +3,7 @@ import type { ArticleStatus } from '../../../common/articles';
 import type { RevisionContent, RevisionKind } from '../../../common/schemas/revisions';
 import type { Db } from '../../../db/client';
 import { transaction } from '../../../db/transaction';
+import { collabWriters } from '../../../db/schema/collab';
 import { articlePresence, articleRevisions } from '../../../db/schema/revisions';
 import { users } from '../../../db/schema/users';
 
@@ -32,6 +33,7 @@ export interface RevisionRecord {
  */
 export async function recordRevision(tx: Db, r: RevisionRecord) {
   if (r.kind !== 'status') await deleteAutosave(tx, r.articleId, r.userId);
+  const typed = r.kind === 'status' ? [] : await takeWriters(tx, r.articleId);
   await tx.insert(articleRevisions).values({
     articleId: r.articleId,
     userId: r.userId,
@@ -40,8 +42,24 @@ export async function recordRevision(tx: Db, r: RevisionRecord) {
     status: r.status,
     basedOn: r.updatedAt,
     content: r.content,
+    // A save names whoever typed into the shared document since the last; a restore replaces
+    // what they typed, so it takes their rows but names only the one who restored.
+    writers: [r.userId, ...(r.kind === 'save' ? typed.filter((id) => id !== r.userId) : [])],
     createdAt: r.updatedAt,
   });
+}
+
+/**
+ * The people who typed into the article's shared document since its last save or restore,
+ * first typed first; their rows go with this one (collab_writers, written by the co-editing
+ * server of whichever process holds their connection).
+ */
+async function takeWriters(tx: Db, articleId: string): Promise<string[]> {
+  const rows = await tx
+    .delete(collabWriters)
+    .where(eq(collabWriters.articleId, articleId))
+    .returning({ userId: collabWriters.userId, since: collabWriters.since });
+  return rows.sort((a, b) => a.since.getTime() - b.since.getTime()).map((row) => row.userId);
 }
 
 async function deleteAutosave(db: Db, articleId: string, userId: string) {
@@ -73,7 +91,7 @@ export async function saveAutosave(
     await deleteAutosave(tx, values.articleId, values.userId);
     const [row] = await tx
       .insert(articleRevisions)
-      .values({ ...values, kind: 'autosave' })
+      .values({ ...values, kind: 'autosave', writers: [values.userId] })
       .returning({ id: articleRevisions.id });
     return (row as { id: string }).id;
   });
@@ -87,6 +105,11 @@ const summaryColumns = {
   label: articleRevisions.label,
   status: articleRevisions.status,
   kind: articleRevisions.kind,
+  /** Everyone who wrote it, in order, as `{ _id, name }` (deleted accounts passed over). */
+  writers: sql<{ _id: string; name: string }[]>`coalesce((
+    SELECT json_agg(json_build_object('_id', ${users.id}, 'name', ${users.name})
+                    ORDER BY array_position(${articleRevisions.writers}, ${users.id}))
+      FROM ${users} WHERE ${users.id} = ANY(${articleRevisions.writers})), '[]'::json)`,
 };
 
 /** An article's revisions, newest first (without their content). */

@@ -21,14 +21,16 @@ import {
 import { errorResponses, JSON_BODY } from '../../lib/errors';
 import { EDITABLE, UPDATE_REFUSALS } from '../articles/article-refusals';
 
+import { marginNotesRoutes } from './margin-notes-routes';
 import type { NewsroomService } from './newsroom-service';
 
-/** The newsroom's calls: status moves, review, previews, revisions, autosave, presence. */
+/** The newsroom's calls: status moves, review, previews, revisions, autosave, presence, notes. */
 export function newsroomRoutes(newsroom: NewsroomService) {
   return async function (app: FastifyInstance) {
     await app.register(statusRoutes(newsroom));
     await app.register(historyRoutes(newsroom));
     await app.register(draftingRoutes(newsroom));
+    await app.register(marginNotesRoutes(newsroom));
   };
 }
 

@@ -7,6 +7,7 @@
 import { drafting } from './drafting';
 import { revisionHistory } from './revision-history';
 import type { NewsroomDeps } from './newsroom-deps';
+import { marginNotes } from './margin-notes';
 import { reviewMail } from './review-mail';
 import { statusMoves } from './status-moves';
 import { plugIntoArticles } from './newsroom-hooks';
@@ -15,6 +16,7 @@ export type { NewsroomDeps, ReviewMailDeps } from './newsroom-deps';
 export type { RevisionRecord } from './newsroom-repository';
 export { REVIEW_MAIL_JOBS, type ReviewEvent, type ReviewMove } from './review-mail';
 export { GO_LIVE_JOB, REVIEW_REFUSAL } from './status-moves';
+export { NOTE_MENTION_JOB } from './margin-notes';
 
 export function createNewsroomService(deps: NewsroomDeps) {
   const service = {
@@ -22,6 +24,7 @@ export function createNewsroomService(deps: NewsroomDeps) {
     ...revisionHistory(deps),
     ...drafting(deps),
     ...reviewMail(deps),
+    ...marginNotes(deps),
   };
   plugIntoArticles(deps, service);
   return service;

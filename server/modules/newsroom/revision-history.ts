@@ -29,6 +29,7 @@ export function toRevisionSummary(row: RevisionSummaryRow) {
     name: row.label,
     status: row.status,
     kind: row.kind,
+    writers: row.writers,
   };
 }
 

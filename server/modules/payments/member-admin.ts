@@ -11,7 +11,7 @@ import type {
 import { requireRole, type Actor } from '../../lib/actor';
 import { toCsv } from '../../lib/csv';
 import { fieldError, notFound } from '../../lib/errors';
-import { membershipOf, RUNNING } from './memberships';
+import { membershipOf, RUNNING, statusOf } from './memberships';
 import type { PaymentsDeps } from './payments-deps';
 import {
   findPlan,
@@ -19,7 +19,20 @@ import {
   listMemberships,
   listPlans,
   payerOf,
+  subscriptionsOf,
+  updateSubscription,
 } from './payments-repository';
+
+/** The event a complimentary membership's start or end records (the outbox's `member.updated`). */
+const complimentaryUpdated = (
+  userId: string,
+  status: 'active' | 'cancelled',
+  planId: string | null,
+) => ({
+  type: 'member.updated' as const,
+  subject: { kind: 'user' as const, id: userId },
+  data: { status, planId, provider: 'complimentary' },
+});
 
 export function memberAdmin(deps: PaymentsDeps) {
   const { db, clock, outbox } = deps;
@@ -66,16 +79,14 @@ export function memberAdmin(deps: PaymentsDeps) {
           currentPeriodEnd: until,
           stateAt: now,
         });
-        record({
-          type: 'member.updated',
-          subject: { kind: 'user', id: userId },
-          data: { status: 'active', planId: made.planId, provider: 'complimentary' },
-        });
+        record(complimentaryUpdated(userId, 'active', made.planId));
         return made;
       });
       const plan = row.planId ? await findPlan(db, row.planId) : undefined;
       return membershipOf(row, plan, clock.now());
     },
+
+    endComplimentary: complimentaryEnd(deps),
 
     async summary(actor: Actor | null): Promise<MembersSummary> {
       requireRole(actor, 'administrator', 'member.forbidden');
@@ -98,6 +109,31 @@ export function memberAdmin(deps: PaymentsDeps) {
           .sort((a, b) => a.currency.localeCompare(b.currency)),
       };
     },
+  };
+}
+
+/** Ends a person's running complimentary membership now (a paid one is theirs to cancel). */
+function complimentaryEnd(deps: PaymentsDeps) {
+  const { db, clock, outbox } = deps;
+  return async (actor: Actor | null, userId: string): Promise<Membership> => {
+    requireRole(actor, 'administrator', 'member.forbidden');
+    const now = clock.now();
+    const row = (await subscriptionsOf(db, userId)).find(
+      (r) => r.source === 'complimentary' && RUNNING.has(statusOf(r, now)),
+    );
+    if (!row) throw notFound('member.complimentary_none');
+    const ended = await outbox.transaction(async (tx, record) => {
+      const next = await updateSubscription(tx, row.id, {
+        status: 'cancelled',
+        currentPeriodEnd: now,
+        cancelAtPeriodEnd: true,
+        updatedAt: now,
+      });
+      record(complimentaryUpdated(userId, 'cancelled', next.planId));
+      return next;
+    });
+    const plan = ended.planId ? await findPlan(db, ended.planId) : undefined;
+    return membershipOf(ended, plan, clock.now());
   };
 }
 

@@ -149,7 +149,7 @@ export function paymentWebhooks(deps: PaymentsDeps) {
     async razorpay(raw: Buffer, signature: string | undefined, eventId: string | undefined) {
       const razorpay = providers.razorpay;
       const secret = razorpay?.webhookSecret;
-      if (!razorpay || !secret || !signature || !razorpay.verify(raw, signature, secret))
+      if (!razorpay || !secret || !signature || !(await razorpay.verify(raw, signature, secret)))
         throw badRequest('payment.signature_invalid');
       const event = parse(raw);
       if (typeof event?.event !== 'string') throw badRequest('payment.event_invalid');
@@ -165,7 +165,7 @@ export function paymentWebhooks(deps: PaymentsDeps) {
       if (!stripe || !secret || !signature) throw badRequest('payment.signature_invalid');
       let event;
       try {
-        event = stripe.verify(raw, signature, secret);
+        event = await stripe.verify(raw, signature, secret);
       } catch {
         throw badRequest('payment.signature_invalid');
       }

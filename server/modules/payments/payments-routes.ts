@@ -5,19 +5,14 @@ import { IdParamsSchema } from '../../../common/schemas/common';
 import {
   CheckoutInputSchema,
   CheckoutSchema,
-  ComplimentaryInputSchema,
-  MemberSchema,
   MembershipSchema,
-  MembersQuerySchema,
-  MembersSummarySchema,
   PlanInputSchema,
   PlanSchema,
   PlansOnOfferSchema,
-  UserIdParamsSchema,
 } from '../../../common/schemas/payments';
 import { errorResponses, JSON_BODY, SIGNED_IN } from '../../lib/errors';
 import { setMemberCookie } from '../../plugins/auth';
-import { membersCsv } from './member-admin';
+import { memberRoutes } from './member-routes';
 import { paymentWebhookRoutes } from './payment-webhook-routes';
 import type { PaymentsService } from './payments-service';
 
@@ -28,7 +23,7 @@ export function paymentsRoutes(payments: PaymentsService, opts = { secureCookies
     const app = typed(fastify);
     registerPlanRoutes(app, payments);
     registerMembershipRoutes(app, payments, opts);
-    registerMemberRoutes(app, payments);
+    await fastify.register(memberRoutes(payments));
   };
 }
 
@@ -187,94 +182,5 @@ function registerMembershipRoutes(
       },
     },
     async (request) => payments.memberships.cancel(await request.actor()),
-  );
-}
-
-function registerMemberRoutes(app: App, payments: PaymentsService) {
-  const tags = ['payments'];
-  const security = [{ bearer: [] }];
-  const ADMINS = [...SIGNED_IN, 'member.forbidden'] as const;
-  app.get(
-    '/api/members',
-    {
-      schema: {
-        tags,
-        summary:
-          'Members (administrators), newest first, filtered by status and plan; as CSV with format=csv',
-        security,
-        querystring: MembersQuerySchema,
-        response: {
-          200: z
-            .array(MemberSchema)
-            .or(z.string().meta({ description: 'text/csv with format=csv' })),
-          ...errorResponses(...ADMINS, 'member.status_invalid', 'plan.id_invalid'),
-        },
-      },
-    },
-    async (request, reply) => {
-      const { format, ...filter } = request.query;
-      const members = await payments.members.members(await request.actor(), filter);
-      reply.header('cache-control', 'no-store');
-      if (format === 'json') return members;
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="members.csv"')
-        .send(membersCsv(members));
-    },
-  );
-  app.get(
-    '/api/members/summary',
-    {
-      schema: {
-        tags,
-        summary:
-          'The dashboard’s figures (administrators): active members, trials, those behind on payment, complimentary ones, monthly recurring revenue by currency',
-        security,
-        response: { 200: MembersSummarySchema, ...errorResponses(...ADMINS) },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return payments.members.summary(await request.actor());
-    },
-  );
-  registerComplimentaryRoute(app, payments);
-}
-
-function registerComplimentaryRoute(app: App, payments: PaymentsService) {
-  const ADMINS = [...SIGNED_IN, 'member.forbidden'] as const;
-  app.post(
-    '/api/members/:userId/complimentary',
-    {
-      schema: {
-        tags: ['payments'],
-        summary:
-          'Give a person a complimentary membership (administrators): of a plan or none, until a time or until ended',
-        security: [{ bearer: [] }],
-        params: UserIdParamsSchema,
-        body: ComplimentaryInputSchema,
-        response: {
-          201: MembershipSchema,
-          ...errorResponses(
-            ...ADMINS,
-            ...JSON_BODY,
-            'plan.id_invalid',
-            'member.until_invalid',
-            'member.user_not_found',
-            'plan.not_found',
-          ),
-        },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await payments.members.giveComplimentary(
-            await request.actor(),
-            request.params.userId,
-            request.body,
-          ),
-        ),
   );
 }

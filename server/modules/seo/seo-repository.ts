@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, lte, max, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Language } from '../../../common/languages';
-import { hasRole, ROLES } from '../../../common/roles';
+import { WRITING_ROLES } from '../../../common/roles';
 import type { Db } from '../../../db/client';
 import {
   articleBodyHead,
@@ -141,9 +141,6 @@ export async function countPublished(db: Db, now: Date): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** The roles whose author page exists (a reader's slug is 404 there). */
-const WRITER_ROLES = ROLES.filter((role) => hasRole(role, 'author'));
-
 /** An article's own category, whose parent's page lists it too (listCategoriesForSeo). */
 const ownCategory = alias(categories, 'own_category');
 
@@ -190,7 +187,7 @@ export function listAuthorsForSeo(db: Db, now: Date) {
     .where(
       and(
         isPublicArticle(now),
-        inArray(users.role, WRITER_ROLES),
+        inArray(users.role, WRITING_ROLES),
         sql`left(${users.slug}, 1) <> '_'`,
       ),
     )

@@ -86,7 +86,7 @@ export function administrationRoutes(users: UsersService) {
       {
         schema: {
           tags,
-          summary: 'All users, newest first (administrator)',
+          summary: 'All users, newest first, or the one with an e-mail address (administrator)',
           security: [{ bearer: [] }],
           querystring: UserListQuerySchema,
           response: {
@@ -95,7 +95,10 @@ export function administrationRoutes(users: UsersService) {
           },
         },
       },
-      async (request) => users.list(await request.actor(), request.query.page, request.query.limit),
+      async (request) => {
+        const { page, limit, email } = request.query;
+        return users.list(await request.actor(), page, limit, email);
+      },
     );
 
     app.put(

@@ -6,18 +6,14 @@
  * CHALLENGE_SECONDS.
  */
 import { randomBytes } from 'node:crypto';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { AddPasskeyInput, Passkey } from '../../../common/schemas/passkeys';
 import { requireRole, type Actor } from '../../lib/actor';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
 import type { UsersDeps, WebAuthnDeps } from './users-deps';
+
+/** The library, loaded at the first passkey asked for (about 10 MB a process never using one). */
+const webauthnLibrary = () => import('@simplewebauthn/server');
 import {
   deletePasskey,
   findPasskeyByCredential,
@@ -82,7 +78,9 @@ export function passkeyRegistration({ db, clock, webauthn = LOCALHOST }: UsersDe
     async passkeyOptions(actor: Actor | null) {
       const a = requireRole(actor, 'reader');
       const existing = await listPasskeys(db, a.id);
-      const options = await generateRegistrationOptions({
+      const options = await (
+        await webauthnLibrary()
+      ).generateRegistrationOptions({
         rpName: await webauthn.rpName(),
         rpID: rpId,
         userName: a.email,
@@ -99,13 +97,17 @@ export function passkeyRegistration({ db, clock, webauthn = LOCALHOST }: UsersDe
     /** Keeps the passkey the browser made for the options it was given. */
     async addPasskey(actor: Actor | null, input: AddPasskeyInput): Promise<Passkey> {
       const a = requireRole(actor, 'reader');
-      const verified = await verifyRegistrationResponse({
-        response: input.response as unknown as RegistrationResponseJSON,
-        expectedChallenge: challenge.check('register', a.id),
-        expectedOrigin: origin,
-        expectedRPID: rpId,
-        requireUserVerification: true,
-      }).catch(() => undefined);
+      const verified = await (
+        await webauthnLibrary()
+      )
+        .verifyRegistrationResponse({
+          response: input.response as unknown as RegistrationResponseJSON,
+          expectedChallenge: challenge.check('register', a.id),
+          expectedOrigin: origin,
+          expectedRPID: rpId,
+          requireUserVerification: true,
+        })
+        .catch(() => undefined);
       if (!verified?.verified) throw badRequest('passkey.refused');
       const { credential, credentialBackedUp } = verified.registrationInfo;
       const row = await insertPasskey(db, {
@@ -145,19 +147,23 @@ export function passkeySignIns({ db, clock, webauthn = LOCALHOST }: UsersDeps) {
     const row = await findPasskeyByCredential(db, response.id);
     if (!row || (userId !== null && row.userId !== userId))
       throw unauthorized('auth.passkey_refused');
-    const verified = await verifyAuthenticationResponse({
-      response,
-      expectedChallenge: challenge.check(purpose, userId),
-      expectedOrigin: origin,
-      expectedRPID: rpId,
-      credential: {
-        id: row.credentialId,
-        publicKey: new Uint8Array(Buffer.from(row.publicKey, 'base64url')),
-        counter: row.counter,
-        transports: row.transports,
-      },
-      requireUserVerification: purpose === 'signin',
-    }).catch(() => undefined);
+    const verified = await (
+      await webauthnLibrary()
+    )
+      .verifyAuthenticationResponse({
+        response,
+        expectedChallenge: challenge.check(purpose, userId),
+        expectedOrigin: origin,
+        expectedRPID: rpId,
+        credential: {
+          id: row.credentialId,
+          publicKey: new Uint8Array(Buffer.from(row.publicKey, 'base64url')),
+          counter: row.counter,
+          transports: row.transports,
+        },
+        requireUserVerification: purpose === 'signin',
+      })
+      .catch(() => undefined);
     if (!verified?.verified) throw unauthorized('auth.passkey_refused');
     await passkeyUsed(db, row.id, verified.authenticationInfo.newCounter, clock.now());
     return row;
@@ -170,7 +176,9 @@ export function passkeySignIns({ db, clock, webauthn = LOCALHOST }: UsersDeps) {
      */
     async signInOptions(userId: string | null) {
       const mine = userId === null ? [] : await listPasskeys(db, userId);
-      const options = await generateAuthenticationOptions({
+      const options = await (
+        await webauthnLibrary()
+      ).generateAuthenticationOptions({
         rpID: rpId,
         userVerification: userId === null ? 'required' : 'preferred',
         allowCredentials: mine.map((p) => ({ id: p.credentialId, transports: p.transports })),

@@ -4,7 +4,7 @@
  */
 import { CacheTags, type CacheChange } from '../../../common/cache-tags';
 import { hash, verify } from '@node-rs/argon2';
-import { hasRole, ROLES } from '../../../common/roles';
+import { hasRole, WRITING_ROLES } from '../../../common/roles';
 import { STAFF_LANGUAGES, type StaffLanguage } from '../../../common/languages';
 import type {
   Author,
@@ -52,8 +52,6 @@ const toAuthor = (row: Pick<UserRow, 'id' | 'name' | 'slug' | 'bio' | 'photoUrl'
   photoUrl: row.photoUrl,
 });
 
-/** Roles that write, and so have an author page (SPEC.md §7 "list of authors"). */
-const WRITING_ROLES = ROLES.filter((r) => hasRole(r, 'author'));
 /**
  * What a profile change touches: bylines and the author's page refresh; a new slug moves the
  * author's page, so everything showing them is dropped rather than served with the old link.

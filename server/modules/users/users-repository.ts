@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { passwordResets, userSessions, users } from '../../../db/schema/users';
 import { hasRole, ROLES, type Role } from '../../../common/roles';
@@ -188,19 +188,6 @@ export async function changeRoleKeepingAnAdmin(
   });
 }
 
-export async function listUsers(db: Db, opts: { limit: number; offset: number }) {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(userColumns)
-      .from(users)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(opts.limit)
-      .offset(opts.offset),
-    db.select({ n: count() }).from(users),
-  ]);
-  return { rows, total: Number(total?.n ?? 0) };
-}
-
 export async function listUsersWithRoles(db: Db, roles: Role[]) {
   return db
     .select({
@@ -213,11 +200,6 @@ export async function listUsersWithRoles(db: Db, roles: Role[]) {
     .from(users)
     .where(inArray(users.role, roles))
     .orderBy(asc(users.name), asc(users.id));
-}
-
-export async function countUsers(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(users);
-  return Number(row?.n ?? 0);
 }
 
 /**

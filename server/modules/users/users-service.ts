@@ -15,13 +15,12 @@ import {
   listReviewMailEditors,
   listAdministratorContacts,
   countAccounts,
-  countUsers,
   findUserById,
   findUserWithHashByEmail,
-  listUsers,
   updateUser,
   type UserRow,
 } from './users-repository';
+import { countUsers, listUsers } from './users-listing';
 import { ARGON2, userInfo, userSessions } from './user-sessions';
 import { toUser, userProfiles } from './user-profiles';
 import { twoStepSignIn } from './two-step-sign-in';
@@ -99,9 +98,9 @@ function userAdministration(deps: Pick<UsersDeps, 'db' | 'authorChanged'>) {
       return true;
     },
 
-    async list(actor: Actor | null, page: number, limit: number) {
+    async list(actor: Actor | null, page: number, limit: number, email?: string) {
       requireRole(actor, 'administrator');
-      const { rows, total } = await listUsers(db, { limit, offset: (page - 1) * limit });
+      const { rows, total } = await listUsers(db, { limit, offset: (page - 1) * limit, email });
       return {
         users: rows.map(toUser),
         currentPage: page,

@@ -114,6 +114,7 @@ describe('POST /api/articles/article', () => {
       liveEndedAt: null,
       adsOff: false,
       access: 'free',
+      commentsOpen: null,
       walled: false,
       views: 0,
       createdAt: iso(current),

@@ -133,6 +133,34 @@ describe('bans', () => {
     expect((await ban(moderator, someone._id, { reason: '' })).statusCode).toBe(400);
     expect((await c.post(someone, story._id, { body: 'Still free' })).statusCode).toBe(201);
   });
+
+  it('are listed for moderators with who and why, and lifted', async () => {
+    const banned = await confirmedReader(t.app, 'Loud Reader');
+    expect((await ban(moderator, banned._id, { reason: 'Spam links' })).statusCode).toBe(200);
+    const list = async (who: TestUser) =>
+      t.app.inject({ url: '/api/comments/bans', headers: auth(who) });
+    const listed = await list(moderator);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().bans[0]).toMatchObject({
+      userId: banned._id,
+      name: 'Loud Reader',
+      email: banned.email,
+      reason: 'Spam links',
+      until: null,
+      active: true,
+    });
+    expect(listed.json().bans[0].bannedBy).toEqual(expect.any(String));
+    expect((await list(banned)).statusCode).toBe(403);
+
+    const lift = (who: TestUser) =>
+      t.app.inject({ method: 'DELETE', url: `/api/users/${banned._id}/ban`, headers: auth(who) });
+    expect((await lift(banned)).statusCode).toBe(403);
+    expect((await c.post(banned, story._id, { body: 'Still banned' })).statusCode).toBe(403);
+    expect((await lift(moderator)).statusCode).toBe(204);
+    const after = (await list(moderator)).json().bans as { userId: string }[];
+    expect(after.some((b) => b.userId === banned._id)).toBe(false);
+    expect((await c.post(banned, story._id, { body: 'Free again' })).statusCode).toBe(201);
+  });
 });
 
 describe('notifications', () => {

@@ -91,8 +91,10 @@ describe('revisions', () => {
     });
     expect(revisions[2].user).toEqual({ _id: author._id, name: author.name });
     expect(Object.keys(revisions[0]).sort()).toEqual(
-      ['_id', 'createdAt', 'kind', 'name', 'status', 'user'].sort(),
+      ['_id', 'createdAt', 'kind', 'name', 'status', 'user', 'writers'].sort(),
     );
+    // Without co-editing, a save's only writer is whoever saved it.
+    expect(revisions[2].writers).toEqual([{ _id: author._id, name: author.name }]);
 
     const [newest, middle, oldest] = await Promise.all(
       revisions.map((r: { _id: string }) => one(author, created._id, r._id).then((x) => x.json())),

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_COOKIE } from '../../../common/article-access';
-import { READER_COOKIE } from '../../../server/plugins/auth';
+import { AUTH_COOKIE, READER_COOKIE } from '../../../server/plugins/auth';
 import {
   auth,
   createAdmin,
@@ -16,6 +16,7 @@ import {
   createUser,
   signUp,
   type TestUser,
+  complimentaryMember,
 } from '../../factories';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 
@@ -52,31 +53,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** A reader with a complimentary membership of a new plan with `access`. */
-async function memberOf(access: 'members' | 'paid'): Promise<TestUser> {
-  const plan = await t.app.inject({
-    method: 'POST',
-    url: '/api/plans',
-    headers: auth(admin),
-    payload: {
-      name: `Plan ${access}`,
-      interval: 'month',
-      amount: 9900,
-      currency: 'INR',
-      access,
-      active: true,
-    },
-  });
-  expect(plan.statusCode, plan.body).toBe(201);
-  const reader = await signUp(t.app);
-  const given = await t.app.inject({
-    method: 'POST',
-    url: `/api/members/${reader._id}/complimentary`,
-    headers: auth(admin),
-    payload: { planId: (plan.json() as { _id: string })._id },
-  });
-  expect(given.statusCode, given.body).toBe(201);
-  return reader;
-}
+const memberOf = (access: 'members' | 'paid') => complimentaryMember(t.app, admin, access);
 
 /** The reader's browser: their session, and the member's hint GET /api/me/membership set. */
 async function browserOf(reader: TestUser): Promise<{ cookie: string }> {
@@ -206,6 +183,34 @@ describe('a paid story (issue 39 item 3)', () => {
       expect(theirs.statusCode, url).toBe(200);
       expect(theirs.body, url).not.toContain('data-ad=');
     }
+  });
+
+  it('counts staff (author and up) as the paid class: whole stories, no ads with the setting', async () => {
+    // The ads test above left house ads on with `hideForMembers`.
+    const author = await createUser(t.app, 'author');
+    const session = `${AUTH_COOKIE}=${author.token}`;
+    const hint = await t.app.inject({ url: '/api/me/membership', headers: { cookie: session } });
+    expect(hint.statusCode, hint.body).toBe(200);
+    expect(hint.json()).toMatchObject({ status: 'none' });
+    expect(String(hint.headers['set-cookie'])).toContain(`${MEMBER_COOKIE}=1`);
+    const headers = { cookie: `${session}; ${MEMBER_COOKIE}=1` };
+    const page = await t.app.inject({ url: path, headers });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(SECRET);
+    expect(page.body).not.toContain('data-walled');
+    expect(page.body).not.toContain('data-ad=');
+    // A staff session's page is never the shared one (staff pages are not kept at all).
+    expect(String(page.headers['cache-control'])).toBe('no-store');
+    const api = await t.app.inject({
+      url: `/api/articles/article/${story._id}`,
+      headers: auth(author),
+    });
+    expect(api.json()).toMatchObject({ walled: false });
+    // A reader signed in without a membership still gets the wall and the ads.
+    const reader = await browserOf(await signUp(t.app));
+    const theirs = await t.app.inject({ url: path, headers: reader });
+    expect(theirs.body).toContain('data-walled="paid"');
+    expect(theirs.body).toContain('data-ad=');
   });
 
   it('offers the plans on a subscription meter’s wall (issue 39 items 2 and 4)', async () => {

@@ -1,5 +1,5 @@
 import Image from '@tiptap/extension-image';
-import { mergeAttributes } from '@tiptap/react';
+import { mergeAttributes } from '@tiptap/core';
 
 /**
  * TipTap's image with a caption (issue 9 item 8): an image with a caption is written as

@@ -1,0 +1,63 @@
+/* Gift links' rows (issue 39 item 5): the story a gift names, and each giver's gifts. */
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { articles, categories } from '../../../db/schema/content';
+import { articleGifts } from '../../../db/schema/payments';
+import { users } from '../../../db/schema/users';
+
+/** A published story's address and who may read it, or undefined. */
+export async function giftableArticle(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      id: articles.id,
+      slug: articles.slug,
+      access: articles.access,
+      categorySlug: categories.slug,
+    })
+    .from(articles)
+    .leftJoin(categories, eq(categories.id, articles.categoryId))
+    .where(and(eq(articles.id, id), eq(articles.status, 'published')));
+  return row;
+}
+
+/**
+ * Records a gift unless its giver has given `limit` since `since`: counted and written in one
+ * transaction holding the giver's row, so two requests at once never make a sixth. The gifts
+ * given this month afterwards, or undefined when the limit was reached.
+ */
+export async function recordGift(
+  db: Db,
+  values: typeof articleGifts.$inferInsert,
+  since: Date,
+  limit: number,
+): Promise<number | undefined> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, values.userId)).for('update');
+    const given = await countSince(tx, values.userId, since);
+    if (given >= limit) return undefined;
+    await tx.insert(articleGifts).values(values);
+    return given + 1;
+  });
+}
+
+export async function countSince(db: Db, userId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(articleGifts)
+    .where(and(eq(articleGifts.userId, userId), gte(articleGifts.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+export function giftsSince(db: Db, userId: string, since: Date) {
+  return db
+    .select({
+      articleId: articleGifts.articleId,
+      name: articles.name,
+      createdAt: articleGifts.createdAt,
+      expiresAt: articleGifts.expiresAt,
+    })
+    .from(articleGifts)
+    .innerJoin(articles, eq(articles.id, articleGifts.articleId))
+    .where(and(eq(articleGifts.userId, userId), gte(articleGifts.createdAt, since)))
+    .orderBy(desc(articleGifts.createdAt));
+}

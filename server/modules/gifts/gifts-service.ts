@@ -1,0 +1,103 @@
+/*
+ * Gift links (issue 39 item 5): a member whose membership opens a members' story makes a link
+ * that opens it to anyone for 7 days, 5 a month (the site's calendar month). The link's token is
+ * signed (gift-tokens.ts); the story's page reads it (app/routes/public/article.tsx) and the
+ * page cache lets such a request past the shared page (server/http.ts).
+ */
+import { mayReadWhole, type AccessClass } from '../../../common/article-access';
+import { articlePath } from '../../../common/paths';
+import {
+  GIFT_DAYS,
+  GIFT_PARAM,
+  GIFTS_PER_MONTH,
+  giftTokenIn,
+  type Gift,
+  type MyGifts,
+} from '../../../common/schemas/gifts';
+import { fromZonedInput, zonedDay } from '../../../common/time-zone';
+import type { Db } from '../../../db/client';
+import { requireRole, type Actor } from '../../lib/actor';
+import { badRequest, forbidden, notFound, tooManyRequests } from '../../lib/errors';
+import type { Clock } from '../../lib/clock';
+import { giftedArticle, giftTokenHash, signGift } from './gift-tokens';
+import { giftableArticle, giftsSince, recordGift } from './gifts-repository';
+import { DAY_MS } from '../../../common/durations';
+
+export interface GiftsDeps {
+  db: Db;
+  clock: Clock;
+  /** The key gift tokens are signed with (kept in app_secrets). */
+  key: string;
+  publicUrl: string;
+  timeZone(): Promise<string>;
+  accessClassOf(actor: Actor | null): Promise<AccessClass>;
+}
+
+export function createGiftsService(deps: GiftsDeps) {
+  const { db, clock, key } = deps;
+  /** The start of this calendar month in the site's time zone. */
+  const monthStart = async () => {
+    const now = clock.now();
+    const month = zonedDay(now, await deps.timeZone()).slice(0, 7);
+    return fromZonedInput(`${month}-01T00:00`, await deps.timeZone()) ?? now;
+  };
+
+  return {
+    async give(actor: Actor | null, articleId: string): Promise<Gift> {
+      const me = requireRole(actor, 'reader');
+      const story = await giftableArticle(db, articleId);
+      if (!story) throw notFound('article.not_found');
+      if (story.access === 'free') throw badRequest('gift.free');
+      if (!mayReadWhole(story.access, await deps.accessClassOf(me)))
+        throw forbidden('gift.forbidden');
+      const now = clock.now();
+      const expiresAt = new Date(now.getTime() + GIFT_DAYS * DAY_MS);
+      const token = signGift(key, story.id, expiresAt);
+      const given = await recordGift(
+        db,
+        {
+          userId: me.id,
+          articleId: story.id,
+          tokenHash: giftTokenHash(token),
+          createdAt: now,
+          expiresAt,
+        },
+        await monthStart(),
+        GIFTS_PER_MONTH,
+      );
+      if (given === undefined) throw tooManyRequests('gift.limit', { limit: GIFTS_PER_MONTH });
+      const path = articlePath({ slug: story.slug, categorySlug: story.categorySlug });
+      return {
+        url: `${deps.publicUrl}${path}?${GIFT_PARAM}=${token}`,
+        expiresAt: new Date(Number(token.split('.')[1]) * 1000).toISOString(),
+        remaining: GIFTS_PER_MONTH - given,
+      };
+    },
+
+    async mine(actor: Actor | null): Promise<MyGifts> {
+      const me = requireRole(actor, 'reader');
+      const since = await monthStart();
+      const rows = await giftsSince(db, me.id, since);
+      return {
+        gifts: rows.map((r) => ({
+          articleId: r.articleId,
+          name: r.name,
+          createdAt: r.createdAt.toISOString(),
+          expiresAt: r.expiresAt.toISOString(),
+        })),
+        limit: GIFTS_PER_MONTH,
+        remaining: Math.max(0, GIFTS_PER_MONTH - rows.length),
+      };
+    },
+
+    /**
+     * The story a gift link at `url` opens now (its token signed and unexpired), or undefined:
+     * no database asked.
+     */
+    articleAt(url: string): string | undefined {
+      const token = giftTokenIn(url);
+      return token === undefined ? undefined : giftedArticle(key, token, clock.now());
+    },
+  };
+}
+export type GiftsService = ReturnType<typeof createGiftsService>;
