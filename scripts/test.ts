@@ -127,9 +127,40 @@ function firstLine(message: string | undefined): string {
   return line.length > 200 ? `${line.slice(0, 199)}…` : line;
 }
 
+/** Where tests/setup/unhandled-errors-reporter.ts writes the errors of the run behind `report`. */
+const unhandledReport = (report: string) => report.replace(/\.json$/, '.unhandled.json');
+
+/**
+ * Lists the errors Vitest caught outside any test: they fail the run, and its JSON report
+ * does not name them. Answers how many there were.
+ */
+function readUnhandled(stage: string, report: string): number {
+  const file = unhandledReport(report);
+  if (!existsSync(file)) return 0;
+  const errors = JSON.parse(readFileSync(file, 'utf8')) as {
+    name: string;
+    message: string;
+    file?: string;
+    test?: string;
+    stack?: string;
+  }[];
+  for (const error of errors)
+    failedTests.push({
+      stage,
+      file: error.file ? fromRoot(error.file) : '(the run)',
+      name: `unhandled ${error.name}${error.test ? ` during ${error.test}` : ''}`,
+      message: [firstLine(error.message), ...(error.stack?.split('\n').slice(1, 5) ?? [])]
+        .map((line) => line.trim())
+        .join('\n        '),
+    });
+  return errors.length;
+}
+
 /** Adds up a Vitest JSON report and lists its failed tests; a missing report is said so. */
 function readVitest(stage: string, file: string): string | undefined {
-  if (!existsSync(file)) return 'Vitest wrote no report';
+  const unhandled = readUnhandled(stage, file);
+  const also = unhandled > 0 ? `, ${unhandled} unhandled error${unhandled === 1 ? '' : 's'}` : '';
+  if (!existsSync(file)) return `Vitest wrote no report${also}`;
   const r = JSON.parse(readFileSync(file, 'utf8')) as {
     numPassedTests: number;
     numFailedTests: number;
@@ -182,7 +213,7 @@ function readVitest(stage: string, file: string): string | undefined {
         message: firstLine(result.message),
       });
   }
-  return `${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`;
+  return `${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped${also}`;
 }
 
 type PlaywrightSuite = {
@@ -260,10 +291,11 @@ function vitest(
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${file}`,
+      '--reporter=./tests/setup/unhandled-errors-reporter.ts',
       ...(opts.exclude ?? []).flatMap((glob) => ['--exclude', glob]),
       ...(opts.files ?? []),
     ],
-    env,
+    { ...env, VITEST_UNHANDLED_REPORT: unhandledReport(file) },
   );
   const counts = readVitest(title, file);
   return { ...outcome, note: [counts, outcome.note].filter(Boolean).join('; ') };
