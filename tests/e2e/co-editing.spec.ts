@@ -30,11 +30,17 @@ test('two people type into one story at once and see each other’s text and car
   const article = await make.article(await make.category());
   const colleague = await make.account({ label: 'Editor', role: 'editor' });
   const other = await browser.newContext();
+  // The colleague's presence calls never arrive: the admin learns they are here from the
+  // shared document alone (the presence list is who is in the document).
+  await other.route('**/api/articles/*/presence', (route) => route.abort());
   const page2 = await other.newPage();
   await openSignedIn(page, ADMIN, edit(article));
   await openSignedIn(page2, colleague, edit(article));
   const [mine, theirs] = [editorOf(page), editorOf(page2)];
   for (const p of [page, page2]) await expect(p.locator('[data-co-editing="on"]')).toBeVisible();
+  const colleagueHere = page.getByText(`${colleague.name} is editing this article`);
+  await expect(colleagueHere).toBeVisible();
+  await expect(page2.getByText(`${ADMIN.name} is editing this article`)).toBeVisible();
   await expect(mine).toContainText('Second paragraph');
   await expect(theirs).toContainText('Second paragraph');
 
@@ -101,5 +107,7 @@ test('two people type into one story at once and see each other’s text and car
   const newest = after.revisions.find((r) => r.kind === 'save');
   expect(newest?.createdAt).toBe(last.updatedAt);
   expect(newest?.writers.map((w) => w.name)).toEqual([colleague.name]);
+  // The colleague leaves: gone from the list when their connection goes, no call needed.
   await other.close();
+  await expect(colleagueHere).toBeHidden();
 });

@@ -38,6 +38,8 @@ export const skipWithoutPostgres = () =>
 export interface PostgresSite {
   /** Each process's address; the first is the site's PUBLIC_URL. */
   urls: string[];
+  /** The processes themselves, in the same order (a journey may kill one). */
+  processes: RunningServer[];
   /** The administrator's API client on the first process. */
   admin: Api;
   /**
@@ -53,8 +55,12 @@ export interface PostgresSite {
   close(): Promise<void>;
 }
 
-/** Starts `processes` servers on a new database; `label` names it. */
-export async function startPostgresSite(label: string, processes: number): Promise<PostgresSite> {
+/** Starts `processes` servers on a new database; `label` names it; `env` is added to theirs. */
+export async function startPostgresSite(
+  label: string,
+  processes: number,
+  env: Record<string, string> = {},
+): Promise<PostgresSite> {
   if (!POSTGRES_URL) throw new Error('TEST_DATABASE_URL is not set');
   const name = `patrika_e2e_${label}_${Date.now().toString(36)}_${process.pid}`;
   const server = new pg.Client({ connectionString: POSTGRES_URL });
@@ -86,6 +92,7 @@ export async function startPostgresSite(label: string, processes: number): Promi
           PUBLIC_URL: publicUrl,
           TRUST_PROXY: 'loopback',
           API_RATE_LIMIT: '1000000',
+          ...env,
         }),
       );
     await db.connect();
@@ -95,6 +102,7 @@ export async function startPostgresSite(label: string, processes: number): Promi
     const admin = await Api.signIn(context, ADMIN);
     return {
       urls: running.map((one) => one.url),
+      processes: running,
       admin,
       close,
       async reader(label = 'Reader', { name, confirmed = true } = {}) {

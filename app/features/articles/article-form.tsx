@@ -23,7 +23,7 @@ import { StoryNumbers } from './story-numbers';
 import { useAutosave, usePresence, useServerDraft } from './use-server-draft';
 import { ImageField } from './image-field';
 import { DescriptionField, MetaFields } from './meta-fields';
-import type { CollabTarget } from '../editor/use-collab';
+import { usePeopleIn, type CollabTarget } from '../editor/use-collab';
 import { PreviewButtons, ReviewNote, SendBack } from './review-tools';
 import { useArticleDraft } from './use-article-draft';
 import { useArticleOptions } from './use-article-options';
@@ -68,7 +68,7 @@ export function ArticleForm({
   const values = useWatch({ control: form.control }) as ArticleFormValues;
   const autosavedAt = useAutosave(saved?._id, saved?.updatedAt, values, draft.dirty);
   const serverDraft = useServerDraft(article?._id, me._id);
-  const editors = usePresence(article?._id);
+  const editors = useEditorsPresent(article?._id, me._id);
   const added = (useLocation().state as { added?: AddedNotice } | null)?.added;
 
   return (
@@ -142,11 +142,18 @@ function AddedMessage({ added }: { added: AddedNotice }) {
   );
 }
 
-/** Who else has this article open (usePresence). */
 /** A saved article's body is shared with whoever else edits it (issue 43 item 1). */
 const sharedBody = (article: Article | null, me: SessionUser): CollabTarget | undefined =>
   article ? { articleId: article._id, user: { _id: me._id, name: me.name } } : undefined;
 
+/** Sharing the article, who is in its document; else who the presence calls say has it open. */
+function useEditorsPresent(articleId: string | undefined, me: string) {
+  const inDocument = usePeopleIn(articleId, me);
+  const present = usePresence(articleId);
+  return inDocument ?? present;
+}
+
+/** Who else has this article open, or is in its shared document. */
 function EditorsPresent({ editors }: { editors: { _id: string; name: string }[] }) {
   const t = useAdminCopy();
   return editors.map((e) => (

@@ -11,7 +11,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { SHARED_ARTICLE_FIELDS } from '../../../common/editor/editor-extensions';
 import type { Article, ArticleInput } from '../../../common/schemas/articles';
 import { adminApi } from '../api/admin-api';
-import { onColleagueSave } from '../editor/use-collab';
+import { announcedSave, onColleagueSave } from '../editor/use-collab';
 import { articleToForm, type ArticleFormValues } from './article-form-values';
 
 /** The fields the shared document carries: never taken from a save (Yjs already has them). */
@@ -61,8 +61,8 @@ export function useColleagueSaves(
   const savedId = saved?._id;
   useEffect(() => {
     if (!savedId) return undefined;
-    const take = async () => {
-      const theirs = await adminApi<Article>(`/api/articles/article/${savedId}`);
+    let ended = false;
+    const apply = (theirs: Article) => {
       const base = savedNow.current;
       if (!base || Date.parse(theirs.updatedAt) <= Date.parse(base.updatedAt)) return;
       const merge = mergeCoSave(
@@ -76,7 +76,38 @@ export function useColleagueSaves(
         form.resetField(field as keyof ArticleFormValues, { defaultValue: value });
       takeVersion(theirs);
     };
-    // Unreachable now: the next save meets the 409 and its chooser, as before co-editing.
-    return onColleagueSave(savedId, () => void take().catch(() => {}));
+    const take = async () => {
+      const wanted = announcedSave(savedId);
+      const theirs = await fetchSave(savedId, wanted, () => ended);
+      if (theirs && !ended) apply(theirs);
+    };
+    const stop = onColleagueSave(savedId, () => void take());
+    return () => {
+      ended = true;
+      stop();
+    };
   }, [savedId, form, timeZone, takeVersion]);
+}
+
+/** Pauses between tries to fetch a colleague's save: 1, 2, 4, 8 and 8 s (23 s in all). */
+const FETCH_PAUSES_MS = [1000, 2000, 4000, 8000, 8000];
+
+/**
+ * The article as the colleague's save (`wanted`, its `updatedAt`) left it. Tried again while
+ * the network is away (the save was heard as this writer's connection dropped) or the answer
+ * is older than the save (a read replica behind the primary). Undefined when it never came:
+ * the next save then meets the 409 and its chooser, as before co-editing.
+ */
+async function fetchSave(
+  id: string,
+  wanted: string | undefined,
+  ended: () => boolean,
+): Promise<Article | undefined> {
+  for (const pause of [0, ...FETCH_PAUSES_MS]) {
+    if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
+    if (ended()) return undefined;
+    const theirs = await adminApi<Article>(`/api/articles/article/${id}`).catch(() => undefined);
+    if (theirs && (!wanted || Date.parse(theirs.updatedAt) >= Date.parse(wanted))) return theirs;
+  }
+  return undefined;
 }

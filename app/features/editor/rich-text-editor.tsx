@@ -227,7 +227,8 @@ function sharingExtensions(shared: CollabState, user: CollabTarget['user'] | und
     Collaboration.configure({ document: shared.doc, field: BODY_FIELD }),
     CollaborationCaret.configure({
       provider: shared.provider,
-      user: { name: user.name, color: caretColourOf(user._id) },
+      // `_id` tells one person's tabs apart from another's in the presence list (usePeopleIn).
+      user: { _id: user._id, name: user.name, color: caretColourOf(user._id) },
     }),
   ];
 }

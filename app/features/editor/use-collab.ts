@@ -4,7 +4,7 @@
  * the server refuses, the socket cannot open or nothing has synced within SYNC_WAIT_MS, it stays
  * plain (the form's HTML, its autosave and 409 check, as before co-editing).
  */
-import { HocuspocusProvider } from '@hocuspocus/provider';
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { useEffect, useState } from 'react';
 import * as Y from 'yjs';
 import { readUserInfo } from '../session/user-info';
@@ -22,6 +22,9 @@ export type CollabState =
 
 const OFF: CollabState = { status: 'off' };
 const CONNECTING: CollabState = { status: 'connecting' };
+
+/** The longest pause between two tries to reconnect to the shared document. */
+const RECONNECT_MAX_DELAY_MS = 4000;
 
 /** How long the plain editor waits for the shared document before it stays plain. */
 const SYNC_WAIT_MS = 5000;
@@ -68,6 +71,12 @@ export function announceSave(articleId: string, updatedAt: string) {
   sharedNow.get(articleId)?.provider.setAwarenessField(SAVED, updatedAt);
 }
 
+/** The newest save (its `updatedAt`) the others in each article's document announced. */
+const announced = new Map<string, string>();
+
+/** The newest save of `articleId` a colleague announced: the version a colleague's save made. */
+export const announcedSave = (articleId: string) => announced.get(articleId);
+
 /** Calls `listener` whenever someone else in the article's shared document saves it. */
 export const onColleagueSave = (articleId: string, listener: () => void) =>
   onArticleEvent(CO_SAVE, articleId, listener);
@@ -93,6 +102,47 @@ export function useSharedDoc(articleId: string | undefined): Y.Doc | undefined {
   return doc;
 }
 
+/** A person in a shared document, as their caret's awareness names them. */
+export type PersonInDocument = { _id: string; name: string };
+
+/** The other people in `awareness` now: each once however many tabs, never `me`. */
+function othersIn(awareness: NonNullable<HocuspocusProvider['awareness']>, me: string) {
+  const people = new Map<string, PersonInDocument>();
+  for (const [client, state] of awareness.getStates()) {
+    const user = (state as { user?: Partial<PersonInDocument> }).user;
+    if (client === awareness.clientID || !user?._id || !user.name || user._id === me) continue;
+    people.set(user._id, { _id: user._id, name: user.name });
+  }
+  return [...people.values()];
+}
+
+/**
+ * Who else is in the article's shared document now (issue 43: the presence list becomes who is
+ * in the document), from its awareness: someone arrives or leaves the moment their connection
+ * does. Undefined while this tab does not share the article (then the presence calls say it).
+ */
+export function usePeopleIn(articleId: string | undefined, me: string) {
+  const doc = useSharedDoc(articleId);
+  const [people, setPeople] = useState<PersonInDocument[] | undefined>(undefined);
+  useEffect(() => {
+    const awareness = articleId ? sharedNow.get(articleId)?.provider.awareness : undefined;
+    if (!doc || !awareness) {
+      setPeople(undefined);
+      return undefined;
+    }
+    const update = () => {
+      const next = othersIn(awareness, me);
+      setPeople((before) =>
+        before && JSON.stringify(before) === JSON.stringify(next) ? before : next,
+      );
+    };
+    update();
+    awareness.on('change', update);
+    return () => awareness.off('change', update);
+  }, [articleId, doc, me]);
+  return people;
+}
+
 /** Hears each save the others in the document announce (each once; the first on joining). */
 function hearSaves(articleId: string, provider: HocuspocusProvider) {
   const awareness = provider.awareness;
@@ -102,9 +152,11 @@ function hearSaves(articleId: string, provider: HocuspocusProvider) {
     let news = false;
     for (const [client, state] of awareness.getStates()) {
       const saved = (state as Record<string, unknown>)[SAVED];
-      if (client === awareness.clientID || saved === undefined || heard.get(client) === saved)
+      if (client === awareness.clientID || typeof saved !== 'string' || heard.get(client) === saved)
         continue;
       heard.set(client, saved);
+      const before = announced.get(articleId);
+      if (!before || Date.parse(saved) > Date.parse(before)) announced.set(articleId, saved);
       news = true;
     }
     if (news) tell(CO_SAVE, articleId);
@@ -127,14 +179,25 @@ export function useCollab(target: CollabTarget | undefined): CollabState {
     setState(CONNECTING);
     const doc = new Y.Doc();
     let settled = false;
+    const end = () => {
+      provider.destroy();
+      socket.destroy();
+    };
     const giveUp = () => {
       if (settled) return;
       settled = true;
-      provider.destroy();
+      end();
       setState(OFF);
     };
-    const provider = new HocuspocusProvider({
+    const socket = new HocuspocusProviderWebsocket({
       url: collabUrl(),
+      // A dropped connection is tried again at once, then after 1, 2 and 4 s and every 4 s
+      // after (not the default's growing 30 s): a writer whose network comes back is merged
+      // within seconds (issue 43: within 10 s of its return).
+      maxDelay: RECONNECT_MAX_DELAY_MS,
+    });
+    const provider = new HocuspocusProvider({
+      websocketProvider: socket,
       name: articleId,
       document: doc,
       // The session cookie goes with the upgrade; the token is for a session kept without one.
@@ -151,12 +214,14 @@ export function useCollab(target: CollabTarget | undefined): CollabState {
       // Refused at the upgrade (503: workers without Redis) or unreachable: plain at once.
       onClose: giveUp,
     });
+    // A socket of our own (for its reconnection's pace) is attached by hand.
+    provider.attach();
     const wait = setTimeout(giveUp, SYNC_WAIT_MS);
     return () => {
       settled = true;
       if (sharedNow.get(articleId)?.doc === doc) setShared(articleId, null);
       clearTimeout(wait);
-      provider.destroy();
+      end();
       doc.destroy();
     };
   }, [articleId]);
