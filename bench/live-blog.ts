@@ -194,9 +194,9 @@ export async function liveBlogScenario(connections: number) {
       notModifiedShare: total ? Number((notModified / total).toFixed(3)) : 0,
       errors: result.errors + result.timeouts,
       posts: written.posts.length,
-      postP50ms: Math.round(percentile(written.posts, 50)),
-      postP99ms: Math.round(percentile(written.posts, 99)),
-      visibleP50ms: Math.round(percentile(written.visible, 50)),
+      postP50ms: Math.round(percentile(written.posts, 0.5)),
+      postP99ms: Math.round(percentile(written.posts, 0.99)),
+      visibleP50ms: Math.round(percentile(written.visible, 0.5)),
       visibleMaxms: Math.round(Math.max(...written.visible)),
     };
   } finally {

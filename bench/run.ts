@@ -11,6 +11,8 @@
  * - when BENCH_TARGETS names it (it takes many minutes: not run by default), one newsletter
  *   issue to 100,000 subscribers through an SMTP sink (bench/newsletter.ts, "newsletter";
  *   BENCH_SUBSCRIBERS, BENCH_NEWSLETTER_RATE);
+ * - when BENCH_TARGETS names it ("co-editing", over a minute), ten writers typing into one shared
+ *   document on two processes relayed through Redis (bench/co-editing.ts);
  * - Varnish in front of Patrika against nginx serving the same bytes, and a save's time to show
  *   through Varnish (bench/front-cache.ts, "front cache"; PostgreSQL, a server of its own);
  * - search relevance: recall at 10 and MRR of the judged queries (bench/relevance.ts), on a site
@@ -46,6 +48,7 @@ import { generate } from './data';
 import { electionDatabaseUrl, electionGoals, electionNight, electionTable } from './election-night';
 import { frontCacheScenario, frontCacheTable, nginxServing } from './front-cache';
 import { liveBlogScenario, liveBlogTable } from './live-blog';
+import { coEditingScenario, coEditingTable } from './co-editing';
 import { newsletterScenario, newsletterTable } from './newsletter';
 import { BEACON_RATE, beaconsTable } from './beacons';
 import { relevanceScenario } from './relevance';
@@ -79,6 +82,8 @@ CLASSIC.push('uploads');
 const LIVE_BLOG = 'live blog';
 /** One newsletter issue to many subscribers through an SMTP sink (bench/newsletter.ts). */
 const NEWSLETTER = 'newsletter';
+/** Ten writers in one shared document on two processes (bench/co-editing.ts): named only. */
+const CO_EDITING = 'co-editing';
 /** Analytics beacons beside the election-night readers (bench/beacons.ts): named, never by default. */
 const BEACONS = 'beacons';
 /** Varnish in front of Patrika against nginx's gzip_static (bench/front-cache.ts, its own server). */
@@ -90,7 +95,7 @@ const classicChosen =
   TARGETS.length === 0 ||
   TARGETS.some(
     (t) =>
-      ![ELECTION, LIVE_BLOG, RELEVANCE, FRONT_CACHE, NEWSLETTER, BEACONS].some((own) =>
+      ![ELECTION, LIVE_BLOG, RELEVANCE, FRONT_CACHE, NEWSLETTER, BEACONS, CO_EDITING].some((own) =>
         own.includes(t),
       ) || CLASSIC.some((name) => name.includes(t)),
   );
@@ -577,6 +582,8 @@ async function main() {
   if (live) console.table([live]);
   const newsletter = named(NEWSLETTER) ? await newsletterScenario() : undefined;
   if (newsletter) console.log(`\n${newsletterTable(newsletter)}\n`);
+  const coEditing = named(CO_EDITING) ? await coEditingScenario() : undefined;
+  if (coEditing) console.log(`\n${coEditingTable(coEditing)}\n`);
   const relevance = chosen(RELEVANCE) ? await relevanceScenario() : undefined;
   if (relevance) console.log(`bench: ${relevance.lines.join('\n')}`);
   const front = chosen(FRONT_CACHE) ? await frontCacheTarget() : undefined;
@@ -594,6 +601,7 @@ async function main() {
     relevance?.lines.join('\n'),
     live ? liveBlogTable(live) : undefined,
     newsletter ? newsletterTable(newsletter) : undefined,
+    coEditing ? coEditingTable(coEditing) : undefined,
     front
       ? `Front cache, measured ${date.slice(0, 10)}; load average ${machine.loadAverageAtEnd} at the end${MACHINE_NOTE ? ` (${MACHINE_NOTE})` : ''}.\n\n${frontCacheTable(front)}`
       : undefined,
@@ -650,6 +658,7 @@ async function main() {
     ...classic?.report,
     ...(live ? { liveBlog: live } : {}),
     ...(newsletter ? { newsletter } : {}),
+    ...(coEditing ? { coEditing } : {}),
     ...(front ? { frontCache: front } : {}),
     ...(relevance
       ? { searchRelevance: { overall: relevance.report.overall, groups: relevance.report.groups } }

@@ -40,8 +40,11 @@ export async function ensurePartition(db: Db, day: string): Promise<boolean> {
   });
 }
 
-/** duplicate_table, and a duplicate row type in pg_type when two made it at once. */
-const ALREADY_MADE = new Set(['42P07', '23505']);
+/**
+ * duplicate_table, and the table's row type met in pg_type (a unique violation, or
+ * duplicate_object) when two made it at once.
+ */
+const ALREADY_MADE = new Set(['42P07', '23505', '42710']);
 const codeOf = (error: unknown) => {
   const e = error as { code?: string; cause?: { code?: string } };
   return e.cause?.code ?? e.code ?? '';
@@ -49,6 +52,13 @@ const codeOf = (error: unknown) => {
 
 function makePartition(db: Db, day: string, name: string): Promise<boolean> {
   return transaction(db, async (tx) => {
+    // One maker at a time across processes; the next finds the table made and goes on.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('analytics_events partitions'))`);
+    const [made] = await rowsOf<{ t: string | null }>(
+      tx,
+      sql`SELECT to_regclass(${name})::text AS t`,
+    );
+    if (made?.t) return false;
     const table = sql.identifier(name);
     await tx.execute(sql`CREATE TABLE ${table} (LIKE ${analyticsEvents} INCLUDING DEFAULTS)`);
     await tx.execute(sql`WITH moved AS (DELETE FROM analytics_events_default WHERE day = ${day} RETURNING *)

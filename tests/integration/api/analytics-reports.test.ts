@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createArticle, createCategory, createUser, type TestUser } from '../../factories';
 import { shiftedClock } from '../../setup/clock';
+import { ensurePartition } from '../../../server/modules/analytics/analytics-storage-repository';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 
 const time = shiftedClock();
@@ -168,5 +169,23 @@ describe('retention', () => {
     ).json();
     expect(report.views).toBe(5);
     expect(report.engagedSeconds).toBeNull();
+  });
+});
+
+describe('partitions', () => {
+  it('processes starting together make a day’s partition once, and none of them fails', async () => {
+    // Days no other test touches; on PostgreSQL each call has a connection of its own.
+    const days = Array.from({ length: 8 }, (_, i) => `2031-03-${String(10 + i).padStart(2, '0')}`);
+    for (const day of days) {
+      const made = await Promise.all(
+        Array.from({ length: 6 }, () => ensurePartition(t.database.db, day)),
+      );
+      expect(made.filter(Boolean), day).toHaveLength(1);
+    }
+    const attached = await rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+          WHERE i.inhparent = 'analytics_events'::regclass AND c.relname LIKE 'analytics\\_events\\_p203103%'`,
+    );
+    expect(attached[0]!.n).toBe(days.length);
   });
 });
