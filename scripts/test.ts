@@ -46,6 +46,18 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedTests: FailedTest[] = [];
 /** Journeys that failed once and passed on their second run (playwright.config.ts, `loaded`). */
 const flakyTests: FailedTest[] = [];
+/** Each stage's output as kept in a file, by title (`command` and `beside`). */
+const stageLogs = new Map<string, string>();
+
+/** The last `count` lines of a stage's log, without the terminal's colours. */
+function lastLines(title: string, count: number): string[] {
+  const log = stageLogs.get(title);
+  if (!log || !existsSync(log)) return [];
+  // eslint-disable-next-line no-control-regex -- the terminal's colour codes are what is removed
+  const plain = readFileSync(log, 'utf8').replace(/\u001b\[[0-9;]*m/g, '');
+  return plain.trimEnd().split('\n').slice(-count);
+}
+
 /** Each test file's time, by stage, for the slowest-files list at the end (docs/testing.md). */
 const fileTimes: { stage: string; file: string; seconds: number }[] = [];
 
@@ -58,11 +70,15 @@ function command(
 ): Outcome & { kind: 'passed' | 'failed' } {
   console.log(`\n▶ ${title}`);
   const started = Date.now();
-  const result = spawnSync(file, args, {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
-  });
+  // Shown as it runs, and kept in the stage's log: a stage that fails with no test to name
+  // shows its last lines in the summary (CI keeps only the end of the output).
+  const log = join(reports, `${title}.log`);
+  const result = spawnSync(
+    'bash',
+    ['-o', 'pipefail', '-c', '"$0" "$@" 2>&1 | tee "$PATRIKA_STAGE_LOG"', file, ...args],
+    { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env, PATRIKA_STAGE_LOG: log } },
+  );
+  stageLogs.set(title, log);
   const seconds = (Date.now() - started) / 1000;
   if (result.error) console.error(`✖ ${title}: ${result.error.message}`);
   const passed = result.status === 0;
@@ -87,6 +103,7 @@ function beside(
   env: Record<string, string> = {},
 ): () => Promise<Outcome> {
   const log = join(reports, `${title}.log`);
+  stageLogs.set(title, log);
   const fd = openSync(log, 'w');
   const started = Date.now();
   const child = spawn(file, args, {
@@ -653,6 +670,16 @@ if (flakyTests.length > 0) {
     console.log(`  ⚠ [${t.stage}] ${t.file}${t.name ? ` › ${t.name}` : ''}`);
     if (t.message) console.log(`      first run: ${t.message}`);
   }
+}
+// A stage that failed with no test to name (an error at its start or end, outside any test):
+// the end of its output says why.
+for (const stage of STAGES) {
+  const o = outcomes.get(stage.name)!;
+  if (o.kind !== 'failed') continue;
+  const title = [...stageLogs.keys()].find((t) => t === stage.title || t.startsWith(stage.title));
+  if (!title || failedTests.some((t) => t.stage === title || t.stage === stage.title)) continue;
+  console.log(`\n✖ ${stage.title} failed with no test to name; the end of its output:`);
+  for (const line of lastLines(title, 40)) console.log(`    ${line}`);
 }
 if (failedTests.length > 0) {
   console.log('\nFailed tests:');
