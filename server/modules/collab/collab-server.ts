@@ -58,7 +58,68 @@ async function actorOf(deps: CollabDeps, payload: onAuthenticatePayload): Promis
   return payload.token ? deps.authenticate(payload.token) : null;
 }
 
-function storage(deps: CollabDeps): Extension {
+/** Pauses before storing again a document whose store failed (the database away a moment). */
+const STORE_RETRY_MS = [1000, 2000, 4000, 8000, 16000];
+
+/**
+ * Stores shared documents, and again those whose store failed: a failure never escapes as a
+ * rejection (Hocuspocus runs stores from timers it does not await, and Node stops a process on
+ * an unhandled rejection), and the state that failed is kept and tried again, then once more
+ * when the server closes. The state is Yjs's: merging it again is harmless.
+ */
+function stores(deps: CollabDeps) {
+  const failed = new Map<string, { state: Uint8Array; timer?: NodeJS.Timeout; tries: number }>();
+  let closing = false;
+  const store = async (name: string, state: Uint8Array) => {
+    try {
+      await mergeState(deps.db, name, state, deps.clock.now());
+      return true;
+    } catch (error) {
+      deps.log.error({ err: error, document: name }, 'storing a shared document failed');
+      return false;
+    }
+  };
+  const later = (name: string) => {
+    const kept = failed.get(name);
+    if (!kept || closing) return;
+    const pause = STORE_RETRY_MS[kept.tries];
+    if (pause === undefined) return;
+    kept.timer = setTimeout(() => {
+      kept.tries += 1;
+      void store(name, kept.state).then((stored) => {
+        if (failed.get(name) !== kept) return;
+        if (stored) failed.delete(name);
+        else later(name);
+      });
+    }, pause);
+    kept.timer.unref();
+  };
+  return {
+    async put(name: string, state: Uint8Array) {
+      if (await store(name, state)) return;
+      const before = failed.get(name);
+      if (before?.timer) clearTimeout(before.timer);
+      // Both kept as one (a document unloaded and loaded again lacks what failed before).
+      failed.set(name, { state: before ? Y.mergeUpdates([before.state, state]) : state, tries: 0 });
+      later(name);
+    },
+    /** One last try for each state whose store failed, before the database closes. */
+    async close() {
+      closing = true;
+      const left = [...failed.entries()];
+      failed.clear();
+      for (const [name, kept] of left) {
+        if (kept.timer) clearTimeout(kept.timer);
+        await store(name, kept.state);
+      }
+    },
+  };
+}
+
+function storage(
+  deps: CollabDeps,
+  put: (name: string, state: Uint8Array) => Promise<void>,
+): Extension {
   return {
     async onLoadDocument({ documentName, document }) {
       const stored = await storedState(deps.db, documentName);
@@ -79,7 +140,7 @@ function storage(deps: CollabDeps): Extension {
       Y.applyUpdate(document, state);
     },
     async onStoreDocument({ documentName, document }) {
-      await mergeState(deps.db, documentName, Y.encodeStateAsUpdate(document), deps.clock.now());
+      await put(documentName, Y.encodeStateAsUpdate(document));
     },
   };
 }
@@ -136,7 +197,8 @@ function writers(deps: CollabDeps): Extension {
 }
 
 export function createCollabServer(deps: CollabDeps) {
-  const extensions: Extension[] = [storage(deps), writers(deps)];
+  const stored = stores(deps);
+  const extensions: Extension[] = [storage(deps, stored.put), writers(deps)];
   if (deps.redisUrl) extensions.push(new Redis(redisOptions(deps.redisUrl)));
   // Hocuspocus's own server, for its WebSocket server (`ws`, its dependency); its HTTP server never
   // listens: the upgrades come from Fastify's (collab-mount.ts).
@@ -179,20 +241,37 @@ export function createCollabServer(deps: CollabDeps) {
         await direct.disconnect();
       }
     },
-    /** Closes every connection; documents still changed are stored first. */
+    /**
+     * Closes every connection and stores every document still changed before answering, so
+     * nothing is written after the database closes: the stores Hocuspocus has waiting are run
+     * now (their timers would fire later), those under way are waited for.
+     */
     async close() {
       hocuspocus.closeConnections();
       server.webSocketServer.close();
+      const { debouncer } = hocuspocus;
       await Promise.all(
-        [...hocuspocus.documents.values()].map((doc) =>
-          hocuspocus.unloadDocument(doc).catch((error: unknown) => {
-            deps.log.error({ err: error, document: doc.name }, 'storing a shared document failed');
-          }),
-        ),
+        [...hocuspocus.documents.values()].map(async (doc) => {
+          const id = `onStoreDocument-${doc.name}`;
+          if (debouncer.isDebounced(id))
+            await Promise.resolve(debouncer.executeNow(id)).catch((error: unknown) =>
+              deps.log.error(
+                { err: error, document: doc.name },
+                'storing a shared document failed',
+              ),
+            );
+          for (let waited = 0; debouncer.isCurrentlyExecuting(id) && waited < CLOSE_WAIT_MS;)
+            waited += await pause(20);
+        }),
       );
+      await stored.close();
     },
   };
 }
+
+/** How long closing waits for a store under way (a database that answers nothing). */
+const CLOSE_WAIT_MS = 10_000;
+const pause = (ms: number) => new Promise<number>((resolve) => setTimeout(() => resolve(ms), ms));
 
 export type CollabServer = ReturnType<typeof createCollabServer>;
 

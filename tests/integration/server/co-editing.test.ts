@@ -5,7 +5,7 @@
  * (TEST_DATABASE_URL for PostgreSQL).
  */
 import { HocuspocusProvider } from '@hocuspocus/provider';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { request } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,7 @@ import {
 import { AUTH_COOKIE } from '../../../common/session-cookies';
 import { collabDocuments, collabWriters } from '../../../db/schema/collab';
 import { bodyJsonOf } from '../../../server/modules/collab/collab-html';
+import { storedState } from '../../../server/modules/collab/collab-repository';
 import {
   articleBody,
   auth,
@@ -213,6 +214,32 @@ describe('co-editing on /api/collab', () => {
       headers: { authorization: `Bearer ${author.token}` },
     });
     expect(stored.json().description).not.toContain('Kept: ');
+  });
+
+  it('a store that fails (the table away a moment) is tried again, and nothing escapes the store', async () => {
+    const article = await createArticle(t.app, author, categoryId, { description: BODY });
+    const first = await join(article._id, author.token);
+    expect(first.outcome).toBe('synced');
+    const { db } = t.database;
+    await db.execute(sql`ALTER TABLE collab_documents RENAME TO collab_documents_away`);
+    try {
+      typeInto(first.doc, 'Retried: ');
+      // The debounced store (1 s) meets no table, and its first retry (1 s later) too.
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+    } finally {
+      await db.execute(sql`ALTER TABLE collab_documents_away RENAME TO collab_documents`);
+    }
+    // A later try stores it (an unhandled rejection would fail this file).
+    await waitUntil(
+      async () => {
+        const state = await storedState(db, article._id);
+        if (!state) return false;
+        const doc = new Y.Doc();
+        Y.applyUpdate(doc, state);
+        return paragraphs(doc)[0] === 'Retried: First paragraph of the story.';
+      },
+      { timeoutMs: 15_000, message: 'the failed store was never tried again' },
+    );
   });
 
   it('a save through the API by another client refreshes the document; an editor’s own save does not', async () => {
