@@ -146,11 +146,19 @@ function AddedMessage({ added }: { added: AddedNotice }) {
 const sharedBody = (article: Article | null, me: SessionUser): CollabTarget | undefined =>
   article ? { articleId: article._id, user: { _id: me._id, name: me.name } } : undefined;
 
-/** Sharing the article, who is in its document; else who the presence calls say has it open. */
+/**
+ * Who is in the article's shared document (arriving and leaving with their connections), and
+ * besides them whoever the presence calls say had the form open in the last 45 s: a colleague
+ * on the plain editor, or one whose tab went without saying so.
+ */
 function useEditorsPresent(articleId: string | undefined, me: string) {
   const inDocument = usePeopleIn(articleId, me);
   const present = usePresence(articleId);
-  return inDocument ?? present;
+  return useMemo(() => {
+    if (!inDocument) return present;
+    const named = new Set(inDocument.map((p) => p._id));
+    return [...inDocument, ...present.filter((p) => !named.has(p._id))];
+  }, [inDocument, present]);
 }
 
 /** Who else has this article open, or is in its shared document. */

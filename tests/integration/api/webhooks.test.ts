@@ -87,7 +87,16 @@ describe('deliveries', () => {
     expect(got.body.type).toBe('article.published');
     expect(Date.parse(got.body.timestamp)).toBeGreaterThan(started - 1000);
     expect(got.body.data.article).toMatchObject({ _id: story._id, name: story.name });
-    const [delivery] = await deliveries(hook._id);
+    // The sender marks the delivery once the receiver's answer is back, a moment after the
+    // receiver has the request: the gate read it in between once ('pending', 0 attempts).
+    let delivery: Delivery | undefined;
+    await waitUntil(
+      async () => {
+        [delivery] = await deliveries(hook._id);
+        return delivery?.status !== 'pending';
+      },
+      { timeoutMs: 5_000, message: 'the delivery was never marked' },
+    );
     expect(delivery).toMatchObject({
       _id: got.id,
       event: 'article.published',
