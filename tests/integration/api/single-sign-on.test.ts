@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteSettings } from '../../../db/schema/site';
 import { createOidcClients } from '../../../server/modules/sso/oidc-clients';
 import { auth, createUser, signUp, someAddress, type TestUser } from '../../factories';
+import { waitUntil } from '../../setup/wait-until';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 import { Browser, startOpenIdProvider, type TestProvider } from '../../setup/openid-provider';
 
@@ -208,7 +209,16 @@ describe('signing in through the organisation', () => {
     const emails = JSON.stringify(users.json());
     expect(emails).not.toContain('stranger@other.example');
     expect(emails).not.toContain('nina@newsroom.example');
-    const failed = (await auditOf('auth.signin_failed')).filter((e) => e.details.method === 'oidc');
+    // The audit trail is written from the change's event, a moment after the answer (the gate
+    // read it before once).
+    let failed: Awaited<ReturnType<typeof auditOf>> = [];
+    await waitUntil(
+      async () => {
+        failed = (await auditOf('auth.signin_failed')).filter((e) => e.details.method === 'oidc');
+        return failed.length >= 2;
+      },
+      { timeoutMs: 10_000, message: 'the refused sign-ins never reached the audit trail' },
+    );
     expect(failed.map((e) => e.details.reason)).toEqual(
       expect.arrayContaining(['domain', 'unverified']),
     );
