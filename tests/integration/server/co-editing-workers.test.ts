@@ -7,7 +7,6 @@
 import { HocuspocusProvider } from '@hocuspocus/provider';
 import type { FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +19,7 @@ import { loadConfig } from '../../../server/env';
 import { createAdmin, createArticle, createCategory, createUser } from '../../factories';
 import { expectConsoleError } from '../../setup/fail-on-console-error';
 import { createTestDatabase } from '../../setup/test-db';
+import { upgradeStatus } from '../../setup/upgrade-status';
 import { waitUntil } from '../../setup/wait-until';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -130,27 +130,3 @@ describe('co-editing across two workers through Redis', () => {
     }
   });
 });
-
-/** The status an upgrade to `url` is answered with (101: the socket opened). */
-function upgradeStatus(url: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const asked = request(url.replace('ws:', 'http:'), {
-      headers: {
-        connection: 'Upgrade',
-        upgrade: 'websocket',
-        'sec-websocket-version': '13',
-        'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
-      },
-    });
-    asked.on('upgrade', (_answer, socket) => {
-      socket.destroy();
-      resolve(101);
-    });
-    asked.on('response', (answer) => {
-      answer.resume();
-      resolve(answer.statusCode ?? 0);
-    });
-    asked.on('error', reject);
-    asked.end();
-  });
-}

@@ -7,7 +7,6 @@
 import { HocuspocusProvider } from '@hocuspocus/provider';
 import { eq, sql } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
-import { request } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import {
@@ -29,6 +28,7 @@ import {
   type TestUser,
 } from '../../factories';
 import { createTestApp, type TestApp } from '../../setup/test-app';
+import { upgradeStatus } from '../../setup/upgrade-status';
 import { waitUntil } from '../../setup/wait-until';
 
 let t: TestApp;
@@ -100,31 +100,6 @@ function typeInto(doc: Y.Doc, text: string) {
 const BODY =
   '<h2>Heading</h2><p>First paragraph of the story.</p><p>Second <strong>bold</strong>.</p>';
 
-/** An upgrade's answer: 101 when the socket opened, else the status the server refused with. */
-function upgradeStatus(headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const asked = request(url.replace('ws:', 'http:'), {
-      headers: {
-        connection: 'Upgrade',
-        upgrade: 'websocket',
-        'sec-websocket-version': '13',
-        'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
-        ...headers,
-      },
-    });
-    asked.on('upgrade', (_answer, socket) => {
-      socket.destroy();
-      resolve(101);
-    });
-    asked.on('response', (answer) => {
-      answer.resume();
-      resolve(answer.statusCode ?? 0);
-    });
-    asked.on('error', reject);
-    asked.end();
-  });
-}
-
 describe('co-editing on /api/collab', () => {
   it('two people who may edit the article see each other’s edits, made from its saved HTML', async () => {
     const article = await createArticle(t.app, author, categoryId, { description: BODY });
@@ -174,14 +149,14 @@ describe('co-editing on /api/collab', () => {
       expect(refused.doc.getXmlFragment(BODY_FIELD).length).toBe(0);
     }
     // A session cookie is read at the upgrade: an unknown one, or one sent from another site.
-    expect(await upgradeStatus({ cookie: `${AUTH_COOKIE}=forged` })).toBe(401);
+    expect(await upgradeStatus(url, { cookie: `${AUTH_COOKIE}=forged` })).toBe(401);
     expect(
-      await upgradeStatus({
+      await upgradeStatus(url, {
         cookie: `${AUTH_COOKIE}=${author.token}`,
         origin: 'https://evil.example',
       }),
     ).toBe(403);
-    expect(await upgradeStatus({ cookie: `${AUTH_COOKIE}=${author.token}` })).toBe(101);
+    expect(await upgradeStatus(url, { cookie: `${AUTH_COOKIE}=${author.token}` })).toBe(101);
     // The refusals stored nothing: the article's document was never made.
     const rows = await t.database.db
       .select()
