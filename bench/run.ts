@@ -45,7 +45,14 @@ import { gzipSync } from 'node:zlib';
 import { ensureBuild, ROOT } from '../scripts/build-state';
 import { freePort, startServer } from '../tests/setup/spawn-server';
 import { generate } from './data';
-import { electionDatabaseUrl, electionGoals, electionNight, electionTable } from './election-night';
+import {
+  electionDatabaseUrl,
+  electionGoals,
+  electionNight,
+  electionTable,
+  signIn,
+} from './election-night';
+import { FEATURES } from './election-features';
 import { frontCacheScenario, frontCacheTable, nginxServing } from './front-cache';
 import { liveBlogScenario, liveBlogTable } from './live-blog';
 import { coEditingScenario, coEditingTable } from './co-editing';
@@ -509,8 +516,13 @@ async function classicTargets() {
         pageWeights: weights,
         markdown: md,
       };
-      // Mobile performance of home, a category and a Hindi article (ADR 028).
-      if (chosen('lighthouse')) await lighthouseScores(server.url);
+      // Mobile performance of home, a category and a Hindi article (ADR 028), and the article
+      // again with this wave's house ads and metered wall (BENCH_FEATURES=0 leaves it out).
+      if (chosen('lighthouse'))
+        await lighthouseScores(
+          server.url,
+          FEATURES ? { token: await signIn(Number(new URL(server.url).port)) } : undefined,
+        );
       return {
         report,
         md,

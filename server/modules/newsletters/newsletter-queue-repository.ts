@@ -75,10 +75,20 @@ export async function findIssue(db: Db, id: string) {
   return row;
 }
 
-/** Leases up to `limit` due rows of an issue with their addresses and whether they still get it. */
+/**
+ * Leases up to `limit` due rows of an issue with their addresses and whether they still get it.
+ * Both halves are kept cheap as the queue is long (issue 37 item 7: 100,000 rows):
+ * - the rows are picked in the due index's order (pending rows only): in subscriber order the
+ *   scan went through the primary key past every row already sent (45 ms a lease at half of
+ *   100,000 on PostgreSQL, 0.07 ms this way);
+ * - the update finds the picked rows by their key alone. With the due conditions repeated
+ *   there, the embedded engine (no statistics: PGlite runs no autovacuum) scanned the due index
+ *   for them, every pending row: 45 ms a lease at the start of a 100,000-row issue, 1 ms
+ *   without. The pick has locked them (FOR UPDATE), so nothing changes them in between.
+ */
 export async function leaseDeliveries(
   db: Db,
-  opts: { issueId: string; now: Date; until: Date; limit: number },
+  opts: { issueId: string; newsletterId: string; now: Date; until: Date; limit: number },
 ) {
   const free = or(
     isNull(newsletterDeliveries.leasedUntil),
@@ -94,19 +104,23 @@ export async function leaseDeliveries(
     .select({ id: newsletterDeliveries.subscriberId })
     .from(newsletterDeliveries)
     .where(due)
-    .orderBy(newsletterDeliveries.subscriberId)
+    .orderBy(newsletterDeliveries.nextAt)
     .limit(opts.limit)
     .for('update', { skipLocked: true });
   const leased = await db
     .update(newsletterDeliveries)
     .set({ leasedUntil: opts.until, attempts: sql`${newsletterDeliveries.attempts} + 1` })
-    .where(and(due, amongPicked(newsletterDeliveries.subscriberId, picked)))
+    .where(
+      and(
+        eq(newsletterDeliveries.issueId, opts.issueId),
+        amongPicked(newsletterDeliveries.subscriberId, picked),
+      ),
+    )
     .returning({
       subscriberId: newsletterDeliveries.subscriberId,
       attempts: newsletterDeliveries.attempts,
     });
   if (leased.length === 0) return [];
-  const issue = await findIssue(db, opts.issueId);
   const people = await db
     .select({
       id: newsletterSubscribers.id,
@@ -119,7 +133,7 @@ export async function leaseDeliveries(
       newsletterSubscriptions,
       and(
         eq(newsletterSubscriptions.subscriberId, newsletterSubscribers.id),
-        eq(newsletterSubscriptions.newsletterId, issue?.newsletterId ?? opts.issueId),
+        eq(newsletterSubscriptions.newsletterId, opts.newsletterId),
       ),
     )
     .where(
@@ -196,13 +210,15 @@ export async function settleIssue(
   issueId: string,
   now: Date,
 ): Promise<{ pending: true } | { pending: false; finished?: { sent: number; failed: number } }> {
-  const [left] = await db
-    .select({ n: count() })
+  // Whether one row is pending, not how many: counting them each run read the whole queue.
+  const left = await db
+    .select({ one: sql`1` })
     .from(newsletterDeliveries)
     .where(
       and(eq(newsletterDeliveries.issueId, issueId), eq(newsletterDeliveries.status, 'pending')),
-    );
-  if (Number(left?.n ?? 0) > 0) return { pending: true };
+    )
+    .limit(1);
+  if (left.length > 0) return { pending: true };
   const marked = await db
     .update(newsletterIssues)
     .set({ sentAt: now })
