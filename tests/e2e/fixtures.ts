@@ -374,6 +374,39 @@ const E2E_SERVER_ENV = {
   OIDC_ALLOW_PRIVATE: '1',
 };
 
+/**
+ * A site of its own like the one playwright.config.ts starts (seeded, with ADMIN as its first
+ * account), with `env` added (a journey whose subject needs settings only the environment
+ * gives, such as a payment provider's keys). Used until the returned stop().
+ */
+export async function startOwnSite(env: Record<string, string> = {}) {
+  const port = await freePort();
+  const seeded = await seededSite();
+  const server = await startServer({
+    ...E2E_SERVER_ENV,
+    ...seeded,
+    ...env,
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  });
+  const stop = async () => {
+    await server.stop();
+    if (seeded.DATABASE_URL) await dropRunDatabases(seeded.DATABASE_URL);
+  };
+  try {
+    const first = await fetch(new URL('/api/users/signup', server.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    if (first.status !== 201) throw new Error(`ADMIN's sign-up: ${first.status}`);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: server.url, stop };
+}
+
 export const test = base.extend<Fixtures, WorkerFixtures>({
   site: [
     // Playwright reads a fixture's dependencies from this pattern; this one has none.
@@ -382,25 +415,11 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       const configured = workerInfo.project.use.baseURL;
       if (!configured) throw new Error('playwright.config.ts sets no baseURL');
       if (workerInfo.parallelIndex === 0) return use(configured);
-      const port = await freePort();
-      const seeded = await seededSite();
-      const server = await startServer({
-        ...E2E_SERVER_ENV,
-        ...seeded,
-        PORT: String(port),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-      });
+      const own = await startOwnSite();
       try {
-        const first = await fetch(new URL('/api/users/signup', server.url), {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(ADMIN),
-        });
-        if (first.status !== 201) throw new Error(`ADMIN's sign-up: ${first.status}`);
-        await use(server.url);
+        await use(own.url);
       } finally {
-        await server.stop();
-        if (seeded.DATABASE_URL) await dropRunDatabases(seeded.DATABASE_URL);
+        await own.stop();
       }
     },
     { scope: 'worker', timeout: 300_000 },

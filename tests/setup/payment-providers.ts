@@ -201,6 +201,30 @@ export const providerEnv = (server: PaymentProvidersServer) => ({
   STRIPE_API_URL: server.url,
 });
 
+/**
+ * A Razorpay subscription entity as its webhooks carry it (`payload` of `subscription.*`):
+ * active for 30 days from now, naming Patrika's reader and plan in its notes.
+ */
+export const razorpaySubscriptionPayload = (
+  id: string,
+  userId: string,
+  planId: string,
+  extra: Record<string, unknown> = {},
+) => ({
+  subscription: {
+    entity: {
+      id,
+      entity: 'subscription',
+      plan_id: 'plan_x',
+      status: 'active',
+      current_start: now(),
+      current_end: now() + 30 * 86_400,
+      notes: { patrikaUserId: userId, patrikaPlanId: planId },
+      ...extra,
+    },
+  },
+});
+
 /** A Razorpay webhook as Razorpay sends it: the body, its signature and its event id. */
 export function razorpayWebhook(
   event: string,

@@ -10,6 +10,7 @@ import { events } from '../../../db/schema/events';
 import { auth, createAdmin, createUser, type TestUser } from '../../factories';
 import {
   providerEnv,
+  razorpaySubscriptionPayload,
   razorpayWebhook,
   RAZORPAY_KEY_ID,
   startPaymentProviders,
@@ -91,20 +92,8 @@ async function membership(user: TestUser) {
 const rows = (userId: string) =>
   db().select().from(memberSubscriptions).where(eq(memberSubscriptions.userId, userId));
 
-const razorpaySubscription = (id: string, userId: string, extra: Record<string, unknown> = {}) => ({
-  subscription: {
-    entity: {
-      id,
-      entity: 'subscription',
-      plan_id: 'plan_x',
-      status: 'active',
-      current_start: Math.floor(Date.now() / 1000),
-      current_end: Math.floor(Date.now() / 1000) + 30 * 86_400,
-      notes: { patrikaUserId: userId, patrikaPlanId: monthly._id },
-      ...extra,
-    },
-  },
-});
+const razorpaySubscription = (id: string, userId: string, extra: Record<string, unknown> = {}) =>
+  razorpaySubscriptionPayload(id, userId, monthly._id, extra);
 
 async function postRazorpay(hook: ReturnType<typeof razorpayWebhook>) {
   return t.app.inject({
