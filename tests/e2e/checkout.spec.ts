@@ -16,7 +16,7 @@ import {
   startPaymentProviders,
   type PaymentProvidersServer,
 } from '../setup/payment-providers';
-import { test as base, expect, hydrated, openSignedIn, readJson, startOwnSite } from './fixtures';
+import { test as base, expect, hydrated, openSignedIn, startOwnSite } from './fixtures';
 
 const test = base.extend<object, { providers: PaymentProvidersServer }>({
   providers: [
@@ -54,23 +54,12 @@ interface OpenedCheckout {
 
 test('a reader subscribes through Stripe’s Checkout or Razorpay’s, and becomes a member', async ({
   page,
-  admin,
   make,
   site,
   providers,
 }) => {
   const name = `Monthly ${Date.now().toString(36)}`;
-  const plan = await readJson<{ _id: string }>(
-    await admin.post('/api/plans', {
-      name,
-      interval: 'month',
-      amount: 19900,
-      currency: 'INR',
-      access: 'members',
-      active: true,
-    }),
-    201,
-  );
+  const plan = await make.plan({ name });
   const reader = await make.account({ label: 'checkout-reader' });
   await page.route('https://checkout.stripe.com/**', (route) =>
     route.fulfill({

@@ -309,6 +309,27 @@ export class Factory {
     return article;
   }
 
+  /**
+   * A plan made by ADMIN (monthly, ₹199, for members, on offer, unless `plan` says otherwise),
+   * taken off offer after the test.
+   */
+  async plan(plan: Record<string, unknown> = {}): Promise<{ _id: string; name: string }> {
+    const made = await readJson<{ _id: string; name: string }>(
+      await this.admin.post('/api/plans', {
+        name: `Plan ${unique()}`,
+        interval: 'month',
+        amount: 19900,
+        currency: 'INR',
+        access: 'members',
+        active: true,
+        ...plan,
+      }),
+      201,
+    );
+    this.onCleanup(() => this.admin.put(`/api/plans/${made._id}`, { active: false }));
+    return made;
+  }
+
   /** A new account signed up through the API: a reader, or given `role` by ADMIN. */
   async account(
     opts: { label?: string; role?: Role } = {},

@@ -19,18 +19,7 @@ test('a member gives a members’ story and an anonymous browser reads it from t
     description: `<p>${FIRST}</p><p>The second paragraph.</p><p>${THIRD}</p>`,
     access: 'members',
   });
-  const plan = await readJson<{ _id: string }>(
-    await admin.post('/api/plans', {
-      name: `Gifts ${story._id.slice(0, 8)}`,
-      interval: 'month',
-      amount: 9900,
-      currency: 'INR',
-      access: 'members',
-      active: true,
-    }),
-    201,
-  );
-  make.onCleanup(() => admin.put(`/api/plans/${plan._id}`, { active: false }));
+  const plan = await make.plan({ name: `Gifts ${story._id.slice(0, 8)}`, amount: 9900 });
   const account = await make.account({ label: 'giver' });
   await readJson(
     await admin.post(`/api/members/${account._id}/complimentary`, { planId: plan._id }),

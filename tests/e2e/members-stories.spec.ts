@@ -19,18 +19,7 @@ test('a paid story is walled for others and whole for a member who signs in from
     description: `<p>${FIRST}</p><p>The second paragraph.</p><p>${THIRD}</p>`,
     access: 'paid',
   });
-  const plan = await readJson<{ _id: string }>(
-    await admin.post('/api/plans', {
-      name: `Paid ${story._id.slice(0, 8)}`,
-      interval: 'month',
-      amount: 19900,
-      currency: 'INR',
-      access: 'paid',
-      active: true,
-    }),
-    201,
-  );
-  make.onCleanup(() => admin.put(`/api/plans/${plan._id}`, { active: false }));
+  const plan = await make.plan({ name: `Paid ${story._id.slice(0, 8)}`, access: 'paid' });
   const account = await make.account({ label: 'member' });
   const member = account;
   await readJson(
@@ -59,23 +48,10 @@ test('a paid story is walled for others and whole for a member who signs in from
 
 test('the plans page lists the plans on offer, in the page’s language, after load', async ({
   page,
-  admin,
   make,
 }) => {
   const name = `Monthly ${Date.now().toString(36)}`;
-  const plan = await readJson<{ _id: string }>(
-    await admin.post('/api/plans', {
-      name,
-      interval: 'month',
-      amount: 19900,
-      currency: 'INR',
-      trialDays: 7,
-      access: 'members',
-      active: true,
-    }),
-    201,
-  );
-  make.onCleanup(() => admin.put(`/api/plans/${plan._id}`, { active: false }));
+  await make.plan({ name, trialDays: 7 });
   await page.goto('/plans');
   await hydrated(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Become a member' })).toBeVisible();
@@ -90,18 +66,7 @@ test('the plans page lists the plans on offer, in the page’s language, after l
 
 test('a member sees their membership on /profile and cancels it', async ({ page, admin, make }) => {
   const name = `Yearly ${Date.now().toString(36)}`;
-  const plan = await readJson<{ _id: string }>(
-    await admin.post('/api/plans', {
-      name,
-      interval: 'year',
-      amount: 99900,
-      currency: 'INR',
-      access: 'members',
-      active: true,
-    }),
-    201,
-  );
-  make.onCleanup(() => admin.put(`/api/plans/${plan._id}`, { active: false }));
+  const plan = await make.plan({ name, interval: 'year', amount: 99900 });
   const account = await make.account({ label: 'profile-member' });
   await readJson(
     await admin.post(`/api/members/${account._id}/complimentary`, { planId: plan._id }),
