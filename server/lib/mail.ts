@@ -38,6 +38,13 @@ type MailLog = { error(obj: object, msg: string): void; info(obj: object, msg: s
 /** The part of an address after `@`: enough for a log line to say where a mail went. */
 const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1);
 
+/**
+ * The newsletter transport's kept connections: a sending batch is this many messages, one per
+ * connection, so a batch goes out at once and a kill -9 repeats at most this many (issue 37:
+ * at most the pool's size, never more than 10).
+ */
+export const BULK_CONNECTIONS = 10;
+
 /** SMTP_URL and MAIL_FROM (server/env.ts). */
 export interface MailConfig {
   smtpUrl: string | undefined;
@@ -48,14 +55,13 @@ export interface MailConfig {
  * An SMTP transport for SMTP_URL, or none without it. Newsletters (`pooled`) go through
  * connections kept open: a new connection per message cost 130 ms against 12 ms on a kept one
  * (measured with the tests' smtp-server, one sender, load 5), 8 against 80 messages a second.
- * Ten of them, one per message of a sending batch (SEND_BATCH), so a batch goes out at once.
  * Account mail opens one connection per message: it is rare, and nothing sits open between.
  */
 function smtpTransport(url: string | undefined, pooled: boolean): Transporter | undefined {
   if (!url) return undefined;
   return nodemailer.createTransport({
     url,
-    ...(pooled ? { pool: true, maxConnections: 10 } : {}),
+    ...(pooled ? { pool: true, maxConnections: BULK_CONNECTIONS } : {}),
     connectionTimeout: MAIL_TIMEOUT_MS,
     greetingTimeout: MAIL_TIMEOUT_MS,
     socketTimeout: MAIL_TIMEOUT_MS,

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { ArticleCard } from '../../../common/schemas/articles';
 import { requireRole, type Actor } from '../../lib/actor';
 import { badRequest } from '../../lib/errors';
+import { BULK_CONNECTIONS } from '../../lib/mail';
 import { MANAGE_PLACEHOLDER, managePath, manageToken } from './newsletter-links';
 import {
   insertIssue,
@@ -25,7 +26,7 @@ import type { NewslettersDeps } from './newsletters-deps';
 
 export const SEND_JOB = 'newsletter.send';
 /** At most this many messages are in flight per sender: the most a kill -9 can repeat. */
-export const SEND_BATCH = 10;
+export const SEND_BATCH = BULK_CONNECTIONS;
 /** A batch's lease: a dead sender's rows go again after this (well inside 5 minutes). */
 export const DELIVERY_LEASE_MS = 60_000;
 /** How long one run of the job sends before it hands over to its next run. */
@@ -88,7 +89,7 @@ export function newsletterSending(deps: NewslettersDeps) {
         break;
       }
       // The batch goes at once over the kept connections, its sent rows marked together when
-      // it is through: a kill repeats at most the batch in flight (SEND_BATCH, never over 10).
+      // it is through: a kill repeats at most the batch in flight (SEND_BATCH: the pool's size).
       const sent = await Promise.all(batch.map((one) => sendOne(issue, newsletter, one)));
       await markSent(
         db,
