@@ -346,12 +346,24 @@ const POOLER_SMOKE_SET = [
  *   not the database's (media storage in the database runs on both, in media-prune and
  *   media-migrate);
  * - what leaves the process: logs, metrics, health, purges to a CDN or Varnish, S3;
- * - the relevance set, a judgement of the ranking that api/search already runs on both.
+ * - the relevance set, a judgement of the ranking that api/search already runs on both;
+ * - a feature's details once its writes run on both: what either engine does its own way is the
+ *   transaction, the lock, the job's lease and the change's event, and each kind runs on PGlite
+ *   in the files that own it (articles, newsroom, categories, revisions, live blog, breaking,
+ *   events, users, views, comments, payments, webhooks, the fediverse, the media library,
+ *   newsletters and their sending, analytics, the processes and archives). The files below ask
+ *   the same writes their questions of detail (rights, texts, filters, refusals, reports): on
+ *   PGlite each cost four seconds of start for a second of tests (docs/testing.md).
  */
 const ONE_ENGINE_FILES = [
   'tests/integration/web/!(page-cache|search-page|pages).test.ts',
   'tests/integration/api/{openapi,trust-proxy,declared-statuses,error-codes,permissions,bad-input,rate-limits}.test.ts',
   'tests/integration/api/{media,media-background-variants,article-html-bounds,search-relevance}.test.ts',
+  'tests/integration/api/{admin-list-dashboard,ads,analytics-reports,analytics-settings,api-keys,article-history-fields,article-notes,audit,audit-user-deleted}.test.ts',
+  'tests/integration/api/{category-sections,comment-mail,comment-moderation,comment-reports,comment-rules,comments-open,draft-without-image,mail,member-admin}.test.ts',
+  'tests/integration/api/{passkey-sign-in,passkeys,push,random-picks,search-demo,second-factors,sessions,single-sign-on,translations,typing-vocabulary,v1-read-api,webhook-disable}.test.ts',
+  'tests/integration/readers/{comment-rights,email-link,follows-saved,newsletter-digests,newsletter-views,reader-pages-cache,reader-rights,recent-issues,subscriber-lists}.test.ts',
+  'tests/integration/server/signing-key-warning.test.ts',
   'tests/integration/server/{client-errors,errors,health,log-redaction,request-log,metrics}.test.ts',
   'tests/integration/server/{media-decode-deadline,media-variants,media-metadata,image-fetch}.test.ts',
   'tests/integration/server/{cdn-purge,varnish,s3-media,s3-media-tools}.test.ts',
@@ -398,6 +410,9 @@ function startJourneys(): () => Promise<Outcome> {
       PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json'),
       // Longer waits and one more run for a failed journey (playwright.config.ts, `loaded`).
       E2E_BESIDE_INTEGRATION: '1',
+      // A journey waits on pages, timers and polls for about a third of its time: once the
+      // integration stages are done, two workers left a core idle for the gate's last minutes.
+      E2E_WORKERS: process.env.E2E_WORKERS ?? '3',
       // The sites on PostgreSQL when the run has it (tests/setup/seeded-site.ts): their queries
       // then run beside the server instead of in its thread, the CPU the journeys spent most on.
       ...(process.env.TEST_DATABASE_URL ? { E2E_DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
