@@ -410,9 +410,6 @@ function startJourneys(): () => Promise<Outcome> {
       PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json'),
       // Longer waits and one more run for a failed journey (playwright.config.ts, `loaded`).
       E2E_BESIDE_INTEGRATION: '1',
-      // A journey waits on pages, timers and polls for about a third of its time: once the
-      // integration stages are done, two workers left a core idle for the gate's last minutes.
-      E2E_WORKERS: process.env.E2E_WORKERS ?? '3',
       // The sites on PostgreSQL when the run has it (tests/setup/seeded-site.ts): their queries
       // then run beside the server instead of in its thread, the CPU the journeys spent most on.
       ...(process.env.TEST_DATABASE_URL ? { E2E_DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
