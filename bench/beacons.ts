@@ -12,54 +12,18 @@
  * within 15 s of it. Printed: beacons asked, sent, answered 204, refused, the rate reached, the
  * longest a beacon waited to be counted, and whether every one was within 15 s.
  */
-import { Agent, request } from 'node:http';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 
 /** Beacons a second (BENCH_BEACONS). */
 export const BEACON_RATE = Number(process.env.BENCH_BEACONS ?? 2_000);
 const COUNTED_WITHIN_MS = 15_000;
-const TICK_MS = 20;
 const POLL_MS = 500;
-/** Beacons under way at once at most: past it the bench is behind and says so. */
-const IN_FLIGHT = 512;
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
 const REFERRER = 'https://t.me/';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
-const randomAddress = () =>
-  `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
-
-function beacon(agent: Agent, port: number, story: { id: string; path: string }) {
-  const body = JSON.stringify({
-    type: 'view',
-    path: story.path,
-    articleId: story.id,
-    referrer: REFERRER,
-  });
-  return new Promise<number>((resolve) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/api/analytics/event',
-        agent,
-        headers: {
-          'content-type': 'text/plain;charset=UTF-8',
-          'content-length': Buffer.byteLength(body),
-          'user-agent': BROWSER,
-          'x-forwarded-for': randomAddress(),
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', () => resolve(0));
-    req.end(body);
-  });
-}
+const now = () => performance.timeOrigin + performance.now();
 
 /** The `telegram` view rows the database holds (the beacons'). */
 async function countedRows(client: pg.Client) {
@@ -84,9 +48,21 @@ function longestWait(answered: Samples, counted: Samples): number | undefined {
   return longest;
 }
 
+interface SenderDone {
+  kind: 'done';
+  sent: number;
+  answered: number;
+  refused: number;
+  behind: number;
+  sendingMs: number;
+}
+type SenderMessage = { kind: 'answered'; at: number; answered: number } | SenderDone;
+
 /**
  * Sends the beacons for `seconds` against the server at `port` (its database `databaseUrl`),
- * then waits up to 15 s for the last to be counted; answers the figures.
+ * then waits up to 15 s for the last to be counted; answers the figures. The sending is a
+ * thread of its own (bench/beacon-sender.ts), so the readers' load in this thread and the
+ * beacons' never wait on each other.
  */
 export async function beaconLoad(opts: {
   port: number;
@@ -98,49 +74,44 @@ export async function beaconLoad(opts: {
   const rate = opts.rate ?? BEACON_RATE;
   const client = new pg.Client({ connectionString: opts.databaseUrl });
   await client.connect();
-  const agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
   try {
     const before = await countedRows(client);
-    const started = performance.now();
-    const elapsed = () => performance.now() - started;
-    const tally = { sent: 0, answered: 0, refused: 0, behind: 0 };
+    const started = now();
+    const elapsed = () => now() - started;
     const answered: Samples = [];
     const counted: Samples = [];
-    let inFlight = 0;
+    let answeredSoFar = 0;
     /** Set when the last beacon is answered: the counting is watched 15 s longer at most. */
     let deadline = Infinity;
     const polling = (async () => {
       while (elapsed() < deadline) {
         const n = (await countedRows(client)) - before;
         counted.push([elapsed(), n]);
-        if (deadline !== Infinity && n >= tally.answered) break;
+        if (deadline !== Infinity && n >= answeredSoFar) break;
         await sleep(POLL_MS);
       }
     })();
-    const flights: Promise<void>[] = [];
-    while (elapsed() < opts.seconds * 1000) {
-      const owed = Math.floor((elapsed() * rate) / 1000) - tally.sent - tally.behind;
-      for (let i = 0; i < owed; i++) {
-        if (inFlight >= IN_FLIGHT) {
-          tally.behind++;
-          continue;
-        }
-        const story = opts.stories[(tally.sent * 7919) % opts.stories.length]!;
-        tally.sent++;
-        inFlight++;
-        const flight = beacon(agent, opts.port, story).then((status) => {
-          inFlight--;
-          if (status === 204) {
-            tally.answered++;
-            answered.push([elapsed(), tally.answered]);
-          } else tally.refused++;
-        });
-        flights.push(flight);
-      }
-      await sleep(TICK_MS);
-    }
-    await Promise.all(flights);
-    const seconds = elapsed() / 1000;
+    const sender = new Worker(new URL('./beacon-sender.ts', import.meta.url), {
+      workerData: {
+        port: opts.port,
+        rate,
+        seconds: opts.seconds,
+        stories: opts.stories,
+        userAgent: BROWSER,
+        referrer: REFERRER,
+      },
+    });
+    const done = await new Promise<SenderDone>((resolve, reject) => {
+      sender.on('message', (message: SenderMessage) => {
+        if (message.kind === 'done') return resolve(message);
+        answeredSoFar = message.answered;
+        answered.push([message.at - started, message.answered]);
+      });
+      sender.once('error', reject);
+      sender.once('exit', (code) => reject(new Error(`the beacon sender stopped (${code})`)));
+    });
+    await sender.terminate();
+    const seconds = done.sendingMs / 1000;
     deadline = elapsed() + COUNTED_WITHIN_MS + POLL_MS;
     await polling;
     const wait = longestWait(answered, counted);
@@ -148,17 +119,16 @@ export async function beaconLoad(opts: {
       rate,
       seconds: Math.round(seconds),
       asked: Math.round(rate * opts.seconds),
-      sent: tally.sent,
-      answered: tally.answered,
-      refused: tally.refused,
-      notSentBehind: tally.behind,
-      perSecond: Math.round(tally.answered / seconds),
+      sent: done.sent,
+      answered: done.answered,
+      refused: done.refused,
+      notSentBehind: done.behind,
+      perSecond: Math.round(done.answered / seconds),
       counted: counted.at(-1)?.[1] ?? 0,
       longestWaitMs: wait === undefined ? null : Math.round(wait),
       everyOneWithin15s: wait !== undefined && wait <= COUNTED_WITHIN_MS,
     };
   } finally {
-    agent.destroy();
     await client.end();
   }
 }

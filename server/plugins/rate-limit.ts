@@ -6,7 +6,7 @@
  * the RateLimit-* and Retry-After headers.
  *
  * The routes' own limits (sign-up, reset, uploads, views, push subscriptions: all writes)
- * count in the table at every request. The ceiling counts in memory first and shares its
+ * count in the table at every request, but for the beacons' (COUNTED_IN_MEMORY_FIRST). The ceiling counts in memory first and shares its
  * count through the table only once an address nears it (`localFirst`), so a reader's API
  * reads write no row (issue 36 item 8; docs/decisions/006, addendum).
  */
@@ -154,6 +154,14 @@ export function localFirst(counters: RateLimitCounters) {
   };
 }
 
+/**
+ * Routes whose own limit counts in memory first, as the ceiling does: the reader script's
+ * beacons, two a page read, 2,000 a second on election night (issue 38 item 7), where one
+ * upsert each was most of the route's cost (docs/perf/election-night.md). A limit that guards
+ * an account or a mailbox (sign-in, sign-up, resets) keeps counting in the table at every try.
+ */
+const COUNTED_IN_MEMORY_FIRST = new Set(['POST /api/analytics/event:']);
+
 const answer = (promise: Promise<IncrResult>, callback: Callback) =>
   promise.then(
     (result) => callback(null, result),
@@ -177,7 +185,20 @@ function storeClass(counters: RateLimitCounters) {
       // The plugin passes the route's merged options, with the route under `routeInfo`.
       const route = (routeOptions as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo;
       const name = route?.url ? `${String(route.method)} ${String(route.url)}:` : '';
-      return new TableStore(name);
+      return COUNTED_IN_MEMORY_FIRST.has(name) ? new LocalFirstStore(name) : new TableStore(name);
+    }
+  }
+  /** A route's own limit counted as the ceiling is: in memory until an address nears it. */
+  class LocalFirstStore extends TableStore {
+    private readonly counts = localFirst(counters);
+    constructor(private readonly name: string) {
+      super(name);
+    }
+    override incr(key: string, callback: Callback, timeWindow: number, max?: number) {
+      answer(this.counts.increment(this.name + key, timeWindow, max ?? 1), callback);
+    }
+    override read(key: string, callback: Callback) {
+      answer(this.counts.read(this.name + key), callback);
     }
   }
   const ceiling = localFirst(counters);

@@ -7,6 +7,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BEACONS_PER_ADDRESS } from '../../../server/modules/analytics/analytics-routes';
+import { SHARE_FROM } from '../../../server/plugins/rate-limit';
 import { auth, createArticle, createCategory, createUser, type TestUser } from '../../factories';
 import { shiftedClock } from '../../setup/clock';
 import { createTestApp, type TestApp } from '../../setup/test-app';
@@ -152,6 +154,66 @@ describe('POST /api/analytics/event', () => {
       sql`SELECT count(*)::int AS n FROM analytics_events WHERE visitor IS NULL`,
     );
     expect(after!.n - row!.n).toBe(2);
+  });
+
+  it('takes 600 beacons a minute from one address, counted in memory until the limit nears', async () => {
+    const ip = address(30);
+    const keyed = async () =>
+      (
+        await rows<{ n: number }>(
+          sql`SELECT count(*)::int AS n FROM rate_limits WHERE key LIKE ${`%${ip}`}`,
+        )
+      )[0]!.n;
+    const send = async (n: number) => {
+      const statuses = new Set<number>();
+      for (let i = 0; i < n; i++)
+        statuses.add(
+          (await beacon({ type: 'view', path: '/limit', referrer: '' }, { ip })).statusCode,
+        );
+      return [...statuses];
+    };
+    // A quarter of the limit: no row was written for this reader's address (issue 36 item 8).
+    expect(await send(BEACONS_PER_ADDRESS * SHARE_FROM - 1)).toEqual([204]);
+    expect(await keyed()).toBe(0);
+    expect(await send(BEACONS_PER_ADDRESS - (BEACONS_PER_ADDRESS * SHARE_FROM - 1))).toEqual([204]);
+    expect(await keyed()).toBe(1);
+    const over = await beacon({ type: 'view', path: '/limit', referrer: '' }, { ip });
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ code: 'rate_limit.exceeded' });
+  });
+
+  it('keeps each beacon of a batch as it was sent, whatever its path holds', async () => {
+    // The batch goes to the database as one array per column: quotes, commas, braces,
+    // backslashes and Devanagari in a path must come back unchanged, nulls as nulls.
+    const paths = ['/a "quoted", {braced} \\ path', '/खबर/चुनाव-परिणाम', '/NULL', '/ '];
+    await beacon({ type: 'view', path: paths[0], referrer: '', articleId: story._id });
+    await beacon({ type: 'engaged', path: paths[1], referrer: '', seconds: 42, scroll: 75 });
+    await beacon({ type: 'view', path: paths[2], referrer: '' }, { headers: { dnt: '1' } });
+    await beacon({ type: 'view', path: paths[3], referrer: 'https://t.me/' });
+    await app.services.analytics.flush();
+    const kept = await rows<{
+      path: string;
+      kind: string;
+      article_id: string | null;
+      visitor: string | null;
+      seconds: number | null;
+      scroll: number | null;
+      source: string;
+      day: string;
+    }>(
+      sql`SELECT path, kind, article_id, visitor, seconds, scroll, source, day::text AS day
+          FROM analytics_events WHERE path IN (${sql.join(
+            paths.map((p) => sql`${p}`),
+            sql`, `,
+          )}) ORDER BY path`,
+    );
+    const byPath = new Map(kept.map((r) => [r.path, r]));
+    expect([...byPath.keys()].sort()).toEqual([...paths].sort());
+    expect(byPath.get(paths[0]!)).toMatchObject({ kind: 'view', article_id: story._id });
+    expect(byPath.get(paths[1]!)).toMatchObject({ kind: 'engaged', seconds: 42, scroll: 75 });
+    expect(byPath.get(paths[2]!)).toMatchObject({ visitor: null, article_id: null, seconds: null });
+    expect(byPath.get(paths[3]!)?.source).toBe('telegram');
+    expect(byPath.get(paths[0]!)?.day).toBe(time.clock.now().toISOString().slice(0, 10));
   });
 });
 
