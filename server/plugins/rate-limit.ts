@@ -156,11 +156,15 @@ export function localFirst(counters: RateLimitCounters) {
 
 /**
  * Routes whose own limit counts in memory first, as the ceiling does: the reader script's
- * beacons, two a page read, 2,000 a second on election night (issue 38 item 7), where one
- * upsert each was most of the route's cost (docs/perf/election-night.md). A limit that guards
- * an account or a mailbox (sign-in, sign-up, resets) keeps counting in the table at every try.
+ * beacons (a page read sends one or two, and one of house ads' impressions), 2,000 a second on
+ * election night (issue 38 item 7), where one upsert each was most of the route's cost
+ * (docs/perf/election-night.md). A limit that guards an account or a mailbox (sign-in,
+ * sign-up, resets) keeps counting in the table at every try.
  */
-const COUNTED_IN_MEMORY_FIRST = new Set(['POST /api/analytics/event:']);
+const COUNTED_IN_MEMORY_FIRST = new Set([
+  'POST /api/analytics/event:',
+  'POST /api/ads/impressions:',
+]);
 
 const answer = (promise: Promise<IncrResult>, callback: Callback) =>
   promise.then(

@@ -7,6 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adDailyCounts } from '../../../db/schema/ads';
+import { rateLimits } from '../../../db/schema/site';
 import { findUnusedMedia } from '../../../server/modules/media/media-prune';
 import { auth, createAdmin, createUser, testImage, upload, type TestUser } from '../../factories';
 import { shiftedClock } from '../../setup/clock';
@@ -308,6 +309,9 @@ describe('house ads on pages', () => {
       payload: JSON.stringify({ ids: [ad._id, '00000000-0000-4000-8000-000000000000'] }),
     });
     expect(beacon.statusCode, beacon.body).toBe(204);
+    // Its limit counts in memory first, as the analytics beacon's: no row for a reader's address.
+    const limits = await t.database.db.select({ key: rateLimits.key }).from(rateLimits);
+    expect(limits.filter((r) => r.key.startsWith('POST /api/ads/impressions'))).toEqual([]);
     const bad = await t.app.inject({
       method: 'POST',
       url: '/api/ads/impressions',
