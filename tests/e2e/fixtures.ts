@@ -514,6 +514,19 @@ export async function gotoCurrent(page: Page, path: string) {
     .not.toBe('stale');
 }
 
+/**
+ * Asks for `path` (not in the page) until its kept answer is not stale, for a journey that then
+ * opens it once and watches what the page fetches: a stale copy (another journey's settings, say
+ * the site's language, changed since it was kept) would fetch what the current page does not.
+ */
+export async function currentAnswer(request: APIRequestContext, path: string) {
+  await expect
+    .poll(async () => (await request.get(path)).headers()['x-page-cache'], {
+      message: `${path} answered as its current version`,
+    })
+    .not.toBe('stale');
+}
+
 /** Presses the form's Update and answers the save's response (PUT /api/articles/{id}). */
 export async function clickUpdate(page: Page, articleId: string) {
   const saved = page.waitForResponse(
