@@ -18,6 +18,7 @@ import {
   type Dialog,
   type Locator,
   type Page,
+  type Response,
 } from '@playwright/test';
 import sharp from 'sharp';
 import type { z } from 'zod';
@@ -507,11 +508,17 @@ export const WHOLE_BROWSER = {
  * journeys' changes to the same site (its settings, say) loads it again until it is not stale.
  */
 export async function gotoCurrent(page: Page, path: string) {
+  let last: Response | null = null;
   await expect
-    .poll(async () => (await page.goto(path))?.headers()['x-page-cache'], {
-      message: `${path} served as its current version`,
-    })
+    .poll(
+      async () => {
+        last = await page.goto(path);
+        return last?.headers()['x-page-cache'];
+      },
+      { message: `${path} served as its current version` },
+    )
     .not.toBe('stale');
+  return last as Response | null;
 }
 
 /**
