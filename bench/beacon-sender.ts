@@ -11,6 +11,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
+import { randomAddress } from './beacons';
 
 interface SenderInput {
   port: number;
@@ -32,8 +33,6 @@ const HEADER_END = Buffer.from('\r\n\r\n');
 
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
-const randomAddress = () =>
-  `10.${(Math.random() * 256) | 0}.${(Math.random() * 256) | 0}.${1 + ((Math.random() * 254) | 0)}`;
 
 /** Each story's request up to its X-Forwarded-For line, and the rest after it. */
 const templates = input.stories.map((story) => {

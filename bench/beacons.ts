@@ -25,6 +25,10 @@ const REFERRER = 'https://t.me/';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 const now = () => performance.timeOrigin + performance.now();
 
+/** A reader's address of its own (X-Forwarded-For, believed from loopback): never a repeat's. */
+export const randomAddress = () =>
+  `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+
 /** The `telegram` view rows the database holds (the beacons'). */
 async function countedRows(client: pg.Client) {
   const { rows } = await client.query<{ n: string }>(

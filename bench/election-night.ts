@@ -50,7 +50,7 @@ import pg from 'pg';
 import { articlePath, categoryPath } from '../common/paths';
 import { ARTICLE_NAME_MAX } from '../common/schemas/articles';
 import { startServer, freePort } from '../tests/setup/spawn-server';
-import { beaconLoad, type BeaconResult } from './beacons';
+import { beaconLoad, randomAddress, type BeaconResult } from './beacons';
 import { percentile } from './profile';
 import { seeded } from './data';
 import { adPositions, FEATURES, featuresOn, shownAds } from './election-features';
@@ -545,7 +545,7 @@ async function read(r: Readers, seconds: number, seed: number): Promise<ReaderTa
           // The page's own beacon (app/reader/beacon.ts): a view of every page, text/plain JSON
           // as navigator.sendBeacon sends it, naming the article on an article's page. Not from
           // the seeded draws: a repeat of an earlier run's address would not count.
-          const address = `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+          const address = randomAddress();
           const view = await send(
             r.port,
             agent,

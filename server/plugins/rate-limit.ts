@@ -6,13 +6,14 @@
  * the RateLimit-* and Retry-After headers.
  *
  * The routes' own limits (sign-up, reset, uploads, views, push subscriptions: all writes)
- * count in the table at every request, but for the beacons' (COUNTED_IN_MEMORY_FIRST). The ceiling counts in memory first and shares its
+ * count in the table at every request. The ceiling counts in memory first and shares its
  * count through the table only once an address nears it (`localFirst`), so a reader's API
- * reads write no row (issue 36 item 8; docs/decisions/006, addendum).
+ * reads write no row (issue 36 item 8; docs/decisions/006, addendum); so does a route's own
+ * limit when the route says `limitInMemoryFirst` (the reader script's beacons).
  */
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import { and, eq, gt, lt, lte, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../../db/client';
 import { rateLimits } from '../../db/schema/site';
 import type { Clock } from '../lib/clock';
@@ -154,17 +155,18 @@ export function localFirst(counters: RateLimitCounters) {
   };
 }
 
-/**
- * Routes whose own limit counts in memory first, as the ceiling does: the reader script's
- * beacons (a page read sends one or two, and one of house ads' impressions), 2,000 a second on
- * election night (issue 38 item 7), where one upsert each was most of the route's cost
- * (docs/perf/election-night.md). A limit that guards an account or a mailbox (sign-in,
- * sign-up, resets) keeps counting in the table at every try.
- */
-const COUNTED_IN_MEMORY_FIRST = new Set([
-  'POST /api/analytics/event:',
-  'POST /api/ads/impressions:',
-]);
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * This route's own limit counts in memory until an address nears it, as the ceiling does:
+     * for the reader script's beacons (server/lib/beacon-body.ts, `beaconLimits`), 2,000 a
+     * second on election night, where an upsert each was most of the route's cost (issue 38
+     * item 7, docs/perf/election-night.md). A limit that guards an account or a mailbox
+     * (sign-in, sign-up, resets) counts in the table at every try.
+     */
+    limitInMemoryFirst?: boolean;
+  }
+}
 
 const answer = (promise: Promise<IncrResult>, callback: Callback) =>
   promise.then(
@@ -178,7 +180,7 @@ const answer = (promise: Promise<IncrResult>, callback: Callback) =>
  */
 function storeClass(counters: RateLimitCounters) {
   class TableStore implements FastifyRateLimitStore {
-    constructor(private readonly prefix = '') {}
+    constructor(protected readonly prefix = '') {}
     incr(key: string, callback: Callback, timeWindow: number) {
       answer(counters.increment(this.prefix + key, timeWindow), callback);
     }
@@ -187,22 +189,23 @@ function storeClass(counters: RateLimitCounters) {
     }
     child(routeOptions: object) {
       // The plugin passes the route's merged options, with the route under `routeInfo`.
-      const route = (routeOptions as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo;
+      const route = (
+        routeOptions as {
+          routeInfo?: { method?: unknown; url?: unknown; config?: FastifyContextConfig };
+        }
+      ).routeInfo;
       const name = route?.url ? `${String(route.method)} ${String(route.url)}:` : '';
-      return COUNTED_IN_MEMORY_FIRST.has(name) ? new LocalFirstStore(name) : new TableStore(name);
+      return route?.config?.limitInMemoryFirst ? new LocalFirstStore(name) : new TableStore(name);
     }
   }
   /** A route's own limit counted as the ceiling is: in memory until an address nears it. */
   class LocalFirstStore extends TableStore {
     private readonly counts = localFirst(counters);
-    constructor(private readonly name: string) {
-      super(name);
-    }
     override incr(key: string, callback: Callback, timeWindow: number, max?: number) {
-      answer(this.counts.increment(this.name + key, timeWindow, max ?? 1), callback);
+      answer(this.counts.increment(this.prefix + key, timeWindow, max ?? 1), callback);
     }
     override read(key: string, callback: Callback) {
-      answer(this.counts.read(this.name + key), callback);
+      answer(this.counts.read(this.prefix + key), callback);
     }
   }
   const ceiling = localFirst(counters);

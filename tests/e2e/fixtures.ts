@@ -502,37 +502,39 @@ export const WHOLE_BROWSER = {
   launchOptions: { executablePath: chromiumPath(), args: BROWSER_ARGS },
 };
 
+/** Asks with `load` until the kept answer it gets is not stale; answers the last one. */
+async function untilCurrent<T extends { headers(): Record<string, string> }>(
+  path: string,
+  load: () => Promise<T | null>,
+): Promise<T | null> {
+  let last: T | null = null;
+  await expect
+    .poll(
+      async () => {
+        last = await load();
+        return last?.headers()['x-page-cache'];
+      },
+      { message: `${path} answered as its current version` },
+    )
+    .not.toBe('stale');
+  return last;
+}
+
 /**
  * Opens `path` as its current version: a kept page that a change made stale is served once as it
  * was while it is rendered again (docs/decisions/029), so a journey that comes after other
  * journeys' changes to the same site (its settings, say) loads it again until it is not stale.
  */
-export async function gotoCurrent(page: Page, path: string) {
-  let last: Response | null = null;
-  await expect
-    .poll(
-      async () => {
-        last = await page.goto(path);
-        return last?.headers()['x-page-cache'];
-      },
-      { message: `${path} served as its current version` },
-    )
-    .not.toBe('stale');
-  return last as Response | null;
-}
+export const gotoCurrent = (page: Page, path: string): Promise<Response | null> =>
+  untilCurrent(path, () => page.goto(path));
 
 /**
  * Asks for `path` (not in the page) until its kept answer is not stale, for a journey that then
  * opens it once and watches what the page fetches: a stale copy (another journey's settings, say
  * the site's language, changed since it was kept) would fetch what the current page does not.
  */
-export async function currentAnswer(request: APIRequestContext, path: string) {
-  await expect
-    .poll(async () => (await request.get(path)).headers()['x-page-cache'], {
-      message: `${path} answered as its current version`,
-    })
-    .not.toBe('stale');
-}
+export const currentAnswer = (request: APIRequestContext, path: string) =>
+  untilCurrent(path, () => request.get(path));
 
 /** Presses the form's Update and answers the save's response (PUT /api/articles/{id}). */
 export async function clickUpdate(page: Page, articleId: string) {

@@ -18,7 +18,7 @@ import { wholeAnswers, type PageCache } from '../../caching/page-cache';
 import { errorResponses, JSON_BODY, SIGNED_IN } from '../../lib/errors';
 import type { AdsService } from './ads-service';
 import { SLOTS_KEPT_MS } from './ad-slots';
-import { acceptBeaconJson, BEACON_BYTES } from '../../lib/beacon-body';
+import { acceptBeaconJson, beaconLimits } from '../../lib/beacon-body';
 
 /** Impression beacons one address may send in a minute (a page sends one or two). */
 export const AD_BEACONS_PER_ADDRESS = 600;
@@ -211,8 +211,7 @@ export function adsPublicRoutes(ads: AdsService) {
           body: AdImpressionsSchema,
           response: { 204: z.null().describe('Received'), ...errorResponses(...JSON_BODY) },
         },
-        bodyLimit: BEACON_BYTES,
-        config: { rateLimit: { max: AD_BEACONS_PER_ADDRESS, timeWindow: 60_000 } },
+        ...beaconLimits(AD_BEACONS_PER_ADDRESS),
       },
       async (request, reply) => {
         await ads.impressions(request.body.ids);

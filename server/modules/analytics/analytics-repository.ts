@@ -30,7 +30,10 @@ export async function forgetOldSalts(db: Db, now: Date): Promise<void> {
   await db.delete(analyticsSalts).where(ne(analyticsSalts.day, now.toISOString().slice(0, 10)));
 }
 
-/** Rows per statement: a batch's rows go as one array per column. */
+/**
+ * Rows per statement: a batch goes as one array per column, which has no parameter limit; this
+ * only bounds one statement's size (a batch kept through an outage may hold 200,000 events).
+ */
 const ROWS_PER_STATEMENT = 5000;
 
 type Cell = string | number | Date | null | undefined;

@@ -5,7 +5,7 @@ import { AnalyticsEventSchema, AnalyticsNowSchema } from '../../../common/schema
 import { errorResponses, JSON_BODY } from '../../lib/errors';
 import type { BeaconClient } from './analytics-beacons';
 import type { AnalyticsService } from './analytics-service';
-import { acceptBeaconJson, BEACON_BYTES } from '../../lib/beacon-body';
+import { acceptBeaconJson, beaconLimits } from '../../lib/beacon-body';
 
 /** Beacons one address may send in a minute: a reader sends two a page. */
 export const BEACONS_PER_ADDRESS = 600;
@@ -42,8 +42,7 @@ export function analyticsRoutes(analytics: AnalyticsService) {
             ...errorResponses(...JSON_BODY),
           },
         },
-        bodyLimit: BEACON_BYTES,
-        config: { rateLimit: { max: BEACONS_PER_ADDRESS, timeWindow: 60_000 } },
+        ...beaconLimits(BEACONS_PER_ADDRESS),
       },
       async (request, reply) => {
         await analytics.record(request.body, beaconClientOf(request));
