@@ -12,11 +12,17 @@ const editorOf = (page: Page) => page.getByRole('textbox', { name: 'Article Desc
 const toolbarOf = (page: Page) => page.getByRole('toolbar', { name: 'Formatting' });
 const suggestions = (page: Page) => page.getByRole('listbox', { name: 'Hindi suggestions' });
 
-/** Opens an article's edit page, its vocabulary fetched. */
+/**
+ * Opens an article's edit page, its vocabulary fetched and its form filled: a title cleared
+ * before the article's data arrived got the article's title back under the typing (in the gate,
+ * on a busy machine).
+ */
 async function openArticle(page: Page, article: Article) {
   const vocabulary = page.waitForResponse((r) => r.url().includes('/api/search/vocabulary'));
   await signIn(page, ADMIN, `/admin/edit-article/${article._id}`);
   expect((await vocabulary).status()).toBe(200);
+  await hydrated(page);
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue(article.name);
 }
 
 test('Hindi typing in the article title: "bharat " gives "भारत ", with suggestions, Backspace and Ctrl+G', async ({
