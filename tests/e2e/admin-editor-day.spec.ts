@@ -14,10 +14,10 @@ import {
   hydrated,
   makeImage,
   nextDialog,
+  openSignedIn,
   readJson,
   savedThenBackToList,
   sidebar,
-  signIn,
   storedUserInfo,
   test,
   unique,
@@ -50,7 +50,7 @@ test.describe('categories', () => {
         posts.push(r.url());
     });
 
-    await signIn(page, ADMIN, '/admin/categories');
+    await openSignedIn(page, ADMIN, '/admin/categories');
     await expect(page.getByRole('heading', { level: 1, name: 'Categories' })).toBeVisible();
     await expect(page.getByRole('row').first().getByRole('columnheader')).toHaveText([
       'S.No.',
@@ -152,7 +152,7 @@ test.describe('categories', () => {
     const busy = await make.category({ name: `Aa Busy ${unique()}` });
     await make.article(busy);
 
-    await signIn(page, ADMIN, '/admin/categories');
+    await openSignedIn(page, ADMIN, '/admin/categories');
     const emptyRow = page.getByRole('row').filter({ hasText: empty.name });
     await expect(emptyRow).toHaveCount(1);
 
@@ -201,7 +201,7 @@ test.describe('categories', () => {
     const other = await make.category({ name: `Aa Other ${unique()}` });
     const name = `Aa City ${unique()}`;
 
-    await signIn(page, ADMIN, '/admin/categories');
+    await openSignedIn(page, ADMIN, '/admin/categories');
     await page.getByRole('button', { name: 'Add Category' }).click();
     const modal = page.getByRole('dialog', { name: 'Add Category' });
     await modal.getByLabel('Name', { exact: true }).fill(name);
@@ -248,7 +248,7 @@ test.describe('articles', () => {
     const title = `E2E Monsoon Diary ${id}`;
     const slug = `e2e-monsoon-diary-${id}`;
 
-    await signIn(page, ADMIN, '/admin/articles');
+    await openSignedIn(page, ADMIN, '/admin/articles');
     await page.getByRole('link', { name: 'Add Article' }).click();
     await expect(page).toHaveURL(/\/admin\/add-article\/?$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Add Article' })).toBeVisible();
@@ -477,7 +477,7 @@ test.describe('articles', () => {
     const pager = page.getByRole('navigation', { name: 'Pages' });
     const button = (name: string) => pager.getByRole('button', { name, exact: true });
 
-    await signIn(page, ADMIN, '/admin/articles');
+    await openSignedIn(page, ADMIN, '/admin/articles');
     await expect(button('First')).toBeDisabled();
     await expect(button('Prev')).toBeDisabled();
     await expect(button('Next')).toBeEnabled();
@@ -515,7 +515,7 @@ test.describe('articles', () => {
 
   test('never loses work: a draft survives a reload and leaving asks first', async ({ page }) => {
     const title = `Unsaved thoughts ${unique()}`;
-    await signIn(page, ADMIN, '/admin/add-article');
+    await openSignedIn(page, ADMIN, '/admin/add-article');
     await page.getByLabel('Title', { exact: true }).fill(title);
     const editor = page.getByRole('textbox', { name: 'Article Description' });
     await editor.click();
@@ -558,7 +558,7 @@ test.describe('articles', () => {
   async function staleEdit(page: Page, admin: Api, make: Factory) {
     const category = await make.category();
     const article = await make.article(category);
-    await signIn(page, ADMIN, `/admin/edit-article/${article._id}`);
+    await openSignedIn(page, ADMIN, `/admin/edit-article/${article._id}`);
     await expect(page.getByLabel('Title', { exact: true })).toHaveValue(article.name);
 
     const theirs = await admin.updateArticle(article._id, {
@@ -625,7 +625,7 @@ test.describe('articles', () => {
   test('a failed image upload is shown to the editor', async ({ page, consoleErrors }) => {
     // The refused upload is answered 415, which Chromium reports on the console.
     consoleErrors.allow(/status of 415/);
-    await signIn(page, ADMIN, '/admin/add-article');
+    await openSignedIn(page, ADMIN, '/admin/add-article');
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/media'));
     await page.getByLabel('Article Image').setInputFiles({
       name: 'holiday.jpg',
@@ -665,7 +665,7 @@ test.describe('articles', () => {
     consoleErrors,
   }) => {
     consoleErrors.allow(/status of 404/);
-    await signIn(page, ADMIN, '/admin/dashboard');
+    await openSignedIn(page, ADMIN, '/admin/dashboard');
     const answer = page.waitForResponse((r) => r.url().includes('/api/articles/article/'));
     await page.goto('/admin/edit-article/00000000-0000-4000-8000-000000000000');
     const res = await answer;
@@ -685,7 +685,7 @@ test.describe('articles', () => {
   }) => {
     consoleErrors.allow(/status of 404/);
     const article = await make.article(await make.category());
-    await signIn(page, ADMIN, '/admin/articles');
+    await openSignedIn(page, ADMIN, '/admin/articles');
     const row = page.getByRole('row').filter({ hasText: article.name });
     await expect(row).toHaveCount(1);
 
@@ -705,7 +705,7 @@ test('the sitemap is generated and downloaded as sitemap.xml', async ({ page, ma
   const published = await make.article(category);
   const draft = await make.article(category, { status: 'draft' });
 
-  await signIn(page, ADMIN, '/admin/sitemap');
+  await openSignedIn(page, ADMIN, '/admin/sitemap');
   await expect(page.getByRole('heading', { level: 1, name: 'Sitemap' })).toBeVisible();
 
   // Hold the sitemap's answer until the "Generating..." state has been seen.
@@ -738,7 +738,7 @@ test('a sitemap that cannot be fetched says "Failed to generate sitemap."', asyn
 }) => {
   // The failing answer is reported by Chromium on the console.
   consoleErrors.allow(/status of 503/);
-  await signIn(page, ADMIN, '/admin/sitemap');
+  await openSignedIn(page, ADMIN, '/admin/sitemap');
   await page.route('**/sitemap.xml', (route) =>
     route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }),
   );
@@ -763,7 +763,7 @@ test('the dashboard shows the numbers of GET /api/stats and a chart', async ({
   expect((await admin.post(`/api/articles/${read._id}/view`, {})).status()).toBe(200);
   // Counted views are written within 5 seconds: the page shows them once they are.
   await expect.poll(async () => (await admin.article(read._id)).views).toBe(1);
-  await signIn(page, ADMIN, '/admin/dashboard');
+  await openSignedIn(page, ADMIN, '/admin/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   const stats = await admin.stats();
   expect(stats.drafts).toBeGreaterThan(0);
@@ -816,7 +816,7 @@ test.describe('settings', () => {
     const shortName = `Patra ${unique().slice(-5)}`;
     const phone = '+91 141 555 0199';
 
-    await signIn(page, ADMIN, '/admin/settings');
+    await openSignedIn(page, ADMIN, '/admin/settings');
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     await expect(page.getByLabel('Short name (title prefix)')).toHaveValue(original.shortName);
     await page.getByLabel('Short name (title prefix)').fill(shortName);
@@ -840,7 +840,7 @@ test.describe('settings', () => {
     page.on('request', (r) => {
       if (r.method() === 'PUT' && r.url().endsWith('/api/settings')) puts.push(r.url());
     });
-    await signIn(page, ADMIN, '/admin/settings');
+    await openSignedIn(page, ADMIN, '/admin/settings');
     const email = page.getByLabel('Contact e-mail');
     await email.fill('not-an-email');
     await page.getByRole('button', { name: 'Save settings' }).click();
@@ -857,7 +857,7 @@ test('an unknown back-office address shows "Page not found" inside the shell', a
   consoleErrors,
 }) => {
   consoleErrors.allow(/status of 404/);
-  await signIn(page, ADMIN, '/admin/dashboard');
+  await openSignedIn(page, ADMIN, '/admin/dashboard');
   const res = await page.goto('/admin/nope');
   expect(res?.status()).toBe(404);
   await hydrated(page);
@@ -869,7 +869,7 @@ test('an unknown back-office address shows "Page not found" inside the shell', a
 });
 
 test('Log Out in the user menu signs out', async ({ page }) => {
-  await signIn(page, ADMIN, '/admin/dashboard');
+  await openSignedIn(page, ADMIN, '/admin/dashboard');
   // The dashboard's desks read the published stories as it opens: signing out while they are on
   // their way answers them 401 (a console error); a person reads the page first.
   await page.waitForLoadState('networkidle');
@@ -888,7 +888,7 @@ test('Log Out in the user menu signs out', async ({ page }) => {
 });
 
 test('without the stored userInfo the back office asks to sign in again', async ({ page }) => {
-  await signIn(page, ADMIN, '/admin/articles');
+  await openSignedIn(page, ADMIN, '/admin/articles');
   // SPEC.md §5: admin access needs stored user info with a token, even with a live cookie.
   await page.evaluate(() => localStorage.removeItem('userInfo'));
   await page.goto('/admin/categories');

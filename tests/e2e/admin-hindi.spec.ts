@@ -11,14 +11,14 @@ import { sayWith } from '../../common/refusals/catalogue';
 import {
   ADMIN,
   ADMIN_COPY,
+  type Api,
   expect,
   hydrated,
+  openSignedIn,
   readJson,
-  signIn,
+  type SiteSettings,
   test,
   unique,
-  type Api,
-  type SiteSettings,
 } from './fixtures';
 
 /** Two Latin words side by side on one line: English the interface should not be showing. */
@@ -87,7 +87,7 @@ test('with uiLanguage=hi the article list, the article form and the settings pag
     liveBlog: true,
   });
 
-  await signIn(page, ADMIN, '/admin/dashboard');
+  await openSignedIn(page, ADMIN, '/admin/dashboard');
   await readJson<SiteSettings>(await admin.updateSettings({ uiLanguage: 'hi' }));
 
   await test.step('the article list', async () => {
@@ -194,7 +194,7 @@ test('in Hindi, a refusal of the API is shown by its code: a slug another articl
     description: '<p>दूसरा लेख।</p>',
   });
 
-  await signIn(page, ADMIN, '/admin/dashboard');
+  await openSignedIn(page, ADMIN, '/admin/dashboard');
   await readJson<SiteSettings>(await admin.updateSettings({ uiLanguage: 'hi' }));
   await page.goto(`/admin/edit-article/${other._id}`);
   await hydrated(page);

@@ -4,16 +4,15 @@
  * sections, which follow a promotion without signing in again.
  */
 import {
-  Api,
   ADMIN,
+  Api,
+  type Article,
   expect,
   hydrated,
   openSignedIn,
   readJson,
-  signIn,
   test,
   unique,
-  type Article,
 } from './fixtures';
 
 test('the article list filters, searches and sorts in the address', async ({ page, make }) => {
@@ -27,7 +26,7 @@ test('the article list filters, searches and sorts in the address', async ({ pag
     status: 'pending',
   });
 
-  await signIn(page, ADMIN, '/admin/articles?page=3');
+  await openSignedIn(page, ADMIN, '/admin/articles?page=3');
   const filters = page.getByRole('search', { name: 'Filter articles' });
   const rows = page.getByRole('main').getByRole('row');
 
@@ -126,7 +125,7 @@ test('the dashboard shows an author their own desk, and the whole site once prom
   // Counted views are written within 5 seconds: the dashboard shows them once they are.
   await expect.poll(async () => (await admin.article(read._id)).views).toBe(12);
 
-  await signIn(page, person, '/admin/dashboard');
+  await openSignedIn(page, person, '/admin/dashboard');
   await expect(page.getByText('Numbers for your own articles.')).toBeVisible();
   const drafts = page.getByRole('region', { name: 'My drafts' });
   await expect(drafts.getByRole('link', { name: own.name })).toHaveAttribute(

@@ -4,7 +4,7 @@
  * same site still gets the site's language, and the first gets it back by choosing it.
  */
 import { staffLanguageOf } from '../../common/languages';
-import { ADMIN_COPY, expect, expectToast, hydrated, sidebar, signIn, test } from './fixtures';
+import { ADMIN_COPY, expect, expectToast, hydrated, openSignedIn, sidebar, test } from './fixtures';
 
 test('a writer who picks Hindi on /profile gets a Hindi back office; another writer keeps the site’s language', async ({
   page,
@@ -19,7 +19,7 @@ test('a writer who picks Hindi on /profile gets a Hindi back office; another wri
   const asha = await make.account({ label: 'Asha', role: 'author' });
   const ravi = await make.account({ label: 'Ravi', role: 'author' });
 
-  await signIn(page, asha, '/profile');
+  await openSignedIn(page, asha, '/profile');
   const choice = page.getByLabel('Language of the dashboard');
   await expect(choice).toHaveValue('');
   await expect(choice.locator('option').first()).toHaveText("The site's language");
@@ -42,7 +42,7 @@ test('a writer who picks Hindi on /profile gets a Hindi back office; another wri
   // Another writer, in a browser of their own, on the same site: the site's language.
   const other = await browser.newPage();
   try {
-    await signIn(other, ravi, '/admin/dashboard');
+    await openSignedIn(other, ravi, '/admin/dashboard');
     await expect(other.locator('html')).toHaveAttribute('lang', 'en');
     await expect(sidebar(other, 'en')).toBeVisible();
     await expect(

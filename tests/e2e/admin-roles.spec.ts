@@ -3,17 +3,17 @@ import type { Role } from '../../common/roles';
 import {
   ADMIN,
   Api,
+  type Article,
   expect,
   expectToast,
   hydrated,
   makeImage,
+  openSignedIn,
   readJson,
+  savedThenBackToList,
   sidebar,
-  signIn,
   test,
   unique,
-  type Article,
-  savedThenBackToList,
 } from './fixtures';
 
 /**
@@ -56,7 +56,7 @@ test.describe('the administrator in /admin/users', () => {
     make,
   }) => {
     const reader = await make.account({ label: 'Reader' });
-    await signIn(page, ADMIN, '/admin/users');
+    await openSignedIn(page, ADMIN, '/admin/users');
     await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
     await expect(page.getByRole('row').first().getByRole('columnheader')).toHaveText([
       'Name',
@@ -114,7 +114,7 @@ test.describe('the administrator in /admin/users', () => {
     make,
   }) => {
     const reader = await make.account({ label: 'Forgetful' });
-    await signIn(page, ADMIN, '/admin/users');
+    await openSignedIn(page, ADMIN, '/admin/users');
     const row = page.getByRole('row').filter({ hasText: reader.email });
     const fresh = 'a brand new password';
     const dialog = page.waitForEvent('dialog', {
@@ -140,7 +140,7 @@ test.describe('the administrator in /admin/users', () => {
     consoleErrors.allow(/status of 409/);
     expect((await admin.users()).filter((u) => u.role === 'administrator')).toHaveLength(1);
 
-    await signIn(page, ADMIN, '/admin/users');
+    await openSignedIn(page, ADMIN, '/admin/users');
     const role = page
       .getByRole('row')
       .filter({ hasText: ADMIN.email })
@@ -174,7 +174,7 @@ test('an author writes and sees only their own articles, and is refused the rest
   const category = await make.category();
   const adminArticle = await make.article(category);
 
-  await signIn(page, author, '/admin/dashboard');
+  await openSignedIn(page, author, '/admin/dashboard');
   await expectSidebar(
     page,
     ['Dashboard', 'Articles', 'Media'],
@@ -294,7 +294,7 @@ test('an editor manages categories and the sitemap, edits any article, but not u
   expect((await admin.post(`/api/articles/${adminArticle._id}/view`, {})).status()).toBe(200);
   await expect.poll(async () => (await admin.article(adminArticle._id)).views).toBe(1);
 
-  await signIn(page, editor, '/admin/dashboard');
+  await openSignedIn(page, editor, '/admin/dashboard');
   await expectSidebar(
     page,
     ['Dashboard', 'Articles', 'Media', 'Categories', 'Sitemap', 'Newsletters'],

@@ -20,9 +20,8 @@ import {
   expect,
   openSignedIn,
   readJson,
-  signIn,
-  test,
   type SiteSettings,
+  test,
 } from './fixtures';
 
 // axe reads colours as they are drawn: a dialog still fading in (one the editor opens by itself,
@@ -324,7 +323,7 @@ test('the editor toolbar is one Tab stop with arrow keys between its buttons', a
   make,
 }) => {
   const article = await make.article(await make.category());
-  await signIn(page, ADMIN, `/admin/edit-article/${article._id}`);
+  await openSignedIn(page, ADMIN, `/admin/edit-article/${article._id}`);
   const toolbar = toolbarOf(page);
   const editor = editorOf(page);
   const tool = (name: string) => toolbar.getByRole('button', { name, exact: true });
@@ -368,7 +367,7 @@ test('the editor toolbar is one Tab stop with arrow keys between its buttons', a
 });
 
 test('the first Tab stop of the back office skips to the page content', async ({ page }) => {
-  await signIn(page, ADMIN, '/admin/articles');
+  await openSignedIn(page, ADMIN, '/admin/articles');
   await heading('Articles')(page);
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to content' });
@@ -387,7 +386,7 @@ test.describe('at a phone width', () => {
   test('the back office tables, laid out as cards, keep their rows, headers and cells', async ({
     page,
   }) => {
-    await signIn(page, ADMIN, '/admin/categories');
+    await openSignedIn(page, ADMIN, '/admin/categories');
     const table = page.getByRole('main').getByRole('table');
     await expect(table.getByRole('columnheader', { name: 'Name' })).toHaveCount(1);
     await expect(table.getByRole('row').nth(1).getByRole('cell').first()).toBeVisible();

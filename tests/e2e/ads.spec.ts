@@ -2,15 +2,15 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { AdsSettings } from '../../common/schemas/ads';
 import {
-  ADMIN,
   addressOf,
+  ADMIN,
+  type Api,
   expect,
   expectToast,
   hydrated,
+  openSignedIn,
   readJson,
-  signIn,
   test,
-  type Api,
 } from './fixtures';
 
 /*
@@ -274,7 +274,7 @@ test('the back office: ads in the settings, and the House ads screen with its co
   });
   await page.request.get(`/ads/click/${id}`, { maxRedirects: 0 });
 
-  await signIn(page, ADMIN, '/admin/settings');
+  await openSignedIn(page, ADMIN, '/admin/settings');
   await page.getByLabel('Who fills the ad slots').selectOption('house');
   await page
     .getByLabel('Slots, one a line')

@@ -3,7 +3,7 @@
  * uPlot, fetched by that screen alone, in both interface languages of the back office; and the
  * story's editor shows its own numbers (item 3).
  */
-import { ADMIN_COPY, expect, hydrated, signIn, test } from './fixtures';
+import { ADMIN_COPY, expect, hydrated, openSignedIn, test } from './fixtures';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
 
@@ -25,7 +25,7 @@ test('the analytics screen charts a story read now, in English and in Hindi', as
   // uPlot is not fetched by other screens.
   const fetched: string[] = [];
   page.on('request', (r) => fetched.push(r.url()));
-  await signIn(page, editor, '/admin/dashboard');
+  await openSignedIn(page, editor, '/admin/dashboard');
   expect(fetched.filter((u) => /uplot/i.test(u))).toEqual([]);
 
   for (const lang of ['en', 'hi'] as const) {

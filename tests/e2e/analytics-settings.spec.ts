@@ -2,7 +2,7 @@
  * Issue 38 items 5 and 6: an administrator sets how long raw reading events are kept and what
  * readers' "Most read" covers in Settings; a value out of range is explained and not saved.
  */
-import { ADMIN, ADMIN_COPY, expect, hydrated, signIn, test } from './fixtures';
+import { ADMIN, ADMIN_COPY, expect, hydrated, openSignedIn, test } from './fixtures';
 
 test('the analytics section sets retention and "Most read", and refuses a value out of range', async ({
   page,
@@ -12,7 +12,7 @@ test('the analytics section sets retention and "Most read", and refuses a value 
   const original = await admin.settings();
   make.onCleanup(() => admin.updateSettings({ analytics: original.analytics }));
   const t = ADMIN_COPY.en.settings.analytics;
-  await signIn(page, ADMIN, '/admin/settings');
+  await openSignedIn(page, ADMIN, '/admin/settings');
   await hydrated(page);
   const section = page.getByRole('group', { name: t.title });
   await expect(section.getByLabel(t.retentionDays)).toHaveValue('30');

@@ -6,7 +6,7 @@ import {
   clickUpdate,
   expect,
   expectToast,
-  signIn,
+  openSignedIn,
   test,
 } from './fixtures';
 
@@ -36,7 +36,7 @@ test('a note on a sentence stays on it when its paragraph moves, and readers nev
   const article: Article = await make.article(await make.category(), {
     description: `<p>First paragraph stays first.</p><p>${SENTENCE}</p><p>Closing lines.</p>`,
   });
-  await signIn(page, ADMIN, `/admin/edit-article/${article._id}`);
+  await openSignedIn(page, ADMIN, `/admin/edit-article/${article._id}`);
   await expect(page.locator('[data-co-editing="on"]')).toBeVisible();
 
   await selectParagraph(page, SENTENCE);

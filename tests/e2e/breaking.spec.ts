@@ -4,7 +4,7 @@
  * interface language, and its link opens the story; Remove takes it off every page. The band
  * is on every page of the site, so whatever happens the test takes it off again.
  */
-import { ADMIN, addressOf, expect, expectToast, signIn, test, unique } from './fixtures';
+import { addressOf, ADMIN, expect, expectToast, openSignedIn, test, unique } from './fixtures';
 
 test('an editor shows a breaking band from the dashboard; a kept page shows it, linked, until it is removed', async ({
   page,
@@ -24,7 +24,7 @@ test('an editor shows a breaking band from the dashboard; a kept page shows it, 
   const text = `Results in two hours ${id}`;
   const reader = await browser.newContext();
   try {
-    await signIn(page, ADMIN, '/admin/dashboard');
+    await openSignedIn(page, ADMIN, '/admin/dashboard');
     const desk = page.getByRole('region', { name: 'Breaking news band' });
     await expect(desk.getByText('No band is showing.')).toBeVisible();
     await desk.getByLabel('What the band says').fill(text);

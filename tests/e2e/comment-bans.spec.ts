@@ -1,4 +1,4 @@
-import { Api, expect, expectToast, readJson, signIn, test } from './fixtures';
+import { Api, expect, expectToast, openSignedIn, readJson, test } from './fixtures';
 
 /*
  * The bans screen (issue 42 item 2): from a comment's "Ban" link (which names its reader) a
@@ -11,7 +11,7 @@ test('a moderator bans a reader with a reason and lifts the ban', async ({ page,
   const reader = await make.account({ label: 'Loud' });
   const moderator = await make.account({ label: 'Moderator', role: 'moderator' });
   const name = reader.name;
-  await signIn(
+  await openSignedIn(
     page,
     moderator,
     `/admin/comment-bans?${new URLSearchParams({ reader: reader._id, name })}`,

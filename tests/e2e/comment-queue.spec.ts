@@ -1,4 +1,13 @@
-import { expect, expectToast, hydrated, readJson, sidebar, signIn, test, unique } from './fixtures';
+import {
+  expect,
+  expectToast,
+  hydrated,
+  openSignedIn,
+  readJson,
+  sidebar,
+  test,
+  unique,
+} from './fixtures';
 
 /*
  * The comments' queue in the back office (issue 42 item 2): a moderator signs in to it and sees
@@ -28,7 +37,7 @@ test('a moderator approves held comments with the button and the keyboard', asyn
   const moderator = await make.account({ label: 'Moderator', role: 'moderator' });
 
   // One story's queue: other journeys' held comments are not in it.
-  await signIn(page, moderator, `/admin/comments?article=${story._id}`);
+  await openSignedIn(page, moderator, `/admin/comments?article=${story._id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Comments' })).toBeVisible();
   const side = sidebar(page);
   await expect(side.getByRole('link', { name: 'Comments', exact: true })).toBeVisible();

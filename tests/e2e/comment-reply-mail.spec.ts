@@ -1,4 +1,4 @@
-import { expect, hydrated, readJson, signIn, test } from './fixtures';
+import { expect, hydrated, openSignedIn, readJson, test } from './fixtures';
 
 /*
  * "Mail me replies to my comments" on /profile (issue 42 item 4): off for a new reader; the
@@ -7,7 +7,7 @@ import { expect, hydrated, readJson, signIn, test } from './fixtures';
  */
 test('a reader turns the mail of replies to their comments on and off', async ({ page, make }) => {
   const account = await make.account();
-  await signIn(page, account, '/profile');
+  await openSignedIn(page, account, '/profile');
   await hydrated(page);
   const toggle = page.getByRole('switch', { name: 'Mail me replies to my comments' });
   await expect(toggle).not.toBeChecked();

@@ -1,4 +1,4 @@
-import { ADMIN, expect, expectToast, readJson, signIn, test } from './fixtures';
+import { ADMIN, expect, expectToast, openSignedIn, readJson, test } from './fixtures';
 
 /*
  * A section's and a story's say on comments in the back office's forms (issue 42 item 1): a
@@ -13,7 +13,7 @@ test('an editor closes a section’s comments and opens one story’s', async ({
   const category = await make.category();
   const article = await make.article(category);
 
-  await signIn(page, ADMIN, '/admin/categories');
+  await openSignedIn(page, ADMIN, '/admin/categories');
   const row = page.getByRole('row').filter({ hasText: category.name });
   await row.getByRole('button', { name: `Edit: ${category.name}` }).click();
   const modal = page.getByRole('dialog', { name: 'Edit Category' });

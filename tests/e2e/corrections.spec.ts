@@ -3,7 +3,7 @@
  * published story, writes the public note and saves; the story's page shows "Corrected on
  * {date}: {note}" under it, and /corrections lists it with a link to the story.
  */
-import { addressOf, clickUpdate, expect, hydrated, signIn, test, unique } from './fixtures';
+import { addressOf, clickUpdate, expect, hydrated, openSignedIn, test, unique } from './fixtures';
 
 test('an editor marks a correction in the form; the story and /corrections show it', async ({
   page,
@@ -12,7 +12,7 @@ test('an editor marks a correction in the form; the story and /corrections show 
   const article = await make.article(await make.category());
   const editor = await make.account({ role: 'editor' });
   const note = `The mayor's name was misspelt ${unique()}.`;
-  await signIn(page, editor, `/admin/edit-article/${article._id}`);
+  await openSignedIn(page, editor, `/admin/edit-article/${article._id}`);
   await hydrated(page);
   await page.getByLabel('This is a correction').check();
   await page.getByLabel('Correction note (shown to readers)').fill(note);

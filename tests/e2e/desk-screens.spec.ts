@@ -1,5 +1,5 @@
 import { startWebhookReceiver } from '../setup/webhook-receiver';
-import { ADMIN, expect, expectToast, hydrated, signIn, test, unique } from './fixtures';
+import { ADMIN, expect, expectToast, hydrated, openSignedIn, test, unique } from './fixtures';
 
 /*
  * The back office's screens for what the API already had (issue 41 items 1 and 3, issue 37
@@ -22,7 +22,7 @@ test.describe('the back office desk screens', () => {
     const receiver = await startWebhookReceiver(() => secret);
     make.onCleanup(() => receiver.stop());
     const category = await make.category();
-    await signIn(page, ADMIN, '/admin/webhooks');
+    await openSignedIn(page, ADMIN, '/admin/webhooks');
     await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();
     await hydrated(page);
 
@@ -97,7 +97,7 @@ test.describe('the back office desk screens', () => {
 
   test('API keys: create one, use the key shown once, revoke it', async ({ page, request }) => {
     const name = `Android app ${unique()}`;
-    await signIn(page, ADMIN, '/admin/keys');
+    await openSignedIn(page, ADMIN, '/admin/keys');
     await expect(page.getByRole('heading', { level: 1, name: 'API keys' })).toBeVisible();
     await hydrated(page);
 
@@ -144,7 +144,7 @@ test.describe('the back office desk screens', () => {
   }) => {
     const name = `Morning digest ${unique()}`;
     const category = await make.category();
-    await signIn(page, ADMIN, '/admin/newsletters');
+    await openSignedIn(page, ADMIN, '/admin/newsletters');
     await expect(page.getByRole('heading', { level: 1, name: 'Newsletters' })).toBeVisible();
     await hydrated(page);
 

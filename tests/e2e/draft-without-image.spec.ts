@@ -4,7 +4,7 @@
  * status is Publish (SPEC.md's rule, now for publishing and scheduling).
  */
 import type { Article } from './fixtures';
-import { expect, expectToast, signIn, test, unique } from './fixtures';
+import { expect, expectToast, openSignedIn, test, unique } from './fixtures';
 
 test('an author saves a text-only draft; Submit waits for an image only to publish', async ({
   page,
@@ -13,7 +13,7 @@ test('an author saves a text-only draft; Submit waits for an image only to publi
   const category = await make.category();
   const author = await make.account({ role: 'author' });
   const title = `Early word from the counting centre ${unique()}`;
-  await signIn(page, author, '/admin/add-article');
+  await openSignedIn(page, author, '/admin/add-article');
   const submit = page.getByRole('button', { name: 'Submit' });
   await page.getByLabel('Title', { exact: true }).fill(title);
   await page.getByLabel('Category').selectOption({ label: category.name });

@@ -1,13 +1,13 @@
 import type { Page } from '@playwright/test';
 import {
-  ADMIN,
   addressOf,
+  ADMIN,
+  type Article,
   expect,
   expectToast,
   makeImage,
-  signIn,
+  openSignedIn,
   test,
-  type Article,
 } from './fixtures';
 
 /**
@@ -21,7 +21,7 @@ const toolbarOf = (page: Page) => page.getByRole('toolbar', { name: 'Formatting'
 
 /** Opens an article's edit page with an empty body, the cursor in it. */
 async function openEmptyBody(page: Page, id: string) {
-  await signIn(page, ADMIN, `/admin/edit-article/${id}`);
+  await openSignedIn(page, ADMIN, `/admin/edit-article/${id}`);
   const editor = editorOf(page);
   await expect(editor).toContainText('Second paragraph');
   await editor.click();
@@ -253,7 +253,7 @@ test('co-writers are found by typing a name and ticked, not Ctrl-clicked out of 
   const article = await make.article(category);
   const kavya = await make.account({ label: 'Kavya', role: 'author' });
   const other = await make.account({ label: 'Ravindra', role: 'author' });
-  await signIn(page, ADMIN, `/admin/edit-article/${article._id}`);
+  await openSignedIn(page, ADMIN, `/admin/edit-article/${article._id}`);
   const picker = page.getByRole('group', { name: 'Co-writers' });
   const search = picker.getByRole('searchbox', { name: 'Find a writer' });
 

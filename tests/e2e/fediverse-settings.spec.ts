@@ -2,7 +2,7 @@
  * Issue 41 item 4: an administrator turns the fediverse on in Settings, names the site's handle,
  * and sees how many accounts follow the site.
  */
-import { ADMIN, ADMIN_COPY, expect, hydrated, signIn, test } from './fixtures';
+import { ADMIN, ADMIN_COPY, expect, hydrated, openSignedIn, test } from './fixtures';
 
 test('the fediverse section turns it on, names the handle and shows the followers', async ({
   page,
@@ -12,7 +12,7 @@ test('the fediverse section turns it on, names the handle and shows the follower
   const original = await admin.settings();
   make.onCleanup(() => admin.updateSettings({ fediverse: original.fediverse }));
   const t = ADMIN_COPY.en.settings.fediverse;
-  await signIn(page, ADMIN, '/admin/settings');
+  await openSignedIn(page, ADMIN, '/admin/settings');
   await hydrated(page);
   const section = page.getByRole('group', { name: t.title });
   await expect(section.getByText(t.followers({ count: 0 }))).toBeVisible();

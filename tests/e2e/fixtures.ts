@@ -578,18 +578,18 @@ export async function withoutCoEditing(target: Page | BrowserContext) {
 /**
  * Opens `target` signed in as `account` without the sign-in form, for journeys whose subject is
  * what comes after it: the sign-in call through the page's own context (its cookie lands in the
- * browser) and its answer kept under `userInfo` before any script runs, as the form's success
- * does (SPEC.md §4). The form itself is the subject of public-auth.spec.ts and the journeys that
- * use `signIn`.
+ * browser), and its answer kept under `userInfo` (SPEC.md §4) from a plain text document of the
+ * site before the target loads, as the form's success does. The form itself is the subject of
+ * public-auth.spec.ts and of the journeys that use `signIn` (a second step, a first hour, an
+ * invitation); opening /login and hydrating it for every other journey was a page load each.
  */
 export async function openSignedIn(page: Page, account: SignInBody, target: string) {
   const res = await page.request.post('/api/users/signin', {
     data: { email: account.email, password: account.password } satisfies SignInBody,
   });
   const info = await readJson<UserInfo>(res);
-  await page.addInitScript((stored) => {
-    if (!localStorage.getItem('userInfo')) localStorage.setItem('userInfo', stored);
-  }, JSON.stringify(info));
+  await page.goto('/robots.txt');
+  await page.evaluate((stored) => localStorage.setItem('userInfo', stored), JSON.stringify(info));
   await page.goto(target);
   await hydrated(page);
 }

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { ArticleInputSchema } from '../../common/schemas/articles';
 import { CategoryInputSchema } from '../../common/schemas/categories';
 import { SignUpSchema } from '../../common/schemas/users';
-import { ADMIN, type Api, expect, hydrated, signIn, test, unique } from './fixtures';
+import { ADMIN, type Api, expect, hydrated, openSignedIn, test, unique } from './fixtures';
 import type { Article } from './fixtures';
 
 /**
@@ -110,7 +110,7 @@ test.describe('checked in the browser with the shared schema, before anything is
     page,
   }) => {
     const sent = watchRequests(page, 'POST', '/api/categories/addCategory');
-    await signIn(page, ADMIN, '/admin/categories');
+    await openSignedIn(page, ADMIN, '/admin/categories');
     await page.getByRole('button', { name: 'Add Category' }).click();
     const modal = page.getByRole('dialog', { name: 'Add Category' });
     await expect(modal.getByLabel('Name')).toHaveAttribute(
@@ -129,7 +129,7 @@ test.describe("a 400 answer's errors[].path is shown under the field it names", 
   test('a wrong current password on /profile', async ({ page, consoleErrors }) => {
     // Chromium reports the refused request on the console.
     consoleErrors.allow(/status of 400/);
-    await signIn(page, ADMIN, '/profile');
+    await openSignedIn(page, ADMIN, '/profile');
     const main = page.getByRole('main');
     const answer = page.waitForResponse(
       (r) => r.request().method() === 'PUT' && r.url().endsWith('/api/users/me'),
@@ -169,7 +169,7 @@ test.describe("a 400 answer's errors[].path is shown under the field it names", 
     make.onCleanup(async () => {
       for (const c of await categoriesNamed(admin, name)) await admin.deleteCategory(c._id);
     });
-    await signIn(page, ADMIN, '/admin/categories');
+    await openSignedIn(page, ADMIN, '/admin/categories');
     await page.getByRole('button', { name: 'Add Category' }).click();
     const modal = page.getByRole('dialog', { name: 'Add Category' });
     await modal.getByLabel('Name').fill(name);
@@ -193,7 +193,7 @@ test.describe("a 400 answer's errors[].path is shown under the field it names", 
     consoleErrors,
   }) => {
     consoleErrors.allow(/status of 400/);
-    await signIn(page, ADMIN, '/admin/settings');
+    await openSignedIn(page, ADMIN, '/admin/settings');
     const x = page.getByLabel('X (Twitter)', { exact: true });
     const original = await x.inputValue();
 
@@ -240,7 +240,7 @@ test.describe("a 400 answer's errors[].path is shown under the field it names", 
 test('the article form checks its fields and still saves', async ({ page, make }) => {
   const category = await make.category();
   const title = `Forms Journey ${unique()}`;
-  await signIn(page, ADMIN, '/admin/add-article');
+  await openSignedIn(page, ADMIN, '/admin/add-article');
   const titleField = page.getByLabel('Title', { exact: true });
   await expect(titleField).toHaveAttribute(
     'maxlength',

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, expectToast, hydrated, signIn, test, type Article } from './fixtures';
+import { ADMIN, type Article, expect, expectToast, hydrated, openSignedIn, test } from './fixtures';
 
 /**
  * Typing Hindi without a Hindi keyboard (issue 27 item 6): the "अ" button or Ctrl+G turns Latin
@@ -19,7 +19,7 @@ const suggestions = (page: Page) => page.getByRole('listbox', { name: 'Hindi sug
  */
 async function openArticle(page: Page, article: Article) {
   const vocabulary = page.waitForResponse((r) => r.url().includes('/api/search/vocabulary'));
-  await signIn(page, ADMIN, `/admin/edit-article/${article._id}`);
+  await openSignedIn(page, ADMIN, `/admin/edit-article/${article._id}`);
   expect((await vocabulary).status()).toBe(200);
   await hydrated(page);
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue(article.name);

@@ -5,7 +5,7 @@
  * JSON-LD is a LiveBlogPosting with both updates; the home card carries the LIVE badge; and
  * the desk on the edit page posts an update the desk lists.
  */
-import { ADMIN, Api, addressOf, expect, expectToast, signIn, test, unique } from './fixtures';
+import { addressOf, ADMIN, Api, expect, expectToast, openSignedIn, test, unique } from './fixtures';
 
 /** A reader's page asks every 12 s; a loaded machine may need two asks. */
 const POLLS = { timeout: 45_000 };
@@ -99,7 +99,7 @@ test('two editors post at once; an open page offers both, the JSON and JSON-LD c
   }
 
   // The desk on the edit page posts an update and lists it.
-  await signIn(page, ADMIN, `/admin/edit-article/${blog._id}`);
+  await openSignedIn(page, ADMIN, `/admin/edit-article/${blog._id}`);
   const desk = page.getByRole('region', { name: 'Live updates' });
   await expect(desk.getByText(`Early lead ${id}`)).toBeVisible();
   await desk.getByRole('textbox').first().fill(`Desk update ${id}`);

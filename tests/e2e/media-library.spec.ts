@@ -2,18 +2,18 @@ import type { Page } from '@playwright/test';
 import type { MediaItem, MediaList } from '../../common/schemas/media';
 import {
   ADMIN,
+  type Api,
   expect,
   expectToast,
+  type Factory,
   hydrated,
   makeImage,
   nextDialog,
+  openSignedIn,
   readJson,
   sidebar,
-  signIn,
   test,
   unique,
-  type Api,
-  type Factory,
 } from './fixtures';
 
 /**
@@ -76,7 +76,7 @@ test('an editor picks a library image as the featured image of an article', asyn
   const article = await make.article(await make.category(), { imageAlt: '' });
   const editor = await make.account({ label: 'Editor', role: 'editor' });
 
-  await signIn(page, editor, `/admin/edit-article/${article._id}`);
+  await openSignedIn(page, editor, `/admin/edit-article/${article._id}`);
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue(article.name);
   await pickFromLibrary(page, 'Choose from library', filename);
   // The library's alt text comes with the image when the article had none.
@@ -141,7 +141,7 @@ test('an administrator sets the logo from the library and the header image by up
     expect(res.status(), await res.text()).toBe(200);
   });
 
-  await signIn(page, ADMIN, '/admin/settings');
+  await openSignedIn(page, ADMIN, '/admin/settings');
   const logoField = page.getByRole('group', { name: 'Square logo address (/media/…)' });
   await logoField.getByRole('button', { name: 'Choose or upload' }).click();
   const picker = page.getByRole('dialog', { name: 'Choose an image' });
@@ -188,7 +188,7 @@ test('an author uploads, describes and deletes their own image; another’s stay
     if (left) await admin.delete(`/api/media/${left._id}`);
   });
 
-  await signIn(page, author, '/admin/media');
+  await openSignedIn(page, author, '/admin/media');
   await page.getByLabel('Upload images').setInputFiles({
     name: mine,
     mimeType: 'image/png',
@@ -237,7 +237,7 @@ test('the library speaks Hindi when the interface language is Hindi', async ({
     expect(res.status(), await res.text()).toBe(200);
   });
   // Signed in first: the sign-in page itself speaks the interface language.
-  await signIn(page, ADMIN, '/admin/dashboard');
+  await openSignedIn(page, ADMIN, '/admin/dashboard');
   expect((await admin.updateSettings({ uiLanguage: 'hi' })).status()).toBe(200);
   await page.goto('/admin/media');
   await hydrated(page);

@@ -10,14 +10,14 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
   ADMIN,
+  type Api,
   expect,
   expectNoSideScroll,
   expectToast,
   hydrated,
-  signIn,
-  test,
-  type Api,
+  openSignedIn,
   type SettingsBody,
+  test,
 } from './fixtures';
 
 const PHONE = { width: 375, height: 812 };
@@ -200,7 +200,7 @@ test('an administrator chooses the layout in Settings; the home page follows', a
 }) => {
   const before = await admin.settings();
   try {
-    await signIn(page, ADMIN, '/admin/settings');
+    await openSignedIn(page, ADMIN, '/admin/settings');
     const layout = page.getByLabel('Home page layout');
     await expect(layout).toHaveValue('magazine');
     await layout.selectOption({

@@ -2,15 +2,15 @@ import { categoryPath } from '../../common/paths';
 import { formatZoned, toZonedInput } from '../../common/time-zone';
 import {
   addressOf,
+  type Api,
+  type Article,
   expect,
   expectToast,
   makeImage,
-  signIn,
+  openSignedIn,
+  savedThenBackToList,
   test,
   unique,
-  type Api,
-  type Article,
-  savedThenBackToList,
 } from './fixtures';
 
 /**
@@ -57,7 +57,7 @@ test('an author submits a Hindi article; an editor previews, shares and schedule
 
   let article: Article | undefined;
   await test.step('the author writes a Hindi article in the form and submits it for review', async () => {
-    await signIn(page, author, '/admin/add-article');
+    await openSignedIn(page, author, '/admin/add-article');
     await page.getByLabel('Title', { exact: true }).fill(title);
     await page.getByLabel('Category').selectOption({ label: category.name });
     await page.getByLabel('Status').selectOption({ label: 'Submit for review' });
@@ -101,7 +101,7 @@ test('an author submits a Hindi article; an editor previews, shares and schedule
 
   let previewUrl = '';
   await test.step('the editor finds it waiting for review and opens it', async () => {
-    await signIn(page, editor, '/admin/dashboard');
+    await openSignedIn(page, editor, '/admin/dashboard');
     const queue = page.getByRole('region', { name: 'Waiting for review' });
     await expect(queue.getByRole('link', { name: title })).toBeVisible();
     await page.getByRole('link', { name: /^\d+ articles? waiting for review$/ }).click();

@@ -1,5 +1,5 @@
 import { formatZoned, toZonedInput } from '../../common/time-zone';
-import { ADMIN, expect, signIn, test, savedThenBackToList } from './fixtures';
+import { ADMIN, expect, openSignedIn, savedThenBackToList, test } from './fixtures';
 
 /**
  * A newsroom's day in the back office (DECISIONS.md §11, issue 9 items 1-3): an editor
@@ -14,7 +14,7 @@ test('an editor schedules a draft from the form; the list shows when, in the sit
   const article = await make.article(await make.category(), { status: 'draft' });
   const at = new Date(Date.now() + 2 * 86_400_000);
   at.setUTCMinutes(30, 0, 0);
-  await signIn(page, ADMIN, `/admin/edit-article/${article._id}`);
+  await openSignedIn(page, ADMIN, `/admin/edit-article/${article._id}`);
   await page.getByLabel('Status').selectOption({ label: 'Publish' });
   await page.getByLabel('When').selectOption({ label: 'Schedule' });
   await page.getByLabel('Date and time (Asia/Kolkata)').fill(toZonedInput(at, 'Asia/Kolkata'));
@@ -32,7 +32,7 @@ test('Share preview gives a link anyone can open, showing the draft as readers w
   browser,
 }) => {
   const article = await make.article(await make.category(), { status: 'draft' });
-  await signIn(page, ADMIN, `/admin/edit-article/${article._id}`);
+  await openSignedIn(page, ADMIN, `/admin/edit-article/${article._id}`);
   await page.getByRole('button', { name: 'Share preview' }).click();
   const link = page.getByLabel('Preview link (anyone with it can read this article for 7 days)');
   await expect(link).toHaveValue(/\/preview\/[0-9a-f.-]+$/);

@@ -2,18 +2,18 @@ import type { Locator } from '@playwright/test';
 import {
   ADMIN,
   categoriesToggle,
+  type Category,
   expect,
   expectNoSideScroll,
   hydrated,
   mainNav,
   makeImage,
-  readJson,
   menuToggle,
+  openSignedIn,
+  readJson,
   sidebar,
-  signIn,
   test,
   unique,
-  type Category,
 } from './fixtures';
 
 /**
@@ -108,7 +108,7 @@ test.describe('the public menus on a phone', () => {
   }) => {
     const first = (await api.homeCategories())[0] as Category;
     const reader = await make.account();
-    await signIn(page, reader, '/profile');
+    await openSignedIn(page, reader, '/profile');
     const nav = mainNav(page);
     await menuToggle(page).click();
     await categoriesToggle(page).click();
@@ -191,7 +191,7 @@ test.describe('the back office on a phone', () => {
   test.use({ viewport: PHONE });
 
   test('the sidebar waits behind a menu button and closes after a choice', async ({ page }) => {
-    await signIn(page, ADMIN, '/admin/dashboard');
+    await openSignedIn(page, ADMIN, '/admin/dashboard');
     const side = sidebar(page);
     const button = page.getByRole('button', { name: 'Back office menu' });
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
@@ -221,7 +221,7 @@ test.describe('the back office on a phone', () => {
   }) => {
     // The newest article is the first card.
     const article = await make.article(await make.category());
-    await signIn(page, ADMIN, '/admin/articles');
+    await openSignedIn(page, ADMIN, '/admin/articles');
     await expect(page.getByRole('heading', { level: 1, name: 'Articles' })).toBeVisible();
     const remove = page.getByRole('button', { name: `Delete: ${article.name}` });
     await expect(remove).toBeVisible();
@@ -284,7 +284,7 @@ test.describe('the back office on a phone', () => {
     // Without a logo: the first letter of the short name, and the name in the top bar.
     const res = await admin.updateSettings({ shortName: 'Kashi Samachar Patrika', logoUrl: '' });
     expect(res.status(), await res.text()).toBe(200);
-    await signIn(page, ADMIN, '/admin/dashboard');
+    await openSignedIn(page, ADMIN, '/admin/dashboard');
     const bar = page.getByRole('banner');
     await expect(bar.getByRole('link', { name: 'Kashi Samachar Patrika Admin' })).toBeVisible();
     await expect(bar.getByRole('img')).toHaveCount(0);
@@ -310,7 +310,7 @@ test.describe('the back office on a phone', () => {
 
   test('at 1280 px the sidebar stands beside the page, with no menu button', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await signIn(page, ADMIN, '/admin/dashboard');
+    await openSignedIn(page, ADMIN, '/admin/dashboard');
     await expect(sidebar(page).getByRole('link', { name: 'Articles' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Back office menu' })).toBeHidden();
   });

@@ -4,8 +4,8 @@ import {
   fillSignInForm,
   hydrated,
   nextDialog,
+  openSignedIn,
   readJson,
-  signIn,
   storedUserInfo,
   test,
   unique,
@@ -24,7 +24,7 @@ test('a reader downloads their data and deletes their account', async ({
   // The last sign-in is refused with 401, which Chromium reports on the console.
   consoleErrors.allow(/status of 401/);
   const account = await make.account();
-  await signIn(page, account, '/profile');
+  await openSignedIn(page, account, '/profile');
   await hydrated(page);
 
   const download = page.waitForEvent('download');
@@ -74,7 +74,7 @@ test('an administrator imports subscribers and sees the refused lines', async ({
     }),
     201,
   );
-  await signIn(page, ADMIN, '/admin/subscribers');
+  await openSignedIn(page, ADMIN, '/admin/subscribers');
   await expect(
     page.getByRole('heading', { level: 1, name: 'Newsletter subscribers' }),
   ).toBeVisible();

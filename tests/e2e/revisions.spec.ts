@@ -1,15 +1,15 @@
 import { ARTICLE_TEXT_FIELDS } from '../../common/schemas/articles';
 import {
   ADMIN,
+  type Article,
   expect,
   expectToast,
   hydrated,
+  openSignedIn,
   readJson,
-  signIn,
+  savedThenBackToList,
   test,
   unique,
-  type Article,
-  savedThenBackToList,
   withoutCoEditing,
 } from './fixtures';
 
@@ -31,7 +31,7 @@ test('closing the browser mid-edit and reopening the article offers the autosave
   const typed = `Half-written headline ${unique()}`;
   // The plain editor's offer: a shared document would itself keep the closed tab's words.
   await withoutCoEditing(page.context());
-  await signIn(page, ADMIN, edit(article));
+  await openSignedIn(page, ADMIN, edit(article));
   const autosaved = page.waitForResponse(
     (r) =>
       r.request().method() === 'PUT' && r.url().endsWith(`/api/articles/${article._id}/autosave`),
@@ -47,7 +47,7 @@ test('closing the browser mid-edit and reopening the article offers the autosave
   try {
     await withoutCoEditing(again);
     const tab = await again.newPage();
-    await signIn(tab, ADMIN, edit(article));
+    await openSignedIn(tab, ADMIN, edit(article));
     const offer = tab.getByRole('region', { name: /were kept on the server/ });
     await expect(offer).toBeVisible();
     await expect(offer.getByRole('region', { name: 'Title, both versions' })).toContainText(typed);
@@ -73,7 +73,7 @@ test('a stale save shows both versions and overwrites only when the user chooses
   // The plain editor's chooser: in a shared document the other save would refresh the title
   // typed here (co-editing.spec.ts has a colleague's save there).
   await withoutCoEditing(page);
-  await signIn(page, ADMIN, edit(article));
+  await openSignedIn(page, ADMIN, edit(article));
   await hydrated(page);
   await page.getByLabel('Title', { exact: true }).fill(mine);
 
@@ -131,7 +131,7 @@ test('the History panel compares a Hindi edit by whole words and restores after 
   );
   expect(saved.description).toContain('प्यारी');
 
-  await signIn(page, ADMIN, edit(article));
+  await openSignedIn(page, ADMIN, edit(article));
   await hydrated(page);
   await page.getByText('History', { exact: true }).click();
   const list = page.getByRole('list', { name: 'History' });
@@ -173,10 +173,10 @@ test('opening an article someone else has open says who is editing it, until the
         r.request().method() === 'POST' &&
         r.url().endsWith(`/api/articles/${article._id}/presence`),
     );
-    await signIn(tab, editor, edit(article));
+    await openSignedIn(tab, editor, edit(article));
     expect((await beat).status()).toBe(200);
 
-    await signIn(page, ADMIN, edit(article));
+    await openSignedIn(page, ADMIN, edit(article));
     await expect(page.getByText(`${editor.name} is editing this article`)).toBeVisible();
 
     // The editor closes the tab: it says so at once (a heartbeat alone would keep them listed
@@ -220,7 +220,7 @@ test('an autosave that says what the saved version says offers nothing when the 
     (r) =>
       r.request().method() === 'GET' && /\/api\/articles\/[^/]+\/revisions\/[^/]+$/.test(r.url()),
   );
-  await signIn(page, ADMIN, edit(article));
+  await openSignedIn(page, ADMIN, edit(article));
   expect((await autosaveRead).status()).toBe(200);
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue(article.name);
   await hydrated(page);

@@ -3,7 +3,7 @@
  * tags suggested as they type, removes one, saves; the article's page links the tags and a
  * tag's page lists the piece.
  */
-import { ADMIN, clickUpdate, expect, hydrated, signIn, test, unique } from './fixtures';
+import { ADMIN, clickUpdate, expect, hydrated, openSignedIn, test, unique } from './fixtures';
 
 test('an editor tags a story with suggestions as they type; the tag page lists it', async ({
   page,
@@ -15,7 +15,7 @@ test('an editor tags a story with suggestions as they type; the tag page lists i
   await make.article(category, { tags: [known] });
   const story = await make.article(category, { name: `Rain in Jaipur ${unique()}` });
 
-  await signIn(page, ADMIN, `/admin/edit-article/${story._id}`);
+  await openSignedIn(page, ADMIN, `/admin/edit-article/${story._id}`);
   await hydrated(page);
   const box = page.getByLabel('Tags', { exact: true });
   await box.fill(known.slice(0, 9));

@@ -22,6 +22,7 @@ import { ROOT } from '../../../scripts/build-state';
 import { countLines } from '../../../server/modules/imports/import-report';
 import type { ImportReport } from '../../../server/modules/imports/wordpress-run';
 import { mediaRoot } from '../../../server/modules/media/media-storage';
+import { migratedDataDir } from '../../setup/spawn-server';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 import { testEngine } from '../../setup/test-db';
 import { someAddress } from '../../factories';
@@ -444,11 +445,15 @@ describe('failures leave nothing behind', () => {
     const at = lines.findIndex((l) => l.includes('<wp:post_id>1177</wp:post_id>'));
     lines[at] = '\t\t<wp:post_id>1177</wp:post_idd>';
     writeFileSync(broken, lines.join('\n'));
-    const dataDir = mkdtempSync(join(tmpdir(), 'patrika-wp-cli-'));
-    const env: Record<string, string> =
-      testEngine() === 'postgres' && t.database.url
-        ? { DATABASE_URL: t.database.url }
-        : { DATA_DIR: dataDir };
+    // On the embedded engine the command opens a site of its own, from a migrated copy: its
+    // first start is not the subject (spawn-server.ts, migratedDataDir).
+    const onPostgres = testEngine() === 'postgres' && t.database.url;
+    const dataDir = onPostgres
+      ? mkdtempSync(join(tmpdir(), 'patrika-wp-cli-'))
+      : await migratedDataDir();
+    const env: Record<string, string> = onPostgres
+      ? { DATABASE_URL: t.database.url! }
+      : { DATA_DIR: dataDir };
     const before = await countOf(articles);
     const result = await promisify(execFile)(
       process.execPath,
