@@ -85,6 +85,13 @@ test('an editor picks a library image as the featured image of an article', asyn
   );
 
   // The same image into the text, from the editor's toolbar: its alt text and caption offered.
+  // The body's editor is made again once co-editing has connected (read-only until then), its
+  // toolbar with it: a click while they are swapped lands on neither (in one gate the picker
+  // never opened). Editable, the editor is the one that stays.
+  await expect(page.getByRole('textbox', { name: 'Article Description' })).toHaveAttribute(
+    'contenteditable',
+    'true',
+  );
   await page
     .getByRole('toolbar', { name: 'Formatting' })
     .getByRole('button', { name: 'Image from library' })
