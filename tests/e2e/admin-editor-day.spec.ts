@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { USER_INFO_KEY } from '../../app/features/session/user-info';
 import {
   ADMIN,
   type AdminArticleList,
@@ -890,7 +891,7 @@ test('Log Out in the user menu signs out', async ({ page }) => {
 test('without the stored userInfo the back office asks to sign in again', async ({ page }) => {
   await openSignedIn(page, ADMIN, '/admin/articles');
   // SPEC.md §5: admin access needs stored user info with a token, even with a live cookie.
-  await page.evaluate(() => localStorage.removeItem('userInfo'));
+  await page.evaluate((key) => localStorage.removeItem(key), USER_INFO_KEY);
   await page.goto('/admin/categories');
   await expect(page).toHaveURL('/login?redirect=%2Fadmin%2Fcategories');
   await hydrated(page);

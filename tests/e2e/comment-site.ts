@@ -16,10 +16,10 @@ import {
   makeImage,
   newAccount,
   readJson,
+  signInThroughApi,
   test,
   type Account,
   type Article,
-  type UserInfo,
 } from './fixtures';
 
 /** PostgreSQL's server for the journeys: `npm test` and CI set it (.ci/run, scripts/test.ts). */
@@ -160,20 +160,8 @@ export async function sharedPage(url: string, path: string) {
   return { status: res.status, cache: res.headers.get('x-page-cache'), html, ld };
 }
 
-/**
- * Opens `url` + `path` signed in as `account`, as fixtures.ts's openSignedIn does on the
- * journeys' own site: the sign-in call through the page's context (its cookie lands in the
- * browser) and its answer kept under `userInfo` before any script runs.
- */
+/** Opens `url` + `path` signed in as `account` on the journeys' own site (`signInThroughApi`). */
 export async function openAs(page: Page, url: string, account: Account, path: string) {
-  const info = await readJson<UserInfo>(
-    await page.request.post(`${url}/api/users/signin`, {
-      data: { email: account.email, password: account.password },
-    }),
-  );
-  await page.addInitScript(
-    (stored) => localStorage.setItem('userInfo', stored),
-    JSON.stringify(info),
-  );
+  await signInThroughApi(page, account, url);
   await page.goto(`${url}${path}`);
 }

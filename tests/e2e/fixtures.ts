@@ -43,6 +43,7 @@ import type {
 import type { SiteSettings, SiteSettingsSchema } from '../../common/settings';
 import { adminCopy, type AdminCopy } from '../../app/copy/admin';
 import { adminCopyHi } from '../../app/copy/admin.hi';
+import { USER_INFO_KEY } from '../../app/features/session/user-info';
 import type { StaffLanguage } from '../../common/languages';
 
 export { expect };
@@ -576,20 +577,32 @@ export async function withoutCoEditing(target: Page | BrowserContext) {
 }
 
 /**
- * Opens `target` signed in as `account` without the sign-in form, for journeys whose subject is
- * what comes after it: the sign-in call through the page's own context (its cookie lands in the
- * browser), and its answer kept under `userInfo` (SPEC.md §4) from a plain text document of the
- * site before the target loads, as the form's success does. The form itself is the subject of
- * public-auth.spec.ts and of the journeys that use `signIn` (a second step, a first hour, an
- * invitation); opening /login and hydrating it for every other journey was a page load each.
+ * Signs `account` in without the sign-in form, on the journeys' site or the site at `origin`: the
+ * sign-in call through the page's own context (its cookie lands in the browser), and its answer
+ * kept under `userInfo` (SPEC.md §4) from a plain text document of the site, as the form's
+ * success keeps it. No init script: a journey that later signs out, or in as someone else, is not
+ * undone at its next page.
  */
-export async function openSignedIn(page: Page, account: SignInBody, target: string) {
-  const res = await page.request.post('/api/users/signin', {
+export async function signInThroughApi(page: Page, account: SignInBody, origin = '') {
+  const res = await page.request.post(`${origin}/api/users/signin`, {
     data: { email: account.email, password: account.password } satisfies SignInBody,
   });
   const info = await readJson<UserInfo>(res);
-  await page.goto('/robots.txt');
-  await page.evaluate((stored) => localStorage.setItem('userInfo', stored), JSON.stringify(info));
+  await page.goto(`${origin}/robots.txt`);
+  await page.evaluate(([key, stored]) => localStorage.setItem(key, stored), [
+    USER_INFO_KEY,
+    JSON.stringify(info),
+  ] as const);
+}
+
+/**
+ * Opens `target` signed in as `account`, hydrated, for journeys whose subject is what comes after
+ * the sign-in (`signInThroughApi`). The form itself is the subject of public-auth.spec.ts and of
+ * the journeys that use `signIn` (a second step, a first hour, an invitation); opening /login and
+ * hydrating it for every other journey was a page load each.
+ */
+export async function openSignedIn(page: Page, account: SignInBody, target: string) {
+  await signInThroughApi(page, account);
   await page.goto(target);
   await hydrated(page);
 }
@@ -605,10 +618,10 @@ export async function fillSignUpForm(page: Page, account: Account, confirm = acc
 
 /** What the page keeps under localStorage `userInfo` (SPEC.md §3), or null. */
 export async function storedUserInfo(page: Page): Promise<UserInfo | null> {
-  return page.evaluate(() => {
-    const raw = localStorage.getItem('userInfo');
+  return page.evaluate((key) => {
+    const raw = localStorage.getItem(key);
     return raw ? (JSON.parse(raw) as UserInfo) : null;
-  });
+  }, USER_INFO_KEY);
 }
 
 /** The one toast on screen says exactly `text`; it is closed so the next one can show. */
