@@ -12,6 +12,7 @@ import {
   tempDataDir,
   type RunningServer,
 } from '../../setup/spawn-server';
+import { testImage } from '../../factories';
 
 const dirs: string[] = [];
 let server: RunningServer | undefined;
@@ -19,6 +20,17 @@ afterAll(async () => {
   await server?.stop();
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
+
+/** POSTs to the server and answers its JSON, failing the test on a refusal. */
+async function call<T>(base: string, path: string, init: { body: BodyInit; token?: string }) {
+  const headers = new Headers();
+  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
+  if (typeof init.body === 'string') headers.set('content-type', 'application/json');
+  const res = await fetch(`${base}${path}`, { method: 'POST', headers, body: init.body });
+  const body = (await res.json()) as T;
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
 
 /** Every file and folder under `root` whose mode lets its group or others in. */
 function looser(root: string): string[] {
@@ -53,12 +65,31 @@ describe.skipIf(process.env.TEST_ENGINE === 'postgres')('files under DATA_DIR', 
       writeFileSync(join(dataDir, 'exports', 'site.json.gz'), 'old', { mode: 0o666 });
       chmodSync(join(dataDir, 'exports', 'site.json.gz'), 0o666);
       server = await startServer(
-        { DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn' },
+        { DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'warn' },
         { timeoutMs: 240_000, umask: 0o000 },
       );
       expect(server.output()).toMatch(/readable by other users; they are now private/);
-      // The database, the generated secret and the demo's media, written with umask 000.
+      // An upload under the same umask: its original and variants written by this process (the
+      // demo's seeding wrote media as well, at about 30 s of CPU for its images' variants, which
+      // db/seed.test.ts and the process tests make anyway).
+      const { token } = await call<{ token: string }>(server.url, '/api/users/signup', {
+        body: JSON.stringify({
+          name: 'Admin',
+          email: 'admin@example.com',
+          password: 'long enough',
+        }),
+      });
+      const form = new FormData();
+      const image = await testImage(900, 500);
+      form.append('file', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'photo.jpg');
+      const uploaded = await call<{ variants: unknown[] }>(server.url, '/api/media', {
+        body: form,
+        token,
+      });
+      expect(uploaded.variants.length).toBeGreaterThan(0);
+      // The database, the generated secret and the upload's files, written with umask 000.
       expect(readdirSync(join(dataDir, 'db')).length).toBeGreaterThan(0);
+      expect(readdirSync(join(dataDir, 'media')).length).toBeGreaterThan(0);
       expect(looser(dataDir)).toEqual([]);
       expect(lstatSync(join(dataDir, 'exports', 'site.json.gz')).mode & 0o777).toBe(0o600);
       expect(lstatSync(dataDir).mode & 0o777).toBe(0o700);
