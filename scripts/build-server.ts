@@ -11,15 +11,18 @@ import { build, type Plugin } from 'esbuild';
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, relative, resolve, sep } from 'node:path';
-import { ROOT, SERVER_OUT_DIR } from './build-state';
+import { OPERATOR_COMMANDS, ROOT, SERVER_OUT_DIR } from './build-state';
 
 /**
- * Entry points: the server, and the sanitiser's worker thread, which the pool starts from the
- * file beside the bundle (server/modules/articles/sanitize-pool.ts).
+ * Entry points: the server, the sanitiser's worker thread, which the pool starts from the file
+ * beside the bundle (server/modules/articles/sanitize-pool.ts), and the operator's commands
+ * (command-<name>.js, beside the server: a path a file names beside it is rewritten from this
+ * folder, so every entry sits in it).
  */
 const ENTRY_POINTS = {
   server: 'server/index.ts',
   'sanitize-worker': 'server/modules/articles/sanitize-worker.ts',
+  ...Object.fromEntries(OPERATOR_COMMANDS.map((name) => [`command-${name}`, `scripts/${name}.ts`])),
 };
 
 /** `new URL('<relative path>', import.meta.url)`, the way our files name a file beside them. */

@@ -11,6 +11,28 @@ export const SERVER_BUILD = join(ROOT, 'build', 'server', 'index.js');
 export const SERVER_OUT_DIR = join(ROOT, 'build', 'patrika');
 export const SERVER_BUNDLE = join(SERVER_OUT_DIR, 'server.js');
 
+/**
+ * The operator's commands (`npm run backup`, `npm run media:prune`, …): scripts/<name>.ts,
+ * compiled beside the server as command-<name>.js and run by plain node, as the server is (a
+ * TypeScript loader compiled the server's sources again at every run: seconds of CPU each).
+ */
+export const OPERATOR_COMMANDS = [
+  'backup',
+  'export',
+  'import',
+  'import-wordpress',
+  'media-migrate',
+  'media-prune',
+  'media-strip-metadata',
+  'media-variants',
+  'restore',
+  'seed',
+  'user-password',
+] as const;
+export type OperatorCommand = (typeof OPERATOR_COMMANDS)[number];
+/** Where a command's compiled file is. */
+export const commandBundle = (name: OperatorCommand) => join(SERVER_OUT_DIR, `command-${name}.js`);
+
 /** One build: what it writes, what it is made from (a change to any needs a new one), how. */
 export interface BuildPart {
   output: string;
@@ -28,7 +50,14 @@ const PARTS: readonly BuildPart[] = [
   },
   {
     output: SERVER_BUNDLE,
-    sources: ['server', 'common', 'db', 'scripts/build-server.ts', 'package-lock.json'],
+    sources: [
+      'server',
+      'common',
+      'db',
+      'scripts/build-server.ts',
+      ...OPERATOR_COMMANDS.map((name) => `scripts/${name}.ts`),
+      'package-lock.json',
+    ],
     command: [process.execPath, '--import', 'tsx', 'scripts/build-server.ts'],
   },
 ];

@@ -14,7 +14,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  commandBundle,
   ensureBuild as ensureProductionBuild,
+  type OperatorCommand,
   ROOT,
   SERVER_BUNDLE,
 } from '../../scripts/build-state';
@@ -47,6 +49,15 @@ export async function freePort(): Promise<number> {
 
 /** Makes sure the production build exists (npm test builds before this suite; a lone run may not). */
 export const ensureBuild = () => ensureProductionBuild({ quiet: true });
+
+/**
+ * The arguments that run an operator's command (`npm run media:prune`, …) as npm runs it: its
+ * compiled file on plain node, on a current build. For `execFile(process.execPath, …)`.
+ */
+export function operatorCommand(name: OperatorCommand, ...args: string[]): string[] {
+  ensureBuild();
+  return ['--enable-source-maps', commandBundle(name), ...args];
+}
 
 /** The process ids whose parent is `pid` (a cluster primary's workers). */
 export const childrenOf = (pid: number) =>

@@ -17,19 +17,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../../db/client';
 import { articles } from '../../../db/schema/content';
 import { media } from '../../../db/schema/media';
-import { ROOT } from '../../../scripts/build-state';
+import { ROOT, type OperatorCommand } from '../../../scripts/build-state';
 import { testImage } from '../../factories';
 import { withDatabase } from '../../setup/global-db';
 import {
   migratedDataDir,
+  operatorCommand,
   startServer,
   tempDataDir,
   type RunningServer,
 } from '../../setup/spawn-server';
 import { createTestDatabase, testEngine } from '../../setup/test-db';
 
-const run = (script: string, args: string[], env: Record<string, string>) =>
-  promisify(execFile)(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
+const run = (script: OperatorCommand, args: string[], env: Record<string, string>) =>
+  promisify(execFile)(process.execPath, operatorCommand(script, ...args), {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'silent', SEED_DEMO: '0', ...env },
   }).then(

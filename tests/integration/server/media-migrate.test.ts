@@ -24,6 +24,7 @@ import {
   mediaRoot,
 } from '../../../server/modules/media/media-storage';
 import { ROOT } from '../../../scripts/build-state';
+import { operatorCommand } from '../../setup/spawn-server';
 import { createAdmin, upload } from '../../factories';
 import { startS3, type TestS3 } from '../../setup/s3-server';
 import { createTestApp, type TestApp } from '../../setup/test-app';
@@ -145,7 +146,7 @@ describe('media:migrate', () => {
       rmSync(join(mediaRoot(t.config.dataDir), keys[2]!));
       const run = await promisify(execFile)(
         process.execPath,
-        ['--import', 'tsx', 'scripts/media-migrate.ts', '--to', 's3'],
+        operatorCommand('media-migrate', '--to', 's3'),
         {
           cwd: ROOT,
           env: {
@@ -168,7 +169,7 @@ describe('media:migrate', () => {
       expect(run.code).toBe(1);
       const usage = await promisify(execFile)(
         process.execPath,
-        ['--import', 'tsx', 'scripts/media-migrate.ts', '--to', 'ftp'],
+        operatorCommand('media-migrate', '--to', 'ftp'),
         { cwd: ROOT, env: { ...process.env, DATA_DIR: t.config.dataDir } },
       ).then(
         () => ({ code: 0, stderr: '' }),

@@ -34,7 +34,7 @@ import {
   type TestUser,
 } from '../../factories';
 import { ROOT } from '../../../scripts/build-state';
-import { migratedDataDir } from '../../setup/spawn-server';
+import { migratedDataDir, operatorCommand } from '../../setup/spawn-server';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 import { testEngine } from '../../setup/test-db';
 import { shiftedClock } from '../../setup/clock';
@@ -201,7 +201,7 @@ describe.each(['fs', 'db'] as const)('unused media (MEDIA_STORAGE=%s)', (storage
 describe.skipIf(testEngine() === 'postgres')('npm run media:prune', () => {
   const run = promisify(execFile);
   const prune = (args: string[], env: Record<string, string | undefined>) =>
-    run(process.execPath, ['--import', 'tsx', 'scripts/media-prune.ts', ...args], {
+    run(process.execPath, operatorCommand('media-prune', ...args), {
       cwd: ROOT,
       env: { ...process.env, LOG_LEVEL: 'silent', SEED_DEMO: '0', ...env },
     }).then(

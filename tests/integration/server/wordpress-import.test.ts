@@ -22,7 +22,7 @@ import { ROOT } from '../../../scripts/build-state';
 import { countLines } from '../../../server/modules/imports/import-report';
 import type { ImportReport } from '../../../server/modules/imports/wordpress-run';
 import { mediaRoot } from '../../../server/modules/media/media-storage';
-import { migratedDataDir } from '../../setup/spawn-server';
+import { migratedDataDir, operatorCommand } from '../../setup/spawn-server';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 import { testEngine } from '../../setup/test-db';
 import { someAddress } from '../../factories';
@@ -438,7 +438,7 @@ describe('failures leave nothing behind', () => {
     }).toEqual(before);
   });
 
-  // Two processes that each start tsx and open a database: slow on a busy machine.
+  // Two processes that each open a database: slow on a busy machine.
   it('the command prints the report, and names the line of a malformed file, exits 1 and writes nothing', async () => {
     const broken = join(scratch, 'broken.xml');
     const lines = readFileSync(fixture('theme-unit-test.xml'), 'utf8').split('\n');
@@ -457,7 +457,7 @@ describe('failures leave nothing behind', () => {
     const before = await countOf(articles);
     const result = await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', 'scripts/import-wordpress.ts', broken],
+      operatorCommand('import-wordpress', broken),
       { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', SEED_DEMO: '0', ...env } },
     ).then(
       () => ({ code: 0, stderr: '' }),
@@ -466,7 +466,7 @@ describe('failures leave nothing behind', () => {
     // The same command on a good file prints the report (no bar: stderr is not a terminal).
     const good = await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', 'scripts/import-wordpress.ts', fixture('wxr-1.1.xml')],
+      operatorCommand('import-wordpress', fixture('wxr-1.1.xml')),
       { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', SEED_DEMO: '0', ...env } },
     );
     rmSync(dataDir, { recursive: true, force: true });
