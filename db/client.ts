@@ -169,9 +169,7 @@ async function openPglite({ dataDir, inMemory, fromDump }: OpenDatabaseOptions):
     await client.waitReady;
     const db = drizzlePglite({ client, casing: 'snake_case' }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
-    // PGlite runs no autovacuum: the planner's statistics are made here. A dump of a migrated
-    // database (the tests' template) carries the statistics made when it was opened.
-    if (!fromDump) await client.exec('VACUUM ANALYZE');
+    await client.exec('VACUUM ANALYZE');
     const pglite = client;
     let closed = false;
     return {
