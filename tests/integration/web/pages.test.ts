@@ -25,9 +25,13 @@ import {
 const PUBLIC_URL = 'https://patrika.example';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
-/** The app with the production build's pages (tests/setup/test-app.ts). */
+/**
+ * The app with the production build's pages (tests/setup/test-app.ts). No job runs by itself:
+ * the demo's AVIF variants, a job's work after a seeding, would change pages under the tests
+ * (an upload's are made at once by the `upload` factory).
+ */
 const createWebApp = (env: Record<string, string> = {}) =>
-  createTestApp({ PUBLIC_URL, ...env }, { web: 'build' });
+  createTestApp({ PUBLIC_URL, ...env }, { web: 'build', pollJobs: false });
 
 // ---- Reading HTML without a DOM: React's server output is regular enough for these. ----
 
@@ -163,7 +167,7 @@ beforeAll(async () => {
   admin = await createAdmin(t.app);
   await seedDemoContent({
     db: t.app.services.database.db,
-    storeImage: (data) => t.app.services.media.storeImage(data, { avifNow: true }),
+    storeImage: (data) => t.app.services.media.storeImage(data),
     now: new Date(),
   });
   // The demo's settings went into the database behind the settings service (a first start
