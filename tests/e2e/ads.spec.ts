@@ -298,11 +298,19 @@ test('the back office: ads in the settings, and the House ads screen with its co
   });
   expect(saved.adsTxt).toBe('google.com, pub-3333333333333333, DIRECT');
 
+  // Its one click, counted on its way to the link: counts are kept in memory and written every
+  // few seconds, and the screen reads them once, so it is opened once the click is written.
+  await expect
+    .poll(async () => {
+      const res = await page.request.get('/api/ads/creatives');
+      const creatives = (await res.json()) as { _id: string; clicks: number }[];
+      return creatives.find((c) => c._id === id)?.clicks;
+    })
+    .toBe(1);
   await page.getByRole('link', { name: 'House ads' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'House ads' })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toHaveCount(1);
-  // Its one click, counted on its way to the link.
   await expect(row.getByRole('cell').nth(4)).toHaveText('1');
   await row.getByRole('button', { name: 'Edit' }).click();
   await page.getByLabel('Weight (1–100)').fill('7');
