@@ -146,7 +146,7 @@ function makeImagesInBackground(app: FastifyInstance, services: Services) {
 }
 
 /** How old a half-written file must be before a start removes it. */
-const LEFTOVER_AGE_MS = 60 * 60 * 1000;
+export const LEFTOVER_AGE_MS = 60 * 60 * 1000;
 
 interface StartupLog {
   info(details: object, message: string): void;

@@ -17,7 +17,7 @@ import { insufficientStorage, isStorageFull } from '../../lib/errors';
 /** What an upload to a full disk or database answers (507). */
 export const MEDIA_STORAGE_FULL = englishOf('media.storage_full');
 /** The ending of a file being written (then renamed into place). */
-const TEMP_SUFFIX = '.tmp';
+export const TEMP_SUFFIX = '.tmp';
 
 /**
  * Where media bytes live: a folder (default), the database (several processes, DECISIONS.md

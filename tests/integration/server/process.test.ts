@@ -6,6 +6,8 @@ import { dirname, join } from 'node:path';
 import { ROOT } from '../../../scripts/build-state';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOADS_PER_ADDRESS } from '../../../server/modules/media/media-routes';
+import { mediaRoot, TEMP_SUFFIX } from '../../../server/modules/media/media-storage';
+import { LEFTOVER_AGE_MS } from '../../../server/app';
 import { SIGN_UP_MAX_PER_HOUR } from '../../../server/modules/users/user-sessions';
 import { someAddress } from '../../factories';
 import { testEngine } from '../../setup/test-db';
@@ -244,11 +246,11 @@ describe('the server process', () => {
         // process left half-written an hour and more ago is removed (seeding the demo is such
         // work too, and the test above has it, at about 45 s of CPU for the images' variants).
         const folder = dataDir();
-        const leftover = join(folder, 'media', 'left', 'behind.jpg.tmp');
+        const leftover = join(mediaRoot(folder), 'left', `behind.jpg${TEMP_SUFFIX}`);
         mkdirSync(dirname(leftover), { recursive: true });
         writeFileSync(leftover, 'half a photo');
-        const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
-        utimesSync(leftover, twoHoursAgo, twoHoursAgo);
+        const older = new Date(Date.now() - 2 * LEFTOVER_AGE_MS);
+        utimesSync(leftover, older, older);
         const server = await startServer(
           {
             DATABASE_URL: database.url as string,
