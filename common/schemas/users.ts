@@ -5,6 +5,9 @@ import { says } from '../refusals/schema-refusals';
 import { SLUG_MAX_LENGTH } from '../slug';
 import { pagination, text, pageFields } from './common';
 
+/** Accounts a page of the back office's users list shows (`/admin/users`). */
+export const USERS_PAGE_SIZE = 20;
+
 export const BIO_MAX_LENGTH = 2000;
 
 const email = z

@@ -1,4 +1,5 @@
 import type { Locator } from '@playwright/test';
+import { USERS_PAGE_SIZE } from '../../common/schemas/users';
 import {
   ADMIN,
   categoriesToggle,
@@ -232,7 +233,7 @@ test.describe('the back office on a phone', () => {
     // The administrator is the oldest account: the last card of the list's last page (other
     // journeys on this worker's site add accounts, which can push it past the first page).
     const { totalPages } = await readJson<{ totalPages: number }>(
-      await page.request.get('/api/users?page=1&limit=20'),
+      await page.request.get(`/api/users?page=1&limit=${USERS_PAGE_SIZE}`),
     );
     const usersPage = totalPages > 1 ? `/admin/users?page=${totalPages}` : '/admin/users';
     await page.goto(usersPage);

@@ -3,7 +3,7 @@ import { AdminRouteError } from '../../components/admin/route-error';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
 import { toast } from 'react-toastify';
 import { ROLES, type Role } from '../../../common/roles';
-import type { User } from '../../../common/schemas/users';
+import { USERS_PAGE_SIZE, type User } from '../../../common/schemas/users';
 import { DataTable, type Column } from '../../components/admin/data-table';
 import { Pager } from '../../components/admin/pager';
 import { requireScreen } from '../../features/session/screen-guard';
@@ -15,8 +15,6 @@ import { InviteForm } from '../../features/users/invite-form';
 import type { Route } from './+types/users';
 import { saidOf } from '../../copy/refusals';
 
-const PAGE_SIZE = 20;
-
 export async function loader({ context, request }: Route.LoaderArgs) {
   await requireScreen(context, request, 'administrator');
   return null;
@@ -26,7 +24,7 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   await serverLoader();
   const page = pageParam(request.url);
   return adminApi<{ users: User[]; currentPage: number; totalPages: number }>(
-    `/api/users?page=${page}&limit=${PAGE_SIZE}`,
+    `/api/users?page=${page}&limit=${USERS_PAGE_SIZE}`,
   );
 }
 
