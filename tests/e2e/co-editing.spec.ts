@@ -111,3 +111,43 @@ test('two people type into one story at once and see each other’s text and car
   await other.close();
   await expect(colleagueHere).toBeHidden();
 });
+
+test('a title changed before the shared document arrives is kept and shared, not put back', async ({
+  page,
+  browser,
+  make,
+}) => {
+  const article = await make.article(await make.category());
+  // The shared document's answers are held until the title has been changed: a writer on a
+  // slow connection who starts on the title at once (the document waits up to 5 s).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let opened = () => {};
+  const socketOpen = new Promise<void>((resolve) => (opened = resolve));
+  await page.routeWebSocket(/\/api\/collab/, (ws) => {
+    const server = ws.connectToServer();
+    server.onMessage(async (message) => {
+      await held;
+      ws.send(message);
+    });
+    opened();
+  });
+  await openSignedIn(page, ADMIN, edit(article));
+  await socketOpen;
+  const title = page.getByLabel('Title', { exact: true });
+  const retitled = `Retitled before sharing ${article._id.slice(-6)}`;
+  await title.fill(retitled);
+  await expect(page.locator('[data-co-editing="on"]')).toHaveCount(0);
+  release();
+  await expect(page.locator('[data-co-editing="on"]')).toBeVisible();
+  await expect(title).toHaveValue(retitled);
+  // Shared as typed: a colleague who opens the story now sees the new title.
+  const colleague = await make.account({ label: 'Editor', role: 'editor' });
+  const other = await browser.newContext();
+  const page2 = await other.newPage();
+  await openSignedIn(page2, colleague, edit(article));
+  await expect(page2.locator('[data-co-editing="on"]')).toBeVisible();
+  await expect(page2.getByLabel('Title', { exact: true })).toHaveValue(retitled);
+  await expect(title).toHaveValue(retitled);
+  await other.close();
+});

@@ -13,9 +13,9 @@ const toolbarOf = (page: Page) => page.getByRole('toolbar', { name: 'Formatting'
 const suggestions = (page: Page) => page.getByRole('listbox', { name: 'Hindi suggestions' });
 
 /**
- * Opens an article's edit page, its vocabulary fetched and its form filled: a title cleared
- * before the article's data arrived got the article's title back under the typing (in the gate,
- * on a busy machine).
+ * Opens an article's edit page, its vocabulary fetched and its form filled. (A title cleared
+ * before the shared document arrived got the saved title back under the typing, in the gate on
+ * a busy machine: mended in shared-title.ts, shown in co-editing.spec.ts.)
  */
 async function openArticle(page: Page, article: Article) {
   const vocabulary = page.waitForResponse((r) => r.url().includes('/api/search/vocabulary'));

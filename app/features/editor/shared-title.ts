@@ -3,7 +3,7 @@
  * anyone types into the title goes into the document's title text as a difference, and what
  * others type there shows in the field, the caret staying where it was in the words around.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useFormContext } from 'react-hook-form';
 import type * as Y from 'yjs';
 import { TITLE_FIELD } from '../../../common/editor/editor-extensions';
@@ -17,7 +17,10 @@ const TYPED_HERE = 'patrika:title-typed';
 /** Binds the form's `name` field (its input `inputId`) to the shared title of `articleId`. */
 export function useSharedTitle(articleId: string | undefined, inputId: string) {
   const doc = useSharedDoc(articleId);
-  const { getValues, setValue, watch } = useFormContext<ArticleFormValues>();
+  const { getValues, setValue, watch, formState } = useFormContext<ArticleFormValues>();
+  // The title as last saved (the form's default): what "left alone" means below.
+  const savedTitle = useRef('');
+  savedTitle.current = formState.defaultValues?.name ?? '';
   useEffect(() => {
     if (!doc) return undefined;
     const text = doc.getText(TITLE_FIELD);
@@ -32,8 +35,14 @@ export function useSharedTitle(articleId: string | undefined, inputId: string) {
       if (focused && delta)
         input.setSelectionRange(shiftThrough(delta, from), shiftThrough(delta, to));
     };
-    // The document's title may be newer than the saved one (typed since, not saved yet).
-    if (text.length > 0) show();
+    // What this tab typed into the title before the document arrived (up to SYNC_WAIT_MS after
+    // the form showed) is kept and shared; left alone, the field shows the document's title,
+    // which may be newer than the saved one (typed since, not saved yet). Showing it over the
+    // typing put the saved title back under the writer's fingers.
+    const typedBefore = getValues('name');
+    if (typedBefore !== savedTitle.current)
+      doc.transact(() => setText(text, typedBefore), TYPED_HERE);
+    else if (text.length > 0) show();
     const heard = (event: Y.YTextEvent, transaction: Y.Transaction) => {
       if (transaction.origin !== TYPED_HERE) show(event.delta);
     };
