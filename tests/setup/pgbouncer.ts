@@ -85,6 +85,9 @@ export async function startPgBouncer(opts: {
       const u = new URL(target);
       u.hostname = '127.0.0.1';
       u.port = String(port);
+      // A socket folder (`?host=/var/run/postgresql`, .ci/run) names PostgreSQL itself: left in,
+      // node-postgres and libpq would go there and past PgBouncer.
+      u.searchParams.delete('host');
       return u.toString();
     },
     port,
