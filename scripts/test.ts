@@ -425,8 +425,8 @@ const STAGES: Stage[] = [
     run: () => {
       // Each runs on one core: lint goes beside the typecheck (and the unit tests and the build
       // after it), whose compiler (TypeScript 7, docs/decisions/062) checks with one checker
-      // instead of four: on two cores the other three only repeat work (10 s of CPU against 16,
-      // in the same wall time).
+      // instead of four: on two cores the other three only repeat work (10 s of CPU against 18,
+      // in about the same wall time).
       if (selected('lint')) lintBeside = beside('lint', 'npm', ['run', '--silent', 'lint']);
       return command('typecheck', 'npm', ['run', '--silent', 'typecheck', '--', '--checkers', '1']);
     },

@@ -36,9 +36,10 @@ export function useSharedTitle(articleId: string | undefined, inputId: string) {
         input.setSelectionRange(shiftThrough(delta, from), shiftThrough(delta, to));
     };
     // What this tab typed into the title before the document arrived (up to SYNC_WAIT_MS after
-    // the form showed) is kept and shared; left alone, the field shows the document's title,
-    // which may be newer than the saved one (typed since, not saved yet). Showing it over the
-    // typing put the saved title back under the writer's fingers.
+    // the form showed) is kept and shared, over a colleague's unsaved title if there is one: it
+    // is what the writer in front of it just did. Left alone, the field shows the document's
+    // title, which may be newer than the saved one (typed since, not saved yet). Showing it over
+    // the typing put the saved title back under the writer's fingers.
     const typedBefore = getValues('name');
     if (typedBefore !== savedTitle.current)
       doc.transact(() => setText(text, typedBefore), TYPED_HERE);
