@@ -2,8 +2,9 @@
  * The compiled server (issue 36 item 4): server/index.ts and the project files it imports, as
  * JavaScript that plain `node` runs (`npm start`: no TypeScript loader at run time). Packages
  * stay in node_modules, imported as they are (native ones such as @node-rs/argon2 and sharp,
- * PGlite's WASM files), so only our own code is compiled, by esbuild (the compiler tsx and
- * Vite already use: one more version in the tree would be a second download).
+ * PGlite's WASM files), so only our own code is compiled (and drizzle-orm, below), by esbuild
+ * (the compiler tsx and Vite already use: one more version in the tree would be a second
+ * download).
  *
  *   node --import tsx scripts/build-server.ts     (npm run build runs it after React Router's build)
  */
@@ -59,6 +60,38 @@ function sourcePaths(outDir: string): Plugin {
 }
 
 /**
+ * Packages compiled into the bundle rather than imported from node_modules: pure JavaScript in
+ * many small ES modules under a large package.json. For every file it imports, Node reads the
+ * package's package.json again and parses its `exports` (drizzle-orm's is 179 KB, for 112
+ * files): 0.9 of the 5.7 CPU-seconds an embedded site took to start (ADR 048).
+ */
+const COMPILED_PACKAGES = ['drizzle-orm'];
+
+const packageOf = (path: string) =>
+  path
+    .split('/')
+    .slice(0, path.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/**
+ * Every other package stays in node_modules, imported as it is; our files (relative paths) are
+ * compiled, their `new URL(…, import.meta.url)` paths rewritten (`sourcePaths`: `next` sits
+ * beside SERVER_OUT_DIR, so the same paths lead from either to the sources).
+ */
+function packagesBeside(outDir: string): Plugin[] {
+  const external: Plugin = {
+    name: 'patrika-packages-beside',
+    setup(builder) {
+      builder.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (COMPILED_PACKAGES.includes(packageOf(args.path))) return undefined;
+        return { path: args.path, external: true };
+      });
+    },
+  };
+  return [external, sourcePaths(outDir)];
+}
+
+/**
  * Builds the server into SERVER_OUT_DIR, anew; throws with esbuild's messages when it cannot.
  * Built beside it, then swapped in, so a process starting meanwhile finds a whole build.
  */
@@ -76,14 +109,12 @@ async function buildServer(): Promise<void> {
     format: 'esm',
     platform: 'node',
     target: 'node22',
-    packages: 'external',
+    plugins: packagesBeside(SERVER_OUT_DIR),
     sourcemap: 'linked',
     // Stack traces name our sources (npm start runs node --enable-source-maps).
     sourcesContent: false,
     legalComments: 'none',
     logLevel: 'silent',
-    // `next` sits beside SERVER_OUT_DIR: the same paths lead from either to the sources.
-    plugins: [sourcePaths(SERVER_OUT_DIR)],
   });
   // Chunks are named by their content: the old folder goes whole, not file by file.
   if (existsSync(SERVER_OUT_DIR)) renameSync(SERVER_OUT_DIR, old);
