@@ -72,9 +72,9 @@ export interface Database {
   analyze(): Promise<void>;
   /**
    * Embedded engine only: a consistent copy of the whole data folder (PGlite's tar.gz, what
-   * `npm run backup` keeps); queries wait while it is taken.
+   * `npm run backup` keeps; a plain tar with 'none'); queries wait while it is taken.
    */
-  dumpDataDir?(): Promise<Blob>;
+  dumpDataDir?(compression?: 'gzip' | 'none'): Promise<Blob>;
   /** PostgreSQL only: the connection pool's use now (the embedded engine has no pool). */
   poolUse?(): PoolUse;
   /** PostgreSQL with DATABASE_REPLICA_URL: the replicas anonymous reads may use (db/replicas.ts). */
@@ -189,7 +189,7 @@ async function openPglite({ dataDir, inMemory, fromDump }: OpenDatabaseOptions):
       analyze: async () => {
         await pglite.exec('VACUUM ANALYZE');
       },
-      dumpDataDir: () => pglite.dumpDataDir('gzip'),
+      dumpDataDir: (compression = 'gzip') => pglite.dumpDataDir(compression),
       close: async () => {
         if (closed) return;
         closed = true;

@@ -34,11 +34,13 @@ export default async function setup(project: TestProject) {
     project.provide('pgRunPrefix', undefined);
     project.provide('pgPoolerUrl', undefined);
     // Migrating an empty embedded database costs seconds of CPU; each file's database starts
-    // from one migrated dump instead, as PostgreSQL's copies start from the template.
+    // from one migrated dump instead, as PostgreSQL's copies start from the template. The dump
+    // is a plain tar (44 MB): a file's database starts from it in 1.1 CPU-seconds, from its
+    // tar.gz (5 MB) in 1.5.
     const folder = mkdtempSync(join(tmpdir(), 'patrika-pglite-template-'));
-    const file = join(folder, 'migrated.tar.gz');
+    const file = join(folder, 'migrated.tar');
     const migrated = await openDatabase({ dataDir: '', inMemory: true });
-    writeFileSync(file, Buffer.from(await (await migrated.dumpDataDir!()).arrayBuffer()));
+    writeFileSync(file, Buffer.from(await (await migrated.dumpDataDir!('none')).arrayBuffer()));
     await migrated.close();
     project.provide('pgliteTemplateFile', file);
     return () => rmSync(folder, { recursive: true, force: true });
