@@ -74,7 +74,7 @@ export interface Database {
    * Embedded engine only: a consistent copy of the whole data folder (PGlite's tar.gz, what
    * `npm run backup` keeps; a plain tar with 'none'); queries wait while it is taken.
    */
-  dumpDataDir?(compression?: 'gzip' | 'none'): Promise<Blob>;
+  dumpDataDir?(compression?: Parameters<PGlite['dumpDataDir']>[0]): Promise<Blob>;
   /** PostgreSQL only: the connection pool's use now (the embedded engine has no pool). */
   poolUse?(): PoolUse;
   /** PostgreSQL with DATABASE_REPLICA_URL: the replicas anonymous reads may use (db/replicas.ts). */

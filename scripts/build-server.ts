@@ -73,23 +73,16 @@ const packageOf = (path: string) =>
     .slice(0, path.startsWith('@') ? 2 : 1)
     .join('/');
 
-/**
- * Every other package stays in node_modules, imported as it is; our files (relative paths) are
- * compiled, their `new URL(…, import.meta.url)` paths rewritten (`sourcePaths`: `next` sits
- * beside SERVER_OUT_DIR, so the same paths lead from either to the sources).
- */
-function packagesBeside(outDir: string): Plugin[] {
-  const external: Plugin = {
-    name: 'patrika-packages-beside',
-    setup(builder) {
-      builder.onResolve({ filter: /^[^./]/ }, (args) => {
-        if (COMPILED_PACKAGES.includes(packageOf(args.path))) return undefined;
-        return { path: args.path, external: true };
-      });
-    },
-  };
-  return [external, sourcePaths(outDir)];
-}
+/** Every other package stays in node_modules, imported as it is. */
+const packagesBeside: Plugin = {
+  name: 'patrika-packages-beside',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (COMPILED_PACKAGES.includes(packageOf(args.path))) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
 
 /**
  * Builds the server into SERVER_OUT_DIR, anew; throws with esbuild's messages when it cannot.
@@ -109,12 +102,13 @@ async function buildServer(): Promise<void> {
     format: 'esm',
     platform: 'node',
     target: 'node22',
-    plugins: packagesBeside(SERVER_OUT_DIR),
     sourcemap: 'linked',
     // Stack traces name our sources (npm start runs node --enable-source-maps).
     sourcesContent: false,
     legalComments: 'none',
     logLevel: 'silent',
+    // `next` sits beside SERVER_OUT_DIR: the same paths lead from either to the sources.
+    plugins: [packagesBeside, sourcePaths(SERVER_OUT_DIR)],
   });
   // Chunks are named by their content: the old folder goes whole, not file by file.
   if (existsSync(SERVER_OUT_DIR)) renameSync(SERVER_OUT_DIR, old);
