@@ -23,27 +23,57 @@ export const POLL_MS = 1_000;
 type Handler = (events: StoredEvent[]) => void | Promise<void>;
 type Log = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
+/**
+ * The events a process read last (at most BATCH), every one after `since`: its `once` consumers
+ * take what they have not read from here instead of asking the table again.
+ */
+function heldEvents() {
+  let recent: StoredEvent[] = [];
+  let since: number | undefined;
+  return {
+    /** Where the process began reading (the first batch follows it). */
+    from(position: number) {
+      since ??= position;
+    },
+    /** A batch read after the ones before it, kept whole with them while they fit. */
+    add(batch: StoredEvent[]) {
+      const dropped = Math.max(0, recent.length + batch.length - BATCH);
+      if (dropped > 0) {
+        since = recent[dropped - 1]!.id;
+        recent = recent.slice(dropped);
+      }
+      recent = recent.concat(batch);
+    },
+    /** Every event after `after` that the process has read, or undefined when some is not held. */
+    after(after: number): StoredEvent[] | undefined {
+      if (since === undefined || after < since) return undefined;
+      return recent.filter((event) => event.id > after);
+    },
+  };
+}
+
+/** Hands a batch to every process-wide reader, in order; one reader's failure is its own. */
+async function hand(readers: { name: string; handle: Handler }[], batch: StoredEvent[], log?: Log) {
+  for (const reader of readers) {
+    try {
+      await reader.handle(batch);
+    } catch (error) {
+      log?.error({ err: error, reader: reader.name }, 'an event reader failed');
+    }
+  }
+}
+
 export function createEventBus(deps: { db: Db; clock: Clock; processId: string; log?: Log }) {
   const { db } = deps;
   const readers: { name: string; handle: Handler }[] = [];
   /** This process's position for `everyProcess` readers; set by `start`. */
   let position: number | undefined;
+  const held = heldEvents();
   let reading: Promise<void> = Promise.resolve();
   let queued: Promise<void> | undefined;
   let failing = false;
   let stopped = false;
-  const consumers = createConsumers({ ...deps, seen: () => position });
-
-  /** Hands a batch to every process-wide reader, in order; one reader's failure is its own. */
-  const hand = async (batch: StoredEvent[]) => {
-    for (const reader of readers) {
-      try {
-        await reader.handle(batch);
-      } catch (error) {
-        deps.log?.error({ err: error, reader: reader.name }, 'an event reader failed');
-      }
-    }
-  };
+  const consumers = createConsumers({ ...deps, seen: () => position, heldAfter: held.after });
 
   /** Reads what came after `position` and hands it to every process-wide reader, in order. */
   const readOnce = async () => {
@@ -60,7 +90,8 @@ export function createEventBus(deps: { db: Db; clock: Clock; processId: string; 
       if (failing) deps.log?.info({}, 'events are read again');
       failing = false;
       if (batch.length === 0) break;
-      await hand(batch);
+      await hand(readers, batch, deps.log);
+      held.add(batch);
       position = batch.at(-1)!.id;
       if (batch.length < BATCH) break;
     }
@@ -97,6 +128,7 @@ export function createEventBus(deps: { db: Db; clock: Clock; processId: string; 
      */
     async start() {
       position ??= await latestEventId(db);
+      held.from(position);
       await consumers.start();
     },
     /** Polls every POLL_MS until the returned stop() (which waits for consumers in hand). */

@@ -64,6 +64,11 @@ interface ConsumerRun {
   clock: Clock;
   processId: string;
   seen: () => number | undefined;
+  /**
+   * The events after a position up to `seen()`, when this process still holds them all from its
+   * own read (event-bus.ts), or undefined: then they are read from the table.
+   */
+  heldAfter?: (after: number) => StoredEvent[] | undefined;
   log?: Log;
 }
 
@@ -103,13 +108,22 @@ async function runConsumer(run: ConsumerRun, c: OnceConsumer) {
   }, LEASE_MS / 3);
   heartbeat.unref();
   try {
+    // What this process has read itself is not asked of the table again. It stops at what the
+    // process has seen: an event committed since wakes the process, which runs this again. Its
+    // last batch moves the position and lets the lease go in one statement.
     for (;;) {
-      const batch = await eventsAfter(db, at, BATCH);
+      const held = run.heldAfter?.(at);
+      const batch = held ?? (await eventsAfter(db, at, BATCH));
       if (batch.length === 0) break;
       await c.handle(batch);
       at = batch.at(-1)!.id;
-      if (!(await advanceConsumer(db, leaseFor(run, c), at))) return;
+      const last = held !== undefined || batch.length < BATCH;
+      if (!(await advanceConsumer(db, leaseFor(run, c), at, { release: last }))) return;
       c.known = at;
+      if (last) {
+        c.notBefore = 0;
+        return;
+      }
     }
     c.notBefore = 0;
     await releaseConsumer(db, leaseFor(run, c));
@@ -149,10 +163,12 @@ export function createConsumers(deps: ConsumerRun) {
     if (now() < c.notBefore) return;
     c.running = (async () => {
       if (c.settleMs > 0) await new Promise((r) => setTimeout(r, c.settleMs).unref());
+      // Asked again while it ran, it runs again only when its run left something to read (a
+      // wake that came during the run, for the events the run took, asks for nothing more).
       do {
         c.again = false;
         if (!stopped) await runConsumer(deps, c);
-      } while (c.again && !stopped && now() >= c.notBefore);
+      } while (c.again && !stopped && now() >= c.notBefore && hasWork(c));
     })()
       .catch((error: unknown) => deps.log?.error({ err: error, consumer: c.name }, 'consumer'))
       .finally(() => (c.running = undefined));

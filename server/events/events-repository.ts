@@ -117,15 +117,20 @@ export async function leaseConsumer(
   return row;
 }
 
-/** Where consumer `name` has read to, while `by` still holds it; answers whether it does. */
+/**
+ * Where consumer `name` has read to, while `by` still holds it (and with `release`, lets it go);
+ * answers whether it held it.
+ */
 export async function advanceConsumer(
   db: Db,
   lease: { name: string; by: string; until: Date },
   position: number,
+  opts: { release?: boolean } = {},
 ): Promise<boolean> {
+  const held = opts.release ? { leasedUntil: null, leasedBy: null } : { leasedUntil: lease.until };
   const rows = await db
     .update(eventConsumers)
-    .set({ position, leasedUntil: lease.until, failures: 0, retryAt: null, lastError: null })
+    .set({ position, ...held, failures: 0, retryAt: null, lastError: null })
     .where(and(eq(eventConsumers.name, lease.name), eq(eventConsumers.leasedBy, lease.by)))
     .returning({ name: eventConsumers.name });
   return rows.length > 0;

@@ -6,8 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { eventConsumers, type EventCache } from '../../../db/schema/events';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { eventConsumers, events, type EventCache } from '../../../db/schema/events';
 import { createEventBus, LEASE_MS, RetryLater } from '../../../server/events/event-bus';
 import { consumerState } from '../../../server/events/events-repository';
 import { EVENTS_KEPT_DAYS, trimOldEvents } from '../../../server/events/events-trim';
@@ -153,6 +153,21 @@ describe('consumers that act once across processes', () => {
     cache,
   });
 
+  /** The ids of the events written for `drafts`, oldest first. */
+  const idsOf = async (drafts: { subject: { id: string } }[]) => {
+    const rows = await t.app.services.database.db
+      .select({ id: events.id })
+      .from(events)
+      .where(
+        inArray(
+          events.subjectId,
+          drafts.map((d) => d.subject.id),
+        ),
+      )
+      .orderBy(asc(events.id));
+    return rows.map((r) => r.id);
+  };
+
   it('each event goes to one of them, once, in order', async () => {
     const { buses, outbox } = processes();
     const name = `once-${randomUUID()}`;
@@ -170,6 +185,46 @@ describe('consumers that act once across processes', () => {
     expect(new Set(ids).size).toBe(5);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     expect((await consumerState(t.app.services.database.db, name))?.position).toBe(ids.at(-1));
+  });
+
+  it('a consumer further behind than its process holds reads the rest from the table, once and in order', async () => {
+    // A process keeps the last BATCH (500) events it read for its consumers (event-bus.ts); one
+    // that was kept from its lease while 600 came reads the first batch from the table.
+    const { buses, outbox } = processes();
+    const name = `behind-${randomUUID()}`;
+    const db = t.app.services.database.db;
+    const heard: number[] = [];
+    buses[0]!.once(name, async (events) => {
+      heard.push(...events.map((e) => e.id));
+    });
+    await buses[0]!.start();
+    await buses[0]!.settled();
+    await db
+      .update(eventConsumers)
+      .set({ leasedBy: 'elsewhere', leasedUntil: new Date(time.clock.now().getTime() + LEASE_MS) })
+      .where(eq(eventConsumers.name, name));
+    const drafts = Array.from({ length: 600 }, () => change());
+    await outbox.record(...drafts);
+    const recorded = await idsOf(drafts);
+    expect(recorded).toHaveLength(600);
+    await buses[0]!.settled();
+    expect(heard).toEqual([]);
+    time.shift(LEASE_MS + 1_000);
+    try {
+      await buses[0]!.settled();
+    } finally {
+      time.shift(0);
+    }
+    expect(heard).toEqual(recorded);
+    expect(await consumerState(db, name)).toMatchObject({
+      position: recorded.at(-1),
+      leasedBy: null,
+    });
+    // What comes next is handed from what the process read itself, after the position.
+    const next = change();
+    await outbox.record(next);
+    await buses[0]!.settled();
+    expect(heard.slice(600)).toEqual(await idsOf([next]));
   });
 
   it('a failure keeps the position and is tried again; the holder’s death hands over the lease', async () => {
