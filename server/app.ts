@@ -51,6 +51,32 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 export const JWT_SECRET_WARNING =
   'JWT_SECRET is not set: the key that signs sign-in tokens is kept in the database, so anyone who can read it or a backup of it can sign in as any user. Set JWT_SECRET (32+ characters) on PostgreSQL.';
 
+const DISPLAY_NAME = Symbol.for('fastify.display-name');
+
+/**
+ * Fastify names every plugin it registers (for its errors and timeouts): one that has no name
+ * of its own (fastify-plugin's) is looked for among every module Node has loaded
+ * (`require.cache`: thousands in a test worker), twice a plugin. Each of ours is named here by
+ * its function's name, or its first two lines as Fastify would show it, before it registers.
+ */
+function nameEveryPlugin(app: FastifyInstance) {
+  const register = app.register;
+  const named: typeof register = function (this: FastifyInstance, plugin, opts) {
+    if (typeof plugin === 'function' && !(DISPLAY_NAME in plugin)) {
+      const preview = () =>
+        String(plugin)
+          .split('\n')
+          .slice(0, 2)
+          .map((line) => line.trim());
+      Object.defineProperty(plugin, DISPLAY_NAME, {
+        value: plugin.name || preview().join(' -- '),
+      });
+    }
+    return register.call(this, plugin as never, opts as never);
+  } as typeof register;
+  app.register = named;
+}
+
 /** The Fastify instance with its logger, request ids and zod validation; no routes yet. */
 function createFastify(config: Config, options: BuildAppOptions): FastifyInstance {
   const app = Fastify({
@@ -69,6 +95,7 @@ function createFastify(config: Config, options: BuildAppOptions): FastifyInstanc
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   });
+  nameEveryPlugin(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
