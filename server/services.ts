@@ -404,7 +404,7 @@ async function createPush(
   const sender = createPushSender({
     vapid,
     subject: vapidSubjectFor(config.publicUrl, config.push.vapidSubject),
-    ca: trustedAuthorities(config.push.extraCaFile, (message) => log?.error({}, message)),
+    ca: () => trustedAuthorities(config.push.extraCaFile, (message) => log?.error({}, message)),
     allowPrivate: config.push.allowPrivate,
     log,
   });

@@ -213,19 +213,18 @@ export const errorSchemaFor = (
  * Each set of codes' schemas, made once per process: zod schemas do not change once made, and
  * 166 routes asked for them again at every app's build (2 % of the integration files' CPU).
  */
-const responsesMade = new Map<string, Record<number, typeof ErrorSchema>>();
+const responsesMade = new Map<string, Record<string, unknown>>();
 
 function responses<const C extends readonly ApiCode[]>(
   codes: C,
 ): Record<StatusOf<C[number]>, typeof ErrorSchema> {
   const key = [...new Set(codes)].sort().join(' ');
-  let made = responsesMade.get(key);
-  if (!made) {
-    made = Object.fromEntries(
+  const made =
+    responsesMade.get(key) ??
+    Object.fromEntries(
       [...codesOf(codes)].map(([status, named]) => [status, errorSchemaFor(status, named)]),
     );
-    responsesMade.set(key, made);
-  }
+  responsesMade.set(key, made);
   return made as Record<StatusOf<C[number]>, typeof ErrorSchema>;
 }
 
