@@ -44,7 +44,10 @@ interface OnceConsumer {
   /** The position last seen in the table (any process may have moved it since). */
   known: number | undefined;
   notBefore: number;
-  /** When to try its lease again though no new event came (its holder may have died). */
+  /**
+   * When to try its lease again though no new event came, after it was refused (its holder may
+   * have died with events in hand); never while this process read all it has seen itself.
+   */
   checkAt: number;
   running: Promise<void> | undefined;
   again: boolean;
@@ -96,12 +99,15 @@ async function failed(run: ConsumerRun, c: OnceConsumer, failures: number, error
 async function runConsumer(run: ConsumerRun, c: OnceConsumer) {
   const { db, clock } = run;
   const leased = await leaseConsumer(db, { ...leaseFor(run, c), now: clock.now() });
-  c.checkAt = clock.now().getTime() + LEASE_MS;
+  const checkLater = () => (c.checkAt = clock.now().getTime() + LEASE_MS);
   // Held by another process (which reads what this one has seen), or waiting after a failure.
   if (!leased) {
     c.known = Math.max(c.known ?? 0, run.seen() ?? 0);
+    checkLater();
     return;
   }
+  // Held here: nothing to check on until it is refused again (an idle process sends nothing).
+  c.checkAt = Infinity;
   let at = (c.known = leased.position);
   const heartbeat = setInterval(() => {
     extendLease(db, leaseFor(run, c)).catch(() => {});
@@ -118,7 +124,10 @@ async function runConsumer(run: ConsumerRun, c: OnceConsumer) {
       await c.handle(batch);
       at = batch.at(-1)!.id;
       const last = held !== undefined || batch.length < BATCH;
-      if (!(await advanceConsumer(db, leaseFor(run, c), at, { release: last }))) return;
+      if (!(await advanceConsumer(db, leaseFor(run, c), at, { release: last }))) {
+        checkLater();
+        return;
+      }
       c.known = at;
       if (last) {
         c.notBefore = 0;

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { eventConsumers, events, type EventCache } from '../../../db/schema/events';
 import { createEventBus, LEASE_MS, RetryLater } from '../../../server/events/event-bus';
 import { consumerState } from '../../../server/events/events-repository';
@@ -225,6 +225,36 @@ describe('consumers that act once across processes', () => {
     await outbox.record(next);
     await buses[0]!.settled();
     expect(heard.slice(600)).toEqual(await idsOf([next]));
+  });
+
+  it('an idle process sends its consumers’ table nothing, however long it waits', async () => {
+    const { buses, outbox } = processes();
+    const name = `idle-${randomUUID()}`;
+    const db = t.app.services.database.db;
+    const heard: number[] = [];
+    buses[0]!.once(name, async (events) => {
+      heard.push(...events.map((e) => e.id));
+    });
+    await buses[0]!.start();
+    await outbox.record(change());
+    await buses[0]!.settled();
+    expect(heard).toHaveLength(1);
+    // xmin: the transaction that last wrote the row (each lease and release is an UPDATE).
+    const version = async () =>
+      (
+        await db
+          .select({ v: sql<string>`xmin::text` })
+          .from(eventConsumers)
+          .where(eq(eventConsumers.name, name))
+      )[0]?.v;
+    const before = await version();
+    time.shift(3 * LEASE_MS);
+    try {
+      await buses[0]!.settled();
+      expect(await version()).toBe(before);
+    } finally {
+      time.shift(0);
+    }
   });
 
   it('a failure keeps the position and is tried again; the holder’s death hands over the lease', async () => {
