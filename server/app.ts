@@ -63,13 +63,9 @@ function nameEveryPlugin(app: FastifyInstance) {
   const register = app.register;
   const named: typeof register = function (this: FastifyInstance, plugin, opts) {
     if (typeof plugin === 'function' && !(DISPLAY_NAME in plugin)) {
-      const preview = () =>
-        String(plugin)
-          .split('\n')
-          .slice(0, 2)
-          .map((line) => line.trim());
+      const firstLines = String(plugin).split('\n').slice(0, 2);
       Object.defineProperty(plugin, DISPLAY_NAME, {
-        value: plugin.name || preview().join(' -- '),
+        value: plugin.name || firstLines.map((line) => line.trim()).join(' -- '),
       });
     }
     return register.call(this, plugin as never, opts as never);

@@ -117,25 +117,22 @@ async function runConsumer(run: ConsumerRun, c: OnceConsumer) {
     // What this process has read itself is not asked of the table again. It stops at what the
     // process has seen: an event committed since wakes the process, which runs this again. Its
     // last batch moves the position and lets the lease go in one statement.
-    for (;;) {
+    let released = false;
+    while (!released) {
       const held = run.heldAfter?.(at);
       const batch = held ?? (await eventsAfter(db, at, BATCH));
       if (batch.length === 0) break;
       await c.handle(batch);
       at = batch.at(-1)!.id;
-      const last = held !== undefined || batch.length < BATCH;
-      if (!(await advanceConsumer(db, leaseFor(run, c), at, { release: last }))) {
+      released = held !== undefined || batch.length < BATCH;
+      if (!(await advanceConsumer(db, leaseFor(run, c), at, { release: released }))) {
         checkLater();
         return;
       }
       c.known = at;
-      if (last) {
-        c.notBefore = 0;
-        return;
-      }
     }
     c.notBefore = 0;
-    await releaseConsumer(db, leaseFor(run, c));
+    if (!released) await releaseConsumer(db, leaseFor(run, c));
   } catch (error) {
     await failed(run, c, leased.failures + 1, error);
   } finally {

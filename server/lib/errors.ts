@@ -219,12 +219,13 @@ function responses<const C extends readonly ApiCode[]>(
   codes: C,
 ): Record<StatusOf<C[number]>, typeof ErrorSchema> {
   const key = [...new Set(codes)].sort().join(' ');
-  const made =
-    responsesMade.get(key) ??
-    Object.fromEntries(
+  let made = responsesMade.get(key);
+  if (!made) {
+    made = Object.fromEntries(
       [...codesOf(codes)].map(([status, named]) => [status, errorSchemaFor(status, named)]),
     );
-  responsesMade.set(key, made);
+    responsesMade.set(key, made);
+  }
   return made as Record<StatusOf<C[number]>, typeof ErrorSchema>;
 }
 

@@ -40,21 +40,21 @@ export function createPushSender(opts: {
 }) {
   // Made at the first send: reading the system's authorities cost every process 30 ms at start,
   // most of which never send a notification.
-  let options: Parameters<typeof webpush.sendNotification>[2] | undefined;
-  const optionsNow = () =>
-    (options ??= {
-      vapidDetails: { subject: opts.subject, ...opts.vapid },
-      TTL: PUSH_TTL_SECONDS,
-      urgency: 'high' as const,
-      contentEncoding: 'aes128gcm' as const,
-      timeout: PUSH_SEND_TIMEOUT_MS,
-      agent: new Agent({
-        ca: opts.ca(),
-        keepAlive: true,
-        maxSockets: 64,
-        ...(opts.allowPrivate ? {} : { lookup: publicOnlyLookup }),
-      }),
-    });
+  let agent: Agent | undefined;
+  const agentNow = () =>
+    (agent ??= new Agent({
+      ca: opts.ca(),
+      keepAlive: true,
+      maxSockets: 64,
+      ...(opts.allowPrivate ? {} : { lookup: publicOnlyLookup }),
+    }));
+  const options = {
+    vapidDetails: { subject: opts.subject, ...opts.vapid },
+    TTL: PUSH_TTL_SECONDS,
+    urgency: 'high' as const,
+    contentEncoding: 'aes128gcm' as const,
+    timeout: PUSH_SEND_TIMEOUT_MS,
+  };
   /** A literal IP host never meets the agent's lookup: judged here. */
   const refused = (endpoint: string) => {
     const host = hostOf(new URL(endpoint));
@@ -67,7 +67,7 @@ export function createPushSender(opts: {
         await webpush.sendNotification(
           { endpoint: to.endpoint, keys: { p256dh: to.p256dh, auth: to.auth } },
           payload,
-          optionsNow(),
+          { ...options, agent: agentNow() },
         );
         return 'sent';
       } catch (error) {
@@ -80,7 +80,7 @@ export function createPushSender(opts: {
         return 'failed';
       }
     },
-    close: () => (options?.agent as Agent | undefined)?.destroy(),
+    close: () => agent?.destroy(),
   };
 }
 export type PushSender = ReturnType<typeof createPushSender>;

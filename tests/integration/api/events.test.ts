@@ -187,18 +187,34 @@ describe('consumers that act once across processes', () => {
     expect((await consumerState(t.app.services.database.db, name))?.position).toBe(ids.at(-1));
   });
 
+  /** One process with a consumer that notes the ids it is handed, started. */
+  const listening = async (prefix: string) => {
+    const { buses, outbox } = processes();
+    const bus = buses[0]!;
+    const name = `${prefix}-${randomUUID()}`;
+    const heard: number[] = [];
+    bus.once(name, async (events) => {
+      heard.push(...events.map((e) => e.id));
+    });
+    await bus.start();
+    return { bus, outbox, name, heard };
+  };
+  /** Runs `work` with the clock `ms` ahead. */
+  const later = async (ms: number, work: () => Promise<void>) => {
+    time.shift(ms);
+    try {
+      await work();
+    } finally {
+      time.shift(0);
+    }
+  };
+
   it('a consumer further behind than its process holds reads the rest from the table, once and in order', async () => {
     // A process keeps the last BATCH (500) events it read for its consumers (event-bus.ts); one
     // that was kept from its lease while 600 came reads the first batch from the table.
-    const { buses, outbox } = processes();
-    const name = `behind-${randomUUID()}`;
+    const { bus, outbox, name, heard } = await listening('behind');
     const db = t.app.services.database.db;
-    const heard: number[] = [];
-    buses[0]!.once(name, async (events) => {
-      heard.push(...events.map((e) => e.id));
-    });
-    await buses[0]!.start();
-    await buses[0]!.settled();
+    await bus.settled();
     await db
       .update(eventConsumers)
       .set({ leasedBy: 'elsewhere', leasedUntil: new Date(time.clock.now().getTime() + LEASE_MS) })
@@ -207,14 +223,9 @@ describe('consumers that act once across processes', () => {
     await outbox.record(...drafts);
     const recorded = await idsOf(drafts);
     expect(recorded).toHaveLength(600);
-    await buses[0]!.settled();
+    await bus.settled();
     expect(heard).toEqual([]);
-    time.shift(LEASE_MS + 1_000);
-    try {
-      await buses[0]!.settled();
-    } finally {
-      time.shift(0);
-    }
+    await later(LEASE_MS + 1_000, () => bus.settled());
     expect(heard).toEqual(recorded);
     expect(await consumerState(db, name)).toMatchObject({
       position: recorded.at(-1),
@@ -223,38 +234,26 @@ describe('consumers that act once across processes', () => {
     // What comes next is handed from what the process read itself, after the position.
     const next = change();
     await outbox.record(next);
-    await buses[0]!.settled();
+    await bus.settled();
     expect(heard.slice(600)).toEqual(await idsOf([next]));
   });
 
   it('an idle process sends its consumers’ table nothing, however long it waits', async () => {
-    const { buses, outbox } = processes();
-    const name = `idle-${randomUUID()}`;
-    const db = t.app.services.database.db;
-    const heard: number[] = [];
-    buses[0]!.once(name, async (events) => {
-      heard.push(...events.map((e) => e.id));
-    });
-    await buses[0]!.start();
+    const { bus, outbox, name, heard } = await listening('idle');
     await outbox.record(change());
-    await buses[0]!.settled();
+    await bus.settled();
     expect(heard).toHaveLength(1);
     // xmin: the transaction that last wrote the row (each lease and release is an UPDATE).
     const version = async () =>
       (
-        await db
+        await t.app.services.database.db
           .select({ v: sql<string>`xmin::text` })
           .from(eventConsumers)
           .where(eq(eventConsumers.name, name))
       )[0]?.v;
     const before = await version();
-    time.shift(3 * LEASE_MS);
-    try {
-      await buses[0]!.settled();
-      expect(await version()).toBe(before);
-    } finally {
-      time.shift(0);
-    }
+    await later(3 * LEASE_MS, () => bus.settled());
+    expect(await version()).toBe(before);
   });
 
   it('a failure keeps the position and is tried again; the holder’s death hands over the lease', async () => {
