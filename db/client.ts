@@ -18,6 +18,7 @@ import {
   readsPoolConfig,
   type PoolUse,
 } from './postgres-connections';
+import { releaseEveryTransaction } from './pg-transactions';
 
 export type { PoolUse };
 
@@ -255,7 +256,9 @@ async function openPostgres(connectionString: string, opts: PostgresOptions): Pr
         ? (url) => keepErrorsQuiet(new pg.Pool(readsPoolConfig(url, max)))
         : undefined,
     });
-  const db = drizzlePg({ client: pool, casing: 'snake_case' }) as unknown as Db;
+  const pgDb = drizzlePg({ client: pool, casing: 'snake_case' });
+  releaseEveryTransaction(pgDb);
+  const db = pgDb as unknown as Db;
   if (readsPool)
     preparedHandles.set(
       db,

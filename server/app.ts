@@ -137,7 +137,7 @@ function reindexSearchInBackground(app: FastifyInstance, services: Services) {
       if (n > 0) app.log.info({ articles: n }, 're-indexed articles for search');
     })
     .catch((error: unknown) => app.log.error({ err: error }, 're-indexing for search failed'));
-  app.addHook('onClose', async () => {
+  closeWith(app, 're-indexing for search', async () => {
     stopped = true;
     await running;
   });
@@ -165,6 +165,17 @@ function makeImagesInBackground(app: FastifyInstance, services: Services) {
   app.addHook('onClose', async () => {
     stopped = true;
     await running;
+  });
+}
+
+/**
+ * An onClose hook that names itself: while it runs, `lifecycle.closing` says what the app is
+ * waiting on, which a shutdown that takes too long logs (server/serve.ts).
+ */
+function closeWith(app: FastifyInstance, name: string, close: () => unknown) {
+  app.addHook('onClose', async () => {
+    if (app.hasDecorator('services')) app.services.lifecycle.closing = name;
+    await close();
   });
 }
 
@@ -244,7 +255,7 @@ export async function buildApp(
     options.database ??
     (await openDatabase({ ...databaseOptions(config), migrate: options.worker === undefined }));
   // Close the database last, after in-flight requests finished (Fastify runs onClose then).
-  app.addHook('onClose', async () => {
+  closeWith(app, 'closing the database', async () => {
     if (ownDatabase) await database.close();
   });
 
@@ -253,22 +264,22 @@ export async function buildApp(
     app.decorate('services', services);
     // Views counted in memory are written once requests are done and before the database
     // closes: root onClose hooks run last added first, and the database's was added above.
-    app.addHook('onClose', () => services.views.close());
-    app.addHook('onClose', () => services.analytics.close());
+    closeWith(app, 'writing counted views', () => services.views.close());
+    closeWith(app, 'writing analytics', () => services.analytics.close());
     // What is left of the front-cache purges goes out as the app closes (a moment at most).
-    app.addHook('onClose', async () => services.cdnPurge?.close());
+    closeWith(app, 'sending front-cache purges', () => services.cdnPurge?.close());
     // The push sender's kept-alive connections to push services.
-    app.addHook('onClose', async () => services.push.close());
+    closeWith(app, 'closing push connections', () => services.push.close());
     // Keys' uses counted in memory are written every few seconds and as the app closes.
-    app.addHook('onClose', services.keys.start());
+    closeWith(app, "writing keys' uses", services.keys.start());
     // House ads' impressions and clicks, counted in memory, likewise (issue 39 item 1).
-    app.addHook('onClose', services.ads.start());
-    app.addHook('onClose', async () => services.webhooks.close());
+    closeWith(app, "writing ads' counts", services.ads.start());
+    closeWith(app, 'closing webhooks', () => services.webhooks.close());
     // Fedify's queue: its messages are jobs, run by whichever process leases them.
     services.fediverse.start();
-    app.addHook('onClose', async () => services.fediverse.close());
+    closeWith(app, 'closing the fediverse queue', () => services.fediverse.close());
     // Mail under way goes out (a moment at most) before the transport closes.
-    app.addHook('onClose', async () => services.mailer.close());
+    closeWith(app, 'sending mail under way', () => services.mailer.close());
     // Before any page is served (a cluster's primary did it before forking its workers).
     if (options.worker === undefined) await startupWork(config, database, services, app.log);
     // Catching up in the background: one process of a cluster is enough.
@@ -277,9 +288,9 @@ export async function buildApp(
       makeImagesInBackground(app, services);
     }
     // Jobs due at a time (a scheduled article going live), polled by every process.
-    if (options.pollJobs !== false) app.addHook('onClose', services.jobs.start());
+    if (options.pollJobs !== false) closeWith(app, 'finishing jobs', services.jobs.start());
     // Events other processes wrote (and consumers' retries), read at least every second.
-    app.addHook('onClose', services.events.poll());
+    closeWith(app, "finishing events' consumers", services.events.poll());
     await registerHttp(app, {
       config,
       database,

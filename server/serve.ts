@@ -45,7 +45,8 @@ async function main() {
     app.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
     let step = 'closing the control socket';
     const force = setTimeout(() => {
-      app.log.error({ step }, 'shutdown took too long; exiting');
+      const waitingOn = app.services.lifecycle.closing || 'in-flight requests';
+      app.log.error({ step, waitingOn }, 'shutdown took too long; exiting');
       process.exit(1);
     }, config.shutdownDrainMs + SHUTDOWN_GRACE_MS);
     force.unref();

@@ -266,8 +266,11 @@ export async function createServices(
     events,
     /** Writes that record what they changed (server/events): for scripts that change content. */
     outbox,
-    /** Set when the process starts to stop: it says it is not ready, then closes (server/index.ts). */
-    lifecycle: { stopping: false },
+    /**
+     * Set when the process starts to stop: it says it is not ready, then closes (server/serve.ts);
+     * `closing` names what the closing app waits on.
+     */
+    lifecycle: { stopping: false, closing: '' },
     cdnPurge: changes.cdnPurge,
     jobs,
     mailer: mail.mailer,
