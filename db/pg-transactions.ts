@@ -27,6 +27,8 @@ interface SessionParts {
 const configSql = (tx: unknown, config: PgTransactionConfig) =>
   (tx as { getTransactionConfigSQL(c: PgTransactionConfig): SQL }).getTransactionConfigSQL(config);
 
+const asError = (thrown: unknown) => (thrown instanceof Error ? thrown : new Error(String(thrown)));
+
 type Work<T> = (tx: NodePgTransaction<Record<string, unknown>, never>) => Promise<T>;
 
 /** Replaces the pool-backed `db`'s transaction method (nested ones, savepoints, are unchanged). */
@@ -43,7 +45,7 @@ export function releaseEveryTransaction(db: NodePgDatabase): void {
       try {
         await tx.execute(sql`begin${config ? sql` ${configSql(tx, config)}` : undefined}`);
       } catch (error) {
-        doubtful = error instanceof Error ? error : new Error(String(error));
+        doubtful = asError(error);
         throw error;
       }
       try {
@@ -52,7 +54,7 @@ export function releaseEveryTransaction(db: NodePgDatabase): void {
         return result;
       } catch (error) {
         await tx.execute(sql`rollback`).catch((failed: unknown) => {
-          doubtful = failed instanceof Error ? failed : new Error(String(failed));
+          doubtful = asError(failed);
         });
         throw error;
       }

@@ -21,11 +21,34 @@ const editorOf = (page: Page) => page.getByRole('textbox', { name: 'Article Desc
 const SENTENCE = 'The minister resigned on Monday.';
 const NOTE = 'Check the day with the office: margin 4c1e.';
 
-/** Selects the whole text of the paragraph that says `text`. */
+/**
+ * Selects the whole text of the paragraph that says `text`, and waits until the editor has read
+ * the page's selection into its own: a cut in the moment before went to the browser's own cut
+ * (the editor's selection still empty), which writes the clipboard only after the cut event, so
+ * what the event carried was empty and the paste below pasted nothing (about one run in twelve
+ * with two CPU burners beside).
+ */
 async function selectParagraph(page: Page, text: string) {
   await editorOf(page).getByText(text, { exact: true }).click();
   await page.keyboard.press('Home');
   await page.keyboard.press('Shift+End');
+  await expect
+    .poll(() =>
+      editorOf(page).evaluate((dom) => {
+        const { selection, doc } = (
+          dom as unknown as {
+            editor: {
+              state: {
+                selection: { from: number; to: number };
+                doc: { textBetween(from: number, to: number): string };
+              };
+            };
+          }
+        ).editor.state;
+        return doc.textBetween(selection.from, selection.to);
+      }),
+    )
+    .toBe(text);
 }
 
 test('a note on a sentence stays on it when its paragraph moves, and readers never see it', async ({
@@ -64,6 +87,10 @@ test('a note on a sentence stays on it when its paragraph moves, and readers nev
   await selectParagraph(page, SENTENCE);
   await page.keyboard.press('ControlOrMeta+X');
   await expect(editorOf(page)).not.toContainText(SENTENCE);
+  // The editor's own cut put the paragraph on the event's clipboard.
+  expect(await page.evaluate(() => (window as unknown as { cut: string[] }).cut[1])).toContain(
+    SENTENCE,
+  );
   // The caret at the start of the first paragraph, seen to be there before anything is pasted.
   await expect
     .poll(async () => {
