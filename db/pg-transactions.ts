@@ -8,7 +8,7 @@
  * until every query waits, and closing the pool waits for it forever, so a stopping process
  * outlives its grace (a fault test's restart showed it). Upstream drizzle-orm#6241, open at
  * 0.45.4. This is the same method with BEGIN inside the `try`, and a connection whose ROLLBACK
- * failed destroyed rather than pooled again.
+ * failed destroyed rather than pooled again (docs/decisions/064).
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type NodePgDatabase, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
