@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   emptyArticleForm,
   type ArticleFormValues,
 } from '../../app/features/articles/article-form-values';
-import { mergeCoSave } from '../../app/features/articles/co-save';
+import { mergeCoSave, pauseUnlessOnline } from '../../app/features/articles/co-save';
 
 const base: ArticleFormValues = {
   ...emptyArticleForm('u1'),
@@ -46,5 +46,39 @@ describe("a colleague's save while the body is shared (issue 43 item 1)", () => 
       kind: 'conflict',
       fields: ['metaTitle'],
     });
+  });
+});
+
+describe('the pause before fetching a colleague’s save again', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('ends when the network comes back, not seconds later (a save then met the 409)', async () => {
+    vi.useFakeTimers();
+    const browser = new EventTarget();
+    vi.stubGlobal('window', browser);
+    let over = false;
+    const pause = pauseUnlessOnline(8000).then(() => (over = true));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(over).toBe(false);
+    browser.dispatchEvent(new Event('online'));
+    await pause;
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('ends at its time when the network stays as it was', async () => {
+    vi.useFakeTimers();
+    const browser = new EventTarget();
+    const removed = vi.spyOn(browser, 'removeEventListener');
+    vi.stubGlobal('window', browser);
+    let over = false;
+    void pauseUnlessOnline(4000).then(() => (over = true));
+    await vi.advanceTimersByTimeAsync(3999);
+    expect(over).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(over).toBe(true);
+    expect(removed).toHaveBeenCalledWith('online', expect.any(Function));
   });
 });

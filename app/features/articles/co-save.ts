@@ -93,9 +93,24 @@ export function useColleagueSaves(
 const FETCH_PAUSES_MS = [1000, 2000, 4000, 8000, 8000];
 
 /**
+ * Waits `ms`, or less when the browser's network comes back meanwhile: a writer whose network
+ * returned saved in the seconds before the next try, on the old base, and met the 409.
+ */
+export const pauseUnlessOnline = (ms: number) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      window.removeEventListener('online', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    window.addEventListener('online', done);
+  });
+
+/**
  * The article as the colleague's save (`wanted`, its `updatedAt`) left it. Tried again while
- * the network is away (the save was heard as this writer's connection dropped) or the answer
- * is older than the save (a read replica behind the primary). Undefined when it never came:
+ * the network is away (the save was heard as this writer's connection dropped; at once when it
+ * is back) or the answer is older than the save (a read replica behind the primary). Undefined when it never came:
  * the next save then meets the 409 and its chooser, as before co-editing.
  */
 async function fetchSave(
@@ -104,7 +119,7 @@ async function fetchSave(
   ended: () => boolean,
 ): Promise<Article | undefined> {
   for (const pause of [0, ...FETCH_PAUSES_MS]) {
-    if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
+    if (pause > 0) await pauseUnlessOnline(pause);
     if (ended()) return undefined;
     const theirs = await adminApi<Article>(`/api/articles/article/${id}`).catch(() => undefined);
     if (theirs && (!wanted || Date.parse(theirs.updatedAt) >= Date.parse(wanted))) return theirs;
