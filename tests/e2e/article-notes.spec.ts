@@ -22,6 +22,33 @@ const SENTENCE = 'The minister resigned on Monday.';
 const NOTE = 'Check the day with the office: margin 4c1e.';
 
 /**
+ * The editor's own selection (what a cut or a paste goes to), not the page's: the text it holds
+ * and the first paragraph's text.
+ */
+const editorSelection = (page: Page) =>
+  editorOf(page).evaluate((dom) => {
+    const { selection, doc } = (
+      dom as unknown as {
+        editor: {
+          state: {
+            selection: { from: number; to: number };
+            doc: {
+              textBetween(from: number, to: number): string;
+              firstChild: { textContent: string } | null;
+            };
+          };
+        };
+      }
+    ).editor.state;
+    return {
+      from: selection.from,
+      to: selection.to,
+      selected: doc.textBetween(selection.from, selection.to),
+      first: doc.firstChild?.textContent ?? '',
+    };
+  });
+
+/**
  * Selects the whole text of the paragraph that says `text`, and waits until the editor has read
  * the page's selection into its own: a cut in the moment before went to the browser's own cut
  * (the editor's selection still empty), which writes the clipboard only after the cut event, so
@@ -32,23 +59,7 @@ async function selectParagraph(page: Page, text: string) {
   await editorOf(page).getByText(text, { exact: true }).click();
   await page.keyboard.press('Home');
   await page.keyboard.press('Shift+End');
-  await expect
-    .poll(() =>
-      editorOf(page).evaluate((dom) => {
-        const { selection, doc } = (
-          dom as unknown as {
-            editor: {
-              state: {
-                selection: { from: number; to: number };
-                doc: { textBetween(from: number, to: number): string };
-              };
-            };
-          }
-        ).editor.state;
-        return doc.textBetween(selection.from, selection.to);
-      }),
-    )
-    .toBe(text);
+  await expect.poll(async () => (await editorSelection(page)).selected).toBe(text);
 }
 
 test('a note on a sentence stays on it when its paragraph moves, and readers never see it', async ({
@@ -98,23 +109,8 @@ test('a note on a sentence stays on it when its paragraph moves, and readers nev
       await page.keyboard.press('ControlOrMeta+Home');
       // The editor's own selection, which a paste goes to: the page's is read into it a moment
       // later (a paste in that moment went where the cut was, about one run in forty).
-      return editorOf(page).evaluate((dom) => {
-        const { selection, doc } = (
-          dom as unknown as {
-            editor: {
-              state: {
-                selection: { empty: boolean; from: number };
-                doc: { firstChild: { textContent: string } | null };
-              };
-            };
-          }
-        ).editor.state;
-        return (
-          selection.empty &&
-          selection.from === 1 &&
-          !!doc.firstChild?.textContent.startsWith('First paragraph')
-        );
-      });
+      const { from, to, first } = await editorSelection(page);
+      return from === 1 && to === 1 && first.startsWith('First paragraph');
     })
     .toBe(true);
   // Pasted at the start of the first paragraph, then split off it: no arrow key, whose move
