@@ -1,5 +1,6 @@
 import type { Locator } from '@playwright/test';
-import { USERS_PAGE_SIZE } from '../../common/schemas/users';
+import type { z } from 'zod';
+import { type UserListSchema, USERS_PAGE_SIZE } from '../../common/schemas/users';
 import {
   ADMIN,
   categoriesToggle,
@@ -234,7 +235,7 @@ test.describe('the back office on a phone', () => {
     // are older than the first account, and other journeys on this worker's site add accounts,
     // so it is not always the last page (a run with 19 newer accounts had it on page 1 of 2).
     const pageOf = async (n: number) =>
-      readJson<{ users: { email: string }[]; totalPages: number }>(
+      readJson<z.infer<typeof UserListSchema>>(
         await page.request.get(`/api/users?page=${n}&limit=${USERS_PAGE_SIZE}`),
       );
     let found = 1;
