@@ -77,8 +77,9 @@ export async function completeVariants(
     ...(made && row.variants.length === 0 ? { variants: stored(made, 'webp') } : {}),
   });
   // The upload was deleted while they were made: its delete removed the files it knew of, so
-  // the ones made since are removed here, or nothing would ever name them again.
-  if (!saved) for (const file of made ?? []) await ctx.storage.remove(file.key);
+  // the ones made since are removed here, or nothing would ever name them again. Another
+  // worker that recorded its own first named the same files: they stay.
+  if (saved === 'gone') for (const file of made ?? []) await ctx.storage.remove(file.key);
 }
 
 /** How a backfill is told to stop between batches (the app is closing). */

@@ -125,17 +125,24 @@ export async function saveCrops(db: Db, id: string, crops: MediaCrop[]): Promise
 
 /** An upload's AVIF variants made (and its first WebP one, for a small original). */
 /** Records an upload's AVIF variants; answers false when the upload is gone (deleted meanwhile). */
+/**
+ * Records the AVIF variants made for upload `id` unless some other worker recorded its own
+ * first (the job and the start-up backfill, or two processes, can make the same upload's at
+ * once; their files have the same names). Answers what became of the upload.
+ */
 export async function saveAvifVariants(
   db: Db,
   id: string,
   values: { avif: MediaVariant[]; variants?: MediaVariant[] },
-): Promise<boolean> {
+): Promise<'saved' | 'made already' | 'gone'> {
   const saved = await db
     .update(media)
     .set(values)
-    .where(eq(media.id, id))
+    .where(and(eq(media.id, id), isNull(media.avif)))
     .returning({ id: media.id });
-  return saved.length > 0;
+  if (saved.length > 0) return 'saved';
+  const [still] = await db.select({ id: media.id }).from(media).where(eq(media.id, id));
+  return still ? 'made already' : 'gone';
 }
 export interface LibraryFilters {
   q?: string;

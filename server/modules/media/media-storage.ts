@@ -7,6 +7,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Db } from '../../../db/client';
 import { mediaBlobs } from '../../../db/schema/media';
@@ -55,8 +56,10 @@ export function createFsStorage(root: string): MediaStorage {
     async put(key, data) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
-      // Write then rename, so a reader never sees half a file; a failed write leaves none.
-      const temp = `${path}.${process.pid}${TEMP_SUFFIX}`;
+      // Write then rename, so a reader never sees half a file; a failed write leaves none. Each
+      // write has its own temporary name: two writes of one key at once (two workers making the
+      // same upload's variants) would otherwise share one, and the second rename find it gone.
+      const temp = `${path}.${process.pid}-${randomBytes(4).toString('hex')}${TEMP_SUFFIX}`;
       try {
         await writeFile(temp, data);
         await rename(temp, path);

@@ -89,6 +89,47 @@ describe('POST /api/media without waiting for AVIF', () => {
     expect(await t.app.services.media.makeVariantsOf(body._id)).toBe(false);
   });
 
+  it('two workers making the AVIF of one upload at once (its job and the start-up backfill) leave every file it names', async () => {
+    const res = await sendUpload(t.app, author, await testImage(900, 600), 'twice.jpg');
+    expect(res.statusCode, res.body).toBe(201);
+    const { _id: id } = res.json<{ _id: string }>();
+    // Both workers write the upload's second AVIF file at the same moment, whatever the machine's
+    // speed: the first to reach it waits for the other (or for the other to have finished).
+    const files = t.app.services.media.storage;
+    const avifKeys: string[] = [];
+    let release: () => void = () => undefined;
+    const met = new Promise<void>((resolve) => (release = resolve));
+    let arrived = 0;
+    const meeting: MediaStorage = {
+      get: (key) => files.get(key),
+      remove: (key) => files.remove(key),
+      async put(key, data, type) {
+        if (key.endsWith('.avif') && !avifKeys.includes(key)) avifKeys.push(key);
+        if (key === avifKeys[1]) {
+          if (++arrived === 2) release();
+          await met;
+        }
+        await files.put(key, data, type);
+      },
+    };
+    const worker = () =>
+      createMediaService({
+        db: t.app.services.database.db,
+        storage: meeting,
+        clock: t.app.services.clock,
+      })
+        .makeVariantsOf(id)
+        .finally(release);
+    expect(await Promise.all([worker(), worker()])).toEqual([true, true]);
+    expect(arrived).toBe(2);
+    const row = await rowOf(id);
+    expect(row.avif?.length).toBeGreaterThan(1);
+    for (const v of [...row.avif!, ...row.variants]) {
+      const file = await t.app.inject({ method: 'GET', url: `/media/${v.key}` });
+      expect(file.statusCode, v.key).toBe(200);
+    }
+  });
+
   it('removes the AVIF files of an upload deleted while its job made them', async () => {
     const res = await sendUpload(t.app, author, await testImage(900, 600), 'gone.jpg');
     expect(res.statusCode, res.body).toBe(201);
