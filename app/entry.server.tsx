@@ -12,6 +12,7 @@ import { appContext } from '../common/services';
 import { DocumentPage } from './components/page-link';
 import { ReaderStyles } from './reader-styles';
 import { hydrates } from '../common/page-handle';
+import { wholeResponse } from '../common/whole-body';
 
 // The server reads the context key from here so it is the very object the routes use.
 export { appContext };
@@ -43,11 +44,12 @@ export default function handleRequest(
     // rendered to one string in one call. An error thrown here is the shell's error, as with
     // onShellError below: React Router renders the error boundary instead.
     // (The stream writes the doctype itself; renderToString does not.)
-    const html = `<!DOCTYPE html>${renderToString(page)}`;
+    // Encoded once, here: the server sends and keeps these very bytes (common/whole-body.ts).
+    const bytes = Buffer.from(`<!DOCTYPE html>${renderToString(page)}`);
     responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
     // Its length says it is whole: the server sends (and compresses) it as one piece.
-    responseHeaders.set('Content-Length', String(Buffer.byteLength(html)));
-    return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+    responseHeaders.set('Content-Length', String(bytes.length));
+    return wholeResponse(bytes, { headers: responseHeaders, status: responseStatusCode });
   }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

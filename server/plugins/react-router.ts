@@ -15,6 +15,7 @@ import {
   type ServerBuild,
 } from 'react-router';
 import type { AppContext } from '../../common/services';
+import { wholeBodyOf } from '../../common/whole-body';
 import { isCacheable, isStorable } from '../caching/http-caching';
 import { RETRY_AFTER_SECONDS } from './errors';
 import type { PageCache } from '../caching/page-cache';
@@ -59,7 +60,7 @@ export async function sendFetchResponse(reply: FastifyReply, response: Response)
   // A body whose length is known is whole (a reading page, app/entry.server.tsx): sent as one
   // Buffer, which is compressed in one call (plugins/page-cache.ts), not as a stream of chunks.
   if (response.headers.has('content-length'))
-    return reply.send(Buffer.from(await response.arrayBuffer()));
+    return reply.send(wholeBodyOf(response) ?? Buffer.from(await response.arrayBuffer()));
   return reply.send(Readable.fromWeb(response.body as WebReadableStream));
 }
 
@@ -219,7 +220,7 @@ export function mountReactRouter(app: FastifyInstance, options: ReactRouterOptio
     )
       return response;
     // Kept once, as the bytes every later reader gets (and this one too), with what it shows.
-    const body = Buffer.from(await response.arrayBuffer());
+    const body = wholeBodyOf(response) ?? Buffer.from(await response.arrayBuffer());
     const headers = [...response.headers].filter(([name]) => !NOT_KEPT.has(name));
     return cache.pages.keep(
       source.request,

@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { wholeBodyOf, wholeResponse } from '../../common/whole-body';
 import { mountFetchHandler, type FetchHandler } from '../../server/plugins/react-router';
 
 let close: (() => Promise<void>) | undefined;
@@ -68,6 +69,25 @@ describe('Fastify ↔ React Router adapter', () => {
     expect(res.headers['x-page']).toBe('home');
     expect(res.headers['set-cookie']).toEqual(['a=1; Path=/', 'b=2; Path=/']);
     expect(res.body).toBe('<h1>पत्रिका</h1><p>streamed</p>');
+  });
+
+  it('sends a whole page as the very bytes it was made of, and any other as its body says', async () => {
+    const html = Buffer.from('<!DOCTYPE html><h1>पत्रिका</h1>');
+    let made: Response | undefined;
+    const app = await appWith(async (request) => {
+      const init = { headers: { 'content-length': String(html.length) } };
+      made = wholeResponse(html, init);
+      // A copy (as React Router makes for HEAD) is not the whole page's own: read as a body.
+      return request.url.endsWith('/copy') ? new Response(made.body, made) : made;
+    });
+    const res = await app.inject({ method: 'GET', url: '/whole' });
+    expect(res.rawPayload.equals(html)).toBe(true);
+    // Sent without reading the Response's stream.
+    expect(made?.bodyUsed).toBe(false);
+    const copy = await app.inject({ method: 'GET', url: '/whole/copy' });
+    expect(copy.rawPayload.equals(html)).toBe(true);
+    expect(made?.bodyUsed).toBe(true);
+    expect(wholeBodyOf(made!)).toBeUndefined();
   });
 
   it('answers redirects and empty bodies', async () => {

@@ -1,4 +1,5 @@
 import type { CropRatio } from '../../../common/articles';
+import type { Article } from '../../../common/schemas/articles';
 import type { AppServices } from '../../../common/services';
 import type { SiteSettings } from '../../../common/settings';
 import { sentMediaUrl } from '../../../common/media';
@@ -13,7 +14,13 @@ import { LOGO_PATH, LOGO_SIZE } from './structured-data';
 export async function shareImage(
   ctx: { services: Pick<AppServices, 'media'>; publicUrl: string; mediaBase?: string | undefined },
   settings: SiteSettings,
-  own?: { url: string; alt: string; ratio?: CropRatio },
+  own?: {
+    url: string;
+    alt: string;
+    ratio?: CropRatio;
+    /** The upload at `url` as the page read it already (its size and crops): no query then. */
+    image?: Pick<NonNullable<Article['image']>, 'width' | 'height' | 'crops'> | null;
+  },
 ): Promise<ShareImage> {
   const { services, publicUrl, mediaBase } = ctx;
   // An upload's address where readers fetch it (MEDIA_PUBLIC_URL), else here.
@@ -22,6 +29,11 @@ export async function shareImage(
     const found = await services.media.imageForSharing(url, ratio);
     return found && { ...found, url: absolute(found.url), alt };
   };
+  if (own?.url && own.image) {
+    const crop = own.image.crops.find((c) => c.ratio === (own.ratio ?? '16x9'));
+    const { url, width, height } = crop ?? { url: own.url, ...own.image };
+    return { url: absolute(url), width, height, alt: own.alt };
+  }
   if (own?.url) {
     return (
       (await sized(own.url, own.alt, own.ratio)) ?? {

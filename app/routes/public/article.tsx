@@ -106,6 +106,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       shareImage({ services, publicUrl, mediaBase }, settings, {
         url: story.imageUrl,
         alt: story.imageAlt || story.name,
+        image: story.image,
       }),
       isLive ? services.live.forPage(story._id) : null,
       // Its category after the one that holds it, if any (a city's state): the breadcrumb.

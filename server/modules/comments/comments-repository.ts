@@ -2,8 +2,21 @@
  * Comments' SQL (issue 42). The author's name and role are read next to each comment (a join:
  * their account may be gone, then null); the article's title next to a queued one.
  */
-import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  ne,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { prepared } from '../../../db/prepared';
 import type { Role } from '../../../common/roles';
 import {
   commentReports,
@@ -34,8 +47,37 @@ const withAuthors = (db: Db) =>
 
 export type CommentRow = Awaited<ReturnType<ReturnType<typeof withAuthors>['execute']>>[number];
 
-const shownOn = (articleId: string) =>
+const shownOn = (articleId: string | Placeholder) =>
   and(eq(comments.articleId, articleId), eq(comments.status, 'approved'));
+
+/**
+ * The statements of a page of comments, oldest or newest first, and of the counts: prepared
+ * once (db/prepared.ts), since every uncached story page reads them (issue 36 item 4).
+ */
+const topPage = (db: Db, newest: boolean) =>
+  prepared(db, `comments_top_${newest ? 'newest' : 'oldest'}`, (on, as) =>
+    withAuthors(on)
+      .where(and(shownOn(sql.placeholder('articleId')), isNull(comments.parentId)))
+      .orderBy(
+        ...(newest
+          ? [desc(comments.createdAt), desc(comments.id)]
+          : [asc(comments.createdAt), asc(comments.id)]),
+      )
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(as),
+  );
+const shownCounts = (db: Db) =>
+  prepared(db, 'comments_shown_counts', (on, as) =>
+    on
+      .select({
+        total: count(),
+        topCount: sql<number>`count(*) filter (where ${comments.parentId} is null)`.mapWith(Number),
+      })
+      .from(comments)
+      .where(shownOn(sql.placeholder('articleId')))
+      .prepare(as),
+  );
 
 /**
  * One page of an article's approved top-level comments with their approved replies (oldest
@@ -46,22 +88,13 @@ export async function listShown(
   articleId: string,
   opts: { page: number; perPage: number; newest: boolean },
 ): Promise<{ top: CommentRow[]; replies: CommentRow[]; topCount: number; total: number }> {
-  const order = opts.newest
-    ? [desc(comments.createdAt), desc(comments.id)]
-    : [asc(comments.createdAt), asc(comments.id)];
   const [top, [counts]] = await Promise.all([
-    withAuthors(db)
-      .where(and(shownOn(articleId), isNull(comments.parentId)))
-      .orderBy(...order)
-      .limit(opts.perPage)
-      .offset((opts.page - 1) * opts.perPage),
-    db
-      .select({
-        total: count(),
-        topCount: sql<number>`count(*) filter (where ${comments.parentId} is null)`.mapWith(Number),
-      })
-      .from(comments)
-      .where(shownOn(articleId)),
+    topPage(db, opts.newest).execute({
+      articleId,
+      limit: opts.perPage,
+      offset: (opts.page - 1) * opts.perPage,
+    }),
+    shownCounts(db).execute({ articleId }),
   ]);
   const replies = top.length
     ? await withAuthors(db)
