@@ -29,6 +29,10 @@ export default function handleRequest(
   // Only a page that runs React in the browser has inline scripts (React Router's hydration
   // data) and needs a nonce; a reading page asks for none, so it is the same for everyone.
   const app = isAppPage(routerContext);
+  // A reading page hands no data to a browser-side router: its loader data is never encoded
+  // for one (React Router encodes it when read, patches/react-router+*.patch), and the page
+  // ends without the empty transfer it would otherwise carry.
+  if (!app) Object.defineProperty(routerContext, 'serverHandoffStream', { value: undefined });
   const nonce = app ? loadContext.get(appContext).cspNonce() : undefined;
   // A reading page carries its stylesheet in the document (docs/decisions/028).
   const styles = app ? undefined : loadContext.get(appContext).readerStyles;

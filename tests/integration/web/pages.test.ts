@@ -973,6 +973,8 @@ describe('security headers', () => {
     expect(executable).toEqual([
       { type: 'module', src: expect.stringMatching(/^\/assets\/reader-[\w-]+\.js$/) },
     ]);
+    // Nor an empty place for a browser-side router's data: its page hands none over.
+    expect(page.body).toMatch(/<script type="module" src="[^"]+"><\/script><\/body><\/html>$/);
   });
 
   it('an app page’s inline scripts carry this response’s nonce, fresh each time', async () => {
