@@ -42,6 +42,8 @@ export interface AppServices {
       language?: Language,
       seed?: string,
     ): Promise<ArticleCard[]>;
+    /** A story's two suggestions to read next today, the same for every reader (SPEC.md §9). */
+    suggestions(story: { _id: string; language: Language }): Promise<readonly ArticleCard[]>;
     /**
      * The newest `latestLimit` (else `limit`) articles, then the newest `limit` of each category
      * given (or of a category and those inside it, given as their ids together), in order.

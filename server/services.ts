@@ -634,7 +634,7 @@ function createContentServices(deps: {
       categoryMoved: (formerSlug, slug) => settingsOf.get().categoryMoved(formerSlug, slug),
     },
   });
-  const articles = createArticlesService({ db, clock, categories, users, media, outbox });
+  const articles = createArticlesService({ db, clock, categories, users, media, outbox, kept });
   articlesOf.set(articles);
   // A scheduled article goes live: the lists it enters and what shows it are refreshed in every
   // process at that minute (DECISIONS.md §11), by this job, run once, and its event.

@@ -18,10 +18,21 @@ interface Kept {
   value: Promise<unknown>;
 }
 
+/**
+ * How many values are kept at most: a few every page reads (the settings, the categories) and
+ * some per story (its suggestions); past it, the one read longest ago goes (read again when
+ * asked for).
+ */
+export const KEPT_VALUES_MAX = 2_000;
+
 export class KeptValues {
+  /** In order of use, the least recently used first. */
   private readonly entries = new Map<string, Kept>();
 
-  constructor(private readonly store: Pick<PageStore, 'begin' | 'changedSince' | 'trusted'>) {}
+  constructor(
+    private readonly store: Pick<PageStore, 'begin' | 'changedSince' | 'trusted'>,
+    private readonly max = KEPT_VALUES_MAX,
+  ) {}
 
   /**
    * The value kept under `key`, or `read()`'s, kept with `tags` (or the tags of what was read)
@@ -34,7 +45,12 @@ export class KeptValues {
     read: () => Promise<T>,
   ): Promise<T> {
     const kept = this.entries.get(key);
-    if (kept && !this.outdated(kept)) return kept.value as Promise<T>;
+    if (kept && !this.outdated(kept)) {
+      // Used now: last to go.
+      this.entries.delete(key);
+      this.entries.set(key, kept);
+      return kept.value as Promise<T>;
+    }
     const since = this.store.begin();
     const entry: Kept = {
       tags: typeof tags === 'function' ? undefined : tags,
@@ -50,7 +66,9 @@ export class KeptValues {
       this.entries.delete(key);
       return value;
     }
+    this.entries.delete(key);
     this.entries.set(key, entry);
+    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
     value.catch(() => {
       if (this.entries.get(key) === entry) this.entries.delete(key);
     });

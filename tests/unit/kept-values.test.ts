@@ -109,4 +109,20 @@ describe('KeptValues', () => {
     expect(() => a.sections.push('sport')).toThrow(TypeError);
     expect(() => Object.assign(a, { name: 'x' })).toThrow(TypeError);
   });
+
+  it('keeps at most its bound, letting go of the value used longest ago', async () => {
+    const store = createPageStore({ clock: systemClock });
+    const values = new KeptValues(store, 3);
+    const reads = new Map<string, number>();
+    const get = (key: string) =>
+      values.get(key, [`a:${key}`], async () => {
+        reads.set(key, (reads.get(key) ?? 0) + 1);
+        return { key };
+      });
+    for (const key of ['settings', 'one', 'two']) await get(key);
+    await get('settings'); // used again: now the last to go
+    await get('three'); // over the bound: 'one' goes
+    for (const key of ['settings', 'two', 'three', 'one']) await get(key);
+    expect(Object.fromEntries(reads)).toEqual({ settings: 1, one: 2, two: 1, three: 1 });
+  });
 });

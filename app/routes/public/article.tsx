@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
 import { data, redirect, useRouteLoaderData } from 'react-router';
-import { CARD_EXCERPT_LENGTH, type Language } from '../../../common/articles';
+import { CARD_EXCERPT_LENGTH } from '../../../common/articles';
 import { hreflangLinks } from '../../../common/hreflang';
 import { articlePath } from '../../../common/paths';
 import { htmlExcerpt } from '../../../common/text';
 import { appContext, type AppServices } from '../../../common/services';
 import { mayReadWhole, type AccessClass } from '../../../common/article-access';
 import { giftTokenIn } from '../../../common/schemas/gifts';
-import type { ArticleCard } from '../../../common/schemas/articles';
 import { CacheTags, cardTags } from '../../../common/cache-tags';
 import { ArticleView } from '../../components/article-view';
 import { adsHiddenFor, pageAds } from '../../features/ads/ad-markup';
@@ -27,24 +26,6 @@ import {
 import type { RootData } from '../../root';
 import type { Route } from './+types/article';
 import { DAY_MS } from '../../../common/durations';
-
-/**
- * Two other stories to read next: random ones in the story's language, then any. Drawn from the
- * story and the day, so every process renders the same two for a day (its cached page is the
- * same bytes whichever process answers) and the next day brings others.
- */
-async function relatedStories(
-  services: AppServices,
-  story: { _id: string; language: Language },
-): Promise<ArticleCard[]> {
-  const seed = `${story._id} ${new Date().toISOString().slice(0, 10)}`;
-  const others = (list: ArticleCard[]) => list.filter((a) => a._id !== story._id);
-  const same = others(await services.articles.listRandom(3, story._id, story.language, seed));
-  if (same.length >= 2) return same.slice(0, 2);
-  const any = others(await services.articles.listRandom(3, story._id, undefined, seed));
-  const seen = new Set(same.map((a) => a._id));
-  return [...same, ...any.filter((a) => !seen.has(a._id))].slice(0, 2);
-}
 
 /**
  * The story at an address for `reader`; a gift link's page (issue 39 item 5) shows it whole when
@@ -85,8 +66,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // SPEC.md §9: ask for 3 random articles, drop the current one, show 2; in the story's own
   // language first (a Hindi reader was sent to English pieces, issue 26), topped up from any.
   // Readers see a short text where the block would be when they fail; the log gets the error.
-  const suggestions = relatedStories(services, story).then(
-    (related) => ({ related, relatedFailed: false }),
+  const suggestions = services.articles.suggestions(story).then(
+    (related) => ({ related: [...related], relatedFailed: false }),
     (error: unknown) => {
       logError(error, `related stories of article ${story._id} could not be loaded`);
       return { related: [], relatedFailed: true };

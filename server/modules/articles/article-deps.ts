@@ -5,6 +5,7 @@
 import type { Db } from '../../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { Outbox } from '../../events/outbox';
+import type { KeptValues } from '../../caching/kept-values';
 import type { ArticleHooks } from './article-hooks';
 
 export interface ArticlesDeps {
@@ -20,6 +21,8 @@ export interface ArticlesDeps {
   media: { idForUrl(url: string): Promise<string | null> };
   /** Writes run through it, with the events that say what they changed (server/events). */
   outbox: Outbox;
+  /** Where reads pages share are kept between changes (caching/kept-values.ts); none: read each time. */
+  kept?: Pick<KeptValues, 'get'>;
 }
 
 /** What the module's parts get: its dependencies and its own hooks (article-hooks.ts). */

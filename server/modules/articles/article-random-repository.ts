@@ -161,7 +161,9 @@ export async function listRandomPublished(
     if (extra.length > 0)
       rows.push(...(await cardsByIds(db).execute({ ids: `{${extra.join(',')}}` })));
   }
-  // The database answers in index order; readers get them shuffled.
+  // Shuffled from id order, not the order the database answered in (which a row's update
+  // changes, as it moves the row): with a seed, the same picks come in the same order.
+  rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   for (let i = rows.length - 1; i > 0; i--) {
     const j = Math.floor(draw.fraction(i) * (i + 1));
     [rows[i], rows[j]] = [rows[j]!, rows[i]!];

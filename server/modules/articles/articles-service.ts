@@ -12,6 +12,7 @@ import { articleFollows } from './article-follows';
 import { createArticleHooks } from './article-hooks';
 import { articleLookups, articleReads, tagReads } from './article-reads';
 import { articleSaves } from './article-saves';
+import { articleSuggestions } from './article-suggestions';
 import { articleCorrections } from './article-corrections';
 import { articleSync } from './article-sync';
 import { tagEdits } from './tag-edits';
@@ -33,6 +34,7 @@ export function createArticlesService(deps: ArticlesDeps) {
     /** Where other modules plug into every write (article-hooks.ts). */
     hooks: parts.hooks,
     ...articleReads(parts),
+    ...articleSuggestions(parts),
     ...articleCorrections(parts),
     ...tagReads(parts),
     ...tagEdits(parts),

@@ -15,6 +15,7 @@ import {
   type TestUser,
 } from '../../factories';
 import { preparedHandle } from '../../../db/client';
+import { AUTH_COOKIE } from '../../../common/session-cookies';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 
 /** What both engines' clients answer queries with. */
@@ -56,10 +57,10 @@ type Story = Awaited<ReturnType<typeof createArticle>>;
 const pathOf = (story: Story) => `/${category.slug}/${story.slug}`;
 
 /** The statements of one render of `path` that read the site's content (not the jobs' polls). */
-async function render(path: string) {
+async function render(path: string, headers: Record<string, string> = {}) {
   statements.length = 0;
   counting = true;
-  const res = await t.app.inject({ url: path });
+  const res = await t.app.inject({ url: path, headers });
   counting = false;
   expect(res.statusCode).toBe(200);
   expect(res.headers['x-page-cache']).not.toBe('hit');
@@ -120,5 +121,33 @@ describe('an uncached article page', () => {
     const open = await createArticle(t.app, admin, category._id, { commentsOpen: true });
     expect((await render(pathOf(open))).html).toContain('data-open="true"');
     await setSectionSay(null);
+  });
+
+  it('keeps the story’s suggestions for the day: rendered again, it reads none until one changes', async () => {
+    for (let i = 0; i < 4; i++) await createArticle(t.app, admin, category._id);
+    const story = await createArticle(t.app, admin, category._id);
+    const warm = await createArticle(t.app, admin, category._id);
+    await t.app.services.events.settled();
+    await render(pathOf(warm));
+    // A signed-in reader's render (a session cookie, even a stale one): never the kept page.
+    const signedIn = { cookie: `${AUTH_COOKIE}=a-session-this-site-does-not-know` };
+    const suggesting = (content: string[]) => content.filter((s) => s.includes('unnest(ARRAY['));
+    const first = await render(pathOf(story), signedIn);
+    expect(suggesting(first.content).length).toBeGreaterThan(0);
+    const again = await render(pathOf(story), signedIn);
+    expect(suggesting(again.content)).toEqual([]);
+    expect(again.html).toBe(first.html);
+
+    // One of them renamed: read again, and shown with its new name.
+    const [shown] = await t.app.services.articles.suggestions({ _id: story._id, language: 'en' });
+    expect(again.html).toContain(shown!.name);
+    const renamed = (await t.app.services.articles.anyById(shown!._id)) as unknown as Story;
+    const name = 'बाढ़ के बाद का गाँव';
+    const saved = await updateArticle(t.app, admin, renamed, { name });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await t.app.services.events.settled();
+    const after = await render(pathOf(story), signedIn);
+    expect(suggesting(after.content).length).toBeGreaterThan(0);
+    expect(after.html).toContain(name);
   });
 });

@@ -86,8 +86,8 @@ describe('a block that fails to load', () => {
     const category = await createCategory(t.app, admin);
     const article = await createArticle(t.app, admin, category._id, { name: 'Lonely story' });
     const service = t.app.services.articles;
-    const original = service.listRandom;
-    service.listRandom = async () => {
+    const original = service.suggestions;
+    service.suggestions = async () => {
       throw new Error('connection terminated unexpectedly');
     };
     try {
@@ -99,7 +99,7 @@ describe('a block that fails to load', () => {
       expect(res.body).not.toContain('connection terminated');
       expect(log).toContain('connection terminated unexpectedly');
     } finally {
-      service.listRandom = original;
+      service.suggestions = original;
     }
   });
 });

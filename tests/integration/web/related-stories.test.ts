@@ -4,7 +4,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articlePath } from '../../../common/paths';
-import { createAdmin, createArticle, createCategory, type TestUser } from '../../factories';
+import {
+  createAdmin,
+  createArticle,
+  createCategory,
+  updateArticle,
+  type TestUser,
+} from '../../factories';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 
 let t: TestApp;
@@ -58,5 +64,24 @@ describe('More stories', () => {
       for (const title of titles) expect(title, story.name).toMatch(/^[\u0900-\u097f ]+$/);
       expect(titles).not.toContain(story.name);
     }
+  });
+
+  it('are the same, in the same order, for the day however their rows were edited since', async () => {
+    const category = await createCategory(t.app, admin, { name: 'Gujarati Desk' });
+    const stories = [];
+    for (const name of ['પહેલી વાર્તા', 'બીજી વાર્તા', 'ત્રીજી વાર્તા'])
+      stories.push(await createArticle(t.app, admin, category._id, { name, language: 'gu' }));
+    const seed = `${stories[0]!._id} 2026-11-28`;
+    const draw = async () =>
+      (await t.app.services.articles.listRandom(3, undefined, 'gu', seed)).map((c) => c._id);
+    const before = await draw();
+    expect([...before].sort()).toEqual(stories.map((s) => s._id).sort());
+    // Each edit moves its row in the table: the database answers them in another order.
+    for (const story of [...stories].sort((a, b) => (a._id < b._id ? 1 : -1))) {
+      const name = `${story.name} (સુધારો)`;
+      const res = await updateArticle(t.app, admin, story, { name, language: 'gu' });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect(await draw()).toEqual(before);
   });
 });
