@@ -40,10 +40,17 @@ export function createCommentRights(deps: CommentsDeps) {
       }));
     },
 
-    /** Before the account goes: its comments removed when the settings say so. */
-    async beforeAccountDeleted(userId: string): Promise<void> {
-      if ((await deps.settings()).onAccountDeletion !== 'remove') return;
-      for (const c of await ofReader(userId)) {
+    /**
+     * Before the account goes: its comments removed when the settings say so. Answers those that
+     * stay where readers see them, whose pages name the reader until afterAccountDeleted.
+     */
+    async beforeAccountDeleted(userId: string): Promise<ShownComment[]> {
+      const theirs = await ofReader(userId);
+      if ((await deps.settings()).onAccountDeletion !== 'remove')
+        return theirs
+          .filter((c) => c.status === 'approved')
+          .map((c) => ({ id: c.id, articleId: c.articleId, status: c.status }));
+      for (const c of theirs) {
         const article = await articles.stored(c.articleId);
         await deps.outbox.transaction(async (tx, record) => {
           await deleteComment(tx, c.id);
@@ -53,7 +60,34 @@ export function createCommentRights(deps: CommentsDeps) {
           record(commentChanged('comment.deleted', gone, { article, before, now: clock.now() }));
         });
       }
+      return [];
+    },
+
+    /**
+     * After the account went: the comments that stayed are "a deleted reader's", so the pages
+     * that showed them with the reader's name are refreshed, in every process and front cache
+     * (a kept page must not name a reader who left).
+     */
+    async afterAccountDeleted(stayed: ShownComment[]): Promise<void> {
+      const byStory = new Map<string, ShownComment[]>();
+      for (const c of stayed) byStory.set(c.articleId, [...(byStory.get(c.articleId) ?? []), c]);
+      for (const [articleId, theirs] of byStory) {
+        const article = await articles.stored(articleId);
+        if (!article) continue;
+        const now = clock.now();
+        await deps.outbox.transaction(async (_tx, record) => {
+          for (const c of theirs)
+            record(commentChanged('comment.updated', c, { article, before: true, now }));
+        });
+      }
     },
   };
+}
+
+/** A comment readers see, as its change's event names it. */
+interface ShownComment {
+  id: string;
+  articleId: string;
+  status: string;
 }
 export type CommentRights = ReturnType<typeof createCommentRights>;

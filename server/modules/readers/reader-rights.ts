@@ -87,8 +87,9 @@ export function readerRights(deps: ReadersDeps) {
         if (!ok) throw badRequest('account.delete_code_invalid');
       } else throw badRequest('account.proof_required');
       // Their comments stay as "a deleted reader" or go first (comments.onAccountDeletion).
-      await deps.comments.rights.beforeAccountDeleted(me.id);
+      const stayed = await deps.comments.rights.beforeAccountDeleted(me.id);
       if (!(await users.deleteOwnAccount(me.id))) throw notFound('user.not_found');
+      await deps.comments.rights.afterAccountDeleted(stayed);
       // The account's own rows went with it (ON DELETE CASCADE); these are the address's.
       await newsletters.forgetAddress(me.email);
       await forgetConsentsOf(db, me.email);

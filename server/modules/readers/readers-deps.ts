@@ -40,7 +40,9 @@ export interface ReadersDeps {
   };
   mail: { mailer: Pick<Mailer, 'sendLater'>; site(): Promise<MailSite> };
   /** The comments module's part (issue 42 item 5): a reader's comments, and before deletion. */
-  comments: { rights: Pick<CommentRights, 'exportOf' | 'beforeAccountDeleted'> };
+  comments: {
+    rights: Pick<CommentRights, 'exportOf' | 'beforeAccountDeleted' | 'afterAccountDeleted'>;
+  };
   /** The articles module's reads for one reader (article-follows.ts). */
   articles: {
     followedPage(

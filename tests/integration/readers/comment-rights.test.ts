@@ -6,13 +6,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments } from '../../../db/schema/comments';
+import { articlePath } from '../../../common/paths';
 import { auth, createAdmin, createArticle, createCategory, type TestUser } from '../../factories';
 import { commentCalls, confirmedReader } from '../../setup/comment-calls';
 import { createTestApp, type TestApp } from '../../setup/test-app';
+import { waitUntil } from '../../setup/wait-until';
 
 let t: TestApp;
 let admin: TestUser;
-let story: { _id: string };
+let story: Awaited<ReturnType<typeof createArticle>>;
 const c = commentCalls(() => t.app);
 
 const deleteAccount = (who: TestUser) =>
@@ -26,7 +28,7 @@ const stored = async (id: string) =>
   (await t.database.db.select().from(comments).where(eq(comments.id, id)))[0];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { web: 'build' });
   admin = await createAdmin(t.app);
   const category = await createCategory(t.app, admin);
   story = await createArticle(t.app, admin, category._id);
@@ -38,7 +40,7 @@ afterAll(async () => {
 
 describe('a reader’s comments and their account', () => {
   it('are in their export, and stay as a deleted reader’s by default', async () => {
-    const reader = await confirmedReader(t.app, 'Leaving');
+    const reader = await confirmedReader(t.app, 'Rameshwar Joshi');
     const id = (await c.post(reader, story._id, { body: 'Mine <b>as typed</b>' })).json()._id;
     const exported = (await t.app.inject({ url: '/api/me/export', headers: auth(reader) })).json();
     expect(exported.comments).toEqual([
@@ -49,9 +51,20 @@ describe('a reader’s comments and their account', () => {
         status: 'approved',
       }),
     ]);
+    // The story's page, kept for every reader, names them while the account lasts.
+    const page = () => t.app.inject({ url: articlePath(story) });
+    expect((await page()).body).toContain('Rameshwar Joshi');
     expect((await deleteAccount(reader)).statusCode).toBe(200);
     const shown = (await c.list(story._id)).json().comments;
     expect(shown.find((x: { _id: string }) => x._id === id)).toMatchObject({ author: null });
+    // And no longer once it is gone: the kept page is made again, as a deleted reader's.
+    // (Served stale, at most, while one render refreshes it.)
+    let after = '';
+    await waitUntil(async () => !(after = (await page()).body).includes('Rameshwar Joshi'), {
+      timeoutMs: 10_000,
+      message: 'the kept page still names the reader who left',
+    });
+    expect(after).toContain('A deleted reader');
   });
 
   it('are removed with the account when the setting says remove', async () => {
