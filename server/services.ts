@@ -231,13 +231,13 @@ export async function createServices(
   const secret = await loadJwtSecret(db, config.jwtSecret);
   const jobs = createJobsService({ db, clock, log });
   const changes = await createChanges(config, database, { clock, jobs, log });
-  const { events, outbox } = changes;
+  const { events, outbox, storyValues } = changes;
   const media = createMedia(config, { db, storage, clock, jobs, outbox });
   const mail = createMail(config, log);
   const accounts = accountsOf(config, { db, clock, outbox, mail, secret }, () => settings);
   const { users, consents, sso } = accounts;
   const { categories, articles, newsroom, search, settings } = createContentServices({
-    ...{ config, db, clock, log, outbox, events, media, users, jobs },
+    ...{ config, db, clock, log, outbox, events, media, users, jobs, storyValues },
     kept: changes.keptValues,
     previewTokens: createPreviewTokens(secret, clock),
     reviewMail: { ...mail, people: users },
@@ -292,7 +292,7 @@ export async function createServices(
     ...(await readersAndNewsletters(config, {
       ...{ db, clock, jobs, mail, articles, users, consents, outbox, events },
       viewsBrought: (windows) => analytics.viewsBroughtIn('newsletter', windows),
-      comments: commentsOf({ ...content, db, clock, outbox, rateLimits, jobs, mail }),
+      comments: commentsOf({ ...content, db, clock, outbox, rateLimits, jobs, mail, storyValues }),
     })),
     ...pagesAndToolsOf(config, { db, clock, media, outbox, timeZone }, { ...content }),
     search,
@@ -422,14 +422,17 @@ async function createPush(
 
 /** Comments under the stories (issue 42), held by the rules of the settings' `comments`. */
 function commentsOf(
-  deps: Omit<Parameters<typeof createCommentsService>[0], 'settings' | 'sectionSay'> & {
+  deps: Omit<Parameters<typeof createCommentsService>[0], 'settings' | 'sectionSay' | 'kept'> & {
     settings: { get(): Promise<Pick<SiteSettings, 'comments'>> };
     categories: { commentsOpenOf(id: string): Promise<boolean | null> };
+    /** Where a story page's comments are kept (caching/content-caching.ts). */
+    storyValues: KeptValues;
   },
 ) {
-  const { settings, categories, ...rest } = deps;
+  const { settings, categories, storyValues, ...rest } = deps;
   return createCommentsService({
     ...rest,
+    kept: storyValues,
     settings: async () => (await settings.get()).comments,
     sectionSay: (id) => categories.commentsOpenOf(id),
   });
@@ -610,12 +613,15 @@ function createContentServices(deps: {
   jobs: JobsService;
   /** Values renders read, kept until a change touches them (caching/kept-values.ts). */
   kept: KeptValues;
+  /** What one story's page reads beside it, kept the same way (caching/content-caching.ts). */
+  storyValues: KeptValues;
   previewTokens: ReturnType<typeof createPreviewTokens>;
   reviewMail: NewsroomDeps['reviewMail'];
   /** Single sign-on's secret box and issuer check (server/modules/sso). */
   oidc: OidcCheck;
 }) {
   const { config, db, clock, log, outbox, media, users, jobs, kept, previewTokens } = deps;
+  const { storyValues } = deps;
   const articlesOf = late<ArticlesService>('articles');
   const settingsOf = late<SettingsService>('settings');
   const categories = createCategoriesService({
@@ -634,7 +640,10 @@ function createContentServices(deps: {
       categoryMoved: (formerSlug, slug) => settingsOf.get().categoryMoved(formerSlug, slug),
     },
   });
-  const articles = createArticlesService({ db, clock, categories, users, media, outbox, kept });
+  const articles = createArticlesService({
+    ...{ db, clock, categories, users, media, outbox },
+    kept: storyValues,
+  });
   articlesOf.set(articles);
   // A scheduled article goes live: the lists it enters and what shows it are refreshed in every
   // process at that minute (DECISIONS.md §11), by this job, run once, and its event.

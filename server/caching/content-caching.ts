@@ -18,6 +18,9 @@ import { PageCache, type Change } from './page-cache';
 import { createPageStore } from './page-store';
 import { KeptValues } from './kept-values';
 
+/** How many stories' values are kept: the ones read lately (a page of comments is the largest). */
+const STORY_VALUES_MAX = 500;
+
 type Log = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
 /** What an event's cache part asks of kept answers. */
@@ -72,5 +75,8 @@ export async function createContentCaching(deps: {
   ];
   // Values every render reads (settings, categories), refreshed by the same changes as pages.
   const keptValues = new KeptValues(pageCache.store);
-  return { pageCache, keptValues, cdnPurge, degradedReasons };
+  // And what one story's page reads beside the story (its suggestions, its comments): kept for
+  // the stories read lately, so a member's or a signed-in reader's render waits for no query.
+  const storyValues = new KeptValues(pageCache.store, STORY_VALUES_MAX);
+  return { pageCache, keptValues, storyValues, cdnPurge, degradedReasons };
 }

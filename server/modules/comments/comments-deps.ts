@@ -1,6 +1,7 @@
 import type { CommentSettings } from '../../../common/schemas/comments';
 import type { Db } from '../../../db/client';
 import type { Outbox } from '../../events/outbox';
+import type { KeptValues } from '../../caching/kept-values';
 import type { Clock } from '../../lib/clock';
 import type { Mailer } from '../../lib/mail';
 import type { MailSite } from '../../lib/mail-texts';
@@ -28,4 +29,6 @@ export interface CommentsDeps {
   sectionSay: (categoryId: string) => Promise<boolean | null>;
   /** The `comments` settings as they are now. */
   settings: () => Promise<CommentSettings>;
+  /** Where a story page's comments are kept between changes (caching/kept-values.ts). */
+  kept?: Pick<KeptValues, 'get'>;
 }

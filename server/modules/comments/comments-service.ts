@@ -5,6 +5,8 @@
  * outbox, so a comment readers can see refreshes the article page in every process.
  */
 import { mayModerate } from '../../../common/roles';
+import { CacheTags } from '../../../common/cache-tags';
+import { UNKEPT } from '../../caching/kept-values';
 import {
   COMMENT_EDIT_MINUTES,
   COMMENTS_PER_PAGE,
@@ -62,15 +64,20 @@ async function listComments(
 /**
  * The first page of a story's approved comments, oldest first, as its page shows them, and
  * whether it takes comments (the same for every reader: the page stays cached), from the story
- * as the page read it: no query but the comments' own (issue 36 item 4).
+ * as the page read it: no query but the comments' own (issue 36 item 4). The page of comments
+ * is kept as the story's page is (caching/kept-values.ts): a change readers see refreshes its
+ * page's tag (comment-events.ts), and with it this.
  */
 async function commentsForPage(
   deps: CommentsDeps,
   openOnPage: (story: StoryOnPage) => Promise<boolean>,
   story: StoryOnPage,
 ): Promise<CommentsPage> {
+  const kept = deps.kept ?? UNKEPT;
   const [page, open] = await Promise.all([
-    listComments(deps, story._id, { page: 1, sort: 'oldest' }),
+    kept.get(`comments ${story._id}`, [CacheTags.articlePage(story._id)], () =>
+      listComments(deps, story._id, { page: 1, sort: 'oldest' }),
+    ),
     openOnPage(story),
   ]);
   return { ...page, open };

@@ -123,7 +123,7 @@ describe('an uncached article page', () => {
     await setSectionSay(null);
   });
 
-  it('keeps the story’s suggestions for the day: rendered again, it reads none until one changes', async () => {
+  it('keeps the story’s suggestions and comments: rendered again, it reads only the story until one changes', async () => {
     for (let i = 0; i < 4; i++) await createArticle(t.app, admin, category._id);
     const story = await createArticle(t.app, admin, category._id);
     const warm = await createArticle(t.app, admin, category._id);
@@ -136,6 +136,9 @@ describe('an uncached article page', () => {
     expect(suggesting(first.content).length).toBeGreaterThan(0);
     const again = await render(pathOf(story), signedIn);
     expect(suggesting(again.content)).toEqual([]);
+    expect(again.content.filter((s) => s.includes('"comments"'))).toEqual([]);
+    // The story's own statement, with its corrections: all the render waits for.
+    expect(again.content).toHaveLength(1);
     expect(again.html).toBe(first.html);
 
     // One of them renamed: read again, and shown with its new name.
