@@ -19,8 +19,8 @@ interface Kept {
 }
 
 /**
- * How many values are kept at most: a few every page reads (the settings, the categories) and
- * some per story (its suggestions); past it, the one read longest ago goes (read again when
+ * How many values one store keeps at most, unless told otherwise (the stories' store keeps
+ * fewer, caching/content-caching.ts); past it, the one used longest ago goes (read again when
  * asked for).
  */
 export const KEPT_VALUES_MAX = 2_000;
