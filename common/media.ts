@@ -1,3 +1,4 @@
+import type { CropRatio } from './articles';
 import type { CardImage } from './schemas/articles';
 
 /**
@@ -20,3 +21,21 @@ export const sentMediaUrl = (url: string, base: string | undefined): string =>
 
 /** What a page needs to show an upload responsively: its size and WebP and AVIF variants. */
 export type ResponsiveImageInfo = CardImage;
+
+/** The crop a page's share card shows of an upload, unless the page asks for another. */
+export const SHARE_RATIO: CropRatio = '16x9';
+
+/**
+ * What a share card shows of an upload: its crop in `ratio` when made, else the original at
+ * `url`, with the size (uploads from before crops have none).
+ */
+export function sharedImageOf(
+  original: { url: string; width: number; height: number },
+  crops: readonly { ratio: CropRatio; url: string; width: number; height: number }[],
+  ratio: CropRatio = SHARE_RATIO,
+): { url: string; width: number; height: number } {
+  const crop = crops.find((c) => c.ratio === ratio);
+  return crop
+    ? { url: crop.url, width: crop.width, height: crop.height }
+    : { url: original.url, width: original.width, height: original.height };
+}

@@ -34,14 +34,6 @@ export interface AppServices {
     correctionsPage(page: number): Promise<CorrectionsPage>;
     /** Live blogs running now, newest first (the news home's slot, issue 25 item 1). */
     listLive(limit: number): Promise<ArticleCard[]>;
-    /** Random published articles; with `language`, only those in it (the article page's). */
-    /** Random published stories; with a `seed`, the same ones for it in every process. */
-    listRandom(
-      limit: number,
-      excludeId?: string,
-      language?: Language,
-      seed?: string,
-    ): Promise<ArticleCard[]>;
     /** A story's two suggestions to read next today, the same for every reader (SPEC.md §9). */
     suggestions(story: { _id: string; language: Language }): Promise<readonly ArticleCard[]>;
     /**

@@ -620,8 +620,8 @@ function createContentServices(deps: {
   /** Single sign-on's secret box and issuer check (server/modules/sso). */
   oidc: OidcCheck;
 }) {
-  const { config, db, clock, log, outbox, media, users, jobs, kept, previewTokens } = deps;
-  const { storyValues } = deps;
+  const { config, db, clock, log, outbox, media, users, jobs, kept, storyValues } = deps;
+  const { previewTokens } = deps;
   const articlesOf = late<ArticlesService>('articles');
   const settingsOf = late<SettingsService>('settings');
   const categories = createCategoriesService({

@@ -110,8 +110,8 @@ export const pauseUnlessOnline = (ms: number) =>
 /**
  * The article as the colleague's save (`wanted`, its `updatedAt`) left it. Tried again while
  * the network is away (the save was heard as this writer's connection dropped; at once when it
- * is back) or the answer is older than the save (a read replica behind the primary). Undefined when it never came:
- * the next save then meets the 409 and its chooser, as before co-editing.
+ * is back) or the answer is older than the save (a read replica behind the primary). Undefined
+ * when it never came: the next save then meets the 409 and its chooser, as before co-editing.
  */
 async function fetchSave(
   id: string,

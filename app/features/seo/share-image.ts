@@ -2,7 +2,7 @@ import type { CropRatio } from '../../../common/articles';
 import type { Article } from '../../../common/schemas/articles';
 import type { AppServices } from '../../../common/services';
 import type { SiteSettings } from '../../../common/settings';
-import { sentMediaUrl } from '../../../common/media';
+import { sentMediaUrl, sharedImageOf } from '../../../common/media';
 import { absoluteUrl, type ShareImage } from './meta';
 import { LOGO_PATH, LOGO_SIZE } from './structured-data';
 
@@ -30,9 +30,9 @@ export async function shareImage(
     return found && { ...found, url: absolute(found.url), alt };
   };
   if (own?.url && own.image) {
-    const crop = own.image.crops.find((c) => c.ratio === (own.ratio ?? '16x9'));
-    const { url, width, height } = crop ?? { url: own.url, ...own.image };
-    return { url: absolute(url), width, height, alt: own.alt };
+    const { width, height, crops } = own.image;
+    const shown = sharedImageOf({ url: own.url, width, height }, crops, own.ratio);
+    return { ...shown, url: absolute(shown.url), alt: own.alt };
   }
   if (own?.url) {
     return (

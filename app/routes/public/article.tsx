@@ -63,8 +63,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     throw data(null, { status: 404, statusText: 'Not Found' });
   }
   const story = found.article;
-  // SPEC.md §9: ask for 3 random articles, drop the current one, show 2; in the story's own
-  // language first (a Hindi reader was sent to English pieces, issue 26), topped up from any.
+  // Two stories to read next (SPEC.md §9, server/modules/articles/article-suggestions.ts).
   // Readers see a short text where the block would be when they fail; the log gets the error.
   const suggestions = services.articles.suggestions(story).then(
     (related) => ({ related: [...related], relatedFailed: false }),

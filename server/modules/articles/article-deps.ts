@@ -21,7 +21,10 @@ export interface ArticlesDeps {
   media: { idForUrl(url: string): Promise<string | null> };
   /** Writes run through it, with the events that say what they changed (server/events). */
   outbox: Outbox;
-  /** Where reads pages share are kept between changes (caching/kept-values.ts); none: read each time. */
+  /**
+   * Where a story page's suggestions are kept between changes (caching/kept-values.ts); none:
+   * read each time.
+   */
   kept?: Pick<KeptValues, 'get'>;
 }
 

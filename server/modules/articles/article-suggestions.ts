@@ -23,15 +23,11 @@ export function articleSuggestions({
   clock,
   kept = UNKEPT,
 }: Pick<ArticlesDeps, 'db' | 'clock' | 'kept'>) {
+  // Three asked for, the story itself left out by the query (SPEC.md §9's "drop the current").
   const random = async (excludeId: string, language: Language | undefined, seed: string) => {
-    const picks = await listRandomPublished(db, {
-      limit: SUGGESTIONS + 1,
-      excludeId,
-      language,
-      now: clock.now(),
-      seed,
-    });
-    return picks.map(toCard).filter((card) => card._id !== excludeId);
+    const now = clock.now();
+    const limit = SUGGESTIONS + 1;
+    return (await listRandomPublished(db, { limit, excludeId, language, now, seed })).map(toCard);
   };
   const draw = async (story: { _id: string; language: Language }, seed: string) => {
     const same = await random(story._id, story.language, seed);

@@ -69,17 +69,17 @@ export function createCommentRights(deps: CommentsDeps) {
      * (a kept page must not name a reader who left).
      */
     async afterAccountDeleted(stayed: ShownComment[]): Promise<void> {
-      const byStory = new Map<string, ShownComment[]>();
-      for (const c of stayed) byStory.set(c.articleId, [...(byStory.get(c.articleId) ?? []), c]);
-      for (const [articleId, theirs] of byStory) {
-        const article = await articles.stored(articleId);
-        if (!article) continue;
-        const now = clock.now();
-        await deps.outbox.transaction(async (_tx, record) => {
-          for (const c of theirs)
-            record(commentChanged('comment.updated', c, { article, before: true, now }));
-        });
-      }
+      if (stayed.length === 0) return;
+      const stories = new Map<string, Awaited<ReturnType<typeof articles.stored>>>();
+      for (const { articleId } of stayed)
+        if (!stories.has(articleId)) stories.set(articleId, await articles.stored(articleId));
+      const now = clock.now();
+      await deps.outbox.transaction(async (_tx, record) => {
+        for (const c of stayed) {
+          const article = stories.get(c.articleId);
+          if (article) record(commentChanged('comment.updated', c, { article, before: true, now }));
+        }
+      });
     },
   };
 }

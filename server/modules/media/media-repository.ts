@@ -123,10 +123,9 @@ export async function saveCrops(db: Db, id: string, crops: MediaCrop[]): Promise
   await db.update(media).set({ crops }).where(eq(media.id, id));
 }
 
-/** An upload's AVIF variants made (and its first WebP one, for a small original). */
-/** Records an upload's AVIF variants; answers false when the upload is gone (deleted meanwhile). */
 /**
- * Records the AVIF variants made for upload `id` unless some other worker recorded its own
+ * Records the AVIF variants made for upload `id` (and its first WebP one, for a small original)
+ * unless some other worker recorded its own
  * first (the job and the start-up backfill, or two processes, can make the same upload's at
  * once; their files have the same names). Answers what became of the upload.
  */

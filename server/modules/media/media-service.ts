@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/client';
 import type { CropRatio } from '../../../common/articles';
 import type { MediaVariant } from '../../../db/schema/media';
-import type { ResponsiveImageInfo } from '../../../common/media';
+import { sharedImageOf, type ResponsiveImageInfo } from '../../../common/media';
 import { createKeyedSemaphore, createSemaphore } from '../../lib/semaphore';
 import {
   findImageByKey,
@@ -101,15 +101,13 @@ function mediaLookups({ db }: Pick<MediaContext, 'db'>) {
      */
     async imageForSharing(
       url: string,
-      ratio: CropRatio = '16x9',
+      ratio?: CropRatio,
     ): Promise<{ url: string; width: number; height: number } | undefined> {
       const key = keyOfMediaUrl(url);
       const row = key ? await findImageByKey(db, key) : undefined;
       if (!row) return undefined;
-      const crop = row.crops?.find((c) => c.ratio === ratio);
-      return crop
-        ? { url: mediaUrl(crop.key), width: crop.width, height: crop.height }
-        : { url, width: row.width, height: row.height };
+      const crops = (row.crops ?? []).map((c) => ({ ...c, url: mediaUrl(c.key) }));
+      return sharedImageOf({ url, width: row.width, height: row.height }, crops, ratio);
     },
 
     /**

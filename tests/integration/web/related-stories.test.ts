@@ -4,17 +4,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articlePath } from '../../../common/paths';
-import {
-  createAdmin,
-  createArticle,
-  createCategory,
-  updateArticle,
-  type TestUser,
-} from '../../factories';
+import { createAdmin, createArticle, createCategory, updateArticle } from '../../factories';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 
 let t: TestApp;
-let admin: TestUser;
+let admin: Awaited<ReturnType<typeof createAdmin>>;
 
 beforeAll(async () => {
   t = await createTestApp({}, { web: 'build' });
