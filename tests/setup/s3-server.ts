@@ -2,7 +2,8 @@
  * A real S3-compatible server for the tests (DECISIONS.md §20): s3rver from npm, on a free port,
  * keeping its objects in a temporary folder, with one bucket. It checks request signatures
  * against its own fixed key pair, which the tests give the AWS SDK through the standard
- * AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY variables.
+ * AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY variables. Patched to be read-after-write consistent, as
+ * S3 is (patches/s3rver+3.7.1.patch, docs/decisions/065).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
