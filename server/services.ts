@@ -198,6 +198,8 @@ function accountsOf(
   settings: () => SettingsService,
 ) {
   const { db, clock, outbox, mail, secret } = deps;
+  // A new name shows beside the person's comments; comments are made after the accounts.
+  const commentRights = late<Pick<CommentsService['rights'], 'afterRenamed'>>('comments');
   const tokens = createTokens(secret, clock);
   const consents = createConsents({ db });
   const security = securityOf(config, secret, settings);
@@ -208,6 +210,7 @@ function accountsOf(
     tokens,
     clock,
     authorChanged,
+    renamed: (id) => commentRights.get().afterRenamed(id),
     mail,
     consents,
     ...security,
@@ -217,6 +220,7 @@ function accountsOf(
     users,
     consents,
     sso: { clients, box, check: clients.check, publicUrl: config.publicUrl },
+    commentRights,
   };
 }
 
@@ -298,13 +302,13 @@ export async function createServices(
     search,
     sso: createSso({ clock, settings, users, ...sso }),
   };
+  accounts.commentRights.set(services.comments.rights);
   const gifts = await giftsOf(config, { db, clock, timeZone }, services.payments.memberships);
   // Consumers are all registered: each process reads from the newest event on.
   await events.start();
-  await scheduleEventsTrim(jobs, clock);
+  await Promise.all([scheduleEventsTrim(jobs, clock), services.fediverse.scheduleTrim()]);
   // The moderators' daily mail of what waits too (issue 42 item 4).
   await Promise.all([audit.scheduleTrim(), services.comments.mail.scheduleWaitingMail()]);
-  await services.fediverse.scheduleTrim();
   return { ...services, gifts } satisfies AppServices;
 }
 export type Services = Awaited<ReturnType<typeof createServices>>;

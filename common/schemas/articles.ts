@@ -371,6 +371,7 @@ export const ArticleInputSchema = ArticleTextsSchema.extend({
   publishedAt: z.iso
     .datetime({ offset: true, ...says('validation.not_datetime', { field: 'publishedAt' }) })
     .optional(),
+  /** Left out, a new article's is read from its text; an update keeps the stored one. */
   language: LanguageSchema.optional(),
   legacyId: z
     .number(says('validation.not_number', { field: 'legacyId' }))

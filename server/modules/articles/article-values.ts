@@ -159,7 +159,12 @@ export async function valuesFrom(
     categoryId: category._id,
     segment: category.slug,
     imageMediaId: await deps.media.idForUrl(input.imageUrl),
-    language: input.language ?? detectLanguage(`${input.name} ${stripHtml(description)}`),
+    // Left out, a new article's is read from its text and an edit keeps the stored one: an older
+    // client (SPEC.md's sends none) editing a Marathi story must not make it Hindi or English.
+    language:
+      input.language ??
+      before?.language ??
+      detectLanguage(`${input.name} ${stripHtml(description)}`),
     // An edit that does not name the number keeps it (the admin form never sends it).
     legacyId: input.legacyId === undefined ? (before?.legacyId ?? null) : input.legacyId,
     // Ads on its page are an editor's call (issue 39 item 1); anyone else's body keeps it.

@@ -26,6 +26,20 @@ export function createCommentRights(deps: CommentsDeps) {
       .from(comments)
       .where(eq(comments.authorId, userId))
       .orderBy(asc(comments.createdAt));
+  /** Each of `shown` recorded as changed: the pages showing them are refreshed everywhere. */
+  const refreshPagesShowing = async (shown: ShownComment[]) => {
+    if (shown.length === 0) return;
+    const stories = new Map<string, Awaited<ReturnType<typeof articles.stored>>>();
+    for (const { articleId } of shown)
+      if (!stories.has(articleId)) stories.set(articleId, await articles.stored(articleId));
+    const now = clock.now();
+    await deps.outbox.transaction(async (_tx, record) => {
+      for (const c of shown) {
+        const article = stories.get(c.articleId);
+        if (article) record(commentChanged('comment.updated', c, { article, before: true, now }));
+      }
+    });
+  };
   return {
     /** The reader's comments as their export lists them, oldest first. */
     async exportOf(userId: string) {
@@ -46,10 +60,7 @@ export function createCommentRights(deps: CommentsDeps) {
      */
     async beforeAccountDeleted(userId: string): Promise<ShownComment[]> {
       const theirs = await ofReader(userId);
-      if ((await deps.settings()).onAccountDeletion !== 'remove')
-        return theirs
-          .filter((c) => c.status === 'approved')
-          .map((c) => ({ id: c.id, articleId: c.articleId, status: c.status }));
+      if ((await deps.settings()).onAccountDeletion !== 'remove') return shownOf(theirs);
       for (const c of theirs) {
         const article = await articles.stored(c.articleId);
         await deps.outbox.transaction(async (tx, record) => {
@@ -69,17 +80,15 @@ export function createCommentRights(deps: CommentsDeps) {
      * (a kept page must not name a reader who left).
      */
     async afterAccountDeleted(stayed: ShownComment[]): Promise<void> {
-      if (stayed.length === 0) return;
-      const stories = new Map<string, Awaited<ReturnType<typeof articles.stored>>>();
-      for (const { articleId } of stayed)
-        if (!stories.has(articleId)) stories.set(articleId, await articles.stored(articleId));
-      const now = clock.now();
-      await deps.outbox.transaction(async (_tx, record) => {
-        for (const c of stayed) {
-          const article = stories.get(c.articleId);
-          if (article) record(commentChanged('comment.updated', c, { article, before: true, now }));
-        }
-      });
+      await refreshPagesShowing(stayed);
+    },
+
+    /**
+     * The reader's name changed: the pages that show it beside their comments readers see are
+     * refreshed, in every process and front cache, as after a change to those comments.
+     */
+    async afterRenamed(userId: string): Promise<void> {
+      await refreshPagesShowing(shownOf(await ofReader(userId)));
     },
   };
 }
@@ -90,4 +99,10 @@ interface ShownComment {
   articleId: string;
   status: string;
 }
+
+/** Those of a reader's comments that readers see. */
+const shownOf = (theirs: ShownComment[]): ShownComment[] =>
+  theirs
+    .filter((c) => c.status === 'approved')
+    .map((c) => ({ id: c.id, articleId: c.articleId, status: c.status }));
 export type CommentRights = ReturnType<typeof createCommentRights>;

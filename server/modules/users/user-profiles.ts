@@ -92,9 +92,15 @@ const ownUiLanguage = (row: { uiLanguage: string | null }): StaffLanguage | null
     : null;
 
 /** Users' public profiles and their own account: reading and changing them. */
-export function userProfiles(deps: Pick<UsersDeps, 'db' | 'tokens' | 'clock' | 'authorChanged'>) {
+export function userProfiles(
+  deps: Pick<UsersDeps, 'db' | 'tokens' | 'clock' | 'authorChanged' | 'renamed'>,
+) {
   const { db } = deps;
   const changed = deps.authorChanged ?? (async () => {});
+  /** A name that differs from the one stored is shown anew beside the person's comments. */
+  const renamed = async (id: string, before: { name: string }, after: { name: string }) => {
+    if (before.name !== after.name) await deps.renamed?.(id);
+  };
   return {
     async me(actor: Actor | null): Promise<Me> {
       const a = requireRole(actor, 'reader');
@@ -115,6 +121,7 @@ export function userProfiles(deps: Pick<UsersDeps, 'db' | 'tokens' | 'clock' | '
         }
       }
       const profile = await profileValues(db, a.id, input);
+      const before = input.name !== undefined ? await findUserById(db, a.id) : undefined;
       const row = await updateUser(
         db,
         a.id,
@@ -135,16 +142,19 @@ export function userProfiles(deps: Pick<UsersDeps, 'db' | 'tokens' | 'clock' | '
       // neither, so their profile touches no kept page (issue 44 item 11).
       if (Object.keys(profile).length > 0 && hasRole(row.role, 'author'))
         await changed(a.id, authorChanged(a.id, profile));
+      if (before) await renamed(a.id, before, row);
       return userInfo(deps, row, {}, a.sessionId);
     },
 
     /** An administrator edits someone's public profile (name, slug, bio, photo). */
     async updateProfile(actor: Actor | null, id: string, input: AuthorProfileInput): Promise<User> {
       requireRole(actor, 'administrator');
-      if (!(await findUserById(db, id))) throw notFound('user.not_found');
+      const before = await findUserById(db, id);
+      if (!before) throw notFound('user.not_found');
       const row = await updateUser(db, id, await profileValues(db, id, input));
       if (!row) throw notFound('user.not_found');
       await changed(id, authorChanged(id, input));
+      await renamed(id, before, row);
       return toUser(row);
     },
 

@@ -21,6 +21,11 @@ export interface UsersDeps {
    * every process's kept answers and the front cache's purge follow.
    */
   authorChanged?: (id: string, change: CacheChange) => Promise<void>;
+  /**
+   * Someone's name changed (a reader's too): the comments module refreshes the kept pages that
+   * show it beside their comments. Left out, nothing follows.
+   */
+  renamed?: (id: string) => Promise<void>;
   /** E-mail (server/lib/mail.ts); left out, none is sent. */
   mail?: AccountMail;
   /** The readers module's record of consents (reader-consents.ts): a sign-up's is kept. */

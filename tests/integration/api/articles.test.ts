@@ -187,6 +187,20 @@ describe('POST /api/articles/article', () => {
     expect(english.json().language).toBe('en');
   });
 
+  it('keeps the stored language when an edit leaves it out (an older client)', async () => {
+    const category = await newCategory();
+    // Marathi in Devanagari, which the text alone would call Hindi.
+    const marathi = { name: 'पुण्यातील पाऊस', description: '<p>आज पुण्यात खूप पाऊस पडला.</p>' };
+    const created = await post(author, articleBody(category._id, { ...marathi, language: 'mr' }));
+    expect(created.json().language).toBe('mr');
+    const edit = articleBody(category._id, { ...marathi, name: 'पुण्यात पाऊस' });
+    expect(edit).not.toHaveProperty('language');
+    const res = await put(author, created.json()._id, edit);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'पुण्यात पाऊस', language: 'mr' });
+    expect((await stored(created.json()._id))?.language).toBe('mr');
+  });
+
   it('normalises an explicit slug and refuses one already taken with 409', async () => {
     const category = await newCategory();
     const res = await post(author, articleBody(category._id, { slug: '  My Own Slug!! ' }));

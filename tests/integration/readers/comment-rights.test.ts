@@ -1,7 +1,7 @@
 /*
  * A reader's rights over their comments (issue 42 item 5): their export lists them as typed;
  * deleting the account leaves them as "a deleted reader" (author null) or removes them, as
- * `comments.onAccountDeletion` says.
+ * `comments.onAccountDeletion` says; a new name shows beside them, kept pages included.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,6 +65,34 @@ describe('a reader’s comments and their account', () => {
       message: 'the kept page still names the reader who left',
     });
     expect(after).toContain('A deleted reader');
+  });
+
+  it('show their new name once they change it, on the kept page too', async () => {
+    const reader = await confirmedReader(t.app, 'Kavita Sharma');
+    const id = (await c.post(reader, story._id, { body: 'Well reported.' })).json()._id;
+    const page = () => t.app.inject({ url: articlePath(story) });
+    await waitUntil(async () => (await page()).body.includes('Kavita Sharma'), {
+      timeoutMs: 10_000,
+      message: 'the kept page never showed the new comment',
+    });
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me',
+      headers: auth(reader),
+      payload: { name: 'K. Sharma' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const shown = (await c.list(story._id)).json().comments;
+    expect(shown.find((x: { _id: string }) => x._id === id)).toMatchObject({
+      author: expect.objectContaining({ name: 'K. Sharma' }),
+    });
+    // The page kept for every reader is made again with it (served stale, at most, meanwhile).
+    let after = '';
+    await waitUntil(async () => (after = (await page()).body).includes('K. Sharma'), {
+      timeoutMs: 10_000,
+      message: 'the kept page still shows the old name',
+    });
+    expect(after).not.toContain('Kavita Sharma');
   });
 
   it('are removed with the account when the setting says remove', async () => {
