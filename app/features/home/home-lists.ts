@@ -1,6 +1,6 @@
 import { HOME_SECTION_SIZE } from '../../../common/articles';
 import type { ArticleCard as Card } from '../../../common/schemas/articles';
-import type { HomeLayout } from '../../../common/settings';
+import { DEFAULT_SETTINGS, type HomeLayout } from '../../../common/settings';
 import type { HomeSection } from '../../components/home-section';
 import type { NewsFront } from '../../components/news-home';
 
@@ -59,4 +59,17 @@ export function cardsShown(front: NewsFront | null, sections: HomeSection[]): Ca
   const cards = sections.flatMap((s) => s.articles);
   if (front) cards.push(...(front.lead ? [front.lead] : []), ...front.latest, ...front.live);
   return cards;
+}
+
+/**
+ * The home sections' categories to show. A fresh site's settings name the demo's categories: on
+ * a site without them (SEED_DEMO=0), while its settings were never changed, those are left out
+ * rather than failed. A section the settings chose fails alone when its category is gone, as
+ * does each when the categories could not be read (`all` undefined).
+ */
+export function sectionSlugs(chosen: string[], all: { slug: string }[] | undefined): string[] {
+  const defaults = DEFAULT_SETTINGS.homeSectionSlugs;
+  const untouched = chosen.length === defaults.length && chosen.every((s, i) => s === defaults[i]);
+  if (!untouched || !all) return chosen;
+  return chosen.filter((slug) => all.some((c) => c.slug === slug));
 }

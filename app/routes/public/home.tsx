@@ -11,7 +11,7 @@ import { AdSlots, AdsArea, AdsBetweenCards, withAdsBetween } from '../../compone
 import { adsHiddenFor, pageAds } from '../../features/ads/ad-markup';
 import { ResponsivePicture } from '../../components/responsive-picture';
 import { interfaceFor, useInterface } from '../../copy/language';
-import { cardsShown, homeReads, newsFront } from '../../features/home/home-lists';
+import { cardsShown, homeReads, newsFront, sectionSlugs } from '../../features/home/home-lists';
 import { redirectFormerPostQuery } from '../../features/redirects/former-address';
 import { pageMeta } from '../../features/seo/meta';
 import { shareImage } from '../../features/seo/share-image';
@@ -44,11 +44,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await services.settings.get();
   // SPEC.md's home is the default; `news` is a front page for a news day (docs/decisions/033).
   const news = settings.homeLayout === 'news';
-  const [homeCategories, all] = await Promise.all([
+  const [homeCategories, allRead] = await Promise.all([
     // The row of home categories is the magazine's; the news home has the menu's alone.
     news ? [] : services.categories.listHome().catch(() => []),
-    services.categories.listAll().catch(() => []),
+    services.categories.listAll().catch(() => undefined),
   ]);
+  const all = allRead ?? [];
   const { t } = interfaceFor(settings.uiLanguage);
   // The sections after Latest come from the categories chosen in settings (DECISIONS.md §8);
   // all of them are read in one statement, side by side with the share image and the header
@@ -56,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A section lists its category's stories and those of the categories inside it (issue 26
   // item 6), as that category's page does.
   const ids: string[][] = [];
-  const chosen = settings.homeSectionSlugs.map((slug) => {
+  const chosen = sectionSlugs(settings.homeSectionSlugs, allRead).map((slug) => {
     const category = all.find((c) => c.slug === slug);
     const family = category
       ? [category._id, ...all.filter((c) => c.parentId === category._id).map((c) => c._id)]

@@ -55,6 +55,20 @@ describe('article addresses as pages', () => {
   });
 });
 
+describe('an empty site', () => {
+  it('leaves out the demo’s home sections it has no categories for, and logs nothing', async () => {
+    // The settings were never changed: they name the demo's three categories (SEED_DEMO=0).
+    const settings = (await page('/api/settings')).json<{ homeSectionSlugs: string[] }>();
+    expect(settings.homeSectionSlugs).toEqual(['editors-choice', 'apna-gyaan', 'parenting']);
+    log = '';
+    const res = await page('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('These stories could not be loaded just now.');
+    expect(res.body).not.toContain('editors-choice');
+    expect(log).toBe('');
+  });
+});
+
 describe('a block that fails to load', () => {
   it('shows readers a short text on the home page and logs the real error', async () => {
     const category = await createCategory(t.app, admin, { slug: 'soon-gone' });
