@@ -51,13 +51,25 @@ const shownOn = (articleId: string | Placeholder) =>
   and(eq(comments.articleId, articleId), eq(comments.status, 'approved'));
 
 /**
- * The statements of a page of comments, oldest or newest first, and of the counts: prepared
- * once (db/prepared.ts), since every uncached story page reads them (issue 36 item 4).
+ * A page of comments, oldest or newest first, with the counts beside it in one statement (the
+ * counts joined to the page, so a story without comments still answers its zeros): prepared
+ * once (db/prepared.ts), since every uncached story page reads it (issue 36 item 4).
  */
 const topPage = (db: Db, newest: boolean) =>
-  prepared(db, `comments_top_${newest ? 'newest' : 'oldest'}`, (on, as) =>
-    withAuthors(on)
-      .where(and(shownOn(sql.placeholder('articleId')), isNull(comments.parentId)))
+  prepared(db, `comments_top_${newest ? 'newest' : 'oldest'}`, (on, as) => {
+    const articleId = sql.placeholder('articleId');
+    const counts = on
+      .select({
+        total: count().as('total'),
+        topCount: sql<number>`count(*) filter (where ${comments.parentId} is null)`
+          .mapWith(Number)
+          .as('top_count'),
+      })
+      .from(comments)
+      .where(shownOn(articleId))
+      .as('counts');
+    const page = withAuthors(on)
+      .where(and(shownOn(articleId), isNull(comments.parentId)))
       .orderBy(
         ...(newest
           ? [desc(comments.createdAt), desc(comments.id)]
@@ -65,19 +77,22 @@ const topPage = (db: Db, newest: boolean) =>
       )
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
-      .prepare(as),
-  );
-const shownCounts = (db: Db) =>
-  prepared(db, 'comments_shown_counts', (on, as) =>
-    on
+      .as('page');
+    const { id, articleId: story, authorId, parentId, body, status, reason } = page;
+    const { createdAt, editedAt, authorName, authorRole } = page;
+    return on
       .select({
-        total: count(),
-        topCount: sql<number>`count(*) filter (where ${comments.parentId} is null)`.mapWith(Number),
+        total: counts.total,
+        topCount: counts.topCount,
+        comment: {
+          ...{ id, articleId: story, authorId, parentId, body, status, reason },
+          ...{ createdAt, editedAt, authorName, authorRole },
+        },
       })
-      .from(comments)
-      .where(shownOn(sql.placeholder('articleId')))
-      .prepare(as),
-  );
+      .from(counts)
+      .leftJoinLateral(page, sql`true`)
+      .prepare(as);
+  });
 
 /**
  * One page of an article's approved top-level comments with their approved replies (oldest
@@ -88,14 +103,12 @@ export async function listShown(
   articleId: string,
   opts: { page: number; perPage: number; newest: boolean },
 ): Promise<{ top: CommentRow[]; replies: CommentRow[]; topCount: number; total: number }> {
-  const [top, [counts]] = await Promise.all([
-    topPage(db, opts.newest).execute({
-      articleId,
-      limit: opts.perPage,
-      offset: (opts.page - 1) * opts.perPage,
-    }),
-    shownCounts(db).execute({ articleId }),
-  ]);
+  const rows = await topPage(db, opts.newest).execute({
+    articleId,
+    limit: opts.perPage,
+    offset: (opts.page - 1) * opts.perPage,
+  });
+  const top = rows.flatMap((r) => (r.comment ? [r.comment as CommentRow] : []));
   const replies = top.length
     ? await withAuthors(db)
         .where(
@@ -109,7 +122,7 @@ export async function listShown(
         )
         .orderBy(asc(comments.createdAt), asc(comments.id))
     : [];
-  return { top, replies, topCount: counts?.topCount ?? 0, total: counts?.total ?? 0 };
+  return { top, replies, topCount: rows[0]?.topCount ?? 0, total: Number(rows[0]?.total ?? 0) };
 }
 
 export async function findComment(db: Db, id: string): Promise<CommentRow | undefined> {
