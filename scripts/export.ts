@@ -6,21 +6,22 @@
 import { createFilesPrivately } from '../server/lib/private-files';
 import { createWriteStream, renameSync, rmSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
-import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/client';
 import { DataDirLockedError } from '../db/lock';
 import { askRunningServer, CONTROL_PATHS } from '../server/control-socket';
 import { ConfigError, loadConfig } from '../server/env';
 import { createServices } from '../server/services';
+import { commandLine, UsageError } from './command-line';
 
 // What this writes (archives, media, the database) is this user's alone.
 createFilesPrivately();
 
 const USAGE = 'usage: npm run export -- <site.jsonl.gz>';
-class UsageError extends Error {}
+const ABOUT =
+  'Writes the whole site (content, people, settings, media) to one archive that npm run import reads.';
 
 try {
-  const { positionals } = parseArgs({ allowPositionals: true, strict: true });
+  const { positionals } = commandLine({ about: ABOUT, usage: USAGE }, { allowPositionals: true });
   if (positionals.length !== 1) throw new UsageError(`Give one file to write.\n${USAGE}`);
   const out = positionals[0] as string;
   const partial = `${out}.partial`;

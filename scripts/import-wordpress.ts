@@ -4,7 +4,6 @@
  * second run of the same file changes nothing. On the embedded engine stop the server first.
  */
 import { createFilesPrivately } from '../server/lib/private-files';
-import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/client';
 import { DataDirLockedError } from '../db/lock';
 import { ConfigError, loadConfig, databaseOptions } from '../server/env';
@@ -12,6 +11,7 @@ import { formatReport } from '../server/modules/imports/import-report';
 import { WxrError } from '../server/modules/imports/wxr-types';
 import { createServices } from '../server/services';
 import { progressBar } from './progress';
+import { commandLine, UsageError } from './command-line';
 
 // What this writes (archives, media, the database) is this user's alone.
 createFilesPrivately();
@@ -19,29 +19,28 @@ createFilesPrivately();
 const USAGE =
   'usage: npm run import:wordpress -- <export.xml> [--media-dir <copy of wp-content/uploads>] [--allow-private] [--verbose]';
 
-class UsageError extends Error {}
+const ABOUT =
+  'Brings a WordPress export’s posts, pages, authors, categories and images in; a second run of the same file changes nothing.';
 
 function options() {
-  try {
-    const { values, positionals } = parseArgs({
+  const { values, positionals } = commandLine(
+    { about: ABOUT, usage: USAGE },
+    {
       options: {
         'media-dir': { type: 'string' },
         'allow-private': { type: 'boolean' },
         verbose: { type: 'boolean' },
       },
       allowPositionals: true,
-      strict: true,
-    });
-    if (positionals.length !== 1) throw new Error('Give one export file.');
-    return {
-      file: positionals[0] as string,
-      mediaDir: values['media-dir'],
-      allowPrivate: values['allow-private'] === true,
-      verbose: values.verbose === true,
-    };
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}\n${USAGE}`);
-  }
+    },
+  );
+  if (positionals.length !== 1) throw new UsageError(`Give one export file.\n${USAGE}`);
+  return {
+    file: positionals[0] as string,
+    mediaDir: values['media-dir'],
+    allowPrivate: values['allow-private'] === true,
+    verbose: values.verbose === true,
+  };
 }
 
 const bar = progressBar();

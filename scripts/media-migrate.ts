@@ -4,19 +4,20 @@
  * copy (server/modules/media/media-migrate.ts). The bucket's settings (S3_*) and DATA_DIR are
  * read as for the site. Exits 1 when a file is missing from the source or a copy failed.
  */
-import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/client';
 import { createFilesPrivately } from '../server/lib/private-files';
 import { ConfigError, databaseOptions, loadConfig, type Config } from '../server/env';
 import { migrateMedia } from '../server/modules/media/media-migrate';
 import { storageFor } from '../server/modules/media/media-storage';
+import { commandLine, UsageError } from './command-line';
 
 createFilesPrivately();
 
 const USAGE = 'usage: npm run media:migrate -- --to s3|fs|db [--from fs|db|s3] [--remove-source]';
 const KINDS = ['fs', 'db', 's3'] as const;
 type Kind = (typeof KINDS)[number];
-class UsageError extends Error {}
+const ABOUT =
+  'Copies every upload’s files from the media storage in use (or --from) to another, checking each copy.';
 
 const kind = (value: string | undefined, name: string): Kind | undefined => {
   if (value === undefined) return undefined;
@@ -25,19 +26,16 @@ const kind = (value: string | undefined, name: string): Kind | undefined => {
 };
 
 function options() {
-  let parsed;
-  try {
-    parsed = parseArgs({
+  const parsed = commandLine(
+    { about: ABOUT, usage: USAGE },
+    {
       options: {
         to: { type: 'string' },
         from: { type: 'string' },
         'remove-source': { type: 'boolean' },
       },
-      strict: true,
-    });
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}\n${USAGE}`);
-  }
+    },
+  );
   const to = kind(parsed.values.to, 'to');
   if (!to) throw new UsageError(`--to is needed.\n${USAGE}`);
   return {

@@ -3,30 +3,27 @@
  * (`--days N`); `--delete` removes them. Without `--delete` nothing changes.
  */
 import { createFilesPrivately } from '../server/lib/private-files';
-import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/client';
 import { ConfigError, loadConfig, databaseOptions } from '../server/env';
 import { findUnusedMedia, removeUnusedMedia } from '../server/modules/media/media-prune';
 import { createServices } from '../server/services';
+import { commandLine, UsageError } from './command-line';
 
 // What this writes (archives, media, the database) is this user's alone.
 createFilesPrivately();
 
 const DAY_MS = 24 * 3600 * 1000;
 const USAGE = 'usage: npm run media:prune -- [--days N] [--delete]';
+const ABOUT =
+  'Lists the uploads no article and no setting uses, older than 30 days (--days N); --delete removes them.';
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 function options(): { days: number; remove: boolean } {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      options: { days: { type: 'string', default: '30' }, delete: { type: 'boolean' } },
-      strict: true,
-    });
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}\n${USAGE}`);
-  }
+  const parsed = commandLine(
+    { about: ABOUT, usage: USAGE },
+    { options: { days: { type: 'string', default: '30' }, delete: { type: 'boolean' } } },
+  );
   const days = Number(parsed.values.days);
   if (!Number.isInteger(days) || days < 1) {
     throw new UsageError(
@@ -35,8 +32,6 @@ function options(): { days: number; remove: boolean } {
   }
   return { days, remove: parsed.values.delete === true };
 }
-
-class UsageError extends Error {}
 
 try {
   const { days, remove } = options();

@@ -9,11 +9,16 @@ import { openDatabase } from '../db/client';
 import { DataDirLockedError } from '../db/lock';
 import { ConfigError, loadConfig, databaseOptions } from '../server/env';
 import { createServices } from '../server/services';
+import { commandLine, UsageError } from './command-line';
 
 // What this writes (archives, media, the database) is this user's alone.
 createFilesPrivately();
 
+const ABOUT =
+  'Removes camera, GPS and other metadata from uploads stored before uploads were cleaned, in place.';
+
 try {
+  commandLine({ about: ABOUT, usage: 'usage: npm run media:strip-metadata' }, {});
   const config = loadConfig();
   const database = await openDatabase(databaseOptions(config));
   try {
@@ -27,7 +32,11 @@ try {
     await database.close();
   }
 } catch (error) {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof UsageError
+  ) {
     console.error(error.message);
   } else {
     console.error('patrika: could not strip the metadata:', error);

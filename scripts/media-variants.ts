@@ -11,11 +11,16 @@ import { openDatabase } from '../db/client';
 import { DataDirLockedError } from '../db/lock';
 import { ConfigError, loadConfig, databaseOptions } from '../server/env';
 import { createServices } from '../server/services';
+import { commandLine, UsageError } from './command-line';
 
 // What this writes (archives, media, the database) is this user's alone.
 createFilesPrivately();
 
+const ABOUT =
+  'Makes the AVIF variants of uploads that lack them, at once (the site does it in the background at start-up).';
+
 try {
+  commandLine({ about: ABOUT, usage: 'usage: npm run media:variants' }, {});
   const config = loadConfig();
   const database = await openDatabase(databaseOptions(config));
   try {
@@ -28,7 +33,11 @@ try {
     await database.close();
   }
 } catch (error) {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof UsageError
+  ) {
     console.error(error.message);
   } else {
     console.error('patrika: could not make the variants:', error);

@@ -3,20 +3,22 @@
  * empty database (DATABASE_URL), then prints what the restored site holds.
  */
 import { createFilesPrivately } from '../server/lib/private-files';
-import { parseArgs } from 'node:util';
 import { DataDirLockedError } from '../db/lock';
 import { ConfigError, loadConfig } from '../server/env';
 import { BackupError } from '../server/modules/archive/backup';
 import { restoreBackup } from '../server/modules/archive/backup-restore';
+import { commandLine, UsageError } from './command-line';
 
 // What this writes (archives, media, the database) is this user's alone.
 createFilesPrivately();
 
 const USAGE = 'usage: npm run restore -- <backup.tar.gz>';
+const ABOUT =
+  'Replaces the site’s database and media with those of a backup (npm run backup). Stop the site first.';
 
 try {
-  const { positionals } = parseArgs({ allowPositionals: true, strict: true });
-  if (positionals.length !== 1) throw new BackupError(`Give one backup file.\n${USAGE}`);
+  const { positionals } = commandLine({ about: ABOUT, usage: USAGE }, { allowPositionals: true });
+  if (positionals.length !== 1) throw new UsageError(`Give one backup file.\n${USAGE}`);
   const file = positionals[0] as string;
   const { manifest, counts } = await restoreBackup(loadConfig(), file, (line) =>
     console.error(line),
@@ -29,6 +31,7 @@ try {
 } catch (error) {
   const known =
     error instanceof BackupError ||
+    error instanceof UsageError ||
     error instanceof ConfigError ||
     error instanceof DataDirLockedError;
   console.error(known ? (error as Error).message : error);

@@ -4,11 +4,15 @@ import { openDatabase } from '../db/client';
 import { seedDemoContent } from '../db/seed/seed';
 import { ConfigError, loadConfig, databaseOptions } from '../server/env';
 import { createServices } from '../server/services';
+import { commandLine, UsageError } from './command-line';
 
 // What this writes (archives, media, the database) is this user's alone.
 createFilesPrivately();
 
+const ABOUT = 'Adds the demo content (categories, stories, images) to the site; safe to run again.';
+
 try {
+  commandLine({ about: ABOUT, usage: 'usage: npm run seed' }, {});
   const config = loadConfig();
   const database = await openDatabase(databaseOptions(config));
   try {
@@ -28,6 +32,8 @@ try {
     await database.close();
   }
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(
+    error instanceof ConfigError || error instanceof UsageError ? error.message : error,
+  );
   process.exitCode = 1;
 }

@@ -365,7 +365,7 @@ const ONE_ENGINE_FILES = [
   'tests/integration/readers/{comment-rights,email-link,follows-saved,newsletter-digests,newsletter-views,reader-pages-cache,reader-rights,recent-issues,subscriber-lists}.test.ts',
   'tests/integration/server/signing-key-warning.test.ts',
   'tests/integration/db/pg-transactions.test.ts',
-  'tests/integration/server/{client-errors,errors,health,log-redaction,request-log,metrics}.test.ts',
+  'tests/integration/server/{client-errors,errors,health,log-redaction,request-log,metrics,operator-commands}.test.ts',
   'tests/integration/server/{media-decode-deadline,media-variants,media-metadata,image-fetch}.test.ts',
   'tests/integration/server/{cdn-purge,varnish,s3-media,s3-media-tools}.test.ts',
 ] as const;

@@ -7,15 +7,16 @@
  *   printf '%s\n' 'a long new password' | npm run user:password -- editor@example.com
  */
 import { createInterface } from 'node:readline';
-import { parseArgs } from 'node:util';
 import { PasswordSetSchema } from '../common/schemas/users';
 import { openDatabase } from '../db/client';
 import { DataDirLockedError } from '../db/lock';
 import { ConfigError, loadConfig, databaseOptions } from '../server/env';
 import { createServices } from '../server/services';
+import { commandLine, UsageError } from './command-line';
 
 const USAGE = "usage: printf '%s\\n' 'new password' | npm run user:password -- <email>";
-class UsageError extends Error {}
+const ABOUT =
+  'Sets the password of the account with this e-mail (read from the first line of the input) and ends its sessions.';
 
 async function firstLine(): Promise<string> {
   if (process.stdin.isTTY) process.stderr.write('New password (shown as you type): ');
@@ -28,7 +29,7 @@ async function firstLine(): Promise<string> {
 }
 
 try {
-  const { positionals } = parseArgs({ allowPositionals: true, strict: true });
+  const { positionals } = commandLine({ about: ABOUT, usage: USAGE }, { allowPositionals: true });
   if (positionals.length !== 1) throw new UsageError(`Give one e-mail address.\n${USAGE}`);
   const parsed = PasswordSetSchema.safeParse({ password: await firstLine() });
   if (!parsed.success) throw new UsageError(parsed.error.issues[0]?.message ?? 'Bad password.');
