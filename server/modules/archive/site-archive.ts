@@ -7,7 +7,6 @@ import { getTableName } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { transaction } from '../../../db/transaction';
 import { readRows } from '../../lib/table-copy';
-import { CATEGORY_ROW_ORDERS } from '../categories/categories-transfer';
 import type { MediaStorage } from '../media/media-storage';
 import { filesOf } from '../media/media-transfer';
 import { withoutPassword } from '../users/users-transfer';
@@ -18,6 +17,7 @@ import {
   ArchiveError,
   ARTICLES_TABLE,
   MEDIA_TABLE,
+  ROW_ORDERS,
   TABLES,
   USERS_TABLE,
   type ArchiveHeader,
@@ -96,7 +96,7 @@ async function writeRows(tx: Db, write: WriteLine, counts: Record<string, number
   for (const table of TABLES) {
     const name = getTableName(table);
     counts[name] = 0;
-    for await (const row of readRows(tx, table, undefined, CATEGORY_ROW_ORDERS.get(table))) {
+    for await (const row of readRows(tx, table, undefined, ROW_ORDERS.get(table))) {
       counts[name]++;
       if (name === USERS_TABLE) await write({ table: name, row: withoutPassword(row) });
       else if (name === ARTICLES_TABLE)

@@ -10,6 +10,7 @@ import {
   articleTags,
   tags,
 } from '../../../db/schema/content';
+import { articleCorrections } from '../../../db/schema/corrections';
 import { slugTaken } from './article-addresses-repository';
 import { sanitizeArticleHtml } from './sanitize';
 import { setArticleTags } from './tags-repository';
@@ -17,7 +18,8 @@ import { setArticleTags } from './tags-repository';
 /*
  * The articles module's door for moving content in and out (server/modules/README.md): the
  * WordPress import and the site archive write `articles`, `article_redirects`,
- * `article_former_paths`, `tags`, `article_tags` and `article_authors` only through here,
+ * `article_former_paths`, `tags`, `article_tags`, `article_authors` and `article_corrections`
+ * (the corrections on the public record) only through here,
  * inside the caller's transaction.
  */
 
@@ -29,6 +31,7 @@ export const ARTICLE_TABLES = [
   tags,
   articleTags,
   articleAuthors,
+  articleCorrections,
 ] as const;
 
 /** Gives an imported article its tags (a WordPress post's tags), in the caller's transaction. */

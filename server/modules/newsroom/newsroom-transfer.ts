@@ -1,10 +1,18 @@
+import { asc, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { articleNotes } from '../../../db/schema/notes';
 import { articleRevisions } from '../../../db/schema/revisions';
 
 /*
  * The newsroom module's door for moving content in and out (server/modules/README.md): the
- * archive copies an article's revisions verbatim. Presence is who has a form open now, and is
- * not archived.
+ * archive copies an article's revisions and the notes in its margin verbatim. Presence is who
+ * has a form open now, and is not archived.
  */
 
 /** Tables this module lets the archive copy, after the articles they belong to. */
-export const NEWSROOM_TABLES = [articleRevisions] as const;
+export const NEWSROOM_TABLES = [articleRevisions, articleNotes] as const;
+
+/** Notes before their replies (a reply is always written after its note). */
+export const NOTE_ROW_ORDERS = new Map<PgTable, SQL[]>([
+  [articleNotes, [asc(articleNotes.createdAt), asc(articleNotes.id)]],
+]);

@@ -11,7 +11,18 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { asc, count, eq, getTableName } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articles, categories } from '../../../db/schema/content';
+import { auditEntries } from '../../../db/schema/audit';
+import { comments } from '../../../db/schema/comments';
+import { articleCorrections } from '../../../db/schema/corrections';
 import { media } from '../../../db/schema/media';
+import {
+  newsletters,
+  newsletterSubscribers,
+  newsletterSubscriptions,
+} from '../../../db/schema/newsletters';
+import { articleNotes } from '../../../db/schema/notes';
+import { memberSubscriptions, plans } from '../../../db/schema/payments';
+import { readerConsents } from '../../../db/schema/readers';
 import { users } from '../../../db/schema/users';
 import { ROOT } from '../../../scripts/build-state';
 import { ArchiveError } from '../../../server/modules/archive/site-archive';
@@ -27,6 +38,8 @@ import {
 import { createTestApp, type TestApp } from '../../setup/test-app';
 
 const STATE_ID = 'ffffffff-0000-4000-8000-000000000000';
+const COMMENT_ID = 'ffffffff-0000-4000-8000-0000000000c1';
+const REPLY_ID = '00000000-0000-4000-8000-0000000000c2';
 const CITY_ID = '00000000-0000-4000-8000-000000000001';
 
 let from: TestApp;
@@ -123,8 +136,86 @@ beforeAll(async () => {
       parentId: STATE_ID,
     },
   ]);
+  await readersAndBusiness(moved._id, admin._id);
   await from.app.services.archive.exportToFile(archive);
 });
+
+/**
+ * What readers and the business made (carried since stop 64; an archive lost them before): a
+ * comment and its reply whose id sorts before it, a correction, a note in the margin and its
+ * reply, a newsletter with a subscriber and their consent, a plan with a member.
+ */
+async function readersAndBusiness(articleId: string, adminId: string) {
+  const db = from.database.db;
+  const earlier = new Date(Date.now() - 60_000);
+  await db.insert(comments).values([
+    { id: COMMENT_ID, articleId, authorId: adminId, body: 'First!', status: 'approved' },
+    {
+      id: REPLY_ID,
+      articleId,
+      authorId: adminId,
+      parentId: COMMENT_ID,
+      body: 'A reply',
+      status: 'approved',
+    },
+  ]);
+  await db
+    .insert(articleCorrections)
+    .values({ articleId, userId: adminId, note: 'The date was wrong.', createdAt: new Date() });
+  await db.insert(articleNotes).values([
+    {
+      id: COMMENT_ID,
+      articleId,
+      authorId: adminId,
+      quote: 'Text',
+      body: 'Check this',
+      createdAt: earlier,
+    },
+    { id: REPLY_ID, articleId, authorId: adminId, parentId: COMMENT_ID, body: 'Checked' },
+  ]);
+  const [letter] = await db
+    .insert(newsletters)
+    .values({
+      slug: 'morning',
+      name: 'Morning',
+      language: 'en',
+      schedule: { kind: 'daily', time: '07:00' },
+      maxArticles: 5,
+    })
+    .returning();
+  const [subscriber] = await db
+    .insert(newsletterSubscribers)
+    .values({ email: 'reader@example.com', name: 'A reader' })
+    .returning();
+  await db.insert(newsletterSubscriptions).values({
+    subscriberId: subscriber!.id,
+    newsletterId: letter!.id,
+    status: 'subscribed',
+    confirmedAt: new Date(),
+  });
+  await db.insert(readerConsents).values({
+    email: 'reader@example.com',
+    purpose: 'newsletter',
+    form: 'subscribe',
+    textVersion: '2026-11',
+  });
+  const [plan] = await db
+    .insert(plans)
+    .values({
+      name: 'Monthly',
+      interval: 'month',
+      amount: 9900,
+      currency: 'INR',
+      access: 'members',
+    })
+    .returning();
+  await db.insert(memberSubscriptions).values({
+    userId: adminId,
+    planId: plan!.id,
+    source: 'complimentary',
+    status: 'active',
+  });
+}
 
 afterAll(async () => {
   await from?.close();
@@ -144,7 +235,15 @@ describe('export and import of the whole site', () => {
   it('reads back into an empty site: every table, every article byte for byte, every file', async () => {
     const counts = await to.app.services.archive.importFrom(archive);
     const expected = await tableCounts(from);
-    expect(await tableCounts(to)).toEqual(expected);
+    // The trail on the new site goes on: it has every entry of the old one, then the import's.
+    const { audit_entries: trail, ...received } = await tableCounts(to);
+    const { audit_entries: oldTrail, ...rest } = expected;
+    expect(received).toEqual(rest);
+    const trailIds = async (t: TestApp) =>
+      (await t.database.db.select({ id: auditEntries.id }).from(auditEntries)).map((r) => r.id);
+    expect(await trailIds(to)).toEqual(expect.arrayContaining(await trailIds(from)));
+    expect(oldTrail).toBeGreaterThan(0);
+    expect(trail).toBeGreaterThan(oldTrail!);
     expect(expected.articles).toBe(4);
     expect(expected.article_redirects).toBeGreaterThan(0);
     expect(expected.category_redirects).toBe(1);
@@ -152,6 +251,25 @@ describe('export and import of the whole site', () => {
     expect(expected.article_daily_views).toBe(1);
     expect(expected.article_view_totals).toBe(1);
     expect(expected.static_pages).toBe(1);
+    // What readers and the business made, each row as it was.
+    for (const [table, n] of Object.entries({
+      comments: 2,
+      article_corrections: 1,
+      article_notes: 2,
+      newsletters: 1,
+      newsletter_subscribers: 1,
+      newsletter_subscriptions: 1,
+      reader_consents: 1,
+      plans: 1,
+      member_subscriptions: 1,
+    }))
+      expect(expected[table], table).toBeGreaterThanOrEqual(n);
+    const everyComment = (t: TestApp) =>
+      t.database.db.select().from(comments).orderBy(asc(comments.id));
+    expect(await everyComment(to)).toEqual(await everyComment(from));
+    const everyConsent = (t: TestApp) =>
+      t.database.db.select().from(readerConsents).orderBy(asc(readerConsents.id));
+    expect(await everyConsent(to)).toEqual(await everyConsent(from));
     // The original, its WebP and (ADR 026) AVIF variants and (issue 12 item 4) its crops.
     const [upload] = await from.database.db.select().from(media);
     expect(upload?.avif).toHaveLength(upload?.variants.length ?? -1);
