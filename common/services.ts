@@ -188,8 +188,10 @@ export interface AppServices {
     get(slug: string): Promise<{ title: string; body: string } | undefined>;
   };
   gifts: {
-    /** The story a gift link at `url` opens now (issue 39 item 5), or undefined. */
+    /** The story a gift link at `url` may open (issue 39 item 5), or undefined: no database. */
     articleAt(url: string): string | undefined;
+    /** The story a gift link at `url` opens now (given and not stopped since), or undefined. */
+    opens(url: string): Promise<string | undefined>;
   };
 }
 

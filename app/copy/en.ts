@@ -179,6 +179,17 @@ export const copy = {
     copied: 'Copied',
     remaining: 'Gifts left this month: {n}',
     failed: 'The gift link could not be made. Please try again.',
+    /** The member's own gift links on /profile, each of which they may stop. */
+    heading: 'Gift links this month',
+    none: 'You have given no stories this month.',
+    opensUntil: 'Opens the story until {date}',
+    ended: 'Ended',
+    stopped: 'Stopped',
+    stop: 'Stop this link',
+    confirmStop:
+      'Stop this link? Nobody will be able to read the story with it; it still counts among this month’s gifts.',
+    stoppedDone: 'The link no longer opens the story.',
+    listFailed: 'Your gift links could not be read or changed. Please try again.',
   },
   /** The metered wall (issue 39 item 2): after a month's free stories. */
   meter: {

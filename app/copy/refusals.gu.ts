@@ -107,6 +107,7 @@ const reader: Pick<RefusalTexts, ReaderCode> = {
   'comment.already_reported': 'તમે આ ટિપ્પણીની ફરિયાદ પહેલેથી કરી છે.',
   'gift.free': 'આ વાર્તા મફત વાંચી શકાય છે: તેને ભેટ લિંકની જરૂર નથી.',
   'gift.forbidden': 'જે સભ્યનું સભ્યપદ આ વાર્તા ખોલે છે તે જ તેને ભેટ આપી શકે છે.',
+  'gift.not_found': 'તમે આવી કોઈ ભેટ લિંક આપી નથી.',
   'gift.limit': (p) =>
     `તમે આ મહિને ${p.limit} વાર્તાઓ ભેટ આપી છે, જે મહિનાની મર્યાદા છે. આવતા મહિને ફરી આપી શકશો.`,
   'comment.unconfirmed':

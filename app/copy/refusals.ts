@@ -116,6 +116,7 @@ export const READER_CODES = [
   'gift.free',
   'gift.forbidden',
   'gift.limit',
+  'gift.not_found',
 ] as const satisfies readonly Code[];
 export type ReaderCode = (typeof READER_CODES)[number];
 

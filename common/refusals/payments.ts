@@ -66,6 +66,7 @@ export const PAYMENTS = {
     status: 403,
     en: 'Only a member whose membership opens this story can give it.',
   },
+  'gift.not_found': { status: 404, en: 'You gave no such gift link.' },
   'gift.limit': {
     status: 429,
     en: ({ limit }: { limit: number }) =>

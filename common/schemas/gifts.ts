@@ -25,10 +25,13 @@ export type Gift = z.infer<typeof GiftSchema>;
 export const MyGiftsSchema = z.object({
   gifts: z.array(
     z.object({
+      _id: z.string(),
       articleId: z.string(),
       name: z.string(),
       createdAt: z.string(),
       expiresAt: z.string(),
+      /** When its giver stopped the link (DELETE /api/me/gifts/{id}); null while it opens. */
+      stoppedAt: z.string().nullable(),
     }),
   ),
   limit: z.number().int(),

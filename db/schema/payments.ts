@@ -105,6 +105,8 @@ export const articleGifts = pgTable(
     tokenHash: text().notNull().unique(),
     createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    /** Set when the giver stops the link: it opens nothing from then on (it still counts). */
+    revokedAt: timestamp({ withTimezone: true, mode: 'date' }),
   },
   (t) => [index('article_gifts_user_idx').on(t.userId, t.createdAt)],
 );

@@ -29,7 +29,8 @@ import { DAY_MS } from '../../../common/durations';
 
 /**
  * The story at an address for `reader`; a gift link's page (issue 39 item 5) shows it whole when
- * its token, signed and unexpired, names this story. Any other token changes nothing.
+ * its token, signed and unexpired, names this story and its giver has not stopped it. Any other
+ * token changes nothing.
  */
 async function resolveWithGift(
   services: AppServices,
@@ -40,7 +41,7 @@ async function resolveWithGift(
   const found = await services.articles.resolve(params.category, params.slug, reader);
   const story = found?.article;
   if (!story || mayReadWhole(story.access, reader)) return found;
-  if (services.gifts.articleAt(url) !== story._id) return found;
+  if ((await services.gifts.opens(url)) !== story._id) return found;
   return services.articles.resolve(params.category, params.slug, 'paid');
 }
 

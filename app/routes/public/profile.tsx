@@ -19,6 +19,7 @@ import { pageTitle } from '../../features/seo/meta';
 import { AccountData } from '../../features/readers/account-data';
 import { ReaderLists } from '../../features/readers/reader-lists';
 import { ReplyMailSwitch } from '../../features/readers/reply-mail-switch';
+import { GiftLinksSection } from '../../features/members/gift-links-section';
 import { MembershipSection } from '../../features/members/membership-section';
 import { ProfileFormSchema } from '../../features/session/profile-form';
 import {
@@ -184,13 +185,14 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
 }
 
 /**
- * What is a reader's own: their membership (issue 39 item 4), follows and saved stories, and
- * whether replies to their comments are mailed (issue 42 item 4).
+ * What is a reader's own: their membership (issue 39 item 4) and gift links (item 5), follows
+ * and saved stories, and whether replies to their comments are mailed (issue 42 item 4).
  */
 function ReaderSections() {
   return (
     <>
       <MembershipSection />
+      <GiftLinksSection />
       <ReaderLists />
       <ReplyMailSwitch />
     </>

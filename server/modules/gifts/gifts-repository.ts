@@ -1,5 +1,5 @@
 /* Gift links' rows (issue 39 item 5): the story a gift names, and each giver's gifts. */
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { articles, categories } from '../../../db/schema/content';
 import { articleGifts } from '../../../db/schema/payments';
@@ -51,13 +51,43 @@ export async function countSince(db: Db, userId: string, since: Date): Promise<n
 export function giftsSince(db: Db, userId: string, since: Date) {
   return db
     .select({
+      id: articleGifts.id,
       articleId: articleGifts.articleId,
       name: articles.name,
       createdAt: articleGifts.createdAt,
       expiresAt: articleGifts.expiresAt,
+      revokedAt: articleGifts.revokedAt,
     })
     .from(articleGifts)
     .innerJoin(articles, eq(articles.id, articleGifts.articleId))
     .where(and(eq(articleGifts.userId, userId), gte(articleGifts.createdAt, since)))
     .orderBy(desc(articleGifts.createdAt));
+}
+
+/**
+ * Stops a giver's gift link: answers 'stopped' (now or before), or 'none' when `userId` gave no
+ * gift `id` (another's gift is none of theirs).
+ */
+export async function revokeGift(
+  db: Db,
+  userId: string,
+  id: string,
+  now: Date,
+): Promise<'stopped' | 'none'> {
+  const mine = and(eq(articleGifts.id, id), eq(articleGifts.userId, userId));
+  const [row] = await db
+    .update(articleGifts)
+    .set({ revokedAt: sql`coalesce(${articleGifts.revokedAt}, ${now})` })
+    .where(mine)
+    .returning({ id: articleGifts.id });
+  return row ? 'stopped' : 'none';
+}
+
+/** Whether the gift whose token hashes to `tokenHash` was given and not stopped. */
+export async function giftStands(db: Db, tokenHash: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: articleGifts.id })
+    .from(articleGifts)
+    .where(and(eq(articleGifts.tokenHash, tokenHash), isNull(articleGifts.revokedAt)));
+  return row !== undefined;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { IdParamsSchema } from '../../../common/schemas/common';
 import { GiftSchema, MyGiftsSchema } from '../../../common/schemas/gifts';
 import { errorResponses, SIGNED_IN } from '../../lib/errors';
@@ -51,6 +52,26 @@ export function giftsRoutes(gifts: GiftsService) {
       async (request, reply) => {
         reply.header('cache-control', 'private, no-store');
         return gifts.mine(await request.actor());
+      },
+    );
+    app.delete(
+      '/api/me/gifts/:id',
+      {
+        schema: {
+          tags,
+          summary:
+            'Stop one of my gift links: it opens the story to nobody from now on (it still counts among the month’s gifts)',
+          security,
+          params: IdParamsSchema,
+          response: {
+            204: z.null().describe('Stopped (or stopped already)'),
+            ...errorResponses(...SIGNED_IN, 'gift.not_found'),
+          },
+        },
+      },
+      async (request, reply) => {
+        await gifts.stop(await request.actor(), request.params.id);
+        return reply.code(204).send(null);
       },
     );
   };

@@ -20,7 +20,13 @@ import { requireRole, type Actor } from '../../lib/actor';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../../lib/errors';
 import type { Clock } from '../../lib/clock';
 import { giftedArticle, giftTokenHash, signGift } from './gift-tokens';
-import { giftableArticle, giftsSince, recordGift } from './gifts-repository';
+import {
+  giftableArticle,
+  giftsSince,
+  giftStands,
+  recordGift,
+  revokeGift,
+} from './gifts-repository';
 import { DAY_MS } from '../../../common/durations';
 
 export interface GiftsDeps {
@@ -80,10 +86,12 @@ export function createGiftsService(deps: GiftsDeps) {
       const rows = await giftsSince(db, me.id, since);
       return {
         gifts: rows.map((r) => ({
+          _id: r.id,
           articleId: r.articleId,
           name: r.name,
           createdAt: r.createdAt.toISOString(),
           expiresAt: r.expiresAt.toISOString(),
+          stoppedAt: r.revokedAt?.toISOString() ?? null,
         })),
         limit: GIFTS_PER_MONTH,
         remaining: Math.max(0, GIFTS_PER_MONTH - rows.length),
@@ -91,12 +99,30 @@ export function createGiftsService(deps: GiftsDeps) {
     },
 
     /**
-     * The story a gift link at `url` opens now (its token signed and unexpired), or undefined:
-     * no database asked.
+     * Stops one of the member's own gift links: it opens nothing from then on, and still counts
+     * among the month's gifts (or a member could give without end). Stopping one stopped
+     * already changes nothing.
+     */
+    async stop(actor: Actor | null, id: string): Promise<void> {
+      const me = requireRole(actor, 'reader');
+      if ((await revokeGift(db, me.id, id, clock.now())) === 'none')
+        throw notFound('gift.not_found');
+    },
+
+    /**
+     * The story a gift link at `url` may open (its token signed and unexpired), or undefined:
+     * no database asked. What the page cache lets past; `opens` says whether it still does.
      */
     articleAt(url: string): string | undefined {
       const token = giftTokenIn(url);
       return token === undefined ? undefined : giftedArticle(key, token, clock.now());
+    },
+
+    /** The story a gift link at `url` opens now: signed, unexpired, given and not stopped. */
+    async opens(url: string): Promise<string | undefined> {
+      const token = giftTokenIn(url);
+      const id = token === undefined ? undefined : giftedArticle(key, token, clock.now());
+      return id && (await giftStands(db, giftTokenHash(token!))) ? id : undefined;
     },
   };
 }

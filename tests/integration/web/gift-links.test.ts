@@ -173,6 +173,45 @@ describe('gift links (issue 39 item 5)', () => {
     }
   });
 
+  it('lets its giver stop a link: it opens nothing from then on, and still counts', async () => {
+    const giver = await member();
+    const made = (await give(giver)).json() as { url: string; remaining: number };
+    expect((await t.app.inject({ url: local(made.url) })).body).toContain(SECRET);
+    const listed = (await t.app.inject({ url: '/api/me/gifts', headers: auth(giver) })).json<{
+      gifts: { _id: string; stoppedAt: string | null }[];
+    }>();
+    const [gift] = listed.gifts;
+    expect(gift).toMatchObject({ stoppedAt: null });
+    // Nobody else may stop it: the gift is none of theirs (404, and it still opens).
+    const stranger = await member();
+    const stop = (who: TestUser) =>
+      t.app.inject({ method: 'DELETE', url: `/api/me/gifts/${gift!._id}`, headers: auth(who) });
+    const refused = await stop(stranger);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toMatchObject({
+      code: 'gift.not_found',
+      message: 'You gave no such gift link.',
+    });
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/me/gifts/${gift!._id}` })).statusCode,
+    ).toBe(401);
+    expect((await t.app.inject({ url: local(made.url) })).body).toContain(SECRET);
+    // Its giver stops it: the walled page from then on; stopping again changes nothing.
+    expect((await stop(giver)).statusCode).toBe(204);
+    const plain = await t.app.inject({ url: path });
+    const stopped = await t.app.inject({ url: local(made.url) });
+    expect(stopped.statusCode).toBe(200);
+    expect(stopped.body).not.toContain(SECRET_WORD);
+    expect(stopped.body).toBe(plain.body);
+    expect((await stop(giver)).statusCode).toBe(204);
+    const after = (await t.app.inject({ url: '/api/me/gifts', headers: auth(giver) })).json<{
+      gifts: { stoppedAt: string | null }[];
+      remaining: number;
+    }>();
+    expect(after.gifts[0]!.stoppedAt).not.toBeNull();
+    expect(after.remaining).toBe(made.remaining);
+  });
+
   it('offers members the hidden gift button on their class’s page, never on the shared page', async () => {
     const giver = await member();
     const session = `${READER_COOKIE}=${giver.token}`;

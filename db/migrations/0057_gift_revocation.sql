@@ -1,0 +1,1 @@
+ALTER TABLE "article_gifts" ADD COLUMN "revoked_at" timestamp with time zone;
