@@ -1,7 +1,8 @@
 /*
  * Gift links (issue 39 item 5) as readers meet them: a member reading a members' story whole
  * clicks "Gift this story", gets a link with a copy button and the gifts left this month, and
- * a browser with no session opens the link and reads the story whole.
+ * a browser with no session opens the link and reads the story whole, until the member stops the
+ * link on /profile.
  */
 import { addressOf, expect, hydrated, openSignedIn, readJson, test } from './fixtures';
 
@@ -45,6 +46,23 @@ test('a member gives a members’ story and an anonymous browser reads it from t
     await expect(other.getByRole('button', { name: 'Gift this story' })).toBeHidden();
     // The plain address stays walled for that browser.
     await other.goto(addressOf(story));
+    await expect(
+      other.getByRole('complementary', { name: 'This story is for members' }),
+    ).toBeVisible();
+    expect(await other.content()).not.toContain(THIRD);
+
+    // The giver changes their mind: /profile lists the link, and stopping it shuts it.
+    await page.goto('/profile');
+    await hydrated(page);
+    const gifts = page.getByRole('region', { name: 'Gift links this month' });
+    await expect(gifts.getByText(story.name)).toBeVisible();
+    await expect(gifts.getByText(/^Opens the story until /)).toBeVisible();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await gifts.getByRole('button', { name: 'Stop this link' }).click();
+    await expect(page.getByText('The link no longer opens the story.')).toBeVisible();
+    await expect(gifts.getByText('Stopped', { exact: true })).toBeVisible();
+    await expect(gifts.getByRole('button', { name: 'Stop this link' })).toBeHidden();
+    await other.goto(`${url.pathname}${url.search}`);
     await expect(
       other.getByRole('complementary', { name: 'This story is for members' }),
     ).toBeVisible();
