@@ -31,7 +31,7 @@ export function commandLine<T extends Omit<ParseArgsConfig, 'strict' | 'args'>>(
     return parseArgs<T & { strict: true }>({ ...config, args, strict: true });
   } catch (error) {
     // Node's own sentence goes on about positionals after `--`, which npm's users never need.
-    const reason = (error as Error).message.split('. To specify a positional')[0];
-    throw new UsageError(`${reason}.\n${help.usage}`.replace('..\n', '.\n'));
+    const [reason = ''] = (error as Error).message.split('. To specify a positional');
+    throw new UsageError(`${reason.replace(/\.?$/, '.')}\n${help.usage}`);
   }
 }

@@ -3,6 +3,7 @@ import { toast } from 'react-toastify';
 import type { MyGifts } from '../../../common/schemas/gifts';
 import { formatDate, useInterface } from '../../copy/language';
 import { api } from '../api/client';
+import { ProfileSection } from './profile-section';
 
 /**
  * A member's gift links of this month on /profile (issue 39 item 5), read after load from
@@ -10,7 +11,7 @@ import { api } from '../api/client';
  * still open (DELETE /api/me/gifts/{id}). Shown once the member has given one.
  */
 export function GiftLinksSection() {
-  const { t, lang, locale } = useInterface();
+  const { t, locale } = useInterface();
   const [mine, setMine] = useState<MyGifts | null>(null);
   const [failed, setFailed] = useState(false);
   const read = () =>
@@ -32,11 +33,11 @@ export function GiftLinksSection() {
   if (!failed && (!mine || mine.gifts.length === 0)) return null;
   const now = Date.now();
   return (
-    <section className="mb-4" lang={lang} aria-labelledby="gift-links-heading">
-      <h2 id="gift-links-heading" className="h5">
-        {t.gift.heading}
-      </h2>
-      {failed && <p role="alert">{t.gift.listFailed}</p>}
+    <ProfileSection
+      id="gift-links"
+      heading={t.gift.heading}
+      failed={failed ? t.gift.listFailed : undefined}
+    >
       {mine && (
         <ul className="list-unstyled">
           {mine.gifts.map((gift) => {
@@ -66,6 +67,6 @@ export function GiftLinksSection() {
         </ul>
       )}
       {mine && <p className="small">{t.gift.remaining.replace('{n}', String(mine.remaining))}</p>}
-    </section>
+    </ProfileSection>
   );
 }

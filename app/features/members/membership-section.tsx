@@ -4,6 +4,7 @@ import { PAGE_SEGMENTS } from '../../../common/paths';
 import type { Membership } from '../../../common/schemas/payments';
 import { formatDate, useInterface } from '../../copy/language';
 import { api } from '../api/client';
+import { ProfileSection } from './profile-section';
 
 /**
  * A reader's membership on /profile (issue 39 item 4): its plan, status and the end of the
@@ -12,7 +13,7 @@ import { api } from '../api/client';
  * the period's end.
  */
 export function MembershipSection() {
-  const { t, lang, locale } = useInterface();
+  const { t, locale } = useInterface();
   const [membership, setMembership] = useState<Membership | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -31,11 +32,11 @@ export function MembershipSection() {
   };
   const running = membership && ['active', 'trialing', 'past_due'].includes(membership.status);
   return (
-    <section className="mb-4" lang={lang} aria-labelledby="membership-heading">
-      <h2 id="membership-heading" className="h5">
-        {t.membership.heading}
-      </h2>
-      {failed && <p role="alert">{t.membership.failed}</p>}
+    <ProfileSection
+      id="membership"
+      heading={t.membership.heading}
+      failed={failed ? t.membership.failed : undefined}
+    >
       {membership && !running && (
         <p>
           {t.membership.none} <a href={`/${PAGE_SEGMENTS.plans}`}>{t.membership.seePlans}</a>
@@ -64,6 +65,6 @@ export function MembershipSection() {
           )}
         </>
       )}
-    </section>
+    </ProfileSection>
   );
 }

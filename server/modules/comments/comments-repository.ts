@@ -78,17 +78,12 @@ const topPage = (db: Db, newest: boolean) =>
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .as('page');
-    const { id, articleId: story, authorId, parentId, body, status, reason } = page;
-    const { createdAt, editedAt, authorName, authorRole } = page;
+    // The page's columns, read from the subquery under the names `commentColumns` gives them.
+    const comment = Object.fromEntries(
+      Object.keys(commentColumns).map((name) => [name, page[name as keyof typeof commentColumns]]),
+    ) as { [K in keyof typeof commentColumns]: (typeof page)[K] };
     return on
-      .select({
-        total: counts.total,
-        topCount: counts.topCount,
-        comment: {
-          ...{ id, articleId: story, authorId, parentId, body, status, reason },
-          ...{ createdAt, editedAt, authorName, authorRole },
-        },
-      })
+      .select({ total: counts.total, topCount: counts.topCount, comment })
       .from(counts)
       .leftJoinLateral(page, sql`true`)
       .prepare(as);

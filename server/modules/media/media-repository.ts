@@ -125,9 +125,9 @@ export async function saveCrops(db: Db, id: string, crops: MediaCrop[]): Promise
 
 /**
  * Records the AVIF variants made for upload `id` (and its first WebP one, for a small original)
- * unless some other worker recorded its own
- * first (the job and the start-up backfill, or two processes, can make the same upload's at
- * once; their files have the same names). Answers what became of the upload.
+ * unless some other worker recorded its own first (the job and the start-up backfill, or two
+ * processes, can make the same upload's at once; their files have the same names). Answers what
+ * became of the upload.
  */
 export async function saveAvifVariants(
   db: Db,
