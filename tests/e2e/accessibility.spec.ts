@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './axe';
 import type { Page } from '@playwright/test';
 import {
   addressOf,
@@ -19,22 +20,8 @@ import {
 
 /** Runs axe on the page and fails with a readable list of serious and critical violations. */
 async function expectNoSeriousViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = bad
-    .map(
-      (v) =>
-        `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n` +
-        v.nodes
-          .slice(0, 5)
-          .map(
-            (n) =>
-              `    at ${n.target.join(' ')}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}`,
-          )
-          .join('\n'),
-    )
-    .join('\n');
-  expect(bad, `axe violations on ${what}:\n${report}`).toEqual([]);
+  const bad = await seriousViolations(new AxeBuilder({ page }));
+  expect(bad, `axe violations on ${what}:\n${bad.join('\n')}`).toEqual([]);
 }
 
 test.describe('axe-core finds no serious or critical violations', () => {

@@ -6,6 +6,7 @@
  * and the first Tab stop skips to the page's content.
  */
 import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './axe';
 import type { Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -188,21 +189,11 @@ function adminPages(articleId: string, t: AdminCopy): AdminPage[] {
 }
 
 /** A page's serious and critical axe violations, one readable paragraph each. */
-async function seriousViolations(page: Page): Promise<string[]> {
+function axeOf(page: Page): Promise<string[]> {
   // Legacy mode: axe gathers its results in the page itself, not in a blank page opened beside
   // it for each run (a renderer started and closed per screen: a second of the run's CPU each,
   // 38 times). What it gives up, frames from another origin, no back-office screen has.
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `[${v.impact}] ${v.id}: ${v.help} (${v.nodes.length} nodes)\n` +
-        v.nodes
-          .slice(0, 5)
-          .map((n) => `    at ${n.target.join(' ')}: ${(n.failureSummary ?? '').split('\n')[1]}`)
-          .join('\n'),
-    );
+  return seriousViolations(new AxeBuilder({ page }).setLegacyMode(true));
 }
 
 interface NuMessage {
@@ -284,7 +275,7 @@ for (const language of ['en', 'hi'] as const satisfies UiLanguage[]) {
           foreign.filter((f) => new URL(f.url()).origin !== origin).map((f) => f.url()),
           'frames from another origin, which axe in legacy mode leaves unchecked',
         ).toEqual([]);
-        const findings = await seriousViolations(page);
+        const findings = await axeOf(page);
         const html = await page.evaluate(() => document.documentElement.outerHTML);
         const dir = nuFolder(testInfo.project.outputDir, language);
         mkdirSync(dir, { recursive: true });

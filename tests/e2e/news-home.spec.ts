@@ -7,6 +7,7 @@
  * each test puts back what it changed.
  */
 import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './axe';
 import type { Page } from '@playwright/test';
 import {
   ADMIN,
@@ -169,11 +170,7 @@ test('the news home: the band on top, the lead story, a dated Latest list, dated
         await expect(card.locator('time')).toHaveText(/^\d{1,2} \w+ \d{4}$/);
       }
 
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter(
-        (v) => v.impact === 'serious' || v.impact === 'critical',
-      );
-      expect(serious.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+      expect(await seriousViolations(new AxeBuilder({ page }))).toEqual([]);
 
       await lead.getByRole('heading', { name: story.name }).getByRole('link').click();
       await expect(page).toHaveURL(`/${category.slug}/${story.slug}`);
