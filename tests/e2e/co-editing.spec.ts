@@ -112,7 +112,7 @@ test('two people type into one story at once and see each other’s text and car
   await expect(colleagueHere).toBeHidden();
 });
 
-test('a title changed before the shared document arrives is kept and shared, not put back', async ({
+test('a title changed before the shared document arrives is kept and shared, not put back; the toolbar waits for it', async ({
   page,
   browser,
   make,
@@ -138,8 +138,14 @@ test('a title changed before the shared document arrives is kept and shared, not
   const retitled = `Retitled before sharing ${article._id.slice(-6)}`;
   await title.fill(retitled);
   await expect(page.locator('[data-co-editing="on"]')).toHaveCount(0);
+  // Until the text arrives its toolbar waits too: a click would go to the editor being replaced.
+  const link = page
+    .getByRole('toolbar', { name: 'Formatting' })
+    .getByRole('button', { name: 'Link', exact: true });
+  await expect(link).toBeDisabled();
   release();
   await expect(page.locator('[data-co-editing="on"]')).toBeVisible();
+  await expect(link).toBeEnabled();
   await expect(title).toHaveValue(retitled);
   // Shared as typed: a colleague who opens the story now sees the new title.
   const colleague = await make.account({ label: 'Editor', role: 'editor' });

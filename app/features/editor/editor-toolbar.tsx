@@ -146,7 +146,8 @@ function nextTool(key: string, enabled: number[], at: number): number | undefine
  * (https://www.w3.org/WAI/ARIA/apg/patterns/toolbar/): one Tab stop, the button last focused
  * (or the first enabled one), and Left/Right/Home/End between the buttons, so Tab goes from the
  * fields above to the text in two steps, not eighteen. Buttons keep the text's selection when
- * clicked (no focus on mouse down); disabled ones are passed over.
+ * clicked (no focus on mouse down); disabled ones are passed over, and all are disabled while
+ * the editor cannot be typed into.
  */
 export function Toolbar({
   editor,
@@ -158,7 +159,11 @@ export function Toolbar({
   controls: string;
 }) {
   const t = useAdminCopy();
-  const tools = toolsOf(editor, actions, t);
+  // While the shared text connects the editor is read-only and about to be made again: a click
+  // then would act on the editor that goes (and be lost), so every button waits with it.
+  const tools = toolsOf(editor, actions, t).map((tool) =>
+    editor.isEditable ? tool : { ...tool, disabled: true },
+  );
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const [current, setCurrent] = useState(0);
   const enabled = tools.flatMap((tool, i) => (tool.disabled ? [] : [i]));
