@@ -2,9 +2,12 @@
  * One uncached article page's queries (issue 36 item 4, issue 42 item 1): whether the story
  * takes comments comes from the story its page already read (its `commentsOpen`, its
  * publication time) and its section's say from the kept categories, and its corrections come
- * with the story's own query: the page sends no query for either. Every statement the database
- * is sent while the page renders is counted (on either engine).
+ * with the story's own query: the page sends no query for either. Every statement the render
+ * sends the database is counted (on either engine): those sent in its request's own course,
+ * not the background's beside it (a job, a flush, a kept page refreshed), which a slow machine
+ * makes meet the render more often.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auth,
@@ -27,7 +30,8 @@ let t: TestApp;
 let admin: TestUser;
 let category: { _id: string; slug: string };
 const statements: string[] = [];
-let counting = false;
+/** Set in the course of the request being counted, and in nothing else. */
+const counted = new AsyncLocalStorage<true>();
 
 /**
  * What one render sends: the story (with its corrections), two stories to read next (three
@@ -46,7 +50,7 @@ beforeAll(async () => {
     const client = (handle as unknown as { session: { client: Queries } }).session.client;
     const query = client.query.bind(client);
     client.query = (text, ...rest) => {
-      if (counting) statements.push(typeof text === 'string' ? text : text.text);
+      if (counted.getStore()) statements.push(typeof text === 'string' ? text : text.text);
       return query(text, ...rest);
     };
   }
@@ -59,9 +63,11 @@ const pathOf = (story: Story) => `/${category.slug}/${story.slug}`;
 /** The statements of one render of `path` that read the site's content (not the jobs' polls). */
 async function render(path: string, headers: Record<string, string> = {}) {
   statements.length = 0;
-  counting = true;
-  const res = await t.app.inject({ url: path, headers });
-  counting = false;
+  // `inject` starts its request when awaited (a thenable): awaited inside the run.
+  const res = await counted.run(true, async () => {
+    const answer = await t.app.inject({ url: path, headers });
+    return answer;
+  });
   expect(res.statusCode).toBe(200);
   expect(res.headers['x-page-cache']).not.toBe('hit');
   const content = statements.filter((s) => !/"(jobs|events|outbox_events)"/.test(s));
@@ -106,7 +112,7 @@ describe('an uncached article page', () => {
     expect(own[0]).toContain('"comments_open"');
     expect(content.filter((s) => s.includes('"comments_open"'))).toHaveLength(1);
     // Twelve before: the story read again for its comments, their flags, its corrections apart.
-    expect(content.length).toBeLessThanOrEqual(MAX_STATEMENTS);
+    expect(content.length, content.join('\n\n')).toBeLessThanOrEqual(MAX_STATEMENTS);
   });
 
   it('closes its comments when its section says so, from the kept categories', async () => {
