@@ -8,11 +8,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { asc, count, eq, getTableName } from 'drizzle-orm';
+import { asc, count, eq, getTableName, inArray, isNotNull, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articles, categories } from '../../../db/schema/content';
 import { auditEntries } from '../../../db/schema/audit';
 import { comments } from '../../../db/schema/comments';
+import { events } from '../../../db/schema/events';
 import { articleCorrections } from '../../../db/schema/corrections';
 import { media } from '../../../db/schema/media';
 import {
@@ -306,6 +307,46 @@ describe('export and import of the whole site', () => {
       siteName: 'पत्रिका Archive Test',
       homeLayout: 'news',
     });
+  });
+
+  it('keeps the trail going: the new site’s events, numbered from 1 again, each make their entry', async () => {
+    // The old site's entries name its events, which stay behind.
+    const named = await from.database.db
+      .select({ id: auditEntries.id, eventId: auditEntries.eventId })
+      .from(auditEntries)
+      .where(isNotNull(auditEntries.eventId));
+    expect(named.length).toBeGreaterThan(0);
+    const highest = Math.max(...named.map((e) => e.eventId!));
+    const db = to.database.db;
+    const carried = await db
+      .select({ eventId: auditEntries.eventId })
+      .from(auditEntries)
+      .where(
+        inArray(
+          auditEntries.id,
+          named.map((e) => e.id),
+        ),
+      );
+    expect(carried).toEqual(named.map(() => ({ eventId: null })));
+    // The new site's own events: until they pass the old ones' numbers, each one the trail
+    // records makes its entry (an old number kept would have dropped one without a word).
+    const lastEvent = async () =>
+      (await db.select({ id: max(events.id) }).from(events))[0]?.id ?? 0;
+    expect(await lastEvent()).toBeLessThan(highest);
+    await to.app.services.events.settled();
+    const trail = async () => (await db.select({ n: count() }).from(auditEntries))[0]!.n;
+    const before = await trail();
+    let made = 0;
+    while ((await lastEvent()) <= highest) {
+      await to.app.services.outbox.record({
+        type: 'settings.updated',
+        subject: { kind: 'settings', id: 'site' },
+        data: { keys: ['siteName'], by: null },
+      });
+      made++;
+    }
+    await to.app.services.events.settled();
+    expect(await trail()).toBe(before + made);
   });
 
   it("writes a category's parent before it, whatever their ids", () => {
