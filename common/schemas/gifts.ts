@@ -21,7 +21,7 @@ export const GiftSchema = z.object({
 });
 export type Gift = z.infer<typeof GiftSchema>;
 
-/** `GET /api/me/gifts`: this month's gifts, newest first. */
+/** `GET /api/me/gifts`: this month's gifts, and earlier ones that still open, newest first. */
 export const MyGiftsSchema = z.object({
   gifts: z.array(
     z.object({

@@ -1,5 +1,5 @@
 /* Gift links' rows (issue 39 item 5): the story a gift names, and each giver's gifts. */
-import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { articles, categories } from '../../../db/schema/content';
 import { articleGifts } from '../../../db/schema/payments';
@@ -48,7 +48,12 @@ export async function countSince(db: Db, userId: string, since: Date): Promise<n
   return row?.n ?? 0;
 }
 
-export function giftsSince(db: Db, userId: string, since: Date) {
+/**
+ * A giver's gifts of the month since `since`, and any given before it that still opens its
+ * story at `now` (a link lasts days, so one given on the month's last day opens into the next,
+ * and its giver must still see it to stop it).
+ */
+export function giftsShown(db: Db, userId: string, { since, now }: { since: Date; now: Date }) {
   return db
     .select({
       id: articleGifts.id,
@@ -60,7 +65,15 @@ export function giftsSince(db: Db, userId: string, since: Date) {
     })
     .from(articleGifts)
     .innerJoin(articles, eq(articles.id, articleGifts.articleId))
-    .where(and(eq(articleGifts.userId, userId), gte(articleGifts.createdAt, since)))
+    .where(
+      and(
+        eq(articleGifts.userId, userId),
+        or(
+          gte(articleGifts.createdAt, since),
+          and(gt(articleGifts.expiresAt, now), isNull(articleGifts.revokedAt)),
+        ),
+      ),
+    )
     .orderBy(desc(articleGifts.createdAt));
 }
 

@@ -44,7 +44,8 @@ export function giftsRoutes(gifts: GiftsService) {
       {
         schema: {
           tags,
-          summary: 'My gift links this month, newest first, and how many I may still give',
+          summary:
+            'My gift links this month and any earlier one still open, newest first, and how many I may still give this month',
           security,
           response: { 200: MyGiftsSchema, ...errorResponses(...SIGNED_IN) },
         },

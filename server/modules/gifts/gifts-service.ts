@@ -22,7 +22,7 @@ import type { Clock } from '../../lib/clock';
 import { giftedArticle, giftTokenHash, signGift } from './gift-tokens';
 import {
   giftableArticle,
-  giftsSince,
+  giftsShown,
   giftStands,
   recordGift,
   revokeGift,
@@ -83,7 +83,7 @@ export function createGiftsService(deps: GiftsDeps) {
     async mine(actor: Actor | null): Promise<MyGifts> {
       const me = requireRole(actor, 'reader');
       const since = await monthStart();
-      const rows = await giftsSince(db, me.id, since);
+      const rows = await giftsShown(db, me.id, { since, now: clock.now() });
       return {
         gifts: rows.map((r) => ({
           _id: r.id,
@@ -94,7 +94,8 @@ export function createGiftsService(deps: GiftsDeps) {
           stoppedAt: r.revokedAt?.toISOString() ?? null,
         })),
         limit: GIFTS_PER_MONTH,
-        remaining: Math.max(0, GIFTS_PER_MONTH - rows.length),
+        // Only the month's own gifts count against it.
+        remaining: Math.max(0, GIFTS_PER_MONTH - rows.filter((r) => r.createdAt >= since).length),
       };
     },
 

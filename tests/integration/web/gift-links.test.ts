@@ -212,6 +212,40 @@ describe('gift links (issue 39 item 5)', () => {
     expect(after.remaining).toBe(made.remaining);
   });
 
+  it('lists a link given late last month while it still opens, so its giver can stop it', async () => {
+    // Two days before a month's first day (UTC; two days is past any time zone's offset), then
+    // two days after it: the link, given for 7 days, still opens.
+    const now = new Date();
+    const turn = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+    time.shift(turn - 2 * DAY - Date.now());
+    try {
+      const giver = await signIn(await member());
+      const made = (await give(giver)).json() as { url: string };
+      time.shift(turn + 2 * DAY - Date.now());
+      const again = await signIn(giver);
+      const mine = () => t.app.inject({ url: '/api/me/gifts', headers: auth(again) });
+      const listed = (await mine()).json<{
+        gifts: { _id: string; stoppedAt: string | null }[];
+        remaining: number;
+      }>();
+      // Last month's gift is listed, and counts against last month, not this one.
+      expect(listed.gifts).toHaveLength(1);
+      expect(listed.remaining).toBe(5);
+      expect((await t.app.inject({ url: local(made.url) })).body).toContain(SECRET);
+      const stop = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/me/gifts/${listed.gifts[0]!._id}`,
+        headers: auth(again),
+      });
+      expect(stop.statusCode, stop.body).toBe(204);
+      expect((await t.app.inject({ url: local(made.url) })).body).not.toContain(SECRET_WORD);
+      // Stopped, and of last month: nothing left to show.
+      expect((await mine()).json()).toMatchObject({ gifts: [], remaining: 5 });
+    } finally {
+      time.shift(0);
+    }
+  });
+
   it('offers members the hidden gift button on their class’s page, never on the shared page', async () => {
     const giver = await member();
     const session = `${READER_COOKIE}=${giver.token}`;
