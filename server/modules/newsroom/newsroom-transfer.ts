@@ -1,4 +1,4 @@
-import { asc, type SQL } from 'drizzle-orm';
+import { asc, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { articleNotes } from '../../../db/schema/notes';
 import { articleRevisions } from '../../../db/schema/revisions';
@@ -12,7 +12,13 @@ import { articleRevisions } from '../../../db/schema/revisions';
 /** Tables this module lets the archive copy, after the articles they belong to. */
 export const NEWSROOM_TABLES = [articleRevisions, articleNotes] as const;
 
-/** Notes before their replies (a reply is always written after its note). */
+/**
+ * Notes before their replies, whatever their times (a reply is one level deep; its time is its
+ * process's clock, which another process's may be ahead of): the notes, then the replies.
+ */
 export const NOTE_ROW_ORDERS = new Map<PgTable, SQL[]>([
-  [articleNotes, [asc(articleNotes.createdAt), asc(articleNotes.id)]],
+  [
+    articleNotes,
+    [sql`${articleNotes.parentId} IS NOT NULL`, asc(articleNotes.createdAt), asc(articleNotes.id)],
+  ],
 ]);

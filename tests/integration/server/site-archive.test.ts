@@ -170,9 +170,16 @@ async function readersAndBusiness(articleId: string, adminId: string) {
       authorId: adminId,
       quote: 'Text',
       body: 'Check this',
+    },
+    // Its reply's time from a process whose clock runs behind: before the note's.
+    {
+      id: REPLY_ID,
+      articleId,
+      authorId: adminId,
+      parentId: COMMENT_ID,
+      body: 'Checked',
       createdAt: earlier,
     },
-    { id: REPLY_ID, articleId, authorId: adminId, parentId: COMMENT_ID, body: 'Checked' },
   ]);
   const [letter] = await db
     .insert(newsletters)
@@ -359,6 +366,21 @@ describe('export and import of the whole site', () => {
       .map((line) => line.row?.id);
     expect(ids.indexOf(STATE_ID)).toBeGreaterThan(-1);
     expect(ids.indexOf(STATE_ID)).toBeLessThan(ids.indexOf(CITY_ID));
+  });
+
+  it('writes a comment and a note before their replies, whatever their ids and times', () => {
+    const lines = gunzipSync(readFileSync(archive))
+      .toString('utf8')
+      .trimEnd()
+      .split('\n')
+      .map((text) => JSON.parse(text) as { table?: string; row?: { id?: string } });
+    // One batch reads back in one statement, which checks its references at its end: the order
+    // of the lines is what matters once a table fills more than one batch.
+    for (const table of ['comments', 'article_notes']) {
+      const ids = lines.filter((line) => line.table === table).map((line) => line.row?.id);
+      expect(ids.indexOf(COMMENT_ID), table).toBeGreaterThan(-1);
+      expect(ids.indexOf(COMMENT_ID), table).toBeLessThan(ids.indexOf(REPLY_ID));
+    }
   });
 
   type ArchiveLine = {
