@@ -81,7 +81,8 @@ export const LEFT_OUT: Readonly<Record<string, string>> = {
   fediverse_followers: 'fediverse followers: they follow the actor of this site’s keys and address',
   fediverse_messages: 'fediverse messages: a queue of deliveries',
   fediverse_kv: 'the fediverse library’s cache',
-  app_secrets: 'this site’s signing keys (sessions, gift links, VAPID): credentials',
+  app_secrets:
+    'this site’s signing keys (sessions, gift links, newsletter links, VAPID): credentials',
   media_blobs: 'media kept in the database: the archive carries every file on its own lines',
   events: 'the change events: each site’s own, read by its consumers within seconds',
   event_consumers: 'the consumers’ positions in this site’s events',
