@@ -14,6 +14,7 @@ test('a member gives a members’ story and an anonymous browser reads it from t
   browser,
   admin,
   make,
+  consoleErrors,
 }) => {
   const category = await make.category();
   const story = await make.article(category, {
@@ -57,6 +58,15 @@ test('a member gives a members’ story and an anonymous browser reads it from t
     const gifts = page.getByRole('region', { name: 'Gift links this month' });
     await expect(gifts.getByText(story.name)).toBeVisible();
     await expect(gifts.getByText(/^Opens the story until /)).toBeVisible();
+    // A stop refused says why and keeps the list: the session ended (another tab signed out).
+    consoleErrors.allow(/status of 401 .*\/api\/me\/gifts\//);
+    await page.evaluate(() => fetch('/api/users/signout', { method: 'POST' }));
+    page.once('dialog', (dialog) => void dialog.accept());
+    await gifts.getByRole('button', { name: 'Stop this link' }).click();
+    await expect(page.getByText('Not signed in, or the session has expired.')).toBeVisible();
+    await expect(gifts.getByRole('button', { name: 'Stop this link' })).toBeVisible();
+    await openSignedIn(page, account, '/profile');
+    await hydrated(page);
     page.once('dialog', (dialog) => void dialog.accept());
     await gifts.getByRole('button', { name: 'Stop this link' }).click();
     await expect(page.getByText('The link no longer opens the story.')).toBeVisible();

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import type { MyGifts } from '../../../common/schemas/gifts';
 import { formatDate, useInterface } from '../../copy/language';
+import { saidOf } from '../../copy/refusals';
 import { api } from '../api/client';
 import { ProfileSection } from './profile-section';
 
@@ -11,7 +12,7 @@ import { ProfileSection } from './profile-section';
  * still open (DELETE /api/me/gifts/{id}). Shown once the member has given one.
  */
 export function GiftLinksSection() {
-  const { t, locale } = useInterface();
+  const { t, locale, say } = useInterface();
   const [mine, setMine] = useState<MyGifts | null>(null);
   const [failed, setFailed] = useState(false);
   const read = () =>
@@ -28,7 +29,8 @@ export function GiftLinksSection() {
         toast.success(t.gift.stoppedDone);
         return read();
       })
-      .catch(() => setFailed(true));
+      // A stop refused (the session ended, the link not found) says why; the list stays.
+      .catch((error: unknown) => toast.error(say(saidOf(error))));
   };
   if (!failed && (!mine || mine.gifts.length === 0)) return null;
   const now = Date.now();
