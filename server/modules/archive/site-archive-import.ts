@@ -10,8 +10,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
 import { transaction } from '../../../db/transaction';
 import { countRows, insertRows, type CopiedRow } from '../../lib/table-copy';
-import { ARTICLE_TABLES, withTranslationGroup } from '../articles/articles-transfer';
-import { AUDIT_TABLES, withoutOldEvent } from '../audit/audit-transfer';
+import { ARTICLE_TABLES } from '../articles/articles-transfer';
 import { indexImportedArticles } from '../search/search-transfer';
 import { contentTypeOfKey, MEDIA_KEY_PATTERN, type MediaStorage } from '../media/media-storage';
 import { archivedTotalOf, importArchivedTotals, VIEW_TABLES } from '../views/views-transfer';
@@ -22,6 +21,7 @@ import {
   BATCH,
   BY_NAME,
   CONTENT_TABLES,
+  ROW_SHAPES,
   type ArchiveHeader,
   type ArchiveLine,
   type SiteArchiveDeps,
@@ -66,13 +66,6 @@ export async function importArchive(
   }
   await settingsReplaced?.();
   return counts;
-}
-
-/** A row as this site takes it: what only meant something on the old site set again. */
-function shaped(table: PgTable, row: CopiedRow): CopiedRow {
-  if (table === ARTICLE_TABLES[0]) return withTranslationGroup(row);
-  if (table === AUDIT_TABLES[0]) return withoutOldEvent(row);
-  return row;
 }
 
 /** Refuses to import into a site that has any users, categories, articles or uploads. */
@@ -128,7 +121,7 @@ function archiveLoader(
         if (!table) throw new ArchiveError(`Line ${lineNo}: unknown table "${line.table}".`);
         if (pending && pending.table !== table) await flush();
         pending ??= { table, rows: [] };
-        pending.rows.push(shaped(table, line.row));
+        pending.rows.push(ROW_SHAPES.get(table)?.(line.row) ?? line.row);
         const total = table === ARTICLE_TABLES[0] ? archivedTotalOf(line.row) : undefined;
         if (total) articleTotals.push(total);
         counts[line.table] = (counts[line.table] ?? 0) + 1;

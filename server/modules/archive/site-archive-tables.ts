@@ -11,8 +11,8 @@ import type { Clock } from '../../lib/clock';
 import type { CopiedRow } from '../../lib/table-copy';
 import { AD_TABLES } from '../ads/ads-transfer';
 import { ANALYTICS_TABLES } from '../analytics/analytics-transfer';
-import { ARTICLE_TABLES } from '../articles/articles-transfer';
-import { AUDIT_TABLES } from '../audit/audit-transfer';
+import { ARTICLE_ROW_SHAPES, ARTICLE_TABLES } from '../articles/articles-transfer';
+import { AUDIT_ROW_SHAPES, AUDIT_TABLES } from '../audit/audit-transfer';
 import { COMMENT_ROW_ORDERS, COMMENT_TABLES } from '../comments/comments-transfer';
 import { GIFT_TABLES } from '../gifts/gifts-transfer';
 import { NEWSLETTER_TABLES } from '../newsletters/newsletters-transfer';
@@ -102,6 +102,14 @@ export const ROW_ORDERS = new Map<PgTable, SQL[]>([
   ...CATEGORY_ROW_ORDERS,
   ...COMMENT_ROW_ORDERS,
   ...NOTE_ROW_ORDERS,
+]);
+/**
+ * How a table's rows are taken back, where not as written: what only meant something on the old
+ * site (or in an older archive) made again for this one.
+ */
+export const ROW_SHAPES = new Map<PgTable, (row: CopiedRow) => CopiedRow>([
+  ...ARTICLE_ROW_SHAPES,
+  ...AUDIT_ROW_SHAPES,
 ]);
 export const BY_NAME = new Map(TABLES.map((t) => [getTableName(t), t]));
 export const MEDIA_TABLE = getTableName(MEDIA_TABLES[0]);

@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Language } from '../../../common/languages';
 import type { Db } from '../../../db/client';
 import type { CopiedRow } from '../../lib/table-copy';
@@ -115,3 +116,8 @@ export async function recordFormerPaths(
     .where(inArray(articleFormerPaths.path, paths));
   return { refused: rows.filter((r) => r.articleId !== articleId).map((r) => r.path) };
 }
+
+/** How the archive takes this module's rows back (site-archive-tables.ts, ROW_SHAPES). */
+export const ARTICLE_ROW_SHAPES = new Map<PgTable, (row: CopiedRow) => CopiedRow>([
+  [articles, withTranslationGroup],
+]);
