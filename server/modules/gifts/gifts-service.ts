@@ -21,6 +21,7 @@ import { badRequest, forbidden, notFound, tooManyRequests } from '../../lib/erro
 import type { Clock } from '../../lib/clock';
 import { giftedArticle, giftTokenHash, signGift } from './gift-tokens';
 import {
+  countSince,
   giftableArticle,
   giftsShown,
   giftStands,
@@ -83,7 +84,10 @@ export function createGiftsService(deps: GiftsDeps) {
     async mine(actor: Actor | null): Promise<MyGifts> {
       const me = requireRole(actor, 'reader');
       const since = await monthStart();
-      const rows = await giftsShown(db, me.id, { since, now: clock.now() });
+      const [rows, given] = await Promise.all([
+        giftsShown(db, me.id, { since, now: clock.now() }),
+        countSince(db, me.id, since),
+      ]);
       return {
         gifts: rows.map((r) => ({
           _id: r.id,
@@ -94,8 +98,8 @@ export function createGiftsService(deps: GiftsDeps) {
           stoppedAt: r.revokedAt?.toISOString() ?? null,
         })),
         limit: GIFTS_PER_MONTH,
-        // Only the month's own gifts count against it.
-        remaining: Math.max(0, GIFTS_PER_MONTH - rows.filter((r) => r.createdAt >= since).length),
+        // The month's own gifts, as giving counts them (a link of last month's may be listed).
+        remaining: Math.max(0, GIFTS_PER_MONTH - given),
       };
     },
 
