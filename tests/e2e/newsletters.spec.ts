@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { seriousViolations } from './axe';
 import { request as requests, type APIRequestContext, type Locator } from '@playwright/test';
-import { startServer, tempDataDir, type RunningServer } from '../setup/spawn-server';
+import { migratedDataDir, startServer, type RunningServer } from '../setup/spawn-server';
 import { linkIn, startSmtpServer, type TestSmtpServer } from '../setup/smtp-server';
 import {
   ADMIN,
@@ -43,7 +43,7 @@ test.beforeAll(async () => {
   test.setTimeout(300_000);
   smtp = await startSmtpServer();
   server = await startServer({
-    DATA_DIR: tempDataDir(),
+    DATA_DIR: await migratedDataDir(),
     SEED_DEMO: '0',
     SMTP_URL: smtp.url,
     TRUST_PROXY: 'loopback',
