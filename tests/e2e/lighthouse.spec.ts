@@ -129,6 +129,7 @@ test.describe('Lighthouse on the reading pages', () => {
         onlyCategories: ['seo', 'accessibility'],
         // Additive to the categories: the one metric judged here.
         onlyAudits: ['cumulative-layout-shift'],
+        disableFullPageScreenshot: true,
       });
       if (!run) throw new Error(`Lighthouse gave no result for ${url}`);
       return run;
