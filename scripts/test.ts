@@ -451,26 +451,6 @@ const STAGES: Stage[] = [
     run: () => lintBeside?.() ?? command('lint', 'npm', ['run', '--silent', 'lint']),
   },
   {
-    // Most integration files serve the build's pages; after a failed build each would try the
-    // same build again (tests/setup/test-app.ts) and fail on it. Run alone (`--only`), they
-    // build what they need themselves.
-    name: 'pglite',
-    title: 'integration tests on pglite',
-    needs: 'build',
-    run: () =>
-      vitest(
-        'integration',
-        'integration-pglite.json',
-        { TEST_ENGINE: 'pglite' },
-        process.env.TEST_DATABASE_URL
-          ? {
-              title: 'integration tests on pglite (what differs by engine)',
-              exclude: ONE_ENGINE_FILES,
-            }
-          : {},
-      ),
-  },
-  {
     name: 'postgres',
     title: 'integration tests on postgres',
     needs: 'build',
@@ -523,6 +503,29 @@ const STAGES: Stage[] = [
         { title: 'integration smoke set through PgBouncer', files: POOLER_SMOKE_SET },
       );
     },
+  },
+  {
+    // After PostgreSQL's stages: those wait on processes, mail and timers for about a third of
+    // their time, which the journeys beside them use; the embedded engine's files keep both
+    // cores busy (WebAssembly in the test's own thread) and end the run once the journeys are
+    // done. Most integration files serve the build's pages; after a failed build each would try the
+    // same build again (tests/setup/test-app.ts) and fail on it. Run alone (`--only`), they
+    // build what they need themselves.
+    name: 'pglite',
+    title: 'integration tests on pglite',
+    needs: 'build',
+    run: () =>
+      vitest(
+        'integration',
+        'integration-pglite.json',
+        { TEST_ENGINE: 'pglite' },
+        process.env.TEST_DATABASE_URL
+          ? {
+              title: 'integration tests on pglite (what differs by engine)',
+              exclude: ONE_ENGINE_FILES,
+            }
+          : {},
+      ),
   },
   {
     // Started beside the integration stages (as the lint beside the typecheck): the journeys
