@@ -96,7 +96,14 @@ describe('GET /metrics', () => {
     await jobs.schedule({ key: `${kind}:${runAt.getTime()}`, kind, subjectId: null, runAt });
     const lagCount = (from: Awaited<ReturnType<typeof metrics>>) =>
       from.value('patrika_job_lag_seconds_count', { kind }) ?? 0;
-    // This app also polls for due jobs every 2 s: whichever runs it, it runs once.
+    // This app also polls for due jobs every 2 s: whichever runs it, it runs once. When the
+    // poll leased it first, runDue() finds nothing to do and returns while the poll's run is
+    // still under way (a gate run read the count then: 0), so the count is waited for.
+    await jobs.runDue();
+    await waitUntil(async () => lagCount(await metrics()) > 0, {
+      timeoutMs: 15_000,
+      message: 'the job ran and its lag was recorded',
+    });
     await jobs.runDue();
     const after = await metrics();
     expect(after.types.get('patrika_job_lag_seconds')).toBe('histogram');
