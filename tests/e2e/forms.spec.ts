@@ -237,6 +237,41 @@ test.describe("a 400 answer's errors[].path is shown under the field it names", 
   });
 });
 
+test('the upload bar says 100 only once the server has kept the image, with its address in the form', async ({
+  page,
+}) => {
+  await openSignedIn(page, ADMIN, '/admin/add-article');
+  // Every state the field is drawn in, from the first byte sent to the answer: the bar's value,
+  // and whether the form holds the image's address (its thumbnail).
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { seen: string[] }).seen = seen;
+    new MutationObserver(() => {
+      const bar = document.querySelector('[role="progressbar"]');
+      if (!bar) return;
+      const image = document.querySelector('img.img-thumbnail') ? 'image' : 'no image';
+      seen.push(`${bar.getAttribute('aria-valuenow')} ${image}`);
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+  await page.getByLabel('Article Image').setInputFiles({
+    name: 'cover.png',
+    mimeType: 'image/png',
+    buffer: await sharp({
+      create: { width: 1600, height: 1000, channels: 3, background: '#00695c' },
+    })
+      .png()
+      .toBuffer(),
+  });
+  const bar = page.getByRole('progressbar', { name: 'Upload progress' });
+  await expect(bar).toHaveAttribute('aria-valuenow', '100');
+  await expect(page.locator('img.img-thumbnail')).toHaveAttribute('src', /\/media\//);
+  const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+  // The server reads, checks and keeps the file after its last byte: 100 before its answer
+  // would let Submit save the article without the image (a gate run's newsroom journey did).
+  expect(seen).not.toContain('100 no image');
+  expect(seen).toContain('100 image');
+});
+
 test('the article form checks its fields and still saves', async ({ page, make }) => {
   const category = await make.category();
   const title = `Forms Journey ${unique()}`;

@@ -2,7 +2,8 @@ import { ApiError, errorOf } from './client';
 import { readUserInfo } from '../session/user-info';
 
 /**
- * POSTs one file as multipart `file` to `path`, reporting the upload's progress 0–100
+ * POSTs one file as multipart `file` to `path`, reporting the upload's progress 0–99 while it
+ * is sent and 100 once the server has answered that it kept it
  * (XMLHttpRequest, because fetch cannot report an upload's progress), as the signed-in user.
  * Resolves with the answer when `accepted` says it is the one asked for; else rejects with the
  * server's refusal (an ApiError), or with `client.upload_failed` / `client.upload_unreachable`.
@@ -18,8 +19,12 @@ export function sendFile<T>(
     xhr.open('POST', path);
     const token = readUserInfo()?.token;
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    // Every byte sent is not the file stored: the server still reads, checks and keeps it, which
+    // takes seconds on a busy one. The bar stops at 99 until the answer, so 100 means kept (a
+    // form saved at "100" had no image address yet, and went without it).
     xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+      if (event.lengthComputable)
+        onProgress(Math.min(99, Math.round((event.loaded / event.total) * 100)));
     };
     xhr.onload = () => {
       let body: Partial<T> | undefined;
