@@ -508,9 +508,9 @@ const STAGES: Stage[] = [
     // After PostgreSQL's stages: those wait on processes, mail and timers for about a third of
     // their time, which the journeys beside them use; the embedded engine's files keep both
     // cores busy (WebAssembly in the test's own thread) and end the run once the journeys are
-    // done. Most integration files serve the build's pages; after a failed build each would try the
-    // same build again (tests/setup/test-app.ts) and fail on it. Run alone (`--only`), they
-    // build what they need themselves.
+    // done (docs/testing.md). Most integration files serve the build's pages; after a failed
+    // build each would try the same build again (tests/setup/test-app.ts) and fail on it. Run
+    // alone (`--only`), they build what they need themselves.
     name: 'pglite',
     title: 'integration tests on pglite',
     needs: 'build',

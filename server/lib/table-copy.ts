@@ -11,6 +11,8 @@ import type { Db } from '../../db/client';
 
 /** A row as the archive carries it: column names as in TypeScript, dates as ISO text. */
 export type CopiedRow = Record<string, unknown>;
+/** How the archive takes a table's rows back where not as written (site-archive-tables.ts). */
+export type RowShape = (row: CopiedRow) => CopiedRow;
 
 const copiedColumns = (table: PgTable) =>
   Object.fromEntries(

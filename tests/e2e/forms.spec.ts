@@ -1,9 +1,17 @@
 import type { Page } from '@playwright/test';
-import sharp from 'sharp';
 import { ArticleInputSchema } from '../../common/schemas/articles';
 import { CategoryInputSchema } from '../../common/schemas/categories';
 import { SignUpSchema } from '../../common/schemas/users';
-import { ADMIN, type Api, expect, hydrated, openSignedIn, test, unique } from './fixtures';
+import {
+  ADMIN,
+  type Api,
+  expect,
+  hydrated,
+  makeImage,
+  openSignedIn,
+  test,
+  unique,
+} from './fixtures';
 import type { Article } from './fixtures';
 
 /**
@@ -256,11 +264,7 @@ test('the upload bar says 100 only once the server has kept the image, with its 
   await page.getByLabel('Article Image').setInputFiles({
     name: 'cover.png',
     mimeType: 'image/png',
-    buffer: await sharp({
-      create: { width: 1600, height: 1000, channels: 3, background: '#00695c' },
-    })
-      .png()
-      .toBuffer(),
+    buffer: await makeImage('png', '#00695c'),
   });
   const bar = page.getByRole('progressbar', { name: 'Upload progress' });
   await expect(bar).toHaveAttribute('aria-valuenow', '100');
@@ -294,11 +298,7 @@ test('the article form checks its fields and still saves', async ({ page, make }
   await page.getByLabel('Article Image').setInputFiles({
     name: 'cover.png',
     mimeType: 'image/png',
-    buffer: await sharp({
-      create: { width: 800, height: 500, channels: 3, background: '#6a1b9a' },
-    })
-      .png()
-      .toBuffer(),
+    buffer: await makeImage('png', '#6a1b9a'),
   });
   await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute(
     'aria-valuenow',

@@ -8,7 +8,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
 import type { Clock } from '../../lib/clock';
-import type { CopiedRow } from '../../lib/table-copy';
+import type { CopiedRow, RowShape } from '../../lib/table-copy';
 import { AD_TABLES } from '../ads/ads-transfer';
 import { ANALYTICS_TABLES } from '../analytics/analytics-transfer';
 import { ARTICLE_ROW_SHAPES, ARTICLE_TABLES } from '../articles/articles-transfer';
@@ -107,10 +107,7 @@ export const ROW_ORDERS = new Map<PgTable, SQL[]>([
  * How a table's rows are taken back, where not as written: what only meant something on the old
  * site (or in an older archive) made again for this one.
  */
-export const ROW_SHAPES = new Map<PgTable, (row: CopiedRow) => CopiedRow>([
-  ...ARTICLE_ROW_SHAPES,
-  ...AUDIT_ROW_SHAPES,
-]);
+export const ROW_SHAPES = new Map<PgTable, RowShape>([...ARTICLE_ROW_SHAPES, ...AUDIT_ROW_SHAPES]);
 export const BY_NAME = new Map(TABLES.map((t) => [getTableName(t), t]));
 export const MEDIA_TABLE = getTableName(MEDIA_TABLES[0]);
 export const ARTICLES_TABLE = getTableName(ARTICLE_TABLES[0]);

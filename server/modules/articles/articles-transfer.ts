@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Language } from '../../../common/languages';
 import type { Db } from '../../../db/client';
-import type { CopiedRow } from '../../lib/table-copy';
+import type { CopiedRow, RowShape } from '../../lib/table-copy';
 import {
   articleAuthors,
   articleFormerPaths,
@@ -118,6 +118,4 @@ export async function recordFormerPaths(
 }
 
 /** How the archive takes this module's rows back (site-archive-tables.ts, ROW_SHAPES). */
-export const ARTICLE_ROW_SHAPES = new Map<PgTable, (row: CopiedRow) => CopiedRow>([
-  [articles, withTranslationGroup],
-]);
+export const ARTICLE_ROW_SHAPES = new Map<PgTable, RowShape>([[articles, withTranslationGroup]]);

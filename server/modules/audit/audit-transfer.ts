@@ -1,6 +1,6 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { auditEntries } from '../../../db/schema/audit';
-import type { CopiedRow } from '../../lib/table-copy';
+import type { RowShape } from '../../lib/table-copy';
 
 /* The audit module's door for the site archive (server/modules/README.md): the trail, whole. */
 
@@ -13,9 +13,7 @@ export const AUDIT_TABLES = [auditEntries] as const;
  * event whose id an entry already names (heard twice), so an old id kept would silently drop
  * the new site's entry for the event that takes that number.
  */
-const withoutOldEvent = (row: CopiedRow): CopiedRow => ({ ...row, eventId: null });
+const withoutOldEvent: RowShape = (row) => ({ ...row, eventId: null });
 
 /** How the archive takes this module's rows back (site-archive-tables.ts, ROW_SHAPES). */
-export const AUDIT_ROW_SHAPES = new Map<PgTable, (row: CopiedRow) => CopiedRow>([
-  [auditEntries, withoutOldEvent],
-]);
+export const AUDIT_ROW_SHAPES = new Map<PgTable, RowShape>([[auditEntries, withoutOldEvent]]);
