@@ -293,6 +293,7 @@ export const adminCopyHi: AdminCopy = {
     description: 'लेख का विवरण (ख़बर का पाठ)',
     searchAndSharing: 'खोज और साझा करना',
     needsImage: 'प्रकाशित करने के लिए लेख का चित्र जोड़ें: सबमिट उसी की प्रतीक्षा में है।',
+    uploadUnderWay: 'चित्र अभी अपलोड हो रहा है: सबमिट उसके पहुँचने तक प्रतीक्षा करेगा।',
     status: 'स्थिति',
     language: 'भाषा',
     autoLanguage: 'अपने आप',

@@ -290,6 +290,7 @@ export const adminCopy = {
     description: "Article Description (the story's text)",
     searchAndSharing: 'Search and sharing',
     needsImage: 'Add an article image to publish: Submit waits for it.',
+    uploadUnderWay: 'The image is still uploading: Submit waits until it has arrived.',
     status: 'Status',
     language: 'Language',
     autoLanguage: 'Auto',

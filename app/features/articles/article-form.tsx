@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import { hasRole } from '../../../common/roles';
@@ -62,24 +62,24 @@ export function ArticleForm({
   const draft = useArticleDraft(form, { id: article?._id, basedOn: article?.updatedAt });
   const allowLeaving = useLeaveGuard(draft.dirty);
   const { categories, authors } = useArticleOptions();
-  const [imageUrl, status] = useWatch({ control: form.control, name: ['imageUrl', 'status'] });
   const saving = useArticleSave({ article, form, initial, draft, timeZone, allowLeaving });
   const { saved } = saving;
   const values = useWatch({ control: form.control }) as ArticleFormValues;
   const autosavedAt = useAutosave(saved?._id, saved?.updatedAt, values, draft.dirty);
   const serverDraft = useServerDraft(article?._id, me._id);
   const editors = useEditorsPresent(article?._id, me._id);
-  const added = (useLocation().state as { added?: AddedNotice } | null)?.added;
+  const [imageUrl, status] = useWatch({ control: form.control, name: ['imageUrl', 'status'] });
+  const hold = useSubmitHold(saving.save, status === 'published' && !imageUrl);
 
   return (
     <SchemaForm
       form={form}
       limits={schema}
-      onSubmit={saving.save}
+      onSubmit={hold.submit}
       className="article-form vstack gap-3"
     >
       <h1 className="h3">{article ? t.form.editTitle : t.form.addTitle}</h1>
-      {added && <AddedMessage added={added} />}
+      <AddedMessage />
       <EditorsPresent editors={editors} />
       <VersionChoices draft={draft} serverDraft={serverDraft} saving={saving} timeZone={timeZone} />
       {article && <ReviewNote note={article.reviewNote} />}
@@ -87,7 +87,7 @@ export function ArticleForm({
       <div className="row g-3">
         <TitleField editing={article !== null} sharedId={article?._id} />
         <DescriptionField collab={sharedBody(article, me)} />
-        <ImageField key={saving.imageKey} />
+        <ImageField key={saving.imageKey} onUploading={hold.setUploading} />
         <ArticleFields
           mayPublish={mayPublish}
           timeZone={timeZone}
@@ -105,9 +105,7 @@ export function ArticleForm({
       <SaveRow
         editing={article !== null}
         savedAt={saving.savedAt}
-        // SPEC.md's "disabled until an image address exists" is for publishing and scheduling;
-        // a draft or a piece for review may wait for its picture (DECISIONS.md §18).
-        disabled={status === 'published' && !imageUrl}
+        waitsFor={hold.waitsFor}
         autosavedAt={autosavedAt}
         timeZone={timeZone}
       />
@@ -124,9 +122,25 @@ export function ArticleForm({
   );
 }
 
+/**
+ * What Submit waits for. SPEC.md's "disabled until an image address exists" is for publishing
+ * and scheduling (a draft may wait for its picture, DECISIONS.md §18); an image still uploading
+ * holds every save, Enter in a field included: saved before it arrives, the piece goes without.
+ */
+function useSubmitHold<T>(save: (values: T) => Promise<void>, needsImage: boolean) {
+  const [uploading, setUploading] = useState(false);
+  const waitsFor = uploading ? 'upload' : needsImage ? 'image' : null;
+  const submit = async (values: T) => {
+    if (!uploading) await save(values);
+  };
+  return { waitsFor, setUploading, submit } as const;
+}
+
 /** Says where a just-added article lives (or its preview), under its final slug. */
-function AddedMessage({ added }: { added: AddedNotice }) {
+function AddedMessage() {
   const t = useAdminCopy();
+  const added = (useLocation().state as { added?: AddedNotice } | null)?.added;
+  if (!added) return null;
   return (
     <p className="alert alert-success mb-0" role="status">
       {t.form.addedAt(added.slug)}
@@ -174,19 +188,21 @@ function EditorsPresent({ editors }: { editors: { _id: string; name: string }[] 
 /** Submit (waiting for an uploaded image), and when the text was last autosaved. */
 function SaveRow({
   editing,
-  disabled,
+  waitsFor,
   savedAt,
   autosavedAt,
   timeZone,
 }: {
   editing: boolean;
-  disabled: boolean;
+  /** What Submit waits for: an upload under way, or an image to publish with. */
+  waitsFor: 'upload' | 'image' | null;
   /** When this page last saved (Update keeps the editor on the article, issue 26 item 3). */
   savedAt: Date | null;
   autosavedAt: Date | null;
   timeZone: string;
 }) {
   const { t, lang } = useAdminInterface();
+  const disabled = waitsFor !== null;
   return (
     <div className="d-flex flex-wrap align-items-center gap-3">
       <SubmitButton
@@ -199,7 +215,7 @@ function SaveRow({
       {/* A disabled button says why (issue 45 item 2), next to it. */}
       {disabled && (
         <span id="submit-missing" className="small text-body-secondary">
-          {t.form.needsImage}
+          {waitsFor === 'upload' ? t.form.uploadUnderWay : t.form.needsImage}
         </span>
       )}
       {savedAt && (

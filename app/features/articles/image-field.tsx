@@ -18,9 +18,15 @@ import { saidOf } from '../../copy/refusals';
  * (DECISIONS.md §3) and said under the field, and the file input is emptied: a rejected file's
  * name left in it would look attached (issue 14 item 6). Mount a fresh one (a new key) to
  * clear the file input and the bar. Or the image is chosen from the media library (issue 26
- * item 1): its alt text comes with it when the article has none yet.
+ * item 1): its alt text comes with it when the article has none yet. `onUploading` hears when
+ * an upload starts and ends, so the form can wait for it (an article saved meanwhile would go
+ * without the image that arrives after).
  */
-export function ImageField() {
+export function ImageField({
+  onUploading = () => {},
+}: {
+  onUploading?: (underWay: boolean) => void;
+}) {
   const { t, say } = useAdminInterface();
   const { field } = useController<ArticleFormValues, 'imageUrl'>({ name: 'imageUrl' });
   const { getValues, setValue } = useFormContext<ArticleFormValues>();
@@ -35,6 +41,7 @@ export function ImageField() {
     if (!file) return;
     setProgress(0);
     setRefused(undefined);
+    onUploading(true);
     try {
       const image = await uploadImage(file, setProgress);
       field.onChange(image.secure_url);
@@ -44,6 +51,8 @@ export function ImageField() {
       setProgress(0);
       setRefused(message);
       toast.error(message);
+    } finally {
+      onUploading(false);
     }
   };
 
