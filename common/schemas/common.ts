@@ -72,3 +72,11 @@ export const text = (field: string, min: number, max: number) =>
         : says('validation.too_short', { field, minimum: min }),
     )
     .max(max, says('validation.too_long', { field, maximum: max }));
+
+/** An e-mail address, trimmed and lower-cased, at most 254 characters (RFC 5321's path). */
+export const emailAddress = z
+  .string(says('validation.not_text', { field: 'email' }))
+  .trim()
+  .max(254, says('validation.too_long', { field: 'email', maximum: 254 }))
+  .pipe(z.email(says('validation.email')))
+  .transform((v) => v.toLowerCase());

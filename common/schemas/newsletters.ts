@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../languages';
 import { says } from '../refusals/schema-refusals';
-import { IdSchema, text } from './common';
+import { emailAddress as email, IdSchema, text } from './common';
 
 /*
  * Newsletters (issue 37 item 3): the issue's contract, field for field. `schedule.time` is
@@ -36,13 +36,6 @@ export const NewsletterSchema = z.object({
   tags: z.array(z.string()),
   maxArticles: z.number(),
 });
-
-const email = z
-  .string(says('validation.not_text', { field: 'email' }))
-  .trim()
-  .max(254, says('validation.too_long', { field: 'email', maximum: 254 }))
-  .pipe(z.email(says('validation.email')))
-  .transform((v) => v.toLowerCase());
 
 export const SubscribeSchema = z.object({
   email,

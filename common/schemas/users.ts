@@ -3,19 +3,12 @@ import { STAFF_LANGUAGES } from '../languages';
 import { ROLES, type Role } from '../roles';
 import { says } from '../refusals/schema-refusals';
 import { SLUG_MAX_LENGTH } from '../slug';
-import { pagination, text, pageFields } from './common';
+import { emailAddress as email, pagination, text, pageFields } from './common';
 
 /** Accounts a page of the back office's users list shows (`/admin/users`). */
 export const USERS_PAGE_SIZE = 20;
 
 export const BIO_MAX_LENGTH = 2000;
-
-const email = z
-  .string(says('validation.not_text', { field: 'email' }))
-  .trim()
-  .max(254, says('validation.too_long', { field: 'email', maximum: 254 }))
-  .pipe(z.email(says('validation.email')))
-  .transform((v) => v.toLowerCase());
 
 /** Passwords: long enough to resist guessing, short enough to hash quickly. */
 const password = z

@@ -68,6 +68,20 @@ function smtpTransport(url: string | undefined, pooled: boolean): Transporter | 
   });
 }
 
+/**
+ * Whom a message is from and to, its subject and text. MAIL_FROM's own display name wins over
+ * the site's name: an operator who wrote `Name <address>` chose what people see (a desk, a
+ * newsroom's brand). The site's name still opens every subject (mail-texts.ts), so the mail is
+ * never anonymous.
+ */
+const envelope = (config: MailConfig, message: MailMessage) => ({
+  from: { name: config.from.name ?? message.fromName, address: config.from.address },
+  to: message.to,
+  subject: message.subject,
+  text: message.text,
+  headers: { 'Content-Language': message.language },
+});
+
 export function createMailer(config: MailConfig, log?: MailLog) {
   const transport = smtpTransport(config.smtpUrl, false);
   const bulk = smtpTransport(config.smtpUrl, true);
@@ -86,16 +100,7 @@ export function createMailer(config: MailConfig, log?: MailLog) {
   const send = async (message: MailMessage): Promise<boolean> => {
     if (!transport) return false;
     try {
-      await transport.sendMail({
-        // MAIL_FROM's own display name wins over the site's name: an operator who wrote
-        // `Name <address>` chose what people see (a desk, a newsroom's brand). The site's name
-        // still opens every subject (mail-texts.ts), so the mail is never anonymous.
-        from: { name: config.from.name ?? message.fromName, address: config.from.address },
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        headers: { 'Content-Language': message.language },
-      });
+      await transport.sendMail(envelope(config, message));
       countOf(message.kind).sent++;
       return true;
     } catch (error) {
@@ -166,10 +171,7 @@ function newsletterDelivery(
     if (!transport) return 'temporary';
     try {
       await transport.sendMail({
-        from: { name: config.from.name ?? message.fromName, address: config.from.address },
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
+        ...envelope(config, message),
         html: message.html,
         headers: { 'Content-Language': message.language, ...message.headers },
       });

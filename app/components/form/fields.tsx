@@ -189,3 +189,25 @@ export function SubmitButton({
     </button>
   );
 }
+
+/** A schema form's last row: its Submit, and Cancel beside it while an item is edited. */
+export function SubmitOrCancel({
+  label,
+  busyText,
+  cancel,
+}: {
+  label: string;
+  busyText: string;
+  cancel?: { label: string; onCancel: () => void } | undefined;
+}) {
+  return (
+    <div className="col-12 d-flex gap-2">
+      <SubmitButton busyText={busyText}>{label}</SubmitButton>
+      {cancel && (
+        <button type="button" className="btn btn-outline-secondary" onClick={cancel.onCancel}>
+          {cancel.label}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Modal } from 'react-bootstrap';
+import { controlProps, Field } from '../../components/field';
 import { useAdminCopy } from '../../copy/admin-language';
 
 /** One text box of an editor dialog, with the check its value must pass. */
@@ -114,32 +115,15 @@ function DialogFieldInput({
   autoFocus: boolean;
   onChange: (value: string) => void;
 }) {
-  const described = [f.hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
   return (
-    <div>
-      <label htmlFor={id} className="form-label">
-        {f.label}
-      </label>
+    <Field id={id} label={f.label} hint={f.hint} error={error}>
       <input
-        id={id}
+        {...controlProps(id, 'form-control', f.hint, error)}
         type={f.type ?? 'text'}
-        className={`form-control${error ? ' is-invalid' : ''}`}
         value={value}
         autoFocus={autoFocus}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
         onChange={(e) => onChange(e.target.value)}
       />
-      {f.hint && (
-        <div id={`${id}-hint`} className="form-text">
-          {f.hint}
-        </div>
-      )}
-      {error && (
-        <div id={`${id}-error`} className="invalid-feedback d-block">
-          {error}
-        </div>
-      )}
-    </div>
+    </Field>
   );
 }

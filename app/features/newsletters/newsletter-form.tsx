@@ -12,7 +12,7 @@ import {
   FormSelect,
   FormTextArea,
   FormTextField,
-  SubmitButton,
+  SubmitOrCancel,
 } from '../../components/form/fields';
 import { SchemaForm, useSchemaForm } from '../../components/form/schema-form';
 import { useAdminCopy } from '../../copy/admin-language';
@@ -111,16 +111,11 @@ export function NewsletterForm({
         type="text"
         wrapperClassName="col-12"
       />
-      <div className="col-12 d-flex gap-2">
-        <SubmitButton busyText={newsletter ? t.saving : t.creating}>
-          {newsletter ? t.save : t.create}
-        </SubmitButton>
-        {onCancel && (
-          <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
-            {t.cancel}
-          </button>
-        )}
-      </div>
+      <SubmitOrCancel
+        label={newsletter ? t.save : t.create}
+        busyText={newsletter ? t.saving : t.creating}
+        cancel={onCancel && { label: t.cancel, onCancel }}
+      />
     </SchemaForm>
   );
 }

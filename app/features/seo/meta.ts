@@ -86,3 +86,30 @@ export function pageMeta(opts: {
 /** An absolute address for a path on this site (images may already be absolute). */
 export const absoluteUrl = (publicUrl: string, path: string) =>
   /^https?:\/\//.test(path) ? path : `${publicUrl}${path}`;
+
+/**
+ * A paged list's links (a category's, a tag's): its previous and next pages, page 1 at the
+ * list's own address, and its RSS feed.
+ */
+export function listLinks(opts: {
+  base: string;
+  page: number;
+  pages: number;
+  feed: string;
+  title: string;
+}): MetaDescriptor[] {
+  const { base, page, pages } = opts;
+  return [
+    ...(page > 1
+      ? [{ tagName: 'link', rel: 'prev', href: page === 2 ? base : `${base}?page=${page - 1}` }]
+      : []),
+    ...(page < pages ? [{ tagName: 'link', rel: 'next', href: `${base}?page=${page + 1}` }] : []),
+    {
+      tagName: 'link',
+      rel: 'alternate',
+      type: 'application/rss+xml',
+      href: opts.feed,
+      title: opts.title,
+    },
+  ];
+}

@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { redirect } from 'react-router';
 import type { AppServices } from '../../../common/services';
-import { toast } from 'react-toastify';
 import type { UserInfo } from '../../../common/schemas/users';
-import { FormTextField, SubmitButton } from '../../components/form/fields';
+import { SubmitButton } from '../../components/form/fields';
 import { SchemaForm, useSchemaForm } from '../../components/form/schema-form';
 import { useInterface } from '../../copy/language';
 import { api } from '../api/client';
+import { NewPasswordFields, useMismatchToast } from './new-password-fields';
 import { linkPasswordFormSchema } from './sign-up-form';
 
 /**
@@ -27,6 +27,7 @@ export function LinkPasswordForm({
   const { t } = useInterface();
   const schema = useMemo(() => linkPasswordFormSchema(t), [t]);
   const form = useSchemaForm(schema, { password: '', confirmPassword: '' });
+  const onInvalid = useMismatchToast();
   return (
     <SchemaForm
       form={form}
@@ -35,24 +36,9 @@ export function LinkPasswordForm({
       onSubmit={async ({ password }) => {
         await onDone(await api<UserInfo>(action, { method: 'POST', body: { password } }));
       }}
-      onInvalid={(errors) => {
-        if (errors.confirmPassword?.message === t.auth.passwordsDoNotMatch)
-          toast.error(t.auth.passwordsDoNotMatch, { toastId: 'passwords-do-not-match' });
-      }}
+      onInvalid={onInvalid}
     >
-      <FormTextField
-        name="password"
-        label={passwordLabel}
-        type="password"
-        autoComplete="new-password"
-      />
-      <FormTextField
-        name="confirmPassword"
-        label={t.auth.confirmPassword}
-        type="password"
-        autoComplete="new-password"
-        toastedError={t.auth.passwordsDoNotMatch}
-      />
+      <NewPasswordFields label={passwordLabel} />
       <SubmitButton busyText={t.auth.working}>{submitLabel}</SubmitButton>
     </SchemaForm>
   );

@@ -6,7 +6,7 @@ import {
   type WebhookInput,
 } from '../../../common/schemas/webhooks';
 import { FormCheckboxGroup } from '../../components/form/checkbox-group';
-import { FormTextField, SubmitButton } from '../../components/form/fields';
+import { FormTextField, SubmitOrCancel } from '../../components/form/fields';
 import { SchemaForm, useSchemaForm } from '../../components/form/schema-form';
 import { useAdminCopy } from '../../copy/admin-language';
 import { adminApi } from '../api/admin-api';
@@ -82,16 +82,11 @@ export function WebhookForm({
         options={EVENT_OPTIONS}
         className="col-12"
       />
-      <div className="col-12 d-flex gap-2">
-        <SubmitButton busyText={webhook ? t.saving : t.adding}>
-          {webhook ? t.save : t.add}
-        </SubmitButton>
-        {onCancel && (
-          <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
-            {t.cancel}
-          </button>
-        )}
-      </div>
+      <SubmitOrCancel
+        label={webhook ? t.save : t.add}
+        busyText={webhook ? t.saving : t.adding}
+        cancel={onCancel && { label: t.cancel, onCancel }}
+      />
     </SchemaForm>
   );
 }

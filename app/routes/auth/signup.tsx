@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { Link, redirect, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
 import type { UserInfo } from '../../../common/schemas/users';
 import { appContext } from '../../../common/services';
 import { FormTextField, SubmitButton } from '../../components/form/fields';
@@ -9,6 +8,7 @@ import { interfaceFor, useInterface } from '../../copy/language';
 import { api } from '../../features/api/client';
 import { pageTitle } from '../../features/seo/meta';
 import { safeRedirect } from '../../features/session/user-info';
+import { NewPasswordFields, useMismatchToast } from '../../features/session/new-password-fields';
 import { signUpFormSchema } from '../../features/session/sign-up-form';
 import { useSignedIn, WELCOME_PARAM } from '../../features/session/use-sign-in';
 import type { Route } from './+types/signup';
@@ -56,6 +56,7 @@ export default function SignUp({ loaderData }: Route.ComponentProps) {
     password: '',
     confirmPassword: '',
   });
+  const onInvalid = useMismatchToast();
 
   return (
     <main id="main" className="container py-5 auth-page" lang={lang}>
@@ -78,27 +79,11 @@ export default function SignUp({ loaderData }: Route.ComponentProps) {
               : safeRedirect(redirectParam, DEFAULT_TARGET),
           );
         }}
-        onInvalid={(errors) => {
-          // SPEC.md §5: a mismatch is said in a toast (one at a time), and nothing is sent.
-          if (errors.confirmPassword?.message === t.auth.passwordsDoNotMatch)
-            toast.error(t.auth.passwordsDoNotMatch, { toastId: 'passwords-do-not-match' });
-        }}
+        onInvalid={onInvalid}
       >
         <FormTextField name="name" label={t.auth.name} type="text" autoComplete="name" />
         <FormTextField name="email" label={t.auth.email} type="email" autoComplete="email" />
-        <FormTextField
-          name="password"
-          label={t.auth.password}
-          type="password"
-          autoComplete="new-password"
-        />
-        <FormTextField
-          name="confirmPassword"
-          label={t.auth.confirmPassword}
-          type="password"
-          autoComplete="new-password"
-          toastedError={t.auth.passwordsDoNotMatch}
-        />
+        <NewPasswordFields label={t.auth.password} />
         {/* The consent the server records with the account (common/consent.ts's version). */}
         <p className="small text-body-secondary mb-0">
           {t.auth.consent} <Link to="/privacy-policy">{t.footer.privacy}</Link>

@@ -16,7 +16,7 @@ import { PageLink } from '../../components/page-link';
 import { PageNav } from '../../components/page-nav';
 import { pageParam } from '../../features/api/page-param';
 import { interfaceFor, useInterface } from '../../copy/language';
-import { pageMeta } from '../../features/seo/meta';
+import { listLinks, pageMeta } from '../../features/seo/meta';
 import { shareImage } from '../../features/seo/share-image';
 import {
   breadcrumbs,
@@ -84,25 +84,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     }),
     jsonLd(collectionPage({ collection: { ...category, name }, url, articles, publicUrl })),
     jsonLd(breadcrumbs(publicUrl, crumbsOf(t.nav.home, loaderData, settings.uiLanguage))),
-    ...(currentPage > 1
-      ? [
-          {
-            tagName: 'link',
-            rel: 'prev',
-            href: currentPage === 2 ? base : `${base}?page=${currentPage - 1}`,
-          },
-        ]
-      : []),
-    ...(currentPage < totalPages
-      ? [{ tagName: 'link', rel: 'next', href: `${base}?page=${currentPage + 1}` }]
-      : []),
-    {
-      tagName: 'link',
-      rel: 'alternate',
-      type: 'application/rss+xml',
-      href: `${base}/feed.xml`,
+    ...listLinks({
+      base,
+      page: currentPage,
+      pages: totalPages,
+      feed: `${base}/feed.xml`,
       title: name,
-    },
+    }),
   ];
 };
 

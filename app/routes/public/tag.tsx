@@ -9,7 +9,7 @@ import { CardList } from '../../components/card-list';
 import { PageNav } from '../../components/page-nav';
 import { pageParam } from '../../features/api/page-param';
 import { interfaceFor, useInterface } from '../../copy/language';
-import { pageMeta } from '../../features/seo/meta';
+import { listLinks, pageMeta } from '../../features/seo/meta';
 import { shareImage } from '../../features/seo/share-image';
 import { breadcrumbs, collectionPage, jsonLd } from '../../features/seo/structured-data';
 import type { Route } from './+types/tag';
@@ -58,25 +58,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
         { name: title, path: tagSlugPath(tag.slug) },
       ]),
     ),
-    ...(currentPage > 1
-      ? [
-          {
-            tagName: 'link',
-            rel: 'prev',
-            href: currentPage === 2 ? base : `${base}?page=${currentPage - 1}`,
-          },
-        ]
-      : []),
-    ...(currentPage < totalPages
-      ? [{ tagName: 'link', rel: 'next', href: `${base}?page=${currentPage + 1}` }]
-      : []),
-    {
-      tagName: 'link',
-      rel: 'alternate',
-      type: 'application/rss+xml',
-      href: `${base}/${SERVER_SEGMENTS.feed}`,
+    ...listLinks({
+      base,
+      page: currentPage,
+      pages: totalPages,
+      feed: `${base}/${SERVER_SEGMENTS.feed}`,
       title,
-    },
+    }),
   ];
 };
 
