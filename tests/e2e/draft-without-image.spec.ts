@@ -4,22 +4,28 @@
  * status is Publish (SPEC.md's rule, now for publishing and scheduling). And Submit waits,
  * saying why, while an image is still on its way: saved meanwhile, the piece went without it.
  */
-import type { Article } from './fixtures';
+import type { Page } from '@playwright/test';
+import type { Article, Fixtures } from './fixtures';
 import { expect, expectToast, makeImage, openSignedIn, test, unique } from './fixtures';
+
+/** An author of their own writes a piece in a category of its own; answers its Submit. */
+async function writePiece(page: Page, make: Fixtures['make'], title: string, text: string) {
+  const category = await make.category();
+  const author = await make.account({ role: 'author' });
+  await openSignedIn(page, author, '/admin/add-article');
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByLabel('Category').selectOption({ label: category.name });
+  await page.getByRole('textbox', { name: 'Article Description' }).click();
+  await page.keyboard.type(text);
+  return page.getByRole('button', { name: 'Submit' });
+}
 
 test('an author saves a text-only draft; Submit waits for an image only to publish', async ({
   page,
   make,
 }) => {
-  const category = await make.category();
-  const author = await make.account({ role: 'author' });
   const title = `Early word from the counting centre ${unique()}`;
-  await openSignedIn(page, author, '/admin/add-article');
-  const submit = page.getByRole('button', { name: 'Submit' });
-  await page.getByLabel('Title', { exact: true }).fill(title);
-  await page.getByLabel('Category').selectOption({ label: category.name });
-  await page.getByRole('textbox', { name: 'Article Description' }).click();
-  await page.keyboard.type('Counting has begun; no photographs yet.');
+  const submit = await writePiece(page, make, title, 'Counting has begun; no photographs yet.');
 
   await page.getByLabel('Status').selectOption({ label: 'Publish' });
   await expect(submit).toBeDisabled();
@@ -38,15 +44,8 @@ test('an author saves a text-only draft; Submit waits for an image only to publi
 });
 
 test('a draft waits for its image while it uploads, and goes with it', async ({ page, make }) => {
-  const category = await make.category();
-  const author = await make.account({ role: 'author' });
-  await openSignedIn(page, author, '/admin/add-article');
-  const submit = page.getByRole('button', { name: 'Submit' });
-  const title = page.getByLabel('Title', { exact: true });
-  await title.fill(`The returning officer's table ${unique()}`);
-  await page.getByLabel('Category').selectOption({ label: category.name });
-  await page.getByRole('textbox', { name: 'Article Description' }).click();
-  await page.keyboard.type('The first rounds are in.');
+  const title = `The returning officer's table ${unique()}`;
+  const submit = await writePiece(page, make, title, 'The first rounds are in.');
   await page.getByLabel('Status').selectOption({ label: 'Draft' });
   await expect(submit).toBeEnabled();
 
@@ -71,7 +70,7 @@ test('a draft waits for its image while it uploads, and goes with it', async ({ 
     'The image is still uploading: Submit waits until it has arrived.',
   );
   // Enter in a field submits a form: not while the image is on its way.
-  await title.press('Enter');
+  await page.getByLabel('Title', { exact: true }).press('Enter');
   await expect(page.locator('img.img-thumbnail')).toHaveCount(0);
   expect(posts).toEqual([]);
 
@@ -87,4 +86,64 @@ test('a draft waits for its image while it uploads, and goes with it', async ({ 
   make.forgetArticle(article._id);
   expect(article).toMatchObject({ status: 'draft', imageUrl: expect.stringMatching(/\/media\//) });
   expect(posts).toHaveLength(1);
+});
+
+test('the last image chosen wins: an upload still on its way when another is chosen is let go', async ({
+  page,
+  make,
+}) => {
+  const title = `Second thoughts on the cover ${unique()}`;
+  const submit = await writePiece(page, make, title, 'The photo desk sent a better one.');
+  await page.getByLabel('Status').selectOption({ label: 'Draft' });
+
+  // The first upload's answer is held until the test lets it go; the second goes at once.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let uploads = 0;
+  await page.route('**/api/media', async (route) => {
+    if (++uploads === 1) await held;
+    await route.continue();
+  });
+  // The answers in the order they come: the second file's first, the held one after.
+  const answers: Promise<string>[] = [];
+  page.on('response', (r) => {
+    if (r.url().endsWith('/api/media'))
+      answers.push(r.json().then((body) => (body as { secure_url: string }).secure_url));
+  });
+  const image = page.getByLabel('Article Image');
+  await image.setInputFiles({
+    name: 'first.png',
+    mimeType: 'image/png',
+    buffer: await makeImage('png', '#8d6e63'),
+  });
+  await expect(submit).toBeDisabled();
+  await image.setInputFiles({
+    name: 'second.png',
+    mimeType: 'image/png',
+    buffer: await makeImage('png', '#1565c0'),
+  });
+  await expect.poll(() => answers.length).toBe(1);
+  const chosen = await answers[0]!;
+  const thumbnail = page.locator('img.img-thumbnail');
+  await expect(thumbnail).toHaveAttribute('src', chosen);
+  await expect(submit).toBeEnabled();
+
+  release();
+  await expect.poll(() => answers.length).toBe(2);
+  const late = await answers[1]!;
+  expect(late).not.toBe(chosen);
+  // The late answer changes nothing: the second image stays, and Submit stays open.
+  await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute(
+    'aria-valuenow',
+    '100',
+  );
+  await expect(thumbnail).toHaveAttribute('src', chosen);
+  await expect(submit).toBeEnabled();
+  const created = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().endsWith('/api/articles/article'),
+  );
+  await submit.click();
+  const article = (await (await created).json()) as Article;
+  make.forgetArticle(article._id);
+  expect(article.imageUrl).toBe(chosen);
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { controlProps, Field } from '../../components/field';
@@ -36,23 +36,29 @@ export function ImageField({
   const [refused, setRefused] = useState<string>();
   const error = refused ?? formError;
 
+  // The last choice wins: an upload still on its way when another file or a library image is
+  // chosen is let go (its answer, its bar and its end change nothing).
+  const latest = useRef(0);
   const upload = async (input: HTMLInputElement) => {
     const file = input.files?.[0];
     if (!file) return;
+    const mine = ++latest.current;
+    const current = () => mine === latest.current;
     setProgress(0);
     setRefused(undefined);
     onUploading(true);
     try {
-      const image = await uploadImage(file, setProgress);
-      field.onChange(image.secure_url);
+      const image = await uploadImage(file, (percent) => current() && setProgress(percent));
+      if (current()) field.onChange(image.secure_url);
     } catch (e) {
+      if (!current()) return;
       const message = t.form.uploadFailed(say(saidOf(e)));
       input.value = '';
       setProgress(0);
       setRefused(message);
       toast.error(message);
     } finally {
-      onUploading(false);
+      if (current()) onUploading(false);
     }
   };
 
@@ -71,6 +77,8 @@ export function ImageField({
         label={library.m.chooseFromLibrary}
         className="btn btn-outline-dark btn-sm mt-2"
         onPick={(image) => {
+          latest.current++;
+          onUploading(false);
           setRefused(undefined);
           setProgress(0);
           field.onChange(image.url);
