@@ -48,7 +48,7 @@ export const links: Route.LinksFunction = () => [
     href: `/${SERVER_SEGMENTS.openSearch}`,
     title: copy.nav.searchLabel,
   },
-  { rel: 'alternate', type: 'application/rss+xml', href: '/feed.xml', title: 'RSS' },
+  { rel: 'alternate', type: 'application/rss+xml', href: `/${SERVER_SEGMENTS.feed}`, title: 'RSS' },
 ];
 
 /** What every page needs: the settings, the menu's categories and who is signed in. */

@@ -170,10 +170,11 @@ function newsletterDelivery(
   ): Promise<'sent' | 'temporary' | 'permanent'> => {
     if (!transport) return 'temporary';
     try {
+      const plain = envelope(config, message);
       await transport.sendMail({
-        ...envelope(config, message),
+        ...plain,
         html: message.html,
-        headers: { 'Content-Language': message.language, ...message.headers },
+        headers: { ...plain.headers, ...message.headers },
       });
       countOf(message.kind).sent++;
       return 'sent';

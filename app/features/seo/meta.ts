@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 import { LANGUAGE_REGISTRY, LANGUAGES, type Language } from '../../../common/languages';
+import { SERVER_SEGMENTS } from '../../../common/paths';
 
 /**
  * The picture of a page's social card, absolute, with its size when known (issue 12 item 5).
@@ -89,13 +90,12 @@ export const absoluteUrl = (publicUrl: string, path: string) =>
 
 /**
  * A paged list's links (a category's, a tag's): its previous and next pages, page 1 at the
- * list's own address, and its RSS feed.
+ * list's own address, and its RSS feed beside it (`{base}/feed.xml`).
  */
 export function listLinks(opts: {
   base: string;
   page: number;
   pages: number;
-  feed: string;
   title: string;
 }): MetaDescriptor[] {
   const { base, page, pages } = opts;
@@ -108,7 +108,7 @@ export function listLinks(opts: {
       tagName: 'link',
       rel: 'alternate',
       type: 'application/rss+xml',
-      href: opts.feed,
+      href: `${base}/${SERVER_SEGMENTS.feed}`,
       title: opts.title,
     },
   ];

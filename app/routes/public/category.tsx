@@ -67,7 +67,7 @@ const crumbsOf = (
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
   const { category, articles, settings, publicUrl, currentPage, totalPages, share } = loaderData;
-  const base = `${publicUrl}/category/${category.slug}`;
+  const base = `${publicUrl}${categoryPath(category.slug)}`;
   const { t } = interfaceFor(settings.uiLanguage);
   const name = shownCategoryName(category, settings.uiLanguage);
   const url = currentPage > 1 ? `${base}?page=${currentPage}` : base;
@@ -88,7 +88,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
       base,
       page: currentPage,
       pages: totalPages,
-      feed: `${base}/feed.xml`,
       title: name,
     }),
   ];

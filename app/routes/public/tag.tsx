@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { FollowButton } from '../../components/reader-buttons';
 import { CATEGORY_PAGE_SIZE } from '../../../common/articles';
-import { SERVER_SEGMENTS, tagSlugPath } from '../../../common/paths';
+import { tagSlugPath } from '../../../common/paths';
 import { appContext } from '../../../common/services';
 import { detectLanguage } from '../../../common/text';
 import { CacheTags, cardTags } from '../../../common/cache-tags';
@@ -62,7 +62,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
       base,
       page: currentPage,
       pages: totalPages,
-      feed: `${base}/${SERVER_SEGMENTS.feed}`,
       title,
     }),
   ];
