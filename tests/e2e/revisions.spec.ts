@@ -131,9 +131,22 @@ test('the History panel compares a Hindi edit by whole words and restores after 
   );
   expect(saved.description).toContain('प्यारी');
 
+  // The notes above it load after the form, held here until the panel shows: the panel keeps
+  // its place when they arrive (a click meant for it once landed on their line instead).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/api/articles/${article._id}/notes`, async (route) => {
+    await held;
+    await route.continue();
+  });
   await openSignedIn(page, ADMIN, edit(article));
   await hydrated(page);
-  await page.getByText('History', { exact: true }).click();
+  const history = page.getByText('History', { exact: true });
+  const before = await history.boundingBox();
+  release();
+  await expect(page.getByText('No notes on this story yet.')).toBeVisible();
+  expect((await history.boundingBox())?.y).toBe(before?.y);
+  await history.click();
   const list = page.getByRole('list', { name: 'History' });
   // Two saves, newest first.
   await expect(list.getByRole('listitem')).toHaveCount(2);

@@ -44,6 +44,13 @@ export function NotesPanel({ articleId, timeZone }: { articleId: string; timeZon
       <h2 className="h6 fw-semibold" id={heading}>
         {t.notes.title}
       </h2>
+      {/* The line "No notes" will take is held while they load: the History panel below does
+          not move under a click meant for it. */}
+      {notes === null && (
+        <p className="mb-0 text-body-secondary" aria-busy="true">
+          {t.loading}
+        </p>
+      )}
       {notes?.length === 0 && <p className="mb-0">{t.notes.none}</p>}
       {notes && notes.length > 0 && (
         <ol className="list-unstyled vstack gap-2 mb-0">
