@@ -2,9 +2,10 @@
  * A draft needs no picture (issue 26 item 2): an author writes a text-only piece, saves it as a
  * draft and submits it for review with no image; Submit waits for an image only while the
  * status is Publish (SPEC.md's rule, now for publishing and scheduling). And Submit waits,
- * saying why, while an image is still on its way: saved meanwhile, the piece went without it.
+ * saying why, while an image (its own, or one of its text's) is still on its way: saved
+ * meanwhile, the piece went without it.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { Article, Fixtures } from './fixtures';
 import { expect, expectToast, makeImage, openSignedIn, test, unique } from './fixtures';
 
@@ -18,6 +19,58 @@ async function writePiece(page: Page, make: Fixtures['make'], title: string, tex
   await page.getByRole('textbox', { name: 'Article Description' }).click();
   await page.keyboard.type(text);
   return page.getByRole('button', { name: 'Submit' });
+}
+
+/** Submit, once open: the article it added (forgotten by the fixtures: the test made it). */
+async function submitted(page: Page, make: Fixtures['make'], submit: Locator) {
+  await expect(submit).toBeEnabled();
+  const created = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().endsWith('/api/articles/article'),
+  );
+  await submit.click();
+  const article = (await (await created).json()) as Article;
+  make.forgetArticle(article._id);
+  return article;
+}
+
+/**
+ * A draft whose image, chosen at the file field `label`, is on its way: the server keeps the
+ * upload's answer until `release()`. Submit waits meanwhile, saying why, and Enter in a field
+ * (which submits a form) sends nothing either; `posts` are the articles sent.
+ */
+async function draftWithHeldImage(
+  page: Page,
+  make: Fixtures['make'],
+  title: string,
+  text: string,
+  label: string,
+) {
+  const submit = await writePiece(page, make, title, text);
+  await page.getByLabel('Status').selectOption({ label: 'Draft' });
+  await expect(submit).toBeEnabled();
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/media', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/articles/article')) posts.push(r.url());
+  });
+  await page.getByLabel(label).setInputFiles({
+    name: 'held.png',
+    mimeType: 'image/png',
+    buffer: await makeImage('png', '#37474f'),
+  });
+  await expect(submit).toBeDisabled();
+  await expect(page.locator('#submit-missing')).toHaveText(
+    'The image is still uploading: Submit waits until it has arrived.',
+  );
+  await page.getByLabel('Title', { exact: true }).press('Enter');
+  await expect(page.locator('#submit-missing')).toBeVisible();
+  expect(posts).toEqual([]);
+  return { submit, release: () => release(), posts };
 }
 
 test('an author saves a text-only draft; Submit waits for an image only to publish', async ({
@@ -45,34 +98,15 @@ test('an author saves a text-only draft; Submit waits for an image only to publi
 
 test('a draft waits for its image while it uploads, and goes with it', async ({ page, make }) => {
   const title = `The returning officer's table ${unique()}`;
-  const submit = await writePiece(page, make, title, 'The first rounds are in.');
-  await page.getByLabel('Status').selectOption({ label: 'Draft' });
-  await expect(submit).toBeEnabled();
-
-  // The server keeps the upload's answer until the test lets it go.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/media', async (route) => {
-    await held;
-    await route.continue();
-  });
-  const posts: string[] = [];
-  page.on('request', (r) => {
-    if (r.method() === 'POST' && r.url().endsWith('/api/articles/article')) posts.push(r.url());
-  });
-  await page.getByLabel('Article Image').setInputFiles({
-    name: 'table.png',
-    mimeType: 'image/png',
-    buffer: await makeImage('png', '#37474f'),
-  });
-  await expect(submit).toBeDisabled();
-  await expect(page.locator('#submit-missing')).toHaveText(
-    'The image is still uploading: Submit waits until it has arrived.',
+  const text = 'The first rounds are in.';
+  const { submit, release, posts } = await draftWithHeldImage(
+    page,
+    make,
+    title,
+    text,
+    'Article Image',
   );
-  // Enter in a field submits a form: not while the image is on its way.
-  await page.getByLabel('Title', { exact: true }).press('Enter');
   await expect(page.locator('img.img-thumbnail')).toHaveCount(0);
-  expect(posts).toEqual([]);
 
   release();
   await expect(page.locator('img.img-thumbnail')).toHaveAttribute('src', /\/media\//);
@@ -138,12 +172,29 @@ test('the last image chosen wins: an upload still on its way when another is cho
     '100',
   );
   await expect(thumbnail).toHaveAttribute('src', chosen);
-  await expect(submit).toBeEnabled();
-  const created = page.waitForResponse(
-    (r) => r.request().method() === 'POST' && r.url().endsWith('/api/articles/article'),
-  );
-  await submit.click();
-  const article = (await (await created).json()) as Article;
-  make.forgetArticle(article._id);
+  const article = await submitted(page, make, submit);
   expect(article.imageUrl).toBe(chosen);
+});
+
+test('an image of the text holds Submit while it uploads, and the text goes with it', async ({
+  page,
+  make,
+}) => {
+  const title = `The count in pictures ${unique()}`;
+  const input = 'Upload an image into the article';
+  const held = await draftWithHeldImage(page, make, title, 'The hall at noon: ', input);
+  const { submit, release, posts } = held;
+
+  // Once it has arrived, its alt text is asked, and it goes into the text.
+  release();
+  const dialog = page.getByRole('dialog', { name: 'Describe the image' });
+  await dialog.getByLabel('Alt text').fill('Counting tables at noon');
+  await dialog.getByRole('button', { name: 'Insert', exact: true }).click();
+  const text = page.getByRole('textbox', { name: 'Article Description' });
+  await expect(text.locator('img')).toHaveAttribute('src', /\/media\//);
+  const article = await submitted(page, make, submit);
+  expect(article.description).toMatch(
+    /<img[^>]+src="[^"]*\/media\/[^"]*"[^>]*alt="Counting tables at noon"/,
+  );
+  expect(posts).toHaveLength(1);
 });

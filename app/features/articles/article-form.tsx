@@ -1,13 +1,13 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { hasRole } from '../../../common/roles';
 import type { Article } from '../../../common/schemas/articles';
 import type { SessionUser } from '../../../common/services';
 import type { SiteSettings } from '../../../common/settings';
 import { SubmitButton } from '../../components/form/fields';
 import { SchemaForm, useSchemaForm } from '../../components/form/schema-form';
-import { useAdminCopy, useAdminInterface } from '../../copy/admin-language';
+import { useAdminInterface } from '../../copy/admin-language';
 import { formatClock, formatZoned } from '../../../common/time-zone';
 import { ArticleFields, TitleField } from './article-fields';
 import {
@@ -20,19 +20,20 @@ import {
 import { HistoryPanel } from './history-panel';
 import { NotesPanel } from './notes-panel';
 import { StoryNumbers } from './story-numbers';
-import { useAutosave, usePresence, useServerDraft } from './use-server-draft';
+import { useAutosave } from './use-server-draft';
 import { ImageField } from './image-field';
+import { UploadsUnderWay } from '../media/upload';
 import { DescriptionField, MetaFields } from './meta-fields';
-import { usePeopleIn, type CollabTarget } from '../editor/use-collab';
-import { PreviewButtons, ReviewNote, SendBack } from './review-tools';
+import type { CollabTarget } from '../editor/use-collab';
+import { PreviewButtons, SendBack } from './review-tools';
 import { useArticleDraft } from './use-article-draft';
 import { useArticleOptions } from './use-article-options';
-import { useArticleSave, type AddedNotice } from './use-article-save';
+import { useArticleSave } from './use-article-save';
 import { TagsField } from './tags-field';
 import { CorrectionFields } from './correction-fields';
 import { TranslationField } from './translation-field';
 import { useLeaveGuard } from './use-leave-guard';
-import { VersionChoices } from './version-choices';
+import { FormHead } from './form-head';
 
 /**
  * Create Article and Edit Article (SPEC.md §2, §4, §5), checked with the server's
@@ -48,7 +49,6 @@ export function ArticleForm({
   me: SessionUser;
   settings: Pick<SiteSettings, 'timeZone' | 'authorsNeedReview'>;
 }) {
-  const t = useAdminCopy();
   const { timeZone } = settings;
   const mayPublish = hasRole(me.role, 'editor') || !settings.authorsNeedReview;
   const scheduled = article !== null && isScheduled(article);
@@ -66,59 +66,81 @@ export function ArticleForm({
   const { saved } = saving;
   const values = useWatch({ control: form.control }) as ArticleFormValues;
   const autosavedAt = useAutosave(saved?._id, saved?.updatedAt, values, draft.dirty);
-  const serverDraft = useServerDraft(article?._id, me._id);
-  const editors = useEditorsPresent(article?._id, me._id);
   const [imageUrl, status] = useWatch({ control: form.control, name: ['imageUrl', 'status'] });
   const hold = useSubmitHold(saving.save, status === 'published' && !imageUrl);
 
   return (
-    <SchemaForm
-      form={form}
-      limits={schema}
-      onSubmit={hold.submit}
-      className="article-form vstack gap-3"
-    >
-      <h1 className="h3">{article ? t.form.editTitle : t.form.addTitle}</h1>
-      <AddedMessage />
-      <EditorsPresent editors={editors} />
-      <VersionChoices draft={draft} serverDraft={serverDraft} saving={saving} timeZone={timeZone} />
-      {article && <ReviewNote note={article.reviewNote} />}
-      {/* The story first (issue 45 item 2): title, text and image, then the rest. */}
-      <div className="row g-3">
-        <TitleField editing={article !== null} sharedId={article?._id} />
-        <DescriptionField collab={sharedBody(article, me)} />
-        <ImageField key={saving.imageKey} onUploading={hold.setUploading} />
-        <ArticleFields
-          mayPublish={mayPublish}
-          timeZone={timeZone}
+    <UploadsUnderWay.Provider value={hold.setUploading}>
+      <SchemaForm
+        form={form}
+        limits={schema}
+        onSubmit={hold.submit}
+        className="article-form vstack gap-3"
+      >
+        <FormHead article={article} me={me} draft={draft} saving={saving} timeZone={timeZone} />
+        {/* The story first (issue 45 item 2): title, text and image, then the rest. */}
+        <div className="row g-3">
+          <TitleField editing={article !== null} sharedId={article?._id} />
+          <DescriptionField collab={sharedBody(article, me)} />
+          <ImageField key={saving.imageKey} />
+          <ArticleFields
+            mayPublish={mayPublish}
+            timeZone={timeZone}
+            editing={article !== null}
+            canPickAuthor={hasRole(me.role, 'editor')}
+            myName={me.name}
+            categories={categories}
+            authors={authors}
+          />
+          {article?.status === 'published' && <CorrectionFields />}
+          <TranslationField editingId={article?._id ?? null} />
+          <TagsField />
+          <MetaFields />
+        </div>
+        <SaveRow
           editing={article !== null}
-          canPickAuthor={hasRole(me.role, 'editor')}
-          myName={me.name}
-          categories={categories}
-          authors={authors}
+          savedAt={saving.savedAt}
+          waitsFor={hold.waitsFor}
+          autosavedAt={autosavedAt}
+          timeZone={timeZone}
         />
-        {article?.status === 'published' && <CorrectionFields />}
-        <TranslationField editingId={article?._id ?? null} />
-        <TagsField />
-        <MetaFields />
-      </div>
-      <SaveRow
-        editing={article !== null}
-        savedAt={saving.savedAt}
-        waitsFor={hold.waitsFor}
-        autosavedAt={autosavedAt}
-        timeZone={timeZone}
-      />
+        <BelowTheForm
+          article={article}
+          saved={saved}
+          mayReview={hasRole(me.role, 'editor')}
+          timeZone={timeZone}
+          onRestored={saving.adopt}
+        />
+      </SchemaForm>
+    </UploadsUnderWay.Provider>
+  );
+}
+
+/** A saved piece's notes, history and numbers; its previews and, for editors, its sending back. */
+function BelowTheForm({
+  article,
+  saved,
+  mayReview,
+  timeZone,
+  onRestored,
+}: {
+  article: Article | null;
+  saved: Article | null;
+  mayReview: boolean;
+  timeZone: string;
+  onRestored: (article: Article) => void;
+}) {
+  const scheduled = article !== null && isScheduled(article);
+  return (
+    <>
       {saved && <NotesPanel articleId={saved._id} timeZone={timeZone} />}
-      {saved && <HistoryPanel article={saved} timeZone={timeZone} onRestored={saving.adopt} />}
+      {saved && <HistoryPanel article={saved} timeZone={timeZone} onRestored={onRestored} />}
       {saved?.status === 'published' && <StoryNumbers articleId={saved._id} />}
       {article && (article.status !== 'published' || scheduled) && (
         <PreviewButtons articleId={article._id} />
       )}
-      {article?.status === 'pending' && hasRole(me.role, 'editor') && (
-        <SendBack article={article} />
-      )}
-    </SchemaForm>
+      {article?.status === 'pending' && mayReview && <SendBack article={article} />}
+    </>
   );
 }
 
@@ -128,7 +150,18 @@ export function ArticleForm({
  * holds every save, Enter in a field included: saved before it arrives, the piece goes without.
  */
 function useSubmitHold<T>(save: (values: T) => Promise<void>, needsImage: boolean) {
-  const [uploading, setUploading] = useState(false);
+  // The parts of the form with an upload under way: the image field, the text's images.
+  const [underWay, setUnderWay] = useState<ReadonlySet<string>>(new Set());
+  const uploading = underWay.size > 0;
+  const setUploading = useCallback((source: string, on: boolean) => {
+    setUnderWay((now) => {
+      if (now.has(source) === on) return now;
+      const next = new Set(now);
+      if (on) next.add(source);
+      else next.delete(source);
+      return next;
+    });
+  }, []);
   const waitsFor = uploading ? 'upload' : needsImage ? 'image' : null;
   const submit = async (values: T) => {
     if (!uploading) await save(values);
@@ -136,54 +169,9 @@ function useSubmitHold<T>(save: (values: T) => Promise<void>, needsImage: boolea
   return { waitsFor, setUploading, submit } as const;
 }
 
-/** Says where a just-added article lives (or its preview), under its final slug. */
-function AddedMessage() {
-  const t = useAdminCopy();
-  const added = (useLocation().state as { added?: AddedNotice } | null)?.added;
-  if (!added) return null;
-  return (
-    <p className="alert alert-success mb-0" role="status">
-      {t.form.addedAt(added.slug)}
-      {added.where && (
-        <>
-          {' · '}
-          <a href={added.where} target="_blank" rel="noreferrer">
-            {added.live ? t.form.livesAt : t.form.previewAt}
-          </a>
-        </>
-      )}
-    </p>
-  );
-}
-
 /** A saved article's body is shared with whoever else edits it (issue 43 item 1). */
 const sharedBody = (article: Article | null, me: SessionUser): CollabTarget | undefined =>
   article ? { articleId: article._id, user: { _id: me._id, name: me.name } } : undefined;
-
-/**
- * Who is in the article's shared document (arriving and leaving with their connections), and
- * besides them whoever the presence calls say had the form open in the last 45 s: a colleague
- * on the plain editor, or one whose tab went without saying so.
- */
-function useEditorsPresent(articleId: string | undefined, me: string) {
-  const inDocument = usePeopleIn(articleId, me);
-  const present = usePresence(articleId);
-  return useMemo(() => {
-    if (!inDocument) return present;
-    const named = new Set(inDocument.map((p) => p._id));
-    return [...inDocument, ...present.filter((p) => !named.has(p._id))];
-  }, [inDocument, present]);
-}
-
-/** Who else has this article open, or is in its shared document. */
-function EditorsPresent({ editors }: { editors: { _id: string; name: string }[] }) {
-  const t = useAdminCopy();
-  return editors.map((e) => (
-    <p key={e._id} className="alert alert-info mb-0" role="status">
-      {t.form.editing(e.name)}
-    </p>
-  ));
-}
 
 /** Submit (waiting for an uploaded image), and when the text was last autosaved. */
 function SaveRow({

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useContext, useRef, useState } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { controlProps, Field } from '../../components/field';
@@ -6,7 +6,7 @@ import { FormTextField, useFieldError } from '../../components/form/fields';
 import { useAdminInterface } from '../../copy/admin-language';
 import { PickerButton } from '../media/media-picker';
 import { IMAGE_ACCEPT } from '../media/media-upload';
-import { uploadImage } from '../media/upload';
+import { uploadImage, UploadsUnderWay } from '../media/upload';
 import { useMediaCopy } from '../media/use-media-copy';
 import type { ArticleFormValues } from './article-form-values';
 import { UploadProgress } from '../../components/upload-progress';
@@ -18,16 +18,13 @@ import { saidOf } from '../../copy/refusals';
  * (DECISIONS.md §3) and said under the field, and the file input is emptied: a rejected file's
  * name left in it would look attached (issue 14 item 6). Mount a fresh one (a new key) to
  * clear the file input and the bar. Or the image is chosen from the media library (issue 26
- * item 1): its alt text comes with it when the article has none yet. `onUploading` hears when
- * an upload starts and ends, so the form can wait for it (an article saved meanwhile would go
- * without the image that arrives after).
+ * item 1): its alt text comes with it when the article has none yet. The form hears when an
+ * upload starts and ends (UploadsUnderWay), so it can wait for it.
  */
-export function ImageField({
-  onUploading = () => {},
-}: {
-  onUploading?: (underWay: boolean) => void;
-}) {
+export function ImageField() {
   const { t, say } = useAdminInterface();
+  const report = useContext(UploadsUnderWay);
+  const onUploading = (underWay: boolean) => report('image', underWay);
   const { field } = useController<ArticleFormValues, 'imageUrl'>({ name: 'imageUrl' });
   const { getValues, setValue } = useFormContext<ArticleFormValues>();
   const library = useMediaCopy();

@@ -1,11 +1,10 @@
 import { generateHTML, generateJSON } from '@tiptap/core';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
 import { useAdminInterface } from '../../copy/admin-language';
 import { MediaPicker } from '../media/media-picker';
 import { IMAGE_ACCEPT } from '../media/media-upload';
-import { uploadImage } from '../media/upload';
+import { useTextImageUpload } from './text-image-upload';
 import { useMediaCopy } from '../media/use-media-copy';
 import { EditorDialog } from './editor-dialog';
 import Collaboration from '@tiptap/extension-collaboration';
@@ -29,7 +28,6 @@ import {
   videoDialog,
   type ToolbarDialog,
 } from './toolbar-dialogs';
-import { saidOf } from '../../copy/refusals';
 import { Toolbar, type ToolbarActions } from './editor-toolbar';
 import { noteDialog, savedHtmlOf } from './margin-note';
 
@@ -67,14 +65,7 @@ export function RichTextEditor({ value, onChange, labelledBy, id, collab }: Prop
   const close = () => setDialog(null);
   const hindiTyping = useTypingButton(editor, typing.session);
 
-  const insertImage = async (file: File) => {
-    try {
-      const image = await uploadImage(file);
-      setDialog(newImageDialog(t, editor, image.secure_url, close));
-    } catch (error) {
-      toast.error(t.form.uploadFailed(say(saidOf(error))));
-    }
-  };
+  const insertImage = useTextImageUpload((url) => setDialog(newImageDialog(t, editor, url, close)));
 
   const actions: ToolbarActions = {
     onImage: () => fileInput.current?.click(),

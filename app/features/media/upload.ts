@@ -1,3 +1,4 @@
+import { createContext } from 'react';
 import { sendFile } from '../api/send-file';
 
 export interface UploadedImage {
@@ -24,3 +25,10 @@ export function uploadImage(
     onProgress,
   );
 }
+
+/**
+ * Hears when a form's uploads start and end (`source` names the part of the form: its image
+ * field, its text's inline images), so the form can hold Submit meanwhile: saved before an
+ * image arrives, a piece goes without it. Outside such a form nobody listens.
+ */
+export const UploadsUnderWay = createContext<(source: string, underWay: boolean) => void>(() => {});
