@@ -30,7 +30,7 @@ import { PUSH_ALERT_JOB } from './modules/push/push-delivery';
 import { createReadersService } from './modules/readers/readers-service';
 import { createConsents } from './modules/readers/reader-consents';
 import { createNewslettersService } from './modules/newsletters/newsletters-service';
-import { newLinkKey } from './modules/newsletters/newsletter-links';
+import { LINK_KEY, newLinkKey } from './modules/newsletters/newsletter-links';
 import { newGiftKey } from './modules/gifts/gift-tokens';
 import { createGiftsService, type GiftsDeps } from './modules/gifts/gifts-service';
 import { createPushSender } from './modules/push/push-sender';
@@ -716,7 +716,7 @@ async function createNewsletters(
   return createNewslettersService({
     ...deps,
     rate: config.newsletterRate,
-    linkKey: await keptSecret(deps.db, 'newsletter-links', newLinkKey),
+    linkKey: await keptSecret(deps.db, LINK_KEY, newLinkKey),
     mediaBase: config.mediaPublicUrl,
   });
 }

@@ -42,3 +42,12 @@ export async function createNewsletterWith(
     throw new Error(`import took ${count} of ${opts.addresses.length}: ${imported.body}`);
   return newsletter;
 }
+
+/** RFC 8058's one-click unsubscribe to a preferences link, as a mail client sends it. */
+export const oneClickUnsubscribe = (app: FastifyInstance, manageUrl: string) =>
+  app.inject({
+    method: 'POST',
+    url: manageUrl,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'List-Unsubscribe=One-Click',
+  });

@@ -12,6 +12,7 @@ import { transaction } from '../../../db/transaction';
 import { countRows, insertRows, type CopiedRow } from '../../lib/table-copy';
 import { ARTICLE_TABLES } from '../articles/articles-transfer';
 import { indexImportedArticles } from '../search/search-transfer';
+import { keepCarriedLinkKeys } from '../newsletters/newsletters-transfer';
 import { contentTypeOfKey, MEDIA_KEY_PATTERN, type MediaStorage } from '../media/media-storage';
 import { archivedTotalOf, importArchivedTotals, VIEW_TABLES } from '../views/views-transfer';
 import {
@@ -21,6 +22,7 @@ import {
   BATCH,
   BY_NAME,
   CONTENT_TABLES,
+  LINK_KEYS,
   ROW_SHAPES,
   type ArchiveHeader,
   type ArchiveLine,
@@ -133,6 +135,13 @@ function archiveLoader(
         await files.put(line.file, Buffer.from(line.data, 'base64'), contentTypeOfKey(line.file));
         written.push(line.file);
         counts.files = (counts.files ?? 0) + 1;
+      } else if ('newsletterLinkKeys' in line) {
+        const keys = line.newsletterLinkKeys;
+        if (!Array.isArray(keys) || !keys.every((k) => typeof k === 'string' && k.length >= 32))
+          throw new ArchiveError(`Line ${lineNo}: the newsletter links' keys are not keys.`);
+        await flush();
+        await keepCarriedLinkKeys(tx, keys);
+        counts[LINK_KEYS] = (counts[LINK_KEYS] ?? 0) + keys.length;
       } else if ('end' in line) {
         await flush();
         for (const [name, n] of Object.entries(line.counts))

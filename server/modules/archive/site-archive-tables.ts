@@ -32,7 +32,8 @@ import { USER_TABLES } from '../users/users-transfer';
 import { VIEW_TABLES } from '../views/views-transfer';
 
 export const ARCHIVE_FORMAT = 'patrika-archive';
-export const ARCHIVE_VERSION = 1;
+/** 2: the newsletter links' keys travel (a version-1 archive has none, and reads as before). */
+export const ARCHIVE_VERSION = 2;
 
 /** Every archived table, in an order each can be filled in (its references come first). */
 export const TABLES: readonly PgTable[] = [
@@ -82,7 +83,7 @@ export const LEFT_OUT: Readonly<Record<string, string>> = {
   fediverse_messages: 'fediverse messages: a queue of deliveries',
   fediverse_kv: 'the fediverse library’s cache',
   app_secrets:
-    'this site’s signing keys (sessions, gift links, newsletter links, VAPID): credentials',
+    'this site’s signing keys (sessions, gift links, VAPID): credentials; the newsletter links’ keys travel on a line of their own',
   media_blobs: 'media kept in the database: the archive carries every file on its own lines',
   events: 'the change events: each site’s own, read by its consumers within seconds',
   event_consumers: 'the consumers’ positions in this site’s events',
@@ -132,6 +133,7 @@ export type ArchiveLine =
   | ArchiveHeader
   | { table: string; row: CopiedRow; revisions?: unknown[] }
   | { file: string; contentType: string; data: string }
+  | { newsletterLinkKeys: string[] }
   | { end: true; counts: Record<string, number> };
 
 export class ArchiveError extends Error {
@@ -139,6 +141,9 @@ export class ArchiveError extends Error {
 }
 
 export const BATCH = 100;
+
+/** The end record's count of the newsletter links' keys carried. */
+export const LINK_KEYS = 'newsletter_link_keys';
 
 /** What the site archive needs; the composition root passes it. */
 export interface SiteArchiveDeps {

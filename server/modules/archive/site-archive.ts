@@ -10,12 +10,14 @@ import { readRows } from '../../lib/table-copy';
 import type { MediaStorage } from '../media/media-storage';
 import { filesOf } from '../media/media-transfer';
 import { withoutPassword } from '../users/users-transfer';
+import { linkKeysToCarry } from '../newsletters/newsletters-transfer';
 import { importArchive } from './site-archive-import';
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_VERSION,
   ArchiveError,
   ARTICLES_TABLE,
+  LINK_KEYS,
   MEDIA_TABLE,
   ROW_ORDERS,
   TABLES,
@@ -74,6 +76,10 @@ async function exportArchive(
           createdAt: clock.now().toISOString(),
           schema,
         });
+        // The keys mailed links are signed with, so readers can leave a list after the move.
+        const linkKeys = await linkKeysToCarry(tx);
+        await write({ newsletterLinkKeys: linkKeys });
+        counts[LINK_KEYS] = linkKeys.length;
         const keys = await writeRows(tx, write, counts);
         await writeFiles(media.storageIn(tx), keys, write, counts);
       },

@@ -12,14 +12,32 @@ export const MANAGE_PLACEHOLDER = '__PATRIKA_MANAGE_URL__';
 export const manageToken = (key: string, subscriberId: string) =>
   `${subscriberId}.${createHmac('sha256', key).update(subscriberId).digest('hex')}`;
 
-/** The subscriber a preferences token names, if its signature holds. */
-export function subscriberOfToken(key: string, token: string): string | undefined {
+/** Whether `token` has a preferences token's form: a subscriber's id, a dot, a signature. */
+export function isManageToken(token: string) {
   const [id, signature] = token.split('.');
-  if (!id || !signature || !/^[0-9a-f-]{36}$/.test(id)) return undefined;
-  const expected = Buffer.from(manageToken(key, id).split('.')[1]!);
-  const given = Buffer.from(signature);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? id : undefined;
+  return Boolean(id && signature && /^[0-9a-f-]{36}$/.test(id));
 }
+
+/** The subscriber a preferences token names, if its signature holds under one of `keys`. */
+export function subscriberOfToken(keys: readonly string[], token: string): string | undefined {
+  if (!isManageToken(token)) return undefined;
+  const [id, signature] = token.split('.') as [string, string];
+  const given = Buffer.from(signature);
+  return keys.some((key) => {
+    const expected = Buffer.from(manageToken(key, id).split('.')[1]!);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  })
+    ? id
+    : undefined;
+}
+
+/** The name this site's key for preferences links is kept under in app_secrets. */
+export const LINK_KEY = 'newsletter-links';
+/**
+ * Keys of the sites this one was moved from (the site archive carries them), kept under this
+ * prefix: the links in issues mailed from there keep working here.
+ */
+export const EARLIER_LINK_KEY = 'newsletter-links:earlier:';
 
 /** A new key for preferences links (kept in app_secrets on first start). */
 export const newLinkKey = () => randomBytes(48).toString('base64url');

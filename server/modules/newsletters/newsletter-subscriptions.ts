@@ -9,6 +9,7 @@ import { badRequest } from '../../lib/errors';
 import {
   activeNewsletters,
   confirmByToken,
+  earlierLinkKeys,
   findSubscriber,
   forgetAddress,
   requestSubscriptions,
@@ -16,7 +17,13 @@ import {
   subscriptionsOf,
   unsubscribe,
 } from './newsletters-repository';
-import { confirmPath, newConfirmToken, subscriberOfToken, tokenHash } from './newsletter-links';
+import {
+  confirmPath,
+  isManageToken,
+  newConfirmToken,
+  subscriberOfToken,
+  tokenHash,
+} from './newsletter-links';
 import { confirmationMail } from './newsletter-texts';
 import type { NewslettersDeps } from './newsletters-deps';
 
@@ -30,6 +37,13 @@ export function newsletterSubscriptions(deps: NewslettersDeps) {
     consents.record([
       { email, userId, purpose: 'newsletter', form, textVersion: CONSENT_TEXT_VERSION },
     ]);
+  /**
+   * The subscriber a preferences link names: signed with this site's key, or with the key of a
+   * site this one was moved from (issues mailed there before the move), read only then.
+   */
+  const subscriberOfLink = async (token: string) =>
+    subscriberOfToken([linkKey], token) ??
+    (isManageToken(token) ? subscriberOfToken(await earlierLinkKeys(db), token) : undefined);
   const known = async (ids: string[]) => {
     const active = new Set((await activeNewsletters(db)).map((n) => n.id));
     if (!ids.every((id) => active.has(id))) throw badRequest('newsletter.unknown');
@@ -77,7 +91,7 @@ export function newsletterSubscriptions(deps: NewslettersDeps) {
 
     /** What a preferences link shows: the address and its subscriptions. */
     async preferences(token: string) {
-      const id = subscriberOfToken(linkKey, token);
+      const id = await subscriberOfLink(token);
       const subscriber = id ? await findSubscriber(db, id) : undefined;
       if (!subscriber) return undefined;
       return { email: subscriber.email, subscriptions: await subscriptionsOf(db, subscriber.id) };
@@ -85,7 +99,7 @@ export function newsletterSubscriptions(deps: NewslettersDeps) {
 
     /** One click, no sign-in: every subscription of the address ends (RFC 8058). */
     async unsubscribeByToken(token: string, ids?: string[]): Promise<boolean> {
-      const id = subscriberOfToken(linkKey, token);
+      const id = await subscriberOfLink(token);
       if (!id || !(await findSubscriber(db, id))) return false;
       await unsubscribe(db, id, clock.now(), ids);
       return true;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import {
   newsletters,
@@ -6,6 +6,8 @@ import {
   newsletterSubscriptions,
   type NewsletterSchedule,
 } from '../../../db/schema/newsletters';
+import { appSecrets } from '../../../db/schema/site';
+import { EARLIER_LINK_KEY } from './newsletter-links';
 
 /* Newsletters and who subscribed to them (issue 37 item 3). */
 
@@ -188,4 +190,13 @@ export function subscriptionsOf(db: Db, subscriberId: string) {
 /** A reader's addresses go: their subscriptions and queued mail with them (account deletion). */
 export async function forgetAddress(db: Db, email: string) {
   await db.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
+}
+
+/** The preferences links' keys of the sites this one was moved from (newsletter-links.ts). */
+export async function earlierLinkKeys(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ value: appSecrets.value })
+    .from(appSecrets)
+    .where(like(appSecrets.name, `${EARLIER_LINK_KEY}%`));
+  return rows.map((r) => r.value);
 }

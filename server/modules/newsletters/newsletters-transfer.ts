@@ -6,6 +6,11 @@ import {
   newsletterSubscribers,
   newsletterSubscriptions,
 } from '../../../db/schema/newsletters';
+import { createHash } from 'node:crypto';
+import { eq, like, or } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { appSecrets } from '../../../db/schema/site';
+import { EARLIER_LINK_KEY, LINK_KEY } from './newsletter-links';
 
 /*
  * The newsletters module's door for the site archive (server/modules/README.md): the lists, their
@@ -22,3 +27,31 @@ export const NEWSLETTER_TABLES = [
   newsletterIssueArticles,
   newsletterDeliveries,
 ] as const;
+
+/**
+ * The keys the preferences and unsubscribe links of mailed issues are signed with: this site's
+ * and those of the sites it was moved from. The archive carries them (and no other secret), so
+ * a reader can still leave a list from an issue mailed before a move; they let one manage a
+ * subscription, which the archive's own rows already hold.
+ */
+export async function linkKeysToCarry(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ value: appSecrets.value })
+    .from(appSecrets)
+    .where(or(eq(appSecrets.name, LINK_KEY), like(appSecrets.name, `${EARLIER_LINK_KEY}%`)));
+  return rows.map((r) => r.value);
+}
+
+/** Keeps the carried keys as earlier ones beside this site's own (each once). */
+export async function keepCarriedLinkKeys(db: Db, keys: readonly string[]) {
+  if (keys.length === 0) return;
+  await db
+    .insert(appSecrets)
+    .values(
+      keys.map((value) => ({
+        name: `${EARLIER_LINK_KEY}${createHash('sha256').update(value).digest('hex').slice(0, 16)}`,
+        value,
+      })),
+    )
+    .onConflictDoNothing();
+}

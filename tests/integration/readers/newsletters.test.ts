@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createAdmin, createArticle, createCategory, type TestUser } from '../../factories';
+import { oneClickUnsubscribe } from '../../factories/newsletters';
 import { insertNewsletter } from '../../../server/modules/newsletters/newsletters-repository';
 import { linkIn, startSmtpServer, type TestSmtpServer } from '../../setup/smtp-server';
 import { createTestApp, type TestApp } from '../../setup/test-app';
@@ -120,12 +121,7 @@ describe('newsletters (issue 37 item 3)', () => {
     const page = await t.app.inject({ url: manage });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('subscribed');
-    const oneClick = await t.app.inject({
-      method: 'POST',
-      url: manage,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'List-Unsubscribe=One-Click',
-    });
+    const oneClick = await oneClickUnsubscribe(t.app, manage);
     expect(oneClick.statusCode).toBe(200);
 
     await createArticle(t.app, admin, category._id, { name: 'Second story' });

@@ -25,6 +25,8 @@ import { articleNotes } from '../../../db/schema/notes';
 import { memberSubscriptions, plans } from '../../../db/schema/payments';
 import { readerConsents } from '../../../db/schema/readers';
 import { users } from '../../../db/schema/users';
+import { appSecrets } from '../../../db/schema/site';
+import { LINK_KEY, manageToken } from '../../../server/modules/newsletters/newsletter-links';
 import { ROOT } from '../../../scripts/build-state';
 import { ArchiveError } from '../../../server/modules/archive/site-archive';
 import {
@@ -36,6 +38,7 @@ import {
   testImage,
   upload,
 } from '../../factories';
+import { oneClickUnsubscribe } from '../../factories/newsletters';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 
 const STATE_ID = 'ffffffff-0000-4000-8000-000000000000';
@@ -314,6 +317,41 @@ describe('export and import of the whole site', () => {
       siteName: 'पत्रिका Archive Test',
       homeLayout: 'news',
     });
+  });
+
+  it('carries the newsletter links’ key alone: a link mailed by the old site still lets a reader leave', async () => {
+    const secrets = await from.database.db.select().from(appSecrets);
+    const key = secrets.find((s) => s.name === LINK_KEY)!.value;
+    const text = gunzipSync(readFileSync(archive)).toString('utf8');
+    expect(text).toContain(`{"newsletterLinkKeys":[${JSON.stringify(key)}]}`);
+    // No other secret of the old site travels (its sessions', gift links', VAPID keys).
+    const others = secrets.filter((s) => s.name !== LINK_KEY);
+    expect(others.length).toBeGreaterThan(0);
+    for (const other of others) expect(text, other.name).not.toContain(other.value);
+
+    const [subscriber] = await to.database.db
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, 'reader@example.com'));
+    // The new site signs with a key of its own; the old site's link still opens.
+    const mailed = `/newsletters/manage/${manageToken(key, subscriber!.id)}`;
+    const [own] = await to.database.db
+      .select()
+      .from(appSecrets)
+      .where(eq(appSecrets.name, LINK_KEY));
+    expect(own!.value).not.toBe(key);
+    const page = await to.app.inject({ url: mailed });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('reader@example.com');
+    const forged = manageToken('a key neither site ever had, long enough', subscriber!.id);
+    expect((await to.app.inject({ url: `/newsletters/manage/${forged}` })).statusCode).toBe(404);
+    const left = await oneClickUnsubscribe(to.app, mailed);
+    expect(left.statusCode).toBe(200);
+    const [subscription] = await to.database.db
+      .select({ status: newsletterSubscriptions.status })
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.subscriberId, subscriber!.id));
+    expect(subscription!.status).toBe('unsubscribed');
   });
 
   it('keeps the trail going: the new site’s events, numbered from 1 again, each make their entry', async () => {
