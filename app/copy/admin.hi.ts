@@ -86,6 +86,7 @@ export const adminCopyHi: AdminCopy = {
     pinned: 'पिन किया गया',
     keyEvent: 'अहम घटना',
     post: 'अपडेट पोस्ट करें',
+    uploadUnderWay: 'चित्र अभी अपलोड हो रहा है: अपडेट उसके पहुँचने तक रुका रहेगा।',
     posted: 'अपडेट लाइव हो गया।',
     edit: 'संपादित करें',
     save: 'अपडेट सहेजें',

@@ -79,6 +79,7 @@ export const adminCopy = {
     pinned: 'Pinned',
     keyEvent: 'Key event',
     post: 'Post update',
+    uploadUnderWay: 'The image is still uploading: the update waits until it has arrived.',
     posted: 'The update is live.',
     edit: 'Edit',
     save: 'Save update',

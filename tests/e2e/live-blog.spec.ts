@@ -3,9 +3,19 @@
  * same moment and both updates are kept; a reader's open page offers them within a poll or two,
  * without a reload, and shows them on a click; the JSON answers 304 to its ETag; the page's
  * JSON-LD is a LiveBlogPosting with both updates; the home card carries the LIVE badge; and
- * the desk on the edit page posts an update the desk lists.
+ * the desk on the edit page posts an update the desk lists, holding Post while its photo uploads.
  */
-import { addressOf, ADMIN, Api, expect, expectToast, openSignedIn, test, unique } from './fixtures';
+import {
+  addressOf,
+  ADMIN,
+  Api,
+  expect,
+  expectToast,
+  makeImage,
+  openSignedIn,
+  test,
+  unique,
+} from './fixtures';
 
 /** A reader's page asks every 12 s; a loaded machine may need two asks. */
 const POLLS = { timeout: 45_000 };
@@ -104,7 +114,30 @@ test('two editors post at once; an open page offers both, the JSON and JSON-LD c
   await expect(desk.getByText(`Early lead ${id}`)).toBeVisible();
   await desk.getByRole('textbox').first().fill(`Desk update ${id}`);
   await desk.getByLabel('Pinned').check();
-  await desk.getByRole('button', { name: 'Post update' }).click();
+  // A photo of the update on its way holds Post, saying why: posted meanwhile, the update
+  // went without it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/media', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await desk.getByLabel('Upload an image into the article').setInputFiles({
+    name: 'desk.png',
+    mimeType: 'image/png',
+    buffer: await makeImage('png', '#1b5e20'),
+  });
+  const post = desk.getByRole('button', { name: 'Post update' });
+  await expect(post).toBeDisabled();
+  await expect(post).toHaveAccessibleDescription(
+    'The image is still uploading: the update waits until it has arrived.',
+  );
+  release();
+  const dialog = page.getByRole('dialog', { name: 'Describe the image' });
+  await dialog.getByLabel('Alt text').fill(`Desk photo ${id}`);
+  await dialog.getByRole('button', { name: 'Insert', exact: true }).click();
+  await post.click();
   await expectToast(page, 'The update is live.');
   await expect(desk.getByText(`Desk update ${id}`)).toBeVisible();
+  await expect(desk.getByRole('img', { name: `Desk photo ${id}` })).toBeVisible();
 });

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { hasRole } from '../../../common/roles';
@@ -22,7 +22,7 @@ import { NotesPanel } from './notes-panel';
 import { StoryNumbers } from './story-numbers';
 import { useAutosave } from './use-server-draft';
 import { ImageField } from './image-field';
-import { UploadsUnderWay } from '../media/upload';
+import { UploadsUnderWay, useUploadsUnderWay } from '../media/upload';
 import { DescriptionField, MetaFields } from './meta-fields';
 import type { CollabTarget } from '../editor/use-collab';
 import { PreviewButtons, SendBack } from './review-tools';
@@ -150,18 +150,8 @@ function BelowTheForm({
  * holds every save, Enter in a field included: saved before it arrives, the piece goes without.
  */
 function useSubmitHold<T>(save: (values: T) => Promise<void>, needsImage: boolean) {
-  // The parts of the form with an upload under way: the image field, the text's images.
-  const [underWay, setUnderWay] = useState<ReadonlySet<string>>(new Set());
-  const uploading = underWay.size > 0;
-  const setUploading = useCallback((source: string, on: boolean) => {
-    setUnderWay((now) => {
-      if (now.has(source) === on) return now;
-      const next = new Set(now);
-      if (on) next.add(source);
-      else next.delete(source);
-      return next;
-    });
-  }, []);
+  // The image field's upload, or one of the text's images.
+  const { uploading, report: setUploading } = useUploadsUnderWay();
   const waitsFor = uploading ? 'upload' : needsImage ? 'image' : null;
   const submit = async (values: T) => {
     if (!uploading) await save(values);

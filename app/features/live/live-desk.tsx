@@ -6,6 +6,7 @@ import type { Article } from '../../../common/schemas/articles';
 import type { LiveEntry, LiveFeed } from '../../../common/schemas/live';
 import { formatMoment, useAdminCopy, useAdminInterface } from '../../copy/admin-language';
 import { RichTextEditor } from '../editor/rich-text-editor';
+import { UploadsUnderWay, useUploadsUnderWay } from '../media/upload';
 import { adminApi } from '../api/admin-api';
 import { useBusy } from '../api/use-busy';
 
@@ -66,6 +67,8 @@ function NewEntry({ base, onPosted }: { base: string; onPosted: () => Promise<vo
   const [pinned, setPinned] = useState(false);
   const [keyEvent, setKeyEvent] = useState(false);
   const { busy, run } = useBusy(t.failed);
+  // Posted while an image of it uploads, the update would go without it.
+  const uploads = useUploadsUnderWay();
   const post = () =>
     run(async () => {
       await adminApi(base, { method: 'POST', body: { body, pinned, keyEvent } });
@@ -80,19 +83,27 @@ function NewEntry({ base, onPosted }: { base: string; onPosted: () => Promise<vo
       <p id="live-desk-body-label" className="form-label mb-1">
         {t.body}
       </p>
-      <RichTextEditor
-        value={body}
-        onChange={setBody}
-        labelledBy="live-desk-body-label"
-        id="live-desk-body"
-      />
+      <UploadsUnderWay.Provider value={uploads.report}>
+        <RichTextEditor
+          value={body}
+          onChange={setBody}
+          labelledBy="live-desk-body-label"
+          id="live-desk-body"
+        />
+      </UploadsUnderWay.Provider>
       <div className="d-flex flex-wrap gap-3 align-items-center mt-2">
         <Check id="live-desk-pinned" label={t.pinned} checked={pinned} onChange={setPinned} />
         <Check id="live-desk-key" label={t.keyEvent} checked={keyEvent} onChange={setKeyEvent} />
+        {uploads.uploading && (
+          <span id="live-desk-waits" className="small text-body-secondary ms-auto">
+            {t.uploadUnderWay}
+          </span>
+        )}
         <button
           type="button"
-          className="btn btn-danger ms-auto"
-          disabled={busy || !body.replace(/<[^>]*>/g, '').trim()}
+          className={`btn btn-danger ${uploads.uploading ? '' : 'ms-auto'}`}
+          disabled={busy || uploads.uploading || !body.replace(/<[^>]*>/g, '').trim()}
+          aria-describedby={uploads.uploading ? 'live-desk-waits' : undefined}
           onClick={() => void post()}
         >
           {t.post}
@@ -116,9 +127,11 @@ function DeskEntry({
   const t = ui.t.live;
   const [editing, setEditing] = useState<string | null>(null);
   const { busy, run } = useBusy(t.failed);
+  const uploads = useUploadsUnderWay();
   const url = `${base}/${entry._id}`;
   const act: EntryAct = {
-    busy,
+    // Saved while an image of its new text uploads, the update would go without it.
+    busy: busy || uploads.uploading,
     change: (body, done) =>
       run(async () => {
         await adminApi(url, { method: 'PUT', body });
@@ -144,13 +157,16 @@ function DeskEntry({
       {editing === null ? (
         <div className="live-body" dangerouslySetInnerHTML={{ __html: entry.body }} />
       ) : (
-        <RichTextEditor
-          value={editing}
-          onChange={setEditing}
-          labelledBy={`edit-${entry._id}`}
-          id={`live-edit-${entry._id}`}
-        />
+        <UploadsUnderWay.Provider value={uploads.report}>
+          <RichTextEditor
+            value={editing}
+            onChange={setEditing}
+            labelledBy={`edit-${entry._id}`}
+            id={`live-edit-${entry._id}`}
+          />
+        </UploadsUnderWay.Provider>
       )}
+      {uploads.uploading && <p className="small text-body-secondary mb-0">{t.uploadUnderWay}</p>}
       <EntryActions entry={entry} editing={editing} setEditing={setEditing} act={act} />
     </li>
   );

@@ -1,4 +1,4 @@
-import { createContext } from 'react';
+import { createContext, useCallback, useState } from 'react';
 import { sendFile } from '../api/send-file';
 
 export interface UploadedImage {
@@ -32,3 +32,22 @@ export function uploadImage(
  * image arrives, a piece goes without it. Outside such a form nobody listens.
  */
 export const UploadsUnderWay = createContext<(source: string, underWay: boolean) => void>(() => {});
+
+/**
+ * What a form with uploads in it knows of them: whether one is under way, and the `report` its
+ * UploadsUnderWay provider hands to its fields.
+ */
+export function useUploadsUnderWay() {
+  // The parts of the form with an upload under way.
+  const [underWay, setUnderWay] = useState<ReadonlySet<string>>(new Set());
+  const report = useCallback((source: string, on: boolean) => {
+    setUnderWay((now) => {
+      if (now.has(source) === on) return now;
+      const next = new Set(now);
+      if (on) next.add(source);
+      else next.delete(source);
+      return next;
+    });
+  }, []);
+  return { uploading: underWay.size > 0, report };
+}
