@@ -32,6 +32,12 @@ const replicaScope = new AsyncLocalStorage<true>();
 export const withReplicaReads = <T>(fn: () => T): T => replicaScope.run(true, fn);
 
 /**
+ * Runs `fn` with its reads on the primary, within an anonymous request: for a row whose change
+ * sends no event, so no fence waits for a replica to replay it (a gift link given or stopped).
+ */
+export const withPrimaryReads = <T>(fn: () => T): T => replicaScope.exit(fn);
+
+/**
  * Whether a statement only reads and may run on a replica: a SELECT that locks nothing, sends
  * no notice and takes no sequence value or advisory lock.
  */

@@ -16,6 +16,7 @@ import {
 } from '../../../common/schemas/gifts';
 import { fromZonedInput, zonedDay } from '../../../common/time-zone';
 import type { Db } from '../../../db/client';
+import { withPrimaryReads } from '../../../db/replicas';
 import { requireRole, type Actor } from '../../lib/actor';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../../lib/errors';
 import type { Clock } from '../../lib/clock';
@@ -123,11 +124,16 @@ export function createGiftsService(deps: GiftsDeps) {
       return token === undefined ? undefined : giftedArticle(key, token, clock.now());
     },
 
-    /** The story a gift link at `url` opens now: signed, unexpired, given and not stopped. */
+    /**
+     * The story a gift link at `url` opens now: signed, unexpired, given and not stopped. Asked
+     * of the primary: a replica a moment behind would not open a link just given, and would
+     * still open one just stopped.
+     */
     async opens(url: string): Promise<string | undefined> {
       const token = giftTokenIn(url);
       const id = token === undefined ? undefined : giftedArticle(key, token, clock.now());
-      return id && (await giftStands(db, giftTokenHash(token!))) ? id : undefined;
+      const stands = () => giftStands(db, giftTokenHash(token!));
+      return id && (await withPrimaryReads(stands)) ? id : undefined;
     },
   };
 }
