@@ -273,3 +273,22 @@ test('co-writers are found by typing a name and ticked, not Ctrl-clicked out of 
   await page.goto(addressOf(saved));
   await expect(page.getByRole('main')).toContainText(kavya.name);
 });
+
+test('the toolbar follows the cursor: Bold is pressed inside bold text and not outside it', async ({
+  page,
+}) => {
+  // A new article's body is not shared: nothing but the editor itself draws the toolbar again.
+  await openSignedIn(page, ADMIN, '/admin/add-article');
+  const editor = editorOf(page);
+  await editor.click();
+  await page.keyboard.type('Plain words, ');
+  await page.keyboard.press('ControlOrMeta+b');
+  await page.keyboard.type('strong words');
+  await page.keyboard.press('ControlOrMeta+b');
+  await page.keyboard.type(', plain again.');
+  const bold = toolbarOf(page).getByRole('button', { name: 'Bold', exact: true });
+  await editor.getByText('strong words').click();
+  await expect(bold).toHaveAttribute('aria-pressed', 'true');
+  await editor.getByText('Plain words', { exact: false }).click({ position: { x: 5, y: 5 } });
+  await expect(bold).toHaveAttribute('aria-pressed', 'false');
+});

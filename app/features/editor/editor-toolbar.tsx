@@ -2,7 +2,7 @@
  * The article editor's toolbar (WAI-ARIA toolbar pattern: one Tab stop, arrow keys between its
  * buttons): which buttons, in which order, pressed or not.
  */
-import type { Editor } from '@tiptap/react';
+import { useEditorState, type Editor } from '@tiptap/react';
 import { useRef, useState } from 'react';
 import type { AdminCopy } from '../../copy/admin';
 import { useAdminCopy } from '../../copy/admin-language';
@@ -161,9 +161,18 @@ export function Toolbar({
   const t = useAdminCopy();
   // While the shared text connects the editor is read-only and about to be made again: a click
   // then would act on the editor that goes (and be lost), so every button waits with it.
-  const tools = toolsOf(editor, actions, t).map((tool) =>
-    editor.isEditable ? tool : { ...tool, disabled: true },
-  );
+  const toolsNow = (e: Editor) =>
+    toolsOf(e, actions, t).map((tool) => (e.isEditable ? tool : { ...tool, disabled: true }));
+  // Drawn again whenever a button's state changes with the editor's (a selection made, a mark
+  // at the cursor), not only when something above happens to draw the form again.
+  useEditorState({
+    editor,
+    selector: ({ editor: e }) =>
+      toolsNow(e)
+        .map((tool) => `${tool.active ? 1 : 0}${tool.disabled ? 1 : 0}`)
+        .join(''),
+  });
+  const tools = toolsNow(editor);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const [current, setCurrent] = useState(0);
   const enabled = tools.flatMap((tool, i) => (tool.disabled ? [] : [i]));
