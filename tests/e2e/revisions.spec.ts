@@ -131,8 +131,9 @@ test('the History panel compares a Hindi edit by whole words and restores after 
   );
   expect(saved.description).toContain('प्यारी');
 
-  // The notes above it load after the form, held here until the panel shows: the panel keeps
-  // its place when they arrive (a click meant for it once landed on their line instead).
+  // The notes panel above History loads after the form, held here until it shows: it keeps the
+  // height its answer will take, so History does not move under a click meant for it (a click
+  // once landed on the notes' new line instead).
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(`**/api/articles/${article._id}/notes`, async (route) => {
@@ -141,11 +142,15 @@ test('the History panel compares a Hindi edit by whole words and restores after 
   });
   await openSignedIn(page, ADMIN, edit(article));
   await hydrated(page);
-  const history = page.getByText('History', { exact: true });
-  const before = await history.boundingBox();
+  const notes = page.getByRole('region', { name: 'Notes' });
+  const loading = (await notes.boundingBox())?.height;
   release();
-  await expect(page.getByText('No notes on this story yet.')).toBeVisible();
-  expect((await history.boundingBox())?.y).toBe(before?.y);
+  await expect(notes.getByText('No notes on this story yet.')).toBeVisible();
+  expect((await notes.boundingBox())?.height).toBe(loading);
+  // The shared text above has arrived too: nothing moves any more.
+  await expect(page.locator('[data-co-editing="on"]')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Article Description' })).toContainText('प्यारी');
+  const history = page.getByText('History', { exact: true });
   await history.click();
   const list = page.getByRole('list', { name: 'History' });
   // Two saves, newest first.
