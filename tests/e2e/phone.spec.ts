@@ -7,6 +7,7 @@ import {
   type Category,
   expect,
   expectNoSideScroll,
+  gotoCurrent,
   hydrated,
   mainNav,
   makeImage,
@@ -22,7 +23,8 @@ import {
  * Patrika on a 375 px phone, and the small things at 1280 px (issue 14): the public menus
  * close after a choice, on Escape and on a tap outside, and work without JavaScript; the back
  * office keeps its sidebar behind a menu button and its tables inside the screen; every public
- * page reaches the bottom of the window.
+ * page reaches the bottom of the window. Each opens /about-us as its current version: another
+ * journey on the same site may have changed its language a moment before (docs/decisions/029).
  */
 
 const PHONE = { width: 375, height: 812 };
@@ -40,7 +42,7 @@ test.describe('the public menus on a phone', () => {
 
   test('the ☰ menu closes after a category is chosen from it', async ({ page, api }) => {
     const first = (await api.homeCategories())[0] as Category;
-    await page.goto('/about-us');
+    await gotoCurrent(page, '/about-us');
     await hydrated(page);
     const nav = mainNav(page);
     const about = nav.getByRole('link', { name: 'About Us', exact: true });
@@ -66,7 +68,7 @@ test.describe('the public menus on a phone', () => {
     api,
   }) => {
     const first = (await api.homeCategories())[0] as Category;
-    await page.goto('/about-us');
+    await gotoCurrent(page, '/about-us');
     await hydrated(page);
     const nav = mainNav(page);
     const about = nav.getByRole('link', { name: 'About Us', exact: true });
@@ -87,7 +89,7 @@ test.describe('the public menus on a phone', () => {
 
   test('a tap outside the menus closes them', async ({ page, api }) => {
     const first = (await api.homeCategories())[0] as Category;
-    await page.goto('/about-us');
+    await gotoCurrent(page, '/about-us');
     await hydrated(page);
     const nav = mainNav(page);
     const about = nav.getByRole('link', { name: 'About Us', exact: true });
@@ -163,7 +165,7 @@ test.describe('the public menus without JavaScript', () => {
   test('on a phone: ☰, then Categories, then a category page', async ({ page, api }) => {
     await page.setViewportSize(PHONE);
     const first = (await api.homeCategories())[0] as Category;
-    await page.goto('/about-us');
+    await gotoCurrent(page, '/about-us');
     const nav = mainNav(page);
     const about = nav.getByRole('link', { name: 'About Us', exact: true });
     await expect(about).toBeHidden();
@@ -179,7 +181,7 @@ test.describe('the public menus without JavaScript', () => {
   test('at 1280 px: the links show in the header, Categories opens', async ({ page, api }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const first = (await api.homeCategories())[0] as Category;
-    await page.goto('/about-us');
+    await gotoCurrent(page, '/about-us');
     const nav = mainNav(page);
     await expect(menuToggle(page)).toBeHidden();
     await expect(nav.getByRole('link', { name: 'Contact Us', exact: true })).toBeVisible();
