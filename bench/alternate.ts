@@ -28,7 +28,7 @@ import pg from 'pg';
 import { ensureBuild, ROOT } from '../scripts/build-state';
 import { freePort } from '../tests/setup/spawn-server';
 import { waitUntil } from '../tests/setup/wait-until';
-import { percentile, sequential, SKIP_CACHE, toggleProfiler } from './profile';
+import { percentile, processCpuMs, sequential, SKIP_CACHE, toggleProfiler } from './profile';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 const OTHER = process.env.BENCH_OTHER;
@@ -45,16 +45,7 @@ function cpuMs(pid: number): number {
     .stdout.split('\n')
     .map((l) => Number(l.trim()))
     .filter((n) => n > 0);
-  let ticks = 0;
-  for (const p of [pid, ...children]) {
-    try {
-      const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // gone
-    }
-  }
-  return (ticks * 1000) / 100;
+  return [pid, ...children].reduce((sum, p) => sum + processCpuMs(p), 0);
 }
 
 const profileFile = (name: string) =>

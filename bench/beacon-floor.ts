@@ -11,21 +11,15 @@
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { BEACON_RATE } from './beacons';
+import { processCpuMs } from './profile';
 import { freePort } from '../tests/setup/spawn-server';
 
 const FASTIFY = createRequire(import.meta.url).resolve('fastify');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
-
-/** CPU time (user + system) of a process in ms, from /proc. */
-function cpuMs(pid: number) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
 
 /** Each server as a script for `node -e`: it prints "up" once it listens on process.argv[1]. */
 const SERVERS: Record<string, string> = {
@@ -57,7 +51,7 @@ async function measure(script: string) {
   try {
     await new Promise((resolve) => child.stdout.once('data', resolve));
     const stories = Array.from({ length: 50 }, (_, i) => ({ id: `${i + 1}`, path: `/x/s-${i}` }));
-    const server0 = cpuMs(child.pid!);
+    const server0 = processCpuMs(child.pid!);
     const bench0 = process.cpuUsage();
     const sender = new Worker(new URL('./beacon-sender.ts', import.meta.url), {
       workerData: {
@@ -73,7 +67,7 @@ async function measure(script: string) {
       sender.on('message', (m: { kind: string }) => m.kind === 'done' && resolve(m as Done));
       sender.on('error', reject);
     });
-    const serverMs = cpuMs(child.pid!) - server0;
+    const serverMs = processCpuMs(child.pid!) - server0;
     const bench = process.cpuUsage(bench0);
     await sender.terminate();
     return {

@@ -21,7 +21,7 @@ import * as Y from 'yjs';
 import { BODY_FIELD } from '../common/editor/editor-extensions';
 import { withDatabase } from '../tests/setup/database-url';
 import { freePort, startServer, type RunningServer } from '../tests/setup/spawn-server';
-import { percentile } from './profile';
+import { percentile, processCpuMs } from './profile';
 
 const SECONDS = Number(process.env.BENCH_COEDIT_SECONDS ?? 60);
 const WRITERS = Number(process.env.BENCH_COEDIT_WRITERS ?? 10);
@@ -95,11 +95,8 @@ async function setUp(base: string) {
   return { tokens, storyId: story._id };
 }
 
-/** A process's CPU seconds so far (user and system), from /proc. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
+/** A process's CPU seconds so far (user and system). */
+const cpuSeconds = (pid: number) => processCpuMs(pid) / 1000;
 const rssMb = (pid: number) => {
   const line = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return line ? Number(line[1]) / 1024 : 0;

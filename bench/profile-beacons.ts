@@ -8,7 +8,7 @@
  *
  *   BENCH_TEMPLATE_DB=patrika_e2e_seed_… node --import tsx bench/profile-beacons.ts
  */
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -16,7 +16,7 @@ import { ensureBuild, ROOT } from '../scripts/build-state';
 import { startServer } from '../tests/setup/spawn-server';
 import { beaconLoad } from './beacons';
 import { profileToSvg } from './flamegraph';
-import { toggleProfiler } from './profile';
+import { processCpuMs, toggleProfiler } from './profile';
 
 const BASE = 'postgres://postgres@127.0.0.1:5432';
 const TEMPLATE = process.env.BENCH_TEMPLATE_DB;
@@ -56,17 +56,11 @@ const server = await startServer(
 try {
   const port = Number(new URL(server.url).port);
   await beaconLoad({ port, databaseUrl, stories, seconds: 3 });
-  /** The server's CPU time so far, in clock ticks (user + system, from /proc). */
-  const ticks = () => {
-    const fields = readFileSync(`/proc/${server.process.pid}/stat`, 'utf8').split(') ')[1]!;
-    const [user, system] = fields.split(' ').slice(11, 13).map(Number);
-    return user! + system!;
-  };
-  const cpu0 = ticks();
+  const cpu0 = processCpuMs(server.process.pid!);
   await toggleProfiler(server, 'started');
   const result = await beaconLoad({ port, databaseUrl, stories, seconds: SECONDS });
   // Before the profile is written: its writing is no beacon's (the profiler's sampling is).
-  const cpuMs = (ticks() - cpu0) * 10;
+  const cpuMs = processCpuMs(server.process.pid!) - cpu0;
   await toggleProfiler(server, 'written');
   console.log(result, `server CPU per answered beacon: ${(cpuMs / result.answered).toFixed(3)} ms`);
   const { kinds, frames } = profileToSvg(

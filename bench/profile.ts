@@ -10,7 +10,7 @@
  * Settings: BENCH_ARTICLES (10000), BENCH_PROFILE_REQUESTS (300), BENCH_DATABASE_URL (a
  * PostgreSQL database to fill; it is emptied first; without it, the embedded engine).
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuild, ROOT } from '../scripts/build-state';
@@ -24,6 +24,19 @@ const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
 const REQUESTS = Number(process.env.BENCH_PROFILE_REQUESTS ?? 300);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 /** A cookie named like the sign-in cookie skips the page cache; its bogus token signs no one in. */
+/**
+ * A process's CPU time so far (user + system) in ms, from /proc (a clock tick is 10 ms here);
+ * 0 for a process that is gone.
+ */
+export function processCpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
 export const SKIP_CACHE = { cookie: `${AUTH_COOKIE}=bench-skips-the-page-cache` };
 
 /** Sends `paths` one at a time; answers each request's time in ms. */

@@ -8,7 +8,7 @@
  * (10) seconds. A sign-in cookie with a bogus token skips the page cache (bench/profile.ts).
  */
 import autocannon from 'autocannon';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -16,15 +16,9 @@ import { ensureBuild, ROOT } from '../scripts/build-state';
 import { startServer } from '../tests/setup/spawn-server';
 import { generate } from './data';
 import { profileToSvg } from './flamegraph';
-import { percentile, sequential, SKIP_CACHE, toggleProfiler } from './profile';
+import { percentile, processCpuMs, sequential, SKIP_CACHE, toggleProfiler } from './profile';
 
 const PROFILE = process.env.BENCH_PROFILE; // a page name: profile its renders (one worker)
-
-/** CPU time (user + system) of a process in ms, from /proc. */
-function cpuMs(pid: number) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
@@ -94,9 +88,10 @@ async function main() {
           if (PROFILE && page !== PROFILE) continue;
           await sequential(server.url, paths, 100, SKIP_CACHE);
           if (PROFILE) await toggleProfiler(server, 'started');
-          const cpuBefore = workers === 1 ? cpuMs(server.process.pid!) : 0;
+          const cpuBefore = workers === 1 ? processCpuMs(server.process.pid!) : 0;
           const times = await sequential(server.url, paths, SEQUENTIAL, SKIP_CACHE);
-          const cpu = workers === 1 ? (cpuMs(server.process.pid!) - cpuBefore) / SEQUENTIAL : NaN;
+          const cpu =
+            workers === 1 ? (processCpuMs(server.process.pid!) - cpuBefore) / SEQUENTIAL : NaN;
           rows.push({
             page,
             p50ms: percentile(times, 0.5),
