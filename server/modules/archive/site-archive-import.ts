@@ -12,7 +12,7 @@ import { transaction } from '../../../db/transaction';
 import { countRows, insertRows, type CopiedRow } from '../../lib/table-copy';
 import { ARTICLE_TABLES } from '../articles/articles-transfer';
 import { indexImportedArticles } from '../search/search-transfer';
-import { keepCarriedLinkKeys } from '../newsletters/newsletters-transfer';
+import { isLinkKey, keepCarriedLinkKeys } from '../newsletters/newsletters-transfer';
 import { contentTypeOfKey, MEDIA_KEY_PATTERN, type MediaStorage } from '../media/media-storage';
 import { archivedTotalOf, importArchivedTotals, VIEW_TABLES } from '../views/views-transfer';
 import {
@@ -137,7 +137,7 @@ function archiveLoader(
         counts.files = (counts.files ?? 0) + 1;
       } else if ('newsletterLinkKeys' in line) {
         const keys = line.newsletterLinkKeys;
-        if (!Array.isArray(keys) || !keys.every((k) => typeof k === 'string' && k.length >= 32))
+        if (!Array.isArray(keys) || !keys.every(isLinkKey))
           throw new ArchiveError(`Line ${lineNo}: the newsletter links' keys are not keys.`);
         await flush();
         await keepCarriedLinkKeys(tx, keys);

@@ -39,8 +39,12 @@ export const LINK_KEY = 'newsletter-links';
  */
 export const EARLIER_LINK_KEY = 'newsletter-links:earlier:';
 
-/** A new key for preferences links (kept in app_secrets on first start). */
+/** A new key for preferences links (kept in app_secrets on first start): 64 characters. */
 export const newLinkKey = () => randomBytes(48).toString('base64url');
+
+/** What may pass for such a key, carried from another site: a string of 32 characters or more. */
+export const isLinkKey = (key: unknown): key is string =>
+  typeof key === 'string' && key.length >= 32;
 
 export const newConfirmToken = () => randomBytes(32).toString('hex');
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');

@@ -9,10 +9,10 @@ import { badRequest } from '../../lib/errors';
 import {
   activeNewsletters,
   confirmByToken,
-  earlierLinkKeys,
   findSubscriber,
   forgetAddress,
   requestSubscriptions,
+  storedLinkKeys,
   subscriberOf,
   subscriptionsOf,
   unsubscribe,
@@ -43,7 +43,9 @@ export function newsletterSubscriptions(deps: NewslettersDeps) {
    */
   const subscriberOfLink = async (token: string) =>
     subscriberOfToken([linkKey], token) ??
-    (isManageToken(token) ? subscriberOfToken(await earlierLinkKeys(db), token) : undefined);
+    (isManageToken(token)
+      ? subscriberOfToken(await storedLinkKeys(db, { own: false }), token)
+      : undefined);
   const known = async (ids: string[]) => {
     const active = new Set((await activeNewsletters(db)).map((n) => n.id));
     if (!ids.every((id) => active.has(id))) throw badRequest('newsletter.unknown');

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import {
   newsletters,
@@ -7,7 +7,7 @@ import {
   type NewsletterSchedule,
 } from '../../../db/schema/newsletters';
 import { appSecrets } from '../../../db/schema/site';
-import { EARLIER_LINK_KEY } from './newsletter-links';
+import { EARLIER_LINK_KEY, LINK_KEY } from './newsletter-links';
 
 /* Newsletters and who subscribed to them (issue 37 item 3). */
 
@@ -192,11 +192,15 @@ export async function forgetAddress(db: Db, email: string) {
   await db.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
 }
 
-/** The preferences links' keys of the sites this one was moved from (newsletter-links.ts). */
-export async function earlierLinkKeys(db: Db): Promise<string[]> {
+/**
+ * The preferences links' keys kept in app_secrets (newsletter-links.ts): those of the sites this
+ * one was moved from, and with `own`, this site's as well.
+ */
+export async function storedLinkKeys(db: Db, { own }: { own: boolean }): Promise<string[]> {
+  const earlier = like(appSecrets.name, `${EARLIER_LINK_KEY}%`);
   const rows = await db
     .select({ value: appSecrets.value })
     .from(appSecrets)
-    .where(like(appSecrets.name, `${EARLIER_LINK_KEY}%`));
+    .where(own ? or(eq(appSecrets.name, LINK_KEY), earlier) : earlier);
   return rows.map((r) => r.value);
 }

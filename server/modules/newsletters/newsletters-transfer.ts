@@ -7,10 +7,13 @@ import {
   newsletterSubscriptions,
 } from '../../../db/schema/newsletters';
 import { createHash } from 'node:crypto';
-import { eq, like, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { appSecrets } from '../../../db/schema/site';
-import { EARLIER_LINK_KEY, LINK_KEY } from './newsletter-links';
+import { EARLIER_LINK_KEY } from './newsletter-links';
+import { storedLinkKeys } from './newsletters-repository';
+
+/** Whether a carried key may be one (newsletter-links.ts). */
+export { isLinkKey } from './newsletter-links';
 
 /*
  * The newsletters module's door for the site archive (server/modules/README.md): the lists, their
@@ -34,13 +37,7 @@ export const NEWSLETTER_TABLES = [
  * a reader can still leave a list from an issue mailed before a move; they let one manage a
  * subscription, which the archive's own rows already hold.
  */
-export async function linkKeysToCarry(db: Db): Promise<string[]> {
-  const rows = await db
-    .select({ value: appSecrets.value })
-    .from(appSecrets)
-    .where(or(eq(appSecrets.name, LINK_KEY), like(appSecrets.name, `${EARLIER_LINK_KEY}%`)));
-  return rows.map((r) => r.value);
-}
+export const linkKeysToCarry = (db: Db) => storedLinkKeys(db, { own: true });
 
 /** Keeps the carried keys as earlier ones beside this site's own (each once). */
 export async function keepCarriedLinkKeys(db: Db, keys: readonly string[]) {
