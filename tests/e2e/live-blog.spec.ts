@@ -5,6 +5,7 @@
  * JSON-LD is a LiveBlogPosting with both updates; the home card carries the LIVE badge; and
  * the desk on the edit page posts an update the desk lists, holding Post while its photo uploads.
  */
+import type { Locator, Page } from '@playwright/test';
 import {
   addressOf,
   ADMIN,
@@ -116,28 +117,54 @@ test('two editors post at once; an open page offers both, the JSON and JSON-LD c
   await desk.getByLabel('Pinned').check();
   // A photo of the update on its way holds Post, saying why: posted meanwhile, the update
   // went without it.
+  const waits = 'The image is still uploading: the update waits until it has arrived.';
+  let release = await holdUpload(page, desk.getByLabel('Upload an image into the article').first());
+  const post = desk.getByRole('button', { name: 'Post update' });
+  await expect(post).toBeDisabled();
+  await expect(post).toHaveAccessibleDescription(waits);
+  release();
+  await describeImage(page, `Desk photo ${id}`);
+  await post.click();
+  await expectToast(page, 'The update is live.');
+  const entry = desk.getByRole('listitem').filter({ hasText: `Desk update ${id}` });
+  await expect(entry.getByRole('img', { name: `Desk photo ${id}` })).toBeVisible();
+
+  // Editing it, a second photo holds its Save alone: pinning asks nothing of the text.
+  await entry.getByRole('button', { name: 'Edit' }).click();
+  const editor = entry.getByRole('textbox');
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+End');
+  release = await holdUpload(page, entry.getByLabel('Upload an image into the article'));
+  await expect(entry.getByText(waits)).toBeVisible();
+  await expect(entry.getByRole('button', { name: 'Save update' })).toBeDisabled();
+  await expect(entry.getByRole('button', { name: 'Unpin' })).toBeEnabled();
+  release();
+  await describeImage(page, `Second photo ${id}`);
+  await entry.getByRole('button', { name: 'Save update' }).click();
+  await expectToast(page, 'The update was changed.');
+  await expect(entry.getByRole('img', { name: `Second photo ${id}` })).toBeVisible();
+});
+
+/** Chooses a photo at `input` while the server keeps the upload's answer; answers its release. */
+async function holdUpload(page: Page, input: Locator) {
+  await page.unroute('**/api/media');
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/media', async (route) => {
     await held;
     await route.continue();
   });
-  await desk.getByLabel('Upload an image into the article').setInputFiles({
+  await input.setInputFiles({
     name: 'desk.png',
     mimeType: 'image/png',
     buffer: await makeImage('png', '#1b5e20'),
   });
-  const post = desk.getByRole('button', { name: 'Post update' });
-  await expect(post).toBeDisabled();
-  await expect(post).toHaveAccessibleDescription(
-    'The image is still uploading: the update waits until it has arrived.',
-  );
-  release();
+  return () => release();
+}
+
+/** Gives the photo that arrived its alt text, and puts it in the text. */
+async function describeImage(page: Page, alt: string) {
   const dialog = page.getByRole('dialog', { name: 'Describe the image' });
-  await dialog.getByLabel('Alt text').fill(`Desk photo ${id}`);
+  await dialog.getByLabel('Alt text').fill(alt);
   await dialog.getByRole('button', { name: 'Insert', exact: true }).click();
-  await post.click();
-  await expectToast(page, 'The update is live.');
-  await expect(desk.getByText(`Desk update ${id}`)).toBeVisible();
-  await expect(desk.getByRole('img', { name: `Desk photo ${id}` })).toBeVisible();
-});
+}

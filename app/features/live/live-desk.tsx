@@ -130,8 +130,9 @@ function DeskEntry({
   const uploads = useUploadsUnderWay();
   const url = `${base}/${entry._id}`;
   const act: EntryAct = {
+    busy,
     // Saved while an image of its new text uploads, the update would go without it.
-    busy: busy || uploads.uploading,
+    textWaits: uploads.uploading,
     change: (body, done) =>
       run(async () => {
         await adminApi(url, { method: 'PUT', body });
@@ -174,6 +175,8 @@ function DeskEntry({
 
 interface EntryAct {
   busy: boolean;
+  /** An image of the text being edited is still uploading: Save waits (pin and mark need not). */
+  textWaits: boolean;
   change: (body: Record<string, unknown>, done: string) => Promise<void>;
   remove: () => Promise<void>;
 }
@@ -220,7 +223,7 @@ function EntryActions({
         <button
           type="button"
           className="btn btn-primary btn-sm"
-          disabled={act.busy}
+          disabled={act.busy || act.textWaits}
           onClick={() => void act.change({ body: editing }, t.saved)}
         >
           {t.save}
