@@ -131,8 +131,14 @@ export interface AppServices {
     ): Promise<CommentsPage & { open: boolean }>;
   };
   live: {
-    /** A live blog's newest entries as its page shows them (issue 25 item 1). */
-    forPage(articleId: string): Promise<{ entries: LiveEntry[]; updatedAt: string }>;
+    /**
+     * A live blog's newest entries as its page shows them (issue 25 item 1): none on a page
+     * whose body is walled (issue 66 item 1).
+     */
+    forPage(
+      articleId: string,
+      opts: { walled: boolean },
+    ): Promise<{ entries: LiveEntry[]; updatedAt: string; walled: boolean }>;
   };
   media: {
     /**

@@ -221,7 +221,13 @@ async function registerApi(app: FastifyInstance, deps: HttpDeps, pageCache?: Pag
   );
   await app.register(settingsRoutes(services.settings));
   await app.register(breakingRoutes(services.breaking));
-  await app.register(liveRoutes(services.live, pageCache));
+  await app.register(
+    liveRoutes(services.live, pageCache, {
+      // The class the page cache keyed the answer by, else the request's own (issue 66 item 1).
+      classOf: async (request) => pageCache?.classOf(request) ?? readerClassOf(services, request),
+      giftOpens: (url) => services.gifts.opens(url),
+    }),
+  );
   await app.register(commentsRoutes(services.comments));
   await app.register(
     pushRoutes(services.push, {

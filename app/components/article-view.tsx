@@ -59,7 +59,13 @@ export function ArticleView({
   ads?: PageAds | null;
   article: Article;
   /** A live blog's entries (issue 25 item 1) and the site's zone its times are written in. */
-  live?: { entries: LiveEntry[]; updatedAt: string; timeZone: string } | null;
+  live?: {
+    entries: LiveEntry[];
+    updatedAt: string;
+    timeZone: string;
+    walled?: boolean;
+    gift?: string | undefined;
+  } | null;
   /** The story's other versions readers can see (its translation group, docs/decisions/041). */
   translations?: TranslationRef[];
   related: ArticleCardData[];
@@ -102,7 +108,8 @@ export function ArticleView({
           {countView && <MeterWall meter={meter} path={articlePath(article)} />}
           {/* In the flow after the story, never over its text (issue 45 item 4). */}
           {countView && <PushPrompt />}
-          {live && <LiveBlog article={article} {...live} />}
+          {/* A walled story's updates are behind its wall too (issue 66 item 1): no section. */}
+          {live && !live.walled && <LiveBlog article={article} {...live} />}
           <AfterStory
             article={article}
             newsletters={countView ? newsletters : null}

@@ -2,6 +2,7 @@ import type { Article } from '../../common/schemas/articles';
 import type { LiveEntry } from '../../common/schemas/live';
 import { entryAgo, entryClock } from '../../common/live-times';
 import { authorPath, liveFeedPath } from '../../common/paths';
+import { GIFT_PARAM } from '../../common/schemas/gifts';
 import { htmlExcerpt } from '../../common/text';
 import { formatZoned } from '../../common/time-zone';
 import { useInterface } from '../copy/language';
@@ -27,9 +28,12 @@ export function LiveBlog({
   entries,
   updatedAt,
   timeZone,
+  gift,
 }: {
   article: Article;
   entries: readonly LiveEntry[];
+  /** The gift link's token this page was opened with: its polls carry it (issue 66 item 1). */
+  gift?: string | undefined;
   /** The blog's latest change (the service's, as its JSON says it): where polls begin. */
   updatedAt: string;
   timeZone: string;
@@ -43,7 +47,11 @@ export function LiveBlog({
       aria-labelledby="live-updates"
       data-live-blog={article._id}
       data-live={article.liveBlog ? 'on' : 'off'}
-      data-live-feed={liveFeedPath(article._id)}
+      data-live-feed={
+        gift
+          ? `${liveFeedPath(article._id)}?${GIFT_PARAM}=${encodeURIComponent(gift)}`
+          : liveFeedPath(article._id)
+      }
       data-live-since={updatedAt}
       data-zone={timeZone}
       data-locale={locale}

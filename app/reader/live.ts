@@ -71,7 +71,9 @@ function poll(page: Page, since: string) {
     clearTimeout(timer);
     try {
       const from = new Date(Date.parse(since) - OVERLAP_MS).toISOString();
-      const res = await fetch(`${page.feed}?since=${encodeURIComponent(from)}`, {
+      // A gift link's page asks with its token in the address (issue 66 item 1).
+      const join = page.feed.includes('?') ? '&' : '?';
+      const res = await fetch(`${page.feed}${join}since=${encodeURIComponent(from)}`, {
         headers: etag ? { 'if-none-match': etag } : {},
         cache: 'no-store',
       });

@@ -80,6 +80,11 @@ export type LiveEntry = z.infer<typeof LiveEntrySchema>;
 /** `GET /api/articles/{id}/live`: entries newest first, and the blog's latest change. */
 export const LiveFeedSchema = z.object({
   entries: z.array(LiveEntrySchema),
+  /**
+   * Our addition (issue 66 item 1): the blog's story is for members and this reader's class may
+   * not read it whole, so no entries are given (its body's wall says why).
+   */
+  walled: z.boolean(),
   updatedAt: z.string(),
   /** Our additions: live now, and when coverage began and ended (null while it goes on). */
   liveBlog: z.boolean(),

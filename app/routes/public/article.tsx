@@ -89,7 +89,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         alt: story.imageAlt || story.name,
         image: story.image,
       }),
-      isLive ? services.live.forPage(story._id) : null,
+      // Its entries follow its body (issue 66 item 1): none on a page with the wall.
+      isLive ? services.live.forPage(story._id, { walled: story.walled }) : null,
       // Its category after the one that holds it, if any (a city's state): the breadcrumb.
       story.category ? services.categories.trail(story.category._id) : [],
       // Readers' "Most read" (issue 38 item 5): refreshed when a new list is published.
@@ -121,7 +122,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     publicUrl,
     mediaBase,
     share,
-    live: blog ? { ...blog, timeZone: settings.timeZone } : null,
+    // A gift link's page (the story whole by its token) polls with the token (issue 66 item 1).
+    live: blog
+      ? {
+          ...blog,
+          timeZone: settings.timeZone,
+          gift: story.walled ? undefined : giftTokenIn(request.url),
+        }
+      : null,
     trail,
     comments,
     corrections,

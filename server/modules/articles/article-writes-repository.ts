@@ -142,6 +142,8 @@ export interface StoredState {
   liveBlog: boolean;
   liveStartedAt: Date | null;
   liveEndedAt: Date | null;
+  /** Who may read it whole (issue 39 item 3): its live blog's entries follow it too. */
+  access: ArticleAccess;
   /** The article's image ('' for none yet): publishing needs one. */
   imageUrl: string;
   /** Its tags' ids: the tag pages that list it. */
@@ -165,6 +167,7 @@ export async function findStoredState(db: Db, id: string): Promise<StoredState |
       liveBlog: articles.liveBlog,
       liveStartedAt: articles.liveStartedAt,
       liveEndedAt: articles.liveEndedAt,
+      access: articles.access,
       imageUrl: articles.imageUrl,
       tagIds: articleTagIds,
     })

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CacheTags } from '../../../common/cache-tags';
@@ -16,6 +16,8 @@ import { errorResponses, JSON_BODY, notFound } from '../../lib/errors';
 import { etagOf, noneMatchHits } from '../../caching/http-caching';
 import { KEPT } from '../../caching/kept-answers';
 import { wholeAnswers, type PageCache } from '../../caching/page-cache';
+import { CLASS_PAGE_CACHE_CONTROL } from '../../caching/class-pages';
+import type { AccessClass } from '../../../common/article-access';
 
 import { EDITABLE } from '../articles/article-refusals';
 import type { LiveService } from './live-service';
@@ -32,16 +34,42 @@ const tags = ['live'];
 const LIVE_FEED = liveFeedPath(':id');
 const security = [{ bearer: [] }];
 
+/**
+ * Who is asking the blog's JSON (issue 66 item 1): the reader's entitlement class, the same one
+ * the page cache keys the answer by (server/http.ts), and the story a gift link in the address
+ * opens now, if any.
+ */
+export interface LiveReaders {
+  classOf(request: FastifyRequest): Promise<AccessClass>;
+  giftOpens(url: string): Promise<string | undefined>;
+}
+
+const NOBODY: LiveReaders = { classOf: async () => 'none', giftOpens: async () => undefined };
+
 /** Live blogs' entries (issue 25 item 1). */
-export function liveRoutes(live: LiveService, pages?: PageCache) {
+export function liveRoutes(live: LiveService, pages?: PageCache, readers: LiveReaders = NOBODY) {
   return async function (app: FastifyInstance) {
-    await app.register(liveFeedRoute(live, pages));
+    await app.register(liveFeedRoute(live, readers, pages));
     await app.register(liveWriteRoutes(live));
   };
 }
 
-/** The JSON every open page polls: kept like a page while the blog is public. */
-function liveFeedRoute(live: LiveService, pages?: PageCache) {
+/** An answer no shared cache may keep, with its validator (a 304 when it is unchanged). */
+function sendOwn(request: FastifyRequest, reply: FastifyReply, body: string, control: string) {
+  const etag = etagOf(body);
+  reply.header('cache-control', control).header('etag', etag);
+  if (noneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
+  return reply.type(JSON_TYPE).send(body);
+}
+
+/**
+ * The JSON every open page polls: kept like a page while the blog is public, per entitlement
+ * class as the story's page is (issue 66 item 1): a members' blog's entries follow its body, so
+ * the anonymous answer (the one shared caches keep) has none, and a class that reads it whole
+ * gets an answer marked for no shared cache. A gift link's reader (its token in the address, as
+ * on the page) gets the entries in an answer nothing keeps.
+ */
+function liveFeedRoute(live: LiveService, readers: LiveReaders, pages?: PageCache) {
   const keep = wholeAnswers(pages, KEPT.liveFeed);
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -66,26 +94,27 @@ function liveFeedRoute(live: LiveService, pages?: PageCache) {
       async (request, reply) => {
         const { id } = request.params;
         const since = request.query.since ? new Date(request.query.since) : undefined;
-        const found = await live.feed(await request.actor(), id, since);
+        const gift = (await readers.giftOpens(request.url)) === id;
+        const reader = gift ? 'paid' : await readers.classOf(request);
+        const found = await live.feed(await request.actor(), id, { since, reader });
         if (!found) throw notFound('article.not_found');
         const body = JSON.stringify(found.feed);
-        if (found.shared) {
-          const headers: [string, string][] = [
-            ['content-type', JSON_TYPE],
-            ['cache-control', LIVE_FEED_CACHE_CONTROL],
-          ];
-          // Kept like a page, with the tags a change of its entries or its article drops.
-          return keep(request, reply, headers, async () => ({
-            body,
-            tags: [CacheTags.liveFeed(id), CacheTags.article(id)],
-          }));
-        }
-        // Before it is published only its writers read it: nobody else may keep it.
-        const etag = etagOf(body);
-        reply.header('cache-control', 'private, no-cache').header('etag', etag);
-        if (noneMatchHits(request.headers['if-none-match'], etag))
-          return reply.code(304).send(null);
-        return reply.send(found.feed);
+        // A gift link's answer is its reader's own, as its page is (issue 39 item 5).
+        if (gift) return sendOwn(request, reply, body, 'private, no-store');
+        // Before it is published only its writers read it: nobody else may keep it. Nor is an
+        // answer kept that the page cache did not key by its class (a staff session's).
+        const classed = pages?.classOf(request) !== undefined;
+        if (!found.shared || (pages && !classed))
+          return sendOwn(request, reply, body, 'private, no-cache');
+        const headers: [string, string][] = [
+          ['content-type', JSON_TYPE],
+          ['cache-control', reader === 'none' ? LIVE_FEED_CACHE_CONTROL : CLASS_PAGE_CACHE_CONTROL],
+        ];
+        // Kept like a page, with the tags a change of its entries or its article drops.
+        return keep(request, reply, headers, async () => ({
+          body,
+          tags: [CacheTags.liveFeed(id), CacheTags.article(id)],
+        }));
       },
     );
   };

@@ -30,6 +30,7 @@ import {
   type EntryRow,
 } from './live-repository';
 import { isPublicNow } from '../../../db/schema/content';
+import { mayReadWhole, type AccessClass } from '../../../common/article-access';
 
 export const NOT_LIVE = englishOf('live.not_live');
 
@@ -113,15 +114,18 @@ export function createLiveService(deps: LiveDeps) {
 
   return {
     /**
-     * The blog's entries for a reader: public while the article is (`shared`: the same for
-     * everyone, so caches may keep it); its writers and editors may read it before. Undefined
+     * The blog's entries for a reader of class `reader`: public while the article is
+     * (`shared`: the same for every reader of the class, so caches may keep it per class); its
+     * writers and editors may read it before. A members' blog's entries follow its body (issue
+     * 66 item 1): a class that may not read the story whole gets none (`walled`). Undefined
      * when there is no such article for `actor`.
      */
     async feed(
       actor: Actor | null,
       articleId: string,
-      since?: Date,
+      opts: { since?: Date | undefined; reader: AccessClass },
     ): Promise<{ feed: LiveFeed; shared: boolean } | undefined> {
+      const { since, reader } = opts;
       const stored = await articles.stored(articleId);
       if (!stored) return undefined;
       const shared = isPublicNow(stored, clock.now());
@@ -131,11 +135,12 @@ export function createLiveService(deps: LiveDeps) {
           throw notFound('article.not_found');
         });
       }
+      const walled = !mayReadWhole(stored.access, reader);
       const [rows, latest] = await Promise.all([
-        listEntries(db, articleId, { since, limit: LIVE_ENTRIES_SHOWN }),
+        walled ? [] : listEntries(db, articleId, { since, limit: LIVE_ENTRIES_SHOWN }),
         latestChange(db, articleId),
       ]);
-      return { feed: feedOf(stored, rows, latest), shared };
+      return { feed: feedOf(stored, rows, latest, walled), shared };
     },
 
     /** An author in their own live blog, editors and up in any: a new entry. */
@@ -175,33 +180,43 @@ export function createLiveService(deps: LiveDeps) {
 
     /**
      * What the article page shows, whatever the article's state: the newest entries, and the
-     * blog's latest change (where the page's polls begin), as the JSON says it.
+     * blog's latest change (where the page's polls begin), as the JSON says it. A page whose
+     * body is walled (`walled`: the story's opening and the wall) shows none of them either
+     * (issue 66 item 1): they are the story as much as its body is.
      */
-    async forPage(articleId: string): Promise<Pick<LiveFeed, 'entries' | 'updatedAt'>> {
+    async forPage(
+      articleId: string,
+      opts: { walled: boolean },
+    ): Promise<Pick<LiveFeed, 'entries' | 'updatedAt' | 'walled'>> {
       const stored = await articles.stored(articleId);
-      if (!stored) return { entries: [], updatedAt: clock.now().toISOString() };
+      if (!stored) return { entries: [], updatedAt: clock.now().toISOString(), walled: false };
       const [rows, latest] = await Promise.all([
-        listEntries(db, articleId, { limit: LIVE_ENTRIES_SHOWN }),
+        opts.walled ? [] : listEntries(db, articleId, { limit: LIVE_ENTRIES_SHOWN }),
         latestChange(db, articleId),
       ]);
-      const { entries, updatedAt } = feedOf(stored, rows, latest);
-      return { entries, updatedAt };
+      const { entries, updatedAt } = feedOf(stored, rows, latest, opts.walled);
+      return { entries, updatedAt, walled: opts.walled };
     },
   };
 }
 export type LiveService = ReturnType<typeof createLiveService>;
 
-/** The JSON of a blog: its entries and the time of its latest change of any kind. */
+/**
+ * The JSON of a blog: its entries (none when `walled`) and the time of its latest change of any
+ * kind.
+ */
 function feedOf(
   stored: Pick<StoredState, 'liveBlog' | 'liveStartedAt' | 'liveEndedAt' | 'updatedAt'>,
   rows: EntryRow[],
   latest: Date | null,
+  walled: boolean,
 ): LiveFeed {
   const times = [latest, stored.liveStartedAt, stored.liveEndedAt]
     .filter((t): t is Date => t !== null)
     .map((t) => t.getTime());
   return {
     entries: rows.map(toEntry),
+    walled,
     updatedAt: new Date(
       times.length ? Math.max(...times) : stored.updatedAt.getTime(),
     ).toISOString(),
