@@ -33,7 +33,7 @@ import { MEDIA_KEY_PATTERN } from './modules/media/media-storage';
 import { keyOfMediaUrl } from './modules/media/media-urls';
 import { settingsRoutes } from './modules/settings/settings-routes';
 import { breakingRoutes } from './modules/breaking/breaking-routes';
-import { liveRoutes } from './modules/live/live-routes';
+import { liveRoutes, type LiveReaders } from './modules/live/live-routes';
 import { commentsRoutes } from './modules/comments/comments-routes';
 import { pushRoutes } from './modules/push/push-routes';
 import { readersRoutes } from './modules/readers/readers-routes';
@@ -221,13 +221,7 @@ async function registerApi(app: FastifyInstance, deps: HttpDeps, pageCache?: Pag
   );
   await app.register(settingsRoutes(services.settings));
   await app.register(breakingRoutes(services.breaking));
-  await app.register(
-    liveRoutes(services.live, pageCache, {
-      // The class the page cache keyed the answer by, else the request's own (issue 66 item 1).
-      classOf: async (request) => pageCache?.classOf(request) ?? readerClassOf(services, request),
-      giftOpens: (url) => services.gifts.opens(url),
-    }),
-  );
+  await app.register(liveRoutes(services.live, pageCache, liveReaders(services, pageCache)));
   await app.register(commentsRoutes(services.comments));
   await app.register(
     pushRoutes(services.push, {
@@ -274,6 +268,17 @@ async function readerClassOf(services: Services, request: FastifyRequest): Promi
   if (isCacheable(request) && !request.cookies?.[MEMBER_COOKIE]) return 'none';
   const actor = await request.actor().catch(() => null);
   return services.payments.memberships.accessClassOf(actor);
+}
+
+/**
+ * Who asks a live blog's JSON (issue 66 item 1): the class the page cache keyed the answer by,
+ * else the request's own, and the story a gift link in its address opens.
+ */
+function liveReaders(services: Services, pageCache?: PageCache): LiveReaders {
+  return {
+    classOf: async (request) => pageCache?.classOf(request) ?? readerClassOf(services, request),
+    giftOpens: (url) => services.gifts.opens(url),
+  };
 }
 
 /** The page a view call came from (its Referer's path), for the analytics' raw events. */

@@ -32,6 +32,18 @@ import { NewsletterSignup } from './newsletter-signup';
  * An article as readers see it: its page, and a preview of one not yet out (DECISIONS.md §11),
  * which must look the same. A preview counts no view (`countView`).
  */
+/**
+ * A live blog's part of the page: none of it when the story's body is walled (issue 66 item 1),
+ * and a gift link's token for its polls.
+ */
+interface LivePart {
+  entries: LiveEntry[];
+  updatedAt: string;
+  timeZone: string;
+  walled?: boolean;
+  gift?: string | undefined;
+}
+
 export function ArticleView({
   article,
   translations = [],
@@ -59,13 +71,7 @@ export function ArticleView({
   ads?: PageAds | null;
   article: Article;
   /** A live blog's entries (issue 25 item 1) and the site's zone its times are written in. */
-  live?: {
-    entries: LiveEntry[];
-    updatedAt: string;
-    timeZone: string;
-    walled?: boolean;
-    gift?: string | undefined;
-  } | null;
+  live?: LivePart | null;
   /** The story's other versions readers can see (its translation group, docs/decisions/041). */
   translations?: TranslationRef[];
   related: ArticleCardData[];
@@ -108,7 +114,6 @@ export function ArticleView({
           {countView && <MeterWall meter={meter} path={articlePath(article)} />}
           {/* In the flow after the story, never over its text (issue 45 item 4). */}
           {countView && <PushPrompt />}
-          {/* A walled story's updates are behind its wall too (issue 66 item 1): no section. */}
           {live && !live.walled && <LiveBlog article={article} {...live} />}
           <AfterStory
             article={article}

@@ -114,11 +114,9 @@ export function createLiveService(deps: LiveDeps) {
 
   return {
     /**
-     * The blog's entries for a reader of class `reader`: public while the article is
-     * (`shared`: the same for every reader of the class, so caches may keep it per class); its
-     * writers and editors may read it before. A members' blog's entries follow its body (issue
-     * 66 item 1): a class that may not read the story whole gets none (`walled`). Undefined
-     * when there is no such article for `actor`.
+     * The blog's entries for a reader of class `reader` (none when it may not read the story
+     * whole: `walled`, issue 66 item 1): public while the article is (`shared`: the same for
+     * the class), its writers' and editors' before. Undefined: no such article for `actor`.
      */
     async feed(
       actor: Actor | null,
@@ -136,11 +134,7 @@ export function createLiveService(deps: LiveDeps) {
         });
       }
       const walled = !mayReadWhole(stored.access, reader);
-      const [rows, latest] = await Promise.all([
-        walled ? [] : listEntries(db, articleId, { since, limit: LIVE_ENTRIES_SHOWN }),
-        latestChange(db, articleId),
-      ]);
-      return { feed: feedOf(stored, rows, latest, walled), shared };
+      return { feed: await readFeed(db, { articleId, stored, since, walled }), shared };
     },
 
     /** An author in their own live blog, editors and up in any: a new entry. */
@@ -179,10 +173,8 @@ export function createLiveService(deps: LiveDeps) {
     },
 
     /**
-     * What the article page shows, whatever the article's state: the newest entries, and the
-     * blog's latest change (where the page's polls begin), as the JSON says it. A page whose
-     * body is walled (`walled`: the story's opening and the wall) shows none of them either
-     * (issue 66 item 1): they are the story as much as its body is.
+     * What the article page shows, whatever the article's state: the newest entries (none on a
+     * page whose body is `walled`, issue 66 item 1) and the blog's latest change.
      */
     async forPage(
       articleId: string,
@@ -190,16 +182,25 @@ export function createLiveService(deps: LiveDeps) {
     ): Promise<Pick<LiveFeed, 'entries' | 'updatedAt' | 'walled'>> {
       const stored = await articles.stored(articleId);
       if (!stored) return { entries: [], updatedAt: clock.now().toISOString(), walled: false };
-      const [rows, latest] = await Promise.all([
-        opts.walled ? [] : listEntries(db, articleId, { limit: LIVE_ENTRIES_SHOWN }),
-        latestChange(db, articleId),
-      ]);
-      const { entries, updatedAt } = feedOf(stored, rows, latest, opts.walled);
+      const { entries, updatedAt } = await readFeed(db, { articleId, stored, ...opts });
       return { entries, updatedAt, walled: opts.walled };
     },
   };
 }
 export type LiveService = ReturnType<typeof createLiveService>;
+
+/** A blog's JSON as stored now: its newest entries (`since` a time), none when `walled`. */
+async function readFeed(
+  db: Db,
+  opts: { articleId: string; stored: StoredState; since?: Date | undefined; walled: boolean },
+): Promise<LiveFeed> {
+  const { articleId, since, walled } = opts;
+  const [rows, latest] = await Promise.all([
+    walled ? [] : listEntries(db, articleId, { since, limit: LIVE_ENTRIES_SHOWN }),
+    latestChange(db, articleId),
+  ]);
+  return feedOf(opts.stored, rows, latest, walled);
+}
 
 /**
  * The JSON of a blog: its entries (none when `walled`) and the time of its latest change of any
