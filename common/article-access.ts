@@ -23,19 +23,65 @@ export function mayReadWhole(access: ArticleAccess, reader: AccessClass): boolea
   return reader === 'paid';
 }
 
-/** The end of the opening a walled story shows: its first paragraph (`</p>`). */
-const OPENING_END = '</p>';
+/**
+ * The most of a walled story's opening readers who may not read it get: this many characters
+ * of its first paragraph's text (issue 66 item 10); a longer paragraph is cut, its markup gone.
+ */
+export const OPENING_MAX_CHARS = 400;
+/** How many paragraphs the opening is looked for among (past them: no opening). */
+export const OPENING_SCAN = 50;
+/** Where a paragraph begins and ends (the sanitiser writes tags in lower case). */
+const PARAGRAPH_START = /<p[\s>]/gi;
+const PARAGRAPH_END = '</p>';
+/** Blocks whose paragraphs are not the story's text: lists, tables, quotes. */
+const HELD_BLOCK_OPEN = /<(?:ul|ol|dl|table|blockquote)[\s>]/gi;
+const HELD_BLOCK_CLOSE = /<\/(?:ul|ol|dl|table|blockquote)\s*>/gi;
+
+const count = (html: string, re: RegExp) => html.match(re)?.length ?? 0;
+/** Characters, not UTF-16 units (as PostgreSQL counts them). */
+const chars = (text: string) => Array.from(text);
 
 /**
- * What a reader who may not read a story whole gets of its body: everything up to the end of
- * its first paragraph (an image or a heading before it included), as the metered wall shows it
- * (app/reader/meter.ts); nothing when it has no paragraph. db/schema/content.ts's
- * `articleOpenBody` is the same rule in SQL, for lists, feeds and search.
+ * What a reader who may not read a story whole gets of its body (issue 39 item 3, issue 66 item
+ * 10): its first paragraph of text, never a list, table or quote before it (a paragraph inside
+ * one is not it), and at most OPENING_MAX_CHARS characters of it (a longer one as plain text,
+ * cut, with "…"); nothing when it has none. db/schema/content.ts's `articleOpenBody` is the
+ * same rule in SQL, for lists, feeds and search.
  */
 export function openingOf(html: string): string {
-  const at = html.indexOf(OPENING_END);
-  return at === -1 ? '' : html.slice(0, at + OPENING_END.length);
+  let seen = 0;
+  for (const match of html.matchAll(PARAGRAPH_START)) {
+    if (++seen > OPENING_SCAN) return '';
+    const at = match.index;
+    const end = html.indexOf(PARAGRAPH_END, at);
+    if (end === -1) return '';
+    const before = html.slice(0, at);
+    if (count(before, HELD_BLOCK_OPEN) !== count(before, HELD_BLOCK_CLOSE)) continue;
+    return cutParagraph(html.slice(at, end + PARAGRAPH_END.length));
+  }
+  return '';
 }
+
+/** A paragraph as the opening shows it: whole when short enough, else its text cut. */
+function cutParagraph(paragraph: string): string {
+  const text = chars(paragraph.replace(/<[^>]*>/g, ''));
+  if (text.length <= OPENING_MAX_CHARS) return paragraph;
+  const cut = text
+    .slice(0, OPENING_MAX_CHARS)
+    .join('')
+    .replace(/&[#a-z0-9]*$/i, '')
+    .replace(/ +$/, '');
+  return `<p>${cut}…</p>`;
+}
+
+/**
+ * Where a page made for a class that reads the story whole splits it: the opening when the
+ * body begins with it (the rest is the part not free), else nothing (all of it is).
+ */
+export const freeOpeningOf = (html: string): string => {
+  const opening = openingOf(html);
+  return html.startsWith(opening) ? opening : '';
+};
 
 /** The CSS selector naming a walled story's part readers must pay for (JSON-LD `hasPart`). */
 export const WALLED_PART_SELECTOR = '.article-walled';

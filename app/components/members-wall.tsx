@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { openWalled } from '../features/members/open-walled';
 import type { Article } from '../../common/schemas/articles';
-import { openingOf, WALLED_PART_SELECTOR } from '../../common/article-access';
+import { freeOpeningOf, WALLED_PART_SELECTOR } from '../../common/article-access';
 import { PAGE_SEGMENTS } from '../../common/paths';
 import { useInterface } from '../copy/language';
 
@@ -23,7 +23,8 @@ export function MembersBody({
   /** The body as the page shows it (its images made responsive, its ad slots placed). */
   body: string;
 }) {
-  const opening = openingOf(body);
+  // On a walled page the body is the opening already (the server sent no more).
+  const opening = freeOpeningOf(body);
   return (
     <>
       <div

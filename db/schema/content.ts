@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ARTICLE_STATUSES } from '../../common/articles';
-import { ARTICLE_ACCESS } from '../../common/article-access';
+import { ARTICLE_ACCESS, OPENING_MAX_CHARS, OPENING_SCAN } from '../../common/article-access';
 import type { Language } from '../../common/languages';
 import { id, timestamps, ownedBy } from './columns';
 import { media } from './media';
@@ -188,13 +188,34 @@ export const isScheduledArticle = (now: Date) =>
   and(sql`${articles.status} = 'published'`, gt(articles.publishedAt, now));
 
 /**
- * The body as readers who may not read the story whole get it (issue 39 item 3): all of a free
- * story, else up to the end of its first paragraph (common/article-access.ts `openingOf`, the
- * same rule). Every read for the public that is not a page made for an entitled class (lists'
- * excerpts, feeds, search, the apps' API) reads this, never `description`.
+ * The body as readers who may not read the story whole get it (issue 39 item 3, issue 66 item
+ * 10): all of a free story, else its first paragraph of text, one not inside a list, table or
+ * quote, at most OPENING_MAX_CHARS characters of it (common/article-access.ts `openingOf`, the
+ * same rule: a paragraph begins at `<p` and ends at the first `</p>` after it; it is the
+ * story's when as many of those blocks have opened as closed before it). Every read for the
+ * public that is not a page made for an entitled class (lists' excerpts, feeds, search, the
+ * apps' API) reads this, never `description`.
  */
 function articleOpenBodyOf(body: typeof articles.description) {
-  return sql<string>`(case when ${articles.access} = 'free' then ${body} when strpos(${body}, '</p>') = 0 then '' else substr(${body}, 1, strpos(${body}, '</p>') + 3) end)`;
+  const held = `(ul|ol|dl|table|blockquote)`;
+  const at = sql`regexp_instr(${body}, '<p[[:space:]>]', 1, n, 0, 'i')`;
+  const before = sql`substr(${body}, 1, ${at} - 1)`;
+  const paragraph = sql`substr(${body}, ${at}, strpos(substr(${body}, ${at}), '</p>') + 3)`;
+  const first = sql`(select ${paragraph} from generate_series(1, ${sql.raw(String(OPENING_SCAN))}) as scan(n)
+    where ${at} > 0
+      and strpos(substr(${body}, ${at}), '</p>') > 0
+      and regexp_count(${before}, ${sql.raw(`'<${held}[[:space:]>]'`)}, 1, 'i')
+        = regexp_count(${before}, ${sql.raw(`'</${held}[[:space:]]*>'`)}, 1, 'i')
+    order by n limit 1)`;
+  const text = sql`regexp_replace(opening.p, '<[^>]*>', '', 'g')`;
+  const max = sql.raw(String(OPENING_MAX_CHARS));
+  return sql<string>`(case when ${articles.access} = 'free' then ${body} else (
+    select case
+      when opening.p is null then ''
+      when length(${text}) <= ${max} then opening.p
+      else '<p>' || rtrim(regexp_replace(left(${text}, ${max}), '&[#a-zA-Z0-9]*$', ''), ' ') || '…</p>'
+    end
+    from (select ${first} as p) as opening) end)`;
 }
 export const articleOpenBody = articleOpenBodyOf(articles.description);
 

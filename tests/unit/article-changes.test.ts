@@ -25,6 +25,7 @@ const state = (over: Partial<PublicState> = {}): PublicState => ({
   translations: [],
   liveBlog: false,
   tagIds: [cricket, budget],
+  access: 'free',
   ...over,
 });
 const tagLists = (change: { stale: string[] }) =>
@@ -99,5 +100,47 @@ describe('a live blog taken from readers (issue 44 item 6)', () => {
       now,
     );
     expect(change.drop ?? []).not.toContain(CacheTags.liveFeed(id));
+  });
+});
+
+describe('a change of who may read a story (issue 66 item 10)', () => {
+  const walledTags = [
+    CacheTags.articlePage(id),
+    CacheTags.article(id),
+    CacheTags.liveFeed(id),
+    CacheTags.sitemaps,
+    CacheTags.search,
+  ];
+  it('walled to more readers: drops its page, cards, live JSON, feeds and search, none stale', () => {
+    for (const [was, is] of [
+      ['free', 'members'],
+      ['free', 'paid'],
+      ['members', 'paid'],
+    ] as const) {
+      const change = articleChange(
+        id,
+        { before: state({ access: was }), after: state({ access: is }) },
+        now,
+      );
+      expect(change.drop, `${was} → ${is}`).toEqual(expect.arrayContaining(walledTags));
+      for (const tag of walledTags) expect(change.stale, `${was} → ${is}`).not.toContain(tag);
+    }
+  });
+
+  it('opened to more readers, or unchanged: refreshed, nothing dropped', () => {
+    for (const [was, is] of [
+      ['paid', 'free'],
+      ['members', 'free'],
+      ['paid', 'members'],
+      ['members', 'members'],
+    ] as const) {
+      const change = articleChange(
+        id,
+        { before: state({ access: was }), after: state({ access: is }) },
+        now,
+      );
+      expect(change.drop, `${was} → ${is}`).toEqual([]);
+      expect(change.stale).toContain(CacheTags.article(id));
+    }
   });
 });

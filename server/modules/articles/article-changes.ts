@@ -6,8 +6,10 @@
  * time, category, bylines or language) also refreshes the lists it leaves and enters; a tag
  * gained or lost refreshes that tag's list (issue 26 item 5). Its page at the old address is
  * dropped, never served stale, when that address stops being its page (taken back, deleted,
- * or moved to another address).
+ * or moved to another address), and when it is walled to readers who could read it whole
+ * (issue 66 item 10): the whole text must not be served once more as stale.
  */
+import { ACCESS_CLASSES, mayReadWhole, type ArticleAccess } from '../../../common/article-access';
 import { CacheTags, type CacheChange } from '../../../common/cache-tags';
 import { isPublicNow } from '../../../db/schema/content';
 import type { StoredState } from './article-writes-repository';
@@ -25,6 +27,7 @@ export type PublicState = Pick<
   | 'translations'
   | 'liveBlog'
   | 'tagIds'
+  | 'access'
 >;
 
 const isPublic = (s: PublicState | undefined, now: Date): s is PublicState =>
@@ -55,6 +58,24 @@ const samePlace = (a: PublicState, b: PublicState) =>
   a.language === b.language &&
   a.publishedAt.getTime() === b.publishedAt.getTime();
 
+/** Whether some reader who could read a story with access `was` whole cannot with `is`. */
+const walledMore = (was: ArticleAccess, is: ArticleAccess) =>
+  ACCESS_CLASSES.some((reader) => mayReadWhole(was, reader) && !mayReadWhole(is, reader));
+
+/**
+ * What a story walled to more readers (free → members or paid, members → paid) drops: every
+ * kept answer that may hold its whole text for them, its page (every class's), its cards and
+ * excerpts, its live blog's JSON, and the feeds (kept with the sitemaps' tag) and search that
+ * carry it. Never served stale: the stale copy is the text the wall now keeps.
+ */
+const walledTags = (id: string) => [
+  CacheTags.articlePage(id),
+  CacheTags.article(id),
+  CacheTags.liveFeed(id),
+  CacheTags.sitemaps,
+  CacheTags.search,
+];
+
 /** The change of article `id` from `before` to `after` (undefined: not there), seen at `now`. */
 export function articleChange(
   id: string,
@@ -81,11 +102,13 @@ export function articleChange(
   const gone = was && (!is || !sameAddress(was, is));
   // Its live blog's JSON answers readers only while it is public: taken back, it answers 404 at
   // once, never a kept copy (issue 44 item 6).
-  const drop = [
+  const walled = was && is && walledMore(was.access, is.access);
+  const drop = new Set([
     ...(gone ? [CacheTags.articlePage(id)] : []),
     ...(was && !is ? [CacheTags.liveFeed(id)] : []),
-  ];
-  return { stale: [...stale], drop };
+    ...(walled ? walledTags(id) : []),
+  ]);
+  return { stale: [...stale].filter((tag) => !drop.has(tag)), drop: [...drop] };
 }
 
 /**

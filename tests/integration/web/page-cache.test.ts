@@ -16,6 +16,9 @@ import {
   type TestUser,
 } from '../../factories/index';
 import { CacheTags } from '../../../common/cache-tags';
+import { openingOf } from '../../../common/article-access';
+import { articleOpenBody, articles } from '../../../db/schema/content';
+import { inArray } from 'drizzle-orm';
 import { PUBLIC_PAGE_CACHE_CONTROL } from '../../../server/caching/http-caching';
 import { ensureBuild } from '../../setup/spawn-server';
 import { createTestDatabase } from '../../setup/test-db';
@@ -279,6 +282,76 @@ describe('whole-page cache for anonymous readers', () => {
     });
     expect(back.statusCode).toBe(200);
     expect((await app.inject({ url: draftedUrl })).statusCode).toBe(404);
+  });
+
+  it('a story walled to more readers is dropped at once, never served whole as stale (issue 66 item 10)', async () => {
+    const category = await createCategory(app, admin, { name: 'Cache Walls' });
+    const SECRET = 'glimmerquant';
+    const description = `<p>Open words first.</p><p>The ${SECRET} detail follows.</p>`;
+    const article = await createArticle(app, admin, category._id, {
+      name: 'Soon for members',
+      description,
+    });
+    const url = `/${category.slug}/${article.slug}`;
+    for (const u of [url, '/feed.xml']) {
+      await app.inject({ url: u });
+      const kept = await app.inject({ url: u });
+      expect(kept.headers['x-page-cache'], u).toBe('hit');
+      expect(kept.body, u).toContain(SECRET);
+    }
+    const walled = await app.inject({
+      method: 'PUT',
+      url: `/api/articles/${article._id}`,
+      headers: auth(admin),
+      payload: {
+        name: 'Soon for members',
+        category: category._id,
+        imageUrl: 'https://images.example.com/a.jpg',
+        description,
+        access: 'members',
+      },
+    });
+    expect(walled.statusCode, walled.body).toBe(200);
+    // The very next reader gets the walled page and feed, never the kept whole text.
+    for (const u of [url, '/feed.xml']) {
+      const next = await app.inject({ url: u });
+      expect(next.statusCode, u).toBe(200);
+      expect(next.headers['x-page-cache'], u).not.toBe('stale');
+      expect(next.body, u).not.toContain(SECRET);
+    }
+    expect((await app.inject({ url })).body).toContain('Open words first.');
+  });
+
+  it('cuts a walled story’s opening in SQL as openingOf does (issue 66 item 10)', async () => {
+    const category = await createCategory(app, admin, { name: 'Cache Openings' });
+    const long = `<p><em>${'लंबा पैराग्राफ और words &amp; more '.repeat(40)}</em></p>`;
+    const bodies = [
+      '<p>Plain opening.</p><p>secret rest</p>',
+      '<ul><li>secret one</li><li><p>secret two</p></li></ul><p>After the list.</p>',
+      '<ol><li><ul><li><p>secret</p></li></ul><p>secret after</p></li></ol><p>Story text.</p>',
+      '<table><tr><td><p>secret cell</p></td></tr></table><blockquote><p>secret</p></blockquote><p>Text.</p>',
+      '<h2>Heading</h2><p class="lead">Lead <a href="/x">link</a>.</p><p>secret</p>',
+      '<blockquote><p>secret only a quote</p></blockquote>',
+      `${long}<p>secret</p>`,
+    ];
+    const ids: string[] = [];
+    for (const [i, description] of bodies.entries()) {
+      const made = await createArticle(app, admin, category._id, {
+        name: `Opening ${i}`,
+        description,
+        access: 'members',
+      });
+      ids.push(made._id);
+    }
+    const rows = await database.db
+      .select({ id: articles.id, body: articles.description, open: articleOpenBody })
+      .from(articles)
+      .where(inArray(articles.id, ids));
+    expect(rows).toHaveLength(bodies.length);
+    for (const row of rows) {
+      expect(row.open, row.body).toBe(openingOf(row.body));
+      expect(row.open, row.body).not.toContain('secret');
+    }
   });
 
   it('twenty readers of a missing page cause one render, and all get it', async () => {
