@@ -81,21 +81,22 @@ export const mayWriteWithoutSecondFactor = (url: string) => {
   );
 };
 
-const OWN_ACCOUNT_PATH = `/${SERVER_SEGMENTS.api}/users/me`;
-const OWN_SESSIONS_PATH = `/${SERVER_SEGMENTS.api}/me/sessions`;
+/** Who is signed in (the account, and a reader's own state), and their sessions. */
+const OWN_PATHS = new Set(
+  ['users/me', 'me', 'me/sessions'].map((path) => `/${SERVER_SEGMENTS.api}/${path}`),
+);
 /**
  * The reads such a person may make (issue 66 item 7): the calls above, who they are and their
- * sessions (ending them all is signing out everywhere). Every
- * other call of the API answers 403, reads included (a held editor listed drafts before). The
- * pages are not refused here: the back office's screens send them to the set-up
- * (app/features/session/screen-guard.ts), and the set-up itself is a page.
+ * sessions (ending them all is signing out everywhere). Every other call of the API answers
+ * 403, reads included (a held editor listed drafts before). The pages are not refused here:
+ * the back office's screens send them to the set-up (app/features/session/screen-guard.ts),
+ * and the set-up itself is a page.
  */
 export const mayReadWithoutSecondFactor = (url: string) => {
   const path = pathOf(url);
   return (
     !path.startsWith(`/${SERVER_SEGMENTS.api}/`) ||
-    path === OWN_ACCOUNT_PATH ||
-    path === OWN_SESSIONS_PATH ||
+    OWN_PATHS.has(path) ||
     mayWriteWithoutSecondFactor(url)
   );
 };
