@@ -14,6 +14,8 @@ import { auth, createUser, signUp, someAddress, type TestUser } from '../../fact
 import { createTestApp, type TestApp } from '../../setup/test-app';
 import { shiftedClock } from '../../setup/clock';
 import { waitUntil } from '../../setup/wait-until';
+import { passkeyCalls } from '../../setup/passkey-calls';
+import { softPasskey } from '../../setup/soft-authenticator';
 
 const time = shiftedClock();
 let t: TestApp;
@@ -107,6 +109,22 @@ describe('a password reset is not a second factor', () => {
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({ _id: editor._id, role: 'editor' });
     expect(done.headers['set-cookie']).toBeDefined();
+  });
+
+  it('answers the twoFactor step for a person with a passkey, completed with the passkey', async () => {
+    const { add, signInOptions } = passkeyCalls(() => app);
+    const editor = await createUser(app, 'editor');
+    const key = softPasskey(new URL(t.config.publicUrl).origin);
+    expect((await add(editor, key)).statusCode).toBe(201);
+    const res = await reset(await resetLink(editor), 'a passkey person password');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().token).toBeUndefined();
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const { token, methods } = res.json().twoFactor;
+    expect(methods).toEqual(['passkey']);
+    const done = await second({ token, response: key.answer(await signInOptions(token)) });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ _id: editor._id });
   });
 
   it('still signs in a person without a second factor', async () => {
