@@ -550,6 +550,8 @@ export const adminCopyHi: AdminCopy = {
       'user.created': 'खाता बना',
       'user.deleted': 'खाता मिटाया',
       'user.password_set': 'पासवर्ड सेट किया',
+      'user.password_reset': 'लिंक से पासवर्ड बदला',
+      'user.password_changed': 'अपना पासवर्ड बदला',
       'settings.changed': 'सेटिंग्स बदलीं',
       'article.published': 'लेख प्रकाशित',
       'article.unpublished': 'लेख अप्रकाशित',

@@ -557,6 +557,8 @@ export const adminCopy = {
       'user.created': 'Account made',
       'user.deleted': 'Account deleted',
       'user.password_set': 'Password set',
+      'user.password_reset': 'Password reset from a link',
+      'user.password_changed': 'Password changed',
       'settings.changed': 'Settings changed',
       'article.published': 'Article published',
       'article.unpublished': 'Article unpublished',

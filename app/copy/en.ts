@@ -341,6 +341,7 @@ export const copy = {
     newPassword: 'New password',
     save: 'Save the new password',
     done: 'Your new password is set, and you are signed in.',
+    doneNextStep: 'Your new password is set. Finish signing in with your second step.',
     used: 'This link was used already. If you still need a new password, ask for another link.',
     expired: 'This link has expired. Ask for another link.',
     unknown: 'This link is not valid. Check that you copied all of it, or ask for another link.',

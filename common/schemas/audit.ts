@@ -21,6 +21,9 @@ export const AUDIT_ACTIONS = {
   'user.deleted':
     'Someone deleted their own account (its id, name and role are kept here; its e-mail is not).',
   'user.password_set': 'An administrator set someone’s password.',
+  'user.password_reset':
+    'Someone chose a new password from a reset link (details.secondStep: their second factor was still to come).',
+  'user.password_changed': 'Someone changed their own password.',
   'settings.changed': 'The site settings changed (the keys are named, never values).',
   'article.published': 'An article became public.',
   'article.unpublished': 'A public article left readers.',

@@ -237,11 +237,21 @@ function responses<const C extends readonly ApiCode[]>(
  * and the rate limit (EVERY_CALL, `rate_limit.exceeded`).
  */
 export const errorResponses = <const C extends readonly ApiCode[]>(...codes: C) =>
-  responses([...EVERY_CALL, ...ANY_KEY, 'rate_limit.exceeded', ...codes] as const);
+  responses([...EVERY_CALL, ...ANY_KEY, 'rate_limit.exceeded', ...withPolicy(codes)] as const);
 
 /** The same for a call no rate limit counts (the health probes). */
 export const unlimitedErrorResponses = <const C extends readonly ApiCode[]>(...codes: C) =>
-  responses([...EVERY_CALL, ...ANY_KEY, ...codes] as const);
+  responses([...EVERY_CALL, ...ANY_KEY, ...withPolicy(codes)] as const);
+
+/**
+ * A call that asks who is signed in answers a person the policy holds (no second factor yet)
+ * with 403 `auth.second_factor_required`, reads included (plugins/auth.ts, issue 66 item 7):
+ * every call that names `auth.signed_out` names that too.
+ */
+const withPolicy = <const C extends readonly ApiCode[]>(codes: C): C =>
+  codes.includes('auth.signed_out')
+    ? ([...codes, 'auth.second_factor_required'] as unknown as C)
+    : codes;
 
 /**
  * An answer that is not a refusal but that a page shows as the server says it (a reset link on

@@ -7,7 +7,7 @@ import type { UsersService } from '../modules/users/users-service';
 import { secondFactorRequired, type TwoFactorPolicy } from '../../common/settings';
 import { AUTH_COOKIE, READER_COOKIE } from '../../common/session-cookies';
 import { MEMBER_COOKIE } from '../../common/article-access';
-import { PAGE_SEGMENTS, PASSKEYS_PATH, TWO_FACTOR_PATH } from '../../common/paths';
+import { PAGE_SEGMENTS, PASSKEYS_PATH, SERVER_SEGMENTS, TWO_FACTOR_PATH } from '../../common/paths';
 
 export { AUTH_COOKIE, READER_COOKIE };
 
@@ -64,18 +64,40 @@ export function hasOwnPages(request: FastifyRequest): boolean {
 
 /**
  * The writes a person whom the policy asks for a second factor may still make without one
- * (issue 40 item 3): setting it up (codes or a passkey), and signing out (the API's calls, and the header's form,
- * which posts to /logout as a document or as React Router's `.data` request).
+ * (issue 40 item 3): setting it up (codes or a passkey), and signing out (the API's calls, and
+ * the header's form, which posts to /logout as a document or as React Router's `.data`
+ * request).
  */
 const WITHOUT_SECOND_FACTOR = [`${TWO_FACTOR_PATH}/`, PASSKEYS_PATH, '/api/users/signout'];
 const LOGOUT = `/${PAGE_SEGMENTS.logout}`;
+const pathOf = (url: string) => url.split('?')[0] ?? '';
 export const mayWriteWithoutSecondFactor = (url: string) => {
-  const path = url.split('?')[0] ?? '';
+  const path = pathOf(url);
   return (
     path === TWO_FACTOR_PATH ||
     path === LOGOUT ||
     path === `${LOGOUT}.data` ||
     WITHOUT_SECOND_FACTOR.some((prefix) => path.startsWith(prefix))
+  );
+};
+
+/** Who is signed in (the account, and a reader's own state), and their sessions. */
+const OWN_PATHS = new Set(
+  ['users/me', 'me', 'me/sessions'].map((path) => `/${SERVER_SEGMENTS.api}/${path}`),
+);
+/**
+ * The reads such a person may make (issue 66 item 7): the calls above, who they are and their
+ * sessions (ending them all is signing out everywhere). Every other call of the API answers
+ * 403, reads included (a held editor listed drafts before). The pages are not refused here:
+ * the back office's screens send them to the set-up (app/features/session/screen-guard.ts),
+ * and the set-up itself is a page.
+ */
+export const mayReadWithoutSecondFactor = (url: string) => {
+  const path = pathOf(url);
+  return (
+    !path.startsWith(`/${SERVER_SEGMENTS.api}/`) ||
+    OWN_PATHS.has(path) ||
+    mayWriteWithoutSecondFactor(url)
   );
 };
 
@@ -98,13 +120,15 @@ export function registerAuth(
         if (!sameSite(this)) throw forbidden('auth.cross_site');
       }
       const actor = await users.authenticate(found.token);
-      // The policy's gate: no write answers such a person until they add a second factor;
-      // reads (their own account, the set-up page) still do.
+      // The policy's gate: no call answers such a person until they add a second factor,
+      // but the set-up, their own account and sessions, and signing out.
+      const may = SAFE_METHODS.has(this.method)
+        ? mayReadWithoutSecondFactor
+        : mayWriteWithoutSecondFactor;
       if (
         actor &&
         !actor.secondFactor &&
-        !SAFE_METHODS.has(this.method) &&
-        !mayWriteWithoutSecondFactor(this.url) &&
+        !may(this.url) &&
         secondFactorRequired(await policy(), actor.role)
       )
         throw forbidden('auth.second_factor_required');

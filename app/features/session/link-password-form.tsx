@@ -11,9 +11,10 @@ import { linkPasswordFormSchema } from './sign-up-form';
 
 /**
  * A new password, typed twice, sent to a link's address (an invitation or a password reset,
- * issue 26 item 8); the answer signs the person in, and `onDone` takes them on.
+ * issue 26 item 8); `onDone` takes the answer on (a session, or after a reset the second
+ * step's token for a person with a second factor: issue 66 item 3).
  */
-export function LinkPasswordForm({
+export function LinkPasswordForm<Answer = UserInfo>({
   action,
   passwordLabel,
   submitLabel,
@@ -22,7 +23,7 @@ export function LinkPasswordForm({
   action: string;
   passwordLabel: string;
   submitLabel: string;
-  onDone: (info: UserInfo) => Promise<void>;
+  onDone: (answer: Answer) => Promise<void>;
 }) {
   const { t } = useInterface();
   const schema = useMemo(() => linkPasswordFormSchema(t), [t]);
@@ -34,7 +35,7 @@ export function LinkPasswordForm({
       limits={schema}
       className="vstack gap-3"
       onSubmit={async ({ password }) => {
-        await onDone(await api<UserInfo>(action, { method: 'POST', body: { password } }));
+        await onDone(await api<Answer>(action, { method: 'POST', body: { password } }));
       }}
       onInvalid={onInvalid}
     >

@@ -1,8 +1,15 @@
-import { data, Link } from 'react-router';
+import { useState } from 'react';
+import { data, Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { backOfficeHome, isStaff } from '../../../common/roles';
 import { PAGE_SEGMENTS, resetPath } from '../../../common/paths';
 import { appContext } from '../../../common/services';
+import { staffLanguageOf } from '../../../common/languages';
+import type { TwoFactorChallenge } from '../../../common/schemas/second-factors';
+import type { UserInfo } from '../../../common/schemas/users';
+import { passkeysCopy } from '../../copy/passkeys';
+import { twoStepCopy } from '../../copy/two-step';
+import { SecondStepForm } from '../../features/session/second-step-form';
 import { interfaceFor, useInterface } from '../../copy/language';
 import { pageTitle } from '../../features/seo/meta';
 import {
@@ -50,17 +57,41 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   const { state, token } = loaderData;
   const { t, lang } = useInterface();
   const signedIn = useSignedIn();
+  const navigate = useNavigate();
+  // A person with a second factor is not signed in by the link alone (issue 66 item 3): the
+  // new password is set, and the sign-in's second step completes the sign-in.
+  const [step, setStep] = useState<TwoFactorChallenge['twoFactor'] | undefined>();
+  const staff = staffLanguageOf(lang);
+  const done = (info: UserInfo) =>
+    signedIn(info, isStaff(info.role) ? backOfficeHome(info.role) : '/');
   return (
     <main id="main" className="container py-5 auth-page" lang={lang}>
       <h1 className="h3 mb-4">{t.reset.setTitle}</h1>
-      {state === 'open' ? (
-        <LinkPasswordForm
+      {step ? (
+        <SecondStepForm
+          lang={staff}
+          token={step.token}
+          methods={step.methods}
+          t={twoStepCopy[staff]}
+          busyText={t.auth.working}
+          onSignedIn={done}
+          // The link is spent: starting again is a sign-in with the new password.
+          onStartAgain={() => void navigate(`/${PAGE_SEGMENTS.login}`)}
+          passkeyT={passkeysCopy[staff]}
+        />
+      ) : state === 'open' ? (
+        <LinkPasswordForm<UserInfo | TwoFactorChallenge>
           action={`/api/users/password-reset/${token}`}
           passwordLabel={t.reset.newPassword}
           submitLabel={t.reset.save}
-          onDone={async (info) => {
-            toast.success(t.reset.done);
-            await signedIn(info, isStaff(info.role) ? backOfficeHome(info.role) : '/');
+          onDone={async (answer) => {
+            if ('twoFactor' in answer) {
+              toast.success(t.reset.doneNextStep);
+              setStep(answer.twoFactor);
+            } else {
+              toast.success(t.reset.done);
+              await done(answer);
+            }
           }}
         />
       ) : (

@@ -16,6 +16,8 @@ interface Call {
   params: Record<string, string>;
   body: Record<string, unknown>;
   answer: Record<string, unknown>;
+  /** What the route noted for the trail (server/lib/audit-note.ts), when it did. */
+  note: Record<string, unknown>;
   actor: Actor | null;
 }
 type Entry = Omit<AuditRecord, 'ip' | 'userAgent'>;
@@ -227,6 +229,25 @@ export const AUDITED_CALLS: Record<string, Rule> = {
           details: { role: c.actor.role },
         }
       : undefined,
+  // Passwords (issue 66 item 3): whose, never the password. A reset's answer may be a second
+  // step's token only, so the route notes whose link it was.
+  'POST /api/users/password-reset/:token': (c) =>
+    ok(c.status) && typeof c.note._id === 'string'
+      ? {
+          action: 'user.password_reset',
+          actor: answered(c.note),
+          subject: user(c.note._id, str(c.note.name)),
+          details: { secondStep: c.answer.twoFactor !== undefined },
+        }
+      : undefined,
+  'PUT /api/users/me': (c) =>
+    ok(c.status) && c.actor && c.body.password !== undefined
+      ? {
+          action: 'user.password_changed',
+          actor: who(c.actor),
+          subject: user(c.actor.id, c.actor.name),
+        }
+      : undefined,
   'PUT /api/users/:id/password': (c) =>
     ok(c.status)
       ? { action: 'user.password_set', actor: who(c.actor), subject: user(c.params.id ?? '') }
@@ -298,6 +319,7 @@ export function registerAuditHooks(app: FastifyInstance, audit: AuditService) {
       params: asRecord(request.params) as Record<string, string>,
       body: asRecord(request.body),
       answer: asRecord((request as WithAnswer)[ANSWER] ?? auditNoteOf(request)),
+      note: asRecord(auditNoteOf(request)),
       actor,
     });
     if (!entries) return;

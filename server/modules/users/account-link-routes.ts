@@ -10,6 +10,8 @@ import {
   PasswordResetRequestSchema,
   UserInfoSchema,
 } from '../../../common/schemas/users';
+import { SignInAnswerSchema } from '../../../common/schemas/second-factors';
+import { noteForAudit } from '../../lib/audit-note';
 import { errorResponses, JSON_BODY, noticeSchema, SIGNED_IN } from '../../lib/errors';
 import { setAuthCookie } from '../../plugins/auth';
 import { type UsersService } from './users-service';
@@ -137,28 +139,31 @@ export function passwordResetRoutes(users: UsersService, opts: RouteOptions) {
         schema: {
           tags,
           summary:
-            'Choose a new password from a reset link: every earlier session ends and the owner is signed in (session cookie). A used or expired link answers 410 and changes nothing',
+            'Choose a new password from a reset link: every earlier session ends and the owner is signed in (session cookie), or, for a person with a second factor, answers `twoFactor` as POST /api/users/signin does (the session comes from POST /api/users/signin/2fa). A used or expired link answers 410 and changes nothing',
           security: [],
           params: LinkTokenParamsSchema,
           body: LinkPasswordSchema,
           response: {
-            200: UserInfoSchema,
+            200: SignInAnswerSchema,
             ...errorResponses(...JSON_BODY, 'reset.unknown', 'reset.used', 'reset.expired'),
           },
         },
         config: { rateLimit: { max: SIGN_UP_MAX_PER_HOUR, timeWindow: 3600_000 } },
       },
       async (request, reply) => {
-        const info = await users.resetPassword(
+        const { user, answer } = await users.resetPassword(
           request.params.token,
           request.body.password,
           clientOf(request),
         );
+        // The audit trail names whose password it was (the answer may be a step token only).
+        noteForAudit(request, { _id: user.id, name: user.name });
         // A stranger's guesses may have paused sign-in to the account: the owner, who just
-        // proved the mailbox, is not kept waiting (issue 44 item 3).
-        await opts.counters.reset(signInAccountKey(info.email));
-        setAuthCookie(reply, info, opts.secureCookies);
-        return info;
+        // proved the mailbox, is not kept waiting (issue 44 item 3). Wrong codes stay counted.
+        await opts.counters.reset(signInAccountKey(user.email));
+        // A second factor to come: no session and no cookie yet, as after a right password.
+        if ('token' in answer) setAuthCookie(reply, answer, opts.secureCookies);
+        return answer;
       },
     );
   };

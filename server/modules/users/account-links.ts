@@ -18,6 +18,7 @@ import {
   type UserInfo,
 } from '../../../common/schemas/users';
 import type { Role } from '../../../common/roles';
+import type { TwoFactorChallenge } from '../../../common/schemas/second-factors';
 import { requireRole, type Actor } from '../../lib/actor';
 import { englishOf } from '../../../common/refusals/catalogue';
 import { conflict, gone, notFound, notice, type Notice } from '../../lib/errors';
@@ -89,8 +90,13 @@ export interface AccountLinkDeps extends Pick<UsersDeps, 'db' | 'clock'> {
   mail: AccountMail;
   /** The argon2id hash of a new password (users-service.ts's strength). */
   hashPassword(password: string): Promise<string>;
-  /** The session a new or reset account signs in with. */
+  /** The session a new account signs in with. */
   signedIn(row: UserRow, client?: SessionClient): Promise<UserInfo>;
+  /**
+   * What a reset link's new password answers: a session, or the sign-in's second step for a
+   * person with a second factor (a link proves the mailbox, not the factor: issue 66 item 3).
+   */
+  sessionOrStep(row: UserRow, client?: SessionClient): Promise<UserInfo | TwoFactorChallenge>;
 }
 
 /** Invitations to the staff: made by administrators, used once by the person invited. */
@@ -259,7 +265,7 @@ export function passwordResets(deps: AccountLinkDeps) {
 
     /**
      * A new password from a reset link: set, every earlier session and every other open link
-     * ended, the owner signed in, the link spent. A used or expired link changes nothing (410);
+     * ended, the owner signed in (or, with a second factor, sent on to its step), the link spent. A used or expired link changes nothing (410);
      * so does one whose account got a new password, or ended every session, after it was asked
      * for (it expired then: issue 44 item 2).
      */
@@ -267,12 +273,12 @@ export function passwordResets(deps: AccountLinkDeps) {
       token: string,
       password: string,
       client?: SessionClient,
-    ): Promise<UserInfo> {
+    ): Promise<{ user: UserRow; answer: UserInfo | TwoFactorChallenge }> {
       const mustBeOpen = () => resetLinkIsOpen(deps, token);
       await mustBeOpen();
       const passwordHash = await deps.hashPassword(password);
       const user = await usePasswordReset(db, digest(token), passwordHash, clock.now());
-      if (user) return deps.signedIn(user, client);
+      if (user) return { user, answer: await deps.sessionOrStep(user, client) };
       // Used or expired while the password was hashed: say which.
       await mustBeOpen();
       throw gone('reset.used');

@@ -4,7 +4,7 @@
  * the account's sign-in (password and code alike) for the rest of the window, as ten wrong
  * passwords do: whoever guesses codes has the password already.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   RecoveryCodesSchema,
@@ -24,20 +24,23 @@ import {
   SIGNED_IN,
   unlimitedErrorResponses,
 } from '../../lib/errors';
+import type { Actor } from '../../lib/actor';
 import { setAuthCookie } from '../../plugins/auth';
 import { type UsersService } from './users-service';
-import { SIGN_IN_WINDOW_MS } from './user-sessions';
+import { SECOND_STEP_SECONDS } from './second-factors';
 import {
   clientOf,
-  signInCodesKey,
+  countingCodes,
   SIGN_IN_MAX_WRONG_CODES,
   tags,
-  tooManyAttempts,
   type RouteOptions,
 } from './users-route-options';
 
+/** The second step's refusals that are a wrong answer, counted toward the pause. */
+const WRONG_ANSWERS = ['auth.invalid_code', 'auth.passkey_refused'] as const;
+
 /** Setting codes up, on and off: the signed-in person's own. */
-export function secondFactorRoutes(users: UsersService) {
+export function secondFactorRoutes(users: UsersService, opts: RouteOptions) {
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const security = [{ bearer: [] }];
@@ -73,13 +76,30 @@ export function secondFactorRoutes(users: UsersService) {
       async (request) => users.startTotp(await request.actor()),
     );
 
+    await app.register(totpCodeRoutes(users, opts));
+  };
+}
+
+/** Turning codes on and off: each takes a code, counted with the sign-in's (issue 66 item 7). */
+function totpCodeRoutes(users: UsersService, opts: RouteOptions) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const security = [{ bearer: [] }];
+    /**
+     * A code the signed-in person types, counted as the sign-in's second step counts them
+     * (issue 66 item 7); signed out, the service refuses before anything is counted.
+     */
+    const counted = <T>(actor: Actor | null, reply: FastifyReply, check: () => Promise<T>) =>
+      actor
+        ? countingCodes(opts, { email: actor.email, reply, wrongCodes: ['totp.wrong_code'] }, check)
+        : check();
+
     app.post(
       `${TWO_FACTOR_PATH}/totp/confirm`,
       {
         schema: {
           tags,
-          summary:
-            'Turn authenticator codes on with a first code; answers ten single-use recovery codes, shown this once',
+          summary: `Turn authenticator codes on with a first code; answers ten single-use recovery codes, shown this once. Wrong codes count with the sign-in's: ${SIGN_IN_MAX_WRONG_CODES} pause this call and the account's sign-in for the rest of 15 minutes (429)`,
           security,
           body: TotpConfirmSchema,
           response: {
@@ -90,11 +110,15 @@ export function secondFactorRoutes(users: UsersService) {
               'totp.not_started',
               'totp.already_on',
               'totp.wrong_code',
+              'auth.too_many_failures',
             ),
           },
         },
       },
-      async (request) => users.confirmTotp(await request.actor(), request.body.code),
+      async (request, reply) => {
+        const actor = await request.actor();
+        return counted(actor, reply, () => users.confirmTotp(actor, request.body.code));
+      },
     );
 
     app.delete(
@@ -102,18 +126,24 @@ export function secondFactorRoutes(users: UsersService) {
       {
         schema: {
           tags,
-          summary:
-            'Turn authenticator codes off, with a code the app shows now (or a recovery code); the secret and recovery codes are forgotten',
+          summary: `Turn authenticator codes off, with a code the app shows now (or a recovery code); the secret and recovery codes are forgotten. Wrong codes count with the sign-in's: ${SIGN_IN_MAX_WRONG_CODES} pause this call and the account's sign-in for the rest of 15 minutes (429)`,
           security,
           body: TotpStopSchema,
           response: {
             200: noticeSchema('totp.turned_off'),
-            ...errorResponses(...SIGNED_IN, ...JSON_BODY, 'totp.not_on', 'totp.wrong_code'),
+            ...errorResponses(
+              ...SIGNED_IN,
+              ...JSON_BODY,
+              'totp.not_on',
+              'totp.wrong_code',
+              'auth.too_many_failures',
+            ),
           },
         },
       },
-      async (request) => {
-        await users.stopTotp(await request.actor(), request.body);
+      async (request, reply) => {
+        const actor = await request.actor();
+        await counted(actor, reply, () => users.stopTotp(actor, request.body));
         return notice('totp.turned_off');
       },
     );
@@ -129,7 +159,7 @@ export function secondStepRoutes(users: UsersService, opts: RouteOptions) {
       {
         schema: {
           tags,
-          summary: `Complete a sign-in that answered \`twoFactor\`: its token with a code (or a recovery code, each once), or with \`response\`, a passkey's answer to POST /api/users/signin/passkey/options \`{ token }\`. ${SIGN_IN_MAX_WRONG_CODES} wrong codes pause the account's sign-in for the rest of 15 minutes (429)`,
+          summary: `Complete a sign-in that answered \`twoFactor\` (a password, or a reset link): its token, good for one sign-in, with a code (or a recovery code, each once), or with \`response\`, a passkey's answer to POST /api/users/signin/passkey/options \`{ token }\`. ${SIGN_IN_MAX_WRONG_CODES} wrong codes pause the account's sign-in for the rest of 15 minutes (429)`,
           security: [],
           body: SecondStepSchema,
           response: {
@@ -146,16 +176,18 @@ export function secondStepRoutes(users: UsersService, opts: RouteOptions) {
         config: { rateLimit: false },
       },
       async (request, reply) => {
-        const who = await users.secondStepOf(request.body.token);
-        // Counted before the code is checked, so parallel guesses cannot slip past the count.
-        const key = signInCodesKey(who.email);
-        const count = await opts.counters.increment(key, SIGN_IN_WINDOW_MS);
-        if (count.current > SIGN_IN_MAX_WRONG_CODES) {
-          reply.header('retry-after', String(Math.max(1, Math.ceil(count.ttl / 1000))));
-          throw tooManyAttempts(count.ttl);
-        }
-        const { info } = await users.completeSignIn(who, request.body, clientOf(request));
-        await opts.counters.reset(key);
+        const { token } = request.body;
+        const who = await users.secondStepOf(token);
+        // A token completes one sign-in (issue 66 item 7): its MAC names it, kept as used for
+        // as long as any token lives; a right answer with a spent token makes no session.
+        const used = `signin:step:${token.slice(-64)}`;
+        const spend = async () =>
+          (await opts.counters.increment(used, SECOND_STEP_SECONDS * 1000)).current === 1;
+        const { info } = await countingCodes(
+          opts,
+          { email: who.email, reply, wrongCodes: WRONG_ANSWERS },
+          () => users.completeSignIn(who, request.body, clientOf(request), spend),
+        );
         setAuthCookie(reply, info, opts.secureCookies);
         return info;
       },

@@ -136,23 +136,27 @@ export function secondFactors({ db, clock, secondFactors: sf }: Deps) {
 }
 
 /**
- * The second step's token: `{user id}.{token version}.{expiry, seconds}.{HMAC-SHA256, hex}`,
- * nothing stored; a password change (the version moves on) or its time ends it.
+ * The second step's token: `{user id}.{token version}.{expiry, seconds}.{nonce}.{HMAC-SHA256,
+ * hex}`; a password change (the version moves on) or its time ends it, and so does the sign-in
+ * it completes (the route keeps its MAC as used: issue 66 item 7). The nonce makes two tokens
+ * asked for in the same second two tokens, so spending one leaves the other.
  */
 function stepTokens(key: Uint8Array, clock: Deps['clock']) {
   return {
     /** The token a right password answers with when a code must follow. */
     stepToken(userId: string, tokenVersion: number): string {
       const exp = Math.floor(clock.now().getTime() / 1000) + SECOND_STEP_SECONDS;
-      const body = `${userId}.${tokenVersion}.${exp}`;
+      const body = `${userId}.${tokenVersion}.${exp}.${randomBytes(8).toString('hex')}`;
       return `${body}.${stepMac(key, body)}`;
     },
 
     /** Whose sign-in a step token continues (and the token version it saw), or a 401. */
     readStepToken(token: string): { userId: string; tokenVersion: number } {
-      const match = /^([0-9a-f-]{36})\.(\d{1,9})\.(\d{1,12})\.([0-9a-f]{64})$/.exec(token);
-      const body = match ? `${match[1]}.${match[2]}.${match[3]}` : '';
-      const mac = Buffer.from(match?.[4] ?? '', 'hex');
+      const match = /^([0-9a-f-]{36})\.(\d{1,9})\.(\d{1,12})\.([0-9a-f]{16})\.([0-9a-f]{64})$/.exec(
+        token,
+      );
+      const body = match ? `${match[1]}.${match[2]}.${match[3]}.${match[4]}` : '';
+      const mac = Buffer.from(match?.[5] ?? '', 'hex');
       const expected = Buffer.from(stepMac(key, body), 'hex');
       const now = clock.now().getTime() / 1000;
       if (!match || mac.length !== expected.length || !timingSafeEqual(mac, expected))

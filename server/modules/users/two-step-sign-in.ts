@@ -17,7 +17,7 @@ import type { SecondFactorDeps, SessionClient, UsersDeps } from './users-deps';
 import { secondFactors } from './second-factors';
 import { passkeyRegistration, passkeySignIns } from './passkeys';
 import { hasPasskey } from './passkeys-repository';
-import { findUserById } from './users-repository';
+import { findUserById, type UserRow } from './users-repository';
 import { userInfo, userSessions } from './user-sessions';
 
 /** Without second-factor deps (a tool, a test): codes cannot be turned on. */
@@ -69,6 +69,19 @@ export function twoStepSignIn(deps: UsersDeps) {
     if (!row || row.tokenVersion !== tokenVersion) throw unauthorized('auth.second_step_expired');
     return { userId, email: row.email };
   };
+  /**
+   * What a proved password (a sign-in's, or a reset link's: issue 66 item 3) answers: a
+   * session, or for a person with a second factor the step token its second step takes.
+   */
+  const sessionOrStep = async (
+    row: UserRow,
+    client?: SessionClient,
+  ): Promise<UserInfo | TwoFactorChallenge> => {
+    const methods = await methodsOf(row.id);
+    if (methods.length > 0)
+      return { twoFactor: { token: stepToken(row.id, row.tokenVersion), methods } };
+    return userInfo(deps, row, client);
+  };
   return {
     ...own,
     ...passkeyRegistration(deps),
@@ -84,24 +97,28 @@ export function twoStepSignIn(deps: UsersDeps) {
       input: SignInInput,
       client?: SessionClient,
     ): Promise<UserInfo | TwoFactorChallenge> {
-      const row = await checkPassword(input);
-      const methods = await methodsOf(row.id);
-      if (methods.length > 0)
-        return { twoFactor: { token: stepToken(row.id, row.tokenVersion), methods } };
-      return userInfo(deps, row, client);
+      return sessionOrStep(await checkPassword(input), client);
     },
+
+    sessionOrStep,
 
     secondStepOf,
 
-    /** The session, for a right code or unused recovery code; which of them it was. */
+    /**
+     * The session, for a right code or unused recovery code; which of them it was. `spend`
+     * marks the step token used, once a right answer is in and before the session is made:
+     * false (it was used already) refuses, so one token makes one session (issue 66 item 7).
+     */
     async completeSignIn(
       who: SecondStepOf,
       input: SecondStepInput,
       client?: SessionClient,
+      spend: () => Promise<boolean> = async () => true,
     ): Promise<{ info: UserInfo; method: 'totp' | 'recovery' | 'passkey' }> {
       const method = await check(who.userId, input);
       const row = method ? await findUserById(deps.db, who.userId) : undefined;
       if (!method || !row) throw unauthorized('auth.invalid_code');
+      if (!(await spend())) throw unauthorized('auth.second_step_expired');
       return { info: await userInfo(deps, row, client), method };
     },
 

@@ -5,6 +5,7 @@
 import { JSON_BODY, SIGNED_IN, tooManyRequests } from '../../lib/errors';
 import type { FastifyReply } from 'fastify';
 import { minutesLeft, type RateLimitCounters } from '../../plugins/rate-limit';
+import { SIGN_IN_WINDOW_MS } from './user-sessions';
 
 export interface RouteOptions {
   secureCookies: boolean;
@@ -59,4 +60,36 @@ export async function refuseWhileCodesPaused(
   if (codes.current < SIGN_IN_MAX_WRONG_CODES) return;
   reply.header('retry-after', String(Math.max(1, Math.ceil(codes.ttl / 1000))));
   throw tooManyAttempts(codes.ttl);
+}
+
+/**
+ * A call that checks a second-factor code of the account at `email`: the sign-in's second step,
+ * and the signed-in person's own calls that take one (turning codes on or off: issue 66 item 7;
+ * a stolen session must not guess codes where the sign-in would pause). Counted under the one
+ * wrong-code key before the code is checked, so parallel guesses cannot slip past; past
+ * SIGN_IN_MAX_WRONG_CODES every such call, and the account's password step, answers 429 for
+ * the rest of the window. A right code clears the count; a refusal other than a wrong code
+ * (`wrongCodes` names them) takes its attempt back.
+ */
+export async function countingCodes<T>(
+  opts: RouteOptions,
+  who: { email: string; reply: FastifyReply; wrongCodes: readonly string[] },
+  check: () => Promise<T>,
+): Promise<T> {
+  const key = signInCodesKey(who.email);
+  const count = await opts.counters.increment(key, SIGN_IN_WINDOW_MS);
+  if (count.current > SIGN_IN_MAX_WRONG_CODES) {
+    who.reply.header('retry-after', String(Math.max(1, Math.ceil(count.ttl / 1000))));
+    throw tooManyAttempts(count.ttl);
+  }
+  let result: T;
+  try {
+    result = await check();
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code !== 'string' || !who.wrongCodes.includes(code)) await opts.counters.refund(key);
+    throw error;
+  }
+  await opts.counters.reset(key);
+  return result;
 }

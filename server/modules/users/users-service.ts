@@ -37,16 +37,18 @@ const NO_MAIL: AccountMail = {
 };
 
 export function createUsersService(deps: UsersDeps) {
+  const twoStep = twoStepSignIn(deps);
   const links = {
     db: deps.db,
     clock: deps.clock,
     mail: deps.mail ?? NO_MAIL,
     hashPassword: (password: string) => hash(password, ARGON2),
     signedIn: (row: UserRow, client?: SessionClient) => userInfo(deps, row, client),
+    sessionOrStep: twoStep.sessionOrStep,
   };
   return {
     ...userSessions(deps),
-    ...twoStepSignIn(deps),
+    ...twoStep,
     ...userProfiles(deps),
     ...userAdministration(deps),
     ...invitations(links),

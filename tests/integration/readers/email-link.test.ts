@@ -11,6 +11,8 @@ import { createAdmin, createUser, signUp } from '../../factories';
 import { shiftedClock } from '../../setup/clock';
 import { linkIn, startSmtpServer, type TestSmtpServer } from '../../setup/smtp-server';
 import { createTestApp, type TestApp } from '../../setup/test-app';
+import { passkeyCalls } from '../../setup/passkey-calls';
+import { softPasskey } from '../../setup/soft-authenticator';
 
 let t: TestApp;
 let smtp: TestSmtpServer;
@@ -197,5 +199,25 @@ describe('sign-in by e-mail link (issue 37 item 1)', () => {
     await ask('after-editor@example.com');
     await smtp.waitFor('after-editor@example.com');
     expect(smtp.to(editor.email)).toEqual([]);
+  });
+
+  // A passkey is a second factor as codes are (a password sign-in asks for it): a mailbox alone
+  // passes neither (issue 66 item 3, as a reset link).
+  it('sends a reader with a passkey no link, and one sent before the passkey signs nobody in', async () => {
+    const { add } = passkeyCalls(() => t.app);
+    const reader = await createUser(t.app, 'reader', { email: 'passkey-reader@example.com' });
+    expect((await ask(reader.email)).statusCode).toBe(202);
+    const [mail] = await smtp.waitFor(reader.email);
+    const path = linkIn(mail!, '/auth/email-link/');
+    const added = await add(reader, softPasskey(new URL(t.config.publicUrl).origin));
+    expect(added.statusCode, added.body).toBe(201);
+    const opened = await open(path);
+    expect(opened.statusCode).toBe(302);
+    expect(sessionCookie(opened)).toBeUndefined();
+
+    expect((await ask(reader.email)).statusCode).toBe(202);
+    await ask('after-passkey@example.com');
+    await smtp.waitFor('after-passkey@example.com');
+    expect(smtp.to(reader.email)).toHaveLength(1);
   });
 });
