@@ -5,7 +5,7 @@
 import type { Follows } from '../../../common/schemas/readers';
 import { READER_PAGE_SIZE } from '../../../common/schemas/readers';
 import { requireRole, type Actor } from '../../lib/actor';
-import { badRequest } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import {
   followsOf,
   replaceFollows,
@@ -59,10 +59,14 @@ export function readerFollows({ db, articles }: Pick<ReadersDeps, 'db' | 'articl
       return articles.followedPage(followed, page, READER_PAGE_SIZE);
     },
 
-    /** Saves a story readers may see now (saving twice is saving once). */
+    /**
+     * Saves a story readers may see now (saving twice is saving once). An id no article has is
+     * 404 (issue 72 item 1); one of a story not public (a draft, a scheduled one) stays 400.
+     */
     async save(actor: Actor | null, articleId: string) {
       const me = requireRole(actor, 'reader');
       const [card] = await articles.publicCards([articleId]);
+      if (!card && !(await articles.idStored(articleId))) throw notFound('article.not_found');
       if (!card) throw badRequest('article.not_published');
       await saveArticle(db, me.id, articleId);
       return { articleId, saved: true };

@@ -114,7 +114,7 @@ function savedRoutes(readers: ReadersService) {
           params: ArticleIdParamsSchema,
           response: {
             200: SavedAnswerSchema,
-            ...errorResponses(...SIGNED_IN, 'article.not_published'),
+            ...errorResponses(...SIGNED_IN, 'article.not_published', 'article.not_found'),
           },
         },
       },

@@ -87,6 +87,10 @@ describe('follows, the feed and saved stories (issue 37 item 2)', () => {
     const refused = await call('PUT', `/api/me/saved/${draft._id}`);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().code).toBe('article.not_published');
+    // An id no article has is not there at all: 404 with its code (issue 72 item 1).
+    const unknown = await call('PUT', '/api/me/saved/00000000-0000-4000-8000-000000000000');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('article.not_found');
     const saved = (await call('GET', '/api/me/saved')).json();
     expect(saved.articles.map((a: { _id: string }) => a._id)).toEqual([second._id, first._id]);
     const me = (await call('GET', '/api/me')).json();
