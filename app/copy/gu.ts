@@ -23,7 +23,7 @@ export const guCopy: Copy = {
     notifications: 'સૂચનાઓ (Alt+T)',
   },
   comments: {
-    title: (n: number) => `${n} ટિપ્પણીઓ`,
+    title: (n: number) => (n === 1 ? '1 ટિપ્પણી' : `${n} ટિપ્પણીઓ`),
     none: 'હજી કોઈ ટિપ્પણી નથી.',
     signIn: 'ટિપ્પણી માટે સાઇન ઇન કરો',
     staff: 'ટીમ',

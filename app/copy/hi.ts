@@ -23,7 +23,7 @@ export const hiCopy: Copy = {
     notifications: 'सूचनाएँ (Alt+T)',
   },
   comments: {
-    title: (n: number) => `${n} टिप्पणियाँ`,
+    title: (n: number) => (n === 1 ? '1 टिप्पणी' : `${n} टिप्पणियाँ`),
     none: 'अभी कोई टिप्पणी नहीं।',
     signIn: 'टिप्पणी के लिए साइन इन करें',
     staff: 'टीम',
@@ -51,7 +51,7 @@ export const hiCopy: Copy = {
     keyEvents: 'मुख्य घटनाएँ',
     pinned: 'पिन किया गया',
     ended: (when: string) => `लाइव कवरेज ${when} को समाप्त हुआ।`,
-    newUpdates: (n: number) => `${n} नए अपडेट`,
+    newUpdates: (n: number) => (n === 1 ? '1 नया अपडेट' : `${n} नए अपडेट`),
     by: 'लेखक: ',
     none: 'अपडेट यहाँ दिखेंगे।',
   },

@@ -23,7 +23,7 @@ export const mrCopy: Copy = {
     notifications: 'सूचना (Alt+T)',
   },
   comments: {
-    title: (n: number) => `${n} टिप्पण्या`,
+    title: (n: number) => (n === 1 ? '1 टिप्पणी' : `${n} टिप्पण्या`),
     none: 'अजून एकही टिप्पणी नाही.',
     signIn: 'टिप्पणीसाठी साइन इन करा',
     staff: 'टीम',
