@@ -429,6 +429,12 @@ export const copy = {
     savedHeading: 'Saved stories',
     savedEmpty: 'Stories you save (the Save button on a story) are listed here.',
     more: 'More',
+    /** /profile's list of what the reader follows, by kind, each with Unfollow (issue 72 item 1). */
+    followingHeading: 'What you follow',
+    followingEmpty: 'You follow nothing yet.',
+    kinds: { category: 'Sections', tag: 'Tags', author: 'Authors' },
+    unfollow: 'Unfollow',
+    unfollowLabel: (name: string) => `Unfollow ${name}`,
   },
   errors: {
     title: 'Something went wrong',

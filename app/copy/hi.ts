@@ -377,6 +377,11 @@ export const hiCopy: Copy = {
     savedHeading: 'सहेजी गई ख़बरें',
     savedEmpty: 'जो ख़बरें आप सहेजते हैं (ख़बर पर सहेजें बटन), वे यहाँ दिखती हैं।',
     more: 'और',
+    followingHeading: 'आप इन्हें फ़ॉलो करते हैं',
+    followingEmpty: 'आप अभी किसी को फ़ॉलो नहीं करते।',
+    kinds: { category: 'श्रेणियाँ', tag: 'टैग', author: 'लेखक' },
+    unfollow: 'अनफ़ॉलो करें',
+    unfollowLabel: (name: string) => `${name} को अनफ़ॉलो करें`,
   },
   errors: {
     title: 'कुछ गड़बड़ हो गई',

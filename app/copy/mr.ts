@@ -378,6 +378,11 @@ export const mrCopy: Copy = {
     savedHeading: 'जतन केलेल्या बातम्या',
     savedEmpty: 'तुम्ही जतन केलेल्या बातम्या (बातमीवरील जतन करा बटण) इथे दिसतात.',
     more: 'आणखी',
+    followingHeading: 'तुम्ही यांना फॉलो करता',
+    followingEmpty: 'तुम्ही अजून कोणालाही फॉलो करत नाही.',
+    kinds: { category: 'विभाग', tag: 'टॅग', author: 'लेखक' },
+    unfollow: 'अनफॉलो करा',
+    unfollowLabel: (name: string) => `${name} यांना अनफॉलो करा`,
   },
   errors: {
     title: 'काहीतरी चुकले',
