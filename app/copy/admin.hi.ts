@@ -54,7 +54,7 @@ export const adminCopyHi: AdminCopy = {
     forReview: 'समीक्षा के लिए',
     forReviewCount: (n) => `${count(n)} लेख समीक्षा की प्रतीक्षा में`,
     sentBack: 'लौटाए गए',
-    sentBackCount: (n) => `${count(n)} लेख आपको लौटाए गए`,
+    sentBackCount: (n) => (n === 1 ? '1 लेख आपको लौटाया गया' : `${count(n)} लेख आपको लौटाए गए`),
     sidebar: 'बैक ऑफ़िस मेनू',
     closeSidebar: 'मेनू बंद करें',
     backOffice: 'बैक ऑफ़िस',
@@ -127,7 +127,7 @@ export const adminCopyHi: AdminCopy = {
   },
   push: {
     title: 'समाचार अलर्ट',
-    subscribers: (n) => `${count(n)} ब्राउज़र अलर्ट लेते हैं।`,
+    subscribers: (n) => (n === 1 ? '1 ब्राउज़र अलर्ट लेता है।' : `${count(n)} ब्राउज़र अलर्ट लेते हैं।`),
     article: 'लेख',
     pickArticle: 'कोई प्रकाशित लेख चुनें।',
     titleField: 'अलर्ट का शीर्षक (खाली हो तो लेख का अपना)',
@@ -967,7 +967,8 @@ export const adminCopyHi: AdminCopy = {
       handleHint: (p: { handle: string; host: string }) =>
         `पाठक साइट को @${p.handle}@${p.host} के नाम से फ़ॉलो करते हैं, और हर लेखक को @उनके-पेज-का-नाम@${p.host} से।`,
       fullText: 'फ़ॉलोअर को पूरे लेख भेजें (बंद हो तो सार और लिंक)',
-      followers: (p: { count: number }) => `साइट के ${p.count} फ़ॉलोअर`,
+      followers: (p: { count: number }) =>
+        p.count === 1 ? 'साइट का 1 फ़ॉलोअर' : `साइट के ${p.count} फ़ॉलोअर`,
       authorFollowers: (p: { name: string; count: number }) => `${p.name}: ${p.count} फ़ॉलोअर`,
     },
     sso: {

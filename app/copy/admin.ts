@@ -410,7 +410,7 @@ export const adminCopy = {
     altRequired: 'Describe the image: readers who cannot see it hear this text.',
     caption: 'Caption (optional)',
     captionHint: 'Shown under the image.',
-    tooLong: (max: number) => `At most ${max} characters.`,
+    tooLong: (max: number) => `At most ${max} character${max === 1 ? '' : 's'}.`,
     videoTitle: 'Insert a video',
     videoAddress: 'YouTube address',
     videoHint: 'https://www.youtube.com/watch?v=… or https://youtu.be/…',
@@ -866,7 +866,7 @@ export const adminCopy = {
       'sticky-footer': 'Phone footer',
     },
     monthTotals: (p: { impressions: number; clicks: number }) =>
-      `House ads, last 30 days: ${p.impressions} impressions, ${p.clicks} clicks`,
+      `House ads, last 30 days: ${p.impressions} impression${p.impressions === 1 ? '' : 's'}, ${p.clicks} click${p.clicks === 1 ? '' : 's'}`,
   },
   settings: {
     title: 'Settings',

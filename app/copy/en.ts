@@ -155,7 +155,7 @@ export const copy = {
     intro: 'Members read every story, with fewer interruptions. Pay by UPI, card or net banking.',
     perMonth: 'a month',
     perYear: 'a year',
-    trial: (days: number) => `First ${days} days free`,
+    trial: (days: number) => (days === 1 ? 'First day free' : `First ${days} days free`),
     membersAccess: 'Stories for members',
     paidAccess: 'Every story, members’ and paid',
     subscribeWith: (provider: string) => `Subscribe with ${provider}`,
@@ -281,7 +281,8 @@ export const copy = {
       'Hindi words can be typed in Latin letters too: “sarkar” finds सरकार.',
     ],
     prompt: 'Type a word or two to search every article.',
-    tooLong: (max: number) => `A search may be at most ${max} characters long.`,
+    tooLong: (max: number) =>
+      `A search may be at most ${max} character${max === 1 ? '' : 's'} long.`,
     description: (siteName: string) => `Search the articles of ${siteName}.`,
   },
   notFound: {
@@ -429,6 +430,12 @@ export const copy = {
     savedHeading: 'Saved stories',
     savedEmpty: 'Stories you save (the Save button on a story) are listed here.',
     more: 'More',
+    /** /profile's list of what the reader follows, by kind, each with Unfollow (issue 72 item 1). */
+    followingHeading: 'What you follow',
+    followingEmpty: 'You follow nothing yet.',
+    kinds: { category: 'Sections', tag: 'Tags', author: 'Authors' },
+    unfollow: 'Unfollow',
+    unfollowLabel: (name: string) => `Unfollow ${name}`,
   },
   errors: {
     title: 'Something went wrong',

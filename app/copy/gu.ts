@@ -23,7 +23,7 @@ export const guCopy: Copy = {
     notifications: 'સૂચનાઓ (Alt+T)',
   },
   comments: {
-    title: (n: number) => `${n} ટિપ્પણીઓ`,
+    title: (n: number) => (n === 1 ? '1 ટિપ્પણી' : `${n} ટિપ્પણીઓ`),
     none: 'હજી કોઈ ટિપ્પણી નથી.',
     signIn: 'ટિપ્પણી માટે સાઇન ઇન કરો',
     staff: 'ટીમ',
@@ -375,6 +375,11 @@ export const guCopy: Copy = {
     savedHeading: 'સાચવેલા સમાચાર',
     savedEmpty: 'તમે સાચવેલા સમાચાર (સમાચાર પરનું સાચવો બટન) અહીં દેખાય છે.',
     more: 'વધુ',
+    followingHeading: 'તમે આમને ફોલો કરો છો',
+    followingEmpty: 'તમે હજી કોઈને ફોલો કરતા નથી.',
+    kinds: { category: 'વિભાગો', tag: 'ટૅગ', author: 'લેખકો' },
+    unfollow: 'અનફોલો કરો',
+    unfollowLabel: (name: string) => `${name}ને અનફોલો કરો`,
   },
   errors: {
     title: 'કંઈક ખોટું થયું',

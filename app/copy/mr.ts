@@ -23,7 +23,7 @@ export const mrCopy: Copy = {
     notifications: 'सूचना (Alt+T)',
   },
   comments: {
-    title: (n: number) => `${n} टिप्पण्या`,
+    title: (n: number) => (n === 1 ? '1 टिप्पणी' : `${n} टिप्पण्या`),
     none: 'अजून एकही टिप्पणी नाही.',
     signIn: 'टिप्पणीसाठी साइन इन करा',
     staff: 'टीम',
@@ -379,6 +379,11 @@ export const mrCopy: Copy = {
     savedHeading: 'जतन केलेल्या बातम्या',
     savedEmpty: 'तुम्ही जतन केलेल्या बातम्या (बातमीवरील जतन करा बटण) इथे दिसतात.',
     more: 'आणखी',
+    followingHeading: 'तुम्ही यांना फॉलो करता',
+    followingEmpty: 'तुम्ही अजून कोणालाही फॉलो करत नाही.',
+    kinds: { category: 'विभाग', tag: 'टॅग', author: 'लेखक' },
+    unfollow: 'अनफॉलो करा',
+    unfollowLabel: (name: string) => `${name} यांना अनफॉलो करा`,
   },
   errors: {
     title: 'काहीतरी चुकले',

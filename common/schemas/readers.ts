@@ -33,6 +33,24 @@ export const FollowsAnswerSchema = z.object({
   authors: z.array(z.string()),
 });
 
+/**
+ * `GET /api/me/following` (issue 72 item 1): what the reader follows, by kind, each with what a
+ * list shows of it (its names and its page), for /profile's Unfollow list. A follow whose
+ * section, tag or author is gone is left out.
+ */
+export const FollowedThingSchema = z.object({
+  kind: z.enum(['category', 'tag', 'author']),
+  /** What PUT /api/me/follows names it by: a category's or author's id, a tag's slug. */
+  target: z.string(),
+  name: z.string(),
+  /** A category's Hindi and English names (common/category-names.ts picks one); else empty. */
+  nameHi: z.string(),
+  nameEn: z.string(),
+  path: z.string(),
+});
+export type FollowedThing = z.infer<typeof FollowedThingSchema>;
+export const FollowingAnswerSchema = z.object({ follows: z.array(FollowedThingSchema) });
+
 export const ReaderPageQuerySchema = pagination(READER_PAGE_SIZE, 50).pick({ page: true });
 
 export const ReaderFeedSchema = z.object({

@@ -69,3 +69,18 @@ test('an unknown address renders the not-found page with status 404', async ({
     page.getByRole('heading', { level: 1, name: 'Read latest and other stories' }),
   ).toBeVisible();
 });
+
+test('"Sign In" keeps a gap from the search box on a wide screen (issue 72 item 3)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  const signIn = await page.getByRole('link', { name: 'Sign In' }).boundingBox();
+  const search = await page.getByRole('search').boundingBox();
+  expect(signIn && search).toBeTruthy();
+  // Side by side on one line, the search box after the link, at least 8 px apart.
+  expect(Math.abs(signIn!.y + signIn!.height / 2 - (search!.y + search!.height / 2))).toBeLessThan(
+    signIn!.height,
+  );
+  expect(search!.x - (signIn!.x + signIn!.width)).toBeGreaterThanOrEqual(8);
+});

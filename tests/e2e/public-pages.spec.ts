@@ -71,7 +71,8 @@ test.describe('home', () => {
       ...settings.homeSectionSlugs.map((slug) => {
         const c = all.find((x) => x.slug === slug);
         expect(c, `home section category ${slug}`).toBeDefined();
-        return { title: (c as Category).name, api: `/api/articles?categoryId=${c?._id}&limit=3` };
+        // Enough to pass over the cards shown above (a story appears once, issue 72 item 3).
+        return { title: (c as Category).name, api: `/api/articles?categoryId=${c?._id}&limit=12` };
       }),
     ];
     expect(sections.map((s) => s.title)).toEqual([
@@ -81,10 +82,14 @@ test.describe('home', () => {
       'Parenting',
     ]);
 
+    const shown = new Set<string>();
     for (const section of sections) {
       const region = page.getByRole('region', { name: section.title });
       await expect(region.getByRole('heading', { level: 2, name: section.title })).toBeVisible();
-      const expected = await readJson<ArticleCard[]>(await request.get(section.api));
+      const newestFirst = await readJson<ArticleCard[]>(await request.get(section.api));
+      // Each section's newest three not shown in an earlier one.
+      const expected = newestFirst.filter((a) => !shown.has(a._id)).slice(0, 3);
+      for (const a of expected) shown.add(a._id);
       expect(expected).toHaveLength(3);
       const cards = region.getByRole('article');
       await expect(cards).toHaveCount(3);

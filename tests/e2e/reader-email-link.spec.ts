@@ -151,6 +151,37 @@ test('a reader signs in by e-mail link, follows, saves, and the pages stay every
     'aria-pressed',
     'true',
   );
+
+  // Their page lists what they follow by kind, each with an Unfollow (issue 72 item 1).
+  await page.goto(`${site}/profile`);
+  const following = page.getByRole('region', { name: 'What you follow' });
+  await expect(following.getByRole('heading', { name: 'Sections' })).toBeVisible();
+  await expect(following.getByRole('link', { name: category.name })).toHaveAttribute(
+    'href',
+    categoryPath,
+  );
+  await expect(following.getByRole('heading', { name: 'Authors' })).toBeVisible();
+  await expect(following.getByRole('link', { name: article.author!.name })).toBeVisible();
+  await following.getByRole('button', { name: `Unfollow ${category.name}` }).click();
+  await expect(following.getByRole('link', { name: category.name })).toHaveCount(0);
+  await expect(following.getByRole('link', { name: article.author!.name })).toBeVisible();
+  // Kept: after a reload the section is gone from the list and its Follow is not pressed.
+  await page.reload();
+  await expect(
+    page
+      .getByRole('region', { name: 'What you follow' })
+      .getByRole('link', { name: article.author!.name }),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'What you follow' })
+      .getByRole('link', { name: category.name }),
+  ).toHaveCount(0);
+  await openWired(page, `${site}${categoryPath}`);
+  await expect(page.getByRole('button', { name: 'Follow', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
 });
 
 test('the footer offers a new newsletter on kept pages at once, and subscribing mails a confirmation', async ({

@@ -69,7 +69,9 @@ describe('the back office in Hindi', () => {
     expect(adminCopyHi.articles.found(1)).toBe('1 लेख');
     expect(adminCopyHi.articles.found(123456)).toBe('1,23,456 लेख');
     expect(adminCopyHi.menu.forReviewCount(2)).toBe('2 लेख समीक्षा की प्रतीक्षा में');
-    expect(adminCopyHi.push.subscribers(1)).toBe('1 ब्राउज़र अलर्ट लेते हैं।');
+    // The verb agrees with one browser (issue 72 item 3); the noun stays the same.
+    expect(adminCopyHi.push.subscribers(1)).toBe('1 ब्राउज़र अलर्ट लेता है।');
+    expect(adminCopyHi.push.subscribers(2)).toBe('2 ब्राउज़र अलर्ट लेते हैं।');
     expect(adminCopyHi.dashboard.seeAll(12000)).toBe('सभी 12,000 देखें');
   });
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { homeReads, newsFront as front6 } from '../../app/features/home/home-lists';
+import {
+  homeReads,
+  LIVE_ON_HOME,
+  magazineFront,
+  newsFront as front6,
+} from '../../app/features/home/home-lists';
 import { HOME_SECTION_SIZE } from '../../common/articles';
 import { DEFAULT_SETTINGS } from '../../common/settings';
 import type { ArticleCard } from '../../common/schemas/articles';
@@ -35,14 +40,16 @@ describe('the news home’s lists', () => {
 
   it('reads the lead and the latestCount headlines, and enough per section to show three once', () => {
     expect(LATEST).toBe(6);
+    // The live blogs on top (at most LIVE_ON_HOME) are passed over below them.
     expect(homeReads('news', LATEST, 3)).toEqual({
-      latest: LATEST + 1,
-      section: LATEST + 1 + 3 * HOME_SECTION_SIZE,
+      latest: LATEST + 1 + LIVE_ON_HOME,
+      section: LATEST + 1 + LIVE_ON_HOME + 3 * HOME_SECTION_SIZE,
     });
-    expect(homeReads('news', 10, 1).latest).toBe(11);
+    expect(homeReads('news', 10, 1).latest).toBe(11 + LIVE_ON_HOME);
+    // The magazine's last section may pass over Latest's three and each earlier section's.
     expect(homeReads('magazine', LATEST, 3)).toEqual({
       latest: HOME_SECTION_SIZE,
-      section: HOME_SECTION_SIZE,
+      section: 4 * HOME_SECTION_SIZE,
     });
   });
 
@@ -108,5 +115,49 @@ describe('the news home’s lists', () => {
     );
     expect(front).toEqual({ lead: null, latest: [], live: [card('live')], failed: true });
     expect(sections).toEqual([section]);
+  });
+});
+
+describe('every layout shows a story once (issue 72 item 3)', () => {
+  it("the magazine: a section leaves out Latest's cards and earlier sections' (the lead of Latest was the first card of Editor's Choice)", () => {
+    const latest = { key: 'latest', title: 'Latest', articles: [card('a'), card('b'), card('c')] };
+    const choice = {
+      key: 'editors-choice',
+      title: "Editor's Choice",
+      articles: [card('a'), card('d'), card('b'), card('e'), card('f'), card('g')],
+    };
+    const news = {
+      key: 'news',
+      title: 'News',
+      articles: [card('d'), card('e'), card('h'), card('i'), card('j')],
+    };
+    const { front, sections } = magazineFront(latest, [choice, news]);
+    expect(front).toBeNull();
+    expect(sections.map((s) => ids(s.articles))).toEqual([
+      ['a', 'b', 'c'],
+      ['d', 'e', 'f'],
+      ['h', 'i', 'j'],
+    ]);
+    const all = sections.flatMap((s) => ids(s.articles));
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('the news home: a live blog on top is not the lead, a headline or a section card again', () => {
+    const live = card('live');
+    const newest = [live, ...Array.from({ length: LATEST + 1 }, (_, i) => card(`n${i}`))];
+    const section = {
+      key: 's',
+      title: 'S',
+      articles: [live, card('n0'), card('x'), card('y'), card('z')],
+    };
+    const { front, sections } = newsFront(
+      { key: 'latest', title: 'L', articles: newest },
+      [section],
+      [live],
+    );
+    expect(front.lead?._id).toBe('n0');
+    expect(ids(front.latest)).not.toContain('live');
+    expect(front.latest).toHaveLength(LATEST);
+    expect(ids(sections[0]!.articles)).toEqual(['x', 'y', 'z']);
   });
 });

@@ -4,22 +4,47 @@ import { DEFAULT_SETTINGS, type HomeLayout } from '../../../common/settings';
 import type { HomeSection } from '../../components/home-section';
 import type { NewsFront } from '../../components/news-home';
 
+/** Live blogs on top of the news home, at most. */
+export const LIVE_ON_HOME = 3;
+
 /**
- * How many cards the home page reads for each layout (docs/decisions/033). The magazine reads
- * SPEC.md §9's three everywhere. The news home reads the lead and its Latest headlines (the
- * `latestCount` setting, issue 45 item 3), and for each section enough to show three once the
- * stories shown above it are left out: a story appears once on the page.
+ * How many cards the home page reads for each layout (docs/decisions/033). A story appears once
+ * on the page (issue 45 item 3 for the news home, issue 72 item 3 for the magazine), so each
+ * section reads enough to show three once the stories shown above it are left out. The magazine
+ * shows SPEC.md §9's three in Latest and in each section; the news home the lead and its Latest
+ * headlines (the `latestCount` setting, issue 45 item 3).
  */
 export function homeReads(
   layout: HomeLayout,
   latestCount: number,
   sectionCount: number,
 ): { latest: number; section: number } {
-  if (layout === 'magazine') return { latest: HOME_SECTION_SIZE, section: HOME_SECTION_SIZE };
-  return {
-    latest: latestCount + 1,
-    section: latestCount + 1 + HOME_SECTION_SIZE * Math.max(sectionCount, 1),
-  };
+  // The last section may have to pass over Latest's three and every earlier section's three.
+  if (layout === 'magazine')
+    return {
+      latest: HOME_SECTION_SIZE,
+      section: HOME_SECTION_SIZE * (Math.max(sectionCount, 1) + 1),
+    };
+  // The live blogs on top are left out of the lists below them.
+  const above = latestCount + 1 + LIVE_ON_HOME;
+  return { latest: above, section: above + HOME_SECTION_SIZE * Math.max(sectionCount, 1) };
+}
+
+/**
+ * Each section's first three cards not shown above it (`shown`, which it adds to): a story
+ * appears once on the home page, whatever its layout.
+ */
+export function oncePerPage(sections: HomeSection[], shown = new Set<string>()): HomeSection[] {
+  return sections.map((s) => {
+    const articles = s.articles.filter((a) => !shown.has(a._id)).slice(0, HOME_SECTION_SIZE);
+    for (const a of articles) shown.add(a._id);
+    return { ...s, articles };
+  });
+}
+
+/** The magazine home (SPEC.md §9): Latest, then the chosen sections, each story once. */
+export function magazineFront(latest: HomeSection, sections: HomeSection[]) {
+  return { front: null, sections: oncePerPage([latest, ...sections]) };
 }
 
 /** The lead: the newest story with an image (a front page leads with a picture), else the newest. */
@@ -39,18 +64,15 @@ export function newsFront(
   live: Card[],
   latestCount: number,
 ): { front: NewsFront; sections: HomeSection[] } {
-  const lead = latest.failed ? null : pickLead(latest.articles);
-  const others = latest.failed
-    ? []
-    : latest.articles.filter((a) => a._id !== lead?._id).slice(0, latestCount);
-  const shown = new Set([...(lead ? [lead._id] : []), ...others.map((a) => a._id)]);
+  // A live blog on top is not shown again as the lead, a headline or a section's card.
+  const onTop = new Set(live.map((a) => a._id));
+  const newest = latest.failed ? [] : latest.articles.filter((a) => !onTop.has(a._id));
+  const lead = latest.failed ? null : pickLead(newest);
+  const others = newest.filter((a) => a._id !== lead?._id).slice(0, latestCount);
+  const shown = new Set([...onTop, ...(lead ? [lead._id] : []), ...others.map((a) => a._id)]);
   return {
     front: { lead, latest: others, live, ...(latest.failed ? { failed: true } : {}) },
-    sections: sections.map((s) => {
-      const articles = s.articles.filter((a) => !shown.has(a._id)).slice(0, HOME_SECTION_SIZE);
-      for (const a of articles) shown.add(a._id);
-      return { ...s, articles };
-    }),
+    sections: oncePerPage(sections, shown),
   };
 }
 

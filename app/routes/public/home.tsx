@@ -11,15 +11,19 @@ import { AdSlots, AdsArea, AdsBetweenCards, withAdsBetween } from '../../compone
 import { adsHiddenFor, pageAds } from '../../features/ads/ad-markup';
 import { ResponsivePicture } from '../../components/responsive-picture';
 import { interfaceFor, useInterface } from '../../copy/language';
-import { cardsShown, homeReads, newsFront, sectionSlugs } from '../../features/home/home-lists';
+import {
+  cardsShown,
+  homeReads,
+  LIVE_ON_HOME,
+  magazineFront,
+  newsFront,
+  sectionSlugs,
+} from '../../features/home/home-lists';
 import { redirectFormerPostQuery } from '../../features/redirects/former-address';
 import { pageMeta } from '../../features/seo/meta';
 import { shareImage } from '../../features/seo/share-image';
 import { jsonLd, organization, website } from '../../features/seo/structured-data';
 import type { Route } from './+types/home';
-
-/** Live blogs on top of the news home, at most. */
-const LIVE_ON_HOME = 3;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, publicUrl, logError, keep, mediaBase, accessClass } = context.get(appContext);
@@ -110,7 +114,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (news) keep(CacheTags.liveList);
   const layout = news
     ? newsFront(latest!, more, live, settings.latestCount)
-    : { front: null, sections: [latest!, ...more] };
+    : magazineFront(latest!, more);
   // The newest articles (the lead and Latest are the newest too), each home section's list,
   // and every card shown.
   keep(CacheTags.latest, ...ids.flat().map(CacheTags.categoryList));

@@ -17,6 +17,7 @@ import { api } from '../../features/api/client';
 import { useBusy } from '../../features/api/use-busy';
 import { pageTitle } from '../../features/seo/meta';
 import { AccountData } from '../../features/readers/account-data';
+import { FollowingList } from '../../features/readers/following-list';
 import { ReaderLists } from '../../features/readers/reader-lists';
 import { ReplyMailSwitch } from '../../features/readers/reply-mail-switch';
 import { GiftLinksSection } from '../../features/members/gift-links-section';
@@ -185,14 +186,15 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
 }
 
 /**
- * What is a reader's own: their membership (issue 39 item 4) and gift links (item 5), follows
- * and saved stories, and whether replies to their comments are mailed (issue 42 item 4).
+ * What is a reader's own: their membership (issue 39 item 4) and gift links (item 5), what they
+ * follow with an Unfollow for each (issue 72 item 1), the stories of their follows and the saved ones, and whether replies to their comments are mailed (issue 42 item 4).
  */
 function ReaderSections() {
   return (
     <>
       <MembershipSection />
       <GiftLinksSection />
+      <FollowingList />
       <ReaderLists />
       <ReplyMailSwitch />
     </>

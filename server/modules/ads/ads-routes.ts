@@ -153,6 +153,25 @@ export function adsReadRoutes(ads: AdsService) {
       },
     );
     app.get(
+      '/api/ads/creatives/:id',
+      {
+        schema: {
+          tags,
+          summary: 'One house ad (editors and up), with its impressions and clicks',
+          security,
+          params: IdParamsSchema,
+          response: {
+            200: AdCreativeSchema,
+            ...errorResponses(...SIGNED_IN, 'ads.forbidden', 'ads.not_found'),
+          },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return ads.one(await request.actor(), request.params.id);
+      },
+    );
+    app.get(
       '/api/ads/totals',
       {
         schema: {

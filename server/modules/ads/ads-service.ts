@@ -82,6 +82,15 @@ export function createAdsService(deps: {
       return (await listCreatives(db)).map(view);
     },
 
+    /** One house ad with its counts (issue 72 item 2: the creatives' GET by id). */
+    async one(actor: Actor | null, id: string): Promise<AdCreative> {
+      editor(actor);
+      await flush();
+      const row = await creativeById(db, id);
+      if (!row) throw notFound('ads.not_found');
+      return view(row);
+    },
+
     async create(actor: Actor | null, input: AdCreativeInput): Promise<AdCreative> {
       const by = editor(actor);
       const id = await insertCreative(db, { ...(await checked(input)), createdBy: by.id });

@@ -1,4 +1,4 @@
-import { and, count, desc, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import {
   articles,
@@ -58,4 +58,14 @@ export async function listFollowed(
 export function publicCardsByIds(db: Db, ids: string[], now: Date) {
   if (ids.length === 0) return Promise.resolve([]);
   return cards(db).where(and(isPublicArticle(now), inArray(articles.id, ids)));
+}
+
+/** Whether an article with this id is stored at all, whatever its status (a 404 against a 400). */
+export async function articleIdStored(db: Db, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: articles.id })
+    .from(articles)
+    .where(eq(articles.id, id))
+    .limit(1);
+  return row !== undefined;
 }

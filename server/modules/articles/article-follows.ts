@@ -4,7 +4,12 @@
  */
 import type { ArticleCard } from '../../../common/schemas/articles';
 import type { ArticlesDeps } from './article-deps';
-import { listFollowed, publicCardsByIds, type Followed } from './article-follows-repository';
+import {
+  articleIdStored,
+  listFollowed,
+  publicCardsByIds,
+  type Followed,
+} from './article-follows-repository';
 import { toCard } from './article-rows';
 
 export type { Followed } from './article-follows-repository';
@@ -43,6 +48,11 @@ export function articleFollows({ db, clock }: Pick<ArticlesDeps, 'db' | 'clock'>
       const rows = await publicCardsByIds(db, ids, clock.now());
       const byId = new Map(rows.map((row) => [row.id, toCard(row)]));
       return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+
+    /** Whether any article, published or not, has this id. */
+    idStored(id: string): Promise<boolean> {
+      return articleIdStored(db, id);
     },
   };
 }

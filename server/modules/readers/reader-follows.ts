@@ -2,11 +2,14 @@
  * Follows and saved stories (issue 37 item 2): kept per reader, read by a page's script after
  * load (`GET /api/me`), never rendered into a shared page.
  */
-import type { Follows } from '../../../common/schemas/readers';
+import { authorPath, categoryPath, tagSlugPath } from '../../../common/paths';
+import type { FollowedThing, Follows } from '../../../common/schemas/readers';
+import { FOLLOW_KINDS, type FollowKind } from '../../../db/schema/readers';
 import { READER_PAGE_SIZE } from '../../../common/schemas/readers';
 import { requireRole, type Actor } from '../../lib/actor';
-import { badRequest } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import {
+  followedNames,
   followsOf,
   replaceFollows,
   savedOf,
@@ -16,6 +19,16 @@ import {
   type FollowLists,
 } from './readers-repository';
 import type { FollowedLists, ReadersDeps } from './readers-deps';
+
+/** One followed thing as /profile lists it (a category's own names are added where it has them). */
+const thing = (kind: FollowKind, target: string, name: string, path: string): FollowedThing => ({
+  kind,
+  target,
+  name,
+  nameHi: '',
+  nameEn: '',
+  path,
+});
 
 /** The wire's lists (`categories`, `tags`, `authors`) of the stored ones. */
 export const wireFollows = (lists: FollowLists): FollowedLists => ({
@@ -42,6 +55,28 @@ export function readerFollows({ db, articles }: Pick<ReadersDeps, 'db' | 'articl
       return wireFollows(await followsOf(db, me.id));
     },
 
+    /** What the reader follows, by kind, with the names and pages their list shows. */
+    async following(actor: Actor | null): Promise<{ follows: FollowedThing[] }> {
+      const me = requireRole(actor, 'reader');
+      const lists = await followsOf(db, me.id);
+      const names = await followedNames(db, lists);
+      const kept = new Map<string, FollowedThing>();
+      for (const c of names.sections)
+        kept.set(`category:${c.id}`, {
+          ...thing('category', c.id, c.name, categoryPath(c.slug)),
+          nameHi: c.nameHi,
+          nameEn: c.nameEn,
+        });
+      for (const tag of names.tags)
+        kept.set(`tag:${tag.slug}`, thing('tag', tag.slug, tag.name, tagSlugPath(tag.slug)));
+      for (const a of names.authors)
+        kept.set(`author:${a.id}`, thing('author', a.id, a.name, authorPath(a.slug)));
+      const follows = FOLLOW_KINDS.flatMap((kind) =>
+        lists[kind].flatMap((target) => kept.get(`${kind}:${target}`) ?? []),
+      );
+      return { follows };
+    },
+
     async setFollows(actor: Actor | null, input: Follows): Promise<FollowedLists> {
       const me = requireRole(actor, 'reader');
       await replaceFollows(db, me.id, {
@@ -59,10 +94,14 @@ export function readerFollows({ db, articles }: Pick<ReadersDeps, 'db' | 'articl
       return articles.followedPage(followed, page, READER_PAGE_SIZE);
     },
 
-    /** Saves a story readers may see now (saving twice is saving once). */
+    /**
+     * Saves a story readers may see now (saving twice is saving once). An id no article has is
+     * 404 (issue 72 item 1); one of a story not public (a draft, a scheduled one) stays 400.
+     */
     async save(actor: Actor | null, articleId: string) {
       const me = requireRole(actor, 'reader');
       const [card] = await articles.publicCards([articleId]);
+      if (!card && !(await articles.idStored(articleId))) throw notFound('article.not_found');
       if (!card) throw badRequest('article.not_published');
       await saveArticle(db, me.id, articleId);
       return { articleId, saved: true };

@@ -51,5 +51,6 @@ export interface ReadersDeps {
       limit: number,
     ): Promise<{ articles: ArticleCard[]; currentPage: number; totalPages: number }>;
     publicCards(ids: string[]): Promise<ArticleCard[]>;
+    idStored(id: string): Promise<boolean>;
   };
 }

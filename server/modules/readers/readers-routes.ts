@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ArticleIdParamsSchema,
+  FollowingAnswerSchema,
   FollowsAnswerSchema,
   FollowsSchema,
   ReaderFeedSchema,
@@ -53,6 +54,23 @@ function followRoutes(readers: ReadersService) {
         },
       },
       async (request) => readers.follows(await request.actor()),
+    );
+
+    app.get(
+      '/api/me/following',
+      {
+        schema: {
+          tags,
+          summary:
+            'What the reader follows, by kind (category, tag, author), each with its name and page, for their Unfollow list',
+          security,
+          response: { 200: FollowingAnswerSchema, ...errorResponses('auth.signed_out') },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        return readers.following(await request.actor());
+      },
     );
 
     app.put(
@@ -114,7 +132,7 @@ function savedRoutes(readers: ReadersService) {
           params: ArticleIdParamsSchema,
           response: {
             200: SavedAnswerSchema,
-            ...errorResponses(...SIGNED_IN, 'article.not_published'),
+            ...errorResponses(...SIGNED_IN, 'article.not_published', 'article.not_found'),
           },
         },
       },

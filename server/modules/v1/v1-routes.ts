@@ -121,6 +121,12 @@ export function v1Routes(v1: V1Service) {
   };
 }
 
+/** A bound in pixels: absent is undefined, anything but a whole number above 0 is null. */
+function pixels(value: string | undefined): number | undefined | null {
+  if (value === undefined || value === '') return undefined;
+  return /^[1-9][0-9]{0,4}$/.test(value) ? Number(value) : null;
+}
+
 /**
  * `GET /oembed?url=&format=json` (issue 41 item 5): a `rich` card for an article's address;
  * 404 for any other address, 501 for a format other than JSON (the oEmbed specification's
@@ -128,18 +134,23 @@ export function v1Routes(v1: V1Service) {
  */
 export function oembedRoutes(card: ReturnType<typeof createOEmbed>) {
   return async function (app: FastifyInstance) {
-    app.get<{ Querystring: { url?: string; format?: string } }>(
-      `/${SERVER_SEGMENTS.oembed}`,
-      { schema: { hide: true } },
-      async (request, reply) => {
-        const { url, format } = request.query;
-        if (format !== undefined && format !== 'json')
-          return reply.code(501).type('text/plain; charset=utf-8').send('Only format=json.');
-        const answer = typeof url === 'string' ? await card(url) : undefined;
-        if (!answer) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
-        reply.header('cache-control', 'public, max-age=300');
-        return answer;
-      },
-    );
+    app.get<{
+      Querystring: { url?: string; format?: string; maxwidth?: string; maxheight?: string };
+    }>(`/${SERVER_SEGMENTS.oembed}`, { schema: { hide: true } }, async (request, reply) => {
+      const { url, format } = request.query;
+      if (format !== undefined && format !== 'json')
+        return reply.code(501).type('text/plain; charset=utf-8').send('Only format=json.');
+      const maxwidth = pixels(request.query.maxwidth);
+      const maxheight = pixels(request.query.maxheight);
+      if (maxwidth === null || maxheight === null)
+        return reply
+          .code(400)
+          .type('text/plain; charset=utf-8')
+          .send('maxwidth and maxheight are whole numbers of pixels.');
+      const answer = typeof url === 'string' ? await card(url, { maxwidth, maxheight }) : undefined;
+      if (!answer) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+      reply.header('cache-control', 'public, max-age=300');
+      return answer;
+    });
   };
 }

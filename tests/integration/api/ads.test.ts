@@ -186,6 +186,16 @@ describe('house ads: creatives', () => {
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toMatchObject({ name: 'Diwali sale', positions: ['sidebar'] });
     expect((await list()).map((c) => c.name)).toEqual(['Diwali sale']);
+    // One creative read by its id (issue 72 item 2): editors only, with its counts.
+    const one = await t.app.inject({ url: `/api/ads/creatives/${ad._id}`, headers: auth(editor) });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json()).toMatchObject({ _id: ad._id, name: 'Diwali sale', impressions: 0 });
+    expect(one.headers['cache-control']).toBe('no-store');
+    const notForAuthors = await t.app.inject({
+      url: `/api/ads/creatives/${ad._id}`,
+      headers: auth(author),
+    });
+    expect(notForAuthors.statusCode).toBe(403);
     const refused = await t.app.inject({
       method: 'DELETE',
       url: `/api/ads/creatives/${ad._id}`,
@@ -206,6 +216,12 @@ describe('house ads: creatives', () => {
     });
     expect(again.statusCode).toBe(404);
     expect(again.json().code).toBe('ads.not_found');
+    const unread = await t.app.inject({
+      url: `/api/ads/creatives/${ad._id}`,
+      headers: auth(editor),
+    });
+    expect(unread.statusCode).toBe(404);
+    expect(unread.json().code).toBe('ads.not_found');
   });
 });
 

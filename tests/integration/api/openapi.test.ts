@@ -62,6 +62,7 @@ const CALLS: [string, string][] = [
   ['post', '/api/users/password-reset/{token}'],
   // House ads (issue 39 item 1).
   ['get', '/api/ads/creatives'],
+  ['get', '/api/ads/creatives/{id}'],
   ['get', '/api/ads/totals'],
   ['post', '/api/ads/creatives'],
   ['put', '/api/ads/creatives/{id}'],

@@ -111,6 +111,17 @@ describe("a state's home section", () => {
       homeSectionSlugs: string[];
     };
     expect((await set([state.slug])).statusCode).toBe(200);
+    // Three newer stories elsewhere fill Latest Stories: a story appears once on the home
+    // (issue 72 item 3), so the state's two would otherwise be Latest's, not its section's.
+    const elsewhere = await createCategory(t.app, admin, { name: `Elsewhere ${unique()}` });
+    const newer = [];
+    for (let i = 0; i < 3; i++)
+      newer.push(
+        await createArticle(t.app, admin, elsewhere._id, {
+          name: `Newer story ${i}`,
+          publishedAt: new Date(Date.UTC(2025, 0, 3 + i)).toISOString(),
+        }),
+      );
     try {
       const html = await page('/');
       // The state's section, up to the end of its <section>.
@@ -121,6 +132,12 @@ describe("a state's home section", () => {
       expect(section).toContain(stateStory.name);
     } finally {
       await set(before.homeSectionSlugs);
+      for (const story of newer)
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/articles/delete/${story._id}`,
+          headers: auth(admin),
+        });
     }
   });
 });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CacheTags } from '../../../common/cache-tags';
 import { DEFAULT_SETTINGS } from '../../../common/settings';
 import { articlePath } from '../../../common/paths';
+import { LIVE_ON_HOME } from '../../../app/features/home/home-lists';
 import { siteSettings } from '../../../db/schema/site';
 import {
   auth,
@@ -171,11 +172,17 @@ describe('the magazine home (the default)', () => {
     expect(hrefs(latest?.inner ?? '').filter((h, i, all) => all.indexOf(h) === i)).toEqual(
       newest.slice(0, 3).map(articlePath),
     );
+    const shown: string[] = cards(latest?.inner ?? '').map((c) => hrefs(c.inner)[0]!);
     for (const category of sections) {
       const list = cards(section(res.body, category.name)?.inner ?? '');
       expect(list, category.name).toHaveLength(3);
       for (const card of list) expect(textOf(card.inner)).toMatch(/Read More/);
+      shown.push(...list.map((c) => hrefs(c.inner)[0]!));
     }
+    // A story appears once (issue 72 item 3): Latest's newest three are not a section's cards
+    // again, nor is one section's card another's.
+    expect(shown).toHaveLength(3 + 3 * sections.length);
+    expect(new Set(shown).size).toBe(shown.length);
     // Every card says its day beside its byline (issue 45 item 3), as the browser rewrites a
     // fresh one ("2 hours ago"); none of the news home's pieces.
     for (const card of cards(latest?.inner ?? '')) {
@@ -320,22 +327,35 @@ describe('the news home', () => {
     expect(at).toBeLessThan(html.indexOf('aria-label="Lead story"'));
   });
 
-  it('a live blog in the lead or the Latest list wears the LIVE badge', async () => {
-    const live = await createArticle(t.app, admin, sections[2]!._id, {
-      name: 'Counting day, live',
-      language: 'en',
-      liveBlog: true,
-    });
+  it('a live blog in the lead or the Latest list wears the LIVE badge, and is not shown twice', async () => {
+    // Four live blogs, newest first: "Live now" holds three (LIVE_ON_HOME); the fourth is the
+    // newest story below them, the lead, with its badge. None of them appears twice (issue 72
+    // item 3: the first two screens show a story once).
+    const blogs = [];
+    for (let i = 0; i < LIVE_ON_HOME + 1; i++)
+      blogs.push(
+        await createArticle(t.app, admin, sections[2]!._id, {
+          name: `Counting day ${i + 1}, live`,
+          language: 'en',
+          liveBlog: true,
+          publishedAt: new Date(Date.now() - i * 60_000).toISOString(),
+        }),
+      );
     const res = await settled('/');
+    const onTop = cards(section(res.body, 'Live now')?.inner ?? '').map((c) => textOf(c.inner));
+    expect(onTop).toHaveLength(LIVE_ON_HOME);
     const lead = section(res.body, 'Lead story');
-    expect(textOf(lead?.inner ?? '')).toMatch(/^LIVE Counting day, live/);
-    // The others are not live.
+    expect(textOf(lead?.inner ?? '')).toMatch(/^LIVE Counting day 4, live/);
+    for (const text of onTop) expect(text).not.toContain('Counting day 4');
+    // The others are not live, and no live blog on top is a headline again.
     expect(textOf(section(res.body, 'Latest')?.inner ?? '')).not.toContain('LIVE');
-    await t.app.inject({
-      method: 'DELETE',
-      url: `/api/articles/delete/${live._id}`,
-      headers: auth(admin),
-    });
+    expect(textOf(section(res.body, 'Latest')?.inner ?? '')).not.toContain('Counting day');
+    for (const blog of blogs)
+      await t.app.inject({
+        method: 'DELETE',
+        url: `/api/articles/delete/${blog._id}`,
+        headers: auth(admin),
+      });
   });
 
   it('live blogs running now lead the page under "Live now"; one that ends leaves it', async () => {

@@ -17,6 +17,7 @@ import {
   createArticle,
   createCategory,
   createUser,
+  updateArticle,
   type TestUser,
 } from '../../factories';
 import { createTestApp, type TestApp } from '../../setup/test-app';
@@ -25,7 +26,7 @@ import { settled } from '../../setup/settled';
 let t: TestApp;
 let admin: TestUser;
 let category: { _id: string; slug: string };
-let hindiArticle: { slug: string };
+let hindiArticle: Awaited<ReturnType<typeof createArticle>>;
 
 const page = (url: string) => settled(() => t.app.inject({ method: 'GET', url }));
 const setLanguage = async (uiLanguage: string) =>
@@ -231,6 +232,11 @@ describe('uiLanguage = en (the default)', () => {
 describe('uiLanguage = hi', () => {
   beforeAll(async () => {
     expect((await setLanguage('hi')).statusCode).toBe(200);
+    // A correction on the record, so /corrections lists one (its headings are the interface's).
+    const corrected = await updateArticle(t.app, admin, hindiArticle, {
+      correction: 'तारीख़ ठीक की गई।',
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
   });
   afterAll(async () => {
     expect((await setLanguage('en')).statusCode).toBe(200);
@@ -249,6 +255,7 @@ describe('uiLanguage = hi', () => {
     ['404', () => '/no-such-page'],
     ['sign in', () => '/login'],
     ['sign up', () => '/signup'],
+    ['corrections', () => '/corrections'],
     ...STATIC_PAGE_KEYS.map((key) => [key, () => `/${key}`] as [string, () => string]),
   ])('the %s page shows no English interface text', async (_name, url) => {
     const res = await page(url());
@@ -274,6 +281,7 @@ describe('uiLanguage = hi', () => {
     ['a missing article', () => `/${category.slug}/no-such-article`, 404],
     ['sign in', () => '/login', 200],
     ['sign up', () => '/signup', 200],
+    ['corrections', () => '/corrections', 200],
     ...STATIC_PAGE_KEYS.map((key) => [key, () => `/${key}`, 200] as [string, () => string, number]),
   ])('the %s page has no word of interface in Latin letters', async (_name, url, status) => {
     const res = await page(url());

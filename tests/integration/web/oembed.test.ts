@@ -46,6 +46,25 @@ describe('GET /oembed', () => {
     expect(card.html).not.toContain('<arrive>');
   });
 
+  it('keeps within the consumer maxwidth and maxheight (oEmbed §2.2), and refuses bad ones', async () => {
+    const at = (query: string) =>
+      t.app.inject({ method: 'GET', url: `/oembed?url=${encodeURIComponent(address)}${query}` });
+    const small = await at('&maxwidth=300&maxheight=100');
+    expect(small.statusCode, small.body).toBe(200);
+    const card = small.json() as Record<string, unknown>;
+    expect(card.width).toBe(300);
+    expect(card.height).toBe(100);
+    expect(card.html).toContain('max-width:300px');
+    if (card.thumbnail_width !== undefined) {
+      expect(card.thumbnail_width).toBeLessThanOrEqual(300);
+      expect(card.thumbnail_height).toBeLessThanOrEqual(100);
+    }
+    // Bounds above the card's own size change nothing.
+    expect((await at('&maxwidth=2000')).json()).toMatchObject({ width: 560, height: 180 });
+    for (const bad of ['&maxwidth=0', '&maxwidth=wide', '&maxheight=-5', '&maxwidth=1.5'])
+      expect((await at(bad)).statusCode, bad).toBe(400);
+  });
+
   it('answers 404 for other addresses and 501 for other formats', async () => {
     for (const url of ['https://elsewhere.example/embeds/x', `${t.config.publicUrl}/embeds/none`])
       expect(
