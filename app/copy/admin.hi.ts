@@ -567,6 +567,7 @@ export const adminCopyHi: AdminCopy = {
       'plan.created': 'प्लान बनाया',
       'plan.changed': 'प्लान बदला',
       'member.complimentary': 'मानार्थ सदस्यता दी',
+      'member.complimentary_ended': 'मानार्थ सदस्यता समाप्त की',
       'subscribers.imported': 'न्यूज़लेटर सदस्य आयात किए',
     },
   },

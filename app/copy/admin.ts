@@ -574,6 +574,7 @@ export const adminCopy = {
       'plan.created': 'Plan made',
       'plan.changed': 'Plan changed',
       'member.complimentary': 'Complimentary membership given',
+      'member.complimentary_ended': 'Complimentary membership ended',
       'subscribers.imported': 'Subscribers imported',
     },
   },

@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = {
   'plan.changed':
     'An administrator changed a membership plan (its price, period, access or offer).',
   'member.complimentary': 'An administrator gave someone a complimentary membership.',
+  'member.complimentary_ended': 'An administrator ended someone’s complimentary membership.',
   'subscribers.imported':
     'An administrator imported newsletter subscribers from CSV (how many rows went in, how many were refused).',
 } as const;

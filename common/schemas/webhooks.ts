@@ -17,6 +17,16 @@ export const WEBHOOK_EVENTS = [
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export const WEBHOOK_URL_MAX = 2_000;
+
+/** Whether the WHATWG URL parser takes `url` (`http://[fe80::1%25lo]/` it does not). */
+const parses = (url: string) => {
+  try {
+    new URL(url);
+    return true;
+  } catch {
+    return false;
+  }
+};
 export const WEBHOOK_DESCRIPTION_MAX = 500;
 
 /** `POST /api/webhooks` and `PUT /api/webhooks/{id}`. */
@@ -25,7 +35,9 @@ export const WebhookInputSchema = z.object({
     .string(says('webhook.url_invalid'))
     .trim()
     .max(WEBHOOK_URL_MAX, says('webhook.url_invalid'))
-    .regex(/^https?:\/\/\S+$/i, says('webhook.url_invalid')),
+    .regex(/^https?:\/\/\S+$/i, says('webhook.url_invalid'))
+    // What the URL parser refuses too (a zone index, `[::1]x`), or it would fail when used.
+    .refine(parses, says('webhook.url_invalid')),
   events: z
     .array(
       z.enum(WEBHOOK_EVENTS, says('webhook.event_unknown', { events: WEBHOOK_EVENTS.join(', ') })),

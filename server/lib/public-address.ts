@@ -75,7 +75,8 @@ const v4 = (...octets: (number | undefined)[]) => octets.map((o) => o ?? 0).join
 
 /**
  * The IPv4 addresses an IPv6 address carries, which is where a packet to it ends up: the last
- * 32 bits of ::/96 (IPv4-compatible), ::ffff:0:0/96 (mapped) and 64:ff9b::/96 (NAT64, RFC 6052);
+ * 32 bits of ::/96 (IPv4-compatible), ::ffff:0:0/96 (mapped), ::ffff:0:0:0/96 (translated, RFC
+ * 2765/6145: `::ffff:0:7f00:1` is 127.0.0.1, issue 66 item 12) and 64:ff9b::/96 (NAT64, RFC 6052);
  * for local-use NAT64, 64:ff9b:1::/48 (RFC 8215), each place RFC 6052 puts it for the prefix
  * lengths that range allows (/48, /56, /64, /96: its operator's choice, unknown here); bits 16
  * to 47 of 6to4 (2002::/16, RFC 3056); and a Teredo client's address (2001::/32, RFC 4380), its
@@ -83,7 +84,11 @@ const v4 = (...octets: (number | undefined)[]) => octets.map((o) => o ?? 0).join
  */
 function embeddedIpv4(b: number[]): string[] | undefined {
   const zeros = (n: number) => Array<number>(n).fill(0);
-  if (startsWith(b, zeros(12)) || startsWith(b, [...zeros(10), 0xff, 0xff]))
+  if (
+    startsWith(b, zeros(12)) ||
+    startsWith(b, [...zeros(10), 0xff, 0xff]) ||
+    startsWith(b, [...zeros(8), 0xff, 0xff, 0, 0])
+  )
     return [v4(b[12], b[13], b[14], b[15])];
   if (startsWith(b, [0x00, 0x64, 0xff, 0x9b, ...zeros(8)])) return [v4(b[12], b[13], b[14], b[15])];
   if (startsWith(b, [0x00, 0x64, 0xff, 0x9b, 0x00, 0x01]))

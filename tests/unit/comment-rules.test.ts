@@ -25,6 +25,28 @@ describe('blockedWordIn', () => {
     expect(blockedWordIn('बुरा नहीं, आदमी अच्छा', ['bura aadmi'])).toBeUndefined();
   });
 
+  it('finds an entry written to slip past it (issue 66 item 12)', () => {
+    const slips = [
+      'you are za\u00adleel', // a soft hyphen
+      'you are za\u200dleel', // a zero-width joiner
+      'you are za\u200cleel', // a zero-width non-joiner
+      'you are zаlееl', // Cyrillic а and е
+      'YOU ARE ΖΑLEEL', // Greek capitals
+      'you are z a l e e l',
+      'you are z.a.l.e.e.l',
+      'you are z-a-l-e-e-l',
+      'you are za-leel!',
+      'तुम ज़\u00adलील हो',
+      'तुम ज़ ली ल हो',
+    ];
+    for (const text of slips) expect(blockedWordIn(text, ['ज़लील']), text).toBe('ज़लील');
+    for (const text of ['b u r a aadmi', 'b.u.r.a a.a.d.m.i', 'вurа aadmi'])
+      expect(blockedWordIn(text, ['bura aadmi']), text).toBe('bura aadmi');
+    // Letters apart by chance, and a word beside the entry, still do not match it.
+    expect(blockedWordIn('plan A or plan B', ['ab'])).toBeUndefined();
+    expect(blockedWordIn('zaleelpur se khabar', ['ज़लील'])).toBeUndefined();
+  });
+
   it('matches whole words, not parts of them', () => {
     expect(blockedWordIn('जलीलपुर की ख़बर', ['ज़लील'])).toBeUndefined();
     expect(blockedWordIn('अच्छी ख़बर', [])).toBeUndefined();

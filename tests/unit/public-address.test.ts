@@ -32,6 +32,17 @@ describe('isNotPublic', () => {
     );
   });
 
+  it('::ffff:0:0:0/96 (IPv4-translated, RFC 2765): the IPv4 in its last 32 bits (issue 66 item 12)', () => {
+    const inside = [
+      '::ffff:0:7f00:1',
+      '::ffff:0:127.0.0.1',
+      '::ffff:0:a9fe:a9fe',
+      '::ffff:0:a00:1',
+    ];
+    expect(judged(inside)).toEqual(all(inside, true));
+    expect(isNotPublic('::ffff:0:808:808')).toBe(false);
+  });
+
   it('64:ff9b::/96 (NAT64, RFC 6052): the IPv4 in its last 32 bits', () => {
     const inside = ['64:ff9b::127.0.0.1', '64:ff9b::7f00:1', '64:ff9b::a9fe:a9fe'];
     expect(judged(inside)).toEqual(all(inside, true));

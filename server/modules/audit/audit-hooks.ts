@@ -274,6 +274,15 @@ export const AUDITED_CALLS: Record<string, Rule> = {
           details: { planId: str(c.body.planId), until: str(c.body.until) },
         }
       : undefined,
+  'DELETE /api/members/:userId/complimentary': (c) =>
+    ok(c.status)
+      ? {
+          action: 'member.complimentary_ended',
+          actor: who(c.actor),
+          subject: user(c.params.userId ?? ''),
+          details: { planId: str((c.answer.plan as { _id?: unknown } | null)?._id) },
+        }
+      : undefined,
   // An import names no address: counts only (issue 37 item 5).
   'POST /api/newsletters/subscribers/import': (c) =>
     ok(c.status)

@@ -34,7 +34,13 @@ function wasPublic(event: StoredEvent): boolean {
  * once every message is written, and Fedify signs, sends and retries each from there. An
  * activity's id comes from the event's, so reading an event twice sends the same activity.
  */
-export function createFediverseDelivery(deps: FediverseDeps & { federation: Federation<void> }) {
+export function createFediverseDelivery(
+  deps: FediverseDeps & {
+    federation: Federation<void>;
+    /** Runs Fedify's work with the fediverse's guarded fetch (fediverse-fetch.ts). */
+    guard: <T>(work: () => T) => T;
+  },
+) {
   const { db, federation, publicUrl, allowPrivate } = deps;
 
   /** An actor's followers' inboxes that may be posted to (never inside our network). */
@@ -89,7 +95,7 @@ export function createFediverseDelivery(deps: FediverseDeps & { federation: Fede
 
   return {
     async consume(events: StoredEvent[]) {
-      for (const event of events) await deliver(event);
+      for (const event of events) await deps.guard(() => deliver(event));
     },
   };
 }

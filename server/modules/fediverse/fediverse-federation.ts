@@ -17,6 +17,7 @@ import { authorPath } from '../../../common/paths';
 import { privateHostOf } from '../../lib/public-address';
 import type { Author } from '../../../common/schemas/users';
 import type { FediverseDeps } from './fediverse-deps';
+import { createGuardedFetch, withGuardedFetch } from './fediverse-fetch';
 import { createActorKeys, type ActorKeys } from './fediverse-keys';
 import { articleObject, SITE_ACTOR, type ObjectAddresses } from './fediverse-objects';
 import {
@@ -56,9 +57,17 @@ export const addressesOf = (ctx: Context<void>, publicUrl: string): ObjectAddres
  */
 export function createFediverseFederation(deps: FediverseDeps, queue: MessageQueue) {
   const keys = createActorKeys(deps);
+  // Fedify's requests are ours to check (fediverse-fetch.ts): an inbox request, each queued
+  // message (deliveries, inbox work) and each delivery enqueued run with the guarded fetch.
+  const guarded = createGuardedFetch({ allowPrivate: deps.allowPrivate });
+  const guard = <T>(work: () => T): T => withGuardedFetch(guarded, work);
   const federation: Federation<void> = createFederation<void>({
     kv: createKvStore(deps),
-    queue,
+    queue: {
+      ...queue,
+      listen: (listener, options) =>
+        queue.listen((message) => guard(() => listener(message)), options),
+    },
     manuallyStartQueue: true,
     origin: deps.publicUrl,
     allowPrivateAddress: deps.allowPrivate,
@@ -80,7 +89,9 @@ export function createFediverseFederation(deps: FediverseDeps, queue: MessageQue
   dispatchActors(federation, deps, whoIs, keys);
   dispatchCollections(federation, deps, whoIs);
   listenToInbox(federation, deps, whoIs);
-  return { federation, whoIs };
+  const unguarded = federation.fetch.bind(federation);
+  federation.fetch = (request, options) => guard(() => unguarded(request, options));
+  return { federation, whoIs, guard };
 }
 export type FediverseFederation = ReturnType<typeof createFediverseFederation>;
 

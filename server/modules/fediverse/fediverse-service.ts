@@ -18,8 +18,8 @@ async function loadFederation(deps: FediverseDeps, queue: ReturnType<typeof crea
     import('./fediverse-federation'),
     import('./fediverse-delivery'),
   ]);
-  const { federation, whoIs } = createFediverseFederation(deps, queue);
-  return { federation, whoIs, delivery: createFediverseDelivery({ ...deps, federation }) };
+  const { federation, whoIs, guard } = createFediverseFederation(deps, queue);
+  return { federation, whoIs, delivery: createFediverseDelivery({ ...deps, federation, guard }) };
 }
 
 /**

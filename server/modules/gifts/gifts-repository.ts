@@ -96,11 +96,19 @@ export async function revokeGift(
   return row ? 'stopped' : 'none';
 }
 
-/** Whether the gift whose token hashes to `tokenHash` was given and not stopped. */
-export async function giftStands(db: Db, tokenHash: string): Promise<boolean> {
+/**
+ * The gift whose token hashes to `tokenHash`, given and not stopped: its giver (as an actor) and
+ * who may read its story now; undefined for none.
+ */
+export async function standingGift(db: Db, tokenHash: string) {
   const [row] = await db
-    .select({ id: articleGifts.id })
+    .select({
+      giver: { id: users.id, name: users.name, email: users.email, role: users.role },
+      access: articles.access,
+    })
     .from(articleGifts)
+    .innerJoin(users, eq(users.id, articleGifts.userId))
+    .innerJoin(articles, eq(articles.id, articleGifts.articleId))
     .where(and(eq(articleGifts.tokenHash, tokenHash), isNull(articleGifts.revokedAt)));
-  return row !== undefined;
+  return row;
 }

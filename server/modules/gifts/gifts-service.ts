@@ -25,7 +25,7 @@ import {
   countSince,
   giftableArticle,
   giftsShown,
-  giftStands,
+  standingGift,
   recordGift,
   revokeGift,
 } from './gifts-repository';
@@ -125,15 +125,18 @@ export function createGiftsService(deps: GiftsDeps) {
     },
 
     /**
-     * The story a gift link at `url` opens now: signed, unexpired, given and not stopped. Asked
-     * of the primary: a replica a moment behind would not open a link just given, and would
-     * still open one just stopped.
+     * The story a gift link at `url` opens now: signed, unexpired, given and not stopped, and
+     * its giver still entitled to read it whole (a link stops when the giver's membership ends,
+     * issue 66 item 12). Asked of the primary: a replica a moment behind would not open a link
+     * just given, and would still open one just stopped.
      */
     async opens(url: string): Promise<string | undefined> {
       const token = giftTokenIn(url);
       const id = token === undefined ? undefined : giftedArticle(key, token, clock.now());
-      const stands = () => giftStands(db, giftTokenHash(token!));
-      return id && (await withPrimaryReads(stands)) ? id : undefined;
+      if (!id) return undefined;
+      const gift = await withPrimaryReads(() => standingGift(db, giftTokenHash(token!)));
+      if (!gift) return undefined;
+      return mayReadWhole(gift.access, await deps.accessClassOf(gift.giver)) ? id : undefined;
     },
   };
 }

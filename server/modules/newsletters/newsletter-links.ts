@@ -12,11 +12,11 @@ export const MANAGE_PLACEHOLDER = '__PATRIKA_MANAGE_URL__';
 export const manageToken = (key: string, subscriberId: string) =>
   `${subscriberId}.${createHmac('sha256', key).update(subscriberId).digest('hex')}`;
 
-/** Whether `token` has a preferences token's form: a subscriber's id, a dot, a signature. */
-export function isManageToken(token: string) {
-  const [id, signature] = token.split('.');
-  return Boolean(id && signature && /^[0-9a-f-]{36}$/.test(id));
-}
+/**
+ * Whether `token` has a preferences token's form: a subscriber's id, a dot, a signature (64 hex
+ * digits), and nothing after it: a trailing part is refused, not ignored (issue 66 item 12).
+ */
+export const isManageToken = (token: string) => /^[0-9a-f-]{36}\.[0-9a-f]{64}$/.test(token);
 
 /** The subscriber a preferences token names, if its signature holds under one of `keys`. */
 export function subscriberOfToken(keys: readonly string[], token: string): string | undefined {

@@ -17,6 +17,17 @@ export class PrivateIssuerError extends Error {
   readonly code = 'EPRIVATEADDRESS';
 }
 
+/**
+ * Whether `error` is, or was caused by, our refusal of a private address: openid-client wraps
+ * what its fetch throws in its own error (`cause`), so an https issuer on an inside address was
+ * answered `oidc_unreachable` (issue 66 item 12).
+ */
+function refusedAsPrivate(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
+    if (e instanceof PrivateIssuerError) return true;
+  return false;
+}
+
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
 
 /** How long a call to the issuer may take, in seconds. */
@@ -67,8 +78,7 @@ export function createOidcClients(options: { allowPrivate: boolean }) {
       try {
         await configFor(oidc, secret);
       } catch (error) {
-        if (error instanceof PrivateIssuerError)
-          throw fieldError('body.oidc.issuer', 'settings.oidc_private');
+        if (refusedAsPrivate(error)) throw fieldError('body.oidc.issuer', 'settings.oidc_private');
         throw fieldError('body.oidc.issuer', 'settings.oidc_unreachable');
       }
     },

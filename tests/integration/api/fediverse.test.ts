@@ -6,6 +6,9 @@
  * on a private address is refused.
  */
 import { and, eq } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventConsumers, events } from '../../../db/schema/events';
 import { fediverseFollowers, fediverseMessages } from '../../../db/schema/fediverse';
@@ -249,6 +252,56 @@ describe('without WEBHOOKS_ALLOW_PRIVATE', () => {
       expect(reader.received).toEqual([]);
     } finally {
       await reader.stop();
+      await site.t.close();
+    }
+  });
+});
+
+describe("a Signature's keyId on an inside address (issue 66 item 2)", () => {
+  it('is never fetched, IPv4-mapped literal or not: nothing reaches the local listener', async () => {
+    const site = await listeningApp({});
+    // The inside service an attacker points the key fetch at, on loopback.
+    const hits: string[] = [];
+    const inside = createServer((req, res) => {
+      hits.push(`${req.method} ${req.url} ${req.headers.signature ? 'signed' : 'unsigned'}`);
+      res.writeHead(200, { 'content-type': 'application/activity+json' });
+      res.end('{}');
+    });
+    await new Promise<void>((resolve) => inside.listen(0, '127.0.0.1', resolve));
+    const port = (inside.address() as AddressInfo).port;
+    try {
+      await setFediverse(site.t, site.admin, { enabled: true, handle: 'site', fullText: false });
+      for (const keyHost of ['[::ffff:7f00:1]', '[::ffff:127.0.0.1]', '127.0.0.1'])
+        for (const path of ['/ap/inbox', '/ap/actors/site/inbox']) {
+          const keyId = `http://${keyHost}:${port}/actor#main-key`;
+          const body = JSON.stringify({
+            '@context': 'https://www.w3.org/ns/activitystreams',
+            id: `http://${keyHost}:${port}/follow/1`,
+            type: 'Follow',
+            actor: `http://${keyHost}:${port}/actor`,
+            object: `${site.base}/ap/actors/site`,
+          });
+          const digest = `SHA-256=${createHash('sha256').update(body).digest('base64')}`;
+          const res = await site.t.app.inject({
+            method: 'POST',
+            url: path,
+            headers: {
+              host: site.host,
+              'content-type': 'application/activity+json',
+              date: new Date().toUTCString(),
+              digest,
+              signature: `keyId="${keyId}",algorithm="rsa-sha256",headers="(request-target) host date digest",signature="${Buffer.from('x'.repeat(256)).toString('base64')}"`,
+            },
+            payload: body,
+          });
+          expect(res.statusCode, `${path} ${keyId}`).toBeGreaterThanOrEqual(400);
+          expect(res.statusCode).toBeLessThan(500);
+        }
+      // Fedify's queue may hold inbox work: give it time, then find nothing came.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(hits).toEqual([]);
+    } finally {
+      await new Promise((resolve) => inside.close(resolve));
       await site.t.close();
     }
   });

@@ -70,4 +70,28 @@ describe('the members screen', () => {
     const again = await t.app.inject({ method: 'DELETE', url, headers: auth(admin) });
     expect([again.statusCode, again.json().code]).toEqual([404, 'member.complimentary_none']);
   });
+
+  it('records the end of a complimentary membership in the audit trail (issue 66 item 12)', async () => {
+    const reader = await createUser(t.app, 'reader');
+    const url = `/api/members/${reader._id}/complimentary`;
+    expect(
+      (await t.app.inject({ method: 'POST', url, headers: auth(admin), payload: {} })).statusCode,
+    ).toBe(201);
+    expect((await t.app.inject({ method: 'DELETE', url, headers: auth(admin) })).statusCode).toBe(
+      200,
+    );
+    // Recorded after the answer went out.
+    let entries: { actor: { _id: string } | null; subject: { id: string } }[] = [];
+    for (const until = Date.now() + 5_000; entries.length === 0 && Date.now() < until;) {
+      const res = await t.app.inject({
+        url: '/api/audit?action=member.complimentary_ended&limit=200',
+        headers: auth(admin),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      entries = (res.json().entries as typeof entries).filter((e) => e.subject.id === reader._id);
+      if (entries.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(entries).toHaveLength(1);
+    expect(entries[0]!.actor?._id).toBe(admin._id);
+  });
 });

@@ -225,6 +225,33 @@ describe('private addresses without WEBHOOKS_ALLOW_PRIVATE', () => {
         expect(res.statusCode, url).toBe(400);
         expect((res.json().errors as { code: string }[])[0]!.code, url).toBe('webhook.url_private');
       }
+      // Addresses the schema's pattern takes but the URL parser refuses: 400, never 500 (issue 66
+      // item 12), on creation and on change, and nothing kept.
+      const made = await strict.app.inject({
+        method: 'POST',
+        url: '/api/webhooks',
+        headers: auth(owner),
+        payload: { url: 'https://8.8.8.8/hook', events: ['article.published'] },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      for (const url of ['http://[fe80::1%25lo]:4563/x', 'https://[::1]x/', 'http://[::ffff:zz]/'])
+        for (const [method, path] of [
+          ['POST', '/api/webhooks'],
+          ['PUT', `/api/webhooks/${made.json()._id as string}`],
+        ] as const) {
+          const res = await strict.app.inject({
+            method,
+            url: path,
+            headers: auth(owner),
+            payload: { url, events: ['article.published'] },
+          });
+          expect(res.statusCode, `${method} ${url}`).toBe(400);
+          expect((res.json().errors as { code: string }[])[0]!.code, url).toBe(
+            'webhook.url_invalid',
+          );
+        }
+      const listed = await strict.app.inject({ url: '/api/webhooks', headers: auth(owner) });
+      expect(JSON.stringify(listed.json())).not.toMatch(/fe80|::1\]x|zz/);
     } finally {
       await strict.close();
     }

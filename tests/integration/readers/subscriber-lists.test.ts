@@ -197,6 +197,20 @@ describe('subscribers in and out (issue 37 item 5)', () => {
       code: 'subscribers.csv_unreadable',
       params: { line: 2 },
     });
+    // A NUL byte in a name (PostgreSQL keeps none in text): refused at its line, not a 500
+    // (issue 66 item 12), and nobody of the file imported.
+    const list = await newsletter('Nul Digest');
+    const nul = await importCsv(
+      `email,name,newsletters,subscribed_at,consent\nnul1@example.com,Fine,${list.slug},,true\nnul2@example.com,A\u0000B,${list.slug},,true\n`,
+    );
+    expect(nul.statusCode, nul.body).toBe(400);
+    expect(nul.json()).toMatchObject({ code: 'subscribers.csv_unreadable', params: { line: 3 } });
+    expect(
+      await t.database.db
+        .select()
+        .from(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.email, 'nul1@example.com')),
+    ).toEqual([]);
     const body = multipart([{ name: 'other', data: 'x' }]);
     const none = await t.app.inject({
       method: 'POST',

@@ -212,6 +212,23 @@ describe('gift links (issue 39 item 5)', () => {
     expect(after.remaining).toBe(made.remaining);
   });
 
+  it('stops a link when its giver’s membership ends (issue 66 item 12)', async () => {
+    const giver = await member();
+    const made = (await give(giver)).json() as { url: string };
+    expect((await t.app.inject({ url: local(made.url) })).body).toContain(SECRET);
+    const ended = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/members/${giver._id}/complimentary`,
+      headers: auth(admin),
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    const plain = await t.app.inject({ url: path });
+    const after = await t.app.inject({ url: local(made.url) });
+    expect(after.statusCode).toBe(200);
+    expect(after.body).not.toContain(SECRET_WORD);
+    expect(after.body).toBe(plain.body);
+  });
+
   it('lists a link given late last month while it still opens, so its giver can stop it', async () => {
     // Two days before a month's first day (UTC; two days is past any time zone's offset), then
     // two days after it: the link, given for 7 days, still opens.
