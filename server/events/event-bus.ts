@@ -9,6 +9,7 @@
  * when PostgreSQL wakes it (NOTIFY, sent at each commit that wrote events), and every
  * POLL_MS whatever happens, so a lost notice costs at most a second.
  */
+import { AsyncResource } from 'node:async_hooks';
 import type { Db } from '../../db/client';
 import type { Clock } from '../lib/clock';
 import { BATCH, createConsumers } from './event-consumers';
@@ -120,8 +121,14 @@ export function createEventBus(deps: { db: Db; clock: Clock; processId: string; 
     once: consumers.add,
     catchUp,
     pending: consumers.pending,
-    /** Wakes the readers (a NOTIFY came, or the poll's timer). */
-    wake: () => void catchUp(),
+    /**
+     * Wakes the readers (a NOTIFY came, or the poll's timer). Bound to the context the bus was
+     * made in (boot): a wake heard inside a request (the embedded engine delivers a commit's
+     * NOTIFY at once) must not run the consumers in that request's async scope, such as the
+     * fediverse's guarded `fetch` (fediverse-fetch.ts), which would refuse a purge to a front
+     * cache on this machine.
+     */
+    wake: AsyncResource.bind(() => void catchUp()),
     /**
      * Begins reading: from the newest event for this process's readers (its page cache is
      * empty), from their own positions for the consumers.
