@@ -4,7 +4,8 @@
  * has ended (sign-out, sign-out everywhere) or their role no longer lets them edit it, and is
  * refused when it joins again. On both engines (TEST_DATABASE_URL for PostgreSQL).
  */
-import { HocuspocusProvider } from '@hocuspocus/provider';
+import { HocuspocusProvider, type onCloseParameters } from '@hocuspocus/provider';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
@@ -76,6 +77,19 @@ function typeInto(doc: Y.Doc, text: string) {
   inner.insert(0, text);
 }
 
+/** `ws`'s client (untyped here), sending `token` as the session cookie, as a browser does. */
+function cookieSocket(token: string) {
+  const WebSocket = createRequire(import.meta.url)('ws') as new (
+    address: string,
+    options: { headers: Record<string, string> },
+  ) => object;
+  return class extends WebSocket {
+    constructor(address: string) {
+      super(address, { headers: { cookie: `${AUTH_COOKIE}=${token}` } });
+    }
+  };
+}
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -140,22 +154,19 @@ describe('co-editing rights end with the session and the role', () => {
     // The browser's way: the cookie on the upgrade, the provider's own token empty.
     const doc = new Y.Doc();
     const closes: number[] = [];
-    const WebSocket = (await import('ws')).default;
     await new Promise<void>((resolve) => {
-      const provider = new HocuspocusProvider({
+      const settings = {
         url,
         name: article._id,
         token: '',
         document: doc,
-        WebSocketPolyfill: class extends WebSocket {
-          constructor(address: string) {
-            super(address, { headers: { cookie: `${AUTH_COOKIE}=${author.token}` } });
-          }
-        },
+        // Read by the provider's socket (HocuspocusProviderWebsocket), which its type leaves out.
+        WebSocketPolyfill: cookieSocket(author.token),
         onSynced: () => resolve(),
         // Its upgrade is refused (401) when it tries again: the socket's close is what it sees.
-        onClose: ({ event }) => closes.push(event.code),
-      });
+        onClose: ({ event }: onCloseParameters) => closes.push(event.code),
+      };
+      const provider = new HocuspocusProvider(settings);
       open.push(provider);
     });
     const everywhere = await t.app.inject({
