@@ -144,6 +144,20 @@ describe('co-editing rights end with the session and the role', () => {
     });
   });
 
+  it('a password change ends a socket opened with the earlier token', async () => {
+    const author = await createUser(t.app, 'author');
+    const editor = await createUser(t.app, 'editor');
+    await provesEnded(author, editor, async () => {
+      const changed = await t.app.inject({
+        method: 'PUT',
+        url: '/api/users/me',
+        headers: auth(author),
+        payload: { password: 'a brand new passphrase', currentPassword: author.password },
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+    });
+  });
+
   it('signing out everywhere ends a socket opened with the session cookie', async () => {
     const author = await createUser(t.app, 'author');
     const editor = await createUser(t.app, 'editor');
