@@ -294,7 +294,7 @@ export async function createServices(
       { categories, settings, users },
     ),
     ...(await readersAndNewsletters(config, {
-      ...{ db, clock, jobs, mail, articles, users, consents, outbox, events },
+      ...{ db, clock, jobs, mail, articles, users, consents, outbox, events, rateLimits },
       viewsBrought: (windows) => analytics.viewsBroughtIn('newsletter', windows),
       comments: commentsOf({ ...content, db, clock, outbox, rateLimits, jobs, mail, storyValues }),
     })),
@@ -711,6 +711,7 @@ async function createNewsletters(
     | 'outbox'
     | 'events'
     | 'viewsBrought'
+    | 'rateLimits'
   >,
 ) {
   return createNewslettersService({

@@ -12,6 +12,8 @@ export interface Actor {
   sessionId?: string;
   /** Whether they have a second factor on (known for a session's actor: issue 40 item 3). */
   secondFactor?: boolean;
+  /** Whether their address is proved by a mailed link (`emailConfirmedAt`; a session's actor). */
+  emailConfirmed?: boolean;
 }
 
 /** A 403 of the catalogue that takes no params: what a gate may say instead of the role. */

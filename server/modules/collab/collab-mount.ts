@@ -16,7 +16,7 @@ import { createCollabServer, type CollabDeps, type CollabServer } from './collab
 
 export const COLLAB_PATH = '/api/collab';
 
-type Upgrade = { actor: Actor | null } | { status: 401 | 403 };
+type Upgrade = { actor: Actor | null; token?: string } | { status: 401 | 403 };
 
 /** Who opens the socket: nobody (the provider's token may say), someone, or a refusal. */
 async function upgradeOf(
@@ -30,7 +30,7 @@ async function upgradeOf(
   if (!token) return { actor: null };
   if (!header && !sameOrigin(request)) return { status: 403 };
   const actor = await authenticate(token);
-  return actor ? { actor } : { status: 401 };
+  return actor ? { actor, token } : { status: 401 };
 }
 
 /** A browser's socket from one of our own pages: its Origin names this host. */
@@ -68,7 +68,7 @@ export function mountCollab(
     upgradeOf(request, (h) => app.parseCookie(h), authenticate)
       .then((upgrade) => {
         if ('status' in upgrade) return refuse(socket, upgrade.status);
-        collab.accept(request, socket, head, { actor: upgrade.actor });
+        collab.accept(request, socket, head, { actor: upgrade.actor, token: upgrade.token });
       })
       .catch((error: unknown) => {
         app.log.error({ err: error }, 'a co-editing upgrade failed');

@@ -9,14 +9,15 @@ import { Redis } from '@hocuspocus/extension-redis';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import * as Y from 'yjs';
-import { secondFactorRequired, type TwoFactorPolicy } from '../../../common/settings';
+import type { TwoFactorPolicy } from '../../../common/settings';
 import type { Db } from '../../../db/client';
 import type { Actor } from '../../lib/actor';
 import type { Clock } from '../../lib/clock';
-import { AppError, forbidden } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { TITLE_FIELD } from '../../../common/editor/editor-extensions';
 import { setText } from '../../../common/editor/shared-text';
 import { applyArticle, documentOfArticle } from './collab-html';
+import { rights, rightsOf, type CollabContext } from './collab-rights';
 import { mergeState, noteWriter, storedState, storeFirstState } from './collab-repository';
 
 /** What the co-editing server needs of the rest of the server. */
@@ -35,10 +36,7 @@ export interface CollabDeps {
   log: { error(details: object, message: string): void };
 }
 
-/** The context a connection carries from its upgrade: who opened it (by cookie or header). */
-export interface CollabContext {
-  actor?: Actor | null;
-}
+export type { CollabContext } from './collab-rights';
 
 /** The largest message a client may send: a pasted long article with its images' addresses. */
 const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
@@ -50,13 +48,6 @@ interface WebSocketLike {
 
 /** A change the server itself made (a save's text): no one's keystrokes. */
 export const SAVED_TEXT_ORIGIN = 'patrika:saved-text';
-
-/** Who a connection is, from the upgrade's session or else the provider's token. */
-async function actorOf(deps: CollabDeps, payload: onAuthenticatePayload): Promise<Actor | null> {
-  const fromUpgrade = (payload.context as CollabContext).actor;
-  if (fromUpgrade) return fromUpgrade;
-  return payload.token ? deps.authenticate(payload.token) : null;
-}
 
 /** Pauses before storing again a document whose store failed (the database away a moment). */
 const STORE_RETRY_MS = [1000, 2000, 4000, 8000, 16000];
@@ -152,11 +143,10 @@ function storage(
  */
 async function admit(deps: CollabDeps, payload: onAuthenticatePayload): Promise<CollabContext> {
   try {
-    const actor = await actorOf(deps, payload);
-    await deps.editable(actor, payload.documentName);
-    if (actor && !actor.secondFactor && secondFactorRequired(await deps.policy(), actor.role))
-      throw forbidden('auth.second_factor_required');
-    return { actor };
+    // The upgrade's session (cookie or header), else the provider's token: asked now, also when
+    // a provider joins again on a socket whose upgrade was long ago.
+    const token = (payload.context as CollabContext).token || payload.token || undefined;
+    return await rightsOf(deps, token, payload.documentName);
   } catch (error) {
     if (error instanceof AppError) throw { reason: error.code };
     throw error;
@@ -198,7 +188,8 @@ function writers(deps: CollabDeps): Extension {
 
 export function createCollabServer(deps: CollabDeps) {
   const stored = stores(deps);
-  const extensions: Extension[] = [storage(deps, stored.put), writers(deps)];
+  const held = rights(deps);
+  const extensions: Extension[] = [held.extension, storage(deps, stored.put), writers(deps)];
   if (deps.redisUrl) extensions.push(new Redis(redisOptions(deps.redisUrl)));
   // Hocuspocus's own server, for its WebSocket server (`ws`, its dependency); its HTTP server never
   // listens: the upgrades come from Fastify's (collab-mount.ts).
@@ -215,6 +206,7 @@ export function createCollabServer(deps: CollabDeps) {
     { maxPayload: MAX_MESSAGE_BYTES },
   );
   const { hocuspocus } = server;
+  held.start(hocuspocus);
 
   return {
     hocuspocus,
@@ -247,6 +239,7 @@ export function createCollabServer(deps: CollabDeps) {
      * now (their timers would fire later), those under way are waited for.
      */
     async close() {
+      held.stop();
       hocuspocus.closeConnections();
       server.webSocketServer.close();
       const { debouncer } = hocuspocus;

@@ -1,11 +1,12 @@
 /*
  * Subscribing (issue 37 item 3): double opt-in by a mailed link; a signed-in reader subscribes
- * at once with their account's confirmed address; a one-click POST (RFC 8058) or the
- * preferences page ends it without a sign-in.
+ * at once with their account's address only when a mailed link proved it (issue 66 item 8); a
+ * one-click POST (RFC 8058) or the preferences page ends it without a sign-in.
  */
 import { CONSENT_TEXT_VERSION } from '../../../common/consent';
 import { requireRole, type Actor } from '../../lib/actor';
 import { badRequest } from '../../lib/errors';
+import { mailboxOf } from '../../lib/mailbox-key';
 import {
   activeNewsletters,
   confirmByToken,
@@ -29,9 +30,16 @@ import type { NewslettersDeps } from './newsletters-deps';
 
 /** How long a confirmation link works. */
 export const CONFIRM_LIFETIME_MS = 7 * 24 * 3600_000;
+/**
+ * Confirmation mails one mailbox (mailbox.ts: `+tag`s folded) gets in an hour, from every client
+ * and process together (the `rate_limits` table): past it, nothing is stored or sent and the
+ * answer is the same, so a stranger cannot flood someone's inbox from many addresses.
+ */
+export const CONFIRMATIONS_PER_MAILBOX_HOUR = 3;
+const HOUR_MS = 3600_000;
 
 export function newsletterSubscriptions(deps: NewslettersDeps) {
-  const { db, clock, mail, linkKey, consents } = deps;
+  const { db, clock, mail, linkKey, consents, rateLimits } = deps;
   /** The consent a subscription rests on (common/consent.ts): the form, the text's version. */
   const consented = (email: string, form: 'subscribe' | 'confirm', userId?: string) =>
     consents.record([
@@ -52,13 +60,21 @@ export function newsletterSubscriptions(deps: NewslettersDeps) {
   };
   return {
     /**
-     * Answers the same whatever the address: a confirmation goes to it, unless the signed-in
-     * reader asked for their own address, which subscribes at once.
+     * Answers the same whatever the address: a confirmation goes to it (at most
+     * CONFIRMATIONS_PER_MAILBOX_HOUR an hour), unless the signed-in reader asked for their own
+     * proved address, which subscribes at once.
      */
     async subscribe(actor: Actor | null, input: { email: string; newsletters: string[] }) {
       await known(input.newsletters);
       const now = clock.now();
-      const own = actor !== null && actor.email === input.email;
+      // An address the account never proved is anyone's to type in: it gets the mail too.
+      const own = actor !== null && actor.emailConfirmed === true && actor.email === input.email;
+      const checkMail = { message: 'Check your e-mail to confirm.', subscribed: false };
+      if (!own) {
+        const key = `newsletter-confirm:${mailboxOf(input.email)}`;
+        const sent = await rateLimits.increment(key, HOUR_MS);
+        if (sent.current > CONFIRMATIONS_PER_MAILBOX_HOUR) return checkMail;
+      }
       const subscriber = await subscriberOf(db, input.email, own ? actor.id : undefined);
       if (own) {
         await requestSubscriptions(db, {
@@ -80,7 +96,7 @@ export function newsletterSubscriptions(deps: NewslettersDeps) {
         expiresAt: new Date(now.getTime() + CONFIRM_LIFETIME_MS),
       });
       mail.mailer.sendLater(confirmationMail(await mail.site(), input.email, confirmPath(token)));
-      return { message: 'Check your e-mail to confirm.', subscribed: false };
+      return checkMail;
     },
 
     /** The subscriber a confirmation link confirmed, or undefined for a bad or used link. */

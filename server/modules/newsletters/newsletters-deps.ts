@@ -8,6 +8,7 @@ import type { MailSite } from '../../lib/mail-texts';
 import type { JobsService } from '../jobs/jobs-service';
 import type { EventBus } from '../../events/event-bus';
 import type { Outbox } from '../../events/outbox';
+import type { RateLimitCounters } from '../../plugins/rate-limit';
 
 export interface NewslettersDeps {
   db: Db;
@@ -24,6 +25,8 @@ export interface NewslettersDeps {
     mailer: Pick<Mailer, 'enabled' | 'send' | 'sendLater' | 'deliver'>;
     site(): Promise<MailSite>;
   };
+  /** The rate-limit table's counters: confirmation mails per mailbox (shared by processes). */
+  rateLimits: Pick<RateLimitCounters, 'increment'>;
   /** The key that signs preferences links (kept in app_secrets). */
   linkKey: string;
   /** Messages a second this process sends (NEWSLETTER_RATE). */

@@ -175,7 +175,7 @@ function subscriberRoutes(newsletters: NewslettersService) {
         schema: {
           tags,
           summary:
-            'Subscribe an address: a confirmation is mailed (a signed-in reader’s own address subscribes at once)',
+            'Subscribe an address: a confirmation is mailed, at most 3 an hour to one mailbox (a signed-in reader’s own address, once a mailed link proved it, subscribes at once)',
           security: [{}, { bearer: [] }],
           body: SubscribeSchema,
           response: {

@@ -17,6 +17,7 @@ import { setAuthCookie } from '../../plugins/auth';
 import { type UsersService } from './users-service';
 import { SIGN_UP_MAX_PER_HOUR } from './user-sessions';
 import { clientOf, signInAccountKey, tags, type RouteOptions } from './users-route-options';
+import { mailboxOf } from '../../lib/mailbox-key';
 
 /** Password-reset mails one address may ask for in an hour, and one account may receive. */
 export const RESET_REQUESTS_PER_HOUR = 10;
@@ -127,7 +128,10 @@ export function passwordResetRoutes(users: UsersService, opts: RouteOptions) {
       async (request, reply) => {
         const { email } = request.body;
         // Past its hourly mails an account gets no more, and the answer does not say so.
-        const account = await opts.counters.increment(`reset:account:${email}`, 3600_000);
+        const account = await opts.counters.increment(
+          `reset:account:${mailboxOf(email)}`,
+          3600_000,
+        );
         const send = account.current <= RESET_MAILS_PER_ACCOUNT_HOUR;
         return reply.status(202).send(await users.requestPasswordReset(email, { send }));
       },

@@ -19,6 +19,7 @@ import { setAuthCookie } from '../../plugins/auth';
 import { EMAIL_LINKS_PER_HOUR } from './email-links';
 import { type UsersService } from './users-service';
 import { clientOf, tags, type RouteOptions } from './users-route-options';
+import { mailboxOf } from '../../lib/mailbox-key';
 
 /** Asks for links one client address may make in an hour (across every e-mail address). */
 export const EMAIL_LINK_REQUESTS_PER_HOUR = 20;
@@ -53,7 +54,7 @@ export function emailLinkRoutes(users: UsersService, opts: RouteOptions) {
       },
       async (request, reply) => {
         const { email, next } = request.body;
-        const sent = await opts.counters.increment(`email-link:${email}`, 3600_000);
+        const sent = await opts.counters.increment(`email-link:${mailboxOf(email)}`, 3600_000);
         if (sent.current > EMAIL_LINKS_PER_HOUR)
           throw tooManyRequests('rate_limit.exceeded', { minutes: minutesLeft(sent.ttl) });
         return reply.status(202).send(await users.requestEmailLink(email, next));

@@ -38,6 +38,8 @@ export async function findSessionUser(db: Db, sessionId: string, userId: string,
       lastSeenAt: userSessions.lastSeenAt,
       // Authenticator codes on, or a passkey (issue 40 items 1 and 2).
       secondFactor: sql<boolean>`(${userTotp.userId} is not null or exists (select 1 from ${userPasskeys} where ${userPasskeys.userId} = ${users.id}))`,
+      // The address proved by a mailed link (issue 66 item 8: newsletters take proved ones).
+      emailConfirmed: sql<boolean>`(${users.emailConfirmedAt} is not null)`,
     })
     .from(userSessions)
     .innerJoin(users, eq(users.id, userSessions.userId))

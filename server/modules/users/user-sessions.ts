@@ -104,6 +104,7 @@ export function userSessions(deps: SessionDeps) {
         ...toActor(found.user),
         sessionId: claims.sid,
         secondFactor: found.secondFactor === true,
+        emailConfirmed: found.emailConfirmed === true,
       };
     },
 

@@ -2,7 +2,9 @@
  * Co-editing across workers (issue 43 item 1, docs/decisions/061): two apps on one database, as
  * two workers of a cluster are, each with its own Hocuspocus relaying through Redis (REDIS_URL,
  * else the machine's own at 127.0.0.1:6379, which these machines run). People on different
- * workers edit one document and see each other's words; what they wrote is stored once.
+ * workers edit one document and see each other's words; what they wrote is stored once. A
+ * session ended through one worker writes nothing more through a socket on the other (issue 66
+ * item 6).
  */
 import { HocuspocusProvider } from '@hocuspocus/provider';
 import type { FastifyInstance } from 'fastify';
@@ -113,6 +115,54 @@ describe('co-editing across two workers through Redis', () => {
     expect(firstParagraph(stored)).toBe('One: Shared text. Two.');
     // Both workers store after a quiet second; the one that does not get Redis's lock says so
     // through Hocuspocus's console.error, which is the extension working, not a fault.
+    const faults = expectConsoleError().filter(
+      (call) => !String((call[1] as { cause?: unknown } | undefined)?.cause).includes('lock'),
+    );
+    expect(faults).toEqual([]);
+  });
+
+  it('a session ended through one worker writes nothing more through a socket on the other', async () => {
+    const [one, two] = workers as [FastifyInstance, FastifyInstance];
+    const admin = await createAdmin(one);
+    const author = await createUser(one, 'author');
+    const editor = await createUser(one, 'editor');
+    const category = await createCategory(one, admin);
+    const article = await createArticle(one, author, category._id, {
+      description: '<p>Shared text.</p>',
+    });
+    const a = await joinOn(one, article._id, author.token);
+    const e = await joinOn(two, article._id, editor.token);
+    const out = await two.inject({
+      method: 'POST',
+      url: '/api/users/signout',
+      headers: { authorization: `Bearer ${author.token}` },
+    });
+    expect(out.statusCode, out.body).toBeLessThan(300);
+
+    const textOf = (doc: Y.Doc) =>
+      (doc.getXmlFragment(BODY_FIELD).get(0) as Y.XmlElement).get(0) as Y.XmlText;
+    textOf(a.doc).insert(0, 'After: ');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    textOf(e.doc).insert(0, 'Editor: ');
+    const onTwo = () => two.collab.hocuspocus.documents.get(article._id);
+    await waitUntil(() => firstParagraph(onTwo()!).includes('Editor: '), {
+      timeoutMs: 10_000,
+      message: 'the editor’s words never reached their worker',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(firstParagraph(onTwo()!)).toBe('Editor: Shared text.');
+    expect(firstParagraph(e.doc)).toBe('Editor: Shared text.');
+    // Nor is it stored, by either worker, once everyone left.
+    a.provider.destroy();
+    e.provider.destroy();
+    await waitUntil(() => workers.every((w) => !w.collab.hocuspocus.documents.has(article._id)), {
+      timeoutMs: 15_000,
+      message: 'the workers never stored and let go of the document',
+    });
+    const stored = new Y.Doc();
+    Y.applyUpdate(stored, (await storedState(database.db, article._id)) ?? new Uint8Array());
+    expect(firstParagraph(stored)).toBe('Editor: Shared text.');
+    // Redis's store lock, said through console.error, as above.
     const faults = expectConsoleError().filter(
       (call) => !String((call[1] as { cause?: unknown } | undefined)?.cause).includes('lock'),
     );
