@@ -175,7 +175,7 @@ export function paymentWebhooks(deps: PaymentsDeps) {
         log?.error({ err: error }, 'a membership receipt could not be prepared'),
       );
     if (applied.flag)
-      log?.warn(
+      log?.error(
         { provider, event: type, eventId, flag: applied.flag },
         'a charge did not match its plan: held for an administrator',
       );

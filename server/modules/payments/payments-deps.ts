@@ -17,11 +17,7 @@ export interface PaymentsDeps {
   outbox: Outbox;
   providers: PaymentProviders;
   mail: { mailer: Pick<Mailer, 'sendLater' | 'enabled'>; site(): Promise<MailSite> };
-  log?: {
-    error(obj: object, msg: string): void;
-    warn(obj: object, msg: string): void;
-    info(obj: object, msg: string): void;
-  };
+  log?: { error(obj: object, msg: string): void; info(obj: object, msg: string): void };
 }
 
 export const planView = (row: PlanRow): Plan => ({
