@@ -46,7 +46,8 @@ const templates = input.stories.map((story) => {
     head:
       `POST /api/analytics/event HTTP/1.1\r\nHost: 127.0.0.1:${input.port}\r\n` +
       `Content-Type: text/plain;charset=UTF-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-      `User-Agent: ${input.userAgent}\r\nX-Forwarded-For: `,
+      // As a browser sends the page's beacon: a reader's, counted in full (issue 66 item 11).
+      `User-Agent: ${input.userAgent}\r\nSec-Fetch-Site: same-origin\r\nX-Forwarded-For: `,
     tail: `\r\n\r\n${body}`,
   };
 });

@@ -559,7 +559,11 @@ async function read(r: Readers, seconds: number, seed: number): Promise<ReaderTa
             agent,
             'POST',
             '/api/analytics/event',
-            { 'x-forwarded-for': address, 'content-type': 'text/plain;charset=UTF-8' },
+            {
+              'x-forwarded-for': address,
+              'content-type': 'text/plain;charset=UTF-8',
+              'sec-fetch-site': 'same-origin',
+            },
             { type: 'view', path: page.path, articleId: page.articleId, referrer: '' },
           );
           tally.views++;

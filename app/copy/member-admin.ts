@@ -23,6 +23,13 @@ const en = {
   confirmEnd: (name: string) => `End ${name}’s complimentary membership now?`,
   ended: (name: string) => `${name}’s complimentary membership has ended.`,
   actions: 'Actions',
+  /** A charge held for an administrator (issue 66 item 9), shown beside the member's status. */
+  flags: {
+    'payment.amount_mismatch': 'A charge of another amount than the plan’s was held, not applied',
+    'payment.currency_mismatch':
+      'A charge in another currency than the plan’s was held, not applied',
+  } as Record<string, string>,
+  flagged: 'A charge was held, not applied',
   plans: {
     title: 'Plans',
     intro:
@@ -79,6 +86,11 @@ const hi: MemberAdminCopy = {
   confirmEnd: (name: string) => `${name} की मानार्थ सदस्यता अभी समाप्त करें?`,
   ended: (name: string) => `${name} की मानार्थ सदस्यता समाप्त हो गई।`,
   actions: 'कार्य',
+  flags: {
+    'payment.amount_mismatch': 'प्लान से अलग राशि का एक भुगतान रोका गया, लागू नहीं हुआ',
+    'payment.currency_mismatch': 'प्लान से अलग मुद्रा का एक भुगतान रोका गया, लागू नहीं हुआ',
+  },
+  flagged: 'एक भुगतान रोका गया, लागू नहीं हुआ',
   plans: {
     title: 'प्लान',
     intro:

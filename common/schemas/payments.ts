@@ -116,6 +116,11 @@ export const MemberSchema = MembershipSchema.extend({
   email: z.string(),
   /** When this membership began (its subscription was made). */
   since: z.string(),
+  /**
+   * A charge held for an administrator instead of applied (issue 66 item 9): its code
+   * (`payment.amount_mismatch`, `payment.currency_mismatch`) and when it came; null for none.
+   */
+  flag: z.object({ code: z.string(), at: z.string() }).nullable(),
 });
 export type Member = z.infer<typeof MemberSchema>;
 

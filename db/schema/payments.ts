@@ -69,6 +69,16 @@ export const memberSubscriptions = pgTable(
     cancelAtPeriodEnd: boolean().notNull().default(false),
     /** The provider's time of the newest event applied: an older one arriving later changes nothing. */
     stateAt: timestamp({ withTimezone: true, mode: 'date' }),
+    /**
+     * The price agreed at checkout (the plan's then, in its smallest unit, and its currency): a
+     * charge of another amount or currency is flagged, not applied (issue 66 item 9). Null for a
+     * complimentary one or one made elsewhere (the plan's price stands in).
+     */
+    amount: integer(),
+    currency: text(),
+    /** Why the last charge was held for an administrator (`payment.amount_mismatch`, …), and when. */
+    flag: text(),
+    flaggedAt: timestamp({ withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (t) => [
@@ -86,6 +96,8 @@ export const paymentEvents = pgTable(
     provider: text({ enum: PAYMENT_PROVIDERS }).notNull(),
     eventId: text().notNull(),
     type: text().notNull(),
+    /** Set when the event was held rather than applied: its code (`payment.amount_mismatch`, …). */
+    flag: text(),
     receivedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],

@@ -15,9 +15,14 @@ test('the analytics screen charts a story read now, in English and in Hindi', as
   test.setTimeout(240_000);
   const editor = await make.account({ label: 'Chart', role: 'editor' });
   const story = await make.article(await make.category());
-  // A reader's beacon (Chromium's own page loads are a headless browser's, never counted).
+  // A reader's beacon (Chromium's own page loads are a headless browser's, never counted), with
+  // the Sec-Fetch-Site a browser sends from our page: a reader, not only a view (issue 66 item 11).
   const beacon = await request.post('/api/analytics/event', {
-    headers: { 'content-type': 'text/plain', 'user-agent': CHROME },
+    headers: {
+      'content-type': 'text/plain',
+      'user-agent': CHROME,
+      'sec-fetch-site': 'same-origin',
+    },
     data: JSON.stringify({ type: 'view', path: '/x', articleId: story._id, referrer: '' }),
   });
   expect(beacon.status()).toBe(204);

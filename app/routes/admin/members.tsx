@@ -82,7 +82,20 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
   const columns: Column<Member & { _id: string }>[] = [
     { header: t.members.name, cell: (m) => m.name },
     { header: t.members.email, cell: (m) => m.email },
-    { header: t.members.status, cell: (m) => t.members.statuses[m.status] },
+    {
+      header: t.members.status,
+      cell: (m) => (
+        <>
+          {t.members.statuses[m.status]}
+          {m.flag && (
+            <span className="d-block small text-danger" title={m.flag.code}>
+              {memberAdminCopy[lang].flags[m.flag.code] ?? memberAdminCopy[lang].flagged} (
+              {day(m.flag.at)})
+            </span>
+          )}
+        </>
+      ),
+    },
     {
       header: t.members.plan,
       cell: (m) =>

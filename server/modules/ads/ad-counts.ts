@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/client';
+import { createAddressCaps } from '../../lib/address-caps';
 import type { Clock } from '../../lib/clock';
 import { addCounts } from './ads-repository';
 
@@ -6,6 +7,16 @@ import { addCounts } from './ads-repository';
 export const COUNTS_FLUSH_MS = 5_000;
 
 export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * What one address may add to one creative's counts in an hour (issue 66 item 11): a reader
+ * sees an ad on a page or two a minute at most and clicks it once or twice; past these, its
+ * impressions and clicks still answer (the click still goes to its link) but count nothing.
+ * Counted in this process's memory (server/lib/address-caps.ts), never written.
+ */
+export const IMPRESSIONS_PER_ADDRESS_HOUR = 30;
+export const CLICKS_PER_ADDRESS_HOUR = 3;
+const CAPS = { impressions: IMPRESSIONS_PER_ADDRESS_HOUR, clicks: CLICKS_PER_ADDRESS_HOUR };
 
 type Counted = { day: string; impressions: number; clicks: number };
 
@@ -17,6 +28,7 @@ type Counted = { day: string; impressions: number; clicks: number };
 export function createAdCounts(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
   let pending = new Map<string, Counted>();
+  const perAddress = createAddressCaps({ clock, windowMs: 3600_000 });
 
   const flush = async () => {
     const batch = pending;
@@ -27,8 +39,9 @@ export function createAdCounts(deps: { db: Db; clock: Clock }) {
   };
 
   return {
-    /** One more impression or click of creative `id` today. */
-    async count(id: string, kind: 'impressions' | 'clicks') {
+    /** One more impression or click of creative `id` today, unless `address` gave its hour's. */
+    async count(id: string, kind: 'impressions' | 'clicks', address: string) {
+      if (perAddress.hit([kind, address, id]) > CAPS[kind]) return;
       const day = utcDay(clock.now());
       if (pending.get(id)?.day !== undefined && pending.get(id)?.day !== day) await flush();
       const now = pending.get(id) ?? { day, impressions: 0, clicks: 0 };

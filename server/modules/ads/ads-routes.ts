@@ -225,7 +225,7 @@ export function adsPublicRoutes(ads: AdsService) {
         schema: {
           tags,
           summary:
-            'The house ads a page showed (text/plain JSON from navigator.sendBeacon): counted per ad and day, no cookie, no address kept; 204',
+            'The house ads a page showed (text/plain JSON from navigator.sendBeacon): counted per ad and day, at most 30 an hour per ad from one address, no cookie, no address kept; 204',
           security: [],
           body: AdImpressionsSchema,
           response: { 204: z.null().describe('Received'), ...errorResponses(...JSON_BODY) },
@@ -233,7 +233,7 @@ export function adsPublicRoutes(ads: AdsService) {
         ...beaconLimits(AD_BEACONS_PER_ADDRESS),
       },
       async (request, reply) => {
-        await ads.impressions(request.body.ids);
+        await ads.impressions(request.body.ids, request.ip);
         return reply.header('cache-control', 'no-store').status(204).send(null);
       },
     );
@@ -241,7 +241,7 @@ export function adsPublicRoutes(ads: AdsService) {
       `/${S.ads}/click/:id`,
       { schema: { hide: true, params: IdParamsSchema } },
       async (request, reply) => {
-        const link = await ads.click(request.params.id);
+        const link = await ads.click(request.params.id, request.ip);
         reply.header('cache-control', 'no-store');
         if (!link) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
         return reply.redirect(link, 302);

@@ -119,14 +119,14 @@ export function createAdsService(deps: {
     slots: createAdSlots({ db, clock, settings, kept }),
 
     /** A page showed these creatives (its beacon). Unknown ids are dropped at the write. */
-    async impressions(ids: string[]): Promise<void> {
-      for (const id of new Set(ids)) await counts.count(id, 'impressions');
+    async impressions(ids: string[], address: string): Promise<void> {
+      for (const id of new Set(ids)) await counts.count(id, 'impressions', address);
     },
 
     /** A reader clicked a creative: where to send them, counted; undefined for none. */
-    async click(id: string): Promise<string | undefined> {
+    async click(id: string, address: string): Promise<string | undefined> {
       const link = await creativeLink(db, id);
-      if (link) await counts.count(id, 'clicks');
+      if (link) await counts.count(id, 'clicks', address);
       return link;
     },
 

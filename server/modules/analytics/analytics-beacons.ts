@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { isbot } from 'isbot';
 import type { AnalyticsEvent } from '../../../common/schemas/analytics';
 import type { Db } from '../../../db/client';
+import { createAddressCaps } from '../../lib/address-caps';
 import type { Clock } from '../../lib/clock';
 import { insertEvents, saltOf, type EventRow } from './analytics-repository';
 import { createEventBatcher } from './event-batcher';
@@ -13,6 +14,32 @@ export interface BeaconClient {
   userAgent: string;
   /** Do Not Track or Sec-GPC: counted, never made unique (no hash). */
   optedOut: boolean;
+  /** The browser's `Sec-Fetch-Site` and `Origin`: whether the reader script on our page sent it. */
+  fetchSite: string | undefined;
+  origin: string | undefined;
+}
+
+/** Beacons one address may send in READER_WINDOW_MS and still count as readers (a page is two). */
+export const READER_BEACONS_PER_ADDRESS = 120;
+/** Views of one article from one address in READER_WINDOW_MS that may count as readers. */
+export const READERS_PER_ARTICLE_ADDRESS = 5;
+export const READER_WINDOW_MS = 10 * 60_000;
+/** An opted-out address's views of one article count once in this long (the views' 30 minutes). */
+const OPTED_OUT_VIEW_MS = 30 * 60_000;
+
+/**
+ * Whether the beacon came from a page of this site, as browsers say it (the check analytics
+ * providers make): `Sec-Fetch-Site: same-origin`, or without that header (older browsers) an
+ * `Origin` of this site's host. A beacon without either is a view at most, never a reader.
+ */
+export function fromOurPage(client: BeaconClient, siteHost: string): boolean {
+  if (client.fetchSite !== undefined) return client.fetchSite === 'same-origin';
+  if (!client.origin) return false;
+  try {
+    return new URL(client.origin).hostname === siteHost.toLowerCase();
+  } catch {
+    return false;
+  }
 }
 
 export interface BeaconDeps {
@@ -24,6 +51,8 @@ export interface BeaconDeps {
   views: {
     count(articleId: string, reader: string): Promise<boolean>;
     countSoon(articleId: string, reader: string): Promise<boolean | undefined>;
+    /** Whether readers may see the article, as this process read it lately. */
+    visibleSoon(articleId: string): Promise<boolean>;
   };
   log?: { error(obj: object, msg: string): void } | undefined;
 }
@@ -53,6 +82,20 @@ function readerHasher(db: Db, clock: Clock) {
 export const isRobot = (userAgent: string) => !userAgent || isbot(userAgent);
 
 /**
+ * Whether a beacon may count its sender as a reader (issue 66 item 11): it came from our page,
+ * and its address is within a human pace, overall and for this article (counted in memory).
+ */
+function readerTest(deps: Pick<BeaconDeps, 'clock' | 'siteHost'>) {
+  const caps = createAddressCaps({ clock: deps.clock, windowMs: READER_WINDOW_MS });
+  return (event: { type: string; articleId?: string | undefined }, client: BeaconClient) => {
+    if (!fromOurPage(client, deps.siteHost)) return false;
+    if (caps.hit(['beacons', client.ip]) > READER_BEACONS_PER_ADDRESS) return false;
+    if (event.type !== 'view' || !event.articleId) return true;
+    return caps.hit(['article', client.ip, event.articleId]) <= READERS_PER_ARTICLE_ADDRESS;
+  };
+}
+
+/**
  * Beacons (POST /api/analytics/event) and the views SPEC's view call counts: both feed the
  * views module's counts and the raw events, written in batches.
  */
@@ -62,12 +105,27 @@ export function createBeacons(deps: BeaconDeps) {
     write: (rows) => insertEvents(deps.db, rows),
     log: deps.log,
   });
-  const visitorOf = (client: BeaconClient) =>
-    client.optedOut ? Promise.resolve(null) : hash(client.ip, client.userAgent);
+  const countsAsReader = readerTest(deps);
+  const optedOutViews = createAddressCaps({ clock: deps.clock, windowMs: OPTED_OUT_VIEW_MS });
+  const visitorOf = (client: BeaconClient, reader: boolean) =>
+    reader && !client.optedOut ? hash(client.ip, client.userAgent) : Promise.resolve(null);
 
-  /** Counts a view in the views module; undefined for an article readers cannot see. */
-  const countView = (articleId: string, visitor: string | null) =>
-    deps.views.countSoon(articleId, visitor ?? randomUUID());
+  /**
+   * Counts a view in the views module: a reader's by their hash; an opted-out reader's once per
+   * address and article in 30 minutes (told apart in memory, no hash kept); anything else not.
+   * False for an article readers cannot see.
+   */
+  const countView = async (
+    articleId: string,
+    client: BeaconClient,
+    reader: boolean,
+    visitor: string | null,
+  ): Promise<boolean> => {
+    if (visitor) return (await deps.views.countSoon(articleId, visitor)) !== undefined;
+    if (reader && optedOutViews.hit([client.ip, articleId]) === 1)
+      return (await deps.views.countSoon(articleId, randomUUID())) !== undefined;
+    return deps.views.visibleSoon(articleId);
+  };
 
   const keep = (row: Omit<EventRow, 'at' | 'day'>) => {
     const at = deps.clock.now();
@@ -78,10 +136,15 @@ export function createBeacons(deps: BeaconDeps) {
     /** One beacon; false when it is not counted (a robot). */
     async record(event: AnalyticsEvent, client: BeaconClient): Promise<boolean> {
       if (isRobot(client.userAgent)) return false;
-      const visitor = await visitorOf(client);
+      const reader = countsAsReader(event, client);
+      const visitor = await visitorOf(client, reader);
       let articleId = event.articleId ?? null;
       // A view of an article nobody may read names no article (it is still a page read).
-      if (event.type === 'view' && articleId && (await countView(articleId, visitor)) === undefined)
+      if (
+        event.type === 'view' &&
+        articleId &&
+        !(await countView(articleId, client, reader, visitor))
+      )
         articleId = null;
       keep({
         kind: event.type,
@@ -105,8 +168,10 @@ export function createBeacons(deps: BeaconDeps) {
      * readers cannot see, and kept as a direct view (the call carries no referrer).
      */
     async viewOfArticle(articleId: string, client: BeaconClient, path: string): Promise<boolean> {
-      const visitor = await visitorOf(client);
-      const counted = await deps.views.count(articleId, visitor ?? randomUUID());
+      const hashed = client.optedOut ? null : await hash(client.ip, client.userAgent);
+      const counted = await deps.views.count(articleId, hashed ?? randomUUID());
+      // A reader in the analytics only as a beacon would be (issue 66 item 11).
+      const visitor = countsAsReader({ type: 'view', articleId }, client) ? hashed : null;
       if (counted)
         keep({
           kind: 'view',

@@ -70,10 +70,10 @@ export async function insertEvents(db: Db, rows: EventRow[]): Promise<void> {
 }
 
 /**
- * Readers: distinct hashes, plus each view under Do Not Track / GPC as a reader of its own (they
- * are counted, never made unique).
+ * Readers: distinct hashes. A view under Do Not Track / GPC, or one that did not prove it came
+ * from our page at a human pace, has none: a view, never a reader (issue 66 item 11).
  */
-const readersOf = sql<number>`(count(distinct ${analyticsEvents.visitor}) + count(*) filter (where ${analyticsEvents.visitor} is null and ${analyticsEvents.kind} = 'view'))::int`;
+const readersOf = sql<number>`count(distinct ${analyticsEvents.visitor})::int`;
 const viewsOf = sql<number>`(count(*) filter (where ${analyticsEvents.kind} = 'view'))::int`;
 
 /** Events since `since`, of one author's articles when `authorId` is given. */

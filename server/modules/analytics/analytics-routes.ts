@@ -19,8 +19,13 @@ export function beaconClientOf(request: FastifyRequest): BeaconClient {
     ip: request.ip,
     userAgent: request.headers['user-agent'] ?? '',
     optedOut: request.headers.dnt === '1' || request.headers['sec-gpc'] === '1',
+    fetchSite: headerOf(request.headers['sec-fetch-site']),
+    origin: headerOf(request.headers.origin),
   };
 }
+
+const headerOf = (value: string | string[] | undefined) =>
+  typeof value === 'string' ? value : undefined;
 
 /** POST /api/analytics/event and the newsroom's reads (issue 38). */
 export function analyticsRoutes(analytics: AnalyticsService) {

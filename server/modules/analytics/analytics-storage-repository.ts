@@ -94,7 +94,8 @@ export async function dropMinutesBefore(db: Db, before: Date): Promise<void> {
 /**
  * Rolls up the article events from the start of the `grain` bucket holding `from` on, per
  * bucket (in `timeZone`: a day is the site's day), article and source; a bucket rolled up again
- * is replaced whole, so the job may run any number of times.
+ * is replaced whole, so the job may run any number of times. Readers are distinct hashes: a view
+ * without one (Do Not Track, or not proved a reader's: issue 66 item 11) is a view only.
  */
 export async function rollUp(db: Db, grain: RollupGrain, from: Date, timeZone: string) {
   const bucket = sql`date_trunc(${grain}, ${analyticsEvents.at}, ${timeZone})`;
@@ -103,8 +104,7 @@ export async function rollUp(db: Db, grain: RollupGrain, from: Date, timeZone: s
     INSERT INTO ${analyticsRollups} (grain, bucket, article_id, source, views, readers, engaged, engaged_seconds)
     SELECT ${grain}, ${bucket}, article_id, source,
       count(*) FILTER (WHERE kind = 'view'),
-      count(DISTINCT visitor) FILTER (WHERE kind = 'view')
-        + count(*) FILTER (WHERE kind = 'view' AND visitor IS NULL),
+      count(DISTINCT visitor) FILTER (WHERE kind = 'view'),
       count(*) FILTER (WHERE kind = 'engaged'),
       coalesce(sum(seconds) FILTER (WHERE kind = 'engaged'), 0)
     FROM ${analyticsEvents}

@@ -15,8 +15,10 @@ export const MOST_READ_CHANGED = 'most-read.changed';
 const HOUR_MS = 3600_000;
 
 /**
- * The `limit` public articles with the most views in the hours overlapping the last `hours`
- * hours (ties: more readers, then the newer story), most first.
+ * The `limit` public articles with the most readers in the hours overlapping the last `hours`
+ * hours (ties: more views, then the newer story), most first. Readers, not views: a reader is
+ * hard to fake (issue 66 item 11: one address counts as a few readers of a story at most),
+ * a view is one more beacon.
  */
 export async function mostViewed(
   db: Db,
@@ -36,7 +38,7 @@ export async function mostViewed(
       ),
     )
     .groupBy(analyticsRollups.articleId, articles.publishedAt)
-    .orderBy(desc(views), desc(readers), desc(articles.publishedAt), analyticsRollups.articleId)
+    .orderBy(desc(readers), desc(views), desc(articles.publishedAt), analyticsRollups.articleId)
     .limit(opts.limit);
   return rows.map((r) => r.id);
 }

@@ -51,6 +51,9 @@ export function memberAdmin(deps: PaymentsDeps) {
         name,
         email,
         since: row.createdAt.toISOString(),
+        flag: row.flag
+          ? { code: row.flag, at: (row.flaggedAt ?? row.updatedAt).toISOString() }
+          : null,
       }))
       .filter((m) => !filter.status || m.status === filter.status)
       .filter((m) => !filter.planId || m.plan?._id === filter.planId)
@@ -152,6 +155,7 @@ export const membersCsv = (members: Member[]): string =>
       'currentPeriodEnd',
       'cancelAtPeriodEnd',
       'since',
+      'flag',
     ],
     members.map((m) => [
       m.name,
@@ -165,5 +169,6 @@ export const membersCsv = (members: Member[]): string =>
       m.currentPeriodEnd ?? '',
       String(m.cancelAtPeriodEnd),
       m.since,
+      m.flag?.code ?? '',
     ]),
   );

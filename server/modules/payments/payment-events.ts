@@ -70,10 +70,9 @@ export function razorpayChange(event: Json): ProviderChange | undefined {
   const payment = obj(obj(payload.payment).entity);
   const notes = obj(subscription.notes);
   const change: ProviderChange = {
-    subscriptionId:
-      str(subscription.id) ??
-      str(payment.subscription_id) ??
-      str(obj(payment.notes).subscription_id),
+    // The provider's own fields only: a payment's `notes` are whatever the payer's checkout
+    // sent, so they never name the subscription (issue 66 item 9).
+    subscriptionId: str(subscription.id) ?? str(payment.subscription_id),
     userId: str(notes.patrikaUserId),
     planId: str(notes.patrikaPlanId),
     razorpayPlanId: str(subscription.plan_id),
@@ -102,6 +101,8 @@ const STRIPE_STATES: Record<string, SubscriptionState | undefined> = {
 };
 export const STRIPE_EVENTS = [
   'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
   'invoice.paid',
   'invoice.payment_failed',
   'customer.subscription.updated',
@@ -130,19 +131,33 @@ const periodEndOf = (subscription: Json) =>
   seconds(obj((obj(subscription.items).data as unknown[] | undefined)?.[0]).current_period_end) ??
   seconds(subscription.current_period_end);
 
+/**
+ * What a Checkout Session's event makes of its subscription (issue 66 item 9): a session paid by
+ * a delayed method (a bank debit) completes `unpaid`, and only its `async_payment_succeeded`
+ * makes a member; `async_payment_failed` makes none. Either links the session to its
+ * subscription; no status leaves the subscription as it was (pending).
+ */
+function checkoutStatus(type: string, session: Json): SubscriptionState | undefined {
+  if (type === 'checkout.session.async_payment_succeeded') return 'active';
+  if (type === 'checkout.session.async_payment_failed') return undefined;
+  return session.payment_status === 'unpaid' ? undefined : 'active';
+}
+
 /** A Stripe event (verified by the SDK), or undefined for one Patrika does not follow. */
 export function stripeChange(event: { type: string; created: number; data: { object: unknown } }) {
   const object = obj(event.data.object);
   const at = new Date(event.created * 1000);
   switch (event.type) {
-    case 'checkout.session.completed': {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+    case 'checkout.session.async_payment_failed': {
       const { userId, planId } = ours(object);
       return {
         checkoutId: str(object.id),
         subscriptionId: idOf(object.subscription),
         userId: str(object.client_reference_id) ?? userId,
         planId,
-        status: 'active',
+        status: checkoutStatus(event.type, object),
         at,
       } satisfies ProviderChange;
     }

@@ -98,7 +98,8 @@ export function paymentPlans(deps: PaymentsDeps) {
       if (!plan) throw notFound('plan.not_found');
       if (!plan.active) throw conflict('plan.inactive');
       const payer = { id: me.id, email: me.email, name: me.name };
-      const base = { userId: me.id, planId: plan.id, status: 'pending' as const };
+      // With the price agreed now: a charge of another is flagged (payment-webhooks.ts).
+      const base = { userId: me.id, planId: plan.id, status: 'pending' as const, ...priceOf(plan) };
       if (input.provider === 'razorpay') {
         const razorpay = providers.razorpay;
         if (!razorpay)
@@ -124,6 +125,9 @@ export function paymentPlans(deps: PaymentsDeps) {
     atProvider,
   };
 }
+
+/** The price a checkout agrees to, kept on its subscription. */
+const priceOf = (plan: PlanRow) => ({ amount: plan.amount, currency: plan.currency });
 
 /** What a provider's error says, without its request (which carries no secret, but is long). */
 export const describe = (error: unknown): string => {

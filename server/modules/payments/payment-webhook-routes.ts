@@ -12,8 +12,12 @@ import type { PaymentsService } from './payments-service';
 const WEBHOOK_BODY_MAX = 512 * 1024;
 const WebhookAnswerSchema = z.object({
   received: z.literal(true),
-  /** `applied`, `replayed` (seen before), `stale` (older than the newest applied) or `ignored`. */
-  outcome: z.enum(['applied', 'replayed', 'stale', 'ignored']),
+  /**
+   * `applied`, `replayed` (seen before), `stale` (older than the newest applied), `ignored`, or
+   * `flagged` (a charge whose amount or currency is not the plan's: recorded, shown to
+   * administrators, not applied).
+   */
+  outcome: z.enum(['applied', 'replayed', 'stale', 'ignored', 'flagged']),
 });
 
 /**
@@ -43,7 +47,7 @@ export function paymentWebhookRoutes(payments: PaymentsService) {
         schema: {
           tags,
           summary:
-            'Razorpay’s events (subscription.activated, .charged, .halted, .cancelled, payment.failed), signed in X-Razorpay-Signature (hex HMAC-SHA256 of the raw body with RAZORPAY_WEBHOOK_SECRET); each event id (X-Razorpay-Event-Id) is applied once, an older event than the newest applied changes nothing',
+            'Razorpay’s events (subscription.activated, .charged, .halted, .cancelled, payment.failed), signed in X-Razorpay-Signature (hex HMAC-SHA256 of the raw body with RAZORPAY_WEBHOOK_SECRET); each event id (X-Razorpay-Event-Id) is applied once, an older event than the newest applied changes nothing; a subscription is found by Razorpay’s subscription id, never by a payment’s notes; a charge whose amount or currency is not the plan’s is flagged, not applied',
           // Signed by the provider, not a session.
           security: [],
           response,
@@ -64,7 +68,7 @@ export function paymentWebhookRoutes(payments: PaymentsService) {
         schema: {
           tags,
           summary:
-            'Stripe’s events (checkout.session.completed, invoice.paid, invoice.payment_failed, customer.subscription.updated, .deleted), verified by the SDK from Stripe-Signature and STRIPE_WEBHOOK_SECRET; each event id is applied once, an older event than the newest applied changes nothing',
+            'Stripe’s events (checkout.session.completed, .async_payment_succeeded, .async_payment_failed, invoice.paid, invoice.payment_failed, customer.subscription.updated, .deleted), verified by the SDK from Stripe-Signature and STRIPE_WEBHOOK_SECRET; each event id is applied once, an older event than the newest applied changes nothing; a session completed unpaid makes a member only at its async_payment_succeeded; a charge whose amount or currency is not the plan’s is flagged, not applied',
           // Signed by the provider, not a session.
           security: [],
           response,

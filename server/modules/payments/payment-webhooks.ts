@@ -18,6 +18,7 @@ import type { PaymentsDeps } from './payments-deps';
 import {
   claimEvent,
   findPlan,
+  flagEvent,
   payerOf,
   pendingOf,
   planByRazorpayId,
@@ -29,10 +30,14 @@ import {
 } from './payments-repository';
 
 /** What applying an event came to (the answer's body, and the log). */
-export type WebhookOutcome = 'applied' | 'replayed' | 'stale' | 'ignored';
+export type WebhookOutcome = 'applied' | 'replayed' | 'stale' | 'ignored' | 'flagged';
+
+/** Why a charge was held rather than applied. */
+export type ChargeFlag = 'payment.amount_mismatch' | 'payment.currency_mismatch';
 
 interface Applied {
   outcome: WebhookOutcome;
+  flag?: ChargeFlag;
   receipt?: { userId: string; planId: string | null; charge: Charge; until: Date | null };
 }
 
@@ -70,18 +75,47 @@ async function planOf(tx: Db, change: ProviderChange): Promise<string | null> {
   return null;
 }
 
+/**
+ * Why a charge does not match what the subscription was sold at (issue 66 item 9): the price
+ * agreed at checkout, else its plan's now; undefined when it matches or there is nothing to
+ * match against.
+ */
+async function chargeMismatch(
+  tx: Db,
+  row: SubscriptionRow,
+  charge: Charge,
+): Promise<ChargeFlag | undefined> {
+  const plan = row.amount === null && row.planId ? await findPlan(tx, row.planId) : undefined;
+  const amount = row.amount ?? plan?.amount;
+  const currency = row.currency ?? plan?.currency;
+  if (amount === undefined || currency === undefined) return undefined;
+  if (charge.currency.toUpperCase() !== currency.toUpperCase()) return 'payment.currency_mismatch';
+  if (charge.amount !== amount) return 'payment.amount_mismatch';
+  return undefined;
+}
+
 /** Applies `change` to its subscription unless an event as new or newer already was. */
 async function applyChange(
   tx: Db,
   record: RecordEvents,
-  provider: Provider,
+  event: { provider: Provider; id: string },
   change: ProviderChange,
   now: Date,
 ): Promise<Applied> {
+  const { provider } = event;
   const row = await rowFor(tx, provider, change);
   if (!row) return { outcome: 'ignored' };
   if (row.stateAt && change.at < row.stateAt) return { outcome: 'stale' };
+  const flag = change.charge && (await chargeMismatch(tx, row, change.charge));
+  if (flag) {
+    // Recorded and shown to administrators (GET /api/members), not applied: the membership
+    // stays as it was until someone looks (a coupon or a price changed at the provider's end).
+    await flagEvent(tx, provider, event.id, flag);
+    await updateSubscription(tx, row.id, { flag, flaggedAt: now, updatedAt: now });
+    return { outcome: 'flagged', flag };
+  }
   const next = await updateSubscription(tx, row.id, {
+    ...(change.charge ? { flag: null, flaggedAt: null } : {}),
     ...(change.subscriptionId ? { providerSubscriptionId: change.subscriptionId } : {}),
     ...(change.status ? { status: change.status } : {}),
     ...(change.currentPeriodEnd ? { currentPeriodEnd: change.currentPeriodEnd } : {}),
@@ -134,13 +168,18 @@ export function paymentWebhooks(deps: PaymentsDeps) {
     const applied = await outbox.transaction(async (tx, record): Promise<Applied> => {
       if (!(await claimEvent(tx, provider, eventId, type))) return { outcome: 'replayed' };
       if (!change) return { outcome: 'ignored' };
-      return applyChange(tx, record, provider, change, clock.now());
+      return applyChange(tx, record, { provider, id: eventId }, change, clock.now());
     });
     if (applied.receipt)
       await sendReceipt(provider, applied.receipt).catch((error: unknown) =>
         log?.error({ err: error }, 'a membership receipt could not be prepared'),
       );
-    log?.info({ provider, event: type, outcome: applied.outcome }, 'a payment event came');
+    if (applied.flag)
+      log?.error(
+        { provider, event: type, eventId, flag: applied.flag },
+        'a charge did not match its plan: held for an administrator',
+      );
+    else log?.info({ provider, event: type, outcome: applied.outcome }, 'a payment event came');
     return applied.outcome;
   };
 

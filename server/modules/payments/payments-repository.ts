@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import {
   memberSubscriptions,
@@ -122,7 +122,10 @@ export const subscriptionsOf = (db: Db, userId: string): Promise<SubscriptionRow
     .where(and(eq(memberSubscriptions.userId, userId), ne(memberSubscriptions.status, 'pending')))
     .orderBy(STANDING, desc(memberSubscriptions.updatedAt));
 
-/** Every member's subscription that speaks for them, with their name, address and plan. */
+/**
+ * Every member's subscription that speaks for them, with their name, address and plan; a
+ * checkout whose first charge was held (flagged) is listed too, for an administrator to see.
+ */
 export async function listMemberships(db: Db) {
   return db
     .selectDistinctOn([memberSubscriptions.userId], {
@@ -132,7 +135,7 @@ export async function listMemberships(db: Db) {
     })
     .from(memberSubscriptions)
     .innerJoin(users, eq(users.id, memberSubscriptions.userId))
-    .where(ne(memberSubscriptions.status, 'pending'))
+    .where(or(ne(memberSubscriptions.status, 'pending'), isNotNull(memberSubscriptions.flag)))
     .orderBy(memberSubscriptions.userId, STANDING, desc(memberSubscriptions.updatedAt));
 }
 
@@ -158,4 +161,17 @@ export async function claimEvent(
     .onConflictDoNothing()
     .returning({ eventId: paymentEvents.eventId });
   return rows.length > 0;
+}
+
+/** Marks an event recorded by claimEvent as held rather than applied, with its code. */
+export async function flagEvent(
+  tx: Db,
+  provider: PaymentProvider,
+  eventId: string,
+  flag: string,
+): Promise<void> {
+  await tx
+    .update(paymentEvents)
+    .set({ flag })
+    .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId)));
 }

@@ -76,6 +76,9 @@ export function createViewsService(deps: {
       return counter.add(articleId, reader);
     },
 
+    /** Whether readers may see the article, as this process read it in VISIBLE_KEPT_MS. */
+    visibleSoon,
+
     /** Writes the views counted in this process so far (tests; closing does it too). */
     flush: () => counter.flush(),
 

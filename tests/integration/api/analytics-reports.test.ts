@@ -28,7 +28,12 @@ const beacon = (body: Record<string, unknown>, ip: string) =>
     method: 'POST',
     url: '/api/analytics/event',
     remoteAddress: ip,
-    headers: { 'content-type': 'text/plain', 'user-agent': CHROME },
+    // As a browser sends the reader script's beacon from our page (issue 66 item 11).
+    headers: {
+      'content-type': 'text/plain',
+      'user-agent': CHROME,
+      'sec-fetch-site': 'same-origin',
+    },
     payload: JSON.stringify(body),
   });
 

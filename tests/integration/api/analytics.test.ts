@@ -38,6 +38,8 @@ const beacon = (
     headers: {
       'content-type': 'text/plain;charset=UTF-8',
       'user-agent': opts.ua ?? CHROME,
+      // What a browser sends with the reader script's beacon from our page (issue 66 item 11).
+      'sec-fetch-site': 'same-origin',
       ...opts.headers,
     },
     payload: JSON.stringify(body),

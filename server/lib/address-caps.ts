@@ -1,0 +1,49 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Clock } from './clock';
+
+/** Keys one set of caps holds at most in a window: a flood of addresses stays bounded. */
+export const ADDRESS_CAPS_MAX_KEYS = 200_000;
+
+/**
+ * Per-address counts of reader beacons in fixed windows, in this process's memory only (issue 66
+ * item 11): how many views one address sent in ten minutes, how many impressions of one ad in an
+ * hour. Nothing is written and no database is asked, so a beacon stays as cheap as it was. An
+ * address is never kept as such: each key is a hash with a random salt that lives in this
+ * process and changes with the UTC day, and every window starts from nothing.
+ *
+ * The counts are per process: behind a load balancer spreading one address over N processes, a
+ * cap lets through at most N times its number (what a count kept in the database would save,
+ * at a round trip per beacon). A fixed window lets a burst straddling its edge reach twice the
+ * cap for a moment; both are acceptable for counts that only decide what a beacon is worth.
+ */
+export function createAddressCaps(opts: { clock: Clock; windowMs: number; maxKeys?: number }) {
+  const maxKeys = opts.maxKeys ?? ADDRESS_CAPS_MAX_KEYS;
+  let salt = { day: '', value: Buffer.alloc(0) };
+  let window = -1;
+  let counts = new Map<string, number>();
+
+  const keyOf = (parts: readonly string[], day: string) => {
+    if (salt.day !== day) salt = { day, value: randomBytes(32) };
+    return createHash('sha256').update(salt.value).update(parts.join('\n')).digest('base64url');
+  };
+
+  return {
+    /**
+     * One more for `parts` (an address, and what it is counted against) in this window; answers
+     * the count with this one. When the window already holds `maxKeys` others, answers 1: a
+     * flood of addresses is many addresses, which no cap per address is for.
+     */
+    hit(parts: readonly string[]): number {
+      const now = opts.clock.now();
+      const current = Math.floor(now.getTime() / opts.windowMs);
+      if (current !== window) [window, counts] = [current, new Map()];
+      const key = keyOf(parts, now.toISOString().slice(0, 10));
+      const seen = counts.get(key);
+      if (seen === undefined && counts.size >= maxKeys) return 1;
+      const count = (seen ?? 0) + 1;
+      counts.set(key, count);
+      return count;
+    },
+  };
+}
+export type AddressCaps = ReturnType<typeof createAddressCaps>;
