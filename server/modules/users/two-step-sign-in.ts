@@ -69,9 +69,19 @@ export function twoStepSignIn(deps: UsersDeps) {
     if (!row || row.tokenVersion !== tokenVersion) throw unauthorized('auth.second_step_expired');
     return { userId, email: row.email };
   };
+  /** The second step a sign-in of this person must take; undefined: they have no factor. */
+  const challengeFor = async (row: {
+    id: string;
+    tokenVersion: number;
+  }): Promise<TwoFactorChallenge | undefined> => {
+    const methods = await methodsOf(row.id);
+    if (methods.length === 0) return undefined;
+    return { twoFactor: { token: stepToken(row.id, row.tokenVersion), methods } };
+  };
   return {
     ...own,
     ...passkeyRegistration(deps),
+    challengeFor,
 
     /** Whether the person has a second factor: authenticator codes or a passkey. */
     hasSecondFactor: async (userId: string) => (await methodsOf(userId)).length > 0,
@@ -85,10 +95,7 @@ export function twoStepSignIn(deps: UsersDeps) {
       client?: SessionClient,
     ): Promise<UserInfo | TwoFactorChallenge> {
       const row = await checkPassword(input);
-      const methods = await methodsOf(row.id);
-      if (methods.length > 0)
-        return { twoFactor: { token: stepToken(row.id, row.tokenVersion), methods } };
-      return userInfo(deps, row, client);
+      return (await challengeFor(row)) ?? userInfo(deps, row, client);
     },
 
     secondStepOf,

@@ -44,9 +44,10 @@ export function createUsersService(deps: UsersDeps) {
     hashPassword: (password: string) => hash(password, ARGON2),
     signedIn: (row: UserRow, client?: SessionClient) => userInfo(deps, row, client),
   };
+  const twoStep = twoStepSignIn(deps);
   return {
     ...userSessions(deps),
-    ...twoStepSignIn(deps),
+    ...twoStep,
     ...userProfiles(deps),
     ...userAdministration(deps),
     ...invitations(links),
@@ -54,7 +55,7 @@ export function createUsersService(deps: UsersDeps) {
     ...emailLinks(links),
     ...reviewContacts(deps),
     ...accountDeletion(deps),
-    ...organisationSignIn(deps),
+    ...organisationSignIn(deps, twoStep.challengeFor),
   };
 }
 export type UsersService = ReturnType<typeof createUsersService>;
