@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  ReauthSchema,
   RecoveryCodesSchema,
   SecondStepSchema,
   TotpConfirmSchema,
@@ -29,6 +30,9 @@ import { type UsersService } from './users-service';
 import { SIGN_IN_WINDOW_MS } from './user-sessions';
 import {
   clientOf,
+  REAUTH_REFUSALS,
+  reauthenticated,
+  noBodyIsEmpty,
   signInCodesKey,
   SIGN_IN_MAX_WRONG_CODES,
   tags,
@@ -37,7 +41,7 @@ import {
 } from './users-route-options';
 
 /** Setting codes up, on and off: the signed-in person's own. */
-export function secondFactorRoutes(users: UsersService) {
+export function secondFactorRoutes(users: UsersService, opts: RouteOptions) {
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const security = [{ bearer: [] }];
@@ -59,18 +63,20 @@ export function secondFactorRoutes(users: UsersService) {
     app.post(
       `${TWO_FACTOR_PATH}/totp`,
       {
+        preValidation: noBodyIsEmpty,
         schema: {
           tags,
           summary:
-            'Start setting up authenticator codes: a new secret, its otpauth:// address and QR code (SVG). Nothing is on until a code confirms it',
+            'Start setting up authenticator codes: a new secret, its otpauth:// address and QR code (SVG). Nothing is on until a code confirms it. Asks for `{ password }`, the current password (an account without one: a sign-in of the last 10 minutes); wrong ones count as wrong sign-ins',
           security,
+          body: ReauthSchema,
           response: {
             200: TotpSetupSchema,
-            ...errorResponses(...SIGNED_IN, 'totp.already_on', 'totp.unavailable'),
+            ...errorResponses(...REAUTH_REFUSALS, 'totp.already_on', 'totp.unavailable'),
           },
         },
       },
-      async (request) => users.startTotp(await request.actor()),
+      reauthenticated(opts, (actor, proof) => users.startTotp(actor, proof)),
     );
 
     app.post(

@@ -16,6 +16,7 @@ import { unauthorized } from '../../lib/errors';
 import type { SecondFactorDeps, SessionClient, UsersDeps } from './users-deps';
 import { secondFactors } from './second-factors';
 import { passkeyRegistration, passkeySignIns } from './passkeys';
+import { factorGuards } from './factor-guards';
 import { hasPasskey } from './passkeys-repository';
 import { findUserById } from './users-repository';
 import { userInfo, userSessions } from './user-sessions';
@@ -78,9 +79,12 @@ export function twoStepSignIn(deps: UsersDeps) {
     if (methods.length === 0) return undefined;
     return { twoFactor: { token: stepToken(row.id, row.tokenVersion), methods } };
   };
+  const registration = passkeyRegistration(deps);
   return {
     ...own,
-    ...passkeyRegistration(deps),
+    ...registration,
+    // Adding a factor needs a factor, and its owner hears of it (issue 66 item 4).
+    ...factorGuards(deps, { ...own, ...registration, checkSecondStep }),
     challengeFor,
 
     /** Whether the person has a second factor: authenticator codes or a passkey. */

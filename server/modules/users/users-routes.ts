@@ -19,10 +19,10 @@ export function usersRoutes(users: UsersService, opts: RouteOptions) {
     await app.register(invitationRoutes(users, opts));
     await app.register(passwordResetRoutes(users, opts));
     await app.register(sessionRoutes(users));
-    await app.register(secondFactorRoutes(users));
+    await app.register(secondFactorRoutes(users, opts));
     await app.register(secondStepRoutes(users, opts));
     await app.register(emailLinkRoutes(users, opts));
-    await app.register(passkeyRoutes(users));
+    await app.register(passkeyRoutes(users, opts));
     await app.register(passkeySignInRoutes(users, opts));
   };
 }

@@ -120,7 +120,11 @@ describe('single sign-on settings', () => {
   });
 
   it('does not call an issuer on a private or local address unless OIDC_ALLOW_PRIVATE says so', async () => {
-    const oidc = { ...configured(), clientSecretSet: true } as const;
+    const oidc = {
+      ...configured(),
+      trustProviderSecondFactor: false,
+      clientSecretSet: true,
+    } as const;
     const refusing = createOidcClients({ allowPrivate: false });
     await expect(refusing.check(oidc, provider.clientSecret)).rejects.toMatchObject({
       code: 'settings.oidc_private',
