@@ -50,6 +50,11 @@ export const reauthBody = (typed: string): ReauthInput => {
   return /^\d{6}$/.test(digits) ? { code: digits } : { password: typed };
 };
 
+/** The profile's form that starts setting codes up: the current password (may be empty). */
+export const TotpStartFormSchema = z.object({
+  password: z.string(says('validation.not_text', { field: 'password' })).max(200),
+});
+
 /** Password changes and sign-out-everywhere may also remove the factors of the last day. */
 export const RemoveRecentFactorsSchema = z.object({
   removeRecentFactors: z
