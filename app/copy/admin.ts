@@ -1000,9 +1000,11 @@ export const adminCopy = {
       secretNone: 'The secret the provider gave for this site. It is kept sealed and never shown.',
       label: 'Button label',
       labelHint: 'The sign-in page shows “Sign in with …” and this name.',
-      allowedDomains: 'Domains that get an account',
+      allowedDomains: 'Domains that may sign in',
       allowedDomainsHint:
-        'People with an address at these domains (comma separated) get an account at their first sign-in; others sign in only if they have one.',
+        'Only people with an address at these domains (comma separated) sign in through the provider, and get an account at their first sign-in. Addresses at other domains are refused, accounts too.',
+      trustProviderSecondFactor:
+        'Trust the provider’s own second factor: people who have a passkey or authenticator codes here are not asked for them after the provider',
       defaultRole: 'Role of a new account',
       redirect: (url: string) => `Give the provider this redirect address: ${url}`,
     },

@@ -14,6 +14,9 @@ const en = {
   listLabel: 'Your passkeys',
   name: 'Name of the new passkey',
   nameHint: 'Something that says which device it is on, like “Work laptop”.',
+  proof: 'Your current password, or a code from your authenticator app',
+  proofHint:
+    'Adding a passkey asks for it, so that nobody at a computer you left signed in can add one.',
   add: 'Add a passkey',
   added: 'Passkey added.',
   addedOn: (date: string) => `Added ${date}`,
@@ -41,6 +44,9 @@ const hi: PasskeysCopy = {
   listLabel: 'आपकी पासकी',
   name: 'नई पासकी का नाम',
   nameHint: 'ऐसा नाम जिससे पता चले कि यह किस डिवाइस पर है, जैसे “दफ़्तर का लैपटॉप”।',
+  proof: 'आपका मौजूदा पासवर्ड, या ऑथेंटिकेटर ऐप का कोड',
+  proofHint:
+    'पासकी जोड़ने पर यह माँगा जाता है, ताकि जिस कंप्यूटर पर आप साइन इन छोड़ गए, वहाँ कोई और पासकी न जोड़ सके।',
   add: 'पासकी जोड़ें',
   added: 'पासकी जुड़ गई।',
   addedOn: (date) => `${date} को जोड़ी गई`,

@@ -102,6 +102,7 @@ export const READER_CODES = [
   'sso.off',
   'sso.domain',
   'sso.unverified',
+  'sso.address',
   'sso.failed',
   'sso.unreachable',
   'comment.not_found',

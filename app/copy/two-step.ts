@@ -19,6 +19,11 @@ const en = {
   unavailable:
     'Authenticator codes cannot be turned on on this server: ask its operator to set SECRETS_KEY.',
   setUp: 'Set up two-step sign-in',
+  setUpPassword: 'Your current password',
+  setUpPasswordHint:
+    'Setting up two-step sign-in asks for it, so that nobody at a computer you left signed in can turn it on.',
+  removeRecent:
+    'Also remove the passkeys and authenticator codes added in the last 24 hours (if someone else added them)',
   scan: 'Scan this QR code with your authenticator app, or type the key below into it. Then type the code the app shows.',
   qrLabel: 'QR code for your authenticator app',
   secretLabel: 'Key, to type in by hand',
@@ -58,6 +63,10 @@ const hi: TwoStepCopy = {
   recoveryLeft: (n) => `बिना इस्तेमाल हुए रिकवरी कोड: ${n}।`,
   unavailable: 'इस सर्वर पर ऑथेंटिकेटर कोड चालू नहीं हो सकते: इसे चलाने वाले से SECRETS_KEY रखने को कहें।',
   setUp: 'दो-चरणीय साइन इन चालू करें',
+  setUpPassword: 'आपका मौजूदा पासवर्ड',
+  setUpPasswordHint:
+    'दो-चरणीय साइन इन सेट करने पर यह माँगा जाता है, ताकि जिस कंप्यूटर पर आप साइन इन छोड़ गए, वहाँ कोई और इसे चालू न कर सके।',
+  removeRecent: 'पिछले 24 घंटों में जोड़ी गई पासकी और ऑथेंटिकेटर कोड भी हटाएँ (अगर किसी और ने जोड़े हों)',
   scan: 'इस QR कोड को अपने ऑथेंटिकेटर ऐप से स्कैन करें, या नीचे दी गई कुंजी ऐप में लिखें। फिर ऐप में दिख रहा कोड लिखें।',
   qrLabel: 'आपके ऑथेंटिकेटर ऐप के लिए QR कोड',
   secretLabel: 'कुंजी, हाथ से लिखने के लिए',

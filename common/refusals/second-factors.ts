@@ -36,6 +36,15 @@ export const SECOND_FACTORS = {
     en: 'That code is not right. Type the code your authenticator app shows now.',
   },
   'totp.turned_off': { status: 200, en: 'Two-step sign-in is off.' },
+  // Adding a factor needs a factor (issue 66 item 4, docs/decisions/052e).
+  'auth.reauth_required': {
+    status: 403,
+    en: 'To add a passkey or turn on authenticator codes, give your current password (or a code from your authenticator app).',
+  },
+  'auth.reauth_failed': {
+    status: 403,
+    en: 'That password or code is not right, so nothing was added.',
+  },
   // Passkeys (issue 40 item 2, docs/decisions/052c).
   'passkey.refused': {
     status: 400,

@@ -23,6 +23,11 @@ export const SSO = {
     status: 403,
     en: 'Your organisation did not confirm this e-mail address, so it cannot sign you in here.',
   },
+  'sso.address': {
+    ...page,
+    status: 403,
+    en: 'Your organisation gave your e-mail address in another form than the account here has (capital letters differ). Ask the site’s administrator.',
+  },
   'sso.failed': {
     ...page,
     status: 400,

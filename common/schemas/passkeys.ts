@@ -43,5 +43,11 @@ export const PasskeySignInOptionsSchema = z.object({ token: z.string().max(300).
 
 export const PasskeySignInSchema = z.object({ response: PasskeyAnswerSchema });
 
-/** The profile's form that names a new passkey. */
-export const PasskeyNameFormSchema = z.object({ name: PasskeyNameSchema });
+/**
+ * The profile's form that names a new passkey, with the proof adding one asks for (issue 66
+ * item 4): the current password or a code, in one field (`reauthBody` tells them apart).
+ */
+export const PasskeyNameFormSchema = z.object({
+  name: PasskeyNameSchema,
+  proof: z.string(says('validation.not_text', { field: 'proof' })).max(200),
+});

@@ -30,6 +30,38 @@ export const TotpSetupSchema = z.object({
 });
 export type TotpSetup = z.infer<typeof TotpSetupSchema>;
 
+/**
+ * The proof a person gives when adding a second factor (issue 66 item 4): their current
+ * password, or a code their authenticator app shows now. Both may be left out only by an
+ * account with neither, which proves itself by a sign-in of the last few minutes.
+ */
+export const ReauthSchema = z.object({
+  password: z
+    .string(says('validation.not_text', { field: 'password' }))
+    .max(200)
+    .optional(),
+  code: TotpCodeSchema.optional(),
+});
+export type ReauthInput = z.infer<typeof ReauthSchema>;
+/** The one field of the profile's forms for it: a password, or six digits of a code. */
+export const reauthBody = (typed: string): ReauthInput => {
+  const digits = typed.replace(/\s/g, '');
+  if (typed.trim() === '') return {};
+  return /^\d{6}$/.test(digits) ? { code: digits } : { password: typed };
+};
+
+/** The profile's form that starts setting codes up: the current password (may be empty). */
+export const TotpStartFormSchema = z.object({
+  password: z.string(says('validation.not_text', { field: 'password' })).max(200),
+});
+
+/** Password changes and sign-out-everywhere may also remove the factors of the last day. */
+export const RemoveRecentFactorsSchema = z.object({
+  removeRecentFactors: z
+    .boolean(says('validation.not_boolean', { field: 'removeRecentFactors' }))
+    .optional(),
+});
+
 export const TotpConfirmSchema = z.object({ code: TotpCodeSchema });
 export type TotpConfirmInput = z.infer<typeof TotpConfirmSchema>;
 

@@ -23,11 +23,21 @@ export const OidcSettingsSchema = z.object({
   clientId: z.string().trim().max(200),
   /** What the sign-in button names: "Sign in with {label}". */
   label: z.string().trim().max(60),
-  /** Domains whose people get an account on first sign-in; others sign in only if known. */
+  /**
+   * The only domains whose people sign in through the provider (issue 66 item 5): an account
+   * at another domain is refused too. Their people get an account with `defaultRole` at their
+   * first sign-in. Empty: nobody signs in through the provider.
+   */
   allowedDomains: z
     .array(z.string().trim().toLowerCase().regex(DOMAIN_PATTERN, says('settings.oidc_domain')))
     .max(20),
   defaultRole: z.enum(SSO_ROLES),
+  /**
+   * Whether the provider's sign-in stands for Patrika's own second factor (issue 66 item 5).
+   * Off (the default): a person with a second factor here is asked for it after the provider,
+   * as after a password.
+   */
+  trustProviderSecondFactor: z.boolean(),
   /** Whether a client secret is kept (set by the server when one is given). */
   clientSecretSet: z.boolean(),
 });
@@ -45,6 +55,7 @@ export const DEFAULT_OIDC: OidcSettings = {
   label: '',
   allowedDomains: [],
   defaultRole: 'reader',
+  trustProviderSecondFactor: false,
   clientSecretSet: false,
 };
 
@@ -59,4 +70,19 @@ export const SSO_CALLBACK_PATH = '/auth/oidc/callback';
  * Why a sign-in through the organisation came back to the sign-in page (`/login?sso=…`): the
  * last part of its refusal code (`sso.domain`…), said in the page's language.
  */
-export const SSO_OUTCOMES = ['domain', 'unverified', 'failed', 'unreachable', 'off'] as const;
+export const SSO_OUTCOMES = [
+  'domain',
+  'unverified',
+  'address',
+  'failed',
+  'unreachable',
+  'off',
+] as const;
+
+/**
+ * `/login?sso=second-step`: the provider signed the person in, and their own second factor
+ * must follow (issue 66 item 5). The step token rides in this cookie, for the sign-in page's
+ * loader only (HttpOnly, path /login, as long as the token lasts).
+ */
+export const SSO_STEP_OUTCOME = 'second-step';
+export const SSO_STEP_COOKIE = 'patrika_oidc_step';

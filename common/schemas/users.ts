@@ -153,6 +153,13 @@ export const ProfileUpdateSchema = AuthorProfileInputSchema.extend({
   reviewMail: z.boolean(says('validation.not_boolean', { field: 'reviewMail' })).optional(),
   /** The back office's language; null: the site's again (issue 36 item 8). */
   uiLanguage: OwnUiLanguageSchema.optional(),
+  /**
+   * With a new password: also remove the passkeys added, and codes turned on, in the last day
+   * (issue 66 item 4: the owner undoing what a stolen session added).
+   */
+  removeRecentFactors: z
+    .boolean(says('validation.not_boolean', { field: 'removeRecentFactors' }))
+    .optional(),
 })
   .refine(
     (v) =>

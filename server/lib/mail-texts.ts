@@ -47,6 +47,18 @@ const ROLE_NAMES: Record<StaffLanguage, Record<Role, string>> = {
   },
 };
 
+/** A second factor added to an account (issue 66 item 4): what, when, and how to undo it. */
+interface FactorAdded {
+  site: string;
+  name: string;
+  /** The passkey's name; undefined: authenticator codes were turned on. */
+  passkey: string | undefined;
+  at: string;
+  profileUrl: string;
+  resetUrl: string;
+  hours: number;
+}
+
 /** A note in the margin that mentions its reader (issue 43 item 2). */
 interface NoteMention {
   site: string;
@@ -80,6 +92,18 @@ const TEXTS = {
         `${v.site}, so signing in is paused for ${v.minutes} minutes.\n\n` +
         `If these were not you, someone may be guessing your password: choose a new one here:\n` +
         `${v.resetUrl}\n\n${v.site}`,
+    }),
+    factorAdded: (v: FactorAdded) => ({
+      subject: `${v.site}: a new way to sign in was added to your account`,
+      text:
+        `Hello ${v.name},\n\nA second way to sign in was added to your account at ${v.site} ` +
+        `on ${v.at}: ${v.passkey === undefined ? 'authenticator codes' : `the passkey “${v.passkey}”`}.\n\nIf this was you, there is nothing to do.\n\n` +
+        `If it was not you, someone has your session or your password. Open your profile:\n` +
+        `${v.profileUrl}\n` +
+        `There, change your password and tick “Also remove the passkeys and authenticator codes ` +
+        `added in the last ${v.hours} hours” (or sign out everywhere with that box ticked). ` +
+        `If you cannot sign in any more, choose a new password here, then do the same:\n` +
+        `${v.resetUrl}\nor ask the site’s administrator.\n\n${v.site}`,
     }),
     reviewSubmitted: (v: { site: string; title: string; author: string; url: string }) => ({
       subject: `${v.site}: “${v.title}” waits for review`,
@@ -143,6 +167,18 @@ const TEXTS = {
         `इसलिए ${v.minutes} मिनट के लिए साइन इन रोका गया है।\n\n` +
         `अगर ये कोशिशें आपने नहीं कीं, तो कोई आपका पासवर्ड अनुमान लगा रहा हो सकता है: यहाँ नया पासवर्ड चुनें:\n` +
         `${v.resetUrl}\n\n${v.site}`,
+    }),
+    factorAdded: (v: FactorAdded) => ({
+      subject: `${v.site}: आपके खाते में साइन इन का नया तरीका जोड़ा गया`,
+      text:
+        `नमस्ते ${v.name},\n\n${v.site} पर आपके खाते में ${v.at} को साइन इन का एक दूसरा तरीका ` +
+        `जोड़ा गया: ${v.passkey === undefined ? 'ऑथेंटिकेटर कोड' : `पासकी “${v.passkey}”`}।\n\nअगर यह आपने किया, तो कुछ नहीं करना है।\n\n` +
+        `अगर यह आपने नहीं किया, तो किसी के पास आपका सेशन या पासवर्ड है। अपनी प्रोफ़ाइल खोलें:\n` +
+        `${v.profileUrl}\n` +
+        `वहाँ अपना पासवर्ड बदलें और “पिछले ${v.hours} घंटों में जोड़ी गई पासकी और ऑथेंटिकेटर कोड भी ` +
+        `हटाएँ” चुनें (या उसी को चुनकर हर जगह से साइन आउट करें)। ` +
+        `अगर अब साइन इन नहीं हो पा रहा, तो यहाँ नया पासवर्ड चुनें, फिर यही करें:\n` +
+        `${v.resetUrl}\nया साइट के एडमिनिस्ट्रेटर से कहें।\n\n${v.site}`,
     }),
     reviewSubmitted: (v: { site: string; title: string; author: string; url: string }) => ({
       subject: `${v.site}: “${v.title}” समीक्षा की प्रतीक्षा में`,

@@ -26,7 +26,9 @@ export function passkeyCalls(app: () => FastifyInstance) {
 
   /** Adds `key` to `user`'s account under `name`; answers the call's answer. */
   async function add(user: TestUser, key: SoftPasskey, name = 'Phone') {
-    const options = await call('POST', '/api/me/passkeys/options', user.token);
+    const options = await call('POST', '/api/me/passkeys/options', user.token, {
+      password: user.password,
+    });
     expect(options.statusCode, options.body).toBe(200);
     return call('POST', '/api/me/passkeys', user.token, {
       name,

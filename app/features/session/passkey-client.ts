@@ -11,16 +11,20 @@ import {
 } from '@simplewebauthn/browser';
 import { PASSKEYS_PATH } from '../../../common/paths';
 import type { Passkey } from '../../../common/schemas/passkeys';
+import type { ReauthInput } from '../../../common/schemas/second-factors';
 import type { UserInfo } from '../../../common/schemas/users';
 import { api } from '../api/client';
 
 export const passkeysSupported = () => browserSupportsWebAuthn();
 
-/** Makes a passkey on this device and adds it to the signed-in person's account. */
-export async function addPasskey(name: string): Promise<Passkey> {
+/**
+ * Makes a passkey on this device and adds it to the signed-in person's account, given the
+ * proof adding one asks for (the password or a code: issue 66 item 4).
+ */
+export async function addPasskey(name: string, proof: ReauthInput): Promise<Passkey> {
   const optionsJSON = await api<PublicKeyCredentialCreationOptionsJSON>(
     `${PASSKEYS_PATH}/options`,
-    { method: 'POST' },
+    { method: 'POST', body: proof },
   );
   const response = await startRegistration({ optionsJSON });
   return api<Passkey>(PASSKEYS_PATH, { method: 'POST', body: { name, response } });

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { PASSKEYS_PATH } from '../../../common/paths';
 import { PasskeyNameFormSchema, type Passkey } from '../../../common/schemas/passkeys';
+import { reauthBody } from '../../../common/schemas/second-factors';
 import { FormTextField, SubmitButton } from '../../components/form/fields';
 import { SchemaForm, useSchemaForm } from '../../components/form/schema-form';
 import type { PasskeysCopy } from '../../copy/passkeys';
@@ -31,7 +32,6 @@ export function PasskeysSection({
   const [passkeys, setPasskeys] = useState<Passkey[] | undefined>();
   const [supported, setSupported] = useState(true);
   const { busy, run } = useBusy(t.notMade);
-  const form = useSchemaForm(PasskeyNameFormSchema, { name: '' });
   useEffect(() => {
     let live = true;
     setSupported(passkeysSupported());
@@ -61,38 +61,72 @@ export function PasskeysSection({
         <PasskeyList passkeys={passkeys} locale={locale} t={t} busy={busy} onRemove={remove} />
       )}
       {supported ? (
-        <SchemaForm
-          form={form}
-          limits={PasskeyNameFormSchema}
-          className="vstack gap-3"
-          onSubmit={async ({ name }) => {
-            try {
-              const added = await addPasskey(name);
-              setPasskeys((list) => [...(list ?? []), added]);
-            } catch (error) {
-              // The browser's own refusal (a closed window): said here, not as a field's error.
-              if (error instanceof ApiError) throw error;
-              toast.error(t.notMade);
-              return;
-            }
-            form.reset({ name: '' });
-            toast.success(t.added);
+        <AddPasskeyForm
+          t={t}
+          busyText={busyText}
+          onAdded={async (added) => {
+            setPasskeys((list) => [...(list ?? []), added]);
             await onChanged();
           }}
-        >
-          <FormTextField
-            name="name"
-            id="passkey-name"
-            label={t.name}
-            hint={t.nameHint}
-            autoComplete="off"
-          />
-          <SubmitButton busyText={busyText}>{t.add}</SubmitButton>
-        </SchemaForm>
+        />
       ) : (
         <p className="text-body-secondary">{t.unsupported}</p>
       )}
     </section>
+  );
+}
+
+/**
+ * The form that makes a new passkey on this device under a name, with the password (or a
+ * code) adding one asks for (issue 66 item 4).
+ */
+function AddPasskeyForm({
+  t,
+  busyText,
+  onAdded,
+}: {
+  t: PasskeysCopy;
+  busyText: string;
+  onAdded: (added: Passkey) => Promise<void>;
+}) {
+  const form = useSchemaForm(PasskeyNameFormSchema, { name: '', proof: '' });
+  return (
+    <SchemaForm
+      form={form}
+      limits={PasskeyNameFormSchema}
+      className="vstack gap-3"
+      onSubmit={async ({ name, proof }) => {
+        let added: Passkey;
+        try {
+          added = await addPasskey(name, reauthBody(proof));
+        } catch (error) {
+          // The browser's own refusal (a closed window): said here, not as a field's error.
+          if (error instanceof ApiError) throw error;
+          toast.error(t.notMade);
+          return;
+        }
+        form.reset({ name: '', proof: '' });
+        toast.success(t.added);
+        await onAdded(added);
+      }}
+    >
+      <FormTextField
+        name="name"
+        id="passkey-name"
+        label={t.name}
+        hint={t.nameHint}
+        autoComplete="off"
+      />
+      <FormTextField
+        name="proof"
+        id="passkey-proof"
+        label={t.proof}
+        hint={t.proofHint}
+        type="password"
+        autoComplete="current-password"
+      />
+      <SubmitButton busyText={busyText}>{t.add}</SubmitButton>
+    </SchemaForm>
   );
 }
 

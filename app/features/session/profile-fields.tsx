@@ -1,9 +1,15 @@
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
 import { LANGUAGE_REGISTRY, STAFF_LANGUAGES } from '../../../common/languages';
 import { authorPath } from '../../../common/paths';
 import { FormSelect, FormTextArea, FormTextField } from '../../components/form/fields';
 import { useInterface } from '../../copy/language';
+import type { Said } from '../../copy/refusals';
+import { api } from '../api/client';
+import { useBusy } from '../api/use-busy';
 import { SessionsList } from './sessions-list';
+import { clearUserInfo } from './user-info';
 
 /**
  * The dashboard's language, each writer's own (issue 36 item 8): the site's (the empty first
@@ -79,8 +85,28 @@ export function PasswordFields({ changesPassword }: { changesPassword: boolean }
 }
 
 /** Signing out on every device, this one too. */
-export function SignOutEverywhere({ busy, onSignOut }: { busy: boolean; onSignOut: () => void }) {
-  const { t } = useInterface();
+export function SignOutEverywhere({
+  removeRecentLabel,
+}: {
+  /** Offered to a person with a second factor (issue 66 item 4): the box's words. */
+  removeRecentLabel?: string;
+}) {
+  const { t, say } = useInterface();
+  const { busy, run } = useBusy(t.auth.genericFailure);
+  const navigate = useNavigate();
+  const [removeRecent, setRemoveRecent] = useState(false);
+  const onSignOut = (removeRecentFactors: boolean) => {
+    if (!window.confirm(t.profile.confirmSignOutEverywhere)) return;
+    void run(async () => {
+      const notice = await api<Said>('/api/users/signout-everywhere', {
+        method: 'POST',
+        body: removeRecentFactors ? { removeRecentFactors } : {},
+      });
+      clearUserInfo();
+      toast.success(say(notice));
+      await navigate('/login');
+    });
+  };
   return (
     <section aria-labelledby="sessions-heading" className="mt-5">
       <h2 id="sessions-heading" className="h5">
@@ -88,7 +114,26 @@ export function SignOutEverywhere({ busy, onSignOut }: { busy: boolean; onSignOu
       </h2>
       <SessionsList />
       <p>{t.profile.sessionsText}</p>
-      <button type="button" className="btn btn-outline-danger" onClick={onSignOut} disabled={busy}>
+      {removeRecentLabel && (
+        <div className="form-check mb-3">
+          <input
+            type="checkbox"
+            id="signout-remove-recent"
+            className="form-check-input"
+            checked={removeRecent}
+            onChange={(event) => setRemoveRecent(event.currentTarget.checked)}
+          />
+          <label htmlFor="signout-remove-recent" className="form-check-label">
+            {removeRecentLabel}
+          </label>
+        </div>
+      )}
+      <button
+        type="button"
+        className="btn btn-outline-danger"
+        onClick={() => onSignOut(removeRecent)}
+        disabled={busy}
+      >
         {t.profile.signOutEverywhere}
       </button>
     </section>

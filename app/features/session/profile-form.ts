@@ -6,7 +6,7 @@ import {
   ProfileUpdateSchema,
 } from '../../../common/schemas/users';
 
-const { name, password, currentPassword, slug, bio, photoUrl, reviewMail } =
+const { name, password, currentPassword, slug, bio, photoUrl, reviewMail, removeRecentFactors } =
   ProfileUpdateSchema.shape;
 
 /** An empty (or absent) text field means "not given", left out of the request. */
@@ -29,6 +29,8 @@ export const ProfileFormSchema = z
     name: name.unwrap(),
     password: unlessEmpty(password),
     currentPassword: unlessEmpty(currentPassword),
+    /** With a new password: the factors of the last day go too (issue 66 item 4). */
+    removeRecentFactors,
     slug: unlessEmpty(slug),
     bio,
     photoUrl,

@@ -13,13 +13,11 @@ export function SecuritySections({
   state,
   language,
   busyText,
-  genericFailure,
   onChanged,
 }: {
   state: TwoStepState;
   language: StaffLanguage;
   busyText: string;
-  genericFailure: string;
   onChanged: () => Promise<void>;
 }) {
   const { locale } = useInterface();
@@ -29,7 +27,6 @@ export function SecuritySections({
         state={state}
         t={twoStepCopy[language]}
         busyText={busyText}
-        genericFailure={genericFailure}
         onChanged={onChanged}
       />
       <PasskeysSection

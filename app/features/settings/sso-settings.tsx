@@ -1,6 +1,6 @@
 import { useWatch } from 'react-hook-form';
 import { SSO_CALLBACK_PATH, SSO_ROLES } from '../../../common/schemas/sso';
-import { FormSelect, FormTextField } from '../../components/form/fields';
+import { FormCheckbox, FormSelect, FormTextField } from '../../components/form/fields';
 import { useAdminCopy } from '../../copy/admin-language';
 
 /**
@@ -66,6 +66,13 @@ export function SsoSettings() {
           </option>
         ))}
       </FormSelect>
+      <div className="col-12">
+        <FormCheckbox
+          name="oidc.trustProviderSecondFactor"
+          id="s-oidc-trustProviderSecondFactor"
+          label={copy.trustProviderSecondFactor}
+        />
+      </div>
       <p className="form-text mt-1">{copy.redirect(`${origin}${SSO_CALLBACK_PATH}`)}</p>
     </fieldset>
   );

@@ -1,12 +1,21 @@
 import { useEffect, useState } from 'react';
 import { Link, redirect, useSearchParams } from 'react-router';
 import { staffLanguageOf } from '../../../common/languages';
-import type { TwoFactorChallenge } from '../../../common/schemas/second-factors';
+import {
+  SECOND_STEP_METHOD_NAMES,
+  type TwoFactorChallenge,
+} from '../../../common/schemas/second-factors';
 import { resetPath } from '../../../common/paths';
 import { backOfficeHome, isStaff, type Role } from '../../../common/roles';
 import { SignInSchema, type UserInfo } from '../../../common/schemas/users';
 import { appContext, type SessionUser } from '../../../common/services';
-import { SSO_OUTCOMES, SSO_START_PATH, ssoOn } from '../../../common/schemas/sso';
+import {
+  SSO_OUTCOMES,
+  SSO_START_PATH,
+  SSO_STEP_COOKIE,
+  SSO_STEP_OUTCOME,
+  ssoOn,
+} from '../../../common/schemas/sso';
 import { sessionTokenIn } from '../../../common/session-cookies';
 import { FormTextField, SubmitButton } from '../../components/form/fields';
 import { SchemaForm, useSchemaForm } from '../../components/form/schema-form';
@@ -45,6 +54,22 @@ function organisationHandoff(request: Request, signedIn: SessionUser): UserInfo 
   return { _id, name, email, role, token };
 }
 
+/**
+ * The second step a sign-in through the organisation left to take (`?sso=second-step`, issue
+ * 66 item 5): its token from the cookie the way back set for this page alone, its methods
+ * from the address.
+ */
+function organisationStep(request: Request, params: URLSearchParams) {
+  if (params.get('sso') !== SSO_STEP_OUTCOME) return undefined;
+  const cookies = request.headers.get('cookie') ?? '';
+  const token = new RegExp(`(?:^|;\\s*)${SSO_STEP_COOKIE}=([^;]+)`).exec(cookies)?.[1];
+  if (!token) return undefined;
+  const methods = (params.get('methods') ?? '')
+    .split(',')
+    .filter((m) => (SECOND_STEP_METHOD_NAMES as readonly string[]).includes(m));
+  return { token: decodeURIComponent(token), methods } as TwoFactorChallenge['twoFactor'];
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, services } = context.get(appContext);
   const signedIn = await user();
@@ -55,7 +80,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // An already signed-in user goes on at once.
   if (signedIn && !handoff) throw redirect(safeRedirect(target, defaultTarget(signedIn.role)));
   const { shortName, uiLanguage, oidc } = await services.settings.get();
-  return { shortName, uiLanguage, sso: ssoOn(oidc) ? oidc.label : undefined, handoff };
+  const ssoStep = signedIn ? undefined : organisationStep(request, params);
+  return { shortName, uiLanguage, sso: ssoOn(oidc) ? oidc.label : undefined, handoff, ssoStep };
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'cache-control': 'no-store' });
@@ -122,7 +148,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   // A sign-in link that could not sign in came here to say why (`/auth/email-link/{token}`).
   const linkRefused = LINK_REFUSALS.find((c) => c === `email_link.${params.get('emailLink')}`);
   // A right password of a person with a second factor answers a step token (issue 40 item 1).
-  const [step, setStep] = useState<TwoFactorChallenge['twoFactor'] | undefined>();
+  const [step, setStep] = useState<TwoFactorChallenge['twoFactor'] | undefined>(loaderData.ssoStep);
   const staff = staffLanguageOf(lang);
   const done = (info: UserInfo) =>
     signedIn(info, safeRedirect(redirectParam, defaultTarget(info.role)));

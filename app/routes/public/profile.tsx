@@ -1,10 +1,11 @@
 import { useWatch } from 'react-hook-form';
-import { redirect, useNavigate, useRevalidator } from 'react-router';
+import { redirect, useRevalidator } from 'react-router';
 import { hasRole } from '../../../common/roles';
 import { staffLanguageOf } from '../../../common/languages';
 import { secondFactorRequired } from '../../../common/settings';
 import type { TwoStepState } from '../../features/session/two-step-section';
 import { SecuritySections } from '../../features/session/security-sections';
+import { twoStepCopy } from '../../copy/two-step';
 import { slugify } from '../../../common/slug';
 import { toast } from 'react-toastify';
 import type { UserInfo } from '../../../common/schemas/users';
@@ -12,9 +13,7 @@ import { appContext } from '../../../common/services';
 import { FormCheckbox, FormTextField, SubmitButton } from '../../components/form/fields';
 import { SchemaForm, useSchemaForm } from '../../components/form/schema-form';
 import { interfaceFor, useInterface } from '../../copy/language';
-import type { Said } from '../../copy/refusals';
 import { api } from '../../features/api/client';
-import { useBusy } from '../../features/api/use-busy';
 import { pageTitle } from '../../features/seo/meta';
 import { AccountData } from '../../features/readers/account-data';
 import { FollowingList } from '../../features/readers/following-list';
@@ -29,7 +28,7 @@ import {
   PasswordFields,
   SignOutEverywhere,
 } from '../../features/session/profile-fields';
-import { clearUserInfo, storeUserInfo } from '../../features/session/user-info';
+import { storeUserInfo } from '../../features/session/user-info';
 import type { Route } from './+types/profile';
 import type { PageHandle } from '../../root';
 
@@ -105,26 +104,20 @@ const authorFieldsOf = (
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const { me, profile, reviewMail, ownLanguage, twoStep, staffLanguage, hasPassword } = loaderData;
   const revalidator = useRevalidator();
-  const { t, lang, say } = useInterface();
-  const { busy, run } = useBusy(t.auth.genericFailure);
-  const navigate = useNavigate();
+  const { t, lang } = useInterface();
   const form = useSchemaForm(ProfileFormSchema, {
     name: me.name,
     password: '',
     currentPassword: '',
+    removeRecentFactors: false,
     ...authorFieldsOf(profile, reviewMail, ownLanguage),
   });
   // The current password is asked for only with a new one, and marked required then.
   const changesPassword = useWatch({ control: form.control, name: 'password' }) !== '';
-  const signOutEverywhere = () => {
-    if (!window.confirm(t.profile.confirmSignOutEverywhere)) return;
-    void run(async () => {
-      const notice = await api<Said>('/api/users/signout-everywhere', { method: 'POST' });
-      clearUserInfo();
-      toast.success(say(notice));
-      await navigate('/login');
-    });
-  };
+  // Who has a second factor is offered to remove the ones of the last day (issue 66 item 4).
+  const removeRecentLabel = twoStep?.hasSecondFactor
+    ? twoStepCopy[staffLanguage].removeRecent
+    : undefined;
 
   return (
     <main id="main" className="container py-5 auth-page" lang={lang}>
@@ -148,6 +141,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             name: info.name,
             password: '',
             currentPassword: '',
+            removeRecentFactors: false,
             ...(profile
               ? {
                   slug: slugify(body.slug ?? profile.slug),
@@ -166,20 +160,20 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         {profile && <FormCheckbox name="reviewMail" label={t.profile.reviewMail} />}
         {profile && <DashboardLanguageField />}
         <PasswordFields changesPassword={changesPassword} />
-        <SubmitButton busyText={t.auth.working} disabled={busy}>
-          {t.profile.save}
-        </SubmitButton>
+        {changesPassword && removeRecentLabel && (
+          <FormCheckbox name="removeRecentFactors" label={removeRecentLabel} />
+        )}
+        <SubmitButton busyText={t.auth.working}>{t.profile.save}</SubmitButton>
       </SchemaForm>
       {twoStep && (
         <SecuritySections
           state={twoStep}
           language={staffLanguage}
           busyText={t.auth.working}
-          genericFailure={t.auth.genericFailure}
           onChanged={() => revalidator.revalidate()}
         />
       )}
-      <SignOutEverywhere busy={busy} onSignOut={signOutEverywhere} />
+      <SignOutEverywhere removeRecentLabel={removeRecentLabel} />
       <AccountData hasPassword={hasPassword} />
     </main>
   );

@@ -7,9 +7,15 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SSO_CALLBACK_PATH, SSO_START_PATH } from '../../../common/schemas/sso';
+import {
+  SSO_CALLBACK_PATH,
+  SSO_START_PATH,
+  SSO_STEP_COOKIE,
+  SSO_STEP_OUTCOME,
+} from '../../../common/schemas/sso';
 import { noteForAudit } from '../../lib/audit-note';
 import { setAuthCookie } from '../../plugins/auth';
+import { SECOND_STEP_SECONDS } from '../users/second-factors';
 import { SsoRefused, SSO_FLOW_MINUTES, type SsoService } from './sso-service';
 
 /** The flow's cookie: sent back only to the way back. */
@@ -18,8 +24,8 @@ const COOKIE_PATH = '/auth/oidc';
 /** Sign-ins one client address may start or finish in an hour. */
 const SSO_TRIES_PER_HOUR = 60;
 
-const loginWith = (sso: string, next = '') =>
-  `/login?sso=${sso}${next ? `&redirect=${encodeURIComponent(next)}` : ''}`;
+const loginWith = (sso: string, next = '', extra = '') =>
+  `/login?sso=${sso}${extra}${next ? `&redirect=${encodeURIComponent(next)}` : ''}`;
 
 export function ssoRoutes(sso: SsoService, opts: { secureCookies: boolean; publicUrl: string }) {
   const cookie = { httpOnly: true, sameSite: 'lax' as const, secure: opts.secureCookies };
@@ -69,6 +75,17 @@ export function ssoRoutes(sso: SsoService, opts: { secureCookies: boolean; publi
             request.cookies[SSO_COOKIE],
             agent,
           );
+          if ('twoFactor' in done) {
+            // The person's own second factor follows, as after a password (issue 66 item 5):
+            // the step token goes to the sign-in page's loader alone, never into an address.
+            reply.setCookie(SSO_STEP_COOKIE, done.twoFactor.token, {
+              ...cookie,
+              path: '/login',
+              maxAge: SECOND_STEP_SECONDS,
+            });
+            const methods = `&methods=${done.twoFactor.methods.join(',')}`;
+            return reply.redirect(loginWith(SSO_STEP_OUTCOME, done.next, methods), 302);
+          }
           setAuthCookie(reply, done.info, opts.secureCookies);
           noteForAudit(request, {
             outcome: 'signed_in',

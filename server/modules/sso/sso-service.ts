@@ -4,8 +4,9 @@
  * sealed with SECRETS_KEY (no process keeps them: any process can take the way back).
  * `finish` takes the way back: the code is exchanged with the verifier, the ID token's nonce
  * and the state are checked by `openid-client`, and the person is the e-mail address their
- * organisation verified. They are signed in, or made with the default role when the site takes
- * their domain, or refused.
+ * organisation verified, its domain lower-cased and nothing else changed. Only the domains the
+ * site takes sign in (issue 66 item 5): their people are signed in, or made with the default
+ * role; a person with a second factor here takes it next unless the site trusts the provider's.
  */
 import { randomBytes } from 'node:crypto';
 import * as client from 'openid-client';
@@ -16,10 +17,11 @@ import {
   type SSO_OUTCOMES,
   type OidcSettings,
 } from '../../../common/schemas/sso';
+import type { TwoFactorChallenge } from '../../../common/schemas/second-factors';
 import type { UserInfo } from '../../../common/schemas/users';
 import type { SecretBox } from '../../lib/secret-box';
 import type { Clock } from '../../lib/clock';
-import type { OrganisationPerson } from '../users/organisation-sign-in';
+import type { OrganisationPerson, OrganisationSignInAnswer } from '../users/organisation-sign-in';
 import { PrivateIssuerError, type OidcClients } from './oidc-clients';
 
 /** How long a sign-in may stay at the issuer before its way back is refused. */
@@ -58,11 +60,17 @@ export interface SsoDeps {
     signInFromOrganisation(
       person: OrganisationPerson,
       client?: { userAgent?: string },
-    ): Promise<{ info: UserInfo; created: boolean } | { refused: true }>;
+    ): Promise<OrganisationSignInAnswer>;
   };
 }
 
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+/**
+ * The address as matched: the domain lower-cased (domains have no case, RFC 4343), the local
+ * part exactly as the provider gave it (RFC 5321 §2.4 leaves its case to the mailbox's owner).
+ */
+export const organisationAddress = (email: string) =>
+  `${email.slice(0, email.lastIndexOf('@'))}@${domainOf(email)}`;
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
 /** The person the tokens name: the ID token's claims, else the user info endpoint's. */
@@ -75,8 +83,9 @@ async function personOf(
   let found: Record<string, unknown> = claims;
   if (!text(claims.email))
     found = { ...(await client.fetchUserInfo(config, tokens.access_token, claims.sub)) };
-  const email = text(found.email).toLowerCase();
-  if (!email.includes('@')) throw new SsoRefused('unverified');
+  const given = text(found.email);
+  if (!given.includes('@')) throw new SsoRefused('unverified');
+  const email = organisationAddress(given);
   if (found.email_verified !== true) throw new SsoRefused('unverified', email);
   const name = text(found.name) || text(claims.name) || email.slice(0, email.indexOf('@'));
   return { email, name: name.slice(0, 100) };
@@ -129,7 +138,7 @@ export function createSso(deps: SsoDeps) {
       callbackUrl: URL,
       sealedFlow: string | undefined,
       userAgent: string,
-    ): Promise<{ info: UserInfo; created: boolean; next: string }> {
+    ): Promise<({ info: UserInfo; created: boolean } | TwoFactorChallenge) & { next: string }> {
       const { oidc, config, box } = await configured();
       const opened = sealedFlow ? box.open(sealedFlow) : undefined;
       const flow = opened ? (JSON.parse(opened) as Flow) : undefined;
@@ -150,12 +159,19 @@ export function createSso(deps: SsoDeps) {
       const person = await personOf(config, tokens).catch((error: unknown) => {
         throw error instanceof SsoRefused ? error : new SsoRefused('failed');
       });
-      const taken = oidc.allowedDomains.includes(domainOf(person.email));
+      // The domains apply to every sign-in, not only to a new account's (issue 66 item 5): a
+      // person who left the organisation's listed domains keeps no way in through it.
+      if (!oidc.allowedDomains.includes(domainOf(person.email)))
+        throw new SsoRefused('domain', person.email);
       const signed = await deps.users.signInFromOrganisation(
-        { ...person, newAccountRole: taken ? oidc.defaultRole : undefined },
+        {
+          ...person,
+          newAccountRole: oidc.defaultRole,
+          trustSecondFactor: oidc.trustProviderSecondFactor,
+        },
         { userAgent },
       );
-      if ('refused' in signed) throw new SsoRefused('domain', person.email);
+      if ('refused' in signed) throw new SsoRefused(signed.refused, person.email);
       return { ...signed, next: flow.next };
     },
   };

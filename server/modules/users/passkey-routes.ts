@@ -16,14 +16,22 @@ import {
   PasskeySignInSchema,
 } from '../../../common/schemas/passkeys';
 import { UserInfoSchema } from '../../../common/schemas/users';
+import { ReauthSchema } from '../../../common/schemas/second-factors';
 import { PASSKEYS_PATH } from '../../../common/paths';
 import { errorResponses, JSON_BODY, notice, noticeSchema, SIGNED_IN } from '../../lib/errors';
 import { setAuthCookie } from '../../plugins/auth';
 import type { UsersService } from './users-service';
-import { clientOf, tags, type RouteOptions } from './users-route-options';
+import {
+  clientOf,
+  REAUTH_REFUSALS,
+  reauthenticated,
+  noBodyIsEmpty,
+  tags,
+  type RouteOptions,
+} from './users-route-options';
 
 /** The signed-in person's own passkeys. */
-export function passkeyRoutes(users: UsersService) {
+export function passkeyRoutes(users: UsersService, opts: RouteOptions) {
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const security = [{ bearer: [] }];
@@ -44,15 +52,22 @@ export function passkeyRoutes(users: UsersService) {
     app.post(
       `${PASSKEYS_PATH}/options`,
       {
+        preValidation: noBodyIsEmpty,
         schema: {
           tags,
           summary:
-            'Options for the browser to make a new passkey (WebAuthn’s PublicKeyCredentialCreationOptionsJSON); its challenge is good once, for 5 minutes',
+            'Options for the browser to make a new passkey (WebAuthn’s PublicKeyCredentialCreationOptionsJSON); its challenge is good once, for 5 minutes. Asks for `{ password }` or `{ code }` (one the authenticator app shows now); an account with neither: a sign-in of the last 10 minutes. Wrong ones count as wrong sign-ins',
           security,
-          response: { 200: PasskeyOptionsSchema, ...errorResponses(...SIGNED_IN) },
+          body: ReauthSchema,
+          response: {
+            200: PasskeyOptionsSchema,
+            ...errorResponses(...REAUTH_REFUSALS),
+          },
         },
       },
-      async (request) => ({ ...(await users.passkeyOptions(await request.actor())) }),
+      reauthenticated(opts, async (actor, proof) => ({
+        ...(await users.passkeyOptions(actor, proof)),
+      })),
     );
 
     app.post(

@@ -1,5 +1,5 @@
 /* Passkeys and their waiting challenges (db/schema/passkeys.ts, docs/decisions/052c). */
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { userPasskeys, webauthnChallenges } from '../../../db/schema/passkeys';
 
@@ -95,6 +95,15 @@ export async function deletePasskey(db: Db, userId: string, id: string) {
     .where(and(eq(userPasskeys.userId, userId), eq(userPasskeys.id, id)))
     .returning({ name: userPasskeys.name });
   return row?.name;
+}
+
+/** Removes the person's passkeys added at `since` or later; how many. */
+export async function deletePasskeysAddedSince(db: Db, userId: string, since: Date) {
+  const rows = await db
+    .delete(userPasskeys)
+    .where(and(eq(userPasskeys.userId, userId), gte(userPasskeys.createdAt, since)))
+    .returning({ id: userPasskeys.id });
+  return rows.length;
 }
 
 /** Whether the person has a passkey. */

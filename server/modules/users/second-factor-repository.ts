@@ -1,5 +1,5 @@
 /* Authenticator secrets and recovery codes (db/schema/second-factors.ts, docs/decisions/052b). */
-import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, count, eq, gte, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { userRecoveryCodes, userTotp } from '../../../db/schema/second-factors';
 
@@ -88,6 +88,19 @@ export async function removeTotp(db: Db, userId: string) {
   await db.transaction(async (tx) => {
     await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
     await tx.delete(userTotp).where(eq(userTotp.userId, userId));
+  });
+}
+
+/** Turns codes off when they were turned on at `since` or later; whether they were. */
+export async function removeTotpEnabledSince(db: Db, userId: string, since: Date) {
+  return db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(userTotp)
+      .where(and(eq(userTotp.userId, userId), gte(userTotp.enabledAt, since)))
+      .returning({ userId: userTotp.userId });
+    if (gone.length === 0) return false;
+    await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
+    return true;
   });
 }
 

@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  ReauthSchema,
   RecoveryCodesSchema,
   SecondStepSchema,
   TotpConfirmSchema,
@@ -31,6 +32,9 @@ import { SECOND_STEP_SECONDS } from './second-factors';
 import {
   clientOf,
   countingCodes,
+  REAUTH_REFUSALS,
+  reauthenticated,
+  noBodyIsEmpty,
   SIGN_IN_MAX_WRONG_CODES,
   tags,
   type RouteOptions,
@@ -62,18 +66,20 @@ export function secondFactorRoutes(users: UsersService, opts: RouteOptions) {
     app.post(
       `${TWO_FACTOR_PATH}/totp`,
       {
+        preValidation: noBodyIsEmpty,
         schema: {
           tags,
           summary:
-            'Start setting up authenticator codes: a new secret, its otpauth:// address and QR code (SVG). Nothing is on until a code confirms it',
+            'Start setting up authenticator codes: a new secret, its otpauth:// address and QR code (SVG). Nothing is on until a code confirms it. Asks for `{ password }`, the current password (an account without one: a sign-in of the last 10 minutes); wrong ones count as wrong sign-ins',
           security,
+          body: ReauthSchema,
           response: {
             200: TotpSetupSchema,
-            ...errorResponses(...SIGNED_IN, 'totp.already_on', 'totp.unavailable'),
+            ...errorResponses(...REAUTH_REFUSALS, 'totp.already_on', 'totp.unavailable'),
           },
         },
       },
-      async (request) => users.startTotp(await request.actor()),
+      reauthenticated(opts, (actor, proof) => users.startTotp(actor, proof)),
     );
 
     await app.register(totpCodeRoutes(users, opts));

@@ -54,6 +54,15 @@ export async function findSessionUser(db: Db, sessionId: string, userId: string,
   return row;
 }
 
+/** When the session began (its sign-in), or undefined when it is gone. */
+export async function sessionStartedAt(db: Db, sessionId: string): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ createdAt: userSessions.createdAt })
+    .from(userSessions)
+    .where(eq(userSessions.id, sessionId));
+  return row?.createdAt;
+}
+
 export async function touchSession(db: Db, sessionId: string, now: Date) {
   await db.update(userSessions).set({ lastSeenAt: now }).where(eq(userSessions.id, sessionId));
 }

@@ -3,7 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MessageSchema } from '../../../common/schemas/common';
 import { SignInSchema, SignUpSchema, UserInfoSchema } from '../../../common/schemas/users';
-import { SignInAnswerSchema } from '../../../common/schemas/second-factors';
+import {
+  RemoveRecentFactorsSchema,
+  SignInAnswerSchema,
+} from '../../../common/schemas/second-factors';
 import {
   errorResponses,
   JSON_BODY,
@@ -17,6 +20,7 @@ import { type UsersService } from './users-service';
 import { SIGN_IN_MAX_FAILURES, SIGN_IN_WINDOW_MS, SIGN_UP_MAX_PER_HOUR } from './user-sessions';
 import {
   clientOf,
+  noBodyIsEmpty,
   signInAccountKey,
   refuseWhileCodesPaused,
   SIGN_IN_MAX_WRONG_CODES,
@@ -150,18 +154,21 @@ export function signOutRoutes(users: UsersService, opts: RouteOptions) {
     app.post(
       '/api/users/signout-everywhere',
       {
+        preValidation: noBodyIsEmpty,
         schema: {
           tags,
-          summary: 'End every session of the signed-in user, on every device',
+          summary:
+            'End every session of the signed-in user, on every device; with `{ removeRecentFactors: true }`, also remove the passkeys added and authenticator codes turned on in the last 24 hours',
           security: [{ bearer: [] }],
+          body: RemoveRecentFactorsSchema,
           response: {
             200: noticeSchema('session.signed_out_everywhere'),
-            ...errorResponses(...SIGNED_IN),
+            ...errorResponses(...SIGNED_IN, ...JSON_BODY),
           },
         },
       },
       async (request, reply) => {
-        const answer = await users.signOutEverywhere(await request.actor());
+        const answer = await users.signOutEverywhere(await request.actor(), request.body);
         clearAuthCookie(reply, opts.secureCookies);
         return answer;
       },

@@ -16,6 +16,7 @@ import { unauthorized } from '../../lib/errors';
 import type { SecondFactorDeps, SessionClient, UsersDeps } from './users-deps';
 import { secondFactors } from './second-factors';
 import { passkeyRegistration, passkeySignIns } from './passkeys';
+import { factorGuards } from './factor-guards';
 import { hasPasskey } from './passkeys-repository';
 import { findUserById, type UserRow } from './users-repository';
 import { userInfo, userSessions } from './user-sessions';
@@ -69,6 +70,15 @@ export function twoStepSignIn(deps: UsersDeps) {
     if (!row || row.tokenVersion !== tokenVersion) throw unauthorized('auth.second_step_expired');
     return { userId, email: row.email };
   };
+  /** The second step a sign-in of this person must take; undefined: they have no factor. */
+  const challengeFor = async (row: {
+    id: string;
+    tokenVersion: number;
+  }): Promise<TwoFactorChallenge | undefined> => {
+    const methods = await methodsOf(row.id);
+    if (methods.length === 0) return undefined;
+    return { twoFactor: { token: stepToken(row.id, row.tokenVersion), methods } };
+  };
   /**
    * What a proved password (a sign-in's, or a reset link's: issue 66 item 3) answers: a
    * session, or for a person with a second factor the step token its second step takes.
@@ -76,15 +86,15 @@ export function twoStepSignIn(deps: UsersDeps) {
   const sessionOrStep = async (
     row: UserRow,
     client?: SessionClient,
-  ): Promise<UserInfo | TwoFactorChallenge> => {
-    const methods = await methodsOf(row.id);
-    if (methods.length > 0)
-      return { twoFactor: { token: stepToken(row.id, row.tokenVersion), methods } };
-    return userInfo(deps, row, client);
-  };
+  ): Promise<UserInfo | TwoFactorChallenge> =>
+    (await challengeFor(row)) ?? userInfo(deps, row, client);
+  const registration = passkeyRegistration(deps);
   return {
     ...own,
-    ...passkeyRegistration(deps),
+    ...registration,
+    // Adding a factor needs a factor, and its owner hears of it (issue 66 item 4).
+    ...factorGuards(deps, { ...own, ...registration, checkSecondStep }),
+    challengeFor,
 
     /** Whether the person has a second factor: authenticator codes or a passkey. */
     hasSecondFactor: async (userId: string) => (await methodsOf(userId)).length > 0,

@@ -20,6 +20,7 @@ import { slugify } from '../../../common/slug';
 import { conflict, fieldError, notFound, unauthorized } from '../../lib/errors';
 import type { UsersDeps } from './users-deps';
 import { ARGON2, userInfo } from './user-sessions';
+import { removeRecentFactors } from './factor-guards';
 
 import {
   findPasswordHash,
@@ -91,6 +92,16 @@ const ownUiLanguage = (row: { uiLanguage: string | null }): StaffLanguage | null
     ? (row.uiLanguage as StaffLanguage)
     : null;
 
+/** With a new password, the factors of the last day go too when asked (issue 66 item 4). */
+async function undoRecentFactors(
+  deps: Pick<UsersDeps, 'db' | 'clock'>,
+  id: string,
+  input: ProfileUpdate,
+) {
+  if (input.password !== undefined && input.removeRecentFactors)
+    await removeRecentFactors(deps.db, deps.clock, id);
+}
+
 /** Users' public profiles and their own account: reading and changing them. */
 export function userProfiles(
   deps: Pick<UsersDeps, 'db' | 'tokens' | 'clock' | 'authorChanged' | 'renamed'>,
@@ -138,6 +149,7 @@ export function userProfiles(
         a.sessionId,
       );
       if (!row) throw unauthorized();
+      await undoRecentFactors(deps, a.id, input);
       // A new name, slug, bio or photo shows on bylines and the author page; a reader has
       // neither, so their profile touches no kept page (issue 44 item 11).
       if (Object.keys(profile).length > 0 && hasRole(row.role, 'author'))

@@ -12,6 +12,7 @@ import { englishOf } from '../../../common/refusals/catalogue';
 import { conflict, notFound, notice, unauthorized, type Notice } from '../../lib/errors';
 import { TOKEN_LIFETIME_SECONDS } from '../../lib/tokens';
 import type { SessionClient, UsersDeps } from './users-deps';
+import { removeRecentFactors } from './factor-guards';
 import {
   deleteSession,
   findSessionUser,
@@ -159,10 +160,15 @@ export function userSessions(deps: SessionDeps) {
      * Ends every session of the user, this one included: tokens carry the version they were
      * signed with, and the version moves on (for a lost phone or a shared computer).
      */
-    async signOutEverywhere(actor: Actor | null): Promise<Notice<'session.signed_out_everywhere'>> {
+    async signOutEverywhere(
+      actor: Actor | null,
+      opts: { removeRecentFactors?: boolean } = {},
+    ): Promise<Notice<'session.signed_out_everywhere'>> {
       const a = requireRole(actor, 'reader');
       const row = await updateUser(db, a.id, { bumpTokenVersion: true });
       if (!row) throw unauthorized();
+      // The owner undoing what a stolen session added (issue 66 item 4).
+      if (opts.removeRecentFactors) await removeRecentFactors(db, clock, a.id);
       return notice('session.signed_out_everywhere');
     },
     ...sessionList(deps),

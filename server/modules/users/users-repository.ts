@@ -81,6 +81,16 @@ export async function findUserWithHashByEmail(db: Db, email: string) {
   return row;
 }
 
+/** Whether an account's address equals this one but for capitals (SQL `lower` on both). */
+export async function emailTakenIgnoringCase(db: Db, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function findPasswordHash(db: Db, id: string): Promise<string | undefined> {
   const [row] = await db
     .select({ passwordHash: users.passwordHash })

@@ -2,10 +2,12 @@
  * What the users module's route files share: their options, their OpenAPI tag, the refusals
  * they declare alike, and the sign-in limit's key (reset by a password reset too).
  */
+import type { ReauthInput } from '../../../common/schemas/second-factors';
+import { requireRole, type Actor } from '../../lib/actor';
 import { JSON_BODY, SIGNED_IN, tooManyRequests } from '../../lib/errors';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { minutesLeft, type RateLimitCounters } from '../../plugins/rate-limit';
-import { SIGN_IN_WINDOW_MS } from './user-sessions';
+import { SIGN_IN_MAX_FAILURES, SIGN_IN_WINDOW_MS } from './user-sessions';
 
 export interface RouteOptions {
   secureCookies: boolean;
@@ -13,6 +15,18 @@ export interface RouteOptions {
 }
 
 export const tags = ['users'];
+
+/**
+ * What adding a factor may be refused with (issue 66 item 4): beside a signed-in call's, no
+ * proof, a wrong one, and too many wrong ones.
+ */
+export const REAUTH_REFUSALS = [
+  ...SIGNED_IN,
+  ...JSON_BODY,
+  'auth.reauth_required',
+  'auth.reauth_failed',
+  'auth.too_many_failures',
+] as const;
 
 /** An administrator's call: nobody, someone else, a cookie-borne write from another site. */
 export const ADMINISTRATION = [...SIGNED_IN, 'auth.role_required'] as const;
@@ -93,3 +107,57 @@ export async function countingCodes<T>(
   await opts.counters.reset(key);
   return result;
 }
+
+/**
+ * A re-authentication's guesses (issue 66 item 4: the password or code that adding a factor
+ * asks for) count as a sign-in's do, before they are checked: a password under the account's
+ * count, a code under its codes' count; past either, 429 for the rest of the window. A right
+ * one takes its attempt back.
+ */
+export async function countingReauth<T>(
+  opts: RouteOptions,
+  email: string,
+  proof: { password?: string; code?: string } | undefined,
+  reply: FastifyReply,
+  run: () => Promise<T>,
+): Promise<T> {
+  await refuseWhileCodesPaused(opts, email, reply);
+  const [key, max] =
+    proof?.password !== undefined
+      ? [signInAccountKey(email), SIGN_IN_MAX_FAILURES]
+      : proof?.code !== undefined
+        ? [signInCodesKey(email), SIGN_IN_MAX_WRONG_CODES]
+        : [undefined, 0];
+  if (key === undefined) return run();
+  const count = await opts.counters.increment(key, SIGN_IN_WINDOW_MS);
+  if (count.current > max) {
+    reply.header('retry-after', String(Math.max(1, Math.ceil(count.ttl / 1000))));
+    throw tooManyAttempts(count.ttl);
+  }
+  const answer = await run();
+  await opts.counters.refund(key);
+  return answer;
+}
+
+/**
+ * A call that took no body before may still come without one (a client of before issue 66):
+ * no body reads as `{}`, so it gets the call's own refusal, not a 400.
+ */
+export const noBodyIsEmpty = async (request: FastifyRequest) => {
+  if (request.body === undefined || request.body === null) request.body = {};
+};
+
+/**
+ * The handler of a set-up call that asks for a proof (issue 66 item 4): the signed-in person,
+ * their proof counted as countingReauth says, then `run`.
+ */
+export const reauthenticated =
+  <T>(opts: RouteOptions, run: (actor: Actor, proof: ReauthInput) => Promise<T>) =>
+  async (
+    request: { actor(): Promise<Actor | null>; body: unknown },
+    reply: FastifyReply,
+  ): Promise<T> => {
+    const actor = requireRole(await request.actor(), 'reader');
+    const proof = request.body as ReauthInput;
+    return countingReauth(opts, actor.email, proof, reply, () => run(actor, proof));
+  };

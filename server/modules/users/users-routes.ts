@@ -22,7 +22,7 @@ export function usersRoutes(users: UsersService, opts: RouteOptions) {
     await app.register(secondFactorRoutes(users, opts));
     await app.register(secondStepRoutes(users, opts));
     await app.register(emailLinkRoutes(users, opts));
-    await app.register(passkeyRoutes(users));
+    await app.register(passkeyRoutes(users, opts));
     await app.register(passkeySignInRoutes(users, opts));
   };
 }

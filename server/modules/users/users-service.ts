@@ -46,6 +46,7 @@ export function createUsersService(deps: UsersDeps) {
     signedIn: (row: UserRow, client?: SessionClient) => userInfo(deps, row, client),
     sessionOrStep: twoStep.sessionOrStep,
   };
+  const twoStep = twoStepSignIn(deps);
   return {
     ...userSessions(deps),
     ...twoStep,
@@ -56,7 +57,7 @@ export function createUsersService(deps: UsersDeps) {
     ...emailLinks(links),
     ...reviewContacts(deps),
     ...accountDeletion(deps),
-    ...organisationSignIn(deps),
+    ...organisationSignIn(deps, twoStep.challengeFor),
   };
 }
 export type UsersService = ReturnType<typeof createUsersService>;

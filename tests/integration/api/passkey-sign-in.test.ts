@@ -71,7 +71,9 @@ describe('signing in with a passkey', () => {
       time.shift(0);
     }
     // A registration's challenge does not sign anyone in.
-    const registering = (await call('POST', '/api/me/passkeys/options', editor.token)).json();
+    const registering = (
+      await call('POST', '/api/me/passkeys/options', editor.token, { password: editor.password })
+    ).json();
     const wrongPurpose = await call('POST', '/api/users/signin/passkey', undefined, {
       response: key.answer(registering),
     });

@@ -35,7 +35,9 @@ describe('adding, listing and removing passkeys', () => {
     const editor = await createUser(app, 'editor');
     const phone = softPasskey(origin);
     const laptop = softPasskey(origin);
-    const options = await call('POST', '/api/me/passkeys/options', editor.token);
+    const options = await call('POST', '/api/me/passkeys/options', editor.token, {
+      password: editor.password,
+    });
     const { rp, user, authenticatorSelection } = options.json();
     expect(rp.id).toBe(new URL(origin).hostname);
     expect(user.name).toBe(editor.email);
@@ -69,7 +71,9 @@ describe('adding, listing and removing passkeys', () => {
   it('refuses an answer to a challenge never given, another site’s, or one past its time', async () => {
     const editor = await createUser(app, 'editor');
     const key = softPasskey(origin);
-    const options = (await call('POST', '/api/me/passkeys/options', editor.token)).json();
+    const options = (
+      await call('POST', '/api/me/passkeys/options', editor.token, { password: editor.password })
+    ).json();
     const made = (challenge: string, from = origin) =>
       call('POST', '/api/me/passkeys', editor.token, {
         name: 'Key',
@@ -82,7 +86,9 @@ describe('adding, listing and removing passkeys', () => {
     expect((await made(options.challenge, 'https://evil.example')).statusCode).toBe(400);
     expect((await made(options.challenge)).statusCode).toBe(400);
 
-    const late = (await call('POST', '/api/me/passkeys/options', editor.token)).json();
+    const late = (
+      await call('POST', '/api/me/passkeys/options', editor.token, { password: editor.password })
+    ).json();
     time.shift(6 * 60_000);
     try {
       expect((await made(late.challenge)).statusCode).toBe(400);
@@ -91,14 +97,18 @@ describe('adding, listing and removing passkeys', () => {
     }
     // Another person's challenge is not this person's.
     const other = await createUser(app, 'author');
-    const theirs = (await call('POST', '/api/me/passkeys/options', other.token)).json();
+    const theirs = (
+      await call('POST', '/api/me/passkeys/options', other.token, { password: other.password })
+    ).json();
     expect((await made(theirs.challenge)).statusCode).toBe(400);
     expect((await call('GET', '/api/me/passkeys', editor.token)).json()).toEqual([]);
   });
 
   it('keeps challenges in the database until used', async () => {
     const editor = await createUser(app, 'editor');
-    const options = (await call('POST', '/api/me/passkeys/options', editor.token)).json();
+    const options = (
+      await call('POST', '/api/me/passkeys/options', editor.token, { password: editor.password })
+    ).json();
     const kept = () =>
       t.database.db
         .select()

@@ -49,7 +49,7 @@ const call = (
 
 /** Turns codes on for `user`; answers the secret and the recovery codes. */
 async function turnOn(user: TestUser) {
-  const setup = await call('POST', '/api/me/2fa/totp', user.token);
+  const setup = await call('POST', '/api/me/2fa/totp', user.token, { password: user.password });
   expect(setup.statusCode, setup.body).toBe(200);
   const { secret, otpauthUrl, qrSvg } = setup.json();
   expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\/.+secret=/);
@@ -182,7 +182,9 @@ describe('authenticator codes', () => {
     const none = await call('POST', '/api/me/2fa/totp/confirm', author.token, { code: '123456' });
     expect(none.json().code).toBe('totp.not_started');
     await turnOn(author);
-    const again = await call('POST', '/api/me/2fa/totp', author.token);
+    const again = await call('POST', '/api/me/2fa/totp', author.token, {
+      password: author.password,
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('totp.already_on');
     expect((await call('POST', '/api/me/2fa/totp')).statusCode).toBe(401);

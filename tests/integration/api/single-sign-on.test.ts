@@ -2,8 +2,8 @@
  * Single sign-on through OpenID Connect (issue 40 item 4, docs/decisions/052d), against a real
  * OpenID Provider on this machine (`oidc-provider`): the settings take the issuer and a
  * write-only secret (checked by discovering the issuer, sealed at rest); a person of an allowed
- * domain gets an account with the default role, a known person of any domain signs in, another
- * domain and an unconfirmed address are refused; a tampered `state` or `nonce`, a flow without
+ * domain gets an account with the default role, a known person of it signs in with their own
+ * role (another domain's account is refused: single-sign-on-rules.test.ts), another domain and an unconfirmed address are refused; a tampered `state` or `nonce`, a flow without
  * its cookie and a code used twice are refused; every outcome is in the audit trail.
  */
 import type { FastifyInstance } from 'fastify';
@@ -120,7 +120,11 @@ describe('single sign-on settings', () => {
   });
 
   it('does not call an issuer on a private or local address unless OIDC_ALLOW_PRIVATE says so', async () => {
-    const oidc = { ...configured(), clientSecretSet: true } as const;
+    const oidc = {
+      ...configured(),
+      trustProviderSecondFactor: false,
+      clientSecretSet: true,
+    } as const;
     const refusing = createOidcClients({ allowPrivate: false });
     await expect(refusing.check(oidc, provider.clientSecret)).rejects.toMatchObject({
       code: 'settings.oidc_private',
@@ -139,6 +143,7 @@ describe('single sign-on settings', () => {
       label: 'Newsroom Workspace',
       allowedDomains: ['newsroom.example'],
       defaultRole: 'author',
+      trustProviderSecondFactor: false,
       clientSecretSet: true,
     });
     const read = await app.inject({ method: 'GET', url: '/api/settings' });
@@ -189,9 +194,9 @@ describe('signing in through the organisation', () => {
     expect(signIns.map((e) => e.actor?._id)).toEqual([me.json()._id, me.json()._id]);
   });
 
-  it('signs in a known person of any domain, with their own role', async () => {
-    const known = await createUser(app, 'editor', { email: 'ravi@elsewhere.example' });
-    const { res } = await signInAs('ravi@elsewhere.example');
+  it('signs in a known person of an allowed domain, with their own role', async () => {
+    const known = await createUser(app, 'editor', { email: 'ravi@newsroom.example' });
+    const { res } = await signInAs('ravi@newsroom.example');
     expect(res.statusCode).toBe(302);
     const session = res.cookies.find((c) => c.name === 'patrika_token');
     const me = await app.inject({
