@@ -46,7 +46,6 @@ export function createUsersService(deps: UsersDeps) {
     signedIn: (row: UserRow, client?: SessionClient) => userInfo(deps, row, client),
     sessionOrStep: twoStep.sessionOrStep,
   };
-  const twoStep = twoStepSignIn(deps);
   return {
     ...userSessions(deps),
     ...twoStep,

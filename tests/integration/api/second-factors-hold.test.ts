@@ -51,7 +51,10 @@ const call = (
   });
 
 async function turnOn(user: TestUser) {
-  const { secret } = (await call('POST', '/api/me/2fa/totp', user.token)).json();
+  // Turning codes on asks for the password (issue 66 item 4).
+  const setup = await call('POST', '/api/me/2fa/totp', user.token, { password: user.password });
+  expect(setup.statusCode, setup.body).toBe(200);
+  const { secret } = setup.json();
   const confirmed = await call('POST', '/api/me/2fa/totp/confirm', user.token, {
     code: await codeOf(secret),
   });
@@ -236,7 +239,10 @@ describe('every call that takes a code counts wrong codes', () => {
     expect(locked.statusCode).toBe(429);
 
     const other = await createUser(app, 'author');
-    await call('POST', '/api/me/2fa/totp', other.token);
+    const started = await call('POST', '/api/me/2fa/totp', other.token, {
+      password: other.password,
+    });
+    expect(started.statusCode, started.body).toBe(200);
     for (let i = 0; i < 5; i++) {
       const res = await call('POST', '/api/me/2fa/totp/confirm', other.token, { code: '000000' });
       expect(res.statusCode).toBe(403);
