@@ -64,3 +64,23 @@ CREATE TRIGGER "articles_editions_follow" AFTER UPDATE OF "status", "published_a
   FOR EACH ROW
   WHEN (OLD."status" IS DISTINCT FROM NEW."status" OR OLD."published_at" IS DISTINCT FROM NEW."published_at")
   EXECUTE FUNCTION article_editions_follow_article();
+--> statement-breakpoint
+-- A story is always in its primary edition, whoever writes it (a save, the seed, an import, a
+-- script): a new article's row, and a new primary edition's, are added here. The articles
+-- service adds and removes the others (article-editions-repository.ts). Written by hand.
+CREATE FUNCTION article_editions_keep_primary() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+  BEGIN
+    INSERT INTO "article_editions" ("article_id", "edition_id", "status", "published_at")
+      VALUES (NEW."id", NEW."primary_edition_id", NEW."status", NEW."published_at")
+      ON CONFLICT DO NOTHING;
+    RETURN NULL;
+  END
+  $$;--> statement-breakpoint
+CREATE TRIGGER "articles_editions_primary_insert" AFTER INSERT ON "articles"
+  FOR EACH ROW EXECUTE FUNCTION article_editions_keep_primary();--> statement-breakpoint
+CREATE TRIGGER "articles_editions_primary_update" AFTER UPDATE OF "primary_edition_id" ON "articles"
+  FOR EACH ROW
+  WHEN (OLD."primary_edition_id" IS DISTINCT FROM NEW."primary_edition_id")
+  EXECUTE FUNCTION article_editions_keep_primary();

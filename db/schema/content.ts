@@ -314,7 +314,8 @@ export const articleSearchKeywords = sql<string>`concat_ws(', ', nullif(${articl
  * places. The primary edition (`articles.primary_edition_id`) is always among them. Like
  * `article_tags`, each row carries a copy of its article's `status` and `published_at`, kept
  * equal by the trigger `article_editions_follow_article` (migration 0058), so an edition's page
- * walks one index in the order it shows.
+ * walks one index in the order it shows. The trigger `article_editions_keep_primary` adds the
+ * primary edition's row whoever writes the article (a save, the seed, an import).
  */
 export const articleEditions = pgTable(
   'article_editions',

@@ -33,7 +33,10 @@ export const editions = pgTable(
     parentId: uuid().references((): AnyPgColumn => editions.id, { onDelete: 'restrict' }),
     names: jsonb().$type<EditionNames>().notNull(),
     /** Latin spellings readers type for it (`jaipur`, `jaypur`), folded (common/search). */
-    latinNames: text().array().notNull().default(sql`'{}'::text[]`),
+    latinNames: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     lat: doublePrecision(),
     lng: doublePrecision(),
     active: boolean().notNull().default(true),
