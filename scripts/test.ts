@@ -360,7 +360,7 @@ const ONE_ENGINE_FILES = [
   'tests/integration/api/{openapi,trust-proxy,declared-statuses,error-codes,permissions,bad-input,rate-limits}.test.ts',
   'tests/integration/api/{media,media-background-variants,article-html-bounds,search-relevance}.test.ts',
   'tests/integration/api/{admin-list-dashboard,ads,analytics-reports,analytics-settings,api-keys,article-history-fields,article-notes,audit,audit-user-deleted}.test.ts',
-  'tests/integration/api/{category-sections,comment-mail,comment-moderation,comment-reports,comment-rules,comments-open,draft-without-image,mail,member-admin}.test.ts',
+  'tests/integration/api/{category-sections,editions-desks,comment-mail,comment-moderation,comment-reports,comment-rules,comments-open,draft-without-image,mail,member-admin}.test.ts',
   'tests/integration/api/{passkey-sign-in,passkeys,push,random-picks,search-demo,second-factors,sessions,single-sign-on,translations,typing-vocabulary,v1-read-api,webhook-disable}.test.ts',
   'tests/integration/readers/{comment-rights,email-link,follows-saved,newsletter-digests,newsletter-views,reader-pages-cache,reader-rights,recent-issues,subscriber-lists}.test.ts',
   'tests/integration/server/signing-key-warning.test.ts',

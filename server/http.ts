@@ -18,6 +18,7 @@ import { articlesRoutes } from './modules/articles/articles-routes';
 import { newsroomRoutes } from './modules/newsroom/newsroom-routes';
 import { giftsRoutes } from './modules/gifts/gifts-routes';
 import { categoriesRoutes } from './modules/categories/categories-routes';
+import { editionsRoutes } from './modules/editions/editions-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { eventsRoutes } from './events/events-routes';
 import { MAX_UPLOAD_BYTES } from './modules/media/media-service';
@@ -196,6 +197,7 @@ async function registerApi(app: FastifyInstance, deps: HttpDeps, pageCache?: Pag
     }),
   );
   await app.register(categoriesRoutes(services.categories));
+  await app.register(editionsRoutes(services.editions));
   await app.register(
     articlesRoutes(services.articles, (actor) =>
       services.payments.memberships.accessClassOf(actor),

@@ -75,6 +75,7 @@ import { createUsersService, type UsersService } from './modules/users/users-ser
 import { createSecretBox, loadSecretsKey } from './lib/secret-box';
 import type { SecondFactorDeps, WebAuthnDeps } from './modules/users/users-deps';
 import { createAudit } from './modules/audit/audit-wiring';
+import { createEditions } from './modules/editions/editions-wiring';
 import { createViewsService } from './modules/views/views-service';
 import { createAnalyticsService } from './modules/analytics/analytics-service';
 import { createRateLimitCounters } from './plugins/rate-limit';
@@ -249,6 +250,7 @@ export async function createServices(
   });
   mail.settingsMade(settings);
   registerReviewMailJobs(jobs, newsroom);
+  const editions = createEditions({ db, clock, articles });
   const timeZone = async () => (await settings.get()).timeZone;
   const views = createViewsService({ db, clock, articles, timeZone, log });
   const content = { articles, categories, users, views, settings };
@@ -282,6 +284,7 @@ export async function createServices(
     articles,
     newsroom,
     categories,
+    editions,
     views,
     analytics,
     settings,
