@@ -491,6 +491,8 @@ export const AdminArticleQuerySchema = pagination(10, 1000).extend({
   categoryId: IdSchema.optional(),
   authorId: IdSchema.optional(),
   language: LanguageSchema.optional(),
+  /** Our addition (issue 65): only stories in this edition (primary or not). */
+  edition: IdSchema.optional(),
   sort: z
     .enum(ADMIN_SORTS, says('validation.one_of', { field: 'sort', values: ADMIN_SORTS }))
     .default(ADMIN_DEFAULT_SORT),
@@ -508,3 +510,24 @@ export const AdminArticleListSchema = z.object({
   totalArticles: z.number(),
 });
 export const NewUrlSchema = z.object({ newUrl: z.string() });
+
+/**
+ * `POST /api/articles/editions` (editors and up; issue 65): put the selected stories in an
+ * edition (`add`), take them out of one (`remove`), or both. Ids that name no story are
+ * passed over; a story taken out of its primary edition gets another (its first left, or
+ * national).
+ */
+export const BulkEditionsSchema = z
+  .object({
+    ids: z
+      .array(IdSchema)
+      .min(1, says('validation.required', { field: 'ids' }))
+      .max(200),
+    add: IdSchema.optional(),
+    remove: IdSchema.optional(),
+  })
+  .refine((b) => b.add !== undefined || b.remove !== undefined, {
+    ...says('validation.required', { field: 'add' }),
+    path: ['add'],
+  });
+export type BulkEditions = z.infer<typeof BulkEditionsSchema>;

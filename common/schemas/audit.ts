@@ -26,6 +26,8 @@ export const AUDIT_ACTIONS = {
   'article.unpublished': 'A public article left readers.',
   'article.deleted': 'An article was deleted.',
   'article.corrected': 'A published story was corrected on the record.',
+  'article.editions_changed':
+    'A story was put in or taken out of editions, or given another primary edition (added, removed and the primary in details).',
   'category.deleted': 'A category was deleted.',
   'media.deleted': 'An uploaded image was deleted.',
   'api_key.created': 'An administrator made a key for an app or partner.',

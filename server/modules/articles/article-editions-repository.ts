@@ -37,6 +37,14 @@ export async function setArticleEditions(tx: Db, articleId: string, ids: readonl
     ON CONFLICT DO NOTHING`);
 }
 
+/** Gives article `articleId` another primary edition (its row comes from the trigger). */
+export async function setPrimaryEdition(tx: Db, articleId: string, editionId: string, now: Date) {
+  await tx
+    .update(articles)
+    .set({ primaryEditionId: editionId, updatedAt: now })
+    .where(eq(articles.id, articleId));
+}
+
 /** How many stories (any status) are in edition `editionId`: what keeps it from a delete. */
 export async function countInEdition(db: Db, editionId: string): Promise<number> {
   const [row] = await db

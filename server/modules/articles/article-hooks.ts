@@ -67,6 +67,8 @@ export interface ArticleHooks {
    * plugged in when it is made (article-editions.ts has the default without it).
    */
   placeEditions?: PlaceEditions;
+  /** A user's desk editions ([]: every edition): the admin list shows theirs first. */
+  deskEditions?: (userId: string) => Promise<string[]>;
 }
 
 export const createArticleHooks = (): ArticleHooks => ({

@@ -59,7 +59,7 @@ async function mustFind(db: Db, id: string): Promise<FullRow> {
 }
 
 /** A write of article `id` in its transaction, once its own row is written. */
-interface WriteDone {
+export interface WriteDone {
   id: string;
   userId: string;
   record: WriteRecord;
@@ -74,7 +74,7 @@ interface WriteDone {
  * What every write does in its transaction once the row is written: its further bylines and
  * tags, the hooks plugged in (the revision, search's row), and its events.
  */
-async function finishWrite(
+export async function finishWrite(
   deps: ArticlePartsDeps,
   tx: Db,
   record: RecordEvents,

@@ -16,6 +16,7 @@ import { articleSuggestions } from './article-suggestions';
 import { articleCorrections } from './article-corrections';
 import { articleSync } from './article-sync';
 import { articleEditionReads } from './article-editions';
+import { articleEditionMoves } from './article-edition-moves';
 import { tagEdits } from './tag-edits';
 
 export type { ArticlesDeps } from './article-deps';
@@ -48,6 +49,7 @@ export function createArticlesService(deps: ArticlesDeps) {
     ...articleSync(parts),
     ...articleFollows(parts),
     ...articleEditionReads(parts),
+    ...articleEditionMoves(parts),
   };
 }
 export type ArticlesService = ReturnType<typeof createArticlesService>;

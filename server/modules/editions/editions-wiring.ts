@@ -18,6 +18,7 @@ interface PlacementHook {
     asked: AskedPlacement,
     stored: Placement | undefined,
   ) => Promise<Placement>;
+  deskEditions?: (userId: string) => Promise<string[]>;
 }
 
 export function createEditions(deps: {
@@ -28,5 +29,6 @@ export function createEditions(deps: {
   const editions = createEditionsService(deps);
   deps.articles.hooks.placeEditions = (actor, asked, stored) =>
     editions.place(actor, asked, stored);
+  deps.articles.hooks.deskEditions = (userId) => editions.deskOf(userId);
   return editions;
 }
