@@ -239,6 +239,8 @@ export const adminCopy = {
     anyAuthor: 'Any author',
     languageFilter: 'Language',
     anyLanguage: 'Any language',
+    editionFilter: 'Edition',
+    anyEdition: 'Any edition',
     sortBy: 'Sort by',
     sorts: {
       created: 'Newest first',
@@ -286,6 +288,16 @@ export const adminCopy = {
       'Hindi or English. Press Enter or type a comma after each tag; existing tags are suggested as you type. Each tag has its own page.',
     tagsChosen: 'Tags of this article',
     removeTag: (name: string) => `Remove the tag "${name}"`,
+    editions: 'Editions',
+    editionsHelp:
+      'The places this story appears in. Type a city or state in Hindi or English (जयपुर, jaipur, jaypur) and choose it; the primary edition is the one the story belongs to first. None chosen: the national edition.',
+    editionsChosen: 'Editions of this story',
+    editionSearch: 'Find an edition',
+    editionPrimary: 'primary',
+    makePrimary: (name: string) => `Make "${name}" the primary edition`,
+    removeEdition: (name: string) => `Take the story out of "${name}"`,
+    addEdition: (name: string) => `Add "${name}"`,
+    noEditionFound: 'No edition has that name.',
     metaDescription: 'Meta Description',
     // SPEC.md §2's label, explained (issue 45 item 2); the API field stays `description`.
     description: "Article Description (the story's text)",
@@ -562,6 +574,7 @@ export const adminCopy = {
       'article.unpublished': 'Article unpublished',
       'article.deleted': 'Article deleted',
       'article.corrected': 'Article corrected',
+      'article.editions_changed': 'Story’s editions changed',
       'category.deleted': 'Category deleted',
       'media.deleted': 'Image deleted',
       'api_key.created': 'Key made',
