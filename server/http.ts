@@ -179,6 +179,12 @@ async function registerPlugins(app: FastifyInstance, deps: HttpDeps, pageCache?:
 }
 
 /** The API, media files and the search engines' documents. */
+/** The site's places: its sections (categories) and its editions (issue 65). */
+async function registerPlaces(app: FastifyInstance, services: Services) {
+  await app.register(categoriesRoutes(services.categories));
+  await app.register(editionsRoutes(services.editions));
+}
+
 async function registerApi(app: FastifyInstance, deps: HttpDeps, pageCache?: PageCache) {
   const { config, database, services } = deps;
   await app.register(eventsRoutes(database.db));
@@ -196,8 +202,7 @@ async function registerApi(app: FastifyInstance, deps: HttpDeps, pageCache?: Pag
       counters: services.rateLimits,
     }),
   );
-  await app.register(categoriesRoutes(services.categories));
-  await app.register(editionsRoutes(services.editions));
+  await registerPlaces(app, services);
   await app.register(
     articlesRoutes(services.articles, (actor) =>
       services.payments.memberships.accessClassOf(actor),

@@ -241,16 +241,16 @@ export async function createServices(
   const mail = createMail(config, log);
   const accounts = accountsOf(config, { db, clock, outbox, mail, secret }, () => settings);
   const { users, consents, sso } = accounts;
-  const { categories, articles, newsroom, search, settings } = createContentServices({
+  const contentServices = createContentServices({
     ...{ config, db, clock, log, outbox, events, media, users, jobs, storyValues },
     kept: changes.keptValues,
     previewTokens: createPreviewTokens(secret, clock),
     reviewMail: { ...mail, people: users },
     oidc: sso,
   });
+  const { categories, articles, newsroom, settings } = contentServices;
   mail.settingsMade(settings);
   registerReviewMailJobs(jobs, newsroom);
-  const editions = createEditions({ db, clock, articles });
   const timeZone = async () => (await settings.get()).timeZone;
   const views = createViewsService({ db, clock, articles, timeZone, log });
   const content = { articles, categories, users, views, settings };
@@ -281,13 +281,10 @@ export async function createServices(
     jobs,
     mailer: mail.mailer,
     users,
-    articles,
-    newsroom,
-    categories,
-    editions,
+    // The articles, the newsroom, categories, editions, search and settings.
+    ...contentServices,
     views,
     analytics,
-    settings,
     breaking,
     live: createLiveService({ db, clock, articles, clean: sanitizeOffThread, outbox }),
     push,
@@ -302,7 +299,6 @@ export async function createServices(
       comments: commentsOf({ ...content, db, clock, outbox, rateLimits, jobs, mail, storyValues }),
     })),
     ...pagesAndToolsOf(config, { db, clock, media, outbox, timeZone }, { ...content }),
-    search,
     sso: createSso({ clock, settings, users, ...sso }),
   };
   accounts.commentRights.set(services.comments.rights);
@@ -683,7 +679,9 @@ function createContentServices(deps: {
   });
   const settings = createSettingsService({ db, categories, outbox, kept, oidc: () => deps.oidc });
   settingsOf.set(settings);
-  return { categories, articles, newsroom, search, settings };
+  // Editions plug their placement rule into the articles' hooks, as search its index (issue 65).
+  const editions = createEditions({ db, clock, articles });
+  return { categories, articles, newsroom, search, settings, editions };
 }
 
 /** Gift links (issue 39 item 5): their tokens' key is kept in app_secrets. */

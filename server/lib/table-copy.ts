@@ -1,5 +1,6 @@
 import { asc, count, getTableColumns, sql, type Column, type SQL } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+import { toSnakeCase } from 'drizzle-orm/casing';
 import type { Db } from '../../db/client';
 
 /*
@@ -77,7 +78,11 @@ export async function insertRows(
   const insert = db.insert(table).values(revived as never);
   if (!replace) return void (await insert);
   const set = Object.fromEntries(
-    Object.entries(columns).map(([key, column]) => [key, sql.raw(`excluded."${column.name}"`)]),
+    // The database's names (the schema is written in camelCase, stored in snake_case).
+    Object.entries(columns).map(([key, column]) => [
+      key,
+      sql.raw(`excluded."${toSnakeCase(column.name)}"`),
+    ]),
   );
   await insert.onConflictDoUpdate({ target: keyColumns(table) as never, set });
 }

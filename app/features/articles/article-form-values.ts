@@ -155,8 +155,9 @@ export function articleBody(
     commentsOpen: sayOf(v.commentsOpen),
     // Always sent: the form shows the tags as stored, so [] means "no tags".
     tags: v.tags,
-    // Editions chosen are sent; none chosen leaves the server's (the stored, or national).
-    ...(v.editions.length > 0 ? { editions: v.editions } : {}),
+    // Always sent: the form shows the editions as stored, so [] means "the default" (national,
+    // or a limited desk's own edition).
+    editions: v.editions,
     ...(v.primaryEdition ? { primaryEdition: v.primaryEdition } : {}),
     ...(v.corrected ? { correction: v.correction } : {}),
   };

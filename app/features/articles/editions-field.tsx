@@ -72,34 +72,13 @@ export function EditionsField() {
       error={error}
       className="col-12"
     >
-      {chosen.length > 0 && (
-        <ul className="list-inline mb-2" aria-label={t.form.editionsChosen}>
-          {chosen.map((id) => (
-            <li key={id} className="list-inline-item mb-1">
-              <span className="badge rounded-pill text-bg-secondary d-inline-flex align-items-center gap-2 fs-6 fw-normal">
-                {nameOf(id)}
-                {id === primary ? (
-                  <span className="badge text-bg-light">{t.form.editionPrimary}</span>
-                ) : (
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-link text-white p-0"
-                    onClick={() => setPrimary(id)}
-                  >
-                    {t.form.makePrimary(nameOf(id))}
-                  </button>
-                )}
-                <button
-                  type="button"
-                  className="btn-close btn-close-white"
-                  aria-label={t.form.removeEdition(nameOf(id))}
-                  onClick={() => remove(id)}
-                />
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <EditionChips
+        chosen={chosen}
+        primary={primary}
+        nameOf={nameOf}
+        onPrimary={setPrimary}
+        onRemove={remove}
+      />
       <input
         id="editions"
         type="search"
@@ -128,5 +107,51 @@ export function EditionsField() {
         </ul>
       )}
     </Field>
+  );
+}
+
+/** The chosen editions as chips: the primary one marked, any other made primary or removed. */
+function EditionChips({
+  chosen,
+  primary,
+  nameOf,
+  onPrimary,
+  onRemove,
+}: {
+  chosen: string[];
+  primary: string;
+  nameOf: (id: string) => string;
+  onPrimary: (id: string) => void;
+  onRemove: (id: string) => void;
+}) {
+  const t = useAdminCopy();
+  if (chosen.length === 0) return null;
+  return (
+    <ul className="list-inline mb-2" aria-label={t.form.editionsChosen}>
+      {chosen.map((id) => (
+        <li key={id} className="list-inline-item mb-1">
+          <span className="badge rounded-pill text-bg-secondary d-inline-flex align-items-center gap-2 fs-6 fw-normal">
+            {nameOf(id)}
+            {id === primary ? (
+              <span className="badge text-bg-light">{t.form.editionPrimary}</span>
+            ) : (
+              <button
+                type="button"
+                className="btn btn-sm btn-link text-white p-0"
+                onClick={() => onPrimary(id)}
+              >
+                {t.form.makePrimary(nameOf(id))}
+              </button>
+            )}
+            <button
+              type="button"
+              className="btn-close btn-close-white"
+              aria-label={t.form.removeEdition(nameOf(id))}
+              onClick={() => onRemove(id)}
+            />
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }

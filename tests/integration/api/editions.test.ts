@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NATIONAL_EDITION_ID } from '../../../common/editions';
+import { EDITION_CATEGORY_DOMAIN } from '../../../server/modules/seo/feeds';
 import {
   articleBody,
   auth,
@@ -293,5 +294,33 @@ describe('articles in editions', () => {
       headers: auth(editor),
     });
     expect(read.json()).toMatchObject({ name: article.name, editions: [NATIONAL_EDITION_ID] });
+  });
+
+  it('carries editions to apps: the v1 sync answers them for a published story', async () => {
+    const state = await addEdition('state', NATIONAL_EDITION_ID);
+    const article = await createArticle(t.app, editor, category._id, {
+      editions: [state._id, NATIONAL_EDITION_ID],
+      primaryEdition: state._id,
+    });
+    const res = await t.app.inject({ url: `/api/v1/articles/${article._id}` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      primaryEdition: state._id,
+      editions: [state._id, NATIONAL_EDITION_ID].sort(),
+    });
+  });
+
+  it('names a story’s editions among its feed item’s categories', async () => {
+    const state = await addEdition('state', NATIONAL_EDITION_ID);
+    const article = await createArticle(t.app, editor, category._id, {
+      editions: [state._id],
+      primaryEdition: state._id,
+    });
+    const feed = await t.app.inject({ url: '/feed.xml' });
+    expect(feed.statusCode).toBe(200);
+    const item = feed.body.split('<item>').find((i) => i.includes(article.slug));
+    expect(item).toContain(
+      `<category domain="${EDITION_CATEGORY_DOMAIN}">${state.slug}</category>`,
+    );
   });
 });
