@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = {
   'user.deleted':
     'Someone deleted their own account (its id, name and role are kept here; its e-mail is not).',
   'user.password_set': 'An administrator set someone’s password.',
+  'user.editions_changed':
+    'An administrator limited someone’s desk to editions, or lifted the limit (the editions in details; none: every edition).',
   'settings.changed': 'The site settings changed (the keys are named, never values).',
   'article.published': 'An article became public.',
   'article.unpublished': 'A public article left readers.',
@@ -30,6 +32,7 @@ export const AUDIT_ACTIONS = {
     'A story was put in or taken out of editions, or given another primary edition (added, removed and the primary in details).',
   'category.deleted': 'A category was deleted.',
   'media.deleted': 'An uploaded image was deleted.',
+  'edition.deleted': 'An administrator deleted an edition.',
   'api_key.created': 'An administrator made a key for an app or partner.',
   'api_key.revoked': 'An administrator revoked a key.',
   'webhook.created': 'An administrator added a webhook.',

@@ -83,6 +83,23 @@ describe('PUT /api/users/{id} editions', () => {
     expect(after.json().editions).toEqual([jaipur._id]);
 
     expect((await setDesk(editor, [])).json()).toEqual({ _id: editor._id, editions: [] });
+    // Each change of a desk is on the trail, with its editions (after the answer is out).
+    type Entry = { subject: { id: string }; details: { editions?: string[] } };
+    let entries: Entry[] = [];
+    await waitUntil(
+      async () => {
+        const res = await t.app.inject({
+          url: '/api/audit?action=user.editions_changed&limit=200',
+          headers: auth(admin),
+        });
+        entries = (res.json() as { entries: Entry[] }).entries.filter(
+          (e) => e.subject.id === editor._id,
+        );
+        return entries.length === 2;
+      },
+      { timeoutMs: 20_000, message: 'the desk’s changes never reached the audit trail' },
+    );
+    expect(entries.map((e) => e.details.editions).sort()).toEqual([[], [jaipur._id]]);
   });
 });
 
