@@ -111,6 +111,10 @@ export function editionWrites(deps: EditionsDeps) {
     async remove(actor: Actor | null, id: string): Promise<{ message: string }> {
       requireRole(actor, 'administrator');
       if (id === NATIONAL_EDITION_ID) throw conflict('edition.national_fixed');
+      // Counted before the transaction: the articles service reads on its own connection, which
+      // the embedded engine's one connection would wait for inside ours. A story placed in the
+      // edition between the count and the delete is refused by the reference (below).
+      const stories = await deps.articles.editionUse(id);
       let name = '';
       try {
         await db.transaction(async (tx) => {
@@ -119,12 +123,10 @@ export function editionWrites(deps: EditionsDeps) {
           name = row.names.en;
           const children = await countChildren(tx, id);
           if (children) throw conflict('edition.has_children', { name, count: children });
-          const stories = await deps.articles.editionUse(id);
           if (stories) throw conflict('edition.in_use', { name, count: stories });
           await deleteEdition(tx, id);
         });
       } catch (error) {
-        // A story placed in it between the count and the delete: the reference refused it.
         if (!isForeignKeyViolation(error)) throw error;
         const count = Math.max(1, await deps.articles.editionUse(id));
         throw conflict('edition.in_use', { name, count });
