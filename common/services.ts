@@ -11,6 +11,7 @@ import type { CommentsPage } from './schemas/comments';
 import type { Correction, CorrectionsPage } from './schemas/corrections';
 import type { Category, CategoryFamily, CategoryMenu } from './schemas/categories';
 import type { SearchResponse } from './schemas/search';
+import type { Edition } from './schemas/editions';
 import type { Author, LinkState } from './schemas/users';
 import type { SiteSettings } from './settings';
 
@@ -48,6 +49,8 @@ export interface AppServices {
     categoryPage(categoryId: string, page: number, limit: number): Promise<CategoryPage>;
     /** One page of the published articles of these categories (one and those under it). */
     categoriesPage(categoryIds: string[], page: number, limit: number): Promise<CategoryPage>;
+    /** One page of the stories readers may see in an edition, newest first (issue 65). */
+    editionPage(editionId: string, page: number, limit: number): Promise<CategoryPage>;
     /** One page of an author's published articles, newest first. */
     authorPage(authorId: string, page: number, limit: number): Promise<CategoryPage>;
     /** A tag by its address (`/tag/{slug}`), or undefined (issue 26 item 5). */
@@ -102,6 +105,16 @@ export interface AppServices {
   };
   settings: {
     get(): Promise<SiteSettings>;
+  };
+  /** Editions (issue 65; server/modules/editions/README.md): the tree and its places. */
+  editions: {
+    /** Every edition, parents before children (what `GET /api/editions` answers). */
+    list(): Promise<Edition[]>;
+    /** The edition at `/local/{slugs…}` (`['rajasthan', 'jaipur']`); [] is the national one. */
+    byPath(slugs: readonly string[]): Promise<Edition | undefined>;
+    /** From the national edition down to `id`, itself last: an edition page's breadcrumb. */
+    pathOf(id: string): Promise<Edition[]>;
+    childrenOf(id: string): Promise<Edition[]>;
   };
   newsletters: {
     /**

@@ -25,7 +25,8 @@ try {
     });
     await database.analyze();
     console.log(
-      `patrika: seeded ${result.categoriesCreated} new categories and ${result.articlesCreated} new articles ` +
+      `patrika: seeded ${result.categoriesCreated} new categories, ${result.articlesCreated} new articles ` +
+        `and ${result.editionsCreated} new editions ` +
         `(${database.engine}).`,
     );
   } finally {

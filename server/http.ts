@@ -18,6 +18,7 @@ import { articlesRoutes } from './modules/articles/articles-routes';
 import { newsroomRoutes } from './modules/newsroom/newsroom-routes';
 import { giftsRoutes } from './modules/gifts/gifts-routes';
 import { categoriesRoutes } from './modules/categories/categories-routes';
+import { editionsRoutes } from './modules/editions/editions-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { eventsRoutes } from './events/events-routes';
 import { MAX_UPLOAD_BYTES } from './modules/media/media-service';
@@ -178,6 +179,12 @@ async function registerPlugins(app: FastifyInstance, deps: HttpDeps, pageCache?:
 }
 
 /** The API, media files and the search engines' documents. */
+/** The site's places: its sections (categories) and its editions (issue 65). */
+async function registerPlaces(app: FastifyInstance, services: Services) {
+  await app.register(categoriesRoutes(services.categories));
+  await app.register(editionsRoutes(services.editions));
+}
+
 async function registerApi(app: FastifyInstance, deps: HttpDeps, pageCache?: PageCache) {
   const { config, database, services } = deps;
   await app.register(eventsRoutes(database.db));
@@ -195,7 +202,7 @@ async function registerApi(app: FastifyInstance, deps: HttpDeps, pageCache?: Pag
       counters: services.rateLimits,
     }),
   );
-  await app.register(categoriesRoutes(services.categories));
+  await registerPlaces(app, services);
   await app.register(
     articlesRoutes(services.articles, (actor) =>
       services.payments.memberships.accessClassOf(actor),

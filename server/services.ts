@@ -75,6 +75,7 @@ import { createUsersService, type UsersService } from './modules/users/users-ser
 import { createSecretBox, loadSecretsKey } from './lib/secret-box';
 import type { SecondFactorDeps, WebAuthnDeps } from './modules/users/users-deps';
 import { createAudit } from './modules/audit/audit-wiring';
+import { createEditions } from './modules/editions/editions-wiring';
 import { createViewsService } from './modules/views/views-service';
 import { createAnalyticsService } from './modules/analytics/analytics-service';
 import { createRateLimitCounters } from './plugins/rate-limit';
@@ -240,13 +241,14 @@ export async function createServices(
   const mail = createMail(config, log);
   const accounts = accountsOf(config, { db, clock, outbox, mail, secret }, () => settings);
   const { users, consents, sso } = accounts;
-  const { categories, articles, newsroom, search, settings } = createContentServices({
+  const contentServices = createContentServices({
     ...{ config, db, clock, log, outbox, events, media, users, jobs, storyValues },
     kept: changes.keptValues,
     previewTokens: createPreviewTokens(secret, clock),
     reviewMail: { ...mail, people: users },
     oidc: sso,
   });
+  const { categories, articles, newsroom, settings } = contentServices;
   mail.settingsMade(settings);
   registerReviewMailJobs(jobs, newsroom);
   const timeZone = async () => (await settings.get()).timeZone;
@@ -279,12 +281,10 @@ export async function createServices(
     jobs,
     mailer: mail.mailer,
     users,
-    articles,
-    newsroom,
-    categories,
+    // The articles, the newsroom, categories, editions, search and settings.
+    ...contentServices,
     views,
     analytics,
-    settings,
     breaking,
     live: createLiveService({ db, clock, articles, clean: sanitizeOffThread, outbox }),
     push,
@@ -299,7 +299,6 @@ export async function createServices(
       comments: commentsOf({ ...content, db, clock, outbox, rateLimits, jobs, mail, storyValues }),
     })),
     ...pagesAndToolsOf(config, { db, clock, media, outbox, timeZone }, { ...content }),
-    search,
     sso: createSso({ clock, settings, users, ...sso }),
   };
   accounts.commentRights.set(services.comments.rights);
@@ -680,7 +679,9 @@ function createContentServices(deps: {
   });
   const settings = createSettingsService({ db, categories, outbox, kept, oidc: () => deps.oidc });
   settingsOf.set(settings);
-  return { categories, articles, newsroom, search, settings };
+  // Editions plug their placement rule into the articles' hooks, as search its index (issue 65).
+  const editions = createEditions({ db, clock, articles });
+  return { categories, articles, newsroom, search, settings, editions };
 }
 
 /** Gift links (issue 39 item 5): their tokens' key is kept in app_secrets. */

@@ -16,6 +16,7 @@ import { englishOf } from '../refusals/catalogue';
 import { issueSays, says } from '../refusals/schema-refusals';
 import { slugify } from '../slug';
 import { IdSchema, limitOnly, pagination, text, pageFields } from './common';
+import { ArticleEditionsInputSchema } from './editions';
 
 const isoDate = z.string();
 
@@ -309,6 +310,13 @@ export const ArticleSchema = articleTexts.stringsSchema().extend({
   translations: z.array(TranslationRefSchema),
   /** Its tags' names in their order (issue 26 item 5); each has a page at `tagPath(name)`. */
   tags: z.array(z.string()),
+  /**
+   * Our addition (issue 65 item 2): the ids of the editions it circulates to (`GET
+   * /api/editions`), its primary edition among them; one address wherever it appears.
+   */
+  editions: z.array(z.string()),
+  /** The edition it belongs to first (the national one unless its desk chose). */
+  primaryEdition: z.string(),
   /** A live blog (issue 25 item 1): live now; when its coverage began and, once over, ended. */
   liveBlog: z.boolean(),
   liveStartedAt: isoDate.nullable(),
@@ -405,6 +413,17 @@ export const ArticleInputSchema = ArticleTextsSchema.extend({
   commentsOpen: CommentsOpenInputSchema,
   /** Our addition (issue 26 item 5): the article's tags; left out, an update keeps them. */
   tags: TagsInputSchema.optional(),
+  /**
+   * Our addition (issue 65 item 2): the editions it circulates to, by id; left out, an update
+   * keeps them (a new story: its primary edition only). The primary edition is added when not
+   * listed. Unknown ids: 400 `edition.unknown`; outside a limited desk's: 403 `edition.not_yours`.
+   */
+  editions: ArticleEditionsInputSchema.optional(),
+  /**
+   * Its primary edition; left out, an update keeps it while it stays listed, and a new story
+   * takes the national edition (or, for a desk without it, the first listed or its desk's).
+   */
+  primaryEdition: IdSchema.optional(),
   /** A published story's correction: its public note, kept on the record (issue 43 item 3). */
   correction: CorrectionNoteSchema.optional(),
   /** The updatedAt the editor loaded; an older one than stored means someone else saved since. */
@@ -472,6 +491,8 @@ export const AdminArticleQuerySchema = pagination(10, 1000).extend({
   categoryId: IdSchema.optional(),
   authorId: IdSchema.optional(),
   language: LanguageSchema.optional(),
+  /** Our addition (issue 65): only stories in this edition (primary or not). */
+  edition: IdSchema.optional(),
   sort: z
     .enum(ADMIN_SORTS, says('validation.one_of', { field: 'sort', values: ADMIN_SORTS }))
     .default(ADMIN_DEFAULT_SORT),
@@ -489,3 +510,24 @@ export const AdminArticleListSchema = z.object({
   totalArticles: z.number(),
 });
 export const NewUrlSchema = z.object({ newUrl: z.string() });
+
+/**
+ * `POST /api/articles/editions` (editors and up; issue 65): put the selected stories in an
+ * edition (`add`), take them out of one (`remove`), or both. Ids that name no story are
+ * passed over; a story taken out of its primary edition gets another (its first left, or
+ * national).
+ */
+export const BulkEditionsSchema = z
+  .object({
+    ids: z
+      .array(IdSchema)
+      .min(1, says('validation.required', { field: 'ids' }))
+      .max(200),
+    add: IdSchema.optional(),
+    remove: IdSchema.optional(),
+  })
+  .refine((b) => b.add !== undefined || b.remove !== undefined, {
+    ...says('validation.required', { field: 'add' }),
+    path: ['add'],
+  });
+export type BulkEditions = z.infer<typeof BulkEditionsSchema>;

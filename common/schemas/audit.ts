@@ -24,13 +24,18 @@ export const AUDIT_ACTIONS = {
   'user.password_reset':
     'Someone chose a new password from a reset link (details.secondStep: their second factor was still to come).',
   'user.password_changed': 'Someone changed their own password.',
+  'user.editions_changed':
+    'An administrator limited someone’s desk to editions, or lifted the limit (the editions in details; none: every edition).',
   'settings.changed': 'The site settings changed (the keys are named, never values).',
   'article.published': 'An article became public.',
   'article.unpublished': 'A public article left readers.',
   'article.deleted': 'An article was deleted.',
   'article.corrected': 'A published story was corrected on the record.',
+  'article.editions_changed':
+    'A story was put in or taken out of editions, or given another primary edition (added, removed and the primary in details).',
   'category.deleted': 'A category was deleted.',
   'media.deleted': 'An uploaded image was deleted.',
+  'edition.deleted': 'An administrator deleted an edition.',
   'api_key.created': 'An administrator made a key for an app or partner.',
   'api_key.revoked': 'An administrator revoked a key.',
   'webhook.created': 'An administrator added a webhook.',

@@ -19,6 +19,8 @@ import type { Language } from '../../common/languages';
 import { id, timestamps, ownedBy } from './columns';
 import { media } from './media';
 import { users } from './users';
+import { editions } from './editions';
+import { NATIONAL_EDITION_ID } from '../../common/editions';
 
 export const categories = pgTable(
   'categories',
@@ -129,9 +131,18 @@ export const articles = pgTable(
      * only (`articleOpenBody`); its body past that never leaves the server for them.
      */
     access: text({ enum: ARTICLE_ACCESS }).notNull().default('free'),
+    /**
+     * The edition a story belongs to first (issue 65 item 2): its page names this place. It is
+     * always among the story's `article_editions`; the national one unless the desk chose.
+     */
+    primaryEditionId: uuid()
+      .notNull()
+      .default(NATIONAL_EDITION_ID)
+      .references(() => editions.id, { onDelete: 'restrict' }),
     ...timestamps,
   },
   (t) => [
+    index('articles_primary_edition_idx').on(t.primaryEditionId),
     index('articles_published_order_idx')
       .on(t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'published'`),
@@ -318,6 +329,39 @@ export const articleTagIds = sql<
  * searching a tag's word finds what carries it). The saves say the same in `searchKeywords`.
  */
 export const articleSearchKeywords = sql<string>`concat_ws(', ', nullif(${articles.metaKeywords}, ''), nullif(array_to_string(${articleTagNames}, ', '), ''))`;
+
+/**
+ * The editions a story circulates to (issue 65 item 2; DECISIONS.md §30): one address, many
+ * places. The primary edition (`articles.primary_edition_id`) is always among them. Like
+ * `article_tags`, each row carries a copy of its article's `status` and `published_at`, kept
+ * equal by the trigger `article_editions_follow_article` (migration 0058), so an edition's page
+ * walks one index in the order it shows. The trigger `article_editions_keep_primary` adds the
+ * primary edition's row whoever writes the article (a save, the seed, an import).
+ */
+export const articleEditions = pgTable(
+  'article_editions',
+  {
+    articleId: ownedBy(() => articles.id),
+    editionId: uuid()
+      .notNull()
+      .references(() => editions.id, { onDelete: 'restrict' }),
+    status: articleStatusEnum().notNull(),
+    publishedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.editionId] }),
+    index('article_editions_published_order_idx')
+      .on(t.editionId, t.publishedAt.desc().nullsFirst(), t.articleId.desc().nullsFirst())
+      .where(sql`${t.status} = 'published'`),
+    // Whether an edition is used (its delete's guard), every status.
+    index('article_editions_edition_idx').on(t.editionId),
+  ],
+);
+
+/** An article's edition ids (the primary one among them), next to its row and stored state. */
+export const articleEditionIds = sql<
+  string[]
+>`coalesce((select array_agg(${articleEditions.editionId}::text order by ${articleEditions.editionId}) from ${articleEditions} where ${articleEditions.articleId} = ${articles.id}), '{}')`;
 
 /**
  * An article's bylines after the first (issue 26 item 4): `articles.author_id` is the first

@@ -9,6 +9,7 @@ import { ensureDemoAuthors } from './demo-authors';
 import { ensureDemoImages } from './demo-images';
 import type { DemoCategory } from './demo-content';
 import { DEMO_TAGS } from './demo-tags';
+import { seedDemoEditions } from './seed-editions';
 
 export interface SeedDeps {
   db: Db;
@@ -25,6 +26,8 @@ export interface SeedDeps {
 export interface SeedResult {
   categoriesCreated: number;
   articlesCreated: number;
+  /** The demo's states and cities made by this run (issue 65). */
+  editionsCreated: number;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -185,10 +188,11 @@ export async function seedDemoContent({
     const tags = DEMO_TAGS[demo.slug];
     if (inserted[0] && tags) await tagArticle?.(db, inserted[0].id, tags);
   }
+  const editionsCreated = await seedDemoEditions(db, now);
   // Settings an administrator already saved stay as they are.
   await db
     .insert(siteSettings)
     .values({ id: 1, data: DEMO_SETTINGS, updatedAt: now })
     .onConflictDoNothing();
-  return { categoriesCreated, articlesCreated };
+  return { categoriesCreated, articlesCreated, editionsCreated };
 }

@@ -1,5 +1,6 @@
-import { asc, count, getTableColumns, type Column, type SQL } from 'drizzle-orm';
+import { asc, count, getTableColumns, sql, type Column, type SQL } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+import { toSnakeCase } from 'drizzle-orm/casing';
 import type { Db } from '../../db/client';
 
 /*
@@ -51,8 +52,17 @@ export async function* readRows(
   }
 }
 
-/** Inserts rows read by `readRows` (dates given back as Date), keeping their ids. */
-export async function insertRows(db: Db, table: PgTable, rows: CopiedRow[]): Promise<void> {
+/**
+ * Inserts rows read by `readRows` (dates given back as Date), keeping their ids. With
+ * `replace`, a row whose key a fresh site already has (one its migrations or triggers make)
+ * takes the archive's values instead of failing.
+ */
+export async function insertRows(
+  db: Db,
+  table: PgTable,
+  rows: CopiedRow[],
+  replace = false,
+): Promise<void> {
   if (rows.length === 0) return;
   const columns = copiedColumns(table);
   const revived = rows.map((row) => {
@@ -65,7 +75,16 @@ export async function insertRows(db: Db, table: PgTable, rows: CopiedRow[]): Pro
     }
     return out;
   });
-  await db.insert(table).values(revived as never);
+  const insert = db.insert(table).values(revived as never);
+  if (!replace) return void (await insert);
+  const set = Object.fromEntries(
+    // The database's names (the schema is written in camelCase, stored in snake_case).
+    Object.entries(columns).map(([key, column]) => [
+      key,
+      sql.raw(`excluded."${toSnakeCase(column.name)}"`),
+    ]),
+  );
+  await insert.onConflictDoUpdate({ target: keyColumns(table) as never, set });
 }
 
 /** How many rows `table` holds. */

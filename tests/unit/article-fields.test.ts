@@ -59,6 +59,8 @@ const row = {
   translationGroup: null,
   versions: [],
   tags: [],
+  editions: ['00000000-0000-4000-8000-000000000065'],
+  primaryEditionId: '00000000-0000-4000-8000-000000000065',
   coAuthors: [],
   views: 0,
   imageCrops: null,

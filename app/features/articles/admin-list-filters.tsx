@@ -20,7 +20,7 @@ type Filters = Partial<Record<AdminListFilter, string>>;
 
 /**
  * The admin list's filters: a title search and the status, category, author (when `authors`
- * has any to choose), language and order selects. They live in the address (issue 9 item 6).
+ * has any to choose), language, edition (issue 65) and order selects. They live in the address (issue 9 item 6).
  * Titles are matched as readers' search matches them (any Hindi spelling, Latin letters).
  * Keyed by the address, so back/forward shows the filters of the page it comes to.
  */
@@ -28,10 +28,13 @@ export function AdminListFilterForm({
   filters,
   categories,
   authors,
+  editions = [],
 }: {
   filters: Filters;
   categories: Named[];
   authors: Named[];
+  /** The editions to choose from (issue 65), their names in the interface's language. */
+  editions?: Named[];
 }) {
   const t = useAdminCopy();
   const [params] = useSearchParams();
@@ -86,6 +89,11 @@ export function AdminListFilterForm({
           ['', t.articles.anyLanguage],
           ...LANGUAGES.map((code): [string, string] => [code, t.languageName(code)]),
         ])}
+        {editions.length > 0 &&
+          select('edition', t.articles.editionFilter, [
+            ['', t.articles.anyEdition],
+            ...editions.map((e): [string, string] => [e._id, e.name]),
+          ])}
         {select(
           'sort',
           t.articles.sortBy,

@@ -8,6 +8,7 @@ export const ADMIN_LIST_FILTERS = [
   'categoryId',
   'authorId',
   'language',
+  'edition',
   'sort',
 ] as const;
 export type AdminListFilter = (typeof ADMIN_LIST_FILTERS)[number];

@@ -40,6 +40,10 @@ export type ArticleFormValues = ArticleTexts & {
   commentsOpen: CommentsOpenChoice;
   /** Its tags' names in order (issue 26 item 5). */
   tags: string[];
+  /** The editions it circulates to (issue 65), by id; [] for the server's default. */
+  editions: string[];
+  /** Its primary edition's id; '' for the server's default. */
+  primaryEdition: string;
   /** "This is a correction" (issue 43 item 3): a published story's save kept on the record. */
   corrected: boolean;
   /** The correction's public note; sent only with `corrected`. */
@@ -77,6 +81,8 @@ export const emptyArticleForm = (authorId: string): ArticleFormValues => ({
   access: 'free',
   commentsOpen: 'follow',
   tags: [],
+  editions: [],
+  primaryEdition: '',
   corrected: false,
   correction: '',
 });
@@ -99,6 +105,8 @@ export const articleToForm = (
   access: a.access,
   commentsOpen: choiceOf(a.commentsOpen),
   tags: a.tags,
+  editions: a.editions,
+  primaryEdition: a.primaryEdition,
   // Every save starts as no correction: the one just recorded is not sent twice.
   corrected: false,
   correction: '',
@@ -147,6 +155,10 @@ export function articleBody(
     commentsOpen: sayOf(v.commentsOpen),
     // Always sent: the form shows the tags as stored, so [] means "no tags".
     tags: v.tags,
+    // Always sent: the form shows the editions as stored, so [] means "the default" (national,
+    // or a limited desk's own edition).
+    editions: v.editions,
+    ...(v.primaryEdition ? { primaryEdition: v.primaryEdition } : {}),
     ...(v.corrected ? { correction: v.correction } : {}),
   };
 }

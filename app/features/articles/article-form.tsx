@@ -30,6 +30,7 @@ import { useArticleDraft } from './use-article-draft';
 import { useArticleOptions } from './use-article-options';
 import { useArticleSave } from './use-article-save';
 import { TagsField } from './tags-field';
+import { EditionsField } from './editions-field';
 import { CorrectionFields } from './correction-fields';
 import { TranslationField } from './translation-field';
 import { useLeaveGuard } from './use-leave-guard';
@@ -95,6 +96,7 @@ export function ArticleForm({
           {article?.status === 'published' && <CorrectionFields />}
           <TranslationField editingId={article?._id ?? null} />
           <TagsField />
+          <EditionsField />
           <MetaFields />
         </div>
         <SaveRow

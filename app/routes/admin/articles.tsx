@@ -14,6 +14,7 @@ import { AdminListFilterForm, type Named } from '../../features/articles/admin-l
 import { adminListApiPath, adminListFilters } from '../../features/articles/admin-list-query';
 import { requireScreen } from '../../features/session/screen-guard';
 import type { Route } from './+types/articles';
+import type { Edition } from '../../../common/schemas/editions';
 
 interface ListData {
   articles: AdminArticleRow[];
@@ -34,15 +35,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   const { editor } = await serverLoader();
   const filters = adminListFilters(request.url);
-  const [list, settings, categories, authors] = await Promise.all([
+  const [list, settings, categories, authors, editions] = await Promise.all([
     adminApi<ListData>(adminListApiPath(pageParam(request.url), filters)),
     adminApi<SiteSettings>('/api/settings'),
     adminApi<Named[]>('/api/categories'),
     // An author sees only their own articles: no author to choose.
     editor ? adminApi<Named[]>('/api/users/authors') : Promise.resolve([]),
+    adminApi<Edition[]>('/api/editions').catch(() => [] as Edition[]),
   ]);
   // Times are shown in the site's zone (DECISIONS.md §11).
-  return { ...list, timeZone: settings.timeZone, categories, authors, filters };
+  return { ...list, timeZone: settings.timeZone, categories, authors, editions, filters };
 }
 
 clientLoader.hydrate = true as const;
@@ -55,7 +57,7 @@ export function HydrateFallback() {
 export default function AdminArticles({ loaderData }: Route.ComponentProps) {
   const { articles, currentPage, totalPages, totalArticles, timeZone, categories, authors } =
     loaderData;
-  const { filters } = loaderData;
+  const { filters, editions } = loaderData;
   const me = useOutletContext<SessionUser>();
   const ui = useAdminInterface();
   const { t } = ui;
@@ -86,6 +88,10 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
         filters={filters}
         categories={categories}
         authors={hasRole(me.role, 'editor') ? authors : []}
+        editions={editions.map((e) => ({
+          _id: e._id,
+          name: ui.lang === 'hi' ? e.names.hi : e.names.en,
+        }))}
       />
       <p className="small text-body-secondary mb-2" role="status">
         {t.articles.found(totalArticles)}

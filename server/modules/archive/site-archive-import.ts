@@ -23,6 +23,7 @@ import {
   BY_NAME,
   CONTENT_TABLES,
   LINK_KEYS,
+  REPLACED,
   ROW_SHAPES,
   type ArchiveHeader,
   type ArchiveLine,
@@ -106,7 +107,7 @@ function archiveLoader(
   let pending: { table: PgTable; rows: CopiedRow[] } | undefined;
   const articleTotals: CopiedRow[] = [];
   const flush = async () => {
-    if (pending) await insertRows(tx, pending.table, pending.rows);
+    if (pending) await insertRows(tx, pending.table, pending.rows, REPLACED.has(pending.table));
     pending = undefined;
   };
   let header: ArchiveHeader | undefined;

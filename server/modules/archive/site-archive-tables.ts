@@ -11,7 +11,16 @@ import type { Clock } from '../../lib/clock';
 import type { CopiedRow, RowShape } from '../../lib/table-copy';
 import { AD_TABLES } from '../ads/ads-transfer';
 import { ANALYTICS_TABLES } from '../analytics/analytics-transfer';
-import { ARTICLE_ROW_SHAPES, ARTICLE_TABLES } from '../articles/articles-transfer';
+import {
+  ARTICLE_REPLACED,
+  ARTICLE_ROW_SHAPES,
+  ARTICLE_TABLES,
+} from '../articles/articles-transfer';
+import {
+  EDITION_REPLACED,
+  EDITION_ROW_ORDERS,
+  EDITION_TABLES,
+} from '../editions/editions-transfer';
 import { AUDIT_ROW_SHAPES, AUDIT_TABLES } from '../audit/audit-transfer';
 import { COMMENT_ROW_ORDERS, COMMENT_TABLES } from '../comments/comments-transfer';
 import { GIFT_TABLES } from '../gifts/gifts-transfer';
@@ -40,6 +49,8 @@ export const TABLES: readonly PgTable[] = [
   ...USER_TABLES,
   ...MEDIA_TABLES,
   ...CATEGORY_TABLES,
+  // Editions (issue 65): absent in an archive written before them (its stories stay national).
+  ...EDITION_TABLES,
   ...ARTICLE_TABLES,
   ...BREAKING_TABLES,
   ...LIVE_TABLES,
@@ -103,7 +114,10 @@ export const ROW_ORDERS = new Map<PgTable, SQL[]>([
   ...CATEGORY_ROW_ORDERS,
   ...COMMENT_ROW_ORDERS,
   ...NOTE_ROW_ORDERS,
+  ...EDITION_ROW_ORDERS,
 ]);
+/** Tables a fresh site already has rows of, taken by key with the archive's values. */
+export const REPLACED = new Set<PgTable>([...EDITION_REPLACED, ...ARTICLE_REPLACED]);
 /**
  * How a table's rows are taken back, where not as written: what only meant something on the old
  * site (or in an older archive) made again for this one.

@@ -2,7 +2,7 @@
  * The admin article list: filters (status, category, language, byline, title search), its
  * orders (by time, title or views) and pages, and the upcoming scheduled pieces.
  */
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import {
   ADMIN_DEFAULT_SORT,
@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../../db/client';
 import {
   articleAuthors,
+  articleEditions,
   articles,
   categories,
   isPublicArticle,
@@ -58,6 +59,14 @@ export interface AdminListOptions {
   status?: AdminStatusFilter | undefined;
   categoryId?: string | undefined;
   language?: Language | undefined;
+  /** Stories in this edition (issue 65), primary or not. */
+  edition?: string | undefined;
+  /**
+   * A desk's editions (issue 65 item 5): their stories come first, each part in the order
+   * asked. A sort over the filtered rows, not an index walk: only desks limited to editions
+   * ask it, and their lists are filtered to their editions' share of the site.
+   */
+  firstEditions?: readonly string[] | undefined;
   sort?: AdminSort | undefined;
   now?: Date | undefined;
   limit: number;
@@ -80,6 +89,10 @@ const statusWhere = (status: AdminStatusFilter | undefined, now: Date): SQL | un
   }
 };
 
+/** Articles in any of these editions, as ids from article_editions' edition index. */
+const inEditions = (ids: readonly string[]): SQL =>
+  sql`${articles.id} IN (SELECT ${articleEditions.articleId} FROM ${articleEditions} WHERE ${inArray(articleEditions.editionId, [...ids])})`;
+
 /** The list's filters but the byline (listForAdminPage reads an author's pieces in two walks). */
 const adminFilters = (opts: AdminListOptions) =>
   and(
@@ -87,16 +100,14 @@ const adminFilters = (opts: AdminListOptions) =>
     statusWhere(opts.status, opts.now ?? new Date()),
     opts.categoryId ? eq(articles.categoryId, opts.categoryId) : undefined,
     opts.language ? eq(articles.language, opts.language) : undefined,
+    opts.edition ? inEditions([opts.edition]) : undefined,
   );
 
-const adminWhere = (opts: AdminListOptions) =>
-  and(
-    byAnyByline(opts.authorId),
-    opts.titleSearch ? articleTitleMatches(opts.titleSearch) : undefined,
-    statusWhere(opts.status, opts.now ?? new Date()),
-    opts.categoryId ? eq(articles.categoryId, opts.categoryId) : undefined,
-    opts.language ? eq(articles.language, opts.language) : undefined,
-  );
+const adminWhere = (opts: AdminListOptions) => and(byAnyByline(opts.authorId), adminFilters(opts));
+
+/** A desk's editions' stories before the rest (an order's first key), or nothing. */
+const deskFirst = (opts: AdminListOptions): SQL[] =>
+  opts.firstEditions?.length ? [sql`(${inEditions(opts.firstEditions)}) DESC`] : [];
 
 /**
  * Each order, newest first with the id as tie-break; each has an index of exactly this order
@@ -157,7 +168,7 @@ export function listForAdminPage(db: Db, opts: AdminListOptions) {
   if (!opts.authorId)
     return adminRows(db)
       .where(adminWhere(opts))
-      .orderBy(...ADMIN_ORDERS[sort])
+      .orderBy(...deskFirst(opts), ...ADMIN_ORDERS[sort])
       .limit(opts.limit)
       .offset(opts.offset);
   // An author's pieces: those they wrote first, walking the author's own order index, merged

@@ -17,15 +17,20 @@ import {
   isPublicArticleId,
   listScheduled,
 } from './articles-repository';
-import type { ArticlesDeps } from './article-deps';
+import type { ArticlePartsDeps } from './article-deps';
 
-export function articleDesk({ db, clock }: Pick<ArticlesDeps, 'db' | 'clock'>) {
+export function articleDesk({
+  db,
+  clock,
+  hooks,
+}: Pick<ArticlePartsDeps, 'db' | 'clock' | 'hooks'>) {
   return {
     /**
      * The admin list (issue 9 item 6): staff see every article, an author only their own, any
      * byline of which is theirs (issue 36 item 8: the pieces they co-wrote too); an author asking
      * for someone else's gets an empty page, never theirs. `authorId` means any byline. Title
      * search, the filters and the order all come from the query; absent, the list is as it was.
+     * `edition` keeps the stories in one edition; a desk limited to editions sees theirs first.
      */
     async adminList(actor: Actor | null, query: AdminArticleQuery) {
       const a = requireRole(actor, 'author');
@@ -38,8 +43,11 @@ export function articleDesk({ db, clock }: Pick<ArticlesDeps, 'db' | 'clock'>) {
       const titleSearch = terms.length
         ? { inTitle: toTsquery(terms, 'A'), anywhere: toMatchTsquery(terms) }
         : undefined;
+      // A desk limited to editions sees its editions' stories first (issue 65 item 5).
+      const firstEditions = query.edition ? undefined : await hooks.deskEditions?.(a.id);
       const { rows, total } = await listForAdmin(db, {
         ...query,
+        firstEditions,
         authorId: own ?? query.authorId,
         titleSearch,
         now: clock.now(),

@@ -67,6 +67,20 @@ const cacheOf =
     return { stale: change.stale, drop: change.drop ?? [], urls: pathsOf([before, after], now) };
   };
 
+/**
+ * How a write changed the story's editions (issue 65): the editions added and removed and the
+ * primary edition before and after; undefined when it changed none (or made or deleted the
+ * story). The audit trail records it; webhooks pass it on.
+ */
+function editionsChangeOf(before: StoredState | undefined, after: StoredState | undefined) {
+  if (!before || !after) return undefined;
+  const added = after.editionIds.filter((id) => !before.editionIds.includes(id));
+  const removed = before.editionIds.filter((id) => !after.editionIds.includes(id));
+  if (!added.length && !removed.length && before.primaryEdition === after.primaryEdition)
+    return undefined;
+  return { added, removed, primaryFrom: before.primaryEdition, primaryTo: after.primaryEdition };
+}
+
 /** What the events of a write say about the article, for every consumer. */
 function dataOf(
   title: string,
@@ -76,6 +90,7 @@ function dataOf(
   now: Date,
 ) {
   const state = after ?? before;
+  const editionsChange = editionsChangeOf(before, after);
   const path =
     after && isPublicNow(after, now)
       ? articlePath({ slug: after.slug, categorySlug: after.segment })
@@ -89,6 +104,10 @@ function dataOf(
     path,
     authorIds: state ? [state.authorId, ...state.coAuthorIds].filter(Boolean) : [],
     liveBlog: state?.liveBlog ?? false,
+    /** Where it circulates (issue 65): its editions' ids and its primary edition's. */
+    editions: state?.editionIds ?? [],
+    primaryEdition: state?.primaryEdition ?? null,
+    ...(editionsChange ? { editionsChanged: editionsChange } : {}),
     by,
   };
 }

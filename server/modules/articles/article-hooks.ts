@@ -12,6 +12,19 @@ import type { FullRow } from './articles-repository';
 import type { StoredState } from './article-writes-repository';
 import type { RevisionKind } from '../../../common/schemas/revisions';
 
+/** Where a story is (issue 65): its editions (sorted, the primary among them) and its primary. */
+export interface Placement {
+  editions: string[];
+  primary: string;
+}
+
+/** What decides a save's placement (the editions module's `place`). */
+export type PlaceEditions = (
+  actor: Actor,
+  asked: { editions?: readonly string[] | undefined; primary?: string | undefined },
+  stored: Placement | undefined,
+) => Promise<Placement>;
+
 /** How a write is recorded in the article's history. */
 export interface WriteRecord {
   kind: Exclude<RevisionKind, 'autosave'>;
@@ -49,6 +62,13 @@ export interface ArticleHooks {
   inWrite: ((tx: Db, write: Written) => Promise<void>)[];
   /** Inside a delete's transaction, before the article's row goes. */
   inDelete: ((tx: Db, id: string) => Promise<void>)[];
+  /**
+   * Which editions a save places the story in (issue 65): one rule, the editions module's,
+   * plugged in when it is made (article-editions.ts has the default without it).
+   */
+  placeEditions?: PlaceEditions;
+  /** A user's desk editions ([]: every edition): the admin list shows theirs first. */
+  deskEditions?: (userId: string) => Promise<string[]>;
 }
 
 export const createArticleHooks = (): ArticleHooks => ({

@@ -41,6 +41,9 @@ export const SAVE_REFUSALS = [
   'article.review_required',
   // A correction (issue 43 item 3) is of a published story only; a new one is not yet.
   'correction.not_published',
+  // Editions (issue 65): an id that names none, a desk placing a story outside its editions.
+  'edition.unknown',
+  'edition.not_yours',
 ] as const;
 /** What an update adds: the article, its author, its history and its translations. */
 export const UPDATE_REFUSALS = [

@@ -159,6 +159,8 @@ export function toArticle(row: FullRow, now: Date, viewer: ArticleViewer = 'read
     translationId: legacyTranslationId(row.language, seen),
     translations: publicVersions(row.versions, now),
     tags: row.tags,
+    editions: row.editions,
+    primaryEdition: row.primaryEditionId,
     liveBlog: row.liveBlog,
     liveStartedAt: row.liveStartedAt?.toISOString() ?? null,
     liveEndedAt: row.liveEndedAt?.toISOString() ?? null,

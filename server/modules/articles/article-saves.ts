@@ -39,6 +39,8 @@ import {
 } from './article-writes-repository';
 import { setCoAuthors } from './bylines-repository';
 import { setArticleTags } from './tags-repository';
+import { setArticleEditions } from './article-editions-repository';
+import { placeEditions } from './article-editions';
 
 /**
  * Publishing or scheduling needs an image; a draft or a piece in review may have none yet
@@ -57,14 +59,14 @@ async function mustFind(db: Db, id: string): Promise<FullRow> {
 }
 
 /** A write of article `id` in its transaction, once its own row is written. */
-interface WriteDone {
+export interface WriteDone {
   id: string;
   userId: string;
   record: WriteRecord;
   /** What it was, under the write's lock (undefined: a new article). */
   before: StoredState | undefined;
   /** Its further bylines and tags when the save names them (left out, they stay). */
-  parts?: { tags: string[] | undefined; coAuthors: string[] };
+  parts?: { tags: string[] | undefined; coAuthors: string[]; editions?: string[] };
   now: Date;
 }
 
@@ -72,7 +74,7 @@ interface WriteDone {
  * What every write does in its transaction once the row is written: its further bylines and
  * tags, the hooks plugged in (the revision, search's row), and its events.
  */
-async function finishWrite(
+export async function finishWrite(
   deps: ArticlePartsDeps,
   tx: Db,
   record: RecordEvents,
@@ -81,6 +83,7 @@ async function finishWrite(
   if (w.parts) {
     await setCoAuthors(tx, w.id, w.parts.coAuthors);
     if (w.parts.tags !== undefined) await setArticleTags(tx, w.id, w.parts.tags);
+    if (w.parts.editions) await setArticleEditions(tx, w.id, w.parts.editions);
   }
   const row = await mustFind(tx, w.id);
   await runHooks(deps.hooks.inWrite, tx, { id: w.id, userId: w.userId, record: w.record, row });
@@ -126,6 +129,7 @@ async function createArticle(
     input.translationId,
   );
   const publishes = status === 'published';
+  const placement = await placeEditions(deps, a, input, undefined);
   await runHooks(deps.hooks.beforeWrite, {
     actor: a,
     before: undefined,
@@ -143,10 +147,11 @@ async function createArticle(
           status,
           publishedAt,
           createdAt: now,
+          primaryEditionId: placement.primary,
         },
         translationId,
       );
-      const parts = { tags: input.tags, coAuthors: bylines.slice(1) };
+      const parts = { tags: input.tags, coAuthors: bylines.slice(1), editions: placement.editions };
       await finishWrite(deps, tx, record, {
         id,
         userId: a.id,
@@ -184,6 +189,9 @@ async function updateArticleAs(
   );
   needImageToPublish(status, values.imageUrl);
   checkCorrection(input.correction, { before: seen.status, after: status });
+  // Editions are placed only when the save names them: left out, they stay as stored.
+  const placement =
+    input.editions || input.primaryEdition ? await placeEditions(deps, a, input, seen) : undefined;
   await runHooks(deps.hooks.beforeWrite, {
     actor: a,
     before: seen,
@@ -199,6 +207,7 @@ async function updateArticleAs(
     publishedAt,
     reviewNote: status === 'draft' ? undefined : '',
     updatedAt: now,
+    ...(placement ? { primaryEditionId: placement.primary } : {}),
   };
   try {
     await deps.outbox.transaction(async (tx, events) => {
@@ -208,7 +217,11 @@ async function updateArticleAs(
       if (input.updatedAt && new Date(input.updatedAt).getTime() < stored.updatedAt.getTime())
         throw conflict('article.stale');
       await updateArticle(tx, { ...stored, id }, full, translationId);
-      const parts = { tags: input.tags, coAuthors: bylines.slice(1) };
+      const parts = {
+        tags: input.tags,
+        coAuthors: bylines.slice(1),
+        ...(placement ? { editions: placement.editions } : {}),
+      };
       // A correction is on the record with the save that made it (its revision keeps the note).
       const note = input.correction;
       const as = note === undefined ? record : { ...record, correction: note };

@@ -15,6 +15,7 @@ import {
   articleRedirects,
   articles,
   articleTagIds,
+  articleEditionIds,
   categories,
 } from '../../../db/schema/content';
 import { legacyTranslationId, type VersionRow } from './article-translations';
@@ -45,6 +46,8 @@ export type ArticleValues = {
   reviewNote?: string;
   language: Language;
   legacyId: number | null;
+  /** Left out: the stored primary edition stays (issue 65). */
+  primaryEditionId?: string;
 };
 
 /**
@@ -148,6 +151,9 @@ export interface StoredState {
   imageUrl: string;
   /** Its tags' ids: the tag pages that list it. */
   tagIds: string[];
+  /** The editions it circulates to (issue 65), sorted, and its primary one (among them). */
+  editionIds: string[];
+  primaryEdition: string;
 }
 
 export async function findStoredState(db: Db, id: string): Promise<StoredState | undefined> {
@@ -170,6 +176,8 @@ export async function findStoredState(db: Db, id: string): Promise<StoredState |
       access: articles.access,
       imageUrl: articles.imageUrl,
       tagIds: articleTagIds,
+      editionIds: articleEditionIds,
+      primaryEdition: articles.primaryEditionId,
     })
     .from(articles)
     .leftJoin(categories, eq(categories.id, articles.categoryId))

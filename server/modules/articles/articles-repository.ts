@@ -8,6 +8,7 @@ import {
   articleCoAuthors,
   articles,
   articleTagNames,
+  articleEditionIds,
   categories,
   isPublicArticle,
   isScheduledArticle,
@@ -123,6 +124,8 @@ export const fullColumns = {
   access: articles.access,
   commentsOpen: articles.commentsOpen,
   tags: articleTagNames,
+  editions: articleEditionIds,
+  primaryEditionId: articles.primaryEditionId,
   // The views module's count next to the row (no row there until a first view is written).
   views: sql<number>`coalesce(${articleViewTotals.views}, 0)`.mapWith(Number),
   imageCrops: media.crops,

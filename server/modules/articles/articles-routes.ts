@@ -23,6 +23,7 @@ import { IdParamsSchema, MessageSchema } from '../../../common/schemas/common';
 import { errorResponses, JSON_BODY, notFound, SIGNED_IN } from '../../lib/errors';
 import { SAVE_REFUSALS, UPDATE_REFUSALS } from './article-refusals';
 import type { ArticlesService } from './articles-service';
+import { articleEditionRoutes } from './article-edition-routes';
 import type { AccessClass } from '../../../common/article-access';
 import type { Actor } from '../../lib/actor';
 
@@ -42,6 +43,7 @@ export function articlesRoutes(articles: ArticlesService, accessClassOf: AccessC
     await app.register(savingRoutes(articles));
     await app.register(addressRoutes(articles, accessClassOf));
     await app.register(tagRoutes(articles));
+    await app.register(articleEditionRoutes(articles));
   };
 }
 
@@ -194,7 +196,7 @@ function savingRoutes(articles: ArticlesService) {
         schema: {
           tags,
           summary:
-            'A page of all articles, drafts included (staff; authors see their own), newest first. limit ≤ 1000 for the sitemap. Our additions: q (title search), status (draft, pending, published = out now, scheduled = published for a time to come), categoryId, authorId, language, sort (created = default, updated, published, views; each newest or most first)',
+            'A page of all articles, drafts included (staff; authors see their own), newest first. limit ≤ 1000 for the sitemap. Our additions: q (title search), status (draft, pending, published = out now, scheduled = published for a time to come), categoryId, authorId, language, sort (created = default, updated, published, views; each newest or most first), edition (stories in that edition; a desk limited to editions sees its editions’ stories first)',
           security,
           querystring: AdminArticleQuerySchema,
           response: {

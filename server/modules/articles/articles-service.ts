@@ -15,6 +15,8 @@ import { articleSaves } from './article-saves';
 import { articleSuggestions } from './article-suggestions';
 import { articleCorrections } from './article-corrections';
 import { articleSync } from './article-sync';
+import { articleEditionReads } from './article-editions';
+import { articleEditionMoves } from './article-edition-moves';
 import { tagEdits } from './tag-edits';
 
 export type { ArticlesDeps } from './article-deps';
@@ -22,6 +24,7 @@ export type { ArticleHooks, PlannedWrite, Written, WriteRecord } from './article
 export type { ArticleAtAddress } from './article-addresses';
 export type { FullRow } from './articles-repository';
 export type { SyncedArticle, SyncFilter } from './article-sync';
+export type { Placement, PlaceEditions } from './article-hooks';
 export type { StatusValues, StoredState } from './article-writes-repository';
 export { toArticle, toCard, revisionContentOf } from './article-rows';
 export { mayChange } from './article-access';
@@ -45,6 +48,8 @@ export function createArticlesService(deps: ArticlesDeps) {
     ...articleSaves(parts),
     ...articleSync(parts),
     ...articleFollows(parts),
+    ...articleEditionReads(parts),
+    ...articleEditionMoves(parts),
   };
 }
 export type ArticlesService = ReturnType<typeof createArticlesService>;

@@ -5,6 +5,7 @@ import type { Db } from '../../../db/client';
 import type { CopiedRow, RowShape } from '../../lib/table-copy';
 import {
   articleAuthors,
+  articleEditions,
   articleFormerPaths,
   articleRedirects,
   articles,
@@ -19,8 +20,8 @@ import { setArticleTags } from './tags-repository';
 /*
  * The articles module's door for moving content in and out (server/modules/README.md): the
  * WordPress import and the site archive write `articles`, `article_redirects`,
- * `article_former_paths`, `tags`, `article_tags`, `article_authors` and `article_corrections`
- * (the corrections on the public record) only through here,
+ * `article_former_paths`, `tags`, `article_tags`, `article_authors`, `article_corrections`
+ * (the corrections on the public record) and `article_editions` only through here,
  * inside the caller's transaction.
  */
 
@@ -33,7 +34,14 @@ export const ARTICLE_TABLES = [
   articleTags,
   articleAuthors,
   articleCorrections,
+  articleEditions,
 ] as const;
+
+/**
+ * Rows a fresh site makes itself as the archive's articles go in: each article's primary
+ * edition's row (the trigger of migration 0058) takes the archive's copy instead of failing.
+ */
+export const ARTICLE_REPLACED: readonly PgTable[] = [articleEditions];
 
 /** Gives an imported article its tags (a WordPress post's tags), in the caller's transaction. */
 export const tagImportedArticle = (tx: Db, articleId: string, names: readonly string[]) =>

@@ -17,6 +17,12 @@ const FROM_EVENTS: Partial<Record<string, AuditAction>> = {
   'article.corrected': 'article.corrected',
 };
 
+/** The editions change an article event carries (article-events.ts `editionsChanged`). */
+function editionsChangeOf(data: Record<string, unknown>): Record<string, unknown> | undefined {
+  const change = data.editionsChanged;
+  return change && typeof change === 'object' ? (change as Record<string, unknown>) : undefined;
+}
+
 export function auditEvents(
   events: Pick<EventBus, 'once'>,
   audit: AuditService,
@@ -24,7 +30,12 @@ export function auditEvents(
 ) {
   events.once('audit', async (batch) => {
     for (const event of batch) {
-      const action = FROM_EVENTS[event.type];
+      // A story's editions changed (issue 65 item 5): said on the entry its event makes, or,
+      // for an edit readers see no other news in, on an entry of its own (one per event).
+      const editions = editionsChangeOf(event.data);
+      const action =
+        FROM_EVENTS[event.type] ??
+        (editions && event.type.startsWith('article.') ? 'article.editions_changed' : undefined);
       if (!action) continue;
       const by = typeof event.data.by === 'string' ? event.data.by : undefined;
       const title = typeof event.data.title === 'string' ? event.data.title : '';
@@ -35,6 +46,7 @@ export function auditEvents(
         actor: by ? { id: by, name: (await nameOf(by)) ?? '' } : null,
         subject: { kind: event.subject.kind, id: event.subject.id, name: title },
         ...(keys.length > 0 ? { details: { keys } } : {}),
+        ...(editions ? { details: { editions } } : {}),
         at: event.at,
         eventId: event.id,
       });

@@ -50,7 +50,7 @@ const created: Rule = (c) =>
       }
     : undefined;
 const deleted =
-  (kind: string, action: 'category.deleted' | 'media.deleted'): Rule =>
+  (kind: string, action: 'category.deleted' | 'media.deleted' | 'edition.deleted'): Rule =>
   (c) =>
     ok(c.status)
       ? { action, actor: who(c.actor), subject: { kind, id: c.params.id ?? '' } }
@@ -229,6 +229,16 @@ export const AUDITED_CALLS: Record<string, Rule> = {
           details: { role: c.actor.role },
         }
       : undefined,
+  // A desk limited to editions, or set free (issue 65 item 5): the editions it may place in.
+  'PUT /api/users/:id': (c) =>
+    ok(c.status)
+      ? {
+          action: 'user.editions_changed',
+          actor: who(c.actor),
+          subject: user(c.params.id ?? ''),
+          details: { editions: c.answer.editions },
+        }
+      : undefined,
   // Passwords (issue 66 item 3): whose, never the password. A reset's answer may be a second
   // step's token only, so the route notes whose link it was.
   'POST /api/users/password-reset/:token': (c) =>
@@ -258,6 +268,7 @@ export const AUDITED_CALLS: Record<string, Rule> = {
   'POST /api/users/signout-everywhere': sessionsEnded('every'),
   'DELETE /api/categories/delete/:id': deleted('category', 'category.deleted'),
   'DELETE /api/media/:id': deleted('media', 'media.deleted'),
+  'DELETE /api/editions/:id': deleted('edition', 'edition.deleted'),
   'POST /api/keys': platformChange('api_key', 'api_key.created'),
   'DELETE /api/keys/:id': platformChange('api_key', 'api_key.revoked'),
   'POST /api/webhooks': platformChange('webhook', 'webhook.created'),

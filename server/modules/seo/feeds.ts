@@ -38,6 +38,8 @@ export function mainLanguage(rows: { language: Language }[], fallback: Language)
 
 /** The RSS category domain that marks a live blog's item. */
 export const LIVE_CATEGORY_DOMAIN = 'https://schema.org/LiveBlogPosting';
+/** What names an item's editions (issue 65) among its categories: their slugs. */
+export const EDITION_CATEGORY_DOMAIN = 'https://patrika.example/ns/edition';
 
 /**
  * Who a story is by, as its page says it: every byline, then the agency's credit; the
@@ -70,6 +72,10 @@ function feedItem(
     (row.categoryName !== null
       ? `<category>${xml(shownCategoryName({ name: row.categoryName, nameHi: row.categoryNameHi ?? '', nameEn: row.categoryNameEn ?? '' }, site.uiLanguage))}</category>`
       : '') +
+    // The editions it circulates to (issue 65), by slug, for readers that sort by place.
+    row.editionSlugs
+      .map((slug) => `<category domain="${EDITION_CATEGORY_DOMAIN}">${xml(slug)}</category>`)
+      .join('') +
     // A live blog still being written says so (issue 25 item 1), for readers that sort by it.
     (row.liveBlog ? `<category domain="${LIVE_CATEGORY_DOMAIN}">live</category>` : '') +
     // Its corrections on the record follow its words (issue 43 item 3).

@@ -4,6 +4,7 @@ import type { Language } from '../../../common/languages';
 import { WRITING_ROLES } from '../../../common/roles';
 import type { Db } from '../../../db/client';
 import {
+  articleEditions,
   articleBodyHead,
   articleOpenBody,
   articleCoAuthors,
@@ -16,6 +17,7 @@ import {
   writtenBy,
 } from '../../../db/schema/content';
 import { media } from '../../../db/schema/media';
+import { editions } from '../../../db/schema/editions';
 import { users } from '../../../db/schema/users';
 
 /*
@@ -96,6 +98,10 @@ export function listPublishedForSeo(
       imageUrl: articles.imageUrl,
       language: articles.language,
       liveBlog: articles.liveBlog,
+      // The places it circulates to (issue 65): each edition's slug, its feed's categories.
+      editionSlugs: sql<
+        string[]
+      >`coalesce((select array_agg(${editions.slug} order by ${editions.slug}) from ${articleEditions} join ${editions} on ${editions.id} = ${articleEditions.editionId} where ${articleEditions.articleId} = ${articles.id}), '{}')`,
       bodyHead: articleBodyHead,
       // Only what anyone may read (issue 39 item 3): a members' story's opening.
       body: opts.withBody ? articleOpenBody : sql<string>`''`,

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq, lte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ArticleSchema } from '../../../common/schemas/articles';
+import { NATIONAL_EDITION_ID } from '../../../common/editions';
 import { articles } from '../../../db/schema/content';
 import type { Clock } from '../../../server/lib/clock';
 import {
@@ -109,6 +110,9 @@ describe('POST /api/articles/article', () => {
       translationId: null,
       translations: [],
       tags: [],
+      // Issue 65: a story in no chosen edition is in the national one.
+      editions: [NATIONAL_EDITION_ID],
+      primaryEdition: NATIONAL_EDITION_ID,
       liveBlog: false,
       liveStartedAt: null,
       liveEndedAt: null,

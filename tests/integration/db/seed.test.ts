@@ -1,6 +1,15 @@
 import { count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { articles, articleTags, categories, tags } from '../../../db/schema/content';
+import {
+  articleEditions,
+  articles,
+  articleTags,
+  categories,
+  tags,
+} from '../../../db/schema/content';
+import { editions } from '../../../db/schema/editions';
+import { DEMO_STATES } from '../../../db/seed/demo-editions';
+import { NATIONAL_EDITION_ID } from '../../../common/editions';
 import { media } from '../../../db/schema/media';
 import { DEMO_AUTHORS } from '../../../db/seed/demo-authors';
 import { isEmptySite, seedDemoContent } from '../../../db/seed/seed';
@@ -22,6 +31,16 @@ const seed = () =>
     tagArticle: t.app.services.articles.setTags,
     now: new Date(),
   });
+
+/** Every article's editions, as `slug: edition slugs`, sorted. */
+async function storyEditions(): Promise<string[]> {
+  const rows = await t.database.db
+    .select({ slug: articles.slug, edition: editions.slug })
+    .from(articleEditions)
+    .innerJoin(articles, eq(articles.id, articleEditions.articleId))
+    .innerJoin(editions, eq(editions.id, articleEditions.editionId));
+  return rows.map((r) => `${r.slug}: ${r.edition}`).sort();
+}
 
 describe('demo content', () => {
   it('fills an empty site with categories and published articles in Hindi and English', async () => {
@@ -175,10 +194,45 @@ describe('demo content', () => {
     expect((await signUp('second@example.com')).json()).toMatchObject({ role: 'reader' });
   });
 
+  it('adds two states with at least ten cities each, and places demo stories in them', async () => {
+    const rows = await t.database.db
+      .select({
+        id: editions.id,
+        slug: editions.slug,
+        kind: editions.kind,
+        parentId: editions.parentId,
+        names: editions.names,
+        lat: editions.lat,
+      })
+      .from(editions);
+    for (const state of DEMO_STATES) {
+      const row = rows.find((r) => r.slug === state.slug && r.parentId === NATIONAL_EDITION_ID);
+      expect(row, state.slug).toMatchObject({
+        kind: 'state',
+        names: { hi: state.hi, en: state.en },
+      });
+      const cities = rows.filter((r) => r.parentId === row!.id);
+      expect(cities.length, state.slug).toBeGreaterThanOrEqual(10);
+      expect(cities.every((c) => c.kind === 'city' && c.lat !== null)).toBe(true);
+    }
+    const placed = await storyEditions();
+    expect(placed).toContain('udaipur-beyond-the-lakes: udaipur');
+    expect(placed).toContain('monsoon-se-pehle-ghar-aur-mohalle-ki-taiyari: jaipur');
+    const [udaipur] = await t.database.db
+      .select({ primary: editions.slug })
+      .from(articles)
+      .innerJoin(editions, eq(editions.id, articles.primaryEditionId))
+      .where(eq(articles.slug, 'udaipur-beyond-the-lakes'));
+    expect(udaipur?.primary).toBe('udaipur');
+  });
+
   it('is idempotent: a second run adds nothing', async () => {
     const before = await t.database.db.select({ n: count() }).from(media);
+    const placed = await storyEditions();
     const again = await seed();
-    expect(again).toEqual({ categoriesCreated: 0, articlesCreated: 0 });
+    expect(again).toEqual({ categoriesCreated: 0, articlesCreated: 0, editionsCreated: 0 });
+    // The demo stories stay where the first run (or a desk since) placed them.
+    expect(await storyEditions()).toEqual(placed);
     const after = await t.database.db.select({ n: count() }).from(media);
     expect(Number(after[0]?.n)).toBe(Number(before[0]?.n));
   });

@@ -239,8 +239,11 @@ describe('export and import of the whole site', () => {
     const lines = gunzipSync(readFileSync(archive)).toString('utf8').trimEnd().split('\n');
     const cut = join(scratch, 'cut.jsonl.gz');
     writeFileSync(cut, gzipSync(lines.slice(0, -3).join('\n')));
+    // An empty site holds its one national edition (migration 0058, issue 65), nothing else.
+    const empty = await tableCounts(to);
+    expect(Object.entries(empty).filter(([, n]) => n !== 0)).toEqual([['editions', 1]]);
     await expect(to.app.services.archive.importFrom(cut)).rejects.toThrow(/cut short/);
-    expect(Object.values(await tableCounts(to)).every((n) => n === 0)).toBe(true);
+    expect(await tableCounts(to)).toEqual(empty);
   });
 
   it('reads back into an empty site: every table, every article byte for byte, every file', async () => {

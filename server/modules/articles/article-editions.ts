@@ -1,0 +1,78 @@
+/*
+ * A story in several editions (issue 65 item 2, DECISIONS.md §30): one address, one canonical
+ * link, many places. Which editions a save may name is the editions module's rule (unknown
+ * ids, desks limited to editions): it plugs `placeEditions` into the hooks, so this module
+ * imports none. Unplugged (a test's bare articles service), a save keeps what it is given and
+ * the national edition is the default.
+ */
+import { NATIONAL_EDITION_ID } from '../../../common/editions';
+import type { ArticleCard, ArticleInput } from '../../../common/schemas/articles';
+import type { Actor } from '../../lib/actor';
+import type { ArticlePartsDeps } from './article-deps';
+import { toCard } from './article-rows';
+import {
+  countInEdition,
+  countPublishedInEdition,
+  publishedInEdition,
+} from './article-editions-repository';
+import type { StoredState } from './article-writes-repository';
+import type { PlaceEditions, Placement } from './article-hooks';
+
+const unplugged: PlaceEditions = async (_actor, asked, stored) => {
+  const primary = asked.primary ?? stored?.primary ?? NATIONAL_EDITION_ID;
+  const listed = asked.editions ?? stored?.editions ?? [];
+  return { primary, editions: [...new Set([primary, ...listed])].sort() };
+};
+
+/** The stored placement of an article's state. */
+export const placementOf = (state: StoredState): Placement => ({
+  editions: state.editionIds,
+  primary: state.primaryEdition,
+});
+
+/** The placement a save of `input` makes, by `actor`, of an article stored as `before`. */
+export function placeEditions(
+  deps: ArticlePartsDeps,
+  actor: Actor,
+  input: Pick<ArticleInput, 'editions' | 'primaryEdition'>,
+  before: StoredState | undefined,
+): Promise<Placement> {
+  const place = deps.hooks.placeEditions ?? unplugged;
+  const asked = { editions: input.editions, primary: input.primaryEdition };
+  return place(actor, asked, before && placementOf(before));
+}
+
+/** Reads of editions' stories, for edition pages and the editions module. */
+export function articleEditionReads({ db, clock }: Pick<ArticlePartsDeps, 'db' | 'clock'>) {
+  return {
+    /**
+     * One page of the stories readers may see in edition `editionId`, newest first, with the
+     * total (as a category's or a tag's page answers it).
+     */
+    async editionPage(
+      editionId: string,
+      page: number,
+      limit: number,
+    ): Promise<{
+      articles: ArticleCard[];
+      totalArticles: number;
+      currentPage: number;
+      totalPages: number;
+    }> {
+      const now = clock.now();
+      const [rows, total] = await Promise.all([
+        publishedInEdition(db, { editionId, limit, offset: (page - 1) * limit, now }),
+        countPublishedInEdition(db, { editionId, now }),
+      ]);
+      return {
+        articles: rows.map(toCard),
+        totalArticles: total,
+        currentPage: page,
+        totalPages: Math.ceil(total / limit),
+      };
+    },
+
+    /** How many stories, of any status, are in edition `editionId` (its delete's guard). */
+    editionUse: (editionId: string) => countInEdition(db, editionId),
+  };
+}

@@ -1,0 +1,27 @@
+/*
+ * The editions module's door for the site archive (server/modules/README.md): the tree and the
+ * desks, whole.
+ */
+import { asc, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { editionDesks, editions } from '../../../db/schema/editions';
+
+/** Tables this module lets the archive copy: the tree after the people, before the articles. */
+export const EDITION_TABLES = [editions, editionDesks] as const;
+
+/** The tree read parents first (a row's `parentId` names a row before it). */
+export const EDITION_ROW_ORDERS = new Map<PgTable, SQL[]>([
+  [
+    editions,
+    [
+      sql`array_position(array['national','state','city','town']::text[], ${editions.kind})`,
+      asc(editions.id),
+    ],
+  ],
+]);
+
+/**
+ * Rows a fresh site already has: the national edition (migration 0058) takes the archive's
+ * names and spellings instead of failing on its key.
+ */
+export const EDITION_REPLACED: readonly PgTable[] = [editions];
