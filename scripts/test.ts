@@ -359,7 +359,7 @@ const ONE_ENGINE_FILES = [
   'tests/integration/web/!(page-cache|search-page|pages).test.ts',
   'tests/integration/api/{openapi,trust-proxy,declared-statuses,error-codes,permissions,bad-input,rate-limits}.test.ts',
   'tests/integration/api/{media,media-background-variants,article-html-bounds,search-relevance}.test.ts',
-  'tests/integration/api/{admin-list-dashboard,ads,analytics-reports,analytics-settings,api-keys,article-history-fields,article-notes,audit,audit-user-deleted,category-sections,comment-mail,comment-moderation,comment-reports,comment-rules,comments-open,counts-hard-to-fake,draft-without-image,mail,member-admin,passkey-sign-in,passkeys,payments-held,push,random-picks,search-demo,second-factors,second-factors-hold,sessions,single-sign-on,translations,typing-vocabulary,v1-read-api,webhook-disable}.test.ts',
+  'tests/integration/api/{admin-list-dashboard,ads,analytics-finished,analytics-reports,analytics-settings,api-keys,article-history-fields,article-notes,audit,audit-user-deleted,category-sections,comment-mail,comment-moderation,comment-reports,comment-rules,comments-open,counts-hard-to-fake,draft-without-image,mail,member-admin,passkey-sign-in,passkeys,payments-held,push,random-picks,search-demo,second-factors,second-factors-hold,sessions,single-sign-on,translations,typing-vocabulary,v1-read-api,webhook-disable}.test.ts',
   'tests/integration/readers/{comment-rights,email-link,follows-saved,newsletter-digests,newsletter-views,proved-addresses,reader-pages-cache,reader-rights,recent-issues,subscriber-lists}.test.ts',
   'tests/integration/server/{co-editing-rights,signing-key-warning}.test.ts',
   'tests/integration/db/pg-transactions.test.ts',
