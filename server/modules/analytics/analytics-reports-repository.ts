@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { analyticsEvents, analyticsRollups } from '../../../db/schema/analytics';

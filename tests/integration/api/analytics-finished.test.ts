@@ -4,9 +4,19 @@
  * views and never readers, a story reached by a link on the site is `internal`, and a beacon is
  * in its story's report within 15 s without anyone flushing or rolling up.
  */
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, createArticle, createCategory, createUser, type TestUser } from '../../factories';
+import { adDailyCounts } from '../../../db/schema/ads';
+import {
+  auth,
+  createArticle,
+  createCategory,
+  createUser,
+  testImage,
+  upload,
+  type TestUser,
+} from '../../factories';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 import { waitUntil } from '../../setup/wait-until';
 
@@ -164,5 +174,48 @@ describe('numbers that add up (issue 70 items 2 and 3)', () => {
     await beacon({ type: 'view', path: '/s', articleId: story._id, referrer }, '10.70.3.1');
     await app.services.analytics.flush();
     expect((await report(story._id)).sources.map((s) => s.source)).toEqual(['internal']);
+  });
+});
+
+describe("the ads' impressions (issue 70 item 2)", () => {
+  it("are in the ads' counts within 15 s, as another process reads them", async () => {
+    const image = await upload(app, editor, await testImage(728, 90));
+    expect(image.statusCode, image.body).toBe(201);
+    const ad = await app.inject({
+      method: 'POST',
+      url: '/api/ads/creatives',
+      headers: auth(editor),
+      payload: {
+        name: 'Counted soon',
+        imageId: image.json<{ _id: string }>()._id,
+        link: 'https://shop.example.in/soon',
+        alt: 'Soon',
+        positions: ['header'],
+        weight: 1,
+      },
+    });
+    expect(ad.statusCode, ad.body).toBe(201);
+    const id = ad.json<{ _id: string }>()._id;
+    const impression = await app.inject({
+      method: 'POST',
+      url: '/api/ads/impressions',
+      remoteAddress: '10.70.4.1',
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      payload: JSON.stringify({ ids: [id] }),
+    });
+    expect(impression.statusCode).toBe(204);
+    expect(impression.headers['set-cookie']).toBeUndefined();
+    // The table, not this process's list (which writes its own counts first): what every other
+    // process, and the dashboard they answer, reads.
+    await waitUntil(
+      async () => {
+        const [row] = await t.database.db
+          .select({ impressions: adDailyCounts.impressions })
+          .from(adDailyCounts)
+          .where(eq(adDailyCounts.creativeId, id));
+        return row?.impressions === 1;
+      },
+      { timeoutMs: 15_000, intervalMs: 500, message: 'the impression was not counted in 15 s' },
+    );
   });
 });
