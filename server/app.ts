@@ -96,8 +96,9 @@ function createFastify(config: Config, options: BuildAppOptions): FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
-    // A reader beacon's 204 goes without (its request line at debug still names the id).
-    if (!isBeacon(request)) reply.header('x-request-id', request.id);
+    // A reader beacon's 204 goes without (its request line at debug still names the id); a
+    // refused one carries it, as its line at info does.
+    if (reply.statusCode >= 300 || !isBeacon(request)) reply.header('x-request-id', request.id);
   });
   registerRequestLog(app);
   return app;

@@ -16,7 +16,9 @@ declare module 'fastify' {
 }
 
 /** Whether this request is a reader beacon's, answered on the lean path (`beaconLimits`). */
-export const isBeacon = (request: FastifyRequest) => request.routeOptions.config.beacon === true;
+export const isBeacon = (request: FastifyRequest) =>
+  // No route's config at all before routing (a framework error's answer).
+  (request.routeOptions.config as { beacon?: boolean } | undefined)?.beacon === true;
 
 /** The RateLimit-* headers of an answer under the limit: none (a 429 still carries them). */
 const NO_HEADERS_UNDER_LIMIT = {
