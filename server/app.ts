@@ -10,6 +10,7 @@ import { databaseOptions, type Config } from './env';
 import { registerHttp, type Web } from './http';
 import type { Clock } from './lib/clock';
 import { loggerOptions } from './lib/logger';
+import { isBeacon } from './lib/beacon-body';
 import { registerRequestLog } from './lib/request-log';
 import { answerClientError, answerFrameworkError } from './plugins/input-guard';
 import { createServices, type Services } from './services';
@@ -95,7 +96,9 @@ function createFastify(config: Config, options: BuildAppOptions): FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+    // A reader beacon's 204 goes without (its request line at debug still names the id); a
+    // refused one carries it, as its line at info does.
+    if (reply.statusCode >= 300 || !isBeacon(request)) reply.header('x-request-id', request.id);
   });
   registerRequestLog(app);
   return app;

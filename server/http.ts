@@ -75,6 +75,7 @@ import { mountReactRouter } from './plugins/react-router';
 import { cspNonceOf, registerSecurity, usesCspNonce } from './plugins/security';
 import { serveServiceWorker } from './plugins/service-worker';
 import { outagePage } from '../common/outage-page';
+import { isBeacon } from './lib/beacon-body';
 import { isDatabaseUnavailable } from './lib/db-errors';
 import type { Services } from './services';
 import { collabDepsOf, registerCollab } from './modules/collab/collab-mount';
@@ -174,7 +175,8 @@ async function registerPlugins(app: FastifyInstance, deps: HttpDeps, pageCache?:
   });
   // API answers are data, never a page for search results (issue 12).
   app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith(`/${SERVER_SEGMENTS.api}/`)) reply.header('x-robots-tag', 'noindex');
+    if (request.url.startsWith(`/${SERVER_SEGMENTS.api}/`) && !isBeacon(request))
+      reply.header('x-robots-tag', 'noindex');
   });
 }
 

@@ -1,15 +1,52 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** The most a reading page's beacon may weigh (the analytics' and the ads' impressions'). */
 export const BEACON_BYTES = 4096;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A reader beacon (issue 70 item 1): a bodiless 204 that no browser renders, answered on a
+     * lean path. The hooks that dress documents (Helmet's headers, the CSP, HSTS, the
+     * permissions policy, the request id header, `x-robots-tag`) leave it alone, and its
+     * request line is written at `debug`, not `info`.
+     */
+    beacon?: boolean;
+  }
+}
+
+/** Whether this request is a reader beacon's, answered on the lean path (`beaconLimits`). */
+export const isBeacon = (request: FastifyRequest) =>
+  // No route's config at all before routing (a framework error's answer).
+  (request.routeOptions.config as { beacon?: boolean } | undefined)?.beacon === true;
+
+/** The RateLimit-* headers of an answer under the limit: none (a 429 still carries them). */
+const NO_HEADERS_UNDER_LIMIT = {
+  'ratelimit-limit': false,
+  'ratelimit-remaining': false,
+  'ratelimit-reset': false,
+};
+
 /**
- * A reader beacon route's limits: its body at most BEACON_BYTES, and `perMinute` beacons from
- * one address, counted in memory until an address nears it (server/plugins/rate-limit.ts).
+ * A reader beacon route's options: its body at most BEACON_BYTES; `perMinute` beacons from
+ * one address, counted in memory until an address nears it (server/plugins/rate-limit.ts), with
+ * the RateLimit-* headers on a refusal only; and the lean path (`beacon`): no document headers,
+ * none of Helmet's (`helmet: false`). A 204 with no body is no document: nothing in it can be
+ * framed, sniffed or run, so CSP, HSTS and the rest would be bytes and CPU for nothing, 2,000
+ * times a second on election night (docs/perf/election-night.md).
  */
 export const beaconLimits = (perMinute: number) => ({
   bodyLimit: BEACON_BYTES,
-  config: { rateLimit: { max: perMinute, timeWindow: 60_000 }, limitInMemoryFirst: true },
+  helmet: false as const,
+  config: {
+    rateLimit: {
+      max: perMinute,
+      timeWindow: 60_000,
+      addHeadersOnExceeding: NO_HEADERS_UNDER_LIMIT,
+    },
+    limitInMemoryFirst: true,
+    beacon: true,
+  },
 });
 
 /**

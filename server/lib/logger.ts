@@ -47,6 +47,20 @@ const SECRET_LINK = new RegExp(
 );
 export const withoutLinkSecret = (url: string) => url.replace(SECRET_LINK, '$1[Redacted]');
 
+/**
+ * A Referer without a secret link's token: under `strict-origin-when-cross-origin` a request
+ * from our reset or invitation page names that page whole (server/plugins/security.ts).
+ */
+const refererWithoutSecret = (value: string) => {
+  try {
+    const url = new URL(value);
+    const path = withoutLinkSecret(url.pathname);
+    return path === url.pathname ? value : `${url.origin}${path}`;
+  } catch {
+    return value;
+  }
+};
+
 const cut = (value: string) =>
   value.length > MAX_HEADER_CHARS ? `${value.slice(0, MAX_HEADER_CHARS)}…` : value;
 
@@ -60,6 +74,10 @@ function pick(
   for (const name of names) {
     const value = headers[name];
     if (value === undefined) continue;
+    if (name === 'referer' && typeof value === 'string') {
+      picked[name] = cut(refererWithoutSecret(value));
+      continue;
+    }
     picked[name] = Array.isArray(value) ? value.slice(0, 10).map(cut) : cut(String(value));
   }
   return picked;

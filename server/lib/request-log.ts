@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import { isBeacon } from './beacon-body';
 
 /** The header that marks a request the server made to itself, with this process's secret. */
 const INTERNAL_HEADER = 'x-patrika-internal';
@@ -23,10 +24,18 @@ export const internalRequestHeaders = () => ({ [INTERNAL_HEADER]: INTERNAL_TOKEN
 
 const isInternal = (request: FastifyRequest) => request.headers[INTERNAL_HEADER] === INTERNAL_TOKEN;
 
-/** The request line: one per request a client made, none for internal ones. */
+/**
+ * The request line: one per request a client made, none for internal ones. A reader beacon's
+ * answered 204 is written at `debug` (thousands a second on election night, each the same
+ * line); a refused beacon (4xx, 5xx) keeps its line at `info`.
+ */
 export function registerRequestLog(app: FastifyInstance) {
   app.addHook('onResponse', async (request, reply) => {
     if (isInternal(request)) return;
+    if (isBeacon(request) && reply.statusCode < 300) {
+      request.log.debug({ req: request, res: reply }, 'beacon answered');
+      return;
+    }
     request.log.info(
       { req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 },
       'request completed',

@@ -16,8 +16,11 @@ export const RECENT_WRITE_COOKIE = 'patrika_wrote';
 const OWN_PATHS = /^\/(api\/health|metrics)(\/|\?|$)/;
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Counting calls write nothing a reader reads back, and set no cookie (issue 38 item 1). */
-const COUNTING = /^\/api\/(analytics\/event|articles\/[^/?]+\/view)(\?|$)/;
+/**
+ * Counting calls write nothing a reader reads back, and set no cookie (issue 38 item 1); the
+ * ads' impressions beacon is one too (issue 70 item 1).
+ */
+const COUNTING = /^\/api\/(analytics\/event|ads\/impressions|articles\/[^/?]+\/view)(\?|$)/;
 
 /** Read from the parsed cookies (registered before this hook), as the session is. */
 function mayReadReplica(request: FastifyRequest): boolean {

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { isCacheable } from '../caching/http-caching';
+import { isBeacon } from '../lib/beacon-body';
 import { tokenOf } from './auth';
 
 type WithNonce = ServerResponse & { cspNonce?: string };
@@ -88,9 +89,16 @@ export async function registerSecurity(
     crossOriginEmbedderPolicy: false,
     // Sent below, over HTTPS only.
     strictTransportSecurity: false,
+    // The browsers' own default (issue 70 item 3): a link from one of our pages to another
+    // carries its address, so the reader script classes the story's reader `internal`; another
+    // site is told our origin only, never the page (helmet's `no-referrer` hid every internal
+    // referrer and made them direct).
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   if (!options.dev)
     app.addHook('onSend', async (request, reply) => {
+      // A beacon's bodiless 204 is no document (server/lib/beacon-body.ts).
+      if (isBeacon(request)) return;
       const nonce = (reply.raw as WithNonce).cspNonce;
       const extra = await options.extraSources?.(request);
       reply.header(
@@ -99,6 +107,7 @@ export async function registerSecurity(
       );
     });
   app.addHook('onSend', async (request, reply) => {
+    if (isBeacon(request)) return;
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     // A browser ignores HSTS over plain HTTP (RFC 6797 §7.2 says not to send it there): it is
     // for answers that came over HTTPS, to us or, with TRUST_PROXY, to the proxy in front

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { analyticsEvents, analyticsRollups } from '../../../db/schema/analytics';
@@ -21,24 +21,75 @@ const inRange = (grain: RollupGrain, from: Date, to: Date) =>
     lt(analyticsRollups.bucket, to),
   );
 
+/**
+ * How far back a report reads the raw events instead of the rollups (issue 70 item 2): the job
+ * rolls up every minute the minutes since the one before last, so a bucket that ended more
+ * than this long ago is whole in the rollups, and one after is read from the events, which
+ * are at most one batch (5 s) behind the beacons.
+ */
+export const FRESH_MS = 5 * 60_000;
+
+/** A report's question: one article, its buckets of `grain` in the site's zone, [from, to). */
+export interface ArticleQuery {
+  id: string;
+  grain: RollupGrain;
+  from: Date;
+  to: Date;
+  now: Date;
+  timeZone: string;
+}
+
+/**
+ * One article's views and readers per `key` (its bucket or its source): the rollups' buckets
+ * that began before the fresh bucket (the one holding `now - FRESH_MS`), and the raw events
+ * from that bucket on, which the rollups may not hold yet. The bucket is the same `date_trunc`
+ * in the site's zone the rollups use, so a day's series holds today's hours not yet rolled up.
+ */
+function articleRows(q: ArticleQuery, key: 'bucket' | 'source') {
+  const from = q.from.toISOString();
+  const to = q.to.toISOString();
+  const fresh = sql`date_trunc(${q.grain}, ${new Date(q.now.getTime() - FRESH_MS).toISOString()}::timestamptz, ${q.timeZone})`;
+  const rawKey =
+    key === 'bucket' ? sql`date_trunc(${q.grain}, e.at, ${q.timeZone})` : sql`e.source`;
+  // The raw days worth looking in (partition pruning keys on `day`): a site day is at most
+  // 26 hours of UTC days.
+  const firstDay = new Date(q.now.getTime() - FRESH_MS - 2 * 86_400_000).toISOString().slice(0, 10);
+  return sql`SELECT k, sum(views)::int AS views, sum(readers)::int AS readers FROM (
+      SELECT r.${sql.raw(key)} AS k, r.views, r.readers FROM ${analyticsRollups} r
+        WHERE r.grain = ${q.grain} AND r.article_id = ${q.id}
+          AND r.bucket >= ${from}::timestamptz AND r.bucket < ${to}::timestamptz AND r.bucket < ${fresh}
+      UNION ALL
+      SELECT ${rawKey} AS k, count(*) FILTER (WHERE e.kind = 'view') AS views,
+          count(DISTINCT e.visitor) FILTER (WHERE e.kind = 'view') AS readers
+        FROM ${analyticsEvents} e
+        WHERE e.article_id = ${q.id} AND e.day >= ${firstDay}
+          AND e.at >= greatest(${from}::timestamptz, ${fresh}) AND e.at < ${to}::timestamptz
+        GROUP BY 1
+    ) AS both_parts GROUP BY k`;
+}
+
 /** One article's views and readers per bucket of `grain`, oldest first. */
-export function articleSeries(db: Db, id: string, grain: RollupGrain, from: Date, to: Date) {
-  return db
-    .select({ t: analyticsRollups.bucket, views, readers })
-    .from(analyticsRollups)
-    .where(and(inRange(grain, from, to), eq(analyticsRollups.articleId, id)))
-    .groupBy(analyticsRollups.bucket)
-    .orderBy(asc(analyticsRollups.bucket));
+export async function articleSeries(db: Db, q: ArticleQuery) {
+  const rows = await rowsOf<{ k: Date | string; views: number; readers: number }>(
+    db,
+    sql`${articleRows(q, 'bucket')} ORDER BY k`,
+  );
+  return rows
+    .filter((row) => Number(row.views) > 0 || Number(row.readers) > 0)
+    .map((row) => ({ t: row.k, views: Number(row.views), readers: Number(row.readers) }));
 }
 
 /** One article's views and readers per source, most first. */
-export function articleSources(db: Db, id: string, grain: RollupGrain, from: Date, to: Date) {
-  return db
-    .select({ source: analyticsRollups.source, views, readers })
-    .from(analyticsRollups)
-    .where(and(inRange(grain, from, to), eq(analyticsRollups.articleId, id)))
-    .groupBy(analyticsRollups.source)
-    .orderBy(desc(views), analyticsRollups.source);
+export async function articleSources(db: Db, q: ArticleQuery) {
+  const rows = await rowsOf<{ k: string; views: number; readers: number }>(
+    db,
+    sql`${articleRows(q, 'source')} ORDER BY views DESC, k`,
+  );
+  return rows.map((row) => ({
+    source: row.k,
+    views: Number(row.views),
+    readers: Number(row.readers),
+  }));
 }
 
 /**

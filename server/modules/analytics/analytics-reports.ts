@@ -34,7 +34,7 @@ const rangeOf = (clock: Clock, q: Range) => {
 };
 
 /** GET /api/analytics/articles/{id} and GET /api/analytics/top (issue 38 item 4). */
-export function createReports(deps: { db: Db; clock: Clock }) {
+export function createReports(deps: { db: Db; clock: Clock; timeZone(): Promise<string> }) {
   const { db, clock } = deps;
   return {
     async article(
@@ -45,9 +45,17 @@ export function createReports(deps: { db: Db; clock: Clock }) {
       const authorId = scopeOf(actor);
       if (!(await articleVisibleTo(db, id, authorId))) throw notFound('article.not_found');
       const { from, to } = rangeOf(clock, q);
+      const query = {
+        id,
+        grain: q.interval,
+        from,
+        to,
+        now: clock.now(),
+        timeZone: await deps.timeZone(),
+      };
       const [series, sources, engagement] = await Promise.all([
-        articleSeries(db, id, q.interval, from, to),
-        articleSources(db, id, q.interval, from, to),
+        articleSeries(db, query),
+        articleSources(db, query),
         articleEngagement(db, id, from, to),
       ]);
       const sum = (key: 'views' | 'readers') => series.reduce((n, row) => n + Number(row[key]), 0);
