@@ -297,7 +297,7 @@ export async function createServices(
       { categories, settings, users },
     ),
     ...(await readersAndNewsletters(config, {
-      ...{ db, clock, jobs, mail, articles, users, consents, outbox, events },
+      ...{ db, clock, jobs, mail, articles, users, consents, outbox, events, editions },
       viewsBrought: (windows) => analytics.viewsBroughtIn('newsletter', windows),
       comments: commentsOf({ ...content, db, clock, outbox, rateLimits, jobs, mail, storyValues }),
     })),
@@ -714,6 +714,7 @@ async function createNewsletters(
     | 'outbox'
     | 'events'
     | 'viewsBrought'
+    | 'editions'
   >,
 ) {
   return createNewslettersService({

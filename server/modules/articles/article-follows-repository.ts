@@ -1,6 +1,7 @@
 import { and, count, desc, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import {
+  articleEditions,
   articles,
   articleTags,
   isPublicArticle,
@@ -33,11 +34,28 @@ function followedWhere(followed: Followed): SQL | undefined {
   return parts.length > 0 ? or(...parts) : undefined;
 }
 
+/**
+ * Stories in one of `editions` (a newsletter bound to an edition, issue 65 item 6). With
+ * nothing else followed, the editions alone choose: a city's digest without sections or tags
+ * takes every story of its path.
+ */
+const inEditions = (editions: string[]) =>
+  sql`${articles.id} IN (select ${articleEditions.articleId} from ${articleEditions} where ${inArray(articleEditions.editionId, editions)})`;
+
 export async function listFollowed(
   db: Db,
-  opts: { followed: Followed; limit: number; offset: number; now: Date; since?: Date },
+  opts: {
+    followed: Followed;
+    limit: number;
+    offset: number;
+    now: Date;
+    since?: Date;
+    editions?: string[];
+  },
 ) {
-  const followed = followedWhere(opts.followed);
+  const editions = opts.editions && opts.editions.length > 0 ? opts.editions : undefined;
+  const chosen = followedWhere(opts.followed);
+  const followed = editions ? and(chosen, inEditions(editions)) : chosen;
   if (!followed) return { rows: [], total: 0 };
   const where = opts.since ? and(followed, gt(articles.publishedAt, opts.since)) : followed;
   const [rows, [counted]] = await Promise.all([

@@ -22,6 +22,7 @@ export interface NewsletterValues {
   categories: string[];
   tags: string[];
   maxArticles: number;
+  editionId: string | null;
 }
 
 export async function insertNewsletter(db: Db, values: NewsletterValues, now: Date) {
