@@ -257,7 +257,7 @@ export async function createServices(
   const rateLimits = createRateLimitCounters(db, clock);
   const analytics = analyticsOf(config, changes, { db, clock, log, rateLimits, jobs, ...content });
   const { breaking, push } = await createNewsDesk(config, {
-    ...{ db, clock, articles, jobs, outbox, events, log },
+    ...{ db, clock, articles, jobs, outbox, events, log, editions },
     viewsBrought: (id, since) => analytics.viewsBrought('push', id, since),
   });
   const audit = createAudit({ db, clock, jobs, events, log, settings, users });
@@ -378,6 +378,7 @@ async function createNewsDesk(
     events: EventBus;
     log: ServiceLog | undefined;
     viewsBrought: PushDeps['viewsBrought'];
+    editions: PushDeps['editions'];
   },
 ) {
   const { db, clock, articles, jobs, outbox, events, log } = deps;
@@ -391,6 +392,7 @@ async function createNewsDesk(
     jobs,
     log,
     viewsBrought: deps.viewsBrought,
+    editions: deps.editions,
   });
   // An alert's delivery, a batch per run, in whichever process leases it (docs/decisions/032).
   jobs.handle(PUSH_ALERT_JOB, async (job) => {
@@ -405,7 +407,7 @@ async function createNewsDesk(
  */
 async function createPush(
   config: Config,
-  deps: Pick<PushDeps, 'db' | 'clock' | 'articles' | 'jobs' | 'viewsBrought'> & {
+  deps: Pick<PushDeps, 'db' | 'clock' | 'articles' | 'jobs' | 'viewsBrought' | 'editions'> & {
     log: ServiceLog | undefined;
   },
 ) {
