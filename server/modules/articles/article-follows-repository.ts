@@ -1,9 +1,9 @@
 import { and, count, desc, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import {
-  articleEditions,
   articles,
   articleTags,
+  inEditions,
   isPublicArticle,
   tags,
   writtenBy,
@@ -34,14 +34,6 @@ function followedWhere(followed: Followed): SQL | undefined {
   return parts.length > 0 ? or(...parts) : undefined;
 }
 
-/**
- * Stories in one of `editions` (a newsletter bound to an edition, issue 65 item 6). With
- * nothing else followed, the editions alone choose: a city's digest without sections or tags
- * takes every story of its path.
- */
-const inEditions = (editions: string[]) =>
-  sql`${articles.id} IN (select ${articleEditions.articleId} from ${articleEditions} where ${inArray(articleEditions.editionId, editions)})`;
-
 export async function listFollowed(
   db: Db,
   opts: {
@@ -55,6 +47,8 @@ export async function listFollowed(
 ) {
   const editions = opts.editions && opts.editions.length > 0 ? opts.editions : undefined;
   const chosen = followedWhere(opts.followed);
+  // With nothing else followed the editions alone choose (a city's digest without sections or
+  // tags takes every story of its path, issue 65 item 6).
   const followed = editions ? and(chosen, inEditions(editions)) : chosen;
   if (!followed) return { rows: [], total: 0 };
   const where = opts.since ? and(followed, gt(articles.publishedAt, opts.since)) : followed;
