@@ -16,6 +16,7 @@ import { createJobsService, type JobsService } from './modules/jobs/jobs-service
 import { BREAKING_EXPIRY_JOB, createBreakingService } from './modules/breaking/breaking-service';
 import { createKeysService } from './modules/keys/keys-service';
 import { createAdsService } from './modules/ads/ads-service';
+import type { AdEditions } from './modules/ads/ad-slots';
 import { createOEmbed } from './modules/v1/oembed';
 import { createV1Service, type V1Deps, type V1Service } from './modules/v1/v1-service';
 import { DISABLE_AFTER_MS, WEBHOOK_RETRY_JOB } from './modules/webhooks/webhook-delivery';
@@ -294,7 +295,7 @@ export async function createServices(
     ...platformOf(
       config,
       { db, clock, jobs, events, log, articles, mail, users, outbox },
-      { categories, settings, users },
+      { categories, settings, users, editions },
     ),
     ...(await readersAndNewsletters(config, {
       ...{ db, clock, jobs, mail, articles, users, consents, outbox, events, editions },
@@ -468,7 +469,12 @@ function platformOf(
     articles: ArticlesService;
     outbox: Outbox;
   },
-  more: { categories: V1Deps['categories']; settings: SettingsService; users: UsersService },
+  more: {
+    categories: V1Deps['categories'];
+    settings: SettingsService;
+    users: UsersService;
+    editions: AdEditions;
+  },
 ) {
   const { db, clock, articles, events } = deps;
   const { categories, settings, users } = more;
@@ -479,7 +485,7 @@ function platformOf(
   return {
     keys: createKeysService({ db, clock }),
     /** House ads and their counts (issue 39 item 1). */
-    ads: createAdsService({ db, clock, settings }),
+    ads: createAdsService({ db, clock, settings, editions: more.editions }),
     v1,
     oembed: createOEmbed({ publicUrl: config.publicUrl, articles, settings }),
     webhooks: createWebhooks(config, { ...deps, v1 }),
