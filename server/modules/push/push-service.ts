@@ -70,19 +70,23 @@ const view = (row: AlertRow, views = 0): PushAlert => ({
   views,
 });
 
+/** An edition named must exist: 400 `edition.unknown` under `body.edition`, nothing kept. */
+const editionCheck =
+  ({ editions }: Pick<PushDeps, 'editions'>) =>
+  async (edition: string | null | undefined): Promise<string | null> => {
+    if (!edition) return null;
+    if ((await editions.pathOf(edition)).length === 0)
+      throw fieldError('body.edition', 'edition.unknown', { id: edition });
+    return edition;
+  };
+
 /**
  * Web push alerts (issue 25 item 3): readers' browsers subscribe, editors send an alert for a
  * published article, and a job delivers it to every subscription (push-delivery.ts).
  */
 export function createPushService(deps: PushDeps) {
   const { db, clock, articles, jobs } = deps;
-  /** An edition named must exist: 400 `edition.unknown` under `body.edition`, nothing kept. */
-  const editionOf = async (edition: string | null | undefined) => {
-    if (!edition) return null;
-    if ((await deps.editions.pathOf(edition)).length === 0)
-      throw fieldError('body.edition', 'edition.unknown', { id: edition });
-    return edition;
-  };
+  const editionOf = editionCheck(deps);
   /** An alert with the views its story had from push alerts since it was sent. */
   const withViews = async (row: AlertRow) =>
     view(row, row.articleId ? ((await deps.viewsBrought?.(row.articleId, row.createdAt)) ?? 0) : 0);
