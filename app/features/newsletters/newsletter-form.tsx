@@ -49,7 +49,7 @@ export const NewsletterFormSchema = NewsletterInputSchema.extend({
   edition: z
     .string()
     .transform((id) => id || null)
-    .pipe(NewsletterInputSchema.shape.edition),
+    .pipe(NewsletterInputSchema.shape.edition.unwrap()),
 });
 export type NewsletterFormValues = z.input<typeof NewsletterFormSchema>;
 
