@@ -16,6 +16,7 @@ import { createJobsService, type JobsService } from './modules/jobs/jobs-service
 import { BREAKING_EXPIRY_JOB, createBreakingService } from './modules/breaking/breaking-service';
 import { createKeysService } from './modules/keys/keys-service';
 import { createAdsService } from './modules/ads/ads-service';
+import type { AdEditions } from './modules/ads/ad-slots';
 import { createOEmbed } from './modules/v1/oembed';
 import { createV1Service, type V1Deps, type V1Service } from './modules/v1/v1-service';
 import { DISABLE_AFTER_MS, WEBHOOK_RETRY_JOB } from './modules/webhooks/webhook-delivery';
@@ -257,7 +258,7 @@ export async function createServices(
   const rateLimits = createRateLimitCounters(db, clock);
   const analytics = analyticsOf(config, changes, { db, clock, log, rateLimits, jobs, ...content });
   const { breaking, push } = await createNewsDesk(config, {
-    ...{ db, clock, articles, jobs, outbox, events, log },
+    ...{ db, clock, articles, jobs, outbox, events, log, editions },
     viewsBrought: (id, since) => analytics.viewsBrought('push', id, since),
   });
   const audit = createAudit({ db, clock, jobs, events, log, settings, users });
@@ -291,10 +292,10 @@ export async function createServices(
     ...platformOf(
       config,
       { db, clock, jobs, events, log, articles, mail, users, outbox },
-      { categories, settings, users },
+      { categories, settings, users, editions },
     ),
     ...(await readersAndNewsletters(config, {
-      ...{ db, clock, jobs, mail, articles, users, consents, outbox, events, rateLimits },
+      ...{ db, clock, jobs, mail, articles, users, consents, outbox, events, rateLimits, editions },
       viewsBrought: (windows) => analytics.viewsBroughtIn('newsletter', windows),
       comments: commentsOf({ ...content, db, clock, outbox, rateLimits, jobs, mail, storyValues }),
     })),
@@ -374,6 +375,7 @@ async function createNewsDesk(
     events: EventBus;
     log: ServiceLog | undefined;
     viewsBrought: PushDeps['viewsBrought'];
+    editions: PushDeps['editions'];
   },
 ) {
   const { db, clock, articles, jobs, outbox, events, log } = deps;
@@ -387,6 +389,7 @@ async function createNewsDesk(
     jobs,
     log,
     viewsBrought: deps.viewsBrought,
+    editions: deps.editions,
   });
   // An alert's delivery, a batch per run, in whichever process leases it (docs/decisions/032).
   jobs.handle(PUSH_ALERT_JOB, async (job) => {
@@ -401,7 +404,7 @@ async function createNewsDesk(
  */
 async function createPush(
   config: Config,
-  deps: Pick<PushDeps, 'db' | 'clock' | 'articles' | 'jobs' | 'viewsBrought'> & {
+  deps: Pick<PushDeps, 'db' | 'clock' | 'articles' | 'jobs' | 'viewsBrought' | 'editions'> & {
     log: ServiceLog | undefined;
   },
 ) {
@@ -462,7 +465,12 @@ function platformOf(
     articles: ArticlesService;
     outbox: Outbox;
   },
-  more: { categories: V1Deps['categories']; settings: SettingsService; users: UsersService },
+  more: {
+    categories: V1Deps['categories'];
+    settings: SettingsService;
+    users: UsersService;
+    editions: AdEditions;
+  },
 ) {
   const { db, clock, articles, events } = deps;
   const { categories, settings, users } = more;
@@ -473,7 +481,7 @@ function platformOf(
   return {
     keys: createKeysService({ db, clock }),
     /** House ads and their counts (issue 39 item 1). */
-    ads: createAdsService({ db, clock, settings }),
+    ads: createAdsService({ db, clock, settings, editions: more.editions }),
     v1,
     oembed: createOEmbed({ publicUrl: config.publicUrl, articles, settings }),
     webhooks: createWebhooks(config, { ...deps, v1 }),
@@ -713,6 +721,7 @@ async function createNewsletters(
     | 'events'
     | 'viewsBrought'
     | 'rateLimits'
+    | 'editions'
   >,
 ) {
   return createNewslettersService({

@@ -10,6 +10,7 @@
  */
 import type { AdFill, AdSlotsAnswer } from '../../common/schemas/ads';
 import { pickByWeight } from './ad-pick';
+import { storedEditionSlug } from './stored-edition';
 
 /** How far below (and above) the viewport a slot is filled. */
 const NEAR = '300px 0px';
@@ -76,7 +77,11 @@ function showHouseAd(slot: HTMLElement, fills: AdFill[]) {
 
 async function houseAds(slots: HTMLElement[]) {
   const positions = [...new Set(slots.map((s) => s.dataset.adPosition))].join(',');
-  const res = await fetch(`/api/ads/slots?positions=${positions}`);
+  // The reader's edition picks that edition's house ads too; the answer is per edition (a
+  // cached URL of its own), never per reader (issue 65 item 6).
+  const edition = storedEditionSlug();
+  const query = edition ? `&edition=${encodeURIComponent(edition)}` : '';
+  const res = await fetch(`/api/ads/slots?positions=${positions}${query}`);
   if (!res.ok) return;
   const answer = (await res.json()) as AdSlotsAnswer;
   whenNear(slots, (slot) => showHouseAd(slot, answer[slot.dataset.adPosition ?? ''] ?? []));
@@ -98,7 +103,11 @@ interface GoogleTag {
   cmd: (() => void)[];
   defineSlot(path: string, sizes: [number, number][], id: string): GoogleSlot | null;
   sizeMapping(): { addSize(v: [number, number], s: [number, number][]): unknown; build(): unknown };
-  pubads(): { enableLazyLoad(o: object): void; enableSingleRequest(): void };
+  pubads(): {
+    enableLazyLoad(o: object): void;
+    enableSingleRequest(): void;
+    setTargeting(key: string, value: string): unknown;
+  };
   enableServices(): void;
   display(id: string): void;
 }
@@ -135,6 +144,10 @@ function adManager(slots: HTMLElement[]) {
         ?.defineSizeMapping(mapping.build())
         .addService(tag.pubads());
     }
+    // The reader's edition as a key-value (`edition=jaipur`) for line items targeted at a city
+    // (issue 65 item 6); read in the browser, the page stays the same for every reader.
+    const edition = storedEditionSlug();
+    if (edition) tag.pubads().setTargeting('edition', edition);
     // Slots below the fold are asked for only when near the viewport.
     tag.pubads().enableLazyLoad({ fetchMarginPercent: 100, renderMarginPercent: 50 });
     tag.enableServices();

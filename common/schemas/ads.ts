@@ -119,6 +119,14 @@ export const AdCreativeInputSchema = z
       .max(100, says('ads.weight_invalid')),
     startsAt: isoDate.nullish(),
     endsAt: isoDate.nullish(),
+    /**
+     * Edition ids it runs in (issue 65 item 6: house ads per edition); left out or empty: every
+     * edition. Unknown ids: 400 `edition.unknown`.
+     */
+    editions: z
+      .array(z.uuid(says('validation.not_id')))
+      .max(100)
+      .optional(),
   })
   .superRefine((ad, ctx) => {
     if (ad.startsAt && ad.endsAt && Date.parse(ad.endsAt) <= Date.parse(ad.startsAt))
@@ -141,6 +149,8 @@ export const AdCreativeSchema = z.object({
   weight: z.number(),
   startsAt: z.string().nullable(),
   endsAt: z.string().nullable(),
+  /** Edition ids it runs in; empty: every edition. */
+  editions: z.array(z.string()),
   createdAt: z.string(),
   impressions: z.number(),
   clicks: z.number(),
@@ -160,8 +170,16 @@ export const AdFillSchema = z.object({
 });
 export type AdFill = z.infer<typeof AdFillSchema>;
 
-/** `GET /api/ads/slots?positions=`: the active creatives of each position asked. */
+/**
+ * `GET /api/ads/slots?positions=&edition=`: the active creatives of each position asked; with
+ * `edition` (a slug, as the reader's stored edition names it) that edition's creatives too.
+ */
 export const AdSlotsQuerySchema = z.object({
+  edition: z
+    .string()
+    .max(100)
+    .regex(/^[a-z0-9-]*$/)
+    .optional(),
   positions: z
     .string()
     .max(200)

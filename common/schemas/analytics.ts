@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { limitOnly } from './common';
+import { IdSchema, limitOnly } from './common';
 
 /**
  * Where a view came from (issue 38 item 2); how each is recognised is in
@@ -81,9 +81,14 @@ export const AnalyticsArticleQuerySchema = AnalyticsRangeQuerySchema.extend({
   interval: z.enum(ANALYTICS_INTERVALS).default('hour'),
 });
 
+/** `edition`: only stories in that edition (issue 65 item 6); an id, as `GET /api/editions`. */
+export const AnalyticsEditionQuerySchema = z.object({ edition: IdSchema.optional() });
+
 export const AnalyticsTopQuerySchema = AnalyticsRangeQuerySchema.extend({
   by: z.enum(ANALYTICS_TOP_BY).default('article'),
-}).extend(limitOnly(10, 100).shape);
+})
+  .extend(limitOnly(10, 100).shape)
+  .extend(AnalyticsEditionQuerySchema.shape);
 
 const SourceRowSchema = z.object({
   source: z.string(),

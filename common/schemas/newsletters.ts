@@ -22,6 +22,8 @@ export const NewsletterInputSchema = z.object({
   categories: z.array(IdSchema).max(100).optional(),
   tags: z.array(z.string().trim().min(1).max(120)).max(100).optional(),
   maxArticles: z.number().int().min(1).max(50),
+  /** The edition it is bound to (issue 65 item 6): its digest takes that edition's path only. */
+  edition: IdSchema.nullable().optional(),
 });
 export type NewsletterInput = z.infer<typeof NewsletterInputSchema>;
 
@@ -35,6 +37,7 @@ export const NewsletterSchema = z.object({
   categories: z.array(z.string()),
   tags: z.array(z.string()),
   maxArticles: z.number(),
+  edition: z.string().nullable(),
 });
 
 export const SubscribeSchema = z.object({

@@ -41,6 +41,11 @@ export const PushSubscriptionInputSchema = z.object({
     { p256dh: keyOf('p256dh', 65), auth: keyOf('auth', 16) },
     says('push.keys_required'),
   ),
+  /**
+   * The edition whose alerts the reader asks for (issue 65 item 6: the strip's "alerts for my
+   * city"), by id; left out or null: national alerts only. Subscribing again sets it anew.
+   */
+  edition: IdSchema.nullable().optional(),
 });
 export type PushSubscriptionInput = z.infer<typeof PushSubscriptionInputSchema>;
 
@@ -61,6 +66,8 @@ export const PushAlertInputSchema = z.object({
     .max(PUSH_TITLE_MAX, says('validation.too_long', { field: 'title', maximum: PUSH_TITLE_MAX }))
     .optional()
     .transform((v) => v || undefined),
+  /** Only this edition's subscribers (issue 65 item 6); left out or null: every subscriber. */
+  edition: IdSchema.nullable().optional(),
 });
 export type PushAlertInput = z.input<typeof PushAlertInputSchema>;
 
@@ -81,6 +88,8 @@ export const PushAlertSchema = z.object({
   _id: z.string(),
   articleId: z.string().nullable(),
   title: z.string(),
+  /** The edition whose subscribers it targets; null: every subscriber. */
+  edition: z.string().nullable(),
   /** Push services that took the message. */
   sent: z.number(),
   /** Push services that refused it or could not be reached. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   date,
   index,
@@ -31,6 +32,14 @@ export const adCreatives = pgTable(
     positions: text().array().notNull(),
     /** Picked against the other active creatives of a position in proportion to this. */
     weight: integer().notNull().default(1),
+    /**
+     * Edition ids it is shown in (issue 65 item 6); empty: every edition. A slot asked for an
+     * edition gets that edition's creatives and the untargeted ones.
+     */
+    editions: uuid()
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     /** Runs from/until (null: always). */
     startsAt: timestamp({ withTimezone: true, mode: 'date' }),
     endsAt: timestamp({ withTimezone: true, mode: 'date' }),

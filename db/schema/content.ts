@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
@@ -357,6 +357,13 @@ export const articleEditions = pgTable(
     index('article_editions_edition_idx').on(t.editionId),
   ],
 );
+
+/**
+ * Articles in one of `editionIds` (issue 65 item 6: a newsletter bound to an edition, analytics
+ * by edition), on `article_editions_edition_idx`.
+ */
+export const inEditions = (editionIds: string[]): SQL =>
+  sql`${articles.id} IN (select ${articleEditions.articleId} from ${articleEditions} where ${inArray(articleEditions.editionId, editionIds)})`;
 
 /** An article's edition ids (the primary one among them), next to its row and stored state. */
 export const articleEditionIds = sql<

@@ -11,6 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { id, ownedBy } from './columns';
 import { articles } from './content';
+import { editions } from './editions';
 import { users } from './users';
 
 /*
@@ -45,6 +46,12 @@ export const newsletters = pgTable('newsletters', {
     .notNull()
     .default(sql`'{}'::text[]`),
   maxArticles: integer().notNull(),
+  /**
+   * The edition the newsletter is bound to (issue 65 item 6): its digest takes only stories in
+   * that edition or the editions above it (Jaipur: Jaipur, Rajasthan, national). Null: any.
+   * A deleted edition unbinds it rather than refuse the delete.
+   */
+  editionId: uuid().references(() => editions.id, { onDelete: 'set null' }),
   /** Set by DELETE: an archived newsletter sends nothing and is not listed. */
   archivedAt: at(),
   /** A digest takes what was published since this (its last issue, or when it was made). */

@@ -1,6 +1,7 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id } from './columns';
 import { articles } from './content';
+import { editions } from './editions';
 import { users } from './users';
 
 /*
@@ -23,10 +24,19 @@ export const pushSubscriptions = pgTable(
     p256dh: text().notNull(),
     /** The browser's authentication secret, base64url (16 bytes). */
     auth: text().notNull(),
+    /**
+     * The edition whose alerts the reader asked for (issue 65 item 6), null for national only.
+     * A national alert reaches every subscription; an edition's alert only its own.
+     */
+    editionId: uuid().references(() => editions.id, { onDelete: 'set null' }),
     /** Set from the app's clock: an alert goes to the subscriptions older than itself. */
     createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [index('push_subscriptions_created_idx').on(t.createdAt)],
+  (t) => [
+    index('push_subscriptions_created_idx').on(t.createdAt),
+    // An edition's alert walks its subscribers by id (push-delivery.ts's cursor).
+    index('push_subscriptions_edition_idx').on(t.editionId, t.id),
+  ],
 );
 
 /**
@@ -46,6 +56,8 @@ export const pushAlerts = pgTable(
     url: text().notNull(),
     image: text(),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** The edition whose subscribers it targets (issue 65 item 6); null: every subscriber. */
+    editionId: uuid().references(() => editions.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
     /** Push services that took the message (2xx). */
     sent: integer().notNull().default(0),

@@ -12,7 +12,9 @@ import {
   type AdCreativeInput,
   type AdPosition,
 } from '../../../common/schemas/ads';
-import { useAdminCopy } from '../../copy/admin-language';
+import { useAdminCopy, useAdminInterface } from '../../copy/admin-language';
+import { editionReachCopy } from '../../copy/edition-reach';
+import { editionLabel, type EditionChoice } from '../editions/edition-reach-options';
 import { PickerButton } from '../media/media-picker';
 
 /** What the form holds: the wire's fields as the inputs write them. */
@@ -27,6 +29,8 @@ export interface Draft {
   weight: string;
   startsAt: string;
   endsAt: string;
+  /** Edition ids it runs in (issue 65 item 6); none: every edition. */
+  editions: string[];
 }
 
 export const EMPTY: Draft = {
@@ -39,6 +43,7 @@ export const EMPTY: Draft = {
   weight: '1',
   startsAt: '',
   endsAt: '',
+  editions: [],
 };
 
 /** An ISO time as a datetime-local input shows it (the browser's zone), and back. */
@@ -61,6 +66,7 @@ export const draftOf = (ad: AdCreative): Draft => ({
   weight: String(ad.weight),
   startsAt: toLocal(ad.startsAt),
   endsAt: toLocal(ad.endsAt),
+  editions: ad.editions,
 });
 
 export const bodyOf = (d: Draft): AdCreativeInput => ({
@@ -72,6 +78,7 @@ export const bodyOf = (d: Draft): AdCreativeInput => ({
   weight: Number(d.weight),
   startsAt: fromLocal(d.startsAt),
   endsAt: fromLocal(d.endsAt),
+  editions: d.editions,
 });
 
 export function AdForm({
@@ -80,7 +87,10 @@ export function AdForm({
   onSubmit,
   onCancel,
   failure,
+  editions = [],
 }: {
+  /** The editions it may be targeted at (GET /api/editions); none: no field. */
+  editions?: readonly EditionChoice[];
   draft: Draft;
   set: (change: Partial<Draft>) => void;
   onSubmit: (event: FormEvent) => void;
@@ -118,6 +128,7 @@ export function AdForm({
         <PositionsField draft={draft} set={set} />
         {text('startsAt', 'datetime-local')}
         {text('endsAt', 'datetime-local')}
+        {editions.length > 1 && <EditionsField draft={draft} set={set} editions={editions} />}
       </div>
       <FormEnd
         failure={failure}
@@ -152,6 +163,52 @@ function ImageField({ draft, set }: { draft: Draft; set: (change: Partial<Draft>
         />
       </div>
     </div>
+  );
+}
+
+/** The editions whose readers see it (issue 65 item 6); none ticked: every edition. */
+function EditionsField({
+  draft,
+  set,
+  editions,
+}: {
+  draft: Draft;
+  set: (change: Partial<Draft>) => void;
+  editions: readonly EditionChoice[];
+}) {
+  const { lang } = useAdminInterface();
+  const t = editionReachCopy[lang];
+  return (
+    <fieldset className="col-12" aria-describedby="ad-editions-hint">
+      <legend className="form-label fs-6">{t.adEditions}</legend>
+      <p id="ad-editions-hint" className="form-text mt-0">
+        {t.adEditionsHint}
+      </p>
+      <div className="border rounded p-2 overflow-auto" style={{ maxHeight: '12rem' }}>
+        {editions
+          .filter((e) => e.kind !== 'national')
+          .map((e) => (
+            <div className="form-check" key={e._id}>
+              <input
+                className="form-check-input"
+                type="checkbox"
+                id={`ad-edition-${e._id}`}
+                checked={draft.editions.includes(e._id)}
+                onChange={(event) =>
+                  set({
+                    editions: event.target.checked
+                      ? [...draft.editions, e._id]
+                      : draft.editions.filter((x) => x !== e._id),
+                  })
+                }
+              />
+              <label className="form-check-label" htmlFor={`ad-edition-${e._id}`}>
+                {editionLabel(e, lang)}
+              </label>
+            </div>
+          ))}
+      </div>
+    </fieldset>
   );
 }
 

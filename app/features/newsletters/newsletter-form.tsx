@@ -15,8 +15,10 @@ import {
   SubmitOrCancel,
 } from '../../components/form/fields';
 import { SchemaForm, useSchemaForm } from '../../components/form/schema-form';
-import { useAdminCopy } from '../../copy/admin-language';
+import { useAdminCopy, useAdminInterface } from '../../copy/admin-language';
+import { editionReachCopy } from '../../copy/edition-reach';
 import { adminApi } from '../api/admin-api';
+import { EditionOptions, type EditionChoice } from '../editions/edition-reach-options';
 
 export type Newsletter = z.infer<typeof NewsletterSchema>;
 
@@ -43,6 +45,11 @@ export const NewsletterFormSchema = NewsletterInputSchema.extend({
   ),
   tags: z.string().transform(tagList).pipe(NewsletterInputSchema.shape.tags.unwrap()),
   maxArticles: z.coerce.number().pipe(NewsletterInputSchema.shape.maxArticles),
+  /** The select's '' is no edition (issue 65 item 6). */
+  edition: z
+    .string()
+    .transform((id) => id || null)
+    .pipe(NewsletterInputSchema.shape.edition.unwrap()),
 });
 export type NewsletterFormValues = z.input<typeof NewsletterFormSchema>;
 
@@ -58,18 +65,22 @@ const valuesOf = (n: Newsletter | undefined, language: Language): NewsletterForm
   categories: n?.categories ?? [],
   tags: (n?.tags ?? []).join(', '),
   maxArticles: String(n?.maxArticles ?? 10),
+  edition: n?.edition ?? '',
 });
 
 /** Creating a newsletter (POST) or changing one (PUT); the answer goes to `onSaved`. */
 export function NewsletterForm({
   newsletter,
   categories,
+  editions = [],
   language,
   onSaved,
   onCancel,
 }: {
   newsletter?: Newsletter;
   categories: Pick<Category, '_id' | 'name'>[];
+  /** The editions it may be bound to (issue 65 item 6); none: no select. */
+  editions?: readonly EditionChoice[];
   /** A new newsletter's language until one is chosen. */
   language: Language;
   onSaved: (saved: Newsletter) => void;
@@ -111,12 +122,37 @@ export function NewsletterForm({
         type="text"
         wrapperClassName="col-12"
       />
+      {editions.length > 1 && <EditionField prefix={prefix} editions={editions} />}
       <SubmitOrCancel
         label={newsletter ? t.save : t.create}
         busyText={newsletter ? t.saving : t.creating}
         cancel={onCancel && { label: t.cancel, onCancel }}
       />
     </SchemaForm>
+  );
+}
+
+/** The edition a newsletter is bound to: its digest takes that edition's stories only. */
+function EditionField({
+  prefix,
+  editions,
+}: {
+  prefix: string;
+  editions: readonly EditionChoice[];
+}) {
+  const { lang } = useAdminInterface();
+  const t = editionReachCopy[lang];
+  return (
+    <FormSelect
+      name="edition"
+      id={`${prefix}-edition`}
+      label={t.newsletterEdition}
+      hint={t.newsletterEditionHint}
+      wrapperClassName="col-md-6"
+      required={false}
+    >
+      <EditionOptions editions={editions} lang={lang} none={t.newsletterEditionAny} />
+    </FormSelect>
   );
 }
 

@@ -5,9 +5,12 @@ import { PUSH_ALERTS_PATH } from '../../../common/push-paths';
 import { PushAlertInputSchema, type PushAlert } from '../../../common/schemas/push';
 import { FormSelect, FormTextField, SubmitButton } from '../../components/form/fields';
 import { SchemaForm, useSchemaForm } from '../../components/form/schema-form';
+import type { Edition } from '../../../common/schemas/editions';
 import type { AdminCopy } from '../../copy/admin';
+import { editionReachCopy } from '../../copy/edition-reach';
 import { formatMoment, useAdminCopy, useAdminInterface } from '../../copy/admin-language';
 import { adminApi } from '../api/admin-api';
+import { EditionOptions, type EditionChoice } from '../editions/edition-reach-options';
 
 /** How often the desk asks how an alert in delivery is going. */
 const REFRESH_MS = 2_000;
@@ -17,10 +20,12 @@ const alertFormSchema = (t: AdminCopy['push']) =>
   z.object({
     articleId: z.string().min(1, t.pickArticle),
     title: PushAlertInputSchema.shape.title,
+    /** '' is every subscriber (national); an id, that edition's only (issue 65 item 6). */
+    edition: z.string(),
   });
 type AlertFormSchema = ReturnType<typeof alertFormSchema>;
 type AlertForm = z.input<AlertFormSchema>;
-const EMPTY: AlertForm = { articleId: '', title: '' };
+const EMPTY: AlertForm = { articleId: '', title: '', edition: '' };
 
 type Story = { _id: string; name: string };
 type Desk = { subscribers: number; alerts: PushAlert[] };
@@ -34,6 +39,7 @@ export function PushDesk() {
   const t = useAdminCopy().push;
   const [desk, setDesk] = useState<Desk | undefined>(undefined);
   const [stories, setStories] = useState<Story[]>([]);
+  const [editions, setEditions] = useState<EditionChoice[]>([]);
   const schema = useMemo(() => alertFormSchema(t), [t]);
   const form = useSchemaForm(schema, EMPTY);
 
@@ -47,6 +53,9 @@ export function PushDesk() {
     void adminApi<{ articles: Story[] }>('/api/articles/admin-article?status=published&limit=20')
       .then((list) => setStories(list.articles))
       .catch(() => setStories([]));
+    void adminApi<Edition[]>('/api/editions')
+      .then(setEditions)
+      .catch(() => setEditions([]));
   }, [load]);
 
   // While an alert is being delivered, its counts are asked for again.
@@ -60,7 +69,11 @@ export function PushDesk() {
   const send = async (values: z.output<AlertFormSchema>) => {
     await adminApi<{ _id: string }>(PUSH_ALERTS_PATH, {
       method: 'POST',
-      body: { articleId: values.articleId, ...(values.title ? { title: values.title } : {}) },
+      body: {
+        articleId: values.articleId,
+        ...(values.title ? { title: values.title } : {}),
+        ...(values.edition ? { edition: values.edition } : {}),
+      },
     });
     form.reset(EMPTY);
     toast.success(t.sent);
@@ -74,7 +87,7 @@ export function PushDesk() {
       </h2>
       {desk && <p className="text-body-secondary">{t.subscribers(desk.subscribers)}</p>}
       <SchemaForm form={form} limits={schema} onSubmit={send}>
-        <AlertFields stories={stories} />
+        <AlertFields stories={stories} editions={editions} />
         <SubmitButton className="btn btn-primary mt-3">{t.send}</SubmitButton>
       </SchemaForm>
       {desk && <LatestAlerts alerts={desk.alerts} />}
@@ -83,8 +96,16 @@ export function PushDesk() {
 }
 
 /** The published article (the newest 20) and the alert's own title. */
-function AlertFields({ stories }: { stories: Story[] }) {
+function AlertFields({
+  stories,
+  editions,
+}: {
+  stories: Story[];
+  editions: readonly EditionChoice[];
+}) {
   const t = useAdminCopy().push;
+  const { lang } = useAdminInterface();
+  const reach = editionReachCopy[lang];
   return (
     <div className="row g-3">
       <FormSelect name="articleId" id="push-article" label={t.article} wrapperClassName="col-md-6">
@@ -102,6 +123,18 @@ function AlertFields({ stories }: { stories: Story[] }) {
         wrapperClassName="col-md-6"
         required={false}
       />
+      {editions.length > 1 && (
+        <FormSelect
+          name="edition"
+          id="push-edition"
+          label={reach.alertEdition}
+          hint={reach.alertEditionHint}
+          wrapperClassName="col-md-6"
+          required={false}
+        >
+          <EditionOptions editions={editions} lang={lang} none={reach.alertEditionAll} />
+        </FormSelect>
+      )}
     </div>
   );
 }

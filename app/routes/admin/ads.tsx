@@ -9,6 +9,7 @@ import { RowActions } from '../../components/row-actions';
 import { useRevalidator } from 'react-router';
 import { toast } from 'react-toastify';
 import type { AdCreative } from '../../../common/schemas/ads';
+import type { Edition } from '../../../common/schemas/editions';
 import { AdminRouteError } from '../../components/admin/route-error';
 import { useAdminCopy, useAdminInterface } from '../../copy/admin-language';
 import { saidOf } from '../../copy/refusals';
@@ -24,7 +25,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   await serverLoader();
-  return { creatives: await adminApi<AdCreative[]>('/api/ads/creatives') };
+  const [creatives, editions] = await Promise.all([
+    adminApi<AdCreative[]>('/api/ads/creatives'),
+    // House ads per edition (issue 65 item 6): the form's edition boxes.
+    adminApi<Edition[]>('/api/editions').catch(() => [] as Edition[]),
+  ]);
+  return { creatives, editions };
 }
 
 clientLoader.hydrate = true as const;
@@ -78,6 +84,7 @@ export default function AdminAds({ loaderData }: Route.ComponentProps) {
         onSubmit={save}
         failure={failure}
         onCancel={() => setDraft(EMPTY)}
+        editions={loaderData.editions}
       />
       <AdList
         creatives={loaderData.creatives}

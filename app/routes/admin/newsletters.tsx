@@ -9,6 +9,7 @@ import { toast } from 'react-toastify';
 import { isLanguage } from '../../../common/languages';
 import { hasRole } from '../../../common/roles';
 import type { Category } from '../../../common/schemas/categories';
+import type { Edition } from '../../../common/schemas/editions';
 import type { SessionUser } from '../../../common/services';
 import { AdminRouteError } from '../../components/admin/route-error';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
@@ -28,11 +29,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   await serverLoader();
-  const [newsletters, categories] = await Promise.all([
+  const [newsletters, categories, editions] = await Promise.all([
     adminApi<Newsletter[]>('/api/newsletters'),
     adminApi<Category[]>('/api/categories'),
+    adminApi<Edition[]>('/api/editions').catch(() => [] as Edition[]),
   ]);
-  return { newsletters, categories };
+  return { newsletters, categories, editions };
 }
 
 clientLoader.hydrate = true as const;
@@ -98,6 +100,7 @@ export default function AdminNewsletters({ loaderData }: Route.ComponentProps) {
         id="newsletter-add-heading"
         heading={n.addHeading}
         categories={categories}
+        editions={loaderData.editions}
         onSaved={(saved) => {
           toast.success(n.created(saved.name));
           void revalidator.revalidate();
@@ -110,6 +113,7 @@ export default function AdminNewsletters({ loaderData }: Route.ComponentProps) {
           heading={n.editHeading(editingOne.name)}
           newsletter={editingOne}
           categories={categories}
+          editions={loaderData.editions}
           onSaved={(saved) => {
             setEditing(null);
             toast.success(n.saved(saved.name));

@@ -15,9 +15,16 @@ export const SLOTS_KEPT_MS = 10_000;
 
 export type KeptSlots = { at: number; answer: AdSlotsAnswer };
 
+/** What the slots need of the editions module: a slug's edition, an id's path. */
+export interface AdEditions {
+  bySlug(slug: string): Promise<{ _id: string } | undefined>;
+  pathOf(id: string): Promise<{ _id: string }[]>;
+}
+
 /**
  * The house ads running now for each position asked, for the page's script to pick from by
- * weight (issue 39 item 1, docs/decisions/058). Empty unless the site's provider is house ads.
+ * weight (issue 39 item 1, docs/decisions/058); with an edition, its own creatives besides the
+ * untargeted ones (issue 65 item 6), the same for every reader of that edition. Empty unless the site's provider is house ads.
  * Kept SLOTS_KEPT_MS per set of positions; a write in this process clears `kept`, another
  * process's shows here within that time.
  */
@@ -26,18 +33,22 @@ export function createAdSlots(deps: {
   clock: Clock;
   settings: { get(): Promise<SiteSettings> };
   kept: Map<string, KeptSlots>;
+  editions: AdEditions;
 }) {
   const { db, clock, settings, kept } = deps;
-  return async (positions: AdPosition[]): Promise<AdSlotsAnswer> => {
+  return async (positions: AdPosition[], edition?: string): Promise<AdSlotsAnswer> => {
     const asked = [...new Set(positions)].sort();
-    const key = asked.join(',');
+    // Kept per edition that exists, never per slug asked: a made-up slug is the untargeted
+    // answer and takes no room of its own (issue 65 item 6).
+    const editionId = edition ? ((await deps.editions.bySlug(edition))?._id ?? null) : null;
+    const key = `${asked.join(',')}@${editionId ?? ''}`;
     const now = clock.now();
     const at = now.getTime();
     const hit = kept.get(key);
     if (hit && at >= hit.at && at - hit.at < SLOTS_KEPT_MS) return hit.answer;
     const answer: AdSlotsAnswer = Object.fromEntries(asked.map((p) => [p, [] as AdFill[]]));
     if ((await settings.get()).ads.provider === 'house')
-      for (const row of await activeCreatives(db, asked, now)) {
+      for (const row of await activeCreatives(db, asked, now, editionId)) {
         const fill: AdFill = {
           _id: row.id,
           imageUrl: mediaUrl(row.storageKey),

@@ -6,7 +6,7 @@ import { media } from '../../../db/schema/media';
 /** What a creative is written from. */
 export type CreativeValues = Pick<
   typeof adCreatives.$inferInsert,
-  'name' | 'imageId' | 'link' | 'alt' | 'positions' | 'weight' | 'startsAt' | 'endsAt'
+  'name' | 'imageId' | 'link' | 'alt' | 'positions' | 'weight' | 'startsAt' | 'endsAt' | 'editions'
 >;
 
 /** A creative with its image's address parts (the media table's, shown beside it). */
@@ -23,6 +23,7 @@ const creativeColumns = {
   weight: adCreatives.weight,
   startsAt: adCreatives.startsAt,
   endsAt: adCreatives.endsAt,
+  editions: adCreatives.editions,
   createdAt: adCreatives.createdAt,
 };
 
@@ -77,8 +78,16 @@ export async function deleteCreative(db: Db, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** The creatives running at `now` that may fill any of `positions`. */
-export const activeCreatives = (db: Db, positions: string[], now: Date) =>
+/**
+ * The creatives running at `now` that may fill any of `positions`: the untargeted ones, and
+ * those targeted at `editionId` when given (issue 65 item 6).
+ */
+export const activeCreatives = (
+  db: Db,
+  positions: string[],
+  now: Date,
+  editionId: string | null = null,
+) =>
   db
     .select(creativeColumns)
     .from(adCreatives)
@@ -86,6 +95,12 @@ export const activeCreatives = (db: Db, positions: string[], now: Date) =>
     .where(
       and(
         arrayOverlaps(adCreatives.positions, positions),
+        editionId
+          ? or(
+              sql`cardinality(${adCreatives.editions}) = 0`,
+              sql`${editionId}::uuid = ANY(${adCreatives.editions})`,
+            )
+          : sql`cardinality(${adCreatives.editions}) = 0`,
         or(isNull(adCreatives.startsAt), lte(adCreatives.startsAt, now)),
         or(isNull(adCreatives.endsAt), gt(adCreatives.endsAt, now)),
       ),

@@ -33,6 +33,7 @@ const INPUT_REFUSALS = [
   'ads.weight_invalid',
   'ads.date_invalid',
   'ads.window_invalid',
+  'edition.unknown',
 ] as const;
 /** What a creative's write may answer besides its own. */
 const WRITE_REFUSALS = [...SIGNED_IN, ...JSON_BODY, 'ads.forbidden', ...INPUT_REFUSALS] as const;
@@ -208,7 +209,7 @@ export function adsPublicRoutes(ads: AdsService) {
         schema: {
           tags,
           summary:
-            'The house ads running now for each position asked (comma-separated), for the page to pick from by weight after load; the same for every reader, kept briefly',
+            "The house ads running now for each position asked (comma-separated), for the page to pick from by weight after load; with edition (a slug) that edition's creatives besides the untargeted ones; the same for every reader of an edition, kept briefly",
           security: [],
           querystring: AdSlotsQuerySchema,
           response: { 200: AdSlotsAnswerSchema, ...errorResponses('ads.position_unknown') },
@@ -216,7 +217,7 @@ export function adsPublicRoutes(ads: AdsService) {
       },
       async (request, reply) => {
         reply.header('cache-control', `public, max-age=${SLOTS_KEPT_MS / 1000}`);
-        return ads.slots(request.query.positions);
+        return ads.slots(request.query.positions, request.query.edition);
       },
     );
     app.post(

@@ -10,7 +10,7 @@ import type { Clock } from '../../lib/clock';
 import { fieldError, notFound } from '../../lib/errors';
 import { mediaUrl } from '../media/media-urls';
 import { createAdCounts, utcDay } from './ad-counts';
-import { createAdSlots, type KeptSlots } from './ad-slots';
+import { createAdSlots, type AdEditions, type KeptSlots } from './ad-slots';
 import {
   countsSince,
   creativeById,
@@ -37,6 +37,7 @@ const view = (row: CreativeRow): AdCreative => ({
   weight: row.weight,
   startsAt: row.startsAt?.toISOString() ?? null,
   endsAt: row.endsAt?.toISOString() ?? null,
+  editions: row.editions,
   createdAt: row.createdAt.toISOString(),
   impressions: row.impressions,
   clicks: row.clicks,
@@ -51,6 +52,7 @@ const valuesOf = (input: AdCreativeInput): CreativeValues => ({
   weight: input.weight,
   startsAt: input.startsAt ? new Date(input.startsAt) : null,
   endsAt: input.endsAt ? new Date(input.endsAt) : null,
+  editions: [...new Set(input.editions ?? [])].sort(),
 });
 
 /**
@@ -62,14 +64,19 @@ export function createAdsService(deps: {
   db: Db;
   clock: Clock;
   settings: { get(): Promise<SiteSettings> };
+  /** The editions module: a creative's editions are checked, a slot's edition slug found. */
+  editions: AdEditions;
 }) {
-  const { db, clock, settings } = deps;
+  const { db, clock, settings, editions } = deps;
   const counts = createAdCounts({ db, clock });
   const { flush } = counts;
   const kept = new Map<string, KeptSlots>();
   const checked = async (input: AdCreativeInput) => {
     if (!(await imageExists(db, input.imageId)))
       throw fieldError('body.imageId', 'ads.image_unknown');
+    for (const id of input.editions ?? [])
+      if ((await editions.pathOf(id)).length === 0)
+        throw fieldError('body.editions', 'edition.unknown', { id });
     return valuesOf(input);
   };
   const changed = () => kept.clear();
@@ -116,7 +123,7 @@ export function createAdsService(deps: {
       changed();
     },
 
-    slots: createAdSlots({ db, clock, settings, kept }),
+    slots: createAdSlots({ db, clock, settings, kept, editions }),
 
     /** A page showed these creatives (its beacon). Unknown ids are dropped at the write. */
     async impressions(ids: string[], address: string): Promise<void> {

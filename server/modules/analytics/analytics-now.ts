@@ -25,13 +25,15 @@ export const scopeOf = (actor: Actor | null | undefined) => {
 export async function analyticsNow(
   deps: { db: Db; clock: Clock },
   actor: Actor | null,
+  q: { edition?: string | undefined } = {},
 ): Promise<AnalyticsNow> {
-  const authorId = scopeOf(actor);
+  // An edition's "now" (issue 65 item 6): readers of its stories only.
+  const scope = { authorId: scopeOf(actor), editionId: q.edition };
   const now = deps.clock.now();
   const since = new Date(now.getTime() - NOW_MINUTES * MINUTE);
   const [{ readers, sources }, top] = await Promise.all([
-    readersSince(deps.db, since, authorId),
-    topSince(deps.db, since, NOW_TOP, authorId),
+    readersSince(deps.db, since, scope),
+    topSince(deps.db, since, NOW_TOP, scope),
   ]);
   const trendFrom = Math.floor(now.getTime() / MINUTE) * MINUTE - (TREND_MINUTES - 1) * MINUTE;
   const perMinute =

@@ -2,7 +2,14 @@ import { and, desc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { analyticsEvents, analyticsRollups } from '../../../db/schema/analytics';
-import { articleTags, articles, categories, tags, writtenBy } from '../../../db/schema/content';
+import {
+  articleTags,
+  articles,
+  categories,
+  inEditions,
+  tags,
+  writtenBy,
+} from '../../../db/schema/content';
 import { users } from '../../../db/schema/users';
 import { rowsOf, type RollupGrain } from './analytics-storage-repository';
 
@@ -180,11 +187,20 @@ const RANKS: Record<Exclude<TopBy, 'source'>, { key: SQL; name: SQL }> = {
  */
 export function topBy(
   db: Db,
-  opts: { by: TopBy; from: Date; to: Date; limit: number; authorId?: string | undefined },
+  opts: {
+    by: TopBy;
+    from: Date;
+    to: Date;
+    limit: number;
+    authorId?: string | undefined;
+    /** Only stories in this edition (issue 65 item 6). */
+    editionId?: string | undefined;
+  },
 ) {
   const where = and(
     inRange('hour', opts.from, opts.to),
     opts.authorId ? writtenBy(opts.authorId) : undefined,
+    opts.editionId ? inEditions([opts.editionId]) : undefined,
   );
   const rank =
     opts.by === 'source'

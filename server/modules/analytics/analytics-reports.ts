@@ -76,10 +76,20 @@ export function createReports(deps: { db: Db; clock: Clock; timeZone(): Promise<
 
     async top(
       actor: Actor | null,
-      q: Range & { by: (typeof ANALYTICS_TOP_BY)[number]; limit: number },
+      q: Range & {
+        by: (typeof ANALYTICS_TOP_BY)[number];
+        limit: number;
+        edition?: string | undefined;
+      },
     ): Promise<AnalyticsTop> {
       const authorId = scopeOf(actor);
-      const rows = await topBy(db, { ...rangeOf(clock, q), by: q.by, limit: q.limit, authorId });
+      const rows = await topBy(db, {
+        ...rangeOf(clock, q),
+        by: q.by,
+        limit: q.limit,
+        authorId,
+        editionId: q.edition,
+      });
       return {
         by: q.by,
         rows: rows.map((r) => ({

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { analyticsEvents, analyticsSalts } from '../../../db/schema/analytics';
-import { articles, categories, writtenBy } from '../../../db/schema/content';
+import { articles, categories, inEditions, writtenBy } from '../../../db/schema/content';
 
 /*
  * The analytics module's salts, raw events and the "now" view read straight from the raw
@@ -76,10 +76,22 @@ export async function insertEvents(db: Db, rows: EventRow[]): Promise<void> {
 const readersOf = sql<number>`count(distinct ${analyticsEvents.visitor})::int`;
 const viewsOf = sql<number>`(count(*) filter (where ${analyticsEvents.kind} = 'view'))::int`;
 
-/** Events since `since`, of one author's articles when `authorId` is given. */
-const recent = (since: Date, authorId?: string) =>
+/** Whose events: one author's articles, one edition's (issue 65 item 6), or all. */
+export interface NowScope {
+  authorId?: string | undefined;
+  editionId?: string | undefined;
+}
+
+/** Events since `since`, of one author's or one edition's articles when given. */
+const recent = (since: Date, { authorId, editionId }: NowScope) =>
   and(
     gte(analyticsEvents.at, since),
+    editionId
+      ? inArray(
+          analyticsEvents.articleId,
+          sql`(select ${articles.id} from ${articles} where ${inEditions([editionId])})`,
+        )
+      : undefined,
     authorId
       ? inArray(
           analyticsEvents.articleId,
@@ -89,22 +101,22 @@ const recent = (since: Date, authorId?: string) =>
   );
 
 /** Readers since `since`, in all and per source, most first. */
-export async function readersSince(db: Db, since: Date, authorId?: string) {
+export async function readersSince(db: Db, since: Date, scope: NowScope) {
   const [all] = await db
     .select({ readers: readersOf })
     .from(analyticsEvents)
-    .where(recent(since, authorId));
+    .where(recent(since, scope));
   const sources = await db
     .select({ source: analyticsEvents.source, readers: readersOf })
     .from(analyticsEvents)
-    .where(recent(since, authorId))
+    .where(recent(since, scope))
     .groupBy(analyticsEvents.source)
     .orderBy(desc(readersOf), analyticsEvents.source);
   return { readers: all?.readers ?? 0, sources };
 }
 
 /** The stories most read since `since`, with their titles and addresses. */
-export function topSince(db: Db, since: Date, limit: number, authorId?: string) {
+export function topSince(db: Db, since: Date, limit: number, scope: NowScope) {
   return db
     .select({
       articleId: articles.id,
@@ -119,7 +131,7 @@ export function topSince(db: Db, since: Date, limit: number, authorId?: string) 
     .from(analyticsEvents)
     .innerJoin(articles, eq(articles.id, analyticsEvents.articleId))
     .leftJoin(categories, eq(categories.id, articles.categoryId))
-    .where(and(recent(since, authorId), isNotNull(analyticsEvents.articleId)))
+    .where(and(recent(since, scope), isNotNull(analyticsEvents.articleId)))
     .groupBy(articles.id, categories.slug)
     .orderBy(desc(readersOf), desc(viewsOf), articles.id)
     .limit(limit);

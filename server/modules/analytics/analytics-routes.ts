@@ -1,7 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AnalyticsEventSchema, AnalyticsNowSchema } from '../../../common/schemas/analytics';
+import {
+  AnalyticsEditionQuerySchema,
+  AnalyticsEventSchema,
+  AnalyticsNowSchema,
+} from '../../../common/schemas/analytics';
 import { errorResponses, JSON_BODY } from '../../lib/errors';
 import type { BeaconClient } from './analytics-beacons';
 import type { AnalyticsService } from './analytics-service';
@@ -63,6 +67,7 @@ export function analyticsRoutes(analytics: AnalyticsService) {
           summary:
             'Readers of the last 5 minutes, the stories most read with their sparklines, and sources (an author: their own stories; editors and up: everything)',
           security: [{ bearer: [] }],
+          querystring: AnalyticsEditionQuerySchema,
           response: {
             200: AnalyticsNowSchema,
             ...errorResponses('auth.signed_out', 'auth.role_required'),
@@ -71,7 +76,7 @@ export function analyticsRoutes(analytics: AnalyticsService) {
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return analytics.now(await request.actor());
+        return analytics.now(await request.actor(), request.query);
       },
     );
   };

@@ -62,7 +62,8 @@ export function createAnalyticsService(
   return {
     record: beacons.record,
     viewOfArticle: beacons.viewOfArticle,
-    now: (actor: Actor | null) => analyticsNow(deps, actor),
+    now: (actor: Actor | null, q: { edition?: string | undefined } = {}) =>
+      analyticsNow(deps, actor, q),
     ...createReports(deps),
     /**
      * Forgets what could name a reader past its need: rate-limit windows that are over, and

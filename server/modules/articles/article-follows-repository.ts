@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client';
 import {
   articles,
   articleTags,
+  inEditions,
   isPublicArticle,
   tags,
   writtenBy,
@@ -35,9 +36,20 @@ function followedWhere(followed: Followed): SQL | undefined {
 
 export async function listFollowed(
   db: Db,
-  opts: { followed: Followed; limit: number; offset: number; now: Date; since?: Date },
+  opts: {
+    followed: Followed;
+    limit: number;
+    offset: number;
+    now: Date;
+    since?: Date;
+    editions?: string[];
+  },
 ) {
-  const followed = followedWhere(opts.followed);
+  const editions = opts.editions && opts.editions.length > 0 ? opts.editions : undefined;
+  const chosen = followedWhere(opts.followed);
+  // With nothing else followed the editions alone choose (a city's digest without sections or
+  // tags takes every story of its path, issue 65 item 6).
+  const followed = editions ? and(chosen, inEditions(editions)) : chosen;
   if (!followed) return { rows: [], total: 0 };
   const where = opts.since ? and(followed, gt(articles.publishedAt, opts.since)) : followed;
   const [rows, [counted]] = await Promise.all([

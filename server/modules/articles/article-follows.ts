@@ -31,14 +31,23 @@ export function articleFollows({ db, clock }: Pick<ArticlesDeps, 'db' | 'clock'>
       };
     },
 
-    /** The newest `limit` stories of these published after `since` (a newsletter's digest). */
-    async followedSince(followed: Followed, since: Date, limit: number): Promise<ArticleCard[]> {
+    /**
+     * The newest `limit` stories of these published after `since` (a newsletter's digest);
+     * with `editions`, only stories in one of them (a digest bound to an edition).
+     */
+    async followedSince(
+      followed: Followed,
+      since: Date,
+      limit: number,
+      editions?: string[],
+    ): Promise<ArticleCard[]> {
       const { rows } = await listFollowed(db, {
         followed,
         limit,
         offset: 0,
         now: clock.now(),
         since,
+        editions,
       });
       return rows.map(toCard);
     },

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { slugify } from '../../../common/slug';
 import type { NewsletterInput } from '../../../common/schemas/newsletters';
 import { requireRole, type Actor } from '../../lib/actor';
-import { notFound } from '../../lib/errors';
+import { fieldError, notFound } from '../../lib/errors';
 import { CacheTags } from '../../../common/cache-tags';
 import type { EventDraft } from '../../events/outbox';
 import {
@@ -27,6 +27,7 @@ export const toNewsletter = (row: NewsletterRow) => ({
   categories: row.categories,
   tags: row.tags,
   maxArticles: row.maxArticles,
+  edition: row.editionId,
 });
 
 const valuesOf = (input: NewsletterInput) => ({
@@ -37,6 +38,7 @@ const valuesOf = (input: NewsletterInput) => ({
   categories: input.categories ?? [],
   tags: (input.tags ?? []).map((tag) => slugify(tag)),
   maxArticles: input.maxArticles,
+  editionId: input.edition ?? null,
 });
 
 /** A newsletter's change: every kept page's sign-up form lists the active ones. */
@@ -47,9 +49,15 @@ const changed = (id: string): EventDraft => ({
 });
 
 export function newsletterAdmin(
-  { db, clock, outbox, events }: Pick<NewslettersDeps, 'db' | 'clock' | 'outbox' | 'events'>,
+  deps: Pick<NewslettersDeps, 'db' | 'clock' | 'outbox' | 'events' | 'editions'>,
   digests: Pick<ReturnType<typeof newsletterDigests>, 'planDigest' | 'dropDigest'>,
 ) {
+  const { db, clock, outbox, events } = deps;
+  /** An edition the newsletter is bound to must exist: 400 `edition.unknown`, nothing written. */
+  const checkEdition = async (input: NewsletterInput) => {
+    if (input.edition && (await deps.editions.pathOf(input.edition)).length === 0)
+      throw fieldError('body.edition', 'edition.unknown', { id: input.edition });
+  };
   // The active newsletters every page's footer offers, kept in this process until a newsletter
   // event says they changed (as the breaking band is): an uncached render does not read them.
   let offered: Promise<ReturnType<typeof toNewsletter>[]> | undefined;
@@ -66,6 +74,7 @@ export function newsletterAdmin(
   return {
     async create(actor: Actor | null, input: NewsletterInput) {
       requireRole(actor, 'editor');
+      await checkEdition(input);
       const base = slugify(input.name) || 'newsletter';
       for (let attempt = 0; ; attempt++) {
         const slug = attempt === 0 ? base : `${base}-${randomBytes(2).toString('hex')}`;
@@ -81,6 +90,7 @@ export function newsletterAdmin(
 
     async update(actor: Actor | null, id: string, input: NewsletterInput) {
       requireRole(actor, 'editor');
+      await checkEdition(input);
       const row = await outbox.transaction(async (tx, record) => {
         const saved = await updateNewsletter(tx, id, valuesOf(input));
         if (saved) record(changed(id));

@@ -212,15 +212,23 @@ function settleAndTell(
 
 /** An issue of what was published since the newsletter's last one, if anything was. */
 async function digestOf(
-  { db, clock, articles }: Pick<NewslettersDeps, 'db' | 'clock' | 'articles'>,
+  {
+    db,
+    clock,
+    articles,
+    editions,
+  }: Pick<NewslettersDeps, 'db' | 'clock' | 'articles' | 'editions'>,
   makeIssue: (newsletter: NewsletterRow, stories: ArticleCard[]) => Promise<string>,
   newsletter: NewsletterRow,
 ): Promise<{ issueId: string | null }> {
   const until = clock.now();
+  // Bound to an edition: its stories and those of the editions above it (issue 65 item 6).
+  const path = newsletter.editionId ? await editions.pathOf(newsletter.editionId) : undefined;
   const stories = await articles.followedSince(
     { categories: newsletter.categories, tags: newsletter.tags, authors: [] },
     newsletter.coveredUntil,
     newsletter.maxArticles,
+    path?.map((e) => e._id),
   );
   if (stories.length === 0) return { issueId: null };
   const issueId = await makeIssue(newsletter, stories);

@@ -53,11 +53,17 @@ export interface NewslettersDeps {
   viewsBrought?: (
     windows: { articleId: string; since: Date; until: Date | null }[],
   ) => Promise<number[]>;
+  /**
+   * The editions module's path of an edition, national first, itself last ([] for an unknown
+   * id): a digest bound to Jaipur takes Jaipur's, Rajasthan's and national stories.
+   */
+  editions: { pathOf(id: string): Promise<{ _id: string }[]> };
   articles: {
     followedSince(
       followed: { categories: string[]; tags: string[]; authors: string[] },
       since: Date,
       limit: number,
+      editions?: string[],
     ): Promise<ArticleCard[]>;
     publicCards(ids: string[]): Promise<ArticleCard[]>;
   };

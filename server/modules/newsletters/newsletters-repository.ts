@@ -22,6 +22,8 @@ export interface NewsletterValues {
   categories: string[];
   tags: string[];
   maxArticles: number;
+  /** Bound to an edition (issue 65 item 6); left out: none. */
+  editionId?: string | null;
 }
 
 export async function insertNewsletter(db: Db, values: NewsletterValues, now: Date) {

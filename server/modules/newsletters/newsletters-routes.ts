@@ -21,7 +21,7 @@ const security = [{ bearer: [] }];
 const EDITORS = [...SIGNED_IN, 'auth.role_required'] as const;
 const IssueIdSchema = z.object({ issueId: z.string().nullable() });
 /** What a newsletter's body is refused for besides a field's general checks. */
-const INPUT_CODES = ['newsletter.time_invalid'] as const;
+const INPUT_CODES = ['newsletter.time_invalid', 'edition.unknown'] as const;
 
 export function newslettersRoutes(newsletters: NewslettersService) {
   return async function (app: FastifyInstance) {

@@ -34,7 +34,7 @@ const payloadOf = (row: AlertRow): PushPayload => ({
 
 /**
  * The push-alert job (docs/decisions/032): sends the alert to the subscriptions older than
- * itself, SEND_AT_ONCE at a time in order of id, recording each round (the cursor and the
+ * itself (an edition's alert: that edition's subscriptions only, issue 65 item 6), SEND_AT_ONCE at a time in order of id, recording each round (the cursor and the
  * counts) before the next. Past its budget it schedules its own job again for now, so the next
  * poll of any process goes on where it stopped (a rescheduled job is not marked done). A
  * subscription whose push service answers 404 or 410 is deleted. Failures are counted, not
@@ -49,7 +49,13 @@ export function createAlertDelivery(deps: Pick<PushDeps, 'db' | 'clock' | 'sende
     const started = performance.now();
     let cursor = alert.cursor;
     for (;;) {
-      const round = await subscriptionsAfter(db, cursor, alert.createdAt, SEND_AT_ONCE);
+      const round = await subscriptionsAfter(
+        db,
+        cursor,
+        alert.createdAt,
+        SEND_AT_ONCE,
+        alert.editionId,
+      );
       const outcomes = await Promise.all(round.map((s) => sender.send(s, payload)));
       const count = (outcome: SendOutcome) => outcomes.filter((o) => o === outcome).length;
       const gone = round.filter((_, i) => outcomes[i] === 'gone').map((s) => s.id);

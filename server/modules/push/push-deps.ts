@@ -22,9 +22,16 @@ export interface PushDeps {
     anyById(id: string): Promise<Article | undefined>;
   };
   jobs: Pick<JobsService, 'schedule'>;
+  /** The editions module's path of an edition ([] for an unknown id): checks an `edition`. */
+  editions: { pathOf(id: string): Promise<{ _id: string }[]> };
   /** Views of a story that came from push alerts since a time (the analytics service). */
   viewsBrought?: (articleId: string, since: Date) => Promise<number>;
 }
 
 /** An alert checked and ready to send: what it says, for which article, from whom. */
-export type AlertDraft = PushPayload & { articleId: string; createdBy: string };
+export type AlertDraft = PushPayload & {
+  articleId: string;
+  createdBy: string;
+  /** The edition whose subscribers it targets (issue 65 item 6); null: every subscriber. */
+  editionId: string | null;
+};

@@ -8,7 +8,7 @@ export type AlertRow = typeof pushAlerts.$inferSelect;
 /** Keeps a browser's subscription; the same endpoint again takes the new keys. */
 export async function upsertSubscription(
   db: Db,
-  sub: { endpoint: string; p256dh: string; auth: string },
+  sub: { endpoint: string; p256dh: string; auth: string; editionId: string | null },
   now: Date,
 ): Promise<void> {
   await db
@@ -16,7 +16,7 @@ export async function upsertSubscription(
     .values({ ...sub, createdAt: now })
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { p256dh: sub.p256dh, auth: sub.auth },
+      set: { p256dh: sub.p256dh, auth: sub.auth, editionId: sub.editionId },
     });
 }
 
@@ -39,12 +39,16 @@ export async function deleteSubscriptionsById(db: Db, ids: string[]): Promise<nu
   return gone.length;
 }
 
-/** The next `limit` subscriptions (by id) after `cursor` made no later than `asOf`. */
+/**
+ * The next `limit` subscriptions (by id) after `cursor` made no later than `asOf`; with
+ * `editionId`, only that edition's (an edition's alert, issue 65 item 6).
+ */
 export async function subscriptionsAfter(
   db: Db,
   cursor: string | null,
   asOf: Date,
   limit: number,
+  editionId: string | null = null,
 ): Promise<SubscriptionRow[]> {
   return db
     .select()
@@ -53,6 +57,7 @@ export async function subscriptionsAfter(
       and(
         lte(pushSubscriptions.createdAt, asOf),
         cursor ? gt(pushSubscriptions.id, cursor) : undefined,
+        editionId ? eq(pushSubscriptions.editionId, editionId) : undefined,
       ),
     )
     .orderBy(asc(pushSubscriptions.id))
@@ -66,7 +71,10 @@ export async function countSubscriptions(db: Db): Promise<number> {
 
 export async function insertAlert(
   db: Db,
-  alert: Pick<AlertRow, 'articleId' | 'title' | 'body' | 'url' | 'image' | 'createdBy'>,
+  alert: Pick<
+    AlertRow,
+    'articleId' | 'title' | 'body' | 'url' | 'image' | 'createdBy' | 'editionId'
+  >,
   now: Date,
 ): Promise<AlertRow> {
   const [row] = await db

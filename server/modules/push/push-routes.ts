@@ -69,7 +69,7 @@ function subscriptionRoutes(push: PushService) {
         schema: {
           tags,
           summary:
-            'Subscribe a browser to alerts: its PushSubscription ({ endpoint, keys: { p256dh, auth } }); the endpoint must be a public https: address',
+            "Subscribe a browser to alerts: its PushSubscription ({ endpoint, keys: { p256dh, auth } }), and `edition` (an edition id) for that edition's alerts besides national ones; the endpoint must be a public https: address",
           security: [],
           body: PushSubscriptionInputSchema,
           response: {
@@ -79,6 +79,7 @@ function subscriptionRoutes(push: PushService) {
               'push.endpoint_no_address',
               'push.endpoint_private',
               'push.key_not_on_curve',
+              'edition.unknown',
             ),
           },
         },
@@ -122,7 +123,7 @@ function alertRoutes(push: PushService, opts: RouteOptions) {
       {
         schema: {
           tags,
-          summary: `Send an alert for a published article to every subscribed browser (editors and administrators; ${opts.alertsPerMinute} a minute for the whole site)`,
+          summary: `Send an alert for a published article to every subscribed browser, or with \`edition\` to that edition's subscribers only (editors and administrators; ${opts.alertsPerMinute} a minute for the whole site)`,
           security,
           body: PushAlertInputSchema,
           response: {
@@ -132,6 +133,7 @@ function alertRoutes(push: PushService, opts: RouteOptions) {
               ...JSON_BODY,
               'push.send_forbidden',
               'article.not_published',
+              'edition.unknown',
               'push.alert_too_soon',
             ),
           },

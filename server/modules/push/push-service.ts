@@ -61,6 +61,7 @@ const view = (row: AlertRow, views = 0): PushAlert => ({
   _id: row.id,
   articleId: row.articleId,
   title: row.title,
+  edition: row.editionId,
   sent: row.sent,
   failed: row.failed,
   removed: row.removed,
@@ -69,12 +70,23 @@ const view = (row: AlertRow, views = 0): PushAlert => ({
   views,
 });
 
+/** An edition named must exist: 400 `edition.unknown` under `body.edition`, nothing kept. */
+const editionCheck =
+  ({ editions }: Pick<PushDeps, 'editions'>) =>
+  async (edition: string | null | undefined): Promise<string | null> => {
+    if (!edition) return null;
+    if ((await editions.pathOf(edition)).length === 0)
+      throw fieldError('body.edition', 'edition.unknown', { id: edition });
+    return edition;
+  };
+
 /**
  * Web push alerts (issue 25 item 3): readers' browsers subscribe, editors send an alert for a
  * published article, and a job delivers it to every subscription (push-delivery.ts).
  */
 export function createPushService(deps: PushDeps) {
   const { db, clock, articles, jobs } = deps;
+  const editionOf = editionCheck(deps);
   /** An alert with the views its story had from push alerts since it was sent. */
   const withViews = async (row: AlertRow) =>
     view(row, row.articleId ? ((await deps.viewsBrought?.(row.articleId, row.createdAt)) ?? 0) : 0);
@@ -107,9 +119,10 @@ export function createPushService(deps: PushDeps) {
       }
       if (!isP256Point(input.keys.p256dh))
         throw fieldError('body.keys.p256dh', 'push.key_not_on_curve');
+      const editionId = await editionOf(input.edition);
       await upsertSubscription(
         db,
-        { endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth },
+        { endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, editionId },
         clock.now(),
       );
     },
@@ -125,11 +138,12 @@ export function createPushService(deps: PushDeps) {
      */
     async prepare(actor: Actor | null, input: PushAlertInput): Promise<AlertDraft> {
       const editor = requireRole(actor, 'editor', 'push.send_forbidden');
+      const editionId = await editionOf(input.edition);
       const path = await articles.pathForId(input.articleId);
       const article = path ? await articles.anyById(input.articleId) : undefined;
       if (!path || !article) throw fieldError('body.articleId', 'article.not_published');
       const payload = payloadOf(article, path, input.title?.trim() || undefined);
-      return { articleId: article._id, createdBy: editor.id, ...payload };
+      return { articleId: article._id, createdBy: editor.id, editionId, ...payload };
     },
 
     /** Stores a prepared alert and starts its delivery now, from the jobs table. */

@@ -1,0 +1,39 @@
+/*
+ * Issue 65 item 6: the ads read the reader's edition from localStorage `patrika.edition`
+ * (`{ slug, at }`, written by the city picker) defensively: anything else there is no edition.
+ */
+import { describe, expect, it } from 'vitest';
+import { editionSlugOf, STORED_EDITION_KEY } from '../../app/reader/stored-edition';
+
+const NOW = Date.parse('2026-11-29T12:00:00Z');
+
+describe('the stored edition', () => {
+  it('is kept under patrika.edition', () => {
+    expect(STORED_EDITION_KEY).toBe('patrika.edition');
+  });
+
+  it('reads the slug of a recent choice, with `at` as milliseconds or an ISO time', () => {
+    expect(editionSlugOf(JSON.stringify({ slug: 'jaipur', at: NOW - 1000 }), NOW)).toBe('jaipur');
+    expect(editionSlugOf(JSON.stringify({ slug: 'jaipur', at: '2026-11-01T00:00:00Z' }), NOW)).toBe(
+      'jaipur',
+    );
+    expect(editionSlugOf(JSON.stringify({ slug: 'jaipur' }), NOW)).toBe('jaipur');
+  });
+
+  it('is nothing for anything else: empty, not JSON, no slug, a slug that is not one, too old', () => {
+    for (const raw of [
+      null,
+      '',
+      'jaipur',
+      '{',
+      'null',
+      '[]',
+      JSON.stringify({ at: NOW }),
+      JSON.stringify({ slug: 42 }),
+      JSON.stringify({ slug: 'Jaipur City' }),
+      JSON.stringify({ slug: '../x' }),
+      JSON.stringify({ slug: 'jaipur', at: NOW - 400 * 86_400_000 }),
+    ])
+      expect(editionSlugOf(raw, NOW), String(raw)).toBeUndefined();
+  });
+});
