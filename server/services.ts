@@ -249,7 +249,7 @@ export async function createServices(
     reviewMail: { ...mail, people: users },
     oidc: sso,
   });
-  const { categories, articles, newsroom, settings } = contentServices;
+  const { categories, articles, newsroom, settings, editions } = contentServices;
   mail.settingsMade(settings);
   registerReviewMailJobs(jobs, newsroom);
   const timeZone = async () => (await settings.get()).timeZone;
