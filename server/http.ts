@@ -19,6 +19,8 @@ import { newsroomRoutes } from './modules/newsroom/newsroom-routes';
 import { giftsRoutes } from './modules/gifts/gifts-routes';
 import { categoriesRoutes } from './modules/categories/categories-routes';
 import { editionsRoutes } from './modules/editions/editions-routes';
+import { editionTopRoutes } from './modules/editions/edition-top-routes';
+import { editionFeedRoutes } from './modules/seo/edition-feed-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { eventsRoutes } from './events/events-routes';
 import { MAX_UPLOAD_BYTES } from './modules/media/media-service';
@@ -224,6 +226,7 @@ async function registerApi(app: FastifyInstance, deps: HttpDeps, pageCache?: Pag
   await app.register(settingsRoutes(services.settings));
   await app.register(breakingRoutes(services.breaking));
   await app.register(liveRoutes(services.live, pageCache));
+  await app.register(editionTopRoutes(services.editions, services.articles, pageCache));
   await app.register(commentsRoutes(services.comments));
   await app.register(
     pushRoutes(services.push, {
@@ -252,6 +255,9 @@ async function registerApi(app: FastifyInstance, deps: HttpDeps, pageCache?: Pag
   await app.register(fediverseRoutes(services.fediverse, config.publicUrl));
   await app.register(mediaFileRoutes(services.media.storage));
   await app.register(seoRoutes(services.seo, pageCache));
+  await app.register(
+    editionFeedRoutes(services.seo, services.editions, services.settings, pageCache),
+  );
   await app.register(siteIconRoutes(siteIconsOf(app, services)));
   await app.register(
     searchRoutes(services.search, {

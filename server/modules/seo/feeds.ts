@@ -97,7 +97,8 @@ export function feeds(
     title: string;
     description: string;
     site: SiteSettings;
-    filter?: { categoryIds: string[] } | { authorId: string } | { tagId: string };
+    filter?:
+      { categoryIds: string[] } | { authorId: string } | { tagId: string } | { editionId: string };
   }) => {
     const now = clock.now();
     const { site } = opts;
@@ -159,6 +160,18 @@ export function feeds(
         description: '',
         site,
         filter: { tagId: tag._id },
+      });
+    },
+
+    /** RSS 2.0 of an edition's latest 20 stories (/local/{state}/{city}/feed.xml, issue 65). */
+    async editionFeed(edition: { _id: string; path: string; name: string }): Promise<string> {
+      const site = await settings.get();
+      return rss({
+        path: edition.path,
+        title: `${edition.name} | ${site.siteName}`,
+        description: '',
+        site,
+        filter: { editionId: edition._id },
       });
     },
 
