@@ -105,6 +105,7 @@ export async function registerHttp(app: FastifyInstance, deps: HttpDeps) {
   // Before the API: its hook refreshes a shared document when an article is saved.
   registerCollab(app, collabDepsOf(deps));
   await registerApi(app, deps, pageCache);
+  await registerEditionReads(app, deps.services, pageCache);
   // Not an operation of the API: what every address under /api/ that is none of them answers.
   app.all('/api/*', { schema: { hide: true } }, answerUnknownApiCall(apiMethods));
   await registerPages(app, deps);
@@ -226,7 +227,6 @@ async function registerApi(app: FastifyInstance, deps: HttpDeps, pageCache?: Pag
   await app.register(settingsRoutes(services.settings));
   await app.register(breakingRoutes(services.breaking));
   await app.register(liveRoutes(services.live, pageCache));
-  await app.register(editionTopRoutes(services.editions, services.articles, pageCache));
   await app.register(commentsRoutes(services.comments));
   await app.register(
     pushRoutes(services.push, {
@@ -255,9 +255,6 @@ async function registerApi(app: FastifyInstance, deps: HttpDeps, pageCache?: Pag
   await app.register(fediverseRoutes(services.fediverse, config.publicUrl));
   await app.register(mediaFileRoutes(services.media.storage));
   await app.register(seoRoutes(services.seo, pageCache));
-  await app.register(
-    editionFeedRoutes(services.seo, services.editions, services.settings, pageCache),
-  );
   await app.register(siteIconRoutes(siteIconsOf(app, services)));
   await app.register(
     searchRoutes(services.search, {
@@ -272,6 +269,13 @@ async function registerApi(app: FastifyInstance, deps: HttpDeps, pageCache?: Pag
  * browser says it has a member (MEMBER_COOKIE, set by GET /api/me/membership) or the request is
  * not a shared page's (staff, a reader's own pages); every other reader is `none` at no cost.
  */
+/** What readers and crawlers read of editions (issue 65): the city strip's JSON, the feeds. */
+async function registerEditionReads(app: FastifyInstance, services: Services, pages?: PageCache) {
+  const { editions, articles, seo, settings } = services;
+  await app.register(editionTopRoutes(editions, articles, pages));
+  await app.register(editionFeedRoutes(seo, editions, settings, pages));
+}
+
 async function readerClassOf(services: Services, request: FastifyRequest): Promise<AccessClass> {
   if (isCacheable(request) && !request.cookies?.[MEMBER_COOKIE]) return 'none';
   const actor = await request.actor().catch(() => null);

@@ -13,6 +13,7 @@ import { dropStaleUser, watchSignOut } from './session';
 import { leadToSignIn } from './sign-in-buttons';
 import { readUserInfo } from '../features/session/user-info';
 import { enhanceShareButtons } from './share';
+import { CITY_KEY } from './city-key';
 
 // What a reader may use at once: menus, share buttons, sign-out, the map.
 const header = document.querySelector<HTMLElement>('.site-header');
@@ -27,6 +28,13 @@ for (const form of document.querySelectorAll<HTMLFormElement>('form[data-newslet
     event.preventDefault();
     void import('./newsletter-signup').then((signup) => signup.subscribe(form));
   });
+// The reader's city (issue 65 item 4): kept in this browser only; its code comes with a kept
+// city's strip or the picker's first opening.
+const city = () => import('./city');
+if (localStorage.getItem(CITY_KEY)) void city().then((c) => c.showStrip(document));
+document
+  .querySelector('[data-city]')
+  ?.addEventListener('toggle', () => void city().then((c) => c.picker(document)), { once: true });
 // Counted after the page is shown (issue 38): the beacon counts the view and the engagement.
 sendBeacons(document);
 // A live blog's updates: their code is fetched by the pages that have one (issue 36 item 8).
