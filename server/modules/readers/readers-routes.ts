@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ArticleIdParamsSchema,
   FollowsAnswerSchema,
+  ReaderCitySchema,
   FollowsSchema,
   ReaderFeedSchema,
   ReaderPageQuerySchema,
@@ -40,6 +41,24 @@ function followRoutes(readers: ReadersService) {
         },
       },
       async (request) => readers.state(await request.actor()),
+    );
+
+    app.put(
+      '/api/me',
+      {
+        schema: {
+          tags,
+          summary:
+            'Set the signed-in reader’s city (an edition’s id or slug; null forgets it), so it follows them to another browser',
+          security,
+          body: ReaderCitySchema,
+          response: {
+            200: ReaderCitySchema,
+            ...errorResponses(...JSON_BODY, ...SIGNED_IN, 'edition.unknown'),
+          },
+        },
+      },
+      async (request) => readers.setCity(await request.actor(), request.body.edition),
     );
 
     app.get(
