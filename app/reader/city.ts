@@ -65,6 +65,17 @@ export async function showStrip(doc: Document) {
   strip.hidden = false;
 }
 
+/** Keeps `id` as this browser's city (a signed-in reader's, from `GET /api/me`). */
+export function adopt(doc: Document, id: string) {
+  if (keptCity()?.id === id) return;
+  try {
+    localStorage.setItem(CITY_KEY, JSON.stringify({ id, at: Date.now() }));
+  } catch {
+    return;
+  }
+  void showStrip(doc);
+}
+
 async function choose(doc: Document, edition: Edition | undefined) {
   if (!edition) return;
   try {

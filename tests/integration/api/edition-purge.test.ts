@@ -41,7 +41,8 @@ const lastCache = async (id: string) => {
     .select()
     .from(events)
     .where(and(eq(events.subjectId, id), eq(events.subjectKind, 'article')));
-  return rows.filter((r) => r.cache).at(-1)!.cache!;
+  const cache = rows.filter((r) => r.cache).at(-1)!.cache!;
+  return { stale: cache.stale ?? [], urls: cache.urls ?? [] };
 };
 /** Only the edition pages' tags of a change. */
 const editionTags = (stale: string[]) => stale.filter((s) => /^l[ex]:/.test(s)).sort();
