@@ -13,6 +13,8 @@ interface ReaderState {
   user: { _id: string; name: string; email: string; role: Role };
   follows: { categories: string[]; tags: string[]; authors: string[] };
   saved: string[];
+  /** Their chosen edition's id (issue 65 item 4). */
+  edition?: string | null;
 }
 
 type Lists = ReaderState['follows'];
