@@ -123,6 +123,8 @@ export async function picker(doc: Document) {
     if (input.value && !found.length) list.textContent = box.dataset.none ?? '';
   };
   input.oninput = () => show(findEditions(tree, input.value));
+  // What was typed while this code and the tree were on their way.
+  if (input.value) show(findEditions(tree, input.value));
   const near = box.querySelector<HTMLButtonElement>('[data-city-near]');
   if (near)
     near.onclick = () =>
