@@ -143,3 +143,9 @@ export async function picker(doc: Document) {
       void followMe(null);
     };
 }
+
+// Run as it arrives (main.ts imports it with a kept city or when the picker opens).
+void showStrip(document);
+const box = document.querySelector<HTMLDetailsElement>('[data-city]');
+if (box?.open) void picker(document);
+else box?.addEventListener('toggle', () => void picker(document), { once: true });
