@@ -47,6 +47,10 @@ export default [
     route(P.search, 'routes/public/search.tsx'),
     route(P.plans, 'routes/public/plans.tsx'),
     route(P.corrections, 'routes/public/corrections.tsx'),
+    // An edition's home (issue 65 item 3): a state, a city under it, a town under a city.
+    route(`${P.local}/:state`, 'routes/public/edition.tsx', { id: 'edition-state' }),
+    route(`${P.local}/:state/:city`, 'routes/public/edition.tsx', { id: 'edition-city' }),
+    route(`${P.local}/:state/:city/:town`, 'routes/public/edition.tsx', { id: 'edition-town' }),
     // SPEC.md §8's two redirect screens: one module, two routes.
     route(`${P.legacyArticle}/:id`, 'routes/redirects/article-redirect.tsx', {
       id: 'routes/redirects/legacy-article',

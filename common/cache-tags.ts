@@ -50,6 +50,16 @@ export const CacheTags = {
   categories: 'categories',
   /** The active newsletters (every page's sign-up form in the footer lists them). */
   newsletters: 'newsletters',
+  /**
+   * An edition's own list of stories (issue 65 item 3): its page, its feed, its top JSON, and
+   * the pages of the places under it that show "the state's stories" or "national ones".
+   */
+  edition: (id: string) => `le:${compact(id)}`,
+  /**
+   * An edition's page that shows the stories of the places under it too (a state's page shows
+   * its cities'): a story in a city refreshes its state's page, not its sister cities'.
+   */
+  editionTree: (id: string) => `lx:${compact(id)}`,
   /** A static page's stored text. */
   staticPage: (slug: string) => `p:${slug}`,
 } as const;

@@ -45,6 +45,8 @@ export const PAGE_SEGMENTS = {
   corrections: 'corrections',
   /** /plans: the memberships readers may buy (issue 39 item 4). */
   plans: 'plans',
+  /** /local/{state}/{city}/{town}: an edition's own home (issue 65 item 3). */
+  local: 'local',
 } as const;
 
 /** The static pages (SPEC.md §2); an import may give them a stored text. */
@@ -149,6 +151,13 @@ export const resetPath = (token?: string) =>
 export const tagPath = (name: string) => tagSlugPath(slugify(name));
 /** The same, from the tag's stored slug. */
 export const tagSlugPath = (slug: string) => `/${PAGE_SEGMENTS.tag}/${slug}`;
+
+/**
+ * The public path of an edition's page from its slugs below the national edition
+ * (`['rajasthan', 'jaipur']` → `/local/rajasthan/jaipur`); none is the national home, `/`.
+ */
+export const editionPath = (slugs: readonly string[]) =>
+  slugs.length ? `/${PAGE_SEGMENTS.local}/${slugs.join('/')}` : '/';
 
 /** The public path of an author's page (the byline links here). */
 export const authorPath = (slug: string) => `/${PAGE_SEGMENTS.author}/${slug}`;

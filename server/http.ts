@@ -19,6 +19,8 @@ import { newsroomRoutes } from './modules/newsroom/newsroom-routes';
 import { giftsRoutes } from './modules/gifts/gifts-routes';
 import { categoriesRoutes } from './modules/categories/categories-routes';
 import { editionsRoutes } from './modules/editions/editions-routes';
+import { editionTopRoutes } from './modules/editions/edition-top-routes';
+import { editionFeedRoutes } from './modules/seo/edition-feed-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { eventsRoutes } from './events/events-routes';
 import { MAX_UPLOAD_BYTES } from './modules/media/media-service';
@@ -104,6 +106,7 @@ export async function registerHttp(app: FastifyInstance, deps: HttpDeps) {
   // Before the API: its hook refreshes a shared document when an article is saved.
   registerCollab(app, collabDepsOf(deps));
   await registerApi(app, deps, pageCache);
+  await registerEditionReads(app, deps.services, pageCache);
   // Not an operation of the API: what every address under /api/ that is none of them answers.
   app.all('/api/*', { schema: { hide: true } }, answerUnknownApiCall(apiMethods));
   await registerPages(app, deps);
@@ -273,6 +276,13 @@ async function registerApi(app: FastifyInstance, deps: HttpDeps, pageCache?: Pag
  * browser says it has a member (MEMBER_COOKIE, set by GET /api/me/membership) or the request is
  * not a shared page's (staff, a reader's own pages); every other reader is `none` at no cost.
  */
+/** What readers and crawlers read of editions (issue 65): the city strip's JSON, the feeds. */
+async function registerEditionReads(app: FastifyInstance, services: Services, pages?: PageCache) {
+  const { editions, articles, seo, settings } = services;
+  await app.register(editionTopRoutes(editions, articles, pages));
+  await app.register(editionFeedRoutes(seo, editions, settings, pages));
+}
+
 async function readerClassOf(services: Services, request: FastifyRequest): Promise<AccessClass> {
   if (isCacheable(request) && !request.cookies?.[MEMBER_COOKIE]) return 'none';
   const actor = await request.actor().catch(() => null);

@@ -69,6 +69,7 @@ export function PublicHeader({ siteName, categories, user }: HeaderProps) {
                   </PageNavLink>
                 </li>
                 <CategoriesMenu categories={categories} />
+                <CityPicker />
                 <li className="nav-item">
                   <PageNavLink {...MARKED_LINKS.contact} className="nav-link" lang={lang}>
                     {t.nav.contact}
@@ -96,7 +97,48 @@ export function PublicHeader({ siteName, categories, user }: HeaderProps) {
           </details>
         </div>
       </nav>
+      {/* The reader's city and its top stories, filled in this browser (app/reader/city.ts):
+          the page is the same for everyone. */}
+      <div
+        className="container small py-1 city-strip"
+        data-city-strip
+        data-label={t.edition.yourCity}
+        lang={lang}
+        hidden
+      />
     </header>
+  );
+}
+
+/**
+ * The reader's city picker (issue 65 item 4): search by any name, "near me" (found in the
+ * browser, nothing sent), forget. Its code (app/reader/city.ts) comes when it is opened.
+ */
+function CityPicker() {
+  const { t, lang } = useInterface();
+  return (
+    <li className="nav-item">
+      <details className="dropdown city-picker" data-city data-none={t.edition.none} lang={lang}>
+        <summary className="nav-link">{t.edition.choose}</summary>
+        <div className="dropdown-menu show p-2">
+          <input
+            type="search"
+            className="form-control form-control-sm"
+            autoComplete="off"
+            aria-label={t.edition.search}
+            placeholder={t.edition.search}
+            data-city-q
+          />
+          <ul className="list-unstyled mb-1" data-city-list aria-live="polite" />
+          <button type="button" className="btn btn-outline-secondary btn-sm me-2" data-city-near>
+            {t.edition.nearMe}
+          </button>
+          <button type="button" className="btn btn-link btn-sm" data-city-forget>
+            {t.edition.forget}
+          </button>
+        </div>
+      </details>
+    </li>
   );
 }
 

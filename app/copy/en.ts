@@ -242,6 +242,24 @@ export const copy = {
     /** The list of the categories inside this one, and its name. */
     sections: (name: string) => `Sections of ${name}`,
   },
+  edition: {
+    /** An edition's page title ("Jaipur news"). */
+    title: (name: string) => `${name} news`,
+    description: (name: string, siteName: string) => `The latest news from ${name} on ${siteName}.`,
+    lead: 'Top story',
+    latest: (name: string) => `Latest from ${name}`,
+    from: (name: string) => `From ${name}`,
+    national: 'National news',
+    places: (name: string) => `Places in ${name}`,
+    empty: 'No stories in this edition yet.',
+    /** The reader's city strip and picker (issue 65 item 4). */
+    yourCity: 'Your city',
+    choose: 'Choose your city',
+    search: 'Search a city',
+    nearMe: 'Near me',
+    forget: 'Forget my city',
+    none: 'No city found',
+  },
   tag: {
     /** A tag's page heading and title ("Tag: IPL"). */
     title: (name: string) => `Tag: ${name}`,

@@ -13,6 +13,7 @@ import { dropStaleUser, watchSignOut } from './session';
 import { leadToSignIn } from './sign-in-buttons';
 import { readUserInfo } from '../features/session/user-info';
 import { enhanceShareButtons } from './share';
+import { CITY_KEY } from './city-key';
 
 // What a reader may use at once: menus, share buttons, sign-out, the map.
 const header = document.querySelector<HTMLElement>('.site-header');
@@ -27,6 +28,11 @@ for (const form of document.querySelectorAll<HTMLFormElement>('form[data-newslet
     event.preventDefault();
     void import('./newsletter-signup').then((signup) => signup.subscribe(form));
   });
+// The reader's city (issue 65 item 4): its code comes, and runs as it arrives, with a city kept
+// in this browser or the picker's first opening (the reading script's budget is that tight).
+const city = () => import('./city');
+if (localStorage[CITY_KEY]) void city();
+document.querySelector('[data-city]')?.addEventListener('toggle', city, { once: true });
 // Counted after the page is shown (issue 38): the beacon counts the view and the engagement.
 sendBeacons(document);
 // A live blog's updates: their code is fetched by the pages that have one (issue 36 item 8).

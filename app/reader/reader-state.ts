@@ -13,6 +13,8 @@ interface ReaderState {
   user: { _id: string; name: string; email: string; role: Role };
   follows: { categories: string[]; tags: string[]; authors: string[] };
   saved: string[];
+  /** Their chosen edition's id (issue 65 item 4). */
+  edition?: string | null;
 }
 
 type Lists = ReaderState['follows'];
@@ -163,6 +165,9 @@ export async function readerState(doc: Document): Promise<void> {
   showSignedIn(doc, state.user.name);
   comments(doc, state.user);
   gifts(doc);
+  // Their city, chosen on another device (issue 65 item 4), comes to this browser.
+  const city = state.edition;
+  if (city) void import('./city').then((c) => c.adopt(doc, city));
   const saved = new Set(state.saved);
   for (const button of buttons) {
     if (button.dataset.follow) wireFollow(button, state.follows);

@@ -1,13 +1,14 @@
 /*
  * The reader's chosen edition as the browser keeps it (issue 65 items 4 and 6): localStorage
- * `patrika.edition` holds JSON `{ slug, at }` (the city picker writes it; agreed with the
- * edition pages' work). Read here for the ads (`edition=jaipur` to Ad Manager, a house ad
- * slot's edition): defensively, since anything may sit in storage, and never sent anywhere but
- * as the slug of a cached, per-edition answer.
+ * `patrika-city` (CITY_KEY) holds JSON `{ id, at }`, written by the city picker (city.ts). Read
+ * here for the ads (`edition=<id>` to Ad Manager, a house ad slot's edition): defensively,
+ * since anything may sit in storage, and never sent anywhere but as the edition of a cached,
+ * per-edition answer. A `slug` in place of the id is taken too.
  */
+import { CITY_KEY } from './city-key';
 
-/** localStorage key of the reader's edition (JSON `{ slug, at }`). */
-export const STORED_EDITION_KEY = 'patrika.edition';
+/** localStorage key of the reader's edition (JSON `{ id, at }`). */
+export const STORED_EDITION_KEY = CITY_KEY;
 
 /** A choice older than this is forgotten (the picker keeps it for a year). */
 const KEPT_MS = 366 * 86_400_000;
@@ -22,7 +23,8 @@ export function editionSlugOf(raw: string | null, now = Date.now()): string | un
     return undefined;
   }
   if (!value || typeof value !== 'object') return undefined;
-  const { slug, at } = value as { slug?: unknown; at?: unknown };
+  const { id, slug: named, at } = value as { id?: unknown; slug?: unknown; at?: unknown };
+  const slug = typeof id === 'string' ? id.toLowerCase() : named;
   if (typeof slug !== 'string' || !/^[a-z0-9][a-z0-9-]{0,99}$/.test(slug)) return undefined;
   const when = typeof at === 'number' ? at : typeof at === 'string' ? Date.parse(at) : NaN;
   if (Number.isFinite(when) && now - when > KEPT_MS) return undefined;

@@ -71,7 +71,12 @@ export const ReaderStateSchema = z.object({
   follows: FollowsAnswerSchema,
   /** Ids of every saved story (the Save buttons' state). */
   saved: z.array(z.string()),
+  /** The reader's chosen edition's id (issue 65 item 4), or null. */
+  edition: z.string().nullable(),
 });
+
+/** `PUT /api/me`: the reader's city, an edition's id or slug; null forgets it (issue 65 item 4). */
+export const ReaderCitySchema = z.object({ edition: z.string().min(1).max(100).nullable() });
 
 export const ConsentSchema = z.object({
   purpose: z.string(),

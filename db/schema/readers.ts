@@ -1,6 +1,7 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id, ownedBy } from './columns';
 import { articles } from './content';
+import { editions } from './editions';
 import { users } from './users';
 
 /*
@@ -24,6 +25,16 @@ export const readerFollows = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind, t.target] })],
 );
+
+/**
+ * A signed-in reader's city (issue 65 item 4): the edition they chose, so the choice follows
+ * them to another browser. One row per reader; it goes with the account or the edition.
+ */
+export const readerEditions = pgTable('reader_editions', {
+  userId: ownedBy(() => users.id).primaryKey(),
+  editionId: ownedBy(() => editions.id),
+  chosenAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
 
 export const readerSaved = pgTable(
   'reader_saved',

@@ -31,6 +31,15 @@ export const KEPT = {
    * and asked by every open page every few seconds. Its `since` is part of its key.
    */
   liveFeed: { path: LIVE_FEED_PATTERN, query: ['since'], freshMs: 60_000 },
+  /**
+   * An edition's top stories for the reader's city strip (issue 65 item 4): the same JSON for
+   * every reader, asked after load by every page whose reader chose a city.
+   */
+  editionTop: {
+    path: new RegExp(`^/${SERVER_SEGMENTS.api}/editions/[^/?]+/top(?:\\?|$)`),
+    query: [],
+    freshMs: 60_000,
+  },
   /** Sitemaps and feeds: costly to make; crawlers may keep them as long (max-age). */
   feeds: { path: /^\/[^?]*\.xml(?:\?|$)/, query: [], freshMs: 300_000 },
   /** ads.txt and app-ads.txt (issue 39 item 1): the settings' text, refreshed by their change. */

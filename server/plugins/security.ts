@@ -127,12 +127,13 @@ export async function registerSecurity(
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
- * Browser features no page of ours uses; the video players keep fullscreen, autoplay and
+ * Browser features no page of ours uses, and geolocation for this site's own pages only (the
+ * city picker's "near me", issue 65 item 4, answered in the browser; embeds never get it); the video players keep fullscreen, autoplay and
  * picture-in-picture (not listed, so they stay as the iframe's `allow` says). Only features
  * Chromium knows: it logs every other one on every page ("Unrecognized feature"), as it did
  * for `bluetooth` (tests/e2e/security-headers.spec.ts).
  */
 export const PERMISSIONS_POLICY =
-  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), browsing-topics=()';
+  'camera=(), microphone=(), geolocation=(self), payment=(), usb=(), serial=(), browsing-topics=()';
 
 const SHARED_FILES = /^\/(?:assets|media)\//;

@@ -1,15 +1,19 @@
 /*
- * Issue 65 item 6: the ads read the reader's edition from localStorage `patrika.edition`
- * (`{ slug, at }`, written by the city picker) defensively: anything else there is no edition.
+ * Issue 65 item 6: the ads read the reader's edition from localStorage `patrika-city`
+ * (`{ id, at }`, written by the city picker, app/reader/city.ts) defensively: anything else
+ * there is no edition.
  */
 import { describe, expect, it } from 'vitest';
+import { CITY_KEY } from '../../app/reader/city-key';
 import { editionSlugOf, STORED_EDITION_KEY } from '../../app/reader/stored-edition';
 
 const NOW = Date.parse('2026-11-29T12:00:00Z');
 
 describe('the stored edition', () => {
-  it('is kept under patrika.edition', () => {
-    expect(STORED_EDITION_KEY).toBe('patrika.edition');
+  it("is the city picker's key, and reads the id it keeps", () => {
+    expect(STORED_EDITION_KEY).toBe(CITY_KEY);
+    const id = '3f1c2b9e-5d0a-4c6e-9b1a-2e7f8d9c0a1b';
+    expect(editionSlugOf(JSON.stringify({ id, at: NOW - 1000 }), NOW)).toBe(id);
   });
 
   it('reads the slug of a recent choice, with `at` as milliseconds or an ISO time', () => {

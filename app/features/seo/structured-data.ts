@@ -176,6 +176,8 @@ export function newsArticle(opts: {
   /** The first page of approved comments (issue 42): their count and the first few. */
   comments?: { total: number; comments: Comment[] } | undefined;
   corrections?: readonly Correction[] | undefined;
+  /** The place it is about, in its language (its primary edition, issue 65 item 3). */
+  place?: string | null | undefined;
 }): Thing {
   const { article, settings, publicUrl } = opts;
   const url = `${publicUrl}${articlePath(article)}`;
@@ -197,6 +199,7 @@ export function newsArticle(opts: {
     ...commentsOf(opts.comments),
     ...accessOf(article),
     ...correctionsOf(opts.corrections),
+    ...(opts.place ? { contentLocation: { '@type': 'Place', name: opts.place } } : {}),
   };
 }
 
@@ -232,6 +235,7 @@ export function liveBlogPosting(opts: {
   entries: readonly LiveEntry[];
   comments?: { total: number; comments: Comment[] } | undefined;
   corrections?: readonly Correction[] | undefined;
+  place?: string | null | undefined;
 }): Thing {
   const { article, publicUrl } = opts;
   const url = `${publicUrl}${articlePath(article)}`;

@@ -24,6 +24,7 @@ import {
   newsArticle,
 } from '../../features/seo/structured-data';
 import type { RootData } from '../../root';
+import { storyPlace } from '../../features/editions/story-place';
 import type { Route } from './+types/article';
 import { DAY_MS } from '../../../common/durations';
 
@@ -112,8 +113,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (comments.open && closeAfterDays > 0)
     keepUntil(new Date(Date.parse(story.publishedAt) + closeAfterDays * DAY_MS));
   keep(...trail.map((c) => CacheTags.category(c._id)));
+  // The place it is about, for its NewsArticle (issue 65 item 3).
+  const place = await storyPlace(services, story);
   const page = {
     article,
+    place,
     translations,
     related,
     relatedFailed,
@@ -152,7 +156,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
   const { article, translations, settings, publicUrl, mediaBase, share, live, trail } = loaderData;
-  const { comments, corrections } = loaderData;
+  const { comments, corrections, place } = loaderData;
   const home = interfaceFor(settings.uiLanguage).t.nav.home;
   const url = `${publicUrl}${articlePath(article)}`;
   const alternates = hreflangLinks(
@@ -210,6 +214,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
             entries: live.entries,
             comments,
             corrections,
+            place,
           })
         : newsArticle({
             article,
@@ -219,6 +224,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
             mediaBase,
             comments,
             corrections,
+            place,
           }),
     ),
     jsonLd(

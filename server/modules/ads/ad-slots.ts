@@ -1,3 +1,4 @@
+import { UUID_PATTERN } from '../../../common/schemas/common';
 import {
   adClickPath,
   type AdFill,
@@ -15,9 +16,10 @@ export const SLOTS_KEPT_MS = 10_000;
 
 export type KeptSlots = { at: number; answer: AdSlotsAnswer };
 
-/** What the slots need of the editions module: a slug's edition, an id's path. */
+/** What the slots need of the editions module: a slug's or an id's edition, an id's path. */
 export interface AdEditions {
   bySlug(slug: string): Promise<{ _id: string } | undefined>;
+  byId(id: string): Promise<{ _id: string }>;
   pathOf(id: string): Promise<{ _id: string }[]>;
 }
 
@@ -40,7 +42,13 @@ export function createAdSlots(deps: {
     const asked = [...new Set(positions)].sort();
     // Kept per edition that exists, never per slug asked: a made-up slug is the untargeted
     // answer and takes no room of its own (issue 65 item 6).
-    const editionId = edition ? ((await deps.editions.bySlug(edition))?._id ?? null) : null;
+    // The reader's city is kept by id (app/reader/city-key.ts); a slug is taken too.
+    const found = !edition
+      ? undefined
+      : UUID_PATTERN.test(edition)
+        ? await deps.editions.byId(edition).catch(() => undefined)
+        : await deps.editions.bySlug(edition);
+    const editionId = found?._id ?? null;
     const key = `${asked.join(',')}@${editionId ?? ''}`;
     const now = clock.now();
     const at = now.getTime();

@@ -14,6 +14,8 @@ import { isPublicNow } from '../../../db/schema/content';
 import type { EventDraft } from '../../events/outbox';
 import { articleChange, categoryLeft } from './article-changes';
 import { hasPublicArticles } from './article-lists-repository';
+import { editionPagesOf, editionsShown, editionsTouched } from './edition-changes';
+import { editionPlaces } from './edition-places-repository';
 import type { StoredState } from './article-writes-repository';
 
 /** The home page's path: every public article's change may change its lists. */
@@ -64,7 +66,17 @@ const cacheOf =
     const left = categoryLeft({ before, after }, now);
     if (left && !(await hasPublicArticles(tx, left, now)))
       change.stale = [...change.stale, CacheTags.categories];
-    return { stale: change.stale, drop: change.drop ?? [], urls: pathsOf([before, after], now) };
+    // Edition pages by tag when their lists change; by address whenever they show it (a front
+    // cache that purges by address has no story tag).
+    const shown = editionsShown({ before, after }, now);
+    const places = shown.length ? await editionPlaces(tx) : [];
+    const stale = editionPagesOf(editionsTouched({ before, after }, now), places).stale;
+    const urls = editionPagesOf(shown, places).urls;
+    return {
+      stale: [...change.stale, ...stale],
+      drop: change.drop ?? [],
+      urls: [...pathsOf([before, after], now), ...urls],
+    };
   };
 
 /**

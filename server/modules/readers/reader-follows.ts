@@ -7,6 +7,7 @@ import type { FollowedThing, Follows } from '../../../common/schemas/readers';
 import { FOLLOW_KINDS, type FollowKind } from '../../../db/schema/readers';
 import { READER_PAGE_SIZE } from '../../../common/schemas/readers';
 import { requireRole, type Actor } from '../../lib/actor';
+import { cityOf } from './reader-city-repository';
 import { badRequest, notFound } from '../../lib/errors';
 import {
   followedNames,
@@ -42,11 +43,17 @@ export function readerFollows({ db, articles }: Pick<ReadersDeps, 'db' | 'articl
     /** Who is signed in and the state of their Follow and Save buttons. */
     async state(actor: Actor | null) {
       const me = requireRole(actor, 'reader');
-      const [lists, saved] = await Promise.all([followsOf(db, me.id), savedOf(db, me.id)]);
+      const [lists, saved, edition] = await Promise.all([
+        followsOf(db, me.id),
+        savedOf(db, me.id),
+        cityOf(db, me.id),
+      ]);
       return {
         user: { _id: me.id, name: me.name, email: me.email, role: me.role },
         follows: wireFollows(lists),
         saved: saved.map((row) => row.articleId),
+        // Their city (issue 65 item 4), so it follows them to another browser.
+        edition,
       };
     },
 

@@ -5,6 +5,7 @@ import {
   ArticleIdParamsSchema,
   FollowingAnswerSchema,
   FollowsAnswerSchema,
+  ReaderCitySchema,
   FollowsSchema,
   ReaderFeedSchema,
   ReaderPageQuerySchema,
@@ -41,6 +42,24 @@ function followRoutes(readers: ReadersService) {
         },
       },
       async (request) => readers.state(await request.actor()),
+    );
+
+    app.put(
+      '/api/me',
+      {
+        schema: {
+          tags,
+          summary:
+            'Set the signed-in reader’s city (an edition’s id or slug; null forgets it), so it follows them to another browser',
+          security,
+          body: ReaderCitySchema,
+          response: {
+            200: ReaderCitySchema,
+            ...errorResponses(...JSON_BODY, ...SIGNED_IN, 'edition.unknown'),
+          },
+        },
+      },
+      async (request) => readers.setCity(await request.actor(), request.body.edition),
     );
 
     app.get(

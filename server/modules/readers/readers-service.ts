@@ -3,6 +3,7 @@
  * saved, the consents they gave and their data. Public pages never show any of it: a page's
  * script asks after load.
  */
+import { readerCity } from './reader-city';
 import { readerFollows } from './reader-follows';
 import { readerRights } from './reader-rights';
 import type { ReadersDeps } from './readers-deps';
@@ -13,6 +14,7 @@ export function createReadersService(deps: ReadersDeps) {
   return {
     ...readerFollows(deps),
     ...readerRights(deps),
+    ...readerCity(deps),
   };
 }
 export type ReadersService = ReturnType<typeof createReadersService>;

@@ -1,4 +1,9 @@
-import { readerConsents, readerFollows, readerSaved } from '../../../db/schema/readers';
+import {
+  readerConsents,
+  readerEditions,
+  readerFollows,
+  readerSaved,
+} from '../../../db/schema/readers';
 
 /*
  * The readers module's door for the site archive (server/modules/README.md): every consent on
@@ -7,4 +12,4 @@ import { readerConsents, readerFollows, readerSaved } from '../../../db/schema/r
  */
 
 /** Tables this module lets the archive copy, after the people and stories they name. */
-export const READER_TABLES = [readerConsents, readerFollows, readerSaved] as const;
+export const READER_TABLES = [readerConsents, readerFollows, readerSaved, readerEditions] as const;

@@ -91,19 +91,43 @@ function feedItem(
   );
 }
 
-export function feeds(
-  { db, clock, settings, categories, users, articles }: SeoDeps,
-  addresses: SiteAddresses,
-) {
-  const { absolute } = addresses;
+/** Which stories a feed lists: a category's (and those under it), an author's, a tag's, an edition's. */
+type FeedFilter =
+  { categoryIds: string[] } | { authorId: string } | { tagId: string } | { editionId: string };
 
-  /** The feed of the page at `path` (its address plus /feed.xml), newest first. */
-  const rss = async (opts: {
+/** What an edition's feed asks of the feeds' maker (the list filtered to the edition). */
+type EditionRss = (opts: {
+  path: string;
+  title: string;
+  description: string;
+  site: SiteSettings;
+  filter: { editionId: string };
+}) => Promise<string>;
+
+/** RSS 2.0 of an edition's latest 20 stories (/local/{state}/{city}/feed.xml, issue 65). */
+const editionFeedOf =
+  (rss: EditionRss, settings: SeoDeps['settings']) =>
+  async (edition: { _id: string; path: string; name: string }): Promise<string> => {
+    const site = await settings.get();
+    const title = `${edition.name} | ${site.siteName}`;
+    return rss({
+      path: edition.path,
+      title,
+      description: '',
+      site,
+      filter: { editionId: edition._id },
+    });
+  };
+
+/** The feed of the page at `path` (its address plus /feed.xml), newest first. */
+function rssMaker({ db, clock, articles }: SeoDeps, addresses: SiteAddresses) {
+  const { absolute } = addresses;
+  return async (opts: {
     path: string;
     title: string;
     description: string;
     site: SiteSettings;
-    filter?: { categoryIds: string[] } | { authorId: string } | { tagId: string };
+    filter?: FeedFilter;
   }) => {
     const now = clock.now();
     const { site } = opts;
@@ -129,6 +153,11 @@ export function feeds(
       '\n</channel>\n</rss>\n'
     );
   };
+}
+
+export function feeds(deps: SeoDeps, addresses: SiteAddresses) {
+  const { settings, categories, users, articles } = deps;
+  const rss = rssMaker(deps, addresses);
 
   return {
     /** The feed address of a renamed category, for a 301 from its old one. */
@@ -168,6 +197,7 @@ export function feeds(
       });
     },
 
+    editionFeed: editionFeedOf(rss, settings),
     /** RSS 2.0 of an author's latest 20 articles (/author/{slug}/feed.xml). */
     async authorFeed(slug: string): Promise<string> {
       const [site, author] = await Promise.all([settings.get(), users.authorBySlug(slug)]);

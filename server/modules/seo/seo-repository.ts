@@ -11,6 +11,7 @@ import {
   articles,
   articleAuthors,
   articleTags,
+  articleEditions,
   categories,
   isPublicArticle,
   tags,
@@ -65,6 +66,8 @@ export function listPublishedForSeo(
     authorId?: string;
     /** Only articles with this tag (a tag's feed). */
     tagId?: string;
+    /** Only stories in this edition (an edition's feed, issue 65 item 3). */
+    editionId?: string;
     /** The whole sanitised body (full-text feeds); otherwise only its head. */
     withBody?: boolean;
     /** The `<img>` tags of the body (sitemaps' image entries). */
@@ -85,6 +88,10 @@ export function listPublishedForSeo(
   if (opts.tagId)
     conditions.push(
       sql`exists (select 1 from ${articleTags} where ${articleTags.articleId} = ${articles.id} and ${articleTags.tagId} = ${opts.tagId})`,
+    );
+  if (opts.editionId)
+    conditions.push(
+      sql`exists (select 1 from ${articleEditions} where ${articleEditions.articleId} = ${articles.id} and ${articleEditions.editionId} = ${opts.editionId})`,
     );
   return db
     .select({

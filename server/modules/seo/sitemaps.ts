@@ -24,6 +24,7 @@ import {
   listPublishedForSeo,
   listTagsForSeo,
 } from './seo-repository';
+import { listEditionsForSeo } from './seo-editions-repository';
 import { xml, XML_DECLARATION } from './xml';
 
 /** sitemaps.org: at most 50,000 addresses in one file, then a sitemap index. */
@@ -141,11 +142,12 @@ async function sitemapPlan(
   perFile: number,
   now: Date,
 ) {
-  const [categoryRows, authorRows, tagRows, articleCount] = await Promise.all([
+  const [categoryRows, authorRows, tagRows, articleCount, editionRows] = await Promise.all([
     listCategoriesForSeo(db, now),
     listAuthorsForSeo(db, now),
     listTagsForSeo(db, now),
     countPublished(db, now),
+    listEditionsForSeo(db, now),
   ]);
   const fixed = [
     ...STATIC_ENTRIES.map((e) => ({
@@ -163,6 +165,11 @@ async function sitemapPlan(
     ...tagRows.map((t) => ({
       xml: listEntry(absolute, tagSlugPath(t.slug), t.lastPublishedAt),
       lastmod: t.lastPublishedAt,
+    })),
+    // Edition pages (issue 65 item 3).
+    ...editionRows.map((e) => ({
+      xml: listEntry(absolute, e.path, e.lastPublishedAt),
+      lastmod: e.lastPublishedAt,
     })),
   ];
   const total = fixed.length + articleCount;

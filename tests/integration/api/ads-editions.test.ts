@@ -84,6 +84,13 @@ describe('house ads per edition (issue 65 item 6)', () => {
     expect(await headerIds(`&edition=${jodhpur.slug}`)).toEqual(
       [everywhere._id, forJodhpur._id].sort(),
     );
+    // By its id too, as the reader's city is kept (app/reader/city-key.ts).
+    expect(await headerIds(`&edition=${jaipur._id}`)).toEqual(
+      [everywhere._id, forJaipur.json()._id].sort(),
+    );
+    expect(await headerIds('&edition=00000000-0000-4000-8000-000000000000')).toEqual([
+      everywhere._id,
+    ]);
     // No edition, or one that does not exist: the untargeted creatives only.
     expect(await headerIds('')).toEqual([everywhere._id]);
     expect(await headerIds('&edition=atlantis')).toEqual([everywhere._id]);

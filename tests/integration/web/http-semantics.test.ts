@@ -149,6 +149,8 @@ describe('Permissions-Policy', () => {
       'serial',
       'browsing-topics',
     ]);
+    // The city picker's "near me" (issue 65 item 4): this site's pages only, never an embed.
+    expect(PERMISSIONS_POLICY).toContain('geolocation=(self)');
   });
 });
 

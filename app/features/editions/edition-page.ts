@@ -1,0 +1,74 @@
+/*
+ * What an edition's page shows (issue 65 item 3, DECISIONS.md §30), the same for every reader:
+ * its lead (the newest of its stories with a picture), its own stories paged, then on the
+ * first page the stories of the places above it (a city's state) and national ones, and on a
+ * state's page a short section for each place under it. It records the tags of all it shows.
+ */
+import { data } from 'react-router';
+import { CATEGORY_PAGE_SIZE } from '../../../common/articles';
+import { CacheTags, cardTags } from '../../../common/cache-tags';
+import { NATIONAL_EDITION_ID } from '../../../common/editions';
+import type { AppServices } from '../../../common/services';
+import type { ArticleCard } from '../../../common/schemas/articles';
+import type { Edition } from '../../../common/schemas/editions';
+
+/** How many stories a section of another place shows. */
+export const EDITION_SECTION_SIZE = 4;
+
+export interface EditionSection {
+  edition: Edition;
+  articles: ArticleCard[];
+}
+
+const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
+
+/** The edition at `/local/{slugs…}` with what its page `page` shows, and the tags to keep. */
+export async function editionPageData(
+  services: Pick<AppServices, 'articles' | 'editions'>,
+  slugs: string[],
+  page: number,
+) {
+  const edition = await services.editions.byPath(slugs);
+  if (!edition || !edition.active || edition.kind === 'national') throw notFound();
+  const [trail, list] = await Promise.all([
+    services.editions.pathOf(edition._id),
+    services.articles.editionPage(edition._id, page, CATEGORY_PAGE_SIZE),
+  ]);
+  if (page > Math.max(1, list.totalPages)) throw notFound();
+  const first = page === 1;
+  const leadIndex = first ? list.articles.findIndex((a) => Boolean(a.imageUrl)) : -1;
+  const lead = leadIndex >= 0 ? list.articles[leadIndex] : undefined;
+  const articles = list.articles.filter((_, i) => i !== leadIndex);
+  // Above it: its state (and city, for a town), then national, nearest first.
+  const above = first ? trail.slice(0, -1).reverse() : [];
+  const children = first ? await services.editions.childrenOf(edition._id) : [];
+  const section = async (e: Edition) => ({
+    edition: e,
+    articles: (await services.articles.editionPage(e._id, 1, EDITION_SECTION_SIZE)).articles,
+  });
+  const [upper, below] = await Promise.all([
+    Promise.all(above.map(section)),
+    Promise.all(children.filter((c) => c.active).map(section)),
+  ]);
+  const shown = [...list.articles, ...upper, ...below].flatMap((x) =>
+    'edition' in x ? x.articles : [x],
+  );
+  const tags = [
+    CacheTags.edition(edition._id),
+    ...(children.length ? [CacheTags.editionTree(edition._id)] : []),
+    ...above.map((e) => CacheTags.edition(e._id)),
+    ...cardTags(shown),
+  ];
+  return {
+    edition,
+    trail: trail.filter((e) => e._id !== NATIONAL_EDITION_ID),
+    lead,
+    articles,
+    currentPage: list.currentPage,
+    totalPages: list.totalPages,
+    above: upper.filter((s) => s.articles.length),
+    below: below.filter((s) => s.articles.length),
+    allShown: shown,
+    tags,
+  };
+}

@@ -1,0 +1,148 @@
+import { Link } from 'react-router';
+import { editionPath } from '../../../common/paths';
+import { editionName } from '../../../common/edition-place';
+import { appContext } from '../../../common/services';
+import { CardList } from '../../components/card-list';
+import { PageNav } from '../../components/page-nav';
+import { pageParam } from '../../features/api/page-param';
+import { editionPageData, type EditionSection } from '../../features/editions/edition-page';
+import { interfaceFor, useInterface } from '../../copy/language';
+import { listLinks, pageMeta } from '../../features/seo/meta';
+import { shareImage } from '../../features/seo/share-image';
+import { breadcrumbs, collectionPage, jsonLd } from '../../features/seo/structured-data';
+import type { Route } from './+types/edition';
+
+/**
+ * An edition's own home (issue 65 item 3): /local/{state}, /local/{state}/{city} and a town
+ * below a city. The same bytes for every reader; the reader's own city is the strip's business.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { services, publicUrl, keep, mediaBase } = context.get(appContext);
+  const slugs = [params.state, params.city, params.town].filter((s): s is string => !!s);
+  const settings = await services.settings.get();
+  const [page, share] = await Promise.all([
+    editionPageData(services, slugs, pageParam(new URL(request.url))),
+    shareImage({ services, publicUrl, mediaBase }, settings),
+  ]);
+  keep(...page.tags);
+  const { tags: _tags, ...shown } = page;
+  return { ...shown, slugs, settings, publicUrl, share };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [];
+  const { edition, trail, settings, publicUrl, currentPage, totalPages, share, allShown } =
+    loaderData;
+  const lang = settings.uiLanguage;
+  const { t } = interfaceFor(lang);
+  const path = editionPath(loaderData.slugs);
+  const base = `${publicUrl}${path}`;
+  const url = currentPage > 1 ? `${base}?page=${currentPage}` : base;
+  const ofPage = (text: string) =>
+    currentPage > 1 ? `${text} (${t.category.pageOf(currentPage, totalPages)})` : text;
+  const title = t.edition.title(editionName(edition, lang));
+  const description = t.edition.description(editionName(edition, lang), settings.siteName);
+  return [
+    ...pageMeta({
+      settings,
+      title: ofPage(title),
+      description: ofPage(description),
+      url,
+      image: share,
+    }),
+    jsonLd(
+      collectionPage({
+        collection: { name: title, description },
+        url,
+        articles: allShown,
+        publicUrl,
+      }),
+    ),
+    jsonLd(
+      breadcrumbs(publicUrl, [
+        { name: t.nav.home, path: '/' },
+        ...trail.map((e, i) => ({
+          name: editionName(e, lang),
+          path: editionPath(trail.slice(0, i + 1).map((x) => x.slug)),
+        })),
+      ]),
+    ),
+    ...listLinks({ base, page: currentPage, pages: totalPages, title }),
+  ];
+};
+
+function Section({
+  section,
+  title,
+  lang,
+}: {
+  section: EditionSection;
+  title: string;
+  lang: string;
+}) {
+  return (
+    <section className="mt-5">
+      <h2 lang={lang}>{title}</h2>
+      <CardList articles={section.articles} lang={lang} headingLevel={3} />
+    </section>
+  );
+}
+
+export default function EditionPage({ loaderData }: Route.ComponentProps) {
+  const { edition, trail, lead, articles, currentPage, totalPages, above, below, slugs } =
+    loaderData;
+  const { t, lang } = useInterface();
+  const path = editionPath(slugs);
+  const name = editionName(edition, lang);
+  const pageHref = (n: number) => (n === 1 ? path : `${path}?page=${n}`);
+  const pathOf = (e: { _id: string }) =>
+    editionPath(trail.slice(0, trail.findIndex((x) => x._id === e._id) + 1).map((x) => x.slug));
+  return (
+    <main id="main" className="container py-4" data-edition={edition.slug}>
+      <nav aria-label={t.category.breadcrumb} lang={lang}>
+        <ol className="breadcrumb">
+          <li className="breadcrumb-item">
+            <Link to="/">{t.nav.home}</Link>
+          </li>
+          {trail.slice(0, -1).map((e) => (
+            <li key={e._id} className="breadcrumb-item">
+              <Link to={pathOf(e)}>{editionName(e, lang)}</Link>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <h1 lang={lang}>{t.edition.title(name)}</h1>
+      {lead && (
+        <section className="mb-4">
+          <h2 className="visually-hidden" lang={lang}>
+            {t.edition.lead}
+          </h2>
+          <CardList articles={[lead]} lang={lang} headingLevel={3} />
+        </section>
+      )}
+      <h2 lang={lang}>{t.edition.latest(name)}</h2>
+      <CardList articles={articles} empty={lead ? undefined : t.edition.empty} lang={lang} />
+      <PageNav currentPage={currentPage} totalPages={totalPages} href={pageHref} />
+      {below.map((s) => (
+        <Section
+          key={s.edition._id}
+          section={s}
+          title={t.edition.from(editionName(s.edition, lang))}
+          lang={lang}
+        />
+      ))}
+      {above.map((s) => (
+        <Section
+          key={s.edition._id}
+          section={s}
+          title={
+            s.edition.kind === 'national'
+              ? t.edition.national
+              : t.edition.from(editionName(s.edition, lang))
+          }
+          lang={lang}
+        />
+      ))}
+    </main>
+  );
+}
