@@ -17,6 +17,8 @@ import {
 } from './fixtures';
 
 test('the menu is grouped, walked with Tab and marks the current screen', async ({ page }) => {
+  // Many checks and an axe run: more than the default minute on a shared machine.
+  test.setTimeout(120_000);
   await openSignedIn(page, ADMIN, '/admin/dashboard');
   await hydrated(page);
   const nav = sidebar(page);
