@@ -1,7 +1,8 @@
 /** `npm run seed`: adds the demo content to the configured database; safe to run again. */
 import { createFilesPrivately } from '../server/lib/private-files';
-import { openDatabase } from '../db/client';
-import { seedDemoContent } from '../db/seed/seed';
+import { openDatabase, type Database } from '../db/client';
+import { DEMO_SETTINGS, seedDemoContent } from '../db/seed/seed';
+import { removeDemoContent } from '../db/seed/demo-remove';
 import { ConfigError, loadConfig, databaseOptions } from '../server/env';
 import { createServices } from '../server/services';
 import { commandLine, UsageError } from './command-line';
@@ -9,26 +10,54 @@ import { commandLine, UsageError } from './command-line';
 // What this writes (archives, media, the database) is this user's alone.
 createFilesPrivately();
 
-const ABOUT = 'Adds the demo content (categories, stories, images) to the site; safe to run again.';
+const ABOUT = [
+  'Adds the demo content to the site; safe to run again: 9 categories and 44 stories in Hindi',
+  'and English with images, writers and tags, the contact details and map, a daily newsletter',
+  'with a sent issue, two weeks of analytics, a membership plan and a members-only story,',
+  'comments (one held for moderation), a live blog with its breaking band, and corrections.',
+  'With --remove, takes all of it away again (what the site made itself stays).',
+].join('\n');
+
+type Services = Awaited<ReturnType<typeof createServices>>;
+
+async function seed(database: Database, services: Services) {
+  const result = await seedDemoContent({
+    db: database.db,
+    storeImage: (data) => services.media.storeImage(data, { avifNow: true }),
+    tagArticle: services.articles.setTags,
+    rollUpAnalytics: async (from) => {
+      await services.analytics.rollUpSince(from);
+      await services.analytics.refreshMostRead();
+    },
+    now: services.clock.now(),
+  });
+  console.log(
+    `patrika: seeded ${result.categoriesCreated} new categories, ${result.articlesCreated} new articles ` +
+      `and ${result.editionsCreated} new editions (${database.engine}).`,
+  );
+}
+
+async function remove(database: Database, services: Services) {
+  const result = await removeDemoContent(database.db, DEMO_SETTINGS);
+  // The demo's uploads are no story's any more: the media prune takes them.
+  await services.search.reindex();
+  console.log(
+    `patrika: removed the demo content: ${result.categories} categories and ${result.articles} articles ` +
+      `(${database.engine}). A running server shows pages it kept until they expire or it restarts.`,
+  );
+}
 
 try {
-  commandLine({ about: ABOUT, usage: 'usage: npm run seed' }, {});
+  const { values } = commandLine(
+    { about: ABOUT, usage: 'usage: npm run seed [-- --remove]' },
+    { options: { remove: { type: 'boolean' } } },
+  );
   const config = loadConfig();
   const database = await openDatabase(databaseOptions(config));
   try {
     const services = await createServices(config, database);
-    const result = await seedDemoContent({
-      db: database.db,
-      storeImage: (data) => services.media.storeImage(data, { avifNow: true }),
-      tagArticle: services.articles.setTags,
-      now: services.clock.now(),
-    });
+    await (values.remove ? remove(database, services) : seed(database, services));
     await database.analyze();
-    console.log(
-      `patrika: seeded ${result.categoriesCreated} new categories, ${result.articlesCreated} new articles ` +
-        `and ${result.editionsCreated} new editions ` +
-        `(${database.engine}).`,
-    );
   } finally {
     await database.close();
   }

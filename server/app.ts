@@ -120,10 +120,16 @@ async function seedEmptySite(log: StartupLog, database: Database, services: Serv
       db: database.db,
       storeImage: (data) => services.media.storeImage(data, { avifNow: true }),
       tagArticle: services.articles.setTags,
+      rollUpAnalytics: async (from) => {
+        await services.analytics.rollUpSince(from);
+        await services.analytics.refreshMostRead();
+      },
       now: services.clock.now(),
     });
     await services.search.reindex();
     await database.analyze();
+    // The settings, band and "Most read" this process read while starting are not the demo's.
+    services.pageCache.invalidate();
     log.info(result, 'seeded demo content into an empty site');
   });
 }

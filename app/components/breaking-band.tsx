@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import type { BreakingNews } from '../../common/schemas/breaking';
 import { detectLanguage } from '../../common/text';
 import { useInterface } from '../copy/language';
@@ -15,9 +14,10 @@ export function BreakingBand({ band }: { band: BreakingNews }) {
       <div className="container">
         <strong className="breaking-label">{t.breaking.label}</strong>{' '}
         {band.url ? (
-          <Link to={band.url} lang={lang} className="breaking-text">
+          // A plain link: reading pages run no React in the browser (no router attributes).
+          <a href={band.url} lang={lang} className="breaking-text">
             {band.text}
-          </Link>
+          </a>
         ) : (
           <span lang={lang} className="breaking-text">
             {band.text}

@@ -46,6 +46,12 @@ export const adminCopyHi: AdminCopy = {
     contact: 'संपर्क',
     site: 'साइट देखें',
   },
+  navGroups: {
+    content: 'सामग्री',
+    audience: 'पाठक',
+    revenue: 'आय',
+    site: 'साइट',
+  },
   menu: {
     profile: 'मेरी प्रोफ़ाइल',
     settings: 'सेटिंग्स',

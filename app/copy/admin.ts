@@ -37,6 +37,13 @@ export const adminCopy = {
     contact: 'Contact',
     site: 'View site',
   },
+  /** The menu's headings (app/components/admin/admin-menu.tsx). */
+  navGroups: {
+    content: 'Content',
+    audience: 'Audience',
+    revenue: 'Revenue',
+    site: 'Site',
+  },
   menu: {
     profile: 'My Profile',
     settings: 'Settings',

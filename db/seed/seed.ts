@@ -6,6 +6,8 @@ import type { SiteSettings } from '../../common/settings';
 import { articleAuthors, articles, categories } from '../schema/content';
 import { siteSettings } from '../schema/site';
 import { ensureDemoAuthors } from './demo-authors';
+import { seedDemoHistory } from './demo-analytics';
+import { seedDemoExtras } from './demo-extras';
 import { ensureDemoImages } from './demo-images';
 import type { DemoCategory } from './demo-content';
 import { DEMO_TAGS } from './demo-tags';
@@ -18,6 +20,11 @@ export interface SeedDeps {
    * none.
    */
   tagArticle?: (db: Db, articleId: string, names: readonly string[]) => Promise<void>;
+  /**
+   * Rolls up the analytics events from a time on (the analytics service's `rollUpSince`) and
+   * refreshes "Most read"; left out, the demo's history stays raw events until the job runs.
+   */
+  rollUpAnalytics?: (from: Date) => Promise<void>;
   /** Stores an image through the media service and answers its address. */
   storeImage(data: Buffer): Promise<{ url: string; _id: string }>;
   now: Date;
@@ -36,7 +43,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * The demo site's contact details (SPEC.md §1: an e-mail, no phone, an address in Jaipur) and
  * social links. A fresh site without the demo has none (common/settings.ts).
  */
-const DEMO_SETTINGS: Partial<SiteSettings> = {
+export const DEMO_SETTINGS = {
   contactEmail: 'contact@patrika.example',
   contactAddress: 'Malviya Nagar, Jaipur, Rajasthan 302017, India',
   mapLocation: 'Jaipur, Rajasthan, India',
@@ -46,7 +53,26 @@ const DEMO_SETTINGS: Partial<SiteSettings> = {
     instagram: 'https://www.instagram.com/',
     youtube: 'https://www.youtube.com/',
   },
-};
+} satisfies Partial<SiteSettings>;
+
+/**
+ * The demo's contact details, map and social links where the settings have none: what an
+ * administrator already filled in stays. A row may be there before the demo (a first start
+ * stores other settings, such as secrets, before it seeds), so this fills it rather than
+ * only making it.
+ */
+async function seedDemoSettings(db: Db, now: Date) {
+  const [row] = await db.select({ data: siteSettings.data }).from(siteSettings).limit(1);
+  const data: Partial<SiteSettings> = { ...row?.data };
+  for (const key of ['contactEmail', 'contactAddress', 'mapLocation'] as const)
+    if (!data[key]) data[key] = DEMO_SETTINGS[key];
+  if (!data.social || Object.values(data.social).every((link) => !link))
+    data.social = DEMO_SETTINGS.social;
+  await db
+    .insert(siteSettings)
+    .values({ id: 1, data, updatedAt: now })
+    .onConflictDoUpdate({ target: siteSettings.id, set: { data, updatedAt: now } });
+}
 
 /** True when the site has no categories and no articles: a fresh install. */
 export async function isEmptySite(db: Db): Promise<boolean> {
@@ -112,6 +138,22 @@ const DEMO_BYLINES: Record<string, { coWriters?: number; credit?: string }> = {
   'what-the-monsoon-onset-really-means': { coWriters: 1, credit: 'With inputs from agencies' },
 };
 
+/** What the wave-4 screens show (issue 72 item 5), on the demo stories made before. */
+async function seedTheRest(
+  db: Db,
+  demoArticles: readonly { slug: string }[],
+  rollUpAnalytics: SeedDeps['rollUpAnalytics'],
+  now: Date,
+) {
+  await seedDemoExtras(db, now);
+  const from = await seedDemoHistory(
+    db,
+    demoArticles.map((a) => a.slug),
+    now,
+  );
+  if (from) await rollUpAnalytics?.(from);
+}
+
 /**
  * Demo categories and articles (issue "Foundation" §7). Idempotent: what exists (by slug or
  * legacy id) is left alone, so it can run again after an editor changed the demo content.
@@ -120,6 +162,7 @@ export async function seedDemoContent({
   db,
   storeImage,
   tagArticle,
+  rollUpAnalytics,
   now,
 }: SeedDeps): Promise<SeedResult> {
   // The demo texts are large: loaded only when seeding runs.
@@ -189,10 +232,7 @@ export async function seedDemoContent({
     if (inserted[0] && tags) await tagArticle?.(db, inserted[0].id, tags);
   }
   const editionsCreated = await seedDemoEditions(db, now);
-  // Settings an administrator already saved stay as they are.
-  await db
-    .insert(siteSettings)
-    .values({ id: 1, data: DEMO_SETTINGS, updatedAt: now })
-    .onConflictDoNothing();
+  await seedDemoSettings(db, now);
+  await seedTheRest(db, demoArticles, rollUpAnalytics, now);
   return { categoriesCreated, articlesCreated, editionsCreated };
 }

@@ -201,7 +201,10 @@ function ArticleList({
   );
 }
 
-/** The morning meeting (issue 9 item 9): views, the week's top 10, and what waits on whom. */
+/**
+ * The morning meeting (issue 9 item 9): what waits for review and what is scheduled first, then
+ * what is read now (the week's top 10) and the drafts, then the views (issue 72 item 4).
+ */
 function MorningMeeting({ d, me }: { d: DashboardNumbers; me: SessionUser }) {
   const { t, lang, locale } = useAdminInterface();
   const when = (iso: string) => formatZoned(new Date(iso), d.timeZone, lang);
@@ -212,11 +215,22 @@ function MorningMeeting({ d, me }: { d: DashboardNumbers; me: SessionUser }) {
         {d.scope === 'site' ? t.dashboard.siteScope : t.dashboard.ownScope}
       </p>
       <div className="row g-3 mb-3">
-        <Counter label={t.dashboard.viewsToday} value={d.views.today} />
-        <Counter label={t.dashboard.views7} value={d.views.last7Days} />
-        <Counter label={t.dashboard.views30} value={d.views.last30Days} />
-      </div>
-      <div className="row g-3 mb-3">
+        <ArticleList
+          id="dash-review"
+          title={t.dashboard.reviewQueue}
+          empty={t.dashboard.reviewEmpty}
+          list={d.reviewQueue}
+          all="/admin/articles?status=pending&sort=updated"
+          line={(a) => `${byline(a)}${t.articles.updatedOn(when(a.updatedAt))}`}
+        />
+        <ArticleList
+          id="dash-scheduled"
+          title={t.dashboard.scheduled}
+          empty={t.dashboard.scheduledEmpty}
+          list={d.scheduled}
+          all="/admin/articles?status=scheduled&sort=published"
+          line={(a) => `${byline(a)}${t.articles.scheduled(when(a.publishedAt))}`}
+        />
         <section className="col-12 col-lg-6" aria-labelledby="dash-top">
           <div className="card h-100">
             <div className="card-body">
@@ -247,22 +261,6 @@ function MorningMeeting({ d, me }: { d: DashboardNumbers; me: SessionUser }) {
           </div>
         </section>
         <ArticleList
-          id="dash-review"
-          title={t.dashboard.reviewQueue}
-          empty={t.dashboard.reviewEmpty}
-          list={d.reviewQueue}
-          all="/admin/articles?status=pending&sort=updated"
-          line={(a) => `${byline(a)}${t.articles.updatedOn(when(a.updatedAt))}`}
-        />
-        <ArticleList
-          id="dash-scheduled"
-          title={t.dashboard.scheduled}
-          empty={t.dashboard.scheduledEmpty}
-          list={d.scheduled}
-          all="/admin/articles?status=scheduled&sort=published"
-          line={(a) => `${byline(a)}${t.articles.scheduled(when(a.publishedAt))}`}
-        />
-        <ArticleList
           id="dash-drafts"
           title={t.dashboard.myDrafts}
           empty={t.dashboard.myDraftsEmpty}
@@ -270,6 +268,11 @@ function MorningMeeting({ d, me }: { d: DashboardNumbers; me: SessionUser }) {
           all={`/admin/articles?status=draft&authorId=${me._id}&sort=updated`}
           line={(a) => t.articles.updatedOn(when(a.updatedAt))}
         />
+      </div>
+      <div className="row g-3 mb-3">
+        <Counter label={t.dashboard.viewsToday} value={d.views.today} />
+        <Counter label={t.dashboard.views7} value={d.views.last7Days} />
+        <Counter label={t.dashboard.views30} value={d.views.last30Days} />
       </div>
     </>
   );
@@ -338,12 +341,13 @@ export default function Dashboard({ loaderData }: { loaderData: DashboardData })
       {welcome && stats && (
         <Panel resolve={stats}>{(s) => <Welcome name={me.name} stats={s} />}</Panel>
       )}
+      <Panel resolve={loaderData.dashboard}>{(d) => <MorningMeeting d={d} me={me} />}</Panel>
+      {/* What needs the person now leads (issue 72 item 4); the desks and the totals follow. */}
       {hasRole(me.role, 'editor') && <BreakingDesk />}
       {hasRole(me.role, 'editor') && <PushDesk />}
       {hasRole(me.role, 'editor') && <NewsletterDesk />}
       {hasRole(me.role, 'editor') && <HouseAdsTotals />}
       {hasRole(me.role, 'administrator') && <MembersTotals />}
-      <Panel resolve={loaderData.dashboard}>{(d) => <MorningMeeting d={d} me={me} />}</Panel>
       {stats && (
         <Panel resolve={stats}>
           {(s) => (

@@ -1,16 +1,15 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { Dropdown, Offcanvas } from 'react-bootstrap';
-import { hasRole, mayModerate } from '../../../common/roles';
+import { hasRole } from '../../../common/roles';
 import { appContext, type SessionUser } from '../../../common/services';
+import { AdminMenu } from '../../components/admin/admin-menu';
 import { GeneralErrorBoundary } from '../../components/error-boundary';
 import { adminInterfaceFor, useAdminCopy, useAdminLanguage } from '../../copy/admin-language';
-import { commentDeskCopy } from '../../copy/comment-desk';
 import { InterfaceLanguage } from '../../copy/language';
 import { adminApi } from '../../features/api/admin-api';
 import { api } from '../../features/api/client';
 import { pageTitle } from '../../features/seo/meta';
-import { useMediaCopy } from '../../features/media/use-media-copy';
 import { requireScreen } from '../../features/session/screen-guard';
 import { initialsOf } from '../../features/session/initials';
 import { clearUserInfo, readUserInfo } from '../../features/session/user-info';
@@ -145,21 +144,6 @@ function SidebarUser({ me, site }: { me: SessionUser; site: SiteBrand }) {
   );
 }
 
-/** One link of the sidebar, marked while its screen is shown. */
-function MenuItem({ to, lang, children }: { to: string; lang?: string; children: ReactNode }) {
-  return (
-    <li className="nav-item">
-      <NavLink
-        to={to}
-        lang={lang}
-        className={({ isActive }) => `nav-link text-white${isActive ? ' active bg-primary' : ''}`}
-      >
-        {children}
-      </NavLink>
-    </li>
-  );
-}
-
 /** The links; choosing one calls `onChoose` (the phone's panel closes). */
 function SidebarLinks({
   me,
@@ -171,8 +155,6 @@ function SidebarLinks({
   onChoose: () => void;
 }) {
   const t = useAdminCopy();
-  const lang = useAdminLanguage();
-  const media = useMediaCopy();
   return (
     // Clicks on the links bubble here: whichever was chosen, the panel closes.
     <nav
@@ -183,42 +165,8 @@ function SidebarLinks({
       }}
     >
       <SidebarUser me={me} site={site} />
+      <AdminMenu role={me.role} />
       <ul className="nav nav-pills flex-column gap-1">
-        {hasRole(me.role, 'author') && (
-          <>
-            <MenuItem to="/admin/dashboard">{t.nav.dashboard}</MenuItem>
-            <MenuItem to="/admin/analytics">{t.nav.analytics}</MenuItem>
-            <MenuItem to="/admin/articles">{t.nav.articles}</MenuItem>
-            <MenuItem to="/admin/media" lang={media.lang}>
-              {media.m.nav}
-            </MenuItem>
-          </>
-        )}
-        {mayModerate(me.role) && (
-          <>
-            <MenuItem to="/admin/comments">{t.nav.comments}</MenuItem>
-            <MenuItem to="/admin/comment-bans">{commentDeskCopy[lang].bans.title}</MenuItem>
-          </>
-        )}
-        {hasRole(me.role, 'editor') && (
-          <>
-            <MenuItem to="/admin/categories">{t.nav.categories}</MenuItem>
-            <MenuItem to="/admin/sitemap">{t.nav.sitemap}</MenuItem>
-            <MenuItem to="/admin/newsletters">{t.nav.newsletters}</MenuItem>
-            <MenuItem to="/admin/ads">{t.nav.ads}</MenuItem>
-          </>
-        )}
-        {hasRole(me.role, 'administrator') && (
-          <>
-            <MenuItem to="/admin/users">{t.nav.users}</MenuItem>
-            <MenuItem to="/admin/settings">{t.nav.settings}</MenuItem>
-            <MenuItem to="/admin/audit">{t.nav.audit}</MenuItem>
-            <MenuItem to="/admin/subscribers">{t.nav.subscribers}</MenuItem>
-            <MenuItem to="/admin/webhooks">{t.nav.webhooks}</MenuItem>
-            <MenuItem to="/admin/keys">{t.nav.keys}</MenuItem>
-            <MenuItem to="/admin/members">{t.nav.members}</MenuItem>
-          </>
-        )}
         <li className="nav-item">
           <a href="/contact-us" className="nav-link text-white">
             {t.nav.contact}

@@ -71,6 +71,7 @@ export function createAnalyticsService(
      */
     forgetExpired,
     rollUp: storage.rollUp,
+    rollUpSince: storage.rollUpSince,
     /** Readers' "Most read": the cards pages show, and the minute's refresh (most-read.ts). */
     mostRead: mostRead.cards,
     refreshMostRead: mostRead.refresh,

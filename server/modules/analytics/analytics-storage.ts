@@ -61,6 +61,15 @@ export function createStorage(deps: {
     },
 
     /**
+     * Rolls up every grain from `from` on: events written in bulk for days past (the demo's
+     * history, db/seed/demo-analytics.ts) land in their hours and days as the job's would.
+     */
+    async rollUpSince(from: Date): Promise<void> {
+      const zone = await deps.timeZone();
+      for (const grain of ['minute', 'hour', 'day'] as const) await rollUp(db, grain, from, zone);
+    },
+
+    /**
      * Drops the raw days older than the retention (whole partitions) and the minute rollups
      * with them; the hour and day rollups stay. Answers the partitions dropped. `retentionDays`
      * overrides the setting (scripts and tests).
