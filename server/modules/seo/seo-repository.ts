@@ -11,7 +11,6 @@ import {
   articles,
   articleAuthors,
   articleTags,
-  articleEditions,
   categories,
   isPublicArticle,
   tags,
