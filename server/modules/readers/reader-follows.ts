@@ -21,6 +21,13 @@ import {
 } from './readers-repository';
 import type { FollowedLists, ReadersDeps } from './readers-deps';
 
+/** The wire's lists (`categories`, `tags`, `authors`) of the stored ones. */
+export const wireFollows = (lists: FollowLists): FollowedLists => ({
+  categories: lists.category,
+  tags: lists.tag,
+  authors: lists.author,
+});
+
 /** One followed thing as /profile lists it (a category's own names are added where it has them). */
 const thing = (kind: FollowKind, target: string, name: string, path: string): FollowedThing => ({
   kind,
@@ -31,12 +38,25 @@ const thing = (kind: FollowKind, target: string, name: string, path: string): Fo
   path,
 });
 
-/** The wire's lists (`categories`, `tags`, `authors`) of the stored ones. */
-export const wireFollows = (lists: FollowLists): FollowedLists => ({
-  categories: lists.category,
-  tags: lists.tag,
-  authors: lists.author,
-});
+/** A reader's follows with their names and pages, by kind, oldest first in each. */
+async function namedFollows(db: ReadersDeps['db'], userId: string): Promise<FollowedThing[]> {
+  const lists = await followsOf(db, userId);
+  const names = await followedNames(db, lists);
+  const kept = new Map<string, FollowedThing>();
+  for (const c of names.sections)
+    kept.set(`category:${c.id}`, {
+      ...thing('category', c.id, c.name, categoryPath(c.slug)),
+      nameHi: c.nameHi,
+      nameEn: c.nameEn,
+    });
+  for (const tag of names.tags)
+    kept.set(`tag:${tag.slug}`, thing('tag', tag.slug, tag.name, tagSlugPath(tag.slug)));
+  for (const a of names.authors)
+    kept.set(`author:${a.id}`, thing('author', a.id, a.name, authorPath(a.slug)));
+  return FOLLOW_KINDS.flatMap((kind) =>
+    lists[kind].flatMap((target) => kept.get(`${kind}:${target}`) ?? []),
+  );
+}
 
 export function readerFollows({ db, articles }: Pick<ReadersDeps, 'db' | 'articles'>) {
   return {
@@ -64,24 +84,7 @@ export function readerFollows({ db, articles }: Pick<ReadersDeps, 'db' | 'articl
 
     /** What the reader follows, by kind, with the names and pages their list shows. */
     async following(actor: Actor | null): Promise<{ follows: FollowedThing[] }> {
-      const me = requireRole(actor, 'reader');
-      const lists = await followsOf(db, me.id);
-      const names = await followedNames(db, lists);
-      const kept = new Map<string, FollowedThing>();
-      for (const c of names.sections)
-        kept.set(`category:${c.id}`, {
-          ...thing('category', c.id, c.name, categoryPath(c.slug)),
-          nameHi: c.nameHi,
-          nameEn: c.nameEn,
-        });
-      for (const tag of names.tags)
-        kept.set(`tag:${tag.slug}`, thing('tag', tag.slug, tag.name, tagSlugPath(tag.slug)));
-      for (const a of names.authors)
-        kept.set(`author:${a.id}`, thing('author', a.id, a.name, authorPath(a.slug)));
-      const follows = FOLLOW_KINDS.flatMap((kind) =>
-        lists[kind].flatMap((target) => kept.get(`${kind}:${target}`) ?? []),
-      );
-      return { follows };
+      return { follows: await namedFollows(db, requireRole(actor, 'reader').id) };
     },
 
     async setFollows(actor: Actor | null, input: Follows): Promise<FollowedLists> {

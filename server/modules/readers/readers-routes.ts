@@ -21,6 +21,7 @@ const security = [{ bearer: [] }];
 export function readersRoutes(readers: ReadersService) {
   return async function (app: FastifyInstance) {
     await app.register(followRoutes(readers));
+    await app.register(followingRoutes(readers));
     await app.register(savedRoutes(readers));
   };
 }
@@ -75,23 +76,6 @@ function followRoutes(readers: ReadersService) {
       async (request) => readers.follows(await request.actor()),
     );
 
-    app.get(
-      '/api/me/following',
-      {
-        schema: {
-          tags,
-          summary:
-            'What the reader follows, by kind (category, tag, author), each with its name and page, for their Unfollow list',
-          security,
-          response: { 200: FollowingAnswerSchema, ...errorResponses('auth.signed_out') },
-        },
-      },
-      async (request, reply) => {
-        reply.header('cache-control', 'private, no-store');
-        return readers.following(await request.actor());
-      },
-    );
-
     app.put(
       '/api/me/follows',
       {
@@ -118,6 +102,29 @@ function followRoutes(readers: ReadersService) {
         },
       },
       async (request) => readers.feed(await request.actor(), request.query.page),
+    );
+  };
+}
+
+/** What the reader follows, named, for /profile's Unfollow list (issue 72 item 1). */
+function followingRoutes(readers: ReadersService) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.get(
+      '/api/me/following',
+      {
+        schema: {
+          tags,
+          summary:
+            'What the reader follows, by kind (category, tag, author), each with its name and page, for their Unfollow list',
+          security,
+          response: { 200: FollowingAnswerSchema, ...errorResponses('auth.signed_out') },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        return readers.following(await request.actor());
+      },
     );
   };
 }

@@ -51,6 +51,11 @@ const publishedVersions = (now: Date) =>
  * Published articles for the sitemap and feeds, newest first (the published-order index), with
  * the address parts of their other versions that are published too.
  */
+/** The places a story circulates to (issue 65): each edition's slug, its feed's categories. */
+const editionSlugsOf = sql<
+  string[]
+>`coalesce((select array_agg(${editions.slug} order by ${editions.slug}) from ${articleEditions} join ${editions} on ${editions.id} = ${articleEditions.editionId} where ${articleEditions.articleId} = ${articles.id}), '{}')`;
+
 export function listPublishedForSeo(
   db: Db,
   opts: {
@@ -104,10 +109,7 @@ export function listPublishedForSeo(
       imageUrl: articles.imageUrl,
       language: articles.language,
       liveBlog: articles.liveBlog,
-      // The places it circulates to (issue 65): each edition's slug, its feed's categories.
-      editionSlugs: sql<
-        string[]
-      >`coalesce((select array_agg(${editions.slug} order by ${editions.slug}) from ${articleEditions} join ${editions} on ${editions.id} = ${articleEditions.editionId} where ${articleEditions.articleId} = ${articles.id}), '{}')`,
+      editionSlugs: editionSlugsOf,
       bodyHead: articleBodyHead,
       // Only what anyone may read (issue 39 item 3): a members' story's opening.
       body: opts.withBody ? articleOpenBody : sql<string>`''`,
