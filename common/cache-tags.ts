@@ -50,6 +50,8 @@ export const CacheTags = {
   categories: 'categories',
   /** The active newsletters (every page's sign-up form in the footer lists them). */
   newsletters: 'newsletters',
+  /** Anything showing an election's results: its tally, seats, map and embeds (issue 69). */
+  election: (id: string) => `el:${compact(id)}`,
   /** A static page's stored text. */
   staticPage: (slug: string) => `p:${slug}`,
 } as const;

@@ -9,6 +9,7 @@
  */
 import type { Detail, Entry } from './define';
 import { ADS } from './ads';
+import { ELECTIONS } from './elections';
 import { COMMENTS } from './comments';
 import { CORRECTIONS, NOTES } from './corrections';
 import { ARTICLES, LIVE } from './newsroom';
@@ -41,6 +42,7 @@ export const REFUSALS = {
   ...NOTES,
   ...COMMENTS,
   ...CORRECTIONS,
+  ...ELECTIONS,
 } as const satisfies Record<string, Entry>;
 
 type Refusals = typeof REFUSALS;
