@@ -152,6 +152,7 @@ function readerRoutes(elections: ElectionsService, pages?: PageCache) {
       {
         schema: {
           tags,
+          security: [],
           summary:
             'Seats won and leading per party and alliance (apart; `total` is their sum), the change against the previous result, the majority mark and the newest result, each figure with its sources and time',
           params: ElectionParamsSchema,
@@ -168,6 +169,7 @@ function readerRoutes(elections: ElectionsService, pages?: PageCache) {
       {
         schema: {
           tags,
+          security: [],
           summary:
             "An election's seats with their newest result: by state, by status (`awaited` for none yet) and by name typed in Hindi or Latin letters, or by number",
           params: ElectionParamsSchema,
@@ -185,6 +187,7 @@ function readerRoutes(elections: ElectionsService, pages?: PageCache) {
       {
         schema: {
           tags,
+          security: [],
           summary:
             'One contest: the seat, its candidates and every result saved, the newest first, with who, when and from where',
           params: SeatParamsSchema,
