@@ -113,6 +113,37 @@ describe('elections as data', () => {
     );
   });
 
+  it('refuses GeoJSON with a bad constituency whole, naming it', async () => {
+    const feature = (props: Record<string, unknown>) => ({
+      type: 'Feature',
+      properties: { eci_st_code: 'S24', pc_name: 'Test', pc_name_hi: 'परीक्षा', ...props },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [80, 25],
+            [81, 25],
+            [81, 26],
+            [80, 25],
+          ],
+        ],
+      },
+    });
+    const geojson = JSON.stringify({
+      type: 'FeatureCollection',
+      features: [feature({ pc_no: 81 }), feature({ pc_no: 82, pc_name_hi: '' })],
+    });
+    const res = await post(admin, `/api/elections/${SLUG}/import`, {
+      kind: 'constituencies',
+      geojson,
+    });
+    expect(res.json()).toMatchObject({
+      code: 'election.import_shapes_invalid',
+      params: { line: 2 },
+    });
+    expect(await seatsOf('?state=S24')).toHaveLength(80);
+  });
+
   it('finds seats by Hindi or Latin typing, and by number', async () => {
     for (const q of ['वाराणसी', 'varanasi', 'Vaaranasi'])
       expect((await seatsOf(`?q=${encodeURIComponent(q)}`)).map((s) => s.name.en)).toContain(
