@@ -52,6 +52,7 @@ import { analyticsReportRoutes } from './modules/analytics/analytics-report-rout
 import { registerAuth, tokenOf } from './plugins/auth';
 import { registerAuditHooks } from './modules/audit/audit-hooks';
 import { auditRoutes } from './modules/audit/audit-routes';
+import { electionsRoutes } from './modules/elections/elections-routes';
 import { keysRoutes } from './modules/keys/keys-routes';
 import { adsPublicRoutes, adsReadRoutes, adsRoutes, adsTxtRoutes } from './modules/ads/ads-routes';
 import { adProviderSources } from './modules/ads/ad-provider-sources';
@@ -232,8 +233,7 @@ async function registerApi(app: FastifyInstance, deps: HttpDeps, pageCache?: Pag
     }),
   );
   await app.register(settingsRoutes(services.settings));
-  await app.register(breakingRoutes(services.breaking));
-  await app.register(liveRoutes(services.live, pageCache, liveReaders(services, pageCache)));
+  await registerNewsDesk(app, services, pageCache);
   await app.register(commentsRoutes(services.comments));
   await app.register(
     pushRoutes(services.push, {
@@ -269,6 +269,13 @@ async function registerApi(app: FastifyInstance, deps: HttpDeps, pageCache?: Pag
       names: () => services.settings.get(),
     }),
   );
+}
+
+/** What changes by the minute on a news day: the breaking band, election results, live blogs. */
+async function registerNewsDesk(app: FastifyInstance, services: Services, pageCache?: PageCache) {
+  await app.register(breakingRoutes(services.breaking));
+  await app.register(electionsRoutes(services.elections, pageCache));
+  await app.register(liveRoutes(services.live, pageCache, liveReaders(services, pageCache)));
 }
 
 /**

@@ -77,6 +77,7 @@ import { createSecretBox, loadSecretsKey } from './lib/secret-box';
 import type { SecondFactorDeps, WebAuthnDeps } from './modules/users/users-deps';
 import { createAudit } from './modules/audit/audit-wiring';
 import { createEditions } from './modules/editions/editions-wiring';
+import { createElections } from './modules/elections/elections-wiring';
 import { createViewsService } from './modules/views/views-service';
 import { createAnalyticsService } from './modules/analytics/analytics-service';
 import { createRateLimitCounters } from './plugins/rate-limit';
@@ -480,6 +481,8 @@ function platformOf(
   });
   return {
     keys: createKeysService({ db, clock }),
+    /** The counting-day results desk (issue 69). */
+    elections: createElections({ db, outbox: deps.outbox }),
     /** House ads and their counts (issue 39 item 1). */
     ads: createAdsService({ db, clock, settings, editions: more.editions }),
     v1,

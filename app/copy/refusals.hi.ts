@@ -529,4 +529,18 @@ export const refusalsHi: RefusalTexts = {
   'edition.unknown': (p) => `“${p.id}” आईडी वाला कोई संस्करण नहीं है।`,
   'edition.not_yours': (p) =>
     `आपका डेस्क संस्करण “${p.name}” में ख़बरें नहीं रख सकता। इसे अपने संस्करणों में जुड़वाने के लिए किसी एडमिनिस्ट्रेटर से कहें।`,
+  'election.not_found': 'ऐसा कोई चुनाव नहीं है।',
+  'election.slug_taken': 'इस पते पर कोई दूसरा चुनाव है।',
+  'election.seat_not_found': 'इस चुनाव में ऐसी कोई सीट नहीं है।',
+  'election.candidate_not_in_seat': 'आगे चल रहा उम्मीदवार इसी सीट का उम्मीदवार होना चाहिए।',
+  'election.result_stale': 'किसी ने इस सीट का नया नतीजा सहेजा है; उनके आँकड़े देखें, फिर दोबारा सहेजें।',
+  'election.import_unreadable': (p) => `फ़ाइल पंक्ति ${p.line} पर पढ़ी नहीं जा सकी। कुछ भी आयात नहीं हुआ।`,
+  'election.import_row_invalid': (p) =>
+    `पंक्ति ${p.line}: ${p.column} नहीं है या ग़लत है। कुछ भी आयात नहीं हुआ।`,
+  'election.import_unknown_seat': (p) =>
+    `पंक्ति ${p.line} में ऐसी सीट है जो इस चुनाव में नहीं है। कुछ भी आयात नहीं हुआ।`,
+  'election.import_unknown_candidate': (p) =>
+    `पंक्ति ${p.line} में ऐसा उम्मीदवार है जो इस सीट में नहीं है। कुछ भी आयात नहीं हुआ।`,
+  'election.import_shapes_invalid': (p) =>
+    `GeoJSON के निर्वाचन क्षेत्र ${p.line} में राज्य, संख्या, नाम या आकार नहीं है। कुछ भी आयात नहीं हुआ।`,
 };

@@ -10,6 +10,7 @@
 import type { Detail, Entry } from './define';
 import { ADS } from './ads';
 import { EDITIONS } from './editions';
+import { ELECTIONS } from './elections';
 import { COMMENTS } from './comments';
 import { CORRECTIONS, NOTES } from './corrections';
 import { ARTICLES, LIVE } from './newsroom';
@@ -43,6 +44,7 @@ export const REFUSALS = {
   ...COMMENTS,
   ...CORRECTIONS,
   ...EDITIONS,
+  ...ELECTIONS,
 } as const satisfies Record<string, Entry>;
 
 type Refusals = typeof REFUSALS;

@@ -58,6 +58,8 @@ export const ErrorSchema = z.object({
   errors: z.array(FieldErrorSchema).optional(),
   /** Why a reader was banned from commenting (`comment.banned`, issue 42 item 2). */
   reason: z.string().optional(),
+  /** The newer result a stale save missed (`election.result_stale`, issue 69 item 2). */
+  newer: z.record(z.string(), z.unknown()).optional(),
 });
 
 /** Trimmed text with a clear length rule. */

@@ -40,6 +40,16 @@ export const KEPT = {
     query: [],
     freshMs: 60_000,
   },
+  /**
+   * An election's tally, seats and contests (issue 69 item 3): the same for every reader,
+   * asked by every results page every few seconds on counting day; a saved result refreshes
+   * them through the election's tag (CacheTags.election).
+   */
+  electionResults: {
+    path: /^\/api\/elections\/[a-z0-9-]+\/(?:tally|seats)(?:\/[0-9a-f-]+)?(?:\?|$)/,
+    query: ['state', 'status', 'q'],
+    freshMs: 60_000,
+  },
   /** Sitemaps and feeds: costly to make; crawlers may keep them as long (max-age). */
   feeds: { path: /^\/[^?]*\.xml(?:\?|$)/, query: [], freshMs: 300_000 },
   /** ads.txt and app-ads.txt (issue 39 item 1): the settings' text, refreshed by their change. */

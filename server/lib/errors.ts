@@ -35,8 +35,8 @@ const detailsOf = (errors: readonly FieldError[] | undefined): Detail[] =>
 
 export class AppError extends Error {
   readonly statusCode: number;
-  /** Fields the contract names beside the code (a ban's `reason`, issue 42 item 2). */
-  fields?: { reason: string };
+  /** Fields the contract names beside the code (a ban's `reason`, issue 42 item 2; the newer result a stale save missed, issue 69 item 2). */
+  fields?: { reason?: string; newer?: unknown };
   constructor(
     readonly code: ApiCode,
     readonly params?: Params,
