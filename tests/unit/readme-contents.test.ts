@@ -45,7 +45,8 @@ describe("README's operations", () => {
   it('leaves operations to docs/: outside the configuration table, a few lines point there', () => {
     const prose = readme.split('\n').filter((line) => !line.startsWith('|'));
     const operations = prose.filter((line) => /pgbouncer|varnish|replica|purge|bench/i.test(line));
-    // The contents' pointer (two lines), search's relevance figures, the sizing link, the layout.
-    expect(operations.length, operations.join('\n')).toBeLessThanOrEqual(5);
+    // The contents' pointer (two lines), search's relevance figures, where readers' "Most read"
+    // is read (issue 70 item 4 asks README to say so), the sizing link, the layout.
+    expect(operations.length, operations.join('\n')).toBeLessThanOrEqual(6);
   });
 });

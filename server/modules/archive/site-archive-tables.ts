@@ -22,6 +22,7 @@ import {
   EDITION_TABLES,
 } from '../editions/editions-transfer';
 import { AUDIT_ROW_SHAPES, AUDIT_TABLES } from '../audit/audit-transfer';
+import { ELECTION_TABLES } from '../elections/elections-transfer';
 import { COMMENT_ROW_ORDERS, COMMENT_TABLES } from '../comments/comments-transfer';
 import { GIFT_TABLES } from '../gifts/gifts-transfer';
 import { NEWSLETTER_TABLES } from '../newsletters/newsletters-transfer';
@@ -69,6 +70,8 @@ export const TABLES: readonly PgTable[] = [
   ...AD_TABLES,
   ...ANALYTICS_TABLES,
   ...AUDIT_TABLES,
+  // Counting days (issue 69): absent in an archive written before them.
+  ...ELECTION_TABLES,
 ];
 
 /**
