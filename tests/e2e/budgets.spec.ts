@@ -4,7 +4,7 @@ import { addressOf, expect, hydrated, publishedArticleIn, test } from './fixture
 
 /**
  * Budgets a reader on a cheap phone feels (issue 11, DECISIONS.md §13), measured on the real
- * pages: reading pages ship at most 2,600 B of gzipped JavaScript (the reader script; a live
+ * pages: reading pages ship at most 2,700 B of gzipped JavaScript (the reader script; a live
  * blog's and the alerts' code come only where and when needed: issue 36 item 8) and no client
  * React, one
  * stylesheet of at most 15 KB gzipped (in the document itself: ADR 028), at most one font preload, and an English page does not
@@ -12,10 +12,13 @@ import { addressOf, expect, hydrated, publishedArticleIn, test } from './fixture
  */
 
 /**
- * 2,600 B: 2.5 KB (2,560 B) until the metered wall's loader line (docs/decisions/059); every
- * part a page does not need (live blogs, alerts, ads, the meter) is a file of its own.
+ * 2,700 B: 2.5 KB (2,560 B) until the metered wall's loader line (docs/decisions/059), 2,600 B
+ * until the reader's city (issue 65 item 4: a picker on every page, whose code loads only for a
+ * reader who kept a city or opens the picker: its loader line and key, about 60 B gzipped);
+ * every part a page does not need (live blogs, alerts, ads, the meter, the city) is a file of
+ * its own.
  */
-const JS_BUDGET_BYTES = 2_600;
+const JS_BUDGET_BYTES = 2_700;
 const CSS_BUDGET_BYTES = 15 * 1024;
 const CLS_BUDGET = 0.1;
 
@@ -79,7 +82,7 @@ test.describe('reading pages are light', () => {
     ['the not-found page', async () => '/no/such/page'],
   ];
   for (const [name, pathOf, preloads = 1] of pages) {
-    test(`${name}: ≤ 2,600 B of JavaScript without React, one stylesheet ≤ 15 KB in the document, ${preloads === 1 ? 'one font preload' : `${preloads} font preloads`}`, async ({
+    test(`${name}: ≤ 2,700 B of JavaScript without React, one stylesheet ≤ 15 KB in the document, ${preloads === 1 ? 'one font preload' : `${preloads} font preloads`}`, async ({
       page,
       api,
       consoleErrors,
