@@ -102,7 +102,7 @@ function CurrentBand({
       </span>
       <button
         type="button"
-        className="btn btn-outline-danger btn-sm ms-auto"
+        className="btn btn-danger btn-sm ms-auto"
         disabled={busy}
         onClick={onRemove}
       >
