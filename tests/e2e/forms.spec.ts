@@ -144,7 +144,7 @@ test.describe("a 400 answer's errors[].path is shown under the field it names", 
     );
     // Only a new password is confirmed with the current one (issue 14 item 5).
     await main.getByLabel('New password (leave empty to keep it)').fill('never-saved-password');
-    await main.getByLabel('Current password').fill('not-the-password');
+    await main.getByLabel('Current password', { exact: true }).fill('not-the-password');
     await main.getByRole('button', { name: 'Save changes' }).click();
     const res = await answer;
     expect(res.status()).toBe(400);
@@ -162,12 +162,15 @@ test.describe("a 400 answer's errors[].path is shown under the field it names", 
       'Your current password is not correct.',
       'Required: type your current password to set a new one.',
     );
-    await expect(main.getByLabel('Current password')).toBeFocused();
+    await expect(main.getByLabel('Current password', { exact: true })).toBeFocused();
     await expect(page.getByText('Profile updated.')).toHaveCount(0);
 
     // Typing again clears it.
-    await main.getByLabel('Current password').fill(ADMIN.password);
-    await expect(main.getByLabel('Current password')).not.toHaveAttribute('aria-invalid', 'true');
+    await main.getByLabel('Current password', { exact: true }).fill(ADMIN.password);
+    await expect(main.getByLabel('Current password', { exact: true })).not.toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
   });
 
   test('a reserved slug in the category modal', async ({ page, admin, make, consoleErrors }) => {

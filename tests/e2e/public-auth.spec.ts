@@ -349,7 +349,7 @@ test.describe('signed in', () => {
     await expect(main.getByLabel('Name')).toHaveValue(account.name);
 
     // The current password is asked for only with a new one, and marked required then.
-    const current = main.getByLabel('Current password');
+    const current = main.getByLabel('Current password', { exact: true });
     const newPassword = main.getByLabel('New password (leave empty to keep it)');
     await expect(current).not.toHaveAttribute('required');
     await expect(current).toHaveAccessibleDescription('Needed only when you set a new password.');
