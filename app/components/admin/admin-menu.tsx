@@ -12,6 +12,8 @@ type Need = Exclude<Role, 'reader' | 'moderator'> | 'moderates';
 interface MenuTexts {
   t: AdminCopy;
   media: string;
+  /** The media library's texts may be another language than the back office's. */
+  mediaLang: string;
   commentBans: string;
 }
 
@@ -19,6 +21,8 @@ interface MenuItemSpec {
   to: string;
   need: Need;
   label: (texts: MenuTexts) => string;
+  /** The name's language, when it may differ from the back office's. */
+  lang?: (texts: MenuTexts) => string;
 }
 
 /** The headings of the menu (app/copy/admin.ts `navGroups`). */
@@ -37,7 +41,12 @@ export const ADMIN_MENU: readonly { group: MenuGroupKey | null; items: MenuItemS
     group: 'content',
     items: [
       { to: '/admin/articles', need: 'author', label: ({ t }) => t.nav.articles },
-      { to: '/admin/media', need: 'author', label: ({ media }) => media },
+      {
+        to: '/admin/media',
+        need: 'author',
+        label: ({ media }) => media,
+        lang: ({ mediaLang }) => mediaLang,
+      },
       { to: '/admin/categories', need: 'editor', label: ({ t }) => t.nav.categories },
       { to: '/admin/comments', need: 'moderates', label: ({ t }) => t.nav.comments },
       { to: '/admin/comment-bans', need: 'moderates', label: ({ commentBans }) => commentBans },
@@ -84,11 +93,12 @@ export function menuFor(role: Role) {
 }
 
 /** One link; NavLink marks the current screen with `aria-current="page"` as well as the colour. */
-function MenuLink({ to, children }: { to: string; children: string }) {
+function MenuLink({ to, lang, children }: { to: string; lang?: string; children: string }) {
   return (
     <li className="nav-item">
       <NavLink
         to={to}
+        lang={lang}
         className={({ isActive }) => `nav-link text-white${isActive ? ' active bg-primary' : ''}`}
       >
         {children}
@@ -104,9 +114,11 @@ function MenuLink({ to, children }: { to: string; children: string }) {
 export function AdminMenu({ role }: { role: Role }) {
   const t = useAdminCopy();
   const lang = useAdminLanguage();
+  const media = useMediaCopy();
   const texts: MenuTexts = {
     t,
-    media: useMediaCopy().m.nav,
+    media: media.m.nav,
+    mediaLang: media.lang,
     commentBans: commentDeskCopy[lang].bans.title,
   };
   return (
@@ -122,7 +134,7 @@ export function AdminMenu({ role }: { role: Role }) {
             )}
             <ul className="nav nav-pills flex-column gap-1" aria-labelledby={id}>
               {items.map((item) => (
-                <MenuLink key={item.to} to={item.to}>
+                <MenuLink key={item.to} to={item.to} lang={item.lang?.(texts)}>
                   {item.label(texts)}
                 </MenuLink>
               ))}
