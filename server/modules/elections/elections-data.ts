@@ -1,6 +1,6 @@
 /*
  * The constituency data the product ships (issue 69 item 1; STYLE.md "Data you ship is data,
- * not code"): data/elections/ holds the shapes of the 543 Lok Sabha seats (DataMeet, CC0) and
+ * not code"): ./data/ beside this file holds the shapes of the 543 Lok Sabha seats (DataMeet, CC0) and
  * the table from their census state codes to ECI's. Read from disk when an import asks for
  * them, never fetched at run time, never a literal in code.
  */
@@ -16,11 +16,8 @@ import {
 } from '../../../common/search/search-text';
 import { badRequest } from '../../lib/errors';
 
-const SHIPPED_SHAPES = new URL(
-  '../../../data/elections/india_pc_2019_simplified.geojson',
-  import.meta.url,
-);
-const SHIPPED_CODES = new URL('../../../data/elections/eci-codes.json', import.meta.url);
+const SHIPPED_SHAPES = new URL('./data/india_pc_2019_simplified.geojson', import.meta.url);
+const SHIPPED_CODES = new URL('./data/eci-codes.json', import.meta.url);
 
 /** A seat as an import brings it: ECI's state code and number, names, reservation, shape. */
 export interface SeatDraft {
