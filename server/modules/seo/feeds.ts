@@ -73,7 +73,8 @@ function feedItem(
       ? `<category>${xml(shownCategoryName({ name: row.categoryName, nameHi: row.categoryNameHi ?? '', nameEn: row.categoryNameEn ?? '' }, site.uiLanguage))}</category>`
       : '') +
     // The editions it circulates to (issue 65), by slug, for readers that sort by place.
-    row.editionSlugs
+    [...row.editionSlugs]
+      .sort()
       .map((slug) => `<category domain="${EDITION_CATEGORY_DOMAIN}">${xml(slug)}</category>`)
       .join('') +
     // A live blog still being written says so (issue 25 item 1), for readers that sort by it.

@@ -51,10 +51,13 @@ const publishedVersions = (now: Date) =>
  * Published articles for the sitemap and feeds, newest first (the published-order index), with
  * the address parts of their other versions that are published too.
  */
-/** The places a story circulates to (issue 65): each edition's slug, its feed's categories. */
+/**
+ * The places a story circulates to (issue 65): each edition's slug, its feed's categories, in no
+ * order (feeds.ts sorts them: an ordered aggregate is a sort in every list's plan).
+ */
 const editionSlugsOf = sql<
   string[]
->`coalesce((select array_agg(${editions.slug} order by ${editions.slug}) from ${articleEditions} join ${editions} on ${editions.id} = ${articleEditions.editionId} where ${articleEditions.articleId} = ${articles.id}), '{}')`;
+>`coalesce((select array_agg(${editions.slug}) from ${articleEditions} join ${editions} on ${editions.id} = ${articleEditions.editionId} where ${articleEditions.articleId} = ${articles.id}), '{}')`;
 
 export function listPublishedForSeo(
   db: Db,
