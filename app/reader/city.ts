@@ -11,9 +11,8 @@ import { findEditions } from '../../common/edition-names';
 import type { Edition } from '../../common/schemas/editions';
 import type { EditionTop } from '../../common/schemas/edition-top';
 import { readUserInfo } from '../features/session/user-info';
-import { CITY_KEY } from './city-key';
+import { CITY_KEPT_MS, CITY_KEY } from './city-key';
 
-const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 const SHOWN_RESULTS = 8;
 
 interface Kept {
@@ -25,7 +24,7 @@ interface Kept {
 export function keptCity(now = Date.now()): Kept | undefined {
   try {
     const kept = JSON.parse(localStorage.getItem(CITY_KEY) ?? 'null') as Kept | null;
-    if (kept && typeof kept.id === 'string' && now - kept.at < YEAR_MS) return kept;
+    if (kept && typeof kept.id === 'string' && now - kept.at < CITY_KEPT_MS) return kept;
     localStorage.removeItem(CITY_KEY);
   } catch {
     // Storage refused or a stranger's value: no city.

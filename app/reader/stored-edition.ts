@@ -5,13 +5,10 @@
  * since anything may sit in storage, and never sent anywhere but as the edition of a cached,
  * per-edition answer. A `slug` in place of the id is taken too.
  */
-import { CITY_KEY } from './city-key';
+import { CITY_KEPT_MS, CITY_KEY } from './city-key';
 
 /** localStorage key of the reader's edition (JSON `{ id, at }`). */
 export const STORED_EDITION_KEY = CITY_KEY;
-
-/** A choice older than this is forgotten (the picker keeps it for a year). */
-const KEPT_MS = 366 * 86_400_000;
 
 /** The slug in `raw` (the stored text), if it is one and not too old; else undefined. */
 export function editionSlugOf(raw: string | null, now = Date.now()): string | undefined {
@@ -27,7 +24,7 @@ export function editionSlugOf(raw: string | null, now = Date.now()): string | un
   const slug = typeof id === 'string' ? id.toLowerCase() : named;
   if (typeof slug !== 'string' || !/^[a-z0-9][a-z0-9-]{0,99}$/.test(slug)) return undefined;
   const when = typeof at === 'number' ? at : typeof at === 'string' ? Date.parse(at) : NaN;
-  if (Number.isFinite(when) && now - when > KEPT_MS) return undefined;
+  if (Number.isFinite(when) && now - when >= CITY_KEPT_MS) return undefined;
   return slug;
 }
 
