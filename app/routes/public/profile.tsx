@@ -128,7 +128,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <dt className="col-sm-4">{t.profile.role}</dt>
         <dd className="col-sm-8 text-capitalize">{t.profile.roles[me.role]}</dd>
       </dl>
-      <ReaderSections />
+      {/* Held until a second factor is added (issue 66 item 7), a person's reader calls answer
+          403: their sections wait for the set-up rather than show as failing. */}
+      {!(twoStep?.required && !twoStep.hasSecondFactor) && <ReaderSections />}
       <SchemaForm
         form={form}
         limits={ProfileFormSchema}
