@@ -11,25 +11,24 @@ import { findEditions } from '../../common/edition-names';
 import type { Edition } from '../../common/schemas/editions';
 import type { EditionTop } from '../../common/schemas/edition-top';
 import { readUserInfo } from '../features/session/user-info';
-import { CITY_KEPT_MS, CITY_KEY } from './city-key';
+import { CITY_KEY } from './city-key';
+import { editionSlugOf } from './stored-edition';
 
 const SHOWN_RESULTS = 8;
 
-interface Kept {
-  id: string;
-  at: number;
-}
-
-/** The kept city, unless a year has passed since it was chosen (then it is forgotten). */
-export function keptCity(now = Date.now()): Kept | undefined {
+/**
+ * The kept city's id, unless a year has passed since it was chosen (then it is forgotten): read
+ * as the ads read it (stored-edition.ts), so both agree on what a stored value means.
+ */
+export function keptCity(now = Date.now()): string | undefined {
   try {
-    const kept = JSON.parse(localStorage.getItem(CITY_KEY) ?? 'null') as Kept | null;
-    if (kept && typeof kept.id === 'string' && now - kept.at < CITY_KEPT_MS) return kept;
-    localStorage.removeItem(CITY_KEY);
+    const raw = localStorage.getItem(CITY_KEY);
+    const id = editionSlugOf(raw, now);
+    if (raw !== null && id === undefined) localStorage.removeItem(CITY_KEY);
+    return id;
   } catch {
-    // Storage refused or a stranger's value: no city.
+    return undefined; // Storage refused: no city.
   }
-  return undefined;
 }
 
 const lang = () => document.documentElement.lang || 'hi';
@@ -40,7 +39,7 @@ export async function showStrip(doc: Document) {
   const kept = keptCity();
   if (!strip) return;
   if (!kept) return void (strip.hidden = true);
-  const res = await fetch(`/api/editions/${kept.id}/top`);
+  const res = await fetch(`/api/editions/${kept}/top`);
   if (!res.ok) return;
   const top = (await res.json()) as EditionTop;
   const link = (href: string, text: string) => {
@@ -66,7 +65,7 @@ export async function showStrip(doc: Document) {
 
 /** Keeps `id` as this browser's city (a signed-in reader's, from `GET /api/me`). */
 export function adopt(doc: Document, id: string) {
-  if (keptCity()?.id === id) return;
+  if (keptCity() === id) return;
   try {
     localStorage.setItem(CITY_KEY, JSON.stringify({ id, at: Date.now() }));
   } catch {
