@@ -76,24 +76,23 @@ export async function refuseWhileCodesPaused(
   throw tooManyAttempts(codes.ttl);
 }
 
+/** The refusals that mean a guess was wrong (the rest take their attempt back). */
+const REAUTH_WRONG = ['auth.reauth_failed'] as const;
+
 /**
- * A call that checks a second-factor code of the account at `email`: the sign-in's second step,
- * and the signed-in person's own calls that take one (turning codes on or off: issue 66 item 7;
- * a stolen session must not guess codes where the sign-in would pause). Counted under the one
- * wrong-code key before the code is checked, so parallel guesses cannot slip past; past
- * SIGN_IN_MAX_WRONG_CODES every such call, and the account's password step, answers 429 for
- * the rest of the window. A right code clears the count; a refusal other than a wrong code
- * (`wrongCodes` names them) takes its attempt back.
+ * Counts one guess under `key` before `check` runs, so parallel guesses cannot slip past: past
+ * `max` in the window, 429. A refusal other than a wrong guess (`wrongCodes`) takes its attempt
+ * back; a right guess clears the count (`reset`) or takes back only its own attempt (`refund`).
  */
-export async function countingCodes<T>(
+async function countingGuesses<T>(
   opts: RouteOptions,
-  who: { email: string; reply: FastifyReply; wrongCodes: readonly string[] },
+  guess: { key: string; max: number; reply: FastifyReply; wrongCodes: readonly string[] },
+  onRight: 'reset' | 'refund',
   check: () => Promise<T>,
 ): Promise<T> {
-  const key = signInCodesKey(who.email);
-  const count = await opts.counters.increment(key, SIGN_IN_WINDOW_MS);
-  if (count.current > SIGN_IN_MAX_WRONG_CODES) {
-    who.reply.header('retry-after', String(Math.max(1, Math.ceil(count.ttl / 1000))));
+  const count = await opts.counters.increment(guess.key, SIGN_IN_WINDOW_MS);
+  if (count.current > guess.max) {
+    guess.reply.header('retry-after', String(Math.max(1, Math.ceil(count.ttl / 1000))));
     throw tooManyAttempts(count.ttl);
   }
   let result: T;
@@ -101,18 +100,39 @@ export async function countingCodes<T>(
     result = await check();
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    if (typeof code !== 'string' || !who.wrongCodes.includes(code)) await opts.counters.refund(key);
+    if (typeof code !== 'string' || !guess.wrongCodes.includes(code))
+      await opts.counters.refund(guess.key);
     throw error;
   }
-  await opts.counters.reset(key);
+  await (onRight === 'reset' ? opts.counters.reset(guess.key) : opts.counters.refund(guess.key));
   return result;
 }
 
 /**
+ * A call that checks a second-factor code of the account at `email`: the sign-in's second step,
+ * and the signed-in person's own calls that take one (turning codes on or off: issue 66 item 7;
+ * a stolen session must not guess codes where the sign-in would pause). Counted under the one
+ * wrong-code key before the code is checked; past SIGN_IN_MAX_WRONG_CODES every such call, and
+ * the account's password step, answers 429 for the rest of the window. A right code clears the
+ * count; a refusal other than a wrong code (`wrongCodes` names them) takes its attempt back.
+ */
+export const countingCodes = <T>(
+  opts: RouteOptions,
+  who: { email: string; reply: FastifyReply; wrongCodes: readonly string[] },
+  check: () => Promise<T>,
+): Promise<T> =>
+  countingGuesses(
+    opts,
+    { ...who, key: signInCodesKey(who.email), max: SIGN_IN_MAX_WRONG_CODES },
+    'reset',
+    check,
+  );
+
+/**
  * A re-authentication's guesses (issue 66 item 4: the password or code that adding a factor
- * asks for) count as a sign-in's do, before they are checked: a password under the account's
- * count, a code under its codes' count; past either, 429 for the rest of the window. A right
- * one takes its attempt back.
+ * asks for) count as a sign-in's do, before they are checked: a code exactly as countingCodes
+ * counts one (one key, one rule), a password under the account's count; past either, 429 for
+ * the rest of the window. A right password takes back its attempt.
  */
 export async function countingReauth<T>(
   opts: RouteOptions,
@@ -122,21 +142,14 @@ export async function countingReauth<T>(
   run: () => Promise<T>,
 ): Promise<T> {
   await refuseWhileCodesPaused(opts, email, reply);
-  const [key, max] =
-    proof?.password !== undefined
-      ? [signInAccountKey(email), SIGN_IN_MAX_FAILURES]
-      : proof?.code !== undefined
-        ? [signInCodesKey(email), SIGN_IN_MAX_WRONG_CODES]
-        : [undefined, 0];
-  if (key === undefined) return run();
-  const count = await opts.counters.increment(key, SIGN_IN_WINDOW_MS);
-  if (count.current > max) {
-    reply.header('retry-after', String(Math.max(1, Math.ceil(count.ttl / 1000))));
-    throw tooManyAttempts(count.ttl);
+  if (proof?.password !== undefined) {
+    const key = signInAccountKey(email);
+    const guess = { key, max: SIGN_IN_MAX_FAILURES, reply, wrongCodes: REAUTH_WRONG };
+    return countingGuesses(opts, guess, 'refund', run);
   }
-  const answer = await run();
-  await opts.counters.refund(key);
-  return answer;
+  if (proof?.code !== undefined)
+    return countingCodes(opts, { email, reply, wrongCodes: REAUTH_WRONG }, run);
+  return run();
 }
 
 /**

@@ -127,6 +127,26 @@ describe('adding a factor needs a factor', () => {
     expect(paused.json().code).toBe('auth.too_many_failures');
   });
 
+  it('counts wrong codes as the sign-in does: a right one clears the count, past five 429', async () => {
+    const author = await createUser(app, 'author');
+    const secret = await turnOn(author, { password: author.password });
+    const wrong = () => addWith(author, { code: '000000' });
+    for (let i = 0; i < 4; i++) expect((await wrong()).statusCode).toBe(403);
+    const code = await totp.generate({
+      secret,
+      epoch: Math.floor(time.clock.now().getTime() / 1000) + 30,
+    });
+    expect((await addWith(author, { code })).statusCode).toBe(201);
+    // Cleared, as the sign-in's second step clears it: five wrong codes again, then the pause.
+    for (let i = 0; i < 5; i++) {
+      const res = await wrong();
+      expect(res.statusCode, `wrong code ${i + 1} after a right one`).toBe(403);
+    }
+    const paused = await wrong();
+    expect(paused.statusCode).toBe(429);
+    expect(paused.json().code).toBe('auth.too_many_failures');
+  });
+
   it('lets an account with nothing to type prove itself by a sign-in of the last ten minutes', async () => {
     const person = await createUser(app, 'author');
     // An account single sign-on made: no password, no codes; its session began just now.
