@@ -60,6 +60,8 @@ export const CacheTags = {
    * its cities'): a story in a city refreshes its state's page, not its sister cities'.
    */
   editionTree: (id: string) => `lx:${compact(id)}`,
+  /** An edition's home as its desk curated it: its lead and its sections (issue 65 item 3). */
+  editionHome: (id: string) => `eh:${compact(id)}`,
   /** Anything showing an election's results: its tally, seats, map and embeds (issue 69). */
   election: (id: string) => `el:${compact(id)}`,
   /** A static page's stored text. */

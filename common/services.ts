@@ -11,7 +11,7 @@ import type { CommentsPage } from './schemas/comments';
 import type { Correction, CorrectionsPage } from './schemas/corrections';
 import type { Category, CategoryFamily, CategoryMenu } from './schemas/categories';
 import type { SearchResponse } from './schemas/search';
-import type { Edition } from './schemas/editions';
+import type { Edition, EditionHome } from './schemas/editions';
 import type { Author, LinkState } from './schemas/users';
 import type { SiteSettings } from './settings';
 
@@ -51,6 +51,16 @@ export interface AppServices {
     categoriesPage(categoryIds: string[], page: number, limit: number): Promise<CategoryPage>;
     /** One page of the stories readers may see in an edition, newest first (issue 65). */
     editionPage(editionId: string, page: number, limit: number): Promise<CategoryPage>;
+    /**
+     * An edition's curated home (issue 65 item 3): its lead's card while readers may see it and
+     * it is in the edition, else null; each section's newest `limit` stories in the edition (a
+     * section: a category's id with those inside it).
+     */
+    editionHome(
+      editionId: string,
+      curated: { lead: string | null; sections: string[][] },
+      limit: number,
+    ): Promise<{ lead: ArticleCard | null; sections: ArticleCard[][] }>;
     /** One page of an author's published articles, newest first. */
     authorPage(authorId: string, page: number, limit: number): Promise<CategoryPage>;
     /** A tag by its address (`/tag/{slug}`), or undefined (issue 26 item 5). */
@@ -115,6 +125,8 @@ export interface AppServices {
     /** From the national edition down to `id`, itself last: an edition page's breadcrumb. */
     pathOf(id: string): Promise<Edition[]>;
     childrenOf(id: string): Promise<Edition[]>;
+    /** The edition's home as its desk curated it: a lead's id and sections' category ids. */
+    home(id: string): Promise<EditionHome>;
   };
   newsletters: {
     /**

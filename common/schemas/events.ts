@@ -46,6 +46,8 @@ export const EVENT_TYPES = {
     'A reader’s membership began, renewed, fell behind, was cancelled or given (its status, plan and provider).',
   'most-read.changed':
     'Readers’ “Most read” list changed (at most once a minute); its data names the stories in order.',
+  'edition.home_changed':
+    'An edition’s desk curated its home: its lead story and its sections (data: lead, sections).',
   'election.result':
     'A seat’s result was saved (at the desk, by an import or from ECI); its data names the seat, the party and the status.',
   'election.imported':

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { editionPath } from '../../../common/paths';
 import { editionName } from '../../../common/edition-place';
+import { shownCategoryName } from '../../../common/category-names';
 import { appContext } from '../../../common/services';
 import { CardList } from '../../components/card-list';
 import { PageNav } from '../../components/page-nav';
@@ -76,7 +77,7 @@ function Section({
   title,
   lang,
 }: {
-  section: EditionSection;
+  section: Pick<EditionSection, 'articles'>;
   title: string;
   lang: string;
 }) {
@@ -89,8 +90,9 @@ function Section({
 }
 
 export default function EditionPage({ loaderData }: Route.ComponentProps) {
-  const { edition, trail, lead, articles, currentPage, totalPages, above, below, slugs } =
+  const { edition, trail, lead, sections, articles, currentPage, totalPages, above, below } =
     loaderData;
+  const { slugs } = loaderData;
   const { t, lang } = useInterface();
   const path = editionPath(slugs);
   const name = editionName(edition, lang);
@@ -120,6 +122,14 @@ export default function EditionPage({ loaderData }: Route.ComponentProps) {
           <CardList articles={[lead]} lang={lang} headingLevel={3} />
         </section>
       )}
+      {sections.map((s) => (
+        <Section
+          key={s.category._id}
+          section={s}
+          title={shownCategoryName(s.category, lang)}
+          lang={lang}
+        />
+      ))}
       <h2 lang={lang}>{t.edition.latest(name)}</h2>
       <CardList articles={articles} empty={lead ? undefined : t.edition.empty} lang={lang} />
       <PageNav currentPage={currentPage} totalPages={totalPages} href={pageHref} />

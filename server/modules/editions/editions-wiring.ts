@@ -5,6 +5,7 @@
  */
 import type { Db } from '../../../db/client';
 import type { Clock } from '../../lib/clock';
+import type { Outbox } from '../../events/outbox';
 import type { EditionArticles } from './editions-deps';
 import { createEditionsService } from './editions-service';
 import type { AskedPlacement } from './edition-desks';
@@ -24,6 +25,7 @@ interface PlacementHook {
 export function createEditions(deps: {
   db: Db;
   clock: Clock;
+  outbox: Outbox;
   articles: EditionArticles & { hooks: PlacementHook };
 }) {
   const editions = createEditionsService(deps);
