@@ -40,6 +40,8 @@ export const CacheTags = {
   settings: 'settings',
   /** The breaking-news band: every public page shows it (or its absence). */
   breaking: 'breaking',
+  /** An edition's own breaking-news band (issue 65 item 3): its page shows it, or its absence. */
+  breakingEdition: (id: string) => `be:${compact(id)}`,
   /** Readers' "Most read" (issue 38 item 5): the home's section and every article's box. */
   mostRead: 'l:mostread',
   /** A live blog's entries as its page shows them (issue 25 item 1). */

@@ -145,6 +145,8 @@ export interface AppServices {
   breaking: {
     /** The breaking-news band every public page shows now, or null. */
     current(): Promise<BreakingNews | null>;
+    /** An edition's own band, which its page shows under the national one, or null. */
+    forEdition(editionId: string): Promise<BreakingNews | null>;
   };
   comments: {
     /**

@@ -14,6 +14,7 @@ import { createPreviewTokens, createTokens, keptSecret, loadJwtSecret } from './
 import { previewPath } from '../common/paths';
 import { createJobsService, type JobsService } from './modules/jobs/jobs-service';
 import { BREAKING_EXPIRY_JOB, createBreakingService } from './modules/breaking/breaking-service';
+import type { BandEditions } from './modules/breaking/breaking-places';
 import { createKeysService } from './modules/keys/keys-service';
 import { createAdsService } from './modules/ads/ads-service';
 import type { AdEditions } from './modules/ads/ad-slots';
@@ -376,11 +377,11 @@ async function createNewsDesk(
     events: EventBus;
     log: ServiceLog | undefined;
     viewsBrought: PushDeps['viewsBrought'];
-    editions: PushDeps['editions'];
+    editions: PushDeps['editions'] & BandEditions;
   },
 ) {
-  const { db, clock, articles, jobs, outbox, events, log } = deps;
-  const breaking = createBreakingService({ db, clock, articles, jobs, outbox, events });
+  const { db, clock, articles, jobs, outbox, events, log, editions } = deps;
+  const breaking = createBreakingService({ db, clock, articles, jobs, outbox, events, editions });
   // A band's time is up: every kept page is made again without it, in every process.
   jobs.handle(BREAKING_EXPIRY_JOB, (job) => breaking.expired(job.subjectId));
   const push = await createPush(config, {

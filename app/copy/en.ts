@@ -69,6 +69,8 @@ export const copy = {
     label: 'Breaking',
     /** The band's name for screen readers. */
     region: 'Breaking news',
+    /** An edition's own band's name for screen readers (issue 65 item 3). */
+    regionOf: (place: string) => `Breaking news: ${place}`,
   },
   push: {
     /** The alerts offer's name for screen readers. */

@@ -58,6 +58,7 @@ export const guCopy: Copy = {
   breaking: {
     label: 'બ્રેકિંગ',
     region: 'બ્રેકિંગ ન્યૂઝ',
+    regionOf: (place: string) => `બ્રેકિંગ ન્યૂઝ: ${place}`,
   },
   push: {
     region: 'સમાચાર સૂચનાઓ',

@@ -58,6 +58,7 @@ export const hiCopy: Copy = {
   breaking: {
     label: 'ब्रेकिंग',
     region: 'ब्रेकिंग न्यूज़',
+    regionOf: (place: string) => `ब्रेकिंग न्यूज़: ${place}`,
   },
   push: {
     region: 'समाचार अलर्ट',

@@ -58,6 +58,7 @@ export const mrCopy: Copy = {
   breaking: {
     label: 'ब्रेकिंग',
     region: 'ब्रेकिंग न्यूज',
+    regionOf: (place: string) => `ब्रेकिंग न्यूज: ${place}`,
   },
   push: {
     region: 'बातम्यांच्या सूचना',

@@ -7,6 +7,8 @@ import { CardList } from '../../components/card-list';
 import { PageNav } from '../../components/page-nav';
 import { pageParam } from '../../features/api/page-param';
 import { editionPageData, type EditionSection } from '../../features/editions/edition-page';
+import { editionBand } from '../../features/editions/edition-band';
+import { BreakingBand } from '../../components/breaking-band';
 import { interfaceFor, useInterface } from '../../copy/language';
 import { listLinks, pageMeta } from '../../features/seo/meta';
 import { shareImage } from '../../features/seo/share-image';
@@ -26,8 +28,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     shareImage({ services, publicUrl, mediaBase }, settings),
   ]);
   keep(...page.tags);
+  const band = await editionBand(context.get(appContext), page.edition._id);
   const { tags: _tags, ...shown } = page;
-  return { ...shown, slugs, settings, publicUrl, share };
+  return { ...shown, band, slugs, settings, publicUrl, share };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -100,59 +103,62 @@ export default function EditionPage({ loaderData }: Route.ComponentProps) {
   const pathOf = (e: { _id: string }) =>
     editionPath(trail.slice(0, trail.findIndex((x) => x._id === e._id) + 1).map((x) => x.slug));
   return (
-    <main id="main" className="container py-4" data-edition={edition.slug}>
-      <nav aria-label={t.category.breadcrumb} lang={lang}>
-        <ol className="breadcrumb">
-          <li className="breadcrumb-item">
-            <Link to="/">{t.nav.home}</Link>
-          </li>
-          {trail.slice(0, -1).map((e) => (
-            <li key={e._id} className="breadcrumb-item">
-              <Link to={pathOf(e)}>{editionName(e, lang)}</Link>
+    <>
+      {loaderData.band && <BreakingBand band={loaderData.band} place={name} />}
+      <main id="main" className="container py-4" data-edition={edition.slug}>
+        <nav aria-label={t.category.breadcrumb} lang={lang}>
+          <ol className="breadcrumb">
+            <li className="breadcrumb-item">
+              <Link to="/">{t.nav.home}</Link>
             </li>
-          ))}
-        </ol>
-      </nav>
-      <h1 lang={lang}>{t.edition.title(name)}</h1>
-      {lead && (
-        <section className="mb-4">
-          <h2 className="visually-hidden" lang={lang}>
-            {t.edition.lead}
-          </h2>
-          <CardList articles={[lead]} lang={lang} headingLevel={3} />
-        </section>
-      )}
-      {sections.map((s) => (
-        <Section
-          key={s.category._id}
-          section={s}
-          title={shownCategoryName(s.category, lang)}
-          lang={lang}
-        />
-      ))}
-      <h2 lang={lang}>{t.edition.latest(name)}</h2>
-      <CardList articles={articles} empty={lead ? undefined : t.edition.empty} lang={lang} />
-      <PageNav currentPage={currentPage} totalPages={totalPages} href={pageHref} />
-      {below.map((s) => (
-        <Section
-          key={s.edition._id}
-          section={s}
-          title={t.edition.from(editionName(s.edition, lang))}
-          lang={lang}
-        />
-      ))}
-      {above.map((s) => (
-        <Section
-          key={s.edition._id}
-          section={s}
-          title={
-            s.edition.kind === 'national'
-              ? t.edition.national
-              : t.edition.from(editionName(s.edition, lang))
-          }
-          lang={lang}
-        />
-      ))}
-    </main>
+            {trail.slice(0, -1).map((e) => (
+              <li key={e._id} className="breadcrumb-item">
+                <Link to={pathOf(e)}>{editionName(e, lang)}</Link>
+              </li>
+            ))}
+          </ol>
+        </nav>
+        <h1 lang={lang}>{t.edition.title(name)}</h1>
+        {lead && (
+          <section className="mb-4">
+            <h2 className="visually-hidden" lang={lang}>
+              {t.edition.lead}
+            </h2>
+            <CardList articles={[lead]} lang={lang} headingLevel={3} />
+          </section>
+        )}
+        {sections.map((s) => (
+          <Section
+            key={s.category._id}
+            section={s}
+            title={shownCategoryName(s.category, lang)}
+            lang={lang}
+          />
+        ))}
+        <h2 lang={lang}>{t.edition.latest(name)}</h2>
+        <CardList articles={articles} empty={lead ? undefined : t.edition.empty} lang={lang} />
+        <PageNav currentPage={currentPage} totalPages={totalPages} href={pageHref} />
+        {below.map((s) => (
+          <Section
+            key={s.edition._id}
+            section={s}
+            title={t.edition.from(editionName(s.edition, lang))}
+            lang={lang}
+          />
+        ))}
+        {above.map((s) => (
+          <Section
+            key={s.edition._id}
+            section={s}
+            title={
+              s.edition.kind === 'national'
+                ? t.edition.national
+                : t.edition.from(editionName(s.edition, lang))
+            }
+            lang={lang}
+          />
+        ))}
+      </main>
+    </>
   );
 }
