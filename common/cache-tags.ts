@@ -44,6 +44,8 @@ export const CacheTags = {
   breakingEdition: (id: string) => `be:${compact(id)}`,
   /** Readers' "Most read" (issue 38 item 5): the home's section and every article's box. */
   mostRead: 'l:mostread',
+  /** An edition's "Most read", from its own readers (issue 65 item 3): its page shows it. */
+  mostReadEdition: (id: string) => `me:${compact(id)}`,
   /** A live blog's entries as its page shows them (issue 25 item 1). */
   live: (id: string) => `lv:${compact(id)}`,
   /** A live blog's entries as its JSON answers them: dropped, not served stale, on a change. */

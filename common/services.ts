@@ -141,6 +141,11 @@ export interface AppServices {
      * that shows it keeps CacheTags.mostRead, refreshed when a new list is published.
      */
     mostRead(): Promise<ArticleCard[]>;
+    /**
+     * An edition's "Most read" from its own readers (issue 65 item 3), most read first. A page
+     * that shows it keeps CacheTags.mostReadEdition, refreshed when its list changes.
+     */
+    editionMostRead(editionId: string): Promise<ArticleCard[]>;
   };
   breaking: {
     /** The breaking-news band every public page shows now, or null. */

@@ -258,7 +258,10 @@ export async function createServices(
   const views = createViewsService({ db, clock, articles, timeZone, log });
   const content = { articles, categories, users, views, settings };
   const rateLimits = createRateLimitCounters(db, clock);
-  const analytics = analyticsOf(config, changes, { db, clock, log, rateLimits, jobs, ...content });
+  const analytics = analyticsOf(config, changes, {
+    ...{ db, clock, log, rateLimits, jobs, editions },
+    ...content,
+  });
   const { breaking, push } = await createNewsDesk(config, {
     ...{ db, clock, articles, jobs, outbox, events, log, editions },
     viewsBrought: (id, since) => analytics.viewsBrought('push', id, since),

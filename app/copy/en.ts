@@ -107,7 +107,11 @@ export const copy = {
     address: 'Address',
   },
   /** Readers' most read stories of the last hours (issue 38 item 5): home and article pages. */
-  mostRead: { heading: 'Most read' },
+  mostRead: {
+    heading: 'Most read',
+    /** An edition's own, from its readers (issue 65 item 3). */
+    in: (place: string) => `Most read in ${place}`,
+  },
   home: {
     heading: 'Read latest and other stories',
     latest: 'Latest Stories',

@@ -91,7 +91,10 @@ export const hiCopy: Copy = {
     phone: 'फ़ोन',
     address: 'पता',
   },
-  mostRead: { heading: 'सबसे ज़्यादा पढ़ी गईं' },
+  mostRead: {
+    heading: 'सबसे ज़्यादा पढ़ी गईं',
+    in: (place: string) => `${place} में सबसे ज़्यादा पढ़ी गईं`,
+  },
   home: {
     heading: 'ताज़ा और दूसरी कहानियाँ पढ़ें',
     latest: 'ताज़ा कहानियाँ',

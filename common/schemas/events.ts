@@ -48,6 +48,8 @@ export const EVENT_TYPES = {
     'Readers’ “Most read” list changed (at most once a minute); its data names the stories in order.',
   'edition.home_changed':
     'An edition’s desk curated its home: its lead story and its sections (data: lead, sections).',
+  'most-read.editions-changed':
+    'One or more editions’ “Most read” lists changed (at most once a minute); its data names every edition’s stories in order (`editions`: edition id → article ids).',
   'election.result':
     'A seat’s result was saved (at the desk, by an import or from ECI); its data names the seat, the party and the status.',
   'election.imported':

@@ -7,7 +7,8 @@ import { CardList } from '../../components/card-list';
 import { PageNav } from '../../components/page-nav';
 import { pageParam } from '../../features/api/page-param';
 import { editionPageData, type EditionSection } from '../../features/editions/edition-page';
-import { editionBand } from '../../features/editions/edition-band';
+import { editionBand, editionMostRead } from '../../features/editions/edition-band';
+import { MostRead } from '../../components/most-read';
 import { BreakingBand } from '../../components/breaking-band';
 import { interfaceFor, useInterface } from '../../copy/language';
 import { listLinks, pageMeta } from '../../features/seo/meta';
@@ -28,9 +29,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     shareImage({ services, publicUrl, mediaBase }, settings),
   ]);
   keep(...page.tags);
-  const band = await editionBand(context.get(appContext), page.edition._id);
+  const id = page.edition._id;
+  const [band, mostRead] = await Promise.all([
+    editionBand(context.get(appContext), id),
+    editionMostRead(context.get(appContext), id, settings.analytics.mostReadOnHome),
+  ]);
   const { tags: _tags, ...shown } = page;
-  return { ...shown, band, slugs, settings, publicUrl, share };
+  return { ...shown, band, mostRead, slugs, settings, publicUrl, share };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -138,6 +143,11 @@ export default function EditionPage({ loaderData }: Route.ComponentProps) {
         <h2 lang={lang}>{t.edition.latest(name)}</h2>
         <CardList articles={articles} empty={lead ? undefined : t.edition.empty} lang={lang} />
         <PageNav currentPage={currentPage} totalPages={totalPages} href={pageHref} />
+        <MostRead
+          stories={loaderData.mostRead}
+          id="section-most-read"
+          heading={t.mostRead.in(name)}
+        />
         {below.map((s) => (
           <Section
             key={s.edition._id}
