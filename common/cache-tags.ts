@@ -64,6 +64,14 @@ export const CacheTags = {
    * its cities'): a story in a city refreshes its state's page, not its sister cities'.
    */
   editionTree: (id: string) => `lx:${compact(id)}`,
+  /**
+   * Anything showing an edition's name or address (issue 65): its page and the pages below it
+   * (their breadcrumb and address), its parent's page (a section per place under it), its
+   * feed, its top JSON, a story that names it as its place. An edition's own write changes it.
+   */
+  editionNamed: (id: string) => `en:${compact(id)}`,
+  /** The tree of editions as a process keeps it (dropped by an edition's own write). */
+  editions: 'editions',
   /** An edition's home as its desk curated it: its lead and its sections (issue 65 item 3). */
   editionHome: (id: string) => `eh:${compact(id)}`,
   /** Anything showing an election's results: its tally, seats, map and embeds (issue 69). */

@@ -695,7 +695,7 @@ function createContentServices(deps: {
   const settings = createSettingsService({ db, categories, outbox, kept, oidc: () => deps.oidc });
   settingsOf.set(settings);
   // Editions plug their placement rule into the articles' hooks, as search its index (issue 65).
-  const editions = createEditions({ db, clock, outbox, articles });
+  const editions = createEditions({ db, clock, outbox, kept, articles });
   return { categories, articles, newsroom, search, settings, editions };
 }
 

@@ -62,6 +62,8 @@ export async function editionPageData(
   if (home?.lead) shown.push(home.lead);
   const tags = [
     CacheTags.edition(edition._id),
+    // Its name and address, its places' above it (breadcrumb, address) and below it (sections).
+    ...[...trail, ...children].map((e) => CacheTags.editionNamed(e._id)),
     ...(home?.tags ?? []),
     ...(children.length ? [CacheTags.editionTree(edition._id)] : []),
     ...above.map((e) => CacheTags.edition(e._id)),

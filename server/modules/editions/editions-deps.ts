@@ -6,6 +6,7 @@ import type { Db } from '../../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { Actor } from '../../lib/actor';
 import type { Outbox } from '../../events/outbox';
+import type { KeptValues } from '../../caching/kept-values';
 
 /** Which editions a story is placed in: the asked ones and, on an update, the stored ones. */
 export interface Placement {
@@ -32,4 +33,6 @@ export interface EditionsDeps {
   articles: EditionArticles;
   /** Writes that others follow (an edition's home curated, the tree changed) record events. */
   outbox: Outbox;
+  /** Values kept in each process until a change to their tags (the tree). */
+  kept: Pick<KeptValues, 'get'>;
 }

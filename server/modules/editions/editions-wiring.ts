@@ -10,7 +10,7 @@ import type { EditionArticles } from './editions-deps';
 import { createEditionsService } from './editions-service';
 import type { AskedPlacement } from './edition-desks';
 import type { Actor } from '../../lib/actor';
-import type { Placement } from './editions-deps';
+import type { EditionsDeps, Placement } from './editions-deps';
 
 /** The articles' hook this module fills (articles/article-hooks.ts `placeEditions`). */
 interface PlacementHook {
@@ -26,6 +26,7 @@ export function createEditions(deps: {
   db: Db;
   clock: Clock;
   outbox: Outbox;
+  kept: EditionsDeps['kept'];
   articles: EditionArticles & { hooks: PlacementHook };
 }) {
   const editions = createEditionsService(deps);
