@@ -51,11 +51,7 @@ export interface AppServices {
     categoriesPage(categoryIds: string[], page: number, limit: number): Promise<CategoryPage>;
     /** One page of the stories readers may see in an edition, newest first (issue 65). */
     editionPage(editionId: string, page: number, limit: number): Promise<CategoryPage>;
-    /**
-     * An edition's curated home (issue 65 item 3): its lead's card while readers may see it and
-     * it is in the edition, else null; each section's newest `limit` stories in the edition (a
-     * section: a category's id with those inside it).
-     */
+    /** An edition's curated lead (while public and in it) and sections' newest (issue 65). */
     editionHome(
       editionId: string,
       curated: { lead: string | null; sections: string[][] },
@@ -141,10 +137,7 @@ export interface AppServices {
      * that shows it keeps CacheTags.mostRead, refreshed when a new list is published.
      */
     mostRead(): Promise<ArticleCard[]>;
-    /**
-     * An edition's "Most read" from its own readers (issue 65 item 3), most read first. A page
-     * that shows it keeps CacheTags.mostReadEdition, refreshed when its list changes.
-     */
+    /** An edition's "Most read" from its own readers (issue 65; CacheTags.mostReadEdition). */
     editionMostRead(editionId: string): Promise<ArticleCard[]>;
   };
   breaking: {
