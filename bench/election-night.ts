@@ -96,7 +96,7 @@ export async function electionDatabaseUrl(given: string | undefined): Promise<st
 
 // ---------------------------------------------------------------- the pages readers ask for
 
-interface Page {
+export interface Page {
   path: string;
   /** The article's id, for its view; absent for home and category pages. */
   articleId?: string;
@@ -188,7 +188,7 @@ export function zipfSampler(n: number, s: number, random: () => number) {
 
 // ---------------------------------------------------------------- HTTP
 
-interface Answer {
+export interface Answer {
   status: number;
   headers: IncomingHttpHeaders;
   body: Buffer;
@@ -196,7 +196,7 @@ interface Answer {
   localPort: number;
 }
 
-function send(
+export function send(
   port: number,
   agent: Agent,
   method: string,
@@ -245,7 +245,7 @@ function send(
   });
 }
 
-const text = (a: Answer) =>
+export const text = (a: Answer) =>
   (a.headers['content-encoding'] === 'gzip' ? gunzipSync(a.body) : a.body).toString('utf8');
 
 // ---------------------------------------------------------------- which worker a connection reached
@@ -297,7 +297,7 @@ export function holderOf(
 }
 
 /** A keep-alive connection that stays with one worker. */
-interface Pinned {
+export interface Pinned {
   pid: number;
   agent: Agent;
   localPort: number;
@@ -305,7 +305,7 @@ interface Pinned {
 }
 
 /** One connection per worker: new connections until every worker holds one (round robin). */
-async function pinWorkers(port: number, primary: number, count: number): Promise<Pinned[]> {
+export async function pinWorkers(port: number, primary: number, count: number): Promise<Pinned[]> {
   const deadline = Date.now() + 60_000;
   let pids = childrenOf(primary);
   while (pids.length < count) {
@@ -376,7 +376,7 @@ interface Snapshot {
   benchCpu: number;
 }
 
-async function snapshot(workers: Pinned[], primary: number): Promise<Snapshot> {
+export async function snapshot(workers: Pinned[], primary: number): Promise<Snapshot> {
   const metrics = await Promise.all(
     workers.map(async (w) => parseMetrics((await w.get('/metrics')).body.toString('utf8'))),
   );
@@ -390,7 +390,7 @@ async function snapshot(workers: Pinned[], primary: number): Promise<Snapshot> {
 }
 
 /** What the workers did between two snapshots, summed over workers unless said. */
-function between(a: Snapshot, b: Snapshot) {
+export function between(a: Snapshot, b: Snapshot) {
   const seconds = (b.at - a.at) / 1000;
   const delta = (prefix: string) =>
     b.metrics.reduce((n, m, i) => n + sumOf(m, prefix) - sumOf(a.metrics[i]!, prefix), 0);
@@ -445,7 +445,7 @@ function append<T>(list: T[], more: readonly T[]) {
   for (const item of more) list.push(item);
 }
 
-class ReaderTally {
+export class ReaderTally {
   pages: number[] = [];
   byKind = new Map<string, number[]>();
   topStory = 0;
@@ -475,7 +475,7 @@ class ReaderTally {
   }
 }
 
-interface Readers {
+export interface Readers {
   port: number;
   /** One keep-alive connection per reader, spread evenly over the workers (openReaders). */
   agents: Agent[];
@@ -488,7 +488,7 @@ interface Readers {
  * in turn, but the bench's other connections would tilt them): answers them and how many each
  * worker holds.
  */
-async function openReaders(port: number, pids: number[], n: number) {
+export async function openReaders(port: number, pids: number[], n: number) {
   const share = Math.ceil(n / pids.length);
   const held = new Map<number, number>();
   const agents: Agent[] = [];
@@ -511,7 +511,7 @@ async function openReaders(port: number, pids: number[], n: number) {
  * Readers of a site that has been up find its popular pages kept: each worker is asked for the
  * first `count` ranks once, least read first (so the most read are the freshest in its store).
  */
-async function prefill(workers: Pinned[], ranked: Page[], count: number) {
+export async function prefill(workers: Pinned[], ranked: Page[], count: number) {
   await Promise.all(
     workers.map(async (w) => {
       for (let i = Math.min(count, ranked.length) - 1; i >= 0; i--)
@@ -525,7 +525,7 @@ async function prefill(workers: Pinned[], ranked: Page[], count: number) {
  * the same draws, the second run of a round would find kept the very pages of the Zipf tail
  * that the first one had to render.
  */
-async function read(r: Readers, seconds: number, seed: number): Promise<ReaderTally> {
+export async function read(r: Readers, seconds: number, seed: number): Promise<ReaderTally> {
   const tally = new ReaderTally();
   const started = performance.now();
   const until = started + seconds * 1000;
@@ -630,7 +630,7 @@ interface Pending {
   seen: Map<number, number>;
 }
 
-class Visibility {
+export class Visibility {
   private pending = new Set<Pending>();
   /** Per save: ms from its answer to its text in each worker (undefined: not within the limit). */
   readonly done: { saver: number | undefined; perWorker: Map<number, number | undefined> }[] = [];
@@ -795,7 +795,7 @@ const round = (n: number, digits = 0) => Number(n.toFixed(digits));
 const round1 = (n: number) => round(n, 1);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
-function summary(t: ReaderTally, m: ReturnType<typeof between>) {
+export function summary(t: ReaderTally, m: ReturnType<typeof between>) {
   const pages = [...t.pages].sort((a, b) => a - b);
   const count = (k: string) => t.byKind.get(k)?.length ?? 0;
   const answers = pages.length;
@@ -874,7 +874,7 @@ function spread(times: number[]) {
  * Save to visible: in every worker (the slowest of them, per save), in the worker that
  * answered the save, and in the others; saves not seen everywhere within the limit are counted.
  */
-function visibleSummary(done: Visibility['done']) {
+export function visibleSummary(done: Visibility['done']) {
   const everywhere: number[] = [];
   const saver: number[] = [];
   const others: number[] = [];

@@ -56,6 +56,7 @@ import { FEATURES } from './election-features';
 import { frontCacheScenario, frontCacheTable, nginxServing } from './front-cache';
 import { liveBlogScenario, liveBlogTable } from './live-blog';
 import { coEditingScenario, coEditingTable } from './co-editing';
+import { editionsDatabaseUrl, editionsScenario, editionsTable } from './editions';
 import { newsletterScenario, newsletterTable } from './newsletter';
 import { BEACON_RATE, beaconsTable } from './beacons';
 import { relevanceScenario } from './relevance';
@@ -91,6 +92,8 @@ const LIVE_BLOG = 'live blog';
 const NEWSLETTER = 'newsletter';
 /** Ten writers in one shared document on two processes (bench/co-editing.ts): named only. */
 const CO_EDITING = 'co-editing';
+/** 60 editions, readers over their pages, a save a second (bench/editions.ts): named only. */
+const EDITIONS = 'editions';
 /** Analytics beacons beside the election-night readers (bench/beacons.ts): named, never by default. */
 const BEACONS = 'beacons';
 /** Varnish in front of Patrika against nginx's gzip_static (bench/front-cache.ts, its own server). */
@@ -102,9 +105,16 @@ const classicChosen =
   TARGETS.length === 0 ||
   TARGETS.some(
     (t) =>
-      ![ELECTION, LIVE_BLOG, RELEVANCE, FRONT_CACHE, NEWSLETTER, BEACONS, CO_EDITING].some((own) =>
-        own.includes(t),
-      ) || CLASSIC.some((name) => name.includes(t)),
+      ![
+        ELECTION,
+        LIVE_BLOG,
+        RELEVANCE,
+        FRONT_CACHE,
+        NEWSLETTER,
+        BEACONS,
+        CO_EDITING,
+        EDITIONS,
+      ].some((own) => own.includes(t)) || CLASSIC.some((name) => name.includes(t)),
   );
 
 /** Peak resident memory (VmHWM) of a process and of its children (a cluster's workers), in MB. */
@@ -562,6 +572,20 @@ async function frontCacheTarget() {
   }
 }
 
+/** The editions scenario (bench/editions.ts) on a PostgreSQL database of its own. */
+async function editionsTarget() {
+  const databaseUrl = await editionsDatabaseUrl(process.env.BENCH_EDITIONS_DATABASE_URL);
+  const dataDir = mkdtempSync(join(tmpdir(), 'patrika-bench-editions-'));
+  try {
+    console.log(`bench: editions: ${ARTICLES} articles on PostgreSQL…`);
+    await generate(dataDir, { articles: ARTICLES, databaseUrl, reuse: REUSE });
+    const log = (line: string) => console.log(`bench: ${line}`);
+    return await editionsScenario({ databaseUrl, dataDir, connections: CONNECTIONS, log });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 /** The election-night scenario (bench/election-night.ts) on PostgreSQL. */
 async function electionTarget(filled: boolean) {
   const databaseUrl = await electionDatabaseUrl(DATABASE_URL);
@@ -596,6 +620,8 @@ async function main() {
   if (newsletter) console.log(`\n${newsletterTable(newsletter)}\n`);
   const coEditing = named(CO_EDITING) ? await coEditingScenario() : undefined;
   if (coEditing) console.log(`\n${coEditingTable(coEditing)}\n`);
+  const editions = named(EDITIONS) ? await editionsTarget() : undefined;
+  if (editions) console.log(`\n${editionsTable(editions)}\n`);
   const relevance = chosen(RELEVANCE) ? await relevanceScenario() : undefined;
   if (relevance) console.log(`bench: ${relevance.lines.join('\n')}`);
   const front = chosen(FRONT_CACHE) ? await frontCacheTarget() : undefined;
@@ -614,6 +640,7 @@ async function main() {
     live ? liveBlogTable(live) : undefined,
     newsletter ? newsletterTable(newsletter) : undefined,
     coEditing ? coEditingTable(coEditing) : undefined,
+    editions ? editionsTable(editions) : undefined,
     front
       ? `Front cache, measured ${date.slice(0, 10)}; load average ${machine.loadAverageAtEnd} at the end${MACHINE_NOTE ? ` (${MACHINE_NOTE})` : ''}.\n\n${frontCacheTable(front)}`
       : undefined,
@@ -671,6 +698,7 @@ async function main() {
     ...(live ? { liveBlog: live } : {}),
     ...(newsletter ? { newsletter } : {}),
     ...(coEditing ? { coEditing } : {}),
+    ...(editions ? { editions } : {}),
     ...(front ? { frontCache: front } : {}),
     ...(relevance
       ? { searchRelevance: { overall: relevance.report.overall, groups: relevance.report.groups } }

@@ -40,8 +40,12 @@ export const CacheTags = {
   settings: 'settings',
   /** The breaking-news band: every public page shows it (or its absence). */
   breaking: 'breaking',
+  /** An edition's own breaking-news band (issue 65 item 3): its page shows it, or its absence. */
+  breakingEdition: (id: string) => `be:${compact(id)}`,
   /** Readers' "Most read" (issue 38 item 5): the home's section and every article's box. */
   mostRead: 'l:mostread',
+  /** An edition's "Most read", from its own readers (issue 65 item 3): its page shows it. */
+  mostReadEdition: (id: string) => `me:${compact(id)}`,
   /** A live blog's entries as its page shows them (issue 25 item 1). */
   live: (id: string) => `lv:${compact(id)}`,
   /** A live blog's entries as its JSON answers them: dropped, not served stale, on a change. */
@@ -60,6 +64,16 @@ export const CacheTags = {
    * its cities'): a story in a city refreshes its state's page, not its sister cities'.
    */
   editionTree: (id: string) => `lx:${compact(id)}`,
+  /**
+   * Anything showing an edition's name or address (issue 65): its page and the pages below it
+   * (their breadcrumb and address), its parent's page (a section per place under it), its
+   * feed, its top JSON, a story that names it as its place. An edition's own write changes it.
+   */
+  editionNamed: (id: string) => `en:${compact(id)}`,
+  /** The tree of editions as a process keeps it (dropped by an edition's own write). */
+  editions: 'editions',
+  /** An edition's home as its desk curated it: its lead and its sections (issue 65 item 3). */
+  editionHome: (id: string) => `eh:${compact(id)}`,
   /** Anything showing an election's results: its tally, seats, map and embeds (issue 69). */
   election: (id: string) => `el:${compact(id)}`,
   /** A static page's stored text. */

@@ -11,7 +11,7 @@ import type { CommentsPage } from './schemas/comments';
 import type { Correction, CorrectionsPage } from './schemas/corrections';
 import type { Category, CategoryFamily, CategoryMenu } from './schemas/categories';
 import type { SearchResponse } from './schemas/search';
-import type { Edition } from './schemas/editions';
+import type { Edition, EditionHome } from './schemas/editions';
 import type { Author, LinkState } from './schemas/users';
 import type { SiteSettings } from './settings';
 
@@ -51,6 +51,12 @@ export interface AppServices {
     categoriesPage(categoryIds: string[], page: number, limit: number): Promise<CategoryPage>;
     /** One page of the stories readers may see in an edition, newest first (issue 65). */
     editionPage(editionId: string, page: number, limit: number): Promise<CategoryPage>;
+    /** An edition's curated lead (while public and in it) and sections' newest (issue 65). */
+    editionHome(
+      editionId: string,
+      curated: { lead: string | null; sections: string[][] },
+      limit: number,
+    ): Promise<{ lead: ArticleCard | null; sections: ArticleCard[][] }>;
     /** One page of an author's published articles, newest first. */
     authorPage(authorId: string, page: number, limit: number): Promise<CategoryPage>;
     /** A tag by its address (`/tag/{slug}`), or undefined (issue 26 item 5). */
@@ -115,6 +121,8 @@ export interface AppServices {
     /** From the national edition down to `id`, itself last: an edition page's breadcrumb. */
     pathOf(id: string): Promise<Edition[]>;
     childrenOf(id: string): Promise<Edition[]>;
+    /** The edition's home as its desk curated it: a lead's id and sections' category ids. */
+    home(id: string): Promise<EditionHome>;
   };
   newsletters: {
     /**
@@ -129,10 +137,14 @@ export interface AppServices {
      * that shows it keeps CacheTags.mostRead, refreshed when a new list is published.
      */
     mostRead(): Promise<ArticleCard[]>;
+    /** An edition's "Most read" from its own readers (issue 65; CacheTags.mostReadEdition). */
+    editionMostRead(editionId: string): Promise<ArticleCard[]>;
   };
   breaking: {
     /** The breaking-news band every public page shows now, or null. */
     current(): Promise<BreakingNews | null>;
+    /** An edition's own band, which its page shows under the national one, or null. */
+    forEdition(editionId: string): Promise<BreakingNews | null>;
   };
   comments: {
     /**

@@ -14,6 +14,7 @@ import { createPreviewTokens, createTokens, keptSecret, loadJwtSecret } from './
 import { previewPath } from '../common/paths';
 import { createJobsService, type JobsService } from './modules/jobs/jobs-service';
 import { BREAKING_EXPIRY_JOB, createBreakingService } from './modules/breaking/breaking-service';
+import type { BandEditions } from './modules/breaking/breaking-places';
 import { createKeysService } from './modules/keys/keys-service';
 import { createAdsService } from './modules/ads/ads-service';
 import type { AdEditions } from './modules/ads/ad-slots';
@@ -257,7 +258,10 @@ export async function createServices(
   const views = createViewsService({ db, clock, articles, timeZone, log });
   const content = { articles, categories, users, views, settings };
   const rateLimits = createRateLimitCounters(db, clock);
-  const analytics = analyticsOf(config, changes, { db, clock, log, rateLimits, jobs, ...content });
+  const analytics = analyticsOf(config, changes, {
+    ...{ db, clock, log, rateLimits, jobs, editions },
+    ...content,
+  });
   const { breaking, push } = await createNewsDesk(config, {
     ...{ db, clock, articles, jobs, outbox, events, log, editions },
     viewsBrought: (id, since) => analytics.viewsBrought('push', id, since),
@@ -376,11 +380,11 @@ async function createNewsDesk(
     events: EventBus;
     log: ServiceLog | undefined;
     viewsBrought: PushDeps['viewsBrought'];
-    editions: PushDeps['editions'];
+    editions: PushDeps['editions'] & BandEditions;
   },
 ) {
-  const { db, clock, articles, jobs, outbox, events, log } = deps;
-  const breaking = createBreakingService({ db, clock, articles, jobs, outbox, events });
+  const { db, clock, articles, jobs, outbox, events, log, editions } = deps;
+  const breaking = createBreakingService({ db, clock, articles, jobs, outbox, events, editions });
   // A band's time is up: every kept page is made again without it, in every process.
   jobs.handle(BREAKING_EXPIRY_JOB, (job) => breaking.expired(job.subjectId));
   const push = await createPush(config, {
@@ -691,7 +695,7 @@ function createContentServices(deps: {
   const settings = createSettingsService({ db, categories, outbox, kept, oidc: () => deps.oidc });
   settingsOf.set(settings);
   // Editions plug their placement rule into the articles' hooks, as search its index (issue 65).
-  const editions = createEditions({ db, clock, articles });
+  const editions = createEditions({ db, clock, outbox, kept, articles });
   return { categories, articles, newsroom, search, settings, editions };
 }
 

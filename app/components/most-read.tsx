@@ -8,13 +8,22 @@ import { useInterface } from '../copy/language';
  * refreshed when a new list is published (server/modules/analytics/most-read.ts). Nothing shows
  * while the list is empty.
  */
-export function MostRead({ stories, id }: { stories: readonly ArticleCard[]; id: string }) {
+export function MostRead({
+  stories,
+  id,
+  heading,
+}: {
+  stories: readonly ArticleCard[];
+  id: string;
+  /** Its heading where it is not the site's list (an edition's, issue 65 item 3). */
+  heading?: string;
+}) {
   const { t, lang } = useInterface();
   if (stories.length === 0) return null;
   return (
     <section aria-labelledby={id} className="most-read mt-5 mb-5" data-most-read="">
       <h2 id={id} className="h4 section-title" lang={lang}>
-        {t.mostRead.heading}
+        {heading ?? t.mostRead.heading}
       </h2>
       <ol className="most-read-list">
         {stories.map((story) => (

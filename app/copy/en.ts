@@ -69,6 +69,8 @@ export const copy = {
     label: 'Breaking',
     /** The band's name for screen readers. */
     region: 'Breaking news',
+    /** An edition's own band's name for screen readers (issue 65 item 3). */
+    regionOf: (place: string) => `Breaking news: ${place}`,
   },
   push: {
     /** The alerts offer's name for screen readers. */
@@ -105,7 +107,11 @@ export const copy = {
     address: 'Address',
   },
   /** Readers' most read stories of the last hours (issue 38 item 5): home and article pages. */
-  mostRead: { heading: 'Most read' },
+  mostRead: {
+    heading: 'Most read',
+    /** An edition's own, from its readers (issue 65 item 3). */
+    in: (place: string) => `Most read in ${place}`,
+  },
   home: {
     heading: 'Read latest and other stories',
     latest: 'Latest Stories',

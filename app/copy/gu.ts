@@ -58,6 +58,7 @@ export const guCopy: Copy = {
   breaking: {
     label: 'બ્રેકિંગ',
     region: 'બ્રેકિંગ ન્યૂઝ',
+    regionOf: (place: string) => `બ્રેકિંગ ન્યૂઝ: ${place}`,
   },
   push: {
     region: 'સમાચાર સૂચનાઓ',
@@ -90,7 +91,10 @@ export const guCopy: Copy = {
     phone: 'ફોન',
     address: 'સરનામું',
   },
-  mostRead: { heading: 'સૌથી વધુ વંચાયેલા સમાચાર' },
+  mostRead: {
+    heading: 'સૌથી વધુ વંચાયેલા સમાચાર',
+    in: (place: string) => `${place}માં સૌથી વધુ વંચાયેલા સમાચાર`,
+  },
   home: {
     heading: 'તાજા અને અન્ય સમાચાર વાંચો',
     latest: 'તાજા સમાચાર',

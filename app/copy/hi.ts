@@ -58,6 +58,7 @@ export const hiCopy: Copy = {
   breaking: {
     label: 'ब्रेकिंग',
     region: 'ब्रेकिंग न्यूज़',
+    regionOf: (place: string) => `ब्रेकिंग न्यूज़: ${place}`,
   },
   push: {
     region: 'समाचार अलर्ट',
@@ -90,7 +91,10 @@ export const hiCopy: Copy = {
     phone: 'फ़ोन',
     address: 'पता',
   },
-  mostRead: { heading: 'सबसे ज़्यादा पढ़ी गईं' },
+  mostRead: {
+    heading: 'सबसे ज़्यादा पढ़ी गईं',
+    in: (place: string) => `${place} में सबसे ज़्यादा पढ़ी गईं`,
+  },
   home: {
     heading: 'ताज़ा और दूसरी कहानियाँ पढ़ें',
     latest: 'ताज़ा कहानियाँ',

@@ -58,6 +58,7 @@ export const mrCopy: Copy = {
   breaking: {
     label: 'ब्रेकिंग',
     region: 'ब्रेकिंग न्यूज',
+    regionOf: (place: string) => `ब्रेकिंग न्यूज: ${place}`,
   },
   push: {
     region: 'बातम्यांच्या सूचना',
@@ -90,7 +91,10 @@ export const mrCopy: Copy = {
     phone: 'फोन',
     address: 'पत्ता',
   },
-  mostRead: { heading: 'सर्वाधिक वाचलेल्या बातम्या' },
+  mostRead: {
+    heading: 'सर्वाधिक वाचलेल्या बातम्या',
+    in: (place: string) => `${place}मध्ये सर्वाधिक वाचलेल्या बातम्या`,
+  },
   home: {
     heading: 'ताज्या आणि इतर बातम्या वाचा',
     latest: 'ताज्या बातम्या',

@@ -48,4 +48,26 @@ export const EDITIONS = {
     en: (p: { name: string }) =>
       `Your desk may not place stories in the edition "${p.name}". Ask an administrator to add it to your editions.`,
   },
+  /** A desk limited to editions curates another edition's home or band (issue 65 item 3). */
+  'edition.desk_elsewhere': {
+    status: 403,
+    en: (p: { name: string }) =>
+      `Your desk may not curate the edition "${p.name}". Its own desk, or an editor whose desk has every edition, can.`,
+  },
+  /** The national home is curated in the settings (its home sections), not as an edition. */
+  'edition.national_home': {
+    status: 409,
+    en: 'The national home is curated in the settings (its layout and home sections), not here.',
+  },
+  /** A curated lead that is not one of the edition's stories (issue 65 item 3). */
+  'edition.lead_elsewhere': {
+    status: 400,
+    en: (p: { name: string }) =>
+      `The lead must be one of the edition "${p.name}"'s stories. Add the story to the edition first.`,
+  },
+  /** A curated section naming no category. */
+  'edition.section_unknown': {
+    status: 400,
+    en: 'A section names a category that does not exist.',
+  },
 } as const satisfies Record<string, Entry>;

@@ -17,6 +17,11 @@ export const BreakingInputSchema = z.object({
     .datetime({ offset: true, ...says('validation.not_datetime', { field: 'expiresAt' }) })
     .optional()
     .nullable(),
+  /**
+   * Where it shows (issue 65 item 3): an edition's id, over that edition's page under the
+   * national band; null, left out or the national edition's id: national, over every page.
+   */
+  edition: IdSchema.optional().nullable(),
 });
 export type BreakingInput = z.infer<typeof BreakingInputSchema>;
 
@@ -29,5 +34,10 @@ export const BreakingNewsSchema = z.object({
   url: z.string().nullable(),
   expiresAt: z.string().nullable(),
   createdAt: z.string(),
+  /** The edition whose page shows it; null: national, every page (issue 65 item 3). */
+  edition: z.string().nullable(),
 });
+
+/** `GET` and `DELETE /api/breaking?edition=`: an edition's band; left out, the national one. */
+export const BreakingPlaceQuerySchema = z.object({ edition: IdSchema.optional() });
 export type BreakingNews = z.infer<typeof BreakingNewsSchema>;

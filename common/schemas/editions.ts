@@ -104,3 +104,25 @@ export const UserEditionsInputSchema = z.object({ editions: ArticleEditionsInput
 
 /** A user's desk editions ([]: every edition). */
 export const UserEditionsSchema = z.object({ _id: z.string(), editions: z.array(z.string()) });
+
+/** How many sections an edition's home may have: as many as the national home (settings). */
+export const EDITION_HOME_SECTIONS_MAX = 6;
+
+/**
+ * `PUT /api/editions/{id}/home` (issue 65 item 3): the edition's own home as its desk curates
+ * it. `lead`: a story in this edition, or null for the newest of its stories with a picture;
+ * `sections`: categories, in order, each listing its stories in this edition.
+ */
+export const EditionHomeInputSchema = z.object({
+  lead: IdSchema.nullable(),
+  sections: z.array(IdSchema).max(EDITION_HOME_SECTIONS_MAX),
+});
+export type EditionHomeInput = z.infer<typeof EditionHomeInputSchema>;
+
+/** An edition's home as curated (`GET`/`PUT /api/editions/{id}/home`). */
+export const EditionHomeSchema = EditionHomeInputSchema.extend({
+  edition: z.string(),
+  /** When it was last curated; null when it never was (the page's defaults). */
+  updatedAt: z.string().nullable(),
+});
+export type EditionHome = z.infer<typeof EditionHomeSchema>;

@@ -46,6 +46,14 @@ export const EVENT_TYPES = {
     'A reader’s membership began, renewed, fell behind, was cancelled or given (its status, plan and provider).',
   'most-read.changed':
     'Readers’ “Most read” list changed (at most once a minute); its data names the stories in order.',
+  'edition.created': 'An administrator added an edition (a place) to the tree.',
+  'edition.updated':
+    'An administrator changed an edition: its names, spellings, slug, place in the tree, location or whether it is active.',
+  'edition.deleted': 'An administrator deleted an edition.',
+  'edition.home_changed':
+    'An edition’s desk curated its home: its lead story and its sections (data: lead, sections).',
+  'most-read.editions-changed':
+    'One or more editions’ “Most read” lists changed (at most once a minute); its data names every edition’s stories in order (`editions`: edition id → article ids).',
   'election.result':
     'A seat’s result was saved (at the desk, by an import or from ECI); its data names the seat, the party and the status.',
   'election.imported':

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { UiLanguage } from '../../common/settings';
 import { adminCopy, type AdminCopy } from '../../app/copy/admin';
+import { editionDeskCopyIn } from '../../app/copy/edition-desk';
 import {
   ADMIN,
   ADMIN_COPY,
@@ -63,6 +64,7 @@ const articleFormReady = (title: string, t: AdminCopy) => async (page: Page) => 
 
 /** Every screen of the back office (app/routes.ts), and the profile it links to. */
 function adminPages(articleId: string, t: AdminCopy): AdminPage[] {
+  const desk = editionDeskCopyIn(t === adminCopy ? 'en' : 'hi');
   return [
     { name: 'dashboard', path: '/admin/dashboard', ready: heading(t.dashboard.title) },
     {
@@ -103,6 +105,16 @@ function adminPages(articleId: string, t: AdminCopy): AdminPage[] {
       ready: async (page) => {
         await heading(t.categories.title)(page);
         await expect(page.getByRole('main').getByRole('row').nth(1)).toBeVisible();
+      },
+    },
+    {
+      // An edition's home with its form open (issue 65 item 3).
+      name: 'edition-homes',
+      path: '/admin/edition-homes',
+      ready: async (page) => {
+        await heading(desk.homesNav)(page);
+        await page.getByLabel(desk.homesEdition).selectOption({ index: 1 });
+        await expect(page.getByLabel(desk.homesLead)).toBeVisible();
       },
     },
     { name: 'sitemap', path: '/admin/sitemap', ready: heading(t.sitemap.title) },

@@ -5,6 +5,9 @@ import { BreakingInputSchema, type BreakingNews } from '../../../common/schemas/
 import { FormSelect, FormTextField, SubmitButton } from '../../components/form/fields';
 import { SchemaForm, useSchemaForm } from '../../components/form/schema-form';
 import { formatMoment, useAdminCopy, useAdminInterface } from '../../copy/admin-language';
+import { editionDeskCopyIn } from '../../copy/edition-desk';
+import type { Edition } from '../../../common/schemas/editions';
+import { EditionOptions, editionLabel } from '../editions/edition-reach-options';
 import { adminApi } from '../api/admin-api';
 import { api } from '../api/client';
 import { useBusy } from '../api/use-busy';
@@ -25,21 +28,33 @@ type Story = { _id: string; name: string };
 
 /**
  * The breaking-news band on the dashboard (issue 25 item 2), for editors and administrators:
- * what every page shows now, a form to show another, and a button to take it off.
+ * where it shows (every page, or one edition's page: issue 65 item 3), what shows there now, a
+ * form to show another, and a button to take it off.
  */
 export function BreakingDesk() {
-  const t = useAdminCopy().breaking;
+  const ui = useAdminInterface();
+  const t = ui.t.breaking;
   const [band, setBand] = useState<BreakingNews | null | undefined>(undefined);
   const [stories, setStories] = useState<Story[]>([]);
+  const [editions, setEditions] = useState<Edition[]>([]);
+  // '' is national: every page.
+  const [place, setPlace] = useState('');
   const { busy, run } = useBusy(t.failed);
   const form = useSchemaForm(BreakingFormSchema, EMPTY);
+  const query = place ? `?edition=${place}` : '';
+  const edition = editions.find((e) => e._id === place);
+  const placeName = edition ? editionLabel(edition, ui.lang).trim() : undefined;
 
   useEffect(() => {
-    void api<BreakingNews | null>('/api/breaking').then(setBand, () => setBand(null));
     void adminApi<{ articles: Story[] }>('/api/articles/admin-article?status=published&limit=20')
       .then((list) => setStories(list.articles))
       .catch(() => setStories([]));
+    void api<Edition[]>('/api/editions').then(setEditions, () => setEditions([]));
   }, []);
+  useEffect(() => {
+    setBand(undefined);
+    void api<BreakingNews | null>(`/api/breaking${query}`).then(setBand, () => setBand(null));
+  }, [query]);
 
   const show = async (values: z.output<typeof BreakingFormSchema>) => {
     const minutes = Number(values.showFor);
@@ -49,15 +64,16 @@ export function BreakingDesk() {
         text: values.text,
         articleId: values.articleId || null,
         expiresAt: minutes ? new Date(Date.now() + minutes * 60_000).toISOString() : null,
+        edition: place || null,
       },
     });
     setBand(shown);
     form.reset(EMPTY);
-    toast.success(t.shown);
+    toast.success(placeName ? editionDeskCopyIn(ui.lang).bandShownIn(placeName) : t.shown);
   };
   const remove = () =>
     run(async () => {
-      await adminApi('/api/breaking', { method: 'DELETE' });
+      await adminApi(`/api/breaking${query}`, { method: 'DELETE' });
       setBand(null);
       toast.success(t.removed);
     });
@@ -67,7 +83,8 @@ export function BreakingDesk() {
       <h2 id="breaking-desk-title" className="h5">
         {t.title}
       </h2>
-      <CurrentBand band={band} busy={busy} onRemove={() => void remove()} />
+      <BandPlace editions={editions} place={place} onPlace={setPlace} />
+      <CurrentBand band={band} busy={busy} place={placeName} onRemove={() => void remove()} />
       <SchemaForm form={form} limits={BreakingFormSchema} onSubmit={show}>
         <BandFields stories={stories} />
         <SubmitButton className="btn btn-danger mt-3">{t.show}</SubmitButton>
@@ -80,10 +97,13 @@ export function BreakingDesk() {
 function CurrentBand({
   band,
   busy,
+  place,
   onRemove,
 }: {
   band: BreakingNews | null | undefined;
   busy: boolean;
+  /** The edition's name when the band is an edition's (undefined: every page). */
+  place: string | undefined;
   onRemove: () => void;
 }) {
   const ui = useAdminInterface();
@@ -93,7 +113,7 @@ function CurrentBand({
   return (
     <div className="alert alert-danger d-flex flex-wrap gap-2 align-items-center">
       <span>
-        <strong>{t.now}</strong> {band.text}
+        <strong>{place ? editionDeskCopyIn(ui.lang).bandNowIn(place) : t.now}</strong> {band.text}
         {band.expiresAt && (
           <span className="small d-block">
             {t.until(formatMoment(new Date(band.expiresAt), ui))}
@@ -145,6 +165,35 @@ function BandFields({ stories }: { stories: Story[] }) {
           </option>
         ))}
       </FormSelect>
+    </div>
+  );
+}
+
+/** Where the band shows: every page (national), or one edition's page. */
+function BandPlace({
+  editions,
+  place,
+  onPlace,
+}: {
+  editions: readonly Edition[];
+  place: string;
+  onPlace: (id: string) => void;
+}) {
+  const { lang } = useAdminInterface();
+  const t = editionDeskCopyIn(lang);
+  return (
+    <div className="mb-3">
+      <label htmlFor="breaking-place" className="form-label">
+        {t.bandPlace}
+      </label>
+      <select
+        id="breaking-place"
+        className="form-select"
+        value={place}
+        onChange={(e) => onPlace(e.target.value)}
+      >
+        <EditionOptions editions={editions} lang={lang} none={t.bandNational} />
+      </select>
     </div>
   );
 }

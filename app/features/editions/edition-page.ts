@@ -1,8 +1,10 @@
 /*
  * What an edition's page shows (issue 65 item 3, DECISIONS.md §30), the same for every reader:
- * its lead (the newest of its stories with a picture), its own stories paged, then on the
+ * on its first page the lead and the sections its desk chose (edition-curation.ts; no lead
+ * chosen: the newest of its stories with a picture), then its own stories paged, then on the
  * first page the stories of the places above it (a city's state) and national ones, and on a
- * state's page a short section for each place under it. It records the tags of all it shows.
+ * state's page a short section for each place under it. A story shows once on a page. It
+ * records the tags of all it shows.
  */
 import { data } from 'react-router';
 import { CATEGORY_PAGE_SIZE } from '../../../common/articles';
@@ -11,6 +13,7 @@ import { NATIONAL_EDITION_ID } from '../../../common/editions';
 import type { AppServices } from '../../../common/services';
 import type { ArticleCard } from '../../../common/schemas/articles';
 import type { Edition } from '../../../common/schemas/editions';
+import { curatedHome } from './edition-curation';
 
 /** How many stories a section of another place shows. */
 export const EDITION_SECTION_SIZE = 4;
@@ -24,7 +27,7 @@ const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
 
 /** The edition at `/local/{slugs…}` with what its page `page` shows, and the tags to keep. */
 export async function editionPageData(
-  services: Pick<AppServices, 'articles' | 'editions'>,
+  services: Pick<AppServices, 'articles' | 'editions' | 'categories'>,
   slugs: string[],
   page: number,
 ) {
@@ -36,9 +39,12 @@ export async function editionPageData(
   ]);
   if (page > Math.max(1, list.totalPages)) throw notFound();
   const first = page === 1;
-  const leadIndex = first ? list.articles.findIndex((a) => Boolean(a.imageUrl)) : -1;
-  const lead = leadIndex >= 0 ? list.articles[leadIndex] : undefined;
-  const articles = list.articles.filter((_, i) => i !== leadIndex);
+  // The desk's lead and sections (first page only); its lead stands in for the newest picture.
+  const home = first ? await curatedHome(services, edition._id) : null;
+  const leadIndex = first && !home?.lead ? list.articles.findIndex((a) => Boolean(a.imageUrl)) : -1;
+  const lead = home?.lead ?? (leadIndex >= 0 ? list.articles[leadIndex] : undefined);
+  const aboveList = new Set([lead?._id, ...(home?.shown ?? [])]);
+  const articles = list.articles.filter((a) => !aboveList.has(a._id));
   // Above it: its state (and city, for a town), then national, nearest first.
   const above = first ? trail.slice(0, -1).reverse() : [];
   const children = first ? await services.editions.childrenOf(edition._id) : [];
@@ -50,11 +56,15 @@ export async function editionPageData(
     Promise.all(above.map(section)),
     Promise.all(children.filter((c) => c.active).map(section)),
   ]);
-  const shown = [...list.articles, ...upper, ...below].flatMap((x) =>
-    'edition' in x ? x.articles : [x],
+  const shown = [...list.articles, ...upper, ...below, ...(home?.sections ?? [])].flatMap((x) =>
+    'articles' in x ? x.articles : [x],
   );
+  if (home?.lead) shown.push(home.lead);
   const tags = [
     CacheTags.edition(edition._id),
+    // Its name and address, its places' above it (breadcrumb, address) and below it (sections).
+    ...[...trail, ...children].map((e) => CacheTags.editionNamed(e._id)),
+    ...(home?.tags ?? []),
     ...(children.length ? [CacheTags.editionTree(edition._id)] : []),
     ...above.map((e) => CacheTags.edition(e._id)),
     ...cardTags(shown),
@@ -63,6 +73,7 @@ export async function editionPageData(
     edition,
     trail: trail.filter((e) => e._id !== NATIONAL_EDITION_ID),
     lead,
+    sections: home?.sections.filter((s) => s.articles.length) ?? [],
     articles,
     currentPage: list.currentPage,
     totalPages: list.totalPages,

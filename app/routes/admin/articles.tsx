@@ -15,6 +15,7 @@ import { adminListApiPath, adminListFilters } from '../../features/articles/admi
 import { requireScreen } from '../../features/session/screen-guard';
 import type { Route } from './+types/articles';
 import type { Edition } from '../../../common/schemas/editions';
+import { EditionBulkBar, useSelection } from '../../features/articles/edition-bulk';
 
 interface ListData {
   articles: AdminArticleRow[];
@@ -62,8 +63,11 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
   const ui = useAdminInterface();
   const { t } = ui;
   const list = useListPage({ currentPage, rowsOnPage: articles.length });
+  // Editors place the selected stories in editions, or take them out (issue 65 item 2).
+  const editor = hasRole(me.role, 'editor');
+  const selection = useSelection(articles);
 
-  const columns = adminListColumns({
+  const listed = adminListColumns({
     currentPage,
     timeZone,
     now: new Date(),
@@ -75,6 +79,7 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
         t.articles.deleted(a.name),
       ),
   });
+  const columns = editor ? [selection.column, ...listed] : listed;
 
   return (
     <>
@@ -96,6 +101,17 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
       <p className="small text-body-secondary mb-2" role="status">
         {t.articles.found(totalArticles)}
       </p>
+      {editor && (
+        <EditionBulkBar
+          selected={selection.selected}
+          selectPage={selection.selectPage}
+          editions={editions}
+          onDone={async () => {
+            selection.clear();
+            await list.reload();
+          }}
+        />
+      )}
       <DataTable columns={columns} rows={articles} empty={t.articles.empty} />
       <Pager page={currentPage} totalPages={totalPages} onPage={list.setPage} />
     </>

@@ -113,8 +113,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (comments.open && closeAfterDays > 0)
     keepUntil(new Date(Date.parse(story.publishedAt) + closeAfterDays * DAY_MS));
   keep(...trail.map((c) => CacheTags.category(c._id)));
-  // The place it is about, for its NewsArticle (issue 65 item 3).
+  // The place it is about, for its NewsArticle (issue 65 item 3), named again when renamed.
   const place = await storyPlace(services, story);
+  if (place && story.primaryEdition) keep(CacheTags.editionNamed(story.primaryEdition));
   const page = {
     article,
     place,

@@ -1,11 +1,15 @@
 import { Link } from 'react-router';
 import { editionPath } from '../../../common/paths';
 import { editionName } from '../../../common/edition-place';
+import { shownCategoryName } from '../../../common/category-names';
 import { appContext } from '../../../common/services';
 import { CardList } from '../../components/card-list';
 import { PageNav } from '../../components/page-nav';
 import { pageParam } from '../../features/api/page-param';
 import { editionPageData, type EditionSection } from '../../features/editions/edition-page';
+import { editionBand, editionMostRead } from '../../features/editions/edition-band';
+import { MostRead } from '../../components/most-read';
+import { BreakingBand } from '../../components/breaking-band';
 import { interfaceFor, useInterface } from '../../copy/language';
 import { listLinks, pageMeta } from '../../features/seo/meta';
 import { shareImage } from '../../features/seo/share-image';
@@ -25,8 +29,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     shareImage({ services, publicUrl, mediaBase }, settings),
   ]);
   keep(...page.tags);
+  const id = page.edition._id;
+  const [band, mostRead] = await Promise.all([
+    editionBand(context.get(appContext), id),
+    editionMostRead(context.get(appContext), id, settings.analytics.mostReadOnHome),
+  ]);
   const { tags: _tags, ...shown } = page;
-  return { ...shown, slugs, settings, publicUrl, share };
+  return { ...shown, band, mostRead, slugs, settings, publicUrl, share };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -76,7 +85,7 @@ function Section({
   title,
   lang,
 }: {
-  section: EditionSection;
+  section: Pick<EditionSection, 'articles'>;
   title: string;
   lang: string;
 }) {
@@ -89,8 +98,9 @@ function Section({
 }
 
 export default function EditionPage({ loaderData }: Route.ComponentProps) {
-  const { edition, trail, lead, articles, currentPage, totalPages, above, below, slugs } =
+  const { edition, trail, lead, sections, articles, currentPage, totalPages, above, below } =
     loaderData;
+  const { slugs } = loaderData;
   const { t, lang } = useInterface();
   const path = editionPath(slugs);
   const name = editionName(edition, lang);
@@ -98,51 +108,67 @@ export default function EditionPage({ loaderData }: Route.ComponentProps) {
   const pathOf = (e: { _id: string }) =>
     editionPath(trail.slice(0, trail.findIndex((x) => x._id === e._id) + 1).map((x) => x.slug));
   return (
-    <main id="main" className="container py-4" data-edition={edition.slug}>
-      <nav aria-label={t.category.breadcrumb} lang={lang}>
-        <ol className="breadcrumb">
-          <li className="breadcrumb-item">
-            <Link to="/">{t.nav.home}</Link>
-          </li>
-          {trail.slice(0, -1).map((e) => (
-            <li key={e._id} className="breadcrumb-item">
-              <Link to={pathOf(e)}>{editionName(e, lang)}</Link>
+    <>
+      {loaderData.band && <BreakingBand band={loaderData.band} place={name} />}
+      <main id="main" className="container py-4" data-edition={edition.slug}>
+        <nav aria-label={t.category.breadcrumb} lang={lang}>
+          <ol className="breadcrumb">
+            <li className="breadcrumb-item">
+              <Link to="/">{t.nav.home}</Link>
             </li>
-          ))}
-        </ol>
-      </nav>
-      <h1 lang={lang}>{t.edition.title(name)}</h1>
-      {lead && (
-        <section className="mb-4">
-          <h2 className="visually-hidden" lang={lang}>
-            {t.edition.lead}
-          </h2>
-          <CardList articles={[lead]} lang={lang} headingLevel={3} />
-        </section>
-      )}
-      <h2 lang={lang}>{t.edition.latest(name)}</h2>
-      <CardList articles={articles} empty={lead ? undefined : t.edition.empty} lang={lang} />
-      <PageNav currentPage={currentPage} totalPages={totalPages} href={pageHref} />
-      {below.map((s) => (
-        <Section
-          key={s.edition._id}
-          section={s}
-          title={t.edition.from(editionName(s.edition, lang))}
-          lang={lang}
+            {trail.slice(0, -1).map((e) => (
+              <li key={e._id} className="breadcrumb-item">
+                <Link to={pathOf(e)}>{editionName(e, lang)}</Link>
+              </li>
+            ))}
+          </ol>
+        </nav>
+        <h1 lang={lang}>{t.edition.title(name)}</h1>
+        {lead && (
+          <section className="mb-4">
+            <h2 className="visually-hidden" lang={lang}>
+              {t.edition.lead}
+            </h2>
+            <CardList articles={[lead]} lang={lang} headingLevel={3} />
+          </section>
+        )}
+        {sections.map((s) => (
+          <Section
+            key={s.category._id}
+            section={s}
+            title={shownCategoryName(s.category, lang)}
+            lang={lang}
+          />
+        ))}
+        <h2 lang={lang}>{t.edition.latest(name)}</h2>
+        <CardList articles={articles} empty={lead ? undefined : t.edition.empty} lang={lang} />
+        <PageNav currentPage={currentPage} totalPages={totalPages} href={pageHref} />
+        <MostRead
+          stories={loaderData.mostRead}
+          id="section-most-read"
+          heading={t.mostRead.in(name)}
         />
-      ))}
-      {above.map((s) => (
-        <Section
-          key={s.edition._id}
-          section={s}
-          title={
-            s.edition.kind === 'national'
-              ? t.edition.national
-              : t.edition.from(editionName(s.edition, lang))
-          }
-          lang={lang}
-        />
-      ))}
-    </main>
+        {below.map((s) => (
+          <Section
+            key={s.edition._id}
+            section={s}
+            title={t.edition.from(editionName(s.edition, lang))}
+            lang={lang}
+          />
+        ))}
+        {above.map((s) => (
+          <Section
+            key={s.edition._id}
+            section={s}
+            title={
+              s.edition.kind === 'national'
+                ? t.edition.national
+                : t.edition.from(editionName(s.edition, lang))
+            }
+            lang={lang}
+          />
+        ))}
+      </main>
+    </>
   );
 }

@@ -3,7 +3,8 @@ import { analyticsNow } from './analytics-now';
 import { createBeacons, type BeaconDeps } from './analytics-beacons';
 import { forgetOldSalts } from './analytics-repository';
 import { createReports } from './analytics-reports';
-import { createMostRead, type MostReadDeps } from './most-read';
+import { createMostRead } from './most-read';
+import { createEditionMostRead, type EditionMostReadDeps } from './edition-most-read';
 import {
   ANALYTICS_RETENTION_JOB,
   ANALYTICS_ROLLUP_JOB,
@@ -25,7 +26,7 @@ interface AnalyticsJobs {
  */
 export function createAnalyticsService(
   deps: BeaconDeps &
-    Omit<MostReadDeps, 'hours'> & {
+    Omit<EditionMostReadDeps, 'hours'> & {
       /** The rate limits' table, whose keys name addresses (server/plugins/rate-limit.ts). */
       rateLimits: { forgetExpired(): Promise<void> };
       timeZone(): Promise<string>;
@@ -47,12 +48,15 @@ export function createAnalyticsService(
     forgetExpired,
   });
   const mostRead = createMostRead({ ...deps, hours: deps.mostReadHours });
+  const editionMostRead = createEditionMostRead({ ...deps, hours: deps.mostReadHours });
   deps.jobs.handle(ANALYTICS_ROLLUP_JOB, async () => {
     await storage.rollUp();
-    // Readers' "Most read" from the rollups just made; its failure never stops the rollups.
-    await mostRead.refresh().catch((error: unknown) => {
-      deps.log?.error({ err: error }, 'analytics: "Most read" could not be refreshed');
-    });
+    // Readers' "Most read" from the rollups just made, the site's and each edition's; their
+    // failure never stops the rollups.
+    for (const refresh of [mostRead.refresh, editionMostRead.refresh])
+      await refresh().catch((error: unknown) => {
+        deps.log?.error({ err: error }, 'analytics: "Most read" could not be refreshed');
+      });
     await storage.next.rollUp(deps.jobs);
   });
   deps.jobs.handle(ANALYTICS_RETENTION_JOB, async () => {
@@ -75,6 +79,9 @@ export function createAnalyticsService(
     /** Readers' "Most read": the cards pages show, and the minute's refresh (most-read.ts). */
     mostRead: mostRead.cards,
     refreshMostRead: mostRead.refresh,
+    /** An edition's "Most read" from its own readers, and the minute's refresh of them all. */
+    editionMostRead: editionMostRead.cards,
+    refreshEditionMostRead: editionMostRead.refresh,
     retain: storage.retain,
     /** At start: the coming days' partitions, and the jobs set. */
     async start(): Promise<void> {

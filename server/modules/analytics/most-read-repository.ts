@@ -1,7 +1,8 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { analyticsRollups } from '../../../db/schema/analytics';
-import { articles, isPublicArticle } from '../../../db/schema/content';
+import { articleEditions, articles, isPublicArticle } from '../../../db/schema/content';
+import { NATIONAL_EDITION_ID } from '../../../common/editions';
 import { events } from '../../../db/schema/events';
 
 /*
@@ -11,6 +12,11 @@ import { events } from '../../../db/schema/events';
 
 /** The event that publishes a new list; its `data.articleIds` is the list. */
 export const MOST_READ_CHANGED = 'most-read.changed';
+/** The event that publishes editions' lists; its `data.editions` is every edition's list. */
+export const EDITIONS_MOST_READ_CHANGED = 'most-read.editions-changed';
+/** The subject of the site's list (the national one), and of the editions' lists. */
+export const SITE_LIST = 'site';
+export const EDITION_LISTS = 'editions';
 
 const HOUR_MS = 3600_000;
 
@@ -50,11 +56,72 @@ export async function lastPublished(
   const [row] = await db
     .select({ data: events.data, at: events.at })
     .from(events)
-    .where(eq(events.type, MOST_READ_CHANGED))
+    .where(and(eq(events.type, MOST_READ_CHANGED), eq(events.subjectId, SITE_LIST)))
     .orderBy(desc(events.id))
     .limit(1);
   if (!row) return undefined;
   const ids = row.data.articleIds;
   const articleIds = Array.isArray(ids) ? ids.filter((id) => typeof id === 'string') : [];
   return { articleIds, at: row.at };
+}
+
+const since = (hours: number, now: Date) => new Date(now.getTime() - (hours + 1) * HOUR_MS);
+
+/**
+ * Each edition's (national apart: the site's list is its) `limit` public stories with the most
+ * readers in the hours overlapping the last `hours` (issue 65 item 3), ranked as mostViewed
+ * ranks, in one statement: its stories' readers, as analytics by edition counts them.
+ */
+export async function mostViewedByEdition(
+  db: Db,
+  opts: { now: Date; hours: number; limit: number },
+): Promise<Record<string, string[]>> {
+  const ranked = db
+    .select({
+      editionId: articleEditions.editionId,
+      articleId: analyticsRollups.articleId,
+      n: sql<number>`row_number() over (partition by ${articleEditions.editionId} order by sum(${analyticsRollups.readers}) desc, sum(${analyticsRollups.views}) desc, ${articles.publishedAt} desc, ${analyticsRollups.articleId})`.as(
+        'n',
+      ),
+    })
+    .from(analyticsRollups)
+    .innerJoin(articles, eq(articles.id, analyticsRollups.articleId))
+    .innerJoin(articleEditions, eq(articleEditions.articleId, analyticsRollups.articleId))
+    .where(
+      and(
+        eq(analyticsRollups.grain, 'hour'),
+        gt(analyticsRollups.bucket, since(opts.hours, opts.now)),
+        isPublicArticle(opts.now),
+        ne(articleEditions.editionId, NATIONAL_EDITION_ID),
+      ),
+    )
+    .groupBy(articleEditions.editionId, analyticsRollups.articleId, articles.publishedAt)
+    .as('ranked');
+  const rows = await db
+    .select({ editionId: ranked.editionId, articleId: ranked.articleId })
+    .from(ranked)
+    .where(sql`${ranked.n} <= ${opts.limit}`)
+    .orderBy(ranked.editionId, ranked.n);
+  const lists: Record<string, string[]> = {};
+  for (const row of rows) (lists[row.editionId] ??= []).push(row.articleId);
+  return lists;
+}
+
+/** The editions' lists last published, and when; undefined before the first. */
+export async function lastPublishedEditions(
+  db: Db,
+): Promise<{ editions: Record<string, string[]>; at: Date } | undefined> {
+  const [row] = await db
+    .select({ data: events.data, at: events.at })
+    .from(events)
+    .where(and(eq(events.type, EDITIONS_MOST_READ_CHANGED), eq(events.subjectId, EDITION_LISTS)))
+    .orderBy(desc(events.id))
+    .limit(1);
+  if (!row) return undefined;
+  const stored = row.data.editions;
+  const editions: Record<string, string[]> = {};
+  if (stored && typeof stored === 'object')
+    for (const [id, ids] of Object.entries(stored))
+      if (Array.isArray(ids)) editions[id] = ids.filter((x) => typeof x === 'string');
+  return { editions, at: row.at };
 }

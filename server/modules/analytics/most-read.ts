@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client';
 import type { KeptValues } from '../../caching/kept-values';
 import type { Outbox } from '../../events/outbox';
 import type { Clock } from '../../lib/clock';
-import { lastPublished, MOST_READ_CHANGED, mostViewed } from './most-read-repository';
+import { lastPublished, MOST_READ_CHANGED, mostViewed, SITE_LIST } from './most-read-repository';
 
 /** How many stories "Most read" lists. */
 export const MOST_READ_COUNT = 5;
@@ -60,7 +60,7 @@ export function createMostRead(deps: MostReadDeps) {
       if (sameList(articleIds, last?.articleIds ?? [])) return false;
       await deps.outbox.record({
         type: MOST_READ_CHANGED,
-        subject: { kind: 'most-read', id: 'site' },
+        subject: { kind: 'most-read', id: SITE_LIST },
         data: { articleIds },
         cache: { stale: [CacheTags.mostRead], urls: ['/'] },
       });

@@ -17,6 +17,7 @@ import {
   ARTICLE_TABLES,
 } from '../articles/articles-transfer';
 import {
+  EDITION_HOME_TABLES,
   EDITION_REPLACED,
   EDITION_ROW_ORDERS,
   EDITION_TABLES,
@@ -53,6 +54,7 @@ export const TABLES: readonly PgTable[] = [
   // Editions (issue 65): absent in an archive written before them (its stories stay national).
   ...EDITION_TABLES,
   ...ARTICLE_TABLES,
+  ...EDITION_HOME_TABLES,
   ...BREAKING_TABLES,
   ...LIVE_TABLES,
   ...PUSH_TABLES,

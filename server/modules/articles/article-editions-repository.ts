@@ -3,11 +3,11 @@
  * articles module. Each row copies its article's status and time (kept by the trigger of
  * migration 0058), so an edition's page walks `article_editions_published_order_idx`.
  */
-import { and, count, desc, eq, lte, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { prepared } from '../../../db/prepared';
-import { articleEditions, articles } from '../../../db/schema/content';
-import { cardsOfPage, type Value } from './articles-repository';
+import { articleEditions, articles, isPublicArticle } from '../../../db/schema/content';
+import { cards, cardsOfPage, type Value } from './articles-repository';
 
 /**
  * Gives article `articleId` exactly these editions, in the caller's transaction: rows it no
@@ -98,4 +98,50 @@ export async function countPublishedInEdition(db: Db, opts: { editionId: string;
     .from(articleEditions)
     .where(and(isPublicInEdition(opts.now), eq(articleEditions.editionId, opts.editionId)));
   return Number(row?.n ?? 0);
+}
+
+/** Article `articles.id` is among edition `editionId`'s stories. */
+const inEdition = (editionId: string) =>
+  sql`exists (select 1 from ${articleEditions} where ${articleEditions.articleId} = ${articles.id} and ${articleEditions.editionId} = ${editionId})`;
+
+/**
+ * An edition's curated section (issue 65 item 3): the newest `limit` public stories of these
+ * categories (a category and those inside it) that are in the edition. A few per page render
+ * of a kept page: each walks its categories' published-order index and asks the edition's row
+ * of each story it meets.
+ */
+export function listEditionSection(
+  db: Db,
+  opts: { editionId: string; categoryIds: string[]; limit: number; now: Date },
+) {
+  return cards(db)
+    .where(
+      and(
+        isPublicArticle(opts.now),
+        inArray(articles.categoryId, opts.categoryIds),
+        inEdition(opts.editionId),
+      ),
+    )
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .limit(opts.limit);
+}
+
+/** The card of story `articleId` while readers may see it and it is in edition `editionId`. */
+export async function editionLeadCard(
+  db: Db,
+  opts: { editionId: string; articleId: string; now: Date },
+) {
+  const [row] = await cards(db).where(
+    and(isPublicArticle(opts.now), eq(articles.id, opts.articleId), inEdition(opts.editionId)),
+  );
+  return row;
+}
+
+/** Whether story `articleId` (any status) is in edition `editionId`. */
+export async function isInEdition(db: Db, articleId: string, editionId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(articleEditions)
+    .where(and(eq(articleEditions.articleId, articleId), eq(articleEditions.editionId, editionId)));
+  return Number(row?.n ?? 0) > 0;
 }

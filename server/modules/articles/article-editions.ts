@@ -13,6 +13,9 @@ import { toCard } from './article-rows';
 import {
   countInEdition,
   countPublishedInEdition,
+  editionLeadCard,
+  isInEdition,
+  listEditionSection,
   publishedInEdition,
 } from './article-editions-repository';
 import type { StoredState } from './article-writes-repository';
@@ -74,5 +77,35 @@ export function articleEditionReads({ db, clock }: Pick<ArticlePartsDeps, 'db' |
 
     /** How many stories, of any status, are in edition `editionId` (its delete's guard). */
     editionUse: (editionId: string) => countInEdition(db, editionId),
+
+    /** Whether story `articleId` (any status) is in edition `editionId` (a lead's check). */
+    inEdition: (articleId: string, editionId: string) => isInEdition(db, articleId, editionId),
+
+    /**
+     * What an edition's curated home shows (issue 65 item 3): its lead's card while readers
+     * may see it and it is still in the edition (else null), and each section's newest `limit`
+     * stories in the edition, a section being a category with those inside it.
+     */
+    async editionHome(
+      editionId: string,
+      curated: { lead: string | null; sections: string[][] },
+      limit: number,
+    ): Promise<{ lead: ArticleCard | null; sections: ArticleCard[][] }> {
+      const now = clock.now();
+      const [lead, sections] = await Promise.all([
+        curated.lead ? editionLeadCard(db, { editionId, articleId: curated.lead, now }) : null,
+        Promise.all(
+          curated.sections.map((categoryIds) =>
+            categoryIds.length
+              ? listEditionSection(db, { editionId, categoryIds, limit, now })
+              : Promise.resolve([]),
+          ),
+        ),
+      ]);
+      return {
+        lead: lead ? toCard(lead) : null,
+        sections: sections.map((rows) => rows.map(toCard)),
+      };
+    },
   };
 }

@@ -6,13 +6,20 @@
 import { findEditions as findByName } from '../../../common/edition-names';
 import type { Edition } from '../../../common/schemas/editions';
 import { NATIONAL_EDITION_ID } from '../../../common/editions';
+import { CacheTags } from '../../../common/cache-tags';
 import { notFound } from '../../lib/errors';
 import type { EditionsDeps } from './editions-deps';
 import { atPath, pathIn, toEdition } from './edition-tree';
 import { findEdition, listEditions } from './editions-repository';
 
-export function editionReads({ db }: Pick<EditionsDeps, 'db'>) {
-  const list = async (): Promise<Edition[]> => (await listEditions(db)).map(toEdition);
+export function editionReads({ db, kept }: Pick<EditionsDeps, 'db' | 'kept'>) {
+  /*
+   * The tree, kept in each process until an edition's own write (its event stales
+   * CacheTags.editions in every process, edition-events.ts): every page reads it, and it
+   * changes a few times a year.
+   */
+  const list = (): Promise<Edition[]> =>
+    kept.get('editions', [CacheTags.editions], async () => (await listEditions(db)).map(toEdition));
   return {
     /** Every edition, parents before children: `GET /api/editions`. */
     list,

@@ -56,7 +56,12 @@ async function topOf(
   };
   return {
     top,
-    tags: [CacheTags.edition(_id), ...page.articles.map((a) => CacheTags.article(a._id))],
+    tags: [
+      CacheTags.edition(_id),
+      // Its names and its path (the places above it name it).
+      ...trail.map((e) => CacheTags.editionNamed(e._id)),
+      ...page.articles.map((a) => CacheTags.article(a._id)),
+    ],
   };
 }
 

@@ -18,11 +18,16 @@ import {
   deleteEdition,
   findEdition,
   insertEdition,
+  listEditions,
   lockEditions,
   updateEdition,
   type EditionRow,
   type EditionValues,
 } from './editions-repository';
+import { editionChanged } from './edition-events';
+
+/** The tree as `tx` sees it now (before or after a write in it). */
+const treeIn = async (tx: Db) => (await listEditions(tx)).map(toEdition);
 
 /** Latin spellings as stored: trimmed, lower-cased, each once. */
 const latinNamesOf = (names: readonly string[]) => [
@@ -85,24 +90,34 @@ const inputOf = (row: EditionRow): EditionInput => ({
   active: row.active,
 });
 
+/**
+ * Administrators' writes, each with its event (edition-events.ts) in the same transaction:
+ * every process drops its kept tree, and the pages that name the edition are made again.
+ */
 export function editionWrites(deps: EditionsDeps) {
-  const { db, clock } = deps;
+  const { db, clock, outbox } = deps;
   const saved = async (id: string): Promise<Edition> => toEdition((await findEdition(db, id))!);
   return {
     async create(actor: Actor | null, input: EditionInput): Promise<Edition> {
       requireRole(actor, 'administrator');
       const values = valuesOf(input);
-      const id = await db.transaction((tx) => write(tx, values, undefined, clock.now()));
+      const id = await outbox.transaction(async (tx, record) => {
+        const id = await write(tx, values, undefined, clock.now());
+        record(editionChanged('edition.created', id, [], await treeIn(tx)));
+        return id;
+      });
       return saved(id);
     },
 
     async update(actor: Actor | null, id: string, edit: EditionEdit): Promise<Edition> {
       requireRole(actor, 'administrator');
-      await db.transaction(async (tx) => {
+      await outbox.transaction(async (tx, record) => {
         const [before] = await lockEditions(tx, [id]);
         if (!before) throw notFound('edition.not_found');
+        const tree = await treeIn(tx);
         const values = valuesOf({ ...inputOf(before), ...stripUndefined(edit) });
         await write(tx, values, before, clock.now());
+        record(editionChanged('edition.updated', id, tree, await treeIn(tx)));
       });
       return saved(id);
     },
@@ -117,14 +132,16 @@ export function editionWrites(deps: EditionsDeps) {
       const stories = await deps.articles.editionUse(id);
       let name = '';
       try {
-        await db.transaction(async (tx) => {
+        await outbox.transaction(async (tx, record) => {
           const [row] = await lockEditions(tx, [id]);
           if (!row) throw notFound('edition.not_found');
           name = row.names.en;
           const children = await countChildren(tx, id);
           if (children) throw conflict('edition.has_children', { name, count: children });
           if (stories) throw conflict('edition.in_use', { name, count: stories });
+          const tree = await treeIn(tx);
           await deleteEdition(tx, id);
+          record(editionChanged('edition.deleted', id, tree, []));
         });
       } catch (error) {
         if (!isForeignKeyViolation(error)) throw error;

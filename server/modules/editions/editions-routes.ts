@@ -15,6 +15,7 @@ import { IdParamsSchema, MessageSchema } from '../../../common/schemas/common';
 import { errorResponses, JSON_BODY, SIGNED_IN } from '../../lib/errors';
 import type { EditionsService } from './editions-service';
 import { deskRoutes } from './desk-routes';
+import { editionHomeRoutes } from './edition-home-routes';
 
 const tags = ['editions'];
 const ADMIN = [...SIGNED_IN, 'auth.role_required'] as const;
@@ -39,6 +40,7 @@ export function editionsRoutes(editions: EditionsService) {
     await app.register(treeRoutes(editions));
     await app.register(adminRoutes(editions));
     await app.register(deskRoutes(editions));
+    await app.register(editionHomeRoutes(editions));
   };
 }
 

@@ -5,11 +5,17 @@
  */
 import type { EditionsDeps } from './editions-deps';
 import { editionDesks } from './edition-desks';
+import { editionHomes } from './edition-homes';
 import { editionReads } from './edition-reads';
 import { editionWrites } from './edition-writes';
 
 export function createEditionsService(deps: EditionsDeps) {
-  return { ...editionReads(deps), ...editionWrites(deps), ...editionDesks(deps) };
+  return {
+    ...editionReads(deps),
+    ...editionWrites(deps),
+    ...editionDesks(deps),
+    ...editionHomes(deps),
+  };
 }
 
 export type EditionsService = ReturnType<typeof createEditionsService>;

@@ -5,9 +5,13 @@
 import { asc, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { editionDesks, editions } from '../../../db/schema/editions';
+import { editionHomeSections, editionHomes } from '../../../db/schema/edition-homes';
 
 /** Tables this module lets the archive copy: the tree after the people, before the articles. */
 export const EDITION_TABLES = [editions, editionDesks] as const;
+
+/** Edition homes as their desks curated them: after the articles and categories they name. */
+export const EDITION_HOME_TABLES = [editionHomes, editionHomeSections] as const;
 
 /** The tree read parents first (a row's `parentId` names a row before it). */
 export const EDITION_ROW_ORDERS = new Map<PgTable, SQL[]>([

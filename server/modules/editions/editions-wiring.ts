@@ -5,11 +5,12 @@
  */
 import type { Db } from '../../../db/client';
 import type { Clock } from '../../lib/clock';
+import type { Outbox } from '../../events/outbox';
 import type { EditionArticles } from './editions-deps';
 import { createEditionsService } from './editions-service';
 import type { AskedPlacement } from './edition-desks';
 import type { Actor } from '../../lib/actor';
-import type { Placement } from './editions-deps';
+import type { EditionsDeps, Placement } from './editions-deps';
 
 /** The articles' hook this module fills (articles/article-hooks.ts `placeEditions`). */
 interface PlacementHook {
@@ -24,6 +25,8 @@ interface PlacementHook {
 export function createEditions(deps: {
   db: Db;
   clock: Clock;
+  outbox: Outbox;
+  kept: EditionsDeps['kept'];
   articles: EditionArticles & { hooks: PlacementHook };
 }) {
   const editions = createEditionsService(deps);

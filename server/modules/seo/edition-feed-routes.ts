@@ -18,6 +18,7 @@ const CACHE = `public, max-age=${KEPT.feeds.freshMs / 1000}`;
 
 interface FeedEditions {
   byPath(slugs: readonly string[]): Promise<Edition | undefined>;
+  pathOf(id: string): Promise<Edition[]>;
 }
 
 export function editionFeedRoutes(
@@ -40,7 +41,14 @@ export function editionFeedRoutes(
         name: editionName(edition, uiLanguage),
       });
       // Its items are the edition's newest stories; a story's change stales the sitemaps' tag.
-      const tags = [CacheTags.edition(edition._id), CacheTags.sitemaps, CacheTags.settings];
+      // Its name and address are its own and its places' above it.
+      const named = (await editions.pathOf(edition._id)).map((e) => CacheTags.editionNamed(e._id));
+      const tags = [
+        CacheTags.edition(edition._id),
+        CacheTags.sitemaps,
+        CacheTags.settings,
+        ...named,
+      ];
       return { body, tags };
     };
     const base = `/${PAGE_SEGMENTS.local}`;

@@ -1,0 +1,2 @@
+ALTER TABLE "breaking_news" ADD COLUMN "edition_id" uuid;--> statement-breakpoint
+ALTER TABLE "breaking_news" ADD CONSTRAINT "breaking_news_edition_id_editions_id_fk" FOREIGN KEY ("edition_id") REFERENCES "public"."editions"("id") ON DELETE cascade ON UPDATE no action;
