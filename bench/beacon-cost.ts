@@ -125,3 +125,28 @@ export function beaconCostTable(c: BeaconCost): string {
     `| Patrika ÷ the floor | | ${ratio} (at most ${FLOOR_RATIO_GOAL}× the floor: ${worst <= FLOOR_RATIO_GOAL ? 'met' : 'NOT met'}) |`,
   ].join('\n');
 }
+
+/*
+ * Alone: `BENCH_DATABASE_URL=postgres://…/a_database_of_its_own node --import tsx
+ * bench/beacon-cost.ts` fills that database (emptied first, BENCH_ARTICLES, 1,000 by default;
+ * BENCH_REUSE=1 keeps what it holds) and prints the table, BENCH_BEACON_ROUNDS times (1).
+ */
+if (process.argv[1]?.endsWith('beacon-cost.ts')) {
+  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  if (!databaseUrl) throw new Error('BENCH_DATABASE_URL: a PostgreSQL database of its own');
+  const { generate } = await import('./data');
+  const dataDir = mkdtempSync(join(tmpdir(), 'patrika-beacon-cost-data-'));
+  try {
+    await generate(dataDir, {
+      articles: Number(process.env.BENCH_ARTICLES ?? 1_000),
+      databaseUrl,
+      reuse: process.env.BENCH_REUSE === '1',
+    });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  for (let round = 1; round <= Number(process.env.BENCH_BEACON_ROUNDS ?? 1); round++) {
+    const cost = await beaconCost({ databaseUrl, log: (line) => console.log(`bench: ${line}`) });
+    console.log(`\n${beaconCostTable(cost)}\n`);
+  }
+}

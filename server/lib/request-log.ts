@@ -7,7 +7,26 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { isBeacon } from './beacon-body';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** A request's id: the `X-Request-Id` it came with when well formed, else a new one. */
+export function requestIdOf(req: IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/**
+ * Every answer names its request's id (`x-request-id`), but a reader beacon's 204: its request
+ * line at debug still names it; a refused beacon carries it, as its line at info does.
+ */
+export function sendRequestIds(app: FastifyInstance) {
+  app.addHook('onSend', async (request, reply) => {
+    if (reply.statusCode >= 300 || !isBeacon(request)) reply.header('x-request-id', request.id);
+  });
+}
 
 /** The header that marks a request the server made to itself, with this process's secret. */
 const INTERNAL_HEADER = 'x-patrika-internal';
