@@ -96,12 +96,14 @@ export async function buildBeaconApp(
   });
   lean.setValidatorCompiler(validatorCompiler);
   lean.setSerializerCompiler(serializerCompiler);
-  sendRequestIds(lean);
-  registerRequestLog(lean);
-  if (app.hasDecorator('countAnswer'))
-    lean.addHook('onResponse', async (request, reply) => {
-      app.countAnswer(request, reply);
-    });
+  sendRequestIds(lean, 'refusals');
+  // The request line and the request metrics in one hook.
+  registerRequestLog(
+    lean,
+    app.hasDecorator('countAnswer')
+      ? (request, reply) => app.countAnswer(request, reply)
+      : undefined,
+  );
   registerErrorHandler(lean);
   registerInputGuard(lean);
   await registerRateLimits(lean, {

@@ -23,9 +23,23 @@ export function createAddressCaps(opts: { clock: Clock; windowMs: number; maxKey
   let window = -1;
   let counts = new Map<string, number>();
 
-  // One native call a key (`hash`, not a Hash object's four): thousands a second on counting day.
-  const keyOf = (parts: readonly string[]) =>
-    hash('sha256', salt.value + parts.join('\n'), 'base64url');
+  /** Starts a new window (and a new salt with each UTC day) when `now` is past this one. */
+  const windowAt = (now: number) => {
+    const current = Math.floor(now / opts.windowMs);
+    if (current === window) return;
+    [window, counts] = [current, new Map()];
+    const day = new Date(now).toISOString().slice(0, 10);
+    if (salt.day !== day) salt = { day, value: randomBytes(32).toString('base64') };
+  };
+
+  /** Counts one more under `key` (a salted hash, and what it is counted against). */
+  const count = (key: string): number => {
+    const seen = counts.get(key);
+    if (seen === undefined && counts.size >= maxKeys) return 1;
+    const n = (seen ?? 0) + 1;
+    counts.set(key, n);
+    return n;
+  };
 
   return {
     /**
@@ -34,20 +48,19 @@ export function createAddressCaps(opts: { clock: Clock; windowMs: number; maxKey
      * flood of addresses is many addresses, which no cap per address is for.
      */
     hit(parts: readonly string[]): number {
-      const now = opts.clock.now().getTime();
-      const current = Math.floor(now / opts.windowMs);
-      if (current !== window) {
-        [window, counts] = [current, new Map()];
-        // A new salt with each UTC day, read once a window.
-        const day = new Date(now).toISOString().slice(0, 10);
-        if (salt.day !== day) salt = { day, value: randomBytes(32).toString('base64') };
-      }
-      const key = keyOf(parts);
-      const seen = counts.get(key);
-      if (seen === undefined && counts.size >= maxKeys) return 1;
-      const count = (seen ?? 0) + 1;
-      counts.set(key, count);
-      return count;
+      windowAt(opts.clock.now().getTime());
+      // One native call a key (`hash`, not a Hash object's four): thousands a second on counting day.
+      return count(hash('sha256', salt.value + parts.join('\n'), 'base64url'));
+    },
+
+    /**
+     * The caps of one address for several things at once (`hit` each), its salted hash made
+     * once: `of(address).hit(scope)` counts one more for the address and `scope`.
+     */
+    of(address: string) {
+      windowAt(opts.clock.now().getTime());
+      const key = hash('sha256', `${salt.value}${address}`, 'base64url');
+      return { hit: (...scope: string[]) => count(`${key}\n${scope.join('\n')}`) };
     },
   };
 }

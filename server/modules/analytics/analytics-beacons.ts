@@ -110,9 +110,10 @@ function readerTest(deps: Pick<BeaconDeps, 'clock' | 'siteHost'>) {
   const caps = createAddressCaps({ clock: deps.clock, windowMs: READER_WINDOW_MS });
   return (event: { type: string; articleId?: string | undefined }, client: BeaconClient) => {
     if (!fromOurPage(client, deps.siteHost)) return false;
-    if (caps.hit(['beacons', client.ip]) > READER_BEACONS_PER_ADDRESS) return false;
+    const address = caps.of(client.ip);
+    if (address.hit('beacons') > READER_BEACONS_PER_ADDRESS) return false;
     if (event.type !== 'view' || !event.articleId) return true;
-    return caps.hit(['article', client.ip, event.articleId]) <= READERS_PER_ARTICLE_ADDRESS;
+    return address.hit('article', event.articleId) <= READERS_PER_ARTICLE_ADDRESS;
   };
 }
 
