@@ -5,7 +5,8 @@
  * to a server that only reads the body, parses its JSON and answers 204: Node's own `node:http`,
  * then Fastify with one route (the framework Patrika serves with). Prints, for each, the
  * server's CPU and the bench's own CPU per answered beacon (from /proc and process.cpuUsage),
- * and their share of the machine's cores at that rate.
+ * and their share of the machine's cores at that rate. `npm run bench` with BENCH_TARGETS naming
+ * "beacons" measures the same floor beside Patrika's beacon in one run (bench/beacon-cost.ts).
  *
  *   node --import tsx bench/beacon-floor.ts
  */
@@ -43,7 +44,8 @@ interface Done {
   answered: number;
 }
 
-async function measure(script: string) {
+/** Sends the beacons to one floor server; answers its and the bench's CPU per answered beacon. */
+async function measure(script: string, seconds: number) {
   const port = await freePort();
   const child = spawn(process.execPath, ['-e', script, String(port)], {
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -57,7 +59,7 @@ async function measure(script: string) {
       workerData: {
         port,
         rate: BEACON_RATE,
-        seconds: SECONDS,
+        seconds,
         stories,
         userAgent: BROWSER,
         referrer: 'https://t.me/',
@@ -80,17 +82,30 @@ async function measure(script: string) {
   }
 }
 
-const cores = availableParallelism();
-const rows = [];
-for (const [server, script] of Object.entries(SERVERS)) {
-  const m = await measure(script);
-  const perBeacon = m.serverMsPerBeacon + m.benchMsPerBeacon;
-  rows.push({
-    server,
-    answered: m.answered,
-    serverMs: Number(m.serverMsPerBeacon.toFixed(4)),
-    benchMs: Number(m.benchMsPerBeacon.toFixed(4)),
-    [`share of ${cores} cores at ${BEACON_RATE}/s`]: `${((perBeacon * BEACON_RATE) / (10 * cores)).toFixed(1)} %`,
-  });
+/** The floor's figures per server: answered beacons, server and bench CPU a beacon (ms). */
+export async function floorCosts(seconds = SECONDS) {
+  const rows: { server: string; answered: number; serverMs: number; benchMs: number }[] = [];
+  for (const [server, script] of Object.entries(SERVERS)) {
+    const m = await measure(script, seconds);
+    rows.push({
+      server,
+      answered: m.answered,
+      serverMs: m.serverMsPerBeacon,
+      benchMs: m.benchMsPerBeacon,
+    });
+  }
+  return rows;
 }
-console.table(rows);
+
+if (process.argv[1]?.endsWith('beacon-floor.ts')) {
+  const cores = availableParallelism();
+  console.table(
+    (await floorCosts()).map((m) => ({
+      server: m.server,
+      answered: m.answered,
+      serverMs: Number(m.serverMs.toFixed(4)),
+      benchMs: Number(m.benchMs.toFixed(4)),
+      [`share of ${cores} cores at ${BEACON_RATE}/s`]: `${(((m.serverMs + m.benchMs) * BEACON_RATE) / (10 * cores)).toFixed(1)} %`,
+    })),
+  );
+}

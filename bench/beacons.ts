@@ -18,6 +18,8 @@ import pg from 'pg';
 /** Beacons a second (BENCH_BEACONS). */
 export const BEACON_RATE = Number(process.env.BENCH_BEACONS ?? 2_000);
 const COUNTED_WITHIN_MS = 15_000;
+/** Issue 70's line: the readers' cached page rate beside the beacons falls by at most this. */
+const FALL_GOAL_PERCENT = 15;
 const POLL_MS = 500;
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
 const REFERRER = 'https://t.me/';
@@ -74,6 +76,8 @@ export async function beaconLoad(opts: {
   stories: { id: string; path: string }[];
   seconds: number;
   rate?: number;
+  /** Called once the last beacon is answered, before the wait for the last counts. */
+  onAnswered?: () => void;
 }) {
   const rate = opts.rate ?? BEACON_RATE;
   const client = new pg.Client({ connectionString: opts.databaseUrl });
@@ -114,6 +118,7 @@ export async function beaconLoad(opts: {
       sender.once('error', reject);
       sender.once('exit', (code) => reject(new Error(`the beacon sender stopped (${code})`)));
     });
+    opts.onAnswered?.();
     await sender.terminate();
     const seconds = done.sendingMs / 1000;
     deadline = elapsed() + COUNTED_WITHIN_MS + POLL_MS;
@@ -153,7 +158,7 @@ export function beaconsTable(
     ['cached pages a second, readers alone', `${Math.round(cached(alone))}`],
     [
       `cached pages a second beside ${runs[0]?.rate ?? 0} beacons a second`,
-      `${Math.round(cached(beside))} (${change >= 0 ? '+' : ''}${change.toFixed(1)} %; less than 10 % lower: ${change > -10 ? 'met' : 'NOT met'})`,
+      `${Math.round(cached(beside))} (${change >= 0 ? '+' : ''}${change.toFixed(1)} %; at most ${FALL_GOAL_PERCENT} % lower: ${change >= -FALL_GOAL_PERCENT ? 'met' : 'NOT met'})`,
     ],
     ['p99 ms alone / beside the beacons', `${alone.p99ms} / ${beside.p99ms}`],
     [

@@ -20,7 +20,8 @@
  * - last, the election-night scenario (bench/election-night.ts: PostgreSQL, WEB_CONCURRENCY
  *   workers, Zipf readers beside an editor saving once a second), on a server of its own; when
  *   BENCH_TARGETS names "beacons", a third run of readers beside BENCH_BEACONS (2,000) analytics
- *   beacons a second (bench/beacons.ts);
+ *   beacons a second (bench/beacons.ts), after a beacon's server CPU on one process beside the
+ *   floor's, measured in the same run (bench/beacon-cost.ts);
  * then prints README-ready tables and writes bench/results/<time>.json (docs/perf/README.md).
  *
  * Settings (environment): BENCH_ARTICLES (10000; 100000 adds a deep category page), BENCH_DURATION
@@ -59,6 +60,7 @@ import { coEditingScenario, coEditingTable } from './co-editing';
 import { editionsDatabaseUrl, editionsScenario, editionsTable } from './editions';
 import { newsletterScenario, newsletterTable } from './newsletter';
 import { BEACON_RATE, beaconsTable } from './beacons';
+import { beaconCost, beaconCostTable } from './beacon-cost';
 import { relevanceScenario } from './relevance';
 import { lighthouseScores } from './lighthouse';
 import { uploadLatencies, type UploadFigures } from './uploads';
@@ -598,13 +600,18 @@ async function electionTarget(filled: boolean) {
       databaseUrl,
       reuse: REUSE || filled || (DATABASE_URL !== undefined && classicChosen),
     });
-    return await electionNight({
+    const log = (line: string) => console.log(`bench: ${line}`);
+    // A beacon's CPU beside the floor's, on this database, before the readers (bench/beacon-cost.ts).
+    const cost = named(BEACONS) ? await beaconCost({ databaseUrl, log }) : undefined;
+    if (cost) console.log(`\n${beaconCostTable(cost)}\n`);
+    const night = await electionNight({
       databaseUrl,
       dataDir,
       connections: CONNECTIONS,
-      log: (line) => console.log(`bench: ${line}`),
+      log,
       beacons: named(BEACONS) ? BEACON_RATE : 0,
     });
+    return { ...night, ...(cost ? { beaconCost: cost } : {}) };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -629,10 +636,13 @@ async function main() {
   // The scenario reuses the database the front cache filled.
   const election =
     chosen(ELECTION) || named(BEACONS) ? await electionTarget(front !== undefined) : undefined;
-  if (election?.beacons)
-    console.log(
-      `\n${beaconsTable(election.alone, election.beacons.readers, election.beacons.runs)}\n`,
-    );
+  const beaconTables = election?.beacons
+    ? [
+        ...(election.beaconCost ? [beaconCostTable(election.beaconCost)] : []),
+        beaconsTable(election.alone, election.beacons.readers, election.beacons.runs),
+      ].join('\n\n')
+    : undefined;
+  if (beaconTables) console.log(`\n${beaconTables}\n`);
   const machine = machineNow();
   const parts = [
     classic?.md,
@@ -683,6 +693,7 @@ async function main() {
         table,
         '',
         ...goals.map((g) => `- ${g}`),
+        ...(beaconTables ? ['', beaconTables] : []),
       ].join('\n'),
     );
   }

@@ -1,19 +1,20 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { mediaRoot, removeLeftoverTemporaryFiles } from './modules/media/media-storage';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase, type Database } from '../db/client';
 import { databaseOptions, type Config } from './env';
+import { beaconDispatch, buildBeaconApp } from './beacon-app';
 import { registerHttp, type Web } from './http';
 import type { Clock } from './lib/clock';
 import { loggerOptions } from './lib/logger';
-import { isBeacon } from './lib/beacon-body';
-import { registerRequestLog } from './lib/request-log';
+import { registerRequestLog, requestIdOf, sendRequestIds } from './lib/request-log';
 import { answerClientError, answerFrameworkError } from './plugins/input-guard';
 import { createServices, type Services } from './services';
+
+type BeaconDispatch = ReturnType<typeof beaconDispatch>;
 
 export const ROOT_DIR = fileURLToPath(new URL('..', import.meta.url));
 export const BUILD_DIR = join(ROOT_DIR, 'build');
@@ -47,8 +48,6 @@ declare module 'fastify' {
   }
 }
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-
 export const JWT_SECRET_WARNING =
   'JWT_SECRET is not set: the key that signs sign-in tokens is kept in the database, so anyone who can read it or a backup of it can sign in as any user. Set JWT_SECRET (32+ characters) on PostgreSQL.';
 
@@ -75,15 +74,18 @@ function nameEveryPlugin(app: FastifyInstance) {
 }
 
 /** The Fastify instance with its logger, request ids and zod validation; no routes yet. */
-function createFastify(config: Config, options: BuildAppOptions): FastifyInstance {
+function createFastify(
+  config: Config,
+  options: BuildAppOptions,
+  serverFactory: BeaconDispatch['serverFactory'],
+): FastifyInstance {
   const app = Fastify({
+    // Beacons asked over HTTP go to their lean app (server/beacon-app.ts).
+    serverFactory,
     logger: loggerOptions(config, { stream: options.logStream }),
     // One line per request instead of Fastify's two (server/lib/request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-    },
+    genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
     // Rate limits and view counts key on the client's address; behind a proxy it comes from
     // X-Forwarded-For, trusted only as far as TRUST_PROXY says.
@@ -95,11 +97,7 @@ function createFastify(config: Config, options: BuildAppOptions): FastifyInstanc
   nameEveryPlugin(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
-    // A reader beacon's 204 goes without (its request line at debug still names the id); a
-    // refused one carries it, as its line at info does.
-    if (reply.statusCode >= 300 || !isBeacon(request)) reply.header('x-request-id', request.id);
-  });
+  sendRequestIds(app);
   registerRequestLog(app);
   return app;
 }
@@ -188,6 +186,21 @@ function closeWith(app: FastifyInstance, name: string, close: () => unknown) {
   });
 }
 
+/**
+ * Beacons asked over HTTP are answered by their lean app from now until the app begins to
+ * close; then the app answers them (503 while it closes) and the lean app closes with it.
+ */
+async function answerBeaconsLean(
+  app: FastifyInstance,
+  beacons: BeaconDispatch,
+  deps: { config: Config; services: Services },
+) {
+  const lean = await buildBeaconApp(app, deps);
+  beacons.use(lean.routing);
+  app.addHook('preClose', async () => beacons.use(undefined));
+  closeWith(app, 'closing the beacons app', () => lean.close());
+}
+
 /** How old a half-written file must be before a start removes it. */
 export const LEFTOVER_AGE_MS = 60 * 60 * 1000;
 
@@ -256,7 +269,8 @@ export async function buildApp(
     );
   }
 
-  const app = createFastify(config, options);
+  const beacons = beaconDispatch();
+  const app = createFastify(config, options, beacons.serverFactory);
   // A PostgreSQL database is usually shared and backed up apart from the server's own disk.
   if (config.databaseUrl && !config.jwtSecret) app.log.warn(JWT_SECRET_WARNING);
   const ownDatabase = options.database === undefined;
@@ -309,6 +323,7 @@ export async function buildApp(
       uploadBodySeconds: options.uploadBodySeconds,
       clustered: options.worker !== undefined,
     });
+    await answerBeaconsLean(app, beacons, { config, services });
   } catch (error) {
     await app.close().catch(() => {});
     if (ownDatabase) await database.close().catch(() => {});

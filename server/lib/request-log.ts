@@ -5,9 +5,36 @@
  * Fastify's own pair of lines ("incoming request", then "request completed") is turned off
  * (`disableRequestLogging` through a LogController), as Fastify's docs suggest for a custom request log.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { isBeacon } from './beacon-body';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** A request's id: the `X-Request-Id` it came with when well formed, else a new one. */
+export function requestIdOf(req: IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/**
+ * Every answer names its request's id (`x-request-id`), but a reader beacon's 204: its request
+ * line at debug still names it; a refused beacon carries it, as its line at info does.
+ */
+export function sendRequestIds(app: FastifyInstance, only: 'all' | 'refusals' = 'all') {
+  // An app of beacons alone (server/beacon-app.ts) names it on its refusals only: every one
+  // of them is an error, and the error hook runs on errors alone.
+  if (only === 'refusals') {
+    app.addHook('onError', async (request, reply) => {
+      reply.header('x-request-id', request.id);
+    });
+    return;
+  }
+  app.addHook('onSend', async (request, reply) => {
+    if (reply.statusCode >= 300 || !isBeacon(request)) reply.header('x-request-id', request.id);
+  });
+}
 
 /** The header that marks a request the server made to itself, with this process's secret. */
 const INTERNAL_HEADER = 'x-patrika-internal';
@@ -29,8 +56,13 @@ const isInternal = (request: FastifyRequest) => request.headers[INTERNAL_HEADER]
  * answered 204 is written at `debug` (thousands a second on election night, each the same
  * line); a refused beacon (4xx, 5xx) keeps its line at `info`.
  */
-export function registerRequestLog(app: FastifyInstance) {
+export function registerRequestLog(
+  app: FastifyInstance,
+  /** Also done as each answer is out, in the same hook (the beacons' lean app counts it). */
+  also?: (request: FastifyRequest, reply: FastifyReply) => void,
+) {
   app.addHook('onResponse', async (request, reply) => {
+    also?.(request, reply);
     if (isInternal(request)) return;
     if (isBeacon(request) && reply.statusCode < 300) {
       request.log.debug({ req: request, res: reply }, 'beacon answered');

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { SERVER_SEGMENTS } from '../../common/paths';
@@ -10,6 +10,13 @@ import { forbidden, unauthorized } from '../lib/errors';
 import { MEDIA_UPLOAD_PATH } from '../modules/media/media-routes';
 
 export const METRICS_PATH = `/${SERVER_SEGMENTS.metrics}`;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Counts an answer in `patrika_http_requests_total` and its time (registerMetrics). */
+    countAnswer(request: FastifyRequest, reply: FastifyReply): { route: string; status: string };
+  }
+}
 
 /** The label of requests no route matched: one value, whatever the address (bounded labels). */
 const UNMATCHED = 'unmatched';
@@ -110,11 +117,11 @@ export function registerMetrics(
 
   registerPartsMetrics(registry, deps);
 
+  const countAnswer = answerCounter(requests, latency);
+  // The beacons' lean app counts its answers here too (server/beacon-app.ts).
+  app.decorate('countAnswer', countAnswer);
   app.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.url ?? UNMATCHED;
-    const status = String(reply.statusCode);
-    requests.inc({ method: request.method, route, status });
-    latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    const { route, status } = countAnswer(request, reply);
     const cached = reply.getHeader('x-page-cache');
     if (typeof cached === 'string' && CACHE_STATES.has(cached)) pageCache.inc({ result: cached });
     if (route === MEDIA_UPLOAD_PATH && request.method === 'POST') uploads.inc({ status });
@@ -130,6 +137,20 @@ export function registerMetrics(
       return registry.metrics();
     },
   );
+}
+
+/** Counts an answer and its time by method, route and status. */
+function answerCounter(
+  requests: Counter<'method' | 'route' | 'status'>,
+  latency: Histogram<'method' | 'route'>,
+) {
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    const route = request.routeOptions.url ?? UNMATCHED;
+    const status = String(reply.statusCode);
+    requests.inc({ method: request.method, route, status });
+    latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    return { route, status };
+  };
 }
 
 /** The metrics of the parts a process may have: replicas, purges, degradation, mail. */

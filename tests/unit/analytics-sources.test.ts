@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifySource } from '../../server/modules/analytics/sources';
+import { classifySource, createSourceClassifier } from '../../server/modules/analytics/sources';
 
 const site = 'patrika.example';
 const of = (referrer: string, utmSource?: string) =>
@@ -25,7 +25,23 @@ describe('classifySource (issue 38 item 2, README "Analytics")', () => {
     ['https://example.org/', 'other'],
     ['not a url', 'other'],
     ['https://notgoogle.com/', 'other'],
-  ])('%s is %s', (referrer, source) => expect(of(referrer)).toBe(source));
+  ])('%s is %s', (referrer, source) => {
+    expect(of(referrer)).toBe(source);
+    // The classifier the beacons use, which keeps its answers by origin, says the same twice.
+    const classify = createSourceClassifier(site);
+    expect(classify(referrer)).toBe(source);
+    expect(classify(referrer)).toBe(source);
+  });
+
+  it('keeps only origins, and classifies a referrer of another page of a known origin alike', () => {
+    const classify = createSourceClassifier(site);
+    expect(classify('https://t.me/one')).toBe('telegram');
+    expect(classify('https://t.me/two?x=1')).toBe('telegram');
+    expect(classify('https://T.ME.')).toBe('telegram');
+    expect(classify('https://patrika.example:443/a')).toBe('internal');
+    expect(classify('https://example.org\\@t.me/')).toBe(of('https://example.org\\@t.me/'));
+    expect(classify('https://x.com', 'newsletter')).toBe('newsletter');
+  });
 
   it('takes utm_source before the referrer', () => {
     expect(of('', 'newsletter')).toBe('newsletter');

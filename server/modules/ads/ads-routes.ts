@@ -199,8 +199,7 @@ export function adsReadRoutes(ads: AdsService) {
  */
 export function adsPublicRoutes(ads: AdsService) {
   return async function (fastify: FastifyInstance) {
-    // The beacon's text/plain body is JSON here (navigator.sendBeacon, no preflight).
-    acceptBeaconJson(fastify);
+    await fastify.register(adsImpressionRoute(ads));
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['ads'];
     app.get(
@@ -220,6 +219,29 @@ export function adsPublicRoutes(ads: AdsService) {
         return ads.slots(request.query.positions, request.query.edition);
       },
     );
+    app.get(
+      `/${S.ads}/click/:id`,
+      { schema: { hide: true, params: IdParamsSchema } },
+      async (request, reply) => {
+        const link = await ads.click(request.params.id, request.ip);
+        reply.header('cache-control', 'no-store');
+        if (!link) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+        return reply.redirect(link, 302);
+      },
+    );
+  };
+}
+
+/**
+ * POST /api/ads/impressions, the pages' beacon of the house ads they showed: registered in the
+ * app (its OpenAPI entry, `inject`) and in the beacons' lean app (server/beacon-app.ts).
+ */
+export function adsImpressionRoute(ads: Pick<AdsService, 'impressions'>) {
+  return async function (fastify: FastifyInstance) {
+    // The beacon's text/plain body is JSON here (navigator.sendBeacon, no preflight).
+    acceptBeaconJson(fastify);
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['ads'];
     app.post(
       '/api/ads/impressions',
       {
@@ -236,16 +258,6 @@ export function adsPublicRoutes(ads: AdsService) {
       async (request, reply) => {
         await ads.impressions(request.body.ids, request.ip);
         return reply.header('cache-control', 'no-store').status(204).send(null);
-      },
-    );
-    app.get(
-      `/${S.ads}/click/:id`,
-      { schema: { hide: true, params: IdParamsSchema } },
-      async (request, reply) => {
-        const link = await ads.click(request.params.id, request.ip);
-        reply.header('cache-control', 'no-store');
-        if (!link) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-        return reply.redirect(link, 302);
       },
     );
   };

@@ -1,33 +1,17 @@
-import { and, desc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { analyticsEvents, analyticsRollups } from '../../../db/schema/analytics';
-import {
-  articleTags,
-  articles,
-  categories,
-  inEditions,
-  tags,
-  writtenBy,
-} from '../../../db/schema/content';
-import { users } from '../../../db/schema/users';
+import { articles, writtenBy } from '../../../db/schema/content';
 import { rowsOf, type RollupGrain } from './analytics-storage-repository';
 
 /*
- * The reports (issue 38 item 4): they read the rollups, and the raw events only for the medians
- * of engagement (raw events are kept `retentionDays`; older ranges have no medians).
+ * The reports (issue 38 item 4): they read the rollups up to the fresh bucket and the raw events
+ * from it on (issue 70 item 2), and the raw events for the medians of engagement (raw events are
+ * kept `retentionDays`; older ranges have no medians). The rankings: analytics-top-repository.ts.
  */
 
 const views = sql<number>`coalesce(sum(${analyticsRollups.views}), 0)::int`;
-const readers = sql<number>`coalesce(sum(${analyticsRollups.readers}), 0)::int`;
-
-const inRange = (grain: RollupGrain, from: Date, to: Date) =>
-  and(
-    eq(analyticsRollups.grain, grain),
-    gte(analyticsRollups.bucket, from),
-    lt(analyticsRollups.bucket, to),
-  );
-
 /**
  * How far back a report reads the raw events instead of the rollups (issue 70 item 2): the job
  * rolls up every minute the minutes since the one before last, so a bucket that ended more
@@ -35,6 +19,17 @@ const inRange = (grain: RollupGrain, from: Date, to: Date) =>
  * are at most one batch (5 s) behind the beacons.
  */
 export const FRESH_MS = 5 * 60_000;
+
+/** The start of the `grain` bucket from which a report reads raw events (the fresh one). */
+export const freshBucket = (grain: RollupGrain, now: Date, timeZone: string) =>
+  sql`date_trunc(${grain}, ${new Date(now.getTime() - FRESH_MS).toISOString()}::timestamptz, ${timeZone})`;
+
+/**
+ * The first raw day worth looking in for the fresh bucket (partition pruning keys on `day`): a
+ * site day is at most 26 hours of UTC days.
+ */
+export const firstRawDay = (now: Date) =>
+  new Date(now.getTime() - FRESH_MS - 2 * 86_400_000).toISOString().slice(0, 10);
 
 /** A report's question: one article, its buckets of `grain` in the site's zone, [from, to). */
 export interface ArticleQuery {
@@ -55,12 +50,10 @@ export interface ArticleQuery {
 function articleRows(q: ArticleQuery, key: 'bucket' | 'source') {
   const from = q.from.toISOString();
   const to = q.to.toISOString();
-  const fresh = sql`date_trunc(${q.grain}, ${new Date(q.now.getTime() - FRESH_MS).toISOString()}::timestamptz, ${q.timeZone})`;
+  const fresh = freshBucket(q.grain, q.now, q.timeZone);
   const rawKey =
     key === 'bucket' ? sql`date_trunc(${q.grain}, e.at, ${q.timeZone})` : sql`e.source`;
-  // The raw days worth looking in (partition pruning keys on `day`): a site day is at most
-  // 26 hours of UTC days.
-  const firstDay = new Date(q.now.getTime() - FRESH_MS - 2 * 86_400_000).toISOString().slice(0, 10);
+  const firstDay = firstRawDay(q.now);
   return sql`SELECT k, sum(views)::int AS views, sum(readers)::int AS readers FROM (
       SELECT r.${sql.raw(key)} AS k, r.views, r.readers FROM ${analyticsRollups} r
         WHERE r.grain = ${q.grain} AND r.article_id = ${q.id}
@@ -169,62 +162,6 @@ export async function articleEngagement(db: Db, id: string, from: Date, to: Date
     );
   const number = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return { engagedSeconds: number(row?.seconds), scroll: number(row?.scroll) };
-}
-
-export type TopBy = 'article' | 'author' | 'category' | 'tag' | 'source';
-
-/** What each ranking groups by: its key and the name shown. */
-const RANKS: Record<Exclude<TopBy, 'source'>, { key: SQL; name: SQL }> = {
-  article: { key: sql`${articles.id}::text`, name: sql`${articles.name}` },
-  author: { key: sql`${users.id}::text`, name: sql`${users.name}` },
-  category: { key: sql`${categories.id}::text`, name: sql`${categories.name}` },
-  tag: { key: sql`${tags.id}::text`, name: sql`${tags.name}` },
-};
-
-/**
- * The `limit` most viewed articles, authors, categories, tags or sources in the range (hour
- * rollups), of one author's articles when `authorId` is given.
- */
-export function topBy(
-  db: Db,
-  opts: {
-    by: TopBy;
-    from: Date;
-    to: Date;
-    limit: number;
-    authorId?: string | undefined;
-    /** Only stories in this edition (issue 65 item 6). */
-    editionId?: string | undefined;
-  },
-) {
-  const where = and(
-    inRange('hour', opts.from, opts.to),
-    opts.authorId ? writtenBy(opts.authorId) : undefined,
-    opts.editionId ? inEditions([opts.editionId]) : undefined,
-  );
-  const rank =
-    opts.by === 'source'
-      ? { key: sql`${analyticsRollups.source}`, name: sql`${analyticsRollups.source}` }
-      : RANKS[opts.by];
-  const key = sql<string>`${rank.key}`.as('key');
-  const name = sql<string>`${rank.name}`.as('name');
-  let query = db
-    .select({ key, name, views, readers })
-    .from(analyticsRollups)
-    .innerJoin(articles, eq(articles.id, analyticsRollups.articleId))
-    .$dynamic();
-  if (opts.by === 'author') query = query.innerJoin(users, eq(users.id, articles.authorId));
-  if (opts.by === 'category')
-    query = query.innerJoin(categories, eq(categories.id, articles.categoryId));
-  if (opts.by === 'tag')
-    query = query
-      .innerJoin(articleTags, eq(articleTags.articleId, articles.id))
-      .innerJoin(tags, eq(tags.id, articleTags.tagId));
-  return query
-    .where(where)
-    .groupBy(sql`1, 2`)
-    .orderBy(desc(views), sql`1`)
-    .limit(opts.limit);
 }
 
 /** Whether the article exists and, when `authorId` is given, carries their byline. */

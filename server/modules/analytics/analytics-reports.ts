@@ -16,8 +16,8 @@ import {
   type ViewsWindow,
   articleSources,
   articleVisibleTo,
-  topBy,
 } from './analytics-reports-repository';
+import { topBy } from './analytics-top-repository';
 import type { RollupGrain } from './analytics-storage-repository';
 
 /** A report's range when none is given: the last day. */
@@ -33,7 +33,10 @@ const rangeOf = (clock: Clock, q: Range) => {
   return { from: q.from ?? new Date(to.getTime() - DEFAULT_RANGE_MS), to };
 };
 
-/** GET /api/analytics/articles/{id} and GET /api/analytics/top (issue 38 item 4). */
+/**
+ * GET /api/analytics/articles/{id} and GET /api/analytics/top (issue 38 item 4): both count a
+ * beacon within one batch (issue 70 item 2).
+ */
 export function createReports(deps: { db: Db; clock: Clock; timeZone(): Promise<string> }) {
   const { db, clock } = deps;
   return {
@@ -87,6 +90,8 @@ export function createReports(deps: { db: Db; clock: Clock; timeZone(): Promise<
         ...rangeOf(clock, q),
         by: q.by,
         limit: q.limit,
+        now: clock.now(),
+        timeZone: await deps.timeZone(),
         authorId,
         editionId: q.edition,
       });

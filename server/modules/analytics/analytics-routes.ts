@@ -31,8 +31,11 @@ export function beaconClientOf(request: FastifyRequest): BeaconClient {
 const headerOf = (value: string | string[] | undefined) =>
   typeof value === 'string' ? value : undefined;
 
-/** POST /api/analytics/event and the newsroom's reads (issue 38). */
-export function analyticsRoutes(analytics: AnalyticsService) {
+/**
+ * POST /api/analytics/event, the reader script's beacon: registered in the app (its OpenAPI
+ * entry, `inject`) and in the beacons' lean app that answers it over HTTP (server/beacon-app.ts).
+ */
+export function analyticsBeaconRoute(analytics: Pick<AnalyticsService, 'record'>) {
   return async function (fastify: FastifyInstance) {
     // The beacon's text/plain body is JSON here (navigator.sendBeacon, no preflight).
     acceptBeaconJson(fastify);
@@ -58,7 +61,14 @@ export function analyticsRoutes(analytics: AnalyticsService) {
         return reply.header('cache-control', 'no-store').status(204).send(null);
       },
     );
+  };
+}
 
+/** POST /api/analytics/event and the newsroom's reads (issue 38). */
+export function analyticsRoutes(analytics: AnalyticsService) {
+  return async function (fastify: FastifyInstance) {
+    await fastify.register(analyticsBeaconRoute(analytics));
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.get(
       '/api/analytics/now',
       {

@@ -140,11 +140,23 @@ describe('numbers that add up (issue 70 items 2 and 3)', () => {
     const view = { type: 'view', path: '/s', articleId: story._id, referrer: '' };
     for (const ip of ['10.70.1.1', '10.70.1.2'])
       expect((await beacon(view, ip)).statusCode).toBe(204);
+    const sent = Date.now();
     await waitUntil(async () => (await report(story._id)).views === 2, {
       timeoutMs: 15_000,
       intervalMs: 500,
       message: 'the beacons were not in the report within 15 s',
     });
+    // The same batch is in "now" and in the rankings (issue 70 item 2), within the same 15 s.
+    const now = await app.inject({ url: '/api/analytics/now', headers: auth(editor) });
+    const listed = now.json().top.find((r: { articleId: string }) => r.articleId === story._id);
+    expect(listed).toMatchObject({ views: 2 });
+    const top = await app.inject({
+      url: `/api/analytics/top?by=article&limit=100`,
+      headers: auth(editor),
+    });
+    const ranked = top.json().rows.find((r: { key: string }) => r.key === story._id);
+    expect(ranked).toMatchObject({ views: 2 });
+    expect(Date.now() - sent).toBeLessThan(15_000);
   });
 
   it('counts Do Not Track and Sec-GPC readers in views, never in unique readers', async () => {

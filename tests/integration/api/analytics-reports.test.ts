@@ -135,6 +135,27 @@ describe('GET /api/analytics/articles/{id}', () => {
   });
 });
 
+describe('GET /api/analytics/top', () => {
+  it('ranks articles, sources and authors, and downloads them as CSV', async () => {
+    const byArticle = (await get(`/api/analytics/top?${range()}&by=article`)).json();
+    expect(byArticle.rows[0]).toMatchObject({ key: story._id, name: story.name, views: 5 });
+    expect(byArticle.rows[1]).toMatchObject({ key: other._id, views: 1 });
+    const bySource = (await get(`/api/analytics/top?${range()}&by=source`)).json();
+    expect(bySource.rows.map((r: { key: string }) => r.key)).toEqual([
+      'google',
+      'whatsapp',
+      'direct',
+    ]);
+    const byAuthor = (await get(`/api/analytics/top?${range()}&by=author`)).json();
+    expect(byAuthor.rows[0]).toMatchObject({ key: author._id, views: 5 });
+    const mine = (await get(`/api/analytics/top?${range()}&by=article`, author)).json();
+    expect(mine.rows.map((r: { key: string }) => r.key)).toEqual([story._id]);
+    const csv = await get(`/api/analytics/top?${range()}&by=category&format=csv`);
+    expect(csv.body.split('\r\n')[0]).toBe('key,name,views,readers');
+    expect(csv.body.split('\r\n')[1]).toMatch(/,6,6$/);
+  });
+});
+
 describe('reports that add up (issue 70 items 2 and 3)', () => {
   const totals = async (id: string) => {
     const answers = await Promise.all(
@@ -168,27 +189,16 @@ describe('reports that add up (issue 70 items 2 and 3)', () => {
     await app.services.analytics.flush();
     const same = { views: 3, readers: 3, sum: 3 };
     expect(await totals(fresh._id)).toEqual([same, same, same]);
-  });
-});
-
-describe('GET /api/analytics/top', () => {
-  it('ranks articles, sources and authors, and downloads them as CSV', async () => {
-    const byArticle = (await get(`/api/analytics/top?${range()}&by=article`)).json();
-    expect(byArticle.rows[0]).toMatchObject({ key: story._id, name: story.name, views: 5 });
-    expect(byArticle.rows[1]).toMatchObject({ key: other._id, views: 1 });
-    const bySource = (await get(`/api/analytics/top?${range()}&by=source`)).json();
-    expect(bySource.rows.map((r: { key: string }) => r.key)).toEqual([
-      'google',
-      'whatsapp',
-      'direct',
-    ]);
-    const byAuthor = (await get(`/api/analytics/top?${range()}&by=author`)).json();
-    expect(byAuthor.rows[0]).toMatchObject({ key: author._id, views: 5 });
-    const mine = (await get(`/api/analytics/top?${range()}&by=article`, author)).json();
-    expect(mine.rows.map((r: { key: string }) => r.key)).toEqual([story._id]);
-    const csv = await get(`/api/analytics/top?${range()}&by=category&format=csv`);
-    expect(csv.body.split('\r\n')[0]).toBe('key,name,views,readers');
-    expect(csv.body.split('\r\n')[1]).toMatch(/,6,6$/);
+    // The rankings read them too (issue 70 item 2), and the rollup job reaching them later
+    // counts none twice.
+    const ranked = async () =>
+      (await get(`/api/analytics/top?${range()}&by=article&limit=100`))
+        .json()
+        .rows.find((r: { key: string }) => r.key === fresh._id);
+    expect(await ranked()).toMatchObject({ views: 3, readers: 3 });
+    await app.services.analytics.rollUp();
+    expect(await totals(fresh._id)).toEqual([same, same, same]);
+    expect(await ranked()).toMatchObject({ views: 3, readers: 3 });
   });
 });
 

@@ -1,0 +1,179 @@
+/*
+ * A beacon's server CPU beside the floor's, in one run (issue 70 item 1): the floor servers of
+ * bench/beacon-floor.ts (node:http and Fastify with one route, each only parsing the JSON and
+ * answering 204), then the built Patrika server, one process (WEB_CONCURRENCY=1) on the
+ * scenario's PostgreSQL database, each sent BENCH_BEACONS (2,000) beacons a second for
+ * BENCH_SECONDS (10) by the same sender (bench/beacon-sender.ts); Patrika's after 3 s of the
+ * same beacons to warm up. The server's CPU is read from /proc over the sending, so it holds
+ * all a beacon costs the process: the route, the counting and its share of the batched writes.
+ * The machine may be shared: the figure to read is the ratio, the floor and Patrika measured
+ * one after the other, BENCH_BEACON_ROUNDS (3) times in the same run to show its spread;
+ * `npm run bench` prints it when BENCH_TARGETS names "beacons".
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { startServer } from '../tests/setup/spawn-server';
+import { floorCosts } from './beacon-floor';
+import { BEACON_RATE, beaconLoad, type BeaconResult } from './beacons';
+import { processCpuMs } from './profile';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = 3;
+/** Rounds of floor-then-Patrika in one run (BENCH_BEACON_ROUNDS): the spread on a shared machine. */
+const ROUNDS = Number(process.env.BENCH_BEACON_ROUNDS ?? 3);
+/** The issue's line: a beacon's server CPU at most this many times the floor's. */
+export const FLOOR_RATIO_GOAL = 2;
+
+/** Up to 50 published stories of the database, as the beacons name them. */
+async function storiesOf(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string; slug: string }>(
+      `SELECT id::text, slug FROM articles WHERE status = 'published' ORDER BY published_at DESC LIMIT 50`,
+    );
+    return rows.map((r) => ({ id: r.id, path: `/x/${r.slug}` }));
+  } finally {
+    await client.end();
+  }
+}
+
+/** Patrika's server, one process, on `databaseUrl`; `measure` sends one round's beacons. */
+async function patrikaServer(databaseUrl: string) {
+  const stories = await storiesOf(databaseUrl);
+  const dataDir = mkdtempSync(join(tmpdir(), 'patrika-beacon-cost-'));
+  const server = await startServer(
+    {
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      WEB_CONCURRENCY: '1',
+      SEED_DEMO: '0',
+      API_RATE_LIMIT: '0',
+      // Each beacon comes from an address of its own (X-Forwarded-For from loopback).
+      TRUST_PROXY: 'loopback',
+    },
+    { timeoutMs: 180_000 },
+  );
+  const port = Number(new URL(server.url).port);
+  const pid = server.process.pid!;
+  return {
+    async measure(seconds: number) {
+      const cpu0 = processCpuMs(pid);
+      let cpuMs = 0;
+      const result = await beaconLoad({
+        port,
+        databaseUrl,
+        stories,
+        seconds,
+        // The CPU ends with the last answer (the wait for the last count is no beacon's).
+        onAnswered: () => (cpuMs = processCpuMs(pid) - cpu0),
+      });
+      return { result, serverMs: cpuMs / Math.max(1, result.answered) };
+    },
+    async stop() {
+      await server.stop('SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface CostRound {
+  floor: { server: string; answered: number; serverMs: number; benchMs: number }[];
+  patrika: { serverMs: number; result: BeaconResult };
+  /** Patrika's server CPU a beacon ÷ each floor server's. */
+  ratios: Record<string, number>;
+}
+
+export interface BeaconCost {
+  rate: number;
+  seconds: number;
+  rounds: CostRound[];
+}
+
+/**
+ * Measures the floor, then Patrika's beacon, ROUNDS times one after the other (Patrika's server
+ * started once and warmed up first), on the database at `databaseUrl`.
+ */
+export async function beaconCost(opts: {
+  databaseUrl: string;
+  log: (line: string) => void;
+}): Promise<BeaconCost> {
+  const patrika = await patrikaServer(opts.databaseUrl);
+  try {
+    opts.log(`beacon cost: Patrika, one process, ${WARMUP_SECONDS} s to warm up`);
+    await patrika.measure(WARMUP_SECONDS);
+    const rounds: CostRound[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      opts.log(
+        `beacon cost: round ${round} of ${ROUNDS}: the floor servers, then Patrika, ${BEACON_RATE} beacons a second for ${SECONDS} s each`,
+      );
+      const floor = await floorCosts(SECONDS);
+      const ours = await patrika.measure(SECONDS);
+      const ratios = Object.fromEntries(
+        floor.map((f) => [f.server, Math.round((ours.serverMs / f.serverMs) * 100) / 100]),
+      );
+      rounds.push({ floor, patrika: ours, ratios });
+    }
+    return { rate: BEACON_RATE, seconds: SECONDS, rounds };
+  } finally {
+    await patrika.stop();
+  }
+}
+
+const median = (list: number[]) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** The figures as a README-ready table: each round's, and the ratio's median. */
+export function beaconCostTable(c: BeaconCost): string {
+  const ms = (n: number) => n.toFixed(4);
+  const servers = c.rounds[0]?.floor.map((f) => f.server) ?? [];
+  const name = (server: string) =>
+    server === 'fastify' ? 'Fastify, one route' : "Node's node:http";
+  const rows = c.rounds.map((r, i) => {
+    const p = r.patrika.result;
+    return [
+      `${i + 1}`,
+      ...r.floor.map((f) => ms(f.serverMs)),
+      `${ms(r.patrika.serverMs)} (${p.answered.toLocaleString('en')} answered, ${p.refused} refused, counted within ${p.longestWaitMs ?? '—'} ms)`,
+      servers.map((s) => `${r.ratios[s]}×`).join(' / '),
+    ];
+  });
+  // Against the cheaper floor: the stricter of the two.
+  const worst = median(c.rounds.map((r) => Math.max(...Object.values(r.ratios))));
+  return [
+    `| round (${c.rate.toLocaleString('en')} beacons a second, ${c.seconds} s each, one after the other) | ${servers.map((s) => `floor: ${name(s)}, ms a beacon`).join(' | ')} | Patrika, one process, ms a beacon | Patrika ÷ ${servers.map(name).join(' / ')} |`,
+    `| --- | ${servers.map(() => '---').join(' | ')} | --- | --- |`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+    '',
+    `Median of the rounds, against the cheaper floor: ${worst}× (at most ${FLOOR_RATIO_GOAL}×: ${worst <= FLOOR_RATIO_GOAL ? 'met' : 'NOT met'}).`,
+  ].join('\n');
+}
+
+/*
+ * Alone: `BENCH_DATABASE_URL=postgres://…/a_database_of_its_own node --import tsx
+ * bench/beacon-cost.ts` fills that database (emptied first, BENCH_ARTICLES, 1,000 by default;
+ * BENCH_REUSE=1 keeps what it holds) and prints the table, `npx node --import tsx` (the
+ * project's Node: the sender's thread loads TypeScript).
+ */
+if (process.argv[1]?.endsWith('beacon-cost.ts')) {
+  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  if (!databaseUrl) throw new Error('BENCH_DATABASE_URL: a PostgreSQL database of its own');
+  const { generate } = await import('./data');
+  const dataDir = mkdtempSync(join(tmpdir(), 'patrika-beacon-cost-data-'));
+  try {
+    await generate(dataDir, {
+      articles: Number(process.env.BENCH_ARTICLES ?? 1_000),
+      databaseUrl,
+      reuse: process.env.BENCH_REUSE === '1',
+    });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const cost = await beaconCost({ databaseUrl, log: (line) => console.log(`bench: ${line}`) });
+  console.log(`\n${beaconCostTable(cost)}\n`);
+}

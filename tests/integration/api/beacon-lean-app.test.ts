@@ -1,0 +1,173 @@
+/*
+ * Beacons over HTTP (issue 70 items 1 and 2): asked over a socket, `POST /api/analytics/event`
+ * and `POST /api/ads/impressions` are answered by their lean app (server/beacon-app.ts), which
+ * still refuses bad input, too big a body and an address past its limit with codes, names a
+ * refusal's request id and counts its answers in /metrics; and under a steady stream of beacons
+ * for 20 s every one answered 204 is in its story's report within 15 s of the last.
+ *
+ * The stream's rate is BEACON_TEST_RATE (100 a second: a twentieth of the bench's 2,000, which
+ * `npm run bench` sends at the full figure beside the readers; docs/perf/election-night.md).
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auth, createArticle, createCategory, createUser, type TestUser } from '../../factories';
+import { createTestApp, type TestApp } from '../../setup/test-app';
+
+let t: TestApp;
+let app: FastifyInstance;
+let editor: TestUser;
+let base: string;
+
+const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
+const RATE = Number(process.env.BEACON_TEST_RATE ?? 100);
+const SECONDS = 20;
+const COUNTED_WITHIN_MS = 15_000;
+
+/** A beacon sent over HTTP from `ip` (X-Forwarded-For from loopback, a trusted proxy). */
+const send = (path: string, body: string, ip: string, headers: Record<string, string> = {}) =>
+  fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'text/plain;charset=UTF-8',
+      'user-agent': CHROME,
+      'sec-fetch-site': 'same-origin',
+      'x-forwarded-for': ip,
+      ...headers,
+    },
+    body,
+  });
+
+const view = (articleId: string) =>
+  JSON.stringify({ type: 'view', path: '/s', articleId, referrer: 'https://t.me/' });
+
+const story = async (categoryId: string) => {
+  const publishedAt = new Date(Date.now() - 3600_000).toISOString();
+  return ((await createArticle(app, editor, categoryId, { publishedAt })) as { _id: string })._id;
+};
+
+const viewsOf = async (id: string) => {
+  const from = new Date(Date.now() - 3600_000).toISOString();
+  const to = new Date(Date.now() + 60_000).toISOString();
+  const res = await app.inject({
+    url: `/api/analytics/articles/${id}?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}&interval=minute`,
+    headers: auth(editor),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ views: number }>().views;
+};
+
+beforeAll(async () => {
+  t = await createTestApp({ TRUST_PROXY: 'loopback' });
+  app = t.app;
+  editor = await createUser(app, 'editor');
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('beacons over HTTP, on the lean app', () => {
+  it('answers 204 with no document headers, and refuses with codes as the app does', async () => {
+    const categoryId = (await createCategory(app, editor))._id;
+    const id = await story(categoryId);
+    const ok = await send('/api/analytics/event', view(id), '10.71.0.1');
+    expect(ok.status).toBe(204);
+    expect(ok.headers.get('cache-control')).toBe('no-store');
+    for (const name of ['content-security-policy', 'x-request-id', 'x-robots-tag', 'set-cookie'])
+      expect(ok.headers.get(name), name).toBeNull();
+    const impression = await send(
+      '/api/ads/impressions',
+      JSON.stringify({ ids: ['00000000-0000-4000-8000-000000000000'] }),
+      '1.2.3.4',
+    );
+    expect(impression.status).toBe(204);
+
+    const bad = await send('/api/analytics/event', '{"type":"click","path":"/x"}', '10.71.0.2');
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).code).toBe('validation.invalid');
+    // A refusal names its request id, as its log line does.
+    expect(bad.headers.get('x-request-id')).toMatch(/\S/);
+    const badText = await send(
+      '/api/analytics/event',
+      view(id).replace('/s', '/s\\u0000'),
+      '10.71.0.2',
+    );
+    expect(badText.status).toBe(400);
+    expect((await badText.json()).code).toEqual(expect.any(String));
+    const big = await send(
+      '/api/analytics/event',
+      view(id).replace('/s', `/${'x'.repeat(5000)}`),
+      '10.71.0.2',
+    );
+    expect(big.status).toBe(413);
+    expect((await big.json()).code).toEqual(expect.any(String));
+    let last = await send('/api/analytics/event', view(id), '10.71.0.3');
+    for (let i = 0; i < 600 && last.status === 204; i++)
+      last = await send('/api/analytics/event', view(id), '10.71.0.3');
+    expect(last.status).toBe(429);
+    expect((await last.json()).code).toBe('rate_limit.exceeded');
+    expect(last.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(last.headers.get('ratelimit-limit')).toBe('600');
+    expect(last.headers.get('x-request-id')).toMatch(/\S/);
+    expect(big.headers.get('x-request-id')).toMatch(/\S/);
+
+    // Counted in the request metrics, by route and status.
+    const metrics = await (await fetch(`${base}/metrics`)).text();
+    const answered = new RegExp(
+      `patrika_http_requests_total\\{method="POST",route="/api/analytics/event",status="204"\\} (\\d+)`,
+    ).exec(metrics);
+    expect(Number(answered?.[1])).toBeGreaterThanOrEqual(600);
+    expect(metrics).toContain('route="/api/analytics/event",status="429"');
+  });
+
+  it(`counts every beacon of ${RATE} a second for ${SECONDS} s in its story's report within 15 s of the last`, async () => {
+    const categoryId = (await createCategory(app, editor))._id;
+    const ids = await Promise.all([1, 2, 3, 4, 5].map(() => story(categoryId)));
+    const answered = new Map(ids.map((id) => [id, 0]));
+    let refused = 0;
+    let sent = 0;
+    const pending: Promise<void>[] = [];
+    const started = performance.now();
+    // Open loop: each tick sends what the rate owes by then, whatever the answers' pace.
+    while (performance.now() - started < SECONDS * 1000) {
+      const owed = Math.floor(((performance.now() - started) * RATE) / 1000) - sent;
+      for (let i = 0; i < owed; i++, sent++) {
+        const id = ids[sent % ids.length]!;
+        const ip = `10.72.${Math.floor(sent / 250)}.${(sent % 250) + 1}`;
+        pending.push(
+          send('/api/analytics/event', view(id), ip).then(
+            (res) => {
+              if (res.status === 204) answered.set(id, answered.get(id)! + 1);
+              else refused++;
+            },
+            () => void refused++,
+          ),
+        );
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await Promise.all(pending);
+    const lastAnswered = performance.now();
+    const seconds = (lastAnswered - started) / 1000;
+    expect(refused).toBe(0);
+    expect(sent).toBeGreaterThanOrEqual(RATE * SECONDS * 0.95);
+    // Nobody flushes or rolls up: the batches' own timer writes them.
+    const missing = async () => {
+      let n = 0;
+      for (const id of ids) n += answered.get(id)! - (await viewsOf(id));
+      return n;
+    };
+    let left = await missing();
+    while (left > 0 && performance.now() - lastAnswered < COUNTED_WITHIN_MS) {
+      await new Promise((r) => setTimeout(r, 500));
+      left = await missing();
+    }
+    const waited = Math.round(performance.now() - lastAnswered);
+    expect(
+      left,
+      `${sent} sent in ${seconds.toFixed(1)} s; ${left} not counted ${waited} ms after the last answer`,
+    ).toBe(0);
+    expect(waited).toBeLessThanOrEqual(COUNTED_WITHIN_MS);
+  }, 120_000);
+});
