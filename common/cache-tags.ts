@@ -64,6 +64,8 @@ export const CacheTags = {
   election: (id: string) => `el:${compact(id)}`,
   /** An e-paper issue as readers see it: its pages, views, thumbnails and text (issue 67). */
   epaperIssue: (id: string) => `ep:${compact(id)}`,
+  /** Which editions have an e-paper and their newest issue (every e-paper page's picker). */
+  epaperList: 'l:epaper',
   /** An edition's e-paper dates (the calendar, `/epaper`'s choice of today's issue). */
   epaperDates: (editionId: string) => `epd:${compact(editionId)}`,
   /** A static page's stored text. */

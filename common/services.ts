@@ -12,6 +12,7 @@ import type { Correction, CorrectionsPage } from './schemas/corrections';
 import type { Category, CategoryFamily, CategoryMenu } from './schemas/categories';
 import type { SearchResponse } from './schemas/search';
 import type { Edition } from './schemas/editions';
+import type { EpaperReads } from './epaper-services';
 import type { Author, LinkState } from './schemas/users';
 import type { SiteSettings } from './settings';
 
@@ -116,6 +117,8 @@ export interface AppServices {
     pathOf(id: string): Promise<Edition[]>;
     childrenOf(id: string): Promise<Edition[]>;
   };
+  /** The e-paper's public issues (issue 67; common/epaper-services.ts). */
+  epaper: EpaperReads;
   newsletters: {
     /**
      * The active newsletters: every page's sign-up form lists them (issue 37 item 3); kept in

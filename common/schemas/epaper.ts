@@ -106,3 +106,52 @@ export type EpaperIssue = z.infer<typeof EpaperIssueSchema>;
 export const EpaperIssueListSchema = z.object({
   issues: z.array(EpaperIssueSchema.omit({ pages: true }).extend({ pageCount: z.number() })),
 });
+
+/** An edition as the e-paper's reader pages name it. */
+export interface EpaperEditionRef {
+  _id: string;
+  slug: string;
+  names: { hi: string; en: string; mr?: string | undefined; gu?: string | undefined };
+}
+
+/** A page as readers get it: its view and tiles once made, whether OCR has read it. */
+export interface EpaperReaderPage {
+  number: number;
+  width: number | null;
+  height: number | null;
+  view: EpaperPage['view'];
+  tiles: EpaperPage['tiles'];
+  /** Its machine-read text exists (search finds it). */
+  read: boolean;
+}
+
+/** A public issue as its reader pages show it. */
+export interface EpaperReaderIssue {
+  _id: string;
+  edition: EpaperEditionRef;
+  date: string;
+  title: string | null;
+  language: (typeof EPAPER_LANGUAGES)[number];
+  pages: EpaperReaderPage[];
+}
+
+/** An edition's newest public issue (the picker, `/epaper`). */
+export interface EpaperLatest {
+  edition: EpaperEditionRef;
+  date: string;
+  thumb: string | null;
+}
+
+/** The dates of an edition's public issues in one month, and the nearest months with issues. */
+export interface EpaperCalendar {
+  month: string;
+  dates: string[];
+  before: string | null;
+  after: string | null;
+}
+
+/** A page's machine-read text, and the boxes (fractions of the page) of the words a query matched. */
+export interface EpaperPageText {
+  text: string;
+  matches: { x: number; y: number; w: number; h: number }[];
+}

@@ -63,12 +63,20 @@ export function issueChanged(
   issue: Pick<IssueWithEdition, 'id' | 'editionId' | 'editionSlug' | 'date'>,
   data: { change: string; status: string },
 ): EventDraft {
+  const lost = data.change === 'status' || data.change === 'deleted';
   return {
     type: 'epaper.issue',
     subject: { kind: 'epaper-issue', id: issue.id },
     data: { edition: issue.editionId, date: issue.date, ...data },
+    // An issue that readers may lose (its status moved, or deleted) drops its kept pages at
+    // once; one whose pages changed is made again while the old copy is served.
     cache: {
-      stale: [CacheTags.epaperIssue(issue.id), CacheTags.epaperDates(issue.editionId)],
+      stale: [
+        CacheTags.epaperDates(issue.editionId),
+        CacheTags.epaperList,
+        ...(lost ? [] : [CacheTags.epaperIssue(issue.id)]),
+      ],
+      drop: lost ? [CacheTags.epaperIssue(issue.id)] : [],
       urls: [epaperPath(issue.editionSlug, issue.date), epaperPath()],
     },
   };

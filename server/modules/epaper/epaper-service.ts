@@ -9,6 +9,7 @@ import { epaperDesk } from './epaper-desk';
 import { epaperIssues } from './epaper-issues';
 import { epaperStatus } from './epaper-status';
 import { epaperPageOrder } from './epaper-page-order';
+import { epaperReads } from './epaper-reads';
 import { epaperUploads } from './epaper-uploads';
 
 export function createEpaperService(deps: EpaperDeps) {
@@ -20,6 +21,7 @@ export function createEpaperService(deps: EpaperDeps) {
     ...epaperStatus(deps, desk),
     ...epaperUploads(deps, desk),
     ...epaperPageOrder(deps, desk),
+    ...epaperReads(deps),
   };
 }
 export type EpaperService = ReturnType<typeof createEpaperService>;
