@@ -26,6 +26,7 @@ export default [
       route('ads', 'routes/admin/ads.tsx'),
       route('comments', 'routes/admin/comments.tsx'),
       route('comment-bans', 'routes/admin/comment-bans.tsx'),
+      route('epaper', 'routes/admin/epaper.tsx'),
       route('*', 'routes/admin/not-found.tsx'),
     ]),
   ]),

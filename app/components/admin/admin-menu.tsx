@@ -3,6 +3,7 @@ import { hasRole, mayModerate, type Role } from '../../../common/roles';
 import type { AdminCopy } from '../../copy/admin';
 import { useAdminCopy, useAdminLanguage } from '../../copy/admin-language';
 import { commentDeskCopy } from '../../copy/comment-desk';
+import { epaperDeskCopy } from '../../copy/epaper';
 import { useMediaCopy } from '../../features/media/use-media-copy';
 
 /** Who may open a screen: a role and those above it, or whoever moderates comments. */
@@ -15,6 +16,7 @@ interface MenuTexts {
   /** The media library's texts may be another language than the back office's. */
   mediaLang: string;
   commentBans: string;
+  epaper: string;
 }
 
 interface MenuItemSpec {
@@ -48,6 +50,7 @@ export const ADMIN_MENU: readonly { group: MenuGroupKey | null; items: MenuItemS
         lang: ({ mediaLang }) => mediaLang,
       },
       { to: '/admin/categories', need: 'editor', label: ({ t }) => t.nav.categories },
+      { to: '/admin/epaper', need: 'editor', label: ({ epaper }) => epaper },
       { to: '/admin/comments', need: 'moderates', label: ({ t }) => t.nav.comments },
       { to: '/admin/comment-bans', need: 'moderates', label: ({ commentBans }) => commentBans },
       { to: '/admin/sitemap', need: 'editor', label: ({ t }) => t.nav.sitemap },
@@ -120,6 +123,7 @@ export function AdminMenu({ role }: { role: Role }) {
     media: media.m.nav,
     mediaLang: media.lang,
     commentBans: commentDeskCopy[lang].bans.title,
+    epaper: epaperDeskCopy[lang].menu,
   };
   return (
     <>
