@@ -7,6 +7,8 @@ import type {
   EpaperLatest,
   EpaperPageText,
   EpaperReaderIssue,
+  EpaperSearchHit,
+  EpaperSearchQuery,
 } from './schemas/epaper';
 
 export interface EpaperReads {
@@ -18,4 +20,6 @@ export interface EpaperReads {
   calendar(editionId: string, month: string): Promise<EpaperCalendar>;
   /** A public issue's page text, with the boxes of the words `q` finds (none without `q`). */
   pageText(issueId: string, page: number, q?: string): Promise<EpaperPageText | undefined>;
+  /** Pages of public issues whose machine-read text `q` finds, newest issue first. */
+  search(query: EpaperSearchQuery): Promise<EpaperSearchHit[]>;
 }

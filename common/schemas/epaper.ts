@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { EPAPER_LANGUAGES, EPAPER_STATUSES } from '../epaper';
 import { IdSchema } from './common';
+import { SearchQuerySchema } from './search';
 
 /** An edition named by its id or its slug. */
 const EditionRefSchema = z.string().trim().min(1).max(100);
@@ -155,3 +156,46 @@ export interface EpaperPageText {
   text: string;
   matches: { x: number; y: number; w: number; h: number }[];
 }
+
+/** `GET /api/epaper/search?q=&edition=&from=&to=&limit=` (anyone): pages of public issues. */
+export const EpaperSearchQuerySchema = z.object({
+  q: SearchQuerySchema.shape.q,
+  edition: EditionRefSchema.optional(),
+  from: DateSchema.optional(),
+  to: DateSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export type EpaperSearchQuery = z.infer<typeof EpaperSearchQuerySchema>;
+
+/** One page a query found, newest issue first: its words around the first match. */
+export const EpaperSearchHitSchema = z.object({
+  issue: z.object({
+    _id: z.string(),
+    edition: z.object({
+      _id: z.string(),
+      slug: z.string(),
+      names: z.object({
+        hi: z.string(),
+        en: z.string(),
+        mr: z.string().optional(),
+        gu: z.string().optional(),
+      }),
+    }),
+    date: z.string(),
+  }),
+  page: z.number(),
+  /** The page, with the query's words highlighted on it. */
+  path: z.string(),
+  thumb: z.string().nullable(),
+  /** About a dozen machine-read words around the first match (plain text). */
+  snippet: z.string(),
+  /** How many of the page's words the query found. */
+  matches: z.number(),
+});
+export type EpaperSearchHit = z.infer<typeof EpaperSearchHitSchema>;
+
+export const EpaperSearchAnswerSchema = z.object({
+  results: z.array(EpaperSearchHitSchema),
+  /** Always true: the text was read by OCR from the printed page and may have mistakes. */
+  machineRead: z.literal(true),
+});

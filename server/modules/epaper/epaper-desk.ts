@@ -74,6 +74,8 @@ export function issueChanged(
       stale: [
         CacheTags.epaperDates(issue.editionId),
         CacheTags.epaperList,
+        // What search finds of its pages goes and comes with the issue.
+        CacheTags.search,
         ...(lost ? [] : [CacheTags.epaperIssue(issue.id)]),
       ],
       drop: lost ? [CacheTags.epaperIssue(issue.id)] : [],

@@ -16,6 +16,7 @@ import {
 } from '../../../common/schemas/epaper';
 import { errorResponses, JSON_BODY, SIGNED_IN } from '../../lib/errors';
 import { epaperPageRoutes } from './epaper-page-routes';
+import { epaperSearchRoutes } from './epaper-search-routes';
 import { ISSUE_REFUSALS, security, tags } from './epaper-route-options';
 import type { Epaper } from './epaper-wiring';
 
@@ -69,6 +70,7 @@ export function epaperRoutes(epaper: Epaper) {
     );
     await fastify.register(oneIssueRoutes(epaper));
     await fastify.register(epaperPageRoutes(epaper));
+    await fastify.register(epaperSearchRoutes(epaper));
   };
 }
 

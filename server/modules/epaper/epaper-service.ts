@@ -10,6 +10,7 @@ import { epaperIssues } from './epaper-issues';
 import { epaperStatus } from './epaper-status';
 import { epaperPageOrder } from './epaper-page-order';
 import { epaperReads } from './epaper-reads';
+import { epaperSearch } from './epaper-search';
 import { epaperUploads } from './epaper-uploads';
 
 export function createEpaperService(deps: EpaperDeps) {
@@ -22,6 +23,7 @@ export function createEpaperService(deps: EpaperDeps) {
     ...epaperUploads(deps, desk),
     ...epaperPageOrder(deps, desk),
     ...epaperReads(deps),
+    ...epaperSearch(deps, desk),
   };
 }
 export type EpaperService = ReturnType<typeof createEpaperService>;

@@ -112,7 +112,13 @@ export async function ocrStage(deps: StageDeps, file: FileRow, lease: LeaseHolde
     await writeText(tx, { fileId: file.id, text, words, search });
     await tx
       .update(epaperFiles)
-      .set({ ocrAt: deps.clock.now(), ocrLeaseUntil: null })
+      // The master's size too, if the views have not said it yet: boxes are fractions of it.
+      .set({
+        ocrAt: deps.clock.now(),
+        ocrLeaseUntil: null,
+        width: row.width ?? master.width,
+        height: row.height ?? master.height,
+      })
       .where(eq(epaperFiles.id, file.id));
     if (row.ocrAt === null) record(pageEvent(file.id, 'ocr'));
   });

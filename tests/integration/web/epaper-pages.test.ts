@@ -3,8 +3,8 @@
  * /epaper/{edition}/{date} (its first page and the strip of pages) and /{page}; a draft, an
  * unknown date or page is 404; the pages are kept for anonymous readers (a hit, no cookie) and
  * refreshed when the issue changes; the page's view in AVIF, tiles only named for the zoom, and
- * the first view's weight within 300 KB. Pages' views are made here (no OCR: the search's file
- * reads its page).
+ * the first view's weight within 300 KB; /search shows a page as its own kind and the page
+ * highlights the words. Pages' views are made here, and page 2 is read by OCR.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,6 +23,7 @@ import { ROOT } from '../../../scripts/build-state';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 
 let t: TestApp;
+let admin: TestUser;
 let editor: TestUser;
 let city: { _id: string; slug: string };
 let issue: EpaperIssue;
@@ -37,7 +38,7 @@ const publish = (id: string, status = 'published') =>
 
 beforeAll(async () => {
   t = await createTestApp({}, { web: 'build', pollJobs: false });
-  const admin = await createAdmin(t.app);
+  admin = await createAdmin(t.app);
   editor = await createUser(t.app, 'editor');
   city = await createCityEdition(t.app, admin);
   issue = await createEpaperIssue(t.app, editor, { edition: city.slug, date: '2026-11-29' });
@@ -51,6 +52,8 @@ beforeAll(async () => {
     .from(epaperPages)
     .where(eq(epaperPages.issueId, issue._id));
   for (const { fileId } of pages) await t.app.services.epaper.processing.runNow('views', fileId);
+  // Page 2 read by OCR (this file's one): search finds it, its page highlights the words.
+  await t.app.services.epaper.processing.runNow('ocr', pages[1]!.fileId);
 }, 300_000);
 afterAll(() => t?.close());
 
@@ -140,5 +143,28 @@ describe('the e-paper’s pages', () => {
       sizes.thumbs += (await get(thumb!)).rawPayload.length;
     const total = Object.values(sizes).reduce((a, b) => a + b, 0);
     expect(total, JSON.stringify(sizes)).toBeLessThan(300 * 1024);
+  });
+
+  it('are found by /search as their own kind, and the page found highlights the words', async () => {
+    const found = await get('/search?q=jaipur');
+    expect(found.statusCode).toBe(200);
+    expect(found.body).toContain(`href="${base()}/2?q=jaipur"`);
+    expect(found.body).toContain('E-paper · Jaipur · 29 November 2026 · Page 2');
+    expect(found.body).toContain('Text read by machine from the printed page');
+    const page = await get(`${base()}/2?q=jaipur`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(/<mark class="epaper-hit" style="left:[\d.]+%;top:[\d.]+%/);
+    expect(page.body).toContain('1 match for “jaipur” on this page');
+    expect(page.body).toContain('Text read by machine from the printed page');
+    expect(page.body).toContain('जयपुर');
+    // In a Hindi interface, the kind as Hindi readers say it.
+    const hindi = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: auth(admin),
+      payload: { uiLanguage: 'hi' },
+    });
+    expect(hindi.statusCode, hindi.body).toBe(200);
+    expect((await get('/search?q=जयपुर')).body).toContain('ई-पेपर · जयपुर · 29 नवंबर 2026 · पृष्ठ 2');
   });
 });
