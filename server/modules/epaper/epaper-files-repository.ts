@@ -162,3 +162,16 @@ export async function deleteFileUnlessUsed(
     .returning();
   return row;
 }
+
+/** Files with a stage neither done nor given up: their jobs are set again at start. */
+export function unfinishedFiles(db: Db, maxFailures: number) {
+  return db
+    .select({ id: epaperFiles.id, tilesAt: epaperFiles.tilesAt, ocrAt: epaperFiles.ocrAt })
+    .from(epaperFiles)
+    .where(
+      or(
+        and(isNull(epaperFiles.tilesAt), lt(epaperFiles.viewsFailures, maxFailures)),
+        and(isNull(epaperFiles.ocrAt), lt(epaperFiles.ocrFailures, maxFailures)),
+      ),
+    );
+}

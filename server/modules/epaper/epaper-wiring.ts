@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { EPAPER_FORGET_JOB, EPAPER_PUBLISH_JOB, type EpaperDeps } from './epaper-deps';
 import { epaperForget } from './epaper-forget';
 import { createProcessing, removeDeadRunFolders } from './epaper-processing';
+import { resumeEpaper } from './epaper-resume';
 import { createEpaperService } from './epaper-service';
 import { createToolRunner } from './epaper-tools';
 
@@ -33,6 +34,7 @@ export function createEpaper(deps: Omit<EpaperDeps, 'tools' | 'workDir'> & { dat
     /** This machine's folder for uploads being checked (the routes write received files there). */
     workDir: full.workDir,
     async start() {
+      await resumeEpaper(full);
       const removed = await removeDeadRunFolders(full.workDir);
       if (removed > 0)
         deps.log?.info({ folders: removed }, 'removed e-paper work left by killed processes');
