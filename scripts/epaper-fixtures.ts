@@ -15,32 +15,12 @@
  * the font changes; the files are kept in the repository.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright';
 import { demoArticles } from '../db/seed/demo-content';
-import { BROWSER_ARGS, chromiumPath } from './chromium';
+import { fontFaces, printPdf } from './epaper-print';
 
-const require = createRequire(import.meta.url);
 const OUT = join(import.meta.dirname, '..', 'tests', 'fixtures', 'epaper');
-
-const font = (subset: string, weight: number) =>
-  readFileSync(
-    require.resolve(
-      `@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-${subset}-${weight}-normal.woff2`,
-    ),
-  ).toString('base64');
-
-const fontFaces = [400, 700]
-  .flatMap((weight) =>
-    ['devanagari', 'latin'].map(
-      (subset) =>
-        `@font-face { font-family: 'Noto Sans Devanagari'; font-weight: ${weight};
-          src: url(data:font/woff2;base64,${font(subset, weight)}) format('woff2'); }`,
-    ),
-  )
-  .join('\n');
 
 /** The first sentences of a demo story's first paragraph (plain text). */
 function paragraphOf(slug: string, sentences: number): string {
@@ -88,18 +68,6 @@ const htmlOf = (pages: PageText[]) => `<!doctype html>
   h1 { font-size: 20pt; font-weight: 700; margin: 10pt 0 6pt; }
   p { font-size: 12pt; line-height: 1.45; margin: 0; }
 </style></head><body>${pages.map((p, i) => pageHtml(p, i + 1)).join('')}</body></html>`;
-
-async function printPdf(html: string): Promise<Buffer> {
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: BROWSER_ARGS });
-  try {
-    const page = await browser.newPage();
-    await page.setContent(html, { waitUntil: 'load' });
-    await page.evaluate(() => document.fonts.ready);
-    return await page.pdf({ preferCSSPageSize: true, printBackground: true });
-  } finally {
-    await browser.close();
-  }
-}
 
 /** RC4, which the PDF standard security handler's revision 2 encrypts with. */
 function rc4(key: Buffer, data: Buffer): Buffer {
