@@ -10,8 +10,16 @@ import type { RawPage } from './epaper-pdf';
 import type { ToolRunner } from './epaper-tools';
 
 const MB = 1024 * 1024;
-/** A broadsheet page took 13.9 s and 131 MB here (ARCHITECTURE.md); ten times that is a hang. */
-const OCR = { timeoutMs: 300_000, memoryBytes: 2048 * MB, maxOutputBytes: 64 * MB };
+/**
+ * A broadsheet page took 13.9 s of CPU and 131 MB here (ARCHITECTURE.md): ten times that is a
+ * runaway. Its wall time may be far longer on a busy machine, where it waits at nice 19.
+ */
+const OCR = {
+  cpuSeconds: 150,
+  timeoutMs: 3_600_000,
+  memoryBytes: 2048 * MB,
+  maxOutputBytes: 64 * MB,
+};
 
 /** Tesseract's traineddata names (Debian's tesseract-ocr-hin, -mar, -guj, -eng). */
 const TESSERACT_LANGUAGE: Record<EpaperLanguage, string> = { hi: 'hin', mr: 'mar', gu: 'guj' };

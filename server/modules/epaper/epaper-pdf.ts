@@ -11,9 +11,19 @@ import type { ToolRunner } from './epaper-tools';
 
 const MB = 1024 * 1024;
 /** What Poppler's programs may take: generous for a broadsheet at 300 dpi, bounded for a bomb. */
-const INSPECT = { timeoutMs: 30_000, memoryBytes: 1024 * MB, maxOutputBytes: 4 * MB };
-const SPLIT = { timeoutMs: 120_000, memoryBytes: 1024 * MB, maxOutputBytes: MB };
-const RENDER = { timeoutMs: 120_000, memoryBytes: 2048 * MB, maxOutputBytes: 320 * MB };
+const INSPECT = {
+  cpuSeconds: 20,
+  timeoutMs: 600_000,
+  memoryBytes: 1024 * MB,
+  maxOutputBytes: 4 * MB,
+};
+const SPLIT = { cpuSeconds: 60, timeoutMs: 1_800_000, memoryBytes: 1024 * MB, maxOutputBytes: MB };
+const RENDER = {
+  cpuSeconds: 60,
+  timeoutMs: 1_800_000,
+  memoryBytes: 2048 * MB,
+  maxOutputBytes: 320 * MB,
+};
 
 export interface PdfPage {
   /** Its size in points as shown (a rotated page's sides swapped). */

@@ -2,7 +2,8 @@
  * The programs the e-paper runs (Poppler's pdfinfo, pdfseparate and pdftoppm; Tesseract), as
  * child processes: an argument array, never a shell string; at the lowest CPU priority
  * (`nice -n 19`) so that readers' requests always come first; under an address-space limit
- * (`prlimit --as`) and a time limit, past which the child is killed. `nice` and `prlimit`
+ * and a CPU-time limit (`prlimit --as --cpu`), and a generous wall-time limit for a hung one,
+ * past which the child is killed. `nice` and `prlimit`
  * exec the program in place, so the child's pid is the program's own.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -10,7 +11,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 export interface ToolRun {
   /** Bytes written to the program's standard input, then closed. */
   input?: Buffer;
-  /** Killed (SIGKILL) past this; the run then fails with `timedOut`. */
+  /**
+   * CPU seconds the program may use (`prlimit --cpu`): what bounds a runaway program. Wall time
+   * is no measure of its work: at the lowest priority on a busy machine it waits for CPU.
+   */
+  cpuSeconds: number;
+  /** Killed (SIGKILL) past this much wall time, a bound for a hung program only. */
   timeoutMs: number;
   /** The program's address space, in bytes. */
   memoryBytes: number;
@@ -61,7 +67,10 @@ export function createToolRunner() {
     if (closed) return Promise.reject(new Error('the e-paper tools are closed'));
     const child = spawn(
       'nice',
-      ['-n', '19', 'prlimit', `--as=${options.memoryBytes}`, '--', tool, ...args],
+      [
+        ...['-n', '19', 'prlimit', `--as=${options.memoryBytes}`],
+        ...[`--cpu=${options.cpuSeconds}`, '--', tool, ...args],
+      ],
       {
         stdio: ['pipe', 'pipe', 'pipe'],
         env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', ...options.env },
