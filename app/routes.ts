@@ -27,6 +27,7 @@ export default [
       route('ads', 'routes/admin/ads.tsx'),
       route('comments', 'routes/admin/comments.tsx'),
       route('comment-bans', 'routes/admin/comment-bans.tsx'),
+      route('epaper', 'routes/admin/epaper.tsx'),
       route('*', 'routes/admin/not-found.tsx'),
     ]),
   ]),
@@ -52,6 +53,10 @@ export default [
     route(`${P.local}/:state`, 'routes/public/edition.tsx', { id: 'edition-state' }),
     route(`${P.local}/:state/:city`, 'routes/public/edition.tsx', { id: 'edition-city' }),
     route(`${P.local}/:state/:city/:town`, 'routes/public/edition.tsx', { id: 'edition-town' }),
+    // The e-paper (issue 67 item 3): the newest, an issue, one of its pages.
+    route(P.epaper, 'routes/public/epaper.tsx', { id: 'epaper-home' }),
+    route(`${P.epaper}/:edition/:date`, 'routes/public/epaper.tsx', { id: 'epaper-issue' }),
+    route(`${P.epaper}/:edition/:date/:page`, 'routes/public/epaper.tsx', { id: 'epaper-page' }),
     // SPEC.md §8's two redirect screens: one module, two routes.
     route(`${P.legacyArticle}/:id`, 'routes/redirects/article-redirect.tsx', {
       id: 'routes/redirects/legacy-article',

@@ -76,6 +76,12 @@ export const CacheTags = {
   editionHome: (id: string) => `eh:${compact(id)}`,
   /** Anything showing an election's results: its tally, seats, map and embeds (issue 69). */
   election: (id: string) => `el:${compact(id)}`,
+  /** An e-paper issue as readers see it: its pages, views, thumbnails and text (issue 67). */
+  epaperIssue: (id: string) => `ep:${compact(id)}`,
+  /** Which editions have an e-paper and their newest issue (every e-paper page's picker). */
+  epaperList: 'l:epaper',
+  /** An edition's e-paper dates (the calendar, `/epaper`'s choice of today's issue). */
+  epaperDates: (editionId: string) => `epd:${compact(editionId)}`,
   /** A static page's stored text. */
   staticPage: (slug: string) => `p:${slug}`,
 } as const;

@@ -47,6 +47,8 @@ export const PAGE_SEGMENTS = {
   plans: 'plans',
   /** /local/{state}/{city}/{town}: an edition's own home (issue 65 item 3). */
   local: 'local',
+  /** /epaper/{edition}/{date}/{page}: the printed edition, page by page (issue 67 item 3). */
+  epaper: 'epaper',
 } as const;
 
 /** The static pages (SPEC.md §2); an import may give them a stored text. */

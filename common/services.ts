@@ -12,6 +12,8 @@ import type { Correction, CorrectionsPage } from './schemas/corrections';
 import type { Category, CategoryFamily, CategoryMenu } from './schemas/categories';
 import type { SearchResponse } from './schemas/search';
 import type { Edition, EditionHome } from './schemas/editions';
+
+import type { EpaperReads } from './epaper-services';
 import type { Author, LinkState } from './schemas/users';
 import type { SiteSettings } from './settings';
 
@@ -124,6 +126,8 @@ export interface AppServices {
     /** The edition's home as its desk curated it: a lead's id and sections' category ids. */
     home(id: string): Promise<EditionHome>;
   };
+  /** The e-paper's public issues (issue 67; common/epaper-services.ts). */
+  epaper: EpaperReads;
   newsletters: {
     /**
      * The active newsletters: every page's sign-up form lists them (issue 37 item 3); kept in

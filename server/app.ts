@@ -231,6 +231,8 @@ async function startupWork(
   await services.newsroom.scheduleGoLives();
   // The coming days' partitions of the raw analytics events, and their jobs (issue 38 item 6).
   await services.analytics.start();
+  // Run folders of e-paper processes killed on this machine.
+  await services.epaper.start();
 }
 
 /**
@@ -298,6 +300,8 @@ export async function buildApp(
     // House ads' impressions and clicks, counted in memory, likewise (issue 39 item 1).
     closeWith(app, "writing ads' counts", services.ads.start());
     closeWith(app, 'closing webhooks', () => services.webhooks.close());
+    // E-paper pages in processing: their programs stopped, their leases let go for another start.
+    closeWith(app, 'stopping e-paper processing', () => services.epaper.close());
     // Fedify's queue: its messages are jobs, run by whichever process leases them.
     services.fediverse.start();
     closeWith(app, 'closing the fediverse queue', () => services.fediverse.close());

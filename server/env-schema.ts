@@ -180,6 +180,13 @@ export const EnvSchema = z.object({
     .min(1, 'Expected 1 or more messages a second')
     .max(1000, 'Expected at most 1000 messages a second')
     .default(10),
+  /** E-paper pages one process reads by OCR at once (issue 67 item 2): Tesseract, one core each. */
+  EPAPER_OCR_WORKERS: z.coerce
+    .number({ error: 'Expected a whole number of OCR runs' })
+    .int('Expected a whole number of OCR runs')
+    .min(1, 'Expected 1 or more OCR runs')
+    .max(16, 'Expected at most 16 OCR runs')
+    .default(1),
   /** Alerts the whole site may send in a minute, whoever sends them. */
   PUSH_ALERTS_PER_MINUTE: z.coerce
     .number({ error: 'Expected a whole number of alerts per minute' })

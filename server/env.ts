@@ -77,6 +77,8 @@ export interface Config {
   /** E-mail (server/lib/mail.ts): no smtpUrl, nothing is sent. */
   /** NEWSLETTER_RATE: newsletter messages one process sends a second. */
   newsletterRate: number;
+  /** EPAPER_OCR_WORKERS: e-paper pages one process reads by OCR at once. */
+  epaperOcrWorkers: number;
   mail: MailConfig;
   /** Payments (server/modules/payments): each provider set up with its keys, or undefined. */
   payments: PaymentsConfig;
@@ -201,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       extraCaFile: e.NODE_EXTRA_CA_CERTS,
     },
     newsletterRate: e.NEWSLETTER_RATE,
+    epaperOcrWorkers: e.EPAPER_OCR_WORKERS,
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? { address: `no-reply@${new URL(publicUrl).hostname}` },

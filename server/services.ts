@@ -79,6 +79,7 @@ import type { SecondFactorDeps, WebAuthnDeps } from './modules/users/users-deps'
 import { createAudit } from './modules/audit/audit-wiring';
 import { createEditions } from './modules/editions/editions-wiring';
 import { createElections } from './modules/elections/elections-wiring';
+import { createEpaper } from './modules/epaper/epaper-wiring';
 import { createViewsService } from './modules/views/views-service';
 import { createAnalyticsService } from './modules/analytics/analytics-service';
 import { createRateLimitCounters } from './plugins/rate-limit';
@@ -294,6 +295,8 @@ export async function createServices(
     breaking,
     live: createLiveService({ db, clock, articles, clean: sanitizeOffThread, outbox }),
     push,
+    // The e-paper (issue 67): printed pages as views, tiles and searchable text.
+    epaper: epaperOf(config, { db, clock, outbox, jobs, storage, editions, log }),
     ...platformOf(
       config,
       { db, clock, jobs, events, log, articles, mail, users, outbox },
@@ -698,6 +701,12 @@ function createContentServices(deps: {
   const editions = createEditions({ db, clock, outbox, kept, articles });
   return { categories, articles, newsroom, search, settings, editions };
 }
+
+/** The e-paper (issue 67) with its settings: this machine's data folder, its OCR runs. */
+const epaperOf = (
+  config: Config,
+  deps: Omit<Parameters<typeof createEpaper>[0], 'dataDir' | 'ocrWorkers'>,
+) => createEpaper({ ...deps, dataDir: config.dataDir, ocrWorkers: config.epaperOcrWorkers });
 
 /** Gift links (issue 39 item 5): their tokens' key is kept in app_secrets. */
 async function giftsOf(

@@ -549,4 +549,31 @@ export const refusalsHi: RefusalTexts = {
     `पंक्ति ${p.line} में ऐसा उम्मीदवार है जो इस सीट में नहीं है। कुछ भी आयात नहीं हुआ।`,
   'election.import_shapes_invalid': (p) =>
     `GeoJSON के निर्वाचन क्षेत्र ${p.line} में राज्य, संख्या, नाम या आकार नहीं है। कुछ भी आयात नहीं हुआ।`,
+  'epaper.issue_not_found': 'ऐसा कोई ई-पेपर अंक नहीं है।',
+  'epaper.page_not_found': 'इस ई-पेपर अंक में ऐसा कोई पृष्ठ नहीं है।',
+  'epaper.issue_exists': (p) => `इस संस्करण का ${p.date} का ई-पेपर अंक पहले से है।`,
+  'epaper.edition_not_yours': (p) =>
+    `आपका डेस्क "${p.name}" संस्करण का ई-पेपर नहीं बना सकता। किसी एडमिनिस्ट्रेटर से यह संस्करण अपने संस्करणों में जुड़वाएँ।`,
+  'epaper.date_invalid': 'तारीख़ YYYY-MM-DD के रूप में दें।',
+  'epaper.not_multipart': 'पृष्ठ multipart/form-data में भेजें, हर PDF "file" नाम के फ़ील्ड में।',
+  'epaper.no_file': 'कोई PDF नहीं मिला: हर पृष्ठ "file" नाम के फ़ील्ड में भेजें।',
+  'epaper.too_many_files': (p) => `एक बार में अधिकतम ${p.maximum} फ़ाइलें भेजें।`,
+  'epaper.file_too_large': (p) => `"${p.name}" ${p.maximum} MB से बड़ी है। कुछ भी अपलोड नहीं हुआ।`,
+  'epaper.not_pdf': (p) => `"${p.name}" PDF नहीं है। कुछ भी अपलोड नहीं हुआ।`,
+  'epaper.pdf_malformed': (p) => `"${p.name}" ख़राब PDF है, पढ़ी नहीं जा सकती। कुछ भी अपलोड नहीं हुआ।`,
+  'epaper.pdf_encrypted': (p) =>
+    `"${p.name}" एन्क्रिप्टेड है या पासवर्ड से बंद है: बिना सुरक्षा के अपलोड करें। कुछ भी अपलोड नहीं हुआ।`,
+  'epaper.page_too_large': (p) =>
+    `"${p.name}" का पृष्ठ ${p.page} 300 dpi पर ${p.maximum} पिक्सेल से बड़ा है। कुछ भी अपलोड नहीं हुआ।`,
+  'epaper.too_many_pages': (p) =>
+    `एक ई-पेपर अंक में अधिकतम ${p.maximum} पृष्ठ होते हैं। कुछ भी अपलोड नहीं हुआ।`,
+  'epaper.page_number_taken': (p) =>
+    `पृष्ठ ${p.page} इस अंक में पहले से है: उसे बदलें, या पहले हटाएँ। कुछ भी अपलोड नहीं हुआ।`,
+  'epaper.replace_one_page': 'पृष्ठ बदलने के लिए ठीक एक, एक पृष्ठ वाली PDF भेजें।',
+  'epaper.order_mismatch': 'अंक का हर पृष्ठ ठीक एक बार, नए क्रम में दें।',
+  'epaper.publish_at_needed': 'अंक तय समय पर छापने के लिए समय (publishAt) दें।',
+  'epaper.publish_at_past': 'छापने का समय बीत चुका है: अभी प्रकाशित करें।',
+  'epaper.issue_empty': 'प्रकाशित करने से पहले पृष्ठ अपलोड करें।',
+  'epaper.processing_unavailable':
+    'इस सर्वर पर PDF के औज़ार (Poppler) नहीं चल सकते। कुछ भी अपलोड नहीं हुआ।',
 };

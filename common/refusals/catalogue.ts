@@ -11,6 +11,7 @@ import type { Detail, Entry } from './define';
 import { ADS } from './ads';
 import { EDITIONS } from './editions';
 import { ELECTIONS } from './elections';
+import { EPAPER } from './epaper';
 import { COMMENTS } from './comments';
 import { CORRECTIONS, NOTES } from './corrections';
 import { ARTICLES, LIVE } from './newsroom';
@@ -45,6 +46,7 @@ export const REFUSALS = {
   ...CORRECTIONS,
   ...EDITIONS,
   ...ELECTIONS,
+  ...EPAPER,
 } as const satisfies Record<string, Entry>;
 
 type Refusals = typeof REFUSALS;

@@ -58,6 +58,10 @@ export const EVENT_TYPES = {
     'A seat’s result was saved (at the desk, by an import or from ECI); its data names the seat, the party and the status.',
   'election.imported':
     'An election’s data came in from a file (its seats, parties, candidates, previous results or results); its data names the kind and the count.',
+  'epaper.issue':
+    'An e-paper issue was made, changed (its pages added, replaced, reordered or removed), scheduled, published, pulled back or deleted; its data names the edition, the date and the status.',
+  'epaper.page':
+    'A stage of an e-paper page’s processing finished, once per page (`views`: its views and tiles are readable; `ocr`: its machine-read text is searchable).',
   'site.imported': 'Content came in at once (a WordPress import or a site archive).',
 } as const;
 

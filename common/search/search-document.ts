@@ -108,3 +108,11 @@ export function articleSearchColumns(article: {
     searchVersion: SEARCH_VERSION,
   };
 }
+
+/**
+ * The tsvector of a plain text found by the same rules as an article's body (weight C): an
+ * e-paper page's machine-read text (issue 67 item 4).
+ */
+export function plainTextVector(text: string, language?: string): string {
+  return weightedVector([[bounded(textLexemes(text, language), MAX_BODY_LEXEMES), 'C']]);
+}

@@ -4,6 +4,7 @@ import type { AdminCopy } from '../../copy/admin';
 import { useAdminCopy, useAdminLanguage } from '../../copy/admin-language';
 import { commentDeskCopy } from '../../copy/comment-desk';
 import { editionDeskCopyIn } from '../../copy/edition-desk';
+import { epaperDeskCopy } from '../../copy/epaper';
 import { useMediaCopy } from '../../features/media/use-media-copy';
 
 /** Who may open a screen: a role and those above it, or whoever moderates comments. */
@@ -17,6 +18,7 @@ interface MenuTexts {
   mediaLang: string;
   commentBans: string;
   editionHomes: string;
+  epaper: string;
 }
 
 interface MenuItemSpec {
@@ -55,6 +57,7 @@ export const ADMIN_MENU: readonly { group: MenuGroupKey | null; items: MenuItemS
         need: 'editor',
         label: ({ editionHomes }) => editionHomes,
       },
+      { to: '/admin/epaper', need: 'editor', label: ({ epaper }) => epaper },
       { to: '/admin/comments', need: 'moderates', label: ({ t }) => t.nav.comments },
       { to: '/admin/comment-bans', need: 'moderates', label: ({ commentBans }) => commentBans },
       { to: '/admin/sitemap', need: 'editor', label: ({ t }) => t.nav.sitemap },
@@ -128,6 +131,7 @@ export function AdminMenu({ role }: { role: Role }) {
     mediaLang: media.lang,
     commentBans: commentDeskCopy[lang].bans.title,
     editionHomes: editionDeskCopyIn(lang).homesNav,
+    epaper: epaperDeskCopy[lang].menu,
   };
   return (
     <>

@@ -15,8 +15,11 @@ import { shareImage } from '../../features/seo/share-image';
 import type { Route } from './+types/search';
 import devanagariFontHref from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff2?url';
 import { languageInfo } from '../../../common/languages';
+import { EpaperHits } from '../../components/epaper-hits';
 
 const PATH = `/${PAGE_SEGMENTS.search}`;
+/** E-paper pages shown above the stories a query finds. */
+const EPAPER_HITS = 5;
 
 const searchHref = (q: string, page = 1) =>
   `${PATH}?q=${encodeURIComponent(q)}${page > 1 ? `&page=${page}` : ''}`;
@@ -46,17 +49,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!parsed.success) {
     const base = { q: typed.trim(), settings, publicUrl, page, share };
     if (!parsed.error.issues.some((issue) => issue.code === 'too_big'))
-      return { ...base, state: 'prompt' as const, result: null };
-    return data({ ...base, state: 'too-long' as const, result: null }, { status: 400 });
+      return { ...base, state: 'prompt' as const, result: null, epaper: [] };
+    return data({ ...base, state: 'too-long' as const, result: null, epaper: [] }, { status: 400 });
   }
   const { q } = parsed.data;
   const base = { q, settings, publicUrl, page, share };
-  const result = await services.search.search({ q, page, limit: SEARCH_PAGE_SIZE });
+  const [result, epaper] = await Promise.all([
+    services.search.search({ q, page, limit: SEARCH_PAGE_SIZE }),
+    // The e-paper's pages the query finds, on the first page of results (issue 67 item 4).
+    page === 1 ? services.epaper.search({ q, limit: EPAPER_HITS }) : [],
+  ]);
   // Any public article's words may change what a query finds.
   keep(CacheTags.search, ...cardTags(result.articles));
   if (page > Math.max(1, result.totalPages))
     throw data(null, { status: 404, statusText: 'Not Found' });
-  return { ...base, state: 'results' as const, result };
+  return { ...base, state: 'results' as const, result, epaper };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -99,7 +106,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 const DEVANAGARI = /[\u0900-\u097F]/;
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { q, state, result } = loaderData;
+  const { q, state, result, epaper } = loaderData;
   const { t: all, lang } = useInterface();
   const t = all.search;
   // The query the listed results are of: the suggestion's when the query found none.
@@ -138,7 +145,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           ?{result.resultsForSuggestion && ` ${t.showingIts}`}
         </p>
       )}
-      {result && result.totalArticles === 0 && (
+      <EpaperHits hits={epaper} />
+      {result && result.totalArticles === 0 && epaper.length === 0 && (
         <section aria-labelledby="no-results">
           <p id="no-results" className="lead">
             {t.none(q)}

@@ -12,7 +12,7 @@ import * as tar from 'tar';
 import { openDatabase, PGLITE_EXTENSIONS, type Database } from '../../../db/client';
 import { lockDataDir } from '../../../db/lock';
 import type { Config } from '../../env';
-import { contentTypeOfKey, mediaRoot, MEDIA_KEY_PATTERN, storageFor } from '../media/media-storage';
+import { contentTypeOfKey, mediaRoot, isStoredKey, storageFor } from '../media/media-storage';
 import {
   BACKUP_FORMAT,
   BACKUP_VERSION,
@@ -153,7 +153,7 @@ async function restoreMedia(config: Config, database: Database, from: string, pa
   const storage = storageFor(config, database.db);
   for (const path of paths) {
     const key = relative('.', path);
-    if (!MEDIA_KEY_PATTERN.test(key)) continue;
+    if (!isStoredKey(key)) continue;
     await storage.put(key, readFileSync(join(from, path)), contentTypeOfKey(key));
   }
 }

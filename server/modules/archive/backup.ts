@@ -20,7 +20,7 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { latestMigration, openDatabase } from '../../../db/client';
 import { askRunningServer, CONTROL_PATHS } from '../../control-socket';
 import type { Config, S3Config } from '../../env';
-import { createS3Storage, mediaRoot, MEDIA_KEY_PATTERN, s3ClientFor } from '../media/media-storage';
+import { createS3Storage, mediaRoot, isStoredKey, s3ClientFor } from '../media/media-storage';
 
 /*
  * `npm run backup` / `npm run restore` (docs/decisions/009, docs/archive-format.md): a
@@ -237,7 +237,7 @@ export async function copyBucket(s3: S3Config, staging: string, log: (line: stri
       new ListObjectsV2Command({ Bucket: s3.bucket, ContinuationToken: token }),
     );
     for (const { Key: key } of page.Contents ?? []) {
-      if (!key || !MEDIA_KEY_PATTERN.test(key)) continue;
+      if (!key || !isStoredKey(key)) continue;
       const object = await storage.get(key);
       if (!object) continue;
       const to = join(staging, 'media', key);

@@ -13,7 +13,7 @@ import { countRows, insertRows, type CopiedRow } from '../../lib/table-copy';
 import { ARTICLE_TABLES } from '../articles/articles-transfer';
 import { indexImportedArticles } from '../search/search-transfer';
 import { isLinkKey, keepCarriedLinkKeys } from '../newsletters/newsletters-transfer';
-import { contentTypeOfKey, MEDIA_KEY_PATTERN, type MediaStorage } from '../media/media-storage';
+import { contentTypeOfKey, isStoredKey, type MediaStorage } from '../media/media-storage';
 import { archivedTotalOf, importArchivedTotals, VIEW_TABLES } from '../views/views-transfer';
 import {
   ARCHIVE_FORMAT,
@@ -131,7 +131,7 @@ function archiveLoader(
         if (pending.rows.length >= BATCH) await flush();
       } else if ('file' in line) {
         await flush();
-        if (!MEDIA_KEY_PATTERN.test(line.file))
+        if (!isStoredKey(line.file))
           throw new ArchiveError(`Line ${lineNo}: "${line.file}" is not a media file name.`);
         await files.put(line.file, Buffer.from(line.data, 'base64'), contentTypeOfKey(line.file));
         written.push(line.file);

@@ -24,6 +24,7 @@ import {
 } from '../editions/editions-transfer';
 import { AUDIT_ROW_SHAPES, AUDIT_TABLES } from '../audit/audit-transfer';
 import { ELECTION_TABLES } from '../elections/elections-transfer';
+import { EPAPER_TABLES, epaperFilesOf } from '../epaper/epaper-transfer';
 import { COMMENT_ROW_ORDERS, COMMENT_TABLES } from '../comments/comments-transfer';
 import { GIFT_TABLES } from '../gifts/gifts-transfer';
 import { NEWSLETTER_TABLES } from '../newsletters/newsletters-transfer';
@@ -35,7 +36,7 @@ import { CATEGORY_ROW_ORDERS, CATEGORY_TABLES } from '../categories/categories-t
 import { NEWSROOM_TABLES, NOTE_ROW_ORDERS } from '../newsroom/newsroom-transfer';
 import { IMPORT_TABLES } from '../imports/imports-transfer';
 import type { MediaService } from '../media/media-service';
-import { MEDIA_TABLES } from '../media/media-transfer';
+import { filesOf, MEDIA_TABLES } from '../media/media-transfer';
 import { PAGE_TABLES } from '../pages/pages-transfer';
 import { PUSH_TABLES } from '../push/push-transfer';
 import { SETTINGS_TABLES } from '../settings/settings-transfer';
@@ -74,6 +75,8 @@ export const TABLES: readonly PgTable[] = [
   ...AUDIT_TABLES,
   // Counting days (issue 69): absent in an archive written before them.
   ...ELECTION_TABLES,
+  // The e-paper (issue 67): absent in an archive written before it.
+  ...EPAPER_TABLES,
 ];
 
 /**
@@ -130,6 +133,11 @@ export const REPLACED = new Set<PgTable>([...EDITION_REPLACED, ...ARTICLE_REPLAC
 export const ROW_SHAPES = new Map<PgTable, RowShape>([...ARTICLE_ROW_SHAPES, ...AUDIT_ROW_SHAPES]);
 export const BY_NAME = new Map(TABLES.map((t) => [getTableName(t), t]));
 export const MEDIA_TABLE = getTableName(MEDIA_TABLES[0]);
+/** The stored files a row of these tables names: an upload's, an e-paper page's. */
+export const FILES_OF = new Map<string, (row: never) => string[]>([
+  [MEDIA_TABLE, filesOf],
+  [getTableName(EPAPER_TABLES[1]), epaperFilesOf],
+]);
 export const ARTICLES_TABLE = getTableName(ARTICLE_TABLES[0]);
 export const USERS_TABLE = getTableName(USER_TABLES[0]);
 /** Tables whose rows make a site "not empty" for `npm run import`. */

@@ -8,7 +8,6 @@ import type { Db } from '../../../db/client';
 import { transaction } from '../../../db/transaction';
 import { readRows } from '../../lib/table-copy';
 import type { MediaStorage } from '../media/media-storage';
-import { filesOf } from '../media/media-transfer';
 import { withoutPassword } from '../users/users-transfer';
 import { linkKeysToCarry } from '../newsletters/newsletters-transfer';
 import { importArchive } from './site-archive-import';
@@ -18,7 +17,7 @@ import {
   ArchiveError,
   ARTICLES_TABLE,
   LINK_KEYS,
-  MEDIA_TABLE,
+  FILES_OF,
   ROW_ORDERS,
   TABLES,
   USERS_TABLE,
@@ -109,7 +108,8 @@ async function writeRows(tx: Db, write: WriteLine, counts: Record<string, number
         // Reserved for the newsroom's revisions (DECISIONS.md §11): none exist yet.
         await write({ table: name, row, revisions: [] });
       else await write({ table: name, row });
-      if (name === MEDIA_TABLE) keys.push(...filesOf(row as Parameters<typeof filesOf>[0]));
+      const files = FILES_OF.get(name);
+      if (files) keys.push(...files(row as never));
     }
   }
   return keys;

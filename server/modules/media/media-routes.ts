@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { EPAPER_PUBLIC_KEY_PATTERN } from '../../../common/epaper';
 import { IdParamsSchema, MessageSchema } from '../../../common/schemas/common';
 import {
   MediaItemSchema,
@@ -52,7 +53,9 @@ export function mediaFileRoutes(storage: MediaStorage) {
       { schema: { hide: true } },
       async (request, reply) => {
         const key = request.params['*'];
-        if (!MEDIA_KEY_PATTERN.test(key)) throw notFound('media.file_not_found');
+        // An upload's files, or an e-paper page's views and tiles (issue 67; never its PDF).
+        if (!MEDIA_KEY_PATTERN.test(key) && !EPAPER_PUBLIC_KEY_PATTERN.test(key))
+          throw notFound('media.file_not_found');
         const file = await storage.get(key);
         if (!file) throw notFound('media.file_not_found');
         const etag = mediaEtag(key);

@@ -12,6 +12,7 @@ import { dirname, join, resolve, sep } from 'node:path';
 import type { Db } from '../../../db/client';
 import { mediaBlobs } from '../../../db/schema/media';
 import type { S3Config } from '../../env';
+import { EPAPER_KEY_PATTERN } from '../../../common/epaper';
 import { englishOf } from '../../../common/refusals/catalogue';
 import { insufficientStorage, isStorageFull } from '../../lib/errors';
 
@@ -35,7 +36,17 @@ export interface MediaStorage {
 export const MEDIA_KEY_PATTERN =
   /^\d{4}\/\d{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/(original\.(jpg|png|webp|avif|gif)|w\d{1,4}\.(webp|avif)|crop-(16x9|4x3|1x1)\.jpg)$/;
 
+/**
+ * Whether a key is one the media storage keeps: an upload's (MEDIA_KEY_PATTERN), or an e-paper
+ * page's (common/epaper.ts: its PDF, views, tiles and hOCR). Backups, restores and the site
+ * archive move both.
+ */
+export const isStoredKey = (key: string) =>
+  MEDIA_KEY_PATTERN.test(key) || EPAPER_KEY_PATTERN.test(key);
+
 const CONTENT_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  hocr: 'text/html; charset=utf-8',
   jpg: 'image/jpeg',
   png: 'image/png',
   webp: 'image/webp',

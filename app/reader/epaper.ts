@@ -1,0 +1,81 @@
+/*
+ * The e-paper's reader pages in the browser (issue 67 item 3), on markup the server rendered
+ * the same for every reader (app/components/epaper-reader.tsx): /epaper takes a reader whose
+ * city (kept in this browser, issue 65 item 4) has an e-paper to its newest issue; a page turns
+ * by a swipe or the arrow keys, and zooms by a double tap, the zoom button or `+` into the
+ * page's tiles: OpenSeadragon and the tiles load only then (epaper-zoom.ts).
+ */
+import { storedEditionSlug } from './stored-edition';
+
+const SWIPE_PX = 60;
+
+/** /epaper: the reader's own city's newest issue, when it has one. */
+function goToOwnCity(main: HTMLElement) {
+  const own = storedEditionSlug();
+  if (!own) return;
+  let homes: [string, string][] = [];
+  try {
+    homes = JSON.parse(main.dataset.epaperHome ?? '[]') as [string, string][];
+  } catch {
+    return;
+  }
+  const path = homes.find(([id, to]) => id === own || to.split('/')[2] === own)?.[1];
+  if (path && path !== location.pathname) location.replace(path);
+}
+
+function turnTo(href: string | undefined) {
+  if (href) location.href = href;
+}
+
+type Zoom = { by(factor: number): void };
+
+/** Swipes, keys and the zoom of the page shown. */
+function enhancePage(page: HTMLElement) {
+  let zoom: Promise<Zoom> | undefined;
+  const zoomIn = (factor = 2) => {
+    zoom ??= import('./epaper-zoom').then((z) => z.openZoom(page));
+    void zoom.then((viewer) => viewer.by(factor));
+  };
+  const button = document.querySelector<HTMLButtonElement>('[data-epaper-zoom]');
+  const hint = document.querySelector<HTMLElement>('[data-epaper-hint]');
+  if (page.dataset.tiles) {
+    if (button) button.hidden = false;
+    if (hint) hint.hidden = false;
+    button?.addEventListener('click', () => zoomIn());
+    page.querySelector('img')?.addEventListener('dblclick', () => zoomIn());
+  }
+  let start: { x: number; y: number } | undefined;
+  page.addEventListener(
+    'touchstart',
+    (e) =>
+      (start =
+        e.touches.length === 1
+          ? { x: e.touches[0]!.clientX, y: e.touches[0]!.clientY }
+          : undefined),
+    { passive: true },
+  );
+  page.addEventListener(
+    'touchend',
+    (e) => {
+      const touch = e.changedTouches[0];
+      if (!start || !touch || zoom) return;
+      const dx = touch.clientX - start.x;
+      if (Math.abs(dx) > SWIPE_PX && Math.abs(dx) > 2 * Math.abs(touch.clientY - start.y))
+        turnTo(dx < 0 ? page.dataset.next : page.dataset.prev);
+    },
+    { passive: true },
+  );
+  document.addEventListener('keydown', (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey || (e.target as HTMLElement).closest('input,textarea'))
+      return;
+    if (e.key === 'ArrowRight' && !zoom) turnTo(page.dataset.next);
+    else if (e.key === 'ArrowLeft' && !zoom) turnTo(page.dataset.prev);
+    else if ((e.key === '+' || e.key === '=') && page.dataset.tiles) zoomIn(1.5);
+    else if (e.key === '-' && zoom) void zoom.then((viewer) => viewer.by(1 / 1.5));
+  });
+}
+
+const main = document.querySelector<HTMLElement>('[data-epaper-home]');
+if (main) goToOwnCity(main);
+const page = document.querySelector<HTMLElement>('[data-epaper-page]');
+if (page) enhancePage(page);

@@ -1,0 +1,201 @@
+/*
+ * The e-paper's payloads (issue 67, DECISIONS.md §31): the desk's issues and pages, and what
+ * readers' pages and apps are answered. A page's files are addressed under /media/ by the hash
+ * of its PDF (common/epaper.ts); a page whose views are not made yet has none.
+ */
+import { z } from 'zod';
+import { EPAPER_LANGUAGES, EPAPER_STATUSES } from '../epaper';
+import { IdSchema } from './common';
+import { SearchQuerySchema } from './search';
+
+/** An edition named by its id or its slug. */
+const EditionRefSchema = z.string().trim().min(1).max(100);
+const DateSchema = z.iso.date();
+
+/** `POST /api/epaper/issues` (editors and up). */
+export const EpaperIssueInputSchema = z.object({
+  edition: EditionRefSchema,
+  date: DateSchema,
+  title: z.string().trim().max(200).optional(),
+  /** The language OCR reads its pages in (with English); Hindi unless said. */
+  language: z.enum(EPAPER_LANGUAGES).optional(),
+});
+export type EpaperIssueInput = z.infer<typeof EpaperIssueInputSchema>;
+
+/** `PUT /api/epaper/issues/{id}`: its status (with `publishAt` to schedule) or its title. */
+export const EpaperIssueUpdateSchema = z.object({
+  status: z.enum(EPAPER_STATUSES).optional(),
+  publishAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  title: z.string().trim().max(200).nullable().optional(),
+});
+export type EpaperIssueUpdate = z.infer<typeof EpaperIssueUpdateSchema>;
+
+/** `PUT /api/epaper/issues/{id}/pages`: every page's id once, in the new order. */
+export const EpaperOrderSchema = z.object({ order: z.array(IdSchema).min(1).max(1000) });
+export type EpaperOrder = z.infer<typeof EpaperOrderSchema>;
+
+export const EpaperIssueParamsSchema = z.object({ id: IdSchema });
+export const EpaperPageParamsSchema = z.object({ id: IdSchema, pageId: IdSchema });
+
+/** `GET /api/epaper/issues?edition=&from=&to=` (the desk's list). */
+export const EpaperIssuesQuerySchema = z.object({
+  edition: EditionRefSchema.optional(),
+  from: DateSchema.optional(),
+  to: DateSchema.optional(),
+});
+
+/** Where a stage of a page's processing is: not begun, done, or given up on after failures. */
+export const EPAPER_STAGE_STATES = ['waiting', 'working', 'done', 'failed'] as const;
+const StageSchema = z.enum(EPAPER_STAGE_STATES);
+
+export const EpaperPageSchema = z.object({
+  _id: z.string(),
+  number: z.number(),
+  sourceName: z.string(),
+  /** The page's progress, stage by stage (the desk's screen polls it). */
+  progress: z.object({
+    rendered: StageSchema,
+    views: StageSchema,
+    tiles: StageSchema,
+    ocr: StageSchema,
+  }),
+  /** The 300 dpi master's size, once rendered. */
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  /** The 1080 px view and the 240 px thumbnail, once made. */
+  view: z.object({ webp: z.string(), avif: z.string(), thumb: z.string() }).nullable(),
+  /** The Deep Zoom pyramid (200 dpi), once made: the viewer asks `{url}/{level}/{col}_{row}.webp`. */
+  tiles: z
+    .object({
+      url: z.string(),
+      width: z.number(),
+      height: z.number(),
+      tileSize: z.number(),
+      overlap: z.number(),
+      format: z.literal('webp'),
+    })
+    .nullable(),
+});
+export type EpaperPage = z.infer<typeof EpaperPageSchema>;
+
+export const EpaperIssueSchema = z.object({
+  _id: z.string(),
+  edition: z.object({
+    _id: z.string(),
+    slug: z.string(),
+    names: z.object({
+      hi: z.string(),
+      en: z.string(),
+      mr: z.string().optional(),
+      gu: z.string().optional(),
+    }),
+  }),
+  date: z.string(),
+  title: z.string().nullable(),
+  language: z.enum(EPAPER_LANGUAGES),
+  status: z.enum(EPAPER_STATUSES),
+  publishAt: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+  /** Whether readers can read it now (published, or scheduled and its time has come). */
+  public: z.boolean(),
+  pages: z.array(EpaperPageSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type EpaperIssue = z.infer<typeof EpaperIssueSchema>;
+
+export const EpaperIssueListSchema = z.object({
+  issues: z.array(EpaperIssueSchema.omit({ pages: true }).extend({ pageCount: z.number() })),
+});
+
+/** An edition as the e-paper's reader pages name it. */
+export interface EpaperEditionRef {
+  _id: string;
+  slug: string;
+  names: { hi: string; en: string; mr?: string | undefined; gu?: string | undefined };
+}
+
+/** A page as readers get it: its view and tiles once made, whether OCR has read it. */
+export interface EpaperReaderPage {
+  number: number;
+  width: number | null;
+  height: number | null;
+  view: EpaperPage['view'];
+  tiles: EpaperPage['tiles'];
+  /** Its machine-read text exists (search finds it). */
+  read: boolean;
+}
+
+/** A public issue as its reader pages show it. */
+export interface EpaperReaderIssue {
+  _id: string;
+  edition: EpaperEditionRef;
+  date: string;
+  title: string | null;
+  language: (typeof EPAPER_LANGUAGES)[number];
+  pages: EpaperReaderPage[];
+}
+
+/** An edition's newest public issue (the picker, `/epaper`). */
+export interface EpaperLatest {
+  edition: EpaperEditionRef;
+  date: string;
+  thumb: string | null;
+}
+
+/** The dates of an edition's public issues in one month, and the nearest months with issues. */
+export interface EpaperCalendar {
+  month: string;
+  dates: string[];
+  before: string | null;
+  after: string | null;
+}
+
+/** A page's machine-read text, and the boxes (fractions of the page) of the words a query matched. */
+export interface EpaperPageText {
+  text: string;
+  matches: { x: number; y: number; w: number; h: number }[];
+}
+
+/** `GET /api/epaper/search?q=&edition=&from=&to=&limit=` (anyone): pages of public issues. */
+export const EpaperSearchQuerySchema = z.object({
+  q: SearchQuerySchema.shape.q,
+  edition: EditionRefSchema.optional(),
+  from: DateSchema.optional(),
+  to: DateSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export type EpaperSearchQuery = z.infer<typeof EpaperSearchQuerySchema>;
+
+/** One page a query found, newest issue first: its words around the first match. */
+export const EpaperSearchHitSchema = z.object({
+  issue: z.object({
+    _id: z.string(),
+    edition: z.object({
+      _id: z.string(),
+      slug: z.string(),
+      names: z.object({
+        hi: z.string(),
+        en: z.string(),
+        mr: z.string().optional(),
+        gu: z.string().optional(),
+      }),
+    }),
+    date: z.string(),
+  }),
+  page: z.number(),
+  /** The page, with the query's words highlighted on it. */
+  path: z.string(),
+  thumb: z.string().nullable(),
+  /** About a dozen machine-read words around the first match (plain text). */
+  snippet: z.string(),
+  /** How many of the page's words the query found. */
+  matches: z.number(),
+});
+export type EpaperSearchHit = z.infer<typeof EpaperSearchHitSchema>;
+
+export const EpaperSearchAnswerSchema = z.object({
+  results: z.array(EpaperSearchHitSchema),
+  /** Always true: the text was read by OCR from the printed page and may have mistakes. */
+  machineRead: z.literal(true),
+});

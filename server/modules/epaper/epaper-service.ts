@@ -1,0 +1,29 @@
+/*
+ * The e-paper's service (issue 67, DECISIONS.md §31): the desk's issues (epaper-issues.ts), its
+ * pages (epaper-uploads.ts) and what readers read (epaper-reads.ts), over the processing that
+ * turns each page into views, tiles and text (epaper-processing.ts). Composed here;
+ * epaper-wiring.ts builds it.
+ */
+import type { EpaperDeps } from './epaper-deps';
+import { epaperDesk } from './epaper-desk';
+import { epaperIssues } from './epaper-issues';
+import { epaperStatus } from './epaper-status';
+import { epaperPageOrder } from './epaper-page-order';
+import { epaperReads } from './epaper-reads';
+import { epaperSearch } from './epaper-search';
+import { epaperUploads } from './epaper-uploads';
+
+export function createEpaperService(deps: EpaperDeps) {
+  const desk = epaperDesk(deps);
+  return {
+    /** The issue a desk's write names, or its refusal (401, 403, 404): asked before a body is read. */
+    deskIssue: desk.deskIssue,
+    ...epaperIssues(deps, desk),
+    ...epaperStatus(deps, desk),
+    ...epaperUploads(deps, desk),
+    ...epaperPageOrder(deps, desk),
+    ...epaperReads(deps),
+    ...epaperSearch(deps, desk),
+  };
+}
+export type EpaperService = ReturnType<typeof createEpaperService>;

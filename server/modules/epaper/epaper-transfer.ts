@@ -1,0 +1,15 @@
+/*
+ * The e-paper's door for the site archive (server/modules/README.md): issues, the distinct
+ * pages' files with how far their processing came, the pages in order and what OCR read travel
+ * whole, and each file's stored keys (its PDF, views, thumbnail, tiles and hOCR) travel as the
+ * archive's file lines (issue 67: backups and the site archive include them).
+ */
+import { epaperFiles, epaperIssues, epaperPages, epaperTexts } from '../../../db/schema/epaper';
+import { storedKeysOf } from './epaper-forget';
+
+/** Tables this module lets the archive copy, each after the ones it names. */
+export const EPAPER_TABLES = [epaperIssues, epaperFiles, epaperPages, epaperTexts] as const;
+
+/** The stored keys an `epaper_files` row names (some may not exist yet: a page in processing). */
+export const epaperFilesOf = (row: { hash: string; width: number | null; height: number | null }) =>
+  storedKeysOf(row);

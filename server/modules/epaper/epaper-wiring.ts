@@ -1,0 +1,45 @@
+/*
+ * The e-paper's parts wired together (issue 67): the service, its jobs (a page's views and
+ * OCR, an issue's publishing, a file's removal) and the processing pools, with the programs it
+ * runs. The composition root (server/services.ts) calls this once; the app calls `start` once
+ * it serves (leftover run folders of killed processes removed) and `close` as it closes.
+ */
+import { join } from 'node:path';
+import { EPAPER_FORGET_JOB, EPAPER_PUBLISH_JOB, type EpaperDeps } from './epaper-deps';
+import { epaperForget } from './epaper-forget';
+import { createProcessing, removeDeadRunFolders } from './epaper-processing';
+import { resumeEpaper } from './epaper-resume';
+import { createEpaperService } from './epaper-service';
+import { createToolRunner } from './epaper-tools';
+
+/** Where the e-paper's work folders live under DATA_DIR (this machine's own). */
+export const epaperWorkDir = (dataDir: string) => join(dataDir, 'epaper-work');
+
+export function createEpaper(deps: Omit<EpaperDeps, 'tools' | 'workDir'> & { dataDir: string }) {
+  const { dataDir, ...rest } = deps;
+  const full: EpaperDeps = { ...rest, tools: createToolRunner(), workDir: epaperWorkDir(dataDir) };
+  const service = createEpaperService(full);
+  const processing = createProcessing(full);
+  processing.registerJobs();
+  const forget = epaperForget(full);
+  full.jobs.handle(EPAPER_FORGET_JOB, async (job) => {
+    if (job.subjectId) await forget(job.subjectId);
+  });
+  full.jobs.handle(EPAPER_PUBLISH_JOB, async (job) => {
+    if (job.subjectId) await service.publishDue(job.subjectId);
+  });
+  return {
+    ...service,
+    processing,
+    /** This machine's folder for uploads being checked (the routes write received files there). */
+    workDir: full.workDir,
+    async start() {
+      await resumeEpaper(full);
+      const removed = await removeDeadRunFolders(full.workDir);
+      if (removed > 0)
+        deps.log?.info({ folders: removed }, 'removed e-paper work left by killed processes');
+    },
+    close: () => processing.close(),
+  };
+}
+export type Epaper = ReturnType<typeof createEpaper>;
