@@ -3,10 +3,9 @@
  * named prepared statements, a transaction's advisory lock, and the one connection that holds
  * the LISTENs.
  */
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { applyMigrations, type MigrationSession } from './migrate';
 
 /**
  * Migrations PostgreSQL alone gets, after the shared ones, recorded in a table of their own:
@@ -38,9 +37,16 @@ export async function migrateDirectly(connectionString: string, migrationsFolder
   await conn.connect();
   try {
     await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    const db = drizzlePg({ client: conn, casing: 'snake_case' });
-    await migratePg(db, { migrationsFolder });
-    await migratePg(db, {
+    // Each migration in its own transaction, or none (db/migrate.ts).
+    const session: MigrationSession = {
+      engine: 'postgres',
+      exec: (text) => conn.query(text),
+      query: async <T>(text: string, params?: unknown[]) => ({
+        rows: (await conn.query(text, params)).rows as T[],
+      }),
+    };
+    await applyMigrations(session, { migrationsFolder });
+    await applyMigrations(session, {
       migrationsFolder: postgresMigrationsFolder,
       migrationsTable: POSTGRES_MIGRATIONS_TABLE,
     });

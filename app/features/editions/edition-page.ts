@@ -6,6 +6,9 @@
  */
 import { data } from 'react-router';
 import { CATEGORY_PAGE_SIZE } from '../../../common/articles';
+import type { ListAt } from '../../../common/list-keys';
+import { editionPath } from '../../../common/paths';
+import { ensureListPage } from '../lists/reading-list';
 import { CacheTags, cardTags } from '../../../common/cache-tags';
 import { NATIONAL_EDITION_ID } from '../../../common/editions';
 import type { AppServices } from '../../../common/services';
@@ -22,20 +25,23 @@ export interface EditionSection {
 
 const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
 
-/** The edition at `/local/{slugs…}` with what its page `page` shows, and the tags to keep. */
+/**
+ * The edition at `/local/{slugs…}` with what its page at `at` (a number or a key,
+ * docs/decisions/067) shows, and the tags to keep.
+ */
 export async function editionPageData(
   services: Pick<AppServices, 'articles' | 'editions'>,
   slugs: string[],
-  page: number,
+  at: ListAt,
 ) {
   const edition = await services.editions.byPath(slugs);
   if (!edition || !edition.active || edition.kind === 'national') throw notFound();
   const [trail, list] = await Promise.all([
     services.editions.pathOf(edition._id),
-    services.articles.editionPage(edition._id, page, CATEGORY_PAGE_SIZE),
+    services.articles.editionList(edition._id, at, CATEGORY_PAGE_SIZE),
   ]);
-  if (page > Math.max(1, list.totalPages)) throw notFound();
-  const first = page === 1;
+  ensureListPage(list, editionPath(slugs));
+  const first = list.currentPage === 1;
   const leadIndex = first ? list.articles.findIndex((a) => Boolean(a.imageUrl)) : -1;
   const lead = leadIndex >= 0 ? list.articles[leadIndex] : undefined;
   const articles = list.articles.filter((_, i) => i !== leadIndex);
@@ -64,8 +70,7 @@ export async function editionPageData(
     trail: trail.filter((e) => e._id !== NATIONAL_EDITION_ID),
     lead,
     articles,
-    currentPage: list.currentPage,
-    totalPages: list.totalPages,
+    list,
     above: upper.filter((s) => s.articles.length),
     below: below.filter((s) => s.articles.length),
     allShown: shown,

@@ -3,11 +3,17 @@ import { editionPath } from '../../../common/paths';
 import { editionName } from '../../../common/edition-place';
 import { appContext } from '../../../common/services';
 import { CardList } from '../../components/card-list';
-import { PageNav } from '../../components/page-nav';
-import { pageParam } from '../../features/api/page-param';
+import { ListNav } from '../../components/list-nav';
+import {
+  hereOf,
+  listAtOrNotFound,
+  listHref,
+  pageSuffix,
+  readingListLinks,
+} from '../../features/lists/reading-list';
 import { editionPageData, type EditionSection } from '../../features/editions/edition-page';
 import { interfaceFor, useInterface } from '../../copy/language';
-import { listLinks, pageMeta } from '../../features/seo/meta';
+import { pageMeta } from '../../features/seo/meta';
 import { shareImage } from '../../features/seo/share-image';
 import { breadcrumbs, collectionPage, jsonLd } from '../../features/seo/structured-data';
 import type { Route } from './+types/edition';
@@ -19,27 +25,28 @@ import type { Route } from './+types/edition';
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { services, publicUrl, keep, mediaBase } = context.get(appContext);
   const slugs = [params.state, params.city, params.town].filter((s): s is string => !!s);
+  const at = listAtOrNotFound(request);
   const settings = await services.settings.get();
   const [page, share] = await Promise.all([
-    editionPageData(services, slugs, pageParam(new URL(request.url))),
+    editionPageData(services, slugs, at),
     shareImage({ services, publicUrl, mediaBase }, settings),
   ]);
   keep(...page.tags);
   const { tags: _tags, ...shown } = page;
-  return { ...shown, slugs, settings, publicUrl, share };
+  return { ...shown, here: hereOf(page.list, at), slugs, settings, publicUrl, share };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
-  const { edition, trail, settings, publicUrl, currentPage, totalPages, share, allShown } =
-    loaderData;
+  const { edition, trail, settings, publicUrl, list, here, share, allShown } = loaderData;
   const lang = settings.uiLanguage;
-  const { t } = interfaceFor(lang);
+  const shownIn = interfaceFor(lang);
+  const { t } = shownIn;
   const path = editionPath(loaderData.slugs);
   const base = `${publicUrl}${path}`;
-  const url = currentPage > 1 ? `${base}?page=${currentPage}` : base;
-  const ofPage = (text: string) =>
-    currentPage > 1 ? `${text} (${t.category.pageOf(currentPage, totalPages)})` : text;
+  const url = listHref(base, here);
+  const suffix = pageSuffix(list, shownIn);
+  const ofPage = (text: string) => (suffix ? `${text} (${suffix})` : text);
   const title = t.edition.title(editionName(edition, lang));
   const description = t.edition.description(editionName(edition, lang), settings.siteName);
   return [
@@ -67,7 +74,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
         })),
       ]),
     ),
-    ...listLinks({ base, page: currentPage, pages: totalPages, title }),
+    ...readingListLinks({ base, list, title }),
   ];
 };
 
@@ -89,12 +96,10 @@ function Section({
 }
 
 export default function EditionPage({ loaderData }: Route.ComponentProps) {
-  const { edition, trail, lead, articles, currentPage, totalPages, above, below, slugs } =
-    loaderData;
+  const { edition, trail, lead, articles, list, above, below, slugs } = loaderData;
   const { t, lang } = useInterface();
   const path = editionPath(slugs);
   const name = editionName(edition, lang);
-  const pageHref = (n: number) => (n === 1 ? path : `${path}?page=${n}`);
   const pathOf = (e: { _id: string }) =>
     editionPath(trail.slice(0, trail.findIndex((x) => x._id === e._id) + 1).map((x) => x.slug));
   return (
@@ -122,7 +127,7 @@ export default function EditionPage({ loaderData }: Route.ComponentProps) {
       )}
       <h2 lang={lang}>{t.edition.latest(name)}</h2>
       <CardList articles={articles} empty={lead ? undefined : t.edition.empty} lang={lang} />
-      <PageNav currentPage={currentPage} totalPages={totalPages} href={pageHref} />
+      <ListNav list={list} path={path} />
       {below.map((s) => (
         <Section
           key={s.edition._id}
