@@ -21,6 +21,7 @@ interface ListData {
   currentPage: number;
   totalPages: number;
   totalArticles: number;
+  estimated: boolean;
 }
 
 /**
@@ -55,8 +56,16 @@ export function HydrateFallback() {
 }
 
 export default function AdminArticles({ loaderData }: Route.ComponentProps) {
-  const { articles, currentPage, totalPages, totalArticles, timeZone, categories, authors } =
-    loaderData;
+  const {
+    articles,
+    currentPage,
+    totalPages,
+    totalArticles,
+    estimated,
+    timeZone,
+    categories,
+    authors,
+  } = loaderData;
   const { filters, editions } = loaderData;
   const me = useOutletContext<SessionUser>();
   const ui = useAdminInterface();
@@ -94,7 +103,7 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
         }))}
       />
       <p className="small text-body-secondary mb-2" role="status">
-        {t.articles.found(totalArticles)}
+        {estimated ? t.articles.foundAbout(totalArticles) : t.articles.found(totalArticles)}
       </p>
       <DataTable columns={columns} rows={articles} empty={t.articles.empty} />
       <Pager page={currentPage} totalPages={totalPages} onPage={list.setPage} />
