@@ -146,6 +146,7 @@ function pagesAndToolsOf(
     seo: createSeoService({
       ...{ db, clock, settings, categories, users, articles },
       ...{ publicUrl: config.publicUrl, mediaBase: config.mediaPublicUrl },
+      sitemapMaxUrls: config.sitemapMaxUrls,
     }),
   };
 }
