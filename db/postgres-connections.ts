@@ -36,7 +36,17 @@ export async function migrateDirectly(connectionString: string, migrationsFolder
   conn.on('error', () => {});
   await conn.connect();
   try {
-    await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    // Tried, not waited for inside a statement: a statement waiting for the lock holds a
+    // snapshot, which the holder's CREATE INDEX CONCURRENTLY would wait for in turn (a
+    // deadlock PostgreSQL breaks by failing one of them).
+    while (
+      !(
+        await conn.query<{ got: boolean }>('SELECT pg_try_advisory_lock($1) AS got', [
+          MIGRATION_LOCK_KEY,
+        ])
+      ).rows[0]?.got
+    )
+      await new Promise((resolve) => setTimeout(resolve, 200));
     // Each migration in its own transaction, or none (db/migrate.ts).
     const session: MigrationSession = {
       engine: 'postgres',
