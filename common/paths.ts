@@ -1,3 +1,4 @@
+import { BEFORE_PARAM } from './list-keys';
 import { SERVICE_WORKER_FILE } from './reader-build';
 import { slugify } from './slug';
 
@@ -183,8 +184,11 @@ export const LIVE_FEED_PATTERN = new RegExp(
  */
 const FORMER_QUERY_KEYS = ['p', 'page_id', 'attachment_id'] as const;
 
-/** The query parameters public pages read; any other (`utm_source`, `fbclid`) changes nothing. */
-export const PAGE_QUERY_KEYS = ['page', 'q', ...FORMER_QUERY_KEYS] as const;
+/**
+ * The query parameters public pages read; any other (`utm_source`, `fbclid`) changes nothing.
+ * `before` is a reading list's key page (common/list-keys.ts, docs/decisions/067).
+ */
+export const PAGE_QUERY_KEYS = ['page', BEFORE_PARAM, 'q', ...FORMER_QUERY_KEYS] as const;
 
 /** Sub-delimiters, ":" and "@" may stand unescaped in a path segment (RFC 3986 §3.3). */
 const PATH_SAFE_ESCAPES = /%(24|26|2B|2C|3A|3B|3D|40)/g;

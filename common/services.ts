@@ -2,6 +2,7 @@ import { createContext } from 'react-router';
 import type { AccessClass } from './article-access';
 import type { CropRatio, Language } from './articles';
 import type { ResponsiveImageInfo } from './media';
+import type { ListAt, ListPage } from './list-keys';
 import type { StaffLanguage } from './languages';
 import type { Role } from './roles';
 import type { Article, ArticleCard, Tag } from './schemas/articles';
@@ -61,6 +62,14 @@ export interface AppServices {
     ): Promise<{ lead: ArticleCard | null; sections: ArticleCard[][] }>;
     /** One page of an author's published articles, newest first. */
     authorPage(authorId: string, page: number, limit: number): Promise<CategoryPage>;
+    /**
+     * Reading lists' pages by number or by key (docs/decisions/067): a category with those
+     * inside it, an edition, an author, a tag.
+     */
+    categoryList(categoryIds: string[], at: ListAt, limit: number): Promise<ListPage<ArticleCard>>;
+    editionList(editionId: string, at: ListAt, limit: number): Promise<ListPage<ArticleCard>>;
+    authorList(authorId: string, at: ListAt, limit: number): Promise<ListPage<ArticleCard>>;
+    tagList(tagId: string, at: ListAt, limit: number): Promise<ListPage<ArticleCard>>;
     /** A tag by its address (`/tag/{slug}`), or undefined (issue 26 item 5). */
     tagBySlug(slug: string): Promise<Tag | undefined>;
     /** One page of a tag's published articles, newest first. */

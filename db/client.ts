@@ -3,13 +3,13 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { lockDataDir } from './lock';
+import { applyMigrations } from './migrate';
 import { createReplicaSet, keepErrorsQuiet, ReplicatedPool, type ReplicaSet } from './replicas';
 import {
   exclusiveIn,
@@ -169,7 +169,15 @@ async function openPglite({ dataDir, inMemory, fromDump }: OpenDatabaseOptions):
       : new PGlite(join(dataDir, 'db'), pgliteOptions);
     await client.waitReady;
     const db = drizzlePglite({ client, casing: 'snake_case' }) as unknown as Db;
-    await migratePglite(db as never, { migrationsFolder });
+    const engine = client;
+    await applyMigrations(
+      {
+        engine: 'pglite',
+        exec: (text) => engine.exec(text),
+        query: <T>(text: string, params?: unknown[]) => engine.query<T>(text, params),
+      },
+      { migrationsFolder },
+    );
     await client.exec('VACUUM ANALYZE');
     const pglite = client;
     let closed = false;

@@ -3,10 +3,9 @@
  * named prepared statements, a transaction's advisory lock, and the one connection that holds
  * the LISTENs.
  */
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { applyMigrations, type MigrationSession } from './migrate';
 
 /**
  * Migrations PostgreSQL alone gets, after the shared ones, recorded in a table of their own:
@@ -37,10 +36,27 @@ export async function migrateDirectly(connectionString: string, migrationsFolder
   conn.on('error', () => {});
   await conn.connect();
   try {
-    await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    const db = drizzlePg({ client: conn, casing: 'snake_case' });
-    await migratePg(db, { migrationsFolder });
-    await migratePg(db, {
+    // Tried, not waited for inside a statement: a statement waiting for the lock holds a
+    // snapshot, which the holder's CREATE INDEX CONCURRENTLY would wait for in turn (a
+    // deadlock PostgreSQL breaks by failing one of them).
+    while (
+      !(
+        await conn.query<{ got: boolean }>('SELECT pg_try_advisory_lock($1) AS got', [
+          MIGRATION_LOCK_KEY,
+        ])
+      ).rows[0]?.got
+    )
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    // Each migration in its own transaction, or none (db/migrate.ts).
+    const session: MigrationSession = {
+      engine: 'postgres',
+      exec: (text) => conn.query(text),
+      query: async <T>(text: string, params?: unknown[]) => ({
+        rows: (await conn.query(text, params)).rows as T[],
+      }),
+    };
+    await applyMigrations(session, { migrationsFolder });
+    await applyMigrations(session, {
       migrationsFolder: postgresMigrationsFolder,
       migrationsTable: POSTGRES_MIGRATIONS_TABLE,
     });

@@ -115,6 +115,16 @@ export const EnvSchema = z.object({
     .int('Expected a whole number of requests per minute')
     .min(0, 'Expected 0 (no ceiling) or more')
     .default(600),
+  /**
+   * Addresses in one sitemap file before /sitemap.xml becomes an index (issue 71 item 4):
+   * sitemaps.org's limit of 50,000, or fewer (a smaller file each).
+   */
+  SITEMAP_MAX_URLS: z.coerce
+    .number({ error: 'Expected a whole number of addresses' })
+    .int('Expected a whole number of addresses')
+    .min(10, 'Expected at least 10')
+    .max(50_000, 'Expected at most 50000 (the sitemaps.org limit)')
+    .default(50_000),
   /** Lets /metrics answer other machines that send it as a bearer token (loopback needs none). */
   METRICS_TOKEN: z.string().min(16, 'Expected at least 16 characters').optional(),
   /**

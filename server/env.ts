@@ -55,6 +55,8 @@ export interface Config {
   s3: S3Config | undefined;
   /** MEDIA_PUBLIC_URL without a trailing slash: pages link uploads there; unset, to /media/. */
   mediaPublicUrl: string | undefined;
+  /** SITEMAP_MAX_URLS: addresses in one sitemap file (server/modules/seo/sitemaps.ts). */
+  sitemapMaxUrls: number;
   logLevel: string;
   /** Fastify's trustProxy: false, true, or the trusted proxy addresses. */
   trustProxy: boolean | string;
@@ -182,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     mediaPublicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
+    sitemapMaxUrls: e.SITEMAP_MAX_URLS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     apiRateLimit: e.API_RATE_LIMIT,

@@ -148,6 +148,7 @@ function pagesAndToolsOf(
     seo: createSeoService({
       ...{ db, clock, settings, categories, users, articles },
       ...{ publicUrl: config.publicUrl, mediaBase: config.mediaPublicUrl },
+      sitemapMaxUrls: config.sitemapMaxUrls,
     }),
   };
 }

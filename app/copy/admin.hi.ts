@@ -268,6 +268,7 @@ export const adminCopyHi: AdminCopy = {
     preview: 'पूर्वावलोकन',
     previewLabel: (name) => `"${name}" का पूर्वावलोकन`,
     found: (n) => `${count(n)} लेख`,
+    foundAbout: (n) => `लगभग ${count(n)} लेख`,
   },
   pagination: { first: 'पहला', prev: 'पिछला', next: 'अगला', last: 'अंतिम', label: 'पेज' },
   form: {

@@ -264,6 +264,8 @@ export const adminCopy = {
     preview: 'Preview',
     previewLabel: (name: string) => `Preview "${name}"`,
     found: (n: number) => `${n.toLocaleString('en-IN')} article${n === 1 ? '' : 's'}`,
+    /** Past the count read exactly for one request, the database's estimate (issue 71). */
+    foundAbout: (n: number) => `About ${n.toLocaleString('en-IN')} article${n === 1 ? '' : 's'}`,
   },
   pagination: { first: 'First', prev: 'Prev', next: 'Next', last: 'Last', label: 'Pages' },
   form: {

@@ -204,6 +204,7 @@ export const guCopy: Copy = {
     previous: 'પાછલું',
     next: 'આગળનું',
     pageOf: (page, total) => `પાનું ${page} / ${total}`,
+    storiesFrom: (date) => `${date} અને તે પહેલાંના સમાચાર`,
     empty: 'આ વિભાગમાં હજી કોઈ લેખ નથી.',
     pagination: 'પાનાં',
     rss: 'RSS ફીડ',

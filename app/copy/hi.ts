@@ -204,6 +204,7 @@ export const hiCopy: Copy = {
     previous: 'पिछला',
     next: 'अगला',
     pageOf: (page, total) => `पृष्ठ ${page} / ${total}`,
+    storiesFrom: (date) => `${date} और उससे पहले की ख़बरें`,
     empty: 'इस श्रेणी में अभी कोई लेख नहीं है।',
     pagination: 'पृष्ठ',
     rss: 'RSS फ़ीड',

@@ -28,6 +28,8 @@ const en = {
   anyUploader: 'Anyone',
   clear: 'Clear',
   count: (n: number) => `${n} image${n === 1 ? '' : 's'}`,
+  /** Past the count read exactly for one request, the database's estimate (issue 71). */
+  countAbout: (n: number) => `About ${n.toLocaleString('en-IN')} image${n === 1 ? '' : 's'}`,
   empty: 'No images match.',
   none: 'No images yet. Upload the first one.',
   unnamed: '(no file name)',
@@ -101,6 +103,7 @@ const hi: MediaLibraryCopy = {
   anyUploader: 'कोई भी',
   clear: 'साफ़ करें',
   count: (n) => `${n} चित्र`,
+  countAbout: (n) => `लगभग ${n.toLocaleString('hi-IN')} चित्र`,
   empty: 'कोई चित्र मेल नहीं खाता।',
   none: 'अभी कोई चित्र नहीं है। पहला चित्र अपलोड करें।',
   unnamed: '(बिना नाम)',

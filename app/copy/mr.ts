@@ -205,6 +205,7 @@ export const mrCopy: Copy = {
     previous: 'मागील',
     next: 'पुढील',
     pageOf: (page, total) => `पान ${page} / ${total}`,
+    storiesFrom: (date) => `${date} आणि त्यापूर्वीच्या बातम्या`,
     empty: 'या विभागात अजून एकही लेख नाही.',
     pagination: 'पाने',
     rss: 'RSS फीड',

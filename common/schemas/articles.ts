@@ -15,7 +15,7 @@ import { htmlShape } from '../html-shape';
 import { englishOf } from '../refusals/catalogue';
 import { issueSays, says } from '../refusals/schema-refusals';
 import { slugify } from '../slug';
-import { IdSchema, limitOnly, pagination, text, pageFields } from './common';
+import { IdSchema, estimatedField, limitOnly, pagination, text, pageFields } from './common';
 import { ArticleEditionsInputSchema } from './editions';
 
 const isoDate = z.string();
@@ -508,6 +508,7 @@ export const AdminArticleListSchema = z.object({
   articles: z.array(AdminArticleRowSchema),
   ...pageFields,
   totalArticles: z.number(),
+  ...estimatedField,
 });
 export const NewUrlSchema = z.object({ newUrl: z.string() });
 

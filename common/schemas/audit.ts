@@ -3,7 +3,7 @@
  * with what each means. An action's name never changes meaning.
  */
 import { z } from 'zod';
-import { IdSchema, pageFields, pagination } from './common';
+import { IdSchema, estimatedField, pageFields, pagination } from './common';
 
 export const AUDIT_ACTIONS = {
   'auth.signin': 'Someone signed in.',
@@ -81,4 +81,8 @@ export const AuditQuerySchema = pagination(50, 200).extend({
 });
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;
 
-export const AuditPageSchema = z.object({ entries: z.array(AuditEntrySchema), ...pageFields });
+export const AuditPageSchema = z.object({
+  entries: z.array(AuditEntrySchema),
+  ...pageFields,
+  ...estimatedField,
+});

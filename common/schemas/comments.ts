@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { COMMENT_MAX_LENGTH } from '../comment-text';
 import { says } from '../refusals/schema-refusals';
-import { IdSchema, pageFields, pagination, text } from './common';
+import { IdSchema, estimatedField, pageFields, pagination, text } from './common';
 
 /**
  * A story's or a section's say on comments (issue 42 item 1): open, closed, or null to follow
@@ -144,6 +144,7 @@ export const QueuePageSchema = z.object({
   comments: z.array(QueueItemSchema),
   total: z.number().int(),
   ...pageFields,
+  ...estimatedField,
 });
 export type QueuePage = z.infer<typeof QueuePageSchema>;
 

@@ -15,6 +15,13 @@ export const IdParamsSchema = z.object({ id: IdSchema });
  */
 export const pageFields = { currentPage: z.number(), totalPages: z.number() };
 
+/**
+ * Beside a back-office list's total and pages (issue 71 item 3, db/counts.ts): true when they
+ * are the database's estimate (more rows match than are counted exactly for one request),
+ * which the interface shows as "about".
+ */
+export const estimatedField = { estimated: z.boolean() };
+
 export const pagination = (defaultLimit: number, maxLimit = 100) =>
   z.object({
     page: z.coerce

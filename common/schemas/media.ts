@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SEARCH_QUERY_MAX } from '../articles';
 import { says } from '../refusals/schema-refusals';
 import { IMAGE_ALT_MAX } from './articles';
-import { IdSchema, pagination, pageFields } from './common';
+import { IdSchema, estimatedField, pagination, pageFields } from './common';
 
 /*
  * The media library (issue 26 item 1, docs/decisions/034): GET /api/media lists the uploads,
@@ -114,5 +114,6 @@ export const MediaListSchema = z.object({
   media: z.array(MediaItemSchema),
   ...pageFields,
   totalMedia: z.number(),
+  ...estimatedField,
 });
 export type MediaList = z.infer<typeof MediaListSchema>;

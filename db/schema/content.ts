@@ -149,6 +149,10 @@ export const articles = pgTable(
     index('articles_category_published_order_idx')
       .on(t.categoryId, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'published'`),
+    // An author's page (issue 71): the stories they are the first byline of, newest first.
+    index('articles_author_published_order_idx')
+      .on(t.authorId, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'published'`),
     index('articles_created_order_idx').on(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),

@@ -8,6 +8,9 @@
  */
 import { data } from 'react-router';
 import { CATEGORY_PAGE_SIZE } from '../../../common/articles';
+import type { ListAt } from '../../../common/list-keys';
+import { editionPath } from '../../../common/paths';
+import { ensureListPage } from '../lists/reading-list';
 import { CacheTags, cardTags } from '../../../common/cache-tags';
 import { NATIONAL_EDITION_ID } from '../../../common/editions';
 import type { AppServices } from '../../../common/services';
@@ -25,20 +28,23 @@ export interface EditionSection {
 
 const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
 
-/** The edition at `/local/{slugs…}` with what its page `page` shows, and the tags to keep. */
+/**
+ * The edition at `/local/{slugs…}` with what its page at `at` (a number or a key,
+ * docs/decisions/067) shows, and the tags to keep.
+ */
 export async function editionPageData(
   services: Pick<AppServices, 'articles' | 'editions' | 'categories'>,
   slugs: string[],
-  page: number,
+  at: ListAt,
 ) {
   const edition = await services.editions.byPath(slugs);
   if (!edition || !edition.active || edition.kind === 'national') throw notFound();
   const [trail, list] = await Promise.all([
     services.editions.pathOf(edition._id),
-    services.articles.editionPage(edition._id, page, CATEGORY_PAGE_SIZE),
+    services.articles.editionList(edition._id, at, CATEGORY_PAGE_SIZE),
   ]);
-  if (page > Math.max(1, list.totalPages)) throw notFound();
-  const first = page === 1;
+  ensureListPage(list, editionPath(slugs));
+  const first = list.currentPage === 1;
   // The desk's lead and sections (first page only); its lead stands in for the newest picture.
   const home = first ? await curatedHome(services, edition._id) : null;
   const leadIndex = first && !home?.lead ? list.articles.findIndex((a) => Boolean(a.imageUrl)) : -1;
@@ -75,8 +81,7 @@ export async function editionPageData(
     lead,
     sections: home?.sections.filter((s) => s.articles.length) ?? [],
     articles,
-    currentPage: list.currentPage,
-    totalPages: list.totalPages,
+    list,
     above: upper.filter((s) => s.articles.length),
     below: below.filter((s) => s.articles.length),
     allShown: shown,

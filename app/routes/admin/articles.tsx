@@ -22,6 +22,7 @@ interface ListData {
   currentPage: number;
   totalPages: number;
   totalArticles: number;
+  estimated: boolean;
 }
 
 /**
@@ -56,8 +57,16 @@ export function HydrateFallback() {
 }
 
 export default function AdminArticles({ loaderData }: Route.ComponentProps) {
-  const { articles, currentPage, totalPages, totalArticles, timeZone, categories, authors } =
-    loaderData;
+  const {
+    articles,
+    currentPage,
+    totalPages,
+    totalArticles,
+    estimated,
+    timeZone,
+    categories,
+    authors,
+  } = loaderData;
   const { filters, editions } = loaderData;
   const me = useOutletContext<SessionUser>();
   const ui = useAdminInterface();
@@ -99,7 +108,7 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
         }))}
       />
       <p className="small text-body-secondary mb-2" role="status">
-        {t.articles.found(totalArticles)}
+        {estimated ? t.articles.foundAbout(totalArticles) : t.articles.found(totalArticles)}
       </p>
       {editor && (
         <EditionBulkBar

@@ -47,7 +47,7 @@ function MediaLoading() {
 }
 
 export default function AdminMedia({ loaderData }: Route.ComponentProps) {
-  const { media, currentPage, totalPages, totalMedia, filters, uploaders } = loaderData;
+  const { media, currentPage, totalPages, totalMedia, estimated, filters, uploaders } = loaderData;
   const me = useOutletContext<SessionUser>();
   const { m, lang } = useMediaCopy();
   const list = useListPage({ currentPage, rowsOnPage: media.length });
@@ -60,7 +60,9 @@ export default function AdminMedia({ loaderData }: Route.ComponentProps) {
     <div lang={lang}>
       <div className="d-flex justify-content-between align-items-center mb-3">
         <h1 className="h3 mb-0">{m.title}</h1>
-        <span className="text-body-secondary">{m.count(totalMedia)}</span>
+        <span className="text-body-secondary">
+          {estimated ? m.countAbout(totalMedia) : m.count(totalMedia)}
+        </span>
       </div>
       <div className="mb-4">
         <MediaUpload

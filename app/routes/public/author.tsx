@@ -6,9 +6,15 @@ import { authorPath, SERVER_SEGMENTS } from '../../../common/paths';
 import { appContext } from '../../../common/services';
 import { CacheTags, cardTags } from '../../../common/cache-tags';
 import { CardList } from '../../components/card-list';
-import { PageNav } from '../../components/page-nav';
+import { ListNav } from '../../components/list-nav';
 import { ResponsivePicture } from '../../components/responsive-picture';
-import { pageParam } from '../../features/api/page-param';
+import {
+  ensureListPage,
+  hereOf,
+  listAtOrNotFound,
+  listHref,
+  pageSuffix,
+} from '../../features/lists/reading-list';
 import { interfaceFor, useInterface } from '../../copy/language';
 import { absoluteUrl, pageMeta } from '../../features/seo/meta';
 import { shareImage } from '../../features/seo/share-image';
@@ -20,14 +26,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { services, publicUrl, logError, keep, mediaBase } = context.get(appContext);
   const author = await services.users.authorBySlug(params.slug);
   if (!author) throw data(null, { status: 404, statusText: 'Not Found' });
-  const page = pageParam(new URL(request.url));
+  const at = listAtOrNotFound(request);
   const [list, settings] = await Promise.all([
-    services.articles.authorPage(author._id, page, CATEGORY_PAGE_SIZE),
+    services.articles.authorList(author._id, at, CATEGORY_PAGE_SIZE),
     services.settings.get(),
   ]);
   // A page past the end does not exist (an author without stories still has page 1).
-  if (page > Math.max(1, list.totalPages))
-    throw data(null, { status: 404, statusText: 'Not Found' });
+  ensureListPage(list, authorPath(author.slug));
   const share = await shareImage({ services, publicUrl, mediaBase }, settings, {
     url: author.photoUrl,
     alt: interfaceFor(settings.uiLanguage).t.author.photoAlt(author.name),
@@ -39,17 +44,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     return null;
   });
   keep(CacheTags.author(author._id), CacheTags.authorList(author._id), ...cardTags(list.articles));
-  return { author, photo, ...list, settings, publicUrl, mediaBase, share };
+  return { author, photo, list, here: hereOf(list, at), settings, publicUrl, mediaBase, share };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
-  const { author, settings, publicUrl, mediaBase, currentPage, totalPages, share } = loaderData;
-  const { t } = interfaceFor(settings.uiLanguage);
+  const { author, list, here, settings, publicUrl, mediaBase, share } = loaderData;
+  const shown = interfaceFor(settings.uiLanguage);
+  const { t } = shown;
   const base = `${publicUrl}${authorPath(author.slug)}`;
-  const url = currentPage > 1 ? `${base}?page=${currentPage}` : base;
-  const ofPage = (text: string) =>
-    currentPage > 1 ? `${text} (${t.category.pageOf(currentPage, totalPages)})` : text;
+  const url = listHref(base, here);
+  const suffix = pageSuffix(list, shown);
+  const ofPage = (text: string) => (suffix ? `${text} (${suffix})` : text);
   const photo = author.photoUrl
     ? absoluteUrl(publicUrl, sentMediaUrl(author.photoUrl, mediaBase))
     : undefined;
@@ -86,10 +92,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function AuthorPage({ loaderData }: Route.ComponentProps) {
-  const { author, photo, articles, currentPage, totalPages } = loaderData;
+  const { author, photo, list } = loaderData;
   const { t, lang } = useInterface();
   const path = authorPath(author.slug);
-  const pageHref = (n: number) => (n === 1 ? path : `${path}?page=${n}`);
   return (
     <main id="main" className="container py-4">
       <header className="d-flex flex-wrap align-items-center gap-4 mb-4">
@@ -114,8 +119,8 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
       <h2 className="h4 section-title" lang={lang}>
         {t.author.articles(author.name)}
       </h2>
-      <CardList articles={articles} empty={t.author.empty} lang={lang} />
-      <PageNav currentPage={currentPage} totalPages={totalPages} href={pageHref} />
+      <CardList articles={list.articles} empty={t.author.empty} lang={lang} />
+      <ListNav list={list} path={path} />
     </main>
   );
 }

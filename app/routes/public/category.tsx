@@ -13,10 +13,17 @@ import { AdSlots, AdsArea } from '../../components/ad-slot';
 import { adsHiddenFor, pageAds } from '../../features/ads/ad-markup';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { PageLink } from '../../components/page-link';
-import { PageNav } from '../../components/page-nav';
-import { pageParam } from '../../features/api/page-param';
+import { ListNav } from '../../components/list-nav';
+import {
+  ensureListPage,
+  hereOf,
+  listAtOrNotFound,
+  listHref,
+  pageSuffix,
+  readingListLinks,
+} from '../../features/lists/reading-list';
 import { interfaceFor, useInterface } from '../../copy/language';
-import { listLinks, pageMeta } from '../../features/seo/meta';
+import { pageMeta } from '../../features/seo/meta';
 import { shareImage } from '../../features/seo/share-image';
 import {
   breadcrumbs,
@@ -36,25 +43,35 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     throw data(null, { status: 404, statusText: 'Not Found' });
   }
   const { category, parent, children } = family;
-  const page = pageParam(new URL(request.url));
+  const at = listAtOrNotFound(request);
   const settings = await services.settings.get();
   // A section's page lists its own articles and those of the categories inside it (issue 26
   // item 6): a city's story shows on its state's page.
   const members = [category, ...children].map((c) => c._id);
   const [list, share] = await Promise.all([
-    services.articles.categoriesPage(members, page, CATEGORY_PAGE_SIZE),
+    services.articles.categoryList(members, at, CATEGORY_PAGE_SIZE),
     shareImage({ services, publicUrl, mediaBase }, settings),
   ]);
-  // A page past the end does not exist (an empty category still has its page 1).
-  if (page > Math.max(1, list.totalPages))
-    throw data(null, { status: 404, statusText: 'Not Found' });
+  // A page past the end does not exist (an empty category still has its page 1); an older
+  // deep address moves to its key (docs/decisions/067).
+  ensureListPage(list, categoryPath(category.slug));
   // Its name, its parent's (the breadcrumb), its children's (their links) and every list shown.
   keep(...members.flatMap((id) => [CacheTags.category(id), CacheTags.categoryList(id)]));
   if (parent) keep(CacheTags.category(parent._id));
   keep(...cardTags(list.articles));
   // No ads on a member's page when the settings say so (issue 39 item 2).
   const adsOff = adsHiddenFor(settings.ads, await accessClass());
-  return { category, parent, children, ...list, settings, publicUrl, share, adsOff };
+  return {
+    category,
+    parent,
+    children,
+    list,
+    here: hereOf(list, at),
+    settings,
+    publicUrl,
+    share,
+    adsOff,
+  };
 }
 
 /** The page's crumbs: home, the parent if any, the category (the names the interface shows). */
@@ -66,14 +83,16 @@ const crumbsOf = (
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
-  const { category, articles, settings, publicUrl, currentPage, totalPages, share } = loaderData;
+  const { category, list, here, settings, publicUrl, share } = loaderData;
+  const { articles } = list;
   const base = `${publicUrl}${categoryPath(category.slug)}`;
-  const { t } = interfaceFor(settings.uiLanguage);
+  const shown = interfaceFor(settings.uiLanguage);
+  const { t } = shown;
   const name = shownCategoryName(category, settings.uiLanguage);
-  const url = currentPage > 1 ? `${base}?page=${currentPage}` : base;
+  const url = listHref(base, here);
   // Page 2 and later are pages of their own to a search engine: their own title and description.
-  const ofPage = (text: string) =>
-    currentPage > 1 ? `${text} (${t.category.pageOf(currentPage, totalPages)})` : text;
+  const suffix = pageSuffix(list, shown);
+  const ofPage = (text: string) => (suffix ? `${text} (${suffix})` : text);
   return [
     ...pageMeta({
       settings,
@@ -84,21 +103,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     }),
     jsonLd(collectionPage({ collection: { ...category, name }, url, articles, publicUrl })),
     jsonLd(breadcrumbs(publicUrl, crumbsOf(t.nav.home, loaderData, settings.uiLanguage))),
-    ...listLinks({
-      base,
-      page: currentPage,
-      pages: totalPages,
-      title: name,
-    }),
+    ...readingListLinks({ base, list, title: name }),
   ];
 };
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { category, children, articles, currentPage, totalPages, settings } = loaderData;
+  const { category, children, list, settings } = loaderData;
   const { t, lang } = useInterface();
   const name = shownCategoryName(category, lang);
-  const pageHref = (n: number) =>
-    n === 1 ? `/category/${category.slug}` : `/category/${category.slug}?page=${n}`;
   return (
     <AdsArea ads={pageAds(settings.ads, t.ads.label, lang, loaderData.adsOff)}>
       <main id="main" className="container py-4">
@@ -108,8 +120,8 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         <FollowButton kind="category" target={category._id} />
         <p className="lead">{category.description}</p>
         {children.length > 0 && <Sections name={name} sections={children} />}
-        <CardList articles={articles} empty={t.category.empty} lang={lang} headingLevel={2} />
-        <PageNav currentPage={currentPage} totalPages={totalPages} href={pageHref} />
+        <CardList articles={list.articles} empty={t.category.empty} lang={lang} headingLevel={2} />
+        <ListNav list={list} path={categoryPath(category.slug)} />
         <AdSlots position="sidebar" />
         <AdSlots position="sticky-footer" />
       </main>

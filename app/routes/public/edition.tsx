@@ -4,14 +4,20 @@ import { editionName } from '../../../common/edition-place';
 import { shownCategoryName } from '../../../common/category-names';
 import { appContext } from '../../../common/services';
 import { CardList } from '../../components/card-list';
-import { PageNav } from '../../components/page-nav';
-import { pageParam } from '../../features/api/page-param';
+import { ListNav } from '../../components/list-nav';
+import {
+  hereOf,
+  listAtOrNotFound,
+  listHref,
+  pageSuffix,
+  readingListLinks,
+} from '../../features/lists/reading-list';
 import { editionPageData, type EditionSection } from '../../features/editions/edition-page';
 import { editionBand, editionMostRead } from '../../features/editions/edition-band';
 import { MostRead } from '../../components/most-read';
 import { BreakingBand } from '../../components/breaking-band';
 import { interfaceFor, useInterface } from '../../copy/language';
-import { listLinks, pageMeta } from '../../features/seo/meta';
+import { pageMeta } from '../../features/seo/meta';
 import { shareImage } from '../../features/seo/share-image';
 import { breadcrumbs, collectionPage, jsonLd } from '../../features/seo/structured-data';
 import type { Route } from './+types/edition';
@@ -23,9 +29,10 @@ import type { Route } from './+types/edition';
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { services, publicUrl, keep, mediaBase } = context.get(appContext);
   const slugs = [params.state, params.city, params.town].filter((s): s is string => !!s);
+  const at = listAtOrNotFound(request);
   const settings = await services.settings.get();
   const [page, share] = await Promise.all([
-    editionPageData(services, slugs, pageParam(new URL(request.url))),
+    editionPageData(services, slugs, at),
     shareImage({ services, publicUrl, mediaBase }, settings),
   ]);
   keep(...page.tags);
@@ -35,20 +42,29 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     editionMostRead(context.get(appContext), id, settings.analytics.mostReadOnHome),
   ]);
   const { tags: _tags, ...shown } = page;
-  return { ...shown, band, mostRead, slugs, settings, publicUrl, share };
+  return {
+    ...shown,
+    here: hereOf(page.list, at),
+    band,
+    mostRead,
+    slugs,
+    settings,
+    publicUrl,
+    share,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
-  const { edition, trail, settings, publicUrl, currentPage, totalPages, share, allShown } =
-    loaderData;
+  const { edition, trail, settings, publicUrl, list, here, share, allShown } = loaderData;
   const lang = settings.uiLanguage;
-  const { t } = interfaceFor(lang);
+  const shownIn = interfaceFor(lang);
+  const { t } = shownIn;
   const path = editionPath(loaderData.slugs);
   const base = `${publicUrl}${path}`;
-  const url = currentPage > 1 ? `${base}?page=${currentPage}` : base;
-  const ofPage = (text: string) =>
-    currentPage > 1 ? `${text} (${t.category.pageOf(currentPage, totalPages)})` : text;
+  const url = listHref(base, here);
+  const suffix = pageSuffix(list, shownIn);
+  const ofPage = (text: string) => (suffix ? `${text} (${suffix})` : text);
   const title = t.edition.title(editionName(edition, lang));
   const description = t.edition.description(editionName(edition, lang), settings.siteName);
   return [
@@ -76,7 +92,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
         })),
       ]),
     ),
-    ...listLinks({ base, page: currentPage, pages: totalPages, title }),
+    ...readingListLinks({ base, list, title }),
   ];
 };
 
@@ -98,13 +114,10 @@ function Section({
 }
 
 export default function EditionPage({ loaderData }: Route.ComponentProps) {
-  const { edition, trail, lead, sections, articles, currentPage, totalPages, above, below } =
-    loaderData;
-  const { slugs } = loaderData;
+  const { edition, trail, lead, sections, articles, list, above, below, slugs } = loaderData;
   const { t, lang } = useInterface();
   const path = editionPath(slugs);
   const name = editionName(edition, lang);
-  const pageHref = (n: number) => (n === 1 ? path : `${path}?page=${n}`);
   const pathOf = (e: { _id: string }) =>
     editionPath(trail.slice(0, trail.findIndex((x) => x._id === e._id) + 1).map((x) => x.slug));
   return (
@@ -142,7 +155,7 @@ export default function EditionPage({ loaderData }: Route.ComponentProps) {
         ))}
         <h2 lang={lang}>{t.edition.latest(name)}</h2>
         <CardList articles={articles} empty={lead ? undefined : t.edition.empty} lang={lang} />
-        <PageNav currentPage={currentPage} totalPages={totalPages} href={pageHref} />
+        <ListNav list={list} path={path} />
         <MostRead
           stories={loaderData.mostRead}
           id="section-most-read"

@@ -6,10 +6,17 @@ import { appContext } from '../../../common/services';
 import { detectLanguage } from '../../../common/text';
 import { CacheTags, cardTags } from '../../../common/cache-tags';
 import { CardList } from '../../components/card-list';
-import { PageNav } from '../../components/page-nav';
-import { pageParam } from '../../features/api/page-param';
+import { ListNav } from '../../components/list-nav';
+import {
+  ensureListPage,
+  hereOf,
+  listAtOrNotFound,
+  listHref,
+  pageSuffix,
+  readingListLinks,
+} from '../../features/lists/reading-list';
 import { interfaceFor, useInterface } from '../../copy/language';
-import { listLinks, pageMeta } from '../../features/seo/meta';
+import { pageMeta } from '../../features/seo/meta';
 import { shareImage } from '../../features/seo/share-image';
 import { breadcrumbs, collectionPage, jsonLd } from '../../features/seo/structured-data';
 import type { Route } from './+types/tag';
@@ -19,28 +26,29 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { services, publicUrl, keep, mediaBase } = context.get(appContext);
   const tag = await services.articles.tagBySlug(params.slug);
   if (!tag) throw data(null, { status: 404, statusText: 'Not Found' });
-  const page = pageParam(new URL(request.url));
+  const at = listAtOrNotFound(request);
   const settings = await services.settings.get();
   const [list, share] = await Promise.all([
-    services.articles.tagPage(tag._id, page, CATEGORY_PAGE_SIZE),
+    services.articles.tagList(tag._id, at, CATEGORY_PAGE_SIZE),
     shareImage({ services, publicUrl, mediaBase }, settings),
   ]);
   // A page past the end does not exist (a tag whose stories are all drafts still has page 1).
-  if (page > Math.max(1, list.totalPages))
-    throw data(null, { status: 404, statusText: 'Not Found' });
+  ensureListPage(list, tagSlugPath(tag.slug));
   // A tag's name never changes: its list is all this page shows of it.
   keep(CacheTags.tagList(tag._id), ...cardTags(list.articles));
-  return { tag, ...list, settings, publicUrl, share };
+  return { tag, list, here: hereOf(list, at), settings, publicUrl, share };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
-  const { tag, articles, settings, publicUrl, currentPage, totalPages, share } = loaderData;
+  const { tag, list, here, settings, publicUrl, share } = loaderData;
+  const { articles } = list;
   const base = `${publicUrl}${tagSlugPath(tag.slug)}`;
-  const { t } = interfaceFor(settings.uiLanguage);
-  const url = currentPage > 1 ? `${base}?page=${currentPage}` : base;
-  const ofPage = (text: string) =>
-    currentPage > 1 ? `${text} (${t.category.pageOf(currentPage, totalPages)})` : text;
+  const shown = interfaceFor(settings.uiLanguage);
+  const { t } = shown;
+  const url = listHref(base, here);
+  const suffix = pageSuffix(list, shown);
+  const ofPage = (text: string) => (suffix ? `${text} (${suffix})` : text);
   const title = t.tag.title(tag.name);
   const description = t.tag.description(tag.name, settings.siteName);
   return [
@@ -58,20 +66,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
         { name: title, path: tagSlugPath(tag.slug) },
       ]),
     ),
-    ...listLinks({
-      base,
-      page: currentPage,
-      pages: totalPages,
-      title,
-    }),
+    ...readingListLinks({ base, list, title }),
   ];
 };
 
 export default function TagPage({ loaderData }: Route.ComponentProps) {
-  const { tag, articles, currentPage, totalPages } = loaderData;
+  const { tag, list } = loaderData;
   const { t, lang } = useInterface();
   const path = tagSlugPath(tag.slug);
-  const pageHref = (n: number) => (n === 1 ? path : `${path}?page=${n}`);
   return (
     <main id="main" className="container py-4">
       <h1 lang={lang}>
@@ -79,8 +81,8 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
         <span lang={detectLanguage(tag.name)}>{tag.name}</span>
       </h1>
       <FollowButton kind="tag" target={tag.slug} />
-      <CardList articles={articles} empty={t.tag.empty} lang={lang} headingLevel={2} />
-      <PageNav currentPage={currentPage} totalPages={totalPages} href={pageHref} />
+      <CardList articles={list.articles} empty={t.tag.empty} lang={lang} headingLevel={2} />
+      <ListNav list={list} path={path} />
     </main>
   );
 }

@@ -11,6 +11,7 @@ import {
   type Language,
 } from '../../../common/articles';
 import type { Db } from '../../../db/client';
+import { tally } from '../../../db/counts';
 import {
   articleAuthors,
   articleEditions,
@@ -264,9 +265,9 @@ export type AdminListRow = Awaited<
 
 /** The admin list, newest first; `authorId` narrows it to the articles one user is a byline of. */
 export async function listForAdmin(db: Db, opts: AdminListOptions) {
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     opts.sort === 'views' ? listByViews(db, opts) : listForAdminPage(db, opts),
-    db.select({ n: count() }).from(articles).where(adminWhere(opts)),
+    tally(db, articles, adminWhere(opts)),
   ]);
-  return { rows, total: Number(total?.n ?? 0) };
+  return { rows, total: total.n, estimated: !total.exact };
 }

@@ -36,7 +36,13 @@ export function articleDesk({
       const a = requireRole(actor, 'author');
       const { page, limit } = query;
       const own = hasRole(a.role, 'editor') ? undefined : a.id;
-      const empty = { articles: [], currentPage: page, totalPages: 0, totalArticles: 0 };
+      const empty = {
+        articles: [],
+        currentPage: page,
+        totalPages: 0,
+        totalArticles: 0,
+        estimated: false,
+      };
       if (own && query.authorId && query.authorId !== own) return empty;
       // A title search matches as readers' search does, in the title's lexemes only.
       const terms = query.q ? queryTerms(query.q, query.language) : [];
@@ -45,7 +51,7 @@ export function articleDesk({
         : undefined;
       // A desk limited to editions sees its editions' stories first (issue 65 item 5).
       const firstEditions = query.edition ? undefined : await hooks.deskEditions?.(a.id);
-      const { rows, total } = await listForAdmin(db, {
+      const { rows, total, estimated } = await listForAdmin(db, {
         ...query,
         firstEditions,
         authorId: own ?? query.authorId,
@@ -59,6 +65,7 @@ export function articleDesk({
         currentPage: page,
         totalPages: pageCount(total, limit),
         totalArticles: total,
+        estimated,
       };
     },
 

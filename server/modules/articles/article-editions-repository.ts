@@ -8,6 +8,7 @@ import type { Db } from '../../../db/client';
 import { prepared } from '../../../db/prepared';
 import { articleEditions, articles, isPublicArticle } from '../../../db/schema/content';
 import { cards, cardsOfPage, type Value } from './articles-repository';
+import type { ListBranch } from './list-keys-repository';
 
 /**
  * Gives article `articleId` exactly these editions, in the caller's transaction: rows it no
@@ -76,6 +77,14 @@ export function listPublishedInEdition(
     .as('page');
   return cardsOfPage(db, page);
 }
+
+/** An edition's walk by key: its (edition, published_at, article) index. */
+export const editionBranch = (editionId: string): ListBranch => ({
+  table: articleEditions,
+  id: articleEditions.articleId,
+  publishedAt: articleEditions.publishedAt,
+  where: (now) => and(isPublicInEdition(now), eq(articleEditions.editionId, editionId)),
+});
 
 /** listPublishedInEdition as a prepared statement (edition pages). */
 export function publishedInEdition(

@@ -1,10 +1,17 @@
 import { and, count, desc, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { prepared } from '../../../db/prepared';
-import { articles, categories, isPublicArticle, writtenBy } from '../../../db/schema/content';
+import {
+  articleAuthors,
+  articles,
+  categories,
+  isPublicArticle,
+  writtenBy,
+} from '../../../db/schema/content';
 import { media } from '../../../db/schema/media';
 import { users } from '../../../db/schema/users';
 import { cardColumns, cards, cardsOfPage, type Value } from './articles-repository';
+import type { ListBranch } from './list-keys-repository';
 
 /*
  * The articles module's lists: cards of published articles for reading pages and the API.
@@ -223,3 +230,35 @@ export async function countPublishedInCategory(
     .where(and(isPublicArticle(opts.now), eq(articles.categoryId, opts.categoryId)));
   return Number(row?.n ?? 0);
 }
+
+/** A category's walk by key: its (category, published_at, id) index. */
+export const categoryBranch = (categoryId: string): ListBranch => ({
+  table: articles,
+  id: articles.id,
+  publishedAt: articles.publishedAt,
+  where: (now) => and(isPublicArticle(now), eq(articles.categoryId, categoryId)),
+});
+
+/**
+ * An author's walks by key: the stories they are the first byline of, and those they are a
+ * further byline of (article_authors, never also the first: the two never share a story).
+ */
+export const authorBranches = (authorId: string): ListBranch[] => [
+  {
+    table: articles,
+    id: articles.id,
+    publishedAt: articles.publishedAt,
+    where: (now) => and(isPublicArticle(now), eq(articles.authorId, authorId)),
+  },
+  {
+    table: articles,
+    id: articles.id,
+    publishedAt: articles.publishedAt,
+    where: (now) =>
+      and(
+        isPublicArticle(now),
+        sql`${articles.id} IN (SELECT ${articleAuthors.articleId} FROM ${articleAuthors} WHERE ${eq(articleAuthors.userId, authorId)})`,
+        sql`${articles.authorId} IS DISTINCT FROM ${authorId}`,
+      ),
+  },
+];

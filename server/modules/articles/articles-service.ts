@@ -16,6 +16,7 @@ import { articleSuggestions } from './article-suggestions';
 import { articleCorrections } from './article-corrections';
 import { articleSync } from './article-sync';
 import { articleEditionReads } from './article-editions';
+import { readingLists } from './reading-lists';
 import { articleEditionMoves } from './article-edition-moves';
 import { tagEdits } from './tag-edits';
 
@@ -49,6 +50,7 @@ export function createArticlesService(deps: ArticlesDeps) {
     ...articleSync(parts),
     ...articleFollows(parts),
     ...articleEditionReads(parts),
+    ...readingLists(parts),
     ...articleEditionMoves(parts),
   };
 }

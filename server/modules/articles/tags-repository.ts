@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client';
 import { prepared } from '../../../db/prepared';
 import { articles, articleTags, tags } from '../../../db/schema/content';
 import { cardsOfPage, type Value } from './articles-repository';
+import type { ListBranch } from './list-keys-repository';
 
 /*
  * Tags (issue 26 item 5): the `tags` table and each article's `article_tags`, owned by the
@@ -109,6 +110,14 @@ export function listPublishedWithTag(
     .as('page');
   return cardsOfPage(db, page);
 }
+
+/** A tag's walk by key: its (tag, published_at, article) index. */
+export const tagBranch = (tagId: string): ListBranch => ({
+  table: articleTags,
+  id: articleTags.articleId,
+  publishedAt: articleTags.publishedAt,
+  where: (now) => and(isPublicTagged(now), eq(articleTags.tagId, tagId)),
+});
 
 /** listPublishedWithTag as a prepared statement (tag pages). */
 export function publishedWithTag(

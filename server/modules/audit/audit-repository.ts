@@ -1,6 +1,7 @@
 /* The audit trail's SQL (db/schema/audit.ts): append, read by filters, trim by the job. */
-import { and, count, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { tally } from '../../../db/counts';
 import { auditEntries } from '../../../db/schema/audit';
 
 export type AuditRow = typeof auditEntries.$inferSelect;
@@ -35,7 +36,7 @@ export async function listAuditEntries(
   page: { limit: number; offset: number },
 ) {
   const where = whereOf(filters);
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(auditEntries)
@@ -43,9 +44,9 @@ export async function listAuditEntries(
       .orderBy(desc(auditEntries.at), desc(auditEntries.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ n: count() }).from(auditEntries).where(where),
+    tally(db, auditEntries, where),
   ]);
-  return { rows, total: Number(total?.n ?? 0) };
+  return { rows, total: total.n, estimated: !total.exact };
 }
 
 /**

@@ -89,7 +89,7 @@ export function createAuditService(deps: AuditDeps) {
 
     async list(actor: Actor | null, q: AuditQuery) {
       requireRole(actor, 'administrator');
-      const { rows, total } = await listAuditEntries(db, filtersOf(q), {
+      const { rows, total, estimated } = await listAuditEntries(db, filtersOf(q), {
         limit: q.limit,
         offset: (q.page - 1) * q.limit,
       });
@@ -97,6 +97,7 @@ export function createAuditService(deps: AuditDeps) {
         entries: rows.map(toEntry),
         currentPage: q.page,
         totalPages: Math.ceil(total / q.limit),
+        estimated,
       };
     },
 

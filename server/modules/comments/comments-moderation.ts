@@ -52,7 +52,7 @@ export function createCommentsModeration(
     /** The queue: comments of a status (pending by default), oldest first, with their story. */
     async queue(actor: Actor | null, query: QueueQuery): Promise<QueuePage> {
       requireModerator(actor);
-      const { rows, total } = await listQueue(db, {
+      const { rows, total, estimated } = await listQueue(db, {
         status: query.status,
         articleId: query.article,
         page: query.page,
@@ -63,6 +63,7 @@ export function createCommentsModeration(
         total,
         currentPage: query.page,
         totalPages: Math.max(1, Math.ceil(total / QUEUE_PER_PAGE)),
+        estimated,
       };
     },
 

@@ -16,6 +16,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { tally } from '../../../db/counts';
 import { prepared } from '../../../db/prepared';
 import type { Role } from '../../../common/roles';
 import {
@@ -252,12 +253,12 @@ export type QueueRow = CommentRow & { articleTitle: string; reportCount: number 
 export async function listQueue(
   db: Db,
   opts: { status: QueueStatus; articleId?: string; page: number; perPage: number },
-): Promise<{ rows: QueueRow[]; total: number }> {
+): Promise<{ rows: QueueRow[]; total: number; estimated: boolean }> {
   const where: SQL | undefined = and(
     opts.status === 'reported' ? sql`${openReports} > 0` : eq(comments.status, opts.status),
     opts.articleId ? eq(comments.articleId, opts.articleId) : undefined,
   );
-  const [rows, [counted]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
       .select(queueColumns)
       .from(comments)
@@ -267,9 +268,9 @@ export async function listQueue(
       .orderBy(asc(comments.createdAt), asc(comments.id))
       .limit(opts.perPage)
       .offset((opts.page - 1) * opts.perPage),
-    db.select({ total: count() }).from(comments).where(where),
+    tally(db, comments, where),
   ]);
-  return { rows, total: counted?.total ?? 0 };
+  return { rows, total: counted.n, estimated: !counted.exact };
 }
 
 /** A story's and its section's say on comments (issue 42 item 1); null: no say. */

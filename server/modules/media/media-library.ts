@@ -114,7 +114,7 @@ export function createMediaLibrary({
         ...(query.month ? monthRange(query.month) : {}),
         uploadedBy: query.uploadedBy,
       };
-      const { rows, total } = await listLibrary(db, filters, {
+      const { rows, total, estimated } = await listLibrary(db, filters, {
         limit,
         offset: (page - 1) * limit,
       });
@@ -124,6 +124,7 @@ export function createMediaLibrary({
         currentPage: page,
         totalPages: Math.ceil(total / limit),
         totalMedia: total,
+        estimated,
       };
     },
 

@@ -1,6 +1,7 @@
 import { filesOf } from './media-transfer';
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { tally } from '../../../db/counts';
 import { media, type MediaCrop, type MediaVariant } from '../../../db/schema/media';
 import { users } from '../../../db/schema/users';
 
@@ -192,7 +193,7 @@ export async function listLibrary(
   page: { limit: number; offset: number },
 ) {
   const where = libraryWhere(filters);
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select(libraryColumns)
       .from(media)
@@ -201,9 +202,9 @@ export async function listLibrary(
       .orderBy(desc(media.createdAt), desc(media.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ n: count() }).from(media).where(where),
+    tally(db, media, where),
   ]);
-  return { rows, total: Number(total?.n ?? 0) };
+  return { rows, total: total.n, estimated: !total.exact };
 }
 export type LibraryRow = Awaited<ReturnType<typeof listLibrary>>['rows'][number];
 

@@ -1,7 +1,5 @@
-import { and, count, desc, eq, inArray, lte, max, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '../../../common/languages';
-import { WRITING_ROLES } from '../../../common/roles';
 import type { Db } from '../../../db/client';
 import {
   articleEditions,
@@ -9,11 +7,9 @@ import {
   articleOpenBody,
   articleCoAuthors,
   articles,
-  articleAuthors,
   articleTags,
   categories,
   isPublicArticle,
-  tags,
   writtenBy,
 } from '../../../db/schema/content';
 import { media } from '../../../db/schema/media';
@@ -59,35 +55,37 @@ const editionSlugsOf = sql<
   string[]
 >`coalesce((select array_agg(${editions.slug}) from ${articleEditions} join ${editions} on ${editions.id} = ${articleEditions.editionId} where ${articleEditions.articleId} = ${articles.id}), '{}')`;
 
-export function listPublishedForSeo(
-  db: Db,
-  opts: {
-    limit: number;
-    offset: number;
-    now: Date;
-    since?: Date;
-    /** With `since`: live blogs too, however long ago they began (the news sitemap). */
-    orLive?: boolean;
-    /** A category and those under it (its feed); one id walks that category's own index. */
-    categoryIds?: string[];
-    authorId?: string;
-    /** Only articles with this tag (a tag's feed). */
-    tagId?: string;
-    /** Only stories in this edition (an edition's feed, issue 65 item 3). */
-    editionId?: string;
-    /** The whole sanitised body (full-text feeds); otherwise only its head. */
-    withBody?: boolean;
-    /** The `<img>` tags of the body (sitemaps' image entries). */
-    withBodyImages?: boolean;
-  },
-) {
+export interface SeoListOptions {
+  limit: number;
+  offset: number;
+  now: Date;
+  /** Published at or after `since` (the news sitemap's two days). */
+  since?: Date;
+  /** Published before `until` (a month's file of the sitemap). */
+  until?: Date;
+  /** A category and those under it (its feed); one id walks that category's own index. */
+  categoryIds?: string[];
+  authorId?: string;
+  /** Only articles with this tag (a tag's feed). */
+  tagId?: string;
+  /** Only stories in this edition (an edition's feed, issue 65 item 3). */
+  editionId?: string;
+  /** The whole sanitised body (full-text feeds); otherwise only its head. */
+  withBody?: boolean;
+  /** The `<img>` tags of the body (sitemaps' image entries). */
+  withBodyImages?: boolean;
+  /** Oldest first (a month's file), where the rest are newest first. */
+  ascending?: boolean;
+  /** Only past this key in the order read (the next slice of a sitemap file). */
+  past?: SQL | undefined;
+}
+
+/** Which public stories a list of the SEO module reads. */
+function seoWhere(opts: SeoListOptions) {
   const conditions = [isPublicArticle(opts.now)];
-  if (opts.since)
-    conditions.push(
-      opts.orLive
-        ? sql`(${articles.publishedAt} >= ${opts.since} OR ${articles.liveBlog})`
-        : sql`${articles.publishedAt} >= ${opts.since}`,
-    );
+  if (opts.since) conditions.push(sql`${articles.publishedAt} >= ${opts.since}`);
+  if (opts.until) conditions.push(sql`${articles.publishedAt} < ${opts.until}`);
+  if (opts.past) conditions.push(opts.past);
   const [onlyCategory, ...more] = opts.categoryIds ?? [];
   if (onlyCategory && more.length === 0) conditions.push(eq(articles.categoryId, onlyCategory));
   else if (onlyCategory) conditions.push(inArray(articles.categoryId, [onlyCategory, ...more]));
@@ -100,6 +98,10 @@ export function listPublishedForSeo(
     conditions.push(
       sql`exists (select 1 from ${articleEditions} where ${articleEditions.articleId} = ${articles.id} and ${articleEditions.editionId} = ${opts.editionId})`,
     );
+  return and(...conditions);
+}
+
+export function listPublishedForSeo(db: Db, opts: SeoListOptions) {
   return db
     .select({
       id: articles.id,
@@ -133,6 +135,8 @@ export function listPublishedForSeo(
       imageBytes: media.bytes,
       imageMimeType: media.mimeType,
       publishedAt: articles.publishedAt,
+      /** Its exact time (microseconds), where the next slice of a sitemap file starts. */
+      exactAt: sql<string>`${articles.publishedAt}::text`,
       createdAt: articles.createdAt,
       updatedAt: articles.updatedAt,
       translations: publishedVersions(opts.now),
@@ -147,98 +151,12 @@ export function listPublishedForSeo(
         sql`'/media/' || ${media.storageKey} = ${articles.imageUrl}`,
       ),
     )
-    .where(and(...conditions))
-    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .where(seoWhere(opts))
+    .orderBy(
+      ...(opts.ascending
+        ? [asc(articles.publishedAt), asc(articles.id)]
+        : [desc(articles.publishedAt), desc(articles.id)]),
+    )
     .limit(opts.limit)
     .offset(opts.offset);
-}
-
-export async function countPublished(db: Db, now: Date): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(articles).where(isPublicArticle(now));
-  return Number(row?.n ?? 0);
-}
-
-/** An article's own category, whose parent's page lists it too (listCategoriesForSeo). */
-const ownCategory = alias(categories, 'own_category');
-
-/**
- * Categories with a published article, theirs or a child's (a parent's page lists its
- * children's, issue 26 item 6), each with the time its newest one was published (the last time
- * the category's page gained a story), by name.
- */
-export function listCategoriesForSeo(db: Db, now: Date) {
-  return db
-    .select({ slug: categories.slug, lastPublishedAt: max(articles.publishedAt) })
-    .from(articles)
-    .innerJoin(ownCategory, eq(ownCategory.id, articles.categoryId))
-    .innerJoin(
-      categories,
-      or(eq(categories.id, ownCategory.id), eq(categories.id, ownCategory.parentId)),
-    )
-    .where(isPublicArticle(now))
-    .groupBy(categories.id, categories.slug, categories.name)
-    .orderBy(categories.name);
-}
-
-/**
- * Writers (author and up, whose page exists) with a published article and a real slug (not
- * the placeholder before start-up gives one), each with their newest article's time, by name.
- */
-export function listAuthorsForSeo(db: Db, now: Date) {
-  // Their pages list what they co-wrote too (issue 26 item 4).
-  const bylines = db
-    .select({ userId: sql<string>`${articles.authorId}`.as('user_id'), articleId: articles.id })
-    .from(articles)
-    .where(sql`${articles.authorId} IS NOT NULL`)
-    .unionAll(
-      db
-        .select({ userId: articleAuthors.userId, articleId: articleAuthors.articleId })
-        .from(articleAuthors),
-    )
-    .as('bylines');
-  return db
-    .select({ slug: users.slug, lastPublishedAt: max(articles.publishedAt) })
-    .from(users)
-    .innerJoin(bylines, eq(bylines.userId, users.id))
-    .innerJoin(articles, eq(articles.id, bylines.articleId))
-    .where(
-      and(
-        isPublicArticle(now),
-        inArray(users.role, WRITING_ROLES),
-        sql`left(${users.slug}, 1) <> '_'`,
-      ),
-    )
-    .groupBy(users.id, users.slug, users.name)
-    .orderBy(users.name, users.slug);
-}
-
-/**
- * Tags with a published article, each with the time its newest one was published, by name
- * (read from `article_tags`' own copy of each article's status and time).
- */
-export function listTagsForSeo(db: Db, now: Date) {
-  return db
-    .select({ name: tags.name, slug: tags.slug, lastPublishedAt: max(articleTags.publishedAt) })
-    .from(tags)
-    .innerJoin(articleTags, eq(articleTags.tagId, tags.id))
-    .where(and(sql`${articleTags.status} = 'published'`, lte(articleTags.publishedAt, now)))
-    .groupBy(tags.id, tags.slug, tags.name)
-    .orderBy(tags.name, tags.slug);
-}
-
-/** The newest change (edit or publication) among the published articles at these places. */
-export async function lastChangeOfPublished(
-  db: Db,
-  opts: { now: Date; offset: number; limit: number },
-): Promise<Date | undefined> {
-  const slice = db
-    .select({ updatedAt: articles.updatedAt })
-    .from(articles)
-    .where(isPublicArticle(opts.now))
-    .orderBy(desc(articles.publishedAt), desc(articles.id))
-    .limit(opts.limit)
-    .offset(opts.offset)
-    .as('slice');
-  const [row] = await db.select({ last: max(slice.updatedAt) }).from(slice);
-  return row?.last ?? undefined;
 }

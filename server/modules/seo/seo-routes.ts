@@ -6,6 +6,7 @@ import { wholeAnswers, type PageCache } from '../../caching/page-cache';
 import type { SeoService } from './seo-service';
 import { ICON_SIZES, type SiteIcons } from './site-icons';
 import { SITEMAP_STYLE } from './sitemap-style';
+import { parseSitemapPart } from './sitemaps';
 
 const XML = 'application/xml; charset=utf-8';
 const RSS = 'application/rss+xml; charset=utf-8';
@@ -36,10 +37,10 @@ export function seoRoutes(seo: SeoService, pages?: PageCache) {
     app.get(`/${S.sitemap}`, hide, async (request, reply) =>
       send(request, reply, xml(XML), () => shows(seo.sitemap())),
     );
+    // A file of the sitemap index: `pages-1`, `2019-06`, `2019-06-2` (sitemaps.ts).
     app.get<{ Params: { n: string } }>('/sitemap-:n.xml', hide, async (request, reply) => {
-      const n = Number(request.params.n);
-      if (!Number.isInteger(n) || n < 1)
-        return reply.status(404).type('text/plain').send('Not found');
+      const { n } = request.params;
+      if (!parseSitemapPart(n)) return reply.status(404).type('text/plain').send('Not found');
       return send(request, reply, xml(XML), () => shows(seo.sitemap(n)));
     });
     app.get(`/${S.sitemapStyle}`, hide, async (_request, reply) =>

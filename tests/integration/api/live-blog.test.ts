@@ -390,15 +390,19 @@ describe('the live blog page', () => {
 });
 
 describe('search engines and feeds', () => {
-  it('the news sitemap lists a live blog however long ago it began; the feed marks it live', async () => {
+  it('the news sitemap lists a live blog of the last 48 hours, never an older one (Google News: two days); the feed marks it live', async () => {
+    // Issue 71 item 4: the news sitemap holds the last 48 hours only, live or not (it listed
+    // a live blog however long ago it began before).
     const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000).toISOString();
     const old = await createArticle(t.app, editor, category._id, {
       name: 'Old story',
       publishedAt: threeDaysAgo,
     });
     const blog = await liveBlog(editor, { name: 'Long count live', publishedAt: threeDaysAgo });
+    const recent = await liveBlog(editor, { name: 'Counting day live' });
     const news = (await page('/news-sitemap.xml')).body;
-    expect(news).toContain(articlePath(blog));
+    expect(news).toContain(articlePath(recent));
+    expect(news).not.toContain(articlePath(blog));
     expect(news).not.toContain(articlePath(old));
     const feedXml = (await page('/feed.xml')).body;
     const item = feedXml.split('<item>').find((i) => i.includes('Long count live'));

@@ -24,6 +24,7 @@ import {
 } from '../../../server/modules/media/media-uses-repository';
 import { firstSearchWindow, searchWindow } from '../../../server/modules/search/search-repository';
 import { listPublishedForSeo } from '../../../server/modules/seo/seo-repository';
+import { afterKey } from '../../../server/modules/seo/sitemap-repository';
 import { listPublishedWithTag } from '../../../server/modules/articles/tags-repository';
 import { createTestDatabase } from '../../setup/test-db';
 
@@ -117,6 +118,21 @@ describe('every list query has an index matching its ORDER BY', () => {
       'published with one tag (tag page)',
       () => listPublishedWithTag(database.db, { tagId: someId, limit: 9, offset: 9, now }),
       'article_tags_published_order_idx',
+    ],
+    [
+      // Issue 71 item 4: a month's file of the sitemap, a slice from the key the last ended at.
+      "a sitemap month's next slice, oldest first",
+      () =>
+        listPublishedForSeo(database.db, {
+          limit: 1000,
+          offset: 0,
+          now,
+          since: new Date('2024-01-01T00:00:00Z'),
+          until: new Date('2024-02-01T00:00:00Z'),
+          ascending: true,
+          past: afterKey({ at: '2024-01-09 10:00:00.123456+00', id: someId }),
+        }),
+      'articles_published_order_idx',
     ],
     [
       "one category's feed",

@@ -398,52 +398,67 @@ describe('/sitemap.xml', () => {
     }
   });
 
-  it('/sitemap-1.xml and /sitemap-2.xml do not exist while one file holds everything', async () => {
+  it('no part of an index exists while one file holds everything', async () => {
     // A part answers only while the index lists it (issue 12 item 6).
-    expect((await get('/sitemap-1.xml')).statusCode).toBe(404);
-    expect((await get('/sitemap-2.xml')).statusCode).toBe(404);
-    expect((await get('/sitemap-0.xml')).statusCode).toBe(404);
+    const month = new Date().toISOString().slice(0, 7);
+    for (const part of ['1', '2', '0', 'pages-1', month, `${month}-2`])
+      expect((await get(`/sitemap-${part}.xml`)).statusCode, part).toBe(404);
   });
 });
 
 describe('a sitemap index past the per-file limit (10 addresses here)', () => {
-  it('/sitemap.xml becomes an index of sitemap-1..N, and the parts list every address once', async () => {
+  it('/sitemap.xml becomes an index of the list pages then each month, oldest first; the parts list every address once', async () => {
     const articlesNow = await publishedAddresses();
     // Everything the one-file sitemap holds: static, category and author pages, articles.
     const everything = kids(xmlOf(await get('/sitemap.xml')), 'url').map(
       (u) => textIn(u, 'loc') as string,
     );
-    const files = Math.ceil(everything.length / 10);
     // 5 static pages, 2 categories, 1 author (the administrator) and 20-odd articles.
     expect(everything.filter(isListPage)).toHaveLength(3);
-    expect(files).toBeGreaterThanOrEqual(3);
+    const fixed = everything.filter((l) => !isArticle(l));
 
     const res = await get('/small/sitemap.xml');
     expect(res.headers['content-type']).toMatch(/^application\/xml\b/);
     const index = xmlOf(res);
     expect(index.name).toBe('sitemapindex');
     expect(index.attrs.xmlns).toBe(SITEMAP_NS);
-    const parts = kids(index, 'sitemap');
-    expect(parts.map((p) => textIn(p, 'loc'))).toEqual(
-      Array.from({ length: files }, (_, i) => `${PUBLIC_URL}/sitemap-${i + 1}.xml`),
+    const parts = kids(index, 'sitemap').map((p) => textIn(p, 'loc') as string);
+    for (const p of kids(index, 'sitemap'))
+      expect(Number.isNaN(Date.parse(textIn(p, 'lastmod') ?? ''))).toBe(false);
+    // The list pages' files first, then a file per month (and its parts past ten), oldest first.
+    const names = parts.map((p) => /^https:\/\/[^/]+\/sitemap-(.+)\.xml$/.exec(p)?.[1]);
+    const pageFiles = Math.ceil(fixed.length / 10);
+    expect(names.slice(0, pageFiles)).toEqual(
+      Array.from({ length: pageFiles }, (_, i) => `pages-${i + 1}`),
     );
-    for (const p of parts) expect(Number.isNaN(Date.parse(textIn(p, 'lastmod') ?? ''))).toBe(false);
+    const months = names.slice(pageFiles);
+    for (const m of months) expect(m).toMatch(/^\d{4}-\d{2}(-\d+)?$/);
+    expect([...months].sort()).toEqual(months);
 
     const all: string[] = [];
-    for (let n = 1; n <= files; n++) {
-      const part = xmlOf(await get(`/small/sitemap-${n}.xml`));
-      expect(part.name).toBe('urlset');
-      expect(part.attrs.xmlns).toBe(SITEMAP_NS);
-      const urls = kids(part, 'url');
+    const perFile: string[][] = [];
+    for (const part of parts) {
+      const doc = xmlOf(await get(`/small${new URL(part).pathname}`));
+      expect(doc.name).toBe('urlset');
+      expect(doc.attrs.xmlns).toBe(SITEMAP_NS);
+      const urls = kids(doc, 'url').map((u) => textIn(u, 'loc') as string);
       expect(urls.length).toBeGreaterThan(0);
       expect(urls.length).toBeLessThanOrEqual(10);
-      all.push(...urls.map((u) => textIn(u, 'loc') as string));
+      perFile.push(urls);
+      all.push(...urls);
     }
     expect(all.length).toBe(new Set(all).size);
     expect(all.filter(isStatic)).toEqual(STATIC.map((s) => s.loc));
+    expect(all.slice(0, fixed.length)).toEqual(fixed);
     expect(all.filter(isArticle).sort()).toEqual(articlesNow);
-    expect(all).toEqual(everything);
-    expect((await get(`/small/sitemap-${files + 1}.xml`)).statusCode).toBe(404);
+    // The stories oldest first: the one-file sitemap's newest-first order, reversed.
+    expect(all.filter(isArticle)).toEqual(everything.filter(isArticle).reverse());
+    const last = names.at(-1) as string;
+    const after = /-(\d+)$/.test(last.slice(5))
+      ? last.replace(/-(\d+)$/, (_, n: string) => `-${Number(n) + 1}`)
+      : `${last}-2`;
+    for (const gone of [`pages-${pageFiles + 1}`, after, '1999-01', '1', 'pages-0'])
+      expect((await get(`/small/sitemap-${gone}.xml`)).statusCode, gone).toBe(404);
   });
 });
 

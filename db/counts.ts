@@ -1,0 +1,61 @@
+/*
+ * Counts the back office shows beside a list (issue 71 item 3, DECISIONS.md §33): exact while
+ * they are small, the planner's estimate past that, never a count of a million rows for one
+ * request. The rows are counted up to `exactUpTo` + 1 (a walk that stops there); past it the
+ * answer is PostgreSQL's own estimate of the query's rows (EXPLAIN: the table's statistics
+ * scaled to its size now, the same on the embedded engine), marked as an estimate, which the
+ * interface shows as "about".
+ */
+import { count, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from './client';
+
+/** How many rows a list's count reads at most before it estimates instead. */
+export const EXACT_COUNT_UP_TO = 10_000;
+
+/** A count, and whether it is exact or the planner's estimate (at least `exactUpTo` + 1). */
+export interface Tally {
+  n: number;
+  exact: boolean;
+}
+
+/** The planner's estimate of how many rows a query returns (its top node's "Plan Rows"). */
+export async function estimatedRows(db: Db, query: SQL): Promise<number> {
+  const result = (await db.execute(sql`EXPLAIN (FORMAT JSON) ${query}`)) as unknown as {
+    rows: Record<string, unknown>[];
+  };
+  const cell = Object.values(result.rows[0] ?? {})[0];
+  const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as {
+    Plan: { 'Plan Rows': number };
+  }[];
+  return Math.round(plan[0]?.Plan['Plan Rows'] ?? 0);
+}
+
+/** The rows of `table` matching `where`, counted up to `upTo`: a walk that stops there. */
+export function cappedCount(db: Db, table: PgTable, where: SQL | undefined, upTo: number) {
+  const capped = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(upTo)
+    .as('capped');
+  return db.select({ n: count() }).from(capped);
+}
+
+/** The rows of `table` matching `where`: exact up to `exactUpTo`, estimated past it. */
+export async function tally(
+  db: Db,
+  table: PgTable,
+  where: SQL | undefined,
+  exactUpTo = EXACT_COUNT_UP_TO,
+): Promise<Tally> {
+  const [row] = await cappedCount(db, table, where, exactUpTo + 1);
+  const n = Number(row?.n ?? 0);
+  if (n <= exactUpTo) return { n, exact: true };
+  const all = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .getSQL();
+  return { n: Math.max(exactUpTo + 1, await estimatedRows(db, all)), exact: false };
+}
