@@ -280,24 +280,19 @@ export async function createServices(
     events,
     /** Writes that record what they changed (server/events): for scripts that change content. */
     outbox,
-    /**
-     * Set when the process starts to stop: it says it is not ready, then closes (server/serve.ts);
-     * `closing` names what the closing app waits on.
-     */
+    /** Set when the process starts to stop (server/serve.ts); `closing`: what closing awaits. */
     lifecycle: { stopping: false, closing: '' },
     cdnPurge: changes.cdnPurge,
     jobs,
     mailer: mail.mailer,
     users,
-    // The articles, the newsroom, categories, editions, search and settings.
-    ...contentServices,
-    views,
+    // The articles, the newsroom, categories, editions, search and settings; the views.
+    ...{ ...contentServices, views },
     analytics,
     breaking,
     live: createLiveService({ db, clock, articles, clean: sanitizeOffThread, outbox }),
     push,
-    // The e-paper (issue 67): printed pages as views, tiles and searchable text.
-    epaper: epaperOf(config, { db, clock, outbox, jobs, storage, editions, log }),
+    epaper: epaperOf(config, { db, clock, outbox, jobs, storage, editions, log }), // issue 67
     ...platformOf(
       config,
       { db, clock, jobs, events, log, articles, mail, users, outbox },
