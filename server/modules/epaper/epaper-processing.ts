@@ -98,8 +98,12 @@ export function createProcessing(deps: EpaperDeps) {
       runAt: new Date(clock.now().getTime() + ms),
     });
 
-  /** Takes the stage if it is free and this process's pool has room; answers the run or why not. */
-  async function take(stage: Stage, fileId: string) {
+  /**
+   * Takes the stage if it is free and this process's pool has room; answers the run or why not.
+   * `before` runs once the lease is taken and before the work starts (the job's watchdog: set
+   * after the work, a quick run's end could come first and leave the watchdog behind it).
+   */
+  async function take(stage: Stage, fileId: string, before?: () => Promise<unknown>) {
     const file = await fileById(db, fileId);
     if (!file || isDone(file, stage) || file[`${stage}Failures`] >= MAX_FAILURES)
       return { ended: true as const };
@@ -109,6 +113,7 @@ export function createProcessing(deps: EpaperDeps) {
     const leased = await leaseStage(db, fileId, stage, { now, until, maxFailures: MAX_FAILURES });
     if (!leased) return { held: true as const };
     active[stage]++;
+    await before?.().catch(() => {});
     const running = runStage(deps, () => closed, { stage, file: leased, until })
       .catch((error: unknown) => {
         log?.error({ err: error, file: fileId, stage }, 'an e-paper page stage broke');
@@ -125,15 +130,12 @@ export function createProcessing(deps: EpaperDeps) {
   /** What a job of the stage does when the queue runs it (see the file's comment). */
   const handler = (stage: Stage) => async (job: ClaimedJob) => {
     if (!job.subjectId) return;
-    const taken = await take(stage, job.subjectId);
-    if ('ended' in taken) return;
-
-    if ('busy' in taken) {
-      await later(stage, job.subjectId, BUSY_RETRY_MS);
-      return;
-    }
-    // Held elsewhere, or taken here: the job comes back once a lease could have run out.
-    await later(stage, job.subjectId, WATCH_MS);
+    const subject = job.subjectId;
+    // Taken here: the job comes back once the lease could have run out, as a watchdog.
+    const taken = await take(stage, subject, () => later(stage, subject, WATCH_MS));
+    if ('busy' in taken) await later(stage, subject, BUSY_RETRY_MS);
+    // Held elsewhere: looked at again once that lease could have run out.
+    else if ('held' in taken) await later(stage, subject, WATCH_MS);
   };
 
   return {
