@@ -51,6 +51,10 @@ export default [
     route(`${P.local}/:state`, 'routes/public/edition.tsx', { id: 'edition-state' }),
     route(`${P.local}/:state/:city`, 'routes/public/edition.tsx', { id: 'edition-city' }),
     route(`${P.local}/:state/:city/:town`, 'routes/public/edition.tsx', { id: 'edition-town' }),
+    // An election's results (issue 69 item 4): the whole, a state, a seat.
+    route(`${P.elections}/:slug`, 'routes/public/election.tsx', { id: 'election' }),
+    route(`${P.elections}/:slug/:state`, 'routes/public/election.tsx', { id: 'election-state' }),
+    route(`${P.elections}/:slug/:state/:seat`, 'routes/public/election-seat.tsx'),
     // SPEC.md §8's two redirect screens: one module, two routes.
     route(`${P.legacyArticle}/:id`, 'routes/redirects/article-redirect.tsx', {
       id: 'routes/redirects/legacy-article',

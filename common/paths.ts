@@ -47,6 +47,8 @@ export const PAGE_SEGMENTS = {
   plans: 'plans',
   /** /local/{state}/{city}/{town}: an edition's own home (issue 65 item 3). */
   local: 'local',
+  /** /elections/{slug}: an election's results, its states, seats, map and embeds (issue 69). */
+  elections: 'elections',
 } as const;
 
 /** The static pages (SPEC.md §2); an import may give them a stored text. */
@@ -158,6 +160,25 @@ export const tagSlugPath = (slug: string) => `/${PAGE_SEGMENTS.tag}/${slug}`;
  */
 export const editionPath = (slugs: readonly string[]) =>
   slugs.length ? `/${PAGE_SEGMENTS.local}/${slugs.join('/')}` : '/';
+
+/** An election's results page (issue 69 item 4), or one state's (`uttar-pradesh`). */
+export const electionPath = (slug: string, state?: string) =>
+  `/${PAGE_SEGMENTS.elections}/${slug}${state ? `/${state}` : ''}`;
+/** A seat's page: its state's address, then its number and English name (`77-varanasi`). */
+export const electionSeatPath = (
+  slug: string,
+  state: string,
+  seat: { number: number; name: { en: string } },
+) => `${electionPath(slug, state)}/${seat.number}-${slugify(seat.name.en) || 'seat'}`;
+/** The map of an election, or of one state, as one SVG drawn on the server. */
+export const electionMapPath = (slug: string, state?: string) =>
+  `${electionPath(slug, state)}/map.svg`;
+/**
+ * What an article's election block shows, loaded after the page (issue 69 item 4): the tally
+ * (`tally`), a state (`state-S24`) or a seat (`seat-{id}`), in a language.
+ */
+export const electionEmbedPath = (slug: string, language: string, show: string) =>
+  `/${PAGE_SEGMENTS.elections}/${slug}/embed/${language}/${show}`;
 
 /** The public path of an author's page (the byline links here). */
 export const authorPath = (slug: string) => `/${PAGE_SEGMENTS.author}/${slug}`;

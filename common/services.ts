@@ -12,6 +12,7 @@ import type { Correction, CorrectionsPage } from './schemas/corrections';
 import type { Category, CategoryFamily, CategoryMenu } from './schemas/categories';
 import type { SearchResponse } from './schemas/search';
 import type { Edition } from './schemas/editions';
+import type { ElectionPage, SeatPage } from './schemas/elections';
 import type { Author, LinkState } from './schemas/users';
 import type { SiteSettings } from './settings';
 
@@ -115,6 +116,16 @@ export interface AppServices {
     /** From the national edition down to `id`, itself last: an edition page's breadcrumb. */
     pathOf(id: string): Promise<Edition[]>;
     childrenOf(id: string): Promise<Edition[]>;
+  };
+  /** Elections (issue 69; server/modules/elections/README.md): what readers' pages show. */
+  elections: {
+    /**
+     * An election's results page, whole or one state's (`uttar-pradesh`), with the tags of what
+     * it shows; undefined when there is no such election or state.
+     */
+    resultsPage(slug: string, state?: string): Promise<ElectionPage | undefined>;
+    /** A seat's page by its state's address and `77-varanasi`; undefined when none. */
+    seatPage(slug: string, state: string, seat: string): Promise<SeatPage | undefined>;
   };
   newsletters: {
     /**

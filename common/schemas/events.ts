@@ -48,6 +48,8 @@ export const EVENT_TYPES = {
     'Readers’ “Most read” list changed (at most once a minute); its data names the stories in order.',
   'election.result':
     'A seat’s result was saved (at the desk, by an import or from ECI); its data names the seat, the party and the status.',
+  'election.changed':
+    'An election’s own choices changed (the desk’s key contests, a rehearsal begun); its data names what.',
   'election.imported':
     'An election’s data came in from a file (its seats, parties, candidates, previous results or results); its data names the kind and the count.',
   'site.imported': 'Content came in at once (a WordPress import or a site archive).',
