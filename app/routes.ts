@@ -26,6 +26,8 @@ export default [
       route('ads', 'routes/admin/ads.tsx'),
       route('comments', 'routes/admin/comments.tsx'),
       route('comment-bans', 'routes/admin/comment-bans.tsx'),
+      route('elections', 'routes/admin/elections.tsx'),
+      route('elections/:slug', 'routes/admin/election-desk.tsx'),
       route('*', 'routes/admin/not-found.tsx'),
     ]),
   ]),

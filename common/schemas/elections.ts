@@ -48,6 +48,27 @@ export type ElectionInput = z.infer<typeof ElectionInputSchema>;
 export const ElectionSchema = ElectionInputSchema.extend({ _id: z.string() });
 export type Election = z.infer<typeof ElectionSchema>;
 
+/** An election as the desk lists it: with its key contests and whether it is a rehearsal. */
+export const DeskElectionSchema = ElectionSchema.extend({
+  keySeats: z.array(z.string()),
+  rehearsal: z
+    .object({
+      of: z.string().nullable(),
+      from: z.enum(['snapshots', 'csv']),
+      speed: z.number(),
+      startedAt: z.string(),
+      played: z.int(),
+      total: z.int(),
+    })
+    .nullable(),
+});
+export type DeskElection = z.infer<typeof DeskElectionSchema>;
+/** One election as the desk opens it: with the states its seats are in, by ECI code. */
+export const DeskElectionDetailSchema = DeskElectionSchema.extend({
+  states: z.array(z.object({ code: z.string(), name: ElectionNamesSchema })),
+});
+export type DeskElectionDetail = z.infer<typeof DeskElectionDetailSchema>;
+
 export const ElectionParamsSchema = z.object({ slug: SlugSchema });
 export const SeatParamsSchema = ElectionParamsSchema.extend({ id: IdSchema });
 

@@ -22,6 +22,10 @@ export async function insertElection(db: Db, values: typeof elections.$inferInse
   return row!;
 }
 
+/** Every election, the newest counting day first. */
+export const allElections = (db: Db) =>
+  db.select().from(elections).orderBy(desc(elections.countingDate), asc(elections.slug));
+
 export async function electionBySlug(db: Db, slug: string): Promise<ElectionRow | undefined> {
   const [row] = await db.select().from(elections).where(eq(elections.slug, slug));
   return row;
@@ -245,4 +249,14 @@ export async function seatByNumber(db: Db, electionId: string, state: string, nu
       ),
     );
   return row;
+}
+
+/** The ECI codes of the states an election's seats are in. */
+export async function stateCodesOf(db: Db, electionId: string) {
+  const rows = await db
+    .selectDistinct({ code: electionSeats.stateCode })
+    .from(electionSeats)
+    .where(eq(electionSeats.electionId, electionId))
+    .orderBy(asc(electionSeats.stateCode));
+  return rows.map((r) => r.code);
 }

@@ -20,14 +20,17 @@ import type { ElectionMaps } from './elections-map-cache';
 import { electionPublic } from './elections-public';
 import { electionReads } from './elections-reads';
 import {
+  allElections,
   candidatesOf,
   electionBySlug,
   seatsIn,
   setKeySeats,
+  stateCodesOf,
   type CandidateRow,
   type ResultRow,
 } from './elections-repository';
-import { snapshotView } from './elections-views';
+import { stateOf } from './elections-states';
+import { deskElectionView, snapshotView } from './elections-views';
 
 export interface ElectionsDeps {
   db: Db;
@@ -55,6 +58,23 @@ export function createElectionsService({ db, outbox, maps, language }: Elections
 
   return {
     create: (actor: Actor | null, input: ElectionInput) => createElection(db, actor, input),
+
+    /** Editors and up: every election, for the desk to choose from. */
+    async list(actor: Actor | null) {
+      requireRole(actor, 'editor');
+      return (await allElections(db)).map(deskElectionView);
+    },
+
+    /** Editors and up: one election as the desk opens it. */
+    async forDesk(actor: Actor | null, slug: string) {
+      requireRole(actor, 'editor');
+      const election = await found(slug);
+      const codes = await stateCodesOf(db, election.id);
+      return {
+        ...deskElectionView(election),
+        states: codes.map((code) => ({ code, name: stateOf(code).name })),
+      };
+    },
 
     /** Administrators: one file into the election, whole or not at all. */
     async import(actor: Actor | null, slug: string, input: ImportInput) {
