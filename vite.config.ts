@@ -99,6 +99,7 @@ const READING_PAGE_SOURCES = [
   'app/routes/redirects/*.tsx',
   'app/components/*.{ts,tsx}',
   'app/copy/*.{ts,tsx}',
+  'app/features/elections/*.{ts,tsx}',
   'app/reader/*.ts',
 ];
 

@@ -28,6 +28,8 @@ export default [
       route('comments', 'routes/admin/comments.tsx'),
       route('comment-bans', 'routes/admin/comment-bans.tsx'),
       route('epaper', 'routes/admin/epaper.tsx'),
+      route('elections', 'routes/admin/elections.tsx'),
+      route('elections/:slug', 'routes/admin/election-desk.tsx'),
       route('*', 'routes/admin/not-found.tsx'),
     ]),
   ]),
@@ -57,6 +59,10 @@ export default [
     route(P.epaper, 'routes/public/epaper.tsx', { id: 'epaper-home' }),
     route(`${P.epaper}/:edition/:date`, 'routes/public/epaper.tsx', { id: 'epaper-issue' }),
     route(`${P.epaper}/:edition/:date/:page`, 'routes/public/epaper.tsx', { id: 'epaper-page' }),
+    // An election's results (issue 69 item 4): the whole, a state, a seat.
+    route(`${P.elections}/:slug`, 'routes/public/election.tsx', { id: 'election' }),
+    route(`${P.elections}/:slug/:state`, 'routes/public/election.tsx', { id: 'election-state' }),
+    route(`${P.elections}/:slug/:state/:seat`, 'routes/public/election-seat.tsx'),
     // SPEC.md §8's two redirect screens: one module, two routes.
     route(`${P.legacyArticle}/:id`, 'routes/redirects/article-redirect.tsx', {
       id: 'routes/redirects/legacy-article',

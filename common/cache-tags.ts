@@ -74,14 +74,31 @@ export const CacheTags = {
   editions: 'editions',
   /** An edition's home as its desk curated it: its lead and its sections (issue 65 item 3). */
   editionHome: (id: string) => `eh:${compact(id)}`,
-  /** Anything showing an election's results: its tally, seats, map and embeds (issue 69). */
-  election: (id: string) => `el:${compact(id)}`,
   /** An e-paper issue as readers see it: its pages, views, thumbnails and text (issue 67). */
   epaperIssue: (id: string) => `ep:${compact(id)}`,
   /** Which editions have an e-paper and their newest issue (every e-paper page's picker). */
   epaperList: 'l:epaper',
   /** An edition's e-paper dates (the calendar, `/epaper`'s choice of today's issue). */
   epaperDates: (editionId: string) => `epd:${compact(editionId)}`,
+  /**
+   * An election's results as its JSON answers them (tally, seats, contests: issue 69 item 3):
+   * dropped, not served stale, on every saved result (the desk reads them back at once).
+   */
+  election: (id: string) => `el:${compact(id)}`,
+  /**
+   * An election's pages that show it whole (its results page, its map, a tally's embed):
+   * refreshed off the readers' path on every saved result (issue 69 item 4).
+   */
+  electionView: (id: string) => `ev:${compact(id)}`,
+  /** What shows one state of an election (its state page, map and embed): its results' saves. */
+  electionState: (id: string, state: string) => `es:${compact(id)}:${state}`,
+  /** What shows one seat (its page and embed): its own saves. */
+  electionSeat: (seatId: string) => `eo:${compact(seatId)}`,
+  /**
+   * Every page of an election, whatever it shows (an import may change any seat, party or
+   * shape; the key contests the desk chooses show on its pages).
+   */
+  electionPages: (id: string) => `ep:${compact(id)}`,
   /** A static page's stored text. */
   staticPage: (slug: string) => `p:${slug}`,
 } as const;

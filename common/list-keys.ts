@@ -1,6 +1,6 @@
 /*
  * Where a reading list (a category's, a tag's, an author's, an edition's) is opened
- * (docs/decisions/067, issue 71 item 2): its first pages by number (`?page=N`), and deeper
+ * (docs/decisions/069, issue 71 item 2): its first pages by number (`?page=N`), and deeper
  * by the key of the last story of the page before (`?before=<key>`). A key's page is the
  * stories published before that story, newest first: the same stories at the same address
  * however many are published after them, read from the list's index from that key on, never

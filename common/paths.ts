@@ -50,6 +50,8 @@ export const PAGE_SEGMENTS = {
   local: 'local',
   /** /epaper/{edition}/{date}/{page}: the printed edition, page by page (issue 67 item 3). */
   epaper: 'epaper',
+  /** /elections/{slug}: an election's results, its states, seats, map and embeds (issue 69). */
+  elections: 'elections',
 } as const;
 
 /** The static pages (SPEC.md §2); an import may give them a stored text. */
@@ -162,6 +164,25 @@ export const tagSlugPath = (slug: string) => `/${PAGE_SEGMENTS.tag}/${slug}`;
 export const editionPath = (slugs: readonly string[]) =>
   slugs.length ? `/${PAGE_SEGMENTS.local}/${slugs.join('/')}` : '/';
 
+/** An election's results page (issue 69 item 4), or one state's (`uttar-pradesh`). */
+export const electionPath = (slug: string, state?: string) =>
+  `/${PAGE_SEGMENTS.elections}/${slug}${state ? `/${state}` : ''}`;
+/** A seat's page: its state's address, then its number and English name (`77-varanasi`). */
+export const electionSeatPath = (
+  slug: string,
+  state: string,
+  seat: { number: number; name: { en: string } },
+) => `${electionPath(slug, state)}/${seat.number}-${slugify(seat.name.en) || 'seat'}`;
+/** The map of an election, or of one state, as one SVG drawn on the server. */
+export const electionMapPath = (slug: string, state?: string) =>
+  `${electionPath(slug, state)}/map.svg`;
+/**
+ * What an article's election block shows, loaded after the page (issue 69 item 4): the tally
+ * (`tally`), a state (`state-S24`) or a seat (`seat-{id}`), in a language.
+ */
+export const electionEmbedPath = (slug: string, language: string, show: string) =>
+  `/${PAGE_SEGMENTS.elections}/${slug}/embed/${language}/${show}`;
+
 /** The public path of an author's page (the byline links here). */
 export const authorPath = (slug: string) => `/${PAGE_SEGMENTS.author}/${slug}`;
 
@@ -186,7 +207,7 @@ const FORMER_QUERY_KEYS = ['p', 'page_id', 'attachment_id'] as const;
 
 /**
  * The query parameters public pages read; any other (`utm_source`, `fbclid`) changes nothing.
- * `before` is a reading list's key page (common/list-keys.ts, docs/decisions/067).
+ * `before` is a reading list's key page (common/list-keys.ts, docs/decisions/069).
  */
 export const PAGE_QUERY_KEYS = ['page', BEFORE_PARAM, 'q', ...FORMER_QUERY_KEYS] as const;
 

@@ -13,8 +13,8 @@ import type { Correction, CorrectionsPage } from './schemas/corrections';
 import type { Category, CategoryFamily, CategoryMenu } from './schemas/categories';
 import type { SearchResponse } from './schemas/search';
 import type { Edition, EditionHome } from './schemas/editions';
-
 import type { EpaperReads } from './epaper-services';
+import type { ElectionPage, SeatPage } from './schemas/elections';
 import type { Author, LinkState } from './schemas/users';
 import type { SiteSettings } from './settings';
 
@@ -63,7 +63,7 @@ export interface AppServices {
     /** One page of an author's published articles, newest first. */
     authorPage(authorId: string, page: number, limit: number): Promise<CategoryPage>;
     /**
-     * Reading lists' pages by number or by key (docs/decisions/067): a category with those
+     * Reading lists' pages by number or by key (docs/decisions/069): a category with those
      * inside it, an edition, an author, a tag.
      */
     categoryList(categoryIds: string[], at: ListAt, limit: number): Promise<ListPage<ArticleCard>>;
@@ -137,6 +137,16 @@ export interface AppServices {
   };
   /** The e-paper's public issues (issue 67; common/epaper-services.ts). */
   epaper: EpaperReads;
+  /** Elections (issue 69; server/modules/elections/README.md): what readers' pages show. */
+  elections: {
+    /**
+     * An election's results page, whole or one state's (`uttar-pradesh`), with the tags of what
+     * it shows; undefined when there is no such election or state.
+     */
+    resultsPage(slug: string, state?: string): Promise<ElectionPage | undefined>;
+    /** A seat's page by its state's address and `77-varanasi`; undefined when none. */
+    seatPage(slug: string, state: string, seat: string): Promise<SeatPage | undefined>;
+  };
   newsletters: {
     /**
      * The active newsletters: every page's sign-up form lists them (issue 37 item 3); kept in

@@ -485,7 +485,10 @@ function platformOf(
   return {
     keys: createKeysService({ db, clock }),
     /** The counting-day results desk (issue 69). */
-    elections: createElections({ db, outbox: deps.outbox }),
+    elections: createElections({
+      ...{ db, outbox: deps.outbox, events },
+      language: async () => (await settings.get()).uiLanguage,
+    }),
     /** House ads and their counts (issue 39 item 1). */
     ads: createAdsService({ db, clock, settings, editions: more.editions }),
     v1,

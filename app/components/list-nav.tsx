@@ -5,7 +5,7 @@ import { PageLink } from './page-link';
 
 /**
  * Previous · Page N of M (or the day a deep page starts) · Next under a reading list
- * (docs/decisions/067): Previous goes to newer stories, Next to older ones, by number on the
+ * (docs/decisions/069): Previous goes to newer stories, Next to older ones, by number on the
  * first pages and by key past them.
  */
 export function ListNav({

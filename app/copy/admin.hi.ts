@@ -42,6 +42,7 @@ export const adminCopyHi: AdminCopy = {
     keys: 'API कुंजियाँ',
     members: 'सदस्य',
     ads: 'घरेलू विज्ञापन',
+    elections: 'चुनाव',
     comments: 'टिप्पणियाँ',
     contact: 'संपर्क',
     site: 'साइट देखें',

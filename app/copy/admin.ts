@@ -33,6 +33,7 @@ export const adminCopy = {
     keys: 'API keys',
     members: 'Members',
     ads: 'House ads',
+    elections: 'Elections',
     comments: 'Comments',
     contact: 'Contact',
     site: 'View site',

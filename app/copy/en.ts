@@ -240,7 +240,7 @@ export const copy = {
     previous: 'Previous',
     next: 'Next',
     pageOf: (page: number, total: number) => `Page ${page} of ${total}`,
-    /** A deep page, opened by key (docs/decisions/067): the day of its newest story. */
+    /** A deep page, opened by key (docs/decisions/069): the day of its newest story. */
     storiesFrom: (date: string) => `Stories from ${date} and earlier`,
     empty: 'No articles in this category yet.',
     pagination: 'Pages',

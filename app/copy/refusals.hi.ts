@@ -539,6 +539,7 @@ export const refusalsHi: RefusalTexts = {
   'election.slug_taken': 'इस पते पर कोई दूसरा चुनाव है।',
   'election.seat_not_found': 'इस चुनाव में ऐसी कोई सीट नहीं है।',
   'election.candidate_not_in_seat': 'आगे चल रहा उम्मीदवार इसी सीट का उम्मीदवार होना चाहिए।',
+  'election.key_contest_unknown': 'मुख्य मुक़ाबला इसी चुनाव की कोई सीट होनी चाहिए।',
   'election.result_stale': 'किसी ने इस सीट का नया नतीजा सहेजा है; उनके आँकड़े देखें, फिर दोबारा सहेजें।',
   'election.import_unreadable': (p) => `फ़ाइल पंक्ति ${p.line} पर पढ़ी नहीं जा सकी। कुछ भी आयात नहीं हुआ।`,
   'election.import_row_invalid': (p) =>

@@ -17,6 +17,10 @@ export const ELECTIONS = {
     status: 409,
     en: 'Someone saved a newer result for this seat; check their figures, then save again.',
   },
+  'election.key_contest_unknown': {
+    status: 400,
+    en: 'A key contest must be a seat of this election.',
+  },
   'election.import_unreadable': {
     status: 400,
     en: (p: { line: number }) => `The file cannot be read at line ${p.line}. Nothing was imported.`,

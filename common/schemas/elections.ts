@@ -48,6 +48,27 @@ export type ElectionInput = z.infer<typeof ElectionInputSchema>;
 export const ElectionSchema = ElectionInputSchema.extend({ _id: z.string() });
 export type Election = z.infer<typeof ElectionSchema>;
 
+/** An election as the desk lists it: with its key contests and whether it is a rehearsal. */
+export const DeskElectionSchema = ElectionSchema.extend({
+  keySeats: z.array(z.string()),
+  rehearsal: z
+    .object({
+      of: z.string().nullable(),
+      from: z.enum(['snapshots', 'csv']),
+      speed: z.number(),
+      startedAt: z.string(),
+      played: z.int(),
+      total: z.int(),
+    })
+    .nullable(),
+});
+export type DeskElection = z.infer<typeof DeskElectionSchema>;
+/** One election as the desk opens it: with the states its seats are in, by ECI code. */
+export const DeskElectionDetailSchema = DeskElectionSchema.extend({
+  states: z.array(z.object({ code: z.string(), name: ElectionNamesSchema })),
+});
+export type DeskElectionDetail = z.infer<typeof DeskElectionDetailSchema>;
+
 export const ElectionParamsSchema = z.object({ slug: SlugSchema });
 export const SeatParamsSchema = ElectionParamsSchema.extend({ id: IdSchema });
 
@@ -172,3 +193,78 @@ export const SeatDetailSchema = SeatSchema.extend({
   history: z.array(SnapshotSchema),
 });
 export type SeatDetail = z.infer<typeof SeatDetailSchema>;
+
+/**
+ * `PUT /api/elections/{slug}/key-contests` (editors and up): the seats the desk chose to show
+ * first on the results pages, in order (issue 69 item 4).
+ */
+export const KEY_CONTESTS_MAX = 24;
+export const KeyContestsInputSchema = z.object({
+  seats: z.array(IdSchema).max(KEY_CONTESTS_MAX),
+});
+export type KeyContestsInput = z.infer<typeof KeyContestsInputSchema>;
+
+/** A state of India as results pages name it: ECI's code, its page's address, its names. */
+export interface ElectionState {
+  code: string;
+  slug: string;
+  name: ElectionNames;
+}
+
+/** A party as a results page colours and names it. */
+export interface ElectionParty {
+  abbreviation: string;
+  name: ElectionNames;
+  colour: string;
+  alliance: string | null;
+}
+
+/** One seat on a results page: where it is, and its newest result (or none yet). */
+export interface SeatLine {
+  _id: string;
+  state: ElectionState;
+  number: number;
+  name: ElectionNames;
+  reserved: (typeof RESERVED)[number];
+  path: string;
+  result: {
+    leader: ElectionNames;
+    party: string;
+    votes: number;
+    margin: number;
+    round: number;
+    status: (typeof RESULT_STATUSES)[number];
+    source: ResultSource;
+    at: string;
+  } | null;
+  previous: Seat['previous'];
+}
+
+/**
+ * What an election's results page shows (issue 69 item 4), for the whole election or one
+ * state: the tally, the seats with their results, the desk's key contests, the map's address.
+ */
+export interface ElectionPage {
+  election: Election & { rehearsal: boolean };
+  /** The state shown, or null for the whole election. */
+  state: ElectionState | null;
+  tally: Omit<Tally, 'election'>;
+  parties: Record<string, ElectionParty>;
+  seats: SeatLine[];
+  keyContests: SeatLine[];
+  /** Every state with seats in the election, with how many have a result. */
+  states: (ElectionState & { seats: number; counted: number })[];
+  map: { path: string; width: number; height: number };
+  /** What the page shows, for its kept copy's tags (common/cache-tags.ts). */
+  tags: string[];
+}
+
+/** A seat's own page: its contest, every saved snapshot, its state and the parties. */
+export interface SeatPage {
+  election: Election & { rehearsal: boolean };
+  state: ElectionState;
+  seat: SeatDetail;
+  path: string;
+  parties: Record<string, ElectionParty>;
+  tags: string[];
+}

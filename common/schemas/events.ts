@@ -56,6 +56,8 @@ export const EVENT_TYPES = {
     'One or more editions’ “Most read” lists changed (at most once a minute); its data names every edition’s stories in order (`editions`: edition id → article ids).',
   'election.result':
     'A seat’s result was saved (at the desk, by an import or from ECI); its data names the seat, the party and the status.',
+  'election.changed':
+    'An election’s own choices changed (the desk’s key contests, a rehearsal begun); its data names what.',
   'election.imported':
     'An election’s data came in from a file (its seats, parties, candidates, previous results or results); its data names the kind and the count.',
   'epaper.issue':

@@ -28,8 +28,29 @@ export const elections = pgTable('elections', {
   state: text(),
   countingDate: date({ mode: 'string' }).notNull(),
   majority: integer().notNull(),
+  /** The seats the desk chose to show first on the results pages, in order (issue 69 item 4). */
+  keySeats: jsonb().$type<string[]>().notNull().default([]),
+  /**
+   * Set on a rehearsal (issue 69 item 6): a copy of another election whose recorded day is
+   * replayed on it at `speed` times, from `startedAt`. Readers' pages say it is a rehearsal
+   * and search engines are kept out.
+   */
+  rehearsal: jsonb().$type<ElectionRehearsal>(),
   ...timestamps,
 });
+
+/** A rehearsal's replay: what it copies, how fast, from when, and how far it has come. */
+export interface ElectionRehearsal {
+  /** The election it copies (null once that one is gone). */
+  of: string | null;
+  /** `snapshots`: the recorded saves of `of`; `csv`: a synthetic day made from final results. */
+  from: 'snapshots' | 'csv';
+  speed: number;
+  startedAt: string;
+  /** How many of the day's saves have been made on the copy, of how many. */
+  played: number;
+  total: number;
+}
 
 /**
  * A seat of one election, known by ECI's state code and number (`S24`, 77). Its shape is a

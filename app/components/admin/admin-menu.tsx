@@ -60,6 +60,8 @@ export const ADMIN_MENU: readonly { group: MenuGroupKey | null; items: MenuItemS
       { to: '/admin/epaper', need: 'editor', label: ({ epaper }) => epaper },
       { to: '/admin/comments', need: 'moderates', label: ({ t }) => t.nav.comments },
       { to: '/admin/comment-bans', need: 'moderates', label: ({ commentBans }) => commentBans },
+      // Counting day's desk (issue 69 item 2).
+      { to: '/admin/elections', need: 'editor', label: ({ t }) => t.nav.elections },
       { to: '/admin/sitemap', need: 'editor', label: ({ t }) => t.nav.sitemap },
     ],
   },

@@ -30,7 +30,7 @@ const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
 
 /**
  * The edition at `/local/{slugs…}` with what its page at `at` (a number or a key,
- * docs/decisions/067) shows, and the tags to keep.
+ * docs/decisions/069) shows, and the tags to keep.
  */
 export async function editionPageData(
   services: Pick<AppServices, 'articles' | 'editions' | 'categories'>,

@@ -1,5 +1,5 @@
 /*
- * A reading list's address and page (docs/decisions/067): category, tag, author and edition
+ * A reading list's address and page (docs/decisions/069): category, tag, author and edition
  * pages read `?page=N` or `?before=<key>` the same way, answer 404 for a page that does not
  * exist, and move an older numbered address past the numbered pages to its key (301).
  */

@@ -53,7 +53,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     shareImage({ services, publicUrl, mediaBase }, settings),
   ]);
   // A page past the end does not exist (an empty category still has its page 1); an older
-  // deep address moves to its key (docs/decisions/067).
+  // deep address moves to its key (docs/decisions/069).
   ensureListPage(list, categoryPath(category.slug));
   // Its name, its parent's (the breadcrumb), its children's (their links) and every list shown.
   keep(...members.flatMap((id) => [CacheTags.category(id), CacheTags.categoryList(id)]));

@@ -1,5 +1,5 @@
 /*
- * Reading lists by key (docs/decisions/067): the stories of a list before (or after) one
+ * Reading lists by key (docs/decisions/069): the stories of a list before (or after) one
  * story's key, read from the list's own index starting at that key. A list is one or more
  * branches, each a walk of one index in (published_at DESC, id DESC) order: a category's
  * (articles), a tag's (article_tags), an edition's (article_editions), a section's categories

@@ -1,5 +1,5 @@
 /*
- * One page of a reading list, by number or by key (docs/decisions/067): what a category's, a
+ * One page of a reading list, by number or by key (docs/decisions/069): what a category's, a
  * tag's, an author's and an edition's pages ask. Numbered pages (up to NUMBERED_PAGES) are
  * read as before, with the list's size; past them the next page is the key of the last story
  * shown, and a key's page is read from the list's indexes starting at that key.

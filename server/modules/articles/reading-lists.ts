@@ -1,5 +1,5 @@
 /*
- * Reading lists' pages by number or by key (docs/decisions/067): a category with those inside
+ * Reading lists' pages by number or by key (docs/decisions/069): a category with those inside
  * it, a tag, an author, an edition. Each names its index walks (the branches) and its numbered
  * pages and size as the list reads them; list-pages.ts does the rest.
  */

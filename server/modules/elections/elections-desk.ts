@@ -6,6 +6,7 @@
  * one seat queue on its row's lock; the unique (seat, version) index backs that on both engines.
  */
 import { CacheTags } from '../../../common/cache-tags';
+import { electionPath } from '../../../common/paths';
 import type { ResultInput } from '../../../common/schemas/elections';
 import type { Db } from '../../../db/client';
 import type { EventDraft, RecordEvents } from '../../events/outbox';
@@ -48,17 +49,38 @@ export type SaveSnapshot = (
   origin?: SnapshotOrigin,
 ) => Promise<ResultRow>;
 
-/** A result's change: every kept answer about the election is made again (tally, seats, map). */
-export const resultSaved = (election: ElectionRow, row: ResultRow, party: string): EventDraft => ({
+/**
+ * A result's change: the election's JSON is made again (tally, seats, contests), and the pages
+ * that show the seat (the results page, its state's, its own, the maps and embeds) are
+ * refreshed off the readers' path: readers keep being served while one render makes the new
+ * page (docs/decisions/029).
+ */
+export const resultSaved = (
+  election: ElectionRow,
+  row: ResultRow,
+  party: string,
+  state: string,
+): EventDraft => ({
   type: 'election.result',
   subject: { kind: 'election', id: election.id },
-  data: { seat: row.seatId, party, status: row.status, source: row.source },
-  // Dropped, not served stale: a desk member reads the seat again at once after a save.
+  data: { seat: row.seatId, party, status: row.status, source: row.source, state },
+  // The JSON is dropped, not served stale: a desk member reads the seat again at once.
   cache: {
-    stale: [],
+    stale: [
+      CacheTags.electionView(election.id),
+      CacheTags.electionState(election.id, state),
+      CacheTags.electionSeat(row.seatId),
+    ],
     drop: [CacheTags.election(election.id)],
-    urls: [`/elections/${election.slug}`],
+    urls: [electionPath(election.slug)],
   },
+});
+
+/** What changes every page of an election (an import, the desk's key contests). */
+export const electionPagesChange = (election: ElectionRow) => ({
+  stale: [CacheTags.electionPages(election.id)],
+  drop: [CacheTags.election(election.id)],
+  urls: [electionPath(election.slug)],
 });
 
 /** An import's change: the same kept answers go (seats, candidates and results are all shown). */
@@ -70,11 +92,7 @@ export const electionImported = (
   type: 'election.imported',
   subject: { kind: 'election', id: election.id },
   data: { kind, count },
-  cache: {
-    stale: [],
-    drop: [CacheTags.election(election.id)],
-    urls: [`/elections/${election.slug}`],
-  },
+  cache: electionPagesChange(election),
 });
 
 /** 409 `election.result_stale`, carrying the newer snapshot the save missed. */
@@ -94,7 +112,8 @@ export const saveSnapshot: SaveSnapshot = async (
   draft,
   origin = { source: 'import' },
 ) => {
-  if (!(await lockSeat(tx, election.id, seatId))) throw notFound('election.seat_not_found');
+  const seat = await lockSeat(tx, election.id, seatId);
+  if (!seat) throw notFound('election.seat_not_found');
   const newest = await newestResult(tx, seatId);
   if (origin.source === 'desk' && newest && newest.id !== origin.basedOn)
     throw await stale(tx, newest);
@@ -110,7 +129,7 @@ export const saveSnapshot: SaveSnapshot = async (
     byId: origin.by?.id ?? null,
     byName: origin.by?.name ?? '',
   });
-  record(resultSaved(election, row, leader.party));
+  record(resultSaved(election, row, leader.party, seat.stateCode));
   return row;
 };
 

@@ -22,6 +22,10 @@ export async function insertElection(db: Db, values: typeof elections.$inferInse
   return row!;
 }
 
+/** Every election, the newest counting day first. */
+export const allElections = (db: Db) =>
+  db.select().from(elections).orderBy(desc(elections.countingDate), asc(elections.slug));
+
 export async function electionBySlug(db: Db, slug: string): Promise<ElectionRow | undefined> {
   const [row] = await db.select().from(elections).where(eq(elections.slug, slug));
   return row;
@@ -140,7 +144,7 @@ export async function seatById(db: Db, electionId: string, id: string) {
 /** Locks a seat's row until the transaction ends: saves of one seat queue behind each other. */
 export async function lockSeat(db: Db, electionId: string, id: string) {
   const [row] = await db
-    .select({ id: electionSeats.id })
+    .select({ id: electionSeats.id, stateCode: electionSeats.stateCode })
     .from(electionSeats)
     .where(and(eq(electionSeats.electionId, electionId), eq(electionSeats.id, id)))
     .for('update');
@@ -199,3 +203,60 @@ export const partiesOf = (db: Db, electionId: string) =>
   db.select().from(electionParties).where(eq(electionParties.electionId, electionId));
 export const alliancesOf = (db: Db, electionId: string) =>
   db.select().from(electionAlliances).where(eq(electionAlliances.electionId, electionId));
+
+/** The seats' shapes, for the map (one state's, or all). */
+export function seatShapes(db: Db, electionId: string, state?: string) {
+  const where = [eq(electionSeats.electionId, electionId)];
+  if (state) where.push(eq(electionSeats.stateCode, state));
+  return db
+    .select({ id: electionSeats.id, shape: electionSeats.shape })
+    .from(electionSeats)
+    .where(and(...where))
+    .orderBy(asc(electionSeats.stateCode), asc(electionSeats.number));
+}
+
+/** The seats the desk shows first (issue 69 item 4), in order. */
+export async function setKeySeats(db: Db, electionId: string, seats: string[]) {
+  await db.update(elections).set({ keySeats: seats }).where(eq(elections.id, electionId));
+}
+
+/** How many of these ids are seats of the election. */
+export async function seatsIn(db: Db, electionId: string, ids: string[]) {
+  if (ids.length === 0) return 0;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(electionSeats)
+    .where(and(eq(electionSeats.electionId, electionId), inArray(electionSeats.id, ids)));
+  return Number(row?.n ?? 0);
+}
+
+/** Candidates by id (the leaders of the newest results). */
+export const candidatesById = (db: Db, ids: string[]) =>
+  ids.length === 0
+    ? Promise.resolve([] as CandidateRow[])
+    : db.select().from(electionCandidates).where(inArray(electionCandidates.id, ids));
+
+/** A seat by its state's ECI code and its number. */
+export async function seatByNumber(db: Db, electionId: string, state: string, number: number) {
+  const [row] = await db
+    .select(seatColumns)
+    .from(electionSeats)
+    .where(
+      and(
+        eq(electionSeats.electionId, electionId),
+        eq(electionSeats.stateCode, state),
+        eq(electionSeats.number, number),
+      ),
+    );
+  return row;
+}
+
+/** The ECI codes of the states an election's seats are in. */
+export async function stateCodesOf(db: Db, electionId: string) {
+  const rows = await db
+    .selectDistinct({ code: electionSeats.stateCode })
+    .from(electionSeats)
+    .where(eq(electionSeats.electionId, electionId))
+    .orderBy(asc(electionSeats.stateCode));
+  return rows.map((r) => r.code);
+}

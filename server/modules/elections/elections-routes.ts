@@ -24,6 +24,7 @@ import {
 import { KEPT } from '../../caching/kept-answers';
 import { wholeAnswers, type PageCache } from '../../caching/page-cache';
 import { errorResponses, JSON_BODY } from '../../lib/errors';
+import { electionPageRoutes } from './elections-page-routes';
 import type { ElectionsService } from './elections-service';
 
 const tags = ['elections'];
@@ -37,6 +38,7 @@ export function electionsRoutes(elections: ElectionsService, pages?: PageCache) 
     await app.register(adminRoutes(elections));
     await app.register(deskRoutes(elections));
     await app.register(readerRoutes(elections, pages));
+    await app.register(electionPageRoutes(elections, pages));
   };
 }
 

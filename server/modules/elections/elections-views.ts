@@ -1,5 +1,5 @@
 /* Elections' rows as the API answers them: allow-listed fields, never a raw row (STYLE.md §11). */
-import type { Election, Seat, Snapshot } from '../../../common/schemas/elections';
+import type { DeskElection, Election, Seat, Snapshot } from '../../../common/schemas/elections';
 import type { CandidateRow, ElectionRow, ResultRow, SeatRow } from './elections-repository';
 
 export const electionView = (row: ElectionRow): Election => ({
@@ -42,4 +42,10 @@ export const seatView = (row: SeatRow, result: Snapshot | null): Seat => ({
   reserved: row.reserved,
   result,
   previous: row.previous ?? null,
+});
+
+export const deskElectionView = (row: ElectionRow): DeskElection => ({
+  ...electionView(row),
+  keySeats: row.keySeats,
+  rehearsal: row.rehearsal,
 });

@@ -1,5 +1,5 @@
 /*
- * Deep pages by key (issue 71 item 2, docs/decisions/067): a reading list's page past the
+ * Deep pages by key (issue 71 item 2, docs/decisions/069): a reading list's page past the
  * numbered ones is read from its index starting at the key of the story before it, never by
  * skipping the newer stories with OFFSET. Planned and run over rows made for it, on both
  * engines: every scan of the list's table reads about a page of rows, however deep the page.

@@ -47,6 +47,7 @@ const screens: [string, Role][] = [
   ['/admin/audit', 'administrator'],
   ['/admin/subscribers', 'administrator'],
   ['/admin/newsletters', 'editor'],
+  ['/admin/elections', 'editor'],
   ['/admin/webhooks', 'administrator'],
   ['/admin/keys', 'administrator'],
   ['/admin/members', 'administrator'],

@@ -1,6 +1,6 @@
 /*
  * Reading lists' deep pages as readers and crawlers get them (issue 71 item 2,
- * docs/decisions/067): numbers for the first pages, then the key of the last story shown; a key
+ * docs/decisions/069): numbers for the first pages, then the key of the last story shown; a key
  * page has its own canonical address, title and links both ways; an older numbered address
  * past the numbered pages moves (301) to its key; a bad key or one past the end is 404.
  */

@@ -1,0 +1,84 @@
+/*
+ * The election's reading side as pages ask it, in process (common/services.ts `elections`):
+ * the results pages, a seat's page, the map as one SVG (issue 69 item 4). Each answer carries
+ * the tags of what it shows.
+ */
+import { CacheTags } from '../../../common/cache-tags';
+import { nameIn } from '../../../common/election-names';
+import type { ElectionPage, SeatDetail, SeatPage } from '../../../common/schemas/elections';
+import type { Db } from '../../../db/client';
+import { isNotFound } from '../../../common/services';
+import { mapSvg, type MapSeat } from './elections-map';
+import type { ElectionMaps } from './elections-map-cache';
+import { electionData, resultsPage, seatPage } from './elections-pages';
+import { seatByNumber, type ElectionRow } from './elections-repository';
+import { stateBySlug } from './elections-states';
+
+export function electionPublic(deps: {
+  db: Db;
+  found: (slug: string) => Promise<ElectionRow>;
+  maps: ElectionMaps;
+  language: () => Promise<string>;
+  detail: (slug: string, id: string) => Promise<SeatDetail>;
+}) {
+  const { db, found, maps, language } = deps;
+  /** The election, or undefined where a page answers 404. */
+  const election = (slug: string) =>
+    found(slug).catch((error: unknown) => {
+      if (isNotFound(error)) return undefined;
+      throw error;
+    });
+
+  return {
+    /** An election's results page, whole or one state's; undefined: no such election or state. */
+    async resultsPage(slug: string, state?: string): Promise<ElectionPage | undefined> {
+      const row = await election(slug);
+      return row && resultsPage(db, row, maps, state);
+    },
+
+    /** A seat's page (`/elections/{slug}/{state}/77-varanasi`); undefined: none such. */
+    async seatPage(slug: string, state: string, seat: string): Promise<SeatPage | undefined> {
+      const row = await election(slug);
+      if (!row) return undefined;
+      return seatPage(row, state, seat, {
+        seatByNumber: (code, number) => seatByNumber(db, row.id, code, number),
+        detail: (id) => deps.detail(slug, id),
+        parties: async () => (await electionData(db, row)).parties,
+      });
+    },
+
+    /**
+     * The map as one SVG: every seat of the election (or of one state) filled with its
+     * leader's colour, its name in the readers' language as its title.
+     */
+    async map(slug: string, state?: string): Promise<{ svg: string; tags: string[] } | undefined> {
+      const row = await election(slug);
+      const shown = state ? stateBySlug(state) : undefined;
+      if (!row || (state && !shown)) return undefined;
+      const [data, lang] = await Promise.all([electionData(db, row), language()]);
+      const seats = shown ? data.seats.filter((s) => s.stateCode === shown.code) : data.seats;
+      if (seats.length === 0) return undefined;
+      const projected = await maps.projected(row.id, shown?.code);
+      const mapSeats: MapSeat[] = seats.map((seat) => {
+        const result = data.results.get(seat.id);
+        return {
+          id: seat.id,
+          title: nameIn(seat.name, lang).text,
+          fill: result ? (data.parties[result.leader.party]?.colour ?? '#888888') : null,
+          status: result?.status ?? null,
+        };
+      });
+      const title =
+        nameIn(row.name, lang).text + (shown ? ` · ${nameIn(shown.name, lang).text}` : '');
+      const svg = mapSvg(projected, mapSeats, { title, description: title, lang });
+      return {
+        svg,
+        tags: [
+          CacheTags.settings,
+          CacheTags.electionPages(row.id),
+          shown ? CacheTags.electionState(row.id, shown.code) : CacheTags.electionView(row.id),
+        ],
+      };
+    },
+  };
+}
