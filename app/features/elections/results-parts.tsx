@@ -41,8 +41,10 @@ export function MapFigure({
       <figcaption id="map-caption" className="small">
         <span className="visually-hidden">{t.map}: </span>
         <span className="election-legend election-legend-won" aria-hidden="true" /> {t.legendWon}{' '}
-        <span className="election-legend election-legend-leading" aria-hidden="true" /> {t.legendLeading}{' '}
-        <span className="election-legend election-legend-awaited" aria-hidden="true" /> {t.legendAwaited}
+        <span className="election-legend election-legend-leading" aria-hidden="true" />{' '}
+        {t.legendLeading}{' '}
+        <span className="election-legend election-legend-awaited" aria-hidden="true" />{' '}
+        {t.legendAwaited}
       </figcaption>
     </figure>
   );
