@@ -1,3 +1,4 @@
+import type { Column } from '../../components/admin/data-table';
 import { AdminRouteError } from '../../components/admin/route-error';
 import { Link, useOutletContext } from 'react-router';
 import { hasRole } from '../../../common/roles';
@@ -88,7 +89,7 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
         t.articles.deleted(a.name),
       ),
   });
-  const columns = editor ? [selection.column, ...listed] : listed;
+  const columns = editor ? withBoxes(listed, selection.column) : listed;
 
   return (
     <>
@@ -128,3 +129,19 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
 }
 
 export const ErrorBoundary = AdminRouteError;
+
+/** SPEC.md §2's columns stay as they are: an editor's selection box sits in the S.No. cell. */
+function withBoxes(
+  listed: Column<AdminArticleRow>[],
+  box: Column<AdminArticleRow>,
+): Column<AdminArticleRow>[] {
+  const [serial, ...rest] = listed;
+  if (!serial) return listed;
+  const cell = (row: AdminArticleRow, i: number) => (
+    <>
+      <span className="me-2">{box.cell(row, i)}</span>
+      {serial.cell(row, i)}
+    </>
+  );
+  return [{ ...serial, cell }, ...rest];
+}
