@@ -139,7 +139,7 @@ function withBoxes(
   if (!serial) return listed;
   const cell = (row: AdminArticleRow, i: number) => (
     <>
-      <span className="me-2">{box.cell(row, i)}</span>
+      <span className="me-2 d-none d-md-inline">{box.cell(row, i)}</span>
       {serial.cell(row, i)}
     </>
   );
