@@ -84,8 +84,14 @@ export function EditionBulkBar({
     }
   };
   const off = busy || selected.size === 0 || !edition;
+  // A site with no editions has nothing to place stories in; on a phone's width the rows carry
+  // no boxes (a desk's task on a wide screen), so neither does the bar above them.
+  if (editions.length === 0) return null;
   return (
-    <section className="d-flex flex-wrap gap-2 align-items-end mb-2" aria-label={t.bulkTitle}>
+    <section
+      className="d-none d-md-flex flex-wrap gap-2 align-items-end mb-2"
+      aria-label={t.bulkTitle}
+    >
       <div className="form-check mb-2">{selectPage}</div>
       <p className="small mb-2 me-2" role="status">
         {t.selected(selected.size)}
