@@ -13,6 +13,7 @@ export default [
       route('add-article', 'routes/admin/article-form.tsx', { id: 'add-article' }),
       route('edit-article/:id', 'routes/admin/article-form.tsx', { id: 'edit-article' }),
       route('categories', 'routes/admin/categories.tsx'),
+      route('editions', 'routes/admin/editions.tsx'),
       route('edition-homes', 'routes/admin/edition-homes.tsx'),
       route('sitemap', 'routes/admin/sitemap.tsx'),
       route('users', 'routes/admin/users.tsx'),

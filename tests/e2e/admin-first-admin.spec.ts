@@ -115,6 +115,7 @@ test('the first account signed up on an empty site becomes administrator', async
     'Articles',
     'Media',
     'Categories',
+    'Editions',
     'Sitemap',
     'Users',
     'Settings',

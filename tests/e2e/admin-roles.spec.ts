@@ -298,7 +298,7 @@ test('an editor manages categories and the sitemap, edits any article, but not u
   await expectSidebar(
     page,
     ['Dashboard', 'Articles', 'Media', 'Categories', 'Sitemap', 'Newsletters'],
-    ['Users', 'Settings', 'Webhooks', 'API keys'],
+    ['Users', 'Settings', 'Webhooks', 'API keys', 'Editions'],
   );
   // The site's numbers are theirs to see.
   await expect(page.getByRole('img', { name: 'Views per day, last 30 days' })).toBeVisible();
@@ -327,6 +327,8 @@ test('an editor manages categories and the sitemap, edits any article, but not u
 
   // Users and settings stay the administrator's.
   await expectNoAccess(page, '/admin/users', 'administrator');
+  // The tree of editions is the administrators' (issue 65 item 1).
+  await expectNoAccess(page, '/admin/editions', 'administrator');
   await expect(page.getByText(ADMIN.email)).toHaveCount(0);
   // Settings too: the server refuses the editor, and the screen must not offer the form
   // (issue 5: each role sees exactly the actions it allows).

@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import type { UiLanguage } from '../../common/settings';
 import { adminCopy, type AdminCopy } from '../../app/copy/admin';
 import { editionDeskCopyIn } from '../../app/copy/edition-desk';
+import { editionTreeCopyIn } from '../../app/copy/edition-tree';
 import {
   ADMIN,
   ADMIN_COPY,
@@ -65,6 +66,7 @@ const articleFormReady = (title: string, t: AdminCopy) => async (page: Page) => 
 /** Every screen of the back office (app/routes.ts), and the profile it links to. */
 function adminPages(articleId: string, t: AdminCopy): AdminPage[] {
   const desk = editionDeskCopyIn(t === adminCopy ? 'en' : 'hi');
+  const tree = editionTreeCopyIn(t === adminCopy ? 'en' : 'hi');
   return [
     { name: 'dashboard', path: '/admin/dashboard', ready: heading(t.dashboard.title) },
     {
@@ -105,6 +107,16 @@ function adminPages(articleId: string, t: AdminCopy): AdminPage[] {
       ready: async (page) => {
         await heading(t.categories.title)(page);
         await expect(page.getByRole('main').getByRole('row').nth(1)).toBeVisible();
+      },
+    },
+    {
+      // The tree of editions with its Add form open (issue 65 item 1).
+      name: 'editions',
+      path: '/admin/editions',
+      ready: async (page) => {
+        await heading(tree.title)(page);
+        await page.getByRole('button', { name: tree.add }).click();
+        await expect(page.getByRole('dialog', { name: tree.add })).toBeVisible();
       },
     },
     {

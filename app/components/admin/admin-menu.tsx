@@ -4,6 +4,7 @@ import type { AdminCopy } from '../../copy/admin';
 import { useAdminCopy, useAdminLanguage } from '../../copy/admin-language';
 import { commentDeskCopy } from '../../copy/comment-desk';
 import { editionDeskCopyIn } from '../../copy/edition-desk';
+import { editionTreeCopyIn } from '../../copy/edition-tree';
 import { epaperDeskCopy } from '../../copy/epaper';
 import { useMediaCopy } from '../../features/media/use-media-copy';
 
@@ -18,6 +19,7 @@ interface MenuTexts {
   mediaLang: string;
   commentBans: string;
   editionHomes: string;
+  editions: string;
   epaper: string;
 }
 
@@ -52,6 +54,8 @@ export const ADMIN_MENU: readonly { group: MenuGroupKey | null; items: MenuItemS
         lang: ({ mediaLang }) => mediaLang,
       },
       { to: '/admin/categories', need: 'editor', label: ({ t }) => t.nav.categories },
+      // The tree of editions (issue 65 item 1): administrators shape it.
+      { to: '/admin/editions', need: 'administrator', label: ({ editions }) => editions },
       {
         to: '/admin/edition-homes',
         need: 'editor',
@@ -133,6 +137,7 @@ export function AdminMenu({ role }: { role: Role }) {
     mediaLang: media.lang,
     commentBans: commentDeskCopy[lang].bans.title,
     editionHomes: editionDeskCopyIn(lang).homesNav,
+    editions: editionTreeCopyIn(lang).nav,
     epaper: epaperDeskCopy[lang].menu,
   };
   return (
