@@ -78,7 +78,7 @@ import { createSecretBox, loadSecretsKey } from './lib/secret-box';
 import type { SecondFactorDeps, WebAuthnDeps } from './modules/users/users-deps';
 import { createAudit } from './modules/audit/audit-wiring';
 import { createEditions } from './modules/editions/editions-wiring';
-import { createElections } from './modules/elections/elections-wiring';
+import { createElections, followSeats } from './modules/elections/elections-wiring';
 import { createEpaper } from './modules/epaper/epaper-wiring';
 import { createViewsService } from './modules/views/views-service';
 import { createAnalyticsService } from './modules/analytics/analytics-service';
@@ -308,6 +308,8 @@ export async function createServices(
   };
   accounts.commentRights.set(services.comments.rights);
   const gifts = await giftsOf(config, { db, clock, timeZone }, services.payments.memberships);
+  // A declared seat's followers get their push (issue 69 item 4), once across processes.
+  followSeats({ db, events, follows: push.follows, publicUrl: config.publicUrl, settings });
   // Consumers are all registered: each process reads from the newest event on.
   await events.start();
   await Promise.all([scheduleEventsTrim(jobs, clock), services.fediverse.scheduleTrim()]);

@@ -31,6 +31,11 @@ export async function electionBySlug(db: Db, slug: string): Promise<ElectionRow 
   return row;
 }
 
+export async function electionById(db: Db, id: string): Promise<ElectionRow | undefined> {
+  const [row] = await db.select().from(elections).where(eq(elections.id, id));
+  return row;
+}
+
 const seatColumns = {
   id: electionSeats.id,
   electionId: electionSeats.electionId,
