@@ -265,7 +265,7 @@ export async function createServices(
     ...content,
   });
   const { breaking, push } = await createNewsDesk(config, {
-    ...{ db, clock, articles, jobs, outbox, events, log, editions },
+    ...{ db, clock, articles, jobs, outbox, events, log, editions, settings },
     viewsBrought: (id, since) => analytics.viewsBrought('push', id, since),
   });
   const audit = createAudit({ db, clock, jobs, events, log, settings, users });
@@ -308,8 +308,6 @@ export async function createServices(
   };
   accounts.commentRights.set(services.comments.rights);
   const gifts = await giftsOf(config, { db, clock, timeZone }, services.payments.memberships);
-  // A declared seat's followers get their push (issue 69 item 4), once across processes.
-  followSeats({ db, events, follows: push.follows, publicUrl: config.publicUrl, settings });
   // Consumers are all registered: each process reads from the newest event on.
   await events.start();
   await Promise.all([scheduleEventsTrim(jobs, clock), services.fediverse.scheduleTrim()]);
@@ -382,6 +380,8 @@ async function createNewsDesk(
     log: ServiceLog | undefined;
     viewsBrought: PushDeps['viewsBrought'];
     editions: PushDeps['editions'] & BandEditions;
+    /** The readers' language: a declared seat's push is written in it. */
+    settings: { get(): Promise<{ uiLanguage: string }> };
   },
 ) {
   const { db, clock, articles, jobs, outbox, events, log, editions } = deps;
@@ -401,6 +401,8 @@ async function createNewsDesk(
   jobs.handle(PUSH_ALERT_JOB, async (job) => {
     if (job.subjectId) await push.deliver(job.subjectId);
   });
+  // A declared seat's followers get their push (issue 69 item 4), once across processes.
+  followSeats({ ...deps, follows: push.follows, publicUrl: config.publicUrl });
   return { breaking, push };
 }
 

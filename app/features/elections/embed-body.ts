@@ -102,7 +102,7 @@ export async function storyWithEmbeds<
   ctx: Parameters<typeof withElectionEmbeds>[0],
   article: A,
   blog: B | null,
-  timeZone: string,
+  { timeZone }: { timeZone: string },
 ): Promise<{ article: A; blog: B | null }> {
   const [description = article.description, ...bodies] = await withElectionEmbeds(
     ctx,

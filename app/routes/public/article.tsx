@@ -81,7 +81,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const isLive = story.liveBlog || story.liveStartedAt !== null;
   // Its corrections on the record (issue 43 item 3) came with it: a new one refreshes this page.
   const corrections = found.corrections;
-  const [stored, { related, relatedFailed }, share, entries, trail, mostRead, comments] =
+  const [stored, { related, relatedFailed }, share, feed, trail, mostRead, comments] =
     await Promise.all([
       // Its body's images of ours as responsive pictures (docs/decisions/026).
       withResponsiveBody({ services, logError, mediaBase }, story),
@@ -101,13 +101,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       // Whether it takes comments comes from the story and the kept categories (no query).
       services.comments.forPage(story),
     ]);
-  // Election blocks in its text and entries show the figures of the moment (issue 69 item 4).
-  const { article, blog } = await storyWithEmbeds(
-    { services, keep, logError },
-    stored,
-    entries,
-    settings.timeZone,
-  );
+  // Election blocks in its text and entries show the figures of now (issue 69 item 4).
+  const { article, blog } = await storyWithEmbeds(context.get(appContext), stored, feed, settings);
   // The same story in its other languages, those published (its translation group, issue 27
   // item 5): its page links them all, and a change to any of them refreshes it.
   const translations = story.translations;

@@ -48,12 +48,24 @@ export function seatFollowRoutes(
   seatOf: (slug: string, id: string) => Promise<unknown>,
   follows: SeatFollows,
 ) {
+  return async function (app: FastifyInstance) {
+    await app.register(followRoutes(seatOf, follows));
+    await app.register(followStateRoute(follows));
+  };
+}
+
+const FOLLOW_PATH = '/api/elections/:slug/seats/:id/follow';
+const limit = { rateLimit: { max: 30, timeWindow: 60_000 } };
+
+/** Following and no longer following. */
+function followRoutes(
+  seatOf: (slug: string, id: string) => Promise<unknown>,
+  follows: SeatFollows,
+) {
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const limit = { rateLimit: { max: 30, timeWindow: 60_000 } };
-    const path = '/api/elections/:slug/seats/:id/follow';
     app.post(
-      path,
+      FOLLOW_PATH,
       {
         config: limit,
         schema: {
@@ -84,7 +96,7 @@ export function seatFollowRoutes(
       },
     );
     app.delete(
-      path,
+      FOLLOW_PATH,
       {
         config: limit,
         schema: {
@@ -105,8 +117,15 @@ export function seatFollowRoutes(
         return { message: 'Not following' };
       },
     );
+  };
+}
+
+/** Whether this browser follows the seat: the page's button asks after load. */
+function followStateRoute(follows: SeatFollows) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.post(
-      `${path}/state`,
+      `${FOLLOW_PATH}/state`,
       {
         config: limit,
         schema: {

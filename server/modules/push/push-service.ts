@@ -81,6 +81,18 @@ const editionCheck =
     return edition;
   };
 
+/** A browser's subscription as it may be kept: a public https: endpoint, a P-256 key. */
+const subscriptionCheck =
+  (deps: Pick<PushDeps, 'allowPrivate'>) => async (input: PushSubscriptionInput) => {
+    if (!deps.allowPrivate) {
+      const refused = await privateHostOf(new URL(input.endpoint));
+      if (refused?.unknown) throw fieldError('body.endpoint', 'push.endpoint_no_address');
+      if (refused) throw fieldError('body.endpoint', 'push.endpoint_private');
+    }
+    if (!isP256Point(input.keys.p256dh))
+      throw fieldError('body.keys.p256dh', 'push.key_not_on_curve');
+  };
+
 /**
  * Web push alerts (issue 25 item 3): readers' browsers subscribe, editors send an alert for a
  * published article, and a job delivers it to every subscription (push-delivery.ts).
@@ -108,16 +120,7 @@ export function createPushService(deps: PushDeps) {
     };
   };
 
-  /** A browser's subscription as it may be kept: a public https: endpoint, a P-256 key. */
-  const check = async (input: PushSubscriptionInput) => {
-    if (!deps.allowPrivate) {
-      const refused = await privateHostOf(new URL(input.endpoint));
-      if (refused?.unknown) throw fieldError('body.endpoint', 'push.endpoint_no_address');
-      if (refused) throw fieldError('body.endpoint', 'push.endpoint_private');
-    }
-    if (!isP256Point(input.keys.p256dh))
-      throw fieldError('body.keys.p256dh', 'push.key_not_on_curve');
-  };
+  const check = subscriptionCheck(deps);
 
   return {
     publicKey: () => ({ publicKey: deps.vapidPublicKey }),
