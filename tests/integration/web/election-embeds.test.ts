@@ -174,3 +174,22 @@ describe('a story with election blocks', () => {
     expect(embedsOf(res.body)).toEqual([]);
   });
 });
+
+describe('a seat’s page', () => {
+  it('writes its Dataset JSON-LD and the follow button hidden, the same for everyone', async () => {
+    const res = await get('/elections/lok-sabha-2024/uttar-pradesh/77-varanasi');
+    expect(res.statusCode).toBe(200);
+    const dataset = jsonLdBlocks(res.body).find((b) => b['@type'] === 'Dataset');
+    expect(dataset).toMatchObject({
+      url: 'https://patrika.example/elections/lok-sabha-2024/uttar-pradesh/77-varanasi',
+      isAccessibleForFree: true,
+    });
+    expect(String(dataset?.description).length).toBeGreaterThanOrEqual(50);
+    expect(res.body).toMatch(
+      /<p class="election-follow" data-seat-follow="\/api\/elections\/lok-sabha-2024\/seats\/[0-9a-f-]{36}\/follow" data-following="You will get an alert when this seat is declared\." data-failed="[^"]+" hidden=""><button type="button" class="btn btn-outline-primary btn-sm">Alert me when this seat is declared<\/button>/,
+    );
+    const second = await get('/elections/lok-sabha-2024/uttar-pradesh/77-varanasi');
+    expect(second.body).toBe(res.body);
+    expect(second.headers['set-cookie']).toBeUndefined();
+  });
+});
