@@ -158,6 +158,23 @@ describe('a story with election blocks', () => {
     expect(second.headers['set-cookie']).toBeUndefined();
   });
 
+  it('writes the block in the story’s language', async () => {
+    const category = await createCategory(t.app, admin, { name: 'Hindi Counts' });
+    const story = await createArticle(t.app, admin, category._id, {
+      name: 'मतगणना',
+      description:
+        '<p>वाराणसी:</p><div data-election="lok-sabha-2024" data-election-state="uttar-pradesh" data-election-seat="77"><a href="/elections/lok-sabha-2024/uttar-pradesh/77">वाराणसी</a></div>',
+      language: 'hi',
+      status: 'published',
+    });
+    const html = (await get(`/${category.slug}/${story.slug}`)).body;
+    const [seat] = embedsOf(html);
+    expect(seat?.text).toMatch(
+      /^वाराणसी \(उत्तर प्रदेश\): नतीजा जीती: Varanasi BJP Candidate \(BJP\) · /,
+    );
+    expect(html).toContain('<aside class="election-embed border rounded p-2 my-3" lang="hi"');
+  });
+
   it('leaves a block whose election is not there as its link', async () => {
     const category = await createCategory(t.app, admin, { name: 'Old Counts' });
     const story = await createArticle(t.app, admin, category._id, {
