@@ -173,6 +173,9 @@ export const electionSeatPath = (
   state: string,
   seat: { number: number; name: { en: string } },
 ) => `${electionPath(slug, state)}/${seat.number}-${slugify(seat.name.en) || 'seat'}`;
+/** Where a reader's browser follows a seat, after the page loaded (issue 69 item 4). */
+export const electionFollowPath = (slug: string, seatId: string) =>
+  `/${SERVER_SEGMENTS.api}/${PAGE_SEGMENTS.elections}/${slug}/seats/${seatId}/follow`;
 /** The map of an election, or of one state, as one SVG drawn on the server. */
 export const electionMapPath = (slug: string, state?: string) =>
   `${electionPath(slug, state)}/map.svg`;

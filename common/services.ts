@@ -14,7 +14,7 @@ import type { Category, CategoryFamily, CategoryMenu } from './schemas/categorie
 import type { SearchResponse } from './schemas/search';
 import type { Edition, EditionHome } from './schemas/editions';
 import type { EpaperReads } from './epaper-services';
-import type { ElectionPage, SeatPage } from './schemas/elections';
+import type { CountingElection, ElectionPage, SeatPage } from './schemas/elections';
 import type { Author, LinkState } from './schemas/users';
 import type { SiteSettings } from './settings';
 
@@ -144,6 +144,8 @@ export interface AppServices {
      * it shows; undefined when there is no such election or state.
      */
     resultsPage(slug: string, state?: string): Promise<ElectionPage | undefined>;
+    /** Elections counted between two days (`YYYY-MM-DD`, both included), the soonest first. */
+    counting(from: string, to: string): Promise<CountingElection[]>;
     /** A seat's page by its state's address and `77-varanasi`; undefined when none. */
     seatPage(slug: string, state: string, seat: string): Promise<SeatPage | undefined>;
   };

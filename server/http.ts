@@ -53,6 +53,7 @@ import { registerAuth, tokenOf } from './plugins/auth';
 import { registerAuditHooks } from './modules/audit/audit-hooks';
 import { auditRoutes } from './modules/audit/audit-routes';
 import { electionsRoutes } from './modules/elections/elections-routes';
+import { seatFollowRoutes } from './modules/elections/elections-follow';
 import { epaperRoutes } from './modules/epaper/epaper-routes';
 import { keysRoutes } from './modules/keys/keys-routes';
 import { adsPublicRoutes, adsReadRoutes, adsRoutes, adsTxtRoutes } from './modules/ads/ads-routes';
@@ -276,6 +277,8 @@ async function registerApi(app: FastifyInstance, deps: HttpDeps, pageCache?: Pag
 async function registerNewsDesk(app: FastifyInstance, services: Services, pageCache?: PageCache) {
   await app.register(breakingRoutes(services.breaking));
   await app.register(electionsRoutes(services.elections, pageCache));
+  // Following a seat: its declaration as a Web Push (issue 69 item 4).
+  await app.register(seatFollowRoutes(services.elections.seat, services.push.follows));
   await app.register(epaperRoutes(services.epaper));
   await app.register(liveRoutes(services.live, pageCache, liveReaders(services, pageCache)));
 }

@@ -78,7 +78,7 @@ import { createSecretBox, loadSecretsKey } from './lib/secret-box';
 import type { SecondFactorDeps, WebAuthnDeps } from './modules/users/users-deps';
 import { createAudit } from './modules/audit/audit-wiring';
 import { createEditions } from './modules/editions/editions-wiring';
-import { createElections } from './modules/elections/elections-wiring';
+import { createElections, followSeats } from './modules/elections/elections-wiring';
 import { createEpaper } from './modules/epaper/epaper-wiring';
 import { createViewsService } from './modules/views/views-service';
 import { createAnalyticsService } from './modules/analytics/analytics-service';
@@ -265,7 +265,7 @@ export async function createServices(
     ...content,
   });
   const { breaking, push } = await createNewsDesk(config, {
-    ...{ db, clock, articles, jobs, outbox, events, log, editions },
+    ...{ db, clock, articles, jobs, outbox, events, log, editions, settings },
     viewsBrought: (id, since) => analytics.viewsBrought('push', id, since),
   });
   const audit = createAudit({ db, clock, jobs, events, log, settings, users });
@@ -380,6 +380,8 @@ async function createNewsDesk(
     log: ServiceLog | undefined;
     viewsBrought: PushDeps['viewsBrought'];
     editions: PushDeps['editions'] & BandEditions;
+    /** The readers' language: a declared seat's push is written in it. */
+    settings: { get(): Promise<{ uiLanguage: string }> };
   },
 ) {
   const { db, clock, articles, jobs, outbox, events, log, editions } = deps;
@@ -399,6 +401,8 @@ async function createNewsDesk(
   jobs.handle(PUSH_ALERT_JOB, async (job) => {
     if (job.subjectId) await push.deliver(job.subjectId);
   });
+  // A declared seat's followers get their push (issue 69 item 4), once across processes.
+  followSeats({ ...deps, follows: push.follows, publicUrl: config.publicUrl });
   return { breaking, push };
 }
 

@@ -433,6 +433,12 @@ export const adminCopyHi: AdminCopy = {
     videoAddress: 'YouTube पता',
     videoHint: 'https://www.youtube.com/watch?v=… या https://youtu.be/…',
     videoInvalid: 'YouTube का पता लिखें (https://www.youtube.com/watch?v=… या https://youtu.be/…)।',
+    resultsTitle: 'चुनाव नतीजे डालें',
+    resultsAddress: 'नतीजों के पन्ने का पता',
+    resultsHint:
+      'किसी चुनाव के नतीजों के पन्ने, किसी राज्य या सीट के पन्ने का पता: /elections/lok-sabha-2024/uttar-pradesh/77-varanasi',
+    resultsInvalid:
+      'नतीजों के पन्ने का पता लिखें (/elections/…, राज्य का /elections/…/uttar-pradesh या सीट का /elections/…/uttar-pradesh/77)।',
     toolbar: 'फ़ॉर्मैटिंग',
     uploadImage: 'लेख में चित्र अपलोड करें',
     tools: {
@@ -450,6 +456,7 @@ export const adminCopyHi: AdminCopy = {
       table: 'तालिका',
       codeBlock: 'कोड ब्लॉक',
       video: 'वीडियो',
+      results: 'नतीजे',
       note: 'नोट जोड़ें',
       undo: 'पूर्ववत',
       redo: 'फिर से करें',

@@ -438,6 +438,12 @@ export const adminCopy = {
     videoHint: 'https://www.youtube.com/watch?v=… or https://youtu.be/…',
     videoInvalid:
       'Enter a YouTube address (https://www.youtube.com/watch?v=… or https://youtu.be/…).',
+    resultsTitle: 'Insert election results',
+    resultsAddress: 'Results page address',
+    resultsHint:
+      'The address of an election’s results page, a state’s or a seat’s: /elections/lok-sabha-2024/uttar-pradesh/77-varanasi',
+    resultsInvalid:
+      'Enter the address of a results page (/elections/…, a state’s /elections/…/uttar-pradesh or a seat’s /elections/…/uttar-pradesh/77).',
     toolbar: 'Formatting',
     uploadImage: 'Upload an image into the article',
     /** The toolbar's buttons. */
@@ -456,6 +462,7 @@ export const adminCopy = {
       table: 'Table',
       codeBlock: 'Code block',
       video: 'Video',
+      results: 'Results',
       note: 'Add note',
       undo: 'Undo',
       redo: 'Redo',

@@ -19,8 +19,11 @@ const base64Url = (key: ArrayBuffer | null | undefined) =>
         .replace(/=+$/, '')
     : '';
 
-/** Registers the worker, subscribes with the site's key (anew if it changed), tells the server. */
-async function subscribe(): Promise<void> {
+/**
+ * Registers the worker and subscribes with the site's key (anew if it changed): the browser's
+ * subscription, not yet told to the server (a seat's follow hands it over itself).
+ */
+export async function browserSubscription(): Promise<PushSubscription> {
   const registration = await navigator.serviceWorker.register(`/${SERVICE_WORKER_FILE}`);
   await navigator.serviceWorker.ready;
   const { publicKey } = (await (await fetch(PUSH_KEY_PATH)).json()) as { publicKey: string };
@@ -33,6 +36,12 @@ async function subscribe(): Promise<void> {
     userVisibleOnly: true,
     applicationServerKey: publicKey,
   });
+  return subscription;
+}
+
+/** Subscribes the browser (browserSubscription) and tells the server. */
+async function subscribe(): Promise<void> {
+  const subscription = await browserSubscription();
   const res = await fetch(PUSH_SUBSCRIPTIONS_PATH, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

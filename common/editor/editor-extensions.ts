@@ -7,6 +7,7 @@ import { getSchema, type AnyExtension } from '@tiptap/core';
 import { TableKit } from '@tiptap/extension-table';
 import Youtube from '@tiptap/extension-youtube';
 import StarterKit from '@tiptap/starter-kit';
+import { ElectionEmbed } from './election-embed';
 import { FigureImage } from './figure-image';
 import { NoteMark } from './note-mark';
 
@@ -42,6 +43,8 @@ export function bodyExtensions(options: { undoRedo?: boolean } = {}): AnyExtensi
     FigureImage,
     TableKit.configure({ table: { resizable: false } }),
     Youtube.configure({ nocookie: true }),
+    // An election's tally, a state's or a seat's result, live in the story (issue 69 item 4).
+    ElectionEmbed,
     // Notes in the margin: anchors in the shared document, never in the saved HTML (note-mark.ts).
     NoteMark,
   ];

@@ -240,6 +240,14 @@ export interface SeatLine {
   previous: Seat['previous'];
 }
 
+/** An election counted on a given day, as an edition's page asks (issue 69 item 4). */
+export interface CountingElection {
+  slug: string;
+  countingDate: string;
+  /** The state of a state's election (ECI code), null for the Lok Sabha. */
+  state: string | null;
+}
+
 /**
  * What an election's results page shows (issue 69 item 4), for the whole election or one
  * state: the tally, the seats with their results, the desk's key contests, the map's address.

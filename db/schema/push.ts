@@ -1,4 +1,13 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { id } from './columns';
 import { articles } from './content';
 import { editions } from './editions';
@@ -29,6 +38,11 @@ export const pushSubscriptions = pgTable(
      * A national alert reaches every subscription; an edition's alert only its own.
      */
     editionId: uuid().references(() => editions.id, { onDelete: 'set null' }),
+    /**
+     * Whether it takes the editors' alerts: false for a browser that only follows something (a
+     * seat on counting day, issue 69) and never asked for the rest. Subscribing sets it.
+     */
+    alerts: boolean().notNull().default(true),
     /** Set from the app's clock: an alert goes to the subscriptions older than itself. */
     createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
   },
@@ -69,4 +83,27 @@ export const pushAlerts = pgTable(
     finishedAt: timestamp({ withTimezone: true, mode: 'date' }),
   },
   (t) => [index('push_alerts_created_idx').on(t.createdAt)],
+);
+
+/**
+ * What a subscribed browser follows besides the alerts every reader gets (issue 69 item 4): a
+ * topic such as one seat of an election (`election-seat:{id}`), whose news goes to its followers
+ * once. `notifiedAt` is set when it went: a second declaration of the same seat sends nothing.
+ */
+export const pushFollows = pgTable(
+  'push_follows',
+  {
+    id: id(),
+    subscriptionId: uuid()
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    topic: text().notNull(),
+    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    notifiedAt: timestamp({ withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('push_follows_topic_subscription_idx').on(t.topic, t.subscriptionId),
+    // A subscription's follows go with it (the cascade looks them up by it).
+    index('push_follows_subscription_idx').on(t.subscriptionId),
+  ],
 );

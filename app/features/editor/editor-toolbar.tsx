@@ -30,6 +30,8 @@ export interface ToolbarActions {
   onImageDetails: () => void;
   onLink: () => void;
   onVideo: () => void;
+  /** An election's results block (issue 69 item 4). */
+  onResults: () => void;
   /** Hindi typing's "अ" button: whether it is on, and its name in the interface language. */
   hindiTyping: { on: boolean; toggle: () => void; label: string; hint: string; lang: string };
   /** "Add note" on the selected passage (issue 43 item 2), while the body is shared. */
@@ -103,6 +105,7 @@ function toolsOf(editor: Editor, actions: ToolbarActions, t: AdminCopy): ToolSpe
       onClick: () => chain().toggleCodeBlock().run(),
       active: editor.isActive('codeBlock'),
     },
+    { label: tool.results, onClick: actions.onResults },
     ...noteTool(editor, actions, tool.note),
     // Hindi typing (issue 27 item 6); not last: Video stays the toolbar's last enabled button.
     {

@@ -25,6 +25,7 @@ import {
   imageDetailsDialog,
   linkDialog,
   newImageDialog,
+  resultsDialog,
   videoDialog,
   type ToolbarDialog,
 } from './toolbar-dialogs';
@@ -79,6 +80,7 @@ export function RichTextEditor({ value, onChange, labelledBy, id, collab }: Prop
       if (editor) setDialog(linkDialog(t, editor, close));
     },
     onVideo: () => setDialog(videoDialog(t, editor, close)),
+    onResults: () => setDialog(resultsDialog(t, editor, close)),
     hindiTyping,
     ...noteAction(t, say, editor, collab, shared, setDialog, close),
   };

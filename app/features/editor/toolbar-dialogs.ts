@@ -1,5 +1,6 @@
 import { NodeSelection, TextSelection, type Transaction } from '@tiptap/pm/state';
 import type { Editor } from '@tiptap/react';
+import { embedPath, embedRefOf } from '../../../common/election-embed-ref';
 import { IMAGE_ALT_MAX } from '../../../common/schemas/articles';
 import type { AdminCopy } from '../../copy/admin';
 import type { EditorDialogProps } from './editor-dialog';
@@ -146,6 +147,39 @@ export const videoDialog = (
   onSubmit: ({ src = '' }) => {
     close();
     editor?.chain().focus().setYoutubeVideo({ src }).command(cursorAfterEmbed).run();
+  },
+});
+
+/**
+ * An election's tally, a state's or a seat's result (issue 69 item 4), by its results page's
+ * address: saved as a block with a link, which the reader's page fills with the figures.
+ */
+export const resultsDialog = (
+  t: AdminCopy,
+  editor: Editor | null,
+  close: () => void,
+): ToolbarDialog => ({
+  title: t.editor.resultsTitle,
+  submitLabel: t.editor.insert,
+  fields: [
+    {
+      name: 'address',
+      label: t.editor.resultsAddress,
+      hint: t.editor.resultsHint,
+      value: '',
+      check: (v: string) => (embedRefOf(v) ? undefined : t.editor.resultsInvalid),
+    },
+  ],
+  onSubmit: ({ address = '' }) => {
+    const ref = embedRefOf(address);
+    close();
+    if (!ref) return;
+    editor
+      ?.chain()
+      .focus()
+      .insertContent({ type: 'electionEmbed', attrs: { ...ref, label: embedPath(ref) } })
+      .command(cursorAfterEmbed)
+      .run();
   },
 });
 

@@ -92,3 +92,27 @@ export function SeatHistory({
     </section>
   );
 }
+
+/**
+ * "Alert me when this seat is declared" (issue 69 item 4): hidden in the kept page, the same for
+ * everyone; the reading script (app/reader/seat-follow.ts) asks this browser's state after load
+ * and shows it.
+ */
+export function SeatFollow({ path }: { path: string }) {
+  const { lang } = useInterface();
+  const t = electionsCopy[lang];
+  return (
+    <p
+      className="election-follow"
+      data-seat-follow={path}
+      data-following={t.following}
+      data-failed={t.followFailed}
+      hidden
+    >
+      <button type="button" className="btn btn-outline-primary btn-sm">
+        {t.follow}
+      </button>{' '}
+      <span role="status" />
+    </p>
+  );
+}

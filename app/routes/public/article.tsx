@@ -25,6 +25,7 @@ import {
 } from '../../features/seo/structured-data';
 import type { RootData } from '../../root';
 import { storyPlace } from '../../features/editions/story-place';
+import { storyWithEmbeds } from '../../features/elections/embed-body';
 import type { Route } from './+types/article';
 import { DAY_MS } from '../../../common/durations';
 
@@ -80,7 +81,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const isLive = story.liveBlog || story.liveStartedAt !== null;
   // Its corrections on the record (issue 43 item 3) came with it: a new one refreshes this page.
   const corrections = found.corrections;
-  const [article, { related, relatedFailed }, share, blog, trail, mostRead, comments] =
+  const [stored, { related, relatedFailed }, share, feed, trail, mostRead, comments] =
     await Promise.all([
       // Its body's images of ours as responsive pictures (docs/decisions/026).
       withResponsiveBody({ services, logError, mediaBase }, story),
@@ -100,6 +101,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       // Whether it takes comments comes from the story and the kept categories (no query).
       services.comments.forPage(story),
     ]);
+  // Election blocks in its text and entries show the figures of now (issue 69 item 4).
+  const { article, blog } = await storyWithEmbeds(context.get(appContext), stored, feed, settings);
   // The same story in its other languages, those published (its translation group, issue 27
   // item 5): its page links them all, and a change to any of them refreshes it.
   const translations = story.translations;

@@ -20,6 +20,8 @@ import { interfaceFor, useInterface } from '../../copy/language';
 import { pageMeta } from '../../features/seo/meta';
 import { shareImage } from '../../features/seo/share-image';
 import { breadcrumbs, collectionPage, jsonLd } from '../../features/seo/structured-data';
+import { editionResults } from '../../features/elections/edition-results';
+import { EditionResultsBlock } from '../../features/elections/edition-results-view';
 import type { Route } from './+types/edition';
 
 /**
@@ -27,7 +29,7 @@ import type { Route } from './+types/edition';
  * below a city. The same bytes for every reader; the reader's own city is the strip's business.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { services, publicUrl, keep, mediaBase } = context.get(appContext);
+  const { services, publicUrl, keep, keepUntil, mediaBase } = context.get(appContext);
   const slugs = [params.state, params.city, params.town].filter((s): s is string => !!s);
   const at = listAtOrNotFound(request);
   const settings = await services.settings.get();
@@ -37,9 +39,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   ]);
   keep(...page.tags);
   const id = page.edition._id;
-  const [band, mostRead] = await Promise.all([
+  const [band, mostRead, results] = await Promise.all([
     editionBand(context.get(appContext), id),
     editionMostRead(context.get(appContext), id, settings.analytics.mostReadOnHome),
+    // On counting day, its own seats first (issue 69 item 4).
+    editionResults({ services, keep, keepUntil }, page.trail, settings.timeZone),
   ]);
   const { tags: _tags, ...shown } = page;
   return {
@@ -47,6 +51,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     here: hereOf(page.list, at),
     band,
     mostRead,
+    results,
     slugs,
     settings,
     publicUrl,
@@ -137,6 +142,12 @@ export default function EditionPage({ loaderData }: Route.ComponentProps) {
           </ol>
         </nav>
         <h1 lang={lang}>{t.edition.title(name)}</h1>
+        {loaderData.results && (
+          <EditionResultsBlock
+            results={loaderData.results}
+            timeZone={loaderData.settings.timeZone}
+          />
+        )}
         {lead && (
           <section className="mb-4">
             <h2 className="visually-hidden" lang={lang}>

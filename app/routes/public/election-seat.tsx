@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { electionPath } from '../../../common/paths';
+import { electionFollowPath, electionPath } from '../../../common/paths';
 import { appContext } from '../../../common/services';
 import { nameIn } from '../../../common/election-names';
 import { CacheTags } from '../../../common/cache-tags';
@@ -8,7 +8,7 @@ import { interfaceFor, useInterface } from '../../copy/language';
 import { formatCount, sourceLine } from '../../features/elections/election-format';
 import { electionDataset } from '../../features/elections/election-seo';
 import { Swatch } from '../../features/elections/tally-view';
-import { SeatCandidates, SeatHistory } from '../../features/elections/seat-parts';
+import { SeatCandidates, SeatFollow, SeatHistory } from '../../features/elections/seat-parts';
 import { pageMeta } from '../../features/seo/meta';
 import { shareImage } from '../../features/seo/share-image';
 import { breadcrumbs, jsonLd } from '../../features/seo/structured-data';
@@ -132,7 +132,7 @@ export default function SeatPage({ loaderData }: Route.ComponentProps) {
           <p>{t.none}</p>
         )}
         {seat.previous && <p className="small">{t.previous(seat.previous.party)}</p>}
-        <p className="election-follow" data-seat-follow={seat._id} hidden />
+        <SeatFollow path={electionFollowPath(election.slug, seat._id)} />
       </section>
       <SeatCandidates candidates={seat.candidates} parties={parties} />
       <SeatHistory history={seat.history} timeZone={zone} />

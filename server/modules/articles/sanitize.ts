@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { embedAttributes, embedSeat, embedSlug } from '../../../common/election-embed-ref';
 
 /** How deep elements may nest in a stored article text. */
 export const MAX_HTML_DEPTH = 100;
@@ -35,6 +36,26 @@ function checkLanguage(attribs: sanitizeHtml.Attributes): sanitizeHtml.Attribute
       : {}),
     ...(direction && DIRECTIONS.has(direction) ? { dir: direction } : {}),
   };
+}
+
+/**
+ * An election block's attributes (issue 69 item 4) when they name one: a slug, a state's slug
+ * and a seat's number; a block naming anything else is a plain <div>.
+ */
+function electionBlock(attribs: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
+  const {
+    'data-election': election,
+    'data-election-state': state,
+    'data-election-seat': seat,
+    ...rest
+  } = attribs;
+  const ref = {
+    election: embedSlug(election),
+    state: embedSlug(state),
+    seat: embedSeat(seat),
+  };
+  if (!ref.election) return rest;
+  return { ...rest, ...embedAttributes({ ...ref, election: ref.election }) };
 }
 
 const OPTIONS: sanitizeHtml.IOptions = {
@@ -93,6 +114,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
     th: ['colspan', 'rowspan', 'scope'],
     td: ['colspan', 'rowspan'],
     col: ['span'],
+    // The election block (common/editor/election-embed.ts), its values checked below.
+    div: ['data-election', 'data-election-state', 'data-election-seat'],
     ol: ['start'],
     iframe: ['src', 'width', 'height', 'title', 'allowfullscreen'],
     code: ['class'],
@@ -140,6 +163,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
       },
     }),
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
+    div: (tagName, attribs) => ({ tagName, attribs: electionBlock(attribs) }),
     // Runs after a tag's own transform above.
     '*': (tagName, attribs) => ({ tagName, attribs: checkLanguage(attribs) }),
   },

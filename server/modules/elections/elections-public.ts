@@ -5,13 +5,18 @@
  */
 import { CacheTags } from '../../../common/cache-tags';
 import { nameIn } from '../../../common/election-names';
-import type { ElectionPage, SeatDetail, SeatPage } from '../../../common/schemas/elections';
+import type {
+  CountingElection,
+  ElectionPage,
+  SeatDetail,
+  SeatPage,
+} from '../../../common/schemas/elections';
 import type { Db } from '../../../db/client';
 import { isNotFound } from '../../../common/services';
 import { mapSvg, type MapSeat } from './elections-map';
 import type { ElectionMaps } from './elections-map-cache';
 import { electionData, resultsPage, seatPage } from './elections-pages';
-import { seatByNumber, type ElectionRow } from './elections-repository';
+import { electionsCounting, seatByNumber, type ElectionRow } from './elections-repository';
 import { stateBySlug } from './elections-states';
 
 export function electionPublic(deps: {
@@ -34,6 +39,18 @@ export function electionPublic(deps: {
     async resultsPage(slug: string, state?: string): Promise<ElectionPage | undefined> {
       const row = await election(slug);
       return row && resultsPage(db, row, maps, state);
+    },
+
+    /**
+     * Elections counted between two days (`YYYY-MM-DD`, both included): an edition's page shows
+     * its own seats first on counting day (issue 69 item 4).
+     */
+    async counting(from: string, to: string): Promise<CountingElection[]> {
+      return (await electionsCounting(db, from, to)).map((e) => ({
+        slug: e.slug,
+        countingDate: e.countingDate,
+        state: e.state ?? null,
+      }));
     },
 
     /** A seat's page (`/elections/{slug}/{state}/77-varanasi`); undefined: none such. */

@@ -1,5 +1,5 @@
 /* Elections' SQL (issue 69): elections, seats, parties, candidates and result snapshots. */
-import { and, asc, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, like, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import {
   electionAlliances,
@@ -28,6 +28,20 @@ export const allElections = (db: Db) =>
 
 export async function electionBySlug(db: Db, slug: string): Promise<ElectionRow | undefined> {
   const [row] = await db.select().from(elections).where(eq(elections.slug, slug));
+  return row;
+}
+
+/** Elections counted between two days (`YYYY-MM-DD`, both included), the soonest first. */
+export const electionsCounting = (db: Db, from: string, to: string) =>
+  db
+    .select()
+    .from(elections)
+    .where(and(gte(elections.countingDate, from), lte(elections.countingDate, to)))
+    .orderBy(asc(elections.countingDate), asc(elections.slug))
+    .limit(8);
+
+export async function electionById(db: Db, id: string): Promise<ElectionRow | undefined> {
+  const [row] = await db.select().from(elections).where(eq(elections.id, id));
   return row;
 }
 

@@ -8,6 +8,7 @@ import type { Db } from '../../../db/client';
 import type { EventBus } from '../../events/event-bus';
 import type { Outbox } from '../../events/outbox';
 import { createElectionMaps } from './elections-map-cache';
+import { onSeatResult, type SeatFollows } from './elections-follow';
 import { createElectionsService } from './elections-service';
 
 export function createElections(deps: {
@@ -22,4 +23,22 @@ export function createElections(deps: {
       if (event.type === 'election.imported' && event.subject?.id) maps.forget(event.subject.id);
   });
   return createElectionsService({ ...deps, maps });
+}
+
+/**
+ * Seats followed by readers' browsers (elections-follow.ts): each saved result that declares a
+ * seat sends its followers the push, once across every process; the push module's follows
+ * come in from the composition root.
+ */
+export function followSeats(deps: {
+  db: Db;
+  events: EventBus;
+  follows: SeatFollows;
+  publicUrl: string;
+  settings: { get(): Promise<{ uiLanguage: string }> };
+}) {
+  const language = async () => (await deps.settings.get()).uiLanguage;
+  deps.events.once('election-seat-follows', async (batch) => {
+    for (const event of batch) await onSeatResult({ ...deps, language }, event);
+  });
 }

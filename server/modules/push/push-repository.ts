@@ -13,10 +13,10 @@ export async function upsertSubscription(
 ): Promise<void> {
   await db
     .insert(pushSubscriptions)
-    .values({ ...sub, createdAt: now })
+    .values({ ...sub, alerts: true, createdAt: now })
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { p256dh: sub.p256dh, auth: sub.auth, editionId: sub.editionId },
+      set: { p256dh: sub.p256dh, auth: sub.auth, editionId: sub.editionId, alerts: true },
     });
 }
 
@@ -56,6 +56,8 @@ export async function subscriptionsAfter(
     .where(
       and(
         lte(pushSubscriptions.createdAt, asOf),
+        // A browser that only follows a seat never asked for the editors' alerts.
+        eq(pushSubscriptions.alerts, true),
         cursor ? gt(pushSubscriptions.id, cursor) : undefined,
         editionId ? eq(pushSubscriptions.editionId, editionId) : undefined,
       ),
@@ -65,7 +67,10 @@ export async function subscriptionsAfter(
 }
 
 export async function countSubscriptions(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(pushSubscriptions);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.alerts, true));
   return row?.n ?? 0;
 }
 

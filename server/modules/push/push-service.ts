@@ -14,6 +14,7 @@ import { requireRole, type Actor } from '../../lib/actor';
 import { fieldError, notFound } from '../../lib/errors';
 import { privateHostOf } from '../../lib/public-address';
 import { keptSecret } from '../../lib/tokens';
+import { createPushFollows } from './push-follows';
 import { alertJobKey, createAlertDelivery, PUSH_ALERT_JOB } from './push-delivery';
 import type { AlertDraft, PushDeps } from './push-deps';
 import {
@@ -80,6 +81,18 @@ const editionCheck =
     return edition;
   };
 
+/** A browser's subscription as it may be kept: a public https: endpoint, a P-256 key. */
+const subscriptionCheck =
+  (deps: Pick<PushDeps, 'allowPrivate'>) => async (input: PushSubscriptionInput) => {
+    if (!deps.allowPrivate) {
+      const refused = await privateHostOf(new URL(input.endpoint));
+      if (refused?.unknown) throw fieldError('body.endpoint', 'push.endpoint_no_address');
+      if (refused) throw fieldError('body.endpoint', 'push.endpoint_private');
+    }
+    if (!isP256Point(input.keys.p256dh))
+      throw fieldError('body.keys.p256dh', 'push.key_not_on_curve');
+  };
+
 /**
  * Web push alerts (issue 25 item 3): readers' browsers subscribe, editors send an alert for a
  * published article, and a job delivers it to every subscription (push-delivery.ts).
@@ -107,18 +120,17 @@ export function createPushService(deps: PushDeps) {
     };
   };
 
+  const check = subscriptionCheck(deps);
+
   return {
     publicKey: () => ({ publicKey: deps.vapidPublicKey }),
 
+    /** Topics a browser follows, such as a seat on counting day (push-follows.ts). */
+    follows: createPushFollows({ ...deps, check }),
+
     /** Keeps a browser's subscription; its endpoint must be a public https: address. */
     async subscribe(input: PushSubscriptionInput): Promise<void> {
-      if (!deps.allowPrivate) {
-        const refused = await privateHostOf(new URL(input.endpoint));
-        if (refused?.unknown) throw fieldError('body.endpoint', 'push.endpoint_no_address');
-        if (refused) throw fieldError('body.endpoint', 'push.endpoint_private');
-      }
-      if (!isP256Point(input.keys.p256dh))
-        throw fieldError('body.keys.p256dh', 'push.key_not_on_curve');
+      await check(input);
       const editionId = await editionOf(input.edition);
       await upsertSubscription(
         db,
