@@ -97,6 +97,7 @@ export const LEFT_OUT: Readonly<Record<string, string>> = {
   webhooks: 'webhook endpoints: their signing secrets are credentials, set up again',
   webhook_deliveries: 'webhook deliveries: a log of calls made',
   push_subscriptions: 'browsers’ push subscriptions: bound to this site’s VAPID key',
+  push_follows: 'seats followed by push subscriptions, which stay with this site’s VAPID key',
   fediverse_keys: 'the fediverse actor’s private keys: credentials',
   fediverse_followers: 'fediverse followers: they follow the actor of this site’s keys and address',
   fediverse_messages: 'fediverse messages: a queue of deliveries',
