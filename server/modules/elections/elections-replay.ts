@@ -46,8 +46,20 @@ import {
 } from './elections-repository';
 
 export const REHEARSAL_JOB = 'election-rehearsal';
-/** Saves one tick plays at most; more due go at once in the next (the poll looks again). */
+/**
+ * Saves one tick plays one by one. More due means the replay is behind (no process ran it for a
+ * while, a demo site started again): it catches up with each seat's newest due save alone.
+ */
 const TICK_SAVES = 200;
+/** Steps one tick reads at most; a day longer than this catches up over several ticks. */
+const CATCH_UP_MAX = 20_000;
+
+/** Each seat's last step among `steps` (in their order), in the order of those last steps. */
+function newestPerSeat<T extends { seatId: string; seq: number }>(steps: T[]): T[] {
+  const last = new Map<string, T>();
+  for (const step of steps) last.set(step.seatId, step);
+  return [...last.values()].sort((a, b) => a.seq - b.seq);
+}
 const jobKey = (copyId: string) => `${REHEARSAL_JOB}:${copyId}`;
 
 const SUFFIX = { en: ' (rehearsal)', hi: ' (पूर्वाभ्यास)', mr: ' (सराव)', gu: ' (રિહર્સલ)' };
@@ -172,19 +184,25 @@ export function electionRehearsals(deps: {
 }) {
   const { db, outbox, jobs, clock, found } = deps;
 
+  /** A rehearsal of `source` begins (again, from the start, if one ran). */
+  const begin = async (source: ElectionRow, input: RehearsalInput): Promise<Rehearsal> => {
+    if (source.rehearsal) throw badRequest('election.rehearsal_of_rehearsal');
+    const results = await allResults(db, source.id);
+    if (results.length === 0) throw badRequest('election.rehearsal_no_results');
+    const now = clock.now();
+    const state = await outbox.transaction((tx, record) =>
+      makeCopy(tx, record, jobs, { source, results, input, now }),
+    );
+    return rehearsalView(rehearsalSlug(source.slug), state);
+  };
+
   return {
+    begin,
+
     /** Administrators: a rehearsal of `slug` begins (again, from the start, if one ran). */
     async start(actor: Actor | null, slug: string, input: RehearsalInput): Promise<Rehearsal> {
       requireRole(actor, 'administrator');
-      const source = await found(slug);
-      if (source.rehearsal) throw badRequest('election.rehearsal_of_rehearsal');
-      const results = await allResults(db, source.id);
-      if (results.length === 0) throw badRequest('election.rehearsal_no_results');
-      const now = clock.now();
-      const state = await outbox.transaction((tx, record) =>
-        makeCopy(tx, record, jobs, { source, results, input, now }),
-      );
-      return rehearsalView(rehearsalSlug(source.slug), state);
+      return begin(await found(slug), input);
     },
 
     /** Administrators: a rehearsal stops where it is (its copy and its saves stay). */
@@ -224,9 +242,11 @@ export function electionRehearsals(deps: {
         const now = clock.now().getTime();
         const startedAt = Date.parse(r.startedAt);
         const reached = Math.floor((now - startedAt) * r.speed);
-        const due = await dueSteps(tx, copyId, r.played, reached, TICK_SAVES);
-        for (const step of due) await play(tx, record, copy, step as ReplayStep);
-        const played = r.played + due.length;
+        const due = await dueSteps(tx, copyId, r.played, reached, CATCH_UP_MAX);
+        // Far behind (no process ran it for a while): each seat's newest due save only.
+        const saves = due.length > TICK_SAVES ? newestPerSeat(due) : due;
+        for (const step of saves) await play(tx, record, copy, step);
+        const played = due.at(-1)?.seq ?? r.played;
         await setRehearsal(tx, copyId, { ...r, played });
         const next = await nextStep(tx, copyId, played);
         if (!next) return;

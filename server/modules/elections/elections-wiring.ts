@@ -10,6 +10,7 @@ import type { EventBus } from '../../events/event-bus';
 import type { Outbox } from '../../events/outbox';
 import type { Clock } from '../../lib/clock';
 import type { JobsService } from '../jobs/jobs-service';
+import { seedDemoElection } from './elections-demo';
 import { createElectionMaps } from './elections-map-cache';
 import { electionRehearsals, REHEARSAL_JOB } from './elections-replay';
 import { electionBySlug } from './elections-repository';
@@ -36,5 +37,10 @@ export function createElections(deps: {
   };
   const rehearsals = electionRehearsals({ ...deps, found });
   deps.jobs.handle(REHEARSAL_JOB, (job) => rehearsals.tick(job));
-  return { ...createElectionsService({ ...deps, maps }), rehearsals };
+  return {
+    ...createElectionsService({ ...deps, maps }),
+    rehearsals,
+    /** The demo's counting day and its rehearsal (elections-demo.ts), for the demo seed. */
+    seedDemo: () => seedDemoElection({ ...deps, rehearsals }),
+  };
 }

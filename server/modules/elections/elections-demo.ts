@@ -1,0 +1,92 @@
+/*
+ * The demo's counting day (issue 69, README "demo"): the Lok Sabha election of 2024 with the
+ * seats the product ships, its parties and alliances, each seat's winner and runner-up and its
+ * final result (data/ls2024-*.csv, the Election Commission of India's declared figures; see the
+ * README there), and a rehearsal of it replayed at 60× from the moment the demo is seeded, so a
+ * newcomer sees a results page count through a twelve-hour day in twelve minutes, then stay on
+ * the final tally. Idempotent: an election of that address that exists is left alone.
+ */
+import { readFile } from 'node:fs/promises';
+import { parse } from 'csv-parse/sync';
+import type { Db } from '../../../db/client';
+import type { Outbox } from '../../events/outbox';
+import { saveSnapshot } from './elections-desk';
+import { importInto } from './elections-import';
+import type { ElectionRehearsals } from './elections-replay';
+import { electionBySlug, insertElection, seatIdsByCode, setKeySeats } from './elections-repository';
+
+const SHIPPED_RESULTS = new URL('./data/ls2024-results.csv', import.meta.url);
+const SHIPPED_PARTIES = new URL('./data/ls2024-parties.csv', import.meta.url);
+
+export const DEMO_ELECTION = 'lok-sabha-2024';
+/** The demo rehearsal's speed: the day's twelve hours in twelve minutes. */
+const DEMO_SPEED = 60;
+/** Varanasi, Rae Bareli, Amethi, Wayanad, Thiruvananthapuram, Gandhinagar. */
+const KEY_SEATS = ['S24/77', 'S24/36', 'S24/37', 'S11/4', 'S11/20', 'S06/6'];
+
+interface ShippedSeat {
+  state_code: string;
+  pc_no: string;
+  serial_no: string;
+  candidate: string;
+  party: string;
+  votes: string;
+  runner_up_serial_no: string;
+  runner_up: string;
+  runner_up_party: string;
+  margin: string;
+}
+
+const cell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+const csvOf = (header: string, rows: string[][]) =>
+  [header, ...rows.map((r) => r.map(cell).join(','))].join('\n');
+
+/** The shipped results as the import's CSV files: candidates (two a seat), then results. */
+async function shippedFiles() {
+  const [results, parties] = await Promise.all([
+    readFile(SHIPPED_RESULTS, 'utf8'),
+    readFile(SHIPPED_PARTIES, 'utf8'),
+  ]);
+  const seats = parse(results, { columns: true, skip_empty_lines: true }) as ShippedSeat[];
+  const candidates = seats.flatMap((s) => [
+    [s.state_code, s.pc_no, s.serial_no, s.candidate, s.party],
+    ...(s.runner_up
+      ? [[s.state_code, s.pc_no, s.runner_up_serial_no, s.runner_up, s.runner_up_party]]
+      : []),
+  ]);
+  return {
+    parties,
+    candidates: csvOf('state_code,pc_no,serial_no,candidate,party', candidates),
+    results: csvOf(
+      'state_code,pc_no,serial_no,votes,margin,round,status',
+      seats.map((s) => [s.state_code, s.pc_no, s.serial_no, s.votes, s.margin, '0', 'won']),
+    ),
+  };
+}
+
+/** Seeds the demo's election and its rehearsal; answers whether it made them. */
+export async function seedDemoElection(deps: {
+  db: Db;
+  outbox: Outbox;
+  rehearsals: ElectionRehearsals;
+}): Promise<boolean> {
+  const { db, outbox } = deps;
+  if (await electionBySlug(db, DEMO_ELECTION)) return false;
+  const election = await insertElection(db, {
+    slug: DEMO_ELECTION,
+    name: { hi: 'लोकसभा चुनाव 2024', en: 'Lok Sabha election 2024' },
+    kind: 'lok-sabha',
+    countingDate: '2024-06-04',
+    majority: 272,
+  });
+  const files = await shippedFiles();
+  await importInto(outbox, election, { kind: 'constituencies', shipped: true }, saveSnapshot);
+  await importInto(outbox, election, { kind: 'parties', csv: files.parties }, saveSnapshot);
+  await importInto(outbox, election, { kind: 'candidates', csv: files.candidates }, saveSnapshot);
+  await importInto(outbox, election, { kind: 'results', csv: files.results }, saveSnapshot);
+  const seats = await seatIdsByCode(db, election.id);
+  const keySeats = KEY_SEATS.map((code) => seats.get(code)).filter((id) => id !== undefined);
+  await setKeySeats(db, election.id, keySeats);
+  await deps.rehearsals.begin({ ...election, keySeats }, { speed: DEMO_SPEED, from: 'synthetic' });
+  return true;
+}
