@@ -47,19 +47,31 @@ import {
 
 export const REHEARSAL_JOB = 'election-rehearsal';
 /**
- * Saves one tick plays one by one. More due means the replay is behind (no process ran it for a
- * while, a demo site started again): it catches up with each seat's newest due save alone.
+ * Saves one tick plays at most, so that one transaction stays short (the embedded engine runs
+ * one at a time). More due means the replay is behind (no process ran it for a while, a demo
+ * site started again): it catches up with each seat's newest due save alone, in several ticks.
  */
-const TICK_SAVES = 200;
-/** Steps one tick reads at most; a day longer than this catches up over several ticks. */
+const TICK_SAVES = 100;
+/** Steps one tick reads at most. */
 const CATCH_UP_MAX = 20_000;
 
-/** Each seat's last step among `steps` (in their order), in the order of those last steps. */
-function newestPerSeat<T extends { seatId: string; seq: number }>(steps: T[]): T[] {
-  const last = new Map<string, T>();
-  for (const step of steps) last.set(step.seatId, step);
-  return [...last.values()].sort((a, b) => a.seq - b.seq);
+/**
+ * The saves a tick makes of the due steps: all of them, or when more are due than a tick
+ * plays, the longest run of them that touches at most TICK_SAVES seats, each seat's newest of
+ * that run alone. Answers the saves and the last step they account for.
+ */
+export function savesOf<T extends { seatId: string; seq: number }>(due: T[]) {
+  if (due.length <= TICK_SAVES) return { saves: due, through: due.at(-1)?.seq };
+  const newest = new Map<string, T>();
+  for (const step of due) {
+    if (!newest.has(step.seatId) && newest.size === TICK_SAVES) break;
+    newest.delete(step.seatId);
+    newest.set(step.seatId, step);
+  }
+  const saves = [...newest.values()];
+  return { saves, through: Math.max(...saves.map((s) => s.seq)) };
 }
+
 const jobKey = (copyId: string) => `${REHEARSAL_JOB}:${copyId}`;
 
 const SUFFIX = { en: ' (rehearsal)', hi: ' (पूर्वाभ्यास)', mr: ' (सराव)', gu: ' (રિહર્સલ)' };
@@ -243,10 +255,9 @@ export function electionRehearsals(deps: {
         const startedAt = Date.parse(r.startedAt);
         const reached = Math.floor((now - startedAt) * r.speed);
         const due = await dueSteps(tx, copyId, r.played, reached, CATCH_UP_MAX);
-        // Far behind (no process ran it for a while): each seat's newest due save only.
-        const saves = due.length > TICK_SAVES ? newestPerSeat(due) : due;
+        const { saves, through } = savesOf(due);
         for (const step of saves) await play(tx, record, copy, step);
-        const played = due.at(-1)?.seq ?? r.played;
+        const played = through ?? r.played;
         await setRehearsal(tx, copyId, { ...r, played });
         const next = await nextStep(tx, copyId, played);
         if (!next) return;
