@@ -4,11 +4,13 @@
  * final result (data/ls2024-*.csv, the Election Commission of India's declared figures; see the
  * README there), and a rehearsal of it replayed at 60× from the moment the demo is seeded, so a
  * newcomer sees a results page count through a twelve-hour day in twelve minutes, then stay on
- * the final tally. Idempotent: an election of that address that exists is left alone.
+ * the final tally. Idempotent: an election of that address that exists is left alone. Known by
+ * a fixed id (db/seed/demo-marks.ts), so `npm run seed -- --remove` takes both away.
  */
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import type { Db } from '../../../db/client';
+import { DEMO_IDS } from '../../../db/seed/demo-marks';
 import type { Outbox } from '../../events/outbox';
 import { saveSnapshot } from './elections-desk';
 import { importInto } from './elections-import';
@@ -73,6 +75,7 @@ export async function seedDemoElection(deps: {
   const { db, outbox } = deps;
   if (await electionBySlug(db, DEMO_ELECTION)) return false;
   const election = await insertElection(db, {
+    id: DEMO_IDS.election,
     slug: DEMO_ELECTION,
     name: { hi: 'लोकसभा चुनाव 2024', en: 'Lok Sabha election 2024' },
     kind: 'lok-sabha',
