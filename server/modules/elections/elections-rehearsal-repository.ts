@@ -171,3 +171,23 @@ export async function setRehearsal(tx: Db, id: string, rehearsal: ElectionRehear
 export async function deleteElection(tx: Db, id: string) {
   await tx.delete(elections).where(eq(elections.id, id));
 }
+
+/** Many candidates at once (the demo's seed), answered with their ids. */
+export async function insertCandidates(tx: Db, rows: (typeof electionCandidates.$inferInsert)[]) {
+  const made: { id: string; seatId: string; serial: number }[] = [];
+  await inBatches(rows, async (batch) =>
+    made.push(
+      ...(await tx.insert(electionCandidates).values(batch).returning({
+        id: electionCandidates.id,
+        seatId: electionCandidates.seatId,
+        serial: electionCandidates.serial,
+      })),
+    ),
+  );
+  return made;
+}
+
+/** Many results at once (the demo's seed: each seat's first). */
+export async function insertResults(tx: Db, rows: (typeof electionResults.$inferInsert)[]) {
+  await inBatches(rows, (batch) => tx.insert(electionResults).values(batch));
+}
