@@ -2,9 +2,11 @@
  * The demo's counting day (issue 69, README's demo): the Lok Sabha election of 2024 as the
  * product ships it, 543 seats with their declared winners (BJP 240, INC 99; NDA 293, INDIA 234
  * as the press counted the alliances), and its rehearsal, which ends on the same tally when the
- * clock has run through its day at 60×.
+ * clock has run through its day at 60×; the demo's removal takes both away.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { removeDemoContent } from '../../../db/seed/demo-remove';
+import { DEMO_SETTINGS } from '../../../db/seed/seed';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 
 let t: TestApp;
@@ -51,4 +53,16 @@ it('seeds Lok Sabha 2024 with its declared results and a rehearsal that ends on 
   now = Date.parse(state.endsAt) + 1000;
   while ((await t.app.services.jobs.runDue()) > 0);
   expect(await wonBy('lok-sabha-2024-rehearsal')).toEqual(final);
+
+  // `npm run seed -- --remove` takes both away, and an election of the site's own stays.
+  const admin = { id: '', name: '', email: '', role: 'administrator' } as const;
+  await t.app.services.elections.create(admin, {
+    slug: 'ours',
+    name: { hi: 'हमारा', en: 'Ours' },
+    kind: 'lok-sabha',
+    countingDate: '2029-05-01',
+    majority: 272,
+  });
+  await removeDemoContent(t.database.db, DEMO_SETTINGS);
+  expect((await t.app.services.elections.list(admin)).map((e) => e.slug)).toEqual(['ours']);
 }, 300_000);
