@@ -1,5 +1,5 @@
 /* A rehearsal's SQL (issue 69 item 6): the copy of an election, its day's saves, its progress. */
-import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, max } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import {
   electionAlliances,
@@ -190,4 +190,15 @@ export async function insertCandidates(tx: Db, rows: (typeof electionCandidates.
 /** Many results at once (the demo's seed: each seat's first). */
 export async function insertResults(tx: Db, rows: (typeof electionResults.$inferInsert)[]) {
   await inBatches(rows, (batch) => tx.insert(electionResults).values(batch));
+}
+
+/** Each seat's newest version number (none for a seat without a result yet). */
+export async function newestVersions(tx: Db, seatIds: string[]) {
+  if (seatIds.length === 0) return new Map<string, number>();
+  const rows = await tx
+    .select({ seatId: electionResults.seatId, version: max(electionResults.version) })
+    .from(electionResults)
+    .where(inArray(electionResults.seatId, seatIds))
+    .groupBy(electionResults.seatId);
+  return new Map(rows.map((r) => [r.seatId, Number(r.version ?? 0)]));
 }
