@@ -1,13 +1,15 @@
 /*
  * Lighthouse's mobile performance on home, a category and a Hindi article (issue 11's
- * acceptance: 98 or more), the way tests/e2e/lighthouse.spec.ts measures it: Debian's Chromium,
+ * acceptance: 98 or more), and the demo's election results page where the site has it (issue
+ * 69: 95 or more), the way tests/e2e/lighthouse.spec.ts measures it: Debian's Chromium,
  * Lighthouse's mobile defaults, the CPU slowdown calibrated to the host's benchmark by
  * Lighthouse's own calculator, judged by the median of three runs whose calibration held
  * (scripts/lighthouse.ts, docs/decisions/028). `npm run bench` prints it at the end; on its own,
  * against a running server: `node --import tsx bench/lighthouse.ts http://127.0.0.1:3000`
  * (`--ads`: also the article with house ads in three positions and the metered wall).
  */
-import { articlePath, categoryPath } from '../common/paths';
+import { articlePath, categoryPath, electionPath } from '../common/paths';
+import { DEMO_ELECTION } from '../server/modules/elections/elections-demo';
 import {
   calibratedRun,
   describeCalibration,
@@ -40,10 +42,19 @@ async function pagesOf(baseUrl: string): Promise<[string, string][]> {
     const hindi = articles.find((a) => a.language === 'hi');
     if (!hindi) continue;
     pages.push(['category', categoryPath(category.slug)], ['Hindi article', articlePath(hindi)]);
+    // The demo's counting day, where the site has it (issue 69 asks 95 or more there).
+    const results = electionPath(DEMO_ELECTION);
+    if ((await fetch(new URL(results, baseUrl))).ok) pages.push([RESULTS_PAGE, results]);
     return pages;
   }
   throw new Error('no category with a Hindi article');
 }
+
+/** The election results page's row, judged against issue 69's 95 rather than issue 11's 98. */
+const RESULTS_PAGE = 'election results';
+export const RESULTS_PAGE_TARGET = 0.95;
+const targetOf = (page: string) =>
+  page === RESULTS_PAGE ? RESULTS_PAGE_TARGET : PERFORMANCE_TARGET;
 
 export interface LighthouseRow {
   page: string;
@@ -94,7 +105,9 @@ export async function lighthouseScores(
   } finally {
     await browser.close();
   }
-  console.log(`bench: Lighthouse mobile performance (issue 11 asks ${PERFORMANCE_TARGET} or more)`);
+  console.log(
+    `bench: Lighthouse mobile performance (issue 11 asks ${PERFORMANCE_TARGET} or more; issue 69 ${RESULTS_PAGE_TARGET} on the results page)`,
+  );
   console.table(rows);
   return rows;
 }
@@ -107,6 +120,6 @@ if (process.argv[1]?.endsWith('lighthouse.ts')) {
     ? { token: await signIn(Number(new URL(base).port)) }
     : undefined;
   const rows = await lighthouseScores(base, ads);
-  const low = rows.filter((r) => r.judged && (r.performance ?? 0) < PERFORMANCE_TARGET);
+  const low = rows.filter((r) => r.judged && (r.performance ?? 0) < targetOf(r.page));
   process.exitCode = low.length > 0 ? 1 : 0;
 }

@@ -11,6 +11,9 @@
  * - when BENCH_TARGETS names it (it takes many minutes: not run by default), one newsletter
  *   issue to 100,000 subscribers through an SMTP sink (bench/newsletter.ts, "newsletter";
  *   BENCH_SUBSCRIBERS, BENCH_NEWSLETTER_RATE);
+ * - when BENCH_TARGETS names it ("counting day", minutes), readers on an election's results
+ *   pages beside one desk save a second: answers from the cache and a save's time to show
+ *   (bench/election-results.ts, docs/perf/elections.md);
  * - when BENCH_TARGETS names it ("co-editing", over a minute), ten writers typing into one shared
  *   document on two processes relayed through Redis (bench/co-editing.ts);
  * - Varnish in front of Patrika against nginx serving the same bytes, and a save's time to show
@@ -58,6 +61,7 @@ import { frontCacheScenario, frontCacheTable, nginxServing } from './front-cache
 import { liveBlogScenario, liveBlogTable } from './live-blog';
 import { coEditingScenario, coEditingTable } from './co-editing';
 import { editionsDatabaseUrl, editionsScenario, editionsTable } from './editions';
+import { resultsDatabaseUrl, resultsScenario, resultsTable } from './election-results';
 import { newsletterScenario, newsletterTable } from './newsletter';
 import { BEACON_RATE, beaconsTable } from './beacons';
 import { beaconCost, beaconCostTable } from './beacon-cost';
@@ -96,6 +100,8 @@ const NEWSLETTER = 'newsletter';
 const CO_EDITING = 'co-editing';
 /** 60 editions, readers over their pages, a save a second (bench/editions.ts): named only. */
 const EDITIONS = 'editions';
+/** Readers on an election's results pages, a desk save a second (bench/election-results.ts): named only. */
+const COUNTING_DAY = 'counting day';
 /** Analytics beacons beside the election-night readers (bench/beacons.ts): named, never by default. */
 const BEACONS = 'beacons';
 /** Varnish in front of Patrika against nginx's gzip_static (bench/front-cache.ts, its own server). */
@@ -116,6 +122,7 @@ const classicChosen =
         BEACONS,
         CO_EDITING,
         EDITIONS,
+        COUNTING_DAY,
       ].some((own) => own.includes(t)) || CLASSIC.some((name) => name.includes(t)),
   );
 
@@ -588,6 +595,18 @@ async function editionsTarget() {
   }
 }
 
+/** The counting-day scenario (bench/election-results.ts) on a PostgreSQL database of its own. */
+async function countingDayTarget() {
+  const databaseUrl = await resultsDatabaseUrl(process.env.BENCH_RESULTS_DATABASE_URL);
+  const dataDir = mkdtempSync(join(tmpdir(), 'patrika-bench-results-'));
+  try {
+    const log = (line: string) => console.log(`bench: ${line}`);
+    return await resultsScenario({ databaseUrl, dataDir, connections: CONNECTIONS, log });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 /** The election-night scenario (bench/election-night.ts) on PostgreSQL. */
 async function electionTarget(filled: boolean) {
   const databaseUrl = await electionDatabaseUrl(DATABASE_URL);
@@ -629,6 +648,8 @@ async function main() {
   if (coEditing) console.log(`\n${coEditingTable(coEditing)}\n`);
   const editions = named(EDITIONS) ? await editionsTarget() : undefined;
   if (editions) console.log(`\n${editionsTable(editions)}\n`);
+  const countingDay = named(COUNTING_DAY) ? await countingDayTarget() : undefined;
+  if (countingDay) console.log(`\n${resultsTable(countingDay)}\n`);
   const relevance = chosen(RELEVANCE) ? await relevanceScenario() : undefined;
   if (relevance) console.log(`bench: ${relevance.lines.join('\n')}`);
   const front = chosen(FRONT_CACHE) ? await frontCacheTarget() : undefined;
@@ -651,6 +672,7 @@ async function main() {
     newsletter ? newsletterTable(newsletter) : undefined,
     coEditing ? coEditingTable(coEditing) : undefined,
     editions ? editionsTable(editions) : undefined,
+    countingDay ? resultsTable(countingDay) : undefined,
     front
       ? `Front cache, measured ${date.slice(0, 10)}; load average ${machine.loadAverageAtEnd} at the end${MACHINE_NOTE ? ` (${MACHINE_NOTE})` : ''}.\n\n${frontCacheTable(front)}`
       : undefined,
@@ -710,6 +732,7 @@ async function main() {
     ...(newsletter ? { newsletter } : {}),
     ...(coEditing ? { coEditing } : {}),
     ...(editions ? { editions } : {}),
+    ...(countingDay ? { countingDay } : {}),
     ...(front ? { frontCache: front } : {}),
     ...(relevance
       ? { searchRelevance: { overall: relevance.report.overall, groups: relevance.report.groups } }

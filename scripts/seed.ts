@@ -25,6 +25,7 @@ async function seed(database: Database, services: Services) {
     db: database.db,
     storeImage: (data) => services.media.storeImage(data, { avifNow: true }),
     tagArticle: services.articles.setTags,
+    seedElection: services.elections.seedDemo,
     rollUpAnalytics: async (from) => {
       await services.analytics.rollUpSince(from);
       await services.analytics.refreshMostRead();

@@ -118,6 +118,7 @@ async function seedEmptySite(log: StartupLog, database: Database, services: Serv
       db: database.db,
       storeImage: (data) => services.media.storeImage(data, { avifNow: true }),
       tagArticle: services.articles.setTags,
+      seedElection: services.elections.seedDemo,
       rollUpAnalytics: async (from) => {
         await services.analytics.rollUpSince(from);
         await services.analytics.refreshMostRead();

@@ -490,7 +490,7 @@ function platformOf(
     keys: createKeysService({ db, clock }),
     /** The counting-day results desk (issue 69). */
     elections: createElections({
-      ...{ db, outbox: deps.outbox, events },
+      ...{ db, outbox: deps.outbox, events, jobs: deps.jobs, clock },
       language: async () => (await settings.get()).uiLanguage,
     }),
     /** House ads and their counts (issue 39 item 1). */

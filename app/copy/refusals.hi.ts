@@ -550,6 +550,10 @@ export const refusalsHi: RefusalTexts = {
     `पंक्ति ${p.line} में ऐसा उम्मीदवार है जो इस सीट में नहीं है। कुछ भी आयात नहीं हुआ।`,
   'election.import_shapes_invalid': (p) =>
     `GeoJSON के निर्वाचन क्षेत्र ${p.line} में राज्य, संख्या, नाम या आकार नहीं है। कुछ भी आयात नहीं हुआ।`,
+  'election.rehearsal_of_rehearsal':
+    'पूर्वाभ्यास किसी असली चुनाव से दोहराया जाता है, दूसरे पूर्वाभ्यास से नहीं।',
+  'election.rehearsal_no_results': 'इस चुनाव के अभी कोई नतीजे नहीं हैं जिन्हें दोहराया जा सके।',
+  'election.not_rehearsal': 'यह चुनाव पूर्वाभ्यास नहीं है।',
   'epaper.issue_not_found': 'ऐसा कोई ई-पेपर अंक नहीं है।',
   'epaper.page_not_found': 'इस ई-पेपर अंक में ऐसा कोई पृष्ठ नहीं है।',
   'epaper.issue_exists': (p) => `इस संस्करण का ${p.date} का ई-पेपर अंक पहले से है।`,

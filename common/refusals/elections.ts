@@ -45,4 +45,13 @@ export const ELECTIONS = {
     en: (p: { line: number }) =>
       `Constituency ${p.line} of the GeoJSON lacks its state, number, name or shape. Nothing was imported.`,
   },
+  'election.rehearsal_of_rehearsal': {
+    status: 400,
+    en: 'A rehearsal is replayed from a real election, not from another rehearsal.',
+  },
+  'election.rehearsal_no_results': {
+    status: 400,
+    en: 'This election has no results to replay yet.',
+  },
+  'election.not_rehearsal': { status: 400, en: 'This election is not a rehearsal.' },
 } as const satisfies Record<string, Entry>;

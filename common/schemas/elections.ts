@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { IdSchema } from './common';
+import { RehearsalStateSchema } from './election-rehearsal';
 
 export const ELECTION_KINDS = ['lok-sabha', 'vidhan-sabha'] as const;
 export const RESERVED = ['GEN', 'SC', 'ST'] as const;
@@ -51,16 +52,7 @@ export type Election = z.infer<typeof ElectionSchema>;
 /** An election as the desk lists it: with its key contests and whether it is a rehearsal. */
 export const DeskElectionSchema = ElectionSchema.extend({
   keySeats: z.array(z.string()),
-  rehearsal: z
-    .object({
-      of: z.string().nullable(),
-      from: z.enum(['snapshots', 'csv']),
-      speed: z.number(),
-      startedAt: z.string(),
-      played: z.int(),
-      total: z.int(),
-    })
-    .nullable(),
+  rehearsal: RehearsalStateSchema.nullable(),
 });
 export type DeskElection = z.infer<typeof DeskElectionSchema>;
 /** One election as the desk opens it: with the states its seats are in, by ECI code. */

@@ -41,15 +41,20 @@ export const elections = pgTable('elections', {
 
 /** A rehearsal's replay: what it copies, how fast, from when, and how far it has come. */
 export interface ElectionRehearsal {
-  /** The election it copies (null once that one is gone). */
+  /** The election it copies (null once that one is gone), and its address. */
   of: string | null;
-  /** `snapshots`: the recorded saves of `of`; `csv`: a synthetic day made from final results. */
-  from: 'snapshots' | 'csv';
+  ofSlug: string;
+  /** `snapshots`: the recorded saves of `of`; `synthetic`: a day made from its final results. */
+  from: 'snapshots' | 'synthetic';
   speed: number;
   startedAt: string;
   /** How many of the day's saves have been made on the copy, of how many. */
   played: number;
   total: number;
+  /** The recorded day's length (ms from its first save to its last): it ends at startedAt + span / speed. */
+  span: number;
+  /** Set when an administrator stopped it before its end. */
+  stoppedAt: string | null;
 }
 
 /**
@@ -147,4 +152,33 @@ export const electionResults = pgTable(
     uniqueIndex('election_results_version_idx').on(t.seatId, t.version),
     index('election_results_election_idx').on(t.electionId, t.at),
   ],
+);
+
+/**
+ * A rehearsal's day, save by save (issue 69 item 6): made once when it starts, from the recorded
+ * snapshots of the election it copies or from its final results, on the copy's own seats and
+ * candidates. The replay job plays them in `seq` order when `offsetMs / speed` has passed since
+ * the start; `elections.rehearsal.played` says how many are done (docs/decisions/072).
+ */
+export const electionReplaySteps = pgTable(
+  'election_replay_steps',
+  {
+    id: id(),
+    electionId: ownedBy(() => elections.id),
+    seq: integer().notNull(),
+    /** When in the recorded day (ms after its first save). */
+    offsetMs: bigint({ mode: 'number' }).notNull(),
+    seatId: ownedBy(() => electionSeats.id),
+    leaderId: uuid()
+      .notNull()
+      .references(() => electionCandidates.id, { onDelete: 'cascade' }),
+    votes: bigint({ mode: 'number' }).notNull(),
+    margin: bigint({ mode: 'number' }).notNull(),
+    round: integer().notNull().default(0),
+    status: text().$type<'leading' | 'won'>().notNull(),
+    source: text().$type<'desk' | 'import' | 'eci'>().notNull(),
+    /** Who made the recorded save (copied in; empty for a synthetic day's). */
+    byName: text().notNull().default(''),
+  },
+  (t) => [uniqueIndex('election_replay_steps_seq_idx').on(t.electionId, t.seq)],
 );

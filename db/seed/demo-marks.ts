@@ -17,6 +17,8 @@ export const DEMO_IDS = {
   comments: [1, 2, 3, 4].map((n) => demoId(5, n)) as [string, string, string, string],
   live: [1, 2, 3, 4].map((n) => demoId(6, n)),
   corrections: [1, 2].map((n) => demoId(7, n)) as [string, string],
+  /** Lok Sabha 2024 (its rehearsal is known by `rehearsal.of`: elections-demo.ts). */
+  election: demoId(8, 1),
 };
 
 /** The demo stories that carry the rest of the demo. */

@@ -13,6 +13,7 @@ import { newsletters } from '../schema/newsletters';
 import { plans } from '../schema/payments';
 import { siteSettings } from '../schema/site';
 import { users } from '../schema/users';
+import { elections } from '../schema/elections';
 import { DEMO_AUTHORS } from './demo-authors';
 import { DEMO_STATES } from './demo-editions';
 import { DEMO_IDS, DEMO_READERS } from './demo-marks';
@@ -31,6 +32,15 @@ type DemoSettings = Pick<
 >;
 
 async function removeDemoRows(db: Db) {
+  // The demo's election and its rehearsal; their seats, results and replay go with them.
+  await db
+    .delete(elections)
+    .where(
+      or(
+        eq(elections.id, DEMO_IDS.election),
+        sql`${elections.rehearsal}->>'of' = ${DEMO_IDS.election}`,
+      ),
+    );
   await db.delete(breakingNews).where(eq(breakingNews.id, DEMO_IDS.breaking));
   await db.delete(liveEntries).where(inArray(liveEntries.id, DEMO_IDS.live));
   await db.delete(comments).where(inArray(comments.id, DEMO_IDS.comments));

@@ -25,6 +25,11 @@ export interface SeedDeps {
    * refreshes "Most read"; left out, the demo's history stays raw events until the job runs.
    */
   rollUpAnalytics?: (from: Date) => Promise<void>;
+  /**
+   * The demo's counting day (the elections module's `seedDemo`: Lok Sabha 2024 and a rehearsal
+   * of it replaying); left out, the demo has no election.
+   */
+  seedElection?: () => Promise<unknown>;
   /** Stores an image through the media service and answers its address. */
   storeImage(data: Buffer): Promise<{ url: string; _id: string }>;
   now: Date;
@@ -163,6 +168,7 @@ export async function seedDemoContent({
   storeImage,
   tagArticle,
   rollUpAnalytics,
+  seedElection,
   now,
 }: SeedDeps): Promise<SeedResult> {
   // The demo texts are large: loaded only when seeding runs.
@@ -234,5 +240,6 @@ export async function seedDemoContent({
   const editionsCreated = await seedDemoEditions(db, now);
   await seedDemoSettings(db, now);
   await seedTheRest(db, demoArticles, rollUpAnalytics, now);
+  await seedElection?.();
   return { categoriesCreated, articlesCreated, editionsCreated };
 }

@@ -7,7 +7,8 @@ import { addressOf, expect, publishedArticleIn, test, type Api } from './fixture
 /**
  * Lighthouse, a tool nobody here wrote, on every kind of reading page (issue 12 item 8, issue 11's
  * acceptance; ADR 028): SEO 100 and accessibility 100 on home (both layouts: ADR 033), a
- * category, a Hindi and an English article, a static page, an author page and search (a results
+ * category, a Hindi and an English article, a static page, an author page, search and an
+ * election's results page (issue 69; a search results
  * page is noindex on purpose: every other SEO audit passes), and no layout shift that costs the
  * page points, in Debian's Chromium started here with a debugging port Lighthouse connects to.
  * The gate does not run Lighthouse's performance category at all: a score made of timings
@@ -43,6 +44,8 @@ const PAGES: PageUnderTest[] = [
   { name: 'a static page', address: async () => '/about-us' },
   { name: 'the search page', address: async () => '/search' },
   { name: 'search results', address: async () => '/search?q=sarkar', noindex: true },
+  // The demo's counting day (issue 69): the tally, the map as one SVG and the seats' table.
+  { name: 'an election results page', address: async () => '/elections/lok-sabha-2024' },
 ];
 
 /** One line per item of a failing audit: the element, link or resource it is about. */

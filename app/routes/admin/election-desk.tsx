@@ -3,11 +3,13 @@
  * (a name in Hindi or Latin letters, or a number), then the leading candidate, votes, margin,
  * round and status; Enter saves a new snapshot (POST /api/elections/{slug}/results) and the
  * seat box is ready for the next seat. Several desk members work at once: a save made against
- * an older snapshot is refused (409) and shows the newer figures.
+ * an older snapshot is refused (409) and shows the newer figures. Administrators start and stop
+ * a rehearsal of the election here (issue 69 item 6, the rehearsal panel).
  */
 import { useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { nameIn } from '../../../common/election-names';
+import { hasRole } from '../../../common/roles';
 import { electionPath } from '../../../common/paths';
 import type { DeskElectionDetail, SeatDetail } from '../../../common/schemas/elections';
 import { AdminRouteError } from '../../components/admin/route-error';
@@ -15,19 +17,21 @@ import { useAdminInterface } from '../../copy/admin-language';
 import { electionDeskCopy } from '../../copy/election-desk';
 import { saidOf } from '../../copy/refusals';
 import { adminApi } from '../../features/api/admin-api';
+import { RehearsalPanel } from '../../features/election-desk/rehearsal-panel';
 import { ResultForm, SnapshotLine } from '../../features/election-desk/result-form';
 import { SeatPicker } from '../../features/election-desk/seat-picker';
 import { requireScreen } from '../../features/session/screen-guard';
 import type { Route } from './+types/election-desk';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  await requireScreen(context, request, 'editor');
-  return null;
+  const me = await requireScreen(context, request, 'editor');
+  return { administrator: hasRole(me.role, 'administrator') };
 }
 
 export async function clientLoader({ serverLoader, params }: Route.ClientLoaderArgs) {
-  await serverLoader();
-  return { election: await adminApi<DeskElectionDetail>(`/api/elections/${params.slug}`) };
+  const { administrator } = await serverLoader();
+  const election = await adminApi<DeskElectionDetail>(`/api/elections/${params.slug}`);
+  return { election, administrator };
 }
 
 clientLoader.hydrate = true as const;
@@ -37,7 +41,12 @@ export function HydrateFallback() {
   return <p>{t.loading}</p>;
 }
 
-export default function ElectionDesk({ loaderData }: Route.ComponentProps) {
+/** Another election's desk (a rehearsal opened from here) starts afresh. */
+export default function ElectionDeskRoute({ loaderData }: Route.ComponentProps) {
+  return <ElectionDesk key={loaderData.election._id} loaderData={loaderData} />;
+}
+
+function ElectionDesk({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
   const ui = useAdminInterface();
   const d = electionDeskCopy[ui.lang];
   const [election, setElection] = useState(loaderData.election);
@@ -68,6 +77,7 @@ export default function ElectionDesk({ loaderData }: Route.ComponentProps) {
       <p className="text-muted">
         {d.deskIntro} <a href={electionPath(slug)}>{d.results}</a>
       </p>
+      <RehearsalPanel election={election} administrator={loaderData.administrator} />
       <SeatPicker
         slug={slug}
         states={states}

@@ -35,7 +35,8 @@ export interface SnapshotDraft {
 /** Who saved it and from where; the desk also says what it saw. */
 export interface SnapshotOrigin {
   source: 'desk' | 'import' | 'eci';
-  by?: Actor | null;
+  /** Who saved it: the desk member, or (a rehearsal's replayed save) the recorded name alone. */
+  by?: (Pick<Actor, 'name'> & { id: string | null }) | null;
   /** Checked only for the desk: an import or ECI's feed states the count as it now is. */
   basedOn?: string | null;
 }

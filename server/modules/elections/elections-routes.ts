@@ -25,7 +25,9 @@ import { KEPT } from '../../caching/kept-answers';
 import { wholeAnswers, type PageCache } from '../../caching/page-cache';
 import { errorResponses, JSON_BODY } from '../../lib/errors';
 import { electionPageRoutes } from './elections-page-routes';
+import { rehearsalRoutes } from './elections-rehearsal-routes';
 import type { ElectionsService } from './elections-service';
+import type { ElectionRehearsals } from './elections-replay';
 
 const tags = ['elections'];
 const security = [{ bearer: [] }];
@@ -33,12 +35,16 @@ const security = [{ bearer: [] }];
 export const ELECTION_CACHE_CONTROL = 'public, max-age=5, s-maxage=5';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-export function electionsRoutes(elections: ElectionsService, pages?: PageCache) {
+export function electionsRoutes(
+  elections: ElectionsService & { rehearsals: ElectionRehearsals },
+  pages?: PageCache,
+) {
   return async function (app: FastifyInstance) {
     await app.register(adminRoutes(elections));
     await app.register(deskRoutes(elections));
     await app.register(readerRoutes(elections, pages));
     await app.register(electionPageRoutes(elections, pages));
+    await app.register(rehearsalRoutes(elections.rehearsals));
   };
 }
 

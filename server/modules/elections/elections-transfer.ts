@@ -1,12 +1,13 @@
 /*
  * The elections module's door for the site archive (server/modules/README.md): elections, their
  * seats, parties, alliances, candidates and every result snapshot the desk saved travel whole
- * (a moved site keeps its counting days' record, issue 69 item 2).
+ * (a moved site keeps its counting days' record, issue 69 item 2), and a rehearsal's day.
  */
 import {
   electionAlliances,
   electionCandidates,
   electionParties,
+  electionReplaySteps,
   electionResults,
   elections,
   electionSeats,
@@ -20,4 +21,5 @@ export const ELECTION_TABLES = [
   electionParties,
   electionCandidates,
   electionResults,
+  electionReplaySteps,
 ] as const;

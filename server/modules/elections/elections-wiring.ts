@@ -1,20 +1,29 @@
 /*
  * The election results desk's parts wired together (issue 69): its service over the database
  * and the outbox (each saved result's event refreshes the kept answers about its election, in
- * every process), and each process's projected maps, forgotten when an import brings seats
- * again. The composition root (server/services.ts) calls this once.
+ * every process), each process's projected maps, forgotten when an import brings seats again,
+ * and the rehearsals' replay job (elections-replay.ts). The composition root
+ * (server/services.ts) calls this once.
  */
 import type { Db } from '../../../db/client';
 import type { EventBus } from '../../events/event-bus';
 import type { Outbox } from '../../events/outbox';
+import type { Clock } from '../../lib/clock';
+import type { JobsService } from '../jobs/jobs-service';
+import { seedDemoElection } from './elections-demo';
 import { createElectionMaps } from './elections-map-cache';
 import { onSeatResult, type SeatFollows } from './elections-follow';
+import { electionRehearsals, REHEARSAL_JOB } from './elections-replay';
+import { electionBySlug } from './elections-repository';
 import { createElectionsService } from './elections-service';
+import { notFound } from '../../lib/errors';
 
 export function createElections(deps: {
   db: Db;
   outbox: Outbox;
   events: EventBus;
+  jobs: JobsService;
+  clock: Clock;
   language: () => Promise<string>;
 }) {
   const maps = createElectionMaps(deps.db);
@@ -22,7 +31,19 @@ export function createElections(deps: {
     for (const event of batch)
       if (event.type === 'election.imported' && event.subject?.id) maps.forget(event.subject.id);
   });
-  return createElectionsService({ ...deps, maps });
+  const found = async (slug: string) => {
+    const election = await electionBySlug(deps.db, slug);
+    if (!election) throw notFound('election.not_found');
+    return election;
+  };
+  const rehearsals = electionRehearsals({ ...deps, found });
+  deps.jobs.handle(REHEARSAL_JOB, (job) => rehearsals.tick(job));
+  return {
+    ...createElectionsService({ ...deps, maps }),
+    rehearsals,
+    /** The demo's counting day and its rehearsal (elections-demo.ts), for the demo seed. */
+    seedDemo: () => seedDemoElection({ ...deps, rehearsals }),
+  };
 }
 
 /**
