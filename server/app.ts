@@ -80,7 +80,7 @@ function createFastify(
   serverFactory: BeaconDispatch['serverFactory'],
 ): FastifyInstance {
   const app = Fastify({
-    // Beacons asked over HTTP go to their lean app (server/beacon-app.ts).
+    // Beacons asked over HTTP go to their lean path (server/beacon-app.ts).
     serverFactory,
     logger: loggerOptions(config, { stream: options.logStream }),
     // One line per request instead of Fastify's two (server/lib/request-log.ts).

@@ -121,7 +121,7 @@ export function registerMetrics(
   registerPartsMetrics(registry, deps);
 
   const countAnswer = answerCounter(requests, latency);
-  // The beacons' lean path counts its answers here too (server/beacon-app.ts).
+  // The beacons' lean path counts its answers here too (server/beacon-answer.ts).
   app.decorate('countAnswer', countAnswer);
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? UNMATCHED;

@@ -243,7 +243,7 @@ export const adsImpressionBeacon = (ads: Pick<AdsService, 'impressions'>) =>
 
 /**
  * POST /api/ads/impressions, the pages' beacon of the house ads they showed: registered in the
- * app (its OpenAPI entry, `inject`) and in the beacons' lean app (server/beacon-app.ts).
+ * app (its OpenAPI entry, `inject`); over HTTP the beacons' lean path answers it (`adsImpressionBeacon`).
  */
 export function adsImpressionRoute(ads: Pick<AdsService, 'impressions'>) {
   return async function (fastify: FastifyInstance) {

@@ -45,7 +45,7 @@ const headerOf = (value: string | string[] | undefined) =>
 
 /**
  * POST /api/analytics/event, the reader script's beacon: registered in the app (its OpenAPI
- * entry, `inject`) and in the beacons' lean app that answers it over HTTP (server/beacon-app.ts).
+ * entry, `inject`); over HTTP the beacons' lean path answers it (`analyticsBeacon`, below).
  */
 export function analyticsBeaconRoute(analytics: Pick<AnalyticsService, 'record'>) {
   return async function (fastify: FastifyInstance) {
