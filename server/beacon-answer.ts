@@ -16,12 +16,12 @@
  * request line at info and its count in /metrics. A 204's line is written at debug, and only
  * when debug is on (its request id is made only then).
  */
-import proxyAddr from '@fastify/proxy-addr';
 import { normalizeIP } from '@fastify/rate-limit';
 import { errorCodes, type FastifyBaseLogger, type FastifyError } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { BEACON_BYTES, type BeaconRoute } from './lib/beacon-body';
+import { clientAddress, lastOf, mediaTypeOk, trustOf, type Trust } from './lib/beacon-request';
 import { badRequest, tooManyRequests, type AppError } from './lib/errors';
 import { requestIdOf } from './lib/request-log';
 import { errorAnswer } from './plugins/errors';
@@ -29,7 +29,6 @@ import { badTextRefusal, wellFormedHost } from './plugins/input-guard';
 import { localFirst, minutesLeft, type RateLimitCounters } from './plugins/rate-limit';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
-type Trust = (address: string, hop: number) => boolean;
 type Failure = FastifyError | AppError;
 
 export interface BeaconAnswerOptions {
@@ -52,26 +51,6 @@ export interface BeaconAnswerOptions {
 const WINDOW_MS = 60_000;
 const NO_STORE: OutgoingHttpHeaders = { 'cache-control': 'no-store' };
 const JSON_TYPE = 'application/json; charset=utf-8';
-
-/** Fastify's trust function for `trustProxy` (fastify/lib/request.js); undefined: trust none. */
-function trustOf(trustProxy: boolean | string): Trust | undefined {
-  if (trustProxy === false || trustProxy === '') return undefined;
-  if (trustProxy === true) return () => true;
-  return proxyAddr.compile(trustProxy.split(',').map((it) => it.trim()));
-}
-
-/** The last value of a header a proxy may have sent more than once (Fastify's reading). */
-const lastOf = (value: string) => {
-  const comma = value.lastIndexOf(',');
-  return comma === -1 ? value.trim() : value.slice(comma + 1).trim();
-};
-
-/** A route's media types: the beacon's text/plain JSON (navigator.sendBeacon) and JSON. */
-function mediaTypeOk(contentType: string): boolean {
-  const end = contentType.indexOf(';');
-  const media = (end === -1 ? contentType : contentType.slice(0, end)).trim().toLowerCase();
-  return media === 'text/plain' || media === 'application/json';
-}
 
 type Validate = (data: unknown) => { value?: unknown; error?: unknown };
 type Compile = (schema: { schema: unknown }) => Validate;
@@ -117,9 +96,7 @@ class Exchange {
     readonly on: Prepared,
   ) {
     // The client's address, read once: the limit and the count both take it from here.
-    const address = req.socket.remoteAddress ?? '';
-    const { trust } = shared;
-    this.ip = trust === undefined ? address : (proxyAddr(req, trust) ?? address);
+    this.ip = clientAddress(req, shared.trust);
   }
 
   /** The address's Host as the input guard reads it: X-Forwarded-Host from a trusted proxy. */
