@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase, type Database } from '../db/client';
 import { databaseOptions, type Config } from './env';
-import { beaconDispatch, buildBeaconApp } from './beacon-app';
+import { beaconDispatch, beaconHandler } from './beacon-app';
 import { registerHttp, type Web } from './http';
 import type { Clock } from './lib/clock';
 import { loggerOptions } from './lib/logger';
@@ -80,7 +80,7 @@ function createFastify(
   serverFactory: BeaconDispatch['serverFactory'],
 ): FastifyInstance {
   const app = Fastify({
-    // Beacons asked over HTTP go to their lean app (server/beacon-app.ts).
+    // Beacons asked over HTTP go to their lean path (server/beacon-app.ts).
     serverFactory,
     logger: loggerOptions(config, { stream: options.logStream }),
     // One line per request instead of Fastify's two (server/lib/request-log.ts).
@@ -188,18 +188,16 @@ function closeWith(app: FastifyInstance, name: string, close: () => unknown) {
 }
 
 /**
- * Beacons asked over HTTP are answered by their lean app from now until the app begins to
- * close; then the app answers them (503 while it closes) and the lean app closes with it.
+ * Beacons asked over HTTP are answered on their lean path (server/beacon-answer.ts) from now
+ * until the app begins to close; then the app answers them (503 while it closes).
  */
-async function answerBeaconsLean(
+function answerBeaconsLean(
   app: FastifyInstance,
   beacons: BeaconDispatch,
   deps: { config: Config; services: Services },
 ) {
-  const lean = await buildBeaconApp(app, deps);
-  beacons.use(lean.routing);
+  beacons.use(beaconHandler(app, deps));
   app.addHook('preClose', async () => beacons.use(undefined));
-  closeWith(app, 'closing the beacons app', () => lean.close());
 }
 
 /** How old a half-written file must be before a start removes it. */
@@ -328,7 +326,7 @@ export async function buildApp(
       uploadBodySeconds: options.uploadBodySeconds,
       clustered: options.worker !== undefined,
     });
-    await answerBeaconsLean(app, beacons, { config, services });
+    answerBeaconsLean(app, beacons, { config, services });
   } catch (error) {
     await app.close().catch(() => {});
     if (ownDatabase) await database.close().catch(() => {});

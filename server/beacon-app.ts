@@ -1,38 +1,30 @@
 /*
- * The reader beacons' lean app (issue 70 item 1): `POST /api/analytics/event` and
- * `POST /api/ads/impressions`, asked over HTTP, are answered by a Fastify instance of their own
- * that has only what a bodiless 204 needs, not by the app whose every hook (sessions, cookies,
- * the page cache, Helmet, compression, API keys, audit, replica reads…) runs on every request:
- * 2,000 beacons a second on counting day paid for all of them (docs/perf/election-night.md).
+ * The reader beacons' lean path (issue 70 item 1): `POST /api/analytics/event` and
+ * `POST /api/ads/impressions`, asked over HTTP, are answered at the app's HTTP server's own
+ * 'request' event by server/beacon-answer.ts, before Fastify builds a request or a reply, not by
+ * the app whose every hook (sessions, cookies, the page cache, Helmet, compression, API keys,
+ * audit, replica reads…) runs on every request: 2,000 beacons a second on counting day paid
+ * for all of them (docs/perf/election-night.md). A Fastify app of their own came first; its
+ * request cycle and rate-limit plugin still cost about as much as the counting.
  *
  * What still holds, as in the app: the body's BEACON_BYTES (413 with its code), the input
  * guard and the zod schema (400 with its code), the limit per address (429 with Retry-After and
- * RateLimit-*), the bot filter and the human-pace checks (the services'), the request id, the
- * request line (at debug for a 204, at info for a refusal) and the request metrics.
+ * RateLimit-*), the bot filter and the human-pace checks (the services'), the request id on a
+ * refusal, the request line (at debug for a 204, at info for a refusal) and the request metrics.
  *
  * The app keeps both routes too: the OpenAPI document lists them, `app.inject` (the tests)
  * reaches them, and a beacon with a query string or asked while the app closes is answered
  * there, in the same words.
  */
-import Fastify, {
-  LogController,
-  type FastifyInstance,
-  type FastifyServerFactory,
-  type RawServerDefault,
-} from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyServerFactory, RawServerDefault } from 'fastify';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { beaconAnswer } from './beacon-answer';
 import type { Config } from './env';
-import { BEACON_BYTES } from './lib/beacon-body';
-import { registerRequestLog, requestIdOf, sendRequestIds } from './lib/request-log';
-import { adsImpressionRoute } from './modules/ads/ads-routes';
-import { analyticsBeaconRoute } from './modules/analytics/analytics-routes';
-import { registerErrorHandler } from './plugins/errors';
-import { answerFrameworkError, registerInputGuard } from './plugins/input-guard';
-import { registerRateLimits } from './plugins/rate-limit';
+import { adsImpressionBeacon } from './modules/ads/ads-routes';
+import { analyticsBeacon } from './modules/analytics/analytics-routes';
 import type { Services } from './services';
 
-/** The beacons' addresses, as asked (no query string): what the lean app answers. */
+/** The beacons' addresses, as asked (no query string): what the lean path answers. */
 export const BEACON_PATHS: ReadonlySet<string> = new Set([
   '/api/analytics/event',
   '/api/ads/impressions',
@@ -50,7 +42,7 @@ interface ServerOptions {
 }
 
 /**
- * The app's HTTP server (Fastify's `serverFactory`): a beacon's request goes to the lean app
+ * The app's HTTP server (Fastify's `serverFactory`): a beacon's request goes to the lean path
  * once one is `use`d, every other request to the app. Without one (before it is built, and from
  * the moment the app begins to close) the app answers everything.
  */
@@ -80,38 +72,18 @@ export function beaconDispatch() {
   };
 }
 
-/** The lean app of `app` (its logger and metrics), ready to answer beacons. */
-export async function buildBeaconApp(
+/** The handler of beacons asked over HTTP, with `app`'s logger, JSON parser and metrics. */
+export function beaconHandler(
   app: FastifyInstance,
   deps: { config: Config; services: Services },
-): Promise<FastifyInstance> {
+): Handler {
   const { config, services } = deps;
-  const lean = Fastify({
-    loggerInstance: app.log,
-    logController: new LogController({ disableRequestLogging: true }),
-    genReqId: requestIdOf,
-    bodyLimit: BEACON_BYTES,
+  return beaconAnswer({
+    routes: [analyticsBeacon(services.analytics), adsImpressionBeacon(services.ads)],
     trustProxy: config.trustProxy,
-    frameworkErrors: answerFrameworkError,
-  });
-  lean.setValidatorCompiler(validatorCompiler);
-  lean.setSerializerCompiler(serializerCompiler);
-  sendRequestIds(lean, 'refusals');
-  // The request line and the request metrics in one hook.
-  registerRequestLog(
-    lean,
-    app.hasDecorator('countAnswer')
-      ? (request, reply) => app.countAnswer(request, reply)
-      : undefined,
-  );
-  registerErrorHandler(lean);
-  registerInputGuard(lean);
-  await registerRateLimits(lean, {
     counters: services.rateLimits,
-    apiPerMinute: config.apiRateLimit,
+    log: app.log,
+    parseJson: app.getDefaultJsonParser('error', 'error'),
+    countAnswer: app.hasDecorator('countAnswer') ? app.countAnswer : undefined,
   });
-  await lean.register(analyticsBeaconRoute(services.analytics));
-  await lean.register(adsImpressionRoute(services.ads));
-  await lean.ready();
-  return lean;
 }

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { z } from 'zod';
 
 /** The most a reading page's beacon may weigh (the analytics' and the ads' impressions'). */
 export const BEACON_BYTES = 4096;
@@ -62,3 +64,21 @@ export function acceptBeaconJson(fastify: FastifyInstance) {
     fastify.getDefaultJsonParser('error', 'error'),
   );
 }
+
+/**
+ * A reader beacon as the lean path answers it over HTTP, before Fastify (server/beacon-answer.ts):
+ * the same address, schema and limit per address as its route in the app, and what counts it.
+ */
+export interface BeaconRoute<T = unknown> {
+  /** Its address, exactly as asked (no query string). */
+  path: string;
+  /** The route's body schema. */
+  body: z.ZodType<T>;
+  /** Beacons one address may send in a minute (the route's `beaconLimits`). */
+  perMinute: number;
+  /** Counts a beacon: its body as the schema made it, its headers, its client's address. */
+  count(body: T, headers: IncomingHttpHeaders, ip: string): Promise<unknown>;
+}
+
+/** A route of beacons of one body type, among the others. */
+export const beaconRoute = <T>(route: BeaconRoute<T>) => route as unknown as BeaconRoute;

@@ -5,7 +5,7 @@
  * Fastify's own pair of lines ("incoming request", then "request completed") is turned off
  * (`disableRequestLogging` through a LogController), as Fastify's docs suggest for a custom request log.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { isBeacon } from './beacon-body';
@@ -22,15 +22,7 @@ export function requestIdOf(req: IncomingMessage): string {
  * Every answer names its request's id (`x-request-id`), but a reader beacon's 204: its request
  * line at debug still names it; a refused beacon carries it, as its line at info does.
  */
-export function sendRequestIds(app: FastifyInstance, only: 'all' | 'refusals' = 'all') {
-  // An app of beacons alone (server/beacon-app.ts) names it on its refusals only: every one
-  // of them is an error, and the error hook runs on errors alone.
-  if (only === 'refusals') {
-    app.addHook('onError', async (request, reply) => {
-      reply.header('x-request-id', request.id);
-    });
-    return;
-  }
+export function sendRequestIds(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply) => {
     if (reply.statusCode >= 300 || !isBeacon(request)) reply.header('x-request-id', request.id);
   });
@@ -56,13 +48,8 @@ const isInternal = (request: FastifyRequest) => request.headers[INTERNAL_HEADER]
  * answered 204 is written at `debug` (thousands a second on election night, each the same
  * line); a refused beacon (4xx, 5xx) keeps its line at `info`.
  */
-export function registerRequestLog(
-  app: FastifyInstance,
-  /** Also done as each answer is out, in the same hook (the beacons' lean app counts it). */
-  also?: (request: FastifyRequest, reply: FastifyReply) => void,
-) {
+export function registerRequestLog(app: FastifyInstance) {
   app.addHook('onResponse', async (request, reply) => {
-    also?.(request, reply);
     if (isInternal(request)) return;
     if (isBeacon(request) && reply.statusCode < 300) {
       request.log.debug({ req: request, res: reply }, 'beacon answered');

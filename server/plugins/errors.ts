@@ -92,38 +92,45 @@ export function frameworkCode(error: FastifyError, status: number): ApiCode {
   return 'http.bad_request';
 }
 
+/** What a failure is answered with: its status, its body and, for a database away, Retry-After. */
+export interface ErrorAnswer {
+  status: number;
+  body: ErrorBody;
+  retryAfter?: string;
+}
+
 /**
- * The one error handler (STYLE.md §12): DECISIONS.md §1's JSON for every failure, the status
- * that names the problem and the code that names the refusal, no stack traces to the client,
- * and 5xx details only in the log.
+ * DECISIONS.md §1's JSON for a failure, the status that names the problem and the code that
+ * names the refusal, no stack trace (the error handler's, and the beacons' lean path's).
+ */
+export function errorAnswer(error: FastifyError | AppError): ErrorAnswer {
+  if (error instanceof AppError) return { status: error.statusCode, body: bodyOf(error) };
+  if (hasZodFastifySchemaValidationErrors(error))
+    return { status: 400, body: invalidInput(error.validation, error.validationContext) };
+  if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500)
+    // Fastify's own refusals: broken JSON, wrong content type, body too large.
+    return {
+      status: error.statusCode,
+      body: { message: error.message, code: frameworkCode(error, error.statusCode) },
+    };
+  // The database is restarting or out of reach: worth asking again in a moment.
+  if (isDatabaseUnavailable(error))
+    return {
+      status: 503,
+      body: refusalBody('server.database_away'),
+      retryAfter: String(RETRY_AFTER_SECONDS),
+    };
+  return { status: 500, body: refusalBody('server.error') };
+}
+
+/**
+ * The one error handler (STYLE.md §12): `errorAnswer`'s status and body for every failure, and
+ * 5xx details only in the log.
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    let status: number;
-    let body: ErrorBody;
-    if (error instanceof AppError) {
-      status = error.statusCode;
-      body = bodyOf(error);
-    } else if (hasZodFastifySchemaValidationErrors(error)) {
-      status = 400;
-      body = invalidInput(error.validation, error.validationContext);
-    } else if (
-      typeof error.statusCode === 'number' &&
-      error.statusCode >= 400 &&
-      error.statusCode < 500
-    ) {
-      // Fastify's own refusals: broken JSON, wrong content type, body too large.
-      status = error.statusCode;
-      body = { message: error.message, code: frameworkCode(error, status) };
-    } else if (isDatabaseUnavailable(error)) {
-      // The database is restarting or out of reach: worth asking again in a moment.
-      status = 503;
-      body = refusalBody('server.database_away');
-      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-    } else {
-      status = 500;
-      body = refusalBody('server.error');
-    }
+    const { status, body, retryAfter } = errorAnswer(error);
+    if (retryAfter !== undefined) reply.header('retry-after', retryAfter);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status, code: body.code }, error.message);
     return reply.status(status).send(body);

@@ -59,6 +59,15 @@ const refuse = (where: string) =>
     fieldRefusal(where, 'validation.bad_text', { field: where.split('.').at(-1) ?? where }),
   ]);
 
+/** Whether a Host (or a trusted X-Forwarded-Host) is one: the guard's check, for the beacons' lean path. */
+export const wellFormedHost = (host: string) => HOST.test(host);
+
+/** The guard's refusal of a JSON body holding text no database or feed can, or undefined. */
+export function badTextRefusal(body: unknown): AppError | undefined {
+  const where = findBadText(body, 'body');
+  return where === undefined ? undefined : refuse(where);
+}
+
 /**
  * Fastify's own refusals before routing (an address whose percent-escapes are not UTF-8),
  * answered in our JSON instead of Fastify's: 400 for an API call, 404 for anything else, as

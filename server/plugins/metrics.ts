@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { SERVER_SEGMENTS } from '../../common/paths';
@@ -13,8 +13,11 @@ export const METRICS_PATH = `/${SERVER_SEGMENTS.metrics}`;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Counts an answer in `patrika_http_requests_total` and its time (registerMetrics). */
-    countAnswer(request: FastifyRequest, reply: FastifyReply): { route: string; status: string };
+    /**
+     * Counts an answer in `patrika_http_requests_total` by method, route and status, and its
+     * time in seconds (registerMetrics); the beacons' lean path counts its own here.
+     */
+    countAnswer(method: string, route: string, status: string, seconds: number): void;
   }
 }
 
@@ -118,10 +121,12 @@ export function registerMetrics(
   registerPartsMetrics(registry, deps);
 
   const countAnswer = answerCounter(requests, latency);
-  // The beacons' lean app counts its answers here too (server/beacon-app.ts).
+  // The beacons' lean path counts its answers here too (server/beacon-answer.ts).
   app.decorate('countAnswer', countAnswer);
   app.addHook('onResponse', async (request, reply) => {
-    const { route, status } = countAnswer(request, reply);
+    const route = request.routeOptions.url ?? UNMATCHED;
+    const status = String(reply.statusCode);
+    countAnswer(request.method, route, status, reply.elapsedTime / 1000);
     const cached = reply.getHeader('x-page-cache');
     if (typeof cached === 'string' && CACHE_STATES.has(cached)) pageCache.inc({ result: cached });
     if (route === MEDIA_UPLOAD_PATH && request.method === 'POST') uploads.inc({ status });
@@ -144,12 +149,9 @@ function answerCounter(
   requests: Counter<'method' | 'route' | 'status'>,
   latency: Histogram<'method' | 'route'>,
 ) {
-  return (request: FastifyRequest, reply: FastifyReply) => {
-    const route = request.routeOptions.url ?? UNMATCHED;
-    const status = String(reply.statusCode);
-    requests.inc({ method: request.method, route, status });
-    latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
-    return { route, status };
+  return (method: string, route: string, status: string, seconds: number) => {
+    requests.inc({ method, route, status });
+    latency.observe({ method, route }, seconds);
   };
 }
 

@@ -114,9 +114,17 @@ interface LocalWindow {
  * item 8: a burst of reads writes no row). One process alone holds the limit exactly; with
  * several, each may take up to SHARE_FROM of it unseen before it shares (docs/decisions/006).
  */
-export function localFirst(counters: RateLimitCounters) {
+export function localFirst(
+  counters: RateLimitCounters,
+  /** Put before each key in the table (a route's own limit), not in memory. */
+  tablePrefix = '',
+) {
   const windows = new Map<string, LocalWindow>();
+  let sweptAt = -Infinity;
+  /** Forgets ended windows, at most once a second: a full map of live ones is not walked per key. */
   const sweep = (now: number) => {
+    if (now - sweptAt < 1000) return;
+    sweptAt = now;
     for (const [key, window] of windows) if (window.resetAt <= now) windows.delete(key);
   };
   /** The table's answer, its window's end now this one's. */
@@ -133,23 +141,37 @@ export function localFirst(counters: RateLimitCounters) {
     windows.set(key, fresh);
     return fresh;
   };
+  const shareFrom = (max: number) => Math.ceil(max * SHARE_FROM);
   return {
+    /**
+     * Counts one request in memory when this process may count it alone, with no promise (the
+     * beacons' lean path); undefined, counting nothing, when `increment` must ask the table.
+     */
+    incrementHere(key: string, windowMs: number, max: number): IncrResult | undefined {
+      const now = counters.now().getTime();
+      const window = windowOf(key, windowMs, now);
+      if (!window || window.shared || window.count + 1 >= shareFrom(max)) return undefined;
+      window.count++;
+      return { current: window.count, ttl: window.resetAt - now };
+    },
     async increment(key: string, windowMs: number, max: number): Promise<IncrResult> {
       const now = counters.now().getTime();
       const window = windowOf(key, windowMs, now);
-      if (!window) return counters.increment(key, windowMs);
-      if (window.shared) return follow(window, await counters.increment(key, windowMs), now);
+      const tableKey = tablePrefix + key;
+      if (!window) return counters.increment(tableKey, windowMs);
+      if (window.shared) return follow(window, await counters.increment(tableKey, windowMs), now);
       window.count++;
-      if (window.count < Math.ceil(max * SHARE_FROM))
+      if (window.count < shareFrom(max))
         return { current: window.count, ttl: window.resetAt - now };
       // Near the limit: from here on every process's count is in the table.
       window.shared = true;
-      return follow(window, await counters.add(key, window.count, windowMs), now);
+      return follow(window, await counters.add(tableKey, window.count, windowMs), now);
     },
     async read(key: string): Promise<IncrResult> {
       const now = counters.now().getTime();
       const window = windows.get(key);
-      if (!window || window.resetAt <= now || window.shared) return counters.read(key);
+      if (!window || window.resetAt <= now || window.shared)
+        return counters.read(tablePrefix + key);
       return { current: window.count, ttl: window.resetAt - now };
     },
   };

@@ -1,6 +1,6 @@
 /*
  * Which app answers a request over HTTP (issue 70 item 1, server/beacon-app.ts): a beacon's
- * POST to its exact address goes to the lean app once one is in use; everything else, and every
+ * POST to its exact address goes to the lean path once one is in use; everything else, and every
  * beacon before it or after the app begins to close, to the app.
  */
 import type { Server } from 'node:http';
@@ -31,7 +31,7 @@ const answeredBy = async (method: string, path: string) =>
   ).headers.get('x-answered-by');
 
 describe('the beacons’ dispatch', () => {
-  it('sends beacons to the lean app while one is in use, everything else to the app', async () => {
+  it('sends beacons to the lean path while one is in use, everything else to the app', async () => {
     expect(await answeredBy('POST', '/api/analytics/event')).toBe('app');
     dispatch.use(answer('lean'));
     expect(await answeredBy('POST', '/api/analytics/event')).toBe('lean');

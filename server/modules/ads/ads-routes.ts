@@ -18,7 +18,7 @@ import { wholeAnswers, type PageCache } from '../../caching/page-cache';
 import { errorResponses, JSON_BODY, SIGNED_IN } from '../../lib/errors';
 import type { AdsService } from './ads-service';
 import { SLOTS_KEPT_MS } from './ad-slots';
-import { acceptBeaconJson, beaconLimits } from '../../lib/beacon-body';
+import { acceptBeaconJson, beaconLimits, beaconRoute } from '../../lib/beacon-body';
 
 /** Impression beacons one address may send in a minute (a page sends one or two). */
 export const AD_BEACONS_PER_ADDRESS = 600;
@@ -232,9 +232,18 @@ export function adsPublicRoutes(ads: AdsService) {
   };
 }
 
+/** The ads' impression beacon as the lean path answers it over HTTP (server/beacon-answer.ts). */
+export const adsImpressionBeacon = (ads: Pick<AdsService, 'impressions'>) =>
+  beaconRoute({
+    path: '/api/ads/impressions',
+    body: AdImpressionsSchema,
+    perMinute: AD_BEACONS_PER_ADDRESS,
+    count: (body, _headers, ip) => ads.impressions(body.ids, ip),
+  });
+
 /**
  * POST /api/ads/impressions, the pages' beacon of the house ads they showed: registered in the
- * app (its OpenAPI entry, `inject`) and in the beacons' lean app (server/beacon-app.ts).
+ * app (its OpenAPI entry, `inject`); over HTTP the beacons' lean path answers it (`adsImpressionBeacon`).
  */
 export function adsImpressionRoute(ads: Pick<AdsService, 'impressions'>) {
   return async function (fastify: FastifyInstance) {

@@ -66,16 +66,33 @@ const utcDay = (at: Date) => at.toISOString().slice(0, 10);
  * day, after which no one can tell whose address made a hash.
  */
 function readerHasher(db: Db, clock: Clock) {
-  let kept: { until: number; salt: Promise<string> } | undefined;
-  return async (ip: string, userAgent: string): Promise<string> => {
+  /** Today's salt: its promise, and its value once read. */
+  type Salt = { until: number; salt: Promise<string>; value?: string };
+  let kept: Salt | undefined;
+  const today = () => {
     const now = clock.now().getTime();
     if (kept === undefined || now >= kept.until || now < kept.until - DAY_MS) {
       const salt = saltOf(db, utcDay(new Date(now)), randomBytes(32).toString('base64url'));
-      kept = { until: (Math.floor(now / DAY_MS) + 1) * DAY_MS, salt };
-      salt.catch(() => (kept = undefined));
+      const day: Salt = { until: (Math.floor(now / DAY_MS) + 1) * DAY_MS, salt };
+      kept = day;
+      salt.then(
+        (value) => (day.value = value),
+        () => kept === day && (kept = undefined),
+      );
     }
-    const salt = await kept.salt;
-    return hash('sha256', `${salt}\n${ip}\n${userAgent}`, 'base64url');
+    return kept;
+  };
+  const hashed = (salt: string, ip: string, userAgent: string) =>
+    hash('sha256', `${salt}\n${ip}\n${userAgent}`, 'base64url');
+  return {
+    /** The hash, once today's salt is read (no promise: 2,000 beacons a second); else undefined. */
+    now(ip: string, userAgent: string): string | undefined {
+      const { value } = today();
+      return value === undefined ? undefined : hashed(value, ip, userAgent);
+    },
+    async hash(ip: string, userAgent: string): Promise<string> {
+      return hashed(await today().salt, ip, userAgent);
+    },
   };
 }
 
@@ -122,7 +139,7 @@ function readerTest(deps: Pick<BeaconDeps, 'clock' | 'siteHost'>) {
  * views module's counts and the raw events, written in batches.
  */
 export function createBeacons(deps: BeaconDeps) {
-  const hash = readerHasher(deps.db, deps.clock);
+  const hasher = readerHasher(deps.db, deps.clock);
   const batcher = createEventBatcher<EventRow>({
     write: (rows) => insertEvents(deps.db, rows),
     log: deps.log,
@@ -131,8 +148,6 @@ export function createBeacons(deps: BeaconDeps) {
   const robot = robotTest();
   const sourceOf = createSourceClassifier(deps.siteHost);
   const optedOutViews = createAddressCaps({ clock: deps.clock, windowMs: OPTED_OUT_VIEW_MS });
-  const visitorOf = (client: BeaconClient, reader: boolean) =>
-    reader && !client.optedOut ? hash(client.ip, client.userAgent) : Promise.resolve(null);
 
   /**
    * Counts a view in the views module: a reader's by their hash; an opted-out reader's once per
@@ -166,7 +181,12 @@ export function createBeacons(deps: BeaconDeps) {
     async record(event: AnalyticsEvent, client: BeaconClient): Promise<boolean> {
       if (robot(client.userAgent)) return false;
       const reader = countsAsReader(event, client);
-      const visitor = await visitorOf(client, reader);
+      // A reader's hash, made at once when today's salt is at hand (no promise to wait on).
+      const visitor =
+        reader && !client.optedOut
+          ? (hasher.now(client.ip, client.userAgent) ??
+            (await hasher.hash(client.ip, client.userAgent)))
+          : null;
       let articleId = event.articleId ?? null;
       // A view of an article nobody may read names no article (it is still a page read).
       if (
@@ -193,7 +213,7 @@ export function createBeacons(deps: BeaconDeps) {
      * readers cannot see, and kept as a direct view (the call carries no referrer).
      */
     async viewOfArticle(articleId: string, client: BeaconClient, path: string): Promise<boolean> {
-      const hashed = client.optedOut ? null : await hash(client.ip, client.userAgent);
+      const hashed = client.optedOut ? null : await hasher.hash(client.ip, client.userAgent);
       const counted = await deps.views.count(articleId, hashed ?? randomUUID());
       // A reader in the analytics only as a beacon would be (issue 66 item 11).
       const visitor = countsAsReader({ type: 'view', articleId }, client) ? hashed : null;

@@ -9,7 +9,8 @@ import {
 import { errorResponses, JSON_BODY } from '../../lib/errors';
 import type { BeaconClient } from './analytics-beacons';
 import type { AnalyticsService } from './analytics-service';
-import { acceptBeaconJson, beaconLimits } from '../../lib/beacon-body';
+import type { IncomingHttpHeaders } from 'node:http';
+import { acceptBeaconJson, beaconLimits, beaconRoute } from '../../lib/beacon-body';
 
 /** Beacons one address may send in a minute: a reader sends two a page. */
 export const BEACONS_PER_ADDRESS = 600;
@@ -18,22 +19,33 @@ export const BEACONS_PER_ADDRESS = 600;
  * Who sent a request, for counting: the address and user agent (hashed by the service, never
  * kept), and whether they asked not to be tracked (`DNT: 1`, `Sec-GPC: 1`).
  */
-export function beaconClientOf(request: FastifyRequest): BeaconClient {
-  return {
-    ip: request.ip,
-    userAgent: request.headers['user-agent'] ?? '',
-    optedOut: request.headers.dnt === '1' || request.headers['sec-gpc'] === '1',
-    fetchSite: headerOf(request.headers['sec-fetch-site']),
-    origin: headerOf(request.headers.origin),
-  };
-}
+export const beaconClientOf = (request: FastifyRequest): BeaconClient =>
+  beaconClient(request.headers, request.ip);
+
+/** `beaconClientOf` from a request's headers and its client's address, read once. */
+export const beaconClient = (headers: IncomingHttpHeaders, ip: string): BeaconClient => ({
+  ip,
+  userAgent: headers['user-agent'] ?? '',
+  optedOut: headers.dnt === '1' || headers['sec-gpc'] === '1',
+  fetchSite: headerOf(headers['sec-fetch-site']),
+  origin: headerOf(headers.origin),
+});
+
+/** The analytics beacon as the lean path answers it over HTTP (server/beacon-answer.ts). */
+export const analyticsBeacon = (analytics: Pick<AnalyticsService, 'record'>) =>
+  beaconRoute({
+    path: '/api/analytics/event',
+    body: AnalyticsEventSchema,
+    perMinute: BEACONS_PER_ADDRESS,
+    count: (event, headers, ip) => analytics.record(event, beaconClient(headers, ip)),
+  });
 
 const headerOf = (value: string | string[] | undefined) =>
   typeof value === 'string' ? value : undefined;
 
 /**
  * POST /api/analytics/event, the reader script's beacon: registered in the app (its OpenAPI
- * entry, `inject`) and in the beacons' lean app that answers it over HTTP (server/beacon-app.ts).
+ * entry, `inject`); over HTTP the beacons' lean path answers it (`analyticsBeacon`, below).
  */
 export function analyticsBeaconRoute(analytics: Pick<AnalyticsService, 'record'>) {
   return async function (fastify: FastifyInstance) {

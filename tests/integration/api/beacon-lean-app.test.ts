@@ -1,17 +1,29 @@
 /*
  * Beacons over HTTP (issue 70 items 1 and 2): asked over a socket, `POST /api/analytics/event`
- * and `POST /api/ads/impressions` are answered by their lean app (server/beacon-app.ts), which
- * still refuses bad input, too big a body and an address past its limit with codes, names a
- * refusal's request id and counts its answers in /metrics; and under a steady stream of beacons
- * for 20 s every one answered 204 is in its story's report within 15 s of the last.
+ * and `POST /api/ads/impressions` are answered on their lean path, before Fastify
+ * (server/beacon-answer.ts), which still refuses bad input, too big a body and an address past
+ * its limit with the app's status, body and code, names a refusal's request id and counts its
+ * answers in /metrics; under a steady stream of beacons for 20 s every one answered 204 is in
+ * its story's report and on "now" within 15 s of the last; an ad's impressions within 15 s.
  *
  * The stream's rate is BEACON_TEST_RATE (100 a second: a twentieth of the bench's 2,000, which
  * `npm run bench` sends at the full figure beside the readers; docs/perf/election-night.md).
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, createArticle, createCategory, createUser, type TestUser } from '../../factories';
+import { eq } from 'drizzle-orm';
+import { adDailyCounts } from '../../../db/schema/ads';
+import {
+  auth,
+  createArticle,
+  createCategory,
+  createUser,
+  testImage,
+  upload,
+  type TestUser,
+} from '../../factories';
 import { createTestApp, type TestApp } from '../../setup/test-app';
+import { waitUntil } from '../../setup/wait-until';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -67,7 +79,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('beacons over HTTP, on the lean app', () => {
+describe('beacons over HTTP, on the lean path', () => {
   it('answers 204 with no document headers, and refuses with codes as the app does', async () => {
     const categoryId = (await createCategory(app, editor))._id;
     const id = await story(categoryId);
@@ -121,11 +133,57 @@ describe('beacons over HTTP, on the lean app', () => {
     expect(metrics).toContain('route="/api/analytics/event",status="429"');
   });
 
+  it("refuses as the app's own route does: the same status, body and code", async () => {
+    const categoryId = (await createCategory(app, editor))._id;
+    const id = await story(categoryId);
+    const cases: { name: string; path?: string; body?: string; type?: string | null }[] = [
+      { name: 'a type it does not take', body: '{"type":"click","path":"/x"}' },
+      { name: 'no path', body: '{"type":"view"}' },
+      { name: 'broken JSON', body: '{"type":' },
+      { name: 'an empty body', body: '' },
+      { name: 'JSON that is no object', body: '"view"' },
+      { name: 'a prototype key', body: '{"type":"view","path":"/x","__proto__":{"a":1}}' },
+      { name: 'a NUL', body: view(id).replace('/s', '/s\\u0000') },
+      { name: 'too big a body', body: view(id).replace('/s', `/${'x'.repeat(5000)}`) },
+      { name: 'a form', body: 'type=view', type: 'application/x-www-form-urlencoded' },
+      { name: 'no content type', body: view(id), type: null },
+      { name: 'JSON as JSON, wrong', body: '{"type":"view","path":"x"}', type: 'application/json' },
+      { name: 'an ad that is no id', path: '/api/ads/impressions', body: '{"ids":["x"]}' },
+      { name: 'no ads', path: '/api/ads/impressions', body: '{"ids":[]}' },
+    ];
+    let n = 0;
+    for (const c of cases) {
+      const path = c.path ?? '/api/analytics/event';
+      const headers: Record<string, string> =
+        c.type === null ? {} : { 'content-type': c.type ?? 'text/plain;charset=UTF-8' };
+      const ip = `10.73.0.${++n}`;
+      const lean = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'user-agent': CHROME, 'x-forwarded-for': ip, ...headers },
+        // A string would be sent as text/plain: a Blob of no type is sent with none.
+        body: c.type === null ? new Blob([c.body ?? '']) : c.body,
+      });
+      const own = await app.inject({
+        method: 'POST',
+        url: path,
+        remoteAddress: `10.74.0.${n}`,
+        headers: { 'user-agent': CHROME, ...headers },
+        payload: c.body,
+      });
+      expect(lean.status, c.name).toBeGreaterThanOrEqual(400);
+      expect(lean.status, c.name).toBe(own.statusCode);
+      expect(await lean.json(), c.name).toEqual(own.json());
+      expect(lean.headers.get('content-type'), c.name).toBe(own.headers['content-type']);
+    }
+  });
+
   it(`counts every beacon of ${RATE} a second for ${SECONDS} s in its story's report within 15 s of the last`, async () => {
     const categoryId = (await createCategory(app, editor))._id;
     const ids = await Promise.all([1, 2, 3, 4, 5].map(() => story(categoryId)));
     const answered = new Map(ids.map((id) => [id, 0]));
     let refused = 0;
+    /** Each refusal's status, or the error of a beacon that got no answer. */
+    const why = new Map<string, number>();
     let sent = 0;
     const pending: Promise<void>[] = [];
     const started = performance.now();
@@ -139,9 +197,16 @@ describe('beacons over HTTP, on the lean app', () => {
           send('/api/analytics/event', view(id), ip).then(
             (res) => {
               if (res.status === 204) answered.set(id, answered.get(id)! + 1);
-              else refused++;
+              else {
+                refused++;
+                why.set(`${res.status}`, (why.get(`${res.status}`) ?? 0) + 1);
+              }
             },
-            () => void refused++,
+            (error: Error) => {
+              refused++;
+              const cause = String((error.cause as { code?: string } | undefined)?.code ?? error);
+              why.set(cause, (why.get(cause) ?? 0) + 1);
+            },
           ),
         );
       }
@@ -150,7 +215,7 @@ describe('beacons over HTTP, on the lean app', () => {
     await Promise.all(pending);
     const lastAnswered = performance.now();
     const seconds = (lastAnswered - started) / 1000;
-    expect(refused).toBe(0);
+    expect(refused, JSON.stringify([...why])).toBe(0);
     expect(sent).toBeGreaterThanOrEqual(RATE * SECONDS * 0.95);
     // Nobody flushes or rolls up: the batches' own timer writes them.
     const missing = async () => {
@@ -169,5 +234,48 @@ describe('beacons over HTTP, on the lean app', () => {
       `${sent} sent in ${seconds.toFixed(1)} s; ${left} not counted ${waited} ms after the last answer`,
     ).toBe(0);
     expect(waited).toBeLessThanOrEqual(COUNTED_WITHIN_MS);
+    // On "now" (the last 5 minutes) too, each story with every view answered, in the same 15 s.
+    const now = await app.inject({ url: '/api/analytics/now', headers: auth(editor) });
+    expect(now.statusCode, now.body).toBe(200);
+    const top = now.json<{ top: { articleId: string; views: number }[] }>().top;
+    for (const id of ids)
+      expect(top.find((row) => row.articleId === id)?.views, id).toBe(answered.get(id));
+    expect(performance.now() - lastAnswered).toBeLessThanOrEqual(COUNTED_WITHIN_MS);
   }, 120_000);
+
+  it("counts an ad's impressions asked over HTTP in the ads' counts within 15 s", async () => {
+    const image = await upload(app, editor, await testImage(728, 90));
+    expect(image.statusCode, image.body).toBe(201);
+    const ad = await app.inject({
+      method: 'POST',
+      url: '/api/ads/creatives',
+      headers: auth(editor),
+      payload: {
+        name: 'Counted over HTTP',
+        imageId: image.json<{ _id: string }>()._id,
+        link: 'https://shop.example.in/http',
+        alt: 'HTTP',
+        positions: ['header'],
+        weight: 1,
+      },
+    });
+    expect(ad.statusCode, ad.body).toBe(201);
+    const id = ad.json<{ _id: string }>()._id;
+    const body = JSON.stringify({ ids: [id] });
+    for (let i = 1; i <= 3; i++)
+      expect((await send('/api/ads/impressions', body, `10.75.0.${i}`)).status).toBe(204);
+    const sent = performance.now();
+    // The table that every process, and the dashboard they answer, reads; nobody flushes.
+    await waitUntil(
+      async () => {
+        const [row] = await t.database.db
+          .select({ impressions: adDailyCounts.impressions })
+          .from(adDailyCounts)
+          .where(eq(adDailyCounts.creativeId, id));
+        return row?.impressions === 3;
+      },
+      { timeoutMs: COUNTED_WITHIN_MS, intervalMs: 500, message: 'not counted in 15 s' },
+    );
+    expect(performance.now() - sent).toBeLessThanOrEqual(COUNTED_WITHIN_MS);
+  });
 });
