@@ -12,6 +12,12 @@ export type EpaperStatus = (typeof EPAPER_STATUSES)[number];
 export const EPAPER_LANGUAGES = ['hi', 'mr', 'gu'] as const;
 export type EpaperLanguage = (typeof EPAPER_LANGUAGES)[number];
 
+/** What a box on a page holds (issue 68 item 1). */
+export const EPAPER_ZONE_KINDS = ['story', 'ad', 'photo'] as const;
+export type EpaperZoneKind = (typeof EPAPER_ZONE_KINDS)[number];
+/** Boxes one page may have. */
+export const EPAPER_MAX_ZONES = 200;
+
 /** The largest PDF file one upload may carry (issue 67 item 2). */
 export const EPAPER_MAX_FILE_BYTES = 50 * 1024 * 1024;
 /** The largest side of a page at the 300 dpi master (issue 67 item 2). */

@@ -39,7 +39,7 @@ export function matchingWords(words: readonly string[], q: string, language: str
   return found;
 }
 
-export function epaperReads(deps: Pick<EpaperDeps, 'db' | 'clock'>): Omit<EpaperReads, 'search'> {
+export function epaperReads(deps: Pick<EpaperDeps, 'db' | 'clock'>): Omit<EpaperReads, 'search' | 'readerZones' | 'inPrint'> {
   const { db, clock } = deps;
   return {
     async issue(editionSlug, date) {

@@ -12,6 +12,7 @@ import { epaperPageOrder } from './epaper-page-order';
 import { epaperReads } from './epaper-reads';
 import { epaperSearch } from './epaper-search';
 import { epaperUploads } from './epaper-uploads';
+import { epaperZones } from './epaper-zones';
 
 export function createEpaperService(deps: EpaperDeps) {
   const desk = epaperDesk(deps);
@@ -24,6 +25,7 @@ export function createEpaperService(deps: EpaperDeps) {
     ...epaperPageOrder(deps, desk),
     ...epaperReads(deps),
     ...epaperSearch(deps, desk),
+    ...epaperZones(deps, desk),
   };
 }
 export type EpaperService = ReturnType<typeof createEpaperService>;
