@@ -75,7 +75,43 @@ function enhancePage(page: HTMLElement) {
   });
 }
 
+/**
+ * A box's text read aloud by the browser's own voices (issue 68 item 1): its button shows only
+ * when the browser has a voice for the text's language (voices may arrive after load).
+ */
+function enableListen() {
+  const buttons = [...document.querySelectorAll<HTMLButtonElement>('[data-epaper-listen]')];
+  if (buttons.length === 0 || !('speechSynthesis' in window)) return;
+  const synth = window.speechSynthesis;
+  const voiceFor = (lang: string) =>
+    synth.getVoices().find((v) => v.lang.toLowerCase().replace('_', '-').startsWith(lang));
+  const label = new Map(buttons.map((b) => [b, b.textContent ?? '']));
+  const show = () => {
+    for (const button of buttons) button.hidden = !voiceFor(button.dataset.epaperListen ?? '');
+  };
+  for (const button of buttons)
+    button.addEventListener('click', () => {
+      if (synth.speaking) {
+        synth.cancel();
+        return;
+      }
+      const lang = button.dataset.epaperListen ?? '';
+      const body = button.closest('[data-epaper-zone-text]')?.querySelector('.epaper-zone-body');
+      const voice = voiceFor(lang);
+      if (!body || !voice) return;
+      const speech = new SpeechSynthesisUtterance(body.textContent ?? '');
+      speech.voice = voice;
+      speech.lang = voice.lang;
+      speech.onend = speech.onerror = () => (button.textContent = label.get(button) ?? '');
+      button.textContent = button.dataset.stop ?? '';
+      synth.speak(speech);
+    });
+  show();
+  synth.addEventListener('voiceschanged', show);
+}
+
 const main = document.querySelector<HTMLElement>('[data-epaper-home]');
 if (main) goToOwnCity(main);
 const page = document.querySelector<HTMLElement>('[data-epaper-page]');
 if (page) enhancePage(page);
+enableListen();

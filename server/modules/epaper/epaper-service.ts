@@ -12,7 +12,7 @@ import { epaperPageOrder } from './epaper-page-order';
 import { epaperReads } from './epaper-reads';
 import { epaperSearch } from './epaper-search';
 import { epaperUploads } from './epaper-uploads';
-import { epaperZones } from './epaper-zones';
+import { epaperZoneReads, epaperZones } from './epaper-zones';
 
 export function createEpaperService(deps: EpaperDeps) {
   const desk = epaperDesk(deps);
@@ -26,6 +26,7 @@ export function createEpaperService(deps: EpaperDeps) {
     ...epaperReads(deps),
     ...epaperSearch(deps, desk),
     ...epaperZones(deps, desk),
+    ...epaperZoneReads(deps),
   };
 }
 export type EpaperService = ReturnType<typeof createEpaperService>;

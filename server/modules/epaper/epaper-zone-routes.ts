@@ -27,19 +27,7 @@ const PAGE_REFUSALS = [
 export function epaperZoneRoutes(epaper: Epaper) {
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.get(
-      '/api/epaper/pages/:id/zones',
-      {
-        schema: {
-          tags,
-          security,
-          summary: "A page's boxes (fractions of the page), top to bottom (editors and up)",
-          params: EpaperZonePageParamsSchema,
-          response: { 200: EpaperZoneListSchema, ...errorResponses(...PAGE_REFUSALS) },
-        },
-      },
-      async (request) => epaper.zones(await request.actor(), request.params.id),
-    );
+    await fastify.register(zoneListRoute(epaper));
     app.post(
       '/api/epaper/pages/:id/zones',
       {
@@ -111,6 +99,26 @@ export function epaperZoneRoutes(epaper: Epaper) {
       },
       async (request) =>
         epaper.removeZone(await request.actor(), request.params.id, request.params.zoneId),
+    );
+  };
+}
+
+/** `GET /api/epaper/pages/{id}/zones`. */
+function zoneListRoute(epaper: Epaper) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.get(
+      '/api/epaper/pages/:id/zones',
+      {
+        schema: {
+          tags,
+          security,
+          summary: "A page's boxes (fractions of the page), top to bottom (editors and up)",
+          params: EpaperZonePageParamsSchema,
+          response: { 200: EpaperZoneListSchema, ...errorResponses(...PAGE_REFUSALS) },
+        },
+      },
+      async (request) => epaper.zones(await request.actor(), request.params.id),
     );
   };
 }

@@ -2,7 +2,7 @@
  * SQL of the boxes on the e-paper's pages (issue 68 item 1): the desk's, and what readers see
  * of them (the linked story's address and title when it is public; the words OCR read).
  */
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { articles, categories, isPublicArticle } from '../../../db/schema/content';
 import { editions } from '../../../db/schema/editions';
@@ -118,4 +118,14 @@ export function printsOf(db: Db, storyId: string, now: Date) {
     .where(and(eq(epaperZones.storyId, storyId), eq(editions.active, true), isPublicIssueSql(now)))
     .orderBy(desc(epaperIssues.date), asc(epaperPages.number))
     .limit(5);
+}
+
+/** The stories an issue's boxes link (their "In print" comes and goes with the issue). */
+export async function storiesOfIssue(db: Db, issueId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ storyId: epaperZones.storyId })
+    .from(epaperZones)
+    .innerJoin(epaperPages, eq(epaperPages.id, epaperZones.pageId))
+    .where(and(eq(epaperPages.issueId, issueId), isNotNull(epaperZones.storyId)));
+  return rows.flatMap((r) => (r.storyId ? [r.storyId] : []));
 }

@@ -125,7 +125,13 @@ export function epaperZones(deps: EpaperDeps, desk: EpaperDesk) {
       });
       return { message: 'Box removed.' };
     },
+  };
+}
 
+/** What readers get of the boxes, and where a story was printed. */
+export function epaperZoneReads(deps: Pick<EpaperDeps, 'db' | 'clock'>) {
+  const { db, clock } = deps;
+  return {
     /** A public issue's page's boxes as readers see them (the reader's page asks, in process). */
     async readerZones(issueId: string, number: number): Promise<EpaperReaderZone[]> {
       const found = await readerZonesOf(db, issueId, number, clock.now());
