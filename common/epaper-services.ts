@@ -10,7 +10,7 @@ import type {
   EpaperSearchHit,
   EpaperSearchQuery,
 } from './schemas/epaper';
-import type { EpaperInPrint, EpaperReaderZone } from './schemas/epaper-zones';
+import type { EpaperClip, EpaperInPrint, EpaperReaderZone } from './schemas/epaper-zones';
 
 export interface EpaperReads {
   /** An edition's (by slug) public issue of a date with its pages, or undefined. */
@@ -27,4 +27,6 @@ export interface EpaperReads {
   readerZones(issueId: string, page: number): Promise<EpaperReaderZone[]>;
   /** Where a story was printed: public issues' pages whose boxes link it, newest first. */
   inPrint(storyId: string): Promise<EpaperInPrint[]>;
+  /** A reader's clip while its issue is public (issue 68 item 2). */
+  clip(id: string): Promise<EpaperClip | undefined>;
 }

@@ -55,12 +55,26 @@ export const epaperKeys = (hash: string) => {
   };
 };
 
-/** Every key an e-paper file may be stored under. */
-export const EPAPER_KEY_PATTERN =
-  /^epaper\/[0-9a-f]{64}\/(page\.pdf|page\.hocr|view\.(webp|avif)|thumb\.webp|tiles_files\/\d{1,2}\/\d{1,4}_\d{1,4}\.webp)$/;
-/** The keys readers may fetch (views, thumbnails, tiles); the PDF and hOCR stay on the server. */
-export const EPAPER_PUBLIC_KEY_PATTERN =
-  /^epaper\/[0-9a-f]{64}\/(view\.(webp|avif)|thumb\.webp|tiles_files\/\d{1,2}\/\d{1,4}_\d{1,4}\.webp)$/;
+/** A reader's clip of a page (issue 68 item 2): its JPEG's key in the media storage. */
+export const epaperClipKey = (clipId: string) => `epaper/clips/${clipId}.jpg`;
+const CLIP_KEY = String.raw`clips\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.jpg`;
+
+/** Every key an e-paper file (or a clip) may be stored under. */
+export const EPAPER_KEY_PATTERN = new RegExp(
+  String.raw`^epaper\/([0-9a-f]{64}\/(page\.pdf|page\.hocr|view\.(webp|avif)|thumb\.webp|tiles_files\/\d{1,2}\/\d{1,4}_\d{1,4}\.webp)|${CLIP_KEY})$`,
+);
+/** The keys readers may fetch (views, thumbnails, tiles, clips); the PDF and hOCR stay on the server. */
+export const EPAPER_PUBLIC_KEY_PATTERN = new RegExp(
+  String.raw`^epaper\/([0-9a-f]{64}\/(view\.(webp|avif)|thumb\.webp|tiles_files\/\d{1,2}\/\d{1,4}_\d{1,4}\.webp)|${CLIP_KEY})$`,
+);
+
+/** A clip's widest side and its largest file (issue 68 item 2). */
+export const EPAPER_CLIP_MAX_WIDTH = 1080;
+export const EPAPER_CLIP_MAX_BYTES = 250 * 1024;
+/** Clips one reader, and one address, may cut in an hour. */
+export const EPAPER_CLIPS_PER_HOUR = 20;
+/** `/epaper/clips/{id}`: a clip's public page. */
+export const epaperClipPath = (clipId: string) => `/epaper/clips/${clipId}`;
 
 /**
  * The Deep Zoom pyramid of an image `width` × `height` (Microsoft's Deep Zoom format, as

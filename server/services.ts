@@ -254,6 +254,8 @@ export async function createServices(
     oidc: sso,
   });
   const { categories, articles, newsroom, settings, editions } = contentServices;
+  // A clip's footer names the site (issue 68 item 2).
+  const site = () => settings.get().then((s) => ({ name: s.siteName, language: s.uiLanguage }));
   mail.settingsMade(settings);
   registerReviewMailJobs(jobs, newsroom);
   const timeZone = async () => (await settings.get()).timeZone;
@@ -292,7 +294,7 @@ export async function createServices(
     breaking,
     live: createLiveService({ db, clock, articles, clean: sanitizeOffThread, outbox }),
     push,
-    epaper: epaperOf(config, { db, clock, outbox, jobs, storage, editions, log }), // issue 67
+    epaper: epaperOf(config, { db, clock, outbox, jobs, storage, editions, log, site }), // issue 67
     ...platformOf(
       config,
       { db, clock, jobs, events, log, articles, mail, users, outbox },

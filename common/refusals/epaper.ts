@@ -91,4 +91,10 @@ export const EPAPER = {
     status: 400,
     en: (p: { maximum: number }) => `A page may have at most ${p.maximum} boxes.`,
   },
+  'epaper.clip_not_found': { status: 404, en: 'No such clip.' },
+  'epaper.clip_limit': {
+    status: 429,
+    en: (p: { maximum: number }) =>
+      `At most ${p.maximum} clips an hour: please wait a while before cutting another.`,
+  },
 } as const satisfies Record<string, Entry>;

@@ -75,3 +75,41 @@ export interface EpaperInPrint {
   page: number;
   path: string;
 }
+
+/** `POST /api/epaper/clips` (anyone): a box of a public page cut out as a clip. */
+export const EpaperClipInputSchema = z.object({ pageId: IdSchema, box: EpaperBoxSchema });
+export type EpaperClipInput = z.infer<typeof EpaperClipInputSchema>;
+export const EpaperClipParamsSchema = z.object({ id: IdSchema });
+
+/** A clip made: its page's address (`url`) and its image. */
+export const EpaperClipMadeSchema = z.object({
+  id: z.string(),
+  /** Its public page, /epaper/clips/{id}. */
+  url: z.string(),
+  /** The JPEG (with its footer), at most 1080 px wide and 250 KB. */
+  image: z.string(),
+  width: z.number(),
+  height: z.number(),
+});
+export type EpaperClipMade = z.infer<typeof EpaperClipMadeSchema>;
+
+/** A clip as its page and `GET /api/epaper/clips/{id}` show it. */
+export const EpaperClipSchema = EpaperClipMadeSchema.extend({
+  edition: z.object({
+    _id: z.string(),
+    slug: z.string(),
+    names: z.object({
+      hi: z.string(),
+      en: z.string(),
+      mr: z.string().optional(),
+      gu: z.string().optional(),
+    }),
+  }),
+  date: z.string(),
+  page: z.number(),
+  /** The page it was cut from. */
+  pagePath: z.string(),
+  opens: z.number(),
+  createdAt: z.string(),
+});
+export type EpaperClip = z.infer<typeof EpaperClipSchema>;

@@ -5,11 +5,21 @@
  * size the page is shown at.
  */
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { EPAPER_ZONE_KINDS } from '../../common/epaper';
 import { id, ownedBy, timestamps } from './columns';
 import { articles } from './content';
 import { epaperPages } from './epaper';
+import { users } from './users';
 
 export const epaperZones = pgTable(
   'epaper_zones',
@@ -40,4 +50,50 @@ export const epaperZones = pgTable(
       sql`${t.x} >= 0 AND ${t.y} >= 0 AND ${t.w} > 0 AND ${t.h} > 0 AND ${t.x} + ${t.w} <= 1.000001 AND ${t.y} + ${t.h} <= 1.000001`,
     ),
   ],
+);
+
+/**
+ * A reader's clip of a page (issue 68 item 2): the box cut from the page at up to 300 dpi with
+ * a footer strip (masthead, edition, date, page), stored once as a JPEG under
+ * `epaper/clips/{id}.jpg`; public at /epaper/clips/{id} while its issue is.
+ */
+export const epaperClips = pgTable(
+  'epaper_clips',
+  {
+    id: id(),
+    pageId: ownedBy(() => epaperPages.id),
+    x: doublePrecision().notNull(),
+    y: doublePrecision().notNull(),
+    w: doublePrecision().notNull(),
+    h: doublePrecision().notNull(),
+    /** The JPEG's size. */
+    width: integer().notNull(),
+    height: integer().notNull(),
+    bytes: integer().notNull(),
+    /** The reader who cut it, if signed in. */
+    makerId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** Who cut it, as the clip limits and its opens count readers (a hash, never an address). */
+    maker: text().notNull(),
+    /** Other readers who opened it (each once). */
+    opens: integer().notNull().default(0),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    index('epaper_clips_page_idx').on(t.pageId),
+    index('epaper_clips_maker_idx').on(t.maker, t.createdAt),
+    index('epaper_clips_maker_id_idx')
+      .on(t.makerId, t.createdAt)
+      .where(sql`${t.makerId} IS NOT NULL`),
+  ],
+);
+
+/** The readers who opened a clip (one row each: a second opening is not counted). */
+export const epaperClipOpens = pgTable(
+  'epaper_clip_opens',
+  {
+    clipId: ownedBy(() => epaperClips.id),
+    reader: text().notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [primaryKey({ columns: [t.clipId, t.reader] })],
 );

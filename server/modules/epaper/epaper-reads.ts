@@ -39,7 +39,9 @@ export function matchingWords(words: readonly string[], q: string, language: str
   return found;
 }
 
-export function epaperReads(deps: Pick<EpaperDeps, 'db' | 'clock'>): Omit<EpaperReads, 'search' | 'readerZones' | 'inPrint'> {
+export function epaperReads(
+  deps: Pick<EpaperDeps, 'db' | 'clock'>,
+): Omit<EpaperReads, 'search' | 'readerZones' | 'inPrint' | 'clip'> {
   const { db, clock } = deps;
   return {
     async issue(editionSlug, date) {

@@ -5,6 +5,7 @@
  * epaper-wiring.ts builds it.
  */
 import type { EpaperDeps } from './epaper-deps';
+import { epaperClips } from './epaper-clips';
 import { epaperDesk } from './epaper-desk';
 import { epaperIssues } from './epaper-issues';
 import { epaperStatus } from './epaper-status';
@@ -27,6 +28,7 @@ export function createEpaperService(deps: EpaperDeps) {
     ...epaperSearch(deps, desk),
     ...epaperZones(deps, desk),
     ...epaperZoneReads(deps),
+    ...epaperClips(deps),
   };
 }
 export type EpaperService = ReturnType<typeof createEpaperService>;
