@@ -99,3 +99,29 @@ export function InPrint(props: { prints: EpaperInPrint[]; lang: string; c: Epape
     </ul>
   );
 }
+
+/** The clip button, its hint and its status (app/reader/epaper-clip.ts does the drawing). */
+export function EpaperClipTool(props: { pageId: string; c: EpaperClipsCopy }) {
+  const { pageId, c } = props;
+  return (
+    <div className="epaper-clip-tool" data-epaper-clip-tool={pageId}>
+      <button
+        type="button"
+        className="btn btn-outline-primary"
+        data-epaper-clip-start
+        data-clipping={c.clipping}
+        data-failed={c.clipFailed}
+        hidden
+      >
+        {c.clip}
+      </button>
+      <p className="small" data-epaper-clip-hint hidden>
+        {c.clipHint}{' '}
+        <button type="button" className="btn btn-link btn-sm" data-epaper-clip-cancel>
+          {c.clipCancel}
+        </button>
+      </p>
+      <p className="small" role="status" data-epaper-clip-status />
+    </div>
+  );
+}

@@ -110,8 +110,39 @@ function enableListen() {
   synth.addEventListener('voiceschanged', show);
 }
 
+/** The clip button (issue 68 item 2): its code comes when pressed. */
+function enableClips() {
+  const main = document.querySelector<HTMLElement>('[data-epaper]');
+  const tool = document.querySelector<HTMLElement>('[data-epaper-clip-tool]');
+  const start = tool?.querySelector<HTMLButtonElement>('[data-epaper-clip-start]');
+  if (!main || !tool || !start) return;
+  start.hidden = false;
+  start.addEventListener('click', () => {
+    void import('./epaper-clip').then((clip) => clip.startClipping(main, tool));
+  });
+}
+
+/** A clip's share page: its link copied, and the opening counted after load. */
+function enhanceClipPage(main: HTMLElement) {
+  void fetch(`/api/epaper/clips/${main.dataset.epaperClip}/open`, {
+    method: 'POST',
+    keepalive: true,
+  }).catch(() => {});
+  const copy = main.querySelector<HTMLButtonElement>('[data-copy-link]');
+  const status = main.querySelector<HTMLElement>('[data-copy-status]');
+  copy?.addEventListener('click', () => {
+    navigator.clipboard
+      .writeText(copy.dataset.copyLink ?? location.href)
+      .then(() => (status!.textContent = copy.dataset.copied ?? ''))
+      .catch(() => (status!.textContent = copy.dataset.copyFailed ?? ''));
+  });
+}
+
 const main = document.querySelector<HTMLElement>('[data-epaper-home]');
 if (main) goToOwnCity(main);
 const page = document.querySelector<HTMLElement>('[data-epaper-page]');
 if (page) enhancePage(page);
 enableListen();
+enableClips();
+const clipPage = document.querySelector<HTMLElement>('[data-epaper-clip]');
+if (clipPage) enhanceClipPage(clipPage);

@@ -95,6 +95,7 @@ export type EpaperClipMade = z.infer<typeof EpaperClipMadeSchema>;
 
 /** A clip as its page and `GET /api/epaper/clips/{id}` show it. */
 export const EpaperClipSchema = EpaperClipMadeSchema.extend({
+  issueId: z.string(),
   edition: z.object({
     _id: z.string(),
     slug: z.string(),

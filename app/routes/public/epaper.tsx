@@ -10,7 +10,7 @@ import {
   EpaperTurn,
   issueDate,
 } from '../../components/epaper-reader';
-import { EpaperZoneLinks, EpaperZoneTexts } from '../../components/epaper-zones';
+import { EpaperClipTool, EpaperZoneLinks, EpaperZoneTexts } from '../../components/epaper-zones';
 import { epaperReaderCopy } from '../../copy/epaper';
 import { epaperClipsCopy } from '../../copy/epaper-clips';
 import { interfaceFor, useInterface } from '../../copy/language';
@@ -126,6 +126,9 @@ export default function EpaperPage({ loaderData }: Route.ComponentProps) {
         <EpaperZoneLinks zones={zones} c={c} />
       </EpaperPageView>
       <EpaperTurn issue={issue} number={number!} w={w} />
+      {issue.pages[number! - 1]?.view && (
+        <EpaperClipTool pageId={issue.pages[number! - 1]!._id} c={c} />
+      )}
       <EpaperZoneTexts zones={zones} language={issue.language} c={c} />
       <p className="epaper-hint small text-body-secondary" hidden data-epaper-hint>
         {w.zoomHint}

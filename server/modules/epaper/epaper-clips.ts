@@ -54,6 +54,7 @@ const clipView = (row: NonNullable<Awaited<ReturnType<typeof findClip>>>): Epape
   image: mediaUrl(epaperClipKey(row.id)),
   width: row.width,
   height: row.height,
+  issueId: row.issueId,
   edition: { _id: row.editionId, slug: row.slug, names: row.names },
   date: row.date,
   page: row.number,

@@ -49,8 +49,8 @@ export function epaperReads(
       const row = await findPublicIssue(db, editionSlug, date, now);
       if (!row) return undefined;
       const pages = (await pagesOf(db, [row.id])).map((p) => {
-        const { number, width, height, view, tiles, progress } = pageView(p, now);
-        return { number, width, height, view, tiles, read: progress.ocr === 'done' };
+        const { _id, number, width, height, view, tiles, progress } = pageView(p, now);
+        return { _id, number, width, height, view, tiles, read: progress.ocr === 'done' };
       });
       return {
         _id: row.id,
