@@ -58,7 +58,8 @@ function enhancePage(page: HTMLElement) {
     'touchend',
     (e) => {
       const touch = e.changedTouches[0];
-      if (!start || !touch || zoom) return;
+      // Never while a clip is being drawn (issue 68 item 2).
+      if (!start || !touch || zoom || page.closest('.epaper-clipping')) return;
       const dx = touch.clientX - start.x;
       if (Math.abs(dx) > SWIPE_PX && Math.abs(dx) > 2 * Math.abs(touch.clientY - start.y))
         turnTo(dx < 0 ? page.dataset.next : page.dataset.prev);

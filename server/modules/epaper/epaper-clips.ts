@@ -171,8 +171,9 @@ export function epaperClips(deps: EpaperDeps) {
       const row = await findClip(db, id, clock.now());
       if (!row) throw notFound('epaper.clip_not_found');
       const address = addressKey(asker.ip);
-      if (row.maker === address || (asker.actor && row.makerId === asker.actor.id))
-        return { counted: false };
+      // The maker: the same account, or (signed out) the same address.
+      const own = asker.actor ? row.makerId === asker.actor.id : row.maker === address;
+      if (own) return { counted: false };
       const reader = asker.actor ? `u:${asker.actor.id}` : address;
       return { counted: await countOpen(db, id, reader) };
     },
