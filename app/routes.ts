@@ -58,6 +58,7 @@ export default [
     route(`${P.local}/:state/:city/:town`, 'routes/public/edition.tsx', { id: 'edition-town' }),
     // The e-paper (issue 67 item 3): the newest, an issue, one of its pages.
     route(P.epaper, 'routes/public/epaper.tsx', { id: 'epaper-home' }),
+    route(`${P.epaper}/clips/:id`, 'routes/public/epaper-clip.tsx'),
     route(`${P.epaper}/:edition/:date`, 'routes/public/epaper.tsx', { id: 'epaper-issue' }),
     route(`${P.epaper}/:edition/:date/:page`, 'routes/public/epaper.tsx', { id: 'epaper-page' }),
     // An election's results (issue 69 item 4): the whole, a state, a seat.

@@ -80,6 +80,8 @@ export const CacheTags = {
   epaperList: 'l:epaper',
   /** An edition's e-paper dates (the calendar, `/epaper`'s choice of today's issue). */
   epaperDates: (editionId: string) => `epd:${compact(editionId)}`,
+  /** A reader's clip of an e-paper page (issue 68 item 2): its page, dropped when removed. */
+  epaperClip: (id: string) => `epc:${compact(id)}`,
   /**
    * An election's results as its JSON answers them (tally, seats, contests: issue 69 item 3):
    * dropped, not served stale, on every saved result (the desk reads them back at once).

@@ -10,6 +10,7 @@ import type {
   EpaperSearchHit,
   EpaperSearchQuery,
 } from './schemas/epaper';
+import type { EpaperClip, EpaperInPrint, EpaperReaderZone } from './schemas/epaper-zones';
 
 export interface EpaperReads {
   /** An edition's (by slug) public issue of a date with its pages, or undefined. */
@@ -22,4 +23,10 @@ export interface EpaperReads {
   pageText(issueId: string, page: number, q?: string): Promise<EpaperPageText | undefined>;
   /** Pages of public issues whose machine-read text `q` finds, newest issue first. */
   search(query: EpaperSearchQuery): Promise<EpaperSearchHit[]>;
+  /** A public issue's page's boxes (issue 68 item 1): each to its story, or to its text. */
+  readerZones(issueId: string, page: number): Promise<EpaperReaderZone[]>;
+  /** Where a story was printed: public issues' pages whose boxes link it, newest first. */
+  inPrint(storyId: string): Promise<EpaperInPrint[]>;
+  /** A reader's clip while its issue is public (issue 68 item 2). */
+  clip(id: string): Promise<EpaperClip | undefined>;
 }

@@ -12,6 +12,12 @@ export type EpaperStatus = (typeof EPAPER_STATUSES)[number];
 export const EPAPER_LANGUAGES = ['hi', 'mr', 'gu'] as const;
 export type EpaperLanguage = (typeof EPAPER_LANGUAGES)[number];
 
+/** What a box on a page holds (issue 68 item 1). */
+export const EPAPER_ZONE_KINDS = ['story', 'ad', 'photo'] as const;
+export type EpaperZoneKind = (typeof EPAPER_ZONE_KINDS)[number];
+/** Boxes one page may have. */
+export const EPAPER_MAX_ZONES = 200;
+
 /** The largest PDF file one upload may carry (issue 67 item 2). */
 export const EPAPER_MAX_FILE_BYTES = 50 * 1024 * 1024;
 /** The largest side of a page at the 300 dpi master (issue 67 item 2). */
@@ -49,12 +55,26 @@ export const epaperKeys = (hash: string) => {
   };
 };
 
-/** Every key an e-paper file may be stored under. */
-export const EPAPER_KEY_PATTERN =
-  /^epaper\/[0-9a-f]{64}\/(page\.pdf|page\.hocr|view\.(webp|avif)|thumb\.webp|tiles_files\/\d{1,2}\/\d{1,4}_\d{1,4}\.webp)$/;
-/** The keys readers may fetch (views, thumbnails, tiles); the PDF and hOCR stay on the server. */
-export const EPAPER_PUBLIC_KEY_PATTERN =
-  /^epaper\/[0-9a-f]{64}\/(view\.(webp|avif)|thumb\.webp|tiles_files\/\d{1,2}\/\d{1,4}_\d{1,4}\.webp)$/;
+/** A reader's clip of a page (issue 68 item 2): its JPEG's key in the media storage. */
+export const epaperClipKey = (clipId: string) => `epaper/clips/${clipId}.jpg`;
+const CLIP_KEY = String.raw`clips\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.jpg`;
+
+/** Every key an e-paper file (or a clip) may be stored under. */
+export const EPAPER_KEY_PATTERN = new RegExp(
+  String.raw`^epaper\/([0-9a-f]{64}\/(page\.pdf|page\.hocr|view\.(webp|avif)|thumb\.webp|tiles_files\/\d{1,2}\/\d{1,4}_\d{1,4}\.webp)|${CLIP_KEY})$`,
+);
+/** The keys readers may fetch (views, thumbnails, tiles, clips); the PDF and hOCR stay on the server. */
+export const EPAPER_PUBLIC_KEY_PATTERN = new RegExp(
+  String.raw`^epaper\/([0-9a-f]{64}\/(view\.(webp|avif)|thumb\.webp|tiles_files\/\d{1,2}\/\d{1,4}_\d{1,4}\.webp)|${CLIP_KEY})$`,
+);
+
+/** A clip's widest side and its largest file (issue 68 item 2). */
+export const EPAPER_CLIP_MAX_WIDTH = 1080;
+export const EPAPER_CLIP_MAX_BYTES = 250 * 1024;
+/** Clips one reader, and one address, may cut in an hour. */
+export const EPAPER_CLIPS_PER_HOUR = 20;
+/** `/epaper/clips/{id}`: a clip's public page. */
+export const epaperClipPath = (clipId: string) => `/epaper/clips/${clipId}`;
 
 /**
  * The Deep Zoom pyramid of an image `width` × `height` (Microsoft's Deep Zoom format, as

@@ -292,7 +292,7 @@ export async function createServices(
     breaking,
     live: createLiveService({ db, clock, articles, clean: sanitizeOffThread, outbox }),
     push,
-    epaper: epaperOf(config, { db, clock, outbox, jobs, storage, editions, log }), // issue 67
+    epaper: epaperOf(config, { db, clock, outbox, jobs, storage, editions, log }, settings), // issue 67
     ...platformOf(
       config,
       { db, clock, jobs, events, log, articles, mail, users, outbox },
@@ -708,8 +708,16 @@ function createContentServices(deps: {
 /** The e-paper (issue 67) with its settings: this machine's data folder, its OCR runs. */
 const epaperOf = (
   config: Config,
-  deps: Omit<Parameters<typeof createEpaper>[0], 'dataDir' | 'ocrWorkers'>,
-) => createEpaper({ ...deps, dataDir: config.dataDir, ocrWorkers: config.epaperOcrWorkers });
+  deps: Omit<Parameters<typeof createEpaper>[0], 'dataDir' | 'ocrWorkers' | 'site'>,
+  settings: { get(): Promise<{ siteName: string; uiLanguage: string }> },
+) =>
+  createEpaper({
+    ...deps,
+    dataDir: config.dataDir,
+    ocrWorkers: config.epaperOcrWorkers,
+    // A clip's footer names the site (issue 68 item 2).
+    site: () => settings.get().then((s) => ({ name: s.siteName, language: s.uiLanguage })),
+  });
 
 /** Gift links (issue 39 item 5): their tokens' key is kept in app_secrets. */
 async function giftsOf(

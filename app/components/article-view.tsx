@@ -27,6 +27,9 @@ import { ResponsivePicture } from './responsive-picture';
 import { PushPrompt } from './push-prompt';
 import { ShareButtons } from './share-buttons';
 import { NewsletterSignup } from './newsletter-signup';
+import { InPrint } from './epaper-zones';
+import { epaperClipsCopy } from '../copy/epaper-clips';
+import type { EpaperInPrint } from '../../common/schemas/epaper-zones';
 
 /**
  * An article as readers see it: its page, and a preview of one not yet out (DECISIONS.md §11),
@@ -58,7 +61,10 @@ export function ArticleView({
   comments = null,
   newsletters = [],
   corrections = [],
+  inPrint = [],
 }: {
+  /** The e-paper pages that printed it (issue 68 item 1): "In print: page 3, Jaipur edition". */
+  inPrint?: readonly EpaperInPrint[];
   /** Its corrections on the record (issue 43 item 3), newest first. */
   corrections?: readonly Correction[];
   /** The newsletters its sign-up form offers after the story (issue 37 item 3); none on a preview. */
@@ -111,6 +117,7 @@ export function ArticleView({
             />
           )}
           <ArticleCorrections corrections={corrections} />
+          <PrintedIn prints={inPrint} />
           {countView && <MeterWall meter={meter} path={articlePath(article)} />}
           {/* In the flow after the story, never over its text (issue 45 item 4). */}
           {countView && <PushPrompt />}
@@ -315,4 +322,10 @@ function RelatedStories({
       <MostRead stories={mostRead} id="most-read" />
     </>
   );
+}
+
+/** Where the story was printed in the e-paper, in the interface's words. */
+function PrintedIn({ prints }: { prints: readonly EpaperInPrint[] }) {
+  const { lang } = useInterface();
+  return <InPrint prints={[...prints]} lang={lang} c={epaperClipsCopy[lang]} />;
 }

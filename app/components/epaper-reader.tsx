@@ -14,6 +14,7 @@ import type {
   EpaperPageText,
   EpaperReaderIssue,
 } from '../../common/schemas/epaper';
+import type { ReactNode } from 'react';
 import type { EpaperReaderCopy } from '../copy/epaper';
 import { useMediaBase } from './media-base';
 
@@ -35,8 +36,10 @@ export function EpaperPageView(props: {
   number: number;
   text: EpaperPageText | null;
   w: Words;
+  /** What lies over the page's view besides the matches: its boxes (issue 68 item 1). */
+  children?: ReactNode;
 }) {
-  const { issue, number, text, w } = props;
+  const { issue, number, text, w, children } = props;
   const base = useMediaBase();
   const page = issue.pages[number - 1]!;
   const path = (n: number) => epaperPath(issue.edition.slug, issue.date, n);
@@ -78,6 +81,7 @@ export function EpaperPageView(props: {
               }}
             />
           ))}
+          {children}
         </div>
       ) : (
         <p className="epaper-preparing">{w.preparing}</p>

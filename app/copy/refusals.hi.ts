@@ -581,4 +581,9 @@ export const refusalsHi: RefusalTexts = {
   'epaper.issue_empty': 'प्रकाशित करने से पहले पृष्ठ अपलोड करें।',
   'epaper.processing_unavailable':
     'इस सर्वर पर PDF के औज़ार (Poppler) नहीं चल सकते। कुछ भी अपलोड नहीं हुआ।',
+  'epaper.zone_not_found': 'इस पृष्ठ पर ऐसा कोई बॉक्स नहीं है।',
+  'epaper.story_unknown': 'ऐसी कोई ख़बर नहीं है: बॉक्स को किसी मौजूदा ख़बर से जोड़ें।',
+  'epaper.clip_not_found': 'ऐसी कोई कतरन नहीं है।',
+  'epaper.clip_limit': (p) => `एक घंटे में अधिकतम ${p.maximum} कतरनें: कृपया अगली काटने से पहले कुछ देर रुकें।`,
+  'epaper.too_many_zones': (p) => `एक पृष्ठ पर अधिकतम ${p.maximum} बॉक्स हो सकते हैं।`,
 };

@@ -58,7 +58,8 @@ function enhancePage(page: HTMLElement) {
     'touchend',
     (e) => {
       const touch = e.changedTouches[0];
-      if (!start || !touch || zoom) return;
+      // Never while a clip is being drawn (issue 68 item 2).
+      if (!start || !touch || zoom || page.closest('.epaper-clipping')) return;
       const dx = touch.clientX - start.x;
       if (Math.abs(dx) > SWIPE_PX && Math.abs(dx) > 2 * Math.abs(touch.clientY - start.y))
         turnTo(dx < 0 ? page.dataset.next : page.dataset.prev);
@@ -75,7 +76,74 @@ function enhancePage(page: HTMLElement) {
   });
 }
 
+/**
+ * A box's text read aloud by the browser's own voices (issue 68 item 1): its button shows only
+ * when the browser has a voice for the text's language (voices may arrive after load).
+ */
+function enableListen() {
+  const buttons = [...document.querySelectorAll<HTMLButtonElement>('[data-epaper-listen]')];
+  if (buttons.length === 0 || !('speechSynthesis' in window)) return;
+  const synth = window.speechSynthesis;
+  const voiceFor = (lang: string) =>
+    synth.getVoices().find((v) => v.lang.toLowerCase().replace('_', '-').startsWith(lang));
+  const label = new Map(buttons.map((b) => [b, b.textContent ?? '']));
+  const show = () => {
+    for (const button of buttons) button.hidden = !voiceFor(button.dataset.epaperListen ?? '');
+  };
+  for (const button of buttons)
+    button.addEventListener('click', () => {
+      if (synth.speaking) {
+        synth.cancel();
+        return;
+      }
+      const lang = button.dataset.epaperListen ?? '';
+      const body = button.closest('[data-epaper-zone-text]')?.querySelector('.epaper-zone-body');
+      const voice = voiceFor(lang);
+      if (!body || !voice) return;
+      const speech = new SpeechSynthesisUtterance(body.textContent ?? '');
+      speech.voice = voice;
+      speech.lang = voice.lang;
+      speech.onend = speech.onerror = () => (button.textContent = label.get(button) ?? '');
+      button.textContent = button.dataset.stop ?? '';
+      synth.speak(speech);
+    });
+  show();
+  synth.addEventListener('voiceschanged', show);
+}
+
+/** The clip button (issue 68 item 2): its code comes when pressed. */
+function enableClips() {
+  const main = document.querySelector<HTMLElement>('[data-epaper]');
+  const tool = document.querySelector<HTMLElement>('[data-epaper-clip-tool]');
+  const start = tool?.querySelector<HTMLButtonElement>('[data-epaper-clip-start]');
+  if (!main || !tool || !start) return;
+  start.hidden = false;
+  start.addEventListener('click', () => {
+    void import('./epaper-clip').then((clip) => clip.startClipping(main, tool));
+  });
+}
+
+/** A clip's share page: its link copied, and the opening counted after load. */
+function enhanceClipPage(main: HTMLElement) {
+  void fetch(`/api/epaper/clips/${main.dataset.epaperClip}/open`, {
+    method: 'POST',
+    keepalive: true,
+  }).catch(() => {});
+  const copy = main.querySelector<HTMLButtonElement>('[data-copy-link]');
+  const status = main.querySelector<HTMLElement>('[data-copy-status]');
+  copy?.addEventListener('click', () => {
+    navigator.clipboard
+      .writeText(copy.dataset.copyLink ?? location.href)
+      .then(() => (status!.textContent = copy.dataset.copied ?? ''))
+      .catch(() => (status!.textContent = copy.dataset.copyFailed ?? ''));
+  });
+}
+
 const main = document.querySelector<HTMLElement>('[data-epaper-home]');
 if (main) goToOwnCity(main);
 const page = document.querySelector<HTMLElement>('[data-epaper-page]');
 if (page) enhancePage(page);
+enableListen();
+enableClips();
+const clipPage = document.querySelector<HTMLElement>('[data-epaper-clip]');
+if (clipPage) enhanceClipPage(clipPage);

@@ -82,4 +82,19 @@ export const EPAPER = {
     status: 503,
     en: 'The PDF tools (Poppler) cannot be run on this server. Nothing was uploaded.',
   },
+  'epaper.zone_not_found': { status: 404, en: 'No such box on this page.' },
+  'epaper.story_unknown': {
+    status: 400,
+    en: 'No such story: link the box to an existing story.',
+  },
+  'epaper.too_many_zones': {
+    status: 400,
+    en: (p: { maximum: number }) => `A page may have at most ${p.maximum} boxes.`,
+  },
+  'epaper.clip_not_found': { status: 404, en: 'No such clip.' },
+  'epaper.clip_limit': {
+    status: 429,
+    en: (p: { maximum: number }) =>
+      `At most ${p.maximum} clips an hour: please wait a while before cutting another.`,
+  },
 } as const satisfies Record<string, Entry>;

@@ -117,6 +117,8 @@ export interface EpaperEditionRef {
 
 /** A page as readers get it: its view and tiles once made, whether OCR has read it. */
 export interface EpaperReaderPage {
+  /** The page's id: what a clip of it names (issue 68 item 2). */
+  _id: string;
   number: number;
   width: number | null;
   height: number | null;

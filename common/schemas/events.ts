@@ -64,6 +64,10 @@ export const EVENT_TYPES = {
     'An e-paper issue was made, changed (its pages added, replaced, reordered or removed), scheduled, published, pulled back or deleted; its data names the edition, the date and the status.',
   'epaper.page':
     'A stage of an e-paper page’s processing finished, once per page (`views`: its views and tiles are readable; `ocr`: its machine-read text is searchable).',
+  'epaper.zone':
+    'A box on an e-paper page was drawn, changed (its place, kind, linked story or corrected text) or removed; its data names the page, the issue and the linked stories.',
+  'epaper.clip':
+    'A reader cut a clip out of an e-paper page, or an editor removed one; its data names the clip, the page and the issue.',
   'site.imported': 'Content came in at once (a WordPress import or a site archive).',
 } as const;
 

@@ -28,11 +28,13 @@ export async function epaperPageData(
   if (!/^\d+$/.test(params.page ?? '1') || number < 1 || number > issue.pages.length)
     throw notFound();
   tags.push(CacheTags.epaperIssue(issue._id), CacheTags.epaperDates(issue.edition._id));
-  const [calendar, text] = await Promise.all([
+  const [calendar, text, zones] = await Promise.all([
     services.epaper.calendar(issue.edition._id, issue.date.slice(0, 7)),
     params.page === undefined
       ? undefined
       : services.epaper.pageText(issue._id, number, q?.trim() || undefined),
+    // The desk's boxes on the page shown (issue 68 item 1): its stories, or their text.
+    services.epaper.readerZones(issue._id, number),
   ]);
-  return { latest, tags, issue, number, calendar, text: text ?? null };
+  return { latest, tags, issue, number, calendar, text: text ?? null, zones };
 }

@@ -118,6 +118,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   keep(...trail.map((c) => CacheTags.category(c._id)));
   // The place it is about, for its NewsArticle (issue 65 item 3), named again when renamed.
   const place = await storyPlace(services, story);
+  // The e-paper pages that printed it (issue 68 item 1); a box's or issue's change refreshes it.
+  const inPrint = await printedIn(services, keep, story._id);
   if (place && story.primaryEdition) keep(CacheTags.editionNamed(story.primaryEdition));
   const page = {
     article,
@@ -141,6 +143,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     trail,
     comments,
     corrections,
+    inPrint,
     lang: article.language,
     // Its slots, labelled in the story's language; none on a story with `adsOff` (issue 39).
     ads: pageAds(
@@ -155,6 +158,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // A gift link's page, whatever its token, is never kept nor shared (issue 39 item 5).
   if (giftTokenIn(request.url) === undefined) return page;
   return data(page, { headers: { 'cache-control': 'private, no-store' } });
+}
+
+/** The e-paper pages that printed a story, each issue's tag kept (pulled back, it goes). */
+async function printedIn(
+  services: Pick<AppServices, 'epaper'>,
+  keep: (...tags: string[]) => void,
+  storyId: string,
+) {
+  const prints = await services.epaper.inPrint(storyId);
+  keep(...prints.map((p) => CacheTags.epaperIssue(p.issueId)));
+  return prints;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {

@@ -10,7 +10,9 @@ import {
   EpaperTurn,
   issueDate,
 } from '../../components/epaper-reader';
+import { EpaperClipTool, EpaperZoneLinks, EpaperZoneTexts } from '../../components/epaper-zones';
 import { epaperReaderCopy } from '../../copy/epaper';
+import { epaperClipsCopy } from '../../copy/epaper-clips';
 import { interfaceFor, useInterface } from '../../copy/language';
 import { epaperPageData } from '../../features/epaper/epaper-page-data';
 import { absoluteUrl, pageMeta } from '../../features/seo/meta';
@@ -93,8 +95,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export default function EpaperPage({ loaderData }: Route.ComponentProps) {
   const { issue, latest, number, calendar, text, q, home } = loaderData;
+  const zones = loaderData.zones ?? [];
   const { lang, locale } = useInterface();
   const w = epaperReaderCopy[lang];
+  const c = epaperClipsCopy[lang];
   if (!issue) {
     return (
       <main id="main" className="container py-4" lang={lang} data-epaper-home="[]">
@@ -118,8 +122,14 @@ export default function EpaperPage({ loaderData }: Route.ComponentProps) {
     >
       <h1 className="h3">{w.title(edition, issueDate(issue.date, locale))}</h1>
       <EpaperEditions latest={latest} current={issue.edition._id} lang={lang} w={w} />
-      <EpaperPageView issue={issue} number={number!} text={text ?? null} w={w} />
+      <EpaperPageView issue={issue} number={number!} text={text ?? null} w={w}>
+        <EpaperZoneLinks zones={zones} c={c} />
+      </EpaperPageView>
       <EpaperTurn issue={issue} number={number!} w={w} />
+      {issue.pages[number! - 1]?.view && (
+        <EpaperClipTool pageId={issue.pages[number! - 1]!._id} c={c} />
+      )}
+      <EpaperZoneTexts zones={zones} language={issue.language} c={c} />
       <p className="epaper-hint small text-body-secondary" hidden data-epaper-hint>
         {w.zoomHint}
       </p>

@@ -55,4 +55,6 @@ export interface EpaperDeps {
   /** OCR runs one process may have at once (EPAPER_OCR_WORKERS). */
   ocrWorkers: number;
   log?: EpaperLog | undefined;
+  /** The site's name and interface language: a clip's footer (issue 68 item 2). */
+  site?: () => Promise<{ name: string; language: string }>;
 }

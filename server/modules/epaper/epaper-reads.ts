@@ -39,7 +39,9 @@ export function matchingWords(words: readonly string[], q: string, language: str
   return found;
 }
 
-export function epaperReads(deps: Pick<EpaperDeps, 'db' | 'clock'>): Omit<EpaperReads, 'search'> {
+export function epaperReads(
+  deps: Pick<EpaperDeps, 'db' | 'clock'>,
+): Omit<EpaperReads, 'search' | 'readerZones' | 'inPrint' | 'clip'> {
   const { db, clock } = deps;
   return {
     async issue(editionSlug, date) {
@@ -47,8 +49,8 @@ export function epaperReads(deps: Pick<EpaperDeps, 'db' | 'clock'>): Omit<Epaper
       const row = await findPublicIssue(db, editionSlug, date, now);
       if (!row) return undefined;
       const pages = (await pagesOf(db, [row.id])).map((p) => {
-        const { number, width, height, view, tiles, progress } = pageView(p, now);
-        return { number, width, height, view, tiles, read: progress.ocr === 'done' };
+        const { _id, number, width, height, view, tiles, progress } = pageView(p, now);
+        return { _id, number, width, height, view, tiles, read: progress.ocr === 'done' };
       });
       return {
         _id: row.id,

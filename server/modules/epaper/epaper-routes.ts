@@ -17,6 +17,8 @@ import {
 import { errorResponses, JSON_BODY, SIGNED_IN } from '../../lib/errors';
 import { epaperPageRoutes } from './epaper-page-routes';
 import { epaperSearchRoutes } from './epaper-search-routes';
+import { epaperZoneRoutes } from './epaper-zone-routes';
+import { epaperClipRoutes } from './epaper-clip-routes';
 import { ISSUE_REFUSALS, security, tags } from './epaper-route-options';
 import type { Epaper } from './epaper-wiring';
 
@@ -71,6 +73,8 @@ export function epaperRoutes(epaper: Epaper) {
     await fastify.register(oneIssueRoutes(epaper));
     await fastify.register(epaperPageRoutes(epaper));
     await fastify.register(epaperSearchRoutes(epaper));
+    await fastify.register(epaperZoneRoutes(epaper));
+    await fastify.register(epaperClipRoutes(epaper));
   };
 }
 

@@ -5,6 +5,7 @@
  * epaper-wiring.ts builds it.
  */
 import type { EpaperDeps } from './epaper-deps';
+import { epaperClips } from './epaper-clips';
 import { epaperDesk } from './epaper-desk';
 import { epaperIssues } from './epaper-issues';
 import { epaperStatus } from './epaper-status';
@@ -12,6 +13,7 @@ import { epaperPageOrder } from './epaper-page-order';
 import { epaperReads } from './epaper-reads';
 import { epaperSearch } from './epaper-search';
 import { epaperUploads } from './epaper-uploads';
+import { epaperZoneReads, epaperZones } from './epaper-zones';
 
 export function createEpaperService(deps: EpaperDeps) {
   const desk = epaperDesk(deps);
@@ -24,6 +26,9 @@ export function createEpaperService(deps: EpaperDeps) {
     ...epaperPageOrder(deps, desk),
     ...epaperReads(deps),
     ...epaperSearch(deps, desk),
+    ...epaperZones(deps, desk),
+    ...epaperZoneReads(deps),
+    ...epaperClips(deps),
   };
 }
 export type EpaperService = ReturnType<typeof createEpaperService>;

@@ -9,6 +9,8 @@ import type { Actor } from '../../lib/actor';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { EPAPER_PUBLISH_JOB, forgetJob, jobKey, type EpaperDeps } from './epaper-deps';
 import { issueChanged, type EpaperDesk } from './epaper-desk';
+import { CacheTags } from '../../../common/cache-tags';
+import { storiesOfIssue } from './epaper-zones-repository';
 import { deleteIssue, findIssue, lockIssue, pagesOf, updateIssue } from './epaper-repository';
 
 const publishJob = (issueId: string, runAt: Date) => ({
@@ -46,7 +48,12 @@ export function epaperStatus(deps: EpaperDeps, desk: EpaperDesk) {
           await jobs.cancel(jobKey(EPAPER_PUBLISH_JOB, id), tx);
         }
         await updateIssue(tx, id, set, now);
-        record(issueChanged(issue, { change: input.status ? 'status' : 'title', status }));
+        const event = issueChanged(issue, { change: input.status ? 'status' : 'title', status });
+        // The stories its boxes link say "In print" while it is public (issue 68 item 1).
+        const cache = event.cache;
+        if (input.status !== undefined && cache && typeof cache !== 'function')
+          cache.stale?.push(...(await storiesOfIssue(tx, id)).map(CacheTags.article));
+        record(event);
       });
       return desk.answer(id);
     },

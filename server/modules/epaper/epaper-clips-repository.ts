@@ -1,0 +1,99 @@
+/*
+ * SQL of readers' clips (issue 68 item 2): the public page a clip is cut from, the clips
+ * themselves (read only while their issue is public), who cut how many lately, and who opened
+ * each (each reader once).
+ */
+import { and, count, eq, gte, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { editions } from '../../../db/schema/editions';
+import { epaperFiles, epaperIssues, epaperPages } from '../../../db/schema/epaper';
+import { epaperClipOpens, epaperClips } from '../../../db/schema/epaper-zones';
+import { isPublicIssueSql } from './epaper-reads-repository';
+
+export type ClipInsert = typeof epaperClips.$inferInsert;
+
+const pageColumns = {
+  pageId: epaperPages.id,
+  number: epaperPages.number,
+  issueId: epaperIssues.id,
+  date: epaperIssues.date,
+  language: epaperIssues.language,
+  editionId: editions.id,
+  slug: editions.slug,
+  names: editions.names,
+  hash: epaperFiles.hash,
+  widthPt: epaperFiles.widthPt,
+  heightPt: epaperFiles.heightPt,
+};
+
+/** A page of a public issue, with what its clips' footers say and its PDF's key. */
+export async function publicPage(db: Db, pageId: string, now: Date) {
+  const [row] = await db
+    .select(pageColumns)
+    .from(epaperPages)
+    .innerJoin(epaperIssues, eq(epaperIssues.id, epaperPages.issueId))
+    .innerJoin(editions, eq(editions.id, epaperIssues.editionId))
+    .innerJoin(epaperFiles, eq(epaperFiles.id, epaperPages.fileId))
+    .where(and(eq(epaperPages.id, pageId), eq(editions.active, true), isPublicIssueSql(now)));
+  return row;
+}
+
+/** Clips cut since `since` by a maker (its hash) or a signed-in reader. */
+export async function clipsSince(db: Db, by: { maker: string } | { makerId: string }, since: Date) {
+  const who = 'maker' in by ? eq(epaperClips.maker, by.maker) : eq(epaperClips.makerId, by.makerId);
+  const [row] = await db
+    .select({ n: count() })
+    .from(epaperClips)
+    .where(and(who, gte(epaperClips.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+export async function insertClip(db: Db, row: ClipInsert) {
+  await db.insert(epaperClips).values(row);
+}
+
+/** A clip with its page, issue and edition; `publicOnly` while its issue is public. */
+export async function findClip(db: Db, id: string, now: Date | null) {
+  const [row] = await db
+    .select({
+      ...pageColumns,
+      id: epaperClips.id,
+      width: epaperClips.width,
+      height: epaperClips.height,
+      maker: epaperClips.maker,
+      makerId: epaperClips.makerId,
+      opens: epaperClips.opens,
+      createdAt: epaperClips.createdAt,
+    })
+    .from(epaperClips)
+    .innerJoin(epaperPages, eq(epaperPages.id, epaperClips.pageId))
+    .innerJoin(epaperIssues, eq(epaperIssues.id, epaperPages.issueId))
+    .innerJoin(editions, eq(editions.id, epaperIssues.editionId))
+    .innerJoin(epaperFiles, eq(epaperFiles.id, epaperPages.fileId))
+    .where(
+      and(
+        eq(epaperClips.id, id),
+        ...(now ? [eq(editions.active, true), isPublicIssueSql(now)] : []),
+      ),
+    );
+  return row;
+}
+
+export async function deleteClip(db: Db, id: string) {
+  await db.delete(epaperClips).where(eq(epaperClips.id, id));
+}
+
+/** A reader's first opening of a clip counts it; answers whether it was counted. */
+export async function countOpen(db: Db, clipId: string, reader: string) {
+  const added = await db
+    .insert(epaperClipOpens)
+    .values({ clipId, reader })
+    .onConflictDoNothing()
+    .returning({ clipId: epaperClipOpens.clipId });
+  if (added.length === 0) return false;
+  await db
+    .update(epaperClips)
+    .set({ opens: sql`${epaperClips.opens} + 1` })
+    .where(eq(epaperClips.id, clipId));
+  return true;
+}
