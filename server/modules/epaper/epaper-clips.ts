@@ -4,7 +4,7 @@
  * for anyone to open and share. A reader, and an address, cut at most EPAPER_CLIPS_PER_HOUR an
  * hour; each other reader's first opening is counted; editors remove a clip.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CacheTags } from '../../../common/cache-tags';
@@ -22,6 +22,7 @@ import type {
 } from '../../../common/schemas/epaper-zones';
 import { requireRole, type Actor } from '../../lib/actor';
 import { notFound, tooManyRequests } from '../../lib/errors';
+import { keptSecret } from '../../lib/tokens';
 import { mediaUrl } from '../media/media-urls';
 import { makeClip } from './epaper-clip-image';
 import {
@@ -40,9 +41,26 @@ export interface ClipAsker {
   actor: Actor | null;
   ip: string;
 }
-/** An address as clips remember it: a hash, never the address itself. */
-const addressKey = (ip: string) =>
-  `a:${createHash('sha256').update(`epaper-clip:${ip}`).digest('hex').slice(0, 32)}`;
+/**
+ * An address as clips remember it: an HMAC under a secret kept in the database (the same in
+ * every process), never the address itself, nor a plain hash that trying every IPv4 address
+ * would reverse.
+ */
+function addressKeys(db: EpaperDeps['db']) {
+  let secret: Promise<string> | undefined;
+  return async (ip: string) => {
+    secret ??= keptSecret(db, 'epaper-clip-addresses', () =>
+      randomBytes(32).toString('base64url'),
+    ).catch((error: unknown) => {
+      secret = undefined;
+      throw error;
+    });
+    return `a:${createHmac('sha256', await secret)
+      .update(ip)
+      .digest('hex')
+      .slice(0, 32)}`;
+  };
+}
 
 /** The footer's words: the page, in the site's language (Gujarati's script falls back to English). */
 const PAGE_WORD: Record<string, string> = { hi: 'पृष्ठ', mr: 'पान', en: 'Page' };
@@ -106,19 +124,26 @@ async function cutClip(
   }
 }
 
+/** Refuses a reader or an address past its clips of the hour (429 `epaper.clip_limit`). */
+async function refuseOverLimit(
+  { db, clock }: EpaperDeps,
+  addressKey: (ip: string) => Promise<string>,
+  asker: ClipAsker,
+) {
+  const since = new Date(clock.now().getTime() - HOUR_MS);
+  const counts = await Promise.all([
+    clipsSince(db, { maker: await addressKey(asker.ip) }, since),
+    asker.actor ? clipsSince(db, { makerId: asker.actor.id }, since) : 0,
+  ]);
+  if (counts.some((n) => n >= EPAPER_CLIPS_PER_HOUR))
+    throw tooManyRequests('epaper.clip_limit', { maximum: EPAPER_CLIPS_PER_HOUR });
+}
+
 export function epaperClips(deps: EpaperDeps) {
   const { db, clock, outbox, storage } = deps;
+  const addressKey = addressKeys(db);
 
-  /** Refuses a reader or an address past its clips of the hour (429 `epaper.clip_limit`). */
-  async function checkLimit(asker: ClipAsker) {
-    const since = new Date(clock.now().getTime() - HOUR_MS);
-    const counts = await Promise.all([
-      clipsSince(db, { maker: addressKey(asker.ip) }, since),
-      asker.actor ? clipsSince(db, { makerId: asker.actor.id }, since) : 0,
-    ]);
-    if (counts.some((n) => n >= EPAPER_CLIPS_PER_HOUR))
-      throw tooManyRequests('epaper.clip_limit', { maximum: EPAPER_CLIPS_PER_HOUR });
-  }
+  const checkLimit = (asker: ClipAsker) => refuseOverLimit(deps, addressKey, asker);
 
   return {
     async makeClip(asker: ClipAsker, input: EpaperClipInput): Promise<EpaperClipMade> {
@@ -138,7 +163,7 @@ export function epaperClips(deps: EpaperDeps) {
             height: clip.height,
             bytes: clip.jpeg.length,
             makerId: asker.actor?.id ?? null,
-            maker: addressKey(asker.ip),
+            maker: await addressKey(asker.ip),
           });
           record({
             type: 'epaper.clip',
@@ -170,7 +195,7 @@ export function epaperClips(deps: EpaperDeps) {
     async openClip(asker: ClipAsker, id: string) {
       const row = await findClip(db, id, clock.now());
       if (!row) throw notFound('epaper.clip_not_found');
-      const address = addressKey(asker.ip);
+      const address = await addressKey(asker.ip);
       // The maker: the same account, or (signed out) the same address.
       const own = asker.actor ? row.makerId === asker.actor.id : row.maker === address;
       if (own) return { counted: false };
