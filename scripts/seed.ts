@@ -32,13 +32,18 @@ async function seed(database: Database, services: Services) {
     },
     now: services.clock.now(),
   });
+  // The demo's e-paper (server/modules/epaper/epaper-demo.ts): its pages are processed by the
+  // jobs of the next server start.
+  const epaper = await services.epaper.seedDemo();
   console.log(
     `patrika: seeded ${result.categoriesCreated} new categories, ${result.articlesCreated} new articles ` +
-      `and ${result.editionsCreated} new editions (${database.engine}).`,
+      `and ${result.editionsCreated} new editions${epaper ? ", and the demo's e-paper issue" : ''} (${database.engine}).`,
   );
 }
 
 async function remove(database: Database, services: Services) {
+  // Before the editions: the demo's e-paper issue is Jaipur's.
+  await services.epaper.removeDemo();
   const result = await removeDemoContent(database.db, DEMO_SETTINGS);
   // The demo's uploads are no story's any more: the media prune takes them.
   await services.search.reindex();

@@ -106,7 +106,12 @@ function createFastify(
  * Demo content for an empty site (SEED_DEMO). Several processes may start together on one empty
  * PostgreSQL: one seeds, the rest wait and find the site no longer empty.
  */
-async function seedEmptySite(log: StartupLog, database: Database, services: Services) {
+async function seedEmptySite(
+  log: StartupLog,
+  database: Database,
+  services: Services,
+  epaper: boolean,
+) {
   await database.exclusive('patrika:seed', async () => {
     const [articles, categories] = await Promise.all([
       services.articles.counts(),
@@ -130,6 +135,8 @@ async function seedEmptySite(log: StartupLog, database: Database, services: Serv
     // The settings, band and "Most read" this process read while starting are not the demo's.
     services.pageCache.invalidate();
     log.info(result, 'seeded demo content into an empty site');
+    // The demo's e-paper: its pages then go through the jobs like a desk's upload.
+    if (epaper && (await services.epaper.seedDemo())) log.info({}, "made the demo's e-paper issue");
   });
 }
 
@@ -226,7 +233,7 @@ async function startupWork(
   }
   const slugged = await services.users.assignMissingSlugs();
   if (slugged > 0) log.info({ users: slugged }, 'gave users their author page slugs');
-  if (config.seedDemo) await seedEmptySite(log, database, services);
+  if (config.seedDemo) await seedEmptySite(log, database, services, config.seedDemoEpaper);
   await services.newsroom.scheduleGoLives();
   // The coming days' partitions of the raw analytics events, and their jobs (issue 38 item 6).
   await services.analytics.start();

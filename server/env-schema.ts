@@ -75,6 +75,8 @@ export const EnvSchema = z.object({
   /** Encrypts second-factor secrets at rest (issue 40); unset on the embedded engine: a file. */
   SECRETS_KEY: z.string().min(32, 'Expected at least 32 characters').optional(),
   SEED_DEMO: flag(true),
+  /** The demo's e-paper issue (README's demo): its pages rendered and read by OCR after start. */
+  SEED_DEMO_EPAPER: flag(true),
   MEDIA_STORAGE: z.enum(['fs', 'db', 's3'], { error: 'Expected fs, db or s3' }).default('fs'),
   /* S3-compatible object storage (MEDIA_STORAGE=s3, DECISIONS.md §20); credentials come from
      the standard AWS variables (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_PROFILE, …). */

@@ -50,6 +50,8 @@ export interface Config {
   /** SECRETS_KEY: encrypts second-factor secrets at rest (server/lib/secret-box.ts). */
   secretsKey: string | undefined;
   seedDemo: boolean;
+  /** With seedDemo: Jaipur's e-paper of the day from the fixture pages (SEED_DEMO_EPAPER). */
+  seedDemoEpaper: boolean;
   mediaStorage: 'fs' | 'db' | 's3';
   /** The bucket and its service when mediaStorage is s3. */
   s3: S3Config | undefined;
@@ -173,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     secretsKey: e.SECRETS_KEY,
     seedDemo: e.SEED_DEMO,
+    seedDemoEpaper: e.SEED_DEMO_EPAPER,
     mediaStorage: e.MEDIA_STORAGE,
     s3:
       e.MEDIA_STORAGE === 's3' && e.S3_BUCKET

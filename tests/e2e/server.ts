@@ -11,6 +11,8 @@ import { seededSite } from '../setup/seeded-site';
 // image's variants, and the journeys' subject is what comes after it.
 if (!process.env.DATA_DIR) Object.assign(process.env, await seededSite());
 process.env.SEED_DEMO ??= '1';
+// The journeys make the e-paper issues they read (the demo's: tests/integration/api/epaper-demo.test.ts).
+process.env.SEED_DEMO_EPAPER ??= '0';
 // The browser tests are every user at once from one address: fixtures that create accounts send
 // each its own X-Forwarded-For through this trusted local "proxy", and the API ceiling is raised
 // out of their way (both are tested on their own in tests/integration/api/rate-limits.test.ts).

@@ -230,7 +230,13 @@ export async function startServer(
 ): Promise<RunningServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const started = startProcess({ HOST: '127.0.0.1', PORT: String(port), ...env }, launcher, umask);
+  // The demo's e-paper only where a test asks for it (epaper-demo.test.ts reads it in process):
+  // no demo page rendered and read by OCR beside every seeded test server.
+  const started = startProcess(
+    { HOST: '127.0.0.1', PORT: String(port), SEED_DEMO_EPAPER: '0', ...env },
+    launcher,
+    umask,
+  );
   let exitCode: number | null | undefined;
   void started.exited.then((code) => (exitCode = code));
   const healthy = async () => {

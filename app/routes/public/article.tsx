@@ -4,7 +4,7 @@ import { CARD_EXCERPT_LENGTH } from '../../../common/articles';
 import { hreflangLinks } from '../../../common/hreflang';
 import { articlePath } from '../../../common/paths';
 import { htmlExcerpt } from '../../../common/text';
-import { appContext, type AppServices } from '../../../common/services';
+import { appContext, type AppContext, type AppServices } from '../../../common/services';
 import { mayReadWhole, type AccessClass } from '../../../common/article-access';
 import { giftTokenIn } from '../../../common/schemas/gifts';
 import { CacheTags, cardTags } from '../../../common/cache-tags';
@@ -47,6 +47,20 @@ async function resolveWithGift(
   return services.articles.resolve(params.category, params.slug, 'paid');
 }
 
+/** The story's two to read next, or none and a flag when they could not be read. */
+function suggestionsOf(
+  { services, logError }: Pick<AppContext, 'services' | 'logError'>,
+  story: Parameters<AppServices['articles']['suggestions']>[0],
+) {
+  return services.articles.suggestions(story).then(
+    (related) => ({ related: [...related], relatedFailed: false }),
+    (error: unknown) => {
+      logError(error, `related stories of article ${story._id} could not be loaded`);
+      return { related: [], relatedFailed: true };
+    },
+  );
+}
+
 /** A gift link's page is its reader's own: no cache may keep it (issue 39 item 5). */
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
@@ -68,13 +82,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const story = found.article;
   // Two stories to read next (SPEC.md §9, server/modules/articles/article-suggestions.ts).
   // Readers see a short text where the block would be when they fail; the log gets the error.
-  const suggestions = services.articles.suggestions(story).then(
-    (related) => ({ related: [...related], relatedFailed: false }),
-    (error: unknown) => {
-      logError(error, `related stories of article ${story._id} could not be loaded`);
-      return { related: [], relatedFailed: true };
-    },
-  );
+  const suggestions = suggestionsOf(context.get(appContext), story);
   const settings = await services.settings.get();
   // The reads below need only the article as found: they go to the database side by side.
   // A live blog's entries, live or ended (issue 25 item 1): a change to them refreshes this page.

@@ -6,6 +6,7 @@
  */
 import type { EpaperDeps } from './epaper-deps';
 import { epaperClips } from './epaper-clips';
+import { removeDemoIssues, seedDemoIssue } from './epaper-demo';
 import { epaperDesk } from './epaper-desk';
 import { epaperIssues } from './epaper-issues';
 import { epaperStatus } from './epaper-status';
@@ -17,18 +18,22 @@ import { epaperZoneReads, epaperZones } from './epaper-zones';
 
 export function createEpaperService(deps: EpaperDeps) {
   const desk = epaperDesk(deps);
+  const uploads = epaperUploads(deps, desk);
   return {
     /** The issue a desk's write names, or its refusal (401, 403, 404): asked before a body is read. */
     deskIssue: desk.deskIssue,
     ...epaperIssues(deps, desk),
     ...epaperStatus(deps, desk),
-    ...epaperUploads(deps, desk),
+    ...uploads,
     ...epaperPageOrder(deps, desk),
     ...epaperReads(deps),
     ...epaperSearch(deps, desk),
     ...epaperZones(deps, desk),
     ...epaperZoneReads(deps),
     ...epaperClips(deps),
+    /** The demo's issue of Jaipur (epaper-demo.ts), for the demo seed. */
+    seedDemo: () => seedDemoIssue(deps, uploads),
+    removeDemo: () => removeDemoIssues(deps),
   };
 }
 export type EpaperService = ReturnType<typeof createEpaperService>;

@@ -11,7 +11,13 @@ import { forgetJob, type EpaperDeps } from './epaper-deps';
 import { issueChanged, type EpaperDesk } from './epaper-desk';
 import { intakeFiles, type IntakeFile, type IntakePage, type ReceivedFile } from './epaper-intake';
 import { pageFiles } from './epaper-page-files';
-import { insertPages, lockIssue, pagesOf, setPageFile } from './epaper-repository';
+import {
+  insertPages,
+  lockIssue,
+  pagesOf,
+  setPageFile,
+  type IssueWithEdition,
+} from './epaper-repository';
 
 /** The order uploaded files take: by the numbers in their names when all have one, else as sent. */
 export function orderOf(files: readonly IntakeFile[], existing: number): IntakePage[] {
@@ -33,38 +39,46 @@ export function epaperUploads(deps: EpaperDeps, desk: EpaperDesk) {
   const { db, clock, outbox, jobs, tools } = deps;
   const { fileFor, storingThen } = pageFiles(deps);
 
+  /** Stores PDFs after the issue's pages (or where their names number them), with their jobs. */
+  async function storePages(issue: IssueWithEdition, received: ReceivedFile[], dir: string) {
+    const issueId = issue.id;
+    if (received.length === 0) throw badRequest('epaper.no_file');
+    const files = await intakeFiles(tools, received, dir);
+    const existing = (await pagesOf(db, [issueId])).length;
+    const pages = orderOf(files, existing);
+    if (existing + pages.length > EPAPER_MAX_PAGES)
+      throw badRequest('epaper.too_many_pages', { maximum: EPAPER_MAX_PAGES });
+    await storingThen(pages, () =>
+      outbox.transaction(async (tx, record) => {
+        if (!(await lockIssue(tx, issueId))) throw notFound('epaper.issue_not_found');
+        const base = (await pagesOf(tx, [issueId])).length;
+        if (base + pages.length > EPAPER_MAX_PAGES)
+          throw badRequest('epaper.too_many_pages', { maximum: EPAPER_MAX_PAGES });
+        const rows = [];
+        for (const [i, page] of pages.entries()) {
+          const file = await fileFor(tx, page, issue.language);
+          rows.push({
+            issueId,
+            number: base + i + 1,
+            fileId: file.id,
+            sourceName: page.sourceName,
+          });
+        }
+        await insertPages(tx, rows);
+        record(issueChanged(issue, { change: 'pages', status: issue.status }));
+      }),
+    );
+  }
+
   return {
     /** Adds PDFs after the issue's pages (or where their names number them). */
     async addPages(actor: Actor | null, issueId: string, received: ReceivedFile[], dir: string) {
-      const issue = await desk.deskIssue(actor, issueId);
-      if (received.length === 0) throw badRequest('epaper.no_file');
-      const files = await intakeFiles(tools, received, dir);
-      const existing = (await pagesOf(db, [issueId])).length;
-      const pages = orderOf(files, existing);
-      if (existing + pages.length > EPAPER_MAX_PAGES)
-        throw badRequest('epaper.too_many_pages', { maximum: EPAPER_MAX_PAGES });
-      await storingThen(pages, () =>
-        outbox.transaction(async (tx, record) => {
-          if (!(await lockIssue(tx, issueId))) throw notFound('epaper.issue_not_found');
-          const base = (await pagesOf(tx, [issueId])).length;
-          if (base + pages.length > EPAPER_MAX_PAGES)
-            throw badRequest('epaper.too_many_pages', { maximum: EPAPER_MAX_PAGES });
-          const rows = [];
-          for (const [i, page] of pages.entries()) {
-            const file = await fileFor(tx, page, issue.language);
-            rows.push({
-              issueId,
-              number: base + i + 1,
-              fileId: file.id,
-              sourceName: page.sourceName,
-            });
-          }
-          await insertPages(tx, rows);
-          record(issueChanged(issue, { change: 'pages', status: issue.status }));
-        }),
-      );
+      await storePages(await desk.deskIssue(actor, issueId), received, dir);
       return desk.answer(issueId);
     },
+
+    /** The same without a desk's checks: the demo's issue (epaper-demo.ts), made by the site. */
+    storePages,
 
     /** One page's PDF replaced by another single page; its number stays. */
     async replacePage(
