@@ -97,6 +97,9 @@ export const LEFT_OUT: Readonly<Record<string, string>> = {
   webhooks: 'webhook endpoints: their signing secrets are credentials, set up again',
   webhook_deliveries: 'webhook deliveries: a log of calls made',
   push_subscriptions: 'browsers’ push subscriptions: bound to this site’s VAPID key',
+  epaper_clips:
+    'readers’ clips of e-paper pages: their images are not among the archive’s files; readers clip again on the new site',
+  epaper_clip_opens: 'who opened a clip: counts of clips the archive does not carry',
   push_follows: 'seats followed by push subscriptions, which stay with this site’s VAPID key',
   fediverse_keys: 'the fediverse actor’s private keys: credentials',
   fediverse_followers: 'fediverse followers: they follow the actor of this site’s keys and address',
