@@ -40,9 +40,9 @@ if (document.querySelector('[data-live-blog]'))
   void import('./live').then((live) => live.followLive(document));
 // A seat's "alert me when declared" (issue 69 item 4): this browser's own, after load.
 if (document.querySelector('[data-seat-follow]')) void import('./seat-follow');
-// The e-paper's pages (issue 67 item 3): turning, keys and the zoom; its code runs as it arrives.
-if (document.querySelector('[data-epaper],[data-epaper-home],[data-epaper-clip]'))
-  void import('./epaper');
+// The e-paper's pages (issue 67 item 3): turning, keys and the zoom, and a clip's share page
+// (issue 68 item 2, `data-epaper` too); its code runs as it arrives.
+if (document.querySelector('[data-epaper],[data-epaper-home]')) void import('./epaper');
 // Ads (issue 39 item 1): their code is fetched by the pages that have slots, and fills them
 // after load (it runs as it arrives: no call here, the reading script's budget is that tight).
 if (document.querySelector('[data-ad]')) void import('./ads');

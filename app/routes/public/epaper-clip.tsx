@@ -62,7 +62,13 @@ export default function EpaperClipPage({ loaderData }: Route.ComponentProps) {
   const title = c.clipTitle(edition, issueDate(clip.date, locale), clip.page);
   const url = `${publicUrl}${epaperClipPath(clip.id)}`;
   return (
-    <main id="main" className="container py-3 epaper-clip" lang={lang} data-epaper-clip={clip.id}>
+    <main
+      id="main"
+      className="container py-3 epaper-clip"
+      lang={lang}
+      data-epaper
+      data-epaper-clip={clip.id}
+    >
       <h1 className="h4">{title}</h1>
       <figure className="epaper-clip-figure">
         <img
