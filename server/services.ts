@@ -292,7 +292,7 @@ export async function createServices(
     breaking,
     live: createLiveService({ db, clock, articles, clean: sanitizeOffThread, outbox }),
     push,
-    epaper: epaperOf(config, { db, clock, outbox, jobs, storage, editions, log }, settings), // issue 67
+    epaper: epaperOf(config, { db, clock, outbox, jobs, storage, editions, events, log }, settings), // issue 67
     ...platformOf(
       config,
       { db, clock, jobs, events, log, articles, mail, users, outbox },

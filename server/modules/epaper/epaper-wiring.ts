@@ -6,7 +6,9 @@
  */
 import { join } from 'node:path';
 import { EPAPER_FORGET_JOB, EPAPER_PUBLISH_JOB, type EpaperDeps } from './epaper-deps';
+import type { EventBus } from '../../events/event-bus';
 import { epaperForget } from './epaper-forget';
+import { keptPrintedStories } from './epaper-printed';
 import { createProcessing, removeDeadRunFolders } from './epaper-processing';
 import { resumeEpaper } from './epaper-resume';
 import { createEpaperService } from './epaper-service';
@@ -15,8 +17,13 @@ import { createToolRunner } from './epaper-tools';
 /** Where the e-paper's work folders live under DATA_DIR (this machine's own). */
 export const epaperWorkDir = (dataDir: string) => join(dataDir, 'epaper-work');
 
-export function createEpaper(deps: Omit<EpaperDeps, 'tools' | 'workDir'> & { dataDir: string }) {
-  const { dataDir, ...rest } = deps;
+export function createEpaper(
+  deps: Omit<EpaperDeps, 'tools' | 'workDir'> & {
+    dataDir: string;
+    events: Pick<EventBus, 'everyProcess'>;
+  },
+) {
+  const { dataDir, events, ...rest } = deps;
   const full: EpaperDeps = { ...rest, tools: createToolRunner(), workDir: epaperWorkDir(dataDir) };
   const service = createEpaperService(full);
   const processing = createProcessing(full);
@@ -28,8 +35,12 @@ export function createEpaper(deps: Omit<EpaperDeps, 'tools' | 'workDir'> & { dat
   full.jobs.handle(EPAPER_PUBLISH_JOB, async (job) => {
     if (job.subjectId) await service.publishDue(job.subjectId);
   });
+  const printed = keptPrintedStories(full.db, events);
   return {
     ...service,
+    /** Where a story was printed; none without a query for a story no box links. */
+    inPrint: async (storyId: string) =>
+      (await printed.linked(storyId)) ? service.inPrint(storyId) : [],
     processing,
     /** This machine's folder for uploads being checked (the routes write received files there). */
     workDir: full.workDir,
