@@ -136,7 +136,13 @@ async function seedEmptySite(
     services.pageCache.invalidate();
     log.info(result, 'seeded demo content into an empty site');
     // The demo's e-paper: its pages then go through the jobs like a desk's upload.
-    if (epaper && (await services.epaper.seedDemo())) log.info({}, "made the demo's e-paper issue");
+    if (epaper)
+      await services.epaper.seedDemo().then(
+        (made) => made && log.info({}, "made the demo's e-paper issue"),
+        // Without Poppler (poppler-utils) the site starts all the same, with no demo e-paper.
+        (error: unknown) =>
+          log.info({ reason: (error as Error).message }, "the demo's e-paper was not made"),
+      );
   });
 }
 

@@ -66,6 +66,10 @@ export async function seedDemoIssue(
     const copy = join(dir, 'three-pages.pdf');
     await copyFile(FIXTURE, copy);
     await uploads.storePages(issue, [{ name: 'three-pages.pdf', path: copy }], dir);
+  } catch (error) {
+    // Nothing half-made (Poppler missing, say): the issue goes with its pages.
+    await deleteIssue(db, made.id);
+    throw error;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -3,8 +3,12 @@
  * demo's editions, Jaipur's issue of the day is made once from the project's fixture pages,
  * published, its three pages stored with their jobs and readable once their views are made
  * (views only here: OCR of the fixtures is epaper-processing.test.ts's); `npm run seed --
- * --remove`'s step takes it away, and a desk's own issue of Jaipur is never touched.
+ * --remove`'s step takes it away, and a desk's own issue of Jaipur is never touched; without
+ * Poppler nothing half-made is left (server/app.ts then starts the site without it).
  */
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { epaperIssues, epaperPages } from '../../../db/schema/epaper';
@@ -66,4 +70,19 @@ it('is taken away by the demo’s removal, and a desk’s own issue of Jaipur st
   const left = await db().select().from(epaperIssues).where(eq(epaperIssues.id, own._id));
   expect(left).toHaveLength(1);
   expect(await t.app.services.epaper.removeDemo()).toBe(0);
+});
+
+it('without Poppler makes nothing half: the issue goes again and the start goes on', async () => {
+  // A folder with only what runs the tools (nice, prlimit): pdfinfo and pdftoppm are missing.
+  const bin = mkdtempSync(join(tmpdir(), 'patrika-no-poppler-'));
+  for (const tool of ['nice', 'prlimit']) symlinkSync(`/usr/bin/${tool}`, join(bin, tool));
+  const path = process.env.PATH;
+  process.env.PATH = bin;
+  try {
+    await expect(t.app.services.epaper.seedDemo()).rejects.toThrow();
+  } finally {
+    process.env.PATH = path;
+    rmSync(bin, { recursive: true, force: true });
+  }
+  expect(await demoIssues()).toEqual([]);
 });
