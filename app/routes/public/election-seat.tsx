@@ -1,16 +1,14 @@
-import { data } from 'react-router';
 import { electionFollowPath, electionPath } from '../../../common/paths';
 import { appContext } from '../../../common/services';
 import { nameIn } from '../../../common/election-names';
-import { CacheTags } from '../../../common/cache-tags';
 import { electionsCopy } from '../../copy/elections';
 import { interfaceFor, useInterface } from '../../copy/language';
 import { formatCount, sourceLine } from '../../features/elections/election-format';
 import { electionDataset } from '../../features/elections/election-seo';
+import { loadElectionPage } from '../../features/elections/election-page-load';
 import { Swatch } from '../../features/elections/tally-view';
 import { SeatCandidates, SeatFollow, SeatHistory } from '../../features/elections/seat-parts';
 import { pageMeta } from '../../features/seo/meta';
-import { shareImage } from '../../features/seo/share-image';
 import { breadcrumbs, jsonLd } from '../../features/seo/structured-data';
 import type { Route } from './+types/election-seat';
 
@@ -19,16 +17,9 @@ import type { Route } from './+types/election-seat';
  * its candidates and every result saved. Kept with the seat's tag: its own saves refresh it.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { services, publicUrl, keep, mediaBase } = context.get(appContext);
-  const settings = await services.settings.get();
-  const [page, share] = await Promise.all([
-    services.elections.seatPage(params.slug, params.state, params.seat),
-    shareImage({ services, publicUrl, mediaBase }, settings),
-  ]);
-  if (!page) throw data(null, { status: 404, statusText: 'Not Found' });
-  keep(...page.tags, CacheTags.settings);
-  const { tags: _tags, ...shown } = page;
-  return { ...shown, settings, publicUrl, share };
+  return loadElectionPage(context.get(appContext), (e) =>
+    e.seatPage(params.slug, params.state, params.seat),
+  );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {

@@ -1,17 +1,15 @@
-import { data } from 'react-router';
 import { electionPath } from '../../../common/paths';
 import { appContext } from '../../../common/services';
 import { nameIn } from '../../../common/election-names';
-import { CacheTags } from '../../../common/cache-tags';
 import { electionsCopy } from '../../copy/elections';
 import { interfaceFor, useInterface } from '../../copy/language';
 import { formatCount, formatWhen } from '../../features/elections/election-format';
 import { electionDataset } from '../../features/elections/election-seo';
+import { loadElectionPage } from '../../features/elections/election-page-load';
 import { KeyContests, SeatTable } from '../../features/elections/seat-views';
 import { MapFigure, StatesNav } from '../../features/elections/results-parts';
 import { TallyBar, TallyTable } from '../../features/elections/tally-view';
 import { pageMeta } from '../../features/seo/meta';
-import { shareImage } from '../../features/seo/share-image';
 import { breadcrumbs, jsonLd } from '../../features/seo/structured-data';
 import type { Route } from './+types/election';
 
@@ -21,16 +19,7 @@ import type { Route } from './+types/election';
  * with the election's tags and refreshed off the readers' path on every saved result.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { services, publicUrl, keep, mediaBase } = context.get(appContext);
-  const settings = await services.settings.get();
-  const [page, share] = await Promise.all([
-    services.elections.resultsPage(params.slug, params.state),
-    shareImage({ services, publicUrl, mediaBase }, settings),
-  ]);
-  if (!page) throw data(null, { status: 404, statusText: 'Not Found' });
-  keep(...page.tags, CacheTags.settings);
-  const { tags: _tags, ...shown } = page;
-  return { ...shown, settings, publicUrl, share };
+  return loadElectionPage(context.get(appContext), (e) => e.resultsPage(params.slug, params.state));
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
