@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { EPAPER_ZONE_KINDS } from '../epaper';
 import { IdSchema } from './common';
+import { EditionNamesSchema } from './editions';
 
 const fraction = z.number().min(0).max(1);
 
@@ -99,12 +100,7 @@ export const EpaperClipSchema = EpaperClipMadeSchema.extend({
   edition: z.object({
     _id: z.string(),
     slug: z.string(),
-    names: z.object({
-      hi: z.string(),
-      en: z.string(),
-      mr: z.string().optional(),
-      gu: z.string().optional(),
-    }),
+    names: EditionNamesSchema,
   }),
   date: z.string(),
   page: z.number(),

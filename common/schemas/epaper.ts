@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { EPAPER_LANGUAGES, EPAPER_STATUSES } from '../epaper';
 import { IdSchema } from './common';
+import { EditionNamesSchema } from './editions';
 import { SearchQuerySchema } from './search';
 
 /** An edition named by its id or its slug. */
@@ -83,12 +84,7 @@ export const EpaperIssueSchema = z.object({
   edition: z.object({
     _id: z.string(),
     slug: z.string(),
-    names: z.object({
-      hi: z.string(),
-      en: z.string(),
-      mr: z.string().optional(),
-      gu: z.string().optional(),
-    }),
+    names: EditionNamesSchema,
   }),
   date: z.string(),
   title: z.string().nullable(),
@@ -176,12 +172,7 @@ export const EpaperSearchHitSchema = z.object({
     edition: z.object({
       _id: z.string(),
       slug: z.string(),
-      names: z.object({
-        hi: z.string(),
-        en: z.string(),
-        mr: z.string().optional(),
-        gu: z.string().optional(),
-      }),
+      names: EditionNamesSchema,
     }),
     date: z.string(),
   }),
