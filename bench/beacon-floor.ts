@@ -13,14 +13,12 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
-import { BEACON_RATE } from './beacons';
+import { BEACON_RATE, sendBeacons } from './beacons';
 import { processCpuMs } from './profile';
 import { freePort } from '../tests/setup/spawn-server';
 
 const FASTIFY = createRequire(import.meta.url).resolve('fastify');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
 
 /** Each server as a script for `node -e`: it prints "up" once it listens on process.argv[1]. */
 const SERVERS: Record<string, string> = {
@@ -39,46 +37,37 @@ const SERVERS: Record<string, string> = {
     app.listen({ port: Number(process.argv[1]), host: '127.0.0.1' }).then(() => console.log('up'));`,
 };
 
-interface Done {
-  kind: 'done';
-  answered: number;
-}
-
-/** Sends the beacons to one floor server; answers its and the bench's CPU per answered beacon. */
-async function measure(script: string, seconds: number) {
+/**
+ * One floor server started in a process of its own (Node's `node:http` unless told): its port,
+ * its process and a way to stop it. bench/election-night.ts sends the readers' third run's
+ * beacons to it to measure what the machine loses to beacons that cost only the floor.
+ */
+export async function startFloor(script = SERVERS['node:http']!) {
   const port = await freePort();
   const child = spawn(process.execPath, ['-e', script, String(port)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  await new Promise((resolve) => child.stdout.once('data', resolve));
+  return { port, child, stop: () => child.kill() };
+}
+
+/** Sends the beacons to one floor server; answers its and the bench's CPU per answered beacon. */
+async function measure(script: string, seconds: number) {
+  const { port, child, stop } = await startFloor(script);
   try {
-    await new Promise((resolve) => child.stdout.once('data', resolve));
     const stories = Array.from({ length: 50 }, (_, i) => ({ id: `${i + 1}`, path: `/x/s-${i}` }));
     const server0 = processCpuMs(child.pid!);
     const bench0 = process.cpuUsage();
-    const sender = new Worker(new URL('./beacon-sender.ts', import.meta.url), {
-      workerData: {
-        port,
-        rate: BEACON_RATE,
-        seconds,
-        stories,
-        userAgent: BROWSER,
-        referrer: 'https://t.me/',
-      },
-    });
-    const done = await new Promise<Done>((resolve, reject) => {
-      sender.on('message', (m: { kind: string }) => m.kind === 'done' && resolve(m as Done));
-      sender.on('error', reject);
-    });
+    const done = await sendBeacons({ port, rate: BEACON_RATE, seconds, stories });
     const serverMs = processCpuMs(child.pid!) - server0;
     const bench = process.cpuUsage(bench0);
-    await sender.terminate();
     return {
       answered: done.answered,
       serverMsPerBeacon: serverMs / done.answered,
       benchMsPerBeacon: (bench.user + bench.system) / 1000 / done.answered,
     };
   } finally {
-    child.kill();
+    stop();
   }
 }
 

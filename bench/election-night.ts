@@ -50,7 +50,8 @@ import pg from 'pg';
 import { articlePath, categoryPath } from '../common/paths';
 import { ARTICLE_NAME_MAX } from '../common/schemas/articles';
 import { startServer, freePort } from '../tests/setup/spawn-server';
-import { beaconLoad, randomAddress, type BeaconResult } from './beacons';
+import { startFloor } from './beacon-floor';
+import { beaconLoad, randomAddress, sendBeacons, type BeaconResult } from './beacons';
 import { percentile } from './profile';
 import { seeded } from './data';
 import { adPositions, FEATURES, featuresOn, shownAds } from './election-features';
@@ -968,6 +969,8 @@ export async function electionNight(opts: {
       const publications: Awaited<ReturnType<typeof edit>>['publications'] = [];
       const visibility = new Visibility(workers);
       const besideBeacons = new ReaderTally();
+      const besideFloor = new ReaderTally();
+      let floorServer: ReturnType<typeof between> | undefined;
       const beaconRuns: BeaconResult[] = [];
       let beaconsServer: ReturnType<typeof between> | undefined;
       for (let r = 1; r <= ROUNDS; r++) {
@@ -1006,6 +1009,26 @@ export async function electionNight(opts: {
           besideBeacons.add(tally);
           beaconsServer = mergeServer(beaconsServer, between(before, end));
           beaconRuns.push(load);
+          // The same beacons to the floor (a node:http server that only answers 204): what this
+          // machine loses to them before Patrika does any work (the sender, the kernel, the floor).
+          opts.log(
+            `election night: round ${r}, readers beside ${opts.beacons} beacons a second to the floor`,
+          );
+          const floor = await startFloor();
+          try {
+            before = await snapshot(workers, primary);
+            const [floorTally] = await Promise.all([
+              read(readers, SECONDS, 2 * r + 200),
+              sendBeacons({ port: floor.port, rate: opts.beacons, seconds: SECONDS, stories }),
+            ]);
+            floorServer = mergeServer(
+              floorServer,
+              between(before, await snapshot(workers, primary)),
+            );
+            besideFloor.add(floorTally);
+          } finally {
+            floor.stop();
+          }
         }
       }
       for (const agent of open.agents) agent.destroy();
@@ -1023,7 +1046,13 @@ export async function electionNight(opts: {
         alone: summary(alone, aloneServer!),
         withEditor: summary(withEditor, withServer!),
         ...(opts.beacons
-          ? { beacons: { readers: summary(besideBeacons, beaconsServer!), runs: beaconRuns } }
+          ? {
+              beacons: {
+                readers: summary(besideBeacons, beaconsServer!),
+                floorReaders: summary(besideFloor, floorServer!),
+                runs: beaconRuns,
+              },
+            }
           : {}),
         saves: {
           asked: saves.length,

@@ -660,7 +660,12 @@ async function main() {
   const beaconTables = election?.beacons
     ? [
         ...(election.beaconCost ? [beaconCostTable(election.beaconCost)] : []),
-        beaconsTable(election.alone, election.beacons.readers, election.beacons.runs),
+        beaconsTable(
+          election.alone,
+          election.beacons.readers,
+          election.beacons.runs,
+          election.beacons.floorReaders,
+        ),
       ].join('\n\n')
     : undefined;
   if (beaconTables) console.log(`\n${beaconTables}\n`);
