@@ -7,7 +7,7 @@
  * - uploads the edition as one PDF and times its first page readable (views made), every page's
  *   views and tiles made, and every page read by OCR;
  * - times an uncached article page (a session cookie skips the page cache) before the upload
- *   and while OCR runs: p50, p90 and the slowest;
+ *   and while OCR runs, BENCH_ARTICLE_RATE (20) a second: p50, p90 and the slowest;
  * - measures Tesseract's word recall on the pages against the words printed on them: every
  *   printed word counted once per time it was printed, exact (Unicode NFC) and folded as search
  *   folds (nukta, vowel signs: common/search).
@@ -128,6 +128,16 @@ async function timeArticle(app: FastifyInstance, path: string) {
   return performance.now() - started;
 }
 
+/** Uncached article renders a second while OCR runs (BENCH_ARTICLE_RATE, 20). */
+const ARTICLE_RATE = Number(process.env.BENCH_ARTICLE_RATE ?? 20);
+
+/** One article timed, then the rest of its 1/ARTICLE_RATE second waited out. */
+async function pacedArticle(app: FastifyInstance, path: string) {
+  const ms = await timeArticle(app, path);
+  await new Promise((r) => setTimeout(r, Math.max(0, 1000 / ARTICLE_RATE - ms)));
+  return ms;
+}
+
 async function main() {
   ensureBuild();
   const text = pagesOfText();
@@ -183,13 +193,18 @@ async function main() {
       if (at.allViews === undefined && issue.pages.every((p) => p.progress.tiles === 'done'))
         at.allViews = now;
       const reading = issue.pages.some((p) => p.progress.ocr === 'working');
-      if (issue.pages.every((p) => p.progress.ocr === 'done')) {
+      if (at.allRead === undefined && issue.pages.every((p) => p.progress.ocr === 'done'))
         at.allRead = now;
-        break;
+      if (at.allRead !== undefined && at.allViews !== undefined) break;
+      if (at.allRead !== undefined && now - at.allRead > 600_000) {
+        console.log(JSON.stringify(issue.pages.map((p) => [p.number, p.progress])));
+        throw new Error('OCR done, but not every page had its tiles 10 minutes later');
       }
       if (issue.pages.some((p) => p.progress.ocr === 'failed' || p.progress.views === 'failed'))
         throw new Error('a page failed');
-      if (reading) for (let i = 0; i < 5; i++) busy.push(await timeArticle(app, articlePath));
+      // While OCR reads, readers' uncached articles at a steady BENCH_ARTICLE_RATE a second
+      // (a closed loop of renders would be a saturated site, which nice 19 rightly yields to).
+      if (reading) for (let i = 0; i < 5; i++) busy.push(await pacedArticle(app, articlePath));
       else await new Promise((r) => setTimeout(r, 250));
     }
     const rows = await app.services.database.db
@@ -245,7 +260,7 @@ async function main() {
     const ms = (n: number) => `${n.toFixed(1)} ms`;
     const during = result.article.duringOcr;
     console.log(`
-| measure (${PAGES} broadsheet pages, ${config.epaperOcrWorkers} OCR worker) | figure | target |
+| measure (${PAGES} broadsheet pages, ${config.epaperOcrWorkers} OCR worker, ${ARTICLE_RATE} uncached articles a second) | figure | target |
 | --- | --- | --- |
 | upload answered | ${result.seconds.uploaded} s | |
 | first page readable | ${result.seconds.firstReadable} s | ≤ 60 s |
