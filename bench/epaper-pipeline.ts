@@ -128,6 +128,18 @@ async function timeArticle(app: FastifyInstance, path: string) {
   return performance.now() - started;
 }
 
+/** BENCH_TRACE=1: each page's stages printed as they change, with the seconds since upload. */
+const TRACE = process.env.BENCH_TRACE === '1';
+const traced = new Map<number, string>();
+function trace(issue: EpaperIssue, ms: number) {
+  for (const p of issue.pages) {
+    const state = `views ${p.progress.views}, tiles ${p.progress.tiles}, ocr ${p.progress.ocr}`;
+    if (traced.get(p.number) === state) continue;
+    traced.set(p.number, state);
+    console.log(`${(ms / 1000).toFixed(1)} s: page ${p.number}: ${state}`);
+  }
+}
+
 /** Uncached article renders a second while OCR runs (BENCH_ARTICLE_RATE, 20). */
 const ARTICLE_RATE = Number(process.env.BENCH_ARTICLE_RATE ?? 20);
 
@@ -188,6 +200,7 @@ async function main() {
         await app.inject({ url: `/api/epaper/issues/${issueId}`, headers: auth(admin) })
       ).json<EpaperIssue>();
       const now = performance.now() - t0;
+      if (TRACE) trace(issue, now);
       if (at.firstReadable === undefined && issue.pages[0]?.progress.views === 'done')
         at.firstReadable = now;
       if (at.allViews === undefined && issue.pages.every((p) => p.progress.tiles === 'done'))

@@ -108,6 +108,9 @@ export function createProcessing(deps: EpaperDeps) {
     if (!file || isDone(file, stage) || file[`${stage}Failures`] >= MAX_FAILURES)
       return { ended: true as const };
     if (closed || active[stage] >= limits[stage]) return { busy: true as const };
+    // Readable before searchable: OCR waits while this process makes a page's views and tiles
+    // (both share the cores the site leaves; a reader waits for views, nobody for OCR).
+    if (stage === 'ocr' && active.views > 0) return { busy: true as const };
     const now = clock.now();
     const until = new Date(now.getTime() + LEASE_MS);
     const leased = await leaseStage(db, fileId, stage, { now, until, maxFailures: MAX_FAILURES });

@@ -33,6 +33,7 @@ let t: TestApp;
 let editor: TestUser;
 let issue: EpaperIssue;
 let fileId: string;
+let citySlug: string;
 const time = shiftedClock();
 const db = () => t.app.services.database.db;
 
@@ -65,6 +66,7 @@ beforeAll(async () => {
   const admin = await createAdmin(t.app);
   editor = await createUser(t.app, 'editor');
   const city = await createCityEdition(t.app, admin);
+  citySlug = city.slug;
   issue = await createEpaperIssue(t.app, editor, { edition: city.slug, date: '2026-11-29' });
   const res = await sendPages(t.app, editor, issue._id, [
     { filename: 'page-1.pdf', data: epaperFixture('one-page.pdf') },
@@ -191,5 +193,36 @@ describe('a page processed by its jobs', () => {
         : [];
     expect(left(join(folder, hash))).toEqual([]);
     expect(await t.app.services.jobs.runDue()).toBe(0);
+  });
+
+  it('makes a page readable before searchable: no OCR starts here while views are being made', async () => {
+    const other = await createEpaperIssue(t.app, editor, {
+      edition: citySlug,
+      date: '2026-11-30',
+    });
+    const sent = await sendPages(t.app, editor, other._id, [
+      { filename: 'page-1.pdf', data: epaperFixture('three-pages.pdf') },
+    ]);
+    expect(sent.statusCode, sent.body).toBe(201);
+    const files = await db()
+      .select({ fileId: epaperPages.fileId })
+      .from(epaperPages)
+      .where(eq(epaperPages.issueId, other._id));
+    const [first, second] = files.map((f) => f.fileId);
+    const { processing } = t.app.services.epaper;
+    // Settles when the run ends (a small page's views take a second or more: seen under way).
+    const views = processing.runNow('views', first!);
+    await waitUntil(() => processing.active().views === 1, {
+      timeoutMs: 30_000,
+      intervalMs: 5,
+      message: 'the views under way',
+    });
+    // The views of one page under way: neither its OCR nor another page's starts in this process.
+    expect(await processing.runNow('ocr', first!)).toBeUndefined();
+    expect(await processing.runNow('ocr', second!)).toBeUndefined();
+    expect(await views).toBe('done');
+    const ocr = await processing.runNow('ocr', first!);
+    expect(ocr).toBeDefined();
+    expect(await ocr).toBe('done');
   });
 });
