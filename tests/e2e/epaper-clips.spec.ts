@@ -6,12 +6,9 @@
  * address opens it signed out, and is counted.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { seriousViolations } from './axe';
+import { publishedJaipurIssue } from './epaper-issue';
 import { expect, readJson, test } from './fixtures';
-
-const PDF = join(import.meta.dirname, '..', 'fixtures', 'epaper', 'three-pages.pdf');
 
 test('a reader clips page 3 on a phone and a second person opens the share page', async ({
   admin,
@@ -19,42 +16,7 @@ test('a reader clips page 3 on a phone and a second person opens the share page'
   baseURL,
 }) => {
   test.setTimeout(240_000);
-  const editions = await readJson<{ _id: string; slug: string }[]>(
-    await admin.get('/api/editions'),
-  );
-  const jaipur = editions.find((e) => e.slug === 'jaipur')!;
-  const date = `2032-${String(1 + Math.floor(Math.random() * 12)).padStart(2, '0')}-${String(
-    1 + Math.floor(Math.random() * 28),
-  ).padStart(2, '0')}`;
-  const listed = await readJson<{ issues: { _id: string }[] }>(
-    await admin.get(`/api/epaper/issues?edition=${jaipur._id}&from=${date}&to=${date}`),
-  );
-  for (const old of listed.issues) await admin.delete(`/api/epaper/issues/${old._id}`);
-  const issue = await readJson<{ _id: string }>(
-    await admin.post('/api/epaper/issues', { edition: jaipur._id, date }),
-    201,
-  );
-  await readJson(
-    await admin.request.post(`/api/epaper/issues/${issue._id}/pages`, {
-      headers: { authorization: `Bearer ${admin.me.token}` },
-      multipart: {
-        file: { name: 'three-pages.pdf', mimeType: 'application/pdf', buffer: readFileSync(PDF) },
-      },
-    }),
-    201,
-  );
-  await expect
-    .poll(
-      async () => {
-        const got = await readJson<{ pages: { progress: { views: string } }[] }>(
-          await admin.get(`/api/epaper/issues/${issue._id}`),
-        );
-        return got.pages.filter((p) => p.progress.views === 'done').length;
-      },
-      { timeout: 120_000 },
-    )
-    .toBe(3);
-  await readJson(await admin.put(`/api/epaper/issues/${issue._id}`, { status: 'published' }));
+  const { date } = await publishedJaipurIssue(admin, 2032);
 
   // A reader on a phone: page 3, "Clip", a rectangle dragged over the page.
   const phone = await browser.newContext({

@@ -1,14 +1,16 @@
 import type { APIRequestContext, Browser } from '@playwright/test';
 import lighthouse, { type Result, type RunnerResult } from 'lighthouse';
 import { launchForLighthouse } from '../../scripts/lighthouse';
+import { epaperPath } from '../../common/epaper';
 import { authorPath } from '../../common/paths';
+import { publishedJaipurIssue } from './epaper-issue';
 import { addressOf, expect, publishedArticleIn, test, type Api } from './fixtures';
 
 /**
  * Lighthouse, a tool nobody here wrote, on every kind of reading page (issue 12 item 8, issue 11's
  * acceptance; ADR 028): SEO 100 and accessibility 100 on home (both layouts: ADR 033), a
- * category, a Hindi and an English article, a static page, an author page, search and an
- * election's results page (issue 69; a search results
+ * category, a Hindi and an English article, a static page, an author page, search, an
+ * election's results page (issue 69), an e-paper page (issue 67; a search results
  * page is noindex on purpose: every other SEO audit passes), and no layout shift that costs the
  * page points, in Debian's Chromium started here with a debugging port Lighthouse connects to.
  * The gate does not run Lighthouse's performance category at all: a score made of timings
@@ -218,6 +220,21 @@ test.describe('Lighthouse on the reading pages', () => {
     } finally {
       await admin.updateSettings({ homeLayout: 'magazine' });
     }
+  });
+
+  test('an e-paper page: SEO 100, accessibility 100, no layout shift', async ({
+    admin,
+    request,
+    baseURL,
+  }) => {
+    // Issue 67: a published issue's first page as a reader opens it (its view, the strip).
+    test.setTimeout(240_000);
+    const { date } = await publishedJaipurIssue(admin, 2033);
+    await audit(
+      { name: 'an e-paper page' },
+      new URL(epaperPath('jaipur', date, 1), baseURL).href,
+      request,
+    );
   });
 
   test('an author page: SEO 100, accessibility 100, no layout shift', async ({
