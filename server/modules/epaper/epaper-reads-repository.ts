@@ -14,6 +14,9 @@ export const isPublicIssueSql = (now: Date) =>
     and(eq(epaperIssues.status, 'scheduled'), lte(epaperIssues.publishAt, now)),
   );
 
+/** Slugs are unique within a parent only: the highest place with the slug wins. */
+export const EDITION_RANK = sql`CASE ${editions.kind} WHEN 'national' THEN 0 WHEN 'state' THEN 1 WHEN 'city' THEN 2 ELSE 3 END`;
+
 export async function findPublicIssue(db: Db, editionSlug: string, date: string, now: Date) {
   const rows = await db
     .select(issueWithEdition)
@@ -27,10 +30,7 @@ export async function findPublicIssue(db: Db, editionSlug: string, date: string,
         isPublicIssueSql(now),
       ),
     )
-    // Slugs are unique within a parent only: the highest place with the slug wins.
-    .orderBy(
-      sql`CASE ${editions.kind} WHEN 'national' THEN 0 WHEN 'state' THEN 1 WHEN 'city' THEN 2 ELSE 3 END`,
-    )
+    .orderBy(EDITION_RANK)
     .limit(1);
   return rows[0];
 }

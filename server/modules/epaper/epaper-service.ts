@@ -5,6 +5,7 @@
  * epaper-wiring.ts builds it.
  */
 import type { EpaperDeps } from './epaper-deps';
+import { epaperArchive } from './epaper-archive';
 import { epaperClips } from './epaper-clips';
 import { removeDemoIssues, seedDemoIssue } from './epaper-demo';
 import { epaperDesk } from './epaper-desk';
@@ -27,6 +28,7 @@ export function createEpaperService(deps: EpaperDeps) {
     ...uploads,
     ...epaperPageOrder(deps, desk),
     ...epaperReads(deps),
+    ...epaperArchive(deps),
     ...epaperSearch(deps, desk),
     ...epaperZones(deps, desk),
     ...epaperZoneReads(deps),
