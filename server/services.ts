@@ -260,9 +260,12 @@ export async function createServices(
   const views = createViewsService({ db, clock, articles, timeZone, log });
   const content = { articles, categories, users, views, settings };
   const rateLimits = createRateLimitCounters(db, clock);
+  // The e-paper before analytics: its counts of clips are in the analytics' e-paper report.
+  const epaper = epaperOf(config, { db, clock, outbox, jobs, storage, editions, events, log }, settings); // issue 67
   const analytics = analyticsOf(config, changes, {
     ...{ db, clock, log, rateLimits, jobs, editions },
     ...content,
+    clipCounts: epaper.clipCounts,
   });
   const { breaking, push } = await createNewsDesk(config, {
     ...{ db, clock, articles, jobs, outbox, events, log, editions, settings },
@@ -292,7 +295,7 @@ export async function createServices(
     breaking,
     live: createLiveService({ db, clock, articles, clean: sanitizeOffThread, outbox }),
     push,
-    epaper: epaperOf(config, { db, clock, outbox, jobs, storage, editions, events, log }, settings), // issue 67
+    epaper,
     ...platformOf(
       config,
       { db, clock, jobs, events, log, articles, mail, users, outbox },

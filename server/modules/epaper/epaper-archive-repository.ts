@@ -6,9 +6,9 @@
  */
 import { and, asc, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { editions } from '../../../db/schema/editions';
+import { editionRank, editions } from '../../../db/schema/editions';
 import { epaperFiles, epaperIssues, epaperPages } from '../../../db/schema/epaper';
-import { EDITION_RANK, isPublicIssueSql } from './epaper-reads-repository';
+import { isPublicIssueSql } from './epaper-reads-repository';
 
 /** An active edition by its slug (the highest place with it, as the issue pages choose). */
 export async function activeEditionBySlug(db: Db, slug: string) {
@@ -16,7 +16,7 @@ export async function activeEditionBySlug(db: Db, slug: string) {
     .select({ _id: editions.id, slug: editions.slug, names: editions.names })
     .from(editions)
     .where(and(eq(editions.slug, slug), eq(editions.active, true)))
-    .orderBy(EDITION_RANK)
+    .orderBy(editionRank)
     .limit(1);
   return row;
 }

@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, gte, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { editions } from '../../../db/schema/editions';
+import { editionRank, editions } from '../../../db/schema/editions';
 import { epaperFiles, epaperIssues, epaperPages, epaperTexts } from '../../../db/schema/epaper';
 import { issueWithEdition } from './epaper-repository';
 
@@ -13,9 +13,6 @@ export const isPublicIssueSql = (now: Date) =>
     eq(epaperIssues.status, 'published'),
     and(eq(epaperIssues.status, 'scheduled'), lte(epaperIssues.publishAt, now)),
   );
-
-/** Slugs are unique within a parent only: the highest place with the slug wins. */
-export const EDITION_RANK = sql`CASE ${editions.kind} WHEN 'national' THEN 0 WHEN 'state' THEN 1 WHEN 'city' THEN 2 ELSE 3 END`;
 
 export async function findPublicIssue(db: Db, editionSlug: string, date: string, now: Date) {
   const rows = await db
@@ -30,7 +27,7 @@ export async function findPublicIssue(db: Db, editionSlug: string, date: string,
         isPublicIssueSql(now),
       ),
     )
-    .orderBy(EDITION_RANK)
+    .orderBy(editionRank)
     .limit(1);
   return rows[0];
 }
