@@ -16,6 +16,7 @@ import { epaperReads } from './epaper-reads';
 import { epaperSearch } from './epaper-search';
 import { epaperUploads } from './epaper-uploads';
 import { epaperZoneReads, epaperZones } from './epaper-zones';
+import { epaperZoneSuggestions } from './epaper-zone-suggest';
 
 export function createEpaperService(deps: EpaperDeps) {
   const desk = epaperDesk(deps);
@@ -31,6 +32,7 @@ export function createEpaperService(deps: EpaperDeps) {
     ...epaperArchive(deps),
     ...epaperSearch(deps, desk),
     ...epaperZones(deps, desk),
+    ...epaperZoneSuggestions(deps, desk),
     ...epaperZoneReads(deps),
     ...epaperClips(deps),
     /** The demo's issue of Jaipur (epaper-demo.ts), for the demo seed. */
