@@ -14,7 +14,9 @@ import type { EpaperDeskCopy } from '../../copy/epaper';
 import { formatMoment, useAdminInterface } from '../../copy/admin-language';
 import { saidOf } from '../../copy/refusals';
 import { adminApi } from '../api/admin-api';
+import { epaperZoneDeskCopy } from '../../copy/epaper-zone-desk';
 import { EpaperPageList } from './epaper-page-list';
+import { EpaperZoneDesk } from './epaper-zone-desk';
 import { sendPages } from './send-pages';
 
 const POLL_MS = 2_000;
@@ -33,6 +35,7 @@ export function EpaperIssueDesk(props: {
   const [issue, setIssue] = useState(props.start);
   const [busy, setBusy] = useState(false);
   const [percent, setPercent] = useState<number | null>(null);
+  const [boxesOf, setBoxesOf] = useState<string | null>(null);
   const url = `/api/epaper/issues/${issue._id}`;
 
   // Each page's progress, live, until every page is made.
@@ -76,6 +79,8 @@ export function EpaperIssueDesk(props: {
   const status = (body: { status: string; publishAt?: string }, said: string) =>
     void act(() => adminApi(url, { method: 'PUT', body }), said);
 
+  const z = epaperZoneDeskCopy[ui.lang];
+  const boxPage = issue.pages.find((p) => p._id === boxesOf);
   return (
     <section aria-labelledby="epaper-issue-heading">
       <h2 id="epaper-issue-heading" className="h5">
@@ -84,7 +89,22 @@ export function EpaperIssueDesk(props: {
       <StatusBar issue={issue} d={d} busy={busy} timeZone={timeZone} onStatus={status} />
       <DropZone d={d} busy={busy} percent={percent} onFiles={upload} />
       <h3 className="h6">{d.pages}</h3>
-      <EpaperPageList issue={issue} d={d} busy={busy} onOrder={order} onRemove={remove} />
+      <EpaperPageList
+        issue={issue}
+        d={d}
+        busy={busy}
+        onOrder={order}
+        onRemove={remove}
+        boxes={{ label: z.open, onOpen: (page) => setBoxesOf(page._id) }}
+      />
+      {boxPage?.view && (
+        <EpaperZoneDesk
+          key={boxPage._id}
+          page={{ ...boxPage, view: boxPage.view }}
+          w={z}
+          onClose={() => setBoxesOf(null)}
+        />
+      )}
     </section>
   );
 }

@@ -43,8 +43,10 @@ export function EpaperPageList(props: {
   busy: boolean;
   onOrder: (order: string[]) => void;
   onRemove: (page: EpaperPage) => void;
+  /** The page's boxes (issue 68 item 1), once its view is made. */
+  boxes: { label: (n: number) => string; onOpen: (page: EpaperPage) => void };
 }) {
-  const { issue, d, busy, onOrder, onRemove } = props;
+  const { issue, d, busy, onOrder, onRemove, boxes } = props;
   const [dragged, setDragged] = useState<number | null>(null);
   const ids = issue.pages.map((p) => p._id);
   if (issue.pages.length === 0) return <p>{d.noPages}</p>;
@@ -75,6 +77,15 @@ export function EpaperPageList(props: {
               <div className="fw-semibold">{page.sourceName}</div>
               <Progress page={page} d={d} />
             </div>
+            {page.view && (
+              <button
+                type="button"
+                className="btn btn-outline-primary btn-sm"
+                onClick={() => boxes.onOpen(page)}
+              >
+                {boxes.label(page.number)}
+              </button>
+            )}
             <div className="btn-group btn-group-sm">
               <button
                 type="button"
