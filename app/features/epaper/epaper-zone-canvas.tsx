@@ -87,9 +87,7 @@ export function EpaperZoneCanvas(props: {
         draggable={false}
       />
       {boxes.map((b) =>
-        b.state === 'suggested' ? (
-          <span key={b.key} className="epaper-zone-box" data-state={b.state} style={placed(b.box)} />
-        ) : (
+        b.state === 'drawn' ? (
           <button
             key={b.key}
             type="button"
@@ -98,8 +96,16 @@ export function EpaperZoneCanvas(props: {
             data-kind={b.kind}
             style={placed(b.box)}
             aria-label={b.label}
-            aria-pressed={b.state === 'chosen'}
             onClick={() => onChoose(b.key)}
+          />
+        ) : (
+          // The box being edited (its form is beside) and suggestions: shown, not controls.
+          <span
+            key={b.key}
+            className="epaper-zone-box"
+            data-state={b.state}
+            data-kind={b.kind}
+            style={placed(b.box)}
           />
         ),
       )}
