@@ -76,7 +76,10 @@ export function EpaperZoneCanvas(props: {
       onPointerDown={down}
       onPointerMove={move}
       onPointerUp={up}
-      onPointerCancel={() => (setStart(null), setBand(null))}
+      onPointerCancel={() => {
+        setStart(null);
+        setBand(null);
+      }}
       data-testid="zone-canvas"
     >
       <img

@@ -29,15 +29,16 @@ export function EpaperZoneDesk(props: {
     story: z.storyId ? { _id: z.storyId, name: zones.titles.get(z.storyId) ?? z.storyId } : null,
   });
   const boxes: CanvasBox[] = [
+    // Numbered as the list numbers them; the one being edited is the form's.
     ...zones.zones
-      .filter((z) => z._id !== draft?._id)
       .map((z, i) => ({
         key: z._id,
         box: z.box,
         kind: z.kind,
         label: w.box(i + 1, w.kinds[z.kind]),
         state: 'drawn' as const,
-      })),
+      }))
+      .filter((b) => b.key !== draft?._id),
     ...(zones.suggestions ?? []).map((s, i) => ({
       key: `s${i}`,
       box: s.box,

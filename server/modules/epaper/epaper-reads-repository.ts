@@ -2,7 +2,7 @@
  * SQL of what readers read of the e-paper: only public issues (published, or scheduled with
  * their time come: the same rule as epaper-views.ts `isPublicIssue`, in SQL).
  */
-import { and, asc, desc, eq, gte, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, lte, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { editionRank, editions } from '../../../db/schema/editions';
 import { epaperFiles, epaperIssues, epaperPages, epaperTexts } from '../../../db/schema/epaper';
