@@ -28,7 +28,6 @@ import {
 import { createTestApp, type TestApp } from '../../setup/test-app';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
-const SITE = 'http://localhost:3000';
 let t: TestApp;
 let app: FastifyInstance;
 let editor: TestUser;
@@ -101,7 +100,7 @@ beforeAll(async () => {
   for (const path of ['/epaper', '/epaper/clips/x', `/epaper/${city.slug}`, '/epaper/atlantis/2026-11-29'])
     await beacon({ type: 'view', path, referrer: '' }, '10.68.5.6');
   // A story opened from a box on Jaipur's page: the source `epaper`.
-  const from = `${SITE}${page}/1`;
+  const from = `${t.config.publicUrl}${page}/1`;
   await beacon({ type: 'view', path: '/s', articleId: story._id, referrer: from }, '10.68.5.7');
   // A clip of Jaipur's page, opened by another reader (and by its maker, never counted).
   const maker = someAddress();
