@@ -9,7 +9,7 @@ import { editionName } from '../../../common/edition-place';
 import type { AnalyticsEpaper } from '../../../common/schemas/analytics';
 import { DAY_MS } from '../../../common/durations';
 import { useAdminInterface } from '../../copy/admin-language';
-import { epaperAnalyticsCopy } from '../../copy/epaper-analytics';
+import { epaperAnalyticsCopy, type EpaperAnalyticsCopy } from '../../copy/epaper-analytics';
 import { adminApi } from '../api/admin-api';
 
 const RANGES = [7, 30, 90] as const;
@@ -31,7 +31,6 @@ export function EpaperCounts() {
     };
   }, [days]);
   if (counts === null) return null;
-  const number = (n: number) => n.toLocaleString(ui.locale);
   return (
     <section aria-labelledby="epaper-counts" className="mt-4" data-testid="epaper-counts">
       <h2 className="h5" id="epaper-counts">
@@ -54,50 +53,63 @@ export function EpaperCounts() {
         ))}
       </select>
       {counts && counts.editions.length === 0 && <p>{w.none}</p>}
-      {counts && counts.editions.length > 0 && (
-        <table className="table table-sm">
-          <thead>
-            <tr>
-              <th scope="col">{w.edition}</th>
-              <th scope="col">{w.views}</th>
-              <th scope="col">{w.readers}</th>
-              <th scope="col">{w.clips}</th>
-              <th scope="col">{w.opens}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {counts.editions.map((e) => (
-              <tr key={e._id}>
-                <th scope="row">{editionName(e, ui.lang)}</th>
-                <td>{number(e.views)}</td>
-                <td>{number(e.readers)}</td>
-                <td>{number(e.clips)}</td>
-                <td>{number(e.opens)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {counts && counts.sources.length > 0 && (
-        <table className="table table-sm w-auto">
-          <caption className="caption-top">{w.sources}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{w.source}</th>
-              <th scope="col">{w.views}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {counts.sources.map((s) => (
-              <tr key={s.source}>
-                <td>{s.source}</td>
-                <td>{number(s.views)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {counts && <p>{w.storyViews(number(counts.storyViews))}</p>}
+      {counts && counts.editions.length > 0 && <EditionsTable counts={counts} w={w} />}
+      {counts && counts.sources.length > 0 && <SourcesTable counts={counts} w={w} />}
+      {counts && <p>{w.storyViews(counts.storyViews.toLocaleString(ui.locale))}</p>}
     </section>
+  );
+}
+
+/** Each edition's views, readers, clips cut and clips opened. */
+function EditionsTable({ counts, w }: { counts: AnalyticsEpaper; w: EpaperAnalyticsCopy }) {
+  const ui = useAdminInterface();
+  const number = (n: number) => n.toLocaleString(ui.locale);
+  return (
+    <table className="table table-sm">
+      <thead>
+        <tr>
+          <th scope="col">{w.edition}</th>
+          <th scope="col">{w.views}</th>
+          <th scope="col">{w.readers}</th>
+          <th scope="col">{w.clips}</th>
+          <th scope="col">{w.opens}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {counts.editions.map((e) => (
+          <tr key={e._id}>
+            <th scope="row">{editionName(e, ui.lang)}</th>
+            <td>{number(e.views)}</td>
+            <td>{number(e.readers)}</td>
+            <td>{number(e.clips)}</td>
+            <td>{number(e.opens)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Where the e-paper's readers came from. */
+function SourcesTable({ counts, w }: { counts: AnalyticsEpaper; w: EpaperAnalyticsCopy }) {
+  const ui = useAdminInterface();
+  return (
+    <table className="table table-sm w-auto">
+      <caption className="caption-top">{w.sources}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{w.source}</th>
+          <th scope="col">{w.views}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {counts.sources.map((s) => (
+          <tr key={s.source}>
+            <td>{s.source}</td>
+            <td>{s.views.toLocaleString(ui.locale)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

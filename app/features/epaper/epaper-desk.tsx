@@ -35,7 +35,6 @@ export function EpaperIssueDesk(props: {
   const [issue, setIssue] = useState(props.start);
   const [busy, setBusy] = useState(false);
   const [percent, setPercent] = useState<number | null>(null);
-  const [boxesOf, setBoxesOf] = useState<string | null>(null);
   const url = `/api/epaper/issues/${issue._id}`;
 
   // Each page's progress, live, until every page is made.
@@ -79,8 +78,6 @@ export function EpaperIssueDesk(props: {
   const status = (body: { status: string; publishAt?: string }, said: string) =>
     void act(() => adminApi(url, { method: 'PUT', body }), said);
 
-  const z = epaperZoneDeskCopy[ui.lang];
-  const boxPage = issue.pages.find((p) => p._id === boxesOf);
   return (
     <section aria-labelledby="epaper-issue-heading">
       <h2 id="epaper-issue-heading" className="h5">
@@ -89,12 +86,27 @@ export function EpaperIssueDesk(props: {
       <StatusBar issue={issue} d={d} busy={busy} timeZone={timeZone} onStatus={status} />
       <DropZone d={d} busy={busy} percent={percent} onFiles={upload} />
       <h3 className="h6">{d.pages}</h3>
+      <PagesAndBoxes issue={issue} d={d} busy={busy} onOrder={order} onRemove={remove} />
+    </section>
+  );
+}
+
+/** The issue's pages, and the boxes of the page opened for them (issue 68 item 1). */
+function PagesAndBoxes(props: {
+  issue: EpaperIssue;
+  d: EpaperDeskCopy;
+  busy: boolean;
+  onOrder: (ids: string[]) => void;
+  onRemove: (page: EpaperPage) => void;
+}) {
+  const ui = useAdminInterface();
+  const z = epaperZoneDeskCopy[ui.lang];
+  const [boxesOf, setBoxesOf] = useState<string | null>(null);
+  const boxPage = props.issue.pages.find((p) => p._id === boxesOf);
+  return (
+    <>
       <EpaperPageList
-        issue={issue}
-        d={d}
-        busy={busy}
-        onOrder={order}
-        onRemove={remove}
+        {...props}
         boxes={{ label: z.open, onOpen: (page) => setBoxesOf(page._id) }}
       />
       {boxPage?.view && (
@@ -105,7 +117,7 @@ export function EpaperIssueDesk(props: {
           onClose={() => setBoxesOf(null)}
         />
       )}
-    </section>
+    </>
   );
 }
 

@@ -32,6 +32,45 @@ export function boxBetween(a: [number, number], b: [number, number]): EpaperBox 
   return { x, y, w: Math.abs(a[0] - b[0]), h: Math.abs(a[1] - b[1]) };
 }
 
+/**
+ * A rectangle dragged over the page: the pointer captured from its press to its release, the
+ * band shown meanwhile; a box of at least 1 % each way is drawn.
+ */
+function useDrawing(onDraw: (box: EpaperBox) => void) {
+  const sheet = useRef<HTMLDivElement>(null);
+  const [start, setStart] = useState<[number, number] | null>(null);
+  const [band, setBand] = useState<EpaperBox | null>(null);
+  const pointOf = (e: PointerEvent): [number, number] => {
+    const r = sheet.current!.getBoundingClientRect();
+    return [clamp((e.clientX - r.left) / r.width), clamp((e.clientY - r.top) / r.height)];
+  };
+  const stop = () => {
+    setStart(null);
+    setBand(null);
+  };
+  const handlers = {
+    onPointerDown: (e: PointerEvent<HTMLDivElement>) => {
+      // A box is a button: choosing it is not drawing.
+      if ((e.target as HTMLElement).closest('button') || e.button !== 0) return;
+      e.preventDefault();
+      e.currentTarget.setPointerCapture(e.pointerId);
+      setStart(pointOf(e));
+      setBand(null);
+    },
+    onPointerMove: (e: PointerEvent<HTMLDivElement>) => {
+      if (start) setBand(boxBetween(start, pointOf(e)));
+    },
+    onPointerUp: (e: PointerEvent<HTMLDivElement>) => {
+      if (!start) return;
+      const box = boxBetween(start, pointOf(e));
+      stop();
+      if (box.w >= MIN && box.h >= MIN) onDraw(box);
+    },
+    onPointerCancel: stop,
+  };
+  return { sheet, band, handlers };
+}
+
 export function EpaperZoneCanvas(props: {
   src: string;
   width: number | null;
@@ -42,44 +81,14 @@ export function EpaperZoneCanvas(props: {
   onChoose: (key: string) => void;
 }) {
   const { src, label, boxes, onDraw, onChoose } = props;
-  const sheet = useRef<HTMLDivElement>(null);
-  const [start, setStart] = useState<[number, number] | null>(null);
-  const [band, setBand] = useState<EpaperBox | null>(null);
-  const pointOf = (e: PointerEvent): [number, number] => {
-    const r = sheet.current!.getBoundingClientRect();
-    return [clamp((e.clientX - r.left) / r.width), clamp((e.clientY - r.top) / r.height)];
-  };
-  const down = (e: PointerEvent<HTMLDivElement>) => {
-    // A box is a button: choosing it is not drawing.
-    if ((e.target as HTMLElement).closest('button') || e.button !== 0) return;
-    e.preventDefault();
-    e.currentTarget.setPointerCapture(e.pointerId);
-    setStart(pointOf(e));
-    setBand(null);
-  };
-  const move = (e: PointerEvent<HTMLDivElement>) => {
-    if (start) setBand(boxBetween(start, pointOf(e)));
-  };
-  const up = (e: PointerEvent<HTMLDivElement>) => {
-    if (!start) return;
-    const box = boxBetween(start, pointOf(e));
-    setStart(null);
-    setBand(null);
-    if (box.w >= MIN && box.h >= MIN) onDraw(box);
-  };
+  const { sheet, band, handlers } = useDrawing(onDraw);
   return (
     <div
       ref={sheet}
       className="epaper-zone-canvas"
       role="group"
       aria-label={label}
-      onPointerDown={down}
-      onPointerMove={move}
-      onPointerUp={up}
-      onPointerCancel={() => {
-        setStart(null);
-        setBand(null);
-      }}
+      {...handlers}
       data-testid="zone-canvas"
     >
       <img

@@ -28,26 +28,7 @@ export function EpaperZoneDesk(props: {
     kind: z.kind,
     story: z.storyId ? { _id: z.storyId, name: zones.titles.get(z.storyId) ?? z.storyId } : null,
   });
-  const boxes: CanvasBox[] = [
-    // Numbered as the list numbers them; the one being edited is the form's.
-    ...zones.zones
-      .map((z, i) => ({
-        key: z._id,
-        box: z.box,
-        kind: z.kind,
-        label: w.box(i + 1, w.kinds[z.kind]),
-        state: 'drawn' as const,
-      }))
-      .filter((b) => b.key !== draft?._id),
-    ...(zones.suggestions ?? []).map((s, i) => ({
-      key: `s${i}`,
-      box: s.box,
-      kind: s.kind,
-      label: w.suggestion(i + 1, w.kinds[s.kind]),
-      state: 'suggested' as const,
-    })),
-    ...(draft ? [{ key: 'draft', box: draft.box, kind: draft.kind, label: w.save, state: 'chosen' as const }] : []),
-  ];
+  const boxes = canvasBoxes(zones.zones, zones.suggestions, draft, w);
   const saved = async (work: Promise<boolean>) => (await work) && setDraft(null);
   return (
     <section aria-labelledby="epaper-zones-heading" className="border-top pt-3 mt-3">
@@ -76,23 +57,12 @@ export function EpaperZoneDesk(props: {
           />
         </div>
         <div className="col-lg-5">
-          <div className="d-flex flex-wrap gap-2 mb-3">
-            <button
-              type="button"
-              className="btn btn-outline-primary btn-sm"
-              onClick={() => setDraft({ _id: null, box: NEW_BOX, kind: 'story', story: null })}
-            >
-              {w.add}
-            </button>
-            <button
-              type="button"
-              className="btn btn-outline-secondary btn-sm"
-              disabled={zones.busy}
-              onClick={() => void zones.suggest()}
-            >
-              {w.suggest}
-            </button>
-          </div>
+          <ZoneTools
+            busy={zones.busy}
+            w={w}
+            onAdd={() => setDraft({ _id: null, box: NEW_BOX, kind: 'story', story: null })}
+            onSuggest={() => void zones.suggest()}
+          />
           {draft && (
             <EpaperZoneForm
               draft={draft}
@@ -109,6 +79,59 @@ export function EpaperZoneDesk(props: {
         </div>
       </div>
     </section>
+  );
+}
+
+/** What the canvas shows: the saved boxes (numbered as the list), suggestions, the draft. */
+function canvasBoxes(
+  zones: EpaperZone[],
+  suggestions: Suggestion[] | null,
+  draft: ZoneDraft | null,
+  w: EpaperZoneDeskCopy,
+): CanvasBox[] {
+  const saved = zones.map((z, i) => ({
+    key: z._id,
+    box: z.box,
+    kind: z.kind,
+    label: w.box(i + 1, w.kinds[z.kind]),
+    state: 'drawn' as const,
+  }));
+  const suggested = (suggestions ?? []).map((s, i) => ({
+    key: `s${i}`,
+    box: s.box,
+    kind: s.kind,
+    label: w.suggestion(i + 1, w.kinds[s.kind]),
+    state: 'suggested' as const,
+  }));
+  // The one being edited is the form's, drawn where the form puts it.
+  const editing = draft
+    ? [{ key: 'draft', box: draft.box, kind: draft.kind, label: w.save, state: 'chosen' as const }]
+    : [];
+  return [...saved.filter((b) => b.key !== draft?._id), ...suggested, ...editing];
+}
+
+/** A box added by its button (then placed by numbers), and the suggestions asked for. */
+function ZoneTools(props: {
+  busy: boolean;
+  w: EpaperZoneDeskCopy;
+  onAdd: () => void;
+  onSuggest: () => void;
+}) {
+  const { busy, w } = props;
+  return (
+    <div className="d-flex flex-wrap gap-2 mb-3">
+      <button type="button" className="btn btn-outline-primary btn-sm" onClick={props.onAdd}>
+        {w.add}
+      </button>
+      <button
+        type="button"
+        className="btn btn-outline-secondary btn-sm"
+        disabled={busy}
+        onClick={props.onSuggest}
+      >
+        {w.suggest}
+      </button>
+    </div>
   );
 }
 

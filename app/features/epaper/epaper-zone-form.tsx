@@ -33,8 +33,6 @@ export function EpaperZoneForm(props: {
   const { draft, busy, w, onChange } = props;
   const id = useId();
   const valid = EpaperBoxSchema.safeParse(draft.box);
-  const side = (key: (typeof SIDES)[number], value: string) =>
-    onChange({ ...draft, box: { ...draft.box, [key]: Number(value) / 100 } });
   return (
     <form
       className="border rounded p-3 mb-3"
@@ -44,34 +42,12 @@ export function EpaperZoneForm(props: {
         if (valid.success) props.onSave();
       }}
     >
-      <fieldset className="mb-3">
-        <legend className="form-label fs-6">{w.place}</legend>
-        <div className="row g-2">
-          {SIDES.map((key) => (
-            <div className="col-6 col-lg-3" key={key}>
-              <label className="form-label small" htmlFor={`${id}-${key}`}>
-                {w[key]}
-              </label>
-              <input
-                id={`${id}-${key}`}
-                type="number"
-                className="form-control form-control-sm"
-                min={0}
-                max={100}
-                step={0.1}
-                required
-                value={shown(draft.box[key])}
-                onChange={(e) => side(key, e.target.value)}
-              />
-            </div>
-          ))}
-        </div>
-        {!valid.success && (
-          <p className="text-danger small mt-1" role="alert">
-            {w.outside}
-          </p>
-        )}
-      </fieldset>
+      <PlaceFields
+        box={draft.box}
+        valid={valid.success}
+        w={w}
+        onChange={(box) => onChange({ ...draft, box })}
+      />
       <label className="form-label" htmlFor={`${id}-kind`}>
         {w.kind}
       </label>
@@ -102,5 +78,46 @@ export function EpaperZoneForm(props: {
         </button>
       </div>
     </form>
+  );
+}
+
+/** The box's place as four numbers, in per cent of the page: the keyboard's way to draw. */
+function PlaceFields(props: {
+  box: EpaperBox;
+  valid: boolean;
+  w: EpaperZoneDeskCopy;
+  onChange: (box: EpaperBox) => void;
+}) {
+  const { box, w } = props;
+  const id = useId();
+  return (
+    <fieldset className="mb-3">
+      <legend className="form-label fs-6">{w.place}</legend>
+      <div className="row g-2">
+        {SIDES.map((key) => (
+          <div className="col-6 col-lg-3" key={key}>
+            <label className="form-label small" htmlFor={`${id}-${key}`}>
+              {w[key]}
+            </label>
+            <input
+              id={`${id}-${key}`}
+              type="number"
+              className="form-control form-control-sm"
+              min={0}
+              max={100}
+              step={0.1}
+              required
+              value={shown(box[key])}
+              onChange={(e) => props.onChange({ ...box, [key]: Number(e.target.value) / 100 })}
+            />
+          </div>
+        ))}
+      </div>
+      {!props.valid && (
+        <p className="text-danger small mt-1" role="alert">
+          {w.outside}
+        </p>
+      )}
+    </fieldset>
   );
 }

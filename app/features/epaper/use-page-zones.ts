@@ -19,39 +19,47 @@ import type { ZoneDraft } from './epaper-zone-form';
 
 export type Suggestion = { box: EpaperBox; kind: EpaperZoneKind };
 
+/** Linked stories' titles, each read once (a ref, so that reading them does not load again). */
+function useStoryTitles() {
+  const known = useRef(new Map<string, string>());
+  const [titles, setTitles] = useState<ReadonlyMap<string, string>>(known.current);
+  const name = useCallback((entries: [string, string][]) => {
+    for (const [id, title] of entries) known.current.set(id, title);
+    setTitles(new Map(known.current));
+  }, []);
+  const unnamed = useCallback(
+    (ids: (string | null)[]) =>
+      [...new Set(ids)].filter((id): id is string => !!id && !known.current.has(id)),
+    [],
+  );
+  return { titles, name, unnamed };
+}
+
 export function usePageZones(pageId: string, w: EpaperZoneDeskCopy) {
   const ui = useAdminInterface();
   const url = `/api/epaper/pages/${pageId}/zones`;
   const [zones, setZones] = useState<EpaperZone[]>([]);
-  // Linked stories' titles, each read once (a ref, so that reading them does not load again).
-  const known = useRef(new Map<string, string>());
-  const [titles, setTitles] = useState<ReadonlyMap<string, string>>(known.current);
+  const { titles, name, unnamed } = useStoryTitles();
   const [suggestions, setSuggestions] = useState<Suggestion[] | null>(null);
   const [busy, setBusy] = useState(false);
   const failed = useCallback((error: unknown) => toast.error(ui.say(saidOf(error))), [ui]);
-  const name = (entries: [string, string][]) => {
-    for (const [id, title] of entries) known.current.set(id, title);
-    setTitles(new Map(known.current));
-  };
 
   const load = useCallback(async () => {
     const { zones: listed } = await adminApi<{ zones: EpaperZone[] }>(url);
     setZones(listed);
-    const missing = [...new Set(listed.map((z) => z.storyId))].filter(
-      (id): id is string => !!id && !known.current.has(id),
-    );
+    const missing = unnamed(listed.map((z) => z.storyId));
     if (missing.length === 0) return;
-    const named = await Promise.all(
-      missing.map((id) =>
-        adminApi<{ name: string }>(`/api/articles/article/${id}`).then(
-          (a): [string, string] => [id, a.name],
-          (): [string, string] => [id, id],
+    name(
+      await Promise.all(
+        missing.map((id) =>
+          adminApi<{ name: string }>(`/api/articles/article/${id}`).then(
+            (a): [string, string] => [id, a.name],
+            (): [string, string] => [id, id],
+          ),
         ),
       ),
     );
-    for (const [id, title] of named) known.current.set(id, title);
-    setTitles(new Map(known.current));
-  }, [url]);
+  }, [url, name, unnamed]);
 
   useEffect(() => {
     load().catch(failed);
