@@ -261,7 +261,11 @@ export async function createServices(
   const content = { articles, categories, users, views, settings };
   const rateLimits = createRateLimitCounters(db, clock);
   // The e-paper before analytics: its counts of clips are in the analytics' e-paper report.
-  const epaper = epaperOf(config, { db, clock, outbox, jobs, storage, editions, events, log }, settings); // issue 67
+  const epaper = epaperOf(
+    config,
+    { db, clock, outbox, jobs, storage, editions, events, log },
+    settings,
+  ); // issue 67
   const analytics = analyticsOf(config, changes, {
     ...{ db, clock, log, rateLimits, jobs, editions },
     ...content,

@@ -180,9 +180,11 @@ export function EpaperEditions(props: {
 /** A month (`YYYY-MM`) in the interface's words: "नवंबर 2026". */
 export function monthName(month: string, locale: string): string {
   const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(y, m - 1, 15)),
-  );
+  return new Intl.DateTimeFormat(locale, {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(y, m - 1, 15)));
 }
 
 /**

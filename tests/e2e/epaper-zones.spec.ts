@@ -110,7 +110,7 @@ test('the desk draws a box on a page, links it to a story, changes and deletes b
     ['From the top', '70'],
     ['Width', '90'],
     ['Height', '20'],
-  ])
+  ] as const)
     await page.getByLabel(label).fill(value);
   await page.getByLabel('Kind').selectOption('ad');
   await page.getByRole('button', { name: 'Save the box' }).click();

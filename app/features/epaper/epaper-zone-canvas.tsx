@@ -95,7 +95,9 @@ export function EpaperZoneCanvas(props: {
         src={src}
         alt=""
         width={1080}
-        height={props.width && props.height ? Math.round((1080 * props.height) / props.width) : undefined}
+        height={
+          props.width && props.height ? Math.round((1080 * props.height) / props.width) : undefined
+        }
         draggable={false}
       />
       {boxes.map((b) =>

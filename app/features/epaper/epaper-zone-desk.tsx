@@ -74,8 +74,18 @@ export function EpaperZoneDesk(props: {
               onCancel={() => setDraft(null)}
             />
           )}
-          <ZoneList zones={zones.zones} titles={zones.titles} w={w} onChoose={(z) => setDraft(draftOf(z))} />
-          <SuggestionList suggestions={zones.suggestions} busy={zones.busy} w={w} onAccept={zones.accept} />
+          <ZoneList
+            zones={zones.zones}
+            titles={zones.titles}
+            w={w}
+            onChoose={(z) => setDraft(draftOf(z))}
+          />
+          <SuggestionList
+            suggestions={zones.suggestions}
+            busy={zones.busy}
+            w={w}
+            onAccept={zones.accept}
+          />
         </div>
       </div>
     </section>
@@ -189,7 +199,12 @@ function SuggestionList(props: {
           </li>
         ))}
       </ol>
-      <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => void onAccept(suggestions)}>
+      <button
+        type="button"
+        className="btn btn-primary btn-sm"
+        disabled={busy}
+        onClick={() => void onAccept(suggestions)}
+      >
         {w.acceptAll}
       </button>
     </div>

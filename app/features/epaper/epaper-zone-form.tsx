@@ -69,7 +69,12 @@ export function EpaperZoneForm(props: {
           {w.save}
         </button>
         {draft._id && (
-          <button type="button" className="btn btn-outline-danger btn-sm" disabled={busy} onClick={props.onDelete}>
+          <button
+            type="button"
+            className="btn btn-outline-danger btn-sm"
+            disabled={busy}
+            onClick={props.onDelete}
+          >
             {w.remove}
           </button>
         )}

@@ -1,6 +1,10 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { analyticsEpaperDays, analyticsEvents, analyticsRollups } from '../../../db/schema/analytics';
+import {
+  analyticsEpaperDays,
+  analyticsEvents,
+  analyticsRollups,
+} from '../../../db/schema/analytics';
 import { editionRank, editions } from '../../../db/schema/editions';
 
 /*

@@ -57,7 +57,14 @@ export async function epaperCounts(
   const row = (id: string) => {
     let found = rows.get(id);
     if (!found) {
-      found = { _id: id, names: names.get(id) ?? { hi: id, en: id }, views: 0, readers: 0, clips: 0, opens: 0 };
+      found = {
+        _id: id,
+        names: names.get(id) ?? { hi: id, en: id },
+        views: 0,
+        readers: 0,
+        clips: 0,
+        opens: 0,
+      };
       rows.set(id, found);
     }
     return found;

@@ -114,8 +114,7 @@ export function createSourceClassifier(siteHost: string) {
       kept.set(origin, source);
     }
     // This site's own pages: the e-paper's are a source of their own (the path, read as it comes).
-    if (source === 'internal' && EPAPER_PATH.test(referrer.slice(origin.length)))
-      return 'epaper';
+    if (source === 'internal' && EPAPER_PATH.test(referrer.slice(origin.length))) return 'epaper';
     return source;
   };
 }

@@ -48,7 +48,13 @@ export async function firstPublicDate(db: Db, editionId: string, now: Date) {
  * An edition's public issues from `from` (inclusive) to `to` (exclusive), oldest first, each
  * with its first page's file (for the thumbnail) and its number of pages.
  */
-export function publicIssuesBetween(db: Db, editionId: string, from: string, to: string, now: Date) {
+export function publicIssuesBetween(
+  db: Db,
+  editionId: string,
+  from: string,
+  to: string,
+  now: Date,
+) {
   return db
     .select({
       date: epaperIssues.date,

@@ -113,9 +113,7 @@ export async function clipCountsByEdition(
       .from(epaperClips)
       .innerJoin(epaperPages, eq(epaperPages.id, epaperClips.pageId))
       .innerJoin(epaperIssues, eq(epaperIssues.id, epaperPages.issueId))
-      .where(
-        and(gte(epaperClips.createdAt, q.from), lt(epaperClips.createdAt, q.to), edition),
-      )
+      .where(and(gte(epaperClips.createdAt, q.from), lt(epaperClips.createdAt, q.to), edition))
       .groupBy(epaperIssues.editionId),
     db
       .select({ editionId: epaperIssues.editionId, n: count() })
@@ -129,7 +127,8 @@ export async function clipCountsByEdition(
       .groupBy(epaperIssues.editionId),
   ]);
   const counts = new Map<string, { editionId: string; clips: number; opens: number }>();
-  const of = (id: string) => counts.get(id) ?? counts.set(id, { editionId: id, clips: 0, opens: 0 }).get(id)!;
+  const of = (id: string) =>
+    counts.get(id) ?? counts.set(id, { editionId: id, clips: 0, opens: 0 }).get(id)!;
   for (const r of made) of(r.editionId).clips = r.n;
   for (const r of opened) of(r.editionId).opens = r.n;
   return [...counts.values()];

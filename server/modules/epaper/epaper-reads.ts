@@ -22,7 +22,6 @@ import { pageView } from './epaper-views';
 import { mediaUrl } from '../media/media-urls';
 import { nextMonth } from './epaper-archive';
 
-
 /** The words of `text` the query finds, by the site's search rules (forms, folding, Latin). */
 export function matchingWords(words: readonly string[], q: string, language: string): Set<number> {
   const terms = queryTerms(q, language);

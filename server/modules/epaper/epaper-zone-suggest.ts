@@ -30,7 +30,12 @@ export function layoutBlocks(
 ): { box: EpaperBox; kind: EpaperZoneKind }[] {
   const blocks: { box: EpaperBox; kind: EpaperZoneKind }[] = [];
   for (const m of hocr.matchAll(BLOCK)) {
-    const [x0, y0, x1, y1] = [m[2], m[3], m[4], m[5]].map(Number) as [number, number, number, number];
+    const [x0, y0, x1, y1] = [m[2], m[3], m[4], m[5]].map(Number) as [
+      number,
+      number,
+      number,
+      number,
+    ];
     const x = Math.max(0, x0 / width);
     const y = Math.max(0, y0 / height);
     const w = Math.min(1, x1 / width) - x;
@@ -63,7 +68,12 @@ export function epaperZoneSuggestions(deps: Pick<EpaperDeps, 'db' | 'storage'>, 
           ? await storage.get(epaperKeys(file.hash).hocr)
           : undefined;
       if (!file?.width || !file.height || !stored) return { read: false, suggestions: [] };
-      const drawn = (await zonesOfPage(db, pageId)).map((z) => ({ x: z.x, y: z.y, w: z.w, h: z.h }));
+      const drawn = (await zonesOfPage(db, pageId)).map((z) => ({
+        x: z.x,
+        y: z.y,
+        w: z.w,
+        h: z.h,
+      }));
       const suggestions = layoutBlocks(stored.data.toString('utf8'), file.width, file.height)
         .filter((s) => !drawn.some((d) => insideShare(s.box, d) >= COVERED))
         .slice(0, Math.max(0, EPAPER_MAX_ZONES - drawn.length));

@@ -41,7 +41,11 @@ const beacon = (body: Record<string, unknown>, ip: string) =>
     method: 'POST',
     url: '/api/analytics/event',
     remoteAddress: ip,
-    headers: { 'content-type': 'text/plain', 'user-agent': CHROME, 'sec-fetch-site': 'same-origin' },
+    headers: {
+      'content-type': 'text/plain',
+      'user-agent': CHROME,
+      'sec-fetch-site': 'same-origin',
+    },
     payload: JSON.stringify(body),
   });
 const report = (query = '', user: TestUser | undefined = editor) =>
@@ -96,8 +100,16 @@ beforeAll(async () => {
     await beacon({ type: 'view', path: `${page}/1`, referrer }, ip);
   await beacon({ type: 'view', path: page, referrer: '' }, '10.68.5.4');
   // Kota's: one reader. Not an issue's page, or no edition: not counted.
-  await beacon({ type: 'view', path: `/epaper/${town.slug}/2026-11-29`, referrer: '' }, '10.68.5.5');
-  for (const path of ['/epaper', '/epaper/clips/x', `/epaper/${city.slug}`, '/epaper/atlantis/2026-11-29'])
+  await beacon(
+    { type: 'view', path: `/epaper/${town.slug}/2026-11-29`, referrer: '' },
+    '10.68.5.5',
+  );
+  for (const path of [
+    '/epaper',
+    '/epaper/clips/x',
+    `/epaper/${city.slug}`,
+    '/epaper/atlantis/2026-11-29',
+  ])
     await beacon({ type: 'view', path, referrer: '' }, '10.68.5.6');
   // A story opened from a box on Jaipur's page: the source `epaper`.
   const from = `${t.config.publicUrl}${page}/1`;

@@ -123,7 +123,10 @@ describe("boxes Tesseract's layout suggests", () => {
       .innerJoin(epaperFiles, eq(epaperFiles.id, epaperPages.fileId))
       .where(eq(epaperPages.id, pageIds[1]!));
     const word = read!.words.find((w) => w[0].includes('जयपुर'))!;
-    const [cx, cy] = [(word[1] + word[3]) / 2 / read!.width!, (word[2] + word[4]) / 2 / read!.height!];
+    const [cx, cy] = [
+      (word[1] + word[3]) / 2 / read!.width!,
+      (word[2] + word[4]) / 2 / read!.height!,
+    ];
     const holding = first.suggestions.find(
       ({ box }) => cx >= box.x && cx <= box.x + box.w && cy >= box.y && cy <= box.y + box.h,
     );
