@@ -260,16 +260,9 @@ export async function createServices(
   const views = createViewsService({ db, clock, articles, timeZone, log });
   const content = { articles, categories, users, views, settings };
   const rateLimits = createRateLimitCounters(db, clock);
-  // The e-paper before analytics: its counts of clips are in the analytics' e-paper report.
-  const epaper = epaperOf(
-    config,
-    { db, clock, outbox, jobs, storage, editions, events, log },
-    settings,
-  ); // issue 67
-  const analytics = analyticsOf(config, changes, {
-    ...{ db, clock, log, rateLimits, jobs, editions },
+  const { analytics, epaper } = analyticsAndEpaper(config, changes, {
+    ...{ db, clock, log, rateLimits, jobs, editions, outbox, storage, events },
     ...content,
-    clipCounts: epaper.clipCounts,
   });
   const { breaking, push } = await createNewsDesk(config, {
     ...{ db, clock, articles, jobs, outbox, events, log, editions, settings },
@@ -323,6 +316,29 @@ export async function createServices(
   return { ...services, gifts } satisfies AppServices;
 }
 export type Services = Awaited<ReturnType<typeof createServices>>;
+
+/**
+ * The e-paper (issue 67), then analytics, whose e-paper report asks it for its clips' counts
+ * (issue 68 item 5).
+ */
+function analyticsAndEpaper(
+  config: Config,
+  changes: Parameters<typeof analyticsOf>[1],
+  deps: Omit<Parameters<typeof analyticsOf>[2], 'clipCounts' | 'settings'> &
+    Pick<Parameters<typeof epaperOf>[1], 'outbox' | 'storage' | 'events'> & {
+      settings: { get(): Promise<SiteSettings> };
+    },
+) {
+  const { outbox, storage, events, ...rest } = deps;
+  const { db, clock, jobs, editions, log, settings } = deps;
+  const epaper = epaperOf(
+    config,
+    { db, clock, outbox, jobs, storage, editions, events, log },
+    settings,
+  );
+  const analytics = analyticsOf(config, changes, { ...rest, clipCounts: epaper.clipCounts });
+  return { analytics, epaper };
+}
 
 /** What the settings give analytics; the rest comes from the changes and the config. */
 type AnalyticsDeps = Omit<

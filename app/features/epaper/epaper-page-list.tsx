@@ -29,6 +29,23 @@ function Progress({ page, d }: { page: EpaperPage; d: EpaperDeskCopy }) {
   );
 }
 
+/** A page's thumbnail once made, its file's name and its progress. */
+function PageSummary({ page, d }: { page: EpaperPage; d: EpaperDeskCopy }) {
+  return (
+    <>
+      {page.view ? (
+        <img src={page.view.thumb} alt="" width={60} height={80} className="border" />
+      ) : (
+        <span className="border bg-light d-inline-block" style={{ width: 60, height: 80 }} />
+      )}
+      <div className="flex-grow-1">
+        <div className="fw-semibold">{page.sourceName}</div>
+        <Progress page={page} d={d} />
+      </div>
+    </>
+  );
+}
+
 /** `ids` with the one at `from` put at `to`. */
 const moved = (ids: string[], from: number, to: number) => {
   const next = [...ids];
@@ -68,15 +85,7 @@ export function EpaperPageList(props: {
               setDragged(null);
             }}
           >
-            {page.view ? (
-              <img src={page.view.thumb} alt="" width={60} height={80} className="border" />
-            ) : (
-              <span className="border bg-light d-inline-block" style={{ width: 60, height: 80 }} />
-            )}
-            <div className="flex-grow-1">
-              <div className="fw-semibold">{page.sourceName}</div>
-              <Progress page={page} d={d} />
-            </div>
+            <PageSummary page={page} d={d} />
             {page.view && (
               <button
                 type="button"
