@@ -325,7 +325,10 @@ function analyticsAndEpaper(
   config: Config,
   changes: Parameters<typeof analyticsOf>[1],
   deps: Omit<Parameters<typeof analyticsOf>[2], 'clipCounts' | 'settings'> &
-    Pick<Parameters<typeof epaperOf>[1], 'outbox' | 'storage' | 'events'> & {
+    Pick<
+      Parameters<typeof epaperOf>[1],
+      'outbox' | 'storage' | 'events' | 'jobs' | 'editions' | 'log'
+    > & {
       settings: { get(): Promise<SiteSettings> };
     },
 ) {
