@@ -48,7 +48,7 @@ const beacon = (body: Record<string, unknown>, ip: string) =>
     },
     payload: JSON.stringify(body),
   });
-const report = (query = '', user: TestUser | undefined = editor) =>
+const report = (query = '', user: TestUser | null = editor) =>
   app.inject({
     method: 'GET',
     url: `/api/analytics/epaper${query}`,
@@ -182,7 +182,7 @@ describe('GET /api/analytics/epaper', () => {
   });
 
   it('is for editors: 401 signed out, 403 an author, 400 a bad edition', async () => {
-    expect((await report('', undefined)).statusCode).toBe(401);
+    expect((await report('', null)).statusCode).toBe(401);
     const refused = await report('', author);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'auth.role_required' });
