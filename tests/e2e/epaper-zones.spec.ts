@@ -70,6 +70,8 @@ test('the desk draws a box on a page, links it to a story, changes and deletes b
   await page.getByRole('button', { name: 'Boxes on page 1' }).click();
   const canvas = page.getByRole('group', { name: 'Page 1: drag to draw a box' });
   await expect(canvas.locator('img')).toBeVisible();
+  // The page is taller than the window: its top at the window's, the drag within sight.
+  await canvas.evaluate((el) => el.scrollIntoView({ block: 'start' }));
   const area = (await canvas.boundingBox())!;
   await page.mouse.move(area.x + area.width * 0.2, area.y + area.height * 0.2);
   await page.mouse.down();

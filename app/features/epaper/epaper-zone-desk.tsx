@@ -36,7 +36,7 @@ export function EpaperZoneDesk(props: {
         <h3 id="epaper-zones-heading" className="h6">
           {w.title(page.number)}
         </h3>
-        <button type="button" className="btn btn-outline-secondary btn-sm" onClick={props.onClose}>
+        <button type="button" className="btn btn-outline-dark btn-sm" onClick={props.onClose}>
           {w.close}
         </button>
       </div>
@@ -135,7 +135,7 @@ function ZoneTools(props: {
       </button>
       <button
         type="button"
-        className="btn btn-outline-secondary btn-sm"
+        className="btn btn-outline-dark btn-sm"
         disabled={busy}
         onClick={props.onSuggest}
       >

@@ -78,7 +78,7 @@ export function EpaperZoneForm(props: {
             {w.remove}
           </button>
         )}
-        <button type="button" className="btn btn-outline-secondary btn-sm" onClick={props.onCancel}>
+        <button type="button" className="btn btn-outline-dark btn-sm" onClick={props.onCancel}>
           {w.cancel}
         </button>
       </div>
