@@ -59,6 +59,11 @@ export default [
     // The e-paper (issue 67 item 3): the newest, an issue, one of its pages.
     route(P.epaper, 'routes/public/epaper.tsx', { id: 'epaper-home' }),
     route(`${P.epaper}/clips/:id`, 'routes/public/epaper-clip.tsx'),
+    // Its archive (issue 68 item 5): every month with an issue, and one month.
+    route(`${P.epaper}/:edition`, 'routes/public/epaper-archive.tsx', { id: 'epaper-archive' }),
+    route(`${P.epaper}/:edition/month/:month`, 'routes/public/epaper-archive.tsx', {
+      id: 'epaper-month',
+    }),
     route(`${P.epaper}/:edition/:date`, 'routes/public/epaper.tsx', { id: 'epaper-issue' }),
     route(`${P.epaper}/:edition/:date/:page`, 'routes/public/epaper.tsx', { id: 'epaper-page' }),
     // An election's results (issue 69 item 4): the whole, a state, a seat.

@@ -3,6 +3,8 @@
  * in common/services.ts): only public issues (published, or scheduled and their time has come).
  */
 import type {
+  EpaperArchive,
+  EpaperArchiveMonth,
   EpaperCalendar,
   EpaperLatest,
   EpaperPageText,
@@ -19,6 +21,10 @@ export interface EpaperReads {
   latest(): Promise<EpaperLatest[]>;
   /** An edition's public issue dates in a month (`YYYY-MM`). */
   calendar(editionId: string, month: string): Promise<EpaperCalendar>;
+  /** An edition's (by slug) months with public issues back to the first (issue 68 item 5). */
+  archive(editionSlug: string): Promise<EpaperArchive | undefined>;
+  /** One month (`YYYY-MM`) of an edition's public issues, with their front pages. */
+  archiveMonth(editionSlug: string, month: string): Promise<EpaperArchiveMonth | undefined>;
   /** A public issue's page text, with the boxes of the words `q` finds (none without `q`). */
   pageText(issueId: string, page: number, q?: string): Promise<EpaperPageText | undefined>;
   /** Pages of public issues whose machine-read text `q` finds, newest issue first. */

@@ -98,6 +98,16 @@ export function deepZoomTiles(width: number, height: number, size = EPAPER_TILE_
 export const EPAPER_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** `/epaper`, `/epaper/{edition}/{date}`, `/epaper/{edition}/{date}/{page}`. */
+/**
+ * An edition's archive (issue 68 item 5): `/epaper/{edition}`, every month with an issue back to
+ * the first; `/epaper/{edition}/month/{YYYY-MM}`, one month's calendar.
+ */
+export function epaperArchivePath(edition: string, month?: string): string {
+  return month === undefined ? `/epaper/${edition}` : `/epaper/${edition}/month/${month}`;
+}
+/** A month as the archive's address names it. */
+export const EPAPER_MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+
 export function epaperPath(edition?: string, date?: string, page?: number): string {
   if (!edition || !date) return '/epaper';
   return `/epaper/${edition}/${date}${page === undefined ? '' : `/${page}`}`;

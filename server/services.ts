@@ -260,8 +260,8 @@ export async function createServices(
   const views = createViewsService({ db, clock, articles, timeZone, log });
   const content = { articles, categories, users, views, settings };
   const rateLimits = createRateLimitCounters(db, clock);
-  const analytics = analyticsOf(config, changes, {
-    ...{ db, clock, log, rateLimits, jobs, editions },
+  const { analytics, epaper } = analyticsAndEpaper(config, changes, {
+    ...{ db, clock, log, rateLimits, jobs, editions, outbox, storage, events },
     ...content,
   });
   const { breaking, push } = await createNewsDesk(config, {
@@ -292,7 +292,7 @@ export async function createServices(
     breaking,
     live: createLiveService({ db, clock, articles, clean: sanitizeOffThread, outbox }),
     push,
-    epaper: epaperOf(config, { db, clock, outbox, jobs, storage, editions, events, log }, settings), // issue 67
+    epaper,
     ...platformOf(
       config,
       { db, clock, jobs, events, log, articles, mail, users, outbox },
@@ -316,6 +316,32 @@ export async function createServices(
   return { ...services, gifts } satisfies AppServices;
 }
 export type Services = Awaited<ReturnType<typeof createServices>>;
+
+/**
+ * The e-paper (issue 67), then analytics, whose e-paper report asks it for its clips' counts
+ * (issue 68 item 5).
+ */
+function analyticsAndEpaper(
+  config: Config,
+  changes: Parameters<typeof analyticsOf>[1],
+  deps: Omit<Parameters<typeof analyticsOf>[2], 'clipCounts' | 'settings'> &
+    Pick<
+      Parameters<typeof epaperOf>[1],
+      'outbox' | 'storage' | 'events' | 'jobs' | 'editions' | 'log'
+    > & {
+      settings: { get(): Promise<SiteSettings> };
+    },
+) {
+  const { outbox, storage, events, ...rest } = deps;
+  const { db, clock, jobs, editions, log, settings } = deps;
+  const epaper = epaperOf(
+    config,
+    { db, clock, outbox, jobs, storage, editions, events, log },
+    settings,
+  );
+  const analytics = analyticsOf(config, changes, { ...rest, clipCounts: epaper.clipCounts });
+  return { analytics, epaper };
+}
 
 /** What the settings give analytics; the rest comes from the changes and the config. */
 type AnalyticsDeps = Omit<

@@ -5,7 +5,7 @@
  * markup the server renders the same for every reader; app/reader/epaper.ts adds swiping, keys
  * and the zoom (OpenSeadragon, loaded when the reader zooms).
  */
-import { epaperPath } from '../../common/epaper';
+import { epaperArchivePath, epaperPath } from '../../common/epaper';
 import { editionName } from '../../common/edition-place';
 import { sentMediaUrl } from '../../common/media';
 import type {
@@ -177,28 +177,43 @@ export function EpaperEditions(props: {
   );
 }
 
-/** The issue's month: each day with an issue a link to it. */
-export function EpaperCalendarView(props: {
-  calendar: EpaperCalendar;
-  edition: string;
-  shown: string;
-  locale: string;
-  w: Words;
-}) {
-  const { calendar, edition, shown, locale, w } = props;
-  const [y, m] = calendar.month.split('-').map(Number) as [number, number];
-  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  const lead = (new Date(Date.UTC(y, m - 1, 1)).getUTCDay() + 6) % 7; // weeks begin on Monday
-  const month = new Intl.DateTimeFormat(locale, {
+/** A month (`YYYY-MM`) in the interface's words: "नवंबर 2026". */
+export function monthName(month: string, locale: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return new Intl.DateTimeFormat(locale, {
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',
-  });
+  }).format(new Date(Date.UTC(y, m - 1, 15)));
+}
+
+/**
+ * A month's grid: each day with an issue a link to it. On an issue's page and on the archive's
+ * month page (issue 68 item 5); the nearest months with issues and the whole archive are links
+ * to the archive's stable addresses, so a reader walks back to the first issue without script.
+ */
+export function EpaperCalendarView(props: {
+  calendar: EpaperCalendar;
+  edition: string;
+  shown?: string;
+  locale: string;
+  w: Words;
+  /** The heading's level: h2 under an issue, h1's own section on the month page. */
+  heading?: 'h2' | 'h3';
+}) {
+  const { calendar, edition, shown, locale, w } = props;
+  const Heading = props.heading ?? 'h2';
+  const [y, m] = calendar.month.split('-').map(Number) as [number, number];
+  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const lead = (new Date(Date.UTC(y, m - 1, 1)).getUTCDay() + 6) % 7; // weeks begin on Monday
   const has = new Set(calendar.dates);
   const cells = [...Array(lead).fill(null), ...Array.from({ length: days }, (_, i) => i + 1)];
+  const month = (date: string) => epaperArchivePath(edition, date.slice(0, 7));
   return (
     <section className="epaper-calendar" aria-label={w.dates}>
-      <h2 className="h6">{month.format(new Date(Date.UTC(y, m - 1, 15)))}</h2>
+      <Heading className="h6">
+        <a href={month(calendar.month)}>{monthName(calendar.month, locale)}</a>
+      </Heading>
       <ol>
         {cells.map((day, i) => {
           if (day === null) return <li key={`x${i}`} aria-hidden="true" />;
@@ -220,8 +235,9 @@ export function EpaperCalendarView(props: {
         })}
       </ol>
       <p className="epaper-months">
-        {calendar.before && <a href={epaperPath(edition, calendar.before)}>‹ {w.earlier}</a>}
-        {calendar.after && <a href={epaperPath(edition, calendar.after)}>{w.later} ›</a>}
+        {calendar.before && <a href={month(calendar.before)}>‹ {w.earlier}</a>}
+        {calendar.after && <a href={month(calendar.after)}>{w.later} ›</a>}
+        <a href={epaperArchivePath(edition)}>{w.allDates}</a>
       </p>
     </section>
   );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, limitOnly } from './common';
+import { EditionNamesSchema } from './editions';
 
 /**
  * Where a view came from (issue 38 item 2); how each is recognised is in
@@ -19,6 +20,8 @@ export const ANALYTICS_SOURCES = [
   'newsletter',
   'push',
   'direct',
+  /** A page of this site's e-paper (issue 68 item 5): a box tapped to its story, a clip's page. */
+  'epaper',
   'internal',
   'other',
 ] as const;
@@ -120,6 +123,36 @@ export const AnalyticsTopSchema = z.object({
   ),
 });
 export type AnalyticsTop = z.infer<typeof AnalyticsTopSchema>;
+
+/** `GET /api/analytics/epaper` (issue 68 item 5): a range, and perhaps one edition. */
+export const AnalyticsEpaperQuerySchema = z.object({
+  from: when.optional(),
+  to: when.optional(),
+  edition: IdSchema.optional(),
+});
+
+/**
+ * The e-paper's counts in a range: per edition, its page views and readers (a day's distinct
+ * readers, summed over the range's site days), clips cut and clips opened; where its readers
+ * came from; and the story views it brought (the `epaper` source of the stories' counts).
+ */
+export const AnalyticsEpaperSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  editions: z.array(
+    z.object({
+      _id: z.string(),
+      names: EditionNamesSchema,
+      views: z.number().int(),
+      readers: z.number().int(),
+      clips: z.number().int(),
+      opens: z.number().int(),
+    }),
+  ),
+  sources: z.array(z.object({ source: z.string(), views: z.number().int() })),
+  storyViews: z.number().int(),
+});
+export type AnalyticsEpaper = z.infer<typeof AnalyticsEpaperSchema>;
 
 /**
  * The `analytics` setting (issue 38 items 5 and 6): how many days raw events are kept (the

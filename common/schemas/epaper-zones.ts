@@ -51,6 +51,21 @@ export type EpaperZone = z.infer<typeof EpaperZoneSchema>;
 
 export const EpaperZoneListSchema = z.object({ zones: z.array(EpaperZoneSchema) });
 
+/**
+ * `GET /api/epaper/pages/{id}/zones/suggested`: the blocks Tesseract's layout found on the page
+ * that no box covers yet; `read` is false (and none suggested) until OCR has read the page.
+ */
+export const EpaperZoneSuggestionsSchema = z.object({
+  read: z.boolean(),
+  suggestions: z.array(
+    z.object({
+      box: z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() }),
+      kind: z.enum(EPAPER_ZONE_KINDS),
+    }),
+  ),
+});
+export type EpaperZoneSuggestions = z.infer<typeof EpaperZoneSuggestionsSchema>;
+
 /** A box as the reader's page shows it: to its story, or to the text read in it. */
 export interface EpaperReaderZone {
   _id: string;

@@ -149,6 +149,24 @@ export interface EpaperCalendar {
   after: string | null;
 }
 
+/** An edition's archive (issue 68 item 5): every month with a public issue, newest first. */
+export interface EpaperArchive {
+  edition: EpaperEditionRef;
+  months: { month: string; issues: number }[];
+  /** The first public issue's date (the archive reaches back to it). */
+  first: string | null;
+}
+
+/** One month of an edition's archive: each public issue with its front page's thumbnail. */
+export interface EpaperArchiveMonth {
+  edition: EpaperEditionRef;
+  month: string;
+  issues: { date: string; thumb: string | null; pages: number }[];
+  /** The nearest months before and after with a public issue (`YYYY-MM`). */
+  before: string | null;
+  after: string | null;
+}
+
 /** A page's machine-read text, and the boxes (fractions of the page) of the words a query matched. */
 export interface EpaperPageText {
   text: string;

@@ -75,3 +75,21 @@ export const analyticsRollups = pgTable(
     index('analytics_rollups_bucket_idx').on(t.grain, t.bucket),
   ],
 );
+
+/**
+ * E-paper page views per day (the site's day), edition and source (issue 68 item 5): rolled up
+ * from the raw events of `/epaper/{edition}/{date}[/{page}]` like the article rollups, and kept
+ * as they are. `readers` are distinct readers of the day.
+ */
+export const analyticsEpaperDays = pgTable(
+  'analytics_epaper_days',
+  {
+    day: date({ mode: 'string' }).notNull(),
+    /** No reference, as the article rollups: an edition removed keeps its counts. */
+    editionId: uuid().notNull(),
+    source: text().notNull(),
+    views: integer().notNull(),
+    readers: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.editionId, t.source] })],
+);

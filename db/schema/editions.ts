@@ -67,3 +67,9 @@ export const editionDesks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.editionId] })],
 );
+
+/**
+ * Slugs are unique within a parent only: where an address names an edition by slug, the highest
+ * place with it is the one (the e-paper's addresses; its analytics).
+ */
+export const editionRank = sql`CASE ${editions.kind} WHEN 'national' THEN 0 WHEN 'state' THEN 1 WHEN 'city' THEN 2 ELSE 3 END`;

@@ -17,6 +17,8 @@ import type { UiLanguage } from '../../common/settings';
 import { adminCopy, type AdminCopy } from '../../app/copy/admin';
 import { editionDeskCopyIn } from '../../app/copy/edition-desk';
 import { editionTreeCopyIn } from '../../app/copy/edition-tree';
+import { epaperDeskCopy } from '../../app/copy/epaper';
+import { epaperZoneDeskCopy } from '../../app/copy/epaper-zone-desk';
 import {
   ADMIN,
   ADMIN_COPY,
@@ -62,6 +64,14 @@ const articleFormReady = (title: string, t: AdminCopy) => async (page: Page) => 
   // Exact: the co-writers' label (सह-लेखक) holds the author's (लेखक).
   await expect(page.getByLabel(t.form.author, { exact: true })).toBeEnabled();
 };
+
+/** An e-paper page's PDF (tests/fixtures/epaper). */
+const ONE_PAGE_PDF = join(import.meta.dirname, '..', 'fixtures', 'epaper', 'one-page.pdf');
+/** A date of `year` of its own, so that another run never meets its issue. */
+const randomDate = (year: number) =>
+  `${year}-${String(1 + Math.floor(Math.random() * 12)).padStart(2, '0')}-${String(
+    1 + Math.floor(Math.random() * 28),
+  ).padStart(2, '0')}`;
 
 /** Every screen of the back office (app/routes.ts), and the profile it links to. */
 function adminPages(articleId: string, t: AdminCopy): AdminPage[] {
@@ -192,6 +202,23 @@ function adminPages(articleId: string, t: AdminCopy): AdminPage[] {
       ready: async (page) => {
         await heading(t.keys.title)(page);
         await expect(page.getByRole('button', { name: t.keys.create })).toBeVisible();
+      },
+    },
+    {
+      // The e-paper desk with a page's boxes open and a box's form (issue 68 item 1): an issue
+      // of a date of its own, its page uploaded here and made into its view.
+      name: 'epaper-boxes',
+      path: `/admin/epaper?date=${randomDate(2034)}`,
+      ready: async (page) => {
+        test.setTimeout(240_000);
+        const lang = t === adminCopy ? 'en' : 'hi';
+        const [d, z] = [epaperDeskCopy[lang], epaperZoneDeskCopy[lang]];
+        await heading(d.title)(page);
+        await page.getByRole('button', { name: d.start }).click();
+        await page.getByLabel(d.choose).setInputFiles(ONE_PAGE_PDF);
+        await page.getByRole('button', { name: z.open(1) }).click({ timeout: 180_000 });
+        await page.getByRole('button', { name: z.add }).click();
+        await expect(page.getByLabel(z.w)).toBeVisible();
       },
     },
     {

@@ -22,6 +22,12 @@ describe('classifySource (issue 38 item 2, README "Analytics")', () => {
     ['https://www.linkedin.com/feed', 'linkedin'],
     ['', 'direct'],
     ['https://patrika.example/desh/x', 'internal'],
+    // The site's e-paper (issue 68 item 5): its pages, clips and archive are a source of their own.
+    ['https://patrika.example/epaper/jaipur/2026-11-29/3', 'epaper'],
+    ['https://patrika.example/epaper/clips/0b7e', 'epaper'],
+    ['https://patrika.example/epaper', 'epaper'],
+    ['https://patrika.example/epaperwala/x', 'internal'],
+    ['https://example.org/epaper/jaipur', 'other'],
     ['https://example.org/', 'other'],
     ['not a url', 'other'],
     ['https://notgoogle.com/', 'other'],
@@ -36,6 +42,10 @@ describe('classifySource (issue 38 item 2, README "Analytics")', () => {
   it('keeps only origins, and classifies a referrer of another page of a known origin alike', () => {
     const classify = createSourceClassifier(site);
     expect(classify('https://t.me/one')).toBe('telegram');
+    // The site's own origin, kept once, still tells its e-paper's pages from the rest.
+    expect(classify('https://patrika.example/desh/x')).toBe('internal');
+    expect(classify('https://patrika.example/epaper/jaipur/2026-11-29')).toBe('epaper');
+    expect(classify('https://patrika.example/')).toBe('internal');
     expect(classify('https://t.me/two?x=1')).toBe('telegram');
     expect(classify('https://T.ME.')).toBe('telegram');
     expect(classify('https://patrika.example:443/a')).toBe('internal');

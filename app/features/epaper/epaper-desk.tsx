@@ -14,7 +14,9 @@ import type { EpaperDeskCopy } from '../../copy/epaper';
 import { formatMoment, useAdminInterface } from '../../copy/admin-language';
 import { saidOf } from '../../copy/refusals';
 import { adminApi } from '../api/admin-api';
+import { epaperZoneDeskCopy } from '../../copy/epaper-zone-desk';
 import { EpaperPageList } from './epaper-page-list';
+import { EpaperZoneDesk } from './epaper-zone-desk';
 import { sendPages } from './send-pages';
 
 const POLL_MS = 2_000;
@@ -84,8 +86,38 @@ export function EpaperIssueDesk(props: {
       <StatusBar issue={issue} d={d} busy={busy} timeZone={timeZone} onStatus={status} />
       <DropZone d={d} busy={busy} percent={percent} onFiles={upload} />
       <h3 className="h6">{d.pages}</h3>
-      <EpaperPageList issue={issue} d={d} busy={busy} onOrder={order} onRemove={remove} />
+      <PagesAndBoxes issue={issue} d={d} busy={busy} onOrder={order} onRemove={remove} />
     </section>
+  );
+}
+
+/** The issue's pages, and the boxes of the page opened for them (issue 68 item 1). */
+function PagesAndBoxes(props: {
+  issue: EpaperIssue;
+  d: EpaperDeskCopy;
+  busy: boolean;
+  onOrder: (ids: string[]) => void;
+  onRemove: (page: EpaperPage) => void;
+}) {
+  const ui = useAdminInterface();
+  const z = epaperZoneDeskCopy[ui.lang];
+  const [boxesOf, setBoxesOf] = useState<string | null>(null);
+  const boxPage = props.issue.pages.find((p) => p._id === boxesOf);
+  return (
+    <>
+      <EpaperPageList
+        {...props}
+        boxes={{ label: z.open, onOpen: (page) => setBoxesOf(page._id) }}
+      />
+      {boxPage?.view && (
+        <EpaperZoneDesk
+          key={boxPage._id}
+          page={{ ...boxPage, view: boxPage.view }}
+          w={z}
+          onClose={() => setBoxesOf(null)}
+        />
+      )}
+    </>
   );
 }
 

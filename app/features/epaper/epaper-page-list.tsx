@@ -29,6 +29,23 @@ function Progress({ page, d }: { page: EpaperPage; d: EpaperDeskCopy }) {
   );
 }
 
+/** A page's thumbnail once made, its file's name and its progress. */
+function PageSummary({ page, d }: { page: EpaperPage; d: EpaperDeskCopy }) {
+  return (
+    <>
+      {page.view ? (
+        <img src={page.view.thumb} alt="" width={60} height={80} className="border" />
+      ) : (
+        <span className="border bg-light d-inline-block" style={{ width: 60, height: 80 }} />
+      )}
+      <div className="flex-grow-1">
+        <div className="fw-semibold">{page.sourceName}</div>
+        <Progress page={page} d={d} />
+      </div>
+    </>
+  );
+}
+
 /** `ids` with the one at `from` put at `to`. */
 const moved = (ids: string[], from: number, to: number) => {
   const next = [...ids];
@@ -43,8 +60,10 @@ export function EpaperPageList(props: {
   busy: boolean;
   onOrder: (order: string[]) => void;
   onRemove: (page: EpaperPage) => void;
+  /** The page's boxes (issue 68 item 1), once its view is made. */
+  boxes: { label: (n: number) => string; onOpen: (page: EpaperPage) => void };
 }) {
-  const { issue, d, busy, onOrder, onRemove } = props;
+  const { issue, d, busy, onOrder, onRemove, boxes } = props;
   const [dragged, setDragged] = useState<number | null>(null);
   const ids = issue.pages.map((p) => p._id);
   if (issue.pages.length === 0) return <p>{d.noPages}</p>;
@@ -66,15 +85,16 @@ export function EpaperPageList(props: {
               setDragged(null);
             }}
           >
-            {page.view ? (
-              <img src={page.view.thumb} alt="" width={60} height={80} className="border" />
-            ) : (
-              <span className="border bg-light d-inline-block" style={{ width: 60, height: 80 }} />
+            <PageSummary page={page} d={d} />
+            {page.view && (
+              <button
+                type="button"
+                className="btn btn-outline-primary btn-sm"
+                onClick={() => boxes.onOpen(page)}
+              >
+                {boxes.label(page.number)}
+              </button>
             )}
-            <div className="flex-grow-1">
-              <div className="fw-semibold">{page.sourceName}</div>
-              <Progress page={page} d={d} />
-            </div>
             <div className="btn-group btn-group-sm">
               <button
                 type="button"

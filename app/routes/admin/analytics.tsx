@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
+import { hasRole } from '../../../common/roles';
 import type { AnalyticsNow } from '../../../common/schemas/analytics';
 import { AdminRouteError } from '../../components/admin/route-error';
 import { useAdminCopy, useAdminInterface } from '../../copy/admin-language';
 import uplotStylesHref from 'uplot/dist/uPlot.min.css?url';
 import { adminApi } from '../../features/api/admin-api';
+import { EpaperCounts } from '../../features/analytics/epaper-counts';
 import { StoryChart } from '../../features/analytics/story-chart';
 import { requireScreen } from '../../features/session/screen-guard';
 import type { Route } from './+types/analytics';
@@ -15,8 +17,9 @@ const REFRESH_MS = 10_000;
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: uplotStylesHref }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  await requireScreen(context, request, 'author');
-  return null;
+  const user = await requireScreen(context, request, 'author');
+  // The e-paper's counts are the editors' (issue 68 item 5): an author's screen never asks.
+  return { epaper: hasRole(user.role, 'editor') };
 }
 
 /** A story's views per minute as a line: small enough to need no chart library. */
@@ -34,7 +37,7 @@ function Sparkline({ values, label }: { values: number[]; label: string }) {
 }
 
 /** The live "now" screen: readers of the last 5 minutes, refreshed without reloading. */
-export default function AnalyticsNowScreen() {
+export default function AnalyticsNowScreen({ loaderData }: Route.ComponentProps) {
   const t = useAdminCopy().analytics;
   const { locale } = useAdminInterface();
   const [now, setNow] = useState<AnalyticsNow | undefined>();
@@ -107,6 +110,7 @@ export default function AnalyticsNowScreen() {
           </table>
         </>
       )}
+      {loaderData.epaper && <EpaperCounts />}
     </section>
   );
 }

@@ -5,6 +5,8 @@ import { IdParamsSchema } from '../../../common/schemas/common';
 import {
   AnalyticsArticleQuerySchema,
   AnalyticsArticleSchema,
+  AnalyticsEpaperQuerySchema,
+  AnalyticsEpaperSchema,
   AnalyticsTopQuerySchema,
   AnalyticsTopSchema,
 } from '../../../common/schemas/analytics';
@@ -24,10 +26,14 @@ function sendCsv(reply: FastifyReply, name: string, csv: string) {
     .send(csv);
 }
 
-/** GET /api/analytics/articles/{id} and GET /api/analytics/top (issue 38 item 4). */
+/**
+ * GET /api/analytics/articles/{id} and GET /api/analytics/top (issue 38 item 4); GET
+ * /api/analytics/epaper (issue 68 item 5).
+ */
 export function analyticsReportRoutes(analytics: AnalyticsService) {
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
+    await fastify.register(epaperReportRoute(analytics));
     app.get(
       '/api/analytics/articles/:id',
       {
@@ -82,6 +88,32 @@ export function analyticsReportRoutes(analytics: AnalyticsService) {
           return reply.header('cache-control', 'no-store').send(top);
         const rows = top.rows.map((r) => [r.key, r.name, r.views, r.readers]);
         return sendCsv(reply, `top-${top.by}`, toCsv(['key', 'name', 'views', 'readers'], rows));
+      },
+    );
+  };
+}
+
+/** GET /api/analytics/epaper: the e-paper's views, clips and openings per edition. */
+function epaperReportRoute(analytics: AnalyticsService) {
+  return async function (fastify: FastifyInstance) {
+    fastify.withTypeProvider<ZodTypeProvider>().get(
+      '/api/analytics/epaper',
+      {
+        schema: {
+          tags: ['analytics'],
+          summary:
+            "The e-paper's page views and readers, clips cut and clips opened per edition in a range (30 days unless said), where its readers came from, and the story views it brought (editors and up)",
+          security: [{ bearer: [] }],
+          querystring: AnalyticsEpaperQuerySchema,
+          response: {
+            200: AnalyticsEpaperSchema,
+            ...errorResponses('auth.signed_out', 'auth.role_required'),
+          },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return analytics.epaper(await request.actor(), request.query);
       },
     );
   };

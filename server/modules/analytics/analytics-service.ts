@@ -3,6 +3,7 @@ import { analyticsNow } from './analytics-now';
 import { createBeacons, type BeaconDeps } from './analytics-beacons';
 import { forgetOldSalts } from './analytics-repository';
 import { createReports } from './analytics-reports';
+import { epaperCounts, type EpaperCountsDeps } from './analytics-epaper';
 import { createMostRead } from './most-read';
 import { createEditionMostRead, type EditionMostReadDeps } from './edition-most-read';
 import {
@@ -35,6 +36,8 @@ export function createAnalyticsService(
       /** The setting `analytics.mostReadHours`. */
       mostReadHours(): Promise<number>;
       jobs: AnalyticsJobs;
+      /** The e-paper's clips cut and opened (issue 68 item 5), from the e-paper module. */
+      clipCounts: EpaperCountsDeps['clipCounts'];
     },
 ) {
   const beacons = createBeacons(deps);
@@ -69,6 +72,9 @@ export function createAnalyticsService(
     now: (actor: Actor | null, q: { edition?: string | undefined } = {}) =>
       analyticsNow(deps, actor, q),
     ...createReports(deps),
+    /** GET /api/analytics/epaper (issue 68 item 5). */
+    epaper: (actor: Actor | null, q: Parameters<typeof epaperCounts>[2]) =>
+      epaperCounts(deps, actor, q),
     /**
      * Forgets what could name a reader past its need: rate-limit windows that are over, and
      * every salt but today's (the hourly job; making today's salt does it too).

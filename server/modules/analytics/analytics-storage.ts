@@ -7,6 +7,7 @@ import {
   rollUp,
 } from './analytics-storage-repository';
 import { DAY_MS } from '../../../common/durations';
+import { rollUpEpaper } from './analytics-epaper-repository';
 
 /** Raw events are kept this many days unless the setting says otherwise (issue 38 item 6). */
 export const DEFAULT_RETENTION_DAYS = 30;
@@ -58,6 +59,7 @@ export function createStorage(deps: {
       await rollUp(db, 'minute', new Date(now - 2 * 60_000), zone);
       await rollUp(db, 'hour', new Date(now - 3600_000), zone);
       await rollUp(db, 'day', new Date(now - DAY_MS), zone);
+      await rollUpEpaper(db, new Date(now - DAY_MS), zone);
     },
 
     /**
@@ -67,6 +69,7 @@ export function createStorage(deps: {
     async rollUpSince(from: Date): Promise<void> {
       const zone = await deps.timeZone();
       for (const grain of ['minute', 'hour', 'day'] as const) await rollUp(db, grain, from, zone);
+      await rollUpEpaper(db, from, zone);
     },
 
     /**

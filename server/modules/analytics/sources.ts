@@ -53,6 +53,12 @@ const APPS: Record<string, AnalyticsSource> = {
   'com.twitter.android': 'x',
 };
 
+/**
+ * A page of this site's e-paper (issue 68 item 5: `/epaper`, its issues, pages, clips, archive):
+ * a view referred from one came from the e-paper, not from the rest of the site.
+ */
+const EPAPER_PATH = /^\/epaper(?:[/?#]|$)/;
+
 const under = (host: string, domain: string) => host === domain || host.endsWith(`.${domain}`);
 /** google.com, google.co.in, www.google.de, … (not news.google.com, matched before). */
 const isGoogle = (host: string) => /(^|\.)google\.([a-z]{2,3})(\.[a-z]{2})?$/.test(host);
@@ -77,7 +83,8 @@ export function classifySource(opts: {
   }
   if (url.protocol === 'android-app:') return APPS[url.hostname.toLowerCase()] ?? 'other';
   const host = url.hostname.toLowerCase().replace(/\.$/, '');
-  if (host === opts.siteHost.toLowerCase()) return 'internal';
+  if (host === opts.siteHost.toLowerCase())
+    return EPAPER_PATH.test(url.pathname) ? 'epaper' : 'internal';
   for (const [domain, source] of HOSTS) if (under(host, domain)) return source;
   if (isGoogle(host)) return 'google';
   return 'other';
@@ -106,6 +113,8 @@ export function createSourceClassifier(siteHost: string) {
       if (kept.size >= KEPT_ORIGINS) kept = new Map();
       kept.set(origin, source);
     }
+    // This site's own pages: the e-paper's are a source of their own (the path, read as it comes).
+    if (source === 'internal' && EPAPER_PATH.test(referrer.slice(origin.length))) return 'epaper';
     return source;
   };
 }

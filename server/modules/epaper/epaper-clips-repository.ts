@@ -3,7 +3,7 @@
  * themselves (read only while their issue is public), who cut how many lately, and who opened
  * each (each reader once).
  */
-import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { editions } from '../../../db/schema/editions';
 import { epaperFiles, epaperIssues, epaperPages } from '../../../db/schema/epaper';
@@ -96,4 +96,40 @@ export async function countOpen(db: Db, clipId: string, reader: string) {
     .set({ opens: sql`${epaperClips.opens} + 1` })
     .where(eq(epaperClips.id, clipId));
   return true;
+}
+
+/**
+ * Clips cut, and their openings counted, in [from, to) per edition (issue 68 item 5: the
+ * analytics' e-paper report). A removed clip's counts go with it.
+ */
+export async function clipCountsByEdition(
+  db: Db,
+  q: { from: Date; to: Date; editionId?: string | undefined },
+) {
+  const edition = q.editionId ? eq(epaperIssues.editionId, q.editionId) : undefined;
+  const [made, opened] = await Promise.all([
+    db
+      .select({ editionId: epaperIssues.editionId, n: count() })
+      .from(epaperClips)
+      .innerJoin(epaperPages, eq(epaperPages.id, epaperClips.pageId))
+      .innerJoin(epaperIssues, eq(epaperIssues.id, epaperPages.issueId))
+      .where(and(gte(epaperClips.createdAt, q.from), lt(epaperClips.createdAt, q.to), edition))
+      .groupBy(epaperIssues.editionId),
+    db
+      .select({ editionId: epaperIssues.editionId, n: count() })
+      .from(epaperClipOpens)
+      .innerJoin(epaperClips, eq(epaperClips.id, epaperClipOpens.clipId))
+      .innerJoin(epaperPages, eq(epaperPages.id, epaperClips.pageId))
+      .innerJoin(epaperIssues, eq(epaperIssues.id, epaperPages.issueId))
+      .where(
+        and(gte(epaperClipOpens.createdAt, q.from), lt(epaperClipOpens.createdAt, q.to), edition),
+      )
+      .groupBy(epaperIssues.editionId),
+  ]);
+  const counts = new Map<string, { editionId: string; clips: number; opens: number }>();
+  const of = (id: string) =>
+    counts.get(id) ?? counts.set(id, { editionId: id, clips: 0, opens: 0 }).get(id)!;
+  for (const r of made) of(r.editionId).clips = r.n;
+  for (const r of opened) of(r.editionId).opens = r.n;
+  return [...counts.values()];
 }

@@ -26,6 +26,7 @@ import { keptSecret } from '../../lib/tokens';
 import { mediaUrl } from '../media/media-urls';
 import { makeClip } from './epaper-clip-image';
 import {
+  clipCountsByEdition,
   clipsSince,
   countOpen,
   deleteClip,
@@ -202,6 +203,10 @@ export function epaperClips(deps: EpaperDeps) {
       const reader = asker.actor ? `u:${asker.actor.id}` : address;
       return { counted: await countOpen(db, id, reader) };
     },
+
+    /** Clips cut and opened in [from, to), per edition: the analytics' e-paper report asks. */
+    clipCounts: (q: { from: Date; to: Date; editionId?: string | undefined }) =>
+      clipCountsByEdition(db, q),
 
     /** An editor removes a clip: its page and image go. */
     async removeClip(actor: Actor | null, id: string) {

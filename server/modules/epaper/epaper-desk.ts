@@ -4,7 +4,7 @@
  * the event an issue's change records, which refreshes every kept page that shows it.
  */
 import { CacheTags } from '../../../common/cache-tags';
-import { epaperPath } from '../../../common/epaper';
+import { epaperArchivePath, epaperPath } from '../../../common/epaper';
 import type { Edition } from '../../../common/schemas/editions';
 import type { EventDraft } from '../../events/outbox';
 import { requireRole, type Actor } from '../../lib/actor';
@@ -79,7 +79,13 @@ export function issueChanged(
         ...(lost ? [] : [CacheTags.epaperIssue(issue.id)]),
       ],
       drop: lost ? [CacheTags.epaperIssue(issue.id)] : [],
-      urls: [epaperPath(issue.editionSlug, issue.date), epaperPath()],
+      urls: [
+        epaperPath(issue.editionSlug, issue.date),
+        epaperPath(),
+        // The edition's archive and the issue's month (issue 68 item 5).
+        epaperArchivePath(issue.editionSlug),
+        epaperArchivePath(issue.editionSlug, issue.date.slice(0, 7)),
+      ],
     },
   };
 }

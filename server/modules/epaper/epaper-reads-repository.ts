@@ -2,9 +2,9 @@
  * SQL of what readers read of the e-paper: only public issues (published, or scheduled with
  * their time come: the same rule as epaper-views.ts `isPublicIssue`, in SQL).
  */
-import { and, asc, desc, eq, gte, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, lte, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { editions } from '../../../db/schema/editions';
+import { editionRank, editions } from '../../../db/schema/editions';
 import { epaperFiles, epaperIssues, epaperPages, epaperTexts } from '../../../db/schema/epaper';
 import { issueWithEdition } from './epaper-repository';
 
@@ -27,10 +27,7 @@ export async function findPublicIssue(db: Db, editionSlug: string, date: string,
         isPublicIssueSql(now),
       ),
     )
-    // Slugs are unique within a parent only: the highest place with the slug wins.
-    .orderBy(
-      sql`CASE ${editions.kind} WHEN 'national' THEN 0 WHEN 'state' THEN 1 WHEN 'city' THEN 2 ELSE 3 END`,
-    )
+    .orderBy(editionRank)
     .limit(1);
   return rows[0];
 }

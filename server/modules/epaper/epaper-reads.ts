@@ -20,12 +20,7 @@ import {
 import { pagesOf } from './epaper-repository';
 import { pageView } from './epaper-views';
 import { mediaUrl } from '../media/media-urls';
-
-/** `YYYY-MM` and the month after it. */
-const nextMonth = (month: string) => {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
-};
+import { nextMonth } from './epaper-archive';
 
 /** The words of `text` the query finds, by the site's search rules (forms, folding, Latin). */
 export function matchingWords(words: readonly string[], q: string, language: string): Set<number> {
@@ -41,7 +36,7 @@ export function matchingWords(words: readonly string[], q: string, language: str
 
 export function epaperReads(
   deps: Pick<EpaperDeps, 'db' | 'clock'>,
-): Omit<EpaperReads, 'search' | 'readerZones' | 'inPrint' | 'clip'> {
+): Omit<EpaperReads, 'search' | 'readerZones' | 'inPrint' | 'clip' | 'archive' | 'archiveMonth'> {
   const { db, clock } = deps;
   return {
     async issue(editionSlug, date) {

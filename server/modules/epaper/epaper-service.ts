@@ -5,6 +5,7 @@
  * epaper-wiring.ts builds it.
  */
 import type { EpaperDeps } from './epaper-deps';
+import { epaperArchive } from './epaper-archive';
 import { epaperClips } from './epaper-clips';
 import { removeDemoIssues, seedDemoIssue } from './epaper-demo';
 import { epaperDesk } from './epaper-desk';
@@ -15,6 +16,7 @@ import { epaperReads } from './epaper-reads';
 import { epaperSearch } from './epaper-search';
 import { epaperUploads } from './epaper-uploads';
 import { epaperZoneReads, epaperZones } from './epaper-zones';
+import { epaperZoneSuggestions } from './epaper-zone-suggest';
 
 export function createEpaperService(deps: EpaperDeps) {
   const desk = epaperDesk(deps);
@@ -27,8 +29,10 @@ export function createEpaperService(deps: EpaperDeps) {
     ...uploads,
     ...epaperPageOrder(deps, desk),
     ...epaperReads(deps),
+    ...epaperArchive(deps),
     ...epaperSearch(deps, desk),
     ...epaperZones(deps, desk),
+    ...epaperZoneSuggestions(deps, desk),
     ...epaperZoneReads(deps),
     ...epaperClips(deps),
     /** The demo's issue of Jaipur (epaper-demo.ts), for the demo seed. */

@@ -11,6 +11,7 @@ import {
   EpaperZonePageParamsSchema,
   EpaperZoneParamsSchema,
   EpaperZoneSchema,
+  EpaperZoneSuggestionsSchema,
 } from '../../../common/schemas/epaper-zones';
 import { errorResponses, JSON_BODY, SIGNED_IN } from '../../lib/errors';
 import { security, tags } from './epaper-route-options';
@@ -119,6 +120,20 @@ function zoneListRoute(epaper: Epaper) {
         },
       },
       async (request) => epaper.zones(await request.actor(), request.params.id),
+    );
+    app.get(
+      '/api/epaper/pages/:id/zones/suggested',
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            "Boxes Tesseract's layout suggests on a page (its text blocks and pictures) that no box covers yet; none, with `read: false`, until OCR has read the page (editors and up)",
+          params: EpaperZonePageParamsSchema,
+          response: { 200: EpaperZoneSuggestionsSchema, ...errorResponses(...PAGE_REFUSALS) },
+        },
+      },
+      async (request) => epaper.suggestZones(await request.actor(), request.params.id),
     );
   };
 }

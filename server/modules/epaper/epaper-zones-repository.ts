@@ -129,3 +129,18 @@ export async function storiesOfIssue(db: Db, issueId: string): Promise<string[]>
     .where(and(eq(epaperPages.issueId, issueId), isNotNull(epaperZones.storyId)));
   return rows.flatMap((r) => (r.storyId ? [r.storyId] : []));
 }
+
+/** A page's file as OCR left it: its hash (the stored hOCR's key), its size, when OCR read it. */
+export async function pageFileOf(db: Db, pageId: string) {
+  const [row] = await db
+    .select({
+      hash: epaperFiles.hash,
+      width: epaperFiles.width,
+      height: epaperFiles.height,
+      ocrAt: epaperFiles.ocrAt,
+    })
+    .from(epaperPages)
+    .innerJoin(epaperFiles, eq(epaperFiles.id, epaperPages.fileId))
+    .where(eq(epaperPages.id, pageId));
+  return row;
+}

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { epaperFiles, epaperPages, epaperTexts } from '../../../db/schema/epaper';
 import type { EpaperIssue } from '../../../common/schemas/epaper';
-import type { EpaperZone } from '../../../common/schemas/epaper-zones';
+import type { EpaperZone, EpaperZoneSuggestions } from '../../../common/schemas/epaper-zones';
 import {
   auth,
   createAdmin,
@@ -95,6 +95,60 @@ beforeAll(async () => {
     .where(eq(epaperFiles.id, rows[2]!.fileId));
 }, 300_000);
 afterAll(() => t?.close());
+
+const suggested = (pageId: string, who: TestUser | null = editor) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/epaper/pages/${pageId}/zones/suggested`,
+    ...(who ? { headers: auth(who) } : {}),
+  });
+
+describe("boxes Tesseract's layout suggests", () => {
+  it("are the read page's text blocks, the headline's among them, none once a box covers them", async () => {
+    const res = await suggested(pageIds[1]!);
+    expect(res.statusCode, res.body).toBe(200);
+    const first = res.json<EpaperZoneSuggestions>();
+    expect(first.read).toBe(true);
+    expect(first.suggestions.length).toBeGreaterThan(0);
+    for (const { box } of first.suggestions) {
+      expect(box.x + box.w).toBeLessThanOrEqual(1);
+      expect(box.y + box.h).toBeLessThanOrEqual(1);
+      expect(Math.min(box.w, box.h)).toBeGreaterThanOrEqual(0.01);
+    }
+    // The headline's word (where OCR read it) lies in a suggested block.
+    const [read] = await t.app.services.database.db
+      .select({ words: epaperTexts.words, width: epaperFiles.width, height: epaperFiles.height })
+      .from(epaperPages)
+      .innerJoin(epaperTexts, eq(epaperTexts.fileId, epaperPages.fileId))
+      .innerJoin(epaperFiles, eq(epaperFiles.id, epaperPages.fileId))
+      .where(eq(epaperPages.id, pageIds[1]!));
+    const word = read!.words.find((w) => w[0].includes('जयपुर'))!;
+    const [cx, cy] = [
+      (word[1] + word[3]) / 2 / read!.width!,
+      (word[2] + word[4]) / 2 / read!.height!,
+    ];
+    const holding = first.suggestions.find(
+      ({ box }) => cx >= box.x && cx <= box.x + box.w && cy >= box.y && cy <= box.y + box.h,
+    );
+    expect(holding, JSON.stringify(first.suggestions)).toBeDefined();
+    // Accepted (drawn as it came), it is suggested no more; the others still are.
+    const drawn = await zones(pageIds[1]!, 'POST', { box: holding!.box, kind: holding!.kind });
+    expect(drawn.statusCode, drawn.body).toBe(201);
+    const next = (await suggested(pageIds[1]!)).json<EpaperZoneSuggestions>().suggestions;
+    expect(next).not.toContainEqual(holding);
+    expect(next.length).toBe(first.suggestions.length - 1);
+    expect((await zone(pageIds[1]!, drawn.json<EpaperZone>()._id, 'DELETE')).statusCode).toBe(200);
+  });
+
+  it('are none before OCR read the page, and for editors only', async () => {
+    expect((await suggested(pageIds[0]!)).json()).toEqual({ read: false, suggestions: [] });
+    expect((await suggested(pageIds[0]!, null)).statusCode).toBe(401);
+    expect((await suggested(pageIds[0]!, author)).statusCode).toBe(403);
+    const none = await suggested('00000000-0000-4000-8000-000000000000');
+    expect(none.statusCode).toBe(404);
+    expect(none.json().code).toBe('epaper.page_not_found');
+  });
+});
 
 describe("the desk's boxes on a page", () => {
   it('are for editors and up', async () => {
