@@ -1,7 +1,7 @@
 /*
  * Drafts among many published stories (issue 71 item 3, docs/decisions/076): the dashboard's
  * counts and the admin list's status filter read the drafts alone, through their own index
- * (migration 0073), never every story; the dashboard's counts past EXACT_COUNT_UP_TO are
+ * (migration 0073), never every story, and a section's list and count its stories alone; the dashboard's counts past EXACT_COUNT_UP_TO are
  * estimates it names. Planned and run on both engines.
  */
 import { sql } from 'drizzle-orm';
@@ -19,6 +19,8 @@ const PUBLISHED = EXACT_COUNT_UP_TO + 2_000;
 const DRAFTS = 4;
 const PENDING = 2;
 const now = new Date('2030-01-01T00:00:00Z');
+const SECTION = '00000000-0000-4000-a000-0000000000d1';
+const SMALL = 3;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -33,6 +35,14 @@ beforeAll(async () => {
       (CASE WHEN g <= ${PENDING} THEN 'pending' ELSE 'draft' END)::article_status,
       timestamptz '2031-01-01', timestamptz '2001-01-01' + g * interval '1 minute'
     FROM generate_series(1, ${DRAFTS + PENDING}) g`);
+  // A small section's stories, among the many of no section.
+  await db.execute(
+    sql`INSERT INTO categories (id, name, slug) VALUES (${SECTION}, 'Small', 'small')`,
+  );
+  await db.execute(sql`INSERT INTO articles (name, slug, category_id, status, published_at, created_at)
+    SELECT 'Small ' || g, 'small-' || g, ${SECTION}::uuid, 'published',
+      timestamptz '2001-01-01' + g * interval '1 minute', timestamptz '2001-01-01' + g * interval '1 minute'
+    FROM generate_series(1, ${SMALL}) g`);
   await database.analyze();
 });
 afterAll(async () => database?.close());
@@ -97,6 +107,22 @@ describe('drafts among many published stories are read alone', () => {
       );
     },
   );
+
+  it("a section's admin list and its count read the section's stories alone", async () => {
+    const { db } = database;
+    const counted = await articleScans(
+      db,
+      cappedCount(db, articles, sql`${articles.categoryId} = ${SECTION}`, EXACT_COUNT_UP_TO + 1),
+    );
+    const listed = await articleScans(
+      db,
+      listForAdminPage(db, { categoryId: SECTION, now, limit: 10, offset: 0 }),
+    );
+    for (const scan of [...counted, ...listed]) {
+      expect(scan.type, JSON.stringify(scan)).not.toMatch(/Seq Scan/);
+      expect(scan.read, JSON.stringify(scan)).toBeLessThanOrEqual(SMALL);
+    }
+  });
 
   it("the dashboard's counts: the few exact, the many estimated and named so", async () => {
     const counts = await articleCounts(database.db, now);
