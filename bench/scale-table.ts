@@ -12,7 +12,7 @@ export interface ScaleReport {
   machine: { loadBefore: string; loadAfter: string; note: string };
   build: { databaseUrl: string; steps: Record<string, number>; buildSeconds: number };
   /** The busiest section, whose first and deep pages are measured. */
-  section: { id: string; stories: number };
+  section: { id: string; stories: number; depth?: number };
   readers: Record<string, Figure>;
   newsroom: Record<string, { p50: number; count: string }>;
   sitemaps: {
@@ -21,6 +21,8 @@ export interface ScaleReport {
     monthFileP50: number;
     monthFileMax: number;
     mostAddresses: number;
+    /** The list pages' file (sitemap-pages-1.xml) made once; 0 with no index. */
+    pagesFileMs?: number;
   };
   /** Peak RSS of the primary and of each worker, MB. */
   rssMb: number[];
@@ -42,6 +44,7 @@ export function scaleTable(r: ScaleReport): string {
     'sitemap month file, first answer p50 / max ms',
     `${s.monthFileP50} / ${s.monthFileMax}`,
   ]);
+  rows.push(['sitemap list pages file, first answer ms', String(s.pagesFileMs ?? '')]);
   rows.push(['most addresses in one sitemap file', String(s.mostAddresses)]);
   rows.push(['peak RSS MB (primary, worker)', r.rssMb.join(', ')]);
   return [
@@ -70,6 +73,7 @@ function figures(r: ScaleReport): Map<string, { shown: string; ms?: number }> {
   m.set('sitemap month file, first answer p50 / max ms', {
     shown: `${s.monthFileP50} / ${s.monthFileMax}`,
   });
+  m.set('sitemap list pages file, first answer ms', { shown: String(s.pagesFileMs ?? '') });
   m.set('most addresses in one sitemap file', { shown: String(s.mostAddresses) });
   m.set('peak RSS MB (primary, worker)', { shown: r.rssMb.join(', ') });
   return m;

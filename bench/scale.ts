@@ -131,7 +131,8 @@ async function readersFigures(base: string, t: Targets) {
     ['home', ['/']],
     ['edition page (busiest city)', [t.city.path]],
     ['category page 1 (busiest section)', [categoryPath('section-1')]],
-    [`category deep page by key (${t.deep.depth.toLocaleString('en')} stories in)`, [t.deep.path]],
+    // How deep: the report's section.depth (page 5,000's place, or as deep as the section goes).
+    ['category deep page by key', [t.deep.path]],
     ['tag page (busiest tag)', [tagSlugPath('topic-1')]],
     ['author page (busiest writer)', [authorPath('writer-1')]],
     ['article (40 across the archive)', t.articles],
@@ -203,6 +204,14 @@ async function sitemapFigures(base: string) {
     (m) => m[1]!,
   );
   const picked = files.filter((_, i) => i % Math.max(1, Math.floor(files.length / 8)) === 0);
+  // The list pages' file: a probe of its own index for each section, tag, author and edition.
+  const pages = /<loc>[^<]*?(\/sitemap-pages-1\.xml)<\/loc>/.exec(index)?.[1];
+  let pagesFileMs = 0;
+  if (pages) {
+    const at = performance.now();
+    await (await fetch(`${base}${pages}`)).text();
+    pagesFileMs = Number((performance.now() - at).toFixed(1));
+  }
   const times: number[] = [];
   let most = (index.match(/<url>/g) ?? []).length;
   for (const file of picked) {
@@ -217,6 +226,7 @@ async function sitemapFigures(base: string) {
     monthFileP50: percentile(times, 0.5),
     monthFileMax: percentile(times, 1),
     mostAddresses: most,
+    pagesFileMs,
   };
 }
 
@@ -261,7 +271,7 @@ export async function scaleBench(stories: number): Promise<ScaleReport> {
             .join(' '),
         },
         build: built,
-        section: t.section,
+        section: { ...t.section, depth: t.deep.depth },
         readers,
         newsroom,
         sitemaps,
