@@ -232,7 +232,7 @@ function indexCost(): number {
 
 /** Each language's words in the demo bodies, titles and keywords, most frequent first. */
 let vocabularyCache: Record<Language, string[]> | undefined;
-function vocabularies(): Record<Language, string[]> {
+export function vocabularies(): Record<Language, string[]> {
   if (vocabularyCache) return vocabularyCache;
   const counts: Record<Language, Map<string, number>> = { hi: new Map(), en: new Map() };
   for (const a of demoArticles) {
@@ -265,7 +265,7 @@ export function seeded(seed: number) {
 
 /** Cumulative Zipf weights (1/rank) over a vocabulary, cached per vocabulary. */
 const zipfCache = new WeakMap<string[], Float64Array>();
-function zipfWord(words: string[], random: () => number, from = 0): string {
+export function zipfWord(words: string[], random: () => number, from = 0): string {
   let cumulative = zipfCache.get(words);
   if (!cumulative) {
     cumulative = new Float64Array(words.length);

@@ -26,6 +26,8 @@
  *   beacons a second (bench/beacons.ts), after a beacon's server CPU on one process beside the
  *   floor's, measured in the same run (bench/beacon-cost.ts);
  * then prints README-ready tables and writes bench/results/<time>.json (docs/perf/README.md).
+ * `npm run bench -- --scale=N` (or BENCH_SCALE=N) runs bench/scale.ts instead: N stories built
+ * by bulk SQL on PostgreSQL and every page, list and sitemap measured (docs/perf/scale.md).
  *
  * Settings (environment): BENCH_ARTICLES (10000; 100000 adds a deep category page), BENCH_DURATION
  * seconds per target (10), BENCH_WARMUP seconds of the same load before each target is measured
@@ -69,6 +71,8 @@ import { relevanceScenario } from './relevance';
 import { lighthouseScores } from './lighthouse';
 import { uploadLatencies, type UploadFigures } from './uploads';
 import { percentile, sequential, SKIP_CACHE } from './profile';
+import { scaleAsked, scaleBench } from './scale';
+import { compareTable, type ScaleReport } from './scale-table';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -751,4 +755,15 @@ async function main() {
   console.log(`bench: written to ${file}`);
 }
 
-if (process.argv[1]?.endsWith('run.ts')) await main();
+/** `--scale=N` or BENCH_SCALE=N: the scale bench alone (bench/scale.ts, issue 71). */
+const SCALE = scaleAsked(process.argv, process.env);
+/** `--scale-compare=a.json,b.json`: scale runs of several sizes side by side (docs/perf/scale.md). */
+const COMPARE = process.argv.find((a) => a.startsWith('--scale-compare='))?.split('=')[1];
+if (process.argv[1]?.endsWith('run.ts'))
+  if (COMPARE)
+    console.log(
+      compareTable(
+        COMPARE.split(',').map((f) => JSON.parse(readFileSync(f, 'utf8')) as ScaleReport),
+      ),
+    );
+  else await (SCALE ? scaleBench(SCALE) : main());

@@ -190,6 +190,7 @@ export const adminCopyHi: AdminCopy = {
     drafts: 'मसौदे',
     users: 'उपयोगकर्ता',
     views: 'व्यूज़',
+    about: (n) => `लगभग ${n}`,
     chart: 'रोज़ के व्यूज़, पिछले 30 दिन',
     yourArticles: 'आपके लेख',
     noViews: 'अभी कोई व्यू नहीं',

@@ -185,6 +185,8 @@ export const adminCopy = {
     drafts: 'Drafts',
     users: 'Users',
     views: 'Views',
+    /** A count the database estimated (past 10,000: db/counts.ts), as the counter shows it. */
+    about: (n: string) => `about ${n}`,
     chart: 'Views per day, last 30 days',
     yourArticles: 'Your articles',
     noViews: 'No views yet',

@@ -3,6 +3,9 @@ import { AdminArticleRowSchema } from './articles';
 
 const ViewsPerDaySchema = z.array(z.object({ day: z.string(), views: z.number() }));
 
+/** The dashboard's counts that may be estimates (`total`: the articles). */
+export const ESTIMATED_STATS = ['total', 'published', 'scheduled', 'drafts', 'users'] as const;
+
 export const StatsSchema = z.object({
   categories: z.number(),
   articles: z.number(),
@@ -14,6 +17,12 @@ export const StatsSchema = z.object({
   users: z.number(),
   views: z.number(),
   viewsPerDay: ViewsPerDaySchema,
+  /**
+   * Our addition (issue 71 item 3): which of the counts are the database's estimate
+   * (past EXACT_COUNT_UP_TO, db/counts.ts) rather than counted; the dashboard shows them as
+   * "about".
+   */
+  estimated: z.array(z.enum(ESTIMATED_STATS)),
 });
 export type Stats = z.infer<typeof StatsSchema>;
 

@@ -3,7 +3,7 @@ import { STAFF_LANGUAGES } from '../languages';
 import { ROLES, type Role } from '../roles';
 import { says } from '../refusals/schema-refusals';
 import { SLUG_MAX_LENGTH } from '../slug';
-import { emailAddress as email, pagination, text, pageFields } from './common';
+import { emailAddress as email, estimatedField, pagination, text, pageFields } from './common';
 
 /** Accounts a page of the back office's users list shows (`/admin/users`). */
 export const USERS_PAGE_SIZE = 20;
@@ -90,6 +90,8 @@ export const UserListSchema = z.object({
   users: z.array(UserSchema),
   ...pageFields,
   totalUsers: z.number(),
+  /** Our addition (issue 71 item 3): `totalUsers` is the database's estimate (db/counts.ts). */
+  ...estimatedField,
 });
 
 export const RoleChangeSchema = z.object({ role: RoleSchema });

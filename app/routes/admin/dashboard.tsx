@@ -83,14 +83,16 @@ function Panel<T>({
   );
 }
 
-function Counter({ label, value }: { label: string; value: number }) {
+function Counter({ label, value, about }: { label: string; value: number; about?: boolean }) {
   const { locale } = useAdminInterface();
+  const t = useAdminCopy();
+  const shown = value.toLocaleString(locale);
   return (
     <div className="col-6 col-lg-4 col-xl-2">
       <div className="card text-center h-100">
         <div className="card-body">
           <div className="display-6 fw-bold" data-testid={`count-${label.toLowerCase()}`}>
-            {value.toLocaleString(locale)}
+            {about ? t.dashboard.about(shown) : shown}
           </div>
           <div className="text-body-secondary">{label}</div>
         </div>
@@ -353,11 +355,31 @@ export default function Dashboard({ loaderData }: { loaderData: DashboardData })
           {(s) => (
             <div className="row g-3">
               <Counter label={t.dashboard.categories} value={s.categories} />
-              <Counter label={t.dashboard.articles} value={s.articles} />
-              <Counter label={t.dashboard.published} value={s.published} />
-              <Counter label={t.dashboard.scheduledCount} value={s.scheduled} />
-              <Counter label={t.dashboard.drafts} value={s.drafts} />
-              <Counter label={t.dashboard.users} value={s.users} />
+              <Counter
+                label={t.dashboard.articles}
+                value={s.articles}
+                about={s.estimated.includes('total')}
+              />
+              <Counter
+                label={t.dashboard.published}
+                value={s.published}
+                about={s.estimated.includes('published')}
+              />
+              <Counter
+                label={t.dashboard.scheduledCount}
+                value={s.scheduled}
+                about={s.estimated.includes('scheduled')}
+              />
+              <Counter
+                label={t.dashboard.drafts}
+                value={s.drafts}
+                about={s.estimated.includes('drafts')}
+              />
+              <Counter
+                label={t.dashboard.users}
+                value={s.users}
+                about={s.estimated.includes('users')}
+              />
               <Counter label={t.dashboard.views} value={s.views} />
             </div>
           )}

@@ -12,10 +12,16 @@ export const DASHBOARD_LIST_ROWS = 10;
 
 type AdminRow = Dashboard['drafts']['articles'][number];
 
-/** The dashboard's real numbers (DECISIONS.md §7), each from the module that owns it. */
-export function createStatsService(deps: {
+/** What the dashboard reads, each from the module that owns it. */
+export interface StatsDeps {
   articles: {
-    counts(): Promise<{ total: number; published: number; scheduled: number; drafts: number }>;
+    counts(): Promise<{
+      total: number;
+      published: number;
+      scheduled: number;
+      drafts: number;
+      estimated: Stats['estimated'];
+    }>;
     adminList(
       actor: Actor | null,
       query: AdminArticleQuery,
@@ -23,7 +29,7 @@ export function createStatsService(deps: {
     upcoming(actor: Actor | null, limit: number): Promise<AdminRow[]>;
   };
   categories: { count(): Promise<number> };
-  users: { count(): Promise<number> };
+  users: { count(): Promise<{ n: number; exact: boolean }> };
   views: {
     /** Views of all time; like the days below, as written so far (at most VIEWS_FLUSH_MS behind). */
     total(): Promise<number>;
@@ -35,7 +41,10 @@ export function createStatsService(deps: {
     }): Promise<Dashboard['topArticles']>;
   };
   settings: { timeZone(): Promise<string> };
-}) {
+}
+
+/** The dashboard's real numbers (DECISIONS.md §7), each from the module that owns it. */
+export function createStatsService(deps: StatsDeps) {
   const { articles, views } = deps;
   const sum = (days: { views: number }[]) => days.reduce((n, d) => n + d.views, 0);
   return {
@@ -54,9 +63,10 @@ export function createStatsService(deps: {
         published: counts.published,
         scheduled: counts.scheduled,
         drafts: counts.drafts,
-        users,
+        users: users.n,
         views: allViews,
         viewsPerDay,
+        estimated: users.exact ? counts.estimated : [...counts.estimated, 'users'],
       };
     },
 

@@ -102,12 +102,17 @@ function userAdministration(deps: Pick<UsersDeps, 'db' | 'authorChanged'>) {
 
     async list(actor: Actor | null, page: number, limit: number, email?: string) {
       requireRole(actor, 'administrator');
-      const { rows, total } = await listUsers(db, { limit, offset: (page - 1) * limit, email });
+      const { rows, total, estimated } = await listUsers(db, {
+        limit,
+        offset: (page - 1) * limit,
+        email,
+      });
       return {
         users: rows.map(toUser),
         currentPage: page,
         totalPages: Math.ceil(total / limit),
         totalUsers: total,
+        estimated,
       };
     },
 

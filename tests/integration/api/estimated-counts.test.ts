@@ -2,7 +2,8 @@
  * The back office's counts never count a million rows for one request (issue 71 item 3,
  * db/counts.ts): the admin article list, the media library, the comments queue and the audit
  * trail count exactly up to EXACT_COUNT_UP_TO, and past it answer the database's estimate,
- * marked `estimated`, which the screens show as "about". On both engines.
+ * marked `estimated`, which the screens show as "about"; so do the users list and the
+ * dashboard's counters (docs/decisions/076). On both engines.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +38,9 @@ beforeAll(async () => {
   await db.execute(
     sql`INSERT INTO audit_entries (action) SELECT 'settings.changed' FROM generate_series(1, ${MANY}) g`,
   );
+  await db.execute(sql`INSERT INTO users (name, email, slug)
+    SELECT 'Reader ' || g, 'reader-' || g || '@counted.test', 'counted-reader-' || g
+    FROM generate_series(1, ${MANY}) g`);
   await db.execute(sql`INSERT INTO comments (article_id, body)
     SELECT (SELECT id FROM articles WHERE slug = 'few-1'), 'Comment ' || g FROM generate_series(1, ${MANY}) g`);
   await t.database.analyze();
@@ -93,6 +97,35 @@ describe('past the exact count, the lists answer an estimate, marked', () => {
       '/api/audit?action=user.editions_changed',
     );
     expect(none).toMatchObject({ totalPages: 0, estimated: false });
+  });
+});
+
+describe('the users list and the dashboard estimate too', () => {
+  it('the users list', async () => {
+    const all = await get<{ totalUsers: number; totalPages: number; estimated: boolean }>(
+      '/api/users?page=1',
+    );
+    expect(all.estimated).toBe(true);
+    near(all.totalUsers, MANY + 1);
+    const one = await get<{ totalUsers: number; estimated: boolean }>(
+      '/api/users?email=reader-77@counted.test',
+    );
+    expect(one).toMatchObject({ totalUsers: 1, estimated: false });
+  });
+
+  it("the dashboard's counters say which are estimates", async () => {
+    const stats = await get<{
+      articles: number;
+      published: number;
+      drafts: number;
+      users: number;
+      estimated: string[];
+    }>('/api/stats');
+    expect([...stats.estimated].sort()).toEqual(['drafts', 'total', 'users']);
+    expect(stats.published).toBe(3);
+    near(stats.articles, MANY + 3);
+    near(stats.drafts, MANY);
+    near(stats.users, MANY + 1);
   });
 });
 

@@ -909,6 +909,7 @@ describe('GET /api/users', () => {
         currentPage: page,
         totalPages: pages,
         totalUsers: total,
+        estimated: false,
       });
       expect(body.users).toHaveLength(page < pages ? limit : total - limit * (pages - 1));
       for (const u of body.users) {
@@ -943,6 +944,7 @@ describe('GET /api/users', () => {
       currentPage: 999,
       totalPages: Math.ceil(total / 10),
       totalUsers: total,
+      estimated: false,
     });
   });
 

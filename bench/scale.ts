@@ -1,0 +1,297 @@
+/*
+ * `npm run bench -- --scale=N` (or BENCH_SCALE=N npm run bench): how every part's cost grows
+ * with the archive (issue 71). Builds a site of N published stories on PostgreSQL with bulk
+ * statements (bench/scale-data.ts, its build time printed), starts the built server on it with
+ * one worker, and measures, one request at a time and uncached (a cookie that skips the page
+ * cache):
+ * - item 2: p50 of the home, an edition page, a category's first page and a page deep in it by
+ *   key (the story 45,000 in, page 5,000's place, or as deep as the section goes), a tag page,
+ *   an author page, articles across the archive; search in Hindi, English and Latin typing
+ *   (p50 and p99);
+ * - item 3: p50 of the admin article list alone and with each filter, the media library, the
+ *   comments queue (held and shown) and the audit trail, with the counts they show;
+ * - item 4: the sitemap index's time and each month file's first making (p50 and max), with
+ *   the most addresses in one file;
+ * - item 6: the worker's peak RSS.
+ * Prints a table and writes bench/results/scale-<N>-<time>.json (docs/perf/scale.md).
+ *
+ * Settings: BENCH_SCALE_REQUESTS (requests per page, 40; searches 150 per language),
+ * BENCH_MACHINE (a note printed with the figures, such as "shared with 3 other jobs").
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { keyParam } from '../common/list-keys';
+import { articlePath, authorPath, categoryPath, editionPath, tagSlugPath } from '../common/paths';
+import { ensureBuild, ROOT } from '../scripts/build-state';
+import { freePort, startServer } from '../tests/setup/spawn-server';
+import { percentile, sequential, SKIP_CACHE } from './profile';
+import { buildScaleSite, SCALE_ADMIN } from './scale-data';
+import { searchQueries } from './scale-texts';
+import { scaleTable, type ScaleReport } from './scale-table';
+
+const REQUESTS = Number(process.env.BENCH_SCALE_REQUESTS ?? 40);
+const SEARCHES = 150;
+/** Page 5,000's first story: 4,999 pages of 9 before it. */
+const DEEP = 4_999 * 9;
+
+/** The N of `--scale=N` or BENCH_SCALE, if asked for. */
+export function scaleAsked(argv: string[], env: NodeJS.ProcessEnv): number | undefined {
+  const arg = argv.find((a) => a.startsWith('--scale='))?.slice('--scale='.length);
+  const n = Number(arg ?? env.BENCH_SCALE ?? NaN);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+/** Peak resident memory (VmHWM, MB) of a process and of each child (a worker). */
+function peakRss(pid: number): number[] {
+  const hwm = (p: number) => {
+    try {
+      const status = readFileSync(`/proc/${p}/status`, 'utf8');
+      return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+    } catch {
+      return 0;
+    }
+  };
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    children = [];
+  }
+  return [hwm(pid), ...children.map(hwm)];
+}
+
+/** The addresses and ids the targets need, read from the built site. */
+async function targets(databaseUrl: string, total: number) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const one = async <T>(text: string, values: unknown[] = []) =>
+    (await client.query(text, values)).rows[0] as T;
+  try {
+    const city = await one<{ id: string; state: string; slug: string }>(`
+      SELECT e.id, p.slug AS state, e.slug FROM editions e JOIN editions p ON p.id = e.parent_id
+      WHERE e.kind = 'city' ORDER BY (SELECT count(*) FROM article_editions x WHERE x.edition_id = e.id) DESC LIMIT 1`);
+    const section = await one<{ id: string; n: number }>(
+      `SELECT c.id, (SELECT count(*)::int FROM articles a WHERE a.category_id = c.id) AS n
+       FROM categories c WHERE c.slug = 'section-1'`,
+    );
+    const depth = Math.max(0, Math.min(DEEP, section.n - 20));
+    const deep = await one<{ at: Date; id: string }>(
+      `SELECT published_at AS at, id FROM articles WHERE category_id = $1 AND status = 'published'
+       ORDER BY published_at DESC, id DESC OFFSET $2 LIMIT 1`,
+      [section.id, depth],
+    );
+    const writer = await one<{ id: string }>(`SELECT id FROM users WHERE slug = 'writer-1'`);
+    // Stories n and n + 1 every `step`: as many Hindi as English (n's parity is its language).
+    const step = Math.max(2, Math.floor(total / 20));
+    const spread = await client.query<{ slug: string; category: string; name: string }>(
+      `SELECT a.slug, c.slug AS category, a.name, a.language FROM articles a
+       JOIN categories c ON c.id = a.category_id WHERE a.legacy_id % $1 IN (1, 2)`,
+      [step],
+    );
+    const named = await client.query<{ name: string; language: string }>(
+      `SELECT name, language FROM articles WHERE legacy_id % $1 IN (0, 1)`,
+      [Math.max(2, Math.floor(total / 120))],
+    );
+    const articles = spread.rows.map((r) =>
+      articlePath({ slug: r.slug, categorySlug: r.category }),
+    );
+    const words = named.rows.find((r) => r.language === 'en')!.name.split(' ')[0]!;
+    return {
+      city: { id: city.id, path: editionPath([city.state, city.slug]) },
+      section: { id: section.id, stories: section.n },
+      deep: { depth, path: `${categoryPath('section-1')}?before=${keyParam(deep)}` },
+      writerId: writer.id,
+      articles,
+      queries: searchQueries(named.rows),
+      adminWord: words,
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+type Targets = Awaited<ReturnType<typeof targets>>;
+
+/** p50 (and p99) of `paths` asked in turn, after a few unmeasured requests. */
+async function timed(base: string, paths: string[], n: number, headers: object = SKIP_CACHE) {
+  await sequential(base, paths, Math.min(5, n), headers);
+  const times = await sequential(base, paths, n, headers);
+  return { p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
+}
+
+async function readersFigures(base: string, t: Targets) {
+  const search = (qs: string[]) => qs.map((q) => `/api/search?q=${encodeURIComponent(q)}&limit=9`);
+  const pages: [string, string[]][] = [
+    ['home', ['/']],
+    ['edition page (busiest city)', [t.city.path]],
+    ['category page 1 (busiest section)', [categoryPath('section-1')]],
+    // How deep: the report's section.depth (page 5,000's place, or as deep as the section goes).
+    ['category deep page by key', [t.deep.path]],
+    ['tag page (busiest tag)', [tagSlugPath('topic-1')]],
+    ['author page (busiest writer)', [authorPath('writer-1')]],
+    ['article (40 across the archive)', t.articles],
+  ];
+  const rows: Record<string, { p50: number; p99?: number }> = {};
+  for (const [name, paths] of pages) rows[name] = { p50: (await timed(base, paths, REQUESTS)).p50 };
+  // The API's search, as bench/run.ts measures it (issue 10's goal): not kept by the page cache.
+  rows['search, Hindi'] = await timed(base, search(t.queries.hi), SEARCHES, {});
+  rows['search, English'] = await timed(base, search(t.queries.en), SEARCHES, {});
+  rows['search, Latin typing'] = await timed(base, search(t.queries.latin), SEARCHES, {});
+  return rows;
+}
+
+/** The count a list's answer shows ("about" when estimated), or its pages when it shows those. */
+function shownCount(answer: Record<string, unknown>): string {
+  const estimated = answer.estimated;
+  const about =
+    estimated === true || (Array.isArray(estimated) && estimated.length > 0) ? 'about ' : '';
+  const n = answer.totalArticles ?? answer.totalMedia ?? answer.total ?? answer.articles;
+  if (typeof n === 'number') return `${about}${n}`;
+  return typeof answer.totalPages === 'number' ? `${about}${answer.totalPages} pages` : '';
+}
+
+async function newsroomFigures(base: string, t: Targets) {
+  const signIn = await fetch(`${base}/api/users/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(SCALE_ADMIN),
+  });
+  if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}`);
+  const { token } = (await signIn.json()) as { token: string };
+  const auth = { authorization: `Bearer ${token}` };
+  const list = '/api/articles/admin-article';
+  const lists: [string, string][] = [
+    ['admin list', list],
+    ['admin list, status published', `${list}?status=published`],
+    ['admin list, status draft', `${list}?status=draft`],
+    ['admin list, edition', `${list}?edition=${t.city.id}`],
+    ['admin list, category', `${list}?categoryId=${t.section.id}`],
+    ['admin list, author', `${list}?authorId=${t.writerId}`],
+    ['admin list, language hi', `${list}?language=hi`],
+    ['admin list, text', `${list}?q=${encodeURIComponent(t.adminWord)}`],
+    ['media library', '/api/media'],
+    ['comments queue (held)', '/api/comments'],
+    ['comments, shown', '/api/comments?status=approved'],
+    ['audit trail', '/api/audit'],
+    ['dashboard counters (/api/stats)', '/api/stats'],
+    ['dashboard lists (/api/stats/dashboard)', '/api/stats/dashboard'],
+  ];
+  const rows: Record<string, { p50: number; count: string }> = {};
+  for (const [name, path] of lists) {
+    const answer = (await (await fetch(`${base}${path}`, { headers: auth })).json()) as Record<
+      string,
+      unknown
+    >;
+    rows[name] = {
+      p50: (await timed(base, [path], REQUESTS, auth)).p50,
+      count: shownCount(answer),
+    };
+  }
+  return rows;
+}
+
+async function sitemapFigures(base: string) {
+  const started = performance.now();
+  const index = await (await fetch(`${base}/sitemap.xml`)).text();
+  const indexMs = Number((performance.now() - started).toFixed(1));
+  const files = [...index.matchAll(/<loc>[^<]*?(\/sitemap-\d{4}-\d{2}(?:-\d+)?\.xml)<\/loc>/g)].map(
+    (m) => m[1]!,
+  );
+  const picked = files.filter((_, i) => i % Math.max(1, Math.floor(files.length / 8)) === 0);
+  // The list pages' file: a probe of its own index for each section, tag, author and edition.
+  const pages = /<loc>[^<]*?(\/sitemap-pages-1\.xml)<\/loc>/.exec(index)?.[1];
+  let pagesFileMs = 0;
+  if (pages) {
+    const at = performance.now();
+    await (await fetch(`${base}${pages}`)).text();
+    pagesFileMs = Number((performance.now() - at).toFixed(1));
+  }
+  const times: number[] = [];
+  let most = (index.match(/<url>/g) ?? []).length;
+  for (const file of picked) {
+    const at = performance.now();
+    const body = await (await fetch(`${base}${file}`)).text();
+    times.push(performance.now() - at);
+    most = Math.max(most, (body.match(/<url>/g) ?? []).length);
+  }
+  return {
+    indexMs,
+    files: files.length,
+    monthFileP50: percentile(times, 0.5),
+    monthFileMax: percentile(times, 1),
+    mostAddresses: most,
+    pagesFileMs,
+  };
+}
+
+export async function scaleBench(stories: number): Promise<ScaleReport> {
+  ensureBuild();
+  const dataDir = mkdtempSync(join(tmpdir(), 'patrika-scale-'));
+  const machine = {
+    loadBefore: loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' '),
+    note: process.env.BENCH_MACHINE ?? '',
+  };
+  try {
+    const built = await buildScaleSite(stories, dataDir, console.log);
+    console.log(`scale: ${stories.toLocaleString('en')} stories built in ${built.buildSeconds} s`);
+    const t = await targets(built.databaseUrl, stories);
+    const port = await freePort();
+    const server = await startServer(
+      {
+        DATA_DIR: dataDir,
+        DATABASE_URL: built.databaseUrl,
+        WEB_CONCURRENCY: '1',
+        SEED_DEMO: '0',
+        API_RATE_LIMIT: '0',
+        PORT: String(port),
+      },
+      { timeoutMs: 300_000 },
+    );
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      const readers = await readersFigures(base, t);
+      const newsroom = await newsroomFigures(base, t);
+      const sitemaps = await sitemapFigures(base);
+      const rssMb = peakRss(server.process.pid!);
+      const report: ScaleReport = {
+        date: new Date().toISOString(),
+        stories,
+        machine: {
+          ...machine,
+          loadAfter: loadavg()
+            .map((l) => l.toFixed(2))
+            .join(' '),
+        },
+        build: built,
+        section: { ...t.section, depth: t.deep.depth },
+        readers,
+        newsroom,
+        sitemaps,
+        rssMb,
+      };
+      console.log(`\n${scaleTable(report)}\n`);
+      mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
+      const file = join(
+        ROOT,
+        'bench',
+        'results',
+        `scale-${stories}-${report.date.replace(/[:.]/g, '-')}.json`,
+      );
+      writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+      console.log(`scale: written to ${file}`);
+      return report;
+    } finally {
+      await server.stop('SIGTERM');
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
