@@ -101,6 +101,8 @@ const READING_PAGE_SOURCES = [
   'app/copy/*.{ts,tsx}',
   'app/features/elections/*.{ts,tsx}',
   'app/reader/*.ts',
+  // Election blocks are written as HTML here for the story's page and the live poll alike.
+  'common/election-embed-html.ts',
 ];
 
 /**

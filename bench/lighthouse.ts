@@ -7,7 +7,7 @@
  * calibration held (scripts/lighthouse.ts, docs/decisions/028). `npm run bench` prints it at the
  * end; on its own, against a running server: `node --import tsx bench/lighthouse.ts
  * http://127.0.0.1:3000` (`--ads`: also the article with house ads in three positions and the
- * metered wall).
+ * metered wall; `--only=/elections/lok-sabha-2024`: that page's row alone).
  */
 import { articlePath, categoryPath, electionPath } from '../common/paths';
 import { epaperPath } from '../common/epaper';
@@ -84,8 +84,9 @@ export interface LighthouseRow {
 export async function lighthouseScores(
   baseUrl: string,
   ads?: { token: string },
+  only?: string,
 ): Promise<LighthouseRow[]> {
-  const pages = await pagesOf(baseUrl);
+  const pages = (await pagesOf(baseUrl)).filter(([, path]) => !only || path === only);
   const { browser, port, benchmarkTab } = await launchForLighthouse();
   const rows: LighthouseRow[] = [];
   const judge = async (page: string, path: string) => {
@@ -128,7 +129,8 @@ if (process.argv[1]?.endsWith('lighthouse.ts')) {
   const ads = process.argv.includes('--ads')
     ? { token: await signIn(Number(new URL(base).port)) }
     : undefined;
-  const rows = await lighthouseScores(base, ads);
+  const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+  const rows = await lighthouseScores(base, ads, only);
   const low = rows.filter((r) => r.judged && (r.performance ?? 0) < targetOf(r.page));
   process.exitCode = low.length > 0 ? 1 : 0;
 }

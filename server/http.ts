@@ -54,6 +54,7 @@ import { registerAuditHooks } from './modules/audit/audit-hooks';
 import { auditRoutes } from './modules/audit/audit-routes';
 import { electionsRoutes } from './modules/elections/elections-routes';
 import { seatFollowRoutes } from './modules/elections/elections-follow';
+import { electionBlocks } from './modules/elections/elections-blocks';
 import { epaperRoutes } from './modules/epaper/epaper-routes';
 import { keysRoutes } from './modules/keys/keys-routes';
 import { adsPublicRoutes, adsReadRoutes, adsRoutes, adsTxtRoutes } from './modules/ads/ads-routes';
@@ -280,7 +281,15 @@ async function registerNewsDesk(app: FastifyInstance, services: Services, pageCa
   // Following a seat: its declaration as a Web Push (issue 69 item 4).
   await app.register(seatFollowRoutes(services.elections.seat, services.push.follows));
   await app.register(epaperRoutes(services.epaper));
-  await app.register(liveRoutes(services.live, pageCache, liveReaders(services, pageCache)));
+  // The poll's entries show their election blocks filled in, as the page does (issue 69 item 4).
+  const blocks = electionBlocks({
+    elections: services.elections,
+    settings: services.settings,
+    logError: (error, what) => app.log.error({ err: error }, what),
+  });
+  await app.register(
+    liveRoutes(services.live, pageCache, liveReaders(services, pageCache), blocks),
+  );
 }
 
 /**

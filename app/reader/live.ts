@@ -6,6 +6,7 @@
  * page is complete without it.
  */
 import { entryAgo, entryClock } from '../../common/live-times';
+import { LIVE_BLOCKS } from '../../common/live-query';
 import type { LiveEntry, LiveFeed } from '../../common/schemas/live';
 
 /** How often an open page asks (the issue asks for 10–15 s). */
@@ -73,7 +74,9 @@ function poll(page: Page, since: string) {
       const from = new Date(Date.parse(since) - OVERLAP_MS).toISOString();
       // A gift link's page asks with its token in the address (issue 66 item 1).
       const join = page.feed.includes('?') ? '&' : '?';
-      const res = await fetch(`${page.feed}${join}since=${encodeURIComponent(from)}`, {
+      // Election blocks come filled in with their figures, as the page shows them (issue 69).
+      const query = `since=${encodeURIComponent(from)}&blocks=${LIVE_BLOCKS[0]}`;
+      const res = await fetch(`${page.feed}${join}${query}`, {
         headers: etag ? { 'if-none-match': etag } : {},
         cache: 'no-store',
       });

@@ -1,8 +1,10 @@
 /*
- * A seat's "Alert me when this seat is declared" (issue 69 item 4): the kept page has the button
+ * A seat's "Alert me when this seat is declared" (issue 69 item 4): the kept page has the buttons
  * hidden, the same for everyone; this browser's own state is asked after load. With push
- * subscribed already and the seat followed, it says so; else the button shows, and a click asks
- * the browser's permission, subscribes and follows (POST …/follow with the subscription).
+ * subscribed already and the seat followed, it says so and offers to stop; else the follow
+ * button shows, and a click asks the browser's permission, subscribes and follows (POST …/follow
+ * with the subscription). Stopping (DELETE …/follow with its endpoint) leaves the browser's
+ * subscription alone: the editors' alerts or other seats may use it.
  */
 import { browserSubscription } from './push';
 
@@ -13,42 +15,65 @@ async function currentSubscription(): Promise<PushSubscription | null> {
   return (await registration?.pushManager.getSubscription()) ?? null;
 }
 
-const post = (url: string, body: unknown) =>
+const send = (method: 'POST' | 'DELETE', url: string, body: unknown) =>
   fetch(url, {
-    method: 'POST',
+    method,
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
 
 async function enhance(box: HTMLElement, url: string) {
-  const button = box.querySelector('button');
+  const follow = box.querySelector<HTMLButtonElement>('[data-seat-action="follow"]');
+  const stop = box.querySelector<HTMLButtonElement>('[data-seat-action="stop"]');
   const status = box.querySelector<HTMLElement>('[role="status"]');
+  if (!follow || !stop) return;
   const say = (text: string | undefined) => {
     if (status) status.textContent = text ?? '';
   };
-  const followed = () => {
-    if (button) button.hidden = true;
-    say(box.dataset.following);
+  /** Shows the button that fits: stop when followed, follow when not. */
+  const shown = (following: boolean) => {
+    follow.hidden = following;
+    stop.hidden = !following;
+  };
+  /** Runs a click's work with its button held, and says the failure if it fails. */
+  const act = (button: HTMLButtonElement, work: () => Promise<void>) => () => {
+    button.disabled = true;
+    void work()
+      .catch(() => say(box.dataset.failed))
+      .finally(() => (button.disabled = false));
   };
   const current = await currentSubscription().catch(() => null);
   if (current) {
-    const res = await post(`${url}/state`, { endpoint: current.endpoint });
-    if (res.ok && ((await res.json()) as { following: boolean }).following) followed();
+    const res = await send('POST', `${url}/state`, { endpoint: current.endpoint });
+    if (res.ok && ((await res.json()) as { following: boolean }).following) {
+      shown(true);
+      say(box.dataset.following);
+    }
   }
-  button?.addEventListener('click', () => {
-    button.disabled = true;
-    void Notification.requestPermission()
-      .then(async (permission) => {
-        if (permission !== 'granted') throw new Error('not allowed');
-        const res = await post(url, (await browserSubscription()).toJSON());
+  follow.addEventListener(
+    'click',
+    act(follow, async () => {
+      if ((await Notification.requestPermission()) !== 'granted') throw new Error('not allowed');
+      const res = await send('POST', url, (await browserSubscription()).toJSON());
+      if (!res.ok) throw new Error(`refused (${res.status})`);
+      shown(true);
+      say(box.dataset.following);
+      stop.focus();
+    }),
+  );
+  stop.addEventListener(
+    'click',
+    act(stop, async () => {
+      const subscription = await currentSubscription();
+      if (subscription) {
+        const res = await send('DELETE', url, { endpoint: subscription.endpoint });
         if (!res.ok) throw new Error(`refused (${res.status})`);
-        followed();
-      })
-      .catch(() => {
-        say(box.dataset.failed);
-        button.disabled = false;
-      });
-  });
+      }
+      shown(false);
+      say(box.dataset.unfollowed);
+      follow.focus();
+    }),
+  );
   box.hidden = false;
 }
 

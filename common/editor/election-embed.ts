@@ -7,7 +7,7 @@
  *        data-election-seat="77"><a href="/elections/lok-sabha-2024/uttar-pradesh/77">…</a></div>
  *
  * The reader's page puts the figures of the moment in its place, from the kept results
- * (app/features/elections/embed-body.ts); anything that shows the stored text as it is (a feed,
+ * (common/election-embeds.ts); anything that shows the stored text as it is (a feed,
  * the API) shows the link.
  */
 import { mergeAttributes, Node } from '@tiptap/core';

@@ -3,6 +3,7 @@ import { htmlShape } from '../html-shape';
 import { issueSays, says } from '../refusals/schema-refusals';
 import { AuthorRefSchema } from './articles';
 import { IdSchema } from './common';
+import { LIVE_BLOCKS } from '../live-query';
 
 /**
  * One live-blog entry's HTML (issue 25 item 1): a few paragraphs, a quote, a picture or an
@@ -61,6 +62,12 @@ export const LiveQuerySchema = z.object({
   since: z.iso
     .datetime({ offset: true, ...says('validation.not_datetime', { field: 'since' }) })
     .optional(),
+  /**
+   * Our addition (issue 69 item 4): `filled` answers each entry's election blocks as the story's
+   * page shows them, with the figures of the moment (the reading page's poll asks so); without
+   * it, the entries as stored (a block is its link: the desk edits these).
+   */
+  blocks: z.enum(LIVE_BLOCKS).optional(),
 });
 
 /** An entry as the API and the page see it. */

@@ -28,9 +28,10 @@ const NOT_PAGES = new RegExp(
 export const KEPT = {
   /**
    * A live blog's entries (issue 25 item 1): the one API answer kept, the same for every reader
-   * and asked by every open page every few seconds. Its `since` is part of its key.
+   * and asked by every open page every few seconds. Its `since` is part of its key, and whether
+   * its election blocks are filled in (`blocks`).
    */
-  liveFeed: { path: LIVE_FEED_PATTERN, query: ['since'], freshMs: 60_000 },
+  liveFeed: { path: LIVE_FEED_PATTERN, query: ['since', 'blocks'], freshMs: 60_000 },
   /**
    * An edition's top stories for the reader's city strip (issue 65 item 4): the same JSON for
    * every reader, asked after load by every page whose reader chose a city.

@@ -21,6 +21,9 @@ process.env.API_RATE_LIMIT ??= '1000000';
 // The back office's webhooks journey points a webhook at a receiver on this machine
 // (tests/e2e/desk-screens.spec.ts); refusing private addresses is tested in tests/integration.
 process.env.WEBHOOKS_ALLOW_PRIVATE ??= '1';
+// A seat's follow journey hands the server a subscription at a local push endpoint
+// (election-follow.spec.ts); refusing private addresses is tested in tests/integration.
+process.env.PUSH_ALLOW_PRIVATE ??= '1';
 // Single sign-on's journey signs in at an OpenID Provider on this machine (sso.spec.ts).
 process.env.OIDC_ALLOW_PRIVATE ??= '1';
 // On PostgreSQL the site is a cluster of workers: co-editing relays between them through Redis,

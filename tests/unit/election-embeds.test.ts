@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { embedPath, embedRefOf } from '../../common/election-embed-ref';
-import { embedRefs, withElectionEmbeds } from '../../app/features/elections/embed-body';
+import { embedRefs, withElectionEmbeds } from '../../common/election-embeds';
 import { sanitizeArticleHtml } from '../../server/modules/articles/sanitize';
 import { bodyNodeOf } from '../../server/modules/collab/collab-html';
 

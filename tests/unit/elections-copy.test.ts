@@ -1,12 +1,12 @@
 /*
  * The elections' texts (issue 69): the results pages in the four interface languages
- * (app/copy/elections.ts) and the desk in both back-office languages
+ * (common/election-copy.ts) and the desk in both back-office languages
  * (app/copy/election-desk.ts). Every language has every English key, each said in its own
  * script, none empty; won and leading are named apart in each.
  */
 import { describe, expect, it } from 'vitest';
 import { electionDeskCopy } from '../../app/copy/election-desk';
-import { electionsCopy } from '../../app/copy/elections';
+import { electionsCopy } from '../../common/election-copy';
 
 const SCRIPTS = { hi: /[\u0900-\u097f]/, mr: /[\u0900-\u097f]/, gu: /[\u0a80-\u0aff]/ } as const;
 

@@ -5,7 +5,7 @@
  */
 import { nameIn } from '../../../common/election-names';
 import { electionPath } from '../../../common/paths';
-import { electionsCopy } from '../../copy/elections';
+import { electionsCopy } from '../../../common/election-copy';
 import { useInterface } from '../../copy/language';
 import type { EditionResults } from './edition-results';
 import { SeatTable } from './seat-views';

@@ -5,7 +5,7 @@
 import { nameIn } from '../../../common/election-names';
 import { electionPath } from '../../../common/paths';
 import type { ElectionState } from '../../../common/schemas/elections';
-import { electionsCopy } from '../../copy/elections';
+import { electionsCopy } from '../../../common/election-copy';
 import { useInterface } from '../../copy/language';
 
 /**

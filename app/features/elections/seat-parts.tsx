@@ -4,9 +4,9 @@
  */
 import { nameIn } from '../../../common/election-names';
 import type { ElectionParty, SeatDetail } from '../../../common/schemas/elections';
-import { electionsCopy } from '../../copy/elections';
+import { electionsCopy } from '../../../common/election-copy';
 import { useInterface } from '../../copy/language';
-import { formatCount, formatWhen } from './election-format';
+import { formatCount, formatWhen } from '../../../common/election-format';
 import { Swatch } from './tally-view';
 
 export function SeatCandidates({
@@ -96,7 +96,7 @@ export function SeatHistory({
 /**
  * "Alert me when this seat is declared" (issue 69 item 4): hidden in the kept page, the same for
  * everyone; the reading script (app/reader/seat-follow.ts) asks this browser's state after load
- * and shows it.
+ * and shows the button that fits: follow, or stop.
  */
 export function SeatFollow({ path }: { path: string }) {
   const { lang } = useInterface();
@@ -106,11 +106,20 @@ export function SeatFollow({ path }: { path: string }) {
       className="election-follow"
       data-seat-follow={path}
       data-following={t.following}
+      data-unfollowed={t.unfollowed}
       data-failed={t.followFailed}
       hidden
     >
-      <button type="button" className="btn btn-outline-primary btn-sm">
+      <button type="button" className="btn btn-outline-primary btn-sm" data-seat-action="follow">
         {t.follow}
+      </button>
+      <button
+        type="button"
+        className="btn btn-outline-secondary btn-sm"
+        data-seat-action="stop"
+        hidden
+      >
+        {t.unfollow}
       </button>{' '}
       <span role="status" />
     </p>

@@ -5,8 +5,8 @@
  */
 import type { ElectionNames, Tally } from '../../../common/schemas/elections';
 import { useInterface } from '../../copy/language';
-import { electionsCopy } from '../../copy/elections';
-import { formatChange, formatCount, sourceLine } from './election-format';
+import { electionsCopy } from '../../../common/election-copy';
+import { formatChange, formatCount, sourceLine } from '../../../common/election-format';
 import { nameIn } from '../../../common/election-names';
 
 type Row = Tally['parties'][number] | Tally['alliances'][number];

@@ -25,7 +25,7 @@ import {
 } from '../../features/seo/structured-data';
 import type { RootData } from '../../root';
 import { storyPlace } from '../../features/editions/story-place';
-import { storyWithEmbeds } from '../../features/elections/embed-body';
+import { storyWithEmbeds } from '../../../common/election-embeds';
 import type { Route } from './+types/article';
 import { DAY_MS } from '../../../common/durations';
 

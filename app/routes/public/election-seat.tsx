@@ -1,9 +1,9 @@
 import { electionFollowPath, electionPath } from '../../../common/paths';
 import { appContext } from '../../../common/services';
 import { nameIn } from '../../../common/election-names';
-import { electionsCopy } from '../../copy/elections';
+import { electionsCopy } from '../../../common/election-copy';
 import { interfaceFor, useInterface } from '../../copy/language';
-import { formatCount, sourceLine } from '../../features/elections/election-format';
+import { formatCount, sourceLine } from '../../../common/election-format';
 import { electionDataset } from '../../features/elections/election-seo';
 import { loadElectionPage } from '../../features/elections/election-page-load';
 import { Swatch } from '../../features/elections/tally-view';

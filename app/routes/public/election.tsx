@@ -1,12 +1,12 @@
 import { electionPath } from '../../../common/paths';
 import { appContext } from '../../../common/services';
 import { nameIn } from '../../../common/election-names';
-import { electionsCopy } from '../../copy/elections';
+import { electionsCopy } from '../../../common/election-copy';
 import { interfaceFor, useInterface } from '../../copy/language';
-import { formatCount, formatWhen } from '../../features/elections/election-format';
+import { formatCount, formatWhen } from '../../../common/election-format';
 import { electionDataset } from '../../features/elections/election-seo';
 import { loadElectionPage } from '../../features/elections/election-page-load';
-import { KeyContests, SeatTable } from '../../features/elections/seat-views';
+import { ElectionSeats, KeyContests } from '../../features/elections/seat-views';
 import { MapFigure, StatesNav } from '../../features/elections/results-parts';
 import { TallyBar, TallyTable } from '../../features/elections/tally-view';
 import { pageMeta } from '../../features/seo/meta';
@@ -133,7 +133,7 @@ export default function ElectionPage({ loaderData }: Route.ComponentProps) {
         <h2 id="seats" className="h4">
           {t.seats} ({formatCount(tally.seats, locale)})
         </h2>
-        <SeatTable id="seats" seats={seats} parties={parties} timeZone={zone} withState={!state} />
+        <ElectionSeats whole={!state} seats={seats} states={states} parties={parties} zone={zone} />
       </section>
       <StatesNav slug={election.slug} states={states} current={state?.code} />
     </main>

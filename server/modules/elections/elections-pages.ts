@@ -58,14 +58,17 @@ export async function electionData(db: Db, election: ElectionRow): Promise<Elect
     const leader = leaders.get(r.leaderId);
     if (leader) results.set(r.seatId, { ...r, leader });
   }
-  const parties = Object.fromEntries(
-    partyRows.map((p) => [
+  return { election, parties: partiesBy(partyRows), partyRows, alliances, seats, results };
+}
+
+/** The election's parties by abbreviation, as pages colour and name them. */
+export const partiesBy = (rows: Awaited<ReturnType<typeof partiesOf>>) =>
+  Object.fromEntries(
+    rows.map((p) => [
       p.abbreviation,
       { abbreviation: p.abbreviation, name: p.name, colour: p.colour, alliance: p.alliance },
     ]),
-  );
-  return { election, parties, partyRows, alliances, seats, results };
-}
+  ) as Record<string, ElectionParty>;
 
 export const withRehearsal = (election: ElectionRow) => ({
   ...electionView(election),

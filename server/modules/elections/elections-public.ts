@@ -15,8 +15,13 @@ import type { Db } from '../../../db/client';
 import { isNotFound } from '../../../common/services';
 import { mapSvg, type MapSeat } from './elections-map';
 import type { ElectionMaps } from './elections-map-cache';
-import { electionData, resultsPage, seatPage } from './elections-pages';
-import { electionsCounting, seatByNumber, type ElectionRow } from './elections-repository';
+import { electionData, partiesBy, resultsPage, seatPage } from './elections-pages';
+import {
+  electionsCounting,
+  partiesOf,
+  seatByNumber,
+  type ElectionRow,
+} from './elections-repository';
 import { stateBySlug } from './elections-states';
 
 export function electionPublic(deps: {
@@ -60,7 +65,8 @@ export function electionPublic(deps: {
       return seatPage(row, state, seat, {
         seatByNumber: (code, number) => seatByNumber(db, row.id, code, number),
         detail: (id) => deps.detail(slug, id),
-        parties: async () => (await electionData(db, row)).parties,
+        // Its parties only: not every seat's newest result, which the results pages read.
+        parties: async () => partiesBy(await partiesOf(db, row.id)),
       });
     },
 

@@ -31,8 +31,13 @@ import type { ElectionRehearsals } from './elections-replay';
 
 const tags = ['elections'];
 const security = [{ bearer: [] }];
-/** A few seconds in a shared cache: every results page asks again; a save purges by tag. */
-export const ELECTION_CACHE_CONTROL = 'public, max-age=5, s-maxage=5';
+/**
+ * A few seconds in a shared cache, which a save purges by tag; none in the browser, which no
+ * purge reaches: a reader's app that asked just before a save would otherwise keep the old
+ * figures 5 s, the whole of issue 69's "visible within 5 s" (a browser asking again gets a
+ * 304 while nothing changed).
+ */
+export const ELECTION_CACHE_CONTROL = 'public, max-age=0, s-maxage=5';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function electionsRoutes(

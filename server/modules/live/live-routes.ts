@@ -11,6 +11,7 @@ import {
   LiveEntryUpdateSchema,
   LiveFeedSchema,
   LiveQuerySchema,
+  type LiveFeed,
 } from '../../../common/schemas/live';
 import { errorResponses, JSON_BODY, notFound } from '../../lib/errors';
 import { etagOf, noneMatchHits } from '../../caching/http-caching';
@@ -46,10 +47,27 @@ export interface LiveReaders {
 
 const NOBODY: LiveReaders = { classOf: async () => 'none', giftOpens: async () => undefined };
 
+/**
+ * Election blocks in the entries (issue 69 item 4): the texts with each block filled in as the
+ * story's page fills them, in the story's language, with the tags of what they show. The
+ * composition root hands the elections' reads in (common/election-embeds.ts); this module
+ * reads no other.
+ */
+export interface LiveBlocks {
+  fill(texts: readonly string[], language: string): Promise<{ texts: string[]; tags: string[] }>;
+}
+
+const NO_BLOCKS: LiveBlocks = { fill: async (texts) => ({ texts: [...texts], tags: [] }) };
+
 /** Live blogs' entries (issue 25 item 1). */
-export function liveRoutes(live: LiveService, pages?: PageCache, readers: LiveReaders = NOBODY) {
+export function liveRoutes(
+  live: LiveService,
+  pages?: PageCache,
+  readers: LiveReaders = NOBODY,
+  blocks: LiveBlocks = NO_BLOCKS,
+) {
   return async function (app: FastifyInstance) {
-    await app.register(liveFeedRoute(live, readers, pages));
+    await app.register(liveFeedRoute(live, readers, pages, blocks));
     await app.register(liveWriteRoutes(live));
   };
 }
@@ -69,7 +87,12 @@ function sendOwn(request: FastifyRequest, reply: FastifyReply, body: string, con
  * gets an answer marked for no shared cache. A gift link's reader (its token in the address, as
  * on the page) gets the entries in an answer nothing keeps.
  */
-function liveFeedRoute(live: LiveService, readers: LiveReaders, pages?: PageCache) {
+function liveFeedRoute(
+  live: LiveService,
+  readers: LiveReaders,
+  pages: PageCache | undefined,
+  blocks: LiveBlocks,
+) {
   const keep = wholeAnswers(pages, KEPT.liveFeed);
   return async function (fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -98,7 +121,14 @@ function liveFeedRoute(live: LiveService, readers: LiveReaders, pages?: PageCach
         const reader = gift ? 'paid' : await readers.classOf(request);
         const found = await live.feed(await request.actor(), id, { since, reader });
         if (!found) throw notFound('article.not_found');
-        const body = JSON.stringify(found.feed);
+        // The reading page's poll asks for its entries as the page shows them: a block with the
+        // figures of the moment, not its link. The kept answer keeps the tags of what they show,
+        // so a desk's save refreshes it as it refreshes the story's page (docs/decisions/077).
+        const { feed, tags: shown } =
+          request.query.blocks === 'filled'
+            ? await filledFeed(found.feed, found.language, blocks)
+            : { feed: found.feed, tags: [] };
+        const body = JSON.stringify(feed);
         // A gift link's answer is its reader's own, as its page is (issue 39 item 5).
         if (gift) return sendOwn(request, reply, body, 'private, no-store');
         // Before it is published only its writers read it: nobody else may keep it. Nor is an
@@ -113,11 +143,21 @@ function liveFeedRoute(live: LiveService, readers: LiveReaders, pages?: PageCach
         // Kept like a page, with the tags a change of its entries or its article drops.
         return keep(request, reply, headers, async () => ({
           body,
-          tags: [CacheTags.liveFeed(id), CacheTags.article(id)],
+          tags: [CacheTags.liveFeed(id), CacheTags.article(id), ...shown],
         }));
       },
     );
   };
+}
+
+/** The feed with its entries' election blocks filled in, and the tags of what they show. */
+async function filledFeed(feed: LiveFeed, language: string, blocks: LiveBlocks) {
+  const { texts, tags } = await blocks.fill(
+    feed.entries.map((e) => e.body),
+    language,
+  );
+  const entries = feed.entries.map((e, i) => ({ ...e, body: texts[i] ?? e.body }));
+  return { feed: { ...feed, entries }, tags };
 }
 
 /** Writing entries: the blog's author, editors and administrators. */

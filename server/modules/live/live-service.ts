@@ -122,7 +122,7 @@ export function createLiveService(deps: LiveDeps) {
       actor: Actor | null,
       articleId: string,
       opts: { since?: Date | undefined; reader: AccessClass },
-    ): Promise<{ feed: LiveFeed; shared: boolean } | undefined> {
+    ): Promise<{ feed: LiveFeed; shared: boolean; language: string } | undefined> {
       const { since, reader } = opts;
       const stored = await articles.stored(articleId);
       if (!stored) return undefined;
@@ -134,7 +134,8 @@ export function createLiveService(deps: LiveDeps) {
         });
       }
       const walled = !mayReadWhole(stored.access, reader);
-      return { feed: await readFeed(db, { articleId, stored, since, walled }), shared };
+      const feed = await readFeed(db, { articleId, stored, since, walled });
+      return { feed, shared, language: stored.language };
     },
 
     /** An author in their own live blog, editors and up in any: a new entry. */

@@ -268,6 +268,9 @@ describe('the desk', () => {
   it('tallies won and leading apart, with sources, times, change and the majority mark', async () => {
     const res = await get(`/api/elections/${SLUG}/tally`);
     expect(res.statusCode).toBe(200);
+    // Kept a few seconds by shared caches (a save purges them), never by the browser, which no
+    // purge reaches: it would show a save up to 5 s late (issue 69 item 5).
+    expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=5');
     const tally = res.json();
     expect(tally.majority).toBe(272);
     expect(tally.seats).toBe(543);

@@ -24,6 +24,7 @@ let editor: TestUser;
 let election: SmallElection;
 let path: string;
 let livePath: string;
+let liveId: string;
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 /** A desk save shows in every embed within this (issue 69 item 5). */
 const WITHIN_5_S = { timeout: 5_000, interval: 100 };
@@ -76,6 +77,7 @@ beforeAll(async () => {
     liveBlog: true,
   });
   livePath = `/${category.slug}/${live.slug}`;
+  liveId = live._id;
   const entry = await t.app.inject({
     method: 'POST',
     url: `/api/articles/${live._id}/live`,
@@ -158,6 +160,55 @@ describe('a story with election blocks', () => {
     expect(second.headers['set-cookie']).toBeUndefined();
   });
 
+  it('fills the blocks of the entries the live poll brings, kept, and a desk save shows in 5 s', async () => {
+    // An entry written after the blog's page was made reaches open pages through the poll.
+    const since = new Date(Date.now() - 60_000).toISOString();
+    const VARANASI =
+      '<div data-election="lok-sabha-2024" data-election-state="uttar-pradesh" data-election-seat="77"><a href="/elections/lok-sabha-2024/uttar-pradesh/77">Varanasi</a></div>';
+    const written = await t.app.inject({
+      method: 'POST',
+      url: `/api/articles/${liveId}/live`,
+      headers: auth(admin),
+      payload: { body: `<p>Varanasi, now:</p>${VARANASI}` },
+    });
+    expect(written.statusCode, written.body).toBe(201);
+    const entryId = (written.json() as { _id: string })._id;
+    const poll = `/api/articles/${liveId}/live?since=${encodeURIComponent(since)}&blocks=filled`;
+    const bodyOf = async (url: string) => {
+      const res = await get(url);
+      expect(res.statusCode, res.body).toBe(200);
+      const { entries } = res.json() as { entries: { _id: string; body: string }[] };
+      return { res, body: entries.find((e) => e._id === entryId)?.body ?? '' };
+    };
+    const polled = await bodyOf(poll);
+    expect(embedsOf(polled.body)).toEqual([
+      {
+        kind: 'seat',
+        text: expect.stringMatching(
+          /^Varanasi \(Uttar Pradesh\): result Won: Varanasi BJP Candidate \(BJP\) · by 1,52,513 votes Votes: 6,12,970 · round 1 · our desk, \d+ \w+, \d\d:\d\d IST$/,
+        ),
+      },
+    ]);
+    expect(polled.body).toMatch(/^<p>Varanasi, now:<\/p><aside class="election-embed /);
+    // Unasked, the entries as stored: the desk edits these, block and link.
+    expect((await bodyOf(`/api/articles/${liveId}/live`)).body).toBe(
+      `<p>Varanasi, now:</p>${VARANASI}`,
+    );
+    // Kept for the next poll, and made again when the desk saves the seat.
+    expect((await bodyOf(poll)).res.headers['x-page-cache']).toMatch(/hit|stale/);
+    const { Varanasi } = election.seats;
+    await saveResult(t.app, editor, election, {
+      seat: Varanasi!._id,
+      leader: Varanasi!.bjp,
+      votes: 613001,
+      margin: 152544,
+      status: 'won',
+    });
+    await expect
+      .poll(async () => embedsOf((await bodyOf(poll)).body)[0]?.text, WITHIN_5_S)
+      .toContain('by 1,52,544 votes Votes: 6,13,001');
+  });
+
   it('writes the block in the story’s language', async () => {
     const category = await createCategory(t.app, admin, { name: 'Hindi Counts' });
     const story = await createArticle(t.app, admin, category._id, {
@@ -203,7 +254,7 @@ describe('a seat’s page', () => {
     });
     expect(String(dataset?.description).length).toBeGreaterThanOrEqual(50);
     expect(res.body).toMatch(
-      /<p class="election-follow" data-seat-follow="\/api\/elections\/lok-sabha-2024\/seats\/[0-9a-f-]{36}\/follow" data-following="You will get an alert when this seat is declared\." data-failed="[^"]+" hidden=""><button type="button" class="btn btn-outline-primary btn-sm">Alert me when this seat is declared<\/button>/,
+      /<p class="election-follow" data-seat-follow="\/api\/elections\/lok-sabha-2024\/seats\/[0-9a-f-]{36}\/follow" data-following="You will get an alert when this seat is declared\." data-unfollowed="You will not get an alert for this seat\." data-failed="[^"]+" hidden=""><button type="button" class="btn btn-outline-primary btn-sm" data-seat-action="follow">Alert me when this seat is declared<\/button><button type="button" class="btn btn-outline-secondary btn-sm" data-seat-action="stop" hidden="">Stop alerts for this seat<\/button>/,
     );
     const second = await get('/elections/lok-sabha-2024/uttar-pradesh/77-varanasi');
     expect(second.body).toBe(res.body);

@@ -3,9 +3,9 @@
  * "Numbers readers trust carry their source"): a figure is never shown without where and when it
  * came from.
  */
-import type { Figure, ResultSource } from '../../../common/schemas/elections';
-import { formatClock } from '../../../common/time-zone';
-import type { ElectionsCopy } from '../../copy/elections';
+import type { Figure, ResultSource } from './schemas/elections';
+import { formatClock } from './time-zone';
+import type { ElectionsCopy } from './election-copy';
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 

@@ -1,4 +1,4 @@
-import type { UiLanguage } from '../../common/settings';
+import type { UiLanguage } from './settings';
 
 /*
  * The results pages' texts (issue 69 item 4) in the four interface languages: the results page,
@@ -66,6 +66,8 @@ const en = {
   follow: 'Alert me when this seat is declared',
   following: 'You will get an alert when this seat is declared.',
   followFailed: 'Alerts could not be turned on in this browser.',
+  unfollow: 'Stop alerts for this seat',
+  unfollowed: 'You will not get an alert for this seat.',
 };
 
 export type ElectionsCopy = typeof en;
@@ -129,6 +131,8 @@ const hi: ElectionsCopy = {
   follow: 'इस सीट का नतीजा आने पर मुझे अलर्ट भेजें',
   following: 'इस सीट का नतीजा आते ही आपको अलर्ट मिलेगा।',
   followFailed: 'इस ब्राउज़र में अलर्ट चालू नहीं हो सके।',
+  unfollow: 'इस सीट के अलर्ट बंद करें',
+  unfollowed: 'इस सीट का अलर्ट अब आपको नहीं मिलेगा।',
 };
 
 const mr: ElectionsCopy = {
@@ -190,6 +194,8 @@ const mr: ElectionsCopy = {
   follow: 'या जागेचा निकाल लागल्यावर मला सूचना पाठवा',
   following: 'या जागेचा निकाल लागताच तुम्हाला सूचना मिळेल.',
   followFailed: 'या ब्राउझरमध्ये सूचना सुरू करता आल्या नाहीत.',
+  unfollow: 'या जागेच्या सूचना बंद करा',
+  unfollowed: 'या जागेची सूचना आता तुम्हाला मिळणार नाही.',
 };
 
 const gu: ElectionsCopy = {
@@ -250,6 +256,8 @@ const gu: ElectionsCopy = {
   follow: 'આ બેઠકનું પરિણામ આવે ત્યારે મને સૂચના મોકલો',
   following: 'આ બેઠકનું પરિણામ આવતાં જ તમને સૂચના મળશે.',
   followFailed: 'આ બ્રાઉઝરમાં સૂચનાઓ ચાલુ થઈ શકી નહીં.',
+  unfollow: 'આ બેઠકની સૂચનાઓ બંધ કરો',
+  unfollowed: 'આ બેઠકની સૂચના હવે તમને નહીં મળે.',
 };
 
 /** The results pages' texts in every interface language. */

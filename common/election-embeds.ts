@@ -5,10 +5,10 @@
  * keeps the tags of what its blocks show, so a desk's save refreshes it as it refreshes the
  * results pages (server/modules/elections/README.md), and it stays the same bytes for everyone.
  */
-import { embedSeat, embedSlug, type ElectionEmbedRef } from '../../../common/election-embed-ref';
-import type { AppServices } from '../../../common/services';
-import type { UiLanguage } from '../../../common/settings';
-import { embedHtml, type EmbedShown } from './embed-html';
+import { embedSeat, embedSlug, type ElectionEmbedRef } from './election-embed-ref';
+import type { AppServices } from './services';
+import type { UiLanguage } from './settings';
+import { embedHtml, type EmbedShown } from './election-embed-html';
 
 /** An election block as saved: a <div> with its attributes, around its link. */
 const BLOCK = /<div\s+(data-election="[^"]*"[^>]*)>(?:(?!<\/div>)[\s\S])*<\/div>/g;

@@ -5,11 +5,11 @@
  * such, with the majority mark where it means something; a seat: who is ahead, by how much,
  * won or leading. Every figure says its source and time (DECISIONS.md §32).
  */
-import { nameIn } from '../../../common/election-names';
-import type { ElectionPage, Figure, SeatPage, Tally } from '../../../common/schemas/elections';
-import type { UiLanguage } from '../../../common/settings';
-import { electionsCopy } from '../../copy/elections';
-import { interfaceFor } from '../../copy/language';
+import { nameIn } from './election-names';
+import type { ElectionPage, Figure, SeatPage, Tally } from './schemas/elections';
+import type { UiLanguage } from './settings';
+import { electionsCopy } from './election-copy';
+import { LANGUAGE_REGISTRY } from './languages';
 import { formatCount, sourceLine } from './election-format';
 
 export type EmbedShown =
@@ -44,7 +44,7 @@ type Row = Tally['parties'][number] | Tally['alliances'][number];
 function tallyHtml(page: EmbedShown & { kind: 'tally' }, lang: UiLanguage, timeZone: string) {
   const { election, state, tally } = page.page;
   const t = electionsCopy[lang];
-  const { locale } = interfaceFor(lang);
+  const { locale } = LANGUAGE_REGISTRY[lang];
   const byAlliance = tally.alliances.some((a) => a.total.value > 0);
   const rows: Row[] = (
     byAlliance ? [...tally.alliances, ...tally.parties.filter((p) => !p.alliance)] : tally.parties
@@ -73,7 +73,7 @@ function tallyHtml(page: EmbedShown & { kind: 'tally' }, lang: UiLanguage, timeZ
 function seatHtml(page: EmbedShown & { kind: 'seat' }, lang: UiLanguage, timeZone: string) {
   const { seat, state, path } = page.page;
   const t = electionsCopy[lang];
-  const { locale } = interfaceFor(lang);
+  const { locale } = LANGUAGE_REGISTRY[lang];
   const title = t.seatResult(
     t.seatTitle(nameIn(seat.name, lang).text, nameIn(state.name, lang).text),
   );
