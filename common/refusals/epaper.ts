@@ -99,6 +99,7 @@ export const EPAPER = {
   },
   'epaper.page_walled': {
     status: 403,
+    outsideApi: true,
     en: 'This page of the e-paper is for subscribers: open it from the e-paper while signed in.',
   },
   'epaper.address_expired': {

@@ -4,7 +4,7 @@
  * addresses, an issue's PDF for an entitled reader, and the back office's look-up of a
  * download's trace (administrators; audited by server/modules/audit/audit-hooks.ts).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EPAPER_SIGNED_PREFIX } from '../../../common/epaper-access';
@@ -31,6 +31,7 @@ export function epaperAccessRoutes(epaper: Epaper) {
           tags,
           summary:
             "A reader's access to a public issue's walled pages (issue 68 item 3): the wall, or each page's view and tiles at addresses signed for minutes. Private: never kept by a cache",
+          security: [],
           params: EpaperIssueParamsSchema,
           response: {
             200: EpaperIssueAccessSchema,
@@ -43,20 +44,66 @@ export function epaperAccessRoutes(epaper: Epaper) {
         return epaper.issueAccess(await request.actor(), request.params.id);
       },
     );
-    app.get<{ Params: { pageId: string; expires: string; sig: string; '*': string } }>(
-      `${EPAPER_SIGNED_PREFIX}/:pageId/:expires/:sig/*`,
-      { schema: { hide: true } },
-      async (request, reply) => {
-        const { pageId, expires, sig } = request.params;
-        const file = await epaper.signedFile(pageId, expires, sig, request.params['*']);
-        return reply
-          .header('cache-control', `private, max-age=${file.seconds}`)
-          .header('x-content-type-options', 'nosniff')
-          .header('content-type', file.contentType)
-          .send(file.data);
-      },
-    );
+    await fastify.register(signedFileRoutes(epaper));
     await fastify.register(downloadRoutes(epaper));
+  };
+}
+
+const SignedParamsSchema = z.object({
+  pageId: z.string(),
+  expires: z.string(),
+  sig: z.string(),
+});
+const signedFileSchema = (summary: string, params: z.ZodObject) => ({
+  schema: {
+    tags,
+    summary,
+    security: [],
+    params,
+    response: {
+      200: z.any().meta({ description: 'image/webp or image/avif' }),
+      ...errorResponses('epaper.address_expired', 'media.file_not_found'),
+    },
+  },
+});
+
+/**
+ * A walled page's view and tiles at its signed address (what `…/access` hands out): private,
+ * kept by the reader's browser only as long as the signature works.
+ */
+function signedFileRoutes(epaper: Epaper) {
+  return async function (fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const send = async (
+      reply: FastifyReply,
+      p: z.infer<typeof SignedParamsSchema>,
+      file: string,
+    ) => {
+      const found = await epaper.signedFile(p.pageId, p.expires, p.sig, file);
+      return reply
+        .header('cache-control', `private, max-age=${found.seconds}`)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-type', found.contentType)
+        .send(found.data);
+    };
+    const base = `${EPAPER_SIGNED_PREFIX}/:pageId/:expires/:sig`;
+    app.get(
+      `${base}/:file`,
+      signedFileSchema(
+        "A walled page's view (`view.webp`, `view.avif`) at its signed address",
+        SignedParamsSchema.extend({ file: z.string() }),
+      ),
+      async (request, reply) => send(reply, request.params, request.params.file),
+    );
+    app.get(
+      `${base}/tiles_files/:level/:tile`,
+      signedFileSchema(
+        "A walled page's Deep Zoom tile (`{col}_{row}.webp`) at its signed address",
+        SignedParamsSchema.extend({ level: z.string(), tile: z.string() }),
+      ),
+      async (request, reply) =>
+        send(reply, request.params, `tiles_files/${request.params.level}/${request.params.tile}`),
+    );
   };
 }
 
