@@ -54,7 +54,7 @@ const SignedParamsSchema = z.object({
   expires: z.string(),
   sig: z.string(),
 });
-const signedFileSchema = (summary: string, params: z.ZodObject) => ({
+const signedFileSchema = <P extends z.ZodObject>(summary: string, params: P) => ({
   schema: {
     tags,
     summary,
