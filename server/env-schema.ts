@@ -199,6 +199,19 @@ export const EnvSchema = z.object({
     .min(1, 'Expected 1 or more OCR runs')
     .max(16, 'Expected at most 16 OCR runs')
     .default(1),
+  /** The largest share of a page a clip cuts where the page is walled to its maker (issue 68 item 2). */
+  EPAPER_CLIP_SHARE: z.coerce
+    .number({ error: 'Expected a share of the page, such as 0.25' })
+    .min(0.01, 'Expected at least 0.01 of the page')
+    .max(1, 'Expected at most 1 (the whole page)')
+    .default(0.25),
+  /** Downloads of an issue's PDF one reader may make in 24 hours (issue 68 item 4). */
+  EPAPER_DOWNLOADS_PER_DAY: z.coerce
+    .number({ error: 'Expected a whole number of downloads a day' })
+    .int('Expected a whole number of downloads a day')
+    .min(1, 'Expected 1 or more downloads a day')
+    .max(1000, 'Expected at most 1000 downloads a day')
+    .default(5),
   /** Alerts the whole site may send in a minute, whoever sends them. */
   PUSH_ALERTS_PER_MINUTE: z.coerce
     .number({ error: 'Expected a whole number of alerts per minute' })

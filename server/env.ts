@@ -83,6 +83,8 @@ export interface Config {
   newsletterRate: number;
   /** EPAPER_OCR_WORKERS: e-paper pages one process reads by OCR at once. */
   epaperOcrWorkers: number;
+  /** EPAPER_CLIP_SHARE, EPAPER_DOWNLOADS_PER_DAY: the paid e-paper's limits (issue 68). */
+  epaperPaid: { clipShare: number; downloadsPerDay: number };
   mail: MailConfig;
   /** Payments (server/modules/payments): each provider set up with its keys, or undefined. */
   payments: PaymentsConfig;
@@ -210,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     newsletterRate: e.NEWSLETTER_RATE,
     epaperOcrWorkers: e.EPAPER_OCR_WORKERS,
+    epaperPaid: { clipShare: e.EPAPER_CLIP_SHARE, downloadsPerDay: e.EPAPER_DOWNLOADS_PER_DAY },
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? { address: `no-reply@${new URL(publicUrl).hostname}` },

@@ -81,6 +81,7 @@ import { mountReactRouter } from './plugins/react-router';
 import { cspNonceOf, registerSecurity, usesCspNonce } from './plugins/security';
 import { serveServiceWorker } from './plugins/service-worker';
 import { outagePage } from '../common/outage-page';
+import type { Actor } from './lib/actor';
 import { isBeacon } from './lib/beacon-body';
 import { isDatabaseUnavailable } from './lib/db-errors';
 import type { Services } from './services';
@@ -263,7 +264,7 @@ async function registerApi(app: FastifyInstance, deps: HttpDeps, pageCache?: Pag
   await app.register(newslettersRoutes(services.newsletters));
   await app.register(issuePageRoutes(services.newsletters, config.publicUrl));
   await app.register(fediverseRoutes(services.fediverse, config.publicUrl));
-  await app.register(mediaFileRoutes(services.media.storage));
+  await app.register(mediaFileRoutes(services.media.storage, walledMediaOf(services)));
   await app.register(seoRoutes(services.seo, pageCache));
   await app.register(siteIconRoutes(siteIconsOf(app, services)));
   await app.register(
@@ -273,6 +274,12 @@ async function registerApi(app: FastifyInstance, deps: HttpDeps, pageCache?: Pag
     }),
   );
 }
+
+/** What /media/ holds back: the paid e-paper's walled pages (issue 68 item 3). */
+const walledMediaOf =
+  (services: Services) =>
+  (key: string, request: { actor(): Promise<Actor | null> }): Promise<boolean> =>
+    services.epaper.walledMedia(key, () => request.actor());
 
 /** What changes by the minute on a news day: the breaking band, election results, live blogs. */
 async function registerNewsDesk(app: FastifyInstance, services: Services, pageCache?: PageCache) {

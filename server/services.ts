@@ -307,12 +307,9 @@ export async function createServices(
     sso: createSso({ clock, settings, users, ...sso }),
   };
   accounts.commentRights.set(services.comments.rights);
+  services.epaper.readersFrom(services.payments.memberships); // the paid e-paper (issue 68)
   const gifts = await giftsOf(config, { db, clock, timeZone }, services.payments.memberships);
-  // Consumers are all registered: each process reads from the newest event on.
-  await events.start();
-  await Promise.all([scheduleEventsTrim(jobs, clock), services.fediverse.scheduleTrim()]);
-  // The moderators' daily mail of what waits too (issue 42 item 4).
-  await Promise.all([audit.scheduleTrim(), services.comments.mail.scheduleWaitingMail()]);
+  await startDaily({ events, jobs, clock, audit }, services);
   return { ...services, gifts } satisfies AppServices;
 }
 export type Services = Awaited<ReturnType<typeof createServices>>;
@@ -341,6 +338,25 @@ function analyticsAndEpaper(
   );
   const analytics = analyticsOf(config, changes, { ...rest, clipCounts: epaper.clipCounts });
   return { analytics, epaper };
+}
+
+/**
+ * Once every consumer is registered: each process reads events from the newest on, and the
+ * daily jobs are set (the events' trim, the fediverse's, the audit trail's, the moderators'
+ * mail of what waits: issue 42 item 4).
+ */
+async function startDaily(
+  deps: { events: { start(): Promise<void> }; jobs: JobsService; clock: Clock } & {
+    audit: { scheduleTrim(): Promise<unknown> };
+  },
+  services: {
+    fediverse: { scheduleTrim(): Promise<unknown> };
+    comments: { mail: { scheduleWaitingMail(): Promise<unknown> } };
+  },
+) {
+  await deps.events.start();
+  await Promise.all([scheduleEventsTrim(deps.jobs, deps.clock), services.fediverse.scheduleTrim()]);
+  await Promise.all([deps.audit.scheduleTrim(), services.comments.mail.scheduleWaitingMail()]);
 }
 
 /** What the settings give analytics; the rest comes from the changes and the config. */
@@ -741,6 +757,7 @@ const epaperOf = (
     ...deps,
     dataDir: config.dataDir,
     ocrWorkers: config.epaperOcrWorkers,
+    paid: config.epaperPaid,
     // A clip's footer names the site (issue 68 item 2).
     site: () => settings.get().then((s) => ({ name: s.siteName, language: s.uiLanguage })),
   });

@@ -16,7 +16,9 @@ import type {
 } from '../../common/schemas/epaper';
 import type { ReactNode } from 'react';
 import type { EpaperReaderCopy } from '../copy/epaper';
+import type { EpaperWallCopy } from '../copy/epaper-wall';
 import { useMediaBase } from './media-base';
+import { EpaperWall } from './epaper-wall';
 
 type Words = EpaperReaderCopy;
 
@@ -36,10 +38,12 @@ export function EpaperPageView(props: {
   number: number;
   text: EpaperPageText | null;
   w: Words;
+  /** The wall's words (issue 68 item 3): a walled page shows its thumbnail and the wall. */
+  x: EpaperWallCopy;
   /** What lies over the page's view besides the matches: its boxes (issue 68 item 1). */
   children?: ReactNode;
 }) {
-  const { issue, number, text, w, children } = props;
+  const { issue, number, text, w, x, children } = props;
   const base = useMediaBase();
   const page = issue.pages[number - 1]!;
   const path = (n: number) => epaperPath(issue.edition.slug, issue.date, n);
@@ -52,8 +56,12 @@ export function EpaperPageView(props: {
       data-prev={number > 1 ? path(number - 1) : undefined}
       data-next={number < issue.pages.length ? path(number + 1) : undefined}
       data-tiles={tiles ? JSON.stringify(tiles) : undefined}
+      data-epaper-issue={issue._id}
+      data-walled={page.free ? undefined : page.number}
     >
-      {page.view ? (
+      {!page.free ? (
+        <EpaperWall page={page} path={path(number)} x={x} />
+      ) : page.view ? (
         <div className="epaper-sheet">
           <picture>
             <source type="image/avif" srcSet={sentMediaUrl(page.view.avif, base)} />
@@ -130,9 +138,9 @@ export function EpaperStrip(props: { issue: EpaperReaderIssue; number: number; w
             href={epaperPath(issue.edition.slug, issue.date, p.number)}
             aria-current={p.number === number ? 'page' : undefined}
           >
-            {p.view ? (
+            {p.thumb ? (
               <img
-                src={sentMediaUrl(p.view.thumb, base)}
+                src={sentMediaUrl(p.thumb, base)}
                 width={240}
                 height={p.width && p.height ? Math.round((240 * p.height) / p.width) : undefined}
                 alt={w.page(p.number)}

@@ -600,6 +600,7 @@ export const adminCopyHi: AdminCopy = {
       'member.complimentary': 'मानार्थ सदस्यता दी',
       'member.complimentary_ended': 'मानार्थ सदस्यता समाप्त की',
       'subscribers.imported': 'न्यूज़लेटर सदस्य आयात किए',
+      'epaper.trace_looked_up': 'ई-पेपर डाउनलोड की पहचान से पाठक खोजा',
     },
   },
   subscribers: {

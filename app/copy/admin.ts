@@ -610,6 +610,7 @@ export const adminCopy = {
       'member.complimentary': 'Complimentary membership given',
       'member.complimentary_ended': 'Complimentary membership ended',
       'subscribers.imported': 'Subscribers imported',
+      'epaper.trace_looked_up': 'E-paper download traced to its reader',
     },
   },
   /** Newsletter subscribers in and out (issue 37 item 5). */

@@ -285,6 +285,9 @@ export const refusalsHi: RefusalTexts = {
   'plan.trial_days_invalid': (p) => `ट्रायल के दिन 0 से ${p.maximum} तक की पूर्ण संख्या होने चाहिए।`,
   'plan.access_invalid': 'पहुँच members या paid होनी चाहिए।',
   'plan.active_invalid': 'active का मान true या false होना चाहिए।',
+  'plan.includes_invalid': 'includes में केवल epaper हो सकता है।',
+  'plan.epaper_days_invalid': (p) =>
+    `epaperDays 1 से ${p.maximum} तक की पूर्ण संख्या हो, या हर अंक के लिए null।`,
   'payment.provider_invalid': 'प्रदाता razorpay या stripe होना चाहिए।',
   'payment.provider_unavailable': (p) => `इस साइट पर ${p.provider} से भुगतान चालू नहीं है।`,
   'payment.provider_unreachable':
@@ -585,5 +588,12 @@ export const refusalsHi: RefusalTexts = {
   'epaper.story_unknown': 'ऐसी कोई ख़बर नहीं है: बॉक्स को किसी मौजूदा ख़बर से जोड़ें।',
   'epaper.clip_not_found': 'ऐसी कोई कतरन नहीं है।',
   'epaper.clip_limit': (p) => `एक घंटे में अधिकतम ${p.maximum} कतरनें: कृपया अगली काटने से पहले कुछ देर रुकें।`,
+  'epaper.page_walled': 'ई-पेपर का यह पृष्ठ ग्राहकों के लिए है: साइन इन करके ई-पेपर से खोलें।',
+  'epaper.address_expired': 'ई-पेपर के पृष्ठ का यह पता पुराना हो गया है: पृष्ठ फिर से खोलें।',
+  'epaper.download_walled': 'यह अंक डाउनलोड करना उन ग्राहकों के लिए है जिनके प्लान में ई-पेपर है।',
+  'epaper.download_limit': (p) => `एक दिन में अधिकतम ${p.maximum} डाउनलोड: कृपया कल फिर कोशिश करें।`,
+  'epaper.download_unavailable': 'इस सर्वर पर अभी डाउनलोड नहीं बन सकते। कुछ गिना नहीं गया।',
+  'epaper.trace_not_found': 'किसी डाउनलोड पर यह पहचान नहीं है।',
+  'epaper.trace_invalid': 'पहचान 32 अक्षरों की होती है, 0 से 9 और a से f, जैसी प्रति के मेटाडेटा में है।',
   'epaper.too_many_zones': (p) => `एक पृष्ठ पर अधिकतम ${p.maximum} बॉक्स हो सकते हैं।`,
 };

@@ -5,6 +5,7 @@
  * by a swipe or the arrow keys, and zooms by a double tap, the zoom button or `+` into the
  * page's tiles: OpenSeadragon and the tiles load only then (epaper-zoom.ts).
  */
+import { readerAccess } from './epaper-access';
 import { storedEditionSlug } from './stored-edition';
 
 const SWIPE_PX = 60;
@@ -38,12 +39,16 @@ function enhancePage(page: HTMLElement) {
   };
   const button = document.querySelector<HTMLButtonElement>('[data-epaper-zoom]');
   const hint = document.querySelector<HTMLElement>('[data-epaper-hint]');
-  if (page.dataset.tiles) {
-    if (button) button.hidden = false;
+  // A walled page's tiles come after load, to a reader who may read it (epaper-access.ts).
+  const enableZoom = () => {
+    if (!page.dataset.tiles || !button || !button.hidden) return;
+    button.hidden = false;
     if (hint) hint.hidden = false;
-    button?.addEventListener('click', () => zoomIn());
+    button.addEventListener('click', () => zoomIn());
     page.querySelector('img')?.addEventListener('dblclick', () => zoomIn());
-  }
+  };
+  enableZoom();
+  page.addEventListener('epaper-tiles', enableZoom);
   let start: { x: number; y: number } | undefined;
   page.addEventListener(
     'touchstart',
@@ -143,6 +148,8 @@ const main = document.querySelector<HTMLElement>('[data-epaper-home]');
 if (main) goToOwnCity(main);
 const page = document.querySelector<HTMLElement>('[data-epaper-page]');
 if (page) enhancePage(page);
+// Each reader's own access after load (issue 68 items 3 and 4): the kept page is everyone's.
+if (page) void readerAccess(page).catch(() => {});
 enableListen();
 enableClips();
 const clipPage = document.querySelector<HTMLElement>('[data-epaper-clip]');

@@ -97,4 +97,31 @@ export const EPAPER = {
     en: (p: { maximum: number }) =>
       `At most ${p.maximum} clips an hour: please wait a while before cutting another.`,
   },
+  'epaper.page_walled': {
+    status: 403,
+    outsideApi: true,
+    en: 'This page of the e-paper is for subscribers: open it from the e-paper while signed in.',
+  },
+  'epaper.address_expired': {
+    status: 403,
+    en: 'This address of an e-paper page has expired or is not ours: reload the page.',
+  },
+  'epaper.download_walled': {
+    status: 403,
+    en: 'Downloading this issue is for subscribers whose plan includes the e-paper.',
+  },
+  'epaper.download_limit': {
+    status: 429,
+    en: (p: { maximum: number }) =>
+      `At most ${p.maximum} downloads a day: please try again tomorrow.`,
+  },
+  'epaper.download_unavailable': {
+    status: 503,
+    en: 'Downloads cannot be made on this server yet. Nothing was counted.',
+  },
+  'epaper.trace_not_found': { status: 404, en: 'No download carries this trace.' },
+  'epaper.trace_invalid': {
+    status: 400,
+    en: 'A trace is 32 characters, 0 to 9 and a to f, as a copy’s metadata carries it.',
+  },
 } as const satisfies Record<string, Entry>;

@@ -29,6 +29,12 @@ export const PAYMENTS = {
   },
   'plan.access_invalid': { status: 400, en: 'access must be members or paid.' },
   'plan.active_invalid': { status: 400, en: 'active must be true or false.' },
+  'plan.includes_invalid': { status: 400, en: 'includes may name only epaper.' },
+  'plan.epaper_days_invalid': {
+    status: 400,
+    en: (p: { maximum: number }) =>
+      `epaperDays must be a whole number from 1 to ${p.maximum}, or null for every issue.`,
+  },
   'payment.provider_invalid': { status: 400, en: 'provider must be razorpay or stripe.' },
   'payment.provider_unavailable': {
     status: 409,

@@ -46,6 +46,8 @@ export const AUDIT_ACTIONS = {
     'An administrator changed a membership plan (its price, period, access or offer).',
   'member.complimentary': 'An administrator gave someone a complimentary membership.',
   'member.complimentary_ended': 'An administrator ended someone’s complimentary membership.',
+  'epaper.trace_looked_up':
+    'An administrator looked up the reader behind an e-paper download’s trace (the trace in details; the reader as subject when found).',
   'subscribers.imported':
     'An administrator imported newsletter subscribers from CSV (how many rows went in, how many were refused).',
 } as const;

@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { EDITION_KINDS } from '../editions';
+import { DEFAULT_EDITION_EPAPER, EPAPER_ACCESS } from '../epaper-access';
+import { EPAPER_MAX_PAGES } from '../epaper';
 import { says } from '../refusals/schema-refusals';
 import { IdSchema, text } from './common';
 
@@ -35,6 +37,11 @@ export const EditionSchema = z.object({
   /** Where it is, for the reader's "near me" (computed in the browser); left out when unknown. */
   location: EditionLocationSchema.optional(),
   active: z.boolean(),
+  /**
+   * Its e-paper (issue 68 item 3): who reads it whole, and the pages free to anyone whatever
+   * that is (server/modules/epaper/README.md). Added after the contract above; nothing else moved.
+   */
+  epaper: z.object({ access: z.enum(EPAPER_ACCESS), freePages: z.array(z.number()) }),
 });
 export type Edition = z.infer<typeof EditionSchema>;
 
@@ -82,6 +89,27 @@ export const EditionInputSchema = z.object({
     .nullable()
     .optional(),
   active: z.boolean(says('validation.not_boolean', { field: 'active' })).default(true),
+  epaper: z
+    .object({
+      access: z.enum(
+        EPAPER_ACCESS,
+        says('validation.one_of', { field: 'epaper.access', values: EPAPER_ACCESS }),
+      ),
+      freePages: z
+        .array(
+          z
+            .number(says('validation.not_number', { field: 'epaper.freePages' }))
+            .int(says('validation.not_number', { field: 'epaper.freePages' }))
+            .min(1, says('validation.at_least', { field: 'epaper.freePages', minimum: 1 }))
+            .max(
+              EPAPER_MAX_PAGES,
+              says('validation.at_most', { field: 'epaper.freePages', maximum: EPAPER_MAX_PAGES }),
+            ),
+        )
+        .max(EPAPER_MAX_PAGES)
+        .transform((pages) => [...new Set(pages)].sort((a, b) => a - b)),
+    })
+    .default(DEFAULT_EDITION_EPAPER),
 });
 export type EditionInput = z.infer<typeof EditionInputSchema>;
 
@@ -89,6 +117,7 @@ export type EditionInput = z.infer<typeof EditionInputSchema>;
 export const EditionEditSchema = EditionInputSchema.partial().extend({
   latinNames: EditionInputSchema.shape.latinNames.removeDefault().optional(),
   active: EditionInputSchema.shape.active.removeDefault().optional(),
+  epaper: EditionInputSchema.shape.epaper.removeDefault().optional(),
 });
 export type EditionEdit = z.infer<typeof EditionEditSchema>;
 

@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { EPAPER_LANGUAGES, EPAPER_STATUSES } from '../epaper';
+import { EPAPER_TRACE_PATTERN, type EpaperAccess } from '../epaper-access';
+import { says } from '../refusals/schema-refusals';
 import { IdSchema } from './common';
 import { EditionNamesSchema } from './editions';
 import { SearchQuerySchema } from './search';
@@ -118,10 +120,15 @@ export interface EpaperReaderPage {
   number: number;
   width: number | null;
   height: number | null;
+  /** Null on a walled page (issue 68 item 3): entitled readers get it signed, after load. */
   view: EpaperPage['view'];
   tiles: EpaperPage['tiles'];
   /** Its machine-read text exists (search finds it). */
   read: boolean;
+  /** Free to every reader (its edition's e-paper is free, or it is one of its free pages). */
+  free: boolean;
+  /** Its 240 px thumbnail, once made (walled or not). */
+  thumb: string | null;
 }
 
 /** A public issue as its reader pages show it. */
@@ -131,6 +138,8 @@ export interface EpaperReaderIssue {
   date: string;
   title: string | null;
   language: (typeof EPAPER_LANGUAGES)[number];
+  /** Who reads its walled pages (its edition's e-paper setting, issue 68 item 3). */
+  access: EpaperAccess;
   pages: EpaperReaderPage[];
 }
 
@@ -210,3 +219,36 @@ export const EpaperSearchAnswerSchema = z.object({
   /** Always true: the text was read by OCR from the printed page and may have mistakes. */
   machineRead: z.literal(true),
 });
+
+/**
+ * `GET /api/epaper/issues/{id}/access` (anyone; private, no-store; issue 68 item 3): why the
+ * reader is walled (null: they are not), and for an entitled reader each walled page's view and
+ * tiles at signed addresses that stop working at `expiresAt`.
+ */
+export const EpaperIssueAccessSchema = z.object({
+  wall: z.enum(['sign-in', 'subscribe', 'archive']).nullable(),
+  expiresAt: z.string(),
+  pages: z.array(
+    z.object({
+      number: z.number(),
+      view: z.object({ webp: z.string(), avif: z.string() }).nullable(),
+      tiles: EpaperPageSchema.shape.tiles,
+    }),
+  ),
+  /** Whether they may download the issue's PDF (issue 68 item 4): signed in and entitled. */
+  download: z.boolean(),
+});
+export type EpaperIssueAccess = z.infer<typeof EpaperIssueAccessSchema>;
+
+/** `GET /api/epaper/traces/{trace}` (administrators, audited; issue 68 item 4). */
+export const EpaperTraceParamsSchema = z.object({
+  trace: z.string().regex(EPAPER_TRACE_PATTERN, says('epaper.trace_invalid')),
+});
+/** The reader behind a download's trace, and the copy it names. */
+export const EpaperTraceSchema = z.object({
+  trace: z.string(),
+  reader: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
+  issue: z.object({ _id: z.string(), edition: z.string(), date: z.string() }).nullable(),
+  downloadedAt: z.string(),
+});
+export type EpaperTrace = z.infer<typeof EpaperTraceSchema>;

@@ -3,6 +3,7 @@
  * plans, checkout, a reader's membership and the administrators' members list.
  */
 import { z } from 'zod';
+import { EPAPER_DAYS_MAX, PLAN_INCLUDES } from '../epaper-access';
 import { says } from '../refusals/schema-refusals';
 
 export const PLAN_NAME_MAX = 100;
@@ -44,6 +45,23 @@ export const PlanInputSchema = z.object({
   /** What it opens: `members` stories, or `paid` ones too. */
   access: z.enum(PLAN_ACCESS, says('plan.access_invalid')),
   active: z.boolean(says('plan.active_invalid')),
+  /** What it opens besides stories (issue 68 item 3): `['epaper']`, the e-paper. Absent: kept. */
+  includes: z
+    .array(z.enum(PLAN_INCLUDES, says('plan.includes_invalid')))
+    .max(PLAN_INCLUDES.length)
+    .transform((list) => [...new Set(list)])
+    .optional(),
+  /**
+   * How many days back it reaches in the e-paper's archive (issue 68 item 5); null: every
+   * issue. Absent: kept.
+   */
+  epaperDays: z
+    .number(says('plan.epaper_days_invalid', { maximum: EPAPER_DAYS_MAX }))
+    .int(says('plan.epaper_days_invalid', { maximum: EPAPER_DAYS_MAX }))
+    .min(1, says('plan.epaper_days_invalid', { maximum: EPAPER_DAYS_MAX }))
+    .max(EPAPER_DAYS_MAX, says('plan.epaper_days_invalid', { maximum: EPAPER_DAYS_MAX }))
+    .nullable()
+    .optional(),
 });
 export type PlanInput = z.infer<typeof PlanInputSchema>;
 
@@ -56,6 +74,8 @@ export const PlanSchema = z.object({
   trialDays: z.number(),
   access: z.enum(PLAN_ACCESS),
   active: z.boolean(),
+  includes: z.array(z.enum(PLAN_INCLUDES)),
+  epaperDays: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -18,6 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { EDITION_KINDS } from '../../common/editions';
+import type { EditionEpaper } from '../../common/epaper-access';
 import { id, ownedBy, timestamps } from './columns';
 import { users } from './users';
 
@@ -40,6 +41,11 @@ export const editions = pgTable(
     lat: doublePrecision(),
     lng: doublePrecision(),
     active: boolean().notNull().default(true),
+    /** Its e-paper's access and free pages (issue 68 item 3; common/epaper-access.ts). */
+    epaper: jsonb()
+      .$type<EditionEpaper>()
+      .notNull()
+      .default(sql`'{"access":"free","freePages":[1]}'::jsonb`),
     ...timestamps,
   },
   (t) => [

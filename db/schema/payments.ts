@@ -9,6 +9,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import type { PlanInclude } from '../../common/epaper-access';
 import { id, ownedBy, timestamps } from './columns';
 import { articles } from './content';
 import { users } from './users';
@@ -48,6 +50,14 @@ export const plans = pgTable('plans', {
   trialDays: integer().notNull().default(0),
   access: text({ enum: PLAN_ACCESS }).notNull(),
   active: boolean().notNull().default(true),
+  /** What it opens besides stories (issue 68 item 3): `epaper`. */
+  includes: text()
+    .array()
+    .$type<PlanInclude[]>()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  /** Days back it reaches in the e-paper's archive (issue 68 item 5); null: every issue. */
+  epaperDays: integer(),
   /** The Razorpay plan made for this one (its plans cannot change: a new one when the price does). */
   razorpayPlanId: text(),
   ...timestamps,

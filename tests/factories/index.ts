@@ -267,6 +267,8 @@ export async function complimentaryMember(
   app: FastifyInstance,
   admin: TestUser,
   access: 'members' | 'paid',
+  /** More of the plan: what it includes (`['epaper']`), its e-paper reach (issue 68). */
+  more: { includes?: string[]; epaperDays?: number | null } = {},
 ): Promise<TestUser> {
   const plan = await app.inject({
     method: 'POST',
@@ -279,6 +281,7 @@ export async function complimentaryMember(
       currency: 'INR',
       access,
       active: true,
+      ...more,
     },
   });
   if (plan.statusCode !== 201) throw new Error(`plan: ${plan.statusCode} ${plan.body}`);

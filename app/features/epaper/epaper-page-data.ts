@@ -28,13 +28,17 @@ export async function epaperPageData(
   if (!/^\d+$/.test(params.page ?? '1') || number < 1 || number > issue.pages.length)
     throw notFound();
   tags.push(CacheTags.epaperIssue(issue._id), CacheTags.epaperDates(issue.edition._id));
+  // A walled page (issue 68 item 3) shows no words of its own in the page every reader gets:
+  // neither its machine-read text nor its boxes' text; its boxes' stories are links as ever.
+  const free = issue.pages[number - 1]!.free;
   const [calendar, text, zones] = await Promise.all([
     services.epaper.calendar(issue.edition._id, issue.date.slice(0, 7)),
-    params.page === undefined
+    params.page === undefined || !free
       ? undefined
       : services.epaper.pageText(issue._id, number, q?.trim() || undefined),
     // The desk's boxes on the page shown (issue 68 item 1): its stories, or their text.
     services.epaper.readerZones(issue._id, number),
   ]);
-  return { latest, tags, issue, number, calendar, text: text ?? null, zones };
+  const shown = free ? zones : zones.filter((z) => z.story).map((z) => ({ ...z, text: null }));
+  return { latest, tags, issue, number, calendar, text: text ?? null, zones: shown };
 }

@@ -26,6 +26,9 @@ export interface PlanDraft {
   trialDays: string;
   access: Plan['access'];
   active: boolean;
+  /** Whether it includes the e-paper, and how many days back (empty: every issue). */
+  epaper: boolean;
+  epaperDays: string;
 }
 
 export const EMPTY_PLAN: PlanDraft = {
@@ -36,6 +39,8 @@ export const EMPTY_PLAN: PlanDraft = {
   trialDays: '0',
   access: 'members',
   active: true,
+  epaper: false,
+  epaperDays: '',
 };
 
 export const planDraftOf = (plan: Plan): PlanDraft => ({
@@ -47,6 +52,8 @@ export const planDraftOf = (plan: Plan): PlanDraft => ({
   trialDays: String(plan.trialDays),
   access: plan.access,
   active: plan.active,
+  epaper: plan.includes.includes('epaper'),
+  epaperDays: plan.epaperDays === null ? '' : String(plan.epaperDays),
 });
 
 export const planBodyOf = (d: PlanDraft): PlanInput => ({
@@ -57,6 +64,8 @@ export const planBodyOf = (d: PlanDraft): PlanInput => ({
   trialDays: d.trialDays.trim() === '' ? 0 : Number(d.trialDays),
   access: d.access,
   active: d.active,
+  includes: d.epaper ? ['epaper'] : [],
+  epaperDays: d.epaperDays.trim() === '' ? null : Number(d.epaperDays),
 });
 
 export function PlanForm({
@@ -74,7 +83,10 @@ export function PlanForm({
   onCancel: () => void;
   failure: string | null;
 }) {
-  const field = (key: 'name' | 'amount' | 'currency' | 'trialDays', type = 'text') => (
+  const field = (
+    key: 'name' | 'amount' | 'currency' | 'trialDays' | 'epaperDays',
+    type = 'text',
+  ) => (
     <Field id={`plan-${key}`} label={t[key]} className="col-md-4">
       <input
         id={`plan-${key}`}
@@ -116,6 +128,14 @@ export function PlanForm({
           onChange={(active) => set({ active })}
           className="col-md-4 form-check ms-2"
         />
+        <Check
+          id="plan-epaper"
+          label={t.epaper}
+          checked={draft.epaper}
+          onChange={(epaper) => set({ epaper })}
+          className="col-md-4 form-check ms-2"
+        />
+        {field('epaperDays', 'number')}
       </div>
       <FormEnd
         failure={failure}

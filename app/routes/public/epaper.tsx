@@ -13,6 +13,8 @@ import {
 import { EpaperClipTool, EpaperZoneLinks, EpaperZoneTexts } from '../../components/epaper-zones';
 import { epaperReaderCopy } from '../../copy/epaper';
 import { epaperClipsCopy } from '../../copy/epaper-clips';
+import { epaperWallCopy } from '../../copy/epaper-wall';
+import { EpaperDownload } from '../../components/epaper-wall';
 import { interfaceFor, useInterface } from '../../copy/language';
 import { epaperPageData } from '../../features/epaper/epaper-page-data';
 import { absoluteUrl, pageMeta } from '../../features/seo/meta';
@@ -99,6 +101,7 @@ export default function EpaperPage({ loaderData }: Route.ComponentProps) {
   const { lang, locale } = useInterface();
   const w = epaperReaderCopy[lang];
   const c = epaperClipsCopy[lang];
+  const x = epaperWallCopy[lang];
   if (!issue) {
     return (
       <main id="main" className="container py-4" lang={lang} data-epaper-home="[]">
@@ -122,11 +125,12 @@ export default function EpaperPage({ loaderData }: Route.ComponentProps) {
     >
       <h1 className="h3">{w.title(edition, issueDate(issue.date, locale))}</h1>
       <EpaperEditions latest={latest} current={issue.edition._id} lang={lang} w={w} />
-      <EpaperPageView issue={issue} number={number!} text={text ?? null} w={w}>
+      <EpaperPageView issue={issue} number={number!} text={text ?? null} w={w} x={x}>
         <EpaperZoneLinks zones={zones} c={c} />
       </EpaperPageView>
       <EpaperTurn issue={issue} number={number!} w={w} />
-      {issue.pages[number! - 1]?.view && (
+      <EpaperDownload issueId={issue._id} x={x} />
+      {issue.pages[number! - 1]?.thumb && (
         <EpaperClipTool pageId={issue.pages[number! - 1]!._id} c={c} />
       )}
       <EpaperZoneTexts zones={zones} language={issue.language} c={c} />

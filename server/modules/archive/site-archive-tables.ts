@@ -100,6 +100,8 @@ export const LEFT_OUT: Readonly<Record<string, string>> = {
   epaper_clips:
     'readers’ clips of e-paper pages: their images are not among the archive’s files; readers clip again on the new site',
   epaper_clip_opens: 'who opened a clip: counts of clips the archive does not carry',
+  epaper_downloads:
+    'e-paper downloads: their traces are HMACs under this site’s kept secret (app_secrets, left out), meaningless on another site',
   push_follows: 'seats followed by push subscriptions, which stay with this site’s VAPID key',
   fediverse_keys: 'the fediverse actor’s private keys: credentials',
   fediverse_followers: 'fediverse followers: they follow the actor of this site’s keys and address',

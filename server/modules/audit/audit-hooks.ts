@@ -159,8 +159,24 @@ const passkeyChange =
         }
       : undefined;
 
+/**
+ * A leaked e-paper copy's trace looked up (issue 68 item 4): who asked, the trace, and the
+ * reader it named (by id and name; never their e-mail), whether found or not.
+ */
+const traceLookedUp: Rule = (c) => {
+  if (!ok(c.status) && c.status !== 404) return undefined;
+  const reader = (c.answer.reader ?? {}) as Record<string, unknown>;
+  return {
+    action: 'epaper.trace_looked_up',
+    actor: who(c.actor),
+    subject: user(str(reader._id), str(reader.name)),
+    details: { trace: c.params.trace ?? '', found: ok(c.status) },
+  };
+};
+
 /** The audited calls, by `METHOD route`. */
 export const AUDITED_CALLS: Record<string, Rule> = {
+  'GET /api/epaper/traces/:trace': traceLookedUp,
   'POST /api/users/signin': (c) => {
     const email = str(c.body.email);
     // A right password that a second factor must follow: the second step records the sign-in.

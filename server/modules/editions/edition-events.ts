@@ -55,6 +55,8 @@ export function editionChanged(
       stale: [
         CacheTags.editions,
         CacheTags.sitemaps,
+        // Its e-paper's pages: their walls follow its e-paper setting (issue 68 item 3).
+        CacheTags.epaperDates(id),
         ...parents.map((p) => CacheTags.editionTree(p._id)),
         ...(moved ? [] : [named]),
       ],

@@ -20,6 +20,7 @@ export function toEdition(row: EditionRow): Edition {
     latinNames: row.latinNames,
     ...(row.lat !== null && row.lng !== null ? { location: { lat: row.lat, lng: row.lng } } : {}),
     active: row.active,
+    epaper: { access: row.epaper.access, freePages: row.epaper.freePages },
   };
 }
 

@@ -47,6 +47,7 @@ function valuesOf(input: EditionInput): EditionValues {
     lat: input.location?.lat ?? null,
     lng: input.location?.lng ?? null,
     active: input.active,
+    epaper: { access: input.epaper.access, freePages: input.epaper.freePages },
   };
 }
 
@@ -88,6 +89,7 @@ const inputOf = (row: EditionRow): EditionInput => ({
   latinNames: row.latinNames,
   location: row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null,
   active: row.active,
+  epaper: row.epaper,
 });
 
 /**

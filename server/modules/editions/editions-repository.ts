@@ -6,6 +6,7 @@ import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { editionDesks, editions, type EditionNames } from '../../../db/schema/editions';
 import type { EditionKind } from '../../../common/editions';
+import type { EditionEpaper } from '../../../common/epaper-access';
 
 export const editionColumns = {
   id: editions.id,
@@ -17,6 +18,7 @@ export const editionColumns = {
   lat: editions.lat,
   lng: editions.lng,
   active: editions.active,
+  epaper: editions.epaper,
 };
 
 /**
@@ -70,6 +72,7 @@ export interface EditionValues {
   lat: number | null;
   lng: number | null;
   active: boolean;
+  epaper: EditionEpaper;
 }
 
 export async function insertEdition(tx: Db, values: EditionValues): Promise<string> {

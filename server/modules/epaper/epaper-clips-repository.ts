@@ -21,6 +21,7 @@ const pageColumns = {
   editionId: editions.id,
   slug: editions.slug,
   names: editions.names,
+  editionEpaper: editions.epaper,
   hash: epaperFiles.hash,
   widthPt: epaperFiles.widthPt,
   heightPt: epaperFiles.heightPt,

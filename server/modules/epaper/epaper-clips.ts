@@ -15,6 +15,13 @@ import {
   epaperKeys,
   epaperPath,
 } from '../../../common/epaper';
+import {
+  cappedBox,
+  EPAPER_CLIP_SHARE_DEFAULT,
+  epaperWall,
+  isFreePage,
+  NO_REACH,
+} from '../../../common/epaper-access';
 import type {
   EpaperClip,
   EpaperClipInput,
@@ -35,8 +42,10 @@ import {
   publicPage,
 } from './epaper-clips-repository';
 import type { EpaperDeps } from './epaper-deps';
+import { dayOf } from './epaper-access';
 
 const HOUR_MS = 3_600_000;
+type Page = NonNullable<Awaited<ReturnType<typeof publicPage>>>;
 /** Who asks: a signed-in reader, and the address the request came from. */
 export interface ClipAsker {
   actor: Actor | null;
@@ -82,10 +91,7 @@ const clipView = (row: NonNullable<Awaited<ReturnType<typeof findClip>>>): Epape
   createdAt: row.createdAt.toISOString(),
 });
 
-async function footerLine(
-  deps: Pick<EpaperDeps, 'site'>,
-  page: NonNullable<Awaited<ReturnType<typeof publicPage>>>,
-) {
+async function footerLine(deps: Pick<EpaperDeps, 'site'>, page: Page) {
   const site = (await deps.site?.()) ?? { name: 'Patrika', language: 'en' };
   const lang = site.language in PAGE_WORD ? site.language : 'en';
   const edition = lang === 'en' ? page.names.en : (page.names[lang as 'hi'] ?? page.names.hi);
@@ -102,11 +108,7 @@ async function footerLine(
 }
 
 /** The box of the page cut out with its footer, in this process's own folder (removed after). */
-async function cutClip(
-  deps: EpaperDeps,
-  page: NonNullable<Awaited<ReturnType<typeof publicPage>>>,
-  box: EpaperClipInput['box'],
-) {
+async function cutClip(deps: EpaperDeps, page: Page, box: EpaperClipInput['box']) {
   const pdf = await deps.storage.get(epaperKeys(page.hash).pdf);
   if (!pdf) throw notFound('epaper.page_not_found');
   const dir = join(deps.workDir, `${process.pid}-clip-${randomBytes(6).toString('hex')}`);
@@ -145,13 +147,24 @@ export function epaperClips(deps: EpaperDeps) {
   const addressKey = addressKeys(db);
 
   const checkLimit = (asker: ClipAsker) => refuseOverLimit(deps, addressKey, asker);
+  /**
+   * The box cut: whole on a page free to the asker, else at most the clip share of the page
+   * (issue 68 item 2: a clip is no way round the paid edition's wall).
+   */
+  const boxFor = async (asker: ClipAsker, page: Page, box: EpaperClipInput['box']) => {
+    if (isFreePage(page.editionEpaper, page.number)) return box;
+    const reach = deps.readers ? await deps.readers.reachOf(asker.actor) : NO_REACH;
+    const wall = epaperWall(page.editionEpaper, reach, page.date, dayOf(clock.now()));
+    return wall ? cappedBox(box, deps.paid?.clipShare ?? EPAPER_CLIP_SHARE_DEFAULT) : box;
+  };
 
   return {
     async makeClip(asker: ClipAsker, input: EpaperClipInput): Promise<EpaperClipMade> {
       const page = await publicPage(db, input.pageId, clock.now());
       if (!page) throw notFound('epaper.page_not_found');
       await checkLimit(asker);
-      const clip = await cutClip(deps, page, input.box);
+      const box = await boxFor(asker, page, input.box);
+      const clip = await cutClip(deps, page, box);
       const id = randomUUID();
       await storage.put(epaperClipKey(id), clip.jpeg, 'image/jpeg');
       try {
@@ -159,7 +172,7 @@ export function epaperClips(deps: EpaperDeps) {
           await insertClip(tx, {
             id,
             pageId: page.pageId,
-            ...input.box,
+            ...box,
             width: clip.width,
             height: clip.height,
             bytes: clip.jpeg.length,

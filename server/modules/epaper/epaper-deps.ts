@@ -2,7 +2,9 @@
  * What the e-paper module needs (epaper-wiring.ts passes it); its parts import this file, never
  * epaper-service.ts, which composes them.
  */
+import type { EpaperReach } from '../../../common/epaper-access';
 import type { Edition } from '../../../common/schemas/editions';
+import type { Actor } from '../../lib/actor';
 import type { Db } from '../../../db/client';
 import type { Outbox } from '../../events/outbox';
 import type { Clock } from '../../lib/clock';
@@ -57,4 +59,19 @@ export interface EpaperDeps {
   log?: EpaperLog | undefined;
   /** The site's name and interface language: a clip's footer (issue 68 item 2). */
   site?: () => Promise<{ name: string; language: string }>;
+  /** What a reader's membership opens of the e-paper (the payments module's; issue 68 item 3). */
+  readers?: { reachOf(actor: Actor | null): Promise<EpaperReach> };
+  /** The paid edition's limits: EPAPER_CLIP_SHARE, EPAPER_DOWNLOADS_PER_DAY (issue 68 items 2, 4). */
+  paid?: { clipShare: number; downloadsPerDay: number };
+  /** Joins a PDF's pages and stamps each copy (epaper-download.ts); unset: no downloads. */
+  stamper?: PdfStamper;
 }
+
+/** What a download's copy carries (issue 68 item 4): a line on every page, a hash in its metadata. */
+export interface PdfStamp {
+  footer: string;
+  trace: string;
+  title: string;
+}
+/** Stamps a joined PDF: answers the copy's bytes. */
+export type PdfStamper = (pdf: Buffer, stamp: PdfStamp) => Promise<Buffer>;

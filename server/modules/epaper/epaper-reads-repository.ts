@@ -16,7 +16,7 @@ export const isPublicIssueSql = (now: Date) =>
 
 export async function findPublicIssue(db: Db, editionSlug: string, date: string, now: Date) {
   const rows = await db
-    .select(issueWithEdition)
+    .select({ ...issueWithEdition, editionEpaper: editions.epaper })
     .from(epaperIssues)
     .innerJoin(editions, eq(editions.id, epaperIssues.editionId))
     .where(

@@ -7,6 +7,7 @@
 import { NATIONAL_EDITION_ID } from '../../../common/editions';
 import type { EpaperReads } from '../../../common/epaper-services';
 import { epaperKeys } from '../../../common/epaper';
+import { isFreePage } from '../../../common/epaper-access';
 import { queryTerms } from '../../../common/search/search-query';
 import { textLexemes } from '../../../common/search/search-text';
 import type { EpaperDeps } from './epaper-deps';
@@ -45,7 +46,15 @@ export function epaperReads(
       if (!row) return undefined;
       const pages = (await pagesOf(db, [row.id])).map((p) => {
         const { _id, number, width, height, view, tiles, progress } = pageView(p, now);
-        return { _id, number, width, height, view, tiles, read: progress.ocr === 'done' };
+        // A walled page (issue 68 item 3): its thumbnail only; its view and tiles come to
+        // entitled readers through signed addresses after load (epaper-access.ts).
+        const free = isFreePage(row.editionEpaper, number);
+        return {
+          ...{ _id, number, width, height, free, thumb: view?.thumb ?? null },
+          view: free ? view : null,
+          tiles: free ? tiles : null,
+          read: progress.ocr === 'done',
+        };
       });
       return {
         _id: row.id,
@@ -53,6 +62,7 @@ export function epaperReads(
         date: row.date,
         title: row.title,
         language: row.language,
+        access: row.editionEpaper.access,
         pages,
       };
     },

@@ -19,6 +19,7 @@ import { epaperPageRoutes } from './epaper-page-routes';
 import { epaperSearchRoutes } from './epaper-search-routes';
 import { epaperZoneRoutes } from './epaper-zone-routes';
 import { epaperClipRoutes } from './epaper-clip-routes';
+import { epaperAccessRoutes } from './epaper-access-routes';
 import { ISSUE_REFUSALS, security, tags } from './epaper-route-options';
 import type { Epaper } from './epaper-wiring';
 
@@ -75,6 +76,7 @@ export function epaperRoutes(epaper: Epaper) {
     await fastify.register(epaperSearchRoutes(epaper));
     await fastify.register(epaperZoneRoutes(epaper));
     await fastify.register(epaperClipRoutes(epaper));
+    await fastify.register(epaperAccessRoutes(epaper));
   };
 }
 

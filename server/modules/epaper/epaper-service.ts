@@ -6,6 +6,8 @@
  */
 import type { EpaperDeps } from './epaper-deps';
 import { epaperArchive } from './epaper-archive';
+import { epaperAccess } from './epaper-access';
+import { epaperDownloads } from './epaper-downloads';
 import { epaperClips } from './epaper-clips';
 import { removeDemoIssues, seedDemoIssue } from './epaper-demo';
 import { epaperDesk } from './epaper-desk';
@@ -21,6 +23,7 @@ import { epaperZoneSuggestions } from './epaper-zone-suggest';
 export function createEpaperService(deps: EpaperDeps) {
   const desk = epaperDesk(deps);
   const uploads = epaperUploads(deps, desk);
+  const access = epaperAccess(deps);
   return {
     /** The issue a desk's write names, or its refusal (401, 403, 404): asked before a body is read. */
     deskIssue: desk.deskIssue,
@@ -35,6 +38,9 @@ export function createEpaperService(deps: EpaperDeps) {
     ...epaperZoneSuggestions(deps, desk),
     ...epaperZoneReads(deps),
     ...epaperClips(deps),
+    // The paid edition and its traced downloads (issue 68 items 3 and 4).
+    ...access,
+    ...epaperDownloads(deps, access),
     /** The demo's issue of Jaipur (epaper-demo.ts), for the demo seed. */
     seedDemo: () => seedDemoIssue(deps, uploads),
     removeDemo: () => removeDemoIssues(deps),

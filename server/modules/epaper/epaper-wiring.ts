@@ -5,6 +5,8 @@
  * it serves (leftover run folders of killed processes removed) and `close` as it closes.
  */
 import { join } from 'node:path';
+import type { EpaperReach } from '../../../common/epaper-access';
+import type { Actor } from '../../lib/actor';
 import { EPAPER_FORGET_JOB, EPAPER_PUBLISH_JOB, type EpaperDeps } from './epaper-deps';
 import type { EventBus } from '../../events/event-bus';
 import { epaperForget } from './epaper-forget';
@@ -51,6 +53,13 @@ export function createEpaper(
         deps.log?.info({ folders: removed }, 'removed e-paper work left by killed processes');
     },
     close: () => processing.close(),
+    /**
+     * What a reader's plan opens of the e-paper (issue 68 item 3), from the payments module,
+     * made after this one: until then, every reader is walled.
+     */
+    readersFrom(memberships: { epaperReachOf(actor: Actor | null): Promise<EpaperReach> }) {
+      full.readers = { reachOf: (actor) => memberships.epaperReachOf(actor) };
+    },
   };
 }
 export type Epaper = ReturnType<typeof createEpaper>;

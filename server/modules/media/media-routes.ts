@@ -16,6 +16,7 @@ import {
   AppError,
   badRequest,
   errorResponses,
+  forbidden,
   JSON_BODY,
   notFound,
   requestTimeout,
@@ -46,7 +47,14 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
  * GET /media/<key>: uploaded files; a key is never rewritten, so they cache for a year, answer
  * 304 to a revalidation, and may be shown by other sites (feed readers, social cards).
  */
-export function mediaFileRoutes(storage: MediaStorage) {
+export function mediaFileRoutes(
+  storage: MediaStorage,
+  /**
+   * Whether a key is held back from this request (the paid e-paper's walled pages, issue 68
+   * item 3: their views and tiles only at the e-paper's signed addresses): 403, never kept.
+   */
+  walled: (key: string, request: FastifyRequest) => Promise<boolean> = async () => false,
+) {
   return async function (app: FastifyInstance) {
     app.get<{ Params: { '*': string } }>(
       '/media/*',
@@ -56,6 +64,10 @@ export function mediaFileRoutes(storage: MediaStorage) {
         // An upload's files, or an e-paper page's views and tiles (issue 67; never its PDF).
         if (!MEDIA_KEY_PATTERN.test(key) && !EPAPER_PUBLIC_KEY_PATTERN.test(key))
           throw notFound('media.file_not_found');
+        if (await walled(key, request)) {
+          reply.header('cache-control', 'no-store');
+          throw forbidden('epaper.page_walled');
+        }
         const file = await storage.get(key);
         if (!file) throw notFound('media.file_not_found');
         const etag = mediaEtag(key);

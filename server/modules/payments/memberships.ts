@@ -3,6 +3,7 @@
  * period's end through its provider. The administrators' side is member-admin.ts.
  */
 import type { AccessClass } from '../../../common/article-access';
+import { FULL_REACH, NO_REACH, type EpaperReach } from '../../../common/epaper-access';
 import { isStaff } from '../../../common/roles';
 import type { Membership, MembershipStatus } from '../../../common/schemas/payments';
 import { requireRole, type Actor } from '../../lib/actor';
@@ -100,6 +101,23 @@ export function memberships(
       if (!row || !ENTITLING.has(statusOf(row, clock.now()))) return 'none';
       const plan = row.planId ? await findPlan(db, row.planId) : undefined;
       return plan?.access ?? 'paid';
+    },
+
+    /**
+     * What a reader's membership opens of the e-paper (issue 68 items 3 and 5): their class,
+     * whether their plan includes the e-paper, and how many days back it reaches. Staff and a
+     * complimentary membership without a plan read every issue.
+     */
+    async epaperReachOf(actor: Actor | null): Promise<EpaperReach> {
+      if (!actor) return NO_REACH;
+      if (isStaff(actor.role)) return FULL_REACH;
+      const signedIn = { ...NO_REACH, signedIn: true };
+      const row = await current(actor.id);
+      if (!row || !ENTITLING.has(statusOf(row, clock.now()))) return signedIn;
+      const plan = row.planId ? await findPlan(db, row.planId) : undefined;
+      if (!plan) return FULL_REACH;
+      if (!plan.includes.includes('epaper')) return { ...signedIn, reader: plan.access };
+      return { signedIn: true, reader: plan.access, epaper: true, days: plan.epaperDays };
     },
 
     async cancel(actor: Actor | null): Promise<Membership> {

@@ -29,6 +29,8 @@ export const planView = (row: PlanRow): Plan => ({
   trialDays: row.trialDays,
   access: row.access,
   active: row.active,
+  includes: row.includes,
+  epaperDays: row.epaperDays,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });

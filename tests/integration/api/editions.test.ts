@@ -81,6 +81,7 @@ describe('GET /api/editions', () => {
       names: { hi: 'देश', en: 'India' },
       latinNames: expect.arrayContaining(['india']),
       active: true,
+      epaper: { access: 'free', freePages: [1] },
     });
     expect(list.filter((e) => e.kind === 'national')).toHaveLength(1);
     expect(list.find((e) => e._id === state._id)).toEqual({
@@ -92,6 +93,7 @@ describe('GET /api/editions', () => {
       latinNames: ['rajya'],
       location: { lat: 26.9, lng: 75.8 },
       active: true,
+      epaper: { access: 'free', freePages: [1] },
     });
   });
 
