@@ -60,19 +60,23 @@ export function epaperDownloads(deps: EpaperDeps, access: EpaperAccessService) {
     downloadsSince(db, userId, new Date(clock.now().getTime() - DAY_MS));
 
   /** Records the copy (the day's count checked again with the reader's row locked). */
-  const record = (me: Actor, issueId: string) =>
-    db.transaction(async (tx) => {
+  const record = async (me: Actor, issueId: string) => {
+    // Read before the transaction: the key's first reading writes it, outside any transaction
+    // (on the embedded engine's one connection a read of `db` inside would wait for ever).
+    const secret = await key();
+    return db.transaction(async (tx) => {
       await lockUser(tx, me.id);
       if ((await downloadsSince(tx, me.id, new Date(clock.now().getTime() - DAY_MS))) >= perDay())
         throw tooManyRequests('epaper.download_limit', { maximum: perDay() });
       const id = randomUUID();
-      const trace = createHmac('sha256', await key())
+      const trace = createHmac('sha256', secret)
         .update(`${me.id}:${id}`)
         .digest('hex')
         .slice(0, 32);
       await insertDownload(tx, { id, userId: me.id, issueId, trace, createdAt: clock.now() });
       return { id, trace };
     });
+  };
 
   const stamped = async (stamper: PdfStamper, me: Actor, issueId: string, pdf: Buffer) => {
     const { issue } = await access.wallFor(me, issueId);

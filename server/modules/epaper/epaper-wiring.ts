@@ -14,6 +14,7 @@ import { keptPrintedStories } from './epaper-printed';
 import { createProcessing, removeDeadRunFolders } from './epaper-processing';
 import { resumeEpaper } from './epaper-resume';
 import { createEpaperService } from './epaper-service';
+import { pdfLibStamper } from './epaper-stamp';
 import { createToolRunner } from './epaper-tools';
 
 /** Where the e-paper's work folders live under DATA_DIR (this machine's own). */
@@ -26,7 +27,13 @@ export function createEpaper(
   },
 ) {
   const { dataDir, events, ...rest } = deps;
-  const full: EpaperDeps = { ...rest, tools: createToolRunner(), workDir: epaperWorkDir(dataDir) };
+  const full: EpaperDeps = {
+    // Downloads' copies stamped by pdf-lib unless the caller brings its own stamper.
+    stamper: pdfLibStamper,
+    ...rest,
+    tools: createToolRunner(),
+    workDir: epaperWorkDir(dataDir),
+  };
   const service = createEpaperService(full);
   const processing = createProcessing(full);
   processing.registerJobs();

@@ -7,6 +7,10 @@
  * capped; downloads are counted a day and their traces lead an administrator (audited) to the
  * reader.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { epaperFiles, epaperPages } from '../../../db/schema/epaper';
@@ -306,8 +310,38 @@ describe('downloads', () => {
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json()).toMatchObject({ code: 'epaper.download_limit', params: { maximum: 5 } });
     later(24 * 3_600_000 + 1000);
-    expect((await download(member)).statusCode).not.toBe(429);
-  });
+    const next = await download(member);
+    expect(next.statusCode, next.body).toBe(200);
+  }, 60_000);
+
+  it('carry a footer line and, in their metadata, a trace that leads back to their reader', async () => {
+    const member = await complimentaryMember(t.app, admin, 'paid', { includes: ['epaper'] });
+    const res = await download(member);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/pdf/);
+    expect(res.headers['cache-control']).toMatch(/private|no-store/);
+    const folder = mkdtempSync(join(tmpdir(), 'patrika-download-'));
+    try {
+      const file = join(folder, 'copy.pdf');
+      writeFileSync(file, res.rawPayload);
+      // Poppler reads the copy as anyone would: every page has the line, the metadata the trace.
+      const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+      const trace = /patrika-trace:([0-9a-f]{32})/.exec(info)?.[1];
+      expect(trace, info).toBeDefined();
+      expect(info).toMatch(new RegExp(`Pages:\\s+${pages.length}\\b`));
+      const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+      const lines = text.split('\f').filter((page) => page.trim() !== '');
+      expect(lines).toHaveLength(pages.length);
+      for (const page of lines) expect(page).toContain(`personal copy ${trace}`);
+      expect(text).toContain('2026-11-29');
+      expect(text).not.toContain(member.email);
+      const found = await get(`/api/epaper/traces/${trace}`, admin);
+      expect(found.statusCode, found.body).toBe(200);
+      expect(found.json()).toMatchObject({ reader: { _id: member._id, email: member.email } });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('lead an administrator from a copy’s trace to its reader, audited; nobody else', async () => {
     const member = await complimentaryMember(t.app, admin, 'paid', { includes: ['epaper'] });
