@@ -142,6 +142,56 @@ async function refuseOverLimit(
     throw tooManyRequests('epaper.clip_limit', { maximum: EPAPER_CLIPS_PER_HOUR });
 }
 
+/** A clip's image stored, then its row and event; the image removed again if the row fails. */
+async function keepClip(
+  deps: EpaperDeps,
+  addressKey: ReturnType<typeof addressKeys>,
+  {
+    asker,
+    page,
+    box,
+    clip,
+  }: {
+    asker: ClipAsker;
+    page: Page;
+    box: EpaperClipInput['box'];
+    clip: Awaited<ReturnType<typeof cutClip>>;
+  },
+): Promise<string> {
+  const { outbox, storage } = deps;
+  const id = randomUUID();
+  await storage.put(epaperClipKey(id), clip.jpeg, 'image/jpeg');
+  try {
+    await outbox.transaction(async (tx, record) => {
+      await insertClip(tx, {
+        id,
+        pageId: page.pageId,
+        ...box,
+        width: clip.width,
+        height: clip.height,
+        bytes: clip.jpeg.length,
+        makerId: asker.actor?.id ?? null,
+        maker: await addressKey(asker.ip),
+      });
+      record({
+        type: 'epaper.clip',
+        subject: { kind: 'epaper-clip', id },
+        data: {
+          change: 'made',
+          page: page.pageId,
+          issue: page.issueId,
+          edition: page.editionId,
+        },
+      });
+    });
+  } catch (error) {
+    // Nothing half-made: the image goes again when its row could not be written.
+    await storage.remove(epaperClipKey(id)).catch(() => {});
+    throw error;
+  }
+  return id;
+}
+
 export function epaperClips(deps: EpaperDeps) {
   const { db, clock, outbox, storage } = deps;
   const addressKey = addressKeys(db);
@@ -165,36 +215,7 @@ export function epaperClips(deps: EpaperDeps) {
       await checkLimit(asker);
       const box = await boxFor(asker, page, input.box);
       const clip = await cutClip(deps, page, box);
-      const id = randomUUID();
-      await storage.put(epaperClipKey(id), clip.jpeg, 'image/jpeg');
-      try {
-        await outbox.transaction(async (tx, record) => {
-          await insertClip(tx, {
-            id,
-            pageId: page.pageId,
-            ...box,
-            width: clip.width,
-            height: clip.height,
-            bytes: clip.jpeg.length,
-            makerId: asker.actor?.id ?? null,
-            maker: await addressKey(asker.ip),
-          });
-          record({
-            type: 'epaper.clip',
-            subject: { kind: 'epaper-clip', id },
-            data: {
-              change: 'made',
-              page: page.pageId,
-              issue: page.issueId,
-              edition: page.editionId,
-            },
-          });
-        });
-      } catch (error) {
-        // Nothing half-made: the image goes again when its row could not be written.
-        await storage.remove(epaperClipKey(id)).catch(() => {});
-        throw error;
-      }
+      const id = await keepClip(deps, addressKey, { asker, page, box, clip });
       const made = { width: clip.width, height: clip.height };
       return { id, url: epaperClipPath(id), image: mediaUrl(epaperClipKey(id)), ...made };
     },
