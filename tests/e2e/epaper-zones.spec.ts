@@ -70,8 +70,30 @@ test('the desk draws a box on a page, links it to a story, changes and deletes b
   await page.getByRole('button', { name: 'Boxes on page 1' }).click();
   const canvas = page.getByRole('group', { name: 'Page 1: drag to draw a box' });
   await expect(canvas.locator('img')).toBeVisible();
+  // The view loaded, so the page's box has its final height before it is measured.
+  await expect
+    .poll(() =>
+      canvas
+        .locator('img')
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalHeight > 0),
+    )
+    .toBe(true);
   // The page is taller than the window: its top at the window's, the drag within sight.
-  await canvas.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  // At once (the site's CSS scrolls smoothly), then read where it stands once it stays put: a
+  // box measured mid-scroll put the drag's top 13 % too low on a loaded machine.
+  await canvas.evaluate((el) => el.scrollIntoView({ block: 'start', behavior: 'instant' }));
+  let lastTop = Number.NaN;
+  await expect
+    .poll(
+      async () => {
+        const top = (await canvas.boundingBox())!.y;
+        const still = Math.abs(top - lastTop) < 0.5;
+        lastTop = top;
+        return still;
+      },
+      { intervals: [100], timeout: 10_000 },
+    )
+    .toBe(true);
   const area = (await canvas.boundingBox())!;
   await page.mouse.move(area.x + area.width * 0.2, area.y + area.height * 0.2);
   await page.mouse.down();
