@@ -111,6 +111,8 @@ describe('an edition’s own write', () => {
       stale: [
         CacheTags.editions,
         CacheTags.sitemaps,
+        // Its e-paper's pages name it and show its wall (issue 68 item 3, docs/decisions/074).
+        CacheTags.epaperDates(ed.ajmer!._id),
         CacheTags.editionTree(ed.raj!._id),
         CacheTags.editionNamed(ed.ajmer!._id),
       ],
