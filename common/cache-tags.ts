@@ -44,6 +44,13 @@ export const CacheTags = {
   breakingEdition: (id: string) => `be:${compact(id)}`,
   /** Readers' "Most read" (issue 38 item 5): the home's section and every article's box. */
   mostRead: 'l:mostread',
+  /**
+   * A story as a card in "Most read", which every page shows: refreshed only when the story
+   * leaves readers' view or its address or place changes. A new title or picture reaches the box
+   * with the next list (most-read.ts compares the cards, at most once a minute), so an edit of
+   * the most read story does not re-render every page of the site at each save.
+   */
+  mostReadCard: (id: string) => `mc:${compact(id)}`,
   /** An edition's "Most read", from its own readers (issue 65 item 3): its page shows it. */
   mostReadEdition: (id: string) => `me:${compact(id)}`,
   /** A live blog's entries as its page shows them (issue 25 item 1). */
@@ -100,7 +107,7 @@ export const CacheTags = {
    * Every page of an election, whatever it shows (an import may change any seat, party or
    * shape; the key contests the desk chooses show on its pages).
    */
-  electionPages: (id: string) => `ep:${compact(id)}`,
+  electionPages: (id: string) => `ea:${compact(id)}`,
   /** A static page's stored text. */
   staticPage: (slug: string) => `p:${slug}`,
 } as const;
@@ -111,6 +118,26 @@ export interface CacheChange {
   stale: string[];
   /** Answers that showed any of these must not be served again (a page gone or moved). */
   drop?: string[];
+  /**
+   * Of the stale answers, those that showed any of these are refreshed before the rest: the
+   * changed thing's own page, which its editor and most of its readers are waiting for, ahead
+   * of every page that only shows it as a card.
+   */
+  first?: string[];
+}
+
+/**
+ * Tags of "Most read"'s list (app/components/most-read.tsx: each story's headline, linked to its
+ * address): each story as such a card and its category (its address), not its bylines.
+ */
+export function mostReadTags(
+  cards: readonly { _id: string; category?: { _id: string } | null }[],
+): string[] {
+  const tags = cards.flatMap((card) => [
+    CacheTags.mostReadCard(card._id),
+    ...(card.category ? [CacheTags.category(card.category._id)] : []),
+  ]);
+  return [...new Set(tags)];
 }
 
 /** Tags of the cards a page shows: each article, its category and every byline's author. */

@@ -72,11 +72,8 @@ import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimits } from './plugins/rate-limit';
 import { registerReplicaReads } from './plugins/replica-reads';
-import {
-  registerConditionalAnswers,
-  registerPageCache,
-  type PageCache,
-} from './caching/page-cache';
+import { registerPageCache, type PageCache } from './caching/page-cache';
+import { registerConditionalAnswers } from './caching/whole-answers';
 import { mountReactRouter } from './plugins/react-router';
 import { cspNonceOf, registerSecurity, usesCspNonce } from './plugins/security';
 import { serveServiceWorker } from './plugins/service-worker';

@@ -37,6 +37,8 @@ export interface EventCache {
   all?: 'stale' | 'drop';
   /** Paths of public pages it touches (front caches that purge by address). */
   urls?: string[];
+  /** Of the stale answers, those showing these tags are refreshed first (CacheChange.first). */
+  first?: string[];
 }
 
 /**

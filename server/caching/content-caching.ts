@@ -25,7 +25,13 @@ type Log = { info(obj: object, msg: string): void; error(obj: object, msg: strin
 
 /** What an event's cache part asks of kept answers. */
 const changeOf = (cache: EventCache): Change =>
-  cache.all ? { all: cache.all } : { stale: cache.stale ?? [], drop: cache.drop ?? [] };
+  cache.all
+    ? { all: cache.all }
+    : {
+        stale: cache.stale ?? [],
+        drop: cache.drop ?? [],
+        ...(cache.first?.length ? { first: cache.first } : {}),
+      };
 
 export async function createContentCaching(deps: {
   config: Config;

@@ -6,34 +6,19 @@
  *   If-None-Match. A stale one (something it shows changed) is served as it is while one render
  *   in this process refreshes it, off the reader's path; a miss is rendered once, however many
  *   readers ask for it at the same time.
- * - Every other GET answered whole from a Fastify route (robots.txt, icons, the OpenSearch
- *   description) gets a strong ETag from its bytes and the same 304; its text is compressed
- *   here, so the tag names the bytes sent.
- * Media answer their own validators (modules/media/media-routes.ts); the API has none.
+ * Whole answers kept like pages, and validators for the rest: whole-answers.ts.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { SERVER_SEGMENTS } from '../../common/paths';
 import type { CacheChange } from '../../common/cache-tags';
 import type { AccessClass } from '../../common/article-access';
 import { CLASS_PAGE_CACHE_CONTROL, classKey, classNamed, splitClassKey } from './class-pages';
-import {
-  chooseEncoding,
-  COMPRESS_THRESHOLD,
-  COMPRESSIBLE,
-  encodeOnce,
-  encodePage,
-  encodedEtag,
-  etagOf,
-  forbidsStoring,
-  isCacheable,
-  noneMatchHits,
-  PUBLIC_PAGE_CACHE_CONTROL,
-} from './http-caching';
+import { encodePage, isCacheable, PUBLIC_PAGE_CACHE_CONTROL } from './http-caching';
 import { internalRequestHeaders } from '../lib/request-log';
-import { isKeptPath, pageCacheKey, type KeptKind } from './kept-answers';
+import { isKeptPath, pageCacheKey } from './kept-answers';
 import type { KeptAnswer, PageStore } from './page-store';
+import { RefreshQueue } from './refresh-queue';
 import { sendPage } from './send-page';
 
 export { NOT_FRESH_CACHE_CONTROL, sendPage, type CacheState } from './send-page';
@@ -54,7 +39,6 @@ interface Flight {
 const REFRESH_CONCURRENCY = 1;
 /** Stale answers no reader asked for in this long are left stale, not rendered again. */
 const REFRESH_IF_READ_WITHIN_MS = 5 * 60_000;
-const REFRESH_QUEUE_MAX = 10_000;
 
 /**
  * This process's kept answers on the HTTP side: which readers get what, one render per page at
@@ -66,7 +50,8 @@ export class PageCache {
   private readonly refreshToken = randomUUID();
   private readonly flights = new Map<string, Flight>();
   private readonly byRequest = new WeakMap<FastifyRequest, Flight>();
-  private readonly queue = new Set<string>();
+  /** Stale keys waiting for their refresh (at most 10,000): a change's own pages first. */
+  private readonly queue = new RefreshQueue(10_000);
   /** Answers kept while a change to what they show was made (see NOT_FRESH_CACHE_CONTROL). */
   private readonly unsure = new WeakSet<KeptAnswer>();
   private refreshing = 0;
@@ -125,8 +110,12 @@ export class PageCache {
   /** A change here or in another process: refresh what showed it, drop what must go. */
   changed(change: Change) {
     const stale = this.store.invalidate(change);
+    const first = new Set(
+      'first' in change && change.first ? this.store.keysTagged(change.first) : [],
+    );
     const since = this.options.now() - REFRESH_IF_READ_WITHIN_MS;
-    for (const key of stale) if ((this.store.readAt(key) ?? 0) >= since) this.refresh(key);
+    for (const key of stale)
+      if ((this.store.readAt(key) ?? 0) >= since) this.refresh(key, first.has(key));
   }
 
   /** For tests and operators: forget every kept answer in this process. */
@@ -239,18 +228,19 @@ export class PageCache {
     reply.raw.once('close', () => flight.settle(undefined));
   }
 
-  /** Asks for `key` to be rendered again off the readers' path, once. */
-  private refresh(key: string) {
-    if (!this.render || this.flights.has(key) || this.queue.has(key)) return;
-    if (this.queue.size >= REFRESH_QUEUE_MAX) return;
-    this.queue.add(key);
-    this.pump();
+  /**
+   * Asks for `key` to be rendered again off the readers' path, once; `first`, before every key
+   * not asked for first (a change's own page, however many pages it made stale before it).
+   */
+  private refresh(key: string, first = false) {
+    if (!this.render || this.flights.has(key)) return;
+    if (this.queue.add(key, first)) this.pump();
   }
 
   private pump() {
-    while (this.render && this.refreshing < REFRESH_CONCURRENCY && this.queue.size > 0) {
-      const key = this.queue.values().next().value as string;
-      this.queue.delete(key);
+    while (this.render && this.refreshing < REFRESH_CONCURRENCY) {
+      const key = this.queue.next();
+      if (key === undefined) return;
       this.refreshing++;
       const { url, reader } = splitClassKey(key);
       this.render(url, { [REFRESH_HEADER]: this.refreshToken, [CLASS_HEADER]: reader })
@@ -306,70 +296,5 @@ export function registerPageCache(app: FastifyInstance, cache: PageCache) {
       url: key,
       headers: { ...headers, ...internalRequestHeaders(), 'accept-encoding': 'br' },
     });
-  });
-}
-
-/**
- * Whole answers that are the same for everyone and costly to make (sitemaps, feeds), kept like a
- * page with the tags of what they show: a hit is served by the onRequest hook above; a miss is
- * made once, however many requests ask for it at the same time. Without a cache (tests of the
- * routes alone) the answer is sent as made.
- */
-export function wholeAnswers(cache: PageCache | undefined, kind: KeptKind) {
-  return async function send(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    headers: [string, string][],
-    make: () => Promise<{ body: string | Buffer; tags: readonly string[] }>,
-  ): Promise<FastifyReply> {
-    const made = await make();
-    if (!cache) return reply.headers(Object.fromEntries(headers)).send(made.body);
-    const body = Buffer.isBuffer(made.body) ? made.body : Buffer.from(made.body);
-    return cache.keep(
-      request,
-      reply,
-      { status: 200, headers, body },
-      { tags: made.tags, freshMs: kind.freshMs },
-    );
-  };
-}
-
-/**
- * Strong validators and 304s for whole answers of Fastify routes (feeds, sitemaps, robots.txt,
- * icons) and of reading pages rendered whole, and their compression in one call (a signed-in
- * reader's page, which no cache may keep, is compressed the same way, without a validator).
- * Registered before @fastify/compress's per-route hook, which then finds the answer encoded and
- * leaves it alone.
- */
-export function registerConditionalAnswers(app: FastifyInstance) {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
-    if (reply.statusCode !== 200 || reply.hasHeader('etag')) return payload;
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (request.url.startsWith(`/${SERVER_SEGMENTS.api}/`)) return payload;
-    if (reply.hasHeader('content-encoding')) return payload;
-    const bytes = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
-    const stored = !forbidsStoring(reply.getHeader('cache-control') as string | undefined);
-    const text = COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''));
-    if (text) reply.header('vary', 'Accept-Encoding');
-    const encoding =
-      text && bytes.length >= COMPRESS_THRESHOLD
-        ? chooseEncoding(request.headers['accept-encoding'])
-        : 'identity';
-    if (stored) {
-      const etag = etagOf(bytes);
-      reply.header('etag', encodedEtag(etag, encoding));
-      if (noneMatchHits(request.headers['if-none-match'], etag)) {
-        reply.status(304);
-        reply.removeHeader('content-type');
-        reply.removeHeader('content-length');
-        return '';
-      }
-    }
-    if (encoding === 'identity') return bytes;
-    const encoded = await encodeOnce(bytes, encoding);
-    reply.header('content-encoding', encoding);
-    reply.header('content-length', encoded.length);
-    return encoded;
   });
 }

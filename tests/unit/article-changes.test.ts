@@ -144,3 +144,29 @@ describe('a change of who may read a story (issue 66 item 10)', () => {
     }
   });
 });
+
+describe('a public story’s edit as "Most read" and the refresh order see it', () => {
+  it('an edit in place: its cards and own page, own page first; not every page’s "Most read"', () => {
+    const change = articleChange(id, { before: state(), after: state() }, now);
+    expect(change.stale).toContain(CacheTags.article(id));
+    expect(change.first).toEqual([CacheTags.articlePage(id)]);
+    expect(change.stale).not.toContain(CacheTags.mostReadCard(id));
+  });
+
+  it('taken back, moved or given a new address: "Most read" boxes are refreshed too', () => {
+    for (const after of [
+      state({ status: 'draft' }),
+      undefined,
+      state({ categoryId: '00000000-0000-4000-8000-0000000000c2' }),
+      state({ slug: 'new-story' }),
+    ]) {
+      const change = articleChange(id, { before: state(), after }, now);
+      expect(change.stale, JSON.stringify(after)).toContain(CacheTags.mostReadCard(id));
+    }
+  });
+
+  it('taken back: no page of its own to refresh first', () => {
+    const change = articleChange(id, { before: state(), after: state({ status: 'draft' }) }, now);
+    expect(change.first).toBeUndefined();
+  });
+});

@@ -189,3 +189,35 @@ describe('readers waiting for another reader’s render', () => {
     expect(await second).toBeUndefined();
   });
 });
+
+describe('stale pages refreshed off the readers’ path', () => {
+  it('a change’s own page first, ahead of the pages an earlier change left waiting', async () => {
+    const store = createPageStore({ clock: systemClock });
+    const cache = new PageCache(store, { now: () => Date.now() });
+    const rendered: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    cache.renderWith(async (url) => {
+      rendered.push(url);
+      await held;
+    });
+    const answer = await encodePage({ status: 200, headers: [] }, Buffer.from('<p>kept</p>'));
+    const keep = (url: string, tags: string[]) =>
+      store.set(url, answer, { tags, since: store.begin() });
+    // Twenty pages show story Y as a card; story X's own page, and five more show it as a card.
+    for (let i = 0; i < 20; i++) keep(`/y-card-${i}`, ['a:y']);
+    keep('/story-x', ['pa:x', 'a:x']);
+    for (let i = 0; i < 5; i++) keep(`/x-card-${i}`, ['a:x']);
+
+    // Y's change: its first page is being refreshed, the other nineteen wait.
+    cache.changed({ stale: ['a:y'] });
+    expect(rendered).toHaveLength(1);
+    // X's change asks for its own page first: it goes before Y's waiting pages and its cards.
+    cache.changed({ stale: ['a:x'], first: ['pa:x'] });
+    release();
+    await expect.poll(() => rendered.length).toBe(26);
+    expect(rendered[1]).toBe('/story-x');
+    expect(rendered.slice(2, 21).every((url) => url.startsWith('/y-card-'))).toBe(true);
+    expect(rendered.slice(21).every((url) => url.startsWith('/x-card-'))).toBe(true);
+  });
+});

@@ -14,7 +14,8 @@ import {
 import { IdParamsSchema, MessageSchema } from '../../../common/schemas/common';
 import type { SiteSettings } from '../../../common/settings';
 import { KEPT } from '../../caching/kept-answers';
-import { wholeAnswers, type PageCache } from '../../caching/page-cache';
+import type { PageCache } from '../../caching/page-cache';
+import { wholeAnswers } from '../../caching/whole-answers';
 import { errorResponses, JSON_BODY, SIGNED_IN } from '../../lib/errors';
 import type { AdsService } from './ads-service';
 import { SLOTS_KEPT_MS } from './ad-slots';

@@ -52,7 +52,7 @@ export async function mostViewed(
 /** The list last published, and when; undefined before the first. */
 export async function lastPublished(
   db: Db,
-): Promise<{ articleIds: string[]; at: Date } | undefined> {
+): Promise<{ articleIds: string[]; at: Date; cards?: string } | undefined> {
   const [row] = await db
     .select({ data: events.data, at: events.at })
     .from(events)
@@ -62,7 +62,8 @@ export async function lastPublished(
   if (!row) return undefined;
   const ids = row.data.articleIds;
   const articleIds = Array.isArray(ids) ? ids.filter((id) => typeof id === 'string') : [];
-  return { articleIds, at: row.at };
+  const { cards } = row.data;
+  return { articleIds, at: row.at, ...(typeof cards === 'string' ? { cards } : {}) };
 }
 
 const since = (hours: number, now: Date) => new Date(now.getTime() - (hours + 1) * HOUR_MS);

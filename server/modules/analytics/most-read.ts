@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { CacheTags } from '../../../common/cache-tags';
 import type { ArticleCard } from '../../../common/schemas/articles';
 import type { Db } from '../../../db/client';
@@ -22,6 +23,17 @@ export interface MostReadDeps {
   /** The setting `analytics.mostReadHours`. */
   hours(): Promise<number>;
 }
+
+/**
+ * A short digest of what "Most read" shows of its cards (each headline, its language and its
+ * address: app/components/most-read.tsx), to tell a changed box from the last.
+ */
+const cardsDigest = (cards: readonly ArticleCard[]) =>
+  hash(
+    'sha256',
+    JSON.stringify(cards.map((c) => [c._id, c.name, c.language, c.slug, c.category?.slug ?? ''])),
+    'base64url',
+  ).slice(0, 22);
 
 const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((id, i) => id === b[i]);
@@ -57,11 +69,16 @@ export function createMostRead(deps: MostReadDeps) {
       const [last, hours] = await Promise.all([lastPublished(db), deps.hours()]);
       if (last && now.getTime() - last.at.getTime() < MOST_READ_EVERY_MS) return false;
       const articleIds = await mostViewed(db, { now, hours, limit: MOST_READ_COUNT });
-      if (sameList(articleIds, last?.articleIds ?? [])) return false;
+      // What the box shows of them: a new title or picture is a new list, as new stories are
+      // (pages tag its cards for leaving and moving only: CacheTags.mostReadCard).
+      const cards = cardsDigest(
+        articleIds.length ? await deps.articles.publicCards(articleIds) : [],
+      );
+      if (sameList(articleIds, last?.articleIds ?? []) && cards === last?.cards) return false;
       await deps.outbox.record({
         type: MOST_READ_CHANGED,
         subject: { kind: 'most-read', id: SITE_LIST },
-        data: { articleIds },
+        data: { articleIds, cards },
         cache: { stale: [CacheTags.mostRead], urls: ['/'] },
       });
       return true;

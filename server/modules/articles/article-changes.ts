@@ -100,6 +100,9 @@ export function articleChange(
   for (const s of [before, after])
     for (const version of s?.translations ?? []) stale.add(CacheTags.article(version));
   const gone = was && (!is || !sameAddress(was, is));
+  // As a card in "Most read" (every page) only when leaving, moving or changing address: a new
+  // title reaches that box with its next list (CacheTags.mostReadCard).
+  if (was && (moved || gone)) stale.add(CacheTags.mostReadCard(id));
   // Its live blog's JSON answers readers only while it is public: taken back, it answers 404 at
   // once, never a kept copy (issue 44 item 6).
   const walled = was && is && walledMore(was.access, is.access);
@@ -108,7 +111,13 @@ export function articleChange(
     ...(was && !is ? [CacheTags.liveFeed(id)] : []),
     ...(walled ? walledTags(id) : []),
   ]);
-  return { stale: [...stale].filter((tag) => !drop.has(tag)), drop: [...drop] };
+  // Its own page before the pages that show it as a card (PageCache's refresh order).
+  const first = is && !gone ? [CacheTags.articlePage(id)] : [];
+  return {
+    stale: [...stale].filter((tag) => !drop.has(tag)),
+    drop: [...drop],
+    ...(first.length ? { first } : {}),
+  };
 }
 
 /**

@@ -76,6 +76,7 @@ const cacheOf =
       stale: [...change.stale, ...stale],
       drop: change.drop ?? [],
       urls: [...pathsOf([before, after], now), ...urls],
+      ...(change.first ? { first: change.first } : {}),
     };
   };
 

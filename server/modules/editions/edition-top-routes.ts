@@ -16,7 +16,8 @@ import {
   type EditionTop,
 } from '../../../common/schemas/edition-top';
 import { KEPT } from '../../caching/kept-answers';
-import { wholeAnswers, type PageCache } from '../../caching/page-cache';
+import type { PageCache } from '../../caching/page-cache';
+import { wholeAnswers } from '../../caching/whole-answers';
 import { errorResponses, notFound } from '../../lib/errors';
 import type { EditionsService } from './editions-service';
 

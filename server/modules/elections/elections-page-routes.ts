@@ -13,7 +13,8 @@ import {
   KeyContestsInputSchema,
 } from '../../../common/schemas/elections';
 import { KEPT } from '../../caching/kept-answers';
-import { wholeAnswers, type PageCache } from '../../caching/page-cache';
+import type { PageCache } from '../../caching/page-cache';
+import { wholeAnswers } from '../../caching/whole-answers';
 import { errorResponses, JSON_BODY, notFound } from '../../lib/errors';
 import type { ElectionsService } from './elections-service';
 

@@ -22,7 +22,8 @@ import {
   TallySchema,
 } from '../../../common/schemas/elections';
 import { KEPT } from '../../caching/kept-answers';
-import { wholeAnswers, type PageCache } from '../../caching/page-cache';
+import type { PageCache } from '../../caching/page-cache';
+import { wholeAnswers } from '../../caching/whole-answers';
 import { errorResponses, JSON_BODY } from '../../lib/errors';
 import { electionPageRoutes } from './elections-page-routes';
 import { rehearsalRoutes } from './elections-rehearsal-routes';

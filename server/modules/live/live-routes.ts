@@ -16,7 +16,8 @@ import {
 import { errorResponses, JSON_BODY, notFound } from '../../lib/errors';
 import { etagOf, noneMatchHits } from '../../caching/http-caching';
 import { KEPT } from '../../caching/kept-answers';
-import { wholeAnswers, type PageCache } from '../../caching/page-cache';
+import type { PageCache } from '../../caching/page-cache';
+import { wholeAnswers } from '../../caching/whole-answers';
 import { CLASS_PAGE_CACHE_CONTROL } from '../../caching/class-pages';
 import type { AccessClass } from '../../../common/article-access';
 

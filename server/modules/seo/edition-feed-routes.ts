@@ -9,7 +9,8 @@ import { editionName } from '../../../common/edition-place';
 import { editionPath, PAGE_SEGMENTS, SERVER_SEGMENTS } from '../../../common/paths';
 import type { Edition } from '../../../common/schemas/editions';
 import { KEPT } from '../../caching/kept-answers';
-import { wholeAnswers, type PageCache } from '../../caching/page-cache';
+import type { PageCache } from '../../caching/page-cache';
+import { wholeAnswers } from '../../caching/whole-answers';
 import { notFound } from '../../lib/errors';
 import type { SeoService } from './seo-service';
 

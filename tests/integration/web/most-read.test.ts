@@ -5,7 +5,14 @@
  * refreshes the kept pages. `analytics.mostReadOnHome` off hides the home's section.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, createAdmin, createArticle, createCategory, type TestUser } from '../../factories';
+import {
+  auth,
+  createAdmin,
+  createArticle,
+  createCategory,
+  updateArticle,
+  type TestUser,
+} from '../../factories';
 import { shiftedClock } from '../../setup/clock';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 
@@ -13,7 +20,7 @@ const time = shiftedClock();
 let t: TestApp;
 let admin: TestUser;
 let category: { _id: string; slug: string };
-const stories: { _id: string; name: string; slug: string }[] = [];
+const stories: Awaited<ReturnType<typeof createArticle>>[] = [];
 /** How long a refresh may take on a busy machine: a bound, not a measure. */
 const SETTLES = { timeout: 30_000, interval: 100 };
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
@@ -103,6 +110,32 @@ describe('"Most read"', () => {
       .toEqual(names(1, 0, 2));
 
     // The same list again publishes nothing.
+    await aMinuteLater();
+    expect(await t.app.services.analytics.refreshMostRead()).toBe(false);
+  });
+
+  it('a headline edited in the list: on its own page at once, in the boxes with the next list', async () => {
+    const before = names(1, 0, 2);
+    const story = stories[0]!;
+    const res = await updateArticle(t.app, admin, story as Parameters<typeof updateArticle>[2], {
+      name: 'Counting day in Patna, updated',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    story.name = 'Counting day in Patna, updated';
+    // The story's own page shows it at once.
+    await expect
+      .poll(async () => (await t.app.inject({ url: pathOf(0) })).body.includes(story.name), SETTLES)
+      .toBe(true);
+    // The same stories, ranked the same: a new headline is a new list all the same, published at
+    // the minute's refresh (not at the save), and every kept page's box shows it then.
+    expect(before).not.toEqual(names(1, 0, 2));
+    minutes += 1;
+    time.shift(minutes * 61_000);
+    expect(await t.app.services.analytics.refreshMostRead()).toBe(true);
+    await expect.poll(async () => (await mostReadOn('/')).names, SETTLES).toEqual(names(1, 0, 2));
+    await expect
+      .poll(async () => (await mostReadOn(pathOf(2))).names, SETTLES)
+      .toEqual(names(1, 0, 2));
     await aMinuteLater();
     expect(await t.app.services.analytics.refreshMostRead()).toBe(false);
   });
