@@ -1,17 +1,33 @@
 /*
- * The font a clip's footer is set in (issue 68 item 2): Noto Sans Devanagari from @fontsource
- * (SIL Open Font License 1.1), which ships it as WOFF only. Pango, which sharp sets text with,
- * reads TrueType: the WOFF's tables are inflated into a TrueType file once per machine, under
- * the e-paper's work folder. The server needs no system font for Hindi or Marathi this way.
+ * The fonts a footer is set in (issue 68 items 2 and 4): Noto Sans Devanagari (Hindi, Marathi,
+ * and English beside them) and Noto Sans Gujarati, from @fontsource (SIL Open Font License 1.1),
+ * which ships them as WOFF only. Pango, which sharp sets text with, reads TrueType: a WOFF's
+ * tables are inflated into a TrueType file once per machine, under the e-paper's work folder.
+ * The server needs no system font for the papers' scripts this way; Latin letters (a site's
+ * name, digits) fall back to the system's sans-serif, as they do in the Devanagari subset.
  */
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 
-const WOFF =
-  '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-500-normal.woff';
-export const FOOTER_FONT_FAMILY = 'Noto Sans Devanagari';
+/** Each script's face: its family name, its WOFF in the package, its TrueType's file name. */
+const FACES = {
+  devanagari: {
+    family: 'Noto Sans Devanagari',
+    woff: '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-500-normal.woff',
+    file: 'noto-sans-devanagari-500.ttf',
+  },
+  gujarati: {
+    family: 'Noto Sans Gujarati',
+    woff: '@fontsource/noto-sans-gujarati/files/noto-sans-gujarati-gujarati-500-normal.woff',
+    file: 'noto-sans-gujarati-500.ttf',
+  },
+} as const;
+export type FooterScript = keyof typeof FACES;
+
+/** The script a footer in `lang` is written in: Gujarati's own, else Devanagari. */
+export const scriptOf = (lang: string): FooterScript => (lang === 'gu' ? 'gujarati' : 'devanagari');
 
 /** A WOFF 1.0 file's font as TrueType/OpenType (its tables inflated, the directory rebuilt). */
 export function woffToSfnt(woff: Buffer): Buffer {
@@ -58,28 +74,41 @@ export function woffToSfnt(woff: Buffer): Buffer {
   return out;
 }
 
-let made: Promise<string> | undefined;
+const made = new Map<FooterScript, Promise<string>>();
 
-/** The footer font's TrueType file under `workDir`, made once. */
-export function footerFont(workDir: string): Promise<string> {
-  made ??= (async () => {
-    const path = join(workDir, 'fonts', 'noto-sans-devanagari-500.ttf');
-    if (
-      await stat(path).then(
-        () => true,
-        () => false,
+/** A script's TrueType file under `workDir`, made once (a failed try is tried again). */
+function trueTypeOf(workDir: string, script: FooterScript): Promise<string> {
+  const face = FACES[script];
+  const making =
+    made.get(script) ??
+    (async () => {
+      const path = join(workDir, 'fonts', face.file);
+      if (
+        await stat(path).then(
+          () => true,
+          () => false,
+        )
       )
-    )
+        return path;
+      await mkdir(join(workDir, 'fonts'), { recursive: true });
+      const woff = await readFile(createRequire(import.meta.url).resolve(face.woff));
+      const temp = `${path}.${process.pid}.tmp`;
+      await writeFile(temp, woffToSfnt(woff));
+      await rename(temp, path);
       return path;
-    await mkdir(join(workDir, 'fonts'), { recursive: true });
-    const woff = await readFile(createRequire(import.meta.url).resolve(WOFF));
-    const temp = `${path}.${process.pid}.tmp`;
-    await writeFile(temp, woffToSfnt(woff));
-    await rename(temp, path);
-    return path;
-  })().catch((error: unknown) => {
-    made = undefined;
-    throw error;
-  });
-  return made;
+    })().catch((error: unknown) => {
+      made.delete(script);
+      throw error;
+    });
+  made.set(script, making);
+  return making;
+}
+
+/** The footer's font for `lang`: its family (for Pango's description) and its TrueType file. */
+export async function footerFont(
+  workDir: string,
+  lang: string,
+): Promise<{ family: string; file: string }> {
+  const script = scriptOf(lang);
+  return { family: FACES[script].family, file: await trueTypeOf(workDir, script) };
 }
