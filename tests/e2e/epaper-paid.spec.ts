@@ -19,6 +19,7 @@ import {
   Api,
   expect,
   expectToast,
+  hydrated,
   openSignedIn,
   readJson,
   test,
@@ -129,6 +130,7 @@ test('an edition made paid on its screen; a member’s downloaded copy traced ba
 
   // The administrator finds the member behind the copy's trace on the E-paper screen.
   await page.goto('/admin/epaper');
+  await hydrated(page);
   const lookup = page.getByRole('region', { name: look.title });
   await expect(lookup.getByText(look.intro)).toBeVisible();
   const field = lookup.getByLabel(look.label);

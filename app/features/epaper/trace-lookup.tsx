@@ -60,12 +60,7 @@ export function TraceLookup() {
           {t.title}
         </h2>
         <p className="text-muted">{t.intro}</p>
-        <form
-          className="row g-2 align-items-end"
-          aria-labelledby="trace-lookup-title"
-          onSubmit={(e) => void find(e)}
-          noValidate
-        >
+        <form className="row g-2 align-items-end" onSubmit={(e) => void find(e)} noValidate>
           <div className="col-12 col-md-6">
             <label className="form-label" htmlFor="trace-lookup-trace">
               {t.label}

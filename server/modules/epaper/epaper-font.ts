@@ -74,15 +74,16 @@ export function woffToSfnt(woff: Buffer): Buffer {
   return out;
 }
 
-const made = new Map<FooterScript, Promise<string>>();
+/** The TrueType files made, by path: each work folder has its own (a test's goes with it). */
+const made = new Map<string, Promise<string>>();
 
 /** A script's TrueType file under `workDir`, made once (a failed try is tried again). */
 function trueTypeOf(workDir: string, script: FooterScript): Promise<string> {
   const face = FACES[script];
+  const path = join(workDir, 'fonts', face.file);
   const making =
-    made.get(script) ??
+    made.get(path) ??
     (async () => {
-      const path = join(workDir, 'fonts', face.file);
       if (
         await stat(path).then(
           () => true,
@@ -97,10 +98,10 @@ function trueTypeOf(workDir: string, script: FooterScript): Promise<string> {
       await rename(temp, path);
       return path;
     })().catch((error: unknown) => {
-      made.delete(script);
+      made.delete(path);
       throw error;
     });
-  made.set(script, making);
+  made.set(path, making);
   return making;
 }
 
