@@ -55,40 +55,48 @@ describe('a clip’s footer', () => {
     );
   });
 
-  it('is set by sharp in the Gujarati face: Tesseract reads the words back', async () => {
-    const words = clipFooterWords(
-      { name: 'Patrika', language: 'gu' },
-      { names: AHMEDABAD, date: '2026-11-29', number: 3 },
-    );
-    const image = await footerImage(words, { sizePx: 48, workDir, white: true });
-    expect(image.height).toBeGreaterThan(40);
-    expect((await sharp(image.png).metadata()).format).toBe('png');
-    const read = execFileSync('tesseract', ['stdin', 'stdout', '-l', 'guj', '--psm', '7'], {
-      input: image.png,
-      encoding: 'utf8',
-      env: { ...process.env, OMP_THREAD_LIMIT: '1' },
-    });
-    expect(read).toMatch(GUJARATI);
-    expect(read).toContain('અમદાવાદ');
-  }, SLOW_TEST.timeout);
+  it(
+    'is set by sharp in the Gujarati face: Tesseract reads the words back',
+    async () => {
+      const words = clipFooterWords(
+        { name: 'Patrika', language: 'gu' },
+        { names: AHMEDABAD, date: '2026-11-29', number: 3 },
+      );
+      const image = await footerImage(words, { sizePx: 48, workDir, white: true });
+      expect(image.height).toBeGreaterThan(40);
+      expect((await sharp(image.png).metadata()).format).toBe('png');
+      const read = execFileSync('tesseract', ['stdin', 'stdout', '-l', 'guj', '--psm', '7'], {
+        input: image.png,
+        encoding: 'utf8',
+        env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+      });
+      expect(read).toMatch(GUJARATI);
+      expect(read).toContain('અમદાવાદ');
+    },
+    SLOW_TEST.timeout,
+  );
 });
 
 describe('a downloaded copy’s line', () => {
-  it('is in the issue’s language with its trace, and sets as an image', async () => {
-    const trace = 'ab'.repeat(16);
-    const issue = { names: AHMEDABAD, date: '2026-11-29', language: 'gu' };
-    const words = copyFooterWords({ name: 'Patrika' }, issue, trace);
-    expect(words.lang).toBe('gu');
-    expect(words.line).toContain(`વ્યક્તિગત નકલ ${trace}`);
-    expect(words.line).toContain('અમદાવાદ');
-    const hindi = copyFooterWords({ name: 'पत्रिका' }, { ...issue, language: 'hi' }, trace);
-    expect(hindi.line).toContain(`व्यक्तिगत प्रति ${trace}`);
-    const image = await footerImage(words, { sizePx: 36, workDir, white: true });
-    const meta = await sharp(image.png).metadata();
-    expect([meta.width, meta.height]).toEqual([image.width, image.height]);
-    // One line, as long as its words: far wider than high.
-    expect(image.width).toBeGreaterThan(image.height * 10);
-  }, SLOW_TEST.timeout);
+  it(
+    'is in the issue’s language with its trace, and sets as an image',
+    async () => {
+      const trace = 'ab'.repeat(16);
+      const issue = { names: AHMEDABAD, date: '2026-11-29', language: 'gu' };
+      const words = copyFooterWords({ name: 'Patrika' }, issue, trace);
+      expect(words.lang).toBe('gu');
+      expect(words.line).toContain(`વ્યક્તિગત નકલ ${trace}`);
+      expect(words.line).toContain('અમદાવાદ');
+      const hindi = copyFooterWords({ name: 'पत्रिका' }, { ...issue, language: 'hi' }, trace);
+      expect(hindi.line).toContain(`व्यक्तिगत प्रति ${trace}`);
+      const image = await footerImage(words, { sizePx: 36, workDir, white: true });
+      const meta = await sharp(image.png).metadata();
+      expect([meta.width, meta.height]).toEqual([image.width, image.height]);
+      // One line, as long as its words: far wider than high.
+      expect(image.width).toBeGreaterThan(image.height * 10);
+    },
+    SLOW_TEST.timeout,
+  );
 });
 
 describe('backups', () => {

@@ -100,10 +100,7 @@ async function cutClip(deps: EpaperDeps, page: Page, box: EpaperClipInput['box']
       pdf: join(dir, 'page.pdf'),
       page,
       box,
-      footer: clipFooterWords(
-        (await deps.site?.()) ?? { name: 'Patrika', language: 'en' },
-        page,
-      ),
+      footer: clipFooterWords((await deps.site?.()) ?? { name: 'Patrika', language: 'en' }, page),
       workDir: deps.workDir,
     });
   } finally {

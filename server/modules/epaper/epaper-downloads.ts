@@ -94,7 +94,11 @@ export function epaperDownloads(deps: EpaperDeps, access: EpaperAccessService) {
         { names: issue.editionNames, date: issue.date, language: issue.language },
         trace,
       );
-      const line = await footerImage(words, { sizePx: LINE_PIXELS, workDir: deps.workDir, white: true });
+      const line = await footerImage(words, {
+        sizePx: LINE_PIXELS,
+        workDir: deps.workDir,
+        white: true,
+      });
       return { pdf: await stamper(pdf, { footer, trace, title, line }), trace };
     } catch (error) {
       // A copy that could not be made is not counted.

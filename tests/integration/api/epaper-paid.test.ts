@@ -354,11 +354,14 @@ describe('downloads', () => {
       // wider than high), which the pages as printed did not have.
       const original = join(folder, 'printed.pdf');
       writeFileSync(original, epaperFixture('three-pages.pdf'));
-      const [copyImages, printedImages] = [file, original].map(imagesByPage);
+      const [copyImages, printedImages] = [imagesByPage(file), imagesByPage(original)];
       for (let n = 1; n <= pages.length; n++) {
         const drawn = copyImages.get(n) ?? [];
         expect(drawn.length, `page ${n}`).toBe((printedImages.get(n) ?? []).length + 1);
-        expect(drawn.some((i) => i.width > 10 * i.height), `page ${n}`).toBe(true);
+        expect(
+          drawn.some((i) => i.width > 10 * i.height),
+          `page ${n}`,
+        ).toBe(true);
       }
       const found = await get(`/api/epaper/traces/${trace}`, admin);
       expect(found.statusCode, found.body).toBe(200);
