@@ -8,7 +8,8 @@
  */
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { dirname, join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 
 /** Each script's face: its family name, its WOFF in the package, its TrueType's file name. */
@@ -74,35 +75,36 @@ export function woffToSfnt(woff: Buffer): Buffer {
   return out;
 }
 
-/** The TrueType files made, by path: each work folder has its own (a test's goes with it). */
-const made = new Map<string, Promise<string>>();
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
 
-/** A script's TrueType file under `workDir`, made once (a failed try is tried again). */
-function trueTypeOf(workDir: string, script: FooterScript): Promise<string> {
+/** Writes a face's TrueType at `path` whole (a temporary file renamed into place). */
+async function writeTrueType(path: string, woffPath: string) {
+  await mkdir(dirname(path), { recursive: true });
+  const woff = await readFile(createRequire(import.meta.url).resolve(woffPath));
+  const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  await writeFile(temp, woffToSfnt(woff));
+  await rename(temp, path);
+}
+
+/**
+ * Each script's TrueType file of this process: the first work folder's, kept for the process's
+ * life. Fontconfig (under sharp) remembers a font by its path once it is given it, and a second
+ * file of the same family would be a second font it may pick instead; so one path per script,
+ * and the file written again if it went (a work folder removed under a running process, as a
+ * test's is when its site closes).
+ */
+const paths = new Map<FooterScript, string>();
+
+async function trueTypeOf(workDir: string, script: FooterScript): Promise<string> {
   const face = FACES[script];
-  const path = join(workDir, 'fonts', face.file);
-  const making =
-    made.get(path) ??
-    (async () => {
-      if (
-        await stat(path).then(
-          () => true,
-          () => false,
-        )
-      )
-        return path;
-      await mkdir(join(workDir, 'fonts'), { recursive: true });
-      const woff = await readFile(createRequire(import.meta.url).resolve(face.woff));
-      const temp = `${path}.${process.pid}.tmp`;
-      await writeFile(temp, woffToSfnt(woff));
-      await rename(temp, path);
-      return path;
-    })().catch((error: unknown) => {
-      made.delete(path);
-      throw error;
-    });
-  made.set(path, making);
-  return making;
+  const path = paths.get(script) ?? join(workDir, 'fonts', face.file);
+  paths.set(script, path);
+  if (!(await exists(path))) await writeTrueType(path, face.woff);
+  return path;
 }
 
 /** The footer's font for `lang`: its family (for Pango's description) and its TrueType file. */
