@@ -66,7 +66,14 @@ export function EditionEpaperFields() {
   return (
     <fieldset className="vstack gap-2">
       <legend className="form-label mb-0">{t.epaper}</legend>
-      <FormSelect name="epaperAccess" id="edition-epaper-access" label={t.epaperAccess}>
+      {/* Every option is an answer (no empty one to refuse): not `required`, which HTML asks
+          to start with an empty placeholder. */}
+      <FormSelect
+        name="epaperAccess"
+        id="edition-epaper-access"
+        label={t.epaperAccess}
+        required={false}
+      >
         {EPAPER_ACCESS.map((access) => (
           <option key={access} value={access}>
             {t.access[access]}
