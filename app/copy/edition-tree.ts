@@ -1,6 +1,7 @@
 import type { Language } from '../../common/languages';
 import type { StaffLanguage } from '../../common/languages';
 import type { EditionKind } from '../../common/editions';
+import type { EpaperAccess } from '../../common/epaper-access';
 
 /*
  * The editions screen (issue 65 item 1): administrators add, rename, move, switch off and delete
@@ -52,6 +53,18 @@ const en = {
   deleted: (name: string) => `Edition “${name}” deleted.`,
   view: 'View its page',
   empty: 'No editions yet.',
+  epaper: 'E-paper',
+  epaperAccess: 'Who reads its e-paper whole',
+  access: {
+    free: 'Everyone (free)',
+    members: 'Members whose plan includes the e-paper',
+    paid: 'Paid members whose plan includes the e-paper',
+  } as Record<EpaperAccess, string>,
+  accessShort: { free: 'Free', members: 'Members', paid: 'Paid' } as Record<EpaperAccess, string>,
+  freePages: 'Pages free to everyone',
+  freePagesHint:
+    'Page numbers separated by commas (1, 2). Readers without access read these pages whole and see the others as thumbnails.',
+  freeShort: (pages: string) => `free pages: ${pages}`,
 };
 
 export type EditionTreeCopy = {
@@ -99,6 +112,18 @@ const hi: EditionTreeCopy = {
   deleted: (name) => `संस्करण “${name}” हटाया गया।`,
   view: 'उसका पेज देखें',
   empty: 'अभी कोई संस्करण नहीं।',
+  epaper: 'ई-पेपर',
+  epaperAccess: 'इसका ई-पेपर पूरा कौन पढ़ सकता है',
+  access: {
+    free: 'सभी (मुफ़्त)',
+    members: 'वे सदस्य जिनके प्लान में ई-पेपर है',
+    paid: 'वे सशुल्क सदस्य जिनके प्लान में ई-पेपर है',
+  },
+  accessShort: { free: 'मुफ़्त', members: 'सदस्य', paid: 'सशुल्क' },
+  freePages: 'सबके लिए मुफ़्त पृष्ठ',
+  freePagesHint:
+    'पृष्ठ संख्याएँ, अल्पविराम से अलग (1, 2)। बिना पहुँच वाले पाठक ये पृष्ठ पूरे पढ़ते हैं और बाक़ी छोटे चित्रों के रूप में देखते हैं।',
+  freeShort: (pages) => `मुफ़्त पृष्ठ: ${pages}`,
 };
 
 const mr: EditionTreeCopy = {
@@ -142,6 +167,18 @@ const mr: EditionTreeCopy = {
   deleted: (name) => `आवृत्ती “${name}” हटवली.`,
   view: 'तिचे पान पाहा',
   empty: 'अजून आवृत्ती नाही.',
+  epaper: 'ई-पेपर',
+  epaperAccess: 'तिचा ई-पेपर पूर्ण कोण वाचू शकते',
+  access: {
+    free: 'सर्वजण (मोफत)',
+    members: 'ज्यांच्या प्लॅनमध्ये ई-पेपर आहे ते सदस्य',
+    paid: 'ज्यांच्या प्लॅनमध्ये ई-पेपर आहे ते सशुल्क सदस्य',
+  },
+  accessShort: { free: 'मोफत', members: 'सदस्य', paid: 'सशुल्क' },
+  freePages: 'सर्वांसाठी मोफत पाने',
+  freePagesHint:
+    'पान क्रमांक, स्वल्पविरामाने वेगळे (1, 2). प्रवेश नसलेले वाचक ही पाने पूर्ण वाचतात आणि बाकीची लहान चित्रांच्या रूपात पाहतात.',
+  freeShort: (pages) => `मोफत पाने: ${pages}`,
 };
 
 const gu: EditionTreeCopy = {
@@ -185,6 +222,18 @@ const gu: EditionTreeCopy = {
   deleted: (name) => `આવૃત્તિ “${name}” કાઢી નાખી.`,
   view: 'તેનું પાનું જુઓ',
   empty: 'હજી કોઈ આવૃત્તિ નથી.',
+  epaper: 'ઈ-પેપર',
+  epaperAccess: 'તેનું ઈ-પેપર આખું કોણ વાંચી શકે',
+  access: {
+    free: 'બધા (મફત)',
+    members: 'જેમના પ્લાનમાં ઈ-પેપર છે તે સભ્યો',
+    paid: 'જેમના પ્લાનમાં ઈ-પેપર છે તે પેઇડ સભ્યો',
+  },
+  accessShort: { free: 'મફત', members: 'સભ્યો', paid: 'પેઇડ' },
+  freePages: 'બધા માટે મફત પાનાં',
+  freePagesHint:
+    'પાના નંબર, અલ્પવિરામથી અલગ (1, 2). પ્રવેશ વિનાના વાચકો આ પાનાં આખાં વાંચે છે અને બાકીનાં નાનાં ચિત્રો રૂપે જુએ છે.',
+  freeShort: (pages) => `મફત પાનાં: ${pages}`,
 };
 
 /** The editions screen's texts in every interface language. */

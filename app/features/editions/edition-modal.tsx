@@ -2,8 +2,9 @@
  * Add or edit one edition (issue 65 item 1) in a modal, for administrators: where it sits (its
  * kind follows from its parent's: a state under national, a city under a state, a town under a
  * city), its slug, its names in four scripts, the Latin spellings readers type, where it is for
- * "near me", and whether readers see it. The server's rules (a slug taken under the same parent,
- * the national edition fixed) come back as its refusals, said under the field or in a toast.
+ * "near me", whether readers see it, and who reads its e-paper whole (edition-epaper-fields.tsx).
+ * The server's rules (a slug taken under the same parent, the national edition fixed) come back
+ * as its refusals, said under the field or in a toast.
  */
 import { Modal } from 'react-bootstrap';
 import { z } from 'zod';
@@ -27,6 +28,12 @@ import { SchemaForm, useSchemaForm } from '../../components/form/schema-form';
 import { useAdminInterface } from '../../copy/admin-language';
 import { editionTreeCopyIn } from '../../copy/edition-tree';
 import { adminApi } from '../api/admin-api';
+import {
+  EditionEpaperFields,
+  EditionEpaperFormShape,
+  epaperDraftOf,
+  epaperInputOf,
+} from './edition-epaper-fields';
 import { editionLabel } from './edition-reach-options';
 
 /** The kind of an edition placed under one of `kind` (a town has nothing under it). */
@@ -71,6 +78,7 @@ const EditionFormSchema = z.object({
   lat: coordinate('location.lat', 90),
   lng: coordinate('location.lng', 180),
   active: z.boolean(),
+  ...EditionEpaperFormShape,
 });
 type EditionForm = z.input<typeof EditionFormSchema>;
 
@@ -99,6 +107,7 @@ export const EMPTY_EDITION: EditionDraft = {
   lat: '',
   lng: '',
   active: true,
+  ...epaperDraftOf(),
 };
 
 /** The draft of an existing edition, for Edit. */
@@ -115,6 +124,7 @@ export const draftOf = (e: Edition): EditionDraft => ({
   lat: e.location ? String(e.location.lat) : '',
   lng: e.location ? String(e.location.lng) : '',
   active: e.active,
+  ...epaperDraftOf(e.epaper),
 });
 
 /** The server's body: the kind from the parent's, names, spellings, and a place or none. */
@@ -135,6 +145,7 @@ function toInput(form: z.output<typeof EditionFormSchema>, tree: readonly Editio
     latinNames: splitLatin(form.latin),
     location: place ? { lat: Number(form.lat), lng: Number(form.lng) } : null,
     active: form.active,
+    epaper: epaperInputOf(form),
   };
 }
 
@@ -227,6 +238,7 @@ function EditionFormBody({
         )}
         <EditionFields />
         {!national && <FormCheckbox name="active" id="edition-active" label={t.activeLabel} />}
+        <EditionEpaperFields />
       </Modal.Body>
       <Modal.Footer>
         <button type="button" className="btn btn-outline-secondary" onClick={onClose}>

@@ -7,7 +7,7 @@ import { DataTable, type Column } from '../../components/admin/data-table';
 import { RowActions } from '../../components/admin/row-actions';
 import { AdminRouteError } from '../../components/admin/route-error';
 import { useAdminInterface } from '../../copy/admin-language';
-import { editionTreeCopyIn } from '../../copy/edition-tree';
+import { editionTreeCopyIn, type EditionTreeCopy } from '../../copy/edition-tree';
 import { adminApi } from '../../features/api/admin-api';
 import { useListPage } from '../../features/api/use-list-page';
 import {
@@ -23,6 +23,13 @@ import type { Route } from './+types/editions';
 export async function loader({ context, request }: Route.LoaderArgs) {
   await requireScreen(context, request, 'administrator');
   return null;
+}
+
+/** Who reads the edition's e-paper whole, and (when not everyone) its pages free to all. */
+function epaperSummary({ epaper }: Edition, t: EditionTreeCopy) {
+  const access = t.accessShort[epaper.access];
+  if (epaper.access === 'free') return access;
+  return `${access} · ${t.freeShort(epaper.freePages.join(', ') || '–')}`;
 }
 
 /** An edition with the slugs of its address (national left out) and its depth. */
@@ -57,8 +64,9 @@ export function HydrateFallback() {
 
 /**
  * The editions (issue 65 item 1): the tree as administrators keep it, each edition under its
- * parent, added, edited and deleted here. A delete the server refuses (stories, e-paper issues
- * or editions under it) is said with the server's reason.
+ * parent, added, edited and deleted here, with who reads its e-paper whole (issue 68 item 3). A
+ * delete the server refuses (stories, e-paper issues or editions under it) is said with the
+ * server's reason.
  */
 export default function AdminEditions({ loaderData }: Route.ComponentProps) {
   const { editions } = loaderData;
@@ -82,6 +90,7 @@ export default function AdminEditions({ loaderData }: Route.ComponentProps) {
     { header: t.slug, cell: (e) => <span lang="en">{e.slug}</span> },
     { header: t.kind, cell: (e) => t.kinds[e.kind] },
     { header: t.shown, cell: (e) => (e.active ? t.yes : t.no) },
+    { header: t.epaper, cell: (e) => epaperSummary(e, t) },
     {
       header: t.actions,
       className: 'text-nowrap',

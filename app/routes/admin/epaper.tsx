@@ -1,11 +1,14 @@
 /*
  * The e-paper desk (issue 67 item 1), for editors and up: pick an edition and a date; the
  * issue's pages are uploaded, watched while they are made, ordered and published there
- * (app/features/epaper/epaper-desk.tsx).
+ * (app/features/epaper/epaper-desk.tsx). Administrators also find the reader behind a leaked
+ * copy's trace here (issue 68 item 4, app/features/epaper/trace-lookup.tsx); other editors
+ * never see it.
  */
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { editionName } from '../../../common/edition-place';
+import { hasRole } from '../../../common/roles';
 import type { EpaperIssue } from '../../../common/schemas/epaper';
 import { appContext } from '../../../common/services';
 import { AdminRouteError } from '../../components/admin/route-error';
@@ -14,11 +17,12 @@ import { useAdminInterface } from '../../copy/admin-language';
 import { saidOf } from '../../copy/refusals';
 import { adminApi } from '../../features/api/admin-api';
 import { EpaperIssueDesk } from '../../features/epaper/epaper-desk';
+import { TraceLookup } from '../../features/epaper/trace-lookup';
 import { requireScreen } from '../../features/session/screen-guard';
 import type { Route } from './+types/epaper';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  await requireScreen(context, request, 'editor');
+  const me = await requireScreen(context, request, 'editor');
   const { services } = context.get(appContext);
   const [editions, settings] = await Promise.all([
     services.editions.list(),
@@ -29,6 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       .filter((e) => e.active)
       .map((e) => ({ _id: e._id, slug: e.slug, names: e.names })),
     timeZone: settings.timeZone,
+    administrator: hasRole(me.role, 'administrator'),
   };
 }
 
@@ -56,7 +61,7 @@ export default function AdminEpaper({ loaderData }: Route.ComponentProps) {
   const ui = useAdminInterface();
   const d = epaperDeskCopy[ui.lang];
   const navigate = useNavigate();
-  const { editions, edition, date, issue, timeZone } = loaderData;
+  const { editions, edition, date, issue, timeZone, administrator } = loaderData;
   const start = async () => {
     try {
       await adminApi('/api/epaper/issues', { method: 'POST', body: { edition, date } });
@@ -111,6 +116,7 @@ export default function AdminEpaper({ loaderData }: Route.ComponentProps) {
           </button>
         </div>
       )}
+      {administrator && <TraceLookup />}
     </>
   );
 }

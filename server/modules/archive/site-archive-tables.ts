@@ -24,7 +24,7 @@ import {
 } from '../editions/editions-transfer';
 import { AUDIT_ROW_SHAPES, AUDIT_TABLES } from '../audit/audit-transfer';
 import { ELECTION_TABLES } from '../elections/elections-transfer';
-import { EPAPER_TABLES, epaperFilesOf } from '../epaper/epaper-transfer';
+import { EPAPER_FILES_OF, EPAPER_TABLES } from '../epaper/epaper-transfer';
 import { COMMENT_ROW_ORDERS, COMMENT_TABLES } from '../comments/comments-transfer';
 import { GIFT_TABLES } from '../gifts/gifts-transfer';
 import { NEWSLETTER_TABLES } from '../newsletters/newsletters-transfer';
@@ -97,9 +97,6 @@ export const LEFT_OUT: Readonly<Record<string, string>> = {
   webhooks: 'webhook endpoints: their signing secrets are credentials, set up again',
   webhook_deliveries: 'webhook deliveries: a log of calls made',
   push_subscriptions: 'browsers’ push subscriptions: bound to this site’s VAPID key',
-  epaper_clips:
-    'readers’ clips of e-paper pages: their images are not among the archive’s files; readers clip again on the new site',
-  epaper_clip_opens: 'who opened a clip: counts of clips the archive does not carry',
   epaper_downloads:
     'e-paper downloads: their traces are HMACs under this site’s kept secret (app_secrets, left out), meaningless on another site',
   push_follows: 'seats followed by push subscriptions, which stay with this site’s VAPID key',
@@ -139,10 +136,10 @@ export const REPLACED = new Set<PgTable>([...EDITION_REPLACED, ...ARTICLE_REPLAC
 export const ROW_SHAPES = new Map<PgTable, RowShape>([...ARTICLE_ROW_SHAPES, ...AUDIT_ROW_SHAPES]);
 export const BY_NAME = new Map(TABLES.map((t) => [getTableName(t), t]));
 export const MEDIA_TABLE = getTableName(MEDIA_TABLES[0]);
-/** The stored files a row of these tables names: an upload's, an e-paper page's. */
+/** The stored files a row of these tables names: an upload's, an e-paper page's, a clip's. */
 export const FILES_OF = new Map<string, (row: never) => string[]>([
   [MEDIA_TABLE, filesOf],
-  [getTableName(EPAPER_TABLES[1]), epaperFilesOf],
+  ...EPAPER_FILES_OF,
 ]);
 export const ARTICLES_TABLE = getTableName(ARTICLE_TABLES[0]);
 export const USERS_TABLE = getTableName(USER_TABLES[0]);

@@ -2,7 +2,8 @@
  * A clip's image (issue 68 item 2): the box cut from the page's PDF by Poppler (`pdftoppm -x -y
  * -W -H`: only the box is rendered, at 300 dpi or less so that it is at most 1080 px wide, which
  * keeps a clip within half a second), a footer strip set by sharp (masthead, edition, date,
- * page), encoded as a JPEG (what chat apps show best) of at most 250 KB.
+ * page, in the site's language: epaper-footer.ts), encoded as a JPEG (what chat apps show best)
+ * of at most 250 KB.
  */
 import sharp from 'sharp';
 import {
@@ -13,7 +14,7 @@ import {
 import type { EpaperBox } from '../../../common/schemas/epaper-zones';
 import { parsePnm } from './epaper-pdf';
 import type { ToolRunner } from './epaper-tools';
-import { FOOTER_FONT_FAMILY, footerFont } from './epaper-font';
+import { footerImage, type FooterWords } from './epaper-footer';
 
 const MB = 1024 * 1024;
 const CROP = { cpuSeconds: 20, timeoutMs: 60_000, memoryBytes: 1024 * MB, maxOutputBytes: 64 * MB };
@@ -26,32 +27,22 @@ export function clipDpi(box: EpaperBox, widthPt: number): number {
   return Math.max(36, Math.min(EPAPER_MASTER_DPI, Math.floor(EPAPER_CLIP_MAX_WIDTH / inches)));
 }
 
-const escape = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /** The footer strip: the masthead in bold, then edition · date · page, on white. */
-async function footer(width: number, masthead: string, line: string, workDir: string) {
+async function footer(width: number, words: FooterWords, workDir: string) {
   const height = Math.max(48, Math.round(width * 0.075));
   const size = Math.round(height * 0.3);
-  const text = await sharp({
-    text: {
-      text: `<span foreground="#111"><b>${escape(masthead)}</b>  ·  ${escape(line)}</span>`,
-      font: `${FOOTER_FONT_FAMILY} ${size}px`,
-      fontfile: await footerFont(workDir),
-      width: width - 24,
-      height: height - 8,
-      rgba: true,
-      wrap: 'none',
-    },
-  })
-    .png()
-    .toBuffer({ resolveWithObject: true });
-  const top = Math.max(0, Math.round((height - text.info.height) / 2));
+  const text = await footerImage(words, {
+    sizePx: size,
+    workDir,
+    width: width - 24,
+    height: height - 8,
+  });
+  const top = Math.max(0, Math.round((height - text.height) / 2));
   return sharp({
     create: { width, height, channels: 3, background: '#ffffff' },
   })
     .composite([
-      { input: text.data, left: 12, top },
+      { input: text.png, left: 12, top },
       // A rule between the cut and the footer.
       {
         input: { create: { width, height: 2, channels: 3, background: '#222222' } },
@@ -70,8 +61,7 @@ export async function makeClip(
     pdf: string;
     page: { widthPt: number; heightPt: number };
     box: EpaperBox;
-    masthead: string;
-    line: string;
+    footer: FooterWords;
     workDir: string;
   },
 ) {
@@ -98,7 +88,7 @@ export async function makeClip(
     .png({ compressionLevel: 1 })
     .toBuffer({ resolveWithObject: true });
   const width = cut.info.width;
-  const strip = await footer(width, args.masthead, args.line, args.workDir);
+  const strip = await footer(width, args.footer, args.workDir);
   const stripHeight = (await sharp(strip).metadata()).height;
   const whole = sharp(cut.data)
     .extend({ bottom: stripHeight, background: '#ffffff' })

@@ -32,6 +32,7 @@ import { notFound, tooManyRequests } from '../../lib/errors';
 import { keptSecret } from '../../lib/tokens';
 import { mediaUrl } from '../media/media-urls';
 import { makeClip } from './epaper-clip-image';
+import { clipFooterWords } from './epaper-footer';
 import {
   clipCountsByEdition,
   clipsSince,
@@ -72,10 +73,6 @@ function addressKeys(db: EpaperDeps['db']) {
   };
 }
 
-/** The footer's words: the page, in the site's language (Gujarati's script falls back to English). */
-const PAGE_WORD: Record<string, string> = { hi: 'पृष्ठ', mr: 'पान', en: 'Page' };
-const LOCALE: Record<string, string> = { hi: 'hi-IN', mr: 'mr-IN', en: 'en-IN' };
-
 const clipView = (row: NonNullable<Awaited<ReturnType<typeof findClip>>>): EpaperClip => ({
   id: row.id,
   url: epaperClipPath(row.id),
@@ -91,22 +88,6 @@ const clipView = (row: NonNullable<Awaited<ReturnType<typeof findClip>>>): Epape
   createdAt: row.createdAt.toISOString(),
 });
 
-async function footerLine(deps: Pick<EpaperDeps, 'site'>, page: Page) {
-  const site = (await deps.site?.()) ?? { name: 'Patrika', language: 'en' };
-  const lang = site.language in PAGE_WORD ? site.language : 'en';
-  const edition = lang === 'en' ? page.names.en : (page.names[lang as 'hi'] ?? page.names.hi);
-  const date = new Intl.DateTimeFormat(LOCALE[lang], {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${page.date}T12:00:00Z`));
-  return {
-    masthead: site.name,
-    line: `${edition} · ${date} · ${PAGE_WORD[lang]} ${page.number}`,
-  };
-}
-
 /** The box of the page cut out with its footer, in this process's own folder (removed after). */
 async function cutClip(deps: EpaperDeps, page: Page, box: EpaperClipInput['box']) {
   const pdf = await deps.storage.get(epaperKeys(page.hash).pdf);
@@ -119,7 +100,7 @@ async function cutClip(deps: EpaperDeps, page: Page, box: EpaperClipInput['box']
       pdf: join(dir, 'page.pdf'),
       page,
       box,
-      ...(await footerLine(deps, page)),
+      footer: clipFooterWords((await deps.site?.()) ?? { name: 'Patrika', language: 'en' }, page),
       workDir: deps.workDir,
     });
   } finally {

@@ -67,11 +67,17 @@ export interface EpaperDeps {
   stamper?: PdfStamper;
 }
 
-/** What a download's copy carries (issue 68 item 4): a line on every page, a hash in its metadata. */
+/**
+ * What a download's copy carries (issue 68 item 4): on every page its line in the paper's
+ * language (`line`, an image set by sharp: a PDF's own fonts draw Latin letters only) and, in
+ * Latin letters as text, `footer` (with the trace, so a copy's text still names it); the trace
+ * in its metadata.
+ */
 export interface PdfStamp {
   footer: string;
   trace: string;
   title: string;
+  line: { png: Buffer; width: number; height: number };
 }
 /** Stamps a joined PDF: answers the copy's bytes. */
 export type PdfStamper = (pdf: Buffer, stamp: PdfStamp) => Promise<Buffer>;

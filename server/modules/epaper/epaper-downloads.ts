@@ -22,10 +22,13 @@ import {
   lockUser,
 } from './epaper-access-repository';
 import { keptKey, type EpaperAccessService } from './epaper-access';
+import { copyFooterWords, footerImage } from './epaper-footer';
 import type { EpaperDeps, PdfStamper } from './epaper-deps';
 import { pagesOf } from './epaper-repository';
 
 const DAY_MS = 86_400_000;
+/** The copy's line is set at 36 px and drawn 9 points high: sharp still when a reader zooms. */
+const LINE_PIXELS = 36;
 const MB = 1024 * 1024;
 /** pdfunite's bounds: it copies pages, it does not render them. */
 const JOIN = { cpuSeconds: 60, timeoutMs: 600_000, memoryBytes: 1024 * MB, maxOutputBytes: MB };
@@ -85,7 +88,18 @@ export function epaperDownloads(deps: EpaperDeps, access: EpaperAccessService) {
     const title = `${site.name} · ${issue.editionNames.en} · ${issue.date}`;
     const footer = `${title} · personal copy ${trace} · not for forwarding`;
     try {
-      return { pdf: await stamper(pdf, { footer, trace, title }), trace };
+      // The visible line in the paper's own language, set as an image (epaper-stamp.ts says why).
+      const words = copyFooterWords(
+        site,
+        { names: issue.editionNames, date: issue.date, language: issue.language },
+        trace,
+      );
+      const line = await footerImage(words, {
+        sizePx: LINE_PIXELS,
+        workDir: deps.workDir,
+        white: true,
+      });
+      return { pdf: await stamper(pdf, { footer, trace, title, line }), trace };
     } catch (error) {
       // A copy that could not be made is not counted.
       await deleteDownload(db, id);

@@ -1,17 +1,34 @@
 /*
- * The font a clip's footer is set in (issue 68 item 2): Noto Sans Devanagari from @fontsource
- * (SIL Open Font License 1.1), which ships it as WOFF only. Pango, which sharp sets text with,
- * reads TrueType: the WOFF's tables are inflated into a TrueType file once per machine, under
- * the e-paper's work folder. The server needs no system font for Hindi or Marathi this way.
+ * The fonts a footer is set in (issue 68 items 2 and 4): Noto Sans Devanagari (Hindi, Marathi,
+ * and English beside them) and Noto Sans Gujarati, from @fontsource (SIL Open Font License 1.1),
+ * which ships them as WOFF only. Pango, which sharp sets text with, reads TrueType: a WOFF's
+ * tables are inflated into a TrueType file once per machine, under the e-paper's work folder.
+ * The server needs no system font for the papers' scripts this way; Latin letters (a site's
+ * name, digits) fall back to the system's sans-serif, as they do in the Devanagari subset.
  */
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { dirname, join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 
-const WOFF =
-  '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-500-normal.woff';
-export const FOOTER_FONT_FAMILY = 'Noto Sans Devanagari';
+/** Each script's face: its family name, its WOFF in the package, its TrueType's file name. */
+const FACES = {
+  devanagari: {
+    family: 'Noto Sans Devanagari',
+    woff: '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-500-normal.woff',
+    file: 'noto-sans-devanagari-500.ttf',
+  },
+  gujarati: {
+    family: 'Noto Sans Gujarati',
+    woff: '@fontsource/noto-sans-gujarati/files/noto-sans-gujarati-gujarati-500-normal.woff',
+    file: 'noto-sans-gujarati-500.ttf',
+  },
+} as const;
+export type FooterScript = keyof typeof FACES;
+
+/** The script a footer in `lang` is written in: Gujarati's own, else Devanagari. */
+export const scriptOf = (lang: string): FooterScript => (lang === 'gu' ? 'gujarati' : 'devanagari');
 
 /** A WOFF 1.0 file's font as TrueType/OpenType (its tables inflated, the directory rebuilt). */
 export function woffToSfnt(woff: Buffer): Buffer {
@@ -58,28 +75,43 @@ export function woffToSfnt(woff: Buffer): Buffer {
   return out;
 }
 
-let made: Promise<string> | undefined;
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
 
-/** The footer font's TrueType file under `workDir`, made once. */
-export function footerFont(workDir: string): Promise<string> {
-  made ??= (async () => {
-    const path = join(workDir, 'fonts', 'noto-sans-devanagari-500.ttf');
-    if (
-      await stat(path).then(
-        () => true,
-        () => false,
-      )
-    )
-      return path;
-    await mkdir(join(workDir, 'fonts'), { recursive: true });
-    const woff = await readFile(createRequire(import.meta.url).resolve(WOFF));
-    const temp = `${path}.${process.pid}.tmp`;
-    await writeFile(temp, woffToSfnt(woff));
-    await rename(temp, path);
-    return path;
-  })().catch((error: unknown) => {
-    made = undefined;
-    throw error;
-  });
-  return made;
+/** Writes a face's TrueType at `path` whole (a temporary file renamed into place). */
+async function writeTrueType(path: string, woffPath: string) {
+  await mkdir(dirname(path), { recursive: true });
+  const woff = await readFile(createRequire(import.meta.url).resolve(woffPath));
+  const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  await writeFile(temp, woffToSfnt(woff));
+  await rename(temp, path);
+}
+
+/**
+ * Each script's TrueType file of this process: the first work folder's, kept for the process's
+ * life. Fontconfig (under sharp) remembers a font by its path once it is given it, and a second
+ * file of the same family would be a second font it may pick instead; so one path per script,
+ * and the file written again if it went (a work folder removed under a running process, as a
+ * test's is when its site closes).
+ */
+const paths = new Map<FooterScript, string>();
+
+async function trueTypeOf(workDir: string, script: FooterScript): Promise<string> {
+  const face = FACES[script];
+  const path = paths.get(script) ?? join(workDir, 'fonts', face.file);
+  paths.set(script, path);
+  if (!(await exists(path))) await writeTrueType(path, face.woff);
+  return path;
+}
+
+/** The footer's font for `lang`: its family (for Pango's description) and its TrueType file. */
+export async function footerFont(
+  workDir: string,
+  lang: string,
+): Promise<{ family: string; file: string }> {
+  const script = scriptOf(lang);
+  return { family: FACES[script].family, file: await trueTypeOf(workDir, script) };
 }

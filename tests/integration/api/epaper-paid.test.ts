@@ -56,6 +56,21 @@ const publish = (id: string) =>
     payload: { status: 'published' },
   });
 const media = (hash: string, file: string) => `/media/epaper/${hash}/${file}`;
+/** The images Poppler's `pdfimages -list` finds drawn on each page of a PDF (soft masks aside). */
+function imagesByPage(file: string) {
+  const rows = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' })
+    .split('\n')
+    .slice(2)
+    .map((line) => line.trim().split(/\s+/))
+    .filter((cols) => cols[2] === 'image');
+  const byPage = new Map<number, { width: number; height: number }[]>();
+  for (const [page, , , width, height] of rows)
+    byPage.set(Number(page), [
+      ...(byPage.get(Number(page)) ?? []),
+      { width: Number(width), height: Number(height) },
+    ]);
+  return byPage;
+}
 
 beforeAll(async () => {
   t = await createTestApp({}, { pollJobs: false, clock });
@@ -335,6 +350,19 @@ describe('downloads', () => {
       for (const page of lines) expect(page).toContain(`personal copy ${trace}`);
       expect(text).toContain('2026-11-29');
       expect(text).not.toContain(member.email);
+      // The visible line in the paper's language is an image on every page (one line: far
+      // wider than high), which the pages as printed did not have.
+      const original = join(folder, 'printed.pdf');
+      writeFileSync(original, epaperFixture('three-pages.pdf'));
+      const [copyImages, printedImages] = [imagesByPage(file), imagesByPage(original)];
+      for (let n = 1; n <= pages.length; n++) {
+        const drawn = copyImages.get(n) ?? [];
+        expect(drawn.length, `page ${n}`).toBe((printedImages.get(n) ?? []).length + 1);
+        expect(
+          drawn.some((i) => i.width > 10 * i.height),
+          `page ${n}`,
+        ).toBe(true);
+      }
       const found = await get(`/api/epaper/traces/${trace}`, admin);
       expect(found.statusCode, found.body).toBe(200);
       expect(found.json()).toMatchObject({ reader: { _id: member._id, email: member.email } });

@@ -2,8 +2,8 @@
  * The e-paper in the site archive (issue 67: backups and the site archive include its files and
  * tables): a published issue with a processed page is exported, read into an empty site on the
  * other media storage (the database's), and reads there as it did: its rows, its page's view
- * and tiles served; a page still in processing gets its jobs again at the new site's start.
- * No OCR in this file.
+ * and tiles served, a reader's clip of it (issue 68) with its image and its count of openings;
+ * a page still in processing gets its jobs again at the new site's start. No OCR in this file.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,8 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { epaperFiles, epaperIssues, epaperPages } from '../../../db/schema/epaper';
 import { jobs } from '../../../db/schema/jobs';
 import type { EpaperIssue } from '../../../common/schemas/epaper';
+import type { EpaperClip, EpaperClipMade } from '../../../common/schemas/epaper-zones';
 import { EPAPER_TABLES } from '../../../server/modules/epaper/epaper-transfer';
-import { auth, createAdmin, createUser, type TestUser } from '../../factories';
+import { auth, createAdmin, createUser, someAddress, type TestUser } from '../../factories';
 import {
   createCityEdition,
   createEpaperIssue,
@@ -27,6 +28,7 @@ let from: TestApp;
 let to: TestApp;
 let editor: TestUser;
 let issue: EpaperIssue;
+let clip: EpaperClipMade;
 let scratch: string;
 
 const rowsOf = async (t: TestApp) =>
@@ -62,6 +64,21 @@ beforeAll(async () => {
     payload: { status: 'published' },
   });
   expect(published.statusCode, published.body).toBe(200);
+  // A reader's clip of the page, opened once by another reader.
+  const cut = await from.app.inject({
+    method: 'POST',
+    url: '/api/epaper/clips',
+    payload: { pageId: page!.id, box: { x: 0.1, y: 0.1, w: 0.5, h: 0.4 } },
+    remoteAddress: someAddress(),
+  });
+  expect(cut.statusCode, cut.body).toBe(201);
+  clip = cut.json<EpaperClipMade>();
+  const opened = await from.app.inject({
+    method: 'POST',
+    url: `/api/epaper/clips/${clip.id}/open`,
+    remoteAddress: someAddress(),
+  });
+  expect(opened.json()).toEqual({ counted: true });
   to = await createTestApp({ MEDIA_STORAGE: 'db' }, { pollJobs: false });
 }, 300_000);
 afterAll(async () => {
@@ -106,5 +123,18 @@ describe('the e-paper in the site archive', () => {
     expect(set.map((j) => j.key)).toEqual([`epaper-ocr:${fileRow!.id}`]);
     const [row] = await to.database.db.select().from(epaperIssues);
     expect(row!.status).toBe('published');
+  });
+
+  it('carries readers’ clips: the clip opens on the new site with the same image and count', async () => {
+    const [before, after] = await Promise.all(
+      [from, to].map((t) => t.app.inject({ url: clip.image })),
+    );
+    expect(before!.statusCode).toBe(200);
+    expect(after!.statusCode, clip.image).toBe(200);
+    expect(after!.headers['content-type']).toBe('image/jpeg');
+    expect(Buffer.compare(after!.rawPayload, before!.rawPayload)).toBe(0);
+    const read = await to.app.inject({ url: `/api/epaper/clips/${clip.id}` });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json<EpaperClip>()).toMatchObject({ id: clip.id, opens: 1, page: 1 });
   });
 });
