@@ -29,14 +29,11 @@ export function clipDpi(box: EpaperBox, widthPt: number): number {
 
 /** The footer strip: the masthead in bold, then edition · date · page, on white. */
 async function footer(width: number, words: FooterWords, workDir: string) {
-  const height = Math.max(48, Math.round(width * 0.075));
-  const size = Math.round(height * 0.3);
-  const text = await footerImage(words, {
-    sizePx: size,
-    workDir,
-    width: width - 24,
-    height: height - 8,
-  });
+  const line = Math.max(48, Math.round(width * 0.075));
+  const size = Math.round(line * 0.3);
+  // Wrapped to the clip's width: a narrow clip's footer takes more lines, never more width.
+  const text = await footerImage(words, { sizePx: size, workDir, width: width - 24 });
+  const height = Math.max(line, text.height + 16);
   const top = Math.max(0, Math.round((height - text.height) / 2));
   return sharp({
     create: { width, height, channels: 3, background: '#ffffff' },

@@ -76,12 +76,13 @@ export interface FooterImage {
 }
 
 /**
- * The footer's words set by Pango in their script's face at `sizePx`, on one line (`width`:
- * cut to at most that many pixels, as a clip's strip is; unset, as long as the line is).
+ * The footer's words set by Pango in their script's face at `sizePx`: with `width`, wrapped onto
+ * as many lines as that many pixels need (a clip's strip: a narrow box's line came out wider than
+ * the clip, which sharp refused to lay on it); unset, on one line as long as it is.
  */
 export async function footerImage(
   words: FooterWords,
-  opts: { sizePx: number; workDir: string; width?: number; height?: number; white?: boolean },
+  opts: { sizePx: number; workDir: string; width?: number; white?: boolean },
 ): Promise<FooterImage> {
   const font = await footerFont(opts.workDir, words.lang);
   const text = sharp({
@@ -90,9 +91,8 @@ export async function footerImage(
       font: `${font.family} ${opts.sizePx}px`,
       fontfile: font.file,
       ...(opts.width ? { width: opts.width } : {}),
-      ...(opts.height ? { height: opts.height } : {}),
       rgba: true,
-      wrap: 'none',
+      wrap: opts.width ? 'word-char' : 'none',
     },
   });
   const { data, info } = await (opts.white ? text.flatten({ background: '#ffffff' }) : text)

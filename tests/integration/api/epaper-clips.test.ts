@@ -122,6 +122,19 @@ describe('a clip of a page', () => {
     expect(took).toBeLessThan(5_000);
   });
 
+  it('of a narrow box has its whole footer, wrapped to the clip’s width', async () => {
+    // A tenth of the page wide: the footer's line is far wider than the cut (it once got 500).
+    const res = await cut({ pageId: pageIds[2], box: { x: 0.45, y: 0.1, w: 0.1, h: 0.3 } });
+    expect(res.statusCode, res.body).toBe(201);
+    const narrow = res.json<EpaperClipMade>();
+    const image = await t.app.inject({ url: narrow.image });
+    const meta = await sharp(image.rawPayload).metadata();
+    expect(meta.width).toBe(narrow.width);
+    // The cut is three times as tall as wide; the strip below it holds more than one line.
+    const cutHeight = Math.round(narrow.width * (4 / 5) * 3);
+    expect(narrow.height).toBeGreaterThan(cutHeight + 48);
+  });
+
   it('is read while its issue is public, and counts each other reader once', async () => {
     const got = await t.app.inject({ url: `/api/epaper/clips/${clip.id}` });
     expect(got.statusCode).toBe(200);
