@@ -35,7 +35,9 @@ export async function stateCounts(db: Db, electionId: string) {
     .select({
       code: electionSeats.stateCode,
       seats: sql<number>`count(*)::int`,
-      counted: sql<number>`(count(*) FILTER (WHERE EXISTS (SELECT 1 FROM ${electionResults} WHERE ${electionResults.seatId} = ${electionSeats.id})))::int`,
+      // Named in full: a query of one table writes its columns without the table's name, and
+      // inside the subquery `id` would be the result's.
+      counted: sql<number>`(count(*) FILTER (WHERE EXISTS (SELECT 1 FROM ${electionResults} r WHERE r.seat_id = ${electionSeats}.id)))::int`,
     })
     .from(electionSeats)
     .where(eq(electionSeats.electionId, electionId))
