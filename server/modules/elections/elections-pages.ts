@@ -138,13 +138,11 @@ export function tallyFor(data: ElectionData, seats: readonly SeatRow[]) {
  */
 function statesOf(counts: Awaited<ReturnType<typeof stateCounts>>) {
   return counts
-    .map(
-      (c): ElectionState & { seats: number; counted: number } => ({
-        ...stateOf(c.code),
-        seats: c.seats,
-        counted: c.counted,
-      }),
-    )
+    .map((c): ElectionState & { seats: number; counted: number } => ({
+      ...stateOf(c.code),
+      seats: c.seats,
+      counted: c.counted,
+    }))
     .sort((a, b) => a.name.en.localeCompare(b.name.en));
 }
 

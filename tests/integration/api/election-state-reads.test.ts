@@ -8,11 +8,7 @@
  */
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  electionCandidates,
-  electionResults,
-  electionSeats,
-} from '../../../db/schema/elections';
+import { electionCandidates, electionResults, electionSeats } from '../../../db/schema/elections';
 import { eventConsumers, events } from '../../../db/schema/events';
 import { auth, createAdmin, createUser } from '../../factories';
 import { createSmallElection, saveResult, type SmallElection } from '../../factories/elections';
@@ -54,7 +50,11 @@ beforeAll(async () => {
   // A declared seat's followers are looked up from its event, reading the seat
   // (elections-follow.ts): done before the reads below are watched.
   const { db } = t.database;
-  const [newest] = await db.select({ id: events.id }).from(events).orderBy(desc(events.id)).limit(1);
+  const [newest] = await db
+    .select({ id: events.id })
+    .from(events)
+    .orderBy(desc(events.id))
+    .limit(1);
   await waitUntil(
     async () => {
       const [consumer] = await db
@@ -106,9 +106,7 @@ describe("a state's results page", () => {
     const page = await touching(up.all, () => elections().resultsPage(election.slug, RAJASTHAN));
     expect(page.result?.seats.map((s) => s.name.en)).toEqual(['Jaipur']);
     expect(page.seen).toEqual([]);
-    const other = await touching(rajasthan.all, () =>
-      elections().resultsPage(election.slug, UP),
-    );
+    const other = await touching(rajasthan.all, () => elections().resultsPage(election.slug, UP));
     expect(other.result?.seats.map((s) => s.name.en)).toEqual(['Rae Bareli', 'Varanasi']);
     expect(other.seen).toEqual([]);
     // The recorder sees them where they are read.
