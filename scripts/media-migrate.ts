@@ -1,12 +1,13 @@
 /**
  * `npm run media:migrate -- --to s3|fs|db [--from fs|db|s3] [--remove-source]`: copies every
- * upload's files from the configured media storage (or `--from`) to another, checking each
- * copy (server/modules/media/media-migrate.ts). The bucket's settings (S3_*) and DATA_DIR are
- * read as for the site. Exits 1 when a file is missing from the source or a copy failed.
+ * stored file (uploads, the e-paper's pages and clips) from the configured media storage (or
+ * `--from`) to another, checking each copy (server/modules/media/media-migrate.ts). The
+ * bucket's settings (S3_*) and DATA_DIR are read as for the site. Exits 1 when a file is missing from the source or a copy failed.
  */
 import { openDatabase } from '../db/client';
 import { createFilesPrivately } from '../server/lib/private-files';
 import { ConfigError, databaseOptions, loadConfig, type Config } from '../server/env';
+import { STORED_FILES } from '../server/modules/archive/stored-files';
 import { migrateMedia } from '../server/modules/media/media-migrate';
 import { storageFor } from '../server/modules/media/media-storage';
 import { commandLine, UsageError } from './command-line';
@@ -17,7 +18,7 @@ const USAGE = 'usage: npm run media:migrate -- --to s3|fs|db [--from fs|db|s3] [
 const KINDS = ['fs', 'db', 's3'] as const;
 type Kind = (typeof KINDS)[number];
 const ABOUT =
-  'Copies every upload’s files from the media storage in use (or --from) to another, checking each copy.';
+  'Copies every stored file (uploads, the e-paper’s pages and clips) from the media storage in use (or --from) to another, checking each copy.';
 
 const kind = (value: string | undefined, name: string): Kind | undefined => {
   if (value === undefined) return undefined;
@@ -59,10 +60,11 @@ try {
       database.db,
       storageFor(configFor(from), database.db),
       storageFor(configFor(to), database.db),
+      STORED_FILES,
       {
         removeSource,
-        progress: (n) => {
-          if (n % 100 === 0) console.log(`patrika: ${n} uploads done…`);
+        progress: (n, owner) => {
+          if (n % 100 === 0) console.log(`patrika: ${n} ${owner} done…`);
         },
       },
     );

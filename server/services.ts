@@ -1,15 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import type { AppServices } from '../common/services';
 import { latestMigration, type Database, type Db } from '../db/client';
 import type { Config } from './env';
 import { systemClock, type Clock } from './lib/clock';
 import type { CacheChange } from '../common/cache-tags';
-import { createContentCaching } from './caching/content-caching';
 import type { KeptValues } from './caching/kept-values';
 import type { SiteSettings } from '../common/settings';
-import { createEventBus, type EventBus } from './events/event-bus';
-import { createOutbox, type Outbox } from './events/outbox';
-import { EVENTS_TRIM_JOB, scheduleEventsTrim, trimOldEvents } from './events/events-trim';
+import type { EventBus } from './events/event-bus';
+import type { Outbox } from './events/outbox';
+import { createChanges, startDaily } from './events/events-wiring';
 import { createPreviewTokens, createTokens, keptSecret, loadJwtSecret } from './lib/tokens';
 import { previewPath } from '../common/paths';
 import { createJobsService, type JobsService } from './modules/jobs/jobs-service';
@@ -81,7 +79,7 @@ import { createEditions } from './modules/editions/editions-wiring';
 import { createElections, followSeats } from './modules/elections/elections-wiring';
 import { createEpaper } from './modules/epaper/epaper-wiring';
 import { createViewsService } from './modules/views/views-service';
-import { createAnalyticsService } from './modules/analytics/analytics-service';
+import { createAnalytics } from './modules/analytics/analytics-wiring';
 import { createRateLimitCounters } from './plugins/rate-limit';
 import { createMailer } from './lib/mail';
 import { mailTextsFor, type MailSite } from './lib/mail-texts';
@@ -260,9 +258,13 @@ export async function createServices(
   const views = createViewsService({ db, clock, articles, timeZone, log });
   const content = { articles, categories, users, views, settings };
   const rateLimits = createRateLimitCounters(db, clock);
-  const { analytics, epaper } = analyticsAndEpaper(config, changes, {
-    ...{ db, clock, log, rateLimits, jobs, editions, outbox, storage, events },
-    ...content,
+  const epaper = createEpaper(config, {
+    ...{ db, clock, outbox, jobs, storage, editions, events, log, settings },
+  });
+  // Its e-paper report asks the e-paper for its clips' counts (issue 68 item 5).
+  const analytics = createAnalytics(config, changes, {
+    ...{ db, clock, log, rateLimits, jobs, editions, ...content },
+    clipCounts: epaper.clipCounts,
   });
   const { breaking, push } = await createNewsDesk(config, {
     ...{ db, clock, articles, jobs, outbox, events, log, editions, settings },
@@ -270,11 +272,7 @@ export async function createServices(
   });
   const audit = createAudit({ db, clock, jobs, events, log, settings, users });
   const services = {
-    clock,
-    database,
-    audit,
-    rateLimits,
-    media,
+    ...{ clock, database, audit, rateLimits, media },
     pageCache: changes.pageCache,
     degradedReasons: changes.degradedReasons,
     events,
@@ -313,101 +311,6 @@ export async function createServices(
   return { ...services, gifts } satisfies AppServices;
 }
 export type Services = Awaited<ReturnType<typeof createServices>>;
-
-/**
- * The e-paper (issue 67), then analytics, whose e-paper report asks it for its clips' counts
- * (issue 68 item 5).
- */
-function analyticsAndEpaper(
-  config: Config,
-  changes: Parameters<typeof analyticsOf>[1],
-  deps: Omit<Parameters<typeof analyticsOf>[2], 'clipCounts' | 'settings'> &
-    Pick<
-      Parameters<typeof epaperOf>[1],
-      'outbox' | 'storage' | 'events' | 'jobs' | 'editions' | 'log'
-    > & {
-      settings: { get(): Promise<SiteSettings> };
-    },
-) {
-  const { outbox, storage, events, ...rest } = deps;
-  const { db, clock, jobs, editions, log, settings } = deps;
-  const epaper = epaperOf(
-    config,
-    { db, clock, outbox, jobs, storage, editions, events, log },
-    settings,
-  );
-  const analytics = analyticsOf(config, changes, { ...rest, clipCounts: epaper.clipCounts });
-  return { analytics, epaper };
-}
-
-/**
- * Once every consumer is registered: each process reads events from the newest on, and the
- * daily jobs are set (the events' trim, the fediverse's, the audit trail's, the moderators'
- * mail of what waits: issue 42 item 4).
- */
-async function startDaily(
-  deps: { events: { start(): Promise<void> }; jobs: JobsService; clock: Clock } & {
-    audit: { scheduleTrim(): Promise<unknown> };
-  },
-  services: {
-    fediverse: { scheduleTrim(): Promise<unknown> };
-    comments: { mail: { scheduleWaitingMail(): Promise<unknown> } };
-  },
-) {
-  await deps.events.start();
-  await Promise.all([scheduleEventsTrim(deps.jobs, deps.clock), services.fediverse.scheduleTrim()]);
-  await Promise.all([deps.audit.scheduleTrim(), services.comments.mail.scheduleWaitingMail()]);
-}
-
-/** What the settings give analytics; the rest comes from the changes and the config. */
-type AnalyticsDeps = Omit<
-  Parameters<typeof createAnalyticsService>[0],
-  'siteHost' | 'retentionDays' | 'mostReadHours' | 'outbox' | 'kept' | 'timeZone'
->;
-
-/**
- * Analytics (issue 38): raw events kept as many days as the settings say, "Most read" over the
- * hours they say, published through the outbox and kept with the page cache's values.
- */
-function analyticsOf(
-  config: Config,
-  changes: { outbox: Outbox; keptValues: KeptValues },
-  deps: AnalyticsDeps & {
-    settings: { get(): Promise<Pick<SiteSettings, 'analytics' | 'timeZone'>> };
-  },
-) {
-  const { settings, ...rest } = deps;
-  const analytics = async () => (await settings.get()).analytics;
-  const timeZone = async () => (await settings.get()).timeZone;
-  return createAnalyticsService({
-    ...rest,
-    timeZone,
-    outbox: changes.outbox,
-    kept: changes.keptValues,
-    siteHost: new URL(config.publicUrl).hostname,
-    retentionDays: async () => (await analytics()).retentionDays,
-    mostReadHours: async () => (await analytics()).mostReadHours,
-  });
-}
-
-/**
- * Changes as events (server/events): written with each change, read after commit by every
- * process (its page cache) and once across processes (purges, mail); caching follows them.
- */
-async function createChanges(
-  config: Config,
-  database: Database,
-  deps: { clock: Clock; jobs: JobsService; log: ServiceLog | undefined },
-) {
-  const { db } = database;
-  const { clock, jobs, log } = deps;
-  const events = createEventBus({ db, clock, processId: randomUUID(), log });
-  const outbox = createOutbox({ db, clock, applied: events.catchUp });
-  const caching = await createContentCaching({ config, database, bus: events, clock, log });
-  // Kept 30 days: whichever process leases the job trims them, hourly.
-  jobs.handle(EVENTS_TRIM_JOB, () => trimOldEvents({ db, clock, jobs, log }));
-  return { events, outbox, ...caching };
-}
 
 /** The breaking band and web push alerts, with the jobs that end a band and deliver an alert. */
 async function createNewsDesk(
@@ -746,21 +649,6 @@ function createContentServices(deps: {
   const editions = createEditions({ db, clock, outbox, kept, articles });
   return { categories, articles, newsroom, search, settings, editions };
 }
-
-/** The e-paper (issue 67) with its settings: this machine's data folder, its OCR runs. */
-const epaperOf = (
-  config: Config,
-  deps: Omit<Parameters<typeof createEpaper>[0], 'dataDir' | 'ocrWorkers' | 'site'>,
-  settings: { get(): Promise<{ siteName: string; uiLanguage: string }> },
-) =>
-  createEpaper({
-    ...deps,
-    dataDir: config.dataDir,
-    ocrWorkers: config.epaperOcrWorkers,
-    paid: config.epaperPaid,
-    // A clip's footer names the site (issue 68 item 2).
-    site: () => settings.get().then((s) => ({ name: s.siteName, language: s.uiLanguage })),
-  });
 
 /** Gift links (issue 39 item 5): their tokens' key is kept in app_secrets. */
 async function giftsOf(

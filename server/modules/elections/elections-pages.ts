@@ -27,28 +27,40 @@ import {
   type SeatRow,
 } from './elections-repository';
 import { stateBySlug, stateOf } from './elections-states';
+import { newestResultsInState, stateCounts } from './elections-states-repository';
 import { tallyOf } from './elections-tally';
 import { electionView } from './elections-views';
 
 /** A result with its leading candidate. */
 export type LedResult = ResultRow & { leader: CandidateRow };
 
-/** Everything a results page reads of an election, once per render. */
+/** Everything a results page reads of an election (or of one state of it), once per render. */
 export interface ElectionData {
   election: ElectionRow;
   parties: Record<string, ElectionParty>;
   partyRows: Awaited<ReturnType<typeof partiesOf>>;
   alliances: Awaited<ReturnType<typeof alliancesOf>>;
+  /** The election's seats, or the state's. */
   seats: SeatRow[];
+  /** Their newest results. */
   results: Map<string, LedResult>;
 }
 
-export async function electionData(db: Db, election: ElectionRow): Promise<ElectionData> {
+/**
+ * The election's parties and alliances, and the seats (of the state `stateCode`, if given) with
+ * their newest results and leaders. A state's page reads its own seats' rows only: a desk save
+ * refreshes the state's page, and 80 seats of Uttar Pradesh are no reason to read 543.
+ */
+export async function electionData(
+  db: Db,
+  election: ElectionRow,
+  stateCode?: string,
+): Promise<ElectionData> {
   const [partyRows, alliances, seats, newest] = await Promise.all([
     partiesOf(db, election.id),
     alliancesOf(db, election.id),
-    listSeats(db, election.id, { keys: [] }),
-    newestResults(db, election.id),
+    listSeats(db, election.id, { keys: [], ...(stateCode ? { state: stateCode } : {}) }),
+    stateCode ? newestResultsInState(db, election.id, stateCode) : newestResults(db, election.id),
   ]);
   const leaders = new Map(
     (await candidatesById(db, [...new Set(newest.map((r) => r.leaderId))])).map((c) => [c.id, c]),
@@ -120,20 +132,18 @@ export function tallyFor(data: ElectionData, seats: readonly SeatRow[]) {
   };
 }
 
-/** The states with seats in the election, in ECI's order, with how many have a result. */
-function statesOf(data: ElectionData) {
-  const states = new Map<string, ElectionState & { seats: number; counted: number }>();
-  for (const seat of data.seats) {
-    const state = states.get(seat.stateCode) ?? {
-      ...stateOf(seat.stateCode),
-      seats: 0,
-      counted: 0,
-    };
-    state.seats++;
-    if (data.results.has(seat.id)) state.counted++;
-    states.set(seat.stateCode, state);
-  }
-  return [...states.values()].sort((a, b) => a.name.en.localeCompare(b.name.en));
+/**
+ * The states with seats in the election, by name, with how many have a result (counted by the
+ * database: every state's page lists them all).
+ */
+function statesOf(counts: Awaited<ReturnType<typeof stateCounts>>) {
+  return counts
+    .map((c): ElectionState & { seats: number; counted: number } => ({
+      ...stateOf(c.code),
+      seats: c.seats,
+      counted: c.counted,
+    }))
+    .sort((a, b) => a.name.en.localeCompare(b.name.en));
 }
 
 /** The results page: the whole election, or one state of it (undefined: no such state). */
@@ -145,8 +155,11 @@ export async function resultsPage(
 ): Promise<ElectionPage | undefined> {
   const state = stateSlug ? stateBySlug(stateSlug) : undefined;
   if (stateSlug && !state) return undefined;
-  const data = await electionData(db, election);
-  const shown = state ? data.seats.filter((s) => s.stateCode === state.code) : data.seats;
+  const [data, counts] = await Promise.all([
+    electionData(db, election, state?.code),
+    stateCounts(db, election.id),
+  ]);
+  const shown = data.seats;
   if (state && shown.length === 0) return undefined;
   const byId = new Map(shown.map((s) => [s.id, s]));
   const map = await maps.projected(election.id, state?.code);
@@ -160,7 +173,7 @@ export async function resultsPage(
       const seat = byId.get(id);
       return seat ? [seatLine(data, seat)] : [];
     }),
-    states: statesOf(data),
+    states: statesOf(counts),
     map: {
       path: electionMapPath(election.slug, state?.slug),
       width: map.width,

@@ -78,8 +78,8 @@ export function electionPublic(deps: {
       const row = await election(slug);
       const shown = state ? stateBySlug(state) : undefined;
       if (!row || (state && !shown)) return undefined;
-      const [data, lang] = await Promise.all([electionData(db, row), language()]);
-      const seats = shown ? data.seats.filter((s) => s.stateCode === shown.code) : data.seats;
+      const [data, lang] = await Promise.all([electionData(db, row, shown?.code), language()]);
+      const seats = data.seats;
       if (seats.length === 0) return undefined;
       const projected = await maps.projected(row.id, shown?.code);
       const mapSeats: MapSeat[] = seats.map((seat) => {

@@ -3,7 +3,7 @@
  * themselves (read only while their issue is public), who cut how many lately, and who opened
  * each (each reader once).
  */
-import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { editions } from '../../../db/schema/editions';
 import { epaperFiles, epaperIssues, epaperPages } from '../../../db/schema/epaper';
@@ -133,4 +133,15 @@ export async function clipCountsByEdition(
   for (const r of made) of(r.editionId).clips = r.n;
   for (const r of opened) of(r.editionId).opens = r.n;
   return [...counts.values()];
+}
+
+/** Clips' ids after `after`, `limit` of them: `npm run media:migrate` moves their images. */
+export async function clipIdsAfter(db: Db, after: string | null, limit: number) {
+  const rows = await db
+    .select({ id: epaperClips.id })
+    .from(epaperClips)
+    .where(after ? gt(epaperClips.id, after) : undefined)
+    .orderBy(asc(epaperClips.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
 }

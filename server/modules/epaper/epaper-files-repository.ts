@@ -4,7 +4,7 @@
  * renewed and ended only by whoever holds that very value, so a process that lost its lease
  * (it stalled past it, and another took the stage) can write nothing of the stage.
  */
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
 import { epaperFiles, epaperIssues, epaperPages, epaperTexts } from '../../../db/schema/epaper';
@@ -174,4 +174,27 @@ export function unfinishedFiles(db: Db, maxFailures: number) {
         and(isNull(epaperFiles.ocrAt), lt(epaperFiles.ocrFailures, maxFailures)),
       ),
     );
+}
+
+/**
+ * Files after the one `after` by id, `limit` of them, with what says which of their stored keys
+ * exist: `npm run media:migrate` walks them (epaper-transfer.ts `EPAPER_STORED_FILES`).
+ */
+export function filesAfter(db: Db, after: string | null, limit: number) {
+  return db
+    .select({
+      id: epaperFiles.id,
+      hash: epaperFiles.hash,
+      width: epaperFiles.width,
+      height: epaperFiles.height,
+      viewsAt: epaperFiles.viewsAt,
+      tilesAt: epaperFiles.tilesAt,
+      tileWidth: epaperFiles.tileWidth,
+      tileHeight: epaperFiles.tileHeight,
+      ocrAt: epaperFiles.ocrAt,
+    })
+    .from(epaperFiles)
+    .where(after ? gt(epaperFiles.id, after) : undefined)
+    .orderBy(asc(epaperFiles.id))
+    .limit(limit);
 }

@@ -1,11 +1,13 @@
 /*
  * The e-paper's parts wired together (issue 67): the service, its jobs (a page's views and
  * OCR, an issue's publishing, a file's removal) and the processing pools, with the programs it
- * runs. The composition root (server/services.ts) calls this once; the app calls `start` once
- * it serves (leftover run folders of killed processes removed) and `close` as it closes.
+ * runs, with its settings: this machine's data folder, its OCR runs, the paid edition's limits.
+ * The composition root (server/services.ts) calls this once; the app calls `start` once it
+ * serves (leftover run folders of killed processes removed) and `close` as it closes.
  */
 import { join } from 'node:path';
 import type { EpaperReach } from '../../../common/epaper-access';
+import type { Config } from '../../env';
 import type { Actor } from '../../lib/actor';
 import { EPAPER_FORGET_JOB, EPAPER_PUBLISH_JOB, type EpaperDeps } from './epaper-deps';
 import type { EventBus } from '../../events/event-bus';
@@ -21,18 +23,23 @@ import { createToolRunner } from './epaper-tools';
 export const epaperWorkDir = (dataDir: string) => join(dataDir, 'epaper-work');
 
 export function createEpaper(
-  deps: Omit<EpaperDeps, 'tools' | 'workDir'> & {
-    dataDir: string;
+  config: Pick<Config, 'dataDir' | 'epaperOcrWorkers' | 'epaperPaid'>,
+  deps: Omit<EpaperDeps, 'tools' | 'workDir' | 'ocrWorkers' | 'paid' | 'site'> & {
     events: Pick<EventBus, 'everyProcess'>;
+    settings: { get(): Promise<{ siteName: string; uiLanguage: string }> };
   },
 ) {
-  const { dataDir, events, ...rest } = deps;
+  const { events, settings, ...rest } = deps;
   const full: EpaperDeps = {
     // Downloads' copies stamped by pdf-lib unless the caller brings its own stamper.
     stamper: pdfLibStamper,
     ...rest,
+    ocrWorkers: config.epaperOcrWorkers,
+    paid: config.epaperPaid,
+    // A clip's footer names the site (issue 68 item 2).
+    site: () => settings.get().then((s) => ({ name: s.siteName, language: s.uiLanguage })),
     tools: createToolRunner(),
-    workDir: epaperWorkDir(dataDir),
+    workDir: epaperWorkDir(config.dataDir),
   };
   const service = createEpaperService(full);
   const processing = createProcessing(full);
