@@ -63,9 +63,8 @@ export const isPublicInSearch = (now: Date | Placeholder) =>
  * Search rows whose title has these words (the admin list's title search): `inTitle` (the
  * words' lexemes in the title, weight A) is looked up in `search_head`'s own GIN index, which
  * holds the titles' and keywords' lexemes alone; the weight is then checked on `search_head`
- * itself, small and in the row. (Through the whole text's index a title's common word found
- * every body that has it: thousands of rows read at 100,000 stories for a few hundred titles;
- * docs/perf/scale.md.)
+ * itself, small and in the row. (Through the whole text's index, a title's common word found
+ * every body that has it, a share of the archive: docs/perf/scale.md.)
  */
 export const titleHas = (inTitle: string) =>
   sql`${articleSearch.searchHead} @@ ${inTitle}::tsquery`;
