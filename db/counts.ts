@@ -99,8 +99,8 @@ export async function tallyOfParts(
   estimate: { table: PgTable; where: SQL | undefined },
   exactUpTo = EXACT_COUNT_UP_TO,
 ): Promise<Tally> {
-  const result = (await db.execute(
-    cappedCountOfParts(table, parts, exactUpTo + 1),
-  )) as unknown as { rows: { n: number | string }[] };
+  const result = (await db.execute(cappedCountOfParts(table, parts, exactUpTo + 1))) as unknown as {
+    rows: { n: number | string }[];
+  };
   return pastCap(db, estimate.table, estimate.where, Number(result.rows[0]?.n ?? 0), exactUpTo);
 }

@@ -25,7 +25,9 @@ export async function scansOf(
   tables: readonly string[],
 ): Promise<Scan[]> {
   const { sql: text, params } =
-    query instanceof SQL ? new PgDialect({ casing: 'snake_case' }).sqlToQuery(query) : query.toSQL();
+    query instanceof SQL
+      ? new PgDialect({ casing: 'snake_case' }).sqlToQuery(query)
+      : query.toSQL();
   const inlined = text.replace(/\$(\d+)/g, (_, n: string) => {
     const v = params[Number(n) - 1];
     if (v instanceof Date) return `'${v.toISOString()}'::timestamptz`;

