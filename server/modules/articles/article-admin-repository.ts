@@ -90,11 +90,20 @@ export function listForAdminPage(db: Db, opts: AdminListOptions) {
       .offset(opts.offset);
   // An author's pieces: those they wrote first, walking the author's own order index, merged
   // with those they co-wrote (a handful, from article_authors). One condition with OR would
-  // leave PostgreSQL a filter over the whole order index for an author of few pieces.
+  // leave PostgreSQL a filter over the whole order index for an author of few pieces. Each
+  // walk stops at the page's end: unbounded, the first read every piece of a prolific writer
+  // to sort them (docs/perf/scale.md).
   const filters = adminFilters(opts);
+  const upToPage = opts.offset + opts.limit;
   return unionAll(
-    adminRows(db).where(and(byAuthor(opts.authorId), filters)),
-    adminRows(db).where(and(coWrittenBy(opts.authorId), filters)),
+    adminRows(db)
+      .where(and(byAuthor(opts.authorId), filters))
+      .orderBy(...ADMIN_ORDERS[sort])
+      .limit(upToPage),
+    adminRows(db)
+      .where(and(coWrittenBy(opts.authorId), filters))
+      .orderBy(...ADMIN_ORDERS[sort])
+      .limit(upToPage),
   )
     .orderBy(...ADMIN_UNION_ORDERS[sort])
     .limit(opts.limit)
