@@ -25,8 +25,8 @@ import {
 
 /**
  * Rows whose article (`key`) also meets `others`: its row looked up by primary key, for each
- * row walked. `OFFSET 0` keeps PostgreSQL from making the test a join, which it answers by
- * reading every story once the walk holds more than a few in a hundred of them.
+ * row walked. `OFFSET 0` keeps the test a look-up: made a join, PostgreSQL may answer it by
+ * reading the stories to find the walk's, a cost that grows with the archive.
  */
 const articleMeets = (key: AnyPgColumn, others: SQL | undefined): SQL | undefined =>
   others
