@@ -42,20 +42,15 @@ export function cappedCount(db: Db, table: PgTable, where: SQL | undefined, upTo
   return db.select({ n: count() }).from(capped);
 }
 
-/**
- * The rows of `table` matching `where`: exact up to `exactUpTo`, estimated past it. `estimate`:
- * the same rows said another way, for the planner to estimate (a count walked on one table
- * and estimated on another, whose statistics know the filter better).
- */
+/** The rows of `table` matching `where`: exact up to `exactUpTo`, estimated past it. */
 export async function tally(
   db: Db,
   table: PgTable,
   where: SQL | undefined,
   exactUpTo = EXACT_COUNT_UP_TO,
-  estimate: { table: PgTable; where: SQL | undefined } = { table, where },
 ): Promise<Tally> {
   const [row] = await cappedCount(db, table, where, exactUpTo + 1);
-  return pastCap(db, estimate.table, estimate.where, Number(row?.n ?? 0), exactUpTo);
+  return pastCap(db, table, where, Number(row?.n ?? 0), exactUpTo);
 }
 
 /** `n` rows counted up to `exactUpTo` + 1: exact, or past the cap the planner's estimate. */
