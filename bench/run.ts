@@ -766,4 +766,4 @@ if (process.argv[1]?.endsWith('run.ts'))
         COMPARE.split(',').map((f) => JSON.parse(readFileSync(f, 'utf8')) as ScaleReport),
       ),
     );
-  else await (SCALE ? scaleBench(SCALE) : main());
+  else await (SCALE ? scaleBench(SCALE, REUSE || process.argv.includes('--scale-reuse')) : main());

@@ -265,3 +265,18 @@ export async function buildScaleSite(stories_: number, dataDir: string, log: (s:
   );
   return { databaseUrl, steps, buildSeconds };
 }
+
+/**
+ * The site to measure: built (buildScaleSite), or with `reuse` (`--scale-reuse`) the one an
+ * earlier run built, as it stands: nothing built or dropped; the server migrates it on start,
+ * as it would a live site.
+ */
+export async function scaleSite(
+  stories: number,
+  dataDir: string,
+  log: (s: string) => void,
+  reuse: boolean,
+): Promise<Awaited<ReturnType<typeof buildScaleSite>>> {
+  if (!reuse) return buildScaleSite(stories, dataDir, log);
+  return { databaseUrl: `${LOCAL}/patrika_bench_scale_${stories}`, steps: {}, buildSeconds: 0 };
+}

@@ -16,7 +16,8 @@
  * Prints a table and writes bench/results/scale-<N>-<time>.json (docs/perf/scale.md).
  *
  * Settings: BENCH_SCALE_REQUESTS (requests per page, 40; searches 150 per language),
- * BENCH_MACHINE (a note printed with the figures, such as "shared with 3 other jobs").
+ * BENCH_MACHINE (a note printed with the figures, such as "shared with 3 other jobs"),
+ * `--scale-reuse` or BENCH_REUSE=1 (measure the site of N an earlier run built, as it stands).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -27,7 +28,7 @@ import { articlePath, authorPath, categoryPath, editionPath, tagSlugPath } from 
 import { ensureBuild, ROOT } from '../scripts/build-state';
 import { freePort, startServer } from '../tests/setup/spawn-server';
 import { percentile, sequential, SKIP_CACHE } from './profile';
-import { buildScaleSite, SCALE_ADMIN } from './scale-data';
+import { scaleSite, SCALE_ADMIN } from './scale-data';
 import { searchQueries } from './scale-texts';
 import { scaleTable, type ScaleReport } from './scale-table';
 
@@ -230,7 +231,7 @@ async function sitemapFigures(base: string) {
   };
 }
 
-export async function scaleBench(stories: number): Promise<ScaleReport> {
+export async function scaleBench(stories: number, reuse = false): Promise<ScaleReport> {
   ensureBuild();
   const dataDir = mkdtempSync(join(tmpdir(), 'patrika-scale-'));
   const machine = {
@@ -240,7 +241,7 @@ export async function scaleBench(stories: number): Promise<ScaleReport> {
     note: process.env.BENCH_MACHINE ?? '',
   };
   try {
-    const built = await buildScaleSite(stories, dataDir, console.log);
+    const built = await scaleSite(stories, dataDir, console.log, reuse);
     console.log(`scale: ${stories.toLocaleString('en')} stories built in ${built.buildSeconds} s`);
     const t = await targets(built.databaseUrl, stories);
     const port = await freePort();

@@ -50,7 +50,17 @@ export async function tally(
   exactUpTo = EXACT_COUNT_UP_TO,
 ): Promise<Tally> {
   const [row] = await cappedCount(db, table, where, exactUpTo + 1);
-  const n = Number(row?.n ?? 0);
+  return pastCap(db, table, where, Number(row?.n ?? 0), exactUpTo);
+}
+
+/** `n` rows counted up to `exactUpTo` + 1: exact, or past the cap the planner's estimate. */
+async function pastCap(
+  db: Db,
+  table: PgTable,
+  where: SQL | undefined,
+  n: number,
+  exactUpTo: number,
+): Promise<Tally> {
   if (n <= exactUpTo) return { n, exact: true };
   const all = db
     .select({ one: sql`1` })
@@ -58,4 +68,34 @@ export async function tally(
     .where(where)
     .getSQL();
   return { n: Math.max(exactUpTo + 1, await estimatedRows(db, all)), exact: false };
+}
+
+/**
+ * The rows of `table` matching any of `parts` (which no row matches twice), counted up to
+ * `upTo` in one statement: each part a walk of its own (on its own index), the next begun only
+ * if those before found fewer than `upTo`, so an `OR` of conditions on two indexes is never
+ * counted by reading every row either finds.
+ */
+export const cappedCountOfParts = (table: PgTable, parts: SQL[], upTo: number): SQL =>
+  sql`SELECT count(*)::int AS n FROM (${sql.join(
+    parts.map((part) => sql`(SELECT 1 FROM ${table} WHERE ${part})`),
+    sql` UNION ALL `,
+  )} LIMIT ${upTo}) AS capped`;
+
+/**
+ * The rows of `table` matching any of `parts`, as `tally` counts them (cappedCountOfParts);
+ * past the cap, the planner's estimate of `estimate` (the same rows said as one condition, on
+ * the table whose statistics know them best).
+ */
+export async function tallyOfParts(
+  db: Db,
+  table: PgTable,
+  parts: SQL[],
+  estimate: { table: PgTable; where: SQL | undefined },
+  exactUpTo = EXACT_COUNT_UP_TO,
+): Promise<Tally> {
+  const result = (await db.execute(cappedCountOfParts(table, parts, exactUpTo + 1))) as unknown as {
+    rows: { n: number | string }[];
+  };
+  return pastCap(db, estimate.table, estimate.where, Number(result.rows[0]?.n ?? 0), exactUpTo);
 }

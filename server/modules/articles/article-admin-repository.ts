@@ -1,110 +1,26 @@
 /*
- * The admin article list: filters (status, category, language, byline, title search), its
- * orders (by time, title or views) and pages, and the upcoming scheduled pieces.
+ * The admin article list: its orders (by time, title or views) and pages, and the upcoming
+ * scheduled pieces; its filters are article-admin-filters.ts, its count article-admin-counts.ts.
  */
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import {
-  ADMIN_DEFAULT_SORT,
-  type AdminSort,
-  type AdminStatusFilter,
-  type Language,
-} from '../../../common/articles';
+import { ADMIN_DEFAULT_SORT, type AdminSort } from '../../../common/articles';
 import type { Db } from '../../../db/client';
-import { tally } from '../../../db/counts';
-import {
-  articleAuthors,
-  articleEditions,
-  articles,
-  categories,
-  isPublicArticle,
-  isScheduledArticle,
-} from '../../../db/schema/content';
+import { articles, categories } from '../../../db/schema/content';
 import { users } from '../../../db/schema/users';
-import { articleTitleMatches } from '../../../db/schema/search';
 import { articleViewTotals } from '../../../db/schema/site';
+import { countForAdmin } from './article-admin-counts';
+import {
+  adminFilters,
+  adminWhere,
+  byAnyByline,
+  byAuthor,
+  coWrittenBy,
+  inEditions,
+  statusWhere,
+  type AdminListOptions,
+} from './article-admin-filters';
 import { refColumns } from './articles-repository';
-
-const byAuthor = (authorId: string | undefined): SQL | undefined =>
-  authorId ? eq(articles.authorId, authorId) : undefined;
-
-/**
- * Articles on which `authorId` is a further byline (article_authors), never the first: with
- * `byAuthor`, every piece they are a byline of, each once (issue 36 item 8). The ids come from
- * article_authors' user index.
- */
-const coWrittenBy = (authorId: string): SQL =>
-  sql`${articles.id} IN (SELECT ${articleAuthors.articleId} FROM ${articleAuthors} WHERE ${eq(articleAuthors.userId, authorId)}) AND ${articles.authorId} IS DISTINCT FROM ${authorId}`;
-
-/**
- * Articles with `authorId` among their bylines, first or further, as one condition (counts and
- * the views order). Both halves are index conditions: the first byline on articles' author
- * index, the further ones as ids from article_authors looked up by primary key (an
- * `IN (subquery)` under OR would be a filter run on every row walked).
- */
-const byAnyByline = (authorId: string | undefined): SQL | undefined =>
-  authorId
-    ? sql`(${eq(articles.authorId, authorId)} OR ${articles.id} = ANY(ARRAY(SELECT ${articleAuthors.articleId} FROM ${articleAuthors} WHERE ${eq(articleAuthors.userId, authorId)})))`
-    : undefined;
-
-export interface AdminListOptions {
-  /** Articles with this user among their bylines, first or further. */
-  authorId?: string | undefined;
-  /**
-   * A title search (common/search/search-text.ts `toTsquery`): `inTitle` restricted to title
-   * lexemes (weight A), `anywhere` the same words unweighted (`toMatchTsquery`: the fewest
-   * lexemes that find them).
-   */
-  titleSearch?: { inTitle: string; anywhere: string } | undefined;
-  /** `scheduled` and `published` split the stored `published` at `now` (issue 9 item 6). */
-  status?: AdminStatusFilter | undefined;
-  categoryId?: string | undefined;
-  language?: Language | undefined;
-  /** Stories in this edition (issue 65), primary or not. */
-  edition?: string | undefined;
-  /**
-   * A desk's editions (issue 65 item 5): their stories come first, each part in the order
-   * asked. A sort over the filtered rows, not an index walk: only desks limited to editions
-   * ask it, and their lists are filtered to their editions' share of the site.
-   */
-  firstEditions?: readonly string[] | undefined;
-  sort?: AdminSort | undefined;
-  now?: Date | undefined;
-  limit: number;
-  offset: number;
-}
-
-/** The status filter as SQL; the status is a literal, so partial indexes stay usable. */
-const statusWhere = (status: AdminStatusFilter | undefined, now: Date): SQL | undefined => {
-  switch (status) {
-    case undefined:
-      return undefined;
-    case 'draft':
-      return sql`${articles.status} = 'draft'`;
-    case 'pending':
-      return sql`${articles.status} = 'pending'`;
-    case 'published':
-      return isPublicArticle(now);
-    case 'scheduled':
-      return isScheduledArticle(now);
-  }
-};
-
-/** Articles in any of these editions, as ids from article_editions' edition index. */
-const inEditions = (ids: readonly string[]): SQL =>
-  sql`${articles.id} IN (SELECT ${articleEditions.articleId} FROM ${articleEditions} WHERE ${inArray(articleEditions.editionId, [...ids])})`;
-
-/** The list's filters but the byline (listForAdminPage reads an author's pieces in two walks). */
-const adminFilters = (opts: AdminListOptions) =>
-  and(
-    opts.titleSearch ? articleTitleMatches(opts.titleSearch) : undefined,
-    statusWhere(opts.status, opts.now ?? new Date()),
-    opts.categoryId ? eq(articles.categoryId, opts.categoryId) : undefined,
-    opts.language ? eq(articles.language, opts.language) : undefined,
-    opts.edition ? inEditions([opts.edition]) : undefined,
-  );
-
-const adminWhere = (opts: AdminListOptions) => and(byAnyByline(opts.authorId), adminFilters(opts));
 
 /** A desk's editions' stories before the rest (an order's first key), or nothing. */
 const deskFirst = (opts: AdminListOptions): SQL[] =>
@@ -174,11 +90,20 @@ export function listForAdminPage(db: Db, opts: AdminListOptions) {
       .offset(opts.offset);
   // An author's pieces: those they wrote first, walking the author's own order index, merged
   // with those they co-wrote (a handful, from article_authors). One condition with OR would
-  // leave PostgreSQL a filter over the whole order index for an author of few pieces.
+  // leave PostgreSQL a filter over the whole order index for an author of few pieces. Each
+  // walk stops at the page's end: unbounded, the first read every piece of a prolific writer
+  // to sort them (docs/perf/scale.md).
   const filters = adminFilters(opts);
+  const upToPage = opts.offset + opts.limit;
   return unionAll(
-    adminRows(db).where(and(byAuthor(opts.authorId), filters)),
-    adminRows(db).where(and(coWrittenBy(opts.authorId), filters)),
+    adminRows(db)
+      .where(and(byAuthor(opts.authorId), filters))
+      .orderBy(...ADMIN_ORDERS[sort])
+      .limit(upToPage),
+    adminRows(db)
+      .where(and(coWrittenBy(opts.authorId), filters))
+      .orderBy(...ADMIN_ORDERS[sort])
+      .limit(upToPage),
   )
     .orderBy(...ADMIN_UNION_ORDERS[sort])
     .limit(opts.limit)
@@ -267,7 +192,7 @@ export type AdminListRow = Awaited<
 export async function listForAdmin(db: Db, opts: AdminListOptions) {
   const [rows, total] = await Promise.all([
     opts.sort === 'views' ? listByViews(db, opts) : listForAdminPage(db, opts),
-    tally(db, articles, adminWhere(opts)),
+    countForAdmin(db, opts),
   ]);
   return { rows, total: total.n, estimated: !total.exact };
 }

@@ -4,7 +4,7 @@
  */
 import { hasRole } from '../../../common/roles';
 import type { AdminArticleQuery } from '../../../common/schemas/articles';
-import { queryTerms, toMatchTsquery, toTsquery } from '../../../common/search/search-query';
+import { queryTerms, toTsquery } from '../../../common/search/search-query';
 import { requireRole, type Actor } from '../../lib/actor';
 import { listForAdmin, listUpcoming } from './article-admin-repository';
 import { pageCount } from './article-reads';
@@ -46,9 +46,7 @@ export function articleDesk({
       if (own && query.authorId && query.authorId !== own) return empty;
       // A title search matches as readers' search does, in the title's lexemes only.
       const terms = query.q ? queryTerms(query.q, query.language) : [];
-      const titleSearch = terms.length
-        ? { inTitle: toTsquery(terms, 'A'), anywhere: toMatchTsquery(terms) }
-        : undefined;
+      const titleSearch = terms.length ? toTsquery(terms, 'A') : undefined;
       // A desk limited to editions sees its editions' stories first (issue 65 item 5).
       const firstEditions = query.edition ? undefined : await hooks.deskEditions?.(a.id);
       const { rows, total, estimated } = await listForAdmin(db, {

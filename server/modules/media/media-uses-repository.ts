@@ -86,13 +86,18 @@ export async function deleteMediaIfUnused(db: Db, id: string, folder: string): P
   return deleted.length > 0;
 }
 
-/** The articles (drafts too) that use each of the uploads `ids` as they stand. */
+/**
+ * The articles (drafts too) that use each of the uploads `ids` as they stand. The uploads are
+ * taken by key from the list of ids (`unnest`), not by a filter on the library: with a large
+ * library and a guess of many uses per upload, a filter let PostgreSQL plan a parallel scan of
+ * the library, whose worker's start cost more than the page's work (docs/perf/scale.md).
+ */
 export function articlesUsingMedia(db: Db, ids: string[]) {
   return db
     .select({ mediaId: media.id, articleId: articles.id, title: articles.name })
-    .from(media)
+    .from(sql`unnest(${`{${ids.join(',')}}`}::uuid[]) AS asked(id)`)
+    .innerJoin(media, sql`${media.id} = asked.id`)
     .innerJoin(articles, uses.article(media.id, folderOfRow))
-    .where(inArray(media.id, ids))
     .orderBy(asc(articles.name), asc(articles.id));
 }
 
