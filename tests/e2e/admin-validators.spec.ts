@@ -274,8 +274,8 @@ function nuErrors(files: Map<string, string>): string[] {
     'java',
     [
       // A run of seconds: the JVM's quick compiler alone (its optimising one spent more CPU
-      // compiling than the checking saved, docs/testing.md), with the deeper stack the checker
-      // asks for in its frames (it exits non-zero, failing the test, if the stack is short).
+      // compiling than it saved, docs/testing.md), whose larger frames need a larger stack than
+      // the default (on a short one the checker exits non-zero, and the test fails).
       '-XX:TieredStopAtLevel=1',
       '-Xss4m',
       '-jar',
