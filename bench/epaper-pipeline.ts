@@ -291,3 +291,6 @@ async function main() {
 }
 
 await main();
+// Its figures are printed and the app closed, but a handle the app leaves open after close kept
+// the process waiting, idle, until stopped (2026-11-30): ended here, the figures being out.
+process.exit(0);
