@@ -31,8 +31,4 @@ export class RefreshQueue {
     if (key !== undefined) from.delete(key);
     return key;
   }
-
-  get size() {
-    return this.soon.size + this.later.size;
-  }
 }
