@@ -40,6 +40,7 @@ import {
 } from '../../factories';
 import { oneClickUnsubscribe } from '../../factories/newsletters';
 import { createTestApp, type TestApp } from '../../setup/test-app';
+import { waitUntil } from '../../setup/wait-until';
 
 const STATE_ID = 'ffffffff-0000-4000-8000-000000000000';
 const COMMENT_ID = 'ffffffff-0000-4000-8000-0000000000c1';
@@ -58,6 +59,15 @@ async function articleChecksums(t: TestApp) {
     id: row.id,
     sha256: createHash('sha256').update(JSON.stringify(row)).digest('hex'),
   }));
+}
+
+/** How many settings changes a site's trail holds. */
+async function settingsEntries(t: TestApp) {
+  const [row] = await t.database.db
+    .select({ n: count() })
+    .from(auditEntries)
+    .where(eq(auditEntries.action, 'settings.changed'));
+  return Number(row?.n ?? 0);
 }
 
 async function tableCounts(t: TestApp) {
@@ -141,6 +151,12 @@ beforeAll(async () => {
     },
   ]);
   await readersAndBusiness(moved._id, admin._id);
+  // The trail is written from the events after the answers (audit-events.ts): the archive is
+  // made once the settings change, the last event the trail records here, is on it.
+  await waitUntil(async () => (await settingsEntries(from)) === 1, {
+    timeoutMs: 20_000,
+    message: 'the settings change never reached the old site\'s trail',
+  });
   await from.app.services.archive.exportToFile(archive);
 });
 
@@ -248,6 +264,11 @@ describe('export and import of the whole site', () => {
 
   it('reads back into an empty site: every table, every article byte for byte, every file', async () => {
     const counts = await to.app.services.archive.importFrom(archive);
+    // The import replaces the settings: its event reaches the trail after the import's answer.
+    await waitUntil(async () => (await settingsEntries(to)) === 2, {
+      timeoutMs: 20_000,
+      message: 'the import never reached the new site\'s trail',
+    });
     const expected = await tableCounts(from);
     // The trail on the new site goes on: it has every entry of the old one, then the import's.
     const { audit_entries: trail, ...received } = await tableCounts(to);
