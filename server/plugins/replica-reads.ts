@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { withReplicaReads } from '../../db/replicas';
 import { isCacheable } from '../caching/http-caching';
-import { GIFT_PARAM } from '../../common/schemas/gifts';
+import { giftTokenIn } from '../../common/schemas/gifts';
 import { tokenOf } from './auth';
 
 /** The cookie of a browser that wrote within the last REPLICA_MAX_LAG seconds (and a little). */
@@ -23,17 +23,13 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 const COUNTING = /^\/api\/(analytics\/event|ads\/impressions|articles\/[^/?]+\/view)(\?|$)/;
 
-/**
- * A gift link (issue 39 item 5) reads the primary: its gift may be a second old (the link is
- * opened as soon as it is sent), a replica that has not replayed it yet would show the wall, and
- * its page is the reader's own, never kept, so the primary pays one render.
- */
-const GIFT_LINK = new RegExp(`[?&]${GIFT_PARAM}=`);
-
 /** Read from the parsed cookies (registered before this hook), as the session is. */
 function mayReadReplica(request: FastifyRequest): boolean {
   if (!isCacheable(request) || tokenOf(request) || OWN_PATHS.test(request.url)) return false;
-  if (GIFT_LINK.test(request.url)) return false;
+  // A gift link (issue 39 item 5) reads the primary: its gift may be a second old (the link is
+  // opened as soon as it is sent) and a replica behind would show the wall; its page is the
+  // reader's own, never kept. Known as the page cache knows it (server/http.ts): a token.
+  if (giftTokenIn(request.url) !== undefined) return false;
   return request.cookies?.[RECENT_WRITE_COOKIE] === undefined;
 }
 
