@@ -11,6 +11,7 @@ import type { Db } from '../../../db/client';
 import { articles } from '../../../db/schema/content';
 import { listForAdminPage } from '../../../server/modules/articles/article-admin-repository';
 import { articleCounts } from '../../../server/modules/articles/articles-repository';
+import { scansOf } from '../../setup/plan-scans';
 import { createTestDatabase } from '../../setup/test-db';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -47,32 +48,9 @@ beforeAll(async () => {
 });
 afterAll(async () => database?.close());
 
-type PlanNode = Record<string, unknown> & { Plans?: PlanNode[] };
-const walk = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(walk)];
-
 /** The rows each scan of `articles` read (kept and dropped by its filter, over every loop). */
-async function articleScans(db: Db, query: { toSQL(): { sql: string; params: unknown[] } }) {
-  const { sql: text, params } = query.toSQL();
-  const inlined = text.replace(/\$(\d+)/g, (_, n: string) => {
-    const v = params[Number(n) - 1];
-    if (v instanceof Date) return `'${v.toISOString()}'::timestamptz`;
-    return typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`;
-  });
-  const result = (await db.execute(
-    sql.raw(`EXPLAIN (ANALYZE, FORMAT JSON) ${inlined}`),
-  )) as unknown as { rows: Record<string, unknown>[] };
-  const cell = Object.values(result.rows[0]!)[0];
-  const doc = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: PlanNode }[];
-  return walk(doc[0]!.Plan)
-    .filter((n) => n['Relation Name'] === 'articles')
-    .map((n) => ({
-      type: String(n['Node Type']),
-      index: String(n['Index Name'] ?? ''),
-      read:
-        (Number(n['Actual Rows']) + Number(n['Rows Removed by Filter'] ?? 0)) *
-        Number(n['Actual Loops'] ?? 1),
-    }));
-}
+const articleScans = (db: Db, query: { toSQL(): { sql: string; params: unknown[] } }) =>
+  scansOf(db, query, ['articles']);
 
 describe('drafts among many published stories are read alone', () => {
   it("the dashboard's count of drafts reads the drafts, not every story", async () => {
