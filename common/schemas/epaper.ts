@@ -248,7 +248,15 @@ export const EpaperTraceParamsSchema = z.object({
 export const EpaperTraceSchema = z.object({
   trace: z.string(),
   reader: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
-  issue: z.object({ _id: z.string(), edition: z.string(), date: z.string() }).nullable(),
+  /** `edition` is the edition's slug (its address), `editionNames` what people call it. */
+  issue: z
+    .object({
+      _id: z.string(),
+      edition: z.string(),
+      editionNames: EditionNamesSchema,
+      date: z.string(),
+    })
+    .nullable(),
   downloadedAt: z.string(),
 });
 export type EpaperTrace = z.infer<typeof EpaperTraceSchema>;

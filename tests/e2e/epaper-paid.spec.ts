@@ -149,7 +149,7 @@ test('an edition made paid on its screen; a member’s downloaded copy traced ba
   await expect(answer.getByText(member.name, { exact: true })).toBeVisible();
   await expect(answer.getByText(member.email, { exact: true })).toBeVisible();
   await expect(
-    answer.getByRole('link', { name: `${edition.slug} · ${issue.date}` }),
+    answer.getByRole('link', { name: `${edition.name} · ${issue.date}` }),
   ).toHaveAttribute('href', `/epaper/${edition.slug}/${issue.date}`);
 
   // An editor who is not an administrator has the E-paper screen, without the look-up.

@@ -10,6 +10,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { EPAPER_TRACE_PATTERN } from '../../../common/epaper-access';
 import { epaperPath } from '../../../common/epaper';
+import { editionName } from '../../../common/edition-place';
 import type { EpaperTrace } from '../../../common/schemas/epaper';
 import { formatMoment, useAdminInterface } from '../../copy/admin-language';
 import { epaperTraceCopyIn } from '../../copy/epaper-traces';
@@ -115,8 +116,9 @@ function TraceOutcome({ outcome }: { outcome: Outcome }) {
         <dt className="col-sm-3">{t.issue}</dt>
         <dd className="col-sm-9">
           {found.issue ? (
-            <a href={epaperPath(found.issue.edition, found.issue.date)} lang="en">
-              {found.issue.edition} · {found.issue.date}
+            <a href={epaperPath(found.issue.edition, found.issue.date)}>
+              {editionName({ names: found.issue.editionNames }, ui.lang)} ·{' '}
+              <span lang="en">{found.issue.date}</span>
             </a>
           ) : (
             t.issueGone

@@ -88,6 +88,7 @@ export async function findTrace(db: Db, trace: string) {
       issueId: epaperDownloads.issueId,
       date: epaperIssues.date,
       editionSlug: editions.slug,
+      editionNames: editions.names,
     })
     .from(epaperDownloads)
     .innerJoin(users, eq(users.id, epaperDownloads.userId))

@@ -135,14 +135,27 @@ export function epaperDownloads(deps: EpaperDeps, access: EpaperAccessService) {
       requireRole(actor, 'administrator');
       const row = await findTrace(db, trace);
       if (!row) throw notFound('epaper.trace_not_found');
-      return {
-        trace,
-        reader: { _id: row.userId, name: row.name, email: row.email },
-        issue: row.issueId
-          ? { _id: row.issueId, edition: row.editionSlug ?? '', date: row.date ?? '' }
-          : null,
-        downloadedAt: row.at.toISOString(),
-      };
+      return traceAnswer(trace, row);
     },
+  };
+}
+
+/** A found trace as `GET /api/epaper/traces/{trace}` answers it (its issue gone: null). */
+function traceAnswer(
+  trace: string,
+  row: NonNullable<Awaited<ReturnType<typeof findTrace>>>,
+): EpaperTrace {
+  return {
+    trace,
+    reader: { _id: row.userId, name: row.name, email: row.email },
+    issue: row.issueId
+      ? {
+          _id: row.issueId,
+          edition: row.editionSlug ?? '',
+          editionNames: row.editionNames ?? { hi: '', en: '' },
+          date: row.date ?? '',
+        }
+      : null,
+    downloadedAt: row.at.toISOString(),
   };
 }

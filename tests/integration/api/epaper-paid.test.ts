@@ -386,7 +386,12 @@ describe('downloads', () => {
     expect(found.json()).toMatchObject({
       trace,
       reader: { _id: member._id, email: member.email },
-      issue: { _id: issue._id, edition: city.slug, date: '2026-11-29' },
+      issue: {
+        _id: issue._id,
+        edition: city.slug,
+        editionNames: { hi: 'जयपुर', en: 'Jaipur' },
+        date: '2026-11-29',
+      },
     });
     await expect
       .poll(
