@@ -282,6 +282,17 @@ describe('the server process', () => {
           message: 'three workers run under the primary',
           detail: server.output,
         });
+        // Each worker runs with the memory settings the primary was started with (ADR 083).
+        for (const worker of workersOf(primary)) {
+          const command = readFileSync(`/proc/${worker}/cmdline`, 'utf8').split('\0');
+          expect(command).toEqual(expect.arrayContaining([...NODE_MEMORY_FLAGS]));
+          const environ = readFileSync(`/proc/${worker}/environ`, 'utf8').split('\0');
+          expect(environ).toEqual(
+            expect.arrayContaining(
+              Object.entries(MALLOC_ENV).map(([name, value]) => `${name}=${value}`),
+            ),
+          );
+        }
         // The one-off start-up work ran once, in the primary, before any worker started.
         const cleared = server
           .output()
