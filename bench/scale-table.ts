@@ -26,6 +26,8 @@ export interface ScaleReport {
   };
   /** Peak RSS of the primary and of each worker, MB. */
   rssMb: number[];
+  /** The server's RSS after each phase (ready, pages, search, newsroom, sitemaps) and its peak then. */
+  memory?: { phase: string; rssMb: number; peakMb: number }[];
 }
 
 /** The run's figures as a README-ready table. */
@@ -47,6 +49,8 @@ export function scaleTable(r: ScaleReport): string {
   rows.push(['sitemap list pages file, first answer ms', String(s.pagesFileMs ?? '')]);
   rows.push(['most addresses in one sitemap file', String(s.mostAddresses)]);
   rows.push(['peak RSS MB (primary, worker)', r.rssMb.join(', ')]);
+  for (const m of r.memory ?? [])
+    rows.push([`RSS MB after ${m.phase} (peak so far)`, `${m.rssMb} (${m.peakMb})`]);
   return [
     `| ${r.stories.toLocaleString('en')} stories (load ${r.machine.loadBefore}${r.machine.note ? `; ${r.machine.note}` : ''}) | |`,
     '| --- | --- |',

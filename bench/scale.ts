@@ -12,12 +12,14 @@
  *   comments queue (held and shown) and the audit trail, with the counts they show;
  * - item 4: the sitemap index's time and each month file's first making (p50 and max), with
  *   the most addresses in one file;
- * - item 6: the worker's peak RSS.
+ * - item 6: the worker's peak RSS, and its RSS after each phase (what grows where).
  * Prints a table and writes bench/results/scale-<N>-<time>.json (docs/perf/scale.md).
  *
  * Settings: BENCH_SCALE_REQUESTS (requests per page, 40; searches 150 per language),
  * BENCH_MACHINE (a note printed with the figures, such as "shared with 3 other jobs"),
- * `--scale-reuse` or BENCH_REUSE=1 (measure the site of N an earlier run built, as it stands).
+ * `--scale-reuse` or BENCH_REUSE=1 (measure the site of N an earlier run built, as it stands),
+ * BENCH_MEMORY_LOG=<file> (the server's V8 heap and buffers after each phase, as JSON lines:
+ * bench/memory-preload.cjs).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -44,16 +46,19 @@ export function scaleAsked(argv: string[], env: NodeJS.ProcessEnv): number | und
   return Number.isInteger(n) && n > 0 ? n : undefined;
 }
 
+/** A process's resident memory now (VmRSS) or its peak so far (VmHWM), MB; 0 once it is gone. */
+function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
+  } catch {
+    return 0;
+  }
+}
+
 /** Peak resident memory (VmHWM, MB) of a process and of each child (a worker). */
 function peakRss(pid: number): number[] {
-  const hwm = (p: number) => {
-    try {
-      const status = readFileSync(`/proc/${p}/status`, 'utf8');
-      return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-    } catch {
-      return 0;
-    }
-  };
+  const hwm = (p: number) => statusMb(p, 'VmHWM');
   let children: number[] = [];
   try {
     children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
@@ -126,7 +131,7 @@ async function timed(base: string, paths: string[], n: number, headers: object =
   return { p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
 }
 
-async function readersFigures(base: string, t: Targets) {
+async function readersFigures(base: string, t: Targets, mark: (phase: string) => void) {
   const search = (qs: string[]) => qs.map((q) => `/api/search?q=${encodeURIComponent(q)}&limit=9`);
   const pages: [string, string[]][] = [
     ['home', ['/']],
@@ -140,6 +145,7 @@ async function readersFigures(base: string, t: Targets) {
   ];
   const rows: Record<string, { p50: number; p99?: number }> = {};
   for (const [name, paths] of pages) rows[name] = { p50: (await timed(base, paths, REQUESTS)).p50 };
+  mark('pages');
   // The API's search, as bench/run.ts measures it (issue 10's goal): not kept by the page cache.
   rows['search, Hindi'] = await timed(base, search(t.queries.hi), SEARCHES, {});
   rows['search, English'] = await timed(base, search(t.queries.en), SEARCHES, {});
@@ -253,15 +259,30 @@ export async function scaleBench(stories: number, reuse = false): Promise<ScaleR
         SEED_DEMO: '0',
         API_RATE_LIMIT: '0',
         PORT: String(port),
+        // BENCH_MEMORY_LOG=<file>: the server's own figures (heap, buffers) after each phase.
+        ...(process.env.BENCH_MEMORY_LOG
+          ? { NODE_OPTIONS: `--require ${join(ROOT, 'bench', 'memory-preload.cjs')}` }
+          : {}),
       },
       { timeoutMs: 300_000 },
     );
     try {
       const base = `http://127.0.0.1:${port}`;
-      const readers = await readersFigures(base, t);
+      const pid = server.process.pid!;
+      const memory: ScaleReport['memory'] = [];
+      // The server's resident memory after each phase, and its peak so far (what grows where).
+      const mark = (phase: string) => {
+        memory.push({ phase, rssMb: statusMb(pid, 'VmRSS'), peakMb: statusMb(pid, 'VmHWM') });
+        if (process.env.BENCH_MEMORY_LOG) process.kill(pid, 'SIGUSR2');
+      };
+      mark('ready');
+      const readers = await readersFigures(base, t, mark);
+      mark('search');
       const newsroom = await newsroomFigures(base, t);
+      mark('newsroom');
       const sitemaps = await sitemapFigures(base);
-      const rssMb = peakRss(server.process.pid!);
+      mark('sitemaps');
+      const rssMb = peakRss(pid);
       const report: ScaleReport = {
         date: new Date().toISOString(),
         stories,
@@ -277,6 +298,7 @@ export async function scaleBench(stories: number, reuse = false): Promise<ScaleR
         newsroom,
         sitemaps,
         rssMb,
+        memory,
       };
       console.log(`\n${scaleTable(report)}\n`);
       mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });

@@ -12,6 +12,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism, hostname } from 'node:os';
 import { prepareSite } from './app';
 import type { Config } from './env';
+import { mallocEnv } from './memory-settings';
 
 /** A worker that dies after it started is replaced after this pause (no tight crash loop). */
 const RESTART_DELAY_MS = 1_000;
@@ -31,6 +32,15 @@ export function workerCount(config: Config): { count: number; note?: string } {
   }
   if (config.dev) return { count: 1 };
   return { count: config.webConcurrency ?? availableParallelism() };
+}
+
+/**
+ * What a worker's environment adds to the primary's: its number, and the allocator's settings
+ * (server/memory-settings.ts) even when the primary was started without `npm start`: glibc reads them
+ * as a process starts, so the primary sets them for the processes that serve.
+ */
+export function workerEnv(n: number, env: NodeJS.ProcessEnv): Record<string, string> {
+  return { ...mallocEnv(env), [WORKER_ENV]: String(n) };
 }
 
 /** This process's worker number in a cluster, or undefined when it is the only process. */
@@ -77,7 +87,7 @@ export async function runPrimary(config: Config, count: number, graceMs: number)
   let failed = false;
 
   const fork = (n: number) => {
-    const worker = cluster.fork({ [WORKER_ENV]: String(n) });
+    const worker = cluster.fork(workerEnv(n, process.env));
     numbers.set(worker, n);
     worker.once('listening', () => {
       started.add(worker);

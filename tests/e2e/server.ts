@@ -5,6 +5,7 @@
  * `node` on the bundle (process.execve), as `npm start` runs it.
  */
 import { ensureBuild, SERVER_BUNDLE } from '../../scripts/build-state';
+import { mallocEnv, NODE_MEMORY_FLAGS } from '../../server/memory-settings';
 import { seededSite } from '../setup/seeded-site';
 
 // A copy of a site seeded once per build (tests/setup/seeded-site.ts): seeding makes every demo
@@ -32,4 +33,11 @@ if (process.env.DATABASE_URL) process.env.REDIS_URL ??= 'redis://127.0.0.1:6379'
 ensureBuild({ quiet: true });
 // Node 22.15 and later (the node package this project installs).
 if (!process.execve) throw new Error(`Node ${process.version} cannot execve: run this through npm`);
-process.execve(process.execPath, [process.execPath, '--enable-source-maps', SERVER_BUNDLE]);
+// With the memory settings `npm start` gives the server (server/memory-settings.ts).
+Object.assign(process.env, mallocEnv(process.env));
+process.execve(process.execPath, [
+  process.execPath,
+  ...NODE_MEMORY_FLAGS,
+  '--enable-source-maps',
+  SERVER_BUNDLE,
+]);

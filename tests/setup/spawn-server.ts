@@ -20,6 +20,7 @@ import {
   ROOT,
   SERVER_BUNDLE,
 } from '../../scripts/build-state';
+import { mallocEnv, NODE_MEMORY_FLAGS } from '../../server/memory-settings';
 import { waitUntil } from './wait-until';
 
 /** Longer than the server's own 20 s shutdown grace. */
@@ -174,7 +175,7 @@ export type Launcher = 'node' | 'npm';
 
 /** `npm start`'s command: the compiled server on plain node, what readers are served by. */
 const COMMANDS: Record<Launcher, [string, string[]]> = {
-  node: [process.execPath, ['--enable-source-maps', SERVER_BUNDLE]],
+  node: [process.execPath, [...NODE_MEMORY_FLAGS, '--enable-source-maps', SERVER_BUNDLE]],
   npm: ['npm', ['start', '--silent']],
 };
 
@@ -207,7 +208,15 @@ export function startProcess(
         ];
   const child = spawn(command, args, {
     cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    env: {
+      // The allocator's settings `npm start` gives the server (server/memory-settings.ts);
+      // through npm, its own script's (a test there sees what `npm start` sets).
+      ...(launcher === 'node' ? mallocEnv(process.env) : {}),
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOADS_PER_ADDRESS } from '../../../server/modules/media/media-routes';
 import { mediaRoot, TEMP_SUFFIX } from '../../../server/modules/media/media-storage';
 import { LEFTOVER_AGE_MS } from '../../../server/app';
+import { MALLOC_ENV, NODE_MEMORY_FLAGS } from '../../../server/memory-settings';
 import { SIGN_UP_MAX_PER_HOUR } from '../../../server/modules/users/user-sessions';
 import { someAddress } from '../../factories';
 import { testEngine } from '../../setup/test-db';
@@ -168,7 +169,18 @@ describe('the server process', () => {
       const [serving] = childrenOf(server.process.pid!);
       const command = readFileSync(`/proc/${serving}/cmdline`, 'utf8').split('\0').filter(Boolean);
       expect(command[0]).toMatch(/(^|\/)node$/);
-      expect(command.slice(1)).toEqual(['--enable-source-maps', 'build/patrika/server.js']);
+      expect(command.slice(1)).toEqual([
+        ...NODE_MEMORY_FLAGS,
+        '--enable-source-maps',
+        'build/patrika/server.js',
+      ]);
+      // With the allocator's settings that keep native memory from piling up (ADR 083).
+      const environ = readFileSync(`/proc/${serving}/environ`, 'utf8').split('\0');
+      expect(environ).toEqual(
+        expect.arrayContaining(
+          Object.entries(MALLOC_ENV).map(([name, value]) => `${name}=${value}`),
+        ),
+      );
       // A supervisor signals the process it started: npm, not the server beneath it.
       expect(await server.stop('SIGTERM')).toBe(0);
       await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
@@ -270,6 +282,17 @@ describe('the server process', () => {
           message: 'three workers run under the primary',
           detail: server.output,
         });
+        // Each worker runs with the memory settings the primary was started with (ADR 083).
+        for (const worker of workersOf(primary)) {
+          const command = readFileSync(`/proc/${worker}/cmdline`, 'utf8').split('\0');
+          expect(command).toEqual(expect.arrayContaining([...NODE_MEMORY_FLAGS]));
+          const environ = readFileSync(`/proc/${worker}/environ`, 'utf8').split('\0');
+          expect(environ).toEqual(
+            expect.arrayContaining(
+              Object.entries(MALLOC_ENV).map(([name, value]) => `${name}=${value}`),
+            ),
+          );
+        }
         // The one-off start-up work ran once, in the primary, before any worker started.
         const cleared = server
           .output()
