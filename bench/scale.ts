@@ -18,7 +18,7 @@
  * `--scale-engine=pglite` (item 5): the same site on the embedded engine, built by the same
  * statements in a data folder, the server started on it alone, and then moved to PostgreSQL
  * by `npm run export` and `npm run import`, timed (bench/scale-pglite.ts;
- * bench/results/scale-pglite-<N>-<time>.json).
+ * bench/results/scale-pglite-<N>-<time>.json); BENCH_SCALE_MOVE=0 measures it without the move.
  *
  * Settings: BENCH_SCALE_REQUESTS (requests per page, 40; searches 150 per language),
  * BENCH_MACHINE (a note printed with the figures, such as "shared with 3 other jobs"),
@@ -271,7 +271,7 @@ export async function scaleBench(
       await server.stop('SIGTERM');
     }
     const file = written(report);
-    if (embedded) {
+    if (embedded && process.env.BENCH_SCALE_MOVE !== '0') {
       // Written before the move too: the figures are kept should the move fail or be stopped.
       const dataDirMb = folderMb(dataDir);
       console.log(`scale: moving ${dataDirMb} MB to PostgreSQL (export, import)…`);
