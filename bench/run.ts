@@ -71,7 +71,7 @@ import { relevanceScenario } from './relevance';
 import { lighthouseScores } from './lighthouse';
 import { uploadLatencies, type UploadFigures } from './uploads';
 import { percentile, sequential, SKIP_CACHE } from './profile';
-import { scaleAsked, scaleBench } from './scale';
+import { engineAsked, scaleAsked, scaleBench } from './scale';
 import { compareTable, type ScaleReport } from './scale-table';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
@@ -766,4 +766,11 @@ if (process.argv[1]?.endsWith('run.ts'))
         COMPARE.split(',').map((f) => JSON.parse(readFileSync(f, 'utf8')) as ScaleReport),
       ),
     );
-  else await (SCALE ? scaleBench(SCALE, REUSE || process.argv.includes('--scale-reuse')) : main());
+  else
+    await (SCALE
+      ? scaleBench(
+          SCALE,
+          REUSE || process.argv.includes('--scale-reuse'),
+          engineAsked(process.argv),
+        )
+      : main());

@@ -17,7 +17,8 @@
  * - a comment for every fifth story (a tenth of them waiting for moderation), an audit entry
  *   per story, and views of the newest 3,000 stories over the last week ("Most read").
  *
- * Each step's time is printed; the build's time is the sum.
+ * Each step's time is printed; the build's time is the sum. The same statements fill an
+ * embedded site (bench/scale-pglite.ts) through a BulkClient of its own.
  */
 import { hash } from '@node-rs/argon2';
 import { readFile } from 'node:fs/promises';
@@ -28,6 +29,7 @@ import { ensureDemoImages } from '../db/seed/demo-images';
 import { loadConfig } from '../server/env';
 import { createServices } from '../server/services';
 import { SEARCH_VERSION } from '../common/search/search-document';
+import type { BulkClient } from './bulk-client';
 import { dropTexts, loadTexts, TITLES } from './scale-texts';
 
 export const SCALE_ADMIN = { email: 'scale-admin@bench.invalid', password: 'scale-bench-password' };
@@ -52,8 +54,8 @@ export async function freshDatabase(stories: number): Promise<string> {
   return `${LOCAL}/${name}`;
 }
 
-/** Migrates, and stores the images through the media service. */
-async function prepare(databaseUrl: string, dataDir: string) {
+/** Migrates, and stores the images through the media service (no URL: the embedded engine). */
+export async function prepare(databaseUrl: string | undefined, dataDir: string) {
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' });
   const database = await openDatabase({ databaseUrl, dataDir });
   try {
@@ -66,7 +68,7 @@ async function prepare(databaseUrl: string, dataDir: string) {
 }
 
 /** Editions, categories, tags and people. */
-async function places(client: pg.Client) {
+async function places(client: BulkClient) {
   const passwordHash = await hash(SCALE_ADMIN.password);
   await client.query(
     `INSERT INTO users (name, email, password_hash, role, slug, email_confirmed_at)
@@ -104,7 +106,7 @@ const COPIES = '2020/01/';
  * are that image's files) each in a folder of its own, as an upload is; the stories show them
  * in turn, about ten stories each, as a newsroom's photos are used.
  */
-async function library(client: pg.Client, total: number) {
+async function library(client: BulkClient, total: number) {
   await client.query(`
     INSERT INTO media (id, storage_key, mime_type, width, height, bytes, variants, crops, avif,
       filename, alt, caption, created_at)
@@ -120,7 +122,7 @@ async function library(client: pg.Client, total: number) {
  * The stories of `from`..`to` (story 1 the newest), in one statement. The ranked lists are
  * arrays read once; the section order is by slug so `section-1` is the busiest.
  */
-async function stories(client: pg.Client, range: { from: number; to: number; total: number }) {
+async function stories(client: BulkClient, range: { from: number; to: number; total: number }) {
   const { from, to, total } = range;
   const spacing = SECONDS_IN_15_YEARS / total;
   await client.query(
@@ -154,7 +156,7 @@ async function stories(client: pg.Client, range: { from: number; to: number; tot
  * Search's GIN indexes dropped while its rows are written and built again after, as
  * bench/data.ts does: one build is many times faster than growing a GIN index row by row.
  */
-async function withoutSearchGin<T>(client: pg.Client, work: () => Promise<T>): Promise<T> {
+async function withoutSearchGin<T>(client: BulkClient, work: () => Promise<T>): Promise<T> {
   const { rows } = await client.query<{ indexname: string; indexdef: string }>(`
     SELECT indexname, indexdef FROM pg_indexes
     WHERE tablename = 'article_search' AND indexdef LIKE '% USING gin %'`);
@@ -165,7 +167,7 @@ async function withoutSearchGin<T>(client: pg.Client, work: () => Promise<T>): P
 }
 
 /** What hangs off the stories: search rows, tags, editions, bylines, comments, audit, views. */
-async function around(client: pg.Client) {
+async function around(client: BulkClient) {
   await withoutSearchGin(client, () =>
     client.query(`
     INSERT INTO article_search (article_id, status, published_at, language, search, search_words, search_version)
@@ -220,16 +222,48 @@ async function around(client: pg.Client) {
   );
 }
 
-/** Builds the site; answers its database's address and each step's seconds. */
-export async function buildScaleSite(stories_: number, dataDir: string, log: (s: string) => void) {
-  const steps: Record<string, number> = {};
-  const timed = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+/** A step's seconds, printed as it ends and kept in `steps`. */
+export function stepTimer(steps: Record<string, number>, log: (s: string) => void) {
+  return async <T>(name: string, work: () => Promise<T>): Promise<T> => {
     const started = performance.now();
     const answer = await work();
     steps[name] = Number(((performance.now() - started) / 1000).toFixed(1));
     log(`scale: ${name} in ${steps[name]} s`);
     return answer;
   };
+}
+
+/** The seconds of all the steps. */
+export const totalSeconds = (steps: Record<string, number>): number =>
+  Number(
+    Object.values(steps)
+      .reduce((a, b) => a + b, 0)
+      .toFixed(1),
+  );
+
+/** Fills a migrated site with N stories and what hangs off them, whichever the engine. */
+export async function fillSite(
+  client: BulkClient,
+  stories_: number,
+  timed: ReturnType<typeof stepTimer>,
+) {
+  await timed('text pools and their search lexemes', () => loadTexts(client));
+  await timed('editions, sections, tags, people', () => places(client));
+  await timed('media library', () => library(client, stories_));
+  const chunk = 50_000;
+  for (let from = 1; from <= stories_; from += chunk)
+    await timed(`stories ${from}–${Math.min(stories_, from + chunk - 1)}`, () =>
+      stories(client, { from, to: Math.min(stories_, from + chunk - 1), total: stories_ }),
+    );
+  await timed('search rows, tags, editions, bylines, comments, audit, views', () => around(client));
+  await dropTexts(client);
+  await timed('VACUUM ANALYZE', () => client.query('VACUUM ANALYZE'));
+}
+
+/** Builds the site; answers its database's address and each step's seconds. */
+export async function buildScaleSite(stories_: number, dataDir: string, log: (s: string) => void) {
+  const steps: Record<string, number> = {};
+  const timed = stepTimer(steps, log);
   const databaseUrl = await timed('database made and migrated, images stored', async () => {
     const url = await freshDatabase(stories_);
     await prepare(url, dataDir);
@@ -242,32 +276,11 @@ export async function buildScaleSite(stories_: number, dataDir: string, log: (s:
   // minutes. A gigabyte is this build's alone (24 GiB here), never the server's setting.
   await client.query(`SET maintenance_work_mem = '1GB'`);
   try {
-    await timed('text pools and their search lexemes', () => loadTexts(client));
-    await timed('editions, sections, tags, people', () => places(client));
-    await timed('media library', () => library(client, stories_));
-    const chunk = 50_000;
-    for (let from = 1; from <= stories_; from += chunk)
-      await timed(`stories ${from}–${Math.min(stories_, from + chunk - 1)}`, () =>
-        stories(client, {
-          from,
-          to: Math.min(stories_, from + chunk - 1),
-          total: stories_,
-        }),
-      );
-    await timed('search rows, tags, editions, bylines, comments, audit, views', () =>
-      around(client),
-    );
-    await dropTexts(client);
-    await timed('VACUUM ANALYZE', () => client.query('VACUUM ANALYZE'));
+    await fillSite(client, stories_, timed);
   } finally {
     await client.end();
   }
-  const buildSeconds = Number(
-    Object.values(steps)
-      .reduce((a, b) => a + b, 0)
-      .toFixed(1),
-  );
-  return { databaseUrl, steps, buildSeconds };
+  return { databaseUrl, steps, buildSeconds: totalSeconds(steps) };
 }
 
 /**

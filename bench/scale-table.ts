@@ -28,6 +28,39 @@ export interface ScaleReport {
   rssMb: number[];
   /** The server's RSS after each phase (ready, pages, search, newsroom, sitemaps) and its peak then. */
   memory?: { phase: string; rssMb: number; peakMb: number }[];
+  /** The engine measured (PostgreSQL when absent: runs before the embedded engine's mode). */
+  engine?: 'postgres' | 'pglite';
+  /** Spawn to the first answer of /api/health (polled every 200 ms), and RSS then, MB. */
+  start?: { seconds: number; rssMb: number[] };
+  /** The embedded site moved to PostgreSQL: `npm run export`, then `npm run import`. */
+  move?: {
+    dataDirMb: number;
+    exportSeconds: number;
+    archiveMb: number;
+    importSeconds: number;
+    publishedMoved: number;
+    load: string;
+  };
+}
+
+/** The rows every engine's table ends with: start, memory, and the move when measured. */
+function processRows(r: ScaleReport): [string, string][] {
+  const rows: [string, string][] = [];
+  if (r.start) {
+    rows.push(['start, s (spawn to first answer)', String(r.start.seconds)]);
+    rows.push(['RSS MB after start (primary, worker)', r.start.rssMb.join(', ')]);
+  }
+  rows.push(['peak RSS MB (primary, worker)', r.rssMb.join(', ')]);
+  const m = r.move;
+  if (m) {
+    rows.push(['data folder MB', String(m.dataDirMb)]);
+    rows.push(['move: npm run export, s (archive MB)', `${m.exportSeconds} (${m.archiveMb})`]);
+    rows.push([
+      'move: npm run import into PostgreSQL, s (published stories moved)',
+      `${m.importSeconds} (${m.publishedMoved})`,
+    ]);
+  }
+  return rows;
 }
 
 /** The run's figures as a README-ready table. */
@@ -48,11 +81,11 @@ export function scaleTable(r: ScaleReport): string {
   ]);
   rows.push(['sitemap list pages file, first answer ms', String(s.pagesFileMs ?? '')]);
   rows.push(['most addresses in one sitemap file', String(s.mostAddresses)]);
-  rows.push(['peak RSS MB (primary, worker)', r.rssMb.join(', ')]);
+  rows.push(...processRows(r));
   for (const m of r.memory ?? [])
     rows.push([`RSS MB after ${m.phase} (peak so far)`, `${m.rssMb} (${m.peakMb})`]);
   return [
-    `| ${r.stories.toLocaleString('en')} stories (load ${r.machine.loadBefore}${r.machine.note ? `; ${r.machine.note}` : ''}) | |`,
+    `| ${r.stories.toLocaleString('en')} stories${r.engine === 'pglite' ? ', embedded engine' : ''} (load ${r.machine.loadBefore}${r.machine.note ? `; ${r.machine.note}` : ''}) | |`,
     '| --- | --- |',
     ...rows.map(([a, b]) => `| ${a} | ${b} |`),
   ].join('\n');
@@ -79,7 +112,7 @@ function figures(r: ScaleReport): Map<string, { shown: string; ms?: number }> {
   });
   m.set('sitemap list pages file, first answer ms', { shown: String(s.pagesFileMs ?? '') });
   m.set('most addresses in one sitemap file', { shown: String(s.mostAddresses) });
-  m.set('peak RSS MB (primary, worker)', { shown: r.rssMb.join(', ') });
+  for (const [name, shown] of processRows(r)) m.set(name, { shown });
   return m;
 }
 

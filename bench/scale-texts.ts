@@ -12,7 +12,7 @@
  * side's positions), which is what articleSearchColumns makes of the whole story: the same
  * lexemes, with the title's weights A and B and the body's C.
  */
-import type pg from 'pg';
+import type { BulkClient } from './bulk-client';
 import { articleSearchColumns } from '../common/search/search-document';
 import { slugify } from '../common/slug';
 import { seeded, vocabularies, zipfWord } from './data';
@@ -83,7 +83,7 @@ function makePools(): { paragraphs: Paragraph[]; titles: Title[] } {
 
 /** Sends rows as one array per column (unnest), a thousand at a time. */
 async function insertColumns(
-  client: pg.Client,
+  client: BulkClient,
   table: string,
   columns: [name: string, type: string][],
   rows: unknown[][],
@@ -104,7 +104,7 @@ async function insertColumns(
  * functions that put a story together from them (dropped by `dropTexts` once the stories are
  * made). `scale_body(language, n)` and `scale_vector(language, n)` walk the same paragraphs.
  */
-export async function loadTexts(client: pg.Client) {
+export async function loadTexts(client: BulkClient) {
   const { paragraphs, titles } = makePools();
   await client.query(`
     CREATE TABLE scale_paragraphs (language text, k int, html text, search tsvector,
@@ -156,7 +156,7 @@ export async function loadTexts(client: pg.Client) {
 }
 
 /** Takes away what `loadTexts` made: the server never sees it. */
-export async function dropTexts(client: pg.Client) {
+export async function dropTexts(client: BulkClient) {
   await client.query(`
     DROP FUNCTION scale_body(text, int); DROP FUNCTION scale_vector(text, int);
     DROP AGGREGATE scale_concat(tsvector);

@@ -12,8 +12,14 @@
  *   comments queue (held and shown) and the audit trail, with the counts they show;
  * - item 4: the sitemap index's time and each month file's first making (p50 and max), with
  *   the most addresses in one file;
- * - item 6: the worker's peak RSS, and its RSS after each phase (what grows where).
+ * - item 6: the worker's peak RSS and its RSS after each phase (what grows where); and the
+ *   server's start (spawn to first answer) with its RSS.
  * Prints a table and writes bench/results/scale-<N>-<time>.json (docs/perf/scale.md).
+ *
+ * `--scale-engine=pglite` (item 5): the same site on the embedded engine, built by the same
+ * statements in a data folder, the server started on it alone, and then moved to PostgreSQL
+ * by `npm run export` and `npm run import`, timed (bench/scale-pglite.ts;
+ * bench/results/scale-pglite-<N>-<time>.json); BENCH_SCALE_MOVE=0 measures it without the move.
  *
  * Settings: BENCH_SCALE_REQUESTS (requests per page, 40; searches 150 per language),
  * BENCH_MACHINE (a note printed with the figures, such as "shared with 3 other jobs"),
@@ -21,7 +27,7 @@
  * BENCH_MEMORY_LOG=<file> (the server's V8 heap and buffers after each phase, as JSON lines:
  * bench/memory-preload.cjs).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -30,7 +36,18 @@ import { articlePath, authorPath, categoryPath, editionPath, tagSlugPath } from 
 import { ensureBuild, ROOT } from '../scripts/build-state';
 import { freePort, startServer } from '../tests/setup/spawn-server';
 import { percentile, sequential, SKIP_CACHE } from './profile';
+import type { Engine } from '../db/client';
+import type { BulkClient } from './bulk-client';
 import { scaleSite, SCALE_ADMIN } from './scale-data';
+import {
+  buildPgliteSite,
+  folderMb,
+  moveToPostgres,
+  pgliteDataDir,
+  withPglite,
+} from './scale-pglite';
+import { currentRss, peakRss, phaseMarks } from './scale-process';
+import { sitemapFigures } from './scale-sitemaps';
 import { searchQueries } from './scale-texts';
 import { scaleTable, type ScaleReport } from './scale-table';
 
@@ -46,80 +63,46 @@ export function scaleAsked(argv: string[], env: NodeJS.ProcessEnv): number | und
   return Number.isInteger(n) && n > 0 ? n : undefined;
 }
 
-/** A process's resident memory now (VmRSS) or its peak so far (VmHWM), MB; 0 once it is gone. */
-function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
-  } catch {
-    return 0;
-  }
-}
-
-/** Peak resident memory (VmHWM, MB) of a process and of each child (a worker). */
-function peakRss(pid: number): number[] {
-  const hwm = (p: number) => statusMb(p, 'VmHWM');
-  let children: number[] = [];
-  try {
-    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    children = [];
-  }
-  return [hwm(pid), ...children.map(hwm)];
-}
-
 /** The addresses and ids the targets need, read from the built site. */
-async function targets(databaseUrl: string, total: number) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+async function targets(client: BulkClient, total: number) {
   const one = async <T>(text: string, values: unknown[] = []) =>
     (await client.query(text, values)).rows[0] as T;
-  try {
-    const city = await one<{ id: string; state: string; slug: string }>(`
+  const city = await one<{ id: string; state: string; slug: string }>(`
       SELECT e.id, p.slug AS state, e.slug FROM editions e JOIN editions p ON p.id = e.parent_id
       WHERE e.kind = 'city' ORDER BY (SELECT count(*) FROM article_editions x WHERE x.edition_id = e.id) DESC LIMIT 1`);
-    const section = await one<{ id: string; n: number }>(
-      `SELECT c.id, (SELECT count(*)::int FROM articles a WHERE a.category_id = c.id) AS n
+  const section = await one<{ id: string; n: number }>(
+    `SELECT c.id, (SELECT count(*)::int FROM articles a WHERE a.category_id = c.id) AS n
        FROM categories c WHERE c.slug = 'section-1'`,
-    );
-    const depth = Math.max(0, Math.min(DEEP, section.n - 20));
-    const deep = await one<{ at: Date; id: string }>(
-      `SELECT published_at AS at, id FROM articles WHERE category_id = $1 AND status = 'published'
+  );
+  const depth = Math.max(0, Math.min(DEEP, section.n - 20));
+  const deep = await one<{ at: Date; id: string }>(
+    `SELECT published_at AS at, id FROM articles WHERE category_id = $1 AND status = 'published'
        ORDER BY published_at DESC, id DESC OFFSET $2 LIMIT 1`,
-      [section.id, depth],
-    );
-    const writer = await one<{ id: string }>(`SELECT id FROM users WHERE slug = 'writer-1'`);
-    // Stories n and n + 1 every `step`: as many Hindi as English (n's parity is its language).
-    const step = Math.max(2, Math.floor(total / 20));
-    const spread = await client.query<{ slug: string; category: string; name: string }>(
-      `SELECT a.slug, c.slug AS category, a.name, a.language FROM articles a
+    [section.id, depth],
+  );
+  const writer = await one<{ id: string }>(`SELECT id FROM users WHERE slug = 'writer-1'`);
+  // Stories n and n + 1 every `step`: as many Hindi as English (n's parity is its language).
+  const step = Math.max(2, Math.floor(total / 20));
+  const spread = await client.query<{ slug: string; category: string; name: string }>(
+    `SELECT a.slug, c.slug AS category, a.name, a.language FROM articles a
        JOIN categories c ON c.id = a.category_id WHERE a.legacy_id % $1 IN (1, 2)`,
-      [step],
-    );
-    const named = await client.query<{ name: string; language: string }>(
-      `SELECT name, language FROM articles WHERE legacy_id % $1 IN (0, 1)`,
-      [Math.max(2, Math.floor(total / 120))],
-    );
-    const articles = spread.rows.map((r) =>
-      articlePath({ slug: r.slug, categorySlug: r.category }),
-    );
-    const words = named.rows.find((r) => r.language === 'en')!.name.split(' ')[0]!;
-    return {
-      city: { id: city.id, path: editionPath([city.state, city.slug]) },
-      section: { id: section.id, stories: section.n },
-      deep: { depth, path: `${categoryPath('section-1')}?before=${keyParam(deep)}` },
-      writerId: writer.id,
-      articles,
-      queries: searchQueries(named.rows),
-      adminWord: words,
-    };
-  } finally {
-    await client.end();
-  }
+    [step],
+  );
+  const named = await client.query<{ name: string; language: string }>(
+    `SELECT name, language FROM articles WHERE legacy_id % $1 IN (0, 1)`,
+    [Math.max(2, Math.floor(total / 120))],
+  );
+  const articles = spread.rows.map((r) => articlePath({ slug: r.slug, categorySlug: r.category }));
+  const words = named.rows.find((r) => r.language === 'en')!.name.split(' ')[0]!;
+  return {
+    city: { id: city.id, path: editionPath([city.state, city.slug]) },
+    section: { id: section.id, stories: section.n },
+    deep: { depth, path: `${categoryPath('section-1')}?before=${keyParam(deep)}` },
+    writerId: writer.id,
+    articles,
+    queries: searchQueries(named.rows),
+    adminWord: words,
+  };
 }
 
 type Targets = Awaited<ReturnType<typeof targets>>;
@@ -203,58 +186,59 @@ async function newsroomFigures(base: string, t: Targets) {
   return rows;
 }
 
-async function sitemapFigures(base: string) {
-  const started = performance.now();
-  const index = await (await fetch(`${base}/sitemap.xml`)).text();
-  const indexMs = Number((performance.now() - started).toFixed(1));
-  const files = [...index.matchAll(/<loc>[^<]*?(\/sitemap-\d{4}-\d{2}(?:-\d+)?\.xml)<\/loc>/g)].map(
-    (m) => m[1]!,
-  );
-  const picked = files.filter((_, i) => i % Math.max(1, Math.floor(files.length / 8)) === 0);
-  // The list pages' file: a probe of its own index for each section, tag, author and edition.
-  const pages = /<loc>[^<]*?(\/sitemap-pages-1\.xml)<\/loc>/.exec(index)?.[1];
-  let pagesFileMs = 0;
-  if (pages) {
-    const at = performance.now();
-    await (await fetch(`${base}${pages}`)).text();
-    pagesFileMs = Number((performance.now() - at).toFixed(1));
-  }
-  const times: number[] = [];
-  let most = (index.match(/<url>/g) ?? []).length;
-  for (const file of picked) {
-    const at = performance.now();
-    const body = await (await fetch(`${base}${file}`)).text();
-    times.push(performance.now() - at);
-    most = Math.max(most, (body.match(/<url>/g) ?? []).length);
-  }
-  return {
-    indexMs,
-    files: files.length,
-    monthFileP50: percentile(times, 0.5),
-    monthFileMax: percentile(times, 1),
-    mostAddresses: most,
-    pagesFileMs,
-  };
+/** `--scale-engine=pglite`: the embedded engine (bench/scale-pglite.ts); PostgreSQL by default. */
+export const engineAsked = (argv: string[]): Engine =>
+  argv.includes('--scale-engine=pglite') ? 'pglite' : 'postgres';
+
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+async function withPg<T>(databaseUrl: string, work: (c: BulkClient) => Promise<T>) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  return work(client).finally(() => client.end());
 }
 
-export async function scaleBench(stories: number, reuse = false): Promise<ScaleReport> {
+/** The site of N on `engine`, built (or with `reuse` as an earlier run left it). */
+async function site(stories: number, engine: Engine, dataDir: string, reuse: boolean) {
+  if (engine === 'postgres') return scaleSite(stories, dataDir, console.log, reuse);
+  if (reuse) return { dataDir, databaseUrl: '', steps: {}, buildSeconds: 0 };
+  return buildPgliteSite(stories, console.log);
+}
+
+/** Writes the report to bench/results/scale-[pglite-]<N>-<time>.json; answers the file. */
+function written(report: ScaleReport): string {
+  mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
+  const stamp = report.date.replace(/[:.]/g, '-');
+  const engine = report.engine === 'pglite' ? 'pglite-' : '';
+  const file = join(ROOT, 'bench', 'results', `scale-${engine}${report.stories}-${stamp}.json`);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  return file;
+}
+
+export async function scaleBench(
+  stories: number,
+  reuse = false,
+  engine: Engine = 'postgres',
+): Promise<ScaleReport> {
   ensureBuild();
-  const dataDir = mkdtempSync(join(tmpdir(), 'patrika-scale-'));
-  const machine = {
-    loadBefore: loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' '),
-    note: process.env.BENCH_MACHINE ?? '',
-  };
+  const embedded = engine === 'pglite';
+  const dataDir = embedded ? pgliteDataDir(stories) : mkdtempSync(join(tmpdir(), 'patrika-scale-'));
+  const machine = { loadBefore: load(), note: process.env.BENCH_MACHINE ?? '' };
   try {
-    const built = await scaleSite(stories, dataDir, console.log, reuse);
+    const built = await site(stories, engine, dataDir, reuse);
     console.log(`scale: ${stories.toLocaleString('en')} stories built in ${built.buildSeconds} s`);
-    const t = await targets(built.databaseUrl, stories);
+    const t = embedded
+      ? await withPglite(dataDir, (c) => targets(c, stories))
+      : await withPg(built.databaseUrl, (c) => targets(c, stories));
     const port = await freePort();
+    const spawned = performance.now();
     const server = await startServer(
       {
         DATA_DIR: dataDir,
-        DATABASE_URL: built.databaseUrl,
+        ...(embedded ? {} : { DATABASE_URL: built.databaseUrl }),
         WEB_CONCURRENCY: '1',
         SEED_DEMO: '0',
         API_RATE_LIMIT: '0',
@@ -264,17 +248,17 @@ export async function scaleBench(stories: number, reuse = false): Promise<ScaleR
           ? { NODE_OPTIONS: `--require ${join(ROOT, 'bench', 'memory-preload.cjs')}` }
           : {}),
       },
-      { timeoutMs: 300_000 },
+      { timeoutMs: 600_000 },
     );
+    const start = {
+      seconds: Number(((performance.now() - spawned) / 1000).toFixed(1)),
+      rssMb: currentRss(server.process.pid!),
+    };
+    let report: ScaleReport;
     try {
       const base = `http://127.0.0.1:${port}`;
       const pid = server.process.pid!;
-      const memory: ScaleReport['memory'] = [];
-      // The server's resident memory after each phase, and its peak so far (what grows where).
-      const mark = (phase: string) => {
-        memory.push({ phase, rssMb: statusMb(pid, 'VmRSS'), peakMb: statusMb(pid, 'VmHWM') });
-        if (process.env.BENCH_MEMORY_LOG) process.kill(pid, 'SIGUSR2');
-      };
+      const { memory, mark } = phaseMarks(pid, process.env.BENCH_MEMORY_LOG !== undefined);
       mark('ready');
       const readers = await readersFigures(base, t, mark);
       mark('search');
@@ -283,38 +267,35 @@ export async function scaleBench(stories: number, reuse = false): Promise<ScaleR
       const sitemaps = await sitemapFigures(base);
       mark('sitemaps');
       const rssMb = peakRss(pid);
-      const report: ScaleReport = {
+      const section = { ...t.section, depth: t.deep.depth };
+      report = {
         date: new Date().toISOString(),
         stories,
-        machine: {
-          ...machine,
-          loadAfter: loadavg()
-            .map((l) => l.toFixed(2))
-            .join(' '),
-        },
+        engine,
+        machine: { ...machine, loadAfter: load() },
         build: built,
-        section: { ...t.section, depth: t.deep.depth },
+        section,
         readers,
         newsroom,
         sitemaps,
         rssMb,
         memory,
+        start,
       };
-      console.log(`\n${scaleTable(report)}\n`);
-      mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
-      const file = join(
-        ROOT,
-        'bench',
-        'results',
-        `scale-${stories}-${report.date.replace(/[:.]/g, '-')}.json`,
-      );
-      writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-      console.log(`scale: written to ${file}`);
-      return report;
     } finally {
       await server.stop('SIGTERM');
     }
+    const file = written(report);
+    if (embedded && process.env.BENCH_SCALE_MOVE !== '0') {
+      // Written before the move too: the figures are kept should the move fail or be stopped.
+      const dataDirMb = folderMb(dataDir);
+      console.log(`scale: moving ${dataDirMb} MB to PostgreSQL (export, import)…`);
+      report.move = { dataDirMb, ...(await moveToPostgres(stories, dataDir)), load: load() };
+      writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+    }
+    console.log(`\n${scaleTable(report)}\n\nscale: written to ${file}`);
+    return report;
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!embedded) rmSync(dataDir, { recursive: true, force: true });
   }
 }
