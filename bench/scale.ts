@@ -2,12 +2,10 @@
  * `npm run bench -- --scale=N` (or BENCH_SCALE=N npm run bench): how every part's cost grows
  * with the archive (issue 71). Builds a site of N published stories on PostgreSQL with bulk
  * statements (bench/scale-data.ts, its build time printed), starts the built server on it with
- * one worker, and measures, one request at a time and uncached (a cookie that skips the page
- * cache):
+ * one worker, and measures, one request at a time and uncached (a cookie skips the page cache):
  * - item 2: p50 of the home, an edition page, a category's first page and a page deep in it by
  *   key (the story 45,000 in, page 5,000's place, or as deep as the section goes), a tag page,
- *   an author page, articles across the archive; search in Hindi, English and Latin typing
- *   (p50 and p99);
+ *   an author page, articles across the archive; search in Hindi, English, Latin (p50, p99);
  * - item 3: p50 of the admin article list alone and with each filter, the media library, the
  *   comments queue (held and shown) and the audit trail, with the counts they show;
  * - item 4: the sitemap index's time and each month file's first making (p50 and max), with
