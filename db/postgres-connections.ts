@@ -81,7 +81,10 @@ export function readsPoolConfig(connectionString: string, max: number): pg.PoolC
     connectionString,
     max: Math.max(2, Math.ceil(max / 2)),
     connectionTimeoutMillis: 10_000,
-    options: [process.env.PGOPTIONS, '-c plan_cache_mode=force_generic_plan']
+    // No JIT for these generic plans either (docs/decisions/086): one estimates a LIMIT
+    // placeholder as a tenth of the table, and at a million stories LLVM compiled a
+    // three-card statement for a second on every request.
+    options: [process.env.PGOPTIONS, '-c plan_cache_mode=force_generic_plan -c jit=off']
       .filter(Boolean)
       .join(' '),
   };

@@ -89,6 +89,9 @@ beforeAll(async () => {
   // A few pieces the author co-wrote (a further byline), among the others.
   await db.execute(sql`INSERT INTO article_authors (article_id, user_id, position)
     SELECT id, ${ids.author}::uuid, 2 FROM articles WHERE slug IN ('other-10', 'other-2500', 'other-5100')`);
+  // And one of their own that also lists them as a further byline: counted once, not twice.
+  await db.execute(sql`INSERT INTO article_authors (article_id, user_id, position)
+    SELECT id, ${ids.author}::uuid, 2 FROM articles WHERE slug = 'deep-1'`);
   await db.execute(sql`ANALYZE`);
 });
 afterAll(async () => database?.close());
@@ -198,6 +201,8 @@ describe('pages by number, then by key, hold every story once in order', () => {
       const { db } = database;
       const list = lists(db)[name]!;
       const all = await wholeList(db, list.branches);
+      // The count behind "Page 1 of Y" holds every story once, as the walk does.
+      expect(await list.count(now)).toBe(all.length);
       const shown: string[] = [];
       const visited: ListAt[] = [];
       // Forty a page: 30 pages, the last ten by key.
