@@ -35,10 +35,11 @@ async function jitOf(config: pg.ClientConfig): Promise<string> {
 }
 
 describe.runIf(testEngine() === 'postgres')('JIT on PostgreSQL', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let database: Awaited<ReturnType<typeof createTestDatabase>> & { url: string };
   beforeAll(async () => {
     // A copy of the run's template: a database's settings are not copied with it.
-    database = await createTestDatabase();
+    const made = await createTestDatabase();
+    database = { ...made, url: made.url! };
   });
   afterAll(async () => database?.close());
 
