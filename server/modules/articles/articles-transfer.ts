@@ -48,6 +48,13 @@ export const tagImportedArticle = (tx: Db, articleId: string, names: readonly st
   setArticleTags(tx, articleId, names);
 
 export { sanitizeArticleHtml };
+export {
+  freeArticleSlugs,
+  insertImportedArticles,
+  legacyIdsTaken,
+  recordFormerPathsOf,
+  tagImportedArticles,
+} from './articles-import-batch';
 
 /** A free slug from `base` (`base`, `base-2`, …), looked up in the caller's transaction. */
 export async function freeArticleSlug(tx: Db, base: string): Promise<string> {

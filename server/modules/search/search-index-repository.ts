@@ -2,7 +2,7 @@
  * Writing the search index, `article_search` (db/schema/search.ts): one article's document in
  * its save's transaction, and the documents older code or a migration left stale.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { articleSearchColumns } from '../../../common/search/search-document';
 import type { Language } from '../../../common/articles';
 import type { ArticleStatus } from '../../../common/articles';
@@ -45,6 +45,8 @@ export function listStaleDocuments(
   db: Db,
   version: number,
   limit: number,
+  /** Only articles whose id sorts after this one (the last of the batch before). */
+  after?: string,
 ): Promise<SearchDocument[]> {
   return db
     .select({
@@ -59,11 +61,49 @@ export function listStaleDocuments(
     })
     .from(articles)
     .leftJoin(articleSearch, eq(articleSearch.articleId, articles.id))
-    .where(sql`${articleSearch.articleId} IS NULL OR ${articleSearch.searchVersion} < ${version}`)
+    .where(
+      and(
+        sql`(${articleSearch.articleId} IS NULL OR ${articleSearch.searchVersion} < ${version})`,
+        after === undefined ? undefined : gt(articles.id, after),
+      ),
+    )
+    .orderBy(asc(articles.id))
     .limit(limit);
 }
 
-/** Indexes every article that has no current row, a batch at a time; answers how many. */
+type IndexRow = Omit<SearchDocument, 'name' | 'slug' | 'metaKeywords' | 'description'> &
+  ReturnType<typeof articleSearchColumns>;
+
+/** A row's new values when it is there already: every column but the key (typed complete). */
+const EXCLUDED: Record<Exclude<keyof IndexRow, 'articleId'>, SQL> = {
+  status: sql`excluded.status`,
+  publishedAt: sql`excluded.published_at`,
+  language: sql`excluded.language`,
+  search: sql`excluded.search`,
+  searchWords: sql`excluded.search_words`,
+  searchVersion: sql`excluded.search_version`,
+};
+
+/** Writes (or re-writes) the index rows of a batch of articles in one statement. */
+async function indexArticles(db: Db, docs: SearchDocument[]) {
+  if (docs.length === 0) return;
+  const rows = docs.map((doc): IndexRow => ({
+    articleId: doc.articleId,
+    status: doc.status,
+    publishedAt: doc.publishedAt,
+    language: doc.language,
+    ...articleSearchColumns(doc),
+  }));
+  await db
+    .insert(articleSearch)
+    .values(rows)
+    .onConflictDoUpdate({ target: articleSearch.articleId, set: EXCLUDED });
+}
+
+/**
+ * Indexes every article that has no current row, a batch at a time (one pass over the
+ * articles in id order, each batch written in one statement); answers how many.
+ */
 export async function indexStaleArticles(
   db: Db,
   version: number,
@@ -71,9 +111,11 @@ export async function indexStaleArticles(
 ) {
   const batch = opts.batch ?? 200;
   let done = 0;
+  let after: string | undefined;
   while (!opts.stopped?.()) {
-    const stale = await listStaleDocuments(db, version, batch);
-    for (const doc of stale) await indexArticle(db, doc);
+    const stale = await listStaleDocuments(db, version, batch, after);
+    await indexArticles(db, stale);
+    after = stale.at(-1)?.articleId;
     done += stale.length;
     if (stale.length < batch) break;
   }
