@@ -84,16 +84,19 @@ const EXCLUDED: Record<Exclude<keyof IndexRow, 'articleId'>, SQL> = {
   searchVersion: sql`excluded.search_version`,
 };
 
-/** Writes (or re-writes) the index rows of a batch of articles in one statement. */
-async function indexArticles(db: Db, docs: SearchDocument[]) {
-  if (docs.length === 0) return;
-  const rows = docs.map((doc): IndexRow => ({
+/** The index rows of a batch of articles (the CPU's part of indexing them). */
+const indexRows = (docs: SearchDocument[]) =>
+  docs.map((doc): IndexRow => ({
     articleId: doc.articleId,
     status: doc.status,
     publishedAt: doc.publishedAt,
     language: doc.language,
     ...articleSearchColumns(doc),
   }));
+
+/** Writes (or re-writes) a batch's index rows in one statement. */
+async function writeIndexRows(db: Db, rows: IndexRow[]) {
+  if (rows.length === 0) return;
   await db
     .insert(articleSearch)
     .values(rows)
@@ -101,8 +104,10 @@ async function indexArticles(db: Db, docs: SearchDocument[]) {
 }
 
 /**
- * Indexes every article that has no current row, a batch at a time (one pass over the
- * articles in id order, each batch written in one statement); answers how many.
+ * Indexes every article that has no current row, a batch at a time: one pass over the
+ * articles in id order, each batch written in one statement. The next batch is asked for
+ * before this one is written, so its rows are made while the database writes this one's.
+ * Answers how many.
  */
 export async function indexStaleArticles(
   db: Db,
@@ -111,14 +116,20 @@ export async function indexStaleArticles(
 ) {
   const batch = opts.batch ?? 200;
   let done = 0;
-  let after: string | undefined;
-  while (!opts.stopped?.()) {
-    const stale = await listStaleDocuments(db, version, batch, after);
-    await indexArticles(db, stale);
-    after = stale.at(-1)?.articleId;
+  let writing: Promise<void> = Promise.resolve();
+  let stale = opts.stopped?.() ? [] : await listStaleDocuments(db, version, batch);
+  while (stale.length > 0) {
+    const rows = indexRows(stale);
+    await writing;
+    const more = stale.length === batch && !opts.stopped?.();
+    const next = more ? listStaleDocuments(db, version, batch, stale.at(-1)?.articleId) : undefined;
+    writing = writeIndexRows(db, rows);
+    // Awaited before the next write or at the end; a failure is thrown there, not lost.
+    writing.catch(() => undefined);
     done += stale.length;
-    if (stale.length < batch) break;
+    stale = next ? await next : [];
   }
+  await writing;
   return done;
 }
 
