@@ -84,6 +84,53 @@ const importedEvent = (source: string, created: number): EventDraft => ({
   cache: { all: 'stale' },
 });
 
+/** Where the file's images are had: the media folder if given (a folder), else fetched. */
+async function locator(siteUrl: string, options: WordPressImportOptions) {
+  const mediaDir = options.mediaDir ? resolve(options.mediaDir) : undefined;
+  if (mediaDir && !(await stat(mediaDir).catch(() => undefined))?.isDirectory())
+    throw new Error(`--media-dir ${options.mediaDir} is not a folder.`);
+  const fetchImage =
+    options.fetchImage ??
+    imageFetcher({
+      allowPrivate: options.allowPrivate === true,
+      maxBytes: MAX_UPLOAD_BYTES,
+      tooLarge: `larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`,
+    });
+  return imageLocator(siteUrl, mediaDir, fetchImage);
+}
+
+/** One run's transaction and lookups; what it reports goes to `lines` unless collected. */
+function importRun(
+  base: Pick<ImportRun, 'tx' | 'wxr' | 'now' | 'media'>,
+  source: string,
+  lines: ReportLine[],
+): ImportRun {
+  const { tx, now } = base;
+  let sink = lines;
+  return {
+    ...base,
+    report: (line) => sink.push(line),
+    isRecorded: (kind, key) => findImported(tx, source, kind, key),
+    record: (kind, key, targetId) =>
+      recordImported(tx, { source, kind, key, targetId, createdAt: now }),
+    recordedAmong: (kind, keys) => findImportedMany(tx, source, kind, keys),
+    recordAll: (kind, rows) =>
+      recordImportedMany(
+        tx,
+        rows.map((r) => ({ source, kind, ...r, createdAt: now })),
+      ),
+    collect: async (work) => {
+      const kept: ReportLine[] = [];
+      sink = kept;
+      try {
+        return [await work(), kept];
+      } finally {
+        sink = lines;
+      }
+    },
+  };
+}
+
 async function importFile(
   { clock, media, outbox }: ImporterDeps,
   file: string,
@@ -99,17 +146,7 @@ async function importFile(
     media: 0,
     indexing: 0,
   };
-  const mediaDir = options.mediaDir ? resolve(options.mediaDir) : undefined;
-  if (mediaDir && !(await stat(mediaDir).catch(() => undefined))?.isDirectory())
-    throw new Error(`--media-dir ${options.mediaDir} is not a folder.`);
-  const fetchImage =
-    options.fetchImage ??
-    imageFetcher({
-      allowPrivate: options.allowPrivate === true,
-      maxBytes: MAX_UPLOAD_BYTES,
-      tooLarge: `larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`,
-    });
-  const locate = imageLocator(wxr.siteUrl, mediaDir, fetchImage);
+  const locate = await locator(wxr.siteUrl, options);
   const source = `wordpress:${wxr.siteUrl || basename(file)}`;
   const now = clock.now();
   const lines: ReportLine[] = [];
@@ -125,32 +162,7 @@ async function importFile(
 
   try {
     await outbox.transaction(async (tx, events) => {
-      let sink = lines;
-      const run: ImportRun = {
-        tx,
-        wxr,
-        now,
-        media,
-        report: (line) => sink.push(line),
-        isRecorded: (kind, key) => findImported(tx, source, kind, key),
-        record: (kind, key, targetId) =>
-          recordImported(tx, { source, kind, key, targetId, createdAt: now }),
-        recordedAmong: (kind, keys) => findImportedMany(tx, source, kind, keys),
-        recordAll: (kind, rows) =>
-          recordImportedMany(
-            tx,
-            rows.map((r) => ({ source, kind, ...r, createdAt: now })),
-          ),
-        collect: async (work) => {
-          const kept: ReportLine[] = [];
-          sink = kept;
-          try {
-            return [await work(), kept];
-          } finally {
-            sink = lines;
-          }
-        },
-      };
+      const run = importRun({ tx, wxr, now, media }, source, lines);
       const { categoryOf, categoryIds } = categoryImporter(run);
       const writing = performance.now();
       const images = imageImporter(run, locate, writtenKeys);
