@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { articleFormerPaths, articles, articleTags, tags } from '../../../db/schema/content';
-import type { ImportedArticle } from './articles-transfer';
 import { tagsByAddress } from './tags-repository';
 
 /** Rows a statement sends at most: parameters stay well under PostgreSQL's 65,535. */
@@ -22,8 +21,8 @@ const chunks = <T>(rows: readonly T[], size = ROWS): T[][] => {
 
 /**
  * A free slug from each base (`base`, `base-2`, …), free of the articles there and of the ones
- * before it in the list: what freeArticleSlug would answer had each article gone in before the
- * next was asked for.
+ * before it in the list: what asking one slug at a time would answer had each article gone in
+ * before the next was asked for.
  */
 export async function freeArticleSlugs(tx: Db, bases: readonly string[]): Promise<string[]> {
   const taken = new Set<string>();
@@ -71,7 +70,7 @@ export async function legacyIdsTaken(tx: Db, ids: readonly number[]): Promise<Se
 /** Inserts the articles; answers their ids in the same order. */
 export async function insertImportedArticles(
   tx: Db,
-  values: readonly ImportedArticle[],
+  values: readonly Omit<typeof articles.$inferInsert, 'id'>[],
 ): Promise<string[]> {
   const rows = values.map((v) => ({ id: randomUUID(), ...v }));
   for (const part of chunks(rows, 200)) await tx.insert(articles).values(part);
@@ -87,7 +86,7 @@ export async function tagImportedArticles(
   entries: readonly {
     articleId: string;
     names: readonly string[];
-    status: ImportedArticle['status'];
+    status: 'draft' | 'published';
     publishedAt: Date;
   }[],
 ) {
