@@ -1,7 +1,5 @@
-import { eq, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Language } from '../../../common/languages';
-import type { Db } from '../../../db/client';
 import type { CopiedRow, RowShape } from '../../lib/table-copy';
 import {
   articleAuthors,
@@ -13,9 +11,7 @@ import {
   tags,
 } from '../../../db/schema/content';
 import { articleCorrections } from '../../../db/schema/corrections';
-import { slugTaken } from './article-addresses-repository';
 import { sanitizeArticleHtml } from './sanitize';
-import { setArticleTags } from './tags-repository';
 
 /*
  * The articles module's door for moving content in and out (server/modules/README.md): the
@@ -43,20 +39,14 @@ export const ARTICLE_TABLES = [
  */
 export const ARTICLE_REPLACED: readonly PgTable[] = [articleEditions];
 
-/** Gives an imported article its tags (a WordPress post's tags), in the caller's transaction. */
-export const tagImportedArticle = (tx: Db, articleId: string, names: readonly string[]) =>
-  setArticleTags(tx, articleId, names);
-
 export { sanitizeArticleHtml };
-
-/** A free slug from `base` (`base`, `base-2`, …), looked up in the caller's transaction. */
-export async function freeArticleSlug(tx: Db, base: string): Promise<string> {
-  for (let n = 1; n < 10_000; n++) {
-    const candidate = n === 1 ? base : `${base}-${n}`;
-    if (!(await slugTaken(tx, candidate))) return candidate;
-  }
-  throw new Error(`no free slug for ${base}`);
-}
+export {
+  freeArticleSlugs,
+  insertImportedArticles,
+  legacyIdsTaken,
+  recordFormerPathsOf,
+  tagImportedArticles,
+} from './articles-import-batch';
 
 /**
  * An article row of an archive made before translation groups (migration 0027,
@@ -69,14 +59,6 @@ export function withTranslationGroup(row: CopiedRow): CopiedRow {
   if ('translationGroup' in rest || typeof translationId !== 'string') return rest;
   const pair = [String(row.id), translationId].sort();
   return { ...rest, translationGroup: pair[0] };
-}
-
-export async function legacyIdTaken(tx: Db, legacyId: number): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: articles.id })
-    .from(articles)
-    .where(eq(articles.legacyId, legacyId));
-  return row !== undefined;
 }
 
 export interface ImportedArticle {
@@ -97,32 +79,6 @@ export interface ImportedArticle {
   legacyId: number | null;
   createdAt: Date;
   updatedAt: Date;
-}
-
-export async function insertImportedArticle(tx: Db, values: ImportedArticle): Promise<string> {
-  const [row] = await tx.insert(articles).values(values).returning({ id: articles.id });
-  return (row as { id: string }).id;
-}
-
-/**
- * Records former paths (formerPathKey form) of an article. A path another article holds
- * already stays theirs; answers the paths that were not taken for this one.
- */
-export async function recordFormerPaths(
-  tx: Db,
-  articleId: string,
-  paths: string[],
-): Promise<{ refused: string[] }> {
-  if (paths.length === 0) return { refused: [] };
-  await tx
-    .insert(articleFormerPaths)
-    .values(paths.map((path) => ({ path, articleId })))
-    .onConflictDoNothing();
-  const rows = await tx
-    .select({ path: articleFormerPaths.path, articleId: articleFormerPaths.articleId })
-    .from(articleFormerPaths)
-    .where(inArray(articleFormerPaths.path, paths));
-  return { refused: rows.filter((r) => r.articleId !== articleId).map((r) => r.path) };
 }
 
 /** How the archive takes this module's rows back (site-archive-tables.ts, ROW_SHAPES). */

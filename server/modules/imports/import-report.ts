@@ -71,6 +71,14 @@ export function formatReport(report: ImportReport, opts: { verbose?: boolean } =
         `  ${l.kind} ${l.key}${titleOf(l)}: ${OUTCOME_WORDS[l.outcome]}${l.note ? ` (${l.note})` : ''}`,
       );
   }
-  out.push('', `${report.created} created, ${report.changed} changed.`);
+  out.push('', `${report.created} created, ${report.changed} changed.`, tookLine(report));
   return out.join('\n');
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** Where the time went: `Took 61.2 s: reading 9.0 s, writing 40.1 s, …`. */
+function tookLine({ timings: t }: ImportReport): string {
+  const all = t.reading + t.writing + t.media + t.indexing;
+  return `Took ${seconds(all)}: reading ${seconds(t.reading)}, writing ${seconds(t.writing)}, images ${seconds(t.media)}, search indexing ${seconds(t.indexing)}.`;
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { importRecords } from '../../../db/schema/imports';
 
@@ -36,4 +36,49 @@ export async function recordImported(
       target: [importRecords.source, importRecords.kind, importRecords.key],
       set: { targetId: values.targetId },
     });
+}
+
+/** What earlier imports made of these things of one kind: target ids by key. */
+export async function findImportedMany(
+  db: Db,
+  source: string,
+  kind: RecordKind,
+  keys: readonly string[],
+): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (let i = 0; i < keys.length; i += 1_000) {
+    const rows = await db
+      .select({ key: importRecords.key, targetId: importRecords.targetId })
+      .from(importRecords)
+      .where(
+        and(
+          eq(importRecords.source, source),
+          eq(importRecords.kind, kind),
+          inArray(importRecords.key, keys.slice(i, i + 1_000)),
+        ),
+      );
+    for (const r of rows) found.set(r.key, r.targetId);
+  }
+  return found;
+}
+
+/** recordImported for many things at once (each key once in `rows`). */
+export async function recordImportedMany(
+  db: Db,
+  rows: readonly {
+    source: string;
+    kind: RecordKind;
+    key: string;
+    targetId: string;
+    createdAt: Date;
+  }[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += 1_000)
+    await db
+      .insert(importRecords)
+      .values(rows.slice(i, i + 1_000))
+      .onConflictDoUpdate({
+        target: [importRecords.source, importRecords.kind, importRecords.key],
+        set: { targetId: sql`excluded.target_id` },
+      });
 }

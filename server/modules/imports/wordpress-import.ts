@@ -7,13 +7,26 @@ import { indexImportedArticles } from '../search/search-transfer';
 import type { MediaService } from '../media/media-service';
 import { MAX_UPLOAD_BYTES } from '../media/media-service';
 import { imageFetcher } from './image-fetch';
-import { findImported, recordImported } from './imports-repository';
+import {
+  findImported,
+  findImportedMany,
+  recordImported,
+  recordImportedMany,
+} from './imports-repository';
 import { parseWxrFile } from './wxr-parse';
 import type { WxrItem } from './wxr-types';
-import type { ImportReport, ImportRun, PostSteps, ReportLine } from './wordpress-run';
+import type {
+  ImageOf,
+  ImportReport,
+  ImportRun,
+  ImportTimings,
+  PostSteps,
+  ReportLine,
+} from './wordpress-run';
 import { categoryImporter, importAuthors } from './wordpress-terms';
 import { imageImporter, imageLocator } from './wordpress-images';
-import { importPage, importPost } from './wordpress-posts';
+import { importPosts } from './wordpress-post-batch';
+import { importPage } from './wordpress-posts';
 
 export interface WordPressImportOptions {
   /** A copy of wp-content/uploads: images are read from here instead of fetched. */
@@ -56,7 +69,9 @@ function groupByType(items: WxrItem[]): Map<string, WxrItem[]> {
   const byType = new Map<string, WxrItem[]>();
   for (const item of items) {
     const type = item.postType || 'post';
-    byType.set(type, [...(byType.get(type) ?? []), item]);
+    const list = byType.get(type);
+    if (list) list.push(item);
+    else byType.set(type, [item]);
   }
   return byType;
 }
@@ -69,14 +84,8 @@ const importedEvent = (source: string, created: number): EventDraft => ({
   cache: { all: 'stale' },
 });
 
-async function importFile(
-  { clock, media, outbox }: ImporterDeps,
-  file: string,
-  options: WordPressImportOptions,
-): Promise<ImportReport> {
-  const wxr = await parseWxrFile(file, (read, total) =>
-    options.onProgress?.('reading', read, total),
-  );
+/** Where the file's images are had: the media folder if given (a folder), else fetched. */
+async function locator(siteUrl: string, options: WordPressImportOptions) {
   const mediaDir = options.mediaDir ? resolve(options.mediaDir) : undefined;
   if (mediaDir && !(await stat(mediaDir).catch(() => undefined))?.isDirectory())
     throw new Error(`--media-dir ${options.mediaDir} is not a folder.`);
@@ -87,7 +96,57 @@ async function importFile(
       maxBytes: MAX_UPLOAD_BYTES,
       tooLarge: `larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`,
     });
-  const locate = imageLocator(wxr.siteUrl, mediaDir, fetchImage);
+  return imageLocator(siteUrl, mediaDir, fetchImage);
+}
+
+/** One run's transaction and lookups; what it reports goes to `lines` unless collected. */
+function importRun(
+  base: Pick<ImportRun, 'tx' | 'wxr' | 'now' | 'media'>,
+  source: string,
+  lines: ReportLine[],
+): ImportRun {
+  const { tx, now } = base;
+  let sink = lines;
+  return {
+    ...base,
+    report: (line) => sink.push(line),
+    isRecorded: (kind, key) => findImported(tx, source, kind, key),
+    record: (kind, key, targetId) =>
+      recordImported(tx, { source, kind, key, targetId, createdAt: now }),
+    recordedAmong: (kind, keys) => findImportedMany(tx, source, kind, keys),
+    recordAll: (kind, rows) =>
+      recordImportedMany(
+        tx,
+        rows.map((r) => ({ source, kind, ...r, createdAt: now })),
+      ),
+    collect: async (work) => {
+      const kept: ReportLine[] = [];
+      sink = kept;
+      try {
+        return [await work(), kept];
+      } finally {
+        sink = lines;
+      }
+    },
+  };
+}
+
+async function importFile(
+  { clock, media, outbox }: ImporterDeps,
+  file: string,
+  options: WordPressImportOptions,
+): Promise<ImportReport> {
+  const started = performance.now();
+  const wxr = await parseWxrFile(file, (read, total) =>
+    options.onProgress?.('reading', read, total),
+  );
+  const timings: ImportTimings = {
+    reading: performance.now() - started,
+    writing: 0,
+    media: 0,
+    indexing: 0,
+  };
+  const locate = await locator(wxr.siteUrl, options);
   const source = `wordpress:${wxr.siteUrl || basename(file)}`;
   const now = clock.now();
   const lines: ReportLine[] = [];
@@ -103,18 +162,18 @@ async function importFile(
 
   try {
     await outbox.transaction(async (tx, events) => {
-      const run: ImportRun = {
-        tx,
-        wxr,
-        now,
-        media,
-        report: (line) => lines.push(line),
-        isRecorded: (kind, key) => findImported(tx, source, kind, key),
-        record: (kind, key, targetId) =>
-          recordImported(tx, { source, kind, key, targetId, createdAt: now }),
-      };
+      const run = importRun({ tx, wxr, now, media }, source, lines);
       const { categoryOf, categoryIds } = categoryImporter(run);
-      const { imageOf, images } = imageImporter(run, locate, writtenKeys);
+      const writing = performance.now();
+      const images = imageImporter(run, locate, writtenKeys);
+      const imageOf: ImageOf = async (address, usedBy) => {
+        const at = performance.now();
+        try {
+          return await images.imageOf(address, usedBy);
+        } finally {
+          timings.media += performance.now() - at;
+        }
+      };
       const steps: PostSteps = {
         authorIds: await importAuthors(run, [...posts, ...pages]),
         categoryOf,
@@ -122,17 +181,17 @@ async function importFile(
         attachments,
         shownBefore: new Set<string>(),
       };
-      for (const item of posts) {
-        step();
-        await importPost(run, steps, item);
-      }
+      await importPosts(run, steps, posts, step);
       for (const item of pages) {
         step();
         await importPage(run, imageOf, item);
       }
-      await reportTheRest(run, { categoryIds, images, byType, ...steps });
+      await reportTheRest(run, { categoryIds, images: images.images, byType, ...steps });
+      const indexing = performance.now();
+      timings.writing = indexing - writing - timings.media;
       // What came in is found by search at once, in the same transaction.
       await indexImportedArticles(tx);
+      timings.indexing = performance.now() - indexing;
       const created = lines.filter((l) => l.outcome === 'created').length;
       if (created > 0) events(importedEvent(source, created));
     });
@@ -151,6 +210,7 @@ async function importFile(
     created,
     changed: 0,
     commentsIgnored: wxr.items.reduce((n, i) => n + i.comments, 0),
+    timings,
   };
 }
 

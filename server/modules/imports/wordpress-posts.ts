@@ -5,18 +5,10 @@
 import { articlePath, STATIC_PAGE_SLUGS } from '../../../common/paths';
 import { TAGS_MAX, TagNameSchema } from '../../../common/schemas/articles';
 import { detectLanguage, stripHtml } from '../../../common/text';
-import {
-  freeArticleSlug,
-  insertImportedArticle,
-  legacyIdTaken,
-  recordFormerPaths,
-  sanitizeArticleHtml,
-  tagImportedArticle,
-} from '../articles/articles-transfer';
+import { type ImportedArticle, sanitizeArticleHtml } from '../articles/articles-transfer';
 import { upsertStaticPage } from '../pages/pages-transfer';
 import {
   autop,
-  formerPaths,
   imageSources,
   plainExcerpt,
   replaceShortcodes,
@@ -25,7 +17,7 @@ import {
   wordpressSlug,
   yoastTitle,
 } from './wordpress-content';
-import type { ImageOf, ImportRun, PostSteps } from './wordpress-run';
+import type { ImageOf, ImportRun, PostSteps, ReportLine } from './wordpress-run';
 import type { WxrItem } from './wxr-types';
 
 /** Static pages a WordPress page may fill, by its slug (WordPress's usual slugs included). */
@@ -50,25 +42,48 @@ async function bodyOf(imageOf: ImageOf, item: WxrItem, usedBy: string) {
   return sanitizeArticleHtml(rewriteUrls(withParagraphs, map));
 }
 
+/** A post to become an article: what it is made of, before its batch is written. */
+export interface PreparedPost {
+  item: WxrItem;
+  key: string;
+  title: string;
+  status: 'draft' | 'published';
+  note: string | undefined;
+  category: { id: string; slug: string };
+  authorId: string | null;
+  keywords: string;
+  tagNames: string[];
+  description: string;
+  imageUrl: string;
+  /** Its featured image's attachment is not in the file. */
+  thumbnailMissing: boolean;
+}
+
 /**
- * One post: left alone when imported before (its images noted as shown), skipped when its
- * status is not imported, else made an article in the category it has first.
+ * One post, up to its writing: left alone when imported before (its images noted as shown),
+ * skipped when its status is not imported, else made ready to be an article in the category
+ * it has first (its images stored). Answers undefined when it is not to be written.
  */
-export async function importPost(run: ImportRun, steps: PostSteps, item: WxrItem) {
+export async function preparePost(
+  run: ImportRun,
+  steps: PostSteps,
+  item: WxrItem,
+  recordedBefore: boolean,
+): Promise<PreparedPost | undefined> {
   const key = item.postId || item.guid;
   const title = item.title || '(no title)';
   const usedBy = `post ${key} "${title}"`;
-  if (await run.isRecorded('post', key)) {
+  if (recordedBefore) {
     run.report({ kind: 'post', key, title, outcome: 'unchanged', note: 'imported before' });
     const thumb = steps.attachments.get(item.meta._thumbnail_id ?? '');
     for (const address of [thumb?.attachmentUrl, ...imageSources(item.content)])
       if (address) steps.shownBefore.add(address);
-    return;
+    return undefined;
   }
   const mapped = mapStatus(item, run.now);
   if ('skip' in mapped) {
     run.report({ kind: 'post', key, title, outcome: 'skipped', note: mapped.skip });
-    return;
+    return undefined;
   }
   const terms = item.terms.filter((t) => t.domain === 'category');
   const first = terms[0] ?? { nicename: 'uncategorized', name: 'Uncategorized' };
@@ -88,32 +103,39 @@ export async function importPost(run: ImportRun, steps: PostSteps, item: WxrItem
   const imageUrl = thumbnail?.attachmentUrl
     ? ((await steps.imageOf(thumbnail.attachmentUrl, usedBy)) ?? '')
     : '';
-  const { id, slug } = await insertPost(run, item, {
+  return {
+    item,
+    key,
     title,
-    authorId: steps.authorIds.get(item.creator) ?? null,
-    categoryId: category.id,
     status: mapped.status,
+    note: mapped.note,
+    category,
+    authorId: steps.authorIds.get(item.creator) ?? null,
     keywords,
+    tagNames,
     description,
     imageUrl,
-  });
-  await tagImportedArticle(run.tx, id, tagNames);
-  const { refused } = await recordFormerPaths(run.tx, id, formerPaths(run.wxr.siteUrl, item));
-  await run.record('post', key, id);
+    thumbnailMissing: thumbnail === undefined && Boolean(item.meta._thumbnail_id),
+  };
+}
+
+/** The report's line of a post written as an article. */
+export function createdLine(post: PreparedPost, slug: string, refused: string[]): ReportLine {
+  const { item, key, title, category } = post;
   const notes = [
-    mapped.note,
-    thumbnail === undefined && item.meta._thumbnail_id
+    post.note,
+    post.thumbnailMissing
       ? `featured image ${item.meta._thumbnail_id} is not in the file`
       : undefined,
     refused.length ? `old addresses held by another article: ${refused.join(' ')}` : undefined,
   ].filter(Boolean);
-  run.report({
+  return {
     kind: 'post',
     key,
     title,
     outcome: 'created',
     note: [articlePath({ slug, categorySlug: category.slug }), ...notes].join('; '),
-  });
+  };
 }
 
 /**
@@ -130,36 +152,34 @@ function importedTags(item: WxrItem): string[] {
   return names.slice(0, TAGS_MAX);
 }
 
-/** Inserts a post as an article: a free slug, its dates, its legacy id if free, its SEO fields. */
-async function insertPost(
-  { tx, now, media }: ImportRun,
-  item: WxrItem,
-  post: {
-    title: string;
-    authorId: string | null;
-    categoryId: string;
-    status: 'draft' | 'published';
-    keywords: string;
-    description: string;
-    imageUrl: string;
-  },
-): Promise<{ id: string; slug: string }> {
-  const { title, description, imageUrl } = post;
+/** The base of a post's slug here (before one taken gets a suffix). */
+export const slugBase = (post: PreparedPost) =>
+  wordpressSlug(post.item.postName, post.title) || 'article';
+
+/** The post's legacy id (its WordPress id) when it can be one. */
+export function legacyIdOf(post: PreparedPost): number | undefined {
+  const legacy = /^\d+$/.test(post.item.postId) ? Number(post.item.postId) : undefined;
+  return legacy && legacy <= 2_147_483_647 ? legacy : undefined;
+}
+
+/** The article row of a post: its slug, dates, legacy id if free and SEO fields. */
+export function articleOf(
+  now: Date,
+  post: PreparedPost,
+  found: { slug: string; legacyId: number | null; imageMediaId: string | null },
+): ImportedArticle {
+  const { item, title, description, imageUrl } = post;
   const name = cut(title, MAX.name);
-  const slug = await freeArticleSlug(tx, wordpressSlug(item.postName, title) || 'article');
   const date = wordpressDate(item.postDateGmt, item.postDate) ?? now;
   const modified = wordpressDate(item.postModifiedGmt, '') ?? date;
-  const legacy = /^\d+$/.test(item.postId) ? Number(item.postId) : undefined;
-  const legacyId =
-    legacy && legacy <= 2_147_483_647 && !(await legacyIdTaken(tx, legacy)) ? legacy : null;
   const yoast = item.meta._yoast_wpseo_title;
-  const id = await insertImportedArticle(tx, {
+  return {
     name,
-    slug,
+    slug: found.slug,
     authorId: post.authorId,
-    categoryId: post.categoryId,
+    categoryId: post.category.id,
     imageUrl,
-    imageMediaId: imageUrl ? await media.idForUrl(imageUrl, tx) : null,
+    imageMediaId: found.imageMediaId,
     description,
     metaTitle: cut(yoast ? yoastTitle(yoast, title) : '', MAX.metaTitle),
     metaDescription: cut(
@@ -170,11 +190,10 @@ async function insertPost(
     status: post.status,
     publishedAt: date,
     language: detectLanguage(`${name} ${stripHtml(description)}`),
-    legacyId,
+    legacyId: found.legacyId,
     createdAt: date,
     updatedAt: modified < date ? date : modified,
-  });
-  return { id, slug };
+  };
 }
 
 /** One page: it fills the static page of its slug when published, else is skipped. */

@@ -5,7 +5,12 @@
  */
 import type { Db } from '../../../db/client';
 import type { MediaService } from '../media/media-service';
-import type { findImported, recordImported, RecordKind } from './imports-repository';
+import type {
+  findImported,
+  findImportedMany,
+  recordImported,
+  RecordKind,
+} from './imports-repository';
 import type { WxrFile, WxrItem } from './wxr-types';
 
 /** What happened to one thing of the export file. */
@@ -30,6 +35,15 @@ export interface ImportReport {
   changed: number;
   /** Comments in the file; never imported. */
   commentsIgnored: number;
+  /** Where the time went (ms): the file read, rows written, images stored, search indexed. */
+  timings: ImportTimings;
+}
+
+export interface ImportTimings {
+  reading: number;
+  writing: number;
+  media: number;
+  indexing: number;
 }
 
 /** One import's transaction and what every step of it shares. */
@@ -42,6 +56,12 @@ export interface ImportRun {
   /** What an earlier import made of this thing of the same file, if anything. */
   isRecorded: (kind: RecordKind, key: string) => ReturnType<typeof findImported>;
   record: (kind: RecordKind, key: string, targetId: string) => ReturnType<typeof recordImported>;
+  /** What earlier imports made of these things of one kind, by key. */
+  recordedAmong: (kind: RecordKind, keys: string[]) => ReturnType<typeof findImportedMany>;
+  /** record for many things of one kind at once. */
+  recordAll: (kind: RecordKind, rows: { key: string; targetId: string }[]) => Promise<void>;
+  /** Runs `work` with the lines it reports kept back: answers them beside its answer. */
+  collect: <T>(work: () => Promise<T>) => Promise<[T, ReportLine[]]>;
 }
 
 /** An image address of the file made ours (its address here), or undefined when missing. */

@@ -2,7 +2,7 @@
  * Writing the search index, `article_search` (db/schema/search.ts): one article's document in
  * its save's transaction, and the documents older code or a migration left stale.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { articleSearchColumns } from '../../../common/search/search-document';
 import type { Language } from '../../../common/articles';
 import type { ArticleStatus } from '../../../common/articles';
@@ -45,6 +45,8 @@ export function listStaleDocuments(
   db: Db,
   version: number,
   limit: number,
+  /** Only articles whose id sorts after this one (the last of the batch before). */
+  after?: string,
 ): Promise<SearchDocument[]> {
   return db
     .select({
@@ -59,11 +61,54 @@ export function listStaleDocuments(
     })
     .from(articles)
     .leftJoin(articleSearch, eq(articleSearch.articleId, articles.id))
-    .where(sql`${articleSearch.articleId} IS NULL OR ${articleSearch.searchVersion} < ${version}`)
+    .where(
+      and(
+        sql`(${articleSearch.articleId} IS NULL OR ${articleSearch.searchVersion} < ${version})`,
+        after === undefined ? undefined : gt(articles.id, after),
+      ),
+    )
+    .orderBy(asc(articles.id))
     .limit(limit);
 }
 
-/** Indexes every article that has no current row, a batch at a time; answers how many. */
+type IndexRow = Omit<SearchDocument, 'name' | 'slug' | 'metaKeywords' | 'description'> &
+  ReturnType<typeof articleSearchColumns>;
+
+/** A row's new values when it is there already: every column but the key (typed complete). */
+const EXCLUDED: Record<Exclude<keyof IndexRow, 'articleId'>, SQL> = {
+  status: sql`excluded.status`,
+  publishedAt: sql`excluded.published_at`,
+  language: sql`excluded.language`,
+  search: sql`excluded.search`,
+  searchWords: sql`excluded.search_words`,
+  searchVersion: sql`excluded.search_version`,
+};
+
+/** The index rows of a batch of articles (the CPU's part of indexing them). */
+const indexRows = (docs: SearchDocument[]) =>
+  docs.map((doc): IndexRow => ({
+    articleId: doc.articleId,
+    status: doc.status,
+    publishedAt: doc.publishedAt,
+    language: doc.language,
+    ...articleSearchColumns(doc),
+  }));
+
+/** Writes (or re-writes) a batch's index rows in one statement. */
+async function writeIndexRows(db: Db, rows: IndexRow[]) {
+  if (rows.length === 0) return;
+  await db
+    .insert(articleSearch)
+    .values(rows)
+    .onConflictDoUpdate({ target: articleSearch.articleId, set: EXCLUDED });
+}
+
+/**
+ * Indexes every article that has no current row, a batch at a time: one pass over the
+ * articles in id order, each batch written in one statement. The next batch is asked for
+ * before this one is written, so its rows are made while the database writes this one's.
+ * Answers how many.
+ */
 export async function indexStaleArticles(
   db: Db,
   version: number,
@@ -71,12 +116,20 @@ export async function indexStaleArticles(
 ) {
   const batch = opts.batch ?? 200;
   let done = 0;
-  while (!opts.stopped?.()) {
-    const stale = await listStaleDocuments(db, version, batch);
-    for (const doc of stale) await indexArticle(db, doc);
+  let writing: Promise<void> = Promise.resolve();
+  let stale = opts.stopped?.() ? [] : await listStaleDocuments(db, version, batch);
+  while (stale.length > 0) {
+    const rows = indexRows(stale);
+    await writing;
+    const more = stale.length === batch && !opts.stopped?.();
+    const next = more ? listStaleDocuments(db, version, batch, stale.at(-1)?.articleId) : undefined;
+    writing = writeIndexRows(db, rows);
+    // Awaited before the next write or at the end; a failure is thrown there, not lost.
+    writing.catch(() => undefined);
     done += stale.length;
-    if (stale.length < batch) break;
+    stale = next ? await next : [];
   }
+  await writing;
   return done;
 }
 
