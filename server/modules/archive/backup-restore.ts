@@ -3,7 +3,7 @@
  * `npm run backup` took (server/modules/archive/backup.ts), read back into an empty site.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -116,6 +116,9 @@ async function restoreEmbedded(config: Config, copy: string) {
   }
 }
 
+/** The memory each restore job may take to build an index (PostgreSQL's maintenance_work_mem). */
+const RESTORE_MAINTENANCE_MEMORY = '512MB';
+
 /** Restores the pg_dump `copy` into DATABASE_URL, which must have no tables yet. */
 async function restorePostgres(config: Config, copy: string) {
   if (!config.databaseUrl)
@@ -138,8 +141,24 @@ async function restorePostgres(config: Config, copy: string) {
   await runTool('pg_restore', ['--version'], NEEDS_PG_DUMP);
   await runTool(
     'pg_restore',
-    ['--no-owner', '--no-privileges', '--exit-on-error', `--dbname=${config.databaseUrl}`, copy],
+    [
+      '--no-owner',
+      '--no-privileges',
+      '--exit-on-error',
+      // The tables' rows and then their indexes, a job per core: a million stories' search
+      // indexes were most of a restore, one after another (docs/perf/scale.md).
+      `--jobs=${availableParallelism()}`,
+      `--dbname=${config.databaseUrl}`,
+      copy,
+    ],
     NEEDS_PG_DUMP,
+    // Each job's index builds in memory, not in sorted runs on disk (PostgreSQL's 64 MB default
+    // spilled a million stories' GIN index for tens of minutes); an operator's PGOPTIONS wins.
+    {
+      ...process.env,
+      PGOPTIONS:
+        `-c maintenance_work_mem=${RESTORE_MAINTENANCE_MEMORY} ${process.env.PGOPTIONS ?? ''}`.trim(),
+    },
   );
 }
 

@@ -55,9 +55,14 @@ export const sha256 = (path: string) =>
   createHash('sha256').update(readFileSync(path)).digest('hex');
 
 /** Runs a command; resolves with its stdout, rejects with its stderr. ENOENT says what is missing. */
-export function runTool(command: string, args: string[], missing: string): Promise<string> {
+export function runTool(
+  command: string,
+  args: string[],
+  missing: string,
+  env?: NodeJS.ProcessEnv,
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));

@@ -48,8 +48,15 @@ const withAuthors = (db: Db) =>
 
 export type CommentRow = Awaited<ReturnType<ReturnType<typeof withAuthors>['execute']>>[number];
 
+/**
+ * An article's shown comments. `approved` is written in the statement, not sent as a value: a
+ * prepared statement's generic plan (the reads pool's, db/postgres-connections.ts) cannot use
+ * the partial index `comments_article_shown_idx` for a status it does not know, and walked every
+ * approved comment of the site instead (46–66 ms a story page at a million stories, 0.4 ms with
+ * the index; docs/perf/scale.md).
+ */
 const shownOn = (articleId: string | Placeholder) =>
-  and(eq(comments.articleId, articleId), eq(comments.status, 'approved'));
+  and(eq(comments.articleId, articleId), sql`${comments.status} = 'approved'`);
 
 /**
  * A page of comments, oldest or newest first, with the counts beside it in one statement (the
