@@ -52,8 +52,12 @@ export interface AppServices {
     categoryPage(categoryId: string, page: number, limit: number): Promise<CategoryPage>;
     /** One page of the published articles of these categories (one and those under it). */
     categoriesPage(categoryIds: string[], page: number, limit: number): Promise<CategoryPage>;
-    /** One page of the stories readers may see in an edition, newest first (issue 65). */
-    editionPage(editionId: string, page: number, limit: number): Promise<CategoryPage>;
+    /**
+     * The newest `limit` stories readers may see in an edition (issue 65): a section of another
+     * edition's page, or its top. Not counted: a national edition's count read half a million
+     * stories on every city page at a million (docs/perf/scale.md).
+     */
+    editionCards(editionId: string, limit: number): Promise<ArticleCard[]>;
     /** An edition's curated lead (while public and in it) and sections' newest (issue 65). */
     editionHome(
       editionId: string,

@@ -56,7 +56,7 @@ export async function editionPageData(
   const children = first ? await services.editions.childrenOf(edition._id) : [];
   const section = async (e: Edition) => ({
     edition: e,
-    articles: (await services.articles.editionPage(e._id, 1, EDITION_SECTION_SIZE)).articles,
+    articles: await services.articles.editionCards(e._id, EDITION_SECTION_SIZE),
   });
   const [upper, below] = await Promise.all([
     Promise.all(above.map(section)),

@@ -12,7 +12,6 @@ import type { ArticlePartsDeps } from './article-deps';
 import { toCard } from './article-rows';
 import {
   countInEdition,
-  countPublishedInEdition,
   editionLeadCard,
   isInEdition,
   listEditionSection,
@@ -49,30 +48,12 @@ export function placeEditions(
 export function articleEditionReads({ db, clock }: Pick<ArticlePartsDeps, 'db' | 'clock'>) {
   return {
     /**
-     * One page of the stories readers may see in edition `editionId`, newest first, with the
-     * total (as a category's or a tag's page answers it).
+     * The newest `limit` stories readers may see in edition `editionId`: another page's section
+     * of it, or its top, never counted (the edition's own pages count through `editionList`).
      */
-    async editionPage(
-      editionId: string,
-      page: number,
-      limit: number,
-    ): Promise<{
-      articles: ArticleCard[];
-      totalArticles: number;
-      currentPage: number;
-      totalPages: number;
-    }> {
-      const now = clock.now();
-      const [rows, total] = await Promise.all([
-        publishedInEdition(db, { editionId, limit, offset: (page - 1) * limit, now }),
-        countPublishedInEdition(db, { editionId, now }),
-      ]);
-      return {
-        articles: rows.map(toCard),
-        totalArticles: total,
-        currentPage: page,
-        totalPages: Math.ceil(total / limit),
-      };
+    async editionCards(editionId: string, limit: number): Promise<ArticleCard[]> {
+      const rows = await publishedInEdition(db, { editionId, limit, offset: 0, now: clock.now() });
+      return rows.map(toCard);
     },
 
     /** How many stories, of any status, are in edition `editionId` (its delete's guard). */

@@ -27,7 +27,7 @@ const TOP_CACHE = 'public, max-age=60, stale-while-revalidate=600';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface TopArticles {
-  editionPage(id: string, page: number, limit: number): Promise<{ articles: ArticleCard[] }>;
+  editionCards(id: string, limit: number): Promise<ArticleCard[]>;
 }
 
 async function topOf(
@@ -40,15 +40,15 @@ async function topOf(
     : await editions.bySlug(slug);
   if (!edition || !edition.active || edition._id === NATIONAL_EDITION_ID)
     throw notFound('edition.not_found');
-  const [trail, page] = await Promise.all([
+  const [trail, cards] = await Promise.all([
     editions.pathOf(edition._id),
-    articles.editionPage(edition._id, 1, EDITION_TOP_SIZE),
+    articles.editionCards(edition._id, EDITION_TOP_SIZE),
   ]);
   const slugs = trail.filter((e) => e._id !== NATIONAL_EDITION_ID).map((e) => e.slug);
   const { _id, kind, names } = edition;
   const top: EditionTop = {
     edition: { _id, slug: edition.slug, kind, names, path: editionPath(slugs) },
-    articles: page.articles.map((a) => ({
+    articles: cards.map((a) => ({
       _id: a._id,
       name: a.name,
       path: articlePath(a),
@@ -61,7 +61,7 @@ async function topOf(
       CacheTags.edition(_id),
       // Its names and its path (the places above it name it).
       ...trail.map((e) => CacheTags.editionNamed(e._id)),
-      ...page.articles.map((a) => CacheTags.article(a._id)),
+      ...cards.map((a) => CacheTags.article(a._id)),
     ],
   };
 }
