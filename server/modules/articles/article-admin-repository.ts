@@ -37,6 +37,21 @@ const ADMIN_ORDERS = {
   published: [desc(articles.publishedAt), desc(articles.id)],
 } satisfies Record<Exclude<AdminSort, 'views'>, SQL[]>;
 
+/**
+ * The same orders as expressions no index answers, for the scheduled pieces: they are few, and
+ * found by the published-order index's range past now; walking the created or updated order
+ * instead, PostgreSQL tested every story of the archive for the one scheduled piece the
+ * dashboard asks (826 ms at a million stories, none scheduled; docs/perf/scale.md).
+ */
+const SORTED_ORDERS = {
+  created: [sql`${articles.createdAt} + interval '0 seconds' DESC`, desc(articles.id)],
+  updated: [sql`${articles.updatedAt} + interval '0 seconds' DESC`, desc(articles.id)],
+  published: [sql`${articles.publishedAt} + interval '0 seconds' DESC`, desc(articles.id)],
+} satisfies Record<Exclude<AdminSort, 'views'>, SQL[]>;
+
+const ordersFor = (opts: AdminListOptions, sort: Exclude<AdminSort, 'views'>) =>
+  opts.status === 'scheduled' ? SORTED_ORDERS[sort] : ADMIN_ORDERS[sort];
+
 /** A row of the admin list, but for its views (each query below reads them its own way). */
 const adminColumns = {
   id: articles.id,
@@ -85,7 +100,7 @@ export function listForAdminPage(db: Db, opts: AdminListOptions) {
   if (!opts.authorId)
     return adminRows(db)
       .where(adminWhere(opts))
-      .orderBy(...deskFirst(opts), ...ADMIN_ORDERS[sort])
+      .orderBy(...deskFirst(opts), ...ordersFor(opts, sort))
       .limit(opts.limit)
       .offset(opts.offset);
   // An author's pieces: those they wrote first, walking the author's own order index, merged
@@ -98,11 +113,11 @@ export function listForAdminPage(db: Db, opts: AdminListOptions) {
   return unionAll(
     adminRows(db)
       .where(and(byAuthor(opts.authorId), filters))
-      .orderBy(...ADMIN_ORDERS[sort])
+      .orderBy(...ordersFor(opts, sort))
       .limit(upToPage),
     adminRows(db)
       .where(and(coWrittenBy(opts.authorId), filters))
-      .orderBy(...ADMIN_ORDERS[sort])
+      .orderBy(...ordersFor(opts, sort))
       .limit(upToPage),
   )
     .orderBy(...ADMIN_UNION_ORDERS[sort])

@@ -19,6 +19,8 @@ let database: Awaited<ReturnType<typeof createTestDatabase>>;
 const PUBLISHED = EXACT_COUNT_UP_TO + 2_000;
 const DRAFTS = 4;
 const PENDING = 2;
+/** Published with a time still to come (the dashboard's "scheduled"). */
+const SCHEDULED = 2;
 const now = new Date('2030-01-01T00:00:00Z');
 const SECTION = '00000000-0000-4000-a000-0000000000d1';
 const SMALL = 3;
@@ -36,6 +38,11 @@ beforeAll(async () => {
       (CASE WHEN g <= ${PENDING} THEN 'pending' ELSE 'draft' END)::article_status,
       timestamptz '2031-01-01', timestamptz '2001-01-01' + g * interval '1 minute'
     FROM generate_series(1, ${DRAFTS + PENDING}) g`);
+  // Scheduled pieces, the oldest changed: a walk of the updated order would meet them last.
+  await db.execute(sql`INSERT INTO articles (name, slug, status, published_at, created_at, updated_at)
+    SELECT 'Later ' || g, 'later-' || g, 'published', timestamptz '2031-06-01' + g * interval '1 day',
+      timestamptz '2000-01-01' + g * interval '1 minute', timestamptz '2000-01-01' + g * interval '1 minute'
+    FROM generate_series(1, ${SCHEDULED}) g`);
   // A small section's stories, among the many of no section.
   await db.execute(
     sql`INSERT INTO categories (id, name, slug) VALUES (${SECTION}, 'Small', 'small')`,
@@ -86,6 +93,20 @@ describe('drafts among many published stories are read alone', () => {
     },
   );
 
+  it.each(['updated', 'created', 'published'] as const)(
+    "the dashboard's scheduled piece, by the %s order, reads the scheduled alone",
+    async (sort) => {
+      const { db } = database;
+      const query = listForAdminPage(db, { status: 'scheduled', sort, now, limit: 1, offset: 0 });
+      const scans = await articleScans(db, query);
+      for (const scan of scans) {
+        expect(scan.type, JSON.stringify(scans)).not.toMatch(/Seq Scan/);
+        expect(scan.read, JSON.stringify(scans)).toBeLessThanOrEqual(SCHEDULED);
+      }
+      expect((await query).map((r) => r.name)).toEqual(['Later 2']);
+    },
+  );
+
   it("a section's admin list and its count read the section's stories alone", async () => {
     const { db } = database;
     const counted = await articleScans(
@@ -104,10 +125,10 @@ describe('drafts among many published stories are read alone', () => {
 
   it("the dashboard's counts: the few exact, the many estimated and named so", async () => {
     const counts = await articleCounts(database.db, now);
-    expect(counts).toMatchObject({ scheduled: 0, drafts: DRAFTS });
+    expect(counts).toMatchObject({ scheduled: SCHEDULED, drafts: DRAFTS });
     expect(counts.estimated).toEqual(['total', 'published']);
     for (const [n, truth] of [
-      [counts.total, PUBLISHED + DRAFTS + PENDING],
+      [counts.total, PUBLISHED + DRAFTS + PENDING + SCHEDULED],
       [counts.published, PUBLISHED],
     ] as const) {
       expect(n).toBeGreaterThan(EXACT_COUNT_UP_TO);
