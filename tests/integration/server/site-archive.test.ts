@@ -155,7 +155,7 @@ beforeAll(async () => {
   // made once the settings change, the last event the trail records here, is on it.
   await waitUntil(async () => (await settingsEntries(from)) === 1, {
     timeoutMs: 20_000,
-    message: 'the settings change never reached the old site\'s trail',
+    message: "the settings change never reached the old site's trail",
   });
   await from.app.services.archive.exportToFile(archive);
 });
@@ -267,7 +267,7 @@ describe('export and import of the whole site', () => {
     // The import replaces the settings: its event reaches the trail after the import's answer.
     await waitUntil(async () => (await settingsEntries(to)) === 2, {
       timeoutMs: 20_000,
-      message: 'the import never reached the new site\'s trail',
+      message: "the import never reached the new site's trail",
     });
     const expected = await tableCounts(from);
     // The trail on the new site goes on: it has every entry of the old one, then the import's.
