@@ -44,7 +44,7 @@ async function unpack(file: string, staging: string): Promise<BackupManifest> {
   if (manifest.version > BACKUP_VERSION)
     throw new BackupError(`${file} is backup format ${manifest.version}; update Patrika first.`);
   const db = join(staging, manifest.database.file);
-  if (!existsSync(db) || sha256(db) !== manifest.database.sha256)
+  if (!existsSync(db) || (await sha256(db)) !== manifest.database.sha256)
     throw new BackupError(`${file} is damaged: its database copy does not match its checksum.`);
   return manifest;
 }

@@ -1,13 +1,14 @@
 import { spawn } from 'node:child_process';
+import { pipeline } from 'node:stream/promises';
 import { createHash } from 'node:crypto';
 import {
   copyFileSync,
+  createReadStream,
   existsSync,
   linkSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
-  readFileSync,
   renameSync,
   rmSync,
   statSync,
@@ -51,8 +52,15 @@ export class BackupError extends Error {
   override name = 'BackupError';
 }
 
-export const sha256 = (path: string) =>
-  createHash('sha256').update(readFileSync(path)).digest('hex');
+/**
+ * A file's SHA-256, read as a stream: a million stories' database copy is 5.8 GB, and reading it
+ * whole failed past Node's 2 GiB buffer (ERR_FS_FILE_TOO_LARGE; docs/perf/scale.md).
+ */
+export async function sha256(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(path), hash);
+  return hash.digest('hex');
+}
 
 /** Runs a command; resolves with its stdout, rejects with its stderr. ENOENT says what is missing. */
 export function runTool(
@@ -132,7 +140,7 @@ export async function createBackup(
       database: {
         file,
         bytes: statSync(join(staging, file)).size,
-        sha256: sha256(join(staging, file)),
+        sha256: await sha256(join(staging, file)),
         tool,
       },
       media: { storage: config.mediaStorage, files },
