@@ -33,7 +33,8 @@ import type { BulkClient } from './bulk-client';
 import { dropTexts, loadTexts, TITLES } from './scale-texts';
 
 export const SCALE_ADMIN = { email: 'scale-admin@bench.invalid', password: 'scale-bench-password' };
-const LOCAL = 'postgres://postgres@127.0.0.1:5432';
+/** The local PostgreSQL server the scale sites are made on (the bench's own databases). */
+export const LOCAL = 'postgres://postgres@127.0.0.1:5432';
 const IMAGES = 12;
 const SECONDS_IN_15_YEARS = 15 * 365.25 * 86_400;
 

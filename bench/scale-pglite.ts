@@ -18,9 +18,7 @@ import pg from 'pg';
 import { PGLITE_EXTENSIONS, PGLITE_SHARED_BUFFERS } from '../db/client';
 import { ROOT } from '../scripts/build-state';
 import { pgliteBulk, type BulkClient } from './bulk-client';
-import { fillSite, prepare, stepTimer, totalSeconds } from './scale-data';
-
-const LOCAL = 'postgres://postgres@127.0.0.1:5432';
+import { fillSite, LOCAL, prepare, stepTimer, totalSeconds } from './scale-data';
 
 /** The embedded site's data folder for N stories. */
 export const pgliteDataDir = (stories: number): string =>

@@ -11,6 +11,9 @@ import { gujaratiToDevanagari } from './script-gujarati';
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SLUG_MAX_LENGTH = 120;
 
+/** The `n`-th try at a free slug from `base`: `base` itself, then `base-2`, `base-3`, … */
+export const slugTry = (base: string, n: number) => (n === 1 ? base : `${base}-${n}`);
+
 const CONSONANTS: Record<string, string> = {
   क: 'k',
   ख: 'kh',

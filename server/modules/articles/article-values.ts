@@ -4,6 +4,7 @@
  */
 import type { Language } from '../../../common/languages';
 import { hasRole } from '../../../common/roles';
+import { slugTry } from '../../../common/slug';
 import {
   MAX_DESCRIPTION_LENGTH,
   pickArticleTexts,
@@ -31,7 +32,7 @@ import { sanitizeOffThread } from './sanitize-pool';
 /** The first free slug of `base`, `base-2`, `base-3`, … (or undefined after 999 tries). */
 async function freeSlug(db: Db, base: string, exceptId?: string) {
   for (let n = 1; n < 1000; n++) {
-    const candidate = n === 1 ? base : `${base}-${n}`;
+    const candidate = slugTry(base, n);
     if (!(await slugTaken(db, candidate, exceptId))) return candidate;
   }
   return undefined;

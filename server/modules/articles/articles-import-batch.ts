@@ -6,18 +6,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
+import { slugTry } from '../../../common/slug';
 import type { Db } from '../../../db/client';
-import { articleFormerPaths, articles, articleTags, tags } from '../../../db/schema/content';
-import { tagsByAddress } from './tags-repository';
-
-/** Rows a statement sends at most: parameters stay well under PostgreSQL's 65,535. */
-const ROWS = 1_000;
-
-const chunks = <T>(rows: readonly T[], size = ROWS): T[][] => {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
-};
+import { statementParts } from '../../../db/statement-rows';
+import { articleFormerPaths, articles, articleTags } from '../../../db/schema/content';
+import { tagIdsMaking, tagsByAddress } from './tags-repository';
 
 /**
  * A free slug from each base (`base`, `base-2`, …), free of the articles there and of the ones
@@ -27,7 +20,7 @@ const chunks = <T>(rows: readonly T[], size = ROWS): T[][] => {
 export async function freeArticleSlugs(tx: Db, bases: readonly string[]): Promise<string[]> {
   const taken = new Set<string>();
   const taker = async (candidates: string[]) => {
-    for (const part of chunks([...new Set(candidates)].filter((c) => !taken.has(c)))) {
+    for (const part of statementParts([...new Set(candidates)].filter((c) => !taken.has(c)))) {
       const rows = await tx
         .select({ slug: articles.slug })
         .from(articles)
@@ -43,7 +36,7 @@ export async function freeArticleSlugs(tx: Db, bases: readonly string[]): Promis
     // Else the first free of a few suffixes at a time: a base taken once is often taken twice.
     for (let n = 2; n < 10_000 && found === undefined; n += 20) {
       const candidates: string[] = [];
-      for (let k = n; k < Math.min(n + 20, 10_000); k++) candidates.push(`${base}-${k}`);
+      for (let k = n; k < Math.min(n + 20, 10_000); k++) candidates.push(slugTry(base, k));
       await taker(candidates);
       found = candidates.find((c) => !taken.has(c) && !given.has(c));
     }
@@ -57,7 +50,7 @@ export async function freeArticleSlugs(tx: Db, bases: readonly string[]): Promis
 /** Which of these legacy ids an article here has already. */
 export async function legacyIdsTaken(tx: Db, ids: readonly number[]): Promise<Set<number>> {
   const taken = new Set<number>();
-  for (const part of chunks([...new Set(ids)])) {
+  for (const part of statementParts([...new Set(ids)])) {
     const rows = await tx
       .select({ legacyId: articles.legacyId })
       .from(articles)
@@ -73,7 +66,7 @@ export async function insertImportedArticles(
   values: readonly Omit<typeof articles.$inferInsert, 'id'>[],
 ): Promise<string[]> {
   const rows = values.map((v) => ({ id: randomUUID(), ...v }));
-  for (const part of chunks(rows, 200)) await tx.insert(articles).values(part);
+  for (const part of statementParts(rows, 200)) await tx.insert(articles).values(part);
   return rows.map((r) => r.id);
 }
 
@@ -94,27 +87,14 @@ export async function tagImportedArticles(
   const bySlug = new Map<string, { name: string; slug: string }>();
   for (const e of wanted) for (const t of e.tags) if (!bySlug.has(t.slug)) bySlug.set(t.slug, t);
   if (bySlug.size === 0) return;
-  const idOf = new Map<string, string>();
-  for (const part of chunks([...bySlug.values()])) {
-    await tx.insert(tags).values(part).onConflictDoNothing({ target: tags.slug });
-    const known = await tx
-      .select({ id: tags.id, slug: tags.slug })
-      .from(tags)
-      .where(
-        inArray(
-          tags.slug,
-          part.map((t) => t.slug),
-        ),
-      );
-    for (const t of known) idOf.set(t.slug, t.id);
-  }
+  const idOf = await tagIdsMaking(tx, [...bySlug.values()]);
   const rows = wanted.flatMap(({ articleId, status, publishedAt, tags: list }) =>
     list.flatMap((t, position) => {
       const tagId = idOf.get(t.slug);
       return tagId ? [{ articleId, tagId, position, status, publishedAt }] : [];
     }),
   );
-  for (const part of chunks(rows)) await tx.insert(articleTags).values(part);
+  for (const part of statementParts(rows)) await tx.insert(articleTags).values(part);
 }
 
 /**
@@ -130,7 +110,7 @@ export async function recordFormerPathsOf(
   for (const { articleId, paths } of entries)
     for (const path of paths) if (!first.has(path)) first.set(path, articleId);
   const holder = new Map<string, string>();
-  for (const part of chunks([...first])) {
+  for (const part of statementParts([...first])) {
     await tx
       .insert(articleFormerPaths)
       .values(part.map(([path, articleId]) => ({ path, articleId })))

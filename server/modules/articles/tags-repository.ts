@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { slugify } from '../../../common/slug';
 import type { Db } from '../../../db/client';
+import { statementParts } from '../../../db/statement-rows';
 import { prepared } from '../../../db/prepared';
 import { articles, articleTags, tags } from '../../../db/schema/content';
 import { cardsOfPage, type Value } from './articles-repository';
@@ -23,6 +24,31 @@ export function tagsByAddress(names: readonly string[]): { name: string; slug: s
 }
 
 /**
+ * The ids of these tags (each once, by address), in the caller's transaction: a tag not yet
+ * known is made with its name here; one known under another spelling keeps its first name.
+ */
+export async function tagIdsMaking(
+  tx: Db,
+  wanted: readonly { name: string; slug: string }[],
+): Promise<Map<string, string>> {
+  const idOf = new Map<string, string>();
+  for (const part of statementParts(wanted)) {
+    await tx.insert(tags).values(part).onConflictDoNothing({ target: tags.slug });
+    const known = await tx
+      .select({ id: tags.id, slug: tags.slug })
+      .from(tags)
+      .where(
+        inArray(
+          tags.slug,
+          part.map((t) => t.slug),
+        ),
+      );
+    for (const t of known) idOf.set(t.slug, t.id);
+  }
+  return idOf;
+}
+
+/**
  * Gives article `articleId` exactly these tags, in this order, in the caller's transaction: a
  * tag not yet known is made; one known under another spelling keeps its first name. The rows
  * copy the article's status and time as they are now (the trigger keeps them so).
@@ -31,17 +57,7 @@ export async function setArticleTags(tx: Db, articleId: string, names: readonly 
   const wanted = tagsByAddress(names);
   await tx.delete(articleTags).where(eq(articleTags.articleId, articleId));
   if (wanted.length === 0) return;
-  await tx.insert(tags).values(wanted).onConflictDoNothing({ target: tags.slug });
-  const known = await tx
-    .select({ id: tags.id, slug: tags.slug })
-    .from(tags)
-    .where(
-      inArray(
-        tags.slug,
-        wanted.map((t) => t.slug),
-      ),
-    );
-  const idOf = new Map(known.map((t) => [t.slug, t.id]));
+  const idOf = await tagIdsMaking(tx, wanted);
   const [article] = await tx
     .select({ status: articles.status, publishedAt: articles.publishedAt })
     .from(articles)

@@ -1,6 +1,7 @@
 /* A rehearsal's SQL (issue 69 item 6): the copy of an election, its day's saves, its progress. */
 import { and, asc, eq, gt, inArray, lte, max } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { statementParts } from '../../../db/statement-rows';
 import {
   electionAlliances,
   electionCandidates,
@@ -16,7 +17,7 @@ import type { ElectionRow } from './elections-repository';
 
 const BATCH = 300;
 async function inBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
+  for (const part of statementParts(rows, BATCH)) await insert(part);
 }
 
 /** The copy's ids of the source's seats and candidates. */

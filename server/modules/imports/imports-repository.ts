@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { statementParts } from '../../../db/statement-rows';
 import { importRecords } from '../../../db/schema/imports';
 
 /* The imports module's table: `import_records` (what an import brought in, and where it went). */
@@ -46,7 +47,7 @@ export async function findImportedMany(
   keys: readonly string[],
 ): Promise<Map<string, string>> {
   const found = new Map<string, string>();
-  for (let i = 0; i < keys.length; i += 1_000) {
+  for (const part of statementParts(keys)) {
     const rows = await db
       .select({ key: importRecords.key, targetId: importRecords.targetId })
       .from(importRecords)
@@ -54,7 +55,7 @@ export async function findImportedMany(
         and(
           eq(importRecords.source, source),
           eq(importRecords.kind, kind),
-          inArray(importRecords.key, keys.slice(i, i + 1_000)),
+          inArray(importRecords.key, part),
         ),
       );
     for (const r of rows) found.set(r.key, r.targetId);
@@ -73,10 +74,10 @@ export async function recordImportedMany(
     createdAt: Date;
   }[],
 ): Promise<void> {
-  for (let i = 0; i < rows.length; i += 1_000)
+  for (const part of statementParts(rows))
     await db
       .insert(importRecords)
-      .values(rows.slice(i, i + 1_000))
+      .values(part)
       .onConflictDoUpdate({
         target: [importRecords.source, importRecords.kind, importRecords.key],
         set: { targetId: sql`excluded.target_id` },

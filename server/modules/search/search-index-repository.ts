@@ -24,17 +24,7 @@ export interface SearchDocument {
 
 /** Writes (or re-writes) an article's index row, in the caller's transaction. */
 export async function indexArticle(db: Db, doc: SearchDocument) {
-  const columns = articleSearchColumns(doc);
-  const row = {
-    status: doc.status,
-    publishedAt: doc.publishedAt,
-    language: doc.language,
-    ...columns,
-  };
-  await db
-    .insert(articleSearch)
-    .values({ articleId: doc.articleId, ...row })
-    .onConflictDoUpdate({ target: articleSearch.articleId, set: row });
+  await writeIndexRows(db, indexRows([doc]));
 }
 
 /**

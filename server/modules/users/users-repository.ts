@@ -2,7 +2,7 @@ import { and, asc, count, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'dr
 import type { Db } from '../../../db/client';
 import { passwordResets, userSessions, users } from '../../../db/schema/users';
 import { hasRole, ROLES, type Role } from '../../../common/roles';
-import { slugify } from '../../../common/slug';
+import { slugify, slugTry } from '../../../common/slug';
 
 export const userColumns = {
   id: users.id,
@@ -46,7 +46,7 @@ export async function slugTaken(db: Db, slug: string, exceptId?: string): Promis
 export async function freeSlugFor(db: Db, name: string, exceptId?: string): Promise<string> {
   const base = slugify(name) || 'author';
   for (let n = 1; ; n++) {
-    const candidate = n === 1 ? base : `${base}-${n}`;
+    const candidate = slugTry(base, n);
     if (!(await slugTaken(db, candidate, exceptId))) return candidate;
   }
 }

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, lt, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { transaction } from '../../../db/transaction';
 import { prepared } from '../../../db/prepared';
+import { statementParts } from '../../../db/statement-rows';
 import { articles, categories } from '../../../db/schema/content';
 import { articleDailyViews, articleViewReaders, articleViewTotals } from '../../../db/schema/site';
 
@@ -19,12 +20,6 @@ export interface ReaderView {
   at: Date;
 }
 
-/** Rows per statement: a few values each, far under PostgreSQL's 65,535 per statement. */
-const ROWS_PER_STATEMENT = 1000;
-const chunks = <T>(list: T[]) =>
-  Array.from({ length: Math.ceil(list.length / ROWS_PER_STATEMENT) }, (_, i) =>
-    list.slice(i * ROWS_PER_STATEMENT, (i + 1) * ROWS_PER_STATEMENT),
-  );
 const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
@@ -47,7 +42,7 @@ export async function addViews(
   const window = sql`${`${opts.windowMs} milliseconds`}::interval`;
   return transaction(db, async (tx) => {
     const counted: { articleId: string; countedAt: Date }[] = [];
-    for (const rows of chunks(sorted)) {
+    for (const rows of statementParts(sorted)) {
       // Three arrays, unnested by PostgreSQL: a VALUES list costs Drizzle a check of every value
       // (thousands of views a second on counting day; docs/perf/election-night.md).
       const column = (cell: (v: ReaderView) => string) => sql.param(rows.map(cell));
@@ -77,7 +72,7 @@ export async function addViews(
       else days.set(`${articleId} ${day}`, { articleId, day, views: 1 });
       totals.set(articleId, (totals.get(articleId) ?? 0) + 1);
     }
-    for (const rows of chunks([...days.values()]))
+    for (const rows of statementParts([...days.values()]))
       await tx
         .insert(articleDailyViews)
         .values(rows)
@@ -85,7 +80,9 @@ export async function addViews(
           target: [articleDailyViews.articleId, articleDailyViews.day],
           set: { views: sql`${articleDailyViews.views} + excluded.views` },
         });
-    for (const rows of chunks([...totals].map(([articleId, views]) => ({ articleId, views }))))
+    for (const rows of statementParts(
+      [...totals].map(([articleId, views]) => ({ articleId, views })),
+    ))
       await tx
         .insert(articleViewTotals)
         .values(rows)
