@@ -112,6 +112,7 @@ export const LEFT_OUT: Readonly<Record<string, string>> = {
   jobs: 'the job queue: this site’s work in progress',
   rate_limits: 'rate-limit counters: minutes long',
   article_search: 'the search index: made again from the articles',
+  list_sizes: 'big lists’ kept sizes: counted again by their first pages',
   article_presence: 'who has a form open now',
   collab_documents: 'co-editing state: an open editing session’s, saved into the article',
   collab_writers: 'who co-edits now',

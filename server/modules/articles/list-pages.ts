@@ -2,7 +2,8 @@
  * One page of a reading list, by number or by key (docs/decisions/069): what a category's, a
  * tag's, an author's and an edition's pages ask. Numbered pages (up to NUMBERED_PAGES) are
  * read as before, with the list's size; past them the next page is the key of the last story
- * shown, and a key's page is read from the list's indexes starting at that key.
+ * shown, and a key's page is read from the list's indexes starting at that key. A big list's
+ * size is kept rather than counted for every page (list-sizes.ts, docs/decisions/087).
  */
 import {
   NUMBERED_PAGES,
@@ -21,9 +22,12 @@ import {
   keyValues,
   type ListBranch,
 } from './list-keys-repository';
+import { LIST_SIZES, listSize, type ListSizeRule } from './list-sizes';
 
 /** A reading list: its index walks, and its numbered pages and size as each list reads them. */
 export interface ReadingList {
+  /** Its name among the kept sizes (list-sizes.ts): `category:<ids>`, `tag:<id>`, … */
+  name: string;
   branches: ListBranch[];
   /** Page `offset / limit + 1` by number (the list's own deferred join). */
   numbered(opts: { limit: number; offset: number; now: Date }): Promise<CardRow[]>;
@@ -42,11 +46,12 @@ export async function readList(
   at: ListAt,
   limit: number,
   now: Date,
+  sizes: ListSizeRule = LIST_SIZES,
 ): Promise<ListPage<ArticleCard>> {
   if ('before' in at) return pageByKey(db, list, at.before, limit, now);
   const { page } = at;
   const deep = page > NUMBERED_PAGES;
-  const total = await list.count(now);
+  const total = await listSize(db, list.name, () => list.count(now), now, sizes);
   const totalPages = Math.ceil(total / limit);
   const sized = { currentPage: page, totalArticles: total, totalPages };
   if (page > Math.max(1, totalPages)) return { articles: [], ...sized, older: null, newer: null };

@@ -32,6 +32,7 @@ export function readingLists({ db, clock }: Pick<ArticlePartsDeps, 'db' | 'clock
       const one = categoryIds.length === 1 ? categoryIds[0] : undefined;
       return read(
         {
+          name: `category:${[...categoryIds].sort().join(',')}`,
           branches: categoryIds.map(categoryBranch),
           numbered: (o) =>
             one
@@ -50,6 +51,7 @@ export function readingLists({ db, clock }: Pick<ArticlePartsDeps, 'db' | 'clock
     tagList(tagId: string, at: ListAt, limit: number) {
       return read(
         {
+          name: `tag:${tagId}`,
           branches: [tagBranch(tagId)],
           numbered: (o) => publishedWithTag(db, { tagId, ...o }),
           count: (now) => countPublishedWithTag(db, { tagId, now }),
@@ -63,6 +65,7 @@ export function readingLists({ db, clock }: Pick<ArticlePartsDeps, 'db' | 'clock
     authorList(authorId: string, at: ListAt, limit: number) {
       return read(
         {
+          name: `author:${authorId}`,
           branches: authorBranches(authorId),
           numbered: (o) => listPublishedByAuthor(db, { authorId, ...o }),
           count: (now) => countPublishedByAuthor(db, { authorId, now }),
@@ -76,6 +79,7 @@ export function readingLists({ db, clock }: Pick<ArticlePartsDeps, 'db' | 'clock
     editionList(editionId: string, at: ListAt, limit: number) {
       return read(
         {
+          name: `edition:${editionId}`,
           branches: [editionBranch(editionId)],
           numbered: (o) => publishedInEdition(db, { editionId, ...o }),
           count: (now) => countPublishedInEdition(db, { editionId, now }),

@@ -101,26 +101,31 @@ function lists(db: Db): Record<string, ReadingList> {
   const family = [ids.category, ids.sibling];
   return {
     category: {
+      name: 'category:' + ids.category,
       branches: [categoryBranch(ids.category)],
       numbered: (o) => publishedInCategory(db, { categoryId: ids.category, ...o }),
       count: (n) => countPublishedInCategory(db, { categoryId: ids.category, now: n }),
     },
     'category with those inside it': {
+      name: 'category:' + [...family].sort().join(','),
       branches: family.map(categoryBranch),
       numbered: (o) => publishedInCategories(db, { categoryIds: family, ...o }),
       count: (n) => countPublishedInCategories(db, { categoryIds: family, now: n }),
     },
     tag: {
+      name: 'tag:' + ids.tag,
       branches: [tagBranch(ids.tag)],
       numbered: (o) => publishedWithTag(db, { tagId: ids.tag, ...o }),
       count: (n) => countPublishedWithTag(db, { tagId: ids.tag, now: n }),
     },
     edition: {
+      name: 'edition:' + ids.edition,
       branches: [editionBranch(ids.edition)],
       numbered: (o) => publishedInEdition(db, { editionId: ids.edition, ...o }),
       count: (n) => countPublishedInEdition(db, { editionId: ids.edition, now: n }),
     },
     author: {
+      name: 'author:' + ids.author,
       branches: authorBranches(ids.author),
       numbered: (o) => listPublishedByAuthor(db, { authorId: ids.author, ...o }),
       count: (n) => countPublishedByAuthor(db, { authorId: ids.author, now: n }),
