@@ -997,38 +997,47 @@ export async function electionNight(opts: {
         publications.push(...edits.publications);
         visibility.done.push(...polling.done);
         if (opts.beacons) {
-          opts.log(`election night: round ${r}, readers beside ${opts.beacons} beacons a second`);
-          before = await snapshot(workers, primary);
-          // The server's figures end with the readers, not with the wait for the last counts.
-          const [[tally, end], load] = await Promise.all([
-            read(readers, SECONDS, 2 * r + 100).then(
-              async (t) => [t, await snapshot(workers, primary)] as const,
-            ),
-            beaconLoad({ ...opts, port, stories, seconds: SECONDS, rate: opts.beacons }),
-          ]);
-          besideBeacons.add(tally);
-          beaconsServer = mergeServer(beaconsServer, between(before, end));
-          beaconRuns.push(load);
+          const rate = opts.beacons;
+          const toPatrika = async () => {
+            opts.log(`election night: round ${r}, readers beside ${rate} beacons a second`);
+            const before = await snapshot(workers, primary);
+            // The server's figures end with the readers, not with the wait for the last counts.
+            const [[tally, end], load] = await Promise.all([
+              read(readers, SECONDS, 2 * r + 100).then(
+                async (t) => [t, await snapshot(workers, primary)] as const,
+              ),
+              beaconLoad({ ...opts, port, stories, seconds: SECONDS, rate }),
+            ]);
+            besideBeacons.add(tally);
+            beaconsServer = mergeServer(beaconsServer, between(before, end));
+            beaconRuns.push(load);
+          };
           // The same beacons to the floor (a node:http server that only answers 204): what this
           // machine loses to them before Patrika does any work (the sender, the kernel, the floor).
-          opts.log(
-            `election night: round ${r}, readers beside ${opts.beacons} beacons a second to the floor`,
-          );
-          const floor = await startFloor();
-          try {
-            before = await snapshot(workers, primary);
-            const [floorTally] = await Promise.all([
-              read(readers, SECONDS, 2 * r + 200),
-              sendBeacons({ port: floor.port, rate: opts.beacons, seconds: SECONDS, stories }),
-            ]);
-            floorServer = mergeServer(
-              floorServer,
-              between(before, await snapshot(workers, primary)),
+          const toFloor = async () => {
+            opts.log(
+              `election night: round ${r}, readers beside ${rate} beacons a second to the floor`,
             );
-            besideFloor.add(floorTally);
-          } finally {
-            floor.stop();
-          }
+            const floor = await startFloor();
+            try {
+              const before = await snapshot(workers, primary);
+              const [floorTally] = await Promise.all([
+                read(readers, SECONDS, 2 * r + 200),
+                sendBeacons({ port: floor.port, rate, seconds: SECONDS, stories }),
+              ]);
+              floorServer = mergeServer(
+                floorServer,
+                between(before, await snapshot(workers, primary)),
+              );
+              besideFloor.add(floorTally);
+            } finally {
+              floor.stop();
+            }
+          };
+          // Odd rounds send to Patrika first, even rounds to the floor first: neither side
+          // always gets the machine's later (or earlier) minutes.
+          for (const step of r % 2 === 1 ? [toPatrika, toFloor] : [toFloor, toPatrika])
+            await step();
         }
       }
       for (const agent of open.agents) agent.destroy();
