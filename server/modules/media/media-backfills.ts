@@ -88,23 +88,34 @@ interface Stopping {
 }
 
 /**
- * Runs `work` on each row `next` lists, batch after batch, until a batch is empty or `stopped`
- * says so; answers how many rows were done. `work` must take each row out of `next`'s list.
+ * Runs `work` on each row `next` lists, batch after batch in id order (each batch after the
+ * last one's final id, so no batch reads again the rows the ones before passed over), until a
+ * batch is empty or `stopped` says so. A walk that did some is followed by one more from the
+ * start, for rows added behind it meanwhile (an import's); rows added during that one wait for
+ * the next run. Answers how many rows were done.
  */
-async function eachUntilNone<T>(
-  next: () => Promise<T[]>,
+export async function eachUntilNone<T extends { id: string }>(
+  next: (afterId: string | null) => Promise<T[]>,
   work: (row: T) => Promise<void>,
   opts: Stopping,
 ): Promise<number> {
   let done = 0;
-  for (;;) {
-    const batch = await next();
-    if (batch.length === 0 || opts.stopped?.()) return done;
-    for (const row of batch) {
-      await work(row);
-      done++;
+  for (let walk = 1; walk <= 2; walk++) {
+    const before = done;
+    let after: string | null = null;
+    for (;;) {
+      if (opts.stopped?.()) return done;
+      const batch = await next(after);
+      if (batch.length === 0) break;
+      for (const row of batch) {
+        await work(row);
+        after = row.id;
+        done++;
+      }
     }
+    if (done === before) break;
   }
+  return done;
 }
 
 /** Work on uploads stored by older code: variants and crops they lack, metadata they kept. */
@@ -119,7 +130,7 @@ export function mediaBackfills(ctx: MediaContext) {
      */
     makeMissingVariants: (opts: Stopping = {}) =>
       eachUntilNone(
-        () => listMediaWithoutAvif(db, 20),
+        (after) => listMediaWithoutAvif(db, 20, after),
         (row) => completeVariants(ctx, row),
         opts,
       ),
@@ -168,7 +179,7 @@ export function mediaBackfills(ctx: MediaContext) {
      */
     makeMissingCrops: (opts: Stopping = {}) =>
       eachUntilNone(
-        () => listMediaWithoutCrops(db, 20),
+        (after) => listMediaWithoutCrops(db, 20, after),
         async (row) => {
           const original = await storage.get(row.storageKey);
           const written: string[] = [];

@@ -72,22 +72,25 @@ export async function findMediaIdByKey(db: Db, storageKey: string): Promise<stri
   return row?.id;
 }
 
-/** Uploads whose crops were never made (from before crops existed), a batch at a time. */
-export function listMediaWithoutCrops(db: Db, limit: number) {
+/**
+ * Uploads whose crops were never made (from before crops existed), a batch at a time in id
+ * order after `afterId` (a walk of the key's index that starts where the last batch ended).
+ */
+export function listMediaWithoutCrops(db: Db, limit: number, afterId: string | null = null) {
   return db
     .select({ id: media.id, storageKey: media.storageKey })
     .from(media)
-    .where(isNull(media.crops))
+    .where(and(isNull(media.crops), afterId ? gt(media.id, afterId) : undefined))
     .orderBy(asc(media.id))
     .limit(limit);
 }
 
-/** Uploads whose AVIF variants were never made (from before AVIF), a batch at a time. */
-export function listMediaWithoutAvif(db: Db, limit: number) {
+/** Uploads whose AVIF variants were never made (from before AVIF), as listMediaWithoutCrops. */
+export function listMediaWithoutAvif(db: Db, limit: number, afterId: string | null = null) {
   return db
     .select({ id: media.id, storageKey: media.storageKey, variants: media.variants })
     .from(media)
-    .where(isNull(media.avif))
+    .where(and(isNull(media.avif), afterId ? gt(media.id, afterId) : undefined))
     .orderBy(asc(media.id))
     .limit(limit);
 }
