@@ -48,6 +48,14 @@ export interface SearchColumns {
   searchVersion: number;
 }
 
+/**
+ * What search indexes as an article's keywords: its meta keywords and its tags' names (a reader
+ * searching a tag's word finds what carries it), as `articleSearchKeywords` in
+ * db/schema/content.ts says it in SQL.
+ */
+export const searchKeywords = (metaKeywords: string, tags: readonly string[]) =>
+  [metaKeywords, tags.join(', ')].filter(Boolean).join(', ');
+
 /** PostgreSQL keeps positions up to 16383; later ones share the last. */
 const MAX_POSITION = 16_383;
 
