@@ -122,6 +122,9 @@ export async function importPosts(
   // one's free slugs and legacy ids are asked for once this one's articles are in. Its lines
   // are reported between makings, never while `collect` holds the report back.
   let writing: Promise<ReportLine[]> | undefined;
+  // The first thing to fail is the one the import reports: once a statement has failed, the
+  // transaction's next ones fail only because it did ("current transaction is aborted").
+  let failure: { error: unknown } | undefined;
   const reportWritten = async () => {
     const lines = writing ? await writing : [];
     writing = undefined;
@@ -149,13 +152,14 @@ export async function importPosts(
       await reportWritten();
       writing = writeBatch(run, taken, mediaIdOf, indexing);
       // Awaited before the next batch is written or at the end; a failure is thrown there.
-      writing.catch(() => undefined);
+      writing.catch((error: unknown) => (failure ??= { error }));
     }
     await reportWritten();
   } catch (error) {
+    failure ??= { error };
     // Nothing of this import may still be running when its transaction is rolled back.
     await writing?.catch(() => undefined);
-    throw error;
+    throw failure.error;
   }
 }
 
