@@ -11,11 +11,14 @@
  * compiled command on plain node, built first if stale). Prints the stories a second overall
  * and by phase (reading the file, writing rows, storing images, search indexing, from the
  * report's "Took" line), the command's peak RSS and the load average, then drops the
- * database and the folder. `--cpu-prof` writes the command's V8 CPU profile into
+ * database and the folder. It also prints the CPU time the command used, and the CPU time of
+ * the PostgreSQL backends serving its database (read from /proc while it runs, when the server
+ * is on this machine): on a machine shared with other work, seconds of CPU a story say what a
+ * story costs where the rate also says how busy the machine was. `--cpu-prof` writes the command's V8 CPU profile into
  * bench/results/; `--keep` keeps the database and the folder (their names are printed).
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -54,6 +57,45 @@ function runImport(args: string[], env: NodeJS.ProcessEnv) {
     child.on('error', reject);
     child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
   });
+}
+
+/** Clock ticks a second in /proc/<pid>/stat (USER_HZ: 100 on Linux). */
+const TICKS = 100;
+
+/**
+ * Watches the PostgreSQL backends serving `database` (polled from pg_stat_activity, each one's
+ * CPU read from /proc): `stop()` answers their CPU seconds, or undefined when the server's
+ * processes cannot be read here (another machine).
+ */
+function watchBackends(admin: pg.Client, database: string) {
+  const ticks = new Map<number, number>();
+  let readable = true;
+  const poll = async () => {
+    const { rows } = await admin.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = $1',
+      [database],
+    );
+    for (const { pid } of rows) {
+      try {
+        // Fields 14 and 15 (utime, stime), after the command's name in parentheses.
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        ticks.set(pid, Number(fields[11]) + Number(fields[12]));
+      } catch (error) {
+        // A backend that has ended since (the migrations' connections) is passed over.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') readable = false;
+      }
+    }
+  };
+  let polling = poll();
+  const timer = setInterval(() => {
+    polling = polling.then(poll, poll);
+  }, 100);
+  return async () => {
+    clearInterval(timer);
+    await polling.catch(() => undefined);
+    if (!readable || ticks.size === 0) return undefined;
+    return [...ticks.values()].reduce((a, b) => a + b, 0) / TICKS;
+  };
 }
 
 /** The report's "Took" line as seconds by phase. */
@@ -95,10 +137,13 @@ async function main() {
     };
     const loadBefore = load();
     at = performance.now();
+    const backends = watchBackends(admin, name);
     const run = await runImport([file, '--media-dir', uploads], env);
     const wall = (performance.now() - at) / 1000;
+    const backendCpu = await backends();
     if (run.code !== 0) throw new Error(`the import failed (${run.code}):\n${run.stderr}`);
     const peak = /max-rss-mb (\d+)/.exec(run.stderr)?.[1];
+    const cpu = Number(/cpu-s ([\d.]+)/.exec(run.stderr)?.[1]);
     const took = phases(run.stdout);
     const rate = (s: number | undefined) => (s ? Math.round(POSTS / s) : 0);
     console.log(
@@ -122,6 +167,12 @@ async function main() {
         `  ${label.padEnd(22)}  ${took[phase]!.toFixed(1).padStart(6)} s   ${rate(took[phase])} stories/s`,
       );
     console.log(`  peak RSS of the command  ${peak ?? '?'} MB`);
+    const perStory = (s: number) => `${((s * 1000) / POSTS).toFixed(2)} ms a story`;
+    console.log(`  CPU of the command       ${cpu.toFixed(1)} s   ${perStory(cpu)}`);
+    if (backendCpu !== undefined)
+      console.log(
+        `  CPU of its PostgreSQL    ${backendCpu.toFixed(1)} s   ${perStory(backendCpu)} (its backends, from /proc)`,
+      );
   } finally {
     if (KEEP) console.log(`kept: database ${name}, folder ${dir}`);
     else {

@@ -48,6 +48,14 @@ export interface SearchColumns {
   searchVersion: number;
 }
 
+/**
+ * What search indexes as an article's keywords: its meta keywords and its tags' names (a reader
+ * searching a tag's word finds what carries it), as `articleSearchKeywords` in
+ * db/schema/content.ts says it in SQL.
+ */
+export const searchKeywords = (metaKeywords: string, tags: readonly string[]) =>
+  [metaKeywords, tags.join(', ')].filter(Boolean).join(', ');
+
 /** PostgreSQL keeps positions up to 16383; later ones share the last. */
 const MAX_POSITION = 16_383;
 
@@ -57,19 +65,24 @@ const MAX_POSITION = 16_383;
  * PostgreSQL.
  */
 function weightedVector(fields: [lexemes: string[], weight: 'A' | 'B' | 'C'][]): string {
-  const positions = new Map<string, string[]>();
+  // Each lexeme's positions as the text they are written in: an article's thousands of
+  // lexemes were a list each, then joined (a WordPress import's CPU, docs/perf/scale.md).
+  const positions = new Map<string, string>();
   let position = 0;
   for (const [lexemes, weight] of fields) {
     for (const lexeme of lexemes) {
       position = Math.min(position + 1, MAX_POSITION);
-      const list = positions.get(lexeme) ?? [];
-      list.push(`${position}${weight}`);
-      positions.set(lexeme, list);
+      const before = positions.get(lexeme);
+      positions.set(
+        lexeme,
+        before === undefined ? `${position}${weight}` : `${before},${position}${weight}`,
+      );
     }
   }
-  return [...positions]
-    .map(([lexeme, list]) => `${quoteLexeme(lexeme)}:${list.join(',')}`)
-    .join(' ');
+  let vector = '';
+  for (const [lexeme, list] of positions)
+    vector += `${vector ? ' ' : ''}${quoteLexeme(lexeme)}:${list}`;
+  return vector;
 }
 
 /** What an article is found by: its title, keywords and body (HTML), as stored columns. */

@@ -113,7 +113,10 @@ function asMarathiToo(term: QueryTerm, language: string | undefined): QueryTerm 
 
 /** A lexeme quoted for PostgreSQL's tsvector and tsquery input (no parsing, no dictionary). */
 export const quoteLexeme = (lexeme: string) =>
-  `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+  // Most words have neither a backslash nor a quote: no pattern is run over them.
+  lexeme.includes('\\') || lexeme.includes("'")
+    ? `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`
+    : `'${lexeme}'`;
 
 /**
  * The tsquery text that finds every term: (a | b) & (c | d); with `weight`, only in the field

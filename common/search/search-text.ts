@@ -226,7 +226,8 @@ export function textLexemes(text: string, language?: string): string[] {
   const lexemes = new Set<string>();
   const marathi = language === 'mr';
   for (const word of words(normaliseText(text))) {
-    for (const lexeme of wordLexemes(word)) if (lexeme) lexemes.add(lexeme);
+    // The remembered list itself, read and not kept: no copy a word.
+    for (const lexeme of rememberedLexemes(word)) if (lexeme) lexemes.add(lexeme);
     if (marathi && isDevanagari(word)) for (const lexeme of marathiKeys(word)) lexemes.add(lexeme);
   }
   return [...lexemes];

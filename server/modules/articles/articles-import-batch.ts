@@ -10,7 +10,7 @@ import { slugTry } from '../../../common/slug';
 import type { Db } from '../../../db/client';
 import { statementParts } from '../../../db/statement-rows';
 import { articleFormerPaths, articles, articleTags } from '../../../db/schema/content';
-import { tagIdsMaking, tagsByAddress } from './tags-repository';
+import { tagsByAddress, tagsMaking } from './tags-repository';
 
 /**
  * A free slug from each base (`base`, `base-2`, …), free of the articles there and of the ones
@@ -73,6 +73,7 @@ export async function insertImportedArticles(
 /**
  * Gives each new article its tags, in order (setArticleTags for articles with none yet): tags
  * not yet known are made, the first spelling of an address in the batch naming a new one.
+ * Answers each article's tag names as they are here, in its order (what search indexes).
  */
 export async function tagImportedArticles(
   tx: Db,
@@ -82,19 +83,20 @@ export async function tagImportedArticles(
     status: 'draft' | 'published';
     publishedAt: Date;
   }[],
-) {
+): Promise<string[][]> {
   const wanted = entries.map((e) => ({ ...e, tags: tagsByAddress(e.names) }));
   const bySlug = new Map<string, { name: string; slug: string }>();
   for (const e of wanted) for (const t of e.tags) if (!bySlug.has(t.slug)) bySlug.set(t.slug, t);
-  if (bySlug.size === 0) return;
-  const idOf = await tagIdsMaking(tx, [...bySlug.values()]);
+  if (bySlug.size === 0) return entries.map(() => []);
+  const known = await tagsMaking(tx, [...bySlug.values()]);
   const rows = wanted.flatMap(({ articleId, status, publishedAt, tags: list }) =>
     list.flatMap((t, position) => {
-      const tagId = idOf.get(t.slug);
+      const tagId = known.get(t.slug)?.id;
       return tagId ? [{ articleId, tagId, position, status, publishedAt }] : [];
     }),
   );
   for (const part of statementParts(rows)) await tx.insert(articleTags).values(part);
+  return wanted.map(({ tags: list }) => list.flatMap((t) => known.get(t.slug)?.name ?? []));
 }
 
 /**

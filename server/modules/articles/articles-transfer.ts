@@ -47,6 +47,7 @@ export {
   recordFormerPathsOf,
   tagImportedArticles,
 } from './articles-import-batch';
+export { tagsByAddress } from './tags-repository';
 
 /**
  * An article row of an archive made before translation groups (migration 0027,

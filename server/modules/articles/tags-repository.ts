@@ -24,18 +24,19 @@ export function tagsByAddress(names: readonly string[]): { name: string; slug: s
 }
 
 /**
- * The ids of these tags (each once, by address), in the caller's transaction: a tag not yet
- * known is made with its name here; one known under another spelling keeps its first name.
+ * These tags as they are here (each once, by address: id and name), in the caller's
+ * transaction: a tag not yet known is made with its name here; one known under another
+ * spelling keeps its first name.
  */
-export async function tagIdsMaking(
+export async function tagsMaking(
   tx: Db,
   wanted: readonly { name: string; slug: string }[],
-): Promise<Map<string, string>> {
-  const idOf = new Map<string, string>();
+): Promise<Map<string, { id: string; name: string }>> {
+  const known = new Map<string, { id: string; name: string }>();
   for (const part of statementParts(wanted)) {
     await tx.insert(tags).values(part).onConflictDoNothing({ target: tags.slug });
-    const known = await tx
-      .select({ id: tags.id, slug: tags.slug })
+    const rows = await tx
+      .select({ id: tags.id, name: tags.name, slug: tags.slug })
       .from(tags)
       .where(
         inArray(
@@ -43,9 +44,9 @@ export async function tagIdsMaking(
           part.map((t) => t.slug),
         ),
       );
-    for (const t of known) idOf.set(t.slug, t.id);
+    for (const t of rows) known.set(t.slug, { id: t.id, name: t.name });
   }
-  return idOf;
+  return known;
 }
 
 /**
@@ -57,14 +58,14 @@ export async function setArticleTags(tx: Db, articleId: string, names: readonly 
   const wanted = tagsByAddress(names);
   await tx.delete(articleTags).where(eq(articleTags.articleId, articleId));
   if (wanted.length === 0) return;
-  const idOf = await tagIdsMaking(tx, wanted);
+  const known = await tagsMaking(tx, wanted);
   const [article] = await tx
     .select({ status: articles.status, publishedAt: articles.publishedAt })
     .from(articles)
     .where(eq(articles.id, articleId));
   if (!article) return;
   const rows = wanted.flatMap((t, position) => {
-    const tagId = idOf.get(t.slug);
+    const tagId = known.get(t.slug)?.id;
     return tagId
       ? [{ articleId, tagId, position, status: article.status, publishedAt: article.publishedAt }]
       : [];

@@ -13,8 +13,8 @@ import {
   recordImported,
   recordImportedMany,
 } from './imports-repository';
-import { parseWxrFile } from './wxr-parse';
-import type { WxrItem } from './wxr-types';
+import { scanWxrFile, wxrItems } from './wxr-read';
+import type { WxrItem, WxrOutline } from './wxr-types';
 import type {
   ImageOf,
   ImportReport,
@@ -64,16 +64,14 @@ export function createWordPressImporter(deps: ImporterDeps) {
 }
 export type WordPressImporter = ReturnType<typeof createWordPressImporter>;
 
-/** The file's items by WordPress type (post, page, attachment, …), in file order. */
-function groupByType(items: WxrItem[]): Map<string, WxrItem[]> {
-  const byType = new Map<string, WxrItem[]>();
-  for (const item of items) {
-    const type = item.postType || 'post';
-    const list = byType.get(type);
-    if (list) list.push(item);
-    else byType.set(type, [item]);
-  }
-  return byType;
+/**
+ * The file's posts, in file order, read as they are asked for; its pages are kept in `pages`
+ * as they pass (a site has a few dozen), to be imported after the posts as before.
+ */
+async function* postsKeepingPages(items: AsyncIterable<WxrItem>, pages: WxrItem[]) {
+  for await (const item of items)
+    if ((item.postType || 'post') === 'page') pages.push(item);
+    else yield item;
 }
 
 /** Everything may show what came in (lists, menus, authors): every kept answer refreshes. */
@@ -137,7 +135,8 @@ async function importFile(
   options: WordPressImportOptions,
 ): Promise<ImportReport> {
   const started = performance.now();
-  const wxr = await parseWxrFile(file, (read, total) =>
+  // The first pass: the whole file checked, its channel and an outline of its items kept.
+  const { wxr, outline, stamp } = await scanWxrFile(file, (read, total) =>
     options.onProgress?.('reading', read, total),
   );
   const timings: ImportTimings = {
@@ -152,11 +151,7 @@ async function importFile(
   const lines: ReportLine[] = [];
   const writtenKeys: string[] = [];
 
-  const byType = groupByType(wxr.items);
-  const attachments = new Map((byType.get('attachment') ?? []).map((a) => [a.postId, a] as const));
-  const posts = byType.get('post') ?? [];
-  const pages = byType.get('page') ?? [];
-  const total = posts.length + pages.length;
+  const total = (outline.types.get('post') ?? 0) + (outline.types.get('page') ?? 0);
   let done = 0;
   const step = () => options.onProgress?.('importing', ++done, total);
 
@@ -175,23 +170,28 @@ async function importFile(
         }
       };
       const steps: PostSteps = {
-        authorIds: await importAuthors(run, [...posts, ...pages]),
+        authorIds: await importAuthors(run, outline.creators),
         categoryOf,
         imageOf,
-        attachments,
+        attachments: outline.attachments,
         shownBefore: new Set<string>(),
       };
-      await importPosts(run, steps, posts, step);
+      // The second pass: posts a batch at a time, each batch indexed for search as written.
+      const pages: WxrItem[] = [];
+      const items = wxrItems(file, stamp, new Set(['post', 'page']));
+      await importPosts(run, steps, postsKeepingPages(items, pages), step, (ms) => {
+        timings.indexing += ms;
+      });
       for (const item of pages) {
         step();
         await importPage(run, imageOf, item);
       }
-      await reportTheRest(run, { categoryIds, images: images.images, byType, ...steps });
+      await reportTheRest(run, { categoryIds, images: images.images, outline, ...steps });
+      // Any article still without a current search row (none of this import's) is indexed.
       const indexing = performance.now();
-      timings.writing = indexing - writing - timings.media;
-      // What came in is found by search at once, in the same transaction.
       await indexImportedArticles(tx);
-      timings.indexing = performance.now() - indexing;
+      timings.indexing += performance.now() - indexing;
+      timings.writing = performance.now() - writing - timings.media - timings.indexing;
       const created = lines.filter((l) => l.outcome === 'created').length;
       if (created > 0) events(importedEvent(source, created));
     });
@@ -209,7 +209,7 @@ async function importFile(
     lines,
     created,
     changed: 0,
-    commentsIgnored: wxr.items.reduce((n, i) => n + i.comments, 0),
+    commentsIgnored: outline.comments,
     timings,
   };
 }
@@ -222,7 +222,7 @@ async function reportTheRest(
     images: Map<string, unknown>;
     attachments: Map<string, WxrItem>;
     shownBefore: Set<string>;
-    byType: Map<string, WxrItem[]>;
+    outline: WxrOutline;
   },
 ) {
   for (const c of wxr.categories) {
@@ -252,12 +252,12 @@ async function reportTheRest(
       });
     else report({ ...line, outcome: 'skipped', note: 'no imported post or page shows it' });
   }
-  for (const [type, items] of seen.byType) {
+  for (const [type, count] of seen.outline.types) {
     if (['post', 'page', 'attachment'].includes(type)) continue;
     report({
       kind: 'other',
       key: type,
-      title: `${items.length} item${items.length === 1 ? '' : 's'}`,
+      title: `${count} item${count === 1 ? '' : 's'}`,
       outcome: 'skipped',
       note: `WordPress type "${type}" has no counterpart here`,
     });

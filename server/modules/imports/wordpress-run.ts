@@ -35,7 +35,11 @@ export interface ImportReport {
   changed: number;
   /** Comments in the file; never imported. */
   commentsIgnored: number;
-  /** Where the time went (ms): the file read, rows written, images stored, search indexed. */
+  /**
+   * Where the time went (ms), parts of the import's time that add up to it: the file's first
+   * pass; the rows written (the second pass read with them); images stored; search indexed,
+   * Node's time making the rows (while the batch before is written) and the closing pass.
+   */
   timings: ImportTimings;
 }
 

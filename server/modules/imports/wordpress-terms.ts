@@ -8,23 +8,21 @@ import { findOrCreateCategory } from '../categories/categories-transfer';
 import { findOrCreateAuthor } from '../users/users-transfer';
 import { wordpressSlug } from './wordpress-content';
 import type { ImportRun } from './wordpress-run';
-import type { WxrAuthor, WxrFile, WxrItem, WxrTerm } from './wxr-types';
+import type { WxrAuthor, WxrFile, WxrTerm } from './wxr-types';
 
-/** Authors: everyone the file lists, and any post's creator it does not. Answers their ids. */
+/**
+ * Authors: everyone the file lists, and any post's or page's creator it does not (`creators`,
+ * the outline's). Answers their ids.
+ */
 export async function importAuthors(
   run: ImportRun,
-  items: WxrItem[],
+  creators: readonly string[],
 ): Promise<Map<string, string>> {
   const { wxr, report } = run;
   const authors = new Map<string, WxrAuthor>(wxr.authors.map((a) => [a.login, a]));
-  for (const item of items)
-    if (item.creator && !authors.has(item.creator))
-      authors.set(item.creator, {
-        id: '',
-        login: item.creator,
-        email: '',
-        displayName: item.creator,
-      });
+  for (const login of creators)
+    if (login && !authors.has(login))
+      authors.set(login, { id: '', login, email: '', displayName: login });
   const authorIds = new Map<string, string>();
   for (const a of authors.values()) {
     const known = await run.isRecorded('author', a.login);

@@ -40,6 +40,10 @@ export interface WxrItem {
   comments: number;
 }
 
+/**
+ * A file's channel: everything but its items, which are read a batch at a time in a second
+ * pass (wxr-parse.ts `wxrItems`), so a large file's posts never sit in memory together.
+ */
 export interface WxrFile {
   version: string;
   title: string;
@@ -48,7 +52,18 @@ export interface WxrFile {
   authors: WxrAuthor[];
   categories: WxrTerm[];
   tags: WxrTerm[];
-  items: WxrItem[];
+}
+
+/** What the first pass keeps of the items: what the import plans with, no post's body. */
+export interface WxrOutline {
+  /** The attachments (featured images' files), by post id. */
+  attachments: Map<string, WxrItem>;
+  /** How many items of each WordPress type (post, page, …), in the order types first appear. */
+  types: Map<string, number>;
+  /** Logins of the posts' creators in file order, then the pages' (each once in its list). */
+  creators: string[];
+  /** Comments on all items (never imported: counted for the report). */
+  comments: number;
 }
 
 /** A file that is not a readable WordPress export; the message names the line and column. */

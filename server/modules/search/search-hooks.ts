@@ -4,6 +4,7 @@
  * by words it no longer has.
  */
 import { openingOf } from '../../../common/article-access';
+import { searchKeywords } from '../../../common/search/search-document';
 import type { ArticleHooks } from '../articles/articles-service';
 import type { SearchService } from './search-service';
 
@@ -14,7 +15,7 @@ export function plugSearchIntoArticles(hooks: ArticleHooks, search: Pick<SearchS
       name: row.name,
       slug: row.slug,
       // Its tags are words readers search for too (the index's keywords).
-      metaKeywords: [row.metaKeywords, row.tags.join(', ')].filter(Boolean).join(', '),
+      metaKeywords: searchKeywords(row.metaKeywords, row.tags),
       // Only what readers who have not paid may read (issue 39 item 3): a member's story is
       // found by its opening, and its snippet can show nothing past it.
       description: row.access === 'free' ? row.description : openingOf(row.description),

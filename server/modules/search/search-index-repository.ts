@@ -61,7 +61,7 @@ export function listStaleDocuments(
     .limit(limit);
 }
 
-type IndexRow = Omit<SearchDocument, 'name' | 'slug' | 'metaKeywords' | 'description'> &
+export type IndexRow = Omit<SearchDocument, 'name' | 'slug' | 'metaKeywords' | 'description'> &
   ReturnType<typeof articleSearchColumns>;
 
 /** A row's new values when it is there already: every column but the key (typed complete). */
@@ -74,18 +74,26 @@ const EXCLUDED: Record<Exclude<keyof IndexRow, 'articleId'>, SQL> = {
   searchVersion: sql`excluded.search_version`,
 };
 
-/** The index rows of a batch of articles (the CPU's part of indexing them). */
-const indexRows = (docs: SearchDocument[]) =>
-  docs.map((doc): IndexRow => ({
-    articleId: doc.articleId,
-    status: doc.status,
-    publishedAt: doc.publishedAt,
-    language: doc.language,
-    ...articleSearchColumns(doc),
-  }));
+/**
+ * An article's index row; its search columns made here (the CPU's part of indexing it) unless
+ * given, made from these same words beforehand.
+ */
+export const indexRow = (
+  doc: SearchDocument,
+  columns: ReturnType<typeof articleSearchColumns> = articleSearchColumns(doc),
+): IndexRow => ({
+  articleId: doc.articleId,
+  status: doc.status,
+  publishedAt: doc.publishedAt,
+  language: doc.language,
+  ...columns,
+});
+
+/** The index rows of a batch of articles. */
+const indexRows = (docs: SearchDocument[]) => docs.map((doc) => indexRow(doc));
 
 /** Writes (or re-writes) a batch's index rows in one statement. */
-async function writeIndexRows(db: Db, rows: IndexRow[]) {
+export async function writeIndexRows(db: Db, rows: IndexRow[]) {
   if (rows.length === 0) return;
   await db
     .insert(articleSearch)

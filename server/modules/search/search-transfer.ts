@@ -1,6 +1,13 @@
-import { SEARCH_VERSION } from '../../../common/search/search-document';
+import { articleSearchColumns, SEARCH_VERSION } from '../../../common/search/search-document';
 import type { Db } from '../../../db/client';
-import { indexArticle, indexStaleArticles, type SearchDocument } from './search-index-repository';
+import {
+  indexArticle,
+  type IndexRow,
+  indexRow,
+  indexStaleArticles,
+  type SearchDocument,
+  writeIndexRows,
+} from './search-index-repository';
 
 /*
  * The search module's door for moving content in (server/modules/README.md). Its table is a
@@ -9,6 +16,18 @@ import { indexArticle, indexStaleArticles, type SearchDocument } from './search-
 
 /** Indexes one article the WordPress import has just written, in its transaction. */
 export const indexImportedArticle = (tx: Db, doc: SearchDocument) => indexArticle(tx, doc);
+
+/**
+ * The WordPress import indexes each batch of articles as it writes them, from what it wrote (no
+ * read back): an article's search columns are made while the batch before is written
+ * (`importedSearchColumns`, the CPU's part), its row once its id is known.
+ */
+export const importedSearchColumns = (doc: Omit<SearchDocument, 'articleId'>) =>
+  articleSearchColumns(doc);
+export const importedIndexRow = indexRow;
+
+/** Writes a batch's rows (`importedIndexRow`) in one statement, in the import's transaction. */
+export const writeImportedIndexRows = (tx: Db, rows: IndexRow[]) => writeIndexRows(tx, rows);
 
 /** Indexes every article an archive import brought, in its transaction. */
 export const indexImportedArticles = (tx: Db) => indexStaleArticles(tx, SEARCH_VERSION);
