@@ -1,7 +1,6 @@
 import { articleSearchColumns, SEARCH_VERSION } from '../../../common/search/search-document';
 import type { Db } from '../../../db/client';
 import {
-  indexArticle,
   type IndexRow,
   indexRow,
   indexStaleArticles,
@@ -13,9 +12,6 @@ import {
  * The search module's door for moving content in (server/modules/README.md). Its table is a
  * derived index, never archived: an import indexes what it brought, in its own transaction.
  */
-
-/** Indexes one article the WordPress import has just written, in its transaction. */
-export const indexImportedArticle = (tx: Db, doc: SearchDocument) => indexArticle(tx, doc);
 
 /**
  * The WordPress import indexes each batch of articles as it writes them, from what it wrote (no
