@@ -186,7 +186,11 @@ describe('on every public page', () => {
     await expect
       .poll(async () => bandOn((await t.app.inject({ url })).body) ?? '', SETTLES)
       .toContain('Storm warning');
-    expect((await t.app.inject({ url })).headers['x-page-cache']).toBe('hit');
+    // Kept whole until the band's end: a 'hit' before it; a busy machine may reach the end
+    // first, and then 'stale' is right (the expiry job has the page made again).
+    const kept = (await t.app.inject({ url })).headers['x-page-cache'];
+    if (Date.now() < expiresAt.getTime()) expect(kept).toBe('hit');
+    else expect(['hit', 'stale']).toContain(kept);
     // Nobody acts: the expiry job refreshes every kept page, and the band is gone.
     await expect
       .poll(async () => bandOn((await t.app.inject({ url })).body), SETTLES)

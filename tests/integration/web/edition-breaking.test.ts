@@ -153,7 +153,8 @@ describe('an edition’s own breaking band', () => {
       .poll(() => bandsOn(pathOf('jodhpur')), SETTLES)
       .toEqual([`Breaking news: ${ed.jodhpur!.slug}: Breaking Jodhpur ${tail}`]);
     const kept = (await get(pathOf('jodhpur'))).headers['x-page-cache'];
-    expect(kept).toBe(Date.now() < ends ? 'hit' : kept === 'stale' ? 'stale' : 'hit');
+    if (Date.now() < ends) expect(kept).toBe('hit');
+    else expect(['hit', 'stale']).toContain(kept);
     await expect
       .poll(() => bandsOn(pathOf('jodhpur')), { ...SETTLES, timeout: 60_000 })
       .toEqual([]);
