@@ -1,32 +1,46 @@
 /*
  * When search's next window of time is asked as the last one, back to the first article with
- * no range (docs/decisions/088): when it reaches the first article, or covers more than half of
- * what is left; a narrower window keeps its range, which the GIN index answers.
+ * no range (docs/decisions/088): when it reaches the first article; when the matches found so
+ * far say the rest holds at most LAST_WINDOW_MATCHES; with none found, when it covers more than
+ * half of what is left. Otherwise the window keeps its range, which the GIN index answers.
  */
 import { describe, expect, it } from 'vitest';
-import { lastWindow } from '../../server/modules/search/search-repository';
+import { LAST_WINDOW_MATCHES, lastWindow } from '../../server/modules/search/search-repository';
 
 const DAY = 86_400_000;
-const before = 10_000 * DAY;
+const YEAR = 365 * DAY;
+const now = 15 * YEAR;
 const oldest = 0;
 
 describe('lastWindow', () => {
   it('is the last when it reaches the first article', () => {
-    expect(lastWindow(oldest, before, oldest)).toBe(true);
-    expect(lastWindow(oldest - DAY, before, oldest)).toBe(true);
+    expect(lastWindow({ after: oldest, before: now - DAY, oldest, now, found: 900 })).toBe(true);
+    expect(lastWindow({ after: -DAY, before: now - DAY, oldest, now, found: 0 })).toBe(true);
   });
 
-  it('is the last when it covers more than half of what is left', () => {
-    // 16 days back, then 11 of 15 years: a rare pair in a million stories (docs/perf/scale.md).
-    expect(lastWindow(before - 0.73 * before, before, oldest)).toBe(true);
-    expect(lastWindow(before - 0.51 * before, before, oldest)).toBe(true);
+  it('is the last when the rest is expected to hold few matches', () => {
+    // A rare pair in a million stories (docs/perf/scale.md): 5 found in its first 17 days, about
+    // 1,600 expected in the fifteen years before, where the next window reached back eleven.
+    const before = now - 17 * DAY;
+    expect(lastWindow({ after: now - 11 * YEAR, before, oldest, now, found: 5 })).toBe(true);
+    // At the rate of 12 in 17 days the rest holds about 3,860: still the last.
+    expect(lastWindow({ after: now - YEAR, before, oldest, now, found: 12 })).toBe(true);
   });
 
-  it('keeps its range when it covers half of what is left or less', () => {
-    expect(lastWindow(before - 0.5 * before, before, oldest)).toBe(false);
-    expect(lastWindow(before - 16 * DAY, before, oldest)).toBe(false);
-    // What is left is measured from the window's end, not from now.
-    expect(lastWindow(2_000 * DAY, 3_900 * DAY, oldest)).toBe(false);
-    expect(lastWindow(2_000 * DAY, 4_500 * DAY, oldest)).toBe(true);
+  it('keeps its range when the rest is expected to hold many matches', () => {
+    const before = now - 17 * DAY;
+    // 13 in 17 days: about 4,180 in the rest, past LAST_WINDOW_MATCHES.
+    expect(LAST_WINDOW_MATCHES).toBe(4_000);
+    expect(lastWindow({ after: now - 2 * YEAR, before, oldest, now, found: 13 })).toBe(false);
+    // A common word: hundreds in its first day.
+    expect(lastWindow({ after: now - 3 * DAY, before: now - DAY, oldest, now, found: 400 })).toBe(
+      false,
+    );
+  });
+
+  it('with none found yet, is the last only past half of what is left', () => {
+    const before = now - YEAR;
+    expect(lastWindow({ after: now - 8 * YEAR, before, oldest, now, found: 0 })).toBe(false);
+    expect(lastWindow({ after: now - 9 * YEAR, before, oldest, now, found: 0 })).toBe(true);
   });
 });
