@@ -35,6 +35,17 @@ function keyColumns(table: PgTable): Column[] {
 /** The names the key's text is read under, beside the row's own columns. */
 const KEY = '__key';
 
+/** The type a key's text is cast back to: a serial column's own type (`::serial` is no cast). */
+const castType = (column: Column): string => {
+  const type = column.getSQLType();
+  return SERIALS[type] ?? type;
+};
+const SERIALS: Record<string, string> = {
+  smallserial: 'smallint',
+  serial: 'integer',
+  bigserial: 'bigint',
+};
+
 /** Whether `table` has a primary key: then its rows are read by key, never by an offset. */
 const hasKey = (table: PgTable): boolean => {
   const config = getTableConfig(table);
@@ -73,7 +84,7 @@ export async function* readRows(
   const keyText = Object.fromEntries(keys.map((k, i) => [`${KEY}${i}`, sql<string>`${k}::text`]));
   let after: string[] | undefined;
   for (;;) {
-    const past = after?.map((v, i) => sql`${v}::${sql.raw(keys[i]!.getSQLType())}`);
+    const past = after?.map((v, i) => sql`${v}::${sql.raw(castType(keys[i]!))}`);
     const rows = (await db
       .select({ ...columns, ...keyText } as never)
       .from(table)

@@ -8,6 +8,7 @@
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsRollups } from '../../../db/schema/analytics';
+import { events } from '../../../db/schema/events';
 import { importRecords } from '../../../db/schema/imports';
 import { readRows, type CopiedRow } from '../../../server/lib/table-copy';
 import { createTestDatabase } from '../../setup/test-db';
@@ -88,6 +89,15 @@ describe('readRows by key', () => {
     const rest = await all(reader);
     expect([...first, ...rest]).toHaveLength(20);
     expect(new Set([...first, ...rest].map((r) => r.targetId)).size).toBe(20);
+  });
+
+  it('reads a table whose key is a serial number', async () => {
+    await database.db.execute(sql`INSERT INTO events (type, subject_kind, subject_id)
+      SELECT 'test.copied', 'test', g::text FROM generate_series(1, 7) AS g`);
+    const read = (await all(readRows(database.db, events, 2))).filter(
+      (r) => r.type === 'test.copied',
+    );
+    expect(read.map((r) => r.subjectId)).toEqual(['1', '2', '3', '4', '5', '6', '7']);
   });
 
   it('reads a batch that ends a table exactly, and an empty table', async () => {
