@@ -19,8 +19,8 @@ describe('lastWindow', () => {
   });
 
   it('is the last when the rest is expected to hold few matches', () => {
-    // A rare pair in a million stories (docs/perf/scale.md): 5 found in its first 17 days, about
-    // 1,600 expected in the fifteen years before, where the next window reached back eleven.
+    // A rare pair in fifteen years of a million stories: 5 found in the first 17 days say about
+    // 1,600 in the years before, where the next window would reach back eleven.
     const before = now - 17 * DAY;
     expect(lastWindow({ after: now - 11 * YEAR, before, oldest, now, found: 5 })).toBe(true);
     // At the rate of 12 in 17 days the rest holds about 3,860: still the last.
