@@ -20,6 +20,7 @@ import {
   sectionSlugs,
 } from '../../features/home/home-lists';
 import { redirectFormerPostQuery } from '../../features/redirects/former-address';
+import { devanagariPreload } from '../../features/seo/font-preload';
 import { pageMeta } from '../../features/seo/meta';
 import { shareImage } from '../../features/seo/share-image';
 import { jsonLd, organization, website } from '../../features/seo/structured-data';
@@ -141,6 +142,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     // The site, how to search it, and who publishes it (issue 12 item 4).
     jsonLd(website(settings, publicUrl)),
     jsonLd(organization(settings, publicUrl)),
+    // Hindi stories on a home written in Latin letters: the Devanagari face at once.
+    ...devanagariPreload(settings.uiLanguage, [
+      ...sections.map((s) => s.title),
+      ...cardsShown(front, sections).flatMap((card) => [card.name, card.excerpt]),
+    ]),
   ];
 };
 

@@ -10,11 +10,10 @@ import { CardList } from '../../components/card-list';
 import { PageNav } from '../../components/page-nav';
 import { pageParam } from '../../features/api/page-param';
 import { interfaceFor, useInterface } from '../../copy/language';
+import { devanagariPreload } from '../../features/seo/font-preload';
 import { pageMeta } from '../../features/seo/meta';
 import { shareImage } from '../../features/seo/share-image';
 import type { Route } from './+types/search';
-import devanagariFontHref from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff2?url';
-import { languageInfo } from '../../../common/languages';
 import { EpaperHits } from '../../components/epaper-hits';
 
 const PATH = `/${PAGE_SEGMENTS.search}`;
@@ -84,26 +83,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     }),
     // Result pages are not pages of their own; the search page itself (the form) is.
     ...(q ? [{ name: 'robots', content: 'noindex, follow' }] : []),
-    // Hindi results on a page whose own language is written in Latin letters: the Devanagari
-    // face is asked for at once too, not when the first card is laid out, so the cards do not
-    // move when it comes (a first visit's layout shift was 0.05 to 0.12 on a phone).
-    ...(languageInfo(settings.uiLanguage).script !== 'Deva' &&
-    loaderData.result?.articles.some((a) => DEVANAGARI.test(a.name))
-      ? [
-          {
-            tagName: 'link',
-            rel: 'preload',
-            href: devanagariFontHref,
-            as: 'font',
-            type: 'font/woff2',
-            crossOrigin: 'anonymous',
-          },
-        ]
-      : []),
+    // Hindi results on a page written in Latin letters: the Devanagari face at once.
+    ...devanagariPreload(
+      settings.uiLanguage,
+      (loaderData.result?.articles ?? []).map((a) => a.name),
+    ),
   ];
 };
-
-const DEVANAGARI = /[\u0900-\u097F]/;
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { q, state, result, epaper } = loaderData;
