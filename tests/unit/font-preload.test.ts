@@ -4,7 +4,7 @@
  * nowhere else: not on a page in Hindi (root.tsx preloads it there), not on a page without it.
  */
 import { describe, expect, it } from 'vitest';
-import { devanagariPreload } from '../../app/features/seo/font-preload';
+import { cardTexts, devanagariPreload } from '../../app/features/seo/font-preload';
 
 describe('devanagariPreload', () => {
   it('asks for the Devanagari face on an English page with Hindi text', () => {
@@ -19,5 +19,17 @@ describe('devanagariPreload', () => {
     expect(devanagariPreload('mr', ['पत्रिका'])).toEqual([]);
     expect(devanagariPreload('en', ['Monsoon notes', undefined, ''])).toEqual([]);
     expect(devanagariPreload('gu', ['સમાચાર'])).toEqual([]);
+  });
+});
+
+describe('cardTexts', () => {
+  it('gives each card’s title and standfirst, whichever it has', () => {
+    expect(
+      cardTexts([
+        { name: 'Monsoon notes', excerpt: 'Rain at last' },
+        { name: 'चिट्ठियों का ज़माना', excerpt: null },
+        { name: 'Kota' },
+      ]),
+    ).toEqual(['Monsoon notes', 'Rain at last', 'चिट्ठियों का ज़माना', null, 'Kota', undefined]);
   });
 });

@@ -30,3 +30,8 @@ export function devanagariPreload(
     },
   ];
 }
+
+/** What a list of story cards shows in words: each story's title and standfirst. */
+export const cardTexts = (
+  cards: readonly { name: string; excerpt?: string | null | undefined }[],
+) => cards.flatMap((card) => [card.name, card.excerpt]);

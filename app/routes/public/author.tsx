@@ -16,6 +16,7 @@ import {
   pageSuffix,
 } from '../../features/lists/reading-list';
 import { interfaceFor, useInterface } from '../../copy/language';
+import { cardTexts, devanagariPreload } from '../../features/seo/font-preload';
 import { absoluteUrl, pageMeta } from '../../features/seo/meta';
 import { shareImage } from '../../features/seo/share-image';
 import { jsonLd } from '../../features/seo/structured-data';
@@ -88,6 +89,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
         ...(photo ? { image: photo } : {}),
       },
     }),
+    // Hindi stories on a page written in Latin letters: the Devanagari face at once.
+    ...devanagariPreload(settings.uiLanguage, [author.name, ...cardTexts(list.articles)]),
   ];
 };
 

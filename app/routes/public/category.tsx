@@ -23,6 +23,7 @@ import {
   readingListLinks,
 } from '../../features/lists/reading-list';
 import { interfaceFor, useInterface } from '../../copy/language';
+import { cardTexts, devanagariPreload } from '../../features/seo/font-preload';
 import { pageMeta } from '../../features/seo/meta';
 import { shareImage } from '../../features/seo/share-image';
 import {
@@ -103,6 +104,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     }),
     jsonLd(collectionPage({ collection: { ...category, name }, url, articles, publicUrl })),
     jsonLd(breadcrumbs(publicUrl, crumbsOf(t.nav.home, loaderData, settings.uiLanguage))),
+    // Hindi stories on a page written in Latin letters: the Devanagari face at once.
+    ...devanagariPreload(settings.uiLanguage, [name, ...cardTexts(articles)]),
     ...readingListLinks({ base, list, title: name }),
   ];
 };

@@ -17,6 +17,7 @@ import { editionBand, editionMostRead } from '../../features/editions/edition-ba
 import { MostRead } from '../../components/most-read';
 import { BreakingBand } from '../../components/breaking-band';
 import { interfaceFor, useInterface } from '../../copy/language';
+import { cardTexts, devanagariPreload } from '../../features/seo/font-preload';
 import { pageMeta } from '../../features/seo/meta';
 import { shareImage } from '../../features/seo/share-image';
 import { breadcrumbs, collectionPage, jsonLd } from '../../features/seo/structured-data';
@@ -98,6 +99,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
       ]),
     ),
     ...readingListLinks({ base, list, title }),
+    // Hindi stories on a page written in Latin letters: the Devanagari face at once.
+    ...devanagariPreload(lang, [editionName(edition, lang), ...cardTexts(allShown)]),
   ];
 };
 

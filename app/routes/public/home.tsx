@@ -20,7 +20,7 @@ import {
   sectionSlugs,
 } from '../../features/home/home-lists';
 import { redirectFormerPostQuery } from '../../features/redirects/former-address';
-import { devanagariPreload } from '../../features/seo/font-preload';
+import { cardTexts, devanagariPreload } from '../../features/seo/font-preload';
 import { pageMeta } from '../../features/seo/meta';
 import { shareImage } from '../../features/seo/share-image';
 import { jsonLd, organization, website } from '../../features/seo/structured-data';
@@ -145,7 +145,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     // Hindi stories on a home written in Latin letters: the Devanagari face at once.
     ...devanagariPreload(settings.uiLanguage, [
       ...sections.map((s) => s.title),
-      ...cardsShown(front, sections).flatMap((card) => [card.name, card.excerpt]),
+      ...cardTexts(cardsShown(front, sections)),
     ]),
   ];
 };

@@ -16,6 +16,7 @@ import {
   readingListLinks,
 } from '../../features/lists/reading-list';
 import { interfaceFor, useInterface } from '../../copy/language';
+import { cardTexts, devanagariPreload } from '../../features/seo/font-preload';
 import { pageMeta } from '../../features/seo/meta';
 import { shareImage } from '../../features/seo/share-image';
 import { breadcrumbs, collectionPage, jsonLd } from '../../features/seo/structured-data';
@@ -66,6 +67,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
         { name: title, path: tagSlugPath(tag.slug) },
       ]),
     ),
+    // Hindi stories on a page written in Latin letters: the Devanagari face at once.
+    ...devanagariPreload(settings.uiLanguage, [tag.name, ...cardTexts(articles)]),
     ...readingListLinks({ base, list, title }),
   ];
 };
