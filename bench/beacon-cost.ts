@@ -6,12 +6,12 @@
  * BENCH_SECONDS (10) by the same sender (bench/beacon-sender.ts); Patrika's after 3 s of the
  * same beacons to warm up. The server's CPU is read from /proc over the sending, so it holds
  * all a beacon costs the process: the route, the counting and its share of the batched writes;
- * and over as long with no beacons just before, which is subtracted: a server does work of its
- * own (the minute's jobs, the outbox, a rehearsal's results every 2 s on the scenario's
- * database: 18 to 61 ms a second when measured) that the floor's server does not, and no
- * beacon causes it. Both figures are printed.
+ * and over as long with no beacons just before and just after, whose mean is subtracted: a
+ * server does work of its own (the minute's jobs, the outbox, a rehearsal's results every 2 s
+ * on the scenario's database: 7 to 61 ms a second when measured) that the floor's server does
+ * not, and no beacon causes it. Both figures are printed.
  * The machine may be shared: the figure to read is the ratio, the floor and Patrika measured
- * one after the other, BENCH_BEACON_ROUNDS (3) times in the same run to show its spread;
+ * one after the other, BENCH_BEACON_ROUNDS (5) times in the same run to show its spread;
  * `npm run bench` prints it when BENCH_TARGETS names "beacons".
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,13 +21,13 @@ import pg from 'pg';
 import { startServer } from '../tests/setup/spawn-server';
 import { floorCosts } from './beacon-floor';
 import { BEACON_RATE, beaconLoad, type BeaconResult } from './beacons';
-import { processCpuMs } from './profile';
+import { postgresCpuMs, processCpuMs } from './profile';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 3;
 /** Rounds of floor-then-Patrika in one run (BENCH_BEACON_ROUNDS): the spread on a shared machine. */
-const ROUNDS = Number(process.env.BENCH_BEACON_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_BEACON_ROUNDS ?? 5);
 /** The issue's line: a beacon's server CPU at most this many times the floor's. */
 export const FLOOR_RATIO_GOAL = 2;
 
@@ -66,17 +66,26 @@ async function patrikaServer(databaseUrl: string) {
   return {
     /**
      * One round: the server's own CPU over `seconds` with no beacons (its jobs, a rehearsal's
-     * results), then over `seconds` of beacons. A beacon's CPU is what the beacons add: the
-     * second less the first at the same pace (`serverMs`); `grossMs` charges it all to them.
+     * results), then over `seconds` of beacons, then (their last count written) over `seconds`
+     * with none again. A beacon's CPU is what the beacons add: the beacons' seconds less the
+     * quiet ones' mean pace (`serverMs`); `grossMs` charges it all to them.
      */
     async measure(seconds: number) {
-      const idle0 = processCpuMs(pid);
-      const idleStart = performance.now();
-      await sleep(seconds * 1000);
-      const idlePerMs = (processCpuMs(pid) - idle0) / (performance.now() - idleStart);
+      // The server's CPU and PostgreSQL's, a ms of the clock, over `seconds` without beacons.
+      const quiet = async () => {
+        const cpu0 = processCpuMs(pid);
+        const db0 = postgresCpuMs();
+        const start = performance.now();
+        await sleep(seconds * 1000);
+        const ms = performance.now() - start;
+        return { server: (processCpuMs(pid) - cpu0) / ms, db: (postgresCpuMs() - db0) / ms };
+      };
+      const before = await quiet();
       const cpu0 = processCpuMs(pid);
+      const db0 = postgresCpuMs();
       const start = performance.now();
       let cpuMs = 0;
+      let dbMs = 0;
       let spanMs = 0;
       const result = await beaconLoad({
         port,
@@ -86,15 +95,21 @@ async function patrikaServer(databaseUrl: string) {
         // The CPU ends with the last answer (the wait for the last count is no beacon's).
         onAnswered: () => {
           cpuMs = processCpuMs(pid) - cpu0;
+          dbMs = postgresCpuMs() - db0;
           spanMs = performance.now() - start;
         },
       });
+      const after = await quiet();
+      const idlePerMs = (before.server + after.server) / 2;
+      const dbIdlePerMs = (before.db + after.db) / 2;
       const answered = Math.max(1, result.answered);
       return {
         result,
         serverMs: Math.max(0, cpuMs - idlePerMs * spanMs) / answered,
         grossMs: cpuMs / answered,
         idleMsPerSecond: idlePerMs * 1000,
+        // PostgreSQL's share: the batches' writes (and the bench's count of them every 2 s).
+        databaseMs: Math.max(0, dbMs - dbIdlePerMs * spanMs) / answered,
       };
     },
     async stop() {
@@ -107,7 +122,14 @@ async function patrikaServer(databaseUrl: string) {
 export interface CostRound {
   floor: { server: string; answered: number; serverMs: number; benchMs: number }[];
   /** What the beacons added to the server's CPU, a beacon; all it spent, a beacon; its own pace. */
-  patrika: { serverMs: number; grossMs: number; idleMsPerSecond: number; result: BeaconResult };
+  patrika: {
+    serverMs: number;
+    grossMs: number;
+    idleMsPerSecond: number;
+    /** What the beacons added to PostgreSQL's CPU (every process of it), a beacon. */
+    databaseMs: number;
+    result: BeaconResult;
+  };
   /** Patrika's server CPU a beacon ÷ each floor server's. */
   ratios: Record<string, number>;
 }
@@ -165,7 +187,7 @@ export function beaconCostTable(c: BeaconCost): string {
     return [
       `${i + 1}`,
       ...r.floor.map((f) => ms(f.serverMs)),
-      `${ms(r.patrika.serverMs)} (all it spent: ${ms(r.patrika.grossMs)}, ${Math.round(r.patrika.idleMsPerSecond)} ms a second without beacons; ${p.answered.toLocaleString('en')} answered, ${p.refused} refused, counted within ${p.longestWaitMs ?? '—'} ms)`,
+      `${ms(r.patrika.serverMs)} (all it spent: ${ms(r.patrika.grossMs)}, ${Math.round(r.patrika.idleMsPerSecond)} ms a second without beacons, the mean of before and after; PostgreSQL ${ms(r.patrika.databaseMs)}; ${p.answered.toLocaleString('en')} answered, ${p.refused} refused, counted within ${p.longestWaitMs ?? '—'} ms)`,
       servers.map((s) => `${r.ratios[s]}×`).join(' / '),
     ];
   });

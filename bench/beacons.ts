@@ -172,9 +172,24 @@ export async function beaconLoad(opts: {
 export type BeaconResult = Awaited<ReturnType<typeof beaconLoad>>;
 
 /** The lines the scenario adds: the cached page rate alone and beside the beacons, and theirs. */
+/** What the processes took in a run, % of one core (the floor's own server is not in it). */
+interface RunCpu {
+  workers: { cpuPercent: number }[];
+  databaseCpuPercent?: number;
+  benchCpuPercent: number;
+}
+
+/** A readers' run as the table reads it. */
+interface ReadersRun {
+  pagesPerSecond: number;
+  fromCachePercent: number;
+  p99ms: number;
+  server?: RunCpu;
+}
+
 export function beaconsTable(
-  alone: { pagesPerSecond: number; fromCachePercent: number; p99ms: number },
-  beside: { pagesPerSecond: number; fromCachePercent: number; p99ms: number },
+  alone: ReadersRun,
+  beside: ReadersRun,
   runs: BeaconResult[],
   /** The readers beside the same beacons sent to the floor server (bench/beacon-floor.ts). */
   floor?: typeof alone,
@@ -194,6 +209,7 @@ export function beaconsTable(
     ],
     ...floorRows(beside, floor, fall, cached),
     ['p99 ms alone / beside the beacons', `${alone.p99ms} / ${beside.p99ms}`],
+    ...cpuRow(alone, beside, floor),
     [
       'beacons asked / sent / answered 204 / refused / not sent (bench behind)',
       [
@@ -239,6 +255,20 @@ function floorRows<S extends { pagesPerSecond: number; fromCachePercent: number 
     [
       "Patrika's beacons' fall beyond the floor's (points; the issue: 15 − 7 = 8 at most)",
       `${(fall(floor) - fall(beside)).toFixed(1)}`,
+    ],
+  ];
+}
+
+/** The runs' CPU side by side: where the readers' lost pages went (Patrika's workers, PostgreSQL). */
+function cpuRow(...runs: ({ server?: RunCpu } | undefined)[]): [string, string][] {
+  const shown = runs.filter((r) => r !== undefined);
+  if (shown.some((r) => r.server === undefined)) return [];
+  const of = (c: RunCpu) =>
+    `${c.workers.reduce((n, w) => n + w.cpuPercent, 0)} / ${c.databaseCpuPercent ?? '—'} / ${c.benchCpuPercent}`;
+  return [
+    [
+      `CPU, % of one core: Patrika's workers / PostgreSQL / the bench; alone, beside the beacons${shown.length > 2 ? ', beside the floor' : ''}`,
+      shown.map((r) => of(r.server!)).join('; '),
     ],
   ];
 }

@@ -10,6 +10,9 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { DEFAULT_ADS, type AdsSettings } from '../common/schemas/ads';
+import { REHEARSAL_SPEED_MAX, RehearsalSchema } from '../common/schemas/election-rehearsal';
+import { DEMO_ELECTION } from '../server/modules/elections/elections-demo';
+import { rehearsalSlug } from '../server/modules/elections/elections-replay';
 
 export const FEATURES = process.env.BENCH_FEATURES !== '0';
 
@@ -41,6 +44,35 @@ async function call(base: string, token: string, path: string, init: RequestInit
   });
   if (!answer.ok) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
   return answer.json() as Promise<{ _id: string }>;
+}
+
+/**
+ * Results coming in all through the readers' runs (issue 69's desk): the demo's counting-day
+ * rehearsal, seeded with the bench's data at 60 times real time, replays its day by the clock
+ * from the moment the data was made, so it ended about 12 minutes later, partway through a run:
+ * one run had a result saved every 2 s and the next none, and the runs a figure compares (the
+ * readers alone, beside beacons, beside the floor's) did not share one background. It is started
+ * again here, as an administrator would, at a pace that lasts `seconds`. Answers the speed, or
+ * undefined when the database has no rehearsal (made before there was one).
+ */
+export async function resultsComing(port: number, token: string, seconds: number) {
+  const base = `http://127.0.0.1:${port}`;
+  const copy = await fetch(`${base}/api/elections/${rehearsalSlug(DEMO_ELECTION)}/rehearsal`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (copy.status === 404) return undefined;
+  if (!copy.ok) throw new Error(`the demo's rehearsal: ${copy.status} ${await copy.text()}`);
+  const { rehearsal } = RehearsalSchema.parse(await copy.json());
+  const speed = Math.min(
+    REHEARSAL_SPEED_MAX,
+    Math.max(1, Math.floor(rehearsal.span / (seconds * 1000))),
+  );
+  await call(base, token, `/api/elections/${DEMO_ELECTION}/rehearsal`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ speed, from: rehearsal.from }),
+  });
+  return speed;
 }
 
 /** Turns the features on through the API, as an administrator would; before the pages are kept. */

@@ -52,9 +52,9 @@ import { ARTICLE_NAME_MAX } from '../common/schemas/articles';
 import { startServer, freePort } from '../tests/setup/spawn-server';
 import { startFloor } from './beacon-floor';
 import { beaconLoad, randomAddress, sendBeacons, type BeaconResult } from './beacons';
-import { percentile } from './profile';
+import { percentile, postgresCpuMs } from './profile';
 import { seeded } from './data';
-import { adPositions, FEATURES, featuresOn, shownAds } from './election-features';
+import { adPositions, FEATURES, featuresOn, resultsComing, shownAds } from './election-features';
 
 const WORKERS = Number(process.env.WEB_CONCURRENCY ?? 2);
 const SECONDS = Number(process.env.BENCH_ELECTION_SECONDS ?? 60);
@@ -375,6 +375,8 @@ interface Snapshot {
   metrics: Series[];
   cpu: number[];
   benchCpu: number;
+  /** Every PostgreSQL process's CPU so far, seconds. */
+  databaseCpu: number;
 }
 
 export async function snapshot(workers: Pinned[], primary: number): Promise<Snapshot> {
@@ -387,6 +389,7 @@ export async function snapshot(workers: Pinned[], primary: number): Promise<Snap
     metrics,
     cpu: [primary, ...workers.map((w) => w.pid)].map(cpuSeconds),
     benchCpu: (own.user + own.system) / 1e6,
+    databaseCpu: postgresCpuMs() / 1000,
   };
 }
 
@@ -426,6 +429,7 @@ export function between(a: Snapshot, b: Snapshot) {
     })),
     primaryCpuPercent: Math.round(((b.cpu[0]! - a.cpu[0]!) / seconds) * 100),
     benchCpuPercent: Math.round(((b.benchCpu - a.benchCpu) / seconds) * 100),
+    databaseCpuPercent: Math.round(((b.databaseCpu - a.databaseCpu) / seconds) * 100),
     routes: [...routes]
       .map(([route, r]) => ({
         route,
@@ -853,6 +857,7 @@ function mergeServer(a: ReturnType<typeof between> | undefined, b: ReturnType<ty
     coalesced: a.coalesced + b.coalesced,
     primaryCpuPercent: Math.round(weigh(a.primaryCpuPercent, b.primaryCpuPercent)),
     benchCpuPercent: Math.round(weigh(a.benchCpuPercent, b.benchCpuPercent)),
+    databaseCpuPercent: Math.round(weigh(a.databaseCpuPercent, b.databaseCpuPercent)),
     workers: b.workers.map((w, i) => ({
       cpuPercent: Math.round(weigh(a.workers[i]!.cpuPercent, w.cpuPercent)),
       eventLoopP99ms: Math.max(a.workers[i]!.eventLoopP99ms, w.eventLoopP99ms),
@@ -960,6 +965,15 @@ export async function electionNight(opts: {
         opts.connections,
       );
       const readers: Readers = { port, agents: open.agents, ranked, exponent };
+      // Results saved every few seconds through every run, the warm-up's too: the replay lasts
+      // 1.25 times the runs' planned seconds, so it is still going at the last run's end.
+      const runs = ROUNDS * (opts.beacons ? 4 : 2);
+      const speed = await resultsComing(port, token, Math.ceil((WARMUP + runs * SECONDS) * 1.25));
+      opts.log(
+        speed === undefined
+          ? 'election night: no rehearsal in this database: no results coming in'
+          : `election night: the demo's counting day replayed at ${speed} times real time through the runs`,
+      );
       await read(readers, WARMUP, 999);
       const alone = new ReaderTally();
       const withEditor = new ReaderTally();

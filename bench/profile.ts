@@ -10,7 +10,7 @@
  * Settings: BENCH_ARTICLES (10000), BENCH_PROFILE_REQUESTS (300), BENCH_DATABASE_URL (a
  * PostgreSQL database to fill; it is emptied first; without it, the embedded engine).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuild, ROOT } from '../scripts/build-state';
@@ -35,6 +35,29 @@ export function processCpuMs(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/**
+ * The CPU (ms, user + system) of every PostgreSQL process on this machine so far: the server and
+ * its backends, whoever they serve. A backend that ended between two readings takes its CPU with
+ * it; the bench's connections (pools) stay open while it measures.
+ */
+export function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const open = stat.indexOf('(');
+      const close = stat.lastIndexOf(') ');
+      if (stat.slice(open + 1, close) !== 'postgres') continue;
+      const fields = stat.slice(close + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      // Gone between the listing and the reading.
+    }
+  }
+  return total;
 }
 
 export const SKIP_CACHE = { cookie: `${AUTH_COOKIE}=bench-skips-the-page-cache` };
