@@ -39,8 +39,8 @@ export function processCpuMs(pid: number): number {
 
 /**
  * The CPU (ms, user + system) of every PostgreSQL process on this machine so far: the server and
- * its backends, whoever they serve. A backend that ended between two readings takes its CPU with
- * it; the bench's connections (pools) stay open while it measures.
+ * its backends, whoever they serve, and (in the server's own children's fields) those that ended,
+ * whose CPU would otherwise leave with them (an autovacuum worker's, a closed connection's).
  */
 export function postgresCpuMs(): number {
   let total = 0;
@@ -52,7 +52,9 @@ export function postgresCpuMs(): number {
       const close = stat.lastIndexOf(') ');
       if (stat.slice(open + 1, close) !== 'postgres') continue;
       const fields = stat.slice(close + 2).split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) * 10;
+      // utime, stime, and the ended children's cutime and cstime (only the server has any).
+      total +=
+        (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 10;
     } catch {
       // Gone between the listing and the reading.
     }
