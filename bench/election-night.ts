@@ -43,7 +43,9 @@
  * (60), BENCH_ELECTION_WARMUP (20), BENCH_ELECTION_ROUNDS (1: rounds alternate readers alone and
  * with the editor, so a machine whose speed wanders weighs on both alike).
  */
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
@@ -60,6 +62,13 @@ const WORKERS = Number(process.env.WEB_CONCURRENCY ?? 2);
 const SECONDS = Number(process.env.BENCH_ELECTION_SECONDS ?? 60);
 const WARMUP = Number(process.env.BENCH_ELECTION_WARMUP ?? 20);
 const ROUNDS = Number(process.env.BENCH_ELECTION_ROUNDS ?? 1);
+/**
+ * BENCH_BEACONS_APART=1: Patrika's beacons go to a Patrika process of their own (one more
+ * server, one process, on the same database, started before the runs so every run has it
+ * beside), not to the readers' workers: what the readers lose when the beacons are answered off
+ * their event loops, as a proxy sending the two beacon paths elsewhere would have it.
+ */
+const BEACONS_APART = process.env.BENCH_BEACONS_APART === '1';
 /** The stories the editor keeps saving: the newest. */
 const STORIES = 50;
 const SAVE_EVERY_MS = 1_000;
@@ -944,7 +953,11 @@ export async function electionNight(opts: {
     const keepAlive = setInterval(() => {
       for (const w of workers) void w.get('/api/health').catch(() => {});
     }, 10_000);
+    let apart: Awaited<ReturnType<typeof beaconProcess>> | undefined;
     try {
+      apart = BEACONS_APART && opts.beacons ? await beaconProcess(opts) : undefined;
+      const beaconPort = apart?.port ?? port;
+      if (apart) opts.log(`election night: Patrika's beacons go to a process of their own`);
       const token = await signIn(port);
       if (FEATURES) await featuresOn(port, token);
       const editor: Editor = {
@@ -1020,7 +1033,7 @@ export async function electionNight(opts: {
               read(readers, SECONDS, 2 * r + 100).then(
                 async (t) => [t, await snapshot(workers, primary)] as const,
               ),
-              beaconLoad({ ...opts, port, stories, seconds: SECONDS, rate }),
+              beaconLoad({ ...opts, port: beaconPort, stories, seconds: SECONDS, rate }),
             ]);
             besideBeacons.add(tally);
             beaconsServer = mergeServer(beaconsServer, between(before, end));
@@ -1096,10 +1109,34 @@ export async function electionNight(opts: {
     } finally {
       clearInterval(keepAlive);
       for (const w of workers) w.agent.destroy();
+      await apart?.stop();
     }
   } finally {
     await server.stop('SIGTERM');
   }
+}
+
+/** One more Patrika server, one process, on the scenario's database: BENCH_BEACONS_APART's. */
+async function beaconProcess(opts: { databaseUrl: string }) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'patrika-beacons-apart-'));
+  const server = await startServer(
+    {
+      DATA_DIR: dataDir,
+      DATABASE_URL: opts.databaseUrl,
+      WEB_CONCURRENCY: '1',
+      SEED_DEMO: '0',
+      API_RATE_LIMIT: '0',
+      TRUST_PROXY: 'loopback',
+    },
+    { timeoutMs: 180_000 },
+  );
+  return {
+    port: Number(new URL(server.url).port),
+    async stop() {
+      await server.stop('SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 const fmt = (n: number) => n.toLocaleString('en');
