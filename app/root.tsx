@@ -1,10 +1,8 @@
 import { MediaBase } from './components/media-base';
 import devanagari400Href from '@fontsource/noto-sans-devanagari/devanagari-400.css?url';
 import devanagari700Href from '@fontsource/noto-sans-devanagari/devanagari-700.css?url';
-import devanagariFontHref from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff2?url';
 import latin400Href from '@fontsource/noto-sans/latin-400.css?url';
 import latin700Href from '@fontsource/noto-sans/latin-700.css?url';
-import latinFontHref from '@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff2?url';
 import bootstrapHref from 'bootstrap/dist/css/bootstrap.min.css?url';
 import { useContext, useEffect } from 'react';
 import {
@@ -20,7 +18,7 @@ import {
 } from 'react-router';
 import { Slide, ToastContainer } from 'react-toastify';
 import toastifyHref from 'react-toastify/dist/ReactToastify.css?url';
-import { isLanguage, languageInfo } from '../common/languages';
+import { isLanguage } from '../common/languages';
 import { hydrates } from '../common/page-handle';
 import { PAGE_SEGMENTS, SERVER_SEGMENTS } from '../common/paths';
 import { appContext } from '../common/services';
@@ -32,6 +30,7 @@ import { copy } from './copy/en';
 import { hiCopy } from './copy/hi';
 import { interfaceFor, InterfaceLanguage } from './copy/language';
 import { ReaderStyles } from './reader-styles';
+import { pageFontHref } from './features/seo/font-preload';
 import type { UiLanguage } from '../common/settings';
 import appStylesHref from './styles/app.css?url';
 import readerStylesHref from './styles/reader.css?url';
@@ -159,11 +158,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        {/* One font file is preloaded: the one the page's own language is written in (Gujarati
-            has no font of ours: the reader's own is used, and the Latin one serves the rest). */}
+        {/* One font file is preloaded: the one the page's own language is written in. */}
         <link
           rel="preload"
-          href={languageInfo(lang).script === 'Deva' ? devanagariFontHref : latinFontHref}
+          href={pageFontHref(lang)}
           as="font"
           type="font/woff2"
           crossOrigin="anonymous"

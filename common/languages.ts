@@ -92,6 +92,12 @@ export const languageInfo = (code: Language): LanguageInfo => LANGUAGE_REGISTRY[
 /** "hi, en, mr or gu": how a refusal names the codes it takes. */
 export const LANGUAGE_CODES_TEXT = `${LANGUAGES.slice(0, -1).join(', ')} or ${LANGUAGES.at(-1)}`;
 
+/** Devanagari letters and signs (U+0900–U+097F): Hindi's and Marathi's script. */
+const DEVANAGARI = /[\u0900-\u097F]/g;
+
+/** Whether `text` holds any Devanagari (`search` neither reads nor moves the g flag's place). */
+export const isDevanagari = (text: string) => text.search(DEVANAGARI) !== -1;
+
 /**
  * The language most of a text's letters are in, by script: Devanagari is Hindi (Marathi shares
  * the script, so it is never guessed: a Marathi article says so), Gujarati is Gujarati, else
@@ -99,7 +105,7 @@ export const LANGUAGE_CODES_TEXT = `${LANGUAGES.slice(0, -1).join(', ')} or ${LA
  */
 export function detectScriptLanguage(text: string): Language {
   const counts = {
-    hi: (text.match(/[\u0900-\u097F]/g) ?? []).length,
+    hi: (text.match(DEVANAGARI) ?? []).length,
     gu: (text.match(/[\u0A80-\u0AFF]/g) ?? []).length,
     en: (text.match(/[A-Za-z]/g) ?? []).length,
   };

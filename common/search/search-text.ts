@@ -1,4 +1,5 @@
 import { boundedMemo } from '../bounded-memo';
+import { isDevanagari } from '../languages';
 import { devanagariToGujarati, gujaratiToDevanagari, isGujarati } from '../script-gujarati';
 import { transliterateDevanagari } from '../slug';
 import { stemEnglish } from './stem-english';
@@ -22,7 +23,6 @@ const ANUSVARA = '\u0902';
 /** ङ ञ ण न म with a virama before a consonant: said as the anusvara (गङ्गा = गंगा). */
 const HALF_NASAL = /[\u0919\u091e\u0923\u0928\u092e]\u094d(?=[\u0915-\u0939])/g;
 const JOINERS = /[\u200b-\u200d\u2060\ufeff]/g;
-const DEVANAGARI = /[\u0900-\u097f]/;
 /** A word: letters, combining marks and digits; anything else separates words. */
 export const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
@@ -44,7 +44,8 @@ const foldLatin = (word: string) => word.normalize('NFKD').replace(/[\u0300-\u03
 /** The words of a normalised text, in order. */
 export const words = (normalised: string): string[] => normalised.match(WORD) ?? [];
 
-export const isDevanagari = (word: string) => DEVANAGARI.test(word);
+/** Whether a word is in Devanagari (one definition, in common/languages.ts). */
+export { isDevanagari };
 
 /**
  * A Latin spelling reduced to what survives the ways people romanise Hindi: aspiration

@@ -4,7 +4,7 @@
  * nowhere else: not on a page in Hindi (root.tsx preloads it there), not on a page without it.
  */
 import { describe, expect, it } from 'vitest';
-import { cardTexts, devanagariPreload } from '../../app/features/seo/font-preload';
+import { cardTexts, devanagariPreload, pageFontHref } from '../../app/features/seo/font-preload';
 
 describe('devanagariPreload', () => {
   it('asks for the Devanagari face on an English page with Hindi text', () => {
@@ -19,6 +19,15 @@ describe('devanagariPreload', () => {
     expect(devanagariPreload('mr', ['पत्रिका'])).toEqual([]);
     expect(devanagariPreload('en', ['Monsoon notes', undefined, ''])).toEqual([]);
     expect(devanagariPreload('gu', ['સમાચાર'])).toEqual([]);
+  });
+});
+
+describe('pageFontHref', () => {
+  it('is the Devanagari face for Hindi and Marathi pages, the Latin one for the rest', () => {
+    expect(pageFontHref('hi')).toMatch(/noto-sans-devanagari/);
+    expect(pageFontHref('mr')).toBe(pageFontHref('hi'));
+    expect(pageFontHref('en')).toMatch(/noto-sans-latin/);
+    expect(pageFontHref('gu')).toBe(pageFontHref('en'));
   });
 });
 

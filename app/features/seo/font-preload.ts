@@ -7,18 +7,24 @@
  * the search page 0.05–0.12. A page without such text fetches nothing more (unicode-range).
  */
 import devanagariFontHref from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff2?url';
+import latinFontHref from '@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff2?url';
 import type { MetaDescriptor } from 'react-router';
-import { languageInfo } from '../../../common/languages';
+import { isDevanagari, languageInfo, type Language } from '../../../common/languages';
 
-const DEVANAGARI = /[\u0900-\u097F]/;
+/**
+ * The one font file a page preloads for its own language (root.tsx): the face its script is
+ * written in. Gujarati has no font of ours (the reader's own is used), so the Latin one serves.
+ */
+export const pageFontHref = (pageLanguage: Language) =>
+  languageInfo(pageLanguage).script === 'Deva' ? devanagariFontHref : latinFontHref;
 
-/** The preload of the Devanagari face when `texts` hold Devanagari and the page is not in it. */
+/** The preload of the Devanagari face when `texts` hold Devanagari and the page's own is not it. */
 export function devanagariPreload(
-  pageLanguage: Parameters<typeof languageInfo>[0],
+  pageLanguage: Language,
   texts: readonly (string | null | undefined)[],
 ): MetaDescriptor[] {
-  if (languageInfo(pageLanguage).script === 'Deva') return [];
-  if (!texts.some((text) => text && DEVANAGARI.test(text))) return [];
+  if (pageFontHref(pageLanguage) === devanagariFontHref) return [];
+  if (!texts.some((text) => text && isDevanagari(text))) return [];
   return [
     {
       tagName: 'link',
