@@ -9,13 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NATIONAL_EDITION_ID } from '../../../common/editions';
 import { authorPath, categoryPath, tagPath } from '../../../common/paths';
 import {
-  auth,
   createAdmin,
   createArticle,
   createCategory,
   createUser,
   type TestUser,
 } from '../../factories';
+import { createEdition } from '../../factories/editions';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 
 const tail = randomBytes(3).toString('hex');
@@ -38,15 +38,18 @@ const slugOf = async (id: string) =>
     .json<{ _id: string; slug: string }[]>()
     .find((a) => a._id === id)?.slug;
 
-async function addEdition(key: string, kind: string, parentId: string, names: object) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/editions',
-    headers: auth(admin),
-    payload: { slug: `${key}-${tail}`, kind, parentId, names },
+async function addEdition(
+  key: string,
+  kind: string,
+  parentId: string,
+  names: Record<string, string>,
+) {
+  ed[key] = await createEdition(t.app, admin, {
+    slug: `${key}-${tail}`,
+    kind,
+    parentId,
+    names,
   });
-  expect(res.statusCode, res.body).toBe(201);
-  ed[key] = res.json();
 }
 
 beforeAll(async () => {

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NATIONAL_EDITION_ID } from '../../../common/editions';
 import { zonedDay } from '../../../common/time-zone';
 import { elections } from '../../../db/schema/elections';
-import { auth, createAdmin, createUser, type TestUser } from '../../factories';
+import { createAdmin, createUser, type TestUser } from '../../factories';
+import { createEdition } from '../../factories/editions';
 import { createSmallElection, saveResult, type SmallElection } from '../../factories/elections';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 
@@ -24,15 +25,18 @@ const ed: Record<string, { _id: string; slug: string }> = {};
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 const WITHIN_5_S = { timeout: 5_000, interval: 100 };
 
-async function addEdition(key: string, kind: string, parentId: string, names: object) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/editions',
-    headers: auth(admin),
-    payload: { slug: `${key}-${tail}`, kind, parentId, names },
+async function addEdition(
+  key: string,
+  kind: string,
+  parentId: string,
+  names: Record<string, string>,
+) {
+  ed[key] = await createEdition(t.app, admin, {
+    slug: `${key}-${tail}`,
+    kind,
+    parentId,
+    names,
   });
-  expect(res.statusCode, res.body).toBe(201);
-  ed[key] = res.json();
 }
 
 /** The text of an HTML fragment, tags dropped and spaces folded. */

@@ -9,7 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NATIONAL_EDITION_ID } from '../../../common/editions';
 import { articlePath } from '../../../common/paths';
-import { auth, createAdmin, createArticle, createCategory, type TestUser } from '../../factories';
+import { createAdmin, createArticle, createCategory, type TestUser } from '../../factories';
+import { createEdition } from '../../factories/editions';
 import { jsonLdBlocks } from '../../setup/rich-results';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 import { waitUntil } from '../../setup/wait-until';
@@ -22,15 +23,18 @@ const ed: Record<string, { _id: string; slug: string }> = {};
 const story: Record<string, Awaited<ReturnType<typeof createArticle>>> = {};
 const tail = randomBytes(3).toString('hex');
 
-async function addEdition(key: string, kind: string, parentId: string, names: object) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/editions',
-    headers: auth(admin),
-    payload: { slug: `${key}-${tail}`, kind, parentId, names },
+async function addEdition(
+  key: string,
+  kind: string,
+  parentId: string,
+  names: Record<string, string>,
+) {
+  ed[key] = await createEdition(t.app, admin, {
+    slug: `${key}-${tail}`,
+    kind,
+    parentId,
+    names,
   });
-  expect(res.statusCode, res.body).toBe(201);
-  ed[key] = res.json();
 }
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 const place = (editions: string[], primary: string) => ({
