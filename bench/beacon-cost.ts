@@ -45,10 +45,12 @@ async function storiesOf(databaseUrl: string) {
   }
 }
 
-/** Patrika's server, one process, on `databaseUrl`; `measure` sends one round's beacons. */
-async function patrikaServer(databaseUrl: string) {
-  const stories = await storiesOf(databaseUrl);
-  const dataDir = mkdtempSync(join(tmpdir(), 'patrika-beacon-cost-'));
+/**
+ * A Patrika server, one process, on `databaseUrl`, to send beacons to (here, and election night's
+ * with BENCH_BEACONS_APART): its port and process id, and a way to stop it.
+ */
+export async function beaconServer(databaseUrl: string) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'patrika-beacon-server-'));
   const server = await startServer(
     {
       DATA_DIR: dataDir,
@@ -61,8 +63,20 @@ async function patrikaServer(databaseUrl: string) {
     },
     { timeoutMs: 180_000 },
   );
-  const port = Number(new URL(server.url).port);
-  const pid = server.process.pid!;
+  return {
+    port: Number(new URL(server.url).port),
+    pid: server.process.pid!,
+    async stop() {
+      await server.stop('SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Patrika's server, one process, on `databaseUrl`; `measure` sends one round's beacons. */
+async function patrikaServer(databaseUrl: string) {
+  const stories = await storiesOf(databaseUrl);
+  const { port, pid, stop } = await beaconServer(databaseUrl);
   return {
     /**
      * One round: the server's own CPU over `seconds` with no beacons (its jobs, a rehearsal's
@@ -112,10 +126,7 @@ async function patrikaServer(databaseUrl: string) {
         databaseMs: Math.max(0, dbMs - dbIdlePerMs * spanMs) / answered,
       };
     },
-    async stop() {
-      await server.stop('SIGTERM');
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop,
   };
 }
 

@@ -171,7 +171,6 @@ export async function beaconLoad(opts: {
 }
 export type BeaconResult = Awaited<ReturnType<typeof beaconLoad>>;
 
-/** The lines the scenario adds: the cached page rate alone and beside the beacons, and theirs. */
 /** What the processes took in a run, % of one core (the floor's own server is not in it). */
 interface RunCpu {
   workers: { cpuPercent: number }[];
@@ -187,6 +186,7 @@ interface ReadersRun {
   server?: RunCpu;
 }
 
+/** The lines the scenario adds: the cached page rate alone and beside the beacons, and theirs. */
 export function beaconsTable(
   alone: ReadersRun,
   beside: ReadersRun,

@@ -43,18 +43,17 @@
  * (60), BENCH_ELECTION_WARMUP (20), BENCH_ELECTION_ROUNDS (1: rounds alternate readers alone and
  * with the editor, so a machine whose speed wanders weighs on both alike).
  */
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { articlePath, categoryPath } from '../common/paths';
 import { ARTICLE_NAME_MAX } from '../common/schemas/articles';
 import { startServer, freePort } from '../tests/setup/spawn-server';
+import { beaconServer } from './beacon-cost';
 import { startFloor } from './beacon-floor';
 import { beaconLoad, randomAddress, sendBeacons, type BeaconResult } from './beacons';
-import { percentile, postgresCpuMs } from './profile';
+import { percentile, postgresCpuMs, processCpuMs } from './profile';
 import { seeded } from './data';
 import { adPositions, FEATURES, featuresOn, resultsComing, shownAds } from './election-features';
 
@@ -374,10 +373,7 @@ const sumOf = (s: Series, prefix: string) => {
 };
 
 /** CPU time (user + system) of a process in seconds, from /proc. */
-function cpuSeconds(pid: number) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
+const cpuSeconds = (pid: number) => processCpuMs(pid) / 1000;
 
 interface Snapshot {
   at: number;
@@ -953,9 +949,9 @@ export async function electionNight(opts: {
     const keepAlive = setInterval(() => {
       for (const w of workers) void w.get('/api/health').catch(() => {});
     }, 10_000);
-    let apart: Awaited<ReturnType<typeof beaconProcess>> | undefined;
+    let apart: Awaited<ReturnType<typeof beaconServer>> | undefined;
     try {
-      apart = BEACONS_APART && opts.beacons ? await beaconProcess(opts) : undefined;
+      apart = BEACONS_APART && opts.beacons ? await beaconServer(opts.databaseUrl) : undefined;
       const beaconPort = apart?.port ?? port;
       if (apart) opts.log(`election night: Patrika's beacons go to a process of their own`);
       const token = await signIn(port);
@@ -1114,29 +1110,6 @@ export async function electionNight(opts: {
   } finally {
     await server.stop('SIGTERM');
   }
-}
-
-/** One more Patrika server, one process, on the scenario's database: BENCH_BEACONS_APART's. */
-async function beaconProcess(opts: { databaseUrl: string }) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'patrika-beacons-apart-'));
-  const server = await startServer(
-    {
-      DATA_DIR: dataDir,
-      DATABASE_URL: opts.databaseUrl,
-      WEB_CONCURRENCY: '1',
-      SEED_DEMO: '0',
-      API_RATE_LIMIT: '0',
-      TRUST_PROXY: 'loopback',
-    },
-    { timeoutMs: 180_000 },
-  );
-  return {
-    port: Number(new URL(server.url).port),
-    async stop() {
-      await server.stop('SIGTERM');
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 const fmt = (n: number) => n.toLocaleString('en');

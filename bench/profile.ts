@@ -29,12 +29,8 @@ const DATABASE_URL = process.env.BENCH_DATABASE_URL;
  * 0 for a process that is gone.
  */
 export function processCpuMs(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
+  const fields = statFields(String(pid));
+  return fields ? (Number(fields[11]) + Number(fields[12])) * 10 : 0;
 }
 
 /**
@@ -46,20 +42,28 @@ export function postgresCpuMs(): number {
   let total = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const open = stat.indexOf('(');
-      const close = stat.lastIndexOf(') ');
-      if (stat.slice(open + 1, close) !== 'postgres') continue;
-      const fields = stat.slice(close + 2).split(' ');
-      // utime, stime, and the ended children's cutime and cstime (only the server has any).
+    const fields = statFields(entry, 'postgres');
+    // utime, stime, and the ended children's cutime and cstime (only the server has any).
+    if (fields)
       total +=
         (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 10;
-    } catch {
-      // Gone between the listing and the reading.
-    }
   }
   return total;
+}
+
+/**
+ * The fields of /proc/{pid}/stat after the command's name (state first), when the process is
+ * there (and, with `command`, runs that command); undefined for one that is gone.
+ */
+function statFields(pid: string, command?: string): string[] | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const close = stat.lastIndexOf(') ');
+    if (command !== undefined && stat.slice(stat.indexOf('(') + 1, close) !== command) return;
+    return stat.slice(close + 2).split(' ');
+  } catch {
+    return undefined;
+  }
 }
 
 export const SKIP_CACHE = { cookie: `${AUTH_COOKIE}=bench-skips-the-page-cache` };
