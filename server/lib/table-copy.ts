@@ -1,4 +1,4 @@
-import { asc, count, getTableColumns, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, count, getTableColumns, sql, type Column, type SQL } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { Db } from '../../db/client';
@@ -53,26 +53,26 @@ const hasKey = (table: PgTable): boolean => {
 };
 
 /**
- * Every row of `table`, in primary-key order unless its owner gives another (`order`, ending in
- * a unique key: categories come parents first), in batches (inside the caller's snapshot).
- * In key order each batch starts after the last row's key (as text, cast back to the column's
- * type: a timestamp's microseconds kept), so a batch costs the same at the end of a table of a
- * million rows as at its start; an owner's order (small tables) and a table without a key are
+ * Every row of `table` in primary-key order (of one part of it with `where`), in batches (inside
+ * the caller's snapshot). Each batch starts after the last row's key (as text, cast back to the
+ * column's type: a timestamp's microseconds kept), so a batch costs the same at the end of a
+ * table of a million rows as at its start; a table without a key (none is archived today) is
  * read by offset.
  */
 export async function* readRows(
   db: Db,
   table: PgTable,
   batch = 200,
-  order?: SQL[],
+  where?: SQL,
 ): AsyncGenerator<CopiedRow> {
   const columns = copiedColumns(table);
-  if (order || !hasKey(table)) {
-    const by = order ?? keyColumns(table).map((c) => asc(c));
+  if (!hasKey(table)) {
+    const by = keyColumns(table).map((c) => asc(c));
     for (let offset = 0; ; offset += batch) {
       const rows = (await db
         .select(columns as never)
         .from(table)
+        .where(where)
         .orderBy(...by)
         .limit(batch)
         .offset(offset)) as CopiedRow[];
@@ -88,7 +88,12 @@ export async function* readRows(
     const rows = (await db
       .select({ ...columns, ...keyText } as never)
       .from(table)
-      .where(past ? sql`(${sql.join(keys, sql`, `)}) > (${sql.join(past, sql`, `)})` : undefined)
+      .where(
+        and(
+          where,
+          past ? sql`(${sql.join(keys, sql`, `)}) > (${sql.join(past, sql`, `)})` : undefined,
+        ),
+      )
       .orderBy(...keys.map((c) => asc(c)))
       .limit(batch)) as CopiedRow[];
     for (const row of rows) {
@@ -101,6 +106,21 @@ export async function* readRows(
     after = keys.map((_, i) => last[`${KEY}${i}`] as string);
   }
 }
+
+/**
+ * Every row of `table`, part by part: `parts` are conditions that together take each row once
+ * (a tree's parents, then their children), each part read by `readRows` in key order. A table
+ * whose owner gives none is read whole.
+ */
+export async function* readTable(
+  db: Db,
+  table: PgTable,
+  parts: readonly SQL[] = [],
+): AsyncGenerator<CopiedRow> {
+  if (parts.length === 0) return yield* readRows(db, table);
+  for (const where of parts) yield* readRows(db, table, undefined, where);
+}
+
 /**
  * Inserts rows read by `readRows` (dates given back as Date), keeping their ids. With
  * `replace`, a row whose key a fresh site already has (one its migrations or triggers make)

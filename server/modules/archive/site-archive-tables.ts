@@ -19,21 +19,21 @@ import {
 import {
   EDITION_HOME_TABLES,
   EDITION_REPLACED,
-  EDITION_ROW_ORDERS,
+  EDITION_ROW_PARTS,
   EDITION_TABLES,
 } from '../editions/editions-transfer';
 import { AUDIT_ROW_SHAPES, AUDIT_TABLES } from '../audit/audit-transfer';
 import { ELECTION_TABLES } from '../elections/elections-transfer';
 import { EPAPER_FILES_OF, EPAPER_TABLES } from '../epaper/epaper-transfer';
-import { COMMENT_ROW_ORDERS, COMMENT_TABLES } from '../comments/comments-transfer';
+import { COMMENT_ROW_PARTS, COMMENT_TABLES } from '../comments/comments-transfer';
 import { GIFT_TABLES } from '../gifts/gifts-transfer';
 import { NEWSLETTER_TABLES } from '../newsletters/newsletters-transfer';
 import { PAYMENT_TABLES } from '../payments/payments-transfer';
 import { READER_TABLES } from '../readers/readers-transfer';
 import { BREAKING_TABLES } from '../breaking/breaking-transfer';
 import { LIVE_TABLES } from '../live/live-transfer';
-import { CATEGORY_ROW_ORDERS, CATEGORY_TABLES } from '../categories/categories-transfer';
-import { NEWSROOM_TABLES, NOTE_ROW_ORDERS } from '../newsroom/newsroom-transfer';
+import { CATEGORY_ROW_PARTS, CATEGORY_TABLES } from '../categories/categories-transfer';
+import { NEWSROOM_TABLES, NOTE_ROW_PARTS } from '../newsroom/newsroom-transfer';
 import { IMPORT_TABLES } from '../imports/imports-transfer';
 import type { MediaService } from '../media/media-service';
 import { filesOf, MEDIA_TABLES } from '../media/media-transfer';
@@ -121,12 +121,12 @@ export const LEFT_OUT: Readonly<Record<string, string>> = {
   article_view_readers: 'which readers were counted today: a day long',
 };
 
-/** The order a table is read in, where not its key's: each row after the rows it names. */
-export const ROW_ORDERS = new Map<PgTable, SQL[]>([
-  ...CATEGORY_ROW_ORDERS,
-  ...COMMENT_ROW_ORDERS,
-  ...NOTE_ROW_ORDERS,
-  ...EDITION_ROW_ORDERS,
+/** The parts a table is read in, where not whole: each row after the rows it names. */
+export const ROW_PARTS = new Map<PgTable, SQL[]>([
+  ...CATEGORY_ROW_PARTS,
+  ...COMMENT_ROW_PARTS,
+  ...NOTE_ROW_PARTS,
+  ...EDITION_ROW_PARTS,
 ]);
 /** Tables a fresh site already has rows of, taken by key with the archive's values. */
 export const REPLACED = new Set<PgTable>([...EDITION_REPLACED, ...ARTICLE_REPLACED]);

@@ -6,7 +6,7 @@ import { createGzip } from 'node:zlib';
 import { getTableName } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { transaction } from '../../../db/transaction';
-import { readRows } from '../../lib/table-copy';
+import { readTable } from '../../lib/table-copy';
 import type { MediaStorage } from '../media/media-storage';
 import { withoutPassword } from '../users/users-transfer';
 import { linkKeysToCarry } from '../newsletters/newsletters-transfer';
@@ -18,7 +18,7 @@ import {
   ARTICLES_TABLE,
   LINK_KEYS,
   FILES_OF,
-  ROW_ORDERS,
+  ROW_PARTS,
   TABLES,
   USERS_TABLE,
   type ArchiveHeader,
@@ -101,7 +101,7 @@ async function writeRows(tx: Db, write: WriteLine, counts: Record<string, number
   for (const table of TABLES) {
     const name = getTableName(table);
     counts[name] = 0;
-    for await (const row of readRows(tx, table, undefined, ROW_ORDERS.get(table))) {
+    for await (const row of readTable(tx, table, ROW_PARTS.get(table))) {
       counts[name]++;
       if (name === USERS_TABLE) await write({ table: name, row: withoutPassword(row) });
       else if (name === ARTICLES_TABLE)

@@ -1,4 +1,4 @@
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
 import { categories, categoryRedirects } from '../../../db/schema/content';
@@ -13,11 +13,11 @@ import { findCategoryById, findCategoryBySlug, insertCategory } from './categori
 export const CATEGORY_TABLES = [categories, categoryRedirects] as const;
 
 /**
- * The order the archive reads these tables in, where not their keys': a category's parent
- * before it (issue 26 item 6), so the rows can be written back in the order they are read.
+ * The parts the archive reads these tables in, each in key order: a category's parent before it
+ * (issue 26 item 6), so the rows can be written back in the order they are read.
  */
-export const CATEGORY_ROW_ORDERS = new Map<PgTable, SQL[]>([
-  [categories, [sql`${categories.parentId} IS NOT NULL`, asc(categories.id)]],
+export const CATEGORY_ROW_PARTS = new Map<PgTable, SQL[]>([
+  [categories, [isNull(categories.parentId), isNotNull(categories.parentId)]],
 ]);
 
 /**

@@ -1,4 +1,4 @@
-import { asc, sql, type SQL } from 'drizzle-orm';
+import { isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { commentBans, commentReports, comments } from '../../../db/schema/comments';
 
@@ -10,7 +10,10 @@ import { commentBans, commentReports, comments } from '../../../db/schema/commen
 /** Tables this module lets the archive copy, after the articles and people they name. */
 export const COMMENT_TABLES = [comments, commentReports, commentBans] as const;
 
-/** Comments before their replies (one level), so the rows go back in the order they are read. */
-export const COMMENT_ROW_ORDERS = new Map<PgTable, SQL[]>([
-  [comments, [sql`${comments.parentId} IS NOT NULL`, asc(comments.createdAt), asc(comments.id)]],
+/**
+ * Comments, then their replies (one level), each part in key order: the rows go back in the
+ * order they are read, and a million comments are read by key, never by an offset.
+ */
+export const COMMENT_ROW_PARTS = new Map<PgTable, SQL[]>([
+  [comments, [isNull(comments.parentId), isNotNull(comments.parentId)]],
 ]);

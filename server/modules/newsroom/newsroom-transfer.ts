@@ -1,4 +1,4 @@
-import { asc, sql, type SQL } from 'drizzle-orm';
+import { isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { articleNotes } from '../../../db/schema/notes';
 import { articleRevisions } from '../../../db/schema/revisions';
@@ -14,11 +14,9 @@ export const NEWSROOM_TABLES = [articleRevisions, articleNotes] as const;
 
 /**
  * Notes before their replies, whatever their times (a reply is one level deep; its time is its
- * process's clock, which another process's may be ahead of): the notes, then the replies.
+ * process's clock, which another process's may be ahead of): the notes, then the replies, each
+ * part in key order.
  */
-export const NOTE_ROW_ORDERS = new Map<PgTable, SQL[]>([
-  [
-    articleNotes,
-    [sql`${articleNotes.parentId} IS NOT NULL`, asc(articleNotes.createdAt), asc(articleNotes.id)],
-  ],
+export const NOTE_ROW_PARTS = new Map<PgTable, SQL[]>([
+  [articleNotes, [isNull(articleNotes.parentId), isNotNull(articleNotes.parentId)]],
 ]);

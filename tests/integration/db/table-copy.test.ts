@@ -5,12 +5,12 @@
  * of several columns, of text that sorts by the database's collation, and of timestamps a
  * microsecond apart (which a JavaScript Date cannot tell apart). On both engines.
  */
-import { asc, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsRollups } from '../../../db/schema/analytics';
 import { events } from '../../../db/schema/events';
 import { importRecords } from '../../../db/schema/imports';
-import { readRows, type CopiedRow } from '../../../server/lib/table-copy';
+import { readRows, readTable, type CopiedRow } from '../../../server/lib/table-copy';
 import { createTestDatabase } from '../../setup/test-db';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -65,16 +65,38 @@ describe('readRows by key', () => {
 
   it('reads text keys in the order the database sorts them, as an offset would', async () => {
     const byKey = await all(readRows(database.db, importRecords, 3));
-    const byOffset = await all(
-      readRows(database.db, importRecords, 3, [
-        asc(importRecords.source),
-        asc(importRecords.kind),
-        asc(importRecords.key),
-      ]),
-    );
+    const byOffset = await database.db
+      .select({ targetId: importRecords.targetId })
+      .from(importRecords)
+      .orderBy(asc(importRecords.source), asc(importRecords.kind), asc(importRecords.key));
     expect(byKey).toHaveLength(20);
     expect(byKey.map((r) => r.targetId)).toEqual(byOffset.map((r) => r.targetId));
     expect(new Set(byKey.map((r) => r.targetId)).size).toBe(20);
+  });
+
+  it('reads one part of a table by key across batches, and a table part by part', async () => {
+    const y = await all(
+      readRows(database.db, importRecords, 3, eq(importRecords.source, 'wordpress:y')),
+    );
+    const ySorted = await database.db
+      .select({ targetId: importRecords.targetId })
+      .from(importRecords)
+      .where(eq(importRecords.source, 'wordpress:y'))
+      .orderBy(asc(importRecords.source), asc(importRecords.kind), asc(importRecords.key));
+    expect(y).toHaveLength(10);
+    expect(y.map((r) => r.targetId)).toEqual(ySorted.map((r) => r.targetId));
+    // The parts in the order given, whatever the key's: the y rows before the x rows.
+    const parts = await all(
+      readTable(database.db, importRecords, [
+        eq(importRecords.source, 'wordpress:y'),
+        eq(importRecords.source, 'wordpress:x'),
+      ]),
+    );
+    expect(parts.map((r) => r.source)).toEqual([
+      ...Array(10).fill('wordpress:y'),
+      ...Array(10).fill('wordpress:x'),
+    ]);
+    expect(await all(readTable(database.db, importRecords))).toHaveLength(20);
   });
 
   it('starts each batch after the last key read, not after as many rows', async () => {

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articles, categories } from '../../../db/schema/content';
 import { auditEntries } from '../../../db/schema/audit';
 import { comments } from '../../../db/schema/comments';
+import { editions } from '../../../db/schema/editions';
 import { events } from '../../../db/schema/events';
 import { articleCorrections } from '../../../db/schema/corrections';
 import { media } from '../../../db/schema/media';
@@ -46,6 +47,8 @@ const STATE_ID = 'ffffffff-0000-4000-8000-000000000000';
 const COMMENT_ID = 'ffffffff-0000-4000-8000-0000000000c1';
 const REPLY_ID = '00000000-0000-4000-8000-0000000000c2';
 const CITY_ID = '00000000-0000-4000-8000-000000000001';
+const STATE_EDITION_ID = 'ffffffff-0000-4000-8000-0000000000e0';
+const CITY_EDITION_ID = '00000000-0000-4000-8000-0000000000e1';
 
 let from: TestApp;
 let to: TestApp;
@@ -148,6 +151,27 @@ beforeAll(async () => {
       nameEn: 'Pink City',
       slug: 'jaipur',
       parentId: STATE_ID,
+    },
+  ]);
+  // Editions the same way: a city whose id sorts before its state's and the national edition's.
+  const [national] = await from.database.db
+    .select({ id: editions.id })
+    .from(editions)
+    .where(eq(editions.kind, 'national'));
+  await from.database.db.insert(editions).values([
+    {
+      id: STATE_EDITION_ID,
+      slug: 'rajasthan',
+      kind: 'state',
+      parentId: national!.id,
+      names: { hi: 'राजस्थान', en: 'Rajasthan' },
+    },
+    {
+      id: CITY_EDITION_ID,
+      slug: 'jaipur',
+      kind: 'city',
+      parentId: STATE_EDITION_ID,
+      names: { hi: 'जयपुर', en: 'Jaipur' },
     },
   ]);
   await readersAndBusiness(moved._id, admin._id);
@@ -428,6 +452,18 @@ describe('export and import of the whole site', () => {
       .map((line) => line.row?.id);
     expect(ids.indexOf(STATE_ID)).toBeGreaterThan(-1);
     expect(ids.indexOf(STATE_ID)).toBeLessThan(ids.indexOf(CITY_ID));
+  });
+
+  it("writes an edition's parent before it, whatever their ids", () => {
+    const ids = gunzipSync(readFileSync(archive))
+      .toString('utf8')
+      .trimEnd()
+      .split('\n')
+      .map((text) => JSON.parse(text) as { table?: string; row?: { id?: string; kind?: string } })
+      .filter((line) => line.table === 'editions')
+      .map((line) => line.row);
+    expect(ids.map((row) => row?.kind)).toEqual(['national', 'state', 'city']);
+    expect(ids.map((row) => row?.id).slice(1)).toEqual([STATE_EDITION_ID, CITY_EDITION_ID]);
   });
 
   it('writes a comment and a note before their replies, whatever their ids and times', () => {
