@@ -17,3 +17,28 @@ export async function createEdition(
   if (res.statusCode !== 201) throw new Error(`edition failed: ${res.statusCode} ${res.body}`);
   return res.json();
 }
+
+/**
+ * Editions kept by key, each slug `<key>-<tail>` (the test file's own suffix): `add('raj',
+ * 'state', NATIONAL_EDITION_ID, names)` makes one into `made.raj`; names default to the slug.
+ * `maker` is read at each call, since a file makes its app and administrator in `beforeAll`.
+ */
+export function editionTree(maker: () => { app: FastifyInstance; by: TestUser }, tail: string) {
+  const made: Record<string, { _id: string; slug: string }> = {};
+  const add = async (
+    key: string,
+    kind: string,
+    parentId: string,
+    names?: Record<string, string>,
+  ) => {
+    const { app, by } = maker();
+    const slug = `${key}-${tail}`;
+    made[key] = await createEdition(app, by, {
+      slug,
+      kind,
+      parentId,
+      names: names ?? { hi: slug, en: slug },
+    });
+  };
+  return { made, add };
+}

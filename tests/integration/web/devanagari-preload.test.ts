@@ -15,7 +15,7 @@ import {
   createUser,
   type TestUser,
 } from '../../factories';
-import { createEdition } from '../../factories/editions';
+import { editionTree } from '../../factories/editions';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 
 const tail = randomBytes(3).toString('hex');
@@ -25,7 +25,6 @@ let hindiWriter: TestUser;
 let englishWriter: TestUser;
 let culture: { _id: string; slug: string };
 let sports: { _id: string; slug: string };
-const ed: Record<string, { _id: string; slug: string }> = {};
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 /** Whether the page's head preloads the Devanagari face. */
@@ -38,19 +37,7 @@ const slugOf = async (id: string) =>
     .json<{ _id: string; slug: string }[]>()
     .find((a) => a._id === id)?.slug;
 
-async function addEdition(
-  key: string,
-  kind: string,
-  parentId: string,
-  names: Record<string, string>,
-) {
-  ed[key] = await createEdition(t.app, admin, {
-    slug: `${key}-${tail}`,
-    kind,
-    parentId,
-    names,
-  });
-}
+const { made: ed, add: addEdition } = editionTree(() => ({ app: t.app, by: admin }), tail);
 
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_URL: 'https://patrika.example' }, { web: 'build' });

@@ -13,26 +13,16 @@ import { CacheTags } from '../../../common/cache-tags';
 import { NATIONAL_EDITION_ID } from '../../../common/editions';
 import { events } from '../../../db/schema/events';
 import { auth, createAdmin, createUser, type TestUser } from '../../factories';
+import { editionTree } from '../../factories/editions';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 
 let t: TestApp;
 let admin: TestUser;
 let jodhpurDesk: TestUser;
-const ed: Record<string, { _id: string; slug: string }> = {};
 const tail = randomBytes(3).toString('hex');
 const SETTLES = { timeout: 30_000, interval: 100 };
 
-async function addEdition(key: string, kind: string, parentId: string) {
-  const slug = `${key}-${tail}`;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/editions',
-    headers: auth(admin),
-    payload: { slug, kind, parentId, names: { hi: slug, en: slug } },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  ed[key] = res.json();
-}
+const { made: ed, add: addEdition } = editionTree(() => ({ app: t.app, by: admin }), tail);
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 const post = (who: TestUser, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/breaking', headers: auth(who), payload });

@@ -12,7 +12,7 @@ import { NATIONAL_EDITION_ID } from '../../../common/editions';
 import { zonedDay } from '../../../common/time-zone';
 import { elections } from '../../../db/schema/elections';
 import { createAdmin, createUser, type TestUser } from '../../factories';
-import { createEdition } from '../../factories/editions';
+import { editionTree } from '../../factories/editions';
 import { createSmallElection, saveResult, type SmallElection } from '../../factories/elections';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 
@@ -21,23 +21,10 @@ let admin: TestUser;
 let editor: TestUser;
 let election: SmallElection;
 const tail = randomBytes(3).toString('hex');
-const ed: Record<string, { _id: string; slug: string }> = {};
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 const WITHIN_5_S = { timeout: 5_000, interval: 100 };
 
-async function addEdition(
-  key: string,
-  kind: string,
-  parentId: string,
-  names: Record<string, string>,
-) {
-  ed[key] = await createEdition(t.app, admin, {
-    slug: `${key}-${tail}`,
-    kind,
-    parentId,
-    names,
-  });
-}
+const { made: ed, add: addEdition } = editionTree(() => ({ app: t.app, by: admin }), tail);
 
 /** The text of an HTML fragment, tags dropped and spaces folded. */
 const textOf = (html: string) =>

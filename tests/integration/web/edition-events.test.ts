@@ -21,6 +21,7 @@ import { buildApp } from '../../../server/app';
 import { loadConfig } from '../../../server/env';
 import { auth, createAdmin, createArticle, createCategory, type TestUser } from '../../factories';
 import { jsonLdBlocks } from '../../setup/rich-results';
+import { editionTree } from '../../factories/editions';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 
 let t: TestApp;
@@ -28,7 +29,7 @@ let second: FastifyInstance;
 let dir: string;
 let admin: TestUser;
 const tail = randomBytes(3).toString('hex');
-const ed: Record<string, { _id: string; slug: string }> = {};
+const { made: ed, add: addEdition } = editionTree(() => ({ app: t.app, by: admin }), tail);
 let story: { _id: string; slug: string; category: { slug: string } };
 /** Long enough for a notice to reach another process on a busy machine; never a speed test. */
 const SETTLES = { timeout: 30_000, interval: 100 };
@@ -61,19 +62,8 @@ beforeAll(async () => {
   await second.ready();
   admin = await createAdmin(t.app);
   const category = await createCategory(t.app, admin);
-  for (const [key, kind, parent] of [
-    ['raj', 'state', NATIONAL_EDITION_ID],
-    ['ajmer', 'city', 'raj'],
-  ] as const) {
-    const res = await write('POST', '/api/editions', {
-      slug: `${key}-${tail}`,
-      kind,
-      parentId: ed[parent]?._id ?? parent,
-      names: { hi: `${key} हि`, en: `Old ${key} ${tail}` },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    ed[key] = res.json();
-  }
+  await addEdition('raj', 'state', NATIONAL_EDITION_ID, { hi: 'raj हि', en: `Old raj ${tail}` });
+  await addEdition('ajmer', 'city', ed.raj!._id, { hi: 'ajmer हि', en: `Old ajmer ${tail}` });
   story = await createArticle(t.app, admin, category._id, {
     status: 'published',
     language: 'en',

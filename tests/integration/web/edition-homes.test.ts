@@ -19,6 +19,7 @@ import {
   createUser,
   type TestUser,
 } from '../../factories';
+import { editionTree } from '../../factories/editions';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 import { waitUntil } from '../../setup/wait-until';
 
@@ -27,21 +28,10 @@ let admin: TestUser;
 let jaipurDesk: TestUser;
 let jodhpurDesk: TestUser;
 const cat: Record<string, { _id: string; name: string }> = {};
-const ed: Record<string, { _id: string; slug: string }> = {};
 const story: Record<string, { _id: string; name: string }> = {};
 const tail = randomBytes(3).toString('hex');
 
-async function addEdition(key: string, kind: string, parentId: string) {
-  const slug = `${key}-${tail}`;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/editions',
-    headers: auth(admin),
-    payload: { slug, kind, parentId, names: { hi: slug, en: slug } },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  ed[key] = res.json();
-}
+const { made: ed, add: addEdition } = editionTree(() => ({ app: t.app, by: admin }), tail);
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 const curate = (by: TestUser, editionId: string, payload: object) =>
   t.app.inject({

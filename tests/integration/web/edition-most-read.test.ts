@@ -11,16 +11,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CacheTags } from '../../../common/cache-tags';
 import { NATIONAL_EDITION_ID } from '../../../common/editions';
 import { events } from '../../../db/schema/events';
-import { auth, createAdmin, createArticle, createCategory, type TestUser } from '../../factories';
+import { createAdmin, createArticle, createCategory, type TestUser } from '../../factories';
 import { shiftedClock } from '../../setup/clock';
+import { editionTree } from '../../factories/editions';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 
 const time = shiftedClock();
 let t: TestApp;
 let admin: TestUser;
-const ed: Record<string, { _id: string; slug: string }> = {};
 const story: Record<string, { _id: string; name: string }> = {};
 const tail = randomBytes(3).toString('hex');
+const { made: ed, add: addEdition } = editionTree(() => ({ app: t.app, by: admin }), tail);
 /** How long a refresh may take on a busy machine: a bound, not a measure. */
 const SETTLES = { timeout: 30_000, interval: 100 };
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
@@ -72,25 +73,9 @@ beforeAll(async () => {
   t = await createTestApp({}, { web: 'build', clock: time.clock });
   admin = await createAdmin(t.app);
   const category = await createCategory(t.app, admin);
-  for (const [key, kind, parent] of [
-    ['raj', 'state', NATIONAL_EDITION_ID],
-    ['jaipur', 'city', 'raj'],
-    ['jodhpur', 'city', 'raj'],
-  ] as const) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/editions',
-      headers: auth(admin),
-      payload: {
-        slug: `${key}-${tail}`,
-        kind,
-        parentId: ed[parent]?._id ?? parent,
-        names: { hi: `${key}-${tail}`, en: `${key}-${tail}` },
-      },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    ed[key] = res.json();
-  }
+  await addEdition('raj', 'state', NATIONAL_EDITION_ID);
+  await addEdition('jaipur', 'city', ed.raj!._id);
+  await addEdition('jodhpur', 'city', ed.raj!._id);
   const publishedAt = new Date(Date.now() - 3600_000).toISOString();
   for (const [key, edition] of [
     ['jaipurA', 'jaipur'],

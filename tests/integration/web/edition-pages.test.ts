@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NATIONAL_EDITION_ID } from '../../../common/editions';
 import { articlePath } from '../../../common/paths';
 import { createAdmin, createArticle, createCategory, type TestUser } from '../../factories';
-import { createEdition } from '../../factories/editions';
+import { editionTree } from '../../factories/editions';
 import { jsonLdBlocks } from '../../setup/rich-results';
 import { createTestApp, type TestApp } from '../../setup/test-app';
 import { waitUntil } from '../../setup/wait-until';
@@ -19,23 +19,10 @@ const PUBLIC_URL = 'https://patrika.example';
 let t: TestApp;
 let admin: TestUser;
 let category: { _id: string };
-const ed: Record<string, { _id: string; slug: string }> = {};
 const story: Record<string, Awaited<ReturnType<typeof createArticle>>> = {};
 const tail = randomBytes(3).toString('hex');
 
-async function addEdition(
-  key: string,
-  kind: string,
-  parentId: string,
-  names: Record<string, string>,
-) {
-  ed[key] = await createEdition(t.app, admin, {
-    slug: `${key}-${tail}`,
-    kind,
-    parentId,
-    names,
-  });
-}
+const { made: ed, add: addEdition } = editionTree(() => ({ app: t.app, by: admin }), tail);
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 const place = (editions: string[], primary: string) => ({
   status: 'published',
