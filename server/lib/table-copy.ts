@@ -1,4 +1,14 @@
-import { and, asc, count, getTableColumns, sql, type Column, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  getTableColumns,
+  isNotNull,
+  isNull,
+  sql,
+  type Column,
+  type SQL,
+} from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { Db } from '../../db/client';
@@ -22,15 +32,22 @@ const copiedColumns = (table: PgTable) =>
     ),
   ) as Record<string, Column>;
 
-/** The primary key's columns, which give a stable order to read in. */
+/** The primary key's columns, which give a stable order to read in; every archived table has one. */
 function keyColumns(table: PgTable): Column[] {
   const config = getTableConfig(table);
   const single = config.columns.filter((c) => c.primary);
   if (single.length > 0) return single;
   // A key of several columns names them as its own objects: the table's columns are taken.
   const named = config.primaryKeys[0]?.columns.map((k) => k.name);
-  return named ? named.map((n) => config.columns.find((c) => c.name === n)!) : config.columns;
+  if (!named) throw new Error(`${config.name} has no primary key: the archive reads tables by key`);
+  return named.map((n) => config.columns.find((c) => c.name === n)!);
 }
+
+/**
+ * The parts of a table whose rows may name a parent row of the same table, one level deep
+ * (`readTable`): the rows without a parent, then the rest.
+ */
+export const parentsFirst = (parentId: Column): SQL[] => [isNull(parentId), isNotNull(parentId)];
 
 /** The names the key's text is read under, beside the row's own columns. */
 const KEY = '__key';
@@ -46,18 +63,11 @@ const SERIALS: Record<string, string> = {
   bigserial: 'bigint',
 };
 
-/** Whether `table` has a primary key: then its rows are read by key, never by an offset. */
-const hasKey = (table: PgTable): boolean => {
-  const config = getTableConfig(table);
-  return config.columns.some((c) => c.primary) || config.primaryKeys.length > 0;
-};
-
 /**
  * Every row of `table` in primary-key order (of one part of it with `where`), in batches (inside
  * the caller's snapshot). Each batch starts after the last row's key (as text, cast back to the
  * column's type: a timestamp's microseconds kept), so a batch costs the same at the end of a
- * table of a million rows as at its start; a table without a key (none is archived today) is
- * read by offset.
+ * table of a million rows as at its start.
  */
 export async function* readRows(
   db: Db,
@@ -66,20 +76,6 @@ export async function* readRows(
   where?: SQL,
 ): AsyncGenerator<CopiedRow> {
   const columns = copiedColumns(table);
-  if (!hasKey(table)) {
-    const by = keyColumns(table).map((c) => asc(c));
-    for (let offset = 0; ; offset += batch) {
-      const rows = (await db
-        .select(columns as never)
-        .from(table)
-        .where(where)
-        .orderBy(...by)
-        .limit(batch)
-        .offset(offset)) as CopiedRow[];
-      yield* rows;
-      if (rows.length < batch) return;
-    }
-  }
   const keys = keyColumns(table);
   const keyText = Object.fromEntries(keys.map((k, i) => [`${KEY}${i}`, sql<string>`${k}::text`]));
   let after: string[] | undefined;

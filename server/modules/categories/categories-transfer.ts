@@ -1,5 +1,6 @@
-import { eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { parentsFirst } from '../../lib/table-copy';
 import type { Db } from '../../../db/client';
 import { categories, categoryRedirects } from '../../../db/schema/content';
 import { findCategoryById, findCategoryBySlug, insertCategory } from './categories-repository';
@@ -17,7 +18,7 @@ export const CATEGORY_TABLES = [categories, categoryRedirects] as const;
  * (issue 26 item 6), so the rows can be written back in the order they are read.
  */
 export const CATEGORY_ROW_PARTS = new Map<PgTable, SQL[]>([
-  [categories, [isNull(categories.parentId), isNotNull(categories.parentId)]],
+  [categories, parentsFirst(categories.parentId)],
 ]);
 
 /**

@@ -1,5 +1,6 @@
-import { isNotNull, isNull, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { parentsFirst } from '../../lib/table-copy';
 import { commentBans, commentReports, comments } from '../../../db/schema/comments';
 
 /*
@@ -15,5 +16,5 @@ export const COMMENT_TABLES = [comments, commentReports, commentBans] as const;
  * order they are read, and a million comments are read by key, never by an offset.
  */
 export const COMMENT_ROW_PARTS = new Map<PgTable, SQL[]>([
-  [comments, [isNull(comments.parentId), isNotNull(comments.parentId)]],
+  [comments, parentsFirst(comments.parentId)],
 ]);

@@ -1,5 +1,6 @@
-import { isNotNull, isNull, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { parentsFirst } from '../../lib/table-copy';
 import { articleNotes } from '../../../db/schema/notes';
 import { articleRevisions } from '../../../db/schema/revisions';
 
@@ -18,5 +19,5 @@ export const NEWSROOM_TABLES = [articleRevisions, articleNotes] as const;
  * part in key order.
  */
 export const NOTE_ROW_PARTS = new Map<PgTable, SQL[]>([
-  [articleNotes, [isNull(articleNotes.parentId), isNotNull(articleNotes.parentId)]],
+  [articleNotes, parentsFirst(articleNotes.parentId)],
 ]);

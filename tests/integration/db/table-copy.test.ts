@@ -7,7 +7,7 @@
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsRollups } from '../../../db/schema/analytics';
+import { analyticsEvents, analyticsRollups } from '../../../db/schema/analytics';
 import { events } from '../../../db/schema/events';
 import { importRecords } from '../../../db/schema/imports';
 import { readRows, readTable, type CopiedRow } from '../../../server/lib/table-copy';
@@ -120,6 +120,10 @@ describe('readRows by key', () => {
       (r) => r.type === 'test.copied',
     );
     expect(read.map((r) => r.subjectId)).toEqual(['1', '2', '3', '4', '5', '6', '7']);
+  });
+
+  it('refuses a table without a primary key, which it could only read by an offset', async () => {
+    await expect(all(readRows(database.db, analyticsEvents))).rejects.toThrow(/no primary key/);
   });
 
   it('reads a batch that ends a table exactly, and an empty table', async () => {
