@@ -34,12 +34,13 @@ const remove = (who: TestUser, edition?: string) =>
   });
 const pathOf = (key: string) => `/local/${ed.raj!.slug}/${ed[key]!.slug}`;
 /** Each band a page shows: its name for screen readers and its text. */
-const bandsOn = async (url: string) =>
+const bandsIn = (body: string) =>
   [
-    ...(await get(url)).body.matchAll(
+    ...body.matchAll(
       /<section class="breaking-band" aria-label="([^"]*)"[^>]*>([\s\S]*?)<\/section>/g,
     ),
   ].map((m) => `${m[1]}: ${m[2]!.replace(/<[^>]+>/g, '').trim()}`);
+const bandsOn = async (url: string) => bandsIn((await get(url)).body);
 
 beforeAll(async () => {
   t = await createTestApp({}, { web: 'build' });
@@ -129,8 +130,10 @@ describe('an edition’s own breaking band', () => {
   });
 
   it('its desk sets it; it leaves its page at its time by itself', async () => {
-    // The page is kept whole until the band's end: read back before it, it is a 'hit'; a busy
-    // gate (journeys beside it) has reached the end first even at 12 s, when 'stale' is right.
+    // The band's end is a job at its time, not the page's lifetime: the page showing the band
+    // is kept whole ('hit') while it shows. The first reads may be 'stale' with the band
+    // already on them: a render that began before this process heard of the band (a refresh of
+    // a page kept over a minute, on a busy gate) is kept stale and rendered once more.
     const ends = Date.now() + 15_000;
     const expiresAt = new Date(ends).toISOString();
     const set = await post(jodhpurDesk, {
@@ -139,12 +142,13 @@ describe('an edition’s own breaking band', () => {
       expiresAt,
     });
     expect(set.statusCode, set.body).toBe(201);
+    const band = `Breaking news: ${ed.jodhpur!.slug}: Breaking Jodhpur ${tail}`;
     await expect
-      .poll(() => bandsOn(pathOf('jodhpur')), SETTLES)
-      .toEqual([`Breaking news: ${ed.jodhpur!.slug}: Breaking Jodhpur ${tail}`]);
-    const kept = (await get(pathOf('jodhpur'))).headers['x-page-cache'];
-    if (Date.now() < ends) expect(kept).toBe('hit');
-    else expect(['hit', 'stale']).toContain(kept);
+      .poll(async () => {
+        const page = await get(pathOf('jodhpur'));
+        return { kept: page.headers['x-page-cache'], bands: bandsIn(page.body) };
+      }, SETTLES)
+      .toEqual({ kept: 'hit', bands: [band] });
     await expect
       .poll(() => bandsOn(pathOf('jodhpur')), { ...SETTLES, timeout: 60_000 })
       .toEqual([]);
