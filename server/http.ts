@@ -2,18 +2,10 @@ import { ssoRoutes } from './modules/sso/sso-routes';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { constants as zlib } from 'node:zlib';
-import type { ServerBuild } from 'react-router';
 import { SERVER_SEGMENTS } from '../common/paths';
-import { MEMBER_COOKIE, type AccessClass } from '../common/article-access';
-import { READER_MANIFEST, READER_SCRIPT_SOURCE, SERVICE_WORKER_FILE } from '../common/reader-build';
-import type { AppContext } from '../common/services';
 import { migrationCount, type Database } from '../db/client';
-import type { Config } from './env';
 import { articlesRoutes } from './modules/articles/articles-routes';
 import { newsroomRoutes } from './modules/newsroom/newsroom-routes';
 import { giftsRoutes } from './modules/gifts/gifts-routes';
@@ -49,7 +41,7 @@ import { viewsRoutes } from './modules/views/views-routes';
 import { registerApiKeys } from './plugins/api-keys';
 import { analyticsRoutes, beaconClientOf } from './modules/analytics/analytics-routes';
 import { analyticsReportRoutes } from './modules/analytics/analytics-report-routes';
-import { registerAuth, tokenOf } from './plugins/auth';
+import { registerAuth } from './plugins/auth';
 import { registerAuditHooks } from './modules/audit/audit-hooks';
 import { auditRoutes } from './modules/audit/audit-routes';
 import { electionsRoutes } from './modules/elections/elections-routes';
@@ -63,7 +55,6 @@ import { checkoutSources, mergeSources } from './modules/payments/checkout-sourc
 import { oembedRoutes, v1Routes } from './modules/v1/v1-routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks-routes';
 import { paymentsRoutes } from './modules/payments/payments-routes';
-import { isCacheable } from './caching/http-caching';
 import { fediverseRoutes, registerActivityNegotiation } from './modules/fediverse/fediverse-routes';
 import { registerCanonicalAddresses } from './plugins/canonical-address';
 import { answerUnknownApiCall, registerErrorHandler, trackApiMethods } from './plugins/errors';
@@ -74,24 +65,17 @@ import { registerRateLimits } from './plugins/rate-limit';
 import { registerReplicaReads } from './plugins/replica-reads';
 import { registerPageCache, type PageCache } from './caching/page-cache';
 import { registerConditionalAnswers } from './caching/whole-answers';
-import { mountReactRouter } from './plugins/react-router';
-import { cspNonceOf, registerSecurity, usesCspNonce } from './plugins/security';
-import { serveServiceWorker } from './plugins/service-worker';
-import { outagePage } from '../common/outage-page';
+import { registerSecurity } from './plugins/security';
 import type { Actor } from './lib/actor';
 import { isBeacon } from './lib/beacon-body';
-import { isDatabaseUnavailable } from './lib/db-errors';
 import type { Services } from './services';
 import { collabDepsOf, registerCollab } from './modules/collab/collab-mount';
+import { readerClassOf, registerPages, type PagesDeps, type Web } from './http-pages';
 
-export type Web = 'build' | 'dev' | false;
+export type { Web };
 
-type HttpDeps = {
-  config: Config;
+type HttpDeps = PagesDeps & {
   database: Database;
-  services: Services;
-  web: Web;
-  buildDir: string;
   /** Seconds an upload's body may take to arrive (UPLOAD_BODY_SECONDS by default). */
   uploadBodySeconds?: number;
   /** A worker of a cluster: co-editing then needs Redis between the workers (REDIS_URL). */
@@ -185,13 +169,13 @@ async function registerPlugins(app: FastifyInstance, deps: HttpDeps, pageCache?:
   });
 }
 
-/** The API, media files and the search engines' documents. */
 /** The site's places: its sections (categories) and its editions (issue 65). */
 async function registerPlaces(app: FastifyInstance, services: Services) {
   await app.register(categoriesRoutes(services.categories));
   await app.register(editionsRoutes(services.editions));
 }
 
+/** The API, media files and the search engines' documents. */
 async function registerApi(app: FastifyInstance, deps: HttpDeps, pageCache?: PageCache) {
   const { config, database, services } = deps;
   await app.register(eventsRoutes(database.db));
@@ -296,22 +280,11 @@ async function registerNewsDesk(app: FastifyInstance, services: Services, pageCa
   );
 }
 
-/**
- * A request's entitlement class (issue 39 item 3): asked of the payments module only when the
- * browser says it has a member (MEMBER_COOKIE, set by GET /api/me/membership) or the request is
- * not a shared page's (staff, a reader's own pages); every other reader is `none` at no cost.
- */
 /** What readers and crawlers read of editions (issue 65): the city strip's JSON, the feeds. */
 async function registerEditionReads(app: FastifyInstance, services: Services, pages?: PageCache) {
   const { editions, articles, seo, settings } = services;
   await app.register(editionTopRoutes(editions, articles, pages));
   await app.register(editionFeedRoutes(seo, editions, settings, pages));
-}
-
-async function readerClassOf(services: Services, request: FastifyRequest): Promise<AccessClass> {
-  if (isCacheable(request) && !request.cookies?.[MEMBER_COOKIE]) return 'none';
-  const actor = await request.actor().catch(() => null);
-  return services.payments.memberships.accessClassOf(actor);
 }
 
 /**
@@ -346,131 +319,4 @@ function siteIconsOf(app: FastifyInstance, services: Services) {
     },
     logError: (error, what) => app.log.error({ err: error }, what),
   });
-}
-
-/** What each render left behind for the server to read: what it showed, why it failed. */
-interface RenderNotes {
-  /** What each render's loaders said it shows (AppContext `keep`), by request. */
-  shown: WeakMap<FastifyRequest, Set<string>>;
-  /** The earliest time a render's loaders said their page ends (AppContext `keepUntil`). */
-  endsAt: WeakMap<FastifyRequest, number>;
-  /** Renders that failed because the database was away (answered 503, not 500). */
-  databaseAway: WeakSet<FastifyRequest>;
-}
-
-/** What a page's loaders get: the services, who is signed in, and the CSP nonce. */
-function pageContextOf(
-  deps: HttpDeps,
-  reader: { script: string; styles?: string },
-  notes: RenderNotes,
-) {
-  const { services, config } = deps;
-  return ({ request, reply }: { request: FastifyRequest; reply: FastifyReply }): AppContext => ({
-    services,
-    accessClass: async () =>
-      services.pageCache.classOf(request) ?? readerClassOf(services, request),
-    user: async () => {
-      // A shared page renders for nobody, a reader's session included (issue 37 item 1).
-      if (isCacheable(request)) return null;
-      const actor = await request.actor().catch(() => null);
-      return actor && { _id: actor.id, name: actor.name, email: actor.email, role: actor.role };
-    },
-    signOut: () => signOutOf(request, services),
-    logError: (error, what) => {
-      if (isDatabaseUnavailable(error)) notes.databaseAway.add(request);
-      request.log.error({ err: error }, what);
-    },
-    keep: (...tags) => {
-      let set = notes.shown.get(request);
-      if (!set) notes.shown.set(request, (set = new Set()));
-      for (const tag of tags) set.add(tag);
-    },
-    keepUntil: (at) => {
-      notes.endsAt.set(request, Math.min(notes.endsAt.get(request) ?? Infinity, at.getTime()));
-    },
-    cspNonce: () => cspNonceOf(reply.raw),
-    publicUrl: config.publicUrl,
-    mediaBase: config.mediaPublicUrl,
-    readerScript: reader.script,
-    readerStyles: reader.styles,
-  });
-}
-
-/** Ends this request's session; false, and nothing ended, for a request from another site. */
-async function signOutOf(request: FastifyRequest, services: Services): Promise<boolean> {
-  // Cookie-borne writes from another origin are refused by `actor()` (plugins/auth.ts).
-  const crossSite = await request.actor().then(
-    () => false,
-    (error: unknown) => {
-      if ((error as { statusCode?: number }).statusCode === 403) return true;
-      throw error;
-    },
-  );
-  if (crossSite) return false;
-  const found = tokenOf(request);
-  if (found) await services.users.signOut(found.token);
-  return true;
-}
-
-/** The pages: React Router's build (or Vite's in development), with its hashed assets. */
-async function registerPages(app: FastifyInstance, deps: HttpDeps) {
-  const { services, web, buildDir } = deps;
-  const reader: { script: string; styles?: string } =
-    web === 'build' ? readerAssetsOf(buildDir) : { script: `/${READER_SCRIPT_SOURCE}` };
-  const notes: RenderNotes = {
-    shown: new WeakMap(),
-    endsAt: new WeakMap(),
-    databaseAway: new WeakSet(),
-  };
-  const pageContext = pageContextOf(deps, reader, notes);
-  if (web === 'dev') {
-    const { mountViteDev } = await import('./dev');
-    await mountViteDev(app, pageContext);
-    return;
-  }
-  if (web !== 'build') return;
-  await app.register(fastifyStatic, {
-    root: join(buildDir, 'client', 'assets'),
-    prefix: '/assets/',
-    // Hashed names never change content.
-    immutable: true,
-    maxAge: '365d',
-    decorateReply: false,
-  });
-  const serviceWorker = readFileSync(join(buildDir, 'client', SERVICE_WORKER_FILE), 'utf8');
-  serveServiceWorker(app, async () => serviceWorker);
-  const build = (await import(join(buildDir, 'server', 'index.js'))) as ServerBuild;
-  await mountReactRouter(app, {
-    loadBuild: async () => build,
-    mode: 'production',
-    context: pageContext,
-    outage: (request) =>
-      notes.databaseAway.has(request)
-        ? outagePage(services.settings.lastKnownLanguage(), request.url.split('?')[0] ?? '/')
-        : undefined,
-    cache: {
-      pages: services.pageCache,
-      usedNonce: (reply) => usesCspNonce(reply.raw),
-      tagsOf: (request) => [...(notes.shown.get(request) ?? [])],
-      endsAtOf: (request) => notes.endsAt.get(request),
-    },
-  });
-}
-
-/**
- * Where the client build put the reader script, and the reading pages' stylesheet as text for
- * their documents to carry inline (vite.config.ts writes the manifest; docs/decisions/028).
- */
-function readerAssetsOf(buildDir: string): { script: string; styles: string } {
-  const manifest = join(buildDir, 'client', READER_MANIFEST);
-  if (!existsSync(manifest))
-    throw new Error(`${manifest} is missing: the client build is incomplete (npm run build).`);
-  const { file, styles } = JSON.parse(readFileSync(manifest, 'utf8')) as {
-    file: string;
-    styles: string;
-  };
-  const css = readFileSync(join(buildDir, 'client', styles), 'utf8');
-  // Written into a <style> element as it is: it must not be able to end the element.
-  if (/<\/style/i.test(css)) throw new Error(`${styles} contains "</style" and cannot be inlined`);
-  return { script: file, styles: css };
 }
