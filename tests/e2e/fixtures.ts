@@ -23,13 +23,12 @@ import {
 import sharp from 'sharp';
 import type { z } from 'zod';
 import type { Role } from '../../common/roles';
+import type { Article, ArticleCard } from '../../common/schemas/articles';
+import type { ArticleInputSchema } from '../../common/schemas/article-input';
 import type {
   AdminArticleListSchema,
-  Article,
-  ArticleCard,
-  ArticleInputSchema,
   CategoryDetailSchema,
-} from '../../common/schemas/articles';
+} from '../../common/schemas/article-lists';
 import type { Category, CategoryInputSchema } from '../../common/schemas/categories';
 import type { Stats } from '../../common/schemas/stats';
 import type {

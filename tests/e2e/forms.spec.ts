@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ArticleInputSchema } from '../../common/schemas/articles';
+import { ArticleInputSchema } from '../../common/schemas/article-input';
 import { CategoryInputSchema } from '../../common/schemas/categories';
 import { SignUpSchema } from '../../common/schemas/users';
 import {

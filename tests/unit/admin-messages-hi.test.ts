@@ -15,7 +15,7 @@ import {
 } from '../../app/features/articles/article-form-values';
 import { SettingsFormSchema } from '../../app/features/settings/settings-form';
 import { codeZodIssues } from '../../common/refusals/schema-refusals';
-import { ArticleInputSchema, ArticleStatusChangeSchema } from '../../common/schemas/articles';
+import { ArticleInputSchema, ArticleStatusChangeSchema } from '../../common/schemas/article-input';
 import { BreakingInputSchema } from '../../common/schemas/breaking';
 import { CategoryInputSchema } from '../../common/schemas/categories';
 import { LiveEntryInputSchema, LiveEntryUpdateSchema } from '../../common/schemas/live';

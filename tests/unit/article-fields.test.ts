@@ -13,11 +13,11 @@ import {
 } from '../../app/features/articles/article-form-values';
 import {
   ARTICLE_TEXT_FIELDS,
-  ArticleInputSchema,
   ArticleTextsSchema,
   textFieldsOf,
   type Article,
 } from '../../common/schemas/articles';
+import { ArticleInputSchema } from '../../common/schemas/article-input';
 import { AutosaveInputSchema, RevisionContentSchema } from '../../common/schemas/revisions';
 import { revisionContentOf, toArticle } from '../../server/modules/articles/article-rows';
 import { valuesFrom } from '../../server/modules/articles/article-values';

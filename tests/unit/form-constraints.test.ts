@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { constraintsAt, inputConstraints, schemaAt } from '../../app/components/form/constraints';
-import { ArticleInputSchema } from '../../common/schemas/articles';
+import { ArticleInputSchema } from '../../common/schemas/article-input';
 import { CategoryInputSchema } from '../../common/schemas/categories';
 import { SignInSchema, SignUpSchema } from '../../common/schemas/users';
 import { SiteSettingsSchema } from '../../common/settings';

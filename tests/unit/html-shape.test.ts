@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { htmlShape } from '../../common/html-shape';
-import { ArticleInputSchema } from '../../common/schemas/articles';
+import { ArticleInputSchema } from '../../common/schemas/article-input';
 
 describe('the shape of an article text, before it is cleaned', () => {
   it('counts every tag, opening and closing, and the deepest nesting', () => {

@@ -7,7 +7,8 @@ import {
   LANGUAGE_REGISTRY,
   LANGUAGES,
 } from '../../common/languages';
-import { ArticleInputSchema, LanguageSchema } from '../../common/schemas/articles';
+import { LanguageSchema } from '../../common/schemas/articles';
+import { ArticleInputSchema } from '../../common/schemas/article-input';
 import { SearchQuerySchema } from '../../common/schemas/search';
 import { SiteSettingsSchema } from '../../common/settings';
 import { devanagariToGujarati, gujaratiToDevanagari } from '../../common/script-gujarati';

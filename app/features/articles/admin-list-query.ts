@@ -1,5 +1,5 @@
 import { ADMIN_DEFAULT_SORT, ADMIN_PAGE_SIZE } from '../../../common/articles';
-import { AdminArticleQuerySchema } from '../../../common/schemas/articles';
+import { AdminArticleQuerySchema } from '../../../common/schemas/article-lists';
 
 /** The admin list's filters, as they live in the page's address and the API's query. */
 export const ADMIN_LIST_FILTERS = [

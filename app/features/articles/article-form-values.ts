@@ -3,12 +3,12 @@ import type { ArticleStatus, Language } from '../../../common/articles';
 import type { ArticleAccess } from '../../../common/article-access';
 import { choiceOf, sayOf, type CommentsOpenChoice } from '../comments/comments-open-field';
 import {
-  ArticleInputSchema,
   articleTexts,
   pickArticleTexts,
   type Article,
   type ArticleTexts,
 } from '../../../common/schemas/articles';
+import { ArticleInputSchema } from '../../../common/schemas/article-input';
 import { DEFAULT_SETTINGS } from '../../../common/settings';
 import { fromZonedInput, toZonedInput } from '../../../common/time-zone';
 

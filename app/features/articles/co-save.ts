@@ -9,7 +9,8 @@
 import { useEffect, useRef } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { SHARED_ARTICLE_FIELDS } from '../../../common/editor/editor-extensions';
-import type { Article, ArticleInput } from '../../../common/schemas/articles';
+import type { Article } from '../../../common/schemas/articles';
+import type { ArticleInput } from '../../../common/schemas/article-input';
 import { adminApi } from '../api/admin-api';
 import { announcedSave, onColleagueSave } from '../editor/use-collab';
 import { articleToForm, type ArticleFormValues } from './article-form-values';

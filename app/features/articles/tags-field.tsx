@@ -1,6 +1,6 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useController } from 'react-hook-form';
-import { TagNameSchema, type Tag } from '../../../common/schemas/articles';
+import { TagNameSchema, type Tag } from '../../../common/schemas/tags';
 import { slugify } from '../../../common/slug';
 import { controlProps, Field } from '../../components/field';
 import { useFieldError } from '../../components/form/fields';

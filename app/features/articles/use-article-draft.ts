@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
-import type { ArticleInput } from '../../../common/schemas/articles';
+import type { ArticleInput } from '../../../common/schemas/article-input';
 import { differs, type ArticleFormValues } from './article-form-values';
 
 /** Where an unsaved form is kept in this browser until it is saved (never lose work). */

@@ -3,7 +3,7 @@
  * counts, and what waits on someone.
  */
 import { hasRole } from '../../../common/roles';
-import type { AdminArticleQuery } from '../../../common/schemas/articles';
+import type { AdminArticleQuery } from '../../../common/schemas/article-lists';
 import { queryTerms, toTsquery } from '../../../common/search/search-query';
 import { requireRole, type Actor } from '../../lib/actor';
 import { listForAdmin, listUpcoming } from './article-admin-repository';

@@ -5,7 +5,7 @@
  * refusal changes nothing; each story is then written as a save is (its revision, search, its
  * events and the audit trail's entry).
  */
-import type { BulkEditions } from '../../../common/schemas/articles';
+import type { BulkEditions } from '../../../common/schemas/article-lists';
 import { requireRole, type Actor } from '../../lib/actor';
 import type { ArticlePartsDeps } from './article-deps';
 import { placeEditions, placementOf } from './article-editions';

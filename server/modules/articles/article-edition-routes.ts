@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BulkEditionsSchema } from '../../../common/schemas/articles';
+import { BulkEditionsSchema } from '../../../common/schemas/article-lists';
 import { errorResponses, JSON_BODY, SIGNED_IN } from '../../lib/errors';
 import type { ArticlesService } from './articles-service';
 

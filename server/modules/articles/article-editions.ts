@@ -6,7 +6,8 @@
  * the national edition is the default.
  */
 import { NATIONAL_EDITION_ID } from '../../../common/editions';
-import type { ArticleCard, ArticleInput } from '../../../common/schemas/articles';
+import type { ArticleCard } from '../../../common/schemas/articles';
+import type { ArticleInput } from '../../../common/schemas/article-input';
 import type { Actor } from '../../lib/actor';
 import type { ArticlePartsDeps } from './article-deps';
 import { toCard } from './article-rows';

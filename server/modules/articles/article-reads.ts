@@ -3,7 +3,8 @@
  * asks for by id.
  */
 import { mayReadWhole, type AccessClass } from '../../../common/article-access';
-import type { Article, ArticleCard, Tag } from '../../../common/schemas/articles';
+import type { Article, ArticleCard } from '../../../common/schemas/articles';
+import type { Tag } from '../../../common/schemas/tags';
 import type { Language } from '../../../common/articles';
 import { requireRole, type Actor } from '../../lib/actor';
 import { hasRole } from '../../../common/roles';

@@ -6,7 +6,8 @@
  * changed (article-events.ts), which everything after the commit reads.
  */
 import type { ArticleStatus } from '../../../common/articles';
-import { type Article, type ArticleInput } from '../../../common/schemas/articles';
+import { type Article } from '../../../common/schemas/articles';
+import { type ArticleInput } from '../../../common/schemas/article-input';
 import type { Db } from '../../../db/client';
 import { requireRole, type Actor } from '../../lib/actor';
 import { conflict, fieldError, notFound } from '../../lib/errors';

@@ -5,11 +5,8 @@
 import type { Language } from '../../../common/languages';
 import { hasRole } from '../../../common/roles';
 import { slugTry } from '../../../common/slug';
-import {
-  MAX_DESCRIPTION_LENGTH,
-  pickArticleTexts,
-  type ArticleInput,
-} from '../../../common/schemas/articles';
+import { MAX_DESCRIPTION_LENGTH, pickArticleTexts } from '../../../common/schemas/articles';
+import { type ArticleInput } from '../../../common/schemas/article-input';
 import { titleSlug } from '../../../common/title-slug';
 import { detectLanguage, stripHtml } from '../../../common/text';
 import type { Db } from '../../../db/client';

@@ -1,23 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ArticleCardSchema, ArticleSchema } from '../../../common/schemas/articles';
+import { ArticleInputSchema } from '../../../common/schemas/article-input';
 import {
   AdminArticleListSchema,
   AdminArticleQuerySchema,
-  ArticleCardSchema,
-  ArticleInputSchema,
-  ArticleSchema,
   ByCategoryQuerySchema,
   CategoryDetailQuerySchema,
   CategoryDetailSchema,
   LatestQuerySchema,
   NewUrlSchema,
   RandomQuerySchema,
+} from '../../../common/schemas/article-lists';
+import {
   TagListSchema,
   TagSchema,
   TagSuggestQuerySchema,
   TagUpdateSchema,
-} from '../../../common/schemas/articles';
+} from '../../../common/schemas/tags';
 import { says } from '../../../common/refusals/schema-refusals';
 import { IdParamsSchema, MessageSchema } from '../../../common/schemas/common';
 import { errorResponses, JSON_BODY, notFound, SIGNED_IN } from '../../lib/errors';

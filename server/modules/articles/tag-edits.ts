@@ -5,7 +5,7 @@
  */
 import { CacheTags } from '../../../common/cache-tags';
 import { tagSlugPath } from '../../../common/paths';
-import type { Tag, TagUpdate } from '../../../common/schemas/articles';
+import type { Tag, TagUpdate } from '../../../common/schemas/tags';
 import { slugify } from '../../../common/slug';
 import { requireRole, type Actor } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/errors';

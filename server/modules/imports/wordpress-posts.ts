@@ -3,7 +3,7 @@
  * tags, old addresses and SEO fields made ours), a page fills the static page of its slug.
  */
 import { articlePath, STATIC_PAGE_SLUGS } from '../../../common/paths';
-import { TAGS_MAX, TagNameSchema } from '../../../common/schemas/articles';
+import { TAGS_MAX, TagNameSchema } from '../../../common/schemas/tags';
 import { detectLanguage, stripHtml } from '../../../common/text';
 import { type ImportedArticle, sanitizeArticleHtml } from '../articles/articles-transfer';
 import { upsertStaticPage } from '../pages/pages-transfer';

@@ -3,7 +3,8 @@
  * parts import this file, never newsroom-service.ts, which composes them.
  */
 import type { ArticleStatus } from '../../../common/articles';
-import type { Article, ArticleInput } from '../../../common/schemas/articles';
+import type { Article } from '../../../common/schemas/articles';
+import type { ArticleInput } from '../../../common/schemas/article-input';
 import type { RevisionContent } from '../../../common/schemas/revisions';
 import type { Db } from '../../../db/client';
 import type { Actor } from '../../lib/actor';

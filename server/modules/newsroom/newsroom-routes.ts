@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ArticleSchema } from '../../../common/schemas/articles';
 import {
-  ArticleSchema,
   ArticleStatusChangeSchema,
   PreviewLinkSchema,
   ReviewQueueSchema,
-} from '../../../common/schemas/articles';
+} from '../../../common/schemas/article-input';
 import { IdParamsSchema, MessageSchema } from '../../../common/schemas/common';
 import {
   AutosaveInputSchema,

@@ -2,11 +2,8 @@
  * An article's history (docs/decisions/023): its revisions, one revision whole, and bringing
  * a revision's text back as a new save.
  */
-import {
-  ArticleInputSchema,
-  pickArticleTexts,
-  type Article,
-} from '../../../common/schemas/articles';
+import { pickArticleTexts, type Article } from '../../../common/schemas/articles';
+import { ArticleInputSchema } from '../../../common/schemas/article-input';
 import type { Db } from '../../../db/client';
 import { conflict, notFound, refusedFor } from '../../lib/errors';
 import type { Actor } from '../../lib/actor';

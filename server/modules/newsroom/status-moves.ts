@@ -5,7 +5,7 @@
 import type { ArticleStatus } from '../../../common/articles';
 import { hasRole } from '../../../common/roles';
 import { englishOf } from '../../../common/refusals/catalogue';
-import type { ArticleStatusChange } from '../../../common/schemas/articles';
+import type { ArticleStatusChange } from '../../../common/schemas/article-input';
 import { requireRole, type Actor } from '../../lib/actor';
 import { fieldError, forbidden, notFound } from '../../lib/errors';
 import { mayChange, needImageToPublish, type StoredState } from '../articles/articles-service';

@@ -1,5 +1,5 @@
 import { hasRole } from '../../../common/roles';
-import type { AdminArticleQuery } from '../../../common/schemas/articles';
+import type { AdminArticleQuery } from '../../../common/schemas/article-lists';
 import type { Dashboard, Stats } from '../../../common/schemas/stats';
 import { requireRole, type Actor } from '../../lib/actor';
 
