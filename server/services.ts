@@ -17,10 +17,8 @@ import { createKeysService } from './modules/keys/keys-service';
 import { createAdsService } from './modules/ads/ads-service';
 import type { AdEditions } from './modules/ads/ad-slots';
 import { createOEmbed } from './modules/v1/oembed';
-import { createV1Service, type V1Deps, type V1Service } from './modules/v1/v1-service';
-import { DISABLE_AFTER_MS, WEBHOOK_RETRY_JOB } from './modules/webhooks/webhook-delivery';
-import { createWebhookSender } from './modules/webhooks/webhook-sender';
-import { createWebhooksService } from './modules/webhooks/webhooks-service';
+import { createV1Service, type V1Deps } from './modules/v1/v1-service';
+import { createWebhooks } from './modules/webhooks/webhooks-wiring';
 import { createPaymentProviders } from './modules/payments/payment-providers';
 import { createPaymentsService } from './modules/payments/payments-service';
 import { createFediverse } from './modules/fediverse/fediverse-wiring';
@@ -33,14 +31,8 @@ import { createNewslettersService } from './modules/newsletters/newsletters-serv
 import { LINK_KEY, newLinkKey } from './modules/newsletters/newsletter-links';
 import { newGiftKey } from './modules/gifts/gift-tokens';
 import { createGiftsService, type GiftsDeps } from './modules/gifts/gifts-service';
-import { createPushSender } from './modules/push/push-sender';
-import {
-  createPushService,
-  loadVapidKeys,
-  vapidSubjectFor,
-  type PushDeps,
-} from './modules/push/push-service';
-import { trustedAuthorities } from './lib/trusted-cas';
+import { createPush } from './modules/push/push-wiring';
+import type { PushDeps } from './modules/push/push-service';
 import { createSiteArchive } from './modules/archive/site-archive';
 import {
   createArticlesService,
@@ -82,7 +74,7 @@ import { createViewsService } from './modules/views/views-service';
 import { createAnalytics } from './modules/analytics/analytics-wiring';
 import { createRateLimitCounters } from './plugins/rate-limit';
 import { createMailer } from './lib/mail';
-import { mailTextsFor, type MailSite } from './lib/mail-texts';
+import type { MailSite } from './lib/mail-texts';
 import {
   NOTE_MENTION_JOB,
   REVIEW_MAIL_JOBS,
@@ -351,34 +343,6 @@ async function createNewsDesk(
   return { breaking, push };
 }
 
-/**
- * Web push alerts: the VAPID keys (the operator's, else kept in the database) and the sender,
- * whose HTTPS trusts the system's authorities and NODE_EXTRA_CA_CERTS (server/lib/trusted-cas.ts).
- */
-async function createPush(
-  config: Config,
-  deps: Pick<PushDeps, 'db' | 'clock' | 'articles' | 'jobs' | 'viewsBrought' | 'editions'> & {
-    log: ServiceLog | undefined;
-  },
-) {
-  const { log, ...rest } = deps;
-  const vapid = await loadVapidKeys(deps.db, config.push.vapidKeys);
-  const sender = createPushSender({
-    vapid,
-    subject: vapidSubjectFor(config.publicUrl, config.push.vapidSubject),
-    ca: () => trustedAuthorities(config.push.extraCaFile, (message) => log?.error({}, message)),
-    allowPrivate: config.push.allowPrivate,
-    log,
-  });
-  return createPushService({
-    ...rest,
-    publicUrl: config.publicUrl,
-    vapidPublicKey: vapid.publicKey,
-    allowPrivate: config.push.allowPrivate,
-    sender,
-  });
-}
-
 /** Comments under the stories (issue 42), held by the rules of the settings' `comments`. */
 function commentsOf(
   deps: Omit<Parameters<typeof createCommentsService>[0], 'settings' | 'sectionSay' | 'kept'> & {
@@ -455,59 +419,6 @@ function platformOf(
       stories: { article: (id) => v1.article(id).catch(() => undefined), articles: v1.articles },
     }),
   };
-}
-
-/**
- * Signed webhooks (issue 41 item 3): the events' consumer writes and sends each delivery, the
- * retry job sends it again on the schedule; an article's events carry its v1 representation.
- */
-function createWebhooks(
-  config: Config,
-  deps: {
-    db: Db;
-    clock: Clock;
-    jobs: JobsService;
-    events: EventBus;
-    v1: V1Service;
-    log: ServiceLog | undefined;
-    mail: ReturnType<typeof createMail>;
-    users: Pick<UsersService, 'administratorContacts'>;
-  },
-) {
-  const { jobs, events, v1, log, mail } = deps;
-  const allowPrivate = config.webhooksAllowPrivate;
-  const webhooks = createWebhooksService({
-    ...{ db: deps.db, clock: deps.clock, jobs, allowPrivate, log },
-    sender: createWebhookSender({ allowPrivate, userAgent: 'Patrika-Webhooks/1' }),
-    describe: async (event) => {
-      if (event.subject.kind !== 'article' || event.type === 'article.deleted') return undefined;
-      const article = await v1.article(event.subject.id).catch(() => undefined);
-      return article && { article };
-    },
-    // Administrators are mailed when a webhook is turned off (issue 41 item 3).
-    disabled: async ({ url }) => {
-      if (!mail.mailer.enabled) return;
-      const site = await mail.site();
-      const says = mailTextsFor(site.language).webhookDisabled({
-        site: site.name,
-        url,
-        days: Math.round(DISABLE_AFTER_MS / 86_400_000),
-      });
-      for (const admin of await deps.users.administratorContacts())
-        mail.mailer.sendLater({
-          ...says,
-          to: admin.email,
-          language: site.language,
-          fromName: site.name,
-          kind: 'webhook-disabled',
-        });
-    },
-  });
-  jobs.handle(WEBHOOK_RETRY_JOB, async (job) => {
-    if (job.subjectId) await webhooks.delivery.attempt(job.subjectId);
-  });
-  events.once('webhooks', (batch) => webhooks.delivery.consume(batch));
-  return webhooks;
 }
 
 /**
