@@ -10,7 +10,7 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism, hostname } from 'node:os';
-import { prepareSite } from './app';
+import { prepareSite } from './startup';
 import type { Config } from './env';
 import { mallocEnv } from './memory-settings';
 

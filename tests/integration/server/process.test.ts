@@ -7,7 +7,7 @@ import { ROOT } from '../../../scripts/build-state';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOADS_PER_ADDRESS } from '../../../server/modules/media/media-routes';
 import { mediaRoot, TEMP_SUFFIX } from '../../../server/modules/media/media-storage';
-import { LEFTOVER_AGE_MS } from '../../../server/app';
+import { LEFTOVER_AGE_MS } from '../../../server/startup';
 import { MALLOC_ENV, NODE_MEMORY_FLAGS } from '../../../server/memory-settings';
 import { SIGN_UP_MAX_PER_HOUR } from '../../../server/modules/users/user-sessions';
 import { someAddress } from '../../factories';
