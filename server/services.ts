@@ -4,11 +4,10 @@ import type { Config } from './env';
 import { systemClock, type Clock } from './lib/clock';
 import type { CacheChange } from '../common/cache-tags';
 import type { KeptValues } from './caching/kept-values';
-import type { SiteSettings } from '../common/settings';
 import type { EventBus } from './events/event-bus';
 import type { Outbox } from './events/outbox';
 import { createChanges, startDaily } from './events/events-wiring';
-import { createPreviewTokens, createTokens, keptSecret, loadJwtSecret } from './lib/tokens';
+import { createPreviewTokens, createTokens, loadJwtSecret } from './lib/tokens';
 import { previewPath } from '../common/paths';
 import { createJobsService, type JobsService } from './modules/jobs/jobs-service';
 import { BREAKING_EXPIRY_JOB, createBreakingService } from './modules/breaking/breaking-service';
@@ -19,19 +18,17 @@ import type { AdEditions } from './modules/ads/ad-slots';
 import { createOEmbed } from './modules/v1/oembed';
 import { createV1Service, type V1Deps } from './modules/v1/v1-service';
 import { createWebhooks } from './modules/webhooks/webhooks-wiring';
-import { createPaymentProviders } from './modules/payments/payment-providers';
-import { createPaymentsService } from './modules/payments/payments-service';
 import { createFediverse } from './modules/fediverse/fediverse-wiring';
 import { createLiveService } from './modules/live/live-service';
-import { createCommentsService, type CommentsService } from './modules/comments/comments-service';
+import type { CommentsService } from './modules/comments/comments-service';
 import { PUSH_ALERT_JOB } from './modules/push/push-delivery';
 import { createReadersService } from './modules/readers/readers-service';
 import { createConsents } from './modules/readers/reader-consents';
-import { createNewslettersService } from './modules/newsletters/newsletters-service';
-import { LINK_KEY, newLinkKey } from './modules/newsletters/newsletter-links';
-import { newGiftKey } from './modules/gifts/gift-tokens';
-import { createGiftsService, type GiftsDeps } from './modules/gifts/gifts-service';
 import { createPush } from './modules/push/push-wiring';
+import { giftsOf } from './modules/gifts/gifts-wiring';
+import { createNewsletters } from './modules/newsletters/newsletters-wiring';
+import { commentsOf } from './modules/comments/comments-wiring';
+import { paymentsOf } from './modules/payments/payments-wiring';
 import type { PushDeps } from './modules/push/push-service';
 import { createSiteArchive } from './modules/archive/site-archive';
 import {
@@ -343,35 +340,6 @@ async function createNewsDesk(
   return { breaking, push };
 }
 
-/** Comments under the stories (issue 42), held by the rules of the settings' `comments`. */
-function commentsOf(
-  deps: Omit<Parameters<typeof createCommentsService>[0], 'settings' | 'sectionSay' | 'kept'> & {
-    settings: { get(): Promise<Pick<SiteSettings, 'comments'>> };
-    categories: { commentsOpenOf(id: string): Promise<boolean | null> };
-    /** Where a story page's comments are kept (caching/content-caching.ts). */
-    storyValues: KeptValues;
-  },
-) {
-  const { settings, categories, storyValues, ...rest } = deps;
-  return createCommentsService({
-    ...rest,
-    kept: storyValues,
-    settings: async () => (await settings.get()).comments,
-    sectionSay: (id) => categories.commentsOpenOf(id),
-  });
-}
-
-/** Plans and payments through Razorpay and Stripe (issue 39 item 4, docs/decisions/057). */
-function paymentsOf(
-  config: Config,
-  deps: Omit<Parameters<typeof createPaymentsService>[0], 'providers'>,
-) {
-  return createPaymentsService({
-    ...deps,
-    providers: createPaymentProviders(config.payments, config.publicUrl),
-  });
-}
-
 /**
  * What others build on (issue 41): apps' keys, the v1 read API, signed webhooks; and payments
  * (issue 39 item 4).
@@ -559,46 +527,6 @@ function createContentServices(deps: {
   // Editions plug their placement rule into the articles' hooks, as search its index (issue 65).
   const editions = createEditions({ db, clock, outbox, kept, articles });
   return { categories, articles, newsroom, search, settings, editions };
-}
-
-/** Gift links (issue 39 item 5): their tokens' key is kept in app_secrets. */
-async function giftsOf(
-  config: Config,
-  deps: Pick<GiftsDeps, 'db' | 'clock' | 'timeZone'>,
-  memberships: Pick<GiftsDeps, 'accessClassOf'>,
-) {
-  return createGiftsService({
-    ...deps,
-    publicUrl: config.publicUrl,
-    key: await keptSecret(deps.db, 'gift-links', newGiftKey),
-    accessClassOf: (actor) => memberships.accessClassOf(actor),
-  });
-}
-
-/** Newsletters (issue 37): their preferences links' key is kept in app_secrets. */
-async function createNewsletters(
-  config: Config,
-  deps: Pick<
-    Parameters<typeof createNewslettersService>[0],
-    | 'db'
-    | 'clock'
-    | 'jobs'
-    | 'mail'
-    | 'articles'
-    | 'consents'
-    | 'outbox'
-    | 'events'
-    | 'viewsBrought'
-    | 'rateLimits'
-    | 'editions'
-  >,
-) {
-  return createNewslettersService({
-    ...deps,
-    rate: config.newsletterRate,
-    linkKey: await keptSecret(deps.db, LINK_KEY, newLinkKey),
-    mediaBase: config.mediaPublicUrl,
-  });
 }
 
 /**
