@@ -61,8 +61,7 @@ import { createOidcClients } from './modules/sso/oidc-clients';
 import { createSso } from './modules/sso/sso-service';
 import { createStatsService } from './modules/stats/stats-service';
 import { createUsersService, type UsersService } from './modules/users/users-service';
-import { createSecretBox, loadSecretsKey } from './lib/secret-box';
-import type { SecondFactorDeps, WebAuthnDeps } from './modules/users/users-deps';
+import { securityOf } from './modules/users/users-wiring';
 import { createAudit } from './modules/audit/audit-wiring';
 import { createEditions } from './modules/editions/editions-wiring';
 import { createElections, followSeats } from './modules/elections/elections-wiring';
@@ -98,11 +97,6 @@ function createMedia(
   return media;
 }
 
-/**
- * The composition root (STYLE.md §3): everything is wired here, once, at boot. Nothing else
- * imports a database or a storage singleton, and modules reach each other only through the
- * services passed in here (server/modules/README.md).
- */
 type PagesAndToolsDeps = Omit<Parameters<typeof createStatsService>[0], 'settings'> &
   Pick<Parameters<typeof createSeoService>[0], 'settings' | 'categories' | 'users' | 'articles'>;
 
@@ -139,40 +133,6 @@ function pagesAndToolsOf(
     }),
   };
 }
-
-/**
- * Second factors (docs/decisions/052b): secrets sealed with SECRETS_KEY (or DATA_DIR's key file
- * on the embedded engine); the step token signed with the session key; the issuer an app shows
- * is the site's short name, read when asked (the settings are made after the users).
- */
-function secondFactorsOf(
-  config: Config,
-  secret: Uint8Array,
-  settings: () => SettingsService,
-): SecondFactorDeps {
-  const key = loadSecretsKey(config);
-  return {
-    box: key ? createSecretBox(key) : undefined,
-    stepKey: secret,
-    issuer: async () => (await settings().get()).shortName,
-  };
-}
-
-/** Passkeys' relying party: PUBLIC_URL's origin and host name (issue 40 item 2). */
-function webauthnOf(config: Config, settings: () => SettingsService): WebAuthnDeps {
-  const url = new URL(config.publicUrl);
-  return {
-    origin: url.origin,
-    rpId: url.hostname,
-    rpName: async () => (await settings().get()).shortName,
-  };
-}
-
-/** What the users module's second factors and passkeys need (the settings come later). */
-const securityOf = (config: Config, secret: Uint8Array, settings: () => SettingsService) => ({
-  secondFactors: secondFactorsOf(config, secret, settings),
-  webauthn: webauthnOf(config, settings),
-});
 
 /**
  * People's accounts: the users module with its second factors (sealed with SECRETS_KEY) and the
@@ -217,6 +177,11 @@ function accountsOf(
   };
 }
 
+/**
+ * The composition root (STYLE.md §3): everything is wired here, once, at boot. Nothing else
+ * imports a database or a storage singleton, and modules reach each other only through the
+ * services passed in here (server/modules/README.md).
+ */
 export async function createServices(
   config: Config,
   database: Database,
