@@ -10,6 +10,7 @@
  * `npm run bench` sends at the full figure beside the readers; docs/perf/election-night.md).
  */
 import type { FastifyInstance } from 'fastify';
+import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { adDailyCounts } from '../../../db/schema/ads';
@@ -49,6 +50,42 @@ const send = (path: string, body: string, ip: string, headers: Record<string, st
     body,
   });
 
+/**
+ * The stream's sender: keep-alive connections, at most 64 at once (as a proxy in front pools
+ * them). A beacon whose reused connection was reset before any answer (the keep-alive race that
+ * Node's `request.reusedSocket` documents) is sent again once, as browsers do; any other
+ * failure, and a reset on a new connection, is the beacon's.
+ */
+const pool = new Agent({ keepAlive: true, maxSockets: 64 });
+let resent = 0;
+function stream(path: string, body: string, ip: string, again = false): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${base}${path}`,
+      {
+        method: 'POST',
+        agent: pool,
+        headers: {
+          'content-type': 'text/plain;charset=UTF-8',
+          'user-agent': CHROME,
+          'sec-fetch-site': 'same-origin',
+          'x-forwarded-for': ip,
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (again || !req.reusedSocket || error.code !== 'ECONNRESET') return reject(error);
+      resent++;
+      stream(path, body, ip, true).then(resolve, reject);
+    });
+    req.end(body);
+  });
+}
+
 const view = (articleId: string) =>
   JSON.stringify({ type: 'view', path: '/s', articleId, referrer: 'https://t.me/' });
 
@@ -76,6 +113,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 });
 afterAll(async () => {
+  pool.destroy();
   await t?.close();
 });
 
@@ -194,17 +232,17 @@ describe('beacons over HTTP, on the lean path', () => {
         const id = ids[sent % ids.length]!;
         const ip = `10.72.${Math.floor(sent / 250)}.${(sent % 250) + 1}`;
         pending.push(
-          send('/api/analytics/event', view(id), ip).then(
-            (res) => {
-              if (res.status === 204) answered.set(id, answered.get(id)! + 1);
+          stream('/api/analytics/event', view(id), ip).then(
+            (status) => {
+              if (status === 204) answered.set(id, answered.get(id)! + 1);
               else {
                 refused++;
-                why.set(`${res.status}`, (why.get(`${res.status}`) ?? 0) + 1);
+                why.set(`${status}`, (why.get(`${status}`) ?? 0) + 1);
               }
             },
-            (error: Error) => {
+            (error: NodeJS.ErrnoException) => {
               refused++;
-              const cause = String((error.cause as { code?: string } | undefined)?.code ?? error);
+              const cause = error.code ?? String(error);
               why.set(cause, (why.get(cause) ?? 0) + 1);
             },
           ),
@@ -215,7 +253,7 @@ describe('beacons over HTTP, on the lean path', () => {
     await Promise.all(pending);
     const lastAnswered = performance.now();
     const seconds = (lastAnswered - started) / 1000;
-    expect(refused, JSON.stringify([...why])).toBe(0);
+    expect(refused, `${JSON.stringify([...why])}; ${resent} sent again`).toBe(0);
     expect(sent).toBeGreaterThanOrEqual(RATE * SECONDS * 0.95);
     // Nobody flushes or rolls up: the batches' own timer writes them.
     const missing = async () => {
