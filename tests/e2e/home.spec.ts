@@ -4,8 +4,17 @@ test('the home page arrives server-rendered with real articles and hydrates', as
   page,
   request,
 }) => {
-  // Without JavaScript: the HTML itself carries the categories and latest article titles.
-  const res = await request.get('/');
+  // Without JavaScript: the HTML itself carries the categories and latest article titles. A
+  // home kept before an earlier journey on this site changed its settings and put them back,
+  // and read by nobody since, comes once stale (in that journey's language) while it is made
+  // again (docs/decisions/029): the answer read is the first that is not.
+  let res = await request.get('/');
+  await expect
+    .poll(async () => {
+      if (res.headers()['x-page-cache'] === 'stale') res = await request.get('/');
+      return res.headers()['x-page-cache'];
+    })
+    .not.toBe('stale');
   expect(res.status()).toBe(200);
   const html = await res.text();
   expect(html).toContain('Read latest and other stories');
