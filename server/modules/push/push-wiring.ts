@@ -7,7 +7,10 @@ import { trustedAuthorities } from '../../lib/trusted-cas';
 import { createPushSender } from './push-sender';
 import { createPushService, loadVapidKeys, vapidSubjectFor, type PushDeps } from './push-service';
 
-type PushLog = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+/** The sender's log, and an error for an authorities file that cannot be read. */
+type PushLog = NonNullable<Parameters<typeof createPushSender>[0]['log']> & {
+  error(obj: object, msg: string): void;
+};
 
 /**
  * Web push alerts: the VAPID keys (the operator's, else kept in the database) and the sender,

@@ -36,19 +36,17 @@ const RATE = Number(process.env.BEACON_TEST_RATE ?? 100);
 const SECONDS = 20;
 const COUNTED_WITHIN_MS = 15_000;
 
-/** A beacon sent over HTTP from `ip` (X-Forwarded-For from loopback, a trusted proxy). */
+/** What the reader script's beacon carries, from `ip` (X-Forwarded-For from loopback, a trusted proxy). */
+const beaconHeaders = (ip: string) => ({
+  'content-type': 'text/plain;charset=UTF-8',
+  'user-agent': CHROME,
+  'sec-fetch-site': 'same-origin',
+  'x-forwarded-for': ip,
+});
+
+/** A beacon sent over HTTP from `ip`. */
 const send = (path: string, body: string, ip: string, headers: Record<string, string> = {}) =>
-  fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'text/plain;charset=UTF-8',
-      'user-agent': CHROME,
-      'sec-fetch-site': 'same-origin',
-      'x-forwarded-for': ip,
-      ...headers,
-    },
-    body,
-  });
+  fetch(`${base}${path}`, { method: 'POST', headers: { ...beaconHeaders(ip), ...headers }, body });
 
 /**
  * The stream's sender: keep-alive connections, at most 64 at once (as a proxy in front pools
@@ -62,16 +60,7 @@ function stream(path: string, body: string, ip: string, again = false): Promise<
   return new Promise((resolve, reject) => {
     const req = request(
       `${base}${path}`,
-      {
-        method: 'POST',
-        agent: pool,
-        headers: {
-          'content-type': 'text/plain;charset=UTF-8',
-          'user-agent': CHROME,
-          'sec-fetch-site': 'same-origin',
-          'x-forwarded-for': ip,
-        },
-      },
+      { method: 'POST', agent: pool, headers: beaconHeaders(ip) },
       (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));
