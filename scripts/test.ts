@@ -373,7 +373,7 @@ const ONE_ENGINE_FILES = [
 
 /**
  * Files that judge a deadline in wall time (the heaviest allowed image decoded within the
- * default 10 s): on PostgreSQL they run after the journeys, not beside them.
+ * default 30 s): on PostgreSQL they run after the journeys, not beside them.
  */
 const AFTER_JOURNEYS_FILES = ['tests/integration/server/media-decode-deadline.test.ts'] as const;
 
