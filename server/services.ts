@@ -76,8 +76,7 @@ import {
   REVIEW_MAIL_JOBS,
   type ReviewEvent,
 } from './modules/newsroom/newsroom-service';
-
-type ServiceLog = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+import type { Log } from './lib/log';
 
 /**
  * The media service, with the job that makes an upload's AVIF variants after it answered
@@ -186,7 +185,7 @@ export async function createServices(
   config: Config,
   database: Database,
   clock: Clock = systemClock,
-  log?: ServiceLog,
+  log?: Log,
 ) {
   const { db } = database;
   const storage = storageFor(config, db);
@@ -276,7 +275,7 @@ async function createNewsDesk(
     jobs: JobsService;
     outbox: Outbox;
     events: EventBus;
-    log: ServiceLog | undefined;
+    log: Log | undefined;
     viewsBrought: PushDeps['viewsBrought'];
     editions: PushDeps['editions'] & BandEditions;
     /** The readers' language: a declared seat's push is written in it. */
@@ -358,7 +357,7 @@ function platformOf(
  * E-mail (issue 26 item 8): one transport for the process; the site's name, language and time
  * zone come from the settings service, made later in the wiring.
  */
-function createMail(config: Config, log: ServiceLog | undefined) {
+function createMail(config: Config, log: Log | undefined) {
   const settings = late<SettingsService>('settings');
   return {
     mailer: createMailer(config.mail, log),
@@ -418,7 +417,7 @@ function createContentServices(deps: {
   config: Config;
   db: Database['db'];
   clock: Clock;
-  log: ServiceLog | undefined;
+  log: Log | undefined;
   outbox: Outbox;
   events: EventBus;
   media: MediaService;

@@ -15,6 +15,7 @@ import {
   type PurgeRequest,
   type PurgeTarget,
 } from './cdn-purge';
+import type { Log } from '../lib/log';
 
 /** One purge request gives up after this (it is then retried). */
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -91,7 +92,7 @@ interface PurgerOptions {
   bus: Pick<EventBus, 'once' | 'pending'>;
   /** The site's address: purged addresses are absolute. */
   publicUrl: string;
-  log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  log?: Log;
   batchMs?: number;
   maxQueued?: number;
 }

@@ -17,11 +17,10 @@ import { publicCacheControl } from './http-caching';
 import { PageCache, type Change } from './page-cache';
 import { createPageStore } from './page-store';
 import { KeptValues } from './kept-values';
+import type { Log } from '../lib/log';
 
 /** How many stories' values are kept: the ones read lately (a page of comments is the largest). */
 const STORY_VALUES_MAX = 500;
-
-type Log = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
 /** What an event's cache part asks of kept answers. */
 const changeOf = (cache: EventCache): Change =>

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../lib/clock';
 import { BATCH, createConsumers } from './event-consumers';
 import { eventsAfter, latestEventId, subjectsSince, type StoredEvent } from './events-repository';
+import type { Log } from '../lib/log';
 
 export type { StoredEvent } from './events-repository';
 export { LEASE_MS, RetryLater } from './event-consumers';
@@ -22,7 +23,6 @@ export { LEASE_MS, RetryLater } from './event-consumers';
 export const POLL_MS = 1_000;
 
 type Handler = (events: StoredEvent[]) => void | Promise<void>;
-type Log = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
 /**
  * The events a process read last (at most BATCH), every one after `since`: its `once` consumers

@@ -16,6 +16,7 @@ import {
   releaseConsumer,
   type StoredEvent,
 } from './events-repository';
+import type { Log } from '../lib/log';
 
 /** A consumer's lease; renewed while it works, so only a dead process lets it run out. */
 export const LEASE_MS = 10_000;
@@ -52,8 +53,6 @@ interface OnceConsumer {
   running: Promise<void> | undefined;
   again: boolean;
 }
-
-type Log = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
 /** Capped exponential backoff, or longer when the consumer was asked to wait. */
 function backoff(failures: number, error: unknown): number {

@@ -5,6 +5,7 @@
 import type { Db } from '../../db/client';
 import type { Clock } from '../lib/clock';
 import { trimEvents } from './events-repository';
+import type { InfoLog } from '../lib/log';
 
 export const EVENTS_KEPT_DAYS = 30;
 export const EVENTS_TRIM_JOB = 'events-trim';
@@ -30,12 +31,7 @@ export const scheduleEventsTrim = (jobs: TrimJobs, clock: Clock) =>
   jobs.scheduleOnce(trimJob(new Date(clock.now().getTime() + EVERY_MS)));
 
 /** The job: older events go, and the job is set again for an hour later. */
-export async function trimOldEvents(deps: {
-  db: Db;
-  clock: Clock;
-  jobs: TrimJobs;
-  log?: { info(obj: object, msg: string): void };
-}) {
+export async function trimOldEvents(deps: { db: Db; clock: Clock; jobs: TrimJobs; log?: InfoLog }) {
   const now = deps.clock.now();
   const before = new Date(now.getTime() - EVENTS_KEPT_DAYS * 24 * 60 * 60_000);
   const trimmed = await trimEvents(deps.db, before);

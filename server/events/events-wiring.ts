@@ -13,8 +13,7 @@ import type { JobsService } from '../modules/jobs/jobs-service';
 import { createEventBus } from './event-bus';
 import { EVENTS_TRIM_JOB, scheduleEventsTrim, trimOldEvents } from './events-trim';
 import { createOutbox } from './outbox';
-
-type Log = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+import type { Log } from '../lib/log';
 
 /**
  * Changes as events: written with each change, read after commit by every process (its page

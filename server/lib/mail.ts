@@ -9,6 +9,7 @@
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Mailbox } from './mailbox';
+import type { Log } from './log';
 
 /** How long one SMTP conversation may take before it counts as failed. */
 export const MAIL_TIMEOUT_MS = 15_000;
@@ -32,8 +33,6 @@ export interface MailCounts {
   sent: number;
   failed: number;
 }
-
-type MailLog = { error(obj: object, msg: string): void; info(obj: object, msg: string): void };
 
 /** The part of an address after `@`: enough for a log line to say where a mail went. */
 const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1);
@@ -82,7 +81,7 @@ const envelope = (config: MailConfig, message: MailMessage) => ({
   headers: { 'Content-Language': message.language },
 });
 
-export function createMailer(config: MailConfig, log?: MailLog) {
+export function createMailer(config: MailConfig, log?: Log) {
   const transport = smtpTransport(config.smtpUrl, false);
   const bulk = smtpTransport(config.smtpUrl, true);
   const counts: Record<string, MailCounts> = {};
@@ -163,7 +162,7 @@ function newsletterDelivery(
   transport: Transporter | undefined,
   config: MailConfig,
   countOf: (kind: string) => MailCounts,
-  log: MailLog | undefined,
+  log: Log | undefined,
 ) {
   return async (
     message: MailMessage & { html: string; headers: Record<string, string> },

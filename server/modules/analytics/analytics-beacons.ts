@@ -8,6 +8,7 @@ import { insertEvents, saltOf, type EventRow } from './analytics-repository';
 import { createEventBatcher } from './event-batcher';
 import { createSourceClassifier } from './sources';
 import { DAY_MS } from '../../../common/durations';
+import type { ErrorLog } from '../../lib/log';
 
 /** Who sent a beacon, as the route saw them; the address is hashed here and never kept. */
 export interface BeaconClient {
@@ -55,7 +56,7 @@ export interface BeaconDeps {
     /** Whether readers may see the article, as this process read it lately. */
     visibleSoon(articleId: string): Promise<boolean>;
   };
-  log?: { error(obj: object, msg: string): void } | undefined;
+  log?: ErrorLog | undefined;
 }
 
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);

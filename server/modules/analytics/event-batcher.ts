@@ -1,13 +1,10 @@
 import { createIntervalWriter } from '../../lib/interval-writer';
+import type { ErrorLog as Log } from '../../lib/log';
 
 /** How long a beacon may wait in memory before it is written: "now" is at most this behind. */
 export const EVENTS_FLUSH_MS = 5_000;
 /** Beacons one process holds at most while they cannot be written; beyond, they are dropped. */
 export const MAX_PENDING_EVENTS = 200_000;
-
-interface Log {
-  error(obj: object, msg: string): void;
-}
 
 /**
  * Raw beacons in this process's memory, written in batches (as the views are,

@@ -16,13 +16,14 @@ import {
   type AuditRow,
 } from './audit-repository';
 import { auditCsv } from './audit-csv';
+import type { Log } from '../../lib/log';
 
 export interface AuditDeps {
   db: Db;
   clock: Clock;
   /** How many days entries are kept (the `auditRetentionDays` setting). */
   retentionDays: () => Promise<number>;
-  log?: { error(obj: object, msg: string): void; info(obj: object, msg: string): void };
+  log?: Log;
 }
 
 /** What one action records; the recorder fills in what it knows. */

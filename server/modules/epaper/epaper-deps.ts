@@ -11,6 +11,7 @@ import type { Clock } from '../../lib/clock';
 import type { MediaStorage } from '../media/media-storage';
 import type { JobsService } from '../jobs/jobs-service';
 import type { ToolRunner } from './epaper-tools';
+import type { Log } from '../../lib/log';
 
 /** Job kinds (and their keys' first part): a page's views and tiles, its OCR, an issue's publishing, a file no page prints. */
 export const EPAPER_VIEWS_JOB = 'epaper-views';
@@ -39,10 +40,7 @@ export interface EpaperEditions {
   deskOf(userId: string): Promise<string[]>;
 }
 
-export type EpaperLog = {
-  info(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-};
+export type EpaperLog = Log;
 
 export interface EpaperDeps {
   db: Db;

@@ -5,6 +5,7 @@ import type { Db } from '../../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { SecretBox } from '../../lib/secret-box';
 import type { JobsService } from '../jobs/jobs-service';
+import type { Log } from '../../lib/log';
 
 /** What the fediverse module needs from the rest of the server (wired in server/services.ts). */
 export interface FediverseDeps {
@@ -27,7 +28,7 @@ export interface FediverseDeps {
     article(id: string): Promise<V1Article | undefined>;
     articles(query: V1ArticlesQuery): Promise<V1ArticlePage>;
   };
-  log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  log?: Log;
 }
 
 /** The identifier of the site's own actor; authors' identifiers are their user ids. */

@@ -8,6 +8,7 @@ import {
   releaseJob,
   upsertJob,
 } from './jobs-repository';
+import type { Log } from '../../lib/log';
 
 /**
  * How often each process looks for due jobs. A job runs at most this long after its time
@@ -40,11 +41,7 @@ export type JobHandler = (job: ClaimedJob) => Promise<void>;
  * poll leases due rows with `FOR UPDATE SKIP LOCKED` and marks them done once they ran, so no
  * library and no leader election, and no job is lost with a process that dies holding it.
  */
-export function createJobsService(deps: {
-  db: Db;
-  clock: Clock;
-  log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
-}) {
+export function createJobsService(deps: { db: Db; clock: Clock; log?: Log }) {
   const { db, clock } = deps;
   const handlers = new Map<string, JobHandler>();
   /** Told of every job that ran: its kind and how late it ran (the metrics' scheduler lag). */

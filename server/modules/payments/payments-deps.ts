@@ -10,6 +10,7 @@ import type { Mailer } from '../../lib/mail';
 import type { MailSite } from '../../lib/mail-texts';
 import type { PaymentProviders } from './payment-providers';
 import type { PlanRow } from './payments-repository';
+import type { Log } from '../../lib/log';
 
 export interface PaymentsDeps {
   db: Db;
@@ -17,7 +18,7 @@ export interface PaymentsDeps {
   outbox: Outbox;
   providers: PaymentProviders;
   mail: { mailer: Pick<Mailer, 'sendLater' | 'enabled'>; site(): Promise<MailSite> };
-  log?: { error(obj: object, msg: string): void; info(obj: object, msg: string): void };
+  log?: Log;
 }
 
 export const planView = (row: PlanRow): Plan => ({

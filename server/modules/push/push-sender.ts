@@ -2,6 +2,7 @@ import { Agent } from 'node:https';
 import webpush from 'web-push';
 import { isIP } from 'node:net';
 import { hostOf, isNotPublic, publicOnlyLookup } from '../../lib/public-address';
+import type { InfoLog } from '../../lib/log';
 
 /*
  * One message to one browser's push service (RFC 8030), encrypted to the browser's keys as
@@ -36,7 +37,7 @@ export function createPushSender(opts: {
   /** Every authority to trust (PEM), asked for at the first send (the system's store is read then). */
   ca: () => string[];
   allowPrivate: boolean;
-  log?: { info(obj: object, msg: string): void };
+  log?: InfoLog;
 }) {
   // Made at the first send: reading the system's authorities cost every process 30 ms at start,
   // most of which never send a notification.

@@ -6,11 +6,10 @@ import type { Config } from '../../env';
 import { trustedAuthorities } from '../../lib/trusted-cas';
 import { createPushSender } from './push-sender';
 import { createPushService, loadVapidKeys, vapidSubjectFor, type PushDeps } from './push-service';
+import type { ErrorLog } from '../../lib/log';
 
 /** The sender's log, and an error for an authorities file that cannot be read. */
-type PushLog = NonNullable<Parameters<typeof createPushSender>[0]['log']> & {
-  error(obj: object, msg: string): void;
-};
+type PushLog = NonNullable<Parameters<typeof createPushSender>[0]['log']> & ErrorLog;
 
 /**
  * Web push alerts: the VAPID keys (the operator's, else kept in the database) and the sender,

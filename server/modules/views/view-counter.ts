@@ -1,5 +1,6 @@
 import type { Clock } from '../../lib/clock';
 import { createIntervalWriter } from '../../lib/interval-writer';
+import type { ErrorLog as Log } from '../../lib/log';
 
 /** How long a counted view may wait in memory before it is written (issue 23 item 4). */
 export const VIEWS_FLUSH_MS = 5_000;
@@ -13,10 +14,6 @@ export const MAX_PENDING_VIEWS = 100_000;
 
 /** Views not written yet: per article, per reader, when the view came (ms since the epoch). */
 export type PendingViews = Map<string, Map<string, number>>;
-
-interface Log {
-  error(obj: object, msg: string): void;
-}
 
 /**
  * This process's counted views, in memory, written in batches (DECISIONS.md §16): a view adds

@@ -14,6 +14,7 @@ import {
   type ReaderView,
 } from './views-repository';
 import { isPublicNow } from '../../../db/schema/content';
+import type { ErrorLog } from '../../lib/log';
 
 /** How often a process sweeps the readers whose 30 minutes are over. */
 const SWEEP_EVERY_MS = 60_000;
@@ -22,8 +23,6 @@ const SWEEP_EVERY_MS = 60_000;
 export const VISIBLE_KEPT_MS = 10_000;
 /** Articles whose visibility a process keeps at most (a flood of made-up ids stays bounded). */
 const VISIBLE_KEPT_MAX = 5_000;
-
-type Log = { error(obj: object, msg: string): void };
 
 /**
  * How a view is counted (DECISIONS.md §7, §16): once per reader (address) and article every 30
@@ -41,7 +40,7 @@ export function createViewsService(deps: {
   };
   /** The site setting `timeZone`. */
   timeZone(): Promise<string>;
-  log?: Log | undefined;
+  log?: ErrorLog | undefined;
 }) {
   const { db, clock, articles } = deps;
   const today = async () => zonedDay(clock.now(), await deps.timeZone());
@@ -135,7 +134,7 @@ function batchWriter(deps: {
   clock: Clock;
   articles: { existingIds(ids: string[]): Promise<string[]> };
   timeZone(): Promise<string>;
-  log?: Log | undefined;
+  log?: ErrorLog | undefined;
 }) {
   let sweptAt = 0;
   return async (batch: PendingViews): Promise<void> => {

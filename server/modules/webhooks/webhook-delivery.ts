@@ -13,6 +13,7 @@ import {
   webhooksFor,
   type DeliveryRow,
 } from './webhooks-repository';
+import type { ErrorLog } from '../../lib/log';
 
 /** The job that sends a delivery again when its time comes. */
 export const WEBHOOK_RETRY_JOB = 'webhook-retry';
@@ -39,7 +40,7 @@ export interface DeliveryDeps {
   describe(event: StoredEvent): Promise<Record<string, unknown> | undefined>;
   /** A webhook was disabled after failing for days: administrators are told. */
   disabled?(webhook: { id: string; url: string }): Promise<void>;
-  log?: { error(obj: object, msg: string): void };
+  log?: ErrorLog;
 }
 
 const retryKey = (id: string) => `${WEBHOOK_RETRY_JOB}:${id}`;

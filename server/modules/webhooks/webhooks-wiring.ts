@@ -14,8 +14,7 @@ import type { V1Service } from '../v1/v1-service';
 import { DISABLE_AFTER_MS, WEBHOOK_RETRY_JOB } from './webhook-delivery';
 import { createWebhookSender } from './webhook-sender';
 import { createWebhooksService } from './webhooks-service';
-
-type WebhooksLog = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+import type { Log } from '../../lib/log';
 
 /**
  * Signed webhooks (issue 41 item 3): the events' consumer writes and sends each delivery, the
@@ -29,7 +28,7 @@ export function createWebhooks(
     jobs: JobsService;
     events: EventBus;
     v1: V1Service;
-    log: WebhooksLog | undefined;
+    log: Log | undefined;
     /** The process's mail and the site's name and language (server/services.ts createMail). */
     mail: { mailer: Mailer; site(): Promise<MailSite> };
     users: Pick<UsersService, 'administratorContacts'>;
