@@ -1,10 +1,11 @@
 /** `npm run seed`: adds the demo content to the configured database; safe to run again. */
 import { createFilesPrivately } from '../server/lib/private-files';
 import { openDatabase, type Database } from '../db/client';
-import { DEMO_SETTINGS, seedDemoContent } from '../db/seed/seed';
+import { DEMO_SETTINGS } from '../db/seed/seed';
 import { removeDemoContent } from '../db/seed/demo-remove';
 import { ConfigError, loadConfig, databaseOptions } from '../server/env';
 import { createServices } from '../server/services';
+import { seedDemo } from '../server/demo-seed';
 import { commandLine, UsageError } from './command-line';
 
 // What this writes (archives, media, the database) is this user's alone.
@@ -21,17 +22,7 @@ const ABOUT = [
 type Services = Awaited<ReturnType<typeof createServices>>;
 
 async function seed(database: Database, services: Services) {
-  const result = await seedDemoContent({
-    db: database.db,
-    storeImage: (data) => services.media.storeImage(data, { avifNow: true }),
-    tagArticle: services.articles.setTags,
-    seedElection: services.elections.seedDemo,
-    rollUpAnalytics: async (from) => {
-      await services.analytics.rollUpSince(from);
-      await services.analytics.refreshMostRead();
-    },
-    now: services.clock.now(),
-  });
+  const result = await seedDemo(database, services);
   // The demo's e-paper (server/modules/epaper/epaper-demo.ts): its pages are processed by the
   // jobs of the next server start.
   const epaper = await services.epaper.seedDemo();

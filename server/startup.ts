@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '../db/client';
 import { databaseOptions, type Config } from './env';
 import { mediaRoot, removeLeftoverTemporaryFiles } from './modules/media/media-storage';
 import { createServices, type Services } from './services';
+import { seedDemo } from './demo-seed';
 
 /**
  * Demo content for an empty site (SEED_DEMO). Several processes may start together on one empty
@@ -25,18 +26,7 @@ async function seedEmptySite(
       services.categories.count(),
     ]);
     if (articles.total > 0 || categories > 0) return;
-    const { seedDemoContent } = await import('../db/seed/seed');
-    const result = await seedDemoContent({
-      db: database.db,
-      storeImage: (data) => services.media.storeImage(data, { avifNow: true }),
-      tagArticle: services.articles.setTags,
-      seedElection: services.elections.seedDemo,
-      rollUpAnalytics: async (from) => {
-        await services.analytics.rollUpSince(from);
-        await services.analytics.refreshMostRead();
-      },
-      now: services.clock.now(),
-    });
+    const result = await seedDemo(database, services);
     await services.search.reindex();
     await database.analyze();
     // The settings, band and "Most read" this process read while starting are not the demo's.
