@@ -21,11 +21,41 @@ declare module 'vitest' {
 
 export { withDatabase };
 
+/** Every database of a run is named `patrika_test_<its start, base 36>_<pid>…`. */
+const RUN_PREFIX = 'patrika_test_';
+/** A run this old has ended, whatever ended it: no run lasts a day (CI stops one at 90 min). */
+const LEFTOVER_AFTER_MS = 24 * 60 * 60 * 1000;
+/** A run's database name: its start in base 36 (eight or nine digits) and its process. */
+const RUN_NAME = /^patrika_test_([0-9a-z]{8,9})_\d+(_|$)/;
+const EARLIEST_RUN = Date.UTC(2025, 0, 1);
+
+/**
+ * Drops the databases of runs that were killed before their teardown (a stopped gate), once they
+ * are a day old and nobody is connected to them: otherwise they stay on the server for good.
+ */
+async function dropLeftovers(admin: pg.Client): Promise<void> {
+  const { rows } = await admin.query<{ datname: string }>(
+    `SELECT datname FROM pg_database d WHERE datname LIKE $1
+       AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.datname = d.datname)`,
+    [`${RUN_PREFIX}%`],
+  );
+  const old = rows.filter(({ datname }) => {
+    const started = parseInt(RUN_NAME.exec(datname)?.[1] ?? '', 36);
+    return started > EARLIEST_RUN && Date.now() - started > LEFTOVER_AFTER_MS;
+  });
+  // Templates last: a run's copies were made from its template.
+  old.sort((a) => (a.datname.endsWith('_template') ? 1 : -1));
+  for (const { datname } of old)
+    // One that another run has just opened, or dropped, stays for later: this is only tidying.
+    await admin.query(`DROP DATABASE IF EXISTS "${datname}"`).catch(() => undefined);
+}
+
 /**
  * With TEST_ENGINE=postgres, the run gets its own databases on TEST_DATABASE_URL's server:
  * a migrated template, and one copy per test file (tests/setup/test-db.ts). All are dropped at
- * the end. Otherwise every test file opens its own in-memory PGlite. With TEST_PGBOUNCER=1 as
- * well, the copies are reached through a PgBouncer in transaction mode the run starts.
+ * the end, and a killed run's are dropped by a later one. Otherwise every test file opens its own
+ * in-memory PGlite. With TEST_PGBOUNCER=1 as well, the copies are reached through a PgBouncer in
+ * transaction mode the run starts.
  */
 export default async function setup(project: TestProject) {
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -50,10 +80,11 @@ export default async function setup(project: TestProject) {
     throw new Error(
       'TEST_ENGINE=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)',
     );
-  const prefix = `patrika_test_${Date.now().toString(36)}_${process.pid}`;
+  const prefix = `${RUN_PREFIX}${Date.now().toString(36)}_${process.pid}`;
   const template = `${prefix}_template`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
+  await dropLeftovers(admin);
   await admin.query(`CREATE DATABASE "${template}"`);
   const migrated = await openDatabase({
     databaseUrl: withDatabase(adminUrl, template),
