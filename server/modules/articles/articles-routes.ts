@@ -13,18 +13,13 @@ import {
   NewUrlSchema,
   RandomQuerySchema,
 } from '../../../common/schemas/article-lists';
-import {
-  TagListSchema,
-  TagSchema,
-  TagSuggestQuerySchema,
-  TagUpdateSchema,
-} from '../../../common/schemas/tags';
 import { says } from '../../../common/refusals/schema-refusals';
 import { IdParamsSchema, MessageSchema } from '../../../common/schemas/common';
-import { errorResponses, JSON_BODY, notFound, SIGNED_IN } from '../../lib/errors';
+import { errorResponses, notFound, SIGNED_IN } from '../../lib/errors';
 import { SAVE_REFUSALS, UPDATE_REFUSALS } from './article-refusals';
 import type { ArticlesService } from './articles-service';
 import { articleEditionRoutes } from './article-edition-routes';
+import { tagRoutes } from './tag-routes';
 import type { AccessClass } from '../../../common/article-access';
 import type { Actor } from '../../lib/actor';
 
@@ -45,59 +40,6 @@ export function articlesRoutes(articles: ArticlesService, accessClassOf: AccessC
     await app.register(addressRoutes(articles, accessClassOf));
     await app.register(tagRoutes(articles));
     await app.register(articleEditionRoutes(articles));
-  };
-}
-
-/**
- * Tags (issue 26 item 5): what the editor suggests as a writer types; an editor's correction of
- * a tag's spelling (issue 44 item 12).
- */
-function tagRoutes(articles: ArticlesService) {
-  return async function (fastify: FastifyInstance) {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.get(
-      '/api/tags',
-      {
-        schema: {
-          tags: ['articles'],
-          summary:
-            'Existing tags whose name or address begins with q, the most used first (author and up)',
-          security: [{ bearer: [] }],
-          querystring: TagSuggestQuerySchema,
-          response: {
-            200: TagListSchema,
-            ...errorResponses('auth.signed_out', 'article.tag_forbidden'),
-          },
-        },
-      },
-      async (request) =>
-        articles.suggestTags(await request.actor(), request.query.q, request.query.limit),
-    );
-    app.put(
-      '/api/tags/:id',
-      {
-        schema: {
-          tags: ['articles'],
-          summary:
-            "Correct a tag's display spelling (editor and up); its address stays, and a name whose address is another tag's is refused (409)",
-          security: [{ bearer: [] }],
-          params: IdParamsSchema,
-          body: TagUpdateSchema,
-          response: {
-            200: TagSchema,
-            ...errorResponses(
-              ...SIGNED_IN,
-              ...JSON_BODY,
-              'auth.role_required',
-              'tag.change_forbidden',
-              'tag.not_found',
-              'tag.address_taken',
-            ),
-          },
-        },
-      },
-      async (request) => articles.renameTag(await request.actor(), request.params.id, request.body),
-    );
   };
 }
 
