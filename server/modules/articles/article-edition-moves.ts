@@ -11,7 +11,7 @@ import type { ArticlePartsDeps } from './article-deps';
 import { placeEditions, placementOf } from './article-editions';
 import type { Placement } from './article-hooks';
 import { setArticleEditions, setPrimaryEdition } from './article-editions-repository';
-import { finishWrite } from './article-saves';
+import { finishWrite } from './article-write-steps';
 import { findStoredState, lockArticle, type StoredState } from './article-writes-repository';
 
 const same = (a: Placement, b: Placement) =>

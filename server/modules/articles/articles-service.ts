@@ -30,7 +30,7 @@ export type { StatusValues, StoredState } from './article-writes-repository';
 export { toArticle, toCard, revisionContentOf } from './article-rows';
 export { mayChange } from './article-access';
 export { sanitizeOffThread } from './sanitize-pool';
-export { needImageToPublish } from './article-saves';
+export { needImageToPublish } from './article-write-steps';
 
 export function createArticlesService(deps: ArticlesDeps) {
   const parts = { ...deps, hooks: createArticleHooks() };
