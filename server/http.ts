@@ -11,8 +11,6 @@ import { newsroomRoutes } from './modules/newsroom/newsroom-routes';
 import { giftsRoutes } from './modules/gifts/gifts-routes';
 import { categoriesRoutes } from './modules/categories/categories-routes';
 import { editionsRoutes } from './modules/editions/editions-routes';
-import { editionTopRoutes } from './modules/editions/edition-top-routes';
-import { editionFeedRoutes } from './modules/seo/edition-feed-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { eventsRoutes } from './events/events-routes';
 import { MAX_UPLOAD_BYTES } from './modules/media/media-service';
@@ -27,8 +25,6 @@ import { createSiteIcons } from './modules/seo/site-icons';
 import { MEDIA_KEY_PATTERN } from './modules/media/media-storage';
 import { keyOfMediaUrl } from './modules/media/media-urls';
 import { settingsRoutes } from './modules/settings/settings-routes';
-import { breakingRoutes } from './modules/breaking/breaking-routes';
-import { liveRoutes, type LiveReaders } from './modules/live/live-routes';
 import { commentsRoutes } from './modules/comments/comments-routes';
 import { pushRoutes } from './modules/push/push-routes';
 import { readersRoutes } from './modules/readers/readers-routes';
@@ -44,10 +40,6 @@ import { analyticsReportRoutes } from './modules/analytics/analytics-report-rout
 import { registerAuth } from './plugins/auth';
 import { registerAuditHooks } from './modules/audit/audit-hooks';
 import { auditRoutes } from './modules/audit/audit-routes';
-import { electionsRoutes } from './modules/elections/elections-routes';
-import { seatFollowRoutes } from './modules/elections/elections-follow';
-import { electionBlocks } from './modules/elections/elections-blocks';
-import { epaperRoutes } from './modules/epaper/epaper-routes';
 import { keysRoutes } from './modules/keys/keys-routes';
 import { adsPublicRoutes, adsReadRoutes, adsRoutes, adsTxtRoutes } from './modules/ads/ads-routes';
 import { adProviderSources } from './modules/ads/ad-provider-sources';
@@ -71,6 +63,7 @@ import { isBeacon } from './lib/beacon-body';
 import type { Services } from './services';
 import { collabDepsOf, registerCollab } from './modules/collab/collab-mount';
 import { readerClassOf, registerPages, type PagesDeps, type Web } from './http-pages';
+import { registerEditionReads, registerNewsDesk } from './http-news';
 
 export type { Web };
 
@@ -261,42 +254,6 @@ const walledMediaOf =
   (services: Services) =>
   (key: string, request: { actor(): Promise<Actor | null> }): Promise<boolean> =>
     services.epaper.walledMedia(key, () => request.actor());
-
-/** What changes by the minute on a news day: the breaking band, election results, live blogs. */
-async function registerNewsDesk(app: FastifyInstance, services: Services, pageCache?: PageCache) {
-  await app.register(breakingRoutes(services.breaking));
-  await app.register(electionsRoutes(services.elections, pageCache));
-  // Following a seat: its declaration as a Web Push (issue 69 item 4).
-  await app.register(seatFollowRoutes(services.elections.seat, services.push.follows));
-  await app.register(epaperRoutes(services.epaper));
-  // The poll's entries show their election blocks filled in, as the page does (issue 69 item 4).
-  const blocks = electionBlocks({
-    elections: services.elections,
-    settings: services.settings,
-    logError: (error, what) => app.log.error({ err: error }, what),
-  });
-  await app.register(
-    liveRoutes(services.live, pageCache, liveReaders(services, pageCache), blocks),
-  );
-}
-
-/** What readers and crawlers read of editions (issue 65): the city strip's JSON, the feeds. */
-async function registerEditionReads(app: FastifyInstance, services: Services, pages?: PageCache) {
-  const { editions, articles, seo, settings } = services;
-  await app.register(editionTopRoutes(editions, articles, pages));
-  await app.register(editionFeedRoutes(seo, editions, settings, pages));
-}
-
-/**
- * Who asks a live blog's JSON (issue 66 item 1): the class the page cache keyed the answer by,
- * else the request's own, and the story a gift link in its address opens.
- */
-function liveReaders(services: Services, pageCache?: PageCache): LiveReaders {
-  return {
-    classOf: async (request) => pageCache?.classOf(request) ?? readerClassOf(services, request),
-    giftOpens: (url) => services.gifts.opens(url),
-  };
-}
 
 /** The page a view call came from (its Referer's path), for the analytics' raw events. */
 function refererPath(request: FastifyRequest): string {
