@@ -14,11 +14,8 @@ import { editionsRoutes } from './modules/editions/editions-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { eventsRoutes } from './events/events-routes';
 import { MAX_UPLOAD_BYTES } from './modules/media/media-service';
-import {
-  mediaFileRoutes,
-  mediaLibraryRoutes,
-  mediaUploadRoutes,
-} from './modules/media/media-routes';
+import { mediaFileRoutes, mediaUploadRoutes } from './modules/media/media-routes';
+import { mediaLibraryRoutes } from './modules/media/media-library-routes';
 import { searchRoutes } from './modules/search/search-routes';
 import { seoRoutes, siteIconRoutes } from './modules/seo/seo-routes';
 import { createSiteIcons } from './modules/seo/site-icons';
