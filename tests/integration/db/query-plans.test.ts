@@ -22,7 +22,10 @@ import {
   liveBlogsUsingMedia,
   peopleUsingMedia,
 } from '../../../server/modules/media/media-uses-repository';
-import { firstSearchWindow, searchWindow } from '../../../server/modules/search/search-repository';
+import {
+  firstSearchWindow,
+  searchWindow,
+} from '../../../server/modules/search/search-windows-repository';
 import { listPublishedForSeo } from '../../../server/modules/seo/seo-repository';
 import { afterKey } from '../../../server/modules/seo/sitemap-repository';
 import { listPublishedWithTag } from '../../../server/modules/articles/tags-repository';
