@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { passwordResets, userSessions, users } from '../../../db/schema/users';
-import { hasRole, ROLES, type Role } from '../../../common/roles';
+import { type Role } from '../../../common/roles';
 import { slugify, slugTry } from '../../../common/slug';
 
 export const userColumns = {
@@ -234,35 +234,6 @@ async function expireOpenPasswordResets(db: Db, userId: string, now: Date) {
       ),
     );
 }
-/** The roles that review: editor and up, by the one role order (common/roles.ts). */
-const REVIEWER_ROLES = ROLES.filter((role) => hasRole(role, 'editor'));
-
-/** Who hears of review moves: editors and administrators who did not turn the mail off. */
-export async function listReviewMailEditors(db: Db) {
-  return db
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(users)
-    .where(and(inArray(users.role, REVIEWER_ROLES), eq(users.reviewMail, true)))
-    .orderBy(asc(users.id));
-}
-
-/** The administrators' mail contacts: who hears of what only they can mend (a webhook off). */
-export async function listAdministratorContacts(db: Db) {
-  return db
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(users)
-    .where(eq(users.role, 'administrator'))
-    .orderBy(asc(users.id));
-}
-
-export async function findMailContact(db: Db, id: string) {
-  const [row] = await db
-    .select({ id: users.id, name: users.name, email: users.email, reviewMail: users.reviewMail })
-    .from(users)
-    .where(eq(users.id, id));
-  return row;
-}
-
 /** Ends every session of the user but `keep` (none kept when it is left out); how many ended. */
 export async function deleteSessionsOf(db: Db, userId: string, keep?: string): Promise<number> {
   const rows = await db

@@ -11,15 +11,17 @@ import type { SessionClient, UsersDeps } from './users-deps';
 
 import {
   changeRoleKeepingAnAdmin,
-  findMailContact,
-  listReviewMailEditors,
-  listAdministratorContacts,
   countAccounts,
   findUserById,
   findUserWithHashByEmail,
   updateUser,
   type UserRow,
 } from './users-repository';
+import {
+  findMailContact,
+  listAdministratorContacts,
+  listReviewMailEditors,
+} from './user-contacts-repository';
 import { countUsers, listUsers } from './users-listing';
 import { ARGON2, userInfo, userSessions } from './user-sessions';
 import { toUser, userProfiles } from './user-profiles';
