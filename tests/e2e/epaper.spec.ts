@@ -65,6 +65,9 @@ test('the desk uploads a 3-page PDF, and a reader swipes to page 3 and zooms', a
   await expect(reader.getByText('Page 1 of 3')).toBeVisible();
   const sheet = reader.locator('[data-epaper-page] img');
   await expect(sheet).toBeVisible();
+  // The page's script shows the zoom button and, in the same turn, listens for swipes: a swipe
+  // before it has run is a plain touch (the page's links still turn the page).
+  await expect(reader.getByRole('button', { name: 'Zoom' })).toBeVisible();
   const cdp = await phone.newCDPSession(reader);
   const swipeLeft = async () => {
     const box = (await sheet.boundingBox())!;
