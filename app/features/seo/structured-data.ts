@@ -6,11 +6,8 @@ import type { MetaDescriptor } from 'react-router';
 import { articlePath, authorPath, categoryPath, PAGE_SEGMENTS } from '../../../common/paths';
 import type { Article, ArticleCard } from '../../../common/schemas/articles';
 import type { Category } from '../../../common/schemas/categories';
-import { LIVE_JSON_LD_UPDATES, type LiveEntry } from '../../../common/schemas/live';
 import { shownCategoryName, type NamedCategory } from '../../../common/category-names';
 import type { SiteSettings, UiLanguage } from '../../../common/settings';
-import { stripHtml } from '../../../common/text';
-import { entryAnchor } from '../../components/live-blog';
 import { sentMediaUrl } from '../../../common/media';
 import { absoluteUrl } from './meta';
 
@@ -20,7 +17,7 @@ import { absoluteUrl } from './meta';
  * tests in tests/integration/web/structured-data.test.ts check those properties.
  */
 
-type Thing = Record<string, unknown>;
+export type Thing = Record<string, unknown>;
 
 /** Google shows at most 110 characters of a headline. */
 export const HEADLINE_MAX = 110;
@@ -218,55 +215,6 @@ function accessOf(article: Pick<Article, 'access'>): Thing {
       isAccessibleForFree: false,
       cssSelector: WALLED_PART_SELECTOR,
     },
-  };
-}
-
-/**
- * A live blog (issue 25 item 1): Google's LiveBlogPosting, the article's own fields with when
- * coverage began and (once over) ended, and its newest updates as BlogPostings that link to
- * their place on the page.
- */
-export function liveBlogPosting(opts: {
-  article: Article;
-  description: string;
-  settings: SiteSettings;
-  publicUrl: string;
-  mediaBase?: string | undefined;
-  entries: readonly LiveEntry[];
-  comments?: { total: number; comments: Comment[] } | undefined;
-  corrections?: readonly Correction[] | undefined;
-  place?: string | null | undefined;
-}): Thing {
-  const { article, publicUrl } = opts;
-  const url = `${publicUrl}${articlePath(article)}`;
-  const newest = [...opts.entries]
-    .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))
-    .slice(0, LIVE_JSON_LD_UPDATES);
-  return {
-    ...newsArticle(opts),
-    '@type': 'LiveBlogPosting',
-    ...(article.liveStartedAt ? { coverageStartTime: article.liveStartedAt } : {}),
-    ...(!article.liveBlog && article.liveEndedAt ? { coverageEndTime: article.liveEndedAt } : {}),
-    liveBlogUpdate: newest.map((e) => {
-      const text = stripHtml(e.body).trim();
-      return {
-        '@type': 'BlogPosting',
-        headline: headline(text || article.name),
-        articleBody: text,
-        datePublished: e.createdAt,
-        dateModified: e.updatedAt,
-        url: `${url}#${entryAnchor(e._id)}`,
-        ...(e.author
-          ? {
-              author: {
-                '@type': 'Person',
-                name: e.author.name,
-                url: `${publicUrl}${authorPath(e.author.slug)}`,
-              },
-            }
-          : {}),
-      };
-    }),
   };
 }
 

@@ -20,9 +20,9 @@ import {
   breadcrumbs,
   categoryTrail,
   jsonLd,
-  liveBlogPosting,
   newsArticle,
 } from '../../features/seo/structured-data';
+import { liveBlogPosting } from '../../features/seo/live-blog-data';
 import type { RootData } from '../../root';
 import { storyPlace } from '../../features/editions/story-place';
 import { storyWithEmbeds } from '../../../common/election-embeds';
