@@ -654,8 +654,12 @@ export async function closeToast(toast: Locator) {
   await expect(toast).toHaveCount(0);
 }
 
-/** How long a dialog may take to appear after the action that opens it. */
-const DIALOG_TIMEOUT_MS = 10_000;
+/**
+ * How long the wait for a dialog lasts: armed before the action that opens it, it also covers
+ * that action's own wait for its element (a click after a navigation, on a busy machine). Only
+ * there to fail a journey whose dialog never opens, so it is as long as an action may take.
+ */
+const DIALOG_TIMEOUT_MS = 30_000;
 
 /**
  * Answers the next browser dialog (confirm, beforeunload) as it opens; resolves with it so the
