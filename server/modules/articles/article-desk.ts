@@ -9,14 +9,8 @@ import { requireRole, type Actor } from '../../lib/actor';
 import { listForAdmin, listUpcoming } from './article-admin-repository';
 import { pageCount } from './article-reads';
 import { toAdminRow } from './article-rows';
-import {
-  articleCounts,
-  countAwaiting,
-  countInCategory,
-  existingArticleIds,
-  isPublicArticleId,
-  listScheduled,
-} from './articles-repository';
+import { countInCategory, existingArticleIds, isPublicArticleId } from './articles-repository';
+import { articleCounts, countAwaiting, listScheduled } from './article-desk-repository';
 import type { ArticlePartsDeps } from './article-deps';
 
 export function articleDesk({

@@ -10,7 +10,7 @@ import { cappedCount, EXACT_COUNT_UP_TO } from '../../../db/counts';
 import type { Db } from '../../../db/client';
 import { articles } from '../../../db/schema/content';
 import { listForAdminPage } from '../../../server/modules/articles/article-admin-repository';
-import { articleCounts } from '../../../server/modules/articles/articles-repository';
+import { articleCounts } from '../../../server/modules/articles/article-desk-repository';
 import { scansOf } from '../../setup/plan-scans';
 import { createTestDatabase } from '../../setup/test-db';
 
