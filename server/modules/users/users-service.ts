@@ -5,7 +5,8 @@ import type { User } from '../../../common/schemas/users';
 import { requireRole, type Actor } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/errors';
 import { accountDeletion } from './account-deletion';
-import { invitations, passwordResets, type AccountMail } from './account-links';
+import { invitations, type AccountMail } from './account-links';
+import { passwordResets } from './password-resets';
 import { emailLinks } from './email-links';
 import type { SessionClient, UsersDeps } from './users-deps';
 
