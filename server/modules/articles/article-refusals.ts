@@ -1,7 +1,8 @@
 /*
  * What a write of an article can be refused with, by code (common/refusals): the routes that
  * save an article (create, update, a revision's restore) declare these in their OpenAPI
- * answers. A new refusal thrown by a save (article-values.ts, article-saves.ts) is added here.
+ * answers. A new refusal thrown by a save (article-values.ts, article-edits.ts,
+ * article-write-steps.ts) is added here.
  */
 import { JSON_BODY, SIGNED_IN } from '../../lib/errors';
 
@@ -16,7 +17,7 @@ export const EDITABLE = [
   'article.not_own',
 ] as const;
 
-/** What a create or an update can be refused with (article-values.ts, article-saves.ts). */
+/** What a create or an update can be refused with (article-values.ts, article-edits.ts). */
 export const SAVE_REFUSALS = [
   ...SIGNED_IN,
   ...JSON_BODY,

@@ -1,7 +1,8 @@
 /*
  * The editions module's parts wired together (issue 65): the service, and its rule of where a
  * story may be placed plugged into the articles' hooks (the articles module imports no other
- * module). The composition root (server/services.ts) calls this once, after the articles.
+ * module). The composition root (server/services.ts, through server/content-wiring.ts) calls
+ * this once, after the articles.
  */
 import type { Db } from '../../../db/client';
 import type { Clock } from '../../lib/clock';

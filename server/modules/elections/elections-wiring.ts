@@ -3,7 +3,7 @@
  * and the outbox (each saved result's event refreshes the kept answers about its election, in
  * every process), each process's projected maps, forgotten when an import brings seats again,
  * and the rehearsals' replay job (elections-replay.ts). The composition root
- * (server/services.ts) calls this once.
+ * (server/services.ts, through server/platform-wiring.ts) calls this once.
  */
 import type { Db } from '../../../db/client';
 import type { EventBus } from '../../events/event-bus';

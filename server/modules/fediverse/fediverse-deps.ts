@@ -7,7 +7,7 @@ import type { SecretBox } from '../../lib/secret-box';
 import type { JobsService } from '../jobs/jobs-service';
 import type { Log } from '../../lib/log';
 
-/** What the fediverse module needs from the rest of the server (wired in server/services.ts). */
+/** What the fediverse module needs from the rest of the server (server/platform-wiring.ts). */
 export interface FediverseDeps {
   db: Db;
   clock: Clock;

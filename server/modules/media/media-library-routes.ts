@@ -13,10 +13,6 @@ import type { MediaLibrary } from './media-library';
 import { MEDIA_UPLOAD_PATH } from './media-routes';
 
 /**
- * A file's validator. A key is written once and never rewritten (a re-upload gets a new key),
- * so the key itself identifies the bytes: no need to hash them on every request.
- */
-/**
  * The media library (issue 26 item 1, docs/decisions/034): GET /api/media lists the uploads with
  * where each is used, PUT /api/media/{id} edits an upload's alt text and caption, DELETE
  * /api/media/{id} removes one nothing uses (409 while anything does). The rules of who may do

@@ -1,4 +1,7 @@
-/* The payments module wired (server/services.ts calls it once): the providers PAYMENTS_* configure. */
+/*
+ * The payments module wired (server/platform-wiring.ts calls it once): the providers
+ * PAYMENTS_* configure.
+ */
 import type { Config } from '../../env';
 import { createPaymentProviders } from './payment-providers';
 import { createPaymentsService } from './payments-service';

@@ -1,5 +1,5 @@
 /*
- * The push module wired (server/services.ts calls it once): the VAPID keys (the operator's,
+ * The push module wired (server/news-desk-wiring.ts calls it once): the VAPID keys (the operator's,
  * else kept in the database), the sender and the service.
  */
 import type { Config } from '../../env';

@@ -24,9 +24,8 @@ export const matchesSearch = (tsquery: string) =>
  * The first window searched for the newest matches (docs/decisions/022): the newest this many
  * published articles, each tested in turn (about a millisecond). The GIN index costs more than
  * that for a common word (milliseconds to gather tens of thousands of matches), and little for
- * a rare one, whose search goes on to wider windows anyway. The next window reaches back as
- * far as the matches found so far say is needed for SEARCH_CANDIDATES + 1 of them, with a
- * margin; sixteen times as far when none was found.
+ * a rare one, whose search goes on to wider windows anyway (search-repository.ts chooses each
+ * next window).
  */
 export const FIRST_WINDOW_ARTICLES = 200;
 

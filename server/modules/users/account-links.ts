@@ -3,9 +3,10 @@
  * here; password resets and the warning to an account's owner when sign-in to it is paused
  * (issue 24) in password-resets.ts, with this file's links. A link carries 32 random bytes;
  * the database keeps only their SHA-256, so neither the table nor a backup holds a usable link,
- * and no log line names one. A link works once, until it expires. Mail is handed to the mailer and never waited for (server/lib/mail.ts); without
- * SMTP_URL an invitation answers its link for the administrator to pass on, and a reset
- * cannot be asked for by mail (an administrator sets the password instead).
+ * and no log line names one. A link works once, until it expires. Mail is handed to the mailer
+ * and never waited for (server/lib/mail.ts); without SMTP_URL an invitation answers its link
+ * for the administrator to pass on, and a reset cannot be asked for by mail (an administrator
+ * sets the password instead).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { invitePath } from '../../../common/paths';

@@ -1,5 +1,5 @@
 /*
- * The webhooks module wired (server/services.ts calls it once): the service, the events'
+ * The webhooks module wired (server/platform-wiring.ts calls it once): the service, the events'
  * consumer that writes each delivery, and the retry job.
  */
 import type { Db } from '../../../db/client';
