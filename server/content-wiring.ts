@@ -1,6 +1,7 @@
 /*
  * The content modules' wiring (server/services.ts calls it): categories, articles, search, the
- * newsroom with its review mail, settings and editions, and the jobs that belong to them.
+ * newsroom with its review mail, settings and editions, and the jobs that belong to them (going
+ * live, the review mail, a margin note's mentions).
  */
 import type { Database } from '../db/client';
 import { previewPath } from '../common/paths';
@@ -115,6 +116,7 @@ export function createContentServices(deps: {
       verify: async (token) => previewTokens.verify(token),
     },
   });
+  registerReviewMailJobs(jobs, newsroom);
   const settings = createSettingsService({ db, categories, outbox, kept, oidc: () => deps.oidc });
   settingsOf.set(settings);
   // Editions plug their placement rule into the articles' hooks, as search its index (issue 65).
@@ -123,7 +125,7 @@ export function createContentServices(deps: {
 }
 
 /** The review-mail jobs (server/modules/newsroom/review-mail.ts), one kind per event. */
-export function registerReviewMailJobs(jobs: JobsService, newsroom: NewsroomService) {
+function registerReviewMailJobs(jobs: JobsService, newsroom: NewsroomService) {
   for (const [event, kind] of Object.entries(REVIEW_MAIL_JOBS))
     jobs.handle(kind, async (job) => {
       if (job.subjectId) await newsroom.sendReviewMail(event as ReviewEvent, job.subjectId);

@@ -37,7 +37,7 @@ import { createMailer } from './lib/mail';
 import type { MailSite } from './lib/mail-texts';
 import type { Log } from './lib/log';
 import { late } from './lib/late';
-import { createContentServices, registerReviewMailJobs } from './content-wiring';
+import { createContentServices } from './content-wiring';
 import { createNewsDesk } from './news-desk-wiring';
 import { platformOf } from './platform-wiring';
 
@@ -167,9 +167,8 @@ export async function createServices(
     reviewMail: { ...mail, people: users },
     oidc: sso,
   });
-  const { categories, articles, newsroom, settings, editions } = contentServices;
+  const { categories, articles, settings, editions } = contentServices;
   mail.settingsMade(settings);
-  registerReviewMailJobs(jobs, newsroom);
   const timeZone = async () => (await settings.get()).timeZone;
   const views = createViewsService({ db, clock, articles, timeZone, log });
   const content = { articles, categories, users, views, settings };

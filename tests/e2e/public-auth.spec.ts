@@ -393,9 +393,6 @@ test.describe('signed in', () => {
     await expect(page).toHaveURL('/profile');
     const sessions = page.getByRole('region', { name: 'Sessions' });
     const signOutEverywhere = sessions.getByRole('button', { name: 'Sign out everywhere' });
-    // The dialog's time counts from the click, not from the page's arrival (once, on a busy
-    // machine, the button took longer to be ready than a dialog is given to open).
-    await expect(signOutEverywhere).toBeEnabled();
 
     // Cancelling the confirmation changes nothing.
     let dialog = nextDialog(page, 'dismiss');
@@ -404,7 +401,6 @@ test.describe('signed in', () => {
     await expect(page).toHaveURL('/profile');
     expect((await otherMe()).status()).toBe(200);
 
-    await expect(signOutEverywhere).toBeEnabled();
     dialog = nextDialog(page, 'accept');
     await signOutEverywhere.click();
     expect((await dialog).message()).toBe('Sign out on every device, this one included?');

@@ -43,8 +43,6 @@ async function dropLeftovers(admin: pg.Client): Promise<void> {
     const started = parseInt(RUN_NAME.exec(datname)?.[1] ?? '', 36);
     return started > EARLIEST_RUN && Date.now() - started > LEFTOVER_AFTER_MS;
   });
-  // Templates last: a run's copies were made from its template.
-  old.sort((a) => (a.datname.endsWith('_template') ? 1 : -1));
   for (const { datname } of old)
     // One that another run has just opened, or dropped, stays for later: this is only tidying.
     await admin.query(`DROP DATABASE IF EXISTS "${datname}"`).catch(() => undefined);

@@ -1,5 +1,5 @@
 import { createIntervalWriter } from '../../lib/interval-writer';
-import type { ErrorLog as Log } from '../../lib/log';
+import type { ErrorLog } from '../../lib/log';
 
 /** How long a beacon may wait in memory before it is written: "now" is at most this behind. */
 export const EVENTS_FLUSH_MS = 5_000;
@@ -15,7 +15,7 @@ export const MAX_PENDING_EVENTS = 200_000;
  */
 export function createEventBatcher<T>(deps: {
   write(rows: T[]): Promise<void>;
-  log?: Log | undefined;
+  log?: ErrorLog | undefined;
   intervalMs?: number;
 }) {
   let pending: T[] = [];

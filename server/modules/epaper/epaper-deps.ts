@@ -40,8 +40,6 @@ export interface EpaperEditions {
   deskOf(userId: string): Promise<string[]>;
 }
 
-export type EpaperLog = Log;
-
 export interface EpaperDeps {
   db: Db;
   clock: Clock;
@@ -54,7 +52,7 @@ export interface EpaperDeps {
   workDir: string;
   /** OCR runs one process may have at once (EPAPER_OCR_WORKERS). */
   ocrWorkers: number;
-  log?: EpaperLog | undefined;
+  log?: Log | undefined;
   /** The site's name and interface language: a clip's footer (issue 68 item 2). */
   site?: () => Promise<{ name: string; language: string }>;
   /** What a reader's membership opens of the e-paper (the payments module's; issue 68 item 3). */

@@ -6,10 +6,7 @@ import type { Config } from '../../env';
 import { trustedAuthorities } from '../../lib/trusted-cas';
 import { createPushSender } from './push-sender';
 import { createPushService, loadVapidKeys, vapidSubjectFor, type PushDeps } from './push-service';
-import type { ErrorLog } from '../../lib/log';
-
-/** The sender's log, and an error for an authorities file that cannot be read. */
-type PushLog = NonNullable<Parameters<typeof createPushSender>[0]['log']> & ErrorLog;
+import type { Log } from '../../lib/log';
 
 /**
  * Web push alerts: the VAPID keys (the operator's, else kept in the database) and the sender,
@@ -18,7 +15,8 @@ type PushLog = NonNullable<Parameters<typeof createPushSender>[0]['log']> & Erro
 export async function createPush(
   config: Pick<Config, 'publicUrl' | 'push'>,
   deps: Pick<PushDeps, 'db' | 'clock' | 'articles' | 'jobs' | 'viewsBrought' | 'editions'> & {
-    log: PushLog | undefined;
+    /** The sender's progress, and an authorities file that cannot be read. */
+    log: Log | undefined;
   },
 ) {
   const { log, ...rest } = deps;

@@ -1,6 +1,6 @@
 import type { Clock } from '../../lib/clock';
 import { createIntervalWriter } from '../../lib/interval-writer';
-import type { ErrorLog as Log } from '../../lib/log';
+import type { ErrorLog } from '../../lib/log';
 
 /** How long a counted view may wait in memory before it is written (issue 23 item 4). */
 export const VIEWS_FLUSH_MS = 5_000;
@@ -29,7 +29,7 @@ export type PendingViews = Map<string, Map<string, number>>;
 export function createViewCounter(deps: {
   clock: Clock;
   write(batch: PendingViews): Promise<void>;
-  log?: Log | undefined;
+  log?: ErrorLog | undefined;
   intervalMs?: number;
 }) {
   let pending: PendingViews = new Map();
