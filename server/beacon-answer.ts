@@ -194,7 +194,15 @@ class Exchange {
     const valid = this.on.validate(data);
     if (valid.error)
       return this.refuse({ validation: valid.error, validationContext: 'body' } as never);
-    this.on.route.count(valid.value, this.req.headers, this.ip).then(
+    let counted: unknown;
+    try {
+      counted = this.on.route.count(valid.value, this.req.headers, this.ip);
+    } catch (error) {
+      return this.refuse(error as Failure);
+    }
+    // Most beacons are counted at once: no promise, no turn to wait for.
+    if (!(counted instanceof Promise)) return this.answer();
+    counted.then(
       () => this.answer(),
       (error: Failure) => this.refuse(error),
     );

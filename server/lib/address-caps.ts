@@ -54,13 +54,14 @@ export function createAddressCaps(opts: { clock: Clock; windowMs: number; maxKey
     },
 
     /**
-     * The caps of one address for several things at once (`hit` each), its salted hash made
-     * once: `of(address).hit(scope)` counts one more for the address and `scope`.
+     * The caps of one address for several things at once, its salted hash made once:
+     * `of(address).hit()` counts one more for the address, `hit(scope)` for the address and
+     * `scope` (the address's own count is its hash alone: no string made for it).
      */
     of(address: string) {
       windowAt(opts.clock.now().getTime());
       const key = hash('sha256', `${salt.value}${address}`, 'base64url');
-      return { hit: (...scope: string[]) => count(`${key}\n${scope.join('\n')}`) };
+      return { hit: (scope?: string) => count(scope === undefined ? key : `${key}\n${scope}`) };
     },
   };
 }

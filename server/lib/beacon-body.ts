@@ -76,8 +76,11 @@ export interface BeaconRoute<T = unknown> {
   body: z.ZodType<T>;
   /** Beacons one address may send in a minute (the route's `beaconLimits`). */
   perMinute: number;
-  /** Counts a beacon: its body as the schema made it, its headers, its client's address. */
-  count(body: T, headers: IncomingHttpHeaders, ip: string): Promise<unknown>;
+  /**
+   * Counts a beacon: its body as the schema made it, its headers, its client's address. Answers
+   * a promise when the count must wait on something; anything else when it is done.
+   */
+  count(body: T, headers: IncomingHttpHeaders, ip: string): unknown;
 }
 
 /** A route of beacons of one body type, among the others. */

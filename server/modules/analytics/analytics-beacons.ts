@@ -5,29 +5,19 @@ import type { Db } from '../../../db/client';
 import { createAddressCaps } from '../../lib/address-caps';
 import type { Clock } from '../../lib/clock';
 import { insertEvents, saltOf, type EventRow } from './analytics-repository';
+import { beaconViews, type BeaconClient, type ViewsCount } from './beacon-views';
 import { createEventBatcher } from './event-batcher';
 import { createSourceClassifier } from './sources';
 import { DAY_MS } from '../../../common/durations';
 import type { ErrorLog } from '../../lib/log';
 
-/** Who sent a beacon, as the route saw them; the address is hashed here and never kept. */
-export interface BeaconClient {
-  ip: string;
-  userAgent: string;
-  /** Do Not Track or Sec-GPC: counted, never made unique (no hash). */
-  optedOut: boolean;
-  /** The browser's `Sec-Fetch-Site` and `Origin`: whether the reader script on our page sent it. */
-  fetchSite: string | undefined;
-  origin: string | undefined;
-}
+export type { BeaconClient } from './beacon-views';
 
 /** Beacons one address may send in READER_WINDOW_MS and still count as readers (a page is two). */
 export const READER_BEACONS_PER_ADDRESS = 120;
 /** Views of one article from one address in READER_WINDOW_MS that may count as readers. */
 export const READERS_PER_ARTICLE_ADDRESS = 5;
 export const READER_WINDOW_MS = 10 * 60_000;
-/** An opted-out address's views of one article count once in this long (the views' 30 minutes). */
-const OPTED_OUT_VIEW_MS = 30 * 60_000;
 
 /**
  * Whether the beacon came from a page of this site, as browsers say it (the check analytics
@@ -50,12 +40,7 @@ export interface BeaconDeps {
   /** This site's host: a referrer from it is `internal`. */
   siteHost: string;
   /** The views module's count (30-minute de-duplication per reader; 404 for no public article). */
-  views: {
-    count(articleId: string, reader: string): Promise<boolean>;
-    countSoon(articleId: string, reader: string): Promise<boolean | undefined>;
-    /** Whether readers may see the article, as this process read it lately. */
-    visibleSoon(articleId: string): Promise<boolean>;
-  };
+  views: ViewsCount;
   log?: ErrorLog | undefined;
 }
 
@@ -129,9 +114,67 @@ function readerTest(deps: Pick<BeaconDeps, 'clock' | 'siteHost'>) {
   return (event: { type: string; articleId?: string | undefined }, client: BeaconClient) => {
     if (!fromOurPage(client, deps.siteHost)) return false;
     const address = caps.of(client.ip);
-    if (address.hit('beacons') > READER_BEACONS_PER_ADDRESS) return false;
+    if (address.hit() > READER_BEACONS_PER_ADDRESS) return false;
     if (event.type !== 'view' || !event.articleId) return true;
-    return address.hit('article', event.articleId) <= READERS_PER_ARTICLE_ADDRESS;
+    return address.hit(event.articleId) <= READERS_PER_ARTICLE_ADDRESS;
+  };
+}
+
+/**
+ * The raw events of beacons and views, each stamped with its time and UTC day (its partition)
+ * and written in batches.
+ */
+function eventKeeper(deps: Pick<BeaconDeps, 'db' | 'clock' | 'siteHost' | 'log'>) {
+  const batcher = createEventBatcher<EventRow>({
+    write: (rows) => insertEvents(deps.db, rows),
+    log: deps.log,
+  });
+  const sourceOf = createSourceClassifier(deps.siteHost);
+  // The UTC day of the events kept now (their partition), worked out once a day.
+  let today = { day: '', until: 0 };
+  /** The time of an event kept now; `today.day` is its day. */
+  const stamp = () => {
+    const at = deps.clock.now();
+    const ms = at.getTime();
+    if (ms >= today.until || ms < today.until - DAY_MS)
+      today = { day: utcDay(at), until: (Math.floor(ms / DAY_MS) + 1) * DAY_MS };
+    return at;
+  };
+
+  /** A beacon's event, naming `articleId` (null: no article readers may see). */
+  const keepBeacon = (event: AnalyticsEvent, articleId: string | null, visitor: string | null) => {
+    const engaged = event.type === 'engaged';
+    batcher.add({
+      at: stamp(),
+      day: today.day,
+      kind: event.type,
+      articleId,
+      path: event.path,
+      source: sourceOf(event.referrer, event.utm?.source),
+      visitor,
+      seconds: engaged ? (event.seconds ?? 0) : null,
+      scroll: engaged ? (event.scroll ?? 0) : null,
+    });
+  };
+
+  return {
+    beacon: keepBeacon,
+    /** A view by SPEC's view call: direct (the call carries no referrer). */
+    view(articleId: string, path: string, visitor: string | null) {
+      batcher.add({
+        at: stamp(),
+        day: today.day,
+        kind: 'view',
+        articleId,
+        path,
+        source: 'direct',
+        visitor,
+        seconds: null,
+        scroll: null,
+      });
+    },
+    flush: () => batcher.flush(),
+    close: () => batcher.close(),
   };
 }
 
@@ -141,70 +184,54 @@ function readerTest(deps: Pick<BeaconDeps, 'clock' | 'siteHost'>) {
  */
 export function createBeacons(deps: BeaconDeps) {
   const hasher = readerHasher(deps.db, deps.clock);
-  const batcher = createEventBatcher<EventRow>({
-    write: (rows) => insertEvents(deps.db, rows),
-    log: deps.log,
-  });
+  const events = eventKeeper(deps);
   const countsAsReader = readerTest(deps);
   const robot = robotTest();
-  const sourceOf = createSourceClassifier(deps.siteHost);
-  const optedOutViews = createAddressCaps({ clock: deps.clock, windowMs: OPTED_OUT_VIEW_MS });
+  const view = beaconViews(deps);
 
-  /**
-   * Counts a view in the views module: a reader's by their hash; an opted-out reader's once per
-   * address and article in 30 minutes (told apart in memory, no hash kept); anything else not.
-   * False for an article readers cannot see.
-   */
-  const countView = async (
-    articleId: string,
+  /** The rest of `record` once today's salt (`visitor` undefined) or the article is read. */
+  const recordLater = async (
+    event: AnalyticsEvent,
     client: BeaconClient,
     reader: boolean,
-    visitor: string | null,
+    known: string | null | undefined,
   ): Promise<boolean> => {
-    if (visitor) return (await deps.views.countSoon(articleId, visitor)) !== undefined;
-    if (reader && optedOutViews.hit([client.ip, articleId]) === 1)
-      return (await deps.views.countSoon(articleId, randomUUID())) !== undefined;
-    return deps.views.visibleSoon(articleId);
-  };
-
-  // The UTC day of the events kept now (their partition), worked out once a day.
-  let today = { day: '', until: 0 };
-  const keep = (row: Omit<EventRow, 'at' | 'day'>) => {
-    const at = deps.clock.now();
-    const ms = at.getTime();
-    if (ms >= today.until || ms < today.until - DAY_MS)
-      today = { day: utcDay(at), until: (Math.floor(ms / DAY_MS) + 1) * DAY_MS };
-    batcher.add({ ...row, at, day: today.day });
+    const visitor = known === undefined ? await hasher.hash(client.ip, client.userAgent) : known;
+    let articleId = event.articleId ?? null;
+    // A view of an article nobody may read names no article (it is still a page read).
+    if (
+      event.type === 'view' &&
+      articleId &&
+      !(await view.later(articleId, client, reader, visitor))
+    )
+      articleId = null;
+    events.beacon(event, articleId, visitor);
+    return true;
   };
 
   return {
-    /** One beacon; false when it is not counted (a robot). */
-    async record(event: AnalyticsEvent, client: BeaconClient): Promise<boolean> {
+    /**
+     * One beacon; false when it is not counted (a robot). Counted at once, without a promise,
+     * when today's salt and the article's visibility are at hand (2,000 beacons a second on
+     * counting day); else a promise, once they are read.
+     */
+    record(event: AnalyticsEvent, client: BeaconClient): boolean | Promise<boolean> {
       if (robot(client.userAgent)) return false;
       const reader = countsAsReader(event, client);
-      // A reader's hash, made at once when today's salt is at hand (no promise to wait on).
-      const visitor =
-        reader && !client.optedOut
-          ? (hasher.now(client.ip, client.userAgent) ??
-            (await hasher.hash(client.ip, client.userAgent)))
-          : null;
+      // A reader's hash, made at once when today's salt is at hand.
+      let visitor: string | null = null;
+      if (reader && !client.optedOut) {
+        const now = hasher.now(client.ip, client.userAgent);
+        if (now === undefined) return recordLater(event, client, reader, undefined);
+        visitor = now;
+      }
       let articleId = event.articleId ?? null;
-      // A view of an article nobody may read names no article (it is still a page read).
-      if (
-        event.type === 'view' &&
-        articleId &&
-        !(await countView(articleId, client, reader, visitor))
-      )
-        articleId = null;
-      keep({
-        kind: event.type,
-        articleId,
-        path: event.path,
-        source: sourceOf(event.referrer, event.utm?.source),
-        visitor,
-        seconds: event.type === 'engaged' ? (event.seconds ?? 0) : null,
-        scroll: event.type === 'engaged' ? (event.scroll ?? 0) : null,
-      });
+      if (event.type === 'view' && articleId) {
+        const counted = view.now(articleId, client, reader, visitor);
+        if (counted === undefined) return recordLater(event, client, reader, visitor);
+        if (!counted) articleId = null;
+      }
+      events.beacon(event, articleId, visitor);
       return true;
     },
 
@@ -218,21 +245,12 @@ export function createBeacons(deps: BeaconDeps) {
       const counted = await deps.views.count(articleId, hashed ?? randomUUID());
       // A reader in the analytics only as a beacon would be (issue 66 item 11).
       const visitor = countsAsReader({ type: 'view', articleId }, client) ? hashed : null;
-      if (counted)
-        keep({
-          kind: 'view',
-          articleId,
-          path,
-          source: 'direct',
-          visitor,
-          seconds: null,
-          scroll: null,
-        });
+      if (counted) events.view(articleId, path, visitor);
       return counted;
     },
 
     /** Writes the beacons kept so far (tests; closing does it too). */
-    flush: () => batcher.flush(),
-    close: () => batcher.close(),
+    flush: events.flush,
+    close: events.close,
   };
 }

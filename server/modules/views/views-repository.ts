@@ -41,36 +41,42 @@ export async function addViews(
   );
   const window = sql`${`${opts.windowMs} milliseconds`}::interval`;
   return transaction(db, async (tx) => {
-    const counted: { articleId: string; countedAt: Date }[] = [];
+    // What each statement counted, per article and minute: a few rows for thousands of views.
+    const counted: { articleId: string; minute: number; views: number }[] = [];
     for (const rows of statementParts(sorted)) {
-      // Three arrays, unnested by PostgreSQL: a VALUES list costs Drizzle a check of every value
-      // (thousands of views a second on counting day; docs/perf/election-night.md).
-      const column = (cell: (v: ReaderView) => string) => sql.param(rows.map(cell));
+      // The rows as one JSON array (`json_to_recordset`): a VALUES list costs Drizzle a check of
+      // every value, and arrays cost the driver a string a value (thousands of views a second
+      // on counting day; docs/perf/election-night.md).
       const taken = await tx.execute(sql`
-        INSERT INTO ${articleViewReaders} (article_id, reader, counted_at)
-        SELECT * FROM unnest(${column((v) => v.articleId)}::uuid[], ${column((v) => v.reader)}::text[],
-          ${column((v) => v.at.toISOString())}::timestamptz[])
-        ON CONFLICT (article_id, reader) DO UPDATE SET counted_at = excluded.counted_at
-          WHERE ${articleViewReaders.countedAt} <= excluded.counted_at - ${window}
-        RETURNING article_id, counted_at`);
+        WITH taken AS (
+          INSERT INTO ${articleViewReaders} (article_id, reader, counted_at)
+          SELECT "articleId", reader, at
+          FROM json_to_recordset(${JSON.stringify(rows)}::json) AS v("articleId" uuid, reader text, at timestamptz)
+          ON CONFLICT (article_id, reader) DO UPDATE SET counted_at = excluded.counted_at
+            WHERE ${articleViewReaders.countedAt} <= excluded.counted_at - ${window}
+          RETURNING article_id, counted_at)
+        SELECT article_id, floor(extract(epoch FROM counted_at) / 60)::int AS minute,
+          count(*)::int AS views
+        FROM taken GROUP BY 1, 2`);
       for (const row of (
-        taken as unknown as { rows: { article_id: string; counted_at: unknown }[] }
+        taken as unknown as { rows: { article_id: string; minute: number; views: number }[] }
       ).rows)
-        counted.push({ articleId: row.article_id, countedAt: new Date(row.counted_at as string) });
+        counted.push({ articleId: row.article_id, minute: row.minute, views: row.views });
     }
     const days = new Map<string, { articleId: string; day: string; views: number }>();
     const totals = new Map<string, number>();
     // A day's name worked out once a minute of views, not once a view (a zone's day turns on a
     // whole minute).
     const dayOfMinute = new Map<number, string>();
-    for (const { articleId, countedAt } of counted) {
-      const minute = Math.floor(countedAt.getTime() / 60_000);
+    let views = 0;
+    for (const { articleId, minute, views: n } of counted) {
       let day = dayOfMinute.get(minute);
-      if (day === undefined) dayOfMinute.set(minute, (day = opts.dayOf(countedAt)));
+      if (day === undefined) dayOfMinute.set(minute, (day = opts.dayOf(new Date(minute * 60_000))));
       const row = days.get(`${articleId} ${day}`);
-      if (row) row.views++;
-      else days.set(`${articleId} ${day}`, { articleId, day, views: 1 });
-      totals.set(articleId, (totals.get(articleId) ?? 0) + 1);
+      if (row) row.views += n;
+      else days.set(`${articleId} ${day}`, { articleId, day, views: n });
+      totals.set(articleId, (totals.get(articleId) ?? 0) + n);
+      views += n;
     }
     for (const rows of statementParts([...days.values()]))
       await tx
@@ -90,7 +96,7 @@ export async function addViews(
           target: articleViewTotals.articleId,
           set: { views: sql`${articleViewTotals.views} + excluded.views` },
         });
-    return counted.length;
+    return views;
   });
 }
 

@@ -46,7 +46,8 @@ export function createViewsService(deps: {
   const today = async () => zonedDay(clock.now(), await deps.timeZone());
   const write = batchWriter(deps);
   const counter = createViewCounter({ clock, write, log: deps.log });
-  const visibleSoon = keptVisibility(articles, clock);
+  const visibility = keptVisibility(articles, clock);
+  const visibleSoon = visibility.soon;
 
   return {
     /**
@@ -77,6 +78,13 @@ export function createViewsService(deps: {
 
     /** Whether readers may see the article, as this process read it in VISIBLE_KEPT_MS. */
     visibleSoon,
+
+    /** `visibleSoon` without a promise: undefined until this process has read it (then fresh). */
+    visibleNow: visibility.now,
+
+    /** `countSoon` of an article `visibleNow` says readers may see: no promise to wait on. */
+    countVisible: (articleId: string, reader: string): boolean =>
+      !counter.has(articleId, reader) && counter.add(articleId, reader),
 
     /** Writes the views counted in this process so far (tests; closing does it too). */
     flush: () => counter.flush(),
@@ -162,15 +170,28 @@ function batchWriter(deps: {
  * article published or withdrawn meanwhile is counted or not for those seconds: counts only).
  */
 function keptVisibility(articles: { isPublic(id: string): Promise<boolean> }, clock: Clock) {
-  const kept = new Map<string, { visible: Promise<boolean>; until: number }>();
-  return (articleId: string): Promise<boolean> => {
-    const now = clock.now().getTime();
+  type Kept = { visible: Promise<boolean>; until: number; value?: boolean };
+  const kept = new Map<string, Kept>();
+  const fresh = (articleId: string, now: number) => {
     const known = kept.get(articleId);
-    if (known && known.until > now) return known.visible;
-    if (kept.size >= VISIBLE_KEPT_MAX) kept.clear();
-    const visible = articles.isPublic(articleId);
-    kept.set(articleId, { visible, until: now + VISIBLE_KEPT_MS });
-    visible.catch(() => kept.delete(articleId));
-    return visible;
+    return known && known.until > now ? known : undefined;
+  };
+  return {
+    soon(articleId: string): Promise<boolean> {
+      const now = clock.now().getTime();
+      const known = fresh(articleId, now);
+      if (known) return known.visible;
+      if (kept.size >= VISIBLE_KEPT_MAX) kept.clear();
+      const visible = articles.isPublic(articleId);
+      const entry: Kept = { visible, until: now + VISIBLE_KEPT_MS };
+      kept.set(articleId, entry);
+      visible.then(
+        (value) => (entry.value = value),
+        () => kept.get(articleId) === entry && kept.delete(articleId),
+      );
+      return visible;
+    },
+    /** The answer once read and still fresh; undefined before. */
+    now: (articleId: string): boolean | undefined => fresh(articleId, clock.now().getTime())?.value,
   };
 }
