@@ -4,7 +4,7 @@ import type { AnalyticsEvent } from '../../../common/schemas/analytics';
 import type { Db } from '../../../db/client';
 import { createAddressCaps } from '../../lib/address-caps';
 import type { Clock } from '../../lib/clock';
-import { insertEvents, saltOf, type EventRow } from './analytics-repository';
+import { eventText, insertEvents, saltOf } from './analytics-repository';
 import { beaconViews, type BeaconClient, type ViewsCount } from './beacon-views';
 import { createEventBatcher } from './event-batcher';
 import { createSourceClassifier } from './sources';
@@ -125,53 +125,58 @@ function readerTest(deps: Pick<BeaconDeps, 'clock' | 'siteHost'>) {
  * and written in batches.
  */
 function eventKeeper(deps: Pick<BeaconDeps, 'db' | 'clock' | 'siteHost' | 'log'>) {
-  const batcher = createEventBatcher<EventRow>({
-    write: (rows) => insertEvents(deps.db, rows),
+  const batcher = createEventBatcher<string>({
+    write: (texts) => insertEvents(deps.db, texts),
     log: deps.log,
   });
   const sourceOf = createSourceClassifier(deps.siteHost);
   // The UTC day of the events kept now (their partition), worked out once a day.
   let today = { day: '', until: 0 };
-  /** The time of an event kept now; `today.day` is its day. */
+  /** The time of an event kept now, in ms since the epoch; `today.day` is its day. */
   const stamp = () => {
-    const at = deps.clock.now();
-    const ms = at.getTime();
+    const ms = deps.clock.now().getTime();
     if (ms >= today.until || ms < today.until - DAY_MS)
-      today = { day: utcDay(at), until: (Math.floor(ms / DAY_MS) + 1) * DAY_MS };
-    return at;
+      today = { day: utcDay(new Date(ms)), until: (Math.floor(ms / DAY_MS) + 1) * DAY_MS };
+    return ms;
   };
 
   /** A beacon's event, naming `articleId` (null: no article readers may see). */
   const keepBeacon = (event: AnalyticsEvent, articleId: string | null, visitor: string | null) => {
     const engaged = event.type === 'engaged';
-    batcher.add({
-      at: stamp(),
-      day: today.day,
-      kind: event.type,
-      articleId,
-      path: event.path,
-      source: sourceOf(event.referrer, event.utm?.source),
-      visitor,
-      seconds: engaged ? (event.seconds ?? 0) : null,
-      scroll: engaged ? (event.scroll ?? 0) : null,
-    });
+    const at = stamp();
+    batcher.add(
+      eventText({
+        at,
+        day: today.day,
+        kind: event.type,
+        articleId,
+        path: event.path,
+        source: sourceOf(event.referrer, event.utm?.source),
+        visitor,
+        seconds: engaged ? (event.seconds ?? 0) : null,
+        scroll: engaged ? (event.scroll ?? 0) : null,
+      }),
+    );
   };
 
   return {
     beacon: keepBeacon,
     /** A view by SPEC's view call: direct (the call carries no referrer). */
     view(articleId: string, path: string, visitor: string | null) {
-      batcher.add({
-        at: stamp(),
-        day: today.day,
-        kind: 'view',
-        articleId,
-        path,
-        source: 'direct',
-        visitor,
-        seconds: null,
-        scroll: null,
-      });
+      const at = stamp();
+      batcher.add(
+        eventText({
+          at,
+          day: today.day,
+          kind: 'view',
+          articleId,
+          path,
+          source: 'direct',
+          visitor,
+          seconds: null,
+          scroll: null,
+        }),
+      );
     },
     flush: () => batcher.flush(),
     close: () => batcher.close(),
